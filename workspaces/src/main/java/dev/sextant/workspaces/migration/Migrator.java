@@ -1,0 +1,132 @@
+package dev.sextant.workspaces.migration;
+
+import dev.sextant.workspaces.WorkspaceException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * Brings a workspace database to a schema version by applying the missing {@link Migration}s in order, recording each
+ * in {@code SCHEMA_HISTORY}. Our own small runner rather than Flyway: see docs/decisions/0002-own-migration-runner.md.
+ *
+ * <p>H2 commits DDL implicitly, so a migration is not atomic on its own; {@code Workspace} backs the database file up
+ * before migrating an existing workspace and restores it if a migration fails.
+ */
+public final class Migrator {
+
+    /** Every migration, oldest first. Append only. */
+    public static final List<Migration> ALL = List.of(
+            new Migration(1, "workspace properties and projects", "V001__projects.sql"));
+
+    private Migrator() {
+    }
+
+    public static int latestVersion() {
+        return ALL.get(ALL.size() - 1).version();
+    }
+
+    /** The version the database is at; 0 for an empty database. */
+    public static int currentVersion(Connection c) throws SQLException {
+        ensureHistoryTable(c);
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(VERSION), 0) FROM SCHEMA_HISTORY")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** Number of migrations that {@link #migrate} would apply to reach {@code target}. */
+    public static int pending(Connection c, int target) throws SQLException {
+        int current = currentVersion(c);
+        return (int) ALL.stream().filter(m -> m.version() > current && m.version() <= target).count();
+    }
+
+    /**
+     * Applies migrations up to and including {@code target}.
+     *
+     * @return the number applied
+     * @throws WorkspaceException when the database is newer than this build, or a recorded script was edited
+     */
+    public static int migrate(Connection c, int target) throws SQLException {
+        if (target > latestVersion()) {
+            throw new WorkspaceException("schema version " + target + " is newer than this build of Sextant knows ("
+                    + latestVersion() + "); update Sextant");
+        }
+        verify(c);
+        int current = currentVersion(c);
+        int applied = 0;
+        for (Migration m : ALL) {
+            if (m.version() <= current || m.version() > target) {
+                continue;
+            }
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                for (String sql : m.statements()) {
+                    s.execute(sql);
+                }
+                try (PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO SCHEMA_HISTORY(VERSION, DESCRIPTION, SCRIPT, CHECKSUM, APPLIED_AT) VALUES (?,?,?,?,?)")) {
+                    ps.setInt(1, m.version());
+                    ps.setString(2, m.description());
+                    ps.setString(3, m.script());
+                    ps.setLong(4, m.checksum());
+                    ps.setObject(5, OffsetDateTime.now(ZoneOffset.UTC));
+                    ps.executeUpdate();
+                }
+                c.commit();
+                applied++;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw new WorkspaceException("migration to schema version " + m.version() + " (" + m.description()
+                        + ") failed: " + e.getMessage(), e);
+            } finally {
+                c.setAutoCommit(auto);
+            }
+        }
+        return applied;
+    }
+
+    private static void ensureHistoryTable(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS SCHEMA_HISTORY ("
+                    + "VERSION INT PRIMARY KEY, DESCRIPTION VARCHAR(200) NOT NULL, SCRIPT VARCHAR(200) NOT NULL, "
+                    + "CHECKSUM BIGINT NOT NULL, APPLIED_AT TIMESTAMP WITH TIME ZONE NOT NULL)");
+        }
+    }
+
+    /**
+     * Checks that this build can work on the database: not written by a newer Sextant, no applied script edited.
+     *
+     * @throws WorkspaceException saying which and what to do
+     */
+    public static void verify(Connection c) throws SQLException {
+        int current = currentVersion(c);
+        if (current > latestVersion()) {
+            throw new WorkspaceException("this workspace was written by a newer Sextant (schema version " + current
+                    + ", this build knows up to " + latestVersion() + "); update Sextant to open it");
+        }
+        verifyChecksums(c);
+    }
+
+    private static void verifyChecksums(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT VERSION, CHECKSUM FROM SCHEMA_HISTORY ORDER BY VERSION")) {
+            while (rs.next()) {
+                int version = rs.getInt(1);
+                long recorded = rs.getLong(2);
+                for (Migration m : ALL) {
+                    if (m.version() == version && m.checksum() != recorded) {
+                        throw new WorkspaceException("migration script " + m.script()
+                                + " changed after it was applied to this workspace; released migrations must not be edited");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.sextant.workspaces;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starts {@link WorkspaceChild} in a separate JVM on the test class path and waits for its first line. */
+final class ChildProcess implements AutoCloseable {
+
+    final Process process;
+
+    ChildProcess(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(WorkspaceChild.class.getName());
+        cmd.addAll(List.of(args));
+        process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    String firstLine() throws Exception {
+        BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        if (line == null) {
+            throw new IllegalStateException("child exited with " + process.waitFor());
+        }
+        return line;
+    }
+
+    void kill() throws Exception {
+        process.destroyForcibly(); // SIGKILL: no shutdown hooks, no clean close
+        process.waitFor();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}
