@@ -193,6 +193,7 @@ public final class Workspace implements AutoCloseable {
             throw translateOpenError(dir, e);
         }
         ws.writeOwner();
+        LOG.info("opened workspace {}", dir);
         return ws;
     }
 
@@ -350,6 +351,7 @@ public final class Workspace implements AutoCloseable {
         }
         closed = true;
         pool.dispose();
+        LOG.info("closed workspace {}", dir);
         try {
             Files.deleteIfExists(dir.resolve(OWNER_FILE));
         } catch (IOException e) {

@@ -1,0 +1,86 @@
+package dev.sextant.app.cli;
+
+import dev.sextant.app.logging.LogSetup;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.job.CancelledException;
+import dev.sextant.model.job.CapabilityUnavailableException;
+import dev.sextant.workspaces.WorkspaceException;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/**
+ * Runs the command line and maps outcomes to the exit statuses every command shares: 0 ok, 2 bad usage or bad input,
+ * 3 capability unavailable on this machine, 1 internal failure, 130 cancelled. Errors are one line on stderr,
+ * {@code error: <where>: <what>}; stack traces go to the log file only.
+ */
+public final class Cli {
+
+    public static final int OK = 0;
+    public static final int INTERNAL = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int UNAVAILABLE = 3;
+    public static final int CANCELLED = 130;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Cli.class);
+
+    private Cli() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, WorkspaceHome.fromEnvironment());
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err, WorkspaceHome home) {
+        LogSetup.quietConsole();
+        LogSetup.logToWorkspace(home.root().resolve("logs"));
+        CommandLine cmd = commandLine(home);
+        cmd.setOut(new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        cmd.setErr(new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        int code = cmd.execute(args);
+        cmd.getOut().flush();
+        cmd.getErr().flush();
+        return code;
+    }
+
+    static CommandLine commandLine(WorkspaceHome home) {
+        CommandLine cmd = new CommandLine(new SextantCommand(home));
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("error: " + userMessage(ex));
+            return exitCode(ex);
+        });
+        cmd.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("error: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return BAD_INPUT;
+        });
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
+        return cmd;
+    }
+
+    static int exitCode(Throwable ex) {
+        if (ex instanceof BadInputException || ex instanceof WorkspaceException || ex instanceof CommandLine.ParameterException) {
+            return BAD_INPUT;
+        }
+        if (ex instanceof CapabilityUnavailableException) {
+            return UNAVAILABLE;
+        }
+        if (ex instanceof CancelledException) {
+            return CANCELLED;
+        }
+        return INTERNAL;
+    }
+
+    static String userMessage(Throwable ex) {
+        if (exitCode(ex) != INTERNAL) {
+            return ex.getMessage();
+        }
+        LOG.error("internal failure", ex);
+        return "internal failure: " + ex + " (details in " + LogSetup.currentFile() + ")";
+    }
+}

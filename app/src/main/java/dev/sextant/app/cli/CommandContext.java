@@ -1,0 +1,70 @@
+package dev.sextant.app.cli;
+
+import dev.sextant.app.logging.LogSetup;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
+import dev.sextant.workspaces.WorkspaceHome;
+import dev.sextant.workspaces.json.Json;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What every command needs from the command line around it: the home folder, the workspace, output. */
+public final class CommandContext {
+
+    private final CommandSpec spec;
+
+    public CommandContext(CommandSpec spec) {
+        this.spec = spec;
+    }
+
+    public WorkspaceHome home() {
+        return ((SextantCommand) spec.root().userObject()).home();
+    }
+
+    public PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    public PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    public CliProgress progress() {
+        return new CliProgress(err());
+    }
+
+    /**
+     * Opens the workspace named by {@code --workspace}, or the default one (created and seeded on first use), and
+     * sends the log to its folder.
+     */
+    public Workspace openWorkspace(WorkspaceOption option) {
+        Workspace ws;
+        if (option != null && option.dir != null) {
+            if (!Workspace.exists(option.dir)) {
+                throw new WorkspaceException("no workspace at " + option.dir.toAbsolutePath().normalize()
+                        + " (create one with: sextant workspace create " + option.dir + ")");
+            }
+            ws = Workspace.open(option.dir);
+        } else {
+            ws = Workspace.openOrCreate(home().defaultWorkspaceDir());
+        }
+        LogSetup.logToWorkspace(ws.logDir());
+        return ws;
+    }
+
+    public Path defaultWorkspaceDir() {
+        return home().defaultWorkspaceDir();
+    }
+
+    /** Prints {@code result} as one JSON document when {@code json}, else lets {@code human} write a readable form. */
+    public void print(boolean json, Object result, Consumer<PrintWriter> human) {
+        if (json) {
+            out().println(Json.writePretty(result));
+        } else {
+            human.accept(out());
+        }
+        out().flush();
+    }
+}

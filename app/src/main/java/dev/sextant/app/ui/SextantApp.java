@@ -1,0 +1,77 @@
+package dev.sextant.app.ui;
+
+import dev.sextant.app.logging.LogSetup;
+import dev.sextant.app.ui.projects.ProjectsView;
+import dev.sextant.app.ui.projects.ProjectsViewModel;
+import dev.sextant.app.ui.shell.Area;
+import dev.sextant.app.ui.shell.Dialogs;
+import dev.sextant.app.ui.shell.FxmlView;
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.MainWindow;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.feather.Feather;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The JavaFX application: builds the shell and opens the start-up workspace as the first job. */
+public final class SextantApp extends Application {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SextantApp.class);
+    private static volatile Path requestedWorkspace;
+
+    private ShellModel shell;
+
+    /** Starts the GUI and blocks until it closes. {@code workspaceDir} null means the start-up workspace. */
+    public static void launchGui(Path workspaceDir) {
+        requestedWorkspace = workspaceDir;
+        Application.launch(SextantApp.class);
+    }
+
+    @Override
+    public void start(Stage stage) {
+        WorkspaceHome home = WorkspaceHome.fromEnvironment();
+        LogSetup.logToWorkspace(home.root().resolve("logs"));
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> LOG.error("uncaught exception on {}", t.getName(), e));
+        LOG.info("Sextant starting; home {}", home.root());
+        shell = new ShellModel(home, JobRunner.fx());
+        MainWindow window = open(stage, shell);
+        stage.setOnCloseRequest(e -> {
+            if (shell.jobs().runningProperty().get() && !Dialogs.confirm(stage, "A job is still running",
+                    "Quit anyway? The running job is cancelled and leaves nothing half-written.", "Quit")) {
+                e.consume();
+                return;
+            }
+            shell.jobs().cancel();
+        });
+        stage.show();
+        Path dir = requestedWorkspace != null ? requestedWorkspace : home.startupWorkspaceDir();
+        shell.openWorkspace(dir, requestedWorkspace == null);
+    }
+
+    /** Builds the main window on {@code stage}; shared with the UI tests. */
+    public static MainWindow open(Stage stage, ShellModel shell) {
+        MainWindow[] window = new MainWindow[1];
+        List<Area> areas = List.of(
+                new Area("projects", "Projects", "Projects in this workspace", Feather.FOLDER,
+                        () -> FxmlView.load(new ProjectsView(new ProjectsViewModel(shell), new ProjectsView.Actions(
+                                () -> window[0].newProject(), () -> window[0].importProject(), () -> window[0].exportProject())))));
+        window[0] = new MainWindow(stage, shell, areas);
+        window[0].build();
+        return window[0];
+    }
+
+    @Override
+    public void stop() {
+        if (shell != null) {
+            shell.closeWorkspace();
+        }
+        LOG.info("Sextant stopped");
+        Platform.exit();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.sextant.app.ui.shell;
+
+import dev.sextant.app.logging.LogSetup;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.workspaces.WorkspaceException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Optional;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/** The workbench's standard dialogs: one error style, one confirmation style. */
+public final class Dialogs {
+
+    private Dialogs() {
+    }
+
+    /**
+     * Shows why a job failed. Problems the user can act on (bad input, workspace problems) show their message only;
+     * anything else is an internal failure and also offers the details and the log file.
+     */
+    public static void showError(Window owner, String jobTitle, Throwable error) {
+        Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.initOwner(owner);
+        alert.setTitle("Sextant");
+        alert.setHeaderText(jobTitle + " failed");
+        boolean userProblem = error instanceof BadInputException || error instanceof WorkspaceException
+                || error instanceof IllegalArgumentException;
+        Label reason = new Label(userProblem ? error.getMessage() : "Internal error: " + error);
+        reason.setWrapText(true);
+        reason.setMaxWidth(520);
+        VBox content = new VBox(8, reason);
+        if (!userProblem) {
+            if (LogSetup.currentFile() != null) {
+                content.getChildren().add(new Label("Details are in the log: " + LogSetup.currentFile()));
+            }
+            StringWriter trace = new StringWriter();
+            error.printStackTrace(new PrintWriter(trace));
+            TextArea details = new TextArea(trace.toString());
+            details.setEditable(false);
+            details.setPrefRowCount(10);
+            details.getStyleClass().add("monospace");
+            alert.getDialogPane().setExpandableContent(details);
+        }
+        alert.getDialogPane().setContent(content);
+        alert.showAndWait();
+    }
+
+    /** Asks before something that cannot be undone; true when the user confirmed. */
+    public static boolean confirm(Window owner, String header, String text, String confirmLabel) {
+        ButtonType ok = new ButtonType(confirmLabel, ButtonType.OK.getButtonData());
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, text, ok, ButtonType.CANCEL);
+        alert.initOwner(owner);
+        alert.setTitle("Sextant");
+        alert.setHeaderText(header);
+        Optional<ButtonType> answer = alert.showAndWait();
+        return answer.isPresent() && answer.get() == ok;
+    }
+}

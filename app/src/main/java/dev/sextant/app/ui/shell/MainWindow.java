@@ -1,0 +1,363 @@
+package dev.sextant.app.ui.shell;
+
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Settings;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.archive.ArchiveManifest;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.image.ImageView;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.feather.Feather;
+
+/**
+ * The workbench window: menu, header with the workspace and project switchers, navigation between areas, the area
+ * itself, and the status bar. Wiring only: state and actions live in {@link ShellModel}.
+ */
+public final class MainWindow {
+
+    private final Stage stage;
+    private final ShellModel shell;
+    private final List<Area> areas;
+    private final Map<String, Node> builtViews = new HashMap<>();
+    private final StackPane content = new StackPane();
+    private final ListView<Area> navigation = new ListView<>();
+    private final Menu recentMenu = new Menu("Open recent");
+    private Theme theme;
+
+    public MainWindow(Stage stage, ShellModel shell, List<Area> areas) {
+        this.stage = stage;
+        this.shell = shell;
+        this.areas = List.copyOf(areas);
+        this.theme = Theme.of(shell.home().settings().theme());
+    }
+
+    public Scene build() {
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("main-window");
+        root.setTop(new VBox(menuBar(), header()));
+        root.setLeft(sidebar());
+        content.getStyleClass().add("area-content");
+        root.setCenter(content);
+        root.setBottom(new StatusBar(shell));
+
+        Scene scene = new Scene(root, 1240, 780);
+        theme.apply(scene);
+        stage.setScene(scene);
+        stage.getIcons().setAll(Icons.appIcons());
+        stage.setMinWidth(900);
+        stage.setMinHeight(560);
+        stage.titleProperty().bind(Bindings.createStringBinding(() -> {
+            Workspace ws = shell.workspaceProperty().get();
+            Project p = shell.currentProjectProperty().get();
+            return "Sextant" + (ws == null ? "" : " — " + ws.name()) + (p == null ? "" : " — " + p.name());
+        }, shell.workspaceProperty(), shell.currentProjectProperty()));
+        shell.jobs().setFailureHandler((title, error) -> Dialogs.showError(stage, title, error));
+        navigation.getSelectionModel().select(0);
+        return scene;
+    }
+
+    // ------------------------------------------------------------------------------------------------ layout
+
+    private Node header() {
+        ImageView logo = new ImageView(Icons.appIcon(32));
+        logo.setFitWidth(24);
+        logo.setFitHeight(24);
+        Label name = new Label("Sextant");
+        name.getStyleClass().add("app-title");
+
+        MenuButton workspaceButton = new MenuButton();
+        workspaceButton.setId("workspace-switcher");
+        workspaceButton.setGraphic(Icons.glyph(Feather.DATABASE));
+        workspaceButton.getStyleClass().add("flat");
+        workspaceButton.textProperty().bind(Bindings.createStringBinding(() -> {
+            Workspace ws = shell.workspaceProperty().get();
+            return ws == null ? "Opening…" : ws.name();
+        }, shell.workspaceProperty()));
+        workspaceButton.setOnShowing(e -> workspaceButton.getItems().setAll(workspaceMenuItems()));
+
+        ComboBox<Project> projectBox = new ComboBox<>(shell.projects());
+        projectBox.setId("project-switcher");
+        projectBox.setPromptText("No project");
+        projectBox.setPrefWidth(300);
+        projectBox.setButtonCell(new ProjectCell());
+        projectBox.setCellFactory(l -> new ProjectCell());
+        projectBox.valueProperty().bindBidirectional(shell.currentProjectProperty());
+
+        Label wsLabel = new Label("Workspace");
+        wsLabel.getStyleClass().add("header-label");
+        Label pLabel = new Label("Project");
+        pLabel.getStyleClass().add("header-label");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+
+        javafx.scene.control.Button themeButton = new javafx.scene.control.Button();
+        themeButton.setId("theme-toggle");
+        themeButton.getStyleClass().addAll("flat", "button-icon");
+        themeButton.setGraphic(Icons.glyph(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        themeButton.setTooltip(new javafx.scene.control.Tooltip("Switch between light and dark (Ctrl+Shift+L)"));
+        themeButton.setOnAction(e -> {
+            toggleTheme();
+            themeButton.setGraphic(Icons.glyph(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        });
+
+        HBox header = new HBox(10, logo, name, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
+                wsLabel, workspaceButton, pLabel, projectBox, spacer, themeButton);
+        header.getStyleClass().add("header-bar");
+        header.setAlignment(Pos.CENTER_LEFT);
+        return header;
+    }
+
+    private Node sidebar() {
+        navigation.getItems().setAll(areas);
+        navigation.setId("navigation");
+        navigation.getStyleClass().add("navigation");
+        navigation.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(Area area, boolean empty) {
+                super.updateItem(area, empty);
+                if (empty || area == null) {
+                    setText(null);
+                    setGraphic(null);
+                } else {
+                    setText(area.title());
+                    setGraphic(Icons.glyph(area.icon()));
+                }
+            }
+        });
+        navigation.getSelectionModel().selectedItemProperty().addListener((obs, o, area) -> {
+            if (area != null) {
+                content.getChildren().setAll(builtViews.computeIfAbsent(area.id(), id -> area.view().get()));
+            }
+        });
+        Label caption = new Label("AREAS");
+        caption.getStyleClass().add("sidebar-caption");
+        VBox box = new VBox(6, caption, navigation);
+        VBox.setVgrow(navigation, Priority.ALWAYS);
+        box.getStyleClass().add("sidebar");
+        box.setPrefWidth(210);
+        return box;
+    }
+
+    private MenuBar menuBar() {
+        Menu file = new Menu("_File");
+        file.getItems().addAll(
+                item("New project…", "Shortcut+N", Feather.PLUS, this::newProject),
+                new SeparatorMenuItem(),
+                item("New workspace…", "Shortcut+Shift+N", Feather.FOLDER_PLUS, this::newWorkspace),
+                item("Open workspace…", "Shortcut+O", Feather.FOLDER, this::openWorkspace),
+                recentMenu,
+                new SeparatorMenuItem(),
+                item("Import project…", "Shortcut+I", Feather.DOWNLOAD, this::importProject),
+                item("Export project…", "Shortcut+E", Feather.UPLOAD, this::exportProject),
+                item("Import workspace…", null, null, this::importWorkspace),
+                item("Export workspace…", "Shortcut+Shift+E", null, this::exportWorkspace),
+                new SeparatorMenuItem(),
+                item("Preferences…", "Shortcut+Comma", Feather.SETTINGS, this::preferences),
+                new SeparatorMenuItem(),
+                item("Quit", "Shortcut+Q", null, stage::close));
+        file.setOnShowing(e -> recentMenu.getItems().setAll(recentItems()));
+        recentMenu.getItems().setAll(recentItems());
+
+        Menu view = new Menu("_View");
+        for (int i = 0; i < areas.size(); i++) {
+            Area a = areas.get(i);
+            view.getItems().add(item(a.title(), i < 9 ? "Shortcut+" + (i + 1) : null, a.icon(),
+                    () -> navigation.getSelectionModel().select(a)));
+        }
+        view.getItems().addAll(new SeparatorMenuItem(),
+                item("Toggle dark theme", "Shortcut+Shift+L", Feather.MOON, this::toggleTheme));
+
+        Menu help = new Menu("_Help");
+        help.getItems().addAll(
+                item("Keyboard shortcuts", "F1", Feather.COMMAND, () -> ShortcutsDialog.show(stage)),
+                item("About Sextant", null, Feather.INFO, () -> AboutDialog.show(stage,
+                        shell.workspaceProperty().get() == null ? null : shell.workspaceProperty().get().dir().toString())));
+        MenuBar bar = new MenuBar(file, view, help);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private static MenuItem item(String text, String accelerator, org.kordamp.ikonli.Ikon icon, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        if (accelerator != null) {
+            item.setAccelerator(KeyCombination.keyCombination(accelerator));
+        }
+        if (icon != null) {
+            item.setGraphic(Icons.glyph(icon));
+        }
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    private List<MenuItem> workspaceMenuItems() {
+        List<MenuItem> items = new java.util.ArrayList<>(recentItems());
+        items.add(new SeparatorMenuItem());
+        items.add(item("Open workspace…", null, Feather.FOLDER, this::openWorkspace));
+        items.add(item("New workspace…", null, Feather.FOLDER_PLUS, this::newWorkspace));
+        items.add(item("Default workspace", null, Feather.HOME,
+                () -> shell.openWorkspace(shell.home().defaultWorkspaceDir(), true)));
+        return items;
+    }
+
+    private List<MenuItem> recentItems() {
+        List<MenuItem> items = new java.util.ArrayList<>();
+        Workspace open = shell.workspaceProperty().get();
+        for (Path dir : shell.home().recentWorkspaces()) {
+            MenuItem mi = item(dir.getFileName() + "  —  " + dir, null, null, () -> shell.openWorkspace(dir, false));
+            mi.setDisable(open != null && open.dir().equals(dir));
+            items.add(mi);
+        }
+        if (items.isEmpty()) {
+            MenuItem none = new MenuItem("No recent workspaces");
+            none.setDisable(true);
+            items.add(none);
+        }
+        return items;
+    }
+
+    // ------------------------------------------------------------------------------------------------ actions
+
+    public void newProject() {
+        ProjectDialog.ask(stage).ifPresent(a -> shell.createProject(a.name(), a.description()));
+    }
+
+    private void newWorkspace() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("New workspace: choose a new or empty folder");
+        File dir = chooser.showDialog(stage);
+        if (dir != null) {
+            shell.createWorkspace(dir.toPath());
+        }
+    }
+
+    private void openWorkspace() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Open workspace: choose its folder");
+        File dir = chooser.showDialog(stage);
+        if (dir != null) {
+            shell.openWorkspace(dir.toPath(), false);
+        }
+    }
+
+    public void exportProject() {
+        Project p = shell.currentProjectProperty().get();
+        if (p == null) {
+            shell.statusProperty().set("Choose a project to export first");
+            return;
+        }
+        File f = archiveChooser("Export project " + p.name(), fileNameFor(p.name())).showSaveDialog(stage);
+        if (f != null) {
+            shell.exportProject(p, withExtension(f.toPath()));
+        }
+    }
+
+    public void importProject() {
+        File f = archiveChooser("Import project", null).showOpenDialog(stage);
+        if (f != null) {
+            shell.importProject(f.toPath());
+        }
+    }
+
+    private void exportWorkspace() {
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws == null) {
+            return;
+        }
+        File f = archiveChooser("Export workspace " + ws.name(), fileNameFor(ws.name())).showSaveDialog(stage);
+        if (f != null) {
+            shell.exportWorkspace(withExtension(f.toPath()));
+        }
+    }
+
+    private void importWorkspace() {
+        File archive = archiveChooser("Import workspace archive", null).showOpenDialog(stage);
+        if (archive == null) {
+            return;
+        }
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Import workspace: choose a new or empty folder for it");
+        File dir = chooser.showDialog(stage);
+        if (dir != null) {
+            shell.importWorkspace(archive.toPath(), dir.toPath());
+        }
+    }
+
+    private void preferences() {
+        Settings current = shell.home().settings();
+        PreferencesDialog.ask(stage, current, shell.home().root().toString()).ifPresent(s -> {
+            shell.home().save(s);
+            if (Theme.of(s.theme()) != theme) {
+                toggleTheme();
+            }
+            shell.statusProperty().set("Preferences saved");
+        });
+    }
+
+    private void toggleTheme() {
+        theme = theme.other();
+        theme.apply(stage.getScene());
+        shell.home().save(shell.home().settings().withTheme(theme.id()));
+    }
+
+    private FileChooser archiveChooser(String title, String initialName) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Sextant archives", "*" + ArchiveManifest.FILE_EXTENSION, "*.zip"));
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws != null) {
+            File exports = ws.exportDir().toFile();
+            if (exports.isDirectory() || exports.mkdirs()) {
+                chooser.setInitialDirectory(exports);
+            }
+        }
+        if (initialName != null) {
+            chooser.setInitialFileName(initialName);
+        }
+        return chooser;
+    }
+
+    private static String fileNameFor(String name) {
+        String safe = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        return (safe.isEmpty() ? "export" : safe) + ArchiveManifest.FILE_EXTENSION;
+    }
+
+    private static Path withExtension(Path p) {
+        String n = p.getFileName().toString();
+        return n.endsWith(".zip") ? p : p.resolveSibling(n + ArchiveManifest.FILE_EXTENSION);
+    }
+
+    /** A project in the switcher: its name, marked when it is demo data. */
+    static final class ProjectCell extends ListCell<Project> {
+        @Override
+        protected void updateItem(Project p, boolean empty) {
+            super.updateItem(p, empty);
+            setText(empty || p == null ? null : p.name() + (p.demo() ? "  (demo)" : ""));
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package dev.sextant.app.ui.shell;
+
+import dev.sextant.app.logging.LogSetup;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceHome;
+import dev.sextant.workspaces.WorkspaceSummary;
+import dev.sextant.workspaces.archive.ArchiveManifest;
+import dev.sextant.workspaces.archive.WorkspaceArchive;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The workbench's shared state and the actions on it: which workspace is open, its projects, the current project,
+ * and the status line. Every action runs as a job on the {@link JobRunner}; state changes happen on the FX thread.
+ * Areas read the current workspace and project from here and call {@link #refresh()} after they write.
+ */
+public final class ShellModel {
+
+    private static final String LAST_PROJECT = "last_project";
+
+    private final WorkspaceHome home;
+    private final JobRunner jobs;
+    private final ReadOnlyObjectWrapper<Workspace> workspace = new ReadOnlyObjectWrapper<>(this, "workspace");
+    private final ReadOnlyObjectWrapper<WorkspaceSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary");
+    private final ObservableList<Project> projects = FXCollections.observableArrayList();
+    private final ObjectProperty<Project> currentProject = new SimpleObjectProperty<>(this, "currentProject");
+    private final StringProperty status = new SimpleStringProperty(this, "status", "");
+
+    public ShellModel(WorkspaceHome home, JobRunner jobs) {
+        this.home = home;
+        this.jobs = jobs;
+        currentProject.addListener((obs, old, p) -> {
+            Workspace ws = workspace.get();
+            if (p != null && ws != null && (old == null || !old.id().equals(p.id()))) {
+                jobs.submit("Remember project", (pr, c) -> {
+                    if (!ws.isClosed()) {
+                        ws.setProperty(LAST_PROJECT, p.id().toString());
+                    }
+                    return null;
+                }, r -> { });
+            }
+        });
+    }
+
+    public WorkspaceHome home() {
+        return home;
+    }
+
+    public JobRunner jobs() {
+        return jobs;
+    }
+
+    /**
+     * Opens the workspace in {@code dir} (creating and seeding it when {@code create} and there is none), and closes
+     * the one open before once the new one is open. On failure the old one stays open.
+     */
+    public void openWorkspace(Path dir, boolean create) {
+        Path target = dir.toAbsolutePath().normalize();
+        Workspace old = workspace.get();
+        if (old != null && old.dir().equals(target)) {
+            status.set("Workspace " + old.name() + " is already open");
+            return;
+        }
+        jobs.submit("Open workspace " + target.getFileName(), (progress, cancel) -> {
+            progress.progress(Double.NaN, "opening " + target);
+            Workspace ws = create ? Workspace.openOrCreate(target) : Workspace.open(target);
+            try {
+                Loaded loaded = load(ws);
+                LogSetup.logToWorkspace(ws.logDir());
+                home.rememberRecent(ws.dir());
+                if (old != null) {
+                    old.close();
+                }
+                return loaded;
+            } catch (RuntimeException e) {
+                ws.close();
+                throw e;
+            }
+        }, loaded -> {
+            workspace.set(loaded.workspace());
+            show(loaded);
+            status.set("Opened workspace " + loaded.workspace().name() + " (" + count(loaded.summary().projects().size()) + ")");
+        });
+    }
+
+    /** Creates a new, empty workspace in {@code dir} and switches to it. */
+    public void createWorkspace(Path dir) {
+        Path target = dir.toAbsolutePath().normalize();
+        jobs.submit("Create workspace " + target.getFileName(), (progress, cancel) -> {
+            Workspace.create(target).close();
+            return target;
+        }, created -> openWorkspace(created, false));
+    }
+
+    /** Re-reads the projects, keeping the current one selected when it still exists. */
+    public void refresh() {
+        refresh(null);
+    }
+
+    /** Re-reads the projects and selects {@code select} (or keeps the current one). */
+    public void refresh(UUID select) {
+        Workspace ws = workspace.get();
+        if (ws == null) {
+            return;
+        }
+        UUID keep = select != null ? select : Optional.ofNullable(currentProject.get()).map(Project::id).orElse(null);
+        jobs.submit("Refresh", (p, c) -> load(ws), loaded -> {
+            if (workspace.get() == ws) {
+                show(new Loaded(ws, loaded.summary(), keep));
+            }
+        });
+    }
+
+    private static Loaded load(Workspace ws) {
+        WorkspaceSummary s = WorkspaceSummary.of(ws);
+        String last = ws.property(LAST_PROJECT);
+        UUID lastId = null;
+        try {
+            lastId = last == null ? null : UUID.fromString(last);
+        } catch (IllegalArgumentException ignored) {
+            // a damaged property only loses the selection
+        }
+        return new Loaded(ws, s, lastId);
+    }
+
+    private void show(Loaded loaded) {
+        summary.set(loaded.summary());
+        projects.setAll(loaded.summary().projects());
+        Project select = projects.stream().filter(p -> p.id().equals(loaded.select())).findFirst()
+                .orElse(projects.isEmpty() ? null : projects.get(0));
+        currentProject.set(select);
+    }
+
+    private record Loaded(Workspace workspace, WorkspaceSummary summary, UUID select) {
+    }
+
+    // ------------------------------------------------------------------------------------------------ projects
+
+    public void createProject(String name, String description) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Create project", (p, c) -> ws.projects().create(name, description), created -> {
+            status.set("Created project " + created.name());
+            refresh(created.id());
+        });
+    }
+
+    public void updateProject(UUID id, String name, String description, Consumer<Project> onSaved) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Save project", (p, c) -> ws.projects().update(id, name, description), saved -> {
+            status.set("Saved project " + saved.name());
+            if (onSaved != null) {
+                onSaved.accept(saved);
+            }
+            refresh(saved.id());
+        });
+    }
+
+    public void deleteProject(Project project) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Delete project", (p, c) -> {
+            ws.projects().delete(project.id());
+            return project;
+        }, deleted -> {
+            status.set("Deleted project " + deleted.name());
+            refresh();
+        });
+    }
+
+    public void exportProject(Project project, Path file) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Export project " + project.name(),
+                (p, c) -> WorkspaceArchive.exportProject(ws, project.id(), file, p, c),
+                m -> status.set("Exported project " + project.name() + " (" + m.totalRows() + " rows) to " + file));
+    }
+
+    public void importProject(Path archive) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Import project", (p, c) -> WorkspaceArchive.importProject(ws, archive, p, c), imported -> {
+            status.set("Imported project " + imported.name() + " from " + archive.getFileName());
+            refresh(imported.id());
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------------ workspaces
+
+    public void exportWorkspace(Path file) {
+        Workspace ws = requireWorkspace();
+        jobs.submit("Export workspace " + ws.name(), (p, c) -> WorkspaceArchive.exportWorkspace(ws, file, p, c),
+                m -> status.set("Exported workspace " + ws.name() + " (" + count(m.tables().stream()
+                        .filter(t -> t.name().equals("PROJECT")).mapToLong(ArchiveManifest.TableEntry::rows).sum())
+                        + ") to " + file));
+    }
+
+    /** Imports a workspace archive into a new workspace folder and switches to it. */
+    public void importWorkspace(Path archive, Path dir) {
+        jobs.submit("Import workspace", (p, c) -> WorkspaceArchive.importWorkspace(archive, dir, p, c),
+                created -> openWorkspace(created, false));
+    }
+
+    /** Closes the open workspace on the caller's thread; used when the window closes. */
+    public void closeWorkspace() {
+        Workspace ws = workspace.get();
+        if (ws != null) {
+            ws.close();
+        }
+    }
+
+    private Workspace requireWorkspace() {
+        return Objects.requireNonNull(workspace.get(), "no workspace open");
+    }
+
+    private static String count(long projects) {
+        return projects == 1 ? "1 project" : projects + " projects";
+    }
+
+    public ReadOnlyObjectProperty<Workspace> workspaceProperty() {
+        return workspace.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<WorkspaceSummary> summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ObservableList<Project> projects() {
+        return projects;
+    }
+
+    public ObjectProperty<Project> currentProjectProperty() {
+        return currentProject;
+    }
+
+    public StringProperty statusProperty() {
+        return status;
+    }
+}

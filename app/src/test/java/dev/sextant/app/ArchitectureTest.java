@@ -1,0 +1,69 @@
+package dev.sextant.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The arrows between modules (shared/design/architecture.md): app → {workspaces, gpu, model}; workspaces, gpu → model. */
+class ArchitectureTest {
+
+    static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.sextant");
+    }
+
+    @Test
+    void modelHasNoUiDatabaseOrCuda() {
+        noClasses().that().resideInAPackage("dev.sextant.model..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.sql..", "jcuda..", "org.h2..", "picocli..",
+                        "dev.sextant.workspaces..", "dev.sextant.gpu..", "dev.sextant.app..")
+                .because("the model is pure domain and calculation code")
+                .check(classes);
+    }
+
+    @Test
+    void workspacesAndGpuHaveNoUi() {
+        noClasses().that().resideInAnyPackage("dev.sextant.workspaces..", "dev.sextant.gpu..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "dev.sextant.app..", "picocli..")
+                .check(classes);
+    }
+
+    @Test
+    void workspacesAndGpuDoNotKnowEachOther() {
+        noClasses().that().resideInAPackage("dev.sextant.workspaces..")
+                .should().dependOnClassesThat().resideInAPackage("dev.sextant.gpu..").allowEmptyShould(true).check(classes);
+        noClasses().that().resideInAPackage("dev.sextant.gpu..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.workspaces..", "java.sql..", "org.h2..")
+                .allowEmptyShould(true) // the gpu module fills in with GPU calibration
+                .check(classes);
+    }
+
+    @Test
+    void theCommandLineDoesNotTouchJavaFx() {
+        noClasses().that().resideInAPackage("dev.sextant.app.cli..").and().doNotHaveSimpleName("GuiCommand")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "dev.sextant.app.ui..")
+                .because("headless commands must run without a display")
+                .check(classes);
+    }
+
+    @Test
+    void oneLoggingApi() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("java.util.logging..", "org.apache.log4j..", "org.apache.logging..")
+                .because("everything logs through SLF4J")
+                .check(classes);
+    }
+
+    @Test
+    void noGrabBagClasses() {
+        noClasses().should().haveSimpleNameEndingWith("Util").orShould().haveSimpleNameEndingWith("Utils")
+                .orShould().haveSimpleNameEndingWith("Helper").orShould().haveSimpleNameEndingWith("Manager")
+                .because("names say what a thing is in the domain (shared/design/style.md)")
+                .check(classes);
+    }
+}

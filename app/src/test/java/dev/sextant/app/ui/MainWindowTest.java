@@ -1,0 +1,108 @@
+package dev.sextant.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.DemoSeed;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window under Monocle: opens on the seeded workspace, switches workspace and project, shows it in the status bar. */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+
+    @TempDir
+    Path tmp;
+    ShellModel shell;
+    Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        shell = new ShellModel(home, JobRunner.fx());
+        SextantApp.open(stage, shell);
+        stage.show();
+        shell.openWorkspace(home.defaultWorkspaceDir(), true);
+    }
+
+    @AfterEach
+    void close(FxRobot robot) throws Exception {
+        robot.interact(() -> stage.close());
+        WaitForAsyncUtils.waitForFxEvents();
+        shell.closeWorkspace();
+    }
+
+    @Test
+    void opensSwitchesWorkspaceAndProjectAndShowsThemInTheStatusBar(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        assertThat(text(robot, "#status-project")).isEqualTo(DemoSeed.PROJECT_NAME);
+        assertThat(text(robot, "#status-message")).isEqualTo("Opened workspace default (1 project)");
+        TableView<?> table = robot.lookup("#projects-table").queryAs(TableView.class);
+        assertThat(table.getItems()).hasSize(1);
+        assertThat(stage.getTitle()).isEqualTo("Sextant — default — " + DemoSeed.PROJECT_NAME);
+
+        Path other = tmp.resolve("team");
+        try (Workspace ws = Workspace.create(other)) {
+            ws.projects().create("Alpha", "first");
+            ws.projects().create("Beta", "second");
+        }
+        robot.interact(() -> shell.openWorkspace(other, false));
+        waitUntil(() -> text(robot, "#status-workspace").equals("team"));
+        waitUntil(() -> text(robot, "#status-project").equals("Alpha"));
+        assertThat(text(robot, "#status-message")).isEqualTo("Opened workspace team (2 projects)");
+
+        ComboBox<Project> switcher = robot.lookup("#project-switcher").queryComboBox();
+        robot.clickOn(switcher);
+        robot.clickOn("Beta");
+        waitUntil(() -> text(robot, "#status-project").equals("Beta"));
+        assertThat(table.getSelectionModel().getSelectedItem()).extracting("name").isEqualTo("Beta");
+        assertThat(robot.lookup("#project-name").queryTextInputControl().getText()).isEqualTo("Beta");
+    }
+
+    @Test
+    void editsAProjectAndCreatesOneFromTheKeyboard(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.clickOn("#project-name").press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL)
+                .write("Renamed demo");
+        robot.clickOn("#project-save");
+        waitUntil(() -> text(robot, "#status-project").equals("Renamed demo"));
+        assertThat(text(robot, "#status-message")).isEqualTo("Saved project Renamed demo");
+
+        robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#new-project-name").tryQuery().isPresent());
+        robot.clickOn("#new-project-name").write("Capacity 2027");
+        robot.clickOn("Create");
+        waitUntil(() -> text(robot, "#status-project").equals("Capacity 2027"));
+        assertThat(shell.projects()).extracting(Project::name).containsExactly("Capacity 2027", "Renamed demo");
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    private static void waitUntil(Supplier<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> {
+            WaitForAsyncUtils.waitForFxEvents();
+            return condition.get();
+        });
+    }
+}
