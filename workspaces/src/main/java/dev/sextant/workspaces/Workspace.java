@@ -38,12 +38,14 @@ public final class Workspace implements AutoCloseable {
     static final String OWNER_FILE = ".workspace-owner";
 
     private final Path dir;
+    private final Migrator migrator;
     private final JdbcConnectionPool pool;
     private final ProjectRepository projects;
     private volatile boolean closed;
 
-    private Workspace(Path dir, JdbcConnectionPool pool) {
+    private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
         this.dir = dir;
+        this.migrator = migrator;
         this.pool = pool;
         this.projects = new ProjectRepository(this);
     }
@@ -58,7 +60,7 @@ public final class Workspace implements AutoCloseable {
      * or be an empty folder. Nothing is left behind if creation fails.
      */
     public static Workspace create(Path dir) {
-        return create(dir, Migrator.latestVersion());
+        return create(dir, Migrator.standard().latestVersion());
     }
 
     /**
@@ -79,7 +81,7 @@ public final class Workspace implements AutoCloseable {
         }
         try {
             Files.createDirectories(d);
-            Workspace ws = connect(d, false);
+            Workspace ws = connect(d, Migrator.standard(), false);
             try {
                 ws.migrateTo(schemaVersion);
                 ws.setProperty("created_at", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
@@ -102,19 +104,23 @@ public final class Workspace implements AutoCloseable {
      * and restored if the migration fails, because H2 commits DDL implicitly.
      */
     public static Workspace open(Path dir) {
+        return open(dir, Migrator.standard());
+    }
+
+    static Workspace open(Path dir, Migrator migrator) {
         Path d = normalize(dir);
         if (!exists(d)) {
             throw new WorkspaceException("no workspace at " + d + " (expected " + DATABASE_FILE + " there)");
         }
-        Workspace ws = connect(d, true);
+        Workspace ws = connect(d, migrator, true);
         try {
             int pending = ws.read(c -> {
-                Migrator.verify(c);
-                return Migrator.pending(c, Migrator.latestVersion());
+                migrator.verify(c);
+                return migrator.pending(c, migrator.latestVersion());
             });
             if (pending > 0) {
                 ws.migrateWithBackup();
-                return connect(d, true);
+                return connect(d, migrator, true);
             }
             return ws;
         } catch (RuntimeException e) {
@@ -147,18 +153,18 @@ public final class Workspace implements AutoCloseable {
         Path db = dir.resolve(DATABASE_FILE);
         int from = read(Migrator::currentVersion);
         close();
-        Path backup = dir.resolve(DATABASE_FILE + ".before-v" + Migrator.latestVersion() + ".bak");
+        Path backup = dir.resolve(DATABASE_FILE + ".before-v" + migrator.latestVersion() + ".bak");
         try {
             Files.copy(db, backup, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new WorkspaceException("cannot back up " + db + " before migrating it: " + e.getMessage(), e);
         }
-        Workspace ws = connect(dir, true);
+        Workspace ws = connect(dir, migrator, true);
         try {
-            ws.migrateTo(Migrator.latestVersion());
+            ws.migrateTo(migrator.latestVersion());
             ws.close();
             Files.deleteIfExists(backup);
-            LOG.info("migrated workspace {} from schema version {} to {}", dir, from, Migrator.latestVersion());
+            LOG.info("migrated workspace {} from schema version {} to {}", dir, from, migrator.latestVersion());
         } catch (RuntimeException | IOException e) {
             ws.close();
             try {
@@ -174,10 +180,10 @@ public final class Workspace implements AutoCloseable {
     }
 
     private void migrateTo(int version) {
-        read(c -> Migrator.migrate(c, version));
+        read(c -> migrator.migrate(c, version));
     }
 
-    private static Workspace connect(Path dir, boolean mustExist) {
+    private static Workspace connect(Path dir, Migrator migrator, boolean mustExist) {
         String path = dir.resolve(DATABASE_NAME).toString();
         if (path.contains(";")) {
             throw new WorkspaceException("workspace path must not contain ';': " + dir);
@@ -185,7 +191,7 @@ public final class Workspace implements AutoCloseable {
         String url = "jdbc:h2:file:" + path + ";WRITE_DELAY=0" + (mustExist ? ";IFEXISTS=TRUE" : "");
         JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sextant", "");
         pool.setMaxConnections(16);
-        Workspace ws = new Workspace(dir, pool);
+        Workspace ws = new Workspace(dir, migrator, pool);
         try (Connection c = pool.getConnection()) {
             c.isValid(1);
         } catch (SQLException e) {

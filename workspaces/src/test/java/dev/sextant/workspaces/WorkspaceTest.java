@@ -21,7 +21,7 @@ class WorkspaceTest {
     void createMigratesAnEmptyDatabaseToTheLatestSchema() {
         Path dir = tmp.resolve("fresh");
         try (Workspace ws = Workspace.create(dir)) {
-            assertThat(ws.schemaVersion()).isEqualTo(Migrator.latestVersion());
+            assertThat(ws.schemaVersion()).isEqualTo(Migrator.standard().latestVersion());
             assertThat(ws.projects().list()).isEmpty();
             assertThat(ws.property("created_at")).isNotBlank();
             int recorded = ws.read(c -> {

@@ -309,13 +309,13 @@ public final class WorkspaceArchive {
                 if (sameVersion) {
                     copySchema(ws, staging);
                 } else {
-                    Migrator.migrate(staging, manifest.schemaVersion());
+                    Migrator.standard().migrate(staging, manifest.schemaVersion());
                 }
                 staging.setAutoCommit(false);
                 loadTables(archive, zip, manifest, SchemaGraph.read(staging), staging, progress.slice(0, 0.5), cancel);
                 staging.commit();
                 if (!sameVersion) {
-                    Migrator.migrate(staging, Migrator.latestVersion());
+                    Migrator.standard().migrate(staging, Migrator.standard().latestVersion());
                 }
                 staging.setAutoCommit(false);
                 return ws.transaction(target -> copyProject(staging, target, ws, progress.slice(0.5, 1), cancel));
@@ -612,9 +612,9 @@ public final class WorkspaceArchive {
         if (m.kind() == null) {
             throw new BadInputException(where, 0, "kind", "missing");
         }
-        if (m.schemaVersion() < 1 || m.schemaVersion() > Migrator.latestVersion()) {
+        if (m.schemaVersion() < 1 || m.schemaVersion() > Migrator.standard().latestVersion()) {
             throw new BadInputException(where, 0, "schemaVersion", "schema version " + m.schemaVersion()
-                    + " is not known to this build (knows 1.." + Migrator.latestVersion() + "); update Sextant");
+                    + " is not known to this build (knows 1.." + Migrator.standard().latestVersion() + "); update Sextant");
         }
         for (TableEntry t : m.tables()) {
             if (t.name() == null || ArchiveEntries.tableOf(ArchiveEntries.tableEntry(t.name())) == null || t.rows() < 0) {

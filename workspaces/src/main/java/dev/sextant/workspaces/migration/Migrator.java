@@ -23,11 +23,30 @@ public final class Migrator {
     public static final List<Migration> ALL = List.of(
             new Migration(1, "workspace properties and projects", "V001__projects.sql"));
 
-    private Migrator() {
+    private static final Migrator STANDARD = new Migrator(ALL);
+
+    private final List<Migration> migrations;
+
+    /** A runner over another list of migrations, for tests of the runner itself; the product uses {@link #standard()}. */
+    public Migrator(List<Migration> migrations) {
+        if (migrations.isEmpty()) {
+            throw new IllegalArgumentException("no migrations");
+        }
+        for (int i = 0; i < migrations.size(); i++) {
+            if (migrations.get(i).version() != i + 1) {
+                throw new IllegalArgumentException("migration versions must be 1, 2, 3, ... in order");
+            }
+        }
+        this.migrations = List.copyOf(migrations);
     }
 
-    public static int latestVersion() {
-        return ALL.get(ALL.size() - 1).version();
+    /** The migrations of this build. */
+    public static Migrator standard() {
+        return STANDARD;
+    }
+
+    public int latestVersion() {
+        return migrations.get(migrations.size() - 1).version();
     }
 
     /** The version the database is at; 0 for an empty database. */
@@ -41,9 +60,9 @@ public final class Migrator {
     }
 
     /** Number of migrations that {@link #migrate} would apply to reach {@code target}. */
-    public static int pending(Connection c, int target) throws SQLException {
+    public int pending(Connection c, int target) throws SQLException {
         int current = currentVersion(c);
-        return (int) ALL.stream().filter(m -> m.version() > current && m.version() <= target).count();
+        return (int) migrations.stream().filter(m -> m.version() > current && m.version() <= target).count();
     }
 
     /**
@@ -52,7 +71,7 @@ public final class Migrator {
      * @return the number applied
      * @throws WorkspaceException when the database is newer than this build, or a recorded script was edited
      */
-    public static int migrate(Connection c, int target) throws SQLException {
+    public int migrate(Connection c, int target) throws SQLException {
         if (target > latestVersion()) {
             throw new WorkspaceException("schema version " + target + " is newer than this build of Sextant knows ("
                     + latestVersion() + "); update Sextant");
@@ -60,7 +79,7 @@ public final class Migrator {
         verify(c);
         int current = currentVersion(c);
         int applied = 0;
-        for (Migration m : ALL) {
+        for (Migration m : migrations) {
             if (m.version() <= current || m.version() > target) {
                 continue;
             }
@@ -105,7 +124,7 @@ public final class Migrator {
      *
      * @throws WorkspaceException saying which and what to do
      */
-    public static void verify(Connection c) throws SQLException {
+    public void verify(Connection c) throws SQLException {
         int current = currentVersion(c);
         if (current > latestVersion()) {
             throw new WorkspaceException("this workspace was written by a newer Sextant (schema version " + current
@@ -114,13 +133,13 @@ public final class Migrator {
         verifyChecksums(c);
     }
 
-    private static void verifyChecksums(Connection c) throws SQLException {
+    private void verifyChecksums(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT VERSION, CHECKSUM FROM SCHEMA_HISTORY ORDER BY VERSION")) {
             while (rs.next()) {
                 int version = rs.getInt(1);
                 long recorded = rs.getLong(2);
-                for (Migration m : ALL) {
+                for (Migration m : migrations) {
                     if (m.version() == version && m.checksum() != recorded) {
                         throw new WorkspaceException("migration script " + m.script()
                                 + " changed after it was applied to this workspace; released migrations must not be edited");

@@ -38,7 +38,6 @@ public final class ProjectsView {
     @FXML private Button deleteButton;
     @FXML private TableView<Project> table;
     @FXML private TableColumn<Project, String> nameColumn;
-    @FXML private TableColumn<Project, String> descriptionColumn;
     @FXML private TableColumn<Project, String> updatedColumn;
     @FXML private VBox details;
     @FXML private Label demoNote;
@@ -75,7 +74,6 @@ public final class ProjectsView {
 
         table.setItems(vm.visibleProjects());
         nameColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
-        descriptionColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(firstLine(c.getValue().description())));
         updatedColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(c.getValue().updatedAt())));
         nameColumn.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
@@ -166,10 +164,5 @@ public final class ProjectsView {
                 "Everything in this project is deleted with it. Export it first if you may need it again.", "Delete")) {
             vm.delete();
         }
-    }
-
-    private static String firstLine(String s) {
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl) + " …";
     }
 }
