@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = {"Offline workbench for LLM evaluation and capacity planning.",
                 "Without arguments, opens the workbench. With a command, runs it headless."},
         footer = {"", "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
-                + "1 internal failure."},
+                + "1 internal failure, 130 cancelled."},
         subcommands = {GuiCommand.class, WorkspaceCommand.class, ProjectCommand.class})
 public final class SextantCommand implements Runnable {
 

@@ -25,9 +25,9 @@ public final class AboutDialog {
         alert.setGraphic(new ImageView(Icons.appIcon(64)));
         Label what = new Label("An offline workbench for LLM evaluation and capacity planning.");
         what.setWrapText(true);
-        GridPane grid = new GridPane();
-        grid.setHgap(16);
+        GridPane grid = Dialogs.formGrid();
         grid.setVgap(4);
+        grid.setPadding(javafx.geometry.Insets.EMPTY);
         String[][] rows = {
                 {"Java", info.java()},
                 {"JavaFX", info.javafx()},
@@ -43,7 +43,7 @@ public final class AboutDialog {
             grid.addRow(i, k, v);
         }
         VBox content = new VBox(12, what, grid);
-        content.setPadding(new Insets(8, 0, 0, 0));
+        content.setPadding(new Insets(8, 12, 0, 12));
         content.setPrefWidth(520);
         alert.getDialogPane().setContent(content);
         alert.showAndWait();

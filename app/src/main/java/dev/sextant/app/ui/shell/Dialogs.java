@@ -50,6 +50,24 @@ public final class Dialogs {
         alert.showAndWait();
     }
 
+    /**
+     * The grid every form dialog uses: labels in a first column that never truncates, fields in a second that takes
+     * the remaining width.
+     */
+    public static javafx.scene.layout.GridPane formGrid() {
+        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(16);
+        grid.setVgap(10);
+        grid.setPadding(new javafx.geometry.Insets(16, 8, 8, 8));
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        fields.setFillWidth(true);
+        grid.getColumnConstraints().setAll(labels, fields);
+        return grid;
+    }
+
     /** Asks before something that cannot be undone; true when the user confirmed. */
     public static boolean confirm(Window owner, String header, String text, String confirmLabel) {
         ButtonType ok = new ButtonType(confirmLabel, ButtonType.OK.getButtonData());

@@ -2,7 +2,6 @@ package dev.sextant.app.ui.shell;
 
 import dev.sextant.workspaces.Settings;
 import java.util.Optional;
-import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
@@ -32,19 +31,18 @@ public final class PreferencesDialog {
         light.setToggleGroup(theme);
         dark.setToggleGroup(theme);
         (current.theme().equals("dark") ? dark : light).setSelected(true);
-        CheckBox openLast = new CheckBox("Open the workspace I used last (otherwise the default workspace)");
+        CheckBox openLast = new CheckBox("Reopen the workspace I used last (otherwise the default one)");
         openLast.setSelected(current.openLastWorkspace());
         Label home = new Label(homePath);
         home.getStyleClass().add("text-muted");
 
-        GridPane grid = new GridPane();
-        grid.setHgap(16);
-        grid.setVgap(12);
-        grid.setPadding(new Insets(16, 8, 8, 8));
+        GridPane grid = Dialogs.formGrid();
         grid.addRow(0, new Label("Theme"), new HBox(16, light, dark));
         grid.addRow(1, new Label("On start"), openLast);
         grid.addRow(2, new Label("Sextant home"), home);
+        openLast.setWrapText(true);
         dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().setPrefWidth(620);
         dialog.setResultConverter(b -> b == ButtonType.OK
                 ? current.withTheme(dark.isSelected() ? "dark" : "light").withOpenLastWorkspace(openLast.isSelected())
                 : null);

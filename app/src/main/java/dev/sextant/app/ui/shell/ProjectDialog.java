@@ -3,7 +3,6 @@ package dev.sextant.app.ui.shell;
 import dev.sextant.model.project.Project;
 import java.util.Optional;
 import javafx.application.Platform;
-import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
@@ -40,16 +39,14 @@ public final class ProjectDialog {
         Label problem = new Label();
         problem.getStyleClass().add("field-problem");
 
-        GridPane grid = new GridPane();
-        grid.setHgap(12);
-        grid.setVgap(10);
-        grid.setPadding(new Insets(16, 8, 8, 8));
+        GridPane grid = Dialogs.formGrid();
         grid.addRow(0, new Label("Name"), name);
         grid.addRow(1, new Label("Description"), description);
         grid.add(problem, 1, 2);
         GridPane.setFillWidth(name, true);
         name.setPrefColumnCount(32);
         dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().setPrefWidth(560);
 
         Node createButton = dialog.getDialogPane().lookupButton(create);
         createButton.setDisable(true);
