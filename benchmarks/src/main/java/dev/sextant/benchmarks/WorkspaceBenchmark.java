@@ -3,6 +3,7 @@ package dev.sextant.benchmarks;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Ids;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.archive.WorkspaceArchive;
 import java.io.IOException;
@@ -60,7 +61,7 @@ public class WorkspaceBenchmark {
             }
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO BENCH_ITEM VALUES (?, ?, ?, ?)")) {
                 for (int i = 0; i < rows; i++) {
-                    ps.setObject(1, UUID.randomUUID());
+                    ps.setObject(1, Ids.newId());
                     ps.setObject(2, project.id());
                     ps.setString(3, "item-" + i);
                     ps.setDouble(4, (i % 100) / 100.0);

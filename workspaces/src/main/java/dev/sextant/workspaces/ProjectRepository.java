@@ -67,7 +67,7 @@ public final class ProjectRepository {
         return workspace.transaction(c -> {
             requireFreeName(c, n, null);
             Instant now = now();
-            Project p = project(UUID.randomUUID(), n, description, demo, now, now);
+            Project p = project(Ids.newId(), n, description, demo, now, now);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO PROJECT(" + COLUMNS + ") VALUES (?,?,?,?,?,?)")) {
                 ps.setObject(1, p.id());
                 ps.setString(2, p.name());

@@ -1,6 +1,6 @@
 package dev.sextant.workspaces;
 
-import dev.sextant.workspaces.json.Json;
+import dev.sextant.model.io.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -4,7 +4,7 @@ import dev.sextant.app.logging.LogSetup;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.WorkspaceHome;
-import dev.sextant.workspaces.json.Json;
+import dev.sextant.model.io.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Consumer;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
-import dev.sextant.workspaces.json.Json;
+import dev.sextant.model.io.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -8,6 +8,7 @@ import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Ids;
 import dev.sextant.workspaces.ProjectRepository;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
@@ -16,7 +17,7 @@ import dev.sextant.workspaces.archive.ArchiveManifest.TableEntry;
 import dev.sextant.workspaces.archive.SchemaGraph.Column;
 import dev.sextant.workspaces.archive.SchemaGraph.ScopedPredicate;
 import dev.sextant.workspaces.archive.SchemaGraph.Table;
-import dev.sextant.workspaces.json.Json;
+import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.migration.Migrator;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -376,7 +377,7 @@ public final class WorkspaceArchive {
                         bindProject(ps, schema, t, oldId);
                         try (ResultSet rs = ps.executeQuery()) {
                             while (rs.next()) {
-                                remap.put(rs.getObject(1, UUID.class), UUID.randomUUID());
+                                remap.put(rs.getObject(1, UUID.class), Ids.newId());
                             }
                         }
                     }

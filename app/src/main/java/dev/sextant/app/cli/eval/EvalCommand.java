@@ -1,0 +1,31 @@
+package dev.sextant.app.cli.eval;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant eval}: benchmark credibility — variance, paired comparison, power, composite indexes, arena ratings. */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Benchmark credibility: error bars, paired comparisons, power, composite indexes, arena ratings.",
+        subcommands = {EvalSummaryCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class,
+                EvalArenaCommand.class})
+public final class EvalCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing subcommand: summary, compare, power, index or arena");
+    }
+
+    /** Runs {@code body}, turning an engine's refusal of the given data into bad usage (exit 2) naming the reason. */
+    static <T> T refusingBadArguments(CommandSpec spec, java.util.function.Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

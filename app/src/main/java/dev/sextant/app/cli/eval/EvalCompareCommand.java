@@ -1,0 +1,59 @@
+package dev.sextant.app.cli.eval;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.model.evaluation.ScoreSummarizer;
+import dev.sextant.model.io.EvaluationInputs;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant eval compare}: is model A's lead over B on a benchmark real? */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Paired comparison of two models on the items both were scored on:",
+                "mean difference a − b, paired SE, 95% CI, two-sided p-value, and the correlation pairing exploits."})
+public final class EvalCompareCommand implements Runnable {
+
+    @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE", description = "Per-item score files (see eval summary).")
+    List<Path> inputs;
+    @Option(names = "--a", required = true, paramLabel = "MODEL", description = "Model A.")
+    String a;
+    @Option(names = "--b", required = true, paramLabel = "MODEL", description = "Model B.")
+    String b;
+    @Option(names = "--benchmark", required = true, paramLabel = "NAME", description = "Benchmark both were scored on.")
+    String benchmark;
+    @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "A", description = "1 − confidence level (default: ${DEFAULT-VALUE}).")
+    double alpha;
+    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness samples files.")
+    String metric;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        EvaluationInputs.Loaded loaded = EvaluationInputs.read(inputs, metric, null);
+        if (loaded.items().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
+        }
+        ScoreSummarizer.PairedResult r = EvalCommand.refusingBadArguments(spec,
+                () -> ScoreSummarizer.compare(loaded.items(), a, b, benchmark, alpha));
+        ctx.print(output.json(), r, out -> {
+            out.printf("%s vs %s on %s, %d shared items%n", a, b, benchmark, r.n());
+            out.printf("mean difference (a − b)  %+.4f   (a %.4f, b %.4f)%n", r.meanDiff(), r.meanA(), r.meanB());
+            out.printf("paired SE                %.4f   (unpaired would be %.4f; correlation %.3f)%n", r.se(), r.seUnpaired(), r.correlation());
+            out.printf("%.0f%% CI                  [%+.4f, %+.4f]%n", 100 * (1 - alpha), r.ciLow(), r.ciHigh());
+            out.printf("p-value (two-sided)      %.4g%n", r.pValue());
+            if (r.unmatchedA() + r.unmatchedB() > 0) {
+                out.printf("left out: %d items only %s has, %d only %s has%n", r.unmatchedA(), a, r.unmatchedB(), b);
+            }
+        });
+    }
+}

@@ -1,0 +1,95 @@
+package dev.sextant.app.cli.eval;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.evaluation.CompositeIndex;
+import dev.sextant.model.evaluation.CompositeIndexResult;
+import dev.sextant.model.evaluation.CompositeIndexSpec;
+import dev.sextant.model.io.IndexTablesCsv;
+import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant eval index}: a composite index, re-weighted to the user's workload, and how stable its ranking is. */
+@Command(name = "index", mixinStandardHelpOptions = true,
+        description = {"Composite index: weighted scores and ranks, each benchmark's share of the spread between models,",
+                "the index re-weighted to your workload mix (total-variation and Jensen-Shannon divergence, rank changes),",
+                "and rank stability by Monte Carlo over Dirichlet-perturbed weights and score SEs."})
+public final class EvalIndexCommand implements Runnable {
+
+    @Option(names = "--weights", required = true, paramLabel = "W.csv", description = "benchmark,weight[,category,description,released,refreshed,held_out,source]")
+    Path weights;
+    @Option(names = "--scores", required = true, paramLabel = "S.csv", description = "model,benchmark,score[,se]")
+    Path scores;
+    @Option(names = "--mix", paramLabel = "M.csv", description = "Your workload: category,share")
+    Path mix;
+    @Option(names = "--normalize", defaultValue = "raw", paramLabel = "raw|random-baseline",
+            description = "Score normalisation (default: ${DEFAULT-VALUE}); random-baseline uses --baseline.")
+    String normalize;
+    @Option(names = "--baseline", paramLabel = "BENCHMARK=B", description = "Random-guess baseline (1/choices) per benchmark.")
+    Map<String, Double> baselines = new LinkedHashMap<>();
+    @Option(names = "--samples", defaultValue = "2000", paramLabel = "N", description = "Monte Carlo draws for rank stability; 0 for none (default: ${DEFAULT-VALUE}).")
+    int samples;
+    @Option(names = "--concentration", defaultValue = "100", paramLabel = "C",
+            description = "Dirichlet concentration around the weights; smaller = wider perturbations (default: ${DEFAULT-VALUE}).")
+    double concentration;
+    @Option(names = "--top-k", defaultValue = "3", paramLabel = "K", description = "k for P(top k) (default: ${DEFAULT-VALUE}).")
+    int topK;
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Monte Carlo seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        CompositeIndexSpec.Normalization norm = switch (normalize.toLowerCase()) {
+            case "raw" -> CompositeIndexSpec.Normalization.RAW;
+            case "random-baseline" -> CompositeIndexSpec.Normalization.RANDOM_BASELINE;
+            default -> throw new ParameterException(spec.commandLine(), "--normalize: expected raw or random-baseline, got '" + normalize + "'");
+        };
+        var w = IndexTablesCsv.readWeights(weights);
+        var s = IndexTablesCsv.readScores(scores);
+        var m = mix == null ? null : IndexTablesCsv.readMix(mix);
+        CliProgress progress = ctx.progress();
+        CompositeIndexResult r = EvalCommand.refusingBadArguments(spec, () -> CompositeIndex.analyse(
+                new CompositeIndexSpec(w, s, norm, baselines, m, samples, concentration, topK, seed), progress, CancellationToken.none()));
+        progress.done();
+        ctx.print(output.json(), r, out -> {
+            TextTable t = new TextTable("RANK", "MODEL", "SCORE", "RANK (MIX)", "SCORE (MIX)", "P(TOP 1)", "P(TOP " + topK + ")");
+            for (var row : r.models()) {
+                t.row(row.rank(), row.model(), String.format("%.4f", row.score()), row.rankMix() == null ? "-" : row.rankMix(),
+                        row.scoreMix() == null ? "-" : String.format("%.4f", row.scoreMix()),
+                        row.pTop1() == null ? "-" : String.format("%.3f", row.pTop1()),
+                        row.pTopK() == null ? "-" : String.format("%.3f", row.pTopK()));
+            }
+            t.print(out);
+            out.println();
+            TextTable b = new TextTable("BENCHMARK", "CATEGORY", "WEIGHT", "WEIGHT (MIX)", "SHARE OF SPREAD");
+            for (var row : r.benchmarks()) {
+                b.row(row.benchmark(), row.category(), String.format("%.3f", row.weight()),
+                        row.weightMix() == null ? "-" : String.format("%.3f", row.weightMix()), String.format("%.3f", row.spreadShare()));
+            }
+            b.print(out);
+            if (r.divergence() != null) {
+                out.printf("%nIndex vs your mix: total variation %.3f, Jensen-Shannon %.3f bits%n",
+                        r.divergence().totalVariation(), r.divergence().jensenShannon());
+            }
+            if (r.kendallTau() != null) {
+                out.printf("Mean Kendall's tau against the published ranking: %.3f%n", r.kendallTau());
+            }
+            r.notes().forEach(n -> out.println("note: " + n));
+        });
+    }
+}

@@ -1,0 +1,79 @@
+package dev.sextant.app.cli.eval;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.evaluation.ScoreSummarizer;
+import dev.sextant.model.evaluation.ScoreSummary;
+import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.model.io.EvaluationInputs;
+import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant eval summary}: mean, standard errors and intervals per model × benchmark. */
+@Command(name = "summary", mixinStandardHelpOptions = true,
+        description = {"Mean, CLT and clustered standard errors and a confidence interval per model and benchmark,",
+                "with the Wilson interval for small 0/1 sets, the resampling decomposition for repeated samples,",
+                "the sampling configurations and flags."})
+public final class EvalSummaryCommand implements Runnable {
+
+    @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE",
+            description = "Per-item CSV, lm-evaluation-harness samples_*.jsonl or results_*.json, or a folder of them.")
+    List<Path> inputs;
+    @Option(names = "--ci", defaultValue = "clt", paramLabel = "clt|bootstrap", description = "Interval method (default: ${DEFAULT-VALUE}).")
+    ScoreSummarySpec.CiMethod ci;
+    @Option(names = "--bootstrap", defaultValue = "10000", paramLabel = "N", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
+    int rounds;
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "A", description = "1 − confidence level (default: ${DEFAULT-VALUE}).")
+    double alpha;
+    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files (default: acc, exact_match, … whichever is there).")
+    String metric;
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
+    String model;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    /** The JSON document: one row per model and benchmark. */
+    public record Result(List<ScoreSummary> rows) {
+    }
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        ScoreSummarySpec s = EvalCommand.refusingBadArguments(spec, () -> new ScoreSummarySpec(ci, rounds, seed, alpha));
+        EvaluationInputs.Loaded loaded = EvaluationInputs.read(inputs, metric, model);
+        CliProgress progress = ctx.progress();
+        List<ScoreSummary> rows = new ArrayList<>();
+        if (!loaded.items().isEmpty()) {
+            rows.addAll(ScoreSummarizer.summarize(loaded.items(), s, progress, CancellationToken.none()));
+        }
+        rows.addAll(ScoreSummarizer.fromReported(loaded.reported(), alpha));
+        progress.done();
+        ctx.print(output.json(), new Result(rows), out -> {
+            TextTable t = new TextTable("BENCHMARK", "MODEL", "N", "MEAN", "SE", "SE CLUSTERED", "CI", "METHOD", "FLAGS");
+            for (ScoreSummary r : rows) {
+                t.row(r.benchmark(), r.model(), r.n(), f(r.mean()), r.se() == null ? "-" : f(r.se()),
+                        r.seClustered() == null ? "-" : f(r.seClustered()),
+                        r.ciLow() == null ? "not disclosed" : "[" + f(r.ciLow()) + ", " + f(r.ciHigh()) + "]", r.method(),
+                        String.join("; ", r.flags()));
+            }
+            t.print(out);
+        });
+    }
+
+    static String f(double v) {
+        return String.format("%.4f", v);
+    }
+}

@@ -1,0 +1,227 @@
+package dev.sextant.model.evaluation;
+
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.statistics.Divergences;
+import dev.sextant.model.statistics.Ranking;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A composite index (a weighted mean of benchmark scores) taken apart: the composite and ranks, which benchmarks
+ * decide the spread between models, the index re-weighted to the user's workload mix, and how stable the ranking is
+ * under perturbed weights and score noise.
+ *
+ * <p>Normalisation follows the Open LLM Leaderboard v2: (v − b)/(1 − b) with b the random-guess baseline, floored at
+ * 0. Weights are renormalised to sum to 1.
+ */
+public final class CompositeIndex {
+
+    public static final String UNCATEGORIZED = "(uncategorized)";
+
+    private CompositeIndex() {
+    }
+
+    public static CompositeIndexResult analyse(CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
+        List<String> notes = new ArrayList<>();
+        List<BenchmarkWeight> weighted = spec.weights().stream().filter(w -> w.weight() > 0).toList();
+        int nb = weighted.size();
+        double total = weighted.stream().mapToDouble(BenchmarkWeight::weight).sum();
+        double[] w = weighted.stream().mapToDouble(b -> b.weight() / total).toArray();
+
+        List<String> models = new ArrayList<>();
+        Map<String, Map<String, ModelScore>> byModel = new LinkedHashMap<>();
+        for (ModelScore s : spec.scores()) {
+            byModel.computeIfAbsent(s.model(), k -> {
+                models.add(k);
+                return new LinkedHashMap<>();
+            }).put(s.benchmark(), s);
+        }
+        int nm = models.size();
+        if (nm == 0) {
+            throw new IllegalArgumentException("no model scores");
+        }
+        double[][] score = new double[nm][nb];
+        double[][] se = new double[nm][nb];
+        for (int m = 0; m < nm; m++) {
+            for (int b = 0; b < nb; b++) {
+                String bench = weighted.get(b).benchmark();
+                ModelScore s = byModel.get(models.get(m)).get(bench);
+                if (s == null) {
+                    throw new IllegalArgumentException("model '" + models.get(m) + "' has no score for benchmark '" + bench
+                            + "', which the index weights " + weighted.get(b).weight());
+                }
+                double base = spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE
+                        ? spec.baselines().getOrDefault(bench, 0.0) : 0.0;
+                score[m][b] = normalize(s.score(), base);
+                se[m][b] = s.se() == null ? 0 : s.se() / (1 - base);
+            }
+        }
+        long unused = spec.scores().stream().map(ModelScore::benchmark).distinct()
+                .filter(b -> weighted.stream().noneMatch(x -> x.benchmark().equals(b))).count();
+        if (unused > 0) {
+            notes.add(unused + " scored benchmark(s) are not in the weight table and were left out");
+        }
+
+        double[] composite = composite(score, w);
+        int[] rank = Ranking.ranks(composite);
+        double[] share = spreadShares(score, w, composite);
+
+        // Re-weighting to the mix: a category's share is spread over its benchmarks in proportion to their index weights.
+        double[] wMix = null;
+        CompositeIndexResult.Divergence divergence = null;
+        if (spec.mix() != null) {
+            Map<String, Double> indexCategories = new LinkedHashMap<>();
+            for (int b = 0; b < nb; b++) {
+                indexCategories.merge(category(weighted.get(b)), w[b], Double::sum);
+            }
+            double mixTotal = spec.mix().values().stream().mapToDouble(Double::doubleValue).sum();
+            Map<String, Double> mix = new LinkedHashMap<>();
+            spec.mix().forEach((c, v) -> mix.put(c, v / mixTotal));
+            List<String> cats = new ArrayList<>(indexCategories.keySet());
+            mix.keySet().stream().filter(c -> !cats.contains(c)).forEach(cats::add);
+            double[] p = new double[cats.size()];
+            double[] q = new double[cats.size()];
+            List<CompositeIndexResult.CategoryShare> shares = new ArrayList<>();
+            for (int i = 0; i < cats.size(); i++) {
+                p[i] = indexCategories.getOrDefault(cats.get(i), 0.0);
+                q[i] = mix.getOrDefault(cats.get(i), 0.0);
+                shares.add(new CompositeIndexResult.CategoryShare(cats.get(i), p[i], q[i]));
+            }
+            divergence = new CompositeIndexResult.Divergence(Divergences.totalVariation(p, q), Divergences.jensenShannon(p, q), shares);
+            double covered = mix.entrySet().stream().filter(e -> indexCategories.containsKey(e.getKey()))
+                    .mapToDouble(Map.Entry::getValue).sum();
+            mix.keySet().stream().filter(c -> !indexCategories.containsKey(c))
+                    .forEach(c -> notes.add("mix category '" + c + "' has no benchmark in the index; its share is left out"));
+            if (covered <= 0) {
+                notes.add("no mix category matches a category of the index; no re-weighted composite");
+            } else {
+                wMix = new double[nb];
+                for (int b = 0; b < nb; b++) {
+                    String c = category(weighted.get(b));
+                    wMix[b] = mix.getOrDefault(c, 0.0) / covered * w[b] / indexCategories.get(c);
+                }
+            }
+        }
+        double[] compositeMix = wMix == null ? null : composite(score, wMix);
+        int[] rankMix = compositeMix == null ? null : Ranking.ranks(compositeMix);
+
+        // Rank stability: Dirichlet(concentration · w) weights and N(score, se²) scores.
+        double[] pTop1 = null;
+        double[] pTopK = null;
+        Double tau = null;
+        if (spec.samples() > 0) {
+            SplittableRandom random = new SplittableRandom(spec.seed());
+            int[] top1 = new int[nm];
+            int[] topK = new int[nm];
+            double tauSum = 0;
+            double[][] s = new double[nm][nb];
+            for (int draw = 0; draw < spec.samples(); draw++) {
+                if ((draw & 63) == 0) {
+                    cancel.throwIfCancelled();
+                    progress.progress((double) draw / spec.samples(), "rank stability draw " + draw);
+                }
+                double[] wd = Dirichlet.sample(w, spec.concentration(), random);
+                for (int m = 0; m < nm; m++) {
+                    for (int b = 0; b < nb; b++) {
+                        s[m][b] = score[m][b] + (se[m][b] == 0 ? 0 : se[m][b] * random.nextGaussian());
+                    }
+                }
+                double[] c = composite(s, wd);
+                int[] r = Ranking.ranks(c);
+                for (int m = 0; m < nm; m++) {
+                    if (r[m] == 1) {
+                        top1[m]++;
+                    }
+                    if (r[m] <= spec.topK()) {
+                        topK[m]++;
+                    }
+                }
+                tauSum += Ranking.kendallTauB(c, composite);
+            }
+            pTop1 = new double[nm];
+            pTopK = new double[nm];
+            for (int m = 0; m < nm; m++) {
+                pTop1[m] = (double) top1[m] / spec.samples();
+                pTopK[m] = (double) topK[m] / spec.samples();
+            }
+            tau = tauSum / spec.samples();
+        }
+
+        List<CompositeIndexResult.ModelRow> rows = new ArrayList<>();
+        for (int m = 0; m < nm; m++) {
+            rows.add(new CompositeIndexResult.ModelRow(models.get(m), composite[m], rank[m],
+                    compositeMix == null ? null : compositeMix[m], rankMix == null ? null : rankMix[m],
+                    rankMix == null ? null : rank[m] - rankMix[m], pTop1 == null ? null : pTop1[m], pTopK == null ? null : pTopK[m]));
+        }
+        rows.sort((a, b) -> a.rank() != b.rank() ? Integer.compare(a.rank(), b.rank()) : a.model().compareTo(b.model()));
+        List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
+        for (int b = 0; b < nb; b++) {
+            benchRows.add(new CompositeIndexResult.BenchmarkRow(weighted.get(b).benchmark(), category(weighted.get(b)), w[b],
+                    wMix == null ? null : wMix[b], share[b]));
+        }
+        progress.progress(1, "analysed " + nm + " models on " + nb + " benchmarks");
+        return new CompositeIndexResult(rows, benchRows, divergence, tau, notes);
+    }
+
+    static double normalize(double v, double baseline) {
+        if (baseline == 0) {
+            return v;
+        }
+        if (!(baseline > 0 && baseline < 1)) {
+            throw new IllegalArgumentException("a random baseline must lie in [0, 1), got " + baseline);
+        }
+        return Math.max(0, (v - baseline) / (1 - baseline));
+    }
+
+    static double[] composite(double[][] score, double[] w) {
+        double[] c = new double[score.length];
+        for (int m = 0; m < score.length; m++) {
+            double sum = 0;
+            for (int b = 0; b < w.length; b++) {
+                sum += w[b] * score[m][b];
+            }
+            c[m] = sum;
+        }
+        return c;
+    }
+
+    /**
+     * Each benchmark's share of the spread of composites across models: Var(C) = Σ_b w_b Cov(s_b, C), so benchmark b's
+     * share is w_b Cov(s_b, C) / Var(C). A benchmark on which all models score alike decides nothing, however heavy.
+     */
+    static double[] spreadShares(double[][] score, double[] w, double[] composite) {
+        int nm = score.length;
+        int nb = w.length;
+        double meanC = Arrays.stream(composite).average().orElse(0);
+        double varC = 0;
+        for (double c : composite) {
+            varC += (c - meanC) * (c - meanC);
+        }
+        double[] share = new double[nb];
+        if (varC == 0) {
+            return share;
+        }
+        for (int b = 0; b < nb; b++) {
+            double mean = 0;
+            for (int m = 0; m < nm; m++) {
+                mean += score[m][b];
+            }
+            mean /= nm;
+            double cov = 0;
+            for (int m = 0; m < nm; m++) {
+                cov += (score[m][b] - mean) * (composite[m] - meanC);
+            }
+            share[b] = w[b] * cov / varC;
+        }
+        return share;
+    }
+
+    private static String category(BenchmarkWeight b) {
+        return b.category() == null ? UNCATEGORIZED : b.category();
+    }
+}

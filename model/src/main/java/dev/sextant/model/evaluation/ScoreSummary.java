@@ -1,0 +1,23 @@
+package dev.sextant.model.evaluation;
+
+import dev.sextant.model.statistics.ResamplingDecomposition;
+import java.util.List;
+
+/**
+ * The variance picture of one model on one benchmark.
+ *
+ * @param n              number of items (not samples)
+ * @param se             CLT standard error of the mean over items (item means when items have several samples)
+ * @param seClustered    clustered standard error, or null when no item has a cluster id
+ * @param method         how [ciLow, ciHigh] was made: clt, clt-clustered, bootstrap, or reported
+ * @param samplesPerItem mean number of samples per item (1 when each item was answered once)
+ * @param wilsonLow      Wilson interval for 0/1 scores with one sample per item, else null
+ * @param resampling     between/within-item variance when items have several samples, else null
+ * @param samplingConfigs the distinct sampling configurations behind the scores
+ * @param flags          reasons to distrust the number, in words
+ */
+public record ScoreSummary(String model, String benchmark, int n, double mean, Double se, Double seClustered,
+                           Double ciLow, Double ciHigh, String method, double samplesPerItem, Double wilsonLow,
+                           Double wilsonHigh, ResamplingDecomposition resampling, List<String> samplingConfigs,
+                           List<String> flags) {
+}

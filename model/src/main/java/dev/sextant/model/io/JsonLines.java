@@ -1,0 +1,73 @@
+package dev.sextant.model.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+
+/** Reads a JSON Lines file one object at a time, with line numbers, strict UTF-8 and errors naming the line. */
+public final class JsonLines {
+
+    private JsonLines() {
+    }
+
+    /**
+     * Calls {@code each} with every non-blank line's object and its 1-based line number.
+     *
+     * @return the number of objects read
+     * @throws BadInputException for an empty file, a line that is not a JSON object, or bad bytes
+     */
+    public static long forEach(Path file, BiConsumer<JsonNode, Long> each) {
+        long line = 0;
+        long objects = 0;
+        try (BufferedReader r = TextInput.open(file)) {
+            String text;
+            while ((text = r.readLine()) != null) {
+                line++;
+                if (line == 1) {
+                    text = TextInput.stripBom(text);
+                }
+                if (text.isBlank()) {
+                    continue;
+                }
+                JsonNode node;
+                try {
+                    node = Json.mapper().readTree(text);
+                } catch (JsonProcessingException e) {
+                    throw new BadInputException(TextInput.name(file), line, null, "invalid JSON: " + e.getOriginalMessage());
+                }
+                if (node == null || !node.isObject()) {
+                    throw new BadInputException(TextInput.name(file), line, null, "expected a JSON object");
+                }
+                each.accept(node, line);
+                objects++;
+            }
+        } catch (IOException e) {
+            throw TextInput.readError(file, line + 1, e);
+        }
+        if (objects == 0) {
+            throw BadInputException.of(TextInput.name(file), line == 0 ? "the file is empty" : "no JSON objects in the file");
+        }
+        return objects;
+    }
+
+    /** A required text field. */
+    public static String text(JsonNode node, String field, Path file, long line) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw new BadInputException(TextInput.name(file), line, field, "missing");
+        }
+        if (!v.isValueNode() || v.asText().isBlank()) {
+            throw new BadInputException(TextInput.name(file), line, field, "expected text, got " + v);
+        }
+        return v.asText().strip();
+    }
+
+    /** An optional text field, or null. */
+    public static String optionalText(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() || !v.isValueNode() || v.asText().isBlank() ? null : v.asText().strip();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.sextant.model.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.evaluation.ItemScore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * lm-evaluation-harness per-item output, {@code samples_<task>_<ISO datetime>.jsonl}: one object per document with
+ * {@code doc_id}, {@code metrics} (the metric names) and one key per metric with that item's value, {@code resps}
+ * (one inner list per request with {@code repeats} entries). The task comes from the file name; the model from the
+ * sibling {@code results_*.json} ({@code model_name} or {@code config.model}) or else the folder name, which the
+ * harness names after the model.
+ */
+public final class LmEvalSamples {
+
+    private static final Pattern NAME = Pattern.compile("samples_(.+)_(\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+)\\.jsonl");
+    /** Metrics taken as the item score when the caller names none, in this order of preference. */
+    static final List<String> PREFERRED = List.of("acc", "exact_match", "pass@1", "acc_norm", "f1", "em");
+
+    private LmEvalSamples() {
+    }
+
+    public static boolean matches(Path file) {
+        return NAME.matcher(file.getFileName().toString()).matches();
+    }
+
+    /** The task name in the file name, e.g. {@code gsm8k} for {@code samples_gsm8k_2026-01-02T03-04-05.123.jsonl}. */
+    public static String task(Path file) {
+        Matcher m = NAME.matcher(file.getFileName().toString());
+        if (!m.matches()) {
+            throw BadInputException.of(TextInput.name(file), "not an lm-evaluation-harness samples file "
+                    + "(expected samples_<task>_<date>.jsonl)");
+        }
+        return m.group(1);
+    }
+
+    /**
+     * @param model  the model's name, or null to find it beside the file
+     * @param metric the metric to score items by, or null for the first of acc, exact_match, pass@1, … the file has
+     */
+    public static List<ItemScore> read(Path file, String model, String metric) {
+        String task = task(file);
+        String modelName = model != null ? model : LmEvalResults.modelBeside(file);
+        List<ItemScore> out = new ArrayList<>();
+        Map<String, Long> seen = new HashMap<>();
+        String[] chosen = {metric};
+        JsonLines.forEach(file, (node, line) -> {
+            JsonNode id = node.get("doc_id");
+            if (id == null || id.isNull() || !id.isValueNode()) {
+                throw new BadInputException(TextInput.name(file), line, "doc_id", "missing");
+            }
+            String itemId = id.asText();
+            if (chosen[0] == null) {
+                chosen[0] = pickMetric(node, file, line);
+            }
+            JsonNode v = node.get(chosen[0]);
+            if (v == null || v.isNull()) {
+                throw new BadInputException(TextInput.name(file), line, chosen[0], "missing metric value");
+            }
+            double score;
+            if (v.isBoolean()) {
+                score = v.booleanValue() ? 1 : 0;
+            } else if (v.isNumber()) {
+                score = v.doubleValue();
+            } else {
+                throw new BadInputException(TextInput.name(file), line, chosen[0], "not a number: " + v);
+            }
+            if (!Double.isFinite(score)) {
+                throw new BadInputException(TextInput.name(file), line, chosen[0], "must be a finite number, got " + v);
+            }
+            Long first = seen.putIfAbsent(itemId, line);
+            if (first != null) {
+                throw new BadInputException(TextInput.name(file), line, "doc_id", "duplicate item " + itemId + " (first on line " + first + ")");
+            }
+            out.add(new ItemScore(modelName, task, itemId, score, null, null, null, null, null));
+        });
+        return out;
+    }
+
+    private static String pickMetric(JsonNode node, Path file, long line) {
+        List<String> names = new ArrayList<>();
+        JsonNode metrics = node.get("metrics");
+        if (metrics != null && metrics.isArray()) {
+            metrics.forEach(m -> names.add(m.asText()));
+        }
+        for (String p : PREFERRED) {
+            if (node.has(p) && (names.isEmpty() || names.contains(p))) {
+                return p;
+            }
+        }
+        for (String n : names) {
+            if (node.has(n) && node.get(n).isNumber()) {
+                return n;
+            }
+        }
+        throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name one with --metric");
+    }
+}

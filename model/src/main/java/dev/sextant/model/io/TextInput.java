@@ -1,0 +1,55 @@
+package dev.sextant.model.io;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Opening the user's text files: strict UTF-8 (malformed bytes are an error, not replacement characters), a missing
+ * or unreadable file is a {@link BadInputException} naming it.
+ */
+public final class TextInput {
+
+    private TextInput() {
+    }
+
+    public static BufferedReader open(Path file) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try {
+            if (Files.isDirectory(file)) {
+                throw BadInputException.of(name(file), "is a folder, not a file");
+            }
+            return new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder), 1 << 16);
+        } catch (NoSuchFileException e) {
+            throw BadInputException.of(name(file), "no such file");
+        } catch (IOException e) {
+            throw BadInputException.of(name(file), "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The problem an I/O failure at {@code line} means for the user. */
+    public static BadInputException readError(Path file, long line, IOException e) {
+        if (e instanceof CharacterCodingException) {
+            return new BadInputException(name(file), line, null, "not valid UTF-8 text (save the file as UTF-8)");
+        }
+        return new BadInputException(name(file), line, null, "cannot read: " + e.getMessage());
+    }
+
+    /** How files are named in messages: as the user gave them. */
+    public static String name(Path file) {
+        return file.toString();
+    }
+
+    static String stripBom(String s) {
+        return s != null && !s.isEmpty() && s.charAt(0) == '\uFEFF' ? s.substring(1) : s;
+    }
+}
