@@ -28,6 +28,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTheModelsReadersParseFiles() {
+        noClasses().that().resideInAPackage("dev.sextant.model..").and().resideOutsideOfPackage("dev.sextant.model.io..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..",
+                        "org.apache.commons.csv..", "java.nio.file..")
+                .because("engines work on records; reading the user's files is model.io's job")
+                .check(classes);
+    }
+
+    @Test
     void workspacesAndGpuHaveNoUi() {
         noClasses().that().resideInAnyPackage("dev.sextant.workspaces..", "dev.sextant.gpu..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "dev.sextant.app..", "picocli..")
