@@ -39,9 +39,42 @@ public final class TextInput {
     /** The problem an I/O failure at {@code line} means for the user. */
     public static BadInputException readError(Path file, long line, IOException e) {
         if (e instanceof CharacterCodingException) {
-            return new BadInputException(name(file), line, null, "not valid UTF-8 text (save the file as UTF-8)");
+            // readers decode ahead of the line they parse, so find the line of the first bad byte in the file itself
+            return new BadInputException(name(file), lineOfFirstMalformedByte(file), null, "not valid UTF-8 text (save the file as UTF-8)");
         }
         return new BadInputException(name(file), line, null, "cannot read: " + e.getMessage());
+    }
+
+    /** 1-based line holding the first byte sequence that is not UTF-8 (the line after the end when there is none). */
+    static long lineOfFirstMalformedByte(Path file) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        long line = 1;
+        byte[] chunk = new byte[1 << 16];
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(chunk.length + 8);
+        java.nio.CharBuffer chars = java.nio.CharBuffer.allocate(chunk.length * 2 + 16);
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(chunk)) > 0) {
+                bytes.put(chunk, 0, n).flip();
+                int start = bytes.position();
+                java.nio.charset.CoderResult r = decoder.decode(bytes, chars, false);
+                for (int i = start; i < bytes.position(); i++) {
+                    if (bytes.get(i) == '\n') {
+                        line++;
+                    }
+                }
+                if (r.isError()) {
+                    return line;
+                }
+                chars.clear();
+                bytes.compact();
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+        return line;
     }
 
     /** How files are named in messages: as the user gave them. */
