@@ -41,6 +41,7 @@ public final class Workspace implements AutoCloseable {
     private final Migrator migrator;
     private final JdbcConnectionPool pool;
     private final ProjectRepository projects;
+    private final EvaluationRepository evaluation;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -48,6 +49,7 @@ public final class Workspace implements AutoCloseable {
         this.migrator = migrator;
         this.pool = pool;
         this.projects = new ProjectRepository(this);
+        this.evaluation = new EvaluationRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -278,6 +280,10 @@ public final class Workspace implements AutoCloseable {
 
     public ProjectRepository projects() {
         return projects;
+    }
+
+    public EvaluationRepository evaluation() {
+        return evaluation;
     }
 
     /** Reads with a connection in auto-commit mode. */

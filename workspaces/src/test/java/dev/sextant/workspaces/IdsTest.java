@@ -25,6 +25,16 @@ class IdsTest {
     }
 
     @Test
+    void idsAreStrictlyIncreasingEvenWithinAMillisecond() {
+        UUID previous = Ids.newId();
+        for (int i = 0; i < 50_000; i++) {
+            UUID next = Ids.newId();
+            assertThat(Long.compareUnsigned(next.getMostSignificantBits(), previous.getMostSignificantBits())).isPositive();
+            previous = next;
+        }
+    }
+
+    @Test
     void idsMadeInDifferentMillisecondsSortByCreation() throws Exception {
         List<UUID> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {

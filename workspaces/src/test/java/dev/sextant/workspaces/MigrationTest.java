@@ -49,11 +49,11 @@ class MigrationTest {
         }
         assertThatThrownBy(() -> Workspace.open(dir, withSecond("test/V002__broken.sql")))
                 .isInstanceOf(WorkspaceException.class)
-                .hasMessageContaining("migration to schema version 2 (test migration) failed")
+                .hasMessageContaining("migration to schema version " + (Migrator.ALL.size() + 1) + " (test migration) failed")
                 .hasMessageContaining("NO_SUCH_TABLE");
         assertThat(backups(dir)).isEmpty();
         try (Workspace ws = Workspace.open(dir)) {
-            assertThat(ws.schemaVersion()).isEqualTo(1);
+            assertThat(ws.schemaVersion()).isEqualTo(Migrator.standard().latestVersion());
             assertThat(tableExists(ws, "HALF_DONE")).as("the half-applied DDL is gone").isFalse();
             assertThat(ws.projects().list()).extracting(Project::description).containsExactly("must survive");
         }

@@ -96,7 +96,7 @@ class CliTest {
         JsonNode doc = r.json();
         assertThat(doc.get("name").asText()).isEqualTo("default");
         assertThat(doc.get("path").asText()).isEqualTo(home.defaultWorkspaceDir().toString());
-        assertThat(doc.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(doc.get("schemaVersion").asInt()).isEqualTo(dev.sextant.workspaces.migration.Migrator.standard().latestVersion());
         assertThat(doc.get("projects")).hasSize(1);
         assertThat(doc.get("projects").get(0).get("demo").asBoolean()).isTrue();
         assertThat(r.err()).isEmpty();

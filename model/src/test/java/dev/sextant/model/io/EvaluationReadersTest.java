@@ -97,7 +97,7 @@ class EvaluationReadersTest {
         assertThat(LmEvalResults.read(dir.resolve("results_2026-01-02T03-04-05.678.json"), "exact_match,flexible-extract"))
                 .singleElement().satisfies(r -> assertThat(r.se()).isNull());
 
-        EvaluationInputs.Loaded loaded = EvaluationInputs.read(List.of(tmp.resolve("out")), null, null);
+        var loaded = dev.sextant.model.evaluation.EvaluationEvidence.of(EvidenceFiles.read(List.of(tmp.resolve("out")), null, null, null));
         assertThat(loaded.items()).hasSize(3);
         assertThat(loaded.reported()).as("samples make the aggregate of the same run redundant").isEmpty();
     }
@@ -116,7 +116,7 @@ class EvaluationReadersTest {
         expect(write("m5/samples_gsm8k_2026-01-01T00-00-00.jsonl", "{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": \"yes\"}\n"),
                 "samples_gsm8k_2026-01-01T00-00-00.jsonl:1: acc: not a number");
         expect(write("m6/samples_gsm8k_2026-01-01T00-00-00.jsonl", ""), "the file is empty");
-        expect(write("notes.txt", "hello"), "notes.txt: not a recognised score file");
+        expect(write("notes.txt", "hello"), "notes.txt: not a recognised evaluation file");
     }
 
     @Test
@@ -167,7 +167,7 @@ class EvaluationReadersTest {
         assertThatThrownBy(() -> {
             String n = file.getFileName().toString();
             if (n.contains("results") || n.startsWith("samples") || n.equals("notes.txt")) {
-                EvaluationInputs.read(List.of(file), null, "m");
+                EvidenceFiles.read(List.of(file), null, null, "m");
             } else if (n.endsWith(".jsonl") || n.startsWith("w.") || n.startsWith("self") || n.startsWith("b.")) {
                 ArenaBattles.read(file);
             } else if (n.startsWith("neg") || n.startsWith("zero") || n.startsWith("dupw") || n.startsWith("date")) {

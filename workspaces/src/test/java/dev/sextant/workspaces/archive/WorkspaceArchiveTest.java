@@ -92,7 +92,7 @@ class WorkspaceArchiveTest {
             });
             ArchiveManifest m = WorkspaceArchive.exportProject(ws, exported.id(), tmp.resolve("eval.sextant.zip"),
                     ProgressListener.NONE, CancellationToken.none());
-            assertThat(m.tables()).containsExactly(new ArchiveManifest.TableEntry("PROJECT", 1),
+            assertThat(m.tables().stream().filter(t -> t.rows() > 0)).containsExactly(new ArchiveManifest.TableEntry("PROJECT", 1),
                     new ArchiveManifest.TableEntry("TEST_RUN", 1), new ArchiveManifest.TableEntry("TEST_ITEM", 1200));
             assertThat(m.projectName()).isEqualTo("Eval");
         }

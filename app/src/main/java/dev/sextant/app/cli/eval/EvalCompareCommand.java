@@ -3,7 +3,8 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.model.evaluation.ScoreSummarizer;
-import dev.sextant.model.io.EvaluationInputs;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.io.EvidenceFiles;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -39,7 +40,7 @@ public final class EvalCompareCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        EvaluationInputs.Loaded loaded = EvaluationInputs.read(inputs, metric, null);
+        EvaluationEvidence loaded = EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, null));
         if (loaded.items().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }

@@ -7,7 +7,8 @@ import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
-import dev.sextant.model.io.EvaluationInputs;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class EvalSummaryCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         ScoreSummarySpec s = EvalCommand.refusingBadArguments(spec, () -> new ScoreSummarySpec(ci, rounds, seed, alpha));
-        EvaluationInputs.Loaded loaded = EvaluationInputs.read(inputs, metric, model);
+        EvaluationEvidence loaded = EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, model));
         CliProgress progress = ctx.progress();
         List<ScoreSummary> rows = new ArrayList<>();
         if (!loaded.items().isEmpty()) {

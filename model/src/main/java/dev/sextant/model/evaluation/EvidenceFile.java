@@ -1,0 +1,42 @@
+package dev.sextant.model.evaluation;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one imported file holds, of exactly one kind; the other lists are empty.
+ *
+ * @param name   the file's name, shown to the user
+ * @param origin where it came from (its full path)
+ */
+public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore> items, List<ReportedResult> reported,
+                           List<Battle> battles, List<BenchmarkWeight> weights, List<ModelScore> scores,
+                           Map<String, Double> mix) {
+
+    public enum Kind { ITEM_SCORES, REPORTED, BATTLES, WEIGHTS, MODEL_SCORES, MIX }
+
+    public EvidenceFile {
+        items = List.copyOf(items);
+        reported = List.copyOf(reported);
+        battles = List.copyOf(battles);
+        weights = List.copyOf(weights);
+        scores = List.copyOf(scores);
+        mix = mix == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(mix));
+    }
+
+    public int rows() {
+        return items.size() + reported.size() + battles.size() + weights.size() + scores.size() + mix.size();
+    }
+
+    public static EvidenceFile of(Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix) {
+        return new EvidenceFile(kind, name, origin,
+                kind == Kind.ITEM_SCORES ? cast(rows) : List.of(), kind == Kind.REPORTED ? cast(rows) : List.of(),
+                kind == Kind.BATTLES ? cast(rows) : List.of(), kind == Kind.WEIGHTS ? cast(rows) : List.of(),
+                kind == Kind.MODEL_SCORES ? cast(rows) : List.of(), kind == Kind.MIX ? mix : Map.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> cast(List<?> rows) {
+        return (List<T>) rows;
+    }
+}

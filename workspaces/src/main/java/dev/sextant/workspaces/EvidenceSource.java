@@ -1,0 +1,10 @@
+package dev.sextant.workspaces;
+
+import dev.sextant.model.evaluation.EvidenceFile;
+import java.time.Instant;
+import java.util.UUID;
+
+/** One imported evaluation file as the workspace keeps it. */
+public record EvidenceSource(UUID id, UUID projectId, EvidenceFile.Kind kind, String name, String origin, long rows,
+                             boolean demo, Instant importedAt) {
+}

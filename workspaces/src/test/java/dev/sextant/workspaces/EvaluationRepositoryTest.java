@@ -1,0 +1,100 @@
+package dev.sextant.workspaces;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.evaluation.BenchmarkWeight;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.ItemScore;
+import dev.sextant.model.evaluation.ModelScore;
+import dev.sextant.model.evaluation.ReportedResult;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.project.Project;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvaluationRepositoryTest {
+
+    @TempDir
+    Path tmp;
+
+    static List<EvidenceFile> files() {
+        List<ItemScore> items = new ArrayList<>();
+        for (int i = 0; i < 2500; i++) {
+            items.add(new ItemScore("A", "gsm8k", "q" + i, i % 2, i % 10 == 0 ? "p" + i : null, i % 3 == 0 ? 1 : null,
+                    i % 4 == 0 ? 0.7 : null, null, i % 5 == 0 ? 42L : null));
+        }
+        return List.of(
+                EvidenceFile.of(Kind.ITEM_SCORES, "items.csv", "/data/items.csv", items, null),
+                EvidenceFile.of(Kind.REPORTED, "results.json", "/data/results.json",
+                        List.of(new ReportedResult("A", "arc", "acc,none", 0.8, null, 2376, "random_seed=0")), null),
+                EvidenceFile.of(Kind.BATTLES, "battles.jsonl", "/data/battles.jsonl",
+                        List.of(new Battle("A", "B", Battle.Winner.TIE_BOTHBAD, "q1", "coding")), null),
+                EvidenceFile.of(Kind.WEIGHTS, "w.csv", "/data/w.csv", List.of(new BenchmarkWeight("gsm8k", 1, "math", "grade school",
+                        LocalDate.of(2021, 10, 1), null, 0.25, "openai")), null),
+                EvidenceFile.of(Kind.MODEL_SCORES, "s.csv", "/data/s.csv", List.of(new ModelScore("A", "gsm8k", 0.5, null)), null),
+                EvidenceFile.of(Kind.MIX, "mix.csv", "/data/mix.csv", List.of(), Map.of("math", 1.0)));
+    }
+
+    @Test
+    void importLoadRoundTripAndCascadeOnDelete() {
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Eval", "");
+            List<Double> progress = new ArrayList<>();
+            List<EvidenceSource> sources = ws.evaluation().importFiles(p.id(), files(), false, (f, m) -> progress.add(f),
+                    CancellationToken.none());
+            assertThat(sources).hasSize(6);
+            assertThat(sources.get(0).rows()).isEqualTo(2500);
+            assertThat(progress).isNotEmpty().last().isEqualTo(1.0);
+            EvaluationEvidence e = ws.evaluation().load(p.id());
+            EvaluationEvidence expected = EvaluationEvidence.of(files());
+            assertThat(e).isEqualTo(expected);
+            assertThat(ws.evaluation().sources(p.id())).extracting(EvidenceSource::kind).containsExactlyInAnyOrder(Kind.values());
+
+            ws.evaluation().deleteSource(sources.get(0).id());
+            assertThat(ws.evaluation().load(p.id()).items()).isEmpty();
+            ws.projects().delete(p.id());
+            long rows = ws.read(c -> {
+                try (var rs = c.createStatement().executeQuery("SELECT (SELECT COUNT(*) FROM EVAL_SOURCE) + (SELECT COUNT(*) FROM EVAL_REPORTED)")) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            });
+            assertThat(rows).isZero();
+        }
+    }
+
+    @Test
+    void theLatestTableOfAKindWins() {
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Eval", "");
+            ws.evaluation().importFiles(p.id(), List.of(EvidenceFile.of(Kind.MIX, "old.csv", "o", List.of(), Map.of("math", 1.0))), false,
+                    ProgressListener.NONE, CancellationToken.none());
+            ws.evaluation().importFiles(p.id(), List.of(EvidenceFile.of(Kind.MIX, "new.csv", "n", List.of(), Map.of("coding", 1.0))), false,
+                    ProgressListener.NONE, CancellationToken.none());
+            assertThat(ws.evaluation().load(p.id()).mix()).containsOnlyKeys("coding");
+        }
+    }
+
+    @Test
+    void aCancelledImportLeavesNothing() {
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Eval", "");
+            CancellationToken cancel = new CancellationToken();
+            assertThatThrownBy(() -> ws.evaluation().importFiles(p.id(), files(), false, (f, m) -> cancel.cancel(), cancel))
+                    .isInstanceOf(CancelledException.class);
+            assertThat(ws.evaluation().sources(p.id())).isEmpty();
+            assertThat(ws.evaluation().load(p.id()).isEmpty()).isTrue();
+        }
+    }
+}
