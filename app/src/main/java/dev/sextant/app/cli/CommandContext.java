@@ -54,6 +54,33 @@ public final class CommandContext {
         return ws;
     }
 
+    /**
+     * The project named by {@code --project} (id or name); without one, the workspace's only project, else the one the
+     * workbench had open last.
+     */
+    public dev.sextant.model.project.Project project(Workspace ws, String idOrName) {
+        if (idOrName != null) {
+            return ws.projects().findByIdOrName(idOrName)
+                    .orElseThrow(() -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
+        }
+        var all = ws.projects().list();
+        if (all.size() == 1) {
+            return all.get(0);
+        }
+        String last = ws.property("last_project");
+        if (last != null) {
+            var p = ws.projects().findByIdOrName(last);
+            if (p.isPresent()) {
+                return p.get();
+            }
+        }
+        if (all.isEmpty()) {
+            throw new WorkspaceException("workspace " + ws.dir() + " has no projects; create one with: sextant project create NAME");
+        }
+        throw new WorkspaceException("workspace " + ws.dir() + " has several projects; choose one with --project ("
+                + all.stream().map(dev.sextant.model.project.Project::name).collect(java.util.stream.Collectors.joining(", ")) + ")");
+    }
+
     public Path defaultWorkspaceDir() {
         return home().defaultWorkspaceDir();
     }

@@ -144,6 +144,44 @@ class EvalCliTest {
     }
 
     @Test
+    void importIntoAProjectThenAnalyseWithoutInputs() throws Exception {
+        assertThat(run("workspace", "info").code()).isZero(); // creates the default workspace with its demo project
+        assertThat(run("project", "create", "Eval").code()).isZero();
+        Result imported = run("eval", "import", "--input", fixture("items.csv"), fixture("battles.jsonl"), fixture("w.csv"),
+                fixture("s.csv"), fixture("mix.csv"), "--project", "Eval", "--json");
+        assertThat(imported.code()).as(imported.err()).isZero();
+        JsonNode sources = imported.json().get("sources");
+        assertThat(sources).hasSize(5);
+        assertThat(sources.get(0).get("kind").asText()).isEqualTo("ITEM_SCORES");
+        assertThat(sources.get(1).get("kind").asText()).isEqualTo("BATTLES");
+        assertThat(sources.get(2).get("kind").asText()).isEqualTo("WEIGHTS");
+        assertThat(sources.get(3).get("kind").asText()).isEqualTo("MODEL_SCORES");
+        assertThat(sources.get(4).get("kind").asText()).isEqualTo("MIX");
+
+        JsonNode summary = run("eval", "summary", "--project", "Eval", "--json").json();
+        assertThat(summary.get("rows")).hasSize(2);
+        JsonNode compare = run("eval", "compare", "--project", "Eval", "--a", "A", "--b", "B", "--benchmark", "mmlu", "--json").json();
+        assertThat(compare.get("meanDiff").asDouble()).isEqualTo(0.5);
+        JsonNode index = run("eval", "index", "--project", "Eval", "--samples", "0", "--json").json();
+        assertThat(index.get("divergence").get("totalVariation").asDouble()).isCloseTo(0.45, within(1e-12));
+        JsonNode arena = run("eval", "arena", "--project", "Eval", "--bootstrap", "0", "--json").json();
+        assertThat(arena.get("models")).hasSize(3);
+
+        Result several = run("eval", "summary", "--json");
+        assertThat(several.code()).isEqualTo(2);
+        assertThat(several.err()).contains("has several projects; choose one with --project");
+        Result empty = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json");
+        assertThat(empty.code()).isEqualTo(2);
+
+        // a bad file among good ones: nothing is imported
+        Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
+        Result partial = run("eval", "import", "--input", fixture("w.csv"), bad.toString(), "--project", "Eval");
+        assertThat(partial.code()).isEqualTo(2);
+        JsonNode after = run("eval", "import", "--input", fixture("mix.csv"), "--project", "Eval", "--json").json();
+        assertThat(after.get("sources")).hasSize(1);
+    }
+
+    @Test
     void badInputFilesExitTwoNamingFileAndLine() throws Exception {
         Path f = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,oops\n");
         Result r = run("eval", "summary", "--input", f.toString(), "--json");

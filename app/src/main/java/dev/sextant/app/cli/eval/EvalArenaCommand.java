@@ -6,9 +6,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
-import dev.sextant.model.io.ArenaBattles;
 import dev.sextant.model.job.CancellationToken;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,8 +20,8 @@ import picocli.CommandLine.Spec;
                 "with bootstrap 95% intervals, rank ranges, win rates and battle counts."})
 public final class EvalArenaCommand implements Runnable {
 
-    @Option(names = {"-i", "--input"}, required = true, paramLabel = "FILE", description = "Battles: FastChat JSONL or CSV (model_a,model_b,winner).")
-    Path input;
+    @Mixin
+    EvidenceOptions evidence;
     @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "N", description = "Bootstrap rounds for the intervals; 0 for none (default: ${DEFAULT-VALUE}).")
     int rounds;
     @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")
@@ -52,7 +50,10 @@ public final class EvalArenaCommand implements Runnable {
             }
         }
         CommandContext ctx = new CommandContext(spec);
-        var battles = ArenaBattles.read(input);
+        var battles = evidence.load(ctx).battles();
+        if (battles.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "the evidence holds no battles");
+        }
         CliProgress progress = ctx.progress();
         String am = anchorModel;
         double ar = anchorRating;

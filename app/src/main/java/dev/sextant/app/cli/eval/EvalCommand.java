@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval}: benchmark credibility — variance, paired comparison, power, composite indexes, arena ratings. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = "Benchmark credibility: error bars, paired comparisons, power, composite indexes, arena ratings.",
-        subcommands = {EvalSummaryCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class,
+        subcommands = {EvalImportCommand.class, EvalSummaryCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class,
                 EvalArenaCommand.class})
 public final class EvalCommand implements Runnable {
 
@@ -17,7 +17,7 @@ public final class EvalCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: summary, compare, power, index or arena");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: import, summary, compare, power, index or arena");
     }
 
     /** Runs {@code body}, turning an engine's refusal of the given data into bad usage (exit 2) naming the reason. */

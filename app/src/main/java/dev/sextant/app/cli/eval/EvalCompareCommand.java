@@ -4,9 +4,6 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.io.EvidenceFiles;
-import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,8 +17,8 @@ import picocli.CommandLine.Spec;
                 "mean difference a − b, paired SE, 95% CI, two-sided p-value, and the correlation pairing exploits."})
 public final class EvalCompareCommand implements Runnable {
 
-    @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE", description = "Per-item score files (see eval summary).")
-    List<Path> inputs;
+    @Mixin
+    EvidenceOptions evidence;
     @Option(names = "--a", required = true, paramLabel = "MODEL", description = "Model A.")
     String a;
     @Option(names = "--b", required = true, paramLabel = "MODEL", description = "Model B.")
@@ -30,8 +27,6 @@ public final class EvalCompareCommand implements Runnable {
     String benchmark;
     @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "A", description = "1 − confidence level (default: ${DEFAULT-VALUE}).")
     double alpha;
-    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness samples files.")
-    String metric;
     @Mixin
     JsonOption output;
     @Spec
@@ -40,7 +35,7 @@ public final class EvalCompareCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        EvaluationEvidence loaded = EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, null));
+        EvaluationEvidence loaded = evidence.load(ctx);
         if (loaded.items().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }

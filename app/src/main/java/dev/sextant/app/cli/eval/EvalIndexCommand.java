@@ -26,12 +26,17 @@ import picocli.CommandLine.Spec;
                 "and rank stability by Monte Carlo over Dirichlet-perturbed weights and score SEs."})
 public final class EvalIndexCommand implements Runnable {
 
-    @Option(names = "--weights", required = true, paramLabel = "W.csv", description = "benchmark,weight[,category,description,released,refreshed,held_out,source]")
+    @Option(names = "--weights", paramLabel = "W.csv",
+            description = "benchmark,weight[,category,description,released,refreshed,held_out,source] (default: the project's latest)")
     Path weights;
-    @Option(names = "--scores", required = true, paramLabel = "S.csv", description = "model,benchmark,score[,se]")
+    @Option(names = "--scores", paramLabel = "S.csv", description = "model,benchmark,score[,se] (default: the project's latest)")
     Path scores;
-    @Option(names = "--mix", paramLabel = "M.csv", description = "Your workload: category,share")
+    @Option(names = "--mix", paramLabel = "M.csv", description = "Your workload: category,share (default with the project's tables: its latest mix)")
     Path mix;
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported tables fill in what is not given.")
+    String project;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--normalize", defaultValue = "raw", paramLabel = "raw|random-baseline",
             description = "Score normalisation (default: ${DEFAULT-VALUE}); random-baseline uses --baseline.")
     String normalize;
@@ -59,9 +64,20 @@ public final class EvalIndexCommand implements Runnable {
             case "random-baseline" -> CompositeIndexSpec.Normalization.RANDOM_BASELINE;
             default -> throw new ParameterException(spec.commandLine(), "--normalize: expected raw or random-baseline, got '" + normalize + "'");
         };
-        var w = IndexTablesCsv.readWeights(weights);
-        var s = IndexTablesCsv.readScores(scores);
-        var m = mix == null ? null : IndexTablesCsv.readMix(mix);
+        dev.sextant.model.evaluation.EvaluationEvidence stored = null;
+        if (weights == null || scores == null) {
+            try (var ws = ctx.openWorkspace(workspace)) {
+                var p = ctx.project(ws, project);
+                stored = ws.evaluation().load(p.id());
+                if ((weights == null && stored.weights() == null) || (scores == null && stored.scores() == null)) {
+                    throw new ParameterException(spec.commandLine(), "give --weights and --scores, or import a weight table and model "
+                            + "scores into project '" + p.name() + "' (sextant eval import)");
+                }
+            }
+        }
+        var w = weights != null ? IndexTablesCsv.readWeights(weights) : stored.weights();
+        var s = scores != null ? IndexTablesCsv.readScores(scores) : stored.scores();
+        var m = mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix();
         CliProgress progress = ctx.progress();
         CompositeIndexResult r = EvalCommand.refusingBadArguments(spec, () -> CompositeIndex.analyse(
                 new CompositeIndexSpec(w, s, norm, baselines, m, samples, concentration, topK, seed), progress, CancellationToken.none()));

@@ -8,9 +8,7 @@ import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -26,9 +24,8 @@ import picocli.CommandLine.Spec;
                 "the sampling configurations and flags."})
 public final class EvalSummaryCommand implements Runnable {
 
-    @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE",
-            description = "Per-item CSV, lm-evaluation-harness samples_*.jsonl or results_*.json, or a folder of them.")
-    List<Path> inputs;
+    @Mixin
+    EvidenceOptions evidence;
     @Option(names = "--ci", defaultValue = "clt", paramLabel = "clt|bootstrap", description = "Interval method (default: ${DEFAULT-VALUE}).")
     ScoreSummarySpec.CiMethod ci;
     @Option(names = "--bootstrap", defaultValue = "10000", paramLabel = "N", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
@@ -37,10 +34,6 @@ public final class EvalSummaryCommand implements Runnable {
     long seed;
     @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "A", description = "1 − confidence level (default: ${DEFAULT-VALUE}).")
     double alpha;
-    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files (default: acc, exact_match, … whichever is there).")
-    String metric;
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
-    String model;
     @Mixin
     JsonOption output;
     @Spec
@@ -54,7 +47,10 @@ public final class EvalSummaryCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         ScoreSummarySpec s = EvalCommand.refusingBadArguments(spec, () -> new ScoreSummarySpec(ci, rounds, seed, alpha));
-        EvaluationEvidence loaded = EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, model));
+        EvaluationEvidence loaded = evidence.load(ctx);
+        if (loaded.items().isEmpty() && loaded.reported().isEmpty()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "the evidence holds no benchmark scores to summarise");
+        }
         CliProgress progress = ctx.progress();
         List<ScoreSummary> rows = new ArrayList<>();
         if (!loaded.items().isEmpty()) {

@@ -1,0 +1,66 @@
+package dev.sextant.app.cli.eval;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.io.EvidenceFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.EvidenceSource;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant eval import}: evaluation files into a project, all or nothing. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = {"Import evaluation evidence into a project in one transaction (all files or none):",
+                "per-item scores, lm-evaluation-harness samples/results, arena battles, weight tables, model scores, a workload mix.",
+                "The kind of each file is recognised from its name and header unless --kind says."})
+public final class EvalImportCommand implements Runnable {
+
+    @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE", description = "Files or lm-evaluation-harness output folders.")
+    List<Path> inputs;
+    @Option(names = "--kind", paramLabel = "KIND", description = "Read every file as: ${COMPLETION-CANDIDATES}.")
+    EvidenceFile.Kind kind;
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project to import into.")
+    String project;
+    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files.")
+    String metric;
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
+    String model;
+    @Mixin
+    WorkspaceOption workspace;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Result(Project project, List<EvidenceSource> sources) {
+    }
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, metric, model); // parse everything before writing anything
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            Project p = ctx.project(ws, project);
+            CliProgress progress = ctx.progress();
+            List<EvidenceSource> sources = ws.evaluation().importFiles(p.id(), files, false, progress, CancellationToken.none());
+            progress.done();
+            ctx.print(output.json(), new Result(p, sources), out -> {
+                TextTable t = new TextTable("FILE", "KIND", "ROWS");
+                sources.forEach(s -> t.row(s.name(), s.kind(), s.rows()));
+                t.print(out);
+                out.println("Imported into project '" + p.name() + "' in " + ws.dir());
+            });
+        }
+    }
+}

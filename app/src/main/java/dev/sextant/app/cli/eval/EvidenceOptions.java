@@ -1,0 +1,53 @@
+package dev.sextant.app.cli.eval;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.io.EvidenceFiles;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Where an eval command's evidence comes from: the files given with {@code --input}, or else the project's imported
+ * evidence ({@code --project}, {@code --workspace}).
+ */
+public final class EvidenceOptions {
+
+    @Option(names = {"-i", "--input"}, arity = "1..*", paramLabel = "FILE",
+            description = "Files to analyse (per-item CSV, lm-evaluation-harness samples_*.jsonl / results_*.json or their folder, "
+                    + "battles .jsonl/.csv). Without --input: the project's imported evidence.")
+    List<Path> inputs = new ArrayList<>();
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
+    String project;
+    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files (default: acc, exact_match, … whichever is there).")
+    String metric;
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
+    String model;
+    @Mixin
+    WorkspaceOption workspace;
+
+    boolean fromFiles() {
+        return !inputs.isEmpty();
+    }
+
+    EvaluationEvidence load(CommandContext ctx) {
+        if (fromFiles()) {
+            return EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, model));
+        }
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            Project p = ctx.project(ws, project);
+            EvaluationEvidence e = ws.evaluation().load(p.id());
+            if (e.isEmpty()) {
+                throw new WorkspaceException("project '" + p.name() + "' holds no evaluation evidence; give --input FILE, or import "
+                        + "files first with: sextant eval import --input FILE --project \"" + p.name() + "\"");
+            }
+            return e;
+        }
+    }
+}
