@@ -1,0 +1,185 @@
+package dev.sextant.model.evaluation;
+
+import dev.sextant.model.evaluation.Scorecard.Check;
+import dev.sextant.model.evaluation.Scorecard.Dimension;
+import dev.sextant.model.evaluation.Scorecard.Grade;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the {@link Scorecard} from a project's evidence. Thresholds, each stated in its check's evidence:
+ * <ul>
+ *   <li>weighting fit: total variation between the index's category weights and the mix ≤ 0.10 good, ≤ 0.25 fair;
+ *       a benchmark weighted more than twice (or less than half) what the mix gives its category is flagged;</li>
+ *   <li>timeliness: last refresh (else release) ≤ 12 months before the assessment date good, ≤ 24 fair; a held-out
+ *       share ≥ 20% good, above 0 fair, 0 poor; contamination: not scanned until the contamination area reports;</li>
+ *   <li>reproducibility: a CI disclosed (per-item data or a reported SE); ≥ 1,000 items good (Miller's recommendation
+ *       for a new eval), ≥ 100 fair; several samples per item good; a disclosed sampling configuration.</li>
+ * </ul>
+ */
+public final class CredibilityAssessor {
+
+    private CredibilityAssessor() {
+    }
+
+    public static Scorecard assess(EvaluationEvidence e, LocalDate asOf, ProgressListener progress, CancellationToken cancel) {
+        Map<String, BenchmarkWeight> weights = new LinkedHashMap<>();
+        if (e.weights() != null) {
+            e.weights().forEach(w -> weights.put(w.benchmark(), w));
+        }
+        Set<String> benchmarks = new LinkedHashSet<>(weights.keySet());
+        e.items().forEach(i -> benchmarks.add(i.benchmark()));
+        e.reported().forEach(r -> benchmarks.add(r.benchmark()));
+
+        List<Dimension> index = indexCard(e);
+        Shares shares = shares(e);
+        List<ScoreSummary> summaries = e.items().isEmpty() ? List.of()
+                : ScoreSummarizer.summarize(e.items(), ScoreSummarySpec.defaults(), ProgressListener.NONE, cancel);
+
+        List<Scorecard.BenchmarkCard> cards = new ArrayList<>();
+        for (String b : benchmarks) {
+            cancel.throwIfCancelled();
+            BenchmarkWeight w = weights.get(b);
+            List<Dimension> dims = new ArrayList<>();
+            dims.add(Dimension.of(Scorecard.WEIGHTING, weightingChecks(b, w, shares, e)));
+            dims.add(Dimension.of(Scorecard.TIMELINESS, timelinessChecks(w, asOf)));
+            dims.add(Dimension.of(Scorecard.REPRODUCIBILITY, reproducibilityChecks(b, summaries, e.reported())));
+            cards.add(new Scorecard.BenchmarkCard(b, dims));
+        }
+        progress.progress(1, "assessed " + cards.size() + " benchmarks");
+        return new Scorecard(index, cards);
+    }
+
+    private static List<Dimension> indexCard(EvaluationEvidence e) {
+        List<Check> checks = new ArrayList<>();
+        if (e.weights() == null) {
+            checks.add(new Check("weight table", Grade.UNKNOWN, "no weight table imported"));
+        } else if (e.mix() == null) {
+            checks.add(new Check("fit to your workload", Grade.UNKNOWN, "no workload mix imported: import category,share to compare"));
+        } else if (e.scores() != null) {
+            CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(e.weights(), e.scores(),
+                    CompositeIndexSpec.Normalization.RAW, null, e.mix(), 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none());
+            checks.add(divergenceCheck(r.divergence()));
+            long moved = r.models().stream().filter(m -> m.rankChange() != null && m.rankChange() != 0).count();
+            checks.add(new Check("ranking under your mix", moved == 0 ? Grade.GOOD : moved * 4 <= r.models().size() ? Grade.FAIR : Grade.POOR,
+                    moved + " of " + r.models().size() + " models change rank when the index is re-weighted to your mix"));
+        } else {
+            checks.add(divergenceCheck(CompositeIndex.analyse(new CompositeIndexSpec(e.weights(),
+                    e.weights().stream().filter(w -> w.weight() > 0).map(w -> new ModelScore("-", w.benchmark(), 0, null)).toList(),
+                    CompositeIndexSpec.Normalization.RAW, null, e.mix(), 0, 100, 1, 0), ProgressListener.NONE,
+                    CancellationToken.none()).divergence()));
+        }
+        return List.of(Dimension.of(Scorecard.WEIGHTING, checks));
+    }
+
+    private static Check divergenceCheck(CompositeIndexResult.Divergence d) {
+        Grade g = d.totalVariation() <= 0.10 ? Grade.GOOD : d.totalVariation() <= 0.25 ? Grade.FAIR : Grade.POOR;
+        return new Check("fit to your workload", g, String.format("total variation %.2f, Jensen-Shannon %.2f bits between the index's "
+                + "category weights and your mix (good ≤ 0.10, fair ≤ 0.25)", d.totalVariation(), d.jensenShannon()));
+    }
+
+    /** Each weighted benchmark's renormalised index weight, and its weight if the index followed the mix. */
+    private record Shares(Map<String, Double> index, Map<String, Double> mix) {
+    }
+
+    private static Shares shares(EvaluationEvidence e) {
+        Map<String, Double> index = new LinkedHashMap<>();
+        Map<String, Double> mix = new LinkedHashMap<>();
+        if (e.weights() == null || e.mix() == null) {
+            return new Shares(index, mix);
+        }
+        List<BenchmarkWeight> weighted = e.weights().stream().filter(w -> w.weight() > 0).toList();
+        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(e.weights(),
+                weighted.stream().map(w -> new ModelScore("-", w.benchmark(), 0, null)).toList(),
+                CompositeIndexSpec.Normalization.RAW, null, e.mix(), 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none());
+        r.benchmarks().forEach(b -> {
+            index.put(b.benchmark(), b.weight());
+            mix.put(b.benchmark(), b.weightMix() == null ? 0 : b.weightMix());
+        });
+        return new Shares(index, mix);
+    }
+
+    private static List<Check> weightingChecks(String b, BenchmarkWeight w, Shares shares, EvaluationEvidence e) {
+        if (w == null) {
+            return List.of(new Check("in the index", Grade.UNKNOWN, "not in the weight table"));
+        }
+        Double index = shares.index().get(b);
+        Double mix = shares.mix().get(b);
+        if (index == null || mix == null) {
+            return List.of(new Check("weight versus your mix", Grade.UNKNOWN,
+                    e.mix() == null ? "no workload mix imported" : "weight " + w.weight() + " (zero weight: not part of the index)"));
+        }
+        double ratio = mix == 0 ? Double.POSITIVE_INFINITY : index / mix;
+        Grade g = ratio <= 1.5 && ratio >= 1 / 1.5 ? Grade.GOOD : ratio <= 2 && ratio >= 0.5 ? Grade.FAIR : Grade.POOR;
+        String how = mix == 0 ? "your mix gives its category nothing"
+                : String.format("%.1f× what your mix would give it", ratio);
+        return List.of(new Check("weight versus your mix", g, String.format("index weight %.1f%%, under your mix %.1f%%: %s",
+                100 * index, 100 * mix, how)));
+    }
+
+    private static List<Check> timelinessChecks(BenchmarkWeight w, LocalDate asOf) {
+        List<Check> checks = new ArrayList<>();
+        LocalDate fresh = w == null ? null : w.refreshed() != null ? w.refreshed() : w.released();
+        if (fresh == null) {
+            checks.add(new Check("age", Grade.UNKNOWN, "release and refresh dates not disclosed"));
+        } else {
+            long months = ChronoUnit.MONTHS.between(fresh, asOf);
+            Grade g = months <= 12 ? Grade.GOOD : months <= 24 ? Grade.FAIR : Grade.POOR;
+            checks.add(new Check("age", g, months + " months since " + (w.refreshed() != null ? "last refresh" : "release")
+                    + " (" + fresh + "; good ≤ 12, fair ≤ 24): the older a public set, the likelier it is in training data"));
+        }
+        if (w == null || w.heldOut() == null) {
+            checks.add(new Check("held-out items", Grade.UNKNOWN, "held-out share not disclosed"));
+        } else {
+            double h = w.heldOut();
+            checks.add(new Check("held-out items", h >= 0.2 ? Grade.GOOD : h > 0 ? Grade.FAIR : Grade.POOR,
+                    String.format("%.0f%% of items held out from publication (good ≥ 20%%)", 100 * h)));
+        }
+        checks.add(new Check("contamination scan", Grade.UNKNOWN, "not scanned against a training corpus"));
+        return checks;
+    }
+
+    private static List<Check> reproducibilityChecks(String b, List<ScoreSummary> summaries, List<ReportedResult> reported) {
+        List<Check> checks = new ArrayList<>();
+        List<ScoreSummary> rows = summaries.stream().filter(s -> s.benchmark().equals(b)).toList();
+        List<ReportedResult> rep = reported.stream().filter(r -> r.benchmark().equals(b)).toList();
+        if (rows.isEmpty() && rep.isEmpty()) {
+            checks.add(new Check("scores", Grade.UNKNOWN, "no scores imported for this benchmark"));
+            return checks;
+        }
+        boolean ci = !rows.isEmpty() || rep.stream().allMatch(r -> r.se() != null);
+        long withoutSe = rep.stream().filter(r -> r.se() == null).count();
+        checks.add(new Check("confidence interval", ci ? Grade.GOOD : Grade.POOR, ci
+                ? (rows.isEmpty() ? "standard errors reported" : "per-item scores available: intervals computed here")
+                : withoutSe + " of " + rep.size() + " reported results disclose no standard error"));
+        int n = rows.isEmpty() ? rep.stream().map(ReportedResult::n).filter(x -> x != null).min(Integer::compare).orElse(-1)
+                : rows.stream().mapToInt(ScoreSummary::n).min().orElse(-1);
+        if (n < 0) {
+            checks.add(new Check("items", Grade.UNKNOWN, "item count not disclosed"));
+        } else {
+            checks.add(new Check("items", n >= 1000 ? Grade.GOOD : n >= 100 ? Grade.FAIR : Grade.POOR,
+                    n + " items (good ≥ 1,000, as Miller 2024 recommends; below 100, CLT intervals understate uncertainty)"));
+        }
+        if (!rows.isEmpty()) {
+            double k = rows.stream().mapToDouble(ScoreSummary::samplesPerItem).min().orElse(1);
+            checks.add(new Check("samples per item", k >= 2 ? Grade.GOOD : Grade.FAIR, String.format("%.1f answers per item%s", k,
+                    k >= 2 ? ": within-item variance measured" : ": within-item variance unmeasured (resample rather than lower temperature)")));
+        }
+        boolean disclosed = rows.stream().flatMap(r -> r.samplingConfigs().stream()).noneMatch("undisclosed"::equals)
+                && rep.stream().noneMatch(r -> "undisclosed".equals(r.samplingConfig()));
+        Set<String> configs = new LinkedHashSet<>();
+        rows.forEach(r -> configs.addAll(r.samplingConfigs()));
+        rep.forEach(r -> configs.add(r.samplingConfig()));
+        checks.add(new Check("sampling configuration", disclosed ? Grade.GOOD : Grade.POOR,
+                disclosed ? "disclosed: " + String.join("; ", configs) : "temperature, top_p and seed not disclosed for some scores"));
+        return checks;
+    }
+}
