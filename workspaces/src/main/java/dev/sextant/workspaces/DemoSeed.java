@@ -1,5 +1,9 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.evaluation.DemoEvaluationData;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+
 /**
  * The content a newcomer finds in a freshly created default workspace. Everything seeded here is marked as demo data
  * ({@code PROJECT.DEMO}) and can be deleted like any other project. Areas add their demo data here as they arrive.
@@ -16,7 +20,9 @@ public final class DemoSeed {
     }
 
     static void seed(Workspace workspace) {
-        workspace.projects().create(PROJECT_NAME, PROJECT_DESCRIPTION, true);
+        var project = workspace.projects().create(PROJECT_NAME, PROJECT_DESCRIPTION, true);
+        workspace.evaluation().importFiles(project.id(), DemoEvaluationData.files(), true, ProgressListener.NONE,
+                CancellationToken.none());
         workspace.setProperty("demo_seeded", "true");
     }
 }

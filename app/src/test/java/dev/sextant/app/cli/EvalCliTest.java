@@ -170,8 +170,12 @@ class EvalCliTest {
         Result several = run("eval", "summary", "--json");
         assertThat(several.code()).isEqualTo(2);
         assertThat(several.err()).contains("has several projects; choose one with --project");
-        Result empty = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json");
+        assertThat(run("project", "create", "Empty").code()).isZero();
+        Result empty = run("eval", "summary", "--project", "Empty", "--json");
         assertThat(empty.code()).isEqualTo(2);
+        assertThat(empty.err()).contains("project 'Empty' holds no evaluation evidence");
+        JsonNode demo = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json").json();
+        assertThat(demo.get("rows").size()).isGreaterThanOrEqualTo(6);
 
         // a bad file among good ones: nothing is imported
         Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
