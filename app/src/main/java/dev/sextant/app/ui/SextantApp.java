@@ -1,6 +1,8 @@
 package dev.sextant.app.ui;
 
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.app.ui.evaluation.EvaluationView;
+import dev.sextant.app.ui.evaluation.EvaluationViewModel;
 import dev.sextant.app.ui.projects.ProjectsView;
 import dev.sextant.app.ui.projects.ProjectsViewModel;
 import dev.sextant.app.ui.shell.Area;
@@ -60,7 +62,9 @@ public final class SextantApp extends Application {
         List<Area> areas = List.of(
                 new Area("projects", "Projects", "Projects in this workspace", Feather.FOLDER,
                         () -> FxmlView.load(new ProjectsView(new ProjectsViewModel(shell), new ProjectsView.Actions(
-                                () -> window[0].newProject(), () -> window[0].importProject(), () -> window[0].exportProject())))));
+                                () -> window[0].newProject(), () -> window[0].importProject(), () -> window[0].exportProject())))),
+                new Area("evaluation", "Evaluation", "Benchmark credibility", Feather.BAR_CHART_2,
+                        () -> FxmlView.load(new EvaluationView(new EvaluationViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -95,6 +95,23 @@ class MainWindowTest {
         assertThat(shell.projects()).extracting(Project::name).containsExactly("Capacity 2027", "Renamed demo");
     }
 
+    @Test
+    void theEvaluationAreaShowsTheDemoEvidence(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT2).release(KeyCode.DIGIT2).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#eval-sources").tryQuery().isPresent());
+        TableView<?> sources = robot.lookup("#eval-sources").queryAs(TableView.class);
+        waitUntil(() -> sources.getItems().size() == 5);
+        robot.clickOn("Variance");
+        TableView<?> summary = robot.lookup("#eval-summary").queryAs(TableView.class);
+        waitUntil(() -> summary.getItems().size() == 6);
+        robot.clickOn("Index");
+        TableView<?> index = robot.lookup("#eval-index").queryAs(TableView.class);
+        waitUntil(() -> index.getItems().size() == 5);
+        robot.clickOn("Scorecard");
+        assertThat(robot.lookup("#eval-scorecard").queryAs(javafx.scene.control.TreeTableView.class).getRoot().getChildren()).isNotEmpty();
+    }
+
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

@@ -113,11 +113,13 @@ public final class CompositeIndex {
         // Rank stability: Dirichlet(concentration · w) weights and N(score, se²) scores.
         double[] pTop1 = null;
         double[] pTopK = null;
+        int[][] rankCounts = null;
         Double tau = null;
         if (spec.samples() > 0) {
             SplittableRandom random = new SplittableRandom(spec.seed());
             int[] top1 = new int[nm];
             int[] topK = new int[nm];
+            rankCounts = new int[nm][nm];
             double tauSum = 0;
             double[][] s = new double[nm][nb];
             for (int draw = 0; draw < spec.samples(); draw++) {
@@ -134,6 +136,7 @@ public final class CompositeIndex {
                 double[] c = composite(s, wd);
                 int[] r = Ranking.ranks(c);
                 for (int m = 0; m < nm; m++) {
+                    rankCounts[m][r[m] - 1]++;
                     if (r[m] == 1) {
                         top1[m]++;
                     }
@@ -156,7 +159,8 @@ public final class CompositeIndex {
         for (int m = 0; m < nm; m++) {
             rows.add(new CompositeIndexResult.ModelRow(models.get(m), composite[m], rank[m],
                     compositeMix == null ? null : compositeMix[m], rankMix == null ? null : rankMix[m],
-                    rankMix == null ? null : rank[m] - rankMix[m], pTop1 == null ? null : pTop1[m], pTopK == null ? null : pTopK[m]));
+                    rankMix == null ? null : rank[m] - rankMix[m], pTop1 == null ? null : pTop1[m], pTopK == null ? null : pTopK[m],
+                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples())));
         }
         rows.sort((a, b) -> a.rank() != b.rank() ? Integer.compare(a.rank(), b.rank()) : a.model().compareTo(b.model()));
         List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
@@ -166,6 +170,14 @@ public final class CompositeIndex {
         }
         progress.progress(1, "analysed " + nm + " models on " + nb + " benchmarks");
         return new CompositeIndexResult(rows, benchRows, divergence, tau, notes);
+    }
+
+    private static List<Double> probabilities(int[] counts, int samples) {
+        List<Double> p = new ArrayList<>();
+        for (int c : counts) {
+            p.add((double) c / samples);
+        }
+        return p;
     }
 
     static double normalize(double v, double baseline) {

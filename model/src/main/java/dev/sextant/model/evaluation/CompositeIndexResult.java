@@ -17,9 +17,10 @@ public record CompositeIndexResult(List<ModelRow> models, List<BenchmarkRow> ben
     /**
      * @param scoreMix composite under the user's mix, null without one
      * @param pTop1    share of Monte Carlo draws in which the model ranked first; null without samples
+     * @param rankProbabilities P(rank = r) for r = 1..number of models; null without samples
      */
     public record ModelRow(String model, double score, int rank, Double scoreMix, Integer rankMix, Integer rankChange,
-                           Double pTop1, Double pTopK) {
+                           Double pTop1, Double pTopK, List<Double> rankProbabilities) {
     }
 
     /** @param spreadShare the benchmark's share of the variance of composite scores across models (sums to 1) */

@@ -78,6 +78,11 @@ class CompositeIndexTest {
         assertThat(a.models().get(0).pTop1()).isGreaterThan(0.95);
         assertThat(a.models().get(0).pTop1() + a.models().get(1).pTop1()).isCloseTo(1, within(1e-12));
         assertThat(a.kendallTau()).isGreaterThan(0.9);
+        for (var row : a.models()) {
+            assertThat(row.rankProbabilities()).hasSize(2);
+            assertThat(row.rankProbabilities().get(0)).isEqualTo(row.pTop1());
+            assertThat(row.rankProbabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1, within(1e-12));
+        }
     }
 
     @Test

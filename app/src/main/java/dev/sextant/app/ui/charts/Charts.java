@@ -1,0 +1,190 @@
+package dev.sextant.app.ui.charts;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.LookupPaintScale;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYBlockRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.PaintScaleLegend;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.DefaultXYZDataset;
+import org.jfree.data.xy.XIntervalSeries;
+import org.jfree.data.xy.XIntervalSeriesCollection;
+
+/**
+ * The workbench's chart builders over JFreeChart: forest plots (estimates with interval whiskers), rank-probability
+ * heatmaps and grouped bars. Colours follow the light or dark theme. Charts shown in a {@code ChartViewer} export to
+ * PNG, SVG and PDF from its context menu.
+ */
+public final class Charts {
+
+    /** One line of a forest plot. Rows without an interval draw the point alone. */
+    public record ForestRow(String label, double estimate, double low, double high) {
+    }
+
+    private static final Color ACCENT = new Color(0x0969DA);
+    private static final Color SECOND = new Color(0xBF8700);
+
+    private Charts() {
+    }
+
+    public static JFreeChart forest(String title, String valueLabel, List<ForestRow> rows, boolean dark) {
+        XIntervalSeries series = new XIntervalSeries("estimate");
+        String[] labels = new String[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            ForestRow r = rows.get(rows.size() - 1 - i); // first row on top
+            labels[i] = r.label();
+            double lo = Double.isFinite(r.low()) ? r.low() : r.estimate();
+            double hi = Double.isFinite(r.high()) ? r.high() : r.estimate();
+            series.add(r.estimate(), lo, hi, i);
+        }
+        XIntervalSeriesCollection data = new XIntervalSeriesCollection();
+        data.addSeries(series);
+        NumberAxis x = new NumberAxis(valueLabel);
+        x.setAutoRangeIncludesZero(false);
+        SymbolAxis y = new SymbolAxis(null, labels);
+        y.setGridBandsVisible(false);
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDrawYError(false);
+        renderer.setDrawXError(true);
+        renderer.setCapLength(8);
+        renderer.setErrorStroke(new BasicStroke(2f));
+        renderer.setErrorPaint(ACCENT);
+        renderer.setSeriesPaint(0, ACCENT);
+        renderer.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+        renderer.setDefaultLinesVisible(false);
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
+        style(chart, dark);
+        return chart;
+    }
+
+    /** P(rank) per model: rows are models, columns ranks 1..n, colour the probability. */
+    public static JFreeChart rankHeatmap(String title, List<String> models, List<List<Double>> probabilities, boolean dark) {
+        int n = models.size();
+        double[] xs = new double[n * n];
+        double[] ys = new double[n * n];
+        double[] zs = new double[n * n];
+        String[] labels = new String[n];
+        for (int m = 0; m < n; m++) {
+            labels[m] = models.get(n - 1 - m);
+            List<Double> p = probabilities.get(n - 1 - m);
+            for (int r = 0; r < n; r++) {
+                int k = m * n + r;
+                xs[k] = r + 1;
+                ys[k] = m;
+                zs[k] = p == null ? 0 : p.get(r);
+            }
+        }
+        DefaultXYZDataset data = new DefaultXYZDataset();
+        data.addSeries("P(rank)", new double[][] {xs, ys, zs});
+        NumberAxis x = new NumberAxis("rank");
+        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        x.setRange(0.5, n + 0.5);
+        SymbolAxis y = new SymbolAxis(null, labels);
+        y.setGridBandsVisible(false);
+        XYBlockRenderer renderer = new XYBlockRenderer();
+        LookupPaintScale scale = new LookupPaintScale(0, 1.0001, dark ? new Color(0x161B22) : new Color(0xF6F8FA));
+        Color lo = dark ? new Color(0x161B22) : new Color(0xF6F8FA);
+        for (int i = 1; i <= 20; i++) {
+            double t = i / 20.0;
+            scale.add(i == 1 ? 1e-9 : t - 0.05, blend(lo, ACCENT, Math.sqrt(t))); // exactly 0 keeps the background
+        }
+        renderer.setPaintScale(scale);
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinesVisible(false);
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
+        NumberAxis legendAxis = new NumberAxis("probability");
+        legendAxis.setRange(0, 1);
+        PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
+        legend.setPosition(RectangleEdge.RIGHT);
+        legend.setMargin(4, 4, 4, 4);
+        chart.addSubtitle(legend);
+        style(chart, dark);
+        legend.setBackgroundPaint(chart.getBackgroundPaint());
+        legendAxis.setLabelPaint(foreground(dark));
+        legendAxis.setTickLabelPaint(foreground(dark));
+        return chart;
+    }
+
+    /** Two bars per category: the index's weight and the user's share. */
+    public static JFreeChart pairedBars(String title, String firstSeries, String secondSeries, List<String> categories,
+                                        List<Double> first, List<Double> second, boolean dark) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int i = 0; i < categories.size(); i++) {
+            data.addValue(first.get(i), firstSeries, categories.get(i));
+            data.addValue(second.get(i), secondSeries, categories.get(i));
+        }
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), new NumberAxis("share"), new BarRenderer());
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setSeriesPaint(0, ACCENT);
+        r.setSeriesPaint(1, SECOND);
+        r.setItemMargin(0.05);
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+        style(chart, dark);
+        return chart;
+    }
+
+    private static void style(JFreeChart chart, boolean dark) {
+        Color bg = dark ? new Color(0x0D1117) : Color.WHITE;
+        Color fg = foreground(dark);
+        Color grid = dark ? new Color(0x30363D) : new Color(0xD0D7DE);
+        chart.setBackgroundPaint(bg);
+        chart.getTitle().setPaint(fg);
+        chart.setAntiAlias(true);
+        if (chart.getLegend() != null) {
+            chart.getLegend().setBackgroundPaint(bg);
+            chart.getLegend().setItemPaint(fg);
+            chart.getLegend().setFrame(org.jfree.chart.block.BlockBorder.NONE);
+        }
+        var plot = chart.getPlot();
+        plot.setBackgroundPaint(bg);
+        plot.setOutlineVisible(false);
+        Font tick = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+        if (plot instanceof XYPlot xy) {
+            xy.setDomainGridlinePaint(grid);
+            xy.setRangeGridlinePaint(grid);
+            for (var axis : List.of(xy.getDomainAxis(), xy.getRangeAxis())) {
+                axis.setLabelPaint(fg);
+                axis.setTickLabelPaint(fg);
+                axis.setAxisLinePaint(grid);
+                axis.setTickMarkPaint(grid);
+                axis.setTickLabelFont(tick);
+            }
+        } else if (plot instanceof CategoryPlot cp) {
+            cp.setRangeGridlinePaint(grid);
+            cp.getDomainAxis().setTickLabelPaint(fg);
+            cp.getDomainAxis().setTickLabelFont(tick);
+            cp.getDomainAxis().setAxisLinePaint(grid);
+            cp.getRangeAxis().setLabelPaint(fg);
+            cp.getRangeAxis().setTickLabelPaint(fg);
+            cp.getRangeAxis().setAxisLinePaint(grid);
+        }
+    }
+
+    private static Color foreground(boolean dark) {
+        return dark ? new Color(0xC9D1D9) : new Color(0x1F2328);
+    }
+
+    private static Color blend(Color a, Color b, double t) {
+        return new Color((int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
+                (int) Math.round(a.getGreen() + (b.getGreen() - a.getGreen()) * t),
+                (int) Math.round(a.getBlue() + (b.getBlue() - a.getBlue()) * t));
+    }
+}

@@ -1,0 +1,340 @@
+package dev.sextant.app.ui.evaluation;
+
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.evaluation.ArenaAnalysis;
+import dev.sextant.model.evaluation.ArenaResult;
+import dev.sextant.model.evaluation.CompositeIndex;
+import dev.sextant.model.evaluation.CompositeIndexResult;
+import dev.sextant.model.evaluation.CompositeIndexSpec;
+import dev.sextant.model.evaluation.CredibilityAssessor;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.ScoreSummarizer;
+import dev.sextant.model.evaluation.ScoreSummary;
+import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.model.evaluation.Scorecard;
+import dev.sextant.model.io.EvidenceFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.statistics.Power;
+import dev.sextant.workspaces.EvidenceSource;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.TreeSet;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Evaluation area: the current project's evidence and every analysis of it (variance, paired comparison, power,
+ * composite index, arena ratings, scorecard). Loads and analyses run as jobs; results land in properties.
+ */
+public final class EvaluationViewModel {
+
+    private final ShellModel shell;
+    private final ObservableList<EvidenceSource> sources = FXCollections.observableArrayList();
+    private final ObjectProperty<EvaluationEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
+    private final ObservableList<ScoreSummary> summaries = FXCollections.observableArrayList();
+    private final ObjectProperty<CompositeIndexResult> index = new SimpleObjectProperty<>(this, "index");
+    private final ObjectProperty<ArenaResult> arena = new SimpleObjectProperty<>(this, "arena");
+    private final ObjectProperty<Scorecard> scorecard = new SimpleObjectProperty<>(this, "scorecard");
+    private final ObservableList<String> benchmarks = FXCollections.observableArrayList();
+    private final ObservableList<String> models = FXCollections.observableArrayList();
+    private final StringProperty message = new SimpleStringProperty(this, "message", "");
+    private final BooleanProperty empty = new SimpleBooleanProperty(this, "empty", true);
+
+    // settings
+    private final ObjectProperty<ScoreSummarySpec.CiMethod> ciMethod = new SimpleObjectProperty<>(ScoreSummarySpec.CiMethod.CLT);
+    private final IntegerProperty bootstrapRounds = new SimpleIntegerProperty(ScoreSummarySpec.DEFAULT_BOOTSTRAP);
+    private final IntegerProperty indexSamples = new SimpleIntegerProperty(CompositeIndexSpec.DEFAULT_SAMPLES);
+    private final ObjectProperty<Double> concentration = new SimpleObjectProperty<>(CompositeIndexSpec.DEFAULT_CONCENTRATION);
+    private final IntegerProperty arenaRounds = new SimpleIntegerProperty(300);
+    private final IntegerProperty seed = new SimpleIntegerProperty(0);
+
+    // compare
+    private final StringProperty compareBenchmark = new SimpleStringProperty();
+    private final StringProperty compareA = new SimpleStringProperty();
+    private final StringProperty compareB = new SimpleStringProperty();
+    private final ObjectProperty<ScoreSummarizer.PairedResult> comparison = new SimpleObjectProperty<>();
+    private final StringProperty compareProblem = new SimpleStringProperty("");
+
+    public EvaluationViewModel(ShellModel shell) {
+        this.shell = shell;
+        shell.currentProjectProperty().addListener((o, a, p) -> reload());
+        reload();
+    }
+
+    /** Reloads the project's sources and evidence and reruns every analysis. */
+    public void reload() {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            show(List.of(), null, null);
+            return;
+        }
+        Settings settings = settings();
+        shell.jobs().submit("Analyse evaluation evidence", (progress, cancel) -> {
+            List<EvidenceSource> s = ws.evaluation().sources(p.id());
+            EvaluationEvidence e = ws.evaluation().load(p.id());
+            return new Loaded(s, e, analyse(e, settings, progress, cancel));
+        }, loaded -> {
+            if (p.equals(shell.currentProjectProperty().get())) {
+                show(loaded.sources(), loaded.evidence(), loaded.analyses());
+            }
+        });
+    }
+
+    /** Reruns the analyses on the loaded evidence with the current settings. */
+    public void recompute() {
+        EvaluationEvidence e = evidence.get();
+        if (e == null) {
+            return;
+        }
+        Settings settings = settings();
+        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> analyse(e, settings, progress, cancel),
+                a -> show(List.copyOf(sources), e, a));
+    }
+
+    public void importFiles(List<Path> files) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null || files.isEmpty()) {
+            return;
+        }
+        shell.jobs().submit("Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files"), (progress, cancel) -> {
+            List<EvidenceFile> parsed = EvidenceFiles.read(files, null, null, null);
+            cancel.throwIfCancelled();
+            return ws.evaluation().importFiles(p.id(), parsed, false, progress, cancel);
+        }, imported -> {
+            long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
+            shell.statusProperty().set("Imported " + imported.size() + " file(s), " + rows + " rows, into " + p.name());
+            reload();
+        });
+    }
+
+    public void deleteSource(EvidenceSource source) {
+        Workspace ws = shell.workspaceProperty().get();
+        shell.jobs().submit("Remove " + source.name(), (progress, cancel) -> {
+            ws.evaluation().deleteSource(source.id());
+            return source;
+        }, s -> {
+            shell.statusProperty().set("Removed " + s.name());
+            reload();
+        });
+    }
+
+    public void compare() {
+        EvaluationEvidence e = evidence.get();
+        String b = compareBenchmark.get();
+        String a = compareA.get();
+        String c = compareB.get();
+        comparison.set(null);
+        if (e == null || b == null || a == null || c == null) {
+            compareProblem.set("Choose a benchmark and two models.");
+            return;
+        }
+        if (a.equals(c)) {
+            compareProblem.set("Choose two different models.");
+            return;
+        }
+        shell.jobs().submit("Compare " + a + " and " + c, (p, cancel) -> ScoreSummarizer.compare(e.items(), a, c, b, 0.05), r -> {
+            comparison.set(r);
+            compareProblem.set("");
+        }, error -> compareProblem.set(error.getMessage()));
+    }
+
+    /** Minimum detectable effect for n items, or NaN when the inputs are out of range. */
+    public static double minDetectableEffect(double sdDiff, double sdWithin, int k, long n) {
+        try {
+            return Power.minDetectableEffect(n, sdDiff, sdWithin, k, 0.05, 0.8);
+        } catch (IllegalArgumentException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Items needed to detect {@code effect}, or -1 when the inputs are out of range. */
+    public static long requiredN(double sdDiff, double sdWithin, int k, double effect) {
+        try {
+            return Power.requiredN(effect, sdDiff, sdWithin, k, 0.05, 0.8);
+        } catch (IllegalArgumentException e) {
+            return -1;
+        }
+    }
+
+    private record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
+    }
+
+    private Settings settings() {
+        return new Settings(ciMethod.get(), Math.max(1, bootstrapRounds.get()), Math.max(0, indexSamples.get()),
+                concentration.get() == null || concentration.get() <= 0 ? CompositeIndexSpec.DEFAULT_CONCENTRATION : concentration.get(),
+                Math.max(0, arenaRounds.get()), seed.get());
+    }
+
+    /** The analyses of one body of evidence; each null when the evidence lacks what it needs. */
+    record Analyses(List<ScoreSummary> summaries, CompositeIndexResult index, ArenaResult arena, Scorecard scorecard,
+                    List<String> notes) {
+    }
+
+    private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, Analyses analyses) {
+    }
+
+    static Analyses analyse(EvaluationEvidence e, Settings s, ProgressListener progress, CancellationToken cancel) {
+        List<String> notes = new java.util.ArrayList<>();
+        List<ScoreSummary> rows = new java.util.ArrayList<>();
+        if (!e.items().isEmpty()) {
+            rows.addAll(ScoreSummarizer.summarize(e.items(), new ScoreSummarySpec(s.ci(), s.bootstrap(), s.seed(), 0.05),
+                    progress.slice(0, 0.4), cancel));
+        }
+        rows.addAll(ScoreSummarizer.fromReported(e.reported(), 0.05));
+        CompositeIndexResult index = null;
+        if (e.weights() != null && e.scores() != null) {
+            try {
+                index = CompositeIndex.analyse(new CompositeIndexSpec(e.weights(), e.scores(), CompositeIndexSpec.Normalization.RAW, null,
+                        e.mix(), s.indexSamples(), s.concentration(), 3, s.seed()), progress.slice(0.4, 0.6), cancel);
+            } catch (IllegalArgumentException ex) {
+                notes.add("Composite index: " + ex.getMessage());
+            }
+        }
+        ArenaResult arena = null;
+        if (!e.battles().isEmpty()) {
+            try {
+                arena = ArenaAnalysis.analyse(e.battles(), s.arenaRounds(), s.seed(), null, 1000, progress.slice(0.6, 0.9), cancel);
+            } catch (IllegalArgumentException ex) {
+                notes.add("Arena: " + ex.getMessage());
+            }
+        }
+        Scorecard card = e.isEmpty() ? null : CredibilityAssessor.assess(e, LocalDate.now(), progress.slice(0.9, 1), cancel);
+        return new Analyses(rows, index, arena, card, notes);
+    }
+
+    private void show(List<EvidenceSource> s, EvaluationEvidence e, Analyses a) {
+        sources.setAll(s);
+        evidence.set(e);
+        summaries.setAll(a == null ? List.of() : a.summaries());
+        index.set(a == null ? null : a.index());
+        arena.set(a == null ? null : a.arena());
+        scorecard.set(a == null ? null : a.scorecard());
+        TreeSet<String> b = new TreeSet<>();
+        TreeSet<String> m = new TreeSet<>();
+        if (e != null) {
+            e.items().forEach(i -> {
+                b.add(i.benchmark());
+                m.add(i.model());
+            });
+        }
+        benchmarks.setAll(b);
+        models.setAll(m);
+        if (compareBenchmark.get() == null || !b.contains(compareBenchmark.get())) {
+            compareBenchmark.set(b.isEmpty() ? null : b.first());
+        }
+        if (compareA.get() == null || !m.contains(compareA.get())) {
+            compareA.set(m.isEmpty() ? null : m.first());
+        }
+        if (compareB.get() == null || !m.contains(compareB.get())) {
+            compareB.set(m.size() < 2 ? null : m.stream().skip(1).findFirst().orElse(null));
+        }
+        comparison.set(null);
+        empty.set(e == null || e.isEmpty());
+        message.set(e == null || e.isEmpty()
+                ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
+                : String.join("  ", a == null ? List.of() : a.notes()));
+    }
+
+    public ObservableList<EvidenceSource> sources() {
+        return sources;
+    }
+
+    public ObjectProperty<EvaluationEvidence> evidenceProperty() {
+        return evidence;
+    }
+
+    public ObservableList<ScoreSummary> summaries() {
+        return summaries;
+    }
+
+    public ObjectProperty<CompositeIndexResult> indexProperty() {
+        return index;
+    }
+
+    public ObjectProperty<ArenaResult> arenaProperty() {
+        return arena;
+    }
+
+    public ObjectProperty<Scorecard> scorecardProperty() {
+        return scorecard;
+    }
+
+    public ObservableList<String> benchmarks() {
+        return benchmarks;
+    }
+
+    public ObservableList<String> models() {
+        return models;
+    }
+
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    public BooleanProperty emptyProperty() {
+        return empty;
+    }
+
+    public ObjectProperty<ScoreSummarySpec.CiMethod> ciMethodProperty() {
+        return ciMethod;
+    }
+
+    public IntegerProperty bootstrapRoundsProperty() {
+        return bootstrapRounds;
+    }
+
+    public IntegerProperty indexSamplesProperty() {
+        return indexSamples;
+    }
+
+    public ObjectProperty<Double> concentrationProperty() {
+        return concentration;
+    }
+
+    public IntegerProperty arenaRoundsProperty() {
+        return arenaRounds;
+    }
+
+    public IntegerProperty seedProperty() {
+        return seed;
+    }
+
+    public StringProperty compareBenchmarkProperty() {
+        return compareBenchmark;
+    }
+
+    public StringProperty compareAProperty() {
+        return compareA;
+    }
+
+    public StringProperty compareBProperty() {
+        return compareB;
+    }
+
+    public ObjectProperty<ScoreSummarizer.PairedResult> comparisonProperty() {
+        return comparison;
+    }
+
+    public StringProperty compareProblemProperty() {
+        return compareProblem;
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.sextant.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.app.ui.evaluation.EvaluationViewModel;
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Evaluation area's view model over a real workspace, with a synchronous job runner. */
+class EvaluationViewModelTest {
+
+    @TempDir
+    Path tmp;
+    ShellModel shell;
+    EvaluationViewModel vm;
+    List<String> failures = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        JobRunner jobs = JobRunner.direct();
+        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
+        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
+        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
+        vm = new EvaluationViewModel(shell);
+    }
+
+    @AfterEach
+    void close() {
+        shell.closeWorkspace();
+    }
+
+    @Test
+    void theDemoProjectShowsEveryAnalysis() {
+        assertThat(vm.emptyProperty().get()).isFalse();
+        assertThat(vm.sources()).hasSize(5).allMatch(s -> s.demo());
+        assertThat(vm.summaries()).hasSize(6);
+        assertThat(vm.indexProperty().get().models()).hasSize(5);
+        assertThat(vm.indexProperty().get().divergence()).isNotNull();
+        assertThat(vm.arenaProperty().get().models()).hasSize(5);
+        assertThat(vm.scorecardProperty().get().benchmarks()).isNotEmpty();
+        assertThat(vm.benchmarks()).containsExactly("GPQA Diamond", "LiveCodeBench");
+        vm.compare();
+        assertThat(vm.comparisonProperty().get().n()).isEqualTo(198);
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void importRecomputeAndRemove() throws Exception {
+        shell.createProject("Mine", "");
+        assertThat(vm.emptyProperty().get()).isTrue();
+        assertThat(vm.messageProperty().get()).startsWith("No evaluation evidence");
+        Path f = Files.writeString(tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nA,b,1,1\nA,b,2,0\nB,b,1,1\nB,b,2,1\n");
+        vm.importFiles(List.of(f));
+        assertThat(vm.sources()).singleElement().satisfies(s -> assertThat(s.rows()).isEqualTo(4));
+        assertThat(vm.summaries()).hasSize(2);
+        vm.ciMethodProperty().set(ScoreSummarySpec.CiMethod.BOOTSTRAP);
+        vm.bootstrapRoundsProperty().set(500);
+        vm.recompute();
+        assertThat(vm.summaries()).allMatch(r -> r.method().equals("bootstrap"));
+        vm.deleteSource(vm.sources().get(0));
+        assertThat(vm.sources()).isEmpty();
+        assertThat(vm.emptyProperty().get()).isTrue();
+
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
+        vm.importFiles(List.of(bad));
+        assertThat(failures).singleElement().asString().contains("bad.csv:2: score: not a number");
+        assertThat(vm.sources()).isEmpty();
+    }
+
+    @Test
+    void powerHelpersMatchTheFormula() {
+        assertThat(EvaluationViewModel.requiredN(0.5, 0, 1, 0.03)).isEqualTo(2181);
+        assertThat(EvaluationViewModel.requiredN(0.5, 0, 0, 0.03)).isEqualTo(-1);
+        assertThat(EvaluationViewModel.minDetectableEffect(0.5, 0, 1, 1000)).isBetween(0.044, 0.0445);
+    }
+}
