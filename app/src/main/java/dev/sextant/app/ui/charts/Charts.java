@@ -71,36 +71,46 @@ public final class Charts {
         return chart;
     }
 
-    /** P(rank) per model: rows are models, columns ranks 1..n, colour the probability. */
-    public static JFreeChart rankHeatmap(String title, List<String> models, List<List<Double>> probabilities, boolean dark) {
-        int n = models.size();
-        double[] xs = new double[n * n];
-        double[] ys = new double[n * n];
-        double[] zs = new double[n * n];
-        String[] labels = new String[n];
-        for (int m = 0; m < n; m++) {
-            labels[m] = models.get(n - 1 - m);
-            List<Double> p = probabilities.get(n - 1 - m);
-            for (int r = 0; r < n; r++) {
-                int k = m * n + r;
-                xs[k] = r + 1;
-                ys[k] = m;
-                zs[k] = p == null ? 0 : p.get(r);
+    /**
+     * A matrix of probabilities in [0, 1] as coloured cells: {@code values.get(row).get(column)}, null cells left
+     * blank. Used for rank probabilities (models × ranks) and win rates (models × opponents).
+     */
+    public static JFreeChart heatmap(String title, List<String> rows, List<String> columns, List<List<Double>> values,
+                                     String columnLabel, boolean diverging, boolean dark) {
+        int nr = rows.size();
+        int nc = columns.size();
+        List<double[]> cells = new java.util.ArrayList<>();
+        String[] rowLabels = new String[nr];
+        for (int m = 0; m < nr; m++) {
+            rowLabels[m] = rows.get(nr - 1 - m); // first row on top
+            List<Double> row = values.get(nr - 1 - m);
+            for (int c = 0; c < nc; c++) {
+                Double v = row == null ? null : row.get(c);
+                if (v != null && Double.isFinite(v)) {
+                    cells.add(new double[] {c, m, v});
+                }
             }
         }
+        double[][] xyz = new double[3][cells.size()];
+        for (int k = 0; k < cells.size(); k++) {
+            xyz[0][k] = cells.get(k)[0];
+            xyz[1][k] = cells.get(k)[1];
+            xyz[2][k] = cells.get(k)[2];
+        }
         DefaultXYZDataset data = new DefaultXYZDataset();
-        data.addSeries("P(rank)", new double[][] {xs, ys, zs});
-        NumberAxis x = new NumberAxis("rank");
-        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-        x.setRange(0.5, n + 0.5);
-        SymbolAxis y = new SymbolAxis(null, labels);
+        data.addSeries("value", xyz);
+        SymbolAxis x = new SymbolAxis(columnLabel, columns.toArray(String[]::new));
+        x.setGridBandsVisible(false);
+        SymbolAxis y = new SymbolAxis(null, rowLabels);
         y.setGridBandsVisible(false);
         XYBlockRenderer renderer = new XYBlockRenderer();
-        LookupPaintScale scale = new LookupPaintScale(0, 1.0001, dark ? new Color(0x161B22) : new Color(0xF6F8FA));
         Color lo = dark ? new Color(0x161B22) : new Color(0xF6F8FA);
+        LookupPaintScale scale = new LookupPaintScale(0, 1.0001, lo);
         for (int i = 1; i <= 20; i++) {
             double t = i / 20.0;
-            scale.add(i == 1 ? 1e-9 : t - 0.05, blend(lo, ACCENT, Math.sqrt(t))); // exactly 0 keeps the background
+            Color c = !diverging ? blend(lo, ACCENT, Math.sqrt(t)) // probabilities: small ones still visible
+                    : t <= 0.5 ? blend(SECOND, lo, (t - 0.025) / 0.5) : blend(lo, ACCENT, (t - 0.525) / 0.5); // around an even 0.5
+            scale.add(!diverging && i == 1 ? 1e-9 : t - 0.05, c); // a probability of exactly 0 keeps the background
         }
         renderer.setPaintScale(scale);
         XYPlot plot = new XYPlot(data, x, y, renderer);
@@ -182,7 +192,8 @@ public final class Charts {
         return dark ? new Color(0xC9D1D9) : new Color(0x1F2328);
     }
 
-    private static Color blend(Color a, Color b, double t) {
+    private static Color blend(Color a, Color b, double share) {
+        double t = Math.max(0, Math.min(1, share));
         return new Color((int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
                 (int) Math.round(a.getGreen() + (b.getGreen() - a.getGreen()) * t),
                 (int) Math.round(a.getBlue() + (b.getBlue() - a.getBlue()) * t));

@@ -94,6 +94,7 @@ public final class EvaluationView {
     @FXML private Label arenaCounts;
     @FXML private TableView<BradleyTerry.Rating> arenaTable;
     @FXML private StackPane arenaPane;
+    @FXML private StackPane winRatePane;
     @FXML private TreeTableView<Scorecard.Check> scorecardTable;
 
     public EvaluationView(EvaluationViewModel vm) {
@@ -218,6 +219,10 @@ public final class EvaluationView {
                 width(number("CI high", ScoreSummary::ciHigh, "%.4f"), 80),
                 width(text("Method", ScoreSummary::method), 110),
                 width(number("Samples/item", ScoreSummary::samplesPerItem, "%.1f"), 110),
+                width(number("SE at 1 sample", r -> r.resampling() == null ? null : r.resampling().seOneSample(), "%.4f"), 120),
+                width(number("SE at ∞ samples", r -> r.resampling() == null ? null : r.resampling().seInfiniteSamples(), "%.4f"), 125),
+                width(number("Wilson low", ScoreSummary::wilsonLow, "%.4f"), 95),
+                width(number("Wilson high", ScoreSummary::wilsonHigh, "%.4f"), 95),
                 width(text("Sampling", r -> String.join("; ", r.samplingConfigs())), 260),
                 width(text("Flags", r -> String.join("; ", r.flags())), 520)));
         summaryTable.setPlaceholder(new Label("No scores to summarise."));
@@ -374,8 +379,13 @@ public final class EvaluationView {
                     r.benchmarks().stream().map(b -> Math.max(0, b.spreadShare())).toList(), dark()), "");
         }
         boolean sampled = r.models().stream().allMatch(m -> m.rankProbabilities() != null);
-        show(heatmapPane, sampled ? Charts.rankHeatmap("Rank probabilities", r.models().stream().map(CompositeIndexResult.ModelRow::model).toList(),
-                r.models().stream().map(CompositeIndexResult.ModelRow::rankProbabilities).toList(), dark()) : null,
+        List<String> ranks = new ArrayList<>();
+        for (int i = 1; i <= r.models().size(); i++) {
+            ranks.add(String.valueOf(i));
+        }
+        show(heatmapPane, sampled ? Charts.heatmap("Rank probabilities under perturbed weights and scores",
+                r.models().stream().map(CompositeIndexResult.ModelRow::model).toList(), ranks,
+                r.models().stream().map(CompositeIndexResult.ModelRow::rankProbabilities).toList(), "rank", false, dark()) : null,
                 "Set Monte Carlo draws above 0 for rank probabilities.");
     }
 
@@ -404,6 +414,23 @@ public final class EvaluationView {
         show(arenaPane, r == null ? null : Charts.forest("Bradley-Terry rating with 95% bootstrap interval", "rating (Elo scale)",
                 r.models().stream().map(m -> new Charts.ForestRow(m.model(), m.rating(), m.ciLow(), m.ciHigh())).toList(), dark()),
                 "No battles in this project.");
+        if (r == null) {
+            show(winRatePane, null, "");
+            return;
+        }
+        List<String> order = r.models().stream().map(BradleyTerry.Rating::model).toList();
+        List<List<Double>> rates = new ArrayList<>();
+        for (String a : order) {
+            int i = r.order().indexOf(a);
+            List<Double> row = new ArrayList<>();
+            for (String b : order) {
+                Double w = r.winRate()[i][r.order().indexOf(b)];
+                row.add(w);
+            }
+            rates.add(row);
+        }
+        show(winRatePane, Charts.heatmap("Win rate of row model against column model (ties count half)", order, order, rates,
+                "opponent", true, dark()), "");
     }
 
     // ------------------------------------------------------------------------------------------------ scorecard
