@@ -47,6 +47,7 @@ public final class EvaluationRepository {
             if (ProjectRepository.find(c, projectId).isEmpty()) {
                 throw new WorkspaceException("no project with id " + projectId);
             }
+            refuseDuplicateItems(c, projectId, files);
             List<EvidenceSource> out = new ArrayList<>();
             long[] done = {0};
             for (EvidenceFile f : files) {
@@ -77,6 +78,40 @@ public final class EvaluationRepository {
             progress.progress(1, "imported " + files.size() + " file(s)");
             return out;
         });
+    }
+
+    /**
+     * The same item (model, benchmark, item id, sample) imported twice would read as two samples of it; refuse, naming
+     * the file that already holds it.
+     */
+    private static void refuseDuplicateItems(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
+        Map<String, String> seen = new java.util.HashMap<>(); // key -> file it came from
+        java.util.Set<String> loadedPairs = new java.util.HashSet<>();
+        for (EvidenceFile f : files) {
+            for (ItemScore x : f.items()) {
+                String pair = x.model() + '\u0000' + x.benchmark();
+                if (loadedPairs.add(pair)) {
+                    try (PreparedStatement ps = c.prepareStatement("SELECT S.ITEM_ID, S.SAMPLE_INDEX, X.NAME FROM EVAL_ITEM_SCORE S "
+                            + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? AND S.MODEL = ? AND S.BENCHMARK = ?")) {
+                        ps.setObject(1, projectId);
+                        ps.setString(2, x.model());
+                        ps.setString(3, x.benchmark());
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                seen.put(pair + '\u0000' + rs.getString(1) + '\u0000' + rs.getObject(2), rs.getString(3));
+                            }
+                        }
+                    }
+                }
+                String key = pair + '\u0000' + x.itemId() + '\u0000' + x.sample();
+                String other = seen.putIfAbsent(key, f.name());
+                if (other != null) {
+                    throw new WorkspaceException(f.name() + ": item '" + x.itemId() + "'" + (x.sample() == null ? "" : " sample " + x.sample())
+                            + " of model '" + x.model() + "' on '" + x.benchmark() + "' is already in this project (from " + other
+                            + "); remove that source first to replace it");
+                }
+            }
+        }
     }
 
     private static void insertRows(Connection c, UUID source, EvidenceFile f, Runnable tick) throws SQLException {

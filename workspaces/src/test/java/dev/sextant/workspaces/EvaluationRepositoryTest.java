@@ -75,6 +75,20 @@ class EvaluationRepositoryTest {
     }
 
     @Test
+    void theSameItemsCannotBeImportedTwice() {
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Eval", "");
+            List<EvidenceFile> once = List.of(files().get(0));
+            ws.evaluation().importFiles(p.id(), once, false, ProgressListener.NONE, CancellationToken.none());
+            assertThatThrownBy(() -> ws.evaluation().importFiles(p.id(), once, false, ProgressListener.NONE, CancellationToken.none()))
+                    .isInstanceOf(WorkspaceException.class)
+                    .hasMessage("items.csv: item 'q0' sample 1 of model 'A' on 'gsm8k' is already in this project (from items.csv); "
+                            + "remove that source first to replace it");
+            assertThat(ws.evaluation().sources(p.id())).hasSize(1);
+        }
+    }
+
+    @Test
     void theLatestTableOfAKindWins() {
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Eval", "");

@@ -116,10 +116,9 @@ class MainWindowTest {
         return robot.lookup(query).queryAs(Label.class).getText();
     }
 
+    /** Evaluates the condition on the FX thread, between two of its runnables, so it never sees half an update. */
     private static void waitUntil(Supplier<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> {
-            WaitForAsyncUtils.waitForFxEvents();
-            return condition.get();
-        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
