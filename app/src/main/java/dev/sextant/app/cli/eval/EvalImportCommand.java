@@ -32,10 +32,8 @@ public final class EvalImportCommand implements Runnable {
     EvidenceFile.Kind kind;
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project to import into.")
     String project;
-    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files.")
-    String metric;
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
-    String model;
+    @Mixin
+    LmEvalOptions lmEval;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -49,7 +47,7 @@ public final class EvalImportCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, metric, model); // parse everything before writing anything
+        List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, lmEval.metric, lmEval.model); // parse everything before writing anything
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
             CliProgress progress = ctx.progress();

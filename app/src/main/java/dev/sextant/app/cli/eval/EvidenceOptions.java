@@ -25,10 +25,8 @@ public final class EvidenceOptions {
     List<Path> inputs = new ArrayList<>();
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
     String project;
-    @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files (default: acc, exact_match, … whichever is there).")
-    String metric;
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
-    String model;
+    @Mixin
+    LmEvalOptions lmEval;
     @Mixin
     WorkspaceOption workspace;
 
@@ -38,7 +36,7 @@ public final class EvidenceOptions {
 
     EvaluationEvidence load(CommandContext ctx) {
         if (fromFiles()) {
-            return EvaluationEvidence.of(EvidenceFiles.read(inputs, null, metric, model));
+            return EvaluationEvidence.of(EvidenceFiles.read(inputs, null, lmEval.metric, lmEval.model));
         }
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
