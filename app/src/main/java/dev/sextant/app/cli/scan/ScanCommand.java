@@ -1,0 +1,109 @@
+package dev.sextant.app.cli.scan;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.NgramIndex;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.BenchmarkItemFiles;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant scan}: look for benchmark items in a training corpus. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+        description = {"Contamination scan: every word n-gram of the corpus is looked up among the benchmark items' n-grams",
+                "(normalised: lowercase, punctuation removed, whitespace collapsed); hits are confirmed token by token.",
+                "Per item: n-grams, matched n-grams, contaminated-token fraction, longest match, status",
+                "(not-checkable when shorter than n, clean, partial, dirty at --dirty or more). Exit 0 whether or not",
+                "contamination is found."})
+public final class ScanCommand implements Runnable {
+
+    @Option(names = {"-b", "--benchmark"}, arity = "1..*", required = true, paramLabel = "FILE",
+            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL, CSV, or text with one item per line.")
+    List<Path> benchmarks;
+    @Option(names = "--field", paramLabel = "NAME", description = "Field or column holding item text (repeatable; joined with spaces).")
+    List<String> fields = new ArrayList<>();
+    @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
+    String idField;
+    @Option(names = {"-c", "--corpus"}, arity = "1..*", required = true, paramLabel = "PATH",
+            description = "Corpus files or folders: JSONL, text, .gz, .zst.")
+    List<Path> corpus;
+    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL corpus field with the text (default: ${DEFAULT-VALUE}).")
+    String textField;
+    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL corpus field naming a document in locations (default: ${DEFAULT-VALUE}).")
+    String docIdField;
+    @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
+    int n;
+    @Option(names = "--dirty", defaultValue = "0.8", paramLabel = "F", description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
+    double dirty;
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    Integer threads;
+    @Option(names = "--keep-case", description = "Do not lowercase.")
+    boolean keepCase;
+    @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
+    boolean keepPunctuation;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        ScanSpec s;
+        try {
+            s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
+                    threads == null ? Runtime.getRuntime().availableProcessors() : threads, 3);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<BenchmarkItem> items = new ArrayList<>();
+        for (Path b : benchmarks) {
+            items.addAll(BenchmarkItemFiles.read(b, fields, idField));
+        }
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
+        CliProgress progress = ctx.progress();
+        ScanResult r;
+        try {
+            r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
+        } catch (UncheckedIOException e) {
+            throw BadInputException.of(e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':'))
+                    : "corpus", e.getCause().getMessage());
+        }
+        progress.done();
+        ScanResult shown = r;
+        ctx.print(output.json(), r, out -> {
+            TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");
+            for (ScanResult.ItemResult i : shown.items()) {
+                if (i.status() != ScanResult.Status.CLEAN) {
+                    t.row(i.benchmark(), i.id(), i.tokens(), i.ngrams(), i.matchedNgrams(), String.format("%.3f", i.tokenFraction()),
+                            i.longestMatch(), i.status().label());
+                }
+            }
+            t.print(out);
+            ScanResult.Summary sum = shown.summary();
+            out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable (shorter than %d words)%n", sum.items(), sum.clean(),
+                    sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
+            out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
+                    sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
+        });
+    }
+}

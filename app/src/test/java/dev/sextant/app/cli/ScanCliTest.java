@@ -1,0 +1,87 @@
+package dev.sextant.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.io.Json;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scan command's JSON contract (issue 4) on a planted-contamination corpus. */
+class ScanCliTest {
+
+    @TempDir
+    Path tmp;
+
+    int code;
+    String out;
+    String err;
+
+    void run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        code = Cli.run(args, new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8),
+                new WorkspaceHome(tmp.resolve("home")));
+        out = o.toString(StandardCharsets.UTF_8);
+        err = e.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void scanReportsEveryItemAndASummary() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """
+                {"qid": "q1", "question": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "answer": "72"}
+                {"qid": "q2", "question": "What is 2+2?", "answer": "4"}
+                {"qid": "q3", "question": "James writes a 3-page letter to 2 different friends twice a week. How many pages a year?", "answer": "624"}
+                """);
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"), """
+                {"id": "d1", "text": "natalia SOLD clips to 48 of her friends in april -- and then she sold half as many clips in May! 72"}
+                {"id": "d2", "text": "nothing to see here"}
+                """);
+        run("scan", "--benchmark", bench.toString(), "--field", "question", "--field", "answer", "--id-field", "qid",
+                "--corpus", corpus.toString(), "--ngram", "8", "--threads", "2", "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode doc = Json.mapper().readTree(out);
+        Map<String, JsonNode> items = new HashMap<>();
+        doc.get("items").forEach(i -> items.put(i.get("id").asText(), i));
+        JsonNode q1 = items.get("q1");
+        for (String f : new String[] {"id", "tokens", "ngrams", "matchedNgrams", "tokenFraction", "longestMatch", "status"}) {
+            assertThat(q1.has(f)).as(f).isTrue();
+        }
+        assertThat(q1.get("status").asText()).isEqualTo("dirty");
+        assertThat(q1.get("tokens").asInt()).isEqualTo(21);
+        assertThat(q1.get("ngrams").asInt()).isEqualTo(14);
+        assertThat(q1.get("matchedNgrams").asInt()).isEqualTo(14);
+        assertThat(items.get("q2").get("status").asText()).isEqualTo("not-checkable");
+        assertThat(items.get("q3").get("status").asText()).isEqualTo("clean");
+        JsonNode s = doc.get("summary");
+        for (String f : new String[] {"items", "clean", "partial", "dirty", "notCheckable", "bytesScanned", "seconds", "mbPerSecond"}) {
+            assertThat(s.has(f)).as(f).isTrue();
+        }
+        assertThat(s.get("items").asInt()).isEqualTo(3);
+        assertThat(s.get("dirty").asInt()).isEqualTo(1);
+        assertThat(s.get("bytesScanned").asLong()).isEqualTo(Files.size(corpus));
+    }
+
+    @Test
+    void unreadableInputsExitTwoNamingTheFile() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("b.txt"), "one item per line with enough words to make several n-grams here\n");
+        run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("missing").toString(), "--json");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).isEqualTo("error: " + tmp.resolve("missing") + ": no such file or folder\n");
+        Path bad = Files.writeString(tmp.resolve("bad.jsonl"), "{\"id\": 1, \"text\": \"fine\"}\n{broken\n");
+        run("scan", "--benchmark", bad.toString(), "--corpus", bench.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err).startsWith("error: " + bad + ":2: invalid JSON");
+        run("scan", "--benchmark", bench.toString(), "--corpus", bench.toString(), "--ngram", "5");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).contains("n-gram length must lie in 8..50");
+    }
+}

@@ -1,0 +1,263 @@
+package dev.sextant.model.contamination;
+
+import java.util.Arrays;
+
+/**
+ * Pulls top-level string fields out of one JSON object held as UTF-8 bytes, without building a tree: the corpus side
+ * of a scan reads hundreds of megabytes a second and needs only the text (and the id) of each line. Escapes are
+ * decoded ({@code \n}, {@code \"}, {@code \\u00e9}, surrogate pairs); numbers and literals are returned as written;
+ * other values are skipped.
+ */
+final class JsonFields {
+
+    /** A reusable byte buffer for one field's decoded value. */
+    static final class Value {
+        byte[] bytes = new byte[4096];
+        int length;
+        boolean found;
+
+        void clear() {
+            length = 0;
+            found = false;
+        }
+
+        void addAll(byte[] src, int from, int len) {
+            if (length + len > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + len));
+            }
+            System.arraycopy(src, from, bytes, length, len);
+            length += len;
+        }
+
+        void add(byte b) {
+            if (length == bytes.length) {
+                bytes = Arrays.copyOf(bytes, length * 2);
+            }
+            bytes[length++] = b;
+        }
+
+        String text() {
+            return new String(bytes, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    private JsonFields() {
+    }
+
+    /**
+     * @param names field names as UTF-8 bytes
+     * @param out   one value per name, cleared first; {@code found} says whether the field was there
+     * @return false when the line is not a JSON object this reader understands
+     */
+    static boolean extract(byte[] b, int from, int to, byte[][] names, Value[] out) {
+        for (Value v : out) {
+            v.clear();
+        }
+        int i = skipWs(b, from, to);
+        if (i >= to || b[i] != '{') {
+            return false;
+        }
+        i++;
+        while (true) {
+            i = skipWs(b, i, to);
+            if (i >= to) {
+                return false;
+            }
+            if (b[i] == '}') {
+                return true;
+            }
+            if (b[i] == ',') {
+                i++;
+                continue;
+            }
+            if (b[i] != '"') {
+                return false;
+            }
+            int keyStart = i + 1;
+            int keyEnd = endOfString(b, keyStart, to);
+            if (keyEnd < 0) {
+                return false;
+            }
+            i = skipWs(b, keyEnd + 1, to);
+            if (i >= to || b[i] != ':') {
+                return false;
+            }
+            i = skipWs(b, i + 1, to);
+            if (i >= to) {
+                return false;
+            }
+            int which = match(b, keyStart, keyEnd, names);
+            if (which >= 0 && b[i] == '"') {
+                int end = endOfString(b, i + 1, to);
+                if (end < 0) {
+                    return false;
+                }
+                decode(b, i + 1, end, out[which]);
+                out[which].found = true;
+                i = end + 1;
+            } else if (which >= 0 && b[i] != '{' && b[i] != '[') {
+                int end = endOfLiteral(b, i, to);
+                for (int k = i; k < end; k++) {
+                    out[which].add(b[k]);
+                }
+                out[which].found = !(end - i == 4 && b[i] == 'n'); // null is absent
+                i = end;
+            } else {
+                i = skipValue(b, i, to);
+                if (i < 0) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    private static int match(byte[] b, int start, int end, byte[][] names) {
+        outer:
+        for (int k = 0; k < names.length; k++) {
+            byte[] n = names[k];
+            if (n.length != end - start) {
+                continue;
+            }
+            for (int j = 0; j < n.length; j++) {
+                if (b[start + j] != n[j]) {
+                    continue outer;
+                }
+            }
+            return k;
+        }
+        return -1;
+    }
+
+    private static int skipWs(byte[] b, int i, int to) {
+        while (i < to && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n')) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Index of the closing quote of a string whose content starts at {@code i}, or -1. */
+    private static int endOfString(byte[] b, int i, int to) {
+        while (i < to) {
+            byte c = b[i];
+            if (c == '"') {
+                return i;
+            }
+            i += c == '\\' ? 2 : 1;
+        }
+        return -1;
+    }
+
+    private static int endOfLiteral(byte[] b, int i, int to) {
+        while (i < to && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\t' && b[i] != '\r' && b[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+
+    private static int skipValue(byte[] b, int i, int to) {
+        byte c = b[i];
+        if (c == '"') {
+            int end = endOfString(b, i + 1, to);
+            return end < 0 ? -1 : end + 1;
+        }
+        if (c != '{' && c != '[') {
+            return endOfLiteral(b, i, to);
+        }
+        int depth = 0;
+        while (i < to) {
+            c = b[i];
+            if (c == '"') {
+                int end = endOfString(b, i + 1, to);
+                if (end < 0) {
+                    return -1;
+                }
+                i = end + 1;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                depth++;
+            } else if (c == '}' || c == ']') {
+                depth--;
+                if (depth == 0) {
+                    return i + 1;
+                }
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    private static void decode(byte[] b, int from, int to, Value out) {
+        int i = from;
+        while (i < to) {
+            int run = i;
+            while (run < to && b[run] != '\\') {
+                run++;
+            }
+            if (run > i) {
+                out.addAll(b, i, run - i); // copy the stretch up to the next escape in one go
+                i = run;
+                continue;
+            }
+            if (i + 1 >= to) {
+                return;
+            }
+            byte e = b[i + 1];
+            switch (e) {
+                case 'n' -> out.add((byte) '\n');
+                case 't' -> out.add((byte) '\t');
+                case 'r' -> out.add((byte) '\r');
+                case 'b' -> out.add((byte) '\b');
+                case 'f' -> out.add((byte) '\f');
+                case 'u' -> {
+                    if (i + 6 > to) {
+                        return;
+                    }
+                    int cp = hex4(b, i + 2);
+                    i += 6;
+                    if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= to && b[i] == '\\' && b[i + 1] == 'u') {
+                        int low = hex4(b, i + 2);
+                        if (low >= 0xDC00 && low <= 0xDFFF) {
+                            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                            i += 6;
+                        }
+                    }
+                    utf8(cp < 0 ? 0xFFFD : cp, out);
+                    continue;
+                }
+                default -> out.add(e); // \" \\ \/ and anything else literally
+            }
+            i += 2;
+        }
+    }
+
+    private static int hex4(byte[] b, int i) {
+        int v = 0;
+        for (int k = 0; k < 4; k++) {
+            int d = Character.digit(b[i + k], 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = (v << 4) | d;
+        }
+        return v;
+    }
+
+    private static void utf8(int cp, Value out) {
+        if (cp < 0x80) {
+            out.add((byte) cp);
+        } else if (cp < 0x800) {
+            out.add((byte) (0xC0 | (cp >> 6)));
+            out.add((byte) (0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            out.add((byte) (0xE0 | (cp >> 12)));
+            out.add((byte) (0x80 | ((cp >> 6) & 0x3F)));
+            out.add((byte) (0x80 | (cp & 0x3F)));
+        } else {
+            out.add((byte) (0xF0 | (cp >> 18)));
+            out.add((byte) (0x80 | ((cp >> 12) & 0x3F)));
+            out.add((byte) (0x80 | ((cp >> 6) & 0x3F)));
+            out.add((byte) (0x80 | (cp & 0x3F)));
+        }
+    }
+}

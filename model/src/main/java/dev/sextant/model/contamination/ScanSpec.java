@@ -1,0 +1,37 @@
+package dev.sextant.model.contamination;
+
+/**
+ * How to scan.
+ *
+ * @param n              words per n-gram (8–50; 13 as in GPT-3 and the lm-evaluation-harness Janitor)
+ * @param dirtyThreshold contaminated-token fraction at or above which an item is dirty (Llama 2 used 0.8)
+ * @param textField      JSONL corpus field holding the text
+ * @param idField        JSONL corpus field identifying a document in reports, or null
+ * @param threads        worker threads
+ * @param locationsPerItem corpus locations kept per item
+ */
+public record ScanSpec(int n, double dirtyThreshold, Normalization normalization, String textField, String idField,
+                       int threads, int locationsPerItem) {
+
+    public static final int MIN_N = 8;
+    public static final int MAX_N = 50;
+
+    public ScanSpec {
+        if (n < MIN_N || n > MAX_N) {
+            throw new IllegalArgumentException("n-gram length must lie in " + MIN_N + ".." + MAX_N + ", got " + n);
+        }
+        if (!(dirtyThreshold > 0 && dirtyThreshold <= 1)) {
+            throw new IllegalArgumentException("dirty threshold must lie in (0, 1], got " + dirtyThreshold);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
+        if (textField == null || textField.isBlank()) {
+            throw new IllegalArgumentException("text field must be named");
+        }
+    }
+
+    public static ScanSpec defaults() {
+        return new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+    }
+}

@@ -1,0 +1,214 @@
+package dev.sextant.model.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.contamination.BenchmarkItem;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Benchmark items to scan for: lm-evaluation-harness samples ({@code samples_<task>_<date>.jsonl}: the text is every
+ * string in {@code doc}, the id {@code doc_id}); other JSON Lines with chosen text fields and an id field; CSV with
+ * chosen columns; or plain text, one item per line. The benchmark's name is the file's (or the harness task's).
+ */
+public final class BenchmarkItemFiles {
+
+    private BenchmarkItemFiles() {
+    }
+
+    /**
+     * @param fields  fields or columns whose text is checked, joined by spaces; empty for the defaults (lm-eval: all of
+     *                {@code doc}; JSONL: {@code text}, else all string fields; CSV: all but the id column)
+     * @param idField field or column naming each item; null for {@code id} if present, else the line number
+     */
+    public static List<BenchmarkItem> read(Path file, List<String> fields, String idField) {
+        String name = file.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (LmEvalSamples.matches(file)) {
+            return lmEval(file, fields);
+        }
+        if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json")) {
+            return jsonl(file, stem(name), fields, idField);
+        }
+        if (lower.endsWith(".csv")) {
+            return csv(file, stem(name), fields, idField);
+        }
+        return text(file, stem(name));
+    }
+
+    private static String stem(String name) {
+        int dot = name.indexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    private static List<BenchmarkItem> lmEval(Path file, List<String> fields) {
+        String task = LmEvalSamples.task(file);
+        List<BenchmarkItem> out = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        JsonLines.forEach(file, (node, line) -> {
+            JsonNode id = node.get("doc_id");
+            if (id == null || !id.isValueNode()) {
+                throw new BadInputException(TextInput.name(file), line, "doc_id", "missing");
+            }
+            JsonNode doc = node.get("doc");
+            if (doc == null || doc.isNull()) {
+                throw new BadInputException(TextInput.name(file), line, "doc", "missing: the item's text comes from doc");
+            }
+            String text = fields.isEmpty() ? strings(doc) : selected(doc, fields, file, line);
+            if (!ids.add(id.asText())) {
+                throw new BadInputException(TextInput.name(file), line, "doc_id", "duplicate item " + id.asText());
+            }
+            out.add(new BenchmarkItem(task, id.asText(), text));
+        });
+        return out;
+    }
+
+    private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
+        List<BenchmarkItem> out = new ArrayList<>();
+        Map<String, Long> ids = new HashMap<>();
+        JsonLines.forEach(file, (node, line) -> {
+            String text;
+            if (!fields.isEmpty()) {
+                text = selected(node, fields, file, line);
+            } else if (node.has("text")) {
+                text = strings(node.get("text"));
+            } else {
+                text = strings(node);
+            }
+            String id = idOf(node, idField, line, file);
+            Long first = ids.putIfAbsent(id, line);
+            if (first != null) {
+                throw new BadInputException(TextInput.name(file), line, idField == null ? "id" : idField,
+                        "duplicate id '" + id + "' (first on line " + first + ")");
+            }
+            out.add(new BenchmarkItem(benchmark, id, text));
+        });
+        return out;
+    }
+
+    private static String idOf(JsonNode node, String idField, long line, Path file) {
+        String f = idField == null ? "id" : idField;
+        JsonNode v = node.get(f);
+        if (v == null || v.isNull()) {
+            if (idField != null) {
+                throw new BadInputException(TextInput.name(file), line, idField, "missing");
+            }
+            return String.valueOf(line);
+        }
+        return v.isValueNode() ? v.asText() : v.toString();
+    }
+
+    private static String selected(JsonNode node, List<String> fields, Path file, long line) {
+        StringBuilder sb = new StringBuilder();
+        for (String f : fields) {
+            JsonNode v = node.get(f);
+            if (v == null) {
+                throw new BadInputException(TextInput.name(file), line, f, "missing");
+            }
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(strings(v));
+        }
+        return sb.toString();
+    }
+
+    /** Every string and number in a JSON value, in order, joined by spaces (choices lists, nested docs). */
+    static String strings(JsonNode v) {
+        StringBuilder sb = new StringBuilder();
+        collect(v, sb);
+        return sb.toString();
+    }
+
+    private static void collect(JsonNode v, StringBuilder sb) {
+        if (v.isTextual() || v.isNumber()) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(v.asText());
+        } else if (v.isContainerNode()) {
+            v.forEach(c -> collect(c, sb));
+        }
+    }
+
+    private static List<BenchmarkItem> csv(Path file, String benchmark, List<String> fields, String idField) {
+        List<BenchmarkItem> out = new ArrayList<>();
+        List<String> header;
+        try (BufferedReader r = TextInput.open(file)) {
+            String first = TextInput.stripBom(r.readLine());
+            if (first == null) {
+                throw BadInputException.of(TextInput.name(file), "the file is empty");
+            }
+            header = new ArrayList<>();
+            for (String c : org.apache.commons.csv.CSVFormat.RFC4180.parse(new java.io.StringReader(first)).getRecords().get(0)) {
+                header.add(c.strip().toLowerCase(Locale.ROOT));
+            }
+        } catch (IOException e) {
+            throw TextInput.readError(file, 1, e);
+        }
+        String id = idField == null ? (header.contains("id") ? "id" : null) : idField.toLowerCase(Locale.ROOT);
+        if (id != null && !header.contains(id)) {
+            throw new BadInputException(TextInput.name(file), 1, idField, "missing column");
+        }
+        List<String> text = new ArrayList<>();
+        if (fields.isEmpty()) {
+            header.stream().filter(h -> !h.equals(id)).forEach(text::add);
+        } else {
+            fields.forEach(f -> text.add(f.toLowerCase(Locale.ROOT)));
+        }
+        Set<String> all = new LinkedHashSet<>(header);
+        Map<String, Long> ids = new HashMap<>();
+        try (CsvTable t = CsvTable.open(file, text, all)) {
+            for (CsvTable.Row row : t) {
+                StringBuilder sb = new StringBuilder();
+                for (String f : text) {
+                    if (sb.length() > 0) {
+                        sb.append(' ');
+                    }
+                    sb.append(row.text(f));
+                }
+                String itemId = id == null ? String.valueOf(row.line()) : row.required(id);
+                Long dup = ids.putIfAbsent(itemId, row.line());
+                if (dup != null) {
+                    throw row.problem(id == null ? "id" : id, "duplicate id '" + itemId + "' (first on line " + dup + ")");
+                }
+                out.add(new BenchmarkItem(benchmark, itemId, sb.toString()));
+            }
+        }
+        if (out.isEmpty()) {
+            throw BadInputException.of(TextInput.name(file), "no rows after the header");
+        }
+        return out;
+    }
+
+    private static List<BenchmarkItem> text(Path file, String benchmark) {
+        List<BenchmarkItem> out = new ArrayList<>();
+        long line = 0;
+        try (BufferedReader r = TextInput.open(file)) {
+            String s;
+            while ((s = r.readLine()) != null) {
+                line++;
+                if (line == 1) {
+                    s = TextInput.stripBom(s);
+                }
+                if (!s.isBlank()) {
+                    out.add(new BenchmarkItem(benchmark, String.valueOf(line), s));
+                }
+            }
+        } catch (IOException e) {
+            throw TextInput.readError(file, line + 1, e);
+        }
+        if (out.isEmpty()) {
+            throw BadInputException.of(TextInput.name(file), line == 0 ? "the file is empty" : "no items (all lines are blank)");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.sextant.model.contamination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import dev.sextant.model.contamination.ScanResult.ItemResult;
+import dev.sextant.model.contamination.ScanResult.Status;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
+import dev.sextant.model.job.ProgressListener;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A planted-contamination corpus: exact copies, variants, partial copies, short and absent items. */
+class CorpusScannerTest {
+
+    @TempDir
+    Path tmp;
+
+    static final String EXACT = "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. "
+            + "How many clips did Natalia sell altogether in April and May?";
+    static final String VARIANT = "Weng earns $12 an hour for babysitting. Yesterday, she just did 50 minutes of babysitting. "
+            + "How much did she earn in total for the afternoon?";
+    static final String PARTIAL = "Betty is saving money for a new wallet which costs $100. Betty has only half of the money she needs. "
+            + "Her parents decided to give her $15 for that purpose, and her grandparents twice as much as her parents. "
+            + "How much more money does Betty need to buy the wallet?";
+    static final String SHORT = "What is 2+2?";
+    static final String ABSENT = "James writes a 3-page letter to 2 different friends twice a week. How many pages does he write a year in all?";
+    static final String ACROSS_LINES = "The quick brown fox jumps over the lazy dog while seven wizards quietly judge boxing matches tonight.";
+
+    static List<BenchmarkItem> items() {
+        return List.of(new BenchmarkItem("gsm", "exact", EXACT), new BenchmarkItem("gsm", "variant", VARIANT),
+                new BenchmarkItem("gsm", "partial", PARTIAL), new BenchmarkItem("gsm", "short", SHORT),
+                new BenchmarkItem("gsm", "absent", ABSENT), new BenchmarkItem("pangram", "lines", ACROSS_LINES));
+    }
+
+    static String jsonl() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            sb.append("{\"id\": \"filler-").append(i).append("\", \"text\": \"").append("lorem ipsum dolor sit amet ".repeat(1 + i % 7))
+                    .append("\"}\n");
+            if (i == 40) {
+                sb.append("{\"id\": \"web-1\", \"text\": \"Homework help: ").append(EXACT).append(" Thanks!\"}\n");
+            }
+            if (i == 120) {
+                sb.append("{\"id\": \"web-2\", \"text\": \"WENG   earns 12 an HOUR for baby-sitting yesterday she just did 50 minutes of")
+                        .append(" babysitting -- how much did she earn in total for the afternoon\"}\n");
+            }
+            if (i == 200) {
+                sb.append("{\"id\": \"web-3\", \"text\": \"Betty is saving money for a new wallet which costs $100.\\nBetty has only")
+                        .append(" half of the money she needs. Unrelated text follows.\"}\n");
+            }
+            if (i == 250) {
+                sb.append("{\"id\": \"web-4\", \"text\": \"What is 2+2? Everybody knows.\"}\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    ScanResult scan(List<Path> corpus, long chunk, int threads) {
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", threads, 3);
+        NgramIndex index = NgramIndex.build(items(), spec.n(), spec.normalization());
+        return CorpusScanner.scan(index, CorpusFiles.units(corpus, chunk), spec, ProgressListener.NONE, CancellationToken.none());
+    }
+
+    /** Results without snippets: a unit that starts mid-file has less context before a match to show. */
+    static List<ItemResult> withoutSnippets(ScanResult r) {
+        return r.items().stream().map(i -> new ItemResult(i.benchmark(), i.id(), i.tokens(), i.ngrams(), i.matchedNgrams(),
+                i.tokenFraction(), i.longestMatch(), i.status(), i.locations().stream()
+                .map(l -> new ScanResult.Location(l.file(), l.offset(), l.documentId(), "")).toList())).toList();
+    }
+
+    static Map<String, ItemResult> byId(ScanResult r) {
+        return r.items().stream().collect(Collectors.toMap(ItemResult::id, Function.identity()));
+    }
+
+    @Test
+    void plantedContaminationIsClassified() throws Exception {
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"), jsonl());
+        ScanResult r = scan(List.of(corpus), CorpusFiles.DEFAULT_CHUNK, 1);
+        Map<String, ItemResult> items = byId(r);
+        assertThat(items.get("exact").status()).isEqualTo(Status.DIRTY);
+        assertThat(items.get("exact").tokenFraction()).isEqualTo(1.0);
+        assertThat(items.get("exact").matchedNgrams()).isEqualTo(items.get("exact").ngrams());
+        assertThat(items.get("exact").longestMatch()).isEqualTo(items.get("exact").tokens());
+        assertThat(items.get("exact").locations()).singleElement().satisfies(l -> {
+            assertThat(l.documentId()).isEqualTo("web-1");
+            assertThat(l.snippet()).contains("[natalia sold clips to 48 of her friends in april and then she]");
+        });
+        assertThat(items.get("variant").status()).as("case, punctuation and whitespace variants").isEqualTo(Status.DIRTY);
+        assertThat(items.get("partial").status()).isEqualTo(Status.PARTIAL);
+        assertThat(items.get("partial").tokenFraction()).isBetween(0.3, 0.5);
+        assertThat(items.get("short").status()).as("never silently clean").isEqualTo(Status.NOT_CHECKABLE);
+        assertThat(items.get("short").ngrams()).isZero();
+        assertThat(items.get("absent").status()).isEqualTo(Status.CLEAN);
+        assertThat(r.summary().collisions()).isZero();
+        assertThat(r.summary().documents()).isEqualTo(304);
+        assertThat(r.summary().dirty()).isEqualTo(2);
+        assertThat(r.summary().notCheckable()).isEqualTo(1);
+    }
+
+    @Test
+    void chunksAndThreadsGiveTheSameAnswerAsOneWholeFile() throws Exception {
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"), jsonl());
+        ScanResult whole = scan(List.of(corpus), CorpusFiles.DEFAULT_CHUNK, 1);
+        for (long chunk : new long[] {97, 256, 1000, 4096}) {
+            ScanResult split = scan(List.of(corpus), chunk, 2);
+            assertThat(split.items()).as("chunk " + chunk).isEqualTo(whole.items());
+            assertThat(split.summary().documents()).isEqualTo(whole.summary().documents());
+            assertThat(split.summary().bytesScanned()).isEqualTo(Files.size(corpus));
+        }
+    }
+
+    @Test
+    void textCorporaMatchNgramsAcrossLineBreaksAndChunkBoundaries() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            sb.append("filler words that mean nothing at all number ").append(i).append('\n');
+        }
+        sb.append("The quick brown fox jumps\nover the lazy dog while seven\nwizards quietly judge boxing matches tonight.\n");
+        for (int i = 0; i < 200; i++) {
+            sb.append("more filler text to pad the file line ").append(i).append('\n');
+        }
+        Path corpus = Files.writeString(tmp.resolve("book.txt"), sb.toString());
+        ScanResult whole = scan(List.of(corpus), CorpusFiles.DEFAULT_CHUNK, 1);
+        assertThat(byId(whole).get("lines").status()).isEqualTo(Status.DIRTY);
+        for (long chunk : new long[] {50, 333, 2048}) {
+            ScanResult split = scan(List.of(corpus), chunk, 2);
+            assertThat(withoutSnippets(split)).as("chunk " + chunk).isEqualTo(withoutSnippets(whole));
+        }
+    }
+
+    @Test
+    void compressedCorporaAndFolders() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("corpus"));
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve("a.jsonl.gz")))) {
+            out.write(jsonl().getBytes(StandardCharsets.UTF_8));
+        }
+        try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(dir.resolve("b.txt.zst")))) {
+            out.write(("Intro line.\n" + ACROSS_LINES + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        ScanResult r = scan(List.of(dir), CorpusFiles.DEFAULT_CHUNK, 2);
+        Map<String, ItemResult> items = byId(r);
+        assertThat(items.get("exact").status()).isEqualTo(Status.DIRTY);
+        assertThat(items.get("lines").status()).isEqualTo(Status.DIRTY);
+        assertThat(items.get("lines").locations().get(0).file()).endsWith("b.txt.zst");
+        assertThat(r.summary().files()).isEqualTo(2);
+        assertThat(r.summary().bytesScanned()).isEqualTo(Files.size(dir.resolve("a.jsonl.gz")) + Files.size(dir.resolve("b.txt.zst")));
+    }
+
+    @Test
+    void aHashCollisionIsRejectedNotReported() {
+        ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", null, 1, 3);
+        String text = "one two three four five six seven eight";
+        NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("b", "x", text)), 8, spec.normalization());
+        List<String> words = Tokenizer.tokens(text, spec.normalization());
+        CorpusScanner.Worker w = new CorpusScanner.Worker(index, spec, CancellationToken.none(), new AtomicLong(), 1, System.nanoTime(),
+                ProgressListener.NONE);
+        // other words carrying the same token hashes: the n-gram hash matches, the tokens do not
+        for (int i = 0; i < words.size(); i++) {
+            byte[] fake = ("zz" + i).getBytes(StandardCharsets.UTF_8);
+            w.token(Tokenizer.hash(words.get(i).getBytes(StandardCharsets.UTF_8), words.get(i).length()), fake, fake.length, i * 4L);
+        }
+        w.probe();
+        assertThat(w.hashHits).isEqualTo(1);
+        assertThat(w.collisions).isEqualTo(1);
+        assertThat(w.matched).isEmpty();
+    }
+
+    @Test
+    void cancellationStopsTheScan() throws Exception {
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"), jsonl());
+        CancellationToken cancel = new CancellationToken();
+        cancel.cancel();
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 3);
+        NgramIndex index = NgramIndex.build(items(), 13, spec.normalization());
+        assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(corpus), 256), spec, ProgressListener.NONE, cancel))
+                .isInstanceOf(CancelledException.class);
+    }
+
+    @Test
+    void theIndexStaysSmall() {
+        List<BenchmarkItem> many = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int w = 0; w < 40; w++) {
+                sb.append("w").append((i * 31 + w * 7) % 5000).append(' ');
+            }
+            many.add(new BenchmarkItem("b", "i" + i, sb.toString()));
+        }
+        NgramIndex index = NgramIndex.build(many, 13, Normalization.defaults());
+        assertThat(index.postings()).isEqualTo(2000 * 28);
+        assertThat((double) index.bytes() / index.postings()).as("bytes per benchmark n-gram").isLessThan(100);
+    }
+}

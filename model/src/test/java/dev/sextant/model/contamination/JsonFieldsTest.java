@@ -1,0 +1,47 @@
+package dev.sextant.model.contamination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class JsonFieldsTest {
+
+    static JsonFields.Value[] extract(String json, String... names) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        byte[][] n = new byte[names.length][];
+        JsonFields.Value[] v = new JsonFields.Value[names.length];
+        for (int i = 0; i < names.length; i++) {
+            n[i] = names[i].getBytes(StandardCharsets.UTF_8);
+            v[i] = new JsonFields.Value();
+        }
+        assertThat(JsonFields.extract(b, 0, b.length, n, v)).isTrue();
+        return v;
+    }
+
+    @Test
+    void decodesEscapesAndSkipsOtherValues() {
+        JsonFields.Value[] v = extract("{\"meta\": {\"text\": \"not this\", \"a\": [1, \"}\", {\"b\": \"]\"}]}, \"id\": 42, "
+                + "\"text\": \"line one\\nline \\\"two\\\" caf\\u00e9 \\ud83d\\ude00 back\\\\slash\", \"x\": null}", "text", "id");
+        assertThat(v[0].found).isTrue();
+        assertThat(v[0].text()).isEqualTo("line one\nline \"two\" café 😀 back\\slash");
+        assertThat(v[1].text()).isEqualTo("42");
+    }
+
+    @Test
+    void missingFieldsAndNullsAreNotFound() {
+        JsonFields.Value[] v = extract("{\"id\": null, \"other\": \"x\"}", "text", "id");
+        assertThat(v[0].found).isFalse();
+        assertThat(v[1].found).isFalse();
+    }
+
+    @Test
+    void notAnObjectIsRefused() {
+        byte[] b = "[1,2]".getBytes(StandardCharsets.UTF_8);
+        assertThat(JsonFields.extract(b, 0, b.length, new byte[][] {"text".getBytes()}, new JsonFields.Value[] {new JsonFields.Value()}))
+                .isFalse();
+        byte[] cut = "{\"text\": \"unterminated".getBytes(StandardCharsets.UTF_8);
+        assertThat(JsonFields.extract(cut, 0, cut.length, new byte[][] {"text".getBytes()}, new JsonFields.Value[] {new JsonFields.Value()}))
+                .isFalse();
+    }
+}
