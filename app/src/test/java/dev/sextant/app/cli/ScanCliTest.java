@@ -71,6 +71,25 @@ class ScanCliTest {
     }
 
     @Test
+    void cleanSubsetRescoreWithItemScores() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """
+                {"id": "q1", "text": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May."}
+                {"id": "q2", "text": "James writes a 3-page letter to 2 different friends twice a week. How many pages a year?"}
+                {"id": "q3", "text": "Weng earns 12 an hour for babysitting. Yesterday she just did 50 minutes of babysitting."}
+                """);
+        Path corpus = Files.writeString(tmp.resolve("web.txt"), "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may\n");
+        Path scores = Files.writeString(tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nM,gsm8k,q1,1\nM,gsm8k,q2,0\nM,gsm8k,q3,1\n");
+        run("scan", "--benchmark", bench.toString(), "--benchmark-name", "gsm8k", "--corpus", corpus.toString(), "--ngram", "8",
+                "--scores", scores.toString(), "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode row = Json.mapper().readTree(out).get("rescore").get(0);
+        assertThat(row.get("model").asText()).isEqualTo("M");
+        assertThat(row.get("all").get("mean").asDouble()).isCloseTo(2.0 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(row.get("clean").get("mean").asDouble()).isEqualTo(0.5);
+        assertThat(row.get("contaminated").get("n").asInt()).isEqualTo(1);
+    }
+
+    @Test
     void unreadableInputsExitTwoNamingTheFile() throws Exception {
         Path bench = Files.writeString(tmp.resolve("b.txt"), "one item per line with enough words to make several n-grams here\n");
         run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("missing").toString(), "--json");

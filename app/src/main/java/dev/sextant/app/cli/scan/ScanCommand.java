@@ -5,6 +5,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.NgramIndex;
@@ -55,6 +56,11 @@ public final class ScanCommand implements Runnable {
     double dirty;
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
+    @Option(names = "--benchmark-name", paramLabel = "NAME", description = "Name the benchmark (default: from the file name or the harness task).")
+    String benchmarkName;
+    @Option(names = "--scores", arity = "1..*", paramLabel = "FILE",
+            description = "Per-item scores (CSV or lm-evaluation-harness samples): re-score each model on clean, all and contaminated items.")
+    List<Path> scores = new ArrayList<>();
     @Option(names = "--keep-case", description = "Do not lowercase.")
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
@@ -76,8 +82,13 @@ public final class ScanCommand implements Runnable {
         }
         List<BenchmarkItem> items = new ArrayList<>();
         for (Path b : benchmarks) {
-            items.addAll(BenchmarkItemFiles.read(b, fields, idField));
+            for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
+                items.add(benchmarkName == null ? i : new BenchmarkItem(benchmarkName, i.id(), i.text()));
+            }
         }
+        var itemScores = scores.isEmpty() ? List.<dev.sextant.model.evaluation.ItemScore>of()
+                : dev.sextant.model.evaluation.EvaluationEvidence.of(dev.sextant.model.io.EvidenceFiles.read(scores,
+                dev.sextant.model.evaluation.EvidenceFile.Kind.ITEM_SCORES, null, null)).items();
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
         NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
         CliProgress progress = ctx.progress();
@@ -90,7 +101,8 @@ public final class ScanCommand implements Runnable {
         }
         progress.done();
         ScanResult shown = r;
-        ctx.print(output.json(), r, out -> {
+        List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : CleanSubsetRescore.rescore(r, itemScores);
+        ctx.print(output.json(), new Output(r.items(), r.summary(), rescore), out -> {
             TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");
             for (ScanResult.ItemResult i : shown.items()) {
                 if (i.status() != ScanResult.Status.CLEAN) {
@@ -104,6 +116,22 @@ public final class ScanCommand implements Runnable {
                     sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
+            if (rescore != null) {
+                out.println();
+                TextTable t2 = new TextTable("MODEL", "BENCHMARK", "ALL", "CLEAN", "CONTAMINATED", "VERDICT");
+                for (CleanSubsetRescore.Row row : rescore) {
+                    t2.row(row.model(), row.benchmark(), fmt(row.all()), fmt(row.clean()), fmt(row.contaminated()), row.verdict());
+                }
+                t2.print(out);
+            }
         });
+    }
+
+    /** The JSON document: items and summary as the contract says, and the clean-subset re-score when scores were given. */
+    public record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary, List<CleanSubsetRescore.Row> rescore) {
+    }
+
+    private static String fmt(CleanSubsetRescore.Score s) {
+        return s.n() == 0 ? "-" : String.format("%.3f [%.3f, %.3f] n=%d", s.mean(), s.ciLow(), s.ciHigh(), s.n());
     }
 }
