@@ -41,29 +41,62 @@ public final class CorpusScanner {
     private CorpusScanner() {
     }
 
+    /** Called on a worker thread each time every unit of a corpus file is done. */
+    @FunctionalInterface
+    public interface FileListener {
+        void fileDone(FileResult result);
+    }
+
     public static ScanResult scan(NgramIndex index, List<CorpusUnit> units, ScanSpec spec, ProgressListener progress,
                                   CancellationToken cancel) {
+        return scan(index, units, spec, List.of(), r -> { }, progress, cancel);
+    }
+
+    /**
+     * @param done     results of files completed by an earlier run of the same scan (resume); their units are skipped
+     * @param listener told of every file this run completes, e.g. to save it
+     */
+    public static ScanResult scan(NgramIndex index, List<CorpusUnit> units, ScanSpec spec, List<FileResult> done,
+                                  FileListener listener, ProgressListener progress, CancellationToken cancel) {
         long started = System.nanoTime();
-        long totalBytes = Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        java.util.Set<String> doneFiles = new java.util.HashSet<>();
+        done.forEach(d -> doneFiles.add(d.file()));
+        List<CorpusUnit> todo = units.stream().filter(u -> !doneFiles.contains(u.file())).toList();
+        long totalBytes = Math.max(1, todo.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        Map<String, Integer> unitsLeft = new HashMap<>();
+        Map<String, FileResult> perFile = new HashMap<>();
+        for (CorpusUnit u : todo) {
+            unitsLeft.merge(u.file(), 1, Integer::sum);
+            perFile.putIfAbsent(u.file(), new FileResult(u.file()));
+        }
+        List<FileResult> finished = java.util.Collections.synchronizedList(new ArrayList<>(done));
         ConcurrentLinkedQueue<CorpusUnit> queue = new ConcurrentLinkedQueue<>(
-                units.stream().sorted(Comparator.comparingLong(CorpusUnit::sizeBytes).reversed()).toList());
+                todo.stream().sorted(Comparator.comparingLong(CorpusUnit::sizeBytes).reversed()).toList());
         AtomicLong bytesDone = new AtomicLong();
-        int threads = Math.max(1, Math.min(spec.threads(), units.size()));
+        int threads = Math.max(1, Math.min(spec.threads(), Math.max(1, todo.size())));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "sextant-scan");
             t.setDaemon(true);
             return t;
         });
-        List<Worker> workers = new ArrayList<>();
         List<Future<?>> futures = new ArrayList<>();
         try {
             for (int t = 0; t < threads; t++) {
                 Worker w = new Worker(index, spec, cancel, bytesDone, totalBytes, started, progress);
-                workers.add(w);
                 futures.add(pool.submit(() -> {
                     CorpusUnit u;
                     while ((u = queue.poll()) != null) {
-                        w.scan(u);
+                        FileResult part = w.scan(u);
+                        FileResult whole = perFile.get(u.file());
+                        whole.merge(part);
+                        boolean last;
+                        synchronized (unitsLeft) {
+                            last = unitsLeft.merge(u.file(), -1, Integer::sum) == 0;
+                        }
+                        if (last) {
+                            finished.add(whole);
+                            listener.fileDone(whole);
+                        }
                     }
                     return null;
                 }));
@@ -86,10 +119,11 @@ public final class CorpusScanner {
             pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        return collect(index, spec, workers, units, seconds);
+        long files = units.stream().map(CorpusUnit::file).distinct().count();
+        return collect(index, spec, new ArrayList<>(finished), (int) files, threads, seconds);
     }
 
-    private static ScanResult collect(NgramIndex index, ScanSpec spec, List<Worker> workers, List<CorpusUnit> units, double seconds) {
+    private static ScanResult collect(NgramIndex index, ScanSpec spec, List<FileResult> workers, int files, int threads, double seconds) {
         int m = index.items().size();
         int n = index.n();
         List<ItemResult> rows = new ArrayList<>(m);
@@ -100,7 +134,7 @@ public final class CorpusScanner {
         for (int i = 0; i < m; i++) {
             BitSet starts = new BitSet();
             List<Location> locations = new ArrayList<>();
-            for (Worker w : workers) {
+            for (FileResult w : workers) {
                 BitSet b = w.matched.get(i);
                 if (b != null) {
                     starts.or(b);
@@ -157,10 +191,9 @@ public final class CorpusScanner {
         long hits = workers.stream().mapToLong(w -> w.hashHits).sum();
         long collisions = workers.stream().mapToLong(w -> w.collisions).sum();
         long skipped = workers.stream().mapToLong(w -> w.skipped).sum();
-        long files = units.stream().map(CorpusUnit::file).distinct().count();
         ScanResult.Summary summary = new ScanResult.Summary(m, clean, partial, dirty, notCheckable, bytes, seconds,
                 seconds == 0 ? 0 : bytes / 1e6 / seconds, docs, hits, collisions, skipped, n, spec.dirtyThreshold(),
-                spec.threads(), (int) files);
+                threads, files);
         return new ScanResult(rows, summary);
     }
 
@@ -188,13 +221,8 @@ public final class CorpusScanner {
         private final byte[][] fieldNames;
         private final JsonFields.Value[] values;
 
-        final Map<Integer, BitSet> matched = new HashMap<>();
-        final Map<Integer, List<Location>> locations = new HashMap<>();
-        long bytes;
-        long documents;
-        long hashHits;
-        long collisions;
-        long skipped;
+        /** Results of the unit being scanned. */
+        FileResult current = new FileResult("");
 
         private static final int MAX_KEPT = 1 << 15;
         private final long[] pendingHash = new long[BATCH];
@@ -240,8 +268,10 @@ public final class CorpusScanner {
             }
         }
 
-        void scan(CorpusUnit unit) {
+        /** Scans one unit and returns what it found. */
+        FileResult scan(CorpusUnit unit) {
             file = unit.file();
+            current = new FileResult(unit.file());
             boolean text = unit.format() == CorpusUnit.Format.TEXT;
             long reported = 0;
             try (CorpusUnit.CorpusStream in = unit.open()) {
@@ -347,6 +377,7 @@ public final class CorpusScanner {
                 }
                 probe();
                 report(unit.sizeBytes() - reported);
+                return current;
             } catch (IOException e) {
                 throw new UncheckedIOException(file + ": " + e.getMessage(), e);
             }
@@ -365,7 +396,7 @@ public final class CorpusScanner {
             if (delta <= 0) {
                 return;
             }
-            bytes += delta;
+            current.bytes += delta;
             long done = bytesDone.addAndGet(delta);
             double seconds = (System.nanoTime() - started) / 1e9;
             double rate = seconds > 0 ? done / 1e6 / seconds : 0;
@@ -396,10 +427,10 @@ public final class CorpusScanner {
                 return; // blank line
             }
             if (!JsonFields.extract(buf, from, to, fieldNames, values) || !values[0].found) {
-                skipped++;
+                current.skipped++;
                 return;
             }
-            documents++;
+            current.documents++;
             startDocument(offset, values.length > 1 && values[1].found ? values[1].text() : null, Long.MIN_VALUE, Long.MAX_VALUE);
             tokenizer.tokenize(values[0].bytes, 0, values[0].length, 0, this);
         }
@@ -414,7 +445,7 @@ public final class CorpusScanner {
             this.recordBefore = recordBefore;
             tokensPastEnd = -1;
             if (recordFrom != Long.MIN_VALUE && recordFrom == 0) {
-                documents++; // a text file counts as one document
+                current.documents++; // a text file counts as one document
             }
         }
 
@@ -485,7 +516,7 @@ public final class CorpusScanner {
                 if (p < 0) {
                     continue;
                 }
-                hashHits++;
+                current.hashHits++;
                 long first = pendingFirst[k];
                 long firstOffset = tokenOffset[(int) first & ringMask];
                 for (; p >= 0; p = index.nextPosting(p)) {
@@ -494,7 +525,7 @@ public final class CorpusScanner {
                     if (confirm(item, pos, first)) {
                         record(item, pos, first, firstOffset);
                     } else {
-                        collisions++;
+                        current.collisions++;
                     }
                 }
             }
@@ -512,8 +543,8 @@ public final class CorpusScanner {
         }
 
         private void record(int item, int pos, long first, long firstOffset) {
-            matched.computeIfAbsent(item, k -> new BitSet()).set(pos);
-            List<Location> l = locations.computeIfAbsent(item, k -> new ArrayList<>(spec.locationsPerItem()));
+            current.matched.computeIfAbsent(item, k -> new BitSet()).set(pos);
+            List<Location> l = current.locations.computeIfAbsent(item, k -> new ArrayList<>(spec.locationsPerItem()));
             if (l.size() < spec.locationsPerItem()) {
                 long offset = recordFrom == Long.MIN_VALUE ? docOffset : firstOffset;
                 l.add(new Location(file, offset, docId, snippet(first)));

@@ -175,9 +175,36 @@ class CorpusScannerTest {
             w.token(Tokenizer.hash(words.get(i).getBytes(StandardCharsets.UTF_8), words.get(i).length()), fake, fake.length, i * 4L);
         }
         w.probe();
-        assertThat(w.hashHits).isEqualTo(1);
-        assertThat(w.collisions).isEqualTo(1);
-        assertThat(w.matched).isEmpty();
+        assertThat(w.current.hashHits()).isEqualTo(1);
+        assertThat(w.current.collisions()).isEqualTo(1);
+        assertThat(w.current.matched()).isEmpty();
+    }
+
+    @Test
+    void aResumedScanSkipsCompletedFilesAndGivesTheSameAnswer() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("parts"));
+        Files.writeString(dir.resolve("a.jsonl"), jsonl());
+        Files.writeString(dir.resolve("b.txt"), "Intro.\n" + ACROSS_LINES + "\n");
+        Files.writeString(dir.resolve("c.jsonl"), "{\"id\": \"x\", \"text\": \"" + VARIANT + "\"}\n");
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 1, 3);
+        NgramIndex index = NgramIndex.build(items(), 13, spec.normalization());
+        List<CorpusUnit> units = CorpusFiles.units(List.of(dir), CorpusFiles.DEFAULT_CHUNK);
+        ScanResult full = CorpusScanner.scan(index, units, spec, ProgressListener.NONE, CancellationToken.none());
+
+        // the first run stops after its first file; the second goes on from there
+        List<FileResult> saved = new ArrayList<>();
+        CancellationToken cancel = new CancellationToken();
+        assertThatThrownBy(() -> CorpusScanner.scan(index, units, spec, List.of(), r -> {
+            saved.add(r);
+            cancel.cancel();
+        }, ProgressListener.NONE, cancel)).isInstanceOf(CancelledException.class);
+        assertThat(saved).hasSize(1);
+        List<String> rescanned = new ArrayList<>();
+        ScanResult resumed = CorpusScanner.scan(index, units, spec, saved, r -> rescanned.add(r.file()), ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(rescanned).hasSize(2).doesNotContain(saved.get(0).file());
+        assertThat(withoutSnippets(resumed)).isEqualTo(withoutSnippets(full));
+        assertThat(resumed.summary().bytesScanned()).isEqualTo(full.summary().bytesScanned());
     }
 
     @Test

@@ -1,0 +1,85 @@
+package dev.sextant.model.contamination;
+
+import dev.sextant.model.contamination.ScanResult.Location;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What scanning one corpus file found: per benchmark item (by position in the index) the matched n-gram starts and a
+ * few locations, and counters. Files are the unit of resume: a scan that stops keeps its completed files' results and
+ * goes on with the rest.
+ */
+public final class FileResult {
+
+    private final String file;
+    final Map<Integer, BitSet> matched = new HashMap<>();
+    final Map<Integer, List<Location>> locations = new HashMap<>();
+    long bytes;
+    long documents;
+    long hashHits;
+    long collisions;
+    long skipped;
+
+    public FileResult(String file) {
+        this.file = file;
+    }
+
+    /** Rebuilds a saved result. */
+    public static FileResult of(String file, Map<Integer, BitSet> matched, Map<Integer, List<Location>> locations, long bytes,
+                                long documents, long hashHits, long collisions, long skipped) {
+        FileResult r = new FileResult(file);
+        r.matched.putAll(matched);
+        r.locations.putAll(locations);
+        r.bytes = bytes;
+        r.documents = documents;
+        r.hashHits = hashHits;
+        r.collisions = collisions;
+        r.skipped = skipped;
+        return r;
+    }
+
+    synchronized void merge(FileResult other) {
+        other.matched.forEach((item, bits) -> matched.computeIfAbsent(item, k -> new BitSet()).or(bits));
+        other.locations.forEach((item, l) -> locations.computeIfAbsent(item, k -> new ArrayList<>()).addAll(l));
+        bytes += other.bytes;
+        documents += other.documents;
+        hashHits += other.hashHits;
+        collisions += other.collisions;
+        skipped += other.skipped;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public Map<Integer, BitSet> matched() {
+        return matched;
+    }
+
+    public Map<Integer, List<Location>> locations() {
+        return locations;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    public long documents() {
+        return documents;
+    }
+
+    public long hashHits() {
+        return hashHits;
+    }
+
+    public long collisions() {
+        return collisions;
+    }
+
+    public long skipped() {
+        return skipped;
+    }
+}
