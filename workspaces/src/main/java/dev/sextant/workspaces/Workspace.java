@@ -42,6 +42,7 @@ public final class Workspace implements AutoCloseable {
     private final JdbcConnectionPool pool;
     private final ProjectRepository projects;
     private final EvaluationRepository evaluation;
+    private final ScanRepository scans;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -50,6 +51,7 @@ public final class Workspace implements AutoCloseable {
         this.pool = pool;
         this.projects = new ProjectRepository(this);
         this.evaluation = new EvaluationRepository(this);
+        this.scans = new ScanRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -284,6 +286,10 @@ public final class Workspace implements AutoCloseable {
 
     public EvaluationRepository evaluation() {
         return evaluation;
+    }
+
+    public ScanRepository scans() {
+        return scans;
     }
 
     /** Reads with a connection in auto-commit mode. */

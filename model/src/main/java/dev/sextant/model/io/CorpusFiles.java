@@ -67,6 +67,22 @@ public final class CorpusFiles {
         return out;
     }
 
+    /** The files behind the corpus paths, with sizes and modification times. */
+    public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(List<Path> paths) {
+        List<dev.sextant.model.contamination.CorpusFingerprint.Entry> entries = new ArrayList<>();
+        for (Path p : paths) {
+            for (Path f : expand(p)) {
+                try {
+                    entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(f.toAbsolutePath().normalize().toString(),
+                            Files.size(f), Files.getLastModifiedTime(f).toMillis()));
+                } catch (IOException e) {
+                    throw BadInputException.of(TextInput.name(f), "cannot read: " + e.getMessage());
+                }
+            }
+        }
+        return new dev.sextant.model.contamination.CorpusFingerprint(entries);
+    }
+
     private static List<Path> expand(Path p) {
         if (!Files.exists(p)) {
             throw BadInputException.of(TextInput.name(p), "no such file or folder");

@@ -22,7 +22,8 @@ public final class Migrator {
     /** Every migration, oldest first. Append only. */
     public static final List<Migration> ALL = List.of(
             new Migration(1, "workspace properties and projects", "V001__projects.sql"),
-            new Migration(2, "evaluation evidence", "V002__evaluation.sql"));
+            new Migration(2, "evaluation evidence", "V002__evaluation.sql"),
+            new Migration(3, "contamination scans", "V003__scans.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 
