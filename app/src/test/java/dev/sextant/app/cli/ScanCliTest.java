@@ -90,6 +90,35 @@ class ScanCliTest {
     }
 
     @Test
+    void keptScansAreListedShownAndExported() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+                "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\nshort item\n");
+        Path corpus = Files.writeString(tmp.resolve("web.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
+        run("project", "create", "Scans");
+        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--project", "Scans",
+                "--name", "gsm vs web", "--json");
+        assertThat(code).as(err).isZero();
+        String id = Json.mapper().readTree(out).get("scanId").asText();
+        run("scan", "list", "--project", "Scans", "--json");
+        JsonNode list = Json.mapper().readTree(out);
+        assertThat(list).hasSize(1);
+        assertThat(list.get(0).get("state").asText()).isEqualTo("COMPLETE");
+        assertThat(list.get(0).get("name").asText()).isEqualTo("gsm vs web");
+        run("scan", "show", id, "--json");
+        JsonNode shown = Json.mapper().readTree(out);
+        assertThat(shown.get("items").get(0).get("status").asText()).isEqualTo("partial");
+        Path csv = tmp.resolve("contaminated.csv");
+        run("scan", "export", id, "--out", csv.toString());
+        assertThat(code).as(err).isZero();
+        assertThat(Files.readAllLines(csv)).hasSize(2).first().asString().startsWith("benchmark,item_id,status");
+        run("scan", "--resume", id, "--json");
+        assertThat(code).as("resuming a complete scan shows it").isZero();
+        run("scan", "show", "not-an-id");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).contains("not a scan id");
+    }
+
+    @Test
     void unreadableInputsExitTwoNamingTheFile() throws Exception {
         Path bench = Files.writeString(tmp.resolve("b.txt"), "one item per line with enough words to make several n-grams here\n");
         run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("missing").toString(), "--json");

@@ -20,6 +20,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.ScanRuns;
+import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +32,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant scan}: look for benchmark items in a training corpus. */
-@Command(name = "scan", mixinStandardHelpOptions = true,
+@Command(name = "scan", mixinStandardHelpOptions = true, subcommands = {ScanListCommand.class, ScanShowCommand.class, ScanExportCommand.class},
         description = {"Contamination scan: every word n-gram of the corpus is looked up among the benchmark items' n-grams",
                 "(normalised: lowercase, punctuation removed, whitespace collapsed); hits are confirmed token by token.",
                 "Per item: n-grams, matched n-grams, contaminated-token fraction, longest match, status",
@@ -36,16 +40,16 @@ import picocli.CommandLine.Spec;
                 "contamination is found."})
 public final class ScanCommand implements Runnable {
 
-    @Option(names = {"-b", "--benchmark"}, arity = "1..*", required = true, paramLabel = "FILE",
+    @Option(names = {"-b", "--benchmark"}, arity = "1..*", paramLabel = "FILE",
             description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL, CSV, or text with one item per line.")
-    List<Path> benchmarks;
+    List<Path> benchmarks = new ArrayList<>();
     @Option(names = "--field", paramLabel = "NAME", description = "Field or column holding item text (repeatable; joined with spaces).")
     List<String> fields = new ArrayList<>();
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
-    @Option(names = {"-c", "--corpus"}, arity = "1..*", required = true, paramLabel = "PATH",
+    @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH",
             description = "Corpus files or folders: JSONL, text, .gz, .zst.")
-    List<Path> corpus;
+    List<Path> corpus = new ArrayList<>();
     @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL corpus field with the text (default: ${DEFAULT-VALUE}).")
     String textField;
     @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL corpus field naming a document in locations (default: ${DEFAULT-VALUE}).")
@@ -61,6 +65,15 @@ public final class ScanCommand implements Runnable {
     @Option(names = "--scores", arity = "1..*", paramLabel = "FILE",
             description = "Per-item scores (CSV or lm-evaluation-harness samples): re-score each model on clean, all and contaminated items.")
     List<Path> scores = new ArrayList<>();
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID",
+            description = "Keep the scan in this project (saved as files complete, resumable, shown in the scorecard).")
+    String project;
+    @Option(names = "--name", paramLabel = "NAME", description = "Name of the kept scan (default: benchmark and corpus names).")
+    String name;
+    @Option(names = "--resume", paramLabel = "SCAN_ID", description = "Resume a kept scan that was cancelled or interrupted.")
+    String resume;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--keep-case", description = "Do not lowercase.")
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
@@ -73,6 +86,9 @@ public final class ScanCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
+        if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
+        }
         ScanSpec s;
         try {
             s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
@@ -81,7 +97,7 @@ public final class ScanCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         List<BenchmarkItem> items = new ArrayList<>();
-        for (Path b : benchmarks) {
+        for (Path b : resume != null ? List.<Path>of() : benchmarks) {
             for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
                 items.add(benchmarkName == null ? i : new BenchmarkItem(benchmarkName, i.id(), i.text()));
             }
@@ -89,12 +105,28 @@ public final class ScanCommand implements Runnable {
         var itemScores = scores.isEmpty() ? List.<dev.sextant.model.evaluation.ItemScore>of()
                 : dev.sextant.model.evaluation.EvaluationEvidence.of(dev.sextant.model.io.EvidenceFiles.read(scores,
                 dev.sextant.model.evaluation.EvidenceFile.Kind.ITEM_SCORES, null, null)).items();
-        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
         CliProgress progress = ctx.progress();
         ScanResult r;
+        UUID kept = null;
         try {
-            r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
+            if (resume != null || project != null) {
+                try (Workspace ws = ctx.openWorkspace(workspace)) {
+                    ScanRuns.Outcome o;
+                    if (resume != null) {
+                        o = ScanRuns.resume(ws, parseId(resume), progress, CancellationToken.none());
+                    } else {
+                        Project p = ctx.project(ws, project);
+                        String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
+                        o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
+                    }
+                    r = o.result();
+                    kept = o.scanId();
+                }
+            } else {
+                List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+                NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
+                r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
+            }
         } catch (UncheckedIOException e) {
             throw BadInputException.of(e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':'))
                     : "corpus", e.getCause().getMessage());
@@ -102,7 +134,8 @@ public final class ScanCommand implements Runnable {
         progress.done();
         ScanResult shown = r;
         List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : CleanSubsetRescore.rescore(r, itemScores);
-        ctx.print(output.json(), new Output(r.items(), r.summary(), rescore), out -> {
+        UUID keptId = kept;
+        ctx.print(output.json(), new Output(r.items(), r.summary(), rescore, keptId), out -> {
             TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");
             for (ScanResult.ItemResult i : shown.items()) {
                 if (i.status() != ScanResult.Status.CLEAN) {
@@ -116,6 +149,9 @@ public final class ScanCommand implements Runnable {
                     sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
+            if (keptId != null) {
+                out.println("Kept as scan " + keptId);
+            }
             if (rescore != null) {
                 out.println();
                 TextTable t2 = new TextTable("MODEL", "BENCHMARK", "ALL", "CLEAN", "CONTAMINATED", "VERDICT");
@@ -128,7 +164,16 @@ public final class ScanCommand implements Runnable {
     }
 
     /** The JSON document: items and summary as the contract says, and the clean-subset re-score when scores were given. */
-    public record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary, List<CleanSubsetRescore.Row> rescore) {
+    public record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary, List<CleanSubsetRescore.Row> rescore,
+                         UUID scanId) {
+    }
+
+    static UUID parseId(String id) {
+        try {
+            return UUID.fromString(id.strip());
+        } catch (IllegalArgumentException e) {
+            throw new dev.sextant.workspaces.WorkspaceException("not a scan id: '" + id + "' (see sextant scan list)");
+        }
     }
 
     private static String fmt(CleanSubsetRescore.Score s) {

@@ -1,0 +1,50 @@
+package dev.sextant.app.cli.scan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.contamination.ContaminatedItemsExport;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.workspaces.Workspace;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant scan export ID --out FILE}: the contaminated items of a kept scan as CSV or JSON Lines. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Export the contaminated (partial and dirty) items of a kept scan, as CSV or JSON Lines by the file's extension.")
+public final class ScanExportCommand implements Runnable {
+
+    @Parameters(index = "0", paramLabel = "SCAN_ID", description = "From sextant scan list.")
+    String id;
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "*.csv or *.jsonl")
+    Path out;
+    @Option(names = "--all", description = "Every item, clean and not checkable too.")
+    boolean all;
+    @Mixin
+    WorkspaceOption workspace;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            ScanResult r = ws.scans().result(ScanCommand.parseId(id));
+            boolean jsonl = out.getFileName().toString().toLowerCase().endsWith(".jsonl");
+            try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+                int n = jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w);
+                ctx.out().println("Wrote " + n + " items to " + out.toAbsolutePath());
+            } catch (IOException e) {
+                throw new dev.sextant.workspaces.WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
+            }
+        }
+    }
+}

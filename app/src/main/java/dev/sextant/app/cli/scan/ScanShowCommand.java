@@ -1,0 +1,48 @@
+package dev.sextant.app.cli.scan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.workspaces.Workspace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant scan show ID}: a kept scan's results. */
+@Command(name = "show", mixinStandardHelpOptions = true, description = "Show the results of a kept scan.")
+public final class ScanShowCommand implements Runnable {
+
+    @Parameters(index = "0", paramLabel = "SCAN_ID", description = "From sextant scan list.")
+    String id;
+    @Mixin
+    WorkspaceOption workspace;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            ScanResult r = ws.scans().result(ScanCommand.parseId(id));
+            ctx.print(output.json(), r, out -> {
+                TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "MATCHED", "TOKEN FRACTION", "STATUS", "FIRST LOCATION");
+                for (ScanResult.ItemResult i : r.items()) {
+                    if (i.status() != ScanResult.Status.CLEAN) {
+                        t.row(i.benchmark(), i.id(), i.tokens(), i.matchedNgrams(), String.format("%.3f", i.tokenFraction()), i.status().label(),
+                                i.locations().isEmpty() ? "" : i.locations().get(0).file() + "@" + i.locations().get(0).offset());
+                    }
+                }
+                t.print(out);
+                var s = r.summary();
+                out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable%n", s.items(), s.clean(), s.partial(), s.dirty(),
+                        s.notCheckable());
+            });
+        }
+    }
+}
