@@ -1,6 +1,12 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.contamination.CorpusFingerprint;
+import dev.sextant.model.contamination.DemoContaminationData;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
+import java.util.List;
+import java.util.UUID;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 
@@ -23,6 +29,11 @@ public final class DemoSeed {
         var project = workspace.projects().create(PROJECT_NAME, PROJECT_DESCRIPTION, true);
         workspace.evaluation().importFiles(project.id(), DemoEvaluationData.files(), true, ProgressListener.NONE,
                 CancellationToken.none());
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 1, 3);
+        UUID scan = workspace.scans().create(project.id(), "GPQA Diamond in a demo web crawl", spec,
+                new CorpusFingerprint(List.of(new CorpusFingerprint.Entry(DemoContaminationData.CORPUS_NAME,
+                        DemoContaminationData.corpusBytes(), 0))), DemoContaminationData.items(), true);
+        workspace.scans().complete(scan, DemoContaminationData.scan(spec));
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -228,6 +228,17 @@ public final class ScanRepository {
         });
     }
 
+    /** Results of the project's complete scans, newest first (what the credibility scorecard reads). */
+    public List<ScanResult> completeResults(UUID projectId) {
+        List<ScanResult> out = new ArrayList<>();
+        for (SavedScan s : list(projectId)) {
+            if (SavedScan.COMPLETE.equals(s.state())) {
+                out.add(result(s.id()));
+            }
+        }
+        return out;
+    }
+
     /** The per-item results of a complete scan. */
     public ScanResult result(UUID scanId) {
         SavedScan s = find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));

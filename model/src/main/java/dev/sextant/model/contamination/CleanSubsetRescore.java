@@ -92,6 +92,10 @@ public final class CleanSubsetRescore {
         return new Score(v.length, mean, mean - z * se, mean + z * se);
     }
 
+    /**
+     * Contaminated items scoring significantly higher than clean ones (two-sample z on the means, 5% two-sided) is the
+     * sign of inflation; the inflation is then estimated as all − clean.
+     */
     private static String verdict(Score all, Score clean, Score contaminated) {
         if (contaminated.n() == 0) {
             return "no contaminated items: the score stands as it is";
@@ -99,9 +103,18 @@ public final class CleanSubsetRescore {
         if (clean.n() == 0) {
             return "every checkable item is contaminated: the score cannot be checked on clean items";
         }
-        boolean lower = clean.ciHigh() < all.mean();
-        return String.format("%d contaminated items; clean score %.3f vs all %.3f%s", contaminated.n(), clean.mean(), all.mean(),
-                lower ? ": the full score is above the clean interval, contamination likely inflated it"
-                        : ": within the clean interval, no sign of inflation");
+        double z = Normal.twoSided(0.05);
+        double seClean = (clean.ciHigh() - clean.ciLow()) / (2 * z);
+        double seCont = (contaminated.ciHigh() - contaminated.ciLow()) / (2 * z);
+        double diff = contaminated.mean() - clean.mean();
+        double se = Math.sqrt(seClean * seClean + seCont * seCont);
+        double p = se == 0 ? (diff == 0 ? 1 : 0) : Normal.twoSidedP(diff / se);
+        String head = String.format("%d contaminated items score %.3f, clean ones %.3f (p = %.3g)", contaminated.n(), contaminated.mean(),
+                clean.mean(), p);
+        if (diff > 0 && p < 0.05) {
+            return head + String.format(": contamination likely inflated the score, by about %.1f points (all %.3f vs clean %.3f)",
+                    100 * (all.mean() - clean.mean()), all.mean(), clean.mean());
+        }
+        return head + ": no significant difference, no sign of inflation";
     }
 }

@@ -31,6 +31,15 @@ public final class CredibilityAssessor {
     }
 
     public static Scorecard assess(EvaluationEvidence e, LocalDate asOf, ProgressListener progress, CancellationToken cancel) {
+        return assess(e, List.of(), asOf, progress, cancel);
+    }
+
+    /**
+     * @param scans complete contamination scans of the project, newest first: a benchmark's contamination check uses
+     *              the newest scan that holds items of that benchmark (matched by name)
+     */
+    public static Scorecard assess(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, LocalDate asOf,
+                                   ProgressListener progress, CancellationToken cancel) {
         Map<String, BenchmarkWeight> weights = new LinkedHashMap<>();
         if (e.weights() != null) {
             e.weights().forEach(w -> weights.put(w.benchmark(), w));
@@ -38,6 +47,7 @@ public final class CredibilityAssessor {
         Set<String> benchmarks = new LinkedHashSet<>(weights.keySet());
         e.items().forEach(i -> benchmarks.add(i.benchmark()));
         e.reported().forEach(r -> benchmarks.add(r.benchmark()));
+        scans.forEach(sc -> sc.items().forEach(i -> benchmarks.add(i.benchmark())));
 
         List<Dimension> index = indexCard(e);
         Shares shares = shares(e);
@@ -50,7 +60,7 @@ public final class CredibilityAssessor {
             BenchmarkWeight w = weights.get(b);
             List<Dimension> dims = new ArrayList<>();
             dims.add(Dimension.of(Scorecard.WEIGHTING, weightingChecks(b, w, shares, e)));
-            dims.add(Dimension.of(Scorecard.TIMELINESS, timelinessChecks(w, asOf)));
+            dims.add(Dimension.of(Scorecard.TIMELINESS, timelinessChecks(w, asOf, contaminationCheck(b, scans))));
             dims.add(Dimension.of(Scorecard.REPRODUCIBILITY, reproducibilityChecks(b, summaries, e.reported())));
             cards.add(new Scorecard.BenchmarkCard(b, dims));
         }
@@ -125,7 +135,30 @@ public final class CredibilityAssessor {
                 100 * index, 100 * mix, how)));
     }
 
-    private static List<Check> timelinessChecks(BenchmarkWeight w, LocalDate asOf) {
+    /** The contamination check from the newest scan holding this benchmark's items. */
+    static Check contaminationCheck(String benchmark, List<dev.sextant.model.contamination.ScanResult> scans) {
+        for (var scan : scans) {
+            var items = scan.items().stream().filter(i -> i.benchmark().equals(benchmark)).toList();
+            if (items.isEmpty()) {
+                continue;
+            }
+            long dirty = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.DIRTY).count();
+            long partial = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.PARTIAL).count();
+            long unchecked = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.NOT_CHECKABLE).count();
+            long checkable = items.size() - unchecked;
+            if (checkable == 0) {
+                return new Check("contamination scan", Grade.UNKNOWN, "every item is shorter than the scan's n-gram: not checkable");
+            }
+            Grade g = dirty + partial == 0 ? Grade.GOOD
+                    : dirty <= 0.01 * checkable && partial <= 0.05 * checkable ? Grade.FAIR : Grade.POOR;
+            String n = scan.summary() == null ? "" : " (" + scan.summary().n() + "-grams)";
+            return new Check("contamination scan", g, String.format("%d of %d checkable items dirty, %d partial%s; %d not checkable "
+                    + "(good: none; fair: ≤ 1%% dirty and ≤ 5%% partial)", dirty, checkable, partial, n, unchecked));
+        }
+        return new Check("contamination scan", Grade.UNKNOWN, "not scanned against a training corpus");
+    }
+
+    private static List<Check> timelinessChecks(BenchmarkWeight w, LocalDate asOf, Check contamination) {
         List<Check> checks = new ArrayList<>();
         LocalDate fresh = w == null ? null : w.refreshed() != null ? w.refreshed() : w.released();
         if (fresh == null) {
@@ -143,7 +176,7 @@ public final class CredibilityAssessor {
             checks.add(new Check("held-out items", h >= 0.2 ? Grade.GOOD : h > 0 ? Grade.FAIR : Grade.POOR,
                     String.format("%.0f%% of items held out from publication (good ≥ 20%%)", 100 * h)));
         }
-        checks.add(new Check("contamination scan", Grade.UNKNOWN, "not scanned against a training corpus"));
+        checks.add(contamination);
         return checks;
     }
 

@@ -83,7 +83,9 @@ public final class DemoEvaluationData {
         for (int m : models) {
             for (int i = 0; i < gpqaDifficulty.length; i++) {
                 double p = logistic(ABILITY[m] - gpqaDifficulty[i]);
-                out.add(new ItemScore(MODELS[m], "GPQA Diamond", "gpqa-" + i, r.nextDouble() < p ? 1 : 0, null, null, 0.0, 1.0, 1234L));
+                boolean memorised = m == 4 && isLeaked(i); // Ember saw the leaked questions in training
+                out.add(new ItemScore(MODELS[m], "GPQA Diamond", "gpqa-" + i, memorised || r.nextDouble() < p ? 1 : 0, null, null, 0.0,
+                        1.0, 1234L));
             }
             for (int i = 0; i < codeDifficulty.length; i++) {
                 double p = logistic(ABILITY[m] + (m == 1 ? 0.6 : 0) - codeDifficulty[i]);
@@ -114,6 +116,15 @@ public final class DemoEvaluationData {
             out.add(new Battle(MODELS[a], MODELS[b], w, "demo-q" + n, categories[r.nextInt(categories.length)]));
         }
         return out;
+    }
+
+    private static boolean isLeaked(int item) {
+        for (int k : dev.sextant.model.contamination.DemoContaminationData.DIRTY) {
+            if (k == item) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static double logistic(double x) {

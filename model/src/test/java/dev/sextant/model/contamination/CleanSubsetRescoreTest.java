@@ -42,7 +42,9 @@ class CleanSubsetRescoreTest {
         assertThat(r.dirty().n()).isEqualTo(2);
         assertThat(r.difference()).isCloseTo(-0.1, within(1e-12));
         assertThat(r.unmatchedItems()).isEqualTo(1);
-        assertThat(r.verdict()).startsWith("3 contaminated items; clean score 0.500 vs all 0.600: within the clean interval");
+        // contaminated 1,1,1 (SE 0) vs clean .5 (SE sqrt(.05)): z = .5/.2236 = 2.24, p = .025 → inflated by 10 points
+        assertThat(r.verdict()).isEqualTo("3 contaminated items score 1.000, clean ones 0.500 (p = 0.0253): contamination likely "
+                + "inflated the score, by about 10.0 points (all 0.600 vs clean 0.500)");
     }
 
     @Test

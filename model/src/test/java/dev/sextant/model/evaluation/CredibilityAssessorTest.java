@@ -65,6 +65,26 @@ class CredibilityAssessorTest {
     }
 
     @Test
+    void aScanFeedsTheContaminationCheck() {
+        List<dev.sextant.model.contamination.ScanResult.ItemResult> items = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            var st = i < 2 ? dev.sextant.model.contamination.ScanResult.Status.DIRTY
+                    : i < 4 ? dev.sextant.model.contamination.ScanResult.Status.PARTIAL
+                    : i < 10 ? dev.sextant.model.contamination.ScanResult.Status.NOT_CHECKABLE
+                    : dev.sextant.model.contamination.ScanResult.Status.CLEAN;
+            items.add(new dev.sextant.model.contamination.ScanResult.ItemResult("arc", "q" + i, 20, 8, 0, 0, 0, st, List.of()));
+        }
+        var scan = new dev.sextant.model.contamination.ScanResult(items, null);
+        EvaluationEvidence e = new EvaluationEvidence(List.of(), List.of(new ReportedResult("A", "arc", "acc", 0.5, 0.01, 100,
+                "random_seed=0")), List.of(), null, null, null);
+        Scorecard card = CredibilityAssessor.assess(e, List.of(scan), LocalDate.of(2026, 1, 1), ProgressListener.NONE, CancellationToken.none());
+        Scorecard.Check c = check(card, "arc", Scorecard.TIMELINESS, "contamination scan");
+        // 2 dirty of 94 checkable is more than 1%: poor
+        assertThat(c.grade()).isEqualTo(Grade.POOR);
+        assertThat(c.evidence()).startsWith("2 of 94 checkable items dirty, 2 partial; 6 not checkable");
+    }
+
+    @Test
     void withoutTablesEverythingIsUnknownNotGood() {
         EvaluationEvidence e = new EvaluationEvidence(List.of(), List.of(new ReportedResult("A", "arc", "acc", 0.5, 0.01, null,
                 "random_seed=0")), List.of(), null, null, null);

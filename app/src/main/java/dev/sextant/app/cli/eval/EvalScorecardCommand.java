@@ -33,8 +33,8 @@ public final class EvalScorecardCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        Scorecard card = CredibilityAssessor.assess(evidence.load(ctx), asOf == null ? LocalDate.now() : asOf, ProgressListener.NONE,
-                CancellationToken.none());
+        Scorecard card = CredibilityAssessor.assess(evidence.load(ctx), evidence.scans(ctx), asOf == null ? LocalDate.now() : asOf,
+                ProgressListener.NONE, CancellationToken.none());
         ctx.print(output.json(), card, out -> {
             out.println("INDEX");
             print(out, card.index());

@@ -34,6 +34,16 @@ public final class EvidenceOptions {
         return !inputs.isEmpty();
     }
 
+    /** The project's complete contamination scans, newest first; none when working on files. */
+    List<dev.sextant.model.contamination.ScanResult> scans(CommandContext ctx) {
+        if (fromFiles()) {
+            return List.of();
+        }
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            return ws.scans().completeResults(ctx.project(ws, project).id());
+        }
+    }
+
     EvaluationEvidence load(CommandContext ctx) {
         if (fromFiles()) {
             return EvaluationEvidence.of(EvidenceFiles.read(inputs, null, lmEval.metric, lmEval.model));

@@ -176,7 +176,7 @@ public final class ScanCommand implements Runnable {
         }
     }
 
-    private static String fmt(CleanSubsetRescore.Score s) {
+    static String fmt(CleanSubsetRescore.Score s) {
         return s.n() == 0 ? "-" : String.format("%.3f [%.3f, %.3f] n=%d", s.mean(), s.ciLow(), s.ciHigh(), s.n());
     }
 }

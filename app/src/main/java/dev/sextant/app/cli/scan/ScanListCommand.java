@@ -36,7 +36,7 @@ public final class ScanListCommand implements Runnable {
             ctx.print(output.json(), scans, out -> {
                 TextTable t = new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");
                 for (SavedScan s : scans) {
-                    t.row(s.id(), s.name() + (s.demo() ? " (demo)" : ""), s.state().toLowerCase(), s.filesDone() + "/" + s.fingerprint().files().size(),
+                    t.row(s.id(), s.name() + (s.demo() ? " (demo)" : ""), s.state().toLowerCase(), (SavedScan.COMPLETE.equals(s.state()) ? s.fingerprint().files().size() : s.filesDone()) + "/" + s.fingerprint().files().size(),
                             s.summary() == null ? "-" : s.summary().items(), s.summary() == null ? "-" : s.summary().dirty(),
                             s.summary() == null ? "-" : s.summary().partial(), s.updatedAt());
                 }

@@ -18,6 +18,8 @@ public final class ScanShowCommand implements Runnable {
 
     @Parameters(index = "0", paramLabel = "SCAN_ID", description = "From sextant scan list.")
     String id;
+    @picocli.CommandLine.Option(names = "--rescore", description = "Re-score the project's models on clean and contaminated items (clean-subset check).")
+    boolean rescore;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -29,8 +31,11 @@ public final class ScanShowCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            ScanResult r = ws.scans().result(ScanCommand.parseId(id));
-            ctx.print(output.json(), r, out -> {
+            java.util.UUID scanId = ScanCommand.parseId(id);
+            ScanResult r = ws.scans().result(scanId);
+            var rows = !rescore ? null : dev.sextant.model.contamination.CleanSubsetRescore.rescore(r,
+                    ws.evaluation().load(ws.scans().find(scanId).orElseThrow().projectId()).items());
+            ctx.print(output.json(), new ScanCommand.Output(r.items(), r.summary(), rows, scanId), out -> {
                 TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "MATCHED", "TOKEN FRACTION", "STATUS", "FIRST LOCATION");
                 for (ScanResult.ItemResult i : r.items()) {
                     if (i.status() != ScanResult.Status.CLEAN) {
@@ -42,6 +47,15 @@ public final class ScanShowCommand implements Runnable {
                 var s = r.summary();
                 out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable%n", s.items(), s.clean(), s.partial(), s.dirty(),
                         s.notCheckable());
+                if (rows != null) {
+                    out.println();
+                    TextTable t2 = new TextTable("MODEL", "BENCHMARK", "ALL", "CLEAN", "CONTAMINATED", "VERDICT");
+                    for (var row : rows) {
+                        t2.row(row.model(), row.benchmark(), ScanCommand.fmt(row.all()), ScanCommand.fmt(row.clean()),
+                                ScanCommand.fmt(row.contaminated()), row.verdict());
+                    }
+                    t2.print(out);
+                }
             });
         }
     }

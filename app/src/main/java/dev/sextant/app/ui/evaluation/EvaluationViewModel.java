@@ -86,7 +86,7 @@ public final class EvaluationViewModel {
         shell.jobs().submit("Analyse evaluation evidence", (progress, cancel) -> {
             List<EvidenceSource> s = ws.evaluation().sources(p.id());
             EvaluationEvidence e = ws.evaluation().load(p.id());
-            return new Loaded(s, e, analyse(e, settings, progress, cancel));
+            return new Loaded(s, e, analyse(e, ws.scans().completeResults(p.id()), settings, progress, cancel));
         }, loaded -> {
             if (p.equals(shell.currentProjectProperty().get())) {
                 show(loaded.sources(), loaded.evidence(), loaded.analyses());
@@ -101,7 +101,10 @@ public final class EvaluationViewModel {
             return;
         }
         Settings settings = settings();
-        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> analyse(e, settings, progress, cancel),
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> analyse(e,
+                        ws == null || p == null ? List.of() : ws.scans().completeResults(p.id()), settings, progress, cancel),
                 a -> show(List.copyOf(sources), e, a));
     }
 
@@ -188,7 +191,8 @@ public final class EvaluationViewModel {
     private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, Analyses analyses) {
     }
 
-    static Analyses analyse(EvaluationEvidence e, Settings s, ProgressListener progress, CancellationToken cancel) {
+    static Analyses analyse(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, Settings s,
+                            ProgressListener progress, CancellationToken cancel) {
         List<String> notes = new java.util.ArrayList<>();
         List<ScoreSummary> rows = new java.util.ArrayList<>();
         if (!e.items().isEmpty()) {
@@ -213,7 +217,7 @@ public final class EvaluationViewModel {
                 notes.add("Arena: " + ex.getMessage());
             }
         }
-        Scorecard card = e.isEmpty() ? null : CredibilityAssessor.assess(e, LocalDate.now(), progress.slice(0.9, 1), cancel);
+        Scorecard card = e.isEmpty() ? null : CredibilityAssessor.assess(e, scans, LocalDate.now(), progress.slice(0.9, 1), cancel);
         return new Analyses(rows, index, arena, card, notes);
     }
 
