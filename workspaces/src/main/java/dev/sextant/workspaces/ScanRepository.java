@@ -195,6 +195,16 @@ public final class ScanRepository {
         });
     }
 
+    /** Deletes a scan and everything it found. */
+    public void delete(UUID scanId) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM SCAN WHERE ID = ?")) {
+                ps.setObject(1, scanId);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     public void setState(UUID scanId, String state) {
         workspace.transaction(c -> {
             touch(c, scanId, state);

@@ -1,6 +1,8 @@
 package dev.sextant.app.ui;
 
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.app.ui.contamination.ContaminationView;
+import dev.sextant.app.ui.contamination.ContaminationViewModel;
 import dev.sextant.app.ui.evaluation.EvaluationView;
 import dev.sextant.app.ui.evaluation.EvaluationViewModel;
 import dev.sextant.app.ui.projects.ProjectsView;
@@ -64,7 +66,9 @@ public final class SextantApp extends Application {
                         () -> FxmlView.load(new ProjectsView(new ProjectsViewModel(shell), new ProjectsView.Actions(
                                 () -> window[0].newProject(), () -> window[0].importProject(), () -> window[0].exportProject())))),
                 new Area("evaluation", "Evaluation", "Benchmark credibility", Feather.BAR_CHART_2,
-                        () -> FxmlView.load(new EvaluationView(new EvaluationViewModel(shell)))));
+                        () -> FxmlView.load(new EvaluationView(new EvaluationViewModel(shell)))),
+                new Area("contamination", "Contamination", "Benchmark leaks in training corpora", Feather.SEARCH,
+                        () -> FxmlView.load(new ContaminationView(new ContaminationViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

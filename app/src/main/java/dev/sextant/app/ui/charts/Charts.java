@@ -130,6 +130,28 @@ public final class Charts {
         return chart;
     }
 
+    /** One bar per category: a histogram of counts. */
+    public static JFreeChart bars(String title, String valueLabel, List<String> categories, List<Double> values, boolean dark) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int i = 0; i < categories.size(); i++) {
+            data.addValue(values.get(i), valueLabel, categories.get(i));
+        }
+        NumberAxis range = new NumberAxis(valueLabel);
+        range.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), range, new BarRenderer());
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setSeriesPaint(0, ACCENT);
+        r.setItemMargin(0);
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
+        style(chart, dark);
+        plot.getDomainAxis().setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(3f);
+        plot.getDomainAxis().setCategoryMargin(0.1);
+        return chart;
+    }
+
     /** Two bars per category: the index's weight and the user's share. */
     public static JFreeChart pairedBars(String title, String firstSeries, String secondSeries, List<String> categories,
                                         List<Double> first, List<Double> second, boolean dark) {

@@ -3,6 +3,10 @@ package dev.sextant.app.ui.evaluation;
 import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.charts.TableExport;
 import dev.sextant.app.ui.shell.Dialogs;
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.ArenaResult;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.ScoreSummarizer;
@@ -187,7 +191,7 @@ public final class EvaluationView {
                 vm.deleteSource(s);
             }
         });
-        exportable(sourcesTable, "evaluation-sources.csv");
+        Tables.exportable(sourcesTable, "evaluation-sources.csv", vm.shell());
     }
 
     // ------------------------------------------------------------------------------------------------ variance
@@ -226,7 +230,7 @@ public final class EvaluationView {
                 width(text("Sampling", r -> String.join("; ", r.samplingConfigs())), 260),
                 width(text("Flags", r -> String.join("; ", r.flags())), 520)));
         summaryTable.setPlaceholder(new Label("No scores to summarise."));
-        exportable(summaryTable, "evaluation-summary.csv");
+        Tables.exportable(summaryTable, "evaluation-summary.csv", vm.shell());
 
         vm.summaries().addListener((javafx.collections.ListChangeListener<ScoreSummary>) c -> refreshForestChoices());
         forestBenchmark.valueProperty().addListener((o, a, b) -> drawForest());
@@ -350,7 +354,7 @@ public final class EvaluationView {
                 number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f")));
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         indexTable.setPlaceholder(new Label("Import a weight table and model scores (and your workload mix) to analyse an index."));
-        exportable(indexTable, "composite-index.csv");
+        Tables.exportable(indexTable, "composite-index.csv", vm.shell());
         vm.indexProperty().addListener((o, a, r) -> showIndex(r));
         showIndex(vm.indexProperty().get());
     }
@@ -403,7 +407,7 @@ public final class EvaluationView {
                 number("Battles", r -> (double) r.battles(), "%.0f")));
         arenaTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
-        exportable(arenaTable, "arena-ratings.csv");
+        Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
         vm.arenaProperty().addListener((o, a, r) -> showArena(r));
         showArena(vm.arenaProperty().get());
     }
@@ -528,55 +532,6 @@ public final class EvaluationView {
         } else {
             pane.getChildren().setAll(new ChartViewer(chart));
         }
-    }
-
-    private static <T, C extends TableColumn<T, ?>> C width(C column, double width) {
-        column.setPrefWidth(width);
-        return column;
-    }
-
-    private static <T> TableColumn<T, String> text(String title, Function<T, String> value) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
-        return c;
-    }
-
-    private static <T> TableColumn<T, Double> number(String title, Function<T, Double> value, String format) {
-        TableColumn<T, Double> c = new TableColumn<>(title);
-        c.setCellValueFactory(d -> {
-            Double v = value.apply(d.getValue());
-            return new ReadOnlyObjectWrapper<>(v == null || v.isNaN() ? null : v);
-        });
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Double v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty ? null : v == null ? "–" : String.format(format, v));
-            }
-        });
-        c.getStyleClass().add("numeric");
-        return c;
-    }
-
-    private void exportable(TableView<?> table, String defaultName) {
-        MenuItem export = new MenuItem("Export as CSV…");
-        export.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Export table as CSV");
-            chooser.setInitialFileName(defaultName);
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File f = chooser.showSaveDialog(root.getScene().getWindow());
-            if (f != null) {
-                Path p = f.toPath();
-                try {
-                    TableExport.csv(table, p);
-                    vm.shell().statusProperty().set("Exported " + table.getItems().size() + " rows to " + p);
-                } catch (IOException ex) {
-                    Dialogs.showError(root.getScene().getWindow(), "Export table", ex);
-                }
-            }
-        });
-        table.setContextMenu(new ContextMenu(export));
     }
 
     private static void integerField(TextField field, javafx.beans.property.IntegerProperty property) {

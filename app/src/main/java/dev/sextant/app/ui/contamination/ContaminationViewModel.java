@@ -1,0 +1,220 @@
+package dev.sextant.app.ui.contamination;
+
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CleanSubsetRescore;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.BenchmarkItemFiles;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.ScanRuns;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Contamination area: the project's kept scans, a new scan's inputs, and the selected scan's results with the
+ * clean-subset re-score. Scans run as jobs (progress by bytes, Cancel) and are saved as their files complete.
+ */
+public final class ContaminationViewModel {
+
+    private final ShellModel shell;
+    private final ObservableList<SavedScan> scans = FXCollections.observableArrayList();
+    private final ObjectProperty<SavedScan> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObjectProperty<ScanResult> result = new SimpleObjectProperty<>(this, "result");
+    private final ObservableList<CleanSubsetRescore.Row> rescore = FXCollections.observableArrayList();
+    private final java.util.Map<String, String> itemTexts = new java.util.HashMap<>();
+    private final ObservableList<Path> benchmarkFiles = FXCollections.observableArrayList();
+    private final ObservableList<Path> corpusPaths = FXCollections.observableArrayList();
+    private final StringProperty fields = new SimpleStringProperty("");
+    private final StringProperty idField = new SimpleStringProperty("");
+    private final StringProperty benchmarkName = new SimpleStringProperty("");
+    private final StringProperty ngram = new SimpleStringProperty("13");
+    private final StringProperty dirty = new SimpleStringProperty("0.8");
+    private final StringProperty problem = new SimpleStringProperty("");
+
+    public ContaminationViewModel(ShellModel shell) {
+        this.shell = shell;
+        shell.currentProjectProperty().addListener((o, a, p) -> reload(null));
+        selected.addListener((o, a, s) -> loadResult(s));
+        reload(null);
+    }
+
+    public void reload(UUID select) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            scans.clear();
+            return;
+        }
+        UUID keep = select != null ? select : selected.get() == null ? null : selected.get().id();
+        shell.jobs().submit("Load scans", (progress, cancel) -> ws.scans().list(p.id()), list -> {
+            scans.setAll(list);
+            selected.set(list.stream().filter(s -> s.id().equals(keep)).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
+        });
+    }
+
+    private void loadResult(SavedScan s) {
+        result.set(null);
+        rescore.clear();
+        Workspace ws = shell.workspaceProperty().get();
+        if (s == null || ws == null || !SavedScan.COMPLETE.equals(s.state())) {
+            return;
+        }
+        shell.jobs().submit("Load scan " + s.name(), (progress, cancel) -> {
+            ScanResult r = ws.scans().result(s.id());
+            return new Loaded(r, CleanSubsetRescore.rescore(r, ws.evaluation().load(s.projectId()).items()), ws.scans().items(s.id()));
+        }, loaded -> {
+            if (s.equals(selected.get())) {
+                itemTexts.clear();
+                loaded.items().forEach(i -> itemTexts.put(i.benchmark() + '\u0000' + i.id(), i.text()));
+                result.set(loaded.result());
+                rescore.setAll(loaded.rescore());
+            }
+        });
+    }
+
+    private record Loaded(ScanResult result, List<CleanSubsetRescore.Row> rescore, List<BenchmarkItem> items) {
+    }
+
+    /** The original text of a scanned item, or null. */
+    public String itemText(String benchmark, String id) {
+        return itemTexts.get(benchmark + '\u0000' + id);
+    }
+
+    /** Starts a kept scan of the chosen benchmark files against the chosen corpus. */
+    public void run() {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        ScanSpec spec;
+        try {
+            spec = new ScanSpec(Integer.parseInt(ngram.get().strip()), Double.parseDouble(dirty.get().strip()), Normalization.defaults(),
+                    "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+        } catch (NumberFormatException e) {
+            problem.set("n-gram length and dirty threshold must be numbers");
+            return;
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+            return;
+        }
+        if (benchmarkFiles.isEmpty() || corpusPaths.isEmpty()) {
+            problem.set("Add benchmark files and a corpus first.");
+            return;
+        }
+        if (ws == null || p == null) {
+            return;
+        }
+        problem.set("");
+        List<Path> bench = List.copyOf(benchmarkFiles);
+        List<Path> corpus = List.copyOf(corpusPaths);
+        List<String> f = Arrays.stream(fields.get().split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+        String id = idField.get().isBlank() ? null : idField.get().strip();
+        String name = benchmarkName.get().isBlank() ? null : benchmarkName.get().strip();
+        shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> {
+            List<BenchmarkItem> items = new ArrayList<>();
+            for (Path b : bench) {
+                for (BenchmarkItem i : BenchmarkItemFiles.read(b, f, id)) {
+                    items.add(name == null ? i : new BenchmarkItem(name, i.id(), i.text()));
+                }
+            }
+            return ScanRuns.start(ws, p.id(), items.get(0).benchmark() + " in " + corpus.get(0).getFileName(), spec, items, corpus,
+                    progress, cancel);
+        }, outcome -> {
+            var s = outcome.result().summary();
+            shell.statusProperty().set(String.format("Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
+                    s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
+            reload(outcome.scanId());
+        }, error -> {
+            reload(null); // a cancelled scan is kept, ready to resume
+            if (!(error instanceof dev.sextant.model.job.CancelledException)) {
+                problem.set(error.getMessage());
+            }
+        });
+    }
+
+    public void resume(SavedScan s) {
+        Workspace ws = shell.workspaceProperty().get();
+        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> ScanRuns.resume(ws, s.id(), progress, cancel),
+                outcome -> {
+                    shell.statusProperty().set("Scan " + s.name() + " complete");
+                    reload(outcome.scanId());
+                }, error -> {
+                    reload(null);
+                    problem.set(error.getMessage());
+                });
+    }
+
+    public void delete(SavedScan s) {
+        Workspace ws = shell.workspaceProperty().get();
+        shell.jobs().submit("Delete scan " + s.name(), (progress, cancel) -> {
+            ws.scans().delete(s.id());
+            return s;
+        }, d -> {
+            shell.statusProperty().set("Deleted scan " + d.name());
+            reload(null);
+        });
+    }
+
+    public ObservableList<SavedScan> scans() {
+        return scans;
+    }
+
+    public ObjectProperty<SavedScan> selectedProperty() {
+        return selected;
+    }
+
+    public ObjectProperty<ScanResult> resultProperty() {
+        return result;
+    }
+
+    public ObservableList<CleanSubsetRescore.Row> rescore() {
+        return rescore;
+    }
+
+    public ObservableList<Path> benchmarkFiles() {
+        return benchmarkFiles;
+    }
+
+    public ObservableList<Path> corpusPaths() {
+        return corpusPaths;
+    }
+
+    public StringProperty fieldsProperty() {
+        return fields;
+    }
+
+    public StringProperty idFieldProperty() {
+        return idField;
+    }
+
+    public StringProperty benchmarkNameProperty() {
+        return benchmarkName;
+    }
+
+    public StringProperty ngramProperty() {
+        return ngram;
+    }
+
+    public StringProperty dirtyProperty() {
+        return dirty;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+}
