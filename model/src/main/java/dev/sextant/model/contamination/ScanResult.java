@@ -5,6 +5,24 @@ import java.util.List;
 /** What a scan found: one row per benchmark item, and totals. */
 public record ScanResult(List<ItemResult> items, Summary summary) {
 
+    /** Counts for one benchmark of a scan that looked for several. */
+    public record BenchmarkSummary(String benchmark, int items, int clean, int partial, int dirty, int notCheckable) {
+    }
+
+    /** Per-benchmark counts, in the order benchmarks first appear. */
+    @com.fasterxml.jackson.annotation.JsonProperty("benchmarks")
+    public List<BenchmarkSummary> perBenchmark() {
+        java.util.Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+        for (ItemResult i : items) {
+            int[] c = counts.computeIfAbsent(i.benchmark(), k -> new int[5]);
+            c[0]++;
+            c[1 + i.status().ordinal()]++;
+        }
+        List<BenchmarkSummary> out = new java.util.ArrayList<>();
+        counts.forEach((b, c) -> out.add(new BenchmarkSummary(b, c[0], c[1], c[2], c[3], c[4])));
+        return out;
+    }
+
     public enum Status {
         CLEAN("clean"), PARTIAL("partial"), DIRTY("dirty"), NOT_CHECKABLE("not-checkable");
 

@@ -110,6 +110,8 @@ class CorpusScannerTest {
         assertThat(r.summary().documents()).isEqualTo(304);
         assertThat(r.summary().dirty()).isEqualTo(2);
         assertThat(r.summary().notCheckable()).isEqualTo(1);
+        assertThat(r.perBenchmark()).containsExactly(new ScanResult.BenchmarkSummary("gsm", 5, 1, 1, 2, 1),
+                new ScanResult.BenchmarkSummary("pangram", 1, 1, 0, 0, 0));
     }
 
     @Test

@@ -147,6 +147,11 @@ public final class ScanCommand implements Runnable {
             ScanResult.Summary sum = shown.summary();
             out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable (shorter than %d words)%n", sum.items(), sum.clean(),
                     sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
+            var per = shown.perBenchmark();
+            if (per.size() > 1) {
+                per.forEach(b -> out.printf("  %s: %d items, %d clean, %d partial, %d dirty, %d not checkable%n", b.benchmark(), b.items(),
+                        b.clean(), b.partial(), b.dirty(), b.notCheckable()));
+            }
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
             if (keptId != null) {
@@ -166,6 +171,10 @@ public final class ScanCommand implements Runnable {
     /** The JSON document: items and summary as the contract says, and the clean-subset re-score when scores were given. */
     public record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary, List<CleanSubsetRescore.Row> rescore,
                          UUID scanId) {
+        /** Per-benchmark counts when the scan looked for several benchmarks. */
+        public List<ScanResult.BenchmarkSummary> getBenchmarks() {
+            return new ScanResult(items, summary).perBenchmark();
+        }
     }
 
     static UUID parseId(String id) {
