@@ -66,7 +66,11 @@ public final class MainWindow {
         root.setCenter(content);
         root.setBottom(new StatusBar(shell));
 
-        Scene scene = new Scene(root, 1240, 780);
+        // 90% of the screen, within 1100×700 .. 1600×1000: room for tables and charts side by side
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double width = Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
+        double height = Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
+        Scene scene = new Scene(root, width, height);
         theme.apply(scene);
         stage.setScene(scene);
         stage.getIcons().setAll(Icons.appIcons());
