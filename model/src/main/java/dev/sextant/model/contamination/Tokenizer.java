@@ -75,7 +75,29 @@ public final class Tokenizer {
                     if (length == 0) {
                         tokenStart = baseOffset + i;
                     }
-                    append(lowercase ? LOWER[b] : (byte) b);
+                    // the common case: a run of ASCII letters and digits, kept in locals
+                    byte[] tok = token;
+                    int len = length;
+                    long h = fnv;
+                    while (true) {
+                        byte c = lowercase ? LOWER[b] : (byte) b;
+                        if (len == tok.length) {
+                            tok = java.util.Arrays.copyOf(tok, len * 2);
+                        }
+                        tok[len++] = c;
+                        h = (h ^ (c & 0xFF)) * FNV_PRIME;
+                        if (++i >= to) {
+                            break;
+                        }
+                        b = bytes[i];
+                        if (b < 0 || ASCII[b] != KEEP) {
+                            break;
+                        }
+                    }
+                    token = tok;
+                    length = len;
+                    fnv = h;
+                    continue;
                 } else if (kind == SPLIT || !strip) {
                     if (kind == SPLIT) {
                         flush(sink);
