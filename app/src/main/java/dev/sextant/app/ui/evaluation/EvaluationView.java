@@ -126,8 +126,11 @@ public final class EvaluationView {
     private static void keepToolbarLabelsWhole(javafx.scene.Parent parent) {
         for (Node n : parent.getChildrenUnmodifiable()) {
             if (parent instanceof javafx.scene.layout.HBox && n instanceof javafx.scene.control.Labeled l && !l.isWrapText()
-                    && !(n instanceof javafx.scene.control.ComboBoxBase)) {
-                l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                    && !l.getStyleClass().contains("verdict")) {
+                l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // verdicts may shorten, field labels may not
+            }
+            if (parent instanceof javafx.scene.layout.HBox && n instanceof TextField f) {
+                f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             }
             if (n instanceof javafx.scene.Parent p) {
                 keepToolbarLabelsWhole(p);
