@@ -211,8 +211,11 @@ public final class CorpusScanner {
         private final int ring;
         private final int ringMask;
         /** Normalised bytes of recent tokens, circular; a token longer than {@link #MAX_KEPT} is not kept (never confirmed). */
-        private final byte[] ringData = new byte[1 << 20];
+        private final byte[] ringData = new byte[1 << 16]; // small, so that it stays in cache beside the Bloom filter
         private int ringPos;
+        private long ringWritten; // bytes ever written to ringData: a token's bytes are intact while this has not moved
+                                  // more than ringData.length − length past where they were written
+        private final long[] tokenWrittenAt;
         private final int[] tokenStartInRing;
         private final int[] tokenLength;
         private final long[] tokenHash;
@@ -224,7 +227,7 @@ public final class CorpusScanner {
         /** Results of the unit being scanned. */
         FileResult current = new FileResult("");
 
-        private static final int MAX_KEPT = 1 << 15;
+        private static final int MAX_KEPT = 1 << 12;
         private final long[] pendingHash = new long[BATCH];
         private final long[] pendingFirst = new long[BATCH];
         private final boolean[] pendingMay = new boolean[BATCH];
@@ -255,6 +258,7 @@ public final class CorpusScanner {
             this.ring = Integer.highestOneBit(BATCH + n + CONTEXT - 1) << 1;
             this.ringMask = ring - 1;
             this.tokenStartInRing = new int[ring];
+            this.tokenWrittenAt = new long[ring];
             this.tokenLength = new int[ring];
             this.tokenHash = new long[ring];
             this.tokenOffset = new long[ring];
@@ -458,6 +462,7 @@ public final class CorpusScanner {
             long out = count >= n ? tokenHash[(int) (count - n) & ringMask] : 0;
             if (len <= MAX_KEPT) {
                 if (ringPos + len > ringData.length) {
+                    ringWritten += ringData.length - ringPos; // the tail left unused counts as written over
                     ringPos = 0;
                 }
                 int at = ringPos;
@@ -466,7 +471,9 @@ public final class CorpusScanner {
                 }
                 tokenStartInRing[slot] = at;
                 tokenLength[slot] = len;
+                tokenWrittenAt[slot] = ringWritten;
                 ringPos = at + len;
+                ringWritten += len;
             } else {
                 tokenLength[slot] = -1;
             }
@@ -534,7 +541,7 @@ public final class CorpusScanner {
         private boolean confirm(int item, int pos, long first) {
             for (int k = 0; k < n; k++) {
                 int slot = (int) (first + k) & ringMask;
-                if (tokenLength[slot] < 0
+                if (tokenLength[slot] < 0 || ringWritten - tokenWrittenAt[slot] > ringData.length
                         || !index.tokenEquals(item, pos + k, ringData, tokenStartInRing[slot], tokenLength[slot])) {
                     return false;
                 }
@@ -563,7 +570,8 @@ public final class CorpusScanner {
                 if (t == first) {
                     sb.append('[');
                 }
-                sb.append(tokenLength[slot] < 0 ? "…" : new String(ringData, tokenStartInRing[slot], tokenLength[slot], StandardCharsets.UTF_8));
+                boolean intact = tokenLength[slot] >= 0 && ringWritten - tokenWrittenAt[slot] <= ringData.length;
+                sb.append(!intact ? "…" : new String(ringData, tokenStartInRing[slot], tokenLength[slot], StandardCharsets.UTF_8));
                 sb.append(t == first + n - 1 ? "] …" : " ");
             }
             return sb.toString();
