@@ -7,7 +7,6 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -383,7 +382,7 @@ public final class CorpusScanner {
                 report(unit.sizeBytes() - reported);
                 return current;
             } catch (IOException e) {
-                throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+                throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + e.getMessage(), e);
             }
         }
 

@@ -71,41 +71,11 @@ public final class CompositeIndex {
         int[] rank = Ranking.ranks(composite);
         double[] share = spreadShares(score, w, composite);
 
-        // Re-weighting to the mix: a category's share is spread over its benchmarks in proportion to their index weights.
-        double[] wMix = null;
-        CompositeIndexResult.Divergence divergence = null;
-        if (spec.mix() != null) {
-            Map<String, Double> indexCategories = new LinkedHashMap<>();
-            for (int b = 0; b < nb; b++) {
-                indexCategories.merge(category(weighted.get(b)), w[b], Double::sum);
-            }
-            double mixTotal = spec.mix().values().stream().mapToDouble(Double::doubleValue).sum();
-            Map<String, Double> mix = new LinkedHashMap<>();
-            spec.mix().forEach((c, v) -> mix.put(c, v / mixTotal));
-            List<String> cats = new ArrayList<>(indexCategories.keySet());
-            mix.keySet().stream().filter(c -> !cats.contains(c)).forEach(cats::add);
-            double[] p = new double[cats.size()];
-            double[] q = new double[cats.size()];
-            List<CompositeIndexResult.CategoryShare> shares = new ArrayList<>();
-            for (int i = 0; i < cats.size(); i++) {
-                p[i] = indexCategories.getOrDefault(cats.get(i), 0.0);
-                q[i] = mix.getOrDefault(cats.get(i), 0.0);
-                shares.add(new CompositeIndexResult.CategoryShare(cats.get(i), p[i], q[i]));
-            }
-            divergence = new CompositeIndexResult.Divergence(Divergences.totalVariation(p, q), Divergences.jensenShannon(p, q), shares);
-            double covered = mix.entrySet().stream().filter(e -> indexCategories.containsKey(e.getKey()))
-                    .mapToDouble(Map.Entry::getValue).sum();
-            mix.keySet().stream().filter(c -> !indexCategories.containsKey(c))
-                    .forEach(c -> notes.add("mix category '" + c + "' has no benchmark in the index; its share is left out"));
-            if (covered <= 0) {
-                notes.add("no mix category matches a category of the index; no re-weighted composite");
-            } else {
-                wMix = new double[nb];
-                for (int b = 0; b < nb; b++) {
-                    String c = category(weighted.get(b));
-                    wMix[b] = mix.getOrDefault(c, 0.0) / covered * w[b] / indexCategories.get(c);
-                }
-            }
+        Reweighting rw = spec.mix() == null ? null : reweight(spec.weights(), spec.mix());
+        double[] wMix = rw == null ? null : rw.mix();
+        CompositeIndexResult.Divergence divergence = rw == null ? null : rw.divergence();
+        if (rw != null) {
+            notes.addAll(rw.notes());
         }
         double[] compositeMix = wMix == null ? null : composite(score, wMix);
         int[] rankMix = compositeMix == null ? null : Ranking.ranks(compositeMix);
@@ -178,6 +148,60 @@ public final class CompositeIndex {
             p.add((double) c / samples);
         }
         return p;
+    }
+
+    /**
+     * An index's weights against the user's mix, without any scores.
+     *
+     * @param benchmarks the weighted benchmarks (weight > 0), in table order
+     * @param index      their weights renormalised to sum to 1
+     * @param mix        their weights if the index followed the mix (a category's share spread over its benchmarks in
+     *                   proportion to their index weights); null when no mix category matches one of the index
+     */
+    public record Reweighting(List<String> benchmarks, double[] index, double[] mix, CompositeIndexResult.Divergence divergence,
+                              List<String> notes) {
+    }
+
+    public static Reweighting reweight(List<BenchmarkWeight> weights, Map<String, Double> userMix) {
+        List<BenchmarkWeight> weighted = weights.stream().filter(x -> x.weight() > 0).toList();
+        int nb = weighted.size();
+        double total = weighted.stream().mapToDouble(BenchmarkWeight::weight).sum();
+        double[] w = weighted.stream().mapToDouble(b -> b.weight() / total).toArray();
+        List<String> notes = new ArrayList<>();
+        Map<String, Double> indexCategories = new LinkedHashMap<>();
+        for (int b = 0; b < nb; b++) {
+            indexCategories.merge(category(weighted.get(b)), w[b], Double::sum);
+        }
+        double mixTotal = userMix.values().stream().mapToDouble(Double::doubleValue).sum();
+        Map<String, Double> mix = new LinkedHashMap<>();
+        userMix.forEach((c, v) -> mix.put(c, v / mixTotal));
+        List<String> cats = new ArrayList<>(indexCategories.keySet());
+        mix.keySet().stream().filter(c -> !cats.contains(c)).forEach(cats::add);
+        double[] p = new double[cats.size()];
+        double[] q = new double[cats.size()];
+        List<CompositeIndexResult.CategoryShare> shares = new ArrayList<>();
+        for (int i = 0; i < cats.size(); i++) {
+            p[i] = indexCategories.getOrDefault(cats.get(i), 0.0);
+            q[i] = mix.getOrDefault(cats.get(i), 0.0);
+            shares.add(new CompositeIndexResult.CategoryShare(cats.get(i), p[i], q[i]));
+        }
+        CompositeIndexResult.Divergence divergence = new CompositeIndexResult.Divergence(Divergences.totalVariation(p, q),
+                Divergences.jensenShannon(p, q), shares);
+        double covered = mix.entrySet().stream().filter(e -> indexCategories.containsKey(e.getKey()))
+                .mapToDouble(Map.Entry::getValue).sum();
+        mix.keySet().stream().filter(c -> !indexCategories.containsKey(c))
+                .forEach(c -> notes.add("mix category '" + c + "' has no benchmark in the index; its share is left out"));
+        double[] wMix = null;
+        if (covered <= 0) {
+            notes.add("no mix category matches a category of the index; no re-weighted composite");
+        } else {
+            wMix = new double[nb];
+            for (int b = 0; b < nb; b++) {
+                String c = category(weighted.get(b));
+                wMix[b] = mix.getOrDefault(c, 0.0) / covered * w[b] / indexCategories.get(c);
+            }
+        }
+        return new Reweighting(weighted.stream().map(BenchmarkWeight::benchmark).toList(), w, wMix, divergence, notes);
     }
 
     static double normalize(double v, double baseline) {

@@ -82,10 +82,7 @@ public final class CredibilityAssessor {
             checks.add(new Check("ranking under your mix", moved == 0 ? Grade.GOOD : moved * 4 <= r.models().size() ? Grade.FAIR : Grade.POOR,
                     moved + " of " + r.models().size() + " models change rank when the index is re-weighted to your mix"));
         } else {
-            checks.add(divergenceCheck(CompositeIndex.analyse(new CompositeIndexSpec(e.weights(),
-                    e.weights().stream().filter(w -> w.weight() > 0).map(w -> new ModelScore("-", w.benchmark(), 0, null)).toList(),
-                    CompositeIndexSpec.Normalization.RAW, null, e.mix(), 0, 100, 1, 0), ProgressListener.NONE,
-                    CancellationToken.none()).divergence()));
+            checks.add(divergenceCheck(CompositeIndex.reweight(e.weights(), e.mix()).divergence()));
         }
         return List.of(Dimension.of(Scorecard.WEIGHTING, checks));
     }
@@ -106,14 +103,11 @@ public final class CredibilityAssessor {
         if (e.weights() == null || e.mix() == null) {
             return new Shares(index, mix);
         }
-        List<BenchmarkWeight> weighted = e.weights().stream().filter(w -> w.weight() > 0).toList();
-        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(e.weights(),
-                weighted.stream().map(w -> new ModelScore("-", w.benchmark(), 0, null)).toList(),
-                CompositeIndexSpec.Normalization.RAW, null, e.mix(), 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none());
-        r.benchmarks().forEach(b -> {
-            index.put(b.benchmark(), b.weight());
-            mix.put(b.benchmark(), b.weightMix() == null ? 0 : b.weightMix());
-        });
+        CompositeIndex.Reweighting r = CompositeIndex.reweight(e.weights(), e.mix());
+        for (int b = 0; b < r.benchmarks().size(); b++) {
+            index.put(r.benchmarks().get(b), r.index()[b]);
+            mix.put(r.benchmarks().get(b), r.mix() == null ? 0 : r.mix()[b]);
+        }
         return new Shares(index, mix);
     }
 

@@ -18,7 +18,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -289,12 +288,5 @@ class WorkspaceArchiveTest {
                 return rs.getLong(1);
             }
         });
-    }
-
-    @SuppressWarnings("unused")
-    private static List<String> names(List<Project> ps) {
-        List<String> out = new ArrayList<>();
-        ps.forEach(p -> out.add(p.name()));
-        return out;
     }
 }

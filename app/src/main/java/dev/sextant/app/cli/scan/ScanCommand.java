@@ -12,11 +12,9 @@ import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,28 +106,23 @@ public final class ScanCommand implements Runnable {
         CliProgress progress = ctx.progress();
         ScanResult r;
         UUID kept = null;
-        try {
-            if (resume != null || project != null) {
-                try (Workspace ws = ctx.openWorkspace(workspace)) {
-                    ScanRuns.Outcome o;
-                    if (resume != null) {
-                        o = ScanRuns.resume(ws, parseId(resume), progress, CancellationToken.none());
-                    } else {
-                        Project p = ctx.project(ws, project);
-                        String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
-                        o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
-                    }
-                    r = o.result();
-                    kept = o.scanId();
+        if (resume != null || project != null) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
+                ScanRuns.Outcome o;
+                if (resume != null) {
+                    o = ScanRuns.resume(ws, parseId(resume), progress, CancellationToken.none());
+                } else {
+                    Project p = ctx.project(ws, project);
+                    String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
+                    o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
                 }
-            } else {
-                List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-                NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
-                r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
+                r = o.result();
+                kept = o.scanId();
             }
-        } catch (UncheckedIOException e) {
-            throw BadInputException.of(e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':'))
-                    : "corpus", e.getCause().getMessage());
+        } else {
+            List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+            NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
+            r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
         }
         progress.done();
         ScanResult shown = r;

@@ -227,7 +227,6 @@ public final class ContaminationView {
         Tables.exportable(rescoreTable, "clean-subset-rescore.csv", vm.shell());
 
         vm.resultProperty().addListener((o, a, r) -> {
-            filtered.getSource();
             ((javafx.collections.ObservableList<ItemResult>) filtered.getSource()).setAll(r == null ? List.of() : r.items());
             refilter.run();
             showSummary(r);
