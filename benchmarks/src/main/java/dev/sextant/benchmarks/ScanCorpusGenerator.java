@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 /**
- * Writes a synthetic web-like JSONL corpus and a benchmark of items drawn from the same vocabulary, with some items
- * planted in the corpus: the input of the scan throughput measurement. Seeded: the same arguments give the same files.
+ * Writes a synthetic web-like JSONL corpus (Zipf-like words, punctuation, escaped newlines and quotes, a little
+ * non-ASCII text) and a benchmark of items drawn from the same vocabulary, with some items planted in the corpus: the input of the scan throughput measurement. Seeded: the same arguments give the same files.
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar dev.sextant.benchmarks.ScanCorpusGenerator DIR CORPUS_MB ITEMS</pre>
  */
@@ -45,7 +45,16 @@ public final class ScanCorpusGenerator {
                 sb.append(r.nextInt(12) == 0 ? ", " : " ");
             }
             String s = word(v, r);
-            sb.append(w == 0 ? Character.toUpperCase(s.charAt(0)) + s.substring(1) : s);
+            s = w == 0 ? Character.toUpperCase(s.charAt(0)) + s.substring(1) : s;
+            int decoration = r.nextInt(200);
+            if (decoration < 4) {
+                s = "\\\"" + s + "\\\""; // a quoted word, escaped as JSON writes it
+            } else if (decoration < 5) {
+                s = s + "\u2019s"; // a possessive with a typographic apostrophe (3 bytes in UTF-8)
+            } else if (decoration < 6) {
+                s = s.substring(0, 1) + "\u00e9" + s.substring(1); // a Latin-1 letter (2 bytes)
+            }
+            sb.append(s);
         }
         return sb.append('.').toString();
     }
@@ -68,14 +77,15 @@ public final class ScanCorpusGenerator {
                 StringBuilder text = new StringBuilder();
                 int sentences = 3 + r.nextInt(30);
                 for (int s = 0; s < sentences; s++) {
-                    text.append(s == 0 ? "" : " ").append(sentence(v, r, 5 + r.nextInt(25)));
+                    // paragraphs break with an escaped newline, as in web corpora
+                    text.append(s == 0 ? "" : r.nextInt(5) == 0 ? "\\n" : " ").append(sentence(v, r, 5 + r.nextInt(25)));
                 }
                 if (doc % 5000 == 0 && items > 0) {
                     text.append(" ").append(bench[(int) (doc / 5000 % items)]); // a planted copy
                 }
                 String line = "{\"id\": \"doc-" + doc + "\", \"url\": \"https://example.org/" + doc + "\", \"text\": \"" + text + "\"}\n";
                 w.write(line);
-                written += line.length();
+                written += line.getBytes(StandardCharsets.UTF_8).length;
                 doc++;
             }
         }

@@ -30,11 +30,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class CorpusScanner {
 
     static final int CONTEXT = 8;
-    /**
-     * Corpus n-grams are probed in batches: first all their Bloom bits, in a loop with no dependency between
-     * iterations so that the CPU keeps many cache misses in flight, then the few that pass go to the table.
-     */
-    static final int BATCH = 512;
     static final int BUFFER = 1 << 20;
 
     private CorpusScanner() {
@@ -196,8 +191,15 @@ public final class CorpusScanner {
         return new ScanResult(rows, summary);
     }
 
-    /** One thread's scanning state: tokenizer, the last n + 8 tokens, rolling hash, and what it found. */
-    static final class Worker implements Tokenizer.Sink {
+    /**
+     * One thread's scanning state. Tokens come from the tokenizer in batches as hashes and source offsets only; the
+     * rolling n-gram hash runs over them, each batch's n-grams are probed together, and the rare hash hit is confirmed by reading
+     * its tokens again from the source, which is still in memory when its batch is probed (a JSONL document's text, or the
+     * text buffer, whose tail of recent tokens is kept when it is refilled).
+     */
+    static final class Worker {
+        /** Tokens per tokenizer batch. */
+        private static final int TOKENS = 1024;
         private final NgramIndex index;
         private final ScanSpec spec;
         private final CancellationToken cancel;
@@ -206,31 +208,30 @@ public final class CorpusScanner {
         private final long started;
         private final ProgressListener progress;
         private final Tokenizer tokenizer;
+        /** Reads a hit's tokens again, with their bytes. */
+        private final Tokenizer replay;
         private final int n;
-        private final int ring;
-        private final int ringMask;
-        /** Normalised bytes of recent tokens, circular; a token longer than {@link #MAX_KEPT} is not kept (never confirmed). */
-        private final byte[] ringData = new byte[1 << 16]; // small, so that it stays in cache beside the Bloom filter
-        private int ringPos;
-        private long ringWritten; // bytes ever written to ringData: a token's bytes are intact while this has not moved
-                                  // more than ringData.length − length past where they were written
-        private final long[] tokenWrittenAt;
-        private final int[] tokenStartInRing;
-        private final int[] tokenLength;
-        private final long[] tokenHash;
-        private final long[] tokenOffset;
         private final long basePowN;
+        /** Hash and source offset of the last {@code ringMask + 1 ≥ TOKENS + n + CONTEXT} tokens: a batch and what
+         *  its n-grams and their snippets reach back to. */
+        private final long[] ringHash;
+        private final long[] ringOffset;
+        private final int ringMask;
         private final byte[][] fieldNames;
         private final JsonFields.Value[] values;
 
         /** Results of the unit being scanned. */
         FileResult current = new FileResult("");
 
-        private static final int MAX_KEPT = 1 << 12;
-        private final long[] pendingHash = new long[BATCH];
-        private final long[] pendingFirst = new long[BATCH];
-        private final boolean[] pendingMay = new boolean[BATCH];
-        private int pending;
+        private final long[] candidateHash = new long[TOKENS];
+        private final long[] candidateFirst = new long[TOKENS];
+        private final long[] candidateKey = new long[TOKENS];
+        private final int[] candidateHead = new int[TOKENS];
+
+        // the text being tokenized, for replay: source offset o lies at source[o − sourceBase], up to sourceEnd
+        private byte[] source;
+        private long sourceBase;
+        private int sourceEnd;
 
         // per document
         private long count;
@@ -239,8 +240,8 @@ public final class CorpusScanner {
         private long recordBefore = Long.MAX_VALUE;
         private String file;
         private long docOffset;
-        private String docId;
-        private long tokensPastEnd = -1;
+        private boolean jsonDocument;
+        private long tokensPastEnd;
 
         Worker(NgramIndex index, ScanSpec spec, CancellationToken cancel, AtomicLong bytesDone, long totalBytes, long started,
                ProgressListener progress) {
@@ -251,16 +252,13 @@ public final class CorpusScanner {
             this.totalBytes = totalBytes;
             this.started = started;
             this.progress = progress;
-            this.tokenizer = new Tokenizer(spec.normalization());
             this.n = index.n();
-            // a power of two (slots by mask, not modulo) holding a whole batch plus its n-grams and context
-            this.ring = Integer.highestOneBit(BATCH + n + CONTEXT - 1) << 1;
+            this.tokenizer = new Tokenizer(spec.normalization(), false, TOKENS);
+            this.replay = new Tokenizer(spec.normalization(), true, n + CONTEXT);
+            int ring = Integer.highestOneBit(TOKENS + n + CONTEXT) << 1;
+            this.ringHash = new long[ring];
+            this.ringOffset = new long[ring];
             this.ringMask = ring - 1;
-            this.tokenStartInRing = new int[ring];
-            this.tokenWrittenAt = new long[ring];
-            this.tokenLength = new int[ring];
-            this.tokenHash = new long[ring];
-            this.tokenOffset = new long[ring];
             this.basePowN = index.basePowN();
             this.fieldNames = spec.idField() == null
                     ? new byte[][] {spec.textField().getBytes(StandardCharsets.UTF_8)}
@@ -275,115 +273,163 @@ public final class CorpusScanner {
         FileResult scan(CorpusUnit unit) {
             file = unit.file();
             current = new FileResult(unit.file());
-            boolean text = unit.format() == CorpusUnit.Format.TEXT;
-            long reported = 0;
             try (CorpusUnit.CorpusStream in = unit.open()) {
-                byte[] buf = new byte[BUFFER];
-                int len = 0;
-                long bufStart = unit.readFrom(); // stream offset of buf[0]
-                int begin = 0;
-                boolean eof = false;
-                if (unit.start() > 0) {
-                    int need = (int) (unit.start() - unit.readFrom());
-                    while (len <= need) {
-                        int r = in.read(buf, len, buf.length - len);
-                        if (r < 0) {
-                            eof = true;
-                            break;
-                        }
-                        len += r;
-                    }
-                    if (text) {
-                        // begin after the last line break before our start, so no token is cut in half
-                        begin = lastIndexOf(buf, (byte) '\n', Math.min(need, len)) + 1;
-                    } else {
-                        // reading began at start − 1: skip through the first line break (a line starting exactly at
-                        // our start follows the byte before it, which is then that break)
-                        int nl;
-                        while ((nl = indexOf(buf, (byte) '\n', 0, len)) < 0 && !eof) {
-                            bufStart += len;
-                            len = 0;
-                            int r = in.read(buf, 0, buf.length);
-                            if (r < 0) {
-                                eof = true;
-                            } else {
-                                len = r;
-                            }
-                        }
-                        begin = nl < 0 ? len : nl + 1;
-                    }
+                if (unit.format() == CorpusUnit.Format.TEXT) {
+                    scanText(unit, in);
+                } else {
+                    scanJsonl(unit, in);
                 }
-                if (text) {
-                    startDocument(bufStart + begin, null, unit.start(), unit.end());
-                }
-                int lineStart = begin;
-                boolean done = false;
-                while (!done) {
-                    cancel.throwIfCancelled();
-                    if (!eof && len < buf.length) {
-                        int r = in.read(buf, len, buf.length - len);
-                        if (r < 0) {
-                            eof = true;
-                        } else {
-                            len += r;
-                        }
-                    }
-                    if (text) {
-                        // one continuous document; stop once the n-grams starting before our end are complete
-                        for (int from = lineStart; from < len && tokensPastEnd < n; from += 1 << 16) {
-                            tokenizer.feed(buf, from, Math.min(len, from + (1 << 16)), bufStart, this);
-                        }
-                        bufStart += len;
-                        len = 0;
-                        lineStart = 0;
-                        if (eof || tokensPastEnd >= n) {
-                            tokenizer.flush(this);
-                            done = true;
-                        }
-                    } else {
-                        int i = lineStart;
-                        while (true) {
-                            int nl = indexOf(buf, (byte) '\n', i, len);
-                            if (nl < 0) {
-                                break;
-                            }
-                            long off = bufStart + lineStart;
-                            if (off >= unit.end()) {
-                                done = true;
-                                break;
-                            }
-                            document(buf, lineStart, nl, off);
-                            lineStart = nl + 1;
-                            i = lineStart;
-                        }
-                        if (!done && eof) {
-                            long off = bufStart + lineStart;
-                            if (lineStart < len && off < unit.end()) {
-                                document(buf, lineStart, len, off);
-                            }
-                            done = true;
-                        }
-                        if (!done) {
-                            if (lineStart == 0 && len == buf.length) {
-                                buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
-                            } else {
-                                System.arraycopy(buf, lineStart, buf, 0, len - lineStart);
-                                bufStart += lineStart;
-                                len -= lineStart;
-                                lineStart = 0;
-                            }
-                        }
-                    }
-                    long raw = Math.min(in.rawBytesRead(), unit.sizeBytes());
-                    report(raw - reported);
-                    reported = Math.max(reported, raw);
-                }
-                probe();
-                report(unit.sizeBytes() - reported);
+                report(unit.sizeBytes() - current.bytes);
                 return current;
             } catch (IOException e) {
                 throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + e.getMessage(), e);
             }
+        }
+
+        private void scanJsonl(CorpusUnit unit, CorpusUnit.CorpusStream in) throws IOException {
+            byte[] buf = new byte[BUFFER];
+            int len = 0;
+            long bufStart = unit.readFrom(); // stream offset of buf[0]
+            boolean eof = false;
+            int lineStart = 0;
+            if (unit.start() > 0) {
+                // reading began at start − 1: skip through the first line break (a line starting exactly at our
+                // start follows the byte before it, which is then that break)
+                int nl = -1;
+                while (!eof && (nl = indexOf(buf, (byte) '\n', 0, len)) < 0) {
+                    bufStart += len;
+                    len = 0;
+                    int r = in.read(buf, 0, buf.length);
+                    if (r < 0) {
+                        eof = true;
+                    } else {
+                        len = r;
+                    }
+                }
+                lineStart = nl < 0 ? len : nl + 1;
+            }
+            boolean done = false;
+            while (!done) {
+                cancel.throwIfCancelled();
+                if (!eof && len < buf.length) {
+                    int r = in.read(buf, len, buf.length - len);
+                    if (r < 0) {
+                        eof = true;
+                    } else {
+                        len += r;
+                    }
+                }
+                int i = lineStart;
+                while (true) {
+                    int nl = indexOf(buf, (byte) '\n', i, len);
+                    if (nl < 0) {
+                        break;
+                    }
+                    long off = bufStart + lineStart;
+                    if (off >= unit.end()) {
+                        done = true;
+                        break;
+                    }
+                    document(buf, lineStart, nl, off);
+                    lineStart = nl + 1;
+                    i = lineStart;
+                }
+                if (!done && eof) {
+                    long off = bufStart + lineStart;
+                    if (lineStart < len && off < unit.end()) {
+                        document(buf, lineStart, len, off);
+                    }
+                    done = true;
+                }
+                if (!done) {
+                    if (lineStart == 0 && len == buf.length) {
+                        buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                    } else {
+                        System.arraycopy(buf, lineStart, buf, 0, len - lineStart);
+                        bufStart += lineStart;
+                        len -= lineStart;
+                        lineStart = 0;
+                    }
+                }
+                reportRead(in, unit);
+            }
+        }
+
+        private void scanText(CorpusUnit unit, CorpusUnit.CorpusStream in) throws IOException {
+            byte[] buf = new byte[BUFFER];
+            int len = 0;
+            long bufStart = unit.readFrom(); // stream offset of buf[0]
+            int pos = 0;
+            boolean eof = false;
+            if (unit.start() > 0) {
+                int need = (int) (unit.start() - unit.readFrom());
+                while (len <= need) {
+                    int r = in.read(buf, len, buf.length - len);
+                    if (r < 0) {
+                        eof = true;
+                        break;
+                    }
+                    len += r;
+                }
+                // begin after the last line break before our start, so no token is cut in half
+                pos = lastIndexOf(buf, (byte) '\n', Math.min(need, len)) + 1;
+            }
+            startDocument(bufStart + pos, false, unit.start(), unit.end());
+            source = buf;
+            while (true) {
+                cancel.throwIfCancelled();
+                if (!eof && len < buf.length) {
+                    int r = in.read(buf, len, buf.length - len);
+                    if (r < 0) {
+                        eof = true;
+                    } else {
+                        len += r;
+                    }
+                }
+                // one continuous text; stop once the n-grams starting before our end are complete
+                while (pos < len && tokensPastEnd < n) {
+                    pos = tokenizer.feed(buf, pos, len, bufStart, !eof);
+                    boolean full = tokenizer.count == TOKENS;
+                    sourceBase = bufStart;
+                    sourceEnd = pos;
+                    take();
+                    if (!full) {
+                        break;
+                    }
+                }
+                if (eof || tokensPastEnd >= n) {
+                    tokenizer.finish();
+                    take();
+                    break;
+                }
+                // keep the tokens later n-grams and their context still need, and the open token, then refill
+                int kept = (int) Math.min(len, keepFrom() - bufStart);
+                kept = Math.max(0, Math.min(kept, pos));
+                System.arraycopy(buf, kept, buf, 0, len - kept);
+                bufStart += kept;
+                len -= kept;
+                pos -= kept;
+                if (len == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                    source = buf;
+                }
+                reportRead(in, unit);
+            }
+        }
+
+        /** Source offset of the oldest byte the next n-grams may need to read again. */
+        private long keepFrom() {
+            int back = n - 1 + CONTEXT;
+            if (count > 0) {
+                return ringOffset[(int) Math.max(0, count - back) & ringMask];
+            }
+            long open = tokenizer.openStart();
+            return open >= 0 ? open : Long.MAX_VALUE;
+        }
+
+        private void reportRead(CorpusUnit.CorpusStream in, CorpusUnit unit) {
+            long raw = Math.min(in.rawBytesRead(), unit.sizeBytes());
+            report(raw - current.bytes);
         }
 
         private static int lastIndexOf(byte[] b, byte v, int to) {
@@ -409,12 +455,7 @@ public final class CorpusScanner {
         }
 
         private static int indexOf(byte[] b, byte v, int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (b[i] == v) {
-                    return i;
-                }
-            }
-            return -1;
+            return JsonFields.indexOf(b, v, from, to);
         }
 
         /** One JSONL line: pull the text (and id) and tokenize it as a document of its own. */
@@ -434,101 +475,104 @@ public final class CorpusScanner {
                 return;
             }
             current.documents++;
-            startDocument(offset, values.length > 1 && values[1].found ? values[1].text() : null, Long.MIN_VALUE, Long.MAX_VALUE);
-            tokenizer.tokenize(values[0].bytes, 0, values[0].length, 0, this);
+            startDocument(offset, true, Long.MIN_VALUE, Long.MAX_VALUE);
+            text(values[0].bytes, 0, values[0].length);
         }
 
-        private void startDocument(long offset, String id, long recordFrom, long recordBefore) {
-            probe();
+        /** Tokenizes one whole text and probes its n-grams, while the text is still at hand. */
+        void text(byte[] bytes, int from, int to) {
+            source(bytes, to);
+            int pos = from;
+            while (pos < to) {
+                pos = tokenizer.feed(bytes, pos, to, 0, false);
+                take();
+            }
+            tokenizer.finish();
+            take();
+        }
+
+        private void startDocument(long offset, boolean json, long recordFrom, long recordBefore) {
             count = 0;
             roll = 0;
+            tokenizer.reset();
             docOffset = offset;
-            docId = id;
+            jsonDocument = json;
             this.recordFrom = recordFrom;
             this.recordBefore = recordBefore;
-            tokensPastEnd = -1;
-            if (recordFrom != Long.MIN_VALUE && recordFrom == 0) {
+            tokensPastEnd = 0;
+            if (recordFrom == 0) {
                 current.documents++; // a text file counts as one document
             }
         }
 
-        @Override
-        public void token(long hash, byte[] b, int len, long offset) {
-            if (pending > 0 && count - pendingFirst[0] >= BATCH) {
-                probe(); // before the ring overwrites the oldest pending n-gram's tokens
-            }
-            int slot = (int) count & ringMask;
-            long out = count >= n ? tokenHash[(int) (count - n) & ringMask] : 0;
-            if (len <= MAX_KEPT) {
-                if (ringPos + len > ringData.length) {
-                    ringWritten += ringData.length - ringPos; // the tail left unused counts as written over
-                    ringPos = 0;
+        /**
+         * Runs the rolling n-gram hash over the tokenizer's batch and asks the Bloom filter about every n-gram in the
+         * same loop: the answers do not feed back into the loop, so the CPU keeps many of its cache misses in flight.
+         * The few n-grams that pass are looked up in the table after the loop.
+         */
+        private void take() {
+            Tokenizer t = tokenizer;
+            long[] hashes = t.hashes;
+            long[] starts = t.starts;
+            int c = t.count;
+            long[] rh = ringHash;
+            long[] ro = ringOffset;
+            int mask = ringMask;
+            long roll = this.roll;
+            long count = this.count;
+            int nc = 0;
+            for (int k = 0; k < c; k++) {
+                long h = hashes[k];
+                long out = count >= n ? rh[(int) (count - n) & mask] : 0;
+                int slot = (int) count & mask;
+                rh[slot] = h;
+                ro[slot] = starts[k];
+                roll = roll * NgramIndex.BASE + h - out * basePowN;
+                count++;
+                if (count >= n) {
+                    candidateFirst[nc] = count - n;
+                    candidateHash[nc] = roll;
+                    nc += index.mayContain(roll) ? 1 : 0; // no branch: nearly every answer is no
                 }
-                int at = ringPos;
-                for (int k = 0; k < len; k++) {
-                    ringData[at + k] = b[k];
+            }
+            this.roll = roll;
+            this.count = count;
+            if (recordBefore != Long.MAX_VALUE) {
+                for (int k = c - 1; k >= 0 && starts[k] >= recordBefore; k--) {
+                    tokensPastEnd++;
                 }
-                tokenStartInRing[slot] = at;
-                tokenLength[slot] = len;
-                tokenWrittenAt[slot] = ringWritten;
-                ringPos = at + len;
-                ringWritten += len;
-            } else {
-                tokenLength[slot] = -1;
             }
-            tokenHash[slot] = hash;
-            tokenOffset[slot] = offset;
-            roll = roll * NgramIndex.BASE + hash - out * basePowN;
-            count++;
-            if (offset >= recordBefore) {
-                tokensPastEnd++;
-            }
-            if (count < n) {
-                return;
-            }
-            long first = count - n;
-            long firstOffset = tokenOffset[(int) first & ringMask];
-            if (firstOffset < recordFrom || firstOffset >= recordBefore) {
-                return; // this n-gram belongs to the neighbouring unit
-            }
-            pendingHash[pending] = roll;
-            pendingFirst[pending] = first;
-            if (++pending == BATCH) {
-                probe();
+            t.clear();
+            if (nc > 0) {
+                lookUp(nc);
             }
         }
 
-        /** Looks up the pending n-grams: Bloom bits for all of them first, then the table for the few that pass. */
-        void probe() {
-            int np = pending;
-            if (np == 0) {
-                return;
+        /** Looks up n-grams that passed the Bloom filter: {@code candidateHash[0, nc)}, first tokens {@code candidateFirst}. */
+        void lookUp(int nc) {
+            // read their table slots in a loop without dependencies, so that the misses overlap
+            for (int c = 0; c < nc; c++) {
+                int slot = index.firstSlot(candidateHash[c]);
+                candidateKey[c] = index.keyAt(slot);
+                candidateHead[c] = index.headAt(slot);
             }
-            pending = 0;
-            boolean any = false;
-            for (int k = 0; k < np; k++) {
-                boolean may = index.mayContain(pendingHash[k]);
-                pendingMay[k] = may;
-                any |= may;
-            }
-            if (!any) {
-                return;
-            }
-            for (int k = 0; k < np; k++) {
-                if (!pendingMay[k]) {
-                    continue;
-                }
-                int p = index.head(pendingHash[k]);
+            for (int c = 0; c < nc; c++) {
+                long key = candidateHash[c];
+                int p = candidateHead[c] == -1 ? -1 : candidateKey[c] == key ? candidateHead[c] : index.headOfTable(key);
                 if (p < 0) {
                     continue;
                 }
+                long first = candidateFirst[c];
+                long firstOffset = ringOffset[(int) first & ringMask];
+                if (firstOffset < recordFrom || firstOffset >= recordBefore) {
+                    continue; // this n-gram belongs to the neighbouring unit
+                }
                 current.hashHits++;
-                long first = pendingFirst[k];
-                long firstOffset = tokenOffset[(int) first & ringMask];
+                readAgain(firstOffset);
                 for (; p >= 0; p = index.nextPosting(p)) {
                     int item = index.postingItem(p);
                     int pos = index.postingPosition(p);
-                    if (confirm(item, pos, first)) {
+                    if (confirm(item, pos)) {
                         record(item, pos, first, firstOffset);
                     } else {
                         current.collisions++;
@@ -537,11 +581,36 @@ public final class CorpusScanner {
             }
         }
 
-        private boolean confirm(int item, int pos, long first) {
+        /** Sets candidate {@code c}: an n-gram hash and the index of its first token. */
+        void candidate(int c, long hash, long first) {
+            candidateHash[c] = hash;
+            candidateFirst[c] = first;
+        }
+
+        /** Makes {@code bytes[0, length)} the text that hits are read again from. */
+        void source(byte[] bytes, int length) {
+            source = bytes;
+            sourceBase = 0;
+            sourceEnd = length;
+        }
+
+        /** Tokenizes the source again from {@code offset}, with the tokens' bytes, as far as the replay batch holds. */
+        private void readAgain(long offset) {
+            replay.reset();
+            replay.feed(source, (int) (offset - sourceBase), sourceEnd, sourceBase, false);
+            if (replay.count < n + CONTEXT) {
+                replay.finish();
+            }
+        }
+
+        /** Whether the n tokens read again equal item {@code item}'s tokens from {@code pos}. */
+        private boolean confirm(int item, int pos) {
+            if (replay.count < n) {
+                return false;
+            }
             for (int k = 0; k < n; k++) {
-                int slot = (int) (first + k) & ringMask;
-                if (tokenLength[slot] < 0 || ringWritten - tokenWrittenAt[slot] > ringData.length
-                        || !index.tokenEquals(item, pos + k, ringData, tokenStartInRing[slot], tokenLength[slot])) {
+                int from = replay.tokenStart(k);
+                if (!index.tokenEquals(item, pos + k, replay.text, from, replay.ends[k] - from)) {
                     return false;
                 }
             }
@@ -549,29 +618,32 @@ public final class CorpusScanner {
         }
 
         private void record(int item, int pos, long first, long firstOffset) {
-            current.matched.computeIfAbsent(item, k -> new BitSet()).set(pos);
-            List<Location> l = current.locations.computeIfAbsent(item, k -> new ArrayList<>(spec.locationsPerItem()));
+            current.matched.computeIfAbsent(item, x -> new BitSet()).set(pos);
+            List<Location> l = current.locations.computeIfAbsent(item, x -> new ArrayList<>(spec.locationsPerItem()));
             if (l.size() < spec.locationsPerItem()) {
                 long offset = recordFrom == Long.MIN_VALUE ? docOffset : firstOffset;
-                l.add(new Location(file, offset, docId, snippet(first)));
+                String id = jsonDocument && values.length > 1 && values[1].found ? values[1].text() : null;
+                l.add(new Location(file, offset, id, snippet(first, firstOffset)));
+                readAgain(firstOffset); // leave the replay as confirm expects it for the next posting
             }
         }
 
         /** Up to eight tokens before the match, then the matched n-gram in brackets (normalised text). */
-        private String snippet(long first) {
-            StringBuilder sb = new StringBuilder();
+        private String snippet(long first, long firstOffset) {
             long from = Math.max(0, first - CONTEXT);
+            readAgain(ringOffset[(int) from & ringMask]);
+            StringBuilder sb = new StringBuilder();
             if (from > 0) {
                 sb.append("… ");
             }
-            for (long t = from; t < first + n; t++) {
-                int slot = (int) t & ringMask;
-                if (t == first) {
+            int f = (int) (first - from);
+            for (int t = 0; t < f + n && t < replay.count; t++) {
+                if (t == f) {
                     sb.append('[');
                 }
-                boolean intact = tokenLength[slot] >= 0 && ringWritten - tokenWrittenAt[slot] <= ringData.length;
-                sb.append(!intact ? "…" : new String(ringData, tokenStartInRing[slot], tokenLength[slot], StandardCharsets.UTF_8));
-                sb.append(t == first + n - 1 ? "] …" : " ");
+                int start = replay.tokenStart(t);
+                sb.append(new String(replay.text, start, replay.ends[t] - start, StandardCharsets.UTF_8));
+                sb.append(t == f + n - 1 ? "] …" : " ");
             }
             return sb.toString();
         }

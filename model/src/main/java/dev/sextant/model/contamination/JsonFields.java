@@ -1,5 +1,8 @@
 package dev.sextant.model.contamination;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -41,7 +44,56 @@ final class JsonFields {
         }
     }
 
+    /** Reads eight bytes of an array as one little-endian long, to test them at once (SWAR). */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = ONES * '"';
+    private static final long BACKSLASHES = ONES * '\\';
+    private static final long NEWLINES = ONES * '\n';
+
     private JsonFields() {
+    }
+
+    /** High bit set in each byte of {@code w} that is zero (exact: no false positives below a true zero). */
+    private static long zeroBytes(long w) {
+        return ~(((w & ~HIGHS) + ~HIGHS) | w | ~HIGHS);
+    }
+
+    /** Index of the first {@code v} in {@code b[from, to)}, or -1; eight bytes at a time. */
+    static int indexOf(byte[] b, byte v, int from, int to) {
+        int i = from;
+        long pattern = ONES * (v & 0xFF);
+        for (; i + 8 <= to; i += 8) {
+            long hit = zeroBytes((long) LONGS.get(b, i) ^ pattern);
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == v) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the first quote or backslash in {@code b[from, to)}, or -1; eight bytes at a time. */
+    private static int quoteOrBackslash(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long hit = zeroBytes(w ^ QUOTES) | zeroBytes(w ^ BACKSLASHES);
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '"' || b[i] == '\\') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -88,11 +140,10 @@ final class JsonFields {
             }
             int which = match(b, keyStart, keyEnd, names);
             if (which >= 0 && b[i] == '"') {
-                int end = endOfString(b, i + 1, to);
+                int end = decodeString(b, i + 1, to, out[which]);
                 if (end < 0) {
                     return false;
                 }
-                decode(b, i + 1, end, out[which]);
                 out[which].found = true;
                 i = end + 1;
             } else if (which >= 0 && b[i] != '{' && b[i] != '[') {
@@ -137,14 +188,13 @@ final class JsonFields {
 
     /** Index of the closing quote of a string whose content starts at {@code i}, or -1. */
     private static int endOfString(byte[] b, int i, int to) {
-        while (i < to) {
-            byte c = b[i];
-            if (c == '"') {
-                return i;
+        while (true) {
+            int j = quoteOrBackslash(b, i, to);
+            if (j < 0 || b[j] == '"') {
+                return j;
             }
-            i += c == '\\' ? 2 : 1;
+            i = j + 2; // an escape: the next byte is never the end
         }
-        return -1;
     }
 
     private static int endOfLiteral(byte[] b, int i, int to) {
@@ -187,22 +237,26 @@ final class JsonFields {
         return -1;
     }
 
-    private static void decode(byte[] b, int from, int to, Value out) {
+    /**
+     * Decodes a string whose content starts at {@code from} into {@code out}, copying the stretches between escapes
+     * in one go; returns the index of the closing quote, or -1 when there is none.
+     */
+    private static int decodeString(byte[] b, int from, int to, Value out) {
         int i = from;
-        while (i < to) {
-            int run = i;
-            while (run < to && b[run] != '\\') {
-                run++;
+        while (true) {
+            int j = quoteOrBackslash(b, i, to);
+            if (j < 0) {
+                return -1;
             }
-            if (run > i) {
-                out.addAll(b, i, run - i); // copy the stretch up to the next escape in one go
-                i = run;
-                continue;
+            out.addAll(b, i, j - i);
+            if (b[j] == '"') {
+                return j;
             }
-            if (i + 1 >= to) {
-                return;
+            if (j + 1 >= to) {
+                return -1;
             }
-            byte e = b[i + 1];
+            byte e = b[j + 1];
+            i = j + 2;
             switch (e) {
                 case 'n' -> out.add((byte) '\n');
                 case 't' -> out.add((byte) '\t');
@@ -210,11 +264,11 @@ final class JsonFields {
                 case 'b' -> out.add((byte) '\b');
                 case 'f' -> out.add((byte) '\f');
                 case 'u' -> {
-                    if (i + 6 > to) {
-                        return;
+                    if (j + 6 > to) {
+                        return -1;
                     }
-                    int cp = hex4(b, i + 2);
-                    i += 6;
+                    int cp = hex4(b, j + 2);
+                    i = j + 6;
                     if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= to && b[i] == '\\' && b[i + 1] == 'u') {
                         int low = hex4(b, i + 2);
                         if (low >= 0xDC00 && low <= 0xDFFF) {
@@ -223,11 +277,9 @@ final class JsonFields {
                         }
                     }
                     utf8(cp < 0 ? 0xFFFD : cp, out);
-                    continue;
                 }
                 default -> out.add(e); // \" \\ \/ and anything else literally
             }
-            i += 2;
         }
     }
 

@@ -24,7 +24,7 @@ public final class NgramIndex {
     private final int[] heads;
     private final int mask;
     /**
-     * Blocked Bloom filter in front of the table: two bits per n-gram inside one 64-bit word, about 8 bits per n-gram
+     * Blocked Bloom filter in front of the table: four bits per n-gram inside one 64-bit word, 8–16 bits per n-gram
      * in all. Most corpus n-grams are absent; this answers them from cache instead of a random access to the table.
      */
     private final long[] bloom;
@@ -67,12 +67,10 @@ public final class NgramIndex {
         int[][] ends = new int[m][];
         long[][] hashes = new long[m][];
         long total = 0;
-        Tokenizer tokenizer = new Tokenizer(normalization);
         for (int i = 0; i < m; i++) {
             byte[] text = items.get(i).text().getBytes(StandardCharsets.UTF_8);
-            ItemTokens t = new ItemTokens();
-            tokenizer.tokenize(text, 0, text.length, 0, t);
-            bytes[i] = Arrays.copyOf(t.bytes, t.length);
+            Tokenizer t = Tokenizer.all(text, 0, text.length, normalization);
+            bytes[i] = Arrays.copyOf(t.text, t.count == 0 ? 0 : t.ends[t.count - 1]);
             ends[i] = Arrays.copyOf(t.ends, t.count);
             hashes[i] = Arrays.copyOf(t.hashes, t.count);
             total += Math.max(0, t.count - n + 1);
@@ -90,31 +88,6 @@ public final class NgramIndex {
             }
         }
         return index;
-    }
-
-    /** Collects an item's tokens while the tokenizer runs. */
-    private static final class ItemTokens implements Tokenizer.Sink {
-        byte[] bytes = new byte[256];
-        int length;
-        int[] ends = new int[32];
-        long[] hashes = new long[32];
-        int count;
-
-        @Override
-        public void token(long hash, byte[] b, int len, long sourceOffset) {
-            if (length + len > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + len));
-            }
-            System.arraycopy(b, 0, bytes, length, len);
-            length += len;
-            if (count == ends.length) {
-                ends = Arrays.copyOf(ends, count * 2);
-                hashes = Arrays.copyOf(hashes, count * 2);
-            }
-            ends[count] = length;
-            hashes[count] = hash;
-            count++;
-        }
     }
 
     private void add(long key, int item, int pos) {
@@ -148,8 +121,9 @@ public final class NgramIndex {
         return (int) (key >>> 40) & bloomMask;
     }
 
+    /** Four bits of the word, from bits 0–23 of the key (the word index uses bits 40 up). */
     private static long bloomBits(long key) {
-        return (1L << (key & 63)) | (1L << ((key >>> 6) & 63));
+        return (1L << key) | (1L << (key >>> 6)) | (1L << (key >>> 12)) | (1L << (key >>> 18));
     }
 
     /** False when the n-gram is certainly not in the index (the Bloom filter's answer; true may be a false positive). */
@@ -160,9 +134,24 @@ public final class NgramIndex {
 
     /** The first posting for an n-gram hash, or -1. */
     int head(long key) {
-        if (!mayContain(key)) {
-            return -1;
-        }
+        return mayContain(key) ? headOfTable(key) : -1;
+    }
+
+    /** Table slot where the search for {@code key} starts. */
+    int firstSlot(long key) {
+        return slot(key);
+    }
+
+    long keyAt(int slot) {
+        return keys[slot];
+    }
+
+    int headAt(int slot) {
+        return heads[slot];
+    }
+
+    /** The first posting for an n-gram hash from the table alone, or -1. */
+    int headOfTable(long key) {
         int slot = slot(key);
         while (true) {
             int head = heads[slot];

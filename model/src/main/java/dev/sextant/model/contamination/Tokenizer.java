@@ -2,160 +2,179 @@ package dev.sextant.model.contamination;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Splits UTF-8 text into normalised tokens in one pass over the bytes, with an ASCII fast path; the same code serves
- * the benchmark side and the corpus side, so both normalise alike. Each token reaches the {@link Sink} as its
- * normalised bytes and a 64-bit hash of them.
+ * Splits UTF-8 text into normalised tokens in one pass over the bytes, with an ASCII fast path driven by one table;
+ * the same code serves the benchmark side and the corpus side, so both normalise alike.
+ *
+ * <p>Tokens come out in batches: {@link #feed} fills {@link #hashes} (a 64-bit hash of each token's normalised bytes)
+ * and {@link #starts} (where each token begins in the source) until the batch is full or the input ends; the caller
+ * reads them and calls {@link #clear()}. A token may stay open across feeds: the text continues in the next call until
+ * {@link #finish()}. A tokenizer made with {@code keepText} also keeps each token's normalised bytes ({@link #text},
+ * {@link #ends}); the corpus side does not, and reads them again from the source only for the rare hash hit.
  *
  * <p>Not thread-safe: one tokenizer per thread.
  */
 public final class Tokenizer {
 
-    /** Receives tokens in order. The byte array is reused: copy what must be kept. */
-    public interface Sink {
-        void token(long hash, byte[] bytes, int length, long sourceOffset);
-    }
-
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
-    private static final byte DELETE = 0;
-    private static final byte KEEP = 1;
-    private static final byte SPLIT = 2;
-    private static final byte[] ASCII = new byte[128];
-    private static final byte[] LOWER = new byte[128];
-
-    static {
-        for (int c = 0; c < 128; c++) {
-            LOWER[c] = (byte) c;
-            if (Character.isLetterOrDigit(c)) {
-                ASCII[c] = KEEP;
-            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || c < 0x20 || c == 0x7F) {
-                ASCII[c] = SPLIT;
-            } else {
-                ASCII[c] = DELETE; // string.punctuation: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~
-            }
-        }
-        for (int c = 'A'; c <= 'Z'; c++) {
-            LOWER[c] = (byte) (c + 32);
-        }
-    }
+    /** Table entries: a positive value is a byte kept (already lowercased); the others say what the byte does. */
+    private static final int DELETE = 0;
+    private static final int SPLIT = -1;
+    private static final int MULTIBYTE = -2;
 
     private final boolean lowercase;
     private final boolean strip;
-    private byte[] token = new byte[64];
-    private int length;
-    private long fnv = FNV_OFFSET; // FNV-1a of the token so far
-    private long tokenStart = -1;
+    private final boolean keepText;
+    private final int[] table = new int[256];
 
-    public Tokenizer(Normalization n) {
+    /** Hash of each token in the batch. */
+    long[] hashes;
+    /** Source offset of each token's first byte (the {@code base} given to {@link #feed} plus its index). */
+    long[] starts;
+    /** Tokens in the batch. */
+    int count;
+    /** With {@code keepText}: the batch's normalised token bytes, back to back, and where each token ends. */
+    byte[] text;
+    int[] ends;
+    private int textLength; // bytes in text, including the open token's
+
+    private final boolean growing;
+    private long hash = FNV_OFFSET; // FNV-1a of the open token so far
+    private int openLength; // bytes of the open token; 0 when none is open
+    private long openStart;
+
+    /**
+     * @param capacity tokens per batch; {@link #feed} returns when the batch is full. 0: the batch grows as needed.
+     */
+    public Tokenizer(Normalization n, boolean keepText, int capacity) {
         this.lowercase = n.lowercase();
         this.strip = n.stripPunctuation();
+        this.keepText = keepText;
+        this.growing = capacity == 0;
+        int c = growing ? 64 : capacity;
+        hashes = new long[c];
+        starts = new long[c];
+        if (keepText) {
+            text = new byte[Math.max(64, c * 8)];
+            ends = new int[c];
+        }
+        for (int b = 0; b < 256; b++) {
+            table[b] = b >= 128 ? MULTIBYTE : asciiEntry(b);
+        }
+    }
+
+    private int asciiEntry(int c) {
+        if (Character.isLetterOrDigit(c)) {
+            return lowercase && c >= 'A' && c <= 'Z' ? c + 32 : c;
+        }
+        if (c <= 0x20 || c == 0x7F) {
+            return SPLIT; // whitespace and control characters
+        }
+        return strip ? DELETE : c; // string.punctuation: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~
     }
 
     /**
-     * Tokenizes {@code bytes[from, to)} as one continuous text, then ends the last token.
+     * Tokenizes {@code b[from, to)} as the continuation of the text fed so far, until the batch is full.
      *
-     * @param baseOffset added to positions within the array to give each token's source offset
+     * @param base added to indices into {@code b} to give source offsets
+     * @param more whether more of the text follows in a later call: then a UTF-8 sequence cut off at {@code to} is
+     *             left unread (the caller passes it again with what follows) instead of ending the token
+     * @return the index where reading stopped: {@code to}, the start of a cut-off sequence, or the point after the
+     *         token that filled the batch
      */
-    public void tokenize(byte[] bytes, int from, int to, long baseOffset, Sink sink) {
-        feed(bytes, from, to, baseOffset, sink);
-        flush(sink);
-    }
-
-    /** Like {@link #tokenize} but keeps a token open across calls: the text continues in the next call. */
-    public void feed(byte[] bytes, int from, int to, long baseOffset, Sink sink) {
+    public int feed(byte[] b, int from, int to, long base, boolean more) {
+        final int[] table = this.table;
+        final int capacity = growing ? Integer.MAX_VALUE : hashes.length;
+        long h = hash;
+        int len = openLength;
         int i = from;
         while (i < to) {
-            int b = bytes[i];
-            if (b >= 0) {
-                byte kind = ASCII[b];
-                if (kind == KEEP) {
-                    if (length == 0) {
-                        tokenStart = baseOffset + i;
-                    }
-                    // the common case: a run of ASCII letters and digits, kept in locals
-                    byte[] tok = token;
-                    int len = length;
-                    long h = fnv;
-                    while (true) {
-                        byte c = lowercase ? LOWER[b] : (byte) b;
-                        if (len == tok.length) {
-                            tok = java.util.Arrays.copyOf(tok, len * 2);
-                        }
-                        tok[len++] = c;
-                        h = (h ^ (c & 0xFF)) * FNV_PRIME;
-                        if (++i >= to) {
-                            break;
-                        }
-                        b = bytes[i];
-                        if (b < 0 || ASCII[b] != KEEP) {
-                            break;
-                        }
-                    }
-                    token = tok;
-                    length = len;
-                    fnv = h;
-                    continue;
-                } else if (kind == SPLIT || !strip) {
-                    if (kind == SPLIT) {
-                        flush(sink);
-                    } else {
-                        if (length == 0) {
-                            tokenStart = baseOffset + i;
-                        }
-                        append((byte) b);
+            int c = table[b[i] & 0xFF];
+            if (c > 0) {
+                // the common case: a run of ASCII letters and digits
+                if (len == 0) {
+                    openStart = base + i;
+                }
+                if (keepText) {
+                    do {
+                        h = (h ^ c) * FNV_PRIME;
+                        len++;
+                        appendText((byte) c);
+                    } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
+                } else {
+                    do {
+                        h = (h ^ c) * FNV_PRIME;
+                        len++;
+                    } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
+                }
+            } else if (c == SPLIT) {
+                i++;
+                if (len > 0) {
+                    emit(h);
+                    h = FNV_OFFSET;
+                    len = 0;
+                    if (count == capacity) {
+                        break;
                     }
                 }
+            } else if (c == DELETE) {
                 i++;
-                continue;
-            }
-            // multi-byte UTF-8
-            int lead = b & 0xFF;
-            int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
-            if (need < 0 || i + need >= to) {
-                flush(sink); // a stray continuation byte, or a sequence cut off by the end: a boundary
-                i++;
-                continue;
-            }
-            int cp = lead & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
-            boolean ok = true;
-            for (int k = 1; k <= need; k++) {
-                int c = bytes[i + k] & 0xFF;
-                if ((c & 0xC0) != 0x80) {
-                    ok = false;
+            } else {
+                int lead = b[i] & 0xFF; // MULTIBYTE
+                int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+                if (need > 0 && i + need >= to && more) {
+                    break; // cut off: read it again with what follows
+                }
+                int cp = need < 0 || i + need >= to ? -1 : codePoint(b, i, need, lead);
+                hash = h;
+                openLength = len;
+                boolean emitted = cp < 0 ? end() : codePoint(cp, base + i);
+                h = hash;
+                len = openLength;
+                i += cp < 0 ? 1 : need + 1;
+                if (emitted && count == capacity) {
                     break;
                 }
-                cp = (cp << 6) | (c & 0x3F);
             }
-            if (!ok) {
-                flush(sink);
-                i++;
-                continue;
-            }
-            handleCodePoint(cp, baseOffset + i, sink);
-            i += need + 1;
         }
+        hash = h;
+        openLength = len;
+        return i;
     }
 
-    private void handleCodePoint(int cp, long offset, Sink sink) {
+    private static int codePoint(byte[] b, int i, int need, int lead) {
+        int cp = lead & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
+        for (int k = 1; k <= need; k++) {
+            int c = b[i + k] & 0xFF;
+            if ((c & 0xC0) != 0x80) {
+                return -1; // malformed: a boundary
+            }
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        return cp;
+    }
+
+    /** Handles one non-ASCII code point; true when it ended a token. */
+    private boolean codePoint(int cp, long offset) {
         if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
-            flush(sink);
-            return;
+            return end();
         }
         int type = Character.getType(cp);
         if (strip && isPunctuation(type)) {
-            return;
+            return false;
         }
         if (type == Character.CONTROL || type == Character.FORMAT && cp != 0x200D) {
-            flush(sink);
-            return;
+            return end();
         }
-        if (length == 0) {
-            tokenStart = offset;
+        if (openLength == 0) {
+            openStart = offset;
         }
         appendCodePoint(lowercase ? Character.toLowerCase(cp) : cp);
+        return false;
     }
 
     static boolean isPunctuation(int type) {
@@ -165,21 +184,78 @@ public final class Tokenizer {
                 || type == Character.OTHER_PUNCTUATION;
     }
 
-    /** Ends the current token, if any. */
-    public void flush(Sink sink) {
-        if (length > 0) {
-            sink.token(mix(fnv), token, length, tokenStart);
-            length = 0;
-            fnv = FNV_OFFSET;
-        }
+    /** Ends the open token, if any, at the end of a text. The batch must have room for it. */
+    public void finish() {
+        end();
     }
 
-    private void append(byte b) {
-        if (length == token.length) {
-            token = java.util.Arrays.copyOf(token, length * 2);
+    private boolean end() {
+        if (openLength == 0) {
+            return false;
         }
-        token[length++] = b;
-        fnv = (fnv ^ (b & 0xFF)) * FNV_PRIME;
+        emit(hash);
+        hash = FNV_OFFSET;
+        openLength = 0;
+        return true;
+    }
+
+    private void emit(long h) {
+        if (count == hashes.length) {
+            hashes = Arrays.copyOf(hashes, count * 2);
+            starts = Arrays.copyOf(starts, count * 2);
+            if (keepText) {
+                ends = Arrays.copyOf(ends, count * 2);
+            }
+        }
+        hashes[count] = mix(h);
+        starts[count] = openStart;
+        if (keepText) {
+            ends[count] = textLength;
+        }
+        count++;
+    }
+
+    /** Empties the batch; an open token stays open. */
+    public void clear() {
+        if (keepText) {
+            int open = openLength > 0 ? textLength - (count == 0 ? 0 : ends[count - 1]) : 0;
+            System.arraycopy(text, textLength - open, text, 0, open);
+            textLength = open;
+        }
+        count = 0;
+    }
+
+    /** Empties the batch and drops any open token: a new text begins. */
+    public void reset() {
+        count = 0;
+        textLength = 0;
+        openLength = 0;
+        hash = FNV_OFFSET;
+    }
+
+    /** Source offset where the open token began, or −1 when none is open. */
+    long openStart() {
+        return openLength > 0 ? openStart : -1;
+    }
+
+    /** Normalised bytes of token {@code k} of the batch start at {@code tokenStart(k)} in {@link #text}. */
+    int tokenStart(int k) {
+        return k == 0 ? 0 : ends[k - 1];
+    }
+
+    private void appendText(byte c) {
+        if (textLength == text.length) {
+            text = Arrays.copyOf(text, textLength * 2);
+        }
+        text[textLength++] = c;
+    }
+
+    private void append(byte c) {
+        if (keepText) {
+            appendText(c);
+        }
+        hash = (hash ^ (c & 0xFF)) * FNV_PRIME;
+        openLength++;
     }
 
     private void appendCodePoint(int cp) {
@@ -219,12 +295,22 @@ public final class Tokenizer {
         return h;
     }
 
+    /** All tokens of {@code b[from, to)} as one text, with their bytes, in a growing batch. */
+    static Tokenizer all(byte[] b, int from, int to, Normalization n) {
+        Tokenizer t = new Tokenizer(n, true, 0);
+        t.feed(b, from, to, 0, false);
+        t.finish();
+        return t;
+    }
+
     /** The normalised tokens of a string, for the benchmark side and for tests. */
     public static List<String> tokens(String text, Normalization n) {
-        List<String> out = new ArrayList<>();
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        new Tokenizer(n).tokenize(bytes, 0, bytes.length, 0,
-                (h, b, len, off) -> out.add(new String(b, 0, len, StandardCharsets.UTF_8)));
+        Tokenizer t = all(bytes, 0, bytes.length, n);
+        List<String> out = new ArrayList<>(t.count);
+        for (int k = 0; k < t.count; k++) {
+            out.add(new String(t.text, t.tokenStart(k), t.ends[k] - t.tokenStart(k), StandardCharsets.UTF_8));
+        }
         return out;
     }
 }

@@ -171,12 +171,16 @@ class CorpusScannerTest {
         List<String> words = Tokenizer.tokens(text, spec.normalization());
         CorpusScanner.Worker w = new CorpusScanner.Worker(index, spec, CancellationToken.none(), new AtomicLong(), 1, System.nanoTime(),
                 ProgressListener.NONE);
-        // other words carrying the same token hashes: the n-gram hash matches, the tokens do not
-        for (int i = 0; i < words.size(); i++) {
-            byte[] fake = ("zz" + i).getBytes(StandardCharsets.UTF_8);
-            w.token(Tokenizer.hash(words.get(i).getBytes(StandardCharsets.UTF_8), words.get(i).length()), fake, fake.length, i * 4L);
+        // the n-gram hash of the item's words, queued for a corpus text with other words: the hash matches, the
+        // tokens read again from the corpus do not
+        long roll = 0;
+        for (String word : words) {
+            roll = roll * NgramIndex.BASE + Tokenizer.hash(word.getBytes(StandardCharsets.UTF_8), word.length());
         }
-        w.probe();
+        byte[] other = "zz0 zz1 zz2 zz3 zz4 zz5 zz6 zz7".getBytes(StandardCharsets.UTF_8);
+        w.source(other, other.length);
+        w.candidate(0, roll, 0);
+        w.lookUp(1);
         assertThat(w.current.hashHits()).isEqualTo(1);
         assertThat(w.current.collisions()).isEqualTo(1);
         assertThat(w.current.matched()).isEmpty();

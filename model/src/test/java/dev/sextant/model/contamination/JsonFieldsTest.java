@@ -44,4 +44,36 @@ class JsonFieldsTest {
         assertThat(JsonFields.extract(cut, 0, cut.length, new byte[][] {"text".getBytes()}, new JsonFields.Value[] {new JsonFields.Value()}))
                 .isFalse();
     }
+
+    @Test
+    void eightBytesAtATimeFindsWhatAByteLoopFinds() {
+        java.util.Random random = new java.util.Random(7);
+        byte[] alphabet = {'a', '"', '\\', '\n', (byte) 0xC3, (byte) 0xA9, 0, (byte) 0x80, (byte) 0xFF, 0x7F, 0x0B};
+        for (int round = 0; round < 2000; round++) {
+            byte[] b = new byte[random.nextInt(40)];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = random.nextInt(4) == 0 ? alphabet[random.nextInt(alphabet.length)] : (byte) ('a' + random.nextInt(26));
+            }
+            int from = b.length == 0 ? 0 : random.nextInt(b.length);
+            for (byte v : new byte[] {'\n', '"', 0, (byte) 0xFF}) {
+                int expected = -1;
+                for (int i = from; i < b.length; i++) {
+                    if (b[i] == v) {
+                        expected = i;
+                        break;
+                    }
+                }
+                assertThat(JsonFields.indexOf(b, v, from, b.length)).as("round %d, byte %d", round, v).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void longStringsWithEscapesAtEveryAlignment() {
+        for (int pad = 0; pad < 17; pad++) {
+            String prefix = "x".repeat(pad);
+            JsonFields.Value[] v = extract("{\"skip\": \"" + prefix + "\\\"q\\\\\", \"text\": \"" + prefix + "a\\\"b\\\\c\\nd" + prefix + "\"}", "text");
+            assertThat(v[0].text()).isEqualTo(prefix + "a\"b\\c\nd" + prefix);
+        }
+    }
 }

@@ -40,36 +40,76 @@ class TokenizerTest {
         assertThat(Tokenizer.tokens("Don't STOP.", new Normalization(true, false))).containsExactly("don't", "stop.");
     }
 
+    /** Tokens of a batch as "text@offset". */
+    static List<String> batch(Tokenizer t) {
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < t.count; k++) {
+            int from = t.tokenStart(k);
+            out.add(new String(t.text, from, t.ends[k] - from, StandardCharsets.UTF_8) + "@" + t.starts[k]);
+        }
+        return out;
+    }
+
     @Test
     void malformedUtf8IsABoundaryNotAnError() {
         byte[] bytes = {'a', 'b', (byte) 0xC3, ' ', 'c', (byte) 0x80, 'd', (byte) 0xE2, (byte) 0x82};
-        List<String> out = new ArrayList<>();
-        new Tokenizer(Normalization.defaults()).tokenize(bytes, 0, bytes.length, 0,
-                (h, b, len, off) -> out.add(new String(b, 0, len, StandardCharsets.UTF_8)));
-        assertThat(out).containsExactly("ab", "c", "d");
+        assertThat(batch(Tokenizer.all(bytes, 0, bytes.length, Normalization.defaults()))).containsExactly("ab@0", "c@4", "d@6");
     }
 
     @Test
     void equalTokensHashEquallyAndOffsetsPointAtTheSource() {
-        List<long[]> seen = new ArrayList<>();
         byte[] text = "Apple apple, APPLE".getBytes(StandardCharsets.UTF_8);
-        new Tokenizer(Normalization.defaults()).tokenize(text, 0, text.length, 100, (h, b, len, off) -> seen.add(new long[] {h, off}));
-        assertThat(seen).hasSize(3);
-        assertThat(seen.get(0)[0]).isEqualTo(seen.get(1)[0]).isEqualTo(seen.get(2)[0]);
-        assertThat(seen.get(0)[0]).isEqualTo(Tokenizer.hash("apple".getBytes(StandardCharsets.UTF_8), 5));
-        assertThat(seen).extracting(x -> x[1]).containsExactly(100L, 106L, 113L);
+        Tokenizer t = new Tokenizer(Normalization.defaults(), false, 16);
+        t.feed(text, 0, text.length, 100, false);
+        t.finish();
+        assertThat(t.count).isEqualTo(3);
+        assertThat(t.hashes[0]).isEqualTo(t.hashes[1]).isEqualTo(t.hashes[2]);
+        assertThat(t.hashes[0]).isEqualTo(Tokenizer.hash("apple".getBytes(StandardCharsets.UTF_8), 5));
+        assertThat(t.starts).startsWith(100L, 106L, 113L);
     }
 
     @Test
     void aTokenContinuesAcrossFeeds() {
-        List<String> out = new ArrayList<>();
-        Tokenizer t = new Tokenizer(Normalization.defaults());
-        Tokenizer.Sink sink = (h, b, len, off) -> out.add(new String(b, 0, len, StandardCharsets.UTF_8) + "@" + off);
+        Tokenizer t = new Tokenizer(Normalization.defaults(), true, 16);
         byte[] a = "hello wor".getBytes(StandardCharsets.UTF_8);
         byte[] b = "ld again".getBytes(StandardCharsets.UTF_8);
-        t.feed(a, 0, a.length, 0, sink);
-        t.feed(b, 0, b.length, a.length, sink);
-        t.flush(sink);
-        assertThat(out).containsExactly("hello@0", "world@6", "again@12");
+        assertThat(t.feed(a, 0, a.length, 0, true)).isEqualTo(a.length);
+        assertThat(batch(t)).containsExactly("hello@0");
+        t.clear();
+        t.feed(b, 0, b.length, a.length, true);
+        t.finish();
+        assertThat(batch(t)).containsExactly("world@6", "again@12");
+    }
+
+    @Test
+    void aUtf8SequenceCutByTheEndOfAFeedIsReadWithWhatFollows() {
+        byte[] all = "abécd 日x".getBytes(StandardCharsets.UTF_8); // é is 2 bytes at 2–3, 日 is 3 bytes at 7–9
+        Tokenizer t = new Tokenizer(Normalization.defaults(), true, 16);
+        int stopped = t.feed(all, 0, 3, 0, true);
+        assertThat(stopped).as("the lead byte of é waits for its continuation").isEqualTo(2);
+        stopped = t.feed(all, stopped, 8, 0, true);
+        assertThat(stopped).isEqualTo(7);
+        t.feed(all, stopped, all.length, 0, false);
+        t.finish();
+        assertThat(batch(t)).containsExactly("abécd@0", "日x@7");
+        // the same bytes when more does not follow: the cut-off sequence ends the token
+        Tokenizer cut = Tokenizer.all(all, 0, 3, Normalization.defaults());
+        assertThat(batch(cut)).containsExactly("ab@0");
+    }
+
+    @Test
+    void aFullBatchStopsAfterItsLastTokenAndTheNextFeedGoesOn() {
+        byte[] text = "one two three four five".getBytes(StandardCharsets.UTF_8);
+        Tokenizer t = new Tokenizer(Normalization.defaults(), true, 2);
+        List<String> seen = new ArrayList<>();
+        int pos = 0;
+        while (pos < text.length) {
+            pos = t.feed(text, pos, text.length, 0, false);
+            seen.addAll(batch(t));
+            t.clear();
+        }
+        t.finish();
+        seen.addAll(batch(t));
+        assertThat(seen).containsExactly("one@0", "two@4", "three@8", "four@14", "five@19");
     }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval arena}: Bradley-Terry ratings from blind pairwise battles. */
 @Command(name = "arena", mixinStandardHelpOptions = true,
         description = {"Bradley-Terry ratings (Elo scale: P(A beats B) = 1/(1+10^((R_B−R_A)/400)), ties half a win)",
-                "with bootstrap 95% intervals, rank ranges, win rates and battle counts."})
+                "with bootstrap 95%% intervals, rank ranges, win rates and battle counts."})
 public final class EvalArenaCommand implements Runnable {
 
     @Mixin

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval compare}: is model A's lead over B on a benchmark real? */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Paired comparison of two models on the items both were scored on:",
-                "mean difference a − b, paired SE, 95% CI, two-sided p-value, and the correlation pairing exploits."})
+                "mean difference a − b, paired SE, 95%% CI, two-sided p-value, and the correlation pairing exploits."})
 public final class EvalCompareCommand implements Runnable {
 
     @Mixin
