@@ -1,0 +1,55 @@
+package dev.sextant.model.training;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * GPUs the planners know, dense figures only (no structured sparsity), after the vendors' datasheets as collected in
+ * the project's reference table (shared/reference/training.md, "Hardware catalog"). Link figures are per GPU and
+ * direction: NVIDIA and AMD quote NVLink and Infinity Fabric bidirectionally, so the catalog holds half.
+ * Network defaults: 200 Gb/s HDR InfiniBand per A100 (Selene: 8 × 200 Gb/s per node), 400 Gb/s per H100/H200/B200/MI300X
+ * (Llama 3's cluster), 100 Gb/s for PCIe workstation and inference cards.
+ */
+public final class GpuCatalog {
+
+    private static final double NONE = Double.NaN;
+
+    private static final List<GpuSpec> GPUS = List.of(
+            new GpuSpec("a100-sxm-40gb", "NVIDIA A100 SXM 40GB", 312, NONE, 40, 1555, 300, "NVLink 3 (600 GB/s bidirectional)", 200,
+                    "NVIDIA A100 datasheet"),
+            new GpuSpec("a100-sxm-80gb", "NVIDIA A100 SXM 80GB", 312, NONE, 80, 2039, 300, "NVLink 3 (600 GB/s bidirectional)", 200,
+                    "NVIDIA A100 datasheet"),
+            new GpuSpec("h100-sxm", "NVIDIA H100 SXM", 989, 1979, 80, 3350, 450, "NVLink 4 (900 GB/s bidirectional)", 400,
+                    "NVIDIA H100 datasheet (dense figures: half the sparse ones quoted)"),
+            new GpuSpec("h100-pcie", "NVIDIA H100 PCIe", 756, 1513, 80, 2000, 300, "NVLink bridge (600 GB/s bidirectional, pairs)", 200,
+                    "NVIDIA H100 datasheet"),
+            new GpuSpec("h200-sxm", "NVIDIA H200 SXM", 989, 1979, 141, 4800, 450, "NVLink 4 (900 GB/s bidirectional)", 400,
+                    "NVIDIA H200 datasheet"),
+            new GpuSpec("b200", "NVIDIA B200", 2250, 4500, 180, 7700, 900, "NVLink 5 (1.8 TB/s bidirectional)", 400,
+                    "NVIDIA DGX B200 / HGX B200 datasheet"),
+            new GpuSpec("mi300x", "AMD Instinct MI300X", 1307, 2615, 192, 5300, 448, "Infinity Fabric (896 GB/s aggregate)", 400,
+                    "AMD MI300X datasheet"),
+            new GpuSpec("l40s", "NVIDIA L40S", 362, 733, 48, 864, 32, "PCIe Gen4 x16 (no NVLink)", 100,
+                    "NVIDIA L40S datasheet"),
+            new GpuSpec("rtx-4090", "NVIDIA GeForce RTX 4090", 165, 330, 24, 1008, 32, "PCIe Gen4 x16 (no NVLink)", 100,
+                    "NVIDIA Ada architecture whitepaper (FP16 with FP32 accumulate)"));
+
+    private GpuCatalog() {
+    }
+
+    public static List<GpuSpec> all() {
+        return GPUS;
+    }
+
+    public static Optional<GpuSpec> find(String id) {
+        String key = id.toLowerCase(Locale.ROOT);
+        return GPUS.stream().filter(g -> g.id().equals(key)).findFirst();
+    }
+
+    /** The GPU with that id, or an error that lists the ids there are. */
+    public static GpuSpec get(String id) {
+        return find(id).orElseThrow(() -> new IllegalArgumentException("unknown GPU '" + id + "'; known: "
+                + String.join(", ", GPUS.stream().map(GpuSpec::id).toList())));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.sextant.model.training;
+
+/**
+ * A GPU type as the planners see it: dense peak rates, memory, bandwidths.
+ *
+ * @param id            catalog slug, e.g. {@code h100-sxm}
+ * @param name          display name
+ * @param bf16Tflops    dense BF16/FP16 peak with FP32 accumulate, TFLOP/s
+ * @param fp8Tflops     dense FP8 peak, TFLOP/s; NaN where the GPU has none
+ * @param memoryGB      device memory, GB (10⁹ bytes)
+ * @param hbmGBs        memory bandwidth, GB/s
+ * @param linkGBs       GPU-to-GPU bandwidth inside a node per GPU and direction, GB/s (NVLink/fabric figures are
+ *                      quoted bidirectional; half of that)
+ * @param link          what the link is
+ * @param networkGbps   typical network bandwidth per GPU across nodes, Gb/s (the default of {@code --inter-node-gbps})
+ * @param source        where the figures come from
+ */
+public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflops, double memoryGB, double hbmGBs,
+                      double linkGBs, String link, double networkGbps, String source) {
+
+    public GpuSpec {
+        if (!(bf16Tflops > 0) || !(memoryGB > 0) || !(hbmGBs > 0) || !(linkGBs > 0) || !(networkGbps > 0)) {
+            throw new IllegalArgumentException("GPU " + id + ": peak, memory and bandwidths must be positive");
+        }
+    }
+
+    /** Dense peak for a precision, FLOP/s. */
+    public double peakFlops(Precision p) {
+        double t = p == Precision.FP8 ? fp8Tflops : bf16Tflops;
+        if (Double.isNaN(t)) {
+            throw new IllegalArgumentException(name + " has no FP8 tensor cores; use bf16");
+        }
+        return t * 1e12;
+    }
+
+    public boolean hasFp8() {
+        return !Double.isNaN(fp8Tflops);
+    }
+
+    public double memoryBytes() {
+        return memoryGB * 1e9;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.sextant.model.training;
+
+/**
+ * A decoder-only transformer, as much of it as parameter, FLOP and memory counts need: dense or mixture-of-experts
+ * MLPs, multi-head, grouped-query or multi-head latent attention (MLA), GPT-style (LayerNorm with biases, learned
+ * positions, GELU MLP, biases everywhere) or Llama-style (RMSNorm, rotary positions, gated SwiGLU MLP, no biases).
+ *
+ * @param id              catalog slug, or the config file's name for an imported model
+ * @param name            display name
+ * @param layers          transformer layers (MTP / next-token-prediction modules excluded)
+ * @param hidden          model width h
+ * @param heads           attention (query) heads a
+ * @param kvHeads         key/value heads (= heads for MHA, 1 for MQA)
+ * @param headDim         width of one head (h / a unless the config says otherwise)
+ * @param ffn             MLP inner width of a dense layer
+ * @param vocab           vocabulary size V
+ * @param maxPositions    longest sequence the model was trained for
+ * @param tiedEmbeddings  whether the output layer reuses the input embedding matrix
+ * @param style           GPT or Llama style (see above)
+ * @param attentionBias   whether the q/k/v projections carry biases (Qwen2; GPT style always does)
+ * @param moe             the mixture-of-experts layout, or null for a dense model
+ * @param mla             the latent-attention layout, or null for ordinary attention
+ * @param source          where the numbers come from
+ */
+public record ModelArchitecture(String id, String name, int layers, int hidden, int heads, int kvHeads, int headDim, int ffn,
+                                int vocab, int maxPositions, boolean tiedEmbeddings, Style style, boolean attentionBias,
+                                Moe moe, Mla mla, String source) {
+
+    public enum Style {
+        /** LayerNorm with bias, learned positions, 2-matrix GELU MLP, biases on every linear layer, dropout. */
+        GPT,
+        /** RMSNorm, rotary positions, 3-matrix gated (SwiGLU) MLP, no biases, no dropout. */
+        LLAMA
+    }
+
+    /**
+     * Mixture of experts.
+     *
+     * @param experts       routed experts per MoE layer
+     * @param topK          routed experts each token visits
+     * @param sharedExperts experts every token visits besides the routed ones
+     * @param expertFfn     inner width of one expert's MLP
+     * @param denseLayers   leading layers with a dense MLP instead (DeepSeek's first_k_dense_replace)
+     * @param routerBias    whether the router carries a per-expert bias (DeepSeek-V3's score correction)
+     */
+    public record Moe(int experts, int topK, int sharedExperts, int expertFfn, int denseLayers, boolean routerBias) {
+        public Moe {
+            if (experts < 1 || topK < 1 || topK > experts || sharedExperts < 0 || expertFfn < 1 || denseLayers < 0) {
+                throw new IllegalArgumentException("mixture of experts: need 1 ≤ top-k ≤ experts, expert width ≥ 1; got "
+                        + experts + " experts, top-k " + topK + ", width " + expertFfn);
+            }
+        }
+    }
+
+    /**
+     * Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank latents.
+     *
+     * @param qLoraRank  query latent width (0: queries projected directly)
+     * @param kvLoraRank key/value latent width
+     * @param qkNopeDim  per-head query/key width without rotary positions
+     * @param qkRopeDim  per-head query/key width with rotary positions (the key part shared across heads)
+     * @param vDim       per-head value width
+     */
+    public record Mla(int qLoraRank, int kvLoraRank, int qkNopeDim, int qkRopeDim, int vDim) {
+        public Mla {
+            if (qLoraRank < 0 || kvLoraRank < 1 || qkNopeDim < 1 || qkRopeDim < 0 || vDim < 1) {
+                throw new IllegalArgumentException("latent attention: ranks and head widths must be positive");
+            }
+        }
+    }
+
+    public ModelArchitecture {
+        requirePositive("layers", layers);
+        requirePositive("hidden size", hidden);
+        requirePositive("attention heads", heads);
+        requirePositive("key/value heads", kvHeads);
+        requirePositive("head width", headDim);
+        requirePositive("MLP width", ffn);
+        requirePositive("vocabulary", vocab);
+        requirePositive("positions", maxPositions);
+        if (heads % kvHeads != 0) {
+            throw new IllegalArgumentException("attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
+        }
+        if (moe != null && moe.denseLayers() > layers) {
+            throw new IllegalArgumentException("dense layers (" + moe.denseLayers() + ") exceed layers (" + layers + ")");
+        }
+    }
+
+    private static void requirePositive(String what, int v) {
+        if (v < 1) {
+            throw new IllegalArgumentException(what + " must be positive, got " + v);
+        }
+    }
+
+    public boolean isMoe() {
+        return moe != null;
+    }
+
+    /** Layers whose MLP is a mixture of experts. */
+    public int moeLayers() {
+        return moe == null ? 0 : layers - moe.denseLayers();
+    }
+
+    /** Width of all query heads together (the attention output's width before the output projection). */
+    public int queryWidth() {
+        return mla != null ? heads * (mla.qkNopeDim() + mla.qkRopeDim()) : heads * headDim;
+    }
+
+    /** Width of all key heads together, as attention reads them. */
+    public int keyWidth() {
+        return mla != null ? heads * (mla.qkNopeDim() + mla.qkRopeDim()) : kvHeads * headDim;
+    }
+
+    /** Width of all value heads together. */
+    public int valueWidth() {
+        return mla != null ? heads * mla.vDim() : kvHeads * headDim;
+    }
+
+    /** Width of the attention output (all heads' values) entering the output projection. */
+    public int attentionOutWidth() {
+        return mla != null ? heads * mla.vDim() : heads * headDim;
+    }
+
+    public ParameterCount parameters() {
+        return ParameterCount.of(this);
+    }
+}

@@ -1,0 +1,10 @@
+package dev.sextant.model.training;
+
+/** Compute precision of the matrix multiplies; master weights and optimizer states stay FP32 either way. */
+public enum Precision {
+    BF16, FP8;
+
+    public String slug() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.sextant.model.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class CheckpointingTest {
+
+    @Test
+    void youngAndDalyWorkedExample() {
+        // C = 120 s, M = 3 h → Young 1610 s, Daly 1531 s (Daly 2006, Eq. 37)
+        assertThat(Checkpointing.young(120, 3 * 3600)).isCloseTo(1609.97, within(0.01));
+        assertThat(Checkpointing.daly(120, 3 * 3600)).isCloseTo(1530.96, within(0.01));
+        assertThat(Checkpointing.daly(5000, 2000)).as("C ≥ 2M: checkpoint every MTBF").isEqualTo(2000);
+    }
+
+    @Test
+    void theSeedsExampleTenFailuresADay() {
+        // 1/1000 per accelerator-day on 10,000 accelerators
+        Checkpointing c = Checkpointing.plan(10_000, 0.001, 120, 600, false);
+        assertThat(c.failuresPerDay()).isCloseTo(10, within(1e-9));
+        assertThat(c.mtbfSeconds()).isCloseTo(8640, within(1e-9));
+        assertThat(c.dalyIntervalSeconds()).isCloseTo(Checkpointing.daly(120, 8640), within(1e-9));
+        // by hand: Daly ≈ 1440 × 1.02855 − 120 = 1361 s; a period of 1481 s loses the 120 s write, and each failure
+        // (one per 8640 s) costs 600 s + 740.6 s: goodput ≈ 1361/1481 × (1 − 1340.6/8640) = 0.919 × 0.845 ≈ 0.776
+        assertThat(c.dalyIntervalSeconds()).isCloseTo(1361.1, within(0.5));
+        assertThat(c.goodput()).isCloseTo(0.776, within(0.001));
+        Checkpointing async = Checkpointing.plan(10_000, 0.001, 120, 600, true);
+        assertThat(async.goodput()).isGreaterThan(c.goodput());
+        assertThat(async.dalyIntervalSeconds()).isLessThan(c.dalyIntervalSeconds());
+    }
+
+    @Test
+    void badArgumentsSayWhichOption() {
+        assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).hasMessageContaining("--gpus");
+        assertThatThrownBy(() -> Checkpointing.plan(8, 0, 1, 1, false)).hasMessageContaining("--failures-per-gpu-day");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.sextant.model.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.sextant.model.training.ModelArchitecture.Style;
+import org.junit.jupiter.api.Test;
+
+/** Parameter counts against published safetensors totals and the Megatron-LM paper's closed form. */
+class ParameterCountTest {
+
+    static long total(String id) {
+        return ModelCatalog.get(id).parameters().total();
+    }
+
+    @Test
+    void denseLlamaFamilyMatchesTheSafetensorsCounts() {
+        // totals as the Hugging Face repositories' safetensors metadata report them
+        assertThat(total("llama-2-7b")).isEqualTo(6_738_415_616L);
+        assertThat(total("llama-2-13b")).isEqualTo(13_015_864_320L);
+        assertThat(total("llama-2-70b")).isEqualTo(68_976_648_192L);
+        assertThat(total("llama-3-8b")).isEqualTo(8_030_261_248L);
+        assertThat(total("llama-3-70b")).isEqualTo(70_553_706_496L);
+        assertThat(total("llama-3.1-405b")).isEqualTo(405_853_388_800L);
+        assertThat(total("qwen2.5-72b")).as("q/k/v biases included").isEqualTo(72_706_203_648L);
+    }
+
+    @Test
+    void mixtureOfExpertsCountsTotalAndActive() {
+        ParameterCount mixtral = ModelCatalog.get("mixtral-8x7b").parameters();
+        assertThat(mixtral.total()).isEqualTo(46_702_792_704L); // "46.7B total"
+        assertThat(mixtral.active()).isEqualTo(12_879_925_248L); // "12.9B active" (Mistral AI, Mixtral of experts)
+        ParameterCount v3 = ModelCatalog.get("deepseek-v3").parameters();
+        assertThat(v3.total()).as("671B main model; the 14B MTP module is not counted").isEqualTo(671_026_419_200L);
+        assertThat(v3.active() / 1e9).as("37B activated per token (DeepSeek-V3 report)").isBetween(37.0, 38.0);
+    }
+
+    @Test
+    void gpt2SmallIsTheFamiliar124M() {
+        ModelArchitecture gpt2 = new ModelArchitecture("gpt2", "GPT-2", 12, 768, 12, 12, 64, 3072, 50257, 1024, true, Style.GPT, true,
+                null, null, "openai-community/gpt2");
+        assertThat(gpt2.parameters().total()).isEqualTo(124_439_808L);
+    }
+
+    @Test
+    void gptMatchesNarayananEquation2PlusTheFinalLayerNorm() {
+        // P = 12 l h² (1 + 13/(12h) + (V + s)/(12 l h)) (arXiv 2104.04473, Eq. 2); the paper leaves out the final
+        // LayerNorm's 2h
+        for (String id : new String[] {"gpt-1.7b", "gpt-175b", "gpt-1t"}) {
+            ModelArchitecture m = ModelCatalog.get(id);
+            double l = m.layers();
+            double h = m.hidden();
+            double eq2 = 12 * l * h * h * (1 + 13 / (12 * h) + (m.vocab() + m.maxPositions()) / (12 * l * h));
+            assertThat((double) m.parameters().total()).isCloseTo(eq2 + 2 * h, within(1.0));
+        }
+        assertThat(total("gpt-175b") / 1e9).isCloseTo(175, within(0.5));
+    }
+
+    @Test
+    void impossibleShapesAreRefused() {
+        assertThatThrownBy(() -> new ModelArchitecture("x", "x", 2, 64, 6, 4, 16, 128, 100, 128, false, Style.LLAMA, false, null, null, ""))
+                .hasMessageContaining("multiple of key/value heads");
+        assertThatThrownBy(() -> ModelCatalog.get("llama-9")).hasMessageContaining("known: ");
+    }
+}
