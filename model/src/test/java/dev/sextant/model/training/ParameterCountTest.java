@@ -16,7 +16,7 @@ class ParameterCountTest {
 
     @Test
     void denseLlamaFamilyMatchesTheSafetensorsCounts() {
-        // totals as the Hugging Face repositories' safetensors metadata report them
+        // the models' own weights (the Hub's totals for the Llama 2 -hf repos add 64 rotary-buffer values per layer)
         assertThat(total("llama-2-7b")).isEqualTo(6_738_415_616L);
         assertThat(total("llama-2-13b")).isEqualTo(13_015_864_320L);
         assertThat(total("llama-2-70b")).isEqualTo(68_976_648_192L);

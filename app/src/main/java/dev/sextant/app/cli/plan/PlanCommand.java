@@ -1,0 +1,20 @@
+package dev.sextant.app.cli.plan;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan}: capacity planning. */
+@Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: checkpointing against failures.",
+        subcommands = {PlanCheckpointCommand.class})
+public final class PlanCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command: checkpoint");
+    }
+}
