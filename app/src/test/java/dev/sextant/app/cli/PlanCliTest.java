@@ -86,4 +86,66 @@ class PlanCliTest {
         assertThat(r.out()).isEmpty();
         assertThat(run("catalog").code()).isEqualTo(2);
     }
+
+    @Test
+    void aFixedLayoutIsCostedAndMatchesKorthikantiWithinFifteenPercent() throws Exception {
+        // Korthikanti et al. (arXiv 2205.05198) Tables 3 and 5: GPT-3 175B on 64 A100s, TP 8, PP 8, v 3, batch 64,
+        // selective recompute with sequence parallelism: 13.75 s per iteration
+        Result r = run("plan", "train", "--model", "gpt-175b", "--gpu", "a100-sxm-80gb", "--gpus", "64", "--seq-len", "2048",
+                "--global-batch", "64", "--tp", "8", "--pp", "8", "--cp", "1", "--vpp", "3", "--micro-batch", "1",
+                "--recompute", "selective", "--sequence-parallel", "true", "--tokens", "3e11", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("model").get("params").asLong()).isEqualTo(174_615_846_912L);
+        assertThat(j.get("plans")).hasSize(1);
+        JsonNode plan = j.get("plans").get(0);
+        assertThat(plan.get("dp").asInt()).isEqualTo(1);
+        assertThat(plan.get("microBatches").asInt()).isEqualTo(64);
+        assertThat(plan.get("bubbleFraction").asDouble()).isCloseTo(7.0 / (3 * 64), within(1e-12));
+        assertThat(plan.get("stepTimeSeconds").asDouble()).isCloseTo(13.75, within(13.75 * 0.15));
+        for (String k : new String[] {"weights", "gradients", "optimizer", "activations", "total"}) {
+            assertThat(plan.get("memoryBytes").get(k).asDouble()).as(k).isPositive();
+        }
+        for (String k : new String[] {"tp", "pp", "dp", "cp", "ep"}) {
+            assertThat(plan.get("commBytes").has(k)).as(k).isTrue();
+        }
+        assertThat(plan.get("fits").asBoolean()).isTrue();
+        assertThat(plan.get("trainingDays").asDouble()).isPositive();
+        // MFU is model FLOPs over the dense peak: consistent with the step time
+        double modelFlops = 72.0 * 64 * 2048 * 96 * 12288.0 * 12288 * (1 + 2048 / (6.0 * 12288) + 51200 / (12.0 * 96 * 12288));
+        assertThat(plan.get("mfu").asDouble()).isCloseTo(modelFlops / plan.get("stepTimeSeconds").asDouble() / 64 / 312e12, within(1e-9));
+    }
+
+    @Test
+    void theSearchRanksFittingPlansBestFirst() throws Exception {
+        Result r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--top", "5", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode plans = r.json().get("plans");
+        assertThat(plans).hasSize(5);
+        assertThat(r.json().get("searched").asInt()).isGreaterThan(100);
+        double previous = 0;
+        for (JsonNode p : plans) {
+            assertThat(p.get("fits").asBoolean()).isTrue();
+            assertThat(p.get("tp").asInt() * p.get("pp").asInt() * p.get("dp").asInt() * p.get("cp").asInt()).isEqualTo(16);
+            assertThat(p.get("stepTimeSeconds").asDouble()).isGreaterThanOrEqualTo(previous);
+            previous = p.get("stepTimeSeconds").asDouble();
+        }
+    }
+
+    @Test
+    void impossibleLayoutsAndModelsThatFitNowhereSayWhy() {
+        Result heads = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--gpus-per-node", "8",
+                "--seq-len", "4096", "--global-batch", "24", "--tp", "3", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");
+        assertThat(heads.code()).isEqualTo(2);
+        assertThat(heads.err()).contains("TP (3) must divide the 32 attention heads");
+        Result huge = run("plan", "train", "--model", "llama-3.1-405b", "--gpu", "rtx-4090", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "8", "--json");
+        assertThat(huge.code()).isEqualTo(2);
+        assertThat(huge.err()).contains("no layout fits").contains("GB per GPU");
+        Result batch = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "12", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");
+        assertThat(batch.code()).isEqualTo(2);
+        assertThat(batch.err()).contains("global batch 12 is not divisible");
+    }
 }

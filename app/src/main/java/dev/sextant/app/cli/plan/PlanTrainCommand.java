@@ -1,0 +1,180 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.training.Cluster;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.training.ParameterCount;
+import dev.sextant.model.training.Precision;
+import dev.sextant.model.training.Recompute;
+import dev.sextant.model.training.TrainingLayout;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingPlanner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan train}: cost one training layout, or search them all and rank those that fit. */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = {"Training plans: memory per GPU, communication per dimension, pipeline bubble, step time, MFU.",
+                "Degrees you give are fixed; the others are searched. With every degree fixed, the one plan."})
+public final class PlanTrainCommand implements Runnable {
+
+    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
+    String model;
+    @Option(names = "--gpu", required = true, paramLabel = "ID", description = "GPU type (sextant catalog gpus).")
+    String gpu;
+    @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs in the job.")
+    int gpus;
+    @Option(names = "--gpus-per-node", defaultValue = "8", paramLabel = "G", description = "GPUs per node sharing NVLink (default: ${DEFAULT-VALUE}).")
+    int gpusPerNode;
+    @Option(names = "--inter-node-gbps", paramLabel = "G",
+            description = "Network bandwidth per GPU across nodes, Gb/s (default: 200 for A100, 400 for H100/H200/B200/MI300X, 100 for L40S/RTX 4090).")
+    Double interNodeGbps;
+    @Option(names = "--seq-len", required = true, paramLabel = "S", description = "Sequence length in tokens.")
+    int seqLen;
+    @Option(names = "--global-batch", required = true, paramLabel = "B", description = "Sequences per optimizer step.")
+    int globalBatch;
+    @Option(names = "--tp", paramLabel = "T", description = "Tensor-parallel size.")
+    Integer tp;
+    @Option(names = "--pp", paramLabel = "P", description = "Pipeline stages.")
+    Integer pp;
+    @Option(names = "--cp", paramLabel = "C", description = "Context-parallel size.")
+    Integer cp;
+    @Option(names = "--ep", paramLabel = "E", description = "Expert-parallel size.")
+    Integer ep;
+    @Option(names = "--vpp", paramLabel = "V", description = "Virtual pipeline stages per GPU (interleaving).")
+    Integer vpp;
+    @Option(names = "--micro-batch", paramLabel = "M", description = "Sequences per micro-batch.")
+    Integer microBatch;
+    @Option(names = "--zero", paramLabel = "0-3", description = "ZeRO stage (1 = distributed optimizer).")
+    Integer zero;
+    @Option(names = "--recompute", paramLabel = "none|selective|full", description = "Activation recomputation.")
+    Recompute recompute;
+    @Option(names = "--sequence-parallel", paramLabel = "true|false", arity = "1", description = "Sequence parallelism (default: on when TP > 1).")
+    Boolean sequenceParallel;
+    @Option(names = "--precision", defaultValue = "bf16", paramLabel = "bf16|fp8", description = "Matrix-multiply precision (default: ${DEFAULT-VALUE}).")
+    Precision precision;
+    @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12).")
+    Double tokens;
+    @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
+    int top;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record ModelInfo(String name, long params, long activeParams, int layers, int hidden, int heads, int kvHeads, int vocab) {
+    }
+
+    public record Bytes(double weights, double gradients, double optimizer, double activations, double total) {
+    }
+
+    public record PlanRow(int tp, int pp, int dp, int cp, int ep, int vpp, int microBatch, int microBatches, int zeroStage, String recompute,
+                          boolean sequenceParallel, boolean fits, Bytes memoryBytes, TrainingPlan.ByDimension commBytes, double stepTimeSeconds,
+                          double tflopsPerGpu, double mfu, double tokensPerSecond, double bubbleFraction, double trainingDays,
+                          String precision, double memoryCapacityBytes, TrainingPlan.ByDimension commSeconds, List<Integer> stageLayers,
+                          String bottleneck, String efficiency) {
+
+        static PlanRow of(TrainingPlan p) {
+            TrainingLayout l = p.layout();
+            TrainingPlan.Memory m = p.memory();
+            return new PlanRow(l.tp(), l.pp(), l.dp(), l.cp(), l.ep(), l.vpp(), l.microBatch(), p.microBatches(), l.zeroStage(),
+                    l.recompute().slug(), l.sequenceParallel(), p.fits(),
+                    new Bytes(m.weights(), m.gradients(), m.optimizer(), m.activations(), m.total()), p.commBytes(), p.stepTimeSeconds(),
+                    p.tflopsPerGpu(), p.mfu(), p.tokensPerSecond(), p.bubbleFraction(), p.trainingDays(), l.precision().slug(),
+                    m.capacity(), p.commSeconds(), p.stageLayers(), p.bottleneck(), p.efficiency());
+        }
+    }
+
+    public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans) {
+    }
+
+    @Override
+    public void run() {
+        ModelArchitecture arch = model();
+        Result result;
+        try {
+            GpuSpec g = GpuCatalog.get(gpu);
+            Cluster cluster = Cluster.of(g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps());
+            double budget = tokens == null ? 0 : tokens;
+            long start = System.nanoTime();
+            List<TrainingPlan> plans;
+            int searched;
+            boolean everyDegreeFixed = tp != null && pp != null && cp != null && microBatch != null && (ep != null || !arch.isMoe());
+            if (everyDegreeFixed) {
+                TrainingPlanner planner = new TrainingPlanner(arch, cluster, seqLen, globalBatch, ComputeEfficiency.DEFAULTS);
+                if (tp < 1 || pp < 1 || cp < 1 || gpus % (tp * pp * cp) != 0) {
+                    throw new IllegalArgumentException("TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
+                }
+                int dp = gpus / (tp * pp * cp);
+                TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep == null ? 1 : ep, vpp == null ? 1 : vpp, microBatch,
+                        zero == null ? 1 : zero, recompute == null ? Recompute.SELECTIVE : recompute,
+                        sequenceParallel != null ? sequenceParallel : tp > 1, precision);
+                plans = List.of(planner.plan(l, budget));
+                searched = 1;
+            } else {
+                LayoutSearch.Result r = LayoutSearch.search(arch, cluster, seqLen, globalBatch, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp,
+                        microBatch, zero, recompute, sequenceParallel, precision), budget, ComputeEfficiency.DEFAULTS);
+                if (r.plans().isEmpty()) {
+                    throw new IllegalArgumentException(r.firstProblem() == null ? "no valid layout" : r.firstProblem());
+                }
+                plans = r.plans();
+                searched = r.searched();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            ParameterCount pc = arch.parameters();
+            result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
+                    arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        new CommandContext(spec).print(output.json(), result, out -> {
+            out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
+                    result.model().params() / 1e9, arch.isMoe() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
+                    gpus, gpu, seqLen, globalBatch, result.searched(), result.searchSeconds());
+            TextTable t = new TextTable("TP", "PP", "DP", "CP", "EP", "V", "MB", "ZERO", "RECOMPUTE", "MEM GB", "STEP S", "TFLOP/S", "MFU",
+                    "BUBBLE", "BOTTLENECK");
+            for (PlanRow p : result.plans()) {
+                t.row(p.tp(), p.pp(), p.dp(), p.cp(), p.ep(), p.vpp(), p.microBatch(), p.zeroStage(), p.recompute(),
+                        String.format("%.1f%s", p.memoryBytes().total() / 1e9, p.fits() ? "" : " (does not fit)"),
+                        String.format("%.3f", p.stepTimeSeconds()), String.format("%.0f", p.tflopsPerGpu()),
+                        String.format("%.1f%%", 100 * p.mfu()), String.format("%.1f%%", 100 * p.bubbleFraction()), p.bottleneck());
+            }
+            t.print(out);
+            if (!result.plans().isEmpty() && !Double.isNaN(result.plans().get(0).trainingDays())) {
+                out.printf("Best plan: %.1f days for %.3g tokens%n", result.plans().get(0).trainingDays(), tokens);
+            }
+            out.println("Compute efficiency: " + ComputeEfficiency.DEFAULTS.name());
+        });
+    }
+
+    private ModelArchitecture model() {
+        Path p = Path.of(model);
+        if (model.endsWith(".json") || Files.isRegularFile(p)) {
+            if (!Files.isRegularFile(p)) {
+                throw BadInputException.of(model, "no such file");
+            }
+            return HfModelConfig.read(p);
+        }
+        try {
+            return ModelCatalog.get(model);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage() + " (or give a config.json)");
+        }
+    }
+}

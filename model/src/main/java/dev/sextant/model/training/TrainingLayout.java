@@ -1,0 +1,25 @@
+package dev.sextant.model.training;
+
+/**
+ * How a training job is laid out over its GPUs. Ranks are ordered TP fastest, then CP, then DP, then PP (Megatron's
+ * order), so that tensor parallelism stays inside a node; expert parallelism is carved out of DP × CP.
+ *
+ * @param tp               tensor-parallel size
+ * @param pp               pipeline stages
+ * @param dp               data-parallel size
+ * @param cp               context-parallel size
+ * @param ep               expert-parallel size (1 for dense models)
+ * @param vpp              virtual pipeline stages (model chunks) per GPU; 1 without interleaving
+ * @param microBatch       sequences per micro-batch
+ * @param zeroStage        ZeRO stage 0–3 (1 = Megatron's distributed optimizer)
+ * @param recompute        activation recomputation
+ * @param sequenceParallel whether sequence parallelism splits the norm and dropout activations
+ * @param precision        matrix-multiply precision
+ */
+public record TrainingLayout(int tp, int pp, int dp, int cp, int ep, int vpp, int microBatch, int zeroStage, Recompute recompute,
+                             boolean sequenceParallel, Precision precision) {
+
+    public int gpus() {
+        return tp * pp * dp * cp;
+    }
+}

@@ -1,0 +1,385 @@
+package dev.sextant.model.training;
+
+import dev.sextant.model.training.TrainingPlan.ByDimension;
+import dev.sextant.model.training.TrainingPlan.Memory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Costs a training layout: memory per GPU on the most loaded pipeline stage, communication per dimension with the
+ * alpha-beta model over the links each group spans, the 1F1B or interleaved schedule and its bubble, step time, MFU.
+ * Formulas: shared/reference/training.md (Narayanan et al. 2021; Korthikanti et al. 2022; Rajbhandari et al. 2019).
+ */
+public final class TrainingPlanner {
+
+    /** Communication buffers, workspace and fragmentation the allocator holds beyond the states and activations. */
+    static final double BUFFER_BYTES = 2e9;
+
+    private final ModelArchitecture model;
+    private final Cluster cluster;
+    private final int seq;
+    private final int globalBatch;
+    private final ComputeEfficiency efficiency;
+
+    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
+        if (seq < 1) {
+            throw new IllegalArgumentException("--seq-len must be at least 1");
+        }
+        if (globalBatch < 1) {
+            throw new IllegalArgumentException("--global-batch must be at least 1");
+        }
+        this.model = model;
+        this.cluster = cluster;
+        this.seq = seq;
+        this.globalBatch = globalBatch;
+        this.efficiency = efficiency;
+    }
+
+    /** Why the layout cannot exist, or null when it can. */
+    public String invalid(TrainingLayout l) {
+        if (l.tp() < 1 || l.pp() < 1 || l.dp() < 1 || l.cp() < 1 || l.ep() < 1 || l.vpp() < 1 || l.microBatch() < 1) {
+            return "every degree and the micro-batch must be at least 1";
+        }
+        if (l.gpus() != cluster.gpus()) {
+            return "TP × PP × DP × CP = " + l.tp() + " × " + l.pp() + " × " + l.dp() + " × " + l.cp() + " = " + l.gpus()
+                    + ", not the " + cluster.gpus() + " GPUs";
+        }
+        if (model.heads() % l.tp() != 0) {
+            return "TP (" + l.tp() + ") must divide the " + model.heads() + " attention heads";
+        }
+        if (model.kvHeads() % l.tp() != 0 && l.tp() % model.kvHeads() != 0) {
+            return "TP (" + l.tp() + ") and the " + model.kvHeads() + " key/value heads must divide one another";
+        }
+        if (l.pp() * l.vpp() > model.layers()) {
+            return "PP × virtual stages (" + l.pp() * l.vpp() + ") exceeds the " + model.layers() + " layers";
+        }
+        if (seq % l.cp() != 0) {
+            return "CP (" + l.cp() + ") must divide the sequence length " + seq;
+        }
+        if (model.moe() == null && l.ep() > 1) {
+            return "EP needs a mixture-of-experts model";
+        }
+        if (model.moe() != null && (model.moe().experts() % l.ep() != 0 || (l.dp() * l.cp()) % l.ep() != 0)) {
+            return "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and DP × CP (" + l.dp() * l.cp() + ")";
+        }
+        if (globalBatch % (l.dp() * l.microBatch()) != 0) {
+            return "global batch " + globalBatch + " is not divisible into DP (" + l.dp() + ") × micro-batch (" + l.microBatch()
+                    + ") pieces";
+        }
+        int m = globalBatch / (l.dp() * l.microBatch());
+        if (l.vpp() > 1 && (l.pp() == 1 || m % l.pp() != 0)) {
+            return "interleaving needs PP > 1 and micro-batches (" + m + ") a multiple of PP (" + l.pp() + ")";
+        }
+        if (l.zeroStage() < 0 || l.zeroStage() > 3) {
+            return "ZeRO stage must be 0–3";
+        }
+        if (l.precision() == Precision.FP8 && !cluster.gpu().hasFp8()) {
+            return cluster.gpu().name() + " has no FP8 tensor cores";
+        }
+        return null;
+    }
+
+    public TrainingPlan plan(TrainingLayout l, double tokenBudget) {
+        String why = invalid(l);
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
+        int m = globalBatch / (l.dp() * l.microBatch());
+        ParameterCount params = model.parameters();
+        double tokensPerMicroBatch = (double) l.microBatch() * seq / l.cp(); // per GPU
+        GpuSpec gpu = cluster.gpu();
+        Precision precision = l.precision();
+
+        // compute per layer and micro-batch, forward + backward (+ recompute)
+        double layerForward = layerForwardSeconds(l, tokensPerMicroBatch, false);
+        double moeLayerForward = model.moe() == null ? layerForward : layerForwardSeconds(l, tokensPerMicroBatch, true);
+        // selective recompute runs attention's products and its elementwise work over the scores again
+        double attentionForward = attentionSeconds(l, tokensPerMicroBatch) + scoreTrafficSeconds(l);
+        double denseLayer = 3 * layerForward + (l.recompute() == Recompute.FULL ? layerForward : 0)
+                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
+        double moeLayer = 3 * moeLayerForward + (l.recompute() == Recompute.FULL ? moeLayerForward : 0)
+                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
+        double logits = 3 * (efficiency.gemmSeconds(gpu, precision, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden())
+                + efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp())); // fp32 softmax, cross-entropy
+
+        // communication per layer and micro-batch on the critical path
+        double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
+        int passes = l.recompute() == Recompute.FULL ? 3 : 2; // all-reduce pairs: forward, backward (, recomputed forward)
+        double tpPerLayer = 2 * passes * cluster.allReduce(actBytes, l.tp(), 1);
+        double tpBytesPerLayer = 2 * passes * 2.0 * (l.tp() - 1) / Math.max(1, l.tp()) * actBytes;
+        double epPerMoeLayer = 0;
+        double epBytesPerMoeLayer = 0;
+        if (model.moe() != null && l.ep() > 1) {
+            double dispatched = actBytes * model.moe().topK(); // each token to top-k experts, and back
+            epPerMoeLayer = 2 * passes * cluster.allToAll(dispatched, l.ep(), l.tp());
+            epBytesPerMoeLayer = 2 * passes * (l.ep() - 1.0) / l.ep() * dispatched;
+        }
+        double cpPerLayer = 0;
+        double cpBytesPerLayer = 0;
+        if (l.cp() > 1) {
+            // ring attention: each rank passes its K and V blocks round the ring, overlapped with the attention blocks
+            double kv = 2 * tokensPerMicroBatch * ((double) model.keyWidth() + model.valueWidth()) / l.tp();
+            cpBytesPerLayer = passes * (l.cp() - 1) * kv;
+            double ring = passes * (l.cp() - 1) * (kv / cluster.bandwidth(l.cp(), l.tp()) + cluster.latency(l.cp(), l.tp()));
+            cpPerLayer = Math.max(0, ring - passes * attentionForward);
+        }
+
+        // pipeline stages, balanced with the output layer on the last one
+        List<Integer> stages = stageLayers(l.pp(), denseLayer + tpPerLayer + cpPerLayer, logits);
+        double[] stageTime = new double[l.pp()];
+        int firstLayer = 0;
+        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
+        for (int s = 0; s < l.pp(); s++) {
+            double t = 0;
+            for (int k = firstLayer; k < firstLayer + stages.get(s); k++) {
+                boolean moe = k >= moeFrom;
+                t += (moe ? moeLayer + epPerMoeLayer : denseLayer) + tpPerLayer + cpPerLayer;
+            }
+            if (s == l.pp() - 1) {
+                t += logits + cluster.allReduce(actBytes, l.tp(), 1);
+            }
+            stageTime[s] = t;
+            firstLayer += stages.get(s);
+        }
+        double slowest = 0;
+        for (double t : stageTime) {
+            slowest = Math.max(slowest, t);
+        }
+        double p2pBytes = l.tp() > 1 && l.sequenceParallel() ? actBytes / l.tp() : actBytes; // scatter-gather (Narayanan §4.1)
+        double p2p = l.pp() > 1 ? 2 * l.vpp() * cluster.send(p2pBytes, l.tp() * l.cp() * l.dp()) : 0;
+        double perMicroBatch = slowest + p2p;
+        double bubble = (l.pp() - 1.0) / ((double) l.vpp() * m);
+        double pipeline = perMicroBatch * (m + (l.pp() - 1.0) / l.vpp());
+
+        // data-parallel gradient reduction (and ZeRO-3 gathers), overlapped with the last micro-batch's backward pass
+        double stageParams = stageParameters(l, stages, params, false);
+        double expertParams = stageParameters(l, stages, params, true);
+        double denseParams = stageParams - expertParams;
+        double gradFactor = l.zeroStage() == 3 ? 3 : 2; // ZeRO paper §7: 2Ψ for DP and stages 1–2, 3Ψ for stage 3
+        int dpStride = l.tp() * l.cp();
+        double dpBytes = gradFactor / 2 * (2 * denseParams * 2.0 * (l.dp() * l.cp() - 1) / (l.dp() * l.cp()));
+        double dpTime = gradFactor / 2 * cluster.allReduce(2 * denseParams, l.dp() * l.cp(), l.tp());
+        if (expertParams > 0) {
+            int expertDp = l.dp() * l.cp() / l.ep();
+            dpBytes += gradFactor / 2 * (2 * expertParams * 2.0 * (expertDp - 1) / Math.max(1, expertDp));
+            dpTime += gradFactor / 2 * cluster.allReduce(2 * expertParams, expertDp, dpStride * l.ep());
+        }
+        double lastBackward = 2.0 / 3 * slowest;
+        double dpExposed = Math.max(0, dpTime - lastBackward);
+
+        // optimizer step: read weights, gradients and states, write weights and states (sharded under ZeRO ≥ 1)
+        double shard = l.zeroStage() >= 1 ? l.dp() * l.cp() : 1;
+        double optimizer = efficiency.memorySeconds(gpu, stageParams * (2 + 2 + 2 * ModelStateMemory.K) / shard);
+
+        double step = pipeline + dpExposed + optimizer;
+        double tokens = (double) globalBatch * seq;
+        double modelFlops = TrainingFlops.modelPerToken(model, seq) * tokens;
+        double tflops = modelFlops / step / cluster.gpus() / 1e12;
+        double mfu = tflops * 1e12 / gpu.peakFlops(precision);
+        double tokensPerSecond = tokens / step;
+
+        Memory memory = memory(l, m, stages, params);
+        ByDimension bytes = new ByDimension(
+                tpBytesPerLayer * model.layers() / l.pp() * m,
+                l.pp() > 1 ? 2 * l.vpp() * p2pBytes * m : 0,
+                dpBytes,
+                cpBytesPerLayer * model.layers() / l.pp() * m,
+                epBytesPerMoeLayer * model.moeLayers() / l.pp() * m);
+        ByDimension seconds = new ByDimension(
+                tpPerLayer * maxLayers(stages) * (m + (l.pp() - 1.0) / l.vpp()),
+                p2p * (m + (l.pp() - 1.0) / l.vpp()),
+                dpExposed,
+                cpPerLayer * maxLayers(stages) * (m + (l.pp() - 1.0) / l.vpp()),
+                epPerMoeLayer * Math.min(maxLayers(stages), model.moeLayers()) * (m + (l.pp() - 1.0) / l.vpp()));
+        double computeOnly = (slowest - (tpPerLayer + cpPerLayer) * maxLayers(stages)) * m;
+        String bottleneck = bottleneck(computeOnly, bubble * perMicroBatch * m, seconds, memory);
+        return new TrainingPlan(l, m, stages, memory, memory.total() <= memory.capacity(), bytes, seconds, computeOnly, bubble, step,
+                tflops, mfu, tokensPerSecond, tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN, bottleneck,
+                efficiency.name());
+    }
+
+    private static int maxLayers(List<Integer> stages) {
+        return stages.stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    private String bottleneck(double compute, double bubble, ByDimension comm, Memory memory) {
+        if (memory.total() > memory.capacity()) {
+            return "memory";
+        }
+        String name = "compute";
+        double worst = compute;
+        double[] values = {bubble, comm.tp(), comm.pp(), comm.dp(), comm.cp(), comm.ep()};
+        String[] names = {"pipeline bubble", "TP communication", "PP communication", "DP communication", "CP communication",
+                "EP communication"};
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] > worst) {
+                worst = values[i];
+                name = names[i];
+            }
+        }
+        return name;
+    }
+
+    /** Forward time of one transformer layer for one micro-batch on one GPU, GEMMs plus elementwise kernels. */
+    private double layerForwardSeconds(TrainingLayout l, double tokens, boolean moeLayer) {
+        GpuSpec gpu = cluster.gpu();
+        Precision p = l.precision();
+        double h = model.hidden();
+        int t = l.tp();
+        double s = 0;
+        s += efficiency.gemmSeconds(gpu, p, tokens, ((double) model.queryWidth() + 2.0 * kvProjectionWidth()) / t, h);
+        s += efficiency.gemmSeconds(gpu, p, tokens, h, (double) model.attentionOutWidth() / t);
+        s += attentionSeconds(l, tokens);
+        boolean gated = model.style() == ModelArchitecture.Style.LLAMA;
+        if (moeLayer && model.moe() != null) {
+            ModelArchitecture.Moe e = model.moe();
+            // each GPU holds experts/ep experts; tokens from the EP group arrive at top-k of them
+            double expertsHere = (double) e.experts() / l.ep();
+            double tokensPerExpert = tokens * e.topK() * l.ep() / e.experts();
+            double f = (double) e.expertFfn() / t;
+            double one = efficiency.gemmSeconds(gpu, p, tokensPerExpert, (gated ? 2 : 1) * f, h)
+                    + efficiency.gemmSeconds(gpu, p, tokensPerExpert, h, f);
+            s += expertsHere * one;
+            if (e.sharedExperts() > 0) {
+                s += e.sharedExperts() * (efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * f, h)
+                        + efficiency.gemmSeconds(gpu, p, tokens, h, f));
+            }
+            s += efficiency.gemmSeconds(gpu, p, tokens, e.experts(), h); // router
+        } else {
+            double f = (double) model.ffn() / t;
+            s += efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * f, h) + efficiency.gemmSeconds(gpu, p, tokens, h, f);
+        }
+        // elementwise kernels (norms, activations, residuals, softmax, dropout): read and written about once each in
+        // the forward pass for what the layer keeps (a third of fwd + bwd traffic)
+        double stored = ActivationMemory.perLayer(model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer);
+        s += efficiency.memorySeconds(gpu, 2 * stored) + scoreTrafficSeconds(l);
+        return s;
+    }
+
+    /**
+     * Elementwise traffic over attention scores (softmax, masking, dropout) in one forward pass. GPT-style models are
+     * costed as Megatron-LM trained them in the papers the planner is validated against, with the scores in memory;
+     * Llama-style models with fused (flash) attention, which never writes them out.
+     */
+    private double scoreTrafficSeconds(TrainingLayout l) {
+        if (model.style() != ModelArchitecture.Style.GPT) {
+            return 0;
+        }
+        double scores = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.NONE, false)
+                - ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, false);
+        return efficiency.memorySeconds(cluster.gpu(), 2 * scores);
+    }
+
+    /** Width of the K and V projections' outputs (MLA: the latent down-projection). */
+    private double kvProjectionWidth() {
+        return model.mla() != null ? (model.mla().kvLoraRank() + model.mla().qkRopeDim()) / 2.0 : (double) model.kvHeads() * model.headDim();
+    }
+
+    /** Forward time of attention's QKᵀ and AV products for one micro-batch on one GPU. */
+    private double attentionSeconds(TrainingLayout l, double tokens) {
+        GpuSpec gpu = cluster.gpu();
+        double heads = (double) model.heads() / l.tp();
+        double qk = (double) model.queryWidth() / model.heads();
+        double v = (double) model.attentionOutWidth() / model.heads();
+        // per head: (tokens × qk) by (qk × seq), then (tokens × seq) by (seq × v); batched over heads and sequences
+        return heads * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk) + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
+    }
+
+    /**
+     * Layers per stage: as even as possible, then moved off the last stage while its output layer makes it the slowest
+     * (Narayanan et al. place the embedding and output layers on the first and last stages).
+     */
+    static List<Integer> stageLayersFor(int layers, int pp, double layerCost, double outputCost) {
+        int[] n = new int[pp];
+        for (int i = 0; i < pp; i++) {
+            n[i] = layers / pp + (i < layers % pp ? 1 : 0);
+        }
+        // put any extra layers on the middle/first stages, not the last
+        if (pp > 1) {
+            while (true) {
+                int last = pp - 1;
+                int lightest = 0;
+                for (int i = 1; i < last; i++) {
+                    if (n[i] < n[lightest]) {
+                        lightest = i;
+                    }
+                }
+                double lastCost = n[last] * layerCost + outputCost;
+                double after = Math.max((n[last] - 1) * layerCost + outputCost, (n[lightest] + 1) * layerCost);
+                if (n[last] > 1 && after < lastCost - 1e-15) {
+                    n[last]--;
+                    n[lightest]++;
+                } else {
+                    break;
+                }
+            }
+        }
+        List<Integer> out = new ArrayList<>(pp);
+        for (int v : n) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    private List<Integer> stageLayers(int pp, double layerCost, double outputCost) {
+        return stageLayersFor(model.layers(), pp, layerCost, outputCost);
+    }
+
+    /** Parameters the GPU on the most loaded stage holds (its TP and EP shares); only the experts when asked. */
+    private double stageParameters(TrainingLayout l, List<Integer> stages, ParameterCount p, boolean expertsOnly) {
+        double most = 0;
+        int first = 0;
+        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
+        for (int s = 0; s < l.pp(); s++) {
+            double total = 0;
+            for (int k = first; k < first + stages.get(s); k++) {
+                boolean moe = k >= moeFrom;
+                double experts = moe ? (double) p.expertPerLayer() * model.moe().experts() / l.ep() / l.tp() : 0;
+                if (expertsOnly) {
+                    total += experts;
+                    continue;
+                }
+                double mlp = moe ? experts + (p.moeMlpPerLayer() - (double) p.expertPerLayer() * model.moe().experts()) / l.tp()
+                        : (double) p.denseMlpPerLayer() / l.tp();
+                total += p.attentionPerLayer() / (double) l.tp() + mlp + p.normPerLayer();
+            }
+            if (!expertsOnly) {
+                if (s == 0) {
+                    total += (double) p.embedding() / l.tp();
+                }
+                if (s == l.pp() - 1) {
+                    total += (p.output() == 0 && l.pp() > 1 ? (double) model.vocab() * model.hidden() : p.output()) / l.tp() + p.finalNorm();
+                }
+            }
+            most = Math.max(most, total);
+            first += stages.get(s);
+        }
+        return most;
+    }
+
+    private Memory memory(TrainingLayout l, int m, List<Integer> stages, ParameterCount p) {
+        double params = stageParameters(l, stages, p, false);
+        double expert = stageParameters(l, stages, p, true);
+        ModelStateMemory dense = ModelStateMemory.of(params - expert, l.dp() * l.cp(), l.zeroStage());
+        ModelStateMemory experts = ModelStateMemory.of(expert, Math.max(1, l.dp() * l.cp() / l.ep()), l.zeroStage());
+        // activations on the first stage: p micro-batches in flight under 1F1B, each with its layers' activations
+        double inFlight = ActivationMemory.inFlightMicroBatches(l.pp(), m, l.vpp());
+        double perLayerDense = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), false);
+        double perLayerMoe = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), true);
+        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
+        double firstStage = 0;
+        for (int k = 0; k < stages.get(0); k++) {
+            firstStage += k >= moeFrom ? perLayerMoe : perLayerDense;
+        }
+        double activations = firstStage * inFlight;
+        if (l.pp() == 1) {
+            // the output layer's FP32 logits for the loss (Korthikanti et al. §4.3: 4 s b V / t)
+            activations += 4.0 * seq / l.cp() * l.microBatch() * model.vocab() / l.tp();
+        }
+        double w = dense.weights() + experts.weights();
+        double g = dense.gradients() + experts.gradients();
+        double o = dense.optimizer() + experts.optimizer();
+        double total = w + g + o + activations + BUFFER_BYTES;
+        return new Memory(w, g, o, activations, BUFFER_BYTES, total, cluster.gpu().memoryBytes());
+    }
+}
