@@ -93,7 +93,7 @@ class PlanCliTest {
         // selective recompute with sequence parallelism: 13.75 s per iteration
         Result r = run("plan", "train", "--model", "gpt-175b", "--gpu", "a100-sxm-80gb", "--gpus", "64", "--seq-len", "2048",
                 "--global-batch", "64", "--tp", "8", "--pp", "8", "--cp", "1", "--vpp", "3", "--micro-batch", "1",
-                "--recompute", "selective", "--sequence-parallel", "true", "--tokens", "3e11", "--json");
+                "--recompute", "selective", "--sequence-parallel", "true", "--attention", "unfused", "--tokens", "3e11", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("model").get("params").asLong()).isEqualTo(174_615_846_912L);

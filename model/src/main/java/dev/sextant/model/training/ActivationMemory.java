@@ -15,8 +15,9 @@ import dev.sextant.model.training.ModelArchitecture.Style;
  *   <li>split by tensor parallelism: Q, K, V and the output projection's input (2 s b × each width; 8 s b h for
  *       MHA), the MLP's inner activations (GELU: 4 s b f = 16 s b h; gated: 8 s b f, the gate and up outputs, the
  *       activation's output and the product), per expert a token visits under MoE;</li>
- *   <li>attention scores, unless recomputed (selective recompute, or flash-attention): softmax output 2 a s² b, with
- *       dropout also its mask a s² b and output 2 a s² b — 5 a s² b for GPT.</li>
+ *   <li>attention scores, 5 a s² b for GPT (softmax output 2 a s² b, dropout mask a s² b, dropout output 2 a s² b;
+ *       2 a s² b without dropout), unless selective recompute drops them or attention runs fused (flash-attention),
+ *       which never keeps them.</li>
  * </ul>
  * Full recompute keeps only the layer input, 2 s b h. Context parallelism divides the sequence a GPU holds.
  */
@@ -31,9 +32,10 @@ public final class ActivationMemory {
      * @param tp         tensor-parallel size t
      * @param cp         context-parallel size
      * @param sequenceParallel whether sequence parallelism splits the norm and dropout activations over t
+     * @param fusedAttention   whether attention runs fused, without storing its scores
      */
     public static double perLayer(ModelArchitecture m, int seq, int microBatch, int tp, int cp, boolean sequenceParallel,
-                                  Recompute recompute, boolean moeLayer) {
+                                  Recompute recompute, boolean moeLayer, boolean fusedAttention) {
         double s = (double) seq / cp;
         double sb = s * microBatch;
         double h = m.hidden();
@@ -52,7 +54,9 @@ public final class ActivationMemory {
             mlp = (gated ? 8.0 : 4.0) * m.ffn();
         }
         double split = attention + mlp;
-        double scores = recompute == Recompute.SELECTIVE ? 0 : (dropout ? 5.0 : 2.0) * m.heads() * seq * sb;
+        // separate attention kernels keep the scores (softmax output, and with dropout its mask and output); fused
+        // (flash) attention never writes them
+        double scores = recompute == Recompute.SELECTIVE || fusedAttention ? 0 : (dropout ? 5.0 : 2.0) * m.heads() * seq * sb;
         return sb * whole / (sequenceParallel ? tp : 1) + sb * split / tp + scores / tp;
     }
 

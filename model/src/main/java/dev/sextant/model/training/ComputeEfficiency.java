@@ -46,7 +46,7 @@ public interface ComputeEfficiency {
     /** Share of the dense peak large GEMMs reach. */
     static double peakShare(GpuSpec gpu) {
         return switch (gpu.id()) {
-            case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.82;
+            case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.80;
             case "mi300x" -> 0.55;
             default -> 0.72;
         };

@@ -14,10 +14,10 @@ public final class LayoutSearch {
 
     /** What the user fixed; null means "search it". */
     public record Fixed(Integer tp, Integer pp, Integer cp, Integer ep, Integer vpp, Integer microBatch, Integer zeroStage,
-                        Recompute recompute, Boolean sequenceParallel, Precision precision) {
+                        Recompute recompute, Boolean sequenceParallel, Precision precision, Boolean fusedAttention) {
 
         public static Fixed none() {
-            return new Fixed(null, null, null, null, null, null, null, null, null, null);
+            return new Fixed(null, null, null, null, null, null, null, null, null, null, null);
         }
     }
 
@@ -47,6 +47,7 @@ public final class LayoutSearch {
         List<Integer> zeros = fixed.zeroStage() != null ? List.of(fixed.zeroStage()) : List.of(1, 3);
         List<Recompute> recomputes = fixed.recompute() != null ? List.of(fixed.recompute()) : List.of(Recompute.values());
         Precision precision = fixed.precision() != null ? fixed.precision() : Precision.BF16;
+        boolean fused = fixed.fusedAttention() == null || fixed.fusedAttention();
         for (int tp : tps) {
             for (int pp : pps) {
                 for (int cp : cps) {
@@ -60,7 +61,7 @@ public final class LayoutSearch {
                                 for (int zero : zeros) {
                                     for (Recompute r : recomputes) {
                                         boolean sp = fixed.sequenceParallel() != null ? fixed.sequenceParallel() : tp > 1;
-                                        TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision);
+                                        TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision, fused);
                                         searched++;
                                         String why = planner.invalid(l);
                                         if (why != null) {

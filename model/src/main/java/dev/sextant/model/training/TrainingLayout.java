@@ -15,9 +15,11 @@ package dev.sextant.model.training;
  * @param recompute        activation recomputation
  * @param sequenceParallel whether sequence parallelism splits the norm and dropout activations
  * @param precision        matrix-multiply precision
+ * @param fusedAttention   whether attention runs fused (flash-attention: scores never stored, causal blocks skipped)
+ *                         or as separate kernels with the scores in memory (Megatron-LM before 2023)
  */
 public record TrainingLayout(int tp, int pp, int dp, int cp, int ep, int vpp, int microBatch, int zeroStage, Recompute recompute,
-                             boolean sequenceParallel, Precision precision) {
+                             boolean sequenceParallel, Precision precision, boolean fusedAttention) {
 
     public int gpus() {
         return tp * pp * dp * cp;

@@ -14,6 +14,11 @@ public final class TrainingPlanner {
 
     /** Communication buffers, workspace and fragmentation the allocator holds beyond the states and activations. */
     static final double BUFFER_BYTES = 2e9;
+    /**
+     * Fused attention's rate relative to large GEMMs: FlashAttention-2 reaches 50–73 % of A100 peak in its forward pass
+     * and less backward (Dao 2023, arXiv 2307.08691, §4.1), against about 80 % for large GEMMs.
+     */
+    static final double FUSED_ATTENTION_SHARE = 0.75;
 
     private final ModelArchitecture model;
     private final Cluster cluster;
@@ -251,22 +256,18 @@ public final class TrainingPlanner {
         }
         // elementwise kernels (norms, activations, residuals, softmax, dropout): read and written about once each in
         // the forward pass for what the layer keeps (a third of fwd + bwd traffic)
-        double stored = ActivationMemory.perLayer(model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer);
+        double stored = ActivationMemory.perLayer(model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer, true);
         s += efficiency.memorySeconds(gpu, 2 * stored) + scoreTrafficSeconds(l);
         return s;
     }
 
-    /**
-     * Elementwise traffic over attention scores (softmax, masking, dropout) in one forward pass. GPT-style models are
-     * costed as Megatron-LM trained them in the papers the planner is validated against, with the scores in memory;
-     * Llama-style models with fused (flash) attention, which never writes them out.
-     */
+    /** Elementwise traffic over attention scores (softmax, masking, dropout) in one forward pass, when they are in memory. */
     private double scoreTrafficSeconds(TrainingLayout l) {
-        if (model.style() != ModelArchitecture.Style.GPT) {
+        if (l.fusedAttention()) {
             return 0;
         }
-        double scores = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.NONE, false)
-                - ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, false);
+        double scores = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.NONE, false, false)
+                - ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, false, false);
         return efficiency.memorySeconds(cluster.gpu(), 2 * scores);
     }
 
@@ -275,12 +276,21 @@ public final class TrainingPlanner {
         return model.mla() != null ? (model.mla().kvLoraRank() + model.mla().qkRopeDim()) / 2.0 : (double) model.kvHeads() * model.headDim();
     }
 
-    /** Forward time of attention's QKᵀ and AV products for one micro-batch on one GPU. */
+    /**
+     * Forward time of attention's QKᵀ and AV products for one micro-batch on one GPU. Separate kernels: two batched
+     * GEMMs per head with the scores written in between, every block computed. Fused (flash-attention): the causal
+     * mask skips half the blocks and the scores stay on chip, at {@link #FUSED_ATTENTION_SHARE} of the GEMM rate.
+     */
     private double attentionSeconds(TrainingLayout l, double tokens) {
         GpuSpec gpu = cluster.gpu();
         double heads = (double) model.heads() / l.tp();
         double qk = (double) model.queryWidth() / model.heads();
         double v = (double) model.attentionOutWidth() / model.heads();
+        if (l.fusedAttention()) {
+            double flops = heads * 2 * tokens * seq * (qk + v) / 2; // causal: half the blocks
+            double rate = gpu.peakFlops(Precision.BF16) * ComputeEfficiency.peakShare(gpu) * FUSED_ATTENTION_SHARE;
+            return flops / rate;
+        }
         // per head: (tokens × qk) by (qk × seq), then (tokens × seq) by (seq × v); batched over heads and sequences
         return heads * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk) + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
     }
@@ -364,8 +374,8 @@ public final class TrainingPlanner {
         ModelStateMemory experts = ModelStateMemory.of(expert, Math.max(1, l.dp() * l.cp() / l.ep()), l.zeroStage());
         // activations on the first stage: p micro-batches in flight under 1F1B, each with its layers' activations
         double inFlight = ActivationMemory.inFlightMicroBatches(l.pp(), m, l.vpp());
-        double perLayerDense = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), false);
-        double perLayerMoe = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), true);
+        double perLayerDense = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), false, l.fusedAttention());
+        double perLayerMoe = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), true, l.fusedAttention());
         int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
         double firstStage = 0;
         for (int k = 0; k < stages.get(0); k++) {

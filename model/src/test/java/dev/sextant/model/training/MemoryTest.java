@@ -33,23 +33,23 @@ class MemoryTest {
         double h = GPT.hidden();
         double a = GPT.heads();
         // arXiv 2205.05198, Table 2
-        assertThat(ActivationMemory.perLayer(GPT, s, b, 1, 1, false, Recompute.NONE, false))
+        assertThat(ActivationMemory.perLayer(GPT, s, b, 1, 1, false, Recompute.NONE, false, false))
                 .isCloseTo(sbh(s, b) * (34 + 5 * a * s / h), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.NONE, false))
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.NONE, false, false))
                 .isCloseTo(sbh(s, b) * (10 + 24.0 / t + 5 * a * s / (h * t)), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, true, Recompute.NONE, false))
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, true, Recompute.NONE, false, false))
                 .isCloseTo(sbh(s, b) * (34.0 / t + 5 * a * s / (h * t)), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.SELECTIVE, false))
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.SELECTIVE, false, false))
                 .isCloseTo(sbh(s, b) * (10 + 24.0 / t), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, true, Recompute.SELECTIVE, false))
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, true, Recompute.SELECTIVE, false, false))
                 .isCloseTo(sbh(s, b) * (34.0 / t), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.FULL, false)).isCloseTo(2 * sbh(s, b), within(1e-3));
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.FULL, false, false)).isCloseTo(2 * sbh(s, b), within(1e-3));
     }
 
     @Test
     void contextParallelismDividesTheSequenceAndInterleavingAddsItsShare() {
-        double whole = ActivationMemory.perLayer(GPT, 8192, 1, 8, 1, true, Recompute.SELECTIVE, false);
-        double split = ActivationMemory.perLayer(GPT, 8192, 1, 8, 4, true, Recompute.SELECTIVE, false);
+        double whole = ActivationMemory.perLayer(GPT, 8192, 1, 8, 1, true, Recompute.SELECTIVE, false, false);
+        double split = ActivationMemory.perLayer(GPT, 8192, 1, 8, 4, true, Recompute.SELECTIVE, false, false);
         assertThat(split).isCloseTo(whole / 4, within(1e-3));
         assertThat(ActivationMemory.inFlightMicroBatches(8, 64, 1)).isEqualTo(8);
         assertThat(ActivationMemory.inFlightMicroBatches(8, 4, 1)).isEqualTo(4);
@@ -57,13 +57,15 @@ class MemoryTest {
     }
 
     @Test
-    void llamaLayerHasNoDropoutAndAGatedMlp() {
+    void llamaLayerHasNoDropoutAGatedMlpAndFusedAttention() {
         ModelArchitecture m = ModelCatalog.get("llama-2-7b");
         double s = 4096;
         double h = 4096;
         double f = 11008;
-        // whole: 8 s b h; attention inner 8 s b h (MHA); gated MLP 8 s b f; scores 2 a s² b
-        double expected = s * (8 * h + 8 * h + 8 * f) + 2 * 32 * s * s;
-        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false)).isCloseTo(expected, within(1e-3));
+        // whole: 8 s b h; attention inner 8 s b h (MHA); gated MLP 8 s b f; no scores (fused attention)
+        double expected = s * (8 * h + 8 * h + 8 * f);
+        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, true)).isCloseTo(expected, within(1e-3));
+        // unfused, the softmax output stays: 2 a s² b
+        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, false)).isCloseTo(expected + 2.0 * 32 * s * s, within(1e-3));
     }
 }

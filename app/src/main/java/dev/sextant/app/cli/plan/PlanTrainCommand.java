@@ -69,6 +69,9 @@ public final class PlanTrainCommand implements Runnable {
     Boolean sequenceParallel;
     @Option(names = "--precision", defaultValue = "bf16", paramLabel = "bf16|fp8", description = "Matrix-multiply precision (default: ${DEFAULT-VALUE}).")
     Precision precision;
+    @Option(names = "--attention", defaultValue = "fused", paramLabel = "fused|unfused",
+            description = "Attention kernels: fused (flash-attention) or unfused with the scores in memory, as Megatron-LM before 2023 (default: ${DEFAULT-VALUE}).")
+    Attention attention;
     @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12).")
     Double tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
@@ -77,6 +80,8 @@ public final class PlanTrainCommand implements Runnable {
     JsonOption output;
     @Spec
     CommandSpec spec;
+
+    enum Attention { FUSED, UNFUSED }
 
     public record ModelInfo(String name, long params, long activeParams, int layers, int hidden, int heads, int kvHeads, int vocab) {
     }
@@ -124,12 +129,12 @@ public final class PlanTrainCommand implements Runnable {
                 int dp = gpus / (tp * pp * cp);
                 TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep == null ? 1 : ep, vpp == null ? 1 : vpp, microBatch,
                         zero == null ? 1 : zero, recompute == null ? Recompute.SELECTIVE : recompute,
-                        sequenceParallel != null ? sequenceParallel : tp > 1, precision);
+                        sequenceParallel != null ? sequenceParallel : tp > 1, precision, attention == Attention.FUSED);
                 plans = List.of(planner.plan(l, budget));
                 searched = 1;
             } else {
                 LayoutSearch.Result r = LayoutSearch.search(arch, cluster, seqLen, globalBatch, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp,
-                        microBatch, zero, recompute, sequenceParallel, precision), budget, ComputeEfficiency.DEFAULTS);
+                        microBatch, zero, recompute, sequenceParallel, precision, attention == Attention.FUSED), budget, ComputeEfficiency.DEFAULTS);
                 if (r.plans().isEmpty()) {
                     throw new IllegalArgumentException(r.firstProblem() == null ? "no valid layout" : r.firstProblem());
                 }
