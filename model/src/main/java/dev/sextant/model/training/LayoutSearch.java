@@ -2,13 +2,17 @@ package dev.sextant.model.training;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Enumerates the layouts of a model on a cluster for a sequence length and global batch, keeping whatever the user
- * fixed, and ranks those that fit by step time. Degrees range over the divisors that can be valid (TP within a node and
- * dividing the heads; PP up to the layers; CP dividing the sequence; EP dividing the experts); every candidate is
- * checked by {@link TrainingPlanner#invalid} and costed in full.
+ * fixed, and ranks those that fit by step time. Degrees range over the values that can be valid (TP within a node; PP
+ * dividing the GPUs up to the layers; CP up to 16; EP dividing the experts; micro-batches 1–16; 1–8 virtual stages;
+ * ZeRO 0–3; the three recompute modes; sequence parallelism on and off); every candidate is checked by
+ * {@link TrainingPlanner#invalid} and costed in full.
  */
 public final class LayoutSearch {
 
@@ -21,30 +25,79 @@ public final class LayoutSearch {
         }
     }
 
-    /** The ranked plans that fit, how many layouts were tried and were valid, and what stopped the others. */
-    public record Result(List<TrainingPlan> plans, int searched, int valid, String firstProblem) {
+    /** The best plans that fit (at most {@link #KEPT}), how many layouts were tried and were valid, and what stopped the others. */
+    public record Result(List<TrainingPlan> plans, int searched, int valid, String problem) {
     }
 
     private LayoutSearch() {
     }
 
+    /** Plans a search keeps, best first. */
+    public static final int KEPT = 200;
+
     public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
                                 ComputeEfficiency efficiency) {
         TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency);
+        // the best KEPT plans so far, slowest on top so that it is the one dropped
+        java.util.PriorityQueue<TrainingPlan> fits = new java.util.PriorityQueue<>(
+                Comparator.comparingDouble(TrainingPlan::stepTimeSeconds).reversed());
+        int[] counts = new int[2]; // searched, valid
+        double[] smallest = {Double.POSITIVE_INFINITY};
+        forEachLayout(model, cluster, fixed, l -> {
+            counts[0]++;
+            if (planner.invalid(l) != null) {
+                return;
+            }
+            counts[1]++;
+            TrainingPlan plan = planner.plan(l, tokens);
+            if (plan.fits()) {
+                if (fits.size() < KEPT || plan.stepTimeSeconds() < fits.peek().stepTimeSeconds()) {
+                    fits.add(plan);
+                    if (fits.size() > KEPT) {
+                        fits.poll();
+                    }
+                }
+            } else {
+                smallest[0] = Math.min(smallest[0], plan.memory().total());
+            }
+        });
+        List<TrainingPlan> ranked = new ArrayList<>(fits);
+        ranked.sort(Comparator.comparingDouble(TrainingPlan::stepTimeSeconds));
+        String problem = null;
+        if (fits.isEmpty()) {
+            problem = counts[1] > 0
+                    ? String.format("no layout fits: the smallest needs %.0f GB per GPU and %s has %.0f GB; add GPUs, raise ZeRO or "
+                            + "recompute, or lower the micro-batch or sequence length", smallest[0] / 1e9, cluster.gpu().name(),
+                            cluster.gpu().memoryGB())
+                    : mostCommonProblem(model, cluster, fixed, planner);
+        }
+        return new Result(ranked, counts[0], counts[1], problem);
+    }
+
+    /** Runs only when no layout is valid: says which constraint failed most often, with one example. */
+    private static String mostCommonProblem(ModelArchitecture model, Cluster cluster, Fixed fixed, TrainingPlanner planner) {
+        Map<String, Integer> counts = new HashMap<>();
+        Map<String, String> example = new HashMap<>();
+        forEachLayout(model, cluster, fixed, l -> {
+            String why = planner.invalid(l);
+            String kind = why.replaceAll("\\d+", "N");
+            counts.merge(kind, 1, Integer::sum);
+            example.putIfAbsent(kind, why);
+        });
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue())
+                .map(e -> "no valid layout; most often: " + example.get(e.getKey())).orElse("no layout to try");
+    }
+
+    private static void forEachLayout(ModelArchitecture model, Cluster cluster, Fixed fixed, Consumer<TrainingLayout> visit) {
         int n = cluster.gpus();
-        List<TrainingPlan> fits = new ArrayList<>();
-        int searched = 0;
-        int valid = 0;
-        String firstProblem = null;
-        double smallest = Double.POSITIVE_INFINITY;
         List<Integer> tps = fixed.tp() != null ? List.of(fixed.tp()) : divisors(Math.min(n, cluster.gpusPerNode()));
         List<Integer> pps = fixed.pp() != null ? List.of(fixed.pp()) : divisors(n).stream().filter(p -> p <= model.layers()).toList();
         List<Integer> cps = fixed.cp() != null ? List.of(fixed.cp()) : List.of(1, 2, 4, 8, 16);
         List<Integer> eps = fixed.ep() != null ? List.of(fixed.ep())
                 : model.moe() == null ? List.of(1) : divisors(model.moe().experts()).stream().filter(e -> e <= 64).toList();
-        List<Integer> vpps = fixed.vpp() != null ? List.of(fixed.vpp()) : List.of(1, 2, 4);
-        List<Integer> mbs = fixed.microBatch() != null ? List.of(fixed.microBatch()) : List.of(1, 2, 4, 8);
-        List<Integer> zeros = fixed.zeroStage() != null ? List.of(fixed.zeroStage()) : List.of(1, 3);
+        List<Integer> vpps = fixed.vpp() != null ? List.of(fixed.vpp()) : List.of(1, 2, 3, 4, 6, 8);
+        List<Integer> mbs = fixed.microBatch() != null ? List.of(fixed.microBatch()) : List.of(1, 2, 4, 8, 16);
+        List<Integer> zeros = fixed.zeroStage() != null ? List.of(fixed.zeroStage()) : List.of(0, 1, 2, 3);
         List<Recompute> recomputes = fixed.recompute() != null ? List.of(fixed.recompute()) : List.of(Recompute.values());
         Precision precision = fixed.precision() != null ? fixed.precision() : Precision.BF16;
         boolean fused = fixed.fusedAttention() == null || fixed.fusedAttention();
@@ -60,20 +113,8 @@ public final class LayoutSearch {
                             for (int mb : mbs) {
                                 for (int zero : zeros) {
                                     for (Recompute r : recomputes) {
-                                        boolean sp = fixed.sequenceParallel() != null ? fixed.sequenceParallel() : tp > 1;
-                                        TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision, fused);
-                                        searched++;
-                                        String why = planner.invalid(l);
-                                        if (why != null) {
-                                            firstProblem = firstProblem == null ? why : firstProblem;
-                                            continue;
-                                        }
-                                        valid++;
-                                        TrainingPlan plan = planner.plan(l, tokens);
-                                        if (plan.fits()) {
-                                            fits.add(plan);
-                                        } else {
-                                            smallest = Math.min(smallest, plan.memory().total());
+                                        for (boolean sp : sequenceParallel(fixed, tp)) {
+                                            visit.accept(new TrainingLayout(tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision, fused));
                                         }
                                     }
                                 }
@@ -83,13 +124,13 @@ public final class LayoutSearch {
                 }
             }
         }
-        fits.sort(Comparator.comparingDouble(TrainingPlan::stepTimeSeconds));
-        String problem = fits.isEmpty() && valid > 0
-                ? String.format("no layout fits: the smallest needs %.0f GB per GPU and %s has %.0f GB; add GPUs, raise ZeRO or "
-                        + "recompute, or lower the micro-batch or sequence length", smallest / 1e9, cluster.gpu().name(),
-                        cluster.gpu().memoryGB())
-                : firstProblem;
-        return new Result(fits, searched, valid, problem);
+    }
+
+    private static List<Boolean> sequenceParallel(Fixed fixed, int tp) {
+        if (fixed.sequenceParallel() != null) {
+            return List.of(fixed.sequenceParallel());
+        }
+        return tp > 1 ? List.of(true, false) : List.of(false);
     }
 
     static List<Integer> divisors(int n) {

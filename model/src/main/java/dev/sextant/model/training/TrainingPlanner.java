@@ -25,6 +25,7 @@ public final class TrainingPlanner {
     private final int seq;
     private final int globalBatch;
     private final ComputeEfficiency efficiency;
+    private final ParameterCount params;
 
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
         if (seq < 1) {
@@ -38,6 +39,7 @@ public final class TrainingPlanner {
         this.seq = seq;
         this.globalBatch = globalBatch;
         this.efficiency = efficiency;
+        this.params = model.parameters();
     }
 
     /** Why the layout cannot exist, or null when it can. */
@@ -64,8 +66,9 @@ public final class TrainingPlanner {
         if (model.moe() == null && l.ep() > 1) {
             return "EP needs a mixture-of-experts model";
         }
-        if (model.moe() != null && (model.moe().experts() % l.ep() != 0 || (l.dp() * l.cp()) % l.ep() != 0)) {
-            return "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and DP × CP (" + l.dp() * l.cp() + ")";
+        if (model.moe() != null && (model.moe().experts() % l.ep() != 0 || (l.tp() * l.dp() * l.cp()) % l.ep() != 0)) {
+            return "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and TP × DP × CP ("
+                    + l.tp() * l.dp() * l.cp() + ")";
         }
         if (globalBatch % (l.dp() * l.microBatch()) != 0) {
             return "global batch " + globalBatch + " is not divisible into DP (" + l.dp() + ") × micro-batch (" + l.microBatch()
@@ -90,56 +93,30 @@ public final class TrainingPlanner {
             throw new IllegalArgumentException(why);
         }
         int m = globalBatch / (l.dp() * l.microBatch());
-        ParameterCount params = model.parameters();
-        double tokensPerMicroBatch = (double) l.microBatch() * seq / l.cp(); // per GPU
+        ParameterCount params = this.params;
         GpuSpec gpu = cluster.gpu();
         Precision precision = l.precision();
-
-        // compute per layer and micro-batch, forward + backward (+ recompute)
-        double layerForward = layerForwardSeconds(l, tokensPerMicroBatch, false);
-        double moeLayerForward = model.moe() == null ? layerForward : layerForwardSeconds(l, tokensPerMicroBatch, true);
-        // selective recompute runs attention's products and its elementwise work over the scores again
-        double attentionForward = attentionSeconds(l, tokensPerMicroBatch) + scoreTrafficSeconds(l);
-        double denseLayer = 3 * layerForward + (l.recompute() == Recompute.FULL ? layerForward : 0)
-                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        double moeLayer = 3 * moeLayerForward + (l.recompute() == Recompute.FULL ? moeLayerForward : 0)
-                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        double logits = 3 * (efficiency.gemmSeconds(gpu, precision, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden())
-                + efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp())); // fp32 softmax, cross-entropy
-
-        // communication per layer and micro-batch on the critical path
-        double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
-        int passes = l.recompute() == Recompute.FULL ? 3 : 2; // all-reduce pairs: forward, backward (, recomputed forward)
-        double tpPerLayer = 2 * passes * cluster.allReduce(actBytes, l.tp(), 1);
-        double tpBytesPerLayer = 2 * passes * 2.0 * (l.tp() - 1) / Math.max(1, l.tp()) * actBytes;
-        double epPerMoeLayer = 0;
-        double epBytesPerMoeLayer = 0;
-        if (model.moe() != null && l.ep() > 1) {
-            double dispatched = actBytes * model.moe().topK(); // each token to top-k experts, and back
-            epPerMoeLayer = 2 * passes * cluster.allToAll(dispatched, l.ep(), l.tp());
-            epBytesPerMoeLayer = 2 * passes * (l.ep() - 1.0) / l.ep() * dispatched;
-        }
-        double cpPerLayer = 0;
-        double cpBytesPerLayer = 0;
-        if (l.cp() > 1) {
-            // ring attention: each rank passes its K and V blocks round the ring, overlapped with the attention blocks
-            double kv = 2 * tokensPerMicroBatch * ((double) model.keyWidth() + model.valueWidth()) / l.tp();
-            cpBytesPerLayer = passes * (l.cp() - 1) * kv;
-            double ring = passes * (l.cp() - 1) * (kv / cluster.bandwidth(l.cp(), l.tp()) + cluster.latency(l.cp(), l.tp()));
-            cpPerLayer = Math.max(0, ring - passes * attentionForward);
-        }
+        double tokensPerMicroBatch = (double) l.microBatch() * seq / l.cp();
+        LayerCosts c = layerCosts(l);
+        double denseLayer = c.dense();
+        double moeLayer = c.moe();
+        double logits = c.logits();
+        double actBytes = c.activationBytes();
+        double tpPerLayer = c.tp();
+        double tpBytesPerLayer = c.tpBytes();
+        double epPerMoeLayer = c.ep();
+        double epBytesPerMoeLayer = c.epBytes();
+        double cpPerLayer = c.cp();
+        double cpBytesPerLayer = c.cpBytes();
 
         // pipeline stages, balanced with the output layer on the last one
         List<Integer> stages = stageLayers(l.pp(), denseLayer + tpPerLayer + cpPerLayer, logits);
         double[] stageTime = new double[l.pp()];
         int firstLayer = 0;
-        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
         for (int s = 0; s < l.pp(); s++) {
-            double t = 0;
-            for (int k = firstLayer; k < firstLayer + stages.get(s); k++) {
-                boolean moe = k >= moeFrom;
-                t += (moe ? moeLayer + epPerMoeLayer : denseLayer) + tpPerLayer + cpPerLayer;
-            }
+            int count = stages.get(s);
+            int moeCount = moeLayersIn(firstLayer, firstLayer + count);
+            double t = moeCount * (moeLayer + epPerMoeLayer) + (count - moeCount) * denseLayer + count * (tpPerLayer + cpPerLayer);
             if (s == l.pp() - 1) {
                 t += logits + cluster.allReduce(actBytes, l.tp(), 1);
             }
@@ -165,9 +142,9 @@ public final class TrainingPlanner {
         double dpBytes = gradFactor / 2 * (2 * denseParams * 2.0 * (l.dp() * l.cp() - 1) / (l.dp() * l.cp()));
         double dpTime = gradFactor / 2 * cluster.allReduce(2 * denseParams, l.dp() * l.cp(), l.tp());
         if (expertParams > 0) {
-            int expertDp = l.dp() * l.cp() / l.ep();
+            int expertDp = l.tp() * l.dp() * l.cp() / l.ep();
             dpBytes += gradFactor / 2 * (2 * expertParams * 2.0 * (expertDp - 1) / Math.max(1, expertDp));
-            dpTime += gradFactor / 2 * cluster.allReduce(2 * expertParams, expertDp, dpStride * l.ep());
+            dpTime += gradFactor / 2 * cluster.allReduce(2 * expertParams, expertDp, l.ep());
         }
         double lastBackward = 2.0 / 3 * slowest;
         double dpExposed = Math.max(0, dpTime - lastBackward);
@@ -201,6 +178,72 @@ public final class TrainingPlanner {
         return new TrainingPlan(l, m, stages, memory, memory.total() <= memory.capacity(), bytes, seconds, computeOnly, bubble, step,
                 tflops, mfu, tokensPerSecond, tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN, bottleneck,
                 efficiency.name());
+    }
+
+    /**
+     * Per-layer costs of one micro-batch on one GPU: they depend on TP, CP, EP, the micro-batch and the kernels, not
+     * on PP, DP or ZeRO, so a search computes them once per combination.
+     */
+    record LayerCosts(double dense, double moe, double logits, double activationBytes, double tp, double tpBytes, double ep,
+                      double epBytes, double cp, double cpBytes) {
+    }
+
+    private record CostKey(int tp, int cp, int ep, int microBatch, Recompute recompute, boolean sp, Precision precision, boolean fused) {
+    }
+
+    private final java.util.Map<CostKey, LayerCosts> costs = new java.util.HashMap<>();
+
+    private LayerCosts layerCosts(TrainingLayout l) {
+        return costs.computeIfAbsent(new CostKey(l.tp(), l.cp(), l.ep(), l.microBatch(), l.recompute(), l.sequenceParallel(), l.precision(),
+                l.fusedAttention()), k -> computeLayerCosts(l));
+    }
+
+    private LayerCosts computeLayerCosts(TrainingLayout l) {
+        double tokensPerMicroBatch = (double) l.microBatch() * seq / l.cp(); // per GPU
+        GpuSpec gpu = cluster.gpu();
+        Precision precision = l.precision();
+
+        // compute per layer and micro-batch, forward + backward (+ recompute)
+        double layerForward = layerForwardSeconds(l, tokensPerMicroBatch, false);
+        double moeLayerForward = model.moe() == null ? layerForward : layerForwardSeconds(l, tokensPerMicroBatch, true);
+        // selective recompute runs attention's products and its elementwise work over the scores again
+        double attentionForward = attentionSeconds(l, tokensPerMicroBatch) + scoreTrafficSeconds(l);
+        double denseLayer = 3 * layerForward + (l.recompute() == Recompute.FULL ? layerForward : 0)
+                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
+        double moeLayer = 3 * moeLayerForward + (l.recompute() == Recompute.FULL ? moeLayerForward : 0)
+                + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
+        double logits = 3 * (efficiency.gemmSeconds(gpu, precision, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden())
+                + efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp())); // fp32 softmax, cross-entropy
+
+        // communication per layer and micro-batch on the critical path
+        double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
+        int passes = l.recompute() == Recompute.FULL ? 3 : 2; // all-reduce pairs: forward, backward (, recomputed forward)
+        double tpPerLayer = 2 * passes * cluster.allReduce(actBytes, l.tp(), 1);
+        double tpBytesPerLayer = 2 * passes * 2.0 * (l.tp() - 1) / Math.max(1, l.tp()) * actBytes;
+        double epPerMoeLayer = 0;
+        double epBytesPerMoeLayer = 0;
+        if (model.moe() != null && l.ep() > 1) {
+            double dispatched = actBytes / l.tp() * model.moe().topK(); // each GPU's share of tokens to top-k experts, and back
+            epPerMoeLayer = 2 * passes * cluster.allToAll(dispatched, l.ep(), 1);
+            epBytesPerMoeLayer = 2 * passes * (l.ep() - 1.0) / l.ep() * dispatched;
+        }
+        double cpPerLayer = 0;
+        double cpBytesPerLayer = 0;
+        if (l.cp() > 1) {
+            // ring attention: each rank passes its K and V blocks round the ring, overlapped with the attention blocks
+            double kv = 2 * tokensPerMicroBatch * ((double) model.keyWidth() + model.valueWidth()) / l.tp();
+            cpBytesPerLayer = passes * (l.cp() - 1) * kv;
+            double ring = passes * (l.cp() - 1) * (kv / cluster.bandwidth(l.cp(), l.tp()) + cluster.latency(l.cp(), l.tp()));
+            cpPerLayer = Math.max(0, ring - passes * attentionForward);
+        }
+        return new LayerCosts(denseLayer, moeLayer, logits, actBytes, tpPerLayer, tpBytesPerLayer, epPerMoeLayer, epBytesPerMoeLayer,
+                cpPerLayer, cpBytesPerLayer);
+    }
+
+    /** MoE layers among layers [from, to). */
+    private int moeLayersIn(int from, int to) {
+        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
+        return Math.max(0, to - Math.max(from, moeFrom));
     }
 
     private static int maxLayers(List<Integer> stages) {
@@ -238,16 +281,18 @@ public final class TrainingPlanner {
         boolean gated = model.style() == ModelArchitecture.Style.LLAMA;
         if (moeLayer && model.moe() != null) {
             ModelArchitecture.Moe e = model.moe();
-            // each GPU holds experts/ep experts; tokens from the EP group arrive at top-k of them
+            // experts are whole on each GPU (expert tensor parallelism 1, as Megatron-LM recommends with EP): a GPU
+            // holds experts/ep of them and, balanced, receives its share of tokens (tokens/tp) times top-k among them
             double expertsHere = (double) e.experts() / l.ep();
-            double tokensPerExpert = tokens * e.topK() * l.ep() / e.experts();
-            double f = (double) e.expertFfn() / t;
+            double tokensPerExpert = tokens / t * e.topK() * l.ep() / e.experts();
+            double f = e.expertFfn();
             double one = efficiency.gemmSeconds(gpu, p, tokensPerExpert, (gated ? 2 : 1) * f, h)
                     + efficiency.gemmSeconds(gpu, p, tokensPerExpert, h, f);
             s += expertsHere * one;
             if (e.sharedExperts() > 0) {
-                s += e.sharedExperts() * (efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * f, h)
-                        + efficiency.gemmSeconds(gpu, p, tokens, h, f));
+                double fs = f / t; // shared experts split like a dense MLP
+                s += e.sharedExperts() * (efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * fs, h)
+                        + efficiency.gemmSeconds(gpu, p, tokens, h, fs));
             }
             s += efficiency.gemmSeconds(gpu, p, tokens, e.experts(), h); // router
         } else {
@@ -339,21 +384,16 @@ public final class TrainingPlanner {
     private double stageParameters(TrainingLayout l, List<Integer> stages, ParameterCount p, boolean expertsOnly) {
         double most = 0;
         int first = 0;
-        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
+        double expertsPerMoeLayer = model.moe() == null ? 0 : (double) p.expertPerLayer() * model.moe().experts() / l.ep();
+        double restOfMoeLayer = model.moe() == null ? 0
+                : (p.moeMlpPerLayer() - (double) p.expertPerLayer() * model.moe().experts()) / l.tp();
+        double common = p.attentionPerLayer() / (double) l.tp() + p.normPerLayer();
         for (int s = 0; s < l.pp(); s++) {
-            double total = 0;
-            for (int k = first; k < first + stages.get(s); k++) {
-                boolean moe = k >= moeFrom;
-                double experts = moe ? (double) p.expertPerLayer() * model.moe().experts() / l.ep() / l.tp() : 0;
-                if (expertsOnly) {
-                    total += experts;
-                    continue;
-                }
-                double mlp = moe ? experts + (p.moeMlpPerLayer() - (double) p.expertPerLayer() * model.moe().experts()) / l.tp()
-                        : (double) p.denseMlpPerLayer() / l.tp();
-                total += p.attentionPerLayer() / (double) l.tp() + mlp + p.normPerLayer();
-            }
+            int count = stages.get(s);
+            int moe = moeLayersIn(first, first + count);
+            double total = moe * expertsPerMoeLayer;
             if (!expertsOnly) {
+                total += moe * restOfMoeLayer + (count - moe) * (double) p.denseMlpPerLayer() / l.tp() + count * common;
                 if (s == 0) {
                     total += (double) p.embedding() / l.tp();
                 }
@@ -362,7 +402,7 @@ public final class TrainingPlanner {
                 }
             }
             most = Math.max(most, total);
-            first += stages.get(s);
+            first += count;
         }
         return most;
     }
@@ -371,16 +411,13 @@ public final class TrainingPlanner {
         double params = stageParameters(l, stages, p, false);
         double expert = stageParameters(l, stages, p, true);
         ModelStateMemory dense = ModelStateMemory.of(params - expert, l.dp() * l.cp(), l.zeroStage());
-        ModelStateMemory experts = ModelStateMemory.of(expert, Math.max(1, l.dp() * l.cp() / l.ep()), l.zeroStage());
+        ModelStateMemory experts = ModelStateMemory.of(expert, Math.max(1, l.tp() * l.dp() * l.cp() / l.ep()), l.zeroStage());
         // activations on the first stage: p micro-batches in flight under 1F1B, each with its layers' activations
         double inFlight = ActivationMemory.inFlightMicroBatches(l.pp(), m, l.vpp());
         double perLayerDense = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), false, l.fusedAttention());
         double perLayerMoe = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), true, l.fusedAttention());
-        int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
-        double firstStage = 0;
-        for (int k = 0; k < stages.get(0); k++) {
-            firstStage += k >= moeFrom ? perLayerMoe : perLayerDense;
-        }
+        int moeFirst = moeLayersIn(0, stages.get(0));
+        double firstStage = moeFirst * perLayerMoe + (stages.get(0) - moeFirst) * perLayerDense;
         double activations = firstStage * inFlight;
         if (l.pp() == 1) {
             // the output layer's FP32 logits for the loss (Korthikanti et al. §4.3: 4 s b V / t)

@@ -136,7 +136,7 @@ public final class PlanTrainCommand implements Runnable {
                 LayoutSearch.Result r = LayoutSearch.search(arch, cluster, seqLen, globalBatch, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp,
                         microBatch, zero, recompute, sequenceParallel, precision, attention == Attention.FUSED), budget, ComputeEfficiency.DEFAULTS);
                 if (r.plans().isEmpty()) {
-                    throw new IllegalArgumentException(r.firstProblem() == null ? "no valid layout" : r.firstProblem());
+                    throw new IllegalArgumentException(r.problem());
                 }
                 plans = r.plans();
                 searched = r.searched();
