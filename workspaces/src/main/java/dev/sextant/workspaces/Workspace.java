@@ -43,6 +43,7 @@ public final class Workspace implements AutoCloseable {
     private final ProjectRepository projects;
     private final EvaluationRepository evaluation;
     private final ScanRepository scans;
+    private final TrainingPlanRepository trainingPlans;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -52,6 +53,7 @@ public final class Workspace implements AutoCloseable {
         this.projects = new ProjectRepository(this);
         this.evaluation = new EvaluationRepository(this);
         this.scans = new ScanRepository(this);
+        this.trainingPlans = new TrainingPlanRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -286,6 +288,10 @@ public final class Workspace implements AutoCloseable {
 
     public EvaluationRepository evaluation() {
         return evaluation;
+    }
+
+    public TrainingPlanRepository trainingPlans() {
+        return trainingPlans;
     }
 
     public ScanRepository scans() {

@@ -92,7 +92,7 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
         }
     }
 
-    public boolean isMoe() {
+    public boolean hasExperts() {
         return moe != null;
     }
 

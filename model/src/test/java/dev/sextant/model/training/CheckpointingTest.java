@@ -37,4 +37,15 @@ class CheckpointingTest {
         assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).hasMessageContaining("--gpus");
         assertThatThrownBy(() -> Checkpointing.plan(8, 0, 1, 1, false)).hasMessageContaining("--failures-per-gpu-day");
     }
+
+    @Test
+    void aPlansCheckpointIsFourteenBytesPerParameterWrittenAtTheStorageRate() {
+        ModelArchitecture m = ModelCatalog.get("llama-2-70b");
+        FaultTolerance f = FaultTolerance.of(m, 1024, 30, new FaultTolerance.Spec(0.001, 50, 600, false));
+        assertThat(f.checkpointBytes()).isEqualTo(14.0 * 68_976_648_192L);
+        assertThat(f.checkpointSeconds()).isCloseTo(14.0 * 68_976_648_192L / 50e9, within(1e-9)); // ≈ 19.3 s
+        assertThat(f.checkpointing().mtbfSeconds()).isCloseTo(86400 / 1.024, within(1e-6));
+        assertThat(f.expectedDays()).isCloseTo(30 / f.checkpointing().goodput(), within(1e-12)).isGreaterThan(30);
+        assertThat(FaultTolerance.of(m, 1024, Double.NaN, FaultTolerance.Spec.defaults()).expectedDays()).isNaN();
+    }
 }

@@ -23,7 +23,8 @@ public final class Migrator {
     public static final List<Migration> ALL = List.of(
             new Migration(1, "workspace properties and projects", "V001__projects.sql"),
             new Migration(2, "evaluation evidence", "V002__evaluation.sql"),
-            new Migration(3, "contamination scans", "V003__scans.sql"));
+            new Migration(3, "contamination scans", "V003__scans.sql"),
+            new Migration(4, "training plans", "V004__training.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -19,7 +19,7 @@ public final class PlanCheckpointCommand implements Runnable {
     /**
      * Llama 3 (arXiv 2407.21783, §3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100 GPUs.
      */
-    static final double LLAMA3_FAILURES_PER_GPU_DAY = 419.0 / (54 * 16384);
+    static final double LLAMA3_FAILURES_PER_GPU_DAY = dev.sextant.model.training.FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY;
 
     @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs in the job.")
     int gpus;

@@ -120,7 +120,7 @@ public final class PlanTrainCommand implements Runnable {
             long start = System.nanoTime();
             List<TrainingPlan> plans;
             int searched;
-            boolean everyDegreeFixed = tp != null && pp != null && cp != null && microBatch != null && (ep != null || !arch.isMoe());
+            boolean everyDegreeFixed = tp != null && pp != null && cp != null && microBatch != null && (ep != null || !arch.hasExperts());
             if (everyDegreeFixed) {
                 TrainingPlanner planner = new TrainingPlanner(arch, cluster, seqLen, globalBatch, ComputeEfficiency.DEFAULTS);
                 if (tp < 1 || pp < 1 || cp < 1 || gpus % (tp * pp * cp) != 0) {
@@ -150,7 +150,7 @@ public final class PlanTrainCommand implements Runnable {
         }
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
-                    result.model().params() / 1e9, arch.isMoe() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
+                    result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
                     gpus, gpu, seqLen, globalBatch, result.searched(), result.searchSeconds());
             TextTable t = new TextTable("TP", "PP", "DP", "CP", "EP", "V", "MB", "ZERO", "RECOMPUTE", "MEM GB", "STEP S", "TFLOP/S", "MFU",
                     "BUBBLE", "BOTTLENECK");

@@ -1,0 +1,31 @@
+package dev.sextant.model.training;
+
+/**
+ * What a training plan answers: a model on a cluster for a sequence length and global batch, with whatever layout
+ * choices the user fixed, and a token budget.
+ *
+ * @param model         the architecture (from the catalog or a config.json)
+ * @param gpu           catalog id of the GPU
+ * @param gpus          GPUs in the job
+ * @param gpusPerNode   GPUs per node sharing NVLink
+ * @param interNodeGbps network bandwidth per GPU across nodes, Gb/s
+ * @param seqLen        sequence length
+ * @param globalBatch   sequences per optimizer step
+ * @param tokens        token budget (0: none)
+ * @param fixed         degrees and options the user fixed
+ */
+public record TrainingRequest(ModelArchitecture model, String gpu, int gpus, int gpusPerNode, double interNodeGbps, int seqLen,
+                              int globalBatch, double tokens, LayoutSearch.Fixed fixed) {
+
+    public Cluster cluster() {
+        return Cluster.of(GpuCatalog.get(gpu), gpus, gpusPerNode, interNodeGbps);
+    }
+
+    public LayoutSearch.Result search(ComputeEfficiency efficiency) {
+        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency);
+    }
+
+    public TrainingPlanner planner(ComputeEfficiency efficiency) {
+        return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.sextant.workspaces;
+
+import dev.sextant.model.io.Json;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
+import java.io.IOException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** Training plans kept in a project; each save is one transaction. */
+public final class TrainingPlanRepository {
+
+    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, CREATED_AT FROM TRAINING_PLAN";
+
+    private final Workspace workspace;
+
+    TrainingPlanRepository(Workspace workspace) {
+        this.workspace = workspace;
+    }
+
+    public UUID save(UUID projectId, String name, TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults, boolean demo) {
+        if (name == null || name.isBlank()) {
+            throw new WorkspaceException("a saved plan needs a name");
+        }
+        UUID id = Ids.newId();
+        workspace.transaction(c -> {
+            if (ProjectRepository.find(c, projectId).isEmpty()) {
+                throw new WorkspaceException("no project with id " + projectId);
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_PLAN(ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, "
+                    + "CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
+                ps.setObject(1, id);
+                ps.setObject(2, projectId);
+                ps.setString(3, name.strip());
+                ps.setString(4, Json.write(request));
+                ps.setString(5, Json.write(plan));
+                ps.setString(6, Json.write(faults));
+                ps.setBoolean(7, demo);
+                ps.setObject(8, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                return ps.executeUpdate();
+            }
+        });
+        return id;
+    }
+
+    public List<SavedTrainingPlan> list(UUID projectId) {
+        return workspace.read(c -> {
+            List<SavedTrainingPlan> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(map(rs));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    public void delete(UUID id) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM TRAINING_PLAN WHERE ID = ?")) {
+                ps.setObject(1, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private static SavedTrainingPlan map(ResultSet rs) throws SQLException {
+        try {
+            return new SavedTrainingPlan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
+                    Json.mapper().readValue(rs.getString(4), TrainingRequest.class), Json.mapper().readValue(rs.getString(5), TrainingPlan.class),
+                    Json.mapper().readValue(rs.getString(6), FaultTolerance.Spec.class), rs.getBoolean(7),
+                    rs.getObject(8, OffsetDateTime.class).toInstant());
+        } catch (IOException e) {
+            throw new WorkspaceException("saved training plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

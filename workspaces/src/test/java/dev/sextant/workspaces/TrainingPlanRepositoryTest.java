@@ -1,0 +1,43 @@
+package dev.sextant.workspaces;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sextant.model.project.Project;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainingPlanRepositoryTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSavedPlanComesBackWholeAndGoesWithItsProject() {
+        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), "h100-sxm", 64, 8, 400, 4096, 256, 1e12,
+                LayoutSearch.Fixed.none());
+        TrainingPlan best = request.search(ComputeEfficiency.DEFAULTS).plans().get(0);
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Plans", "");
+            ws.trainingPlans().save(p.id(), "Mixtral on 64 H100", request, best, FaultTolerance.Spec.defaults(), false);
+            List<SavedTrainingPlan> saved = ws.trainingPlans().list(p.id());
+            assertThat(saved).hasSize(1);
+            SavedTrainingPlan s = saved.get(0);
+            assertThat(s.request()).isEqualTo(request);
+            assertThat(s.plan()).isEqualTo(best);
+            assertThat(s.faults()).isEqualTo(FaultTolerance.Spec.defaults());
+            assertThatThrownBy(() -> ws.trainingPlans().save(p.id(), " ", request, best, FaultTolerance.Spec.defaults(), false))
+                    .hasMessageContaining("needs a name");
+            ws.projects().delete(p.id());
+            assertThat(ws.trainingPlans().list(p.id())).isEmpty();
+        }
+    }
+}
