@@ -5,6 +5,7 @@ import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
+import dev.sextant.model.training.DemoTrainingData;
 import java.util.List;
 import java.util.UUID;
 import dev.sextant.model.job.CancellationToken;
@@ -34,6 +35,9 @@ public final class DemoSeed {
                 new CorpusFingerprint(List.of(new CorpusFingerprint.Entry(DemoContaminationData.CORPUS_NAME,
                         DemoContaminationData.corpusBytes(), 0))), DemoContaminationData.items(), true);
         workspace.scans().complete(scan, DemoContaminationData.scan(spec));
+        for (DemoTrainingData.DemoPlan p : DemoTrainingData.plans()) {
+            workspace.trainingPlans().save(project.id(), p.name(), p.request(), p.plan(), p.faults(), true);
+        }
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -13,6 +13,8 @@ import dev.sextant.app.ui.shell.FxmlView;
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.MainWindow;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.training.TrainingView;
+import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,7 +70,9 @@ public final class SextantApp extends Application {
                 new Area("evaluation", "Evaluation", "Benchmark credibility", Feather.BAR_CHART_2,
                         () -> FxmlView.load(new EvaluationView(new EvaluationViewModel(shell)))),
                 new Area("contamination", "Contamination", "Benchmark leaks in training corpora", Feather.SEARCH,
-                        () -> FxmlView.load(new ContaminationView(new ContaminationViewModel(shell)))));
+                        () -> FxmlView.load(new ContaminationView(new ContaminationViewModel(shell)))),
+                new Area("training", "Training", "Parallelism layouts and failures", Feather.CPU,
+                        () -> FxmlView.load(new TrainingView(new TrainingViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

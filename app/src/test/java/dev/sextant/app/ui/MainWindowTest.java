@@ -112,6 +112,22 @@ class MainWindowTest {
         assertThat(robot.lookup("#eval-scorecard").queryAs(javafx.scene.control.TreeTableView.class).getRoot().getChildren()).isNotEmpty();
     }
 
+    @Test
+    void theTrainingAreaSearchesLayoutsAndShowsThePlan(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT4).release(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#search-layouts").tryQuery().isPresent());
+        TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(TableView.class);
+        waitUntil(() -> saved.getItems().size() == 2);
+        javafx.scene.control.Button search = robot.lookup("#search-layouts").queryButton();
+        robot.interact(search::fire);
+        TableView<?> plans = robot.lookup("#training-plans").queryAs(TableView.class);
+        waitUntil(() -> !plans.getItems().isEmpty());
+        waitUntil(() -> plans.getSelectionModel().getSelectedIndex() == 0);
+        waitUntil(() -> robot.lookup("Goodput").tryQuery().isPresent());
+        assertThat(robot.lookup("#save-training-plan").queryButton().isDisabled()).isFalse();
+    }
+
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

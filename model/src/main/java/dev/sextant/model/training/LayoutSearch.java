@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -37,6 +38,12 @@ public final class LayoutSearch {
 
     public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
                                 ComputeEfficiency efficiency) {
+        return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, CancellationToken.none());
+    }
+
+    /** As above, stopping with {@link dev.sextant.model.job.CancelledException} when {@code cancel} is set. */
+    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
+                                ComputeEfficiency efficiency, CancellationToken cancel) {
         TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency);
         // the best KEPT plans so far, slowest on top so that it is the one dropped
         java.util.PriorityQueue<TrainingPlan> fits = new java.util.PriorityQueue<>(
@@ -44,6 +51,9 @@ public final class LayoutSearch {
         int[] counts = new int[2]; // searched, valid
         double[] smallest = {Double.POSITIVE_INFINITY};
         forEachLayout(model, cluster, fixed, l -> {
+            if ((counts[0] & 1023) == 0) {
+                cancel.throwIfCancelled();
+            }
             counts[0]++;
             if (planner.invalid(l) != null) {
                 return;

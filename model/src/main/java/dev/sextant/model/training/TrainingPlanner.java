@@ -177,7 +177,7 @@ public final class TrainingPlanner {
         String bottleneck = bottleneck(computeOnly, bubble * perMicroBatch * m, seconds, memory);
         return new TrainingPlan(l, m, stages, memory, memory.total() <= memory.capacity(), bytes, seconds, computeOnly, bubble, step,
                 tflops, mfu, tokensPerSecond, tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN, bottleneck,
-                efficiency.name());
+                efficiency.name(), java.util.Arrays.stream(stageTime).boxed().toList());
     }
 
     /**

@@ -25,6 +25,15 @@ public record TrainingRequest(ModelArchitecture model, String gpu, int gpus, int
         return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency);
     }
 
+    public LayoutSearch.Result search(ComputeEfficiency efficiency, dev.sextant.model.job.CancellationToken cancel) {
+        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, cancel);
+    }
+
+    /** The same request with other fixed choices. */
+    public TrainingRequest withFixed(LayoutSearch.Fixed other) {
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, seqLen, globalBatch, tokens, other);
+    }
+
     public TrainingPlanner planner(ComputeEfficiency efficiency) {
         return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency);
     }

@@ -34,8 +34,8 @@ public final class Charts {
     public record ForestRow(String label, double estimate, double low, double high) {
     }
 
-    private static final Color ACCENT = new Color(0x0969DA);
-    private static final Color SECOND = new Color(0xBF8700);
+    static final Color ACCENT = new Color(0x0969DA);
+    static final Color SECOND = new Color(0xBF8700);
 
     private Charts() {
     }
@@ -173,7 +173,7 @@ public final class Charts {
         return chart;
     }
 
-    private static void style(JFreeChart chart, boolean dark) {
+    static void style(JFreeChart chart, boolean dark) {
         Color bg = dark ? new Color(0x0D1117) : Color.WHITE;
         Color fg = foreground(dark);
         Color grid = dark ? new Color(0x30363D) : new Color(0xD0D7DE);
@@ -210,7 +210,7 @@ public final class Charts {
         }
     }
 
-    private static Color foreground(boolean dark) {
+    static Color foreground(boolean dark) {
         return dark ? new Color(0xC9D1D9) : new Color(0x1F2328);
     }
 

@@ -1,0 +1,348 @@
+package dev.sextant.app.ui.training;
+
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+
+import dev.sextant.app.ui.charts.PlanCharts;
+import dev.sextant.app.ui.shell.Dialogs;
+import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.PipelineSchedule;
+import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import java.io.File;
+import java.util.ArrayList;
+
+import java.util.List;
+import javafx.beans.property.StringProperty;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+
+/** Controller of TrainingView.fxml: wiring only. */
+public final class TrainingView {
+
+    /** Micro-batches drawn in the pipeline timeline at most; enough to show warm-up, steady state and drain. */
+    static final int TIMELINE_MICRO_BATCHES = 24;
+
+    private final TrainingViewModel vm;
+
+    @FXML private VBox root;
+    @FXML private Label problem;
+    @FXML private Button importModel;
+    @FXML private GridPane inputs;
+    @FXML private GridPane fixed;
+    @FXML private Button search;
+    @FXML private Button openSaved;
+    @FXML private Button compareSaved;
+    @FXML private Button deleteSaved;
+    @FXML private TableView<SavedTrainingPlan> savedTable;
+    @FXML private Label summary;
+    @FXML private TableView<TrainingPlan> plansTable;
+    @FXML private Label chosen;
+    @FXML private Button savePlan;
+    @FXML private TabPane tabs;
+    @FXML private StackPane memoryPane;
+    @FXML private StackPane commPane;
+    @FXML private StackPane pipelinePane;
+    @FXML private StackPane tpPane;
+    @FXML private StackPane mbPane;
+    @FXML private GridPane faultInputs;
+    @FXML private GridPane faultResults;
+
+    public TrainingView(TrainingViewModel vm) {
+        this.vm = vm;
+    }
+
+    @FXML
+    private void initialize() {
+        problem.textProperty().bind(vm.problemProperty());
+        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        summary.textProperty().bind(vm.summaryProperty());
+        wireInputs();
+        wirePlans();
+        wireSaved();
+        wireFaults();
+    }
+
+    private void wireInputs() {
+        ComboBox<ModelArchitecture> model = new ComboBox<>(vm.models());
+        model.valueProperty().bindBidirectional(vm.modelProperty());
+        model.setConverter(converter(m -> m == null ? "" : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
+        model.setMaxWidth(Double.MAX_VALUE);
+        model.setId("training-model");
+        ComboBox<GpuSpec> gpu = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(GpuCatalog.all()));
+        gpu.valueProperty().bindBidirectional(vm.gpuProperty());
+        gpu.setConverter(converter(g -> g == null ? "" : g.name()));
+        gpu.setMaxWidth(Double.MAX_VALUE);
+        row(inputs, 0, "Model", model);
+        row(inputs, 1, "GPU", gpu);
+        String[][] fields = {{"GPUs", ""}, {"GPUs per node", ""}, {"Network Gb/s per GPU", "GPU's default"}, {"Sequence length", ""},
+                {"Global batch (sequences)", ""}, {"Token budget", "e.g. 2e12"}};
+        StringProperty[] props = {vm.gpusProperty(), vm.gpusPerNodeProperty(), vm.networkGbpsProperty(), vm.seqLenProperty(),
+                vm.globalBatchProperty(), vm.tokensProperty()};
+        for (int i = 0; i < fields.length; i++) {
+            row(inputs, i + 2, fields[i][0], field(props[i], fields[i][1], "training-" + fields[i][0].toLowerCase().replaceAll("[^a-z]+", "-")));
+        }
+        String[] degrees = {"TP", "PP", "CP", "EP", "Micro-batch"};
+        StringProperty[] degreeProps = {vm.tpProperty(), vm.ppProperty(), vm.cpProperty(), vm.epProperty(), vm.microBatchProperty()};
+        for (int i = 0; i < degrees.length; i++) {
+            row(fixed, i, degrees[i], field(degreeProps[i], "searched", null));
+        }
+        row(fixed, 5, "Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
+        row(fixed, 6, "ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
+        row(fixed, 7, "Attention", choice(vm.attentionProperty(), "fused", "unfused"));
+        importModel.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Import a Hugging Face config.json");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json", "*.json"));
+            File f = chooser.showOpenDialog(root.getScene().getWindow());
+            if (f != null) {
+                vm.importModel(f.toPath());
+            }
+        });
+        search.setOnAction(e -> vm.search());
+        search.disableProperty().bind(vm.shell().jobs().runningProperty());
+    }
+
+    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> f) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return f.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
+    }
+
+    private static void row(GridPane grid, int row, String label, javafx.scene.Node field) {
+        Label l = new Label(label);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        GridPane.setHgrow(field, javafx.scene.layout.Priority.ALWAYS);
+        grid.addRow(row, l, field);
+    }
+
+    private static TextField field(StringProperty property, String prompt, String id) {
+        TextField f = new TextField();
+        f.setPromptText(prompt);
+        f.textProperty().bindBidirectional(property);
+        f.setPrefColumnCount(8);
+        if (id != null) {
+            f.setId(id);
+        }
+        return f;
+    }
+
+    private static ChoiceBox<String> choice(javafx.beans.property.ObjectProperty<String> property, String... values) {
+        ChoiceBox<String> c = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(values));
+        c.valueProperty().bindBidirectional(property);
+        return c;
+    }
+
+    private void wirePlans() {
+        plansTable.setItems(vm.plans());
+        plansTable.getColumns().setAll(List.of(
+                width(number("TP", p -> (double) p.layout().tp(), "%.0f"), 45),
+                width(number("PP", p -> (double) p.layout().pp(), "%.0f"), 45),
+                width(number("DP", p -> (double) p.layout().dp(), "%.0f"), 50),
+                width(number("CP", p -> (double) p.layout().cp(), "%.0f"), 45),
+                width(number("EP", p -> (double) p.layout().ep(), "%.0f"), 45),
+                width(number("V", p -> (double) p.layout().vpp(), "%.0f"), 35),
+                width(number("MB", p -> (double) p.layout().microBatch(), "%.0f"), 45),
+                width(number("ZeRO", p -> (double) p.layout().zeroStage(), "%.0f"), 50),
+                width(text("Recompute", p -> p.layout().recompute().slug()), 85),
+                width(number("Memory GB", p -> p.memory().total() / 1e9, "%.1f"), 85),
+                width(number("Step s", TrainingPlan::stepTimeSeconds, "%.3f"), 75),
+                width(number("TFLOP/s", TrainingPlan::tflopsPerGpu, "%.0f"), 70),
+                width(number("MFU %", p -> 100 * p.mfu(), "%.1f"), 60),
+                width(number("Bubble %", p -> 100 * p.bubbleFraction(), "%.1f"), 70),
+                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%.1f"), 60),
+                width(text("Limited by", TrainingPlan::bottleneck), 140)));
+        plansTable.setPlaceholder(new Label("Choose a model and cluster, then Search layouts."));
+        Tables.exportable(plansTable, "training-plans.csv", vm.shell());
+        plansTable.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
+            if (p != null && p != vm.selectedProperty().get()) {
+                vm.selectedProperty().set(p);
+            }
+        });
+        vm.selectedProperty().addListener((o, a, p) -> {
+            if (p != null && plansTable.getSelectionModel().getSelectedItem() != p) {
+                plansTable.getSelectionModel().select(p);
+            }
+            showPlan(p);
+        });
+        vm.sensitivityProperty().addListener((o, a, s) -> showSensitivity(s));
+        savePlan.disableProperty().bind(vm.selectedProperty().isNull());
+        savePlan.setOnAction(e -> {
+            TrainingPlan p = vm.selectedProperty().get();
+            TextInputDialog d = new TextInputDialog(vm.modelProperty().get().name() + " on " + p.layout().gpus() + " × "
+                    + vm.gpuProperty().get().name());
+            d.initOwner(root.getScene().getWindow());
+            d.setTitle("Sextant");
+            d.setHeaderText("Keep this plan in the project");
+            d.setContentText("Name");
+            d.showAndWait().filter(n -> !n.isBlank()).ifPresent(vm::save);
+        });
+        showPlan(null);
+        showSensitivity(null);
+    }
+
+    private void showPlan(TrainingPlan p) {
+        if (p == null) {
+            chosen.setText("No plan chosen");
+            show(memoryPane, null, "Memory per GPU appears here.");
+            show(commPane, null, "Communication per dimension appears here.");
+            show(pipelinePane, null, "The pipeline timeline appears here.");
+            return;
+        }
+        chosen.setText(TrainingViewModel.describe(p) + " · efficiency: " + p.efficiency());
+        TrainingPlan.Memory m = p.memory();
+        show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.0f GB%s", m.total() / 1e9,
+                        m.capacity() / 1e9, p.fits() ? "" : " (does not fit)"), "GB", "per GPU",
+                List.of("weights", "gradients", "optimizer states", "activations", "buffers"),
+                List.of(m.weights() / 1e9, m.gradients() / 1e9, m.optimizer() / 1e9, m.activations() / 1e9, m.buffers() / 1e9),
+                m.capacity() / 1e9, "GPU memory", dark()), "");
+        TrainingPlan.ByDimension s = p.commSeconds();
+        TrainingPlan.ByDimension b = p.commBytes();
+        show(commPane, PlanCharts.values(String.format("Communication on the critical path per step (of %.2f s); bytes sent per GPU: "
+                        + "TP %s, PP %s, DP %s, CP %s, EP %s", p.stepTimeSeconds(), gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()), gb(b.ep())),
+                "seconds per step", List.of("TP", "PP", "DP (exposed)", "CP (exposed)", "EP"), List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()),
+                dark()), "");
+        int stages = p.layout().pp();
+        double[] f = new double[stages];
+        double[] bw = new double[stages];
+        for (int i = 0; i < stages; i++) {
+            f[i] = p.stageSeconds().get(i) / 3;
+            bw[i] = 2 * f[i];
+        }
+        int shown = Math.min(p.microBatches(), TIMELINE_MICRO_BATCHES);
+        List<PipelineSchedule.Pass> passes = PipelineSchedule.oneFOneB(shown, f, bw);
+        show(pipelinePane, PlanCharts.timeline(String.format("1F1B schedule, %d stage%s%s (bubble %.1f%% of the step%s)", stages,
+                stages == 1 ? "" : "s", shown < p.microBatches() ? String.format(", first %d of %d micro-batches", shown, p.microBatches()) : "",
+                100 * p.bubbleFraction(), p.layout().vpp() > 1 ? String.format("; interleaved with v = %d in the plan", p.layout().vpp()) : ""),
+                passes, stages, dark()), "");
+    }
+
+    private static String gb(double bytes) {
+        return bytes >= 1e9 ? String.format("%.1f GB", bytes / 1e9) : String.format("%.0f MB", bytes / 1e6);
+    }
+
+    private void showSensitivity(Sensitivity s) {
+        if (s == null) {
+            show(tpPane, null, "Step time against TP appears after a search.");
+            show(mbPane, null, "Step time against the micro-batch appears after a search.");
+            return;
+        }
+        show(tpPane, s.tensorParallel().isEmpty() ? null
+                : PlanCharts.lines("Best step time by TP (the rest searched)", "TP", "seconds per step", List.of("best"),
+                List.of(s.tensorParallel()), dark()), "No TP value fits.");
+        show(mbPane, s.microBatch().isEmpty() ? null
+                : PlanCharts.lines("Best step time by micro-batch", "micro-batch", "seconds per step", List.of("best"),
+                List.of(s.microBatch()), dark()), "No micro-batch fits.");
+    }
+
+    private void wireSaved() {
+        savedTable.setItems(vm.saved());
+        savedTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        savedTable.getColumns().setAll(List.of(
+                width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 180),
+                width(number("GPUs", s -> (double) s.request().gpus(), "%.0f"), 55),
+                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 60),
+                width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 55)));
+        savedTable.setPlaceholder(new Label("No kept plans in this project."));
+        var sel = savedTable.getSelectionModel().getSelectedItems();
+        openSaved.disableProperty().bind(javafx.beans.binding.Bindings.size(sel).isNotEqualTo(1));
+        compareSaved.disableProperty().bind(javafx.beans.binding.Bindings.size(sel).isNotEqualTo(2));
+        deleteSaved.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(sel));
+        openSaved.setOnAction(e -> vm.open(sel.get(0)));
+        deleteSaved.setOnAction(e -> {
+            List<SavedTrainingPlan> doomed = new ArrayList<>(sel);
+            if (Dialogs.confirm(root.getScene().getWindow(), "Delete " + (doomed.size() == 1 ? "“" + doomed.get(0).name() + "”" : doomed.size()
+                    + " plans") + "?", "Kept plans are deleted from the project.", "Delete")) {
+                doomed.forEach(vm::delete);
+            }
+        });
+        compareSaved.setOnAction(e -> PlanComparison.show(root.getScene().getWindow(), sel.get(0), sel.get(1)));
+    }
+
+    private void wireFaults() {
+        String[] labels = {"Failures per GPU-day", "Checkpoint storage GB/s", "Restart after a failure, s"};
+        StringProperty[] props = {vm.failuresPerGpuDayProperty(), vm.storageGBsProperty(), vm.restartSecondsProperty()};
+        for (int i = 0; i < labels.length; i++) {
+            row(faultInputs, i, labels[i], field(props[i], "", null));
+        }
+        CheckBox async = new CheckBox("Asynchronous checkpoints");
+        async.selectedProperty().bindBidirectional(vm.asyncCheckpointsProperty());
+        faultInputs.add(async, 1, labels.length);
+        Label note = new Label("Default rate: Llama 3's 419 unexpected interruptions in 54 days on 16,384 GPUs.");
+        note.getStyleClass().add("text-muted");
+        note.setWrapText(true);
+        note.setMaxWidth(320);
+        faultInputs.add(note, 0, labels.length + 1, 2, 1);
+        vm.faultsProperty().addListener((o, a, f) -> showFaults(f));
+        showFaults(null);
+    }
+
+    private void showFaults(FaultTolerance f) {
+        faultResults.getChildren().clear();
+        if (f == null) {
+            faultResults.add(muted("Choose a plan to see what failures cost."), 0, 0);
+            return;
+        }
+        var c = f.checkpointing();
+        String[][] rows = {
+                {"Checkpoint", String.format("%.0f GB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / 1e9, f.checkpointSeconds())},
+                {"Failures", String.format("%.1f a day; job MTBF %.2f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
+                {"Checkpoint every", String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())},
+                {"Goodput", String.format("%.1f %% of wall-clock time is useful training", 100 * c.goodput())},
+                {"Expected days", Double.isNaN(f.expectedDays()) ? "give a token budget" : String.format("%.1f including failures", f.expectedDays())}};
+        for (int i = 0; i < rows.length; i++) {
+            faultResults.addRow(i, muted(rows[i][0]), new Label(rows[i][1]));
+        }
+    }
+
+    private static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("text-muted");
+        return l;
+    }
+
+    private boolean dark() {
+        return root.getScene() != null && "dark".equals(vm.shell().home().settings().theme());
+    }
+
+    private static void show(StackPane pane, JFreeChart chart, String emptyText) {
+        if (chart == null) {
+            pane.getChildren().setAll(muted(emptyText));
+        } else {
+            pane.getChildren().setAll(new ChartViewer(chart));
+        }
+    }
+
+}

@@ -1,0 +1,382 @@
+package dev.sextant.app.ui.training;
+
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.training.Precision;
+import dev.sextant.model.training.Recompute;
+import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.UUID;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Training area: a model on a cluster, the layout search and its ranked plans, the chosen plan's memory,
+ * communication, pipeline and sensitivity, its fault tolerance, and the plans kept in the project. Searches run as jobs.
+ */
+public final class TrainingViewModel {
+
+    public static final String ANY = "any";
+
+    private final ShellModel shell;
+    private final ObservableList<ModelArchitecture> models = FXCollections.observableArrayList(ModelCatalog.all());
+    private final ObjectProperty<ModelArchitecture> model = new SimpleObjectProperty<>(this, "model", ModelCatalog.get("llama-3-70b"));
+    private final ObjectProperty<GpuSpec> gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get("h100-sxm"));
+    private final StringProperty gpus = new SimpleStringProperty("64");
+    private final StringProperty gpusPerNode = new SimpleStringProperty("8");
+    private final StringProperty networkGbps = new SimpleStringProperty("");
+    private final StringProperty seqLen = new SimpleStringProperty("8192");
+    private final StringProperty globalBatch = new SimpleStringProperty("128");
+    private final StringProperty tokens = new SimpleStringProperty("1e12");
+    private final StringProperty tp = new SimpleStringProperty("");
+    private final StringProperty pp = new SimpleStringProperty("");
+    private final StringProperty cp = new SimpleStringProperty("");
+    private final StringProperty ep = new SimpleStringProperty("");
+    private final StringProperty microBatch = new SimpleStringProperty("");
+    private final ObjectProperty<String> recompute = new SimpleObjectProperty<>(this, "recompute", ANY);
+    private final ObjectProperty<String> zero = new SimpleObjectProperty<>(this, "zero", ANY);
+    private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
+    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(String.format(Locale.ROOT, "%.3g",
+            FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
+    private final StringProperty storageGBs = new SimpleStringProperty("100");
+    private final StringProperty restartSeconds = new SimpleStringProperty("600");
+    private final BooleanProperty asyncCheckpoints = new SimpleBooleanProperty(false);
+
+    private final ObservableList<TrainingPlan> plans = FXCollections.observableArrayList();
+    private final ObjectProperty<TrainingPlan> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObjectProperty<TrainingRequest> request = new SimpleObjectProperty<>(this, "request");
+    private final ObjectProperty<Sensitivity> sensitivity = new SimpleObjectProperty<>(this, "sensitivity");
+    private final ObjectProperty<FaultTolerance> faults = new SimpleObjectProperty<>(this, "faults");
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
+
+    public TrainingViewModel(ShellModel shell) {
+        this.shell = shell;
+        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
+        selected.addListener((o, a, p) -> updateFaults());
+        for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
+            s.addListener((o, a, b) -> updateFaults());
+        }
+        asyncCheckpoints.addListener((o, a, b) -> updateFaults());
+        reloadSaved(null);
+    }
+
+    /** Reads the inputs into a request; null (and {@link #problemProperty()} set) when one is wrong. */
+    TrainingRequest readRequest() {
+        try {
+            GpuSpec g = gpu.get();
+            double net = networkGbps.get().isBlank() ? g.networkGbps() : positive("Network Gb/s", networkGbps.get());
+            Recompute r = ANY.equals(recompute.get()) ? null : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
+            Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
+            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(optional("TP", tp.get()), optional("PP", pp.get()), optional("CP", cp.get()),
+                    optional("EP", ep.get()), null, optional("Micro-batch", microBatch.get()), z, r, null, Precision.BF16,
+                    "fused".equals(attention.get()));
+            double budget = tokens.get().isBlank() ? 0 : positive("Token budget", tokens.get());
+            TrainingRequest req = new TrainingRequest(model.get(), g.id(), integer("GPUs", gpus.get()), integer("GPUs per node", gpusPerNode.get()),
+                    net, integer("Sequence length", seqLen.get()), integer("Global batch", globalBatch.get()), budget, fixed);
+            req.cluster(); // validates GPUs against GPUs per node
+            problem.set("");
+            return req;
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+            return null;
+        }
+    }
+
+    private static int integer(String field, String text) {
+        try {
+            int v = Integer.parseInt(text.strip());
+            if (v < 1) {
+                throw new IllegalArgumentException(field + ": must be at least 1");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": expected a whole number, got '" + text.strip() + "'");
+        }
+    }
+
+    private static Integer optional(String field, String text) {
+        return text == null || text.isBlank() ? null : integer(field, text);
+    }
+
+    private static double positive(String field, String text) {
+        try {
+            double v = Double.parseDouble(text.strip());
+            if (!(v > 0)) {
+                throw new IllegalArgumentException(field + ": must be positive");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": expected a number, got '" + text.strip() + "'");
+        }
+    }
+
+    /** Searches every layout (keeping what is fixed), then how the best step time moves with TP and the micro-batch. */
+    public void search() {
+        TrainingRequest req = readRequest();
+        if (req == null) {
+            return;
+        }
+        shell.jobs().submit("Search training layouts", (progress, cancel) -> {
+            progress.progress(-1, "searching layouts of " + req.model().name() + " on " + req.gpus() + " × " + req.gpu());
+            long start = System.nanoTime();
+            LayoutSearch.Result result = req.search(ComputeEfficiency.DEFAULTS, cancel);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            progress.progress(-1, "sensitivity to TP and micro-batch");
+            Sensitivity s = result.plans().isEmpty() ? null : Sensitivity.of(req, ComputeEfficiency.DEFAULTS, cancel);
+            return new Searched(result, s, seconds);
+        }, done -> {
+            request.set(req);
+            plans.setAll(done.result().plans());
+            sensitivity.set(done.sensitivity());
+            selected.set(plans.isEmpty() ? null : plans.get(0));
+            if (plans.isEmpty()) {
+                problem.set(done.result().problem());
+                summary.set("");
+            } else {
+                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s", done.result().searched(),
+                        done.seconds(), done.result().valid(), plans.size(), describe(plans.get(0))));
+            }
+        });
+    }
+
+    private record Searched(LayoutSearch.Result result, Sensitivity sensitivity, double seconds) {
+    }
+
+    /** A plan in one line, with why it wins. */
+    public static String describe(TrainingPlan p) {
+        var l = p.layout();
+        return String.format("TP %d · PP %d · DP %d · CP %d%s, micro-batch %d, %s recompute: %.2f s per step, MFU %.1f%%, limited by %s",
+                l.tp(), l.pp(), l.dp(), l.cp(), l.ep() > 1 ? " · EP " + l.ep() : "", l.microBatch(), l.recompute().slug(), p.stepTimeSeconds(),
+                100 * p.mfu(), p.bottleneck());
+    }
+
+    public void importModel(Path configJson) {
+        shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
+            models.add(m);
+            model.set(m);
+        });
+    }
+
+    private void updateFaults() {
+        TrainingPlan p = selected.get();
+        TrainingRequest r = request.get();
+        if (p == null || r == null) {
+            faults.set(null);
+            return;
+        }
+        try {
+            FaultTolerance.Spec spec = new FaultTolerance.Spec(positive("Failures per GPU-day", failuresPerGpuDay.get()),
+                    positive("Storage GB/s", storageGBs.get()), Double.parseDouble(restartSeconds.get().strip()), asyncCheckpoints.get());
+            faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
+            problem.set("");
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+            faults.set(null);
+        }
+    }
+
+    public void reloadSaved(UUID select) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            saved.clear();
+            return;
+        }
+        shell.jobs().submit("Load training plans", (progress, cancel) -> ws.trainingPlans().list(p.id()), saved::setAll);
+    }
+
+    /** Keeps the selected plan in the project under {@code name}. */
+    public void save(String name) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        TrainingPlan plan = selected.get();
+        TrainingRequest r = request.get();
+        FaultTolerance f = faults.get();
+        if (ws == null || p == null || plan == null || r == null) {
+            return;
+        }
+        FaultTolerance.Spec spec = f == null ? FaultTolerance.Spec.defaults() : f.spec();
+        shell.jobs().submit("Save training plan", (progress, cancel) -> ws.trainingPlans().save(p.id(), name, r, plan, spec, false), id -> {
+            shell.statusProperty().set("Saved training plan “" + name + "”");
+            reloadSaved(id);
+        });
+    }
+
+    public void delete(SavedTrainingPlan s) {
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws == null) {
+            return;
+        }
+        shell.jobs().submit("Delete training plan", (progress, cancel) -> {
+            ws.trainingPlans().delete(s.id());
+            return null;
+        }, x -> reloadSaved(null));
+    }
+
+    /** Shows a kept plan: its request's inputs back in the form, its plan as the only row. */
+    public void open(SavedTrainingPlan s) {
+        TrainingRequest r = s.request();
+        if (!models.contains(r.model())) {
+            models.add(r.model());
+        }
+        model.set(r.model());
+        gpu.set(GpuCatalog.get(r.gpu()));
+        gpus.set(String.valueOf(r.gpus()));
+        gpusPerNode.set(String.valueOf(r.gpusPerNode()));
+        networkGbps.set(r.interNodeGbps() == GpuCatalog.get(r.gpu()).networkGbps() ? "" : String.valueOf(r.interNodeGbps()));
+        seqLen.set(String.valueOf(r.seqLen()));
+        globalBatch.set(String.valueOf(r.globalBatch()));
+        tokens.set(r.tokens() > 0 ? String.format(Locale.ROOT, "%.3g", r.tokens()) : "");
+        FaultTolerance.Spec f = s.faults();
+        failuresPerGpuDay.set(String.format(Locale.ROOT, "%.3g", f.failuresPerGpuDay()));
+        storageGBs.set(String.valueOf(f.storageGBs()));
+        restartSeconds.set(String.valueOf(f.restartSeconds()));
+        asyncCheckpoints.set(f.async());
+        request.set(r);
+        sensitivity.set(null);
+        plans.setAll(s.plan());
+        selected.set(s.plan());
+        summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()));
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    public ObservableList<ModelArchitecture> models() {
+        return models;
+    }
+
+    public ObjectProperty<ModelArchitecture> modelProperty() {
+        return model;
+    }
+
+    public ObjectProperty<GpuSpec> gpuProperty() {
+        return gpu;
+    }
+
+    public StringProperty gpusProperty() {
+        return gpus;
+    }
+
+    public StringProperty gpusPerNodeProperty() {
+        return gpusPerNode;
+    }
+
+    public StringProperty networkGbpsProperty() {
+        return networkGbps;
+    }
+
+    public StringProperty seqLenProperty() {
+        return seqLen;
+    }
+
+    public StringProperty globalBatchProperty() {
+        return globalBatch;
+    }
+
+    public StringProperty tokensProperty() {
+        return tokens;
+    }
+
+    public StringProperty tpProperty() {
+        return tp;
+    }
+
+    public StringProperty ppProperty() {
+        return pp;
+    }
+
+    public StringProperty cpProperty() {
+        return cp;
+    }
+
+    public StringProperty epProperty() {
+        return ep;
+    }
+
+    public StringProperty microBatchProperty() {
+        return microBatch;
+    }
+
+    public ObjectProperty<String> recomputeProperty() {
+        return recompute;
+    }
+
+    public ObjectProperty<String> zeroProperty() {
+        return zero;
+    }
+
+    public ObjectProperty<String> attentionProperty() {
+        return attention;
+    }
+
+    public StringProperty failuresPerGpuDayProperty() {
+        return failuresPerGpuDay;
+    }
+
+    public StringProperty storageGBsProperty() {
+        return storageGBs;
+    }
+
+    public StringProperty restartSecondsProperty() {
+        return restartSeconds;
+    }
+
+    public BooleanProperty asyncCheckpointsProperty() {
+        return asyncCheckpoints;
+    }
+
+    public ObservableList<TrainingPlan> plans() {
+        return plans;
+    }
+
+    public ObjectProperty<TrainingPlan> selectedProperty() {
+        return selected;
+    }
+
+    public ObjectProperty<TrainingRequest> requestProperty() {
+        return request;
+    }
+
+    public ObjectProperty<Sensitivity> sensitivityProperty() {
+        return sensitivity;
+    }
+
+    public ObjectProperty<FaultTolerance> faultsProperty() {
+        return faults;
+    }
+
+    public StringProperty summaryProperty() {
+        return summary;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public ObservableList<SavedTrainingPlan> saved() {
+        return saved;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sextant.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.training.TrainingViewModel;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Training area's view model over a real workspace with a synchronous job runner. */
+class TrainingViewModelTest {
+
+    @TempDir
+    Path tmp;
+    ShellModel shell;
+    TrainingViewModel vm;
+    List<String> failures = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        JobRunner jobs = JobRunner.direct();
+        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
+        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
+        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
+        vm = new TrainingViewModel(shell);
+    }
+
+    @AfterEach
+    void close() {
+        shell.closeWorkspace();
+    }
+
+    @Test
+    void theDemoPlansAreKeptInTheDemoProject() {
+        assertThat(vm.saved()).hasSize(2).allMatch(SavedTrainingPlan::demo);
+        vm.open(vm.saved().get(0));
+        assertThat(vm.plans()).hasSize(1);
+        assertThat(vm.faultsProperty().get()).isNotNull();
+        assertThat(vm.summaryProperty().get()).startsWith("Kept plan");
+    }
+
+    @Test
+    void searchPickFaultToleranceSave() {
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
+        vm.gpusProperty().set("16");
+        vm.seqLenProperty().set("4096");
+        vm.globalBatchProperty().set("64");
+        vm.search();
+        assertThat(failures).isEmpty();
+        assertThat(vm.plans()).isNotEmpty();
+        TrainingPlan best = vm.plans().get(0);
+        assertThat(vm.selectedProperty().get()).isSameAs(best);
+        assertThat(vm.plans()).allMatch(TrainingPlan::fits);
+        assertThat(vm.sensitivityProperty().get().tensorParallel()).isNotEmpty();
+        assertThat(vm.summaryProperty().get()).contains("layouts searched").contains("Best: TP");
+        // fault tolerance follows the chosen plan and its inputs
+        assertThat(vm.faultsProperty().get().checkpointBytes()).isEqualTo(14.0 * 6_738_415_616L);
+        double goodput = vm.faultsProperty().get().checkpointing().goodput();
+        vm.failuresPerGpuDayProperty().set("0.01");
+        assertThat(vm.faultsProperty().get().checkpointing().goodput()).isLessThan(goodput);
+        vm.save("7B on 16 A100");
+        assertThat(vm.saved()).anyMatch(s -> s.name().equals("7B on 16 A100") && s.plan().equals(best));
+    }
+
+    @Test
+    void badInputNamesTheField() {
+        vm.gpusProperty().set("sixteen");
+        vm.search();
+        assertThat(vm.problemProperty().get()).isEqualTo("GPUs: expected a whole number, got 'sixteen'");
+        vm.gpusProperty().set("12");
+        vm.gpusPerNodeProperty().set("8");
+        vm.search();
+        assertThat(vm.problemProperty().get()).contains("--gpus (12) must be a multiple of --gpus-per-node (8)");
+        vm.gpusProperty().set("8");
+        vm.modelProperty().set(ModelCatalog.get("llama-3.1-405b"));
+        vm.gpuProperty().set(GpuCatalog.get("rtx-4090"));
+        vm.search();
+        assertThat(vm.plans()).isEmpty();
+        assertThat(vm.problemProperty().get()).startsWith("no layout fits");
+    }
+}
