@@ -17,9 +17,9 @@ public final class DemoTrainingData {
 
     public static List<DemoPlan> plans() {
         return List.of(
-                plan("Llama 3 70B on 64 H100, NVIDIA's benchmark layout", "llama-3-70b", 64, 8192, 128, 15e12,
+                plan("Llama 3 70B on 64 H100, NVIDIA's benchmark layout", "llama-3-70b", 64, 8192, 128, 2e11,
                         new TrainingLayout(4, 4, 2, 2, 1, 5, 1, 1, Recompute.NONE, true, Precision.BF16, true)),
-                plan("Llama 3 8B on 8 H100, NVIDIA's benchmark layout", "llama-3-8b", 8, 8192, 128, 1e12,
+                plan("Llama 3 8B on 8 H100, NVIDIA's benchmark layout", "llama-3-8b", 8, 8192, 128, 1e11,
                         new TrainingLayout(1, 1, 4, 2, 1, 1, 1, 1, Recompute.NONE, false, Precision.BF16, true)));
     }
 

@@ -92,11 +92,17 @@ public final class TrainingView {
         model.valueProperty().bindBidirectional(vm.modelProperty());
         model.setConverter(converter(m -> m == null ? "" : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
         model.setMaxWidth(Double.MAX_VALUE);
+        model.setPrefWidth(170);
         model.setId("training-model");
         ComboBox<GpuSpec> gpu = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(GpuCatalog.all()));
         gpu.valueProperty().bindBidirectional(vm.gpuProperty());
         gpu.setConverter(converter(g -> g == null ? "" : g.name()));
         gpu.setMaxWidth(Double.MAX_VALUE);
+        gpu.setPrefWidth(170);
+        columns(inputs);
+        columns(fixed);
+        columns(faultInputs);
+        columns(faultResults);
         row(inputs, 0, "Model", model);
         row(inputs, 1, "GPU", gpu);
         String[][] fields = {{"GPUs", ""}, {"GPUs per node", ""}, {"Network Gb/s per GPU", "GPU's default"}, {"Sequence length", ""},
@@ -141,6 +147,16 @@ public final class TrainingView {
         };
     }
 
+    /** Labels at their width, fields taking the rest. */
+    private static void columns(GridPane grid) {
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        fields.setFillWidth(true);
+        grid.getColumnConstraints().setAll(labels, fields);
+    }
+
     private static void row(GridPane grid, int row, String label, javafx.scene.Node field) {
         Label l = new Label(label);
         l.setMinWidth(Region.USE_PREF_SIZE);
@@ -152,7 +168,7 @@ public final class TrainingView {
         TextField f = new TextField();
         f.setPromptText(prompt);
         f.textProperty().bindBidirectional(property);
-        f.setPrefColumnCount(8);
+        f.setPrefColumnCount(6);
         if (id != null) {
             f.setId(id);
         }
@@ -162,28 +178,23 @@ public final class TrainingView {
     private static ChoiceBox<String> choice(javafx.beans.property.ObjectProperty<String> property, String... values) {
         ChoiceBox<String> c = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(values));
         c.valueProperty().bindBidirectional(property);
+        c.setMaxWidth(Double.MAX_VALUE);
         return c;
     }
 
     private void wirePlans() {
         plansTable.setItems(vm.plans());
         plansTable.getColumns().setAll(List.of(
-                width(number("TP", p -> (double) p.layout().tp(), "%.0f"), 45),
-                width(number("PP", p -> (double) p.layout().pp(), "%.0f"), 45),
-                width(number("DP", p -> (double) p.layout().dp(), "%.0f"), 50),
-                width(number("CP", p -> (double) p.layout().cp(), "%.0f"), 45),
-                width(number("EP", p -> (double) p.layout().ep(), "%.0f"), 45),
-                width(number("V", p -> (double) p.layout().vpp(), "%.0f"), 35),
-                width(number("MB", p -> (double) p.layout().microBatch(), "%.0f"), 45),
-                width(number("ZeRO", p -> (double) p.layout().zeroStage(), "%.0f"), 50),
-                width(text("Recompute", p -> p.layout().recompute().slug()), 85),
-                width(number("Memory GB", p -> p.memory().total() / 1e9, "%.1f"), 85),
-                width(number("Step s", TrainingPlan::stepTimeSeconds, "%.3f"), 75),
-                width(number("TFLOP/s", TrainingPlan::tflopsPerGpu, "%.0f"), 70),
-                width(number("MFU %", p -> 100 * p.mfu(), "%.1f"), 60),
-                width(number("Bubble %", p -> 100 * p.bubbleFraction(), "%.1f"), 70),
-                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%.1f"), 60),
-                width(text("Limited by", TrainingPlan::bottleneck), 140)));
+                width(text("Layout", p -> layout(p)), 178),
+                width(number("MB", p -> (double) p.layout().microBatch(), "%.0f"), 50),
+                width(number("ZeRO", p -> (double) p.layout().zeroStage(), "%.0f"), 62),
+                width(text("Recompute", p -> p.layout().recompute().slug()), 98),
+                width(number("GB", p -> p.memory().total() / 1e9, "%.1f"), 58),
+                width(number("Step s", TrainingPlan::stepTimeSeconds, "%.2f"), 70),
+                width(number("MFU %", p -> 100 * p.mfu(), "%.1f"), 68),
+                width(number("Bubble", p -> 100 * p.bubbleFraction(), "%.1f%%"), 72),
+                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%.0f"), 58),
+                width(text("Limited by", TrainingPlan::bottleneck), 120)));
         plansTable.setPlaceholder(new Label("Choose a model and cluster, then Search layouts."));
         Tables.exportable(plansTable, "training-plans.csv", vm.shell());
         plansTable.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
@@ -221,7 +232,7 @@ public final class TrainingView {
             show(pipelinePane, null, "The pipeline timeline appears here.");
             return;
         }
-        chosen.setText(TrainingViewModel.describe(p) + " · efficiency: " + p.efficiency());
+        chosen.setText("Chosen: " + layout(p) + " · compute efficiency: " + p.efficiency());
         TrainingPlan.Memory m = p.memory();
         show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.0f GB%s", m.total() / 1e9,
                         m.capacity() / 1e9, p.fits() ? "" : " (does not fit)"), "GB", "per GPU",
@@ -249,6 +260,23 @@ public final class TrainingView {
                 passes, stages, dark()), "");
     }
 
+    /** The degrees of a layout in one cell, e.g. "TP 4 · PP 2 · DP 8 · v 2". */
+    static String layout(TrainingPlan p) {
+        var l = p.layout();
+        StringBuilder sb = new StringBuilder();
+        sb.append("TP ").append(l.tp()).append(" · PP ").append(l.pp()).append(" · DP ").append(l.dp());
+        if (l.cp() > 1) {
+            sb.append(" · CP ").append(l.cp());
+        }
+        if (l.ep() > 1) {
+            sb.append(" · EP ").append(l.ep());
+        }
+        if (l.vpp() > 1) {
+            sb.append(" · v ").append(l.vpp());
+        }
+        return sb.toString();
+    }
+
     private static String gb(double bytes) {
         return bytes >= 1e9 ? String.format("%.1f GB", bytes / 1e9) : String.format("%.0f MB", bytes / 1e6);
     }
@@ -271,11 +299,18 @@ public final class TrainingView {
         savedTable.setItems(vm.saved());
         savedTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         savedTable.getColumns().setAll(List.of(
-                width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 180),
-                width(number("GPUs", s -> (double) s.request().gpus(), "%.0f"), 55),
-                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 60),
-                width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 55)));
+                width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
+                width(number("GPUs", s -> (double) s.request().gpus(), "%.0f"), 62),
+                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 70),
+                width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)));
         savedTable.setPlaceholder(new Label("No kept plans in this project."));
+        // a newcomer sees a kept plan at once instead of an empty area
+        vm.saved().addListener((javafx.collections.ListChangeListener<SavedTrainingPlan>) c -> {
+            if (vm.plans().isEmpty() && !vm.saved().isEmpty()) {
+                savedTable.getSelectionModel().select(0);
+                vm.open(vm.saved().get(0));
+            }
+        });
         var sel = savedTable.getSelectionModel().getSelectedItems();
         openSaved.disableProperty().bind(javafx.beans.binding.Bindings.size(sel).isNotEqualTo(1));
         compareSaved.disableProperty().bind(javafx.beans.binding.Bindings.size(sel).isNotEqualTo(2));
@@ -299,7 +334,7 @@ public final class TrainingView {
         }
         CheckBox async = new CheckBox("Asynchronous checkpoints");
         async.selectedProperty().bindBidirectional(vm.asyncCheckpointsProperty());
-        faultInputs.add(async, 1, labels.length);
+        faultInputs.add(async, 0, labels.length, 2, 1);
         Label note = new Label("Default rate: Llama 3's 419 unexpected interruptions in 54 days on 16,384 GPUs.");
         note.getStyleClass().add("text-muted");
         note.setWrapText(true);
@@ -318,12 +353,16 @@ public final class TrainingView {
         var c = f.checkpointing();
         String[][] rows = {
                 {"Checkpoint", String.format("%.0f GB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / 1e9, f.checkpointSeconds())},
-                {"Failures", String.format("%.1f a day; job MTBF %.2f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
+                {"Failures", String.format("%.2g a day; job MTBF %.1f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
                 {"Checkpoint every", String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())},
                 {"Goodput", String.format("%.1f %% of wall-clock time is useful training", 100 * c.goodput())},
                 {"Expected days", Double.isNaN(f.expectedDays()) ? "give a token budget" : String.format("%.1f including failures", f.expectedDays())}};
         for (int i = 0; i < rows.length; i++) {
-            faultResults.addRow(i, muted(rows[i][0]), new Label(rows[i][1]));
+            Label value = new Label(rows[i][1]);
+            value.setWrapText(true);
+            Label key = muted(rows[i][0]);
+            key.setMinWidth(Region.USE_PREF_SIZE);
+            faultResults.addRow(i, key, value);
         }
     }
 

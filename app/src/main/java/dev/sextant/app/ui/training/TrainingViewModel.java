@@ -55,8 +55,7 @@ public final class TrainingViewModel {
     private final ObjectProperty<String> recompute = new SimpleObjectProperty<>(this, "recompute", ANY);
     private final ObjectProperty<String> zero = new SimpleObjectProperty<>(this, "zero", ANY);
     private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
-    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(String.format(Locale.ROOT, "%.3g",
-            FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
+    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
     private final StringProperty storageGBs = new SimpleStringProperty("100");
     private final StringProperty restartSeconds = new SimpleStringProperty("600");
     private final BooleanProperty asyncCheckpoints = new SimpleBooleanProperty(false);
@@ -247,17 +246,24 @@ public final class TrainingViewModel {
         networkGbps.set(r.interNodeGbps() == GpuCatalog.get(r.gpu()).networkGbps() ? "" : String.valueOf(r.interNodeGbps()));
         seqLen.set(String.valueOf(r.seqLen()));
         globalBatch.set(String.valueOf(r.globalBatch()));
-        tokens.set(r.tokens() > 0 ? String.format(Locale.ROOT, "%.3g", r.tokens()) : "");
+        tokens.set(r.tokens() > 0 ? compact(r.tokens()) : "");
         FaultTolerance.Spec f = s.faults();
-        failuresPerGpuDay.set(String.format(Locale.ROOT, "%.3g", f.failuresPerGpuDay()));
-        storageGBs.set(String.valueOf(f.storageGBs()));
-        restartSeconds.set(String.valueOf(f.restartSeconds()));
+        failuresPerGpuDay.set(compact(f.failuresPerGpuDay()));
+        storageGBs.set(compact(f.storageGBs()));
+        restartSeconds.set(compact(f.restartSeconds()));
         asyncCheckpoints.set(f.async());
         request.set(r);
         sensitivity.set(null);
         plans.setAll(s.plan());
         selected.set(s.plan());
         summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()));
+    }
+
+    /** A number as a person would type it: 1e12, 2.5e12, 600. */
+    static String compact(double v) {
+        java.math.BigDecimal d = new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros();
+        double a = Math.abs(v);
+        return a == 0 || a >= 1e-3 && a < 1e7 ? d.toPlainString() : d.toString().replace("E+", "e").replace("E", "e");
     }
 
     public ShellModel shell() {
