@@ -79,6 +79,7 @@ class TrainingViewModelTest {
         vm.gpusProperty().set("sixteen");
         vm.search();
         assertThat(vm.problemProperty().get()).isEqualTo("GPUs: expected a whole number, got 'sixteen'");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("gpus");
         vm.gpusProperty().set("12");
         vm.gpusPerNodeProperty().set("8");
         vm.search();
@@ -89,5 +90,14 @@ class TrainingViewModelTest {
         vm.search();
         assertThat(vm.plans()).isEmpty();
         assertThat(vm.problemProperty().get()).startsWith("no layout fits");
+        // a fixed degree that cannot work marks that degree
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
+        vm.tpProperty().set("3");
+        vm.gpusProperty().set("24");
+        vm.globalBatchProperty().set("24");
+        vm.search();
+        assertThat(vm.problemProperty().get()).contains("TP (3) must divide the 32 attention heads");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
     }
 }

@@ -47,6 +47,8 @@ public final class TrainingView {
     static final int TIMELINE_MICRO_BATCHES = 24;
 
     private final TrainingViewModel vm;
+    /** The inputs by the keys {@link TrainingViewModel#problemFieldProperty()} names. */
+    private final java.util.Map<String, javafx.scene.control.Control> fieldsByKey = new java.util.HashMap<>();
 
     @FXML private VBox root;
     @FXML private Label problem;
@@ -85,6 +87,7 @@ public final class TrainingView {
         wirePlans();
         wireSaved();
         wireFaults();
+        vm.problemFieldProperty().addListener((o, a, key) -> markProblem(key));
     }
 
     private void wireInputs() {
@@ -109,13 +112,19 @@ public final class TrainingView {
                 {"Global batch (sequences)", ""}, {"Token budget", "e.g. 2e12"}};
         StringProperty[] props = {vm.gpusProperty(), vm.gpusPerNodeProperty(), vm.networkGbpsProperty(), vm.seqLenProperty(),
                 vm.globalBatchProperty(), vm.tokensProperty()};
+        String[] keys = {"gpus", "gpusPerNode", "network", "seqLen", "globalBatch", "tokens"};
         for (int i = 0; i < fields.length; i++) {
-            row(inputs, i + 2, fields[i][0], field(props[i], fields[i][1], "training-" + fields[i][0].toLowerCase().replaceAll("[^a-z]+", "-")));
+            TextField f = field(props[i], fields[i][1], "training-" + fields[i][0].toLowerCase().replaceAll("[^a-z]+", "-"));
+            fieldsByKey.put(keys[i], f);
+            row(inputs, i + 2, fields[i][0], f);
         }
         String[] degrees = {"TP", "PP", "CP", "EP", "Micro-batch"};
         StringProperty[] degreeProps = {vm.tpProperty(), vm.ppProperty(), vm.cpProperty(), vm.epProperty(), vm.microBatchProperty()};
+        String[] degreeKeys = {"tp", "pp", "cp", "ep", "microBatch"};
         for (int i = 0; i < degrees.length; i++) {
-            row(fixed, i, degrees[i], field(degreeProps[i], "searched", null));
+            TextField f = field(degreeProps[i], "searched", null);
+            fieldsByKey.put(degreeKeys[i], f);
+            row(fixed, i, degrees[i], f);
         }
         row(fixed, 5, "Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
         row(fixed, 6, "ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
@@ -260,6 +269,27 @@ public final class TrainingView {
                 passes, stages, dark()), "");
     }
 
+    /** Marks the input a problem is about, with the message beside it as a tooltip; the others lose their mark. */
+    private void markProblem(String key) {
+        javafx.css.PseudoClass danger = javafx.css.PseudoClass.getPseudoClass("danger");
+        fieldsByKey.forEach((k, field) -> {
+            boolean bad = k.equals(key);
+            field.pseudoClassStateChanged(danger, bad);
+            field.setTooltip(bad ? new javafx.scene.control.Tooltip(vm.problemProperty().get()) : null);
+        });
+        if (List.of("tp", "pp", "cp", "ep", "microBatch").contains(key)) {
+            fixedPane().setExpanded(true);
+        }
+    }
+
+    private javafx.scene.control.TitledPane fixedPane() {
+        javafx.scene.Node n = fixed;
+        while (!(n instanceof javafx.scene.control.TitledPane)) {
+            n = n.getParent();
+        }
+        return (javafx.scene.control.TitledPane) n;
+    }
+
     /** The degrees of a layout in one cell, e.g. "TP 4 · PP 2 · DP 8 · v 2". */
     static String layout(TrainingPlan p) {
         var l = p.layout();
@@ -329,8 +359,11 @@ public final class TrainingView {
     private void wireFaults() {
         String[] labels = {"Failures per GPU-day", "Checkpoint storage GB/s", "Restart after a failure, s"};
         StringProperty[] props = {vm.failuresPerGpuDayProperty(), vm.storageGBsProperty(), vm.restartSecondsProperty()};
+        String[] faultKeys = {"failures", "storage", "restart"};
         for (int i = 0; i < labels.length; i++) {
-            row(faultInputs, i, labels[i], field(props[i], "", null));
+            TextField f = field(props[i], "", null);
+            fieldsByKey.put(faultKeys[i], f);
+            row(faultInputs, i, labels[i], f);
         }
         CheckBox async = new CheckBox("Asynchronous checkpoints");
         async.selectedProperty().bindBidirectional(vm.asyncCheckpointsProperty());

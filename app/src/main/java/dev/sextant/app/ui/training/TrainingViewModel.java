@@ -67,10 +67,12 @@ public final class TrainingViewModel {
     private final ObjectProperty<FaultTolerance> faults = new SimpleObjectProperty<>(this, "faults");
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
 
     public TrainingViewModel(ShellModel shell) {
         this.shell = shell;
+        problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
@@ -380,6 +382,29 @@ public final class TrainingViewModel {
 
     public StringProperty problemProperty() {
         return problem;
+    }
+
+    /** The input the current problem is about (a key of {@link #fieldOf}), or empty. */
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    /** Which input a problem message is about, so that the view can mark it: "gpus", "tp", "globalBatch", …, or "". */
+    static String fieldOf(String message) {
+        if (message == null || message.isBlank()) {
+            return "";
+        }
+        String m = message.replace("no valid layout; most often: ", "");
+        String[][] prefixes = {{"GPUs per node", "gpusPerNode"}, {"GPUs:", "gpus"}, {"Network", "network"}, {"Sequence length", "seqLen"},
+                {"Global batch", "globalBatch"}, {"Token budget", "tokens"}, {"TP ×", "gpus"}, {"TP (", "tp"}, {"PP", "pp"}, {"CP (", "cp"},
+                {"EP", "ep"}, {"Micro-batch", "microBatch"}, {"global batch", "globalBatch"}, {"--gpus (", "gpusPerNode"},
+                {"no layout fits", "gpus"}, {"Failures per GPU-day", "failures"}, {"Storage", "storage"}, {"interleaving", "pp"}};
+        for (String[] p : prefixes) {
+            if (m.startsWith(p[0])) {
+                return p[1];
+            }
+        }
+        return "";
     }
 
     public ObservableList<SavedTrainingPlan> saved() {
