@@ -148,4 +148,19 @@ class PlanCliTest {
         assertThat(batch.code()).isEqualTo(2);
         assertThat(batch.err()).contains("global batch 12 is not divisible");
     }
+
+    @Test
+    void theBestPlanCanBeKeptAndListed() throws Exception {
+        Result r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "32", "--save", "7B on 8", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        String id = r.json().get("savedId").asText();
+        Result list = run("plan", "list", "--json");
+        assertThat(list.code()).as(list.err()).isZero();
+        JsonNode plans = list.json().get("plans");
+        double step = r.json().get("plans").get(0).get("stepTimeSeconds").asDouble();
+        assertThat(plans).anyMatch(p -> p.get("id").asText().equals(id) && p.get("name").asText().equals("7B on 8")
+                && p.get("stepTimeSeconds").asDouble() == step);
+        assertThat(plans).anyMatch(p -> p.get("demo").asBoolean());
+    }
 }

@@ -3,6 +3,7 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.training.Cluster;
@@ -18,6 +19,10 @@ import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingPlanner;
+import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,6 +81,12 @@ public final class PlanTrainCommand implements Runnable {
     Double tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
     int top;
+    @Option(names = "--save", paramLabel = "NAME", description = "Keep the best plan in a project under NAME.")
+    String save;
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project for --save (default: the only or last used one).")
+    String project;
+    @Mixin
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -106,7 +117,7 @@ public final class PlanTrainCommand implements Runnable {
         }
     }
 
-    public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans) {
+    public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId) {
     }
 
     @Override
@@ -143,8 +154,20 @@ public final class PlanTrainCommand implements Runnable {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             ParameterCount pc = arch.parameters();
+            String savedId = null;
+            if (save != null) {
+                TrainingRequest request = new TrainingRequest(arch, g.id(), gpus, gpusPerNode, cluster.interNodeGbps(), seqLen, globalBatch,
+                        budget, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
+                        attention == Attention.FUSED));
+                CommandContext ctx = new CommandContext(spec);
+                try (Workspace ws = ctx.openWorkspace(workspace)) {
+                    Project p = ctx.project(ws, project);
+                    savedId = ws.trainingPlans().save(p.id(), save, request, plans.get(0), FaultTolerance.Spec.defaults(), false).toString();
+                }
+            }
             result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
-                    arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList());
+                    arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
+                    savedId);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -165,6 +188,9 @@ public final class PlanTrainCommand implements Runnable {
                 out.printf("Best plan: %.1f days for %.3g tokens%n", result.plans().get(0).trainingDays(), tokens);
             }
             out.println("Compute efficiency: " + ComputeEfficiency.DEFAULTS.name());
+            if (result.savedId() != null) {
+                out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
+            }
         });
     }
 

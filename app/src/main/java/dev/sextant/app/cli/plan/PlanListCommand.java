@@ -1,0 +1,59 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.training.TrainingLayout;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan list}: the training plans kept in a project. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the training plans kept in a project.")
+public final class PlanListCommand implements Runnable {
+
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
+    String project;
+    @Mixin
+    WorkspaceOption workspace;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Row(String id, String name, boolean demo, String model, String gpu, int gpus, int seqLen, int globalBatch,
+                      TrainingLayout layout, double stepTimeSeconds, double mfu, double tokensPerSecond, String createdAt) {
+    }
+
+    public record Result(List<Row> plans) {
+    }
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            Project p = ctx.project(ws, project);
+            List<SavedTrainingPlan> saved = ws.trainingPlans().list(p.id());
+            List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu(),
+                    s.request().gpus(), s.request().seqLen(), s.request().globalBatch(), s.plan().layout(), s.plan().stepTimeSeconds(),
+                    s.plan().mfu(), s.plan().tokensPerSecond(), s.createdAt().toString())).toList();
+            ctx.print(output.json(), new Result(rows), out -> {
+                TextTable t = new TextTable("PLAN", "NAME", "MODEL", "GPUS", "TP/PP/DP/CP/EP", "STEP S", "MFU");
+                for (Row r : rows) {
+                    TrainingLayout l = r.layout();
+                    t.row(r.id(), r.name() + (r.demo() ? " (demo)" : ""), r.model(), r.gpus() + " × " + r.gpu(),
+                            l.tp() + "/" + l.pp() + "/" + l.dp() + "/" + l.cp() + "/" + l.ep(), String.format("%.3f", r.stepTimeSeconds()),
+                            String.format("%.1f%%", 100 * r.mfu()));
+                }
+                t.print(out);
+            });
+        }
+    }
+}
