@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
 # End-to-end contamination-scan throughput against GNU wc -w on the same uncompressed JSONL (issue 4's yardstick).
-# Usage: benchmarks/scan-throughput.sh [CORPUS_MB=1024] [ITEMS=100000] [DIR=/tmp/sextant-scan-bench]
+# Usage: benchmarks/scan-throughput.sh [CORPUS_MB=1024] [ITEMS=100000] [DIR=/tmp/sextant-scan-bench] [ROUNDS=3]
+# Each round times wc -w, the scan, and wc -w again, and compares the scan with the mean of the two wc runs around it:
+# a shared VM's speed drifts from minute to minute, so only runs this close together compare fairly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mb=${1:-1024}; items=${2:-100000}; dir=${3:-/tmp/sextant-scan-bench}
+mb=${1:-1024}; items=${2:-100000}; dir=${3:-/tmp/sextant-scan-bench}; rounds=${4:-3}
 mvn -q -B -Pbench -DskipTests install >/dev/null
 if [ ! -f "$dir/corpus.jsonl" ] || [ "$(stat -c %s "$dir/corpus.jsonl")" -lt $((mb * 1000000)) ]; then
   java -cp benchmarks/target/benchmarks.jar dev.sextant.benchmarks.ScanCorpusGenerator "$dir" "$mb" "$items"
 fi
 size=$(stat -c %s "$dir/corpus.jsonl")
 cat "$dir/corpus.jsonl" > /dev/null  # warm the page cache for both contenders
-start=$(date +%s.%N); wc -w "$dir/corpus.jsonl" > /dev/null; end=$(date +%s.%N)
-wc_mbs=$(echo "$size / 1000000 / ($end - $start)" | bc -l)
-json=$(SEXTANT_HOME="$dir/home" ./sextant scan --benchmark "$dir/bench.jsonl" --field question --corpus "$dir/corpus.jsonl" --json)
-scan_mbs=$(echo "$json" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["mbPerSecond"])')
-printf 'corpus %.0f MB, %s items\nwc -w: %.0f MB/s\nsextant scan: %.0f MB/s (scan only; index build and JVM start excluded)\nratio: %.2f\n' \
-  "$(echo "$size / 1000000" | bc -l)" "$items" "$wc_mbs" "$scan_mbs" "$(echo "$scan_mbs / $wc_mbs" | bc -l)"
+wc_rate() {
+  local start end
+  start=$(date +%s.%N); wc -w "$dir/corpus.jsonl" > /dev/null; end=$(date +%s.%N)
+  echo "$size / 1000000 / ($end - $start)" | bc -l
+}
+printf 'corpus %.0f MB, %s items, %s rounds\n' "$(echo "$size / 1000000" | bc -l)" "$items" "$rounds"
+ratios=()
+for r in $(seq "$rounds"); do
+  before=$(wc_rate)
+  json=$(SEXTANT_HOME="$dir/home" ./sextant scan --benchmark "$dir/bench.jsonl" --field question --corpus "$dir/corpus.jsonl" --json)
+  scan=$(echo "$json" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["mbPerSecond"])')
+  after=$(wc_rate)
+  ratio=$(echo "$scan / (($before + $after) / 2)" | bc -l)
+  ratios+=("$ratio")
+  printf 'round %d: wc -w %.0f / %.0f MB/s, sextant scan %.0f MB/s (scan only; index build and JVM start excluded), ratio %.2f\n' \
+    "$r" "$before" "$after" "$scan" "$ratio"
+done
+printf 'median ratio: %.2f\n' "$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}')"

@@ -19,8 +19,21 @@ import java.util.List;
  */
 public final class Tokenizer {
 
-    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-    private static final long FNV_PRIME = 0x100000001b3L;
+    /**
+     * A token's hash before mixing is Σ byte_i · POS[i mod 256]: one multiply-add per byte whose multiply does not
+     * wait for the previous byte (an FNV-style chain would make every byte wait for the last one's multiply). POS holds
+     * random odd 64-bit constants; the SplitMix64 finaliser then spreads the sum.
+     */
+    private static final long[] POS = new long[256];
+    private static final long EMPTY = 0;
+
+    static {
+        long x = 0x5EC7A47L;
+        for (int i = 0; i < POS.length; i++) {
+            x += 0x9E3779B97F4A7C15L;
+            POS[i] = mix(x) | 1;
+        }
+    }
     /** Table entries: a positive value is a byte kept (already lowercased); the others say what the byte does. */
     private static final int DELETE = 0;
     private static final int SPLIT = -1;
@@ -33,7 +46,11 @@ public final class Tokenizer {
 
     /** Hash of each token in the batch. */
     long[] hashes;
-    /** Source offset of each token's first byte (the {@code base} given to {@link #feed} plus its index). */
+    /**
+     * Where each token starts in the source (the {@code base} given to {@link #feed} plus an index): just after the
+     * boundary before it, or where the text begins. Deleted punctuation between the boundary and the token's first kept
+     * byte belongs to the token's span, so tokenizing again from a start gives the same tokens.
+     */
     long[] starts;
     /** Tokens in the batch. */
     int count;
@@ -43,9 +60,10 @@ public final class Tokenizer {
     private int textLength; // bytes in text, including the open token's
 
     private final boolean growing;
-    private long hash = FNV_OFFSET; // FNV-1a of the open token so far
+    private long hash = EMPTY; // Σ byte_i · POS[i] of the open token so far
     private int openLength; // bytes of the open token; 0 when none is open
     private long openStart;
+    private boolean textBegins = true;
 
     /**
      * @param capacity tokens per batch; {@link #feed} returns when the batch is full. 0: the batch grows as needed.
@@ -55,6 +73,9 @@ public final class Tokenizer {
         this.strip = n.stripPunctuation();
         this.keepText = keepText;
         this.growing = capacity == 0;
+        if (growing && !keepText) {
+            throw new IllegalArgumentException("a tokenizer that keeps no text needs a batch capacity");
+        }
         int c = growing ? 64 : capacity;
         hashes = new long[c];
         starts = new long[c];
@@ -87,40 +108,48 @@ public final class Tokenizer {
      *         token that filled the batch
      */
     public int feed(byte[] b, int from, int to, long base, boolean more) {
+        if (textBegins) {
+            openStart = base + from; // the first token starts where the text does
+            textBegins = false;
+        }
+        // two copies of the loop, so that the JIT profiles and compiles the corpus side's hashing alone, not mixed with
+        // the benchmark side's text keeping
+        return keepText ? feedKeeping(b, from, to, base, more) : feedHashing(b, from, to, base, more);
+    }
+
+    /** The corpus side: hashes and start offsets only, state in locals. */
+    private int feedHashing(byte[] b, int from, int to, long base, boolean more) {
         final int[] table = this.table;
-        final int capacity = growing ? Integer.MAX_VALUE : hashes.length;
+        final long[] pos = POS;
+        final long[] hs = hashes;
+        final long[] st = starts;
+        final int capacity = hs.length; // a hashing tokenizer never grows (see the constructor)
+        int n = count;
         long h = hash;
         int len = openLength;
+        long start = openStart;
         int i = from;
         while (i < to) {
             int c = table[b[i] & 0xFF];
             if (c > 0) {
-                // the common case: a run of ASCII letters and digits
-                if (len == 0) {
-                    openStart = base + i;
-                }
-                if (keepText) {
-                    do {
-                        h = (h ^ c) * FNV_PRIME;
-                        len++;
-                        appendText((byte) c);
-                    } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
-                } else {
-                    do {
-                        h = (h ^ c) * FNV_PRIME;
-                        len++;
-                    } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
-                }
+                h += c * pos[len & 255];
+                len++;
+                i++;
             } else if (c == SPLIT) {
                 i++;
+                long next = base + i; // a token starts after the last boundary before it
                 if (len > 0) {
-                    emit(h);
-                    h = FNV_OFFSET;
+                    hs[n] = mix(h);
+                    st[n] = start;
+                    n++;
+                    h = EMPTY;
                     len = 0;
-                    if (count == capacity) {
+                    if (n == capacity) {
+                        start = next;
                         break;
                     }
                 }
+                start = next;
             } else if (c == DELETE) {
                 i++;
             } else {
@@ -130,12 +159,76 @@ public final class Tokenizer {
                     break; // cut off: read it again with what follows
                 }
                 int cp = need < 0 || i + need >= to ? -1 : codePoint(b, i, need, lead);
+                i += cp < 0 ? 1 : need + 1;
+                count = n;
                 hash = h;
                 openLength = len;
-                boolean emitted = cp < 0 ? end() : codePoint(cp, base + i);
+                openStart = start;
+                boolean split = boundary(cp);
+                boolean emitted = split && end();
+                n = count;
                 h = hash;
                 len = openLength;
+                start = split ? base + i : openStart;
+                if (emitted && n == capacity) {
+                    break;
+                }
+            }
+        }
+        count = n;
+        hash = h;
+        openLength = len;
+        openStart = start;
+        return i;
+    }
+
+    /** The benchmark side and the replay of hits: also keeps each token's normalised bytes. */
+    private int feedKeeping(byte[] b, int from, int to, long base, boolean more) {
+        final int[] table = this.table;
+        final int capacity = growing ? Integer.MAX_VALUE : hashes.length;
+        long h = hash;
+        int len = openLength;
+        int i = from;
+        while (i < to) {
+            int c = table[b[i] & 0xFF];
+            if (c > 0) {
+                // the common case: a run of ASCII letters and digits
+                do {
+                    h += c * POS[len & 255];
+                    len++;
+                    appendText((byte) c);
+                } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
+            } else if (c == SPLIT) {
+                i++;
+                if (len > 0) {
+                    emit(h);
+                    h = EMPTY;
+                    len = 0;
+                    if (count == capacity) {
+                        openStart = base + i;
+                        break;
+                    }
+                }
+                openStart = base + i; // a token starts after the last boundary before it
+            } else if (c == DELETE) {
+                i++;
+            } else {
+                int lead = b[i] & 0xFF; // MULTIBYTE
+                int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+                if (need > 0 && i + need >= to && more) {
+                    break; // cut off: read it again with what follows
+                }
+                int cp = need < 0 || i + need >= to ? -1 : codePoint(b, i, need, lead);
                 i += cp < 0 ? 1 : need + 1;
+                hash = h;
+                openLength = len;
+                boolean split = boundary(cp);
+                boolean emitted = split && end();
+                h = hash;
+                len = openLength;
+                if (split) {
+                    openStart = base + i;
+                }
                 if (emitted && count == capacity) {
                     break;
                 }
@@ -158,20 +251,17 @@ public final class Tokenizer {
         return cp;
     }
 
-    /** Handles one non-ASCII code point; true when it ended a token. */
-    private boolean codePoint(int cp, long offset) {
-        if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
-            return end();
+    /** Handles one non-ASCII code point (negative: a malformed sequence); true when it is a boundary between tokens. */
+    private boolean boundary(int cp) {
+        if (cp < 0 || Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
+            return true;
         }
         int type = Character.getType(cp);
         if (strip && isPunctuation(type)) {
             return false;
         }
         if (type == Character.CONTROL || type == Character.FORMAT && cp != 0x200D) {
-            return end();
-        }
-        if (openLength == 0) {
-            openStart = offset;
+            return true;
         }
         appendCodePoint(lowercase ? Character.toLowerCase(cp) : cp);
         return false;
@@ -194,7 +284,7 @@ public final class Tokenizer {
             return false;
         }
         emit(hash);
-        hash = FNV_OFFSET;
+        hash = EMPTY;
         openLength = 0;
         return true;
     }
@@ -227,10 +317,11 @@ public final class Tokenizer {
 
     /** Empties the batch and drops any open token: a new text begins. */
     public void reset() {
+        textBegins = true;
         count = 0;
         textLength = 0;
         openLength = 0;
-        hash = FNV_OFFSET;
+        hash = EMPTY;
     }
 
     /** Source offset where the open token began, or −1 when none is open. */
@@ -254,7 +345,7 @@ public final class Tokenizer {
         if (keepText) {
             appendText(c);
         }
-        hash = (hash ^ (c & 0xFF)) * FNV_PRIME;
+        hash += (c & 0xFF) * POS[openLength & 255];
         openLength++;
     }
 
@@ -276,12 +367,11 @@ public final class Tokenizer {
         }
     }
 
-    /** FNV-1a over the token's bytes, finished with the SplitMix64 mixer so that similar tokens spread. */
+    /** The hash of a token's normalised bytes, as {@link #feed} computes it. */
     static long hash(byte[] b, int len) {
-        long h = FNV_OFFSET;
+        long h = EMPTY;
         for (int i = 0; i < len; i++) {
-            h ^= b[i] & 0xFF;
-            h *= FNV_PRIME;
+            h += (b[i] & 0xFF) * POS[i & 255];
         }
         return mix(h);
     }

@@ -112,4 +112,38 @@ class TokenizerTest {
         seen.addAll(batch(t));
         assertThat(seen).containsExactly("one@0", "two@4", "three@8", "four@14", "five@19");
     }
+
+    @Test
+    void aTokenStartsAfterTheBoundaryBeforeIt() {
+        byte[] text = "(Hello), (big) world".getBytes(StandardCharsets.UTF_8);
+        assertThat(batch(Tokenizer.all(text, 0, text.length, Normalization.defaults()))).containsExactly("hello@0", "big@9", "world@15");
+    }
+
+    @Test
+    void tokenizingAgainFromAnyTokensStartGivesTheSameTokensAndHashes() {
+        // what the scanner relies on to confirm a hit: the corpus side keeps only hashes and starts
+        java.util.Random random = new java.util.Random(11);
+        String[] pieces = {"word", "Ünïcödé", "don't", "(x)", " ", "  ", "\n", "\t", "…", "—", "日本", "\u00a0", "\u200b", "a.b", "42", ",", "😀"};
+        for (int round = 0; round < 300; round++) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = random.nextInt(30); k > 0; k--) {
+                sb.append(pieces[random.nextInt(pieces.length)]);
+            }
+            byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
+            Tokenizer hashing = new Tokenizer(Normalization.defaults(), false, 4096);
+            hashing.feed(b, 0, b.length, 0, false);
+            hashing.finish();
+            Tokenizer whole = Tokenizer.all(b, 0, b.length, Normalization.defaults());
+            assertThat(hashing.count).isEqualTo(whole.count);
+            for (int k = 0; k < hashing.count; k++) {
+                assertThat(hashing.hashes[k]).isEqualTo(whole.hashes[k]);
+                assertThat(hashing.starts[k]).isEqualTo(whole.starts[k]);
+                Tokenizer again = Tokenizer.all(b, (int) hashing.starts[k], b.length, Normalization.defaults());
+                List<String> rest = batch(whole).subList(k, whole.count).stream().map(t -> t.substring(0, t.lastIndexOf('@'))).toList();
+                assertThat(batch(again).stream().map(t -> t.substring(0, t.lastIndexOf('@'))).toList()).as("round %d from token %d", round, k)
+                        .isEqualTo(rest);
+                assertThat(again.hashes[0]).isEqualTo(hashing.hashes[k]);
+            }
+        }
+    }
 }
