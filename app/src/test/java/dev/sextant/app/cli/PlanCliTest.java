@@ -163,4 +163,23 @@ class PlanCliTest {
                 && p.get("stepTimeSeconds").asDouble() == step);
         assertThat(plans).anyMatch(p -> p.get("demo").asBoolean());
     }
+
+    @Test
+    void aConfigJsonIsAModelAndABrokenOneIsBadInput() throws Exception {
+        java.nio.file.Path config = java.nio.file.Files.writeString(tmp.resolve("config.json"), """
+                {"model_type": "mistral", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+                 "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 32000, "max_position_embeddings": 32768}
+                """);
+        Result r = run("plan", "train", "--model", config.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "64", "--top", "1", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("model").get("params").asLong()).isEqualTo(7_241_732_096L); // Mistral 7B
+        java.nio.file.Path broken = java.nio.file.Files.writeString(tmp.resolve("broken.json"), "{\"model_type\": \"llama\"}");
+        Result bad = run("plan", "train", "--model", broken.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "64", "--json");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("broken.json").contains("hidden_size").doesNotContain("Exception");
+        assertThat(run("plan", "train", "--model", "gpt-9", "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
+                "--global-batch", "64").err()).contains("unknown model 'gpt-9'");
+    }
 }
