@@ -250,10 +250,12 @@ public final class TrainingView {
                 m.capacity() / 1e9, "GPU memory", dark()), "");
         TrainingPlan.ByDimension s = p.commSeconds();
         TrainingPlan.ByDimension b = p.commBytes();
-        show(commPane, PlanCharts.values(String.format("Communication on the critical path per step (of %.2f s); bytes sent per GPU: "
-                        + "TP %s, PP %s, DP %s, CP %s, EP %s", p.stepTimeSeconds(), gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()), gb(b.ep())),
-                "seconds per step", List.of("TP", "PP", "DP (exposed)", "CP (exposed)", "EP"), List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()),
-                dark()), "");
+        String sent = String.format("bytes sent per GPU: TP %s, PP %s, DP %s, CP %s, EP %s", gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()),
+                gb(b.ep()));
+        show(commPane, s.sum() <= 0 ? null : PlanCharts.values(String.format("Communication on the critical path per step (of %.2f s); %s",
+                        p.stepTimeSeconds(), sent), "seconds per step", List.of("TP", "PP", "DP (exposed)", "CP (exposed)", "EP"),
+                List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()), dark()),
+                "No communication on the critical path: what there is overlaps with compute (" + sent + ").");
         int stages = p.layout().pp();
         double[] f = new double[stages];
         double[] bw = new double[stages];
@@ -290,19 +292,19 @@ public final class TrainingView {
         return (javafx.scene.control.TitledPane) n;
     }
 
-    /** The degrees of a layout in one cell, e.g. "TP 4 · PP 2 · DP 8 · v 2". */
+    /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2". */
     static String layout(TrainingPlan p) {
         var l = p.layout();
         StringBuilder sb = new StringBuilder();
-        sb.append("TP ").append(l.tp()).append(" · PP ").append(l.pp()).append(" · DP ").append(l.dp());
+        sb.append("TP").append(l.tp()).append(" PP").append(l.pp()).append(" DP").append(l.dp());
         if (l.cp() > 1) {
-            sb.append(" · CP ").append(l.cp());
+            sb.append(" CP").append(l.cp());
         }
         if (l.ep() > 1) {
-            sb.append(" · EP ").append(l.ep());
+            sb.append(" EP").append(l.ep());
         }
         if (l.vpp() > 1) {
-            sb.append(" · v ").append(l.vpp());
+            sb.append(" v").append(l.vpp());
         }
         return sb.toString();
     }
