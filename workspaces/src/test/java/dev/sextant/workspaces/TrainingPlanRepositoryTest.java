@@ -22,7 +22,7 @@ class TrainingPlanRepositoryTest {
 
     @Test
     void aSavedPlanComesBackWholeAndGoesWithItsProject() {
-        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), "h100-sxm", 64, 8, 400, 4096, 256, 1e12,
+        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), dev.sextant.model.training.GpuCatalog.get("h100-sxm"), 64, 8, 400, 450, 4096, 256, 1e12,
                 LayoutSearch.Fixed.none());
         TrainingPlan best = request.search(ComputeEfficiency.DEFAULTS).plans().get(0);
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {

@@ -182,4 +182,31 @@ class PlanCliTest {
         assertThat(run("plan", "train", "--model", "gpt-9", "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "64").err()).contains("unknown model 'gpt-9'");
     }
+
+    @Test
+    void aUserDefinedGpuAndClusterLinks() throws Exception {
+        java.nio.file.Path gpu = java.nio.file.Files.writeString(tmp.resolve("gpu.json"), """
+                {"id": "my-h100", "name": "My H100", "bf16Tflops": 989, "memoryGB": 80, "hbmGBs": 3350, "linkGBs": 450, "networkGbps": 400}
+                """);
+        Result mine = run("plan", "train", "--model", "llama-2-13b", "--gpu", gpu.toString(), "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--top", "1", "--json");
+        Result catalog = run("plan", "train", "--model", "llama-2-13b", "--gpu", "h100-sxm", "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--top", "1", "--json");
+        assertThat(mine.code()).as(mine.err()).isZero();
+        assertThat(mine.json().get("plans").get(0).get("stepTimeSeconds").asDouble())
+                .isEqualTo(catalog.json().get("plans").get(0).get("stepTimeSeconds").asDouble());
+        // a slower NVLink makes a tensor-parallel layout slower
+        String[] fixed = {"plan", "train", "--model", "llama-2-13b", "--gpu", "h100-sxm", "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--tp", "8", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json"};
+        double fast = run(fixed).json().get("plans").get(0).get("stepTimeSeconds").asDouble();
+        String[] slowLink = java.util.Arrays.copyOf(fixed, fixed.length + 2);
+        slowLink[fixed.length] = "--intra-node-gbs";
+        slowLink[fixed.length + 1] = "25";
+        assertThat(run(slowLink).json().get("plans").get(0).get("stepTimeSeconds").asDouble()).isGreaterThan(fast);
+        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad-gpu.json"), "{\"id\": \"x\", \"bf16Tflops\": \"lots\"}");
+        Result r = run("plan", "train", "--model", "llama-2-13b", "--gpu", bad.toString(), "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--json");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("bad-gpu.json").contains("bf16Tflops");
+    }
 }

@@ -100,4 +100,21 @@ class TrainingViewModelTest {
         assertThat(vm.problemProperty().get()).contains("TP (3) must divide the 32 attention heads");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
     }
+
+    @Test
+    void aUserDefinedGpuCanBeImportedAndPlannedOn() throws Exception {
+        Path json = java.nio.file.Files.writeString(tmp.resolve("gpu.json"),
+                "{\"id\": \"lab-card\", \"name\": \"Lab card\", \"bf16Tflops\": 400, \"memoryGB\": 96, \"hbmGBs\": 2000,"
+                        + " \"linkGBs\": 100, \"networkGbps\": 200}");
+        vm.importGpu(json);
+        assertThat(vm.gpuProperty().get().name()).isEqualTo("Lab card");
+        assertThat(vm.gpuChoices()).contains(vm.gpuProperty().get());
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpusProperty().set("8");
+        vm.seqLenProperty().set("4096");
+        vm.globalBatchProperty().set("32");
+        vm.search();
+        assertThat(vm.plans()).isNotEmpty();
+        assertThat(vm.requestProperty().get().gpu().id()).isEqualTo("lab-card");
+    }
 }

@@ -7,14 +7,20 @@ package dev.sextant.model.training;
  * @param gpus           GPUs in the job
  * @param gpusPerNode    GPUs sharing the fast intra-node link (NVLink)
  * @param interNodeGbps  network bandwidth per GPU across nodes, Gb/s
+ * @param intraNodeGBs   bandwidth per GPU and direction inside a node, GB/s (NVLink; the GPU's catalog figure by default)
  * @param intraLatency   per-message latency inside a node, seconds (α)
  * @param interLatency   per-message latency across nodes, seconds
  */
-public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraLatency, double interLatency) {
+public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs, double intraLatency,
+                      double interLatency) {
 
     /** Typical NCCL per-step latencies: a few microseconds over NVLink, about ten over InfiniBand/RoCE. */
     public static Cluster of(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps) {
-        return new Cluster(gpu, gpus, gpusPerNode, interNodeGbps, 3e-6, 10e-6);
+        return of(gpu, gpus, gpusPerNode, interNodeGbps, gpu.linkGBs());
+    }
+
+    public static Cluster of(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs) {
+        return new Cluster(gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, 3e-6, 10e-6);
     }
 
     public Cluster {
@@ -30,11 +36,14 @@ public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGb
         if (!(interNodeGbps > 0)) {
             throw new IllegalArgumentException("--inter-node-gbps must be positive");
         }
+        if (!(intraNodeGBs > 0)) {
+            throw new IllegalArgumentException("--intra-node-gbs must be positive");
+        }
     }
 
     /** Bandwidth per GPU and direction, bytes/s, for a group of {@code size} ranks {@code stride} apart. */
     public double bandwidth(int size, int stride) {
-        return spansNodes(size, stride) ? interNodeGbps * 1e9 / 8 : gpu.linkGBs() * 1e9;
+        return spansNodes(size, stride) ? interNodeGbps * 1e9 / 8 : intraNodeGBs * 1e9;
     }
 
     public double latency(int size, int stride) {
@@ -73,6 +82,6 @@ public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGb
     /** Point-to-point send of {@code bytes} between neighbours {@code stride} apart. */
     public double send(double bytes, int stride) {
         boolean across = stride >= gpusPerNode;
-        return bytes / (across ? interNodeGbps * 1e9 / 8 : gpu.linkGBs() * 1e9) + (across ? interLatency : intraLatency);
+        return bytes / (across ? interNodeGbps * 1e9 / 8 : intraNodeGBs * 1e9) + (across ? interLatency : intraLatency);
     }
 }

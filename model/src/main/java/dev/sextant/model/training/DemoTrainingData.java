@@ -24,7 +24,8 @@ public final class DemoTrainingData {
     }
 
     private static DemoPlan plan(String name, String model, int gpus, int seq, int batch, double tokens, TrainingLayout layout) {
-        TrainingRequest r = new TrainingRequest(ModelCatalog.get(model), "h100-sxm", gpus, 8, 400, seq, batch, tokens,
+        GpuSpec h100 = GpuCatalog.get("h100-sxm");
+        TrainingRequest r = new TrainingRequest(ModelCatalog.get(model), h100, gpus, 8, h100.networkGbps(), h100.linkGBs(), seq, batch, tokens,
                 new LayoutSearch.Fixed(layout.tp(), layout.pp(), layout.cp(), layout.ep(), layout.vpp(), layout.microBatch(), layout.zeroStage(),
                         layout.recompute(), layout.sequenceParallel(), layout.precision(), layout.fusedAttention()));
         TrainingPlan p = r.planner(ComputeEfficiency.DEFAULTS).plan(layout, tokens);

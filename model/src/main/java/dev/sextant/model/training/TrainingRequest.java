@@ -5,20 +5,22 @@ package dev.sextant.model.training;
  * choices the user fixed, and a token budget.
  *
  * @param model         the architecture (from the catalog or a config.json)
- * @param gpu           catalog id of the GPU
+ * @param gpu           the GPU (from the catalog or user-defined)
  * @param gpus          GPUs in the job
  * @param gpusPerNode   GPUs per node sharing NVLink
  * @param interNodeGbps network bandwidth per GPU across nodes, Gb/s
+ * @param intraNodeGBs  bandwidth per GPU and direction inside a node, GB/s
  * @param seqLen        sequence length
  * @param globalBatch   sequences per optimizer step
  * @param tokens        token budget (0: none)
  * @param fixed         degrees and options the user fixed
  */
-public record TrainingRequest(ModelArchitecture model, String gpu, int gpus, int gpusPerNode, double interNodeGbps, int seqLen,
+public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
+                              int seqLen,
                               int globalBatch, double tokens, LayoutSearch.Fixed fixed) {
 
     public Cluster cluster() {
-        return Cluster.of(GpuCatalog.get(gpu), gpus, gpusPerNode, interNodeGbps);
+        return Cluster.of(gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs);
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency) {
@@ -31,7 +33,7 @@ public record TrainingRequest(ModelArchitecture model, String gpu, int gpus, int
 
     /** The same request with other fixed choices. */
     public TrainingRequest withFixed(LayoutSearch.Fixed other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, seqLen, globalBatch, tokens, other);
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other);
     }
 
     public TrainingPlanner planner(ComputeEfficiency efficiency) {

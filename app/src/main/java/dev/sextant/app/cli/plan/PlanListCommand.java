@@ -41,7 +41,7 @@ public final class PlanListCommand implements Runnable {
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
             List<SavedTrainingPlan> saved = ws.trainingPlans().list(p.id());
-            List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu(),
+            List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu().id(),
                     s.request().gpus(), s.request().seqLen(), s.request().globalBatch(), s.plan().layout(), s.plan().stepTimeSeconds(),
                     s.plan().mfu(), s.plan().tokensPerSecond(), s.createdAt().toString())).toList();
             ctx.print(output.json(), new Result(rows), out -> {

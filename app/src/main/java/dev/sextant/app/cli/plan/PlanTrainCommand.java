@@ -41,7 +41,8 @@ public final class PlanTrainCommand implements Runnable {
 
     @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
     String model;
-    @Option(names = "--gpu", required = true, paramLabel = "ID", description = "GPU type (sextant catalog gpus).")
+    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json",
+            description = "GPU type: a catalog id (sextant catalog gpus) or a JSON file with the same fields for your own.")
     String gpu;
     @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs in the job.")
     int gpus;
@@ -50,6 +51,8 @@ public final class PlanTrainCommand implements Runnable {
     @Option(names = "--inter-node-gbps", paramLabel = "G",
             description = "Network bandwidth per GPU across nodes, Gb/s (default: 200 for A100, 400 for H100/H200/B200/MI300X, 100 for L40S/RTX 4090).")
     Double interNodeGbps;
+    @Option(names = "--intra-node-gbs", paramLabel = "G", description = "Bandwidth per GPU and direction inside a node, GB/s (default: the GPU's NVLink figure).")
+    Double intraNodeGBs;
     @Option(names = "--seq-len", required = true, paramLabel = "S", description = "Sequence length in tokens.")
     int seqLen;
     @Option(names = "--global-batch", required = true, paramLabel = "B", description = "Sequences per optimizer step.")
@@ -125,8 +128,9 @@ public final class PlanTrainCommand implements Runnable {
         ModelArchitecture arch = model();
         Result result;
         try {
-            GpuSpec g = GpuCatalog.get(gpu);
-            Cluster cluster = Cluster.of(g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps());
+            GpuSpec g = gpu();
+            Cluster cluster = Cluster.of(g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
+                    intraNodeGBs != null ? intraNodeGBs : g.linkGBs());
             double budget = tokens == null ? 0 : tokens;
             long start = System.nanoTime();
             List<TrainingPlan> plans;
@@ -156,7 +160,8 @@ public final class PlanTrainCommand implements Runnable {
             ParameterCount pc = arch.parameters();
             String savedId = null;
             if (save != null) {
-                TrainingRequest request = new TrainingRequest(arch, g.id(), gpus, gpusPerNode, cluster.interNodeGbps(), seqLen, globalBatch,
+                TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, cluster.interNodeGbps(), cluster.intraNodeGBs(),
+                        seqLen, globalBatch,
                         budget, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                         attention == Attention.FUSED));
                 CommandContext ctx = new CommandContext(spec);
@@ -192,6 +197,16 @@ public final class PlanTrainCommand implements Runnable {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
             }
         });
+    }
+
+    private GpuSpec gpu() {
+        if (gpu.endsWith(".json") || Files.isRegularFile(Path.of(gpu))) {
+            if (!Files.isRegularFile(Path.of(gpu))) {
+                throw BadInputException.of(gpu, "no such file");
+            }
+            return dev.sextant.model.io.GpuSpecFile.read(Path.of(gpu));
+        }
+        return GpuCatalog.get(gpu);
     }
 
     private ModelArchitecture model() {

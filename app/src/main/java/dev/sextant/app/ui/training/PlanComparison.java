@@ -22,7 +22,7 @@ final class PlanComparison {
 
     static final List<Row> ROWS = List.of(
             new Row("Model", s -> s.request().model().name()),
-            new Row("Cluster", s -> s.request().gpus() + " × " + s.request().gpu() + ", " + s.request().gpusPerNode() + " per node"),
+            new Row("Cluster", s -> s.request().gpus() + " × " + s.request().gpu().name() + ", " + s.request().gpusPerNode() + " per node"),
             new Row("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
             new Row("Layout", s -> layout(s.plan())),
             new Row("Memory per GPU", s -> String.format("%.1f of %.0f GB", s.plan().memory().total() / 1e9, s.plan().memory().capacity() / 1e9)),

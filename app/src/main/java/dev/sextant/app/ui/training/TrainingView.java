@@ -8,7 +8,6 @@ import dev.sextant.app.ui.charts.PlanCharts;
 import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.model.training.PipelineSchedule;
@@ -52,7 +51,8 @@ public final class TrainingView {
 
     @FXML private VBox root;
     @FXML private Label problem;
-    @FXML private Button importModel;
+    @FXML private javafx.scene.control.MenuItem importModel;
+    @FXML private javafx.scene.control.MenuItem importGpu;
     @FXML private GridPane inputs;
     @FXML private GridPane fixed;
     @FXML private Button search;
@@ -97,7 +97,7 @@ public final class TrainingView {
         model.setMaxWidth(Double.MAX_VALUE);
         model.setPrefWidth(170);
         model.setId("training-model");
-        ComboBox<GpuSpec> gpu = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(GpuCatalog.all()));
+        ComboBox<GpuSpec> gpu = new ComboBox<>(vm.gpuChoices());
         gpu.valueProperty().bindBidirectional(vm.gpuProperty());
         gpu.setConverter(converter(g -> g == null ? "" : g.name()));
         gpu.setMaxWidth(Double.MAX_VALUE);
@@ -108,11 +108,11 @@ public final class TrainingView {
         columns(faultResults);
         row(inputs, 0, "Model", model);
         row(inputs, 1, "GPU", gpu);
-        String[][] fields = {{"GPUs", ""}, {"GPUs per node", ""}, {"Network Gb/s per GPU", "GPU's default"}, {"Sequence length", ""},
-                {"Global batch (sequences)", ""}, {"Token budget", "e.g. 2e12"}};
-        StringProperty[] props = {vm.gpusProperty(), vm.gpusPerNodeProperty(), vm.networkGbpsProperty(), vm.seqLenProperty(),
-                vm.globalBatchProperty(), vm.tokensProperty()};
-        String[] keys = {"gpus", "gpusPerNode", "network", "seqLen", "globalBatch", "tokens"};
+        String[][] fields = {{"GPUs", ""}, {"GPUs per node", ""}, {"Network Gb/s per GPU", "GPU's default"},
+                {"NVLink GB/s per GPU", "GPU's default"}, {"Sequence length", ""}, {"Global batch (sequences)", ""}, {"Token budget", "e.g. 2e12"}};
+        StringProperty[] props = {vm.gpusProperty(), vm.gpusPerNodeProperty(), vm.networkGbpsProperty(), vm.intraNodeGBsProperty(),
+                vm.seqLenProperty(), vm.globalBatchProperty(), vm.tokensProperty()};
+        String[] keys = {"gpus", "gpusPerNode", "network", "intra", "seqLen", "globalBatch", "tokens"};
         for (int i = 0; i < fields.length; i++) {
             TextField f = field(props[i], fields[i][1], "training-" + fields[i][0].toLowerCase().replaceAll("[^a-z]+", "-"));
             fieldsByKey.put(keys[i], f);
@@ -129,6 +129,15 @@ public final class TrainingView {
         row(fixed, 5, "Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
         row(fixed, 6, "ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
         row(fixed, 7, "Attention", choice(vm.attentionProperty(), "fused", "unfused"));
+        importGpu.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Import a GPU type: the fields of sextant catalog gpus --json");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON", "*.json"));
+            File f = chooser.showOpenDialog(root.getScene().getWindow());
+            if (f != null) {
+                vm.importGpu(f.toPath());
+            }
+        });
         importModel.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Import a Hugging Face config.json");

@@ -44,6 +44,8 @@ public final class TrainingViewModel {
     private final StringProperty gpus = new SimpleStringProperty("64");
     private final StringProperty gpusPerNode = new SimpleStringProperty("8");
     private final StringProperty networkGbps = new SimpleStringProperty("");
+    private final StringProperty intraNodeGBs = new SimpleStringProperty("");
+    private final ObservableList<GpuSpec> gpuChoices = FXCollections.observableArrayList(GpuCatalog.all());
     private final StringProperty seqLen = new SimpleStringProperty("8192");
     private final StringProperty globalBatch = new SimpleStringProperty("128");
     private final StringProperty tokens = new SimpleStringProperty("1e12");
@@ -87,14 +89,15 @@ public final class TrainingViewModel {
         try {
             GpuSpec g = gpu.get();
             double net = networkGbps.get().isBlank() ? g.networkGbps() : positive("Network Gb/s", networkGbps.get());
+            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : positive("NVLink GB/s", intraNodeGBs.get());
             Recompute r = ANY.equals(recompute.get()) ? null : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
             Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
             LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(optional("TP", tp.get()), optional("PP", pp.get()), optional("CP", cp.get()),
                     optional("EP", ep.get()), null, optional("Micro-batch", microBatch.get()), z, r, null, Precision.BF16,
                     "fused".equals(attention.get()));
             double budget = tokens.get().isBlank() ? 0 : positive("Token budget", tokens.get());
-            TrainingRequest req = new TrainingRequest(model.get(), g.id(), integer("GPUs", gpus.get()), integer("GPUs per node", gpusPerNode.get()),
-                    net, integer("Sequence length", seqLen.get()), integer("Global batch", globalBatch.get()), budget, fixed);
+            TrainingRequest req = new TrainingRequest(model.get(), g, integer("GPUs", gpus.get()), integer("GPUs per node", gpusPerNode.get()),
+                    net, intra, integer("Sequence length", seqLen.get()), integer("Global batch", globalBatch.get()), budget, fixed);
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
@@ -172,6 +175,22 @@ public final class TrainingViewModel {
                 100 * p.mfu(), p.bottleneck());
     }
 
+    /** Adds a user-defined GPU from a JSON file (the fields of {@code sextant catalog gpus --json}) and chooses it. */
+    public void importGpu(Path json) {
+        shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> dev.sextant.model.io.GpuSpecFile.read(json), g -> {
+            gpuChoices.add(g);
+            gpu.set(g);
+        });
+    }
+
+    public ObservableList<GpuSpec> gpuChoices() {
+        return gpuChoices;
+    }
+
+    public StringProperty intraNodeGBsProperty() {
+        return intraNodeGBs;
+    }
+
     public void importModel(Path configJson) {
         shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
             models.add(m);
@@ -242,10 +261,14 @@ public final class TrainingViewModel {
             models.add(r.model());
         }
         model.set(r.model());
-        gpu.set(GpuCatalog.get(r.gpu()));
+        if (!gpuChoices.contains(r.gpu())) {
+            gpuChoices.add(r.gpu());
+        }
+        gpu.set(r.gpu());
         gpus.set(String.valueOf(r.gpus()));
         gpusPerNode.set(String.valueOf(r.gpusPerNode()));
-        networkGbps.set(r.interNodeGbps() == GpuCatalog.get(r.gpu()).networkGbps() ? "" : String.valueOf(r.interNodeGbps()));
+        networkGbps.set(r.interNodeGbps() == r.gpu().networkGbps() ? "" : compact(r.interNodeGbps()));
+        intraNodeGBs.set(r.intraNodeGBs() == r.gpu().linkGBs() ? "" : compact(r.intraNodeGBs()));
         seqLen.set(String.valueOf(r.seqLen()));
         globalBatch.set(String.valueOf(r.globalBatch()));
         tokens.set(r.tokens() > 0 ? compact(r.tokens()) : "");
@@ -395,7 +418,7 @@ public final class TrainingViewModel {
             return "";
         }
         String m = message.replace("no valid layout; most often: ", "");
-        String[][] prefixes = {{"GPUs per node", "gpusPerNode"}, {"GPUs:", "gpus"}, {"Network", "network"}, {"Sequence length", "seqLen"},
+        String[][] prefixes = {{"GPUs per node", "gpusPerNode"}, {"GPUs:", "gpus"}, {"Network", "network"}, {"NVLink", "intra"}, {"Sequence length", "seqLen"},
                 {"Global batch", "globalBatch"}, {"Token budget", "tokens"}, {"TP ×", "gpus"}, {"TP (", "tp"}, {"PP", "pp"}, {"CP (", "cp"},
                 {"EP", "ep"}, {"Micro-batch", "microBatch"}, {"global batch", "globalBatch"}, {"--gpus (", "gpusPerNode"},
                 {"no layout fits", "gpus"}, {"Failures per GPU-day", "failures"}, {"Storage", "storage"}, {"interleaving", "pp"}};
