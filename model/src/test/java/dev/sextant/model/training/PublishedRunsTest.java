@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class PublishedRunsTest {
 
     record Case(String id, String source, String model, String gpu, int gpus, int seq, int tp, int pp, int cp, int dp, int vpp, int mb,
-                int gb, Recompute recompute, boolean sp, boolean fused, String metric, double measured) {
+                int gb, Recompute recompute, boolean sp, boolean fused, Precision precision, String metric, double measured) {
     }
 
     static List<Case> cases() throws IOException {
@@ -34,8 +34,8 @@ class PublishedRunsTest {
                 }
                 String[] f = line.split(",");
                 out.add(new Case(f[0], f[1], f[2], f[3], i(f[4]), i(f[5]), i(f[6]), i(f[7]), i(f[8]), i(f[9]), i(f[10]), i(f[11]), i(f[12]),
-                        Recompute.valueOf(f[13].toUpperCase(Locale.ROOT)), Boolean.parseBoolean(f[14]), f[15].equals("fused"), f[16],
-                        Double.parseDouble(f[17])));
+                        Recompute.valueOf(f[13].toUpperCase(Locale.ROOT)), Boolean.parseBoolean(f[14]), f[15].equals("fused"),
+                        Precision.valueOf(f[16].toUpperCase(Locale.ROOT)), f[17], Double.parseDouble(f[18])));
             }
         }
         return out;
@@ -63,7 +63,7 @@ class PublishedRunsTest {
         TrainingPlanner planner = new TrainingPlanner(m, Cluster.of(gpu, c.gpus(), 8, gpu.networkGbps()), c.seq(), c.gb(),
                 ComputeEfficiency.DEFAULTS);
         TrainingPlan plan = planner.plan(new TrainingLayout(c.tp(), c.pp(), c.dp(), c.cp(), 1, c.vpp(), c.mb(), 1, c.recompute(), c.sp(),
-                Precision.BF16, c.fused()), 0);
+                c.precision(), c.fused()), 0);
         if (c.metric().equals("step")) {
             return plan.stepTimeSeconds();
         }
@@ -75,7 +75,7 @@ class PublishedRunsTest {
     void everyPublishedRunWithinSixteenPercentAndTheMeanWithinTen() throws IOException {
         List<Case> cases = cases();
         assertThat(cases).hasSizeGreaterThan(25);
-        StringBuilder table = new StringBuilder("| case | source | GPUs | layout (TP/PP/CP/DP/v, mb/gb, recompute) | measured | predicted | error |\n"
+        StringBuilder table = new StringBuilder("| case | source | GPUs | layout (TP/PP/CP/DP/v, mb/gb, recompute, precision) | measured | predicted | error |\n"
                 + "|---|---|---|---|---|---|---|\n");
         double sum = 0;
         List<String> outside = new ArrayList<>();
@@ -87,8 +87,8 @@ class PublishedRunsTest {
                 outside.add(c.id() + String.format(" %+.1f%%", 100 * err));
             }
             String unit = c.metric().equals("step") ? " s/step" : " TFLOP/s";
-            table.append(String.format(Locale.ROOT, "| %s | %s | %d × %s | %d/%d/%d/%d/%d, %d/%d, %s | %s%s | %.2f%s | %+.1f %% |%n", c.id(),
-                    c.source(), c.gpus(), c.gpu(), c.tp(), c.pp(), c.cp(), c.dp(), c.vpp(), c.mb(), c.gb(), c.recompute().slug(),
+            table.append(String.format(Locale.ROOT, "| %s | %s | %d × %s | %d/%d/%d/%d/%d, %d/%d, %s, %s | %s%s | %.2f%s | %+.1f %% |%n", c.id(),
+                    c.source(), c.gpus(), c.gpu(), c.tp(), c.pp(), c.cp(), c.dp(), c.vpp(), c.mb(), c.gb(), c.recompute().slug(), c.precision().slug(),
                     c.measured(), unit, p, unit, 100 * err));
         }
         double mean = sum / cases.size();
