@@ -20,9 +20,9 @@ import java.util.List;
 public final class Tokenizer {
 
     /**
-     * A token's hash before mixing is Σ byte_i · POS[i mod 256]: one multiply-add per byte whose multiply does not
-     * wait for the previous byte (an FNV-style chain would make every byte wait for the last one's multiply). POS holds
-     * random odd 64-bit constants; the SplitMix64 finaliser then spreads the sum.
+     * A token's hash: its normalised bytes packed little-endian into 8-byte chunks, Σ chunk_k · POS[k mod 256] (random
+     * odd 64-bit constants), finished with the SplitMix64 mixer. Packing bytes needs only shifts, and a token of up
+     * to eight ASCII letters hashes from one masked 8-byte load (see {@link #feedHashing}).
      */
     private static final long[] POS = new long[256];
     private static final long EMPTY = 0;
@@ -34,6 +34,13 @@ public final class Tokenizer {
             POS[i] = mix(x) | 1;
         }
     }
+
+    /** Eight bytes of an array as one little-endian long. */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
     /** Table entries: a positive value is a byte kept (already lowercased); the others say what the byte does. */
     private static final int DELETE = 0;
     private static final int SPLIT = -1;
@@ -60,7 +67,8 @@ public final class Tokenizer {
     private int textLength; // bytes in text, including the open token's
 
     private final boolean growing;
-    private long hash = EMPTY; // Σ byte_i · POS[i] of the open token so far
+    private long hash = EMPTY; // Σ chunk_k · POS[k] over the open token's complete chunks
+    private long acc; // the open token's bytes since its last complete chunk, packed little-endian
     private int openLength; // bytes of the open token; 0 when none is open
     private long openStart;
     private boolean textBegins = true;
@@ -117,32 +125,82 @@ public final class Tokenizer {
         return keepText ? feedKeeping(b, from, to, base, more) : feedHashing(b, from, to, base, more);
     }
 
-    /** The corpus side: hashes and start offsets only, state in locals. */
+    /**
+     * High bit of each byte of {@code x} (all bytes below 0x80) that lies in {@code [lo, hi]}: adding 0x80 − lo sets a
+     * byte's high bit when it is at least lo, adding 0x7F − hi when it is above hi; no byte carries into the next.
+     */
+    private static long inRange(long x, int lo, int hi) {
+        return (x + (0x80 - lo) * ONES) & ~(x + (0x7F - hi) * ONES) & HIGHS;
+    }
+
+    /**
+     * The corpus side: hashes and start offsets only, state in locals. A token that starts a run of up to seven ASCII
+     * letters and digits, followed by nothing but ASCII punctuation before ASCII whitespace within the same eight
+     * bytes (the common case in prose), is cut and hashed from one 8-byte load; anything else goes byte by byte.
+     */
     private int feedHashing(byte[] b, int from, int to, long base, boolean more) {
         final int[] table = this.table;
         final long[] pos = POS;
         final long[] hs = hashes;
         final long[] st = starts;
         final int capacity = hs.length; // a hashing tokenizer never grows (see the constructor)
+        final boolean swar = lowercase && strip; // the word-at-a-time path knows the default normalisation only
         int n = count;
         long h = hash;
+        long ac = acc;
         int len = openLength;
         long start = openStart;
         int i = from;
         while (i < to) {
+            if (len == 0 && swar && i + 8 <= to) {
+                long w = (long) LONGS.get(b, i);
+                if ((w & HIGHS) == 0) {
+                    long upper = inRange(w, 'A', 'Z');
+                    long keep = upper | inRange(w, 'a', 'z') | inRange(w, '0', '9');
+                    long split = inRange(w, 0, 0x20) | inRange(w, 0x7F, 0x7F);
+                    int run = Long.numberOfTrailingZeros(~keep & HIGHS) >>> 3; // letters and digits from i
+                    if (run > 0 && run < 8) {
+                        long after = split & (-1L << (run << 3)); // whitespace after the run
+                        if (after != 0) {
+                            int s = Long.numberOfTrailingZeros(after) >>> 3;
+                            if ((keep & ((1L << (s << 3)) - 1) & (-1L << (run << 3))) == 0) {
+                                // bytes [run, s) are punctuation (deleted), byte s ends the token
+                                long chunk = (w | (upper >>> 2)) & ((1L << (run << 3)) - 1);
+                                hs[n] = mix(chunk * pos[0]);
+                                st[n] = start;
+                                n++;
+                                i += s + 1;
+                                start = base + i;
+                                if (n == capacity) {
+                                    break;
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                }
+            }
             int c = table[b[i] & 0xFF];
             if (c > 0) {
-                h += c * pos[len & 255];
+                ac |= (long) c << ((len & 7) << 3);
+                if ((len & 7) == 7) {
+                    h += ac * pos[(len >>> 3) & 255];
+                    ac = 0;
+                }
                 len++;
                 i++;
             } else if (c == SPLIT) {
                 i++;
                 long next = base + i; // a token starts after the last boundary before it
                 if (len > 0) {
+                    if ((len & 7) != 0) {
+                        h += ac * pos[(len >>> 3) & 255];
+                    }
                     hs[n] = mix(h);
                     st[n] = start;
                     n++;
                     h = EMPTY;
+                    ac = 0;
                     len = 0;
                     if (n == capacity) {
                         start = next;
@@ -162,12 +220,14 @@ public final class Tokenizer {
                 i += cp < 0 ? 1 : need + 1;
                 count = n;
                 hash = h;
+                acc = ac;
                 openLength = len;
                 openStart = start;
                 boolean split = boundary(cp);
                 boolean emitted = split && end();
                 n = count;
                 h = hash;
+                ac = acc;
                 len = openLength;
                 start = split ? base + i : openStart;
                 if (emitted && n == capacity) {
@@ -177,6 +237,7 @@ public final class Tokenizer {
         }
         count = n;
         hash = h;
+        acc = ac;
         openLength = len;
         openStart = start;
         return i;
@@ -187,6 +248,7 @@ public final class Tokenizer {
         final int[] table = this.table;
         final int capacity = growing ? Integer.MAX_VALUE : hashes.length;
         long h = hash;
+        long ac = acc;
         int len = openLength;
         int i = from;
         while (i < to) {
@@ -194,15 +256,23 @@ public final class Tokenizer {
             if (c > 0) {
                 // the common case: a run of ASCII letters and digits
                 do {
-                    h += c * POS[len & 255];
+                    ac |= (long) c << ((len & 7) << 3);
+                    if ((len & 7) == 7) {
+                        h += ac * POS[(len >>> 3) & 255];
+                        ac = 0;
+                    }
                     len++;
                     appendText((byte) c);
                 } while (++i < to && (c = table[b[i] & 0xFF]) > 0);
             } else if (c == SPLIT) {
                 i++;
                 if (len > 0) {
-                    emit(h);
+                    hash = h;
+                    acc = ac;
+                    openLength = len;
+                    emit();
                     h = EMPTY;
+                    ac = 0;
                     len = 0;
                     if (count == capacity) {
                         openStart = base + i;
@@ -221,10 +291,12 @@ public final class Tokenizer {
                 int cp = need < 0 || i + need >= to ? -1 : codePoint(b, i, need, lead);
                 i += cp < 0 ? 1 : need + 1;
                 hash = h;
+                acc = ac;
                 openLength = len;
                 boolean split = boundary(cp);
                 boolean emitted = split && end();
                 h = hash;
+                ac = acc;
                 len = openLength;
                 if (split) {
                     openStart = base + i;
@@ -235,6 +307,7 @@ public final class Tokenizer {
             }
         }
         hash = h;
+        acc = ac;
         openLength = len;
         return i;
     }
@@ -283,13 +356,19 @@ public final class Tokenizer {
         if (openLength == 0) {
             return false;
         }
-        emit(hash);
+        emit();
         hash = EMPTY;
+        acc = 0;
         openLength = 0;
         return true;
     }
 
-    private void emit(long h) {
+    /** Adds the open token (its state in the fields) to the batch. */
+    private void emit() {
+        long h = hash;
+        if ((openLength & 7) != 0) {
+            h += acc * POS[(openLength >>> 3) & 255];
+        }
         if (count == hashes.length) {
             hashes = Arrays.copyOf(hashes, count * 2);
             starts = Arrays.copyOf(starts, count * 2);
@@ -322,6 +401,7 @@ public final class Tokenizer {
         textLength = 0;
         openLength = 0;
         hash = EMPTY;
+        acc = 0;
     }
 
     /** Source offset where the open token began, or −1 when none is open. */
@@ -345,7 +425,11 @@ public final class Tokenizer {
         if (keepText) {
             appendText(c);
         }
-        hash += (c & 0xFF) * POS[openLength & 255];
+        acc |= (long) (c & 0xFF) << ((openLength & 7) << 3);
+        if ((openLength & 7) == 7) {
+            hash += acc * POS[(openLength >>> 3) & 255];
+            acc = 0;
+        }
         openLength++;
     }
 
@@ -370,8 +454,16 @@ public final class Tokenizer {
     /** The hash of a token's normalised bytes, as {@link #feed} computes it. */
     static long hash(byte[] b, int len) {
         long h = EMPTY;
+        long chunk = 0;
         for (int i = 0; i < len; i++) {
-            h += (b[i] & 0xFF) * POS[i & 255];
+            chunk |= (long) (b[i] & 0xFF) << ((i & 7) << 3);
+            if ((i & 7) == 7) {
+                h += chunk * POS[(i >>> 3) & 255];
+                chunk = 0;
+            }
+        }
+        if ((len & 7) != 0) {
+            h += chunk * POS[(len >>> 3) & 255];
         }
         return mix(h);
     }
