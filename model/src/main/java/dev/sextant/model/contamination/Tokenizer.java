@@ -134,9 +134,23 @@ public final class Tokenizer {
     }
 
     /**
-     * The corpus side: hashes and start offsets only, state in locals. A token that starts a run of up to seven ASCII
-     * letters and digits, followed by nothing but ASCII punctuation before ASCII whitespace within the same eight
-     * bytes (the common case in prose), is cut and hashed from one 8-byte load; anything else goes byte by byte.
+     * Where a token that fills bytes [0, run) of a word ends: the index of the first whitespace byte at or after run,
+     * with nothing but punctuation before it; -1 when there is none in these eight bytes or a letter comes first.
+     */
+    private static int wordEnd(long keep, long split, int run) {
+        long after = split & (-1L << (run << 3));
+        if (after == 0) {
+            return -1;
+        }
+        int end = Long.numberOfTrailingZeros(after) >>> 3;
+        long between = ((1L << (end << 3)) - 1) & (-1L << (run << 3));
+        return (keep & between) == 0 ? end : -1;
+    }
+
+    /**
+     * The corpus side: hashes and start offsets only, state in locals. A token of up to fifteen ASCII letters and
+     * digits, followed by nothing but ASCII punctuation before ASCII whitespace within the same eight bytes (the common
+     * case in prose), is cut and hashed from one or two 8-byte loads; anything else goes byte by byte.
      */
     private int feedHashing(byte[] b, int from, int to, long base, boolean more) {
         final int[] table = this.table;
@@ -159,17 +173,36 @@ public final class Tokenizer {
                     long keep = upper | inRange(w, 'a', 'z') | inRange(w, '0', '9');
                     long split = inRange(w, 0, 0x20) | inRange(w, 0x7F, 0x7F);
                     int run = Long.numberOfTrailingZeros(~keep & HIGHS) >>> 3; // letters and digits from i
-                    if (run > 0 && run < 8) {
-                        long after = split & (-1L << (run << 3)); // whitespace after the run
-                        if (after != 0) {
-                            int s = Long.numberOfTrailingZeros(after) >>> 3;
-                            if ((keep & ((1L << (s << 3)) - 1) & (-1L << (run << 3))) == 0) {
-                                // bytes [run, s) are punctuation (deleted), byte s ends the token
-                                long chunk = (w | (upper >>> 2)) & ((1L << (run << 3)) - 1);
-                                hs[n] = mix(chunk * pos[0]);
+                    int end = run > 0 && run < 8 ? wordEnd(keep, split, run) : -1;
+                    if (end >= 0) {
+                        // bytes [run, end) are punctuation (deleted), byte end is whitespace: the token is bytes [0, run)
+                        long chunk = (w | (upper >>> 2)) & ((1L << (run << 3)) - 1);
+                        hs[n] = mix(chunk * pos[0]);
+                        st[n] = start;
+                        n++;
+                        i += end + 1;
+                        start = base + i;
+                        if (n == capacity) {
+                            break;
+                        }
+                        continue;
+                    }
+                    if (run == 8 && i + 16 <= to) {
+                        // a longer word: eight letters, then up to seven more in the next eight bytes
+                        long w2 = (long) LONGS.get(b, i + 8);
+                        if ((w2 & HIGHS) == 0) {
+                            long upper2 = inRange(w2, 'A', 'Z');
+                            long keep2 = upper2 | inRange(w2, 'a', 'z') | inRange(w2, '0', '9');
+                            long split2 = inRange(w2, 0, 0x20) | inRange(w2, 0x7F, 0x7F);
+                            int run2 = Long.numberOfTrailingZeros(~keep2 & HIGHS) >>> 3;
+                            int end2 = run2 < 8 ? wordEnd(keep2, split2, run2) : -1;
+                            if (end2 >= 0) {
+                                long first = w | (upper >>> 2);
+                                long second = (w2 | (upper2 >>> 2)) & ((1L << (run2 << 3)) - 1);
+                                hs[n] = mix(first * pos[0] + second * pos[1]);
                                 st[n] = start;
                                 n++;
-                                i += s + 1;
+                                i += 8 + end2 + 1;
                                 start = base + i;
                                 if (n == capacity) {
                                     break;

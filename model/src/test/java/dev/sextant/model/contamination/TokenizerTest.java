@@ -124,7 +124,7 @@ class TokenizerTest {
         // what the scanner relies on to confirm a hit: the corpus side keeps only hashes and starts
         java.util.Random random = new java.util.Random(11);
         String[] pieces = {"word", "Ünïcödé", "don't", "(x)", " ", "  ", "\n", "\t", "…", "—", "日本", "\u00a0", "\u200b", "a.b", "42", ",", "😀",
-            "Hello,", "WORLD.", "abcdefg", "ABCDEFGH", "abcdefghijklmnopq", "1234567", "x!?", "\u007f", "\"quoted\"", "e.g.", " - ", "Q"};
+            "Hello,", "WORLD.", "abcdefg", "ABCDEFGH", "abcdefghijklmnopq", "1234567", "x!?", "\u007f", "\"quoted\"", "e.g.", " - ", "Q", "Quantization,", "INTERNATIONAL", "abcdefgh."};
         for (int round = 0; round < 1500; round++) {
             StringBuilder sb = new StringBuilder();
             for (int k = random.nextInt(30); k > 0; k--) {
