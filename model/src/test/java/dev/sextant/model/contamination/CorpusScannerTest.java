@@ -169,7 +169,7 @@ class CorpusScannerTest {
         String text = "one two three four five six seven eight";
         NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("b", "x", text)), 8, spec.normalization());
         List<String> words = Tokenizer.tokens(text, spec.normalization());
-        CorpusScanner.Worker w = new CorpusScanner.Worker(index, spec, CancellationToken.none(), new AtomicLong(), 1, System.nanoTime(),
+        ScanWorker w = new ScanWorker(index, spec, CancellationToken.none(), new AtomicLong(), 1, System.nanoTime(),
                 ProgressListener.NONE);
         // the n-gram hash of the item's words, queued for a corpus text with other words: the hash matches, the
         // tokens read again from the corpus do not
