@@ -49,7 +49,7 @@ public final class PlanTrainCommand implements Runnable {
     @Option(names = "--gpus-per-node", defaultValue = "8", paramLabel = "G", description = "GPUs per node sharing NVLink (default: ${DEFAULT-VALUE}).")
     int gpusPerNode;
     @Option(names = "--inter-node-gbps", paramLabel = "G",
-            description = "Network bandwidth per GPU across nodes, Gb/s (default: 200 for A100, 400 for H100/H200/B200/MI300X, 100 for L40S/RTX 4090).")
+            description = "Network bandwidth per GPU across nodes, Gb/s (default: the GPU's catalog figure: 200 for A100 and H100 PCIe, 400 for H100/H200 SXM, B200, MI300X, 100 for L40S and RTX 4090).")
     Double interNodeGbps;
     @Option(names = "--intra-node-gbs", paramLabel = "G", description = "Bandwidth per GPU and direction inside a node, GB/s (default: the GPU's NVLink figure).")
     Double intraNodeGBs;
