@@ -209,4 +209,28 @@ class PlanCliTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("bad-gpu.json").contains("bf16Tflops");
     }
+
+    @Test
+    void serveMemoryPlanContract() throws Exception {
+        // the published vLLM start-up log: Llama-3.1-8B on a 23.58 GiB card, torch peak 17.06 GiB, non-torch 0.35 GiB
+        double weightsGib = 2.0 * (8_030_261_248L - 4096) / (1L << 30);
+        Result r = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "rtx-4090", "--gpu-memory-gib", "23.58", "--max-model-len", "8192",
+                "--activation-peak-gib", String.valueOf(17.06 - weightsGib), "--overhead-gib", "0.35", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        for (String k : new String[] {"weightsBytesPerGpu", "kvBytesPerToken", "kvBytesPerTokenPerGpu", "activationPeakBytes",
+                "kvCacheBytesPerGpu", "blockBytes", "kvBlocks", "kvTokens", "maxConcurrency"}) {
+            assertThat(j.has(k)).as(k).isTrue();
+        }
+        assertThat(j.get("kvBytesPerToken").asDouble()).isEqualTo(131072);
+        assertThat(j.get("kvBlocks").asLong()).isBetween(1951L, 1952L);
+        assertThat(j.get("maxConcurrency").asDouble()).isCloseTo(j.get("kvTokens").asDouble() / 8192, within(1e-9));
+
+        Result tooBig = run("plan", "serve", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--json");
+        assertThat(tooBig.code()).isEqualTo(2);
+        assertThat(tooBig.err()).contains("does not fit").contains("GiB short").contains("--tp");
+        assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--block-size", "0", "--json").code()).isEqualTo(2);
+        assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpu-memory-utilization", "1.5").err())
+                .contains("--gpu-memory-utilization");
+    }
 }

@@ -200,16 +200,15 @@ public final class PlanTrainCommand implements Runnable {
     }
 
     private GpuSpec gpu() {
-        if (gpu.endsWith(".json") || Files.isRegularFile(Path.of(gpu))) {
-            if (!Files.isRegularFile(Path.of(gpu))) {
-                throw BadInputException.of(gpu, "no such file");
-            }
-            return dev.sextant.model.io.GpuSpecFile.read(Path.of(gpu));
-        }
-        return GpuCatalog.get(gpu);
+        return PlanServeCommand.readGpu(gpu);
     }
 
     private ModelArchitecture model() {
+        return readModel(model, spec);
+    }
+
+    /** A catalog id or a config.json; an unknown id is bad usage naming the ids there are. */
+    static ModelArchitecture readModel(String model, CommandSpec spec) {
         Path p = Path.of(model);
         if (model.endsWith(".json") || Files.isRegularFile(p)) {
             if (!Files.isRegularFile(p)) {

@@ -1,0 +1,124 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.GpuSpecFile;
+import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelCatalog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan serve}: the memory plan a serving engine makes at start-up, before renting the GPU. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serving memory plan, as vLLM sizes its KV cache at start-up: weights per GPU, KV bytes per token,",
+                "activation peak, KV blocks and tokens, maximum concurrency at max-model-len."})
+public final class PlanServeCommand implements Runnable {
+
+    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
+    String model;
+    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json", description = "GPU type: a catalog id or a JSON file with its fields.")
+    String gpu;
+    @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size (default: ${DEFAULT-VALUE}).")
+    int tp;
+    @Option(names = "--pp", defaultValue = "1", paramLabel = "P", description = "Pipeline-parallel size (default: ${DEFAULT-VALUE}).")
+    int pp;
+    @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4",
+            description = "Linear-layer weights (default: ${DEFAULT-VALUE}; int4 with 128-weight groups).")
+    WeightFormat weightDtype;
+    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
+    String kvDtype;
+    @Option(names = "--max-model-len", paramLabel = "L", description = "Longest request in tokens (default: the model's maximum positions).")
+    Integer maxModelLen;
+    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
+    int maxNumSeqs;
+    @Option(names = "--max-num-batched-tokens", defaultValue = "8192", paramLabel = "T",
+            description = "Tokens in one forward pass, the profiling batch (default: ${DEFAULT-VALUE}).")
+    int maxNumBatchedTokens;
+    @Option(names = "--gpu-memory-utilization", defaultValue = "0.9", paramLabel = "U", description = "Share of the card's memory to use (default: ${DEFAULT-VALUE}).")
+    double gpuMemoryUtilization;
+    @Option(names = "--block-size", defaultValue = "16", paramLabel = "B", description = "Tokens per KV block (default: ${DEFAULT-VALUE}).")
+    int blockSize;
+    @Option(names = "--gpu-memory-gib", paramLabel = "X", description = "Memory the runtime reports for the card, GiB (default: the catalog's size less 1 %%).")
+    Double gpuMemoryGib;
+    @Option(names = "--activation-peak-gib", paramLabel = "X", description = "Measured activation peak, replacing the modelled one.")
+    Double activationPeakGib;
+    @Option(names = "--overhead-gib", paramLabel = "X", description = "Measured non-torch overhead (CUDA context, communication buffers), replacing the modelled one.")
+    Double overheadGib;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    /** The contract's keys first. */
+    public record Result(double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu, double activationPeakBytes,
+                         double kvCacheBytesPerGpu, double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency,
+                         double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits) {
+    }
+
+    @Override
+    public void run() {
+        ModelArchitecture arch = PlanTrainCommand.readModel(model, spec);
+        GpuSpec g = readGpu(gpu);
+        if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
+            throw new ParameterException(spec.commandLine(), "--kv-dtype must be auto or fp8, got " + kvDtype);
+        }
+        int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
+        ServingMemory plan;
+        try {
+            plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, kvDtype.equalsIgnoreCase("fp8"), len, maxNumSeqs,
+                    maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib)));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (!plan.fits()) {
+            double short_ = -plan.kvCacheBytesPerGpu() / ServingMemory.GIB;
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
+                    "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
+                            + "(weights %.1f GiB per GPU); try a larger --tp or --pp, or --weight-dtype fp8/int4",
+                    arch.name(), g.name(), tp, pp, weightDtype.slug(), Math.max(0, short_), plan.weightsBytesPerGpu() / ServingMemory.GIB));
+        }
+        Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
+                plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
+                plan.totalBytes(), len, plan.fits());
+        new CommandContext(spec).print(output.json(), r, out -> {
+            double gib = ServingMemory.GIB;
+            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, weightDtype.slug(),
+                    kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
+            out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
+            out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");
+            out.printf("KV cache per GPU     %8.2f GiB of %.2f GiB × %.2f%n", r.kvCacheBytesPerGpu() / gib, r.gpuMemoryBytes() / gib, gpuMemoryUtilization);
+            out.printf("KV per token         %,.0f bytes (%,.0f per GPU)%n", r.kvBytesPerToken(), r.kvBytesPerTokenPerGpu());
+            out.printf("KV blocks            %,d of %d tokens (%,.0f bytes each)%n", r.kvBlocks(), blockSize, r.blockBytes());
+            out.printf("KV tokens            %,d: %.2f× concurrency at %,d tokens per request%n", r.kvTokens(), r.maxConcurrency(), len);
+        });
+    }
+
+    private static Double gib(Double v) {
+        return v == null ? null : v * ServingMemory.GIB;
+    }
+
+    static GpuSpec readGpu(String gpu) {
+        if (gpu.endsWith(".json") || Files.isRegularFile(Path.of(gpu))) {
+            if (!Files.isRegularFile(Path.of(gpu))) {
+                throw BadInputException.of(gpu, "no such file");
+            }
+            return GpuSpecFile.read(Path.of(gpu));
+        }
+        return GpuCatalog.get(gpu);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ParameterCount;
+
+/**
+ * The memory a serving engine plans at start-up, as vLLM does it (vllm/worker/worker.py determine_num_available_blocks,
+ * vllm/v1/core/kv_cache_utils.py): usable = total × gpu_memory_utilization − (weights + activation peak) − non-torch
+ * overhead; KV blocks = floor(usable / block bytes); KV tokens = blocks × block size; maximum concurrency = KV tokens /
+ * max_model_len. KV bytes per token after the DeepSeek-V2 paper (Table 1): 2 · n_kv · d_h · l elements for MHA/GQA/MQA,
+ * (kv_lora_rank + rope dim) · l for MLA. Per GPU under tensor parallelism: n_kv / t heads (at least one: replicated
+ * when t > n_kv; MLA's latent is whole on every rank); under pipeline parallelism: the most loaded stage's layers.
+ *
+ * @param spec                  the inputs
+ * @param weightsBytesPerGpu    weights on the most loaded GPU
+ * @param kvBytesPerToken       KV cache of one token, whole model
+ * @param kvBytesPerTokenPerGpu KV cache of one token on one GPU
+ * @param activationPeakBytes   the forward pass's peak for max_num_batched_tokens (modelled, or as given)
+ * @param overheadBytes         CUDA context, communication buffers and other non-torch memory (modelled, or as given)
+ * @param totalBytes            memory the runtime reports for the card
+ * @param kvCacheBytesPerGpu    what is left for the KV cache (negative: the model does not fit)
+ * @param blockBytes            one KV block on one GPU
+ * @param kvBlocks              blocks that fit
+ * @param kvTokens              tokens the KV cache holds
+ * @param maxConcurrency        requests of max_model_len tokens that fit at once
+ */
+public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu,
+                            double activationPeakBytes, double overheadBytes, double totalBytes, double kvCacheBytesPerGpu,
+                            double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency) {
+
+    public static final double GIB = 1024.0 * 1024 * 1024;
+
+    /** Non-torch memory vLLM reports for one GPU: the CUDA context and allocator (0.35 GiB in a published start-up log). */
+    static final double BASE_OVERHEAD = 0.35 * GIB;
+    /** NCCL communication buffers with tensor or pipeline parallelism. */
+    static final double PARALLEL_OVERHEAD = 0.25 * GIB;
+
+    public boolean fits() {
+        return kvBlocks > 0;
+    }
+
+    public static ServingMemory plan(ServingSpec s) {
+        ModelArchitecture m = s.model();
+        int tp = s.tp();
+        int pp = s.pp();
+        int layersPerGpu = (m.layers() + pp - 1) / pp;
+        double kvElementBytes = s.kvFp8() ? 1 : 2;
+        double kvPerLayer;
+        double kvPerLayerPerGpu;
+        if (m.mla() != null) {
+            kvPerLayer = (m.mla().kvLoraRank() + m.mla().qkRopeDim()) * kvElementBytes;
+            kvPerLayerPerGpu = kvPerLayer;
+        } else {
+            kvPerLayer = 2.0 * m.kvHeads() * m.headDim() * kvElementBytes;
+            int headsPerGpu = Math.max(1, m.kvHeads() / tp);
+            kvPerLayerPerGpu = 2.0 * headsPerGpu * m.headDim() * kvElementBytes;
+        }
+        double kvPerToken = kvPerLayer * m.layers();
+        double kvPerTokenPerGpu = kvPerLayerPerGpu * layersPerGpu;
+        double blockBytes = kvPerTokenPerGpu * s.blockSize();
+
+        double weights = weightsPerGpu(m, s.weights(), tp, pp);
+        double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
+        double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp * pp > 1 ? PARALLEL_OVERHEAD : 0);
+        double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
+        double kvCache = total * s.gpuMemoryUtilization() - weights - activation - overhead;
+        long blocks = kvCache <= 0 ? 0 : (long) Math.floor(kvCache / blockBytes);
+        long tokens = blocks * s.blockSize();
+        return new ServingMemory(s, weights, kvPerToken, kvPerTokenPerGpu, activation, overhead, total, kvCache, blockBytes, blocks, tokens,
+                (double) tokens / s.maxModelLen());
+    }
+
+    /** The memory the runtime reports for a card: the catalog's nominal size taken as GiB, less 1 % the driver keeps. */
+    static double defaultMemory(GpuSpec gpu) {
+        return gpu.memoryGB() * GIB * 0.99;
+    }
+
+    /**
+     * Weights on the most loaded GPU: the linear layers of its stage split over TP in the chosen format, plus its share
+     * of the 16-bit embedding and output layers (vocabulary-parallel), norms and biases.
+     */
+    static double weightsPerGpu(ModelArchitecture m, WeightFormat format, int tp, int pp) {
+        ParameterCount p = m.parameters();
+        int layersPerGpu = (m.layers() + pp - 1) / pp;
+        double linearPerLayer = (p.total() - p.embedding() - p.output() - p.finalNorm()) / (double) m.layers();
+        double normsPerLayer = p.normPerLayer();
+        double matmulPerLayer = linearPerLayer - normsPerLayer;
+        double perGpu = layersPerGpu * (matmulPerLayer / tp * format.bytesPerWeight() + normsPerLayer * 2);
+        double embedding = p.embedding() / (double) tp * 2;
+        double output = (p.output() == 0 ? (pp > 1 ? p.embedding() : 0) : p.output()) / (double) tp * 2;
+        // with one stage the GPU holds both ends; with several, the first holds the embedding and the last the output
+        return perGpu + (pp == 1 ? embedding + output : Math.max(embedding, output));
+    }
+
+    /**
+     * The forward pass's peak for a profiling batch of max_num_batched_tokens: a layer's largest tensors per token (the
+     * MLP's gate/up output and its activation, 3 × ffn / t, and four hidden-size buffers: residual stream, attention
+     * input and output), 16-bit, times {@link #ALLOCATOR_FACTOR} for what the caching allocator holds besides; plus the
+     * sampler's FP32 logits, probabilities and sorted copies with int64 indices (20 bytes per vocabulary entry) for
+     * max_num_seqs sequences. The factor is calibrated on one published vLLM start-up log (Llama-3.1-8B on an RTX 3090:
+     * torch peak 17.06 GiB with 14.96 GiB of weights); pass a measured peak where there is one.
+     */
+    static double activationPeak(ModelArchitecture m, ServingSpec s) {
+        double t = s.maxNumBatchedTokens();
+        int ffn = m.moe() != null ? m.moe().expertFfn() * (m.moe().topK() + m.moe().sharedExperts()) : m.ffn();
+        double perToken = 2 * (3.0 * ffn / s.tp() + 4.0 * m.hidden());
+        double sampler = 20.0 * s.maxNumSeqs() * m.vocab() / s.tp();
+        return ALLOCATOR_FACTOR * t * perToken + sampler;
+    }
+
+    /** Caching-allocator and workspace share on top of the largest tensors, from the published start-up log above. */
+    static final double ALLOCATOR_FACTOR = 1.5;
+}
