@@ -51,6 +51,22 @@ public final class TrainingPlanRepository {
         return id;
     }
 
+    /**
+     * Reads a saved request. Requests saved before user-defined GPUs name the GPU by catalog id and have no NVLink
+     * bandwidth of their own: they read as the catalog GPU with its NVLink figure.
+     */
+    static TrainingRequest request(String json) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode node = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(json);
+        if (node.path("gpu").isTextual()) {
+            dev.sextant.model.training.GpuSpec gpu = dev.sextant.model.training.GpuCatalog.get(node.get("gpu").asText());
+            node.set("gpu", Json.mapper().valueToTree(gpu));
+            if (!node.hasNonNull("intraNodeGBs")) {
+                node.put("intraNodeGBs", gpu.linkGBs());
+            }
+        }
+        return Json.mapper().treeToValue(node, TrainingRequest.class);
+    }
+
     public List<SavedTrainingPlan> list(UUID projectId) {
         return workspace.read(c -> {
             List<SavedTrainingPlan> out = new ArrayList<>();
@@ -78,7 +94,7 @@ public final class TrainingPlanRepository {
     private static SavedTrainingPlan map(ResultSet rs) throws SQLException {
         try {
             return new SavedTrainingPlan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    Json.mapper().readValue(rs.getString(4), TrainingRequest.class), Json.mapper().readValue(rs.getString(5), TrainingPlan.class),
+                    request(rs.getString(4)), Json.mapper().readValue(rs.getString(5), TrainingPlan.class),
                     Json.mapper().readValue(rs.getString(6), FaultTolerance.Spec.class), rs.getBoolean(7),
                     rs.getObject(8, OffsetDateTime.class).toInstant());
         } catch (IOException e) {

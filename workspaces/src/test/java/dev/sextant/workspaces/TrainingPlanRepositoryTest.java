@@ -40,4 +40,15 @@ class TrainingPlanRepositoryTest {
             assertThat(ws.trainingPlans().list(p.id())).isEmpty();
         }
     }
+
+    @Test
+    void aRequestSavedBeforeUserDefinedGpusStillReads() throws Exception {
+        String old = "{\"model\":" + dev.sextant.model.io.Json.write(ModelCatalog.get("llama-3-8b")) + ",\"gpu\":\"h100-sxm\",\"gpus\":8,"
+                + "\"gpusPerNode\":8,\"interNodeGbps\":400.0,\"seqLen\":8192,\"globalBatch\":128,\"tokens\":1.0E11,"
+                + "\"fixed\":" + dev.sextant.model.io.Json.write(LayoutSearch.Fixed.none()) + "}";
+        TrainingRequest r = TrainingPlanRepository.request(old);
+        assertThat(r.gpu().id()).isEqualTo("h100-sxm");
+        assertThat(r.intraNodeGBs()).isEqualTo(450);
+        assertThat(r.cluster().gpus()).isEqualTo(8);
+    }
 }

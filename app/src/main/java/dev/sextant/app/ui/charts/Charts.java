@@ -173,6 +173,32 @@ public final class Charts {
         return chart;
     }
 
+    /** Re-colours every chart under {@code root} for the theme, so that switching it needs no redraw of the data. */
+    public static void restyle(javafx.scene.Node root, boolean dark) {
+        if (root instanceof org.jfree.chart.fx.ChartViewer viewer && viewer.getChart() != null) {
+            style(viewer.getChart(), dark);
+            return;
+        }
+        if (root instanceof javafx.scene.Parent parent) {
+            for (javafx.scene.Node child : parent.getChildrenUnmodifiable()) {
+                restyle(child, dark);
+            }
+        }
+        if (root instanceof javafx.scene.control.TabPane tabs) {
+            tabs.getTabs().forEach(t -> {
+                if (t.getContent() != null) {
+                    restyle(t.getContent(), dark);
+                }
+            });
+        }
+        if (root instanceof javafx.scene.control.SplitPane split) {
+            split.getItems().forEach(n -> restyle(n, dark));
+        }
+        if (root instanceof javafx.scene.control.ScrollPane scroll && scroll.getContent() != null) {
+            restyle(scroll.getContent(), dark);
+        }
+    }
+
     static void style(JFreeChart chart, boolean dark) {
         Color bg = dark ? new Color(0x0D1117) : Color.WHITE;
         Color fg = foreground(dark);

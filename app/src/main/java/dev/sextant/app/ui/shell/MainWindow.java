@@ -327,6 +327,8 @@ public final class MainWindow {
         theme = theme.other();
         theme.apply(stage.getScene());
         shell.home().save(shell.home().settings().withTheme(theme.id()));
+        // charts are drawn in the theme's colours: re-colour those already built, shown or not
+        builtViews.values().forEach(v -> dev.sextant.app.ui.charts.Charts.restyle(v, theme == Theme.DARK));
     }
 
     private FileChooser archiveChooser(String title, String initialName) {
