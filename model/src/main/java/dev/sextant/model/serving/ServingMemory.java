@@ -45,19 +45,8 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         int tp = s.tp();
         int pp = s.pp();
         int layersPerGpu = (m.layers() + pp - 1) / pp;
-        double kvElementBytes = s.kvFp8() ? 1 : 2;
-        double kvPerLayer;
-        double kvPerLayerPerGpu;
-        if (m.mla() != null) {
-            kvPerLayer = (m.mla().kvLoraRank() + m.mla().qkRopeDim()) * kvElementBytes;
-            kvPerLayerPerGpu = kvPerLayer;
-        } else {
-            kvPerLayer = 2.0 * m.kvHeads() * m.headDim() * kvElementBytes;
-            int headsPerGpu = Math.max(1, m.kvHeads() / tp);
-            kvPerLayerPerGpu = 2.0 * headsPerGpu * m.headDim() * kvElementBytes;
-        }
-        double kvPerToken = kvPerLayer * m.layers();
-        double kvPerTokenPerGpu = kvPerLayerPerGpu * layersPerGpu;
+        double kvPerToken = kvBytesPerToken(m, 1, m.layers(), s.kvFp8());
+        double kvPerTokenPerGpu = kvBytesPerToken(m, tp, layersPerGpu, s.kvFp8());
         double blockBytes = kvPerTokenPerGpu * s.blockSize();
 
         double weights = weightsPerGpu(m, s.weights(), tp, pp);
@@ -69,6 +58,17 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         long tokens = blocks * s.blockSize();
         return new ServingMemory(s, weights, kvPerToken, kvPerTokenPerGpu, activation, overhead, total, kvCache, blockBytes, blocks, tokens,
                 (double) tokens / s.maxModelLen());
+    }
+
+    /**
+     * KV bytes per token on one GPU holding {@code layers} layers in a TP group of {@code tp} (1: the whole model's):
+     * 2 · n_kv · d_h per layer (at least one head per GPU), or MLA's kv_lora_rank + rope dim, whole on every rank.
+     */
+    static double kvBytesPerToken(ModelArchitecture m, int tp, int layers, boolean fp8) {
+        double element = fp8 ? 1 : 2;
+        double perLayer = m.mla() != null ? (m.mla().kvLoraRank() + m.mla().qkRopeDim()) * element
+                : 2.0 * Math.max(1, m.kvHeads() / tp) * m.headDim() * element;
+        return perLayer * layers;
     }
 
     /** The memory the runtime reports for a card: the catalog's nominal size taken as GiB, less 1 % the driver keeps. */
