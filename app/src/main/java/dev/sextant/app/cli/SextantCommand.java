@@ -4,6 +4,7 @@ import dev.sextant.app.AppInfo;
 import dev.sextant.app.cli.catalog.CatalogCommand;
 import dev.sextant.app.cli.eval.EvalCommand;
 import dev.sextant.app.cli.plan.PlanCommand;
+import dev.sextant.app.cli.simulate.SimulateCommand;
 import dev.sextant.app.cli.project.ProjectCommand;
 import dev.sextant.app.cli.scan.ScanCommand;
 import dev.sextant.app.cli.workspace.WorkspaceCommand;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
                 + "1 internal failure, 130 cancelled."},
         subcommands = {GuiCommand.class, WorkspaceCommand.class, ProjectCommand.class, EvalCommand.class, ScanCommand.class,
-                CatalogCommand.class, PlanCommand.class})
+                CatalogCommand.class, PlanCommand.class, SimulateCommand.class})
 public final class SextantCommand implements Runnable {
 
     private final WorkspaceHome home;

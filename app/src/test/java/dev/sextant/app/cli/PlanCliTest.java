@@ -233,4 +233,35 @@ class PlanCliTest {
         assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpu-memory-utilization", "1.5").err())
                 .contains("--gpu-memory-utilization");
     }
+
+    @Test
+    void simulateServeContract() throws Exception {
+        Result r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
+                "--prompt-tokens", "uniform:100:1000", "--output-tokens", "const:64", "--chunked-prefill", "--slo-ttft", "2",
+                "--slo-tpot", "0.1", "--seed", "3", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("requests").asInt()).isEqualTo(400);
+        assertThat(j.get("completed").asInt()).isEqualTo(400);
+        for (String k : new String[] {"ttftSeconds", "tpotSeconds", "e2eSeconds"}) {
+            assertThat(j.get(k).get("p50").asDouble()).as(k).isPositive().isLessThanOrEqualTo(j.get(k).get("p99").asDouble());
+        }
+        assertThat(j.get("sloAttainment").asDouble()).isBetween(0.9, 1.0); // a light load on one H100
+        assertThat(j.get("throughputTokensPerSecond").asDouble()).isPositive();
+        assertThat(j.has("simulatedSeconds") && j.has("wallSeconds")).isTrue();
+        Result again = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
+                "--prompt-tokens", "uniform:100:1000", "--output-tokens", "const:64", "--chunked-prefill", "--slo-ttft", "2",
+                "--slo-tpot", "0.1", "--seed", "3", "--json");
+        assertThat(again.json().get("ttftSeconds")).isEqualTo(j.get("ttftSeconds"));
+
+        java.nio.file.Path lengths = java.nio.file.Files.writeString(tmp.resolve("lengths.txt"), "128\n256\nlots\n");
+        Result bad = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
+                "--prompt-tokens", "file:" + lengths, "--output-tokens", "const:8", "--json");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("lengths.txt:3").contains("lots");
+        assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
+                "--prompt-tokens", "gauss:5", "--output-tokens", "const:8").err()).contains("--prompt-tokens").contains("unknown distribution");
+        assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "1000", "--duration", "86400",
+                "--prompt-tokens", "const:10", "--output-tokens", "const:8").err()).contains("reasonable time");
+    }
 }

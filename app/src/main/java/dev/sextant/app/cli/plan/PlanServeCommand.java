@@ -112,7 +112,7 @@ public final class PlanServeCommand implements Runnable {
         return v == null ? null : v * ServingMemory.GIB;
     }
 
-    static GpuSpec readGpu(String gpu) {
+    public static GpuSpec readGpu(String gpu) {
         if (gpu.endsWith(".json") || Files.isRegularFile(Path.of(gpu))) {
             if (!Files.isRegularFile(Path.of(gpu))) {
                 throw BadInputException.of(gpu, "no such file");

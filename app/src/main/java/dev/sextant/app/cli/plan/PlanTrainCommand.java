@@ -208,7 +208,7 @@ public final class PlanTrainCommand implements Runnable {
     }
 
     /** A catalog id or a config.json; an unknown id is bad usage naming the ids there are. */
-    static ModelArchitecture readModel(String model, CommandSpec spec) {
+    public static ModelArchitecture readModel(String model, CommandSpec spec) {
         Path p = Path.of(model);
         if (model.endsWith(".json") || Files.isRegularFile(p)) {
             if (!Files.isRegularFile(p)) {

@@ -1,0 +1,69 @@
+package dev.sextant.model.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.ModelCatalog;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BatchingSimulatorTest {
+
+    final StepLatency latency = StepLatency.defaults(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
+
+    @Test
+    void batchSizeOneIsAnMD1Queue() {
+        // max_num_seqs = 1 and fixed lengths: one server with a deterministic service time S (a prefill step, then
+        // O − 1 decode steps), Poisson arrivals: M/D/1, mean wait Wq = λ S² / (2 (1 − λ S))
+        int prompt = 512;
+        int output = 32;
+        double prefill = latency.seconds(prompt, prompt * (prompt + 1) / 2.0, 0, 0);
+        double service = prefill;
+        for (int k = 1; k < output; k++) {
+            service += latency.seconds(0, 0, 1, prompt + k);
+        }
+        double rate = 0.7 / service;
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, 60_000, new LengthDistribution.Constant(prompt),
+                new LengthDistribution.Constant(output), 42);
+        BatchingSimulator.Outcome o = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(1, 8192, false, 16, 100_000), CancellationToken.none());
+        double wq = rate * service * service / (2 * (1 - rate * service));
+        double meanWait = Arrays.stream(o.ttft()).average().orElseThrow() - prefill;
+        assertThat(meanWait).isCloseTo(wq, within(wq * 0.07));
+        assertThat(Arrays.stream(o.e2e()).min().orElseThrow()).isCloseTo(service, within(1e-9));
+    }
+
+    @Test
+    void continuousBatchingRaisesThroughputAndChunkedPrefillSteadiesTpot() {
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(20, 60, 0, new LengthDistribution.Uniform(200, 2000),
+                new LengthDistribution.Uniform(50, 400), 7);
+        BatchingSimulator.Outcome one = BatchingSimulator.run(requests.subList(0, 200), latency,
+                new BatchingSimulator.Scheduler(1, 8192, false, 16, 200_000), CancellationToken.none());
+        BatchingSimulator.Outcome batched = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(256, 8192, false, 16, 200_000), CancellationToken.none());
+        BatchingSimulator.Outcome chunked = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000), CancellationToken.none());
+        assertThat(batched.outputTokens() / batched.simulatedSeconds()).isGreaterThan(5 * one.outputTokens() / one.simulatedSeconds());
+        assertThat(BatchingSimulator.quantile(chunked.tpot(), 0.99)).isLessThan(BatchingSimulator.quantile(batched.tpot(), 0.99));
+        // the same seed gives the same run
+        BatchingSimulator.Outcome again = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000), CancellationToken.none());
+        assertThat(again.ttft()).containsExactly(chunked.ttft());
+    }
+
+    @Test
+    void aSmallCachePreemptsAndARequestTooBigIsRefused() {
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(50, 10, 0, new LengthDistribution.Constant(1000),
+                new LengthDistribution.Constant(500), 3);
+        BatchingSimulator.Outcome tight = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(256, 8192, true, 16, 500), CancellationToken.none());
+        assertThat(tight.preemptions()).isPositive();
+        assertThat(tight.meanKvUtilisation()).isGreaterThan(0.5);
+        assertThatThrownBy(() -> BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 50),
+                CancellationToken.none())).hasMessageContaining("KV blocks");
+    }
+}
