@@ -1,0 +1,46 @@
+package dev.sextant.benchmarks;
+
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.StepLatency;
+import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.ModelCatalog;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Issue 6's simulator target: one hour of traffic at 50 requests/s (180,000 requests) in a couple of seconds. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 3)
+public class ServingBenchmark {
+
+    private List<BatchingSimulator.Request> requests;
+    private StepLatency latency;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        requests = BatchingSimulator.poisson(50, 3600, 0, new LengthDistribution.Uniform(200, 2000), new LengthDistribution.LogNormal(250, 150), 1);
+        latency = StepLatency.defaults(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, false);
+    }
+
+    @Benchmark
+    public BatchingSimulator.Outcome oneHourAt50RequestsPerSecond() {
+        return BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 150_000), CancellationToken.none());
+    }
+}
