@@ -31,10 +31,14 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
 
     public static final double GIB = 1024.0 * 1024 * 1024;
 
-    /** Non-torch memory vLLM reports for one GPU: the CUDA context and allocator (0.35 GiB in a published start-up log). */
-    static final double BASE_OVERHEAD = 0.35 * GIB;
-    /** NCCL communication buffers with tensor or pipeline parallelism. */
-    static final double PARALLEL_OVERHEAD = 0.25 * GIB;
+    /**
+     * Non-torch memory vLLM reports for one GPU: the CUDA context and allocator, 0.13–0.35 GiB in published start-up
+     * logs with one GPU; about 2.1 GiB with tensor parallelism (NCCL and custom all-reduce buffers; cases A1–A12 of
+     * docs/validation/serving-measurements.md).
+     */
+    static final double BASE_OVERHEAD = 0.3 * GIB;
+    /** NCCL and custom all-reduce buffers with tensor parallelism. */
+    static final double PARALLEL_OVERHEAD = 1.8 * GIB;
 
     public boolean fits() {
         return kvBlocks > 0;
@@ -51,7 +55,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
 
         double weights = weightsPerGpu(m, s.weights(), tp, pp);
         double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
-        double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp * pp > 1 ? PARALLEL_OVERHEAD : 0);
+        double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
         double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
         double kvCache = total * s.gpuMemoryUtilization() - weights - activation - overhead;
         long blocks = kvCache <= 0 ? 0 : (long) Math.floor(kvCache / blockBytes);
@@ -96,19 +100,19 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
     /**
      * The forward pass's peak for a profiling batch of max_num_batched_tokens: a layer's largest tensors per token (the
      * MLP's gate/up output and its activation, 3 × ffn / t, and four hidden-size buffers: residual stream, attention
-     * input and output), 16-bit, times {@link #ALLOCATOR_FACTOR} for what the caching allocator holds besides; plus the
-     * sampler's FP32 logits, probabilities and sorted copies with int64 indices (20 bytes per vocabulary entry) for
-     * max_num_seqs sequences. The factor is calibrated on one published vLLM start-up log (Llama-3.1-8B on an RTX 3090:
-     * torch peak 17.06 GiB with 14.96 GiB of weights); pass a measured peak where there is one.
+     * input and output), 16-bit, times {@link #ALLOCATOR_FACTOR}; plus the sampler's FP32 logits and probabilities
+     * (8 bytes per vocabulary entry) for max_num_seqs sequences. Fitted to published vLLM start-up logs: Llama-3.1-8B's
+     * peak grows by about 100 KB per batched token (2.07 GiB at 20,000, 2.99 GiB at 29,000; cases A9, A10 of
+     * docs/validation/serving-measurements.md), where the tensors above are 118 KB. Pass a measured peak where there is one.
      */
     static double activationPeak(ModelArchitecture m, ServingSpec s) {
         double t = s.maxNumBatchedTokens();
         int ffn = m.moe() != null ? m.moe().expertFfn() * (m.moe().topK() + m.moe().sharedExperts()) : m.ffn();
         double perToken = 2 * (3.0 * ffn / s.tp() + 4.0 * m.hidden());
-        double sampler = 20.0 * s.maxNumSeqs() * m.vocab() / s.tp();
+        double sampler = 8.0 * s.maxNumSeqs() * m.vocab() / s.tp();
         return ALLOCATOR_FACTOR * t * perToken + sampler;
     }
 
-    /** Caching-allocator and workspace share on top of the largest tensors, from the published start-up log above. */
-    static final double ALLOCATOR_FACTOR = 1.5;
+    /** Share of the largest tensors' bytes the profiled peak shows per batched token (fitted, see above). */
+    static final double ALLOCATOR_FACTOR = 0.9;
 }

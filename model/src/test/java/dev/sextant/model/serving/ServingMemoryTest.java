@@ -64,10 +64,14 @@ class ServingMemoryTest {
         assertThat(measured.kvBlocks()).isBetween(1951L, 1952L);
         assertThat(measured.kvTokens()).isEqualTo(measured.kvBlocks() * 16);
         assertThat(measured.maxConcurrency()).isCloseTo(measured.kvTokens() / 8192.0, within(1e-12));
-        // the modelled activation peak and overhead land within 10 % of the logged blocks
-        ServingMemory modelled = ServingMemory.plan(new ServingSpec(m, card, 1, 1, WeightFormat.BF16, false, 8192, 256, 8192, 0.9, 16,
+        // the modelled activation peak and overhead land within 10 % of the logged blocks: that run had max_model_len
+        // 20,000 without chunked prefill, so 20,000 batched tokens (1,952 blocks); at 29,000 the same card had 1,478
+        ServingMemory modelled = ServingMemory.plan(new ServingSpec(m, card, 1, 1, WeightFormat.BF16, false, 20000, 256, 20000, 0.9, 16,
                 23.58 * GIB, null, null));
         assertThat((double) modelled.kvBlocks()).isCloseTo(1952, within(195.2));
+        ServingMemory longer = ServingMemory.plan(new ServingSpec(m, card, 1, 1, WeightFormat.BF16, false, 29000, 256, 29000, 0.9, 16,
+                23.58 * GIB, null, null));
+        assertThat((double) longer.kvBlocks()).isCloseTo(1478, within(147.8));
     }
 
     @Test
@@ -85,5 +89,20 @@ class ServingMemoryTest {
                 null, null, null)).hasMessageContaining("--gpu-memory-utilization");
         assertThatThrownBy(() -> new ServingSpec(m, GpuCatalog.get("h100-sxm"), 1, 1, WeightFormat.BF16, false, 8192, 256, 8192, 0.9, 0,
                 null, null, null)).hasMessageContaining("--block-size");
+    }
+
+    @Test
+    void publishedH100StartUpLogsWithinFivePercent() {
+        // llm-d-planner's vLLM 0.19 logs on H100 80GB (79.19 GiB), utilisation 0.95, max_model_len 8192 (cases A1, A6,
+        // A7 of docs/validation/serving-measurements.md): KV tokens 476,016; 244,304 (70B FP8, TP 2); 708,992 (TP 4)
+        GpuSpec h100 = GpuCatalog.get("h100-sxm");
+        long[][] cases = {{1, 476_016}, {2, 244_304}, {4, 708_992}};
+        String[] models = {"llama-3-8b", "llama-3-70b", "llama-3-70b"};
+        WeightFormat[] formats = {WeightFormat.BF16, WeightFormat.FP8, WeightFormat.FP8};
+        for (int i = 0; i < cases.length; i++) {
+            ServingMemory p = ServingMemory.plan(new ServingSpec(ModelCatalog.get(models[i]), h100, (int) cases[i][0], 1, formats[i], false, 8192,
+                    256, 8192, 0.95, 16, 79.19 * GIB, null, null));
+            assertThat((double) p.kvTokens()).as(models[i] + " TP " + cases[i][0]).isCloseTo(cases[i][1], within(cases[i][1] * 0.05));
+        }
     }
 }
