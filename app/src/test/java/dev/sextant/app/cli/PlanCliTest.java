@@ -264,4 +264,34 @@ class PlanCliTest {
         assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "1000", "--duration", "86400",
                 "--prompt-tokens", "const:10", "--output-tokens", "const:8").err()).contains("reasonable time");
     }
+
+    @Test
+    void capacityContract() throws Exception {
+        java.nio.file.Path traffic = java.nio.file.Files.writeString(tmp.resolve("hourly.csv"),
+                "start,rate\n00:00,1\n08:00,6\n12:00,12\n20:00,3\n");
+        Result r = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", traffic.toString(), "--slo-ttft", "1",
+                "--slo-tpot", "0.05", "--price-per-gpu-hour", "2", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("windows")).hasSize(4);
+        JsonNode first = j.get("windows").get(0);
+        assertThat(first.get("start").asText()).isEqualTo("00:00");
+        assertThat(first.get("rate").asDouble()).isEqualTo(1);
+        double gpuHours = 0;
+        double[] hours = {8, 4, 8, 4};
+        for (int i = 0; i < 4; i++) {
+            JsonNode w = j.get("windows").get(i);
+            assertThat(w.get("replicas").asInt()).isPositive();
+            assertThat(w.get("gpus").asInt()).isEqualTo(w.get("replicas").asInt());
+            gpuHours += w.get("gpus").asInt() * hours[i];
+        }
+        assertThat(j.get("gpuHours").asDouble()).isCloseTo(gpuHours, within(1e-9));
+        assertThat(j.get("costPerDay").asDouble()).isCloseTo(2 * gpuHours, within(1e-9));
+
+        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "start,rate\n00:00,1\n25:00,3\n");
+        Result b = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", bad.toString(), "--slo-ttft", "1",
+                "--slo-tpot", "0.05", "--json");
+        assertThat(b.code()).isEqualTo(2);
+        assertThat(b.err()).contains("bad.csv:3").contains("start");
+    }
 }

@@ -7,7 +7,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code sextant plan}: capacity planning. */
 @Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: training layouts, serving memory, checkpointing against failures, kept plans.",
-        subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCheckpointCommand.class, PlanListCommand.class})
+        subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCapacityCommand.class, PlanCheckpointCommand.class,
+                PlanListCommand.class})
 public final class PlanCommand implements Runnable {
 
     @Spec
@@ -15,6 +16,6 @@ public final class PlanCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: train, serve, checkpoint or list");
+        throw new ParameterException(spec.commandLine(), "missing command: train, serve, capacity, checkpoint or list");
     }
 }

@@ -1,0 +1,199 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.Capacity;
+import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.StepLatency;
+import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan capacity}: replicas and GPUs per window of a day's traffic, meeting P99 latency targets. */
+@Command(name = "capacity", mixinStandardHelpOptions = true,
+        description = {"Capacity over a day: one replica's goodput (highest rate meeting the P99 TTFT and TPOT targets, by",
+                "simulation), then replicas per traffic window with headroom and scale-up delay, GPU-hours and cost;",
+                "fixed provisioning at the peak for comparison. Traffic CSV: start,rate (start HH:MM or hours; rate in",
+                "requests/s; each window lasts until the next start, the last until 24:00)."})
+public final class PlanCapacityCommand implements Runnable {
+
+    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id or a Hugging Face config.json.")
+    String model;
+    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json", description = "GPU type: a catalog id or a JSON file.")
+    String gpu;
+    @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size of a replica (default: ${DEFAULT-VALUE}).")
+    int tp;
+    @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4", description = "Weights (default: ${DEFAULT-VALUE}).")
+    WeightFormat weightDtype;
+    @Option(names = "--traffic", required = true, paramLabel = "FILE.csv", description = "The day's traffic: start,rate per window.")
+    Path traffic;
+    @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
+    double sloTtft;
+    @Option(names = "--slo-tpot", required = true, paramLabel = "S", description = "P99 time-per-output-token target, seconds.")
+    double sloTpot;
+    @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour (default: ${DEFAULT-VALUE}).")
+    double price;
+    @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
+    String promptTokens;
+    @Option(names = "--output-tokens", defaultValue = "lognormal:200:100", paramLabel = "DIST", description = "Output lengths (default: ${DEFAULT-VALUE}).")
+    String outputTokens;
+    @Option(names = "--headroom", defaultValue = "0.2", paramLabel = "H", description = "Capacity kept above the forecast (default: ${DEFAULT-VALUE}).")
+    double headroom;
+    @Option(names = "--scale-up-minutes", defaultValue = "10", paramLabel = "M", description = "Time to start a replica (default: ${DEFAULT-VALUE}; 0: instant).")
+    double scaleUpMinutes;
+    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
+    int maxNumSeqs;
+    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
+            description = "Token budget per step; prompts are prefilled in chunks (default: ${DEFAULT-VALUE}).")
+    int maxNumBatchedTokens;
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Window(String start, double rate, int replicas, int gpus) {
+    }
+
+    /** The contract's keys first. */
+    public record Result(List<Window> windows, double gpuHours, double costPerDay, double goodputPerReplica, int peakReplicas,
+                         double fixedGpuHours, double fixedCostPerDay) {
+    }
+
+    @Override
+    public void run() {
+        ModelArchitecture arch = PlanTrainCommand.readModel(model, spec);
+        GpuSpec g = PlanServeCommand.readGpu(gpu);
+        List<Capacity.Window> windows = readTraffic(traffic);
+        Result r;
+        try {
+            if (!(sloTtft > 0) || !(sloTpot > 0)) {
+                throw new IllegalArgumentException("--slo-ttft and --slo-tpot must be positive");
+            }
+            if (headroom < 0 || scaleUpMinutes < 0 || price < 0) {
+                throw new IllegalArgumentException("--headroom, --scale-up-minutes and --price-per-gpu-hour must not be negative");
+            }
+            LengthDistribution prompt = LengthDistribution.parse("--prompt-tokens", promptTokens);
+            LengthDistribution out = LengthDistribution.parse("--output-tokens", outputTokens);
+            ServingMemory memory = ServingMemory.plan(new ServingSpec(arch, g, tp, 1, weightDtype, false, (int) Math.min(arch.maxPositions(), 1L << 20),
+                    maxNumSeqs, maxNumBatchedTokens, 0.9, 16, null, null, null));
+            if (!memory.fits()) {
+                throw new IllegalArgumentException(arch.name() + " does not fit on " + g.name() + " with TP " + tp + " (see sextant plan serve)");
+            }
+            double goodput = Capacity.goodput(StepLatency.defaults(arch, g, tp, weightDtype, false),
+                    new BatchingSimulator.Scheduler(maxNumSeqs, maxNumBatchedTokens, true, 16, memory.kvBlocks()), prompt, out, sloTtft, sloTpot,
+                    seed, CancellationToken.none());
+            Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
+            List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
+            r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
+                    plan.fixedCostPerDay());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        new CommandContext(spec).print(output.json(), r, w -> {
+            w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), sloTtft, sloTpot,
+                    r.goodputPerReplica());
+            TextTable t = new TextTable("START", "RATE/S", "REPLICAS", "GPUS");
+            r.windows().forEach(x -> t.row(x.start(), String.format("%.2f", x.rate()), x.replicas(), x.gpus()));
+            t.print(w);
+            w.printf("Autoscaled: %.0f GPU-hours a day%s; fixed at the peak (%d replicas): %.0f GPU-hours%s%n", r.gpuHours(),
+                    price > 0 ? String.format(", %.2f a day", r.costPerDay()) : "", r.peakReplicas(), r.fixedGpuHours(),
+                    price > 0 ? String.format(", %.2f a day", r.fixedCostPerDay()) : "");
+        });
+    }
+
+    static String clock(double hours) {
+        int minutes = (int) Math.round(hours * 60);
+        return String.format(Locale.ROOT, "%02d:%02d", minutes / 60, minutes % 60);
+    }
+
+    /** start,rate lines; a header line is allowed. Each window lasts until the next start, the last until 24:00. */
+    static List<Capacity.Window> readTraffic(Path file) {
+        String name = file.toString();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw BadInputException.of(name, "cannot read: " + e.getMessage());
+        }
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#") || i == 0 && line.toLowerCase(Locale.ROOT).startsWith("start")) {
+                continue;
+            }
+            String[] f = line.split(",");
+            if (f.length < 2) {
+                throw new BadInputException(name, i + 1, null, "expected start,rate");
+            }
+            double start = hours(f[0].strip(), name, i + 1);
+            double rate;
+            try {
+                rate = Double.parseDouble(f[1].strip());
+            } catch (NumberFormatException e) {
+                throw new BadInputException(name, i + 1, "rate", "expected requests per second, got '" + f[1].strip() + "'");
+            }
+            if (rate < 0) {
+                throw new BadInputException(name, i + 1, "rate", "must not be negative");
+            }
+            if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
+                throw new BadInputException(name, i + 1, "start", "windows must be in increasing order of start");
+            }
+            points.add(new double[] {start, rate});
+        }
+        if (points.isEmpty()) {
+            throw BadInputException.of(name, "no traffic windows (start,rate)");
+        }
+        List<Capacity.Window> windows = new ArrayList<>();
+        for (int k = 0; k < points.size(); k++) {
+            double start = points.get(k)[0];
+            double end = k + 1 < points.size() ? points.get(k + 1)[0] : 24;
+            if (end <= start) {
+                throw BadInputException.of(name, "the last window starts at or after 24:00");
+            }
+            windows.add(new Capacity.Window(start, end - start, points.get(k)[1]));
+        }
+        return windows;
+    }
+
+    private static double hours(String s, String file, int line) {
+        try {
+            if (s.contains(":")) {
+                String[] p = s.split(":");
+                int h = Integer.parseInt(p[0]);
+                int m = Integer.parseInt(p[1]);
+                if (h < 0 || h > 23 || m < 0 || m > 59) {
+                    throw new NumberFormatException();
+                }
+                return h + m / 60.0;
+            }
+            double h = Double.parseDouble(s);
+            if (h < 0 || h >= 24) {
+                throw new NumberFormatException();
+            }
+            return h;
+        } catch (NumberFormatException e) {
+            throw new BadInputException(file, line, "start", "expected HH:MM or hours from midnight (0–24), got '" + s + "'");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.job.CancellationToken;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Replicas over a day. Goodput (DistServe, OSDI'24): the highest request rate at which one replica meets the P99 TTFT
+ * and TPOT targets, found by bisection over simulated runs ({@link BatchingSimulator}). Each traffic window then gets
+ * ⌈rate · (1 + headroom) / goodput⌉ replicas; with autoscaling a replica must be started one scale-up delay before
+ * its window, so a window also provisions for the next one when the delay reaches into it. Fixed provisioning holds the
+ * day's peak all day.
+ */
+public final class Capacity {
+
+    /** Requests simulated per candidate rate in the goodput search. */
+    static final int SEARCH_REQUESTS = 3000;
+
+    /** One window of the traffic curve: start in hours from midnight, length in hours, mean rate per second. */
+    public record Window(double startHour, double hours, double rate) {
+    }
+
+    /** A window's plan. */
+    public record WindowPlan(double startHour, double rate, int replicas, int gpus) {
+    }
+
+    /** The day's plan. */
+    public record Plan(double goodputPerReplica, List<WindowPlan> windows, double gpuHours, double costPerDay, int peakReplicas,
+                       double fixedGpuHours, double fixedCostPerDay) {
+    }
+
+    private Capacity() {
+    }
+
+    /**
+     * The highest rate (requests/s) at which P99 TTFT ≤ sloTtft and P99 TPOT ≤ sloTpot on one replica; 0 when not even
+     * a trickle meets them.
+     */
+    public static double goodput(StepLatency latency, BatchingSimulator.Scheduler scheduler, LengthDistribution prompt,
+                                 LengthDistribution output, double sloTtft, double sloTpot, long seed, CancellationToken cancel) {
+        double lo = 0;
+        double hi = 1;
+        while (meets(hi, latency, scheduler, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+            lo = hi;
+            hi *= 2;
+            if (hi > 1e6) {
+                return lo;
+            }
+        }
+        if (lo == 0 && !meets(1e-3, latency, scheduler, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+            return 0;
+        }
+        for (int k = 0; k < 14; k++) {
+            double mid = (lo + hi) / 2;
+            if (meets(mid, latency, scheduler, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    static boolean meets(double rate, StepLatency latency, BatchingSimulator.Scheduler scheduler, LengthDistribution prompt,
+                         LengthDistribution output, double sloTtft, double sloTpot, long seed, CancellationToken cancel) {
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, SEARCH_REQUESTS, prompt, output, seed);
+        BatchingSimulator.Outcome o = BatchingSimulator.run(requests, latency, scheduler, cancel);
+        return BatchingSimulator.quantile(o.ttft(), 0.99) <= sloTtft && BatchingSimulator.quantile(o.tpot(), 0.99) <= sloTpot;
+    }
+
+    /**
+     * @param gpusPerReplica GPUs one replica takes (its TP × PP)
+     * @param headroom       extra capacity kept above the forecast, e.g. 0.2
+     * @param scaleUpHours   time from deciding to add a replica until it serves (model load)
+     * @param pricePerGpuHour price of a GPU-hour, 0 when unknown
+     */
+    public static Plan plan(List<Window> traffic, double goodput, int gpusPerReplica, double headroom, double scaleUpHours,
+                            double pricePerGpuHour) {
+        if (traffic.isEmpty()) {
+            throw new IllegalArgumentException("the traffic curve has no windows");
+        }
+        if (!(goodput > 0)) {
+            throw new IllegalArgumentException("one replica cannot meet the latency targets at any rate; relax --slo-ttft/--slo-tpot, "
+                    + "raise --tp, or choose a faster GPU");
+        }
+        int n = traffic.size();
+        int[] need = new int[n];
+        for (int i = 0; i < n; i++) {
+            need[i] = (int) Math.ceil(traffic.get(i).rate() * (1 + headroom) / goodput - 1e-9);
+        }
+        List<WindowPlan> windows = new ArrayList<>();
+        double gpuHours = 0;
+        int peak = 0;
+        double dayHours = 0;
+        for (int i = 0; i < n; i++) {
+            Window w = traffic.get(i);
+            int replicas = need[i];
+            // a replica the next window needs must be started scaleUpHours before it: this window pays for it
+            if (i + 1 < n && scaleUpHours > 0) {
+                replicas = Math.max(replicas, need[i + 1]);
+            }
+            replicas = Math.max(replicas, 0);
+            windows.add(new WindowPlan(w.startHour(), w.rate(), replicas, replicas * gpusPerReplica));
+            gpuHours += replicas * gpusPerReplica * w.hours();
+            peak = Math.max(peak, need[i]);
+            dayHours += w.hours();
+        }
+        double fixed = peak * gpusPerReplica * dayHours;
+        double perDay = dayHours > 0 ? 24 / dayHours : 1;
+        return new Plan(goodput, windows, gpuHours * perDay, gpuHours * perDay * pricePerGpuHour, peak, fixed * perDay,
+                fixed * perDay * pricePerGpuHour);
+    }
+}
