@@ -294,4 +294,22 @@ class PlanCliTest {
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("bad.csv:3").contains("start");
     }
+
+    @Test
+    void simulateServeFromATraceAndWithBurstyArrivals() throws Exception {
+        java.nio.file.Path trace = java.nio.file.Files.writeString(tmp.resolve("trace.csv"),
+                "arrival,prompt_tokens,output_tokens\n0.0,100,10\n0.5,200,20\n0.6,300,5\n");
+        Result r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + trace, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("requests").asInt()).isEqualTo(3);
+        assertThat(r.json().get("completed").asInt()).isEqualTo(3);
+        Result bursty = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "200",
+                "--prompt-tokens", "const:300", "--output-tokens", "const:30", "--arrivals", "gamma:2.5", "--json");
+        assertThat(bursty.code()).as(bursty.err()).isZero();
+        assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--json").err()).contains("--rate");
+        java.nio.file.Path backwards = java.nio.file.Files.writeString(tmp.resolve("back.csv"), "1.0,10,10\n0.5,10,10\n");
+        Result b = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + backwards, "--json");
+        assertThat(b.code()).isEqualTo(2);
+        assertThat(b.err()).contains("back.csv:2");
+    }
 }

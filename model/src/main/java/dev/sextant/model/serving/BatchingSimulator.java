@@ -61,6 +61,54 @@ public final class BatchingSimulator {
         return out;
     }
 
+    /**
+     * Bursty arrivals: gaps from a gamma distribution with mean 1/rate and coefficient of variation {@code cv} (1 is
+     * Poisson; above 1, bursts and lulls), by Marsaglia and Tsang's method.
+     */
+    public static List<Request> gamma(double rate, double cv, double duration, int count, LengthDistribution prompt,
+                                      LengthDistribution output, long seed) {
+        if (!(rate > 0) || !(cv > 0)) {
+            throw new IllegalArgumentException("--rate and the burstiness (coefficient of variation) must be positive");
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        double shape = 1 / (cv * cv);
+        double scale = 1 / (rate * shape);
+        List<Request> out = new ArrayList<>();
+        double t = 0;
+        while (true) {
+            t += gammaSample(shape, random) * scale;
+            if (count > 0 ? out.size() >= count : t > duration) {
+                break;
+            }
+            out.add(new Request(t, prompt.sample(random), Math.max(1, output.sample(random))));
+        }
+        return out;
+    }
+
+    private static double gammaSample(double shape, SplittableRandom random) {
+        if (shape < 1) {
+            // boost: Gamma(a) = Gamma(a + 1) · U^(1/a)
+            return gammaSample(shape + 1, random) * Math.pow(random.nextDouble(), 1 / shape);
+        }
+        double d = shape - 1.0 / 3;
+        double c = 1 / Math.sqrt(9 * d);
+        while (true) {
+            double x;
+            double v;
+            do {
+                double u1 = 1 - random.nextDouble();
+                double u2 = random.nextDouble();
+                x = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+                v = 1 + c * x;
+            } while (v <= 0);
+            v = v * v * v;
+            double u = random.nextDouble();
+            if (u < 1 - 0.0331 * x * x * x * x || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) {
+                return d * v;
+            }
+        }
+    }
+
     private static final class Seq {
         final int index;
         final Request request;

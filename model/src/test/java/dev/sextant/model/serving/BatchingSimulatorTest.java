@@ -66,4 +66,27 @@ class BatchingSimulatorTest {
         assertThatThrownBy(() -> BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 50),
                 CancellationToken.none())).hasMessageContaining("KV blocks");
     }
+
+    @Test
+    void gammaArrivalsKeepTheRateAndBurstinessRaisesTheTail() {
+        List<BatchingSimulator.Request> smooth = BatchingSimulator.gamma(10, 1, 0, 20_000, new LengthDistribution.Constant(500),
+                new LengthDistribution.Constant(100), 5);
+        List<BatchingSimulator.Request> bursty = BatchingSimulator.gamma(10, 3, 0, 20_000, new LengthDistribution.Constant(500),
+                new LengthDistribution.Constant(100), 5);
+        // mean gap 1/rate whatever the burstiness: 20,000 arrivals in about 2,000 s
+        assertThat(smooth.get(smooth.size() - 1).arrival()).isCloseTo(2000, within(60.0));
+        assertThat(bursty.get(bursty.size() - 1).arrival()).isCloseTo(2000, within(150.0));
+        // the gaps' coefficient of variation is what was asked
+        double[] gaps = new double[bursty.size() - 1];
+        for (int i = 1; i < bursty.size(); i++) {
+            gaps[i - 1] = bursty.get(i).arrival() - bursty.get(i - 1).arrival();
+        }
+        double mean = java.util.Arrays.stream(gaps).average().orElseThrow();
+        double sd = Math.sqrt(java.util.Arrays.stream(gaps).map(g -> (g - mean) * (g - mean)).sum() / (gaps.length - 1));
+        assertThat(sd / mean).isCloseTo(3, within(0.3));
+        BatchingSimulator.Scheduler scheduler = new BatchingSimulator.Scheduler(256, 2048, true, 16, 30_000);
+        double p99Smooth = BatchingSimulator.quantile(BatchingSimulator.run(smooth, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
+        double p99Bursty = BatchingSimulator.quantile(BatchingSimulator.run(bursty, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
+        assertThat(p99Bursty).isGreaterThan(p99Smooth);
+    }
 }

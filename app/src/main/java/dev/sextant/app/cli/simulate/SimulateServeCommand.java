@@ -43,14 +43,19 @@ public final class SimulateServeCommand implements Runnable {
     int tp;
     @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4", description = "Weights (default: ${DEFAULT-VALUE}).")
     WeightFormat weightDtype;
-    @Option(names = "--rate", required = true, paramLabel = "R", description = "Requests per second (Poisson).")
-    double rate;
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @Option(names = "--rate", paramLabel = "R", description = "Requests per second.")
+    Double rate;
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Length length;
-    @Option(names = "--prompt-tokens", required = true, paramLabel = "DIST", description = "Prompt lengths: const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH.")
+    @Option(names = "--prompt-tokens", paramLabel = "DIST", description = "Prompt lengths: const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH.")
     String promptTokens;
-    @Option(names = "--output-tokens", required = true, paramLabel = "DIST", description = "Output lengths, as --prompt-tokens.")
+    @Option(names = "--output-tokens", paramLabel = "DIST", description = "Output lengths, as --prompt-tokens.")
     String outputTokens;
+    @Option(names = "--arrivals", defaultValue = "poisson", paramLabel = "poisson|gamma:CV|trace:FILE",
+            description = {"Arrival process (default: ${DEFAULT-VALUE}): Poisson at --rate; gamma gaps with coefficient of variation CV",
+                    "(bursty above 1); or a trace CSV of arrival seconds, prompt tokens, output tokens (then --rate, --duration,",
+                    "--requests and the length distributions are not used)."})
+    String arrivals;
     @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
     int maxNumSeqs;
     @Option(names = "--max-num-batched-tokens", defaultValue = "8192", paramLabel = "T", description = "Token budget per step (default: ${DEFAULT-VALUE}).")
@@ -94,14 +99,10 @@ public final class SimulateServeCommand implements Runnable {
         GpuSpec g = PlanServeCommand.readGpu(gpu);
         Result r;
         try {
-            LengthDistribution prompt = distribution("--prompt-tokens", promptTokens);
-            LengthDistribution out = distribution("--output-tokens", outputTokens);
-            if (length.duration != null && !(length.duration > 0) || length.requests != null && length.requests < 1) {
-                throw new IllegalArgumentException("--duration and --requests must be positive");
-            }
-            if (rate * (length.duration != null ? length.duration : 0) > 2_000_000 || length.requests != null && length.requests > 2_000_000) {
-                throw new IllegalArgumentException("more than 2,000,000 requests: the simulation would not finish in reasonable time; "
-                        + "shorten --duration or lower --rate");
+            boolean trace = arrivals.startsWith("trace:");
+            if (!trace && (rate == null || length == null || promptTokens == null || outputTokens == null)) {
+                throw new IllegalArgumentException("give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
+                        + "(or --arrivals trace:FILE)");
             }
             int maxLen = (int) Math.min(arch.maxPositions(), 1L << 20);
             ServingMemory memory = ServingMemory.plan(new ServingSpec(arch, g, tp, 1, weightDtype, false, maxLen, maxNumSeqs, maxNumBatchedTokens,
@@ -110,8 +111,7 @@ public final class SimulateServeCommand implements Runnable {
                 throw new IllegalArgumentException(arch.name() + " does not fit on " + g.name() + " with TP " + tp
                         + " (see sextant plan serve)");
             }
-            List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, length.duration == null ? 0 : length.duration,
-                    length.requests == null ? 0 : length.requests, prompt, out, seed);
+            List<BatchingSimulator.Request> requests = trace ? readTrace(Path.of(arrivals.substring(6))) : generate();
             BatchingSimulator.Outcome o = BatchingSimulator.run(requests, StepLatency.defaults(arch, g, tp, weightDtype, false),
                     new BatchingSimulator.Scheduler(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, 16, memory.kvBlocks()), CancellationToken.none());
             Double attainment = null;
@@ -131,8 +131,8 @@ public final class SimulateServeCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         new CommandContext(spec).print(output.json(), r, w -> {
-            w.printf("%d requests at %.2f/s on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(), rate,
-                    g.name(), tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
+            w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(),
+                    arrivals, g.name(), tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
             w.printf("TTFT  p50 %.3f  p90 %.3f  p99 %.3f s%n", r.ttftSeconds().p50(), r.ttftSeconds().p90(), r.ttftSeconds().p99());
             w.printf("TPOT  p50 %.4f  p90 %.4f  p99 %.4f s%n", r.tpotSeconds().p50(), r.tpotSeconds().p90(), r.tpotSeconds().p99());
             w.printf("E2E   p50 %.2f  p90 %.2f  p99 %.2f s%n", r.e2eSeconds().p50(), r.e2eSeconds().p90(), r.e2eSeconds().p99());
@@ -141,6 +141,75 @@ public final class SimulateServeCommand implements Runnable {
             }
             w.printf("KV cache: %,d blocks, %.0f%% used on average; %d preemptions%n", r.kvBlocks(), 100 * r.meanKvUtilisation(), r.preemptions());
         });
+    }
+
+    private List<BatchingSimulator.Request> generate() {
+        LengthDistribution prompt = distribution("--prompt-tokens", promptTokens);
+        LengthDistribution out = distribution("--output-tokens", outputTokens);
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("--rate must be positive");
+        }
+        if (length.duration != null && !(length.duration > 0) || length.requests != null && length.requests < 1) {
+            throw new IllegalArgumentException("--duration and --requests must be positive");
+        }
+        if (rate * (length.duration != null ? length.duration : 0) > 2_000_000 || length.requests != null && length.requests > 2_000_000) {
+            throw new IllegalArgumentException("more than 2,000,000 requests: the simulation would not finish in reasonable time; "
+                    + "shorten --duration or lower --rate");
+        }
+        double duration = length.duration == null ? 0 : length.duration;
+        int count = length.requests == null ? 0 : length.requests;
+        if (arrivals.equals("poisson")) {
+            return BatchingSimulator.poisson(rate, duration, count, prompt, out, seed);
+        }
+        if (arrivals.startsWith("gamma:")) {
+            double cv;
+            try {
+                cv = Double.parseDouble(arrivals.substring(6));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--arrivals: gamma:CV needs a number, got '" + arrivals + "'");
+            }
+            return BatchingSimulator.gamma(rate, cv, duration, count, prompt, out, seed);
+        }
+        throw new IllegalArgumentException("--arrivals: poisson, gamma:CV or trace:FILE, got '" + arrivals + "'");
+    }
+
+    /** A trace CSV: arrival seconds, prompt tokens, output tokens per line (a header line is allowed), in arrival order. */
+    static List<BatchingSimulator.Request> readTrace(Path file) {
+        List<BatchingSimulator.Request> out = new ArrayList<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw BadInputException.of(file.toString(), "cannot read: " + e.getMessage());
+        }
+        double last = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#") || i == 0 && Character.isLetter(line.charAt(0))) {
+                continue;
+            }
+            String[] f = line.split(",");
+            if (f.length < 3) {
+                throw new BadInputException(file.toString(), i + 1, null, "expected arrival,prompt_tokens,output_tokens");
+            }
+            try {
+                double at = Double.parseDouble(f[0].strip());
+                int p = Integer.parseInt(f[1].strip());
+                int o = Integer.parseInt(f[2].strip());
+                if (at < last || p < 1 || o < 1) {
+                    throw new BadInputException(file.toString(), i + 1, null,
+                            "arrivals must not go back in time and token counts must be at least 1");
+                }
+                last = at;
+                out.add(new BatchingSimulator.Request(at, p, o));
+            } catch (NumberFormatException e) {
+                throw new BadInputException(file.toString(), i + 1, null, "expected numbers: arrival,prompt_tokens,output_tokens");
+            }
+        }
+        if (out.isEmpty()) {
+            throw BadInputException.of(file.toString(), "no requests in the trace");
+        }
+        return out;
     }
 
     private static LengthDistribution distribution(String option, String spec) {
