@@ -66,7 +66,11 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
         // decode reads each sequence's cache; every processed token writes its own; prefill attends within the chunk,
         // whose keys and values stay on chip in fused attention
         double bytes = weightBytes + kvPerToken * (decodeContext + tokens);
-        double compute = flops / (gpu.peakFlops(dev.sextant.model.training.Precision.BF16) * computeShare);
+        // FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs (W8A8), at a smaller share of that peak
+        boolean fp8 = weights == WeightFormat.FP8 && gpu.hasFp8();
+        double peak = fp8 ? gpu.peakFlops(dev.sextant.model.training.Precision.FP8) * dev.sextant.model.training.ComputeEfficiency.FP8_SHARE
+                : gpu.peakFlops(dev.sextant.model.training.Precision.BF16);
+        double compute = flops / (peak * computeShare);
         double memory = bytes / (gpu.hbmGBs() * 1e9 * memoryShare);
         double comm = 0;
         if (tp > 1) {
