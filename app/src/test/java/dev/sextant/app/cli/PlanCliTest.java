@@ -312,4 +312,18 @@ class PlanCliTest {
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("back.csv:2");
     }
+
+    @Test
+    void prefixCachingRaisesConcurrency() throws Exception {
+        Result plain = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--json");
+        Result shared = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--prefix-tokens", "1000",
+                "--prefix-share", "0.8", "--json");
+        assertThat(shared.code()).as(shared.err()).isZero();
+        assertThat(plain.json().get("prefixCaching").isNull()).isTrue();
+        JsonNode p = shared.json().get("prefixCaching");
+        assertThat(p.get("sharedTokens").asInt()).isEqualTo(992);
+        assertThat(p.get("maxConcurrency").asDouble()).isGreaterThan(plain.json().get("maxConcurrency").asDouble());
+        assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--prefix-tokens", "100", "--prefix-share", "2").code())
+                .isEqualTo(2);
+    }
 }

@@ -5,6 +5,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.GpuSpecFile;
 import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.WeightFormat;
@@ -58,6 +59,12 @@ public final class PlanServeCommand implements Runnable {
     Double activationPeakGib;
     @Option(names = "--overhead-gib", paramLabel = "X", description = "Measured non-torch overhead (CUDA context, communication buffers), replacing the modelled one.")
     Double overheadGib;
+    @Option(names = "--prefix-tokens", defaultValue = "0", paramLabel = "N", description = "Length of a prefix many requests share (system prompt, few-shot examples).")
+    int prefixTokens;
+    @Option(names = "--prefix-share", defaultValue = "0", paramLabel = "F", description = "Share of requests that start with it, 0–1.")
+    double prefixShare;
+    @Option(names = "--prompt-tokens", paramLabel = "N", description = "Average prompt length, for the prefill that prefix caching saves (default: half of max-model-len).")
+    Integer promptTokens;
     @Mixin
     JsonOption output;
     @Spec
@@ -66,7 +73,7 @@ public final class PlanServeCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu, double activationPeakBytes,
                          double kvCacheBytesPerGpu, double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency,
-                         double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits) {
+                         double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits, PrefixCaching prefixCaching) {
     }
 
     @Override
@@ -91,9 +98,16 @@ public final class PlanServeCommand implements Runnable {
                             + "(weights %.1f GiB per GPU); try a larger --tp or --pp, or --weight-dtype fp8/int4",
                     arch.name(), g.name(), tp, pp, weightDtype.slug(), Math.max(0, short_), plan.weightsBytesPerGpu() / ServingMemory.GIB));
         }
+        PrefixCaching prefix;
+        try {
+            prefix = prefixTokens > 0 && prefixShare > 0 ? PrefixCaching.of(plan.kvTokens(), len, prefixTokens, prefixShare,
+                    promptTokens != null ? promptTokens : len / 2.0, blockSize) : null;
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
-                plan.totalBytes(), len, plan.fits());
+                plan.totalBytes(), len, plan.fits(), prefix);
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
             out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, weightDtype.slug(),
@@ -105,6 +119,10 @@ public final class PlanServeCommand implements Runnable {
             out.printf("KV per token         %,.0f bytes (%,.0f per GPU)%n", r.kvBytesPerToken(), r.kvBytesPerTokenPerGpu());
             out.printf("KV blocks            %,d of %d tokens (%,.0f bytes each)%n", r.kvBlocks(), blockSize, r.blockBytes());
             out.printf("KV tokens            %,d: %.2f× concurrency at %,d tokens per request%n", r.kvTokens(), r.maxConcurrency(), len);
+            if (prefix != null) {
+                out.printf("Prefix caching       %,d tokens shared by %.0f%% of requests: %.2f× concurrency, %.0f%% of prefill saved%n",
+                        prefix.sharedTokens(), 100 * prefixShare, prefix.maxConcurrency(), 100 * prefix.prefillSaved());
+            }
         });
     }
 
