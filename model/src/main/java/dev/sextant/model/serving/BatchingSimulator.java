@@ -34,6 +34,24 @@ public final class BatchingSimulator {
     /** What happened to each request, and over time. */
     public record Outcome(double[] ttft, double[] tpot, double[] e2e, long outputTokens, double simulatedSeconds, long steps,
                           long preemptions, double meanKvUtilisation, double[] kvUtilisationByTenth) {
+
+        /** Share of requests meeting both targets (null: no target), or null when no target is given or nothing ran. */
+        public Double sloAttainment(Double ttftTarget, Double tpotTarget) {
+            if (ttftTarget == null && tpotTarget == null || ttft.length == 0) {
+                return null;
+            }
+            int met = 0;
+            for (int i = 0; i < ttft.length; i++) {
+                if ((ttftTarget == null || ttft[i] <= ttftTarget) && (tpotTarget == null || tpot[i] <= tpotTarget)) {
+                    met++;
+                }
+            }
+            return (double) met / ttft.length;
+        }
+
+        public double throughputTokensPerSecond() {
+            return simulatedSeconds > 0 ? outputTokens / simulatedSeconds : 0;
+        }
     }
 
     /** Simulation steps allowed; beyond this a run is refused rather than left to run for minutes. */

@@ -3,22 +3,14 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.LengthDistribution;
-import dev.sextant.model.serving.ServingMemory;
-import dev.sextant.model.serving.ServingSpec;
-import dev.sextant.model.serving.StepLatency;
-import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -36,14 +28,10 @@ import picocli.CommandLine.Spec;
                 "requests/s; each window lasts until the next start, the last until 24:00)."})
 public final class PlanCapacityCommand implements Runnable {
 
-    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id or a Hugging Face config.json.")
-    String model;
-    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json", description = "GPU type: a catalog id or a JSON file.")
-    String gpu;
-    @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size of a replica (default: ${DEFAULT-VALUE}).")
-    int tp;
-    @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4", description = "Weights (default: ${DEFAULT-VALUE}).")
-    WeightFormat weightDtype;
+    @Mixin
+    ModelGpuOptions inputs;
+    @Mixin
+    ReplicaOptions replica;
     @Option(names = "--traffic", required = true, paramLabel = "FILE.csv", description = "The day's traffic: start,rate per window.")
     Path traffic;
     @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
@@ -82,9 +70,10 @@ public final class PlanCapacityCommand implements Runnable {
 
     @Override
     public void run() {
-        ModelArchitecture arch = PlanTrainCommand.readModel(model, spec);
-        GpuSpec g = PlanServeCommand.readGpu(gpu);
-        List<Capacity.Window> windows = readTraffic(traffic);
+        ModelArchitecture arch = inputs.model(spec);
+        GpuSpec g = inputs.gpu(spec);
+        int tp = replica.tp;
+        List<Capacity.Window> windows = ServingFiles.traffic(traffic);
         Result r;
         try {
             if (!(sloTtft > 0) || !(sloTpot > 0)) {
@@ -93,16 +82,10 @@ public final class PlanCapacityCommand implements Runnable {
             if (headroom < 0 || scaleUpMinutes < 0 || price < 0) {
                 throw new IllegalArgumentException("--headroom, --scale-up-minutes and --price-per-gpu-hour must not be negative");
             }
-            LengthDistribution prompt = LengthDistribution.parse("--prompt-tokens", promptTokens);
-            LengthDistribution out = LengthDistribution.parse("--output-tokens", outputTokens);
-            ServingMemory memory = ServingMemory.plan(new ServingSpec(arch, g, tp, 1, weightDtype, false, (int) Math.min(arch.maxPositions(), 1L << 20),
-                    maxNumSeqs, maxNumBatchedTokens, 0.9, 16, null, null, null));
-            if (!memory.fits()) {
-                throw new IllegalArgumentException(arch.name() + " does not fit on " + g.name() + " with TP " + tp + " (see sextant plan serve)");
-            }
-            double goodput = Capacity.goodput(StepLatency.defaults(arch, g, tp, weightDtype, false),
-                    new BatchingSimulator.Scheduler(maxNumSeqs, maxNumBatchedTokens, true, 16, memory.kvBlocks()), prompt, out, sloTtft, sloTpot,
-                    seed, CancellationToken.none());
+            LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
+            LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
+            ServingReplica server = new ServingReplica(arch, g, tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, true);
+            double goodput = Capacity.goodput(server.latency(), server.scheduler(), prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
             Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
             List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
             r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
@@ -125,75 +108,5 @@ public final class PlanCapacityCommand implements Runnable {
     static String clock(double hours) {
         int minutes = (int) Math.round(hours * 60);
         return String.format(Locale.ROOT, "%02d:%02d", minutes / 60, minutes % 60);
-    }
-
-    /** start,rate lines; a header line is allowed. Each window lasts until the next start, the last until 24:00. */
-    static List<Capacity.Window> readTraffic(Path file) {
-        String name = file.toString();
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw BadInputException.of(name, "cannot read: " + e.getMessage());
-        }
-        List<double[]> points = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#") || i == 0 && line.toLowerCase(Locale.ROOT).startsWith("start")) {
-                continue;
-            }
-            String[] f = line.split(",");
-            if (f.length < 2) {
-                throw new BadInputException(name, i + 1, null, "expected start,rate");
-            }
-            double start = hours(f[0].strip(), name, i + 1);
-            double rate;
-            try {
-                rate = Double.parseDouble(f[1].strip());
-            } catch (NumberFormatException e) {
-                throw new BadInputException(name, i + 1, "rate", "expected requests per second, got '" + f[1].strip() + "'");
-            }
-            if (rate < 0) {
-                throw new BadInputException(name, i + 1, "rate", "must not be negative");
-            }
-            if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
-                throw new BadInputException(name, i + 1, "start", "windows must be in increasing order of start");
-            }
-            points.add(new double[] {start, rate});
-        }
-        if (points.isEmpty()) {
-            throw BadInputException.of(name, "no traffic windows (start,rate)");
-        }
-        List<Capacity.Window> windows = new ArrayList<>();
-        for (int k = 0; k < points.size(); k++) {
-            double start = points.get(k)[0];
-            double end = k + 1 < points.size() ? points.get(k + 1)[0] : 24;
-            if (end <= start) {
-                throw BadInputException.of(name, "the last window starts at or after 24:00");
-            }
-            windows.add(new Capacity.Window(start, end - start, points.get(k)[1]));
-        }
-        return windows;
-    }
-
-    private static double hours(String s, String file, int line) {
-        try {
-            if (s.contains(":")) {
-                String[] p = s.split(":");
-                int h = Integer.parseInt(p[0]);
-                int m = Integer.parseInt(p[1]);
-                if (h < 0 || h > 23 || m < 0 || m > 59) {
-                    throw new NumberFormatException();
-                }
-                return h + m / 60.0;
-            }
-            double h = Double.parseDouble(s);
-            if (h < 0 || h >= 24) {
-                throw new NumberFormatException();
-            }
-            return h;
-        } catch (NumberFormatException e) {
-            throw new BadInputException(file, line, "start", "expected HH:MM or hours from midnight (0–24), got '" + s + "'");
-        }
     }
 }

@@ -2,19 +2,12 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.model.io.BadInputException;
-import dev.sextant.model.io.GpuSpecFile;
-import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,17 +22,12 @@ import picocli.CommandLine.Spec;
                 "activation peak, KV blocks and tokens, maximum concurrency at max-model-len."})
 public final class PlanServeCommand implements Runnable {
 
-    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
-    String model;
-    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json", description = "GPU type: a catalog id or a JSON file with its fields.")
-    String gpu;
-    @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size (default: ${DEFAULT-VALUE}).")
-    int tp;
+    @Mixin
+    ModelGpuOptions inputs;
+    @Mixin
+    ReplicaOptions replica;
     @Option(names = "--pp", defaultValue = "1", paramLabel = "P", description = "Pipeline-parallel size (default: ${DEFAULT-VALUE}).")
     int pp;
-    @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4",
-            description = "Linear-layer weights (default: ${DEFAULT-VALUE}; int4 with 128-weight groups).")
-    WeightFormat weightDtype;
     @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
     String kvDtype;
     @Option(names = "--max-model-len", paramLabel = "L", description = "Longest request in tokens (default: the model's maximum positions).")
@@ -78,8 +66,10 @@ public final class PlanServeCommand implements Runnable {
 
     @Override
     public void run() {
-        ModelArchitecture arch = PlanTrainCommand.readModel(model, spec);
-        GpuSpec g = readGpu(gpu);
+        ModelArchitecture arch = inputs.model(spec);
+        GpuSpec g = inputs.gpu(spec);
+        int tp = replica.tp;
+        WeightFormat weightDtype = replica.weightDtype;
         if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
             throw new ParameterException(spec.commandLine(), "--kv-dtype must be auto or fp8, got " + kvDtype);
         }
@@ -128,15 +118,5 @@ public final class PlanServeCommand implements Runnable {
 
     private static Double gib(Double v) {
         return v == null ? null : v * ServingMemory.GIB;
-    }
-
-    public static GpuSpec readGpu(String gpu) {
-        if (gpu.endsWith(".json") || Files.isRegularFile(Path.of(gpu))) {
-            if (!Files.isRegularFile(Path.of(gpu))) {
-                throw BadInputException.of(gpu, "no such file");
-            }
-            return GpuSpecFile.read(Path.of(gpu));
-        }
-        return GpuCatalog.get(gpu);
     }
 }

@@ -4,15 +4,11 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.io.BadInputException;
-import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.training.Cluster;
 import dev.sextant.model.training.ComputeEfficiency;
-import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
 import dev.sextant.model.training.ParameterCount;
 import dev.sextant.model.training.Precision;
 import dev.sextant.model.training.Recompute;
@@ -23,8 +19,6 @@ import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,11 +33,8 @@ import picocli.CommandLine.Spec;
                 "Degrees you give are fixed; the others are searched. With every degree fixed, the one plan."})
 public final class PlanTrainCommand implements Runnable {
 
-    @Option(names = "--model", required = true, paramLabel = "ID|config.json", description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
-    String model;
-    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json",
-            description = "GPU type: a catalog id (sextant catalog gpus) or a JSON file with the same fields for your own.")
-    String gpu;
+    @Mixin
+    ModelGpuOptions inputs;
     @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs in the job.")
     int gpus;
     @Option(names = "--gpus-per-node", defaultValue = "8", paramLabel = "G", description = "GPUs per node sharing NVLink (default: ${DEFAULT-VALUE}).")
@@ -125,10 +116,10 @@ public final class PlanTrainCommand implements Runnable {
 
     @Override
     public void run() {
-        ModelArchitecture arch = model();
+        ModelArchitecture arch = inputs.model(spec);
         Result result;
         try {
-            GpuSpec g = gpu();
+            GpuSpec g = inputs.gpu(spec);
             Cluster cluster = Cluster.of(g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
                     intraNodeGBs != null ? intraNodeGBs : g.linkGBs());
             double budget = tokens == null ? 0 : tokens;
@@ -179,7 +170,7 @@ public final class PlanTrainCommand implements Runnable {
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
-                    gpus, gpu, seqLen, globalBatch, result.searched(), result.searchSeconds());
+                    gpus, inputs.gpu, seqLen, globalBatch, result.searched(), result.searchSeconds());
             TextTable t = new TextTable("TP", "PP", "DP", "CP", "EP", "V", "MB", "ZERO", "RECOMPUTE", "MEM GB", "STEP S", "TFLOP/S", "MFU",
                     "BUBBLE", "BOTTLENECK");
             for (PlanRow p : result.plans()) {
@@ -197,29 +188,5 @@ public final class PlanTrainCommand implements Runnable {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
             }
         });
-    }
-
-    private GpuSpec gpu() {
-        return PlanServeCommand.readGpu(gpu);
-    }
-
-    private ModelArchitecture model() {
-        return readModel(model, spec);
-    }
-
-    /** A catalog id or a config.json; an unknown id is bad usage naming the ids there are. */
-    public static ModelArchitecture readModel(String model, CommandSpec spec) {
-        Path p = Path.of(model);
-        if (model.endsWith(".json") || Files.isRegularFile(p)) {
-            if (!Files.isRegularFile(p)) {
-                throw BadInputException.of(model, "no such file");
-            }
-            return HfModelConfig.read(p);
-        }
-        try {
-            return ModelCatalog.get(model);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage() + " (or give a config.json)");
-        }
     }
 }

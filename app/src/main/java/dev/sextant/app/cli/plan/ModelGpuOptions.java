@@ -1,0 +1,35 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.model.io.PlannerInputs;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** {@code --model} and {@code --gpu}, shared by the planners: catalog ids or files. */
+public final class ModelGpuOptions {
+
+    @Option(names = "--model", required = true, paramLabel = "ID|config.json",
+            description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
+    String model;
+    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json",
+            description = "GPU type: a catalog id (sextant catalog gpus) or a JSON file with the same fields for your own.")
+    String gpu;
+
+    public ModelArchitecture model(CommandSpec spec) {
+        try {
+            return PlannerInputs.model(model);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage() + " (or give a config.json)");
+        }
+    }
+
+    public GpuSpec gpu(CommandSpec spec) {
+        try {
+            return PlannerInputs.gpu(gpu);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.sextant.model.io;
+
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelCatalog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The planners' model and GPU arguments: a catalog id, or a file (a Hugging Face config.json, a GPU JSON). A missing
+ * file is bad input naming it; an unknown id is an {@link IllegalArgumentException} listing the ids there are.
+ */
+public final class PlannerInputs {
+
+    private PlannerInputs() {
+    }
+
+    public static ModelArchitecture model(String idOrFile) {
+        return isFile(idOrFile) ? HfModelConfig.read(existing(idOrFile)) : ModelCatalog.get(idOrFile);
+    }
+
+    public static GpuSpec gpu(String idOrFile) {
+        return isFile(idOrFile) ? GpuSpecFile.read(existing(idOrFile)) : GpuCatalog.get(idOrFile);
+    }
+
+    private static boolean isFile(String s) {
+        return s.endsWith(".json") || Files.isRegularFile(Path.of(s));
+    }
+
+    private static Path existing(String s) {
+        Path p = Path.of(s);
+        if (!Files.isRegularFile(p)) {
+            throw BadInputException.of(s, "no such file");
+        }
+        return p;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.sextant.model.io;
+
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.Capacity;
+import dev.sextant.model.serving.LengthDistribution;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The serving planner's input files: token counts ({@code file:PATH} distributions, one count per line), request
+ * traces (arrival seconds, prompt tokens, output tokens) and a day's traffic (start, rate). Errors name file, line and
+ * field; {@code #} comments, blank lines and a header line are allowed.
+ */
+public final class ServingFiles {
+
+    private ServingFiles() {
+    }
+
+    /** {@code const:N}, {@code uniform:A:B}, {@code lognormal:MEAN:SD} or {@code file:PATH}. */
+    public static LengthDistribution distribution(String option, String spec) {
+        if (!spec.startsWith("file:")) {
+            return LengthDistribution.parse(option, spec);
+        }
+        Path file = Path.of(spec.substring(5));
+        List<Integer> values = new ArrayList<>();
+        forEachLine(file, (fields, line) -> values.add(positiveInt(fields[0], file, line, option)));
+        if (values.isEmpty()) {
+            throw BadInputException.of(file.toString(), "no token counts in the file");
+        }
+        return new LengthDistribution.Empirical(values);
+    }
+
+    /** Requests in arrival order: arrival seconds, prompt tokens, output tokens. */
+    public static List<BatchingSimulator.Request> trace(Path file) {
+        List<BatchingSimulator.Request> out = new ArrayList<>();
+        forEachLine(file, (f, line) -> {
+            if (f.length < 3) {
+                throw new BadInputException(file.toString(), line, null, "expected arrival,prompt_tokens,output_tokens");
+            }
+            double at = number(f[0], file, line, "arrival");
+            if (at < (out.isEmpty() ? 0 : out.get(out.size() - 1).arrival())) {
+                throw new BadInputException(file.toString(), line, "arrival", "arrivals must not go back in time");
+            }
+            out.add(new BatchingSimulator.Request(at, positiveInt(f[1], file, line, "prompt_tokens"), positiveInt(f[2], file, line, "output_tokens")));
+        });
+        if (out.isEmpty()) {
+            throw BadInputException.of(file.toString(), "no requests in the trace");
+        }
+        return out;
+    }
+
+    /** Traffic windows: start (HH:MM or hours from midnight), rate (requests/s); each lasts until the next, the last until 24:00. */
+    public static List<Capacity.Window> traffic(Path file) {
+        List<double[]> points = new ArrayList<>();
+        forEachLine(file, (f, line) -> {
+            if (f.length < 2) {
+                throw new BadInputException(file.toString(), line, null, "expected start,rate");
+            }
+            double start = hours(f[0], file, line);
+            double rate = number(f[1], file, line, "rate");
+            if (rate < 0) {
+                throw new BadInputException(file.toString(), line, "rate", "must not be negative");
+            }
+            if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
+                throw new BadInputException(file.toString(), line, "start", "windows must be in increasing order of start");
+            }
+            points.add(new double[] {start, rate});
+        });
+        if (points.isEmpty()) {
+            throw BadInputException.of(file.toString(), "no traffic windows (start,rate)");
+        }
+        List<Capacity.Window> windows = new ArrayList<>();
+        for (int k = 0; k < points.size(); k++) {
+            double start = points.get(k)[0];
+            double end = k + 1 < points.size() ? points.get(k + 1)[0] : 24;
+            windows.add(new Capacity.Window(start, end - start, points.get(k)[1]));
+        }
+        return windows;
+    }
+
+    private interface LineHandler {
+        void line(String[] fields, int lineNumber);
+    }
+
+    private static void forEachLine(Path file, LineHandler handler) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw BadInputException.of(file.toString(), "cannot read: " + e.getMessage());
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#") || i == 0 && Character.isLetter(line.charAt(0))) {
+                continue;
+            }
+            String[] fields = line.split(",");
+            for (int k = 0; k < fields.length; k++) {
+                fields[k] = fields[k].strip();
+            }
+            handler.line(fields, i + 1);
+        }
+    }
+
+    private static int positiveInt(String s, Path file, int line, String field) {
+        try {
+            int v = Integer.parseInt(s);
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new BadInputException(file.toString(), line, field, "expected a token count of at least 1, got '" + s + "'");
+    }
+
+    private static double number(String s, Path file, int line, String field) {
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new BadInputException(file.toString(), line, field, "expected a number, got '" + s + "'");
+        }
+    }
+
+    private static double hours(String s, Path file, int line) {
+        try {
+            if (s.contains(":")) {
+                String[] p = s.split(":");
+                int h = Integer.parseInt(p[0]);
+                int m = Integer.parseInt(p[1]);
+                if (h >= 0 && h <= 23 && m >= 0 && m <= 59) {
+                    return h + m / 60.0;
+                }
+            } else {
+                double h = Double.parseDouble(s);
+                if (h >= 0 && h < 24) {
+                    return h;
+                }
+            }
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            // reported below
+        }
+        throw new BadInputException(file.toString(), line, "start", "expected HH:MM or hours from midnight (0–24), got '"
+                + s + "'");
+    }
+}
