@@ -31,6 +31,28 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
         return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, cancel);
     }
 
+    /**
+     * The one layout the request names when TP, PP, CP and the micro-batch (and EP for a mixture of experts) are all
+     * fixed; the rest defaults to EP 1, no interleaving, ZeRO 1, selective recompute, sequence parallelism with TP,
+     * BF16, fused attention. Empty when something is left to search.
+     */
+    public java.util.Optional<TrainingLayout> fixedLayout() {
+        LayoutSearch.Fixed f = fixed;
+        if (f.tp() == null || f.pp() == null || f.cp() == null || f.microBatch() == null || f.ep() == null && model.hasExperts()) {
+            return java.util.Optional.empty();
+        }
+        int tp = f.tp();
+        int pp = f.pp();
+        int cp = f.cp();
+        if (tp < 1 || pp < 1 || cp < 1 || gpus % (tp * pp * cp) != 0) {
+            throw new IllegalArgumentException("TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
+        }
+        return java.util.Optional.of(new TrainingLayout(tp, pp, gpus / (tp * pp * cp), cp, f.ep() == null ? 1 : f.ep(),
+                f.vpp() == null ? 1 : f.vpp(), f.microBatch(), f.zeroStage() == null ? 1 : f.zeroStage(),
+                f.recompute() == null ? Recompute.SELECTIVE : f.recompute(), f.sequenceParallel() != null ? f.sequenceParallel() : tp > 1,
+                f.precision() == null ? Precision.BF16 : f.precision(), f.fusedAttention() == null || f.fusedAttention()));
+    }
+
     /** The same request with other fixed choices. */
     public TrainingRequest withFixed(LayoutSearch.Fixed other) {
         return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other);

@@ -4,7 +4,6 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.training.Cluster;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
@@ -14,7 +13,6 @@ import dev.sextant.model.training.Precision;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
-import dev.sextant.model.training.TrainingPlanner;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.project.Project;
@@ -120,27 +118,19 @@ public final class PlanTrainCommand implements Runnable {
         Result result;
         try {
             GpuSpec g = inputs.gpu(spec);
-            Cluster cluster = Cluster.of(g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
-                    intraNodeGBs != null ? intraNodeGBs : g.linkGBs());
-            double budget = tokens == null ? 0 : tokens;
+            TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
+                    intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
+                    new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
+                            attention == Attention.FUSED));
             long start = System.nanoTime();
             List<TrainingPlan> plans;
             int searched;
-            boolean everyDegreeFixed = tp != null && pp != null && cp != null && microBatch != null && (ep != null || !arch.hasExperts());
-            if (everyDegreeFixed) {
-                TrainingPlanner planner = new TrainingPlanner(arch, cluster, seqLen, globalBatch, ComputeEfficiency.DEFAULTS);
-                if (tp < 1 || pp < 1 || cp < 1 || gpus % (tp * pp * cp) != 0) {
-                    throw new IllegalArgumentException("TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
-                }
-                int dp = gpus / (tp * pp * cp);
-                TrainingLayout l = new TrainingLayout(tp, pp, dp, cp, ep == null ? 1 : ep, vpp == null ? 1 : vpp, microBatch,
-                        zero == null ? 1 : zero, recompute == null ? Recompute.SELECTIVE : recompute,
-                        sequenceParallel != null ? sequenceParallel : tp > 1, precision, attention == Attention.FUSED);
-                plans = List.of(planner.plan(l, budget));
+            var fixedLayout = request.fixedLayout();
+            if (fixedLayout.isPresent()) {
+                plans = List.of(request.planner(ComputeEfficiency.DEFAULTS).plan(fixedLayout.get(), request.tokens()));
                 searched = 1;
             } else {
-                LayoutSearch.Result r = LayoutSearch.search(arch, cluster, seqLen, globalBatch, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp,
-                        microBatch, zero, recompute, sequenceParallel, precision, attention == Attention.FUSED), budget, ComputeEfficiency.DEFAULTS);
+                LayoutSearch.Result r = request.search(ComputeEfficiency.DEFAULTS);
                 if (r.plans().isEmpty()) {
                     throw new IllegalArgumentException(r.problem());
                 }
@@ -151,10 +141,6 @@ public final class PlanTrainCommand implements Runnable {
             ParameterCount pc = arch.parameters();
             String savedId = null;
             if (save != null) {
-                TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, cluster.interNodeGbps(), cluster.intraNodeGBs(),
-                        seqLen, globalBatch,
-                        budget, new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
-                        attention == Attention.FUSED));
                 CommandContext ctx = new CommandContext(spec);
                 try (Workspace ws = ctx.openWorkspace(workspace)) {
                     Project p = ctx.project(ws, project);
