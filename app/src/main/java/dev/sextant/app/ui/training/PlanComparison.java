@@ -36,8 +36,7 @@ final class PlanComparison {
 
     static String layout(TrainingPlan p) {
         var l = p.layout();
-        return String.format("TP %d · PP %d · DP %d · CP %d · EP %d · v %d · mb %d · ZeRO %d · %s", l.tp(), l.pp(), l.dp(), l.cp(), l.ep(),
-                l.vpp(), l.microBatch(), l.zeroStage(), l.recompute().slug());
+        return String.format("%s · mb %d · ZeRO %d · %s", TrainingViewModel.layout(p), l.microBatch(), l.zeroStage(), l.recompute().slug());
     }
 
     static String days(TrainingRequest r, TrainingPlan p) {

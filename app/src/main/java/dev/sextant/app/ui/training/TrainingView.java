@@ -203,7 +203,7 @@ public final class TrainingView {
     private void wirePlans() {
         plansTable.setItems(vm.plans());
         plansTable.getColumns().setAll(List.of(
-                width(text("Layout", p -> layout(p)), 178),
+                width(text("Layout", p -> TrainingViewModel.layout(p)), 178),
                 width(number("MB", p -> (double) p.layout().microBatch(), "%.0f"), 50),
                 width(number("ZeRO", p -> (double) p.layout().zeroStage(), "%.0f"), 62),
                 width(text("Recompute", p -> p.layout().recompute().slug()), 98),
@@ -250,7 +250,7 @@ public final class TrainingView {
             show(pipelinePane, null, "The pipeline timeline appears here.");
             return;
         }
-        chosen.setText("Chosen: " + layout(p) + " · compute efficiency: " + p.efficiency());
+        chosen.setText("Chosen: " + TrainingViewModel.layout(p) + " · compute efficiency: " + p.efficiency());
         TrainingPlan.Memory m = p.memory();
         show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.0f GB%s", m.total() / 1e9,
                         m.capacity() / 1e9, p.fits() ? "" : " (does not fit)"), "GB", "per GPU",
@@ -301,22 +301,7 @@ public final class TrainingView {
         return (javafx.scene.control.TitledPane) n;
     }
 
-    /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2". */
-    static String layout(TrainingPlan p) {
-        var l = p.layout();
-        StringBuilder sb = new StringBuilder();
-        sb.append("TP").append(l.tp()).append(" PP").append(l.pp()).append(" DP").append(l.dp());
-        if (l.cp() > 1) {
-            sb.append(" CP").append(l.cp());
-        }
-        if (l.ep() > 1) {
-            sb.append(" EP").append(l.ep());
-        }
-        if (l.vpp() > 1) {
-            sb.append(" v").append(l.vpp());
-        }
-        return sb.toString();
-    }
+
 
     private static String gb(double bytes) {
         return bytes >= 1e9 ? String.format("%.1f GB", bytes / 1e9) : String.format("%.0f MB", bytes / 1e6);

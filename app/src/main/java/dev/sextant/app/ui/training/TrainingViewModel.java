@@ -167,13 +167,30 @@ public final class TrainingViewModel {
     private record Searched(LayoutSearch.Result result, Sensitivity sensitivity, double seconds) {
     }
 
+    /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2". */
+    public static String layout(TrainingPlan p) {
+        var l = p.layout();
+        StringBuilder sb = new StringBuilder();
+        sb.append("TP").append(l.tp()).append(" PP").append(l.pp()).append(" DP").append(l.dp());
+        if (l.cp() > 1) {
+            sb.append(" CP").append(l.cp());
+        }
+        if (l.ep() > 1) {
+            sb.append(" EP").append(l.ep());
+        }
+        if (l.vpp() > 1) {
+            sb.append(" v").append(l.vpp());
+        }
+        return sb.toString();
+    }
+
     /** A plan in one line, with why it wins. */
     public static String describe(TrainingPlan p) {
         var l = p.layout();
-        return String.format("TP %d · PP %d · DP %d · CP %d%s, micro-batch %d, %s recompute: %.2f s per step, MFU %.1f%%, limited by %s",
-                l.tp(), l.pp(), l.dp(), l.cp(), l.ep() > 1 ? " · EP " + l.ep() : "", l.microBatch(), l.recompute().slug(), p.stepTimeSeconds(),
-                100 * p.mfu(), p.bottleneck());
+        return String.format("%s, micro-batch %d, %s recompute: %.2f s per step, MFU %.1f%%, limited by %s", layout(p),
+                l.microBatch(), l.recompute().slug(), p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
     }
+
 
     /** Adds a user-defined GPU from a JSON file (the fields of {@code sextant catalog gpus --json}) and chooses it. */
     public void importGpu(Path json) {
