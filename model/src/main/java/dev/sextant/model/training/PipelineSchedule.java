@@ -94,6 +94,21 @@ public final class PipelineSchedule {
         return passes;
     }
 
+    /**
+     * A plan's first {@code microBatches} micro-batches under 1F1B, each stage's time split a third forward and two
+     * thirds backward (the backward pass does twice the forward's matrix work).
+     */
+    public static List<Pass> of(TrainingPlan plan, int microBatches) {
+        int stages = plan.stageSeconds().size();
+        double[] forward = new double[stages];
+        double[] backward = new double[stages];
+        for (int i = 0; i < stages; i++) {
+            forward[i] = plan.stageSeconds().get(i) / 3;
+            backward[i] = 2 * forward[i];
+        }
+        return oneFOneB(microBatches, forward, backward);
+    }
+
     /** When the last pass ends. */
     public static double makespan(List<Pass> passes) {
         return passes.stream().mapToDouble(Pass::end).max().orElse(0);

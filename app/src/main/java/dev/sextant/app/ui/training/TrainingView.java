@@ -266,14 +266,8 @@ public final class TrainingView {
                 List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()), dark()),
                 "No communication on the critical path: what there is overlaps with compute (" + sent + ").");
         int stages = p.layout().pp();
-        double[] f = new double[stages];
-        double[] bw = new double[stages];
-        for (int i = 0; i < stages; i++) {
-            f[i] = p.stageSeconds().get(i) / 3;
-            bw[i] = 2 * f[i];
-        }
         int shown = Math.min(p.microBatches(), TIMELINE_MICRO_BATCHES);
-        List<PipelineSchedule.Pass> passes = PipelineSchedule.oneFOneB(shown, f, bw);
+        List<PipelineSchedule.Pass> passes = PipelineSchedule.of(p, shown);
         show(pipelinePane, PlanCharts.timeline(String.format("1F1B schedule, %d stage%s%s (bubble %.1f%% of the step%s)", stages,
                 stages == 1 ? "" : "s", shown < p.microBatches() ? String.format(", first %d of %d micro-batches", shown, p.microBatches()) : "",
                 100 * p.bubbleFraction(), p.layout().vpp() > 1 ? String.format("; interleaved with v = %d in the plan", p.layout().vpp()) : ""),
