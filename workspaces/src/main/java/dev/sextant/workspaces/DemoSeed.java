@@ -5,6 +5,8 @@ import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
+import dev.sextant.model.serving.DemoServingData;
+import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.training.DemoTrainingData;
 import java.util.List;
 import java.util.UUID;
@@ -38,6 +40,8 @@ public final class DemoSeed {
         for (DemoTrainingData.DemoPlan p : DemoTrainingData.plans()) {
             workspace.trainingPlans().save(project.id(), p.name(), p.request(), p.plan(), p.faults(), true);
         }
+        ServingPlanRequest serving = DemoServingData.request();
+        workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.study(serving), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

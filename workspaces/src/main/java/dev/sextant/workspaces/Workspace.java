@@ -44,6 +44,7 @@ public final class Workspace implements AutoCloseable {
     private final EvaluationRepository evaluation;
     private final ScanRepository scans;
     private final TrainingPlanRepository trainingPlans;
+    private final ServingPlanRepository servingPlans;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -54,6 +55,7 @@ public final class Workspace implements AutoCloseable {
         this.evaluation = new EvaluationRepository(this);
         this.scans = new ScanRepository(this);
         this.trainingPlans = new TrainingPlanRepository(this);
+        this.servingPlans = new ServingPlanRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -288,6 +290,10 @@ public final class Workspace implements AutoCloseable {
 
     public EvaluationRepository evaluation() {
         return evaluation;
+    }
+
+    public ServingPlanRepository servingPlans() {
+        return servingPlans;
     }
 
     public TrainingPlanRepository trainingPlans() {

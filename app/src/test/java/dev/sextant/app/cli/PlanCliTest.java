@@ -162,6 +162,9 @@ class PlanCliTest {
         assertThat(plans).anyMatch(p -> p.get("id").asText().equals(id) && p.get("name").asText().equals("7B on 8")
                 && p.get("stepTimeSeconds").asDouble() == step);
         assertThat(plans).anyMatch(p -> p.get("demo").asBoolean());
+        // the demo's serving plan, with its goodput and the day's capacity
+        assertThat(list.json().get("servingPlans")).anyMatch(p -> p.get("demo").asBoolean() && p.get("goodputPerReplica").asDouble() > 0
+                && p.get("peakReplicas").asInt() > 0 && p.get("tp").asInt() == 4);
     }
 
     @Test
@@ -228,7 +231,7 @@ class PlanCliTest {
 
         Result tooBig = run("plan", "serve", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--json");
         assertThat(tooBig.code()).isEqualTo(2);
-        assertThat(tooBig.err()).contains("does not fit").contains("GiB short").contains("--tp");
+        assertThat(tooBig.err()).contains("does not fit").contains("GiB short").contains("larger TP");
         assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--block-size", "0", "--json").code()).isEqualTo(2);
         assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpu-memory-utilization", "1.5").err())
                 .contains("--gpu-memory-utilization");
@@ -325,5 +328,35 @@ class PlanCliTest {
         assertThat(p.get("maxConcurrency").asDouble()).isGreaterThan(plain.json().get("maxConcurrency").asDouble());
         assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--prefix-tokens", "100", "--prefix-share", "2").code())
                 .isEqualTo(2);
+    }
+
+    @Test
+    void leversSideBySide() throws Exception {
+        Result r = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+                "--prompt-tokens", "const:800", "--output-tokens", "const:150", "--price-per-gpu-hour", "1.2", "--speculative", "0.7:4:0.05",
+                "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode levers = r.json().get("levers");
+        assertThat(levers.get(0).get("name").asText()).isEqualTo("Baseline");
+        assertThat(levers.get(0).get("costVersusBaseline").asDouble()).isEqualTo(1.0);
+        JsonNode int4 = null;
+        for (JsonNode l : levers) {
+            if (l.get("name").asText().equals("INT4 weights")) {
+                int4 = l;
+            }
+        }
+        assertThat(int4).isNotNull();
+        assertThat(int4.get("weightsBytesPerGpu").asDouble()).isLessThan(levers.get(0).get("weightsBytesPerGpu").asDouble() / 2.5);
+        assertThat(int4.get("accuracyRisk").asText()).startsWith("moderate");
+        assertThat(levers).anyMatch(l -> l.get("name").asText().equals("Speculative decoding")
+                && l.get("singleStreamTpotSeconds").asDouble() < levers.get(0).get("singleStreamTpotSeconds").asDouble());
+        // the table for people
+        Result text = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+                "--prompt-tokens", "const:800", "--output-tokens", "const:150");
+        assertThat(text.out()).contains("LEVER").contains("FP8 KV cache").contains("Twice the token budget");
+        assertThat(run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08", "--speculative",
+                "0.7:x").err()).contains("--speculative");
+        assertThat(run("plan", "levers", "--model", "llama-3-70b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08").err())
+                .contains("does not fit");
     }
 }

@@ -31,9 +31,40 @@ public final class BatchingSimulator {
     public record Request(double arrival, int promptTokens, int outputTokens) {
     }
 
-    /** What happened to each request, and over time. */
+    /**
+     * Speculative decoding (Leviathan et al., arXiv 2211.17192): a draft model proposes {@code draftTokens} (γ) tokens
+     * per step for every decoding sequence at {@code draftCost} (c) times the target's decode step each; the target
+     * verifies all γ + 1 positions in one pass, and each drafted token is accepted with probability {@code acceptance}
+     * (α) until the first rejection, which the target's own token replaces. A sequence thus gains between 1 and γ + 1
+     * tokens per step, (1 − α^(γ+1)) / (1 − α) on average; the verification adds γ tokens of compute per sequence.
+     */
+    public record Speculation(double acceptance, int draftTokens, double draftCost) {
+        public Speculation {
+            if (!(acceptance >= 0 && acceptance <= 1)) {
+                throw new IllegalArgumentException("speculative decoding: the acceptance rate must lie in [0, 1], got " + acceptance);
+            }
+            if (draftTokens < 1 || draftTokens > 16) {
+                throw new IllegalArgumentException("speculative decoding: drafted tokens must lie in 1..16, got " + draftTokens);
+            }
+            if (!(draftCost >= 0 && draftCost <= 1)) {
+                throw new IllegalArgumentException("speculative decoding: the draft's cost relative to the target must lie in [0, 1], got "
+                        + draftCost);
+            }
+        }
+    }
+
+    /** Points of the KV-utilisation time series (equal slices of the arrival period). */
+    public static final int KV_SERIES_POINTS = 120;
+
+    /**
+     * What happened to each request, and over time.
+     *
+     * @param kvUtilisation time-weighted share of KV blocks in use over {@link #KV_SERIES_POINTS} equal slices of the
+     *                      arrival period (the last slice also holds the drain after the last arrival)
+     * @param kvSeriesSeconds length of one slice
+     */
     public record Outcome(double[] ttft, double[] tpot, double[] e2e, long outputTokens, double simulatedSeconds, long steps,
-                          long preemptions, double meanKvUtilisation, double[] kvUtilisationByTenth) {
+                          long preemptions, double meanKvUtilisation, double[] kvUtilisation, double kvSeriesSeconds) {
 
         /** Share of requests meeting both targets (null: no target), or null when no target is given or nothing ran. */
         public Double sloAttainment(Double ttftTarget, Double tpotTarget) {
@@ -150,6 +181,17 @@ public final class BatchingSimulator {
     }
 
     public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, CancellationToken cancel) {
+        return run(requests, latency, s, null, 0, cancel);
+    }
+
+    /**
+     * @param speculation speculative decoding, or null
+     * @param seed        for the acceptance draws of speculative decoding
+     */
+    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
+                              CancellationToken cancel) {
+        SplittableRandom accept = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        int lookahead = speculation == null ? 1 : speculation.draftTokens() + 1; // KV slots a decode step may fill
         int n = requests.size();
         double[] ttft = new double[n];
         double[] tpot = new double[n];
@@ -164,8 +206,9 @@ public final class BatchingSimulator {
         long preemptions = 0;
         long outputTokens = 0;
         double kvWeighted = 0;
-        double[] kvByTenth = new double[10];
-        double[] timeByTenth = new double[10];
+        int points = KV_SERIES_POINTS;
+        double[] kvBySlice = new double[points];
+        double[] timeBySlice = new double[points];
         double horizon = requests.isEmpty() ? 0 : requests.get(n - 1).arrival();
         for (Request r : requests) {
             int need = blocksFor(r.promptTokens() + r.outputTokens(), s.blockSize());
@@ -199,13 +242,13 @@ public final class BatchingSimulator {
             }
             long needed = 0;
             for (Seq q : decoding) {
-                needed += blocksFor(q.context() + 1, s.blockSize()) - q.blocks;
+                needed += blocksFor(q.context() + lookahead, s.blockSize()) - q.blocks;
             }
             while (needed > freeBlocks && !running.isEmpty()) {
                 Seq victim = running.remove(running.size() - 1);
                 freeBlocks += victim.blocks;
                 if (decoding.remove(victim)) {
-                    needed -= blocksFor(victim.context() + 1, s.blockSize()) - victim.blocks;
+                    needed -= blocksFor(victim.context() + lookahead, s.blockSize()) - victim.blocks;
                 }
                 victim.blocks = 0;
                 victim.prefilled = 0;
@@ -267,18 +310,27 @@ public final class BatchingSimulator {
             double decodeContext = 0;
             if (decodeThisStep) {
                 for (Seq q : decoding) {
-                    int more = blocksFor(q.context() + 1, s.blockSize()) - q.blocks;
+                    int more = blocksFor(q.context() + lookahead, s.blockSize()) - q.blocks;
                     freeBlocks -= more;
                     q.blocks += more;
                     decodeContext += q.context();
                 }
             }
-            double dt = latency.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
+            double dt;
+            if (speculation == null || decodeSeqs == 0) {
+                dt = latency.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
+            } else {
+                // verification: γ more tokens per sequence, attending to its context (like a prefill chunk); the
+                // draft's γ steps at c times the target's decode step
+                int g = speculation.draftTokens();
+                dt = latency.seconds(prefillTokens + (long) g * decodeSeqs, prefillContext + g * decodeContext + decodeSeqs * g * (g + 1) / 2.0,
+                        decodeSeqs, decodeContext) + g * speculation.draftCost() * latency.seconds(0, 0, decodeSeqs, decodeContext);
+            }
             double used = 1 - (double) freeBlocks / s.kvBlocks();
             kvWeighted += used * dt;
-            int tenth = horizon <= 0 ? 0 : (int) Math.min(9, Math.floor(10 * t / horizon));
-            kvByTenth[tenth] += used * dt;
-            timeByTenth[tenth] += dt;
+            int slice = horizon <= 0 ? 0 : (int) Math.min(points - 1, Math.floor(points * t / horizon));
+            kvBySlice[slice] += used * dt;
+            timeBySlice[slice] += dt;
             t += dt;
             for (int k = 0; k < prefilling.size(); k++) {
                 Seq q = prefilling.get(k);
@@ -291,8 +343,16 @@ public final class BatchingSimulator {
             }
             if (decodeThisStep) {
                 for (Seq q : decoding) {
-                    q.produced++;
-                    outputTokens++;
+                    int gained = 1;
+                    if (speculation != null) {
+                        // accepted drafts until the first rejection, plus the target's own token
+                        while (gained <= speculation.draftTokens() && accept.nextDouble() < speculation.acceptance()) {
+                            gained++;
+                        }
+                        gained = Math.min(gained, q.request.outputTokens() - q.produced);
+                    }
+                    q.produced += gained;
+                    outputTokens += gained;
                 }
             }
             for (int k = running.size() - 1; k >= 0; k--) {
@@ -308,11 +368,12 @@ public final class BatchingSimulator {
                 }
             }
         }
-        double[] byTenth = new double[10];
-        for (int k = 0; k < 10; k++) {
-            byTenth[k] = timeByTenth[k] > 0 ? kvByTenth[k] / timeByTenth[k] : 0;
+        double[] series = new double[points];
+        for (int k = 0; k < points; k++) {
+            series[k] = timeBySlice[k] > 0 ? kvBySlice[k] / timeBySlice[k] : 0;
         }
-        return new Outcome(ttft, tpot, e2e, outputTokens, t, steps, preemptions, t > 0 ? kvWeighted / t : 0, byTenth);
+        return new Outcome(ttft, tpot, e2e, outputTokens, t, steps, preemptions, t > 0 ? kvWeighted / t : 0, series,
+                horizon > 0 ? horizon / points : 0);
     }
 
     static int blocksFor(int tokens, int blockSize) {

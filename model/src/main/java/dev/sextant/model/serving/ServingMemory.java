@@ -44,6 +44,15 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         return kvBlocks > 0;
     }
 
+    /** Why the model does not fit, by how much, and what would. */
+    public String doesNotFit() {
+        ServingSpec s = spec;
+        return String.format(java.util.Locale.ROOT, "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
+                        + "(weights %.1f GiB per GPU); try a larger TP or PP, or FP8/INT4 weights",
+                s.model().name(), s.gpu().name(), s.tp(), s.pp(), s.weights().slug(), Math.max(0, -kvCacheBytesPerGpu / GIB),
+                weightsBytesPerGpu / GIB);
+    }
+
     public static ServingMemory plan(ServingSpec s) {
         ModelArchitecture m = s.model();
         int tp = s.tp();

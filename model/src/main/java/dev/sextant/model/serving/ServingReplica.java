@@ -1,32 +1,74 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
+import java.util.List;
 
 /**
- * One serving replica as the simulator and the capacity planner run it: its KV cache from the memory plan (vLLM's
- * defaults: utilisation 0.9, 16-token blocks, 16-bit KV), its step latency, and its scheduler.
+ * One serving replica as the simulator and the capacity planner run it: its KV cache from the memory plan of its
+ * {@link ServingSpec}, its step latency, its scheduler, and speculative decoding if used. Pipeline stages run one after
+ * another in a step (no micro-batches in flight), which makes the throughput of PP &gt; 1 a conservative estimate.
+ *
+ * @param speculation speculative decoding, or null
  */
-public record ServingReplica(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, int maxNumSeqs, int maxNumBatchedTokens,
-                             boolean chunkedPrefill) {
+public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation) {
 
     public static final int BLOCK_SIZE = 16;
 
+    /** vLLM's defaults around the given choices: utilisation 0.9, 16-token blocks, 16-bit KV, the model's context. */
+    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, int maxNumSeqs, int maxNumBatchedTokens,
+                                    boolean chunkedPrefill) {
+        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, weights, false, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
+                maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null);
+    }
+
+    public ServingReplica withSpec(ServingSpec s) {
+        return new ServingReplica(s, chunkedPrefill, speculation);
+    }
+
+    public ServingReplica withSpeculation(BatchingSimulator.Speculation s) {
+        return new ServingReplica(spec, chunkedPrefill, s);
+    }
+
+    public int gpus() {
+        return spec.tp() * spec.pp();
+    }
+
     public ServingMemory memory() {
-        return ServingMemory.plan(new ServingSpec(model, gpu, tp, 1, weights, false, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
-                maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null));
+        return ServingMemory.plan(spec);
     }
 
     public StepLatency latency() {
-        return StepLatency.defaults(model, gpu, tp, weights, false);
+        return StepLatency.defaults(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8());
     }
 
     /** The scheduler over the memory plan's KV blocks; a model that does not fit is refused. */
     public BatchingSimulator.Scheduler scheduler() {
         ServingMemory m = memory();
         if (!m.fits()) {
-            throw new IllegalArgumentException(model.name() + " does not fit on " + gpu.name() + " with TP " + tp + " (see sextant plan serve)");
+            throw new IllegalArgumentException(spec.model().name() + " does not fit on " + spec.gpu().name() + " with TP " + spec.tp()
+                    + (spec.pp() > 1 ? " and PP " + spec.pp() : "") + " and " + spec.weights().slug() + " weights (see sextant plan serve)");
         }
-        return new BatchingSimulator.Scheduler(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, BLOCK_SIZE, m.kvBlocks());
+        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(), m.kvBlocks());
+    }
+
+    public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
+        return BatchingSimulator.run(requests, latency(), scheduler(), speculation, seed, cancel);
+    }
+
+    /**
+     * Seconds per output token of a lone request at {@code context} tokens: one decode step, or with speculative
+     * decoding one verification step and γ draft steps per (1 − α^(γ+1)) / (1 − α) tokens (Leviathan et al.).
+     */
+    public double singleStreamTpot(double context) {
+        StepLatency l = latency();
+        double step = l.seconds(0, 0, 1, context);
+        if (speculation == null) {
+            return step;
+        }
+        int g = speculation.draftTokens();
+        double verify = l.seconds(g, g * context + g * (g + 1) / 2.0, 1, context);
+        return (verify + g * speculation.draftCost() * step) / SpeculativeDecoding.expectedTokens(speculation.acceptance(), g);
     }
 }

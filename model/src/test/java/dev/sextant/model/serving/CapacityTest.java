@@ -35,16 +35,15 @@ class CapacityTest {
 
     @Test
     void goodputGrowsWithLooserTargets() {
-        StepLatency latency = StepLatency.defaults(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
-        BatchingSimulator.Scheduler scheduler = new BatchingSimulator.Scheduler(256, 2048, true, 16, 30_000);
+        ServingReplica replica = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, 256, 2048, true);
         LengthDistribution prompt = new LengthDistribution.Constant(500);
         LengthDistribution output = new LengthDistribution.Constant(100);
-        double strict = Capacity.goodput(latency, scheduler, prompt, output, 0.5, 0.03, 1, CancellationToken.none());
-        double loose = Capacity.goodput(latency, scheduler, prompt, output, 2.0, 0.06, 1, CancellationToken.none());
+        double strict = Capacity.goodput(replica, prompt, output, 0.5, 0.03, 1, CancellationToken.none());
+        double loose = Capacity.goodput(replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none());
         assertThat(strict).isPositive();
         assertThat(loose).isGreaterThan(strict);
         // at the goodput the targets hold; well above it they do not
-        assertThat(Capacity.meets(loose, latency, scheduler, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isTrue();
-        assertThat(Capacity.meets(loose * 2, latency, scheduler, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isFalse();
+        assertThat(Capacity.meets(loose, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isTrue();
+        assertThat(Capacity.meets(loose * 2, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isFalse();
     }
 }

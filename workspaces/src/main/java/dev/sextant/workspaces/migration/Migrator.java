@@ -24,7 +24,8 @@ public final class Migrator {
             new Migration(1, "workspace properties and projects", "V001__projects.sql"),
             new Migration(2, "evaluation evidence", "V002__evaluation.sql"),
             new Migration(3, "contamination scans", "V003__scans.sql"),
-            new Migration(4, "training plans", "V004__training.sql"));
+            new Migration(4, "training plans", "V004__training.sql"),
+            new Migration(5, "serving plans", "V005__serving.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -18,6 +18,11 @@ public final class ModelGpuOptions {
     String gpu;
 
     public ModelArchitecture model(CommandSpec spec) {
+        return model(spec, model);
+    }
+
+    /** A catalog id or a config.json, as {@code --model} takes it. */
+    public static ModelArchitecture model(CommandSpec spec, String model) {
         try {
             return PlannerInputs.model(model);
         } catch (IllegalArgumentException e) {

@@ -84,8 +84,8 @@ public final class PlanCapacityCommand implements Runnable {
             }
             LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
             LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
-            ServingReplica server = new ServingReplica(arch, g, tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, true);
-            double goodput = Capacity.goodput(server.latency(), server.scheduler(), prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
+            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, true);
+            double goodput = Capacity.goodput(server, prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
             Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
             List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
             r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),

@@ -7,7 +7,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sextant plan}: capacity planning. */
 @Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: training layouts, serving memory, checkpointing against failures, kept plans.",
-        subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCapacityCommand.class, PlanCheckpointCommand.class,
+        subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCapacityCommand.class, PlanLeversCommand.class, PlanCheckpointCommand.class,
                 PlanListCommand.class})
 public final class PlanCommand implements Runnable {
 

@@ -15,8 +15,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code sextant plan list}: the training plans kept in a project. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the training plans kept in a project.")
+/** {@code sextant plan list}: the training and serving plans kept in a project. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the training and serving plans kept in a project.")
 public final class PlanListCommand implements Runnable {
 
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
@@ -32,7 +32,13 @@ public final class PlanListCommand implements Runnable {
                       TrainingLayout layout, double stepTimeSeconds, double mfu, double tokensPerSecond, String createdAt) {
     }
 
-    public record Result(List<Row> plans) {
+    /** A kept serving plan: its replica, goodput at the targets and the day's capacity (null without traffic). */
+    public record ServingRow(String id, String name, boolean demo, String model, String gpu, int tp, int pp, String weights, double sloTtft,
+                             double sloTpot, double goodputPerReplica, long kvTokens, Integer peakReplicas, Double gpuHoursPerDay,
+                             Double costPerDay, String createdAt) {
+    }
+
+    public record Result(List<Row> plans, List<ServingRow> servingPlans) {
     }
 
     @Override
@@ -44,7 +50,16 @@ public final class PlanListCommand implements Runnable {
             List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu().id(),
                     s.request().gpus(), s.request().seqLen(), s.request().globalBatch(), s.plan().layout(), s.plan().stepTimeSeconds(),
                     s.plan().mfu(), s.plan().tokensPerSecond(), s.createdAt().toString())).toList();
-            ctx.print(output.json(), new Result(rows), out -> {
+            List<ServingRow> serving = ws.servingPlans().list(p.id()).stream().map(s -> {
+                var q = s.request();
+                var day = s.study().day();
+                return new ServingRow(s.id().toString(), s.name(), s.demo(), q.spec().model().name(), q.spec().gpu().id(), q.spec().tp(),
+                        q.spec().pp(), q.spec().weights().slug(), q.sloTtft(), q.sloTpot(), s.study().goodputPerReplica(),
+                        s.study().memory().kvTokens(), day == null ? null : day.peakReplicas(), day == null ? null : day.gpuHours(),
+                        day == null ? null : day.costPerDay(), s.createdAt().toString());
+            }).toList();
+            ctx.print(output.json(), new Result(rows, serving), out -> {
+                out.println("Training plans");
                 TextTable t = new TextTable("PLAN", "NAME", "MODEL", "GPUS", "TP/PP/DP/CP/EP", "STEP S", "MFU");
                 for (Row r : rows) {
                     TrainingLayout l = r.layout();
@@ -53,6 +68,15 @@ public final class PlanListCommand implements Runnable {
                             String.format("%.1f%%", 100 * r.mfu()));
                 }
                 t.print(out);
+                out.println();
+                out.println("Serving plans");
+                TextTable st = new TextTable("PLAN", "NAME", "MODEL", "REPLICA", "REQ/S AT SLO", "PEAK REPLICAS", "GPU-H/DAY");
+                for (ServingRow r : serving) {
+                    st.row(r.id(), r.name() + (r.demo() ? " (demo)" : ""), r.model(), r.tp() * r.pp() + " × " + r.gpu() + " " + r.weights(),
+                            String.format("%.2f", r.goodputPerReplica()), r.peakReplicas() == null ? "—" : r.peakReplicas(),
+                            r.gpuHoursPerDay() == null ? "—" : String.format("%.0f", r.gpuHoursPerDay()));
+                }
+                st.print(out);
             });
         }
     }

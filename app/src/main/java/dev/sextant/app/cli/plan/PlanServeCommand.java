@@ -82,11 +82,7 @@ public final class PlanServeCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (!plan.fits()) {
-            double short_ = -plan.kvCacheBytesPerGpu() / ServingMemory.GIB;
-            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
-                    "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
-                            + "(weights %.1f GiB per GPU); try a larger --tp or --pp, or --weight-dtype fp8/int4",
-                    arch.name(), g.name(), tp, pp, weightDtype.slug(), Math.max(0, short_), plan.weightsBytesPerGpu() / ServingMemory.GIB));
+            throw new ParameterException(spec.commandLine(), plan.doesNotFit());
         }
         PrefixCaching prefix;
         try {

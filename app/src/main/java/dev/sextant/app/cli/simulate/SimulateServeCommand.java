@@ -8,6 +8,7 @@ import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.Percentiles;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
@@ -69,12 +70,6 @@ public final class SimulateServeCommand implements Runnable {
         Integer requests;
     }
 
-    public record Percentiles(double p50, double p90, double p99) {
-        static Percentiles of(double[] v) {
-            return new Percentiles(BatchingSimulator.quantile(v, 0.5), BatchingSimulator.quantile(v, 0.9), BatchingSimulator.quantile(v, 0.99));
-        }
-    }
-
     /** The contract's keys first. */
     public record Result(int requests, int completed, Percentiles ttftSeconds, Percentiles tpotSeconds, Percentiles e2eSeconds,
                          double throughputTokensPerSecond, Double sloAttainment, double simulatedSeconds, double wallSeconds, long steps,
@@ -93,10 +88,10 @@ public final class SimulateServeCommand implements Runnable {
                 throw new IllegalArgumentException("give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
                         + "(or --arrivals trace:FILE)");
             }
-            ServingReplica server = new ServingReplica(arch, g, replica.tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill);
+            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill);
             BatchingSimulator.Scheduler scheduler = server.scheduler();
             List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
-            BatchingSimulator.Outcome o = BatchingSimulator.run(requests, server.latency(), scheduler, CancellationToken.none());
+            BatchingSimulator.Outcome o = server.simulate(requests, seed, CancellationToken.none());
             r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                     o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
                     o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks());

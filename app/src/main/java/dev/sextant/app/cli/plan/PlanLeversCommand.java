@@ -1,0 +1,134 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.io.ServingFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.ServingLevers;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingReplica;
+import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.Workload;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant plan levers}: quantization, KV precision, TP, speculative decoding, batch limits and a model split, side by side. */
+@Command(name = "levers", mixinStandardHelpOptions = true,
+        description = {"Serving levers side by side on one workload: weights FP8/INT8/INT4, an FP8 KV cache, TP ×2 and ÷2,",
+                "speculative decoding, batch limits and a smaller model for a share of the traffic. Each is judged by",
+                "memory, a lone request's time per token, goodput per replica and per GPU at the P99 targets (simulated)",
+                "and the cost of a million output tokens; accuracy risks are flagged."})
+public final class PlanLeversCommand implements Runnable {
+
+    @Mixin
+    ModelGpuOptions inputs;
+    @Mixin
+    ReplicaOptions replica;
+    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}).")
+    String kvDtype;
+    @Option(names = "--max-model-len", defaultValue = "8192", paramLabel = "L", description = "Longest request in tokens (default: ${DEFAULT-VALUE}).")
+    int maxModelLen;
+    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
+    int maxNumSeqs;
+    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
+            description = "Token budget per step, chunked prefill (default: ${DEFAULT-VALUE}).")
+    int maxNumBatchedTokens;
+    @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
+    String promptTokens;
+    @Option(names = "--output-tokens", defaultValue = "lognormal:200:100", paramLabel = "DIST", description = "Output lengths (default: ${DEFAULT-VALUE}).")
+    String outputTokens;
+    @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
+    double sloTtft;
+    @Option(names = "--slo-tpot", required = true, paramLabel = "S", description = "P99 time-per-output-token target, seconds.")
+    double sloTpot;
+    @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour, for costs (default: none).")
+    double price;
+    @Option(names = "--speculative", paramLabel = "ALPHA:GAMMA:COST",
+            description = "Compare speculative decoding: acceptance rate, drafted tokens, draft cost relative to the target, e.g. 0.7:4:0.05.")
+    String speculative;
+    @Option(names = "--small-model", paramLabel = "ID|config.json", description = "Compare sending a share of the requests to this smaller model.")
+    String smallModel;
+    @Option(names = "--small-share", defaultValue = "0.3", paramLabel = "F", description = "Share of requests the small model takes (default: ${DEFAULT-VALUE}).")
+    double smallShare;
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Result(List<ServingLevers.Row> levers) {
+    }
+
+    @Override
+    public void run() {
+        ModelArchitecture arch = inputs.model(spec);
+        GpuSpec g = inputs.gpu(spec);
+        ModelArchitecture small = smallModel == null ? null : ModelGpuOptions.model(spec, smallModel);
+        Result r;
+        try {
+            if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
+                throw new IllegalArgumentException("--kv-dtype must be auto or fp8, got " + kvDtype);
+            }
+            if (price < 0) {
+                throw new IllegalArgumentException("--price-per-gpu-hour must not be negative");
+            }
+            if (!(smallShare > 0 && smallShare < 1)) {
+                throw new IllegalArgumentException("--small-share must lie between 0 and 1");
+            }
+            Workload w = new Workload(ServingFiles.distribution("--prompt-tokens", promptTokens), ServingFiles.distribution("--output-tokens",
+                    outputTokens), sloTtft, sloTpot, seed);
+            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, kvDtype.equalsIgnoreCase("fp8"), maxModelLen, maxNumSeqs,
+                    maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
+            ServingMemory m = ServingMemory.plan(s);
+            if (!m.fits()) {
+                throw new IllegalArgumentException(m.doesNotFit());
+            }
+            ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
+            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null), options);
+            CliProgress progress = new CommandContext(spec).progress();
+            r = new Result(ServingLevers.compare(levers, w, price, progress, CancellationToken.none()));
+            progress.done();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        new CommandContext(spec).print(output.json(), r, out -> {
+            out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), sloTtft, sloTpot);
+            TextTable t = new TextTable("LEVER", "GPUS", "WEIGHTS GIB", "KV TOKENS", "TPOT MS", "REQ/S", "REQ/S/GPU", "COST/M TOK", "VS BASE",
+                    "ACCURACY RISK");
+            for (ServingLevers.Row x : r.levers()) {
+                t.row(x.name(), x.gpusPerReplica() == null ? "—" : x.gpusPerReplica(), fmt(x.weightsBytesPerGpu(), 1 / ServingMemory.GIB, "%.1f"),
+                        x.kvTokens() == null ? "—" : String.format("%,d", x.kvTokens()), fmt(x.singleStreamTpotSeconds(), 1000, "%.1f"),
+                        fmt(x.goodputPerReplica(), 1, "%.2f"), fmt(x.goodputPerGpu(), 1, "%.3f"), fmt(x.costPerMillionOutputTokens(), 1, "%.2f"),
+                        fmt(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? x.problem() : x.accuracyRisk());
+            }
+            t.print(out);
+        });
+    }
+
+    private BatchingSimulator.Speculation speculation() {
+        if (speculative == null) {
+            return null;
+        }
+        String[] p = speculative.split(":");
+        try {
+            return new BatchingSimulator.Speculation(Double.parseDouble(p[0]), Integer.parseInt(p[1]), Double.parseDouble(p[2]));
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("--speculative: expected ALPHA:GAMMA:COST, e.g. 0.7:4:0.05, got '" + speculative + "'");
+        }
+    }
+
+    private static String fmt(Double v, double scale, String format) {
+        return v == null ? "—" : String.format(format, v * scale);
+    }
+}

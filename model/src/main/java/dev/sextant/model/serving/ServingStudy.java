@@ -1,0 +1,81 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A serving plan worked out in full for one request: the memory plan and the concurrency it allows by context length;
+ * one replica's goodput at the P99 targets; latency percentiles over a sweep of request rates around it (the knee
+ * where the targets break); a run at the chosen rate with the KV cache's utilisation over time; replicas over the day;
+ * and the levers compared. Deterministic for the request's seed.
+ *
+ * @param concurrency       requests that fit at once by context length: {context, requests}
+ * @param goodputPerReplica highest rate meeting the targets on one replica, requests/s (0: none)
+ * @param sweep             simulated runs at rates around the goodput, in increasing rate
+ * @param atRate            the run at the request's rate
+ * @param day               replicas over the day, or null without traffic (or without goodput: see notes)
+ * @param notes             what could not be worked out, and why
+ */
+public record ServingStudy(ServingMemory memory, List<double[]> concurrency, double goodputPerReplica, List<SimulationSummary> sweep,
+                           SimulationSummary atRate, Capacity.Plan day, List<ServingLevers.Row> levers, List<String> notes) {
+
+    /** Requests per point of the rate sweep. */
+    static final int SWEEP_REQUESTS = 2000;
+    /** Multiples of the goodput the sweep visits. */
+    static final double[] SWEEP = {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0};
+    /** The run at the chosen rate covers ten minutes of traffic, between these counts of requests. */
+    static final int MIN_RUN_REQUESTS = 2000;
+    static final int MAX_RUN_REQUESTS = 100_000;
+
+    public static ServingStudy run(ServingPlanRequest req, LengthDistribution prompt, LengthDistribution output, ProgressListener progress,
+                                   CancellationToken cancel) {
+        ServingReplica replica = req.replica();
+        ServingMemory memory = replica.memory();
+        if (!memory.fits()) {
+            throw new IllegalArgumentException(memory.doesNotFit());
+        }
+        Workload w = new Workload(prompt, output, req.sloTtft(), req.sloTpot(), req.seed());
+        List<String> notes = new ArrayList<>();
+        progress.progress(0, "goodput of one replica");
+        double goodput = w.goodput(replica, cancel);
+        progress.progress(0.15, "latency against the request rate");
+        double reference = goodput > 0 ? goodput : req.rate();
+        if (goodput <= 0) {
+            notes.add("One replica misses the P99 targets even at a trickle of requests: relax the targets, raise TP or choose a faster GPU.");
+        }
+        List<SimulationSummary> sweep = new ArrayList<>();
+        for (int i = 0; i < SWEEP.length; i++) {
+            double rate = reference * SWEEP[i];
+            sweep.add(simulate(replica, w, rate, SWEEP_REQUESTS, cancel));
+            progress.progress(0.15 + 0.25 * (i + 1) / SWEEP.length, "latency against the request rate");
+        }
+        int n = (int) Math.max(MIN_RUN_REQUESTS, Math.min(MAX_RUN_REQUESTS, req.rate() * 600));
+        SimulationSummary atRate = simulate(replica, w, req.rate(), n, cancel);
+        progress.progress(0.45, "replicas over the day");
+        Capacity.Plan day = null;
+        if (!req.traffic().isEmpty() && goodput > 0) {
+            day = Capacity.plan(req.traffic(), goodput, replica.gpus(), req.headroom(), req.scaleUpMinutes() / 60, req.pricePerGpuHour());
+        }
+        List<ServingLevers.Row> levers = ServingLevers.compare(ServingLevers.standard(replica, req.levers()), w, req.pricePerGpuHour(),
+                progress.slice(0.45, 1), cancel);
+        return new ServingStudy(memory, concurrency(memory), goodput, sweep, atRate, day, levers, notes);
+    }
+
+    static SimulationSummary simulate(ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {
+        List<BatchingSimulator.Request> arrivals = BatchingSimulator.poisson(rate, 0, requests, w.prompt(), w.output(), w.seed());
+        return SimulationSummary.of(rate, replica.simulate(arrivals, w.seed(), cancel), w);
+    }
+
+    /** Requests that fit at once for contexts from 512 tokens, doubling, up to max_model_len. */
+    static List<double[]> concurrency(ServingMemory m) {
+        List<double[]> out = new ArrayList<>();
+        int max = m.spec().maxModelLen();
+        for (long len = Math.min(512, max); len < max; len *= 2) {
+            out.add(new double[] {len, (double) m.kvTokens() / len});
+        }
+        out.add(new double[] {max, (double) m.kvTokens() / max});
+        return out;
+    }
+}
