@@ -13,6 +13,8 @@ import dev.sextant.app.ui.shell.FxmlView;
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.MainWindow;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.serving.ServingView;
+import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingView;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.workspaces.WorkspaceHome;
@@ -72,7 +74,9 @@ public final class SextantApp extends Application {
                 new Area("contamination", "Contamination", "Benchmark leaks in training corpora", Feather.SEARCH,
                         () -> FxmlView.load(new ContaminationView(new ContaminationViewModel(shell)))),
                 new Area("training", "Training", "Parallelism layouts and failures", Feather.CPU,
-                        () -> FxmlView.load(new TrainingView(new TrainingViewModel(shell)))));
+                        () -> FxmlView.load(new TrainingView(new TrainingViewModel(shell)))),
+                new Area("serving", "Serving", "KV cache, batching, replicas over a day", Feather.SERVER,
+                        () -> FxmlView.load(new ServingView(new ServingViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

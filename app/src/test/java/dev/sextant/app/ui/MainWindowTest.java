@@ -128,6 +128,31 @@ class MainWindowTest {
         assertThat(robot.lookup("#save-training-plan").queryButton().isDisabled()).isFalse();
     }
 
+    @Test
+    void theServingAreaShowsTheDemoPlanAndPlansAnother(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT5).release(KeyCode.DIGIT5).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#plan-serving").tryQuery().isPresent());
+        TableView<?> saved = robot.lookup("#saved-serving-plans").queryAs(TableView.class);
+        waitUntil(() -> saved.getItems().size() == 1);
+        TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
+        waitUntil(() -> !levers.getItems().isEmpty()); // the demo plan opens by itself
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<dev.sextant.model.training.ModelArchitecture> model =
+                robot.lookup("#serving-model").queryAs(javafx.scene.control.ComboBox.class);
+        robot.interact(() -> {
+            model.setValue(dev.sextant.model.training.ModelCatalog.get("llama-3-8b"));
+            robot.lookup("#serving-tp").queryAs(javafx.scene.control.TextField.class).setText("1");
+        });
+        assertThat(robot.lookup("#serving-memory-text").queryAs(Label.class).getText()).contains("KV per token 131,072 bytes");
+        robot.interact(robot.lookup("#plan-serving").queryButton()::fire);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> text(robot, "#serving-summary").contains("worked out in")).get());
+        assertThat(text(robot, "#serving-summary")).contains("One replica (1 × NVIDIA H100 SXM, bf16)");
+        assertThat(levers.getItems()).isNotEmpty();
+        assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled()).isFalse();
+    }
+
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

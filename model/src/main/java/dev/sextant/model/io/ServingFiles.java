@@ -55,23 +55,32 @@ public final class ServingFiles {
 
     /** Traffic windows: start (HH:MM or hours from midnight), rate (requests/s); each lasts until the next, the last until 24:00. */
     public static List<Capacity.Window> traffic(Path file) {
+        return traffic(readLines(file), file.toString());
+    }
+
+    /** Traffic windows from CSV text (as typed in the workbench); errors name {@code source}, the line and the field. */
+    public static List<Capacity.Window> traffic(String csv, String source) {
+        return traffic(csv.lines().toList(), source);
+    }
+
+    private static List<Capacity.Window> traffic(List<String> lines, String file) {
         List<double[]> points = new ArrayList<>();
-        forEachLine(file, (f, line) -> {
+        forEachLine(lines, file, (f, line) -> {
             if (f.length < 2) {
-                throw new BadInputException(file.toString(), line, null, "expected start,rate");
+                throw new BadInputException(file, line, null, "expected start,rate");
             }
             double start = hours(f[0], file, line);
             double rate = number(f[1], file, line, "rate");
             if (rate < 0) {
-                throw new BadInputException(file.toString(), line, "rate", "must not be negative");
+                throw new BadInputException(file, line, "rate", "must not be negative");
             }
             if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
-                throw new BadInputException(file.toString(), line, "start", "windows must be in increasing order of start");
+                throw new BadInputException(file, line, "start", "windows must be in increasing order of start");
             }
             points.add(new double[] {start, rate});
         });
         if (points.isEmpty()) {
-            throw BadInputException.of(file.toString(), "no traffic windows (start,rate)");
+            throw BadInputException.of(file, "no traffic windows (start,rate)");
         }
         List<Capacity.Window> windows = new ArrayList<>();
         for (int k = 0; k < points.size(); k++) {
@@ -82,17 +91,34 @@ public final class ServingFiles {
         return windows;
     }
 
+    /** Windows as the traffic CSV: a header, then start (HH:MM) and rate per line. */
+    public static String trafficCsv(List<Capacity.Window> windows) {
+        StringBuilder sb = new StringBuilder("start,rate\n");
+        for (Capacity.Window w : windows) {
+            int minutes = (int) Math.round(w.startHour() * 60);
+            sb.append(String.format(java.util.Locale.ROOT, "%02d:%02d,%s%n", minutes / 60, minutes % 60,
+                    new java.math.BigDecimal(w.rate()).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString()));
+        }
+        return sb.toString();
+    }
+
     private interface LineHandler {
         void line(String[] fields, int lineNumber);
     }
 
-    private static void forEachLine(Path file, LineHandler handler) {
-        List<String> lines;
+    private static List<String> readLines(Path file) {
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw BadInputException.of(file.toString(), "cannot read: " + e.getMessage());
         }
+    }
+
+    private static void forEachLine(Path file, LineHandler handler) {
+        forEachLine(readLines(file), file.toString(), handler);
+    }
+
+    private static void forEachLine(List<String> lines, String file, LineHandler handler) {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#") || i == 0 && Character.isLetter(line.charAt(0))) {
@@ -107,6 +133,10 @@ public final class ServingFiles {
     }
 
     private static int positiveInt(String s, Path file, int line, String field) {
+        return positiveInt(s, file.toString(), line, field);
+    }
+
+    private static int positiveInt(String s, String file, int line, String field) {
         try {
             int v = Integer.parseInt(s);
             if (v >= 1) {
@@ -115,18 +145,22 @@ public final class ServingFiles {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException(file.toString(), line, field, "expected a token count of at least 1, got '" + s + "'");
+        throw new BadInputException(file, line, field, "expected a token count of at least 1, got '" + s + "'");
     }
 
     private static double number(String s, Path file, int line, String field) {
+        return number(s, file.toString(), line, field);
+    }
+
+    private static double number(String s, String file, int line, String field) {
         try {
             return Double.parseDouble(s);
         } catch (NumberFormatException e) {
-            throw new BadInputException(file.toString(), line, field, "expected a number, got '" + s + "'");
+            throw new BadInputException(file, line, field, "expected a number, got '" + s + "'");
         }
     }
 
-    private static double hours(String s, Path file, int line) {
+    private static double hours(String s, String file, int line) {
         try {
             if (s.contains(":")) {
                 String[] p = s.split(":");
@@ -144,7 +178,7 @@ public final class ServingFiles {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             // reported below
         }
-        throw new BadInputException(file.toString(), line, "start", "expected HH:MM or hours from midnight (0–24), got '"
+        throw new BadInputException(file, line, "start", "expected HH:MM or hours from midnight (0–24), got '"
                 + s + "'");
     }
 }

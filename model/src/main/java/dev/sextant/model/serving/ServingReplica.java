@@ -16,10 +16,10 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
 
     public static final int BLOCK_SIZE = 16;
 
-    /** vLLM's defaults around the given choices: utilisation 0.9, 16-token blocks, 16-bit KV, the model's context. */
-    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, int maxNumSeqs, int maxNumBatchedTokens,
-                                    boolean chunkedPrefill) {
-        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, weights, false, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
+    /** vLLM's defaults around the given choices: utilisation 0.9, 16-token blocks, the model's context. */
+    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs,
+                                    int maxNumBatchedTokens, boolean chunkedPrefill) {
+        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, weights, kvFp8, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
                 maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null);
     }
 

@@ -60,7 +60,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
         }
         List<ServingLevers.Row> levers = ServingLevers.compare(ServingLevers.standard(replica, req.levers()), w, req.pricePerGpuHour(),
                 progress.slice(0.45, 1), cancel);
-        return new ServingStudy(memory, concurrency(memory), goodput, sweep, atRate, day, levers, notes);
+        return new ServingStudy(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes);
     }
 
     static SimulationSummary simulate(ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {
@@ -69,7 +69,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
     }
 
     /** Requests that fit at once for contexts from 512 tokens, doubling, up to max_model_len. */
-    static List<double[]> concurrency(ServingMemory m) {
+    public static List<double[]> concurrencyByContext(ServingMemory m) {
         List<double[]> out = new ArrayList<>();
         int max = m.spec().maxModelLen();
         for (long len = Math.min(512, max); len < max; len *= 2) {

@@ -35,7 +35,7 @@ class CapacityTest {
 
     @Test
     void goodputGrowsWithLooserTargets() {
-        ServingReplica replica = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, 256, 2048, true);
+        ServingReplica replica = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 256, 2048, true);
         LengthDistribution prompt = new LengthDistribution.Constant(500);
         LengthDistribution output = new LengthDistribution.Constant(100);
         double strict = Capacity.goodput(replica, prompt, output, 0.5, 0.03, 1, CancellationToken.none());

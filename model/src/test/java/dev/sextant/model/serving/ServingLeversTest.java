@@ -26,7 +26,7 @@ class ServingLeversTest {
 
     @Test
     void leversOfA70bReplica() {
-        ServingReplica base = ServingReplica.of(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 4, WeightFormat.BF16, 256, 2048, true);
+        ServingReplica base = ServingReplica.of(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 4, WeightFormat.BF16, false, 256, 2048, true);
         var options = new ServingLevers.Options(new BatchingSimulator.Speculation(0.8, 4, 0.05), ModelCatalog.get("llama-3-8b"), 0.5);
         List<ServingLevers.Lever> levers = ServingLevers.standard(base, options);
         assertThat(levers).extracting(ServingLevers.Lever::name).containsExactly("Baseline", "FP8 weights", "INT8 weights", "INT4 weights",

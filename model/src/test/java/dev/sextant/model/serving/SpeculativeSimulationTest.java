@@ -43,7 +43,7 @@ class SpeculativeSimulationTest {
     void aLoneRequestSpeedsUpAsLeviathanPredictsWhenVerificationIsFree() {
         // in the memory-bound regime verifying γ + 1 tokens costs about one decode step, so the speed-up approaches
         // E / (γ c + 1) (Leviathan et al., Theorem 3.8): 3.3616 / 1.2 = 2.80 at c = 0.05
-        ServingReplica plain = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, 64, 8192, true);
+        ServingReplica plain = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 64, 8192, true);
         ServingReplica spec = plain.withSpeculation(new BatchingSimulator.Speculation(0.8, 4, 0.05));
         double speedup = plain.singleStreamTpot(2000) / spec.singleStreamTpot(2000);
         assertThat(speedup).isCloseTo(SpeculativeDecoding.speedup(0.8, 4, 0.05), within(0.1));

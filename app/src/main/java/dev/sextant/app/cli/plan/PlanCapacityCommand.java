@@ -84,7 +84,7 @@ public final class PlanCapacityCommand implements Runnable {
             }
             LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
             LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
-            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, maxNumSeqs, maxNumBatchedTokens, true);
+            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, true);
             double goodput = Capacity.goodput(server, prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
             Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
             List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();

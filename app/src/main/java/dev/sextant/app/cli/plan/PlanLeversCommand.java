@@ -34,8 +34,6 @@ public final class PlanLeversCommand implements Runnable {
     ModelGpuOptions inputs;
     @Mixin
     ReplicaOptions replica;
-    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}).")
-    String kvDtype;
     @Option(names = "--max-model-len", defaultValue = "8192", paramLabel = "L", description = "Longest request in tokens (default: ${DEFAULT-VALUE}).")
     int maxModelLen;
     @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
@@ -77,9 +75,6 @@ public final class PlanLeversCommand implements Runnable {
         ModelArchitecture small = smallModel == null ? null : ModelGpuOptions.model(spec, smallModel);
         Result r;
         try {
-            if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
-                throw new IllegalArgumentException("--kv-dtype must be auto or fp8, got " + kvDtype);
-            }
             if (price < 0) {
                 throw new IllegalArgumentException("--price-per-gpu-hour must not be negative");
             }
@@ -88,7 +83,7 @@ public final class PlanLeversCommand implements Runnable {
             }
             Workload w = new Workload(ServingFiles.distribution("--prompt-tokens", promptTokens), ServingFiles.distribution("--output-tokens",
                     outputTokens), sloTtft, sloTpot, seed);
-            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, kvDtype.equalsIgnoreCase("fp8"), maxModelLen, maxNumSeqs,
+            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, replica.kvFp8(), maxModelLen, maxNumSeqs,
                     maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
             ServingMemory m = ServingMemory.plan(s);
             if (!m.fits()) {

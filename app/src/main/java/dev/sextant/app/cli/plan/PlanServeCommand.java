@@ -28,8 +28,6 @@ public final class PlanServeCommand implements Runnable {
     ReplicaOptions replica;
     @Option(names = "--pp", defaultValue = "1", paramLabel = "P", description = "Pipeline-parallel size (default: ${DEFAULT-VALUE}).")
     int pp;
-    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
-    String kvDtype;
     @Option(names = "--max-model-len", paramLabel = "L", description = "Longest request in tokens (default: the model's maximum positions).")
     Integer maxModelLen;
     @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
@@ -70,13 +68,10 @@ public final class PlanServeCommand implements Runnable {
         GpuSpec g = inputs.gpu(spec);
         int tp = replica.tp;
         WeightFormat weightDtype = replica.weightDtype;
-        if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
-            throw new ParameterException(spec.commandLine(), "--kv-dtype must be auto or fp8, got " + kvDtype);
-        }
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
         ServingMemory plan;
         try {
-            plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, kvDtype.equalsIgnoreCase("fp8"), len, maxNumSeqs,
+            plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
                     maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib)));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -97,7 +92,7 @@ public final class PlanServeCommand implements Runnable {
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
             out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, weightDtype.slug(),
-                    kvDtype.toLowerCase(Locale.ROOT));
+                    replica.kvDtype.toLowerCase(Locale.ROOT));
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
             out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");

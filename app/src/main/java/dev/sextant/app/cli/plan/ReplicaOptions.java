@@ -3,7 +3,7 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.model.serving.WeightFormat;
 import picocli.CommandLine.Option;
 
-/** A serving replica's tensor parallelism and weight format, shared by the serving commands. */
+/** A serving replica's tensor parallelism, weight format and KV cache elements, shared by the serving commands. */
 public final class ReplicaOptions {
 
     @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size of a replica (default: ${DEFAULT-VALUE}).")
@@ -11,4 +11,14 @@ public final class ReplicaOptions {
     @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4",
             description = "Linear-layer weights (default: ${DEFAULT-VALUE}; int4 with 128-weight groups).")
     public WeightFormat weightDtype;
+    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
+    public String kvDtype;
+
+    /** Whether the KV cache is FP8; anything but auto or fp8 is refused naming the option. */
+    public boolean kvFp8() {
+        if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
+            throw new IllegalArgumentException("--kv-dtype must be auto or fp8, got " + kvDtype);
+        }
+        return kvDtype.equalsIgnoreCase("fp8");
+    }
 }

@@ -31,7 +31,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the planning areas: stacked memory per GPU, values by category, pipeline timelines, sensitivity lines. */
 public final class PlanCharts {
 
-    private static final Color[] PARTS = {new Color(0x0969DA), new Color(0x8250DF), new Color(0xBF8700), new Color(0x1A7F37),
+    static final Color[] PARTS = {new Color(0x0969DA), new Color(0x8250DF), new Color(0xBF8700), new Color(0x1A7F37),
             new Color(0x8C959F)};
 
     private PlanCharts() {

@@ -6,6 +6,13 @@ import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.PlanCharts;
 import dev.sextant.app.ui.shell.Dialogs;
+import static dev.sextant.app.ui.shell.Forms.choice;
+import static dev.sextant.app.ui.shell.Forms.columns;
+import static dev.sextant.app.ui.shell.Forms.converter;
+import static dev.sextant.app.ui.shell.Forms.field;
+import static dev.sextant.app.ui.shell.Forms.muted;
+import static dev.sextant.app.ui.shell.Forms.row;
+import static dev.sextant.app.ui.shell.Forms.show;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.GpuSpec;
@@ -149,55 +156,6 @@ public final class TrainingView {
         });
         search.setOnAction(e -> vm.search());
         search.disableProperty().bind(vm.shell().jobs().runningProperty());
-    }
-
-    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> f) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T t) {
-                return f.apply(t);
-            }
-
-            @Override
-            public T fromString(String s) {
-                return null;
-            }
-        };
-    }
-
-    /** Labels at their width, fields taking the rest. */
-    private static void columns(GridPane grid) {
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
-        labels.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
-        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
-        fields.setFillWidth(true);
-        grid.getColumnConstraints().setAll(labels, fields);
-    }
-
-    private static void row(GridPane grid, int row, String label, javafx.scene.Node field) {
-        Label l = new Label(label);
-        l.setMinWidth(Region.USE_PREF_SIZE);
-        GridPane.setHgrow(field, javafx.scene.layout.Priority.ALWAYS);
-        grid.addRow(row, l, field);
-    }
-
-    private static TextField field(StringProperty property, String prompt, String id) {
-        TextField f = new TextField();
-        f.setPromptText(prompt);
-        f.textProperty().bindBidirectional(property);
-        f.setPrefColumnCount(6);
-        if (id != null) {
-            f.setId(id);
-        }
-        return f;
-    }
-
-    private static ChoiceBox<String> choice(javafx.beans.property.ObjectProperty<String> property, String... values) {
-        ChoiceBox<String> c = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(values));
-        c.valueProperty().bindBidirectional(property);
-        c.setMaxWidth(Double.MAX_VALUE);
-        return c;
     }
 
     private void wirePlans() {
@@ -389,22 +347,9 @@ public final class TrainingView {
         }
     }
 
-    private static Label muted(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add("text-muted");
-        return l;
-    }
-
     private boolean dark() {
         return root.getScene() != null && "dark".equals(vm.shell().home().settings().theme());
     }
 
-    private static void show(StackPane pane, JFreeChart chart, String emptyText) {
-        if (chart == null) {
-            pane.getChildren().setAll(muted(emptyText));
-        } else {
-            pane.getChildren().setAll(new ChartViewer(chart));
-        }
-    }
 
 }

@@ -1,0 +1,432 @@
+package dev.sextant.app.ui.serving;
+
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.io.ServingFiles;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.Capacity;
+import dev.sextant.model.serving.DemoServingData;
+import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingPlanRequest;
+import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.workspaces.SavedServingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Serving area: a replica (model, GPU, TP/PP, precisions, engine settings) whose memory plan follows every edit;
+ * a workload with P99 targets, a rate, the day's traffic and the levers to weigh; the study worked out as a job
+ * (goodput, latency against rate, KV over time, replicas over the day, levers); plans kept in the project.
+ */
+public final class ServingViewModel {
+
+    public static final String NO_SMALL_MODEL = "none";
+    /** A weekday's chat traffic to start from: the demo's curve. */
+    static final String DEFAULT_TRAFFIC = ServingFiles.trafficCsv(DemoServingData.request().traffic());
+
+    private final ShellModel shell;
+    private final ObservableList<ModelArchitecture> models = FXCollections.observableArrayList(ModelCatalog.all());
+    private final ObservableList<GpuSpec> gpuChoices = FXCollections.observableArrayList(GpuCatalog.all());
+    private final ObjectProperty<ModelArchitecture> model = new SimpleObjectProperty<>(this, "model", ModelCatalog.get("llama-3-8b"));
+    private final ObjectProperty<GpuSpec> gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get("h100-sxm"));
+    private final ObjectProperty<WeightFormat> weights = new SimpleObjectProperty<>(this, "weights", WeightFormat.BF16);
+    private final ObjectProperty<String> kvDtype = new SimpleObjectProperty<>(this, "kvDtype", "auto");
+    private final StringProperty tp = new SimpleStringProperty("1");
+    private final StringProperty pp = new SimpleStringProperty("1");
+    private final StringProperty maxModelLen = new SimpleStringProperty("8192");
+    private final StringProperty maxNumSeqs = new SimpleStringProperty("256");
+    private final StringProperty maxNumBatchedTokens = new SimpleStringProperty("2048");
+    private final StringProperty gpuMemoryUtilization = new SimpleStringProperty("0.9");
+    private final StringProperty blockSize = new SimpleStringProperty("16");
+    private final StringProperty gpuMemoryGib = new SimpleStringProperty("");
+    private final StringProperty activationPeakGib = new SimpleStringProperty("");
+    private final StringProperty overheadGib = new SimpleStringProperty("");
+    private final StringProperty promptTokens = new SimpleStringProperty("lognormal:1000:500");
+    private final StringProperty outputTokens = new SimpleStringProperty("lognormal:200:100");
+    private final StringProperty sloTtft = new SimpleStringProperty("1");
+    private final StringProperty sloTpot = new SimpleStringProperty("0.05");
+    private final StringProperty rate = new SimpleStringProperty("4");
+    private final StringProperty seed = new SimpleStringProperty("1");
+    private final StringProperty traffic = new SimpleStringProperty(DEFAULT_TRAFFIC);
+    private final StringProperty headroom = new SimpleStringProperty("0.2");
+    private final StringProperty scaleUpMinutes = new SimpleStringProperty("10");
+    private final StringProperty price = new SimpleStringProperty("2.5");
+    private final StringProperty specAcceptance = new SimpleStringProperty("0.7");
+    private final StringProperty specTokens = new SimpleStringProperty("4");
+    private final StringProperty specCost = new SimpleStringProperty("0.05");
+    private final ObjectProperty<ModelArchitecture> smallModel = new SimpleObjectProperty<>(this, "smallModel");
+    private final StringProperty smallShare = new SimpleStringProperty("0.3");
+
+    private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
+    private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
+    private final ObjectProperty<ServingStudy> study = new SimpleObjectProperty<>(this, "study");
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
+    private final ObservableList<SavedServingPlan> saved = FXCollections.observableArrayList();
+
+    public ServingViewModel(ShellModel shell) {
+        this.shell = shell;
+        problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
+        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
+        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
+                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib);
+        memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
+        updateMemory();
+        reloadSaved();
+    }
+
+    /** The memory plan follows the inputs at once (microseconds); a wrong input leaves the last plan and says why. */
+    void updateMemory() {
+        try {
+            ServingMemory m = ServingMemory.plan(readSpec());
+            memory.set(m);
+            problem.set(m.fits() ? "" : m.doesNotFit());
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+        }
+    }
+
+    ServingSpec readSpec() {
+        return new ServingSpec(model.get(), gpu.get(), integer("TP", tp.get()), integer("PP", pp.get()), weights.get(), "fp8".equals(kvDtype.get()),
+                integer("Max model length", maxModelLen.get()), integer("Max sequences", maxNumSeqs.get()),
+                integer("Token budget", maxNumBatchedTokens.get()), positive("GPU memory utilisation", gpuMemoryUtilization.get()),
+                integer("Block size", blockSize.get()), gib("GPU memory GiB", gpuMemoryGib.get()), gib("Activation peak GiB", activationPeakGib.get()),
+                gib("Overhead GiB", overheadGib.get()));
+    }
+
+    /** Reads every input into a request; null (and {@link #problemProperty()} set) when one is wrong. */
+    ServingPlanRequest readRequest() {
+        try {
+            ServingSpec spec = readSpec();
+            List<Capacity.Window> windows = traffic.get().isBlank() ? List.of() : ServingFiles.traffic(traffic.get(), "Traffic");
+            BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank() ? null
+                    : new BatchingSimulator.Speculation(number("Acceptance rate", specAcceptance.get()), integer("Drafted tokens", specTokens.get()),
+                    number("Draft cost", specCost.get()));
+            ServingPlanRequest r = new ServingPlanRequest(spec, true, promptTokens.get().strip(), outputTokens.get().strip(),
+                    positive("TTFT target", sloTtft.get()), positive("TPOT target", sloTpot.get()), (long) number("Seed", seed.get()),
+                    positive("Rate", rate.get()), windows, number("Headroom", headroom.get()), number("Scale-up minutes", scaleUpMinutes.get()),
+                    price.get().isBlank() ? 0 : number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
+                    smallModel.get() == null ? 0 : number("Small model share", smallShare.get()));
+            ServingMemory m = ServingMemory.plan(spec);
+            if (!m.fits()) {
+                throw new IllegalArgumentException(m.doesNotFit());
+            }
+            problem.set("");
+            return r;
+        } catch (IllegalArgumentException | dev.sextant.model.io.BadInputException e) {
+            problem.set(e.getMessage());
+            return null;
+        }
+    }
+
+    /** Works the plan out: goodput, latency against rate, the run at the rate, the day, the levers. Cancellable. */
+    public void plan() {
+        ServingPlanRequest req = readRequest();
+        if (req == null) {
+            return;
+        }
+        shell.jobs().submit("Plan serving", (progress, cancel) -> {
+            long start = System.nanoTime();
+            LengthDistribution prompt = ServingFiles.distribution("Prompt tokens", req.promptTokens());
+            LengthDistribution output = ServingFiles.distribution("Output tokens", req.outputTokens());
+            ServingStudy s = ServingStudy.run(req, prompt, output, progress, cancel);
+            return new Worked(s, (System.nanoTime() - start) / 1e9);
+        }, done -> {
+            request.set(req);
+            study.set(done.study());
+            summary.set(describe(req, done.study()) + String.format(" (worked out in %.1f s)", done.seconds()));
+        }, e -> problem.set(e.getMessage()));
+    }
+
+    private record Worked(ServingStudy study, double seconds) {
+    }
+
+    /** A study in one line: what one replica serves within the targets, and what the day takes. */
+    static String describe(ServingPlanRequest r, ServingStudy s) {
+        ServingSpec spec = r.spec();
+        String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
+                spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), compact(r.sloTtft()), compact(r.sloTpot()));
+        if (s.day() == null) {
+            return head + ".";
+        }
+        String cost = r.pricePerGpuHour() > 0 ? String.format(", %,.0f a day (fixed at the peak: %,.0f)", s.day().costPerDay(), s.day().fixedCostPerDay())
+                : "";
+        return head + String.format("; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s.", s.day().peakReplicas(),
+                s.day().gpuHours(), cost);
+    }
+
+    public void reloadSaved() {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            saved.clear();
+            return;
+        }
+        shell.jobs().submit("Load serving plans", (progress, cancel) -> ws.servingPlans().list(p.id()), saved::setAll);
+    }
+
+    /** Keeps the worked-out plan in the project under {@code name}. */
+    public void save(String name) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        ServingPlanRequest r = request.get();
+        ServingStudy s = study.get();
+        if (ws == null || p == null || r == null || s == null) {
+            return;
+        }
+        shell.jobs().submit("Save serving plan", (progress, cancel) -> ws.servingPlans().save(p.id(), name, r, s, false), id -> {
+            shell.statusProperty().set("Saved serving plan “" + name + "”");
+            reloadSaved();
+        });
+    }
+
+    public void delete(SavedServingPlan s) {
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws == null) {
+            return;
+        }
+        shell.jobs().submit("Delete serving plan", (progress, cancel) -> {
+            ws.servingPlans().delete(s.id());
+            return null;
+        }, x -> reloadSaved());
+    }
+
+    /** Shows a kept plan: its inputs back in the form, its study in the charts. */
+    public void open(SavedServingPlan s) {
+        ServingPlanRequest r = s.request();
+        ServingSpec spec = r.spec();
+        if (!models.contains(spec.model())) {
+            models.add(spec.model());
+        }
+        if (!gpuChoices.contains(spec.gpu())) {
+            gpuChoices.add(spec.gpu());
+        }
+        model.set(spec.model());
+        gpu.set(spec.gpu());
+        weights.set(spec.weights());
+        kvDtype.set(spec.kvFp8() ? "fp8" : "auto");
+        tp.set(String.valueOf(spec.tp()));
+        pp.set(String.valueOf(spec.pp()));
+        maxModelLen.set(String.valueOf(spec.maxModelLen()));
+        maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
+        maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
+        gpuMemoryUtilization.set(compact(spec.gpuMemoryUtilization()));
+        blockSize.set(String.valueOf(spec.blockSize()));
+        gpuMemoryGib.set(gibText(spec.gpuMemoryBytes()));
+        activationPeakGib.set(gibText(spec.activationPeakBytes()));
+        overheadGib.set(gibText(spec.overheadBytes()));
+        promptTokens.set(r.promptTokens());
+        outputTokens.set(r.outputTokens());
+        sloTtft.set(compact(r.sloTtft()));
+        sloTpot.set(compact(r.sloTpot()));
+        rate.set(compact(r.rate()));
+        seed.set(String.valueOf(r.seed()));
+        traffic.set(r.traffic().isEmpty() ? "" : ServingFiles.trafficCsv(r.traffic()));
+        headroom.set(compact(r.headroom()));
+        scaleUpMinutes.set(compact(r.scaleUpMinutes()));
+        price.set(r.pricePerGpuHour() > 0 ? compact(r.pricePerGpuHour()) : "");
+        BatchingSimulator.Speculation sp = r.speculation();
+        specAcceptance.set(sp == null ? "" : compact(sp.acceptance()));
+        specTokens.set(sp == null ? "4" : String.valueOf(sp.draftTokens()));
+        specCost.set(sp == null ? "0.05" : compact(sp.draftCost()));
+        if (r.smallModel() != null && !models.contains(r.smallModel())) {
+            models.add(r.smallModel());
+        }
+        smallModel.set(r.smallModel());
+        smallShare.set(compact(r.smallModel() == null ? 0.3 : r.smallShare()));
+        request.set(r);
+        study.set(s.study());
+        summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study()));
+    }
+
+    /** Reads a traffic CSV file into the traffic text; its problems are reported with file and line. */
+    public void loadTraffic(Path csv) {
+        shell.jobs().submit("Load " + csv.getFileName(), (progress, cancel) -> ServingFiles.trafficCsv(ServingFiles.traffic(csv)), traffic::set,
+                e -> problem.set(e.getMessage()));
+    }
+
+    public void importModel(Path configJson) {
+        shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
+            models.add(m);
+            model.set(m);
+        });
+    }
+
+    public void importGpu(Path json) {
+        shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> dev.sextant.model.io.GpuSpecFile.read(json), g -> {
+            gpuChoices.add(g);
+            gpu.set(g);
+        });
+    }
+
+    private static int integer(String field, String text) {
+        try {
+            int v = Integer.parseInt(text.strip());
+            if (v < 1) {
+                throw new IllegalArgumentException(field + ": must be at least 1");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": expected a whole number, got '" + text.strip() + "'");
+        }
+    }
+
+    private static double number(String field, String text) {
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": expected a number, got '" + text.strip() + "'");
+        }
+    }
+
+    private static double positive(String field, String text) {
+        double v = number(field, text);
+        if (!(v > 0)) {
+            throw new IllegalArgumentException(field + ": must be positive");
+        }
+        return v;
+    }
+
+    private static Double gib(String field, String text) {
+        return text == null || text.isBlank() ? null : positive(field, text) * ServingMemory.GIB;
+    }
+
+    private static String gibText(Double bytes) {
+        return bytes == null ? "" : compact(bytes / ServingMemory.GIB);
+    }
+
+    /** A number as a person would type it. */
+    static String compact(double v) {
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Which input a problem is about, so that the view can mark it. */
+    static String fieldOf(String message) {
+        if (message == null || message.isBlank()) {
+            return "";
+        }
+        String[][] prefixes = {{"TP", "tp"}, {"--tp", "tp"}, {"PP", "pp"}, {"--pp", "pp"}, {"Max model length", "maxModelLen"},
+                {"Max sequences", "maxNumSeqs"}, {"Token budget", "maxNumBatchedTokens"}, {"GPU memory utilisation", "gpuMemoryUtilization"},
+                {"--gpu-memory-utilization", "gpuMemoryUtilization"}, {"Block size", "blockSize"}, {"--block-size", "blockSize"},
+                {"GPU memory GiB", "gpuMemoryGib"}, {"Activation peak", "activationPeakGib"}, {"Overhead", "overheadGib"},
+                {"Prompt tokens", "promptTokens"}, {"Output tokens", "outputTokens"}, {"TTFT", "sloTtft"}, {"TPOT", "sloTpot"}, {"Rate", "rate"},
+                {"Seed", "seed"}, {"Traffic", "traffic"}, {"Headroom", "headroom"}, {"Scale-up", "scaleUpMinutes"}, {"Price", "price"},
+                {"Acceptance", "specAcceptance"}, {"speculative decoding: the acceptance", "specAcceptance"},
+                {"Drafted", "specTokens"}, {"speculative decoding: drafted", "specTokens"}, {"Draft cost", "specCost"},
+                {"speculative decoding: the draft", "specCost"}, {"Small model", "smallShare"}};
+        for (String[] p : prefixes) {
+            if (message.startsWith(p[0])) {
+                return p[1];
+            }
+        }
+        return message.contains("does not fit") ? "tp" : "";
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    public ObservableList<ModelArchitecture> models() {
+        return models;
+    }
+
+    public ObservableList<GpuSpec> gpuChoices() {
+        return gpuChoices;
+    }
+
+    public ObjectProperty<ModelArchitecture> modelProperty() {
+        return model;
+    }
+
+    public ObjectProperty<GpuSpec> gpuProperty() {
+        return gpu;
+    }
+
+    public ObjectProperty<WeightFormat> weightsProperty() {
+        return weights;
+    }
+
+    public ObjectProperty<String> kvDtypeProperty() {
+        return kvDtype;
+    }
+
+    public ObjectProperty<ModelArchitecture> smallModelProperty() {
+        return smallModel;
+    }
+
+    /** The text inputs by key, as {@link #problemFieldProperty()} names them. */
+    public java.util.Map<String, StringProperty> textInputs() {
+        java.util.Map<String, StringProperty> m = new java.util.LinkedHashMap<>();
+        m.put("tp", tp);
+        m.put("pp", pp);
+        m.put("maxModelLen", maxModelLen);
+        m.put("maxNumSeqs", maxNumSeqs);
+        m.put("maxNumBatchedTokens", maxNumBatchedTokens);
+        m.put("gpuMemoryUtilization", gpuMemoryUtilization);
+        m.put("blockSize", blockSize);
+        m.put("gpuMemoryGib", gpuMemoryGib);
+        m.put("activationPeakGib", activationPeakGib);
+        m.put("overheadGib", overheadGib);
+        m.put("promptTokens", promptTokens);
+        m.put("outputTokens", outputTokens);
+        m.put("sloTtft", sloTtft);
+        m.put("sloTpot", sloTpot);
+        m.put("rate", rate);
+        m.put("seed", seed);
+        m.put("traffic", traffic);
+        m.put("headroom", headroom);
+        m.put("scaleUpMinutes", scaleUpMinutes);
+        m.put("price", price);
+        m.put("specAcceptance", specAcceptance);
+        m.put("specTokens", specTokens);
+        m.put("specCost", specCost);
+        m.put("smallShare", smallShare);
+        return m;
+    }
+
+    public ObjectProperty<ServingMemory> memoryProperty() {
+        return memory;
+    }
+
+    public ObjectProperty<ServingPlanRequest> requestProperty() {
+        return request;
+    }
+
+    public ObjectProperty<ServingStudy> studyProperty() {
+        return study;
+    }
+
+    public StringProperty summaryProperty() {
+        return summary;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    public ObservableList<SavedServingPlan> saved() {
+        return saved;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sextant.app.ui.shell;
+
+import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.scene.Node;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.util.StringConverter;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+
+/** The input forms and chart panes of the planning areas: labelled rows in a grid, bound fields, chart or empty text. */
+public final class Forms {
+
+    private Forms() {
+    }
+
+    /** Labels at their width, fields taking the rest. */
+    public static void columns(GridPane grid) {
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setFillWidth(true);
+        grid.getColumnConstraints().setAll(labels, fields);
+    }
+
+    public static void row(GridPane grid, int row, String label, Node field) {
+        Label l = new Label(label);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        GridPane.setHgrow(field, Priority.ALWAYS);
+        grid.addRow(row, l, field);
+    }
+
+    /** A text field bound both ways to {@code property}. */
+    public static TextField field(StringProperty property, String prompt, String id) {
+        TextField f = new TextField();
+        f.setPromptText(prompt);
+        f.textProperty().bindBidirectional(property);
+        f.setPrefColumnCount(6);
+        if (id != null) {
+            f.setId(id);
+        }
+        return f;
+    }
+
+    @SafeVarargs
+    public static <T> ChoiceBox<T> choice(ObjectProperty<T> property, T... values) {
+        ChoiceBox<T> c = new ChoiceBox<>(FXCollections.observableArrayList(values));
+        c.valueProperty().bindBidirectional(property);
+        c.setMaxWidth(Double.MAX_VALUE);
+        return c;
+    }
+
+    /** Shows values as text; choosing only, never parsing. */
+    public static <T> StringConverter<T> converter(Function<T, String> f) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return f.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
+    }
+
+    public static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("text-muted");
+        l.setWrapText(true);
+        return l;
+    }
+
+    /** The chart in the pane (exportable from its context menu), or {@code emptyText} when there is none. */
+    public static void show(StackPane pane, JFreeChart chart, String emptyText) {
+        if (chart == null) {
+            pane.getChildren().setAll(muted(emptyText));
+        } else {
+            pane.getChildren().setAll(new ChartViewer(chart));
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.sextant.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.app.ui.serving.ServingViewModel;
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.workspaces.SavedServingPlan;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Serving area's view model over a real workspace with a synchronous job runner. */
+class ServingViewModelTest {
+
+    @TempDir
+    Path tmp;
+    ShellModel shell;
+    ServingViewModel vm;
+    List<String> failures = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        JobRunner jobs = JobRunner.direct();
+        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
+        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
+        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
+        vm = new ServingViewModel(shell);
+    }
+
+    @AfterEach
+    void close() {
+        shell.closeWorkspace();
+    }
+
+    @Test
+    void theDemoPlanOpensWithItsInputsAndStudy() {
+        assertThat(vm.saved()).singleElement().matches(SavedServingPlan::demo);
+        vm.open(vm.saved().get(0));
+        assertThat(vm.modelProperty().get().id()).isEqualTo("llama-3-70b");
+        assertThat(vm.textInputs().get("tp").get()).isEqualTo("4");
+        assertThat(vm.textInputs().get("traffic").get()).startsWith("start,rate\n00:00,3\n");
+        assertThat(vm.studyProperty().get().levers()).isNotEmpty();
+        assertThat(vm.summaryProperty().get()).startsWith("Kept plan").contains("requests/s within P99 TTFT");
+    }
+
+    @Test
+    void theMemoryPlanFollowsEditsAndAModelThatDoesNotFitIsSaid() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        long bf16 = vm.memoryProperty().get().kvTokens();
+        vm.weightsProperty().set(WeightFormat.FP8);
+        assertThat(vm.memoryProperty().get().kvTokens()).isGreaterThan(bf16);
+        vm.modelProperty().set(ModelCatalog.get("llama-3-70b"));
+        vm.weightsProperty().set(WeightFormat.BF16);
+        assertThat(vm.problemProperty().get()).contains("does not fit").contains("GiB short");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        vm.textInputs().get("tp").set("4");
+        assertThat(vm.problemProperty().get()).isEmpty();
+        vm.textInputs().get("blockSize").set("0");
+        assertThat(vm.problemProperty().get()).startsWith("Block size");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("blockSize");
+    }
+
+    @Test
+    void planKeepAndBadTrafficNamesTheLine() throws Exception {
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        vm.textInputs().get("traffic").set("start,rate\n00:00,2\n08:00,x\n");
+        vm.plan();
+        assertThat(vm.problemProperty().get()).isEqualTo("Traffic:3: rate: expected a number, got 'x'");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("traffic");
+        vm.textInputs().get("traffic").set("start,rate\n00:00,2\n08:00,12\n20:00,4\n");
+        vm.textInputs().get("promptTokens").set("const:500");
+        vm.textInputs().get("outputTokens").set("const:100");
+        vm.plan();
+        assertThat(failures).isEmpty();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        var s = vm.studyProperty().get();
+        assertThat(s.day().windows()).hasSize(3);
+        assertThat(s.goodputPerReplica()).isPositive();
+        vm.save("8B on one H100");
+        assertThat(vm.saved()).extracting(SavedServingPlan::name).contains("8B on one H100");
+        // a prompt-length file that is not there is reported, not thrown at the user
+        vm.textInputs().get("promptTokens").set("file:" + tmp.resolve("missing.txt"));
+        vm.plan();
+        assertThat(vm.problemProperty().get()).contains("missing.txt");
+        // a traffic file loads into the text
+        Path csv = Files.writeString(tmp.resolve("day.csv"), "start,rate\n0,1\n12,5.5\n");
+        vm.loadTraffic(csv);
+        assertThat(vm.textInputs().get("traffic").get()).isEqualTo("start,rate\n00:00,1\n12:00,5.5\n");
+    }
+}
