@@ -2,6 +2,8 @@ package dev.sextant.benchmarks;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.DemoServingData;
+import dev.sextant.model.serving.ServingStudy;
 import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.StepLatency;
 import dev.sextant.model.serving.WeightFormat;
@@ -37,6 +39,15 @@ public class ServingBenchmark {
     public void setUp() {
         requests = BatchingSimulator.poisson(50, 3600, 0, new LengthDistribution.Uniform(200, 2000), new LengthDistribution.LogNormal(250, 150), 1);
         latency = StepLatency.defaults(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, false);
+    }
+
+    /**
+     * The Serving area's whole study of the demo plan (Llama 3 70B on 4 H100s): goodput search, a nine-point rate sweep,
+     * ten minutes at the chosen rate, the day, and eleven levers each with its own goodput search.
+     */
+    @Benchmark
+    public ServingStudy studyOfTheDemoPlan() {
+        return DemoServingData.study(DemoServingData.request());
     }
 
     @Benchmark

@@ -41,7 +41,7 @@ public final class DemoSeed {
             workspace.trainingPlans().save(project.id(), p.name(), p.request(), p.plan(), p.faults(), true);
         }
         ServingPlanRequest serving = DemoServingData.request();
-        workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.study(serving), true);
+        workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.demoStudy(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

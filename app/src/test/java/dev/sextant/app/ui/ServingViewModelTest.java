@@ -48,6 +48,8 @@ class ServingViewModelTest {
         vm.open(vm.saved().get(0));
         assertThat(vm.modelProperty().get().id()).isEqualTo("llama-3-70b");
         assertThat(vm.textInputs().get("tp").get()).isEqualTo("4");
+        assertThat(vm.textInputs().get("prefixTokens").get()).isEqualTo("640");
+        assertThat(vm.prefixProperty().get().sharedTokens()).isEqualTo(640);
         assertThat(vm.textInputs().get("traffic").get()).startsWith("start,rate\n00:00,3\n");
         assertThat(vm.studyProperty().get().levers()).isNotEmpty();
         assertThat(vm.summaryProperty().get()).startsWith("Kept plan").contains("requests/s within P99 TTFT");
@@ -66,6 +68,13 @@ class ServingViewModelTest {
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
         vm.textInputs().get("tp").set("4");
         assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.prefixProperty().get()).isNull();
+        vm.textInputs().get("prefixTokens").set("1000");
+        vm.textInputs().get("prefixShare").set("0.5");
+        assertThat(vm.prefixProperty().get().maxConcurrency()).isGreaterThan(vm.memoryProperty().get().maxConcurrency());
+        vm.textInputs().get("prefixShare").set("2");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("prefixShare");
+        vm.textInputs().get("prefixShare").set("0.5");
         vm.textInputs().get("blockSize").set("0");
         assertThat(vm.problemProperty().get()).startsWith("Block size");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("blockSize");

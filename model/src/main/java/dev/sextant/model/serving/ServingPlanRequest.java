@@ -12,11 +12,13 @@ import java.util.List;
  * @param smallModel     a smaller model to compare taking {@code smallShare} of the requests, or null
  * @param traffic        the day's windows; empty: no capacity plan
  * @param scaleUpMinutes time to start a replica
+ * @param prefixTokens   a prefix many requests share (system prompt, few-shot examples), for prefix caching; 0: none
+ * @param prefixShare    share of requests that start with it
  */
 public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft,
                                  double sloTpot, long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
                                  double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
-                                 double smallShare) {
+                                 double smallShare, int prefixTokens, double prefixShare) {
 
     public ServingPlanRequest {
         traffic = List.copyOf(traffic);
@@ -28,6 +30,12 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
         }
         if (headroom < 0 || scaleUpMinutes < 0 || pricePerGpuHour < 0) {
             throw new IllegalArgumentException("Headroom: headroom, scale-up minutes and price must not be negative");
+        }
+        if (prefixTokens < 0 || prefixTokens > spec.maxModelLen()) {
+            throw new IllegalArgumentException("Shared prefix tokens: must lie in 0.." + spec.maxModelLen());
+        }
+        if (!(prefixShare >= 0 && prefixShare <= 1)) {
+            throw new IllegalArgumentException("Prefix share: must lie in [0, 1]");
         }
         if (!(smallShare >= 0 && smallShare <= 1)) {
             throw new IllegalArgumentException("Small model share: must lie in [0, 1]");

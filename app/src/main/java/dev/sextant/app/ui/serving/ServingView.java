@@ -130,7 +130,8 @@ public final class ServingView {
                 {"Activation peak GiB", "activationPeakGib", "from a start-up log"}, {"Overhead GiB", "overheadGib", "non-torch memory"}});
         fields(workload, 0, new String[][] {{"Prompt tokens", "promptTokens", "const:N, uniform:A:B, lognormal:MEAN:SD, file:PATH"},
                 {"Output tokens", "outputTokens", "as prompt tokens"}, {"P99 TTFT target, s", "sloTtft", ""}, {"P99 TPOT target, s", "sloTpot", ""},
-                {"Rate to simulate, req/s", "rate", ""}, {"Seed", "seed", ""}});
+                {"Rate to simulate, req/s", "rate", ""}, {"Seed", "seed", ""}, {"Shared prefix tokens", "prefixTokens", "system prompt, few-shot"},
+                {"Prefix share", "prefixShare", "share of requests with it, 0–1"}});
         traffic.textProperty().bindBidirectional(vm.textInputs().get("traffic"));
         fieldsByKey.put("traffic", traffic);
         fields(day, 0, new String[][] {{"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"},
@@ -186,6 +187,7 @@ public final class ServingView {
 
     private void wireResults() {
         vm.memoryProperty().addListener((o, a, m) -> showMemory(m));
+        vm.prefixProperty().addListener((o, a, p) -> showMemory(vm.memoryProperty().get()));
         vm.studyProperty().addListener((o, a, s) -> showStudy(s));
         showMemory(vm.memoryProperty().get());
         showStudy(null);
@@ -234,13 +236,19 @@ public final class ServingView {
         double reserved = m.totalBytes() * (1 - s.gpuMemoryUtilization());
         memoryText.setText(String.format("KV per token %,.0f bytes (%,.0f per GPU) · %,d blocks of %d tokens · %,d KV tokens · %.1f requests of %,d tokens "
                         + "at once", m.kvBytesPerToken(), m.kvBytesPerTokenPerGpu(), m.kvBlocks(), s.blockSize(), m.kvTokens(), m.maxConcurrency(),
-                s.maxModelLen()));
+                s.maxModelLen()) + prefixText());
         show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU: %.1f GiB reported", m.totalBytes() / gib), "GiB", "per GPU",
                 List.of("weights", "activation peak", "runtime overhead", "KV cache", "kept free (1 − utilisation)"),
                 List.of(m.weightsBytesPerGpu() / gib, m.activationPeakBytes() / gib, m.overheadBytes() / gib, Math.max(0, m.kvCacheBytesPerGpu()) / gib,
                         reserved / gib), m.totalBytes() / gib, "card", dark()), "");
         show(concurrencyPane, !m.fits() ? null : PlanCharts.lines("Requests that fit at once, by context length", "tokens per request",
                 "requests", List.of("concurrency"), List.of(ServingStudy.concurrencyByContext(m)), dark()), "Nothing fits: " + m.doesNotFit());
+    }
+
+    private String prefixText() {
+        var p = vm.prefixProperty().get();
+        return p == null ? "" : String.format("%nPrefix caching: %,d tokens held once for the requests that share them → %.1f requests at once, "
+                + "%.0f%% of prefill no longer computed", p.sharedTokens(), p.maxConcurrency(), 100 * p.prefillSaved());
     }
 
     private void showStudy(ServingStudy s) {

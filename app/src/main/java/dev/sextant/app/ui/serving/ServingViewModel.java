@@ -8,6 +8,7 @@ import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
@@ -73,6 +74,9 @@ public final class ServingViewModel {
     private final StringProperty specCost = new SimpleStringProperty("0.05");
     private final ObjectProperty<ModelArchitecture> smallModel = new SimpleObjectProperty<>(this, "smallModel");
     private final StringProperty smallShare = new SimpleStringProperty("0.3");
+    private final StringProperty prefixTokens = new SimpleStringProperty("0");
+    private final StringProperty prefixShare = new SimpleStringProperty("0");
+    private final ObjectProperty<PrefixCaching> prefix = new SimpleObjectProperty<>(this, "prefix");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
@@ -87,7 +91,7 @@ public final class ServingViewModel {
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
-                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib);
+                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
         updateMemory();
         reloadSaved();
@@ -99,9 +103,37 @@ public final class ServingViewModel {
             ServingMemory m = ServingMemory.plan(readSpec());
             memory.set(m);
             problem.set(m.fits() ? "" : m.doesNotFit());
+            prefix.set(m.fits() ? prefixCaching(m) : null);
         } catch (IllegalArgumentException e) {
             problem.set(e.getMessage());
         }
+    }
+
+    /**
+     * What the shared prefix saves at this memory plan, or null without one. The prefill saving is against the prompt
+     * distribution's mean (half of max_model_len for a file of lengths, which is not read on every edit).
+     */
+    PrefixCaching prefixCaching(ServingMemory m) {
+        int tokens = integerOrZero("Shared prefix tokens", prefixTokens.get());
+        double share = number("Prefix share", prefixShare.get());
+        if (tokens == 0 || share == 0) {
+            return null;
+        }
+        String spec = promptTokens.get().strip();
+        double promptMean = m.spec().maxModelLen() / 2.0;
+        if (!spec.startsWith("file:")) {
+            promptMean = ServingFiles.distribution("Prompt tokens", spec).mean();
+        }
+        try {
+            return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), tokens, share, promptMean, m.spec().blockSize());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException((e.getMessage().startsWith("--prefix-share") ? "Prefix share: " : "Shared prefix tokens: ")
+                    + e.getMessage().replaceFirst("^--prefix-(tokens|share) ", ""));
+        }
+    }
+
+    private static int integerOrZero(String field, String text) {
+        return text == null || text.isBlank() || text.strip().equals("0") ? 0 : integer(field, text);
     }
 
     ServingSpec readSpec() {
@@ -124,7 +156,8 @@ public final class ServingViewModel {
                     positive("TTFT target", sloTtft.get()), positive("TPOT target", sloTpot.get()), (long) number("Seed", seed.get()),
                     positive("Rate", rate.get()), windows, number("Headroom", headroom.get()), number("Scale-up minutes", scaleUpMinutes.get()),
                     price.get().isBlank() ? 0 : number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
-                    smallModel.get() == null ? 0 : number("Small model share", smallShare.get()));
+                    smallModel.get() == null ? 0 : number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
+                    prefixTokens.get()), number("Prefix share", prefixShare.get()));
             ServingMemory m = ServingMemory.plan(spec);
             if (!m.fits()) {
                 throw new IllegalArgumentException(m.doesNotFit());
@@ -252,6 +285,8 @@ public final class ServingViewModel {
         }
         smallModel.set(r.smallModel());
         smallShare.set(compact(r.smallModel() == null ? 0.3 : r.smallShare()));
+        prefixTokens.set(String.valueOf(r.prefixTokens()));
+        prefixShare.set(compact(r.prefixShare()));
         request.set(r);
         study.set(s.study());
         summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study()));
@@ -329,7 +364,7 @@ public final class ServingViewModel {
                 {"GPU memory GiB", "gpuMemoryGib"}, {"Activation peak", "activationPeakGib"}, {"Overhead", "overheadGib"},
                 {"Prompt tokens", "promptTokens"}, {"Output tokens", "outputTokens"}, {"TTFT", "sloTtft"}, {"TPOT", "sloTpot"}, {"Rate", "rate"},
                 {"Seed", "seed"}, {"Traffic", "traffic"}, {"Headroom", "headroom"}, {"Scale-up", "scaleUpMinutes"}, {"Price", "price"},
-                {"Acceptance", "specAcceptance"}, {"speculative decoding: the acceptance", "specAcceptance"},
+                {"Shared prefix", "prefixTokens"}, {"Prefix share", "prefixShare"}, {"Acceptance", "specAcceptance"}, {"speculative decoding: the acceptance", "specAcceptance"},
                 {"Drafted", "specTokens"}, {"speculative decoding: drafted", "specTokens"}, {"Draft cost", "specCost"},
                 {"speculative decoding: the draft", "specCost"}, {"Small model", "smallShare"}};
         for (String[] p : prefixes) {
@@ -399,7 +434,14 @@ public final class ServingViewModel {
         m.put("specTokens", specTokens);
         m.put("specCost", specCost);
         m.put("smallShare", smallShare);
+        m.put("prefixTokens", prefixTokens);
+        m.put("prefixShare", prefixShare);
         return m;
+    }
+
+    /** What prefix caching saves at the current memory plan, or null. */
+    public ObjectProperty<PrefixCaching> prefixProperty() {
+        return prefix;
     }
 
     public ObjectProperty<ServingMemory> memoryProperty() {
