@@ -31,7 +31,7 @@ public final class DemoServingData {
             day.add(new Capacity.Window(h, 1, HOURLY[h]));
         }
         return new ServingPlanRequest(spec, true, "lognormal:1200:800", "lognormal:250:150", 1.0, 0.06, 1, 4, day, 0.2, 10, 2.5,
-                new BatchingSimulator.Speculation(0.7, 4, 0.1), ModelCatalog.get("llama-3-8b"), 0.4, 640, 0.9);
+                new BatchingSimulator.Speculation(0.7, 4, 0.1), ModelCatalog.get("llama-3-8b"), 0.4, 640, 0.9, null);
     }
 
     /** The demo request's study, worked out once per process (it is a pure function of constant inputs). */

@@ -14,11 +14,13 @@ import java.util.List;
  * @param scaleUpMinutes time to start a replica
  * @param prefixTokens   a prefix many requests share (system prompt, few-shot examples), for prefix caching; 0: none
  * @param prefixShare    share of requests that start with it
+ * @param calibration    measured rates for the step latency, or null for the catalog defaults
  */
 public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft,
                                  double sloTpot, long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
                                  double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
-                                 double smallShare, int prefixTokens, double prefixShare) {
+                                 double smallShare, int prefixTokens, double prefixShare,
+                                 dev.sextant.model.calibration.Calibration calibration) {
 
     public ServingPlanRequest {
         traffic = List.copyOf(traffic);
@@ -43,7 +45,10 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
     }
 
     public ServingReplica replica() {
-        return new ServingReplica(spec, chunkedPrefill, null);
+        if (calibration != null) {
+            calibration.check(spec.gpu());
+        }
+        return new ServingReplica(spec, chunkedPrefill, null, calibration);
     }
 
     public ServingLevers.Options levers() {

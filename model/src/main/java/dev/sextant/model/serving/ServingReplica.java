@@ -11,8 +11,10 @@ import java.util.List;
  * another in a step (no micro-batches in flight), which makes the throughput of PP &gt; 1 a conservative estimate.
  *
  * @param speculation speculative decoding, or null
+ * @param calibration the measured rates the step latency uses, or null for the catalog defaults
  */
-public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation) {
+public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
+                             dev.sextant.model.calibration.Calibration calibration) {
 
     public static final int BLOCK_SIZE = 16;
 
@@ -20,15 +22,19 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs,
                                     int maxNumBatchedTokens, boolean chunkedPrefill) {
         return new ServingReplica(new ServingSpec(model, gpu, tp, 1, weights, kvFp8, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
-                maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null);
+                maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null, null);
     }
 
     public ServingReplica withSpec(ServingSpec s) {
-        return new ServingReplica(s, chunkedPrefill, speculation);
+        return new ServingReplica(s, chunkedPrefill, speculation, calibration);
     }
 
     public ServingReplica withSpeculation(BatchingSimulator.Speculation s) {
-        return new ServingReplica(spec, chunkedPrefill, s);
+        return new ServingReplica(spec, chunkedPrefill, s, calibration);
+    }
+
+    public ServingReplica withCalibration(dev.sextant.model.calibration.Calibration c) {
+        return new ServingReplica(spec, chunkedPrefill, speculation, c);
     }
 
     public int gpus() {
@@ -39,8 +45,22 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         return ServingMemory.plan(spec);
     }
 
+    /**
+     * The step latency: catalog default shares, or with a calibration the measured share of the dense peak for GEMMs of
+     * the token budget's rows and the measured share of the memory bandwidth.
+     */
     public StepLatency latency() {
-        return StepLatency.defaults(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8());
+        if (calibration == null) {
+            return StepLatency.defaults(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8());
+        }
+        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8(),
+                calibration.computeShare(spec.gpu(), spec.maxNumBatchedTokens(), spec.model().hidden()), calibration.memoryShare(spec.gpu()),
+                StepLatency.STEP_OVERHEAD);
+    }
+
+    /** What the step latency's rates come from. */
+    public String latencySource() {
+        return calibration == null ? "catalog defaults (60 % of dense peak, 70 % of memory bandwidth)" : calibration.name();
     }
 
     /** The scheduler over the memory plan's KV blocks; a model that does not fit is refused. */

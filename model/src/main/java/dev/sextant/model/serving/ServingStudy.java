@@ -17,9 +17,10 @@ import java.util.List;
  * @param atRate            the run at the request's rate
  * @param day               replicas over the day, or null without traffic (or without goodput: see notes)
  * @param notes             what could not be worked out, and why
+ * @param latencySource     what the step latency's rates come from (catalog defaults or a calibration profile)
  */
 public record ServingStudy(ServingMemory memory, List<double[]> concurrency, double goodputPerReplica, List<SimulationSummary> sweep,
-                           SimulationSummary atRate, Capacity.Plan day, List<ServingLevers.Row> levers, List<String> notes) {
+                           SimulationSummary atRate, Capacity.Plan day, List<ServingLevers.Row> levers, List<String> notes, String latencySource) {
 
     /** Requests per point of the rate sweep. */
     static final int SWEEP_REQUESTS = 2000;
@@ -60,7 +61,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
         }
         List<ServingLevers.Row> levers = ServingLevers.compare(ServingLevers.standard(replica, req.levers()), w, req.pricePerGpuHour(),
                 progress.slice(0.45, 1), cancel);
-        return new ServingStudy(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes);
+        return new ServingStudy(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes, replica.latencySource());
     }
 
     static SimulationSummary simulate(ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {

@@ -27,8 +27,11 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
 
     /** Defaults: 60 % of peak for GEMMs, 70 % of bandwidth, 1 ms a step. */
     public static StepLatency defaults(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8) {
-        return new StepLatency(model, gpu, tp, weights, kvFp8, 0.6, 0.7, 1e-3);
+        return new StepLatency(model, gpu, tp, weights, kvFp8, 0.6, 0.7, STEP_OVERHEAD);
     }
+
+    /** Scheduling and launch overhead of one engine step, seconds. */
+    public static final double STEP_OVERHEAD = 1e-3;
 
     public StepLatency {
         if (tp < 1 || model.heads() % tp != 0) {

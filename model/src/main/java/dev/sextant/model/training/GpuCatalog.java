@@ -52,4 +52,30 @@ public final class GpuCatalog {
         return find(id).orElseThrow(() -> new IllegalArgumentException("unknown GPU '" + id + "'; known: "
                 + String.join(", ", GPUS.stream().map(GpuSpec::id).toList())));
     }
+
+    /**
+     * The catalog GPU a CUDA device name denotes, told apart by memory where one name covers several (A100 40/80 GB),
+     * or null: "NVIDIA H100 80GB HBM3" is h100-sxm, "NVIDIA H100 PCIe" h100-pcie, "NVIDIA A100-SXM4-80GB" a100-sxm-80gb.
+     */
+    public static GpuSpec match(String deviceName, long memoryBytes) {
+        String n = deviceName.toUpperCase(java.util.Locale.ROOT);
+        double gb = memoryBytes / 1e9;
+        String id = null;
+        if (n.contains("H200")) {
+            id = "h200-sxm";
+        } else if (n.contains("H100")) {
+            id = n.contains("PCIE") ? "h100-pcie" : "h100-sxm";
+        } else if (n.contains("A100")) {
+            id = gb > 50 ? "a100-sxm-80gb" : "a100-sxm-40gb";
+        } else if (n.contains("B200")) {
+            id = "b200";
+        } else if (n.contains("MI300X")) {
+            id = "mi300x";
+        } else if (n.contains("L40S")) {
+            id = "l40s";
+        } else if (n.contains("4090")) {
+            id = "rtx-4090";
+        }
+        return id == null ? null : find(id).orElse(null);
+    }
 }

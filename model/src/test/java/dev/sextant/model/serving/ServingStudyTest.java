@@ -17,7 +17,7 @@ class ServingStudyTest {
         ServingSpec spec = new ServingSpec(ModelCatalog.get(model), GpuCatalog.get(gpu), tp, 1, WeightFormat.BF16, false, 8192, 256, 2048, 0.9, 16,
                 null, null, null);
         List<Capacity.Window> day = List.of(new Capacity.Window(0, 8, 1), new Capacity.Window(8, 10, 6), new Capacity.Window(18, 6, 3));
-        return new ServingPlanRequest(spec, true, "lognormal:1000:400", "lognormal:200:80", 1.5, 0.05, 1, 4, day, 0.2, 10, 2.5, null, null, 0, 0, 0);
+        return new ServingPlanRequest(spec, true, "lognormal:1000:400", "lognormal:200:80", 1.5, 0.05, 1, 4, day, 0.2, 10, 2.5, null, null, 0, 0, 0, null);
     }
 
     @Test

@@ -90,7 +90,7 @@ public final class PlanLeversCommand implements Runnable {
                 throw new IllegalArgumentException(m.doesNotFit());
             }
             ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
-            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null), options);
+            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, null), options);
             CliProgress progress = new CommandContext(spec).progress();
             r = new Result(ServingLevers.compare(levers, w, price, progress, CancellationToken.none()));
             progress.done();

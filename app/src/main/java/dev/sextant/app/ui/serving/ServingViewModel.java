@@ -157,7 +157,7 @@ public final class ServingViewModel {
                     positive("Rate", rate.get()), windows, number("Headroom", headroom.get()), number("Scale-up minutes", scaleUpMinutes.get()),
                     price.get().isBlank() ? 0 : number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
                     smallModel.get() == null ? 0 : number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
-                    prefixTokens.get()), number("Prefix share", prefixShare.get()));
+                    prefixTokens.get()), number("Prefix share", prefixShare.get()), null);
             ServingMemory m = ServingMemory.plan(spec);
             if (!m.fits()) {
                 throw new IllegalArgumentException(m.doesNotFit());
