@@ -31,7 +31,7 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
     }
 
     static double bytes(double m, double n, double k, double bytesPerElement) {
-        return bytesPerElement * (m * k + k * n) + GemmPoint.OUTPUT_BYTES * m * n;
+        return GemmPoint.bytes(m, n, k, bytesPerElement);
     }
 
     /** Fits the points of one data type; at least three shapes. */

@@ -19,11 +19,13 @@ public record GemmPoint(int m, int n, int k, String dtype, double tflops, Double
     }
 
     public static double arithmeticIntensity(double m, double n, double k, double bytesPerElement) {
-        return 2 * m * n * k / (bytesPerElement * (m * k + k * n) + OUTPUT_BYTES * m * n);
+        return 2 * m * n * k / bytes(m, n, k, bytesPerElement);
     }
 
-    /** Output elements are written in 16 bits for tensor-core types and 32 for fp32: counted as 2 bytes except fp32. */
-    static final double OUTPUT_BYTES = 2;
+    /** Inputs read once and the output written once: 16-bit output for the tensor-core types, 32-bit for fp32. */
+    public static double bytes(double m, double n, double k, double bytesPerElement) {
+        return bytesPerElement * (m * k + k * n) + Math.max(2, bytesPerElement) * m * n;
+    }
 
     public static double bytesPerElement(String dtype) {
         return switch (dtype) {
