@@ -5,6 +5,7 @@ import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
+import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.training.DemoTrainingData;
@@ -25,6 +26,9 @@ public final class DemoSeed {
             It is marked as demo data and can be deleted or exported like any other project; \
             create your own project for real work (File ▸ New project, or Ctrl+N).""";
 
+    /** The demo calibration profile's name. */
+    public static final String DEMO_PROFILE = "H100 SXM (illustrative)";
+
     private DemoSeed() {
     }
 
@@ -40,6 +44,7 @@ public final class DemoSeed {
         for (DemoTrainingData.DemoPlan p : DemoTrainingData.plans()) {
             workspace.trainingPlans().save(project.id(), p.name(), p.request(), p.plan(), p.faults(), true);
         }
+        workspace.profiles().save(project.id(), DEMO_PROFILE, CalibrationFiles.demo(), true);
         ServingPlanRequest serving = DemoServingData.request();
         workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.demoStudy(), true);
         workspace.setProperty("demo_seeded", "true");

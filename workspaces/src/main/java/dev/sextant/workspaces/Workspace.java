@@ -45,6 +45,7 @@ public final class Workspace implements AutoCloseable {
     private final ScanRepository scans;
     private final TrainingPlanRepository trainingPlans;
     private final ServingPlanRepository servingPlans;
+    private final ProfileRepository profiles;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -56,6 +57,7 @@ public final class Workspace implements AutoCloseable {
         this.scans = new ScanRepository(this);
         this.trainingPlans = new TrainingPlanRepository(this);
         this.servingPlans = new ServingPlanRepository(this);
+        this.profiles = new ProfileRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -290,6 +292,10 @@ public final class Workspace implements AutoCloseable {
 
     public EvaluationRepository evaluation() {
         return evaluation;
+    }
+
+    public ProfileRepository profiles() {
+        return profiles;
     }
 
     public ServingPlanRepository servingPlans() {

@@ -30,7 +30,10 @@ public final class CalibrationFiles {
     static CalibrationProfile read(InputStream in, String source) {
         CalibrationProfile raw;
         try {
-            raw = Json.mapper().readValue(in, CalibrationProfile.class);
+            com.fasterxml.jackson.databind.JsonNode tree = Json.mapper().readTree(in);
+            // the output of gpu calibrate --json holds the profile under "profile"
+            raw = Json.mapper().treeToValue(tree.has("profile") && tree.get("profile").isObject() ? tree.get("profile") : tree,
+                    CalibrationProfile.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw BadInputException.of(source, "not a calibration profile: " + e.getOriginalMessage());
         } catch (IOException e) {

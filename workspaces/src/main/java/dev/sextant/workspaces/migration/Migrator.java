@@ -25,7 +25,8 @@ public final class Migrator {
             new Migration(2, "evaluation evidence", "V002__evaluation.sql"),
             new Migration(3, "contamination scans", "V003__scans.sql"),
             new Migration(4, "training plans", "V004__training.sql"),
-            new Migration(5, "serving plans", "V005__serving.sql"));
+            new Migration(5, "serving plans", "V005__serving.sql"),
+            new Migration(6, "calibration profiles", "V006__calibration.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

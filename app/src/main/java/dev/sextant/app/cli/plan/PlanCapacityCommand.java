@@ -56,6 +56,8 @@ public final class PlanCapacityCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
     @Mixin
+    ProfileOption profile;
+    @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
@@ -65,7 +67,7 @@ public final class PlanCapacityCommand implements Runnable {
 
     /** The contract's keys first. */
     public record Result(List<Window> windows, double gpuHours, double costPerDay, double goodputPerReplica, int peakReplicas,
-                         double fixedGpuHours, double fixedCostPerDay) {
+                         double fixedGpuHours, double fixedCostPerDay, String latencySource) {
     }
 
     @Override
@@ -84,12 +86,13 @@ public final class PlanCapacityCommand implements Runnable {
             }
             LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
             LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
-            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, true);
+            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, true)
+                    .withCalibration(profile.resolve(spec, null, null));
             double goodput = Capacity.goodput(server, prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
             Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
             List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
             r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
-                    plan.fixedCostPerDay());
+                    plan.fixedCostPerDay(), server.latencySource());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -61,6 +61,8 @@ public final class PlanLeversCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
     @Mixin
+    ProfileOption profile;
+    @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
@@ -90,7 +92,7 @@ public final class PlanLeversCommand implements Runnable {
                 throw new IllegalArgumentException(m.doesNotFit());
             }
             ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
-            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, null), options);
+            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, profile.resolve(spec, null, null)), options);
             CliProgress progress = new CommandContext(spec).progress();
             r = new Result(ServingLevers.compare(levers, w, price, progress, CancellationToken.none()));
             progress.done();

@@ -80,6 +80,8 @@ public final class PlanTrainCommand implements Runnable {
     @Mixin
     WorkspaceOption workspace;
     @Mixin
+    ProfileOption profile;
+    @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
@@ -122,15 +124,19 @@ public final class PlanTrainCommand implements Runnable {
                     intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
                     new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                             attention == Attention.FUSED));
+            ComputeEfficiency efficiency = profile.resolve(spec, workspace, project);
+            if (efficiency == null) {
+                efficiency = ComputeEfficiency.DEFAULTS;
+            }
             long start = System.nanoTime();
             List<TrainingPlan> plans;
             int searched;
             var fixedLayout = request.fixedLayout();
             if (fixedLayout.isPresent()) {
-                plans = List.of(request.planner(ComputeEfficiency.DEFAULTS).plan(fixedLayout.get(), request.tokens()));
+                plans = List.of(request.planner(efficiency).plan(fixedLayout.get(), request.tokens()));
                 searched = 1;
             } else {
-                LayoutSearch.Result r = request.search(ComputeEfficiency.DEFAULTS);
+                LayoutSearch.Result r = request.search(efficiency);
                 if (r.plans().isEmpty()) {
                     throw new IllegalArgumentException(r.problem());
                 }
@@ -169,7 +175,7 @@ public final class PlanTrainCommand implements Runnable {
             if (!result.plans().isEmpty() && !Double.isNaN(result.plans().get(0).trainingDays())) {
                 out.printf("Best plan: %.1f days for %.3g tokens%n", result.plans().get(0).trainingDays(), tokens);
             }
-            out.println("Compute efficiency: " + ComputeEfficiency.DEFAULTS.name());
+            out.println("Compute efficiency: " + result.plans().get(0).efficiency());
             if (result.savedId() != null) {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
             }

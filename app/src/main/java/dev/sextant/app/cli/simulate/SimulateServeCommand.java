@@ -3,6 +3,7 @@ package dev.sextant.app.cli.simulate;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.plan.ModelGpuOptions;
+import dev.sextant.app.cli.plan.ProfileOption;
 import dev.sextant.app.cli.plan.ReplicaOptions;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
@@ -59,6 +60,8 @@ public final class SimulateServeCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
     @Mixin
+    ProfileOption profile;
+    @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
@@ -73,7 +76,7 @@ public final class SimulateServeCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(int requests, int completed, Percentiles ttftSeconds, Percentiles tpotSeconds, Percentiles e2eSeconds,
                          double throughputTokensPerSecond, Double sloAttainment, double simulatedSeconds, double wallSeconds, long steps,
-                         long preemptions, double meanKvUtilisation, long kvBlocks) {
+                         long preemptions, double meanKvUtilisation, long kvBlocks, String latencySource) {
     }
 
     @Override
@@ -88,13 +91,14 @@ public final class SimulateServeCommand implements Runnable {
                 throw new IllegalArgumentException("give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
                         + "(or --arrivals trace:FILE)");
             }
-            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, chunkedPrefill);
+            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
+                    .withCalibration(profile.resolve(spec, null, null));
             BatchingSimulator.Scheduler scheduler = server.scheduler();
             List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
             BatchingSimulator.Outcome o = server.simulate(requests, seed, CancellationToken.none());
             r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                     o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
-                    o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks());
+                    o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks(), server.latencySource());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -108,6 +112,7 @@ public final class SimulateServeCommand implements Runnable {
                 w.printf("SLO attainment %.1f%%%n", 100 * r.sloAttainment());
             }
             w.printf("KV cache: %,d blocks, %.0f%% used on average; %d preemptions%n", r.kvBlocks(), 100 * r.meanKvUtilisation(), r.preemptions());
+            w.println("Step latency: " + r.latencySource());
         });
     }
 

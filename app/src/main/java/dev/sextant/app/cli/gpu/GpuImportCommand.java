@@ -1,0 +1,48 @@
+package dev.sextant.app.cli.gpu;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.calibration.CalibrationProfile;
+import dev.sextant.model.io.CalibrationFiles;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant gpu import}: keep a profile measured elsewhere (the "profile" of {@code gpu calibrate --json}). */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Keep a calibration profile from a JSON file (the \"profile\" object of gpu calibrate --json) in a project.")
+public final class GpuImportCommand implements Runnable {
+
+    @Parameters(index = "0", paramLabel = "FILE.json")
+    Path file;
+    @Option(names = "--name", required = true, paramLabel = "NAME", description = "Name of the profile in the project.")
+    String name;
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
+    String project;
+    @Mixin
+    WorkspaceOption workspace;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Result(String savedId, String name, String device) {
+    }
+
+    @Override
+    public void run() {
+        CalibrationProfile p = CalibrationFiles.read(file);
+        CommandContext ctx = new CommandContext(spec);
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            String id = ws.profiles().save(ctx.project(ws, project).id(), name, p, false).toString();
+            ctx.print(output.json(), new Result(id, name, p.device().name()), out -> out.println("Kept “" + name + "” (" + p.device().name()
+                    + ", " + p.measuredAt() + ") as " + id));
+        }
+    }
+}
