@@ -13,6 +13,8 @@ import dev.sextant.app.ui.shell.FxmlView;
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.MainWindow;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.gpu.GpuView;
+import dev.sextant.app.ui.gpu.GpuViewModel;
 import dev.sextant.app.ui.serving.ServingView;
 import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingView;
@@ -76,7 +78,9 @@ public final class SextantApp extends Application {
                 new Area("training", "Training", "Parallelism layouts and failures", Feather.CPU,
                         () -> FxmlView.load(new TrainingView(new TrainingViewModel(shell)))),
                 new Area("serving", "Serving", "KV cache, batching, replicas over a day", Feather.SERVER,
-                        () -> FxmlView.load(new ServingView(new ServingViewModel(shell)))));
+                        () -> FxmlView.load(new ServingView(new ServingViewModel(shell)))),
+                new Area("gpu", "GPU", "Calibration on this machine's GPU", Feather.ACTIVITY,
+                        () -> FxmlView.load(new GpuView(new GpuViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -77,6 +77,12 @@ public final class Charts {
      */
     public static JFreeChart heatmap(String title, List<String> rows, List<String> columns, List<List<Double>> values,
                                      String columnLabel, boolean diverging, boolean dark) {
+        return heatmap(title, rows, columns, values, columnLabel, "probability", diverging, dark);
+    }
+
+    /** As above, with the colour scale's label. */
+    public static JFreeChart heatmap(String title, List<String> rows, List<String> columns, List<List<Double>> values,
+                                     String columnLabel, String scaleLabel, boolean diverging, boolean dark) {
         int nr = rows.size();
         int nc = columns.size();
         List<double[]> cells = new java.util.ArrayList<>();
@@ -117,7 +123,7 @@ public final class Charts {
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinesVisible(false);
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
-        NumberAxis legendAxis = new NumberAxis("probability");
+        NumberAxis legendAxis = new NumberAxis(scaleLabel);
         legendAxis.setRange(0, 1);
         PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
         legend.setPosition(RectangleEdge.RIGHT);

@@ -1,0 +1,230 @@
+package dev.sextant.app.ui.gpu;
+
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.gpu.CudaCalibrator;
+import dev.sextant.gpu.GpuProbe;
+import dev.sextant.model.calibration.CalibrationProfile;
+import dev.sextant.model.calibration.GpuStatus;
+import dev.sextant.model.calibration.Spread;
+import dev.sextant.model.io.CalibrationFiles;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.training.GpuSpec;
+import dev.sextant.workspaces.SavedProfile;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The GPU area: what the probe finds (or why calibration is unavailable and what would enable it), a calibration run as
+ * a cancellable job, the profile shown (rates, GEMMs, roofline, efficiency by shape), profiles kept in the project, and
+ * two profiles — or a profile and the datasheet — side by side.
+ */
+public final class GpuViewModel {
+
+    /** One line of a comparison: a rate in two profiles (or a profile and the datasheet) and their ratio. */
+    public record Comparison(String metric, Double first, Double second) {
+        public Double ratio() {
+            return first == null || second == null || second == 0 ? null : first / second;
+        }
+    }
+
+    /** One measured rate with its spread. */
+    public record Rate(String metric, String unit, Spread spread, Double datasheet) {
+        public Double share() {
+            return datasheet == null ? null : spread.median() / datasheet;
+        }
+    }
+
+    private final ShellModel shell;
+    private final ObjectProperty<GpuStatus> status = new SimpleObjectProperty<>(this, "status");
+    private final BooleanProperty quick = new SimpleBooleanProperty(true);
+    private final ObjectProperty<CalibrationProfile> shown = new SimpleObjectProperty<>(this, "shown");
+    private final StringProperty shownName = new SimpleStringProperty("");
+    private final ObservableList<SavedProfile> saved = FXCollections.observableArrayList();
+    private final ObservableList<Comparison> comparison = FXCollections.observableArrayList();
+    private final StringProperty comparisonTitle = new SimpleStringProperty("");
+    private final StringProperty problem = new SimpleStringProperty("");
+
+    public GpuViewModel(ShellModel shell) {
+        this.shell = shell;
+        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
+        reloadSaved();
+        shell.jobs().submit("Probe the GPU", (progress, cancel) -> GpuProbe.status(), status::set);
+    }
+
+    /** Runs the micro-benchmarks on device 0; the result is shown, not kept, until {@link #save}. */
+    public void calibrate() {
+        GpuStatus s = status.get();
+        if (s == null || !s.available()) {
+            return;
+        }
+        boolean q = quick.get();
+        shell.jobs().submit("Calibrate " + s.devices().get(0).name(), (progress, cancel) -> new CudaCalibrator(q).run(0, progress, cancel), p -> {
+            shownName.set("this run (not kept yet)");
+            shown.set(p);
+            compareWithDatasheet();
+        }, e -> problem.set(e.getMessage()));
+    }
+
+    public void save(String name) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        CalibrationProfile profile = shown.get();
+        if (ws == null || p == null || profile == null) {
+            return;
+        }
+        shell.jobs().submit("Keep calibration profile", (progress, cancel) -> ws.profiles().save(p.id(), name, profile, false), id -> {
+            shownName.set(name);
+            shell.statusProperty().set("Kept calibration profile “" + name + "”");
+            reloadSaved();
+        }, e -> problem.set(e.getMessage()));
+    }
+
+    public void importFile(Path file, String name) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            return;
+        }
+        shell.jobs().submit("Import " + file.getFileName(), (progress, cancel) -> {
+            CalibrationProfile profile = CalibrationFiles.read(file);
+            ws.profiles().save(p.id(), name, profile, false);
+            return profile;
+        }, profile -> {
+            problem.set("");
+            shownName.set(name);
+            shown.set(profile);
+            compareWithDatasheet();
+            reloadSaved();
+        }, e -> problem.set(e.getMessage()));
+    }
+
+    public void delete(SavedProfile s) {
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws == null) {
+            return;
+        }
+        shell.jobs().submit("Delete calibration profile", (progress, cancel) -> {
+            ws.profiles().delete(s.id());
+            return null;
+        }, x -> reloadSaved());
+    }
+
+    public void reloadSaved() {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            saved.clear();
+            return;
+        }
+        shell.jobs().submit("Load calibration profiles", (progress, cancel) -> ws.profiles().list(p.id()), saved::setAll);
+    }
+
+    public void open(SavedProfile s) {
+        shownName.set(s.name());
+        shown.set(s.profile());
+        compareWithDatasheet();
+    }
+
+    /** The shown profile's rates with their spreads, against the datasheet where the catalog knows the GPU. */
+    public List<Rate> rates() {
+        return rates(shown.get());
+    }
+
+    static List<Rate> rates(CalibrationProfile p) {
+        if (p == null) {
+            return List.of();
+        }
+        GpuSpec spec = p.catalogSpec();
+        Double hbm = spec == null ? null : spec.hbmGBs();
+        List<Rate> out = new ArrayList<>();
+        out.add(new Rate("Device memory, copy kernel (read + write)", "GB/s", p.memoryBandwidthGBs(), hbm));
+        out.add(new Rate("Device memory, cuMemcpy (read + write)", "GB/s", p.copyBandwidthGBs(), hbm));
+        out.add(new Rate("Host → device, pinned", "GB/s", p.hostToDeviceGBs(), null));
+        out.add(new Rate("Host → device, pageable", "GB/s", p.hostToDevicePageableGBs(), null));
+        out.add(new Rate("Device → host, pinned", "GB/s", p.deviceToHostGBs(), null));
+        out.add(new Rate("Device → host, pageable", "GB/s", p.deviceToHostPageableGBs(), null));
+        out.add(new Rate("Kernel launch", "µs", p.launchLatencyMicros(), null));
+        out.add(new Rate("FP32 FMA peak", "TFLOP/s", p.fp32Tflops(), null));
+        p.fits().forEach(f -> out.add(new Rate(f.dtype() + " GEMM ceiling (fitted)", "TFLOP/s", Spread.exactly(f.maxTflops()),
+                spec == null ? null : f.dtype().equals("fp8") ? (spec.hasFp8() ? spec.fp8Tflops() : null) : f.dtype().equals("fp32") ? null
+                        : spec.bf16Tflops())));
+        return out;
+    }
+
+    /** The shown profile against its GPU's datasheet. */
+    public void compareWithDatasheet() {
+        CalibrationProfile p = shown.get();
+        comparison.clear();
+        if (p == null) {
+            comparisonTitle.set("");
+            return;
+        }
+        GpuSpec spec = p.catalogSpec();
+        if (spec == null) {
+            comparisonTitle.set(p.device().name() + " is not in the catalog: no datasheet to compare with.");
+            return;
+        }
+        comparisonTitle.set("“" + shownName.get() + "” against the " + spec.name() + " datasheet");
+        rates().forEach(r -> comparison.add(new Comparison(r.metric() + " (" + r.unit() + ")", r.spread().median(), r.datasheet())));
+    }
+
+    /** Two kept profiles side by side. */
+    public void compare(SavedProfile a, SavedProfile b) {
+        shownName.set(a.name());
+        shown.set(a.profile());
+        comparisonTitle.set("“" + a.name() + "” against “" + b.name() + "”");
+        comparison.clear();
+        List<Rate> ra = rates(a.profile());
+        List<Rate> rb = rates(b.profile());
+        for (Rate r : ra) {
+            Rate other = rb.stream().filter(x -> x.metric().equals(r.metric())).findFirst().orElse(null);
+            comparison.add(new Comparison(r.metric() + " (" + r.unit() + ")", r.spread().median(), other == null ? null : other.spread().median()));
+        }
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    public ObjectProperty<GpuStatus> statusProperty() {
+        return status;
+    }
+
+    public BooleanProperty quickProperty() {
+        return quick;
+    }
+
+    public ObjectProperty<CalibrationProfile> shownProperty() {
+        return shown;
+    }
+
+    public StringProperty shownNameProperty() {
+        return shownName;
+    }
+
+    public ObservableList<SavedProfile> saved() {
+        return saved;
+    }
+
+    public ObservableList<Comparison> comparison() {
+        return comparison;
+    }
+
+    public StringProperty comparisonTitleProperty() {
+        return comparisonTitle;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+}
