@@ -153,6 +153,22 @@ class MainWindowTest {
         assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled()).isFalse();
     }
 
+    @Test
+    void theGpuAreaSaysWhyCalibrationIsUnavailableAndShowsTheDemoProfile(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT6).release(KeyCode.DIGIT6).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#gpu-calibrate").tryQuery().isPresent());
+        TableView<?> profiles = robot.lookup("#gpu-profiles").queryAs(TableView.class);
+        waitUntil(() -> profiles.getItems().size() == 1);
+        TableView<?> rates = robot.lookup("#gpu-rates").queryAs(TableView.class);
+        waitUntil(() -> !rates.getItems().isEmpty()); // the demo profile opens by itself
+        assertThat(text(robot, "#gpu-summary")).contains("NVIDIA H100 80GB HBM3");
+        if (!dev.sextant.gpu.GpuProbe.status().available()) {
+            waitUntil(() -> text(robot, "#gpu-device").startsWith("Calibration is unavailable here"));
+            assertThat(robot.lookup("#gpu-calibrate").queryButton().isDisabled()).isTrue();
+        }
+    }
+
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

@@ -6,11 +6,11 @@ import dev.sextant.model.training.Precision;
 import java.util.Locale;
 
 /**
- * A named calibration profile as the planners use it: training GEMMs and memory-bound kernels at the measured rates
+ * A calibration profile under its name in the project ({@code label}) as the planners use it: training GEMMs and memory-bound kernels at the measured rates
  * ({@link ComputeEfficiency}), serving steps at the measured shares of the datasheet peaks. A profile applies to the
  * GPU it was measured on; planning another catalog GPU with it is refused.
  */
-public record Calibration(String name, CalibrationProfile profile) implements ComputeEfficiency {
+public record Calibration(String label, CalibrationProfile profile) implements ComputeEfficiency {
 
     /** GEMM time from the fitted model of this data type (its latency term is the launch's). */
     @Override
@@ -27,7 +27,7 @@ public record Calibration(String name, CalibrationProfile profile) implements Co
 
     @Override
     public String name() {
-        return String.format(Locale.ROOT, "calibration profile “%s” (%s, %s)", name, profile.device().name(),
+        return String.format(Locale.ROOT, "calibration profile “%s” (%s, %s)", label, profile.device().name(),
                 profile.measuredAt().toString().substring(0, 10));
     }
 
@@ -48,7 +48,7 @@ public record Calibration(String name, CalibrationProfile profile) implements Co
         } else if (half != null) {
             return half.tflops(m, n, k);
         }
-        throw new IllegalArgumentException("calibration profile “" + name + "” has no fitted " + (precision == Precision.FP8 ? "FP8 or " : "")
+        throw new IllegalArgumentException("calibration profile “" + label + "” has no fitted " + (precision == Precision.FP8 ? "FP8 or " : "")
                 + "BF16/FP16 GEMM curve (a --quick run measures too few shapes); run a full calibration");
     }
 
@@ -68,7 +68,7 @@ public record Calibration(String name, CalibrationProfile profile) implements Co
     public void check(GpuSpec gpu) {
         String measured = profile.catalogGpu();
         if (measured != null && !measured.equals(gpu.id())) {
-            throw new IllegalArgumentException("calibration profile “" + name + "” was measured on " + profile.device().name() + " (" + measured
+            throw new IllegalArgumentException("calibration profile “" + label + "” was measured on " + profile.device().name() + " (" + measured
                     + "); the plan is for " + gpu.name() + ": choose a profile of that GPU, or the catalog defaults");
         }
     }

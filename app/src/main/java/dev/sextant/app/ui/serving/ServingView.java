@@ -123,6 +123,7 @@ public final class ServingView {
         r = fields(replica, r, new String[][] {{"TP", "tp", ""}, {"PP", "pp", ""}});
         row(replica, r++, "Weights", weights);
         row(replica, r++, "KV cache", choice(vm.kvDtypeProperty(), "auto", "fp8"));
+        row(replica, r++, "Rates from", vm.profiles().comboBox("serving-profile"));
         fields(replica, r, new String[][] {{"Max model length", "maxModelLen", "tokens"}, {"Max sequences", "maxNumSeqs", "max_num_seqs"},
                 {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}, {"GPU memory utilisation", "gpuMemoryUtilization", "0–1"},
                 {"Block size", "blockSize", "tokens"}});

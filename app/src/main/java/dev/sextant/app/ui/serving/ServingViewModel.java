@@ -85,9 +85,11 @@ public final class ServingViewModel {
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedServingPlan> saved = FXCollections.observableArrayList();
+    private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
+        this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
@@ -157,7 +159,8 @@ public final class ServingViewModel {
                     positive("Rate", rate.get()), windows, number("Headroom", headroom.get()), number("Scale-up minutes", scaleUpMinutes.get()),
                     price.get().isBlank() ? 0 : number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
                     smallModel.get() == null ? 0 : number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
-                    prefixTokens.get()), number("Prefix share", prefixShare.get()), null);
+                    prefixTokens.get()), number("Prefix share", prefixShare.get()), profiles.calibration());
+            r.replica(); // a profile of another GPU is refused here, with the reason
             ServingMemory m = ServingMemory.plan(spec);
             if (!m.fits()) {
                 throw new IllegalArgumentException(m.doesNotFit());
@@ -198,12 +201,12 @@ public final class ServingViewModel {
         String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
                 spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), compact(r.sloTtft()), compact(r.sloTpot()));
         if (s.day() == null) {
-            return head + ".";
+            return head + ". Step latency: " + s.latencySource() + ".";
         }
         String cost = r.pricePerGpuHour() > 0 ? String.format(", %,.0f a day (fixed at the peak: %,.0f)", s.day().costPerDay(), s.day().fixedCostPerDay())
                 : "";
-        return head + String.format("; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s.", s.day().peakReplicas(),
-                s.day().gpuHours(), cost);
+        return head + String.format("; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s. Step latency: %s.",
+                s.day().peakReplicas(), s.day().gpuHours(), cost, s.latencySource());
     }
 
     public void reloadSaved() {
@@ -287,6 +290,7 @@ public final class ServingViewModel {
         smallShare.set(compact(r.smallModel() == null ? 0.3 : r.smallShare()));
         prefixTokens.set(String.valueOf(r.prefixTokens()));
         prefixShare.set(compact(r.prefixShare()));
+        profiles.choose(r.calibration() == null ? null : r.calibration().label());
         request.set(r);
         study.set(s.study());
         summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study()));
@@ -377,6 +381,11 @@ public final class ServingViewModel {
 
     public ShellModel shell() {
         return shell;
+    }
+
+    /** What the step latency's rates come from: catalog defaults or a calibration profile of the project. */
+    public dev.sextant.app.ui.gpu.ProfileChoices profiles() {
+        return profiles;
     }
 
     public ObservableList<ModelArchitecture> models() {

@@ -125,6 +125,7 @@ public final class TrainingView {
             fieldsByKey.put(keys[i], f);
             row(inputs, i + 2, fields[i][0], f);
         }
+        row(inputs, fields.length + 2, "Rates from", vm.profiles().comboBox("training-profile"));
         String[] degrees = {"TP", "PP", "CP", "EP", "Micro-batch"};
         StringProperty[] degreeProps = {vm.tpProperty(), vm.ppProperty(), vm.cpProperty(), vm.epProperty(), vm.microBatchProperty()};
         String[] degreeKeys = {"tp", "pp", "cp", "ep", "microBatch"};

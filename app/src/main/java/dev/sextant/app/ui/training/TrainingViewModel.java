@@ -71,9 +71,11 @@ public final class TrainingViewModel {
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
+    private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
 
     public TrainingViewModel(ShellModel shell) {
         this.shell = shell;
+        this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
         selected.addListener((o, a, p) -> updateFaults());
@@ -141,13 +143,22 @@ public final class TrainingViewModel {
         if (req == null) {
             return;
         }
+        ComputeEfficiency efficiency = profiles.calibration() != null ? profiles.calibration() : ComputeEfficiency.DEFAULTS;
+        if (profiles.calibration() != null) {
+            try {
+                profiles.calibration().check(req.gpu());
+            } catch (IllegalArgumentException e) {
+                problem.set(e.getMessage());
+                return;
+            }
+        }
         shell.jobs().submit("Search training layouts", (progress, cancel) -> {
             progress.progress(-1, "searching layouts of " + req.model().name() + " on " + req.gpus() + " × " + req.gpu());
             long start = System.nanoTime();
-            LayoutSearch.Result result = req.search(ComputeEfficiency.DEFAULTS, cancel);
+            LayoutSearch.Result result = req.search(efficiency, cancel);
             double seconds = (System.nanoTime() - start) / 1e9;
             progress.progress(-1, "sensitivity to TP and micro-batch");
-            Sensitivity s = result.plans().isEmpty() ? null : Sensitivity.of(req, ComputeEfficiency.DEFAULTS, cancel);
+            Sensitivity s = result.plans().isEmpty() ? null : Sensitivity.of(req, efficiency, cancel);
             return new Searched(result, s, seconds);
         }, done -> {
             request.set(req);
@@ -310,6 +321,11 @@ public final class TrainingViewModel {
 
     public ShellModel shell() {
         return shell;
+    }
+
+    /** What the search's rates come from: catalog defaults or a calibration profile of the project. */
+    public dev.sextant.app.ui.gpu.ProfileChoices profiles() {
+        return profiles;
     }
 
     public ObservableList<ModelArchitecture> models() {
