@@ -71,12 +71,16 @@ public final class CudaCalibrator {
         JCudaDriver.setExceptionsEnabled(true);
         CUdevice device = new CUdevice();
         JCudaDriver.cuDeviceGet(device, deviceIndex);
+        // the device's primary context, which the CUDA runtime (and so cuBLAS) uses too
         CUcontext context = new CUcontext();
-        JCudaDriver.cuCtxCreate(context, 0, device);
-        try (Session s = new Session(info, status.cublas())) {
-            return measure(s, status, progress, cancel);
+        JCudaDriver.cuDevicePrimaryCtxRetain(context, device);
+        try {
+            JCudaDriver.cuCtxSetCurrent(context);
+            try (Session s = new Session(info, status.cublas())) {
+                return measure(s, status, progress, cancel);
+            }
         } finally {
-            JCudaDriver.cuCtxDestroy(context);
+            JCudaDriver.cuDevicePrimaryCtxRelease(device);
         }
     }
 
