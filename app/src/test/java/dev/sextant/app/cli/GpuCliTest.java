@@ -61,6 +61,13 @@ class GpuCliTest {
         Result imported = run("gpu", "import", file.toString(), "--name", "Lab H100", "--json");
         assertThat(imported.code()).as(imported.err()).isZero();
         assertThat(run("gpu", "import", file.toString(), "--name", "lab h100").err()).contains("already has");
+        Result vsDatasheet = run("gpu", "compare", "Lab H100", "--json");
+        assertThat(vsDatasheet.code()).as(vsDatasheet.err()).isZero();
+        assertThat(vsDatasheet.json().get("second").asText()).isEqualTo("NVIDIA H100 SXM datasheet");
+        assertThat(vsDatasheet.json().get("lines").get(0).get("ratio").asDouble()).isCloseTo(2950 / 3350.0, org.assertj.core.api.Assertions.within(1e-9));
+        Result twoProfiles = run("gpu", "compare", "Lab H100", "H100 SXM (illustrative)");
+        assertThat(twoProfiles.out()).contains("1.00×");
+        assertThat(run("gpu", "compare", "nope").code()).isEqualTo(2);
 
         String[] train = {"plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096", "--global-batch", "64",
                 "--json"};

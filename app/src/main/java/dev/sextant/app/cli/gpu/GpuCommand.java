@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant gpu}: the local GPU and calibration profiles. */
 @Command(name = "gpu", mixinStandardHelpOptions = true,
         description = "The local GPU: what the probe finds, micro-benchmarks that calibrate the planners, kept calibration profiles.",
-        subcommands = {GpuInfoCommand.class, GpuCalibrateCommand.class, GpuProfilesCommand.class, GpuImportCommand.class})
+        subcommands = {GpuInfoCommand.class, GpuCalibrateCommand.class, GpuProfilesCommand.class, GpuImportCommand.class, GpuCompareCommand.class})
 public final class GpuCommand implements Runnable {
 
     @Spec
@@ -16,6 +16,6 @@ public final class GpuCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: info, calibrate, profiles or import");
+        throw new ParameterException(spec.commandLine(), "missing command: info, calibrate, profiles, import or compare");
     }
 }

@@ -13,6 +13,7 @@ import dev.sextant.model.calibration.DeviceInfo;
 import dev.sextant.model.calibration.GemmFit;
 import dev.sextant.model.calibration.GemmPoint;
 import dev.sextant.model.calibration.GpuStatus;
+import dev.sextant.model.calibration.ProfileComparison;
 import dev.sextant.workspaces.SavedProfile;
 import java.io.File;
 import java.util.List;
@@ -49,12 +50,12 @@ public final class GpuView {
     @FXML private TableView<SavedProfile> savedTable;
     @FXML private Label summary;
     @FXML private Button saveProfile;
-    @FXML private TableView<GpuViewModel.Rate> ratesTable;
+    @FXML private TableView<ProfileComparison.Rate> ratesTable;
     @FXML private TableView<GemmPoint> gemmTable;
     @FXML private StackPane rooflinePane;
     @FXML private StackPane heatmapPane;
     @FXML private Label comparisonTitle;
-    @FXML private TableView<GpuViewModel.Comparison> comparisonTable;
+    @FXML private TableView<ProfileComparison.Line> comparisonTable;
 
     public GpuView(GpuViewModel vm) {
         this.vm = vm;
@@ -101,12 +102,12 @@ public final class GpuView {
 
     private void wireTables() {
         ratesTable.getColumns().setAll(List.of(
-                width(text("Measured", GpuViewModel.Rate::metric), 290),
-                width(text("Unit", GpuViewModel.Rate::unit), 70),
+                width(text("Measured", ProfileComparison.Rate::metric), 290),
+                width(text("Unit", ProfileComparison.Rate::unit), 70),
                 width(number("Median", r -> r.spread().median(), "%,.1f"), 90),
                 width(number("Min", r -> r.spread().min(), "%,.1f"), 80),
                 width(number("Max", r -> r.spread().max(), "%,.1f"), 80),
-                width(number("Datasheet", GpuViewModel.Rate::datasheet, "%,.0f"), 90),
+                width(number("Datasheet", ProfileComparison.Rate::datasheet, "%,.0f"), 90),
                 width(number("Share", r -> r.share() == null ? null : 100 * r.share(), "%.1f%%"), 76)));
         ratesTable.setPlaceholder(new Label("Calibrate, or open a kept profile."));
         Tables.exportable(ratesTable, "gpu-rates.csv", vm.shell());
@@ -122,10 +123,10 @@ public final class GpuView {
         Tables.exportable(gemmTable, "gpu-gemm.csv", vm.shell());
         comparisonTable.setItems(vm.comparison());
         comparisonTable.getColumns().setAll(List.of(
-                width(text("Rate", GpuViewModel.Comparison::metric), 330),
-                width(number("First", GpuViewModel.Comparison::first, "%,.1f"), 100),
-                width(number("Second", GpuViewModel.Comparison::second, "%,.1f"), 100),
-                width(number("First / second", GpuViewModel.Comparison::ratio, "%.2f×"), 120)));
+                width(text("Rate", ProfileComparison.Line::metric), 330),
+                width(number("First", ProfileComparison.Line::first, "%,.1f"), 100),
+                width(number("Second", ProfileComparison.Line::second, "%,.1f"), 100),
+                width(number("First / second", ProfileComparison.Line::ratio, "%.2f×"), 120)));
         comparisonTable.setPlaceholder(new Label("Open a profile to compare it with its datasheet, or select two kept profiles and Compare."));
         Tables.exportable(comparisonTable, "gpu-comparison.csv", vm.shell());
         saveProfile.disableProperty().bind(vm.shownProperty().isNull());

@@ -5,14 +5,12 @@ import dev.sextant.gpu.CudaCalibrator;
 import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.GpuStatus;
-import dev.sextant.model.calibration.Spread;
+import dev.sextant.model.calibration.ProfileComparison;
 import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.model.project.Project;
-import dev.sextant.model.training.GpuSpec;
 import dev.sextant.workspaces.SavedProfile;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -30,27 +28,13 @@ import javafx.collections.ObservableList;
  */
 public final class GpuViewModel {
 
-    /** One line of a comparison: a rate in two profiles (or a profile and the datasheet) and their ratio. */
-    public record Comparison(String metric, Double first, Double second) {
-        public Double ratio() {
-            return first == null || second == null || second == 0 ? null : first / second;
-        }
-    }
-
-    /** One measured rate with its spread. */
-    public record Rate(String metric, String unit, Spread spread, Double datasheet) {
-        public Double share() {
-            return datasheet == null ? null : spread.median() / datasheet;
-        }
-    }
-
     private final ShellModel shell;
     private final ObjectProperty<GpuStatus> status = new SimpleObjectProperty<>(this, "status");
     private final BooleanProperty quick = new SimpleBooleanProperty(true);
     private final ObjectProperty<CalibrationProfile> shown = new SimpleObjectProperty<>(this, "shown");
     private final StringProperty shownName = new SimpleStringProperty("");
     private final ObservableList<SavedProfile> saved = FXCollections.observableArrayList();
-    private final ObservableList<Comparison> comparison = FXCollections.observableArrayList();
+    private final ObservableList<ProfileComparison.Line> comparison = FXCollections.observableArrayList();
     private final StringProperty comparisonTitle = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
 
@@ -136,29 +120,8 @@ public final class GpuViewModel {
     }
 
     /** The shown profile's rates with their spreads, against the datasheet where the catalog knows the GPU. */
-    public List<Rate> rates() {
-        return rates(shown.get());
-    }
-
-    static List<Rate> rates(CalibrationProfile p) {
-        if (p == null) {
-            return List.of();
-        }
-        GpuSpec spec = p.catalogSpec();
-        Double hbm = spec == null ? null : spec.hbmGBs();
-        List<Rate> out = new ArrayList<>();
-        out.add(new Rate("Device memory, copy kernel (read + write)", "GB/s", p.memoryBandwidthGBs(), hbm));
-        out.add(new Rate("Device memory, cuMemcpy (read + write)", "GB/s", p.copyBandwidthGBs(), hbm));
-        out.add(new Rate("Host → device, pinned", "GB/s", p.hostToDeviceGBs(), null));
-        out.add(new Rate("Host → device, pageable", "GB/s", p.hostToDevicePageableGBs(), null));
-        out.add(new Rate("Device → host, pinned", "GB/s", p.deviceToHostGBs(), null));
-        out.add(new Rate("Device → host, pageable", "GB/s", p.deviceToHostPageableGBs(), null));
-        out.add(new Rate("Kernel launch", "µs", p.launchLatencyMicros(), null));
-        out.add(new Rate("FP32 FMA peak", "TFLOP/s", p.fp32Tflops(), null));
-        p.fits().forEach(f -> out.add(new Rate(f.dtype() + " GEMM ceiling (fitted)", "TFLOP/s", Spread.exactly(f.maxTflops()),
-                spec == null ? null : f.dtype().equals("fp8") ? (spec.hasFp8() ? spec.fp8Tflops() : null) : f.dtype().equals("fp32") ? null
-                        : spec.bf16Tflops())));
-        return out;
+    public List<ProfileComparison.Rate> rates() {
+        return shown.get() == null ? List.of() : ProfileComparison.rates(shown.get());
     }
 
     /** The shown profile against its GPU's datasheet. */
@@ -169,13 +132,12 @@ public final class GpuViewModel {
             comparisonTitle.set("");
             return;
         }
-        GpuSpec spec = p.catalogSpec();
-        if (spec == null) {
+        if (p.catalogSpec() == null) {
             comparisonTitle.set(p.device().name() + " is not in the catalog: no datasheet to compare with.");
             return;
         }
-        comparisonTitle.set("“" + shownName.get() + "” against the " + spec.name() + " datasheet");
-        rates().forEach(r -> comparison.add(new Comparison(r.metric() + " (" + r.unit() + ")", r.spread().median(), r.datasheet())));
+        comparisonTitle.set("“" + shownName.get() + "” against the " + p.catalogSpec().name() + " datasheet");
+        comparison.setAll(ProfileComparison.againstDatasheet(p));
     }
 
     /** Two kept profiles side by side. */
@@ -183,13 +145,7 @@ public final class GpuViewModel {
         shownName.set(a.name());
         shown.set(a.profile());
         comparisonTitle.set("“" + a.name() + "” against “" + b.name() + "”");
-        comparison.clear();
-        List<Rate> ra = rates(a.profile());
-        List<Rate> rb = rates(b.profile());
-        for (Rate r : ra) {
-            Rate other = rb.stream().filter(x -> x.metric().equals(r.metric())).findFirst().orElse(null);
-            comparison.add(new Comparison(r.metric() + " (" + r.unit() + ")", r.spread().median(), other == null ? null : other.spread().median()));
-        }
+        comparison.setAll(ProfileComparison.between(a.profile(), b.profile()));
     }
 
     public ShellModel shell() {
@@ -216,7 +172,7 @@ public final class GpuViewModel {
         return saved;
     }
 
-    public ObservableList<Comparison> comparison() {
+    public ObservableList<ProfileComparison.Line> comparison() {
         return comparison;
     }
 
