@@ -143,9 +143,14 @@ public final class CudaCalibrator {
                 }
             }
             if (useCublas) {
-                cublas = new cublasHandle();
-                JCublas2.setExceptionsEnabled(true);
-                JCublas2.cublasCreate(cublas);
+                try {
+                    cublasHandle h = new cublasHandle();
+                    JCublas2.setExceptionsEnabled(true);
+                    JCublas2.cublasCreate(h);
+                    cublas = h;
+                } catch (RuntimeException e) {
+                    cublas = null; // cuBLAS loads but does not start here: GEMMs on the project's kernels
+                }
             }
             JCudaDriver.cuEventCreate(start, 0);
             JCudaDriver.cuEventCreate(stop, 0);

@@ -10,7 +10,6 @@ import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 import jcuda.jcublas.JCublas2;
-import jcuda.jcublas.cublasHandle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,15 +97,13 @@ public final class GpuProbe {
         return new String(bytes, 0, n, StandardCharsets.UTF_8).strip();
     }
 
-    /** Null when a cuBLAS handle can be made; else why not. */
+    /**
+     * Null when JCublas's native library (linked to libcublas.so.12) loads; else why not. No handle is made here: that
+     * would start the CUDA runtime and hold device memory for the life of the process.
+     */
     static String cublasFailure() {
         try {
-            cublasHandle h = new cublasHandle();
-            int rc = JCublas2.cublasCreate(h);
-            if (rc != 0) {
-                return "cublasCreate failed (status " + rc + ")";
-            }
-            JCublas2.cublasDestroy(h);
+            JCublas2.setExceptionsEnabled(true); // loads the natives
             return null;
         } catch (Throwable e) {
             String m = String.valueOf(e.getMessage());
