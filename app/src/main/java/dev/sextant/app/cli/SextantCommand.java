@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
                 + "1 internal failure, 130 cancelled."},
         subcommands = {GuiCommand.class, WorkspaceCommand.class, ProjectCommand.class, EvalCommand.class, ScanCommand.class,
-                CatalogCommand.class, PlanCommand.class, SimulateCommand.class, dev.sextant.app.cli.gpu.GpuCommand.class})
+                CatalogCommand.class, PlanCommand.class, SimulateCommand.class, dev.sextant.app.cli.gpu.GpuCommand.class,
+                dev.sextant.app.cli.gate.GateCommand.class})
 public final class SextantCommand implements Runnable {
 
     private final WorkspaceHome home;

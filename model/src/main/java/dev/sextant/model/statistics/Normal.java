@@ -15,6 +15,11 @@ public final class Normal {
         return STANDARD.inverseCumulativeProbability(p);
     }
 
+    /** Φ(z), the standard normal distribution function. */
+    public static double cdf(double z) {
+        return STANDARD.cumulativeProbability(z);
+    }
+
     /** z_{α/2}: the two-sided critical value for confidence 1 − α (1.959964 for α = 0.05). */
     public static double twoSided(double alpha) {
         if (!(alpha > 0 && alpha < 1)) {

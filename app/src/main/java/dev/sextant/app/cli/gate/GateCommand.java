@@ -1,0 +1,21 @@
+package dev.sextant.app.cli.gate;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant gate}: the rollout gate. */
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = "The rollout gate: canary plans and a canary judge over monitoring data.",
+        subcommands = {GateJudgeCommand.class, GateCanaryPlanCommand.class})
+public final class GateCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command: judge or canary-plan");
+    }
+}
