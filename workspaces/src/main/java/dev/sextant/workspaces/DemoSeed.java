@@ -5,6 +5,7 @@ import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
+import dev.sextant.model.gate.DemoGateData;
 import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.ServingPlanRequest;
@@ -47,6 +48,8 @@ public final class DemoSeed {
         workspace.profiles().save(project.id(), DEMO_PROFILE, CalibrationFiles.demo(), true);
         ServingPlanRequest serving = DemoServingData.request();
         workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.demoStudy(), true);
+        workspace.gate().setPolicy(project.id(), DemoGateData.policy(), DemoGateData.CANDIDATE, DemoGateData.INCUMBENT, true);
+        workspace.gate().importObservations(project.id(), DemoGateData.observations(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -46,6 +46,7 @@ public final class Workspace implements AutoCloseable {
     private final TrainingPlanRepository trainingPlans;
     private final ServingPlanRepository servingPlans;
     private final ProfileRepository profiles;
+    private final GateRepository gate;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -58,6 +59,7 @@ public final class Workspace implements AutoCloseable {
         this.trainingPlans = new TrainingPlanRepository(this);
         this.servingPlans = new ServingPlanRepository(this);
         this.profiles = new ProfileRepository(this);
+        this.gate = new GateRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -292,6 +294,10 @@ public final class Workspace implements AutoCloseable {
 
     public EvaluationRepository evaluation() {
         return evaluation;
+    }
+
+    public GateRepository gate() {
+        return gate;
     }
 
     public ProfileRepository profiles() {

@@ -77,4 +77,66 @@ class GateCliTest {
                 .contains("unreachable");
         assertThat(run("gate", "canary-plan", "--rate", "10", "--error-rate", "0.01", "--error-rate-increase", "0.01").code()).isEqualTo(2);
     }
+
+    @Test
+    void decideOnTheDemoAndOnImportedEvidence() throws Exception {
+        Result demo = run("gate", "decide", "--json");
+        assertThat(demo.code()).as(demo.err()).isZero();
+        JsonNode d = demo.json();
+        assertThat(d.get("decision").asText()).isEqualTo("canary");
+        assertThat(d.get("reasons").get(0).asText()).startsWith("Canary");
+        JsonNode first = d.get("checks").get(0);
+        for (String key : new String[] {"name", "layer", "role", "status", "estimate", "ciLow", "ciHigh", "threshold"}) {
+            assertThat(first.has(key)).as(key).isTrue();
+        }
+        // a project of its own: a policy from a file, a private suite and a replay imported, then decided
+        assertThat(run("project", "create", "Gate").code()).isZero();
+        Path policy = Files.writeString(tmp.resolve("policy.json"), """
+                {"name": "mine", "confidence": 0.95, "checks": [
+                  {"name": "private", "layer": "private", "metric": "accuracy", "higherIsBetter": true, "minimumEffect": 0.02,
+                   "margin": 0.02, "test": "paired", "role": "required-gain"},
+                  {"name": "errors", "layer": "replay", "metric": "error", "higherIsBetter": false, "minimumEffect": 0,
+                   "margin": 0.01, "test": "paired", "role": "blocking"}]}
+                """);
+        Result set = run("gate", "policy", "--project", "Gate", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old", "--json");
+        assertThat(set.code()).as(set.err()).isZero();
+        StringBuilder suite = new StringBuilder("item,model,score\n");
+        for (int i = 0; i < 400; i++) {
+            suite.append("q").append(i).append(",old,").append(i % 10 < 6 ? 1 : 0).append('\n');
+            suite.append("q").append(i).append(",new,").append(i % 10 < 8 ? 1 : 0).append('\n');
+        }
+        Path suiteFile = Files.writeString(tmp.resolve("suite.csv"), suite);
+        Result imp = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", suiteFile.toString(), "--rotation", "2026-11-01",
+                "--json");
+        assertThat(imp.code()).as(imp.err()).isZero();
+        assertThat(imp.json().get("imported")).hasSize(2);
+        StringBuilder replay = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            replay.append("{\"request_id\": \"r").append(i).append("\", \"model\": \"old\", \"error\": ").append(i % 50 == 0).append("}\n");
+            replay.append("{\"request_id\": \"r").append(i).append("\", \"model\": \"new\", \"error\": ").append(i % 9 == 0).append("}\n");
+        }
+        Path replayFile = Files.writeString(tmp.resolve("replay.jsonl"), replay);
+        assertThat(run("gate", "import", "--project", "Gate", "--layer", "replay", "--input", replayFile.toString()).code()).isZero();
+        Result decided = run("gate", "decide", "--project", "Gate", "--json");
+        assertThat(decided.code()).as(decided.err()).isZero();
+        // the error rate rises from 2 % to 11 %: a blocking regression
+        assertThat(decided.json().get("decision").asText()).isEqualTo("reject");
+        assertThat(decided.json().get("checks").get(1).get("status").asText()).isEqualTo("regression");
+        // bad input: a broken suite names file, line and field; a contradictory policy is refused with the reason
+        Path broken = Files.writeString(tmp.resolve("broken.csv"), "item,model,score\nq1,new,high\n");
+        Result bad = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", broken.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("broken.csv:2: score: expected a number, got 'high'");
+        Path contradictory = Files.writeString(tmp.resolve("bad-policy.json"), """
+                {"name": "bad", "confidence": 0.95, "checks": [
+                  {"name": "a", "layer": "replay", "metric": "latency", "higherIsBetter": true, "minimumEffect": 0, "margin": 1,
+                   "test": "unpaired", "role": "blocking"},
+                  {"name": "b", "layer": "replay", "metric": "latency", "higherIsBetter": false, "minimumEffect": 0, "margin": 1,
+                   "test": "unpaired", "role": "informative"}]}
+                """);
+        Result refused = run("gate", "policy", "--project", "Gate", "--set", contradictory.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("bad-policy.json").contains("cannot be better both higher and lower");
+        assertThat(run("gate", "decide", "--project", "Gate", "--candidate", "old", "--incumbent", "old").err()).contains("the same model");
+    }
 }

@@ -8,10 +8,22 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.Observations;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.LocalDate;
 
 /**
- * The rollout gate's input files. Metric samples: CSV rows {@code metric,value} (a header line, blank lines and {@code #}
- * comments allowed). Errors name file, line and field.
+ * The rollout gate's input files, errors naming file, line and field:
+ * <ul>
+ *   <li>metric samples for the canary judge: CSV rows {@code metric,value} (a header line, blank lines and {@code #}
+ *       comments allowed);</li>
+ *   <li>per-item scores of a private or regression suite: CSV with columns {@code item,model,score} or JSON Lines with
+ *       those fields;</li>
+ *   <li>a traffic replay: JSON Lines, one request per line: {@code request_id}, {@code model} and any of
+ *       {@code quality}, {@code latency_ms}, {@code tokens} (numbers), {@code refusal}, {@code error} (booleans or
+ *       0/1).</li>
+ * </ul>
  */
 public final class GateFiles {
 
@@ -60,5 +72,129 @@ public final class GateFiles {
         Map<String, double[]> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
+    }
+
+    /** Per-item scores of a suite: one {@link Observations} per model, in file order. */
+    public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
+        Map<String, List<String>> ids = new LinkedHashMap<>();
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        String name = TextInput.name(file);
+        java.util.function.Consumer<Object[]> add = row -> {
+            String model = (String) row[1];
+            ids.computeIfAbsent(model, k -> new ArrayList<>()).add((String) row[0]);
+            values.computeIfAbsent(model, k -> new ArrayList<>()).add((Double) row[2]);
+        };
+        if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")) {
+            try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), java.util.Set.of())) {
+                for (CsvTable.Row r : t) {
+                    add.accept(new Object[] {r.required("item"), r.required("model"), number(r.required("score"), name, r.line(), "score")});
+                }
+            }
+        } else {
+            JsonLines.forEach(file, (node, line) -> add.accept(new Object[] {JsonLines.text(node, "item", file, line),
+                    JsonLines.text(node, "model", file, line), number(node, "score", name, line, true)}));
+        }
+        if (ids.isEmpty()) {
+            throw BadInputException.of(name, "no item scores (item, model, score)");
+        }
+        List<Observations> out = new ArrayList<>();
+        ids.forEach((model, list) -> out.add(new Observations(layer, metric, model, list,
+                values.get(model).stream().mapToDouble(Double::doubleValue).toArray(), name, rotation)));
+        return out;
+    }
+
+    /** The metrics a traffic replay may carry, in the order they are reported. */
+    public static final List<String> REPLAY_METRICS = List.of("quality", "latency_ms", "tokens", "refusal", "error");
+
+    /** A traffic replay: one {@link Observations} per model and metric present. */
+    public static List<Observations> replay(Path file) {
+        String name = TextInput.name(file);
+        Map<String, Map<String, List<Object[]>>> byMetric = new LinkedHashMap<>();
+        JsonLines.forEach(file, (node, line) -> {
+            String id = JsonLines.text(node, "request_id", file, line);
+            String model = JsonLines.text(node, "model", file, line);
+            boolean any = false;
+            for (String metric : REPLAY_METRICS) {
+                JsonNode v = node.get(metric);
+                if (v == null || v.isNull()) {
+                    continue;
+                }
+                double value = v.isBoolean() ? (v.booleanValue() ? 1 : 0) : number(node, metric, name, line, true);
+                if ((metric.equals("refusal") || metric.equals("error")) && value != 0 && value != 1) {
+                    throw new BadInputException(name, line, metric, "expected true/false or 0/1, got " + v);
+                }
+                byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>()).computeIfAbsent(model, k -> new ArrayList<>())
+                        .add(new Object[] {id, value});
+                any = true;
+            }
+            if (!any) {
+                throw new BadInputException(name, line, null, "no metric: expected any of " + String.join(", ", REPLAY_METRICS));
+            }
+        });
+        List<Observations> out = new ArrayList<>();
+        byMetric.forEach((metric, models) -> models.forEach((model, rows) -> out.add(new Observations(GatePolicy.Layer.REPLAY, metric, model,
+                rows.stream().map(r -> (String) r[0]).toList(), rows.stream().mapToDouble(r -> (Double) r[1]).toArray(), name, null))));
+        if (out.isEmpty()) {
+            throw BadInputException.of(name, "no requests in the replay");
+        }
+        return out;
+    }
+
+    private static double number(String text, String file, long line, String field) {
+        try {
+            double v = Double.parseDouble(text.strip());
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new BadInputException(file, line, field, "expected a number, got '" + text.strip() + "'");
+    }
+
+    private static double number(JsonNode node, String field, String file, long line, boolean required) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw new BadInputException(file, line, field, "missing");
+        }
+        if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
+            throw new BadInputException(file, line, field, "expected a number, got " + v);
+        }
+        return v.asDouble();
+    }
+
+    /** A gate policy from JSON (the fields of {@code sextant gate policy --json}'s "policy"), validated. */
+    public static GatePolicy policy(Path file) {
+        String name = TextInput.name(file);
+        GatePolicy p;
+        try {
+            JsonNode tree = Json.mapper().readTree(file.toFile());
+            JsonNode node = tree.has("policy") && tree.get("policy").isObject() ? tree.get("policy") : tree;
+            // enum values as people write them: "required-gain", "win-rate", "private"
+            if (node.has("checks") && node.get("checks").isArray()) {
+                for (JsonNode check : node.get("checks")) {
+                    if (check instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                        for (String field : List.of("layer", "test", "role")) {
+                            if (o.hasNonNull(field) && o.get(field).isTextual()) {
+                                o.put(field, o.get(field).asText().strip().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+                            }
+                        }
+                    }
+                }
+            }
+            p = Json.mapper().treeToValue(node, GatePolicy.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw BadInputException.of(name, "not a gate policy: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw BadInputException.of(name, "cannot read: " + e.getMessage());
+        }
+        if (p.name() == null || p.checks() == null) {
+            throw BadInputException.of(name, "a gate policy needs a name, a confidence and checks");
+        }
+        try {
+            return p.validate();
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.of(name, e.getMessage());
+        }
     }
 }

@@ -26,7 +26,8 @@ public final class Migrator {
             new Migration(3, "contamination scans", "V003__scans.sql"),
             new Migration(4, "training plans", "V004__training.sql"),
             new Migration(5, "serving plans", "V005__serving.sql"),
-            new Migration(6, "calibration profiles", "V006__calibration.sql"));
+            new Migration(6, "calibration profiles", "V006__calibration.sql"),
+            new Migration(7, "rollout gate", "V007__gate.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -1,0 +1,153 @@
+package dev.sextant.workspaces;
+
+import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.Observations;
+import dev.sextant.model.io.Json;
+import java.io.IOException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A project's rollout gate: its policy and the observations imported for it. Each change is one transaction. */
+public final class GateRepository {
+
+    /** How observations are kept: ids and values side by side. */
+    record Data(List<String> ids, double[] values) {
+    }
+
+    private final Workspace workspace;
+
+    GateRepository(Workspace workspace) {
+        this.workspace = workspace;
+    }
+
+    /** Sets the project's policy (validated) and the models it compares, replacing what was there. */
+    public void setPolicy(UUID projectId, GatePolicy policy, String candidate, String incumbent, boolean demo) {
+        policy.validate();
+        String json = Json.write(policy);
+        workspace.transaction(c -> {
+            if (ProjectRepository.find(c, projectId).isEmpty()) {
+                throw new WorkspaceException("no project with id " + projectId);
+            }
+            try (PreparedStatement del = c.prepareStatement("DELETE FROM GATE_POLICY WHERE PROJECT_ID = ?")) {
+                del.setObject(1, projectId);
+                del.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_POLICY(ID, PROJECT_ID, NAME, POLICY, CANDIDATE, INCUMBENT, DEMO, UPDATED_AT) "
+                    + "VALUES (?,?,?,?,?,?,?,?)")) {
+                ps.setObject(1, Ids.newId());
+                ps.setObject(2, projectId);
+                ps.setString(3, policy.name());
+                ps.setString(4, json);
+                ps.setString(5, candidate);
+                ps.setString(6, incumbent);
+                ps.setBoolean(7, demo);
+                ps.setObject(8, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    public Optional<SavedGatePolicy> policy(UUID projectId) {
+        return workspace.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT ID, PROJECT_ID, POLICY, CANDIDATE, INCUMBENT, DEMO, UPDATED_AT FROM GATE_POLICY "
+                    + "WHERE PROJECT_ID = ?")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new SavedGatePolicy(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
+                            read(rs.getString(3), GatePolicy.class), rs.getString(4), rs.getString(5), rs.getBoolean(6),
+                            rs.getObject(7, OffsetDateTime.class).toInstant()));
+                }
+            }
+        });
+    }
+
+    /** Keeps a file's observations, all or nothing; a file already imported for the same layer and metric is refused. */
+    public void importObservations(UUID projectId, List<Observations> observations, boolean demo) {
+        workspace.transaction(c -> {
+            if (ProjectRepository.find(c, projectId).isEmpty()) {
+                throw new WorkspaceException("no project with id " + projectId);
+            }
+            for (Observations o : observations) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND LAYER = ? AND METRIC = ? "
+                        + "AND MODEL = ? AND SOURCE = ?")) {
+                    ps.setObject(1, projectId);
+                    ps.setString(2, o.layer().slug());
+                    ps.setString(3, o.metric());
+                    ps.setString(4, o.model());
+                    ps.setString(5, o.source());
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        if (rs.getInt(1) > 0) {
+                            throw new WorkspaceException(o.source() + ": already imported for " + o.model() + ", " + o.layer().slug() + " " + o.metric()
+                                    + " (remove it first)");
+                        }
+                    }
+                }
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_OBSERVATION(ID, PROJECT_ID, LAYER, METRIC, MODEL, SOURCE, ROTATION, "
+                        + "DATA, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?,?)")) {
+                    ps.setObject(1, Ids.newId());
+                    ps.setObject(2, projectId);
+                    ps.setString(3, o.layer().slug());
+                    ps.setString(4, o.metric());
+                    ps.setString(5, o.model());
+                    ps.setString(6, o.source());
+                    ps.setObject(7, o.rotation());
+                    ps.setString(8, Json.write(new Data(o.ids(), o.values())));
+                    ps.setBoolean(9, demo);
+                    ps.setObject(10, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                    ps.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    public List<Observations> observations(UUID projectId) {
+        return workspace.read(c -> {
+            List<Observations> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT LAYER, METRIC, MODEL, SOURCE, ROTATION, DATA FROM GATE_OBSERVATION WHERE PROJECT_ID = ? "
+                    + "ORDER BY CREATED_AT, ID")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Data d = read(rs.getString(6), Data.class);
+                        out.add(new Observations(GatePolicy.Layer.parse(rs.getString(1)), rs.getString(2), rs.getString(3), d.ids(), d.values(),
+                                rs.getString(4), rs.getObject(5, LocalDate.class)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Removes what one file brought. */
+    public int deleteSource(UUID projectId, String source) {
+        return workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND SOURCE = ?")) {
+                ps.setObject(1, projectId);
+                ps.setString(2, source);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private static <T> T read(String json, Class<T> type) throws SQLException {
+        try {
+            return Json.mapper().readValue(json, type);
+        } catch (IOException e) {
+            throw new SQLException("gate data cannot be read: " + e.getMessage(), e);
+        }
+    }
+}
