@@ -139,4 +139,26 @@ class GateCliTest {
         assertThat(refused.err()).contains("bad-policy.json").contains("cannot be better both higher and lower");
         assertThat(run("gate", "decide", "--project", "Gate", "--candidate", "old", "--incumbent", "old").err()).contains("the same model");
     }
+
+    @Test
+    void replayRollsBackWhereTheCanaryFails() throws Exception {
+        StringBuilder csv = new StringBuilder("step,group,metric,value\n");
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int step = 1; step <= 3; step++) {
+            for (int i = 0; i < 60; i++) {
+                csv.append(step).append(",baseline,latency,").append(200 + 20 * r.nextDouble()).append('\n');
+                // the canary's latency is like the baseline's until step 3, where it is 40 % slower
+                csv.append(step).append(",canary,latency,").append((step == 3 ? 280 : 200) + 20 * r.nextDouble()).append('\n');
+            }
+        }
+        Path file = Files.writeString(tmp.resolve("monitoring.csv"), csv);
+        Result res = run("gate", "replay", "--monitoring", file.toString(), "--direction", "latency=increase", "--json");
+        assertThat(res.code()).as(res.err()).isZero();
+        assertThat(res.json().get("outcome").asText()).isEqualTo("rolled back");
+        assertThat(res.json().get("stoppedAt").asText()).isEqualTo("3");
+        assertThat(res.json().get("steps")).hasSize(3);
+        assertThat(res.json().get("steps").get(0).get("verdict").asText()).isEqualTo("pass");
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "step,group,metric,value\n1,control,latency,3\n");
+        assertThat(run("gate", "replay", "--monitoring", bad.toString()).err()).contains("bad.csv:2: group: expected baseline or canary");
+    }
 }

@@ -197,4 +197,40 @@ public final class GateFiles {
             throw BadInputException.of(name, e.getMessage());
         }
     }
+
+    /**
+     * Monitoring data for the canary replay: CSV {@code step,group,metric,value}, group baseline or canary; steps are
+     * ordered as numbers when they all are, else as text (e.g. ISO timestamps).
+     */
+    public static java.util.SortedMap<String, dev.sextant.model.gate.CanaryReplay.Step> monitoring(Path file) {
+        String name = TextInput.name(file);
+        Map<String, Map<String, Map<String, List<Double>>>> byStep = new LinkedHashMap<>();
+        try (CsvTable t = CsvTable.open(file, List.of("step", "group", "metric", "value"), java.util.Set.of())) {
+            for (CsvTable.Row r : t) {
+                String group = r.required("group").toLowerCase(java.util.Locale.ROOT);
+                if (!group.equals("baseline") && !group.equals("canary")) {
+                    throw new BadInputException(name, r.line(), "group", "expected baseline or canary, got '" + r.required("group") + "'");
+                }
+                byStep.computeIfAbsent(r.required("step"), k -> new LinkedHashMap<>()).computeIfAbsent(group, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(r.required("metric"), k -> new ArrayList<>()).add(number(r.required("value"), name, r.line(), "value"));
+            }
+        }
+        if (byStep.isEmpty()) {
+            throw BadInputException.of(name, "no step,group,metric,value rows");
+        }
+        boolean numeric = byStep.keySet().stream().allMatch(k -> k.matches("-?\\d+(\\.\\d+)?"));
+        java.util.Comparator<String> order = numeric ? java.util.Comparator.comparingDouble(Double::parseDouble) : java.util.Comparator.naturalOrder();
+        java.util.SortedMap<String, dev.sextant.model.gate.CanaryReplay.Step> out = new java.util.TreeMap<>(order);
+        byStep.forEach((step, groups) -> out.put(step, new dev.sextant.model.gate.CanaryReplay.Step(arrays(groups.get("baseline")),
+                arrays(groups.get("canary")))));
+        return out;
+    }
+
+    private static Map<String, double[]> arrays(Map<String, List<Double>> m) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        if (m != null) {
+            m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        return out;
+    }
 }

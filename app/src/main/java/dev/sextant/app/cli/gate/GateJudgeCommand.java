@@ -6,9 +6,6 @@ import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.gate.CanaryJudge;
 import dev.sextant.model.io.GateFiles;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,20 +25,8 @@ public final class GateJudgeCommand implements Runnable {
     Path baseline;
     @Option(names = "--canary", required = true, paramLabel = "C.csv", description = "Canary samples: metric,value rows.")
     Path canary;
-    @Option(names = "--confidence", defaultValue = "0.98", paramLabel = "C", description = "Confidence of the intervals (default: ${DEFAULT-VALUE}).")
-    double confidence;
-    @Option(names = "--tolerance", defaultValue = "0.25", paramLabel = "T",
-            description = "Share of the |shift| an interval must clear to count (default: ${DEFAULT-VALUE}).")
-    double tolerance;
-    @Option(names = "--direction", paramLabel = "METRIC=increase|decrease|either",
-            description = "Which change fails a metric (repeatable; default: either).")
-    List<String> directions = List.of();
-    @Option(names = "--critical", paramLabel = "METRIC", description = "A metric whose failure fails the canary outright (repeatable).")
-    List<String> critical = List.of();
-    @Option(names = "--pass-threshold", defaultValue = "95", paramLabel = "S", description = "Score to pass (default: ${DEFAULT-VALUE}).")
-    double passThreshold;
-    @Option(names = "--marginal-threshold", defaultValue = "75", paramLabel = "S", description = "Score to be marginal (default: ${DEFAULT-VALUE}).")
-    double marginalThreshold;
+    @Mixin
+    JudgeOptions options;
     @Mixin
     JsonOption output;
     @Spec
@@ -53,25 +38,9 @@ public final class GateJudgeCommand implements Runnable {
         Map<String, double[]> base = GateFiles.metricValues(baseline);
         Map<String, double[]> can = GateFiles.metricValues(canary);
         try {
-            Map<String, CanaryJudge.Direction> dirs = new HashMap<>();
-            for (String d : directions) {
-                int eq = d.indexOf('=');
-                if (eq <= 0) {
-                    throw new IllegalArgumentException("--direction: expected METRIC=increase|decrease|either, got '" + d + "'");
-                }
-                dirs.put(d.substring(0, eq).strip(), CanaryJudge.Direction.parse(d.substring(eq + 1)));
-            }
-            Map<String, CanaryJudge.MetricSpec> specs = new LinkedHashMap<>();
-            for (String m : union(base, can)) {
-                specs.put(m, new CanaryJudge.MetricSpec(dirs.getOrDefault(m, CanaryJudge.Direction.EITHER), critical.contains(m)));
-            }
-            for (String m : dirs.keySet()) {
-                requireKnown(m, base, can, "--direction");
-            }
-            for (String m : critical) {
-                requireKnown(m, base, can, "--critical");
-            }
-            j = new CanaryJudge(confidence, tolerance, passThreshold, marginalThreshold).judge(base, can, specs);
+            java.util.Set<String> metrics = new java.util.TreeSet<>(base.keySet());
+            metrics.addAll(can.keySet());
+            j = options.judge().judge(base, can, options.specs(metrics));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -88,17 +57,5 @@ public final class GateJudgeCommand implements Runnable {
             out.printf("Score %.1f: %s%n", j.score(), j.verdict());
             j.reasons().forEach(reason -> out.println("  " + reason));
         });
-    }
-
-    private static java.util.Set<String> union(Map<String, double[]> a, Map<String, double[]> b) {
-        java.util.Set<String> s = new java.util.TreeSet<>(a.keySet());
-        s.addAll(b.keySet());
-        return s;
-    }
-
-    private static void requireKnown(String metric, Map<String, double[]> a, Map<String, double[]> b, String option) {
-        if (!a.containsKey(metric) && !b.containsKey(metric)) {
-            throw new IllegalArgumentException(option + ": no metric '" + metric + "' in either file");
-        }
     }
 }
