@@ -1,0 +1,59 @@
+package dev.sextant.app.cli.report;
+
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.report.Report;
+import dev.sextant.app.report.ReportWriter;
+import dev.sextant.app.report.RolloutReport;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant report rollout}: the rollout report as a self-contained HTML file or a PDF. */
+@Command(name = "rollout", mixinStandardHelpOptions = true,
+        description = {"The rollout report: decision and reasons, evidence by check with intervals, blind battles, canary plan and",
+                "rollback rules, capacity and cost from the latest serving plan. HTML (self-contained) or PDF by the file's extension."})
+public final class ReportRolloutCommand implements Runnable {
+
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
+    String project;
+    @Option(names = "--out", required = true, paramLabel = "FILE.html|FILE.pdf", description = "Where to write the report.")
+    Path out;
+    @Option(names = "--candidate", paramLabel = "MODEL", description = "Candidate (default: the gate policy's).")
+    String candidate;
+    @Option(names = "--incumbent", paramLabel = "MODEL", description = "Incumbent (default: the gate policy's).")
+    String incumbent;
+    @Mixin
+    WorkspaceOption workspace;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    public record Result(String file, String decision, int sections) {
+    }
+
+    @Override
+    public void run() {
+        CommandContext ctx = new CommandContext(spec);
+        Report report;
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            report = RolloutReport.build(ws, ctx.project(ws, project), candidate, incumbent);
+        }
+        try {
+            ReportWriter.write(report, out);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String decision = ((Report.Paragraph) report.sections().get(0).blocks().get(0)).text();
+        Result r = new Result(out.toAbsolutePath().toString(), decision.replace("Decision: ", "").toLowerCase().replace("full rollout", "full"),
+                report.sections().size());
+        ctx.print(output.json(), r, w -> w.println("Wrote " + r.file() + " (" + r.sections() + " sections; " + decision + ")"));
+    }
+}

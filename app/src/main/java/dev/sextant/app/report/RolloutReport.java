@@ -1,0 +1,143 @@
+package dev.sextant.app.report;
+
+import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.gate.CanaryDefaults;
+import dev.sextant.model.gate.CanaryPlan;
+import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.GateCase;
+import dev.sextant.workspaces.SavedServingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The rollout report a team lead presents: the decision and its reasons, the evidence by check with each interval
+ * against its threshold, the blind battles, the canary plan with its ramp and rollback rules (thresholds taken from the
+ * incumbent's traffic replay), and the capacity and cost of the project's latest serving plan when there is one.
+ */
+public final class RolloutReport {
+
+    /** Requests per second the canary plan assumes without a serving plan. */
+    static final double DEFAULT_RATE = 10;
+
+    private RolloutReport() {
+    }
+
+    public static Report build(Workspace ws, Project project, String candidate, String incumbent) {
+        GateCase g = GateCase.decide(ws, project.id(), candidate, incumbent);
+        List<SavedServingPlan> serving = ws.servingPlans().list(project.id());
+        SavedServingPlan plan = serving.isEmpty() ? null : serving.get(0);
+        double rate = plan != null && plan.study().day() != null ? plan.study().day().windows().stream()
+                .mapToDouble(w -> w.rate()).max().orElse(DEFAULT_RATE) : DEFAULT_RATE;
+        CanaryPlan.Spec spec = CanaryDefaults.fromEvidence(g.policy(), ws.gate().observations(project.id()), g.incumbent(), rate);
+        CanaryPlan canary = spec == null ? null : CanaryPlan.of(spec);
+        List<Battle> battles = ws.evaluation().load(project.id()).battles();
+        return of(project.name(), g, canary, rate, plan, battles, Instant.now());
+    }
+
+    static Report of(String projectName, GateCase g, CanaryPlan canary, double rate, SavedServingPlan serving, List<Battle> battles,
+                     Instant generated) {
+        GateDecision d = g.decision();
+        List<Report.Section> sections = new ArrayList<>();
+        String headline = switch (d.decision()) {
+            case "full" -> "Decision: FULL ROLLOUT";
+            case "reject" -> "Decision: REJECT";
+            default -> "Decision: CANARY";
+        };
+        sections.add(new Report.Section("Decision", List.of(
+                new Report.Paragraph(headline, true),
+                new Report.Paragraph(g.candidate() + " against the incumbent " + g.incumbent() + ", under the policy “" + g.policy().name()
+                        + "” (" + Math.round(100 * g.policy().confidence()) + " % intervals).", false),
+                new Report.Bullets(d.reasons()))));
+
+        List<List<String>> rows = new ArrayList<>();
+        for (GateDecision.CheckResult c : d.checks()) {
+            rows.add(List.of(c.name(), c.layer(), c.role(), c.status() + (c.downWeighted() != null ? " (down-weighted)" : ""),
+                    c.estimate() == null ? "—" : fmt(c.estimate()), c.ciLow() == null ? "—" : "[" + fmt(c.ciLow()) + ", " + fmt(c.ciHigh()) + "]",
+                    fmt(c.threshold()), String.valueOf(c.n()), c.source() == null ? "—" : c.source()));
+        }
+        List<Report.Block> evidence = new ArrayList<>();
+        evidence.add(new Report.Paragraph("Improvement is the candidate's gain over the incumbent in each metric's better direction; the threshold "
+                + "is the minimum gain for required gains and the negative margin otherwise.", false));
+        evidence.add(new Report.Table(List.of("Check", "Layer", "Role", "Status", "Improvement", "Interval", "Threshold", "n", "Evidence"), rows));
+        sections.add(new Report.Section("Evidence by check", evidence));
+
+        List<Report.Block> charts = new ArrayList<>();
+        for (GateDecision.CheckResult c : d.checks()) {
+            if (c.estimate() != null) {
+                charts.add(new Report.Chart(ReportCharts.check(c), 720, 92));
+            }
+        }
+        sections.add(new Report.Section("Intervals against thresholds", charts.isEmpty()
+                ? List.of(new Report.Paragraph("No check has evidence yet.", false)) : charts));
+
+        int wins = 0;
+        int losses = 0;
+        int ties = 0;
+        for (Battle b : battles) {
+            boolean a = b.modelA().equals(g.candidate()) && b.modelB().equals(g.incumbent());
+            boolean r = b.modelB().equals(g.candidate()) && b.modelA().equals(g.incumbent());
+            if (!a && !r) {
+                continue;
+            }
+            switch (b.winner()) {
+                case MODEL_A -> { if (a) { wins++; } else { losses++; } }
+                case MODEL_B -> { if (r) { wins++; } else { losses++; } }
+                default -> ties++;
+            }
+        }
+        if (wins + losses + ties > 0) {
+            sections.add(new Report.Section("Blind pairwise comparison", List.of(
+                    new Report.Paragraph(String.format(Locale.ROOT, "%d battles: the candidate won %d, lost %d, tied %d — a win rate of %.1f %% with ties "
+                            + "counted half.", wins + losses + ties, wins, losses, ties, 100.0 * (wins + ties / 2.0) / (wins + losses + ties)), false),
+                    new Report.Chart(ReportCharts.battles(List.of("won", "lost", "tied"), List.of((double) wins, (double) losses, (double) ties)), 560,
+                            260))));
+        }
+
+        if (canary != null) {
+            List<List<String>> steps = new ArrayList<>();
+            canary.steps().forEach(s -> steps.add(List.of(String.valueOf(s.index()), fmt(s.percent()) + " %", String.format("%.0f", s.minutes()),
+                    String.format("%,.0f", s.canaryRequests()), String.format("%,d", s.requiredRequests()), s.limitedBy())));
+            List<Report.Block> blocks = new ArrayList<>();
+            blocks.add(new Report.Paragraph(String.format(Locale.ROOT, "At %s requests/s, each step runs at least %.0f minutes and until the canary "
+                    + "has the samples that detect the rollback thresholds (α = 0.05, power 0.8); thresholds are taken from the incumbent's "
+                    + "traffic replay.", fmt(rate), CanaryDefaults.INTERVAL_MINUTES), false));
+            blocks.add(new Report.Table(List.of("Step", "Traffic", "Minutes", "Canary requests", "Needed", "Set by"), steps));
+            blocks.add(new Report.Chart(ReportCharts.ramp(canary), 720, 280));
+            blocks.add(new Report.Bullets(canary.rollbackRules()));
+            sections.add(new Report.Section("Canary plan and rollback rules", blocks));
+        }
+
+        if (serving != null) {
+            var s = serving.study();
+            var spec = serving.request().spec();
+            List<String> lines = new ArrayList<>();
+            lines.add(String.format(Locale.ROOT, "Serving plan “%s”: %s on %d × %s (%s weights), one replica serves %.2f requests/s within P99 TTFT "
+                            + "≤ %s s and TPOT ≤ %s s.", serving.name(), spec.model().name(), spec.tp() * spec.pp(), spec.gpu().name(),
+                    spec.weights().slug(), s.goodputPerReplica(), fmt(serving.request().sloTtft()), fmt(serving.request().sloTpot())));
+            if (s.day() != null) {
+                lines.add(String.format(Locale.ROOT, "Over the day: peak %d replicas, %,.0f GPU-hours autoscaled (%,.0f fixed at the peak)%s.",
+                        s.day().peakReplicas(), s.day().gpuHours(), s.day().fixedGpuHours(), serving.request().pricePerGpuHour() > 0
+                                ? String.format(Locale.ROOT, ", %,.0f a day at %s per GPU-hour", s.day().costPerDay(),
+                                fmt(serving.request().pricePerGpuHour())) : ""));
+            }
+            lines.add("Step latency from " + s.latencySource() + ".");
+            sections.add(new Report.Section("Capacity and cost", List.of(new Report.Bullets(lines))));
+        }
+        String subtitle = "Project “" + projectName + "” · generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                .format(generated.atOffset(ZoneOffset.UTC));
+        return new Report("Rollout report: " + g.candidate(), subtitle, sections);
+    }
+
+    static String fmt(double v) {
+        if (v == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+}
