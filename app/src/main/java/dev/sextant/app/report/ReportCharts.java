@@ -20,7 +20,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /** The rollout report's charts, drawn for paper: light background, dark text. */
-final class ReportCharts {
+public final class ReportCharts {
 
     static final Color INK = new Color(0x1F2328);
     static final Color ACCENT = new Color(0x0969DA);
@@ -31,7 +31,7 @@ final class ReportCharts {
     }
 
     /** One check's improvement with its interval (a one-row forest plot), with 0 and the check's threshold marked. */
-    static JFreeChart check(GateDecision.CheckResult c) {
+    public static JFreeChart check(GateDecision.CheckResult c) {
         XIntervalSeries s = new XIntervalSeries("improvement");
         s.add(c.estimate(), c.ciLow(), c.ciHigh(), 0);
         XIntervalSeriesCollection data = new XIntervalSeriesCollection();
@@ -63,7 +63,7 @@ final class ReportCharts {
     }
 
     /** The canary's share of traffic over the minutes of its ramp. */
-    static JFreeChart ramp(CanaryPlan plan) {
+    public static JFreeChart ramp(CanaryPlan plan) {
         XYSeries s = new XYSeries("canary traffic");
         double t = 0;
         for (CanaryPlan.Step step : plan.steps()) {

@@ -15,6 +15,8 @@ import dev.sextant.app.ui.shell.MainWindow;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.app.ui.gpu.GpuView;
 import dev.sextant.app.ui.gpu.GpuViewModel;
+import dev.sextant.app.ui.rollout.RolloutView;
+import dev.sextant.app.ui.rollout.RolloutViewModel;
 import dev.sextant.app.ui.serving.ServingView;
 import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingView;
@@ -80,7 +82,9 @@ public final class SextantApp extends Application {
                 new Area("serving", "Serving", "KV cache, batching, replicas over a day", Feather.SERVER,
                         () -> FxmlView.load(new ServingView(new ServingViewModel(shell)))),
                 new Area("gpu", "GPU", "Calibration on this machine's GPU", Feather.ACTIVITY,
-                        () -> FxmlView.load(new GpuView(new GpuViewModel(shell)))));
+                        () -> FxmlView.load(new GpuView(new GpuViewModel(shell)))),
+                new Area("rollout", "Rollout", "Decision, canary plan, report", Feather.FLAG,
+                        () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -169,6 +169,17 @@ class MainWindowTest {
         }
     }
 
+    @Test
+    void theRolloutAreaShowsTheDemoDecision(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT7).release(KeyCode.DIGIT7).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#rollout-decision").tryQuery().isPresent());
+        waitUntil(() -> text(robot, "#rollout-decision").equals("Decision: CANARY"));
+        TableView<?> checks = robot.lookup("#rollout-checks").queryAs(TableView.class);
+        assertThat(checks.getItems()).hasSize(8);
+        assertThat(robot.lookup("#rollout-present").queryButton().isDisabled()).isFalse();
+    }
+
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

@@ -210,7 +210,9 @@ public final class Charts {
         Color fg = foreground(dark);
         Color grid = dark ? new Color(0x30363D) : new Color(0xD0D7DE);
         chart.setBackgroundPaint(bg);
-        chart.getTitle().setPaint(fg);
+        if (chart.getTitle() != null) {
+            chart.getTitle().setPaint(fg);
+        }
         chart.setAntiAlias(true);
         if (chart.getLegend() != null) {
             chart.getLegend().setBackgroundPaint(bg);

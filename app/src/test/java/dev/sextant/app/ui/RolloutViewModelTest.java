@@ -1,0 +1,109 @@
+package dev.sextant.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.app.report.Report;
+import dev.sextant.app.ui.rollout.RolloutViewModel;
+import dev.sextant.app.ui.shell.JobRunner;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.gate.DemoGateData;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Rollout area's view model over a real workspace with a synchronous job runner. */
+class RolloutViewModelTest {
+
+    @TempDir
+    Path tmp;
+    ShellModel shell;
+    RolloutViewModel vm;
+    List<String> failures = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        JobRunner jobs = JobRunner.direct();
+        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
+        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
+        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
+        vm = new RolloutViewModel(shell);
+    }
+
+    @AfterEach
+    void close() {
+        shell.closeWorkspace();
+    }
+
+    @Test
+    void theDemoGateDecidesAndPlansItsCanary() throws Exception {
+        assertThat(vm.candidateProperty().get()).isEqualTo(DemoGateData.CANDIDATE);
+        assertThat(vm.checks()).hasSize(DemoGateData.policy().checks().size());
+        assertThat(vm.decisionProperty().get().decision()).isEqualTo("canary");
+        assertThat(vm.models()).contains(DemoGateData.CANDIDATE, DemoGateData.INCUMBENT);
+        // thresholds from the incumbent's replay
+        assertThat(Double.parseDouble(vm.errorRateProperty().get())).isBetween(0.0, 0.02);
+        assertThat(vm.canaryProperty().get().steps()).hasSize(4);
+        vm.stepsProperty().set("50, 25");
+        vm.planCanary();
+        assertThat(vm.problemProperty().get()).contains("must increase");
+        // switching the incumbent and candidate round decides again
+        vm.candidateProperty().set(DemoGateData.INCUMBENT);
+        vm.incumbentProperty().set(DemoGateData.CANDIDATE);
+        vm.decide();
+        assertThat(vm.decisionProperty().get().decision()).isIn("reject", "canary");
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aPolicyEditIsValidatedSavedAndDecided() {
+        vm.addCheck();
+        assertThat(vm.checks()).hasSize(DemoGateData.policy().checks().size() + 1);
+        vm.savePolicy(); // the new check duplicates the private suite's layer and metric with the same direction: fine
+        assertThat(vm.problemProperty().get()).isEmpty();
+        vm.confidenceProperty().set("1.5");
+        vm.savePolicy();
+        assertThat(vm.problemProperty().get()).contains("confidence");
+        vm.confidenceProperty().set("0.9");
+        vm.savePolicy();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.decisionProperty().get()).isNotNull();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void replayImportAndReport() throws Exception {
+        StringBuilder csv = new StringBuilder("step,group,metric,value\n");
+        for (int step = 1; step <= 2; step++) {
+            for (int i = 0; i < 40; i++) {
+                csv.append(step).append(",baseline,error_rate,").append(0.01 + 0.001 * (i % 5)).append('\n');
+                csv.append(step).append(",canary,error_rate,").append((step == 2 ? 0.05 : 0.01) + 0.001 * (i % 5)).append('\n');
+            }
+        }
+        vm.replay(Files.writeString(tmp.resolve("monitoring.csv"), csv));
+        assertThat(vm.replayProperty().get().outcome()).isEqualTo("rolled back");
+        assertThat(vm.replayProperty().get().stoppedAt()).isEqualTo("2");
+
+        Path suite = Files.writeString(tmp.resolve("regression-math.csv"), "item,model,score\nm1," + DemoGateData.CANDIDATE + ",1\nm1,"
+                + DemoGateData.INCUMBENT + ",0\nm2," + DemoGateData.CANDIDATE + ",1\nm2," + DemoGateData.INCUMBENT + ",1\n");
+        vm.importEvidence(suite, dev.sextant.model.gate.GatePolicy.Layer.REGRESSION, "math", null);
+        assertThat(vm.problemProperty().get()).isEmpty();
+        Path broken = Files.writeString(tmp.resolve("broken.csv"), "item,model\nm1,x\n");
+        vm.importEvidence(broken, dev.sextant.model.gate.GatePolicy.Layer.REGRESSION, "math", null);
+        assertThat(vm.problemProperty().get()).contains("broken.csv");
+
+        AtomicReference<Report> report = new AtomicReference<>();
+        vm.report(report::set);
+        assertThat(report.get().sections().get(0).title()).isEqualTo("Decision");
+        Path html = tmp.resolve("r.html");
+        vm.export(html);
+        assertThat(Files.readString(html)).contains("Decision: CANARY");
+        assertThat(failures).isEmpty();
+    }
+}
