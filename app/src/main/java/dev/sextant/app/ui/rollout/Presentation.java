@@ -54,8 +54,13 @@ public final class Presentation {
         showPage.run();
         Scene scene = new Scene(pane, 1280, 800);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
-        scene.setOnKeyPressed(e -> {
+        // a filter, so that the pages' scroll panes and tables do not take the arrow keys first
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             KeyCode k = e.getCode();
+            if (k == KeyCode.RIGHT || k == KeyCode.PAGE_DOWN || k == KeyCode.SPACE || k == KeyCode.LEFT || k == KeyCode.PAGE_UP
+                    || k == KeyCode.ESCAPE) {
+                e.consume();
+            }
             if ((k == KeyCode.RIGHT || k == KeyCode.PAGE_DOWN || k == KeyCode.SPACE) && at[0] + 1 < pages.size()) {
                 at[0]++;
                 showPage.run();
