@@ -30,7 +30,7 @@ class GateRepositoryTest {
             assertThat(g.decision().reasons()).anyMatch(r -> r.startsWith("GPQA Diamond (public, GPQA Diamond): down-weighted"));
             // the private suite's latest rotation is November's, 20 % carried over: credible
             GateDecision.CheckResult priv = g.decision().checks().get(2);
-            assertThat(priv.source()).contains("rotation 2026-11-01");
+            assertThat(priv.source()).contains("rotation 2026-11-01, 20 % of items from earlier rotations");
             assertThat(priv.downWeighted()).isNull();
 
             // the same file twice is refused, nothing half-written; another project sees nothing

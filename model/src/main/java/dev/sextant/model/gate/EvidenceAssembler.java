@@ -137,10 +137,11 @@ public final class EvidenceAssembler {
         boolean paired = a.size() >= Math.min(can.ids().size(), inc.ids().size()) / 2 && a.size() >= 2;
         double[] ca = paired ? a.stream().mapToDouble(Double::doubleValue).toArray() : can.values();
         double[] ia = paired ? b.stream().mapToDouble(Double::doubleValue).toArray() : inc.values();
-        String source = can.source() + (can.rotation() != null ? " (rotation " + can.rotation() + ")" : "");
+        double overlap = can.rotation() != null ? overlap(mine, can) : 0;
+        String source = can.source() + (can.rotation() != null ? String.format(Locale.ROOT, " (rotation %s, %.0f %% of items from earlier rotations)",
+                can.rotation(), 100 * overlap) : "");
         GateEvidence e = GateEvidence.values(layer, metric, ca, ia, source);
         if (layer == GatePolicy.Layer.PRIVATE && can.rotation() != null) {
-            double overlap = overlap(mine, can);
             if (overlap >= STALE_OVERLAP) {
                 return e.withLowCredibility(String.format(Locale.ROOT, "stale: %.0f %% of rotation %s's items appeared in earlier rotations",
                         100 * overlap, can.rotation()));
