@@ -44,9 +44,7 @@ public final class EvaluationRepository {
                                             CancellationToken cancel) {
         long total = Math.max(1, files.stream().mapToLong(EvidenceFile::rows).sum());
         return workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             refuseDuplicateItems(c, projectId, files);
             List<EvidenceSource> out = new ArrayList<>();
             long[] done = {0};

@@ -45,4 +45,17 @@ public record GateCase(GatePolicy policy, String candidate, String incumbent, Li
                 ws.gate().observations(projectId));
         return new GateCase(saved.policy(), c, i, evidence, GateDecision.decide(saved.policy(), evidence));
     }
+
+    /** The models a project's evidence names: item scores, battles and imported observations, sorted. */
+    public static List<String> models(Workspace ws, UUID projectId) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        EvaluationEvidence eval = ws.evaluation().load(projectId);
+        eval.items().forEach(i -> names.add(i.model()));
+        eval.battles().forEach(b -> {
+            names.add(b.modelA());
+            names.add(b.modelB());
+        });
+        ws.gate().observations(projectId).forEach(o -> names.add(o.model()));
+        return new ArrayList<>(names);
+    }
 }

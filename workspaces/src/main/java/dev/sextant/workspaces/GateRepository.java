@@ -34,9 +34,7 @@ public final class GateRepository {
         policy.validate();
         String json = Json.write(policy);
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             try (PreparedStatement del = c.prepareStatement("DELETE FROM GATE_POLICY WHERE PROJECT_ID = ?")) {
                 del.setObject(1, projectId);
                 del.executeUpdate();
@@ -76,9 +74,7 @@ public final class GateRepository {
     /** Keeps a file's observations, all or nothing; a file already imported for the same layer and metric is refused. */
     public void importObservations(UUID projectId, List<Observations> observations, boolean demo) {
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             for (Observations o : observations) {
                 try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND LAYER = ? AND METRIC = ? "
                         + "AND MODEL = ? AND SOURCE = ?")) {

@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -33,9 +32,7 @@ public final class ProfileRepository {
         UUID id = Ids.newId();
         String json = Json.write(profile);
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM CALIBRATION_PROFILE WHERE PROJECT_ID = ? AND LOWER(NAME) = ?")) {
                 ps.setObject(1, projectId);
                 ps.setString(2, name.strip().toLowerCase(Locale.ROOT));
@@ -62,18 +59,7 @@ public final class ProfileRepository {
     }
 
     public List<SavedProfile> list(UUID projectId) {
-        return workspace.read(c -> {
-            List<SavedProfile> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
-                ps.setObject(1, projectId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(map(rs));
-                    }
-                }
-            }
-            return out;
-        });
+        return ProjectRows.newestFirst(workspace, SELECT, projectId, ProfileRepository::map);
     }
 
     /** The project's profile with this name (case-insensitive) or id. */
@@ -83,12 +69,7 @@ public final class ProfileRepository {
     }
 
     public void delete(UUID id) {
-        workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM CALIBRATION_PROFILE WHERE ID = ?")) {
-                ps.setObject(1, id);
-                return ps.executeUpdate();
-            }
-        });
+        ProjectRows.deleteById(workspace, "CALIBRATION_PROFILE", id);
     }
 
     private static SavedProfile map(ResultSet rs) throws SQLException {

@@ -45,9 +45,7 @@ public final class ScanRepository {
                        boolean demo) {
         UUID id = Ids.newId();
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             OffsetDateTime now = now();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN(ID, PROJECT_ID, NAME, STATE, SPEC, FINGERPRINT, DEMO, "
                     + "CREATED_AT, UPDATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {

@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -33,9 +32,7 @@ public final class ServingPlanRepository {
         String requestJson = Json.write(request);
         String studyJson = Json.write(study);
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO SERVING_PLAN(ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT) "
                     + "VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
@@ -52,27 +49,11 @@ public final class ServingPlanRepository {
     }
 
     public List<SavedServingPlan> list(UUID projectId) {
-        return workspace.read(c -> {
-            List<SavedServingPlan> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
-                ps.setObject(1, projectId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(map(rs));
-                    }
-                }
-            }
-            return out;
-        });
+        return ProjectRows.newestFirst(workspace, SELECT, projectId, ServingPlanRepository::map);
     }
 
     public void delete(UUID id) {
-        workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM SERVING_PLAN WHERE ID = ?")) {
-                ps.setObject(1, id);
-                return ps.executeUpdate();
-            }
-        });
+        ProjectRows.deleteById(workspace, "SERVING_PLAN", id);
     }
 
     private static SavedServingPlan map(ResultSet rs) throws SQLException {

@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -32,9 +31,7 @@ public final class TrainingPlanRepository {
         }
         UUID id = Ids.newId();
         workspace.transaction(c -> {
-            if (ProjectRepository.find(c, projectId).isEmpty()) {
-                throw new WorkspaceException("no project with id " + projectId);
-            }
+            ProjectRows.requireProject(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_PLAN(ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, "
                     + "CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
@@ -68,27 +65,11 @@ public final class TrainingPlanRepository {
     }
 
     public List<SavedTrainingPlan> list(UUID projectId) {
-        return workspace.read(c -> {
-            List<SavedTrainingPlan> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
-                ps.setObject(1, projectId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(map(rs));
-                    }
-                }
-            }
-            return out;
-        });
+        return ProjectRows.newestFirst(workspace, SELECT, projectId, TrainingPlanRepository::map);
     }
 
     public void delete(UUID id) {
-        workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM TRAINING_PLAN WHERE ID = ?")) {
-                ps.setObject(1, id);
-                return ps.executeUpdate();
-            }
-        });
+        ProjectRows.deleteById(workspace, "TRAINING_PLAN", id);
     }
 
     private static SavedTrainingPlan map(ResultSet rs) throws SQLException {

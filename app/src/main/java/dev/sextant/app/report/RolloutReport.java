@@ -1,9 +1,10 @@
 package dev.sextant.app.report;
 
-import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.gate.CanaryDefaults;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.gate.GateEvidence;
+import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.GateCase;
 import dev.sextant.workspaces.SavedServingPlan;
@@ -36,12 +37,10 @@ public final class RolloutReport {
                 .mapToDouble(w -> w.rate()).max().orElse(DEFAULT_RATE) : DEFAULT_RATE;
         CanaryPlan.Spec spec = CanaryDefaults.fromEvidence(g.policy(), ws.gate().observations(project.id()), g.incumbent(), rate);
         CanaryPlan canary = spec == null ? null : CanaryPlan.of(spec);
-        List<Battle> battles = ws.evaluation().load(project.id()).battles();
-        return of(project.name(), g, canary, rate, plan, battles, Instant.now());
+        return of(project.name(), g, canary, rate, plan, Instant.now());
     }
 
-    static Report of(String projectName, GateCase g, CanaryPlan canary, double rate, SavedServingPlan serving, List<Battle> battles,
-                     Instant generated) {
+    static Report of(String projectName, GateCase g, CanaryPlan canary, double rate, SavedServingPlan serving, Instant generated) {
         GateDecision d = g.decision();
         List<Report.Section> sections = new ArrayList<>();
         String headline = switch (d.decision()) {
@@ -76,21 +75,10 @@ public final class RolloutReport {
         sections.add(new Report.Section("Intervals against thresholds", charts.isEmpty()
                 ? List.of(new Report.Paragraph("No check has evidence yet.", false)) : charts));
 
-        int wins = 0;
-        int losses = 0;
-        int ties = 0;
-        for (Battle b : battles) {
-            boolean a = b.modelA().equals(g.candidate()) && b.modelB().equals(g.incumbent());
-            boolean r = b.modelB().equals(g.candidate()) && b.modelA().equals(g.incumbent());
-            if (!a && !r) {
-                continue;
-            }
-            switch (b.winner()) {
-                case MODEL_A -> { if (a) { wins++; } else { losses++; } }
-                case MODEL_B -> { if (r) { wins++; } else { losses++; } }
-                default -> ties++;
-            }
-        }
+        GateEvidence battles = g.evidence().stream().filter(e -> e.layer() == GatePolicy.Layer.PAIRWISE).findFirst().orElse(null);
+        int wins = battles == null ? 0 : battles.wins();
+        int losses = battles == null ? 0 : battles.losses();
+        int ties = battles == null ? 0 : battles.ties();
         if (wins + losses + ties > 0) {
             sections.add(new Report.Section("Blind pairwise comparison", List.of(
                     new Report.Paragraph(String.format(Locale.ROOT, "%d battles: the candidate won %d, lost %d, tied %d — a win rate of %.1f %% with ties "

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
-import dev.sextant.model.io.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,33 +21,21 @@ class CliTest {
     Path tmp;
     WorkspaceHome home;
 
-    record Result(int code, String out, String err) {
-        JsonNode json() throws Exception {
-            var parser = Json.mapper().getFactory().createParser(out);
-            JsonNode doc = Json.mapper().readTree(parser);
-            assertThat(parser.nextToken()).as("exactly one JSON document on stdout").isNull();
-            return doc;
-        }
-    }
-
     @BeforeEach
     void home() {
         home = new WorkspaceHome(tmp.resolve("home"));
     }
 
-    Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), home);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    CliRun run(String... args) {
+        return CliRun.of(home, args);
     }
 
     @Test
     void versionAndHelp() {
-        Result v = run("--version");
+        CliRun v = run("--version");
         assertThat(v.code()).isZero();
         assertThat(v.out()).startsWith("sextant ").contains("H2 2.").contains("Java ");
-        Result h = run("--help");
+        CliRun h = run("--help");
         assertThat(h.code()).isZero();
         assertThat(h.out()).contains("Usage: sextant").contains("workspace").contains("project").contains("Exit status");
     }
@@ -63,7 +48,7 @@ class CliTest {
         for (String[] path : paths) {
             String[] args = java.util.Arrays.copyOf(path, path.length + 1);
             args[path.length] = "--help";
-            Result r = run(args);
+            CliRun r = run(args);
             assertThat(r.code()).as(String.join(" ", args)).isZero();
             assertThat(r.out()).as(String.join(" ", args)).contains("Usage: sextant");
         }
@@ -80,7 +65,7 @@ class CliTest {
 
     @Test
     void badUsageExitsTwoWithOneLine() {
-        Result r = run("workspace", "info", "--no-such-option");
+        CliRun r = run("workspace", "info", "--no-such-option");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).startsWith("error: Unknown option: '--no-such-option'").contains("--help");
@@ -91,7 +76,7 @@ class CliTest {
 
     @Test
     void workspaceInfoCreatesAndSeedsTheDefaultWorkspace() throws Exception {
-        Result r = run("workspace", "info", "--json");
+        CliRun r = run("workspace", "info", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode doc = r.json();
         assertThat(doc.get("name").asText()).isEqualTo("default");
@@ -106,7 +91,7 @@ class CliTest {
     @Test
     void missingWorkspaceIsBadInputNamingTheFolder() {
         Path missing = tmp.resolve("missing");
-        Result r = run("workspace", "info", "--workspace", missing.toString(), "--json");
+        CliRun r = run("workspace", "info", "--workspace", missing.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("error: no workspace at " + missing + " (create one with: sextant workspace create " + missing + ")\n");
@@ -116,7 +101,7 @@ class CliTest {
     @Test
     void createListProjectsExportImport() throws Exception {
         Path ws = tmp.resolve("team");
-        Result created = run("workspace", "create", ws.toString(), "--json");
+        CliRun created = run("workspace", "create", ws.toString(), "--json");
         assertThat(created.code()).as(created.err()).isZero();
         assertThat(created.json().get("projects")).isEmpty();
         assertThat(run("workspace", "create", ws.toString()).code()).isEqualTo(2);
@@ -127,7 +112,7 @@ class CliTest {
 
         JsonNode p = run("project", "create", "Llama eval", "-d", "first", "-w", ws.toString(), "--json").json();
         assertThat(p.get("name").asText()).isEqualTo("Llama eval");
-        Result dup = run("project", "create", "llama EVAL", "-w", ws.toString());
+        CliRun dup = run("project", "create", "llama EVAL", "-w", ws.toString());
         assertThat(dup.code()).isEqualTo(2);
         assertThat(dup.err()).isEqualTo("error: a project named 'Llama eval' already exists in this workspace\n");
         JsonNode renamed = run("project", "update", "Llama eval", "--name", "Llama 3 eval", "-w", ws.toString(), "--json").json();
@@ -143,7 +128,7 @@ class CliTest {
 
         Path wsZip = tmp.resolve("team.sextant.zip");
         assertThat(run("workspace", "export", wsZip.toString(), "-w", ws.toString()).code()).isZero();
-        Result needsTo = run("workspace", "import", wsZip.toString());
+        CliRun needsTo = run("workspace", "import", wsZip.toString());
         assertThat(needsTo.code()).isEqualTo(2);
         assertThat(needsTo.err()).contains("--to DIR");
         JsonNode copy = run("workspace", "import", wsZip.toString(), "--to", tmp.resolve("team-copy").toString(), "--json").json();
@@ -157,7 +142,7 @@ class CliTest {
     @Test
     void aBrokenArchiveIsBadInputNamingTheFile() throws Exception {
         Path junk = Files.writeString(tmp.resolve("junk.sextant.zip"), "not a zip");
-        Result r = run("workspace", "import", junk.toString(), "--json");
+        CliRun r = run("workspace", "import", junk.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).startsWith("error: " + junk + ": not a zip archive");

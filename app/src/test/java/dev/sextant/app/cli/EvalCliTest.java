@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.WorkspaceHome;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,25 +31,13 @@ class EvalCliTest {
         }
     }
 
-    record Result(int code, String out, String err) {
-        JsonNode json() throws Exception {
-            var parser = Json.mapper().getFactory().createParser(out);
-            JsonNode doc = Json.mapper().readTree(parser);
-            assertThat(parser.nextToken()).as("exactly one JSON document").isNull();
-            return doc;
-        }
-    }
-
-    Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), home);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    CliRun run(String... args) {
+        return CliRun.of(home, args);
     }
 
     @Test
     void summary() throws Exception {
-        Result r = run("eval", "summary", "--input", fixture("items.csv"), "--json");
+        CliRun r = run("eval", "summary", "--input", fixture("items.csv"), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode row = r.json().get("rows").get(0);
         for (String field : new String[] {"model", "benchmark", "n", "mean", "se", "seClustered", "ciLow", "ciHigh", "method"}) {
@@ -82,7 +66,7 @@ class EvalCliTest {
         assertThat(c.get("pValue").asDouble()).isCloseTo(0.08326, within(1e-5));
         assertThat(c.get("correlation").asDouble()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(c.has("ciLow") && c.has("ciHigh")).isTrue();
-        Result unknown = run("eval", "compare", "--input", fixture("items.csv"), "--a", "A", "--b", "Z", "--benchmark", "mmlu", "--json");
+        CliRun unknown = run("eval", "compare", "--input", fixture("items.csv"), "--a", "A", "--b", "Z", "--benchmark", "mmlu", "--json");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).startsWith("error: no scores for model 'Z' on benchmark 'mmlu'");
     }
@@ -138,7 +122,7 @@ class EvalCliTest {
         }
         assertThat(c.get("rating").asDouble()).isCloseTo(800, within(1e-9));
         assertThat(c.get("ciLow").isNull()).as("no bootstrap, no interval").isTrue();
-        Result bad = run("eval", "arena", "--input", fixture("battles.jsonl"), "--anchor", "Nobody=1000");
+        CliRun bad = run("eval", "arena", "--input", fixture("battles.jsonl"), "--anchor", "Nobody=1000");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("anchor model 'Nobody' has no battles");
     }
@@ -147,7 +131,7 @@ class EvalCliTest {
     void importIntoAProjectThenAnalyseWithoutInputs() throws Exception {
         assertThat(run("workspace", "info").code()).isZero(); // creates the default workspace with its demo project
         assertThat(run("project", "create", "Eval").code()).isZero();
-        Result imported = run("eval", "import", "--input", fixture("items.csv"), fixture("battles.jsonl"), fixture("w.csv"),
+        CliRun imported = run("eval", "import", "--input", fixture("items.csv"), fixture("battles.jsonl"), fixture("w.csv"),
                 fixture("s.csv"), fixture("mix.csv"), "--project", "Eval", "--json");
         assertThat(imported.code()).as(imported.err()).isZero();
         JsonNode sources = imported.json().get("sources");
@@ -167,11 +151,11 @@ class EvalCliTest {
         JsonNode arena = run("eval", "arena", "--project", "Eval", "--bootstrap", "0", "--json").json();
         assertThat(arena.get("models")).hasSize(3);
 
-        Result several = run("eval", "summary", "--json");
+        CliRun several = run("eval", "summary", "--json");
         assertThat(several.code()).isEqualTo(2);
         assertThat(several.err()).contains("has several projects; choose one with --project");
         assertThat(run("project", "create", "Empty").code()).isZero();
-        Result empty = run("eval", "summary", "--project", "Empty", "--json");
+        CliRun empty = run("eval", "summary", "--project", "Empty", "--json");
         assertThat(empty.code()).isEqualTo(2);
         assertThat(empty.err()).contains("project 'Empty' holds no evaluation evidence");
         JsonNode demo = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json").json();
@@ -179,7 +163,7 @@ class EvalCliTest {
 
         // a bad file among good ones: nothing is imported
         Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
-        Result partial = run("eval", "import", "--input", fixture("w.csv"), bad.toString(), "--project", "Eval");
+        CliRun partial = run("eval", "import", "--input", fixture("w.csv"), bad.toString(), "--project", "Eval");
         assertThat(partial.code()).isEqualTo(2);
         JsonNode after = run("eval", "import", "--input", fixture("mix.csv"), "--project", "Eval", "--json").json();
         assertThat(after.get("sources")).hasSize(1);
@@ -188,7 +172,7 @@ class EvalCliTest {
     @Test
     void badInputFilesExitTwoNamingFileAndLine() throws Exception {
         Path f = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,oops\n");
-        Result r = run("eval", "summary", "--input", f.toString(), "--json");
+        CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("error: " + f + ":2: score: not a number: 'oops'\n");

@@ -3,11 +3,7 @@ package dev.sextant.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.WorkspaceHome;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,18 +14,8 @@ class GateCliTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-        JsonNode json() throws Exception {
-            return Json.mapper().readTree(out);
-        }
-    }
-
-    Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                new WorkspaceHome(tmp.resolve("home")));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    CliRun run(String... args) {
+        return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
     }
 
     @Test
@@ -38,7 +24,7 @@ class GateCliTest {
                 + "errors,0.1\nerrors,0.2\nerrors,0.15\nerrors,0.12\nerrors,0.18\n");
         Path canary = Files.writeString(tmp.resolve("c.csv"), "metric,value\nlatency,6\nlatency,7\nlatency,8\nlatency,9\nlatency,10\n"
                 + "errors,0.11\nerrors,0.19\nerrors,0.16\nerrors,0.13\nerrors,0.17\n");
-        Result r = run("gate", "judge", "--baseline", base.toString(), "--canary", canary.toString(), "--json");
+        CliRun r = run("gate", "judge", "--baseline", base.toString(), "--canary", canary.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         JsonNode latency = j.get("metrics").get(1);
@@ -51,10 +37,10 @@ class GateCliTest {
         assertThat(j.get("score").asDouble()).isEqualTo(50);
         assertThat(j.get("verdict").asText()).isEqualTo("fail");
         // latency may only fall: a rise then fails... the rise is what we have, so direction decrease passes it
-        Result allowed = run("gate", "judge", "--baseline", base.toString(), "--canary", canary.toString(), "--direction", "latency=decrease", "--json");
+        CliRun allowed = run("gate", "judge", "--baseline", base.toString(), "--canary", canary.toString(), "--direction", "latency=decrease", "--json");
         assertThat(allowed.json().get("verdict").asText()).isEqualTo("pass");
         Path broken = Files.writeString(tmp.resolve("x.csv"), "metric,value\nlatency,fast\n");
-        Result bad = run("gate", "judge", "--baseline", broken.toString(), "--canary", canary.toString());
+        CliRun bad = run("gate", "judge", "--baseline", broken.toString(), "--canary", canary.toString());
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("x.csv:2: value: expected a number, got 'fast'");
         assertThat(run("gate", "judge", "--baseline", base.toString(), "--canary", canary.toString(), "--critical", "nope").err())
@@ -63,14 +49,14 @@ class GateCliTest {
 
     @Test
     void canaryPlanContract() throws Exception {
-        Result r = run("gate", "canary-plan", "--rate", "50", "--steps", "1,5,25,50", "--interval-minutes", "5", "--error-rate", "0.005",
+        CliRun r = run("gate", "canary-plan", "--rate", "50", "--steps", "1,5,25,50", "--interval-minutes", "5", "--error-rate", "0.005",
                 "--error-rate-increase", "0.005", "--latency-p99-ms", "500", "--latency-increase", "0.1", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("steps")).hasSize(4);
         assertThat(j.get("thresholds").get(0).get("samplesPerSide").asLong()).isEqualTo(3681);
         assertThat(j.get("promotionMinutes").asDouble()).isEqualTo(213);
-        Result flagger = run("gate", "canary-plan", "--rate", "1000000", "--step-weight", "2", "--max-weight", "50", "--interval-minutes", "1",
+        CliRun flagger = run("gate", "canary-plan", "--rate", "1000000", "--step-weight", "2", "--max-weight", "50", "--interval-minutes", "1",
                 "--error-rate", "0.01", "--error-rate-increase", "0.01", "--json");
         assertThat(flagger.json().get("promotionMinutes").asDouble()).isEqualTo(25);
         assertThat(run("gate", "canary-plan", "--rate", "10", "--steps", "5", "--error-rate", "0.995", "--error-rate-increase", "0.01").err())
@@ -80,7 +66,7 @@ class GateCliTest {
 
     @Test
     void decideOnTheDemoAndOnImportedEvidence() throws Exception {
-        Result demo = run("gate", "decide", "--json");
+        CliRun demo = run("gate", "decide", "--json");
         assertThat(demo.code()).as(demo.err()).isZero();
         JsonNode d = demo.json();
         assertThat(d.get("decision").asText()).isEqualTo("canary");
@@ -98,7 +84,7 @@ class GateCliTest {
                   {"name": "errors", "layer": "replay", "metric": "error", "higherIsBetter": false, "minimumEffect": 0,
                    "margin": 0.01, "test": "paired", "role": "blocking"}]}
                 """);
-        Result set = run("gate", "policy", "--project", "Gate", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old", "--json");
+        CliRun set = run("gate", "policy", "--project", "Gate", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old", "--json");
         assertThat(set.code()).as(set.err()).isZero();
         StringBuilder suite = new StringBuilder("item,model,score\n");
         for (int i = 0; i < 400; i++) {
@@ -106,7 +92,7 @@ class GateCliTest {
             suite.append("q").append(i).append(",new,").append(i % 10 < 8 ? 1 : 0).append('\n');
         }
         Path suiteFile = Files.writeString(tmp.resolve("suite.csv"), suite);
-        Result imp = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", suiteFile.toString(), "--rotation", "2026-11-01",
+        CliRun imp = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", suiteFile.toString(), "--rotation", "2026-11-01",
                 "--json");
         assertThat(imp.code()).as(imp.err()).isZero();
         assertThat(imp.json().get("imported")).hasSize(2);
@@ -117,14 +103,14 @@ class GateCliTest {
         }
         Path replayFile = Files.writeString(tmp.resolve("replay.jsonl"), replay);
         assertThat(run("gate", "import", "--project", "Gate", "--layer", "replay", "--input", replayFile.toString()).code()).isZero();
-        Result decided = run("gate", "decide", "--project", "Gate", "--json");
+        CliRun decided = run("gate", "decide", "--project", "Gate", "--json");
         assertThat(decided.code()).as(decided.err()).isZero();
         // the error rate rises from 2 % to 11 %: a blocking regression
         assertThat(decided.json().get("decision").asText()).isEqualTo("reject");
         assertThat(decided.json().get("checks").get(1).get("status").asText()).isEqualTo("regression");
         // bad input: a broken suite names file, line and field; a contradictory policy is refused with the reason
         Path broken = Files.writeString(tmp.resolve("broken.csv"), "item,model,score\nq1,new,high\n");
-        Result bad = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", broken.toString());
+        CliRun bad = run("gate", "import", "--project", "Gate", "--layer", "private", "--input", broken.toString());
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("broken.csv:2: score: expected a number, got 'high'");
         Path contradictory = Files.writeString(tmp.resolve("bad-policy.json"), """
@@ -134,7 +120,7 @@ class GateCliTest {
                   {"name": "b", "layer": "replay", "metric": "latency", "higherIsBetter": false, "minimumEffect": 0, "margin": 1,
                    "test": "unpaired", "role": "informative"}]}
                 """);
-        Result refused = run("gate", "policy", "--project", "Gate", "--set", contradictory.toString());
+        CliRun refused = run("gate", "policy", "--project", "Gate", "--set", contradictory.toString());
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("bad-policy.json").contains("cannot be better both higher and lower");
         assertThat(run("gate", "decide", "--project", "Gate", "--candidate", "old", "--incumbent", "old").err()).contains("the same model");
@@ -152,7 +138,7 @@ class GateCliTest {
             }
         }
         Path file = Files.writeString(tmp.resolve("monitoring.csv"), csv);
-        Result res = run("gate", "replay", "--monitoring", file.toString(), "--direction", "latency=increase", "--json");
+        CliRun res = run("gate", "replay", "--monitoring", file.toString(), "--direction", "latency=increase", "--json");
         assertThat(res.code()).as(res.err()).isZero();
         assertThat(res.json().get("outcome").asText()).isEqualTo("rolled back");
         assertThat(res.json().get("stoppedAt").asText()).isEqualTo("3");

@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.WorkspaceHome;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,18 +17,8 @@ class PlanCliTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-        JsonNode json() throws Exception {
-            return Json.mapper().readTree(out);
-        }
-    }
-
-    Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                new WorkspaceHome(tmp.resolve("home")));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    CliRun run(String... args) {
+        return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
     }
 
     static List<String> ids(JsonNode array) {
@@ -43,7 +29,7 @@ class PlanCliTest {
 
     @Test
     void catalogsListTheSlugsTheIssueNames() throws Exception {
-        Result gpus = run("catalog", "gpus", "--json");
+        CliRun gpus = run("catalog", "gpus", "--json");
         assertThat(gpus.code()).isZero();
         assertThat(ids(gpus.json().get("gpus"))).contains("a100-sxm-40gb", "a100-sxm-80gb", "h100-sxm", "h100-pcie", "h200-sxm", "b200",
                 "mi300x", "l40s", "rtx-4090");
@@ -51,7 +37,7 @@ class PlanCliTest {
         assertThat(a100.get("bf16Tflops").asDouble()).isEqualTo(312);
         assertThat(a100.get("fp8Tflops").isNull()).as("no FP8 on A100").isTrue();
 
-        Result models = run("catalog", "models", "--json");
+        CliRun models = run("catalog", "models", "--json");
         assertThat(models.code()).isZero();
         assertThat(ids(models.json().get("models"))).contains("llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b",
                 "llama-3.1-405b", "mixtral-8x7b", "qwen2.5-72b", "deepseek-v3");
@@ -67,7 +53,7 @@ class PlanCliTest {
 
     @Test
     void checkpointContractAndTheSeedsExample() throws Exception {
-        Result r = run("plan", "checkpoint", "--gpus", "10000", "--failures-per-gpu-day", "0.001", "--checkpoint-seconds", "120",
+        CliRun r = run("plan", "checkpoint", "--gpus", "10000", "--failures-per-gpu-day", "0.001", "--checkpoint-seconds", "120",
                 "--json");
         assertThat(r.code()).isZero();
         JsonNode j = r.json();
@@ -80,7 +66,7 @@ class PlanCliTest {
 
     @Test
     void badArgumentsExitTwoNamingTheOption() {
-        Result r = run("plan", "checkpoint", "--gpus", "0", "--checkpoint-seconds", "120", "--json");
+        CliRun r = run("plan", "checkpoint", "--gpus", "0", "--checkpoint-seconds", "120", "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--gpus");
         assertThat(r.out()).isEmpty();
@@ -91,7 +77,7 @@ class PlanCliTest {
     void aFixedLayoutIsCostedAndMatchesKorthikantiWithinFifteenPercent() throws Exception {
         // Korthikanti et al. (arXiv 2205.05198) Tables 3 and 5: GPT-3 175B on 64 A100s, TP 8, PP 8, v 3, batch 64,
         // selective recompute with sequence parallelism: 13.75 s per iteration
-        Result r = run("plan", "train", "--model", "gpt-175b", "--gpu", "a100-sxm-80gb", "--gpus", "64", "--seq-len", "2048",
+        CliRun r = run("plan", "train", "--model", "gpt-175b", "--gpu", "a100-sxm-80gb", "--gpus", "64", "--seq-len", "2048",
                 "--global-batch", "64", "--tp", "8", "--pp", "8", "--cp", "1", "--vpp", "3", "--micro-batch", "1",
                 "--recompute", "selective", "--sequence-parallel", "true", "--attention", "unfused", "--tokens", "3e11", "--json");
         assertThat(r.code()).as(r.err()).isZero();
@@ -118,7 +104,7 @@ class PlanCliTest {
 
     @Test
     void theSearchRanksFittingPlansBestFirst() throws Exception {
-        Result r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "16", "--seq-len", "4096",
+        CliRun r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--top", "5", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode plans = r.json().get("plans");
@@ -135,15 +121,15 @@ class PlanCliTest {
 
     @Test
     void impossibleLayoutsAndModelsThatFitNowhereSayWhy() {
-        Result heads = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--gpus-per-node", "8",
+        CliRun heads = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--gpus-per-node", "8",
                 "--seq-len", "4096", "--global-batch", "24", "--tp", "3", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");
         assertThat(heads.code()).isEqualTo(2);
         assertThat(heads.err()).contains("TP (3) must divide the 32 attention heads");
-        Result huge = run("plan", "train", "--model", "llama-3.1-405b", "--gpu", "rtx-4090", "--gpus", "8", "--seq-len", "4096",
+        CliRun huge = run("plan", "train", "--model", "llama-3.1-405b", "--gpu", "rtx-4090", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "8", "--json");
         assertThat(huge.code()).isEqualTo(2);
         assertThat(huge.err()).contains("no layout fits").contains("GB per GPU");
-        Result batch = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
+        CliRun batch = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "12", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");
         assertThat(batch.code()).isEqualTo(2);
         assertThat(batch.err()).contains("global batch 12 is not divisible");
@@ -151,11 +137,11 @@ class PlanCliTest {
 
     @Test
     void theBestPlanCanBeKeptAndListed() throws Exception {
-        Result r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
+        CliRun r = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "32", "--save", "7B on 8", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         String id = r.json().get("savedId").asText();
-        Result list = run("plan", "list", "--json");
+        CliRun list = run("plan", "list", "--json");
         assertThat(list.code()).as(list.err()).isZero();
         JsonNode plans = list.json().get("plans");
         double step = r.json().get("plans").get(0).get("stepTimeSeconds").asDouble();
@@ -173,12 +159,12 @@ class PlanCliTest {
                 {"model_type": "mistral", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
                  "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 32000, "max_position_embeddings": 32768}
                 """);
-        Result r = run("plan", "train", "--model", config.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
+        CliRun r = run("plan", "train", "--model", config.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "64", "--top", "1", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("model").get("params").asLong()).isEqualTo(7_241_732_096L); // Mistral 7B
         java.nio.file.Path broken = java.nio.file.Files.writeString(tmp.resolve("broken.json"), "{\"model_type\": \"llama\"}");
-        Result bad = run("plan", "train", "--model", broken.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
+        CliRun bad = run("plan", "train", "--model", broken.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "64", "--json");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("broken.json").contains("hidden_size").doesNotContain("Exception");
@@ -191,9 +177,9 @@ class PlanCliTest {
         java.nio.file.Path gpu = java.nio.file.Files.writeString(tmp.resolve("gpu.json"), """
                 {"id": "my-h100", "name": "My H100", "bf16Tflops": 989, "memoryGB": 80, "hbmGBs": 3350, "linkGBs": 450, "networkGbps": 400}
                 """);
-        Result mine = run("plan", "train", "--model", "llama-2-13b", "--gpu", gpu.toString(), "--gpus", "16", "--seq-len", "4096",
+        CliRun mine = run("plan", "train", "--model", "llama-2-13b", "--gpu", gpu.toString(), "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--top", "1", "--json");
-        Result catalog = run("plan", "train", "--model", "llama-2-13b", "--gpu", "h100-sxm", "--gpus", "16", "--seq-len", "4096",
+        CliRun catalog = run("plan", "train", "--model", "llama-2-13b", "--gpu", "h100-sxm", "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--top", "1", "--json");
         assertThat(mine.code()).as(mine.err()).isZero();
         assertThat(mine.json().get("plans").get(0).get("stepTimeSeconds").asDouble())
@@ -207,7 +193,7 @@ class PlanCliTest {
         slowLink[fixed.length + 1] = "25";
         assertThat(run(slowLink).json().get("plans").get(0).get("stepTimeSeconds").asDouble()).isGreaterThan(fast);
         java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad-gpu.json"), "{\"id\": \"x\", \"bf16Tflops\": \"lots\"}");
-        Result r = run("plan", "train", "--model", "llama-2-13b", "--gpu", bad.toString(), "--gpus", "16", "--seq-len", "4096",
+        CliRun r = run("plan", "train", "--model", "llama-2-13b", "--gpu", bad.toString(), "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("bad-gpu.json").contains("bf16Tflops");
@@ -217,7 +203,7 @@ class PlanCliTest {
     void serveMemoryPlanContract() throws Exception {
         // the published vLLM start-up log: Llama-3.1-8B on a 23.58 GiB card, torch peak 17.06 GiB, non-torch 0.35 GiB
         double weightsGib = 2.0 * (8_030_261_248L - 4096) / (1L << 30);
-        Result r = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "rtx-4090", "--gpu-memory-gib", "23.58", "--max-model-len", "8192",
+        CliRun r = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "rtx-4090", "--gpu-memory-gib", "23.58", "--max-model-len", "8192",
                 "--activation-peak-gib", String.valueOf(17.06 - weightsGib), "--overhead-gib", "0.35", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
@@ -229,7 +215,7 @@ class PlanCliTest {
         assertThat(j.get("kvBlocks").asLong()).isBetween(1951L, 1952L);
         assertThat(j.get("maxConcurrency").asDouble()).isCloseTo(j.get("kvTokens").asDouble() / 8192, within(1e-9));
 
-        Result tooBig = run("plan", "serve", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--json");
+        CliRun tooBig = run("plan", "serve", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--json");
         assertThat(tooBig.code()).isEqualTo(2);
         assertThat(tooBig.err()).contains("does not fit").contains("GiB short").contains("larger TP");
         assertThat(run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--block-size", "0", "--json").code()).isEqualTo(2);
@@ -239,7 +225,7 @@ class PlanCliTest {
 
     @Test
     void simulateServeContract() throws Exception {
-        Result r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
+        CliRun r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
                 "--prompt-tokens", "uniform:100:1000", "--output-tokens", "const:64", "--chunked-prefill", "--slo-ttft", "2",
                 "--slo-tpot", "0.1", "--seed", "3", "--json");
         assertThat(r.code()).as(r.err()).isZero();
@@ -252,13 +238,13 @@ class PlanCliTest {
         assertThat(j.get("sloAttainment").asDouble()).isBetween(0.9, 1.0); // a light load on one H100
         assertThat(j.get("throughputTokensPerSecond").asDouble()).isPositive();
         assertThat(j.has("simulatedSeconds") && j.has("wallSeconds")).isTrue();
-        Result again = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
+        CliRun again = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
                 "--prompt-tokens", "uniform:100:1000", "--output-tokens", "const:64", "--chunked-prefill", "--slo-ttft", "2",
                 "--slo-tpot", "0.1", "--seed", "3", "--json");
         assertThat(again.json().get("ttftSeconds")).isEqualTo(j.get("ttftSeconds"));
 
         java.nio.file.Path lengths = java.nio.file.Files.writeString(tmp.resolve("lengths.txt"), "128\n256\nlots\n");
-        Result bad = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
+        CliRun bad = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
                 "--prompt-tokens", "file:" + lengths, "--output-tokens", "const:8", "--json");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("lengths.txt:3").contains("lots");
@@ -272,7 +258,7 @@ class PlanCliTest {
     void capacityContract() throws Exception {
         java.nio.file.Path traffic = java.nio.file.Files.writeString(tmp.resolve("hourly.csv"),
                 "start,rate\n00:00,1\n08:00,6\n12:00,12\n20:00,3\n");
-        Result r = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", traffic.toString(), "--slo-ttft", "1",
+        CliRun r = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", traffic.toString(), "--slo-ttft", "1",
                 "--slo-tpot", "0.05", "--price-per-gpu-hour", "2", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
@@ -292,7 +278,7 @@ class PlanCliTest {
         assertThat(j.get("costPerDay").asDouble()).isCloseTo(2 * gpuHours, within(1e-9));
 
         java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "start,rate\n00:00,1\n25:00,3\n");
-        Result b = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", bad.toString(), "--slo-ttft", "1",
+        CliRun b = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", bad.toString(), "--slo-ttft", "1",
                 "--slo-tpot", "0.05", "--json");
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("bad.csv:3").contains("start");
@@ -302,24 +288,24 @@ class PlanCliTest {
     void simulateServeFromATraceAndWithBurstyArrivals() throws Exception {
         java.nio.file.Path trace = java.nio.file.Files.writeString(tmp.resolve("trace.csv"),
                 "arrival,prompt_tokens,output_tokens\n0.0,100,10\n0.5,200,20\n0.6,300,5\n");
-        Result r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + trace, "--json");
+        CliRun r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + trace, "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("requests").asInt()).isEqualTo(3);
         assertThat(r.json().get("completed").asInt()).isEqualTo(3);
-        Result bursty = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "200",
+        CliRun bursty = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "200",
                 "--prompt-tokens", "const:300", "--output-tokens", "const:30", "--arrivals", "gamma:2.5", "--json");
         assertThat(bursty.code()).as(bursty.err()).isZero();
         assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--json").err()).contains("--rate");
         java.nio.file.Path backwards = java.nio.file.Files.writeString(tmp.resolve("back.csv"), "1.0,10,10\n0.5,10,10\n");
-        Result b = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + backwards, "--json");
+        CliRun b = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + backwards, "--json");
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("back.csv:2");
     }
 
     @Test
     void prefixCachingRaisesConcurrency() throws Exception {
-        Result plain = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--json");
-        Result shared = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--prefix-tokens", "1000",
+        CliRun plain = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--json");
+        CliRun shared = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--max-model-len", "4096", "--prefix-tokens", "1000",
                 "--prefix-share", "0.8", "--json");
         assertThat(shared.code()).as(shared.err()).isZero();
         assertThat(plain.json().get("prefixCaching").isNull()).isTrue();
@@ -332,7 +318,7 @@ class PlanCliTest {
 
     @Test
     void leversSideBySide() throws Exception {
-        Result r = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+        CliRun r = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
                 "--prompt-tokens", "const:800", "--output-tokens", "const:150", "--price-per-gpu-hour", "1.2", "--speculative", "0.7:4:0.05",
                 "--json");
         assertThat(r.code()).as(r.err()).isZero();
@@ -351,7 +337,7 @@ class PlanCliTest {
         assertThat(levers).anyMatch(l -> l.get("name").asText().equals("Speculative decoding")
                 && l.get("singleStreamTpotSeconds").asDouble() < levers.get(0).get("singleStreamTpotSeconds").asDouble());
         // the table for people
-        Result text = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+        CliRun text = run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
                 "--prompt-tokens", "const:800", "--output-tokens", "const:150");
         assertThat(text.out()).contains("LEVER").contains("FP8 KV cache").contains("Twice the token budget");
         assertThat(run("plan", "levers", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08", "--speculative",

@@ -4,44 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.gpu.GpuViewModel;
 import dev.sextant.app.ui.serving.ServingViewModel;
-import dev.sextant.app.ui.shell.JobRunner;
-import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.ModelCatalog;
 import dev.sextant.workspaces.DemoSeed;
-import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The GPU area's view model, and the planning areas on a chosen profile, over a real workspace. */
-class GpuViewModelTest {
-
-    @TempDir
-    Path tmp;
-    ShellModel shell;
-    List<String> failures = new ArrayList<>();
-
-    @BeforeEach
-    void open() {
-        JobRunner jobs = JobRunner.direct();
-        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
-        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
-        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
-    }
-
-    @AfterEach
-    void close() {
-        shell.closeWorkspace();
-    }
+class GpuViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void theDemoProfileAgainstItsDatasheetAndTwoProfilesSideBySide() throws Exception {

@@ -4,41 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.report.Report;
 import dev.sextant.app.ui.rollout.RolloutViewModel;
-import dev.sextant.app.ui.shell.JobRunner;
-import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.gate.DemoGateData;
-import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Rollout area's view model over a real workspace with a synchronous job runner. */
-class RolloutViewModelTest {
+class RolloutViewModelTest extends DemoWorkspaceTest {
 
-    @TempDir
-    Path tmp;
-    ShellModel shell;
     RolloutViewModel vm;
-    List<String> failures = new ArrayList<>();
 
     @BeforeEach
     void open() {
-        JobRunner jobs = JobRunner.direct();
-        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
-        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
-        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
         vm = new RolloutViewModel(shell);
-    }
-
-    @AfterEach
-    void close() {
-        shell.closeWorkspace();
     }
 
     @Test

@@ -2,43 +2,23 @@ package dev.sextant.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sextant.app.ui.shell.JobRunner;
-import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.ModelCatalog;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.workspaces.SavedTrainingPlan;
-import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Training area's view model over a real workspace with a synchronous job runner. */
-class TrainingViewModelTest {
+class TrainingViewModelTest extends DemoWorkspaceTest {
 
-    @TempDir
-    Path tmp;
-    ShellModel shell;
     TrainingViewModel vm;
-    List<String> failures = new ArrayList<>();
 
     @BeforeEach
     void open() {
-        JobRunner jobs = JobRunner.direct();
-        jobs.setFailureHandler((t, e) -> failures.add(t + ": " + e.getMessage()));
-        shell = new ShellModel(new WorkspaceHome(tmp.resolve("home")), jobs);
-        shell.openWorkspace(shell.home().defaultWorkspaceDir(), true);
         vm = new TrainingViewModel(shell);
-    }
-
-    @AfterEach
-    void close() {
-        shell.closeWorkspace();
     }
 
     @Test

@@ -35,6 +35,16 @@ public final class CanaryJudge {
     /** How one metric is judged. */
     public record MetricSpec(Direction direction, boolean critical) {
         public static final MetricSpec DEFAULT = new MetricSpec(Direction.EITHER, false);
+
+        /**
+         * A guess from the metric's name, for monitoring data without settings: errors, latencies, refusals and
+         * timeouts fail only when they rise, and errors are critical; anything else fails either way.
+         */
+        public static MetricSpec guess(String metric) {
+            String m = metric.toLowerCase(Locale.ROOT);
+            boolean upIsBad = m.contains("error") || m.contains("latency") || m.contains("refusal") || m.contains("timeout");
+            return new MetricSpec(upIsBad ? Direction.INCREASE : Direction.EITHER, m.contains("error"));
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gate;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.gate.GateDecision;
@@ -19,8 +20,8 @@ import picocli.CommandLine.Spec;
                 "(evaluation item scores and battles, contamination scans, imported suites and replays) under its gate policy."})
 public final class GateDecideCommand implements Runnable {
 
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Option(names = "--candidate", paramLabel = "MODEL", description = "Candidate (default: the policy's).")
     String candidate;
     @Option(names = "--incumbent", paramLabel = "MODEL", description = "Incumbent (default: the policy's).")
@@ -37,7 +38,7 @@ public final class GateDecideCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         GateCase g;
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            g = GateCase.decide(ws, ctx.project(ws, project).id(), candidate, incumbent);
+            g = GateCase.decide(ws, ctx.project(ws, project.nameOrId()).id(), candidate, incumbent);
         }
         GateDecision d = g.decision();
         ctx.print(output.json(), d, out -> {

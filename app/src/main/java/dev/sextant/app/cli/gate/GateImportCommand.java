@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gate;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
@@ -33,8 +34,8 @@ public final class GateImportCommand implements Runnable {
     String metric;
     @Option(names = "--rotation", paramLabel = "YYYY-MM-DD", description = "A private suite's rotation date.")
     String rotation;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -70,7 +71,7 @@ public final class GateImportCommand implements Runnable {
                 : GateFiles.itemScores(input, l, metric == null ? "accuracy" : metric, date);
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            ws.gate().importObservations(ctx.project(ws, project).id(), obs, false);
+            ws.gate().importObservations(ctx.project(ws, project.nameOrId()).id(), obs, false);
         }
         Result r = new Result(obs.stream().map(o -> new Row(o.layer().slug(), o.metric(), o.model(), o.values().length, o.source(),
                 o.rotation() == null ? null : o.rotation().toString())).toList());

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gate;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.gate.GatePolicy;
@@ -29,8 +30,8 @@ public final class GatePolicyCommand implements Runnable {
     String candidate;
     @Option(names = "--incumbent", paramLabel = "MODEL", description = "The incumbent model.")
     String incumbent;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -46,7 +47,7 @@ public final class GatePolicyCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         GatePolicy fromFile = file == null ? null : GateFiles.policy(file);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            var p = ctx.project(ws, project);
+            var p = ctx.project(ws, project.nameOrId());
             SavedGatePolicy current = ws.gate().policy(p.id()).orElse(null);
             if (fromFile != null || candidate != null || incumbent != null) {
                 GatePolicy policy = fromFile != null ? fromFile : current == null ? null : current.policy();

@@ -3,6 +3,7 @@ package dev.sextant.app.cli.gpu;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.gpu.CudaCalibrator;
 import dev.sextant.gpu.GpuProbe;
@@ -32,8 +33,8 @@ public final class GpuCalibrateCommand implements Runnable {
     int device;
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the profile in a project under NAME.")
     String save;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project for --save (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -60,7 +61,7 @@ public final class GpuCalibrateCommand implements Runnable {
         String savedId = null;
         if (save != null) {
             try (Workspace ws = ctx.openWorkspace(workspace)) {
-                savedId = ws.profiles().save(ctx.project(ws, project).id(), save, p, false).toString();
+                savedId = ws.profiles().save(ctx.project(ws, project.nameOrId()).id(), save, p, false).toString();
             }
         }
         Result r = of(p, savedId);

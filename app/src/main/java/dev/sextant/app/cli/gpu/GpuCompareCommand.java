@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gpu;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.calibration.ProfileComparison;
@@ -12,7 +13,6 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -25,8 +25,8 @@ public final class GpuCompareCommand implements Runnable {
     String first;
     @Parameters(index = "1", arity = "0..1", paramLabel = "OTHER", description = "Second profile (default: the datasheet).")
     String second;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -41,7 +41,7 @@ public final class GpuCompareCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            var p = ctx.project(ws, project);
+            var p = ctx.project(ws, project.nameOrId());
             SavedProfile a = find(ws, p.id(), first);
             Result r;
             if (second == null) {

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gpu;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.io.CalibrationFiles;
@@ -23,8 +24,8 @@ public final class GpuImportCommand implements Runnable {
     Path file;
     @Option(names = "--name", required = true, paramLabel = "NAME", description = "Name of the profile in the project.")
     String name;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -40,7 +41,7 @@ public final class GpuImportCommand implements Runnable {
         CalibrationProfile p = CalibrationFiles.read(file);
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            String id = ws.profiles().save(ctx.project(ws, project).id(), name, p, false).toString();
+            String id = ws.profiles().save(ctx.project(ws, project.nameOrId()).id(), name, p, false).toString();
             ctx.print(output.json(), new Result(id, name, p.device().name()), out -> out.println("Kept “" + name + "” (" + p.device().name()
                     + ", " + p.measuredAt() + ") as " + id));
         }

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.gpu;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.calibration.CalibrationProfile;
@@ -13,15 +14,14 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gpu profiles}: the calibration profiles kept in a project. */
 @Command(name = "profiles", mixinStandardHelpOptions = true, description = "List the calibration profiles kept in a project.")
 public final class GpuProfilesCommand implements Runnable {
 
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -40,7 +40,7 @@ public final class GpuProfilesCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            List<SavedProfile> saved = ws.profiles().list(ctx.project(ws, project).id());
+            List<SavedProfile> saved = ws.profiles().list(ctx.project(ws, project.nameOrId()).id());
             List<Row> rows = saved.stream().map(s -> {
                 GemmFit bf16 = s.profile().fit("bf16");
                 return new Row(s.id().toString(), s.name(), s.demo(), s.profile().device().name(), s.profile().catalogGpu(),

@@ -6,7 +6,7 @@ import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.Capacity;
-import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.Workload;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
@@ -34,27 +34,12 @@ public final class PlanCapacityCommand implements Runnable {
     ReplicaOptions replica;
     @Option(names = "--traffic", required = true, paramLabel = "FILE.csv", description = "The day's traffic: start,rate per window.")
     Path traffic;
-    @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
-    double sloTtft;
-    @Option(names = "--slo-tpot", required = true, paramLabel = "S", description = "P99 time-per-output-token target, seconds.")
-    double sloTpot;
-    @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour (default: ${DEFAULT-VALUE}).")
-    double price;
-    @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
-    String promptTokens;
-    @Option(names = "--output-tokens", defaultValue = "lognormal:200:100", paramLabel = "DIST", description = "Output lengths (default: ${DEFAULT-VALUE}).")
-    String outputTokens;
     @Option(names = "--headroom", defaultValue = "0.2", paramLabel = "H", description = "Capacity kept above the forecast (default: ${DEFAULT-VALUE}).")
     double headroom;
     @Option(names = "--scale-up-minutes", defaultValue = "10", paramLabel = "M", description = "Time to start a replica (default: ${DEFAULT-VALUE}; 0: instant).")
     double scaleUpMinutes;
-    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
-    int maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
-            description = "Token budget per step; prompts are prefilled in chunks (default: ${DEFAULT-VALUE}).")
-    int maxNumBatchedTokens;
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    WorkloadOptions workload;
     @Mixin
     ProfileOption profile;
     @Mixin
@@ -78,18 +63,14 @@ public final class PlanCapacityCommand implements Runnable {
         List<Capacity.Window> windows = ServingFiles.traffic(traffic);
         Result r;
         try {
-            if (!(sloTtft > 0) || !(sloTpot > 0)) {
-                throw new IllegalArgumentException("--slo-ttft and --slo-tpot must be positive");
+            if (headroom < 0 || scaleUpMinutes < 0) {
+                throw new IllegalArgumentException("--headroom and --scale-up-minutes must not be negative");
             }
-            if (headroom < 0 || scaleUpMinutes < 0 || price < 0) {
-                throw new IllegalArgumentException("--headroom, --scale-up-minutes and --price-per-gpu-hour must not be negative");
-            }
-            LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
-            LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
-            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, true)
-                    .withCalibration(profile.resolve(spec, null, null));
-            double goodput = Capacity.goodput(server, prompt, out, sloTtft, sloTpot, seed, CancellationToken.none());
-            Capacity.Plan plan = Capacity.plan(windows, goodput, tp, headroom, scaleUpMinutes / 60, price);
+            Workload load = workload.workload();
+            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), workload.maxNumSeqs,
+                    workload.maxNumBatchedTokens, true).withCalibration(profile.resolve(spec, null, null));
+            double goodput = load.goodput(server, CancellationToken.none());
+            Capacity.Plan plan = Capacity.plan(windows, goodput, server.gpus(), headroom, scaleUpMinutes / 60, workload.price);
             List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
             r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
                     plan.fixedCostPerDay(), server.latencySource());
@@ -97,14 +78,14 @@ public final class PlanCapacityCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         new CommandContext(spec).print(output.json(), r, w -> {
-            w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), sloTtft, sloTpot,
+            w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), workload.sloTtft, workload.sloTpot,
                     r.goodputPerReplica());
             TextTable t = new TextTable("START", "RATE/S", "REPLICAS", "GPUS");
             r.windows().forEach(x -> t.row(x.start(), String.format("%.2f", x.rate()), x.replicas(), x.gpus()));
             t.print(w);
             w.printf("Autoscaled: %.0f GPU-hours a day%s; fixed at the peak (%d replicas): %.0f GPU-hours%s%n", r.gpuHours(),
-                    price > 0 ? String.format(", %.2f a day", r.costPerDay()) : "", r.peakReplicas(), r.fixedGpuHours(),
-                    price > 0 ? String.format(", %.2f a day", r.fixedCostPerDay()) : "");
+                    workload.price > 0 ? String.format(", %.2f a day", r.costPerDay()) : "", r.peakReplicas(), r.fixedGpuHours(),
+                    workload.price > 0 ? String.format(", %.2f a day", r.fixedCostPerDay()) : "");
         });
     }
 

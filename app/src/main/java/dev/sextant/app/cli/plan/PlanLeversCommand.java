@@ -4,7 +4,6 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
-import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.ServingLevers;
@@ -36,21 +35,6 @@ public final class PlanLeversCommand implements Runnable {
     ReplicaOptions replica;
     @Option(names = "--max-model-len", defaultValue = "8192", paramLabel = "L", description = "Longest request in tokens (default: ${DEFAULT-VALUE}).")
     int maxModelLen;
-    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
-    int maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
-            description = "Token budget per step, chunked prefill (default: ${DEFAULT-VALUE}).")
-    int maxNumBatchedTokens;
-    @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
-    String promptTokens;
-    @Option(names = "--output-tokens", defaultValue = "lognormal:200:100", paramLabel = "DIST", description = "Output lengths (default: ${DEFAULT-VALUE}).")
-    String outputTokens;
-    @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
-    double sloTtft;
-    @Option(names = "--slo-tpot", required = true, paramLabel = "S", description = "P99 time-per-output-token target, seconds.")
-    double sloTpot;
-    @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour, for costs (default: none).")
-    double price;
     @Option(names = "--speculative", paramLabel = "ALPHA:GAMMA:COST",
             description = "Compare speculative decoding: acceptance rate, drafted tokens, draft cost relative to the target, e.g. 0.7:4:0.05.")
     String speculative;
@@ -58,8 +42,8 @@ public final class PlanLeversCommand implements Runnable {
     String smallModel;
     @Option(names = "--small-share", defaultValue = "0.3", paramLabel = "F", description = "Share of requests the small model takes (default: ${DEFAULT-VALUE}).")
     double smallShare;
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    WorkloadOptions workload;
     @Mixin
     ProfileOption profile;
     @Mixin
@@ -77,16 +61,12 @@ public final class PlanLeversCommand implements Runnable {
         ModelArchitecture small = smallModel == null ? null : ModelGpuOptions.model(spec, smallModel);
         Result r;
         try {
-            if (price < 0) {
-                throw new IllegalArgumentException("--price-per-gpu-hour must not be negative");
-            }
             if (!(smallShare > 0 && smallShare < 1)) {
                 throw new IllegalArgumentException("--small-share must lie between 0 and 1");
             }
-            Workload w = new Workload(ServingFiles.distribution("--prompt-tokens", promptTokens), ServingFiles.distribution("--output-tokens",
-                    outputTokens), sloTtft, sloTpot, seed);
-            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, replica.kvFp8(), maxModelLen, maxNumSeqs,
-                    maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
+            Workload w = workload.workload();
+            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
+                    workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
             ServingMemory m = ServingMemory.plan(s);
             if (!m.fits()) {
                 throw new IllegalArgumentException(m.doesNotFit());
@@ -94,13 +74,13 @@ public final class PlanLeversCommand implements Runnable {
             ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
             List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, profile.resolve(spec, null, null)), options);
             CliProgress progress = new CommandContext(spec).progress();
-            r = new Result(ServingLevers.compare(levers, w, price, progress, CancellationToken.none()));
+            r = new Result(ServingLevers.compare(levers, w, workload.price, progress, CancellationToken.none()));
             progress.done();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         new CommandContext(spec).print(output.json(), r, out -> {
-            out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), sloTtft, sloTpot);
+            out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), workload.sloTtft, workload.sloTpot);
             TextTable t = new TextTable("LEVER", "GPUS", "WEIGHTS GIB", "KV TOKENS", "TPOT MS", "REQ/S", "REQ/S/GPU", "COST/M TOK", "VS BASE",
                     "ACCURACY RISK");
             for (ServingLevers.Row x : r.levers()) {

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.project.Project;
@@ -12,15 +13,14 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan list}: the training and serving plans kept in a project. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the training and serving plans kept in a project.")
 public final class PlanListCommand implements Runnable {
 
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -45,7 +45,7 @@ public final class PlanListCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            Project p = ctx.project(ws, project);
+            Project p = ctx.project(ws, project.nameOrId());
             List<SavedTrainingPlan> saved = ws.trainingPlans().list(p.id());
             List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu().id(),
                     s.request().gpus(), s.request().seqLen(), s.request().globalBatch(), s.plan().layout(), s.plan().stepTimeSeconds(),

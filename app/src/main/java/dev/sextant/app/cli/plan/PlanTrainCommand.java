@@ -2,6 +2,7 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.training.ComputeEfficiency;
@@ -75,8 +76,8 @@ public final class PlanTrainCommand implements Runnable {
     int top;
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the best plan in a project under NAME.")
     String save;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project for --save (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -124,7 +125,7 @@ public final class PlanTrainCommand implements Runnable {
                     intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
                     new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                             attention == Attention.FUSED));
-            ComputeEfficiency efficiency = profile.resolve(spec, workspace, project);
+            ComputeEfficiency efficiency = profile.resolve(spec, workspace, project.nameOrId());
             if (efficiency == null) {
                 efficiency = ComputeEfficiency.DEFAULTS;
             }
@@ -149,7 +150,7 @@ public final class PlanTrainCommand implements Runnable {
             if (save != null) {
                 CommandContext ctx = new CommandContext(spec);
                 try (Workspace ws = ctx.openWorkspace(workspace)) {
-                    Project p = ctx.project(ws, project);
+                    Project p = ctx.project(ws, project.nameOrId());
                     savedId = ws.trainingPlans().save(p.id(), save, request, plans.get(0), FaultTolerance.Spec.defaults(), false).toString();
                 }
             }

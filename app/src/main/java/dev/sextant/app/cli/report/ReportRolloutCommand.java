@@ -2,6 +2,7 @@ package dev.sextant.app.cli.report;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.report.Report;
 import dev.sextant.app.report.ReportWriter;
@@ -21,8 +22,8 @@ import picocli.CommandLine.Spec;
                 "rollback rules, capacity and cost from the latest serving plan. HTML (self-contained) or PDF by the file's extension."})
 public final class ReportRolloutCommand implements Runnable {
 
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Option(names = "--out", required = true, paramLabel = "FILE.html|FILE.pdf", description = "Where to write the report.")
     Path out;
     @Option(names = "--candidate", paramLabel = "MODEL", description = "Candidate (default: the gate policy's).")
@@ -44,7 +45,7 @@ public final class ReportRolloutCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         Report report;
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            report = RolloutReport.build(ws, ctx.project(ws, project), candidate, incumbent);
+            report = RolloutReport.build(ws, ctx.project(ws, project.nameOrId()), candidate, incumbent);
         }
         try {
             ReportWriter.write(report, out);

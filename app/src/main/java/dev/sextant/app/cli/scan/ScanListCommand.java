@@ -2,6 +2,7 @@ package dev.sextant.app.cli.scan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.project.Project;
@@ -11,15 +12,14 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant scan list}: the scans kept in a project. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the scans kept in a project.")
 public final class ScanListCommand implements Runnable {
 
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project (default: the only or last used one).")
-    String project;
+    @Mixin
+    ProjectOption project;
     @Mixin
     WorkspaceOption workspace;
     @Mixin
@@ -31,7 +31,7 @@ public final class ScanListCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            Project p = ctx.project(ws, project);
+            Project p = ctx.project(ws, project.nameOrId());
             List<SavedScan> scans = ws.scans().list(p.id());
             ctx.print(output.json(), scans, out -> {
                 TextTable t = new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");

@@ -82,9 +82,7 @@ public final class ContaminationView {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         wireInputs();
         wireScans();
         wireResults();

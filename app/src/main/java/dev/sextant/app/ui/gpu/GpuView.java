@@ -63,9 +63,7 @@ public final class GpuView {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         quick.selectedProperty().bindBidirectional(vm.quickProperty());
         device.setText("Probing…");
         vm.statusProperty().addListener((o, a, s) -> showStatus(s));

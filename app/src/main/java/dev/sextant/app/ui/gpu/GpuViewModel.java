@@ -7,7 +7,6 @@ import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.GpuStatus;
 import dev.sextant.model.calibration.ProfileComparison;
 import dev.sextant.model.io.CalibrationFiles;
-import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedProfile;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -60,13 +59,11 @@ public final class GpuViewModel {
     }
 
     public void save(String name) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
         CalibrationProfile profile = shown.get();
-        if (ws == null || p == null || profile == null) {
+        if (profile == null) {
             return;
         }
-        shell.jobs().submit("Keep calibration profile", (progress, cancel) -> ws.profiles().save(p.id(), name, profile, false), id -> {
+        shell.inProject("Keep calibration profile", (ws, p, progress, cancel) -> ws.profiles().save(p.id(), name, profile, false), id -> {
             shownName.set(name);
             shell.statusProperty().set("Kept calibration profile “" + name + "”");
             reloadSaved();
@@ -74,12 +71,7 @@ public final class GpuViewModel {
     }
 
     public void importFile(Path file, String name) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            return;
-        }
-        shell.jobs().submit("Import " + file.getFileName(), (progress, cancel) -> {
+        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> {
             CalibrationProfile profile = CalibrationFiles.read(file);
             ws.profiles().save(p.id(), name, profile, false);
             return profile;
@@ -104,13 +96,9 @@ public final class GpuViewModel {
     }
 
     public void reloadSaved() {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
+        if (!shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> ws.profiles().list(p.id()), saved::setAll, null)) {
             saved.clear();
-            return;
         }
-        shell.jobs().submit("Load calibration profiles", (progress, cancel) -> ws.profiles().list(p.id()), saved::setAll);
     }
 
     public void open(SavedProfile s) {

@@ -2,9 +2,7 @@ package dev.sextant.app.ui.gpu;
 
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.calibration.Calibration;
-import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedProfile;
-import dev.sextant.workspaces.Workspace;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
@@ -33,21 +31,18 @@ public final class ProfileChoices {
     }
 
     public void reload() {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            choices.setAll(java.util.Collections.singletonList(null));
-            chosen.set(null);
-            return;
-        }
-        shell.jobs().submit("Load calibration profiles", (progress, cancel) -> ws.profiles().list(p.id()), list -> {
+        boolean submitted = shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> ws.profiles().list(p.id()), list -> {
             SavedProfile was = chosen.get();
             List<SavedProfile> all = new ArrayList<>();
             all.add(null);
             all.addAll(list);
             choices.setAll(all);
             chosen.set(was == null ? null : list.stream().filter(s -> s.id().equals(was.id())).findFirst().orElse(null));
-        });
+        }, null);
+        if (!submitted) {
+            choices.setAll(java.util.Collections.singletonList(null));
+            chosen.set(null);
+        }
     }
 
     /** The chosen profile as the planners take it; null for the catalog defaults. */

@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.rollout;
 
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.model.gate.GatePolicy;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -24,8 +25,8 @@ public final class CheckRow {
         r.layer.set(c.layer());
         r.metric.set(c.metric());
         r.better.set(c.higherIsBetter() ? "higher" : "lower");
-        r.minimumEffect.set(RolloutViewModel.compact(c.minimumEffect()));
-        r.margin.set(RolloutViewModel.compact(c.margin()));
+        r.minimumEffect.set(Inputs.compact(c.minimumEffect()));
+        r.margin.set(Inputs.compact(c.margin()));
         r.test.set(c.test());
         r.role.set(c.role());
         return r;
@@ -34,7 +35,7 @@ public final class CheckRow {
     /** The check, or an IllegalArgumentException naming the row and field. */
     GatePolicy.Check toCheck(int row) {
         return new GatePolicy.Check(text(name.get(), row, "name"), layer.get(), text(metric.get(), row, "metric"), "higher".equals(better.get()),
-                number(minimumEffect.get(), row, "minimum effect"), number(margin.get(), row, "margin"), test.get(), role.get());
+                Inputs.number("Policy row " + row + ": minimum effect", minimumEffect.get()), Inputs.number("Policy row " + row + ": margin", margin.get()), test.get(), role.get());
     }
 
     private static String text(String v, int row, String field) {
@@ -42,13 +43,5 @@ public final class CheckRow {
             throw new IllegalArgumentException("Policy row " + row + ": " + field + " is empty");
         }
         return v.strip();
-    }
-
-    private static double number(String v, int row, String field) {
-        try {
-            return Double.parseDouble(v.strip());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("Policy row " + row + ": " + field + ": expected a number, got '" + v + "'");
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.sextant.app.ui.rollout;
 import dev.sextant.app.report.Report;
 import dev.sextant.app.report.ReportWriter;
 import dev.sextant.app.report.RolloutReport;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.gate.CanaryDefaults;
 import dev.sextant.model.gate.CanaryJudge;
@@ -12,15 +13,12 @@ import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.GateFiles;
-import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.GateCase;
 import dev.sextant.workspaces.SavedGatePolicy;
-import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import javafx.beans.property.ObjectProperty;
@@ -65,17 +63,12 @@ public final class RolloutViewModel {
 
     /** Reads the project's policy, the models its evidence names, and decides. */
     public void load() {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            return;
-        }
-        shell.jobs().submit("Load the rollout gate", (progress, cancel) -> new Loaded(ws.gate().policy(p.id()).orElse(null), modelsOf(ws, p),
+        shell.inProject("Load the rollout gate", (ws, p, progress, cancel) -> new Loaded(ws.gate().policy(p.id()).orElse(null), GateCase.models(ws, p.id()),
                 ws.gate().observations(p.id())), l -> {
             models.setAll(l.models());
             if (l.policy() != null) {
                 policyName.set(l.policy().policy().name());
-                confidence.set(compact(l.policy().policy().confidence()));
+                confidence.set(Inputs.compact(l.policy().policy().confidence()));
                 checks.setAll(l.policy().policy().checks().stream().map(CheckRow::of).toList());
                 candidate.set(l.policy().candidate());
                 incumbent.set(l.policy().incumbent());
@@ -86,33 +79,22 @@ public final class RolloutViewModel {
                 decision.set(null);
                 status.set("This project has no gate policy yet: add checks and Save policy.");
             }
-        });
+        }, null);
     }
 
     private record Loaded(SavedGatePolicy policy, List<String> models, List<Observations> observations) {
     }
 
-    private static List<String> modelsOf(Workspace ws, Project p) {
-        TreeSet<String> names = new TreeSet<>();
-        var eval = ws.evaluation().load(p.id());
-        eval.items().forEach(i -> names.add(i.model()));
-        eval.battles().forEach(b -> {
-            names.add(b.modelA());
-            names.add(b.modelB());
-        });
-        ws.gate().observations(p.id()).forEach(o -> names.add(o.model()));
-        return new ArrayList<>(names);
-    }
 
     private void fillCanaryDefaults(GatePolicy policy, List<Observations> observations) {
         if (incumbent.get() == null) {
             return;
         }
-        CanaryPlan.Spec s = CanaryDefaults.fromEvidence(policy, observations, incumbent.get(), number("Rate", rate.get()));
+        CanaryPlan.Spec s = CanaryDefaults.fromEvidence(policy, observations, incumbent.get(), Inputs.number("Rate", rate.get()));
         if (s != null) {
-            errorRate.set(s.errorRate() == null ? "" : compact(s.errorRate()));
-            errorIncrease.set(s.errorRateIncrease() == null ? "" : compact(s.errorRateIncrease()));
-            latencyP99.set(s.latencyP99Ms() == null ? "" : compact(s.latencyP99Ms()));
+            errorRate.set(s.errorRate() == null ? "" : Inputs.compact(s.errorRate()));
+            errorIncrease.set(s.errorRateIncrease() == null ? "" : Inputs.compact(s.errorRateIncrease()));
+            latencyP99.set(s.latencyP99Ms() == null ? "" : Inputs.compact(s.latencyP99Ms()));
         }
         planCanary();
     }
@@ -124,7 +106,7 @@ public final class RolloutViewModel {
             for (int i = 0; i < checks.size(); i++) {
                 list.add(checks.get(i).toCheck(i + 1));
             }
-            GatePolicy p = new GatePolicy(policyName.get().isBlank() ? "Release gate" : policyName.get().strip(), number("Confidence", confidence.get()),
+            GatePolicy p = new GatePolicy(policyName.get().isBlank() ? "Release gate" : policyName.get().strip(), Inputs.number("Confidence", confidence.get()),
                     list).validate();
             problem.set("");
             return p;
@@ -137,14 +119,12 @@ public final class RolloutViewModel {
     /** Saves the policy with the chosen models, then decides. */
     public void savePolicy() {
         GatePolicy p = readPolicy();
-        Workspace ws = shell.workspaceProperty().get();
-        Project project = shell.currentProjectProperty().get();
-        if (p == null || ws == null || project == null) {
+        if (p == null) {
             return;
         }
         String c = candidate.get();
         String i = incumbent.get();
-        shell.jobs().submit("Save the gate policy", (progress, cancel) -> {
+        shell.inProject("Save the gate policy", (ws, project, progress, cancel) -> {
             ws.gate().setPolicy(project.id(), p, c, i, false);
             return null;
         }, x -> {
@@ -155,14 +135,9 @@ public final class RolloutViewModel {
 
     /** Decides with the saved policy for the chosen candidate and incumbent. */
     public void decide() {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            return;
-        }
         String c = candidate.get();
         String i = incumbent.get();
-        shell.jobs().submit("Decide the rollout", (progress, cancel) -> GateCase.decide(ws, p.id(), c, i), g -> {
+        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> GateCase.decide(ws, p.id(), c, i), g -> {
             problem.set("");
             decision.set(g.decision());
             status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
@@ -180,12 +155,7 @@ public final class RolloutViewModel {
 
     /** Imports a private suite (with its rotation), a regression suite or a replay into the project. */
     public void importEvidence(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            return;
-        }
-        shell.jobs().submit("Import " + file.getFileName(), (progress, cancel) -> {
+        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> {
             List<Observations> obs = layer == GatePolicy.Layer.REPLAY ? GateFiles.replay(file) : GateFiles.itemScores(file, layer, metric, rotation);
             ws.gate().importObservations(p.id(), obs, false);
             return obs.size();
@@ -201,14 +171,14 @@ public final class RolloutViewModel {
             List<Double> pct = new ArrayList<>();
             for (String s : steps.get().split("[,\\s]+")) {
                 if (!s.isBlank()) {
-                    pct.add(number("Steps", s));
+                    pct.add(Inputs.number("Steps", s));
                 }
             }
-            Double err = optional("Error rate", errorRate.get());
-            Double lat = optional("P99 latency", latencyP99.get());
-            canary.set(CanaryPlan.of(new CanaryPlan.Spec(number("Rate", rate.get()), pct, number("Interval", interval.get()), 0.05, 0.8, err,
-                    err == null ? null : optional("Error rate increase", errorIncrease.get()), null, null, lat,
-                    lat == null ? null : optional("Latency increase", latencyIncrease.get()), 50, null, null, null)));
+            Double err = Inputs.optionalNumber("Error rate", errorRate.get());
+            Double lat = Inputs.optionalNumber("P99 latency", latencyP99.get());
+            canary.set(CanaryPlan.of(new CanaryPlan.Spec(Inputs.number("Rate", rate.get()), pct, Inputs.number("Interval", interval.get()), 0.05, 0.8, err,
+                    err == null ? null : Inputs.optionalNumber("Error rate increase", errorIncrease.get()), null, null, lat,
+                    lat == null ? null : Inputs.optionalNumber("Latency increase", latencyIncrease.get()), 50, null, null, null)));
             problem.set("");
         } catch (IllegalArgumentException e) {
             canary.set(null);
@@ -226,25 +196,16 @@ public final class RolloutViewModel {
                 metrics.addAll(s.canary().keySet());
             });
             Map<String, CanaryJudge.MetricSpec> specs = new java.util.LinkedHashMap<>();
-            for (String m : metrics) {
-                String l = m.toLowerCase(Locale.ROOT);
-                boolean upIsBad = l.contains("error") || l.contains("latency") || l.contains("refusal") || l.contains("timeout");
-                specs.put(m, new CanaryJudge.MetricSpec(upIsBad ? CanaryJudge.Direction.INCREASE : CanaryJudge.Direction.EITHER, l.contains("error")));
-            }
+            metrics.forEach(m -> specs.put(m, CanaryJudge.MetricSpec.guess(m)));
             return CanaryReplay.replay(steps, CanaryJudge.defaults(), specs);
         }, replay::set, e -> problem.set(e.getMessage()));
     }
 
     /** Builds the report as a job and hands it on (to export or present). */
     public void report(java.util.function.Consumer<Report> then) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
-            return;
-        }
         String c = candidate.get();
         String i = incumbent.get();
-        shell.jobs().submit("Build the rollout report", (progress, cancel) -> RolloutReport.build(ws, p, c, i), then, e -> problem.set(e.getMessage()));
+        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i), then, e -> problem.set(e.getMessage()));
     }
 
     public void export(Path out) {
@@ -252,22 +213,6 @@ public final class RolloutViewModel {
             ReportWriter.write(r, out);
             return out;
         }, f -> shell.statusProperty().set("Wrote " + f), e -> problem.set(e.getMessage())));
-    }
-
-    private static double number(String field, String text) {
-        try {
-            return Double.parseDouble(text.strip());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(field + ": expected a number, got '" + text + "'");
-        }
-    }
-
-    private static Double optional(String field, String text) {
-        return text == null || text.isBlank() ? null : number(field, text);
-    }
-
-    static String compact(double v) {
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
     }
 
     public ShellModel shell() {

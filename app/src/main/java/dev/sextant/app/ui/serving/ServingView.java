@@ -21,7 +21,6 @@ import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingStudy;
 import dev.sextant.model.serving.SimulationSummary;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.io.File;
@@ -29,10 +28,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
-import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -43,8 +40,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
-import javafx.scene.control.TitledPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -89,9 +84,7 @@ public final class ServingView {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         summary.textProperty().bind(vm.summaryProperty());
         wireInputs();
         wireResults();
@@ -103,18 +96,8 @@ public final class ServingView {
         for (GridPane g : List.of(replica, measured, workload, day, levers)) {
             columns(g);
         }
-        ComboBox<ModelArchitecture> model = new ComboBox<>(vm.models());
-        model.valueProperty().bindBidirectional(vm.modelProperty());
-        model.setConverter(converter(m -> m == null ? "" : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
-        model.setMaxWidth(Double.MAX_VALUE);
-        model.setPrefWidth(120);
-        model.setId("serving-model");
-        ComboBox<GpuSpec> gpu = new ComboBox<>(vm.gpuChoices());
-        gpu.valueProperty().bindBidirectional(vm.gpuProperty());
-        gpu.setConverter(converter(g -> g == null ? "" : g.name()));
-        gpu.setMaxWidth(Double.MAX_VALUE);
-        gpu.setPrefWidth(120);
-        gpu.setId("serving-gpu");
+        var model = vm.choices().modelBox("serving-model");
+        var gpu = vm.choices().gpuBox("serving-gpu");
         var weights = choice(vm.weightsProperty(), WeightFormat.values());
         weights.setConverter(converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
         row(replica, 0, "Model", model);
@@ -155,8 +138,7 @@ public final class ServingView {
         fields(levers, l, new String[][] {{"Its share of requests", "smallShare", "0–1"}});
         plan.setOnAction(e -> vm.plan());
         plan.disableProperty().bind(vm.shell().jobs().runningProperty());
-        importModel.setOnAction(e -> choose("Import a Hugging Face config.json", "config.json").ifPresent(f -> vm.importModel(f.toPath())));
-        importGpu.setOnAction(e -> choose("Import a GPU type: the fields of sextant catalog gpus --json", "JSON").ifPresent(f -> vm.importGpu(f.toPath())));
+        vm.choices().wireImports(importModel, importGpu, () -> root.getScene().getWindow());
         loadTraffic.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Load the day's traffic: start,rate per line");
@@ -166,13 +148,6 @@ public final class ServingView {
                 vm.loadTraffic(f.toPath());
             }
         });
-    }
-
-    private java.util.Optional<File> choose(String title, String kind) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle(title);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, "*.json"));
-        return java.util.Optional.ofNullable(chooser.showOpenDialog(root.getScene().getWindow()));
     }
 
     /** Rows of {label, key, prompt} bound to the view model's text inputs; returns the next free row. */
@@ -269,7 +244,7 @@ public final class ServingView {
                 r.sloTpot(), s.goodputPerReplica(), dark()), "");
         SimulationSummary at = s.atRate();
         show(kvPane, ServingCharts.kvOverTime(String.format("KV cache at %s requests/s: %.0f%% in use on average, %d preemptions; P99 TTFT %.2f s, "
-                        + "TPOT %.0f ms; %.0f%% of requests within both targets", ServingViewModel.compact(at.rate()), 100 * at.meanKvUtilisation(),
+                        + "TPOT %.0f ms; %.0f%% of requests within both targets", dev.sextant.app.ui.shell.Inputs.compact(at.rate()), 100 * at.meanKvUtilisation(),
                 at.preemptions(), at.ttft().p99(), 1000 * at.tpot().p99(), 100 * at.sloAttainment()), at.kvUtilisation(), at.kvSeriesSeconds(),
                 dark()), "");
         if (s.day() == null) {
@@ -316,19 +291,7 @@ public final class ServingView {
     }
 
     private void markProblem(String key) {
-        PseudoClass danger = PseudoClass.getPseudoClass("danger");
-        fieldsByKey.forEach((k, field) -> {
-            boolean bad = k.equals(key);
-            field.pseudoClassStateChanged(danger, bad);
-            field.setTooltip(bad ? new Tooltip(vm.problemProperty().get()) : null);
-        });
-        if (List.of("gpuMemoryGib", "activationPeakGib", "overheadGib").contains(key)) {
-            javafx.scene.Node n = measured;
-            while (!(n instanceof TitledPane)) {
-                n = n.getParent();
-            }
-            ((TitledPane) n).setExpanded(true);
-        }
+        dev.sextant.app.ui.shell.Forms.markProblem(fieldsByKey, key, vm.problemProperty().get());
     }
 
     private boolean dark() {

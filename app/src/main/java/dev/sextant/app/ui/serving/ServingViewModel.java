@@ -1,9 +1,9 @@
 package dev.sextant.app.ui.serving;
 
+import dev.sextant.app.ui.planning.ModelGpuChoices;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.io.ServingFiles;
-import dev.sextant.model.project.Project;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
@@ -14,15 +14,12 @@ import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.ServingStudy;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
 import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -43,10 +40,9 @@ public final class ServingViewModel {
     static final String DEFAULT_TRAFFIC = ServingFiles.trafficCsv(DemoServingData.request().traffic());
 
     private final ShellModel shell;
-    private final ObservableList<ModelArchitecture> models = FXCollections.observableArrayList(ModelCatalog.all());
-    private final ObservableList<GpuSpec> gpuChoices = FXCollections.observableArrayList(GpuCatalog.all());
-    private final ObjectProperty<ModelArchitecture> model = new SimpleObjectProperty<>(this, "model", ModelCatalog.get("llama-3-8b"));
-    private final ObjectProperty<GpuSpec> gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get("h100-sxm"));
+    private final ModelGpuChoices choices;
+    private final ObjectProperty<ModelArchitecture> model;
+    private final ObjectProperty<GpuSpec> gpu;
     private final ObjectProperty<WeightFormat> weights = new SimpleObjectProperty<>(this, "weights", WeightFormat.BF16);
     private final ObjectProperty<String> kvDtype = new SimpleObjectProperty<>(this, "kvDtype", "auto");
     private final StringProperty tp = new SimpleStringProperty("1");
@@ -89,6 +85,9 @@ public final class ServingViewModel {
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
+        this.choices = new ModelGpuChoices(shell, "llama-3-8b", "h100-sxm");
+        this.model = choices.modelProperty();
+        this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
@@ -117,7 +116,7 @@ public final class ServingViewModel {
      */
     PrefixCaching prefixCaching(ServingMemory m) {
         int tokens = integerOrZero("Shared prefix tokens", prefixTokens.get());
-        double share = number("Prefix share", prefixShare.get());
+        double share = Inputs.number("Prefix share", prefixShare.get());
         if (tokens == 0 || share == 0) {
             return null;
         }
@@ -135,14 +134,14 @@ public final class ServingViewModel {
     }
 
     private static int integerOrZero(String field, String text) {
-        return text == null || text.isBlank() || text.strip().equals("0") ? 0 : integer(field, text);
+        return text == null || text.isBlank() || text.strip().equals("0") ? 0 : Inputs.integer(field, text);
     }
 
     ServingSpec readSpec() {
-        return new ServingSpec(model.get(), gpu.get(), integer("TP", tp.get()), integer("PP", pp.get()), weights.get(), "fp8".equals(kvDtype.get()),
-                integer("Max model length", maxModelLen.get()), integer("Max sequences", maxNumSeqs.get()),
-                integer("Token budget", maxNumBatchedTokens.get()), positive("GPU memory utilisation", gpuMemoryUtilization.get()),
-                integer("Block size", blockSize.get()), gib("GPU memory GiB", gpuMemoryGib.get()), gib("Activation peak GiB", activationPeakGib.get()),
+        return new ServingSpec(model.get(), gpu.get(), Inputs.integer("TP", tp.get()), Inputs.integer("PP", pp.get()), weights.get(), "fp8".equals(kvDtype.get()),
+                Inputs.integer("Max model length", maxModelLen.get()), Inputs.integer("Max sequences", maxNumSeqs.get()),
+                Inputs.integer("Token budget", maxNumBatchedTokens.get()), Inputs.positive("GPU memory utilisation", gpuMemoryUtilization.get()),
+                Inputs.integer("Block size", blockSize.get()), gib("GPU memory GiB", gpuMemoryGib.get()), gib("Activation peak GiB", activationPeakGib.get()),
                 gib("Overhead GiB", overheadGib.get()));
     }
 
@@ -152,14 +151,14 @@ public final class ServingViewModel {
             ServingSpec spec = readSpec();
             List<Capacity.Window> windows = traffic.get().isBlank() ? List.of() : ServingFiles.traffic(traffic.get(), "Traffic");
             BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank() ? null
-                    : new BatchingSimulator.Speculation(number("Acceptance rate", specAcceptance.get()), integer("Drafted tokens", specTokens.get()),
-                    number("Draft cost", specCost.get()));
+                    : new BatchingSimulator.Speculation(Inputs.number("Acceptance rate", specAcceptance.get()), Inputs.integer("Drafted tokens", specTokens.get()),
+                    Inputs.number("Draft cost", specCost.get()));
             ServingPlanRequest r = new ServingPlanRequest(spec, true, promptTokens.get().strip(), outputTokens.get().strip(),
-                    positive("TTFT target", sloTtft.get()), positive("TPOT target", sloTpot.get()), (long) number("Seed", seed.get()),
-                    positive("Rate", rate.get()), windows, number("Headroom", headroom.get()), number("Scale-up minutes", scaleUpMinutes.get()),
-                    price.get().isBlank() ? 0 : number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
-                    smallModel.get() == null ? 0 : number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
-                    prefixTokens.get()), number("Prefix share", prefixShare.get()), profiles.calibration());
+                    Inputs.positive("TTFT target", sloTtft.get()), Inputs.positive("TPOT target", sloTpot.get()), (long) Inputs.number("Seed", seed.get()),
+                    Inputs.positive("Rate", rate.get()), windows, Inputs.number("Headroom", headroom.get()), Inputs.number("Scale-up minutes", scaleUpMinutes.get()),
+                    price.get().isBlank() ? 0 : Inputs.number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
+                    smallModel.get() == null ? 0 : Inputs.number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
+                    prefixTokens.get()), Inputs.number("Prefix share", prefixShare.get()), profiles.calibration());
             r.replica(); // a profile of another GPU is refused here, with the reason
             ServingMemory m = ServingMemory.plan(spec);
             if (!m.fits()) {
@@ -199,7 +198,7 @@ public final class ServingViewModel {
     static String describe(ServingPlanRequest r, ServingStudy s) {
         ServingSpec spec = r.spec();
         String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
-                spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), compact(r.sloTtft()), compact(r.sloTpot()));
+                spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
         if (s.day() == null) {
             return head + ". Step latency: " + s.latencySource() + ".";
         }
@@ -210,28 +209,22 @@ public final class ServingViewModel {
     }
 
     public void reloadSaved() {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
+        if (!shell.inProject("Load serving plans", (ws, p, progress, cancel) -> ws.servingPlans().list(p.id()), saved::setAll, null)) {
             saved.clear();
-            return;
         }
-        shell.jobs().submit("Load serving plans", (progress, cancel) -> ws.servingPlans().list(p.id()), saved::setAll);
     }
 
     /** Keeps the worked-out plan in the project under {@code name}. */
     public void save(String name) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
         ServingPlanRequest r = request.get();
         ServingStudy s = study.get();
-        if (ws == null || p == null || r == null || s == null) {
+        if (r == null || s == null) {
             return;
         }
-        shell.jobs().submit("Save serving plan", (progress, cancel) -> ws.servingPlans().save(p.id(), name, r, s, false), id -> {
+        shell.inProject("Save serving plan", (ws, p, progress, cancel) -> ws.servingPlans().save(p.id(), name, r, s, false), id -> {
             shell.statusProperty().set("Saved serving plan “" + name + "”");
             reloadSaved();
-        });
+        }, null);
     }
 
     public void delete(SavedServingPlan s) {
@@ -249,14 +242,7 @@ public final class ServingViewModel {
     public void open(SavedServingPlan s) {
         ServingPlanRequest r = s.request();
         ServingSpec spec = r.spec();
-        if (!models.contains(spec.model())) {
-            models.add(spec.model());
-        }
-        if (!gpuChoices.contains(spec.gpu())) {
-            gpuChoices.add(spec.gpu());
-        }
-        model.set(spec.model());
-        gpu.set(spec.gpu());
+        choices.choose(spec.model(), spec.gpu());
         weights.set(spec.weights());
         kvDtype.set(spec.kvFp8() ? "fp8" : "auto");
         tp.set(String.valueOf(spec.tp()));
@@ -264,32 +250,30 @@ public final class ServingViewModel {
         maxModelLen.set(String.valueOf(spec.maxModelLen()));
         maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
         maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
-        gpuMemoryUtilization.set(compact(spec.gpuMemoryUtilization()));
+        gpuMemoryUtilization.set(Inputs.compact(spec.gpuMemoryUtilization()));
         blockSize.set(String.valueOf(spec.blockSize()));
         gpuMemoryGib.set(gibText(spec.gpuMemoryBytes()));
         activationPeakGib.set(gibText(spec.activationPeakBytes()));
         overheadGib.set(gibText(spec.overheadBytes()));
         promptTokens.set(r.promptTokens());
         outputTokens.set(r.outputTokens());
-        sloTtft.set(compact(r.sloTtft()));
-        sloTpot.set(compact(r.sloTpot()));
-        rate.set(compact(r.rate()));
+        sloTtft.set(Inputs.compact(r.sloTtft()));
+        sloTpot.set(Inputs.compact(r.sloTpot()));
+        rate.set(Inputs.compact(r.rate()));
         seed.set(String.valueOf(r.seed()));
         traffic.set(r.traffic().isEmpty() ? "" : ServingFiles.trafficCsv(r.traffic()));
-        headroom.set(compact(r.headroom()));
-        scaleUpMinutes.set(compact(r.scaleUpMinutes()));
-        price.set(r.pricePerGpuHour() > 0 ? compact(r.pricePerGpuHour()) : "");
+        headroom.set(Inputs.compact(r.headroom()));
+        scaleUpMinutes.set(Inputs.compact(r.scaleUpMinutes()));
+        price.set(r.pricePerGpuHour() > 0 ? Inputs.compact(r.pricePerGpuHour()) : "");
         BatchingSimulator.Speculation sp = r.speculation();
-        specAcceptance.set(sp == null ? "" : compact(sp.acceptance()));
+        specAcceptance.set(sp == null ? "" : Inputs.compact(sp.acceptance()));
         specTokens.set(sp == null ? "4" : String.valueOf(sp.draftTokens()));
-        specCost.set(sp == null ? "0.05" : compact(sp.draftCost()));
-        if (r.smallModel() != null && !models.contains(r.smallModel())) {
-            models.add(r.smallModel());
-        }
+        specCost.set(sp == null ? "0.05" : Inputs.compact(sp.draftCost()));
+        choices.ensure(r.smallModel());
         smallModel.set(r.smallModel());
-        smallShare.set(compact(r.smallModel() == null ? 0.3 : r.smallShare()));
+        smallShare.set(Inputs.compact(r.smallModel() == null ? 0.3 : r.smallShare()));
         prefixTokens.set(String.valueOf(r.prefixTokens()));
-        prefixShare.set(compact(r.prefixShare()));
+        prefixShare.set(Inputs.compact(r.prefixShare()));
         profiles.choose(r.calibration() == null ? null : r.calibration().label());
         request.set(r);
         study.set(s.study());
@@ -301,60 +285,19 @@ public final class ServingViewModel {
         shell.jobs().submit("Load " + csv.getFileName(), (progress, cancel) -> ServingFiles.trafficCsv(ServingFiles.traffic(csv)), traffic::set,
                 e -> problem.set(e.getMessage()));
     }
-
     public void importModel(Path configJson) {
-        shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
-            models.add(m);
-            model.set(m);
-        });
+        choices.importModel(configJson);
     }
-
     public void importGpu(Path json) {
-        shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> dev.sextant.model.io.GpuSpecFile.read(json), g -> {
-            gpuChoices.add(g);
-            gpu.set(g);
-        });
-    }
-
-    private static int integer(String field, String text) {
-        try {
-            int v = Integer.parseInt(text.strip());
-            if (v < 1) {
-                throw new IllegalArgumentException(field + ": must be at least 1");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(field + ": expected a whole number, got '" + text.strip() + "'");
-        }
-    }
-
-    private static double number(String field, String text) {
-        try {
-            return Double.parseDouble(text.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(field + ": expected a number, got '" + text.strip() + "'");
-        }
-    }
-
-    private static double positive(String field, String text) {
-        double v = number(field, text);
-        if (!(v > 0)) {
-            throw new IllegalArgumentException(field + ": must be positive");
-        }
-        return v;
+        choices.importGpu(json);
     }
 
     private static Double gib(String field, String text) {
-        return text == null || text.isBlank() ? null : positive(field, text) * ServingMemory.GIB;
+        return text == null || text.isBlank() ? null : Inputs.positive(field, text) * ServingMemory.GIB;
     }
 
     private static String gibText(Double bytes) {
-        return bytes == null ? "" : compact(bytes / ServingMemory.GIB);
-    }
-
-    /** A number as a person would type it. */
-    static String compact(double v) {
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
+        return bytes == null ? "" : Inputs.compact(bytes / ServingMemory.GIB);
     }
 
     /** Which input a problem is about, so that the view can mark it. */
@@ -389,11 +332,16 @@ public final class ServingViewModel {
     }
 
     public ObservableList<ModelArchitecture> models() {
-        return models;
+        return choices.models();
+    }
+
+    /** The model and GPU choices, with their combo boxes and imports. */
+    public ModelGpuChoices choices() {
+        return choices;
     }
 
     public ObservableList<GpuSpec> gpuChoices() {
-        return gpuChoices;
+        return choices.gpus();
     }
 
     public ObjectProperty<ModelArchitecture> modelProperty() {

@@ -90,4 +90,29 @@ public final class Forms {
             pane.getChildren().setAll(new ChartViewer(chart));
         }
     }
+
+    /** The area's problem line: the message, shown only while there is one. */
+    public static void bindProblem(javafx.scene.control.Label label, javafx.beans.value.ObservableStringValue problem) {
+        label.textProperty().bind(problem);
+        label.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(problem));
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
+    /**
+     * Marks the input a problem is about (the "danger" pseudo-class, the message as its tooltip) and clears the mark
+     * from the others; an input inside a collapsed titled pane has its pane opened.
+     */
+    public static void markProblem(java.util.Map<String, ? extends javafx.scene.control.Control> fields, String key, String message) {
+        javafx.css.PseudoClass danger = javafx.css.PseudoClass.getPseudoClass("danger");
+        fields.forEach((k, field) -> {
+            boolean bad = k.equals(key);
+            field.pseudoClassStateChanged(danger, bad);
+            field.setTooltip(bad ? new javafx.scene.control.Tooltip(message) : null);
+            for (javafx.scene.Node n = field.getParent(); bad && n != null; n = n.getParent()) {
+                if (n instanceof javafx.scene.control.TitledPane pane) {
+                    pane.setExpanded(true);
+                }
+            }
+        });
+    }
 }

@@ -58,6 +58,31 @@ public final class ShellModel {
         return home;
     }
 
+    /** A job's body that works in the open workspace's current project. */
+    @FunctionalInterface
+    public interface ProjectWork<T> {
+        T run(Workspace workspace, Project project, dev.sextant.model.job.ProgressListener progress,
+              dev.sextant.model.job.CancellationToken cancel) throws Exception;
+    }
+
+    /**
+     * Submits work on the current project of the open workspace, both captured now; without an open workspace or a
+     * current project there is nothing to work on and nothing is submitted.
+     *
+     * @param onFailure null hands a failure to the shell's failure handler
+     * @return whether the work was submitted
+     */
+    public <T> boolean inProject(String jobTitle, ProjectWork<T> work, java.util.function.Consumer<T> onSuccess,
+                                 java.util.function.Consumer<Throwable> onFailure) {
+        Workspace ws = workspace.get();
+        Project p = currentProject.get();
+        if (ws == null || p == null) {
+            return false;
+        }
+        jobs.submit(jobTitle, (progress, cancel) -> work.run(ws, p, progress, cancel), onSuccess, onFailure);
+        return true;
+    }
+
     public JobRunner jobs() {
         return jobs;
     }

@@ -8,20 +8,16 @@ import dev.sextant.app.ui.charts.PlanCharts;
 import dev.sextant.app.ui.shell.Dialogs;
 import static dev.sextant.app.ui.shell.Forms.choice;
 import static dev.sextant.app.ui.shell.Forms.columns;
-import static dev.sextant.app.ui.shell.Forms.converter;
 import static dev.sextant.app.ui.shell.Forms.field;
 import static dev.sextant.app.ui.shell.Forms.muted;
 import static dev.sextant.app.ui.shell.Forms.row;
 import static dev.sextant.app.ui.shell.Forms.show;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.model.training.PipelineSchedule;
 import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.workspaces.SavedTrainingPlan;
-import java.io.File;
 import java.util.ArrayList;
 
 import java.util.List;
@@ -29,8 +25,6 @@ import javafx.beans.property.StringProperty;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TabPane;
@@ -41,10 +35,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.fx.ChartViewer;
 
 /** Controller of TrainingView.fxml: wiring only. */
 public final class TrainingView {
@@ -86,9 +76,7 @@ public final class TrainingView {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         summary.textProperty().bind(vm.summaryProperty());
         wireInputs();
         wirePlans();
@@ -98,17 +86,8 @@ public final class TrainingView {
     }
 
     private void wireInputs() {
-        ComboBox<ModelArchitecture> model = new ComboBox<>(vm.models());
-        model.valueProperty().bindBidirectional(vm.modelProperty());
-        model.setConverter(converter(m -> m == null ? "" : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
-        model.setMaxWidth(Double.MAX_VALUE);
-        model.setPrefWidth(170);
-        model.setId("training-model");
-        ComboBox<GpuSpec> gpu = new ComboBox<>(vm.gpuChoices());
-        gpu.valueProperty().bindBidirectional(vm.gpuProperty());
-        gpu.setConverter(converter(g -> g == null ? "" : g.name()));
-        gpu.setMaxWidth(Double.MAX_VALUE);
-        gpu.setPrefWidth(170);
+        var model = vm.choices().modelBox("training-model");
+        var gpu = vm.choices().gpuBox("training-gpu");
         columns(inputs);
         columns(fixed);
         columns(faultInputs);
@@ -137,24 +116,7 @@ public final class TrainingView {
         row(fixed, 5, "Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
         row(fixed, 6, "ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
         row(fixed, 7, "Attention", choice(vm.attentionProperty(), "fused", "unfused"));
-        importGpu.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Import a GPU type: the fields of sextant catalog gpus --json");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON", "*.json"));
-            File f = chooser.showOpenDialog(root.getScene().getWindow());
-            if (f != null) {
-                vm.importGpu(f.toPath());
-            }
-        });
-        importModel.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Import a Hugging Face config.json");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json", "*.json"));
-            File f = chooser.showOpenDialog(root.getScene().getWindow());
-            if (f != null) {
-                vm.importModel(f.toPath());
-            }
-        });
+        vm.choices().wireImports(importModel, importGpu, () -> root.getScene().getWindow());
         search.setOnAction(e -> vm.search());
         search.disableProperty().bind(vm.shell().jobs().runningProperty());
     }
@@ -235,23 +197,7 @@ public final class TrainingView {
 
     /** Marks the input a problem is about, with the message beside it as a tooltip; the others lose their mark. */
     private void markProblem(String key) {
-        javafx.css.PseudoClass danger = javafx.css.PseudoClass.getPseudoClass("danger");
-        fieldsByKey.forEach((k, field) -> {
-            boolean bad = k.equals(key);
-            field.pseudoClassStateChanged(danger, bad);
-            field.setTooltip(bad ? new javafx.scene.control.Tooltip(vm.problemProperty().get()) : null);
-        });
-        if (List.of("tp", "pp", "cp", "ep", "microBatch").contains(key)) {
-            fixedPane().setExpanded(true);
-        }
-    }
-
-    private javafx.scene.control.TitledPane fixedPane() {
-        javafx.scene.Node n = fixed;
-        while (!(n instanceof javafx.scene.control.TitledPane)) {
-            n = n.getParent();
-        }
-        return (javafx.scene.control.TitledPane) n;
+        dev.sextant.app.ui.shell.Forms.markProblem(fieldsByKey, key, vm.problemProperty().get());
     }
 
 

@@ -1,15 +1,13 @@
 package dev.sextant.app.ui.training;
 
+import dev.sextant.app.ui.planning.ModelGpuChoices;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.io.HfModelConfig;
-import dev.sextant.model.project.Project;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.training.GpuCatalog;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
 import dev.sextant.model.training.Precision;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
@@ -38,14 +36,13 @@ public final class TrainingViewModel {
     public static final String ANY = "any";
 
     private final ShellModel shell;
-    private final ObservableList<ModelArchitecture> models = FXCollections.observableArrayList(ModelCatalog.all());
-    private final ObjectProperty<ModelArchitecture> model = new SimpleObjectProperty<>(this, "model", ModelCatalog.get("llama-3-70b"));
-    private final ObjectProperty<GpuSpec> gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get("h100-sxm"));
+    private final ModelGpuChoices choices;
+    private final ObjectProperty<ModelArchitecture> model;
+    private final ObjectProperty<GpuSpec> gpu;
     private final StringProperty gpus = new SimpleStringProperty("64");
     private final StringProperty gpusPerNode = new SimpleStringProperty("8");
     private final StringProperty networkGbps = new SimpleStringProperty("");
     private final StringProperty intraNodeGBs = new SimpleStringProperty("");
-    private final ObservableList<GpuSpec> gpuChoices = FXCollections.observableArrayList(GpuCatalog.all());
     private final StringProperty seqLen = new SimpleStringProperty("8192");
     private final StringProperty globalBatch = new SimpleStringProperty("128");
     private final StringProperty tokens = new SimpleStringProperty("1e12");
@@ -57,7 +54,7 @@ public final class TrainingViewModel {
     private final ObjectProperty<String> recompute = new SimpleObjectProperty<>(this, "recompute", ANY);
     private final ObjectProperty<String> zero = new SimpleObjectProperty<>(this, "zero", ANY);
     private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
-    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
+    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
     private final StringProperty storageGBs = new SimpleStringProperty("100");
     private final StringProperty restartSeconds = new SimpleStringProperty("600");
     private final BooleanProperty asyncCheckpoints = new SimpleBooleanProperty(false);
@@ -75,6 +72,9 @@ public final class TrainingViewModel {
 
     public TrainingViewModel(ShellModel shell) {
         this.shell = shell;
+        this.choices = new ModelGpuChoices(shell, "llama-3-70b", "h100-sxm");
+        this.model = choices.modelProperty();
+        this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
@@ -90,50 +90,22 @@ public final class TrainingViewModel {
     TrainingRequest readRequest() {
         try {
             GpuSpec g = gpu.get();
-            double net = networkGbps.get().isBlank() ? g.networkGbps() : positive("Network Gb/s", networkGbps.get());
-            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : positive("NVLink GB/s", intraNodeGBs.get());
+            double net = networkGbps.get().isBlank() ? g.networkGbps() : Inputs.positive("Network Gb/s", networkGbps.get());
+            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : Inputs.positive("NVLink GB/s", intraNodeGBs.get());
             Recompute r = ANY.equals(recompute.get()) ? null : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
             Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
-            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(optional("TP", tp.get()), optional("PP", pp.get()), optional("CP", cp.get()),
-                    optional("EP", ep.get()), null, optional("Micro-batch", microBatch.get()), z, r, null, Precision.BF16,
+            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(Inputs.optionalInteger("TP", tp.get()), Inputs.optionalInteger("PP", pp.get()), Inputs.optionalInteger("CP", cp.get()),
+                    Inputs.optionalInteger("EP", ep.get()), null, Inputs.optionalInteger("Micro-batch", microBatch.get()), z, r, null, Precision.BF16,
                     "fused".equals(attention.get()));
-            double budget = tokens.get().isBlank() ? 0 : positive("Token budget", tokens.get());
-            TrainingRequest req = new TrainingRequest(model.get(), g, integer("GPUs", gpus.get()), integer("GPUs per node", gpusPerNode.get()),
-                    net, intra, integer("Sequence length", seqLen.get()), integer("Global batch", globalBatch.get()), budget, fixed);
+            double budget = tokens.get().isBlank() ? 0 : Inputs.positive("Token budget", tokens.get());
+            TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("GPUs", gpus.get()), Inputs.integer("GPUs per node", gpusPerNode.get()),
+                    net, intra, Inputs.integer("Sequence length", seqLen.get()), Inputs.integer("Global batch", globalBatch.get()), budget, fixed);
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
         } catch (IllegalArgumentException e) {
             problem.set(e.getMessage());
             return null;
-        }
-    }
-
-    private static int integer(String field, String text) {
-        try {
-            int v = Integer.parseInt(text.strip());
-            if (v < 1) {
-                throw new IllegalArgumentException(field + ": must be at least 1");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(field + ": expected a whole number, got '" + text.strip() + "'");
-        }
-    }
-
-    private static Integer optional(String field, String text) {
-        return text == null || text.isBlank() ? null : integer(field, text);
-    }
-
-    private static double positive(String field, String text) {
-        try {
-            double v = Double.parseDouble(text.strip());
-            if (!(v > 0)) {
-                throw new IllegalArgumentException(field + ": must be positive");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(field + ": expected a number, got '" + text.strip() + "'");
         }
     }
 
@@ -202,28 +174,19 @@ public final class TrainingViewModel {
                 l.microBatch(), l.recompute().slug(), p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
     }
 
-
-    /** Adds a user-defined GPU from a JSON file (the fields of {@code sextant catalog gpus --json}) and chooses it. */
     public void importGpu(Path json) {
-        shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> dev.sextant.model.io.GpuSpecFile.read(json), g -> {
-            gpuChoices.add(g);
-            gpu.set(g);
-        });
+        choices.importGpu(json);
     }
 
     public ObservableList<GpuSpec> gpuChoices() {
-        return gpuChoices;
+        return choices.gpus();
     }
 
     public StringProperty intraNodeGBsProperty() {
         return intraNodeGBs;
     }
-
     public void importModel(Path configJson) {
-        shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
-            models.add(m);
-            model.set(m);
-        });
+        choices.importModel(configJson);
     }
 
     private void updateFaults() {
@@ -234,8 +197,8 @@ public final class TrainingViewModel {
             return;
         }
         try {
-            FaultTolerance.Spec spec = new FaultTolerance.Spec(positive("Failures per GPU-day", failuresPerGpuDay.get()),
-                    positive("Storage GB/s", storageGBs.get()), Double.parseDouble(restartSeconds.get().strip()), asyncCheckpoints.get());
+            FaultTolerance.Spec spec = new FaultTolerance.Spec(Inputs.positive("Failures per GPU-day", failuresPerGpuDay.get()),
+                    Inputs.positive("Storage GB/s", storageGBs.get()), Double.parseDouble(restartSeconds.get().strip()), asyncCheckpoints.get());
             faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
             problem.set("");
         } catch (IllegalArgumentException e) {
@@ -245,30 +208,24 @@ public final class TrainingViewModel {
     }
 
     public void reloadSaved(UUID select) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
-        if (ws == null || p == null) {
+        if (!shell.inProject("Load training plans", (ws, p, progress, cancel) -> ws.trainingPlans().list(p.id()), saved::setAll, null)) {
             saved.clear();
-            return;
         }
-        shell.jobs().submit("Load training plans", (progress, cancel) -> ws.trainingPlans().list(p.id()), saved::setAll);
     }
 
     /** Keeps the selected plan in the project under {@code name}. */
     public void save(String name) {
-        Workspace ws = shell.workspaceProperty().get();
-        Project p = shell.currentProjectProperty().get();
         TrainingPlan plan = selected.get();
         TrainingRequest r = request.get();
         FaultTolerance f = faults.get();
-        if (ws == null || p == null || plan == null || r == null) {
+        if (plan == null || r == null) {
             return;
         }
         FaultTolerance.Spec spec = f == null ? FaultTolerance.Spec.defaults() : f.spec();
-        shell.jobs().submit("Save training plan", (progress, cancel) -> ws.trainingPlans().save(p.id(), name, r, plan, spec, false), id -> {
+        shell.inProject("Save training plan", (ws, p, progress, cancel) -> ws.trainingPlans().save(p.id(), name, r, plan, spec, false), id -> {
             shell.statusProperty().set("Saved training plan “" + name + "”");
             reloadSaved(id);
-        });
+        }, null);
     }
 
     public void delete(SavedTrainingPlan s) {
@@ -285,38 +242,24 @@ public final class TrainingViewModel {
     /** Shows a kept plan: its request's inputs back in the form, its plan as the only row. */
     public void open(SavedTrainingPlan s) {
         TrainingRequest r = s.request();
-        if (!models.contains(r.model())) {
-            models.add(r.model());
-        }
-        model.set(r.model());
-        if (!gpuChoices.contains(r.gpu())) {
-            gpuChoices.add(r.gpu());
-        }
-        gpu.set(r.gpu());
+        choices.choose(r.model(), r.gpu());
         gpus.set(String.valueOf(r.gpus()));
         gpusPerNode.set(String.valueOf(r.gpusPerNode()));
-        networkGbps.set(r.interNodeGbps() == r.gpu().networkGbps() ? "" : compact(r.interNodeGbps()));
-        intraNodeGBs.set(r.intraNodeGBs() == r.gpu().linkGBs() ? "" : compact(r.intraNodeGBs()));
+        networkGbps.set(r.interNodeGbps() == r.gpu().networkGbps() ? "" : Inputs.compact(r.interNodeGbps()));
+        intraNodeGBs.set(r.intraNodeGBs() == r.gpu().linkGBs() ? "" : Inputs.compact(r.intraNodeGBs()));
         seqLen.set(String.valueOf(r.seqLen()));
         globalBatch.set(String.valueOf(r.globalBatch()));
-        tokens.set(r.tokens() > 0 ? compact(r.tokens()) : "");
+        tokens.set(r.tokens() > 0 ? Inputs.compact(r.tokens()) : "");
         FaultTolerance.Spec f = s.faults();
-        failuresPerGpuDay.set(compact(f.failuresPerGpuDay()));
-        storageGBs.set(compact(f.storageGBs()));
-        restartSeconds.set(compact(f.restartSeconds()));
+        failuresPerGpuDay.set(Inputs.compact(f.failuresPerGpuDay()));
+        storageGBs.set(Inputs.compact(f.storageGBs()));
+        restartSeconds.set(Inputs.compact(f.restartSeconds()));
         asyncCheckpoints.set(f.async());
         request.set(r);
         sensitivity.set(null);
         plans.setAll(s.plan());
         selected.set(s.plan());
         summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()));
-    }
-
-    /** A number as a person would type it: 1e12, 2.5e12, 600. */
-    static String compact(double v) {
-        java.math.BigDecimal d = new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros();
-        double a = Math.abs(v);
-        return a == 0 || a >= 1e-3 && a < 1e7 ? d.toPlainString() : d.toString().replace("E+", "e").replace("E", "e");
     }
 
     public ShellModel shell() {
@@ -329,7 +272,12 @@ public final class TrainingViewModel {
     }
 
     public ObservableList<ModelArchitecture> models() {
-        return models;
+        return choices.models();
+    }
+
+    /** The model and GPU choices, with their combo boxes and imports. */
+    public ModelGpuChoices choices() {
+        return choices;
     }
 
     public ObjectProperty<ModelArchitecture> modelProperty() {

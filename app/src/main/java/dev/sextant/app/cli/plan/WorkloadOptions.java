@@ -1,0 +1,39 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.model.io.ServingFiles;
+import dev.sextant.model.serving.Workload;
+import picocli.CommandLine.Option;
+
+/** The workload, latency targets, engine limits and price the goodput-based serving commands share. */
+public final class WorkloadOptions {
+
+    @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
+    String promptTokens;
+    @Option(names = "--output-tokens", defaultValue = "lognormal:200:100", paramLabel = "DIST", description = "Output lengths (default: ${DEFAULT-VALUE}).")
+    String outputTokens;
+    @Option(names = "--slo-ttft", required = true, paramLabel = "S", description = "P99 time-to-first-token target, seconds.")
+    double sloTtft;
+    @Option(names = "--slo-tpot", required = true, paramLabel = "S", description = "P99 time-per-output-token target, seconds.")
+    double sloTpot;
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
+    int maxNumSeqs;
+    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
+            description = "Token budget per step; prompts are prefilled in chunks (default: ${DEFAULT-VALUE}).")
+    int maxNumBatchedTokens;
+    @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour, for costs (default: none).")
+    double price;
+
+    /** The workload; bad distributions, targets or price are refused naming the option. */
+    Workload workload() {
+        if (!(sloTtft > 0) || !(sloTpot > 0)) {
+            throw new IllegalArgumentException("--slo-ttft and --slo-tpot must be positive");
+        }
+        if (price < 0) {
+            throw new IllegalArgumentException("--price-per-gpu-hour must not be negative");
+        }
+        return new Workload(ServingFiles.distribution("--prompt-tokens", promptTokens), ServingFiles.distribution("--output-tokens", outputTokens),
+                sloTtft, sloTpot, seed);
+    }
+}

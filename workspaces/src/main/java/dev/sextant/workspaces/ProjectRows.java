@@ -1,0 +1,53 @@
+package dev.sextant.workspaces;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** The row work the repositories of project-owned things share: the project must exist, newest first, delete by id. */
+final class ProjectRows {
+
+    /** Maps the current row of a result set. */
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private ProjectRows() {
+    }
+
+    static void requireProject(Connection c, UUID projectId) throws SQLException {
+        if (ProjectRepository.find(c, projectId).isEmpty()) {
+            throw new WorkspaceException("no project with id " + projectId);
+        }
+    }
+
+    /** The rows of {@code select} (a SELECT … FROM table) that belong to the project, newest first. */
+    static <T> List<T> newestFirst(Workspace workspace, String select, UUID projectId, RowMapper<T> mapper) {
+        return workspace.read(c -> {
+            List<T> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(select + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(mapper.map(rs));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    static void deleteById(Workspace workspace, String table, UUID id) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE ID = ?")) {
+                ps.setObject(1, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+}
