@@ -1,7 +1,6 @@
 package dev.sextant.app.report;
 
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -137,12 +136,6 @@ public final class ReportWriter {
         b.withHtmlContent(html, null);
         b.toStream(out);
         b.run();
-    }
-
-    static byte[] pdf(Report report) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        pdf(html(report), out);
-        return out.toByteArray();
     }
 
     static String esc(String s) {

@@ -18,9 +18,4 @@ public record SimulationSummary(double rate, int requests, Percentiles ttft, Per
                 o.throughputTokensPerSecond(), attainment == null ? Double.NaN : attainment, o.meanKvUtilisation(), o.kvUtilisation(),
                 o.kvSeriesSeconds(), o.preemptions(), o.simulatedSeconds());
     }
-
-    /** Whether the P99 targets hold. */
-    public boolean meets(Workload w) {
-        return ttft.p99() <= w.sloTtft() && tpot.p99() <= w.sloTpot();
-    }
 }
