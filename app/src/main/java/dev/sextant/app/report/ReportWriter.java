@@ -1,12 +1,12 @@
 package dev.sextant.app.report;
 
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
+import dev.sextant.model.io.AtomicFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Base64;
 import java.util.Locale;
 import org.jfree.chart.ChartUtils;
@@ -49,26 +49,19 @@ public final class ReportWriter {
             throw new IllegalArgumentException("--out must end in .html or .pdf, got " + out.getFileName());
         }
         String html = html(report);
-        Path dir = out.toAbsolutePath().getParent();
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".report-", pdf ? ".pdf" : ".html");
-            try {
+            AtomicFile.write(out, os -> {
                 if (pdf) {
-                    try (OutputStream os = Files.newOutputStream(tmp)) {
-                        pdf(html, os);
-                    }
+                    pdf(html, os);
                 } else {
-                    Files.writeString(tmp, html, StandardCharsets.UTF_8);
+                    os.write(html.getBytes(StandardCharsets.UTF_8));
                 }
-                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                try {
-                    Files.setPosixFilePermissions(out, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-                } catch (UnsupportedOperationException e) {
-                    // not a POSIX file system: its defaults apply
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
+                return null;
+            });
+            try {
+                Files.setPosixFilePermissions(out, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: its defaults apply
             }
         } catch (IOException e) {
             throw new dev.sextant.model.io.BadInputException(out.toString(), 0, null, "cannot write: " + e.getMessage());

@@ -1,11 +1,16 @@
 package dev.sextant.model.contamination;
 
 import dev.sextant.model.contamination.ScanResult.ItemResult;
+import dev.sextant.model.io.CsvCells;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.Arrays;
 
-/** Writes a scan's contaminated items (or all) as CSV or JSON Lines, with their first corpus location. */
+/**
+ * Writes a scan's contaminated items (or all) as CSV or JSON Lines, with their first corpus location. Item ids and
+ * snippets come from files of unknown origin, so CSV cells go through {@link CsvCells} (formula injection).
+ */
 public final class ContaminatedItemsExport {
 
     private ContaminatedItemsExport() {
@@ -19,10 +24,9 @@ public final class ContaminatedItemsExport {
                 continue;
             }
             var l = i.locations().isEmpty() ? null : i.locations().get(0);
-            w.write(String.join(",", q(i.benchmark()), q(i.id()), i.status().label(), String.valueOf(i.tokens()), String.valueOf(i.ngrams()),
-                    String.valueOf(i.matchedNgrams()), String.valueOf(i.tokenFraction()), String.valueOf(i.longestMatch()),
-                    q(l == null ? "" : l.file()), l == null ? "" : String.valueOf(l.offset()), q(l == null || l.documentId() == null ? "" : l.documentId()),
-                    q(l == null ? "" : l.snippet())) + "\r\n");
+            CsvCells.row(w, Arrays.asList(i.benchmark(), i.id(), i.status().label(), i.tokens(), i.ngrams(), i.matchedNgrams(),
+                    i.tokenFraction(), i.longestMatch(), l == null ? null : l.file(), l == null ? null : l.offset(),
+                    l == null ? null : l.documentId(), l == null ? null : l.snippet()));
             n++;
         }
         return n;
@@ -43,9 +47,5 @@ public final class ContaminatedItemsExport {
 
     private static boolean contaminated(ItemResult i) {
         return i.status() == ScanResult.Status.DIRTY || i.status() == ScanResult.Status.PARTIAL;
-    }
-
-    private static String q(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 }

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
+import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Ids;
 import dev.sextant.workspaces.ProjectRepository;
+import dev.sextant.workspaces.StorageFailure;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.archive.ArchiveManifest.Kind;
@@ -21,6 +23,7 @@ import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.migration.Migrator;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -39,13 +42,11 @@ import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
+import org.h2.api.ErrorCode;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
@@ -81,43 +82,36 @@ public final class WorkspaceArchive {
     private static ArchiveManifest export(Workspace ws, Path target, UUID projectId, ProgressListener progress,
                                           CancellationToken cancel) {
         Path out = target.toAbsolutePath().normalize();
-        Path tmp;
         try {
-            Files.createDirectories(out.getParent());
-            tmp = Files.createTempFile(out.getParent(), "." + out.getFileName(), ".part");
-        } catch (IOException e) {
-            throw new WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
-        }
-        try {
-            ArchiveManifest manifest = ws.read(c -> {
+            ArchiveManifest manifest = AtomicFile.write(out, os -> ws.read(c -> {
                 c.setAutoCommit(false);
                 c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ); // one consistent snapshot
-                try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp));
-                     ZipOutputStream zip = new ZipOutputStream(os)) {
-                    return writeArchive(ws, c, zip, projectId, progress, cancel);
+                try {
+                    ZipOutputStream zip = new ZipOutputStream(os);
+                    ArchiveManifest m = writeArchive(ws, c, zip, projectId, out, progress, cancel);
+                    zip.finish();
+                    return m;
                 } catch (IOException e) {
-                    throw new WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
+                    throw new UncheckedIOException(e);
                 } finally {
                     c.rollback();
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                     c.setAutoCommit(true);
                 }
-            });
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }));
             progress.progress(1, "exported " + manifest.totalRows() + " rows to " + out.getFileName());
             return manifest;
-        } catch (IOException e) {
-            throw new WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // best effort; the temp file is hidden and named .part
+        } catch (IOException | UncheckedIOException e) {
+            IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            if (StorageFailure.isDiskFull(io)) {
+                throw new WorkspaceException(StorageFailure.diskFull("writing " + out, out) + "; no archive was written — free some space"
+                        + " and try again", io);
             }
+            throw new WorkspaceException("cannot write " + out + ": " + StorageFailure.plain(io) + "; no archive was written", io);
         }
     }
 
-    private static ArchiveManifest writeArchive(Workspace ws, Connection c, ZipOutputStream zip, UUID projectId,
+    private static ArchiveManifest writeArchive(Workspace ws, Connection c, ZipOutputStream zip, UUID projectId, Path out,
                                                 ProgressListener progress, CancellationToken cancel) throws SQLException, IOException {
         SchemaGraph schema = SchemaGraph.read(c);
         Project project = null;
@@ -132,6 +126,7 @@ public final class WorkspaceArchive {
             counts.put(t.name(), n);
             total += n;
         }
+        StorageFailure.requireFreeSpace(out.getParent(), estimatedArchiveBytes(ws, c, schema, projectId, total), "the archive " + out.getFileName());
         long written = 0;
         List<TableEntry> entries = new ArrayList<>();
         for (Table t : tables) {
@@ -172,6 +167,27 @@ public final class WorkspaceArchive {
         zip.write(Json.writePretty(manifest).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         zip.closeEntry();
         return manifest;
+    }
+
+    /**
+     * What the archive will take, at most about: the database file's size (the same rows, uncompressed), in proportion
+     * to the rows exported when only one project goes.
+     */
+    private static long estimatedArchiveBytes(Workspace ws, Connection c, SchemaGraph schema, UUID projectId, long rows) throws SQLException {
+        long db;
+        try {
+            db = Files.size(ws.databaseFile());
+        } catch (IOException e) {
+            return 0;
+        }
+        if (projectId == null) {
+            return db;
+        }
+        long all = 0;
+        for (Table t : schema.inDependencyOrder()) {
+            all += count(c, schema, t, null);
+        }
+        return all == 0 ? 0 : (long) (db * ((double) rows / all));
     }
 
     /** Workspace files that travel with a whole-workspace archive: everything but the database, logs and exports. */
@@ -227,39 +243,48 @@ public final class WorkspaceArchive {
 
     // ---------------------------------------------------------------------------------------------------- import
 
-    /** Reads and checks an archive's manifest and entry names without importing anything. */
+    /** Reads and checks an archive's manifest, entry names and sizes without importing anything. */
     public static ArchiveManifest readManifest(Path archive) {
-        try (ZipFile zip = openZip(archive)) {
-            return checkedManifest(archive, zip);
-        } catch (IOException e) {
-            throw BadInputException.of(archive.toString(), "cannot read: " + e.getMessage());
+        try (OpenArchive a = OpenArchive.open(archive, ArchiveLimits.fromSystemProperties())) {
+            return a.manifest();
         }
+    }
+
+    /** As {@link #importWorkspace(Path, Path, ArchiveLimits, ProgressListener, CancellationToken)} within the configured limits. */
+    public static Path importWorkspace(Path archive, Path targetDir, ProgressListener progress, CancellationToken cancel) {
+        return importWorkspace(archive, targetDir, ArchiveLimits.fromSystemProperties(), progress, cancel);
     }
 
     /**
      * Creates a new workspace in {@code targetDir} (which must not exist or be empty) from a workspace archive. The
-     * rows are loaded at the archive's schema version and migrated to this build's.
+     * rows are loaded at the archive's schema version and migrated to this build's. The archive is checked (names,
+     * sizes against {@code limits}, manifest) and the free space too before anything is written.
      *
      * @return the folder of the new workspace (closed; open it with {@link Workspace#open})
      */
-    public static Path importWorkspace(Path archive, Path targetDir, ProgressListener progress, CancellationToken cancel) {
+    public static Path importWorkspace(Path archive, Path targetDir, ArchiveLimits limits, ProgressListener progress,
+                                       CancellationToken cancel) {
         Path target = targetDir.toAbsolutePath().normalize();
         if (Workspace.exists(target)) {
             throw new WorkspaceException("a workspace already exists at " + target + "; import into a new folder");
         }
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new WorkspaceException(target + " is a file, not a folder; import into a new or empty folder");
+        }
         if (Files.exists(target) && !isEmptyDir(target)) {
             throw new WorkspaceException(target + " is not empty; import into a new or empty folder");
         }
-        try (ZipFile zip = openZip(archive)) {
-            ArchiveManifest manifest = checkedManifest(archive, zip);
+        try (OpenArchive a = OpenArchive.open(archive, limits)) {
+            ArchiveManifest manifest = a.manifest();
             if (manifest.kind() != Kind.WORKSPACE) {
                 throw BadInputException.of(archive.toString(), "this is a project archive ('" + manifest.projectName()
                         + "'); import it into a workspace as a project instead");
             }
             Path parent = target.getParent();
-            Files.createDirectories(parent);
+            StorageFailure.requireFreeSpace(parent, neededFor(a), "importing " + archive.getFileName());
             Path staging = parent.resolve("." + target.getFileName() + ".importing-" + UUID.randomUUID().toString().substring(0, 8));
             try {
+                Files.createDirectories(parent);
                 try (Workspace ws = Workspace.create(staging, manifest.schemaVersion())) {
                     ws.transaction(c -> {
                         SchemaGraph schema = SchemaGraph.read(c);
@@ -269,10 +294,10 @@ public final class WorkspaceArchive {
                                 s.executeUpdate("DELETE FROM " + SchemaGraph.quote(ordered.get(i).name()));
                             }
                         }
-                        loadTables(archive, zip, manifest, schema, c, progress.slice(0, 0.85), cancel);
+                        loadTables(a, schema, c, progress.slice(0, 0.85), cancel);
                         return null;
                     });
-                    extractFiles(archive, zip, staging, cancel);
+                    extractFiles(a, staging, cancel);
                 }
                 progress.progress(0.9, "migrating to the current schema");
                 Workspace.open(staging).close();
@@ -283,49 +308,88 @@ public final class WorkspaceArchive {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
                 progress.progress(1, "imported workspace " + target.getFileName());
                 return target;
+            } catch (IOException e) {
+                throw writeFailure("importing " + archive.getFileName() + " into " + target, parent, e);
             } finally {
                 deleteTree(staging);
             }
-        } catch (IOException e) {
-            throw new WorkspaceException("cannot import " + archive + " into " + target + ": " + e.getMessage(), e);
         }
+    }
+
+    /** As {@link #importProject(Workspace, Path, ArchiveLimits, ProgressListener, CancellationToken)} within the configured limits. */
+    public static Project importProject(Workspace ws, Path archive, ProgressListener progress, CancellationToken cancel) {
+        return importProject(ws, archive, ArchiveLimits.fromSystemProperties(), progress, cancel);
     }
 
     /**
      * Adds the project in a project archive to {@code ws} in one transaction. Every id is replaced by a fresh one, so
-     * the same archive can be imported twice; a name already taken gets a numeric suffix.
+     * the same archive can be imported twice; a name already taken gets a numeric suffix. The rows are staged in a
+     * temporary database file in the workspace folder (not in memory, so the archive's size is bounded by the disk,
+     * which is checked first).
      */
-    public static Project importProject(Workspace ws, Path archive, ProgressListener progress, CancellationToken cancel) {
-        try (ZipFile zip = openZip(archive)) {
-            ArchiveManifest manifest = checkedManifest(archive, zip);
+    public static Project importProject(Workspace ws, Path archive, ArchiveLimits limits, ProgressListener progress,
+                                        CancellationToken cancel) {
+        try (OpenArchive a = OpenArchive.open(archive, limits)) {
+            ArchiveManifest manifest = a.manifest();
             if (manifest.kind() != Kind.PROJECT) {
                 throw BadInputException.of(archive.toString(), "this is a whole-workspace archive; import it as a new workspace"
                         + " (sextant workspace import ARCHIVE --to DIR)");
             }
-            // Stage the rows in a private in-memory database at the archive's schema version, bring that up to date,
-            // then copy into the workspace: rows written by an older Sextant go through the same migrations. At the
-            // workspace's own version the staging schema is a copy of the workspace's.
-            try (Connection staging = DriverManager.getConnection("jdbc:h2:mem:import-" + UUID.randomUUID(), "sa", "")) {
-                boolean sameVersion = manifest.schemaVersion() == ws.schemaVersion();
-                if (sameVersion) {
-                    copySchema(ws, staging);
-                } else {
-                    Migrator.standard().migrate(staging, manifest.schemaVersion());
+            // staging and then the workspace itself each take about what the rows inflate to
+            StorageFailure.requireFreeSpace(ws.dir(), 2 * neededFor(a), "importing " + archive.getFileName());
+            // Stage the rows in a private database at the archive's schema version, bring that up to date, then copy
+            // into the workspace: rows written by an older Sextant go through the same migrations. At the workspace's
+            // own version the staging schema is a copy of the workspace's.
+            Path stagingDir = ws.dir().resolve(".import-" + UUID.randomUUID().toString().substring(0, 8));
+            try {
+                Files.createDirectories(stagingDir);
+                try (Connection staging = DriverManager.getConnection("jdbc:h2:file:" + stagingDir.resolve("staging") , "sa", "")) {
+                    boolean sameVersion = manifest.schemaVersion() == ws.schemaVersion();
+                    if (sameVersion) {
+                        copySchema(ws, staging);
+                    } else {
+                        Migrator.standard().migrate(staging, manifest.schemaVersion());
+                    }
+                    staging.setAutoCommit(false);
+                    loadTables(a, SchemaGraph.read(staging), staging, progress.slice(0, 0.5), cancel);
+                    staging.commit();
+                    if (!sameVersion) {
+                        Migrator.standard().migrate(staging, Migrator.standard().latestVersion());
+                    }
+                    staging.setAutoCommit(false);
+                    return ws.transaction(target -> copyProject(staging, target, ws, progress.slice(0.5, 1), cancel));
                 }
-                staging.setAutoCommit(false);
-                loadTables(archive, zip, manifest, SchemaGraph.read(staging), staging, progress.slice(0, 0.5), cancel);
-                staging.commit();
-                if (!sameVersion) {
-                    Migrator.standard().migrate(staging, Migrator.standard().latestVersion());
-                }
-                staging.setAutoCommit(false);
-                return ws.transaction(target -> copyProject(staging, target, ws, progress.slice(0.5, 1), cancel));
+            } catch (SQLException e) {
+                throw stagingFailure(archive, stagingDir, e);
+            } catch (IOException e) {
+                throw writeFailure("importing " + archive.getFileName() + " into workspace " + ws.name(), ws.dir(), e);
+            } finally {
+                deleteTree(stagingDir);
             }
-        } catch (SQLException e) {
-            throw new WorkspaceException("cannot import " + archive + ": " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw BadInputException.of(archive.toString(), "cannot read: " + e.getMessage());
         }
+    }
+
+    /** Disk an import needs at least: what its entries inflate to, plus room for the database's own structures. */
+    private static long neededFor(OpenArchive a) {
+        return a.declaredBytes() + (16L << 20);
+    }
+
+    private static WorkspaceException writeFailure(String what, Path where, IOException e) {
+        if (StorageFailure.isDiskFull(e)) {
+            return new WorkspaceException(StorageFailure.diskFull(what, where) + "; nothing of this import was kept — free some space"
+                    + " and try again", e);
+        }
+        return new WorkspaceException("cannot finish " + what + ": " + StorageFailure.plain(e) + "; nothing of this import was kept", e);
+    }
+
+    private static WorkspaceException stagingFailure(Path archive, Path stagingDir, SQLException e) {
+        if (StorageFailure.isDiskFull(e)) {
+            return new WorkspaceException(StorageFailure.diskFull("importing " + archive.getFileName(), stagingDir)
+                    + "; nothing of this import was kept — free some space and try again", e);
+        }
+        org.slf4j.LoggerFactory.getLogger(WorkspaceArchive.class).warn("import of {} failed", archive, e);
+        return new WorkspaceException("cannot import " + archive + ": its rows could not be staged (details in the log); nothing of"
+                + " this import was kept", e);
     }
 
     private static void copySchema(Workspace ws, Connection staging) throws SQLException {
@@ -423,8 +487,10 @@ public final class WorkspaceArchive {
     }
 
     /** Inserts every table's rows from the archive into {@code c}, checking each against the schema. */
-    private static void loadTables(Path archive, ZipFile zip, ArchiveManifest manifest, SchemaGraph schema, Connection c,
-                                   ProgressListener progress, CancellationToken cancel) throws SQLException {
+    private static void loadTables(OpenArchive a, SchemaGraph schema, Connection c, ProgressListener progress,
+                                   CancellationToken cancel) throws SQLException {
+        Path archive = a.path();
+        ArchiveManifest manifest = a.manifest();
         Map<String, TableEntry> byName = manifest.tables().stream().collect(Collectors.toMap(TableEntry::name, e -> e));
         for (TableEntry e : manifest.tables()) {
             if (schema.table(e.name()).isEmpty()) {
@@ -441,14 +507,14 @@ public final class WorkspaceArchive {
             }
             String entryName = ArchiveEntries.tableEntry(t.name());
             String where = archive.getFileName() + "!" + entryName;
-            ZipEntry ze = zip.getEntry(entryName);
+            ZipEntry ze = a.find(entryName);
             if (ze == null) {
                 throw new BadInputException(archive.toString(), 0, entryName, "listed in manifest.json but missing");
             }
             List<Column> columns = null;
             PreparedStatement insert = null;
             long line = 0;
-            try (InputStream in = zip.getInputStream(ze);
+            try (InputStream in = a.entry(ze);
                  MappingIterator<JsonNode> rows = Json.mapper().readerFor(JsonNode.class).readValues(in)) {
                 int batch = 0;
                 JsonNode row;
@@ -484,7 +550,7 @@ public final class WorkspaceArchive {
                     executeBatch(insert, where, line);
                 }
             } catch (IOException e) {
-                throw new BadInputException(where, line + 1, null, "cannot read: " + e.getMessage(), e);
+                throw new BadInputException(where, line + 1, null, "cannot read: " + StorageFailure.plain(e), e);
             } finally {
                 if (insert != null) {
                     insert.close();
@@ -503,9 +569,9 @@ public final class WorkspaceArchive {
         try {
             return rows.hasNextValue() ? rows.nextValue() : null;
         } catch (JsonProcessingException e) {
-            throw new BadInputException(where, line, null, "invalid JSON: " + e.getOriginalMessage(), e);
+            throw new BadInputException(where, line, null, "not a valid row: " + JsonProblems.plain(e), e);
         } catch (IOException e) {
-            throw new BadInputException(where, line, null, "cannot read: " + e.getMessage(), e);
+            throw new BadInputException(where, line, null, "cannot read: " + StorageFailure.plain(e), e);
         }
     }
 
@@ -536,18 +602,31 @@ public final class WorkspaceArchive {
         try {
             insert.executeBatch();
         } catch (SQLException e) {
-            throw new BadInputException(where, line, null, "rows do not fit the schema: " + rootMessage(e), e);
+            if (StorageFailure.isDiskFull(e)) {
+                throw new WorkspaceException(StorageFailure.diskFull("importing " + where, Path.of(System.getProperty("java.io.tmpdir")))
+                        + "; nothing of this import was kept", e);
+            }
+            throw new BadInputException(where, line, null, rowProblem(e) + " (in the rows up to this line)", e);
         }
     }
 
-    private static String rootMessage(SQLException e) {
-        String m = e.getMessage();
-        int nl = m == null ? -1 : m.indexOf('\n');
-        return nl > 0 ? m.substring(0, nl) : m;
+    /** Why rows were refused, in words (the database's own message names its internal indexes). */
+    private static String rowProblem(SQLException e) {
+        SQLException first = e.getNextException() != null ? e.getNextException() : e;
+        int code = first.getErrorCode() != 0 ? first.getErrorCode() : e.getErrorCode();
+        return switch (code) {
+            case ErrorCode.DUPLICATE_KEY_1 -> "a row repeats the id or unique key of another row";
+            case ErrorCode.REFERENTIAL_INTEGRITY_VIOLATED_PARENT_MISSING_1 -> "a row refers to a row the archive does not hold";
+            case ErrorCode.NULL_NOT_ALLOWED -> "a required value is missing";
+            case ErrorCode.VALUE_TOO_LONG_2 -> "a value is longer than its column allows";
+            case ErrorCode.CHECK_CONSTRAINT_VIOLATED_1 -> "a value is outside what its column allows";
+            case ErrorCode.DATA_CONVERSION_ERROR_1, ErrorCode.INVALID_DATETIME_CONSTANT_2 -> "a value is of the wrong type for its column";
+            default -> "rows do not fit the workspace's tables";
+        };
     }
 
-    private static void extractFiles(Path archive, ZipFile zip, Path dir, CancellationToken cancel) throws IOException {
-        Enumeration<? extends ZipEntry> en = zip.entries();
+    private static void extractFiles(OpenArchive a, Path dir, CancellationToken cancel) throws IOException {
+        Enumeration<? extends ZipEntry> en = a.entries();
         while (en.hasMoreElements()) {
             ZipEntry e = en.nextElement();
             if (e.isDirectory() || !e.getName().startsWith(ArchiveEntries.FILES)) {
@@ -555,74 +634,14 @@ public final class WorkspaceArchive {
             }
             cancel.throwIfCancelled();
             Path out = dir.resolve(e.getName().substring(ArchiveEntries.FILES.length())).normalize();
-            if (!out.startsWith(dir) || out.equals(dir)) { // requireSafe already refused this; belt and braces
-                throw new BadInputException(archive.toString(), 0, "entry '" + e.getName() + "'", "path escapes the target folder");
+            if (!out.startsWith(dir) || out.equals(dir)) { // OpenArchive already refused this; belt and braces
+                throw new BadInputException(a.path().toString(), 0, "entry '" + e.getName() + "'", "path escapes the target folder");
             }
             Files.createDirectories(out.getParent());
-            try (InputStream in = zip.getInputStream(e)) {
+            try (InputStream in = a.entry(e)) {
                 Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
             }
         }
-    }
-
-    private static ZipFile openZip(Path archive) {
-        if (!Files.isRegularFile(archive)) {
-            throw BadInputException.of(archive.toString(), "no such file");
-        }
-        try {
-            return new ZipFile(archive.toFile());
-        } catch (ZipException e) {
-            throw BadInputException.of(archive.toString(), "not a zip archive (" + e.getMessage() + ")");
-        } catch (IOException e) {
-            throw BadInputException.of(archive.toString(), "cannot read: " + e.getMessage());
-        }
-    }
-
-    /** Checks every entry name for path escapes, then reads and checks the manifest. */
-    private static ArchiveManifest checkedManifest(Path archive, ZipFile zip) {
-        String src = archive.toString();
-        Set<String> known = Set.of(ArchiveEntries.MANIFEST);
-        Enumeration<? extends ZipEntry> en = zip.entries();
-        while (en.hasMoreElements()) {
-            String name = ArchiveEntries.requireSafe(src, en.nextElement().getName());
-            if (!known.contains(name) && ArchiveEntries.tableOf(name) == null && !name.startsWith(ArchiveEntries.FILES)) {
-                throw new BadInputException(src, 0, "entry '" + name + "'", "not part of a Sextant archive");
-            }
-        }
-        ZipEntry me = zip.getEntry(ArchiveEntries.MANIFEST);
-        if (me == null) {
-            throw BadInputException.of(src, "not a Sextant archive (no manifest.json)");
-        }
-        ArchiveManifest m;
-        try (InputStream in = zip.getInputStream(me)) {
-            m = Json.mapper().readValue(in, ArchiveManifest.class);
-        } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new BadInputException(src + "!" + ArchiveEntries.MANIFEST, line, null, "invalid manifest: " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw BadInputException.of(src, "cannot read manifest.json: " + e.getMessage());
-        }
-        String where = src + "!" + ArchiveEntries.MANIFEST;
-        if (!ArchiveManifest.FORMAT.equals(m.format())) {
-            throw new BadInputException(where, 0, "format", "expected '" + ArchiveManifest.FORMAT + "', got '" + m.format() + "'");
-        }
-        if (m.formatVersion() < 1 || m.formatVersion() > ArchiveManifest.FORMAT_VERSION) {
-            throw new BadInputException(where, 0, "formatVersion", "archive format " + m.formatVersion()
-                    + " is not supported by this build (knows 1.." + ArchiveManifest.FORMAT_VERSION + ")");
-        }
-        if (m.kind() == null) {
-            throw new BadInputException(where, 0, "kind", "missing");
-        }
-        if (m.schemaVersion() < 1 || m.schemaVersion() > Migrator.standard().latestVersion()) {
-            throw new BadInputException(where, 0, "schemaVersion", "schema version " + m.schemaVersion()
-                    + " is not known to this build (knows 1.." + Migrator.standard().latestVersion() + "); update Sextant");
-        }
-        for (TableEntry t : m.tables()) {
-            if (t.name() == null || ArchiveEntries.tableOf(ArchiveEntries.tableEntry(t.name())) == null || t.rows() < 0) {
-                throw new BadInputException(where, 0, "tables", "bad table entry " + t);
-            }
-        }
-        return m;
     }
 
     private static boolean isEmptyDir(Path d) {

@@ -65,6 +65,19 @@ public final class Migrator {
         }
     }
 
+    /**
+     * True when the database holds Sextant's own tables. Checked before anything is created, so that a database of
+     * another program (or an empty one) is refused rather than turned into a workspace.
+     */
+    public static boolean isWorkspace(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"
+                     + " AND TABLE_NAME IN ('SCHEMA_HISTORY', 'WORKSPACE_PROPERTY')")) {
+            rs.next();
+            return rs.getInt(1) == 2;
+        }
+    }
+
     /** Number of migrations that {@link #migrate} would apply to reach {@code target}. */
     public int pending(Connection c, int target) throws SQLException {
         int current = currentVersion(c);
@@ -108,8 +121,11 @@ public final class Migrator {
                 applied++;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
+                if (e instanceof WorkspaceException we) {
+                    throw we;
+                }
                 throw new WorkspaceException("migration to schema version " + m.version() + " (" + m.description()
-                        + ") failed: " + e.getMessage(), e);
+                        + ") failed" + (dev.sextant.workspaces.StorageFailure.isDiskFull(e) ? ": disk full" : " (details in the log)"), e);
             } finally {
                 c.setAutoCommit(auto);
             }

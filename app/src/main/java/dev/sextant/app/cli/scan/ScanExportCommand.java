@@ -3,12 +3,10 @@ package dev.sextant.app.cli.scan;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.contamination.ContaminatedItemsExport;
+import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.Workspace;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,8 +37,8 @@ public final class ScanExportCommand implements Runnable {
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             ScanResult r = ws.scans().result(ScanCommand.parseId(id));
             boolean jsonl = out.getFileName().toString().toLowerCase().endsWith(".jsonl");
-            try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-                int n = jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w);
+            try {
+                int n = AtomicFile.writeText(out, w -> jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w));
                 ctx.out().println("Wrote " + n + " items to " + out.toAbsolutePath());
             } catch (IOException e) {
                 throw new dev.sextant.workspaces.WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);

@@ -1,15 +1,18 @@
 package dev.sextant.app.ui.charts;
 
+import dev.sextant.model.io.AtomicFile;
+import dev.sextant.model.io.CsvCells;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 
-/** Writes what a table shows — its visible columns, in their order, rows as filtered and sorted — as RFC 4180 CSV. */
+/**
+ * Writes what a table shows — its visible columns, in their order, rows as filtered and sorted — as RFC 4180 CSV,
+ * cells neutralised against formula injection ({@link CsvCells}), whole or not at all ({@link AtomicFile}).
+ */
 public final class TableExport {
 
     private TableExport() {
@@ -17,22 +20,21 @@ public final class TableExport {
 
     public static <T> void csv(TableView<T> table, Path file) throws IOException {
         List<TableColumn<T, ?>> columns = table.getVisibleLeafColumns();
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (int c = 0; c < columns.size(); c++) {
-                w.write((c == 0 ? "" : ",") + quote(columns.get(c).getText()));
+        List<String> header = columns.stream().map(TableColumn::getText).toList();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int r = 0; r < table.getItems().size(); r++) {
+            List<Object> row = new ArrayList<>(columns.size());
+            for (TableColumn<T, ?> c : columns) {
+                row.add(c.getCellData(r));
             }
-            w.write("\r\n");
-            for (int r = 0; r < table.getItems().size(); r++) {
-                for (int c = 0; c < columns.size(); c++) {
-                    Object v = columns.get(c).getCellData(r);
-                    w.write((c == 0 ? "" : ",") + quote(v == null ? "" : v.toString()));
-                }
-                w.write("\r\n");
-            }
+            rows.add(row);
         }
-    }
-
-    static String quote(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        AtomicFile.writeText(file, w -> {
+            CsvCells.row(w, header);
+            for (List<Object> row : rows) {
+                CsvCells.row(w, row);
+            }
+            return rows.size();
+        });
     }
 }

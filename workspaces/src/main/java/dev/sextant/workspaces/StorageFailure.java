@@ -1,0 +1,176 @@
+package dev.sextant.workspaces;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Locale;
+import org.h2.api.ErrorCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns what the database and the file system throw into one line of plain words — what failed, where, and what to
+ * do — with no database, parser or class names. The technical detail goes to the log. A full disk is recognised
+ * wherever it surfaces (H2 wraps the operating system's "No space left on device" several layers deep).
+ */
+public final class StorageFailure {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StorageFailure.class);
+    private static final long MIB = 1024 * 1024;
+
+    private StorageFailure() {
+    }
+
+    /** A failure while reading or writing an open workspace. */
+    static WorkspaceException translate(Workspace ws, Exception e) {
+        LOG.warn("workspace {}: storage failure", ws.dir(), e);
+        if (isDiskFull(e) || freeBytes(ws.dir()) < MIB) {
+            return new WorkspaceException(diskFull("writing workspace " + ws.name(), ws.dir()) + "; nothing of this action was kept"
+                    + " — free some space and try again", e);
+        }
+        if (e instanceof SQLException sql && (sql.getErrorCode() == ErrorCode.DATABASE_IS_CLOSED
+                || sql.getErrorCode() == ErrorCode.DATABASE_CALLED_AT_SHUTDOWN)) {
+            return new WorkspaceException("workspace " + ws.name() + " was closed after an earlier failure; open it again (what was"
+                    + " saved before the failure is kept)", e);
+        }
+        if (e instanceof SQLException sql && sql.getErrorCode() == ErrorCode.FILE_CORRUPTED_1) {
+            return DatabaseFileCheck.damaged(ws.databaseFile(), e);
+        }
+        if (e instanceof SQLException sql && sql.getErrorCode() == ErrorCode.LOCK_TIMEOUT_1) {
+            return new WorkspaceException("workspace " + ws.name() + " is busy with another action; try again when it has finished", e);
+        }
+        return new WorkspaceException("workspace " + ws.name() + ": the database could not complete this action; nothing of it was"
+                + " kept (details in the log)", e);
+    }
+
+    /** True for the database engine's own unchecked exceptions, which must not reach a person as they are. */
+    static boolean isDatabaseInternal(RuntimeException e) {
+        return e.getClass().getName().startsWith("org.h2.");
+    }
+
+    /** A failure while opening a workspace, for the cases {@link Workspace} does not name itself. */
+    static WorkspaceException translateOpen(Path dir, SQLException e) {
+        LOG.warn("cannot open workspace {}", dir, e);
+        if (isDiskFull(e)) {
+            return new WorkspaceException(diskFull("opening workspace " + dir, dir) + " — free some space and try again", e);
+        }
+        IOException io = find(e, IOException.class);
+        if (io != null) {
+            return new WorkspaceException("cannot open workspace " + dir + ": " + plain(io), e);
+        }
+        return new WorkspaceException("cannot open workspace " + dir + " (details in the log); if it keeps failing, restore it from"
+                + " a backup or an archive", e);
+    }
+
+    /** "disk full while WHAT (12 MB free on DIR)". */
+    public static String diskFull(String what, Path where) {
+        long free = freeBytes(where);
+        return "disk full while " + what + (free >= 0 ? " (" + megabytes(free) + " free on " + storeOf(where) + ")" : "");
+    }
+
+    /** True when {@code t} or one of its causes says the device is full. */
+    public static boolean isDiskFull(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            String m = c.getMessage();
+            if (m != null) {
+                String lower = m.toLowerCase(Locale.ROOT);
+                if (lower.contains("no space left on device") || lower.contains("disk quota exceeded")
+                        || lower.contains("not enough space on the disk")) {
+                    return true;
+                }
+            }
+            for (Throwable s : c.getSuppressed()) {
+                if (isDiskFull(s)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** An I/O failure in plain words: "no such file", "permission denied", or the operating system's reason. */
+    public static String plain(IOException e) {
+        if (isDiskFull(e)) {
+            return "disk full";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or folder";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file of that name already exists";
+        }
+        if (e instanceof NotDirectoryException) {
+            return "not a folder";
+        }
+        if (e instanceof DirectoryNotEmptyException) {
+            return "the folder is not empty";
+        }
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? "input/output error" : m.lines().findFirst().orElse(m);
+    }
+
+    /**
+     * Refuses to start writing {@code neededBytes} into {@code dir} when the file system has less free space, saying how
+     * much is needed and how much there is.
+     */
+    public static void requireFreeSpace(Path dir, long neededBytes, String what) {
+        long free = freeBytes(dir);
+        if (free >= 0 && free < neededBytes) {
+            throw new WorkspaceException("not enough free space for " + what + ": about " + megabytes(neededBytes) + " needed, "
+                    + megabytes(free) + " free on " + storeOf(dir) + "; nothing was written — free some space and try again");
+        }
+    }
+
+    /** Usable bytes on the file system holding {@code p} (or its nearest existing parent), or -1 when unknown. */
+    public static long freeBytes(Path p) {
+        Path q = p.toAbsolutePath();
+        while (q != null && !Files.exists(q)) {
+            q = q.getParent();
+        }
+        if (q == null) {
+            return -1;
+        }
+        try {
+            return Files.getFileStore(q).getUsableSpace();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static String storeOf(Path p) {
+        Path q = p.toAbsolutePath();
+        while (q != null && !Files.exists(q)) {
+            q = q.getParent();
+        }
+        return String.valueOf(q == null ? p : q);
+    }
+
+    static String megabytes(long bytes) {
+        if (bytes < 10 * MIB) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+        }
+        return String.format(Locale.ROOT, "%,d MB", Math.round(bytes / 1e6));
+    }
+
+    private static <T extends Throwable> T find(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+}
