@@ -125,12 +125,10 @@ public final class Workspace implements AutoCloseable {
             throw new WorkspaceException("no workspace at " + d + " (expected " + DATABASE_FILE + " there)");
         }
         DatabaseFileCheck.requireWorkspaceFile(d.resolve(DATABASE_FILE));
+        probeReadOnly(d);
         Workspace ws = connect(d, migrator, true);
         try {
             int pending = ws.read(c -> {
-                if (!Migrator.isWorkspace(c)) {
-                    throw DatabaseFileCheck.notAWorkspace(d.resolve(DATABASE_FILE), "it is a database of another program");
-                }
                 migrator.verify(c);
                 return migrator.pending(c, migrator.latestVersion());
             });
@@ -203,11 +201,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     private static Workspace connect(Path dir, Migrator migrator, boolean mustExist) {
-        String path = dir.resolve(DATABASE_NAME).toString();
-        if (path.contains(";")) {
-            throw new WorkspaceException("workspace path must not contain ';': " + dir);
-        }
-        String url = "jdbc:h2:file:" + path + ";WRITE_DELAY=0" + (mustExist ? ";IFEXISTS=TRUE" : "");
+        String url = baseUrl(dir) + ";WRITE_DELAY=0" + (mustExist ? ";IFEXISTS=TRUE" : "");
         JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sextant", "");
         pool.setMaxConnections(16);
         Workspace ws = new Workspace(dir, migrator, pool);
@@ -220,6 +214,29 @@ public final class Workspace implements AutoCloseable {
         ws.writeOwner();
         LOG.info("opened workspace {}", dir);
         return ws;
+    }
+
+    /**
+     * Opens the database read-only first and checks that it is a Sextant workspace: H2 writes to a file it opens for
+     * writing (even when the login then fails), so a database of another program must be recognised without that.
+     */
+    private static void probeReadOnly(Path dir) {
+        String url = baseUrl(dir) + ";IFEXISTS=TRUE;ACCESS_MODE_DATA=r";
+        try (Connection c = java.sql.DriverManager.getConnection(url, "sextant", "")) {
+            if (!Migrator.isWorkspace(c)) {
+                throw DatabaseFileCheck.notAWorkspace(dir.resolve(DATABASE_FILE), "it is a database of another program");
+            }
+        } catch (SQLException e) {
+            throw translateOpenError(dir, e);
+        }
+    }
+
+    private static String baseUrl(Path dir) {
+        String path = dir.resolve(DATABASE_NAME).toString();
+        if (path.contains(";")) {
+            throw new WorkspaceException("workspace path must not contain ';': " + dir);
+        }
+        return "jdbc:h2:file:" + path;
     }
 
     private static WorkspaceException translateOpenError(Path dir, SQLException e) {

@@ -8,13 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Starts {@link WorkspaceChild} in a separate JVM on the test class path and waits for its first line. */
-final class ChildProcess implements AutoCloseable {
+public final class ChildProcess implements AutoCloseable {
 
-    final Process process;
+    public final Process process;
 
-    ChildProcess(String... args) throws Exception {
+    public ChildProcess(String... args) throws Exception {
+        this(List.of(), args);
+    }
+
+    /** A child with extra JVM options (e.g. a small heap). */
+    public ChildProcess(List<String> jvmOptions, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(WorkspaceChild.class.getName());
@@ -22,7 +28,7 @@ final class ChildProcess implements AutoCloseable {
         process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
-    String firstLine() throws Exception {
+    public String firstLine() throws Exception {
         BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line = r.readLine();
         if (line == null) {
@@ -31,7 +37,7 @@ final class ChildProcess implements AutoCloseable {
         return line;
     }
 
-    void kill() throws Exception {
+    public void kill() throws Exception {
         process.destroyForcibly(); // SIGKILL: no shutdown hooks, no clean close
         process.waitFor();
     }

@@ -4,11 +4,22 @@ import java.nio.file.Path;
 
 /**
  * Runs in a second JVM for the tests that need another process: {@code hold DIR} opens the workspace and waits;
- * {@code commit DIR NAME} creates a project, says so, and waits to be killed.
+ * {@code commit DIR NAME} creates a project, says so, and waits to be killed; {@code import-workspace ARCHIVE TARGET}
+ * imports an archive (run with a small heap to show that a hostile archive is refused in bounded memory).
  */
 public final class WorkspaceChild {
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("import-workspace")) { // ARCHIVE TARGET: prints REFUSED <message> or IMPORTED
+            try {
+                dev.sextant.workspaces.archive.WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]),
+                        dev.sextant.model.job.ProgressListener.NONE, dev.sextant.model.job.CancellationToken.none());
+                System.out.println("IMPORTED");
+            } catch (RuntimeException e) {
+                System.out.println("REFUSED " + e.getMessage());
+            }
+            return;
+        }
         Workspace ws = Workspace.open(Path.of(args[1]));
         if (args[0].equals("commit")) {
             ws.projects().create(args[2], "written by a process that is then killed");

@@ -1,16 +1,11 @@
 package dev.sextant.app.cli;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.logging.LogSetup;
-import dev.sextant.model.io.BadInputException;
-import dev.sextant.model.job.CancelledException;
-import dev.sextant.model.job.CapabilityUnavailableException;
-import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
@@ -25,8 +20,6 @@ public final class Cli {
     public static final int BAD_INPUT = 2;
     public static final int UNAVAILABLE = 3;
     public static final int CANCELLED = 130;
-
-    private static final Logger LOG = LoggerFactory.getLogger(Cli.class);
 
     private Cli() {
     }
@@ -55,8 +48,7 @@ public final class Cli {
         });
         cmd.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("error: " + ex.getMessage());
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            err.println("error: " + Failures.oneLine(ex.getMessage()) + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return BAD_INPUT;
         });
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
@@ -64,23 +56,10 @@ public final class Cli {
     }
 
     static int exitCode(Throwable ex) {
-        if (ex instanceof BadInputException || ex instanceof WorkspaceException || ex instanceof CommandLine.ParameterException) {
-            return BAD_INPUT;
-        }
-        if (ex instanceof CapabilityUnavailableException) {
-            return UNAVAILABLE;
-        }
-        if (ex instanceof CancelledException) {
-            return CANCELLED;
-        }
-        return INTERNAL;
+        return Failures.kind(ex).exitCode;
     }
 
     static String userMessage(Throwable ex) {
-        if (exitCode(ex) != INTERNAL) {
-            return ex.getMessage();
-        }
-        LOG.error("internal failure", ex);
-        return "internal failure: " + ex + " (details in " + LogSetup.currentFile() + ")";
+        return Failures.message(ex);
     }
 }

@@ -19,6 +19,8 @@ final class JsonProblems {
             what = "unexpected character" + code(m);
         } else if (m.startsWith("Unexpected end-of-input")) {
             what = "the text ends in the middle of a value";
+        } else if (m.contains("exceeds the maximum allowed")) {
+            what = "a value or the nesting is larger than allowed";
         } else if (m.startsWith("Unrecognized token")) {
             what = "a word that is not JSON";
         } else if (e instanceof JsonMappingException jm && !jm.getPath().isEmpty()) {

@@ -145,6 +145,13 @@ final class OpenArchive implements AutoCloseable {
                 throw new BadInputException(where, 0, "tables", "table " + t.name() + " is listed twice");
             }
         }
+        Enumeration<? extends ZipEntry> en = zip.entries();
+        while (en.hasMoreElements()) {
+            String table = ArchiveEntries.tableOf(en.nextElement().getName());
+            if (table != null && !seen.contains(table)) {
+                throw new BadInputException(src, 0, "entry '" + ArchiveEntries.tableEntry(table) + "'", "not listed in manifest.json");
+            }
+        }
         return m;
     }
 

@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.contamination;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
@@ -105,7 +106,7 @@ public final class ContaminationViewModel {
             problem.set("n-gram length and dirty threshold must be numbers");
             return;
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
             return;
         }
         if (benchmarkFiles.isEmpty() || corpusPaths.isEmpty()) {
@@ -138,7 +139,7 @@ public final class ContaminationViewModel {
         }, error -> {
             reload(null); // a cancelled scan is kept, ready to resume
             if (!(error instanceof dev.sextant.model.job.CancelledException)) {
-                problem.set(error.getMessage());
+                problem.set(Failures.message(error));
             }
         });
     }
@@ -151,7 +152,7 @@ public final class ContaminationViewModel {
                     reload(outcome.scanId());
                 }, error -> {
                     reload(null);
-                    problem.set(error.getMessage());
+                    problem.set(Failures.message(error));
                 });
     }
 

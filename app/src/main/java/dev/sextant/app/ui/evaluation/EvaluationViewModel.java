@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.evaluation;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
@@ -153,7 +154,7 @@ public final class EvaluationViewModel {
         shell.jobs().submit("Compare " + a + " and " + c, (p, cancel) -> ScoreSummarizer.compare(e.items(), a, c, b, 0.05), r -> {
             comparison.set(r);
             compareProblem.set("");
-        }, error -> compareProblem.set(error.getMessage()));
+        }, error -> compareProblem.set(Failures.message(error)));
     }
 
     /** Minimum detectable effect for n items, or NaN when the inputs are out of range. */

@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.gpu;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.gpu.CudaCalibrator;
 import dev.sextant.gpu.GpuProbe;
@@ -55,7 +56,7 @@ public final class GpuViewModel {
             shownName.set("this run (not kept yet)");
             shown.set(p);
             compareWithDatasheet();
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     public void save(String name) {
@@ -67,7 +68,7 @@ public final class GpuViewModel {
             shownName.set(name);
             shell.statusProperty().set("Kept calibration profile “" + name + "”");
             reloadSaved();
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     public void importFile(Path file, String name) {
@@ -81,7 +82,7 @@ public final class GpuViewModel {
             shown.set(profile);
             compareWithDatasheet();
             reloadSaved();
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     public void delete(SavedProfile s) {

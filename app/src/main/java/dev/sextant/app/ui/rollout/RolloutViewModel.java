@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.rollout;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.report.Report;
 import dev.sextant.app.report.ReportWriter;
 import dev.sextant.app.report.RolloutReport;
@@ -111,7 +112,7 @@ public final class RolloutViewModel {
             problem.set("");
             return p;
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
             return null;
         }
     }
@@ -130,7 +131,7 @@ public final class RolloutViewModel {
         }, x -> {
             shell.statusProperty().set("Saved the gate policy “" + p.name() + "”");
             decide();
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     /** Decides with the saved policy for the chosen candidate and incumbent. */
@@ -143,7 +144,7 @@ public final class RolloutViewModel {
             status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
         }, e -> {
             decision.set(null);
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
         });
     }
 
@@ -162,7 +163,7 @@ public final class RolloutViewModel {
         }, n -> {
             shell.statusProperty().set("Imported " + n + " series from " + file.getFileName());
             load();
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     /** The canary plan for the fields; the problem is said when one is wrong. */
@@ -182,7 +183,7 @@ public final class RolloutViewModel {
             problem.set("");
         } catch (IllegalArgumentException e) {
             canary.set(null);
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
         }
     }
 
@@ -198,21 +199,21 @@ public final class RolloutViewModel {
             Map<String, CanaryJudge.MetricSpec> specs = new java.util.LinkedHashMap<>();
             metrics.forEach(m -> specs.put(m, CanaryJudge.MetricSpec.guess(m)));
             return CanaryReplay.replay(steps, CanaryJudge.defaults(), specs);
-        }, replay::set, e -> problem.set(e.getMessage()));
+        }, replay::set, e -> problem.set(Failures.message(e)));
     }
 
     /** Builds the report as a job and hands it on (to export or present). */
     public void report(java.util.function.Consumer<Report> then) {
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i), then, e -> problem.set(e.getMessage()));
+        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i), then, e -> problem.set(Failures.message(e)));
     }
 
     public void export(Path out) {
         report(r -> shell.jobs().submit("Write " + out.getFileName(), (progress, cancel) -> {
             ReportWriter.write(r, out);
             return out;
-        }, f -> shell.statusProperty().set("Wrote " + f), e -> problem.set(e.getMessage())));
+        }, f -> shell.statusProperty().set("Wrote " + f), e -> problem.set(Failures.message(e))));
     }
 
     public ShellModel shell() {

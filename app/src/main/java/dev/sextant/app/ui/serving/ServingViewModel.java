@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.serving;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
@@ -106,7 +107,7 @@ public final class ServingViewModel {
             problem.set(m.fits() ? "" : m.doesNotFit());
             prefix.set(m.fits() ? prefixCaching(m) : null);
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
         }
     }
 
@@ -167,7 +168,7 @@ public final class ServingViewModel {
             problem.set("");
             return r;
         } catch (IllegalArgumentException | dev.sextant.model.io.BadInputException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
             return null;
         }
     }
@@ -188,7 +189,7 @@ public final class ServingViewModel {
             request.set(req);
             study.set(done.study());
             summary.set(describe(req, done.study()) + String.format(" (worked out in %.1f s)", done.seconds()));
-        }, e -> problem.set(e.getMessage()));
+        }, e -> problem.set(Failures.message(e)));
     }
 
     private record Worked(ServingStudy study, double seconds) {
@@ -283,7 +284,7 @@ public final class ServingViewModel {
     /** Reads a traffic CSV file into the traffic text; its problems are reported with file and line. */
     public void loadTraffic(Path csv) {
         shell.jobs().submit("Load " + csv.getFileName(), (progress, cancel) -> ServingFiles.trafficCsv(ServingFiles.traffic(csv)), traffic::set,
-                e -> problem.set(e.getMessage()));
+                e -> problem.set(Failures.message(e)));
     }
     public void importModel(Path configJson) {
         choices.importModel(configJson);

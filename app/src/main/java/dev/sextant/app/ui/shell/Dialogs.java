@@ -1,8 +1,6 @@
 package dev.sextant.app.ui.shell;
 
-import dev.sextant.app.logging.LogSetup;
-import dev.sextant.model.io.BadInputException;
-import dev.sextant.workspaces.WorkspaceException;
+import dev.sextant.app.Failures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Optional;
@@ -20,24 +18,20 @@ public final class Dialogs {
     }
 
     /**
-     * Shows why a job failed. Problems the user can act on (bad input, workspace problems) show their message only;
-     * anything else is an internal failure and also offers the details and the log file.
+     * Shows why a job failed, in the words {@link Failures} gives every face. Problems the user can act on show their
+     * message only; an internal failure also offers its technical details, folded away (the log has them too).
      */
     public static void showError(Window owner, String jobTitle, Throwable error) {
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.initOwner(owner);
         alert.setTitle("Sextant");
         alert.setHeaderText(jobTitle + " failed");
-        boolean userProblem = error instanceof BadInputException || error instanceof WorkspaceException
-                || error instanceof IllegalArgumentException;
-        Label reason = new Label(userProblem ? error.getMessage() : "Internal error: " + error);
+        boolean userProblem = Failures.kind(error) != Failures.Kind.INTERNAL;
+        Label reason = new Label(Failures.message(error));
         reason.setWrapText(true);
         reason.setMaxWidth(520);
         VBox content = new VBox(8, reason);
         if (!userProblem) {
-            if (LogSetup.currentFile() != null) {
-                content.getChildren().add(new Label("Details are in the log: " + LogSetup.currentFile()));
-            }
             StringWriter trace = new StringWriter();
             error.printStackTrace(new PrintWriter(trace));
             TextArea details = new TextArea(trace.toString());

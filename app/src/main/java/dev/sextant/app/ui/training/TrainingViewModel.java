@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.training;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
@@ -104,7 +105,7 @@ public final class TrainingViewModel {
             problem.set("");
             return req;
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
             return null;
         }
     }
@@ -120,7 +121,7 @@ public final class TrainingViewModel {
             try {
                 profiles.calibration().check(req.gpu());
             } catch (IllegalArgumentException e) {
-                problem.set(e.getMessage());
+                problem.set(Failures.message(e));
                 return;
             }
         }
@@ -202,7 +203,7 @@ public final class TrainingViewModel {
             faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
             problem.set("");
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(Failures.message(e));
             faults.set(null);
         }
     }
