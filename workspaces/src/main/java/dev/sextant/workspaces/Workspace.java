@@ -34,6 +34,8 @@ public final class Workspace implements AutoCloseable {
 
     public static final String DATABASE_NAME = "workspace";
     public static final String DATABASE_FILE = DATABASE_NAME + ".mv.db";
+    /** Folders in the workspace where a project import stages its rows; one left by a killed import is removed at open. */
+    public static final String STAGING_PREFIX = ".import-";
     /** Written while a process holds the workspace, so that a second process can say who holds it. */
     static final String OWNER_FILE = ".workspace-owner";
 
@@ -132,6 +134,7 @@ public final class Workspace implements AutoCloseable {
                 migrator.verify(c);
                 return migrator.pending(c, migrator.latestVersion());
             });
+            removeStaleStaging(d);
             if (pending > 0) {
                 ws.migrateWithBackup();
                 return connect(d, migrator, true);
@@ -160,6 +163,18 @@ public final class Workspace implements AutoCloseable {
             ws.close();
             deleteQuietly(d, false);
             throw e;
+        }
+    }
+
+    /** Removes what an import killed mid-way left behind; this process holds the workspace, so no import is running. */
+    private static void removeStaleStaging(Path d) {
+        try (Stream<Path> s = Files.list(d)) {
+            s.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX) && Files.isDirectory(p)).forEach(p -> {
+                LOG.info("removing {} left by an interrupted import", p);
+                deleteQuietly(p, false);
+            });
+        } catch (IOException e) {
+            LOG.warn("cannot look for interrupted imports in {}: {}", d, e.getMessage());
         }
     }
 

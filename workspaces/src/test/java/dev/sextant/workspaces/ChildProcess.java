@@ -28,13 +28,41 @@ public final class ChildProcess implements AutoCloseable {
         process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
+    private BufferedReader out;
+
     public String firstLine() throws Exception {
-        BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        String line = r.readLine();
+        return nextLine();
+    }
+
+    /** The child's next line of output; throws when it exits without one. */
+    public String nextLine() throws Exception {
+        if (out == null) {
+            out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        }
+        String line = out.readLine();
         if (line == null) {
             throw new IllegalStateException("child exited with " + process.waitFor());
         }
         return line;
+    }
+
+    /**
+     * Reads the child's "P fraction" progress lines until one reaches {@code fraction}, then kills it (SIGKILL).
+     *
+     * @return the fraction it was killed at, or 1 when it finished first
+     */
+    public double killAtProgress(double fraction) throws Exception {
+        while (true) {
+            String line = nextLine();
+            if (line.equals("DONE")) {
+                process.waitFor();
+                return 1;
+            }
+            if (line.startsWith("P ") && Double.parseDouble(line.substring(2)) >= fraction) {
+                kill();
+                return Double.parseDouble(line.substring(2));
+            }
+        }
     }
 
     public void kill() throws Exception {

@@ -20,6 +20,24 @@ public final class WorkspaceChild {
             }
             return;
         }
+        if (args[0].equals("import-workspace-slowly") || args[0].equals("import-project-slowly")) {
+            // prints "P <fraction>" as the import goes; the parent kills it at a chosen fraction
+            dev.sextant.model.job.ProgressListener progress = (fraction, message) -> {
+                System.out.println("P " + fraction);
+                System.out.flush();
+            };
+            if (args[0].equals("import-workspace-slowly")) {
+                dev.sextant.workspaces.archive.WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]), progress,
+                        dev.sextant.model.job.CancellationToken.none());
+            } else {
+                try (Workspace target = Workspace.open(Path.of(args[2]))) {
+                    dev.sextant.workspaces.archive.WorkspaceArchive.importProject(target, Path.of(args[1]), progress,
+                            dev.sextant.model.job.CancellationToken.none());
+                }
+            }
+            System.out.println("DONE");
+            return;
+        }
         Workspace ws = Workspace.open(Path.of(args[1]));
         if (args[0].equals("commit")) {
             ws.projects().create(args[2], "written by a process that is then killed");

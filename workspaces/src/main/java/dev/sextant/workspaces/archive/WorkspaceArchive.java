@@ -282,7 +282,9 @@ public final class WorkspaceArchive {
             }
             Path parent = target.getParent();
             StorageFailure.requireFreeSpace(parent, neededFor(a), "importing " + archive.getFileName());
-            Path staging = parent.resolve("." + target.getFileName() + ".importing-" + UUID.randomUUID().toString().substring(0, 8));
+            String stagingPrefix = "." + target.getFileName() + ".importing-";
+            removeStale(parent, stagingPrefix);
+            Path staging = parent.resolve(stagingPrefix + UUID.randomUUID().toString().substring(0, 8));
             try {
                 Files.createDirectories(parent);
                 try (Workspace ws = Workspace.create(staging, manifest.schemaVersion())) {
@@ -340,7 +342,7 @@ public final class WorkspaceArchive {
             // Stage the rows in a private database at the archive's schema version, bring that up to date, then copy
             // into the workspace: rows written by an older Sextant go through the same migrations. At the workspace's
             // own version the staging schema is a copy of the workspace's.
-            Path stagingDir = ws.dir().resolve(".import-" + UUID.randomUUID().toString().substring(0, 8));
+            Path stagingDir = ws.dir().resolve(Workspace.STAGING_PREFIX + UUID.randomUUID().toString().substring(0, 8));
             try {
                 Files.createDirectories(stagingDir);
                 try (Connection staging = DriverManager.getConnection("jdbc:h2:file:" + stagingDir.resolve("staging") , "sa", "")) {
@@ -366,6 +368,18 @@ public final class WorkspaceArchive {
             } finally {
                 deleteTree(stagingDir);
             }
+        }
+    }
+
+    /** Removes the staging folders of imports into the same target that were killed mid-way. */
+    private static void removeStale(Path parent, String prefix) {
+        if (!Files.isDirectory(parent)) {
+            return;
+        }
+        try (Stream<Path> s = Files.list(parent)) {
+            s.filter(p -> p.getFileName().toString().startsWith(prefix)).toList().forEach(WorkspaceArchive::deleteTree);
+        } catch (IOException e) {
+            // best effort: a leftover folder is hidden and does not affect the import
         }
     }
 
