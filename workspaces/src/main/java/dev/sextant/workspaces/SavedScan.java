@@ -4,18 +4,55 @@ import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * A contamination scan kept in a project.
  *
- * @param state   RUNNING while it runs (or after a crash), CANCELLED, or COMPLETE
- * @param summary the totals once complete, else null
+ * @param state        RUNNING while it runs in this process; INTERRUPTED when it was running in a process that is
+ *                     gone (killed, Ctrl+C, power loss); CANCELLED; FAILED on a corpus file it could not read (or
+ *                     another error); or COMPLETE. All but COMPLETE resume from their completed files.
+ * @param summary      the totals once complete, else null
+ * @param failedFile   the corpus file a FAILED scan stopped on, or null (a failure not tied to a file)
+ * @param failure      why a FAILED scan stopped, in words, else null
+ * @param skippedFiles files skipped on resume, with the reason; they are not read
  */
 public record SavedScan(UUID id, UUID projectId, String name, String state, ScanSpec spec, CorpusFingerprint fingerprint,
-                        ScanResult.Summary summary, boolean demo, Instant createdAt, Instant updatedAt, int filesDone) {
+                        ScanResult.Summary summary, boolean demo, Instant createdAt, Instant updatedAt, int filesDone,
+                        String failedFile, String failure, List<ScanResult.SkippedFile> skippedFiles) {
 
     public static final String RUNNING = "RUNNING";
+    /** Never stored: a RUNNING row whose scan is not running in this process reads as interrupted. */
+    public static final String INTERRUPTED = "INTERRUPTED";
     public static final String CANCELLED = "CANCELLED";
+    public static final String FAILED = "FAILED";
     public static final String COMPLETE = "COMPLETE";
+
+    public SavedScan {
+        skippedFiles = skippedFiles == null ? List.of() : List.copyOf(skippedFiles);
+    }
+
+    /** Whether {@code ScanRuns.resume} can go on with it (a complete scan just shows its results). */
+    public boolean resumable() {
+        return INTERRUPTED.equals(state) || CANCELLED.equals(state) || FAILED.equals(state);
+    }
+
+    /** The corpus files it will have read or skipped once complete. */
+    public int files() {
+        return fingerprint.files().size();
+    }
+
+    /** Its state in words: "failed on FILE: REASON", "interrupted (2 of 3 files done)", "complete (1 file skipped)". */
+    public String describe() {
+        String s = state.toLowerCase(java.util.Locale.ROOT);
+        String skipped = skippedFiles.isEmpty() ? "" : skippedFiles.size() + (skippedFiles.size() == 1 ? " file" : " files") + " skipped";
+        if (FAILED.equals(state)) {
+            return s + (failedFile == null ? ": " : " on " + failedFile + ": ") + failure;
+        }
+        if (COMPLETE.equals(state)) {
+            return skipped.isEmpty() ? s : s + " (" + skipped + ")";
+        }
+        return s + " (" + filesDone + " of " + files() + " files done" + (skipped.isEmpty() ? "" : ", " + skipped) + ")";
+    }
 }

@@ -92,7 +92,8 @@ public final class ScanRepository {
                 ps.setString(3, r.file());
                 ps.setBytes(4, encode(r.matched()));
                 ps.setString(5, Json.write(r.locations()));
-                ps.setString(6, Json.write(new long[] {r.bytes(), r.documents(), r.hashHits(), r.collisions(), r.skipped()}));
+                ps.setString(6, Json.write(new long[] {r.bytes(), r.documents(), r.hashHits(), r.collisions(), r.skipped(),
+                        r.invalidUtf8Bytes()}));
                 ps.executeUpdate();
             }
             touch(c, scanId, null);
@@ -115,7 +116,9 @@ public final class ScanRepository {
                         } catch (IOException e) {
                             throw new WorkspaceException("scan " + scanId + " has an unreadable file record: " + e.getMessage(), e);
                         }
-                        out.add(FileResult.of(rs.getString(1), decode(rs.getBytes(2)), locations, k[0], k[1], k[2], k[3], k[4]));
+                        // files saved before the invalid UTF-8 count existed have five counters
+                        out.add(FileResult.of(rs.getString(1), decode(rs.getBytes(2)), locations, k[0], k[1], k[2], k[3], k[4],
+                                k.length > 5 ? k[5] : 0));
                     }
                 }
             }
@@ -203,6 +206,45 @@ public final class ScanRepository {
         });
     }
 
+    /** Marks a scan FAILED: the corpus file it stopped on (null when the failure is not tied to one) and why. */
+    public void fail(UUID scanId, String file, String reason) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN SET STATE = ?, FAILED_FILE = ?, FAILURE = ?, UPDATED_AT = ? "
+                    + "WHERE ID = ?")) {
+                ps.setString(1, SavedScan.FAILED);
+                ps.setString(2, clip(file));
+                ps.setString(3, clip(reason == null ? "stopped by an error" : reason));
+                ps.setObject(4, now());
+                ps.setObject(5, scanId);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Marks a scan RUNNING again for a resume: the corpus as this run reads it (a file the scan failed on may have
+     * been fixed since) and the files it skips; an earlier failure is cleared.
+     */
+    public void resumeRun(UUID scanId, CorpusFingerprint fingerprint, List<ScanResult.SkippedFile> skipped) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN SET STATE = ?, FINGERPRINT = ?, SKIPPED_FILES = ?, "
+                    + "FAILED_FILE = NULL, FAILURE = NULL, UPDATED_AT = ? WHERE ID = ?")) {
+                ps.setString(1, SavedScan.RUNNING);
+                ps.setString(2, Json.write(fingerprint));
+                ps.setString(3, skipped.isEmpty() ? null : Json.write(skipped));
+                ps.setObject(4, now());
+                ps.setObject(5, scanId);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    private static String clip(String s) {
+        return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
+    }
+
     public void setState(UUID scanId, String state) {
         workspace.transaction(c -> {
             touch(c, scanId, state);
@@ -251,7 +293,7 @@ public final class ScanRepository {
     public ScanResult result(UUID scanId) {
         SavedScan s = find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
         if (!SavedScan.COMPLETE.equals(s.state())) {
-            throw new WorkspaceException("scan '" + s.name() + "' is " + s.state().toLowerCase() + "; resume it first");
+            throw new WorkspaceException("scan '" + s.name() + "' is not complete: " + s.describe() + "; resume it first");
         }
         return workspace.read(c -> {
             Map<UUID, List<ScanResult.Location>> locations = new HashMap<>();
@@ -282,15 +324,26 @@ public final class ScanRepository {
     }
 
     private static final String SELECT = "SELECT S.ID, S.PROJECT_ID, S.NAME, S.STATE, S.SPEC, S.FINGERPRINT, S.SUMMARY, S.DEMO, "
-            + "S.CREATED_AT, S.UPDATED_AT, (SELECT COUNT(*) FROM SCAN_FILE F WHERE F.SCAN_ID = S.ID) FROM SCAN S";
+            + "S.CREATED_AT, S.UPDATED_AT, (SELECT COUNT(*) FROM SCAN_FILE F WHERE F.SCAN_ID = S.ID), S.FAILED_FILE, S.FAILURE, "
+            + "S.SKIPPED_FILES FROM SCAN S";
 
     private static SavedScan map(ResultSet rs) throws SQLException {
         try {
             String summary = rs.getString(7);
-            return new SavedScan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3), rs.getString(4),
+            String skipped = rs.getString(14);
+            UUID id = rs.getObject(1, UUID.class);
+            String state = rs.getString(4);
+            // the workspace is open in one process only, so a RUNNING row of a scan not running here was left by a
+            // process that is gone
+            if (SavedScan.RUNNING.equals(state) && !ScanRuns.isActive(id)) {
+                state = SavedScan.INTERRUPTED;
+            }
+            return new SavedScan(id, rs.getObject(2, UUID.class), rs.getString(3), state,
                     Json.mapper().readValue(rs.getString(5), ScanSpec.class), Json.mapper().readValue(rs.getString(6), CorpusFingerprint.class),
                     summary == null ? null : Json.mapper().readValue(summary, ScanResult.Summary.class), rs.getBoolean(8),
-                    rs.getObject(9, OffsetDateTime.class).toInstant(), rs.getObject(10, OffsetDateTime.class).toInstant(), rs.getInt(11));
+                    rs.getObject(9, OffsetDateTime.class).toInstant(), rs.getObject(10, OffsetDateTime.class).toInstant(), rs.getInt(11),
+                    rs.getString(12), rs.getString(13),
+                    skipped == null ? List.of() : Json.mapper().readValue(skipped, new TypeReference<List<ScanResult.SkippedFile>>() { }));
         } catch (IOException e) {
             throw new WorkspaceException("unreadable scan record: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.sextant.workspaces;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.Normalization;
@@ -73,6 +74,185 @@ class ScanRunsTest {
             Files.writeString(corpus, TEXT + " and more\n");
             assertThatThrownBy(() -> ScanRuns.resume(ws, id, ProgressListener.NONE, CancellationToken.none()))
                     .isInstanceOf(WorkspaceException.class).hasMessageContaining("changed since the scan started");
+        }
+    }
+
+    static final ScanSpec ONE_THREAD = new ScanSpec(8, 0.8, Normalization.defaults(), "text", "id", 1, 3);
+    static final List<BenchmarkItem> ITEMS = List.of(new BenchmarkItem("gsm", "q1", TEXT), new BenchmarkItem("gsm", "q2", "short one"),
+            new BenchmarkItem("gsm", "q3", "Weng earns 12 an hour for babysitting and yesterday she just did 50 minutes of it"));
+
+    /** Lines of filler with one planted document: what the gzip file holds. */
+    static String gzText() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            sb.append("{\"id\": \"f").append(i).append("\", \"text\": \"filler ").append(i * 7919 % 10007).append(" words\"}\n");
+            if (i == 2500) {
+                sb.append("{\"id\": \"w\", \"text\": \"Weng earns 12 an hour for babysitting and yesterday she just did 50 minutes\"}\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    static byte[] gzip(String s) throws java.io.IOException {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(b)) {
+            out.write(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return b.toByteArray();
+    }
+
+    /**
+     * Three files, read in this order by one thread (largest first): a.jsonl, then b.jsonl.gz cut short, then c.txt.
+     */
+    Path corpusWithATruncatedGzip() throws Exception {
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        byte[] gz = gzip(gzText());
+        Files.write(corpus.resolve("b.jsonl.gz"), java.util.Arrays.copyOf(gz, gz.length / 2));
+        StringBuilder a = new StringBuilder("{\"id\": \"d1\", \"text\": \"" + TEXT + "\"}\n");
+        while (a.length() < gz.length * 2) {
+            a.append("{\"id\": \"pad\", \"text\": \"nothing relevant here\"}\n");
+        }
+        Files.writeString(corpus.resolve("a.jsonl"), a);
+        Files.writeString(corpus.resolve("c.txt"), "small text file, " + TEXT.toUpperCase() + "\n");
+        return corpus;
+    }
+
+    @Test
+    void aScanThatStopsOnATruncatedGzipFailsKeepsWhatCompletedAndResumesOnceTheFileIsFixed() throws Exception {
+        Path corpus = corpusWithATruncatedGzip();
+        Path bad = corpus.resolve("b.jsonl.gz");
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            assertThatThrownBy(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+                    CancellationToken.none()))
+                    .isInstanceOfSatisfying(ScanFailedException.class, e -> {
+                        assertThat(e.file()).isEqualTo(bad.toString());
+                        assertThat(e.reason()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
+                        assertThat(e.getMessage()).isEqualTo(bad + ": cannot read: truncated gzip data (the file ends early)");
+                    });
+            SavedScan failed = ws.scans().list(p.id()).get(0);
+            assertThat(failed.state()).isEqualTo(SavedScan.FAILED);
+            assertThat(failed.failedFile()).isEqualTo(bad.toString());
+            assertThat(failed.failure()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
+            assertThat(failed.resumable()).isTrue();
+            assertThat(failed.describe()).isEqualTo("failed on " + bad + ": cannot read: truncated gzip data (the file ends early)");
+            assertThat(ws.scans().files(failed.id())).extracting(dev.sextant.model.contamination.FileResult::file)
+                    .containsExactly(corpus.resolve("a.jsonl").toString());
+            assertThatThrownBy(() -> ws.scans().result(failed.id())).hasMessageContaining("is not complete: failed on " + bad);
+
+            // a completed file must not change; the failed one may
+            Files.write(bad, gzip(gzText()));
+            ScanRuns.Outcome resumed = ScanRuns.resume(ws, failed.id(), ProgressListener.NONE, CancellationToken.none());
+            SavedScan complete = ws.scans().find(failed.id()).orElseThrow();
+            assertThat(complete.state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(complete.failure()).isNull();
+            assertThat(complete.filesDone()).isEqualTo(3);
+            assertThat(complete.fingerprint()).isEqualTo(dev.sextant.model.io.CorpusFiles.fingerprint(List.of(corpus)));
+
+            ScanResult whole = ScanRuns.start(ws, p.id(), "whole", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+                    CancellationToken.none()).result();
+            assertThat(resumed.result().items()).isEqualTo(whole.items());
+            assertThat(resumed.result().items().get(2).status()).isEqualTo(ScanResult.Status.DIRTY); // found in the fixed file
+            assertSameCounts(resumed.result().summary(), whole.summary());
+            assertThat(ws.scans().result(failed.id())).isEqualTo(resumed.result());
+        }
+    }
+
+    static void assertSameCounts(ScanResult.Summary a, ScanResult.Summary b) {
+        assertThat(a.bytesScanned()).isEqualTo(b.bytesScanned());
+        assertThat(a.documents()).isEqualTo(b.documents());
+        assertThat(a.hashHits()).isEqualTo(b.hashHits());
+        assertThat(a.collisions()).isEqualTo(b.collisions());
+        assertThat(a.files()).isEqualTo(b.files());
+        assertThat(a.invalidUtf8Bytes()).isEqualTo(b.invalidUtf8Bytes());
+    }
+
+    @Test
+    void theFailedFileCanBeSkippedAndIsRecordedInTheResult() throws Exception {
+        Path corpus = corpusWithATruncatedGzip();
+        Path bad = corpus.resolve("b.jsonl.gz");
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            UUID id = catchThrowableOfType(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus),
+                    ProgressListener.NONE, CancellationToken.none()), ScanFailedException.class).scanId();
+            assertThatThrownBy(() -> ScanRuns.resume(ws, id, List.of(tmp.resolve("elsewhere.txt")), ProgressListener.NONE,
+                    CancellationToken.none())).isInstanceOf(WorkspaceException.class).hasMessageContaining("not a corpus file of scan 'web'");
+            assertThatThrownBy(() -> ScanRuns.resume(ws, id, List.of(corpus.resolve("a.jsonl")), ProgressListener.NONE,
+                    CancellationToken.none())).isInstanceOf(WorkspaceException.class).hasMessageContaining("already scanned");
+            assertThat(ws.scans().find(id).orElseThrow().state()).as("a refused resume leaves the scan as it was").isEqualTo(SavedScan.FAILED);
+
+            ScanRuns.Outcome o = ScanRuns.resume(ws, id, List.of(bad), ProgressListener.NONE, CancellationToken.none());
+            ScanResult.SkippedFile skipped = new ScanResult.SkippedFile(bad.toString(), "cannot read: truncated gzip data (the file ends early)");
+            assertThat(o.result().summary().skippedFiles()).containsExactly(skipped);
+            assertThat(o.result().summary().files()).isEqualTo(2);
+            SavedScan s = ws.scans().find(id).orElseThrow();
+            assertThat(s.state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(s.skippedFiles()).containsExactly(skipped);
+            assertThat(s.describe()).isEqualTo("complete (1 file skipped)");
+            assertThat(ws.scans().result(id).summary().skippedFiles()).containsExactly(skipped);
+
+            Files.delete(bad);
+            ScanResult without = ScanRuns.start(ws, p.id(), "without", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+                    CancellationToken.none()).result();
+            assertThat(o.result().items()).isEqualTo(without.items());
+            assertSameCounts(o.result().summary(), without.summary());
+        }
+    }
+
+    @Test
+    void aScanLeftRunningByAProcessThatIsGoneReadsAsInterruptedAndResumes() throws Exception {
+        Path corpus = corpusWithATruncatedGzip();
+        Files.write(corpus.resolve("b.jsonl.gz"), gzip(gzText()));
+        UUID id;
+        List<String> seenWhileRunning = new java.util.ArrayList<>();
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            CancellationToken cancel = new CancellationToken();
+            ProgressListener watch = (f, m) -> {
+                SavedScan s = ws.scans().list(p.id()).get(0);
+                seenWhileRunning.add(s.state());
+                if (s.filesDone() >= 1) {
+                    cancel.cancel();
+                }
+            };
+            assertThatThrownBy(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), watch, cancel))
+                    .isInstanceOf(CancelledException.class);
+            id = ws.scans().list(p.id()).get(0).id();
+            ws.scans().setState(id, SavedScan.RUNNING); // what a killed process leaves behind
+        }
+        assertThat(seenWhileRunning).isNotEmpty().containsOnly(SavedScan.RUNNING);
+        try (Workspace ws = Workspace.open(tmp.resolve("ws"))) {
+            SavedScan s = ws.scans().find(id).orElseThrow();
+            assertThat(s.state()).isEqualTo(SavedScan.INTERRUPTED);
+            assertThat(s.describe()).isEqualTo("interrupted (1 of 3 files done)");
+            assertThat(ws.scans().list(s.projectId())).extracting(SavedScan::state).containsExactly(SavedScan.INTERRUPTED);
+            ScanRuns.Outcome o = ScanRuns.resume(ws, id, ProgressListener.NONE, CancellationToken.none());
+            assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
+            assertThat(ws.scans().find(id).orElseThrow().state()).isEqualTo(SavedScan.COMPLETE);
+        }
+    }
+
+    @Test
+    void invalidUtf8BytesAreCountedPerFileAndKeptWithTheScan() throws Exception {
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        byte[] withFf = (TEXT + " and three stray bytes: x# y# z#\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < withFf.length; i++) {
+            if (withFf[i] == '#') {
+                withFf[i] = (byte) 0xFF;
+            }
+        }
+        Path dirty = Files.write(corpus.resolve("dirty.txt"), withFf);
+        Files.writeString(corpus.resolve("clean.txt"), "clean\n");
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            ScanRuns.Outcome o = ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+                    CancellationToken.none());
+            assertThat(o.result().summary().invalidUtf8Bytes()).isEqualTo(3);
+            assertThat(o.result().summary().invalidUtf8Files()).containsExactly(new ScanResult.InvalidUtf8(dirty.toString(), 3));
+            assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
+            assertThat(ws.scans().files(o.scanId())).extracting(dev.sextant.model.contamination.FileResult::invalidUtf8Bytes)
+                    .containsExactlyInAnyOrder(3L, 0L);
+            assertThat(ws.scans().result(o.scanId()).summary()).isEqualTo(o.result().summary());
         }
     }
 }

@@ -132,4 +132,92 @@ class ScanCliTest {
         assertThat(code).isEqualTo(2);
         assertThat(err).contains("n-gram length must lie in 8..50");
     }
+
+    @Test
+    void aKeptScanThatStopsOnABadFileFailsWithOneLineAndResumesSkippingIt() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+                "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\n");
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        StringBuilder a = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            a.append("filler line ").append(i).append('\n');
+        }
+        Files.writeString(corpus.resolve("a.txt"), a);
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write("some text that will be cut off halfway through its compressed bytes\n".repeat(50).getBytes(StandardCharsets.UTF_8));
+        }
+        Path bad = Files.write(corpus.resolve("b.txt.gz"), java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        Files.writeString(corpus.resolve("c.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
+        run("project", "create", "Scans");
+        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--threads", "1",
+                "--project", "Scans", "--json");
+        assertThat(code).isEqualTo(2);
+        assertThat(out).isEmpty();
+        assertThat(err.lines()).hasSize(1);
+        assertThat(err).startsWith("error: " + bad + ": cannot read: truncated gzip data (the file ends early); scan ")
+                .contains("resume it with --resume ").contains("--skip-file " + bad);
+
+        run("scan", "list", "--project", "Scans", "--json");
+        JsonNode failed = Json.mapper().readTree(out).get(0);
+        String id = failed.get("id").asText();
+        assertThat(failed.get("state").asText()).isEqualTo("FAILED");
+        assertThat(failed.get("failedFile").asText()).isEqualTo(bad.toString());
+        assertThat(failed.get("failure").asText()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
+        run("scan", "list", "--project", "Scans");
+        assertThat(out).contains("failed").contains(id + " failed on " + bad);
+        run("scan", "show", id);
+        assertThat(code).isEqualTo(2);
+        assertThat(err).contains("failed on " + bad);
+
+        // a process killed mid-scan leaves the row running: it reads as interrupted
+        try (dev.sextant.workspaces.Workspace ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home"))
+                .defaultWorkspaceDir())) {
+            ws.scans().setState(java.util.UUID.fromString(id), dev.sextant.workspaces.SavedScan.RUNNING);
+        }
+        run("scan", "list", "--project", "Scans", "--json");
+        assertThat(Json.mapper().readTree(out).get(0).get("state").asText()).isEqualTo("INTERRUPTED");
+        run("scan", "list", "--project", "Scans");
+        assertThat(out).contains("interrupted");
+        run("scan", "show", id);
+        assertThat(err).contains("interrupted (2 of 3 files done)"); // a.txt and c.txt are read before the smaller b.txt.gz
+
+        run("scan", "--skip-file", bad.toString(), "--benchmark", bench.toString(), "--corpus", corpus.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err).contains("--skip-file goes with --resume");
+        run("scan", "--resume", id, "--skip-file", bad.toString(), "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode skipped = Json.mapper().readTree(out).get("summary").get("skippedFiles");
+        assertThat(skipped).hasSize(1);
+        assertThat(skipped.get(0).get("path").asText()).isEqualTo(bad.toString());
+        run("scan", "list", "--project", "Scans", "--json");
+        JsonNode complete = Json.mapper().readTree(out).get(0);
+        assertThat(complete.get("state").asText()).isEqualTo("COMPLETE");
+        assertThat(complete.get("skippedFiles").get(0).get("path").asText()).isEqualTo(bad.toString());
+        run("scan", "list", "--project", "Scans");
+        assertThat(out).contains("2/3 (1 skipped)");
+        run("scan", "show", id);
+        assertThat(code).isZero();
+        assertThat(out).contains("Skipped " + bad + ": cannot read: truncated gzip data");
+    }
+
+    @Test
+    void invalidUtf8IsCountedAndShown() throws Exception {
+        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+                "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\n");
+        byte[] text = "natalia sold clips to 48 of her friends in april # and # then # she sold\n".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < text.length; i++) {
+            if (text[i] == '#') {
+                text[i] = (byte) 0xFF;
+            }
+        }
+        Path corpus = Files.write(tmp.resolve("web.txt"), text);
+        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode s = Json.mapper().readTree(out).get("summary");
+        assertThat(s.get("invalidUtf8Bytes").asLong()).isEqualTo(3);
+        assertThat(s.get("invalidUtf8Files").get(0).get("bytes").asLong()).isEqualTo(3);
+        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8");
+        assertThat(out).contains("3 bytes of invalid UTF-8 read as word breaks:").contains(corpus + ": 3");
+    }
 }

@@ -1,6 +1,7 @@
 package dev.sextant.model.contamination;
 
 import java.util.List;
+import java.util.Set;
 
 /** The corpus files a scan read, with their sizes and modification times: a resumed scan refuses a changed corpus. */
 public record CorpusFingerprint(List<Entry> files) {
@@ -14,8 +15,20 @@ public record CorpusFingerprint(List<Entry> files) {
 
     /** The first difference from {@code now}, in words, or null when they agree. */
     public String differenceFrom(CorpusFingerprint now) {
+        return differenceFrom(now, Set.of());
+    }
+
+    /**
+     * The first difference from {@code now}, in words, or null when they agree, leaving out the files in
+     * {@code mayDiffer} (by path): those may have changed or be gone, e.g. a file a scan failed on and that has been
+     * fixed since.
+     */
+    public String differenceFrom(CorpusFingerprint now, Set<String> mayDiffer) {
         for (Entry e : files) {
-            Entry o = now.files().stream().filter(x -> x.path().equals(e.path())).findFirst().orElse(null);
+            if (mayDiffer.contains(e.path())) {
+                continue;
+            }
+            Entry o = entry(now, e.path());
             if (o == null) {
                 return e.path() + " is gone";
             }
@@ -24,10 +37,22 @@ public record CorpusFingerprint(List<Entry> files) {
             }
         }
         for (Entry o : now.files()) {
-            if (files.stream().noneMatch(e -> e.path().equals(o.path()))) {
+            if (entry(this, o.path()) == null) {
                 return o.path() + " is new since the scan started";
             }
         }
         return null;
+    }
+
+    /** This fingerprint with the entries of {@code now} for the files in {@code paths} (those not in now kept as they were). */
+    public CorpusFingerprint updatedFrom(CorpusFingerprint now, Set<String> paths) {
+        return new CorpusFingerprint(files.stream().map(e -> {
+            Entry o = paths.contains(e.path()) ? entry(now, e.path()) : null;
+            return o == null ? e : o;
+        }).toList());
+    }
+
+    private static Entry entry(CorpusFingerprint f, String path) {
+        return f.files().stream().filter(x -> x.path().equals(path)).findFirst().orElse(null);
     }
 }

@@ -17,7 +17,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Streams a corpus past the benchmark {@link NgramIndex}: every corpus n-gram is hashed with the same rolling hash and
@@ -70,44 +72,60 @@ public final class CorpusScanner {
             t.setDaemon(true);
             return t;
         });
+        // the caller's Cancel stops every worker, and so does the first worker that fails (an unreadable or corrupt
+        // file), without raising the caller's token: the scan then ends with that failure, not as cancelled
+        CancellationToken stop = cancel.child();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicBoolean stopped = new AtomicBoolean();
         List<Future<?>> futures = new ArrayList<>();
         try {
             for (int t = 0; t < threads; t++) {
-                ScanWorker w = new ScanWorker(index, spec, cancel, bytesDone, totalBytes, started, progress);
+                ScanWorker w = new ScanWorker(index, spec, stop, bytesDone, totalBytes, started, progress);
                 futures.add(pool.submit(() -> {
-                    CorpusUnit u;
-                    while ((u = queue.poll()) != null) {
-                        FileResult part = w.scan(u);
-                        FileResult whole = perFile.get(u.file());
-                        whole.merge(part);
-                        boolean last;
-                        synchronized (unitsLeft) {
-                            last = unitsLeft.merge(u.file(), -1, Integer::sum) == 0;
+                    try {
+                        CorpusUnit u;
+                        while ((u = queue.poll()) != null) {
+                            stop.throwIfCancelled();
+                            FileResult part = w.scan(u);
+                            FileResult whole = perFile.get(u.file());
+                            whole.merge(part);
+                            boolean last;
+                            synchronized (unitsLeft) {
+                                last = unitsLeft.merge(u.file(), -1, Integer::sum) == 0;
+                            }
+                            if (last) {
+                                finished.add(whole);
+                                listener.fileDone(whole);
+                            }
                         }
-                        if (last) {
-                            finished.add(whole);
-                            listener.fileDone(whole);
-                        }
+                    } catch (CancelledException e) {
+                        stopped.set(true);
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                        stop.cancel();
                     }
                     return null;
                 }));
             }
+            // wait for every worker, so that none is still saving a file when the caller records how the scan ended
             for (Future<?> f : futures) {
                 f.get();
             }
         } catch (InterruptedException e) {
-            cancel.cancel();
+            stop.cancel();
             Thread.currentThread().interrupt();
             throw new CancelledException();
         } catch (ExecutionException e) {
-            cancel.cancel();
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(cause);
+            stop.cancel();
+            throw new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        if (stopped.get()) {
+            throw new CancelledException();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         long files = units.stream().map(CorpusUnit::file).distinct().count();
@@ -182,9 +200,13 @@ public final class CorpusScanner {
         long hits = workers.stream().mapToLong(w -> w.hashHits).sum();
         long collisions = workers.stream().mapToLong(w -> w.collisions).sum();
         long skipped = workers.stream().mapToLong(w -> w.skipped).sum();
+        long invalid = workers.stream().mapToLong(w -> w.invalidUtf8Bytes).sum();
+        List<ScanResult.InvalidUtf8> invalidFiles = workers.stream().filter(w -> w.invalidUtf8Bytes > 0)
+                .map(w -> new ScanResult.InvalidUtf8(w.file(), w.invalidUtf8Bytes))
+                .sorted(Comparator.comparing(ScanResult.InvalidUtf8::path)).toList();
         ScanResult.Summary summary = new ScanResult.Summary(m, clean, partial, dirty, notCheckable, bytes, seconds,
                 seconds == 0 ? 0 : bytes / 1e6 / seconds, docs, hits, collisions, skipped, n, spec.dirtyThreshold(),
-                threads, files);
+                threads, files, invalid, invalidFiles, List.of());
         return new ScanResult(rows, summary);
     }
 }

@@ -22,6 +22,8 @@ public final class FileResult {
     long hashHits;
     long collisions;
     long skipped;
+    /** Bytes of text that were not valid UTF-8, each read as a word boundary. */
+    long invalidUtf8Bytes;
 
     public FileResult(String file) {
         this.file = file;
@@ -29,7 +31,7 @@ public final class FileResult {
 
     /** Rebuilds a saved result. */
     public static FileResult of(String file, Map<Integer, BitSet> matched, Map<Integer, List<Location>> locations, long bytes,
-                                long documents, long hashHits, long collisions, long skipped) {
+                                long documents, long hashHits, long collisions, long skipped, long invalidUtf8Bytes) {
         FileResult r = new FileResult(file);
         r.matched.putAll(matched);
         r.locations.putAll(locations);
@@ -38,6 +40,7 @@ public final class FileResult {
         r.hashHits = hashHits;
         r.collisions = collisions;
         r.skipped = skipped;
+        r.invalidUtf8Bytes = invalidUtf8Bytes;
         return r;
     }
 
@@ -49,6 +52,7 @@ public final class FileResult {
         hashHits += other.hashHits;
         collisions += other.collisions;
         skipped += other.skipped;
+        invalidUtf8Bytes += other.invalidUtf8Bytes;
     }
 
     public String file() {
@@ -81,5 +85,9 @@ public final class FileResult {
 
     public long skipped() {
         return skipped;
+    }
+
+    public long invalidUtf8Bytes() {
+        return invalidUtf8Bytes;
     }
 }

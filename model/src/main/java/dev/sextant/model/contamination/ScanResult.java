@@ -54,13 +54,38 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
                              int longestMatch, Status status, List<Location> locations) {
     }
 
+    /** A corpus file a kept scan did not read, and why (it failed and the user chose to skip it, or was skipped on request). */
+    public record SkippedFile(String path, String reason) {
+    }
+
+    /** A corpus file with text that was not valid UTF-8: how many bytes were replaced (read as word boundaries). */
+    public record InvalidUtf8(String path, long bytes) {
+    }
+
     /**
-     * @param hashHits   corpus n-grams whose hash matched the index
-     * @param collisions hash hits whose tokens differed: counted, never reported as matches
+     * @param hashHits         corpus n-grams whose hash matched the index
+     * @param collisions       hash hits whose tokens differed: counted, never reported as matches
      * @param skippedDocuments JSONL lines without the text field or not JSON objects
+     * @param files            corpus files read (skipped files not included)
+     * @param invalidUtf8Bytes bytes of corpus text that were not valid UTF-8 (each stray or cut-off byte counts
+     *                         one): decoded leniently, each read as a word boundary, never an error; web text has some
+     * @param invalidUtf8Files the files that had such bytes, with their counts, by path
+     * @param skippedFiles     files of a kept scan that were skipped on resume, with the reason
      */
     public record Summary(int items, int clean, int partial, int dirty, int notCheckable, long bytesScanned, double seconds,
                           double mbPerSecond, long documents, long hashHits, long collisions, long skippedDocuments,
-                          int n, double dirtyThreshold, int threads, int files) {
+                          int n, double dirtyThreshold, int threads, int files, long invalidUtf8Bytes,
+                          List<InvalidUtf8> invalidUtf8Files, List<SkippedFile> skippedFiles) {
+
+        public Summary {
+            // summaries stored before these fields existed read them as null
+            invalidUtf8Files = invalidUtf8Files == null ? List.of() : List.copyOf(invalidUtf8Files);
+            skippedFiles = skippedFiles == null ? List.of() : List.copyOf(skippedFiles);
+        }
+
+        public Summary withSkippedFiles(List<SkippedFile> skipped) {
+            return new Summary(items, clean, partial, dirty, notCheckable, bytesScanned, seconds, mbPerSecond, documents, hashHits,
+                    collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files, skipped);
+        }
     }
 }

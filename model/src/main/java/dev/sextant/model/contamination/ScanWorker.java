@@ -95,16 +95,22 @@ final class ScanWorker {
     FileResult scan(CorpusUnit unit) {
         file = unit.file();
         current = new FileResult(unit.file());
+        tokenizer.invalidBytes = 0;
         try (CorpusUnit.CorpusStream in = unit.open()) {
             if (unit.format() == CorpusUnit.Format.TEXT) {
+                tokenizer.countInvalidIn(unit.start(), unit.end()); // the bytes this unit owns
                 scanText(unit, in);
             } else {
+                tokenizer.countInvalidIn(Long.MIN_VALUE, Long.MAX_VALUE); // each document's text: its line is ours
                 scanJsonl(unit, in);
             }
+            current.invalidUtf8Bytes = tokenizer.invalidBytes;
             report(unit.sizeBytes() - current.bytes);
             return current;
         } catch (IOException e) {
-            throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + e.getMessage(), e);
+            throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e), e);
+        } catch (java.io.UncheckedIOException e) {
+            throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e.getCause()), e);
         }
     }
 

@@ -66,6 +66,15 @@ public final class Tokenizer {
     int[] ends;
     private int textLength; // bytes in text, including the open token's
 
+    /**
+     * Corpus side: bytes that were not part of well-formed UTF-8 (each is read as a boundary between tokens, never
+     * an error), counted only at source offsets in {@code [invalidFrom, invalidBefore)} so
+     * that neighbouring units of one file, which read a little of each other's range, do not count a byte twice.
+     */
+    long invalidBytes;
+    private long invalidFrom = Long.MIN_VALUE;
+    private long invalidBefore = Long.MAX_VALUE;
+
     private final boolean growing;
     private long hash = EMPTY; // Σ chunk_k · POS[k] over the open token's complete chunks
     private long acc; // the open token's bytes since its last complete chunk, packed little-endian
@@ -245,11 +254,14 @@ public final class Tokenizer {
                 i++;
             } else {
                 int lead = b[i] & 0xFF; // MULTIBYTE
-                int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1; // F5..FF, C0, C1: never valid
                 if (need > 0 && i + need >= to && more) {
                     break; // cut off: read it again with what follows
                 }
                 int cp = need < 0 || i + need >= to ? -1 : codePoint(b, i, need, lead);
+                if (cp < 0 && base + i >= invalidFrom && base + i < invalidBefore) {
+                    invalidBytes++;
+                }
                 i += cp < 0 ? 1 : need + 1;
                 count = n;
                 hash = h;
@@ -317,7 +329,7 @@ public final class Tokenizer {
                 i++;
             } else {
                 int lead = b[i] & 0xFF; // MULTIBYTE
-                int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1; // F5..FF, C0, C1: never valid
                 if (need > 0 && i + need >= to && more) {
                     break; // cut off: read it again with what follows
                 }
@@ -354,7 +366,7 @@ public final class Tokenizer {
             }
             cp = (cp << 6) | (c & 0x3F);
         }
-        return cp;
+        return cp > 0x10FFFF ? -1 : cp;
     }
 
     /** Handles one non-ASCII code point (negative: a malformed sequence); true when it is a boundary between tokens. */
@@ -435,6 +447,12 @@ public final class Tokenizer {
         openLength = 0;
         hash = EMPTY;
         acc = 0;
+    }
+
+    /** Counts invalid bytes only at source offsets in {@code [from, before)} from now on. */
+    void countInvalidIn(long from, long before) {
+        invalidFrom = from;
+        invalidBefore = before;
     }
 
     /** Source offset where the open token began, or −1 when none is open. */

@@ -83,6 +83,17 @@ public final class CorpusFiles {
         return new dev.sextant.model.contamination.CorpusFingerprint(entries);
     }
 
+    /** Why reading a corpus file failed, in words: the exception's own message names the path, not the problem. */
+    public static String readProblem(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "the file is gone";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null || e.getMessage().isBlank() ? "read error" : e.getMessage();
+    }
+
     private static List<Path> expand(Path p) {
         if (!Files.exists(p)) {
             throw BadInputException.of(TextInput.name(p), "no such file or folder");
@@ -112,11 +123,17 @@ public final class CorpusFiles {
             FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
             channel.position(readFrom());
             Counting raw = new Counting(Channels.newInputStream(channel));
-            InputStream data = switch (compression) {
-                case NONE -> raw;
-                case GZIP -> new GZIPInputStream(raw, 1 << 16);
-                case ZSTD -> new ZstdInputStream(new BufferedInputStream(raw, 1 << 16));
-            };
+            InputStream data;
+            try {
+                data = switch (compression) {
+                    case NONE -> raw;
+                    case GZIP -> new GZIPInputStream(raw, 1 << 16); // reads the header
+                    case ZSTD -> new ZstdInputStream(new BufferedInputStream(raw, 1 << 16));
+                };
+            } catch (IOException e) {
+                raw.close();
+                throw decodingFailed(e);
+            }
             return new CorpusStream() {
                 @Override
                 public int read() throws IOException {
@@ -128,7 +145,7 @@ public final class CorpusFiles {
                     try {
                         return data.read(b, off, len);
                     } catch (IOException e) {
-                        throw new IOException("corrupt or truncated " + compression.name().toLowerCase(Locale.ROOT) + " data: " + e.getMessage(), e);
+                        throw decodingFailed(e);
                     }
                 }
 
@@ -142,6 +159,18 @@ public final class CorpusFiles {
                     data.close();
                 }
             };
+        }
+
+        /** The decoder's complaint in plain words: truncated (the common case: a copy cut short) or corrupt. */
+        private IOException decodingFailed(IOException e) {
+            if (compression == Compression.NONE) {
+                return e;
+            }
+            String format = compression.name().toLowerCase(Locale.ROOT);
+            String detail = e.getMessage() == null ? "" : e.getMessage();
+            boolean truncated = e instanceof java.io.EOFException || detail.toLowerCase(Locale.ROOT).contains("truncated");
+            return new IOException(truncated ? "truncated " + format + " data (the file ends early)"
+                    : "corrupt " + format + " data" + (detail.isBlank() ? "" : " (" + detail + ")"), e);
         }
     }
 

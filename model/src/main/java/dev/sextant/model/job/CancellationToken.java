@@ -10,10 +10,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class CancellationToken {
 
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final CancellationToken parent;
+
+    public CancellationToken() {
+        this(null);
+    }
+
+    private CancellationToken(CancellationToken parent) {
+        this.parent = parent;
+    }
 
     /** A token that is never cancelled, for callers that cannot cancel (tests, one-shot CLI commands). */
     public static CancellationToken none() {
         return new CancellationToken();
+    }
+
+    /**
+     * A token raised by its own {@link #cancel()} or by this one's: lets work stop its own helpers (say, after one of
+     * them failed) without raising the caller's token.
+     */
+    public CancellationToken child() {
+        return new CancellationToken(this);
     }
 
     public void cancel() {
@@ -21,11 +38,11 @@ public final class CancellationToken {
     }
 
     public boolean isCancelled() {
-        return cancelled.get();
+        return cancelled.get() || parent != null && parent.isCancelled();
     }
 
     public void throwIfCancelled() {
-        if (cancelled.get()) {
+        if (isCancelled()) {
             throw new CancelledException();
         }
     }

@@ -214,6 +214,73 @@ class CorpusScannerTest {
     }
 
     @Test
+    void invalidUtf8IsReadLenientlyAndCountedOncePerByteWhateverTheChunks() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("web"));
+        // text: three stray 0xFF bytes, one inside a word (it splits the word); the pangram still matches
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < 400; i++) {
+            text.writeBytes(("filler line " + i + " lorem ipsum dolor sit amet\n").getBytes(StandardCharsets.UTF_8));
+            if (i == 100 || i == 250) {
+                text.write(0xFF);
+            }
+        }
+        text.writeBytes("bro".getBytes(StandardCharsets.UTF_8));
+        text.write(0xFF);
+        text.writeBytes(("wn\n" + ACROSS_LINES + "\n").getBytes(StandardCharsets.UTF_8));
+        Files.write(dir.resolve("a.txt"), text.toByteArray());
+        // JSONL: a cut-off two-byte sequence (0xC3 then a space) and a lone continuation byte (0x80) in the text field
+        java.io.ByteArrayOutputStream jsonl = new java.io.ByteArrayOutputStream();
+        jsonl.writeBytes("{\"id\": \"d\", \"text\": \"caf".getBytes(StandardCharsets.UTF_8));
+        jsonl.write(0xC3);
+        jsonl.writeBytes(" ok ".getBytes(StandardCharsets.UTF_8));
+        jsonl.write(0x80);
+        jsonl.writeBytes(" \u00e9t\u00e9 été\"}\n".getBytes(StandardCharsets.UTF_8));
+        Files.write(dir.resolve("b.jsonl"), jsonl.toByteArray());
+        Files.writeString(dir.resolve("c.txt"), "clean text only\n");
+
+        for (long chunk : new long[] {CorpusFiles.DEFAULT_CHUNK, 700, 4096}) {
+            for (int threads : new int[] {1, 3}) {
+                ScanResult r = scan(List.of(dir), chunk, threads);
+                assertThat(r.summary().invalidUtf8Bytes()).as("chunk %d, %d threads", chunk, threads).isEqualTo(5);
+                assertThat(r.summary().invalidUtf8Files()).containsExactly(
+                        new ScanResult.InvalidUtf8(dir.resolve("a.txt").toString(), 3),
+                        new ScanResult.InvalidUtf8(dir.resolve("b.jsonl").toString(), 2));
+                assertThat(byId(r).get("lines").status()).isEqualTo(Status.DIRTY);
+            }
+        }
+    }
+
+    @Test
+    void aBadFileOnAWorkerThreadStopsTheScanNamingTheFileWithoutCancellingTheCaller() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("bad"));
+        Files.writeString(dir.resolve("a.jsonl"), jsonl());
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gz)) {
+            out.write(jsonl().getBytes(StandardCharsets.UTF_8));
+        }
+        Path truncated = Files.write(dir.resolve("b.jsonl.gz"), java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        byte[] zst = com.github.luben.zstd.Zstd.compress(jsonl().getBytes(StandardCharsets.UTF_8));
+        zst[0] ^= 0x55;
+        Path corrupt = Files.write(dir.resolve("c.jsonl.zst"), zst);
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 3, 3);
+        NgramIndex index = NgramIndex.build(items(), 13, spec.normalization());
+        CancellationToken cancel = new CancellationToken();
+        assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(dir), CorpusFiles.DEFAULT_CHUNK)
+                .stream().filter(u -> !u.file().endsWith(".zst")).toList(), spec, ProgressListener.NONE, cancel))
+                .isInstanceOfSatisfying(dev.sextant.model.io.BadInputException.class, e -> {
+                    assertThat(e.source()).isEqualTo(truncated.toString());
+                    assertThat(e.problem()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
+                });
+        assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(corrupt), CorpusFiles.DEFAULT_CHUNK), spec,
+                ProgressListener.NONE, cancel))
+                .isInstanceOfSatisfying(dev.sextant.model.io.BadInputException.class, e -> {
+                    assertThat(e.source()).isEqualTo(corrupt.toString());
+                    assertThat(e.problem()).startsWith("cannot read: corrupt zstd data");
+                });
+        assertThat(cancel.isCancelled()).isFalse();
+    }
+
+    @Test
     void cancellationStopsTheScan() throws Exception {
         Path corpus = Files.writeString(tmp.resolve("web.jsonl"), jsonl());
         CancellationToken cancel = new CancellationToken();

@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.ScanFailedException;
 import dev.sextant.workspaces.ScanRuns;
+import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,8 +70,12 @@ public final class ScanCommand implements Runnable {
     String project;
     @Option(names = "--name", paramLabel = "NAME", description = "Name of the kept scan (default: benchmark and corpus names).")
     String name;
-    @Option(names = "--resume", paramLabel = "SCAN_ID", description = "Resume a kept scan that was cancelled or interrupted.")
+    @Option(names = "--resume", paramLabel = "SCAN_ID",
+            description = "Resume a kept scan that failed, was cancelled or was interrupted, from its completed files.")
     String resume;
+    @Option(names = "--skip-file", paramLabel = "FILE",
+            description = "With --resume: do not read this corpus file (say, the one the scan failed on); it is listed as skipped in the result. Repeatable.")
+    List<Path> skipFiles = new ArrayList<>();
     @Mixin
     dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--keep-case", description = "Do not lowercase.")
@@ -86,6 +92,9 @@ public final class ScanCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
+        }
+        if (resume == null && !skipFiles.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--skip-file goes with --resume SCAN_ID");
         }
         ScanSpec s;
         try {
@@ -109,12 +118,18 @@ public final class ScanCommand implements Runnable {
         if (resume != null || project != null) {
             try (Workspace ws = ctx.openWorkspace(workspace)) {
                 ScanRuns.Outcome o;
-                if (resume != null) {
-                    o = ScanRuns.resume(ws, parseId(resume), progress, CancellationToken.none());
-                } else {
-                    Project p = ctx.project(ws, project);
-                    String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
-                    o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
+                try {
+                    if (resume != null) {
+                        o = ScanRuns.resume(ws, parseId(resume), skipFiles, progress, CancellationToken.none());
+                    } else {
+                        Project p = ctx.project(ws, project);
+                        String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
+                        o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
+                    }
+                } catch (ScanFailedException e) {
+                    progress.done();
+                    throw new WorkspaceException(e.getMessage() + "; scan " + e.scanId() + " is kept as failed: resume it with --resume "
+                            + e.scanId() + " once the file is fixed, or add --skip-file " + e.file() + " to go on without it", e);
                 }
                 r = o.result();
                 kept = o.scanId();
@@ -147,6 +162,7 @@ public final class ScanCommand implements Runnable {
             }
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
+            printFileNotes(out, sum);
             if (keptId != null) {
                 out.println("Kept as scan " + keptId);
             }
@@ -167,6 +183,17 @@ public final class ScanCommand implements Runnable {
         /** Per-benchmark counts when the scan looked for several benchmarks. */
         public List<ScanResult.BenchmarkSummary> getBenchmarks() {
             return new ScanResult(items, summary).perBenchmark();
+        }
+    }
+
+    /** Skipped files and invalid UTF-8, when there were any: what a reader of the totals should know. */
+    static void printFileNotes(java.io.PrintWriter out, ScanResult.Summary sum) {
+        for (ScanResult.SkippedFile f : sum.skippedFiles()) {
+            out.printf("Skipped %s: %s%n", f.path(), f.reason());
+        }
+        if (sum.invalidUtf8Bytes() > 0) {
+            out.printf("%d bytes of invalid UTF-8 read as word breaks:%n", sum.invalidUtf8Bytes());
+            sum.invalidUtf8Files().forEach(f -> out.printf("  %s: %d%n", f.path(), f.bytes()));
         }
     }
 

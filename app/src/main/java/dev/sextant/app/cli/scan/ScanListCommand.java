@@ -9,6 +9,7 @@ import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,11 +37,20 @@ public final class ScanListCommand implements Runnable {
             ctx.print(output.json(), scans, out -> {
                 TextTable t = new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");
                 for (SavedScan s : scans) {
-                    t.row(s.id(), s.name() + (s.demo() ? " (demo)" : ""), s.state().toLowerCase(), (SavedScan.COMPLETE.equals(s.state()) ? s.fingerprint().files().size() : s.filesDone()) + "/" + s.fingerprint().files().size(),
+                    int done = SavedScan.COMPLETE.equals(s.state()) ? s.files() - s.skippedFiles().size() : s.filesDone();
+                    t.row(s.id(), s.name() + (s.demo() ? " (demo)" : ""), s.state().toLowerCase(Locale.ROOT),
+                            done + "/" + s.files() + (s.skippedFiles().isEmpty() ? "" : " (" + s.skippedFiles().size() + " skipped)"),
                             s.summary() == null ? "-" : s.summary().items(), s.summary() == null ? "-" : s.summary().dirty(),
                             s.summary() == null ? "-" : s.summary().partial(), s.updatedAt());
                 }
                 t.print(out);
+                // why each failed scan stopped, and how to go on
+                for (SavedScan s : scans) {
+                    if (SavedScan.FAILED.equals(s.state())) {
+                        out.printf("%s %s; resume with --resume %s once fixed%s%n", s.id(), s.describe(), s.id(),
+                                s.failedFile() == null ? "" : " or add --skip-file " + s.failedFile());
+                    }
+                }
             });
         }
     }

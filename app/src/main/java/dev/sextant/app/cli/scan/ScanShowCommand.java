@@ -47,6 +47,7 @@ public final class ScanShowCommand implements Runnable {
                 var s = r.summary();
                 out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable%n", s.items(), s.clean(), s.partial(), s.dirty(),
                         s.notCheckable());
+                ScanCommand.printFileNotes(out, s);
                 if (rows != null) {
                     out.println();
                     TextTable t2 = new TextTable("MODEL", "BENCHMARK", "ALL", "CLEAN", "CONTAMINATED", "VERDICT");

@@ -60,6 +60,7 @@ public final class ContaminationView {
     @FXML private Button clearInputs;
     @FXML private Button runScan;
     @FXML private Button resumeScan;
+    @FXML private Button resumeSkipping;
     @FXML private Button exportScan;
     @FXML private Button deleteScan;
     @FXML private TableView<SavedScan> scansTable;
@@ -133,12 +134,19 @@ public final class ContaminationView {
         scansTable.setItems(vm.scans());
         scansTable.getColumns().setAll(List.of(
                 width(text("Scan", s -> s.name() + (s.demo() ? " (demo)" : "")), 200),
-                width(text("State", s -> s.state().toLowerCase(Locale.ROOT)), 80),
+                width(text("State", ContaminationViewModel::stateLabel), 80),
                 width(number("Items", s -> s.summary() == null ? null : (double) s.summary().items(), "%.0f"), 60),
                 width(number("Dirty", s -> s.summary() == null ? null : (double) s.summary().dirty(), "%.0f"), 55),
                 width(number("Partial", s -> s.summary() == null ? null : (double) s.summary().partial(), "%.0f"), 60),
                 width(text("Updated", s -> WHEN.format(s.updatedAt())), 130)));
         scansTable.setPlaceholder(new Label("No scans yet in this project."));
+        scansTable.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(SavedScan s, boolean empty) {
+                super.updateItem(s, empty);
+                setTooltip(empty || s == null ? null : new javafx.scene.control.Tooltip(ContaminationViewModel.stateDetail(s)));
+            }
+        });
         scansTable.getSelectionModel().selectedItemProperty().addListener((o, a, s) -> {
             if (s != null && !s.equals(vm.selectedProperty().get())) {
                 vm.selectedProperty().set(s);
@@ -151,7 +159,13 @@ public final class ContaminationView {
         });
         var sel = scansTable.getSelectionModel().selectedItemProperty();
         resumeScan.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> sel.get() == null || SavedScan.COMPLETE.equals(sel.get().state()), sel));
+                () -> !vm.canResume(sel.get()), sel).or(vm.shell().jobs().runningProperty()));
+        resumeSkipping.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> vm.skipAction(sel.get()) == null ? "" : vm.skipAction(sel.get()), sel));
+        resumeSkipping.visibleProperty().bind(resumeSkipping.textProperty().isNotEmpty());
+        resumeSkipping.managedProperty().bind(resumeSkipping.visibleProperty());
+        resumeSkipping.disableProperty().bind(vm.shell().jobs().runningProperty());
+        resumeSkipping.setOnAction(e -> vm.resumeSkippingFailedFile(sel.get()));
         exportScan.disableProperty().bind(vm.resultProperty().isNull());
         deleteScan.disableProperty().bind(sel.isNull());
         resumeScan.setOnAction(e -> vm.resume(sel.get()));
@@ -234,16 +248,15 @@ public final class ContaminationView {
     private void showSummary(ScanResult r) {
         SavedScan s = vm.selectedProperty().get();
         if (r == null) {
-            summary.setText(s == null ? "" : s.state().equals(SavedScan.COMPLETE) ? "Loading…"
-                    : "Scan “" + s.name() + "” is " + s.state().toLowerCase(Locale.ROOT) + " with " + s.filesDone() + " of "
-                    + s.fingerprint().files().size() + " files done: Resume to finish it.");
+            summary.setText(s == null ? "" : s.state().equals(SavedScan.COMPLETE) ? "Loading…" : ContaminationViewModel.unfinishedLine(s));
             histogramPane.getChildren().clear();
             return;
         }
         var m = r.summary();
         summary.setText(String.format("%s: %d items — %d dirty, %d partial, %d clean, %d not checkable (shorter than %d words). "
-                + "%.1f MB scanned, %d hash hits, %d collisions rejected.", s == null ? "Scan" : s.name(), m.items(), m.dirty(),
-                m.partial(), m.clean(), m.notCheckable(), m.n(), m.bytesScanned() / 1e6, m.hashHits(), m.collisions()));
+                + "%.1f MB scanned, %d hash hits, %d collisions rejected.%s", s == null ? "Scan" : s.name(), m.items(), m.dirty(),
+                m.partial(), m.clean(), m.notCheckable(), m.n(), m.bytesScanned() / 1e6, m.hashHits(), m.collisions(),
+                ContaminationViewModel.fileNotes(m)));
         int[] bins = new int[10];
         for (ItemResult i : r.items()) {
             if (i.status() != ScanResult.Status.NOT_CHECKABLE && i.matchedNgrams() > 0) {

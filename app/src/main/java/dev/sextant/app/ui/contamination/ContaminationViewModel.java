@@ -10,6 +10,7 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.ScanFailedException;
 import dev.sextant.workspaces.ScanRuns;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -136,24 +137,85 @@ public final class ContaminationViewModel {
             shell.statusProperty().set(String.format("Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
                     s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
             reload(outcome.scanId());
-        }, error -> {
-            reload(null); // a cancelled scan is kept, ready to resume
-            if (!(error instanceof dev.sextant.model.job.CancelledException)) {
-                problem.set(Failures.message(error));
-            }
-        });
+        }, this::scanStopped);
     }
 
+    /** A scan that did not complete is kept (cancelled or failed) and can be resumed: say why it stopped, if not cancelled. */
+    private void scanStopped(Throwable error) {
+        reload(error instanceof ScanFailedException f ? f.scanId() : null);
+        if (error instanceof ScanFailedException) {
+            problem.set(error.getMessage() + ". The scan is kept: fix the file and Resume, or Resume skipping it.");
+        } else if (!(error instanceof dev.sextant.model.job.CancelledException)) {
+            problem.set(Failures.message(error));
+        }
+    }
+
+    /** Goes on with a failed, cancelled or interrupted scan from its completed files. */
     public void resume(SavedScan s) {
+        resume(s, List.of());
+    }
+
+    /** Goes on with a failed scan without the file it failed on, which is recorded as skipped in the result. */
+    public void resumeSkippingFailedFile(SavedScan s) {
+        if (s.failedFile() != null) {
+            resume(s, List.of(Path.of(s.failedFile())));
+        }
+    }
+
+    private void resume(SavedScan s, List<Path> skip) {
         Workspace ws = shell.workspaceProperty().get();
-        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> ScanRuns.resume(ws, s.id(), progress, cancel),
+        problem.set("");
+        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> ScanRuns.resume(ws, s.id(), skip, progress, cancel),
                 outcome -> {
                     shell.statusProperty().set("Scan " + s.name() + " complete");
                     reload(outcome.scanId());
-                }, error -> {
-                    reload(null);
-                    problem.set(Failures.message(error));
-                });
+                }, this::scanStopped);
+    }
+
+    /** Whether Resume applies to the scan: it failed, was cancelled or was interrupted. */
+    public boolean canResume(SavedScan s) {
+        return s != null && s.resumable();
+    }
+
+    /** The label of the "resume without the bad file" action for a scan that failed on a file, else null (no such action). */
+    public String skipAction(SavedScan s) {
+        return s == null || !SavedScan.FAILED.equals(s.state()) || s.failedFile() == null ? null
+                : "Resume skipping " + Path.of(s.failedFile()).getFileName();
+    }
+
+    /** A kept scan's state as the list shows it: complete, running, interrupted, cancelled, failed. */
+    public static String stateLabel(SavedScan s) {
+        return s.state().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The state in full, for a tooltip: the file and reason of a failure, files done, files skipped. */
+    public static String stateDetail(SavedScan s) {
+        return s.describe();
+    }
+
+    /** Skipped files and invalid UTF-8 of a complete scan, as sentences to follow its summary ("" when none). */
+    public static String fileNotes(ScanResult.Summary m) {
+        StringBuilder sb = new StringBuilder();
+        for (ScanResult.SkippedFile f : m.skippedFiles()) {
+            sb.append(" Skipped ").append(f.path()).append(": ").append(f.reason()).append('.');
+        }
+        if (m.invalidUtf8Bytes() > 0) {
+            sb.append(' ').append(m.invalidUtf8Bytes()).append(" bytes of invalid UTF-8 read as word breaks (")
+                    .append(m.invalidUtf8Files().size()).append(m.invalidUtf8Files().size() == 1 ? " file)." : " files).");
+        }
+        return sb.toString();
+    }
+
+    /** What the results area says while the selected scan has no results to show. */
+    public static String unfinishedLine(SavedScan s) {
+        String files = s.filesDone() + " of " + s.files() + " files done";
+        return switch (s.state()) {
+            case SavedScan.FAILED -> "Scan “" + s.name() + "” failed " + (s.failedFile() == null ? "" : "on " + s.failedFile()) + ": "
+                    + s.failure() + " (" + files + "). Fix the file and Resume" + (s.failedFile() == null ? "." : ", or Resume skipping it.");
+            case SavedScan.INTERRUPTED -> "Scan “" + s.name() + "” was interrupted (" + files + "): Resume to finish it.";
+            case SavedScan.RUNNING -> "Scan “" + s.name() + "” is running (" + files + ").";
+            default -> "Scan “" + s.name() + "” is " + stateLabel(s) + " with " + files + ": Resume to finish it.";
+        };
     }
 
     public void delete(SavedScan s) {
