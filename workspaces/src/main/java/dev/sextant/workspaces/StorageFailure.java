@@ -75,9 +75,21 @@ public final class StorageFailure {
         return "disk full while " + what + (free >= 0 ? " (" + megabytes(free) + " free on " + storeOf(where) + ")" : "");
     }
 
-    /** True when {@code t} or one of its causes says the device is full. */
+    /**
+     * True when {@code t}, one of its causes or one of their suppressed exceptions says the device is full. The database
+     * links its exceptions in cycles, so each is looked at once.
+     */
     public static boolean isDiskFull(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        if (t != null) {
+            todo.add(t);
+        }
+        while (!todo.isEmpty() && seen.size() < 200) {
+            Throwable c = todo.poll();
+            if (!seen.add(c)) {
+                continue;
+            }
             String m = c.getMessage();
             if (m != null) {
                 String lower = m.toLowerCase(Locale.ROOT);
@@ -86,10 +98,12 @@ public final class StorageFailure {
                     return true;
                 }
             }
-            for (Throwable s : c.getSuppressed()) {
-                if (isDiskFull(s)) {
-                    return true;
-                }
+            if (c.getCause() != null) {
+                todo.add(c.getCause());
+            }
+            todo.addAll(java.util.Arrays.asList(c.getSuppressed()));
+            if (c instanceof SQLException sql && sql.getNextException() != null) {
+                todo.add(sql.getNextException());
             }
         }
         return false;
@@ -166,7 +180,8 @@ public final class StorageFailure {
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
             if (type.isInstance(c)) {
                 return type.cast(c);
             }
