@@ -231,6 +231,11 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             }
         }
 
+        /** Range checks on this row's numbers, naming file, line and column. */
+        public FieldChecks at() {
+            return FieldChecks.at(TextInput.name(file), line);
+        }
+
         public BadInputException problem(String column, String what) {
             return new BadInputException(TextInput.name(file), line, column, what);
         }
