@@ -48,7 +48,7 @@ class EvaluationReadersTest {
         expect(write("missing.csv", "model,benchmark,score\nA,b,1\n"), "missing.csv:1: item_id: missing required column");
         expect(write("extra.csv", "model,benchmark,item_id,score,colour\nA,b,1,1,red\n"), "extra.csv:1: colour: unknown column");
         expect(write("fields.csv", header + "A,b,1\n"), "fields.csv:2: has 3 fields, the header has 4");
-        expect(write("nonnum.csv", header + "A,b,1,1\nA,b,2,high\n"), "nonnum.csv:3: score: not a number: 'high'");
+        expect(write("nonnum.csv", header + "A,b,1,1\nA,b,2,high\n"), "nonnum.csv:3: score: expected a number, got 'high'");
         expect(write("nan.csv", header + "A,b,1,NaN\n"), "nan.csv:2: score: must be a finite number, got 'NaN'");
         expect(write("dup.csv", header + "A,b,1,1\nA,b,2,0\nA,b,1,0\n"), "dup.csv:4: model, benchmark, item_id: duplicate of line 2 ('A', 'b', '1')");
         expect(write("empty-field.csv", header + "A,,1,1\n"), "empty-field.csv:2: benchmark: empty");

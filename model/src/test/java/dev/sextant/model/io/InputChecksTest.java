@@ -69,7 +69,7 @@ class InputChecksTest {
                 new Case("suite.jsonl", "{\"item\": \"q1\", \"model\": \"m\", \"score\": 1}\n\n{\"item\": \"q1\", \"model\": \"m\", \"score\": 0}\n",
                         suite(), "suite.jsonl:3: item, model: duplicate of line 1 ('q1', 'm')"),
                 new Case("suite-inf.csv", "item,model,score\nq1,m,1e999\n", suite(), "suite-inf.csv:2: score: must be a finite number"),
-                new Case("suite-nan.csv", "item,model,score\nq1,m,nan\n", suite(), "suite-nan.csv:2: score: not a number: 'nan'"),
+                new Case("suite-nan.csv", "item,model,score\nq1,m,nan\n", suite(), "suite-nan.csv:2: score: expected a number, got 'nan'"),
                 new Case("suite-inf.jsonl", "{\"item\": \"q1\", \"model\": \"m\", \"score\": 1e999}\n", suite(),
                         "suite-inf.jsonl:1: score: must be a finite number, got infinity"),
                 new Case("suite-nan.jsonl", "{\"item\": \"q1\", \"model\": \"m\", \"score\": NaN}\n", suite(),
