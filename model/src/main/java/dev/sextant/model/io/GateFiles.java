@@ -200,7 +200,7 @@ public final class GateFiles {
                 throw at.problem(entry + ".name", "missing; every check needs a name");
             }
             names.addEntry(name, entry, "name", c.name().strip().toLowerCase(java.util.Locale.ROOT));
-            for (String field : List.of("layer", "metric", "test", "role")) {
+            for (String field : List.of("layer", "metric", "higherIsBetter", "test", "role")) {
                 if (!node.get("checks").get(i).hasNonNull(field)) {
                     throw at.problem(entry + "." + field, "missing");
                 }

@@ -20,7 +20,9 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
 
     public GpuSpec {
         positive(id, "bf16Tflops", bf16Tflops);
-        if (!Double.isNaN(fp8Tflops)) {
+        if (fp8Tflops == 0) {
+            fp8Tflops = Double.NaN; // "none" is stored as JSON null, which reads back as 0
+        } else if (!Double.isNaN(fp8Tflops)) {
             positive(id, "fp8Tflops", fp8Tflops);
         }
         positive(id, "memoryGB", memoryGB);

@@ -280,6 +280,8 @@ class InputChecksTest {
                 .hasMessage("GPU my-gpu: hbmGBs must be a positive finite number, got 0.0");
         assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, -1, 80, 3000, 200, "l", 400, "s"))
                 .hasMessageContaining("fp8Tflops");
+        // no FP8 is stored as JSON null, which reads back as 0
+        assertThat(new GpuSpec("my-gpu", "x", 400, 0, 80, 3000, 200, "l", 400, "s").hasFp8()).isFalse();
     }
 
     @Test
