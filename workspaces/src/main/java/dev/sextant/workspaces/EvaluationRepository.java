@@ -46,6 +46,8 @@ public final class EvaluationRepository {
         return workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
             refuseDuplicateItems(c, projectId, files);
+            refuseDuplicateReported(c, projectId, files);
+            refuseBattlesAgain(c, projectId, files);
             List<EvidenceSource> out = new ArrayList<>();
             long[] done = {0};
             for (EvidenceFile f : files) {
@@ -107,6 +109,55 @@ public final class EvaluationRepository {
                     throw new WorkspaceException(f.name() + ": item '" + x.itemId() + "'" + (x.sample() == null ? "" : " sample " + x.sample())
                             + " of model '" + x.model() + "' on '" + x.benchmark() + "' is already in this project (from " + other
                             + "); remove that source first to replace it");
+                }
+            }
+        }
+    }
+
+    /** The same reported result (model, benchmark, metric) twice would show as two results of one run; refuse, as for items. */
+    private static void refuseDuplicateReported(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
+        if (files.stream().allMatch(f -> f.reported().isEmpty())) {
+            return;
+        }
+        Map<String, String> seen = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT S.MODEL, S.BENCHMARK, S.METRIC, X.NAME FROM EVAL_REPORTED S "
+                + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ?")) {
+            ps.setObject(1, projectId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    seen.put(rs.getString(1) + '\u0000' + rs.getString(2) + '\u0000' + rs.getString(3), rs.getString(4));
+                }
+            }
+        }
+        for (EvidenceFile f : files) {
+            for (ReportedResult r : f.reported()) {
+                String other = seen.putIfAbsent(r.model() + '\u0000' + r.benchmark() + '\u0000' + r.metric(), f.name());
+                if (other != null) {
+                    throw new WorkspaceException(f.name() + ": the result of model '" + r.model() + "' on '" + r.benchmark() + "' ("
+                            + r.metric() + ") is already in this project (from " + other + "); remove that source first to replace it");
+                }
+            }
+        }
+    }
+
+    /**
+     * Battles carry no key the project keeps (judge and turn are not stored), so the same battles file imported again
+     * is refused by its origin: every battle in it would count twice.
+     */
+    private static void refuseBattlesAgain(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
+        for (EvidenceFile f : files) {
+            if (f.kind() != Kind.BATTLES || f.origin() == null) {
+                continue;
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT NAME FROM EVAL_SOURCE WHERE PROJECT_ID = ? AND KIND = ? AND ORIGIN = ?")) {
+                ps.setObject(1, projectId);
+                ps.setString(2, Kind.BATTLES.name());
+                ps.setString(3, truncate(f.origin(), 4000));
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        throw new WorkspaceException(f.name() + ": these battles are already in this project (imported as " + rs.getString(1)
+                                + "); remove that source first to replace it");
+                    }
                 }
             }
         }

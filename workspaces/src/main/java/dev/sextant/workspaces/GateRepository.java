@@ -76,6 +76,14 @@ public final class GateRepository {
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
             for (Observations o : observations) {
+                // an item or request twice in one file would count twice in the mean (readers refuse it; this keeps the store honest)
+                java.util.Set<String> ids = new java.util.HashSet<>();
+                for (String id : o.ids()) {
+                    if (!ids.add(id)) {
+                        throw new WorkspaceException(o.source() + ": '" + id + "' appears twice for " + o.model() + ", " + o.layer().slug() + " "
+                                + o.metric());
+                    }
+                }
                 try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND LAYER = ? AND METRIC = ? "
                         + "AND MODEL = ? AND SOURCE = ?")) {
                     ps.setObject(1, projectId);

@@ -89,6 +89,27 @@ class EvaluationRepositoryTest {
     }
 
     @Test
+    void reportedResultsAndBattlesCannotBeImportedTwiceEither() {
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Eval", "");
+            List<EvidenceFile> once = List.of(files().get(1), files().get(2));
+            ws.evaluation().importFiles(p.id(), once, false, ProgressListener.NONE, CancellationToken.none());
+            assertThatThrownBy(() -> ws.evaluation().importFiles(p.id(), List.of(EvidenceFile.of(Kind.REPORTED, "rerun.json", "/data/rerun.json",
+                    List.of(new ReportedResult("A", "arc", "acc,none", 0.9, null, 2376, "random_seed=1")), null)), false,
+                    ProgressListener.NONE, CancellationToken.none()))
+                    .isInstanceOf(WorkspaceException.class)
+                    .hasMessage("rerun.json: the result of model 'A' on 'arc' (acc,none) is already in this project (from results.json); "
+                            + "remove that source first to replace it");
+            assertThatThrownBy(() -> ws.evaluation().importFiles(p.id(), List.of(files().get(2)), false, ProgressListener.NONE,
+                    CancellationToken.none()))
+                    .isInstanceOf(WorkspaceException.class)
+                    .hasMessage("battles.jsonl: these battles are already in this project (imported as battles.jsonl); "
+                            + "remove that source first to replace it");
+            assertThat(ws.evaluation().load(p.id()).battles()).hasSize(1);
+        }
+    }
+
+    @Test
     void theLatestTableOfAKindWins() {
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Eval", "");

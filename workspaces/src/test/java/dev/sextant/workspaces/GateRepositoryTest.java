@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sextant.model.gate.DemoGateData;
 import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.project.Project;
 import java.nio.file.Path;
@@ -41,6 +42,18 @@ class GateRepositoryTest {
             assertThatThrownBy(() -> GateCase.decide(ws, other.id(), null, null)).hasMessageContaining("no gate policy");
             assertThat(ws.gate().deleteSource(demo.id(), "replay-2026-11-20.jsonl")).isEqualTo(8);
             assertThat(GateCase.decide(ws, demo.id(), null, null).decision().checks().get(4).status()).isEqualTo("missing");
+        }
+    }
+
+    @Test
+    void anItemTwiceInOneImportIsRefusedSoThatItCannotCountTwice() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project p = ws.projects().create("Gate", "");
+            Observations twice = new Observations(GatePolicy.Layer.PRIVATE, "accuracy", "m", List.of("q1", "q2", "q1"), new double[] {1, 0, 1},
+                    "suite.csv", null);
+            assertThatThrownBy(() -> ws.gate().importObservations(p.id(), List.of(twice), false))
+                    .isInstanceOf(WorkspaceException.class).hasMessage("suite.csv: 'q1' appears twice for m, private accuracy");
+            assertThat(ws.gate().observations(p.id())).isEmpty();
         }
     }
 }

@@ -175,6 +175,6 @@ class EvalCliTest {
         CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo("error: " + f + ":2: score: not a number: 'oops'\n");
+        assertThat(r.err()).isEqualTo("error: " + f + ":2: score: expected a number, got 'oops'\n");
     }
 }

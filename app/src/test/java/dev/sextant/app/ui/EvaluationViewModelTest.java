@@ -54,7 +54,7 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
 
         Path bad = Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
         vm.importFiles(List.of(bad));
-        assertThat(failures).singleElement().asString().contains("bad.csv:2: score: not a number");
+        assertThat(failures).singleElement().asString().contains("bad.csv:2: score: expected a number");
         assertThat(vm.sources()).isEmpty();
     }
 

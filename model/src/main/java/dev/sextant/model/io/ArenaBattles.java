@@ -21,6 +21,19 @@ public final class ArenaBattles {
     }
 
     public static List<Battle> read(Path file) {
+        return read(file, new UniqueKeys());
+    }
+
+    /**
+     * Battles have a natural key only where they carry a {@code question_id}: the same question judged for the same
+     * ordered pair (by the same judge, in the same turn, where those are given) twice is one battle counted twice.
+     * Without an id, two identical rows may be two real battles (the same pair asked alike), so they are kept; the
+     * pair in the other order is kept too, as judging both orders is how position bias is controlled.
+     *
+     * @param keys battle keys already read, from other files read together with this one
+     */
+    static List<Battle> read(Path file, UniqueKeys keys) {
+        String name = TextInput.name(file);
         List<Battle> out = new ArrayList<>();
         if (file.getFileName().toString().toLowerCase().endsWith(".csv")) {
             try (CsvTable t = CsvTable.open(file, List.of("model_a", "model_b", "winner"),
@@ -29,8 +42,10 @@ public final class ArenaBattles {
                     if ("false".equalsIgnoreCase(r.text("anony"))) {
                         continue;
                     }
-                    out.add(battle(r.required("model_a"), r.required("model_b"), r.required("winner"),
-                            r.optional("question_id"), r.optional("category"), file, r.line()));
+                    Battle b = battle(r.required("model_a"), r.required("model_b"), r.required("winner"),
+                            r.optional("question_id"), r.optional("category"), file, r.line());
+                    key(keys, name, r.line(), b, r.optional("judge"), r.optional("turn"));
+                    out.add(b);
                 }
             }
         } else {
@@ -39,15 +54,25 @@ public final class ArenaBattles {
                 if (anony != null && anony.isBoolean() && !anony.booleanValue()) {
                     return;
                 }
-                out.add(battle(JsonLines.text(node, "model_a", file, line), JsonLines.text(node, "model_b", file, line),
+                Battle b = battle(JsonLines.text(node, "model_a", file, line), JsonLines.text(node, "model_b", file, line),
                         JsonLines.text(node, "winner", file, line), JsonLines.optionalText(node, "question_id"),
-                        JsonLines.optionalText(node, "category"), file, line));
+                        JsonLines.optionalText(node, "category"), file, line);
+                key(keys, name, line, b, JsonLines.optionalText(node, "judge"), JsonLines.optionalText(node, "turn"));
+                out.add(b);
             });
         }
         if (out.isEmpty()) {
-            throw BadInputException.of(TextInput.name(file), "no anonymous battles in the file");
+            throw BadInputException.of(name, "no anonymous battles in the file");
         }
         return out;
+    }
+
+    private static void key(UniqueKeys keys, String source, long line, Battle b, String judge, String turn) {
+        if (b.questionId() == null) {
+            return;
+        }
+        keys.add(source, line, "question_id, model_a, model_b" + (judge == null ? "" : ", judge") + (turn == null ? "" : ", turn"),
+                b.questionId(), b.modelA(), b.modelB(), judge, turn);
     }
 
     private static Battle battle(String a, String b, String winner, String question, String category, Path file, long line) {

@@ -6,12 +6,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -49,23 +46,33 @@ public final class BenchmarkItemFiles {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
+    /** One item per document: a document repeated under another filter (gsm8k's two) is the same text, read once. */
     private static List<BenchmarkItem> lmEval(Path file, List<String> fields) {
         String task = LmEvalSamples.task(file);
+        String name = TextInput.name(file);
         List<BenchmarkItem> out = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
+        UniqueKeys ids = new UniqueKeys();
+        String[] filter = {null};
+        boolean[] first = {true};
         JsonLines.forEach(file, (node, line) -> {
             JsonNode id = node.get("doc_id");
             if (id == null || !id.isValueNode()) {
-                throw new BadInputException(TextInput.name(file), line, "doc_id", "missing");
+                throw new BadInputException(name, line, "doc_id", "missing");
+            }
+            String lineFilter = JsonLines.optionalText(node, "filter");
+            if (first[0]) {
+                filter[0] = lineFilter;
+                first[0] = false;
+            }
+            if (!java.util.Objects.equals(filter[0], lineFilter)) {
+                return;
             }
             JsonNode doc = node.get("doc");
             if (doc == null || doc.isNull()) {
-                throw new BadInputException(TextInput.name(file), line, "doc", "missing: the item's text comes from doc");
+                throw new BadInputException(name, line, "doc", "missing: the item's text comes from doc");
             }
             String text = fields.isEmpty() ? strings(doc) : selected(doc, fields, file, line);
-            if (!ids.add(id.asText())) {
-                throw new BadInputException(TextInput.name(file), line, "doc_id", "duplicate item " + id.asText());
-            }
+            ids.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", id.asText(), lineFilter);
             out.add(new BenchmarkItem(task, id.asText(), text));
         });
         return out;
@@ -73,7 +80,7 @@ public final class BenchmarkItemFiles {
 
     private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
         List<BenchmarkItem> out = new ArrayList<>();
-        Map<String, Long> ids = new HashMap<>();
+        UniqueKeys ids = new UniqueKeys();
         JsonLines.forEach(file, (node, line) -> {
             String text;
             if (!fields.isEmpty()) {
@@ -84,11 +91,7 @@ public final class BenchmarkItemFiles {
                 text = strings(node);
             }
             String id = idOf(node, idField, line, file);
-            Long first = ids.putIfAbsent(id, line);
-            if (first != null) {
-                throw new BadInputException(TextInput.name(file), line, idField == null ? "id" : idField,
-                        "duplicate id '" + id + "' (first on line " + first + ")");
-            }
+            ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
             out.add(new BenchmarkItem(benchmark, id, text));
         });
         return out;
@@ -165,7 +168,7 @@ public final class BenchmarkItemFiles {
             fields.forEach(f -> text.add(f.toLowerCase(Locale.ROOT)));
         }
         Set<String> all = new LinkedHashSet<>(header);
-        Map<String, Long> ids = new HashMap<>();
+        UniqueKeys ids = new UniqueKeys();
         try (CsvTable t = CsvTable.open(file, text, all)) {
             for (CsvTable.Row row : t) {
                 StringBuilder sb = new StringBuilder();
@@ -176,10 +179,7 @@ public final class BenchmarkItemFiles {
                     sb.append(row.text(f));
                 }
                 String itemId = id == null ? String.valueOf(row.line()) : row.required(id);
-                Long dup = ids.putIfAbsent(itemId, row.line());
-                if (dup != null) {
-                    throw row.problem(id == null ? "id" : id, "duplicate id '" + itemId + "' (first on line " + dup + ")");
-                }
+                ids.add(TextInput.name(file), row.line(), id == null ? "id" : id, itemId);
                 out.add(new BenchmarkItem(benchmark, itemId, sb.toString()));
             }
         }

@@ -206,7 +206,7 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             try {
                 d = Double.parseDouble(v);
             } catch (NumberFormatException e) {
-                throw problem(column, "not a number: '" + v + "'");
+                throw problem(column, "expected a number, got '" + v + "'");
             }
             if (!Double.isFinite(d)) {
                 throw problem(column, "must be a finite number, got '" + v + "'");
@@ -229,6 +229,11 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             } catch (NumberFormatException e) {
                 throw problem(column, "not a whole number: '" + v + "'");
             }
+        }
+
+        /** Range checks on this row's numbers, naming file, line and column. */
+        public FieldChecks at() {
+            return FieldChecks.at(TextInput.name(file), line);
         }
 
         public BadInputException problem(String column, String what) {

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -29,25 +31,32 @@ public final class EvidenceFiles {
      */
     public static List<EvidenceFile> read(List<Path> inputs, Kind kind, String metric, String model) {
         List<EvidenceFile> out = new ArrayList<>();
+        // a row's natural key may appear once across all the files read together, as within one
+        Map<Kind, UniqueKeys> keys = new EnumMap<>(Kind.class);
+        java.util.Set<Path> files = new java.util.HashSet<>();
         for (Path input : inputs) {
             for (Path f : expand(input)) {
-                out.add(readOne(f, kind == null ? recognise(f) : kind, metric, model));
+                if (!files.add(f.toAbsolutePath().normalize())) {
+                    throw BadInputException.of(TextInput.name(f), "given twice; each file is read once");
+                }
+                Kind k = kind == null ? recognise(f) : kind;
+                out.add(readOne(f, k, metric, model, keys.computeIfAbsent(k, x -> new UniqueKeys())));
             }
         }
         return out;
     }
 
-    static EvidenceFile readOne(Path f, Kind kind, String metric, String model) {
+    static EvidenceFile readOne(Path f, Kind kind, String metric, String model, UniqueKeys keys) {
         String name = f.getFileName().toString();
         String origin = f.toAbsolutePath().normalize().toString();
         return switch (kind) {
             case ITEM_SCORES -> EvidenceFile.of(kind, name, origin, LmEvalSamples.matches(f)
-                    ? LmEvalSamples.read(f, model, metric) : ItemScoresCsv.read(f), null);
-            case REPORTED -> EvidenceFile.of(kind, name, origin, LmEvalResults.read(f, metric), null);
-            case BATTLES -> EvidenceFile.of(kind, name, origin, ArenaBattles.read(f), null);
-            case WEIGHTS -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readWeights(f), null);
-            case MODEL_SCORES -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readScores(f), null);
-            case MIX -> EvidenceFile.of(kind, name, origin, List.of(), IndexTablesCsv.readMix(f));
+                    ? LmEvalSamples.read(f, model, metric, keys) : ItemScoresCsv.read(f, keys), null);
+            case REPORTED -> EvidenceFile.of(kind, name, origin, LmEvalResults.read(f, metric, keys), null);
+            case BATTLES -> EvidenceFile.of(kind, name, origin, ArenaBattles.read(f, keys), null);
+            case WEIGHTS -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readWeights(f, keys), null);
+            case MODEL_SCORES -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readScores(f, keys), null);
+            case MIX -> EvidenceFile.of(kind, name, origin, List.of(), IndexTablesCsv.readMix(f, keys));
         };
     }
 

@@ -61,9 +61,7 @@ public final class GateFiles {
             } catch (NumberFormatException e) {
                 throw new BadInputException(file.toString(), i + 1, "value", "expected a number, got '" + f[1].strip() + "'");
             }
-            if (!Double.isFinite(v)) {
-                throw new BadInputException(file.toString(), i + 1, "value", "must be finite");
-            }
+            FieldChecks.at(file.toString(), i + 1).finite("value", v);
             values.computeIfAbsent(metric, k -> new ArrayList<>()).add(v);
         }
         if (values.isEmpty()) {
@@ -74,25 +72,29 @@ public final class GateFiles {
         return out;
     }
 
-    /** Per-item scores of a suite: one {@link Observations} per model, in file order. */
+    /**
+     * Per-item scores of a suite: one {@link Observations} per model, in file order. An item scored twice for the same
+     * model is refused: it would count twice in the suite's mean.
+     */
     public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         String name = TextInput.name(file);
-        java.util.function.Consumer<Object[]> add = row -> {
-            String model = (String) row[1];
-            ids.computeIfAbsent(model, k -> new ArrayList<>()).add((String) row[0]);
-            values.computeIfAbsent(model, k -> new ArrayList<>()).add((Double) row[2]);
+        UniqueKeys keys = new UniqueKeys();
+        Row add = (item, model, score, line) -> {
+            keys.add(name, line, "item, model", item, model);
+            ids.computeIfAbsent(model, k -> new ArrayList<>()).add(item);
+            values.computeIfAbsent(model, k -> new ArrayList<>()).add(score);
         };
         if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")) {
             try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), java.util.Set.of())) {
                 for (CsvTable.Row r : t) {
-                    add.accept(new Object[] {r.required("item"), r.required("model"), number(r.required("score"), name, r.line(), "score")});
+                    add.row(r.required("item"), r.required("model"), r.number("score"), r.line());
                 }
             }
         } else {
-            JsonLines.forEach(file, (node, line) -> add.accept(new Object[] {JsonLines.text(node, "item", file, line),
-                    JsonLines.text(node, "model", file, line), number(node, "score", name, line, true)}));
+            JsonLines.forEach(file, (node, line) -> add.row(JsonLines.text(node, "item", file, line),
+                    JsonLines.text(node, "model", file, line), JsonLines.number(node, "score", file, line), line));
         }
         if (ids.isEmpty()) {
             throw BadInputException.of(name, "no item scores (item, model, score)");
@@ -103,25 +105,38 @@ public final class GateFiles {
         return out;
     }
 
+    private interface Row {
+        void row(String item, String model, double score, long line);
+    }
+
     /** The metrics a traffic replay may carry, in the order they are reported. */
     public static final List<String> REPLAY_METRICS = List.of("quality", "latency_ms", "tokens", "refusal", "error");
 
-    /** A traffic replay: one {@link Observations} per model and metric present. */
+    /**
+     * A traffic replay: one {@link Observations} per model and metric present. A request replayed twice against the
+     * same model is refused (it would count twice); latencies and token counts must not be negative.
+     */
     public static List<Observations> replay(Path file) {
         String name = TextInput.name(file);
         Map<String, Map<String, List<Object[]>>> byMetric = new LinkedHashMap<>();
+        UniqueKeys keys = new UniqueKeys();
         JsonLines.forEach(file, (node, line) -> {
             String id = JsonLines.text(node, "request_id", file, line);
             String model = JsonLines.text(node, "model", file, line);
+            keys.add(name, line, "request_id, model", id, model);
+            FieldChecks at = FieldChecks.at(name, line);
             boolean any = false;
             for (String metric : REPLAY_METRICS) {
                 JsonNode v = node.get(metric);
                 if (v == null || v.isNull()) {
                     continue;
                 }
-                double value = v.isBoolean() ? (v.booleanValue() ? 1 : 0) : number(node, metric, name, line, true);
+                double value = v.isBoolean() ? (v.booleanValue() ? 1 : 0) : JsonLines.number(node, metric, file, line);
                 if ((metric.equals("refusal") || metric.equals("error")) && value != 0 && value != 1) {
                     throw new BadInputException(name, line, metric, "expected true/false or 0/1, got " + v);
+                }
+                if (metric.equals("latency_ms") || metric.equals("tokens")) {
+                    at.nonNegative(metric, value);
                 }
                 byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>()).computeIfAbsent(model, k -> new ArrayList<>())
                         .add(new Object[] {id, value});
@@ -140,56 +155,69 @@ public final class GateFiles {
         return out;
     }
 
-    private static double number(String text, String file, long line, String field) {
-        try {
-            double v = Double.parseDouble(text.strip());
-            if (Double.isFinite(v)) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new BadInputException(file, line, field, "expected a number, got '" + text.strip() + "'");
-    }
-
-    private static double number(JsonNode node, String field, String file, long line, boolean required) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            throw new BadInputException(file, line, field, "missing");
-        }
-        if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
-            throw new BadInputException(file, line, field, "expected a number, got " + v);
-        }
-        return v.asDouble();
-    }
-
-    /** A gate policy from JSON (the fields of {@code sextant gate policy --json}'s "policy"), validated. */
+    /**
+     * A gate policy from JSON (the fields of {@code sextant gate policy --json}'s "policy"), validated: each number is
+     * checked by name ({@code checks[1].margin: must not be negative, got -0.1}), each check's name once.
+     */
     public static GatePolicy policy(Path file) {
         String name = TextInput.name(file);
-        GatePolicy p;
-        try {
-            JsonNode tree = Json.mapper().readTree(file.toFile());
-            JsonNode node = tree.has("policy") && tree.get("policy").isObject() ? tree.get("policy") : tree;
-            // enum values as people write them: "required-gain", "win-rate", "private"
-            if (node.has("checks") && node.get("checks").isArray()) {
-                for (JsonNode check : node.get("checks")) {
-                    if (check instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
-                        for (String field : List.of("layer", "test", "role")) {
-                            if (o.hasNonNull(field) && o.get(field).isTextual()) {
-                                o.put(field, o.get(field).asText().strip().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
-                            }
+        JsonNode tree = Json.readFile(file);
+        if (!tree.isObject()) {
+            throw BadInputException.of(name, tree.isMissingNode() ? "the file is empty" : "expected a JSON object describing a gate policy");
+        }
+        JsonNode node = tree.has("policy") && tree.get("policy").isObject() ? tree.get("policy") : tree;
+        // enum values as people write them: "required-gain", "win-rate", "private"
+        if (node.has("checks") && node.get("checks").isArray()) {
+            for (JsonNode check : node.get("checks")) {
+                if (check instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                    for (String field : List.of("layer", "test", "role")) {
+                        if (o.hasNonNull(field) && o.get(field).isTextual()) {
+                            o.put(field, o.get(field).asText().strip().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
                         }
                     }
                 }
             }
-            p = Json.mapper().treeToValue(node, GatePolicy.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw BadInputException.of(name, "not a gate policy: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw BadInputException.of(name, "cannot read: " + e.getMessage());
         }
-        if (p.name() == null || p.checks() == null) {
-            throw BadInputException.of(name, "a gate policy needs a name, a confidence and checks");
+        for (String field : List.of("name", "confidence", "checks")) {
+            if (!node.hasNonNull(field)) {
+                throw new BadInputException(name, 0, field, "missing; a gate policy needs a name, a confidence and checks");
+            }
+        }
+        GatePolicy p = Json.toValue(node, GatePolicy.class, name);
+        FieldChecks at = FieldChecks.at(name, 0);
+        double confidence = at.finite("confidence", p.confidence());
+        if (!(confidence > 0.5 && confidence < 1)) {
+            throw at.problem("confidence", "must lie between 0.5 and 1 (e.g. 0.95), got " + FieldChecks.show(confidence));
+        }
+        UniqueKeys names = new UniqueKeys();
+        for (int i = 0; i < p.checks().size(); i++) {
+            GatePolicy.Check c = p.checks().get(i);
+            String entry = "checks[" + i + "]";
+            if (c == null) {
+                throw at.problem(entry, "expected a check object");
+            }
+            if (c.name() == null || c.name().isBlank()) {
+                throw at.problem(entry + ".name", "missing; every check needs a name");
+            }
+            names.addEntry(name, entry, "name", c.name().strip().toLowerCase(java.util.Locale.ROOT));
+            for (String field : List.of("layer", "metric", "higherIsBetter", "test", "role")) {
+                if (!node.get("checks").get(i).hasNonNull(field)) {
+                    throw at.problem(entry + "." + field, "missing");
+                }
+            }
+            at.nonNegative(entry + ".margin", c.margin());
+            at.nonNegative(entry + ".minimumEffect", c.minimumEffect());
+            if (c.test() == GatePolicy.Test.WIN_RATE) {
+                // win rates are shares of battles: an effect or margin of 0.5 or more leaves nothing to decide
+                if (c.minimumEffect() >= 0.5) {
+                    throw at.problem(entry + ".minimumEffect", "a win rate cannot rise " + FieldChecks.show(c.minimumEffect())
+                            + " above 0.5; must be below 0.5");
+                }
+                if (c.margin() >= 0.5) {
+                    throw at.problem(entry + ".margin", "a margin of " + FieldChecks.show(c.margin())
+                            + " below a 0.5 win rate tolerates losing every battle; must be below 0.5");
+                }
+            }
         }
         try {
             return p.validate();
@@ -212,7 +240,7 @@ public final class GateFiles {
                     throw new BadInputException(name, r.line(), "group", "expected baseline or canary, got '" + r.required("group") + "'");
                 }
                 byStep.computeIfAbsent(r.required("step"), k -> new LinkedHashMap<>()).computeIfAbsent(group, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(r.required("metric"), k -> new ArrayList<>()).add(number(r.required("value"), name, r.line(), "value"));
+                        .computeIfAbsent(r.required("metric"), k -> new ArrayList<>()).add(r.number("value"));
             }
         }
         if (byStep.isEmpty()) {

@@ -1,11 +1,7 @@
 package dev.sextant.model.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.training.GpuSpec;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -18,28 +14,20 @@ public final class GpuSpecFile {
     private GpuSpecFile() {
     }
 
+    /** Every figure is checked by name before the spec is built: {@code my-gpu.json: hbmGBs: must be positive, got 0}. */
     public static GpuSpec read(Path file) {
-        String name = file.toString();
-        JsonNode n;
-        try {
-            n = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(name, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), null, "not JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw BadInputException.of(name, "cannot read: " + e.getMessage());
-        }
+        String name = TextInput.name(file);
+        JsonNode n = Json.readFile(file);
         if (n == null || !n.isObject()) {
-            throw BadInputException.of(name, "expected a JSON object describing a GPU");
+            throw BadInputException.of(name, n == null || n.isMissingNode() ? "the file is empty" : "expected a JSON object describing a GPU");
         }
         String id = text(n, "id", name);
-        try {
-            return new GpuSpec(id, n.path("name").asText(id), number(n, "bf16Tflops", name),
-                    n.hasNonNull("fp8Tflops") ? number(n, "fp8Tflops", name) : Double.NaN, number(n, "memoryGB", name),
-                    number(n, "hbmGBs", name), number(n, "linkGBs", name), n.path("link").asText("user-defined"),
-                    number(n, "networkGbps", name), n.path("source").asText(name));
-        } catch (IllegalArgumentException e) {
-            throw BadInputException.of(name, e.getMessage());
-        }
+        FieldChecks at = FieldChecks.at(name, 0);
+        double fp8 = n.hasNonNull("fp8Tflops") ? at.positive("fp8Tflops", number(n, "fp8Tflops", name)) : Double.NaN;
+        return new GpuSpec(id, n.path("name").asText(id), at.positive("bf16Tflops", number(n, "bf16Tflops", name)), fp8,
+                at.positive("memoryGB", number(n, "memoryGB", name)), at.positive("hbmGBs", number(n, "hbmGBs", name)),
+                at.positive("linkGBs", number(n, "linkGBs", name)), n.path("link").asText("user-defined"),
+                at.positive("networkGbps", number(n, "networkGbps", name)), n.path("source").asText(name));
     }
 
     private static String text(JsonNode n, String field, String file) {

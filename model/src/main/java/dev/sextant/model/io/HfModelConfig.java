@@ -1,14 +1,10 @@
 package dev.sextant.model.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.model.training.ModelArchitecture.Mla;
 import dev.sextant.model.training.ModelArchitecture.Moe;
 import dev.sextant.model.training.ModelArchitecture.Style;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -26,20 +22,8 @@ public final class HfModelConfig {
     }
 
     public static ModelArchitecture read(Path file) {
-        String name = file.toString();
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw BadInputException.of(name, "cannot read: " + e.getMessage());
-        }
-        JsonNode root;
-        try {
-            root = Json.mapper().readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(name, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), null,
-                    "not JSON: " + e.getOriginalMessage());
-        }
+        String name = TextInput.name(file);
+        JsonNode root = Json.readFile(file);
         if (root == null || !root.isObject()) {
             throw BadInputException.of(name, "expected a JSON object (a Hugging Face config.json)");
         }

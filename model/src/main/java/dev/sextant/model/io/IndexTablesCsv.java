@@ -7,7 +7,6 @@ import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,22 +23,21 @@ public final class IndexTablesCsv {
     private IndexTablesCsv() {
     }
 
+    /** A weight table: one row per benchmark (a benchmark listed twice would get two weights). */
     public static List<BenchmarkWeight> readWeights(Path file) {
+        return readWeights(file, new UniqueKeys());
+    }
+
+    /** @param keys benchmarks already read, from other files read together with this one */
+    static List<BenchmarkWeight> readWeights(Path file, UniqueKeys keys) {
         List<BenchmarkWeight> out = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
         double total = 0;
         try (CsvTable t = CsvTable.open(file, List.of("benchmark", "weight"),
                 Set.of("category", "description", "released", "refreshed", "held_out", "source"))) {
             for (CsvTable.Row r : t) {
                 String b = r.required("benchmark");
-                double w = r.number("weight");
-                if (w < 0) {
-                    throw r.problem("weight", "must not be negative, got " + w);
-                }
-                Long first = seen.putIfAbsent(b, r.line());
-                if (first != null) {
-                    throw r.problem("benchmark", "duplicate benchmark '" + b + "' (first on line " + first + ")");
-                }
+                double w = r.at().nonNegative("weight", r.number("weight"));
+                keys.add(TextInput.name(file), r.line(), "benchmark", b);
                 total += w;
                 out.add(new BenchmarkWeight(b, w, r.optional("category"), r.optional("description"), date(r, "released"),
                         date(r, "refreshed"), heldOut(r), r.optional("source")));
@@ -54,22 +52,21 @@ public final class IndexTablesCsv {
         return out;
     }
 
+    /** Model scores: one row per model and benchmark (a second row would contradict the first). */
     public static List<ModelScore> readScores(Path file) {
+        return readScores(file, new UniqueKeys());
+    }
+
+    /** @param keys (model, benchmark) pairs already read, from other files read together with this one */
+    static List<ModelScore> readScores(Path file, UniqueKeys keys) {
         List<ModelScore> out = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
         try (CsvTable t = CsvTable.open(file, List.of("model", "benchmark", "score"), Set.of("se"))) {
             for (CsvTable.Row r : t) {
                 String m = r.required("model");
                 String b = r.required("benchmark");
                 double s = r.number("score");
-                Double se = r.optionalNumber("se");
-                if (se != null && se < 0) {
-                    throw r.problem("se", "must not be negative");
-                }
-                Long first = seen.putIfAbsent(m + '\u0000' + b, r.line());
-                if (first != null) {
-                    throw r.problem("benchmark", "duplicate score for model '" + m + "' on '" + b + "' (first on line " + first + ")");
-                }
+                Double se = r.at().nonNegative("se", r.optionalNumber("se"));
+                keys.add(TextInput.name(file), r.line(), "model, benchmark", m, b);
                 out.add(new ModelScore(m, b, s, se));
             }
         }
@@ -79,22 +76,20 @@ public final class IndexTablesCsv {
         return out;
     }
 
-    /** Category → share, in file order, not yet normalised. */
+    /** Category → share, in file order, not yet normalised; one row per category. */
     public static Map<String, Double> readMix(Path file) {
+        return readMix(file, new UniqueKeys());
+    }
+
+    /** @param keys categories already read, from other files read together with this one */
+    static Map<String, Double> readMix(Path file, UniqueKeys keys) {
         Map<String, Double> out = new LinkedHashMap<>();
-        Map<String, Long> seen = new HashMap<>();
         double total = 0;
         try (CsvTable t = CsvTable.open(file, List.of("category", "share"), Set.of())) {
             for (CsvTable.Row r : t) {
                 String c = r.required("category");
-                double s = r.number("share");
-                if (s < 0) {
-                    throw r.problem("share", "must not be negative, got " + s);
-                }
-                Long first = seen.putIfAbsent(c, r.line());
-                if (first != null) {
-                    throw r.problem("category", "duplicate category '" + c + "' (first on line " + first + ")");
-                }
+                double s = r.at().nonNegative("share", r.number("share"));
+                keys.add(TextInput.name(file), r.line(), "category", c);
                 total += s;
                 out.put(c, s);
             }

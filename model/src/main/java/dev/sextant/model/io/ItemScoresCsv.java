@@ -3,9 +3,7 @@ package dev.sextant.model.io;
 import dev.sextant.model.evaluation.ItemScore;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,8 +19,12 @@ public final class ItemScoresCsv {
     }
 
     public static List<ItemScore> read(Path file) {
+        return read(file, new UniqueKeys());
+    }
+
+    /** @param keys (model, benchmark, item, sample) keys already read, from other files read together with this one */
+    static List<ItemScore> read(Path file, UniqueKeys keys) {
         List<ItemScore> out = new ArrayList<>();
-        Map<String, Long> firstSeen = new HashMap<>();
         try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL)) {
             for (CsvTable.Row r : t) {
                 String model = r.required("model");
@@ -30,30 +32,31 @@ public final class ItemScoresCsv {
                 String item = r.required("item_id");
                 double score = r.number("score");
                 Long sample = r.optionalInteger("sample");
-                if (sample != null && sample < 0) {
-                    throw r.problem("sample", "must not be negative");
+                if (sample != null && (sample < 0 || sample > Integer.MAX_VALUE)) {
+                    throw r.problem("sample", "must be a whole number from 0, got " + sample);
                 }
-                Double temperature = r.optionalNumber("temperature");
-                if (temperature != null && temperature < 0) {
-                    throw r.problem("temperature", "must not be negative");
-                }
+                Double temperature = r.at().nonNegative("temperature", r.optionalNumber("temperature"));
                 Double topP = r.optionalNumber("top_p");
                 if (topP != null && (topP <= 0 || topP > 1)) {
-                    throw r.problem("top_p", "must lie in (0, 1]");
+                    throw r.problem("top_p", "must lie in (0, 1], got " + FieldChecks.show(topP));
                 }
-                String key = model + '\u0000' + benchmark + '\u0000' + item + '\u0000' + sample;
-                Long first = firstSeen.putIfAbsent(key, r.line());
-                if (first != null) {
-                    throw r.problem("item_id", "duplicate item '" + item + "' for model '" + model + "' on '" + benchmark + "'"
-                            + (sample == null ? "" : " sample " + sample) + " (first on line " + first + ")");
-                }
+                addKey(keys, TextInput.name(file), r.line(), model, benchmark, item, sample == null ? null : sample.intValue());
                 out.add(new ItemScore(model, benchmark, item, score, r.optional("cluster_id"),
-                        sample == null ? null : Math.toIntExact(sample), temperature, topP, r.optionalInteger("seed")));
+                        sample == null ? null : sample.intValue(), temperature, topP, r.optionalInteger("seed")));
             }
         }
         if (out.isEmpty()) {
             throw BadInputException.of(TextInput.name(file), "no rows after the header");
         }
         return out;
+    }
+
+    /**
+     * An item's natural key, shared with lm-evaluation-harness samples: a (model, benchmark, item, sample) scored twice
+     * would read as two samples of the item.
+     */
+    static void addKey(UniqueKeys keys, String source, long line, String model, String benchmark, String item, Integer sample) {
+        keys.add(source, line, sample == null ? "model, benchmark, item_id" : "model, benchmark, item_id, sample",
+                model, benchmark, item, sample);
     }
 }

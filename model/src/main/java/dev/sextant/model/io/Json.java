@@ -1,16 +1,30 @@
 package dev.sextant.model.io;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The project's one JSON mapper: specs and results stored in workspaces, archive manifests, settings and the CLI's
- * {@code --json} output all go through it, so that a record reads the same everywhere.
+ * {@code --json} output all go through it, so that a record reads the same everywhere. The users' JSON files are read
+ * through {@link #readFile}, {@link #readLine} and {@link #toValue}: strictly (a field named twice in an object, NaN
+ * and text after the document are refused) and with any problem as one plain {@link BadInputException}.
  */
 public final class Json {
 
@@ -41,6 +55,155 @@ public final class Json {
         m.addSerializer(Double.class, ser);
         m.addSerializer(double.class, ser);
         return m;
+    }
+
+    /** Users' files: a field given twice would silently keep one of its values; trailing text would be ignored. */
+    private static final ObjectReader STRICT = MAPPER.reader()
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * The JSON document in a user's file (strict UTF-8), or a missing node when the file is empty.
+     *
+     * @throws BadInputException naming the file, line and column of a syntax error, or an unreadable file
+     */
+    public static JsonNode readFile(Path file) {
+        try (BufferedReader r = TextInput.open(file)) {
+            r.mark(1);
+            if (r.read() != '\uFEFF') {
+                r.reset();
+            }
+            return STRICT.readTree(r);
+        } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw TextInput.readError(file, line(e), io);
+            }
+            throw badInput(TextInput.name(file), 0, e);
+        } catch (IOException e) {
+            throw TextInput.readError(file, 0, e);
+        }
+    }
+
+    /** One line of a JSON Lines file; errors name {@code line} of {@code source} and the column. */
+    public static JsonNode readLine(String text, String source, long line) {
+        try {
+            return STRICT.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw badInput(source, line, e);
+        }
+    }
+
+    /** A JSON tree as a record; a field of the wrong type is refused naming its path, e.g. {@code hbmGBs: expected a number}. */
+    public static <T> T toValue(JsonNode node, Class<T> type, String source) {
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JsonProcessingException e) {
+            throw badInput(source, 0, e);
+        }
+    }
+
+    /**
+     * A Jackson error as the one line the user sees: {@code file:3: invalid JSON at column 5: unexpected character NUL}
+     * for syntax, {@code file: checks[1].margin: expected a number, got text} for a field of the wrong type. No class
+     * names, no parser wording.
+     *
+     * @param line the line of a JSON Lines file the text came from (Jackson's own line is then 1), or 0 for a document
+     */
+    public static BadInputException badInput(String source, long line, JsonProcessingException e) {
+        if (e instanceof JsonMappingException m && !m.getPath().isEmpty() && !(e instanceof com.fasterxml.jackson.core.JsonParseException)) {
+            return new BadInputException(source, line, path(m), mismatch(m));
+        }
+        JsonLocation at = e.getLocation();
+        long where = line > 0 ? line : line(e);
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        // the parser reports the column after a character it refused; the user wants the character's own
+        int col = at == null ? 0 : at.getColumnNr() - (CTRL.matcher(message).find() || CHAR.matcher(message).find() ? 1 : 0);
+        String column = col < 1 ? "" : " at column " + col;
+        return new BadInputException(source, where, null, "invalid JSON" + column + ": " + plain(e.getOriginalMessage()));
+    }
+
+    private static long line(JsonProcessingException e) {
+        return e.getLocation() == null || e.getLocation().getLineNr() < 1 ? 0 : e.getLocation().getLineNr();
+    }
+
+    /** {@code checks[1].margin} from Jackson's reference chain. */
+    private static String path(JsonMappingException m) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                if (sb.length() > 0) {
+                    sb.append('.');
+                }
+                sb.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String mismatch(JsonMappingException m) {
+        Class<?> t = m instanceof MismatchedInputException mi ? mi.getTargetType() : null;
+        String expected = t == null ? "a value of another kind"
+                : t == double.class || t == Double.class || t == float.class || t == Float.class ? "a number"
+                : t == int.class || t == Integer.class || t == long.class || t == Long.class ? "a whole number"
+                : t == boolean.class || t == Boolean.class ? "true or false"
+                : t == String.class ? "text"
+                : t.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(t.getEnumConstants())
+                        .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT).replace('_', '-')).toList())
+                : java.time.temporal.Temporal.class.isAssignableFrom(t) ? "a date and time such as 2026-01-31T12:00:00Z"
+                : java.util.Collection.class.isAssignableFrom(t) || t.isArray() ? "a list"
+                : "an object";
+        return "expected " + expected;
+    }
+
+    private static final Pattern CTRL = Pattern.compile("\\(CTRL-CHAR, code (\\d+)\\)");
+    private static final Pattern CHAR = Pattern.compile("^Unexpected character \\('(.+?)' \\(code (\\d+)");
+    private static final Pattern TOKEN = Pattern.compile("^Unrecognized token '(.*?)'");
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*?)'");
+
+    /** Jackson's parser wording in plain words; the fallback keeps its first clause, without source excerpts. */
+    static String plain(String message) {
+        String m = message == null ? "" : message.strip();
+        Matcher x;
+        if ((x = CTRL.matcher(m)).find()) {
+            int code = Integer.parseInt(x.group(1));
+            return code == 0 ? "unexpected character NUL" : "unexpected control character (code " + code + ")";
+        }
+        if ((x = DUPLICATE.matcher(m)).find()) {
+            return "field '" + x.group(1) + "' appears twice in the same object";
+        }
+        if (m.startsWith("Non-standard token") || m.contains("'NaN'") || m.contains("Infinity'")) {
+            return "NaN and infinities are not numbers JSON allows";
+        }
+        if (m.startsWith("Unexpected end-of-input")) {
+            return "the text ends before the JSON does (an object or list left open?)";
+        }
+        if (m.startsWith("Trailing token")) {
+            return "more text after the JSON value";
+        }
+        if ((x = CHAR.matcher(m)).find()) {
+            return "unexpected character '" + x.group(1) + "'";
+        }
+        if ((x = TOKEN.matcher(m)).find()) {
+            return "unexpected text '" + x.group(1) + "'";
+        }
+        if (m.contains("Invalid UTF-8")) {
+            return "not valid UTF-8 text (save the file as UTF-8)";
+        }
+        if (m.contains("Illegal unquoted character")) {
+            return "a control character inside text (write it escaped, e.g. \\n)";
+        }
+        int cut = m.indexOf(" at [Source");
+        if (cut >= 0) {
+            m = m.substring(0, cut);
+        }
+        cut = m.indexOf('\n');
+        if (cut >= 0) {
+            m = m.substring(0, cut);
+        }
+        m = m.replace("`", "").replaceAll("com\\.fasterxml\\.[\\w.$]+", "").replaceAll("\\s*\\([^()]*(?:Feature|enable)[^()]*\\)", "");
+        return m.isBlank() ? "malformed JSON" : Character.toLowerCase(m.charAt(0)) + m.substring(1);
     }
 
     public static ObjectMapper mapper() {

@@ -1,6 +1,5 @@
 package dev.sextant.model.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -32,12 +31,7 @@ public final class JsonLines {
                 if (text.isBlank()) {
                     continue;
                 }
-                JsonNode node;
-                try {
-                    node = Json.mapper().readTree(text);
-                } catch (JsonProcessingException e) {
-                    throw new BadInputException(TextInput.name(file), line, null, "invalid JSON: " + e.getOriginalMessage());
-                }
+                JsonNode node = Json.readLine(text, TextInput.name(file), line);
                 if (node == null || !node.isObject()) {
                     throw new BadInputException(TextInput.name(file), line, null, "expected a JSON object");
                 }
@@ -63,6 +57,18 @@ public final class JsonLines {
             throw new BadInputException(TextInput.name(file), line, field, "expected text, got " + v);
         }
         return v.asText().strip();
+    }
+
+    /** A required number, checked finite (JSON has no NaN, but {@code 1e999} overflows to infinity). */
+    public static double number(JsonNode node, String field, Path file, long line) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw new BadInputException(TextInput.name(file), line, field, "missing");
+        }
+        if (!v.isNumber()) {
+            throw new BadInputException(TextInput.name(file), line, field, "expected a number, got " + v);
+        }
+        return FieldChecks.at(TextInput.name(file), line).finite(field, v.doubleValue());
     }
 
     /** An optional text field, or null. */

@@ -1,9 +1,7 @@
 package dev.sextant.model.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.evaluation.ReportedResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -29,24 +27,14 @@ public final class LmEvalResults {
     }
 
     public static JsonNode parse(Path file) {
-        try (BufferedReader r = TextInput.open(file)) {
-            JsonNode root;
-            try {
-                root = Json.mapper().readTree(r);
-            } catch (JsonProcessingException e) {
-                long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-                throw new BadInputException(TextInput.name(file), line, null, "invalid JSON: " + e.getOriginalMessage());
-            }
-            if (root == null || root.isMissingNode()) {
-                throw BadInputException.of(TextInput.name(file), "the file is empty");
-            }
-            if (!root.isObject() || !root.has("results") || !root.get("results").isObject()) {
-                throw new BadInputException(TextInput.name(file), 1, "results", "missing: not an lm-evaluation-harness results file");
-            }
-            return root;
-        } catch (IOException e) {
-            throw TextInput.readError(file, 0, e);
+        JsonNode root = Json.readFile(file);
+        if (root == null || root.isMissingNode()) {
+            throw BadInputException.of(TextInput.name(file), "the file is empty");
         }
+        if (!root.isObject() || !root.has("results") || !root.get("results").isObject()) {
+            throw new BadInputException(TextInput.name(file), 1, "results", "missing: not an lm-evaluation-harness results file");
+        }
+        return root;
     }
 
     /** The model's name as the harness recorded it. */
@@ -77,6 +65,15 @@ public final class LmEvalResults {
      * @param metric "acc" or "acc,none"; null to choose
      */
     public static List<ReportedResult> read(Path file, String metric) {
+        return read(file, metric, new UniqueKeys());
+    }
+
+    /**
+     * @param keys (model, task, metric) already read from other results files read together with this one: two runs
+     *             reporting the same thing would show as two results
+     */
+    static List<ReportedResult> read(Path file, String metric, UniqueKeys keys) {
+        String source = TextInput.name(file);
         JsonNode root = parse(file);
         String model = modelName(root);
         if (model == null) {
@@ -95,20 +92,29 @@ public final class LmEvalResults {
                 }
                 throw new BadInputException(TextInput.name(file), 0, "results." + task.getKey(), "no numeric metric");
             }
+            String entry = "results." + task.getKey();
+            FieldChecks at = FieldChecks.at(source, 0);
             JsonNode v = values.get(key);
-            if (!v.isNumber() || !Double.isFinite(v.doubleValue())) {
-                throw new BadInputException(TextInput.name(file), 0, "results." + task.getKey() + "." + key, "not a number: " + v);
+            if (!v.isNumber()) {
+                throw new BadInputException(source, 0, entry + "." + key, "not a number: " + v);
             }
+            at.finite(entry + "." + key, v.doubleValue());
             int comma = key.indexOf(',');
             String name = comma < 0 ? key : key.substring(0, comma);
             String filter = comma < 0 ? "" : key.substring(comma);
+            // a stderr may be "N/A" (not computed); a number must be one
             JsonNode se = values.get(name + "_stderr" + filter);
-            Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue()) ? se.doubleValue() : null;
+            Double stderr = se != null && se.isNumber() ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
             Integer n = null;
             JsonNode ns = root.path("n-samples").path(task.getKey());
-            if (ns.has("effective") && ns.get("effective").canConvertToInt()) {
-                n = ns.get("effective").intValue();
+            if (ns.hasNonNull("effective")) {
+                JsonNode e = ns.get("effective");
+                if (!e.isIntegralNumber() || !e.canConvertToInt() || e.intValue() < 0) {
+                    throw at.problem("n-samples." + task.getKey() + ".effective", "expected a whole number of items, got " + e);
+                }
+                n = e.intValue();
             }
+            keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, v.doubleValue(), stderr, n, sampling));
         }
         if (out.isEmpty()) {

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.evaluation.ItemScore;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,44 +40,66 @@ public final class LmEvalSamples {
 
     /**
      * @param model  the model's name, or null to find it beside the file
-     * @param metric the metric to score items by, or null for the first of acc, exact_match, pass@1, … the file has
+     * @param metric the metric to score items by, or null for the first of acc, exact_match, pass@1, … the file has;
+     *               {@code exact_match,flexible-extract} also names the filter
      */
     public static List<ItemScore> read(Path file, String model, String metric) {
+        return read(file, model, metric, new UniqueKeys());
+    }
+
+    /**
+     * A document appears once per filter (gsm8k has strict-match and flexible-extract): the items are the lines of one
+     * filter, the named one or else the first line's, so that no document counts twice; a document twice under the same
+     * filter is refused.
+     *
+     * @param keys (model, benchmark, item, sample) keys already read, from other files read together with this one
+     */
+    static List<ItemScore> read(Path file, String model, String metric, UniqueKeys keys) {
         String task = task(file);
+        String name = TextInput.name(file);
         String modelName = model != null ? model : LmEvalResults.modelBeside(file);
         List<ItemScore> out = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
-        String[] chosen = {metric};
+        UniqueKeys docs = new UniqueKeys();
+        int comma = metric == null ? -1 : metric.indexOf(',');
+        String[] chosen = {comma < 0 ? metric : metric.substring(0, comma)};
+        String[] filter = {comma < 0 ? null : metric.substring(comma + 1)};
+        boolean[] filterChosen = {comma >= 0};
         JsonLines.forEach(file, (node, line) -> {
             JsonNode id = node.get("doc_id");
             if (id == null || id.isNull() || !id.isValueNode()) {
-                throw new BadInputException(TextInput.name(file), line, "doc_id", "missing");
+                throw new BadInputException(name, line, "doc_id", "missing");
+            }
+            String lineFilter = JsonLines.optionalText(node, "filter");
+            if (!filterChosen[0]) {
+                filter[0] = lineFilter;
+                filterChosen[0] = true;
+            }
+            if (!java.util.Objects.equals(filter[0], lineFilter)) {
+                return; // the same document under another filter
             }
             String itemId = id.asText();
+            docs.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", itemId, lineFilter);
             if (chosen[0] == null) {
                 chosen[0] = pickMetric(node, file, line);
             }
             JsonNode v = node.get(chosen[0]);
             if (v == null || v.isNull()) {
-                throw new BadInputException(TextInput.name(file), line, chosen[0], "missing metric value");
+                throw new BadInputException(name, line, chosen[0], "missing metric value");
             }
             double score;
             if (v.isBoolean()) {
                 score = v.booleanValue() ? 1 : 0;
             } else if (v.isNumber()) {
-                score = v.doubleValue();
+                score = FieldChecks.at(name, line).finite(chosen[0], v.doubleValue());
             } else {
-                throw new BadInputException(TextInput.name(file), line, chosen[0], "not a number: " + v);
+                throw new BadInputException(name, line, chosen[0], "not a number: " + v);
             }
-            if (!Double.isFinite(score)) {
-                throw new BadInputException(TextInput.name(file), line, chosen[0], "must be a finite number, got " + v);
-            }
-            Long first = seen.putIfAbsent(itemId, line);
-            if (first != null) {
-                throw new BadInputException(TextInput.name(file), line, "doc_id", "duplicate item " + itemId + " (first on line " + first + ")");
-            }
+            ItemScoresCsv.addKey(keys, name, line, modelName, task, itemId, null);
             out.add(new ItemScore(modelName, task, itemId, score, null, null, null, null, null));
         });
+        if (out.isEmpty()) {
+            throw new BadInputException(name, 0, "filter", "no line has filter '" + filter[0] + "'");
+        }
         return out;
     }
 

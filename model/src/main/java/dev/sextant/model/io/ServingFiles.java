@@ -27,6 +27,7 @@ public final class ServingFiles {
         }
         Path file = Path.of(spec.substring(5));
         List<Integer> values = new ArrayList<>();
+        // no natural key: the lines are samples of a distribution, and a count may recur
         forEachLine(file, (fields, line) -> values.add(positiveInt(fields[0], file, line, option)));
         if (values.isEmpty()) {
             throw BadInputException.of(file.toString(), "no token counts in the file");
@@ -34,14 +35,17 @@ public final class ServingFiles {
         return new LengthDistribution.Empirical(values);
     }
 
-    /** Requests in arrival order: arrival seconds, prompt tokens, output tokens. */
+    /**
+     * Requests in arrival order: arrival seconds, prompt tokens, output tokens. No natural key: requests carry no id,
+     * and two may arrive at the same second with the same lengths.
+     */
     public static List<BatchingSimulator.Request> trace(Path file) {
         List<BatchingSimulator.Request> out = new ArrayList<>();
         forEachLine(file, (f, line) -> {
             if (f.length < 3) {
                 throw new BadInputException(file.toString(), line, null, "expected arrival,prompt_tokens,output_tokens");
             }
-            double at = number(f[0], file, line, "arrival");
+            double at = FieldChecks.at(file.toString(), line).nonNegative("arrival", number(f[0], file, line, "arrival"));
             if (at < (out.isEmpty() ? 0 : out.get(out.size() - 1).arrival())) {
                 throw new BadInputException(file.toString(), line, "arrival", "arrivals must not go back in time");
             }
@@ -63,17 +67,19 @@ public final class ServingFiles {
         return traffic(csv.lines().toList(), source);
     }
 
+    /** A window's start is its key: two windows starting at the same time would give that hour two rates. */
     private static List<Capacity.Window> traffic(List<String> lines, String file) {
         List<double[]> points = new ArrayList<>();
+        UniqueKeys starts = new UniqueKeys();
         forEachLine(lines, file, (f, line) -> {
             if (f.length < 2) {
                 throw new BadInputException(file, line, null, "expected start,rate");
             }
             double start = hours(f[0], file, line);
-            double rate = number(f[1], file, line, "rate");
-            if (rate < 0) {
-                throw new BadInputException(file, line, "rate", "must not be negative");
-            }
+            double rate = FieldChecks.at(file, line).nonNegative("rate", number(f[1], file, line, "rate"));
+            // to the minute, as the traffic CSV is written back: two starts within a minute would become one
+            int minute = (int) Math.round(start * 60);
+            starts.add(file, line, "start", String.format(java.util.Locale.ROOT, "%02d:%02d", minute / 60, minute % 60));
             if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
                 throw new BadInputException(file, line, "start", "windows must be in increasing order of start");
             }
@@ -153,11 +159,13 @@ public final class ServingFiles {
     }
 
     private static double number(String s, String file, int line, String field) {
+        double v;
         try {
-            return Double.parseDouble(s);
+            v = Double.parseDouble(s);
         } catch (NumberFormatException e) {
             throw new BadInputException(file, line, field, "expected a number, got '" + s + "'");
         }
+        return FieldChecks.at(file, line).finite(field, v);
     }
 
     private static double hours(String s, String file, int line) {

@@ -19,8 +19,22 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
                       double linkGBs, String link, double networkGbps, String source) {
 
     public GpuSpec {
-        if (!(bf16Tflops > 0) || !(memoryGB > 0) || !(hbmGBs > 0) || !(linkGBs > 0) || !(networkGbps > 0)) {
-            throw new IllegalArgumentException("GPU " + id + ": peak, memory and bandwidths must be positive");
+        positive(id, "bf16Tflops", bf16Tflops);
+        if (fp8Tflops == 0) {
+            fp8Tflops = Double.NaN; // "none" is stored as JSON null, which reads back as 0
+        } else if (!Double.isNaN(fp8Tflops)) {
+            positive(id, "fp8Tflops", fp8Tflops);
+        }
+        positive(id, "memoryGB", memoryGB);
+        positive(id, "hbmGBs", hbmGBs);
+        positive(id, "linkGBs", linkGBs);
+        positive(id, "networkGbps", networkGbps);
+    }
+
+    /** Names the field at fault: "GPU my-gpu: hbmGBs must be positive, got 0". */
+    private static void positive(String id, String field, double v) {
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException("GPU " + id + ": " + field + " must be a positive finite number, got " + v);
         }
     }
 

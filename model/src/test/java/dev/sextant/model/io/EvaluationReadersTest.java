@@ -48,9 +48,9 @@ class EvaluationReadersTest {
         expect(write("missing.csv", "model,benchmark,score\nA,b,1\n"), "missing.csv:1: item_id: missing required column");
         expect(write("extra.csv", "model,benchmark,item_id,score,colour\nA,b,1,1,red\n"), "extra.csv:1: colour: unknown column");
         expect(write("fields.csv", header + "A,b,1\n"), "fields.csv:2: has 3 fields, the header has 4");
-        expect(write("nonnum.csv", header + "A,b,1,1\nA,b,2,high\n"), "nonnum.csv:3: score: not a number: 'high'");
+        expect(write("nonnum.csv", header + "A,b,1,1\nA,b,2,high\n"), "nonnum.csv:3: score: expected a number, got 'high'");
         expect(write("nan.csv", header + "A,b,1,NaN\n"), "nan.csv:2: score: must be a finite number, got 'NaN'");
-        expect(write("dup.csv", header + "A,b,1,1\nA,b,2,0\nA,b,1,0\n"), "dup.csv:4: item_id: duplicate item '1' for model 'A' on 'b' (first on line 2)");
+        expect(write("dup.csv", header + "A,b,1,1\nA,b,2,0\nA,b,1,0\n"), "dup.csv:4: model, benchmark, item_id: duplicate of line 2 ('A', 'b', '1')");
         expect(write("empty-field.csv", header + "A,,1,1\n"), "empty-field.csv:2: benchmark: empty");
         Path latin1 = tmp.resolve("latin1.csv");
         byte[] head = (header + "A,b,1,1\n").getBytes(StandardCharsets.UTF_8);
@@ -112,7 +112,7 @@ class EvaluationReadersTest {
                 "samples_gsm8k_2026-01-01T00-00-00.jsonl:2: invalid JSON");
         expect(write("m4/samples_gsm8k_2026-01-01T00-00-00.jsonl",
                 "{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": 1}\n{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": 0}\n"),
-                "samples_gsm8k_2026-01-01T00-00-00.jsonl:2: doc_id: duplicate item 0 (first on line 1)");
+                "samples_gsm8k_2026-01-01T00-00-00.jsonl:2: doc_id: duplicate of line 1 ('0')");
         expect(write("m5/samples_gsm8k_2026-01-01T00-00-00.jsonl", "{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": \"yes\"}\n"),
                 "samples_gsm8k_2026-01-01T00-00-00.jsonl:1: acc: not a number");
         expect(write("m6/samples_gsm8k_2026-01-01T00-00-00.jsonl", ""), "the file is empty");
@@ -150,7 +150,7 @@ class EvaluationReadersTest {
         assertThat(w.get(1).heldOut()).isEqualTo(0.3);
         expect(write("neg.csv", "benchmark,weight\na,1\nb,-1\n"), "neg.csv:3: weight: must not be negative");
         expect(write("zero.csv", "benchmark,weight\na,0\nb,0\n"), "zero.csv: weight: all weights are zero");
-        expect(write("dupw.csv", "benchmark,weight\na,1\na,2\n"), "dupw.csv:3: benchmark: duplicate benchmark 'a' (first on line 2)");
+        expect(write("dupw.csv", "benchmark,weight\na,1\na,2\n"), "dupw.csv:3: benchmark: duplicate of line 2 ('a')");
         expect(write("date.csv", "benchmark,weight,released\na,1,last year\n"), "date.csv:2: released: not a date");
 
         var s = IndexTablesCsv.readScores(write("s.csv", "model,benchmark,score,se\nA,mmlu,0.8,0.01\nA,gsm8k,0.6,\n"));

@@ -47,6 +47,6 @@ class HfModelConfigTest {
                         + " \"intermediate_size\": 10, \"vocab_size\": 10}");
         assertThatThrownBy(() -> HfModelConfig.read(badHeads)).hasMessageContaining("num_attention_heads (3) must divide hidden_size");
         Path notJson = Files.writeString(tmp.resolve("broken.json"), "{\n\"a\": ");
-        assertThatThrownBy(() -> HfModelConfig.read(notJson)).isInstanceOf(BadInputException.class).hasMessageContaining("not JSON");
+        assertThatThrownBy(() -> HfModelConfig.read(notJson)).isInstanceOf(BadInputException.class).hasMessageContaining("broken.json:2: invalid JSON at column");
     }
 }
