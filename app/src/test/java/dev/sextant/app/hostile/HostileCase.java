@@ -16,6 +16,10 @@ record HostileCase(String name, String expected, String... args) {
         return out;
     }
 
+    String expected(Path tmp, Path workspace) {
+        return expected.replace("{T}", tmp.toString()).replace("{W}", workspace.toString());
+    }
+
     @Override
     public String toString() {
         return name;

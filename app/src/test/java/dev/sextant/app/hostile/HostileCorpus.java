@@ -41,7 +41,7 @@ final class HostileCorpus {
                 "absolute.sextant.zip: entry '/etc/evil': absolute path", "backslash.sextant.zip: entry 'files\\evil': backslash",
                 "stray.sextant.zip: entry 'notes.txt': not part of a Sextant archive",
                 "nul-table.sextant.zip!tables/PROJECT.jsonl:1", "short-table.sextant.zip!tables/EVAL_SOURCE.jsonl",
-                "unlisted.sextant.zip: entry 'tables/SCAN.jsonl': not listed in manifest.json",
+                "unlisted.sextant.zip: entry 'tables/WORKSPACE_PROPERTY.jsonl': not listed in manifest.json",
                 "unknown-column.sextant.zip!tables/PROJECT.jsonl:1: COLOUR: no such column",
                 "bomb.sextant.zip: entry 'tables/EVAL_SOURCE.jsonl': inflates",
                 "liar.sextant.zip: entry 'tables/EVAL_SOURCE.jsonl': inflates to more than the",
@@ -68,7 +68,7 @@ final class HostileCorpus {
         c.add(eval("nul.jsonl", "nul.jsonl:1"));
         c.add(eval("garbage.jsonl", "garbage.jsonl:1"));
         c.add(eval("results_broken.json", "results_broken.json"));
-        c.add(eval("samples_task_2026.jsonl", "samples_task_2026.jsonl:2"));
+        c.add(eval("samples_task_2026-01-02T03-04-05.123.jsonl", "samples_task_2026-01-02T03-04-05.123.jsonl:2"));
         c.add(eval("battles-bad-winner.jsonl", "battles-bad-winner.jsonl:2: winner"));
         c.add(eval("weights-negative.csv", "weights-negative.csv:2: weight"));
         c.add(eval("unknown.xlsx", "unknown.xlsx"));
@@ -90,7 +90,7 @@ final class HostileCorpus {
         c.add(new HostileCase("gate policy: duplicate names", "policy-duplicate.json", "gate", "policy", "--set",
                 "{T}/corpus/policy-duplicate.json", "--project", P, "--workspace", "{W}"));
         // ---- GPU profiles and specs
-        c.add(gpuImport("profile-negative-bandwidth.json", "profile-negative-bandwidth.json"));
+        c.add(gpuImport("profile-negative-bandwidth.json", "profile-negative-bandwidth.json: memoryBandwidthGBs"));
         c.add(gpuImport("profile-broken.json", "profile-broken.json"));
         c.add(gpuImport("profile-nan.json", "profile-nan.json"));
         c.add(gpuImport("profile-empty.json", "profile-empty.json"));
@@ -179,7 +179,7 @@ final class HostileCorpus {
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
         Map<String, String> text = new LinkedHashMap<>();
         text.put("items-good.csv", "model,benchmark,item_id,score\nX,hostile,1,1\nX,hostile,2,0\n");
-        text.put("items-bad-score.csv", "model,benchmark,item_id,score\nX,hostile,1,1\nX,hostile,2,lots\n");
+        text.put("items-bad-score.csv", "model,benchmark,item_id,score\nX,hostile,10,1\nX,hostile,11,lots\n");
         text.put("items-missing-column.csv", "model,benchmark,item_id\nX,hostile,1\n");
         text.put("items-nan.csv", "model,benchmark,item_id,score\nX,hostile,1,NaN\n");
         text.put("items-inf.csv", "model,benchmark,item_id,score\nX,hostile,1,1e999\n");
@@ -187,7 +187,7 @@ final class HostileCorpus {
         text.put("empty.csv", "");
         text.put("garbage.jsonl", "\u00ff\u00fe{{{{ not json\n");
         text.put("results_broken.json", "{\"results\": {\"task\": {\"acc,none\": 0.5,");
-        text.put("samples_task_2026.jsonl", "{\"doc_id\": 0, \"acc\": 1}\n{\"doc_id\": 1, \"acc\": \n");
+        text.put("samples_task_2026-01-02T03-04-05.123.jsonl", "{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": 1, \"resps\": [], \"target\": \"a\"}\n{\"doc_id\": 1, \"acc\": \n");
         text.put("battles-bad-winner.jsonl", "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"nobody\"}\n");
         text.put("battles-broken.jsonl", "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\n");
         text.put("weights-negative.csv", "benchmark,weight\nmmlu,-2\n");
@@ -235,8 +235,8 @@ final class HostileCorpus {
             Files.writeString(corpus.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
         }
         Files.write(corpus.resolve("nul.jsonl"), new byte[4096]);
-        Files.write(corpus.resolve("profile-negative-bandwidth.json"), profile("\"memoryBandwidthGBs\"", "-3350").getBytes(StandardCharsets.UTF_8));
-        Files.write(corpus.resolve("profile-nan.json"), profile("\"memoryBandwidthGBs\"", "NaN").getBytes(StandardCharsets.UTF_8));
+        Files.write(corpus.resolve("profile-negative-bandwidth.json"), profile("-3350").getBytes(StandardCharsets.UTF_8));
+        Files.write(corpus.resolve("profile-nan.json"), profile("NaN").getBytes(StandardCharsets.UTF_8));
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
         try (GZIPOutputStream g = new GZIPOutputStream(gz)) {
             g.write("{\"id\":\"d1\",\"text\":\"hello world\"}\n".repeat(2000).getBytes(StandardCharsets.UTF_8));
@@ -257,11 +257,15 @@ final class HostileCorpus {
         archives(tmp, workspace);
     }
 
-    /** The demo workspace's own calibration profile, with one field replaced. */
-    private static String profile(String field, String value) throws IOException {
+    /** The demo workspace's own calibration profile, with the memory bandwidth's median replaced. */
+    private static String profile(String median) throws IOException {
         try (InputStream in = HostileCorpus.class.getResourceAsStream("/dev/sextant/model/calibration/h100-sxm-demo.json")) {
             String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return json.replaceFirst(field + "\\s*:\\s*[-0-9.eE]+", field + " : " + value);
+            String changed = json.replaceFirst("(\"memoryBandwidthGBs\"\\s*:\\s*\\{\\s*\"median\"\\s*:\\s*)[-0-9.eE]+", "$1" + median);
+            if (changed.equals(json)) {
+                throw new IllegalStateException("the demo profile no longer has memoryBandwidthGBs.median");
+            }
+            return changed;
         }
     }
 
@@ -296,7 +300,7 @@ final class HostileCorpus {
         String source = new String(p.get("tables/EVAL_SOURCE.jsonl"), StandardCharsets.UTF_8);
         zip(dir.resolve("short-table.sextant.zip"), with(p, "tables/EVAL_SOURCE.jsonl", source.lines().limit(1).map(l -> l + "\n")
                 .reduce("", String::concat).getBytes(StandardCharsets.UTF_8)));
-        zip(dir.resolve("unlisted.sextant.zip"), with(p, "tables/SCAN.jsonl", "{}\n".getBytes(StandardCharsets.UTF_8)));
+        zip(dir.resolve("unlisted.sextant.zip"), with(p, "tables/WORKSPACE_PROPERTY.jsonl", "{}\n".getBytes(StandardCharsets.UTF_8)));
         String projectRow = new String(p.get("tables/PROJECT.jsonl"), StandardCharsets.UTF_8);
         zip(dir.resolve("unknown-column.sextant.zip"), with(p, "tables/PROJECT.jsonl", projectRow.replaceFirst("\\{", "{\"COLOUR\":\"red\",")
                 .getBytes(StandardCharsets.UTF_8)));

@@ -111,8 +111,7 @@ final class OpenArchive implements AutoCloseable {
         try (InputStream in = entry(me)) {
             m = Json.mapper().readValue(in, ArchiveManifest.class);
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new BadInputException(where, line, null, "not a valid manifest: " + JsonProblems.plain(e), e);
+            throw Json.badInput(where, 0, e);
         } catch (IOException e) {
             throw new BadInputException(where, 0, null, "cannot read: " + StorageFailure.plain(e), e);
         }

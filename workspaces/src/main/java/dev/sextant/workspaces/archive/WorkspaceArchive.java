@@ -563,6 +563,8 @@ public final class WorkspaceArchive {
                 if (batch > 0) {
                     executeBatch(insert, where, line);
                 }
+            } catch (JsonProcessingException e) {
+                throw Json.badInput(where, line + 1, e);
             } catch (IOException e) {
                 throw new BadInputException(where, line + 1, null, "cannot read: " + StorageFailure.plain(e), e);
             } finally {
@@ -583,7 +585,7 @@ public final class WorkspaceArchive {
         try {
             return rows.hasNextValue() ? rows.nextValue() : null;
         } catch (JsonProcessingException e) {
-            throw new BadInputException(where, line, null, "not a valid row: " + JsonProblems.plain(e), e);
+            throw Json.badInput(where, line, e);
         } catch (IOException e) {
             throw new BadInputException(where, line, null, "cannot read: " + StorageFailure.plain(e), e);
         }

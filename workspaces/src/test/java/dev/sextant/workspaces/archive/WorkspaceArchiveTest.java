@@ -180,7 +180,7 @@ class WorkspaceArchiveTest {
                 new String[] {"tables/WORKSPACE_PROPERTY.jsonl", props}));
         assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(truncated, tmp.resolve("t"), ProgressListener.NONE, CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining("truncated.zip!tables/PROJECT.jsonl:1: not a valid row: the text ends in the middle of a value");
+                .hasMessageContaining("truncated.zip!tables/PROJECT.jsonl:1: invalid JSON");
         assertThat(tmp.resolve("t")).doesNotExist();
 
         Path badColumn = zipOf(tmp.resolve("badcol.zip"), List.of(new String[] {"manifest.json", manifest},

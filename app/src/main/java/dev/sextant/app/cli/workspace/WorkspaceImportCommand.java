@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
@@ -60,8 +61,8 @@ public final class WorkspaceImportCommand implements Runnable {
             }
         } else {
             if (to != null) {
-                throw new ParameterException(spec.commandLine(), "--to is for workspace archives; this is a project archive"
-                        + " (use --workspace to choose where the project goes)");
+                throw BadInputException.of(archive.toString(), "this is a project archive ('" + manifest.projectName()
+                        + "'): it goes into a workspace as a new project; drop --to and choose the workspace with --workspace");
             }
             try (Workspace ws = ctx.openWorkspace(workspace)) {
                 Project p = WorkspaceArchive.importProject(ws, archive, progress, CancellationToken.none());
