@@ -1,13 +1,8 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.io.IoFailures;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -111,29 +106,7 @@ public final class StorageFailure {
 
     /** An I/O failure in plain words: "no such file", "permission denied", or the operating system's reason. */
     public static String plain(IOException e) {
-        if (isDiskFull(e)) {
-            return "disk full";
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or folder";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "a file of that name already exists";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "not a folder";
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return "the folder is not empty";
-        }
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason();
-        }
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? "input/output error" : m.lines().findFirst().orElse(m);
+        return IoFailures.plain(e);
     }
 
     /**

@@ -34,7 +34,7 @@ public final class CalibrationFiles {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw Json.badInput(source, 0, e);
         } catch (IOException e) {
-            throw BadInputException.of(source, "cannot read: " + e.getMessage());
+            throw BadInputException.of(source, "cannot read: " + IoFailures.plain(e));
         }
     }
 
@@ -129,7 +129,7 @@ public final class CalibrationFiles {
         try {
             Files.writeString(file, Json.write(profile));
         } catch (IOException e) {
-            throw BadInputException.of(file.toString(), "cannot write: " + e.getMessage());
+            throw BadInputException.of(file.toString(), "cannot write: " + IoFailures.plain(e));
         }
     }
 }

@@ -38,7 +38,7 @@ public final class CorpusFiles {
                 try {
                     size = Files.size(f);
                 } catch (IOException e) {
-                    throw BadInputException.of(TextInput.name(f), "cannot read: " + e.getMessage());
+                    throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
                 }
                 if (!Files.isReadable(f)) {
                     throw BadInputException.of(TextInput.name(f), "not readable");
@@ -76,7 +76,7 @@ public final class CorpusFiles {
                     entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(f.toAbsolutePath().normalize().toString(),
                             Files.size(f), Files.getLastModifiedTime(f).toMillis()));
                 } catch (IOException e) {
-                    throw BadInputException.of(TextInput.name(f), "cannot read: " + e.getMessage());
+                    throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
                 }
             }
         }
@@ -85,13 +85,7 @@ public final class CorpusFiles {
 
     /** Why reading a corpus file failed, in words: the exception's own message names the path, not the problem. */
     public static String readProblem(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "the file is gone";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage() == null || e.getMessage().isBlank() ? "read error" : e.getMessage();
+        return e instanceof java.nio.file.NoSuchFileException ? "the file is gone" : IoFailures.plain(e);
     }
 
     private static List<Path> expand(Path p) {
@@ -104,7 +98,7 @@ public final class CorpusFiles {
         try (Stream<Path> walk = Files.walk(p)) {
             return walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
         } catch (IOException e) {
-            throw BadInputException.of(TextInput.name(p), "cannot read folder: " + e.getMessage());
+            throw BadInputException.of(TextInput.name(p), "cannot read folder: " + IoFailures.plain(e));
         }
     }
 

@@ -127,7 +127,7 @@ public final class EvidenceFiles {
             }
             return chosen;
         } catch (IOException e) {
-            throw BadInputException.of(TextInput.name(input), "cannot read folder: " + e.getMessage());
+            throw BadInputException.of(TextInput.name(input), "cannot read folder: " + IoFailures.plain(e));
         }
     }
 }

@@ -36,7 +36,7 @@ public final class GateFiles {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw BadInputException.of(file.toString(), "cannot read: " + e.getMessage());
+            throw BadInputException.of(file.toString(), "cannot read: " + IoFailures.plain(e));
         }
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {

@@ -68,6 +68,11 @@ public final class Json {
      * @throws BadInputException naming the file, line and column of a syntax error, or an unreadable file
      */
     public static JsonNode readFile(Path file) {
+        long size = sizeOf(file);
+        if (size > MAX_DOCUMENT_BYTES) {
+            throw BadInputException.of(TextInput.name(file), String.format(Locale.ROOT, "%,d MB is too large for a JSON document of this kind"
+                    + " (the limit is %,d MB; a config, profile, policy or results file is far smaller)", size >> 20, MAX_DOCUMENT_BYTES >> 20));
+        }
         try (BufferedReader r = TextInput.open(file)) {
             r.mark(1);
             if (r.read() != '\uFEFF') {
@@ -81,6 +86,20 @@ public final class Json {
             throw badInput(TextInput.name(file), 0, e);
         } catch (IOException e) {
             throw TextInput.readError(file, 0, e);
+        }
+    }
+
+    /**
+     * The largest single JSON document read whole into memory: configs, profiles, policies and results files are
+     * kilobytes to a few megabytes; anything near this is not one of them and would only exhaust the memory.
+     */
+    static final long MAX_DOCUMENT_BYTES = 256L << 20;
+
+    private static long sizeOf(Path file) {
+        try {
+            return java.nio.file.Files.isRegularFile(file) ? java.nio.file.Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0; // the open below reports it
         }
     }
 

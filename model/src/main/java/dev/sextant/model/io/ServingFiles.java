@@ -116,7 +116,7 @@ public final class ServingFiles {
         try {
             return Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw BadInputException.of(file.toString(), "cannot read: " + e.getMessage());
+            throw BadInputException.of(file.toString(), "cannot read: " + IoFailures.plain(e));
         }
     }
 

@@ -32,7 +32,7 @@ public final class TextInput {
         } catch (NoSuchFileException e) {
             throw BadInputException.of(name(file), "no such file");
         } catch (IOException e) {
-            throw BadInputException.of(name(file), "cannot read: " + e.getMessage());
+            throw BadInputException.of(name(file), "cannot read: " + IoFailures.plain(e));
         }
     }
 
@@ -42,7 +42,7 @@ public final class TextInput {
             // readers decode ahead of the line they parse, so find the line of the first bad byte in the file itself
             return new BadInputException(name(file), lineOfFirstMalformedByte(file), null, "not valid UTF-8 text (save the file as UTF-8)");
         }
-        return new BadInputException(name(file), line, null, "cannot read: " + e.getMessage());
+        return new BadInputException(name(file), line, null, "cannot read: " + IoFailures.plain(e));
     }
 
     /** 1-based line holding the first byte sequence that is not UTF-8 (the line after the end when there is none). */
