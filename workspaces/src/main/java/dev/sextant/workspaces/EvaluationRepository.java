@@ -4,6 +4,7 @@ import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.io.FieldChecks;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ModelScore;
@@ -43,6 +44,7 @@ public final class EvaluationRepository {
     public List<EvidenceSource> importFiles(UUID projectId, List<EvidenceFile> files, boolean demo, ProgressListener progress,
                                             CancellationToken cancel) {
         long total = Math.max(1, files.stream().mapToLong(EvidenceFile::rows).sum());
+        files.forEach(EvaluationRepository::requireWidths);
         return workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
             refuseDuplicateItems(c, projectId, files);
@@ -365,6 +367,41 @@ public final class EvaluationRepository {
         } else {
             ps.setInt(i, v);
         }
+    }
+
+    /**
+     * Every id and name fits its column: a reader names the line where it can; this catches what came from elsewhere
+     * (a results file's model name, a task key), naming the file and the field rather than failing inside the database.
+     */
+    private static void requireWidths(EvidenceFile f) {
+        FieldChecks at = FieldChecks.at(f.name(), 0);
+        for (var x : f.items()) {
+            at.identifier("model", x.model());
+            at.identifier("benchmark", x.benchmark());
+            at.identifier("item_id", x.itemId());
+            at.identifier("cluster_id", x.clusterId());
+        }
+        for (var x : f.reported()) {
+            at.identifier("model", x.model());
+            at.identifier("task", x.benchmark());
+            at.text("metric", x.metric(), 200);
+        }
+        for (var x : f.battles()) {
+            at.identifier("model_a", x.modelA());
+            at.identifier("model_b", x.modelB());
+            at.identifier("question_id", x.questionId());
+            at.identifier("category", x.category());
+        }
+        for (var x : f.weights()) {
+            at.identifier("benchmark", x.benchmark());
+            at.identifier("category", x.category());
+            at.text("description", x.description(), FieldChecks.MAX_TEXT);
+        }
+        for (var x : f.scores()) {
+            at.identifier("model", x.model());
+            at.identifier("benchmark", x.benchmark());
+        }
+        f.mix().keySet().forEach(k -> at.identifier("category", k));
     }
 
     private static String truncate(String s, int max) {

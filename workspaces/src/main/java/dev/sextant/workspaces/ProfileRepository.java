@@ -26,9 +26,7 @@ public final class ProfileRepository {
     }
 
     public UUID save(UUID projectId, String name, CalibrationProfile profile, boolean demo) {
-        if (name == null || name.isBlank()) {
-            throw new WorkspaceException("a calibration profile needs a name");
-        }
+        ProjectRows.checkedName("a calibration profile", name);
         UUID id = Ids.newId();
         String json = Json.write(profile);
         workspace.transaction(c -> {

@@ -11,6 +11,25 @@ import java.util.UUID;
 /** The row work the repositories of project-owned things share: the project must exist, newest first, delete by id. */
 final class ProjectRows {
 
+    /** The widest name a kept plan, profile or scan may have (its column). */
+    static final int MAX_NAME = 400;
+
+    /**
+     * A name for something kept in a project: not blank, at most {@value #MAX_NAME} characters.
+     *
+     * @param what what is being named, for the message ("a saved plan")
+     */
+    static String checkedName(String what, String name) {
+        if (name == null || name.isBlank()) {
+            throw new WorkspaceException(what + " needs a name");
+        }
+        if (name.strip().length() > MAX_NAME) {
+            throw new WorkspaceException(String.format(java.util.Locale.ROOT, "the name of %s is %,d characters long; at most %d are kept",
+                    what, name.strip().length(), MAX_NAME));
+        }
+        return name;
+    }
+
     /** Maps the current row of a result set. */
     @FunctionalInterface
     interface RowMapper<T> {

@@ -43,6 +43,7 @@ public final class ScanRepository {
 
     public UUID create(UUID projectId, String name, ScanSpec spec, CorpusFingerprint fingerprint, List<BenchmarkItem> items,
                        boolean demo) {
+        ProjectRows.checkedName("a scan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
@@ -173,7 +174,8 @@ public final class ScanRepository {
                         match.setObject(2, row);
                         match.setString(3, l.file());
                         match.setLong(4, l.offset());
-                        match.setString(5, l.documentId());
+                        match.setString(5, l.documentId() == null || l.documentId().length() <= 400 ? l.documentId()
+                                : l.documentId().substring(0, 399) + "…"); // a label to find the document by, not a key
                         match.setString(6, l.snippet().length() > 4000 ? l.snippet().substring(0, 4000) : l.snippet());
                         match.addBatch();
                     }

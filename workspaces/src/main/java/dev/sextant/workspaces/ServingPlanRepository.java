@@ -25,9 +25,7 @@ public final class ServingPlanRepository {
     }
 
     public UUID save(UUID projectId, String name, ServingPlanRequest request, ServingStudy study, boolean demo) {
-        if (name == null || name.isBlank()) {
-            throw new WorkspaceException("a saved plan needs a name");
-        }
+        ProjectRows.checkedName("a saved plan", name);
         UUID id = Ids.newId();
         String requestJson = Json.write(request);
         String studyJson = Json.write(study);

@@ -38,6 +38,11 @@ public final class StorageFailure {
         if (e instanceof SQLException sql && sql.getErrorCode() == ErrorCode.FILE_CORRUPTED_1) {
             return DatabaseFileCheck.damaged(ws.databaseFile(), e);
         }
+        if (e instanceof SQLException sql && sql.getErrorCode() == ErrorCode.VALUE_TOO_LONG_2) {
+            // a reader or repository should have named the field first; this keeps the last line of defence plain
+            return new WorkspaceException("workspace " + ws.name() + ": a value is longer than its column " + column(sql.getMessage())
+                    + "keeps; nothing of this action was kept", e);
+        }
         if (e instanceof SQLException sql && sql.getErrorCode() == ErrorCode.LOCK_TIMEOUT_1) {
             return new WorkspaceException("workspace " + ws.name() + " is busy with another action; try again when it has finished", e);
         }
@@ -48,6 +53,12 @@ public final class StorageFailure {
     /** True for the database engine's own unchecked exceptions, which must not reach a person as they are. */
     static boolean isDatabaseInternal(RuntimeException e) {
         return e.getClass().getName().startsWith("org.h2.");
+    }
+
+    /** "ITEM_ID (400 characters) " from the database's message, or "" when it cannot be read there. */
+    private static String column(String message) {
+        var m = message == null ? null : java.util.regex.Pattern.compile("column \"([A-Z_]+) [A-Z ]*\\((\\d+)\\)\"").matcher(message);
+        return m != null && m.find() ? m.group(1).toLowerCase(Locale.ROOT) + " (" + m.group(2) + " characters) " : "";
     }
 
     /** A failure while opening a workspace, for the cases {@link Workspace} does not name itself. */

@@ -26,9 +26,7 @@ public final class TrainingPlanRepository {
     }
 
     public UUID save(UUID projectId, String name, TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults, boolean demo) {
-        if (name == null || name.isBlank()) {
-            throw new WorkspaceException("a saved plan needs a name");
-        }
+        ProjectRows.checkedName("a saved plan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);

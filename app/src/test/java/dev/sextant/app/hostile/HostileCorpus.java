@@ -76,6 +76,9 @@ final class HostileCorpus {
                 "--workspace", "{W}"));
         c.add(new HostileCase("eval import: a good and a bad file together", "items-bad-score.csv:3", "eval", "import", "--input",
                 "{T}/corpus/items-good.csv", "{T}/corpus/items-bad-score.csv", "--project", P, "--workspace", "{W}"));
+        c.add(eval("items-long-id.csv", "items-long-id.csv:2: item_id: 100,000 characters long"));
+        c.add(eval("battles-long-model.jsonl", "battles-long-model.jsonl:1: model_a: 100,000 characters long"));
+        c.add(eval("results_2026-01-02T03-04-05.json", "results_2026-01-02T03-04-05.json: model: 5,000 characters long"));
         // ---- gate evidence and policy
         c.add(gate("private", "suite-duplicate.csv", "suite-duplicate.csv:4"));
         c.add(gate("private", "suite-bad-score.csv", "suite-bad-score.csv:2: score"));
@@ -83,6 +86,10 @@ final class HostileCorpus {
         c.add(gate("replay", "replay-broken.jsonl", "replay-broken.jsonl:2"));
         c.add(gate("replay", "replay-negative-latency.jsonl", "replay-negative-latency.jsonl:1: latency_ms"));
         c.add(gate("replay", "replay-duplicate.jsonl", "replay-duplicate.jsonl:2"));
+        c.add(gate("private", "suite-long-item.csv", "suite-long-item.csv:2: item: 100,000 characters long"));
+        c.add(new HostileCase("plan train --save: a name of 5,000 characters", "the name of a saved plan is 5,000 characters long", "plan", "train",
+                "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096", "--global-batch", "64", "--save", "n".repeat(5000),
+                "--project", P, "--workspace", "{W}"));
         c.add(new HostileCase("gate policy: not JSON", "policy-broken.json", "gate", "policy", "--set", "{T}/corpus/policy-broken.json",
                 "--project", P, "--workspace", "{W}"));
         c.add(new HostileCase("gate policy: negative margin", "policy-negative-margin.json", "gate", "policy", "--set",
@@ -124,6 +131,8 @@ final class HostileCorpus {
                 "--corpus", "{T}/corpus/corpus.jsonl"));
         c.add(new HostileCase("scan: benchmark ids twice", "bench-duplicate.jsonl:3", "scan", "--benchmark", "{T}/corpus/bench-duplicate.jsonl",
                 "--corpus", "{T}/corpus/corpus.jsonl"));
+        c.add(new HostileCase("scan: an id of 100,000 characters", "bench-long-id.jsonl:1: id: 100,000 characters long", "scan", "--benchmark",
+                "{T}/corpus/bench-long-id.jsonl", "--corpus", "{T}/corpus/corpus.jsonl", "--project", P, "--workspace", "{W}"));
         c.add(new HostileCase("scan: truncated gzip corpus", "truncated.jsonl.gz", "scan", "--benchmark", "{T}/corpus/bench.jsonl",
                 "--corpus", "{T}/corpus/truncated.jsonl.gz"));
         c.add(new HostileCase("scan: corrupt zstd corpus", "corrupt.jsonl.zst", "scan", "--benchmark", "{T}/corpus/bench.jsonl",
@@ -231,6 +240,12 @@ final class HostileCorpus {
         text.put("judge-bad.csv", "metric,value\nlatency,1\nlatency,slow\n");
         text.put("judge-inf.csv", "metric,value\nlatency,Infinity\n");
         text.put("not-a-folder", "a file\n");
+        String longId = "x".repeat(100_000);
+        text.put("items-long-id.csv", "model,benchmark,item_id,score\nX,hostile," + longId + ",1\n");
+        text.put("battles-long-model.jsonl", "{\"model_a\":\"" + longId + "\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n");
+        text.put("results_2026-01-02T03-04-05.json", "{\"model_name\":\"" + "m".repeat(5000) + "\",\"results\":{\"hostile\":{\"acc,none\":0.5}}}");
+        text.put("suite-long-item.csv", "item,model,score\n" + longId + ",X,1\n");
+        text.put("bench-long-id.jsonl", "{\"id\":\"" + longId + "\",\"text\":\"one two three four five six seven eight nine ten\"}\n");
         for (var e : text.entrySet()) {
             Files.writeString(corpus.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
         }

@@ -43,8 +43,8 @@ public final class ArenaBattles {
                         continue;
                     }
                     Battle b = battle(r.required("model_a"), r.required("model_b"), r.required("winner"),
-                            r.optional("question_id"), r.optional("category"), file, r.line());
-                    key(keys, name, r.line(), b, r.optional("judge"), r.optional("turn"));
+                            r.optionalId("question_id"), r.optionalId("category"), file, r.line());
+                    key(keys, name, r.line(), b, r.optionalId("judge"), r.optionalId("turn"));
                     out.add(b);
                 }
             }
@@ -55,8 +55,8 @@ public final class ArenaBattles {
                     return;
                 }
                 Battle b = battle(JsonLines.text(node, "model_a", file, line), JsonLines.text(node, "model_b", file, line),
-                        JsonLines.text(node, "winner", file, line), JsonLines.optionalText(node, "question_id"),
-                        JsonLines.optionalText(node, "category"), file, line);
+                        JsonLines.text(node, "winner", file, line), JsonLines.optionalId(node, "question_id", file, line),
+                        JsonLines.optionalId(node, "category", file, line), file, line);
                 key(keys, name, line, b, JsonLines.optionalText(node, "judge"), JsonLines.optionalText(node, "turn"));
                 out.add(b);
             });

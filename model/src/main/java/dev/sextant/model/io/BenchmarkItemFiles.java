@@ -72,8 +72,9 @@ public final class BenchmarkItemFiles {
                 throw new BadInputException(name, line, "doc", "missing: the item's text comes from doc");
             }
             String text = fields.isEmpty() ? strings(doc) : selected(doc, fields, file, line);
-            ids.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", id.asText(), lineFilter);
-            out.add(new BenchmarkItem(task, id.asText(), text));
+            String itemId = FieldChecks.at(name, line).identifier("doc_id", id.asText());
+            ids.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", itemId, lineFilter);
+            out.add(new BenchmarkItem(task, itemId, text));
         });
         return out;
     }
@@ -106,7 +107,7 @@ public final class BenchmarkItemFiles {
             }
             return String.valueOf(line);
         }
-        return v.isValueNode() ? v.asText() : v.toString();
+        return FieldChecks.at(TextInput.name(file), line).identifier(f, v.isValueNode() ? v.asText() : v.toString());
     }
 
     private static String selected(JsonNode node, List<String> fields, Path file, long line) {

@@ -184,19 +184,25 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             return i == null ? "" : record.get(i).strip();
         }
 
-        /** Non-empty text. */
+        /** Non-empty text: an id, a name or a number (at most {@link FieldChecks#MAX_ID} characters). */
         public String required(String column) {
             String v = text(column);
             if (v.isEmpty()) {
                 throw problem(column, "empty");
             }
-            return v;
+            return at().identifier(column, v);
         }
 
-        /** Text, or null when empty or absent. */
+        /** Free text, or null when empty or absent (at most {@link FieldChecks#MAX_TEXT} characters). */
         public String optional(String column) {
             String v = text(column);
-            return v.isEmpty() ? null : v;
+            return v.isEmpty() ? null : at().text(column, v, FieldChecks.MAX_TEXT);
+        }
+
+        /** An optional id or name, or null (at most {@link FieldChecks#MAX_ID} characters). */
+        public String optionalId(String column) {
+            String v = text(column);
+            return v.isEmpty() ? null : at().identifier(column, v);
         }
 
         /** A finite number. */

@@ -60,6 +60,28 @@ public record FieldChecks(String source, long line) {
         return v == null ? null : nonNegative(field, v.doubleValue());
     }
 
+    /**
+     * An id or name (model, benchmark, item, request, metric, category…) a workspace keeps: at most {@value #MAX_ID}
+     * characters, the width of its columns. Longer is refused by name rather than cut, because two cut ids could become
+     * one.
+     */
+    public String identifier(String field, String v) {
+        return text(field, v, MAX_ID);
+    }
+
+    /** Text of at most {@code max} characters (null passes). */
+    public String text(String field, String v, int max) {
+        if (v != null && v.length() > max) {
+            throw problem(field, String.format(java.util.Locale.ROOT, "%,d characters long; a workspace keeps at most %,d here", v.length(), max));
+        }
+        return v;
+    }
+
+    /** The widest id or name a workspace keeps. */
+    public static final int MAX_ID = 400;
+    /** The widest free text (a description, a reference) a workspace keeps. */
+    public static final int MAX_TEXT = 4000;
+
     public BadInputException problem(String field, String what) {
         return new BadInputException(source, line, field, what);
     }

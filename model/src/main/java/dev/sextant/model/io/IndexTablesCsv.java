@@ -39,7 +39,7 @@ public final class IndexTablesCsv {
                 double w = r.at().nonNegative("weight", r.number("weight"));
                 keys.add(TextInput.name(file), r.line(), "benchmark", b);
                 total += w;
-                out.add(new BenchmarkWeight(b, w, r.optional("category"), r.optional("description"), date(r, "released"),
+                out.add(new BenchmarkWeight(b, w, r.optionalId("category"), r.optional("description"), date(r, "released"),
                         date(r, "refreshed"), heldOut(r), r.optional("source")));
             }
         }

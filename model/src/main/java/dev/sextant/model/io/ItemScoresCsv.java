@@ -41,7 +41,7 @@ public final class ItemScoresCsv {
                     throw r.problem("top_p", "must lie in (0, 1], got " + FieldChecks.show(topP));
                 }
                 addKey(keys, TextInput.name(file), r.line(), model, benchmark, item, sample == null ? null : sample.intValue());
-                out.add(new ItemScore(model, benchmark, item, score, r.optional("cluster_id"),
+                out.add(new ItemScore(model, benchmark, item, score, r.optionalId("cluster_id"),
                         sample == null ? null : sample.intValue(), temperature, topP, r.optionalInteger("seed")));
             }
         }

@@ -47,7 +47,7 @@ public final class JsonLines {
         return objects;
     }
 
-    /** A required text field. */
+    /** A required id or name (at most {@link FieldChecks#MAX_ID} characters). */
     public static String text(JsonNode node, String field, Path file, long line) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
@@ -56,7 +56,12 @@ public final class JsonLines {
         if (!v.isValueNode() || v.asText().isBlank()) {
             throw new BadInputException(TextInput.name(file), line, field, "expected text, got " + v);
         }
-        return v.asText().strip();
+        return FieldChecks.at(TextInput.name(file), line).identifier(field, v.asText().strip());
+    }
+
+    /** An optional id or name, or null (at most {@link FieldChecks#MAX_ID} characters). */
+    public static String optionalId(JsonNode node, String field, Path file, long line) {
+        return FieldChecks.at(TextInput.name(file), line).identifier(field, optionalText(node, field));
     }
 
     /** A required number, checked finite (JSON has no NaN, but {@code 1e999} overflows to infinity). */

@@ -77,7 +77,7 @@ public final class LmEvalSamples {
             if (!java.util.Objects.equals(filter[0], lineFilter)) {
                 return; // the same document under another filter
             }
-            String itemId = id.asText();
+            String itemId = FieldChecks.at(name, line).identifier("doc_id", id.asText());
             docs.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", itemId, lineFilter);
             if (chosen[0] == null) {
                 chosen[0] = pickMetric(node, file, line);
