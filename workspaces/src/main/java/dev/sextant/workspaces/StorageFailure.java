@@ -81,35 +81,14 @@ public final class StorageFailure {
         return "disk full while " + what + (free >= 0 ? " (" + megabytes(free) + " free on " + storeOf(where) + ")" : "");
     }
 
-    /**
-     * True when {@code t}, one of its causes or one of their suppressed exceptions says the device is full. The database
-     * links its exceptions in cycles, so each is looked at once.
-     */
+    /** True when {@code t} (or anything linked to it, the database's chained exceptions included) says the device is full. */
     public static boolean isDiskFull(Throwable t) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
-        if (t != null) {
-            todo.add(t);
+        if (IoFailures.isDiskFull(t)) {
+            return true;
         }
-        while (!todo.isEmpty() && seen.size() < 200) {
-            Throwable c = todo.poll();
-            if (!seen.add(c)) {
-                continue;
-            }
-            String m = c.getMessage();
-            if (m != null) {
-                String lower = m.toLowerCase(Locale.ROOT);
-                if (lower.contains("no space left on device") || lower.contains("disk quota exceeded")
-                        || lower.contains("not enough space on the disk")) {
-                    return true;
-                }
-            }
-            if (c.getCause() != null) {
-                todo.add(c.getCause());
-            }
-            todo.addAll(java.util.Arrays.asList(c.getSuppressed()));
-            if (c instanceof SQLException sql && sql.getNextException() != null) {
-                todo.add(sql.getNextException());
+        for (SQLException next = t instanceof SQLException sql ? sql.getNextException() : null; next != null; next = next.getNextException()) {
+            if (IoFailures.isDiskFull(next)) {
+                return true;
             }
         }
         return false;

@@ -360,22 +360,22 @@ final class HostileCorpus {
 
     private static void zip(Path target, Map<String, byte[]> entries) throws IOException {
         try (OutputStream os = Files.newOutputStream(target); ZipOutputStream out = new ZipOutputStream(os)) {
-            for (var e : entries.entrySet()) {
-                out.putNextEntry(new ZipEntry(e.getKey()));
-                out.write(e.getValue());
-                out.closeEntry();
-            }
+            writeEntries(out, entries);
+        }
+    }
+
+    private static void writeEntries(ZipOutputStream out, Map<String, byte[]> entries) throws IOException {
+        for (var e : entries.entrySet()) {
+            out.putNextEntry(new ZipEntry(e.getKey()));
+            out.write(e.getValue());
+            out.closeEntry();
         }
     }
 
     /** The entries plus one that repeats {@code unit} to {@code bytes}; its declared size rewritten when {@code declare} ≥ 0. */
     private static void zipWithBomb(Path target, Map<String, byte[]> entries, String name, byte[] unit, long bytes, int declare) throws IOException {
         try (OutputStream os = Files.newOutputStream(target); ZipOutputStream out = new ZipOutputStream(os)) {
-            for (var e : entries.entrySet()) {
-                out.putNextEntry(new ZipEntry(e.getKey()));
-                out.write(e.getValue());
-                out.closeEntry();
-            }
+            writeEntries(out, entries);
             out.setLevel(Deflater.BEST_COMPRESSION);
             out.putNextEntry(new ZipEntry(name));
             byte[] chunk = new byte[(1 << 20) / unit.length * unit.length];

@@ -48,10 +48,21 @@ public final class IoFailures {
         return m.equalsIgnoreCase("Is a directory") ? "is a folder, not a file" : m;
     }
 
-    /** True when the operating system said the device is full (here or in a cause). */
+    /**
+     * True when the operating system said the device is full: in {@code t}, a cause or a suppressed exception. Some
+     * libraries (the database) link their exceptions in cycles, so each is looked at once.
+     */
     public static boolean isDiskFull(Throwable t) {
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
+        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        if (t != null) {
+            todo.add(t);
+        }
+        while (!todo.isEmpty() && seen.size() < 200) {
+            Throwable c = todo.poll();
+            if (!seen.add(c)) {
+                continue;
+            }
             String m = c.getMessage();
             if (m != null) {
                 String lower = m.toLowerCase(Locale.ROOT);
@@ -60,6 +71,10 @@ public final class IoFailures {
                     return true;
                 }
             }
+            if (c.getCause() != null) {
+                todo.add(c.getCause());
+            }
+            todo.addAll(java.util.Arrays.asList(c.getSuppressed()));
         }
         return false;
     }

@@ -21,7 +21,6 @@ import dev.sextant.workspaces.archive.SchemaGraph.ScopedPredicate;
 import dev.sextant.workspaces.archive.SchemaGraph.Table;
 import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.migration.Migrator;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.InputStream;

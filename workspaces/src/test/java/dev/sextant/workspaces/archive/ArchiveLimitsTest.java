@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -220,23 +219,7 @@ class ArchiveLimitsTest {
         }
     }
 
-    /** Every table entry of a workspace export, by name (the manifest differs in its time stamp only). */
     private Map<String, String> snapshot(Workspace ws) throws IOException {
-        Path out = tmp.resolve("snapshot-" + System.nanoTime() + ".zip");
-        WorkspaceArchive.exportWorkspace(ws, out, ProgressListener.NONE, CancellationToken.none());
-        Map<String, String> m = new TreeMap<>();
-        try (ZipFile z = new ZipFile(out.toFile())) {
-            Enumeration<? extends ZipEntry> en = z.entries();
-            while (en.hasMoreElements()) {
-                ZipEntry e = en.nextElement();
-                if (!e.getName().equals("manifest.json")) {
-                    try (InputStream is = z.getInputStream(e)) {
-                        m.put(e.getName(), new String(is.readAllBytes(), StandardCharsets.UTF_8));
-                    }
-                }
-            }
-        }
-        Files.delete(out);
-        return m;
+        return ArchiveSnapshot.of(ws, tmp);
     }
 }

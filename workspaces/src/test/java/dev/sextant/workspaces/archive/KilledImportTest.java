@@ -10,17 +10,11 @@ import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.ChildProcess;
 import dev.sextant.workspaces.Workspace;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,25 +104,9 @@ class KilledImportTest {
         }
     }
 
-    /** Every table entry of the workspace's export (the manifest differs in its time stamp only). */
     private static Map<String, String> tables(Path workspaceDir) throws IOException {
-        Path out = tmp.resolve("export-" + System.nanoTime() + ".zip");
         try (Workspace ws = Workspace.open(workspaceDir)) {
-            WorkspaceArchive.exportWorkspace(ws, out, ProgressListener.NONE, CancellationToken.none());
+            return ArchiveSnapshot.of(ws, tmp);
         }
-        Map<String, String> m = new TreeMap<>();
-        try (ZipFile z = new ZipFile(out.toFile())) {
-            Enumeration<? extends ZipEntry> en = z.entries();
-            while (en.hasMoreElements()) {
-                ZipEntry e = en.nextElement();
-                if (!e.getName().equals("manifest.json")) {
-                    try (InputStream is = z.getInputStream(e)) {
-                        m.put(e.getName(), new String(is.readAllBytes(), StandardCharsets.UTF_8));
-                    }
-                }
-            }
-        }
-        Files.delete(out);
-        return m;
     }
 }
