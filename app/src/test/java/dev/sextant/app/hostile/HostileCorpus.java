@@ -53,6 +53,10 @@ final class HostileCorpus {
         }
         c.add(new HostileCase("workspace import: bomb as new workspace", "bomb-ws.sextant.zip: entry 'files/notes.bin': inflates",
                 "workspace", "import", "{T}/archives/bomb-ws.sextant.zip", "--to", "{T}/new-ws"));
+        c.add(new HostileCase("workspace import: a files/ entry over the new database", "smuggle.sextant.zip: entry 'files/workspace.mv.db': not a file",
+                "workspace", "import", "{T}/archives/smuggle.sextant.zip", "--to", "{T}/new-ws3"));
+        c.add(new HostileCase("workspace import: an entry twice", "twice-entry.sextant.zip: entry 'manifest.json': appears twice",
+                "workspace", "import", "{T}/archives/twice-entry.sextant.zip", "--to", "{T}/new-ws4"));
         c.add(new HostileCase("workspace import: a project archive as a workspace", "project.sextant.zip: this is a project archive",
                 "workspace", "import", "{T}/archives/project.sextant.zip", "--to", "{T}/new-ws2"));
         c.add(new HostileCase("workspace import: a folder", "{T}/archives: is a folder", "workspace", "import", "{T}/archives", "--workspace", "{W}"));
@@ -78,6 +82,8 @@ final class HostileCorpus {
                 "{T}/corpus/items-good.csv", "{T}/corpus/items-bad-score.csv", "--project", P, "--workspace", "{W}"));
         c.add(eval("items-long-id.csv", "items-long-id.csv:2: item_id: 100,000 characters long"));
         c.add(eval("battles-long-model.jsonl", "battles-long-model.jsonl:1: model_a: 100,000 characters long"));
+        c.add(eval("battles-deep.jsonl", "battles-deep.jsonl:1: invalid JSON: nested deeper than 1,000 levels"));
+        c.add(gate("replay", "replay-long-number.jsonl", "replay-long-number.jsonl:1: invalid JSON: a number longer than 1,000 digits"));
         c.add(eval("results_2026-01-02T03-04-05.json", "results_2026-01-02T03-04-05.json: model: 5,000 characters long"));
         // ---- gate evidence and policy
         c.add(gate("private", "suite-duplicate.csv", "suite-duplicate.csv:4"));
@@ -246,6 +252,8 @@ final class HostileCorpus {
         text.put("results_2026-01-02T03-04-05.json", "{\"model_name\":\"" + "m".repeat(5000) + "\",\"results\":{\"hostile\":{\"acc,none\":0.5}}}");
         text.put("suite-long-item.csv", "item,model,score\n" + longId + ",X,1\n");
         text.put("bench-long-id.jsonl", "{\"id\":\"" + longId + "\",\"text\":\"one two three four five six seven eight nine ten\"}\n");
+        text.put("battles-deep.jsonl", "{\"model_a\":" + "[".repeat(5000) + "]".repeat(5000) + "}\n");
+        text.put("replay-long-number.jsonl", "{\"request_id\":\"r\",\"model\":\"X\",\"quality\":1" + "0".repeat(5000) + "}\n");
         for (var e : text.entrySet()) {
             Files.writeString(corpus.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
         }
@@ -330,6 +338,13 @@ final class HostileCorpus {
         zipWithBomb(dir.resolve("liar.sextant.zip"), without(p, "tables/EVAL_SOURCE.jsonl"), "tables/EVAL_SOURCE.jsonl", row, 64L << 20, 1000);
         Map<String, byte[]> w = entries(whole);
         zipWithBomb(dir.resolve("bomb-ws.sextant.zip"), w, "files/notes.bin", new byte[] {0}, 300L << 20, -1);
+        zip(dir.resolve("smuggle.sextant.zip"), with(w, "files/workspace.mv.db", Files.readAllBytes(workspace.resolve("workspace.mv.db"))));
+        // a second manifest: written under another name of the same length, then renamed in the zip's bytes
+        Path twice = dir.resolve("twice-entry.sextant.zip");
+        zip(twice, with(w, "manifest.jsoX", w.get("manifest.json")));
+        byte[] b = Files.readAllBytes(twice);
+        String latin = new String(b, StandardCharsets.ISO_8859_1).replace("manifest.jsoX", "manifest.json");
+        Files.write(twice, latin.getBytes(StandardCharsets.ISO_8859_1));
     }
 
     private static Map<String, byte[]> entries(Path zip) throws IOException {

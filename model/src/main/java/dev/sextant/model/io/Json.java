@@ -179,6 +179,8 @@ public final class Json {
     private static final Pattern CTRL = Pattern.compile("\\(CTRL-CHAR, code (\\d+)\\)");
     private static final Pattern CHAR = Pattern.compile("^Unexpected character \\('(.+?)' \\(code (\\d+)");
     private static final Pattern TOKEN = Pattern.compile("^Unrecognized token '(.*?)'");
+    /** Jackson's read constraints ("Document nesting depth (1001) exceeds the maximum allowed (1000, from …)"). */
+    private static final Pattern LIMIT = Pattern.compile("^(.*?) \\(\\d+\\) exceeds the maximum (?:allowed )?\\((\\d+)");
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*?)'");
 
     /** Jackson's parser wording in plain words; the fallback keeps its first clause, without source excerpts. */
@@ -194,6 +196,14 @@ public final class Json {
         }
         if (m.startsWith("Non-standard token") || m.contains("'NaN'") || m.contains("Infinity'")) {
             return "NaN and infinities are not numbers JSON allows";
+        }
+        if ((x = LIMIT.matcher(m)).find()) {
+            String what = x.group(1).toLowerCase(Locale.ROOT);
+            String limit = String.format(Locale.ROOT, "%,d", Long.parseLong(x.group(2)));
+            return what.contains("nesting") ? "nested deeper than " + limit + " levels"
+                    : what.contains("number") ? "a number longer than " + limit + " digits"
+                    : what.contains("string") || what.contains("name") ? "a text value longer than " + limit + " characters"
+                    : "larger than the " + limit + " a JSON file may hold here";
         }
         if (m.startsWith("Unexpected end-of-input")) {
             return "the text ends before the JSON does (an object or list left open?)";

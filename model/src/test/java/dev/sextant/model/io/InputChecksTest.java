@@ -293,5 +293,12 @@ class InputChecksTest {
         assertThat(Json.plain("Illegal character ((CTRL-CHAR, code 7)): only regular white space (\\r, \\n, \\t) is allowed between tokens"))
                 .isEqualTo("unexpected control character (code 7)");
         assertThat(Json.plain("Something new in `com.fasterxml.jackson.core.Foo`\n at [Source: REDACTED; line: 1]")).doesNotContain("com.fasterxml", "`", "Source");
+        // the parser's read limits: deep nesting, long numbers, long text
+        assertThat(Json.plain("Document nesting depth (1001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)"))
+                .isEqualTo("nested deeper than 1,000 levels");
+        assertThat(Json.plain("Number value length (5001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNumberLength()`)"))
+                .isEqualTo("a number longer than 1,000 digits");
+        assertThat(Json.plain("String value length (20000001) exceeds the maximum allowed (20000000, from `StreamReadConstraints.getMaxStringLength()`)"))
+                .isEqualTo("a text value longer than 20,000,000 characters");
     }
 }

@@ -21,6 +21,18 @@ final class ArchiveEntries {
         return TABLES + table + ".jsonl";
     }
 
+    /**
+     * Whether a file of the workspace folder (a path relative to it, with {@code /}) travels in a workspace archive: not
+     * the database and its companions, not logs or exports, not hidden files. An import refuses a {@code files/} entry
+     * that would not have travelled — it could only be there to overwrite the new workspace's database.
+     */
+    static boolean travels(String relative) {
+        String first = relative.contains("/") ? relative.substring(0, relative.indexOf('/')) : relative;
+        String name = relative.substring(relative.lastIndexOf('/') + 1);
+        return !(first.equals("logs") || first.equals("exports") || name.startsWith(dev.sextant.workspaces.Workspace.DATABASE_NAME + ".")
+                || name.startsWith(".") || first.startsWith(".") || name.endsWith(".bak") || name.endsWith(".part"));
+    }
+
     /** The table an entry holds, or null when the entry is not a table entry. */
     static String tableOf(String entry) {
         var m = TABLE_ENTRY.matcher(entry);

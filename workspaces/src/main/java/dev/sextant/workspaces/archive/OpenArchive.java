@@ -88,11 +88,19 @@ final class OpenArchive implements AutoCloseable {
 
     private void checkNames() {
         String src = path.toString();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         Enumeration<? extends ZipEntry> en = zip.entries();
         while (en.hasMoreElements()) {
             String name = ArchiveEntries.requireSafe(src, en.nextElement().getName());
+            if (!seen.add(name)) {
+                throw new BadInputException(src, 0, "entry '" + name + "'", "appears twice (which one would count?)");
+            }
             if (!name.equals(ArchiveEntries.MANIFEST) && ArchiveEntries.tableOf(name) == null && !name.startsWith(ArchiveEntries.FILES)) {
                 throw new BadInputException(src, 0, "entry '" + name + "'", "not part of a Sextant archive");
+            }
+            if (name.startsWith(ArchiveEntries.FILES) && !name.endsWith("/") && !ArchiveEntries.travels(name.substring(ArchiveEntries.FILES.length()))) {
+                throw new BadInputException(src, 0, "entry '" + name + "'", "not a file a workspace archive carries (the database, logs,"
+                        + " exports and hidden files never travel)");
             }
         }
     }

@@ -207,10 +207,7 @@ public final class WorkspaceArchive {
     }
 
     private static boolean travels(Path rel) {
-        String first = rel.getName(0).toString();
-        String name = rel.getFileName().toString();
-        return !(first.equals("logs") || first.equals("exports") || name.startsWith(Workspace.DATABASE_NAME + ".")
-                || name.startsWith(".") || name.endsWith(".bak") || name.endsWith(".part"));
+        return ArchiveEntries.travels(rel.toString().replace('\\', '/'));
     }
 
     private static long count(Connection c, SchemaGraph schema, Table t, UUID projectId) throws SQLException {
