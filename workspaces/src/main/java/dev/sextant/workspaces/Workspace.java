@@ -212,7 +212,11 @@ public final class Workspace implements AutoCloseable {
     }
 
     private void migrateTo(int version) {
-        read(c -> migrator.migrate(c, version));
+        read(c -> {
+            int applied = migrator.migrate(c, version);
+            sync(c);
+            return applied;
+        });
     }
 
     private static Workspace connect(Path dir, Migrator migrator, boolean mustExist) {

@@ -2,6 +2,7 @@ package dev.sextant.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.project.Project;
@@ -28,7 +29,7 @@ class ShellModelTest {
     void open() {
         home = new WorkspaceHome(tmp.resolve("home"));
         JobRunner jobs = JobRunner.direct();
-        jobs.setFailureHandler((title, e) -> failures.add(title + ": " + e.getMessage()));
+        jobs.setFailureHandler((title, e) -> failures.add(title + ": " + Failures.message(e))); // what the dialog shows
         shell = new ShellModel(home, jobs);
         shell.openWorkspace(home.defaultWorkspaceDir(), true);
     }
@@ -89,5 +90,42 @@ class ShellModelTest {
         assertThat(shell.projects()).hasSize(2);
         assertThat(shell.currentProjectProperty().get().name()).isEqualTo(demo.name() + " (2)");
         assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aHostileArchiveAndADamagedWorkspaceGiveOnePlainLineAndChangeNothing() throws Exception {
+        Project demo = shell.currentProjectProperty().get();
+        Path zip = tmp.resolve("demo.sextant.zip");
+        shell.exportProject(demo, zip);
+        Path bomb = tmp.resolve("bomb.sextant.zip");
+        try (var in = new java.util.zip.ZipFile(zip.toFile());
+             var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(bomb))) {
+            for (var en = in.entries(); en.hasMoreElements(); ) {
+                var e = en.nextElement();
+                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                in.getInputStream(e).transferTo(out);
+                out.closeEntry();
+            }
+            out.setLevel(9);
+            out.putNextEntry(new java.util.zip.ZipEntry("files/zeros.bin"));
+            byte[] mb = new byte[1 << 20];
+            for (int i = 0; i < 128; i++) {
+                out.write(mb);
+            }
+            out.closeEntry();
+        }
+        shell.importProject(bomb);
+        Path damaged = java.nio.file.Files.createDirectories(tmp.resolve("damaged"));
+        java.nio.file.Files.write(damaged.resolve(Workspace.DATABASE_FILE), new byte[0]);
+        shell.openWorkspace(damaged, false);
+
+        assertThat(failures).hasSize(2);
+        assertThat(failures.get(0)).startsWith("Import project: " + bomb + ": entry 'files/zeros.bin': inflates").contains("decompression bomb");
+        assertThat(failures.get(1)).startsWith("Open workspace damaged: workspace database " + damaged.resolve(Workspace.DATABASE_FILE)
+                + " is damaged or not a Sextant workspace (the file is empty)");
+        assertThat(failures).allSatisfy(f -> assertThat(f).doesNotContain("\n").doesNotContain("Exception"));
+        assertThat(shell.projects()).containsExactly(demo);
+        assertThat(shell.workspaceProperty().get().name()).isEqualTo("default");
+        assertThat(java.nio.file.Files.size(damaged.resolve(Workspace.DATABASE_FILE))).isZero();
     }
 }

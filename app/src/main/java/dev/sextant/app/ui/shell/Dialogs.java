@@ -1,13 +1,10 @@
 package dev.sextant.app.ui.shell;
 
 import dev.sextant.app.Failures;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Optional;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextArea;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -18,29 +15,18 @@ public final class Dialogs {
     }
 
     /**
-     * Shows why a job failed, in the words {@link Failures} gives every face. Problems the user can act on show their
-     * message only; an internal failure also offers its technical details, folded away (the log has them too).
+     * Shows why a job failed, in the words {@link Failures} gives every face: one plain line, no class or library
+     * names. An internal failure's technical details go to the log, which the line names.
      */
     public static void showError(Window owner, String jobTitle, Throwable error) {
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.initOwner(owner);
         alert.setTitle("Sextant");
         alert.setHeaderText(jobTitle + " failed");
-        boolean userProblem = Failures.kind(error) != Failures.Kind.INTERNAL;
         Label reason = new Label(Failures.message(error));
         reason.setWrapText(true);
         reason.setMaxWidth(520);
-        VBox content = new VBox(8, reason);
-        if (!userProblem) {
-            StringWriter trace = new StringWriter();
-            error.printStackTrace(new PrintWriter(trace));
-            TextArea details = new TextArea(trace.toString());
-            details.setEditable(false);
-            details.setPrefRowCount(10);
-            details.getStyleClass().add("monospace");
-            alert.getDialogPane().setExpandableContent(details);
-        }
-        alert.getDialogPane().setContent(content);
+        alert.getDialogPane().setContent(new VBox(8, reason));
         alert.showAndWait();
     }
 
