@@ -159,7 +159,20 @@ final class HostileCorpus {
                 "--canary", "{T}/corpus/judge-good.csv"));
         c.add(new HostileCase("gate judge: infinite value", "judge-inf.csv:2: value", "gate", "judge", "--baseline", "{T}/corpus/judge-inf.csv",
                 "--canary", "{T}/corpus/judge-good.csv"));
+        c.add(new HostileCase("gate replay: monitoring with a word for a value", "monitoring-bad.csv:3: value", "gate", "replay", "--monitoring",
+                "{T}/corpus/monitoring-bad.csv"));
+        c.add(new HostileCase("gate replay: monitoring with a group nobody knows", "monitoring-group.csv:2: group", "gate", "replay",
+                "--monitoring", "{T}/corpus/monitoring-group.csv"));
+        c.add(new HostileCase("eval index: a workload mix with a negative share", "mix-negative.csv:2: share", "eval", "index", "--weights",
+                "{T}/corpus/weights.csv", "--scores", "{T}/corpus/scores.csv", "--mix", "{T}/corpus/mix-negative.csv"));
+        c.add(new HostileCase("eval summary: per-item scores with infinity", "items-inf.csv:2: score", "eval", "summary", "--input",
+                "{T}/corpus/items-inf.csv"));
+        c.add(new HostileCase("scan: CSV benchmark ids twice", "bench-duplicate.csv:3", "scan", "--benchmark", "{T}/corpus/bench-duplicate.csv",
+                "--id-field", "id", "--field", "question", "--corpus", "{T}/corpus/corpus.jsonl"));
         // ---- workspaces themselves
+        c.add(new HostileCase("workspace export: onto a folder", "{T}/archives", "workspace", "export", "{T}/archives", "--workspace", "{W}"));
+        c.add(new HostileCase("project update: an empty name", "name", "project", "update", P, "--name", " ", "--workspace", "{W}"));
+        c.add(new HostileCase("workspace create: over a file", "corpus/not-a-folder", "workspace", "create", "{T}/corpus/not-a-folder"));
         c.add(new HostileCase("workspace info: empty database file", "empty-db/workspace.mv.db is damaged or not a Sextant workspace",
                 "workspace", "info", "--workspace", "{T}/empty-db"));
         c.add(new HostileCase("workspace info: text as database file", "text-db/workspace.mv.db is damaged or not a Sextant workspace",
@@ -246,6 +259,10 @@ final class HostileCorpus {
         text.put("judge-bad.csv", "metric,value\nlatency,1\nlatency,slow\n");
         text.put("judge-inf.csv", "metric,value\nlatency,Infinity\n");
         text.put("not-a-folder", "a file\n");
+        text.put("monitoring-bad.csv", "step,group,metric,value\n1,baseline,latency,10\n1,canary,latency,slow\n");
+        text.put("monitoring-group.csv", "step,group,metric,value\n1,control,latency,10\n");
+        text.put("mix-negative.csv", "category,share\nmath,-20\n");
+        text.put("bench-duplicate.csv", "id,question\nq1,one two\nq1,three four\n");
         String longId = "x".repeat(100_000);
         text.put("items-long-id.csv", "model,benchmark,item_id,score\nX,hostile," + longId + ",1\n");
         text.put("battles-long-model.jsonl", "{\"model_a\":\"" + longId + "\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n");
