@@ -52,6 +52,8 @@ public final class EvaluationViewModel {
     private final ObservableList<String> benchmarks = FXCollections.observableArrayList();
     private final ObservableList<String> models = FXCollections.observableArrayList();
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
+    /** Empty, or why the arena ratings fall into groups that cannot be compared (models that never met). */
+    private final StringProperty arenaWarning = new SimpleStringProperty(this, "arenaWarning", "");
     private final BooleanProperty empty = new SimpleBooleanProperty(this, "empty", true);
 
     // settings
@@ -228,6 +230,8 @@ public final class EvaluationViewModel {
         summaries.setAll(a == null ? List.of() : a.summaries());
         index.set(a == null ? null : a.index());
         arena.set(a == null ? null : a.arena());
+        arenaWarning.set(a == null || a.arena() == null || !a.arena().disconnected() ? "" : a.arena().componentsWarning()
+                + ". The table lists each group's models together, with ranks within their group.");
         scorecard.set(a == null ? null : a.scorecard());
         TreeSet<String> b = new TreeSet<>();
         TreeSet<String> m = new TreeSet<>();
@@ -285,6 +289,10 @@ public final class EvaluationViewModel {
 
     public ObservableList<String> models() {
         return models;
+    }
+
+    public StringProperty arenaWarningProperty() {
+        return arenaWarning;
     }
 
     public StringProperty messageProperty() {
