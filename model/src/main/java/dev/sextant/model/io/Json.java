@@ -70,6 +70,21 @@ public final class Json {
      * @throws BadInputException naming the file, line and column of a syntax error, or an unreadable file
      */
     public static JsonNode readFile(Path file) {
+        return readFile(file, STRICT);
+    }
+
+    /**
+     * The same, for files Python's {@code json} module wrote as they are: it writes {@code NaN} and {@code Infinity} for
+     * non-finite floats (lm-evaluation-harness results carry them for a stderr that could not be computed), so here they
+     * read as numbers that the reader must then check, rather than as a syntax error.
+     */
+    public static JsonNode readFileAllowingNaN(Path file) {
+        return readFile(file, PYTHON);
+    }
+
+    private static final ObjectReader PYTHON = STRICT.with(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
+
+    private static JsonNode readFile(Path file, ObjectReader reader) {
         long size = sizeOf(file);
         if (size > MAX_DOCUMENT_BYTES) {
             throw BadInputException.of(TextInput.name(file), String.format(Locale.ROOT, "%,d MB is too large for a JSON document of this kind"
@@ -80,7 +95,7 @@ public final class Json {
             if (r.read() != '\uFEFF') {
                 r.reset();
             }
-            return STRICT.readTree(r);
+            return reader.readTree(r);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof IOException io) {
                 throw TextInput.readError(file, line(e), io);
@@ -177,7 +192,7 @@ public final class Json {
             if (r.read() != '\uFEFF') {
                 r.reset();
             }
-            try (JsonParser p = STRICT.createParser(r)) {
+            try (JsonParser p = PYTHON.createParser(r)) {
                 JsonToken t = p.nextToken();
                 if (t == JsonToken.START_ARRAY) {
                     first = '[';

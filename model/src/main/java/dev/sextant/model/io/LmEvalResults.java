@@ -49,7 +49,7 @@ public final class LmEvalResults {
     }
 
     public static JsonNode parse(Path file) {
-        JsonNode root = Json.readFile(file);
+        JsonNode root = Json.readFileAllowingNaN(file);
         if (root == null || root.isMissingNode()) {
             throw BadInputException.of(TextInput.name(file), "the file is empty");
         }
@@ -139,6 +139,7 @@ public final class LmEvalResults {
         Map<String, List<String>> chosen = new LinkedHashMap<>(); // "metric (why); also reported: …" → tasks
         List<String> noScore = new ArrayList<>();
         List<String> without = new ArrayList<>();
+        List<String> nonFinite = new ArrayList<>();
         Iterator<Map.Entry<String, JsonNode>> tasks = root.get("results").fields();
         while (tasks.hasNext()) {
             Map.Entry<String, JsonNode> task = tasks.next();
@@ -148,6 +149,11 @@ public final class LmEvalResults {
                 throw at.problem(entry, "expected an object of metric values, got " + shown(values));
             }
             List<String> metrics = numericMetrics(values);
+            values.fields().forEachRemaining(v -> {
+                if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")) {
+                    nonFinite.add(task.getKey() + "." + v.getKey());
+                }
+            });
             if (metrics.isEmpty()) {
                 noScore.add(task.getKey()); // a group that reports no aggregate of its own
                 continue;
@@ -166,7 +172,7 @@ public final class LmEvalResults {
             String filter = comma < 0 ? "" : key.substring(comma);
             // a stderr may be "N/A" (not computed) or null; a number must be one
             JsonNode se = values.get(name + "_stderr" + filter);
-            Double stderr = se != null && se.isNumber() ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
+            Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue()) ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
             Integer n = null;
             JsonNode ns = root.path("n-samples").path(task.getKey());
             if (ns.hasNonNull("effective")) {
@@ -190,6 +196,9 @@ public final class LmEvalResults {
         if (!without.isEmpty()) {
             notes.add("left out, not reporting " + metric + ": " + list(without));
         }
+        if (!nonFinite.isEmpty()) {
+            notes.add("NaN or infinite in the file, not taken as a score: " + list(nonFinite));
+        }
         if (!noScore.isEmpty()) {
             notes.add("no score of their own (groups), left out: " + list(noScore));
         }
@@ -202,12 +211,12 @@ public final class LmEvalResults {
     private record Choice(String key, String why) {
     }
 
-    /** The metric keys of a task entry holding numbers, in file order, without stderrs and aliases. */
+    /** The metric keys of a task entry holding finite numbers, in file order, without stderrs and aliases. */
     private static List<String> numericMetrics(JsonNode values) {
         List<String> keys = new ArrayList<>();
         values.fields().forEachRemaining(e -> {
             String k = e.getKey();
-            if (e.getValue().isNumber() && !k.contains("_stderr") && !k.equals("alias") && !k.equals("samples")) {
+            if (e.getValue().isNumber() && Double.isFinite(e.getValue().doubleValue()) && !k.contains("_stderr") && !k.equals("alias") && !k.equals("samples")) {
                 keys.add(k);
             }
         });

@@ -140,6 +140,24 @@ class EvaluationFormatsTest {
     }
 
     @Test
+    void pythonsNaNInAResultsFileIsNoScoreAndNoStderr() throws Exception {
+        Path f = write("nan/results_2024-05-01T00-00-00.json", """
+                {"results": {"boolq": {"alias": "boolq", "acc,none": 0.5, "acc_stderr,none": NaN},
+                             "wikitext": {"alias": "wikitext", "word_perplexity,none": Infinity, "bits_per_byte,none": 0.9}},
+                 "n-samples": {"boolq": {"original": 3270, "effective": 1}},
+                 "config": {"model": "hf", "model_args": "pretrained=gpt2"}}
+                """);
+        EvidenceFile e = one(f);
+        assertThat(e.reported()).extracting(ReportedResult::metric).containsExactly("acc,none", "bits_per_byte,none");
+        assertThat(e.reported().get(0).se()).isNull();
+        assertThat(e.reported().get(0).model()).isEqualTo("gpt2");
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("NaN or infinite").contains("wikitext.word_perplexity,none"));
+        // elsewhere NaN stays refused
+        Path battles = write("nan.jsonl", "{\"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"tstamp\": NaN}\n");
+        assertThatThrownBy(() -> ArenaBattles.read(battles)).hasMessageContaining("nan.jsonl:1: invalid JSON");
+    }
+
+    @Test
     void renamedSamplesAndBattlesAreRecognisedByTheirFields() throws Exception {
         Path samples = write("llama/gsm8k.jsonl", """
                 {"doc_id": 0, "doc": {"question": "1+1?"}, "target": "2", "arguments": [], "resps": [["2"]], "filtered_resps": ["2"], "filter": "strict-match", "metrics": ["exact_match"], "exact_match": 1.0}
