@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * <li>0.4 and later, {@code results_<ISO datetime>.json}: {@code results} maps each task to {@code "metric,filter"}
  * values with {@code "metric_stderr,filter"} beside them (a stderr may be the string "N/A") and an {@code alias};
  * {@code configs} (each task's {@code metric_list}), {@code higher_is_better}, {@code group_subtasks},
- * {@code n-samples} ({@code original} and {@code effective} item counts), {@code config} and {@code model_name}.</li>
+ * {@code n-samples} ({@code original} and {@code effective} item counts; n is {@code effective}, else the task's
+ * {@code samples}, else unknown), {@code config} and {@code model_name}.</li>
  * </ul>
  * The metric of a task is chosen as the harness lists it: the first of the task's {@code metric_list}, else the first
  * in its {@code higher_is_better} order, else (a file that orders nothing) the first of acc, exact_match, … present;
@@ -181,6 +182,9 @@ public final class LmEvalResults {
                     throw at.problem("n-samples." + task.getKey() + ".effective", "expected a whole number of items, got " + e);
                 }
                 n = e.intValue();
+            } else if (values.path("samples").isIntegralNumber() && values.get("samples").canConvertToInt()
+                    && values.get("samples").intValue() >= 0) {
+                n = values.get("samples").intValue(); // the task's sample count, where the harness left it in results
             }
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
