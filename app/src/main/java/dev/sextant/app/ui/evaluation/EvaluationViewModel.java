@@ -111,6 +111,9 @@ public final class EvaluationViewModel {
                 a -> show(List.copyOf(sources), e, a));
     }
 
+    /** What reading the last imported files chose (metric, model name), shown with the message until the next import. */
+    private volatile List<String> importNotes = List.of();
+
     public void importFiles(List<Path> files) {
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
@@ -120,6 +123,9 @@ public final class EvaluationViewModel {
         shell.jobs().submit("Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files"), (progress, cancel) -> {
             List<EvidenceFile> parsed = EvidenceFiles.read(files, null, null, null);
             cancel.throwIfCancelled();
+            List<String> notes = new java.util.ArrayList<>();
+            parsed.forEach(f -> f.notes().forEach(n -> notes.add(f.name() + ": " + n)));
+            importNotes = List.copyOf(notes);
             return ws.evaluation().importFiles(p.id(), parsed, false, progress, cancel);
         }, imported -> {
             long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
@@ -256,7 +262,7 @@ public final class EvaluationViewModel {
         empty.set(e == null || e.isEmpty());
         message.set(e == null || e.isEmpty()
                 ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
-                : String.join("  ", a == null ? List.of() : a.notes()));
+                : String.join("  ", a == null ? importNotes : java.util.stream.Stream.concat(importNotes.stream(), a.notes().stream()).toList()));
     }
 
     public ObservableList<EvidenceSource> sources() {
