@@ -61,9 +61,11 @@ public final class LmEvalResults {
     }
 
     /**
-     * The model's name as the harness recorded it: {@code model_name}, else the {@code pretrained=} (or {@code model=},
-     * {@code engine=}) value of {@code config.model_args}; a local path is cut to its last part, so that no folder of
-     * the machine that ran it becomes part of the name. Null when the file names no model.
+     * The model's name as the harness recorded it: {@code model_name}, else the value in {@code config.model_args} the
+     * harness itself names the model by (its {@code get_model_name}: {@code peft=}, {@code delta=}, {@code pretrained=},
+     * {@code model=}, {@code path=}, {@code engine=}, the first given), so that a run with an adapter is not named after
+     * its base model; a local path is cut to its last part, so that no folder of the machine that ran it becomes part
+     * of the name, while a hub id ({@code org/name}) stays whole. Null when the file names no model.
      */
     public static String modelName(JsonNode root) {
         String name = JsonLines.optionalText(root, "model_name");
@@ -74,7 +76,7 @@ public final class LmEvalResults {
         if (name == null) {
             JsonNode args = config.get("model_args");
             if (args != null && args.isObject()) {
-                for (String k : List.of("pretrained", "model", "engine")) {
+                for (String k : NAME_ARGS) {
                     name = name != null ? name : JsonLines.optionalText(args, k);
                 }
             } else if (args != null && args.isTextual()) {
@@ -85,7 +87,7 @@ public final class LmEvalResults {
                         parts.putIfAbsent(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
                     }
                 }
-                for (String k : List.of("pretrained", "model", "engine")) {
+                for (String k : NAME_ARGS) {
                     String v = parts.get(k);
                     name = name != null || v == null || v.isBlank() ? name : v;
                 }
@@ -94,17 +96,21 @@ public final class LmEvalResults {
         return name == null ? null : withoutLocalPath(name);
     }
 
+    /** The model_args keys the harness names a model by, in its order (lm_eval/loggers/utils.py, get_model_name). */
+    static final List<String> NAME_ARGS = List.of("peft", "delta", "pretrained", "model", "path", "engine");
+
     private static final Pattern LOCAL_PATH = Pattern.compile("^(/|~|\\.{1,2}[/\\\\]|[A-Za-z]:[/\\\\]|\\\\\\\\).*");
 
     /** {@code /data/ckpt/llama-7b/} → {@code llama-7b}; a hub id such as {@code meta-llama/Llama-3-8B} stays whole. */
     static String withoutLocalPath(String name) {
-        if (!LOCAL_PATH.matcher(name).matches()) {
-            return name;
-        }
         String s = name.replaceAll("[/\\\\]+$", "");
+        // a hub id has one slash (org/name); a path has a leading root, dot or drive, or more than one
+        if (!LOCAL_PATH.matcher(s).matches() && s.replace('\\', '/').chars().filter(c -> c == '/').count() < 2) {
+            return s.isEmpty() ? name : s;
+        }
         int cut = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
         String base = cut < 0 ? s : s.substring(cut + 1);
-        return base.isBlank() || base.equals("~") ? name : base;
+        return base.isBlank() || base.equals("~") || base.equals(".") || base.equals("..") ? name : base;
     }
 
     /** What a results file holds: its results and the notes on what was chosen. */

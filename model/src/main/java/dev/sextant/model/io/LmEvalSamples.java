@@ -123,8 +123,8 @@ public final class LmEvalSamples {
             throw new BadInputException(name, 0, "filter", "no line has filter '" + filter[0] + "'");
         }
         notes.add("metric " + chosen[0] + (filter[0] == null ? "" : " (filter " + filter[0] + ")")
-                + (metric != null ? ", as asked" : ", the first of the line's metrics in the order "
-                + String.join(", ", PREFERRED)));
+                + (metric != null ? ", as asked" : ", the first of " + String.join(", ", PREFERRED)
+                + " with a number per item, else the first of the line's metrics that has one"));
         return out;
     }
 
@@ -135,15 +135,25 @@ public final class LmEvalSamples {
             metrics.forEach(m -> names.add(m.asText()));
         }
         for (String p : PREFERRED) {
-            if (node.has(p) && (names.isEmpty() || names.contains(p))) {
+            // a per-item value kept for a corpus-level metric (f1, bleu: [gold, prediction]) is no item score
+            if (scalar(node.get(p)) && (names.isEmpty() || names.contains(p))) {
                 return p;
             }
         }
         for (String n : names) {
-            if (node.has(n) && node.get(n).isNumber()) {
+            if (scalar(node.get(n))) {
                 return n;
             }
         }
+        for (String n : names.isEmpty() ? PREFERRED : names) {
+            if (node.hasNonNull(n)) {
+                throw new BadInputException(TextInput.name(file), line, n, "not a number: " + node.get(n));
+            }
+        }
         throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name one with --metric");
+    }
+
+    private static boolean scalar(JsonNode v) {
+        return v != null && (v.isNumber() || v.isBoolean());
     }
 }

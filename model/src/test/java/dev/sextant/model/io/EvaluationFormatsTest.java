@@ -85,6 +85,12 @@ class EvaluationFormatsTest {
         assertThat(LmEvalResults.withoutLocalPath("meta-llama/Llama-3-8B")).isEqualTo("meta-llama/Llama-3-8B");
         assertThat(LmEvalResults.withoutLocalPath("C:\\models\\mistral-7b")).isEqualTo("mistral-7b");
         assertThat(LmEvalResults.withoutLocalPath("./out/phi-2")).isEqualTo("phi-2");
+        assertThat(LmEvalResults.withoutLocalPath("runs/exp1/checkpoint-500")).as("relative, more than org/name").isEqualTo("checkpoint-500");
+        assertThat(LmEvalResults.withoutLocalPath("gpt2/")).isEqualTo("gpt2");
+        var adapter = Json.readLine("{\"results\": {}, \"config\": {\"model_args\": \"pretrained=meta-llama/Llama-2-7b-hf,peft=/work/lora/my-adapter\"}}", "x", 1);
+        assertThat(LmEvalResults.modelName(adapter)).as("as the harness names it: the adapter, not its base").isEqualTo("my-adapter");
+        var dict = Json.readLine("{\"results\": {}, \"config\": {\"model_args\": {\"pretrained\": \"EleutherAI/gpt-j-6b\", \"dtype\": \"float16\"}}}", "x", 1);
+        assertThat(LmEvalResults.modelName(dict)).isEqualTo("EleutherAI/gpt-j-6b");
     }
 
     static final String V04 = """
@@ -155,6 +161,15 @@ class EvaluationFormatsTest {
         // elsewhere NaN stays refused
         Path battles = write("nan.jsonl", "{\"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"tstamp\": NaN}\n");
         assertThatThrownBy(() -> ArenaBattles.read(battles)).hasMessageContaining("nan.jsonl:1: invalid JSON");
+    }
+
+    @Test
+    void samplesSkipPerItemValuesOfCorpusMetrics() throws Exception {
+        Path f = write("m/samples_boolq_2024-05-01T00-00-00.123.jsonl", """
+                {"doc_id": 0, "doc": {}, "target": 1, "resps": [], "filtered_resps": [], "metrics": ["f1", "mcc", "acc"], "f1": [1, 1], "mcc": [1, 1], "acc": 1.0}
+                {"doc_id": 1, "doc": {}, "target": 0, "resps": [], "filtered_resps": [], "metrics": ["f1", "mcc", "acc"], "f1": [0, 1], "mcc": [0, 1], "acc": 0.0}
+                """);
+        assertThat(LmEvalSamples.read(f, "m", null)).extracting(ItemScore::score).containsExactly(1.0, 0.0);
     }
 
     @Test
