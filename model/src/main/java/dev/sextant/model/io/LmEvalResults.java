@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * <li>0.4 and later, {@code results_<ISO datetime>.json}: {@code results} maps each task to {@code "metric,filter"}
  * values with {@code "metric_stderr,filter"} beside them (a stderr may be the string "N/A") and an {@code alias};
  * {@code configs} (each task's {@code metric_list}), {@code higher_is_better}, {@code group_subtasks},
- * {@code n-samples} ({@code original} and {@code effective} item counts; n is {@code effective}, else the task's
- * {@code samples}, else unknown), {@code config} and {@code model_name}.</li>
+ * {@code n-samples} ({@code original} and {@code effective} item counts; n is {@code effective}, else the entry's
+ * own {@code sample_len} or {@code samples}, else unknown), {@code config} and {@code model_name}.</li>
  * </ul>
  * The metric of a task is chosen as the harness lists it: the first of the task's {@code metric_list}, else the first
  * in its {@code higher_is_better} order, else (a file that orders nothing) the first of acc, exact_match, … present;
@@ -157,7 +157,8 @@ public final class LmEvalResults {
             }
             List<String> metrics = numericMetrics(values);
             values.fields().forEachRemaining(v -> {
-                if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")) {
+                if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")
+                        && !RESERVED.contains(v.getKey())) {
                     nonFinite.add(task.getKey() + "." + v.getKey());
                 }
             });
@@ -188,9 +189,13 @@ public final class LmEvalResults {
                     throw at.problem("n-samples." + task.getKey() + ".effective", "expected a whole number of items, got " + e);
                 }
                 n = e.intValue();
-            } else if (values.path("samples").isIntegralNumber() && values.get("samples").canConvertToInt()
-                    && values.get("samples").intValue() >= 0) {
-                n = values.get("samples").intValue(); // the task's sample count, where the harness left it in results
+            } else {
+                for (String k : List.of("sample_len", "samples")) {
+                    JsonNode count = values.get(k);
+                    if (n == null && count != null && count.isIntegralNumber() && count.canConvertToInt() && count.intValue() >= 0) {
+                        n = count.intValue(); // the task's own item count, where the harness left it in results
+                    }
+                }
             }
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
@@ -221,12 +226,24 @@ public final class LmEvalResults {
     private record Choice(String key, String why) {
     }
 
-    /** The metric keys of a task entry holding finite numbers, in file order, without stderrs and aliases. */
+    /** Fields of a task entry that describe it rather than score it (alias, name, its item counts). */
+    static final java.util.Set<String> RESERVED = java.util.Set.of("alias", "name", "samples", "sample_len", "sample_count", " ");
+
+    /**
+     * The metric keys of a task entry holding finite numbers, in file order, without stderrs and descriptive fields; in
+     * a 0.4+ entry, where metrics are {@code metric,filter}, only keys with a filter.
+     */
     private static List<String> numericMetrics(JsonNode values) {
         List<String> keys = new ArrayList<>();
+        boolean filtered = false;
+        for (Iterator<String> it = values.fieldNames(); it.hasNext(); ) {
+            filtered |= it.next().contains(",");
+        }
+        boolean withFilter = filtered;
         values.fields().forEachRemaining(e -> {
             String k = e.getKey();
-            if (e.getValue().isNumber() && Double.isFinite(e.getValue().doubleValue()) && !k.contains("_stderr") && !k.equals("alias") && !k.equals("samples")) {
+            if (e.getValue().isNumber() && Double.isFinite(e.getValue().doubleValue()) && !k.contains("_stderr")
+                    && !RESERVED.contains(k) && (!withFilter || k.contains(","))) {
                 keys.add(k);
             }
         });

@@ -146,6 +146,36 @@ class EvaluationFormatsTest {
     }
 
     @Test
+    void lmEval04GroupsWithSampleCountsAndNamesAreNotMetrics() throws Exception {
+        Path f = write("regression/out.json", """
+                {
+                  "group_subtasks": {"my_group": ["task_b", "task_a"]},
+                  "groups": {"my_group": {"acc,none": 0.2, "acc_norm,none": 0.1, "acc_stderr,none": "N/A", "alias": "my_group",
+                                          "name": "my_group", "sample_count": {"acc,none": 40}, "sample_len": 40}},
+                  "higher_is_better": {"task_a": {"acc": true, "acc_norm": true}, "task_b": {"acc": true, "acc_norm": true},
+                                       "my_group": {"acc": true, "acc_norm": true}},
+                  "n-samples": {"task_a": {"effective": 20, "original": 500}, "task_b": {"effective": 20, "original": 900}},
+                  "results": {
+                    "task_a": {"acc,none": 0.25, "acc_norm,none": 0.15, "acc_stderr,none": "N/A", "acc_norm_stderr,none": "N/A",
+                               "alias": "task_a", "name": "task_a", "sample_len": 20},
+                    "task_b": {"acc,none": 0.15, "acc_norm,none": 0.05, "acc_stderr,none": 0.08, "acc_norm_stderr,none": 0.05,
+                               "alias": "task_b", "name": "task_b", "sample_len": 20},
+                    "my_group": {"acc,none": 0.2, "acc_norm,none": 0.1, "acc_stderr,none": "N/A", "acc_norm_stderr,none": "N/A",
+                                 "alias": "my_group", "name": "my_group", "sample_count": {"acc,none": 40, "acc_norm,none": 40}, "sample_len": 40}
+                  },
+                  "versions": {"task_a": 1.0, "task_b": 1.0, "my_group": "1.0"}
+                }
+                """);
+        EvidenceFile e = one(f);
+        assertThat(e.reported()).extracting(ReportedResult::metric).containsOnly("acc,none");
+        assertThat(e.reported()).extracting(ReportedResult::n).containsExactly(20, 20, 40);
+        assertThat(e.reported().get(1).se()).isEqualTo(0.08);
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
+                "metric acc,none (first in higher_is_better); also reported: acc_norm,none: task_a, task_b, my_group"));
+        assertThat(e.notes()).noneMatch(n -> n.contains("sample_len") || n.contains("n not reported"));
+    }
+
+    @Test
     void pythonsNaNInAResultsFileIsNoScoreAndNoStderr() throws Exception {
         Path f = write("nan/results_2024-05-01T00-00-00.json", """
                 {"results": {"boolq": {"alias": "boolq", "acc,none": 0.5, "acc_stderr,none": NaN},
