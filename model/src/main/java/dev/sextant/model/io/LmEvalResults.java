@@ -147,6 +147,7 @@ public final class LmEvalResults {
         List<String> noScore = new ArrayList<>();
         List<String> without = new ArrayList<>();
         List<String> nonFinite = new ArrayList<>();
+        List<String[]> nonFiniteAt = new ArrayList<>();
         Iterator<Map.Entry<String, JsonNode>> tasks = root.get("results").fields();
         while (tasks.hasNext()) {
             Map.Entry<String, JsonNode> task = tasks.next();
@@ -160,6 +161,7 @@ public final class LmEvalResults {
                 if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")
                         && !RESERVED.contains(v.getKey())) {
                     nonFinite.add(task.getKey() + "." + v.getKey());
+                    nonFiniteAt.add(new String[] {task.getKey(), v.getKey()});
                 }
             });
             if (metrics.isEmpty()) {
@@ -202,6 +204,11 @@ public final class LmEvalResults {
             List<String> others = metrics.stream().filter(k -> !k.equals(key)).toList();
             chosen.computeIfAbsent(key + " (" + c.why() + ")" + (others.isEmpty() ? "" : "; also reported: " + String.join(", ", others)),
                     x -> new ArrayList<>()).add(task.getKey());
+        }
+        if (out.isEmpty() && !nonFinite.isEmpty()) {
+            // nothing but NaN or infinities: refused, naming the first, as any other impossible number
+            String[] first = nonFiniteAt.get(0);
+            at.finite("results." + first[0] + "." + first[1], root.get("results").get(first[0]).get(first[1]).doubleValue());
         }
         if (out.isEmpty()) {
             throw new BadInputException(source, 0, "results", metric != null ? "no task reports metric " + metric
