@@ -110,10 +110,12 @@ public final class ArenaBattles {
         String turn = null;
         JsonNode t = node.get("turn");
         if (t != null && !t.isNull()) {
-            if (!t.isIntegralNumber() || t.longValue() < 0) {
+            // tables written through pandas turn whole numbers into 1.0 when a column has gaps
+            boolean whole = t.isIntegralNumber() || (t.isNumber() && t.doubleValue() == Math.rint(t.doubleValue()));
+            if (!whole || t.doubleValue() < 0 || !Double.isFinite(t.doubleValue())) {
                 throw checks.problem(at + "turn", "expected a whole number of turns, got " + t);
             }
-            turn = t.asText();
+            turn = Long.toString(t.longValue());
         }
         String tstamp = null;
         JsonNode ts = node.get("tstamp");

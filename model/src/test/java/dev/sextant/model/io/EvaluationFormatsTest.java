@@ -317,6 +317,11 @@ class EvaluationFormatsTest {
         expect("anony.json", "[" + String.format(good, 0).replace("true", "\"yes\"") + "]", "anony.json:1: [0].anony: expected true or false");
         expect("turn.json", "[{\"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"turn\": \"one\"}]",
                 "turn.json:1: [0].turn: expected a whole number of turns");
+        expect("half-turn.json", "[{\"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"turn\": 1.5}]",
+                "half-turn.json:1: [0].turn: expected a whole number of turns, got 1.5");
+        Path pandas = write("pandas.json", "[{\"question_id\": \"q\", \"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"turn\": 1.0},"
+                + " {\"question_id\": \"q\", \"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\", \"turn\": 1}]");
+        assertThatThrownBy(() -> ArenaBattles.read(pandas)).as("1.0 is turn 1").hasMessageContaining("pandas.json:1: question_id, model_a, model_b, turn: duplicate");
         expect("missing.json", "[{\"model_a\": \"a\", \"winner\": \"tie\"}]", "missing.json:1: [0].model_b: missing");
         expect("empty-array.json", "[]", "empty-array.json: no anonymous battles in the file");
     }
