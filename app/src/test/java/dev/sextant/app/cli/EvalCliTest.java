@@ -177,4 +177,68 @@ class EvalCliTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("error: " + f + ":2: score: expected a number, got 'oops'\n");
     }
+
+    @Test
+    void lmEval03OneLineResultsSummariseWithNUnknownAndTheChoicesShown() throws Exception {
+        Path dir = java.nio.file.Files.createDirectories(tmp.resolve("pythia-160m"));
+        Path f = java.nio.file.Files.writeString(dir.resolve("lambada_openai-v0-res.json"),
+                "{\"results\": {\"lambada_openai\": {\"ppl\": 3.5, \"ppl_stderr\": 0.07, \"acc\": 0.7, \"acc_stderr\": 0.006}},"
+                        + " \"versions\": {\"lambada_openai\": 0}}");
+        CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode row = r.json().get("rows").get(0);
+        assertThat(row.get("model").asText()).isEqualTo("pythia-160m");
+        assertThat(row.get("n").isNull()).as("n not reported: unknown, not 0").isTrue();
+        assertThat(row.get("mean").asDouble()).isEqualTo(0.7);
+        assertThat(row.get("flags").toString()).contains("n not reported");
+        String notes = r.json().get("notes").toString();
+        assertThat(notes).contains("lambada_openai-v0-res.json: metric acc (").contains("also reported: ppl");
+        assertThat(notes).contains("named 'pythia-160m' after its folder");
+        CliRun text = run("eval", "summary", "--input", f.toString());
+        assertThat(text.out()).contains("not reported").contains("note: lambada_openai-v0-res.json: metric acc");
+    }
+
+    @Test
+    void kindForcesHowFilesAreRead() throws Exception {
+        Path f = java.nio.file.Files.writeString(tmp.resolve("votes.txt"),
+                "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\"B\",\"model_b\":\"A\",\"winner\":\"tie\"}\n");
+        CliRun arena = run("eval", "arena", "--input", f.toString(), "--kind", "BATTLES", "--bootstrap", "0", "--json");
+        assertThat(arena.code()).as(arena.err()).isZero();
+        CliRun forced = run("eval", "summary", "--input", f.toString(), "--kind", "REPORTED");
+        assertThat(forced.code()).isEqualTo(2);
+        assertThat(forced.err()).as("read as one JSON document, as asked").isEqualTo("error: " + f + ":2: invalid JSON at column 1: more text after the JSON value\n");
+        Path one = java.nio.file.Files.writeString(tmp.resolve("one.txt"), "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}");
+        CliRun notResults = run("eval", "summary", "--input", one.toString(), "--kind", "REPORTED");
+        assertThat(notResults.err()).isEqualTo("error: " + one + ":1: results: missing: not an lm-evaluation-harness results file\n");
+    }
+
+    @Test
+    void cleanBattleArrayWithGroupsThatNeverMet() throws Exception {
+        StringBuilder sb = new StringBuilder("[\n");
+        String[][] pairs = {{"vicuna-13b", "alpaca-13b", "model_a"}, {"alpaca-13b", "vicuna-13b", "model_b"}, {"vicuna-13b", "alpaca-13b", "model_b"},
+                {"gpt-4", "claude-v1", "tie"}, {"claude-v1", "gpt-4", "model_b"}};
+        for (int i = 0; i < pairs.length; i++) {
+            sb.append(String.format("  {\"question_id\": \"q%d\", \"model_a\": \"%s\", \"model_b\": \"%s\", \"winner\": \"%s\", "
+                    + "\"judge\": \"arena_user_%d\", \"turn\": 1, \"anony\": true, \"language\": \"English\", \"tstamp\": 1682351591.%d}%s%n",
+                    i, pairs[i][0], pairs[i][1], pairs[i][2], i, i, i + 1 < pairs.length ? "," : ""));
+        }
+        Path f = java.nio.file.Files.writeString(tmp.resolve("clean_battle_20230501.json"), sb.append("]\n").toString());
+        CliRun r = run("eval", "arena", "--input", f.toString(), "--bootstrap", "50", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = r.json();
+        assertThat(json.get("totalBattles").asLong()).isEqualTo(5);
+        assertThat(json.get("components")).hasSize(2);
+        assertThat(json.get("components").get(0).get("models").toString()).contains("vicuna-13b", "alpaca-13b");
+        assertThat(json.get("components").get(0).get("battles").asLong()).isEqualTo(3);
+        for (JsonNode m : json.get("models")) {
+            for (String field : new String[] {"model", "rating", "ciLow", "ciHigh", "rankLow", "rankHigh", "battles", "component"}) {
+                assertThat(m.has(field)).as(field).isTrue();
+            }
+            int expected = m.get("model").asText().contains("13b") ? 0 : 1;
+            assertThat(m.get("component").asInt()).isEqualTo(expected);
+        }
+        CliRun text = run("eval", "arena", "--input", f.toString(), "--bootstrap", "0");
+        assertThat(text.out()).contains("Group 1 of 2").contains("Group 2 of 2")
+                .contains("warning: 2 groups of models never met").contains("not comparable");
+    }
 }

@@ -85,6 +85,15 @@ final class HostileCorpus {
         c.add(eval("battles-deep.jsonl", "battles-deep.jsonl:1: invalid JSON: nested deeper than 1,000 levels"));
         c.add(gate("replay", "replay-long-number.jsonl", "replay-long-number.jsonl:1: invalid JSON: a number longer than 1,000 digits"));
         c.add(eval("results_2026-01-02T03-04-05.json", "results_2026-01-02T03-04-05.json: model: 5,000 characters long"));
+        c.add(eval("clean_battle_bad_winner.json", "clean_battle_bad_winner.json:3: [1].winner: unknown value 'nobody'"));
+        c.add(eval("clean_battle_cut.json", "clean_battle_cut.json:3: invalid JSON"));
+        c.add(eval("clean_battle_not_objects.json", "clean_battle_not_objects.json:1: [0]: expected a JSON object"));
+        c.add(eval("neither.json", "neither.json:1: cannot tell what this JSON holds from its fields (name, value)"));
+        c.add(eval("results-task-not-object.json", "results-task-not-object.json: results.hellaswag: expected an object of metric values"));
+        c.add(new HostileCase("eval arena: clean_battle with a bad winner", "clean_battle_bad_winner.json:3: [1].winner", "eval", "arena",
+                "--input", "{T}/corpus/clean_battle_bad_winner.json"));
+        c.add(new HostileCase("eval summary: --kind results on battles", "battles-good.jsonl:1: results: missing", "eval", "summary",
+                "--kind", "REPORTED", "--input", "{T}/corpus/battles-good.jsonl"));
         // ---- gate evidence and policy
         c.add(gate("private", "suite-duplicate.csv", "suite-duplicate.csv:4"));
         c.add(gate("private", "suite-bad-score.csv", "suite-bad-score.csv:2: score"));
@@ -217,6 +226,13 @@ final class HostileCorpus {
         text.put("results_broken.json", "{\"results\": {\"task\": {\"acc,none\": 0.5,");
         text.put("samples_task_2026-01-02T03-04-05.123.jsonl", "{\"doc_id\": 0, \"metrics\": [\"acc\"], \"acc\": 1, \"resps\": [], \"target\": \"a\"}\n{\"doc_id\": 1, \"acc\": \n");
         text.put("battles-bad-winner.jsonl", "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"nobody\"}\n");
+        text.put("clean_battle_bad_winner.json", "[\n{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\",\"anony\":true},\n"
+                + "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"nobody\",\"anony\":true}\n]\n");
+        text.put("clean_battle_cut.json", "[\n{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"},\n{\"model_a\":");
+        text.put("clean_battle_not_objects.json", "[1, 2, 3]");
+        text.put("neither.json", "{\"name\": \"x\", \"value\": 1}");
+        text.put("results-task-not-object.json", "{\"results\": {\"hellaswag\": 0.5}, \"versions\": {\"hellaswag\": 0}}");
+        text.put("battles-good.jsonl", "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n");
         text.put("battles-broken.jsonl", "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\n");
         text.put("weights-negative.csv", "benchmark,weight\nmmlu,-2\n");
         text.put("weights-bad.csv", "benchmark,weight\nmmlu,heavy\n");

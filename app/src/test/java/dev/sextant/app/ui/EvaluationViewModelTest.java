@@ -59,6 +59,28 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void battlesOfGroupsThatNeverMetWarnOnTheArenaTab() throws Exception {
+        shell.createProject("Arena", "");
+        assertThat(vm.arenaWarningProperty().get()).isEmpty();
+        Path f = Files.writeString(tmp.resolve("clean_battle_20240101.json"), """
+                [
+                  {"question_id": "q1", "model_a": "A", "model_b": "B", "winner": "model_a", "anony": true, "turn": 1, "tstamp": 1.0},
+                  {"question_id": "q2", "model_a": "B", "model_b": "A", "winner": "tie", "anony": true, "turn": 1, "tstamp": 2.0},
+                  {"question_id": "q3", "model_a": "C", "model_b": "D", "winner": "model_b", "anony": true, "turn": 1, "tstamp": 3.0}
+                ]
+                """);
+        vm.importFiles(List.of(f));
+        assertThat(vm.arenaProperty().get().components()).hasSize(2);
+        assertThat(vm.arenaWarningProperty().get()).contains("2 groups of models never met").contains("not comparable");
+        Path results = Files.writeString(tmp.resolve("hellaswag-v0-res.json"),
+                "{\"results\": {\"hellaswag\": {\"acc\": 0.25, \"acc_norm\": 0.3}}, \"versions\": {\"hellaswag\": 0}}");
+        vm.importFiles(List.of(results));
+        assertThat(vm.messageProperty().get()).contains("hellaswag-v0-res.json: metric acc (").contains("after its folder");
+        assertThat(vm.summaries()).anySatisfy(r -> assertThat(r.n()).isNull());
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void powerHelpersMatchTheFormula() {
         assertThat(EvaluationViewModel.requiredN(0.5, 0, 1, 0.03)).isEqualTo(2181);
         assertThat(EvaluationViewModel.requiredN(0.5, 0, 0, 0.03)).isEqualTo(-1);

@@ -188,7 +188,7 @@ public final class CredibilityAssessor {
                 ? (rows.isEmpty() ? "standard errors reported" : "per-item scores available: intervals computed here")
                 : withoutSe + " of " + rep.size() + " reported results disclose no standard error"));
         int n = rows.isEmpty() ? rep.stream().map(ReportedResult::n).filter(x -> x != null).min(Integer::compare).orElse(-1)
-                : rows.stream().mapToInt(ScoreSummary::n).min().orElse(-1);
+                : rows.stream().map(ScoreSummary::n).filter(x -> x != null).mapToInt(Integer::intValue).min().orElse(-1);
         if (n < 0) {
             checks.add(new Check("items", Grade.UNKNOWN, "item count not disclosed"));
         } else {

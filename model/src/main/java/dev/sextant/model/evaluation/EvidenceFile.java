@@ -8,10 +8,12 @@ import java.util.Map;
  *
  * @param name   the file's name, shown to the user
  * @param origin where it came from (its full path)
+ * @param notes  choices the reader made that the user should see, in plain words: which metric of several was taken,
+ *               a model named after its folder, groups of tasks without a score of their own
  */
 public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore> items, List<ReportedResult> reported,
                            List<Battle> battles, List<BenchmarkWeight> weights, List<ModelScore> scores,
-                           Map<String, Double> mix) {
+                           Map<String, Double> mix, List<String> notes) {
 
     public enum Kind { ITEM_SCORES, REPORTED, BATTLES, WEIGHTS, MODEL_SCORES, MIX }
 
@@ -21,6 +23,7 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
         battles = List.copyOf(battles);
         weights = List.copyOf(weights);
         scores = List.copyOf(scores);
+        notes = notes == null ? List.of() : List.copyOf(notes);
         mix = mix == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(mix));
     }
 
@@ -29,10 +32,14 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
     }
 
     public static EvidenceFile of(Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix) {
+        return of(kind, name, origin, rows, mix, List.of());
+    }
+
+    public static EvidenceFile of(Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix, List<String> notes) {
         return new EvidenceFile(kind, name, origin,
                 kind == Kind.ITEM_SCORES ? cast(rows) : List.of(), kind == Kind.REPORTED ? cast(rows) : List.of(),
                 kind == Kind.BATTLES ? cast(rows) : List.of(), kind == Kind.WEIGHTS ? cast(rows) : List.of(),
-                kind == Kind.MODEL_SCORES ? cast(rows) : List.of(), kind == Kind.MIX ? mix : Map.of());
+                kind == Kind.MODEL_SCORES ? cast(rows) : List.of(), kind == Kind.MIX ? mix : Map.of(), notes);
     }
 
     @SuppressWarnings("unchecked")

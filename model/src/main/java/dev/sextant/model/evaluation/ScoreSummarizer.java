@@ -176,13 +176,15 @@ public final class ScoreSummarizer {
             if (r.se() == null) {
                 flags.add("no CI disclosed by the source");
             }
-            if (r.n() != null && r.n() < FEW_ITEMS) {
+            if (r.n() == null) {
+                flags.add("n not reported");
+            } else if (r.n() < FEW_ITEMS) {
                 flags.add("fewer than " + FEW_ITEMS + " items (" + r.n() + ")");
             }
             if ("undisclosed".equals(r.samplingConfig())) {
                 flags.add("sampling configuration not disclosed");
             }
-            rows.add(new ScoreSummary(r.model(), r.benchmark(), r.n() == null ? 0 : r.n(), r.value(), r.se(), null,
+            rows.add(new ScoreSummary(r.model(), r.benchmark(), r.n(), r.value(), r.se(), null,
                     r.se() == null ? null : r.value() - z * r.se(), r.se() == null ? null : r.value() + z * r.se(),
                     "reported", 1, null, null, null, List.of(r.samplingConfig()), flags));
         }

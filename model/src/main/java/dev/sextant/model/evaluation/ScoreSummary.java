@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The variance picture of one model on one benchmark.
  *
- * @param n              number of items (not samples)
+ * @param n              number of items (not samples), or null when the source did not report it (a results file
+ *                       without {@code n-samples}): unknown, never 0
  * @param se             CLT standard error of the mean over items (item means when items have several samples)
  * @param seClustered    clustered standard error, or null when no item has a cluster id
  * @param method         how [ciLow, ciHigh] was made: clt, clt-clustered, bootstrap, or reported
@@ -16,7 +17,7 @@ import java.util.List;
  * @param samplingConfigs the distinct sampling configurations behind the scores
  * @param flags          reasons to distrust the number, in words
  */
-public record ScoreSummary(String model, String benchmark, int n, double mean, Double se, Double seClustered,
+public record ScoreSummary(String model, String benchmark, Integer n, double mean, Double se, Double seClustered,
                            Double ciLow, Double ciHigh, String method, double samplesPerItem, Double wilsonLow,
                            Double wilsonHigh, ResamplingDecomposition resampling, List<String> samplingConfigs,
                            List<String> flags) {

@@ -1,6 +1,8 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -68,6 +70,21 @@ public final class Json {
      * @throws BadInputException naming the file, line and column of a syntax error, or an unreadable file
      */
     public static JsonNode readFile(Path file) {
+        return readFile(file, STRICT);
+    }
+
+    /**
+     * The same, for files Python's {@code json} module wrote as they are: it writes {@code NaN} and {@code Infinity} for
+     * non-finite floats (lm-evaluation-harness results carry them for a stderr that could not be computed), so here they
+     * read as numbers that the reader must then check, rather than as a syntax error.
+     */
+    public static JsonNode readFileAllowingNaN(Path file) {
+        return readFile(file, PYTHON);
+    }
+
+    private static final ObjectReader PYTHON = STRICT.with(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
+
+    private static JsonNode readFile(Path file, ObjectReader reader) {
         long size = sizeOf(file);
         if (size > MAX_DOCUMENT_BYTES) {
             throw BadInputException.of(TextInput.name(file), String.format(Locale.ROOT, "%,d MB is too large for a JSON document of this kind"
@@ -78,7 +95,7 @@ public final class Json {
             if (r.read() != '\uFEFF') {
                 r.reset();
             }
-            return STRICT.readTree(r);
+            return reader.readTree(r);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof IOException io) {
                 throw TextInput.readError(file, line(e), io);
@@ -101,6 +118,103 @@ public final class Json {
         } catch (IOException e) {
             return 0; // the open below reports it
         }
+    }
+
+    /** Elements of a streamed array: the trailing-token check would read into the next element. */
+    private static final ObjectReader ELEMENT = STRICT.without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** What one element of a streamed JSON array is handed to: the element, its 0-based index, the line it starts on. */
+    @FunctionalInterface
+    public interface ElementVisitor {
+        void accept(JsonNode element, long index, long line);
+    }
+
+    /**
+     * Streams a file holding one JSON array (FastChat's {@code clean_battle_*.json}, millions of elements), one element
+     * at a time, never holding the whole array: the same strict reading as {@link #readFile}, any size.
+     *
+     * @return the number of elements
+     * @throws BadInputException for an empty file, a document that is not an array, or a syntax error (naming its line)
+     */
+    public static long forEachElement(Path file, ElementVisitor each) {
+        String name = TextInput.name(file);
+        try (BufferedReader r = TextInput.open(file)) {
+            r.mark(1);
+            if (r.read() != '\uFEFF') {
+                r.reset();
+            }
+            try (JsonParser p = STRICT.createParser(r)) {
+                JsonToken t = p.nextToken();
+                if (t == null) {
+                    throw BadInputException.of(name, "the file is empty");
+                }
+                if (t != JsonToken.START_ARRAY) {
+                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON array");
+                }
+                long i = 0;
+                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                    if (t == null) {
+                        throw new BadInputException(name, p.currentLocation().getLineNr(), null,
+                                "invalid JSON: the text ends before the JSON does (an object or list left open?)");
+                    }
+                    long line = p.currentTokenLocation().getLineNr();
+                    each.accept(ELEMENT.readTree(p), i++, line);
+                }
+                if (p.nextToken() != null) {
+                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "invalid JSON: more text after the JSON value");
+                }
+                return i;
+            }
+        } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw TextInput.readError(file, line(e), io);
+            }
+            throw badInput(name, 0, e);
+        } catch (IOException e) {
+            throw TextInput.readError(file, 0, e);
+        }
+    }
+
+    /**
+     * What a JSON file looks like from its start, without reading it whole: the first character that is not blank
+     * ({@code '{'}, {@code '['}, or 0 for an empty file) and the top-level fields of its first object (of a document, or
+     * of the first line of a JSON Lines file), in file order, as far as they could be read.
+     */
+    public record Peek(char first, java.util.List<String> fields) {
+    }
+
+    /** The {@link Peek} at a file; a syntax error just ends the list of fields early (the reader reports it). */
+    public static Peek peek(Path file) {
+        java.util.List<String> fields = new java.util.ArrayList<>();
+        char first = 0;
+        try (BufferedReader r = TextInput.open(file)) {
+            r.mark(1);
+            if (r.read() != '\uFEFF') {
+                r.reset();
+            }
+            try (JsonParser p = PYTHON.createParser(r)) {
+                JsonToken t = p.nextToken();
+                if (t == JsonToken.START_ARRAY) {
+                    first = '[';
+                    t = p.nextToken();
+                    if (t != JsonToken.START_OBJECT) {
+                        return new Peek(first, fields);
+                    }
+                } else if (t == JsonToken.START_OBJECT) {
+                    first = '{';
+                } else {
+                    return new Peek(t == null ? 0 : '?', fields);
+                }
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    fields.add(p.currentName());
+                    p.nextToken();
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON, or broken part-way: what was seen so far decides
+        }
+        return new Peek(first, fields);
     }
 
     /** One line of a JSON Lines file; errors name {@code line} of {@code source} and the column. */

@@ -8,26 +8,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * lm-evaluation-harness aggregate output, {@code results_<ISO datetime>.json}: {@code results} maps each task to
- * {@code "metric,filter"} values with {@code "metric_stderr,filter"} beside them (a stderr may be the string "N/A"),
- * {@code n-samples} gives {@code effective} item counts, {@code config} the model and seeds.
+ * lm-evaluation-harness aggregate output, recognised by its content whatever the file is called (EleutherAI
+ * lm-evaluation-harness, {@code lm_eval/evaluator.py} and {@code lm_eval/loggers/evaluation_tracker.py}):
+ * <ul>
+ * <li>0.3: {@code {"results": {task: {"acc": x, "acc_stderr": y, …}}, "versions": {…}, "config": {"model", "model_args",
+ * …}}}, often on one line;</li>
+ * <li>0.4 and later, {@code results_<ISO datetime>.json}: {@code results} maps each task to {@code "metric,filter"}
+ * values with {@code "metric_stderr,filter"} beside them (a stderr may be the string "N/A") and an {@code alias};
+ * {@code configs} (each task's {@code metric_list}), {@code higher_is_better}, {@code group_subtasks},
+ * {@code n-samples} ({@code original} and {@code effective} item counts; n is {@code effective}, else the entry's
+ * own {@code sample_len} or {@code samples}, else unknown), {@code config} and {@code model_name}.</li>
+ * </ul>
+ * The metric of a task is chosen as the harness lists it: the first of the task's {@code metric_list}, else the first
+ * in its {@code higher_is_better} order, else (a file that orders nothing) the first of acc, exact_match, … present;
+ * every choice, and the metrics passed over, is reported as a note.
  */
 public final class LmEvalResults {
+
+    /** Top-level fields only 0.4 and later write. */
+    static final List<String> V04_FIELDS = List.of("configs", "n-samples", "higher_is_better", "group_subtasks");
 
     private LmEvalResults() {
     }
 
+    /** The harness's own file name, {@code results_<date>.json} (content decides; the name is only a fallback). */
     public static boolean matches(Path file) {
         String n = file.getFileName().toString();
         return n.startsWith("results") && n.endsWith(".json");
     }
 
+    /** Whether the top-level fields of a JSON document are those of a results file (0.3 or 0.4+). */
+    static boolean looksLike(List<String> fields) {
+        return fields.contains("results") && (fields.contains("versions") || fields.contains("config")
+                || fields.contains("model_name") || V04_FIELDS.stream().anyMatch(fields::contains) || fields.size() == 1);
+    }
+
     public static JsonNode parse(Path file) {
-        JsonNode root = Json.readFile(file);
+        JsonNode root = Json.readFileAllowingNaN(file);
         if (root == null || root.isMissingNode()) {
             throw BadInputException.of(TextInput.name(file), "the file is empty");
         }
@@ -37,74 +60,129 @@ public final class LmEvalResults {
         return root;
     }
 
-    /** The model's name as the harness recorded it. */
+    /**
+     * The model's name as the harness recorded it: {@code model_name}, else the value in {@code config.model_args} the
+     * harness itself names the model by (its {@code get_model_name}: {@code peft=}, {@code delta=}, {@code pretrained=},
+     * {@code model=}, {@code path=}, {@code engine=}, the first given), so that a run with an adapter is not named after
+     * its base model; a local path is cut to its last part, so that no folder of the machine that ran it becomes part
+     * of the name, while a hub id ({@code org/name}) stays whole. Null when the file names no model.
+     */
     public static String modelName(JsonNode root) {
         String name = JsonLines.optionalText(root, "model_name");
-        if (name == null && root.has("config")) {
-            name = JsonLines.optionalText(root.get("config"), "model_name");
-            if (name == null) {
-                String args = JsonLines.optionalText(root.get("config"), "model_args");
-                if (args != null) {
-                    for (String part : args.split(",")) {
-                        if (part.startsWith("pretrained=")) {
-                            name = part.substring("pretrained=".length());
-                        }
+        JsonNode config = root.path("config");
+        if (name == null) {
+            name = JsonLines.optionalText(config, "model_name");
+        }
+        if (name == null) {
+            JsonNode args = config.get("model_args");
+            if (args != null && args.isObject()) {
+                for (String k : NAME_ARGS) {
+                    name = name != null ? name : JsonLines.optionalText(args, k);
+                }
+            } else if (args != null && args.isTextual()) {
+                Map<String, String> parts = new LinkedHashMap<>();
+                for (String part : args.asText().split(",")) {
+                    int eq = part.indexOf('=');
+                    if (eq > 0) {
+                        parts.putIfAbsent(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
                     }
                 }
-            }
-            if (name == null) {
-                name = JsonLines.optionalText(root.get("config"), "model");
+                for (String k : NAME_ARGS) {
+                    String v = parts.get(k);
+                    name = name != null || v == null || v.isBlank() ? name : v;
+                }
             }
         }
-        return name;
+        return name == null ? null : withoutLocalPath(name);
+    }
+
+    /** The model_args keys the harness names a model by, in its order (lm_eval/loggers/utils.py, get_model_name). */
+    static final List<String> NAME_ARGS = List.of("peft", "delta", "pretrained", "model", "path", "engine");
+
+    private static final Pattern LOCAL_PATH = Pattern.compile("^(/|~|\\.{1,2}[/\\\\]|[A-Za-z]:[/\\\\]|\\\\\\\\).*");
+
+    /** {@code /data/ckpt/llama-7b/} → {@code llama-7b}; a hub id such as {@code meta-llama/Llama-3-8B} stays whole. */
+    static String withoutLocalPath(String name) {
+        String s = name.replaceAll("[/\\\\]+$", "");
+        // a hub id has one slash (org/name); a path has a leading root, dot or drive, or more than one
+        if (!LOCAL_PATH.matcher(s).matches() && s.replace('\\', '/').chars().filter(c -> c == '/').count() < 2) {
+            return s.isEmpty() ? name : s;
+        }
+        int cut = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
+        String base = cut < 0 ? s : s.substring(cut + 1);
+        return base.isBlank() || base.equals("~") || base.equals(".") || base.equals("..") ? name : base;
+    }
+
+    /** What a results file holds: its results and the notes on what was chosen. */
+    public record Read(List<ReportedResult> results, List<String> notes) {
     }
 
     /**
-     * One result per task: the named metric, or the first of the preferred metrics present.
+     * One result per task: the named metric, or the harness's own choice (see the class comment).
      *
      * @param metric "acc" or "acc,none"; null to choose
      */
     public static List<ReportedResult> read(Path file, String metric) {
-        return read(file, metric, new UniqueKeys());
+        return read(file, metric, new UniqueKeys()).results();
     }
 
     /**
      * @param keys (model, task, metric) already read from other results files read together with this one: two runs
      *             reporting the same thing would show as two results
      */
-    static List<ReportedResult> read(Path file, String metric, UniqueKeys keys) {
+    static Read read(Path file, String metric, UniqueKeys keys) {
         String source = TextInput.name(file);
         JsonNode root = parse(file);
+        List<String> notes = new ArrayList<>();
         String model = modelName(root);
         if (model == null) {
-            model = file.toAbsolutePath().getParent().getFileName().toString();
+            model = folderName(file);
+            notes.add("the file names no model (no model_name, no pretrained= in model_args): named '" + model + "' after its folder");
         }
+        FieldChecks at = FieldChecks.at(source, 0);
+        at.identifier("model", model);
         String sampling = samplingConfig(root);
         List<ReportedResult> out = new ArrayList<>();
+        Map<String, List<String>> chosen = new LinkedHashMap<>(); // "metric (why); also reported: …" → tasks
+        List<String> noScore = new ArrayList<>();
+        List<String> without = new ArrayList<>();
+        List<String> nonFinite = new ArrayList<>();
+        List<String[]> nonFiniteAt = new ArrayList<>();
         Iterator<Map.Entry<String, JsonNode>> tasks = root.get("results").fields();
         while (tasks.hasNext()) {
             Map.Entry<String, JsonNode> task = tasks.next();
-            JsonNode values = task.getValue();
-            String key = chooseKey(values, metric);
-            if (key == null) {
-                if (metric != null) {
-                    continue; // this task does not report the requested metric
-                }
-                throw new BadInputException(TextInput.name(file), 0, "results." + task.getKey(), "no numeric metric");
-            }
             String entry = "results." + task.getKey();
-            FieldChecks at = FieldChecks.at(source, 0);
-            JsonNode v = values.get(key);
-            if (!v.isNumber()) {
-                throw new BadInputException(source, 0, entry + "." + key, "not a number: " + v);
+            JsonNode values = task.getValue();
+            if (!values.isObject()) {
+                throw at.problem(entry, "expected an object of metric values, got " + shown(values));
             }
-            at.finite(entry + "." + key, v.doubleValue());
+            List<String> metrics = numericMetrics(values);
+            values.fields().forEachRemaining(v -> {
+                if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")
+                        && !RESERVED.contains(v.getKey())) {
+                    nonFinite.add(task.getKey() + "." + v.getKey());
+                    nonFiniteAt.add(new String[] {task.getKey(), v.getKey()});
+                }
+            });
+            if (metrics.isEmpty()) {
+                noScore.add(task.getKey()); // a group that reports no aggregate of its own
+                continue;
+            }
+            Choice c = choose(root, task.getKey(), metrics, metric);
+            if (c == null) {
+                without.add(task.getKey());
+                continue;
+            }
+            String key = c.key();
+            at.identifier("results", task.getKey());
+            at.identifier(entry, key);
+            double value = at.finite(entry + "." + key, values.get(key).doubleValue());
             int comma = key.indexOf(',');
             String name = comma < 0 ? key : key.substring(0, comma);
             String filter = comma < 0 ? "" : key.substring(comma);
-            // a stderr may be "N/A" (not computed); a number must be one
+            // a stderr may be "N/A" (not computed) or null; a number must be one
             JsonNode se = values.get(name + "_stderr" + filter);
-            Double stderr = se != null && se.isNumber() ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
+            Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue()) ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
             Integer n = null;
             JsonNode ns = root.path("n-samples").path(task.getKey());
             if (ns.hasNonNull("effective")) {
@@ -113,41 +191,125 @@ public final class LmEvalResults {
                     throw at.problem("n-samples." + task.getKey() + ".effective", "expected a whole number of items, got " + e);
                 }
                 n = e.intValue();
+            } else {
+                for (String k : List.of("sample_len", "samples")) {
+                    JsonNode count = values.get(k);
+                    if (n == null && count != null && count.isIntegralNumber() && count.canConvertToInt() && count.intValue() >= 0) {
+                        n = count.intValue(); // the task's own item count, where the harness left it in results
+                    }
+                }
             }
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
-            out.add(new ReportedResult(model, task.getKey(), key, v.doubleValue(), stderr, n, sampling));
+            out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
+            List<String> others = metrics.stream().filter(k -> !k.equals(key)).toList();
+            chosen.computeIfAbsent(key + " (" + c.why() + ")" + (others.isEmpty() ? "" : "; also reported: " + String.join(", ", others)),
+                    x -> new ArrayList<>()).add(task.getKey());
+        }
+        if (out.isEmpty() && !nonFinite.isEmpty()) {
+            // nothing but NaN or infinities: refused, naming the first, as any other impossible number
+            String[] first = nonFiniteAt.get(0);
+            at.finite("results." + first[0] + "." + first[1], root.get("results").get(first[0]).get(first[1]).doubleValue());
         }
         if (out.isEmpty()) {
-            throw new BadInputException(TextInput.name(file), 0, "results", metric == null ? "no tasks" : "no task reports metric " + metric);
+            throw new BadInputException(source, 0, "results", metric != null ? "no task reports metric " + metric
+                    : noScore.isEmpty() ? "no tasks" : "no task reports a numeric metric");
         }
-        return out;
+        chosen.forEach((what, ts) -> notes.add("metric " + what + ": " + list(ts)));
+        if (!without.isEmpty()) {
+            notes.add("left out, not reporting " + metric + ": " + list(without));
+        }
+        if (!nonFinite.isEmpty()) {
+            notes.add("NaN or infinite in the file, not taken as a score: " + list(nonFinite));
+        }
+        if (!noScore.isEmpty()) {
+            notes.add("no score of their own (groups), left out: " + list(noScore));
+        }
+        if (out.stream().anyMatch(r -> r.n() == null)) {
+            notes.add("n not reported by the file" + (root.has("n-samples") ? " for some tasks" : "") + ": item counts are unknown");
+        }
+        return new Read(out, notes);
     }
 
-    private static String chooseKey(JsonNode values, String metric) {
-        Iterator<String> names = values.fieldNames();
+    private record Choice(String key, String why) {
+    }
+
+    /** Fields of a task entry that describe it rather than score it (alias, name, its item counts). */
+    static final java.util.Set<String> RESERVED = java.util.Set.of("alias", "name", "samples", "sample_len", "sample_count", " ");
+
+    /**
+     * The metric keys of a task entry holding finite numbers, in file order, without stderrs and descriptive fields; in
+     * a 0.4+ entry, where metrics are {@code metric,filter}, only keys with a filter.
+     */
+    private static List<String> numericMetrics(JsonNode values) {
         List<String> keys = new ArrayList<>();
-        names.forEachRemaining(keys::add);
-        if (metric != null) {
-            for (String k : keys) {
-                if (k.equals(metric) || k.startsWith(metric + ",")) {
-                    return k;
-                }
+        boolean filtered = false;
+        for (Iterator<String> it = values.fieldNames(); it.hasNext(); ) {
+            filtered |= it.next().contains(",");
+        }
+        boolean withFilter = filtered;
+        values.fields().forEachRemaining(e -> {
+            String k = e.getKey();
+            if (e.getValue().isNumber() && Double.isFinite(e.getValue().doubleValue()) && !k.contains("_stderr")
+                    && !RESERVED.contains(k) && (!withFilter || k.contains(","))) {
+                keys.add(k);
             }
-            return null;
+        });
+        return keys;
+    }
+
+    private static Choice choose(JsonNode root, String task, List<String> metrics, String metric) {
+        if (metric != null) {
+            String k = firstFor(metrics, metric);
+            return k == null ? null : new Choice(k, "as asked");
+        }
+        for (JsonNode m : root.path("configs").path(task).path("metric_list")) {
+            String k = firstFor(metrics, m.path("metric").asText(""));
+            if (k != null) {
+                return new Choice(k, "the task's primary metric");
+            }
+        }
+        Iterator<String> order = root.path("higher_is_better").path(task).fieldNames();
+        while (order.hasNext()) {
+            String k = firstFor(metrics, order.next());
+            if (k != null) {
+                return new Choice(k, "first in higher_is_better");
+            }
         }
         for (String p : LmEvalSamples.PREFERRED) {
-            for (String k : keys) {
-                if ((k.equals(p) || k.startsWith(p + ",")) && values.get(k).isNumber()) {
-                    return k;
-                }
+            String k = firstFor(metrics, p);
+            if (k != null) {
+                return new Choice(k, "the file orders no metrics; first of " + String.join(", ", LmEvalSamples.PREFERRED));
             }
         }
-        for (String k : keys) {
-            if (!k.contains("_stderr") && !k.equals("alias") && values.get(k).isNumber()) {
+        return new Choice(metrics.get(0), "the file orders no metrics; first in the file");
+    }
+
+    /** {@code acc} matches {@code acc} and {@code acc,none}; {@code acc,none} only itself. */
+    private static String firstFor(List<String> metrics, String metric) {
+        if (metric.isEmpty()) {
+            return null;
+        }
+        for (String k : metrics) {
+            if (k.equals(metric) || (!metric.contains(",") && k.startsWith(metric + ","))) {
                 return k;
             }
         }
         return null;
+    }
+
+    private static String list(List<String> tasks) {
+        return tasks.size() <= 4 ? String.join(", ", tasks)
+                : String.join(", ", tasks.subList(0, 3)) + " and " + (tasks.size() - 3) + " more";
+    }
+
+    private static String shown(JsonNode v) {
+        String s = v.toString();
+        return s.length() > 40 ? s.substring(0, 40) + "…" : s;
+    }
+
+    private static String folderName(Path file) {
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return dir == null || dir.getFileName() == null ? "unnamed model" : dir.getFileName().toString();
     }
 
     private static String samplingConfig(JsonNode root) {
@@ -165,12 +327,21 @@ public final class LmEvalResults {
         return parts.isEmpty() ? "undisclosed" : String.join(", ", parts);
     }
 
-    /** The model name recorded in a results file beside a samples file, else the folder's name. */
+    /** The model name recorded in a results file beside a samples file, else null. */
     static String modelBeside(Path samples) {
-        Path dir = samples.toAbsolutePath().getParent();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "results*.json")) {
-            for (Path p : ds) {
+        Path dir = samples.toAbsolutePath().normalize().getParent();
+        if (dir == null) {
+            return null;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.json")) {
+            List<Path> sorted = new ArrayList<>();
+            ds.forEach(sorted::add);
+            sorted.sort(null);
+            for (Path p : sorted) {
                 try {
+                    if (!matches(p) && !looksLike(Json.peek(p).fields())) {
+                        continue;
+                    }
                     String name = modelName(parse(p));
                     if (name != null) {
                         return name;
@@ -182,6 +353,11 @@ public final class LmEvalResults {
         } catch (IOException ignored) {
             // fall back to the folder name
         }
-        return dir.getFileName().toString();
+        return null;
+    }
+
+    /** The folder a file lies in, by name: the harness names its output folder after the model. */
+    static String folderOf(Path file) {
+        return folderName(file);
     }
 }

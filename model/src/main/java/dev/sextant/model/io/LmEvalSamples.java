@@ -28,14 +28,29 @@ public final class LmEvalSamples {
         return NAME.matcher(file.getFileName().toString()).matches();
     }
 
-    /** The task name in the file name, e.g. {@code gsm8k} for {@code samples_gsm8k_2026-01-02T03-04-05.123.jsonl}. */
+    /**
+     * The task name in the file name, e.g. {@code gsm8k} for {@code samples_gsm8k_2026-01-02T03-04-05.123.jsonl}; for a
+     * file named otherwise (the lines do not name their task), the name without {@code samples_}, the date and the
+     * extension.
+     */
     public static String task(Path file) {
-        Matcher m = NAME.matcher(file.getFileName().toString());
-        if (!m.matches()) {
-            throw BadInputException.of(TextInput.name(file), "not an lm-evaluation-harness samples file "
-                    + "(expected samples_<task>_<date>.jsonl)");
+        String n = file.getFileName().toString();
+        Matcher m = NAME.matcher(n);
+        if (m.matches()) {
+            return m.group(1);
         }
-        return m.group(1);
+        String t = n.replaceFirst("(?i)\\.(jsonl|json|ndjson)$", "").replaceFirst("^samples_", "")
+                .replaceFirst("_\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+$", "");
+        if (t.isBlank()) {
+            throw BadInputException.of(TextInput.name(file), "cannot tell the task from the file name; name it samples_<task>.jsonl");
+        }
+        return t;
+    }
+
+    /** Whether the top-level fields of a JSON Lines file's first object are those of a samples line. */
+    static boolean looksLike(List<String> fields) {
+        return fields.contains("doc_id") && (fields.contains("resps") || fields.contains("filtered_resps")
+                || fields.contains("metrics") || fields.contains("target") || fields.contains("doc"));
     }
 
     /**
@@ -44,7 +59,7 @@ public final class LmEvalSamples {
      *               {@code exact_match,flexible-extract} also names the filter
      */
     public static List<ItemScore> read(Path file, String model, String metric) {
-        return read(file, model, metric, new UniqueKeys());
+        return read(file, model, metric, new UniqueKeys(), new ArrayList<>());
     }
 
     /**
@@ -54,10 +69,17 @@ public final class LmEvalSamples {
      *
      * @param keys (model, benchmark, item, sample) keys already read, from other files read together with this one
      */
-    static List<ItemScore> read(Path file, String model, String metric, UniqueKeys keys) {
+    static List<ItemScore> read(Path file, String model, String metric, UniqueKeys keys, List<String> notes) {
         String task = task(file);
         String name = TextInput.name(file);
-        String modelName = model != null ? model : LmEvalResults.modelBeside(file);
+        String beside = model != null ? model : LmEvalResults.modelBeside(file);
+        String modelName = beside != null ? beside : LmEvalResults.folderOf(file);
+        if (beside == null) {
+            notes.add("no results file beside it names the model: named '" + modelName + "' after its folder (give --model to name it)");
+        }
+        if (!NAME.matcher(file.getFileName().toString()).matches()) {
+            notes.add("task '" + task + "' taken from the file name");
+        }
         List<ItemScore> out = new ArrayList<>();
         UniqueKeys docs = new UniqueKeys();
         int comma = metric == null ? -1 : metric.indexOf(',');
@@ -100,6 +122,9 @@ public final class LmEvalSamples {
         if (out.isEmpty()) {
             throw new BadInputException(name, 0, "filter", "no line has filter '" + filter[0] + "'");
         }
+        notes.add("metric " + chosen[0] + (filter[0] == null ? "" : " (filter " + filter[0] + ")")
+                + (metric != null ? ", as asked" : ", the first of " + String.join(", ", PREFERRED)
+                + " with a number per item, else the first of the line's metrics that has one"));
         return out;
     }
 
@@ -110,15 +135,25 @@ public final class LmEvalSamples {
             metrics.forEach(m -> names.add(m.asText()));
         }
         for (String p : PREFERRED) {
-            if (node.has(p) && (names.isEmpty() || names.contains(p))) {
+            // a per-item value kept for a corpus-level metric (f1, bleu: [gold, prediction]) is no item score
+            if (scalar(node.get(p)) && (names.isEmpty() || names.contains(p))) {
                 return p;
             }
         }
         for (String n : names) {
-            if (node.has(n) && node.get(n).isNumber()) {
+            if (scalar(node.get(n))) {
                 return n;
             }
         }
+        for (String n : names.isEmpty() ? PREFERRED : names) {
+            if (node.hasNonNull(n)) {
+                throw new BadInputException(TextInput.name(file), line, n, "not a number: " + node.get(n));
+            }
+        }
         throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name one with --metric");
+    }
+
+    private static boolean scalar(JsonNode v) {
+        return v != null && (v.isNumber() || v.isBoolean());
     }
 }

@@ -177,8 +177,22 @@ public final class BradleyTerry {
         return beta;
     }
 
-    /** One model's rating with its bootstrap interval and the ranks it could hold. */
-    public record Rating(String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles) {
+    /**
+     * One model's rating with its bootstrap interval and the ranks it could hold.
+     *
+     * @param component the connected group of models it was rated within (0 when all models met, directly or through
+     *                  others); ratings and ranks of different components are on different scales
+     */
+    public record Rating(String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles,
+                         int component) {
+
+        public Rating(String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles) {
+            this(model, rating, ciLow, ciHigh, rankLow, rankHigh, battles, 0);
+        }
+
+        public Rating inComponent(int c) {
+            return new Rating(model, rating, ciLow, ciHigh, rankLow, rankHigh, battles, c);
+        }
     }
 
     /**

@@ -137,7 +137,7 @@ class EvaluationReadersTest {
         expect(write("w.csv", "model_a,model_b,winner\na,b,model_c\n"), "w.csv:2: winner: unknown value 'model_c'");
         expect(write("self.jsonl", "{\"model_a\": \"a\", \"model_b\": \"a\", \"winner\": \"tie\"}\n"), "self.jsonl:1: model_b: same model");
         expect(write("miss.jsonl", "{\"model_a\": \"a\", \"winner\": \"tie\"}\n"), "miss.jsonl:1: model_b: missing");
-        expect(write("arr.jsonl", "[1, 2]\n"), "arr.jsonl:1: expected a JSON object");
+        expect(write("arr.jsonl", "[1, 2]\n"), "arr.jsonl:1: [0]: expected a JSON object");
         expect(write("none.jsonl", "\n\n"), "none.jsonl: no JSON objects in the file");
     }
 

@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval arena}: Bradley-Terry ratings from blind pairwise battles. */
 @Command(name = "arena", mixinStandardHelpOptions = true,
         description = {"Bradley-Terry ratings (Elo scale: P(A beats B) = 1/(1+10^((R_B−R_A)/400)), ties half a win)",
-                "with bootstrap 95%% intervals, rank ranges, win rates and battle counts."})
+                "with bootstrap 95%% intervals, rank ranges, win rates and battle counts.",
+                "Models in groups that never met (directly or through others) are rated per group (components);",
+                "ratings of different groups are not comparable and are never ranked together."})
 public final class EvalArenaCommand implements Runnable {
 
     @Mixin
@@ -61,14 +63,29 @@ public final class EvalArenaCommand implements Runnable {
                 () -> ArenaAnalysis.analyse(battles, rounds, seed, am, ar, progress, CancellationToken.none()));
         progress.done();
         ctx.print(output.json(), r, out -> {
-            TextTable t = new TextTable("RANK", "MODEL", "RATING", "95% CI", "BATTLES");
-            for (var m : r.models()) {
-                String rank = m.rankLow() == m.rankHigh() ? String.valueOf(m.rankLow()) : m.rankLow() + "–" + m.rankHigh();
-                t.row(rank, m.model(), String.format("%.1f", m.rating()),
-                        Double.isNaN(m.ciLow()) ? "-" : String.format("[%.1f, %.1f]", m.ciLow(), m.ciHigh()), m.battles());
+            for (ArenaResult.Component c : r.components()) {
+                if (r.disconnected()) {
+                    out.printf("Group %d of %d: %d models, %d battles%n", c.index() + 1, r.components().size(), c.models().size(), c.battles());
+                }
+                TextTable t = new TextTable("RANK", "MODEL", "RATING", "95% CI", "BATTLES");
+                for (var m : r.models()) {
+                    if (m.component() != c.index()) {
+                        continue;
+                    }
+                    String rank = m.rankLow() == m.rankHigh() ? String.valueOf(m.rankLow()) : m.rankLow() + "–" + m.rankHigh();
+                    t.row(rank, m.model(), String.format("%.1f", m.rating()),
+                            Double.isNaN(m.ciLow()) ? "-" : String.format("[%.1f, %.1f]", m.ciLow(), m.ciHigh()), m.battles());
+                }
+                t.print(out);
+                if (r.disconnected()) {
+                    out.println();
+                }
             }
-            t.print(out);
             out.printf("%d battles, %d ties%n", r.totalBattles(), r.ties());
+            if (r.disconnected()) {
+                out.println("warning: " + r.componentsWarning());
+            }
+            EvidenceOptions.print(evidence.notes, out);
         });
     }
 }

@@ -50,6 +50,7 @@ public final class EvalCompareCommand implements Runnable {
             if (r.unmatchedA() + r.unmatchedB() > 0) {
                 out.printf("left out: %d items only %s has, %d only %s has%n", r.unmatchedA(), a, r.unmatchedB(), b);
             }
+            EvidenceOptions.print(evidence.notes, out);
         });
     }
 }

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Import evaluation evidence into a project in one transaction (all files or none):",
                 "per-item scores, lm-evaluation-harness samples/results, arena battles, weight tables, model scores, a workload mix.",
-                "The kind of each file is recognised from its name and header unless --kind says."})
+                "The kind of each file is recognised from its content (a CSV's header, a JSON file's fields) unless --kind says."})
 public final class EvalImportCommand implements Runnable {
 
     @Option(names = {"-i", "--input"}, arity = "1..*", required = true, paramLabel = "FILE", description = "Files or lm-evaluation-harness output folders.")
@@ -41,7 +41,8 @@ public final class EvalImportCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    public record Result(Project project, List<EvidenceSource> sources) {
+    /** @param notes what reading the files chose (which metric of several, a model named after its folder) */
+    public record Result(Project project, List<EvidenceSource> sources, List<String> notes) {
     }
 
     @Override
@@ -53,11 +54,12 @@ public final class EvalImportCommand implements Runnable {
             CliProgress progress = ctx.progress();
             List<EvidenceSource> sources = ws.evaluation().importFiles(p.id(), files, false, progress, CancellationToken.none());
             progress.done();
-            ctx.print(output.json(), new Result(p, sources), out -> {
+            ctx.print(output.json(), new Result(p, sources, EvidenceOptions.notes(files)), out -> {
                 TextTable t = new TextTable("FILE", "KIND", "ROWS");
                 sources.forEach(s -> t.row(s.name(), s.kind(), s.rows()));
                 t.print(out);
                 out.println("Imported into project '" + p.name() + "' in " + ws.dir());
+                EvidenceOptions.print(EvidenceOptions.notes(files), out);
             });
         }
     }

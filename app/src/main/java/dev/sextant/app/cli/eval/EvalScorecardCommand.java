@@ -43,6 +43,7 @@ public final class EvalScorecardCommand implements Runnable {
                 out.println(b.benchmark().toUpperCase());
                 print(out, b.dimensions());
             }
+            EvidenceOptions.print(evidence.notes, out);
         });
     }
 

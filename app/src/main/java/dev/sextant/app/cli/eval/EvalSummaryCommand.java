@@ -39,8 +39,11 @@ public final class EvalSummaryCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    /** The JSON document: one row per model and benchmark. */
-    public record Result(List<ScoreSummary> rows) {
+    /**
+     * The JSON document: one row per model and benchmark, and what reading the files chose (which metric of several,
+     * a model named after its folder), one line each.
+     */
+    public record Result(List<ScoreSummary> rows, List<String> notes) {
     }
 
     @Override
@@ -58,15 +61,16 @@ public final class EvalSummaryCommand implements Runnable {
         }
         rows.addAll(ScoreSummarizer.fromReported(loaded.reported(), alpha));
         progress.done();
-        ctx.print(output.json(), new Result(rows), out -> {
+        ctx.print(output.json(), new Result(rows, evidence.notes), out -> {
             TextTable t = new TextTable("BENCHMARK", "MODEL", "N", "MEAN", "SE", "SE CLUSTERED", "CI", "METHOD", "FLAGS");
             for (ScoreSummary r : rows) {
-                t.row(r.benchmark(), r.model(), r.n(), f(r.mean()), r.se() == null ? "-" : f(r.se()),
+                t.row(r.benchmark(), r.model(), r.n() == null ? "not reported" : r.n(), f(r.mean()), r.se() == null ? "-" : f(r.se()),
                         r.seClustered() == null ? "-" : f(r.seClustered()),
                         r.ciLow() == null ? "not disclosed" : "[" + f(r.ciLow()) + ", " + f(r.ciHigh()) + "]", r.method(),
                         String.join("; ", r.flags()));
             }
             t.print(out);
+            EvidenceOptions.print(evidence.notes, out);
         });
     }
 

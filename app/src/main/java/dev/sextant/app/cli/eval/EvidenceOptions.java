@@ -3,6 +3,7 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
@@ -20,15 +21,22 @@ import picocli.CommandLine.Option;
 public final class EvidenceOptions {
 
     @Option(names = {"-i", "--input"}, arity = "1..*", paramLabel = "FILE",
-            description = "Files to analyse (per-item CSV, lm-evaluation-harness samples_*.jsonl / results_*.json or their folder, "
-                    + "battles .jsonl/.csv). Without --input: the project's imported evidence.")
+            description = "Files to analyse (per-item CSV, lm-evaluation-harness results or samples files or their folder, "
+                    + "arena battles: clean_battle JSON array, JSON Lines or CSV), recognised by their content. "
+                    + "Without --input: the project's imported evidence.")
     List<Path> inputs = new ArrayList<>();
+    @Option(names = "--kind", paramLabel = "KIND", description = "Read every --input file as: ${COMPLETION-CANDIDATES} "
+            + "(default: recognised from each file's content).")
+    EvidenceFile.Kind kind;
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
     String project;
     @Mixin
     LmEvalOptions lmEval;
     @Mixin
     WorkspaceOption workspace;
+
+    /** What reading the files chose (metrics, model names), in plain words, each after its file's name. */
+    final List<String> notes = new ArrayList<>();
 
     boolean fromFiles() {
         return !inputs.isEmpty();
@@ -44,9 +52,25 @@ public final class EvidenceOptions {
         }
     }
 
+    /** Each file's reading notes, prefixed with its name. */
+    static List<String> notes(List<EvidenceFile> files) {
+        List<String> out = new ArrayList<>();
+        for (EvidenceFile f : files) {
+            f.notes().forEach(n -> out.add(f.name() + ": " + n));
+        }
+        return out;
+    }
+
+    /** The notes as text output ends with them. */
+    static void print(List<String> notes, java.io.PrintWriter out) {
+        notes.forEach(n -> out.println("note: " + n));
+    }
+
     EvaluationEvidence load(CommandContext ctx) {
         if (fromFiles()) {
-            return EvaluationEvidence.of(EvidenceFiles.read(inputs, null, lmEval.metric, lmEval.model));
+            List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, lmEval.metric, lmEval.model);
+            notes.addAll(notes(files));
+            return EvaluationEvidence.of(files);
         }
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);

@@ -88,6 +88,7 @@ public final class EvaluationView {
     @FXML private TextField arenaRounds;
     @FXML private Button recomputeArena;
     @FXML private Label arenaCounts;
+    @FXML private Label arenaWarning;
     @FXML private TableView<BradleyTerry.Rating> arenaTable;
     @FXML private StackPane arenaPane;
     @FXML private StackPane winRatePane;
@@ -210,7 +211,7 @@ public final class EvaluationView {
         summaryTable.getColumns().setAll(List.of(
                 width(text("Benchmark", ScoreSummary::benchmark), 140),
                 width(text("Model", ScoreSummary::model), 190),
-                width(number("Items", r -> (double) r.n(), "%.0f"), 70),
+                width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%.0f"), 70),
                 width(number("Mean", ScoreSummary::mean, "%.4f"), 80),
                 width(number("SE", ScoreSummary::se, "%.4f"), 80),
                 width(number("SE clustered", ScoreSummary::seClustered, "%.4f"), 105),
@@ -394,6 +395,7 @@ public final class EvaluationView {
         integerField(arenaRounds, vm.arenaRoundsProperty());
         recomputeArena.setOnAction(e -> vm.recompute());
         arenaTable.getColumns().setAll(List.of(
+                text("Group", r -> String.valueOf(r.component() + 1)),
                 text("Rank", r -> r.rankLow() == r.rankHigh() ? String.valueOf(r.rankLow()) : r.rankLow() + "–" + r.rankHigh()),
                 width(text("Model", BradleyTerry.Rating::model), 200),
                 number("Rating", BradleyTerry.Rating::rating, "%.1f"),
@@ -403,6 +405,9 @@ public final class EvaluationView {
         arenaTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
         Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
+        arenaWarning.textProperty().bind(vm.arenaWarningProperty());
+        arenaWarning.visibleProperty().bind(vm.arenaWarningProperty().isNotEmpty());
+        arenaWarning.managedProperty().bind(arenaWarning.visibleProperty());
         vm.arenaProperty().addListener((o, a, r) -> showArena(r));
         showArena(vm.arenaProperty().get());
     }

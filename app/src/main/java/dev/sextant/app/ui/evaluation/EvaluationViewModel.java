@@ -52,6 +52,8 @@ public final class EvaluationViewModel {
     private final ObservableList<String> benchmarks = FXCollections.observableArrayList();
     private final ObservableList<String> models = FXCollections.observableArrayList();
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
+    /** Empty, or why the arena ratings fall into groups that cannot be compared (models that never met). */
+    private final StringProperty arenaWarning = new SimpleStringProperty(this, "arenaWarning", "");
     private final BooleanProperty empty = new SimpleBooleanProperty(this, "empty", true);
 
     // settings
@@ -109,6 +111,9 @@ public final class EvaluationViewModel {
                 a -> show(List.copyOf(sources), e, a));
     }
 
+    /** What reading the last imported files chose (metric, model name), shown with the message until the next import. */
+    private volatile List<String> importNotes = List.of();
+
     public void importFiles(List<Path> files) {
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
@@ -118,6 +123,9 @@ public final class EvaluationViewModel {
         shell.jobs().submit("Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files"), (progress, cancel) -> {
             List<EvidenceFile> parsed = EvidenceFiles.read(files, null, null, null);
             cancel.throwIfCancelled();
+            List<String> notes = new java.util.ArrayList<>();
+            parsed.forEach(f -> f.notes().forEach(n -> notes.add(f.name() + ": " + n)));
+            importNotes = List.copyOf(notes);
             return ws.evaluation().importFiles(p.id(), parsed, false, progress, cancel);
         }, imported -> {
             long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
@@ -228,6 +236,8 @@ public final class EvaluationViewModel {
         summaries.setAll(a == null ? List.of() : a.summaries());
         index.set(a == null ? null : a.index());
         arena.set(a == null ? null : a.arena());
+        arenaWarning.set(a == null || a.arena() == null || !a.arena().disconnected() ? "" : a.arena().componentsWarning()
+                + ". The table lists each group's models together, with ranks within their group.");
         scorecard.set(a == null ? null : a.scorecard());
         TreeSet<String> b = new TreeSet<>();
         TreeSet<String> m = new TreeSet<>();
@@ -252,7 +262,7 @@ public final class EvaluationViewModel {
         empty.set(e == null || e.isEmpty());
         message.set(e == null || e.isEmpty()
                 ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
-                : String.join("  ", a == null ? List.of() : a.notes()));
+                : String.join("  ", a == null ? importNotes : java.util.stream.Stream.concat(importNotes.stream(), a.notes().stream()).toList()));
     }
 
     public ObservableList<EvidenceSource> sources() {
@@ -285,6 +295,10 @@ public final class EvaluationViewModel {
 
     public ObservableList<String> models() {
         return models;
+    }
+
+    public StringProperty arenaWarningProperty() {
+        return arenaWarning;
     }
 
     public StringProperty messageProperty() {
