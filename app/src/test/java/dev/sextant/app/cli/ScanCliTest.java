@@ -70,6 +70,26 @@ class ScanCliTest {
         assertThat(s.get("bytesScanned").asLong()).isEqualTo(Files.size(corpus));
     }
 
+    /** Issue 14 part 5: a verbatim leak of a harness sample's question is dirty, not diluted by the doc's answer. */
+    @Test
+    void aLeakedHarnessQuestionIsDirtyAndTheResultNamesItsField() throws Exception {
+        Path samples = tmp.resolve("m/samples_gsm8k_2026-01-02T03-04-05.123.jsonl");
+        Files.createDirectories(samples.getParent());
+        Files.writeString(samples, """
+                {"doc_id": 0, "doc": {"question": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "answer": "Natalia sold 48/2 = 24 clips in May. Natalia sold 48+24 = 72 clips altogether in April and May. #### 72"}, "filter": "strict-match", "exact_match": 1}
+                """);
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"),
+                "{\"text\": \"Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.\"}\n");
+        run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode item = Json.mapper().readTree(out).get("items").get(0);
+        assertThat(item.get("status").asText()).isEqualTo("dirty");
+        assertThat(item.get("tokenFraction").asDouble()).isEqualTo(1.0);
+        assertThat(item.get("textFields").toString()).isEqualTo("[\"doc.question\"]");
+        run("scan", "--benchmark", samples.toString(), "--field", "question", "--field", "answer", "--corpus", corpus.toString(), "--ngram", "8", "--json");
+        assertThat(Json.mapper().readTree(out).get("items").get(0).get("status").asText()).isEqualTo("partial");
+    }
+
     @Test
     void cleanSubsetRescoreWithItemScores() throws Exception {
         Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """

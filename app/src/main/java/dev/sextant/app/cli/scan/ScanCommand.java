@@ -43,7 +43,9 @@ public final class ScanCommand implements Runnable {
     @Option(names = {"-b", "--benchmark"}, arity = "1..*", paramLabel = "FILE",
             description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL, CSV, or text with one item per line.")
     List<Path> benchmarks = new ArrayList<>();
-    @Option(names = "--field", paramLabel = "NAME", description = "Field or column holding item text (repeatable; joined with spaces).")
+    @Option(names = "--field", paramLabel = "NAME", description = {"Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
+                    "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
+                    "else text, else a chat line's messages, else every string."})
     List<String> fields = new ArrayList<>();
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
@@ -106,7 +108,7 @@ public final class ScanCommand implements Runnable {
         List<BenchmarkItem> items = new ArrayList<>();
         for (Path b : resume != null ? List.<Path>of() : benchmarks) {
             for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
-                items.add(benchmarkName == null ? i : new BenchmarkItem(benchmarkName, i.id(), i.text()));
+                items.add(benchmarkName == null ? i : i.renamed(benchmarkName));
             }
         }
         var itemScores = scores.isEmpty() ? List.<dev.sextant.model.evaluation.ItemScore>of()
