@@ -41,6 +41,7 @@ final class ScanWorker {
     private final int ringMask;
     private final byte[][] fieldNames;
     private final JsonFields.Value[] values;
+    private final JsonFields.Value chatText = new JsonFields.Value();
 
     /** Results of the unit being scanned. */
     FileResult current = new FileResult("");
@@ -298,13 +299,22 @@ final class ScanWorker {
         if (i == to) {
             return; // blank line
         }
-        if (!JsonFields.extract(buf, from, to, fieldNames, values) || !values[0].found) {
+        if (!JsonFields.extract(buf, from, to, fieldNames, values)) {
             current.skipped++;
             return;
         }
+        JsonFields.Value body = values[0];
+        if (!body.found) {
+            // no text field: a chat line gives its messages' text (checked only here, so plain lines pay nothing)
+            if (!JsonFields.chat(buf, from, to, chatText)) {
+                current.skipped++;
+                return;
+            }
+            body = chatText;
+        }
         current.documents++;
         startDocument(offset, true, Long.MIN_VALUE, Long.MAX_VALUE);
-        text(values[0].bytes, 0, values[0].length);
+        text(body.bytes, 0, body.length);
     }
 
     /** Tokenizes one whole text and probes its n-grams, while the text is still at hand. */
