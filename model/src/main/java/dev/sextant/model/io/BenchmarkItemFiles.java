@@ -15,7 +15,7 @@ import java.util.Set;
  * Benchmark items to scan for: lm-evaluation-harness samples ({@code samples_<task>_<date>.jsonl}: the text is the
  * question the model was asked, {@link QuestionFields}, the id {@code doc_id}); other JSON Lines with chosen text fields
  * and an id field, chat lines ({@code messages} or {@code conversations}) read as their messages' text; CSV with chosen
- * columns; or plain text, one item per line. The benchmark's name is the file's (or the harness task's).
+ * columns; Parquet rows, read as JSON Lines records are; or plain text, one item per line. The benchmark's name is the file's (or the harness task's).
  */
 public final class BenchmarkItemFiles {
 
@@ -41,7 +41,31 @@ public final class BenchmarkItemFiles {
         if (lower.endsWith(".csv")) {
             return csv(file, stem(name), fields, idField);
         }
+        if (ParquetFiles.matches(file)) {
+            return parquet(file, parquetName(file), fields, idField);
+        }
         return text(file, stem(name));
+    }
+
+    private static final java.util.regex.Pattern SHARD = java.util.regex.Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Set<String> LAYOUT_FOLDERS = Set.of("data", "main", "default");
+
+    /**
+     * A Hugging Face shard ({@code gsm8k/main/test-00000-of-00001.parquet}) is named after its dataset folder, the
+     * nearest one that is not {@code data}, {@code main} or {@code default}; any other file after itself.
+     */
+    private static String parquetName(Path file) {
+        String name = file.getFileName().toString();
+        if (SHARD.matcher(name).matches()) {
+            for (Path p = file.toAbsolutePath().getParent(); p != null && p.getFileName() != null; p = p.getParent()) {
+                String folder = p.getFileName().toString();
+                if (!LAYOUT_FOLDERS.contains(folder.toLowerCase(Locale.ROOT))) {
+                    return folder;
+                }
+            }
+        }
+        return stem(name);
     }
 
     private static String stem(String name) {
@@ -86,28 +110,52 @@ public final class BenchmarkItemFiles {
     private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
         List<BenchmarkItem> out = new ArrayList<>();
         UniqueKeys ids = new UniqueKeys();
-        JsonLines.forEach(file, (node, line) -> {
-            String text;
-            List<String> used;
-            if (!fields.isEmpty()) {
-                text = selected(node, fields, file, line, "");
-                used = fields;
-            } else if (node.has("text")) {
-                text = strings(node.get("text"));
-                used = List.of("text");
-            } else if (ChatText.isChat(node)) {
-                ChatText chat = ChatText.of(node, TextInput.name(file), line);
-                text = chat.text();
-                used = List.of(chat.path());
-            } else {
-                text = strings(node);
-                used = List.of();
-            }
-            String id = idOf(node, idField, line, file);
-            ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
-            out.add(new BenchmarkItem(benchmark, id, text, used));
-        });
+        JsonLines.forEach(file, (node, line) -> out.add(item(node, line, file, benchmark, fields, idField, ids)));
         return out;
+    }
+
+    /** A Parquet benchmark file: each row as a JSON Lines record would be; problems name the row. */
+    private static List<BenchmarkItem> parquet(Path file, String benchmark, List<String> fields, String idField) {
+        List<BenchmarkItem> out = new ArrayList<>();
+        UniqueKeys ids = new UniqueKeys();
+        ParquetFiles.forEachRow(file, (node, row) -> {
+            try {
+                out.add(item(node, row, file, benchmark, fields, idField, ids));
+            } catch (BadInputException e) {
+                if (e.line() != row) {
+                    throw e;
+                }
+                throw new BadInputException(e.source(), 0, "row " + row + e.field().map(f -> ": " + f).orElse(""), e.problem(), e);
+            }
+        });
+        if (out.isEmpty()) {
+            throw BadInputException.of(TextInput.name(file), "no rows");
+        }
+        return out;
+    }
+
+    /** One JSON record's item: the named fields, else {@code text}, else a chat's messages, else every string. */
+    private static BenchmarkItem item(JsonNode node, long line, Path file, String benchmark, List<String> fields, String idField,
+                                      UniqueKeys ids) {
+        String text;
+        List<String> used;
+        if (!fields.isEmpty()) {
+            text = selected(node, fields, file, line, "");
+            used = fields;
+        } else if (node.has("text")) {
+            text = strings(node.get("text"));
+            used = List.of("text");
+        } else if (ChatText.isChat(node)) {
+            ChatText chat = ChatText.of(node, TextInput.name(file), line);
+            text = chat.text();
+            used = List.of(chat.path());
+        } else {
+            text = strings(node);
+            used = List.of();
+        }
+        String id = idOf(node, idField, line, file);
+        ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
+        return new BenchmarkItem(benchmark, id, text, used);
     }
 
     private static String idOf(JsonNode node, String idField, long line, Path file) {

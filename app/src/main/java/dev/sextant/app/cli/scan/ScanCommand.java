@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
 public final class ScanCommand implements Runnable {
 
     @Option(names = {"-b", "--benchmark"}, arity = "1..*", paramLabel = "FILE",
-            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL, CSV, or text with one item per line.")
+            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL (chat lines too), CSV, Parquet, or text with one item per line.")
     List<Path> benchmarks = new ArrayList<>();
     @Option(names = "--field", paramLabel = "NAME", description = {"Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
                     "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
@@ -50,11 +50,11 @@ public final class ScanCommand implements Runnable {
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
     @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH",
-            description = "Corpus files or folders: JSONL, text, .gz, .zst.")
+            description = "Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.")
     List<Path> corpus = new ArrayList<>();
-    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL corpus field with the text (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
     String textField;
-    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL corpus field naming a document in locations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
     String docIdField;
     @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
     int n;
