@@ -59,6 +59,14 @@ final class QuestionFields {
                 return List.of(f);
             }
         }
+        for (String f : GENERIC) { // GPQA's "Question"
+            for (var it = doc.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                if (name.equalsIgnoreCase(f) && hasText(doc, name)) {
+                    return List.of(name);
+                }
+            }
+        }
         return List.of();
     }
 

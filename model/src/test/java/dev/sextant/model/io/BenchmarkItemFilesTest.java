@@ -55,10 +55,13 @@ class BenchmarkItemFilesTest {
                 {"doc_id": 0, "doc": {"goal": "How do I ready a guinea pig cage?", "sol1": "Fill it with paper.", "label": 0}}
                 {"doc_id": 1, "doc": {"ctx": "A man is sitting on a roof.", "endings": ["he starts", "he stops"]}}
                 {"doc_id": 2, "doc": {"a": "x y", "b": ["z", 4]}}
+                {"doc_id": 3, "doc": {"Correct Answer": "Seven", "Question": "How many days has a week?"}}
                 """);
         List<BenchmarkItem> items = BenchmarkItemFiles.read(f, List.of(), null);
-        assertThat(items).extracting(BenchmarkItem::text).containsExactly("How do I ready a guinea pig cage?", "A man is sitting on a roof.", "x y z 4");
-        assertThat(items).extracting(BenchmarkItem::fields).containsExactly(List.of("doc.goal"), List.of("doc.ctx"), List.of("doc"));
+        assertThat(items).extracting(BenchmarkItem::text).containsExactly("How do I ready a guinea pig cage?", "A man is sitting on a roof.", "x y z 4",
+                "How many days has a week?");
+        assertThat(items).extracting(BenchmarkItem::fields).containsExactly(List.of("doc.goal"), List.of("doc.ctx"), List.of("doc"),
+                List.of("doc.Question"));
     }
 
     @Test
