@@ -47,11 +47,16 @@ public final class ParquetFiles {
         List<CorpusUnit> out = new ArrayList<>();
         try (ParquetFileReader r = open(file)) {
             long firstRow = 0;
+            long accounted = 0;
+            long size = Files.size(file);
             List<BlockMetaData> blocks = r.getFooter().getBlocks();
             for (int i = 0; i < blocks.size(); i++) {
                 BlockMetaData b = blocks.get(i);
-                out.add(new RowGroupUnit(file, i, firstRow, b.getRowCount(), Math.max(1, b.getCompressedSize())));
+                // the last row group also accounts for the header and footer, so that a scan's bytes are the file's size
+                long bytes = i < blocks.size() - 1 ? Math.max(0, b.getCompressedSize()) : Math.max(0, size - accounted);
+                out.add(new RowGroupUnit(file, i, firstRow, b.getRowCount(), bytes));
                 firstRow += b.getRowCount();
+                accounted += bytes;
             }
         } catch (IOException e) {
             throw footerProblem(file, e);
