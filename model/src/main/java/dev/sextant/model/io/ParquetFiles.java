@@ -13,6 +13,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReadStore;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
@@ -22,7 +26,6 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.RecordReader;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
@@ -256,24 +259,65 @@ public final class ParquetFiles {
                 Columns c = columns(schema, name, textField, idField);
                 r.setRequestedSchema(c.projection());
                 PageReadStore pages = readRowGroup(r, path, group);
-                RecordReader<Group> records = records(c.projection(), pages);
-                for (long k = 0; k < pages.getRowCount(); k++) {
-                    Group g = record(records, path, group);
-                    long row = firstRow + k;
-                    String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0 ? null : g.getValueToString(c.id(), 0);
-                    if (c.chat()) {
-                        chat(g, name, row, id, sink);
-                    } else if (g.getFieldRepetitionCount(c.text()) == 0) {
-                        sink.document(row, null, 0, id); // a null text
-                    } else {
-                        Binary b = g.getBinary(c.text(), 0);
-                        byte[] bytes = b.getBytesUnsafe();
-                        sink.document(row, bytes, bytes.length, id);
+                if (c.chat()) {
+                    RecordReader<Group> records = records(c.projection(), pages);
+                    for (long k = 0; k < pages.getRowCount(); k++) {
+                        Group g = record(records, path, group);
+                        String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0 ? null : g.getValueToString(c.id(), 0);
+                        chat(g, name, firstRow + k, id, sink);
                     }
+                } else {
+                    flat(r, c, pages, sink);
                 }
             } catch (IOException e) {
                 throw footerProblem(path, e);
             }
+        }
+
+        /**
+         * Top-level text and id columns, read value by value without assembling records: a row's text is handed over
+         * as the bytes of its page (or dictionary) value.
+         */
+        private void flat(ParquetFileReader r, Columns c, PageReadStore pages, DocumentSink sink) {
+            MessageType p = c.projection();
+            ColumnDescriptor textColumn = p.getColumns().get(c.text());
+            ColumnDescriptor idColumn = c.id() < 0 ? null : p.getColumns().get(c.id());
+            ColumnReader text;
+            ColumnReader id;
+            try {
+                ColumnReadStore store = new ColumnReadStoreImpl(pages, new GroupRecordConverter(p).getRootConverter(), p,
+                        r.getFooter().getFileMetaData().getCreatedBy());
+                text = store.getColumnReader(textColumn);
+                id = idColumn == null ? null : store.getColumnReader(idColumn);
+            } catch (RuntimeException e) {
+                throw rowGroupProblem(path, group, e);
+            }
+            for (long k = 0; k < pages.getRowCount(); k++) {
+                byte[] bytes;
+                String documentId = null;
+                try {
+                    bytes = text.getCurrentDefinitionLevel() == textColumn.getMaxDefinitionLevel() ? text.getBinary().getBytesUnsafe() : null;
+                    text.consume();
+                    if (id != null) {
+                        documentId = id.getCurrentDefinitionLevel() == idColumn.getMaxDefinitionLevel() ? idText(id, idColumn) : null;
+                        id.consume();
+                    }
+                } catch (RuntimeException e) {
+                    throw rowGroupProblem(path, group, e);
+                }
+                sink.document(firstRow + k, bytes, bytes == null ? 0 : bytes.length, documentId);
+            }
+        }
+
+        private static String idText(ColumnReader id, ColumnDescriptor column) {
+            return switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+                case INT32 -> String.valueOf(id.getInteger());
+                case INT64 -> String.valueOf(id.getLong());
+                case BOOLEAN -> String.valueOf(id.getBoolean());
+                case FLOAT -> String.valueOf(id.getFloat());
+                case DOUBLE -> String.valueOf(id.getDouble());
+                default -> id.getBinary().toStringUsingUTF8();
+            };
         }
 
         private static void chat(Group g, String name, long row, String id, DocumentSink sink) {
