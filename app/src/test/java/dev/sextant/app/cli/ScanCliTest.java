@@ -86,6 +86,8 @@ class ScanCliTest {
         assertThat(item.get("status").asText()).isEqualTo("dirty");
         assertThat(item.get("tokenFraction").asDouble()).isEqualTo(1.0);
         assertThat(item.get("textFields").toString()).isEqualTo("[\"doc.question\"]");
+        run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8");
+        assertThat(out).contains("Item text from doc.question: 1 items");
         run("scan", "--benchmark", samples.toString(), "--field", "question", "--field", "answer", "--corpus", corpus.toString(), "--ngram", "8", "--json");
         assertThat(Json.mapper().readTree(out).get("items").get(0).get("status").asText()).isEqualTo("partial");
     }

@@ -165,6 +165,7 @@ public final class ScanCommand implements Runnable {
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
             printFileNotes(out, sum);
+            printTextFields(out, shown.items());
             if (keptId != null) {
                 out.println("Kept as scan " + keptId);
             }
@@ -186,6 +187,13 @@ public final class ScanCommand implements Runnable {
         public List<ScanResult.BenchmarkSummary> getBenchmarks() {
             return new ScanResult(items, summary).perBenchmark();
         }
+    }
+
+    /** Which fields made the items' text (a harness sample's question, chosen fields, chat messages), when known. */
+    static void printTextFields(java.io.PrintWriter out, List<ScanResult.ItemResult> items) {
+        java.util.Map<List<String>, Long> counts = new java.util.LinkedHashMap<>();
+        items.stream().filter(i -> !i.textFields().isEmpty()).forEach(i -> counts.merge(i.textFields(), 1L, Long::sum));
+        counts.forEach((fields, n) -> out.printf("Item text from %s: %d items%n", String.join(" + ", fields), n));
     }
 
     /** Skipped files and invalid UTF-8, when there were any: what a reader of the totals should know. */
