@@ -31,8 +31,19 @@ class ArchitectureTest {
     void onlyTheModelsReadersParseFiles() {
         noClasses().that().resideInAPackage("dev.sextant.model..").and().resideOutsideOfPackage("dev.sextant.model.io..")
                 .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..",
-                        "org.apache.commons.csv..", "java.nio.file..")
+                        "org.apache.commons.csv..", "java.nio.file..", "org.apache.parquet..", "org.apache.hadoop..", "org.xerial.snappy..")
                 .because("engines work on records; reading the user's files is model.io's job")
+                .check(classes);
+    }
+
+    /**
+     * Parquet comes through parquet-java, whose reader still loads classes from two Hadoop jars (docs/decisions/0007-parquet.md);
+     * Sextant's own code touches no Hadoop class, so that none of Hadoop's file system, configuration or codecs is in play.
+     */
+    @Test
+    void noCodeUsesHadoop() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
+                .because("Parquet files are opened as local files with parquet-java's own configuration, not Hadoop's")
                 .check(classes);
     }
 

@@ -70,6 +70,57 @@ class ScanCliTest {
         assertThat(s.get("bytesScanned").asLong()).isEqualTo(Files.size(corpus));
     }
 
+    /** Issue 14 part 5: a verbatim leak of a harness sample's question is dirty, not diluted by the doc's answer. */
+    @Test
+    void aLeakedHarnessQuestionIsDirtyAndTheResultNamesItsField() throws Exception {
+        Path samples = tmp.resolve("m/samples_gsm8k_2026-01-02T03-04-05.123.jsonl");
+        Files.createDirectories(samples.getParent());
+        Files.writeString(samples, """
+                {"doc_id": 0, "doc": {"question": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "answer": "Natalia sold 48/2 = 24 clips in May. Natalia sold 48+24 = 72 clips altogether in April and May. #### 72"}, "filter": "strict-match", "exact_match": 1}
+                """);
+        Path corpus = Files.writeString(tmp.resolve("web.jsonl"),
+                "{\"text\": \"Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.\"}\n");
+        run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode item = Json.mapper().readTree(out).get("items").get(0);
+        assertThat(item.get("status").asText()).isEqualTo("dirty");
+        assertThat(item.get("tokenFraction").asDouble()).isEqualTo(1.0);
+        assertThat(item.get("textFields").toString()).isEqualTo("[\"doc.question\"]");
+        run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8");
+        assertThat(out).contains("Item text from doc.question: 1 items");
+        run("scan", "--benchmark", samples.toString(), "--field", "question", "--field", "answer", "--corpus", corpus.toString(), "--ngram", "8", "--json");
+        assertThat(Json.mapper().readTree(out).get("items").get(0).get("status").asText()).isEqualTo("partial");
+    }
+
+    /** Issue 14 part 6: a Hugging Face shard as the benchmark and a Parquet corpus, end to end, kept in a project. */
+    @Test
+    void parquetBenchmarksAndCorporaScanEndToEnd() throws Exception {
+        Path bench = ParquetWriting.write(tmp.resolve("gsm8k/main/test-00000-of-00001.parquet"),
+                "message schema { optional binary question (STRING); optional binary answer (STRING); }", 3, 2, (g, i) -> g
+                        .append("question", i == 1 ? "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May."
+                                : "Question number " + i + " is not in the corpus at all, not one word of it")
+                        .append("answer", "#### " + i));
+        Path corpus = ParquetWriting.write(tmp.resolve("wiki/train-00000-of-00002.parquet"), "message schema { optional binary text (STRING); }",
+                50, 16, (g, i) -> g.append("text", i == 40 ? "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may"
+                        : "filler row " + i));
+        run("project", "create", "Parquet");
+        run("scan", "--benchmark", bench.toString(), "--field", "question", "--corpus", tmp.resolve("wiki").toString(), "--ngram", "8",
+                "--project", "Parquet", "--json");
+        assertThat(code).as(err).isZero();
+        JsonNode doc = Json.mapper().readTree(out);
+        assertThat(doc.get("items")).hasSize(3);
+        JsonNode q = doc.get("items").get(1);
+        assertThat(q.get("benchmark").asText()).isEqualTo("gsm8k");
+        assertThat(q.get("id").asText()).isEqualTo("2");
+        assertThat(q.get("status").asText()).isEqualTo("dirty");
+        assertThat(q.get("locations").get(0).get("offset").asLong()).isEqualTo(40);
+        assertThat(doc.get("summary").get("documents").asLong()).isEqualTo(50);
+        assertThat(doc.get("summary").get("files").asInt()).isEqualTo(1);
+        run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("wiki").toString(), "--text-field", "body");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).isEqualTo("error: " + tmp.resolve("wiki/train-00000-of-00002.parquet") + ": body: no such column; the file has text\n");
+    }
+
     @Test
     void cleanSubsetRescoreWithItemScores() throws Exception {
         Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """

@@ -152,6 +152,16 @@ final class HostileCorpus {
                 "--corpus", "{T}/corpus/truncated.jsonl.gz"));
         c.add(new HostileCase("scan: corrupt zstd corpus", "corrupt.jsonl.zst", "scan", "--benchmark", "{T}/corpus/bench.jsonl",
                 "--corpus", "{T}/corpus/corrupt.jsonl.zst"));
+        c.add(new HostileCase("scan: chat benchmark with a message that is not {role, content}", "bench-chat.jsonl:2: messages[1]: not a message",
+                "scan", "--benchmark", "{T}/corpus/bench-chat.jsonl", "--corpus", "{T}/corpus/corpus.jsonl"));
+        c.add(new HostileCase("scan: chat benchmark whose messages is not a list", "bench-chat-string.jsonl:1: messages: not a list",
+                "scan", "--benchmark", "{T}/corpus/bench-chat-string.jsonl", "--corpus", "{T}/corpus/corpus.jsonl"));
+        c.add(new HostileCase("scan: a Parquet corpus that is not Parquet", "not-parquet.parquet: not a Parquet file", "scan", "--benchmark",
+                "{T}/corpus/bench.jsonl", "--corpus", "{T}/corpus/not-parquet.parquet"));
+        c.add(new HostileCase("scan: a Parquet benchmark with a damaged footer", "broken-footer.parquet: damaged Parquet footer", "scan",
+                "--benchmark", "{T}/corpus/broken-footer.parquet", "--corpus", "{T}/corpus/corpus.jsonl"));
+        c.add(new HostileCase("scan: a Parquet corpus cut short", "cut-short.parquet: not a whole Parquet file", "scan", "--benchmark",
+                "{T}/corpus/bench.jsonl", "--corpus", "{T}/corpus/cut-short.parquet"));
         c.add(new HostileCase("scan: corpus missing", "no-corpus", "scan", "--benchmark", "{T}/corpus/bench.jsonl", "--corpus", "{T}/no-corpus"));
         c.add(new HostileCase("scan --resume: not an id", "not a scan id", "scan", "--resume", "x'; DROP TABLE SCAN;--", "--workspace", "{W}"));
         c.add(new HostileCase("scan export: unknown scan", "00000000-0000-0000-0000-000000000000", "scan", "export",
@@ -268,6 +278,12 @@ final class HostileCorpus {
         text.put("lengths-bad.txt", "100\nmany\n");
         text.put("trace-bad.csv", "0.5,100,10\n-1,100,10\n");
         text.put("bench.jsonl", "{\"id\":\"q1\",\"text\":\"what is the capital of france and why is it paris in the end\"}\n");
+        text.put("bench-chat.jsonl", "{\"id\":\"q1\",\"messages\":[{\"role\":\"user\",\"content\":\"one\"}]}\n"
+                + "{\"id\":\"q2\",\"messages\":[{\"role\":\"user\",\"content\":\"two\"},\"assistant: three\"]}\n");
+        text.put("bench-chat-string.jsonl", "{\"id\":\"q1\",\"messages\":\"user: one\"}\n");
+        text.put("not-parquet.parquet", "id,text\n1,this is a CSV file named as Parquet\n");
+        text.put("broken-footer.parquet", "PAR1" + "\u0015\u0000".repeat(40) + "\u0010\u0000\u0000\u0000PAR1");
+        text.put("cut-short.parquet", "PAR1\u0015\u0000\u0015\u00a0\u0001\u0015\u00a0\u0001,\u0015\u0014\u0015\u0000\u0015\u0006\u0015\u0008\u0000\u0000");
         text.put("bench-broken.jsonl", "{\"id\":\"q1\",\"text\":\"one\"}\n{\"id\":\n");
         text.put("bench-duplicate.jsonl", "{\"id\":\"q1\",\"text\":\"one two\"}\n{\"id\":\"q2\",\"text\":\"three\"}\n{\"id\":\"q1\",\"text\":\"four\"}\n");
         text.put("corpus.jsonl", "{\"id\":\"d1\",\"text\":\"hello world\"}\n");

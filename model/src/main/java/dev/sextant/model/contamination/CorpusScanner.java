@@ -193,7 +193,7 @@ public final class CorpusScanner {
                 }
             }
             BenchmarkItem item = index.items().get(i);
-            rows.add(new ItemResult(item.benchmark(), item.id(), tokens, ngrams, matched, fraction, longest, status, kept));
+            rows.add(new ItemResult(item.benchmark(), item.id(), tokens, ngrams, matched, fraction, longest, status, kept, item.fields()));
         }
         long bytes = workers.stream().mapToLong(w -> w.bytes).sum();
         long docs = workers.stream().mapToLong(w -> w.documents).sum();

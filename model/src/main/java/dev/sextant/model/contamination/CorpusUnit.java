@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A piece of corpus one worker scans: a whole file, or a byte range of a large uncompressed one. Units of one file
- * meet at line boundaries: a unit owns the lines (JSONL) or the n-grams (text) that start in {@code [start, end)} and
- * reads past its end only to finish them.
+ * A piece of corpus one worker scans: a whole file, a byte range of a large uncompressed one, or one row group of a
+ * Parquet file. Units of one file meet at line boundaries: a unit owns the lines (JSONL) or the n-grams (text) that
+ * start in {@code [start, end)} and reads past its end only to finish them; a row group's unit owns its rows.
  */
 public interface CorpusUnit {
 
-    enum Format { JSONL, TEXT }
+    /** JSONL and TEXT are byte streams ({@link #open()}); DOCUMENTS units hand over whole documents ({@link #documents}). */
+    enum Format { JSONL, TEXT, DOCUMENTS }
 
     /** The file, as the user named it. */
     String file();
@@ -39,6 +40,21 @@ public interface CorpusUnit {
 
     /** Opens the uncompressed stream positioned at {@link #readFrom()}. */
     CorpusStream open() throws IOException;
+
+    /**
+     * Hands each document of a {@link Format#DOCUMENTS} unit to {@code sink}, in order.
+     *
+     * @param textField the field (column) with the text
+     * @param idField   the field naming a document, or null
+     */
+    default void documents(String textField, String idField, DocumentSink sink) {
+        throw new UnsupportedOperationException("not a document unit");
+    }
+
+    /** Receives the documents of a unit: its number in the file (a row), its UTF-8 text and its id (null when none). */
+    interface DocumentSink {
+        void document(long row, byte[] text, int length, String id);
+    }
 
     /** A stream that can say how many bytes of the file on disk it has read (compressed bytes for .gz and .zst). */
     abstract class CorpusStream extends InputStream {

@@ -162,6 +162,153 @@ final class JsonFields {
         }
     }
 
+    private static final byte[][] CHAT_LISTS = {"messages".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "conversations".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+    private static final byte[][] CHAT_TEXT = {"content".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "value".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+    private static final byte[][] PART_TEXT = {"text".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+
+    /**
+     * The text of a chat line: the {@code content} (OpenAI {@code messages}, a string or a list of parts with
+     * {@code text}) or {@code value} (ShareGPT {@code conversations}) of each message, joined by line breaks. Roles
+     * ({@code role}, {@code from}) are left out so that they make no n-grams.
+     *
+     * @return false when the line has no top-level {@code messages} or {@code conversations} list
+     */
+    static boolean chat(byte[] b, int from, int to, Value out) {
+        out.clear();
+        int i = skipWs(b, from, to);
+        if (i >= to || b[i] != '{') {
+            return false;
+        }
+        i++;
+        while (true) {
+            i = skipWs(b, i, to);
+            if (i >= to || b[i] == '}') {
+                return false;
+            }
+            if (b[i] == ',') {
+                i++;
+                continue;
+            }
+            if (b[i] != '"') {
+                return false;
+            }
+            int keyStart = i + 1;
+            int keyEnd = endOfString(b, keyStart, to);
+            if (keyEnd < 0) {
+                return false;
+            }
+            i = skipWs(b, keyEnd + 1, to);
+            if (i >= to || b[i] != ':') {
+                return false;
+            }
+            i = skipWs(b, i + 1, to);
+            if (i >= to) {
+                return false;
+            }
+            if (b[i] == '[' && match(b, keyStart, keyEnd, CHAT_LISTS) >= 0) {
+                return eachElement(b, i, to, out, true) >= 0;
+            }
+            i = skipValue(b, i, to);
+            if (i < 0) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Walks the list opening at {@code i}: each object's text (messages: {@code content} or {@code value}; parts:
+     * {@code text}) and, for parts, each bare string, goes to {@code out}. Returns the index after the list, or -1.
+     */
+    private static int eachElement(byte[] b, int i, int to, Value out, boolean messages) {
+        i++;
+        while (true) {
+            i = skipWs(b, i, to);
+            if (i >= to) {
+                return -1;
+            }
+            if (b[i] == ']') {
+                return i + 1;
+            }
+            if (b[i] == ',') {
+                i++;
+                continue;
+            }
+            if (b[i] == '{') {
+                i = objectText(b, i, to, out, messages ? CHAT_TEXT : PART_TEXT, messages);
+            } else if (b[i] == '"' && !messages) {
+                i = appendString(b, i, to, out);
+            } else {
+                i = skipValue(b, i, to);
+            }
+            if (i < 0) {
+                return -1;
+            }
+        }
+    }
+
+    /** The text fields of the object opening at {@code i} (a content list is walked as parts); index after it, or -1. */
+    private static int objectText(byte[] b, int i, int to, Value out, byte[][] names, boolean parts) {
+        i++;
+        while (true) {
+            i = skipWs(b, i, to);
+            if (i >= to) {
+                return -1;
+            }
+            if (b[i] == '}') {
+                return i + 1;
+            }
+            if (b[i] == ',') {
+                i++;
+                continue;
+            }
+            if (b[i] != '"') {
+                return -1;
+            }
+            int keyStart = i + 1;
+            int keyEnd = endOfString(b, keyStart, to);
+            if (keyEnd < 0) {
+                return -1;
+            }
+            i = skipWs(b, keyEnd + 1, to);
+            if (i >= to || b[i] != ':') {
+                return -1;
+            }
+            i = skipWs(b, i + 1, to);
+            if (i >= to) {
+                return -1;
+            }
+            boolean text = match(b, keyStart, keyEnd, names) >= 0;
+            if (text && b[i] == '"') {
+                i = appendString(b, i, to, out);
+            } else if (text && parts && b[i] == '[') {
+                i = eachElement(b, i, to, out, false);
+            } else {
+                i = skipValue(b, i, to);
+            }
+            if (i < 0) {
+                return -1;
+            }
+        }
+    }
+
+    /** Appends the string opening at {@code i}, after a line break if {@code out} has text; index after it, or -1. */
+    private static int appendString(byte[] b, int i, int to, Value out) {
+        int mark = out.length;
+        if (mark > 0) {
+            out.add((byte) '\n');
+        }
+        int end = decodeString(b, i + 1, to, out);
+        if (end < 0) {
+            return -1;
+        }
+        if (end == i + 1) {
+            out.length = mark; // an empty string adds no break
+        }
+        return end + 1;
+    }
+
     private static int match(byte[] b, int start, int end, byte[][] names) {
         outer:
         for (int k = 0; k < names.length; k++) {

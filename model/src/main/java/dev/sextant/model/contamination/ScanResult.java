@@ -49,9 +49,22 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
      *                      matchedNgrams > 0
      * @param tokenFraction share of tokens inside a matched n-gram: the Llama 2 view
      * @param longestMatch  longest run of contaminated tokens
+     * @param textFields    the item's fields whose text was checked (e.g. {@code question} of a harness sample's doc);
+     *                      empty when the whole line or record was (not kept in workspaces)
      */
     public record ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
-                             int longestMatch, Status status, List<Location> locations) {
+                             int longestMatch, Status status, List<Location> locations,
+                             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                             List<String> textFields) {
+
+        public ItemResult {
+            textFields = textFields == null ? List.of() : List.copyOf(textFields);
+        }
+
+        public ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
+                          int longestMatch, Status status, List<Location> locations) {
+            this(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations, List.of());
+        }
     }
 
     /** A corpus file a kept scan did not read, and why (it failed and the user chose to skip it, or was skipped on request). */

@@ -41,6 +41,7 @@ final class ScanWorker {
     private final int ringMask;
     private final byte[][] fieldNames;
     private final JsonFields.Value[] values;
+    private final JsonFields.Value chatText = new JsonFields.Value();
 
     /** Results of the unit being scanned. */
     FileResult current = new FileResult("");
@@ -96,6 +97,13 @@ final class ScanWorker {
         file = unit.file();
         current = new FileResult(unit.file());
         tokenizer.invalidBytes = 0;
+        if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
+            tokenizer.countInvalidIn(Long.MIN_VALUE, Long.MAX_VALUE);
+            unit.documents(spec.textField(), spec.idField(), this::document);
+            current.invalidUtf8Bytes = tokenizer.invalidBytes;
+            report(unit.sizeBytes() - current.bytes);
+            return current;
+        }
         try (CorpusUnit.CorpusStream in = unit.open()) {
             if (unit.format() == CorpusUnit.Format.TEXT) {
                 tokenizer.countInvalidIn(unit.start(), unit.end()); // the bytes this unit owns
@@ -298,13 +306,44 @@ final class ScanWorker {
         if (i == to) {
             return; // blank line
         }
-        if (!JsonFields.extract(buf, from, to, fieldNames, values) || !values[0].found) {
+        if (!JsonFields.extract(buf, from, to, fieldNames, values)) {
             current.skipped++;
             return;
         }
+        JsonFields.Value body = values[0];
+        if (!body.found) {
+            // no text field: a chat line gives its messages' text (checked only here, so plain lines pay nothing)
+            if (!JsonFields.chat(buf, from, to, chatText)) {
+                current.skipped++;
+                return;
+            }
+            body = chatText;
+        }
         current.documents++;
         startDocument(offset, true, Long.MIN_VALUE, Long.MAX_VALUE);
-        text(values[0].bytes, 0, values[0].length);
+        text(body.bytes, 0, body.length);
+    }
+
+    /** One document handed over whole (a Parquet row): its row number is its offset in locations. */
+    private void document(long row, byte[] text, int length, String id) {
+        if ((row & 1023) == 0) {
+            cancel.throwIfCancelled();
+        }
+        if (text == null) {
+            current.skipped++; // a null text, or a row that is not a chat
+            return;
+        }
+        if (values.length > 1) {
+            values[1].clear();
+            if (id != null) {
+                byte[] b = id.getBytes(StandardCharsets.UTF_8);
+                values[1].addAll(b, 0, b.length);
+                values[1].found = true;
+            }
+        }
+        current.documents++;
+        startDocument(row, true, Long.MIN_VALUE, Long.MAX_VALUE);
+        text(text, 0, length);
     }
 
     /** Tokenizes one whole text and probes its n-grams, while the text is still at hand. */

@@ -12,9 +12,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Benchmark items to scan for: lm-evaluation-harness samples ({@code samples_<task>_<date>.jsonl}: the text is every
- * string in {@code doc}, the id {@code doc_id}); other JSON Lines with chosen text fields and an id field; CSV with
- * chosen columns; or plain text, one item per line. The benchmark's name is the file's (or the harness task's).
+ * Benchmark items to scan for: lm-evaluation-harness samples ({@code samples_<task>_<date>.jsonl}: the text is the
+ * question the model was asked, {@link QuestionFields}, the id {@code doc_id}); other JSON Lines with chosen text fields
+ * and an id field, chat lines ({@code messages} or {@code conversations}) read as their messages' text; CSV with chosen
+ * columns; Parquet rows, read as JSON Lines records are; or plain text, one item per line. The benchmark's name is the file's (or the harness task's).
  */
 public final class BenchmarkItemFiles {
 
@@ -22,8 +23,10 @@ public final class BenchmarkItemFiles {
     }
 
     /**
-     * @param fields  fields or columns whose text is checked, joined by spaces; empty for the defaults (lm-eval: all of
-     *                {@code doc}; JSONL: {@code text}, else all string fields; CSV: all but the id column)
+     * @param fields  fields or columns whose text is checked, joined by spaces; dotted paths into JSON ({@code
+     *                choices.text}; for harness samples, paths into {@code doc}); empty for the defaults (lm-eval: the
+     *                doc's question field, else all of it; JSONL: {@code text}, else the chat messages' text, else all
+     *                string fields; CSV: all but the id column)
      * @param idField field or column naming each item; null for {@code id} if present, else the line number
      */
     public static List<BenchmarkItem> read(Path file, List<String> fields, String idField) {
@@ -38,7 +41,31 @@ public final class BenchmarkItemFiles {
         if (lower.endsWith(".csv")) {
             return csv(file, stem(name), fields, idField);
         }
+        if (ParquetFiles.matches(file)) {
+            return parquet(file, parquetName(file), fields, idField);
+        }
         return text(file, stem(name));
+    }
+
+    private static final java.util.regex.Pattern SHARD = java.util.regex.Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Set<String> LAYOUT_FOLDERS = Set.of("data", "main", "default");
+
+    /**
+     * A Hugging Face shard ({@code gsm8k/main/test-00000-of-00001.parquet}) is named after its dataset folder, the
+     * nearest one that is not {@code data}, {@code main} or {@code default}; any other file after itself.
+     */
+    private static String parquetName(Path file) {
+        String name = file.getFileName().toString();
+        if (SHARD.matcher(name).matches()) {
+            for (Path p = file.toAbsolutePath().getParent(); p != null && p.getFileName() != null; p = p.getParent()) {
+                String folder = p.getFileName().toString();
+                if (!LAYOUT_FOLDERS.contains(folder.toLowerCase(Locale.ROOT))) {
+                    return folder;
+                }
+            }
+        }
+        return stem(name);
     }
 
     private static String stem(String name) {
@@ -71,10 +98,11 @@ public final class BenchmarkItemFiles {
             if (doc == null || doc.isNull()) {
                 throw new BadInputException(name, line, "doc", "missing: the item's text comes from doc");
             }
-            String text = fields.isEmpty() ? strings(doc) : selected(doc, fields, file, line);
+            List<String> used = fields.isEmpty() ? QuestionFields.of(task, doc) : fields;
+            String text = used.isEmpty() ? strings(doc) : selected(doc, used, file, line, "doc.");
             String itemId = FieldChecks.at(name, line).identifier("doc_id", id.asText());
             ids.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", itemId, lineFilter);
-            out.add(new BenchmarkItem(task, itemId, text));
+            out.add(new BenchmarkItem(task, itemId, text, used.isEmpty() ? List.of("doc") : used.stream().map(f -> "doc." + f).toList()));
         });
         return out;
     }
@@ -82,20 +110,52 @@ public final class BenchmarkItemFiles {
     private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
         List<BenchmarkItem> out = new ArrayList<>();
         UniqueKeys ids = new UniqueKeys();
-        JsonLines.forEach(file, (node, line) -> {
-            String text;
-            if (!fields.isEmpty()) {
-                text = selected(node, fields, file, line);
-            } else if (node.has("text")) {
-                text = strings(node.get("text"));
-            } else {
-                text = strings(node);
-            }
-            String id = idOf(node, idField, line, file);
-            ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
-            out.add(new BenchmarkItem(benchmark, id, text));
-        });
+        JsonLines.forEach(file, (node, line) -> out.add(item(node, line, file, benchmark, fields, idField, ids)));
         return out;
+    }
+
+    /** A Parquet benchmark file: each row as a JSON Lines record would be; problems name the row. */
+    private static List<BenchmarkItem> parquet(Path file, String benchmark, List<String> fields, String idField) {
+        List<BenchmarkItem> out = new ArrayList<>();
+        UniqueKeys ids = new UniqueKeys();
+        ParquetFiles.forEachRow(file, (node, row) -> {
+            try {
+                out.add(item(node, row, file, benchmark, fields, idField, ids));
+            } catch (BadInputException e) {
+                if (e.line() != row) {
+                    throw e;
+                }
+                throw new BadInputException(e.source(), 0, "row " + row + e.field().map(f -> ": " + f).orElse(""), e.problem(), e);
+            }
+        });
+        if (out.isEmpty()) {
+            throw BadInputException.of(TextInput.name(file), "no rows");
+        }
+        return out;
+    }
+
+    /** One JSON record's item: the named fields, else {@code text}, else a chat's messages, else every string. */
+    private static BenchmarkItem item(JsonNode node, long line, Path file, String benchmark, List<String> fields, String idField,
+                                      UniqueKeys ids) {
+        String text;
+        List<String> used;
+        if (!fields.isEmpty()) {
+            text = selected(node, fields, file, line, "");
+            used = fields;
+        } else if (node.has("text")) {
+            text = strings(node.get("text"));
+            used = List.of("text");
+        } else if (ChatText.isChat(node)) {
+            ChatText chat = ChatText.of(node, TextInput.name(file), line);
+            text = chat.text();
+            used = List.of(chat.path());
+        } else {
+            text = strings(node);
+            used = List.of();
+        }
+        String id = idOf(node, idField, line, file);
+        ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
+        return new BenchmarkItem(benchmark, id, text, used);
     }
 
     private static String idOf(JsonNode node, String idField, long line, Path file) {
@@ -110,19 +170,50 @@ public final class BenchmarkItemFiles {
         return FieldChecks.at(TextInput.name(file), line).identifier(f, v.isValueNode() ? v.asText() : v.toString());
     }
 
-    private static String selected(JsonNode node, List<String> fields, Path file, long line) {
+    /**
+     * The text of the named fields, joined by spaces. A field is a dotted path ({@code choices.text}); a path through a
+     * list takes the field of each element.
+     *
+     * @param prefix how the fields are named in messages ({@code doc.} for a harness sample's doc)
+     */
+    private static String selected(JsonNode node, List<String> fields, Path file, long line, String prefix) {
         StringBuilder sb = new StringBuilder();
         for (String f : fields) {
-            JsonNode v = node.get(f);
-            if (v == null) {
-                throw new BadInputException(TextInput.name(file), line, f, "missing");
+            List<JsonNode> found = new ArrayList<>();
+            if (!path(node, f.split("\\.", -1), 0, found)) {
+                throw new BadInputException(TextInput.name(file), line, prefix + f, "missing");
             }
-            if (sb.length() > 0) {
-                sb.append(' ');
+            for (JsonNode v : found) {
+                String t = strings(v);
+                if (!t.isEmpty()) {
+                    if (sb.length() > 0) {
+                        sb.append(' ');
+                    }
+                    sb.append(t);
+                }
             }
-            sb.append(strings(v));
         }
         return sb.toString();
+    }
+
+    /** Collects the values at {@code parts[at..]} below {@code node}; false when some part is not there. */
+    private static boolean path(JsonNode node, String[] parts, int at, List<JsonNode> out) {
+        if (at == parts.length) {
+            out.add(node);
+            return true;
+        }
+        if (node.isArray()) {
+            boolean any = node.isEmpty();
+            for (JsonNode e : node) {
+                any |= path(e, parts, at, out);
+            }
+            return any;
+        }
+        JsonNode v = node.get(parts[at]);
+        if (v == null && at == 0 && parts.length > 1 && parts[0].equals("doc")) {
+            return path(node, parts, 1, out); // doc.question names the doc's own field
+        }
+        return v != null && path(v, parts, at + 1, out);
     }
 
     /** Every string and number in a JSON value, in order, joined by spaces (choices lists, nested docs). */

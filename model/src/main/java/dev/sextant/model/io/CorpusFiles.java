@@ -19,7 +19,8 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Turns corpus paths (files and folders) into units of scanning work: JSON Lines ({@code .jsonl}, {@code .ndjson},
- * {@code .json}) and plain text (anything else), optionally {@code .gz} or {@code .zst} compressed. Uncompressed
+ * {@code .json}) and plain text (anything else), optionally {@code .gz} or {@code .zst} compressed, and Parquet
+ * ({@code .parquet}, one unit per row group). Uncompressed
  * files larger than {@code 2 × chunk} are split into byte ranges so that one large file keeps every core busy;
  * compressed files are one unit each.
  */
@@ -49,7 +50,11 @@ public final class CorpusFiles {
                 CorpusUnit.Format format = inner.endsWith(".jsonl") || inner.endsWith(".ndjson") || inner.endsWith(".json")
                         ? CorpusUnit.Format.JSONL : CorpusUnit.Format.TEXT;
                 if (inner.endsWith(".parquet")) {
-                    throw BadInputException.of(TextInput.name(f), "Parquet corpora are not supported yet; export the text column as JSONL");
+                    if (c != Compression.NONE) {
+                        throw BadInputException.of(TextInput.name(f), "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
+                    }
+                    out.addAll(ParquetFiles.units(f));
+                    continue;
                 }
                 if (c == Compression.NONE && size > 2 * chunkBytes) {
                     for (long start = 0; start < size; start += chunkBytes) {

@@ -305,4 +305,30 @@ class CorpusScannerTest {
         assertThat(index.postings()).isEqualTo(2000 * 28);
         assertThat((double) index.bytes() / index.postings()).as("bytes per benchmark n-gram").isLessThan(100);
     }
+
+    /** Issue 14 part 6: chat lines are scanned as their messages' text; the roles make no n-grams. */
+    @Test
+    void chatCorporaAreScannedWithoutTheirRoles() throws Exception {
+        Path f = tmp.resolve("chat.jsonl");
+        Files.writeString(f, "{\"id\": \"c1\", \"messages\": [{\"role\": \"user\", \"content\": \"" + EXACT + "\"}, "
+                + "{\"role\": \"assistant\", \"content\": \"72\"}]}\n"
+                + "{\"id\": \"c2\", \"conversations\": [{\"from\": \"human\", \"value\": \"" + ACROSS_LINES + "\"}]}\n"
+                + "{\"id\": \"c3\", \"other\": 1}\n");
+        ScanResult r = scan(List.of(f), CorpusFiles.DEFAULT_CHUNK, 1);
+        Map<String, ItemResult> byId = r.items().stream().collect(Collectors.toMap(ItemResult::id, Function.identity()));
+        assertThat(byId.get("exact").status()).isEqualTo(Status.DIRTY);
+        assertThat(byId.get("exact").locations().get(0).documentId()).isEqualTo("c1");
+        assertThat(byId.get("lines").status()).isEqualTo(Status.DIRTY);
+        assertThat(r.summary().documents()).isEqualTo(2);
+        assertThat(r.summary().skippedDocuments()).isEqualTo(1);
+        // "user" between two messages would join them into n-grams that are in no message
+        BenchmarkItem roles = new BenchmarkItem("b", "roles", "one two three four five six seven eight user nine ten eleven twelve thirteen");
+        Path g = tmp.resolve("roles.jsonl");
+        Files.writeString(g, "{\"messages\": [{\"role\": \"user\", \"content\": \"one two three four five six seven eight\"}, "
+                + "{\"role\": \"user\", \"content\": \"nine ten eleven twelve thirteen\"}]}\n");
+        ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", "id", 1, 3);
+        ScanResult rr = CorpusScanner.scan(NgramIndex.build(List.of(roles), 8, spec.normalization()),
+                CorpusFiles.units(List.of(g), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
+        assertThat(rr.items().get(0).matchedNgrams()).isEqualTo(1); // only "one … eight"
+    }
 }

@@ -76,4 +76,24 @@ class JsonFieldsTest {
             assertThat(v[0].text()).isEqualTo(prefix + "a\"b\\c\nd" + prefix);
         }
     }
+
+    static String chat(String json) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        JsonFields.Value v = new JsonFields.Value();
+        return JsonFields.chat(b, 0, b.length, v) ? v.text() : null;
+    }
+
+    @Test
+    void chatLinesGiveTheirMessagesTextWithoutRoles() {
+        assertThat(chat("{\"id\": 1, \"messages\": [{\"role\": \"user\", \"content\": \"caf\\u00e9 \\\"one\\\"\"}, "
+                + "{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"content\": \"no\"}]}, "
+                + "{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"two\"}, {\"type\": \"image_url\", \"image_url\": {\"url\": \"u\"}}, \"three\"]}, "
+                + "{\"role\": \"assistant\", \"content\": \"\"}]}"))
+                .isEqualTo("caf\u00e9 \"one\"\ntwo\nthree");
+        assertThat(chat("{\"conversations\": [{\"from\": \"human\", \"value\": \"hi there\"}, {\"from\": \"gpt\", \"value\": \"hello\"}], \"id\": \"x\"}"))
+                .isEqualTo("hi there\nhello");
+        assertThat(chat("{\"meta\": {\"messages\": [{\"content\": \"nested, not the chat\"}]}, \"text2\": \"x\"}")).isNull();
+        assertThat(chat("{\"messages\": \"not a list\"}")).isNull();
+        assertThat(chat("{\"messages\": [{\"content\": \"cut off")).isNull();
+    }
 }

@@ -41,18 +41,20 @@ import picocli.CommandLine.Spec;
 public final class ScanCommand implements Runnable {
 
     @Option(names = {"-b", "--benchmark"}, arity = "1..*", paramLabel = "FILE",
-            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL, CSV, or text with one item per line.")
+            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL (chat lines too), CSV, Parquet, or text with one item per line.")
     List<Path> benchmarks = new ArrayList<>();
-    @Option(names = "--field", paramLabel = "NAME", description = "Field or column holding item text (repeatable; joined with spaces).")
+    @Option(names = "--field", paramLabel = "NAME", description = {"Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
+                    "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
+                    "else text, else a chat line's messages, else every string."})
     List<String> fields = new ArrayList<>();
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
     @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH",
-            description = "Corpus files or folders: JSONL, text, .gz, .zst.")
+            description = "Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.")
     List<Path> corpus = new ArrayList<>();
-    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL corpus field with the text (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
     String textField;
-    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL corpus field naming a document in locations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
     String docIdField;
     @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
     int n;
@@ -106,7 +108,7 @@ public final class ScanCommand implements Runnable {
         List<BenchmarkItem> items = new ArrayList<>();
         for (Path b : resume != null ? List.<Path>of() : benchmarks) {
             for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
-                items.add(benchmarkName == null ? i : new BenchmarkItem(benchmarkName, i.id(), i.text()));
+                items.add(benchmarkName == null ? i : i.renamed(benchmarkName));
             }
         }
         var itemScores = scores.isEmpty() ? List.<dev.sextant.model.evaluation.ItemScore>of()
@@ -163,6 +165,7 @@ public final class ScanCommand implements Runnable {
             out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
                     sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
             printFileNotes(out, sum);
+            printTextFields(out, shown.items());
             if (keptId != null) {
                 out.println("Kept as scan " + keptId);
             }
@@ -184,6 +187,13 @@ public final class ScanCommand implements Runnable {
         public List<ScanResult.BenchmarkSummary> getBenchmarks() {
             return new ScanResult(items, summary).perBenchmark();
         }
+    }
+
+    /** Which fields made the items' text (a harness sample's question, chosen fields, chat messages), when known. */
+    static void printTextFields(java.io.PrintWriter out, List<ScanResult.ItemResult> items) {
+        java.util.Map<List<String>, Long> counts = new java.util.LinkedHashMap<>();
+        items.stream().filter(i -> !i.textFields().isEmpty()).forEach(i -> counts.merge(i.textFields(), 1L, Long::sum));
+        counts.forEach((fields, n) -> out.printf("Item text from %s: %d items%n", String.join(" + ", fields), n));
     }
 
     /** Skipped files and invalid UTF-8, when there were any: what a reader of the totals should know. */

@@ -90,8 +90,8 @@ public final class ContaminationView {
     private void wireInputs() {
         benchmarkList.setItems(vm.benchmarkFiles());
         corpusList.setItems(vm.corpusPaths());
-        benchmarkList.setPlaceholder(new Label("samples_*.jsonl, JSONL, CSV or text"));
-        corpusList.setPlaceholder(new Label("JSONL, text, .gz, .zst files or folders"));
+        benchmarkList.setPlaceholder(new Label("samples_*.jsonl, JSONL, chat JSONL, CSV, Parquet or text"));
+        corpusList.setPlaceholder(new Label("JSONL, chat JSONL, Parquet, text, .gz, .zst files or folders"));
         addBenchmark.setOnAction(e -> {
             List<File> files = new FileChooser().showOpenMultipleDialog(root.getScene().getWindow());
             if (files != null) {

@@ -127,7 +127,7 @@ public final class ContaminationViewModel {
             List<BenchmarkItem> items = new ArrayList<>();
             for (Path b : bench) {
                 for (BenchmarkItem i : BenchmarkItemFiles.read(b, f, id)) {
-                    items.add(name == null ? i : new BenchmarkItem(name, i.id(), i.text()));
+                    items.add(name == null ? i : i.renamed(name));
                 }
             }
             return ScanRuns.start(ws, p.id(), items.get(0).benchmark() + " in " + corpus.get(0).getFileName(), spec, items, corpus,
