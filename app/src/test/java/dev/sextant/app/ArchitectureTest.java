@@ -37,7 +37,7 @@ class ArchitectureTest {
     }
 
     /**
-     * Parquet comes through parquet-java, whose reader still loads classes from two Hadoop jars (docs/decisions/0007-parquet.md);
+     * Parquet comes through parquet-java, whose reader still loads classes from two Hadoop jars (docs/decisions/0008-parquet.md);
      * Sextant's own code touches no Hadoop class, so that none of Hadoop's file system, configuration or codecs is in play.
      */
     @Test
