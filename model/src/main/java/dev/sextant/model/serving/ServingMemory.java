@@ -22,8 +22,9 @@ import dev.sextant.model.training.ParameterCount;
  * @param kvCacheBytesPerGpu    what is left for the KV cache (negative: the model does not fit)
  * @param blockBytes            one KV block on one GPU
  * @param kvBlocks              blocks that fit
- * @param kvTokens              tokens the KV cache holds
- * @param maxConcurrency        requests of max_model_len tokens that fit at once
+ * @param kvTokens              tokens the KV cache holds when every layer keeps every token (blocks × block size)
+ * @param maxConcurrency        requests of max_model_len tokens that fit at once, sliding-window and chunked layers holding
+ *                              only their window (vLLM's hybrid KV cache manager; see {@link KvCacheLayout})
  */
 public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu,
                             double activationPeakBytes, double overheadBytes, double totalBytes, double kvCacheBytesPerGpu,
@@ -70,7 +71,31 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         long blocks = kvCache <= 0 ? 0 : (long) Math.floor(kvCache / blockBytes);
         long tokens = blocks * s.blockSize();
         return new ServingMemory(s, weights, kvPerToken, kvPerTokenPerGpu, activation, overhead, total, kvCache, blockBytes, blocks, tokens,
-                (double) tokens / s.maxModelLen());
+                kvLayout(s).concurrency(blocks, s.maxModelLen()));
+    }
+
+    /** The most loaded GPU's layers, each with its attention kind (see {@link KvCacheLayout}). */
+    static KvCacheLayout kvLayout(ServingSpec s) {
+        return KvCacheLayout.of(s.model(), s.pp(), s.blockSize(), s.maxModelLen());
+    }
+
+    public KvCacheLayout kvLayout() {
+        return kvLayout(spec);
+    }
+
+    /**
+     * Requests of {@code tokens} tokens that fit at once. Sliding-window and chunked layers keep at most their window
+     * (chunk) of each request, full layers all of it, so a model with local layers fits more long requests than
+     * {@link #kvTokens} / tokens (which counts every layer as full).
+     */
+    public double concurrencyAt(long tokens) {
+        return kvLayout().concurrency(kvBlocks, tokens);
+    }
+
+    /** KV bytes one request of {@code tokens} tokens holds on the most loaded GPU, layer kinds counted apart. */
+    public double kvBytesPerRequestPerGpu(long tokens) {
+        KvCacheLayout l = kvLayout();
+        return kvBytesPerTokenPerGpu / l.layers().size() * l.tokenSlotsFor(tokens);
     }
 
     /**

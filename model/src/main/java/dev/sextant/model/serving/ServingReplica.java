@@ -70,7 +70,9 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
             throw new IllegalArgumentException(spec.model().name() + " does not fit on " + spec.gpu().name() + " with TP " + spec.tp()
                     + (spec.pp() > 1 ? " and PP " + spec.pp() : "") + " and " + spec.weights().slug() + " weights (see sextant plan serve)");
         }
-        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(), m.kvBlocks());
+        KvCacheLayout layout = m.kvLayout();
+        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(),
+                layout.layerBlocks(m.kvBlocks()), layout);
     }
 
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {

@@ -1,11 +1,18 @@
 package dev.sextant.model.training;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
 /**
  * What one layer's attention reads, and so what KV cache it keeps for a request. Each kind is its own class with its
  * own count of cached blocks, as vLLM's {@code vllm/v1/kv_cache_interface.py} has one spec per kind (FullAttentionSpec,
  * SlidingWindowSpec, ChunkedLocalAttentionSpec) and {@code vllm/v1/core/single_type_kv_cache_manager.py} frees the
  * blocks a windowed or chunked layer can no longer read.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({@JsonSubTypes.Type(value = AttentionKind.Full.class, name = "full"),
+        @JsonSubTypes.Type(value = AttentionKind.SlidingWindow.class, name = "sliding_window"),
+        @JsonSubTypes.Type(value = AttentionKind.Chunked.class, name = "chunked")})
 public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.SlidingWindow, AttentionKind.Chunked {
 
     /** KV blocks of {@code blockSize} tokens this layer holds for a request whose context is {@code tokens} long. */
@@ -13,6 +20,11 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
 
     /** Short name for plans and tables. */
     String slug();
+
+    /** Tokens of the request's context this layer keeps: the blocks held, but never more than the context. */
+    default double tokensHeld(long tokens, int blockSize) {
+        return Math.min(tokens, blocksHeld(tokens, blockSize) * (double) blockSize);
+    }
 
     static long blocks(long tokens, int blockSize) {
         return (tokens + blockSize - 1) / blockSize;

@@ -121,6 +121,9 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     }
 
     public ModelArchitecture {
+        if (block == null) {
+            block = Block.of(style); // saved before blocks were recorded: the style's plain block
+        }
         requirePositive("layers", layers);
         requirePositive("hidden size", hidden);
         requirePositive("attention heads", heads);
