@@ -127,6 +127,17 @@ class HfArchitecturesTest {
         assertThatThrownBy(() -> HfModelConfig.read(badTypes)).hasMessageEndingWith("types.json: layer_types: expected one entry per layer (2), got 1 entries");
     }
 
+    @Test
+    void attentionKindsRoundTripThroughJsonAndOldSavesReadAsPlainBlocks() throws Exception {
+        ModelArchitecture g = fixture("gemma-3-27b");
+        String json = Json.mapper().writeValueAsString(g);
+        assertThat(Json.mapper().readValue(json, ModelArchitecture.class)).isEqualTo(g);
+        com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(
+                Json.mapper().writeValueAsString(fixture("llama-3-8b")));
+        old.remove("block");
+        assertThat(Json.mapper().treeToValue(old, ModelArchitecture.class)).isEqualTo(fixture("llama-3-8b"));
+    }
+
     static long count(ModelArchitecture m, Class<? extends AttentionKind> kind) {
         return IntStream.range(0, m.layers()).filter(i -> kind.isInstance(m.attention(i))).count();
     }
