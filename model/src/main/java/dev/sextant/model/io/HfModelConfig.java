@@ -55,6 +55,15 @@ public final class HfModelConfig {
         return parse(root, name, id);
     }
 
+    /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
+    public static java.util.Optional<dev.sextant.model.serving.WeightStorage> weights(Path file) {
+        JsonNode root = Json.readFile(file);
+        if (root == null || !root.isObject()) {
+            throw BadInputException.of(TextInput.name(file), "expected a JSON object (a Hugging Face config.json)");
+        }
+        return HfQuantization.of(root, TextInput.name(file));
+    }
+
     /** The language model's part of a config: {@code text_config} when there is one, else the whole. */
     static JsonNode textPart(JsonNode root) {
         JsonNode text = root.get("text_config");

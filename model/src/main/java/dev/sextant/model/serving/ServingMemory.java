@@ -63,7 +63,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         double kvPerTokenPerGpu = kvBytesPerToken(m, tp, layersPerGpu, s.kvFp8());
         double blockBytes = kvPerTokenPerGpu * s.blockSize();
 
-        double weights = weightsPerGpu(m, s.weights(), tp, pp);
+        double weights = weightsPerGpu(m, s.storage(), tp, pp);
         double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
         double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
         double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
@@ -119,12 +119,19 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
      * of the 16-bit embedding and output layers (vocabulary-parallel), norms and biases.
      */
     static double weightsPerGpu(ModelArchitecture m, WeightFormat format, int tp, int pp) {
+        return weightsPerGpu(m, WeightStorage.of(format), tp, pp);
+    }
+
+    /** As above, routed experts and the other linear layers each in their stored bytes per weight. */
+    static double weightsPerGpu(ModelArchitecture m, WeightStorage storage, int tp, int pp) {
         ParameterCount p = m.parameters();
         int layersPerGpu = (m.layers() + pp - 1) / pp;
         double linearPerLayer = (p.total() - p.embedding() - p.output() - p.finalNorm()) / (double) m.layers();
         double normsPerLayer = p.normPerLayer();
         double matmulPerLayer = linearPerLayer - normsPerLayer;
-        double perGpu = layersPerGpu * (matmulPerLayer / tp * format.bytesPerWeight() + normsPerLayer * 2);
+        double expertsPerLayer = m.moe() == null ? 0 : (double) m.moeLayers() * m.moe().experts() * p.expertPerLayer() / m.layers();
+        double perGpu = layersPerGpu * ((matmulPerLayer - expertsPerLayer) / tp * storage.linearBytesPerWeight()
+                + expertsPerLayer / tp * storage.expertBytesPerWeight() + normsPerLayer * 2);
         double embedding = p.embedding() / (double) tp * 2;
         double output = (p.output() == 0 ? (pp > 1 ? p.embedding() : 0) : p.output()) / (double) tp * 2;
         // with one stage the GPU holds both ends; with several, the first holds the embedding and the last the output
