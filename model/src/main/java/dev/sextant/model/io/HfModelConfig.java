@@ -236,15 +236,19 @@ public final class HfModelConfig {
      */
     private static ModelArchitecture falcon(Keys k, String id) {
         int h = k.integer("hidden_size");
-        int heads = k.integer("num_attention_heads");
-        divides(k, "num_attention_heads", heads, "hidden_size", h);
-        boolean newArch = k.flag("new_decoder_architecture", false);
-        int kv = newArch ? k.optional("num_kv_heads", heads) : k.flag("multi_query", true) ? 1 : heads;
+        // the original RefinedWeb configs (before transformers' FalconConfig) name the counts n_head, n_layer, n_head_kv;
+        // their model_type RefinedWeb (40B) is the new decoder architecture, RefinedWebModel (7B) the original one
+        String heads0 = k.has("num_attention_heads") ? "num_attention_heads" : k.has("n_head") ? "n_head" : "num_attention_heads";
+        String layers0 = k.has("num_hidden_layers") ? "num_hidden_layers" : k.has("n_layer") ? "n_layer" : "num_hidden_layers";
+        int heads = k.integer(heads0);
+        divides(k, heads0, heads, "hidden_size", h);
+        boolean newArch = k.flag("new_decoder_architecture", "refinedweb".equalsIgnoreCase(k.c.path("model_type").asText("")));
+        int kv = newArch ? k.optional("num_kv_heads", k.optional("n_head_kv", heads)) : k.flag("multi_query", true) ? 1 : heads;
         boolean parallel = k.flag("parallel_attn", true);
         int norms = newArch ? k.optional("num_ln_in_parallel_attn", 2) : parallel ? 1 : 2;
         boolean bias = k.flag("bias", false);
         Block block = new Block(norms, true, QkNorm.NONE, false, bias, bias, false, List.of());
-        return new ModelArchitecture(id, id, k.integer("num_hidden_layers"), h, heads, kv, h / heads, k.optional("ffn_hidden_size", 4 * h),
+        return new ModelArchitecture(id, id, k.integer(layers0), h, heads, kv, h / heads, k.optional("ffn_hidden_size", 4 * h),
                 k.integer("vocab_size"), k.optional("max_position_embeddings", 2048), k.flag("tie_word_embeddings", true), Style.LLAMA, bias,
                 null, null, k.file, block);
     }

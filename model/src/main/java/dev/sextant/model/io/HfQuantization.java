@@ -44,6 +44,13 @@ public final class HfQuantization {
                 }
                 yield WeightStorage.of(WeightFormat.FP8, from + "fp8, one scale per tensor)");
             }
+            case "fbgemm_fp8" -> {
+                // FP8 with one scale per output row (Llama 4 "-FP8"); layers named in modules_to_not_convert stay BF16,
+                // which for the published checkpoints is attention: the experts are FP8
+                boolean attentionKept = q.path("modules_to_not_convert").toString().contains("self_attn");
+                yield new WeightStorage(WeightFormat.FP8, attentionKept ? 2 : 1, 1, from + "fbgemm fp8, one scale per row"
+                        + (attentionKept ? "; attention bf16)" : ")"));
+            }
             case "mxfp4" -> WeightStorage.mxfp4Experts(from + "mxfp4 experts, blocks of 32; the rest bf16)");
             case "awq" -> {
                 int bits = intOr(q, file, 4, "bits", "w_bit");

@@ -115,6 +115,17 @@ class HfArchitecturesTest {
     }
 
     @Test
+    void theOriginalRefinedWebConfigsReadAsFalcon() throws Exception {
+        // tiiuae/falcon-7b and falcon-40b as first published (model_type RefinedWebModel / RefinedWeb, n_head, n_layer)
+        Path f7 = Files.writeString(tmp.resolve("rw7.json"), "{\"model_type\": \"RefinedWebModel\", \"hidden_size\": 4544, \"n_head\": 71,"
+                + " \"n_layer\": 32, \"multi_query\": true, \"parallel_attn\": true, \"bias\": false, \"vocab_size\": 65024}");
+        assertThat(HfModelConfig.read(f7).parameters()).isEqualTo(fixture("falcon-7b").parameters());
+        Path f40 = Files.writeString(tmp.resolve("rw40.json"), "{\"model_type\": \"RefinedWeb\", \"hidden_size\": 8192, \"n_head\": 128,"
+                + " \"n_head_kv\": 8, \"n_layer\": 60, \"parallel_attn\": true, \"bias\": false, \"vocab_size\": 65024}");
+        assertThat(HfModelConfig.read(f40).parameters()).isEqualTo(fixture("falcon-40b").parameters());
+    }
+
+    @Test
     void anUnsupportedArchitectureNamesWhatIsSupported() throws Exception {
         Path mamba = Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"mamba\", \"d_model\": 768}");
         assertThatThrownBy(() -> HfModelConfig.read(mamba)).isInstanceOf(BadInputException.class)

@@ -75,6 +75,15 @@ class HfQuantizationTest {
     }
 
     @Test
+    void fbgemmFp8KeepsAttentionInBf16() {
+        WeightStorage w = parse("{\"quant_method\": \"fbgemm_fp8\", \"activation_scale_ub\": 1200.0,"
+                + " \"modules_to_not_convert\": [\"language_model.model.layers.0.self_attn\", \"vision_model\"]}");
+        assertThat(w.format()).isEqualTo(WeightFormat.FP8);
+        assertThat(w.expertBytesPerWeight()).isEqualTo(1);
+        assertThat(w.linearBytesPerWeight()).isEqualTo(2);
+    }
+
+    @Test
     void bitsandbytesAndUnknownMethods() {
         // NF4 blocks of 64 with an FP32 absmax: 0.5 + 4 / 64
         assertThat(parse("{\"quant_method\": \"bitsandbytes\", \"load_in_4bit\": true}").linearBytesPerWeight()).isEqualTo(0.5 + 4.0 / 64);
