@@ -247,6 +247,12 @@ class PlanCliTest {
         assertThat(int4.json().get("weightSource").asText()).isEqualTo("--weight-dtype");
         CliRun text = run("plan", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--max-model-len", "32768");
         assertThat(text.out()).contains("from quantization_config (fp8, blocks of 128×128)");
+        // the simulator plans the same replica: in FP8 it fits, so it runs
+        CliRun sim = run("simulate", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--rate", "1", "--requests", "20",
+                "--prompt-tokens", "const:500", "--output-tokens", "const:20", "--json");
+        assertThat(sim.code()).as(sim.err()).isZero();
+        assertThat(run("simulate", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--weight-dtype", "bf16", "--rate", "1",
+                "--requests", "20", "--prompt-tokens", "const:500", "--output-tokens", "const:20", "--json").code()).isEqualTo(2);
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.model.io.PlannerInputs;
 import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
@@ -79,7 +78,7 @@ public final class PlanServeCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         int tp = replica.tp;
-        WeightStorage storage = replica.storage(PlannerInputs.checkpointWeights(inputs.model));
+        WeightStorage storage = replica.storage(inputs.checkpointWeights());
         WeightFormat weightDtype = storage.format();
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
         ServingMemory plan;
