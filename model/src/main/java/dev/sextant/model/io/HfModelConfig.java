@@ -33,7 +33,8 @@ public final class HfModelConfig {
     private static final Map<String, Map<String, Integer>> DEFAULTS = Map.of(
             "gemma2", Map.of("vocab_size", 256000, "head_dim", 256, "sliding_window", 4096, "max_position_embeddings", 8192),
             "gemma3", Map.of("vocab_size", 262208, "head_dim", 256, "num_attention_heads", 8, "num_key_value_heads", 4,
-                    "sliding_window", 4096, "sliding_window_pattern", 6, "max_position_embeddings", 131072),
+                    "sliding_window", 4096, "sliding_window_pattern", 6, "max_position_embeddings", 131072, "hidden_size", 2304,
+                    "intermediate_size", 9216, "num_hidden_layers", 26),
             "llama4", Map.of("vocab_size", 202048, "head_dim", 128, "intermediate_size", 8192, "intermediate_size_mlp", 16384,
                     "num_local_experts", 16, "num_experts_per_tok", 1, "interleave_moe_layer_step", 1, "no_rope_layer_interval", 4),
             "gpt_oss", Map.of("head_dim", 64, "sliding_window", 128, "num_local_experts", 128, "num_experts_per_tok", 4,
@@ -269,7 +270,7 @@ public final class HfModelConfig {
         int ffn = denseFfn > 0 ? denseFfn : moe != null && !k.has("intermediate_size") ? moe.expertFfn() : k.integer("intermediate_size");
         Block b = block;
         if (b.attention().isEmpty()) {
-            b = b.withAttention(k.layerTypes(k.integer("num_hidden_layers"), List.of(), k.optional("sliding_window", 0), 0));
+            b = b.withAttention(k.layerTypes(k.integer("num_hidden_layers"), List.of(), 0, 0));
         }
         return new ModelArchitecture(id, id, k.integer("num_hidden_layers"), h, heads, kv, headDim, ffn, k.integer("vocab_size"),
                 k.optional("max_position_embeddings", 4096), k.flag("tie_word_embeddings", tiedByDefault), Style.LLAMA, qkvBias, moe, null,

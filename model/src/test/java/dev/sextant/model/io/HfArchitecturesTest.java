@@ -68,6 +68,23 @@ class HfArchitecturesTest {
     }
 
     @Test
+    void aTerseGemma3TextConfigTakesTheLibraryDefaults() throws Exception {
+        // Gemma 3 4B's text_config names only what differs from Gemma3TextConfig: 8 heads, 4 KV heads, head_dim 256 and
+        // the 262,208-entry vocabulary are the defaults. By hand: 34 × (2560·2048·2 + 2560·1024·2 + 512 + 3·2560·10240
+        // + 4·2560) + 262,208·2560 + 2560 = 3,880,263,168 (the card's 4B adds the vision tower)
+        Path g = Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"gemma3\", \"text_config\": {\"model_type\":"
+                + " \"gemma3_text\", \"hidden_size\": 2560, \"intermediate_size\": 10240, \"num_hidden_layers\": 34,"
+                + " \"sliding_window\": 1024}}");
+        assertThat(HfModelConfig.read(g).parameters().total()).isEqualTo(3_880_263_168L);
+        assertThat(count(HfModelConfig.read(g), AttentionKind.SlidingWindow.class)).isEqualTo(29);
+        // a Llama-family config with an unused sliding_window of 0 is not refused for it
+        Path q = Files.writeString(tmp.resolve("qwen.json"), "{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"num_hidden_layers\": 2,"
+                + " \"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100, \"sliding_window\": 0,"
+                + " \"use_sliding_window\": false}");
+        assertThat(HfModelConfig.read(q).hasLocalAttention()).isFalse();
+    }
+
+    @Test
     void llama4ScoutIsMoeWithChunkedAttention() throws Exception {
         ModelArchitecture s = fixture("llama-4-scout");
         assertThat(s.parameters().total()).isEqualTo(107_769_861_120L);
