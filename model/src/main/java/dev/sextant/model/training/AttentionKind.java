@@ -21,6 +21,9 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
     /** Short name for plans and tables. */
     String slug();
 
+    /** The most earlier tokens (itself included) one query of this layer attends to. */
+    long reach();
+
     /** Tokens of the request's context this layer keeps: the blocks held, but never more than the context. */
     default double tokensHeld(long tokens, int blockSize) {
         return Math.min(tokens, blocksHeld(tokens, blockSize) * (double) blockSize);
@@ -40,6 +43,11 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
         @Override
         public String slug() {
             return "full";
+        }
+
+        @Override
+        public long reach() {
+            return Long.MAX_VALUE;
         }
     }
 
@@ -63,6 +71,11 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
         @Override
         public String slug() {
             return "sliding window " + window;
+        }
+
+        @Override
+        public long reach() {
+            return window;
         }
     }
 
@@ -90,6 +103,11 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
         @Override
         public String slug() {
             return "chunked " + chunk;
+        }
+
+        @Override
+        public long reach() {
+            return chunk;
         }
     }
 }

@@ -80,6 +80,17 @@ class KvCacheLayoutTest {
     }
 
     @Test
+    void decodeStepsReadOnlyTheWindowOfLocalLayers() throws Exception {
+        ModelArchitecture g = config("gemma-2-9b");
+        StepLatency l = StepLatency.defaults(g, GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
+        // 10 sequences of 32,768 tokens: 21 global layers read 327,680 tokens each, 21 local layers 10 × 4096
+        assertThat(l.layerContext(327_680, 10)).isEqualTo(21 * 327_680.0 + 21 * 40_960.0);
+        assertThat(l.layerContext(5_000, 10)).as("short contexts: every layer reads all").isEqualTo(42 * 5_000.0);
+        StepLatency full = StepLatency.defaults(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
+        assertThat(full.layerContext(327_680, 10)).isEqualTo(32 * 327_680.0);
+    }
+
+    @Test
     void fullModelsSimulateAsBefore() {
         // with every layer full, layer-blocks are blocks × layers: the same admissions and preemptions
         ModelArchitecture llama = ModelCatalog.get("llama-3-8b");
