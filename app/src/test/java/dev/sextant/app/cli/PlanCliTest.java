@@ -224,6 +224,58 @@ class PlanCliTest {
     }
 
     @Test
+    void serveUsesTheCheckpointsQuantizationUnlessTold() throws Exception {
+        // DeepSeek-V3's published hyperparameters and quantization_config (FP8, 128 × 128 blocks)
+        Path v3 = java.nio.file.Files.writeString(tmp.resolve("deepseek-v3.json"), "{\"model_type\": \"deepseek_v3\", \"hidden_size\": 7168,"
+                + " \"intermediate_size\": 18432, \"moe_intermediate_size\": 2048, \"num_hidden_layers\": 61, \"num_attention_heads\": 128,"
+                + " \"num_key_value_heads\": 128, \"n_routed_experts\": 256, \"n_shared_experts\": 1, \"num_experts_per_tok\": 8,"
+                + " \"first_k_dense_replace\": 3, \"q_lora_rank\": 1536, \"kv_lora_rank\": 512, \"qk_nope_head_dim\": 128,"
+                + " \"qk_rope_head_dim\": 64, \"v_head_dim\": 128, \"vocab_size\": 129280, \"max_position_embeddings\": 163840,"
+                + " \"topk_method\": \"noaux_tc\", \"quantization_config\": {\"quant_method\": \"fp8\", \"fmt\": \"e4m3\","
+                + " \"activation_scheme\": \"dynamic\", \"weight_block_size\": [128, 128]}}");
+        CliRun fp8 = run("plan", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--max-model-len", "32768", "--json");
+        assertThat(fp8.code()).as(fp8.err()).isZero();
+        JsonNode j = fp8.json();
+        assertThat(j.get("weightFormat").asText()).isEqualTo("fp8");
+        assertThat(j.get("weightSource").asText()).isEqualTo("quantization_config (fp8, blocks of 128×128)");
+        assertThat(j.get("bytesPerWeight").asDouble()).isEqualTo(1 + 4.0 / 16_384);
+        assertThat(j.get("weightsBytesPerGpu").asDouble() * 8 / 1e9).as("about 671 GB over 8 GPUs").isCloseTo(675, within(10.0));
+        CliRun bf16 = run("plan", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--weight-dtype", "bf16", "--json");
+        assertThat(bf16.code()).as("1.3 TB of BF16 weights do not fit 8 × 141 GB").isEqualTo(2);
+        CliRun int4 = run("plan", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--weight-dtype", "int4",
+                "--max-model-len", "32768", "--json");
+        assertThat(int4.json().get("weightSource").asText()).isEqualTo("--weight-dtype");
+        CliRun text = run("plan", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--max-model-len", "32768");
+        assertThat(text.out()).contains("from quantization_config (fp8, blocks of 128×128)");
+        // the simulator plans the same replica: in FP8 it fits, so it runs
+        CliRun sim = run("simulate", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--rate", "1", "--requests", "20",
+                "--prompt-tokens", "const:500", "--output-tokens", "const:20", "--json");
+        assertThat(sim.code()).as(sim.err()).isZero();
+        assertThat(run("simulate", "serve", "--model", v3.toString(), "--gpu", "h200-sxm", "--tp", "8", "--weight-dtype", "bf16", "--rate", "1",
+                "--requests", "20", "--prompt-tokens", "const:500", "--output-tokens", "const:20", "--json").code()).isEqualTo(2);
+    }
+
+    @Test
+    void serveCountsSlidingWindowLayersApart() throws Exception {
+        // Gemma 2 9B: 21 sliding-window (4096) and 21 global layers
+        Path g = java.nio.file.Files.writeString(tmp.resolve("gemma-2-9b.json"), "{\"model_type\": \"gemma2\", \"hidden_size\": 3584,"
+                + " \"intermediate_size\": 14336, \"num_hidden_layers\": 42, \"num_attention_heads\": 16, \"num_key_value_heads\": 8,"
+                + " \"head_dim\": 256, \"vocab_size\": 256000, \"sliding_window\": 4096, \"max_position_embeddings\": 8192}");
+        CliRun r = run("plan", "serve", "--model", g.toString(), "--gpu", "h100-sxm", "--max-model-len", "32768", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("attentionLayers").asText()).isEqualTo("sliding window 4096 × 21, full × 21");
+        // 21 × 32,768 + 21 × 4,112 token-layers against 42 × 32,768
+        assertThat(j.get("maxConcurrency").asDouble()).isCloseTo(j.get("kvTokens").asDouble() / 32_768 * 1_376_256 / 774_480, within(1e-9));
+        assertThat(j.get("weightSource").asText()).isEqualTo("default");
+        Path mamba = java.nio.file.Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"mamba\"}");
+        CliRun bad = run("plan", "serve", "--model", mamba.toString(), "--gpu", "h100-sxm", "--json");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip().lines().count()).isEqualTo(1);
+        assertThat(bad.err()).contains("unsupported architecture 'mamba'").contains("gemma3").contains("gpt_oss");
+    }
+
+    @Test
     void simulateServeContract() throws Exception {
         CliRun r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "400",
                 "--prompt-tokens", "uniform:100:1000", "--output-tokens", "const:64", "--chunked-prefill", "--slo-ttft", "2",

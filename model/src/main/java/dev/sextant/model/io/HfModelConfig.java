@@ -1,22 +1,46 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.training.AttentionKind;
 import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.training.ModelArchitecture.Block;
 import dev.sextant.model.training.ModelArchitecture.Mla;
 import dev.sextant.model.training.ModelArchitecture.Moe;
+import dev.sextant.model.training.ModelArchitecture.QkNorm;
 import dev.sextant.model.training.ModelArchitecture.Style;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Reads a Hugging Face {@code config.json} into a {@link ModelArchitecture}: Llama, Mistral, Qwen2, Mixtral and
- * DeepSeek-V2/V3 keys ({@code hidden_size}, {@code num_hidden_layers}, …) and GPT-2 keys ({@code n_embd},
- * {@code n_layer}, {@code n_head}, {@code n_positions}).
+ * Reads a Hugging Face {@code config.json} into a {@link ModelArchitecture}. Multimodal configs (Gemma 3, Llama 4) nest
+ * the language model under {@code text_config}; that part is read, the vision tower is not counted. Keys a real config
+ * may leave out take the defaults of the family's {@code transformers} configuration class (e.g. Gemma3TextConfig's
+ * vocab_size 262,208 and head_dim 256), so that the files as published read as the library reads them.
  */
 public final class HfModelConfig {
 
-    static final List<String> SUPPORTED = List.of("llama", "mistral", "qwen2", "mixtral", "deepseek_v2", "deepseek_v3", "gpt2");
+    static final List<String> SUPPORTED = List.of("llama", "mistral", "qwen2", "qwen3", "qwen3_moe", "mixtral", "deepseek_v2",
+            "deepseek_v3", "gemma2", "gemma3", "llama4", "gpt_oss", "phi3", "falcon", "olmo2", "gpt2");
+
+    /** Model types that name a family by another name. */
+    private static final Map<String, String> ALIASES = Map.of("gemma3_text", "gemma3", "llama4_text", "llama4",
+            "refinedwebmodel", "falcon", "refinedweb", "falcon");
+
+    /** Defaults of the transformers configuration classes for keys that published configs leave out. */
+    private static final Map<String, Map<String, Integer>> DEFAULTS = Map.of(
+            "gemma2", Map.of("vocab_size", 256000, "head_dim", 256, "sliding_window", 4096, "max_position_embeddings", 8192),
+            "gemma3", Map.of("vocab_size", 262208, "head_dim", 256, "num_attention_heads", 8, "num_key_value_heads", 4,
+                    "sliding_window", 4096, "sliding_window_pattern", 6, "max_position_embeddings", 131072, "hidden_size", 2304,
+                    "intermediate_size", 9216, "num_hidden_layers", 26),
+            "llama4", Map.of("vocab_size", 202048, "head_dim", 128, "intermediate_size", 8192, "intermediate_size_mlp", 16384,
+                    "num_local_experts", 16, "num_experts_per_tok", 1, "interleave_moe_layer_step", 1, "no_rope_layer_interval", 4),
+            "gpt_oss", Map.of("head_dim", 64, "sliding_window", 128, "num_local_experts", 128, "num_experts_per_tok", 4,
+                    "vocab_size", 201088),
+            "qwen3_moe", Map.of("decoder_sparse_step", 1),
+            "falcon", Map.of("vocab_size", 65024));
 
     private HfModelConfig() {
     }
@@ -32,23 +56,61 @@ public final class HfModelConfig {
         return parse(root, name, id);
     }
 
-    static ModelArchitecture parse(JsonNode c, String file, String id) {
-        Keys k = new Keys(c, file);
-        String type = c.path("model_type").asText("").toLowerCase(Locale.ROOT);
+    /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
+    public static java.util.Optional<dev.sextant.model.serving.WeightStorage> weights(Path file) {
+        JsonNode root = Json.readFile(file);
+        if (root == null || !root.isObject()) {
+            throw BadInputException.of(TextInput.name(file), "expected a JSON object (a Hugging Face config.json)");
+        }
+        return HfQuantization.of(root, TextInput.name(file));
+    }
+
+    /** The language model's part of a config: {@code text_config} when there is one, else the whole. */
+    static JsonNode textPart(JsonNode root) {
+        JsonNode text = root.get("text_config");
+        return text != null && text.isObject() ? text : root;
+    }
+
+    static String modelType(JsonNode root) {
+        JsonNode c = textPart(root);
+        String type = c.path("model_type").asText("");
+        if (type.isEmpty()) {
+            type = root.path("model_type").asText("");
+        }
+        type = type.toLowerCase(Locale.ROOT);
+        return ALIASES.getOrDefault(type, type);
+    }
+
+    static ModelArchitecture parse(JsonNode root, String file, String id) {
+        JsonNode c = textPart(root);
+        String type = modelType(root);
         if (type.isEmpty()) {
             type = c.has("n_embd") ? "gpt2" : c.has("hidden_size") ? "llama" : "";
         }
+        Keys k = new Keys(c, root, file, type, DEFAULTS.getOrDefault(type, Map.of()));
         try {
             return switch (type) {
                 case "gpt2" -> gpt2(k, id);
                 case "llama", "mistral", "qwen2", "mixtral" -> llamaLike(k, id, type);
+                case "qwen3", "qwen3_moe" -> qwen3(k, id, type);
+                case "phi3" -> llamaLike(k, id, type);
+                case "olmo2" -> olmo2(k, id);
+                case "gemma2", "gemma3" -> gemma(k, id, type);
+                case "llama4" -> llama4(k, id);
+                case "gpt_oss" -> gptOss(k, id);
+                case "falcon" -> falcon(k, id);
                 case "deepseek_v2", "deepseek_v3" -> deepseek(k, id, type);
-                default -> throw new BadInputException(file, 0, "model_type", "unsupported architecture '" + type
-                        + "'; supported: " + String.join(", ", SUPPORTED));
+                default -> throw new BadInputException(file, 0, "model_type", unsupported(type));
             };
         } catch (IllegalArgumentException e) {
             throw new BadInputException(file, 0, null, e.getMessage());
         }
+    }
+
+    private static String unsupported(String type) {
+        String what = type.isEmpty() ? "no model_type, and neither hidden_size nor n_embd to tell the architecture by"
+                : "unsupported architecture '" + type + "'";
+        return what + "; supported: " + String.join(", ", SUPPORTED);
     }
 
     private static ModelArchitecture gpt2(Keys k, String id) {
@@ -60,7 +122,143 @@ public final class HfModelConfig {
                 k.integer("n_positions"), true, Style.GPT, true, null, null, k.file);
     }
 
+    /** Llama, Mistral, Qwen2, Mixtral and Phi-3 (whose fused qkv_proj and gate_up_proj hold the same weights). */
     private static ModelArchitecture llamaLike(Keys k, String id, String type) {
+        Moe moe = null;
+        if (type.equals("mixtral") || k.has("num_local_experts")) {
+            moe = new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 0, k.integer("intermediate_size"), 0, false);
+        }
+        return decoder(k, id, type.equals("qwen2") || k.flag("attention_bias", false), moe, Block.of(Style.LLAMA), false);
+    }
+
+    /** Qwen3 and Qwen3-MoE: Llama-style with an RMSNorm of head width on queries and on keys. */
+    private static ModelArchitecture qwen3(Keys k, String id, String type) {
+        Moe moe = null;
+        if (type.equals("qwen3_moe")) {
+            int layers = k.integer("num_hidden_layers");
+            int step = k.optional("decoder_sparse_step", 1);
+            List<Integer> mlpOnly = k.integers("mlp_only_layers");
+            int moeLayers = 0;
+            for (int i = 0; i < layers; i++) {
+                if (!mlpOnly.contains(i) && (i + 1) % step == 0) {
+                    moeLayers++;
+                }
+            }
+            moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), 0, k.integer("moe_intermediate_size"),
+                    layers - moeLayers, false);
+        }
+        Block block = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, List.of());
+        return decoder(k, id, k.flag("attention_bias", false), moe, block, false);
+    }
+
+    /** OLMo 2: norms after attention and after the MLP (none before), RMSNorm over all query and all key heads. */
+    private static ModelArchitecture olmo2(Keys k, String id) {
+        return decoder(k, id, k.flag("attention_bias", false), null,
+                new Block(2, false, QkNorm.FULL_WIDTH, true, false, false, false, List.of()), false);
+    }
+
+    /**
+     * Gemma 2 and 3: norms before and after both attention and MLP (4 per layer), GeGLU MLP, tied embeddings. Gemma 2
+     * alternates sliding-window (even layers) and global layers; Gemma 3 has five local layers to one global
+     * (sliding_window_pattern 6: layer i is global when (i + 1) % 6 == 0) and RMSNorms on queries and keys. A
+     * {@code layer_types} list, where given, decides.
+     */
+    private static ModelArchitecture gemma(Keys k, String id, String type) {
+        boolean three = type.equals("gemma3");
+        int layers = k.integer("num_hidden_layers");
+        int window = k.integer("sliding_window");
+        int period = three ? k.optional("sliding_window_pattern", 6) : 2;
+        List<AttentionKind> kinds = new ArrayList<>();
+        for (int i = 0; i < layers; i++) {
+            kinds.add((i + 1) % period != 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
+        }
+        Block block = new Block(4, false, three ? QkNorm.PER_HEAD : QkNorm.NONE, true, false, false, false,
+                k.layerTypes(layers, kinds, window, 0));
+        return decoder(k, id, k.flag("attention_bias", false), null, block, true);
+    }
+
+    /**
+     * Llama 4 (text model): mixture-of-experts layers (every interleave_moe_layer_step-th, or those in moe_layers) with
+     * routed experts of intermediate_size, one shared expert of the same width and a router without bias; dense layers
+     * of intermediate_size_mlp. Queries and keys are L2-normalised without weights. Layers with rotary positions
+     * (no_rope_layers[i] = 1; by default all but every fourth) use chunked attention of attention_chunk_size; the
+     * others are global (transformers' Llama4TextAttention).
+     */
+    private static ModelArchitecture llama4(Keys k, String id) {
+        int layers = k.integer("num_hidden_layers");
+        int step = k.optional("interleave_moe_layer_step", 1);
+        List<Integer> moeLayerList = k.integers("moe_layers");
+        int moeLayers = 0;
+        for (int i = 0; i < layers; i++) {
+            if (k.has("moe_layers") ? moeLayerList.contains(i) : (i + 1) % step == 0) {
+                moeLayers++;
+            }
+        }
+        int expertFfn = k.integer("intermediate_size");
+        Moe moe = moeLayers == 0 ? null : new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 1, expertFfn,
+                layers - moeLayers, false);
+        List<Integer> noRope = k.integers("no_rope_layers");
+        int interval = k.optional("no_rope_layer_interval", 4);
+        int chunk = k.optional("attention_chunk_size", 0);
+        List<AttentionKind> kinds = new ArrayList<>();
+        for (int i = 0; i < layers; i++) {
+            boolean rope = noRope.size() == layers ? noRope.get(i) != 0 : (i + 1) % interval != 0;
+            kinds.add(chunk > 0 && rope ? new AttentionKind.Chunked(chunk) : new AttentionKind.Full());
+        }
+        Block block = Block.of(Style.LLAMA).withAttention(k.layerTypes(layers, kinds, 0, chunk));
+        int denseFfn = k.optional("intermediate_size_mlp", expertFfn);
+        return decoder(k, id, k.flag("attention_bias", false), moe, block, false, denseFfn);
+    }
+
+    /**
+     * gpt-oss: every layer a mixture of experts whose experts and router carry biases; biases on q, k, v and o; a
+     * learned sink logit per head; sliding-window (128) and full layers alternating as layer_types says (sliding first).
+     */
+    private static ModelArchitecture gptOss(Keys k, String id) {
+        int layers = k.integer("num_hidden_layers");
+        int ffn = k.integer("intermediate_size");
+        int topK = k.has("num_experts_per_tok") ? k.integer("num_experts_per_tok") : k.optional("experts_per_token", 4);
+        Moe moe = new Moe(k.integer("num_local_experts"), topK, 0, ffn, 0, true);
+        int window = k.integer("sliding_window");
+        List<AttentionKind> kinds = new ArrayList<>();
+        for (int i = 0; i < layers; i++) {
+            kinds.add(i % 2 == 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
+        }
+        Block block = new Block(2, false, QkNorm.NONE, true, true, k.flag("attention_bias", true), true,
+                k.layerTypes(layers, kinds, window, 0));
+        return decoder(k, id, k.flag("attention_bias", true), moe, block, false);
+    }
+
+    /**
+     * Falcon: LayerNorm with bias, rotary positions, 4h GELU MLP, no biases unless {@code bias}. The original decoder
+     * (Falcon-7B) runs attention and MLP in parallel off one norm with multi-query attention (multi_query: one KV
+     * head); the new decoder architecture (Falcon-40B/180B) has num_kv_heads KV groups and two norms per layer
+     * (num_ln_in_parallel_attn, default 2). Embeddings are tied (transformers' FalconForCausalLM).
+     */
+    private static ModelArchitecture falcon(Keys k, String id) {
+        int h = k.integer("hidden_size");
+        // the original RefinedWeb configs (before transformers' FalconConfig) name the counts n_head, n_layer, n_head_kv;
+        // their model_type RefinedWeb (40B) is the new decoder architecture, RefinedWebModel (7B) the original one
+        String heads0 = k.has("num_attention_heads") ? "num_attention_heads" : k.has("n_head") ? "n_head" : "num_attention_heads";
+        String layers0 = k.has("num_hidden_layers") ? "num_hidden_layers" : k.has("n_layer") ? "n_layer" : "num_hidden_layers";
+        int heads = k.integer(heads0);
+        divides(k, heads0, heads, "hidden_size", h);
+        boolean newArch = k.flag("new_decoder_architecture", "refinedweb".equalsIgnoreCase(k.c.path("model_type").asText("")));
+        int kv = newArch ? k.optional("num_kv_heads", k.optional("n_head_kv", heads)) : k.flag("multi_query", true) ? 1 : heads;
+        boolean parallel = k.flag("parallel_attn", true);
+        int norms = newArch ? k.optional("num_ln_in_parallel_attn", 2) : parallel ? 1 : 2;
+        boolean bias = k.flag("bias", false);
+        Block block = new Block(norms, true, QkNorm.NONE, false, bias, bias, false, List.of());
+        return new ModelArchitecture(id, id, k.integer(layers0), h, heads, kv, h / heads, k.optional("ffn_hidden_size", 4 * h),
+                k.integer("vocab_size"), k.optional("max_position_embeddings", 2048), k.flag("tie_word_embeddings", true), Style.LLAMA, bias,
+                null, null, k.file, block);
+    }
+
+    private static ModelArchitecture decoder(Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault) {
+        return decoder(k, id, qkvBias, moe, block, tiedByDefault, -1);
+    }
+
+    private static ModelArchitecture decoder(Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault, int denseFfn) {
         int h = k.integer("hidden_size");
         int heads = k.integer("num_attention_heads");
         int headDim = k.optional("head_dim", 0);
@@ -69,14 +267,14 @@ public final class HfModelConfig {
             headDim = h / heads;
         }
         int kv = k.optional("num_key_value_heads", heads);
-        Moe moe = null;
-        if (type.equals("mixtral") || k.c.has("num_local_experts")) {
-            int ffn = k.integer("intermediate_size");
-            moe = new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 0, ffn, 0, false);
+        int ffn = denseFfn > 0 ? denseFfn : moe != null && !k.has("intermediate_size") ? moe.expertFfn() : k.integer("intermediate_size");
+        Block b = block;
+        if (b.attention().isEmpty()) {
+            b = b.withAttention(k.layerTypes(k.integer("num_hidden_layers"), List.of(), 0, 0));
         }
-        return new ModelArchitecture(id, id, k.integer("num_hidden_layers"), h, heads, kv, headDim, k.integer("intermediate_size"),
-                k.integer("vocab_size"), k.optional("max_position_embeddings", 4096), k.c.path("tie_word_embeddings").asBoolean(false),
-                Style.LLAMA, type.equals("qwen2") || k.c.path("attention_bias").asBoolean(false), moe, null, k.file);
+        return new ModelArchitecture(id, id, k.integer("num_hidden_layers"), h, heads, kv, headDim, ffn, k.integer("vocab_size"),
+                k.optional("max_position_embeddings", 4096), k.flag("tie_word_embeddings", tiedByDefault), Style.LLAMA, qkvBias, moe, null,
+                k.file, b);
     }
 
     private static ModelArchitecture deepseek(Keys k, String id, String type) {
@@ -84,7 +282,7 @@ public final class HfModelConfig {
         int heads = k.integer("num_attention_heads");
         int layers = k.integer("num_hidden_layers");
         Moe moe = null;
-        if (k.c.hasNonNull("n_routed_experts")) {
+        if (k.has("n_routed_experts")) {
             if (k.optional("moe_layer_freq", 1) != 1) {
                 throw new BadInputException(k.file, 0, "moe_layer_freq", "only 1 (every layer after the dense ones) is supported");
             }
@@ -96,7 +294,7 @@ public final class HfModelConfig {
                 k.integer("qk_rope_head_dim"), k.integer("v_head_dim"));
         return new ModelArchitecture(id, id, layers, h, heads, k.optional("num_key_value_heads", heads),
                 mla.qkNopeDim() + mla.qkRopeDim(), k.integer("intermediate_size"), k.integer("vocab_size"),
-                k.optional("max_position_embeddings", 4096), k.c.path("tie_word_embeddings").asBoolean(false), Style.LLAMA, false,
+                k.optional("max_position_embeddings", 4096), k.flag("tie_word_embeddings", false), Style.LLAMA, false,
                 moe, mla, k.file);
     }
 
@@ -106,21 +304,103 @@ public final class HfModelConfig {
         }
     }
 
-    /** Typed access to the config's keys with errors that name the key. */
-    private record Keys(JsonNode c, String file) {
+    /**
+     * Typed access to the config's keys with errors that name the key: the language model's part first, then the
+     * whole file, then the family's library defaults.
+     */
+    private record Keys(JsonNode c, JsonNode root, String file, String type, Map<String, Integer> defaults) {
+
+        private JsonNode get(String key) {
+            JsonNode v = c.get(key);
+            if ((v == null || v.isNull()) && c != root) {
+                v = root.get(key);
+            }
+            return v == null || v.isNull() ? null : v;
+        }
+
+        boolean has(String key) {
+            return get(key) != null;
+        }
 
         int integer(String key) {
-            JsonNode v = c.get(key);
-            if (v == null || v.isNull()) {
-                throw new BadInputException(file, 0, key, "missing; a " + c.path("model_type").asText("model")
-                        + " config needs it");
+            JsonNode v = get(key);
+            if (v == null) {
+                Integer d = defaults.get(key);
+                if (d != null) {
+                    return d;
+                }
+                throw new BadInputException(file, 0, key, "missing; a " + (type.isEmpty() ? "model" : type) + " config needs it");
             }
             return positive(key, v);
         }
 
         int optional(String key, int fallback) {
-            JsonNode v = c.get(key);
-            return v == null || v.isNull() ? fallback : positive(key, v);
+            JsonNode v = get(key);
+            return v == null ? defaults.getOrDefault(key, fallback) : positive(key, v);
+        }
+
+        boolean flag(String key, boolean fallback) {
+            JsonNode v = get(key);
+            if (v == null) {
+                return fallback;
+            }
+            if (!v.isBoolean()) {
+                throw new BadInputException(file, 0, key, "expected true or false, got " + v);
+            }
+            return v.asBoolean();
+        }
+
+        /** A list of whole numbers (empty when absent). */
+        List<Integer> integers(String key) {
+            JsonNode v = get(key);
+            List<Integer> out = new ArrayList<>();
+            if (v == null) {
+                return out;
+            }
+            if (!v.isArray()) {
+                throw new BadInputException(file, 0, key, "expected a list of whole numbers, got " + v);
+            }
+            for (JsonNode e : v) {
+                if (!e.canConvertToInt() || !e.isIntegralNumber() || e.asInt() < 0) {
+                    throw new BadInputException(file, 0, key, "expected a list of whole numbers, got " + e);
+                }
+                out.add(e.asInt());
+            }
+            return out;
+        }
+
+        /**
+         * The attention kind of each layer from {@code layer_types} ("full_attention", "sliding_attention",
+         * "chunked_attention") where the config has it, else {@code fallback} (empty: every layer full).
+         */
+        List<AttentionKind> layerTypes(int layers, List<AttentionKind> fallback, int window, int chunk) {
+            JsonNode v = get("layer_types");
+            if (v == null) {
+                return fallback;
+            }
+            if (!v.isArray() || v.size() != layers) {
+                throw new BadInputException(file, 0, "layer_types", "expected one entry per layer (" + layers + "), got "
+                        + (v.isArray() ? v.size() + " entries" : v.toString()));
+            }
+            List<AttentionKind> out = new ArrayList<>();
+            boolean local = false;
+            for (JsonNode e : v) {
+                String t = e.asText("");
+                switch (t) {
+                    case "full_attention" -> out.add(new AttentionKind.Full());
+                    case "sliding_attention" -> {
+                        out.add(new AttentionKind.SlidingWindow(window > 0 ? window : integer("sliding_window")));
+                        local = true;
+                    }
+                    case "chunked_attention" -> {
+                        out.add(new AttentionKind.Chunked(chunk > 0 ? chunk : integer("attention_chunk_size")));
+                        local = true;
+                    }
+                    default -> throw new BadInputException(file, 0, "layer_types", "unknown layer type " + e
+                            + "; known: full_attention, sliding_attention, chunked_attention");
+                }
+            }
+            return local ? out : List.of();
         }
 
         private int positive(String key, JsonNode v) {

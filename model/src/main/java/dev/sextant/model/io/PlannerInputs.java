@@ -20,6 +20,14 @@ public final class PlannerInputs {
         return isFile(idOrFile) ? HfModelConfig.read(existing(idOrFile)) : ModelCatalog.get(idOrFile);
     }
 
+    /**
+     * How the model's checkpoint stores its weights: a config.json's quantization_config; empty for catalog models
+     * and configs without one.
+     */
+    public static java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights(String idOrFile) {
+        return isFile(idOrFile) ? HfModelConfig.weights(existing(idOrFile)) : java.util.Optional.empty();
+    }
+
     public static GpuSpec gpu(String idOrFile) {
         return isFile(idOrFile) ? GpuSpecFile.read(existing(idOrFile)) : GpuCatalog.get(idOrFile);
     }

@@ -18,12 +18,31 @@ import java.util.SplittableRandom;
  */
 public final class BatchingSimulator {
 
-    /** Scheduler settings. */
-    public record Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks) {
+    /**
+     * Scheduler settings.
+     *
+     * @param kvBlocks the cache in layer-blocks of {@code layout} (with one full layer, plain blocks)
+     * @param layout   the layers' attention kinds: how many layer-blocks a sequence of n tokens holds
+     */
+    public record Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks,
+                            KvCacheLayout layout) {
         public Scheduler {
             if (maxNumSeqs < 1 || maxNumBatchedTokens < 1 || blockSize < 1 || kvBlocks < 1) {
                 throw new IllegalArgumentException("max-num-seqs, max-num-batched-tokens, block size and KV blocks must be at least 1");
             }
+            if (layout.blockSize() != blockSize) {
+                throw new IllegalArgumentException("the KV layout's block size differs from the scheduler's");
+            }
+        }
+
+        /** Every layer full attention: {@code kvBlocks} whole blocks. */
+        public Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks) {
+            this(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, blockSize, kvBlocks, KvCacheLayout.uniform(blockSize));
+        }
+
+        /** Layer-blocks a sequence whose context is {@code tokens} long holds. */
+        long blocksFor(long tokens) {
+            return layout.layerBlocksFor(tokens);
         }
     }
 
@@ -163,7 +182,7 @@ public final class BatchingSimulator {
         final Request request;
         int prefilled; // prompt tokens whose KV is in the cache
         int produced; // output tokens produced
-        int blocks;
+        long blocks;
         double firstToken = Double.NaN;
 
         Seq(int index, Request request) {
@@ -211,7 +230,7 @@ public final class BatchingSimulator {
         double[] timeBySlice = new double[points];
         double horizon = requests.isEmpty() ? 0 : requests.get(n - 1).arrival();
         for (Request r : requests) {
-            int need = blocksFor(r.promptTokens() + r.outputTokens(), s.blockSize());
+            long need = s.blocksFor(r.promptTokens() + r.outputTokens());
             if (need > s.kvBlocks()) {
                 throw new IllegalArgumentException("a request of " + (r.promptTokens() + r.outputTokens()) + " tokens needs " + need
                         + " KV blocks and the cache holds " + s.kvBlocks());
@@ -242,13 +261,13 @@ public final class BatchingSimulator {
             }
             long needed = 0;
             for (Seq q : decoding) {
-                needed += blocksFor(q.context() + lookahead, s.blockSize()) - q.blocks;
+                needed += s.blocksFor(q.context() + lookahead) - q.blocks;
             }
             while (needed > freeBlocks && !running.isEmpty()) {
                 Seq victim = running.remove(running.size() - 1);
                 freeBlocks += victim.blocks;
                 if (decoding.remove(victim)) {
-                    needed -= blocksFor(victim.context() + lookahead, s.blockSize()) - victim.blocks;
+                    needed -= s.blocksFor(victim.context() + lookahead) - victim.blocks;
                 }
                 victim.blocks = 0;
                 victim.prefilled = 0;
@@ -288,7 +307,7 @@ public final class BatchingSimulator {
                 if (chunk <= 0 || !s.chunkedPrefill() && chunk > budget && !(prefilling.isEmpty() && chunk > s.maxNumBatchedTokens())) {
                     break;
                 }
-                int more = blocksFor(q.prefilled + chunk, s.blockSize()) - q.blocks;
+                long more = s.blocksFor(q.prefilled + chunk) - q.blocks;
                 if (more > freeBlocks - reserve) {
                     break;
                 }
@@ -310,7 +329,7 @@ public final class BatchingSimulator {
             double decodeContext = 0;
             if (decodeThisStep) {
                 for (Seq q : decoding) {
-                    int more = blocksFor(q.context() + lookahead, s.blockSize()) - q.blocks;
+                    long more = s.blocksFor(q.context() + lookahead) - q.blocks;
                     freeBlocks -= more;
                     q.blocks += more;
                     decodeContext += q.context();

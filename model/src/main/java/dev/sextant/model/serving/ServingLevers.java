@@ -209,6 +209,6 @@ public final class ServingLevers {
         boolean sameShape = tp == s.tp() && maxNumSeqs == s.maxNumSeqs() && maxNumBatchedTokens == s.maxNumBatchedTokens();
         return new ServingSpec(s.model(), s.gpu(), tp, s.pp(), weights, kvFp8, s.maxModelLen(), maxNumSeqs, maxNumBatchedTokens,
                 s.gpuMemoryUtilization(), s.blockSize(), s.gpuMemoryBytes(), sameShape ? s.activationPeakBytes() : null,
-                tp == s.tp() ? s.overheadBytes() : null);
+                tp == s.tp() ? s.overheadBytes() : null, weights == s.weights() ? s.storage() : WeightStorage.of(weights));
     }
 }

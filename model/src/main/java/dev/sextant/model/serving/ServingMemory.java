@@ -22,8 +22,9 @@ import dev.sextant.model.training.ParameterCount;
  * @param kvCacheBytesPerGpu    what is left for the KV cache (negative: the model does not fit)
  * @param blockBytes            one KV block on one GPU
  * @param kvBlocks              blocks that fit
- * @param kvTokens              tokens the KV cache holds
- * @param maxConcurrency        requests of max_model_len tokens that fit at once
+ * @param kvTokens              tokens the KV cache holds when every layer keeps every token (blocks × block size)
+ * @param maxConcurrency        requests of max_model_len tokens that fit at once, sliding-window and chunked layers holding
+ *                              only their window (vLLM's hybrid KV cache manager; see {@link KvCacheLayout})
  */
 public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu,
                             double activationPeakBytes, double overheadBytes, double totalBytes, double kvCacheBytesPerGpu,
@@ -62,7 +63,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         double kvPerTokenPerGpu = kvBytesPerToken(m, tp, layersPerGpu, s.kvFp8());
         double blockBytes = kvPerTokenPerGpu * s.blockSize();
 
-        double weights = weightsPerGpu(m, s.weights(), tp, pp);
+        double weights = weightsPerGpu(m, s.storage(), tp, pp);
         double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
         double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
         double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
@@ -70,7 +71,31 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         long blocks = kvCache <= 0 ? 0 : (long) Math.floor(kvCache / blockBytes);
         long tokens = blocks * s.blockSize();
         return new ServingMemory(s, weights, kvPerToken, kvPerTokenPerGpu, activation, overhead, total, kvCache, blockBytes, blocks, tokens,
-                (double) tokens / s.maxModelLen());
+                kvLayout(s).concurrency(blocks, s.maxModelLen()));
+    }
+
+    /** The most loaded GPU's layers, each with its attention kind (see {@link KvCacheLayout}). */
+    static KvCacheLayout kvLayout(ServingSpec s) {
+        return KvCacheLayout.of(s.model(), s.pp(), s.blockSize(), s.maxModelLen());
+    }
+
+    public KvCacheLayout kvLayout() {
+        return kvLayout(spec);
+    }
+
+    /**
+     * Requests of {@code tokens} tokens that fit at once. Sliding-window and chunked layers keep at most their window
+     * (chunk) of each request, full layers all of it, so a model with local layers fits more long requests than
+     * {@link #kvTokens} / tokens (which counts every layer as full).
+     */
+    public double concurrencyAt(long tokens) {
+        return kvLayout().concurrency(kvBlocks, tokens);
+    }
+
+    /** KV bytes one request of {@code tokens} tokens holds on the most loaded GPU, layer kinds counted apart. */
+    public double kvBytesPerRequestPerGpu(long tokens) {
+        KvCacheLayout l = kvLayout();
+        return kvBytesPerTokenPerGpu / l.layers().size() * l.tokenSlotsFor(tokens);
     }
 
     /**
@@ -94,12 +119,19 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
      * of the 16-bit embedding and output layers (vocabulary-parallel), norms and biases.
      */
     static double weightsPerGpu(ModelArchitecture m, WeightFormat format, int tp, int pp) {
+        return weightsPerGpu(m, WeightStorage.of(format), tp, pp);
+    }
+
+    /** As above, routed experts and the other linear layers each in their stored bytes per weight. */
+    static double weightsPerGpu(ModelArchitecture m, WeightStorage storage, int tp, int pp) {
         ParameterCount p = m.parameters();
         int layersPerGpu = (m.layers() + pp - 1) / pp;
         double linearPerLayer = (p.total() - p.embedding() - p.output() - p.finalNorm()) / (double) m.layers();
         double normsPerLayer = p.normPerLayer();
         double matmulPerLayer = linearPerLayer - normsPerLayer;
-        double perGpu = layersPerGpu * (matmulPerLayer / tp * format.bytesPerWeight() + normsPerLayer * 2);
+        double expertsPerLayer = m.moe() == null ? 0 : (double) m.moeLayers() * m.moe().experts() * p.expertPerLayer() / m.layers();
+        double perGpu = layersPerGpu * ((matmulPerLayer - expertsPerLayer) / tp * storage.linearBytesPerWeight()
+                + expertsPerLayer / tp * storage.expertBytesPerWeight() + normsPerLayer * 2);
         double embedding = p.embedding() / (double) tp * 2;
         double output = (p.output() == 0 ? (pp > 1 ? p.embedding() : 0) : p.output()) / (double) tp * 2;
         // with one stage the GPU holds both ends; with several, the first holds the embedding and the last the output

@@ -25,6 +25,13 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
                 maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null, null);
     }
 
+    /** As above, the weights stored as {@code storage} says (a checkpoint's quantization_config, or a chosen format). */
+    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage storage, boolean kvFp8, int maxNumSeqs,
+                                    int maxNumBatchedTokens, boolean chunkedPrefill) {
+        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, storage.format(), kvFp8, (int) Math.min(model.maxPositions(), 1L << 20),
+                maxNumSeqs, maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null, storage), chunkedPrefill, null, null);
+    }
+
     public ServingReplica withSpec(ServingSpec s) {
         return new ServingReplica(s, chunkedPrefill, speculation, calibration);
     }
@@ -70,7 +77,9 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
             throw new IllegalArgumentException(spec.model().name() + " does not fit on " + spec.gpu().name() + " with TP " + spec.tp()
                     + (spec.pp() > 1 ? " and PP " + spec.pp() : "") + " and " + spec.weights().slug() + " weights (see sextant plan serve)");
         }
-        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(), m.kvBlocks());
+        KvCacheLayout layout = m.kvLayout();
+        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(),
+                layout.layerBlocks(m.kvBlocks()), layout);
     }
 
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {

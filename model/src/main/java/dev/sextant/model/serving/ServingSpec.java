@@ -9,12 +9,29 @@ import dev.sextant.model.training.ModelArchitecture;
  * @param activationPeakBytes measured activation peak replacing the model's, or null
  * @param overheadBytes       measured non-torch overhead replacing the model's, or null
  * @param gpuMemoryBytes      memory the runtime reports for the card, or null for the catalog's
+ * @param storage             the weights' exact bytes and where they came from (a checkpoint's quantization_config, or
+ *                            {@code weights} as chosen)
  */
 public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
                           int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
-                          Double activationPeakBytes, Double overheadBytes) {
+                          Double activationPeakBytes, Double overheadBytes, WeightStorage storage) {
+
+    /** Every linear layer stored as {@code weights} says. */
+    public ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
+                       int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
+                       Double activationPeakBytes, Double overheadBytes) {
+        this(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
+                activationPeakBytes, overheadBytes, WeightStorage.of(weights));
+    }
 
     public ServingSpec {
+        if (storage == null) {
+            storage = WeightStorage.of(weights); // saved before storage was recorded
+        }
+        if (storage.format() != weights) {
+            throw new IllegalArgumentException("the weight storage (" + storage.format().slug() + ") differs from the weight format ("
+                    + weights.slug() + ")");
+        }
         if (tp < 1 || pp < 1) {
             throw new IllegalArgumentException("--tp and --pp must be at least 1");
         }

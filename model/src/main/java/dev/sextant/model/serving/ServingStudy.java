@@ -74,9 +74,9 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
         List<double[]> out = new ArrayList<>();
         int max = m.spec().maxModelLen();
         for (long len = Math.min(512, max); len < max; len *= 2) {
-            out.add(new double[] {len, (double) m.kvTokens() / len});
+            out.add(new double[] {len, m.concurrencyAt(len)});
         }
-        out.add(new double[] {max, (double) m.kvTokens() / max});
+        out.add(new double[] {max, m.concurrencyAt(max)});
         return out;
     }
 }

@@ -56,7 +56,9 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
             return 0;
         }
         double attentionWidth = (double) m.queryWidth() + m.attentionOutWidth();
-        double flops = (2.0 * p.matmulActive() * tokens + 2.0 * m.layers() * attentionWidth * (prefillContext + decodeContext)) / tp;
+        double prefillLayerContext = layerContext(prefillContext, prefillTokens);
+        double decodeLayerContext = layerContext(decodeContext, decodeSeqs);
+        double flops = (2.0 * p.matmulActive() * tokens + 2.0 * attentionWidth * (prefillLayerContext + decodeLayerContext)) / tp;
         double weightBytes = ServingMemory.weightsPerGpu(m, weights, tp, 1);
         if (m.moe() != null) {
             // only the experts some token of the step is routed to are read
@@ -66,9 +68,9 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
             weightBytes -= expertBytes;
         }
         double kvPerToken = kvBytesPerTokenPerGpu();
-        // decode reads each sequence's cache; every processed token writes its own; prefill attends within the chunk,
-        // whose keys and values stay on chip in fused attention
-        double bytes = weightBytes + kvPerToken * (decodeContext + tokens);
+        // decode reads each sequence's cache (a windowed layer only its window); every processed token writes its own;
+        // prefill attends within the chunk, whose keys and values stay on chip in fused attention
+        double bytes = weightBytes + kvPerToken * (decodeLayerContext / m.layers() + tokens);
         // FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs (W8A8), at a smaller share of that peak
         boolean fp8 = weights == WeightFormat.FP8 && gpu.hasFp8();
         double peak = fp8 ? gpu.peakFlops(dev.sextant.model.training.Precision.FP8) * dev.sextant.model.training.ComputeEfficiency.FP8_SHARE
@@ -82,6 +84,23 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
             comm = 2.0 * m.layers() * allReduce;
         }
         return Math.max(compute, memory) + comm + stepOverhead;
+    }
+
+    /**
+     * Σ over layers of the context attention reads for {@code queries} queries whose contexts sum to {@code context}:
+     * all of it in a full layer; in a sliding-window or chunked layer at most the window per query, so at most
+     * queries × window (an upper bound when some contexts are shorter than the window).
+     */
+    double layerContext(double context, long queries) {
+        if (!model.hasLocalAttention()) {
+            return model.layers() * context;
+        }
+        double sum = 0;
+        for (int i = 0; i < model.layers(); i++) {
+            long reach = model.attention(i).reach();
+            sum += reach == Long.MAX_VALUE ? context : Math.min(context, (double) queries * reach);
+        }
+        return sum;
     }
 
     /** KV bytes per token on one GPU of the TP group. */

@@ -46,7 +46,7 @@ public final class ActivationMemory {
         double whole = 4 * h + 2 * h + 2 * h + (dropout ? 2 * h : 0);
         double attention = 2.0 * (m.queryWidth() + m.keyWidth() + m.valueWidth() + m.attentionOutWidth());
         double mlp;
-        boolean gated = m.style() == Style.LLAMA;
+        boolean gated = m.block().gatedMlp();
         if (moeLayer && m.moe() != null) {
             int visited = m.moe().topK() + m.moe().sharedExperts();
             mlp = visited * (gated ? 8.0 : 4.0) * m.moe().expertFfn();

@@ -21,10 +21,61 @@ package dev.sextant.model.training;
  * @param moe             the mixture-of-experts layout, or null for a dense model
  * @param mla             the latent-attention layout, or null for ordinary attention
  * @param source          where the numbers come from
+ * @param block           what else varies between decoder families: norms, biases, MLP gating, attention per layer
  */
 public record ModelArchitecture(String id, String name, int layers, int hidden, int heads, int kvHeads, int headDim, int ffn,
                                 int vocab, int maxPositions, boolean tiedEmbeddings, Style style, boolean attentionBias,
-                                Moe moe, Mla mla, String source) {
+                                Moe moe, Mla mla, String source, Block block) {
+
+    /** A model whose block is its style's plain one (every layer full attention). */
+    public ModelArchitecture(String id, String name, int layers, int hidden, int heads, int kvHeads, int headDim, int ffn,
+                             int vocab, int maxPositions, boolean tiedEmbeddings, Style style, boolean attentionBias,
+                             Moe moe, Mla mla, String source) {
+        this(id, name, layers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, tiedEmbeddings, style, attentionBias, moe, mla,
+                source, Block.of(style));
+    }
+
+    /** Normalisation of queries and keys after their projections, which adds weights. */
+    public enum QkNorm {
+        /** None, or one without weights (Llama 4's L2 norm). */
+        NONE,
+        /** One RMSNorm of head width, shared by all heads (Qwen3, Gemma 3): 2 · d_h weights. */
+        PER_HEAD,
+        /** One RMSNorm over all query heads and one over all key heads (OLMo 2): (n_h + n_kv) · d_h weights. */
+        FULL_WIDTH
+    }
+
+    /**
+     * The parts of a decoder layer that differ between families beyond the widths.
+     *
+     * @param norms      hidden-size norms per layer: 2 for Llama (before attention and MLP), 4 for Gemma 2/3 (also after
+     *                   each), 1 for Falcon-7B (one shared by parallel attention and MLP)
+     * @param normBias   LayerNorm with a bias (GPT, Falcon) rather than RMSNorm
+     * @param qkNorm     query/key norms
+     * @param gatedMlp   3-matrix gated MLP (SwiGLU, GeGLU) rather than 2-matrix (GELU)
+     * @param mlpBias    biases on the MLP's (and experts') matrices (GPT, gpt-oss)
+     * @param outputBias bias on the attention output projection (GPT, gpt-oss)
+     * @param sinks      a learned attention-sink logit per head (gpt-oss)
+     * @param attention  each layer's attention kind, or empty when every layer is full attention
+     */
+    public record Block(int norms, boolean normBias, QkNorm qkNorm, boolean gatedMlp, boolean mlpBias, boolean outputBias, boolean sinks,
+                        java.util.List<AttentionKind> attention) {
+        public Block {
+            if (norms < 0) {
+                throw new IllegalArgumentException("norms per layer must not be negative");
+            }
+            attention = java.util.List.copyOf(attention);
+        }
+
+        public static Block of(Style style) {
+            return style == Style.GPT ? new Block(2, true, QkNorm.NONE, false, true, true, false, java.util.List.of())
+                    : new Block(2, false, QkNorm.NONE, true, false, false, false, java.util.List.of());
+        }
+
+        public Block withAttention(java.util.List<AttentionKind> kinds) {
+            return new Block(norms, normBias, qkNorm, gatedMlp, mlpBias, outputBias, sinks, kinds);
+        }
+    }
 
     public enum Style {
         /** LayerNorm with bias, learned positions, 2-matrix GELU MLP, biases on every linear layer, dropout. */
@@ -70,6 +121,9 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     }
 
     public ModelArchitecture {
+        if (block == null) {
+            block = Block.of(style); // saved before blocks were recorded: the style's plain block
+        }
         requirePositive("layers", layers);
         requirePositive("hidden size", hidden);
         requirePositive("attention heads", heads);
@@ -80,6 +134,9 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
         requirePositive("positions", maxPositions);
         if (heads % kvHeads != 0) {
             throw new IllegalArgumentException("attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
+        }
+        if (!block.attention().isEmpty() && block.attention().size() != layers) {
+            throw new IllegalArgumentException("attention kinds given for " + block.attention().size() + " layers, the model has " + layers);
         }
         if (moe != null && moe.denseLayers() > layers) {
             throw new IllegalArgumentException("dense layers (" + moe.denseLayers() + ") exceed layers (" + layers + ")");
@@ -120,6 +177,18 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     public int attentionOutWidth() {
         return mla != null ? heads * mla.vDim() : heads * headDim;
     }
+
+    /** The attention kind of layer {@code layer} (0-based). */
+    public AttentionKind attention(int layer) {
+        return block.attention().isEmpty() ? FULL : block.attention().get(layer);
+    }
+
+    /** Whether some layer keeps less than the whole context (sliding window or chunked attention). */
+    public boolean hasLocalAttention() {
+        return block.attention().stream().anyMatch(k -> !(k instanceof AttentionKind.Full));
+    }
+
+    private static final AttentionKind FULL = new AttentionKind.Full();
 
     public ParameterCount parameters() {
         return ParameterCount.of(this);

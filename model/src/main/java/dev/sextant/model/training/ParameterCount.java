@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.training.ModelArchitecture.Block;
 import dev.sextant.model.training.ModelArchitecture.Mla;
 import dev.sextant.model.training.ModelArchitecture.Moe;
 import dev.sextant.model.training.ModelArchitecture.Style;
@@ -29,6 +30,7 @@ public record ParameterCount(long total, long active, long embedding, long outpu
     static ParameterCount of(ModelArchitecture m) {
         long h = m.hidden();
         boolean gpt = m.style() == Style.GPT;
+        Block b = m.block();
         long attention;
         long attentionMatmul;
         if (m.mla() != null) {
@@ -44,20 +46,25 @@ public record ParameterCount(long total, long active, long embedding, long outpu
         } else {
             long kvWidth = (long) m.kvHeads() * m.headDim();
             attentionMatmul = h * m.queryWidth() + 2 * h * kvWidth + (long) m.attentionOutWidth() * h;
-            long biases = gpt ? m.queryWidth() + 2 * kvWidth + h : m.attentionBias() ? m.queryWidth() + 2 * kvWidth : 0;
-            attention = attentionMatmul + biases;
+            long biases = (m.attentionBias() ? m.queryWidth() + 2 * kvWidth : 0) + (b.outputBias() ? h : 0);
+            attention = attentionMatmul + biases + (b.sinks() ? m.heads() : 0);
         }
-        long norm = gpt ? 4 * h : 2 * h; // two norms per layer; LayerNorm has a bias too
-        long matricesPerMlp = gpt ? 2 : 3; // GELU MLP, or gated SwiGLU (gate, up, down)
+        long qkNorm = switch (b.qkNorm()) {
+            case NONE -> 0;
+            case PER_HEAD -> 2L * m.headDim();
+            case FULL_WIDTH -> (long) (m.heads() + m.kvHeads()) * m.headDim();
+        };
+        long norm = b.norms() * h * (b.normBias() ? 2 : 1) + qkNorm; // LayerNorm has a bias too
+        long matricesPerMlp = b.gatedMlp() ? 3 : 2; // gated (gate, up, down), or GELU (up, down)
         long denseMatmul = matricesPerMlp * h * m.ffn();
-        long dense = denseMatmul + (gpt ? m.ffn() + h : 0);
+        long dense = denseMatmul + mlpBias(b, m.ffn(), h);
         long moeAll = 0;
         long moeActive = 0;
         long moeActiveMatmul = 0;
         long expert = 0;
         Moe e = m.moe();
         if (e != null) {
-            expert = matricesPerMlp * h * e.expertFfn();
+            expert = matricesPerMlp * h * e.expertFfn() + mlpBias(b, e.expertFfn(), h);
             long router = h * e.experts();
             moeAll = (e.experts() + e.sharedExperts()) * expert + router + (e.routerBias() ? e.experts() : 0);
             moeActiveMatmul = (e.topK() + e.sharedExperts()) * expert + router;
@@ -67,11 +74,16 @@ public record ParameterCount(long total, long active, long embedding, long outpu
         int denseLayers = m.layers() - moeLayers;
         long embedding = (long) m.vocab() * h + (gpt ? (long) m.maxPositions() * h : 0);
         long output = m.tiedEmbeddings() ? 0 : (long) m.vocab() * h;
-        long finalNorm = gpt ? 2 * h : h;
+        long finalNorm = b.normBias() ? 2 * h : h;
         long layersCommon = m.layers() * (attention + norm);
         long total = embedding + output + finalNorm + layersCommon + denseLayers * dense + moeLayers * moeAll;
         long active = embedding + output + finalNorm + layersCommon + denseLayers * dense + moeLayers * moeActive;
         long matmul = m.layers() * attentionMatmul + denseLayers * denseMatmul + moeLayers * moeActiveMatmul + (long) m.vocab() * h;
         return new ParameterCount(total, active, embedding, output, attention, dense, moeAll, moeActive, expert, norm, finalNorm, matmul);
+    }
+
+    /** Biases of one MLP of inner width {@code ffn}: the up (and gate) projections' and the down projection's. */
+    private static long mlpBias(Block b, long ffn, long h) {
+        return b.mlpBias() ? (b.gatedMlp() ? 2 : 1) * ffn + h : 0;
     }
 }

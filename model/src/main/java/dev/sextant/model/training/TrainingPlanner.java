@@ -278,7 +278,7 @@ public final class TrainingPlanner {
         s += efficiency.gemmSeconds(gpu, p, tokens, ((double) model.queryWidth() + 2.0 * kvProjectionWidth()) / t, h);
         s += efficiency.gemmSeconds(gpu, p, tokens, h, (double) model.attentionOutWidth() / t);
         s += attentionSeconds(l, tokens);
-        boolean gated = model.style() == ModelArchitecture.Style.LLAMA;
+        boolean gated = model.block().gatedMlp();
         if (moeLayer && model.moe() != null) {
             ModelArchitecture.Moe e = model.moe();
             // experts are whole on each GPU (expert tensor parallelism 1, as Megatron-LM recommends with EP): a GPU

@@ -30,6 +30,11 @@ public final class ModelGpuOptions {
         }
     }
 
+    /** The checkpoint's own weight storage (its config.json's quantization_config), empty for catalog models. */
+    public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights() {
+        return PlannerInputs.checkpointWeights(model);
+    }
+
     public GpuSpec gpu(CommandSpec spec) {
         try {
             return PlannerInputs.gpu(gpu);

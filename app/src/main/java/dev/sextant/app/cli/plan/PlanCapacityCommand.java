@@ -67,7 +67,7 @@ public final class PlanCapacityCommand implements Runnable {
                 throw new IllegalArgumentException("--headroom and --scale-up-minutes must not be negative");
             }
             Workload load = workload.workload();
-            ServingReplica server = ServingReplica.of(arch, g, tp, replica.weightDtype, replica.kvFp8(), workload.maxNumSeqs,
+            ServingReplica server = ServingReplica.of(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
                     workload.maxNumBatchedTokens, true).withCalibration(profile.resolve(spec, null, null));
             double goodput = load.goodput(server, CancellationToken.none());
             Capacity.Plan plan = Capacity.plan(windows, goodput, server.gpus(), headroom, scaleUpMinutes / 60, workload.price);

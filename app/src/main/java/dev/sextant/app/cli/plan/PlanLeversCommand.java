@@ -65,7 +65,7 @@ public final class PlanLeversCommand implements Runnable {
                 throw new IllegalArgumentException("--small-share must lie between 0 and 1");
             }
             Workload w = workload.workload();
-            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightDtype, replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
+            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
                     workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
             ServingMemory m = ServingMemory.plan(s);
             if (!m.fits()) {

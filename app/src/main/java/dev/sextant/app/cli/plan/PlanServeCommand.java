@@ -6,6 +6,7 @@ import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import java.util.Locale;
@@ -56,10 +57,20 @@ public final class PlanServeCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    /** The contract's keys first. */
+    /**
+     * The contract's keys first.
+     *
+     * @param weightFormat           the weight format planned (bf16, fp8, int8, int4)
+     * @param weightSource           why: --weight-dtype, default, or the checkpoint's quantization_config and its scheme
+     * @param bytesPerWeight         bytes per linear-layer weight, scales included (routed experts apart in expertBytesPerWeight)
+     * @param attentionLayers        the most loaded GPU's layers by attention kind, e.g. "sliding window 4096 × 21, full × 21"
+     * @param kvBytesPerRequestPerGpu KV cache one request of max-model-len holds on that GPU, windowed layers holding their window
+     */
     public record Result(double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu, double activationPeakBytes,
                          double kvCacheBytesPerGpu, double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency,
-                         double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits, PrefixCaching prefixCaching) {
+                         double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits, PrefixCaching prefixCaching,
+                         String weightFormat, String weightSource, double bytesPerWeight, double expertBytesPerWeight,
+                         String attentionLayers, double kvBytesPerRequestPerGpu) {
     }
 
     @Override
@@ -67,12 +78,13 @@ public final class PlanServeCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         int tp = replica.tp;
-        WeightFormat weightDtype = replica.weightDtype;
+        WeightStorage storage = replica.storage(inputs.checkpointWeights());
+        WeightFormat weightDtype = storage.format();
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
         ServingMemory plan;
         try {
             plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
-                    maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib)));
+                    maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -88,18 +100,25 @@ public final class PlanServeCommand implements Runnable {
         }
         Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
-                plan.totalBytes(), len, plan.fits(), prefix);
+                plan.totalBytes(), len, plan.fits(), prefix, weightDtype.slug(), storage.source(), storage.linearBytesPerWeight(),
+                storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len));
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
             out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, weightDtype.slug(),
                     replica.kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("Weight format        %s, %.4f bytes a weight%s (from %s)%n", weightDtype.slug(), storage.linearBytesPerWeight(),
+                    storage.expertBytesPerWeight() != storage.linearBytesPerWeight()
+                            ? String.format(Locale.ROOT, ", experts %.4f", storage.expertBytesPerWeight()) : "", storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
             out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");
             out.printf("KV cache per GPU     %8.2f GiB of %.2f GiB × %.2f%n", r.kvCacheBytesPerGpu() / gib, r.gpuMemoryBytes() / gib, gpuMemoryUtilization);
             out.printf("KV per token         %,.0f bytes (%,.0f per GPU)%n", r.kvBytesPerToken(), r.kvBytesPerTokenPerGpu());
             out.printf("KV blocks            %,d of %d tokens (%,.0f bytes each)%n", r.kvBlocks(), blockSize, r.blockBytes());
-            out.printf("KV tokens            %,d: %.2f× concurrency at %,d tokens per request%n", r.kvTokens(), r.maxConcurrency(), len);
+            out.printf("Attention layers     %s%n", r.attentionLayers());
+            out.printf("KV per request       %,.0f bytes per GPU at %,d tokens%n", r.kvBytesPerRequestPerGpu(), len);
+            out.printf("KV tokens            %,d: %.2f× concurrency at %,d tokens per request%s%n", r.kvTokens(), r.maxConcurrency(), len,
+                    plan.kvLayout().allFull() ? "" : " (windowed layers hold only their window)");
             if (prefix != null) {
                 out.printf("Prefix caching       %,d tokens shared by %.0f%% of requests: %.2f× concurrency, %.0f%% of prefill saved%n",
                         prefix.sharedTokens(), 100 * prefixShare, prefix.maxConcurrency(), 100 * prefix.prefillSaved());

@@ -1,6 +1,7 @@
 package dev.sextant.app.cli.plan;
 
 import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.WeightStorage;
 import picocli.CommandLine.Option;
 
 /** A serving replica's tensor parallelism, weight format and KV cache elements, shared by the serving commands. */
@@ -8,11 +9,28 @@ public final class ReplicaOptions {
 
     @Option(names = "--tp", defaultValue = "1", paramLabel = "T", description = "Tensor-parallel size of a replica (default: ${DEFAULT-VALUE}).")
     public int tp;
-    @Option(names = "--weight-dtype", defaultValue = "bf16", paramLabel = "bf16|fp8|int8|int4",
-            description = "Linear-layer weights (default: ${DEFAULT-VALUE}; int4 with 128-weight groups).")
+    @Option(names = "--weight-dtype", paramLabel = "bf16|fp8|int8|int4",
+            description = "Linear-layer weights (default: bf16, or for plan serve what the config.json's quantization_config says; "
+                    + "int4 with 128-weight groups).")
     public WeightFormat weightDtype;
     @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
     public String kvDtype;
+
+    /** The chosen weight format, BF16 when none was given. */
+    public WeightFormat weightFormat() {
+        return weightDtype != null ? weightDtype : WeightFormat.BF16;
+    }
+
+    /**
+     * How the weights are stored: as {@code --weight-dtype} says when given, else as the checkpoint's
+     * quantization_config says, else BF16.
+     */
+    public WeightStorage storage(java.util.Optional<WeightStorage> checkpoint) {
+        if (weightDtype != null) {
+            return WeightStorage.of(weightDtype, "--weight-dtype");
+        }
+        return checkpoint.orElse(WeightStorage.of(WeightFormat.BF16, "default"));
+    }
 
     /** Whether the KV cache is FP8; anything but auto or fp8 is refused naming the option. */
     public boolean kvFp8() {

@@ -91,7 +91,8 @@ public final class SimulateServeCommand implements Runnable {
                 throw new IllegalArgumentException("give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
                         + "(or --arrivals trace:FILE)");
             }
-            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.weightDtype, replica.kvFp8(), maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
+            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
+                            maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
                     .withCalibration(profile.resolve(spec, null, null));
             BatchingSimulator.Scheduler scheduler = server.scheduler();
             List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();

@@ -1,0 +1,105 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.training.AttentionKind;
+import dev.sextant.model.training.ModelArchitecture;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The KV cache of one GPU counted layer by layer, as vLLM's hybrid KV cache manager does it
+ * ({@code vllm/v1/core/kv_cache_coordinator.py}, {@code single_type_kv_cache_manager.py}): all layers draw pages of
+ * equal size from one pool; a full-attention layer keeps every block of a request, a sliding-window layer only the
+ * blocks its window still reaches (at most ⌈(window − 1) / B⌉ + 1), a chunked layer those of its current chunk. A
+ * request of n tokens therefore holds Σ over layers of {@link AttentionKind#blocksHeld} layer-blocks, and a
+ * memory plan's whole-stage blocks are {@link #layerBlocks(long)} layer-blocks. With every layer full this is the
+ * plain count (n / B blocks a request) times the number of layers, so plans and simulations of such models are
+ * unchanged. Each layer's page here is the same size (true of Gemma 2/3, gpt-oss and Llama 4, whose local and global
+ * layers share head counts and widths).
+ *
+ * @param blockSize tokens per block
+ * @param layers    the attention kind of each layer this GPU holds
+ */
+public record KvCacheLayout(int blockSize, List<AttentionKind> layers) {
+
+    public KvCacheLayout {
+        if (blockSize < 1 || layers.isEmpty()) {
+            throw new IllegalArgumentException("a KV cache layout needs a block size and at least one layer");
+        }
+        layers = List.copyOf(layers);
+    }
+
+    /** One full-attention layer: a layer-block is a whole block, as the simulator counted before layers were told apart. */
+    public static KvCacheLayout uniform(int blockSize) {
+        return new KvCacheLayout(blockSize, List.of(new AttentionKind.Full()));
+    }
+
+    /**
+     * The layers of the pipeline stage that holds the most KV for a request of {@code maxModelLen} tokens, stages
+     * being consecutive runs of ⌈layers / pp⌉ layers.
+     */
+    public static KvCacheLayout of(ModelArchitecture m, int pp, int blockSize, int maxModelLen) {
+        int perStage = (m.layers() + pp - 1) / pp;
+        KvCacheLayout best = null;
+        for (int first = 0; first < m.layers(); first += perStage) {
+            List<AttentionKind> kinds = new ArrayList<>();
+            for (int i = first; i < Math.min(m.layers(), first + perStage); i++) {
+                kinds.add(m.attention(i));
+            }
+            KvCacheLayout stage = new KvCacheLayout(blockSize, kinds);
+            if (best == null || kinds.size() > best.layers.size()
+                    || kinds.size() == best.layers.size() && stage.tokenSlotsFor(maxModelLen) > best.tokenSlotsFor(maxModelLen)) {
+                best = stage;
+            }
+        }
+        return best;
+    }
+
+    /** Layer-blocks in {@code blocks} blocks that each span every layer of the GPU. */
+    public long layerBlocks(long blocks) {
+        return blocks * layers.size();
+    }
+
+    /** Layer-blocks a request whose context is {@code tokens} long holds. */
+    public long layerBlocksFor(long tokens) {
+        long sum = 0;
+        for (AttentionKind k : layers) {
+            sum += k.blocksHeld(tokens, blockSize);
+        }
+        return sum;
+    }
+
+    /** Token slots (one token of one layer) a request of {@code tokens} holds: Σ over layers of the tokens kept. */
+    public double tokenSlotsFor(long tokens) {
+        double sum = 0;
+        for (AttentionKind k : layers) {
+            sum += k.tokensHeld(tokens, blockSize);
+        }
+        return sum;
+    }
+
+    /**
+     * Requests of {@code tokens} tokens that fit in {@code blocks} whole-stage blocks: the token slots there are over
+     * those one request holds. With every layer full, KV tokens / tokens, vLLM's "maximum concurrency".
+     */
+    public double concurrency(long blocks, long tokens) {
+        return (double) blocks * blockSize * layers.size() / tokenSlotsFor(tokens);
+    }
+
+    /** Whether every layer keeps the whole context. */
+    public boolean allFull() {
+        return layers.stream().allMatch(k -> k instanceof AttentionKind.Full);
+    }
+
+    /** The kinds and how many layers of each, e.g. "sliding window 4096 × 21, full × 21". */
+    public String summary() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (AttentionKind k : layers) {
+            counts.merge(k.slug(), 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((k, n) -> parts.add(k + " × " + n));
+        return String.join(", ", parts);
+    }
+}
