@@ -88,4 +88,24 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         vm.loadTraffic(csv);
         assertThat(vm.textInputs().get("traffic").get()).isEqualTo("start,rate\n00:00,1\n12:00,5.5\n");
     }
+
+    @Test
+    void anImportedQuantizedCheckpointPlansInItsOwnFormatUntilAnotherIsChosen() throws Exception {
+        Path config = Files.writeString(tmp.resolve("config.json"), """
+                {"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+                 "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 8192,
+                 "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": true}}
+                """);
+        vm.importModel(config);
+        assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.INT4);
+        // AWQ 4-bit in groups of 128 with zero points: 0.5 + (2 + 0.5) / 128 bytes a weight
+        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isCloseTo(0.5 + 2.5 / 128, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(vm.weightSource()).startsWith("0.5195 bytes a weight").contains("awq 4-bit, groups of 128");
+        vm.weightsProperty().set(WeightFormat.BF16);
+        assertThat(vm.weightSource()).isEmpty();
+        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isEqualTo(2.0);
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.BF16); // a catalog model states nothing
+        assertThat(failures).isEmpty();
+    }
 }

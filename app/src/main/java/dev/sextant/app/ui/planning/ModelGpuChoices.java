@@ -37,12 +37,25 @@ public final class ModelGpuChoices {
         this.gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get(gpuId));
     }
 
-    /** Reads a config.json as a job, adds the model and chooses it. */
+    /** Imported models' own weight storage (their config.json's quantization_config), where they state one. */
+    private final java.util.Map<ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights = new java.util.HashMap<>();
+
+    private record Imported(ModelArchitecture model, java.util.Optional<dev.sextant.model.serving.WeightStorage> weights) {
+    }
+
+    /** Reads a config.json (and its quantization_config) as a job, adds the model and chooses it. */
     public void importModel(java.nio.file.Path configJson) {
-        shell.jobs().submit("Import " + configJson.getFileName(), (progress, cancel) -> HfModelConfig.read(configJson), m -> {
-            models.add(m);
-            model.set(m);
-        });
+        shell.jobs().submit("Import " + configJson.getFileName(),
+                (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson)), r -> {
+                    r.weights().ifPresent(w -> checkpointWeights.put(r.model(), w));
+                    models.add(r.model());
+                    model.set(r.model());
+                });
+    }
+
+    /** The weight storage an imported checkpoint states in its quantization_config; empty for catalog models. */
+    public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights(ModelArchitecture m) {
+        return java.util.Optional.ofNullable(m == null ? null : checkpointWeights.get(m));
     }
 
     /** Reads a GPU file (the fields of {@code sextant catalog gpus --json}) as a job, adds the GPU and chooses it. */

@@ -212,7 +212,7 @@ public final class ServingView {
         double reserved = m.totalBytes() * (1 - s.gpuMemoryUtilization());
         memoryText.setText(String.format("KV per token %,.0f bytes (%,.0f per GPU) · %,d blocks of %d tokens · %,d KV tokens · %.1f requests of %,d tokens "
                         + "at once", m.kvBytesPerToken(), m.kvBytesPerTokenPerGpu(), m.kvBlocks(), s.blockSize(), m.kvTokens(), m.maxConcurrency(),
-                s.maxModelLen()) + prefixText());
+                s.maxModelLen()) + prefixText() + (vm.weightSource().isEmpty() ? "" : " · weights " + vm.weightSource()));
         show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU: %.1f GiB reported", m.totalBytes() / gib), "GiB", "per GPU",
                 List.of("weights", "activation peak", "runtime overhead", "KV cache", "kept free (1 − utilisation)"),
                 List.of(m.weightsBytesPerGpu() / gib, m.activationPeakBytes() / gib, m.overheadBytes() / gib, Math.max(0, m.kvCacheBytesPerGpu()) / gib,

@@ -15,6 +15,7 @@ import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.ServingStudy;
 import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.workspaces.SavedServingPlan;
@@ -91,6 +92,8 @@ public final class ServingViewModel {
         this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
+        // a checkpoint that states its own quantization plans in it unless the user picks another format
+        model.addListener((o, a, m) -> choices.checkpointWeights(m).ifPresent(w -> weights.set(w.format())));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
@@ -143,7 +146,20 @@ public final class ServingViewModel {
                 Inputs.integer("Max model length", maxModelLen.get()), Inputs.integer("Max sequences", maxNumSeqs.get()),
                 Inputs.integer("Token budget", maxNumBatchedTokens.get()), Inputs.positive("GPU memory utilisation", gpuMemoryUtilization.get()),
                 Inputs.integer("Block size", blockSize.get()), gib("GPU memory GiB", gpuMemoryGib.get()), gib("Activation peak GiB", activationPeakGib.get()),
-                gib("Overhead GiB", overheadGib.get()));
+                gib("Overhead GiB", overheadGib.get()), storage());
+    }
+
+    /** The checkpoint's own storage when the chosen format is the one it states, else the format as chosen. */
+    private WeightStorage storage() {
+        return choices.checkpointWeights(model.get()).filter(w -> w.format() == weights.get())
+                .orElseGet(() -> WeightStorage.of(weights.get(), "chosen"));
+    }
+
+    /** Where the weights' bytes come from, for the line under the format: the checkpoint's quantization_config or the choice. */
+    public String weightSource() {
+        WeightStorage w = storage();
+        return choices.checkpointWeights(model.get()).filter(c -> c == w).isPresent()
+                ? String.format(java.util.Locale.ROOT, "%.4f bytes a weight, %s", w.linearBytesPerWeight(), w.source()) : "";
     }
 
     /** Reads every input into a request; null (and {@link #problemProperty()} set) when one is wrong. */
