@@ -104,11 +104,14 @@ public final class PlanServeCommand implements Runnable {
                 storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len));
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
-            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, weightDtype.slug(),
-                    replica.kvDtype.toLowerCase(Locale.ROOT));
-            out.printf("Weight format        %s, %.4f bytes a weight%s (from %s)%n", weightDtype.slug(), storage.linearBytesPerWeight(),
-                    storage.expertBytesPerWeight() != storage.linearBytesPerWeight()
-                            ? String.format(Locale.ROOT, ", experts %.4f", storage.expertBytesPerWeight()) : "", storage.source());
+            // experts stored apart (MXFP4 in gpt-oss) are not one plain format: say the bytes rather than the nearest name
+            boolean split = storage.expertBytesPerWeight() != storage.linearBytesPerWeight();
+            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, split
+                    ? String.format(Locale.ROOT, "%.2f-byte expert and %.2f-byte other", storage.expertBytesPerWeight(), storage.linearBytesPerWeight())
+                    : weightDtype.slug(), replica.kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("Weight format        %s (from %s)%n", split
+                    ? String.format(Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", storage.expertBytesPerWeight(), storage.linearBytesPerWeight())
+                    : String.format(Locale.ROOT, "%s, %.4f bytes a weight", weightDtype.slug(), storage.linearBytesPerWeight()), storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
             out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");

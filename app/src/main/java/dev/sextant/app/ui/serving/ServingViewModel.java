@@ -158,8 +158,13 @@ public final class ServingViewModel {
     /** Where the weights' bytes come from, for the line under the format: the checkpoint's quantization_config or the choice. */
     public String weightSource() {
         WeightStorage w = storage();
-        return choices.checkpointWeights(model.get()).filter(c -> c == w).isPresent()
-                ? String.format(java.util.Locale.ROOT, "%.4f bytes a weight, %s", w.linearBytesPerWeight(), w.source()) : "";
+        if (choices.checkpointWeights(model.get()).filter(c -> c == w).isEmpty()) {
+            return "";
+        }
+        return w.expertBytesPerWeight() != w.linearBytesPerWeight()
+                ? String.format(java.util.Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f, %s", w.expertBytesPerWeight(),
+                        w.linearBytesPerWeight(), w.source())
+                : String.format(java.util.Locale.ROOT, "%.4f bytes a weight, %s", w.linearBytesPerWeight(), w.source());
     }
 
     /** Reads every input into a request; null (and {@link #problemProperty()} set) when one is wrong. */
