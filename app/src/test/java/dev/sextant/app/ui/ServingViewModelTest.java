@@ -100,7 +100,7 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.INT4);
         // AWQ 4-bit in groups of 128 with zero points: 0.5 + (2 + 0.5) / 128 bytes a weight
         assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isCloseTo(0.5 + 2.5 / 128, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(vm.weightSource()).startsWith("0.5195 bytes a weight").contains("awq 4-bit, groups of 128");
+        assertThat(vm.weightSource()).startsWith("int4, 0.5195 bytes a weight").contains("awq 4-bit, groups of 128");
         vm.weightsProperty().set(WeightFormat.BF16);
         assertThat(vm.weightSource()).isEmpty();
         assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isEqualTo(2.0);

@@ -57,4 +57,22 @@ public record WeightStorage(WeightFormat format, double linearBytesPerWeight, do
     public boolean fromCheckpoint() {
         return source.startsWith("quantization_config");
     }
+
+    /**
+     * The bytes a weight, as a plan states them: "fp8, 1.0002 bytes a weight" for one format, "experts 0.5313 bytes a
+     * weight, other layers 2.0000" when routed experts are stored apart (MXFP4 in gpt-oss), where no one format name is
+     * true.
+     */
+    public String bytesText() {
+        return expertBytesPerWeight != linearBytesPerWeight
+                ? String.format(java.util.Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", expertBytesPerWeight, linearBytesPerWeight)
+                : String.format(java.util.Locale.ROOT, "%s, %.4f bytes a weight", format.slug(), linearBytesPerWeight);
+    }
+
+    /** The weights' name in a plan's headline: the format, or the two byte widths when experts are stored apart. */
+    public String headline() {
+        return expertBytesPerWeight != linearBytesPerWeight
+                ? String.format(java.util.Locale.ROOT, "%.2f-byte expert and %.2f-byte other", expertBytesPerWeight, linearBytesPerWeight)
+                : format.slug();
+    }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sextant.model.contamination.BenchmarkItem;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,10 +16,7 @@ class BenchmarkItemFilesTest {
     Path tmp;
 
     private Path write(String name, String content) throws Exception {
-        Path f = tmp.resolve(name);
-        Files.createDirectories(f.getParent());
-        Files.writeString(f, content);
-        return f;
+        return TestFiles.write(tmp, name, content);
     }
 
     /** A gsm8k sample as the harness writes it: the doc holds the question and the worked answer. */

@@ -14,7 +14,6 @@ import dev.sextant.model.evaluation.ReportedResult;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.BradleyTerry;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +31,7 @@ class EvaluationFormatsTest {
     Path tmp;
 
     private Path write(String name, String content) throws Exception {
-        Path p = tmp.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, content);
-        return p;
+        return TestFiles.write(tmp, name, content);
     }
 
     private static EvidenceFile one(Path f) {

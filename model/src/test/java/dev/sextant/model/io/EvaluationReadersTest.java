@@ -20,10 +20,7 @@ class EvaluationReadersTest {
     Path tmp;
 
     private Path write(String name, String content) throws Exception {
-        Path p = tmp.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, content);
-        return p;
+        return TestFiles.write(tmp, name, content);
     }
 
     @Test

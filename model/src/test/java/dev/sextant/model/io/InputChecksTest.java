@@ -11,7 +11,6 @@ import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.training.GpuSpec;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -176,10 +175,7 @@ class InputChecksTest {
     }
 
     private Path write(String name, String content) throws Exception {
-        Path p = tmp.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, content);
-        return p;
+        return TestFiles.write(tmp, name, content);
     }
 
     @Test

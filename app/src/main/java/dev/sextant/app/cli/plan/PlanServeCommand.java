@@ -104,14 +104,9 @@ public final class PlanServeCommand implements Runnable {
                 storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len));
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
-            // experts stored apart (MXFP4 in gpt-oss) are not one plain format: say the bytes rather than the nearest name
-            boolean split = storage.expertBytesPerWeight() != storage.linearBytesPerWeight();
-            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, split
-                    ? String.format(Locale.ROOT, "%.2f-byte expert and %.2f-byte other", storage.expertBytesPerWeight(), storage.linearBytesPerWeight())
-                    : weightDtype.slug(), replica.kvDtype.toLowerCase(Locale.ROOT));
-            out.printf("Weight format        %s (from %s)%n", split
-                    ? String.format(Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", storage.expertBytesPerWeight(), storage.linearBytesPerWeight())
-                    : String.format(Locale.ROOT, "%s, %.4f bytes a weight", weightDtype.slug(), storage.linearBytesPerWeight()), storage.source());
+            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, storage.headline(),
+                    replica.kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("Weight format        %s (from %s)%n", storage.bytesText(), storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
             out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");

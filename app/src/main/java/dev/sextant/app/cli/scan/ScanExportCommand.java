@@ -3,7 +3,6 @@ package dev.sextant.app.cli.scan;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.contamination.ContaminatedItemsExport;
-import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.Workspace;
 import java.io.IOException;
@@ -36,9 +35,8 @@ public final class ScanExportCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             ScanResult r = ws.scans().result(ScanCommand.parseId(id));
-            boolean jsonl = out.getFileName().toString().toLowerCase().endsWith(".jsonl");
             try {
-                int n = AtomicFile.writeText(out, w -> jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w));
+                int n = ContaminatedItemsExport.write(r, all, out);
                 ctx.out().println("Wrote " + n + " items to " + out.toAbsolutePath());
             } catch (IOException e) {
                 throw new dev.sextant.workspaces.WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);

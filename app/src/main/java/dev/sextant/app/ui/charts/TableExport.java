@@ -10,17 +10,15 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 
 /**
- * Writes what a table shows — its visible columns, in their order, rows as filtered and sorted — as RFC 4180 CSV,
- * cells neutralised against formula injection ({@link CsvCells}), whole or not at all ({@link AtomicFile}).
+ * What a table shows — its visible columns, in their order, rows as filtered and sorted — as RFC 4180 CSV, cells
+ * neutralised against formula injection ({@link CsvCells}), whole or not at all ({@link AtomicFile}). The cells are
+ * read on the FX thread ({@link #of}); the file is written off it ({@link #write}).
  */
-public final class TableExport {
+public record TableExport(List<String> header, List<List<Object>> rows) {
 
-    private TableExport() {
-    }
-
-    public static <T> void csv(TableView<T> table, Path file) throws IOException {
+    /** The table's cells as shown now; call on the FX thread. */
+    public static <T> TableExport of(TableView<T> table) {
         List<TableColumn<T, ?>> columns = table.getVisibleLeafColumns();
-        List<String> header = columns.stream().map(TableColumn::getText).toList();
         List<List<Object>> rows = new ArrayList<>();
         for (int r = 0; r < table.getItems().size(); r++) {
             List<Object> row = new ArrayList<>(columns.size());
@@ -29,7 +27,12 @@ public final class TableExport {
             }
             rows.add(row);
         }
-        AtomicFile.writeText(file, w -> {
+        return new TableExport(columns.stream().map(TableColumn::getText).toList(), rows);
+    }
+
+    /** Writes the snapshot; returns the number of rows. */
+    public int write(Path file) throws IOException {
+        return AtomicFile.writeText(file, w -> {
             CsvCells.row(w, header);
             for (List<Object> row : rows) {
                 CsvCells.row(w, row);

@@ -8,8 +8,6 @@ import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.contamination.CleanSubsetRescore;
-import dev.sextant.model.contamination.ContaminatedItemsExport;
-import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.contamination.MatchHighlights;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
@@ -17,7 +15,6 @@ import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.workspaces.SavedScan;
 import java.io.File;
-import java.io.IOException;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -189,13 +186,7 @@ public final class ContaminationView {
         if (f == null) {
             return;
         }
-        try {
-            int n = AtomicFile.writeText(f.toPath(), w -> f.getName().endsWith(".jsonl") ? ContaminatedItemsExport.jsonl(r, false, w)
-                    : ContaminatedItemsExport.csv(r, false, w));
-            vm.shell().statusProperty().set("Exported " + n + " contaminated items to " + f);
-        } catch (IOException ex) {
-            Dialogs.showError(root.getScene().getWindow(), "Export contaminated items", ex);
-        }
+        vm.exportContaminated(r, f.toPath());
     }
 
     private void wireResults() {

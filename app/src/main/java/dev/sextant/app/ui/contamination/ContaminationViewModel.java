@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.contamination;
 
+import dev.sextant.model.contamination.ContaminatedItemsExport;
 import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -148,6 +149,12 @@ public final class ContaminationViewModel {
         } else if (!(error instanceof dev.sextant.model.job.CancelledException)) {
             problem.set(Failures.message(error));
         }
+    }
+
+    /** Writes the scan's contaminated items to a CSV or JSON Lines file, as a job (the file is synced: not on the FX thread). */
+    public void exportContaminated(ScanResult r, java.nio.file.Path file) {
+        shell.jobs().submit("Export contaminated items", (progress, cancel) -> ContaminatedItemsExport.write(r, false, file),
+                n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
     }
 
     /** Goes on with a failed, cancelled or interrupted scan from its completed files. */

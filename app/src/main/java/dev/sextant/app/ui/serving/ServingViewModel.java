@@ -161,10 +161,7 @@ public final class ServingViewModel {
         if (choices.checkpointWeights(model.get()).filter(c -> c == w).isEmpty()) {
             return "";
         }
-        return w.expertBytesPerWeight() != w.linearBytesPerWeight()
-                ? String.format(java.util.Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f, %s", w.expertBytesPerWeight(),
-                        w.linearBytesPerWeight(), w.source())
-                : String.format(java.util.Locale.ROOT, "%.4f bytes a weight, %s", w.linearBytesPerWeight(), w.source());
+        return w.bytesText() + ", " + w.source();
     }
 
     /** Reads every input into a request; null (and {@link #problemProperty()} set) when one is wrong. */

@@ -2,7 +2,6 @@ package dev.sextant.app.ui.shell;
 
 import dev.sextant.app.ui.charts.TableExport;
 import java.io.File;
-import java.io.IOException;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.ContextMenu;
@@ -57,12 +56,9 @@ public final class Tables {
             chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
             File f = chooser.showSaveDialog(table.getScene().getWindow());
             if (f != null) {
-                try {
-                    TableExport.csv(table, f.toPath());
-                    shell.statusProperty().set("Exported " + table.getItems().size() + " rows to " + f);
-                } catch (IOException ex) {
-                    Dialogs.showError(table.getScene().getWindow(), "Export table", ex);
-                }
+                TableExport cells = TableExport.of(table); // read on the FX thread, written (and synced) off it
+                shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f.toPath()),
+                        n -> shell.statusProperty().set("Exported " + n + " rows to " + f));
             }
         });
         table.setContextMenu(new ContextMenu(export));
