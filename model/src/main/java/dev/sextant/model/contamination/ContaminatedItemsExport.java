@@ -1,13 +1,10 @@
 package dev.sextant.model.contamination;
 
 import dev.sextant.model.contamination.ScanResult.ItemResult;
-import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.io.CsvCells;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Arrays;
 
 /**
@@ -17,17 +14,6 @@ import java.util.Arrays;
 public final class ContaminatedItemsExport {
 
     private ContaminatedItemsExport() {
-    }
-
-    /**
-     * Writes the items to {@code file}, as JSON Lines when its name ends in {@code .jsonl}, else as CSV; whole or not at
-     * all ({@link AtomicFile}).
-     *
-     * @return the number of items written
-     */
-    public static int write(ScanResult r, boolean all, Path file) throws IOException {
-        boolean jsonl = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl");
-        return AtomicFile.writeText(file, w -> jsonl ? jsonl(r, all, w) : csv(r, all, w));
     }
 
     public static int csv(ScanResult r, boolean all, Writer w) throws IOException {

@@ -2,7 +2,7 @@ package dev.sextant.app.cli.scan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.contamination.ContaminatedItemsExport;
+import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.Workspace;
 import java.io.IOException;
@@ -36,7 +36,7 @@ public final class ScanExportCommand implements Runnable {
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             ScanResult r = ws.scans().result(ScanCommand.parseId(id));
             try {
-                int n = ContaminatedItemsExport.write(r, all, out);
+                int n = ContaminatedItemsFile.write(r, all, out);
                 ctx.out().println("Wrote " + n + " items to " + out.toAbsolutePath());
             } catch (IOException e) {
                 throw new dev.sextant.workspaces.WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);

@@ -1,6 +1,6 @@
 package dev.sextant.app.ui.contamination;
 
-import dev.sextant.model.contamination.ContaminatedItemsExport;
+import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.app.Failures;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -153,7 +153,7 @@ public final class ContaminationViewModel {
 
     /** Writes the scan's contaminated items to a CSV or JSON Lines file, as a job (the file is synced: not on the FX thread). */
     public void exportContaminated(ScanResult r, java.nio.file.Path file) {
-        shell.jobs().submit("Export contaminated items", (progress, cancel) -> ContaminatedItemsExport.write(r, false, file),
+        shell.jobs().submit("Export contaminated items", (progress, cancel) -> ContaminatedItemsFile.write(r, false, file),
                 n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
     }
 
