@@ -86,4 +86,28 @@ class ArchitectureTest {
                 .because("names say what a thing is in the domain (shared/design/style.md)")
                 .check(classes);
     }
+
+    /** Use cases (architecture.md, "Use cases: one truth per result") work for every face, so they know none of them. */
+    @Test
+    void useCasesKnowNoFace() {
+        noClasses().that().resideInAPackage("dev.sextant.app.study..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "picocli..", "dev.sextant.app.ui..", "dev.sextant.app.cli..",
+                        "dev.sextant.app.report..")
+                .because("the GUI, the command line and the reports all call the same use case")
+                .check(classes);
+    }
+
+    /**
+     * The gate's evidence, decision and canary defaults are worked out in {@code GateStudy} only, so that the Rollout
+     * area, {@code gate decide}, {@code gate canary-plan} and the rollout report cannot disagree.
+     */
+    @Test
+    void facesDecideTheGateThroughItsUseCase() {
+        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.gate.EvidenceAssembler")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.gate.CanaryDefaults")
+                .orShould().callMethod("dev.sextant.model.gate.GateDecision", "decide", "dev.sextant.model.gate.GatePolicy", "java.util.List")
+                .because("one use case per capability computes what every face shows")
+                .check(classes);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.Json;
@@ -133,6 +134,46 @@ public final class GateRepository {
                 }
             }
             return out;
+        });
+    }
+
+    /**
+     * Keeps the inputs of the project's canary plan (validated by the spec itself), with the incumbent whose baselines
+     * they hold, replacing what was kept.
+     */
+    public void setCanary(UUID projectId, String incumbent, CanaryPlan.Spec spec, boolean demo) {
+        String json = Json.write(spec);
+        workspace.transaction(c -> {
+            ProjectRows.requireProject(c, projectId);
+            try (PreparedStatement del = c.prepareStatement("DELETE FROM GATE_CANARY WHERE PROJECT_ID = ?")) {
+                del.setObject(1, projectId);
+                del.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_CANARY(ID, PROJECT_ID, INCUMBENT, SPEC, DEMO, UPDATED_AT) VALUES (?,?,?,?,?,?)")) {
+                ps.setObject(1, Ids.newId());
+                ps.setObject(2, projectId);
+                ps.setString(3, incumbent);
+                ps.setString(4, json);
+                ps.setBoolean(5, demo);
+                ps.setObject(6, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** The project's kept canary inputs, if the user planned one. */
+    public Optional<SavedCanary> canary(UUID projectId) {
+        return workspace.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT INCUMBENT, SPEC, UPDATED_AT FROM GATE_CANARY WHERE PROJECT_ID = ?")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new SavedCanary(rs.getString(1), read(rs.getString(2), CanaryPlan.Spec.class),
+                            rs.getObject(3, OffsetDateTime.class).toInstant()));
+                }
+            }
         });
     }
 

@@ -3,8 +3,8 @@ package dev.sextant.workspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.DemoGateData;
-import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.project.Project;
@@ -19,29 +19,37 @@ class GateRepositoryTest {
     Path tmp;
 
     @Test
-    void theDemoGateDecidesFromEveryLayerAndDownWeightsTheContaminatedBenchmark() {
+    void importsAreAllOrNothingPerProjectAndRemovableBySource() {
         try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
             Project demo = ws.projects().list().get(0);
             assertThat(ws.gate().policy(demo.id()).orElseThrow().candidate()).isEqualTo(DemoGateData.CANDIDATE);
-            GateCase g = GateCase.decide(ws, demo.id(), null, null);
-            assertThat(g.decision().checks()).extracting(GateDecision.CheckResult::status).doesNotContain("missing");
-            GateDecision.CheckResult gpqa = g.decision().checks().get(0);
-            assertThat(gpqa.downWeighted()).startsWith("contaminated:");
-            assertThat(g.decision().decision()).isEqualTo("canary");
-            assertThat(g.decision().reasons()).anyMatch(r -> r.startsWith("GPQA Diamond (public, GPQA Diamond): down-weighted"));
-            // the private suite's latest rotation is November's, 20 % carried over: credible
-            GateDecision.CheckResult priv = g.decision().checks().get(2);
-            assertThat(priv.source()).contains("rotation 2026-11-01, 20 % of items from earlier rotations");
-            assertThat(priv.downWeighted()).isNull();
-
             // the same file twice is refused, nothing half-written; another project sees nothing
             List<Observations> again = DemoGateData.observations().subList(0, 2);
             assertThatThrownBy(() -> ws.gate().importObservations(demo.id(), again, false)).hasMessageContaining("already imported");
             assertThat(ws.gate().observations(demo.id())).hasSize(DemoGateData.observations().size());
             Project other = ws.projects().create("Other", "");
-            assertThatThrownBy(() -> GateCase.decide(ws, other.id(), null, null)).hasMessageContaining("no gate policy");
+            assertThat(ws.gate().policy(other.id())).isEmpty();
+            assertThat(ws.gate().observations(other.id())).isEmpty();
             assertThat(ws.gate().deleteSource(demo.id(), "replay-2026-11-20.jsonl")).isEqualTo(8);
-            assertThat(GateCase.decide(ws, demo.id(), null, null).decision().checks().get(4).status()).isEqualTo("missing");
+        }
+    }
+
+    @Test
+    void theCanaryInputsAreKeptOncePerProjectWithTheirIncumbent() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project p = ws.projects().create("Gate", "");
+            CanaryPlan.Spec first = new CanaryPlan.Spec(24, List.of(1.0, 5.0, 25.0, 50.0), 10, 0.05, 0.8, 0.02, 0.01, null, null, 850.0, 0.1, 50,
+                    null, null, null);
+            CanaryPlan.Spec second = new CanaryPlan.Spec(12, List.of(2.0, 10.0), 5, 0.05, 0.8, null, null, 0.03, 0.01, null, null, 50, null, null,
+                    null);
+            assertThat(ws.gate().canary(p.id())).isEmpty();
+            ws.gate().setCanary(p.id(), "base-v1", first, false);
+            ws.gate().setCanary(p.id(), "base-v2", second, false);
+            SavedCanary kept = ws.gate().canary(p.id()).orElseThrow();
+            assertThat(kept.incumbent()).isEqualTo("base-v2");
+            assertThat(kept.spec()).isEqualTo(second);
+            ws.projects().delete(p.id());
+            assertThat(ws.gate().canary(p.id())).isEmpty();
         }
     }
 

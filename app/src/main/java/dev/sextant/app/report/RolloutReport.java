@@ -1,12 +1,12 @@
 package dev.sextant.app.report;
 
-import dev.sextant.model.gate.CanaryDefaults;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GateEvidence;
 import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.app.study.GateCase;
+import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.project.Project;
-import dev.sextant.workspaces.GateCase;
 import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.time.Instant;
@@ -23,24 +23,23 @@ import java.util.Locale;
  */
 public final class RolloutReport {
 
-    /** Requests per second the canary plan assumes without a serving plan. */
-    static final double DEFAULT_RATE = 10;
-
     private RolloutReport() {
     }
 
+    /** The report of the project's rollout case, with the project's (kept or default) canary inputs. */
     public static Report build(Workspace ws, Project project, String candidate, String incumbent) {
-        GateCase g = GateCase.decide(ws, project.id(), candidate, incumbent);
-        List<SavedServingPlan> serving = ws.servingPlans().list(project.id());
-        SavedServingPlan plan = serving.isEmpty() ? null : serving.get(0);
-        double rate = plan != null && plan.study().day() != null ? plan.study().day().windows().stream()
-                .mapToDouble(w -> w.rate()).max().orElse(DEFAULT_RATE) : DEFAULT_RATE;
-        CanaryPlan.Spec spec = CanaryDefaults.fromEvidence(g.policy(), ws.gate().observations(project.id()), g.incumbent(), rate);
-        CanaryPlan canary = spec == null ? null : CanaryPlan.of(spec);
-        return of(project.name(), g, canary, rate, plan, Instant.now());
+        return of(project.name(), new GateStudy(ws, project.id()).rollout(candidate, incumbent), Instant.now());
     }
 
-    static Report of(String projectName, GateCase g, CanaryPlan canary, double rate, SavedServingPlan serving, Instant generated) {
+    /** The report with the canary inputs the screen shows (null: it shows no canary plan). */
+    public static Report build(Workspace ws, Project project, String candidate, String incumbent, GateStudy.CanaryInputs shown) {
+        return of(project.name(), new GateStudy(ws, project.id()).rollout(candidate, incumbent, shown), Instant.now());
+    }
+
+    static Report of(String projectName, GateStudy.Rollout rollout, Instant generated) {
+        GateCase g = rollout.gate();
+        CanaryPlan canary = rollout.canary();
+        SavedServingPlan serving = rollout.serving();
         GateDecision d = g.decision();
         List<Report.Section> sections = new ArrayList<>();
         String headline = switch (d.decision()) {
@@ -92,9 +91,8 @@ public final class RolloutReport {
             canary.steps().forEach(s -> steps.add(List.of(String.valueOf(s.index()), fmt(s.percent()) + " %", String.format("%.0f", s.minutes()),
                     String.format("%,.0f", s.canaryRequests()), String.format("%,d", s.requiredRequests()), s.limitedBy())));
             List<Report.Block> blocks = new ArrayList<>();
-            blocks.add(new Report.Paragraph(String.format(Locale.ROOT, "At %s requests/s, each step runs at least %.0f minutes and until the canary "
-                    + "has the samples that detect the rollback thresholds (α = 0.05, power 0.8); thresholds are taken from the incumbent's "
-                    + "traffic replay.", fmt(rate), CanaryDefaults.INTERVAL_MINUTES), false));
+            blocks.add(new Report.Paragraph("Each step runs at least the interval and until the canary has the samples that detect the hardest "
+                    + "rollback threshold with the given power. Inputs: " + String.join("; ", canaryInputs(rollout.canaryInputs())) + ".", false));
             blocks.add(new Report.Table(List.of("Step", "Traffic", "Minutes", "Canary requests", "Needed", "Set by"), steps));
             blocks.add(new Report.Chart(ReportCharts.ramp(canary), 720, 280));
             blocks.add(new Report.Bullets(canary.rollbackRules()));
@@ -120,6 +118,29 @@ public final class RolloutReport {
         String subtitle = "Project “" + projectName + "” · generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
                 .format(generated.atOffset(ZoneOffset.UTC));
         return new Report("Rollout report: " + g.candidate(), subtitle, sections);
+    }
+
+    /** The canary plan's inputs in words, as the report prints them beside the plan. */
+    static List<String> canaryInputs(GateStudy.CanaryInputs inputs) {
+        CanaryPlan.Spec s = inputs.spec();
+        List<String> out = new ArrayList<>();
+        out.add(fmt(s.ratePerSecond()) + " requests/s (" + inputs.rateSource() + ")");
+        out.add("steps " + String.join(", ", s.percents().stream().map(RolloutReport::fmt).toList()) + " %");
+        out.add("interval " + fmt(s.intervalMinutes()) + " min");
+        out.add("α = " + fmt(s.alpha()) + ", power " + fmt(s.power()));
+        if (s.errorRate() != null) {
+            out.add("error rate " + fmt(100 * s.errorRate()) + " % + " + fmt(100 * s.errorRateIncrease()) + " points");
+        }
+        if (s.refusalRate() != null) {
+            out.add("refusal rate " + fmt(100 * s.refusalRate()) + " % + " + fmt(100 * s.refusalRateIncrease()) + " points");
+        }
+        if (s.latencyP99Ms() != null) {
+            out.add("P99 latency " + fmt(s.latencyP99Ms()) + " ms + " + fmt(100 * s.latencyIncrease()) + " %");
+        }
+        if (s.qualityMean() != null) {
+            out.add("quality " + fmt(s.qualityMean()) + " (SD " + fmt(s.qualitySd()) + ") − " + fmt(s.qualityDrop()));
+        }
+        return out;
     }
 
     static String fmt(double v) {

@@ -42,6 +42,66 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void aNewProjectShowsNothingOfTheLastOneAndItsEmptyStateIsNotAFailure() {
+        assertThat(vm.decisionProperty().get()).isNotNull();
+        vm.replay(writeMonitoring());
+        assertThat(vm.replayProperty().get()).isNotNull();
+        shell.createProject("Empty", "");
+        assertThat(shell.currentProjectProperty().get().name()).isEqualTo("Empty");
+        assertThat(vm.decisionProperty().get()).isNull();
+        assertThat(vm.canaryProperty().get()).isNull();
+        assertThat(vm.replayProperty().get()).isNull();
+        assertThat(vm.checks()).isEmpty();
+        assertThat(vm.models()).isEmpty();
+        assertThat(vm.candidateProperty().get()).isNull();
+        assertThat(vm.rateProperty().get()).isEmpty();
+        assertThat(vm.errorRateProperty().get()).isEmpty();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.statusProperty().get()).startsWith("This project has no gate policy yet").doesNotContain("sextant").doesNotContain("--");
+        assertThat(shell.jobs().lastOutcomeProperty().get()).doesNotContain("failed");
+        assertThat(failures).isEmpty();
+
+        // from nothing, in the GUI alone: models typed, a check added, saved and decided
+        vm.candidateProperty().set("new-model");
+        vm.incumbentProperty().set("old-model");
+        vm.addCheck();
+        vm.savePolicy();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.decisionProperty().get().checks()).singleElement().extracting(c -> c.status()).isEqualTo("missing");
+        assertThat(vm.canaryProperty().get()).as("no replay: no thresholds to plan from").isNull();
+        vm.rateProperty().set("20");
+        vm.stepsProperty().set("5, 50");
+        vm.intervalProperty().set("10");
+        vm.errorRateProperty().set("0.01");
+        vm.errorIncreaseProperty().set("0.01");
+        vm.planCanary();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.canaryProperty().get().steps()).hasSize(2);
+        vm.rateProperty().set("fast");
+        vm.planCanary();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("canary.rate");
+        assertThat(failures).isEmpty();
+
+        // back to the demo: its gate again
+        shell.currentProjectProperty().set(shell.projects().stream().filter(p -> !p.name().equals("Empty")).findFirst().orElseThrow());
+        assertThat(vm.decisionProperty().get().decision()).isEqualTo("canary");
+        assertThat(vm.canaryProperty().get()).isNotNull();
+    }
+
+    private Path writeMonitoring() {
+        StringBuilder csv = new StringBuilder("step,group,metric,value\n");
+        for (int i = 0; i < 40; i++) {
+            csv.append("1,baseline,error_rate,").append(0.01 + 0.001 * (i % 5)).append('\n');
+            csv.append("1,canary,error_rate,").append(0.01 + 0.001 * (i % 5)).append('\n');
+        }
+        try {
+            return Files.writeString(tmp.resolve("monitoring-ok.csv"), csv);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void aPolicyEditIsValidatedSavedAndDecided() {
         vm.addCheck();
         assertThat(vm.checks()).hasSize(DemoGateData.policy().checks().size() + 1);

@@ -1,5 +1,6 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.statistics.Normal;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ import java.util.Locale;
  *       a quantile estimate from a handful of tail points is unstable.</li>
  * </ul>
  */
-public record CanaryPlan(List<Step> steps, double promotionMinutes, double flaggerMinutes, List<Threshold> thresholds, List<String> rollbackRules) {
+public record CanaryPlan(List<Step> steps, double promotionMinutes, double flaggerMinutes, List<Threshold> thresholds, List<String> rollbackRules,
+                         Spec spec) {
 
     /** One traffic step: its share of traffic, how long it runs, and what sets that. */
     public record Step(int index, double percent, double minutes, double canaryRequests, long requiredRequests, String limitedBy) {
@@ -45,55 +47,50 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
                        int latencyTail, Double qualityMean, Double qualitySd, Double qualityDrop) {
 
         public Spec {
+            if (percents == null || percents.isEmpty()) {
+                throw new InputError("canary.steps", "give the canary's traffic steps (per cent, e.g. 1, 5, 25, 50)");
+            }
             percents = List.copyOf(percents);
-            if (!(ratePerSecond > 0)) {
-                throw new IllegalArgumentException("--rate must be positive");
-            }
-            if (percents.isEmpty()) {
-                throw new IllegalArgumentException("give --steps or --step-weight and --max-weight");
-            }
+            InputError.require(ratePerSecond > 0, "canary.rate", "the request rate must be positive");
             double last = 0;
             for (double p : percents) {
-                if (!(p > last && p <= 100)) {
-                    throw new IllegalArgumentException("--steps must increase within (0, 100], got " + percents);
-                }
+                InputError.require(p > last && p <= 100, "canary.steps", "the traffic steps must increase within (0, 100] per cent, got "
+                        + percents.stream().map(CanaryPlan::compact).toList());
                 last = p;
             }
-            if (!(intervalMinutes > 0)) {
-                throw new IllegalArgumentException("--interval-minutes must be positive");
+            InputError.require(intervalMinutes > 0, "canary.interval", "the shortest step (interval) must be a positive number of minutes");
+            InputError.require(alpha > 0 && alpha < 0.5, "canary.alpha", "the false-rollback rate α must lie in (0, 0.5)");
+            InputError.require(power > 0.5 && power < 1, "canary.power", "the power must lie in (0.5, 1)");
+            rate("canary.errorRate", "error rate", errorRate, errorRateIncrease);
+            rate("canary.refusalRate", "refusal rate", refusalRate, refusalRateIncrease);
+            if (latencyP99Ms != null) {
+                InputError.require(latencyP99Ms > 0, "canary.latencyP99", "the baseline P99 latency must be a positive number of milliseconds");
+                InputError.require(latencyIncrease != null && latencyIncrease > 0, "canary.latencyIncrease",
+                        "the P99 latency threshold needs a positive relative increase (e.g. 0.1 for +10 %)");
+                InputError.require(latencyTail >= 1, "canary.latencyTail", "the requests beyond the P99 must be at least 1");
             }
-            if (!(alpha > 0 && alpha < 0.5) || !(power > 0.5 && power < 1)) {
-                throw new IllegalArgumentException("--alpha must lie in (0, 0.5) and --power in (0.5, 1)");
+            if (qualityMean != null) {
+                InputError.require(qualitySd != null && qualitySd > 0, "canary.qualitySd", "the quality threshold needs a positive standard deviation");
+                InputError.require(qualityDrop != null && qualityDrop > 0, "canary.qualityDrop", "the quality threshold needs a positive drop");
             }
-            rate("--error-rate", errorRate, errorRateIncrease);
-            rate("--refusal-rate", refusalRate, refusalRateIncrease);
-            if (latencyP99Ms != null && (!(latencyP99Ms > 0) || latencyIncrease == null || !(latencyIncrease > 0) || latencyTail < 1)) {
-                throw new IllegalArgumentException("--latency-p99-ms needs a positive --latency-increase (e.g. 0.1 for +10 %) and --latency-tail ≥ 1");
-            }
-            if (qualityMean != null && (qualitySd == null || !(qualitySd > 0) || qualityDrop == null || !(qualityDrop > 0))) {
-                throw new IllegalArgumentException("--quality-mean needs a positive --quality-sd and --quality-drop");
-            }
-            if (errorRate == null && refusalRate == null && latencyP99Ms == null && qualityMean == null) {
-                throw new IllegalArgumentException("give at least one rollback threshold: --error-rate, --refusal-rate, --latency-p99-ms or --quality-mean");
-            }
+            InputError.require(errorRate != null || refusalRate != null || latencyP99Ms != null || qualityMean != null, "canary.thresholds",
+                    "give at least one rollback threshold: an error rate, a refusal rate, a P99 latency or a quality mean");
         }
 
-        private static void rate(String option, Double p, Double increase) {
+        private static void rate(String field, String what, Double p, Double increase) {
             if (p == null) {
                 return;
             }
-            if (!(p >= 0 && p < 1) || increase == null || !(increase > 0) || p + increase >= 1) {
-                throw new IllegalArgumentException(option + " needs a rate in [0, 1) and a positive increase that keeps it below 1 (an unreachable "
-                        + "threshold otherwise)");
-            }
+            InputError.require(p >= 0 && p < 1, field, "the baseline " + what + " must lie in [0, 1)");
+            InputError.require(increase != null && increase > 0 && p + increase < 1, field + "Increase", "the " + what
+                    + " threshold needs a positive increase that keeps it below 1 (an unreachable threshold otherwise)");
         }
     }
 
     /** Flagger's steps: stepWeight, 2 × stepWeight, … up to maxWeight. */
     public static List<Double> flaggerSteps(double stepWeight, double maxWeight) {
-        if (!(stepWeight > 0) || !(maxWeight >= stepWeight) || maxWeight > 100) {
-            throw new IllegalArgumentException("--step-weight must be positive and at most --max-weight (≤ 100)");
-        }
+        InputError.require(stepWeight > 0 && maxWeight >= stepWeight && maxWeight <= 100, "canary.stepWeight",
+                "the step weight must be positive and at most the maximum weight (≤ 100)");
         List<Double> out = new ArrayList<>();
         for (double w = stepWeight; w <= maxWeight + 1e-9; w += stepWeight) {
             out.add(Math.min(w, maxWeight));
@@ -145,7 +142,7 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
         double first = s.percents().get(0);
         double flagger = s.intervalMinutes() * last / first;
         rules.add("roll back at once when any rule fails at any step; promote after the last step passes");
-        return new CanaryPlan(steps, total, flagger, thresholds, rules);
+        return new CanaryPlan(steps, total, flagger, thresholds, rules, s);
     }
 
     private static void add(List<Threshold> out, List<String> rules, String metric, double p0, double delta, double za, double zb, double alpha) {

@@ -5,8 +5,9 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.GateCase;
+import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.gate.GateDecision;
-import dev.sextant.workspaces.GateCase;
 import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +39,7 @@ public final class GateDecideCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         GateCase g;
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            g = GateCase.decide(ws, ctx.project(ws, project.nameOrId()).id(), candidate, incumbent);
+            g = new GateStudy(ws, ctx.project(ws, project.nameOrId()).id()).decide(candidate, incumbent);
         }
         GateDecision d = g.decision();
         ctx.print(output.json(), d, out -> {

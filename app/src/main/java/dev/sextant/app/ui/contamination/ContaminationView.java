@@ -177,11 +177,8 @@ public final class ContaminationView {
 
     private void exportContaminated() {
         ScanResult r = vm.resultProperty().get();
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export contaminated items");
-        chooser.setInitialFileName("contaminated-items.csv");
-        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV", "*.csv"),
-                new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
+        FileChooser chooser = dev.sextant.app.ui.shell.ExportChooser.of(vm.shell(), "Export contaminated items", "contaminated-items", "CSV", "csv");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
         File f = chooser.showSaveDialog(root.getScene().getWindow());
         if (f == null) {
             return;

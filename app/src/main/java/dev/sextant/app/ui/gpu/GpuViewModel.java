@@ -28,6 +28,8 @@ import javafx.collections.ObservableList;
  */
 public final class GpuViewModel {
 
+    private static final String UNSAVED_RUN = "this run (not kept yet)";
+
     private final ShellModel shell;
     private final ObjectProperty<GpuStatus> status = new SimpleObjectProperty<>(this, "status");
     private final BooleanProperty quick = new SimpleBooleanProperty(true);
@@ -40,7 +42,10 @@ public final class GpuViewModel {
 
     public GpuViewModel(ShellModel shell) {
         this.shell = shell;
-        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            forgetProjectProfile();
+            reloadSaved();
+        });
         reloadSaved();
         shell.jobs().submit("Probe the GPU", (progress, cancel) -> GpuProbe.status(), status::set);
     }
@@ -53,7 +58,7 @@ public final class GpuViewModel {
         }
         boolean q = quick.get();
         shell.jobs().submit("Calibrate " + s.devices().get(0).name(), (progress, cancel) -> new CudaCalibrator(q).run(0, progress, cancel), p -> {
-            shownName.set("this run (not kept yet)");
+            shownName.set(UNSAVED_RUN);
             shown.set(p);
             compareWithDatasheet();
         }, e -> problem.set(Failures.message(e)));
@@ -94,6 +99,20 @@ public final class GpuViewModel {
             ws.profiles().delete(s.id());
             return null;
         }, x -> reloadSaved());
+    }
+
+    /**
+     * On a project switch: a profile opened from the last project is not this one's, so it goes; a calibration just run
+     * on this machine belongs to no project yet and stays, to be kept here if the user wants.
+     */
+    private void forgetProjectProfile() {
+        problem.set("");
+        if (!UNSAVED_RUN.equals(shownName.get())) {
+            shown.set(null);
+            shownName.set("");
+            comparison.clear();
+            comparisonTitle.set("");
+        }
     }
 
     public void reloadSaved() {

@@ -70,6 +70,8 @@ public final class RolloutView {
     @FXML private Label replayOutcome;
     @FXML private TableView<CanaryReplay.StepResult> replayTable;
 
+    private final java.util.Map<String, TextField> canaryFields = new java.util.LinkedHashMap<>();
+
     public RolloutView(RolloutViewModel vm) {
         this.vm = vm;
     }
@@ -87,10 +89,15 @@ public final class RolloutView {
     private void wirePolicy() {
         columns(models);
         ComboBox<String> candidate = new ComboBox<>(vm.models());
+        candidate.setEditable(true); // a model the evidence does not name yet can be typed
+        candidate.setPromptText("model name");
         candidate.valueProperty().bindBidirectional(vm.candidateProperty());
         candidate.setMaxWidth(Double.MAX_VALUE);
         candidate.setId("rollout-candidate");
         ComboBox<String> incumbent = new ComboBox<>(vm.models());
+        incumbent.setEditable(true);
+        incumbent.setPromptText("model name");
+        incumbent.setId("rollout-incumbent");
         incumbent.valueProperty().bindBidirectional(vm.incumbentProperty());
         incumbent.setMaxWidth(Double.MAX_VALUE);
         row(models, 0, "Candidate", candidate);
@@ -191,7 +198,16 @@ public final class RolloutView {
         checksTable.setPlaceholder(new Label("No decision yet."));
         Tables.exportable(checksTable, "rollout-checks.csv", vm.shell());
         vm.decisionProperty().addListener((o, a, d) -> showDecision(d));
+        // the empty state says why there is no decision, once loading is over
+        vm.statusProperty().addListener((o, a, b) -> refreshEmptyDecision());
+        vm.loadingProperty().addListener((o, a, b) -> refreshEmptyDecision());
         showDecision(null);
+    }
+
+    private void refreshEmptyDecision() {
+        if (vm.decisionProperty().get() == null) {
+            showDecision(null);
+        }
     }
 
     private void showDecision(GateDecision d) {
@@ -199,7 +215,7 @@ public final class RolloutView {
         intervals.getChildren().clear();
         decision.getStyleClass().removeAll("success", "warning", "danger");
         if (d == null) {
-            decision.setText(vm.statusProperty().get().isBlank() ? "No decision yet." : vm.statusProperty().get());
+            decision.setText(vm.loadingProperty().get() ? "" : vm.statusProperty().get().isBlank() ? "No decision yet." : vm.statusProperty().get());
             checksTable.getItems().clear();
             return;
         }
@@ -234,19 +250,62 @@ public final class RolloutView {
     }
 
     private void wireCanary() {
-        columns(canaryInputs);
-        String[][] f = {{"Requests/s", ""}, {"Steps, %", "1, 5, 25, 50"}, {"Interval, min", ""}, {"Error rate", "0–1"}, {"Error rise", "absolute"},
-                {"P99 latency, ms", ""}, {"P99 rise", "e.g. 0.1"}};
-        var props = List.of(vm.rateProperty(), vm.stepsProperty(), vm.intervalProperty(), vm.errorRateProperty(), vm.errorIncreaseProperty(),
-                vm.latencyP99Property(), vm.latencyIncreaseProperty());
+        // label, prompt, field key (InputError), property: the inputs the plan is computed from, all of them on screen
+        Object[][] f = {
+                {"Requests/s", "", "canary.rate", vm.rateProperty()},
+                {"Steps, %", "1, 5, 25, 50", "canary.steps", vm.stepsProperty()},
+                {"Interval, min", "10", "canary.interval", vm.intervalProperty()},
+                {"α (false rollback)", "0.05", "canary.alpha", vm.alphaProperty()},
+                {"Power", "0.8", "canary.power", vm.powerProperty()},
+                {"Error rate", "0–1", "canary.errorRate", vm.errorRateProperty()},
+                {"Error rise", "absolute", "canary.errorRateIncrease", vm.errorIncreaseProperty()},
+                {"Refusal rate", "0–1", "canary.refusalRate", vm.refusalRateProperty()},
+                {"Refusal rise", "absolute", "canary.refusalRateIncrease", vm.refusalIncreaseProperty()},
+                {"P99 latency, ms", "", "canary.latencyP99", vm.latencyP99Property()},
+                {"P99 rise", "e.g. 0.1", "canary.latencyIncrease", vm.latencyIncreaseProperty()},
+                {"Quality mean", "judge score", "canary.qualityMean", vm.qualityMeanProperty()},
+                {"Quality SD", "per request", "canary.qualitySd", vm.qualitySdProperty()},
+                {"Quality drop", "rolls back", "canary.qualityDrop", vm.qualityDropProperty()}};
+        // two columns of label and field, so that fourteen inputs fit beside the plan
+        javafx.scene.layout.ColumnConstraints label = new javafx.scene.layout.ColumnConstraints();
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints field = new javafx.scene.layout.ColumnConstraints(70, 90, 140);
+        javafx.scene.layout.ColumnConstraints label2 = new javafx.scene.layout.ColumnConstraints();
+        label2.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints field2 = new javafx.scene.layout.ColumnConstraints(70, 90, 140);
+        canaryInputs.getColumnConstraints().setAll(label, field, label2, field2);
         for (int i = 0; i < f.length; i++) {
-            TextField t = field(props.get(i), f[i][1], null);
+            @SuppressWarnings("unchecked")
+            TextField t = field((javafx.beans.property.StringProperty) f[i][3], (String) f[i][1], "rollout-" + f[i][2].toString().replace('.', '-'));
             t.setOnAction(e -> vm.planCanary());
-            row(canaryInputs, i, f[i][0], t);
+            canaryFields.put((String) f[i][2], t);
+            Label l = new Label((String) f[i][0]);
+            l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            canaryInputs.add(l, 2 * (i % 2), i / 2);
+            canaryInputs.add(t, 2 * (i % 2) + 1, i / 2);
         }
         Button plan = new Button("Plan canary");
+        plan.setId("rollout-plan-canary");
+        plan.setDefaultButton(false);
         plan.setOnAction(e -> vm.planCanary());
-        canaryInputs.add(plan, 1, f.length);
+        Label from = new Label();
+        from.textProperty().bind(vm.canaryInputsFromProperty());
+        from.getStyleClass().add("text-muted");
+        from.setWrapText(true);
+        from.setMaxWidth(420);
+        from.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label stale = new Label("The inputs changed since this plan was made: Plan canary to update it (the report shows the plan below).");
+        stale.getStyleClass().add("stale-banner");
+        stale.setWrapText(true);
+        stale.setMaxWidth(420);
+        stale.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        stale.visibleProperty().bind(vm.canaryStaleProperty());
+        stale.managedProperty().bind(stale.visibleProperty());
+        int last = (f.length + 1) / 2;
+        canaryInputs.add(plan, 1, last);
+        canaryInputs.add(from, 0, last + 1, 4, 1);
+        canaryInputs.add(stale, 0, last + 2, 4, 1);
+        vm.problemFieldProperty().addListener((o, a, key) -> dev.sextant.app.ui.shell.Forms.markProblem(canaryFields, key, vm.problemProperty().get()));
         stepsTable.getColumns().setAll(List.of(
                 width(number("Step", s -> (double) s.index(), "%.0f"), 56),
                 width(number("Traffic %", CanaryPlan.Step::percent, "%.4g"), 84),
@@ -254,7 +313,7 @@ public final class RolloutView {
                 width(number("Canary requests", CanaryPlan.Step::canaryRequests, "%,.0f"), 130),
                 width(number("Needed", s -> (double) s.requiredRequests(), "%,.0f"), 90),
                 width(text("Set by", CanaryPlan.Step::limitedBy), 130)));
-        stepsTable.setPlaceholder(new Label("Give at least one threshold (error rate or P99 latency), then Plan canary."));
+        stepsTable.setPlaceholder(new Label("Give at least one rollback threshold, then Plan canary."));
         vm.canaryProperty().addListener((o, a, p) -> showCanary(p));
         showCanary(null);
     }
@@ -301,20 +360,17 @@ public final class RolloutView {
     }
 
     private void wireReport() {
-        exportHtml.setOnAction(e -> save("rollout-report.html", "HTML", "*.html"));
-        exportPdf.setOnAction(e -> save("rollout-report.pdf", "PDF", "*.pdf"));
+        exportHtml.setOnAction(e -> save("HTML", "html"));
+        exportPdf.setOnAction(e -> save("PDF", "pdf"));
         present.setOnAction(e -> vm.report(r -> Presentation.show(root.getScene().getWindow(), r, dark())));
         for (Button b : List.of(exportHtml, exportPdf, present)) {
             b.disableProperty().bind(vm.decisionProperty().isNull().or(vm.shell().jobs().runningProperty()));
         }
     }
 
-    private void save(String name, String kind, String pattern) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the rollout report");
-        chooser.setInitialFileName(name);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        File f = chooser.showSaveDialog(root.getScene().getWindow());
+    private void save(String kind, String extension) {
+        File f = dev.sextant.app.ui.shell.ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension)
+                .showSaveDialog(root.getScene().getWindow());
         if (f != null) {
             vm.export(f.toPath());
         }

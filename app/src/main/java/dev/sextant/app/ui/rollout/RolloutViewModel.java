@@ -4,25 +4,25 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.report.Report;
 import dev.sextant.app.report.ReportWriter;
 import dev.sextant.app.report.RolloutReport;
+import dev.sextant.app.study.GateStudy;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.gate.CanaryDefaults;
+import dev.sextant.model.InputError;
 import dev.sextant.model.gate.CanaryJudge;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.CanaryReplay;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GatePolicy;
-import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.GateFiles;
-import dev.sextant.workspaces.GateCase;
-import dev.sextant.workspaces.SavedGatePolicy;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -31,8 +31,10 @@ import javafx.collections.ObservableList;
 
 /**
  * The Rollout area: the project's gate policy (edited and saved), the candidate and incumbent, the decision with its
- * reasons and the evidence by check, a canary plan (thresholds from the replay, editable), the judge replayed over
- * monitoring data, and the report exported or presented. All workspace work runs as jobs.
+ * reasons and the evidence by check, the canary plan (its inputs the project's, kept when planned), the judge replayed
+ * over monitoring data, and the report exported or presented. Everything it shows comes from the project's
+ * {@link GateStudy}, the same one the command line and the report use; switching project clears it all first. All
+ * workspace work runs as jobs.
  */
 public final class RolloutViewModel {
 
@@ -44,60 +46,148 @@ public final class RolloutViewModel {
     private final StringProperty confidence = new SimpleStringProperty("0.95");
     private final ObservableList<CheckRow> checks = FXCollections.observableArrayList();
     private final ObjectProperty<GateDecision> decision = new SimpleObjectProperty<>(this, "decision");
-    private final StringProperty rate = new SimpleStringProperty("10");
-    private final StringProperty steps = new SimpleStringProperty("1, 5, 25, 50");
-    private final StringProperty interval = new SimpleStringProperty("10");
+    private final StringProperty rate = new SimpleStringProperty("");
+    private final StringProperty steps = new SimpleStringProperty("");
+    private final StringProperty interval = new SimpleStringProperty("");
+    private final StringProperty alpha = new SimpleStringProperty("");
+    private final StringProperty power = new SimpleStringProperty("");
     private final StringProperty errorRate = new SimpleStringProperty("");
     private final StringProperty errorIncrease = new SimpleStringProperty("");
+    private final StringProperty refusalRate = new SimpleStringProperty("");
+    private final StringProperty refusalIncrease = new SimpleStringProperty("");
     private final StringProperty latencyP99 = new SimpleStringProperty("");
-    private final StringProperty latencyIncrease = new SimpleStringProperty("0.1");
+    private final StringProperty latencyIncrease = new SimpleStringProperty("");
+    private final StringProperty qualityMean = new SimpleStringProperty("");
+    private final StringProperty qualitySd = new SimpleStringProperty("");
+    private final StringProperty qualityDrop = new SimpleStringProperty("");
+    private final StringProperty canaryInputsFrom = new SimpleStringProperty("");
+    private final BooleanProperty canaryStale = new SimpleBooleanProperty(false);
     private final ObjectProperty<CanaryPlan> canary = new SimpleObjectProperty<>(this, "canary");
     private final ObjectProperty<CanaryReplay.Result> replay = new SimpleObjectProperty<>(this, "replay");
     private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
+    private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private GateStudy.CanaryInputs shownInputs;
+    private boolean filling;
 
     public RolloutViewModel(ShellModel shell) {
         this.shell = shell;
         shell.currentProjectProperty().addListener((o, a, p) -> load());
+        for (StringProperty f : canaryFields()) {
+            f.addListener((o, a, b) -> {
+                if (!filling && canary.get() != null) {
+                    canaryStale.set(true);
+                }
+            });
+        }
         load();
     }
 
-    /** Reads the project's policy, the models its evidence names, and decides. */
+    private List<StringProperty> canaryFields() {
+        return List.of(rate, steps, interval, alpha, power, errorRate, errorIncrease, refusalRate, refusalIncrease, latencyP99, latencyIncrease,
+                qualityMean, qualitySd, qualityDrop);
+    }
+
+    /** Forgets everything shown: what a project shows comes only from that project. */
+    void reset() {
+        filling = true;
+        models.clear();
+        candidate.set(null);
+        incumbent.set(null);
+        policyName.set("Release gate");
+        confidence.set("0.95");
+        checks.clear();
+        decision.set(null);
+        canaryFields().forEach(f -> f.set(""));
+        canaryInputsFrom.set("");
+        canaryStale.set(false);
+        canary.set(null);
+        shownInputs = null;
+        replay.set(null);
+        problem.set("");
+        problemField.set("");
+        status.set("");
+        filling = false;
+    }
+
+    /** Clears the area, then reads the project's gate: policy, the models its evidence names, the decision and the canary plan. */
     public void load() {
-        shell.inProject("Load the rollout gate", (ws, p, progress, cancel) -> new Loaded(ws.gate().policy(p.id()).orElse(null), GateCase.models(ws, p.id()),
-                ws.gate().observations(p.id())), l -> {
-            models.setAll(l.models());
-            if (l.policy() != null) {
-                policyName.set(l.policy().policy().name());
-                confidence.set(Inputs.compact(l.policy().policy().confidence()));
-                checks.setAll(l.policy().policy().checks().stream().map(CheckRow::of).toList());
-                candidate.set(l.policy().candidate());
-                incumbent.set(l.policy().incumbent());
-                fillCanaryDefaults(l.policy().policy(), l.observations());
-                decide();
-            } else {
-                checks.clear();
-                decision.set(null);
-                status.set("This project has no gate policy yet: add checks and Save policy.");
+        reset();
+        loading.set(true);
+        boolean submitted = shell.inProject("Load the rollout gate", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).overview(), o -> {
+            loading.set(false);
+            models.setAll(o.models());
+            if (o.policy() == null) {
+                status.set("This project has no gate policy yet: choose the candidate and the incumbent, Add check for each metric that must "
+                        + "hold, then Save and decide.");
+                return;
             }
-        }, null);
+            policyName.set(o.policy().policy().name());
+            confidence.set(Inputs.compact(o.policy().policy().confidence()));
+            checks.setAll(o.policy().policy().checks().stream().map(CheckRow::of).toList());
+            candidate.set(o.policy().candidate());
+            incumbent.set(o.policy().incumbent());
+            showCanaryInputs(o.canaryInputs());
+            if (o.gate() != null) {
+                showDecision(o.gate());
+            } else if (o.problem() != null) {
+                status.set("No decision yet: " + o.problem() + ".");
+                decision.set(null);
+            }
+        }, e -> {
+            loading.set(false);
+            problem.set(Failures.message(e));
+        });
+        if (!submitted) {
+            loading.set(false);
+        }
     }
 
-    private record Loaded(SavedGatePolicy policy, List<String> models, List<Observations> observations) {
+    private void showDecision(dev.sextant.app.study.GateCase g) {
+        problem.set("");
+        problemField.set("");
+        status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
+        decision.set(g.decision());
     }
 
+    /** Fills the canary inputs and plans from them; no inputs (no replay, nothing kept) leaves the plan empty. */
+    private void showCanaryInputs(GateStudy.CanaryInputs in) {
+        filling = true;
+        try {
+            shownInputs = in;
+            if (in == null) {
+                canaryFields().forEach(f -> f.set(""));
+                canaryInputsFrom.set("No thresholds yet: import a traffic replay for the incumbent, or type them, then Plan canary.");
+                canary.set(null);
+                return;
+            }
+            CanaryPlan.Spec s = in.spec();
+            rate.set(Inputs.compact(s.ratePerSecond()));
+            steps.set(String.join(", ", s.percents().stream().map(Inputs::compact).toList()));
+            interval.set(Inputs.compact(s.intervalMinutes()));
+            alpha.set(Inputs.compact(s.alpha()));
+            power.set(Inputs.compact(s.power()));
+            errorRate.set(text(s.errorRate()));
+            errorIncrease.set(text(s.errorRateIncrease()));
+            refusalRate.set(text(s.refusalRate()));
+            refusalIncrease.set(text(s.refusalRateIncrease()));
+            latencyP99.set(text(s.latencyP99Ms()));
+            latencyIncrease.set(text(s.latencyIncrease()));
+            qualityMean.set(text(s.qualityMean()));
+            qualitySd.set(text(s.qualitySd()));
+            qualityDrop.set(text(s.qualityDrop()));
+            canaryInputsFrom.set(in.kept() ? "Inputs kept for this project." : "Defaults: thresholds from the incumbent's traffic replay; rate from the "
+                    + in.rateSource() + ". Plan canary keeps your changes.");
+            canary.set(CanaryPlan.of(s));
+            canaryStale.set(false);
+        } finally {
+            filling = false;
+        }
+    }
 
-    private void fillCanaryDefaults(GatePolicy policy, List<Observations> observations) {
-        if (incumbent.get() == null) {
-            return;
-        }
-        CanaryPlan.Spec s = CanaryDefaults.fromEvidence(policy, observations, incumbent.get(), Inputs.number("Rate", rate.get()));
-        if (s != null) {
-            errorRate.set(s.errorRate() == null ? "" : Inputs.compact(s.errorRate()));
-            errorIncrease.set(s.errorRateIncrease() == null ? "" : Inputs.compact(s.errorRateIncrease()));
-            latencyP99.set(s.latencyP99Ms() == null ? "" : Inputs.compact(s.latencyP99Ms()));
-        }
-        planCanary();
+    private static String text(Double v) {
+        return v == null ? "" : Inputs.compact(v);
     }
 
     /** The policy in the editor, validated; null (and the problem said) when a row is wrong. */
@@ -117,7 +207,7 @@ public final class RolloutViewModel {
         }
     }
 
-    /** Saves the policy with the chosen models, then decides. */
+    /** Saves the policy with the chosen models, then shows the project's gate again (decision and canary for the incumbent). */
     public void savePolicy() {
         GatePolicy p = readPolicy();
         if (p == null) {
@@ -126,11 +216,11 @@ public final class RolloutViewModel {
         String c = candidate.get();
         String i = incumbent.get();
         shell.inProject("Save the gate policy", (ws, project, progress, cancel) -> {
-            ws.gate().setPolicy(project.id(), p, c, i, false);
+            new GateStudy(ws, project.id()).savePolicy(p, c, i);
             return null;
         }, x -> {
             shell.statusProperty().set("Saved the gate policy “" + p.name() + "”");
-            decide();
+            load();
         }, e -> problem.set(Failures.message(e)));
     }
 
@@ -138,13 +228,10 @@ public final class RolloutViewModel {
     public void decide() {
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> GateCase.decide(ws, p.id(), c, i), g -> {
-            problem.set("");
-            decision.set(g.decision());
-            status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
-        }, e -> {
+        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).decide(c, i), this::showDecision, e -> {
             decision.set(null);
             problem.set(Failures.message(e));
+            problemField.set(InputError.fieldOf(e));
         });
     }
 
@@ -156,35 +243,67 @@ public final class RolloutViewModel {
 
     /** Imports a private suite (with its rotation), a regression suite or a replay into the project. */
     public void importEvidence(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
-        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> {
-            List<Observations> obs = layer == GatePolicy.Layer.REPLAY ? GateFiles.replay(file) : GateFiles.itemScores(file, layer, metric, rotation);
-            ws.gate().importObservations(p.id(), obs, false);
-            return obs.size();
-        }, n -> {
+        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).importEvidence(file, layer, metric,
+                rotation), n -> {
             shell.statusProperty().set("Imported " + n + " series from " + file.getFileName());
             load();
         }, e -> problem.set(Failures.message(e)));
     }
 
-    /** The canary plan for the fields; the problem is said when one is wrong. */
-    public void planCanary() {
-        try {
-            List<Double> pct = new ArrayList<>();
-            for (String s : steps.get().split("[,\\s]+")) {
-                if (!s.isBlank()) {
-                    pct.add(Inputs.number("Steps", s));
-                }
+    /** The canary inputs in the fields, or an input error naming the field at fault. */
+    CanaryPlan.Spec readCanary() {
+        List<Double> pct = new ArrayList<>();
+        for (String s : steps.get().split("[,;\\s%]+")) {
+            if (!s.isBlank()) {
+                pct.add(number("canary.steps", "Steps", s));
             }
-            Double err = Inputs.optionalNumber("Error rate", errorRate.get());
-            Double lat = Inputs.optionalNumber("P99 latency", latencyP99.get());
-            canary.set(CanaryPlan.of(new CanaryPlan.Spec(Inputs.number("Rate", rate.get()), pct, Inputs.number("Interval", interval.get()), 0.05, 0.8, err,
-                    err == null ? null : Inputs.optionalNumber("Error rate increase", errorIncrease.get()), null, null, lat,
-                    lat == null ? null : Inputs.optionalNumber("Latency increase", latencyIncrease.get()), 50, null, null, null)));
-            problem.set("");
-        } catch (IllegalArgumentException e) {
-            canary.set(null);
-            problem.set(Failures.message(e));
         }
+        Double err = optional("canary.errorRate", "Error rate", errorRate.get());
+        Double ref = optional("canary.refusalRate", "Refusal rate", refusalRate.get());
+        Double lat = optional("canary.latencyP99", "P99 latency", latencyP99.get());
+        Double q = optional("canary.qualityMean", "Quality mean", qualityMean.get());
+        return new CanaryPlan.Spec(number("canary.rate", "Requests/s", rate.get()), pct, number("canary.interval", "Interval", interval.get()),
+                alpha.get().isBlank() ? 0.05 : number("canary.alpha", "α", alpha.get()), power.get().isBlank() ? 0.8 : number("canary.power", "Power",
+                power.get()), err, err == null ? null : optional("canary.errorRateIncrease", "Error rise", errorIncrease.get()), ref,
+                ref == null ? null : optional("canary.refusalRateIncrease", "Refusal rise", refusalIncrease.get()), lat,
+                lat == null ? null : optional("canary.latencyIncrease", "P99 rise", latencyIncrease.get()),
+                shownInputs == null ? 50 : shownInputs.spec().latencyTail(), q, q == null ? null : optional("canary.qualitySd", "Quality SD",
+                qualitySd.get()), q == null ? null : optional("canary.qualityDrop", "Quality drop", qualityDrop.get()));
+    }
+
+    private static double number(String key, String label, String text) {
+        try {
+            return Inputs.number(label, text == null ? "" : text);
+        } catch (InputError e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new InputError(key, e.getMessage());
+        }
+    }
+
+    private static Double optional(String key, String label, String text) {
+        return text == null || text.isBlank() ? null : number(key, label, text);
+    }
+
+    /** Plans the canary from the fields and keeps the inputs for the project, so that the report and the CLI show this plan. */
+    public void planCanary() {
+        CanaryPlan.Spec spec;
+        try {
+            spec = readCanary();
+        } catch (IllegalArgumentException e) {
+            problem.set(Failures.message(e));
+            problemField.set(InputError.fieldOf(e));
+            return;
+        }
+        String inc = incumbent.get();
+        shell.inProject("Plan the canary", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).planCanary(inc, spec), plan -> {
+            problem.set("");
+            problemField.set("");
+            showCanaryInputs(new GateStudy.CanaryInputs(spec, "as kept for this project", true));
+        }, e -> {
+            problem.set(Failures.message(e));
+            problemField.set(InputError.fieldOf(e));
+        });
     }
 
     /** Replays the judge over a monitoring CSV (step,group,metric,value); error-like metrics fail only when they rise. */
@@ -202,11 +321,13 @@ public final class RolloutViewModel {
         }, replay::set, e -> problem.set(Failures.message(e)));
     }
 
-    /** Builds the report as a job and hands it on (to export or present). */
+    /** Builds the report of what the area shows (decision and canary plan) as a job and hands it on (to export or present). */
     public void report(java.util.function.Consumer<Report> then) {
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i), then, e -> problem.set(Failures.message(e)));
+        GateStudy.CanaryInputs shown = canary.get() == null ? null : shownInputs;
+        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i, shown), then,
+                e -> problem.set(Failures.message(e)));
     }
 
     public void export(Path out) {
@@ -274,6 +395,54 @@ public final class RolloutViewModel {
 
     public StringProperty latencyIncreaseProperty() {
         return latencyIncrease;
+    }
+
+    public StringProperty alphaProperty() {
+        return alpha;
+    }
+
+    public StringProperty powerProperty() {
+        return power;
+    }
+
+    public StringProperty refusalRateProperty() {
+        return refusalRate;
+    }
+
+    public StringProperty refusalIncreaseProperty() {
+        return refusalIncrease;
+    }
+
+    public StringProperty qualityMeanProperty() {
+        return qualityMean;
+    }
+
+    public StringProperty qualitySdProperty() {
+        return qualitySd;
+    }
+
+    public StringProperty qualityDropProperty() {
+        return qualityDrop;
+    }
+
+    /** Where the canary inputs come from, in words. */
+    public StringProperty canaryInputsFromProperty() {
+        return canaryInputsFrom;
+    }
+
+    /** True when a canary input changed after the plan shown was made: the plan no longer matches the fields. */
+    public BooleanProperty canaryStaleProperty() {
+        return canaryStale;
+    }
+
+    /** The input the current problem is about (a field key such as {@code canary.rate}), or empty. */
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    /** True while the project's gate is being read: the view shows no empty-state text meanwhile. */
+    public BooleanProperty loadingProperty() {
+        return loading;
     }
 
     public ObjectProperty<CanaryPlan> canaryProperty() {

@@ -67,7 +67,8 @@ public final class ShellModel {
 
     /**
      * Submits work on the current project of the open workspace, both captured now; without an open workspace or a
-     * current project there is nothing to work on and nothing is submitted.
+     * current project there is nothing to work on and nothing is submitted. The result is dropped when the user has
+     * switched workspace or project by the time it arrives; failures are always reported.
      *
      * @param onFailure null hands a failure to the shell's failure handler
      * @return whether the work was submitted
@@ -79,8 +80,21 @@ public final class ShellModel {
         if (ws == null || p == null) {
             return false;
         }
-        jobs.submit(jobTitle, (progress, cancel) -> work.run(ws, p, progress, cancel), onSuccess, onFailure);
+        jobs.submit(jobTitle, (progress, cancel) -> work.run(ws, p, progress, cancel), r -> {
+            if (onSuccess != null && stillCurrent(ws, p)) {
+                onSuccess.accept(r);
+            }
+        }, onFailure);
         return true;
+    }
+
+    /**
+     * Whether the workspace and project a job was submitted in are still the open ones: a result that arrives after the
+     * user switched is dropped, so that one project's results never show in another's.
+     */
+    private boolean stillCurrent(Workspace ws, Project p) {
+        Project now = currentProject.get();
+        return workspace.get() == ws && now != null && now.id().equals(p.id());
     }
 
     public JobRunner jobs() {

@@ -50,10 +50,7 @@ public final class Tables {
     public static void exportable(TableView<?> table, String defaultName, ShellModel shell) {
         MenuItem export = new MenuItem("Export as CSV…");
         export.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Export table as CSV");
-            chooser.setInitialFileName(defaultName);
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+            FileChooser chooser = ExportChooser.of(shell, "Export table as CSV", defaultName.replaceFirst("\\.csv$", ""), "CSV", "csv");
             File f = chooser.showSaveDialog(table.getScene().getWindow());
             if (f != null) {
                 TableExport cells = TableExport.of(table); // read on the FX thread, written (and synced) off it

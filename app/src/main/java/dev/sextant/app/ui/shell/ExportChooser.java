@@ -1,0 +1,46 @@
+package dev.sextant.app.ui.shell;
+
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Workspace;
+import java.io.File;
+import java.time.LocalDate;
+import java.util.Locale;
+import javafx.stage.FileChooser;
+
+/**
+ * The one save dialog of the workbench: it opens in the workspace's exports folder and proposes a name made of the
+ * project, what is saved and the date ({@code release-review-rollout-report-2026-12-01.pdf}), so that exports land
+ * together and sort by project and day.
+ */
+public final class ExportChooser {
+
+    private ExportChooser() {
+    }
+
+    /**
+     * @param what        what is saved, in a few words ("rollout report", "checks")
+     * @param description the file type's name for the filter ("PDF")
+     * @param extension   without the dot ("pdf")
+     */
+    public static FileChooser of(ShellModel shell, String title, String what, String description, String extension) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, "*." + extension));
+        Workspace ws = shell.workspaceProperty().get();
+        if (ws != null) {
+            File exports = ws.exportDir().toFile();
+            if (exports.isDirectory() || exports.mkdirs()) {
+                chooser.setInitialDirectory(exports);
+            }
+        }
+        chooser.setInitialFileName(fileName(shell.currentProjectProperty().get(), what, LocalDate.now(), extension));
+        return chooser;
+    }
+
+    /** {@code <project>-<what>-<date>.<extension>}, in letters, digits, dots, dashes and underscores. */
+    static String fileName(Project project, String what, LocalDate date, String extension) {
+        String name = (project == null ? "" : project.name() + "-") + what + "-" + date;
+        String safe = name.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        return (safe.isEmpty() ? "export" : safe) + "." + extension;
+    }
+}
