@@ -49,7 +49,7 @@ public record Calibration(String label, CalibrationProfile profile) implements C
             return half.tflops(m, n, k);
         }
         throw new IllegalArgumentException("calibration profile “" + label + "” has no fitted " + (precision == Precision.FP8 ? "FP8 or " : "")
-                + "BF16/FP16 GEMM curve (a --quick run measures too few shapes); run a full calibration");
+                + "BF16/FP16 GEMM curve (a quick run measures too few shapes); run a full calibration");
     }
 
     /** Share of the datasheet dense BF16 peak a step's GEMMs of {@code tokens} rows reach (serving's compute share). */
