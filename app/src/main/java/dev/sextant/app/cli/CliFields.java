@@ -71,32 +71,44 @@ public final class CliFields {
             Map.entry("serving.specCost", "--speculative"),
             Map.entry("serving.smallModel", "--small-model"),
             Map.entry("serving.smallShare", "--small-share"),
-            // evaluation (eval summary, compare, arena, index, power)
+            // evaluation (eval summary, compare, index, arena)
+            Map.entry("evaluation.modelA", "--a"),
+            Map.entry("evaluation.modelB", "--b"),
+            Map.entry("evaluation.benchmark", "--benchmark"),
             Map.entry("evaluation.bootstrap", "--bootstrap"),
             Map.entry("evaluation.alpha", "--alpha"),
-            Map.entry("evaluation.confidence", "--ci"),
+            Map.entry("evaluation.scores", "--scores"),
             Map.entry("evaluation.samples", "--samples"),
             Map.entry("evaluation.concentration", "--concentration"),
             Map.entry("evaluation.topK", "--top-k"),
-            Map.entry("evaluation.anchor", "--anchor"),
             Map.entry("evaluation.baseline", "--baseline"),
-            Map.entry("evaluation.power", "--power"),
-            Map.entry("evaluation.effect", "--effect"),
-            Map.entry("evaluation.sdWithin", "--sd-within"),
-            Map.entry("evaluation.sdDiff", "--sd-diff"),
-            Map.entry("evaluation.k", "--k"),
-            Map.entry("evaluation.n", "--n"),
-            Map.entry("evaluation.modelA", "--a"),
-            Map.entry("evaluation.modelB", "--b"),
+            Map.entry("evaluation.anchor", "--anchor"),
+            // statistics (eval power, eval compare)
+            Map.entry("statistics.alpha", "--alpha"),
+            Map.entry("statistics.power", "--power"),
+            Map.entry("statistics.sdDiff", "--sd-diff"),
+            Map.entry("statistics.sdWithin", "--sd-within"),
+            Map.entry("statistics.k", "--k"),
+            Map.entry("statistics.n", "--n"),
+            Map.entry("statistics.effect", "--effect"),
+            Map.entry("statistics.confidence", "--confidence"),
             // contamination (scan)
             Map.entry("contamination.ngram", "--ngram"),
             Map.entry("contamination.dirty", "--dirty"),
             Map.entry("contamination.threads", "--threads"),
             Map.entry("contamination.textField", "--text-field"),
-            // calibration (the planners' --profile)
-            Map.entry("calibration.profile", "--profile"));
+            // calibration profiles (the planners' --profile)
+            Map.entry("calibration.profile", "--profile"),
+            // projects (project create, project edit)
+            Map.entry("project.name", "--name"),
+            Map.entry("project.description", "--description"));
 
     private CliFields() {
+    }
+
+    /** The flag that gives the input {@code key} in the commands that have it, or null when none does. */
+    static String flagOf(String key) {
+        return FLAGS.get(key);
     }
 
     /** The flag of {@code command} that gives the input {@code key}, or empty when the command has no such flag. */

@@ -206,7 +206,7 @@ public final class TrainingViewModel {
         try {
             FaultTolerance.Spec spec = new FaultTolerance.Spec(Inputs.positive("training.failures", "Failures per GPU-day", failuresPerGpuDay.get()),
                     Inputs.positive("training.storage", "Storage GB/s", storageGBs.get()),
-                    Inputs.number("training.restartSeconds", "Restart seconds", restartSeconds.get()), asyncCheckpoints.get());
+                    Inputs.number("training.restartSeconds", "Restart after a failure", restartSeconds.get()), asyncCheckpoints.get());
             faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
             problem.set("");
         } catch (IllegalArgumentException e) {
