@@ -41,7 +41,6 @@ public final class CliFields {
             // serving (plan serve, plan capacity, plan levers, simulate serve)
             Map.entry("serving.tp", "--tp"),
             Map.entry("serving.pp", "--pp"),
-            Map.entry("serving.weights", "--weight-dtype"),
             Map.entry("serving.kvDtype", "--kv-dtype"),
             Map.entry("serving.maxModelLen", "--max-model-len"),
             Map.entry("serving.maxNumSeqs", "--max-num-seqs"),
@@ -69,7 +68,6 @@ public final class CliFields {
             Map.entry("serving.specAcceptance", "--speculative"),
             Map.entry("serving.specTokens", "--speculative"),
             Map.entry("serving.specCost", "--speculative"),
-            Map.entry("serving.smallModel", "--small-model"),
             Map.entry("serving.smallShare", "--small-share"),
             // evaluation (eval summary, compare, index, arena)
             Map.entry("evaluation.modelA", "--a"),

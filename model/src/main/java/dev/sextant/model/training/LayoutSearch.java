@@ -34,7 +34,7 @@ public final class LayoutSearch {
      */
     public record Result(List<TrainingPlan> plans, int searched, int valid, String problem, String problemField) {
 
-        /** The problem as the input error to throw where no plan is no answer; null when a plan fits. */
+        /** The problem as the input error to throw where an empty search is a failure; null when a plan fits. */
         public InputError error() {
             return problem == null ? null : new InputError(problemField, problem);
         }
