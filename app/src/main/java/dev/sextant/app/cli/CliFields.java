@@ -104,6 +104,11 @@ public final class CliFields {
     private CliFields() {
     }
 
+    /** The keys the command line has a flag for. */
+    static java.util.Set<String> keys() {
+        return FLAGS.keySet();
+    }
+
     /** The flag that gives the input {@code key} in the commands that have it, or null when none does. */
     static String flagOf(String key) {
         return FLAGS.get(key);
