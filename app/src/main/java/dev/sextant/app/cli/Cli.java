@@ -2,6 +2,7 @@ package dev.sextant.app.cli;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.model.InputError;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -11,7 +12,8 @@ import picocli.CommandLine;
 /**
  * Runs the command line and maps outcomes to the exit statuses every command shares: 0 ok, 2 bad usage or bad input,
  * 3 capability unavailable on this machine, 1 internal failure, 130 cancelled. Errors are one line on stderr,
- * {@code error: <where>: <what>}; stack traces go to the log file only.
+ * {@code error: <where>: <what>}; stack traces go to the log file only. An {@link InputError} names its input by key,
+ * which {@link CliFields} turns into the flag: commands let input errors through rather than catching them.
  */
 public final class Cli {
 
@@ -43,6 +45,11 @@ public final class Cli {
     static CommandLine commandLine(WorkspaceHome home) {
         CommandLine cmd = new CommandLine(new SextantCommand(home));
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof InputError e) {
+                // the model names the input; the flag and the help to read are the command line's words for it
+                commandLine.getErr().println("error: " + CliFields.describe(e, commandLine.getCommandSpec()));
+                return BAD_INPUT;
+            }
             commandLine.getErr().println("error: " + userMessage(ex));
             return exitCode(ex);
         });

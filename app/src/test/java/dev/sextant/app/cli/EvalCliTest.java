@@ -68,7 +68,7 @@ class EvalCliTest {
         assertThat(c.has("ciLow") && c.has("ciHigh")).isTrue();
         CliRun unknown = run("eval", "compare", "--input", fixture("items.csv"), "--a", "A", "--b", "Z", "--benchmark", "mmlu", "--json");
         assertThat(unknown.code()).isEqualTo(2);
-        assertThat(unknown.err()).startsWith("error: no scores for model 'Z' on benchmark 'mmlu'");
+        assertThat(unknown.err()).startsWith("error: --b: no scores for model 'Z' on benchmark 'mmlu'");
     }
 
     @Test

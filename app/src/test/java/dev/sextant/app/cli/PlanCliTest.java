@@ -65,6 +65,46 @@ class PlanCliTest {
     }
 
     @Test
+    void anInputErrorIsReportedAtItsFlagWithExitTwo() {
+        // the model says which input (serving.tp) and what is wrong; the command line names its flag and its help
+        CliRun serve = run("plan", "serve", "--model", "llama-2-7b", "--gpu", "h100-sxm", "--tp", "3", "--json");
+        assertThat(serve.code()).isEqualTo(2);
+        assertThat(serve.out()).isEmpty();
+        assertThat(serve.err().strip()).isEqualTo("error: --tp: TP (3) must divide the 32 attention heads (see 'sextant plan serve --help')");
+        CliRun train = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--seq-len", "4096",
+                "--global-batch", "24", "--tp", "3", "--pp", "1", "--cp", "1", "--micro-batch", "1");
+        assertThat(train.code()).isEqualTo(2);
+        assertThat(train.err().strip()).isEqualTo("error: --tp: TP (3) must divide the 32 attention heads (see 'sextant plan train --help')");
+        // the same key in a search that finds no valid layout
+        CliRun searched = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--seq-len", "4096",
+                "--global-batch", "24", "--tp", "3");
+        assertThat(searched.code()).isEqualTo(2);
+        assertThat(searched.err()).startsWith("error: --tp: no valid layout; most often: TP (3) must divide the 32 attention heads");
+        CliRun share = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--prefix-tokens", "500", "--prefix-share", "2");
+        assertThat(share.code()).isEqualTo(2);
+        assertThat(share.err()).startsWith("error: --prefix-share: the prefix share must lie in [0, 1]");
+        CliRun checkpoint = run("plan", "checkpoint", "--gpus", "8", "--checkpoint-seconds", "0");
+        assertThat(checkpoint.err()).startsWith("error: --checkpoint-seconds: the checkpoint time must be positive");
+    }
+
+    @Test
+    void everyKeyMapsToAFlagOfSomeCommand() {
+        // a key whose flag no command has would print without a flag everywhere: a typo in the map, or a renamed option
+        picocli.CommandLine cli = Cli.commandLine(new WorkspaceHome(tmp.resolve("home")));
+        java.util.Set<String> flags = new java.util.HashSet<>();
+        collectFlags(cli, flags);
+        assertThat(CliFields.keys()).contains("training.tp", "serving.tp", "serving.prefixShare", "model", "gpu");
+        for (String key : CliFields.keys()) {
+            assertThat(flags).as(key + " → " + CliFields.flagOf(key)).contains(CliFields.flagOf(key));
+        }
+    }
+
+    private static void collectFlags(picocli.CommandLine c, java.util.Set<String> flags) {
+        c.getCommandSpec().options().forEach(o -> flags.addAll(List.of(o.names())));
+        c.getSubcommands().values().forEach(s -> collectFlags(s, flags));
+    }
+
+    @Test
     void badArgumentsExitTwoNamingTheOption() {
         CliRun r = run("plan", "checkpoint", "--gpus", "0", "--checkpoint-seconds", "120", "--json");
         assertThat(r.code()).isEqualTo(2);

@@ -61,6 +61,21 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void anInvalidTpMarksTheTpField() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        vm.textInputs().get("tp").set("3");
+        assertThat(vm.problemProperty().get()).isEqualTo("TP (3) must divide the 32 attention heads");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        vm.textInputs().get("tp").set("x");
+        assertThat(vm.problemProperty().get()).isEqualTo("TP: expected a whole number, got 'x'");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        vm.textInputs().get("tp").set("1");
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.problemFieldProperty().get()).isEmpty();
+    }
+
+    @Test
     void planKeepAndBadTrafficNamesTheLine() throws Exception {
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
         vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));

@@ -63,7 +63,8 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         vm.gpusProperty().set("12");
         vm.gpusPerNodeProperty().set("8");
         vm.search();
-        assertThat(vm.problemProperty().get()).contains("--gpus (12) must be a multiple of --gpus-per-node (8)");
+        assertThat(vm.problemProperty().get()).isEqualTo("GPUs (12) must be a multiple of the GPUs per node (8)");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("gpusPerNode");
         vm.gpusProperty().set("8");
         vm.modelProperty().set(ModelCatalog.get("llama-3.1-405b"));
         vm.gpuProperty().set(GpuCatalog.get("rtx-4090"));
@@ -79,6 +80,41 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         vm.search();
         assertThat(vm.problemProperty().get()).contains("TP (3) must divide the 32 attention heads");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+    }
+
+    @Test
+    void anInvalidTpMarksTheTpField() {
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
+        vm.gpusProperty().set("8");
+        vm.seqLenProperty().set("4096");
+        vm.globalBatchProperty().set("64");
+        vm.tpProperty().set("0");
+        vm.search();
+        assertThat(vm.problemProperty().get()).isEqualTo("TP: must be at least 1");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        vm.tpProperty().set("two");
+        vm.search();
+        assertThat(vm.problemProperty().get()).isEqualTo("TP: expected a whole number, got 'two'");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        // every degree fixed: the search's refusal of the one layout marks TP too
+        vm.tpProperty().set("3");
+        vm.gpusProperty().set("24");
+        vm.globalBatchProperty().set("24");
+        vm.ppProperty().set("1");
+        vm.cpProperty().set("1");
+        vm.microBatchProperty().set("1");
+        vm.search();
+        assertThat(vm.problemProperty().get()).isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
+        // a problem that names no input of this area clears the mark
+        vm.tpProperty().set("");
+        vm.ppProperty().set("");
+        vm.cpProperty().set("");
+        vm.microBatchProperty().set("");
+        vm.search();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.problemFieldProperty().get()).isEmpty();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.sextant.model.contamination;
 
+import dev.sextant.model.InputError;
+
 /**
  * How to scan.
  *
@@ -18,16 +20,16 @@ public record ScanSpec(int n, double dirtyThreshold, Normalization normalization
 
     public ScanSpec {
         if (n < MIN_N || n > MAX_N) {
-            throw new IllegalArgumentException("n-gram length must lie in " + MIN_N + ".." + MAX_N + ", got " + n);
+            throw new InputError("contamination.ngram", "n-gram length must lie in " + MIN_N + ".." + MAX_N + ", got " + n);
         }
         if (!(dirtyThreshold > 0 && dirtyThreshold <= 1)) {
-            throw new IllegalArgumentException("dirty threshold must lie in (0, 1], got " + dirtyThreshold);
+            throw new InputError("contamination.dirty", "dirty threshold must lie in (0, 1], got " + dirtyThreshold);
         }
         if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1");
+            throw new InputError("contamination.threads", "threads must be at least 1");
         }
         if (textField == null || textField.isBlank()) {
-            throw new IllegalArgumentException("text field must be named");
+            throw new InputError("contamination.textField", "text field must be named");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.BradleyTerry;
@@ -33,7 +34,7 @@ public final class ArenaAnalysis {
         List<String> models = new ArrayList<>(index.keySet());
         int m = models.size();
         if (m < 2) {
-            throw new IllegalArgumentException("battles involve fewer than 2 models");
+            throw new InputError("evaluation.battles", "battles involve fewer than 2 models");
         }
         long[][] wins = new long[m][m];
         long[][] ties = new long[m][m];
@@ -52,7 +53,7 @@ public final class ArenaAnalysis {
         }
         List<List<Integer>> groups = components(m, wins, ties);
         if (anchorModel != null && !index.containsKey(anchorModel)) {
-            throw new IllegalArgumentException("anchor model '" + anchorModel + "' has no battles");
+            throw new InputError("evaluation.anchor", "anchor model '" + anchorModel + "' has no battles");
         }
         List<BradleyTerry.Rating> ratings = new ArrayList<>();
         List<ArenaResult.Component> components = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import java.util.Objects;
 
 /** One blind pairwise comparison (FastChat / Chatbot Arena battle record). */
@@ -35,7 +36,7 @@ public record Battle(String modelA, String modelB, Winner winner, String questio
         Objects.requireNonNull(modelB, "modelB");
         Objects.requireNonNull(winner, "winner");
         if (modelA.equals(modelB)) {
-            throw new IllegalArgumentException("a model cannot battle itself");
+            throw new InputError("evaluation.battles", "a model cannot battle itself");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.Divergences;
@@ -43,7 +44,7 @@ public final class CompositeIndex {
         }
         int nm = models.size();
         if (nm == 0) {
-            throw new IllegalArgumentException("no model scores");
+            throw new InputError("evaluation.scores", "no model scores");
         }
         double[][] score = new double[nm][nb];
         double[][] se = new double[nm][nb];
@@ -52,7 +53,7 @@ public final class CompositeIndex {
                 String bench = weighted.get(b).benchmark();
                 ModelScore s = byModel.get(models.get(m)).get(bench);
                 if (s == null) {
-                    throw new IllegalArgumentException("model '" + models.get(m) + "' has no score for benchmark '" + bench
+                    throw new InputError("evaluation.scores", "model '" + models.get(m) + "' has no score for benchmark '" + bench
                             + "', which the index weights " + weighted.get(b).weight());
                 }
                 double base = spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE
@@ -209,7 +210,7 @@ public final class CompositeIndex {
             return v;
         }
         if (!(baseline > 0 && baseline < 1)) {
-            throw new IllegalArgumentException("a random baseline must lie in [0, 1), got " + baseline);
+            throw new InputError("evaluation.baseline", "a random baseline must lie in [0, 1), got " + baseline);
         }
         return Math.max(0, (v - baseline) / (1 - baseline));
     }

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import java.util.List;
 import java.util.Map;
 
@@ -28,13 +29,13 @@ public record CompositeIndexSpec(List<BenchmarkWeight> weights, List<ModelScore>
         scores = List.copyOf(scores);
         baselines = baselines == null ? Map.of() : Map.copyOf(baselines);
         if (samples < 0) {
-            throw new IllegalArgumentException("samples must not be negative");
+            throw new InputError("evaluation.samples", "samples must not be negative");
         }
         if (!(concentration > 0)) {
-            throw new IllegalArgumentException("concentration must be positive");
+            throw new InputError("evaluation.concentration", "concentration must be positive");
         }
         if (topK < 1) {
-            throw new IllegalArgumentException("top-k must be at least 1");
+            throw new InputError("evaluation.topK", "top-k must be at least 1");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import java.util.Objects;
 
 /**
@@ -17,7 +18,7 @@ public record ItemScore(String model, String benchmark, String itemId, double sc
         Objects.requireNonNull(benchmark, "benchmark");
         Objects.requireNonNull(itemId, "itemId");
         if (!Double.isFinite(score)) {
-            throw new IllegalArgumentException("score must be finite");
+            throw new InputError("evaluation.score", "score must be finite");
         }
     }
 

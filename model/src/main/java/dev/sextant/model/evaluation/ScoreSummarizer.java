@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.Bootstrap;
@@ -195,14 +196,15 @@ public final class ScoreSummarizer {
     /**
      * The paired comparison of models a and b on one benchmark's shared items (item means when several samples).
      *
-     * @throws IllegalArgumentException naming what is missing when the models share fewer than two items
+     * @throws InputError naming what is missing when the models share fewer than two items
      */
     public static PairedResult compare(List<ItemScore> scores, String a, String b, String benchmark, double alpha) {
         Map<String, Group> groups = group(scores);
         Group ga = groups.get(a + '\u0000' + benchmark);
         Group gb = groups.get(b + '\u0000' + benchmark);
         if (ga == null || gb == null) {
-            throw new IllegalArgumentException("no scores for model '" + (ga == null ? a : b) + "' on benchmark '" + benchmark + "'");
+            throw new InputError(ga == null ? "evaluation.modelA" : "evaluation.modelB", "no scores for model '" + (ga == null ? a : b)
+                    + "' on benchmark '" + benchmark + "'");
         }
         List<Double> xa = new ArrayList<>();
         List<Double> xb = new ArrayList<>();
@@ -222,7 +224,7 @@ public final class ScoreSummarizer {
             }
         }
         if (xa.size() < 2) {
-            throw new IllegalArgumentException("models '" + a + "' and '" + b + "' share " + xa.size() + " items on '" + benchmark
+            throw new InputError("evaluation.benchmark", "models '" + a + "' and '" + b + "' share " + xa.size() + " items on '" + benchmark
                     + "'; a paired comparison needs at least 2");
         }
         var p = dev.sextant.model.statistics.PairedComparison.of(xa.stream().mapToDouble(Double::doubleValue).toArray(),

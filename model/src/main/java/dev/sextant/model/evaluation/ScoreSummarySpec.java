@@ -1,5 +1,7 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
+
 /**
  * How to summarise per-item scores.
  *
@@ -16,10 +18,10 @@ public record ScoreSummarySpec(CiMethod ci, int bootstrapRounds, long seed, doub
 
     public ScoreSummarySpec {
         if (bootstrapRounds < 1) {
-            throw new IllegalArgumentException("bootstrap rounds must be at least 1");
+            throw new InputError("evaluation.bootstrap", "bootstrap rounds must be at least 1");
         }
         if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("alpha must lie in (0, 1)");
+            throw new InputError("evaluation.alpha", "alpha must lie in (0, 1)");
         }
     }
 

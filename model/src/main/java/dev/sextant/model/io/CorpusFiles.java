@@ -67,7 +67,7 @@ public final class CorpusFiles {
             }
         }
         if (out.isEmpty()) {
-            throw BadInputException.of(paths.isEmpty() ? "--corpus" : TextInput.name(paths.get(0)), "no corpus files");
+            throw BadInputException.of(paths.isEmpty() ? "corpus" : TextInput.name(paths.get(0)), "no corpus files");
         }
         return out;
     }

@@ -113,7 +113,7 @@ public final class EvidenceFiles {
         if (peek.first() == '{' && !fields.isEmpty()) {
             throw new BadInputException(TextInput.name(f), 1, null, "cannot tell what this JSON holds from its fields "
                     + shown(fields) + "; expected lm-evaluation-harness results (results), samples (doc_id) or arena battles "
-                    + "(model_a, model_b, winner); say which with --kind");
+                    + "(model_a, model_b, winner); say which kind they are");
         }
         if (jsonName) {
             return Kind.BATTLES;

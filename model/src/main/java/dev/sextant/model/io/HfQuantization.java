@@ -77,7 +77,7 @@ public final class HfQuantization {
                 yield WeightStorage.of(WeightFormat.INT8, from + "bitsandbytes int8)");
             }
             default -> WeightStorage.of(WeightFormat.BF16, "default bf16: quantization_config quant_method '" + method
-                    + "' is not one read here (fp8, mxfp4, awq, gptq, compressed-tensors, bitsandbytes); give --weight-dtype");
+                    + "' is not one read here (fp8, mxfp4, awq, gptq, compressed-tensors, bitsandbytes); choose the weight format");
         });
     }
 

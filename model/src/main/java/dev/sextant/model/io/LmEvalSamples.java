@@ -75,7 +75,7 @@ public final class LmEvalSamples {
         String beside = model != null ? model : LmEvalResults.modelBeside(file);
         String modelName = beside != null ? beside : LmEvalResults.folderOf(file);
         if (beside == null) {
-            notes.add("no results file beside it names the model: named '" + modelName + "' after its folder (give --model to name it)");
+            notes.add("no results file beside it names the model: named '" + modelName + "' after its folder (name the model to change that)");
         }
         if (!NAME.matcher(file.getFileName().toString()).matches()) {
             notes.add("task '" + task + "' taken from the file name");
@@ -150,7 +150,7 @@ public final class LmEvalSamples {
                 throw new BadInputException(TextInput.name(file), line, n, "not a number: " + node.get(n));
             }
         }
-        throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name one with --metric");
+        throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name the metric to read");
     }
 
     private static boolean scalar(JsonNode v) {

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.LengthDistribution;
@@ -20,15 +21,19 @@ public final class ServingFiles {
     private ServingFiles() {
     }
 
-    /** {@code const:N}, {@code uniform:A:B}, {@code lognormal:MEAN:SD} or {@code file:PATH}. */
-    public static LengthDistribution distribution(String option, String spec) {
+    /**
+     * {@code const:N}, {@code uniform:A:B}, {@code lognormal:MEAN:SD} or {@code file:PATH}: a spec that does not read is
+     * an {@link dev.sextant.model.InputError} about {@code field} ({@code serving.promptTokens}, …), a bad file names
+     * its line.
+     */
+    public static LengthDistribution distribution(String field, String spec) {
         if (!spec.startsWith("file:")) {
-            return LengthDistribution.parse(option, spec);
+            return LengthDistribution.parse(field, spec);
         }
         Path file = Path.of(spec.substring(5));
         List<Integer> values = new ArrayList<>();
         // no natural key: the lines are samples of a distribution, and a count may recur
-        forEachLine(file, (fields, line) -> values.add(positiveInt(fields[0], file, line, option)));
+        forEachLine(file, (fields, line) -> values.add(positiveInt(fields[0], file, line, "tokens")));
         if (values.isEmpty()) {
             throw BadInputException.of(file.toString(), "no token counts in the file");
         }

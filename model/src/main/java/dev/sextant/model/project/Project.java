@@ -1,5 +1,6 @@
 package dev.sextant.model.project;
 
+import dev.sextant.model.InputError;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -20,7 +21,7 @@ public record Project(UUID id, String name, String description, boolean demo, In
         name = validName(name);
         description = description == null ? "" : description.strip();
         if (description.length() > MAX_DESCRIPTION_LENGTH) {
-            throw new IllegalArgumentException("description is longer than " + MAX_DESCRIPTION_LENGTH + " characters");
+            throw new InputError("project.description", "description is longer than " + MAX_DESCRIPTION_LENGTH + " characters");
         }
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
@@ -29,18 +30,18 @@ public record Project(UUID id, String name, String description, boolean demo, In
     /**
      * Checks a name the user typed; returns it stripped of surrounding blanks.
      *
-     * @throws IllegalArgumentException with a message fit to show the user
+     * @throws InputError about {@code project.name}, with a message fit to show the user
      */
     public static String validName(String name) {
         String n = name == null ? "" : name.strip();
         if (n.isEmpty()) {
-            throw new IllegalArgumentException("project name is empty");
+            throw new InputError("project.name", "project name is empty");
         }
         if (n.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("project name is longer than " + MAX_NAME_LENGTH + " characters");
+            throw new InputError("project.name", "project name is longer than " + MAX_NAME_LENGTH + " characters");
         }
         if (n.chars().anyMatch(Character::isISOControl)) {
-            throw new IllegalArgumentException("project name contains control characters");
+            throw new InputError("project.name", "project name contains control characters");
         }
         return n;
     }

@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,9 +28,10 @@ public final class BatchingSimulator {
     public record Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks,
                             KvCacheLayout layout) {
         public Scheduler {
-            if (maxNumSeqs < 1 || maxNumBatchedTokens < 1 || blockSize < 1 || kvBlocks < 1) {
-                throw new IllegalArgumentException("max-num-seqs, max-num-batched-tokens, block size and KV blocks must be at least 1");
-            }
+            InputError.require(maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
+            InputError.require(maxNumBatchedTokens >= 1, "serving.maxNumBatchedTokens", "the tokens in one forward pass must be at least 1");
+            InputError.require(blockSize >= 1, "serving.blockSize", "the block size must be at least 1 token");
+            InputError.require(kvBlocks >= 1, "serving.gpuMemoryUtilization", "the KV cache must hold at least one block");
             if (layout.blockSize() != blockSize) {
                 throw new IllegalArgumentException("the KV layout's block size differs from the scheduler's");
             }
@@ -60,13 +62,13 @@ public final class BatchingSimulator {
     public record Speculation(double acceptance, int draftTokens, double draftCost) {
         public Speculation {
             if (!(acceptance >= 0 && acceptance <= 1)) {
-                throw new IllegalArgumentException("speculative decoding: the acceptance rate must lie in [0, 1], got " + acceptance);
+                throw new InputError("serving.specAcceptance", "speculative decoding: the acceptance rate must lie in [0, 1], got " + acceptance);
             }
             if (draftTokens < 1 || draftTokens > 16) {
-                throw new IllegalArgumentException("speculative decoding: drafted tokens must lie in 1..16, got " + draftTokens);
+                throw new InputError("serving.specTokens", "speculative decoding: drafted tokens must lie in 1..16, got " + draftTokens);
             }
             if (!(draftCost >= 0 && draftCost <= 1)) {
-                throw new IllegalArgumentException("speculative decoding: the draft's cost relative to the target must lie in [0, 1], got "
+                throw new InputError("serving.specCost", "speculative decoding: the draft's cost relative to the target must lie in [0, 1], got "
                         + draftCost);
             }
         }
@@ -114,7 +116,7 @@ public final class BatchingSimulator {
     public static List<Request> poisson(double rate, double duration, int count, LengthDistribution prompt, LengthDistribution output,
                                         long seed) {
         if (!(rate > 0)) {
-            throw new IllegalArgumentException("--rate must be positive");
+            throw new InputError("serving.rate", "the request rate must be positive");
         }
         SplittableRandom random = new SplittableRandom(seed);
         List<Request> out = new ArrayList<>();
@@ -135,9 +137,8 @@ public final class BatchingSimulator {
      */
     public static List<Request> gamma(double rate, double cv, double duration, int count, LengthDistribution prompt,
                                       LengthDistribution output, long seed) {
-        if (!(rate > 0) || !(cv > 0)) {
-            throw new IllegalArgumentException("--rate and the burstiness (coefficient of variation) must be positive");
-        }
+        InputError.require(rate > 0, "serving.rate", "the request rate must be positive");
+        InputError.require(cv > 0, "serving.arrivals", "the burstiness (coefficient of variation) must be positive");
         SplittableRandom random = new SplittableRandom(seed);
         double shape = 1 / (cv * cv);
         double scale = 1 / (rate * shape);
@@ -232,7 +233,7 @@ public final class BatchingSimulator {
         for (Request r : requests) {
             long need = s.blocksFor(r.promptTokens() + r.outputTokens());
             if (need > s.kvBlocks()) {
-                throw new IllegalArgumentException("a request of " + (r.promptTokens() + r.outputTokens()) + " tokens needs " + need
+                throw new InputError("serving.promptTokens", "a request of " + (r.promptTokens() + r.outputTokens()) + " tokens needs " + need
                         + " KV blocks and the cache holds " + s.kvBlocks());
             }
         }
@@ -249,8 +250,8 @@ public final class BatchingSimulator {
                 continue;
             }
             if (++steps > MAX_STEPS) {
-                throw new IllegalArgumentException("the simulation would take more than " + MAX_STEPS + " engine steps; "
-                        + "shorten --duration or lower --rate");
+                throw new InputError("serving.duration", "the simulation would take more than " + MAX_STEPS + " engine steps; "
+                        + "shorten the duration or lower the rate");
             }
             // decodes first need a slot each; preempt the latest admitted sequences while the cache is full
             List<Seq> decoding = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,11 +81,11 @@ public final class Capacity {
     public static Plan plan(List<Window> traffic, double goodput, int gpusPerReplica, double headroom, double scaleUpHours,
                             double pricePerGpuHour) {
         if (traffic.isEmpty()) {
-            throw new IllegalArgumentException("the traffic curve has no windows");
+            throw new InputError("serving.traffic", "the traffic curve has no windows");
         }
         if (!(goodput > 0)) {
-            throw new IllegalArgumentException("one replica cannot meet the latency targets at any rate; relax --slo-ttft/--slo-tpot, "
-                    + "raise --tp, or choose a faster GPU");
+            throw new InputError("serving.sloTtft", "one replica cannot meet the latency targets at any rate; relax the TTFT or TPOT "
+                    + "target, raise TP, or choose a faster GPU");
         }
         int n = traffic.size();
         int[] need = new int[n];

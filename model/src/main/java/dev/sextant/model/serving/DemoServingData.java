@@ -48,7 +48,7 @@ public final class DemoServingData {
     }
 
     public static ServingStudy study(ServingPlanRequest r) {
-        return ServingStudy.run(r, LengthDistribution.parse("prompt", r.promptTokens()), LengthDistribution.parse("output", r.outputTokens()),
+        return ServingStudy.run(r, LengthDistribution.parse("serving.promptTokens", r.promptTokens()), LengthDistribution.parse("serving.outputTokens", r.outputTokens()),
                 ProgressListener.NONE, CancellationToken.none());
     }
 }

@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -66,40 +67,38 @@ public sealed interface LengthDistribution {
 
     /**
      * Parses {@code const:N}, {@code uniform:A:B} or {@code lognormal:MEAN:SD}; {@code file:} specs are read in
-     * model.io. Errors name the option.
+     * model.io. Errors are {@link InputError}s about {@code field}, e.g. {@code serving.promptTokens}.
      */
-    static LengthDistribution parse(String option, String spec) {
+    static LengthDistribution parse(String field, String spec) {
         String[] p = spec.split(":");
         try {
             switch (p[0].toLowerCase(Locale.ROOT)) {
                 case "const" -> {
                     int n = Integer.parseInt(p[1]);
-                    require(option, n >= 1, "const:N needs N ≥ 1");
+                    require(field, n >= 1, "const:N needs N ≥ 1");
                     return new Constant(n);
                 }
                 case "uniform" -> {
                     int a = Integer.parseInt(p[1]);
                     int b = Integer.parseInt(p[2]);
-                    require(option, a >= 1 && b >= a, "uniform:A:B needs 1 ≤ A ≤ B");
+                    require(field, a >= 1 && b >= a, "uniform:A:B needs 1 ≤ A ≤ B");
                     return new Uniform(a, b);
                 }
                 case "lognormal" -> {
                     double m = Double.parseDouble(p[1]);
                     double s = Double.parseDouble(p[2]);
-                    require(option, m >= 1 && s >= 0, "lognormal:MEAN:SD needs MEAN ≥ 1 and SD ≥ 0");
+                    require(field, m >= 1 && s >= 0, "lognormal:MEAN:SD needs MEAN ≥ 1 and SD ≥ 0");
                     return new LogNormal(m, s);
                 }
-                default -> throw new IllegalArgumentException(option + ": unknown distribution '" + spec
+                default -> throw new InputError(field, "unknown distribution '" + spec
                         + "' (const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException(option + ": cannot read '" + spec + "' (const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
+            throw new InputError(field, "cannot read '" + spec + "' (const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
         }
     }
 
-    private static void require(String option, boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(option + ": " + message);
-        }
+    private static void require(String field, boolean ok, String message) {
+        InputError.require(ok, field, message);
     }
 }

@@ -1,5 +1,7 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
+
 /**
  * What automatic prefix caching saves when a share of requests starts with the same prefix (a system prompt, few-shot
  * examples): the prefix's KV blocks are stored once and shared (PagedAttention's copy-on-write blocks, Kwon et al.
@@ -22,10 +24,10 @@ public record PrefixCaching(int sharedTokens, double tokensPerRequest, double ma
      */
     public static PrefixCaching of(long kvTokens, int maxModelLen, int prefixTokens, double share, double promptTokens, int blockSize) {
         if (prefixTokens < 0 || prefixTokens > maxModelLen) {
-            throw new IllegalArgumentException("--prefix-tokens must lie in 0.." + maxModelLen);
+            throw new InputError("serving.prefixTokens", "the shared prefix must lie in 0.." + maxModelLen + " tokens");
         }
         if (!(share >= 0 && share <= 1)) {
-            throw new IllegalArgumentException("--prefix-share must lie in [0, 1]");
+            throw new InputError("serving.prefixShare", "the prefix share must lie in [0, 1]");
         }
         int shared = prefixTokens / blockSize * blockSize;
         double perRequest = maxModelLen - share * shared;

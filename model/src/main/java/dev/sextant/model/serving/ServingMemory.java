@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.model.training.ParameterCount;
@@ -52,6 +53,11 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
                         + "(weights %.1f GiB per GPU); try a larger TP or PP, or FP8/INT4 weights",
                 s.model().name(), s.gpu().name(), s.tp(), s.pp(), s.weights().slug(), Math.max(0, -kvCacheBytesPerGpu / GIB),
                 weightsBytesPerGpu / GIB);
+    }
+
+    /** {@link #doesNotFit()} as the input error to throw where a plan that does not fit is no answer: more TP is the first remedy. */
+    public InputError doesNotFitError() {
+        return new InputError("serving.tp", doesNotFit());
     }
 
     public static ServingMemory plan(ServingSpec s) {

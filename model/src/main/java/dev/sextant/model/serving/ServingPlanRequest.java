@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.ModelArchitecture;
 import java.util.List;
 
@@ -24,24 +25,16 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
 
     public ServingPlanRequest {
         traffic = List.copyOf(traffic);
-        if (!(sloTtft > 0) || !(sloTpot > 0)) {
-            throw new IllegalArgumentException("TTFT target: the TTFT and TPOT targets must be positive");
-        }
-        if (!(rate > 0)) {
-            throw new IllegalArgumentException("Rate: must be positive");
-        }
-        if (headroom < 0 || scaleUpMinutes < 0 || pricePerGpuHour < 0) {
-            throw new IllegalArgumentException("Headroom: headroom, scale-up minutes and price must not be negative");
-        }
-        if (prefixTokens < 0 || prefixTokens > spec.maxModelLen()) {
-            throw new IllegalArgumentException("Shared prefix tokens: must lie in 0.." + spec.maxModelLen());
-        }
-        if (!(prefixShare >= 0 && prefixShare <= 1)) {
-            throw new IllegalArgumentException("Prefix share: must lie in [0, 1]");
-        }
-        if (!(smallShare >= 0 && smallShare <= 1)) {
-            throw new IllegalArgumentException("Small model share: must lie in [0, 1]");
-        }
+        InputError.require(sloTtft > 0, "serving.sloTtft", "the TTFT target must be positive");
+        InputError.require(sloTpot > 0, "serving.sloTpot", "the TPOT target must be positive");
+        InputError.require(rate > 0, "serving.rate", "the request rate must be positive");
+        InputError.require(headroom >= 0, "serving.headroom", "the headroom must not be negative");
+        InputError.require(scaleUpMinutes >= 0, "serving.scaleUpMinutes", "the scale-up minutes must not be negative");
+        InputError.require(pricePerGpuHour >= 0, "serving.price", "the price per GPU-hour must not be negative");
+        InputError.require(prefixTokens >= 0 && prefixTokens <= spec.maxModelLen(), "serving.prefixTokens",
+                "the shared prefix must lie in 0.." + spec.maxModelLen() + " tokens");
+        InputError.require(prefixShare >= 0 && prefixShare <= 1, "serving.prefixShare", "the prefix share must lie in [0, 1]");
+        InputError.require(smallShare >= 0 && smallShare <= 1, "serving.smallShare", "the small model's share must lie in [0, 1]");
     }
 
     public ServingReplica replica() {

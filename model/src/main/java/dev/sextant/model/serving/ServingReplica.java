@@ -74,8 +74,7 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     public BatchingSimulator.Scheduler scheduler() {
         ServingMemory m = memory();
         if (!m.fits()) {
-            throw new IllegalArgumentException(spec.model().name() + " does not fit on " + spec.gpu().name() + " with TP " + spec.tp()
-                    + (spec.pp() > 1 ? " and PP " + spec.pp() : "") + " and " + spec.weights().slug() + " weights (see sextant plan serve)");
+            throw m.doesNotFitError();
         }
         KvCacheLayout layout = m.kvLayout();
         return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(),

@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 
@@ -32,29 +33,19 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
             throw new IllegalArgumentException("the weight storage (" + storage.format().slug() + ") differs from the weight format ("
                     + weights.slug() + ")");
         }
-        if (tp < 1 || pp < 1) {
-            throw new IllegalArgumentException("--tp and --pp must be at least 1");
-        }
-        if (model.heads() % tp != 0) {
-            throw new IllegalArgumentException("--tp " + tp + " must divide the " + model.heads() + " attention heads");
-        }
-        if (pp > model.layers()) {
-            throw new IllegalArgumentException("--pp " + pp + " exceeds the " + model.layers() + " layers");
-        }
-        if (blockSize < 1) {
-            throw new IllegalArgumentException("--block-size must be at least 1");
-        }
-        if (!(gpuMemoryUtilization > 0 && gpuMemoryUtilization <= 1)) {
-            throw new IllegalArgumentException("--gpu-memory-utilization must lie in (0, 1], got " + gpuMemoryUtilization);
-        }
-        if (maxModelLen < 1 || maxNumSeqs < 1 || maxNumBatchedTokens < 1) {
-            throw new IllegalArgumentException("--max-model-len, --max-num-seqs and --max-num-batched-tokens must be at least 1");
-        }
-        if (gpuMemoryBytes != null && !(gpuMemoryBytes > 0)) {
-            throw new IllegalArgumentException("--gpu-memory-gib must be positive");
-        }
-        if (activationPeakBytes != null && activationPeakBytes < 0 || overheadBytes != null && overheadBytes < 0) {
-            throw new IllegalArgumentException("--activation-peak-gib and --overhead-gib must not be negative");
-        }
+        InputError.require(tp >= 1, "serving.tp", "TP must be at least 1");
+        InputError.require(pp >= 1, "serving.pp", "PP must be at least 1");
+        InputError.require(model.heads() % tp == 0, "serving.tp", "TP (" + tp + ") must divide the " + model.heads() + " attention heads");
+        InputError.require(pp <= model.layers(), "serving.pp", "PP (" + pp + ") exceeds the " + model.layers() + " layers");
+        InputError.require(blockSize >= 1, "serving.blockSize", "the block size must be at least 1 token");
+        InputError.require(gpuMemoryUtilization > 0 && gpuMemoryUtilization <= 1, "serving.gpuMemoryUtilization",
+                "the GPU memory utilisation must lie in (0, 1], got " + gpuMemoryUtilization);
+        InputError.require(maxModelLen >= 1, "serving.maxModelLen", "the longest request must be at least 1 token");
+        InputError.require(maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
+        InputError.require(maxNumBatchedTokens >= 1, "serving.maxNumBatchedTokens", "the tokens in one forward pass must be at least 1");
+        InputError.require(gpuMemoryBytes == null || gpuMemoryBytes > 0, "serving.gpuMemoryGib", "the GPU's memory must be positive");
+        InputError.require(activationPeakBytes == null || activationPeakBytes >= 0, "serving.activationPeakGib",
+                "the activation peak must not be negative");
+        InputError.require(overheadBytes == null || overheadBytes >= 0, "serving.overheadGib", "the overhead must not be negative");
     }
 }

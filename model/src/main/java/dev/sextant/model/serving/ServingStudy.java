@@ -35,7 +35,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
         ServingReplica replica = req.replica();
         ServingMemory memory = replica.memory();
         if (!memory.fits()) {
-            throw new IllegalArgumentException(memory.doesNotFit());
+            throw memory.doesNotFitError();
         }
         Workload w = new Workload(prompt, output, req.sloTtft(), req.sloTpot(), req.seed());
         List<String> notes = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
+
 /**
  * Speculative decoding after Leviathan et al. (arXiv 2211.17192, §3.1 and Theorem 3.8): with acceptance rate α and γ
  * drafted tokens per step, a target forward pass yields E = (1 − α^(γ+1)) / (1 − α) tokens on average, and the
@@ -19,7 +21,7 @@ public final class SpeculativeDecoding {
     /** Expected wall-clock speed-up over plain decoding. */
     public static double speedup(double alpha, int gamma, double draftCostRatio) {
         if (!(draftCostRatio >= 0)) {
-            throw new IllegalArgumentException("draft cost ratio must not be negative");
+            throw new InputError("serving.specCost", "the draft cost ratio must not be negative");
         }
         return expectedTokens(alpha, gamma) / (gamma * draftCostRatio + 1);
     }
@@ -37,10 +39,10 @@ public final class SpeculativeDecoding {
 
     private static void check(double alpha, int gamma) {
         if (!(alpha >= 0 && alpha <= 1)) {
-            throw new IllegalArgumentException("acceptance rate must lie in [0, 1], got " + alpha);
+            throw new InputError("serving.specAcceptance", "the acceptance rate must lie in [0, 1], got " + alpha);
         }
         if (gamma < 1) {
-            throw new IllegalArgumentException("drafted tokens must be at least 1");
+            throw new InputError("serving.specTokens", "drafted tokens must be at least 1");
         }
     }
 }

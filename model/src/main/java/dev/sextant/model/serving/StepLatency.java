@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import dev.sextant.model.training.ParameterCount;
@@ -34,9 +35,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
     public static final double STEP_OVERHEAD = 1e-3;
 
     public StepLatency {
-        if (tp < 1 || model.heads() % tp != 0) {
-            throw new IllegalArgumentException("--tp must divide the " + model.heads() + " attention heads");
-        }
+        InputError.require(tp >= 1 && model.heads() % tp == 0, "serving.tp", "TP (" + tp + ") must divide the " + model.heads()
+                + " attention heads");
         if (!(computeShare > 0 && computeShare <= 1) || !(memoryShare > 0 && memoryShare <= 1) || stepOverhead < 0) {
             throw new IllegalArgumentException("efficiency shares must lie in (0, 1] and the step overhead must not be negative");
         }

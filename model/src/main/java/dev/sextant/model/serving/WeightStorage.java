@@ -8,7 +8,7 @@ package dev.sextant.model.serving;
  * @param format               the nearest of the planner's formats (what the latency model and the levers work with)
  * @param linearBytesPerWeight bytes per weight of the attention and dense MLP matrices (and shared experts)
  * @param expertBytesPerWeight bytes per weight of the routed experts
- * @param source               why: "--weight-dtype", "default", or "quantization_config (fp8, blocks of 128×128)"
+ * @param source               why: "chosen" (or the command line's option), "default", or "quantization_config (fp8, blocks of 128×128)"
  */
 public record WeightStorage(WeightFormat format, double linearBytesPerWeight, double expertBytesPerWeight, String source) {
 
@@ -24,7 +24,7 @@ public record WeightStorage(WeightFormat format, double linearBytesPerWeight, do
     }
 
     public static WeightStorage of(WeightFormat format) {
-        return of(format, "--weight-dtype");
+        return of(format, "chosen");
     }
 
     /**

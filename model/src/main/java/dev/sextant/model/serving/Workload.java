@@ -1,5 +1,7 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.InputError;
+
 /**
  * The traffic a serving plan is judged on: prompt and output lengths, and the P99 latency targets.
  *
@@ -10,9 +12,8 @@ package dev.sextant.model.serving;
 public record Workload(LengthDistribution prompt, LengthDistribution output, double sloTtft, double sloTpot, long seed) {
 
     public Workload {
-        if (!(sloTtft > 0) || !(sloTpot > 0)) {
-            throw new IllegalArgumentException("the TTFT and TPOT targets must be positive");
-        }
+        InputError.require(sloTtft > 0, "serving.sloTtft", "the TTFT target must be positive");
+        InputError.require(sloTpot > 0, "serving.sloTpot", "the TPOT target must be positive");
     }
 
     /** Context of a typical decode step: the mean prompt and half the mean output. */

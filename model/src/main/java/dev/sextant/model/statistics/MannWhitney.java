@@ -1,5 +1,6 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -23,7 +24,7 @@ public record MannWhitney(int m, int n, double u, double pValue, double estimate
 
     public static MannWhitney of(double[] xs, double[] ys, double confidence) {
         if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must lie in (0, 1), got " + confidence);
+            throw new InputError("statistics.confidence", "confidence must lie in (0, 1), got " + confidence);
         }
         if (xs.length == 0 || ys.length == 0) {
             throw new IllegalArgumentException("both samples need values");

@@ -1,5 +1,6 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /** The standard normal distribution's quantiles and tails, over commons-math3. */
@@ -23,7 +24,7 @@ public final class Normal {
     /** z_{α/2}: the two-sided critical value for confidence 1 − α (1.959964 for α = 0.05). */
     public static double twoSided(double alpha) {
         if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("alpha must lie in (0, 1), got " + alpha);
+            throw new InputError("statistics.alpha", "alpha must lie in (0, 1), got " + alpha);
         }
         return quantile(1 - alpha / 2);
     }

@@ -2,6 +2,7 @@ package dev.sextant.model.training;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.sextant.model.InputError;
 
 /**
  * What one layer's attention reads, and so what KV cache it keeps for a request. Each kind is its own class with its
@@ -59,7 +60,7 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
     record SlidingWindow(int window) implements AttentionKind {
         public SlidingWindow {
             if (window < 1) {
-                throw new IllegalArgumentException("sliding window must be at least 1 token, got " + window);
+                throw new InputError("model", "sliding window must be at least 1 token, got " + window);
             }
         }
 
@@ -87,7 +88,7 @@ public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.
     record Chunked(int chunk) implements AttentionKind {
         public Chunked {
             if (chunk < 1) {
-                throw new IllegalArgumentException("attention chunk must be at least 1 token, got " + chunk);
+                throw new InputError("model", "attention chunk must be at least 1 token, got " + chunk);
             }
         }
 

@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
+
 /**
  * Checkpoint intervals against failures.
  *
@@ -46,16 +49,16 @@ public record Checkpointing(double mtbfSeconds, double youngIntervalSeconds, dou
     public static Checkpointing plan(int gpus, double failuresPerGpuDay, double checkpointSeconds, double restartSeconds,
                                      boolean async) {
         if (gpus < 1) {
-            throw new IllegalArgumentException("--gpus must be at least 1");
+            throw new InputError("training.gpus", "GPUs must be at least 1");
         }
         if (!(failuresPerGpuDay > 0)) {
-            throw new IllegalArgumentException("--failures-per-gpu-day must be positive");
+            throw new InputError("training.failures", "failures per GPU-day must be positive");
         }
         if (!(checkpointSeconds > 0)) {
-            throw new IllegalArgumentException("--checkpoint-seconds must be positive");
+            throw new InputError("training.checkpointSeconds", "the checkpoint time must be positive");
         }
         if (restartSeconds < 0) {
-            throw new IllegalArgumentException("--restart-seconds must not be negative");
+            throw new InputError("training.restartSeconds", "the restart time must not be negative");
         }
         double failuresPerDay = gpus * failuresPerGpuDay;
         double mtbf = 86400 / failuresPerDay;

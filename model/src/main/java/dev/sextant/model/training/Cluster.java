@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
+
 /**
  * GPUs and the links between them, for the alpha-beta cost of collectives.
  *
@@ -25,19 +28,19 @@ public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGb
 
     public Cluster {
         if (gpus < 1) {
-            throw new IllegalArgumentException("--gpus must be at least 1");
+            throw new InputError("training.gpus", "GPUs must be at least 1");
         }
         if (gpusPerNode < 1) {
-            throw new IllegalArgumentException("--gpus-per-node must be at least 1");
+            throw new InputError("training.gpusPerNode", "GPUs per node must be at least 1");
         }
         if (gpus > gpusPerNode && gpus % gpusPerNode != 0) {
-            throw new IllegalArgumentException("--gpus (" + gpus + ") must be a multiple of --gpus-per-node (" + gpusPerNode + ")");
+            throw new InputError("training.gpusPerNode", "GPUs (" + gpus + ") must be a multiple of the GPUs per node (" + gpusPerNode + ")");
         }
         if (!(interNodeGbps > 0)) {
-            throw new IllegalArgumentException("--inter-node-gbps must be positive");
+            throw new InputError("training.network", "the network bandwidth per GPU must be positive");
         }
         if (!(intraNodeGBs > 0)) {
-            throw new IllegalArgumentException("--intra-node-gbs must be positive");
+            throw new InputError("training.intra", "the NVLink bandwidth per GPU must be positive");
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
+
 /**
  * Failures against a plan: the checkpoint's size from the model (16-bit weights plus FP32 master weights and Adam's
  * two moments, 14 bytes per parameter, as Megatron-LM saves them), its write time from the storage bandwidth, and
@@ -34,7 +37,7 @@ public record FaultTolerance(Spec spec, double checkpointBytes, double checkpoin
 
         public Spec {
             if (!(storageGBs > 0)) {
-                throw new IllegalArgumentException("storage bandwidth must be positive");
+                throw new InputError("training.storage", "the storage bandwidth must be positive");
             }
         }
     }

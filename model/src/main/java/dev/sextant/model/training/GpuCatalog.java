@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -49,7 +50,7 @@ public final class GpuCatalog {
 
     /** The GPU with that id, or an error that lists the ids there are. */
     public static GpuSpec get(String id) {
-        return find(id).orElseThrow(() -> new IllegalArgumentException("unknown GPU '" + id + "'; known: "
+        return find(id).orElseThrow(() -> new InputError("gpu", "unknown GPU '" + id + "'; known: "
                 + String.join(", ", GPUS.stream().map(GpuSpec::id).toList())));
     }
 

@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
 /**
  * A GPU type as the planners see it: dense peak rates, memory, bandwidths.
  *
@@ -34,7 +36,7 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
     /** Names the field at fault: "GPU my-gpu: hbmGBs must be positive, got 0". */
     private static void positive(String id, String field, double v) {
         if (!(v > 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException("GPU " + id + ": " + field + " must be a positive finite number, got " + v);
+            throw new InputError("gpu", "GPU " + id + ": " + field + " must be a positive finite number, got " + v);
         }
     }
 
@@ -42,7 +44,7 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
     public double peakFlops(Precision p) {
         double t = p == Precision.FP8 ? fp8Tflops : bf16Tflops;
         if (Double.isNaN(t)) {
-            throw new IllegalArgumentException(name + " has no FP8 tensor cores; use bf16");
+            throw new InputError("training.precision", name + " has no FP8 tensor cores; use bf16");
         }
         return t * 1e12;
     }

@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,8 +27,17 @@ public final class LayoutSearch {
         }
     }
 
-    /** The best plans that fit (at most {@link #KEPT}), how many layouts were tried and were valid, and what stopped the others. */
-    public record Result(List<TrainingPlan> plans, int searched, int valid, String problem) {
+    /**
+     * The best plans that fit (at most {@link #KEPT}), how many layouts were tried and were valid, and what stopped the
+     * others: the problem in words and the input it is about ({@code training.tp}, …; an {@link InputError} key), both
+     * null when a plan fits.
+     */
+    public record Result(List<TrainingPlan> plans, int searched, int valid, String problem, String problemField) {
+
+        /** The problem as the input error to throw where an empty search is a failure; null when a plan fits. */
+        public InputError error() {
+            return problem == null ? null : new InputError(problemField, problem);
+        }
     }
 
     private LayoutSearch() {
@@ -73,29 +83,30 @@ public final class LayoutSearch {
         });
         List<TrainingPlan> ranked = new ArrayList<>(fits);
         ranked.sort(Comparator.comparingDouble(TrainingPlan::stepTimeSeconds));
-        String problem = null;
+        TrainingPlanner.Invalid problem = null;
         if (fits.isEmpty()) {
             problem = counts[1] > 0
-                    ? String.format("no layout fits: the smallest needs %.0f GB per GPU and %s has %.0f GB; add GPUs, raise ZeRO or "
-                            + "recompute, or lower the micro-batch or sequence length", smallest[0] / 1e9, cluster.gpu().name(),
-                            cluster.gpu().memoryGB())
+                    ? new TrainingPlanner.Invalid("training.gpus", String.format("no layout fits: the smallest needs %.0f GB per GPU and %s "
+                            + "has %.0f GB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length", smallest[0] / 1e9,
+                            cluster.gpu().name(), cluster.gpu().memoryGB()))
                     : mostCommonProblem(model, cluster, fixed, planner);
         }
-        return new Result(ranked, counts[0], counts[1], problem);
+        return new Result(ranked, counts[0], counts[1], problem == null ? null : problem.problem(), problem == null ? null : problem.field());
     }
 
     /** Runs only when no layout is valid: says which constraint failed most often, with one example. */
-    private static String mostCommonProblem(ModelArchitecture model, Cluster cluster, Fixed fixed, TrainingPlanner planner) {
+    private static TrainingPlanner.Invalid mostCommonProblem(ModelArchitecture model, Cluster cluster, Fixed fixed, TrainingPlanner planner) {
         Map<String, Integer> counts = new HashMap<>();
-        Map<String, String> example = new HashMap<>();
+        Map<String, TrainingPlanner.Invalid> example = new HashMap<>();
         forEachLayout(model, cluster, fixed, l -> {
-            String why = planner.invalid(l);
-            String kind = why.replaceAll("\\d+", "N");
+            TrainingPlanner.Invalid why = planner.invalid(l);
+            String kind = why.problem().replaceAll("\\d+", "N");
             counts.merge(kind, 1, Integer::sum);
             example.putIfAbsent(kind, why);
         });
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue())
-                .map(e -> "no valid layout; most often: " + example.get(e.getKey())).orElse("no layout to try");
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(e -> example.get(e.getKey()))
+                .map(why -> new TrainingPlanner.Invalid(why.field(), "no valid layout; most often: " + why.problem()))
+                .orElse(new TrainingPlanner.Invalid("training.gpus", "no layout to try"));
     }
 
     private static void forEachLayout(ModelArchitecture model, Cluster cluster, Fixed fixed, Consumer<TrainingLayout> visit) {

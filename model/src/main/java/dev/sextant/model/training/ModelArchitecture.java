@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
 /**
  * A decoder-only transformer, as much of it as parameter, FLOP and memory counts need: dense or mixture-of-experts
  * MLPs, multi-head, grouped-query or multi-head latent attention (MLA), GPT-style (LayerNorm with biases, learned
@@ -62,7 +64,7 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
                         java.util.List<AttentionKind> attention) {
         public Block {
             if (norms < 0) {
-                throw new IllegalArgumentException("norms per layer must not be negative");
+                throw new InputError("model", "norms per layer must not be negative");
             }
             attention = java.util.List.copyOf(attention);
         }
@@ -97,7 +99,7 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     public record Moe(int experts, int topK, int sharedExperts, int expertFfn, int denseLayers, boolean routerBias) {
         public Moe {
             if (experts < 1 || topK < 1 || topK > experts || sharedExperts < 0 || expertFfn < 1 || denseLayers < 0) {
-                throw new IllegalArgumentException("mixture of experts: need 1 ≤ top-k ≤ experts, expert width ≥ 1; got "
+                throw new InputError("model", "mixture of experts: need 1 ≤ top-k ≤ experts, expert width ≥ 1; got "
                         + experts + " experts, top-k " + topK + ", width " + expertFfn);
             }
         }
@@ -115,7 +117,7 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     public record Mla(int qLoraRank, int kvLoraRank, int qkNopeDim, int qkRopeDim, int vDim) {
         public Mla {
             if (qLoraRank < 0 || kvLoraRank < 1 || qkNopeDim < 1 || qkRopeDim < 0 || vDim < 1) {
-                throw new IllegalArgumentException("latent attention: ranks and head widths must be positive");
+                throw new InputError("model", "latent attention: ranks and head widths must be positive");
             }
         }
     }
@@ -133,19 +135,19 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
         requirePositive("vocabulary", vocab);
         requirePositive("positions", maxPositions);
         if (heads % kvHeads != 0) {
-            throw new IllegalArgumentException("attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
+            throw new InputError("model", "attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
         }
         if (!block.attention().isEmpty() && block.attention().size() != layers) {
-            throw new IllegalArgumentException("attention kinds given for " + block.attention().size() + " layers, the model has " + layers);
+            throw new InputError("model", "attention kinds given for " + block.attention().size() + " layers, the model has " + layers);
         }
         if (moe != null && moe.denseLayers() > layers) {
-            throw new IllegalArgumentException("dense layers (" + moe.denseLayers() + ") exceed layers (" + layers + ")");
+            throw new InputError("model", "dense layers (" + moe.denseLayers() + ") exceed layers (" + layers + ")");
         }
     }
 
     private static void requirePositive(String what, int v) {
         if (v < 1) {
-            throw new IllegalArgumentException(what + " must be positive, got " + v);
+            throw new InputError("model", what + " must be positive, got " + v);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.ModelArchitecture.Mla;
 import dev.sextant.model.training.ModelArchitecture.Moe;
 import dev.sextant.model.training.ModelArchitecture.Style;
@@ -61,7 +62,7 @@ public final class ModelCatalog {
 
     /** The model with that id, or an error that lists the ids there are. */
     public static ModelArchitecture get(String id) {
-        return find(id).orElseThrow(() -> new IllegalArgumentException("unknown model '" + id + "'; known: "
-                + String.join(", ", MODELS.stream().map(ModelArchitecture::id).toList())));
+        return find(id).orElseThrow(() -> new InputError("model", "unknown model '" + id + "'; known: "
+                + String.join(", ", MODELS.stream().map(ModelArchitecture::id).toList()) + " (or give a config.json)"));
     }
 }

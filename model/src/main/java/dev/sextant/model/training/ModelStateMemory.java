@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
 /**
  * Bytes of model states per GPU under mixed-precision Adam and ZeRO (Rajbhandari et al., arXiv 1910.02054, §3 and
  * Figure 1): 16-bit weights (2 Ψ) and gradients (2 Ψ), and K Ψ of optimizer states with K = 12 (FP32 master weights,
@@ -22,10 +24,10 @@ public record ModelStateMemory(double weights, double gradients, double optimize
      */
     public static ModelStateMemory of(double params, int dp, int stage) {
         if (stage < 0 || stage > 3) {
-            throw new IllegalArgumentException("ZeRO stage must be 0–3, got " + stage);
+            throw new InputError("training.zero", "ZeRO stage must be 0–3, got " + stage);
         }
         if (dp < 1) {
-            throw new IllegalArgumentException("data-parallel size must be at least 1");
+            throw new InputError("training.dp", "the data-parallel size must be at least 1");
         }
         double w = 2 * params;
         double g = 2 * params;

@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.TrainingPlan.ByDimension;
 import dev.sextant.model.training.TrainingPlan.Memory;
 import java.util.ArrayList;
@@ -29,10 +30,10 @@ public final class TrainingPlanner {
 
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
         if (seq < 1) {
-            throw new IllegalArgumentException("--seq-len must be at least 1");
+            throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
         if (globalBatch < 1) {
-            throw new IllegalArgumentException("--global-batch must be at least 1");
+            throw new InputError("training.globalBatch", "the global batch must be at least 1");
         }
         this.model = model;
         this.cluster = cluster;
@@ -42,55 +43,69 @@ public final class TrainingPlanner {
         this.params = model.parameters();
     }
 
+    /**
+     * Why a layout cannot exist: the input it is about (an {@link InputError} key such as {@code training.tp}) and the
+     * problem in words. A value rather than an exception, as the search asks it of every layout it tries.
+     */
+    public record Invalid(String field, String problem) {
+
+        /** The input error to throw when the layout was asked for as it is. */
+        public InputError error() {
+            return new InputError(field, problem);
+        }
+    }
+
     /** Why the layout cannot exist, or null when it can. */
-    public String invalid(TrainingLayout l) {
+    public Invalid invalid(TrainingLayout l) {
         if (l.tp() < 1 || l.pp() < 1 || l.dp() < 1 || l.cp() < 1 || l.ep() < 1 || l.vpp() < 1 || l.microBatch() < 1) {
-            return "every degree and the micro-batch must be at least 1";
+            String field = l.tp() < 1 ? "training.tp" : l.pp() < 1 ? "training.pp" : l.dp() < 1 ? "training.dp" : l.cp() < 1 ? "training.cp"
+                    : l.ep() < 1 ? "training.ep" : l.vpp() < 1 ? "training.virtualStages" : "training.microBatch";
+            return new Invalid(field, "every degree and the micro-batch must be at least 1");
         }
         if (l.gpus() != cluster.gpus()) {
-            return "TP × PP × DP × CP = " + l.tp() + " × " + l.pp() + " × " + l.dp() + " × " + l.cp() + " = " + l.gpus()
-                    + ", not the " + cluster.gpus() + " GPUs";
+            return new Invalid("training.gpus", "TP × PP × DP × CP = " + l.tp() + " × " + l.pp() + " × " + l.dp() + " × " + l.cp() + " = " + l.gpus()
+                    + ", not the " + cluster.gpus() + " GPUs");
         }
         if (model.heads() % l.tp() != 0) {
-            return "TP (" + l.tp() + ") must divide the " + model.heads() + " attention heads";
+            return new Invalid("training.tp", "TP (" + l.tp() + ") must divide the " + model.heads() + " attention heads");
         }
         if (model.kvHeads() % l.tp() != 0 && l.tp() % model.kvHeads() != 0) {
-            return "TP (" + l.tp() + ") and the " + model.kvHeads() + " key/value heads must divide one another";
+            return new Invalid("training.tp", "TP (" + l.tp() + ") and the " + model.kvHeads() + " key/value heads must divide one another");
         }
         if (l.pp() * l.vpp() > model.layers()) {
-            return "PP × virtual stages (" + l.pp() * l.vpp() + ") exceeds the " + model.layers() + " layers";
+            return new Invalid("training.pp", "PP × virtual stages (" + l.pp() * l.vpp() + ") exceeds the " + model.layers() + " layers");
         }
         if (seq % l.cp() != 0) {
-            return "CP (" + l.cp() + ") must divide the sequence length " + seq;
+            return new Invalid("training.cp", "CP (" + l.cp() + ") must divide the sequence length " + seq);
         }
         if (model.moe() == null && l.ep() > 1) {
-            return "EP needs a mixture-of-experts model";
+            return new Invalid("training.ep", "EP needs a mixture-of-experts model");
         }
         if (model.moe() != null && (model.moe().experts() % l.ep() != 0 || (l.tp() * l.dp() * l.cp()) % l.ep() != 0)) {
-            return "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and TP × DP × CP ("
-                    + l.tp() * l.dp() * l.cp() + ")";
+            return new Invalid("training.ep", "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and TP × DP × CP ("
+                    + l.tp() * l.dp() * l.cp() + ")");
         }
         if (globalBatch % (l.dp() * l.microBatch()) != 0) {
-            return "global batch " + globalBatch + " is not divisible into DP (" + l.dp() + ") × micro-batch (" + l.microBatch()
-                    + ") pieces";
+            return new Invalid("training.globalBatch", "global batch " + globalBatch + " is not divisible into DP (" + l.dp()
+                    + ") × micro-batch (" + l.microBatch() + ") pieces");
         }
         int m = globalBatch / (l.dp() * l.microBatch());
         if (l.vpp() > 1 && (l.pp() == 1 || m % l.pp() != 0)) {
-            return "interleaving needs PP > 1 and micro-batches (" + m + ") a multiple of PP (" + l.pp() + ")";
+            return new Invalid("training.virtualStages", "interleaving needs PP > 1 and micro-batches (" + m + ") a multiple of PP (" + l.pp() + ")");
         }
         if (l.zeroStage() < 0 || l.zeroStage() > 3) {
-            return "ZeRO stage must be 0–3";
+            return new Invalid("training.zero", "ZeRO stage must be 0–3");
         }
         if (l.precision() == Precision.FP8 && !cluster.gpu().hasFp8()) {
-            return cluster.gpu().name() + " has no FP8 tensor cores";
+            return new Invalid("training.precision", cluster.gpu().name() + " has no FP8 tensor cores");
         }
         return null;
     }
 
     public TrainingPlan plan(TrainingLayout l, double tokenBudget) {
-        String why = invalid(l);
+        Invalid why = invalid(l);
         if (why != null) {
-            throw new IllegalArgumentException(why);
+            throw why.error();
         }
         int m = globalBatch / (l.dp() * l.microBatch());
         ParameterCount params = this.params;

@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
+
+
 /**
  * What a training plan answers: a model on a cluster for a sequence length and global batch, with whatever layout
  * choices the user fixed, and a token budget.
@@ -44,9 +47,10 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
         int tp = f.tp();
         int pp = f.pp();
         int cp = f.cp();
-        if (tp < 1 || pp < 1 || cp < 1 || gpus % (tp * pp * cp) != 0) {
-            throw new IllegalArgumentException("TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
-        }
+        InputError.require(tp >= 1, "training.tp", "TP must be at least 1");
+        InputError.require(pp >= 1, "training.pp", "PP must be at least 1");
+        InputError.require(cp >= 1, "training.cp", "CP must be at least 1");
+        InputError.require(gpus % (tp * pp * cp) == 0, "training.gpus", "TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
         return java.util.Optional.of(new TrainingLayout(tp, pp, gpus / (tp * pp * cp), cp, f.ep() == null ? 1 : f.ep(),
                 f.vpp() == null ? 1 : f.vpp(), f.microBatch(), f.zeroStage() == null ? 1 : f.zeroStage(),
                 f.recompute() == null ? Recompute.SELECTIVE : f.recompute(), f.sequenceParallel() != null ? f.sequenceParallel() : tp > 1,

@@ -215,7 +215,7 @@ class EvaluationFormatsTest {
         Path odd = write("odd.json", "{\"name\": \"x\", \"value\": 1}");
         assertThatThrownBy(() -> EvidenceFiles.recognise(odd)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("odd.json:1: cannot tell what this JSON holds from its fields (name, value)")
-                .hasMessageContaining("--kind");
+                .hasMessageContaining("say which kind they are");
         // --kind forces a kind on a file that names nothing
         Path txt = write("votes.txt", "{\"model_a\": \"a\", \"model_b\": \"b\", \"winner\": \"tie\"}\n");
         assertThat(EvidenceFiles.read(List.of(txt), Kind.BATTLES, null, null).get(0).battles()).hasSize(1);

@@ -90,7 +90,7 @@ class HfQuantizationTest {
         WeightStorage unknown = parse("{\"quant_method\": \"hqq\", \"nbits\": 4}");
         assertThat(unknown.format()).isEqualTo(WeightFormat.BF16);
         assertThat(unknown.fromCheckpoint()).isFalse();
-        assertThat(unknown.source()).contains("'hqq'").contains("--weight-dtype");
+        assertThat(unknown.source()).contains("'hqq'").contains("choose the weight format");
         assertThat(HfQuantization.of(Json.readLine("{\"model_type\": \"llama\"}", "config.json", 1), "config.json")).isEmpty();
     }
 }

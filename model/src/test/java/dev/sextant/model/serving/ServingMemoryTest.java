@@ -84,11 +84,11 @@ class ServingMemoryTest {
         ServingMemory tooBig = ServingMemory.plan(spec("llama-3-70b", "h100-sxm", 1, WeightFormat.BF16, false, 8192));
         assertThat(tooBig.fits()).isFalse();
         assertThat(tooBig.kvBlocks()).isZero();
-        assertThatThrownBy(() -> spec("llama-3-70b", "h100-sxm", 3, WeightFormat.BF16, false, 8192)).hasMessageContaining("--tp 3 must divide");
+        assertThatThrownBy(() -> spec("llama-3-70b", "h100-sxm", 3, WeightFormat.BF16, false, 8192)).hasMessage("TP (3) must divide the 64 attention heads");
         assertThatThrownBy(() -> new ServingSpec(m, GpuCatalog.get("h100-sxm"), 1, 1, WeightFormat.BF16, false, 8192, 256, 8192, 1.2, 16,
-                null, null, null)).hasMessageContaining("--gpu-memory-utilization");
+                null, null, null)).hasMessageContaining("GPU memory utilisation must lie in (0, 1]");
         assertThatThrownBy(() -> new ServingSpec(m, GpuCatalog.get("h100-sxm"), 1, 1, WeightFormat.BF16, false, 8192, 256, 8192, 0.9, 0,
-                null, null, null)).hasMessageContaining("--block-size");
+                null, null, null)).hasMessage("the block size must be at least 1 token");
     }
 
     @Test

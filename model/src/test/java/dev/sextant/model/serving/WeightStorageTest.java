@@ -51,7 +51,7 @@ class WeightStorageTest {
     void aChosenFormatIsThePlainOne() {
         WeightStorage w = WeightStorage.of(WeightFormat.INT4);
         assertThat(w.linearBytesPerWeight()).isEqualTo(WeightFormat.INT4.bytesPerWeight());
-        assertThat(w.source()).isEqualTo("--weight-dtype");
+        assertThat(w.source()).isEqualTo("chosen");
         assertThat(w.fromCheckpoint()).isFalse();
     }
 }

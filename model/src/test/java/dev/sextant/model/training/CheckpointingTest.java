@@ -33,9 +33,11 @@ class CheckpointingTest {
     }
 
     @Test
-    void badArgumentsSayWhichOption() {
-        assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).hasMessageContaining("--gpus");
-        assertThatThrownBy(() -> Checkpointing.plan(8, 0, 1, 1, false)).hasMessageContaining("--failures-per-gpu-day");
+    void badArgumentsSayWhichInput() {
+        assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).isInstanceOf(dev.sextant.model.InputError.class)
+                .hasFieldOrPropertyWithValue("field", "training.gpus").hasMessage("GPUs must be at least 1");
+        assertThatThrownBy(() -> Checkpointing.plan(8, 0, 1, 1, false)).hasFieldOrPropertyWithValue("field", "training.failures")
+                .hasMessage("failures per GPU-day must be positive");
     }
 
     @Test

@@ -59,8 +59,7 @@ public final class EvalArenaCommand implements Runnable {
         CliProgress progress = ctx.progress();
         String am = anchorModel;
         double ar = anchorRating;
-        ArenaResult r = EvalCommand.refusingBadArguments(spec,
-                () -> ArenaAnalysis.analyse(battles, rounds, seed, am, ar, progress, CancellationToken.none()));
+        ArenaResult r = ArenaAnalysis.analyse(battles, rounds, seed, am, ar, progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, out -> {
             for (ArenaResult.Component c : r.components()) {

@@ -19,13 +19,4 @@ public final class EvalCommand implements Runnable {
     public void run() {
         throw new ParameterException(spec.commandLine(), "missing subcommand: import, summary, compare, power, index or arena");
     }
-
-    /** Runs {@code body}, turning an engine's refusal of the given data into bad usage (exit 2) naming the reason. */
-    static <T> T refusingBadArguments(CommandSpec spec, java.util.function.Supplier<T> body) {
-        try {
-            return body.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
 }

@@ -39,8 +39,7 @@ public final class EvalCompareCommand implements Runnable {
         if (loaded.items().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }
-        ScoreSummarizer.PairedResult r = EvalCommand.refusingBadArguments(spec,
-                () -> ScoreSummarizer.compare(loaded.items(), a, b, benchmark, alpha));
+        ScoreSummarizer.PairedResult r = ScoreSummarizer.compare(loaded.items(), a, b, benchmark, alpha);
         ctx.print(output.json(), r, out -> {
             out.printf("%s vs %s on %s, %d shared items%n", a, b, benchmark, r.n());
             out.printf("mean difference (a − b)  %+.4f   (a %.4f, b %.4f)%n", r.meanDiff(), r.meanA(), r.meanB());

@@ -79,8 +79,8 @@ public final class EvalIndexCommand implements Runnable {
         var s = scores != null ? IndexTablesCsv.readScores(scores) : stored.scores();
         var m = mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix();
         CliProgress progress = ctx.progress();
-        CompositeIndexResult r = EvalCommand.refusingBadArguments(spec, () -> CompositeIndex.analyse(
-                new CompositeIndexSpec(w, s, norm, baselines, m, samples, concentration, topK, seed), progress, CancellationToken.none()));
+        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(w, s, norm, baselines, m, samples, concentration, topK, seed),
+                progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, out -> {
             TextTable t = new TextTable("RANK", "MODEL", "SCORE", "RANK (MIX)", "SCORE (MIX)", "P(TOP 1)", "P(TOP " + topK + ")");

@@ -46,9 +46,9 @@ public final class EvalPowerCommand implements Runnable {
 
     @Override
     public void run() {
-        Result r = EvalCommand.refusingBadArguments(spec, () -> target.n != null
+        Result r = target.n != null
                 ? new Result(Power.minDetectableEffect(target.n, sdDiff, sdWithin, k, alpha, power), null)
-                : new Result(null, Power.requiredN(target.effect, sdDiff, sdWithin, k, alpha, power)));
+                : new Result(null, Power.requiredN(target.effect, sdDiff, sdWithin, k, alpha, power));
         new CommandContext(spec).print(output.json(), r, out -> {
             if (r.minDetectableEffect() != null) {
                 out.printf("With %d items: minimum detectable effect %.4f (α = %s, power %s)%n", target.n, r.minDetectableEffect(), alpha, power);

@@ -49,7 +49,7 @@ public final class EvalSummaryCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        ScoreSummarySpec s = EvalCommand.refusingBadArguments(spec, () -> new ScoreSummarySpec(ci, rounds, seed, alpha));
+        ScoreSummarySpec s = new ScoreSummarySpec(ci, rounds, seed, alpha);
         EvaluationEvidence loaded = evidence.load(ctx);
         if (loaded.items().isEmpty() && loaded.reported().isEmpty()) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "the evidence holds no benchmark scores to summarise");

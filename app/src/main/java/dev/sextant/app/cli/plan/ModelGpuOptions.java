@@ -5,7 +5,6 @@ import dev.sextant.model.training.GpuSpec;
 import dev.sextant.model.training.ModelArchitecture;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 /** {@code --model} and {@code --gpu}, shared by the planners: catalog ids or files. */
 public final class ModelGpuOptions {
@@ -23,11 +22,7 @@ public final class ModelGpuOptions {
 
     /** A catalog id or a config.json, as {@code --model} takes it. */
     public static ModelArchitecture model(CommandSpec spec, String model) {
-        try {
-            return PlannerInputs.model(model);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage() + " (or give a config.json)");
-        }
+        return PlannerInputs.model(model);
     }
 
     /** The checkpoint's own weight storage (its config.json's quantization_config), empty for catalog models. */
@@ -36,10 +31,6 @@ public final class ModelGpuOptions {
     }
 
     public GpuSpec gpu(CommandSpec spec) {
-        try {
-            return PlannerInputs.gpu(gpu);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        return PlannerInputs.gpu(gpu);
     }
 }

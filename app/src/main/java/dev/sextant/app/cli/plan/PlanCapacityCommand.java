@@ -61,22 +61,17 @@ public final class PlanCapacityCommand implements Runnable {
         GpuSpec g = inputs.gpu(spec);
         int tp = replica.tp;
         List<Capacity.Window> windows = ServingFiles.traffic(traffic);
-        Result r;
-        try {
-            if (headroom < 0 || scaleUpMinutes < 0) {
-                throw new IllegalArgumentException("--headroom and --scale-up-minutes must not be negative");
-            }
-            Workload load = workload.workload();
-            ServingReplica server = ServingReplica.of(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
-                    workload.maxNumBatchedTokens, true).withCalibration(profile.resolve(spec, null, null));
-            double goodput = load.goodput(server, CancellationToken.none());
-            Capacity.Plan plan = Capacity.plan(windows, goodput, server.gpus(), headroom, scaleUpMinutes / 60, workload.price);
-            List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
-            r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
-                    plan.fixedCostPerDay(), server.latencySource());
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        if (headroom < 0 || scaleUpMinutes < 0) {
+            throw new ParameterException(spec.commandLine(), "--headroom and --scale-up-minutes must not be negative");
         }
+        Workload load = workload.workload();
+        ServingReplica server = ServingReplica.of(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
+                workload.maxNumBatchedTokens, true).withCalibration(profile.resolve(spec, null, null));
+        double goodput = load.goodput(server, CancellationToken.none());
+        Capacity.Plan plan = Capacity.plan(windows, goodput, server.gpus(), headroom, scaleUpMinutes / 60, workload.price);
+        List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
+        Result r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
+                plan.fixedCostPerDay(), server.latencySource());
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), workload.sloTtft, workload.sloTpot,
                     r.goodputPerReplica());

@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan checkpoint}: checkpoint interval and goodput for a job size and failure rate. */
@@ -46,12 +45,7 @@ public final class PlanCheckpointCommand implements Runnable {
     @Override
     public void run() {
         double rate = failuresPerGpuDay == null ? LLAMA3_FAILURES_PER_GPU_DAY : failuresPerGpuDay;
-        Checkpointing c;
-        try {
-            c = Checkpointing.plan(gpus, rate, checkpointSeconds, restartSeconds, async);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        Checkpointing c = Checkpointing.plan(gpus, rate, checkpointSeconds, restartSeconds, async);
         double blocking = async ? checkpointSeconds * Checkpointing.ASYNC_BLOCKING_SHARE : checkpointSeconds;
         Result r = new Result(c.mtbfSeconds() / 3600, c.youngIntervalSeconds(), c.dalyIntervalSeconds(), c.goodput(),
                 c.failuresPerDay(), rate, blocking, async);

@@ -59,26 +59,21 @@ public final class PlanLeversCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         ModelArchitecture small = smallModel == null ? null : ModelGpuOptions.model(spec, smallModel);
-        Result r;
-        try {
-            if (!(smallShare > 0 && smallShare < 1)) {
-                throw new IllegalArgumentException("--small-share must lie between 0 and 1");
-            }
-            Workload w = workload.workload();
-            ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
-                    workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
-            ServingMemory m = ServingMemory.plan(s);
-            if (!m.fits()) {
-                throw new IllegalArgumentException(m.doesNotFit());
-            }
-            ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
-            List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, profile.resolve(spec, null, null)), options);
-            CliProgress progress = new CommandContext(spec).progress();
-            r = new Result(ServingLevers.compare(levers, w, workload.price, progress, CancellationToken.none()));
-            progress.done();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        if (!(smallShare > 0 && smallShare < 1)) {
+            throw new ParameterException(spec.commandLine(), "--small-share must lie between 0 and 1");
         }
+        Workload w = workload.workload();
+        ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
+                workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
+        ServingMemory m = ServingMemory.plan(s);
+        if (!m.fits()) {
+            throw m.doesNotFitError();
+        }
+        ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
+        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, profile.resolve(spec, null, null)), options);
+        CliProgress progress = new CommandContext(spec).progress();
+        Result r = new Result(ServingLevers.compare(levers, w, workload.price, progress, CancellationToken.none()));
+        progress.done();
         new CommandContext(spec).print(output.json(), r, out -> {
             out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), workload.sloTtft, workload.sloTpot);
             TextTable t = new TextTable("LEVER", "GPUS", "WEIGHTS GIB", "KV TOKENS", "TPOT MS", "REQ/S", "REQ/S/GPU", "COST/M TOK", "VS BASE",
@@ -101,7 +96,7 @@ public final class PlanLeversCommand implements Runnable {
         try {
             return new BatchingSimulator.Speculation(Double.parseDouble(p[0]), Integer.parseInt(p[1]), Double.parseDouble(p[2]));
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("--speculative: expected ALPHA:GAMMA:COST, e.g. 0.7:4:0.05, got '" + speculative + "'");
+            throw new ParameterException(spec.commandLine(), "--speculative: expected ALPHA:GAMMA:COST, e.g. 0.7:4:0.05, got '" + speculative + "'");
         }
     }
 

@@ -14,7 +14,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan serve}: the memory plan a serving engine makes at start-up, before renting the GPU. */
@@ -81,23 +80,13 @@ public final class PlanServeCommand implements Runnable {
         WeightStorage storage = replica.storage(inputs.checkpointWeights());
         WeightFormat weightDtype = storage.format();
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
-        ServingMemory plan;
-        try {
-            plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
-                    maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        ServingMemory plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
+                maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage));
         if (!plan.fits()) {
-            throw new ParameterException(spec.commandLine(), plan.doesNotFit());
+            throw plan.doesNotFitError();
         }
-        PrefixCaching prefix;
-        try {
-            prefix = prefixTokens > 0 && prefixShare > 0 ? PrefixCaching.of(plan.kvTokens(), len, prefixTokens, prefixShare,
-                    promptTokens != null ? promptTokens : len / 2.0, blockSize) : null;
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        PrefixCaching prefix = prefixTokens > 0 && prefixShare > 0 ? PrefixCaching.of(plan.kvTokens(), len, prefixTokens, prefixShare,
+                promptTokens != null ? promptTokens : len / 2.0, blockSize) : null;
         Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
                 plan.totalBytes(), len, plan.fits(), prefix, weightDtype.slug(), storage.source(), storage.linearBytesPerWeight(),

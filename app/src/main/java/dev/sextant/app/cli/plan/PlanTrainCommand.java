@@ -23,7 +23,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan train}: cost one training layout, or search them all and rank those that fit. */
@@ -118,48 +117,43 @@ public final class PlanTrainCommand implements Runnable {
     @Override
     public void run() {
         ModelArchitecture arch = inputs.model(spec);
-        Result result;
-        try {
-            GpuSpec g = inputs.gpu(spec);
-            TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
-                    intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
-                    new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
-                            attention == Attention.FUSED));
-            ComputeEfficiency efficiency = profile.resolve(spec, workspace, project.nameOrId());
-            if (efficiency == null) {
-                efficiency = ComputeEfficiency.DEFAULTS;
-            }
-            long start = System.nanoTime();
-            List<TrainingPlan> plans;
-            int searched;
-            var fixedLayout = request.fixedLayout();
-            if (fixedLayout.isPresent()) {
-                plans = List.of(request.planner(efficiency).plan(fixedLayout.get(), request.tokens()));
-                searched = 1;
-            } else {
-                LayoutSearch.Result r = request.search(efficiency);
-                if (r.plans().isEmpty()) {
-                    throw new IllegalArgumentException(r.problem());
-                }
-                plans = r.plans();
-                searched = r.searched();
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            ParameterCount pc = arch.parameters();
-            String savedId = null;
-            if (save != null) {
-                CommandContext ctx = new CommandContext(spec);
-                try (Workspace ws = ctx.openWorkspace(workspace)) {
-                    Project p = ctx.project(ws, project.nameOrId());
-                    savedId = ws.trainingPlans().save(p.id(), save, request, plans.get(0), FaultTolerance.Spec.defaults(), false).toString();
-                }
-            }
-            result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
-                    arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
-                    savedId);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        GpuSpec g = inputs.gpu(spec);
+        TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
+                intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
+                new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
+                        attention == Attention.FUSED));
+        ComputeEfficiency efficiency = profile.resolve(spec, workspace, project.nameOrId());
+        if (efficiency == null) {
+            efficiency = ComputeEfficiency.DEFAULTS;
         }
+        long start = System.nanoTime();
+        List<TrainingPlan> plans;
+        int searched;
+        var fixedLayout = request.fixedLayout();
+        if (fixedLayout.isPresent()) {
+            plans = List.of(request.planner(efficiency).plan(fixedLayout.get(), request.tokens()));
+            searched = 1;
+        } else {
+            LayoutSearch.Result r = request.search(efficiency);
+            if (r.plans().isEmpty()) {
+                throw r.error();
+            }
+            plans = r.plans();
+            searched = r.searched();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ParameterCount pc = arch.parameters();
+        String savedId = null;
+        if (save != null) {
+            CommandContext ctx = new CommandContext(spec);
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
+                Project p = ctx.project(ws, project.nameOrId());
+                savedId = ws.trainingPlans().save(p.id(), save, request, plans.get(0), FaultTolerance.Spec.defaults(), false).toString();
+            }
+        }
+        Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
+                arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
+                savedId);
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",

@@ -1,5 +1,6 @@
 package dev.sextant.app.cli.plan;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import picocli.CommandLine.Option;
@@ -35,7 +36,7 @@ public final class ReplicaOptions {
     /** Whether the KV cache is FP8; anything but auto or fp8 is refused naming the option. */
     public boolean kvFp8() {
         if (!kvDtype.equalsIgnoreCase("auto") && !kvDtype.equalsIgnoreCase("fp8")) {
-            throw new IllegalArgumentException("--kv-dtype must be auto or fp8, got " + kvDtype);
+            throw new InputError("serving.kvDtype", "KV cache elements must be auto or fp8, got " + kvDtype);
         }
         return kvDtype.equalsIgnoreCase("fp8");
     }

@@ -1,5 +1,6 @@
 package dev.sextant.app.cli.plan;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.Workload;
 import picocli.CommandLine.Option;
@@ -25,15 +26,10 @@ public final class WorkloadOptions {
     @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour, for costs (default: none).")
     double price;
 
-    /** The workload; bad distributions, targets or price are refused naming the option. */
+    /** The workload; bad distributions, targets or price are input errors about their inputs. */
     Workload workload() {
-        if (!(sloTtft > 0) || !(sloTpot > 0)) {
-            throw new IllegalArgumentException("--slo-ttft and --slo-tpot must be positive");
-        }
-        if (price < 0) {
-            throw new IllegalArgumentException("--price-per-gpu-hour must not be negative");
-        }
-        return new Workload(ServingFiles.distribution("--prompt-tokens", promptTokens), ServingFiles.distribution("--output-tokens", outputTokens),
-                sloTtft, sloTpot, seed);
+        InputError.require(price >= 0, "serving.price", "the price per GPU-hour must not be negative");
+        return new Workload(ServingFiles.distribution("serving.promptTokens", promptTokens),
+                ServingFiles.distribution("serving.outputTokens", outputTokens), sloTtft, sloTpot, seed);
     }
 }

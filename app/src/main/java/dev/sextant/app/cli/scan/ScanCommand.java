@@ -98,13 +98,8 @@ public final class ScanCommand implements Runnable {
         if (resume == null && !skipFiles.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--skip-file goes with --resume SCAN_ID");
         }
-        ScanSpec s;
-        try {
-            s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
-                    threads == null ? Runtime.getRuntime().availableProcessors() : threads, 3);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        ScanSpec s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads, 3);
         List<BenchmarkItem> items = new ArrayList<>();
         for (Path b : resume != null ? List.<Path>of() : benchmarks) {
             for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {

@@ -5,6 +5,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.plan.ModelGpuOptions;
 import dev.sextant.app.cli.plan.ProfileOption;
 import dev.sextant.app.cli.plan.ReplicaOptions;
+import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
@@ -84,25 +85,20 @@ public final class SimulateServeCommand implements Runnable {
         long start = System.nanoTime();
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
-        Result r;
-        try {
-            boolean trace = arrivals.startsWith("trace:");
-            if (!trace && (rate == null || length == null || promptTokens == null || outputTokens == null)) {
-                throw new IllegalArgumentException("give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
-                        + "(or --arrivals trace:FILE)");
-            }
-            ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
-                            maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
-                    .withCalibration(profile.resolve(spec, null, null));
-            BatchingSimulator.Scheduler scheduler = server.scheduler();
-            List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
-            BatchingSimulator.Outcome o = server.simulate(requests, seed, CancellationToken.none());
-            r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
-                    o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
-                    o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks(), server.latencySource());
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        boolean trace = arrivals.startsWith("trace:");
+        if (!trace && (rate == null || length == null || promptTokens == null || outputTokens == null)) {
+            throw new ParameterException(spec.commandLine(), "give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
+                    + "(or --arrivals trace:FILE)");
         }
+        ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
+                        maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
+                .withCalibration(profile.resolve(spec, null, null));
+        BatchingSimulator.Scheduler scheduler = server.scheduler();
+        List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
+        BatchingSimulator.Outcome o = server.simulate(requests, seed, CancellationToken.none());
+        Result r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
+                o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
+                o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks(), server.latencySource());
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(),
                     arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
@@ -118,16 +114,13 @@ public final class SimulateServeCommand implements Runnable {
     }
 
     private List<BatchingSimulator.Request> generate() {
-        LengthDistribution prompt = ServingFiles.distribution("--prompt-tokens", promptTokens);
-        LengthDistribution out = ServingFiles.distribution("--output-tokens", outputTokens);
-        if (!(rate > 0)) {
-            throw new IllegalArgumentException("--rate must be positive");
-        }
-        if (length.duration != null && !(length.duration > 0) || length.requests != null && length.requests < 1) {
-            throw new IllegalArgumentException("--duration and --requests must be positive");
-        }
+        LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", promptTokens);
+        LengthDistribution out = ServingFiles.distribution("serving.outputTokens", outputTokens);
+        InputError.require(rate > 0, "serving.rate", "the request rate must be positive");
+        InputError.require(length.duration == null || length.duration > 0, "serving.duration", "the duration must be positive");
+        InputError.require(length.requests == null || length.requests >= 1, "serving.requests", "the number of requests must be at least 1");
         if (rate * (length.duration != null ? length.duration : 0) > 2_000_000 || length.requests != null && length.requests > 2_000_000) {
-            throw new IllegalArgumentException("more than 2,000,000 requests: the simulation would not finish in reasonable time; "
+            throw new ParameterException(spec.commandLine(), "more than 2,000,000 requests: the simulation would not finish in reasonable time; "
                     + "shorten --duration or lower --rate");
         }
         double duration = length.duration == null ? 0 : length.duration;
@@ -140,10 +133,10 @@ public final class SimulateServeCommand implements Runnable {
             try {
                 cv = Double.parseDouble(arrivals.substring(6));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--arrivals: gamma:CV needs a number, got '" + arrivals + "'");
+                throw new InputError("serving.arrivals", "gamma:CV needs a number, got '" + arrivals + "'");
             }
             return BatchingSimulator.gamma(rate, cv, duration, count, prompt, out, seed);
         }
-        throw new IllegalArgumentException("--arrivals: poisson, gamma:CV or trace:FILE, got '" + arrivals + "'");
+        throw new InputError("serving.arrivals", "expected poisson, gamma:CV or trace:FILE, got '" + arrivals + "'");
     }
 }

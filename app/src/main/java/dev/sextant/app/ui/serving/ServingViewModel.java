@@ -4,6 +4,7 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
@@ -38,6 +39,8 @@ import javafx.collections.ObservableList;
 public final class ServingViewModel {
 
     public static final String NO_SMALL_MODEL = "none";
+    /** The area of the input keys this view model marks its controls by ({@code serving.tp} is the control "tp"). */
+    private static final String AREA = "serving.";
     /** A weekday's chat traffic to start from: the demo's curve. */
     static final String DEFAULT_TRAFFIC = ServingFiles.trafficCsv(DemoServingData.request().traffic());
 
@@ -91,7 +94,7 @@ public final class ServingViewModel {
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
-        problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
+        problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
         // a checkpoint that states its own quantization plans in it unless the user picks another format
         model.addListener((o, a, m) -> choices.checkpointWeights(m).ifPresent(w -> weights.set(w.format())));
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
@@ -107,10 +110,14 @@ public final class ServingViewModel {
         try {
             ServingMemory m = ServingMemory.plan(readSpec());
             memory.set(m);
-            problem.set(m.fits() ? "" : m.doesNotFit());
+            if (m.fits()) {
+                problem.set("");
+            } else {
+                show(m.doesNotFitError());
+            }
             prefix.set(m.fits() ? prefixCaching(m) : null);
         } catch (IllegalArgumentException e) {
-            problem.set(Failures.message(e));
+            show(e);
         }
     }
 
@@ -119,34 +126,32 @@ public final class ServingViewModel {
      * distribution's mean (half of max_model_len for a file of lengths, which is not read on every edit).
      */
     PrefixCaching prefixCaching(ServingMemory m) {
-        int tokens = integerOrZero("Shared prefix tokens", prefixTokens.get());
-        double share = Inputs.number("Prefix share", prefixShare.get());
+        int tokens = integerOrZero("serving.prefixTokens", "Shared prefix tokens", prefixTokens.get());
+        double share = Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get());
         if (tokens == 0 || share == 0) {
             return null;
         }
         String spec = promptTokens.get().strip();
         double promptMean = m.spec().maxModelLen() / 2.0;
         if (!spec.startsWith("file:")) {
-            promptMean = ServingFiles.distribution("Prompt tokens", spec).mean();
+            promptMean = ServingFiles.distribution("serving.promptTokens", spec).mean();
         }
-        try {
-            return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), tokens, share, promptMean, m.spec().blockSize());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException((e.getMessage().startsWith("--prefix-share") ? "Prefix share: " : "Shared prefix tokens: ")
-                    + e.getMessage().replaceFirst("^--prefix-(tokens|share) ", ""));
-        }
+        return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), tokens, share, promptMean, m.spec().blockSize());
     }
 
-    private static int integerOrZero(String field, String text) {
-        return text == null || text.isBlank() || text.strip().equals("0") ? 0 : Inputs.integer(field, text);
+    private static int integerOrZero(String key, String label, String text) {
+        return text == null || text.isBlank() || text.strip().equals("0") ? 0 : Inputs.integer(key, label, text);
     }
 
     ServingSpec readSpec() {
-        return new ServingSpec(model.get(), gpu.get(), Inputs.integer("TP", tp.get()), Inputs.integer("PP", pp.get()), weights.get(), "fp8".equals(kvDtype.get()),
-                Inputs.integer("Max model length", maxModelLen.get()), Inputs.integer("Max sequences", maxNumSeqs.get()),
-                Inputs.integer("Token budget", maxNumBatchedTokens.get()), Inputs.positive("GPU memory utilisation", gpuMemoryUtilization.get()),
-                Inputs.integer("Block size", blockSize.get()), gib("GPU memory GiB", gpuMemoryGib.get()), gib("Activation peak GiB", activationPeakGib.get()),
-                gib("Overhead GiB", overheadGib.get()), storage());
+        return new ServingSpec(model.get(), gpu.get(), Inputs.integer("serving.tp", "TP", tp.get()), Inputs.integer("serving.pp", "PP", pp.get()),
+                weights.get(), "fp8".equals(kvDtype.get()), Inputs.integer("serving.maxModelLen", "Max model length", maxModelLen.get()),
+                Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
+                Inputs.integer("serving.maxNumBatchedTokens", "Token budget", maxNumBatchedTokens.get()),
+                Inputs.positive("serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()),
+                Inputs.integer("serving.blockSize", "Block size", blockSize.get()), gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
+                gib("serving.activationPeakGib", "Activation peak GiB", activationPeakGib.get()),
+                gib("serving.overheadGib", "Overhead GiB", overheadGib.get()), storage());
     }
 
     /** The checkpoint's own storage when the chosen format is the one it states, else the format as chosen. */
@@ -168,25 +173,28 @@ public final class ServingViewModel {
     ServingPlanRequest readRequest() {
         try {
             ServingSpec spec = readSpec();
-            List<Capacity.Window> windows = traffic.get().isBlank() ? List.of() : ServingFiles.traffic(traffic.get(), "Traffic");
+            List<Capacity.Window> windows = traffic.get().isBlank() ? List.of()
+                    : Inputs.reading("serving.traffic", () -> ServingFiles.traffic(traffic.get(), "Traffic"));
             BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank() ? null
-                    : new BatchingSimulator.Speculation(Inputs.number("Acceptance rate", specAcceptance.get()), Inputs.integer("Drafted tokens", specTokens.get()),
-                    Inputs.number("Draft cost", specCost.get()));
+                    : new BatchingSimulator.Speculation(Inputs.number("serving.specAcceptance", "Acceptance rate", specAcceptance.get()),
+                    Inputs.integer("serving.specTokens", "Drafted tokens", specTokens.get()), Inputs.number("serving.specCost", "Draft cost", specCost.get()));
             ServingPlanRequest r = new ServingPlanRequest(spec, true, promptTokens.get().strip(), outputTokens.get().strip(),
-                    Inputs.positive("TTFT target", sloTtft.get()), Inputs.positive("TPOT target", sloTpot.get()), (long) Inputs.number("Seed", seed.get()),
-                    Inputs.positive("Rate", rate.get()), windows, Inputs.number("Headroom", headroom.get()), Inputs.number("Scale-up minutes", scaleUpMinutes.get()),
-                    price.get().isBlank() ? 0 : Inputs.number("Price per GPU-hour", price.get()), speculation, smallModel.get(),
-                    smallModel.get() == null ? 0 : Inputs.number("Small model share", smallShare.get()), integerOrZero("Shared prefix tokens",
-                    prefixTokens.get()), Inputs.number("Prefix share", prefixShare.get()), profiles.calibration());
+                    Inputs.positive("serving.sloTtft", "TTFT target", sloTtft.get()), Inputs.positive("serving.sloTpot", "TPOT target", sloTpot.get()),
+                    (long) Inputs.number("serving.seed", "Seed", seed.get()), Inputs.positive("serving.rate", "Rate", rate.get()), windows,
+                    Inputs.number("serving.headroom", "Headroom", headroom.get()), Inputs.number("serving.scaleUpMinutes", "Scale-up minutes", scaleUpMinutes.get()),
+                    price.get().isBlank() ? 0 : Inputs.number("serving.price", "Price per GPU-hour", price.get()), speculation, smallModel.get(),
+                    smallModel.get() == null ? 0 : Inputs.number("serving.smallShare", "Small model share", smallShare.get()),
+                    integerOrZero("serving.prefixTokens", "Shared prefix tokens", prefixTokens.get()),
+                    Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()), profiles.calibration());
             r.replica(); // a profile of another GPU is refused here, with the reason
             ServingMemory m = ServingMemory.plan(spec);
             if (!m.fits()) {
-                throw new IllegalArgumentException(m.doesNotFit());
+                throw m.doesNotFitError();
             }
             problem.set("");
             return r;
         } catch (IllegalArgumentException | dev.sextant.model.io.BadInputException e) {
-            problem.set(Failures.message(e));
+            show(e);
             return null;
         }
     }
@@ -199,15 +207,15 @@ public final class ServingViewModel {
         }
         shell.jobs().submit("Plan serving", (progress, cancel) -> {
             long start = System.nanoTime();
-            LengthDistribution prompt = ServingFiles.distribution("Prompt tokens", req.promptTokens());
-            LengthDistribution output = ServingFiles.distribution("Output tokens", req.outputTokens());
+            LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", req.promptTokens());
+            LengthDistribution output = ServingFiles.distribution("serving.outputTokens", req.outputTokens());
             ServingStudy s = ServingStudy.run(req, prompt, output, progress, cancel);
             return new Worked(s, (System.nanoTime() - start) / 1e9);
         }, done -> {
             request.set(req);
             study.set(done.study());
             summary.set(describe(req, done.study()) + String.format(" (worked out in %.1f s)", done.seconds()));
-        }, e -> problem.set(Failures.message(e)));
+        }, this::show);
     }
 
     private record Worked(ServingStudy study, double seconds) {
@@ -311,34 +319,12 @@ public final class ServingViewModel {
         choices.importGpu(json);
     }
 
-    private static Double gib(String field, String text) {
-        return text == null || text.isBlank() ? null : Inputs.positive(field, text) * ServingMemory.GIB;
+    private static Double gib(String key, String label, String text) {
+        return text == null || text.isBlank() ? null : Inputs.positive(key, label, text) * ServingMemory.GIB;
     }
 
     private static String gibText(Double bytes) {
         return bytes == null ? "" : Inputs.compact(bytes / ServingMemory.GIB);
-    }
-
-    /** Which input a problem is about, so that the view can mark it. */
-    static String fieldOf(String message) {
-        if (message == null || message.isBlank()) {
-            return "";
-        }
-        String[][] prefixes = {{"TP", "tp"}, {"--tp", "tp"}, {"PP", "pp"}, {"--pp", "pp"}, {"Max model length", "maxModelLen"},
-                {"Max sequences", "maxNumSeqs"}, {"Token budget", "maxNumBatchedTokens"}, {"GPU memory utilisation", "gpuMemoryUtilization"},
-                {"--gpu-memory-utilization", "gpuMemoryUtilization"}, {"Block size", "blockSize"}, {"--block-size", "blockSize"},
-                {"GPU memory GiB", "gpuMemoryGib"}, {"Activation peak", "activationPeakGib"}, {"Overhead", "overheadGib"},
-                {"Prompt tokens", "promptTokens"}, {"Output tokens", "outputTokens"}, {"TTFT", "sloTtft"}, {"TPOT", "sloTpot"}, {"Rate", "rate"},
-                {"Seed", "seed"}, {"Traffic", "traffic"}, {"Headroom", "headroom"}, {"Scale-up", "scaleUpMinutes"}, {"Price", "price"},
-                {"Shared prefix", "prefixTokens"}, {"Prefix share", "prefixShare"}, {"Acceptance", "specAcceptance"}, {"speculative decoding: the acceptance", "specAcceptance"},
-                {"Drafted", "specTokens"}, {"speculative decoding: drafted", "specTokens"}, {"Draft cost", "specCost"},
-                {"speculative decoding: the draft", "specCost"}, {"Small model", "smallShare"}};
-        for (String[] p : prefixes) {
-            if (message.startsWith(p[0])) {
-                return p[1];
-            }
-        }
-        return message.contains("does not fit") ? "tp" : "";
     }
 
     public ShellModel shell() {
@@ -440,8 +426,19 @@ public final class ServingViewModel {
         return problem;
     }
 
+    /**
+     * The input the current problem is about, or empty: the {@link InputError} key without its {@code serving.} area
+     * ("tp", "prefixShare", …), as {@link #textInputs()} names the inputs.
+     */
     public StringProperty problemFieldProperty() {
         return problemField;
+    }
+
+    /** Says what is wrong and marks the input it is about, when it is one of this area's. */
+    private void show(Throwable e) {
+        problem.set(Failures.message(e));
+        String key = InputError.fieldOf(e);
+        problemField.set(key.startsWith(AREA) ? key.substring(AREA.length()) : "");
     }
 
     public ObservableList<SavedServingPlan> saved() {

@@ -254,7 +254,7 @@ public final class TrainingView {
     private void wireFaults() {
         String[] labels = {"Failures per GPU-day", "Checkpoint storage GB/s", "Restart after a failure, s"};
         StringProperty[] props = {vm.failuresPerGpuDayProperty(), vm.storageGBsProperty(), vm.restartSecondsProperty()};
-        String[] faultKeys = {"failures", "storage", "restart"};
+        String[] faultKeys = {"failures", "storage", "restartSeconds"};
         for (int i = 0; i < labels.length; i++) {
             TextField f = field(props[i], "", null);
             fieldsByKey.put(faultKeys[i], f);

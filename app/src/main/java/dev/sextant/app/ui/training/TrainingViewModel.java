@@ -4,6 +4,7 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.InputError;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.GpuSpec;
@@ -35,6 +36,8 @@ import javafx.collections.ObservableList;
 public final class TrainingViewModel {
 
     public static final String ANY = "any";
+    /** The area of the input keys this view model marks its controls by ({@code training.tp} is the control "tp"). */
+    private static final String AREA = "training.";
 
     private final ShellModel shell;
     private final ModelGpuChoices choices;
@@ -77,7 +80,7 @@ public final class TrainingViewModel {
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
-        problem.addListener((o, a, b) -> problemField.set(fieldOf(b)));
+        problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
         shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
@@ -91,21 +94,24 @@ public final class TrainingViewModel {
     TrainingRequest readRequest() {
         try {
             GpuSpec g = gpu.get();
-            double net = networkGbps.get().isBlank() ? g.networkGbps() : Inputs.positive("Network Gb/s", networkGbps.get());
-            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : Inputs.positive("NVLink GB/s", intraNodeGBs.get());
+            double net = networkGbps.get().isBlank() ? g.networkGbps() : Inputs.positive("training.network", "Network Gb/s", networkGbps.get());
+            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : Inputs.positive("training.intra", "NVLink GB/s", intraNodeGBs.get());
             Recompute r = ANY.equals(recompute.get()) ? null : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
             Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
-            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(Inputs.optionalInteger("TP", tp.get()), Inputs.optionalInteger("PP", pp.get()), Inputs.optionalInteger("CP", cp.get()),
-                    Inputs.optionalInteger("EP", ep.get()), null, Inputs.optionalInteger("Micro-batch", microBatch.get()), z, r, null, Precision.BF16,
-                    "fused".equals(attention.get()));
-            double budget = tokens.get().isBlank() ? 0 : Inputs.positive("Token budget", tokens.get());
-            TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("GPUs", gpus.get()), Inputs.integer("GPUs per node", gpusPerNode.get()),
-                    net, intra, Inputs.integer("Sequence length", seqLen.get()), Inputs.integer("Global batch", globalBatch.get()), budget, fixed);
+            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(Inputs.optionalInteger("training.tp", "TP", tp.get()),
+                    Inputs.optionalInteger("training.pp", "PP", pp.get()), Inputs.optionalInteger("training.cp", "CP", cp.get()),
+                    Inputs.optionalInteger("training.ep", "EP", ep.get()), null, Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
+                    z, r, null, Precision.BF16, "fused".equals(attention.get()));
+            double budget = tokens.get().isBlank() ? 0 : Inputs.positive("training.tokens", "Token budget", tokens.get());
+            TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
+                    Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
+                    Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
+                    budget, fixed);
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
         } catch (IllegalArgumentException e) {
-            problem.set(Failures.message(e));
+            show(e);
             return null;
         }
     }
@@ -121,7 +127,7 @@ public final class TrainingViewModel {
             try {
                 profiles.calibration().check(req.gpu());
             } catch (IllegalArgumentException e) {
-                problem.set(Failures.message(e));
+                show(e);
                 return;
             }
         }
@@ -139,7 +145,7 @@ public final class TrainingViewModel {
             sensitivity.set(done.sensitivity());
             selected.set(plans.isEmpty() ? null : plans.get(0));
             if (plans.isEmpty()) {
-                problem.set(done.result().problem());
+                show(done.result().error());
                 summary.set("");
             } else {
                 summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s", done.result().searched(),
@@ -198,12 +204,13 @@ public final class TrainingViewModel {
             return;
         }
         try {
-            FaultTolerance.Spec spec = new FaultTolerance.Spec(Inputs.positive("Failures per GPU-day", failuresPerGpuDay.get()),
-                    Inputs.positive("Storage GB/s", storageGBs.get()), Double.parseDouble(restartSeconds.get().strip()), asyncCheckpoints.get());
+            FaultTolerance.Spec spec = new FaultTolerance.Spec(Inputs.positive("training.failures", "Failures per GPU-day", failuresPerGpuDay.get()),
+                    Inputs.positive("training.storage", "Storage GB/s", storageGBs.get()),
+                    Inputs.number("training.restartSeconds", "Restart after a failure", restartSeconds.get()), asyncCheckpoints.get());
             faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
             problem.set("");
         } catch (IllegalArgumentException e) {
-            problem.set(Failures.message(e));
+            show(e);
             faults.set(null);
         }
     }
@@ -389,27 +396,19 @@ public final class TrainingViewModel {
         return problem;
     }
 
-    /** The input the current problem is about (a key of {@link #fieldOf}), or empty. */
+    /**
+     * The input the current problem is about, or empty: the {@link InputError} key without its {@code training.}
+     * area ("gpus", "tp", "globalBatch", …), as the view's controls are keyed.
+     */
     public StringProperty problemFieldProperty() {
         return problemField;
     }
 
-    /** Which input a problem message is about, so that the view can mark it: "gpus", "tp", "globalBatch", …, or "". */
-    static String fieldOf(String message) {
-        if (message == null || message.isBlank()) {
-            return "";
-        }
-        String m = message.replace("no valid layout; most often: ", "");
-        String[][] prefixes = {{"GPUs per node", "gpusPerNode"}, {"GPUs:", "gpus"}, {"Network", "network"}, {"NVLink", "intra"}, {"Sequence length", "seqLen"},
-                {"Global batch", "globalBatch"}, {"Token budget", "tokens"}, {"TP ×", "gpus"}, {"TP (", "tp"}, {"PP", "pp"}, {"CP (", "cp"},
-                {"EP", "ep"}, {"Micro-batch", "microBatch"}, {"global batch", "globalBatch"}, {"--gpus (", "gpusPerNode"},
-                {"no layout fits", "gpus"}, {"Failures per GPU-day", "failures"}, {"Storage", "storage"}, {"interleaving", "pp"}};
-        for (String[] p : prefixes) {
-            if (m.startsWith(p[0])) {
-                return p[1];
-            }
-        }
-        return "";
+    /** Says what is wrong and marks the input it is about, when it is one of this area's. */
+    private void show(Throwable e) {
+        problem.set(Failures.message(e));
+        String key = InputError.fieldOf(e);
+        problemField.set(key.startsWith(AREA) ? key.substring(AREA.length()) : "");
     }
 
     public ObservableList<SavedTrainingPlan> saved() {

@@ -1,0 +1,132 @@
+package dev.sextant.app.cli;
+
+import dev.sextant.app.Failures;
+import dev.sextant.model.InputError;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The one place where the model's input keys meet the command line's flags. The model names the input a problem is
+ * about in its own words ({@code serving.tp}, {@code training.globalBatch}, see {@link InputError}); the command line
+ * says which flag that is. Flags are the same in every command that has them, so one map serves all; a key whose
+ * flag the failing command does not have (the value came from a file, a default or another input) is reported
+ * without a flag.
+ */
+public final class CliFields {
+
+    private static final Map<String, String> FLAGS = Map.ofEntries(
+            // inputs every planner shares
+            Map.entry("model", "--model"),
+            Map.entry("gpu", "--gpu"),
+            // training (plan train, plan checkpoint)
+            Map.entry("training.gpus", "--gpus"),
+            Map.entry("training.gpusPerNode", "--gpus-per-node"),
+            Map.entry("training.network", "--inter-node-gbps"),
+            Map.entry("training.intra", "--intra-node-gbs"),
+            Map.entry("training.seqLen", "--seq-len"),
+            Map.entry("training.globalBatch", "--global-batch"),
+            Map.entry("training.tokens", "--tokens"),
+            Map.entry("training.tp", "--tp"),
+            Map.entry("training.pp", "--pp"),
+            Map.entry("training.cp", "--cp"),
+            Map.entry("training.ep", "--ep"),
+            Map.entry("training.virtualStages", "--vpp"),
+            Map.entry("training.microBatch", "--micro-batch"),
+            Map.entry("training.zero", "--zero"),
+            Map.entry("training.precision", "--precision"),
+            Map.entry("training.failures", "--failures-per-gpu-day"),
+            Map.entry("training.checkpointSeconds", "--checkpoint-seconds"),
+            Map.entry("training.restartSeconds", "--restart-seconds"),
+            // serving (plan serve, plan capacity, plan levers, simulate serve)
+            Map.entry("serving.tp", "--tp"),
+            Map.entry("serving.pp", "--pp"),
+            Map.entry("serving.kvDtype", "--kv-dtype"),
+            Map.entry("serving.maxModelLen", "--max-model-len"),
+            Map.entry("serving.maxNumSeqs", "--max-num-seqs"),
+            Map.entry("serving.maxNumBatchedTokens", "--max-num-batched-tokens"),
+            Map.entry("serving.gpuMemoryUtilization", "--gpu-memory-utilization"),
+            Map.entry("serving.blockSize", "--block-size"),
+            Map.entry("serving.gpuMemoryGib", "--gpu-memory-gib"),
+            Map.entry("serving.activationPeakGib", "--activation-peak-gib"),
+            Map.entry("serving.overheadGib", "--overhead-gib"),
+            Map.entry("serving.promptTokens", "--prompt-tokens"),
+            Map.entry("serving.outputTokens", "--output-tokens"),
+            Map.entry("serving.sloTtft", "--slo-ttft"),
+            Map.entry("serving.sloTpot", "--slo-tpot"),
+            Map.entry("serving.rate", "--rate"),
+            Map.entry("serving.duration", "--duration"),
+            Map.entry("serving.requests", "--requests"),
+            Map.entry("serving.arrivals", "--arrivals"),
+            Map.entry("serving.seed", "--seed"),
+            Map.entry("serving.traffic", "--traffic"),
+            Map.entry("serving.headroom", "--headroom"),
+            Map.entry("serving.scaleUpMinutes", "--scale-up-minutes"),
+            Map.entry("serving.price", "--price-per-gpu-hour"),
+            Map.entry("serving.prefixTokens", "--prefix-tokens"),
+            Map.entry("serving.prefixShare", "--prefix-share"),
+            Map.entry("serving.specAcceptance", "--speculative"),
+            Map.entry("serving.specTokens", "--speculative"),
+            Map.entry("serving.specCost", "--speculative"),
+            Map.entry("serving.smallShare", "--small-share"),
+            // evaluation (eval summary, compare, index, arena)
+            Map.entry("evaluation.modelA", "--a"),
+            Map.entry("evaluation.modelB", "--b"),
+            Map.entry("evaluation.benchmark", "--benchmark"),
+            Map.entry("evaluation.bootstrap", "--bootstrap"),
+            Map.entry("evaluation.alpha", "--alpha"),
+            Map.entry("evaluation.scores", "--scores"),
+            Map.entry("evaluation.samples", "--samples"),
+            Map.entry("evaluation.concentration", "--concentration"),
+            Map.entry("evaluation.topK", "--top-k"),
+            Map.entry("evaluation.baseline", "--baseline"),
+            Map.entry("evaluation.anchor", "--anchor"),
+            // statistics (eval power, eval compare)
+            Map.entry("statistics.alpha", "--alpha"),
+            Map.entry("statistics.power", "--power"),
+            Map.entry("statistics.sdDiff", "--sd-diff"),
+            Map.entry("statistics.sdWithin", "--sd-within"),
+            Map.entry("statistics.k", "--k"),
+            Map.entry("statistics.n", "--n"),
+            Map.entry("statistics.effect", "--effect"),
+            Map.entry("statistics.confidence", "--confidence"),
+            // contamination (scan)
+            Map.entry("contamination.ngram", "--ngram"),
+            Map.entry("contamination.dirty", "--dirty"),
+            Map.entry("contamination.threads", "--threads"),
+            Map.entry("contamination.textField", "--text-field"),
+            // calibration profiles (the planners' --profile)
+            Map.entry("calibration.profile", "--profile"),
+            // projects (project create, project edit)
+            Map.entry("project.name", "--name"),
+            Map.entry("project.description", "--description"));
+
+    private CliFields() {
+    }
+
+    /** The keys the command line has a flag for. */
+    static java.util.Set<String> keys() {
+        return FLAGS.keySet();
+    }
+
+    /** The flag that gives the input {@code key} in the commands that have it, or null when none does. */
+    static String flagOf(String key) {
+        return FLAGS.get(key);
+    }
+
+    /** The flag of {@code command} that gives the input {@code key}, or empty when the command has no such flag. */
+    public static Optional<String> flag(String key, CommandSpec command) {
+        String flag = FLAGS.get(key);
+        return flag != null && command.findOption(flag) != null ? Optional.of(flag) : Optional.empty();
+    }
+
+    /**
+     * The one line the command line prints for an input error, after {@code error: }: the flag at fault when the
+     * command has it, the problem, and where to read about the flags, e.g.
+     * {@code --tp: TP (3) must divide the 32 attention heads (see 'sextant plan serve --help')}.
+     */
+    public static String describe(InputError e, CommandSpec command) {
+        String where = flag(e.field(), command).map(f -> f + ": ").orElse("");
+        return Failures.oneLine(where + e.getMessage()) + " (see '" + command.qualifiedName() + " --help')";
+    }
+}
