@@ -97,9 +97,35 @@ public final class CliFields {
             Map.entry("contamination.textField", "--text-field"),
             // calibration profiles (the planners' --profile)
             Map.entry("calibration.profile", "--profile"),
+            // the rollout gate (gate decide, gate canary-plan, gate judge, report rollout)
+            Map.entry("gate.candidate", "--candidate"),
+            Map.entry("gate.incumbent", "--incumbent"),
+            Map.entry("canary.rate", "--rate"),
+            Map.entry("canary.steps", "--steps"),
+            Map.entry("canary.stepWeight", "--step-weight"),
+            Map.entry("canary.interval", "--interval-minutes"),
+            Map.entry("canary.alpha", "--alpha"),
+            Map.entry("canary.power", "--power"),
+            Map.entry("canary.errorRate", "--error-rate"),
+            Map.entry("canary.errorRateIncrease", "--error-rate-increase"),
+            Map.entry("canary.refusalRate", "--refusal-rate"),
+            Map.entry("canary.refusalRateIncrease", "--refusal-rate-increase"),
+            Map.entry("canary.latencyP99", "--latency-p99-ms"),
+            Map.entry("canary.latencyIncrease", "--latency-increase"),
+            Map.entry("canary.latencyTail", "--latency-tail"),
+            Map.entry("canary.qualityMean", "--quality-mean"),
+            Map.entry("canary.qualitySd", "--quality-sd"),
+            Map.entry("canary.qualityDrop", "--quality-drop"),
+            Map.entry("judge.confidence", "--confidence"),
+            Map.entry("judge.tolerance", "--tolerance"),
             // projects (project create, project edit)
             Map.entry("project.name", "--name"),
             Map.entry("project.description", "--description"));
+
+    /** What to run, for inputs that no flag of the failing command gives (they are kept in the project). */
+    private static final Map<String, String> HINTS = Map.of(
+            "gate.policy", "set one with 'sextant gate policy --set FILE.json'",
+            "canary.thresholds", "give --error-rate, --refusal-rate, --latency-p99-ms or --quality-mean");
 
     private CliFields() {
     }
@@ -127,6 +153,7 @@ public final class CliFields {
      */
     public static String describe(InputError e, CommandSpec command) {
         String where = flag(e.field(), command).map(f -> f + ": ").orElse("");
-        return Failures.oneLine(where + e.getMessage()) + " (see '" + command.qualifiedName() + " --help')";
+        String hint = HINTS.getOrDefault(e.field(), "see '" + command.qualifiedName() + " --help'");
+        return Failures.oneLine(where + e.getMessage()) + " (" + hint + ")";
     }
 }

@@ -67,10 +67,10 @@ public final class CanaryJudge {
 
     public CanaryJudge(double confidence, double tolerance, double passThreshold, double marginalThreshold) {
         if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("--confidence must lie in (0, 1), got " + confidence);
+            throw new dev.sextant.model.InputError("judge.confidence", "the judge's confidence must lie in (0, 1), got " + confidence);
         }
         if (!(tolerance >= 0)) {
-            throw new IllegalArgumentException("--tolerance must not be negative, got " + tolerance);
+            throw new dev.sextant.model.InputError("judge.tolerance", "the judge's tolerance must not be negative, got " + tolerance);
         }
         if (!(marginalThreshold >= 0 && marginalThreshold <= passThreshold && passThreshold <= 100)) {
             throw new IllegalArgumentException("thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "

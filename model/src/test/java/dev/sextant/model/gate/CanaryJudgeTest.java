@@ -49,6 +49,7 @@ class CanaryJudgeTest {
         assertThat(clean.verdict()).isEqualTo("pass");
         assertThat(new CanaryJudge(0.98, 0.25, 95, 60).judge(base, canary, Map.of()).verdict()).isEqualTo("marginal");
         assertThatThrownBy(() -> new CanaryJudge(0.98, 0.25, 70, 80)).hasMessageContaining("marginal ≤ pass");
-        assertThatThrownBy(() -> new CanaryJudge(1.5, 0.25, 95, 75)).hasMessageContaining("--confidence");
+        assertThatThrownBy(() -> new CanaryJudge(1.5, 0.25, 95, 75)).hasMessageContaining("confidence must lie in (0, 1)")
+                .extracting(e -> ((dev.sextant.model.InputError) e).field()).isEqualTo("judge.confidence");
     }
 }

@@ -41,6 +41,8 @@ public final class GateJudgeCommand implements Runnable {
             java.util.Set<String> metrics = new java.util.TreeSet<>(base.keySet());
             metrics.addAll(can.keySet());
             j = options.judge().judge(base, can, options.specs(metrics));
+        } catch (dev.sextant.model.InputError e) {
+            throw e; // the model's input errors name their flag through CliFields
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

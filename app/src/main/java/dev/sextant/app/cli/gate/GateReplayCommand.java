@@ -41,6 +41,8 @@ public final class GateReplayCommand implements Runnable {
                 metrics.addAll(s.canary().keySet());
             });
             r = CanaryReplay.replay(steps, options.judge(), options.specs(metrics));
+        } catch (dev.sextant.model.InputError e) {
+            throw e; // the model's input errors name their flag through CliFields
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

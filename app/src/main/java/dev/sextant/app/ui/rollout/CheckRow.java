@@ -35,12 +35,12 @@ public final class CheckRow {
     /** The check, or an IllegalArgumentException naming the row and field. */
     GatePolicy.Check toCheck(int row) {
         return new GatePolicy.Check(text(name.get(), row, "name"), layer.get(), text(metric.get(), row, "metric"), "higher".equals(better.get()),
-                Inputs.number("Policy row " + row + ": minimum effect", minimumEffect.get()), Inputs.number("Policy row " + row + ": margin", margin.get()), test.get(), role.get());
+                Inputs.number("gate.checks", "Policy row " + row + ": minimum effect", minimumEffect.get()), Inputs.number("gate.checks", "Policy row " + row + ": margin", margin.get()), test.get(), role.get());
     }
 
     private static String text(String v, int row, String field) {
         if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("Policy row " + row + ": " + field + " is empty");
+            throw new dev.sextant.model.InputError("gate.checks", "Policy row " + row + ": " + field + " is empty");
         }
         return v.strip();
     }

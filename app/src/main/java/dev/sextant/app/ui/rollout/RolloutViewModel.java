@@ -197,12 +197,13 @@ public final class RolloutViewModel {
             for (int i = 0; i < checks.size(); i++) {
                 list.add(checks.get(i).toCheck(i + 1));
             }
-            GatePolicy p = new GatePolicy(policyName.get().isBlank() ? "Release gate" : policyName.get().strip(), Inputs.number("Confidence", confidence.get()),
+            GatePolicy p = new GatePolicy(policyName.get().isBlank() ? "Release gate" : policyName.get().strip(), Inputs.number("gate.confidence", "Confidence", confidence.get()),
                     list).validate();
             problem.set("");
             return p;
         } catch (IllegalArgumentException e) {
             problem.set(Failures.message(e));
+            problemField.set(InputError.fieldOf(e));
             return null;
         }
     }
@@ -272,17 +273,11 @@ public final class RolloutViewModel {
     }
 
     private static double number(String key, String label, String text) {
-        try {
-            return Inputs.number(label, text == null ? "" : text);
-        } catch (InputError e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            throw new InputError(key, e.getMessage());
-        }
+        return Inputs.number(key, label, text == null ? "" : text);
     }
 
     private static Double optional(String key, String label, String text) {
-        return text == null || text.isBlank() ? null : number(key, label, text);
+        return Inputs.optionalNumber(key, label, text);
     }
 
     /** Plans the canary from the fields and keeps the inputs for the project, so that the report and the CLI show this plan. */
