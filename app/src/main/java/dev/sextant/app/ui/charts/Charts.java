@@ -219,10 +219,6 @@ public final class Charts {
         ChartTheme.apply(chart, dark);
     }
 
-    static Color foreground(boolean dark) {
-        return ChartTheme.foreground(dark);
-    }
-
     private static Color blend(Color a, Color b, double share) {
         double t = Math.max(0, Math.min(1, share));
         return new Color((int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
