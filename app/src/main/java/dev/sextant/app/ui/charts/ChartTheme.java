@@ -59,9 +59,26 @@ public final class ChartTheme {
 
     /** The detail line split off a long title; marked by its class so that a second pass finds it instead of splitting again. */
     static final class DetailTitle extends TextTitle {
-        DetailTitle(String text) {
+        /** The title as the builder gave it, before the split. */
+        final String original;
+
+        DetailTitle(String text, String original) {
             super(text);
+            this.original = original;
         }
+    }
+
+    /**
+     * The chart's title as its builder gave it, whether or not it was split into headline and detail: for alt text and
+     * file names. Null for a chart without a title.
+     */
+    public static String fullTitle(JFreeChart chart) {
+        for (Title t : chart.getSubtitles()) {
+            if (t instanceof DetailTitle d) {
+                return d.original;
+            }
+        }
+        return chart.getTitle() == null ? null : chart.getTitle().getText();
     }
 
     static Color background(boolean dark) {
@@ -177,8 +194,8 @@ public final class ChartTheme {
         if (detail == null) {
             String[] parts = splitTitle(title.getText());
             if (parts.length == 2) {
+                detail = new DetailTitle(parts[1], title.getText());
                 title.setText(parts[0]);
-                detail = new DetailTitle(parts[1]);
                 chart.addSubtitle(0, detail);
             }
         }
@@ -191,6 +208,8 @@ public final class ChartTheme {
         title.setPadding(new RectangleInsets(2, 8, detail == null ? 8 : 2, 8));
         title.setMaximumLinesToDisplay(2);
         if (detail != null) {
+            title.setToolTipText(detail.original); // on hover, the title as it was written
+            detail.setToolTipText(detail.original);
             detail.setFont(DETAIL);
             detail.setPaint(muted(dark));
             detail.setPosition(RectangleEdge.TOP);

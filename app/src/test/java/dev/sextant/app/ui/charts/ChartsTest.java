@@ -86,6 +86,9 @@ class ChartsTest {
         assertThat(kv.getTitle().getText()).isEqualTo("KV cache at 6 requests/s");
         assertThat(kv.getSubtitles().stream().filter(t -> t instanceof ChartTheme.DetailTitle)).hasSize(1)
                 .first().extracting(t -> ((TextTitle) t).getText()).asString().startsWith("62% in use on average");
+        assertThat(ChartTheme.fullTitle(kv)).isEqualTo("KV cache at 6 requests/s: 62% in use on average, 3 preemptions; P99 TTFT 1.42 s, "
+                + "TPOT 38 ms; 97% of requests within both targets");
+        assertThat(ChartTheme.fullTitle(ChartSamples.all(false).get("ttft").chart())).isEqualTo("Time to first token against the rate");
 
         JFreeChart latency = ChartSamples.all(false).get("ttft").chart();
         XYPlot plot = latency.getXYPlot();
