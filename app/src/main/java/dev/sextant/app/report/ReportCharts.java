@@ -1,5 +1,6 @@
 package dev.sextant.app.report;
 
+import dev.sextant.app.ui.charts.ChartTheme;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GateDecision;
 import java.awt.BasicStroke;
@@ -22,10 +23,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** The rollout report's charts, drawn for paper: light background, dark text. */
 public final class ReportCharts {
 
-    static final Color INK = new Color(0x1F2328);
     static final Color ACCENT = new Color(0x0969DA);
     static final Color DANGER = new Color(0xCF222E);
-    static final Color GRID = new Color(0xD0D7DE);
 
     private ReportCharts() {
     }
@@ -51,13 +50,13 @@ public final class ReportCharts {
         r.setSeriesPaint(0, ACCENT);
         r.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-5, -5, 10, 10));
         r.setDefaultLinesVisible(false);
+        r.setDefaultToolTipGenerator((d, series, item) -> String.format("%s: %+.3g (interval %+.3g to %+.3g; threshold %+.3g)", c.name(),
+                c.estimate(), c.ciLow(), c.ciHigh(), c.threshold()));
         XYPlot plot = new XYPlot(data, x, y, r);
         plot.addDomainMarker(new ValueMarker(0, Color.GRAY, new BasicStroke(1f)), Layer.BACKGROUND);
         ValueMarker t = new ValueMarker(c.threshold(), DANGER, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {5, 4}, 0));
         t.setLabel(c.role().equals("required-gain") ? "minimum gain" : "margin");
-        t.setLabelPaint(DANGER);
-        t.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         plot.addDomainMarker(t, Layer.FOREGROUND);
         return style(new JFreeChart(null, new Font(Font.SANS_SERIF, Font.BOLD, 12), plot, false));
     }
@@ -74,6 +73,8 @@ public final class ReportCharts {
         XYStepRenderer r = new XYStepRenderer();
         r.setSeriesPaint(0, ACCENT);
         r.setSeriesStroke(0, new BasicStroke(2.5f));
+        r.setDefaultToolTipGenerator((d, series, item) -> String.format("%.0f%% of traffic on the canary from minute %.0f", d.getYValue(series, item),
+                d.getXValue(series, item)));
         NumberAxis y = new NumberAxis("% of traffic on the canary");
         y.setRange(0, 105);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), new NumberAxis("minutes"), y, r);
@@ -86,22 +87,9 @@ public final class ReportCharts {
         return style(dev.sextant.app.ui.charts.Charts.bars("Blind pairwise battles, candidate against incumbent", "battles", labels, counts, false));
     }
 
+    /** Paper is the light theme: the same fonts, title layout and colours as the workbench's light charts. */
     static JFreeChart style(JFreeChart chart) {
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.setAntiAlias(true);
-        if (chart.getTitle() != null) {
-            chart.getTitle().setPaint(INK);
-        }
-        chart.getPlot().setBackgroundPaint(Color.WHITE);
-        chart.getPlot().setOutlineVisible(false);
-        if (chart.getPlot() instanceof XYPlot xy) {
-            xy.setDomainGridlinePaint(GRID);
-            xy.setRangeGridlinePaint(GRID);
-            for (var axis : List.of(xy.getDomainAxis(), xy.getRangeAxis())) {
-                axis.setLabelPaint(INK);
-                axis.setTickLabelPaint(INK);
-            }
-        }
+        ChartTheme.apply(chart, false);
         return chart;
     }
 }

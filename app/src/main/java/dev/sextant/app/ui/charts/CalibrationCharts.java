@@ -4,11 +4,9 @@ import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.GemmFit;
 import dev.sextant.model.calibration.GemmPoint;
 import java.awt.BasicStroke;
-import java.awt.Font;
 import java.util.ArrayList;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
@@ -55,14 +53,11 @@ public final class CalibrationCharts {
             r.setSeriesPaint(series, PlanCharts.PARTS[types.indexOf(fits.get(i).dtype()) % PlanCharts.PARTS.length]);
             r.setSeriesStroke(series, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
         }
-        LogAxis x = new LogAxis(String.format("FLOPs per byte (memory roof: %.0f GB/s measured)", bandwidth));
-        x.setNumberFormatOverride(new java.text.DecimalFormat("0.#"));
-        LogAxis y = new LogAxis("TFLOP/s achieved");
-        y.setNumberFormatOverride(new java.text.DecimalFormat("0.#"));
+        r.setDefaultToolTipGenerator(ChartTips.xy("FLOPs/byte", "TFLOP/s", true));
+        NiceLogAxis x = new NiceLogAxis(String.format("FLOPs per byte (memory roof: %.0f GB/s measured)", bandwidth));
+        NiceLogAxis y = new NiceLogAxis("TFLOP/s achieved");
         XYPlot plot = new XYPlot(data, x, y, r);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, true);
-        Charts.style(chart, dark);
-        return chart;
+        return Charts.chart(title, plot, true, dark);
     }
 
     /** GEMM efficiency (share of the ceiling) by shape and data type. */

@@ -2,7 +2,6 @@ package dev.sextant.app.ui.charts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
@@ -14,7 +13,6 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.LookupPaintScale;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.renderer.xy.XYBlockRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.title.PaintScaleLegend;
 import org.jfree.chart.ui.RectangleEdge;
@@ -65,10 +63,14 @@ public final class Charts {
         renderer.setSeriesPaint(0, ACCENT);
         renderer.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
         renderer.setDefaultLinesVisible(false);
+        renderer.setDefaultToolTipGenerator((d, s, item) -> {
+            double lo = data.getStartXValue(s, item);
+            double hi = data.getEndXValue(s, item);
+            return labels[(int) Math.round(d.getYValue(s, item))] + ": " + ChartTips.number(d.getXValue(s, item))
+                    + (lo < hi ? " (interval " + ChartTips.number(lo) + " to " + ChartTips.number(hi) + ")" : "");
+        });
         XYPlot plot = new XYPlot(data, x, y, renderer);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
-        style(chart, dark);
-        return chart;
+        return chart(title, plot, false, dark);
     }
 
     /**
@@ -107,9 +109,11 @@ public final class Charts {
         data.addSeries("value", xyz);
         SymbolAxis x = new SymbolAxis(columnLabel, columns.toArray(String[]::new));
         x.setGridBandsVisible(false);
+        int columnChars = columns.stream().mapToInt(String::length).max().orElse(0);
+        x.setVerticalTickLabels(nc * (columnChars * 7 + 12) > 640); // side by side they would overlap at the views' width
         SymbolAxis y = new SymbolAxis(null, rowLabels);
         y.setGridBandsVisible(false);
-        XYBlockRenderer renderer = new XYBlockRenderer();
+        HeatmapRenderer renderer = new HeatmapRenderer(List.of(rowLabels), columns, columnLabel, ChartTips::percent, !diverging);
         Color lo = dark ? new Color(0x161B22) : new Color(0xF6F8FA);
         LookupPaintScale scale = new LookupPaintScale(0, 1.0001, lo);
         for (int i = 1; i <= 20; i++) {
@@ -122,17 +126,17 @@ public final class Charts {
         XYPlot plot = new XYPlot(data, x, y, renderer);
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinesVisible(false);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
+        JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, false);
         NumberAxis legendAxis = new NumberAxis(scaleLabel);
         legendAxis.setRange(0, 1);
+        legendAxis.setNumberFormatOverride(java.text.NumberFormat.getPercentInstance(java.util.Locale.ROOT));
+        legendAxis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(0.2));
         PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
         legend.setPosition(RectangleEdge.RIGHT);
-        legend.setMargin(4, 4, 4, 4);
+        legend.setMargin(4, 12, 4, 4);
+        legend.setStripWidth(14);
         chart.addSubtitle(legend);
         style(chart, dark);
-        legend.setBackgroundPaint(chart.getBackgroundPaint());
-        legendAxis.setLabelPaint(foreground(dark));
-        legendAxis.setTickLabelPaint(foreground(dark));
         return chart;
     }
 
@@ -150,9 +154,8 @@ public final class Charts {
         r.setShadowVisible(false);
         r.setSeriesPaint(0, ACCENT);
         r.setItemMargin(0);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
-        style(chart, dark);
-        plot.getDomainAxis().setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        r.setDefaultToolTipGenerator(ChartTips.category(valueLabel, false));
+        JFreeChart chart = chart(title, plot, false, dark);
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(3f);
         plot.getDomainAxis().setCategoryMargin(0.1);
         return chart;
@@ -174,9 +177,8 @@ public final class Charts {
         r.setSeriesPaint(0, ACCENT);
         r.setSeriesPaint(1, SECOND);
         r.setItemMargin(0.05);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
-        style(chart, dark);
-        return chart;
+        r.setDefaultToolTipGenerator(ChartTips.category("", true));
+        return chart(title, plot, true, dark);
     }
 
     /** Re-colours every chart under {@code root} for the theme, so that switching it needs no redraw of the data. */
@@ -205,47 +207,16 @@ public final class Charts {
         }
     }
 
-    static void style(JFreeChart chart, boolean dark) {
-        Color bg = dark ? new Color(0x0D1117) : Color.WHITE;
-        Color fg = foreground(dark);
-        Color grid = dark ? new Color(0x30363D) : new Color(0xD0D7DE);
-        chart.setBackgroundPaint(bg);
-        if (chart.getTitle() != null) {
-            chart.getTitle().setPaint(fg);
-        }
-        chart.setAntiAlias(true);
-        if (chart.getLegend() != null) {
-            chart.getLegend().setBackgroundPaint(bg);
-            chart.getLegend().setItemPaint(fg);
-            chart.getLegend().setFrame(org.jfree.chart.block.BlockBorder.NONE);
-        }
-        var plot = chart.getPlot();
-        plot.setBackgroundPaint(bg);
-        plot.setOutlineVisible(false);
-        Font tick = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-        if (plot instanceof XYPlot xy) {
-            xy.setDomainGridlinePaint(grid);
-            xy.setRangeGridlinePaint(grid);
-            for (var axis : List.of(xy.getDomainAxis(), xy.getRangeAxis())) {
-                axis.setLabelPaint(fg);
-                axis.setTickLabelPaint(fg);
-                axis.setAxisLinePaint(grid);
-                axis.setTickMarkPaint(grid);
-                axis.setTickLabelFont(tick);
-            }
-        } else if (plot instanceof CategoryPlot cp) {
-            cp.setRangeGridlinePaint(grid);
-            cp.getDomainAxis().setTickLabelPaint(fg);
-            cp.getDomainAxis().setTickLabelFont(tick);
-            cp.getDomainAxis().setAxisLinePaint(grid);
-            cp.getRangeAxis().setLabelPaint(fg);
-            cp.getRangeAxis().setTickLabelPaint(fg);
-            cp.getRangeAxis().setAxisLinePaint(grid);
-        }
+    /** A chart with the title in the theme's place and fonts, styled for the theme ({@link ChartTheme}). */
+    static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, boolean legend, boolean dark) {
+        JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, legend);
+        style(chart, dark);
+        return chart;
     }
 
-    static Color foreground(boolean dark) {
-        return dark ? new Color(0xC9D1D9) : new Color(0x1F2328);
+    /** Styles the chart for the theme; the one place that decides how charts look is {@link ChartTheme}. */
+    static void style(JFreeChart chart, boolean dark) {
+        ChartTheme.apply(chart, dark);
     }
 
     private static Color blend(Color a, Color b, double share) {

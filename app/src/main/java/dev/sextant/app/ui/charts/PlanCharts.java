@@ -3,7 +3,6 @@ package dev.sextant.app.ui.charts;
 import dev.sextant.model.training.PipelineSchedule;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
@@ -54,17 +53,19 @@ public final class PlanCharts {
         NumberAxis range = new NumberAxis(valueLabel);
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), range, r);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
-        ValueMarker marker = new ValueMarker(limit, new Color(0xCF222E), new BasicStroke(2f));
+        ValueMarker marker = new ValueMarker(limit, ChartTheme.danger(dark), new BasicStroke(2f));
         marker.setLabel(limitLabel);
-        marker.setLabelPaint(new Color(0xCF222E));
         marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         marker.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
         plot.addRangeMarker(marker, Layer.FOREGROUND);
         double total = parts.stream().mapToDouble(Double::doubleValue).sum();
         range.setRange(0, Math.max(total, limit) * 1.08);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, true);
-        Charts.style(chart, dark);
-        return chart;
+        r.setDefaultToolTipGenerator((d, row, column) -> {
+            double v = d.getValue(row, column) == null ? 0 : d.getValue(row, column).doubleValue();
+            return d.getRowKey(row) + ": " + ChartTips.number(v) + " " + valueLabel + " ("
+                    + ChartTips.percent(total > 0 ? v / total : 0) + " of " + ChartTips.number(total) + ")";
+        });
+        return Charts.chart(title, plot, true, dark);
     }
 
     /** One bar per category, decimal axis. */
@@ -78,10 +79,9 @@ public final class PlanCharts {
         r.setShadowVisible(false);
         r.setSeriesPaint(0, Charts.ACCENT);
         r.setMaximumBarWidth(0.12);
+        r.setDefaultToolTipGenerator(ChartTips.category(valueLabel, false));
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), new NumberAxis(valueLabel), r);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
-        Charts.style(chart, dark);
-        return chart;
+        return Charts.chart(title, plot, false, dark);
     }
 
     /** Forward and backward passes per stage over time: a Gantt chart where the pipeline bubble shows as gaps. */
@@ -99,9 +99,10 @@ public final class PlanCharts {
         r.setBarPainter(new StandardXYBarPainter());
         r.setShadowVisible(false);
         r.setDrawBarOutline(true);
-        r.setDefaultOutlinePaint(dark ? new Color(0x0D1117) : Color.WHITE);
         r.setSeriesPaint(0, Charts.ACCENT);
         r.setSeriesPaint(1, Charts.SECOND);
+        r.setDefaultToolTipGenerator((d, series, item) -> "stage " + (Math.round(d.getYValue(series, item)) + 1) + ", " + d.getSeriesKey(series)
+                + ": " + ChartTips.number(data.getStartXValue(series, item)) + " to " + ChartTips.number(data.getEndXValue(series, item)) + " s");
         String[] names = new String[stages];
         for (int s = 0; s < stages; s++) {
             names[s] = "stage " + (s + 1);
@@ -110,9 +111,7 @@ public final class PlanCharts {
         y.setInverted(true);
         y.setGridBandsVisible(false);
         XYPlot plot = new XYPlot(data, new NumberAxis("seconds"), y, r);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, true);
-        Charts.style(chart, dark);
-        return chart;
+        return Charts.chart(title, plot, true, dark);
     }
 
     /** Lines through points, one series per name: {@code series.get(i)} holds {x, y} pairs. */
@@ -135,9 +134,8 @@ public final class PlanCharts {
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         NumberAxis y = new NumberAxis(yLabel);
         y.setAutoRangeIncludesZero(false);
+        r.setDefaultToolTipGenerator(ChartTips.xy(xLabel, yLabel, names.size() > 1));
         XYPlot plot = new XYPlot(data, x, y, r);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, names.size() > 1);
-        Charts.style(chart, dark);
-        return chart;
+        return Charts.chart(title, plot, names.size() > 1, dark);
     }
 }

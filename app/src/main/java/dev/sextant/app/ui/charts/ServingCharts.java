@@ -4,12 +4,9 @@ import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.Percentiles;
 import dev.sextant.model.serving.SimulationSummary;
 import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
 import java.util.List;
 import java.util.function.Function;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -23,8 +20,6 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /** Charts of the Serving area: latency percentiles against the request rate, KV utilisation over time, replicas over the day. */
 public final class ServingCharts {
-
-    private static final Color TARGET = new Color(0xCF222E);
 
     private ServingCharts() {
     }
@@ -53,13 +48,13 @@ public final class ServingCharts {
             r.setSeriesPaint(k, PlanCharts.PARTS[k]);
             r.setSeriesStroke(k, new BasicStroke(2f));
         }
-        LogAxis y = new LogAxis(yLabel);
+        r.setDefaultToolTipGenerator(ChartTips.xy("requests/s", yLabel, true));
+        NiceLogAxis y = new NiceLogAxis(yLabel);
         y.setSmallestValue(1e-4);
-        y.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
         XYPlot plot = new XYPlot(data, new NumberAxis("requests per second"), y, r);
-        plot.addRangeMarker(marker(target, "P99 target", false), Layer.FOREGROUND);
+        plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + yLabel, false, dark), Layer.FOREGROUND);
         if (goodput > 0) {
-            plot.addDomainMarker(marker(goodput, String.format("goodput %.2f/s", goodput), true), Layer.FOREGROUND);
+            plot.addDomainMarker(marker(goodput, String.format("goodput %.2f/s", goodput), true, dark), Layer.FOREGROUND);
         }
         return finish(title, plot, true, dark);
     }
@@ -73,6 +68,8 @@ public final class ServingCharts {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         r.setSeriesPaint(0, PlanCharts.PARTS[0]);
         r.setSeriesStroke(0, new BasicStroke(2f));
+        r.setDefaultToolTipGenerator((d, series, item) -> ChartTips.number(d.getYValue(series, item)) + "% of KV blocks in use at minute "
+                + ChartTips.number(d.getXValue(series, item)));
         NumberAxis y = new NumberAxis("% of KV blocks in use");
         y.setRange(0, 100);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), new NumberAxis("minutes"), y, r);
@@ -103,6 +100,8 @@ public final class ServingCharts {
         steps.setSeriesStroke(0, new BasicStroke(2.5f));
         steps.setSeriesPaint(1, PlanCharts.PARTS[2]);
         steps.setSeriesStroke(1, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+        steps.setDefaultToolTipGenerator((d, series, item) -> d.getSeriesKey(series) + ": " + ChartTips.number(d.getYValue(series, item))
+                + " from " + hour(d.getXValue(series, item)));
         NumberAxis hours = new NumberAxis("hour of the day");
         hours.setRange(0, 24);
         hours.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(2));
@@ -120,26 +119,28 @@ public final class ServingCharts {
         XYStepRenderer rateSteps = new XYStepRenderer();
         rateSteps.setSeriesPaint(0, PlanCharts.PARTS[3]);
         rateSteps.setSeriesStroke(0, new BasicStroke(1.5f));
+        rateSteps.setDefaultToolTipGenerator((d, series, item) -> ChartTips.number(d.getYValue(series, item)) + " requests/s from "
+                + hour(d.getXValue(series, item)));
         plot.setRenderer(1, rateSteps);
-        JFreeChart chart = finish(title, plot, true, dark);
-        rates.setLabelPaint(Charts.foreground(dark));
-        rates.setTickLabelPaint(Charts.foreground(dark));
-        return chart;
+        return finish(title, plot, true, dark);
     }
 
-    private static ValueMarker marker(double value, String label, boolean vertical) {
-        ValueMarker m = new ValueMarker(value, TARGET, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+    /** 6.5 → "06:30". */
+    private static String hour(double h) {
+        int minutes = (int) Math.round(h * 60);
+        return String.format("%02d:%02d", minutes / 60, minutes % 60);
+    }
+
+    private static ValueMarker marker(double value, String label, boolean vertical, boolean dark) {
+        ValueMarker m = new ValueMarker(value, ChartTheme.danger(dark), new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+                new float[] {6, 4}, 0));
         m.setLabel(label);
-        m.setLabelPaint(TARGET);
-        m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         m.setLabelAnchor(vertical ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
         m.setLabelTextAnchor(vertical ? TextAnchor.TOP_LEFT : TextAnchor.BOTTOM_LEFT);
         return m;
     }
 
     private static JFreeChart finish(String title, XYPlot plot, boolean legend, boolean dark) {
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, legend);
-        Charts.style(chart, dark);
-        return chart;
+        return Charts.chart(title, plot, legend, dark);
     }
 }
