@@ -57,6 +57,7 @@ public final class ReportCharts {
                 new float[] {5, 4}, 0));
         t.setLabel(c.role().equals("required-gain") ? "minimum gain" : "margin");
         t.setLabelPaint(DANGER);
+        t.setLabelBackgroundColor(new Color(0, 0, 0, 0)); // the default grey box is unreadable on a dark slide
         t.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         plot.addDomainMarker(t, Layer.FOREGROUND);
         return style(new JFreeChart(null, new Font(Font.SANS_SERIF, Font.BOLD, 12), plot, false));

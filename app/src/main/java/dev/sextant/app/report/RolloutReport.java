@@ -43,16 +43,12 @@ public final class RolloutReport {
     static Report of(String projectName, GateCase g, CanaryPlan canary, double rate, SavedServingPlan serving, Instant generated) {
         GateDecision d = g.decision();
         List<Report.Section> sections = new ArrayList<>();
-        String headline = switch (d.decision()) {
-            case "full" -> "Decision: FULL ROLLOUT";
-            case "reject" -> "Decision: REJECT";
-            default -> "Decision: CANARY";
-        };
         sections.add(new Report.Section("Decision", List.of(
-                new Report.Paragraph(headline, true),
+                verdict(d),
                 new Report.Paragraph(g.candidate() + " against the incumbent " + g.incumbent() + ", under the policy “" + g.policy().name()
                         + "” (" + Math.round(100 * g.policy().confidence()) + " % intervals).", false),
-                new Report.Bullets(d.reasons()))));
+                // the first reason is the verdict's summary
+                new Report.Bullets(d.reasons().subList(1, d.reasons().size())))));
 
         List<List<String>> rows = new ArrayList<>();
         for (GateDecision.CheckResult c : d.checks()) {
@@ -117,9 +113,33 @@ public final class RolloutReport {
             lines.add("Step latency from " + s.latencySource() + ".");
             sections.add(new Report.Section("Capacity and cost", List.of(new Report.Bullets(lines))));
         }
-        String subtitle = "Project “" + projectName + "” · generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-                .format(generated.atOffset(ZoneOffset.UTC));
-        return new Report("Rollout report: " + g.candidate(), subtitle, sections);
+        String date = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").format(generated.atOffset(ZoneOffset.UTC));
+        String subtitle = "Project “" + projectName + "” · generated " + date;
+        List<Report.Fact> facts = List.of(new Report.Fact("Project", projectName), new Report.Fact("Candidate", g.candidate()),
+                new Report.Fact("Incumbent", g.incumbent()), new Report.Fact("Policy", g.policy().name()), new Report.Fact("Date", date));
+        return new Report("Rollout report: " + g.candidate(), subtitle, facts, sections);
+    }
+
+    /**
+     * The decision with its counts: blocking are the regressions of checks that decide (blocking or required-gain, not
+     * down-weighted), the ones that make a reject; gains and inconclusive count every check by its status, a check
+     * without evidence counting as inconclusive.
+     */
+    static Report.Verdict verdict(GateDecision d) {
+        int blocking = 0;
+        int gains = 0;
+        int inconclusive = 0;
+        for (GateDecision.CheckResult c : d.checks()) {
+            switch (c.status()) {
+                case "regression" -> blocking += !c.role().equals("informative") && c.downWeighted() == null ? 1 : 0;
+                case "gain" -> gains++;
+                case "inconclusive", "missing" -> inconclusive++;
+                default -> {
+                    // non-inferior: passes, counted in none of the three
+                }
+            }
+        }
+        return new Report.Verdict(d.decision(), blocking, gains, inconclusive, d.reasons().isEmpty() ? "" : d.reasons().get(0));
     }
 
     static String fmt(double v) {
