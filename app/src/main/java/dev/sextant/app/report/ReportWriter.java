@@ -28,7 +28,8 @@ import org.jfree.chart.ChartUtils;
 
 /**
  * Renders a {@link Report} as one self-contained XHTML file (styles inline, charts as PNG data at twice their size) and
- * as PDF from the same XHTML (openhtmltopdf over PDFBox, A4 landscape, one section per page). Files are written to a
+ * as PDF from the same XHTML (openhtmltopdf over PDFBox, A4 landscape, one section per page, DejaVu Sans embedded
+ * as a subset so that α, ≤, ≥, τ and → print). Files are written to a
  * temporary file beside the target and moved into place, so a failure leaves nothing half-written.
  */
 public final class ReportWriter {

@@ -206,7 +206,7 @@ public final class Presentation {
                 }
             }
             for (int i = 0; i < slides.size(); i++) {
-                setFooter(slides.get(i).node(), (i + 1) + " / " + slides.size());
+                setFooter(slides.get(i).node(), (i + 1) + " / " + slides.size() + (i == 0 ? "   → next · ← back · Esc leaves" : ""));
             }
             return slides;
         }
@@ -299,9 +299,16 @@ public final class Presentation {
                     todo.addFirst(next);
                     continue;
                 }
-                int k = size - 1;
-                while (k >= 1 && !fits(section, current, part(next, 0, k), zoom)) {
-                    k--;
+                // the most rows or items that fit: fewer always fit if more do, so a binary search
+                int k = 0;
+                for (int lo = 1, hi = size - 1; lo <= hi; ) {
+                    int mid = (lo + hi) / 2;
+                    if (fits(section, current, part(next, 0, mid), zoom)) {
+                        k = mid;
+                        lo = mid + 1;
+                    } else {
+                        hi = mid - 1;
+                    }
                 }
                 if (k >= 1) {
                     current.add(part(next, 0, k));
