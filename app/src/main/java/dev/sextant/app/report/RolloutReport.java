@@ -42,16 +42,12 @@ public final class RolloutReport {
         SavedServingPlan serving = rollout.serving();
         GateDecision d = g.decision();
         List<Report.Section> sections = new ArrayList<>();
-        String headline = switch (d.decision()) {
-            case "full" -> "Decision: FULL ROLLOUT";
-            case "reject" -> "Decision: REJECT";
-            default -> "Decision: CANARY";
-        };
         sections.add(new Report.Section("Decision", List.of(
-                new Report.Paragraph(headline, true),
+                verdict(g),
                 new Report.Paragraph(g.candidate() + " against the incumbent " + g.incumbent() + ", under the policy “" + g.policy().name()
                         + "” (" + Math.round(100 * g.policy().confidence()) + " % intervals).", false),
-                new Report.Bullets(d.reasons()))));
+                // the first reason is the verdict's summary
+                new Report.Bullets(d.reasons().subList(1, d.reasons().size())))));
 
         List<List<String>> rows = new ArrayList<>();
         for (GateDecision.CheckResult c : d.checks()) {
@@ -115,9 +111,18 @@ public final class RolloutReport {
             lines.add("Step latency from " + s.latencySource() + ".");
             sections.add(new Report.Section("Capacity and cost", List.of(new Report.Bullets(lines))));
         }
-        String subtitle = "Project “" + projectName + "” · generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-                .format(generated.atOffset(ZoneOffset.UTC));
-        return new Report("Rollout report: " + g.candidate(), subtitle, sections);
+        String date = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").format(generated.atOffset(ZoneOffset.UTC));
+        String subtitle = "Project “" + projectName + "” · generated " + date;
+        List<Report.Fact> facts = List.of(new Report.Fact("Project", projectName), new Report.Fact("Candidate", g.candidate()),
+                new Report.Fact("Incumbent", g.incumbent()), new Report.Fact("Policy", g.policy().name()), new Report.Fact("Date", date));
+        return new Report("Rollout report: " + g.candidate(), subtitle, facts, sections);
+    }
+
+    /** The decision with its counts (see {@link GateCase#counts()}) and the first reason as its summary. */
+    static Report.Verdict verdict(GateCase g) {
+        GateCase.Counts n = g.counts();
+        GateDecision d = g.decision();
+        return new Report.Verdict(d.decision(), n.blocking(), n.gains(), n.inconclusive(), d.reasons().isEmpty() ? "" : d.reasons().get(0));
     }
 
     /** The canary plan's inputs in words, as the report prints them beside the plan. */

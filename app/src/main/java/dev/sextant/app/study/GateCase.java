@@ -12,7 +12,11 @@ import java.util.List;
  */
 public record GateCase(GatePolicy policy, String candidate, String incumbent, List<GateEvidence> evidence, GateDecision decision) {
 
-    /** Checks that regress on a blocking or required-gain role, that show a gain, and that are inconclusive or missing. */
+    /**
+     * The decision's counts: blocking are the regressions of checks that decide (blocking or required-gain, not
+     * down-weighted), the ones that make a reject; gains and inconclusive count every check by its status, a check
+     * without evidence counting as inconclusive.
+     */
     public record Counts(int blocking, int gains, int inconclusive) {
     }
 

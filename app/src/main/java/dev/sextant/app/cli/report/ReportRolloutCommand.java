@@ -52,9 +52,10 @@ public final class ReportRolloutCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        String decision = ((Report.Paragraph) report.sections().get(0).blocks().get(0)).text();
-        Result r = new Result(out.toAbsolutePath().toString(), decision.replace("Decision: ", "").toLowerCase().replace("full rollout", "full"),
-                report.sections().size());
+        Report.Verdict verdict = report.sections().stream().flatMap(s -> s.blocks().stream()).filter(Report.Verdict.class::isInstance)
+                .map(Report.Verdict.class::cast).findFirst().orElseThrow();
+        String decision = "Decision: " + verdict.headline().toUpperCase(java.util.Locale.ROOT);
+        Result r = new Result(out.toAbsolutePath().toString(), verdict.decision(), report.sections().size());
         ctx.print(output.json(), r, w -> w.println("Wrote " + r.file() + " (" + r.sections() + " sections; " + decision + ")"));
     }
 }
