@@ -36,6 +36,22 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void aStudyWhoseInputsChangedIsMarkedStaleAndAProjectSwitchClearsIt() {
+        vm.open(vm.saved().get(0));
+        assertThat(vm.staleProperty().get()).as("a kept plan opens with its own inputs").isFalse();
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        assertThat(vm.staleProperty().get()).as("the headline, Latency and Day tabs still show the 70B").isTrue();
+        assertThat(vm.studyProperty().get()).isNotNull();
+        shell.createProject("Other", "");
+        assertThat(vm.studyProperty().get()).isNull();
+        assertThat(vm.summaryProperty().get()).isEmpty();
+        assertThat(vm.staleProperty().get()).isFalse();
+        assertThat(vm.saved()).isEmpty();
+        assertThat(vm.memoryProperty().get()).as("the inputs stay: memory follows them").isNotNull();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void theMemoryPlanFollowsEditsAndAModelThatDoesNotFitIsSaid() {
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
         vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));

@@ -31,6 +31,22 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void layoutsWhoseInputsChangedAreMarkedStaleAndAProjectSwitchClearsThem() {
+        vm.open(vm.saved().get(0));
+        assertThat(vm.staleProperty().get()).isFalse();
+        vm.gpusProperty().set("128");
+        assertThat(vm.staleProperty().get()).isTrue();
+        vm.failuresPerGpuDayProperty().set("0.01");
+        shell.createProject("Other", "");
+        assertThat(vm.plans()).isEmpty();
+        assertThat(vm.selectedProperty().get()).isNull();
+        assertThat(vm.summaryProperty().get()).isEmpty();
+        assertThat(vm.staleProperty().get()).isFalse();
+        assertThat(vm.saved()).isEmpty();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void searchPickFaultToleranceSave() {
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));

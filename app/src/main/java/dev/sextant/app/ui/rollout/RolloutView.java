@@ -285,6 +285,8 @@ public final class RolloutView {
             canaryInputs.add(t, 2 * (i % 2) + 1, i / 2);
         }
         Button plan = new Button("Plan canary");
+        plan.setTooltip(new javafx.scene.control.Tooltip("Works out the steps from these inputs and keeps them for the project: the report, "
+                + "the presentation and 'sextant gate canary-plan' show this plan."));
         plan.setId("rollout-plan-canary");
         plan.setDefaultButton(false);
         plan.setOnAction(e -> vm.planCanary());
@@ -294,13 +296,9 @@ public final class RolloutView {
         from.setWrapText(true);
         from.setMaxWidth(420);
         from.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label stale = new Label("The inputs changed since this plan was made: Plan canary to update it (the report shows the plan below).");
-        stale.getStyleClass().add("stale-banner");
-        stale.setWrapText(true);
-        stale.setMaxWidth(420);
-        stale.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        stale.visibleProperty().bind(vm.canaryStaleProperty());
-        stale.managedProperty().bind(stale.visibleProperty());
+        javafx.scene.layout.HBox stale = dev.sextant.app.ui.shell.Staleness.banner(vm.canaryStaleProperty(),
+                "The inputs changed since this plan was made; the report shows the plan below until you plan again.", vm::planCanary);
+        stale.setMaxWidth(480);
         int last = (f.length + 1) / 2;
         canaryInputs.add(plan, 1, last);
         canaryInputs.add(from, 0, last + 1, 4, 1);

@@ -67,6 +67,7 @@ public final class ServingView {
     @FXML private Button deleteSaved;
     @FXML private TableView<SavedServingPlan> savedTable;
     @FXML private Label summary;
+    @FXML private VBox results;
     @FXML private Button savePlan;
     @FXML private Label memoryText;
     @FXML private StackPane memoryPane;
@@ -86,6 +87,9 @@ public final class ServingView {
     private void initialize() {
         dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         summary.textProperty().bind(vm.summaryProperty());
+        results.getChildren().add(0, dev.sextant.app.ui.shell.Staleness.banner(vm.staleProperty(),
+                "The inputs changed since this plan was worked out: the headline, Latency, Day and Levers still show the old inputs "
+                        + "(Memory follows the inputs).", vm::plan));
         wireInputs();
         wireResults();
         wireSaved();

@@ -87,6 +87,8 @@ public final class ServingViewModel {
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedServingPlan> saved = FXCollections.observableArrayList();
     private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
+    /** The study shown (headline, Latency, Day, Levers) against the inputs; Memory follows the inputs live. */
+    private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> study.get() != null);
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
@@ -97,7 +99,14 @@ public final class ServingViewModel {
         problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
         // a checkpoint that states its own quantization plans in it unless the user picks another format
         model.addListener((o, a, m) -> choices.checkpointWeights(m).ifPresent(w -> weights.set(w.format())));
-        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved());
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            forgetResults();
+            reloadSaved();
+        });
+        staleness.watch(List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
+                gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, rate, seed, traffic, headroom,
+                scaleUpMinutes, price, specAcceptance, specTokens, specCost, smallModel, smallShare, prefixTokens, prefixShare,
+                profiles.chosenProperty()));
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
@@ -215,6 +224,7 @@ public final class ServingViewModel {
             request.set(req);
             study.set(done.study());
             summary.set(describe(req, done.study()) + String.format(" (worked out in %.1f s)", done.seconds()));
+            staleness.fresh();
         }, this::show);
     }
 
@@ -305,6 +315,24 @@ public final class ServingViewModel {
         request.set(r);
         study.set(s.study());
         summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study()));
+        staleness.fresh();
+    }
+
+    /**
+     * On a project switch the worked-out study goes (it may rest on the last project's calibration profile or be one of
+     * its kept plans); the inputs stay, so Plan serving works it out again here.
+     */
+    private void forgetResults() {
+        request.set(null);
+        study.set(null);
+        summary.set("");
+        problem.set("");
+        staleness.fresh();
+    }
+
+    /** True while the shown study no longer matches the inputs (the view offers Re-run). */
+    public javafx.beans.property.BooleanProperty staleProperty() {
+        return staleness.staleProperty();
     }
 
     /** Reads a traffic CSV file into the traffic text; its problems are reported with file and line. */

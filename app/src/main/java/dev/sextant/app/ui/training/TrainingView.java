@@ -58,6 +58,7 @@ public final class TrainingView {
     @FXML private Button deleteSaved;
     @FXML private TableView<SavedTrainingPlan> savedTable;
     @FXML private Label summary;
+    @FXML private VBox results;
     @FXML private TableView<TrainingPlan> plansTable;
     @FXML private Label chosen;
     @FXML private Button savePlan;
@@ -78,6 +79,8 @@ public final class TrainingView {
     private void initialize() {
         dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         summary.textProperty().bind(vm.summaryProperty());
+        results.getChildren().add(0, dev.sextant.app.ui.shell.Staleness.banner(vm.staleProperty(),
+                "The inputs changed since these layouts were searched: the table, charts and summary still show the old inputs.", vm::search));
         wireInputs();
         wirePlans();
         wireSaved();

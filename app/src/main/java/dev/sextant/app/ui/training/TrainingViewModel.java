@@ -18,6 +18,7 @@ import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import javafx.beans.property.BooleanProperty;
@@ -73,6 +74,8 @@ public final class TrainingViewModel {
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
     private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
+    /** The layouts shown against the inputs they were searched for (the checkpoint figures follow their inputs live). */
+    private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> request.get() != null);
 
     public TrainingViewModel(ShellModel shell) {
         this.shell = shell;
@@ -81,7 +84,12 @@ public final class TrainingViewModel {
         this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
-        shell.currentProjectProperty().addListener((o, a, p) -> reloadSaved(null));
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            forgetResults();
+            reloadSaved(null);
+        });
+        staleness.watch(List.of(model, gpu, gpus, gpusPerNode, networkGbps, intraNodeGBs, seqLen, globalBatch, tokens, tp, pp, cp, ep, microBatch,
+                recompute, zero, attention, profiles.chosenProperty()));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
             s.addListener((o, a, b) -> updateFaults());
@@ -141,6 +149,7 @@ public final class TrainingViewModel {
             return new Searched(result, s, seconds);
         }, done -> {
             request.set(req);
+            staleness.fresh();
             plans.setAll(done.result().plans());
             sensitivity.set(done.sensitivity());
             selected.set(plans.isEmpty() ? null : plans.get(0));
@@ -268,6 +277,26 @@ public final class TrainingViewModel {
         plans.setAll(s.plan());
         selected.set(s.plan());
         summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()));
+        staleness.fresh();
+    }
+
+    /**
+     * On a project switch the layouts shown go (they may be the last project's kept plan or rest on its calibration
+     * profile); the inputs stay, so Search works them out again here.
+     */
+    private void forgetResults() {
+        request.set(null);
+        plans.clear();
+        selected.set(null);
+        sensitivity.set(null);
+        summary.set("");
+        problem.set("");
+        staleness.fresh();
+    }
+
+    /** True while the layouts shown no longer match the inputs (the view offers Re-run). */
+    public javafx.beans.property.BooleanProperty staleProperty() {
+        return staleness.staleProperty();
     }
 
     public ShellModel shell() {
