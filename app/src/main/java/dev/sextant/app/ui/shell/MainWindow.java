@@ -76,7 +76,6 @@ public final class MainWindow {
         double height = Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
         Scene scene = new Scene(root, width, height);
         theme.apply(scene);
-        Theme.prepareBinaryStylesheets();
         stage.setScene(scene);
         stage.getIcons().setAll(Icons.appIcons());
         stage.setMinWidth(900);
