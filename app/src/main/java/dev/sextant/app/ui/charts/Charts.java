@@ -184,7 +184,12 @@ public final class Charts {
     /** Re-colours every chart under {@code root} for the theme, so that switching it needs no redraw of the data. */
     public static void restyle(javafx.scene.Node root, boolean dark) {
         if (root instanceof org.jfree.chart.fx.ChartViewer viewer && viewer.getChart() != null) {
-            style(viewer.getChart(), dark);
+            // its canvas redraws on every change event: one redraw for the whole re-colouring, not one per property
+            JFreeChart chart = viewer.getChart();
+            boolean notify = chart.isNotify();
+            chart.setNotify(false);
+            style(chart, dark);
+            chart.setNotify(notify);
             return;
         }
         if (root instanceof javafx.scene.Parent parent) {

@@ -41,6 +41,8 @@ import org.kordamp.ikonli.feather.Feather;
  */
 public final class MainWindow {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MainWindow.class);
+
     private final Stage stage;
     private final ShellModel shell;
     private final List<Area> areas;
@@ -49,12 +51,14 @@ public final class MainWindow {
     private final ListView<Area> navigation = new ListView<>();
     private final Menu recentMenu = new Menu("Open recent");
     private Theme theme;
+    private final ChartRecolouring charts;
 
     public MainWindow(Stage stage, ShellModel shell, List<Area> areas) {
         this.stage = stage;
         this.shell = shell;
         this.areas = List.copyOf(areas);
         this.theme = Theme.of(shell.home().settings().theme());
+        this.charts = new ChartRecolouring(theme);
     }
 
     public Scene build() {
@@ -83,6 +87,13 @@ public final class MainWindow {
         }, shell.workspaceProperty(), shell.currentProjectProperty()));
         shell.jobs().setFailureHandler((title, error) -> Dialogs.showError(stage, title, error));
         navigation.getSelectionModel().select(0);
+        if (Boolean.getBoolean("sextant.fxwatch")) {
+            // a cheap guard for freezes, asked for by the flag: the FX thread held over 100 ms is logged with the area on
+            // screen (at info, since the flag asks for it and the log's threshold is info)
+            FxStallWatch watch = FxStallWatch.start(50, 100, s -> LOG.info("FX thread held for {} ms in {}", s.millis(), s.during()));
+            navigation.getSelectionModel().selectedItemProperty().addListener((o, a, area) -> watch.during(area == null ? "" : area.id()));
+            watch.during(areas.isEmpty() ? "" : areas.get(0).id());
+        }
         return scene;
     }
 
@@ -156,7 +167,7 @@ public final class MainWindow {
         });
         navigation.getSelectionModel().selectedItemProperty().addListener((obs, o, area) -> {
             if (area != null) {
-                content.getChildren().setAll(builtViews.computeIfAbsent(area.id(), id -> area.view().get()));
+                show(builtViews.computeIfAbsent(area.id(), id -> area.view().get()));
             }
         });
         Label caption = new Label("AREAS");
@@ -166,6 +177,36 @@ public final class MainWindow {
         box.getStyleClass().add("sidebar");
         box.setPrefWidth(210);
         return box;
+    }
+
+    /**
+     * Puts {@code view} on screen. Areas shown before stay in the scene graph, hidden, so that coming back to one is
+     * cheap (putting an area back into a scene re-applies all its CSS: 100–200 ms for the larger ones); a theme switch
+     * takes the hidden ones out, so that its CSS pass touches the area on screen alone.
+     */
+    private void show(Node view) {
+        if (view.getParent() != content) {
+            content.getChildren().add(view);
+        }
+        Node focused = stage.getScene() == null ? null : stage.getScene().getFocusOwner();
+        for (Node area : content.getChildren()) {
+            boolean on = area == view;
+            area.setVisible(on);
+            area.setManaged(on);
+            if (!on && focused != null && isInside(focused, area)) {
+                navigation.requestFocus(); // keys must not go on into an area off screen
+            }
+        }
+        charts.shown(view);
+    }
+
+    private static boolean isInside(Node node, Node ancestor) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private MenuBar menuBar() {
@@ -325,10 +366,11 @@ public final class MainWindow {
 
     private void toggleTheme() {
         theme = theme.other();
+        content.getChildren().removeIf(area -> !area.isVisible()); // see show(): the CSS pass of the switch skips them
         theme.apply(stage.getScene());
         shell.home().save(shell.home().settings().withTheme(theme.id()));
-        // charts are drawn in the theme's colours: re-colour those already built, shown or not
-        builtViews.values().forEach(v -> dev.sextant.app.ui.charts.Charts.restyle(v, theme == Theme.DARK));
+        // charts are drawn in the theme's colours: the area on screen is re-coloured a few charts per pulse, others when shown
+        charts.themeChanged(theme, content.getChildren().stream().filter(Node::isVisible).findFirst().orElse(null));
     }
 
     private FileChooser archiveChooser(String title, String initialName) {
