@@ -118,6 +118,9 @@ public final class CliFields {
             Map.entry("canary.qualityDrop", "--quality-drop"),
             Map.entry("judge.confidence", "--confidence"),
             Map.entry("judge.tolerance", "--tolerance"),
+            Map.entry("judge.direction", "--direction"),
+            Map.entry("judge.critical", "--critical"),
+            Map.entry("judge.thresholds", "--pass-threshold"),
             // projects (project create, project edit)
             Map.entry("project.name", "--name"),
             Map.entry("project.description", "--description"));

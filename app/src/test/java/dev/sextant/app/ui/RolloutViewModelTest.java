@@ -129,6 +129,20 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         vm.replay(Files.writeString(tmp.resolve("monitoring.csv"), csv));
         assertThat(vm.replayProperty().get().outcome()).isEqualTo("rolled back");
         assertThat(vm.replayProperty().get().stoppedAt()).isEqualTo("2");
+        // the settings used are on screen: the error rate fails when it rises and is critical (guessed from its name)
+        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.metric()).isEqualTo("error_rate"));
+        var row = vm.judgeRows().get(0);
+        assertThat(row.spec()).isEqualTo(new dev.sextant.model.gate.CanaryJudge.MetricSpec(dev.sextant.model.gate.CanaryJudge.Direction.INCREASE, true));
+        // an analyst who says only a falling error rate matters (absurd, but theirs to say) gets a replay that promotes
+        row.directionProperty().set(dev.sextant.model.gate.CanaryJudge.Direction.DECREASE);
+        assertThat(vm.replayStaleProperty().get()).isTrue();
+        vm.rejudge();
+        assertThat(vm.replayStaleProperty().get()).isFalse();
+        assertThat(vm.replayProperty().get().outcome()).isNotEqualTo("rolled back");
+        vm.judgeConfidenceProperty().set("1.5");
+        vm.rejudge();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("judge.confidence");
+        vm.judgeConfidenceProperty().set("0.98");
 
         Path suite = Files.writeString(tmp.resolve("regression-math.csv"), "item,model,score\nm1," + DemoGateData.CANDIDATE + ",1\nm1,"
                 + DemoGateData.INCUMBENT + ",0\nm2," + DemoGateData.CANDIDATE + ",1\nm2," + DemoGateData.INCUMBENT + ",1\n");

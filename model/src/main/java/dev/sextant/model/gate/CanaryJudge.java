@@ -27,7 +27,7 @@ public final class CanaryJudge {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("direction must be increase, decrease or either, got '" + s + "'");
+                throw new dev.sextant.model.InputError("judge.direction", "a direction must be increase, decrease or either, got '" + s + "'");
             }
         }
     }
@@ -73,7 +73,7 @@ public final class CanaryJudge {
             throw new dev.sextant.model.InputError("judge.tolerance", "the judge's tolerance must not be negative, got " + tolerance);
         }
         if (!(marginalThreshold >= 0 && marginalThreshold <= passThreshold && passThreshold <= 100)) {
-            throw new IllegalArgumentException("thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
+            throw new dev.sextant.model.InputError("judge.thresholds", "thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
                     + passThreshold);
         }
         this.confidence = confidence;

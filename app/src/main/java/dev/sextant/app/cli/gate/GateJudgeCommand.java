@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.gate.CanaryJudge;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.io.GateFiles;
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate judge}: baseline against canary metrics, Kayenta-style. */
@@ -37,15 +37,10 @@ public final class GateJudgeCommand implements Runnable {
         CanaryJudge.Judgement j;
         Map<String, double[]> base = GateFiles.metricValues(baseline);
         Map<String, double[]> can = GateFiles.metricValues(canary);
-        try {
-            java.util.Set<String> metrics = new java.util.TreeSet<>(base.keySet());
-            metrics.addAll(can.keySet());
-            j = options.judge().judge(base, can, options.specs(metrics));
-        } catch (dev.sextant.model.InputError e) {
-            throw e; // the model's input errors name their flag through CliFields
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        java.util.Set<String> metrics = new java.util.TreeSet<>(base.keySet());
+        metrics.addAll(can.keySet());
+        JudgeSettings settings = options.settings();
+        j = settings.judge().judge(base, can, settings.specsFor(metrics));
         new CommandContext(spec).print(output.json(), j, out -> {
             TextTable t = new TextTable("METRIC", "CLASS", "SHIFT", "INTERVAL", "BASELINE MEDIAN", "CANARY MEDIAN", "COUNTS");
             for (CanaryJudge.MetricResult r : j.metrics()) {

@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.model.gate.CanaryReplay;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.io.GateFiles;
 import java.nio.file.Path;
 import java.util.SortedMap;
@@ -12,7 +13,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate replay}: the canary judge over monitoring data, step by step. */
@@ -34,18 +34,13 @@ public final class GateReplayCommand implements Runnable {
     public void run() {
         SortedMap<String, CanaryReplay.Step> steps = GateFiles.monitoring(monitoring);
         CanaryReplay.Result r;
-        try {
-            TreeSet<String> metrics = new TreeSet<>();
-            steps.values().forEach(s -> {
-                metrics.addAll(s.baseline().keySet());
-                metrics.addAll(s.canary().keySet());
-            });
-            r = CanaryReplay.replay(steps, options.judge(), options.specs(metrics));
-        } catch (dev.sextant.model.InputError e) {
-            throw e; // the model's input errors name their flag through CliFields
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        TreeSet<String> metrics = new TreeSet<>();
+        steps.values().forEach(s -> {
+            metrics.addAll(s.baseline().keySet());
+            metrics.addAll(s.canary().keySet());
+        });
+        JudgeSettings settings = options.settings();
+        r = CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics));
         new CommandContext(spec).print(output.json(), r, out -> {
             TextTable t = new TextTable("STEP", "SCORE", "VERDICT", "FAILING", "ACTION");
             r.steps().forEach(s -> t.row(s.step(), String.format("%.0f", s.score()), s.verdict(), String.join(", ", s.failing()), s.action()));

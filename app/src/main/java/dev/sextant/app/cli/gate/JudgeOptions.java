@@ -1,7 +1,8 @@
 package dev.sextant.app.cli.gate;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.gate.CanaryJudge;
-import java.util.Collection;
+import dev.sextant.model.gate.JudgeSettings;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,34 +28,22 @@ public final class JudgeOptions {
     @Option(names = "--marginal-threshold", defaultValue = "75", paramLabel = "S", description = "Score to be marginal (default: ${DEFAULT-VALUE}).")
     double marginalThreshold;
 
-    CanaryJudge judge() {
-        return new CanaryJudge(confidence, tolerance, passThreshold, marginalThreshold);
-    }
-
-    /** Per metric of {@code metrics}, its direction and criticality; options naming metrics the data lacks are refused. */
-    Map<String, CanaryJudge.MetricSpec> specs(Collection<String> metrics) {
-        Set<String> known = new java.util.TreeSet<>(metrics);
+    /** The settings these options give; a --direction without '=' is a usage error, a metric the data lacks the model's. */
+    JudgeSettings settings() {
         Map<String, CanaryJudge.Direction> dirs = new HashMap<>();
         for (String d : directions) {
             int eq = d.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("--direction: expected METRIC=increase|decrease|either, got '" + d + "'");
+                throw new InputError("judge.direction", "expected METRIC=increase|decrease|either, got '" + d + "'");
             }
-            String m = d.substring(0, eq).strip();
-            if (!known.contains(m)) {
-                throw new IllegalArgumentException("--direction: no metric '" + m + "' in the data");
-            }
-            dirs.put(m, CanaryJudge.Direction.parse(d.substring(eq + 1)));
+            dirs.put(d.substring(0, eq).strip(), CanaryJudge.Direction.parse(d.substring(eq + 1)));
         }
-        for (String m : critical) {
-            if (!known.contains(m)) {
-                throw new IllegalArgumentException("--critical: no metric '" + m + "' in the data");
-            }
+        Map<String, CanaryJudge.MetricSpec> metrics = new LinkedHashMap<>();
+        Set<String> named = new java.util.TreeSet<>(dirs.keySet());
+        named.addAll(critical);
+        for (String m : named) {
+            metrics.put(m, new CanaryJudge.MetricSpec(dirs.getOrDefault(m, CanaryJudge.Direction.EITHER), critical.contains(m)));
         }
-        Map<String, CanaryJudge.MetricSpec> specs = new LinkedHashMap<>();
-        for (String m : known) {
-            specs.put(m, new CanaryJudge.MetricSpec(dirs.getOrDefault(m, CanaryJudge.Direction.EITHER), critical.contains(m)));
-        }
-        return specs;
+        return new JudgeSettings(confidence, tolerance, passThreshold, marginalThreshold, metrics);
     }
 }

@@ -351,6 +351,57 @@ public final class RolloutView {
                 vm.replay(f.toPath());
             }
         });
+        // the judge's settings, shown and editable: the same settings give the same verdict as 'sextant gate replay'
+        TableView<JudgeRow> judgeTable = new TableView<>(vm.judgeRows());
+        judgeTable.setId("rollout-judge-metrics");
+        judgeTable.setEditable(true);
+        TableColumn<JudgeRow, String> metric = new TableColumn<>("Metric");
+        metric.setCellValueFactory(cd -> new javafx.beans.property.ReadOnlyStringWrapper(cd.getValue().metric()));
+        metric.setPrefWidth(160);
+        TableColumn<JudgeRow, dev.sextant.model.gate.CanaryJudge.Direction> direction = new TableColumn<>("Fails when it");
+        direction.setCellValueFactory(cd -> cd.getValue().direction);
+        direction.setCellFactory(ChoiceBoxTableCell.forTableColumn(dev.sextant.app.ui.shell.Forms.converter(d -> d == null ? ""
+                : switch (d) {
+                    case INCREASE -> "rises";
+                    case DECREASE -> "falls";
+                    case EITHER -> "moves either way";
+                }), dev.sextant.model.gate.CanaryJudge.Direction.values()));
+        direction.setPrefWidth(150);
+        TableColumn<JudgeRow, Boolean> critical = new TableColumn<>("Critical");
+        critical.setCellValueFactory(cd -> cd.getValue().critical);
+        critical.setCellFactory(javafx.scene.control.cell.CheckBoxTableCell.forTableColumn(critical));
+        critical.setPrefWidth(80);
+        judgeTable.getColumns().setAll(List.of(metric, direction, critical));
+        judgeTable.setPlaceholder(new Label("The monitoring file's metrics appear here, each with the change that fails it."));
+        judgeTable.setPrefHeight(150);
+        GridPane judgeGrid = new GridPane();
+        judgeGrid.setHgap(8);
+        judgeGrid.setVgap(6);
+        String[][] f = {{"Confidence", "judge.confidence"}, {"Tolerance", "judge.tolerance"}, {"Pass score", "judge.thresholds"},
+                {"Marginal score", "judge.thresholds"}};
+        var props = List.of(vm.judgeConfidenceProperty(), vm.judgeToleranceProperty(), vm.judgePassProperty(), vm.judgeMarginalProperty());
+        String[] tips = {"Confidence of the Mann-Whitney interval of each metric's shift (Kayenta: 0.98).",
+                "Share of the |shift| the interval must clear to count as a change (Kayenta: 0.25).",
+                "Score (share of metrics passing, 0–100) at or above which a step passes.",
+                "Score at or above which a step is marginal (held), below it fails (rolled back)."};
+        for (int i = 0; i < f.length; i++) {
+            TextField t = field(props.get(i), "", "rollout-" + f[i][1].replace('.', '-') + (i == 3 ? "-marginal" : ""));
+            t.setPrefColumnCount(5);
+            t.setTooltip(new javafx.scene.control.Tooltip(tips[i]));
+            t.setOnAction(e -> vm.rejudge());
+            row(judgeGrid, i, f[i][0], t);
+        }
+        Button rejudge = new Button("Replay again");
+        rejudge.setId("rollout-rejudge");
+        rejudge.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(vm.judgeRows()));
+        rejudge.setOnAction(e -> vm.rejudge());
+        judgeGrid.add(rejudge, 1, f.length);
+        javafx.scene.layout.HBox settings = new javafx.scene.layout.HBox(16, judgeTable, judgeGrid);
+        javafx.scene.layout.HBox.setHgrow(judgeTable, javafx.scene.layout.Priority.ALWAYS);
+        VBox tab = (VBox) replayTable.getParent();
+        tab.getChildren().add(1, settings);
+        tab.getChildren().add(2, dev.sextant.app.ui.shell.Staleness.banner(vm.replayStaleProperty(),
+                "The judge's settings changed since this replay: the steps below are judged with the old ones.", vm::rejudge));
         vm.replayProperty().addListener((o, a, r) -> {
             replayTable.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.steps()));
             replayOutcome.setText(r == null ? "" : "The rollout would have been " + r.outcome() + " at step " + r.stoppedAt() + ".");

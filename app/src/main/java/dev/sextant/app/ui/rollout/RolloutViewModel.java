@@ -13,6 +13,7 @@ import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.CanaryReplay;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.io.GateFiles;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -68,12 +69,23 @@ public final class RolloutViewModel {
     private final StringProperty problemField = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final ObservableList<JudgeRow> judgeRows = FXCollections.observableArrayList();
+    private final StringProperty judgeConfidence = new SimpleStringProperty("0.98");
+    private final StringProperty judgeTolerance = new SimpleStringProperty("0.25");
+    private final StringProperty judgePass = new SimpleStringProperty("95");
+    private final StringProperty judgeMarginal = new SimpleStringProperty("75");
+    private final StringProperty monitoringName = new SimpleStringProperty("");
+    private final BooleanProperty replayStale = new SimpleBooleanProperty(false);
+    private java.util.SortedMap<String, CanaryReplay.Step> monitoring;
     private GateStudy.CanaryInputs shownInputs;
     private boolean filling;
 
     public RolloutViewModel(ShellModel shell) {
         this.shell = shell;
         shell.currentProjectProperty().addListener((o, a, p) -> load());
+        for (StringProperty f : List.of(judgeConfidence, judgeTolerance, judgePass, judgeMarginal)) {
+            f.addListener((o, a, b) -> markReplayStale());
+        }
         for (StringProperty f : canaryFields()) {
             f.addListener((o, a, b) -> {
                 if (!filling && canary.get() != null) {
@@ -105,6 +117,10 @@ public final class RolloutViewModel {
         canary.set(null);
         shownInputs = null;
         replay.set(null);
+        replayStale.set(false);
+        judgeRows.clear();
+        monitoring = null;
+        monitoringName.set("");
         problem.set("");
         problemField.set("");
         status.set("");
@@ -301,19 +317,70 @@ public final class RolloutViewModel {
         });
     }
 
-    /** Replays the judge over a monitoring CSV (step,group,metric,value); error-like metrics fail only when they rise. */
+    /**
+     * Reads a monitoring CSV (step,group,metric,value) and replays the judge over it. Its metrics come into the settings
+     * table with a guess from their names (errors, latencies, refusals and timeouts fail only when they rise; errors
+     * are critical), which the user can change and replay again.
+     */
     public void replay(Path file) {
-        shell.jobs().submit("Replay the canary judge", (progress, cancel) -> {
-            var steps = GateFiles.monitoring(file);
+        shell.jobs().submit("Read " + file.getFileName(), (progress, cancel) -> GateFiles.monitoring(file), steps -> {
+            monitoring = steps;
+            monitoringName.set(file.getFileName().toString());
             TreeSet<String> metrics = new TreeSet<>();
-            steps.values().forEach(s -> {
-                metrics.addAll(s.baseline().keySet());
-                metrics.addAll(s.canary().keySet());
+            steps.values().forEach(st -> {
+                metrics.addAll(st.baseline().keySet());
+                metrics.addAll(st.canary().keySet());
             });
-            Map<String, CanaryJudge.MetricSpec> specs = new java.util.LinkedHashMap<>();
-            metrics.forEach(m -> specs.put(m, CanaryJudge.MetricSpec.guess(m)));
-            return CanaryReplay.replay(steps, CanaryJudge.defaults(), specs);
-        }, replay::set, e -> problem.set(Failures.message(e)));
+            Map<String, JudgeRow> kept = new java.util.HashMap<>();
+            judgeRows.forEach(r -> kept.put(r.metric(), r));
+            judgeRows.setAll(JudgeSettings.guessed(metrics).metrics().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .map(e -> kept.getOrDefault(e.getKey(), new JudgeRow(e.getKey(), e.getValue()))).toList());
+            judgeRows.forEach(r -> {
+                r.direction.addListener((o, a, b) -> markReplayStale());
+                r.critical.addListener((o, a, b) -> markReplayStale());
+            });
+            rejudge();
+        }, e -> problem.set(Failures.message(e)));
+    }
+
+    private void markReplayStale() {
+        if (replay.get() != null) {
+            replayStale.set(true);
+        }
+    }
+
+    /** The judge's settings on screen, or an input error naming the field at fault. */
+    JudgeSettings readJudge() {
+        Map<String, CanaryJudge.MetricSpec> metrics = new java.util.LinkedHashMap<>();
+        judgeRows.forEach(r -> metrics.put(r.metric(), r.spec()));
+        return new JudgeSettings(Inputs.number("judge.confidence", "Confidence", judgeConfidence.get()),
+                Inputs.number("judge.tolerance", "Tolerance", judgeTolerance.get()), Inputs.number("judge.thresholds", "Pass score", judgePass.get()),
+                Inputs.number("judge.thresholds", "Marginal score", judgeMarginal.get()), metrics);
+    }
+
+    /** Replays the judge over the monitoring data read last, with the settings on screen. */
+    public void rejudge() {
+        var steps = monitoring;
+        if (steps == null) {
+            return;
+        }
+        JudgeSettings settings;
+        try {
+            settings = readJudge();
+        } catch (IllegalArgumentException e) {
+            problem.set(Failures.message(e));
+            problemField.set(InputError.fieldOf(e));
+            return;
+        }
+        java.util.Set<String> metrics = new TreeSet<>();
+        judgeRows.forEach(r -> metrics.add(r.metric()));
+        shell.jobs().submit("Replay the canary judge", (progress, cancel) -> CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics)),
+                r -> {
+                    problem.set("");
+                    problemField.set("");
+                    replay.set(r);
+                    replayStale.set(false);
+                }, e -> problem.set(Failures.message(e)));
     }
 
     /** Builds the report of what the area shows (decision and canary plan) as a job and hands it on (to export or present). */
@@ -442,6 +509,37 @@ public final class RolloutViewModel {
 
     public ObjectProperty<CanaryPlan> canaryProperty() {
         return canary;
+    }
+
+    /** The metrics of the monitoring data read last, with the judge's setting for each. */
+    public ObservableList<JudgeRow> judgeRows() {
+        return judgeRows;
+    }
+
+    public StringProperty judgeConfidenceProperty() {
+        return judgeConfidence;
+    }
+
+    public StringProperty judgeToleranceProperty() {
+        return judgeTolerance;
+    }
+
+    public StringProperty judgePassProperty() {
+        return judgePass;
+    }
+
+    public StringProperty judgeMarginalProperty() {
+        return judgeMarginal;
+    }
+
+    /** The monitoring file read last, or empty. */
+    public StringProperty monitoringNameProperty() {
+        return monitoringName;
+    }
+
+    /** True when a judge setting changed since the replay shown. */
+    public BooleanProperty replayStaleProperty() {
+        return replayStale;
     }
 
     public ObjectProperty<CanaryReplay.Result> replayProperty() {
