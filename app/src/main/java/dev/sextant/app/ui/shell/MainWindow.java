@@ -240,6 +240,7 @@ public final class MainWindow {
 
         Menu help = new Menu("_Help");
         help.getItems().addAll(
+                item("Documentation", null, Feather.BOOK_OPEN, () -> DocumentationWindow.open(stage, shell)),
                 item("Keyboard shortcuts", "F1", Feather.COMMAND, () -> ShortcutsDialog.show(stage)),
                 item("About Sextant", null, Feather.INFO, () -> AboutDialog.show(stage,
                         shell.workspaceProperty().get() == null ? null : shell.workspaceProperty().get().dir().toString())));
