@@ -281,6 +281,7 @@ public final class RolloutView {
             canaryFields.put((String) f[i][2], t);
             Label l = new Label((String) f[i][0]);
             l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            dev.sextant.app.ui.shell.Glossary.explain(l);
             canaryInputs.add(l, 2 * (i % 2), i / 2);
             canaryInputs.add(t, 2 * (i % 2) + 1, i / 2);
         }

@@ -292,6 +292,7 @@ public final class TrainingView {
             Label value = new Label(rows[i][1]);
             value.setWrapText(true);
             Label key = muted(rows[i][0]);
+            dev.sextant.app.ui.shell.Glossary.explain(key);
             key.setMinWidth(Region.USE_PREF_SIZE);
             faultResults.addRow(i, key, value);
         }
