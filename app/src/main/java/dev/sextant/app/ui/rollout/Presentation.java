@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
+import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -74,20 +75,41 @@ public final class Presentation {
         }
         List<Slide> deck = new ArrayList<>();
         int[] at = {0};
+        int[] generation = {0};
         Runnable showSlide = () -> holder.getChildren().setAll(deck.get(at[0]).node());
         Runnable rebuild = () -> {
             // keep the place: the same section after a resize
             int section = deck.isEmpty() ? -1 : deck.get(at[0]).section();
+            int mine = ++generation[0];
+            Deck builder = new Deck(report, new Geometry(scene.getWidth(), scene.getHeight()), dark, scene.getStylesheets());
             deck.clear();
-            deck.addAll(slides(report, scene.getWidth(), scene.getHeight(), dark, scene.getStylesheets()));
+            deck.addAll(builder.title());
+            builder.number(deck, false);
             at[0] = 0;
-            for (int i = 0; i < deck.size(); i++) {
-                if (deck.get(i).section() == section) {
-                    at[0] = i;
-                    break;
-                }
-            }
             showSlide.run();
+            // one section per turn of the FX thread, so that the window answers while a long report is laid out
+            int[] next = {0};
+            Runnable[] step = new Runnable[1];
+            step[0] = () -> {
+                if (generation[0] != mine) {
+                    return; // a resize started another build
+                }
+                int start = deck.size();
+                List<Slide> built = builder.section(next[0]++);
+                deck.addAll(built);
+                boolean complete = next[0] >= report.sections().size();
+                builder.number(deck, complete);
+                if (at[0] == 0 && section >= 0 && !built.isEmpty() && built.get(0).section() == section) {
+                    at[0] = start; // back where the viewer was before the resize
+                    showSlide.run();
+                }
+                if (!complete) {
+                    Platform.runLater(step[0]);
+                }
+            };
+            if (!report.sections().isEmpty()) {
+                Platform.runLater(step[0]);
+            }
         };
         rebuild.run();
         PauseTransition settle = new PauseTransition(Duration.millis(150));
@@ -186,29 +208,45 @@ public final class Presentation {
         }
 
         List<Slide> build() {
-            List<Slide> slides = new ArrayList<>();
-            slides.add(new Slide(-1, titleSlide()));
+            List<Slide> slides = new ArrayList<>(title());
             for (int s = 0; s < report.sections().size(); s++) {
-                Report.Section section = report.sections().get(s);
-                List<Piece> pieces = new ArrayList<>();
-                for (Report.Block b : section.blocks()) {
-                    if (b instanceof Report.Verdict v) {
-                        slides.add(new Slide(s, verdictSlide(v)));
-                    } else {
-                        pieces.addAll(pieces(b));
-                    }
-                }
-                if (pieces.isEmpty() && section.blocks().stream().anyMatch(b -> b instanceof Report.Verdict)) {
-                    continue; // the verdict's slide is the section
-                }
-                for (Region slide : sectionSlides(section, pieces)) {
-                    slides.add(new Slide(s, slide));
+                slides.addAll(section(s));
+            }
+            number(slides, true);
+            return slides;
+        }
+
+        List<Slide> title() {
+            return List.of(new Slide(-1, titleSlide()));
+        }
+
+        /** The slides of one section: its verdict's slide, then its pieces packed into slides. */
+        List<Slide> section(int s) {
+            List<Slide> slides = new ArrayList<>();
+            Report.Section section = report.sections().get(s);
+            List<Piece> pieces = new ArrayList<>();
+            for (Report.Block b : section.blocks()) {
+                if (b instanceof Report.Verdict v) {
+                    slides.add(new Slide(s, verdictSlide(v)));
+                } else {
+                    pieces.addAll(pieces(b));
                 }
             }
-            for (int i = 0; i < slides.size(); i++) {
-                setFooter(slides.get(i).node(), (i + 1) + " / " + slides.size() + (i == 0 ? "   → next · ← back · Esc leaves" : ""));
+            if (pieces.isEmpty() && section.blocks().stream().anyMatch(b -> b instanceof Report.Verdict)) {
+                return slides; // the verdict's slide is the section
+            }
+            for (Region slide : sectionSlides(section, pieces)) {
+                slides.add(new Slide(s, slide));
             }
             return slides;
+        }
+
+        /** Page numbers; while the deck is still being built the total is not known yet. */
+        void number(List<Slide> slides, boolean complete) {
+            for (int i = 0; i < slides.size(); i++) {
+                setFooter(slides.get(i).node(), (i + 1) + " / " + (complete ? String.valueOf(slides.size()) : "…")
+                        + (i == 0 ? "   → next · ← back · Esc leaves" : ""));
+            }
         }
 
         // ---- splitting sections into pieces and pieces into slides
