@@ -289,6 +289,7 @@ public final class RolloutView {
         plan.setTooltip(new javafx.scene.control.Tooltip("Works out the steps from these inputs and keeps them for the project: the report, "
                 + "the presentation and 'sextant gate canary-plan' show this plan."));
         plan.setId("rollout-plan-canary");
+        plan.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         plan.setDefaultButton(false);
         plan.setOnAction(e -> vm.planCanary());
         Label from = new Label();
@@ -301,13 +302,13 @@ public final class RolloutView {
                 "The inputs changed since this plan was made; the report shows the plan below until you plan again.", vm::planCanary);
         stale.setMaxWidth(480);
         int last = (f.length + 1) / 2;
-        canaryInputs.add(plan, 1, last);
+        canaryInputs.add(plan, 1, last, 3, 1);
         canaryInputs.add(from, 0, last + 1, 4, 1);
         canaryInputs.add(stale, 0, last + 2, 4, 1);
         vm.problemFieldProperty().addListener((o, a, key) -> dev.sextant.app.ui.shell.Forms.markProblem(canaryFields, key, vm.problemProperty().get()));
         stepsTable.getColumns().setAll(List.of(
                 width(number("Step", s -> (double) s.index(), "%.0f"), 56),
-                width(number("Traffic %", CanaryPlan.Step::percent, "%.4g"), 84),
+                width(text("Traffic", st -> dev.sextant.app.ui.shell.Inputs.compact(st.percent()) + " %"), 84),
                 width(number("Minutes", CanaryPlan.Step::minutes, "%.0f"), 80),
                 width(number("Canary requests", CanaryPlan.Step::canaryRequests, "%,.0f"), 130),
                 width(number("Needed", s -> (double) s.requiredRequests(), "%,.0f"), 90),
@@ -373,7 +374,10 @@ public final class RolloutView {
         critical.setCellFactory(javafx.scene.control.cell.CheckBoxTableCell.forTableColumn(critical));
         critical.setPrefWidth(80);
         judgeTable.getColumns().setAll(List.of(metric, direction, critical));
-        judgeTable.setPlaceholder(new Label("The monitoring file's metrics appear here, each with the change that fails it."));
+        Label judgeEmpty = new Label("The monitoring file's metrics appear here, each with the change that fails it.");
+        judgeEmpty.setWrapText(true);
+        judgeEmpty.setPadding(new javafx.geometry.Insets(8));
+        judgeTable.setPlaceholder(judgeEmpty);
         judgeTable.setPrefHeight(150);
         GridPane judgeGrid = new GridPane();
         judgeGrid.setHgap(8);

@@ -138,7 +138,7 @@ public final class DocumentationWindow {
             }
         });
         SplitPane split = new SplitPane(outline, scroll);
-        split.setDividerPositions(0.24);
+        split.setDividerPositions(0.28);
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("Sextant documentation");
@@ -151,6 +151,11 @@ public final class DocumentationWindow {
                         owner.getScene().getRoot().getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("dark")));
             }
         }
+        scene.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+                stage.close();
+            }
+        });
         stage.setScene(scene);
         stage.show();
     }
