@@ -103,7 +103,7 @@ public final class ContaminationViewModel {
         ScanSpec spec;
         try {
             spec = new ScanSpec(Integer.parseInt(ngram.get().strip()), Double.parseDouble(dirty.get().strip()), Normalization.defaults(),
-                    "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+                    "text", "id", Runtime.getRuntime().availableProcessors(), ScanSpec.DEFAULT_LOCATIONS);
         } catch (NumberFormatException e) {
             problem.set("n-gram length and dirty threshold must be numbers");
             return;
