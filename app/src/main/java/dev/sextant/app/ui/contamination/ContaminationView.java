@@ -64,6 +64,7 @@ public final class ContaminationView {
     @FXML private TableView<ItemResult> itemsTable;
     @FXML private StackPane histogramPane;
     @FXML private TextFlow itemText;
+    @FXML private Label spansLine;
     @FXML private VBox locations;
     @FXML private TableView<CleanSubsetRescore.Row> rescoreTable;
 
@@ -79,6 +80,8 @@ public final class ContaminationView {
         wireInputs();
         wireScans();
         wireResults();
+        spansLine.managedProperty().bind(spansLine.textProperty().isNotEmpty());
+        spansLine.visibleProperty().bind(spansLine.managedProperty());
     }
 
     private void wireInputs() {
@@ -262,17 +265,13 @@ public final class ContaminationView {
     private void showItem(ItemResult item) {
         itemText.getChildren().clear();
         locations.getChildren().clear();
+        spansLine.setText("");
         if (item == null) {
             return;
         }
         ContaminationViewModel.ItemDetail d = vm.detail(item);
         itemText.getChildren().setAll(texts(d.text()));
-        if (!d.spansLine().isEmpty()) {
-            Label spans = new Label(d.spansLine());
-            spans.setWrapText(true);
-            spans.getStyleClass().add("text-muted");
-            locations.getChildren().add(spans);
-        }
+        spansLine.setText(d.spansLine());
         for (ContaminationViewModel.Place p : d.places()) {
             Label where = new Label(p.where());
             where.getStyleClass().add("text-muted");
