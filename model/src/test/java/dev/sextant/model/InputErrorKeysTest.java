@@ -109,6 +109,7 @@ class InputErrorKeysTest {
                 rejects("contamination.ngram", () -> new ScanSpec(3, 0.8, new Normalization(true, true), "text", null, 1, 3)),
                 rejects("contamination.dirty", () -> new ScanSpec(13, 0, new Normalization(true, true), "text", null, 1, 3)),
                 rejects("contamination.threads", () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 0, 3)),
+                rejects("contamination.locations", () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 1, 0)),
                 rejects("project.name", () -> Project.validName("  ")));
     }
 

@@ -37,7 +37,7 @@ public final class DemoSeed {
         var project = workspace.projects().create(PROJECT_NAME, PROJECT_DESCRIPTION, true);
         workspace.evaluation().importFiles(project.id(), DemoEvaluationData.files(), true, ProgressListener.NONE,
                 CancellationToken.none());
-        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 1, 3);
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 1, ScanSpec.DEFAULT_LOCATIONS);
         UUID scan = workspace.scans().create(project.id(), "GPQA Diamond in a demo web crawl", spec,
                 new CorpusFingerprint(List.of(new CorpusFingerprint.Entry(DemoContaminationData.CORPUS_NAME,
                         DemoContaminationData.corpusBytes(), 0))), DemoContaminationData.items(), true);

@@ -86,8 +86,8 @@ public final class ScanRepository {
     /** Saves one completed corpus file's findings. */
     public void saveFile(UUID scanId, FileResult r) {
         workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN_FILE(ID, SCAN_ID, PATH, MATCHES, LOCATIONS, COUNTERS) "
-                    + "VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN_FILE(ID, SCAN_ID, PATH, MATCHES, LOCATIONS, COUNTERS, "
+                    + "PLACES) VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, Ids.newId());
                 ps.setObject(2, scanId);
                 ps.setString(3, r.file());
@@ -95,6 +95,7 @@ public final class ScanRepository {
                 ps.setString(5, Json.write(r.locations()));
                 ps.setString(6, Json.write(new long[] {r.bytes(), r.documents(), r.hashHits(), r.collisions(), r.skipped(),
                         r.invalidUtf8Bytes()}));
+                ps.setString(7, Json.write(r.places()));
                 ps.executeUpdate();
             }
             touch(c, scanId, null);
@@ -105,20 +106,24 @@ public final class ScanRepository {
     public List<FileResult> files(UUID scanId) {
         return workspace.read(c -> {
             List<FileResult> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT PATH, MATCHES, LOCATIONS, COUNTERS FROM SCAN_FILE WHERE SCAN_ID = ? ORDER BY ID")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT PATH, MATCHES, LOCATIONS, COUNTERS, PLACES FROM SCAN_FILE WHERE SCAN_ID = ? ORDER BY ID")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Map<Integer, List<ScanResult.Location>> locations;
                         long[] k;
+                        Map<Integer, Long> places;
                         try {
                             locations = Json.mapper().readValue(rs.getString(3), new TypeReference<Map<Integer, List<ScanResult.Location>>>() { });
                             k = Json.mapper().readValue(rs.getString(4), long[].class);
+                            // files saved before place counts existed have none: their kept locations count
+                            places = rs.getString(5) == null ? null
+                                    : Json.mapper().readValue(rs.getString(5), new TypeReference<Map<Integer, Long>>() { });
                         } catch (IOException e) {
                             throw new WorkspaceException("scan " + scanId + " has an unreadable file record: " + e.getMessage(), e);
                         }
                         // files saved before the invalid UTF-8 count existed have five counters
-                        out.add(FileResult.of(rs.getString(1), decode(rs.getBytes(2)), locations, k[0], k[1], k[2], k[3], k[4],
+                        out.add(FileResult.of(rs.getString(1), decode(rs.getBytes(2)), locations, places, k[0], k[1], k[2], k[3], k[4],
                                 k.length > 5 ? k[5] : 0));
                     }
                 }
@@ -155,7 +160,7 @@ public final class ScanRepository {
                 }
             }
             try (PreparedStatement up = c.prepareStatement("UPDATE SCAN_ITEM SET TOKENS = ?, NGRAMS = ?, MATCHED_NGRAMS = ?, "
-                    + "TOKEN_FRACTION = ?, LONGEST_MATCH = ?, STATUS = ? WHERE ID = ?");
+                    + "TOKEN_FRACTION = ?, LONGEST_MATCH = ?, STATUS = ?, SPANS = ?, MORE_LOCATIONS = ? WHERE ID = ?");
                  PreparedStatement match = c.prepareStatement("INSERT INTO SCAN_MATCH(ID, SCAN_ITEM_ID, FILE, BYTE_OFFSET, DOCUMENT_ID, "
                          + "SNIPPET) VALUES (?,?,?,?,?,?)")) {
                 for (int i = 0; i < r.items().size(); i++) {
@@ -167,7 +172,9 @@ public final class ScanRepository {
                     up.setDouble(4, it.tokenFraction());
                     up.setInt(5, it.longestMatch());
                     up.setString(6, it.status().name());
-                    up.setObject(7, row);
+                    up.setString(7, it.spans() == null ? null : Json.write(it.spans()));
+                    up.setLong(8, it.moreLocations());
+                    up.setObject(9, row);
                     up.addBatch();
                     for (ScanResult.Location l : it.locations()) {
                         match.setObject(1, Ids.newId());
@@ -311,18 +318,31 @@ public final class ScanRepository {
             }
             List<ScanResult.ItemResult> items = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT ID, BENCHMARK, ITEM_ID, TOKENS, NGRAMS, MATCHED_NGRAMS, TOKEN_FRACTION, "
-                    + "LONGEST_MATCH, STATUS FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
+                    + "LONGEST_MATCH, STATUS, SPANS, MORE_LOCATIONS FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         items.add(new ScanResult.ItemResult(rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
                                 rs.getDouble(7), rs.getInt(8), ScanResult.Status.valueOf(rs.getString(9)),
-                                locations.getOrDefault(rs.getObject(1, UUID.class), List.of())));
+                                locations.getOrDefault(rs.getObject(1, UUID.class), List.of()), List.of(), spans(rs.getString(10)),
+                                rs.getLong(11)));
                     }
                 }
             }
             return new ScanResult(items, s.summary());
         });
+    }
+
+    /** An item's saved spans; null for items of scans completed before spans were recorded. */
+    private static List<ScanResult.Span> spans(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return Json.mapper().readValue(json, new TypeReference<List<ScanResult.Span>>() { });
+        } catch (IOException e) {
+            throw new WorkspaceException("a scan item has unreadable spans: " + e.getMessage(), e);
+        }
     }
 
     private static final String SELECT = "SELECT S.ID, S.PROJECT_ID, S.NAME, S.STATE, S.SPEC, S.FINGERPRINT, S.SUMMARY, S.DEMO, "

@@ -94,6 +94,7 @@ public final class CliFields {
             Map.entry("contamination.ngram", "--ngram"),
             Map.entry("contamination.dirty", "--dirty"),
             Map.entry("contamination.threads", "--threads"),
+            Map.entry("contamination.locations", "--locations"),
             Map.entry("contamination.textField", "--text-field"),
             // calibration profiles (the planners' --profile)
             Map.entry("calibration.profile", "--profile"),

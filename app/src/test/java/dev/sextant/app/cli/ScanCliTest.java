@@ -59,6 +59,16 @@ class ScanCliTest {
         assertThat(q1.get("tokens").asInt()).isEqualTo(21);
         assertThat(q1.get("ngrams").asInt()).isEqualTo(14);
         assertThat(q1.get("matchedNgrams").asInt()).isEqualTo(14);
+        // every matched span, with its token and character range in the item's text, and the places not listed
+        assertThat(q1.get("spans")).hasSize(1);
+        JsonNode span = q1.get("spans").get(0);
+        assertThat(span.get("fromToken").asInt()).isZero();
+        assertThat(span.get("toToken").asInt()).isEqualTo(21);
+        assertThat(span.get("from").asInt()).isZero();
+        assertThat(span.get("to").asInt()).isPositive();
+        assertThat(q1.get("locations")).hasSize(1);
+        assertThat(q1.get("moreLocations").asLong()).isZero();
+        assertThat(items.get("q3").get("spans")).isEmpty();
         assertThat(items.get("q2").get("status").asText()).isEqualTo("not-checkable");
         assertThat(items.get("q3").get("status").asText()).isEqualTo("clean");
         JsonNode s = doc.get("summary");
@@ -158,6 +168,8 @@ class ScanCliTest {
         run("scan", "show", id, "--json");
         JsonNode shown = Json.mapper().readTree(out);
         assertThat(shown.get("items").get(0).get("status").asText()).isEqualTo("partial");
+        assertThat(shown.get("items").get(0).get("spans")).singleElement()
+                .satisfies(sp -> assertThat(sp.get("from").asInt()).isZero());
         Path csv = tmp.resolve("contaminated.csv");
         run("scan", "export", id, "--out", csv.toString());
         assertThat(code).as(err).isZero();

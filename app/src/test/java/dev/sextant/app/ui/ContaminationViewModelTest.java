@@ -1,12 +1,16 @@
 package dev.sextant.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.app.ui.contamination.ContaminationViewModel;
+import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.workspaces.SavedScan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +32,50 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.rescore()).hasSize(3);
         assertThat(vm.rescore()).anyMatch(row -> row.verdict().contains("likely inflated"));
         assertThat(vm.itemText("GPQA Diamond", "gpqa-3")).startsWith("Suppose");
+    }
+
+    @Test
+    void anItemWithFractionOneIsHighlightedEntirely() {
+        ScanResult r = vm.resultProperty().get();
+        List<ScanResult.ItemResult> whole = r.items().stream().filter(i -> i.tokenFraction() == 1.0).toList();
+        assertThat(whole).isNotEmpty();
+        for (ScanResult.ItemResult item : whole) {
+            String text = vm.itemText(item.benchmark(), item.id());
+            ContaminationViewModel.ItemDetail d = vm.detail(item);
+            assertThat(String.join("", d.text().stream().map(ContaminationViewModel.Run::text).toList())).isEqualTo(text);
+            // every character outside the matched runs is white space: every word is highlighted
+            assertThat(d.text()).filteredOn(run -> !run.matched()).allSatisfy(run -> assertThat(run.text()).isBlank());
+            assertThat(d.text()).filteredOn(ContaminationViewModel.Run::matched).singleElement()
+                    .satisfies(run -> assertThat(run.text()).isEqualTo(text.strip()));
+            assertThat(d.spansLine()).startsWith("1 matched span: " + item.tokens() + " of " + item.tokens() + " words");
+            assertThat(d.places()).hasSameSizeAs(item.locations());
+        }
+        // a partial item: its highlighted words are the spans' words, as many as the table's fraction says
+        ScanResult.ItemResult partial = r.items().stream().filter(i -> i.status() == ScanResult.Status.PARTIAL).findFirst().orElseThrow();
+        ContaminationViewModel.ItemDetail d = vm.detail(partial);
+        long highlightedWords = d.text().stream().filter(ContaminationViewModel.Run::matched)
+                .mapToLong(run -> Tokenizer.tokens(run.text(), Normalization.defaults()).size()).sum();
+        assertThat((double) highlightedWords / partial.tokens()).isCloseTo(partial.tokenFraction(), within(1e-9));
+    }
+
+    @Test
+    void aScanWithoutSpansSaysSoAndCappedPlacesSayHowManyMore() {
+        ScanResult.Location l = new ScanResult.Location("web.jsonl", 120, "d1", "… homework help [natalia sold clips] …");
+        ScanResult.ItemResult old = new ScanResult.ItemResult("gsm", "q", 20, 8, 8, 1.0, 20, ScanResult.Status.DIRTY, List.of(l));
+        ContaminationViewModel.ItemDetail d = ContaminationViewModel.detail(old, "Natalia sold clips.");
+        assertThat(d.spansLine()).isEqualTo("Matched spans not recorded by this scan (re-run to see every span).");
+        assertThat(d.text()).containsExactly(new ContaminationViewModel.Run("Natalia sold clips.", false));
+        assertThat(d.places()).singleElement().satisfies(p -> {
+            assertThat(p.where()).isEqualTo("web.jsonl @ byte 120 · document d1");
+            assertThat(p.snippet()).containsExactly(new ContaminationViewModel.Run("… homework help ", false),
+                    new ContaminationViewModel.Run("natalia sold clips", true), new ContaminationViewModel.Run(" …", false));
+        });
+        assertThat(d.placesLine()).isEmpty();
+
+        ScanResult.ItemResult capped = old.withSpans(List.of(new ScanResult.Span(0, 3, 0, 19)), 5);
+        ContaminationViewModel.ItemDetail c = ContaminationViewModel.detail(capped, "Natalia sold clips.");
+        assertThat(c.text()).containsExactly(new ContaminationViewModel.Run("Natalia sold clips.", true));
+        assertThat(c.placesLine()).isEqualTo("and 5 more places in the corpus (the first 1 are kept).");
     }
 
     @Test

@@ -143,6 +143,7 @@ public final class CorpusScanner {
         for (int i = 0; i < m; i++) {
             BitSet starts = new BitSet();
             List<Location> locations = new ArrayList<>();
+            long places = 0;
             for (FileResult w : workers) {
                 BitSet b = w.matched.get(i);
                 if (b != null) {
@@ -152,20 +153,20 @@ public final class CorpusScanner {
                 if (l != null) {
                     locations.addAll(l);
                 }
+                places += w.places.getOrDefault(i, 0L);
             }
             int tokens = index.tokens(i);
             int ngrams = index.ngrams(i);
             int matched = starts.cardinality();
-            BitSet covered = new BitSet(tokens);
-            for (int p = starts.nextSetBit(0); p >= 0; p = starts.nextSetBit(p + 1)) {
-                covered.set(p, Math.min(tokens, p + n));
-            }
-            int coveredCount = covered.cardinality();
+            BenchmarkItem item = index.items().get(i);
+            // the spans are the covered tokens in runs, so the fraction and the longest match are read off them
+            List<ScanResult.Span> spans = matched == 0 ? List.of()
+                    : MatchedSpans.of(item.text(), spec.normalization(), starts, n);
+            int coveredCount = 0;
             int longest = 0;
-            for (int p = covered.nextSetBit(0); p >= 0; ) {
-                int end = covered.nextClearBit(p);
-                longest = Math.max(longest, end - p);
-                p = covered.nextSetBit(end);
+            for (ScanResult.Span s : spans) {
+                coveredCount += s.tokens();
+                longest = Math.max(longest, s.tokens());
             }
             double fraction = tokens == 0 ? 0 : (double) coveredCount / tokens;
             Status status;
@@ -184,16 +185,20 @@ public final class CorpusScanner {
             }
             locations.sort(Comparator.comparing(Location::file).thenComparingLong(Location::offset));
             List<Location> kept = new ArrayList<>();
+            int repeated = 0;
             for (Location l : locations) {
                 if (kept.size() == spec.locationsPerItem()) {
                     break;
                 }
                 if (kept.stream().noneMatch(k -> k.file().equals(l.file()) && k.offset() == l.offset())) {
                     kept.add(l);
+                } else {
+                    repeated++; // one place seen twice (a resume saved both, say): counted once
                 }
             }
-            BenchmarkItem item = index.items().get(i);
-            rows.add(new ItemResult(item.benchmark(), item.id(), tokens, ngrams, matched, fraction, longest, status, kept, item.fields()));
+            long more = Math.max(0, places - repeated - kept.size());
+            rows.add(new ItemResult(item.benchmark(), item.id(), tokens, ngrams, matched, fraction, longest, status, kept, item.fields(),
+                    spans, more));
         }
         long bytes = workers.stream().mapToLong(w -> w.bytes).sum();
         long docs = workers.stream().mapToLong(w -> w.documents).sum();

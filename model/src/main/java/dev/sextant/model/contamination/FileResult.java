@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What scanning one corpus file found: per benchmark item (by position in the index) the matched n-gram starts and a
- * few locations, and counters. Files are the unit of resume: a scan that stops keeps its completed files' results and
+ * What scanning one corpus file found: per benchmark item (by position in the index) the matched n-gram starts, the
+ * first few locations, how many corpus places were found in all, and counters. Files are the unit of resume: a scan that stops keeps its completed files' results and
  * goes on with the rest.
  */
 public final class FileResult {
@@ -17,6 +17,10 @@ public final class FileResult {
     private final String file;
     final Map<Integer, BitSet> matched = new HashMap<>();
     final Map<Integer, List<Location>> locations = new HashMap<>();
+    /** Per item: corpus places found (a document, or a passage of a text file), kept in {@code locations} or not. */
+    final Map<Integer, Long> places = new HashMap<>();
+    /** Per item, while its unit is scanned: the document (a worker's count) and corpus token of its last match. */
+    final Map<Integer, long[]> lastMatch = new HashMap<>();
     long bytes;
     long documents;
     long hashHits;
@@ -29,12 +33,22 @@ public final class FileResult {
         this.file = file;
     }
 
-    /** Rebuilds a saved result. */
-    public static FileResult of(String file, Map<Integer, BitSet> matched, Map<Integer, List<Location>> locations, long bytes,
-                                long documents, long hashHits, long collisions, long skipped, long invalidUtf8Bytes) {
+    /**
+     * Rebuilds a saved result.
+     *
+     * @param places corpus places per item; null for results saved before they were counted (then the locations kept)
+     */
+    public static FileResult of(String file, Map<Integer, BitSet> matched, Map<Integer, List<Location>> locations,
+                                Map<Integer, Long> places, long bytes, long documents, long hashHits, long collisions, long skipped,
+                                long invalidUtf8Bytes) {
         FileResult r = new FileResult(file);
         r.matched.putAll(matched);
         r.locations.putAll(locations);
+        if (places != null) {
+            r.places.putAll(places);
+        } else {
+            locations.forEach((item, l) -> r.places.put(item, (long) l.size()));
+        }
         r.bytes = bytes;
         r.documents = documents;
         r.hashHits = hashHits;
@@ -47,6 +61,7 @@ public final class FileResult {
     synchronized void merge(FileResult other) {
         other.matched.forEach((item, bits) -> matched.computeIfAbsent(item, k -> new BitSet()).or(bits));
         other.locations.forEach((item, l) -> locations.computeIfAbsent(item, k -> new ArrayList<>()).addAll(l));
+        other.places.forEach((item, c) -> places.merge(item, c, Long::sum));
         bytes += other.bytes;
         documents += other.documents;
         hashHits += other.hashHits;
@@ -65,6 +80,11 @@ public final class FileResult {
 
     public Map<Integer, List<Location>> locations() {
         return locations;
+    }
+
+    /** Corpus places found per item, including those beyond the locations kept. */
+    public Map<Integer, Long> places() {
+        return places;
     }
 
     public long bytes() {

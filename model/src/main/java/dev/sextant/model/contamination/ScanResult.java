@@ -43,27 +43,62 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
     }
 
     /**
+     * A matched region of an item's text: tokens {@code [fromToken, toToken)} of its normalised tokens, which lie at
+     * characters {@code [from, to)} of the item's original text (UTF-16 indices into {@link BenchmarkItem#text()}).
+     * A region is a maximal run of tokens inside matched n-grams: the union of the matched n-gram windows, overlapping
+     * and touching windows merged. The characters run from the first token's first character (punctuation attached to
+     * it included) to the last token's last; whitespace inside the region is part of it.
+     */
+    public record Span(int fromToken, int toToken, int from, int to) {
+
+        public int tokens() {
+            return toToken - fromToken;
+        }
+    }
+
+    /**
      * @param tokens        normalised tokens of the item
      * @param ngrams        its n-grams (0 when it has fewer than n tokens)
      * @param matchedNgrams n-grams found in the corpus (confirmed token by token): the GPT-3 "any n-gram" view is
      *                      matchedNgrams > 0
-     * @param tokenFraction share of tokens inside a matched n-gram: the Llama 2 view
-     * @param longestMatch  longest run of contaminated tokens
+     * @param tokenFraction share of tokens inside a matched n-gram: the Llama 2 view. Equal to the tokens of
+     *                      {@code spans} over {@code tokens}: 1.0 exactly when one span covers every token
+     * @param longestMatch  longest run of contaminated tokens (the longest span, in tokens)
+     * @param locations     corpus places where the item's n-grams were found, by file and offset, at most the scan's
+     *                      {@link ScanSpec#locationsPerItem()}: a document (JSONL line, Parquet row) or, in a text file, a
+     *                      passage of overlapping matched n-grams counts once
      * @param textFields    the item's fields whose text was checked (e.g. {@code question} of a harness sample's doc);
      *                      empty when the whole line or record was (not kept in workspaces)
+     * @param spans         every matched region of the item's text, in order; empty when nothing matched; null when the
+     *                      scan did not record them (scans kept before spans were)
+     * @param moreLocations corpus places found beyond those in {@code locations} (the cap keeps memory bounded)
      */
     public record ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
                              int longestMatch, Status status, List<Location> locations,
                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                             List<String> textFields) {
+                             List<String> textFields,
+                             List<Span> spans, long moreLocations) {
 
         public ItemResult {
             textFields = textFields == null ? List.of() : List.copyOf(textFields);
+            locations = locations == null ? List.of() : List.copyOf(locations);
+            spans = spans == null ? null : List.copyOf(spans);
         }
 
         public ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
                           int longestMatch, Status status, List<Location> locations) {
-            this(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations, List.of());
+            this(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations, List.of(), null, 0);
+        }
+
+        /** Whether the scan recorded the matched spans (scans kept before they were did not). */
+        public boolean spansRecorded() {
+            return spans != null;
+        }
+
+        /** The same result with the spans and the count of further locations. */
+        public ItemResult withSpans(List<Span> newSpans, long more) {
+            return new ItemResult(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations,
+                    textFields, newSpans, more);
         }
     }
 

@@ -10,13 +10,16 @@ import dev.sextant.model.InputError;
  * @param textField      JSONL corpus field holding the text
  * @param idField        JSONL corpus field identifying a document in reports, or null
  * @param threads        worker threads
- * @param locationsPerItem corpus locations kept per item
+ * @param locationsPerItem corpus locations kept per item (the rest are counted): keeps memory bounded on a corpus
+ *                         where an item is everywhere
  */
 public record ScanSpec(int n, double dirtyThreshold, Normalization normalization, String textField, String idField,
                        int threads, int locationsPerItem) {
 
     public static final int MIN_N = 8;
     public static final int MAX_N = 50;
+    /** Corpus locations kept per item unless asked otherwise. */
+    public static final int DEFAULT_LOCATIONS = 20;
 
     public ScanSpec {
         if (n < MIN_N || n > MAX_N) {
@@ -28,12 +31,15 @@ public record ScanSpec(int n, double dirtyThreshold, Normalization normalization
         if (threads < 1) {
             throw new InputError("contamination.threads", "threads must be at least 1");
         }
+        if (locationsPerItem < 1) {
+            throw new InputError("contamination.locations", "locations kept per item must be at least 1");
+        }
         if (textField == null || textField.isBlank()) {
             throw new InputError("contamination.textField", "text field must be named");
         }
     }
 
     public static ScanSpec defaults() {
-        return new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+        return new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", Runtime.getRuntime().availableProcessors(), DEFAULT_LOCATIONS);
     }
 }

@@ -65,6 +65,8 @@ final class ScanWorker {
     private long docOffset;
     private boolean jsonDocument;
     private long tokensPastEnd;
+    /** Documents started by this worker: tells a match in a new document from one in the document of the last. */
+    private long documentCount;
 
     ScanWorker(NgramIndex index, ScanSpec spec, CancellationToken cancel, AtomicLong bytesDone, long totalBytes, long started,
            ProgressListener progress) {
@@ -207,8 +209,10 @@ final class ScanWorker {
                 }
                 len += r;
             }
-            // begin after the last line break before our start, so no token is cut in half
-            pos = lastIndexOf(buf, (byte) '\n', Math.min(need, len)) + 1;
+            // begin after the first line break of the look-back, so no token is cut in half and the matches just
+            // before our start are seen: a passage that the unit before owns the start of is not a new place here
+            int nl = indexOf(buf, (byte) '\n', 0, Math.min(need, len));
+            pos = nl < 0 ? 0 : nl + 1;
         }
         startDocument(bufStart + pos, false, unit.start(), unit.end());
         source = buf;
@@ -266,15 +270,6 @@ final class ScanWorker {
     private void reportRead(CorpusUnit.CorpusStream in, CorpusUnit unit) {
         long raw = Math.min(in.rawBytesRead(), unit.sizeBytes());
         report(raw - current.bytes);
-    }
-
-    private static int lastIndexOf(byte[] b, byte v, int to) {
-        for (int i = to - 1; i >= 0; i--) {
-            if (b[i] == v) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private void report(long delta) {
@@ -367,6 +362,7 @@ final class ScanWorker {
         this.recordFrom = recordFrom;
         this.recordBefore = recordBefore;
         tokensPastEnd = 0;
+        documentCount++;
         if (recordFrom == 0) {
             current.documents++; // a text file counts as one document
         }
@@ -431,17 +427,24 @@ final class ScanWorker {
             }
             long first = candidateFirst[c];
             long firstOffset = ringOffset[(int) first & ringMask];
-            if (firstOffset < recordFrom || firstOffset >= recordBefore) {
-                continue; // this n-gram belongs to the neighbouring unit
+            if (firstOffset >= recordBefore) {
+                continue; // this n-gram belongs to the next unit
             }
-            current.hashHits++;
+            boolean before = firstOffset < recordFrom; // the previous unit's: only where its passages end is noted
+            if (!before) {
+                current.hashHits++;
+            }
             readAgain(firstOffset);
             for (; p >= 0; p = index.nextPosting(p)) {
                 int item = index.postingItem(p);
                 int pos = index.postingPosition(p);
                 if (confirm(item, pos)) {
-                    record(item, pos, first, firstOffset);
-                } else {
+                    if (before) {
+                        lastMatch(item, first);
+                    } else {
+                        record(item, pos, first, firstOffset);
+                    }
+                } else if (!before) {
                     current.collisions++;
                 }
             }
@@ -484,14 +487,37 @@ final class ScanWorker {
         return true;
     }
 
+    /**
+     * Notes a confirmed match. A location is kept for each new corpus place of the item, up to the cap: a document
+     * (JSONL line, Parquet row) counts once however often the item's n-grams occur in it, and in a text file a passage
+     * of overlapping or touching matched n-grams counts once. Places past the cap are only counted.
+     */
     private void record(int item, int pos, long first, long firstOffset) {
         current.matched.computeIfAbsent(item, x -> new BitSet()).set(pos);
-        List<Location> l = current.locations.computeIfAbsent(item, x -> new ArrayList<>(spec.locationsPerItem()));
+        long[] last = current.lastMatch.get(item);
+        if (last != null && last[0] == documentCount && (jsonDocument || first <= last[1] + n)) {
+            last[1] = first; // the same place goes on
+            return;
+        }
+        lastMatch(item, first);
+        current.places.merge(item, 1L, Long::sum);
+        List<Location> l = current.locations.computeIfAbsent(item, x -> new ArrayList<>());
         if (l.size() < spec.locationsPerItem()) {
             long offset = recordFrom == Long.MIN_VALUE ? docOffset : firstOffset;
             String id = jsonDocument && values.length > 1 && values[1].found ? values[1].text() : null;
             l.add(new Location(file, offset, id, snippet(first, firstOffset)));
             readAgain(firstOffset); // leave the replay as confirm expects it for the next posting
+        }
+    }
+
+    /** Notes that item {@code item} matched the corpus n-gram starting at token {@code first} of this document. */
+    private void lastMatch(int item, long first) {
+        long[] last = current.lastMatch.get(item);
+        if (last == null) {
+            current.lastMatch.put(item, new long[] {documentCount, first});
+        } else {
+            last[0] = documentCount;
+            last[1] = first;
         }
     }
 

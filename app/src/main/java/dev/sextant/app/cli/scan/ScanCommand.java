@@ -62,6 +62,9 @@ public final class ScanCommand implements Runnable {
     double dirty;
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
+    @Option(names = "--locations", paramLabel = "N", defaultValue = "" + ScanSpec.DEFAULT_LOCATIONS,
+            description = "Corpus locations kept per item; further ones are counted (default: ${DEFAULT-VALUE}).")
+    int locations;
     @Option(names = "--benchmark-name", paramLabel = "NAME", description = "Name the benchmark (default: from the file name or the harness task).")
     String benchmarkName;
     @Option(names = "--scores", arity = "1..*", paramLabel = "FILE",
@@ -99,7 +102,7 @@ public final class ScanCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--skip-file goes with --resume SCAN_ID");
         }
         ScanSpec s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
-                threads == null ? Runtime.getRuntime().availableProcessors() : threads, 3);
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads, locations);
         List<BenchmarkItem> items = new ArrayList<>();
         for (Path b : resume != null ? List.<Path>of() : benchmarks) {
             for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {

@@ -8,11 +8,8 @@ import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.contamination.CleanSubsetRescore;
-import dev.sextant.model.contamination.MatchHighlights;
-import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
-import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.workspaces.SavedScan;
 import java.io.File;
 import java.time.ZoneId;
@@ -67,6 +64,7 @@ public final class ContaminationView {
     @FXML private TableView<ItemResult> itemsTable;
     @FXML private StackPane histogramPane;
     @FXML private TextFlow itemText;
+    @FXML private Label spansLine;
     @FXML private VBox locations;
     @FXML private TableView<CleanSubsetRescore.Row> rescoreTable;
 
@@ -82,6 +80,8 @@ public final class ContaminationView {
         wireInputs();
         wireScans();
         wireResults();
+        spansLine.managedProperty().bind(spansLine.textProperty().isNotEmpty());
+        spansLine.visibleProperty().bind(spansLine.managedProperty());
     }
 
     private void wireInputs() {
@@ -265,28 +265,32 @@ public final class ContaminationView {
     private void showItem(ItemResult item) {
         itemText.getChildren().clear();
         locations.getChildren().clear();
+        spansLine.setText("");
         if (item == null) {
             return;
         }
-        String original = vm.itemText(item.benchmark(), item.id());
-        List<String> tokens = original == null ? List.of() : Tokenizer.tokens(original, Normalization.defaults());
-        boolean[] covered = MatchHighlights.covered(tokens, item.locations());
-        for (int i = 0; i < tokens.size(); i++) {
-            Text t = new Text(tokens.get(i) + " ");
-            t.getStyleClass().add(covered[i] ? "match" : "nomatch");
-            itemText.getChildren().add(t);
-        }
-        for (ScanResult.Location l : item.locations()) {
-            Label where = new Label(l.file() + " @ byte " + l.offset() + (l.documentId() == null ? "" : " · document " + l.documentId()));
+        ContaminationViewModel.ItemDetail d = vm.detail(item);
+        itemText.getChildren().setAll(texts(d.text()));
+        spansLine.setText(d.spansLine());
+        for (ContaminationViewModel.Place p : d.places()) {
+            Label where = new Label(p.where());
             where.getStyleClass().add("text-muted");
-            Label snippet = new Label(l.snippet());
-            snippet.setWrapText(true);
+            TextFlow snippet = new TextFlow(texts(p.snippet()).toArray(Text[]::new));
             snippet.getStyleClass().add("monospace");
             locations.getChildren().addAll(where, snippet);
         }
-        if (item.locations().isEmpty()) {
-            locations.getChildren().add(new Label(item.status() == ScanResult.Status.NOT_CHECKABLE
-                    ? "Shorter than the n-gram: cannot be checked." : "Not found in the corpus."));
+        if (!d.placesLine().isEmpty()) {
+            locations.getChildren().add(new Label(d.placesLine()));
         }
+    }
+
+    private static List<Text> texts(List<ContaminationViewModel.Run> runs) {
+        List<Text> out = new ArrayList<>();
+        for (ContaminationViewModel.Run r : runs) {
+            Text t = new Text(r.text());
+            t.getStyleClass().add(r.matched() ? "match" : "nomatch");
+            out.add(t);
+        }
+        return out;
     }
 }

@@ -96,6 +96,104 @@ public final class ContaminationViewModel {
         return itemTexts.get(benchmark + '\u0000' + id);
     }
 
+    /** A piece of text in the item detail: matched (highlighted) or not. */
+    public record Run(String text, boolean matched) {
+    }
+
+    /** A kept corpus location as the item detail lists it: where, and its snippet with the match marked. */
+    public record Place(String where, List<Run> snippet) {
+    }
+
+    /**
+     * What the item detail shows: the item's original text in runs, the matched spans marked; a line about the spans
+     * (how many, how much of the item, or that the scan did not record them); the kept corpus places; and how many
+     * more were found ("" when none).
+     */
+    public record ItemDetail(List<Run> text, String spansLine, List<Place> places, String placesLine) {
+    }
+
+    static final String SPANS_NOT_RECORDED = "Matched spans not recorded by this scan (re-run to see every span).";
+
+    /** The detail of one item of the shown scan. */
+    public ItemDetail detail(ScanResult.ItemResult item) {
+        return detail(item, itemText(item.benchmark(), item.id()));
+    }
+
+    /** The detail of an item whose original text is {@code original} (null when not kept). */
+    public static ItemDetail detail(ScanResult.ItemResult item, String original) {
+        List<Run> text;
+        String spansLine;
+        if (original == null) {
+            text = List.of();
+            spansLine = "The item's text is not kept with this scan.";
+        } else if (!item.spansRecorded()) {
+            text = List.of(new Run(original, false));
+            spansLine = item.matchedNgrams() > 0 ? SPANS_NOT_RECORDED : "";
+        } else {
+            text = runs(original, item.spans());
+            int words = item.spans().stream().mapToInt(ScanResult.Span::tokens).sum();
+            spansLine = item.spans().isEmpty() ? "" : String.format("%d matched span%s: %d of %d words (fraction %.3f).",
+                    item.spans().size(), item.spans().size() == 1 ? "" : "s", words, item.tokens(), item.tokenFraction());
+        }
+        List<Place> places = new ArrayList<>();
+        for (ScanResult.Location l : item.locations()) {
+            String unit = l.file().endsWith(".parquet") ? " @ row " : " @ byte ";
+            places.add(new Place(l.file() + unit + l.offset() + (l.documentId() == null ? "" : " · document " + l.documentId()),
+                    snippetRuns(l.snippet())));
+        }
+        String placesLine;
+        if (item.status() == ScanResult.Status.NOT_CHECKABLE) {
+            placesLine = "Shorter than the n-gram: cannot be checked.";
+        } else if (item.locations().isEmpty()) {
+            placesLine = "Not found in the corpus.";
+        } else if (item.moreLocations() > 0) {
+            placesLine = "and " + item.moreLocations() + " more place" + (item.moreLocations() == 1 ? "" : "s")
+                    + " in the corpus (the first " + item.locations().size() + " are kept).";
+        } else {
+            placesLine = "";
+        }
+        return new ItemDetail(text, spansLine, places, placesLine);
+    }
+
+    /** {@code text} cut at the spans' edges, the spans' runs matched. */
+    static List<Run> runs(String text, List<ScanResult.Span> spans) {
+        List<Run> out = new ArrayList<>();
+        int at = 0;
+        for (ScanResult.Span s : spans) {
+            int from = Math.max(at, Math.min(s.from(), text.length()));
+            int to = Math.max(from, Math.min(s.to(), text.length()));
+            if (from > at) {
+                out.add(new Run(text.substring(at, from), false));
+            }
+            if (to > from) {
+                out.add(new Run(text.substring(from, to), true));
+            }
+            at = to;
+        }
+        if (at < text.length()) {
+            out.add(new Run(text.substring(at), false));
+        }
+        return out;
+    }
+
+    /** A snippet ({@code … context [matched n-gram] …}) as runs, the bracketed n-gram matched and its brackets dropped. */
+    static List<Run> snippetRuns(String snippet) {
+        int open = snippet.indexOf('[');
+        int close = snippet.indexOf(']', open + 1);
+        if (open < 0 || close < 0) {
+            return List.of(new Run(snippet, false));
+        }
+        List<Run> out = new ArrayList<>();
+        if (open > 0) {
+            out.add(new Run(snippet.substring(0, open), false));
+        }
+        out.add(new Run(snippet.substring(open + 1, close), true));
+        if (close + 1 < snippet.length()) {
+            out.add(new Run(snippet.substring(close + 1), false));
+        }
+        return out;
+    }
+
     /** Starts a kept scan of the chosen benchmark files against the chosen corpus. */
     public void run() {
         Workspace ws = shell.workspaceProperty().get();
@@ -103,7 +201,7 @@ public final class ContaminationViewModel {
         ScanSpec spec;
         try {
             spec = new ScanSpec(Integer.parseInt(ngram.get().strip()), Double.parseDouble(dirty.get().strip()), Normalization.defaults(),
-                    "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+                    "text", "id", Runtime.getRuntime().availableProcessors(), ScanSpec.DEFAULT_LOCATIONS);
         } catch (NumberFormatException e) {
             problem.set("n-gram length and dirty threshold must be numbers");
             return;
