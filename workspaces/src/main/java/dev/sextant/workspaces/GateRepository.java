@@ -36,22 +36,8 @@ public final class GateRepository {
         String json = Json.write(policy);
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM GATE_POLICY WHERE PROJECT_ID = ?")) {
-                del.setObject(1, projectId);
-                del.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_POLICY(ID, PROJECT_ID, NAME, POLICY, CANDIDATE, INCUMBENT, DEMO, UPDATED_AT) "
-                    + "VALUES (?,?,?,?,?,?,?,?)")) {
-                ps.setObject(1, Ids.newId());
-                ps.setObject(2, projectId);
-                ps.setString(3, policy.name());
-                ps.setString(4, json);
-                ps.setString(5, candidate);
-                ps.setString(6, incumbent);
-                ps.setBoolean(7, demo);
-                ps.setObject(8, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
-                return ps.executeUpdate();
-            }
+            return replaceProjectRow(c, "GATE_POLICY", projectId, List.of("NAME", "POLICY", "CANDIDATE", "INCUMBENT", "DEMO"),
+                    policy.name(), json, candidate, incumbent, demo);
         });
     }
 
@@ -145,20 +131,29 @@ public final class GateRepository {
         String json = Json.write(spec);
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM GATE_CANARY WHERE PROJECT_ID = ?")) {
-                del.setObject(1, projectId);
-                del.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_CANARY(ID, PROJECT_ID, INCUMBENT, SPEC, DEMO, UPDATED_AT) VALUES (?,?,?,?,?,?)")) {
-                ps.setObject(1, Ids.newId());
-                ps.setObject(2, projectId);
-                ps.setString(3, incumbent);
-                ps.setString(4, json);
-                ps.setBoolean(5, demo);
-                ps.setObject(6, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
-                return ps.executeUpdate();
-            }
+            return replaceProjectRow(c, "GATE_CANARY", projectId, List.of("INCUMBENT", "SPEC", "DEMO"), incumbent, json, demo);
         });
+    }
+
+    /** Replaces a project's one row of {@code table} (a table with one row per project) with the given column values. */
+    private static int replaceProjectRow(java.sql.Connection c, String table, UUID projectId, List<String> columns, Object... values)
+            throws SQLException {
+        try (PreparedStatement del = c.prepareStatement("DELETE FROM " + table + " WHERE PROJECT_ID = ?")) {
+            del.setObject(1, projectId);
+            del.executeUpdate();
+        }
+        String names = String.join(", ", columns);
+        String marks = "?,".repeat(columns.size());
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + "(ID, PROJECT_ID, " + names + ", UPDATED_AT) VALUES (?,?," + marks
+                + "?)")) {
+            ps.setObject(1, Ids.newId());
+            ps.setObject(2, projectId);
+            for (int i = 0; i < values.length; i++) {
+                ps.setObject(3 + i, values[i]);
+            }
+            ps.setObject(3 + values.length, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+            return ps.executeUpdate();
+        }
     }
 
     /** The project's kept canary inputs, if the user planned one. */
