@@ -36,6 +36,7 @@ public final class Forms {
     public static void row(GridPane grid, int row, String label, Node field) {
         Label l = new Label(label);
         l.setMinWidth(Region.USE_PREF_SIZE);
+        Units.explain(l);
         GridPane.setHgrow(field, Priority.ALWAYS);
         grid.addRow(row, l, field);
     }

@@ -55,6 +55,7 @@ public final class MainWindow {
         this.shell = shell;
         this.areas = List.copyOf(areas);
         this.theme = Theme.of(shell.home().settings().theme());
+        Tables.rememberWidthsIn(shell.home());
     }
 
     public Scene build() {
