@@ -45,6 +45,7 @@ final class ColumnFit {
     static final double MAX_WIDTH = 420;
     static final int MEASURED_ROWS = 200;
     static final int MAX_WRAPPED_LINES = 3;
+    static final double MIN_WRAP_WIDTH = 200;
     /** Column property: {@code Function<Object, String>}, the text a cell shows for its value (set by {@link Tables}). */
     static final String DISPLAY = "sextant.display";
     /** Column property: {@code Boolean.TRUE} when its text is too long for {@link #MAX_WIDTH} and wraps instead. */
@@ -200,6 +201,8 @@ final class ColumnFit {
         double room = control.getWidth() - control.snappedLeftInset() - control.snappedRightInset() - 18;
         if (widest != null && room > total) {
             widest.setPrefWidth(Math.min(widest.getPrefWidth() + room - total, widestContent + SLACK));
+        } else if (widest != null && room > 0) { // too narrow for all: the wrapping column gives way first
+            widest.setPrefWidth(Math.max(MIN_WRAP_WIDTH, widest.getPrefWidth() - (total - room)));
         }
         if (wrapChanged) {
             if (control instanceof TableView<?> t) {

@@ -98,13 +98,16 @@ public final class Tables {
             if (!wraps() || getText() == null || getText().isEmpty() || getTableColumn() == null) {
                 return single;
             }
-            double inner = getTableColumn().getWidth() - snappedLeftInset() - snappedRightInset();
-            Text t = new Text(getText());
+            // a few pixels narrower than the label wraps at, so the estimate never comes out a line short
+            double inner = getTableColumn().getWidth() - snappedLeftInset() - snappedRightInset() - getLabelPadding().getLeft()
+                    - getLabelPadding().getRight() - 6;
+            Text t = new Text("X");
             t.setFont(getFont());
-            double line = t.getLayoutBounds().getHeight() / Math.max(1, getText().split("\n", -1).length);
+            double line = t.getLayoutBounds().getHeight();
+            t.setText(getText());
             t.setWrappingWidth(Math.max(1, inner));
-            double text = Math.min(t.getLayoutBounds().getHeight(), line * ColumnFit.MAX_WRAPPED_LINES);
-            return Math.max(single, snappedTopInset() + Math.ceil(text) + snappedBottomInset());
+            double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
+            return Math.max(single, snappedTopInset() + Math.ceil(lines * line) + 2 + snappedBottomInset());
         }
     }
 

@@ -86,7 +86,7 @@ final class ChartSamples {
                 "pass", 0.012, -0.008, 0.031, -0.02, 448, "lm-eval", null)), 720, 92));
         out.put("report-ramp", new Sample(ReportCharts.ramp(new CanaryPlan(List.of(new CanaryPlan.Step(1, 1, 30, 900, 800, "errors"),
                 new CanaryPlan.Step(2, 5, 20, 3000, 800, "latency"), new CanaryPlan.Step(3, 25, 15, 11000, 800, "time"),
-                new CanaryPlan.Step(4, 50, 15, 22000, 800, "time")), 80, 60, List.of(), List.of())), 720, 280));
+                new CanaryPlan.Step(4, 50, 15, 22000, 800, "time")), 80, 60, List.of(), List.of(), null)), 720, 280));
         if (dark) { // the views re-colour the report's charts with the app's theme
             Charts.style(out.get("report-check").chart(), true);
             Charts.style(out.get("report-ramp").chart(), true);
