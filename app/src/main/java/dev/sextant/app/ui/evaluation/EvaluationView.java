@@ -443,6 +443,7 @@ public final class EvaluationView {
         TreeTableColumn<Scorecard.Check, String> name = new TreeTableColumn<>("Benchmark / dimension / check");
         name.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().name()));
         name.setPrefWidth(300);
+        Tables.textCells(name);
         TreeTableColumn<Scorecard.Check, Scorecard.Grade> grade = new TreeTableColumn<>("Grade");
         grade.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().grade()));
         grade.setCellFactory(col -> new javafx.scene.control.TreeTableCell<>() {
@@ -465,14 +466,7 @@ public final class EvaluationView {
         grade.setMinWidth(110);
         TreeTableColumn<Scorecard.Check, String> evidence = new TreeTableColumn<>("Evidence");
         evidence.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().evidence()));
-        evidence.setCellFactory(col -> new javafx.scene.control.TreeTableCell<>() {
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(empty ? null : text);
-                setTooltip(empty || text == null || text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
-            }
-        });
+        Tables.textCells(evidence); // wraps; the full text as a tooltip when it is still cut
         evidence.setPrefWidth(620);
         scorecardTable.getColumns().setAll(List.of(name, grade, evidence));
         scorecardTable.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

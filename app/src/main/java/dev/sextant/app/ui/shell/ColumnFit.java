@@ -157,6 +157,7 @@ final class ColumnFit {
         double total = 0;
         TableColumnBase<?, ?> widest = null;
         double widestContent = 0;
+        double widestHeader = 0;
         for (int c = 0; c < leaves.size(); c++) {
             TableColumnBase<?, ?> col = leaves.get(c);
             String title = Objects.toString(col.getText(), "");
@@ -165,20 +166,20 @@ final class ColumnFit {
                 total += col.getWidth();
                 continue;
             }
+            double header = width(probe, headerFont, title) + headerPad + SORT_ARROW;
             if (mine != null) {
                 col.setPrefWidth(mine);
                 total += mine;
                 continue;
             }
-            double header = width(probe, headerFont, title) + headerPad + SORT_ARROW;
             double cells = 0;
             @SuppressWarnings("unchecked")
             Function<Object, String> display = (Function<Object, String>) col.getProperties().get(DISPLAY);
-            double indent = c == 0 && control instanceof TreeTableView<?> ? 36 : 0;
+            boolean treeColumn = control instanceof TreeTableView<?> tree && (tree.getTreeColumn() == null ? c == 0 : tree.getTreeColumn() == col);
             for (int i = 0; i < n; i++) {
                 Object v = col.getCellData(i);
                 String s = display != null ? display.apply(v) : v == null ? "" : String.valueOf(v);
-                cells = Math.max(cells, width(probe, cellFont, s) + cellPad + indent);
+                cells = Math.max(cells, width(probe, cellFont, s) + cellPad + (treeColumn ? indent((TreeTableView<?>) control, i) : 0));
             }
             double w = Math.ceil(Math.max(header, cells) + SLACK);
             boolean wrap = display != null && w > MAX_WIDTH;
@@ -191,10 +192,14 @@ final class ColumnFit {
             }
             w = Math.max(Math.min(w, MAX_WIDTH), col.getMinWidth());
             col.setPrefWidth(w);
+            if (constrained() && !wrap) {
+                col.setMinWidth(Math.min(w, MAX_WIDTH)); // a policy that fits columns to the table takes from the wrapping one, not these
+            }
             total += w;
             if (wrap && cells > widestContent) {
                 widestContent = cells;
                 widest = col;
+                widestHeader = header;
             }
         }
         // the long text column takes what is left, so it wraps less
@@ -202,7 +207,7 @@ final class ColumnFit {
         if (widest != null && room > total) {
             widest.setPrefWidth(Math.min(widest.getPrefWidth() + room - total, widestContent + SLACK));
         } else if (widest != null && room > 0) { // too narrow for all: the wrapping column gives way first
-            widest.setPrefWidth(Math.max(MIN_WRAP_WIDTH, widest.getPrefWidth() - (total - room)));
+            widest.setPrefWidth(Math.max(Math.max(MIN_WRAP_WIDTH, widestHeader), widest.getPrefWidth() - (total - room)));
         }
         if (wrapChanged) {
             if (control instanceof TableView<?> t) {
@@ -211,6 +216,23 @@ final class ColumnFit {
                 t.refresh();
             }
         }
+    }
+
+    /** Room a tree cell gives its disclosure arrow and its level's indent. */
+    private static double indent(TreeTableView<?> tree, int row) {
+        int level = tree.getTreeItemLevel(tree.getTreeItem(row)) - (tree.isShowRoot() ? 0 : 1);
+        return 26 + 20 * Math.max(0, level);
+    }
+
+    private boolean constrained() {
+        Object policy = control instanceof TableView<?> t ? t.getColumnResizePolicy()
+                : control instanceof TreeTableView<?> t ? t.getColumnResizePolicy() : null;
+        if (policy instanceof TableUserAware p) {
+            policy = p.inner();
+        } else if (policy instanceof TreeUserAware p) {
+            policy = p.inner();
+        }
+        return policy != null && policy != TableView.UNCONSTRAINED_RESIZE_POLICY && policy != TreeTableView.UNCONSTRAINED_RESIZE_POLICY;
     }
 
     private static double width(Text probe, Font font, String s) {
@@ -437,7 +459,7 @@ final class ColumnFit {
     /** The text node the label's skin draws: the full text, or the clipped one ending in an ellipsis. */
     static Text shownText(Labeled label) {
         for (Node n : label.getChildrenUnmodifiable()) {
-            if (n instanceof Text t) {
+            if (n instanceof Text t && n != label.getGraphic()) { // an icon font's glyph is a Text too
                 return t;
             }
         }

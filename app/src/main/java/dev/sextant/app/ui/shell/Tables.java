@@ -9,6 +9,9 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
 import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 
@@ -95,20 +98,62 @@ public final class Tables {
         @Override
         protected double computePrefHeight(double width) {
             double single = super.computePrefHeight(width);
-            if (!wraps() || getText() == null || getText().isEmpty() || getTableColumn() == null) {
-                return single;
-            }
-            // a few pixels narrower than the label wraps at, so the estimate never comes out a line short
-            double inner = getTableColumn().getWidth() - snappedLeftInset() - snappedRightInset() - getLabelPadding().getLeft()
-                    - getLabelPadding().getRight() - 6;
-            Text t = new Text("X");
-            t.setFont(getFont());
-            double line = t.getLayoutBounds().getHeight();
-            t.setText(getText());
-            t.setWrappingWidth(Math.max(1, inner));
-            double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
-            return Math.max(single, snappedTopInset() + Math.ceil(lines * line) + 2 + snappedBottomInset());
+            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
         }
+    }
+
+    /**
+     * Text cells for a tree table's column: full text as a tooltip while clipped, wrapped (to a few lines) when the
+     * column's text is too long to fit a column, as {@link #text} columns do.
+     */
+    public static <S> void textCells(TreeTableColumn<S, String> column) {
+        Function<String, String> display = v -> v == null ? "" : v;
+        column.getProperties().put(ColumnFit.DISPLAY, display);
+        column.setCellFactory(col -> new FittedTreeCell<>(display));
+    }
+
+    static final class FittedTreeCell<S, V> extends TreeTableCell<S, V> {
+        private final Function<V, String> display;
+
+        FittedTreeCell(Function<V, String> display) {
+            this.display = display;
+            ColumnFit.tipWhenClipped(this);
+        }
+
+        @Override
+        protected void updateItem(V v, boolean empty) {
+            super.updateItem(v, empty);
+            setWrapText(wraps());
+            setText(empty ? null : display.apply(v));
+        }
+
+        private boolean wraps() {
+            return getTableColumn() != null && Boolean.TRUE.equals(getTableColumn().getProperties().get(ColumnFit.WRAP));
+        }
+
+        @Override
+        protected double computePrefHeight(double width) {
+            double single = super.computePrefHeight(width);
+            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
+        }
+    }
+
+    /** The height a wrapping cell needs in a column this wide: its lines, at most {@link ColumnFit#MAX_WRAPPED_LINES}. */
+    private static double wrappedHeight(Labeled cell, double columnWidth, double single) {
+        String text = cell.getText();
+        if (text == null || text.isEmpty()) {
+            return single;
+        }
+        // a few pixels narrower than the label wraps at, so the estimate never comes out a line short
+        double inner = columnWidth - cell.snappedLeftInset() - cell.snappedRightInset() - cell.getLabelPadding().getLeft()
+                - cell.getLabelPadding().getRight() - 6;
+        Text t = new Text("X");
+        t.setFont(cell.getFont());
+        double line = t.getLayoutBounds().getHeight();
+        t.setText(text);
+        t.setWrappingWidth(Math.max(1, inner));
+        double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
+        return Math.max(single, cell.snappedTopInset() + Math.ceil(lines * line) + 2 + cell.snappedBottomInset());
     }
 
     /** Adds "Export as CSV…" to the table's context menu; the outcome goes to the status line or an error dialog. */
