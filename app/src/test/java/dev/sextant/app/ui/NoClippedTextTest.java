@@ -84,6 +84,30 @@ class NoClippedTextTest {
     }
 
     @Test
+    void theKeptPlanComparisonShowsItsRowLabelsInFull(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT4).release(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#saved-training-plans").tryQuery().isPresent());
+        javafx.scene.control.TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(javafx.scene.control.TableView.class);
+        waitUntil(() -> saved.getItems().size() == 2);
+        robot.interact(() -> saved.getSelectionModel().selectAll());
+        Button compare = robot.from((Node) robot.lookup(".area-content").query()).lookup(".button").match(
+                (Node n) -> n instanceof Button b && "Compare".equals(b.getText())).queryButton();
+        javafx.application.Platform.runLater(compare::fire); // the dialog waits for Close: not inside interact()
+        waitUntil(() -> robot.lookup("Memory per GPU").tryQuery().isPresent());
+        javafx.scene.control.DialogPane pane = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        List<String> clipped = new ArrayList<>();
+        for (Node n : pane.lookupAll(".label")) {
+            if (n instanceof Labeled l && showing(l) && isClipped(l)) {
+                clipped.add("“" + l.getText() + "” shown as “" + shown(l) + "”");
+            }
+        }
+        assertThat(robot.lookup("Tokens per second").tryQuery()).isPresent();
+        robot.interact(() -> ((Stage) pane.getScene().getWindow()).close());
+        assertThat(clipped).isEmpty();
+    }
+
+    @Test
     void theStatusBarsCancelIsNeverClipped(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         CountDownLatch release = new CountDownLatch(1);
