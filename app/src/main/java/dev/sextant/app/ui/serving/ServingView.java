@@ -170,8 +170,8 @@ public final class ServingView {
         windowsTable.getColumns().setAll(List.of(
                 width(text("Start", w -> clock(w.startHour())), 80),
                 width(number("Requests/s", Capacity.WindowPlan::rate, "%.2f"), 110),
-                width(number("Replicas", w -> (double) w.replicas(), "%.0f"), 90),
-                width(number("GPUs", w -> (double) w.gpus(), "%.0f"), 90)));
+                width(number("Replicas", w -> (double) w.replicas(), "%,.0f"), 90),
+                width(number("GPUs", w -> (double) w.gpus(), "%,.0f"), 90)));
         windowsTable.setPlaceholder(new Label("Give the day's traffic, then Plan serving."));
         Tables.exportable(windowsTable, "serving-day.csv", vm.shell());
         leversTable.getColumns().setAll(List.of(
@@ -181,7 +181,7 @@ public final class ServingView {
                 width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, vm.shell().home().settings().moneyFormat("%.2f")), 130),
                 width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
                 width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
-                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%.0f"), 70),
+                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),
                 width(number("Weights GiB", x -> x.weightsBytesPerGpu() == null ? null : x.weightsBytesPerGpu() / ServingMemory.GIB, "%.1f"), 120),
                 width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 110),
                 width(text("Accuracy risk / problem", x -> x.problem() != null ? "⚠ " + x.problem() : x.accuracyRisk()), 420),

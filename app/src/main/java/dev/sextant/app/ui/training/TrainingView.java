@@ -132,8 +132,8 @@ public final class TrainingView {
                 width(number("Mem GiB", p -> p.memory().total() / GIB, "%.1f"), 58),
                 width(number("Step s", TrainingPlan::stepTimeSeconds, "%.3g"), 70),
                 width(number("MFU %", p -> 100 * p.mfu(), "%.1f"), 68),
-                width(number("Bubble", p -> 100 * p.bubbleFraction(), "%.1f%%"), 72),
-                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%.0f"), 58),
+                width(number("Bubble %", p -> 100 * p.bubbleFraction(), "%.1f"), 72),
+                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%,.0f"), 58),
                 width(text("Limited by", TrainingPlan::bottleneck), 120)));
         plansTable.setPlaceholder(new Label("Choose a model and cluster, then Search layouts."));
         Tables.exportable(plansTable, "training-plans.csv", vm.shell());
@@ -226,7 +226,7 @@ public final class TrainingView {
         savedTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         savedTable.getColumns().setAll(List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
-                width(number("GPUs", s -> (double) s.request().gpus(), "%.0f"), 62),
+                width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
                 width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 70),
                 width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)));
         savedTable.setPlaceholder(new Label("No kept plans in this project."));
