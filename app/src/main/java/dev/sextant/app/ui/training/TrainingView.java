@@ -227,7 +227,7 @@ public final class TrainingView {
         savedTable.getColumns().setAll(List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
                 width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
-                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 70),
+                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.3g"), 70),
                 width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)));
         savedTable.setPlaceholder(new Label("No kept plans in this project."));
         // a newcomer sees a kept plan at once instead of an empty area
