@@ -1,6 +1,8 @@
 package dev.sextant.workspaces;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Preferences that belong to the user rather than to a workspace, kept in {@code settings.json} under the Sextant
@@ -9,29 +11,67 @@ import java.util.List;
  * @param theme               {@code light} or {@code dark}
  * @param openLastWorkspace   on start, open the workspace used last instead of the default one
  * @param recentWorkspaces    absolute paths, most recent first
+ * @param currency            how costs are marked on screen: a symbol ({@code $}, {@code €}) written before the amount
+ *                            or a code ({@code USD}, {@code EUR}) written after it; {@code $} when none is set
+ * @param columnWidths        table column widths the user set by hand, pixels, keyed by {@link #columnKey}
  */
-public record Settings(String theme, boolean openLastWorkspace, List<String> recentWorkspaces) {
+public record Settings(String theme, boolean openLastWorkspace, List<String> recentWorkspaces, String currency,
+                       Map<String, Double> columnWidths) {
 
     public static final int MAX_RECENT = 10;
+    public static final String DEFAULT_CURRENCY = "$";
 
     public Settings {
         theme = "dark".equals(theme) ? "dark" : "light";
         recentWorkspaces = recentWorkspaces == null ? List.of() : List.copyOf(recentWorkspaces);
+        currency = currency == null || currency.isBlank() ? DEFAULT_CURRENCY : currency.strip();
+        columnWidths = columnWidths == null ? Map.of() : Map.copyOf(columnWidths);
     }
 
     public static Settings defaults() {
-        return new Settings("light", true, List.of());
+        return new Settings("light", true, List.of(), DEFAULT_CURRENCY, Map.of());
+    }
+
+    /** The key a column's remembered width is kept under: the table's id and the column's title. */
+    public static String columnKey(String tableId, String columnTitle) {
+        return tableId + "/" + columnTitle;
     }
 
     public Settings withTheme(String newTheme) {
-        return new Settings(newTheme, openLastWorkspace, recentWorkspaces);
+        return new Settings(newTheme, openLastWorkspace, recentWorkspaces, currency, columnWidths);
     }
 
     public Settings withOpenLastWorkspace(boolean value) {
-        return new Settings(theme, value, recentWorkspaces);
+        return new Settings(theme, value, recentWorkspaces, currency, columnWidths);
     }
 
     public Settings withRecentWorkspaces(List<String> recent) {
-        return new Settings(theme, openLastWorkspace, recent);
+        return new Settings(theme, openLastWorkspace, recent, currency, columnWidths);
+    }
+
+    public Settings withCurrency(String newCurrency) {
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, newCurrency, columnWidths);
+    }
+
+    /** These settings with the given column widths added to (or replacing) the remembered ones. */
+    public Settings withColumnWidths(Map<String, Double> widths) {
+        Map<String, Double> all = new LinkedHashMap<>(columnWidths);
+        all.putAll(widths);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, all);
+    }
+
+    /**
+     * An amount of money as the user wants it marked: {@code $1,234} for a symbol, {@code 1,234 EUR} for a
+     * three-letter code. {@code format} formats the number alone, e.g. {@code %,.0f}.
+     */
+    public String money(String format, double amount) {
+        return String.format(moneyFormat(format), amount);
+    }
+
+    /** A format for amounts of money: {@code format} with the currency mark before or after it. */
+    public String moneyFormat(String format) {
+        String mark = currency.replace("%", "%%");
+        boolean code = currency.length() > 1 && currency.chars().allMatch(Character::isLetter);
+        return code ? format + " " + mark : mark + format;
     }
 }

@@ -168,7 +168,7 @@ class PlanCliTest {
         CliRun huge = run("plan", "train", "--model", "llama-3.1-405b", "--gpu", "rtx-4090", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "8", "--json");
         assertThat(huge.code()).isEqualTo(2);
-        assertThat(huge.err()).contains("no layout fits").contains("GB per GPU");
+        assertThat(huge.err()).contains("no layout fits").contains("GiB per GPU");
         CliRun batch = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "12", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");
         assertThat(batch.code()).isEqualTo(2);

@@ -18,6 +18,8 @@ import java.util.function.Consumer;
  */
 public final class LayoutSearch {
 
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
     /** What the user fixed; null means "search it". */
     public record Fixed(Integer tp, Integer pp, Integer cp, Integer ep, Integer vpp, Integer microBatch, Integer zeroStage,
                         Recompute recompute, Boolean sequenceParallel, Precision precision, Boolean fusedAttention) {
@@ -86,9 +88,9 @@ public final class LayoutSearch {
         TrainingPlanner.Invalid problem = null;
         if (fits.isEmpty()) {
             problem = counts[1] > 0
-                    ? new TrainingPlanner.Invalid("training.gpus", String.format("no layout fits: the smallest needs %.0f GB per GPU and %s "
-                            + "has %.0f GB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length", smallest[0] / 1e9,
-                            cluster.gpu().name(), cluster.gpu().memoryGB()))
+                    ? new TrainingPlanner.Invalid("training.gpus", String.format("no layout fits: the smallest needs %.1f GiB per GPU and %s "
+                            + "has %.1f GiB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length", smallest[0] / GIB,
+                            cluster.gpu().name(), cluster.gpu().memoryBytes() / GIB))
                     : mostCommonProblem(model, cluster, fixed, planner);
         }
         return new Result(ranked, counts[0], counts[1], problem == null ? null : problem.problem(), problem == null ? null : problem.field());

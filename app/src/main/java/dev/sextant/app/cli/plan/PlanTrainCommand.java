@@ -158,12 +158,12 @@ public final class PlanTrainCommand implements Runnable {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
                     gpus, inputs.gpu, seqLen, globalBatch, result.searched(), result.searchSeconds());
-            TextTable t = new TextTable("TP", "PP", "DP", "CP", "EP", "V", "MB", "ZERO", "RECOMPUTE", "MEM GB", "STEP S", "TFLOP/S", "MFU",
+            TextTable t = new TextTable("TP", "PP", "DP", "CP", "EP", "V", "µBATCH", "ZERO", "RECOMPUTE", "MEM GIB", "STEP S", "TFLOP/S", "MFU",
                     "BUBBLE", "BOTTLENECK");
             for (PlanRow p : result.plans()) {
                 t.row(p.tp(), p.pp(), p.dp(), p.cp(), p.ep(), p.vpp(), p.microBatch(), p.zeroStage(), p.recompute(),
-                        String.format("%.1f%s", p.memoryBytes().total() / 1e9, p.fits() ? "" : " (does not fit)"),
-                        String.format("%.3f", p.stepTimeSeconds()), String.format("%.0f", p.tflopsPerGpu()),
+                        String.format("%.1f%s", p.memoryBytes().total() / (1024.0 * 1024 * 1024), p.fits() ? "" : " (does not fit)"),
+                        String.format("%.3g", p.stepTimeSeconds()), String.format("%.0f", p.tflopsPerGpu()),
                         String.format("%.1f%%", 100 * p.mfu()), String.format("%.1f%%", 100 * p.bubbleFraction()), p.bottleneck());
             }
             t.print(out);

@@ -132,9 +132,9 @@ public final class ContaminationView {
         scansTable.getColumns().setAll(List.of(
                 width(text("Scan", s -> s.name() + (s.demo() ? " (demo)" : "")), 200),
                 width(text("State", ContaminationViewModel::stateLabel), 80),
-                width(number("Items", s -> s.summary() == null ? null : (double) s.summary().items(), "%.0f"), 60),
-                width(number("Dirty", s -> s.summary() == null ? null : (double) s.summary().dirty(), "%.0f"), 55),
-                width(number("Partial", s -> s.summary() == null ? null : (double) s.summary().partial(), "%.0f"), 60),
+                width(number("Items", s -> s.summary() == null ? null : (double) s.summary().items(), "%,.0f"), 60),
+                width(number("Dirty", s -> s.summary() == null ? null : (double) s.summary().dirty(), "%,.0f"), 55),
+                width(number("Partial", s -> s.summary() == null ? null : (double) s.summary().partial(), "%,.0f"), 60),
                 width(text("Updated", s -> WHEN.format(s.updatedAt())), 130)));
         scansTable.setPlaceholder(new Label("No scans yet in this project."));
         scansTable.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
@@ -206,9 +206,9 @@ public final class ContaminationView {
                 width(text("Item", ItemResult::id), 90),
                 width(text("Status", r -> r.status().label()), 75),
                 width(number("Fraction", ItemResult::tokenFraction, "%.3f"), 70),
-                width(number("Matched", r -> (double) r.matchedNgrams(), "%.0f"), 70),
-                width(number("Tokens", r -> (double) r.tokens(), "%.0f"), 60),
-                width(number("Longest", r -> (double) r.longestMatch(), "%.0f"), 65),
+                width(number("Matched", r -> (double) r.matchedNgrams(), "%,.0f"), 70),
+                width(number("Tokens", r -> (double) r.tokens(), "%,.0f"), 60),
+                width(number("Longest", r -> (double) r.longestMatch(), "%,.0f"), 65),
                 width(text("Benchmark", ItemResult::benchmark), 120)));
         itemsTable.setPlaceholder(new Label("Select a complete scan."));
         Tables.exportable(itemsTable, "scan-items.csv", vm.shell());

@@ -174,7 +174,7 @@ public final class EvaluationView {
         sourcesTable.getColumns().setAll(List.of(
                 width(text("File", s -> s.name() + (s.demo() ? "  (demo)" : "")), 260),
                 text("Kind", s -> s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')),
-                number("Rows", s -> (double) s.rows(), "%.0f"),
+                number("Rows", s -> (double) s.rows(), "%,.0f"),
                 text("Imported", s -> WHEN.format(s.importedAt())),
                 text("From", EvidenceSource::origin)));
         sourcesTable.setPlaceholder(new Label("Nothing imported yet: use Import… or drop files here."));
@@ -211,7 +211,7 @@ public final class EvaluationView {
         summaryTable.getColumns().setAll(List.of(
                 width(text("Benchmark", ScoreSummary::benchmark), 140),
                 width(text("Model", ScoreSummary::model), 190),
-                width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%.0f"), 70),
+                width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%,.0f"), 70),
                 width(number("Mean", ScoreSummary::mean, "%.4f"), 80),
                 width(number("SE", ScoreSummary::se, "%.4f"), 80),
                 width(number("SE clustered", ScoreSummary::seClustered, "%.4f"), 105),
@@ -401,7 +401,7 @@ public final class EvaluationView {
                 number("Rating", BradleyTerry.Rating::rating, "%.1f"),
                 number("CI low", BradleyTerry.Rating::ciLow, "%.1f"),
                 number("CI high", BradleyTerry.Rating::ciHigh, "%.1f"),
-                number("Battles", r -> (double) r.battles(), "%.0f")));
+                number("Battles", r -> (double) r.battles(), "%,.0f")));
         arenaTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
         Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
@@ -443,6 +443,7 @@ public final class EvaluationView {
         TreeTableColumn<Scorecard.Check, String> name = new TreeTableColumn<>("Benchmark / dimension / check");
         name.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().name()));
         name.setPrefWidth(300);
+        Tables.textCells(name);
         TreeTableColumn<Scorecard.Check, Scorecard.Grade> grade = new TreeTableColumn<>("Grade");
         grade.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().grade()));
         grade.setCellFactory(col -> new javafx.scene.control.TreeTableCell<>() {
@@ -465,14 +466,7 @@ public final class EvaluationView {
         grade.setMinWidth(110);
         TreeTableColumn<Scorecard.Check, String> evidence = new TreeTableColumn<>("Evidence");
         evidence.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().evidence()));
-        evidence.setCellFactory(col -> new javafx.scene.control.TreeTableCell<>() {
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(empty ? null : text);
-                setTooltip(empty || text == null || text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
-            }
-        });
+        Tables.textCells(evidence); // wraps; the full text as a tooltip when it is still cut
         evidence.setPrefWidth(620);
         scorecardTable.getColumns().setAll(List.of(name, grade, evidence));
         scorecardTable.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

@@ -379,6 +379,7 @@ public final class RolloutView {
         judgeEmpty.setPadding(new javafx.geometry.Insets(8));
         judgeTable.setPlaceholder(judgeEmpty);
         judgeTable.setPrefHeight(150);
+        dev.sextant.app.ui.shell.Tables.fit(judgeTable, "RolloutView.judgeTable");
         GridPane judgeGrid = new GridPane();
         judgeGrid.setHgap(8);
         judgeGrid.setVgap(6);

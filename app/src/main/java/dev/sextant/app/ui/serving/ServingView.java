@@ -123,7 +123,7 @@ public final class ServingView {
         traffic.textProperty().bindBidirectional(vm.textInputs().get("traffic"));
         fieldsByKey.put("traffic", traffic);
         fields(day, 0, new String[][] {{"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"},
-                {"Price per GPU-hour", "price", "blank: no costs"}});
+                {"Price per GPU-hour, " + vm.shell().home().settings().currency(), "price", "blank: no costs"}});
         int l = fields(levers, 0, new String[][] {{"Speculative acceptance", "specAcceptance", "blank: not compared"},
                 {"Drafted tokens", "specTokens", "γ"}, {"Draft cost", "specCost", "draft step / target step"}});
         ComboBox<ModelArchitecture> small = new ComboBox<>();
@@ -174,18 +174,18 @@ public final class ServingView {
         windowsTable.getColumns().setAll(List.of(
                 width(text("Start", w -> clock(w.startHour())), 80),
                 width(number("Requests/s", Capacity.WindowPlan::rate, "%.2f"), 110),
-                width(number("Replicas", w -> (double) w.replicas(), "%.0f"), 90),
-                width(number("GPUs", w -> (double) w.gpus(), "%.0f"), 90)));
+                width(number("Replicas", w -> (double) w.replicas(), "%,.0f"), 90),
+                width(number("GPUs", w -> (double) w.gpus(), "%,.0f"), 90)));
         windowsTable.setPlaceholder(new Label("Give the day's traffic, then Plan serving."));
         Tables.exportable(windowsTable, "serving-day.csv", vm.shell());
         leversTable.getColumns().setAll(List.of(
                 width(text("Lever", ServingLevers.Row::name), 210),
                 width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
                 width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
-                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, "%.2f"), 130),
+                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, vm.shell().home().settings().moneyFormat("%.2f")), 130),
                 width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
                 width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
-                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%.0f"), 70),
+                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),
                 width(number("Weights GiB", x -> x.weightsBytesPerGpu() == null ? null : x.weightsBytesPerGpu() / ServingMemory.GIB, "%.1f"), 120),
                 width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 110),
                 width(text("Accuracy risk / problem", x -> x.problem() != null ? "⚠ " + x.problem() : x.accuracyRisk()), 420),
@@ -256,7 +256,9 @@ public final class ServingView {
             windowsTable.getItems().clear();
         } else {
             var d = s.day();
-            String cost = r.pricePerGpuHour() > 0 ? String.format("; cost %,.0f a day against %,.0f", d.costPerDay(), d.fixedCostPerDay()) : "";
+            var money = vm.shell().home().settings();
+            String cost = r.pricePerGpuHour() > 0 ? String.format("; cost %s a day against %s", money.money("%,.0f", d.costPerDay()),
+                    money.money("%,.0f", d.fixedCostPerDay())) : "";
             show(dayPane, ServingCharts.replicasOverDay(String.format("Replicas over the day: %,.0f GPU-hours autoscaled, %,.0f fixed at the peak%s",
                     d.gpuHours(), d.fixedGpuHours(), cost), d.windows(), d.peakReplicas(), dark()), "");
             windowsTable.setItems(FXCollections.observableArrayList(d.windows()));

@@ -223,7 +223,7 @@ public final class ServingViewModel {
         }, done -> {
             request.set(req);
             study.set(done.study());
-            summary.set(describe(req, done.study()) + String.format(" (worked out in %.1f s)", done.seconds()));
+            summary.set(describe(req, done.study(), shell.home().settings()) + String.format(" (worked out in %.1f s)", done.seconds()));
             staleness.fresh();
         }, this::show);
     }
@@ -232,15 +232,15 @@ public final class ServingViewModel {
     }
 
     /** A study in one line: what one replica serves within the targets, and what the day takes. */
-    static String describe(ServingPlanRequest r, ServingStudy s) {
+    static String describe(ServingPlanRequest r, ServingStudy s, dev.sextant.workspaces.Settings money) {
         ServingSpec spec = r.spec();
         String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
                 spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
         if (s.day() == null) {
             return head + ". Step latency: " + s.latencySource() + ".";
         }
-        String cost = r.pricePerGpuHour() > 0 ? String.format(", %,.0f a day (fixed at the peak: %,.0f)", s.day().costPerDay(), s.day().fixedCostPerDay())
-                : "";
+        String cost = r.pricePerGpuHour() > 0 ? String.format(", %s a day (fixed at the peak: %s)", money.money("%,.0f", s.day().costPerDay()),
+                money.money("%,.0f", s.day().fixedCostPerDay())) : "";
         return head + String.format("; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s. Step latency: %s.",
                 s.day().peakReplicas(), s.day().gpuHours(), cost, s.latencySource());
     }
@@ -314,7 +314,7 @@ public final class ServingViewModel {
         profiles.choose(r.calibration() == null ? null : r.calibration().label());
         request.set(r);
         study.set(s.study());
-        summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study()));
+        summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study(), shell.home().settings()));
         staleness.fresh();
     }
 

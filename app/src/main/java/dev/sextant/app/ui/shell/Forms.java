@@ -37,6 +37,7 @@ public final class Forms {
         Label l = new Label(label);
         l.setMinWidth(Region.USE_PREF_SIZE);
         Glossary.explain(l); // jargon explained where it appears
+        Units.explain(l);
         GridPane.setHgrow(field, Priority.ALWAYS);
         grid.addRow(row, l, field);
     }

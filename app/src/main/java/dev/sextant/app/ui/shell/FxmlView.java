@@ -5,10 +5,13 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeTableView;
 
 /**
  * The one way views are loaded: {@code FooView.fxml} beside the {@code FooView} controller class, with the controller
- * instance given (constructed with its view model) rather than created by FXML.
+ * instance given (constructed with its view model) rather than created by FXML. Every table with an fx:id is fitted to
+ * its content ({@link Tables#fit}).
  */
 public final class FxmlView {
 
@@ -24,7 +27,16 @@ public final class FxmlView {
         FXMLLoader loader = new FXMLLoader(fxml);
         loader.setController(controller);
         try {
-            return loader.load();
+            Parent view = loader.load();
+            // every table of every view fits its content and remembers dragged widths, keyed "View.fxId"
+            loader.getNamespace().forEach((id, node) -> {
+                if (node instanceof TableView<?> t) {
+                    Tables.fit(t, type.getSimpleName() + "." + id);
+                } else if (node instanceof TreeTableView<?> t) {
+                    Tables.fit(t, type.getSimpleName() + "." + id);
+                }
+            });
+            return view;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load " + fxml, e);
         }

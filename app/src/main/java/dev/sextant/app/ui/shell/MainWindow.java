@@ -59,6 +59,7 @@ public final class MainWindow {
         this.areas = List.copyOf(areas);
         this.theme = Theme.of(shell.home().settings().theme());
         this.charts = new ChartRecolouring(theme);
+        Tables.rememberWidthsIn(shell.home());
     }
 
     public Scene build() {

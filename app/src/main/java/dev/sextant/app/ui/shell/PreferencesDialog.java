@@ -7,12 +7,13 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Window;
 
-/** Preferences kept in settings.json under the Sextant home: theme and which workspace opens on start. */
+/** Preferences kept in settings.json under the Sextant home: theme, which workspace opens on start, how costs are marked. */
 public final class PreferencesDialog {
 
     private PreferencesDialog() {
@@ -33,18 +34,26 @@ public final class PreferencesDialog {
         (current.theme().equals("dark") ? dark : light).setSelected(true);
         CheckBox openLast = new CheckBox("Reopen the workspace I used last (otherwise the default one)");
         openLast.setSelected(current.openLastWorkspace());
+        TextField currency = new TextField(current.currency());
+        currency.setId("preferences-currency");
+        currency.setPrefColumnCount(6);
+        currency.setPromptText(Settings.DEFAULT_CURRENCY);
+        Label currencyNote = new Label("a symbol ($, €) goes before amounts, a code (USD, EUR) after them");
+        currencyNote.getStyleClass().add("text-muted");
         Label home = new Label(homePath);
         home.getStyleClass().add("text-muted");
 
         GridPane grid = Dialogs.formGrid();
         grid.addRow(0, new Label("Theme"), new HBox(16, light, dark));
         grid.addRow(1, new Label("On start"), openLast);
-        grid.addRow(2, new Label("Sextant home"), home);
+        grid.addRow(2, new Label("Costs in"), new HBox(12, currency, currencyNote));
+        grid.addRow(3, new Label("Sextant home"), home);
         openLast.setWrapText(true);
         dialog.getDialogPane().setContent(grid);
         dialog.getDialogPane().setPrefWidth(620);
         dialog.setResultConverter(b -> b == ButtonType.OK
                 ? current.withTheme(dark.isSelected() ? "dark" : "light").withOpenLastWorkspace(openLast.isSelected())
+                        .withCurrency(currency.getText())
                 : null);
         return dialog.showAndWait();
     }

@@ -47,6 +47,11 @@ public final class StatusBar extends HBox {
         cancel.setId("status-cancel");
         cancel.getStyleClass().addAll("small", "flat");
         cancel.setOnAction(e -> shell.jobs().cancel());
+        // the job's text gives way first; the Cancel button, the bar and the workspace/project names never clip
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        bar.setMinWidth(Region.USE_PREF_SIZE);
+        job.setMinWidth(0);
+        HBox.setHgrow(job, Priority.SOMETIMES);
         HBox jobBox = new HBox(8, job, bar, cancel);
         jobBox.setAlignment(Pos.CENTER_LEFT);
         jobBox.visibleProperty().bind(shell.jobs().runningProperty());
@@ -69,6 +74,9 @@ public final class StatusBar extends HBox {
             return p == null ? "no project" : p.name();
         }, shell.currentProjectProperty()));
 
+        workspace.setMinWidth(Region.USE_PREF_SIZE);
+        project.setMinWidth(Region.USE_PREF_SIZE);
+        job.tooltipProperty().bind(Bindings.createObjectBinding(() -> new javafx.scene.control.Tooltip(job.getText()), job.textProperty()));
         getChildren().addAll(message, spacer, jobBox, new Separator(javafx.geometry.Orientation.VERTICAL), workspace,
                 new Separator(javafx.geometry.Orientation.VERTICAL), project);
     }

@@ -9,6 +9,10 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 
 /** The one way the workbench builds table columns (text, formatted numbers that sort as numbers) and CSV export. */
@@ -22,9 +26,11 @@ public final class Tables {
         return column;
     }
 
+    /** A text column; its cells show their full text as a tooltip while clipped, and wrap when {@link #fit} finds them long. */
     public static <T> TableColumn<T, String> text(String title, Function<T, String> value) {
         TableColumn<T, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+        display(c, v -> v == null ? "" : v);
         return c;
     }
 
@@ -35,15 +41,119 @@ public final class Tables {
             Double v = value.apply(d.getValue());
             return new ReadOnlyObjectWrapper<>(v == null || v.isNaN() ? null : v);
         });
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Double v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty ? null : v == null ? "–" : String.format(format, v));
-            }
-        });
+        display(c, v -> v == null ? "–" : String.format(format, v));
         c.getStyleClass().add("numeric");
         return c;
+    }
+
+    /** Cells that show {@code display} of their value (what {@link #fit} measures too). */
+    private static <T, V> void display(TableColumn<T, V> c, Function<V, String> display) {
+        c.getProperties().put(ColumnFit.DISPLAY, display);
+        c.setCellFactory(col -> new FittedCell<>(display));
+    }
+
+    /**
+     * Fits the table's columns to their content at first show and whenever its items change, until the user drags a
+     * column (whose width is then remembered under {@code key} and the column's title); clipped cells get their full
+     * text as a tooltip. Every table in the workbench goes through here: those in FXML views through
+     * {@link FxmlView#load}, the others by a call.
+     */
+    public static void fit(TableView<?> table, String key) {
+        ColumnFit.fit(table, key);
+    }
+
+    /** As {@link #fit(TableView, String)} for a tree table. */
+    public static void fit(javafx.scene.control.TreeTableView<?> table, String key) {
+        ColumnFit.fit(table, key);
+    }
+
+    /** Dragged column widths are remembered in this home's settings from now on. */
+    public static void rememberWidthsIn(dev.sextant.workspaces.WorkspaceHome home) {
+        ColumnFit.rememberIn(home);
+    }
+
+    /**
+     * The one cell of {@link #text} and {@link #number} columns: full text as a tooltip while clipped; wraps (to a few
+     * lines) when the column's text is too long to fit a column.
+     */
+    static final class FittedCell<S, V> extends TableCell<S, V> {
+        private final Function<V, String> display;
+
+        FittedCell(Function<V, String> display) {
+            this.display = display;
+            ColumnFit.tipWhenClipped(this);
+        }
+
+        @Override
+        protected void updateItem(V v, boolean empty) {
+            super.updateItem(v, empty);
+            setWrapText(wraps());
+            setText(empty ? null : display.apply(v));
+        }
+
+        private boolean wraps() {
+            return getTableColumn() != null && Boolean.TRUE.equals(getTableColumn().getProperties().get(ColumnFit.WRAP));
+        }
+
+        @Override
+        protected double computePrefHeight(double width) {
+            double single = super.computePrefHeight(width);
+            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
+        }
+    }
+
+    /**
+     * Text cells for a tree table's column: full text as a tooltip while clipped, wrapped (to a few lines) when the
+     * column's text is too long to fit a column, as {@link #text} columns do.
+     */
+    public static <S> void textCells(TreeTableColumn<S, String> column) {
+        Function<String, String> display = v -> v == null ? "" : v;
+        column.getProperties().put(ColumnFit.DISPLAY, display);
+        column.setCellFactory(col -> new FittedTreeCell<>(display));
+    }
+
+    static final class FittedTreeCell<S, V> extends TreeTableCell<S, V> {
+        private final Function<V, String> display;
+
+        FittedTreeCell(Function<V, String> display) {
+            this.display = display;
+            ColumnFit.tipWhenClipped(this);
+        }
+
+        @Override
+        protected void updateItem(V v, boolean empty) {
+            super.updateItem(v, empty);
+            setWrapText(wraps());
+            setText(empty ? null : display.apply(v));
+        }
+
+        private boolean wraps() {
+            return getTableColumn() != null && Boolean.TRUE.equals(getTableColumn().getProperties().get(ColumnFit.WRAP));
+        }
+
+        @Override
+        protected double computePrefHeight(double width) {
+            double single = super.computePrefHeight(width);
+            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
+        }
+    }
+
+    /** The height a wrapping cell needs in a column this wide: its lines, at most {@link ColumnFit#MAX_WRAPPED_LINES}. */
+    private static double wrappedHeight(Labeled cell, double columnWidth, double single) {
+        String text = cell.getText();
+        if (text == null || text.isEmpty()) {
+            return single;
+        }
+        // a few pixels narrower than the label wraps at, so the estimate never comes out a line short
+        double inner = columnWidth - cell.snappedLeftInset() - cell.snappedRightInset() - cell.getLabelPadding().getLeft()
+                - cell.getLabelPadding().getRight() - 6;
+        Text t = new Text("X");
+        t.setFont(cell.getFont());
+        double line = t.getLayoutBounds().getHeight();
+        t.setText(text);
+        t.setWrappingWidth(Math.max(1, inner));
+        double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
+        return Math.max(single, cell.snappedTopInset() + Math.ceil(lines * line) + 2 + cell.snappedBottomInset());
     }
 
     /** Adds "Export as CSV…" to the table's context menu; the outcome goes to the status line or an error dialog. */

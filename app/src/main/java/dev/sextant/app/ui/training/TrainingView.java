@@ -14,6 +14,7 @@ import static dev.sextant.app.ui.shell.Forms.row;
 import static dev.sextant.app.ui.shell.Forms.show;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.training.FaultTolerance;
+import static dev.sextant.model.serving.ServingMemory.GIB;
 import dev.sextant.model.training.PipelineSchedule;
 import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.TrainingPlan;
@@ -128,14 +129,14 @@ public final class TrainingView {
         plansTable.setItems(vm.plans());
         plansTable.getColumns().setAll(List.of(
                 width(text("Layout", p -> TrainingViewModel.layout(p)), 178),
-                width(number("MB", p -> (double) p.layout().microBatch(), "%.0f"), 50),
+                width(number("µbatch", p -> (double) p.layout().microBatch(), "%.0f"), 50),
                 width(number("ZeRO", p -> (double) p.layout().zeroStage(), "%.0f"), 62),
                 width(text("Recompute", p -> p.layout().recompute().slug()), 98),
-                width(number("GB", p -> p.memory().total() / 1e9, "%.1f"), 58),
-                width(number("Step s", TrainingPlan::stepTimeSeconds, "%.2f"), 70),
+                width(number("Mem GiB", p -> p.memory().total() / GIB, "%.1f"), 58),
+                width(number("Step s", TrainingPlan::stepTimeSeconds, "%.3g"), 70),
                 width(number("MFU %", p -> 100 * p.mfu(), "%.1f"), 68),
-                width(number("Bubble", p -> 100 * p.bubbleFraction(), "%.1f%%"), 72),
-                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%.0f"), 58),
+                width(number("Bubble %", p -> 100 * p.bubbleFraction(), "%.1f"), 72),
+                width(number("Days", p -> Double.isNaN(p.trainingDays()) || p.trainingDays() == 0 ? null : p.trainingDays(), "%,.0f"), 58),
                 width(text("Limited by", TrainingPlan::bottleneck), 120)));
         plansTable.setPlaceholder(new Label("Choose a model and cluster, then Search layouts."));
         Tables.exportable(plansTable, "training-plans.csv", vm.shell());
@@ -176,11 +177,11 @@ public final class TrainingView {
         }
         chosen.setText("Chosen: " + TrainingViewModel.layout(p) + " · compute efficiency: " + p.efficiency());
         TrainingPlan.Memory m = p.memory();
-        show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.0f GB%s", m.total() / 1e9,
-                        m.capacity() / 1e9, p.fits() ? "" : " (does not fit)"), "GB", "per GPU",
+        show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.1f GiB%s", m.total() / GIB,
+                        m.capacity() / GIB, p.fits() ? "" : " (does not fit)"), "GiB", "per GPU",
                 List.of("weights", "gradients", "optimizer states", "activations", "buffers"),
-                List.of(m.weights() / 1e9, m.gradients() / 1e9, m.optimizer() / 1e9, m.activations() / 1e9, m.buffers() / 1e9),
-                m.capacity() / 1e9, "GPU memory", dark()), "");
+                List.of(m.weights() / GIB, m.gradients() / GIB, m.optimizer() / GIB, m.activations() / GIB, m.buffers() / GIB),
+                m.capacity() / GIB, "GPU memory", dark()), "");
         TrainingPlan.ByDimension s = p.commSeconds();
         TrainingPlan.ByDimension b = p.commBytes();
         String sent = String.format("bytes sent per GPU: TP %s, PP %s, DP %s, CP %s, EP %s", gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()),
@@ -206,7 +207,7 @@ public final class TrainingView {
 
 
     private static String gb(double bytes) {
-        return bytes >= 1e9 ? String.format("%.1f GB", bytes / 1e9) : String.format("%.0f MB", bytes / 1e6);
+        return bytes >= GIB ? String.format("%.1f GiB", bytes / GIB) : String.format("%.0f MiB", bytes / (GIB / 1024));
     }
 
     private void showSensitivity(Sensitivity s) {
@@ -228,8 +229,8 @@ public final class TrainingView {
         savedTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         savedTable.getColumns().setAll(List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
-                width(number("GPUs", s -> (double) s.request().gpus(), "%.0f"), 62),
-                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.2f"), 70),
+                width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
+                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.3g"), 70),
                 width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)));
         savedTable.setPlaceholder(new Label("No kept plans in this project."));
         // a newcomer sees a kept plan at once instead of an empty area
@@ -283,7 +284,7 @@ public final class TrainingView {
         }
         var c = f.checkpointing();
         String[][] rows = {
-                {"Checkpoint", String.format("%.0f GB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / 1e9, f.checkpointSeconds())},
+                {"Checkpoint", String.format("%.0f GiB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / GIB, f.checkpointSeconds())},
                 {"Failures", String.format("%.2g a day; job MTBF %.1f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
                 {"Checkpoint every", String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())},
                 {"Goodput", String.format("%.1f %% of wall-clock time is useful training", 100 * c.goodput())},

@@ -1,0 +1,49 @@
+package dev.sextant.workspaces;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Settings through the real settings file: remembered column widths, the currency, and files written before them. */
+class SettingsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void columnWidthsAndCurrencyRoundTripThroughTheSettingsFile() {
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        home.save(home.settings().withCurrency("EUR")
+                .withColumnWidths(Map.of(Settings.columnKey("EvaluationView.summaryTable", "SE clustered"), 131.0)));
+        home.save(home.settings().withColumnWidths(Map.of(Settings.columnKey("TrainingView.plansTable", "Layout"), 240.0)));
+
+        Settings read = new WorkspaceHome(tmp.resolve("home")).settings();
+        assertThat(read.currency()).isEqualTo("EUR");
+        assertThat(read.columnWidths()).containsEntry("EvaluationView.summaryTable/SE clustered", 131.0)
+                .containsEntry("TrainingView.plansTable/Layout", 240.0); // added to, not replaced
+        assertThat(read.withTheme("dark").columnWidths()).isEqualTo(read.columnWidths());
+    }
+
+    @Test
+    void aSettingsFileFromBeforeWidthsAndCurrencyReadsWithTheDefaults() throws Exception {
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        Files.createDirectories(home.root());
+        Files.writeString(home.settingsFile(), "{\"theme\":\"dark\",\"openLastWorkspace\":false,\"recentWorkspaces\":[]}");
+        Settings s = home.settings();
+        assertThat(s.theme()).isEqualTo("dark");
+        assertThat(s.currency()).isEqualTo("$");
+        assertThat(s.columnWidths()).isEmpty();
+    }
+
+    @Test
+    void moneyIsMarkedBeforeWithASymbolAndAfterWithACode() {
+        assertThat(Settings.defaults().money("%,.0f", 1234.4)).isEqualTo("$1,234");
+        assertThat(Settings.defaults().withCurrency("€").money("%,.2f", 2.5)).isEqualTo("€2.50");
+        assertThat(Settings.defaults().withCurrency("EUR").money("%,.0f", 680)).isEqualTo("680 EUR");
+        assertThat(Settings.defaults().withCurrency(" ").currency()).isEqualTo("$");
+    }
+}
