@@ -1,0 +1,149 @@
+package dev.sextant.app.ui;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The tour: a documentation generator, not a check. With {@code -Dsextant.tour=DIR} (the {@code tour} Maven profile
+ * sets it to docs/screenshots) it opens the window at 1920×1080 on the demo workspace and writes
+ * {@code <area>-<tab>-<theme>.png} for every area and each of its tabs, light then dark. Without the property it is
+ * skipped.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TourScreenshots {
+
+    private static final int WIDTH = 1920;
+    private static final int HEIGHT = 1080;
+
+    @TempDir
+    Path tmp;
+    WindowDriver window;
+    Stage stage;
+
+    @BeforeAll
+    static void onlyWhenAsked() {
+        String dir = System.getProperty("sextant.tour", "");
+        assumeTrue(!dir.isBlank(), "the tour writes screenshots only with -Dsextant.tour=DIR (mvn -Ptour)");
+    }
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        window = WindowDriver.open(stage, tmp.resolve("home"));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        window.close();
+    }
+
+    @Test
+    void everyAreaAndTabInLightAndDark(FxRobot robot) throws Exception {
+        Path out = Files.createDirectories(Path.of(System.getProperty("sextant.tour")).toAbsolutePath().normalize());
+        window.awaitDemoWorkspace();
+        robot.interact(() -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(WIDTH);
+            stage.setHeight(HEIGHT);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        if (!window.theme().equals("light")) {
+            window.toggleTheme();
+        }
+        List<String> written = new ArrayList<>();
+        for (String theme : List.of("light", "dark")) {
+            if (!window.theme().equals(theme)) {
+                window.toggleTheme();
+            }
+            for (int area = 0; area < WindowDriver.AREAS.size(); area++) {
+                window.showArea(area);
+                prepare(WindowDriver.AREAS.get(area));
+                written.addAll(shootEveryTab(robot, out, WindowDriver.AREAS.get(area), theme));
+            }
+        }
+        System.out.println("Tour: " + written.size() + " screenshots in " + out + ": " + String.join(", ", written));
+    }
+
+    /** What a presenter would have done first, so that the tabs show results rather than their empty states. */
+    private void prepare(String area) throws Exception {
+        if (area.equals("training")) {
+            TableView<?> plans = window.table("#training-plans");
+            if (!window.text("#summary").contains("layouts searched in")) {
+                window.click("#search-layouts");
+                window.waitUntil("the layouts searched", () -> window.text("#summary").contains("layouts searched in"));
+                window.awaitJobs();
+                window.waitUntil("the layouts shown", () -> !plans.getItems().isEmpty());
+            }
+        } else if (area.equals("evaluation")) {
+            window.waitUntil("the demo evidence", () -> !window.table("#eval-summary").getItems().isEmpty());
+        } else if (area.equals("rollout")) {
+            window.waitUntil("the demo decision", () -> window.text("#rollout-decision").startsWith("Decision"));
+        } else if (area.equals("gpu")) {
+            window.waitUntil("the demo profile", () -> !window.table("#gpu-rates").getItems().isEmpty());
+        } else if (area.equals("serving")) {
+            window.waitUntil("the demo plan", () -> !window.table("#serving-levers").getItems().isEmpty());
+        }
+        window.awaitJobs();
+    }
+
+    private List<String> shootEveryTab(FxRobot robot, Path out, String area, String theme) throws Exception {
+        List<String> names = new ArrayList<>();
+        List<TabPane> panes = window.tabPanes();
+        if (panes.isEmpty()) {
+            names.add(shoot(out, area + "-overview-" + theme));
+            return names;
+        }
+        for (TabPane pane : panes) {
+            List<Tab> tabs = List.copyOf(pane.getTabs());
+            for (Tab tab : tabs) {
+                robot.interact(() -> pane.getSelectionModel().select(tab));
+                window.awaitJobs();
+                names.add(shoot(out, area + "-" + slug(tab.getText()) + "-" + theme));
+            }
+            robot.interact(() -> pane.getSelectionModel().select(tabs.get(0)));
+        }
+        return names;
+    }
+
+    /** Lets the charts on screen draw (they re-colour and re-render over the next pulses), then writes the scene. */
+    private String shoot(Path out, String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(400);
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage image = WaitForAsyncUtils.asyncFx(() -> stage.getScene().snapshot(null)).get(60, TimeUnit.SECONDS);
+        BufferedImage argb = SwingFXUtils.fromFXImage(image, null);
+        BufferedImage rgb = new BufferedImage(argb.getWidth(), argb.getHeight(), BufferedImage.TYPE_INT_RGB);
+        rgb.createGraphics().drawImage(argb, 0, 0, null);
+        String file = name + ".png";
+        ImageIO.write(rgb, "png", out.resolve(file).toFile());
+        return file;
+    }
+
+    static String slug(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    }
+}
