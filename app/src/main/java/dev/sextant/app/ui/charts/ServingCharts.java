@@ -52,7 +52,9 @@ public final class ServingCharts {
         NiceLogAxis y = new NiceLogAxis(yLabel);
         y.setSmallestValue(1e-4);
         XYPlot plot = new XYPlot(data, new NumberAxis("requests per second"), y, r);
-        plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + yLabel, false, dark), Layer.FOREGROUND);
+        // "1 s", not "1 seconds": the unit's symbol after a number
+        String unit = "seconds".equals(yLabel) ? "s" : yLabel;
+        plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark), Layer.FOREGROUND);
         if (goodput > 0) {
             plot.addDomainMarker(marker(goodput, String.format("goodput %.2f/s", goodput), true, dark), Layer.FOREGROUND);
         }

@@ -186,8 +186,9 @@ public final class TrainingViewModel {
     /** A plan in one line, with why it wins. */
     public static String describe(TrainingPlan p) {
         var l = p.layout();
-        return String.format("%s, micro-batch %d, %s recompute: %.2f s per step, MFU %.1f%%, limited by %s", layout(p),
-                l.microBatch(), l.recompute().slug(), p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
+        String recompute = "none".equals(l.recompute().slug()) ? "no recompute" : l.recompute().slug() + " recompute";
+        return String.format("%s, micro-batch %d, %s: %.2f s per step, MFU %.1f%%, limited by %s", layout(p), l.microBatch(), recompute,
+                p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
     }
 
     public void importGpu(Path json) {
