@@ -87,6 +87,16 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** GPUs, clusters and model architectures are facts both planners share; they know neither planner. */
+    @Test
+    void hardwareAndArchitecturesKnowNoPlanner() {
+        noClasses().that().resideInAnyPackage("dev.sextant.model.hardware..", "dev.sextant.model.architecture..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.model.training..", "dev.sextant.model.serving..",
+                        "dev.sextant.model.calibration..")
+                .because("the training and serving planners (and calibration) build on one catalog of GPUs and models")
+                .check(classes);
+    }
+
     /** Use cases (architecture.md, "Use cases: one truth per result") work for every face, so they know none of them. */
     @Test
     void useCasesKnowNoFace() {

@@ -1,10 +1,10 @@
 package dev.sextant.benchmarks;
 
-import dev.sextant.model.training.Cluster;
+import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.training.ComputeEfficiency;
-import dev.sextant.model.training.GpuCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.training.LayoutSearch;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

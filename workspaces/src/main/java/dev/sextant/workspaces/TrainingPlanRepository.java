@@ -53,7 +53,7 @@ public final class TrainingPlanRepository {
     static TrainingRequest request(String json) throws IOException {
         com.fasterxml.jackson.databind.node.ObjectNode node = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(json);
         if (node.path("gpu").isTextual()) {
-            dev.sextant.model.training.GpuSpec gpu = dev.sextant.model.training.GpuCatalog.get(node.get("gpu").asText());
+            dev.sextant.model.hardware.GpuSpec gpu = dev.sextant.model.hardware.GpuCatalog.get(node.get("gpu").asText());
             node.set("gpu", Json.mapper().valueToTree(gpu));
             if (!node.hasNonNull("intraNodeGBs")) {
                 node.put("intraNodeGBs", gpu.linkGBs());

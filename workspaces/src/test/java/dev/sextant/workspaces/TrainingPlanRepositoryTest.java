@@ -7,7 +7,7 @@ import dev.sextant.model.project.Project;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.LayoutSearch;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ class TrainingPlanRepositoryTest {
 
     @Test
     void aSavedPlanComesBackWholeAndGoesWithItsProject() {
-        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), dev.sextant.model.training.GpuCatalog.get("h100-sxm"), 64, 8, 400, 450, 4096, 256, 1e12,
+        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), dev.sextant.model.hardware.GpuCatalog.get("h100-sxm"), 64, 8, 400, 450, 4096, 256, 1e12,
                 LayoutSearch.Fixed.none());
         TrainingPlan best = request.search(ComputeEfficiency.DEFAULTS).plans().get(0);
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {

@@ -138,10 +138,10 @@ class MainWindowTest {
         TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
         waitUntil(() -> !levers.getItems().isEmpty()); // the demo plan opens by itself
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ComboBox<dev.sextant.model.training.ModelArchitecture> model =
+        javafx.scene.control.ComboBox<dev.sextant.model.architecture.ModelArchitecture> model =
                 robot.lookup("#serving-model").queryAs(javafx.scene.control.ComboBox.class);
         robot.interact(() -> {
-            model.setValue(dev.sextant.model.training.ModelCatalog.get("llama-3-8b"));
+            model.setValue(dev.sextant.model.architecture.ModelCatalog.get("llama-3-8b"));
             robot.lookup("#serving-tp").queryAs(javafx.scene.control.TextField.class).setText("1");
         });
         assertThat(robot.lookup("#serving-memory-text").queryAs(Label.class).getText()).contains("KV per token 131,072 bytes");

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.training.TrainingViewModel;
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import java.nio.file.Path;

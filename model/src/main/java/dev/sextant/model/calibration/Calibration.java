@@ -2,8 +2,8 @@ package dev.sextant.model.calibration;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.training.ComputeEfficiency;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.Precision;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
 import java.util.Locale;
 
 /**

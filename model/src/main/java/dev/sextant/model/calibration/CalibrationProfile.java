@@ -1,7 +1,7 @@
 package dev.sextant.model.calibration;
 
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.sextant.model.calibration;
 
-import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.hardware.GpuSpec;
 import java.util.ArrayList;
 import java.util.List;
 

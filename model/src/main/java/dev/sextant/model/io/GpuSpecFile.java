@@ -1,7 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.hardware.GpuSpec;
 import java.nio.file.Path;
 
 /**

@@ -1,13 +1,13 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.training.AttentionKind;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelArchitecture.Block;
-import dev.sextant.model.training.ModelArchitecture.Mla;
-import dev.sextant.model.training.ModelArchitecture.Moe;
-import dev.sextant.model.training.ModelArchitecture.QkNorm;
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.AttentionKind;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelArchitecture.Block;
+import dev.sextant.model.architecture.ModelArchitecture.Mla;
+import dev.sextant.model.architecture.ModelArchitecture.Moe;
+import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.sextant.model.io;
 
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,7 +1,7 @@
 package dev.sextant.model.serving;
 
-import dev.sextant.model.training.AttentionKind;
-import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.architecture.AttentionKind;
+import dev.sextant.model.architecture.ModelArchitecture;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

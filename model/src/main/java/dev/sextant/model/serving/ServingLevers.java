@@ -2,7 +2,7 @@ package dev.sextant.model.serving;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.architecture.ModelArchitecture;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ParameterCount;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ParameterCount;
 
 /**
  * The memory a serving engine plans at start-up, as vLLM does it (vllm/worker/worker.py determine_num_available_blocks,

@@ -1,7 +1,7 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.architecture.ModelArchitecture;
 import java.util.List;
 
 /**

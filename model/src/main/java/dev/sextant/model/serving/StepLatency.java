@@ -1,9 +1,9 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ParameterCount;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ParameterCount;
 
 /**
  * The time of one engine step on one replica: a forward pass over the prefill tokens admitted in this step and one
@@ -73,8 +73,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
         double bytes = weightBytes + kvPerToken * (decodeLayerContext / m.layers() + tokens);
         // FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs (W8A8), at a smaller share of that peak
         boolean fp8 = weights == WeightFormat.FP8 && gpu.hasFp8();
-        double peak = fp8 ? gpu.peakFlops(dev.sextant.model.training.Precision.FP8) * dev.sextant.model.training.ComputeEfficiency.FP8_SHARE
-                : gpu.peakFlops(dev.sextant.model.training.Precision.BF16);
+        double peak = fp8 ? gpu.peakFlops(dev.sextant.model.hardware.Precision.FP8) * dev.sextant.model.training.ComputeEfficiency.FP8_SHARE
+                : gpu.peakFlops(dev.sextant.model.hardware.Precision.BF16);
         double compute = flops / (peak * computeShare);
         double memory = bytes / (gpu.hbmGBs() * 1e9 * memoryShare);
         double comm = 0;

@@ -1,6 +1,8 @@
 package dev.sextant.model.training;
 
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture;
+
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 
 /**
  * Activation bytes one transformer layer keeps for the backward pass, per micro-batch, after Korthikanti et al.

@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
+
 /**
  * How fast a GPU runs the kernels a training step is made of. A plan names the one it used: catalog defaults, or a
  * calibration profile measured on the user's GPU.

@@ -1,5 +1,10 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
+
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+
 import dev.sextant.model.InputError;
 
 

@@ -1,5 +1,9 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.Precision;
+
 import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;

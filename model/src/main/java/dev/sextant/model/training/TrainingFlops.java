@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ParameterCount;
+
 /**
  * Matrix-multiply FLOPs of training, per token, after Narayanan et al. (SC'21, arXiv 2104.04473, Eq. 3) and
  * Korthikanti et al. (arXiv 2205.05198, §6): forward = 2 × weights a token passes through + attention's score and

@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.hardware.Precision;
+
 /**
  * How a training job is laid out over its GPUs. Ranks are ordered TP fastest, then CP, then DP, then PP (Megatron's
  * order), so that tensor parallelism stays inside a node; expert parallelism is carved out of DP × CP.

@@ -1,5 +1,10 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
+
 import dev.sextant.model.InputError;
 
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.training.AttentionKind;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ParameterCount;
+import dev.sextant.model.architecture.AttentionKind;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ParameterCount;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.IntStream;

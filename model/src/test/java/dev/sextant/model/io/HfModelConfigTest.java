@@ -3,8 +3,8 @@ package dev.sextant.model.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
-import dev.sextant.model.training.GpuSpec;
+import dev.sextant.model.hardware.GpuSpec;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

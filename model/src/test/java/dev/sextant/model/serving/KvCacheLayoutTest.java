@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.training.AttentionKind;
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.architecture.AttentionKind;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -3,8 +3,8 @@ package dev.sextant.model.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.architecture.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.training.GpuCatalog;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
 /** The serving memory plan against the DeepSeek-V2 KV formulas, the PagedAttention paper and a published vLLM log. */

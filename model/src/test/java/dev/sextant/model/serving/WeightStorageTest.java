@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.io.HfModelConfig;
-import dev.sextant.model.training.ModelArchitecture;
-import dev.sextant.model.training.ParameterCount;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ParameterCount;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

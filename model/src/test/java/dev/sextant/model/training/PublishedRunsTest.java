@@ -1,8 +1,15 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

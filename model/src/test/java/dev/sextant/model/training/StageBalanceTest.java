@@ -1,5 +1,11 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.Precision;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.sextant.app.cli.plan;
 
 import dev.sextant.model.io.PlannerInputs;
-import dev.sextant.model.training.GpuSpec;
-import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.architecture.ModelArchitecture;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

@@ -21,7 +21,7 @@ import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingStudy;
 import dev.sextant.model.serving.SimulationSummary;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.training.ModelArchitecture;
+import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.io.File;
 import java.util.ArrayList;

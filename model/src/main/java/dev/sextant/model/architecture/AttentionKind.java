@@ -1,4 +1,4 @@
-package dev.sextant.model.training;
+package dev.sextant.model.architecture;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;

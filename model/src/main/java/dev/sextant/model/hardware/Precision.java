@@ -1,4 +1,4 @@
-package dev.sextant.model.training;
+package dev.sextant.model.hardware;
 
 /** Compute precision of the matrix multiplies; master weights and optimizer states stay FP32 either way. */
 public enum Precision {

@@ -1,9 +1,9 @@
-package dev.sextant.model.training;
+package dev.sextant.model.architecture;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.ModelArchitecture.Mla;
-import dev.sextant.model.training.ModelArchitecture.Moe;
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture.Mla;
+import dev.sextant.model.architecture.ModelArchitecture.Moe;
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,7 +1,6 @@
-package dev.sextant.model.training;
+package dev.sextant.model.hardware;
 
 import dev.sextant.model.InputError;
-
 
 /**
  * GPUs and the links between them, for the alpha-beta cost of collectives.

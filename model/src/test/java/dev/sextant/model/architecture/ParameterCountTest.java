@@ -1,10 +1,10 @@
-package dev.sextant.model.training;
+package dev.sextant.model.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 import org.junit.jupiter.api.Test;
 
 /** Parameter counts against published safetensors totals and the Megatron-LM paper's closed form. */

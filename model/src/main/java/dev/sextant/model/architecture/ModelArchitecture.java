@@ -1,4 +1,4 @@
-package dev.sextant.model.training;
+package dev.sextant.model.architecture;
 
 import dev.sextant.model.InputError;
 

@@ -1,9 +1,9 @@
-package dev.sextant.model.training;
+package dev.sextant.model.architecture;
 
-import dev.sextant.model.training.ModelArchitecture.Block;
-import dev.sextant.model.training.ModelArchitecture.Mla;
-import dev.sextant.model.training.ModelArchitecture.Moe;
-import dev.sextant.model.training.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture.Block;
+import dev.sextant.model.architecture.ModelArchitecture.Mla;
+import dev.sextant.model.architecture.ModelArchitecture.Moe;
+import dev.sextant.model.architecture.ModelArchitecture.Style;
 
 /**
  * Exact parameter counts of a {@link ModelArchitecture}, by part; every weight matrix, bias and norm is counted as the

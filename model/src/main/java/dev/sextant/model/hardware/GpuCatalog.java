@@ -1,4 +1,4 @@
-package dev.sextant.model.training;
+package dev.sextant.model.hardware;
 
 import dev.sextant.model.InputError;
 import java.util.List;
