@@ -96,6 +96,22 @@ class MainWindowTest {
     }
 
     @Test
+    void theProjectSwitcherWidensForALongNameAndShowsItWhole(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        ComboBox<Project> switcher = robot.lookup("#project-switcher").queryComboBox();
+        double before = switcher.getWidth();
+        String longName = "Capacity review for the 2027 serving fleet, second draft";
+        robot.interact(() -> shell.createProject(longName, "for the Q1 review"));
+        waitUntil(() -> text(robot, "#status-project").equals(longName));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.ListCell<?> shown = (javafx.scene.control.ListCell<?>) switcher.getButtonCell();
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(longName);
+        probe.setFont(shown.getFont());
+        assertThat(switcher.getWidth()).isGreaterThan(before).isGreaterThan(probe.getLayoutBounds().getWidth());
+        assertThat(shown.getTooltip().getText()).isEqualTo(longName + "\nfor the Q1 review");
+    }
+
+    @Test
     void theEvaluationAreaShowsTheDemoEvidence(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT2).release(KeyCode.DIGIT2).release(KeyCode.CONTROL);
@@ -186,7 +202,7 @@ class MainWindowTest {
 
     /** Evaluates the condition on the FX thread, between two of its runnables, so it never sees half an update. */
     private static void waitUntil(Supplier<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get()); // seeding the demo is slow on a loaded machine
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

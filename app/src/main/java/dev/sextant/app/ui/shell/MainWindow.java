@@ -120,9 +120,15 @@ public final class MainWindow {
         ComboBox<Project> projectBox = new ComboBox<>(shell.projects());
         projectBox.setId("project-switcher");
         projectBox.setPromptText("No project");
-        projectBox.setPrefWidth(300);
-        projectBox.setButtonCell(new ProjectCell());
+        ProjectCell shown = new ProjectCell();
+        projectBox.setButtonCell(shown);
         projectBox.setCellFactory(l -> new ProjectCell());
+        // Wide enough for the longest project name (long names were cut to "Capacity revie…"), within reason; a name
+        // longer than that is still cut, and its cell's tooltip shows it whole.
+        javafx.beans.InvalidationListener fit = o -> projectBox.setPrefWidth(ProjectCell.widthFor(shell.projects(), shown.getFont()));
+        shell.projects().addListener(fit);
+        shown.fontProperty().addListener(fit);
+        fit.invalidated(null);
         projectBox.valueProperty().bindBidirectional(shell.currentProjectProperty());
 
         Label wsLabel = new Label("Workspace");
@@ -404,10 +410,33 @@ public final class MainWindow {
 
     /** A project in the switcher: its name, marked when it is demo data. */
     static final class ProjectCell extends ListCell<Project> {
+        static final double MIN_WIDTH = 300;
+        static final double MAX_WIDTH = 640;
+        /** The arrow button and the cell's padding beside the text. */
+        private static final double CHROME = 56;
+
         @Override
         protected void updateItem(Project p, boolean empty) {
             super.updateItem(p, empty);
-            setText(empty || p == null ? null : p.name() + (p.demo() ? "  (demo)" : ""));
+            setText(empty || p == null ? null : label(p));
+            setTooltip(empty || p == null ? null : new javafx.scene.control.Tooltip(
+                    p.description() == null || p.description().isBlank() ? label(p) : label(p) + "\n" + p.description()));
+        }
+
+        static String label(Project p) {
+            return p.name() + (p.demo() ? "  (demo)" : "");
+        }
+
+        /** The switcher's width: the longest label in the cell's font, between {@link #MIN_WIDTH} and {@link #MAX_WIDTH}. */
+        static double widthFor(java.util.List<Project> projects, javafx.scene.text.Font font) {
+            javafx.scene.text.Text probe = new javafx.scene.text.Text();
+            probe.setFont(font);
+            double widest = 0;
+            for (Project p : projects) {
+                probe.setText(label(p));
+                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+            }
+            return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.ceil(widest + CHROME)));
         }
     }
 }
