@@ -8,7 +8,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The arrows between modules (shared/design/architecture.md): app → {workspaces, gpu, model}; workspaces, gpu → model. */
+/** The arrows between modules (docs/decisions and the module READMEs): app → {workspaces, gpu, model}; workspaces, gpu → model. */
 class ArchitectureTest {
 
     static JavaClasses classes;
@@ -83,7 +83,7 @@ class ArchitectureTest {
     void noGrabBagClasses() {
         noClasses().should().haveSimpleNameEndingWith("Util").orShould().haveSimpleNameEndingWith("Utils")
                 .orShould().haveSimpleNameEndingWith("Helper").orShould().haveSimpleNameEndingWith("Manager")
-                .because("names say what a thing is in the domain (shared/design/style.md)")
+                .because("names say what a thing is in the domain (no grab-bag utility classes)")
                 .check(classes);
     }
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * A canary judge after Kayenta's NetflixACAJudge (shared/reference/evaluation.md, "Canary analysis"): per metric, the
+ * A canary judge after Kayenta's NetflixACAJudge (Spinnaker Kayenta, kayenta-judge NetflixACAJudge and its Mann-Whitney classifier): per metric, the
  * Mann-Whitney U test of canary against baseline at a confidence (0.98 by default) with the Hodges-Lehmann shift and
  * its interval; with c = tolerance × |shift| (tolerance 0.25), the metric is High when the interval's lower bound is
  * above c, Low when its upper bound is below −c, else Pass; NoData when a side is empty. A metric's direction says

@@ -11,7 +11,7 @@ import java.util.Locale;
  * rules that roll back automatically, and the minimum time to promotion.
  *
  * <p>Steps follow Flagger's arithmetic (stepWeight, 2 × stepWeight, … up to maxWeight; promotion after interval ×
- * maxWeight / stepWeight, e.g. 1 min × 50/2 = 25 min; shared/reference/evaluation.md) or are given as percentages.
+ * maxWeight / stepWeight, e.g. 1 min × 50/2 = 25 min; Flagger's canary analysis, docs.flagger.app "Canary analysis") or are given as percentages.
  * Each step lasts at least the interval, and longer when the canary's share of the traffic needs more time to reach
  * the samples that detect a threshold with the given power. Sample sizes per side (canary and baseline alike):
  * <ul>

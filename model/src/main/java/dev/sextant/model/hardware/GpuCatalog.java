@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * GPUs the planners know, dense figures only (no structured sparsity), after the vendors' datasheets as collected in
- * the project's reference table (shared/reference/training.md, "Hardware catalog"). Link figures are per GPU and
+ * GPUs the planners know, dense figures only (no structured sparsity), after the vendors' datasheets (NVIDIA A100, H100,
+ * H200, B200, L40S and RTX 4090 datasheets and architecture whitepapers; AMD Instinct MI300X data sheet). Link figures are per GPU and
  * direction: NVIDIA and AMD quote NVLink and Infinity Fabric bidirectionally, so the catalog holds half.
  * Network defaults: 200 Gb/s HDR InfiniBand per A100 (Selene: 8 × 200 Gb/s per node) and per H100 PCIe, 400 Gb/s per H100/H200 SXM, B200, MI300X
  * (Llama 3's cluster), 100 Gb/s for PCIe workstation and inference cards.

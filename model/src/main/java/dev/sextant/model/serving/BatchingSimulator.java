@@ -210,6 +210,7 @@ public final class BatchingSimulator {
      */
     public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
                               CancellationToken cancel) {
+        StepLatency.Prepared step = latency.prepared();
         SplittableRandom accept = new SplittableRandom(seed ^ 0x5DEECE66DL);
         int lookahead = speculation == null ? 1 : speculation.draftTokens() + 1; // KV slots a decode step may fill
         int n = requests.size();
@@ -338,13 +339,13 @@ public final class BatchingSimulator {
             }
             double dt;
             if (speculation == null || decodeSeqs == 0) {
-                dt = latency.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
+                dt = step.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
             } else {
                 // verification: γ more tokens per sequence, attending to its context (like a prefill chunk); the
                 // draft's γ steps at c times the target's decode step
                 int g = speculation.draftTokens();
-                dt = latency.seconds(prefillTokens + (long) g * decodeSeqs, prefillContext + g * decodeContext + decodeSeqs * g * (g + 1) / 2.0,
-                        decodeSeqs, decodeContext) + g * speculation.draftCost() * latency.seconds(0, 0, decodeSeqs, decodeContext);
+                dt = step.seconds(prefillTokens + (long) g * decodeSeqs, prefillContext + g * decodeContext + decodeSeqs * g * (g + 1) / 2.0,
+                        decodeSeqs, decodeContext) + g * speculation.draftCost() * step.seconds(0, 0, decodeSeqs, decodeContext);
             }
             double used = 1 - (double) freeBlocks / s.kvBlocks();
             kvWeighted += used * dt;

@@ -18,16 +18,43 @@ import java.util.Map;
  * unchanged. Each layer's page here is the same size (true of Gemma 2/3, gpt-oss and Llama 4, whose local and global
  * layers share head counts and widths).
  *
- * @param blockSize tokens per block
- * @param layers    the attention kind of each layer this GPU holds
+ * <p>A class rather than a record so that it can keep the layers grouped by kind: the simulator asks how many
+ * layer-blocks a request holds at every step of every sequence, and a model has one or two kinds over 30–120 layers.
  */
-public record KvCacheLayout(int blockSize, List<AttentionKind> layers) {
+public final class KvCacheLayout {
 
-    public KvCacheLayout {
+    private final int blockSize;
+    private final List<AttentionKind> layers;
+    /** The distinct kinds, in first-seen order, and how many layers have each. */
+    private final AttentionKind[] kinds;
+    private final int[] counts;
+
+    /**
+     * @param blockSize tokens per block
+     * @param layers    the attention kind of each layer this GPU holds
+     */
+    public KvCacheLayout(int blockSize, List<AttentionKind> layers) {
         if (blockSize < 1 || layers.isEmpty()) {
             throw new IllegalArgumentException("a KV cache layout needs a block size and at least one layer");
         }
-        layers = List.copyOf(layers);
+        this.blockSize = blockSize;
+        this.layers = List.copyOf(layers);
+        Map<AttentionKind, Integer> grouped = new LinkedHashMap<>();
+        for (AttentionKind k : this.layers) {
+            grouped.merge(k, 1, Integer::sum);
+        }
+        this.kinds = grouped.keySet().toArray(new AttentionKind[0]);
+        this.counts = grouped.values().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Tokens per block. */
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** The attention kind of each layer this GPU holds. */
+    public List<AttentionKind> layers() {
+        return layers;
     }
 
     /** One full-attention layer: a layer-block is a whole block, as the simulator counted before layers were told apart. */
@@ -64,8 +91,8 @@ public record KvCacheLayout(int blockSize, List<AttentionKind> layers) {
     /** Layer-blocks a request whose context is {@code tokens} long holds. */
     public long layerBlocksFor(long tokens) {
         long sum = 0;
-        for (AttentionKind k : layers) {
-            sum += k.blocksHeld(tokens, blockSize);
+        for (int i = 0; i < kinds.length; i++) {
+            sum += counts[i] * kinds[i].blocksHeld(tokens, blockSize);
         }
         return sum;
     }
@@ -73,8 +100,8 @@ public record KvCacheLayout(int blockSize, List<AttentionKind> layers) {
     /** Token slots (one token of one layer) a request of {@code tokens} holds: Σ over layers of the tokens kept. */
     public double tokenSlotsFor(long tokens) {
         double sum = 0;
-        for (AttentionKind k : layers) {
-            sum += k.tokensHeld(tokens, blockSize);
+        for (int i = 0; i < kinds.length; i++) {
+            sum += counts[i] * kinds[i].tokensHeld(tokens, blockSize);
         }
         return sum;
     }
@@ -94,12 +121,25 @@ public record KvCacheLayout(int blockSize, List<AttentionKind> layers) {
 
     /** The kinds and how many layers of each, e.g. "sliding window 4096 × 21, full × 21". */
     public String summary() {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (AttentionKind k : layers) {
-            counts.merge(k.slug(), 1, Integer::sum);
-        }
         List<String> parts = new ArrayList<>();
-        counts.forEach((k, n) -> parts.add(k + " × " + n));
+        for (int i = 0; i < kinds.length; i++) {
+            parts.add(kinds[i].slug() + " × " + counts[i]);
+        }
         return String.join(", ", parts);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof KvCacheLayout other && blockSize == other.blockSize && layers.equals(other.layers);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * blockSize + layers.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "KvCacheLayout[blockSize=" + blockSize + ", " + summary() + "]";
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Costs a training layout: memory per GPU on the most loaded pipeline stage, communication per dimension with the
  * alpha-beta model over the links each group spans, the 1F1B or interleaved schedule and its bubble, step time, MFU.
- * Formulas: shared/reference/training.md (Narayanan et al. 2021; Korthikanti et al. 2022; Rajbhandari et al. 2019).
+ * Formulas: Narayanan et al. 2021 (arXiv 2104.04473); Korthikanti et al. 2022 (arXiv 2205.05198); Rajbhandari et al. 2019 (ZeRO, arXiv 1910.02054).
  */
 public final class TrainingPlanner {
 

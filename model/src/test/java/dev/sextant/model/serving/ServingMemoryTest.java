@@ -25,7 +25,7 @@ class ServingMemoryTest {
 
     @Test
     void kvBytesPerTokenAsPublished() {
-        // shared/reference/serving.md: Llama-2-7B 512 KiB; Llama-2-13B 800 KiB ("800 KB", PagedAttention); Llama-3-8B
+        // Published per-token KV sizes: Llama-2-7B 512 KiB; Llama-2-13B 800 KiB ("800 KB", PagedAttention); Llama-3-8B
         // 128 KiB; Llama-3-70B 320 KiB; Llama-3.1-405B 504 KiB; DeepSeek-V3 61 × 576 × 2 = 70,272 bytes (MLA, no factor 2)
         assertThat(kvPerToken("llama-2-7b")).isEqualTo(512 * 1024);
         assertThat(kvPerToken("llama-2-13b")).isEqualTo(800 * 1024);

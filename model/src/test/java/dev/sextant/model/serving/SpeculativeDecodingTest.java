@@ -10,8 +10,8 @@ class SpeculativeDecodingTest {
 
     @Test
     void leviathanWorkedNumbers() {
-        // α = 0.7, γ = 4: E = (1 − 0.7⁵) / 0.3 = (1 − 0.16807) / 0.3 = 2.7731 by the paper's Eq. 1. The project's
-        // reference (shared/reference/serving.md) quotes "≈ 2.95" for these values, which is what γ = 5 gives:
+        // α = 0.7, γ = 4: E = (1 − 0.7⁵) / 0.3 = (1 − 0.16807) / 0.3 = 2.7731 by the paper's Eq. 1. A figure
+        // sometimes quoted for these values, "≈ 2.95", is what γ = 5 gives:
         // (1 − 0.7⁶) / 0.3 = 2.9412; we follow the paper's formula.
         assertThat(SpeculativeDecoding.expectedTokens(0.7, 4)).isCloseTo(2.7731, within(1e-4));
         assertThat(SpeculativeDecoding.expectedTokens(0.7, 5)).isCloseTo(2.9412, within(1e-4));
