@@ -1,0 +1,54 @@
+package dev.sextant.app.ui.serving;
+
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+
+import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.serving.ServingLevers;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingStudy;
+import java.util.List;
+import javafx.collections.FXCollections;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+
+/** The Levers tab: what each lever changes in cost, goodput and memory on this workload, and what it risks. */
+final class LeversTab {
+
+    private final TableView<ServingLevers.Row> levers = new TableView<>();
+
+    LeversTab(ServingViewModel vm) {
+        levers.setId("serving-levers");
+        levers.getColumns().setAll(List.of(
+                width(text("Lever", ServingLevers.Row::name), 210),
+                width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
+                width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
+                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, vm.shell().home().settings().moneyFormat("%.2f")), 130),
+                width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
+                width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
+                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),
+                width(number("Weights GiB", x -> x.weightsBytesPerGpu() == null ? null : x.weightsBytesPerGpu() / ServingMemory.GIB, "%.1f"), 120),
+                width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 110),
+                width(text("Accuracy risk / problem", x -> x.problem() != null ? "⚠ " + x.problem() : x.accuracyRisk()), 420),
+                width(text("Change", ServingLevers.Row::change), 260)));
+        levers.setPlaceholder(new Label("Plan serving to compare the levers on this workload."));
+        Tables.exportable(levers, "serving-levers.csv", vm.shell());
+        Tables.fit(levers, "ServingView.leversTable");
+        vm.studyProperty().addListener((o, a, s) -> show(s));
+        show(vm.studyProperty().get());
+    }
+
+    private void show(ServingStudy s) {
+        if (s == null) {
+            levers.getItems().clear();
+        } else {
+            levers.setItems(FXCollections.observableArrayList(s.levers()));
+        }
+    }
+
+    Node node() {
+        return levers;
+    }
+}

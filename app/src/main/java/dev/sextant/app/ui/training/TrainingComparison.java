@@ -1,0 +1,44 @@
+package dev.sextant.app.ui.training;
+
+import static dev.sextant.model.serving.ServingMemory.GIB;
+
+import dev.sextant.app.ui.planning.PlanComparison;
+import dev.sextant.app.ui.planning.PlanComparison.Row;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import java.util.List;
+
+/** What two kept training plans are compared on. */
+final class TrainingComparison {
+
+    private TrainingComparison() {
+    }
+
+    static final List<Row<SavedTrainingPlan>> ROWS = List.of(
+            new Row<>("Model", s -> s.request().model().name()),
+            new Row<>("Cluster", s -> s.request().gpus() + " × " + s.request().gpu().name() + ", " + s.request().gpusPerNode() + " per node"),
+            new Row<>("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
+            new Row<>("Layout", s -> layout(s.plan())),
+            new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
+            new Row<>("Step time", s -> String.format("%.3g s", s.plan().stepTimeSeconds())),
+            new Row<>("TFLOP/s per GPU", s -> String.format("%.0f", s.plan().tflopsPerGpu())),
+            new Row<>("MFU", s -> String.format("%.1f %%", 100 * s.plan().mfu())),
+            new Row<>("Tokens per second", s -> String.format("%,.0f", s.plan().tokensPerSecond())),
+            new Row<>("Bubble", s -> String.format("%.1f %%", 100 * s.plan().bubbleFraction())),
+            new Row<>("Training days", s -> days(s.request(), s.plan())),
+            new Row<>("Limited by", s -> s.plan().bottleneck()));
+
+    static PlanComparison<SavedTrainingPlan> comparison() {
+        return new PlanComparison<>(SavedTrainingPlan::name, ROWS);
+    }
+
+    static String layout(TrainingPlan p) {
+        var l = p.layout();
+        return String.format("%s · µbatch %d · ZeRO %d · %s", TrainingViewModel.layout(p), l.microBatch(), l.zeroStage(), l.recompute().slug());
+    }
+
+    static String days(TrainingRequest r, TrainingPlan p) {
+        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", r.tokens() / p.tokensPerSecond() / 86400, r.tokens()) : "no token budget";
+    }
+}
