@@ -170,6 +170,22 @@ class MainWindowTest {
     }
 
     @Test
+    void changingTheCurrencyRelabelsCostsAtOnce(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT5).release(KeyCode.DIGIT5).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#plan-serving").tryQuery().isPresent());
+        TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
+        waitUntil(() -> !levers.getItems().isEmpty());
+        robot.interact(() -> shell.saveSettings(shell.home().settings().withCurrency("EUR")));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".label").queryAllAs(Label.class)).extracting(Label::getText).contains("Price per GPU-hour, EUR");
+        javafx.scene.control.TableColumn<?, ?> cost = levers.getColumns().stream().filter(c -> c.getText().equals("Cost/M tokens")).findFirst().orElseThrow();
+        java.util.List<String> shown = robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class).stream()
+                .filter(c -> c.getTableColumn() == cost && c.getText() != null && !c.getText().equals("–")).map(javafx.scene.control.TableCell::getText).toList();
+        assertThat(shown).isNotEmpty().allSatisfy(t -> assertThat(t).endsWith("EUR"));
+    }
+
+    @Test
     void theGpuAreaSaysWhyCalibrationIsUnavailableAndShowsTheDemoProfile(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT6).release(KeyCode.DIGIT6).release(KeyCode.CONTROL);

@@ -41,6 +41,12 @@ public final class InputGrid {
         return input;
     }
 
+    /** A row whose label follows {@code label} (a label that names a setting, say the currency); returns the input. */
+    public <N extends Node> N row(javafx.beans.value.ObservableValue<String> label, N input) {
+        Forms.row(grid, next++, label.getValue(), input).textProperty().bind(label);
+        return input;
+    }
+
     /**
      * A labelled text field bound both ways to {@code property}, registered under {@code key} for problem marks
      * (none when null); {@code id} may be null.

@@ -25,7 +25,8 @@ final class LeversTab {
                 width(text("Lever", ServingLevers.Row::name), 210),
                 width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
                 width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
-                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, vm.shell().home().settings().moneyFormat("%.2f")), 130),
+                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, javafx.beans.binding.Bindings.createStringBinding(
+                        () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 130),
                 width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
                 width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
                 width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),

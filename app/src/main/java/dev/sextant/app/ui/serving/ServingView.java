@@ -19,6 +19,7 @@ import dev.sextant.workspaces.SavedServingPlan;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -27,6 +28,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
@@ -107,8 +109,12 @@ public final class ServingView {
                 {"Prefix share", "prefixShare", "share of requests with it, 0–1"}});
         traffic.textProperty().bindBidirectional(vm.textInputs().get("traffic"));
         marks.add("traffic", traffic);
-        fields(new InputGrid(day, marks), new String[][] {{"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"},
-                {"Price per GPU-hour, " + vm.shell().home().settings().currency(), "price", "blank: no costs"}});
+        InputGrid dayGrid = new InputGrid(day, marks);
+        fields(dayGrid, new String[][] {{"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"}});
+        TextField price = Forms.field(vm.textInputs().get("price"), "blank: no costs", "serving-price");
+        marks.add("price", price);
+        dayGrid.row(Bindings.createStringBinding(() -> "Price per GPU-hour, " + vm.shell().settingsProperty().get().currency(),
+                vm.shell().settingsProperty()), price);
         InputGrid lever = new InputGrid(levers, marks);
         fields(lever, new String[][] {{"Speculative acceptance", "specAcceptance", "blank: not compared"},
                 {"Drafted tokens", "specTokens", "γ"}, {"Draft cost", "specCost", "draft step / target step"}});

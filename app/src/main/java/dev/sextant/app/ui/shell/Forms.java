@@ -33,13 +33,15 @@ public final class Forms {
         grid.getColumnConstraints().setAll(labels, fields);
     }
 
-    public static void row(GridPane grid, int row, String label, Node field) {
+    /** A labelled row; returns the label. */
+    public static Label row(GridPane grid, int row, String label, Node field) {
         Label l = new Label(label);
         l.setMinWidth(Region.USE_PREF_SIZE);
         Glossary.explain(l); // jargon explained where it appears
         Units.explain(l);
         GridPane.setHgrow(field, Priority.ALWAYS);
         grid.addRow(row, l, field);
+        return l;
     }
 
     /** A text field bound both ways to {@code property}. */

@@ -364,7 +364,7 @@ public final class MainWindow {
     private void preferences() {
         Settings current = shell.home().settings();
         PreferencesDialog.ask(stage, current, shell.home().root().toString()).ifPresent(s -> {
-            shell.home().save(s);
+            shell.saveSettings(s);
             if (Theme.of(s.theme()) != theme) {
                 toggleTheme();
             }
@@ -376,7 +376,7 @@ public final class MainWindow {
         theme = theme.other();
         content.getChildren().removeIf(area -> !area.isVisible()); // see show(): the CSS pass of the switch skips them
         theme.apply(stage.getScene());
-        shell.home().save(shell.home().settings().withTheme(theme.id()));
+        shell.saveSettings(shell.home().settings().withTheme(theme.id()));
         // charts are drawn in the theme's colours: the area on screen is re-coloured a few charts per pulse, others when shown
         charts.themeChanged(theme, content.getChildren().stream().filter(Node::isVisible).findFirst().orElse(null));
     }

@@ -37,10 +37,12 @@ public final class ShellModel {
     private final ObservableList<Project> projects = FXCollections.observableArrayList();
     private final ObjectProperty<Project> currentProject = new SimpleObjectProperty<>(this, "currentProject");
     private final StringProperty status = new SimpleStringProperty(this, "status", "");
+    private final ReadOnlyObjectWrapper<dev.sextant.workspaces.Settings> settings = new ReadOnlyObjectWrapper<>(this, "settings");
 
     public ShellModel(WorkspaceHome home, JobRunner jobs) {
         this.home = home;
         this.jobs = jobs;
+        this.settings.set(home.settings());
         currentProject.addListener((obs, old, p) -> {
             Workspace ws = workspace.get();
             if (p != null && ws != null && (old == null || !old.id().equals(p.id()))) {
@@ -56,6 +58,17 @@ public final class ShellModel {
 
     public WorkspaceHome home() {
         return home;
+    }
+
+    /** The preferences as last saved through {@link #saveSettings}: what shows costs and the theme follow it live. */
+    public javafx.beans.property.ReadOnlyObjectProperty<dev.sextant.workspaces.Settings> settingsProperty() {
+        return settings.getReadOnlyProperty();
+    }
+
+    /** Saves the preferences in the home's settings.json and tells every screen that shows them. */
+    public void saveSettings(dev.sextant.workspaces.Settings s) {
+        home.save(s);
+        settings.set(s);
     }
 
     /** A job's body that works in the open workspace's current project. */

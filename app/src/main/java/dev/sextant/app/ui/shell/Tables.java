@@ -46,6 +46,22 @@ public final class Tables {
         return c;
     }
 
+    /**
+     * A numeric column whose format follows {@code format} (a money format that follows the currency setting, say):
+     * its cells are redrawn when the format changes.
+     */
+    public static <T> TableColumn<T, Double> number(String title, Function<T, Double> value, javafx.beans.value.ObservableValue<String> format) {
+        TableColumn<T, Double> c = number(title, value, format.getValue());
+        display(c, v -> v == null ? "–" : String.format(format.getValue(), v));
+        c.getProperties().put(Tables.class, format); // the column holds its format (a binding is only weakly held by what it observes)
+        format.addListener((o, was, now) -> {
+            if (c.getTableView() != null) {
+                c.getTableView().refresh();
+            }
+        });
+        return c;
+    }
+
     /** Cells that show {@code display} of their value (what {@link #fit} measures too). */
     private static <T, V> void display(TableColumn<T, V> c, Function<V, String> display) {
         c.getProperties().put(ColumnFit.DISPLAY, display);
