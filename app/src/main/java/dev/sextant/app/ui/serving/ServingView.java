@@ -18,7 +18,7 @@ import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.SimulationSummary;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.architecture.ModelArchitecture;
@@ -222,7 +222,7 @@ public final class ServingView {
                 List.of(m.weightsBytesPerGpu() / gib, m.activationPeakBytes() / gib, m.overheadBytes() / gib, Math.max(0, m.kvCacheBytesPerGpu()) / gib,
                         reserved / gib), m.totalBytes() / gib, "card", dark()), "");
         show(concurrencyPane, !m.fits() ? null : PlanCharts.lines("Requests that fit at once, by context length", "tokens per request",
-                "requests", List.of("concurrency"), List.of(ServingStudy.concurrencyByContext(m)), dark()), "Nothing fits: " + m.doesNotFit());
+                "requests", List.of("concurrency"), List.of(ServingAnalysis.concurrencyByContext(m)), dark()), "Nothing fits: " + m.doesNotFit());
     }
 
     private String prefixText() {
@@ -231,7 +231,7 @@ public final class ServingView {
                 + "%.0f%% of prefill no longer computed", p.sharedTokens(), p.maxConcurrency(), 100 * p.prefillSaved());
     }
 
-    private void showStudy(ServingStudy s) {
+    private void showStudy(ServingAnalysis s) {
         if (s == null) {
             show(ttftPane, null, "Latency against the request rate appears after Plan serving.");
             show(tpotPane, null, "");
