@@ -2,6 +2,7 @@ package dev.sextant.app.ui.training;
 
 import static dev.sextant.model.serving.ServingMemory.GIB;
 
+import dev.sextant.app.study.TrainingStudy;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.workspaces.SavedTrainingPlan;
@@ -45,7 +46,7 @@ final class PlanComparison {
     }
 
     static String days(TrainingRequest r, TrainingPlan p) {
-        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", r.tokens() / p.tokensPerSecond() / 86400, r.tokens()) : "no token budget";
+        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", TrainingStudy.days(r, p), r.tokens()) : "no token budget";
     }
 
     static void show(Window owner, SavedTrainingPlan a, SavedTrainingPlan b) {
