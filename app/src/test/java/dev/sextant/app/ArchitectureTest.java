@@ -128,8 +128,8 @@ class ArchitectureTest {
      * Training plans are costed and searched in {@code TrainingStudy} only, and serving plans (memory, the whole
      * analysis, capacity over a day, the levers, simulated runs) are worked out in {@code ServingStudy} only, so that
      * the Training and Serving areas, {@code plan train|serve|capacity|levers|list} and {@code simulate serve} cannot
-     * disagree; plans are kept and listed through them too. {@code ServingAnalysis.concurrencyByContext}, a pure
-     * derivation of a memory plan the Serving area charts, is not an engine and stays open to faces.
+     * disagree. {@code ServingAnalysis.concurrencyByContext}, a pure derivation of a memory plan the Serving area
+     * charts, is not an engine and stays open to faces.
      */
     @Test
     void facesPlanTrainingAndServingThroughTheirUseCases() {
@@ -148,6 +148,11 @@ class ArchitectureTest {
                 .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingReplica", "simulate", "scheduler", "memory"))
                 .because("one use case per capability computes what every face shows")
                 .check(classes);
+    }
+
+    /** {@code DemoSeed} in the workspace keeps the demo project's plans; the faces keep and list them through the use cases. */
+    @Test
+    void facesKeepAndListPlansThroughTheirUseCases() {
         noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
                 .should().callMethod("dev.sextant.workspaces.Workspace", "trainingPlans")
                 .orShould().callMethod("dev.sextant.workspaces.Workspace", "servingPlans")
