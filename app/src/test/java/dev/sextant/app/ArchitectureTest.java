@@ -2,9 +2,12 @@ package dev.sextant.app;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -119,5 +122,48 @@ class ArchitectureTest {
                 .orShould().callMethod("dev.sextant.model.gate.GateDecision", "decide", "dev.sextant.model.gate.GatePolicy", "java.util.List")
                 .because("one use case per capability computes what every face shows")
                 .check(classes);
+    }
+
+    /**
+     * Training plans are costed and searched in {@code TrainingStudy} only, and serving plans (memory, the whole
+     * analysis, capacity over a day, the levers, simulated runs) are worked out in {@code ServingStudy} only, so that
+     * the Training and Serving areas, {@code plan train|serve|capacity|levers|list} and {@code simulate serve} cannot
+     * disagree. {@code ServingAnalysis.concurrencyByContext}, a pure derivation of a memory plan the Serving area
+     * charts, is not an engine and stays open to faces.
+     */
+    @Test
+    void facesPlanTrainingAndServingThroughTheirUseCases() {
+        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces..")
+                .should().callCodeUnitWhere(engine("dev.sextant.model.training.LayoutSearch", "search"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.TrainingRequest", "search", "planner"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.TrainingPlanner", "<init>", "plan"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.Sensitivity", "of"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingAnalysis", "run"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingMemory", "plan"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.PrefixCaching", "of"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.Capacity", "plan", "goodput"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.Workload", "goodput"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingLevers", "standard", "compare"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.BatchingSimulator", "run", "poisson", "gamma"))
+                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingReplica", "simulate", "scheduler", "memory"))
+                .because("one use case per capability computes what every face shows")
+                .check(classes);
+    }
+
+    /** {@code DemoSeed} in the workspace keeps the demo project's plans; the faces keep and list them through the use cases. */
+    @Test
+    void facesKeepAndListPlansThroughTheirUseCases() {
+        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
+                .should().callMethod("dev.sextant.workspaces.Workspace", "trainingPlans")
+                .orShould().callMethod("dev.sextant.workspaces.Workspace", "servingPlans")
+                .because("training and serving plans are kept and listed through their use cases")
+                .check(classes);
+    }
+
+    /** A call of one of {@code names} (a constructor is {@code <init>}) on {@code owner}. */
+    private static DescribedPredicate<JavaCall<?>> engine(String owner, String... names) {
+        Set<String> wanted = Set.of(names);
+        return DescribedPredicate.describe(owner.substring(owner.lastIndexOf('.') + 1) + "." + String.join("|", names),
+                call -> call.getTargetOwner().getName().equals(owner) && wanted.contains(call.getName()));
     }
 }

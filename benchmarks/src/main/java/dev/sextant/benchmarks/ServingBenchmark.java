@@ -3,7 +3,7 @@ package dev.sextant.benchmarks;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.DemoServingData;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.StepLatency;
 import dev.sextant.model.serving.WeightFormat;
@@ -46,7 +46,7 @@ public class ServingBenchmark {
      * ten minutes at the chosen rate, the day, and eleven levers each with its own goodput search.
      */
     @Benchmark
-    public ServingStudy studyOfTheDemoPlan() {
+    public ServingAnalysis studyOfTheDemoPlan() {
         return DemoServingData.study(DemoServingData.request());
     }
 

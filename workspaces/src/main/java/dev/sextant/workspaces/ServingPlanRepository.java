@@ -2,7 +2,7 @@ package dev.sextant.workspaces;
 
 import dev.sextant.model.io.Json;
 import dev.sextant.model.serving.ServingPlanRequest;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +24,7 @@ public final class ServingPlanRepository {
         this.workspace = workspace;
     }
 
-    public UUID save(UUID projectId, String name, ServingPlanRequest request, ServingStudy study, boolean demo) {
+    public UUID save(UUID projectId, String name, ServingPlanRequest request, ServingAnalysis study, boolean demo) {
         ProjectRows.checkedName("a saved plan", name);
         UUID id = Ids.newId();
         String requestJson = Json.write(request);
@@ -57,7 +57,7 @@ public final class ServingPlanRepository {
     private static SavedServingPlan map(ResultSet rs) throws SQLException {
         try {
             return new SavedServingPlan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    Json.mapper().readValue(rs.getString(4), ServingPlanRequest.class), Json.mapper().readValue(rs.getString(5), ServingStudy.class),
+                    Json.mapper().readValue(rs.getString(4), ServingPlanRequest.class), Json.mapper().readValue(rs.getString(5), ServingAnalysis.class),
                     rs.getBoolean(6), rs.getObject(7, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
             throw new WorkspaceException("saved serving plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);

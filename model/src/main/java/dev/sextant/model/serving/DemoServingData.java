@@ -35,11 +35,11 @@ public final class DemoServingData {
     }
 
     /** The demo request's study, worked out once per process (it is a pure function of constant inputs). */
-    private static volatile ServingStudy demoStudy;
+    private static volatile ServingAnalysis demoStudy;
 
     /** The study of {@link #request()}: seeded into every new default workspace, so kept once worked out. */
-    public static ServingStudy demoStudy() {
-        ServingStudy s = demoStudy;
+    public static ServingAnalysis demoStudy() {
+        ServingAnalysis s = demoStudy;
         if (s == null) {
             s = study(request());
             demoStudy = s;
@@ -47,8 +47,8 @@ public final class DemoServingData {
         return s;
     }
 
-    public static ServingStudy study(ServingPlanRequest r) {
-        return ServingStudy.run(r, LengthDistribution.parse("serving.promptTokens", r.promptTokens()), LengthDistribution.parse("serving.outputTokens", r.outputTokens()),
+    public static ServingAnalysis study(ServingPlanRequest r) {
+        return ServingAnalysis.run(r, LengthDistribution.parse("serving.promptTokens", r.promptTokens()), LengthDistribution.parse("serving.outputTokens", r.outputTokens()),
                 ProgressListener.NONE, CancellationToken.none());
     }
 }

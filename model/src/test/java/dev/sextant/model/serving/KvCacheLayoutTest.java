@@ -67,7 +67,7 @@ class KvCacheLayoutTest {
         assertThat(m.kvLayout().tokenSlotsFor(32_768)).isEqualTo(592_416);
         assertThat(m.maxConcurrency()).isCloseTo(m.kvBlocks() * 16.0 * 36 / 592_416, within(1e-9));
         // at 512 tokens the 128-token windows still hold 144 tokens (9 blocks): 18 × 512 + 18 × 144 = 11,808 of 18,432
-        assertThat(ServingStudy.concurrencyByContext(m).get(0)[1]).isCloseTo(m.kvTokens() / 512.0 * 18_432 / 11_808, within(1e-9));
+        assertThat(ServingAnalysis.concurrencyByContext(m).get(0)[1]).isCloseTo(m.kvTokens() / 512.0 * 18_432 / 11_808, within(1e-9));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.sextant.app.cli.plan;
 
-import dev.sextant.model.io.PlannerInputs;
+import dev.sextant.app.study.PlanInputs;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,15 +22,15 @@ public final class ModelGpuOptions {
 
     /** A catalog id or a config.json, as {@code --model} takes it. */
     public static ModelArchitecture model(CommandSpec spec, String model) {
-        return PlannerInputs.model(model);
+        return PlanInputs.model(model);
     }
 
     /** The checkpoint's own weight storage (its config.json's quantization_config), empty for catalog models. */
     public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights() {
-        return PlannerInputs.checkpointWeights(model);
+        return PlanInputs.checkpointWeights(model);
     }
 
     public GpuSpec gpu(CommandSpec spec) {
-        return PlannerInputs.gpu(gpu);
+        return PlanInputs.gpu(gpu);
     }
 }

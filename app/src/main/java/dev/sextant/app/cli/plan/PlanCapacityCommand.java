@@ -3,6 +3,7 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.study.ServingStudy;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.Capacity;
@@ -65,10 +66,10 @@ public final class PlanCapacityCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--headroom and --scale-up-minutes must not be negative");
         }
         Workload load = workload.workload();
-        ServingReplica server = ServingReplica.of(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
-                workload.maxNumBatchedTokens, true).withCalibration(profile.resolve(spec, null, null));
-        double goodput = load.goodput(server, CancellationToken.none());
-        Capacity.Plan plan = Capacity.plan(windows, goodput, server.gpus(), headroom, scaleUpMinutes / 60, workload.price);
+        ServingStudy study = new ServingStudy();
+        ServingReplica server = study.replica(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
+                workload.maxNumBatchedTokens, true, profile.resolve(spec, null, null));
+        Capacity.Plan plan = study.capacity(server, load, windows, headroom, scaleUpMinutes, workload.price, CancellationToken.none());
         List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
         Result r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
                 plan.fixedCostPerDay(), server.latencySource());

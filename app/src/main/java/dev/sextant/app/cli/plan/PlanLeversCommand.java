@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.study.ServingStudy;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.ServingLevers;
@@ -65,14 +66,12 @@ public final class PlanLeversCommand implements Runnable {
         Workload w = workload.workload();
         ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
                 workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
-        ServingMemory m = ServingMemory.plan(s);
-        if (!m.fits()) {
-            throw m.doesNotFitError();
-        }
+        ServingStudy study = new ServingStudy();
+        study.fittingMemory(s);
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
-        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(s, true, null, profile.resolve(spec, null, null)), options);
+        var calibration = profile.resolve(spec, null, null);
         CliProgress progress = new CommandContext(spec).progress();
-        Result r = new Result(ServingLevers.compare(levers, w, workload.price, progress, CancellationToken.none()));
+        Result r = new Result(study.levers(s, calibration, options, w, workload.price, progress, CancellationToken.none()));
         progress.done();
         new CommandContext(spec).print(output.json(), r, out -> {
             out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), workload.sloTtft, workload.sloTpot);

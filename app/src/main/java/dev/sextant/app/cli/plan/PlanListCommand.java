@@ -5,6 +5,8 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.ServingStudy;
+import dev.sextant.app.study.TrainingStudy;
 import dev.sextant.model.project.Project;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.workspaces.SavedTrainingPlan;
@@ -46,11 +48,11 @@ public final class PlanListCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project.nameOrId());
-            List<SavedTrainingPlan> saved = ws.trainingPlans().list(p.id());
+            List<SavedTrainingPlan> saved = new TrainingStudy(ws, p.id()).kept();
             List<Row> rows = saved.stream().map(s -> new Row(s.id().toString(), s.name(), s.demo(), s.request().model().name(), s.request().gpu().id(),
                     s.request().gpus(), s.request().seqLen(), s.request().globalBatch(), s.plan().layout(), s.plan().stepTimeSeconds(),
                     s.plan().mfu(), s.plan().tokensPerSecond(), s.createdAt().toString())).toList();
-            List<ServingRow> serving = ws.servingPlans().list(p.id()).stream().map(s -> {
+            List<ServingRow> serving = new ServingStudy(ws, p.id()).kept().stream().map(s -> {
                 var q = s.request();
                 var day = s.study().day();
                 return new ServingRow(s.id().toString(), s.name(), s.demo(), q.spec().model().name(), q.spec().gpu().id(), q.spec().tp(),

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.ServingStudy;
 import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
@@ -80,13 +81,14 @@ public final class PlanServeCommand implements Runnable {
         WeightStorage storage = replica.storage(inputs.checkpointWeights());
         WeightFormat weightDtype = storage.format();
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
-        ServingMemory plan = ServingMemory.plan(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
+        ServingStudy study = new ServingStudy();
+        ServingMemory plan = study.memory(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
                 maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage));
         if (!plan.fits()) {
             throw plan.doesNotFitError();
         }
-        PrefixCaching prefix = prefixTokens > 0 && prefixShare > 0 ? PrefixCaching.of(plan.kvTokens(), len, prefixTokens, prefixShare,
-                promptTokens != null ? promptTokens : len / 2.0, blockSize) : null;
+        PrefixCaching prefix = prefixTokens > 0 && prefixShare > 0 ? study.prefixCaching(plan, prefixTokens, prefixShare,
+                promptTokens != null ? promptTokens : len / 2.0) : null;
         Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
                 plan.totalBytes(), len, plan.fits(), prefix, weightDtype.slug(), storage.source(), storage.linearBytesPerWeight(),

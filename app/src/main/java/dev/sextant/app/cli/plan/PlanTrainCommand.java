@@ -5,7 +5,8 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.app.study.TrainingStudy;
+import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.architecture.ModelArchitecture;
@@ -15,7 +16,6 @@ import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
-import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
@@ -122,37 +122,19 @@ public final class PlanTrainCommand implements Runnable {
                 intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
                 new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                         attention == Attention.FUSED));
-        ComputeEfficiency efficiency = profile.resolve(spec, workspace, project.nameOrId());
-        if (efficiency == null) {
-            efficiency = ComputeEfficiency.DEFAULTS;
-        }
-        long start = System.nanoTime();
-        List<TrainingPlan> plans;
-        int searched;
-        var fixedLayout = request.fixedLayout();
-        if (fixedLayout.isPresent()) {
-            plans = List.of(request.planner(efficiency).plan(fixedLayout.get(), request.tokens()));
-            searched = 1;
-        } else {
-            LayoutSearch.Result r = request.search(efficiency);
-            if (r.plans().isEmpty()) {
-                throw r.error();
-            }
-            plans = r.plans();
-            searched = r.searched();
-        }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        TrainingStudy.Plans worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
+        List<TrainingPlan> plans = worked.plans();
         ParameterCount pc = arch.parameters();
         String savedId = null;
         if (save != null) {
             CommandContext ctx = new CommandContext(spec);
             try (Workspace ws = ctx.openWorkspace(workspace)) {
                 Project p = ctx.project(ws, project.nameOrId());
-                savedId = ws.trainingPlans().save(p.id(), save, request, plans.get(0), FaultTolerance.Spec.defaults(), false).toString();
+                savedId = new TrainingStudy(ws, p.id()).keep(save, request, plans.get(0), null).toString();
             }
         }
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
-                arch.kvHeads(), arch.vocab()), searched, seconds, plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
+                arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
                 savedId);
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),

@@ -2,12 +2,10 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.PlanInputs;
 import dev.sextant.model.calibration.Calibration;
-import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -23,14 +21,14 @@ public final class ProfileOption {
         if (profile == null) {
             return null;
         }
-        Path file = Path.of(profile);
-        if (profile.endsWith(".json") && Files.isRegularFile(file)) {
-            return new Calibration(file.getFileName().toString(), CalibrationFiles.read(file));
+        var file = PlanInputs.profileFile(profile);
+        if (file.isPresent()) {
+            return file.get();
         }
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             var p = ctx.project(ws, project);
-            return ws.profiles().find(p.id(), profile).map(s -> s.calibration()).orElseThrow(() -> new WorkspaceException("--profile: no calibration "
+            return PlanInputs.keptProfile(ws, p.id(), profile).orElseThrow(() -> new WorkspaceException("--profile: no calibration "
                     + "profile “" + profile + "” in project " + p.name() + " (sextant gpu profiles lists them)"));
         }
     }

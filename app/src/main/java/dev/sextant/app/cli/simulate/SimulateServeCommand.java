@@ -5,6 +5,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.plan.ModelGpuOptions;
 import dev.sextant.app.cli.plan.ProfileOption;
 import dev.sextant.app.cli.plan.ReplicaOptions;
+import dev.sextant.app.study.ServingStudy;
 import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
@@ -67,6 +68,8 @@ public final class SimulateServeCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    private final ServingStudy study = new ServingStudy();
+
     static final class Length {
         @Option(names = "--duration", paramLabel = "S", description = "Seconds of arrivals.")
         Double duration;
@@ -90,15 +93,15 @@ public final class SimulateServeCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
                     + "(or --arrivals trace:FILE)");
         }
-        ServingReplica server = ServingReplica.of(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
-                        maxNumSeqs, maxNumBatchedTokens, chunkedPrefill)
-                .withCalibration(profile.resolve(spec, null, null));
-        BatchingSimulator.Scheduler scheduler = server.scheduler();
+        ServingReplica server = study.replica(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
+                maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile.resolve(spec, null, null));
+        study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read
         List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
-        BatchingSimulator.Outcome o = server.simulate(requests, seed, CancellationToken.none());
+        ServingStudy.Simulation sim = study.simulate(server, requests, seed, CancellationToken.none());
+        BatchingSimulator.Outcome o = sim.outcome();
         Result r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                 o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
-                o.steps(), o.preemptions(), o.meanKvUtilisation(), scheduler.kvBlocks(), server.latencySource());
+                o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource());
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(),
                     arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
@@ -125,18 +128,6 @@ public final class SimulateServeCommand implements Runnable {
         }
         double duration = length.duration == null ? 0 : length.duration;
         int count = length.requests == null ? 0 : length.requests;
-        if (arrivals.equals("poisson")) {
-            return BatchingSimulator.poisson(rate, duration, count, prompt, out, seed);
-        }
-        if (arrivals.startsWith("gamma:")) {
-            double cv;
-            try {
-                cv = Double.parseDouble(arrivals.substring(6));
-            } catch (NumberFormatException e) {
-                throw new InputError("serving.arrivals", "gamma:CV needs a number, got '" + arrivals + "'");
-            }
-            return BatchingSimulator.gamma(rate, cv, duration, count, prompt, out, seed);
-        }
-        throw new InputError("serving.arrivals", "expected poisson, gamma:CV or trace:FILE, got '" + arrivals + "'");
+        return study.arrivals(arrivals, rate, duration, count, prompt, out, seed);
     }
 }

@@ -9,7 +9,7 @@ import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.ServingPlanRequest;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.collections.FXCollections;
@@ -48,7 +48,7 @@ final class DayTab {
         show(vm.studyProperty().get());
     }
 
-    private void show(ServingStudy s) {
+    private void show(ServingAnalysis s) {
         if (s == null) {
             Forms.show(dayPane, null, "Replicas over the day appear after Plan serving.");
             windows.getItems().clear();

@@ -4,7 +4,7 @@ import dev.sextant.app.ui.charts.ServingCharts;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.model.serving.ServingPlanRequest;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.SimulationSummary;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Orientation;
@@ -34,7 +34,7 @@ final class LatencyTab {
         show(vm.studyProperty().get());
     }
 
-    private void show(ServingStudy s) {
+    private void show(ServingAnalysis s) {
         if (s == null) {
             Forms.show(ttftPane, null, "Latency against the request rate appears after Plan serving.");
             Forms.show(tpotPane, null, "");

@@ -7,7 +7,7 @@ import static dev.sextant.app.ui.shell.Tables.width;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
@@ -41,7 +41,7 @@ final class LeversTab {
         show(vm.studyProperty().get());
     }
 
-    private void show(ServingStudy s) {
+    private void show(ServingAnalysis s) {
         if (s == null) {
             levers.getItems().clear();
         } else {

@@ -3,7 +3,7 @@ package dev.sextant.app.ui.serving;
 import dev.sextant.app.ui.charts.PlanCharts;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.model.serving.ServingMemory;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Insets;
@@ -62,7 +62,7 @@ final class MemoryTab {
                 List.of(m.weightsBytesPerGpu() / gib, m.activationPeakBytes() / gib, m.overheadBytes() / gib, Math.max(0, m.kvCacheBytesPerGpu()) / gib,
                         reserved / gib), m.totalBytes() / gib, "card", dark.getAsBoolean()), "");
         Forms.show(concurrencyPane, !m.fits() ? null : PlanCharts.lines("Requests that fit at once, by context length", "tokens per request",
-                "requests", List.of("concurrency"), List.of(ServingStudy.concurrencyByContext(m)), dark.getAsBoolean()), "Nothing fits: " + m.doesNotFit());
+                "requests", List.of("concurrency"), List.of(ServingAnalysis.concurrencyByContext(m)), dark.getAsBoolean()), "Nothing fits: " + m.doesNotFit());
     }
 
     private String prefixText() {

@@ -1,6 +1,7 @@
 package dev.sextant.app.ui.serving;
 
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.ServingStudy;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
@@ -9,12 +10,11 @@ import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
-import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
-import dev.sextant.model.serving.ServingStudy;
+import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.hardware.GpuSpec;
@@ -81,7 +81,9 @@ public final class ServingViewModel {
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
-    private final ObjectProperty<ServingStudy> study = new SimpleObjectProperty<>(this, "study");
+    private final ObjectProperty<ServingAnalysis> study = new SimpleObjectProperty<>(this, "study");
+    /** The use case every answer of this area comes from; the plans kept in the project go through one made per project. */
+    private final ServingStudy servingStudy = new ServingStudy();
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
@@ -117,7 +119,7 @@ public final class ServingViewModel {
     /** The memory plan follows the inputs at once (microseconds); a wrong input leaves the last plan and says why. */
     void updateMemory() {
         try {
-            ServingMemory m = ServingMemory.plan(readSpec());
+            ServingMemory m = servingStudy.memory(readSpec());
             memory.set(m);
             if (m.fits()) {
                 problem.set("");
@@ -145,7 +147,7 @@ public final class ServingViewModel {
         if (!spec.startsWith("file:")) {
             promptMean = ServingFiles.distribution("serving.promptTokens", spec).mean();
         }
-        return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), tokens, share, promptMean, m.spec().blockSize());
+        return servingStudy.prefixCaching(m, tokens, share, promptMean);
     }
 
     private static int integerOrZero(String key, String label, String text) {
@@ -196,10 +198,7 @@ public final class ServingViewModel {
                     integerOrZero("serving.prefixTokens", "Shared prefix tokens", prefixTokens.get()),
                     Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()), profiles.calibration());
             r.replica(); // a profile of another GPU is refused here, with the reason
-            ServingMemory m = ServingMemory.plan(spec);
-            if (!m.fits()) {
-                throw m.doesNotFitError();
-            }
+            servingStudy.fittingMemory(spec);
             problem.set("");
             return r;
         } catch (IllegalArgumentException | dev.sextant.model.io.BadInputException e) {
@@ -216,9 +215,7 @@ public final class ServingViewModel {
         }
         shell.jobs().submit("Plan serving", (progress, cancel) -> {
             long start = System.nanoTime();
-            LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", req.promptTokens());
-            LengthDistribution output = ServingFiles.distribution("serving.outputTokens", req.outputTokens());
-            ServingStudy s = ServingStudy.run(req, prompt, output, progress, cancel);
+            ServingAnalysis s = servingStudy.analyse(req, progress, cancel);
             return new Worked(s, (System.nanoTime() - start) / 1e9);
         }, done -> {
             request.set(req);
@@ -228,11 +225,11 @@ public final class ServingViewModel {
         }, this::show);
     }
 
-    private record Worked(ServingStudy study, double seconds) {
+    private record Worked(ServingAnalysis study, double seconds) {
     }
 
     /** A study in one line: what one replica serves within the targets, and what the day takes. */
-    static String describe(ServingPlanRequest r, ServingStudy s, dev.sextant.workspaces.Settings money) {
+    static String describe(ServingPlanRequest r, ServingAnalysis s, dev.sextant.workspaces.Settings money) {
         ServingSpec spec = r.spec();
         String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
                 spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
@@ -246,7 +243,7 @@ public final class ServingViewModel {
     }
 
     public void reloadSaved() {
-        if (!shell.inProject("Load serving plans", (ws, p, progress, cancel) -> ws.servingPlans().list(p.id()), saved::setAll, null)) {
+        if (!shell.inProject("Load serving plans", (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).kept(), saved::setAll, null)) {
             saved.clear();
         }
     }
@@ -254,11 +251,11 @@ public final class ServingViewModel {
     /** Keeps the worked-out plan in the project under {@code name}. */
     public void save(String name) {
         ServingPlanRequest r = request.get();
-        ServingStudy s = study.get();
+        ServingAnalysis s = study.get();
         if (r == null || s == null) {
             return;
         }
-        shell.inProject("Save serving plan", (ws, p, progress, cancel) -> ws.servingPlans().save(p.id(), name, r, s, false), id -> {
+        shell.inProject("Save serving plan", (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).keep(name, r, s), id -> {
             shell.statusProperty().set("Saved serving plan “" + name + "”");
             reloadSaved();
         }, null);
@@ -270,7 +267,7 @@ public final class ServingViewModel {
             return;
         }
         shell.jobs().submit("Delete serving plan", (progress, cancel) -> {
-            ws.servingPlans().delete(s.id());
+            new ServingStudy(ws, s.projectId()).delete(s.id());
             return null;
         }, x -> reloadSaved());
     }
@@ -442,7 +439,7 @@ public final class ServingViewModel {
         return request;
     }
 
-    public ObjectProperty<ServingStudy> studyProperty() {
+    public ObjectProperty<ServingAnalysis> studyProperty() {
         return study;
     }
 

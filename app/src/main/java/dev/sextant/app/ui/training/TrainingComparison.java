@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.training;
 
+import dev.sextant.app.study.TrainingStudy;
 import static dev.sextant.model.serving.ServingMemory.GIB;
 
 import dev.sextant.app.ui.planning.PlanComparison;
@@ -39,6 +40,6 @@ final class TrainingComparison {
     }
 
     static String days(TrainingRequest r, TrainingPlan p) {
-        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", r.tokens() / p.tokensPerSecond() / 86400, r.tokens()) : "no token budget";
+        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", TrainingStudy.days(r, p), r.tokens()) : "no token budget";
     }
 }

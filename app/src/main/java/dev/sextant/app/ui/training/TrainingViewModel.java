@@ -1,11 +1,11 @@
 package dev.sextant.app.ui.training;
 
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.TrainingStudy;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
@@ -130,40 +130,27 @@ public final class TrainingViewModel {
         if (req == null) {
             return;
         }
-        ComputeEfficiency efficiency = profiles.calibration() != null ? profiles.calibration() : ComputeEfficiency.DEFAULTS;
-        if (profiles.calibration() != null) {
-            try {
-                profiles.calibration().check(req.gpu());
-            } catch (IllegalArgumentException e) {
-                show(e);
-                return;
-            }
+        var profile = profiles.calibration();
+        try {
+            TrainingStudy.efficiency(req, profile); // a profile of another GPU is refused before the search, at its input
+        } catch (IllegalArgumentException e) {
+            show(e);
+            return;
         }
-        shell.jobs().submit("Search training layouts", (progress, cancel) -> {
-            progress.progress(-1, "searching layouts of " + req.model().name() + " on " + req.gpus() + " × " + req.gpu());
-            long start = System.nanoTime();
-            LayoutSearch.Result result = req.search(efficiency, cancel);
-            double seconds = (System.nanoTime() - start) / 1e9;
-            progress.progress(-1, "sensitivity to TP and micro-batch");
-            Sensitivity s = result.plans().isEmpty() ? null : Sensitivity.of(req, efficiency, cancel);
-            return new Searched(result, s, seconds);
-        }, done -> {
+        shell.jobs().submit("Search training layouts", (progress, cancel) -> new TrainingStudy().search(req, profile, progress, cancel), done -> {
             request.set(req);
             staleness.fresh();
-            plans.setAll(done.result().plans());
+            plans.setAll(done.plans());
             sensitivity.set(done.sensitivity());
             selected.set(plans.isEmpty() ? null : plans.get(0));
             if (plans.isEmpty()) {
-                show(done.result().error());
+                show(done.problem());
                 summary.set("");
             } else {
-                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s", done.result().searched(),
-                        done.seconds(), done.result().valid(), plans.size(), describe(plans.get(0))));
+                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s", done.searched(),
+                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0))));
             }
         });
-    }
-
-    private record Searched(LayoutSearch.Result result, Sensitivity sensitivity, double seconds) {
     }
 
     /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2". */
@@ -226,7 +213,7 @@ public final class TrainingViewModel {
     }
 
     public void reloadSaved(UUID select) {
-        if (!shell.inProject("Load training plans", (ws, p, progress, cancel) -> ws.trainingPlans().list(p.id()), saved::setAll, null)) {
+        if (!shell.inProject("Load training plans", (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).kept(), saved::setAll, null)) {
             saved.clear();
         }
     }
@@ -240,7 +227,7 @@ public final class TrainingViewModel {
             return;
         }
         FaultTolerance.Spec spec = f == null ? FaultTolerance.Spec.defaults() : f.spec();
-        shell.inProject("Save training plan", (ws, p, progress, cancel) -> ws.trainingPlans().save(p.id(), name, r, plan, spec, false), id -> {
+        shell.inProject("Save training plan", (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).keep(name, r, plan, spec), id -> {
             shell.statusProperty().set("Saved training plan “" + name + "”");
             reloadSaved(id);
         }, null);
@@ -252,7 +239,7 @@ public final class TrainingViewModel {
             return;
         }
         shell.jobs().submit("Delete training plan", (progress, cancel) -> {
-            ws.trainingPlans().delete(s.id());
+            new TrainingStudy(ws, s.projectId()).delete(s.id());
             return null;
         }, x -> reloadSaved(null));
     }

@@ -19,7 +19,7 @@ import java.util.List;
  * @param notes             what could not be worked out, and why
  * @param latencySource     what the step latency's rates come from (catalog defaults or a calibration profile)
  */
-public record ServingStudy(ServingMemory memory, List<double[]> concurrency, double goodputPerReplica, List<SimulationSummary> sweep,
+public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, double goodputPerReplica, List<SimulationSummary> sweep,
                            SimulationSummary atRate, Capacity.Plan day, List<ServingLevers.Row> levers, List<String> notes, String latencySource) {
 
     /** Requests per point of the rate sweep. */
@@ -30,7 +30,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
     static final int MIN_RUN_REQUESTS = 2000;
     static final int MAX_RUN_REQUESTS = 100_000;
 
-    public static ServingStudy run(ServingPlanRequest req, LengthDistribution prompt, LengthDistribution output, ProgressListener progress,
+    public static ServingAnalysis run(ServingPlanRequest req, LengthDistribution prompt, LengthDistribution output, ProgressListener progress,
                                    CancellationToken cancel) {
         ServingReplica replica = req.replica();
         ServingMemory memory = replica.memory();
@@ -61,7 +61,7 @@ public record ServingStudy(ServingMemory memory, List<double[]> concurrency, dou
         }
         List<ServingLevers.Row> levers = ServingLevers.compare(ServingLevers.standard(replica, req.levers()), w, req.pricePerGpuHour(),
                 progress.slice(0.45, 1), cancel);
-        return new ServingStudy(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes, replica.latencySource());
+        return new ServingAnalysis(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes, replica.latencySource());
     }
 
     static SimulationSummary simulate(ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {

@@ -1,0 +1,185 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.calibration.Calibration;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.io.ServingFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.Capacity;
+import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.PrefixCaching;
+import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingLevers;
+import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.ServingPlanRequest;
+import dev.sextant.model.serving.ServingReplica;
+import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.WeightStorage;
+import dev.sextant.model.serving.Workload;
+import dev.sextant.workspaces.SavedServingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Serving plans, for every face: the memory plan a serving engine makes at start-up, the whole study of a plan
+ * (goodput at the P99 targets, latency against rate, the day's replicas, the levers), capacity over a day, the levers
+ * side by side, a simulated stream of requests, and the plans kept in a project. The step latency's rates are the
+ * catalog defaults or a calibration profile's, and every answer says which. The Serving area, {@code plan serve},
+ * {@code plan capacity}, {@code plan levers}, {@code simulate serve} and {@code plan list} take their numbers from
+ * here.
+ */
+public final class ServingStudy {
+
+    private final Workspace ws;
+    private final UUID projectId;
+
+    /** A study in a project: plans, and the plans kept there. */
+    public ServingStudy(Workspace ws, UUID projectId) {
+        this.ws = ws;
+        this.projectId = projectId;
+    }
+
+    /** A study outside any project: plans only (keeping one needs a project). */
+    public ServingStudy() {
+        this(null, null);
+    }
+
+    /** The memory plan of a replica: weights, activation peak, KV blocks and tokens; it may not fit (see {@link ServingMemory#fits()}). */
+    public ServingMemory memory(ServingSpec spec) {
+        return ServingMemory.plan(spec);
+    }
+
+    /** The memory plan of a replica that must fit; one that does not is refused with what does not fit. */
+    public ServingMemory fittingMemory(ServingSpec spec) {
+        ServingMemory m = memory(spec);
+        if (!m.fits()) {
+            throw m.doesNotFitError();
+        }
+        return m;
+    }
+
+    /**
+     * What a prefix shared by a share of the requests saves at this memory plan (concurrency, prefill), or null without
+     * one (no tokens or no share).
+     *
+     * @param promptMean the mean prompt length, for the share of prefill saved
+     */
+    public PrefixCaching prefixCaching(ServingMemory m, int prefixTokens, double share, double promptMean) {
+        if (prefixTokens == 0 || share == 0) {
+            return null;
+        }
+        return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), prefixTokens, share, promptMean, m.spec().blockSize());
+    }
+
+    /**
+     * A replica with vLLM's defaults around the given choices, its step latency from the profile's rates (null: the
+     * catalog defaults).
+     */
+    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
+                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile) {
+        return ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile);
+    }
+
+    /**
+     * The whole study of a plan: the memory plan, goodput, latency against rate, the run at the rate, the day and the
+     * levers. Length distributions that do not read are input errors about their inputs. Cancellable.
+     */
+    public ServingAnalysis analyse(ServingPlanRequest request, ProgressListener progress, CancellationToken cancel) {
+        LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", request.promptTokens());
+        LengthDistribution output = ServingFiles.distribution("serving.outputTokens", request.outputTokens());
+        return ServingAnalysis.run(request, prompt, output, progress, cancel);
+    }
+
+    /**
+     * Capacity over a day: one replica's goodput at the workload's P99 targets (by simulation), then replicas per window
+     * with headroom and scale-up delay, GPU-hours and cost, against fixed provisioning at the peak.
+     *
+     * @param scaleUpMinutes time from deciding to add a replica until it serves
+     */
+    public Capacity.Plan capacity(ServingReplica replica, Workload workload, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
+                                  double pricePerGpuHour, CancellationToken cancel) {
+        double goodput = workload.goodput(replica, cancel);
+        return Capacity.plan(traffic, goodput, replica.gpus(), headroom, scaleUpMinutes / 60, pricePerGpuHour);
+    }
+
+    /**
+     * The standard levers (weight and KV formats, TP, speculative decoding, batch limits, a smaller model) against the
+     * replica of {@code spec} with chunked prefill, on one workload. A replica that does not fit is refused first.
+     */
+    public List<ServingLevers.Row> levers(ServingSpec spec, Calibration profile, ServingLevers.Options options, Workload workload,
+                                          double pricePerGpuHour, ProgressListener progress, CancellationToken cancel) {
+        fittingMemory(spec);
+        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(spec, true, null, profile), options);
+        return ServingLevers.compare(levers, workload, pricePerGpuHour, progress, cancel);
+    }
+
+    /**
+     * A simulated run of a replica's continuous batching.
+     *
+     * @param kvBlocks      KV blocks the replica's scheduler holds
+     * @param latencySource what the step latency's rates come from
+     */
+    public record Simulation(BatchingSimulator.Outcome outcome, long kvBlocks, String latencySource) {
+    }
+
+    /** Runs the requests through the replica's scheduler; deterministic for a seed. */
+    public Simulation simulate(ServingReplica replica, List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
+        BatchingSimulator.Scheduler scheduler = replica.scheduler();
+        BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
+        return new Simulation(o, scheduler.kvBlocks(), replica.latencySource());
+    }
+
+    /**
+     * Requests arriving by {@code process}: {@code poisson} at the rate, or {@code gamma:CV} gaps (bursty above a CV of
+     * 1), for {@code duration} seconds or {@code count} requests (0: not bounded by it).
+     */
+    public List<BatchingSimulator.Request> arrivals(String process, double rate, double duration, int count, LengthDistribution prompt,
+                                                    LengthDistribution output, long seed) {
+        if (process.equals("poisson")) {
+            return BatchingSimulator.poisson(rate, duration, count, prompt, output, seed);
+        }
+        if (process.startsWith("gamma:")) {
+            double cv;
+            try {
+                cv = Double.parseDouble(process.substring(6));
+            } catch (NumberFormatException e) {
+                throw new InputError("serving.arrivals", "gamma:CV needs a number, got '" + process + "'");
+            }
+            return BatchingSimulator.gamma(rate, cv, duration, count, prompt, output, seed);
+        }
+        throw new InputError("serving.arrivals", "expected poisson, gamma:CV or trace:FILE, got '" + process + "'");
+    }
+
+    /** The plans kept in the project, newest first. */
+    public List<SavedServingPlan> kept() {
+        return workspace().servingPlans().list(project());
+    }
+
+    /** Keeps a worked-out plan in the project under {@code name}. */
+    public UUID keep(String name, ServingPlanRequest request, ServingAnalysis analysis) {
+        return workspace().servingPlans().save(project(), name, request, analysis, false);
+    }
+
+    public void delete(UUID keptPlan) {
+        workspace().servingPlans().delete(keptPlan);
+    }
+
+    private Workspace workspace() {
+        if (ws == null) {
+            throw new IllegalStateException("kept serving plans need a workspace");
+        }
+        return ws;
+    }
+
+    private UUID project() {
+        workspace();
+        if (projectId == null) {
+            throw new IllegalStateException("kept serving plans need a project");
+        }
+        return projectId;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.calibration.Calibration;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.TrainingLayout;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Training plans, for every face: the layouts of a model on a cluster costed under the catalog's compute efficiency
+ * or a calibration profile, how the best step time moves with TP and the micro-batch, and the plans kept in a
+ * project. The Training area and {@code plan train} (and {@code plan list}) take their plans from here.
+ *
+ * <p>Two questions are asked of it. {@link #plan} is {@code plan train}'s: with TP, PP, CP and the micro-batch (and EP
+ * for a mixture of experts) all given, the one layout they name is costed, the options not given taking their
+ * defaults ({@link TrainingRequest#fixedLayout()}); otherwise the layouts are searched. {@link #search} is the Training
+ * area's, where ZeRO and recompute "any" mean searched: it always searches, keeping what is fixed, and adds the
+ * sensitivity.
+ */
+public final class TrainingStudy {
+
+    private final Workspace ws;
+    private final UUID projectId;
+
+    /** A study in a project: plans, and the plans kept there. */
+    public TrainingStudy(Workspace ws, UUID projectId) {
+        this.ws = ws;
+        this.projectId = projectId;
+    }
+
+    /** A study outside any project: plans only (keeping one needs a project). */
+    public TrainingStudy() {
+        this(null, null);
+    }
+
+    /**
+     * Plans worked out for one request.
+     *
+     * @param plans       best first; empty when nothing fits (then {@code problem} says why)
+     * @param searched    layouts looked at (1 for a fixed layout)
+     * @param valid       layouts that were valid
+     * @param seconds     wall time of the work
+     * @param sensitivity the best step time against TP and the micro-batch, or null when not asked for or nothing fits
+     * @param problem     why there is no plan, or null
+     */
+    public record Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem) {
+    }
+
+    /** The rates layouts are costed with: the profile's, else the catalog defaults. A profile of another GPU is refused. */
+    public static ComputeEfficiency efficiency(TrainingRequest request, Calibration profile) {
+        if (profile == null) {
+            return ComputeEfficiency.DEFAULTS;
+        }
+        profile.check(request.gpu());
+        return profile;
+    }
+
+    /**
+     * {@code plan train}'s answer: the one layout the request fixes, else the ranked search. A layout that is not
+     * valid, or a search where nothing fits, is refused with the reason.
+     */
+    public Plans plan(TrainingRequest request, Calibration profile, CancellationToken cancel) {
+        ComputeEfficiency efficiency = efficiency(request, profile);
+        long start = System.nanoTime();
+        Optional<TrainingLayout> fixed = request.fixedLayout();
+        if (fixed.isPresent()) {
+            TrainingPlan p = request.planner(efficiency).plan(fixed.get(), request.tokens());
+            return new Plans(List.of(p), 1, 1, seconds(start), null, null);
+        }
+        LayoutSearch.Result r = request.search(efficiency, cancel);
+        if (r.plans().isEmpty()) {
+            throw r.error();
+        }
+        return new Plans(r.plans(), r.searched(), r.valid(), seconds(start), null, null);
+    }
+
+    /**
+     * The Training area's answer: every layout searched (keeping what the request fixes), then how the best step time
+     * moves with TP and the micro-batch. Nothing fitting is an answer with its reason, not a failure.
+     */
+    public Plans search(TrainingRequest request, Calibration profile, ProgressListener progress, CancellationToken cancel) {
+        ComputeEfficiency efficiency = efficiency(request, profile);
+        progress.progress(-1, "searching layouts of " + request.model().name() + " on " + request.gpus() + " × " + request.gpu());
+        long start = System.nanoTime();
+        LayoutSearch.Result r = request.search(efficiency, cancel);
+        double seconds = seconds(start);
+        if (r.plans().isEmpty()) {
+            return new Plans(List.of(), r.searched(), r.valid(), seconds, null, r.error());
+        }
+        progress.progress(-1, "sensitivity to TP and micro-batch");
+        return new Plans(r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null);
+    }
+
+    /** The plans kept in the project, newest first. */
+    public List<SavedTrainingPlan> kept() {
+        return workspace().trainingPlans().list(project());
+    }
+
+    /** Keeps {@code plan} for {@code request} in the project under {@code name}, with its fault-tolerance inputs (null: defaults). */
+    public UUID keep(String name, TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults) {
+        return workspace().trainingPlans().save(project(), name, request, plan, faults == null ? FaultTolerance.Spec.defaults() : faults, false);
+    }
+
+    public void delete(UUID keptPlan) {
+        workspace().trainingPlans().delete(keptPlan);
+    }
+
+    /**
+     * Days to train on the request's token budget at the plan's tokens per second; NaN without a budget. Kept plans
+     * are compared by it (each for its own budget).
+     */
+    public static double days(TrainingRequest request, TrainingPlan plan) {
+        return request.tokens() > 0 ? request.tokens() / plan.tokensPerSecond() / 86400 : Double.NaN;
+    }
+
+    private Workspace workspace() {
+        if (ws == null) {
+            throw new IllegalStateException("kept training plans need a workspace");
+        }
+        return ws;
+    }
+
+    private UUID project() {
+        workspace();
+        if (projectId == null) {
+            throw new IllegalStateException("kept training plans need a project");
+        }
+        return projectId;
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}
