@@ -291,4 +291,43 @@ class ScanStudyTest {
                     .satisfies(f -> assertThat(f.places()).containsEntry(0, 5L));
         }
     }
+
+    /** The Contamination area and {@code scan}/{@code scan show} read items, name, run and re-score a scan through the same calls. */
+    @Test
+    void aKeptScanIsShownWithItsReScoreAndItemsAndMatchesAnUnkeptOne() throws Exception {
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        Files.writeString(corpus.resolve("a.jsonl"), "{\"id\": \"d1\", \"text\": \"" + TEXT + "\"}\n");
+        Path bench = Files.writeString(tmp.resolve("questions.jsonl"), "{\"id\": \"q1\", \"text\": \"" + TEXT + "\"}\n"
+                + "{\"id\": \"q2\", \"text\": \"" + ITEMS.get(2).text() + "\"}\n");
+        Path scores = Files.writeString(tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nA,gsm,q1,1\nA,gsm,q2,0\n");
+        List<BenchmarkItem> items = ScanStudy.readItems(List.of(bench), List.of(), null, "gsm");
+        assertThat(items).extracting(BenchmarkItem::benchmark).containsOnly("gsm");
+        assertThat(items).extracting(BenchmarkItem::id).containsExactly("q1", "q2");
+        assertThat(ScanStudy.defaultName(items, List.of(corpus))).isEqualTo("gsm in corpus");
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            ws.evaluation().importFiles(p.id(), dev.sextant.model.io.EvidenceFiles.read(List.of(scores), null, null, null), false,
+                    ProgressListener.NONE, CancellationToken.none());
+            ScanStudy study = new ScanStudy(ws);
+            ScanStudy.Outcome o = study.start(p.id(), null, ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
+            assertThat(ws.scans().find(o.scanId()).orElseThrow().name()).isEqualTo("gsm in corpus");
+            assertThat(ws.scans().runningHere(o.scanId())).as("released when it ends").isFalse();
+
+            ScanStudy.Shown shown = study.show(o.scanId());
+            assertThat(shown.result()).isEqualTo(study.result(o.scanId()));
+            assertThat(shown.result().summary()).isEqualTo(o.result().summary());
+            assertThat(shown.result().items()).extracting(ScanResult.ItemResult::status).containsExactly(ScanResult.Status.DIRTY,
+                    ScanResult.Status.CLEAN);
+            assertThat(shown.items()).extracting(BenchmarkItem::id, BenchmarkItem::text)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("q1", TEXT), org.assertj.core.groups.Tuple.tuple("q2", ITEMS.get(2).text()));
+            assertThat(shown.rescore()).isNotEmpty().isEqualTo(ScanStudy.rescore(o.result(), ScanStudy.readItemScores(List.of(scores))))
+                    .isEqualTo(study.rescore(o.scanId(), o.result()));
+            assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
+
+            ScanResult unkept = ScanStudy.scan(ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
+            assertThat(unkept.items()).isEqualTo(o.result().items());
+            assertSameCounts(unkept.summary(), o.result().summary());
+        }
+        assertThat(ScanStudy.readItemScores(List.of())).isEmpty();
+    }
 }
