@@ -166,4 +166,57 @@ class ArchitectureTest {
         return DescribedPredicate.describe(owner.substring(owner.lastIndexOf('.') + 1) + "." + String.join("|", names),
                 call -> call.getTargetOwner().getName().equals(owner) && wanted.contains(call.getName()));
     }
+
+    /** The faces of the app and the persistence module: what may not run a capability's engines itself. */
+    private static final String[] FACES = {"dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces.."};
+
+    /**
+     * Contamination scans (reading benchmark items and corpora, the scanner, the clean-subset re-score) run in
+     * {@code ScanStudy} only, so that a scan kept from the Contamination area and one kept by {@code scan --project}
+     * are run, saved, failed and resumed alike.
+     */
+    @Test
+    void facesScanThroughTheScanUseCase() {
+        facesDoNotUse("one use case runs, keeps and resumes contamination scans for every face",
+                "dev.sextant.model.contamination.CorpusScanner", "dev.sextant.model.contamination.NgramIndex",
+                "dev.sextant.model.contamination.CleanSubsetRescore", "dev.sextant.model.io.BenchmarkItemFiles",
+                "dev.sextant.model.io.CorpusFiles");
+    }
+
+    /**
+     * Evaluation files are read and analysed (summaries, paired comparison, composite index, arena ratings, scorecard)
+     * in {@code EvaluationStudy} only, so that the Evaluation area and the {@code eval} commands give the same numbers
+     * for the same evidence. Not named: {@code statistics.Power}, a closed-form calculator over numbers the user types
+     * (no files, no project), which the Evaluation area's power fields and {@code eval power} call directly.
+     */
+    @Test
+    void facesAnalyseEvaluationsThroughTheEvaluationUseCase() {
+        facesDoNotUse("one use case reads and analyses evaluation evidence for every face",
+                "dev.sextant.model.evaluation.ScoreSummarizer", "dev.sextant.model.evaluation.CompositeIndex",
+                "dev.sextant.model.evaluation.ArenaAnalysis", "dev.sextant.model.evaluation.CredibilityAssessor",
+                "dev.sextant.model.io.EvidenceFiles", "dev.sextant.model.io.IndexTablesCsv");
+    }
+
+    /**
+     * The GPU is probed and calibrated, profile files read, and profiles compared, in {@code CalibrationStudy} only
+     * ({@code plan --profile FILE.json} reads its file through the use cases' {@code PlanInputs}).
+     */
+    @Test
+    void facesCalibrateThroughTheCalibrationUseCase() {
+        facesDoNotUse("one use case probes, calibrates and compares GPU profiles for every face",
+                "dev.sextant.gpu.GpuProbe", "dev.sextant.gpu.CudaCalibrator", "dev.sextant.model.calibration.ProfileComparison");
+        // the demo seed (workspaces) keeps the bundled demo profile; the faces read profile files through the use cases
+        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.io.CalibrationFiles")
+                .because("profile files are read through the use cases").check(classes);
+    }
+
+    /** No face (nor the persistence module) depends on the engine classes named; their nested result records are free to show. */
+    private static void facesDoNotUse(String because, String... engines) {
+        String exactly = java.util.Arrays.stream(engines).map(java.util.regex.Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+        noClasses().that().resideInAnyPackage(FACES)
+                .should().dependOnClassesThat().haveNameMatching(exactly)
+                .because(because)
+                .check(classes);
+    }
 }

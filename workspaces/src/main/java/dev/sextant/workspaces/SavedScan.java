@@ -33,7 +33,7 @@ public record SavedScan(UUID id, UUID projectId, String name, String state, Scan
         skippedFiles = skippedFiles == null ? List.of() : List.copyOf(skippedFiles);
     }
 
-    /** Whether {@code ScanRuns.resume} can go on with it (a complete scan just shows its results). */
+    /** Whether a resume (the app's {@code ScanStudy.resume}) can go on with it (a complete scan just shows its results). */
     public boolean resumable() {
         return INTERRUPTED.equals(state) || CANCELLED.equals(state) || FAILED.equals(state);
     }

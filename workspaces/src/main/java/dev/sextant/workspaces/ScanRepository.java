@@ -26,7 +26,9 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Contamination scans in a project. A scan is created with its items before it runs, gains one row per completed
@@ -34,6 +36,12 @@ import java.util.UUID;
  * per-item results in one transaction.
  */
 public final class ScanRepository {
+
+    /**
+     * Scans this process is running (writing files into) now. A workspace is open in one process at a time (its lock),
+     * so a RUNNING scan that is not here was left by a process that is gone: it reads as interrupted.
+     */
+    private static final Set<UUID> RUNNING_HERE = ConcurrentHashMap.newKeySet();
 
     private final Workspace workspace;
 
@@ -81,6 +89,24 @@ public final class ScanRepository {
             return null;
         });
         return id;
+    }
+
+    /**
+     * Marks the scan as running in this process, before its run writes; false when it already is (a second run of it
+     * must not start). Whoever claimed it {@link #releaseRun releases} it when the run ends, however it ends.
+     */
+    public boolean claimRun(UUID scanId) {
+        return RUNNING_HERE.add(scanId);
+    }
+
+    /** The run of the scan in this process has ended (complete, cancelled, failed). */
+    public void releaseRun(UUID scanId) {
+        RUNNING_HERE.remove(scanId);
+    }
+
+    /** Whether the scan is running in this process now. */
+    public boolean runningHere(UUID scanId) {
+        return RUNNING_HERE.contains(scanId);
     }
 
     /** Saves one completed corpus file's findings. */
@@ -357,7 +383,7 @@ public final class ScanRepository {
             String state = rs.getString(4);
             // the workspace is open in one process only, so a RUNNING row of a scan not running here was left by a
             // process that is gone
-            if (SavedScan.RUNNING.equals(state) && !ScanRuns.isActive(id)) {
+            if (SavedScan.RUNNING.equals(state) && !RUNNING_HERE.contains(id)) {
                 state = SavedScan.INTERRUPTED;
             }
             return new SavedScan(id, rs.getObject(2, UUID.class), rs.getString(3), state,

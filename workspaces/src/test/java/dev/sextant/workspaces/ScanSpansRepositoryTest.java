@@ -8,10 +8,7 @@ import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.io.Json;
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.util.BitSet;
@@ -21,7 +18,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Spans and place counts survive the workspace; scans kept before they were recorded still open. */
+/**
+ * Scans kept before spans were recorded still open. (That spans and place counts of a run survive the workspace is
+ * tested where kept scans run: the app's {@code ScanStudyTest}.)
+ */
 class ScanSpansRepositoryTest {
 
     @TempDir
@@ -30,34 +30,6 @@ class ScanSpansRepositoryTest {
     static final String FIRST = "Weng earns twelve dollars an hour for babysitting children in the quiet town";
     static final String SECOND = "Yesterday she just did fifty minutes of babysitting and wondered how much she earned";
     static final String ITEM = FIRST + " zebra quartz violin " + SECOND;
-
-    @Test
-    void spansAndFurtherLocationsRoundTrip() throws Exception {
-        StringBuilder corpus = new StringBuilder();
-        for (int i = 0; i < 4; i++) {
-            corpus.append("{\"id\": \"a").append(i).append("\", \"text\": \"").append(FIRST).append("\"}\n");
-        }
-        corpus.append("{\"id\": \"b\", \"text\": \"").append(SECOND).append("\"}\n");
-        Path file = Files.writeString(tmp.resolve("web.jsonl"), corpus.toString());
-        ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", "id", 1, 2);
-        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
-            Project p = ws.projects().create("Scans", "");
-            ScanRuns.Outcome o = ScanRuns.start(ws, p.id(), "spans", spec, List.of(new BenchmarkItem("gsm", "q", ITEM)), List.of(file),
-                    ProgressListener.NONE, CancellationToken.none());
-            ScanResult.ItemResult ran = o.result().items().get(0);
-            assertThat(ran.spans()).hasSize(2);
-            assertThat(ran.locations()).hasSize(2);
-            assertThat(ran.moreLocations()).isEqualTo(3);
-
-            ScanResult.ItemResult saved = ws.scans().result(o.scanId()).items().get(0);
-            assertThat(saved).isEqualTo(ran);
-            assertThat(saved.spansRecorded()).isTrue();
-            assertThat(ITEM.substring(saved.spans().get(1).from(), saved.spans().get(1).to())).isEqualTo(SECOND);
-            // the completed file's place counts are kept for a resume
-            assertThat(ws.scans().files(o.scanId())).singleElement()
-                    .satisfies(f -> assertThat(f.places()).containsEntry(0, 5L));
-        }
-    }
 
     @Test
     void aScanKeptBeforeSpansWereRecordedStillOpens() throws Exception {

@@ -38,17 +38,6 @@ public final class WorkspaceChild {
             System.out.println("DONE");
             return;
         }
-        if (args[0].equals("scan-slowly")) { // WS PROJECT_ID CORPUS: a kept scan, printing "P <fraction>" as it goes
-            try (Workspace ws = Workspace.open(Path.of(args[1]))) {
-                ScanRuns.start(ws, java.util.UUID.fromString(args[2]), "killed", KilledScanTest.SPEC, KilledScanTest.items(),
-                        java.util.List.of(Path.of(args[3])), (fraction, message) -> {
-                            System.out.println("P " + fraction);
-                            System.out.flush();
-                        }, dev.sextant.model.job.CancellationToken.none());
-            }
-            System.out.println("DONE");
-            return;
-        }
         Workspace ws = Workspace.open(Path.of(args[1]));
         if (args[0].equals("commit")) {
             ws.projects().create(args[2], "written by a process that is then killed");

@@ -4,7 +4,7 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
-import dev.sextant.model.evaluation.ArenaAnalysis;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.ArenaResult;
 import dev.sextant.model.job.CancellationToken;
 import picocli.CommandLine.Command;
@@ -59,7 +59,7 @@ public final class EvalArenaCommand implements Runnable {
         CliProgress progress = ctx.progress();
         String am = anchorModel;
         double ar = anchorRating;
-        ArenaResult r = ArenaAnalysis.analyse(battles, rounds, seed, am, ar, progress, CancellationToken.none());
+        ArenaResult r = EvaluationStudy.arena(battles, rounds, seed, am, ar, progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, out -> {
             for (ArenaResult.Component c : r.components()) {

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.eval;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import picocli.CommandLine.Command;
@@ -39,7 +40,7 @@ public final class EvalCompareCommand implements Runnable {
         if (loaded.items().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }
-        ScoreSummarizer.PairedResult r = ScoreSummarizer.compare(loaded.items(), a, b, benchmark, alpha);
+        ScoreSummarizer.PairedResult r = EvaluationStudy.compare(loaded, a, b, benchmark, alpha);
         ctx.print(output.json(), r, out -> {
             out.printf("%s vs %s on %s, %d shared items%n", a, b, benchmark, r.n());
             out.printf("mean difference (a − b)  %+.4f   (a %.4f, b %.4f)%n", r.meanDiff(), r.meanA(), r.meanB());

@@ -5,8 +5,8 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.EvidenceFile;
-import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.EvidenceSource;
@@ -48,18 +48,18 @@ public final class EvalImportCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, lmEval.metric, lmEval.model); // parse everything before writing anything
+        EvaluationStudy.Read read = EvaluationStudy.read(inputs, kind, lmEval.metric, lmEval.model); // parse everything before writing anything
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
             CliProgress progress = ctx.progress();
-            List<EvidenceSource> sources = ws.evaluation().importFiles(p.id(), files, false, progress, CancellationToken.none());
+            List<EvidenceSource> sources = new EvaluationStudy(ws, p.id()).importFiles(read, progress, CancellationToken.none());
             progress.done();
-            ctx.print(output.json(), new Result(p, sources, EvidenceOptions.notes(files)), out -> {
+            ctx.print(output.json(), new Result(p, sources, read.notes()), out -> {
                 TextTable t = new TextTable("FILE", "KIND", "ROWS");
                 sources.forEach(s -> t.row(s.name(), s.kind(), s.rows()));
                 t.print(out);
                 out.println("Imported into project '" + p.name() + "' in " + ws.dir());
-                EvidenceOptions.print(EvidenceOptions.notes(files), out);
+                EvidenceOptions.print(read.notes(), out);
             });
         }
     }

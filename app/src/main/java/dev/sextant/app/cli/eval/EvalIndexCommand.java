@@ -4,10 +4,9 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
-import dev.sextant.model.evaluation.CompositeIndex;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
-import dev.sextant.model.io.IndexTablesCsv;
 import dev.sextant.model.job.CancellationToken;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -75,11 +74,10 @@ public final class EvalIndexCommand implements Runnable {
                 }
             }
         }
-        var w = weights != null ? IndexTablesCsv.readWeights(weights) : stored.weights();
-        var s = scores != null ? IndexTablesCsv.readScores(scores) : stored.scores();
-        var m = mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix();
+        EvaluationStudy.IndexTables tables = EvaluationStudy.indexTables(weights, scores, mix, stored);
         CliProgress progress = ctx.progress();
-        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(w, s, norm, baselines, m, samples, concentration, topK, seed),
+        CompositeIndexResult r = EvaluationStudy.index(new CompositeIndexSpec(tables.weights(), tables.scores(), norm, baselines, tables.mix(),
+                samples, concentration, topK, seed),
                 progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, out -> {

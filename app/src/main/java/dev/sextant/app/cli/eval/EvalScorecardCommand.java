@@ -2,7 +2,7 @@ package dev.sextant.app.cli.eval;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.model.evaluation.CredibilityAssessor;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.Scorecard;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -33,7 +33,7 @@ public final class EvalScorecardCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        Scorecard card = CredibilityAssessor.assess(evidence.load(ctx), evidence.scans(ctx), asOf == null ? LocalDate.now() : asOf,
+        Scorecard card = EvaluationStudy.scorecard(evidence.load(ctx), evidence.scans(ctx), asOf == null ? LocalDate.now() : asOf,
                 ProgressListener.NONE, CancellationToken.none());
         ctx.print(output.json(), card, out -> {
             out.println("INDEX");

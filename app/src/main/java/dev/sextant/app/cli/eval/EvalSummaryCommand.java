@@ -4,12 +4,11 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
-import dev.sextant.model.evaluation.ScoreSummarizer;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.job.CancellationToken;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,11 +54,7 @@ public final class EvalSummaryCommand implements Runnable {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "the evidence holds no benchmark scores to summarise");
         }
         CliProgress progress = ctx.progress();
-        List<ScoreSummary> rows = new ArrayList<>();
-        if (!loaded.items().isEmpty()) {
-            rows.addAll(ScoreSummarizer.summarize(loaded.items(), s, progress, CancellationToken.none()));
-        }
-        rows.addAll(ScoreSummarizer.fromReported(loaded.reported(), alpha));
+        List<ScoreSummary> rows = EvaluationStudy.summaries(loaded, s, progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), new Result(rows, evidence.notes), out -> {
             TextTable t = new TextTable("BENCHMARK", "MODEL", "N", "MEAN", "SE", "SE CLUSTERED", "CI", "METHOD", "FLAGS");

@@ -2,9 +2,9 @@ package dev.sextant.app.cli.eval;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
-import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
@@ -48,17 +48,8 @@ public final class EvidenceOptions {
             return List.of();
         }
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            return ws.scans().completeResults(ctx.project(ws, project).id());
+            return new EvaluationStudy(ws, ctx.project(ws, project).id()).scans();
         }
-    }
-
-    /** Each file's reading notes, prefixed with its name. */
-    static List<String> notes(List<EvidenceFile> files) {
-        List<String> out = new ArrayList<>();
-        for (EvidenceFile f : files) {
-            f.notes().forEach(n -> out.add(f.name() + ": " + n));
-        }
-        return out;
     }
 
     /** The notes as text output ends with them. */
@@ -68,13 +59,13 @@ public final class EvidenceOptions {
 
     EvaluationEvidence load(CommandContext ctx) {
         if (fromFiles()) {
-            List<EvidenceFile> files = EvidenceFiles.read(inputs, kind, lmEval.metric, lmEval.model);
-            notes.addAll(notes(files));
-            return EvaluationEvidence.of(files);
+            EvaluationStudy.Read read = EvaluationStudy.read(inputs, kind, lmEval.metric, lmEval.model);
+            notes.addAll(read.notes());
+            return read.evidence();
         }
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
-            EvaluationEvidence e = ws.evaluation().load(p.id());
+            EvaluationEvidence e = new EvaluationStudy(ws, p.id()).evidence();
             if (e.isEmpty()) {
                 throw new WorkspaceException("project '" + p.name() + "' holds no evaluation evidence; give --input FILE, or import "
                         + "files first with: sextant eval import --input FILE --project \"" + p.name() + "\"");

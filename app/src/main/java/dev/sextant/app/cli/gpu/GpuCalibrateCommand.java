@@ -5,8 +5,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.gpu.CudaCalibrator;
-import dev.sextant.gpu.GpuProbe;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.DeviceInfo;
 import dev.sextant.model.calibration.GemmFit;
@@ -51,17 +50,17 @@ public final class GpuCalibrateCommand implements Runnable {
 
     @Override
     public void run() {
-        if (!GpuProbe.status().available()) {
-            throw new CapabilityUnavailableException(GpuProbe.status().reason());
+        if (!CalibrationStudy.probe().available()) {
+            throw new CapabilityUnavailableException(CalibrationStudy.probe().reason());
         }
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        CalibrationProfile p = new CudaCalibrator(quick).run(device, progress, CancellationToken.none());
+        CalibrationProfile p = CalibrationStudy.calibrate(quick, device, progress, CancellationToken.none());
         progress.done();
         String savedId = null;
         if (save != null) {
             try (Workspace ws = ctx.openWorkspace(workspace)) {
-                savedId = ws.profiles().save(ctx.project(ws, project.nameOrId()).id(), save, p, false).toString();
+                savedId = new CalibrationStudy(ws, ctx.project(ws, project.nameOrId()).id()).keep(save, p).toString();
             }
         }
         Result r = of(p, savedId);

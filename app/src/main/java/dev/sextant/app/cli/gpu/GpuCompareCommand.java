@@ -5,6 +5,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.model.calibration.ProfileComparison;
 import dev.sextant.workspaces.SavedProfile;
 import dev.sextant.workspaces.Workspace;
@@ -41,17 +42,16 @@ public final class GpuCompareCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            var p = ctx.project(ws, project.nameOrId());
-            SavedProfile a = find(ws, p.id(), first);
+            CalibrationStudy study = new CalibrationStudy(ws, ctx.project(ws, project.nameOrId()).id());
+            SavedProfile a = find(study, first);
             Result r;
             if (second == null) {
-                if (a.profile().catalogSpec() == null) {
-                    throw new WorkspaceException(a.profile().device().name() + " is not in the catalog: there is no datasheet to compare with");
-                }
-                r = new Result(a.name(), a.profile().catalogSpec().name() + " datasheet", ProfileComparison.againstDatasheet(a.profile()));
+                List<ProfileComparison.Line> lines = CalibrationStudy.againstDatasheet(a.profile()).orElseThrow(() -> new WorkspaceException(
+                        a.profile().device().name() + " is not in the catalog: there is no datasheet to compare with"));
+                r = new Result(a.name(), a.profile().catalogSpec().name() + " datasheet", lines);
             } else {
-                SavedProfile b = find(ws, p.id(), second);
-                r = new Result(a.name(), b.name(), ProfileComparison.between(a.profile(), b.profile()));
+                SavedProfile b = find(study, second);
+                r = new Result(a.name(), b.name(), CalibrationStudy.between(a.profile(), b.profile()));
             }
             ctx.print(output.json(), r, out -> {
                 TextTable t = new TextTable("RATE", r.first().toUpperCase(), r.second().toUpperCase(), "RATIO");
@@ -62,8 +62,8 @@ public final class GpuCompareCommand implements Runnable {
         }
     }
 
-    private static SavedProfile find(Workspace ws, java.util.UUID project, String name) {
-        return ws.profiles().find(project, name).orElseThrow(() -> new WorkspaceException("no calibration profile “" + name
+    private static SavedProfile find(CalibrationStudy study, String name) {
+        return study.find(name).orElseThrow(() -> new WorkspaceException("no calibration profile “" + name
                 + "” in the project (sextant gpu profiles lists them)"));
     }
 }

@@ -4,8 +4,8 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.model.calibration.CalibrationProfile;
-import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -38,10 +38,10 @@ public final class GpuImportCommand implements Runnable {
 
     @Override
     public void run() {
-        CalibrationProfile p = CalibrationFiles.read(file);
+        CalibrationProfile p = CalibrationStudy.read(file);
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            String id = ws.profiles().save(ctx.project(ws, project.nameOrId()).id(), name, p, false).toString();
+            String id = new CalibrationStudy(ws, ctx.project(ws, project.nameOrId()).id()).keep(name, p).toString();
             ctx.print(output.json(), new Result(id, name, p.device().name()), out -> out.println("Kept “" + name + "” (" + p.device().name()
                     + ", " + p.measuredAt() + ") as " + id));
         }

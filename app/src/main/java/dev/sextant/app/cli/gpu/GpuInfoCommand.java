@@ -2,7 +2,7 @@ package dev.sextant.app.cli.gpu;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.gpu.GpuProbe;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.model.calibration.DeviceInfo;
 import dev.sextant.model.calibration.GpuStatus;
 import picocli.CommandLine.Command;
@@ -22,7 +22,7 @@ public final class GpuInfoCommand implements Runnable {
 
     @Override
     public void run() {
-        GpuStatus s = GpuProbe.status();
+        GpuStatus s = CalibrationStudy.probe();
         new CommandContext(spec).print(output.json(), s, out -> {
             if (!s.available()) {
                 out.println("No usable GPU: " + s.reason());

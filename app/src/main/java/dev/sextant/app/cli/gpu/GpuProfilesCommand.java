@@ -5,6 +5,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.GemmFit;
 import dev.sextant.workspaces.SavedProfile;
@@ -40,7 +41,7 @@ public final class GpuProfilesCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            List<SavedProfile> saved = ws.profiles().list(ctx.project(ws, project.nameOrId()).id());
+            List<SavedProfile> saved = new CalibrationStudy(ws, ctx.project(ws, project.nameOrId()).id()).profiles();
             List<Row> rows = saved.stream().map(s -> {
                 GemmFit bf16 = s.profile().fit("bf16");
                 return new Row(s.id().toString(), s.name(), s.demo(), s.profile().device().name(), s.profile().catalogGpu(),

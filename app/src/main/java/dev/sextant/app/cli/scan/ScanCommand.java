@@ -4,24 +4,19 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.study.ScanFailedException;
+import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
-import dev.sextant.model.contamination.CorpusScanner;
-import dev.sextant.model.contamination.CorpusUnit;
-import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
-import dev.sextant.model.io.BenchmarkItemFiles;
-import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import dev.sextant.model.project.Project;
-import dev.sextant.workspaces.ScanFailedException;
-import dev.sextant.workspaces.ScanRuns;
 import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
@@ -103,28 +98,21 @@ public final class ScanCommand implements Runnable {
         }
         ScanSpec s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, locations);
-        List<BenchmarkItem> items = new ArrayList<>();
-        for (Path b : resume != null ? List.<Path>of() : benchmarks) {
-            for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
-                items.add(benchmarkName == null ? i : i.renamed(benchmarkName));
-            }
-        }
-        var itemScores = scores.isEmpty() ? List.<dev.sextant.model.evaluation.ItemScore>of()
-                : dev.sextant.model.evaluation.EvaluationEvidence.of(dev.sextant.model.io.EvidenceFiles.read(scores,
-                dev.sextant.model.evaluation.EvidenceFile.Kind.ITEM_SCORES, null, null)).items();
+        List<BenchmarkItem> items = resume != null ? List.of() : ScanStudy.readItems(benchmarks, fields, idField, benchmarkName);
+        var itemScores = ScanStudy.readItemScores(scores);
         CliProgress progress = ctx.progress();
         ScanResult r;
         UUID kept = null;
         if (resume != null || project != null) {
             try (Workspace ws = ctx.openWorkspace(workspace)) {
-                ScanRuns.Outcome o;
+                ScanStudy study = new ScanStudy(ws);
+                ScanStudy.Outcome o;
                 try {
                     if (resume != null) {
-                        o = ScanRuns.resume(ws, parseId(resume), skipFiles, progress, CancellationToken.none());
+                        o = study.resume(parseId(resume), skipFiles, progress, CancellationToken.none());
                     } else {
                         Project p = ctx.project(ws, project);
-                        String scanName = name != null ? name : items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
-                        o = ScanRuns.start(ws, p.id(), scanName, s, items, corpus, progress, CancellationToken.none());
+                        o = study.start(p.id(), name, s, items, corpus, progress, CancellationToken.none());
                     }
                 } catch (ScanFailedException e) {
                     progress.done();
@@ -135,13 +123,11 @@ public final class ScanCommand implements Runnable {
                 kept = o.scanId();
             }
         } else {
-            List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-            NgramIndex index = NgramIndex.build(items, s.n(), s.normalization());
-            r = CorpusScanner.scan(index, units, s, progress, CancellationToken.none());
+            r = ScanStudy.scan(s, items, corpus, progress, CancellationToken.none());
         }
         progress.done();
         ScanResult shown = r;
-        List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : CleanSubsetRescore.rescore(r, itemScores);
+        List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : ScanStudy.rescore(r, itemScores);
         UUID keptId = kept;
         ctx.print(output.json(), new Output(r.items(), r.summary(), rescore, keptId), out -> {
             TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");

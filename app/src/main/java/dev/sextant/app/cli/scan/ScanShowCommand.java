@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
@@ -32,9 +33,9 @@ public final class ScanShowCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             java.util.UUID scanId = ScanCommand.parseId(id);
-            ScanResult r = ws.scans().result(scanId);
-            var rows = !rescore ? null : dev.sextant.model.contamination.CleanSubsetRescore.rescore(r,
-                    ws.evaluation().load(ws.scans().find(scanId).orElseThrow().projectId()).items());
+            ScanStudy study = new ScanStudy(ws);
+            ScanResult r = study.result(scanId);
+            var rows = !rescore ? null : study.rescore(scanId, r);
             ctx.print(output.json(), new ScanCommand.Output(r.items(), r.summary(), rows, scanId), out -> {
                 TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "MATCHED", "TOKEN FRACTION", "STATUS", "FIRST LOCATION");
                 for (ScanResult.ItemResult i : r.items()) {

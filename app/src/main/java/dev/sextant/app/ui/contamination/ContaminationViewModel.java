@@ -2,17 +2,15 @@ package dev.sextant.app.ui.contamination;
 
 import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.ScanFailedException;
+import dev.sextant.app.study.ScanStudy;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
-import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedScan;
-import dev.sextant.workspaces.ScanFailedException;
-import dev.sextant.workspaces.ScanRuns;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,10 +73,7 @@ public final class ContaminationViewModel {
         if (s == null || ws == null || !SavedScan.COMPLETE.equals(s.state())) {
             return;
         }
-        shell.jobs().submit("Load scan " + s.name(), (progress, cancel) -> {
-            ScanResult r = ws.scans().result(s.id());
-            return new Loaded(r, CleanSubsetRescore.rescore(r, ws.evaluation().load(s.projectId()).items()), ws.scans().items(s.id()));
-        }, loaded -> {
+        shell.jobs().submit("Load scan " + s.name(), (progress, cancel) -> new ScanStudy(ws).show(s.id()), loaded -> {
             if (s.equals(selected.get())) {
                 itemTexts.clear();
                 loaded.items().forEach(i -> itemTexts.put(i.benchmark() + '\u0000' + i.id(), i.text()));
@@ -86,9 +81,6 @@ public final class ContaminationViewModel {
                 rescore.setAll(loaded.rescore());
             }
         });
-    }
-
-    private record Loaded(ScanResult result, List<CleanSubsetRescore.Row> rescore, List<BenchmarkItem> items) {
     }
 
     /** The original text of a scanned item, or null. */
@@ -222,16 +214,8 @@ public final class ContaminationViewModel {
         List<String> f = Arrays.stream(fields.get().split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
         String id = idField.get().isBlank() ? null : idField.get().strip();
         String name = benchmarkName.get().isBlank() ? null : benchmarkName.get().strip();
-        shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> {
-            List<BenchmarkItem> items = new ArrayList<>();
-            for (Path b : bench) {
-                for (BenchmarkItem i : BenchmarkItemFiles.read(b, f, id)) {
-                    items.add(name == null ? i : i.renamed(name));
-                }
-            }
-            return ScanRuns.start(ws, p.id(), items.get(0).benchmark() + " in " + corpus.get(0).getFileName(), spec, items, corpus,
-                    progress, cancel);
-        }, outcome -> {
+        shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> new ScanStudy(ws).start(p.id(), null, spec,
+                ScanStudy.readItems(bench, f, id, name), corpus, progress, cancel), outcome -> {
             var s = outcome.result().summary();
             shell.statusProperty().set(String.format("Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
                     s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
@@ -270,7 +254,7 @@ public final class ContaminationViewModel {
     private void resume(SavedScan s, List<Path> skip) {
         Workspace ws = shell.workspaceProperty().get();
         problem.set("");
-        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> ScanRuns.resume(ws, s.id(), skip, progress, cancel),
+        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, progress, cancel),
                 outcome -> {
                     shell.statusProperty().set("Scan " + s.name() + " complete");
                     reload(outcome.scanId());

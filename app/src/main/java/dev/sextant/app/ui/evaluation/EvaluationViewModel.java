@@ -1,28 +1,21 @@
 package dev.sextant.app.ui.evaluation;
 
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
-import dev.sextant.model.evaluation.CompositeIndex;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
-import dev.sextant.model.evaluation.CredibilityAssessor;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
 import dev.sextant.model.evaluation.Scorecard;
-import dev.sextant.model.io.EvidenceFiles;
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
 import dev.sextant.model.statistics.Power;
 import dev.sextant.workspaces.EvidenceSource;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.TreeSet;
 import javafx.beans.property.BooleanProperty;
@@ -85,11 +78,12 @@ public final class EvaluationViewModel {
             show(List.of(), null, null);
             return;
         }
-        Settings settings = settings();
+        EvaluationStudy.Settings settings = settings();
         shell.jobs().submit("Analyse evaluation evidence", (progress, cancel) -> {
-            List<EvidenceSource> s = ws.evaluation().sources(p.id());
-            EvaluationEvidence e = ws.evaluation().load(p.id());
-            return new Loaded(s, e, analyse(e, ws.scans().completeResults(p.id()), settings, progress, cancel));
+            EvaluationStudy study = new EvaluationStudy(ws, p.id());
+            List<EvidenceSource> s = study.sources();
+            EvaluationEvidence e = study.evidence();
+            return new Loaded(s, e, EvaluationStudy.analyse(e, study.scans(), settings, progress, cancel));
         }, loaded -> {
             if (p.equals(shell.currentProjectProperty().get())) {
                 show(loaded.sources(), loaded.evidence(), loaded.analyses());
@@ -103,11 +97,11 @@ public final class EvaluationViewModel {
         if (e == null) {
             return;
         }
-        Settings settings = settings();
+        EvaluationStudy.Settings settings = settings();
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
-        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> analyse(e,
-                        ws == null || p == null ? List.of() : ws.scans().completeResults(p.id()), settings, progress, cancel),
+        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> EvaluationStudy.analyse(e,
+                        ws == null || p == null ? List.of() : new EvaluationStudy(ws, p.id()).scans(), settings, progress, cancel),
                 a -> show(List.copyOf(sources), e, a));
     }
 
@@ -121,12 +115,10 @@ public final class EvaluationViewModel {
             return;
         }
         shell.jobs().submit("Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files"), (progress, cancel) -> {
-            List<EvidenceFile> parsed = EvidenceFiles.read(files, null, null, null);
+            EvaluationStudy.Read read = EvaluationStudy.read(files, null, null, null);
             cancel.throwIfCancelled();
-            List<String> notes = new java.util.ArrayList<>();
-            parsed.forEach(f -> f.notes().forEach(n -> notes.add(f.name() + ": " + n)));
-            importNotes = List.copyOf(notes);
-            return ws.evaluation().importFiles(p.id(), parsed, false, progress, cancel);
+            importNotes = List.copyOf(read.notes());
+            return new EvaluationStudy(ws, p.id()).importFiles(read, progress, cancel);
         }, imported -> {
             long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
             shell.statusProperty().set("Imported " + imported.size() + " file(s), " + rows + " rows, into " + p.name());
@@ -136,8 +128,12 @@ public final class EvaluationViewModel {
 
     public void deleteSource(EvidenceSource source) {
         Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            return;
+        }
         shell.jobs().submit("Remove " + source.name(), (progress, cancel) -> {
-            ws.evaluation().deleteSource(source.id());
+            new EvaluationStudy(ws, p.id()).deleteSource(source.id());
             return source;
         }, s -> {
             shell.statusProperty().set("Removed " + s.name());
@@ -159,7 +155,7 @@ public final class EvaluationViewModel {
             compareProblem.set("Choose two different models.");
             return;
         }
-        shell.jobs().submit("Compare " + a + " and " + c, (p, cancel) -> ScoreSummarizer.compare(e.items(), a, c, b, 0.05), r -> {
+        shell.jobs().submit("Compare " + a + " and " + c, (p, cancel) -> EvaluationStudy.compare(e, a, c, b, EvaluationStudy.ALPHA), r -> {
             comparison.set(r);
             compareProblem.set("");
         }, error -> compareProblem.set(Failures.message(error)));
@@ -183,54 +179,16 @@ public final class EvaluationViewModel {
         }
     }
 
-    private record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
-    }
-
-    private Settings settings() {
-        return new Settings(ciMethod.get(), Math.max(1, bootstrapRounds.get()), Math.max(0, indexSamples.get()),
+    private EvaluationStudy.Settings settings() {
+        return new EvaluationStudy.Settings(ciMethod.get(), Math.max(1, bootstrapRounds.get()), Math.max(0, indexSamples.get()),
                 concentration.get() == null || concentration.get() <= 0 ? CompositeIndexSpec.DEFAULT_CONCENTRATION : concentration.get(),
                 Math.max(0, arenaRounds.get()), seed.get());
     }
 
-    /** The analyses of one body of evidence; each null when the evidence lacks what it needs. */
-    record Analyses(List<ScoreSummary> summaries, CompositeIndexResult index, ArenaResult arena, Scorecard scorecard,
-                    List<String> notes) {
+    private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, EvaluationStudy.Analyses analyses) {
     }
 
-    private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, Analyses analyses) {
-    }
-
-    static Analyses analyse(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, Settings s,
-                            ProgressListener progress, CancellationToken cancel) {
-        List<String> notes = new java.util.ArrayList<>();
-        List<ScoreSummary> rows = new java.util.ArrayList<>();
-        if (!e.items().isEmpty()) {
-            rows.addAll(ScoreSummarizer.summarize(e.items(), new ScoreSummarySpec(s.ci(), s.bootstrap(), s.seed(), 0.05),
-                    progress.slice(0, 0.4), cancel));
-        }
-        rows.addAll(ScoreSummarizer.fromReported(e.reported(), 0.05));
-        CompositeIndexResult index = null;
-        if (e.weights() != null && e.scores() != null) {
-            try {
-                index = CompositeIndex.analyse(new CompositeIndexSpec(e.weights(), e.scores(), CompositeIndexSpec.Normalization.RAW, null,
-                        e.mix(), s.indexSamples(), s.concentration(), 3, s.seed()), progress.slice(0.4, 0.6), cancel);
-            } catch (IllegalArgumentException ex) {
-                notes.add("Composite index: " + ex.getMessage());
-            }
-        }
-        ArenaResult arena = null;
-        if (!e.battles().isEmpty()) {
-            try {
-                arena = ArenaAnalysis.analyse(e.battles(), s.arenaRounds(), s.seed(), null, 1000, progress.slice(0.6, 0.9), cancel);
-            } catch (IllegalArgumentException ex) {
-                notes.add("Arena: " + ex.getMessage());
-            }
-        }
-        Scorecard card = e.isEmpty() ? null : CredibilityAssessor.assess(e, scans, LocalDate.now(), progress.slice(0.9, 1), cancel);
-        return new Analyses(rows, index, arena, card, notes);
-    }
-
-    private void show(List<EvidenceSource> s, EvaluationEvidence e, Analyses a) {
+    private void show(List<EvidenceSource> s, EvaluationEvidence e, EvaluationStudy.Analyses a) {
         sources.setAll(s);
         evidence.set(e);
         summaries.setAll(a == null ? List.of() : a.summaries());

@@ -1,13 +1,11 @@
 package dev.sextant.app.ui.gpu;
 
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.gpu.CudaCalibrator;
-import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.GpuStatus;
 import dev.sextant.model.calibration.ProfileComparison;
-import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.workspaces.SavedProfile;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -47,7 +45,7 @@ public final class GpuViewModel {
             reloadSaved();
         });
         reloadSaved();
-        shell.jobs().submit("Probe the GPU", (progress, cancel) -> GpuProbe.status(), status::set);
+        shell.jobs().submit("Probe the GPU", (progress, cancel) -> CalibrationStudy.probe(), status::set);
     }
 
     /** Runs the micro-benchmarks on device 0; the result is shown, not kept, until {@link #save}. */
@@ -57,7 +55,7 @@ public final class GpuViewModel {
             return;
         }
         boolean q = quick.get();
-        shell.jobs().submit("Calibrate " + s.devices().get(0).name(), (progress, cancel) -> new CudaCalibrator(q).run(0, progress, cancel), p -> {
+        shell.jobs().submit("Calibrate " + s.devices().get(0).name(), (progress, cancel) -> CalibrationStudy.calibrate(q, 0, progress, cancel), p -> {
             shownName.set(UNSAVED_RUN);
             shown.set(p);
             compareWithDatasheet();
@@ -69,7 +67,7 @@ public final class GpuViewModel {
         if (profile == null) {
             return;
         }
-        shell.inProject("Keep calibration profile", (ws, p, progress, cancel) -> ws.profiles().save(p.id(), name, profile, false), id -> {
+        shell.inProject("Keep calibration profile", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).keep(name, profile), id -> {
             shownName.set(name);
             shell.statusProperty().set("Kept calibration profile “" + name + "”");
             reloadSaved();
@@ -77,11 +75,8 @@ public final class GpuViewModel {
     }
 
     public void importFile(Path file, String name) {
-        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> {
-            CalibrationProfile profile = CalibrationFiles.read(file);
-            ws.profiles().save(p.id(), name, profile, false);
-            return profile;
-        }, profile -> {
+        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).importFile(file, name)
+                .profile(), profile -> {
             problem.set("");
             shownName.set(name);
             shown.set(profile);
@@ -96,7 +91,7 @@ public final class GpuViewModel {
             return;
         }
         shell.jobs().submit("Delete calibration profile", (progress, cancel) -> {
-            ws.profiles().delete(s.id());
+            new CalibrationStudy(ws, s.projectId()).delete(s.id());
             return null;
         }, x -> reloadSaved());
     }
@@ -116,7 +111,7 @@ public final class GpuViewModel {
     }
 
     public void reloadSaved() {
-        if (!shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> ws.profiles().list(p.id()), saved::setAll, null)) {
+        if (!shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(), saved::setAll, null)) {
             saved.clear();
         }
     }
@@ -129,7 +124,7 @@ public final class GpuViewModel {
 
     /** The shown profile's rates with their spreads, against the datasheet where the catalog knows the GPU. */
     public List<ProfileComparison.Rate> rates() {
-        return shown.get() == null ? List.of() : ProfileComparison.rates(shown.get());
+        return shown.get() == null ? List.of() : CalibrationStudy.rates(shown.get());
     }
 
     /** The shown profile against its GPU's datasheet. */
@@ -140,12 +135,13 @@ public final class GpuViewModel {
             comparisonTitle.set("");
             return;
         }
-        if (p.catalogSpec() == null) {
+        var lines = CalibrationStudy.againstDatasheet(p);
+        if (lines.isEmpty()) {
             comparisonTitle.set(p.device().name() + " is not in the catalog: no datasheet to compare with.");
             return;
         }
         comparisonTitle.set("“" + shownName.get() + "” against the " + p.catalogSpec().name() + " datasheet");
-        comparison.setAll(ProfileComparison.againstDatasheet(p));
+        comparison.setAll(lines.get());
     }
 
     /** Two kept profiles side by side. */
@@ -153,7 +149,7 @@ public final class GpuViewModel {
         shownName.set(a.name());
         shown.set(a.profile());
         comparisonTitle.set("“" + a.name() + "” against “" + b.name() + "”");
-        comparison.setAll(ProfileComparison.between(a.profile(), b.profile()));
+        comparison.setAll(CalibrationStudy.between(a.profile(), b.profile()));
     }
 
     public ShellModel shell() {

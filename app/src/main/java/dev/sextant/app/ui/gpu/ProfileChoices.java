@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.gpu;
 
+import dev.sextant.app.study.CalibrationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.calibration.Calibration;
 import dev.sextant.workspaces.SavedProfile;
@@ -31,7 +32,7 @@ public final class ProfileChoices {
     }
 
     public void reload() {
-        boolean submitted = shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> ws.profiles().list(p.id()), list -> {
+        boolean submitted = shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(), list -> {
             SavedProfile was = chosen.get();
             List<SavedProfile> all = new ArrayList<>();
             all.add(null);

@@ -1,6 +1,7 @@
-package dev.sextant.workspaces;
+package dev.sextant.app.study;
 
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusUnit;
@@ -8,70 +9,141 @@ import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a contamination scan that is kept in a project: the scan is recorded before it starts, every completed corpus
- * file is saved as it completes, and the results are stored when it ends.
+ * Contamination scans, for every face: the Contamination area, {@code scan}, {@code scan show} and {@code scan list}
+ * read benchmark items, run the scanner and keep scans through this one object.
  *
- * <p>How a kept scan ends: COMPLETE; CANCELLED; FAILED when a corpus file cannot be read (truncated or corrupt
- * compressed data, a read error), with that file and the reason; or, when its process dies, it stays RUNNING in the
- * table and reads as INTERRUPTED. All but COMPLETE resume from their completed files. A resume may skip files (they
- * are not read and are listed in the result's summary) and refuses a corpus whose files changed since the scan
- * started, except the file it failed on, which is expected to have been fixed, and skipped files.
+ * <p>A kept scan is recorded before it starts, every completed corpus file is saved as it completes, and the results
+ * are stored when it ends. How a kept scan ends: COMPLETE; CANCELLED; FAILED when a corpus file cannot be read
+ * (truncated or corrupt compressed data, a read error), with that file and the reason; or, when its process dies, it
+ * stays RUNNING in the table and reads as INTERRUPTED. All but COMPLETE resume from their completed files. A resume
+ * may skip files (they are not read and are listed in the result's summary) and refuses a corpus whose files changed
+ * since the scan started, except the file it failed on, which is expected to have been fixed, and skipped files.
  */
-public final class ScanRuns {
+public final class ScanStudy {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ScanRuns.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ScanStudy.class);
 
-    /**
-     * Scans running in this process. A workspace is open in one process at a time (its lock), so a RUNNING scan that
-     * is not here was left by a process that is gone: it reads as interrupted.
-     */
-    private static final Set<UUID> ACTIVE = ConcurrentHashMap.newKeySet();
+    private final Workspace ws;
 
-    private ScanRuns() {
+    /** @param ws the workspace that keeps the scans */
+    public ScanStudy(Workspace ws) {
+        this.ws = ws;
     }
 
     /** A kept scan and its results. */
     public record Outcome(UUID scanId, ScanResult result) {
     }
 
-    /** Whether the scan is running in this process now. */
-    public static boolean isActive(UUID scanId) {
-        return ACTIVE.contains(scanId);
+    /** A kept scan as the results area shows it: its results, the clean-subset re-score and the items' original text. */
+    public record Shown(ScanResult result, List<CleanSubsetRescore.Row> rescore, List<BenchmarkItem> items) {
     }
 
-    public static Outcome start(Workspace ws, UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items,
-                                List<Path> corpus, ProgressListener progress, CancellationToken cancel) {
+    /**
+     * The benchmark items of the files, in order.
+     *
+     * @param fields  fields or columns holding the item text (empty: each format's default)
+     * @param idField the field identifying items, or null for the default
+     * @param name    a name for the benchmark, or null for the one the files give
+     */
+    public static List<BenchmarkItem> readItems(List<Path> files, List<String> fields, String idField, String name) {
+        List<BenchmarkItem> items = new ArrayList<>();
+        for (Path b : files) {
+            for (BenchmarkItem i : BenchmarkItemFiles.read(b, fields, idField)) {
+                items.add(name == null ? i : i.renamed(name));
+            }
+        }
+        return items;
+    }
+
+    /** The name a kept scan gets when none is given: its first benchmark in its first corpus path. */
+    public static String defaultName(List<BenchmarkItem> items, List<Path> corpus) {
+        return items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
+    }
+
+    /** A scan that is not kept: the results only. */
+    public static ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
+                                  CancellationToken cancel) {
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
+        return CorpusScanner.scan(index, units, spec, progress, cancel);
+    }
+
+    /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
+    public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
+        return scoreFiles.isEmpty() ? List.of()
+                : EvaluationEvidence.of(EvidenceFiles.read(scoreFiles, EvidenceFile.Kind.ITEM_SCORES, null, null)).items();
+    }
+
+    /** Each model re-scored on the clean, all and contaminated items of {@code r}. */
+    public static List<CleanSubsetRescore.Row> rescore(ScanResult r, List<ItemScore> scores) {
+        return CleanSubsetRescore.rescore(r, scores);
+    }
+
+    /** The per-item results of a complete kept scan. */
+    public ScanResult result(UUID scanId) {
+        return ws.scans().result(scanId);
+    }
+
+    /** Each model of the scan's project re-scored on the clean, all and contaminated items of the scan's results {@code r}. */
+    public List<CleanSubsetRescore.Row> rescore(UUID scanId, ScanResult r) {
+        UUID project = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId)).projectId();
+        return rescore(r, ws.evaluation().load(project).items());
+    }
+
+    /** A complete kept scan with its re-score and its items' text, as the results area shows it. */
+    public Shown show(UUID scanId) {
+        ScanResult r = result(scanId);
+        return new Shown(r, rescore(scanId, r), ws.scans().items(scanId));
+    }
+
+    /**
+     * Starts a kept scan in the project.
+     *
+     * @param name the scan's name, or null for {@link #defaultName}
+     * @throws ScanFailedException when a corpus file cannot be read: the scan is kept as failed
+     * @throws CancelledException  when cancelled: the scan is kept as cancelled, with its completed files
+     */
+    public Outcome start(UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
+                         CancellationToken cancel) {
         // absolute paths: a kept scan resumes from any working folder, and its saved files match the units again
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         List<CorpusUnit> units = CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK);
         CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
-        UUID id = ws.scans().create(projectId, name, spec, fingerprint, items, false);
-        ACTIVE.add(id);
-        return run(ws, id, spec, items, () -> units, List.of(), List.of(), progress, cancel);
+        UUID id = ws.scans().create(projectId, name != null ? name : defaultName(items, corpus), spec, fingerprint, items, false);
+        ws.scans().claimRun(id);
+        return run(id, spec, items, () -> units, List.of(), List.of(), progress, cancel);
     }
 
-    public static Outcome resume(Workspace ws, UUID scanId, ProgressListener progress, CancellationToken cancel) {
-        return resume(ws, scanId, List.of(), progress, cancel);
+    public Outcome resume(UUID scanId, ProgressListener progress, CancellationToken cancel) {
+        return resume(scanId, List.of(), progress, cancel);
     }
 
     /**
@@ -82,7 +154,7 @@ public final class ScanRuns {
      * @throws WorkspaceException when the scan is running, a skipped file is not one of its files or was scanned
      *                            already, or a file other than the failed or skipped ones changed since it started
      */
-    public static Outcome resume(Workspace ws, UUID scanId, List<Path> skip, ProgressListener progress, CancellationToken cancel) {
+    public Outcome resume(UUID scanId, List<Path> skip, ProgressListener progress, CancellationToken cancel) {
         SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
         if (SavedScan.COMPLETE.equals(s.state())) {
             if (!skip.isEmpty()) {
@@ -90,7 +162,7 @@ public final class ScanRuns {
             }
             return new Outcome(scanId, ws.scans().result(scanId));
         }
-        if (!ACTIVE.add(scanId)) {
+        if (!ws.scans().claimRun(scanId)) {
             throw new WorkspaceException("scan '" + s.name() + "' is running");
         }
         try {
@@ -127,16 +199,15 @@ public final class ScanRuns {
             List<ScanResult.SkippedFile> skippedFiles = List.copyOf(skipped.values());
             ws.scans().resumeRun(scanId, s.fingerprint().updatedFrom(now, mayDiffer), skippedFiles);
             Supplier<List<CorpusUnit>> units = () -> toRead.isEmpty() ? List.of() : CorpusFiles.units(toRead, CorpusFiles.DEFAULT_CHUNK);
-            return run(ws, scanId, s.spec(), ws.scans().items(scanId), units, done, skippedFiles, progress, cancel);
+            return run(scanId, s.spec(), ws.scans().items(scanId), units, done, skippedFiles, progress, cancel);
         } finally {
-            ACTIVE.remove(scanId);
+            ws.scans().releaseRun(scanId);
         }
     }
 
-    /** Runs a scan registered in {@link #ACTIVE} and records how it ended; unregisters it. */
-    private static Outcome run(Workspace ws, UUID id, ScanSpec spec, List<BenchmarkItem> items, Supplier<List<CorpusUnit>> units,
-                               List<FileResult> done, List<ScanResult.SkippedFile> skipped, ProgressListener progress,
-                               CancellationToken cancel) {
+    /** Runs a scan claimed as running here and records how it ended; releases it. */
+    private Outcome run(UUID id, ScanSpec spec, List<BenchmarkItem> items, Supplier<List<CorpusUnit>> units, List<FileResult> done,
+                        List<ScanResult.SkippedFile> skipped, ProgressListener progress, CancellationToken cancel) {
         try {
             NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
             ScanResult r = CorpusScanner.scan(index, units.get(), spec, done, f -> ws.scans().saveFile(id, f), progress, cancel);
@@ -163,7 +234,7 @@ public final class ScanRuns {
             LOG.warn("scan {} failed", id, e);
             throw e;
         } finally {
-            ACTIVE.remove(id);
+            ws.scans().releaseRun(id);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.sextant.workspaces;
+package dev.sextant.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.Workspace;
 import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +75,7 @@ class KilledScanTest {
         ScanResult expected;
         try (Workspace ws = Workspace.create(tmp.resolve("reference"))) {
             Project p = ws.projects().create("Scans", "");
-            expected = ScanRuns.start(ws, p.id(), "whole", SPEC, items(), List.of(corpus), ProgressListener.NONE, CancellationToken.none()).result();
+            expected = new ScanStudy(ws).start(p.id(), "whole", SPEC, items(), List.of(corpus), ProgressListener.NONE, CancellationToken.none()).result();
         }
         assertThat(expected.summary().dirty() + expected.summary().partial()).isPositive();
         for (double at : KILL_AT) {
@@ -83,7 +85,7 @@ class KilledScanTest {
                 p = ws.projects().create("Scans", "");
             }
             double killedAt;
-            try (ChildProcess child = new ChildProcess("scan-slowly", dir.toString(), p.id().toString(), corpus.toString())) {
+            try (ScanChild child = new ScanChild(dir.toString(), p.id().toString(), corpus.toString())) {
                 killedAt = child.killAtProgress(at);
             }
             assertThat(killedAt).as("killed before the end").isLessThan(1);
@@ -92,7 +94,7 @@ class KilledScanTest {
                 assertThat(killed.state()).as("state after a kill at %.2f", killedAt).isEqualTo(SavedScan.INTERRUPTED);
                 assertThat(killed.resumable()).isTrue();
                 assertThat(killed.filesDone()).isLessThan(FILES);
-                ScanResult resumed = ScanRuns.resume(ws, killed.id(), ProgressListener.NONE, CancellationToken.none()).result();
+                ScanResult resumed = new ScanStudy(ws).resume(killed.id(), ProgressListener.NONE, CancellationToken.none()).result();
                 assertThat(resumed.items()).as("items after a kill at %.2f", killedAt).isEqualTo(expected.items());
                 assertThat(resumed.summary().bytesScanned()).isEqualTo(expected.summary().bytesScanned());
                 assertThat(resumed.summary().documents()).isEqualTo(expected.summary().documents());

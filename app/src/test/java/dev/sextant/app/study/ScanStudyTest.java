@@ -1,4 +1,4 @@
-package dev.sextant.workspaces;
+package dev.sextant.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,9 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +22,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ScanRunsTest {
+/** Kept scans run through the use case: saved as files complete, resumable after a cancel, a failure or a kill. */
+class ScanStudyTest {
 
     @TempDir
     Path tmp;
@@ -43,13 +47,13 @@ class ScanRunsTest {
                     cancel.cancel();
                 }
             };
-            assertThatThrownBy(() -> ScanRuns.start(ws, p.id(), "first", spec, items, List.of(corpus), stopAfterFirstFile, cancel))
+            assertThatThrownBy(() -> new ScanStudy(ws).start(p.id(), "first", spec, items, List.of(corpus), stopAfterFirstFile, cancel))
                     .isInstanceOf(CancelledException.class);
             SavedScan cancelled = ws.scans().list(p.id()).get(0);
             assertThat(cancelled.state()).isEqualTo(SavedScan.CANCELLED);
             assertThat(cancelled.filesDone()).isBetween(1, 2);
 
-            ScanRuns.Outcome resumed = ScanRuns.resume(ws, cancelled.id(), ProgressListener.NONE, CancellationToken.none());
+            ScanStudy.Outcome resumed = new ScanStudy(ws).resume(cancelled.id(), ProgressListener.NONE, CancellationToken.none());
             assertThat(resumed.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
             assertThat(resumed.result().items().get(0).locations()).extracting(ScanResult.Location::file)
                     .anyMatch(f -> f.endsWith("a.jsonl")).anyMatch(f -> f.endsWith("c.txt"));
@@ -72,7 +76,7 @@ class ScanRunsTest {
             UUID id = ws.scans().create(p.id(), "x", spec, dev.sextant.model.io.CorpusFiles.fingerprint(List.of(corpus)),
                     List.of(new BenchmarkItem("b", "1", TEXT)), false);
             Files.writeString(corpus, TEXT + " and more\n");
-            assertThatThrownBy(() -> ScanRuns.resume(ws, id, ProgressListener.NONE, CancellationToken.none()))
+            assertThatThrownBy(() -> new ScanStudy(ws).resume(id, ProgressListener.NONE, CancellationToken.none()))
                     .isInstanceOf(WorkspaceException.class).hasMessageContaining("changed since the scan started");
         }
     }
@@ -123,7 +127,7 @@ class ScanRunsTest {
         Path bad = corpus.resolve("b.jsonl.gz");
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
-            assertThatThrownBy(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+            assertThatThrownBy(() -> new ScanStudy(ws).start(p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
                     CancellationToken.none()))
                     .isInstanceOfSatisfying(ScanFailedException.class, e -> {
                         assertThat(e.file()).isEqualTo(bad.toString());
@@ -142,14 +146,14 @@ class ScanRunsTest {
 
             // a completed file must not change; the failed one may
             Files.write(bad, gzip(gzText()));
-            ScanRuns.Outcome resumed = ScanRuns.resume(ws, failed.id(), ProgressListener.NONE, CancellationToken.none());
+            ScanStudy.Outcome resumed = new ScanStudy(ws).resume(failed.id(), ProgressListener.NONE, CancellationToken.none());
             SavedScan complete = ws.scans().find(failed.id()).orElseThrow();
             assertThat(complete.state()).isEqualTo(SavedScan.COMPLETE);
             assertThat(complete.failure()).isNull();
             assertThat(complete.filesDone()).isEqualTo(3);
             assertThat(complete.fingerprint()).isEqualTo(dev.sextant.model.io.CorpusFiles.fingerprint(List.of(corpus)));
 
-            ScanResult whole = ScanRuns.start(ws, p.id(), "whole", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+            ScanResult whole = new ScanStudy(ws).start(p.id(), "whole", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
                     CancellationToken.none()).result();
             assertThat(resumed.result().items()).isEqualTo(whole.items());
             assertThat(resumed.result().items().get(2).status()).isEqualTo(ScanResult.Status.DIRTY); // found in the fixed file
@@ -173,15 +177,15 @@ class ScanRunsTest {
         Path bad = corpus.resolve("b.jsonl.gz");
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
-            UUID id = catchThrowableOfType(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus),
+            UUID id = catchThrowableOfType(() -> new ScanStudy(ws).start(p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus),
                     ProgressListener.NONE, CancellationToken.none()), ScanFailedException.class).scanId();
-            assertThatThrownBy(() -> ScanRuns.resume(ws, id, List.of(tmp.resolve("elsewhere.txt")), ProgressListener.NONE,
+            assertThatThrownBy(() -> new ScanStudy(ws).resume(id, List.of(tmp.resolve("elsewhere.txt")), ProgressListener.NONE,
                     CancellationToken.none())).isInstanceOf(WorkspaceException.class).hasMessageContaining("not a corpus file of scan 'web'");
-            assertThatThrownBy(() -> ScanRuns.resume(ws, id, List.of(corpus.resolve("a.jsonl")), ProgressListener.NONE,
+            assertThatThrownBy(() -> new ScanStudy(ws).resume(id, List.of(corpus.resolve("a.jsonl")), ProgressListener.NONE,
                     CancellationToken.none())).isInstanceOf(WorkspaceException.class).hasMessageContaining("already scanned");
             assertThat(ws.scans().find(id).orElseThrow().state()).as("a refused resume leaves the scan as it was").isEqualTo(SavedScan.FAILED);
 
-            ScanRuns.Outcome o = ScanRuns.resume(ws, id, List.of(bad), ProgressListener.NONE, CancellationToken.none());
+            ScanStudy.Outcome o = new ScanStudy(ws).resume(id, List.of(bad), ProgressListener.NONE, CancellationToken.none());
             ScanResult.SkippedFile skipped = new ScanResult.SkippedFile(bad.toString(), "cannot read: truncated gzip data (the file ends early)");
             assertThat(o.result().summary().skippedFiles()).containsExactly(skipped);
             assertThat(o.result().summary().files()).isEqualTo(2);
@@ -192,7 +196,7 @@ class ScanRunsTest {
             assertThat(ws.scans().result(id).summary().skippedFiles()).containsExactly(skipped);
 
             Files.delete(bad);
-            ScanResult without = ScanRuns.start(ws, p.id(), "without", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+            ScanResult without = new ScanStudy(ws).start(p.id(), "without", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
                     CancellationToken.none()).result();
             assertThat(o.result().items()).isEqualTo(without.items());
             assertSameCounts(o.result().summary(), without.summary());
@@ -215,7 +219,7 @@ class ScanRunsTest {
                     cancel.cancel();
                 }
             };
-            assertThatThrownBy(() -> ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), watch, cancel))
+            assertThatThrownBy(() -> new ScanStudy(ws).start(p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), watch, cancel))
                     .isInstanceOf(CancelledException.class);
             id = ws.scans().list(p.id()).get(0).id();
             ws.scans().setState(id, SavedScan.RUNNING); // what a killed process leaves behind
@@ -226,7 +230,7 @@ class ScanRunsTest {
             assertThat(s.state()).isEqualTo(SavedScan.INTERRUPTED);
             assertThat(s.describe()).isEqualTo("interrupted (1 of 3 files done)");
             assertThat(ws.scans().list(s.projectId())).extracting(SavedScan::state).containsExactly(SavedScan.INTERRUPTED);
-            ScanRuns.Outcome o = ScanRuns.resume(ws, id, ProgressListener.NONE, CancellationToken.none());
+            ScanStudy.Outcome o = new ScanStudy(ws).resume(id, ProgressListener.NONE, CancellationToken.none());
             assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
             assertThat(ws.scans().find(id).orElseThrow().state()).isEqualTo(SavedScan.COMPLETE);
         }
@@ -245,7 +249,7 @@ class ScanRunsTest {
         Files.writeString(corpus.resolve("clean.txt"), "clean\n");
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
-            ScanRuns.Outcome o = ScanRuns.start(ws, p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
+            ScanStudy.Outcome o = new ScanStudy(ws).start(p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
                     CancellationToken.none());
             assertThat(o.result().summary().invalidUtf8Bytes()).isEqualTo(3);
             assertThat(o.result().summary().invalidUtf8Files()).containsExactly(new ScanResult.InvalidUtf8(dirty.toString(), 3));
@@ -254,5 +258,76 @@ class ScanRunsTest {
                     .containsExactlyInAnyOrder(3L, 0L);
             assertThat(ws.scans().result(o.scanId()).summary()).isEqualTo(o.result().summary());
         }
+    }
+
+    static final String FIRST = "Weng earns twelve dollars an hour for babysitting children in the quiet town";
+    static final String SECOND = "Yesterday she just did fifty minutes of babysitting and wondered how much she earned";
+    static final String SPANNED = FIRST + " zebra quartz violin " + SECOND;
+
+    @Test
+    void spansAndPlaceCountsOfARunSurviveTheWorkspace() throws Exception {
+        StringBuilder corpus = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            corpus.append("{\"id\": \"a").append(i).append("\", \"text\": \"").append(FIRST).append("\"}\n");
+        }
+        corpus.append("{\"id\": \"b\", \"text\": \"").append(SECOND).append("\"}\n");
+        Path file = Files.writeString(tmp.resolve("web.jsonl"), corpus.toString());
+        ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", "id", 1, 2);
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            ScanStudy.Outcome o = new ScanStudy(ws).start(p.id(), "spans", spec, List.of(new BenchmarkItem("gsm", "q", SPANNED)), List.of(file),
+                    ProgressListener.NONE, CancellationToken.none());
+            ScanResult.ItemResult ran = o.result().items().get(0);
+            assertThat(ran.spans()).hasSize(2);
+            assertThat(ran.locations()).hasSize(2);
+            assertThat(ran.moreLocations()).isEqualTo(3);
+
+            ScanResult.ItemResult saved = ws.scans().result(o.scanId()).items().get(0);
+            assertThat(saved).isEqualTo(ran);
+            assertThat(saved.spansRecorded()).isTrue();
+            assertThat(SPANNED.substring(saved.spans().get(1).from(), saved.spans().get(1).to())).isEqualTo(SECOND);
+            // the completed file's place counts are kept for a resume
+            assertThat(ws.scans().files(o.scanId())).singleElement()
+                    .satisfies(f -> assertThat(f.places()).containsEntry(0, 5L));
+        }
+    }
+
+    /** The Contamination area and {@code scan}/{@code scan show} read items, name, run and re-score a scan through the same calls. */
+    @Test
+    void aKeptScanIsShownWithItsReScoreAndItemsAndMatchesAnUnkeptOne() throws Exception {
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        Files.writeString(corpus.resolve("a.jsonl"), "{\"id\": \"d1\", \"text\": \"" + TEXT + "\"}\n");
+        Path bench = Files.writeString(tmp.resolve("questions.jsonl"), "{\"id\": \"q1\", \"text\": \"" + TEXT + "\"}\n"
+                + "{\"id\": \"q2\", \"text\": \"" + ITEMS.get(2).text() + "\"}\n");
+        Path scores = Files.writeString(tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nA,gsm,q1,1\nA,gsm,q2,0\n");
+        List<BenchmarkItem> items = ScanStudy.readItems(List.of(bench), List.of(), null, "gsm");
+        assertThat(items).extracting(BenchmarkItem::benchmark).containsOnly("gsm");
+        assertThat(items).extracting(BenchmarkItem::id).containsExactly("q1", "q2");
+        assertThat(ScanStudy.defaultName(items, List.of(corpus))).isEqualTo("gsm in corpus");
+        try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
+            Project p = ws.projects().create("Scans", "");
+            ws.evaluation().importFiles(p.id(), dev.sextant.model.io.EvidenceFiles.read(List.of(scores), null, null, null), false,
+                    ProgressListener.NONE, CancellationToken.none());
+            ScanStudy study = new ScanStudy(ws);
+            ScanStudy.Outcome o = study.start(p.id(), null, ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
+            assertThat(ws.scans().find(o.scanId()).orElseThrow().name()).isEqualTo("gsm in corpus");
+            assertThat(ws.scans().runningHere(o.scanId())).as("released when it ends").isFalse();
+
+            ScanStudy.Shown shown = study.show(o.scanId());
+            assertThat(shown.result()).isEqualTo(study.result(o.scanId()));
+            assertThat(shown.result().summary()).isEqualTo(o.result().summary());
+            assertThat(shown.result().items()).extracting(ScanResult.ItemResult::status).containsExactly(ScanResult.Status.DIRTY,
+                    ScanResult.Status.CLEAN);
+            assertThat(shown.items()).extracting(BenchmarkItem::id, BenchmarkItem::text)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("q1", TEXT), org.assertj.core.groups.Tuple.tuple("q2", ITEMS.get(2).text()));
+            assertThat(shown.rescore()).isNotEmpty().isEqualTo(ScanStudy.rescore(o.result(), ScanStudy.readItemScores(List.of(scores))))
+                    .isEqualTo(study.rescore(o.scanId(), o.result()));
+            assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
+
+            ScanResult unkept = ScanStudy.scan(ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
+            assertThat(unkept.items()).isEqualTo(o.result().items());
+            assertSameCounts(unkept.summary(), o.result().summary());
+        }
+        assertThat(ScanStudy.readItemScores(List.of())).isEmpty();
     }
 }

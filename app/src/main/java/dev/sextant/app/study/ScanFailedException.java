@@ -1,11 +1,13 @@
-package dev.sextant.workspaces;
+package dev.sextant.app.study;
 
+import dev.sextant.workspaces.WorkspaceException;
 import java.util.UUID;
 
 /**
  * A kept scan stopped on a corpus file it could not read (truncated or corrupt compressed data, a read error). The
  * scan is recorded as FAILED with the file and the reason, keeps its completed files, and resumes once the file is
- * fixed or skipped. The message is {@code <file>: <reason>}; callers add how to resume in their own terms.
+ * fixed or skipped. Thrown by {@link ScanStudy}; a {@link WorkspaceException}, so that every face reports it as a kept
+ * scan's state, not an internal failure. The message is {@code <file>: <reason>}; callers add how to resume in their own terms.
  */
 public final class ScanFailedException extends WorkspaceException {
 

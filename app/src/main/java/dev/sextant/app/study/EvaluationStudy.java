@@ -1,0 +1,205 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.evaluation.ArenaAnalysis;
+import dev.sextant.model.evaluation.ArenaResult;
+import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.evaluation.BenchmarkWeight;
+import dev.sextant.model.evaluation.CompositeIndex;
+import dev.sextant.model.evaluation.CompositeIndexResult;
+import dev.sextant.model.evaluation.CompositeIndexSpec;
+import dev.sextant.model.evaluation.CredibilityAssessor;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.ModelScore;
+import dev.sextant.model.evaluation.ScoreSummarizer;
+import dev.sextant.model.evaluation.ScoreSummary;
+import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.model.evaluation.Scorecard;
+import dev.sextant.model.io.EvidenceFiles;
+import dev.sextant.model.io.IndexTablesCsv;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.workspaces.EvidenceSource;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Evaluation evidence and its analyses, for every face: the Evaluation area and the {@code eval} commands read files,
+ * import them into a project, and summarise, compare, index, rate and grade the evidence through this one object, so
+ * that the same evidence and settings give the same numbers on screen and on the command line.
+ *
+ * <p>The analyses work on evidence from anywhere (files given to a command, or a project's imported evidence); the
+ * instance methods are the project's side: its evidence, sources, imports and scans.
+ */
+public final class EvaluationStudy {
+
+    /** The confidence the Evaluation area shows its intervals at: 1 − {@value}. */
+    public static final double ALPHA = 0.05;
+
+    private final Workspace ws;
+    private final UUID projectId;
+
+    public EvaluationStudy(Workspace ws, UUID projectId) {
+        this.ws = ws;
+        this.projectId = projectId;
+    }
+
+    /** Evaluation files as read, and what reading them chose (which metric of several, a model named after its folder). */
+    public record Read(List<EvidenceFile> files, List<String> notes) {
+
+        /** The evidence the files hold together. */
+        public EvaluationEvidence evidence() {
+            return EvaluationEvidence.of(files);
+        }
+    }
+
+    /** The weight table, model scores and workload mix a composite index is built from. */
+    public record IndexTables(List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix) {
+    }
+
+    /** The Evaluation area's settings for the analyses it runs together. */
+    public record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
+    }
+
+    /**
+     * The analyses of one body of evidence, as the Evaluation area shows them; each null when the evidence lacks what
+     * it needs, with why in {@code notes} when the evidence has it but the analysis refuses it.
+     */
+    public record Analyses(List<ScoreSummary> summaries, CompositeIndexResult index, ArenaResult arena, Scorecard scorecard,
+                           List<String> notes) {
+    }
+
+    /**
+     * Reads evaluation files (or lm-evaluation-harness output folders), every one before anything is written.
+     *
+     * @param kind   how to read every file, or null to recognise each by its content
+     * @param metric the lm-evaluation-harness metric, or null for whichever is there
+     * @param model  the model of samples files without a results file, or null
+     */
+    public static Read read(List<Path> files, EvidenceFile.Kind kind, String metric, String model) {
+        List<EvidenceFile> read = EvidenceFiles.read(files, kind, metric, model);
+        return new Read(read, notes(read));
+    }
+
+    /** Each file's reading notes, prefixed with its name. */
+    static List<String> notes(List<EvidenceFile> files) {
+        List<String> out = new ArrayList<>();
+        for (EvidenceFile f : files) {
+            f.notes().forEach(n -> out.add(f.name() + ": " + n));
+        }
+        return out;
+    }
+
+    /** Keeps the files read in the project, in one transaction (all or none). */
+    public List<EvidenceSource> importFiles(Read read, ProgressListener progress, CancellationToken cancel) {
+        return ws.evaluation().importFiles(projectId, read.files(), false, progress, cancel);
+    }
+
+    /** The project's imported evidence. */
+    public EvaluationEvidence evidence() {
+        return ws.evaluation().load(projectId);
+    }
+
+    /** The files imported into the project. */
+    public List<EvidenceSource> sources() {
+        return ws.evaluation().sources(projectId);
+    }
+
+    public void deleteSource(UUID sourceId) {
+        ws.evaluation().deleteSource(sourceId);
+    }
+
+    /** The project's complete contamination scans, newest first: what the scorecard reads. */
+    public List<ScanResult> scans() {
+        return ws.scans().completeResults(projectId);
+    }
+
+    /**
+     * Mean, standard errors and interval per model and benchmark: from per-item scores as {@code spec} says, and from
+     * reported aggregates at {@code spec.alpha()}.
+     */
+    public static List<ScoreSummary> summaries(EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
+        List<ScoreSummary> rows = new ArrayList<>();
+        if (!e.items().isEmpty()) {
+            rows.addAll(ScoreSummarizer.summarize(e.items(), spec, progress, cancel));
+        }
+        rows.addAll(ScoreSummarizer.fromReported(e.reported(), spec.alpha()));
+        return rows;
+    }
+
+    /** Model A against model B on the items of the benchmark both were scored on. */
+    public static ScoreSummarizer.PairedResult compare(EvaluationEvidence e, String a, String b, String benchmark, double alpha) {
+        return ScoreSummarizer.compare(e.items(), a, b, benchmark, alpha);
+    }
+
+    /**
+     * The index tables: each file given, else the one of {@code stored}: a project's imported evidence,
+     * needed when a weight table or scores file is not given (null otherwise).
+     *
+     * @param weights a weight table CSV, or null
+     * @param scores  a model scores CSV, or null
+     * @param mix     a workload mix CSV, or null
+     */
+    public static IndexTables indexTables(Path weights, Path scores, Path mix, EvaluationEvidence stored) {
+        return new IndexTables(weights != null ? IndexTablesCsv.readWeights(weights) : stored.weights(),
+                scores != null ? IndexTablesCsv.readScores(scores) : stored.scores(),
+                mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix());
+    }
+
+    /** The composite index, re-weighted to the mix, with rank stability by Monte Carlo. */
+    public static CompositeIndexResult index(CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
+        return CompositeIndex.analyse(spec, progress, cancel);
+    }
+
+    /**
+     * Bradley-Terry ratings of the battles with bootstrap intervals.
+     *
+     * @param anchorModel the model whose rating is pinned at {@code anchorRating}, or null for ratings averaging 1000
+     */
+    public static ArenaResult arena(List<Battle> battles, int rounds, long seed, String anchorModel, double anchorRating,
+                                    ProgressListener progress, CancellationToken cancel) {
+        return ArenaAnalysis.analyse(battles, rounds, seed, anchorModel, anchorRating, progress, cancel);
+    }
+
+    /** How far to trust each benchmark and the index, from the evidence and the complete contamination scans. */
+    public static Scorecard scorecard(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf, ProgressListener progress,
+                                      CancellationToken cancel) {
+        return CredibilityAssessor.assess(e, scans, asOf, progress, cancel);
+    }
+
+    /**
+     * Every analysis the Evaluation area shows, as the commands compute each: summaries at {@link #ALPHA}; the raw
+     * index over the evidence's weight table, scores and mix (top 3); arena ratings averaging 1000; the scorecard as of
+     * today.
+     */
+    public static Analyses analyse(EvaluationEvidence e, List<ScanResult> scans, Settings s, ProgressListener progress, CancellationToken cancel) {
+        List<String> notes = new ArrayList<>();
+        List<ScoreSummary> rows = summaries(e, new ScoreSummarySpec(s.ci(), s.bootstrap(), s.seed(), ALPHA),
+                progress.slice(0, 0.4), cancel);
+        CompositeIndexResult index = null;
+        if (e.weights() != null && e.scores() != null) {
+            try {
+                index = index(new CompositeIndexSpec(e.weights(), e.scores(), CompositeIndexSpec.Normalization.RAW, null, e.mix(),
+                        s.indexSamples(), s.concentration(), 3, s.seed()), progress.slice(0.4, 0.6), cancel);
+            } catch (IllegalArgumentException ex) {
+                notes.add("Composite index: " + ex.getMessage());
+            }
+        }
+        ArenaResult arena = null;
+        if (!e.battles().isEmpty()) {
+            try {
+                arena = arena(e.battles(), s.arenaRounds(), s.seed(), null, 1000, progress.slice(0.6, 0.9), cancel);
+            } catch (IllegalArgumentException ex) {
+                notes.add("Arena: " + ex.getMessage());
+            }
+        }
+        Scorecard card = e.isEmpty() ? null : scorecard(e, scans, LocalDate.now(), progress.slice(0.9, 1), cancel);
+        return new Analyses(rows, index, arena, card, notes);
+    }
+}
