@@ -1,8 +1,10 @@
 package dev.sextant.model.architecture;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture.Block;
 import dev.sextant.model.architecture.ModelArchitecture.Mla;
 import dev.sextant.model.architecture.ModelArchitecture.Moe;
+import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
 import dev.sextant.model.architecture.ModelArchitecture.Style;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +16,12 @@ import java.util.Optional;
  * safetensors counts (see the tests).
  */
 public final class ModelCatalog {
+
+    /** Qwen3: Llama-style with an RMSNorm of head width on queries and keys (transformers' Qwen3 modeling file). */
+    // declared before MODELS, which uses them
+    private static final Block QWEN3 = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, List.of());
+    /** Nemotron-4: LayerNorm with bias, squared-ReLU MLP of two matrices, no linear biases. */
+    private static final Block NEMOTRON = new Block(2, true, QkNorm.NONE, false, false, false, false, List.of());
 
     private static final List<ModelArchitecture> MODELS = List.of(
             gpt("gpt-1.7b", "GPT 1.7B (Megatron-LM)", 24, 2304, 24),
@@ -34,7 +42,51 @@ public final class ModelCatalog {
                     null, null, "Qwen/Qwen2.5-72B config.json"),
             new ModelArchitecture("deepseek-v3", "DeepSeek-V3", 61, 7168, 128, 128, 128, 18432, 129280, 163840, false, Style.LLAMA, false,
                     new Moe(256, 8, 1, 2048, 3, true), new Mla(1536, 512, 128, 64, 128),
-                    "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module is not counted)"));
+                    "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module is not counted)"),
+            // models of the published training runs in dev/sextant/model/validation/training-runs.csv (issue 16)
+            new ModelArchitecture("qwen3-30b-a3b", "Qwen3 30B-A3B", 48, 2048, 32, 4, 128, 6144, 151936, 40960, false, Style.LLAMA, false,
+                    new Moe(128, 8, 0, 768, 0, false), null, "Qwen/Qwen3-30B-A3B config.json", QWEN3),
+            new ModelArchitecture("qwen3-235b-a22b", "Qwen3 235B-A22B", 94, 4096, 64, 4, 128, 12288, 151936, 40960, false, Style.LLAMA,
+                    false, new Moe(128, 8, 0, 1536, 0, false), null, "Qwen/Qwen3-235B-A22B config.json", QWEN3),
+            new ModelArchitecture("gpt-oss-120b", "gpt-oss-120b", 36, 2880, 64, 8, 64, 2880, 201088, 131072, false, Style.LLAMA, true,
+                    new Moe(128, 4, 0, 2880, 0, true), null,
+                    "openai/gpt-oss-120b config.json (sliding window 128 on even layers, attention sinks, biased SwiGLU experts)",
+                    new Block(2, false, QkNorm.NONE, true, true, true, true, alternatingWindow(36, 128))),
+            // Grok-1 (xai-org/grok-1 model.py and run.py; as config.json in hpcai-tech/grok-1): 64 layers, 6144 wide, 48 query
+            // and 8 KV heads of 128, 8 experts (top 2) of ffn_size(6144, widening 8) = 32,768, RMSNorm before and after attention
+            // and MoE (4 per layer), output layer tied to the embedding (InOutEmbed.decode)
+            new ModelArchitecture("grok-1", "Grok-1 314B", 64, 6144, 48, 8, 128, 32768, 131072, 8192, true, Style.LLAMA, false,
+                    new Moe(8, 2, 0, 32768, 0, false), null, "xai-org/grok-1 model.py and run.py (hpcai-tech/grok-1 config.json)",
+                    new Block(4, false, QkNorm.NONE, true, false, false, false, List.of())),
+            // Nemotron-4 (arXiv 2402.16819 Table 1; arXiv 2406.11704 Table 1): GQA with 8 KV heads, squared-ReLU 4h MLP
+            // (2 matrices), no biases, rotary positions, untied embeddings, 256k vocabulary; LayerNorm (NemotronLayerNorm1P)
+            new ModelArchitecture("nemotron-4-15b", "Nemotron-4 15B", 32, 6144, 48, 8, 128, 24576, 256000, 4096, false, Style.LLAMA,
+                    false, null, null, "Nemotron-4 15B technical report, arXiv 2402.16819, Table 1", NEMOTRON),
+            new ModelArchitecture("nemotron-4-340b", "Nemotron-4 340B", 96, 18432, 96, 8, 192, 73728, 256000, 4096, false, Style.LLAMA,
+                    false, null, null, "Nemotron-4 340B technical report, arXiv 2406.11704, Table 1", NEMOTRON),
+            // BLOOM (bigscience/bloom config.json): ALiBi (no learned positions), LayerNorm and biases everywhere, GELU 4h MLP,
+            // tied embeddings; the checkpoint's extra LayerNorm after the embedding (2h) is not modelled
+            new ModelArchitecture("bloom-176b", "BLOOM 176B", 70, 14336, 112, 112, 128, 57344, 250880, 2048, true, Style.LLAMA, true,
+                    null, null, "bigscience/bloom config.json", new Block(2, true, QkNorm.NONE, false, true, true, false, List.of())));
+
+    /**
+     * MPT as MosaicML's llm-foundry builds it (mosaicml/mpt-7b config.json: no_bias, ALiBi, expansion ratio 4, tied
+     * embeddings): LayerNorm without bias, a 2-matrix GELU MLP, no biases, no learned positions. The benchmark table of
+     * llm-foundry (scripts/train/benchmarking/README.md) runs its yaml sizes with a 50,368-token vocabulary.
+     */
+    public static ModelArchitecture mpt(String id, int layers, int hidden, int heads, int vocab, int positions) {
+        return new ModelArchitecture(id, id, layers, hidden, heads, heads, hidden / heads, 4 * hidden, vocab, positions, true, Style.LLAMA,
+                false, null, null, "MosaicML llm-foundry MPT", new Block(2, false, QkNorm.NONE, false, false, false, false, List.of()));
+    }
+
+    /** Sliding-window attention on even layers and full attention on odd ones (gpt-oss layer_types). */
+    private static List<AttentionKind> alternatingWindow(int layers, int window) {
+        List<AttentionKind> kinds = new java.util.ArrayList<>();
+        for (int i = 0; i < layers; i++) {
+            kinds.add(i % 2 == 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
+        }
+        return kinds;
+    }
 
     private ModelCatalog() {
     }

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * GPUs the planners know, dense figures only (no structured sparsity), after the vendors' datasheets (NVIDIA A100, H100,
- * H200, B200, L40S and RTX 4090 datasheets and architecture whitepapers; AMD Instinct MI300X data sheet). Link figures are per GPU and
+ * H200, B200, GB200 NVL72, L40S and RTX 4090 datasheets and architecture whitepapers; AMD Instinct MI300X data sheet). Link figures are per GPU and
  * direction: NVIDIA and AMD quote NVLink and Infinity Fabric bidirectionally, so the catalog holds half.
  * Network defaults: 200 Gb/s HDR InfiniBand per A100 (Selene: 8 × 200 Gb/s per node) and per H100 PCIe, 400 Gb/s per H100/H200 SXM, B200, MI300X
  * (Llama 3's cluster), 100 Gb/s for PCIe workstation and inference cards.
@@ -34,7 +34,18 @@ public final class GpuCatalog {
             new GpuSpec("l40s", "NVIDIA L40S", 362, 733, 48, 864, 32, "PCIe Gen4 x16 (no NVLink)", 100,
                     "NVIDIA L40S datasheet"),
             new GpuSpec("rtx-4090", "NVIDIA GeForce RTX 4090", 165, 330, 24, 1008, 32, "PCIe Gen4 x16 (no NVLink)", 100,
-                    "NVIDIA Ada architecture whitepaper (FP16 with FP32 accumulate)"));
+                    "NVIDIA Ada architecture whitepaper (FP16 with FP32 accumulate)"),
+            // Meta's Grand Teton H100 (the torchtitan benchmarks): 96 GB HBM2e at 2.4 TB/s, 400 Gb/s per GPU, 500 W power
+            // limit. Its tensor-core peak is not published ("between SXM and NVL", pytorch/torchtitan docs/performance.md);
+            // the H100 SXM figures are an upper bound.
+            new GpuSpec("h100-sxm-96gb", "NVIDIA H100 SXM 96GB HBM2e (500 W)", 989, 1979, 96, 2400, 450,
+                    "NVLink 4 (900 GB/s bidirectional)", 400,
+                    "pytorch/torchtitan docs/performance.md (Grand Teton: 96 GB HBM2e, 2.4 TB/s, 500 W); peaks of the H100 SXM datasheet, an upper bound"),
+            // one Blackwell GPU of a GB200 NVL72 rack: the datasheet's rack figures (with sparsity) over 72 GPUs, halved for
+            // dense: BF16 360 PF → 2.5 PF, FP8 720 PF → 5 PF; HBM3e 13.4 TB at 576 TB/s → 186 GB at 8 TB/s; NVLink 130 TB/s
+            // → 1.8 TB/s bidirectional per GPU in a 72-GPU NVLink domain; one 400 Gb/s ConnectX-7 per GPU
+            new GpuSpec("gb200", "NVIDIA GB200 (NVL72)", 2500, 5000, 186, 8000, 900, "NVLink 5 (1.8 TB/s bidirectional, 72-GPU domain)", 400,
+                    "NVIDIA GB200 NVL72 datasheet (rack figures per GPU; dense = half the sparse figures)"));
 
     private GpuCatalog() {
     }
@@ -68,6 +79,8 @@ public final class GpuCatalog {
             id = n.contains("PCIE") ? "h100-pcie" : "h100-sxm";
         } else if (n.contains("A100")) {
             id = gb > 50 ? "a100-sxm-80gb" : "a100-sxm-40gb";
+        } else if (n.contains("GB200")) {
+            id = "gb200";
         } else if (n.contains("B200")) {
             id = "b200";
         } else if (n.contains("MI300X")) {

@@ -37,6 +37,29 @@ class ParameterCountTest {
     }
 
     @Test
+    void modelsOfThePublishedRunsMatchTheirPublishedTotals() {
+        // Nemotron-4 15B (arXiv 2402.16819, §2): "3.2 billion embedding parameters and 12.5 billion non-embedding parameters"
+        ParameterCount n15 = ModelCatalog.get("nemotron-4-15b").parameters();
+        assertThat((double) n15.embedding() + n15.output()).isCloseTo(3.2e9, within(0.06e9));
+        assertThat((double) n15.total() - n15.embedding() - n15.output()).isCloseTo(12.5e9, within(0.05e9));
+        // Nemotron-4 340B (arXiv 2406.11704, §2.2): "9.4 billion embedding parameters and 331.6 billion non-embedding parameters"
+        ParameterCount n340 = ModelCatalog.get("nemotron-4-340b").parameters();
+        assertThat((double) n340.embedding() + n340.output()).isCloseTo(9.4e9, within(0.05e9));
+        assertThat((double) n340.total() - n340.embedding() - n340.output()).isCloseTo(331.6e9, within(0.05e9));
+        // BLOOM (bigscience/bloom model card: 176,247,271,424 parameters), less the embedding LayerNorm (2h) the
+        // architecture record has no place for
+        assertThat(total("bloom-176b") + 2 * 14336).isEqualTo(176_247_271_424L);
+        // Grok-1: xAI's release names "314B parameters"; the config's widths give 315.7B (the release rounds, and does not
+        // publish an exact count), a quarter of the expert weights active per token
+        ParameterCount grok = ModelCatalog.get("grok-1").parameters();
+        assertThat(grok.total()).isEqualTo(315_684_820_992L);
+        assertThat(grok.total() / 314e9 - 1).isCloseTo(0, within(0.006));
+        assertThat(grok.moeActivePerLayer() - grok.moeMlpPerLayer() / 4).isLessThan(grok.moeMlpPerLayer() / 100);
+        // MPT as llm-foundry builds it: mosaicml/mpt-7b (vocabulary 50,432) holds 6,649,286,656 parameters
+        assertThat(ModelCatalog.mpt("mpt-7b", 32, 4096, 32, 50432, 2048).parameters().total()).isEqualTo(6_649_286_656L);
+    }
+
+    @Test
     void gpt2SmallIsTheFamiliar124M() {
         ModelArchitecture gpt2 = new ModelArchitecture("gpt2", "GPT-2", 12, 768, 12, 12, 64, 3072, 50257, 1024, true, Style.GPT, true,
                 null, null, "openai-community/gpt2");

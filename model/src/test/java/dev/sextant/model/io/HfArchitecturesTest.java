@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.architecture.AttentionKind;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.architecture.ParameterCount;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,21 @@ class HfArchitecturesTest {
         near(a3b.parameters().total(), 30.5e9, 0.002); // Qwen/Qwen3-30B-A3B card: 30.5B total, 3.3B activated
         near(a3b.parameters().active(), 3.3e9, 0.02);
         assertThat(a3b.hasLocalAttention()).as("use_sliding_window false").isFalse();
+    }
+
+    @Test
+    void catalogMoeModelsOfThePublishedRunsAreTheirConfigs() throws Exception {
+        // the catalog holds these for the validation set (issue 16); each must be what its config.json reads as
+        for (String id : new String[] {"qwen3-30b-a3b", "qwen3-235b-a22b", "gpt-oss-120b"}) {
+            ModelArchitecture c = ModelCatalog.get(id);
+            ModelArchitecture f = fixture(id);
+            assertThat(new ModelArchitecture(c.id(), c.name(), f.layers(), f.hidden(), f.heads(), f.kvHeads(), f.headDim(), f.ffn(), f.vocab(),
+                    f.maxPositions(), f.tiedEmbeddings(), f.style(), f.attentionBias(), f.moe(), f.mla(), c.source(), f.block())).as(id).isEqualTo(c);
+        }
+        ParameterCount big = ModelCatalog.get("qwen3-235b-a22b").parameters();
+        assertThat(big.total()).isEqualTo(235_093_634_560L);
+        near(big.total(), 235e9, 0.001); // Qwen/Qwen3-235B-A22B card: 235B total, 22B activated
+        near(big.active(), 22e9, 0.01);
     }
 
     @Test

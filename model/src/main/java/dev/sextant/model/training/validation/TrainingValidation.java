@@ -1,0 +1,99 @@
+package dev.sextant.model.training.validation;
+
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingPlanner;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The training planner against published runs, each predicted with its published layout fixed. Two protocols:
+ * in-sample ({@link #evaluate}) and leave-one-source-out ({@link #loso}): for each source group, fit on the runs of every
+ * other group and predict the held-out group's runs, so that no number a prediction is checked against was used to
+ * make it. A planner without fitted constants is its own fit ({@link #unfitted}), and its LOSO error equals its plain
+ * error.
+ */
+public final class TrainingValidation {
+
+    private final List<PublishedRun> runs;
+
+    public TrainingValidation(List<PublishedRun> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no published runs to validate against");
+        }
+        Set<String> ids = new LinkedHashSet<>();
+        for (PublishedRun r : runs) {
+            if (!ids.add(r.id())) {
+                throw new IllegalArgumentException("run id " + r.id() + " appears twice");
+            }
+        }
+        this.runs = List.copyOf(runs);
+    }
+
+    public List<PublishedRun> runs() {
+        return runs;
+    }
+
+    /** The source groups, in the order they first appear. */
+    public List<String> sourceGroups() {
+        return List.copyOf(runs.stream().map(PublishedRun::sourceGroup).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    /** The planner with {@code efficiency}: each run's published layout on its cluster, priced as a plan. */
+    public static Predictor planner(ComputeEfficiency efficiency) {
+        return run -> plan(run, efficiency).stepTimeSeconds();
+    }
+
+    /** The plan of a run's published layout. */
+    public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
+        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), efficiency);
+        TrainingPlanner.Invalid why = planner.invalid(run.layout());
+        if (why != null) {
+            throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());
+        }
+        return planner.plan(run.layout(), 0);
+    }
+
+    /** A "fit" that ignores its runs: for predictors without fitted constants. */
+    public static Function<List<PublishedRun>, Predictor> unfitted(Predictor predictor) {
+        return fitRuns -> predictor;
+    }
+
+    /** Every run predicted by {@code predictor}. */
+    public ValidationReport evaluate(Predictor predictor) {
+        List<Prediction> out = new ArrayList<>();
+        for (PublishedRun r : runs) {
+            out.add(predict(predictor, r, ""));
+        }
+        return new ValidationReport("in-sample", out);
+    }
+
+    /**
+     * Leave-one-source-out: for each source group, {@code fit} gets the runs of all other groups and returns the
+     * predictor for the held-out group's runs.
+     */
+    public ValidationReport loso(Function<List<PublishedRun>, Predictor> fit) {
+        Prediction[] out = new Prediction[runs.size()];
+        for (String group : sourceGroups()) {
+            List<PublishedRun> training = runs.stream().filter(r -> !r.sourceGroup().equals(group)).toList();
+            Predictor predictor = fit.apply(training);
+            for (int i = 0; i < runs.size(); i++) {
+                if (runs.get(i).sourceGroup().equals(group)) {
+                    out[i] = predict(predictor, runs.get(i), group);
+                }
+            }
+        }
+        return new ValidationReport("leave-one-source-out", List.of(out));
+    }
+
+    private static Prediction predict(Predictor predictor, PublishedRun run, String heldOut) {
+        double seconds = predictor.stepSeconds(run);
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new IllegalStateException("run " + run.id() + ": predicted step time " + seconds + " s");
+        }
+        return new Prediction(run, seconds, heldOut);
+    }
+}
