@@ -243,6 +243,52 @@ class AreaWorkflowsTest {
     }
 
     @Test
+    void rolloutPlanCanaryButtonReplansWhenClicked(FxRobot robot) throws Exception {
+        window.awaitDemoWorkspace();
+        window.showArea(ROLLOUT);
+        window.waitUntil("the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
+        window.clickTab("Canary plan");
+        TableView<?> steps = window.table("#rollout-steps");
+        window.waitUntil("the demo canary plan", () -> !steps.getItems().isEmpty());
+        List<Object> before = new ArrayList<>(steps.getItems());
+        TextField rate = window.find("#rollout-canary-rate", TextField.class);
+        String newRate = Long.toString(Math.max(1, Math.round(Double.parseDouble(rate.getText().strip()) / 4)));
+        window.reveal(rate);
+        robot.clickOn(rate).press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL).write(newRate);
+        window.waitUntil("the typed rate in the field", () -> rate.getText().equals(newRate));
+
+        // At the test window's size (1152×720) a click on Plan canary did not re-plan: the button lay below the fold of
+        // the inputs' scroll pane, so a click at its place reached the node below. It must be in view and take the click.
+        Button plan = window.find("#rollout-plan-canary", Button.class);
+        List<Object> pressed = new ArrayList<>();
+        javafx.event.EventHandler<javafx.scene.input.MouseEvent> record = e -> pressed.add(e.getTarget());
+        robot.interact(() -> plan.getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+        try {
+            // clicked where it is on screen, without scrolling anything first: the button must be in view as the tab opens
+            robot.clickOn(plan);
+            WaitForAsyncUtils.waitForFxEvents();
+        } finally {
+            robot.interact(() -> plan.getScene().removeEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+        }
+        assertThat(pressed).as("what the click on Plan canary pressed").hasSize(1);
+        assertThat(isInside((javafx.scene.Node) pressed.get(0), plan)).as("the click reaches Plan canary, not %s", pressed.get(0)).isTrue();
+        window.waitUntil("the steps for " + newRate + " requests/s", () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
+        window.awaitJobs();
+        assertThat(rate.getText()).isEqualTo(newRate);
+        assertThat(window.text("#rollout-canary-from")).isEqualTo("Inputs kept for this project.");
+        assertThat(window.dialogs()).isEmpty();
+    }
+
+    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node ancestor) {
+        for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+            if (x == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
     void anEmptyProjectShowsNoneOfTheDemosDataInAnyArea(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         for (int area = 0; area < WindowDriver.AREAS.size(); area++) {
