@@ -223,9 +223,8 @@ class AreaWorkflowsTest {
         TextField rate = window.find("#rollout-canary-rate", TextField.class);
         double demoRate = Double.parseDouble(rate.getText().strip());
         String newRate = Long.toString(Math.max(1, Math.round(demoRate / 4)));
-        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard). Clicking
-        // Plan canary (#rollout-plan-canary) at the test window's size (1152×720) did not re-plan: the canary inputs'
-        // grid lays out far taller than the tab, so the button may be covered or clipped (a view bug, reported).
+        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard); a click on
+        // Plan canary does the same (rolloutPlanCanaryButtonReplansWhenClicked).
         if (WindowDriver.inView(rate)) {
             robot.clickOn(rate);
         }
@@ -260,6 +259,16 @@ class AreaWorkflowsTest {
         // At the test window's size (1152×720) a click on Plan canary did not re-plan: the button lay below the fold of
         // the inputs' scroll pane, so a click at its place reached the node below. It must be in view and take the click.
         Button plan = window.find("#rollout-plan-canary", Button.class);
+        // the typed rate made the plan stale: its banner shows, a line or two, not a column of words pushing things away
+        javafx.scene.Node banner = plan.getParent().getParent().lookup(".stale-banner"); // the Canary plan tab's, beside the button
+        assertThat(banner).isNotNull();
+        assertThat(banner.isVisible()).isTrue();
+        assertThat(banner.getLayoutBounds().getHeight()).as("the stale banner's height").isLessThan(120);
+        // the button is in no scroll pane, so that no scrolling can put it out of view, and it is in view now
+        for (javafx.scene.Node n = plan.getParent(); n != null; n = n.getParent()) {
+            assertThat(n).as("an ancestor of Plan canary").isNotInstanceOf(javafx.scene.control.ScrollPane.class);
+        }
+        assertThat(WindowDriver.inView(plan)).as("Plan canary in view").isTrue();
         List<Object> pressed = new ArrayList<>();
         javafx.event.EventHandler<javafx.scene.input.MouseEvent> record = e -> pressed.add(e.getTarget());
         robot.interact(() -> plan.getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
