@@ -2,6 +2,7 @@ package dev.sextant.workspaces;
 
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A project's rollout gate: its policy and the observations imported for it. Each change is one transaction. */
+/** A project's rollout gate: its policy, the observations imported for it, its canary inputs and judge settings. Each change is one transaction. */
 public final class GateRepository {
 
     /** How observations are kept: ids and values side by side. */
@@ -167,6 +168,27 @@ public final class GateRepository {
                     }
                     return Optional.of(new SavedCanary(rs.getString(1), read(rs.getString(2), CanaryPlan.Spec.class),
                             rs.getObject(3, OffsetDateTime.class).toInstant()));
+                }
+            }
+        });
+    }
+
+    /** Keeps the project's canary judge settings (validated by the settings themselves), replacing what was kept. */
+    public void setJudge(UUID projectId, JudgeSettings settings, boolean demo) {
+        String json = Json.write(settings);
+        workspace.transaction(c -> {
+            ProjectRows.requireProject(c, projectId);
+            return replaceProjectRow(c, "GATE_JUDGE", projectId, List.of("SETTINGS", "DEMO"), json, demo);
+        });
+    }
+
+    /** The project's kept canary judge settings, if the user replayed the judge in it. */
+    public Optional<JudgeSettings> judge(UUID projectId) {
+        return workspace.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT SETTINGS FROM GATE_JUDGE WHERE PROJECT_ID = ?")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(read(rs.getString(1), JudgeSettings.class)) : Optional.empty();
                 }
             }
         });

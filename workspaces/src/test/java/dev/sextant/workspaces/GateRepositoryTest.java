@@ -3,9 +3,11 @@ package dev.sextant.workspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.gate.CanaryJudge;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.DemoGateData;
 import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.project.Project;
 import java.nio.file.Path;
@@ -50,6 +52,25 @@ class GateRepositoryTest {
             assertThat(kept.spec()).isEqualTo(second);
             ws.projects().delete(p.id());
             assertThat(ws.gate().canary(p.id())).isEmpty();
+        }
+    }
+
+    @Test
+    void theJudgeSettingsAreKeptOncePerProject() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            assertThat(ws.schemaVersion()).isEqualTo(11);
+            Project p = ws.projects().create("Gate", "");
+            Project other = ws.projects().create("Other", "");
+            assertThat(ws.gate().judge(p.id())).isEmpty();
+            JudgeSettings first = JudgeSettings.guessed(List.of("error_rate", "latency_ms"));
+            JudgeSettings second = new JudgeSettings(0.9, 0.1, 90, 60, java.util.Map.of("error_rate",
+                    new CanaryJudge.MetricSpec(CanaryJudge.Direction.DECREASE, false), "quality", new CanaryJudge.MetricSpec(CanaryJudge.Direction.EITHER, true)));
+            ws.gate().setJudge(p.id(), first, false);
+            ws.gate().setJudge(p.id(), second, false);
+            assertThat(ws.gate().judge(p.id())).contains(second);
+            assertThat(ws.gate().judge(other.id())).isEmpty();
+            ws.projects().delete(p.id());
+            assertThat(ws.gate().judge(p.id())).isEmpty();
         }
     }
 

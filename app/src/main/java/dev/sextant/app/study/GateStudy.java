@@ -9,6 +9,7 @@ import dev.sextant.model.gate.EvidenceAssembler;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GateEvidence;
 import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.GateFiles;
 import dev.sextant.workspaces.SavedCanary;
@@ -56,8 +57,68 @@ public final class GateStudy {
     public record Rollout(GateCase gate, CanaryInputs canaryInputs, CanaryPlan canary, SavedServingPlan serving) {
     }
 
-    /** What the Rollout area shows on opening a project: nothing but the models when it has no gate policy yet. */
-    public record Overview(SavedGatePolicy policy, List<String> models, CanaryInputs canaryInputs, GateCase gate, String problem) {
+    /**
+     * What the Rollout area shows on opening a project: nothing but the models (and the judge's settings, if kept) when
+     * it has no gate policy yet.
+     *
+     * @param judge the canary judge's settings kept for the project, or null
+     */
+    public record Overview(SavedGatePolicy policy, List<String> models, CanaryInputs canaryInputs, GateCase gate, String problem,
+                           JudgeSettings judge) {
+    }
+
+    /**
+     * Canary inputs given beside the project's (the command line's flags): each one not null replaces the project's;
+     * the error, refusal, latency and quality thresholds each come whole from one side — give any part of one and its
+     * missing parts come from the project, give none and the project's stays.
+     */
+    public record CanaryOverrides(Double rate, List<Double> percents, Double intervalMinutes, Double alpha, Double power, Double errorRate,
+                                  Double errorRateIncrease, Double refusalRate, Double refusalRateIncrease, Double latencyP99Ms,
+                                  Double latencyIncrease, Integer latencyTail, Double qualityMean, Double qualitySd, Double qualityDrop) {
+
+        /** The inputs: these over {@code base} (null: no project inputs, so these are all there is, with the plan's defaults). */
+        public CanaryPlan.Spec over(CanaryPlan.Spec base) {
+            if (base == null && rate == null) {
+                throw new InputError("canary.rate", "the project has no canary inputs yet (no kept plan and no traffic replay for the incumbent): "
+                        + "give the request rate and at least one rollback threshold");
+            }
+            boolean err = errorRate != null || errorRateIncrease != null;
+            boolean ref = refusalRate != null || refusalRateIncrease != null;
+            boolean lat = latencyP99Ms != null || latencyIncrease != null;
+            boolean qual = qualityMean != null || qualitySd != null || qualityDrop != null;
+            return new CanaryPlan.Spec(or(rate, base == null ? null : base.ratePerSecond(), 0.0),
+                    percents != null ? percents : base != null ? base.percents() : null,
+                    or(intervalMinutes, base == null ? null : base.intervalMinutes(), 10.0), or(alpha, base == null ? null : base.alpha(), 0.05),
+                    or(power, base == null ? null : base.power(), 0.8),
+                    pick(err, errorRate, base == null ? null : base.errorRate()),
+                    pick(err, errorRateIncrease, base == null ? null : base.errorRateIncrease()),
+                    pick(ref, refusalRate, base == null ? null : base.refusalRate()),
+                    pick(ref, refusalRateIncrease, base == null ? null : base.refusalRateIncrease()),
+                    pick(lat, latencyP99Ms, base == null ? null : base.latencyP99Ms()),
+                    pick(lat, latencyIncrease, base == null ? null : base.latencyIncrease()),
+                    latencyTail != null ? latencyTail : base != null ? base.latencyTail() : 50,
+                    pick(qual, qualityMean, base == null ? null : base.qualityMean()),
+                    pick(qual, qualitySd, base == null ? null : base.qualitySd()),
+                    pick(qual, qualityDrop, base == null ? null : base.qualityDrop()));
+        }
+
+        private static Double pick(boolean given, Double value, Double base) {
+            return given ? or(value, base, null) : base;
+        }
+
+        private static Double or(Double given, Double base, Double fallback) {
+            return given != null ? given : base != null ? base : fallback;
+        }
+    }
+
+    /**
+     * The project's canary plan with any inputs given over it.
+     *
+     * @param incumbent  the incumbent whose inputs these are (null when the project names none)
+     * @param inputsFrom where the inputs come from, in words
+     * @param kept       whether these inputs are the project's kept ones (now or before)
+     */
+    public record CanaryMerge(String incumbent, CanaryPlan.Spec spec, CanaryPlan plan, String inputsFrom, boolean kept) {
     }
 
     public Optional<SavedGatePolicy> policy() {
@@ -82,16 +143,16 @@ public final class GateStudy {
         SavedGatePolicy saved = policy().orElse(null);
         List<String> models = models();
         if (saved == null) {
-            return new Overview(null, models, null, null, null);
+            return new Overview(null, models, null, null, null, judge().orElse(null));
         }
         CanaryInputs canary = saved.incumbent() == null ? null : canaryInputs(saved.incumbent());
         if (saved.candidate() == null || saved.incumbent() == null) {
-            return new Overview(saved, models, canary, null, "choose the candidate and the incumbent, then Save and decide");
+            return new Overview(saved, models, canary, null, "choose the candidate and the incumbent, then Save and decide", judge().orElse(null));
         }
         try {
-            return new Overview(saved, models, canary, decide(saved.candidate(), saved.incumbent()), null);
+            return new Overview(saved, models, canary, decide(saved.candidate(), saved.incumbent()), null, judge().orElse(null));
         } catch (InputError e) {
-            return new Overview(saved, models, canary, null, e.getMessage());
+            return new Overview(saved, models, canary, null, e.getMessage(), judge().orElse(null));
         }
     }
 
@@ -157,6 +218,33 @@ public final class GateStudy {
         CanaryPlan plan = CanaryPlan.of(spec);
         ws.gate().setCanary(projectId, blankToNull(incumbent), spec, false);
         return plan;
+    }
+
+    /**
+     * The canary plan of {@code gate canary-plan --project}: the project's inputs for the incumbent with the given ones
+     * over them, planned; with {@code keep}, kept as the project's.
+     *
+     * @param incumbent the incumbent, or null for the one the gate policy names
+     */
+    public CanaryMerge canaryPlan(String incumbent, CanaryOverrides overrides, boolean keep) {
+        String inc = incumbent != null ? incumbent : policy().map(SavedGatePolicy::incumbent).orElse(null);
+        CanaryInputs base = canaryInputs(inc);
+        CanaryPlan.Spec spec = overrides.over(base == null ? null : base.spec());
+        boolean changed = base == null || !spec.equals(base.spec());
+        CanaryPlan plan = keep ? planCanary(inc, spec) : CanaryPlan.of(spec);
+        String from = changed ? (keep ? "as given, now kept for this project" : "as given (not kept; add --keep)")
+                : base.kept() ? "kept for this project" : "defaults: thresholds from the incumbent's traffic replay, rate from the " + base.rateSource();
+        return new CanaryMerge(inc, spec, plan, from, keep || (!changed && base.kept()));
+    }
+
+    /** The canary judge's settings kept for the project, if it replayed the judge. */
+    public Optional<JudgeSettings> judge() {
+        return ws.gate().judge(projectId);
+    }
+
+    /** Keeps the judge's settings for the project, so that it judges the same way when reopened. */
+    public void keepJudge(JudgeSettings settings) {
+        ws.gate().setJudge(projectId, settings, false);
     }
 
     /** The rollout case the report presents, with the project's canary inputs (kept, else defaults). */

@@ -96,4 +96,57 @@ class GateStudyTest {
             assertThat(study.rollout(null, null, null).canary()).isNull();
         }
     }
+
+    @Test
+    void theCanaryPlanOfTheCommandLineIsTheProjectsWithTheGivenInputsOverIt() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project demo = ws.projects().list().get(0);
+            GateStudy study = new GateStudy(ws, demo.id());
+            GateStudy.CanaryOverrides none = new GateStudy.CanaryOverrides(null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null);
+            GateStudy.CanaryMerge same = study.canaryPlan(null, none, false);
+            CanaryPlan.Spec defaults = study.canaryInputs(DemoGateData.INCUMBENT).spec();
+            assertThat(same.incumbent()).isEqualTo(DemoGateData.INCUMBENT);
+            assertThat(same.spec()).isEqualTo(defaults);
+            assertThat(same.kept()).isFalse();
+            assertThat(same.inputsFrom()).startsWith("defaults: thresholds from the incumbent's traffic replay, rate from the busiest hour");
+
+            // a rate and one part of the latency threshold replace the project's; the rest stays the project's
+            GateStudy.CanaryOverrides some = new GateStudy.CanaryOverrides(7.0, null, null, null, null, null, null, null, null, null, 0.2, null,
+                    null, null, null);
+            GateStudy.CanaryMerge given = study.canaryPlan(null, some, false);
+            assertThat(given.spec().ratePerSecond()).isEqualTo(7.0);
+            assertThat(given.spec().latencyIncrease()).isEqualTo(0.2);
+            assertThat(given.spec().latencyP99Ms()).isEqualTo(defaults.latencyP99Ms());
+            assertThat(given.spec().errorRate()).isEqualTo(defaults.errorRate());
+            assertThat(given.spec().percents()).isEqualTo(defaults.percents());
+            assertThat(given.plan()).isEqualTo(CanaryPlan.of(given.spec()));
+            assertThat(given.inputsFrom()).isEqualTo("as given (not kept; add --keep)");
+            assertThat(ws.gate().canary(demo.id())).isEmpty();
+
+            GateStudy.CanaryMerge kept = study.canaryPlan(null, some, true);
+            assertThat(kept.kept()).isTrue();
+            assertThat(kept.inputsFrom()).isEqualTo("as given, now kept for this project");
+            assertThat(study.canaryInputs(DemoGateData.INCUMBENT).spec()).isEqualTo(given.spec());
+            assertThat(study.canaryPlan(null, none, false).inputsFrom()).isEqualTo("kept for this project");
+
+            // no project inputs (another incumbent without a replay) and no rate: says what to give
+            assertThatThrownBy(() -> study.canaryPlan("nobody", none, false)).isInstanceOf(InputError.class).hasMessageContaining("request rate");
+        }
+    }
+
+    @Test
+    void theJudgesSettingsAreTheProjectsOnceKept() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project demo = ws.projects().list().get(0);
+            GateStudy study = new GateStudy(ws, demo.id());
+            assertThat(study.judge()).isEmpty();
+            assertThat(study.overview().judge()).isNull();
+            var settings = dev.sextant.model.gate.JudgeSettings.guessed(List.of("error_rate", "latency_ms"));
+            study.keepJudge(settings);
+            assertThat(study.judge()).contains(settings);
+            assertThat(study.overview().judge()).isEqualTo(settings);
+            assertThat(new GateStudy(ws, ws.projects().create("Other", "").id()).overview().judge()).isNull();
+        }
+    }
 }

@@ -223,9 +223,8 @@ class AreaWorkflowsTest {
         TextField rate = window.find("#rollout-canary-rate", TextField.class);
         double demoRate = Double.parseDouble(rate.getText().strip());
         String newRate = Long.toString(Math.max(1, Math.round(demoRate / 4)));
-        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard). Clicking
-        // Plan canary (#rollout-plan-canary) at the test window's size (1152×720) did not re-plan: the canary inputs'
-        // grid lays out far taller than the tab, so the button may be covered or clipped (a view bug, reported).
+        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard); a click on
+        // Plan canary does the same (rolloutPlanCanaryButtonReplansWhenClicked).
         if (WindowDriver.inView(rate)) {
             robot.clickOn(rate);
         }
@@ -240,6 +239,62 @@ class AreaWorkflowsTest {
         window.awaitJobs();
         assertThat(rate.getText()).isEqualTo(newRate);
         assertThat(window.dialogs()).isEmpty();
+    }
+
+    @Test
+    void rolloutPlanCanaryButtonReplansWhenClicked(FxRobot robot) throws Exception {
+        window.awaitDemoWorkspace();
+        window.showArea(ROLLOUT);
+        window.waitUntil("the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
+        window.clickTab("Canary plan");
+        TableView<?> steps = window.table("#rollout-steps");
+        window.waitUntil("the demo canary plan", () -> !steps.getItems().isEmpty());
+        List<Object> before = new ArrayList<>(steps.getItems());
+        TextField rate = window.find("#rollout-canary-rate", TextField.class);
+        String newRate = Long.toString(Math.max(1, Math.round(Double.parseDouble(rate.getText().strip()) / 4)));
+        window.reveal(rate);
+        robot.clickOn(rate).press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL).write(newRate);
+        window.waitUntil("the typed rate in the field", () -> rate.getText().equals(newRate));
+
+        // At the test window's size (1152×720) a click on Plan canary did not re-plan: the button lay below the fold of
+        // the inputs' scroll pane, so a click at its place reached the node below. It must be in view and take the click.
+        Button plan = window.find("#rollout-plan-canary", Button.class);
+        // the typed rate made the plan stale: its banner shows, a line or two, not a column of words pushing things away
+        javafx.scene.Node banner = plan.getParent().getParent().lookup(".stale-banner"); // the Canary plan tab's, beside the button
+        assertThat(banner).isNotNull();
+        assertThat(banner.isVisible()).isTrue();
+        assertThat(banner.getLayoutBounds().getHeight()).as("the stale banner's height").isLessThan(120);
+        // the button is in no scroll pane, so that no scrolling can put it out of view, and it is in view now
+        for (javafx.scene.Node n = plan.getParent(); n != null; n = n.getParent()) {
+            assertThat(n).as("an ancestor of Plan canary").isNotInstanceOf(javafx.scene.control.ScrollPane.class);
+        }
+        assertThat(WindowDriver.inView(plan)).as("Plan canary in view").isTrue();
+        List<Object> pressed = new ArrayList<>();
+        javafx.event.EventHandler<javafx.scene.input.MouseEvent> record = e -> pressed.add(e.getTarget());
+        robot.interact(() -> plan.getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+        try {
+            // clicked where it is on screen, without scrolling anything first: the button must be in view as the tab opens
+            robot.clickOn(plan);
+            WaitForAsyncUtils.waitForFxEvents();
+        } finally {
+            robot.interact(() -> plan.getScene().removeEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+        }
+        assertThat(pressed).as("what the click on Plan canary pressed").hasSize(1);
+        assertThat(isInside((javafx.scene.Node) pressed.get(0), plan)).as("the click reaches Plan canary, not %s", pressed.get(0)).isTrue();
+        window.waitUntil("the steps for " + newRate + " requests/s", () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
+        window.awaitJobs();
+        assertThat(rate.getText()).isEqualTo(newRate);
+        assertThat(window.text("#rollout-canary-from")).isEqualTo("Inputs kept for this project.");
+        assertThat(window.dialogs()).isEmpty();
+    }
+
+    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node ancestor) {
+        for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+            if (x == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

@@ -102,6 +102,34 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void theJudgesSettingsAreKeptForTheProjectAndShownAgainWhenItIsReopened() {
+        vm.replay(writeMonitoring());
+        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
+                .isEqualTo(dev.sextant.model.gate.CanaryJudge.Direction.INCREASE));
+        vm.judgeRows().get(0).directionProperty().set(dev.sextant.model.gate.CanaryJudge.Direction.EITHER);
+        vm.judgeToleranceProperty().set("0.4");
+        vm.judgePassProperty().set("90");
+        vm.rejudge();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        var demo = shell.currentProjectProperty().get();
+
+        // another project has its own (the defaults); back to this one, its settings are there again
+        shell.createProject("Other", "");
+        assertThat(vm.judgeToleranceProperty().get()).isEqualTo("0.25");
+        assertThat(vm.judgePassProperty().get()).isEqualTo("95");
+        shell.currentProjectProperty().set(demo);
+        assertThat(vm.judgeToleranceProperty().get()).isEqualTo("0.4");
+        assertThat(vm.judgePassProperty().get()).isEqualTo("90");
+        assertThat(vm.judgeConfidenceProperty().get()).isEqualTo("0.98");
+        // the monitoring data read again starts from the kept setting of its metric, not from the guess
+        assertThat(vm.judgeRows()).isEmpty();
+        vm.replay(writeMonitoring());
+        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
+                .isEqualTo(dev.sextant.model.gate.CanaryJudge.Direction.EITHER));
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void aPolicyEditIsValidatedSavedAndDecided() {
         vm.addCheck();
         assertThat(vm.checks()).hasSize(DemoGateData.policy().checks().size() + 1);

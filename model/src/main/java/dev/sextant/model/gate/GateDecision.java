@@ -52,7 +52,7 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
             GatePolicy.Role role = c.role();
             String label = c.name() + " (" + c.layer().slug() + ", " + c.metric() + ")";
             if (r.downWeighted() != null && role != GatePolicy.Role.INFORMATIVE) {
-                reasons.add(label + ": down-weighted, " + r.downWeighted() + " — it informs but does not decide (" + r.status() + describe(r) + ")");
+                reasons.add(label + ": down-weighted, " + r.downWeighted() + " — it informs but does not decide (" + r.status() + describe(c, r) + ")");
                 if (role == GatePolicy.Role.REQUIRED_GAIN || role == GatePolicy.Role.BLOCKING) {
                     full = false;
                     reasons.add(label + ": no credible evidence for a " + role.slug() + " check, so not a full rollout");
@@ -60,12 +60,12 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                 continue;
             }
             switch (role) {
-                case INFORMATIVE -> reasons.add(label + ": informative, " + r.status() + describe(r));
+                case INFORMATIVE -> reasons.add(label + ": informative, " + r.status() + describe(c, r));
                 case BLOCKING -> {
                     switch (r.status()) {
                         case "regression" -> {
                             reject = true;
-                            reasons.add(label + ": blocking regression beyond the margin of " + fmt(c.margin()) + describe(r));
+                            reasons.add(label + ": blocking regression beyond the margin of " + fmt(c.margin()) + describe(c, r));
                         }
                         case "missing" -> {
                             full = false;
@@ -73,11 +73,11 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                         }
                         case "inconclusive" -> {
                             full = false;
-                            reasons.add(label + ": cannot rule out a loss beyond the margin of " + fmt(c.margin()) + describe(r));
+                            reasons.add(label + ": cannot rule out a loss beyond the margin of " + fmt(c.margin()) + describe(c, r));
                         }
                         default -> {
                             supporting.add(c.layer());
-                            reasons.add(label + ": no regression beyond the margin of " + fmt(c.margin()) + describe(r));
+                            reasons.add(label + ": no regression beyond the margin of " + fmt(c.margin()) + describe(c, r));
                         }
                     }
                 }
@@ -85,11 +85,11 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                     switch (r.status()) {
                         case "gain" -> {
                             supporting.add(c.layer());
-                            reasons.add(label + ": gain of at least " + fmt(c.minimumEffect()) + " supported" + describe(r));
+                            reasons.add(label + ": gain of at least " + fmt(c.minimumEffect()) + " supported" + describe(c, r));
                         }
                         case "regression" -> {
                             reject = true;
-                            reasons.add(label + ": a required gain is a significant regression" + describe(r));
+                            reasons.add(label + ": a required gain is a significant regression" + describe(c, r));
                         }
                         case "missing" -> {
                             full = false;
@@ -97,7 +97,7 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                         }
                         default -> {
                             full = false;
-                            reasons.add(label + ": the gain is not statistically supported (" + r.status() + describe(r) + ")");
+                            reasons.add(label + ": the gain is not statistically supported (" + r.status() + describe(c, r) + ")");
                         }
                     }
                 }
@@ -175,9 +175,29 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         return new CheckResult(c.name(), c.layer().slug(), c.role().slug(), status, est, lo, hi, threshold, n, e.source(), e.lowCredibility());
     }
 
-    private static String describe(CheckResult r) {
-        return r.estimate() == null ? "" : String.format(Locale.ROOT, "; improvement %+.4g, interval [%+.4g, %+.4g], n = %d%s", r.estimate(),
-                r.ciLow(), r.ciHigh(), r.n(), r.source() == null ? "" : ", from " + r.source());
+    /**
+     * The estimate in words, in the metric's better direction and with its unit (a name ending {@code _ms}: ms;
+     * {@code _s}: s), e.g. "latency worse by 122.9 ms", then the interval of the gain (signed, as in the checks table).
+     */
+    static String describe(GatePolicy.Check c, CheckResult r) {
+        if (r.estimate() == null) {
+            return "";
+        }
+        String metric = c.metric();
+        String unit = "";
+        for (String[] u : new String[][] {{"_ms", "ms"}, {"_seconds", "s"}, {"_s", "s"}, {"_tokens", "tokens"}}) {
+            if (metric.length() > u[0].length() && metric.endsWith(u[0])) {
+                metric = metric.substring(0, metric.length() - u[0].length());
+                unit = " " + u[1];
+                break;
+            }
+        }
+        metric = metric.replace('_', ' ');
+        String change = r.estimate() == 0 ? metric + " unchanged"
+                : metric + (r.estimate() > 0 ? " better by " : " worse by ")
+                + new java.math.BigDecimal(Math.abs(r.estimate())).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + unit;
+        return String.format(Locale.ROOT, "; %s (interval of the gain [%+.4g, %+.4g]%s), n = %d%s", change, r.ciLow(), r.ciHigh(), unit, r.n(),
+                r.source() == null ? "" : ", from " + r.source());
     }
 
     private static String fmt(double v) {

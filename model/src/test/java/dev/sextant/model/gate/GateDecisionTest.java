@@ -147,4 +147,18 @@ class GateDecisionTest {
         assertThatThrownBy(() -> new GatePolicy("p", 1.2, List.of(new Check("m", Layer.PUBLIC, "acc", true, 0, 0.1, Test.PAIRED,
                 Role.BLOCKING))).validate()).hasMessageContaining("confidence");
     }
+
+    @org.junit.jupiter.api.Test
+    void aLatencyRegressionReadsAsWorseByMillisecondsNotAsANegativeImprovement() {
+        GatePolicy policy = new GatePolicy("latency", 0.95, List.of(
+                new Check("latency", Layer.REPLAY, "latency_ms", false, 0, 50, Test.UNPAIRED, Role.BLOCKING)));
+        GateDecision slower = GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 923, 60, 7)));
+        assertThat(slower.decision()).isEqualTo("reject");
+        String reason = slower.reasons().stream().filter(r -> r.startsWith("latency (")).findFirst().orElseThrow();
+        assertThat(reason).contains("latency worse by 1").contains(" ms (interval of the gain [-1").doesNotContain("improvement");
+        assertThat(slower.checks().get(0).estimate()).isLessThan(-100);
+
+        GateDecision faster = GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 700, 60, 7)));
+        assertThat(faster.reasons().stream().filter(r -> r.startsWith("latency (")).findFirst().orElseThrow()).contains("latency better by ").contains(" ms (interval of the gain [+");
+    }
 }

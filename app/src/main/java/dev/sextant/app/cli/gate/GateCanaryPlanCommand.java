@@ -6,7 +6,6 @@ import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.GateStudy;
-import dev.sextant.model.InputError;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
@@ -94,22 +93,15 @@ public final class GateCanaryPlanCommand implements Runnable {
         CommandContext ctx = new CommandContext(spec);
         boolean inProject = rate == null || keep || incumbent != null || project.nameOrId() != null;
         if (!inProject) {
-            CanaryPlan plan = CanaryPlan.of(override(null));
+            CanaryPlan plan = CanaryPlan.of(overrides().over(null));
             ctx.print(output.json(), plan, out -> print(out, plan));
             return;
         }
         ProjectCanary result;
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project.nameOrId());
-            GateStudy study = new GateStudy(ws, p.id());
-            String inc = incumbent != null ? incumbent : study.policy().map(s -> s.incumbent()).orElse(null);
-            GateStudy.CanaryInputs base = study.canaryInputs(inc);
-            CanaryPlan.Spec s = override(base == null ? null : base.spec());
-            boolean changed = base == null || !s.equals(base.spec());
-            CanaryPlan plan = keep ? study.planCanary(inc, s) : CanaryPlan.of(s);
-            String from = changed ? (keep ? "as given, now kept for this project" : "as given (not kept; add --keep)")
-                    : base.kept() ? "kept for this project" : "defaults: thresholds from the incumbent's traffic replay, rate from the " + base.rateSource();
-            result = new ProjectCanary(p.name(), inc, from, keep || (!changed && base.kept()), plan);
+            GateStudy.CanaryMerge m = new GateStudy(ws, p.id()).canaryPlan(incumbent, overrides(), keep);
+            result = new ProjectCanary(p.name(), m.incumbent(), m.inputsFrom(), m.kept(), m.plan());
         }
         ctx.print(output.json(), result, out -> {
             out.printf("Canary plan of project %s%s; inputs %s%n", result.project(), result.incumbent() == null ? "" : " (incumbent " + result.incumbent() + ")",
@@ -118,35 +110,11 @@ public final class GateCanaryPlanCommand implements Runnable {
         });
     }
 
-    /** The inputs: each flag given replaces the base's value; without a base the flags are all there is. */
-    private CanaryPlan.Spec override(CanaryPlan.Spec base) {
-        if (base == null && rate == null) {
-            throw new InputError("canary.rate", "the project has no canary inputs yet (no kept plan and no traffic replay for the incumbent): "
-                    + "give the request rate and at least one rollback threshold");
-        }
-        List<Double> percents = steps != null ? steps : stepWeight != null ? CanaryPlan.flaggerSteps(stepWeight, maxWeight)
-                : base != null ? base.percents() : null;
-        boolean err = errorRate != null || errorRateIncrease != null;
-        boolean ref = refusalRate != null || refusalRateIncrease != null;
-        boolean lat = latencyP99Ms != null || latencyIncrease != null;
-        boolean qual = qualityMean != null || qualitySd != null || qualityDrop != null;
-        return new CanaryPlan.Spec(or(rate, base == null ? null : base.ratePerSecond(), 0.0), percents,
-                or(interval, base == null ? null : base.intervalMinutes(), 10.0), or(alpha, base == null ? null : base.alpha(), 0.05),
-                or(power, base == null ? null : base.power(), 0.8),
-                err ? or(errorRate, base == null ? null : base.errorRate(), null) : base == null ? null : base.errorRate(),
-                err ? or(errorRateIncrease, base == null ? null : base.errorRateIncrease(), null) : base == null ? null : base.errorRateIncrease(),
-                ref ? or(refusalRate, base == null ? null : base.refusalRate(), null) : base == null ? null : base.refusalRate(),
-                ref ? or(refusalRateIncrease, base == null ? null : base.refusalRateIncrease(), null) : base == null ? null : base.refusalRateIncrease(),
-                lat ? or(latencyP99Ms, base == null ? null : base.latencyP99Ms(), null) : base == null ? null : base.latencyP99Ms(),
-                lat ? or(latencyIncrease, base == null ? null : base.latencyIncrease(), null) : base == null ? null : base.latencyIncrease(),
-                latencyTail != null ? latencyTail : base != null ? base.latencyTail() : 50,
-                qual ? or(qualityMean, base == null ? null : base.qualityMean(), null) : base == null ? null : base.qualityMean(),
-                qual ? or(qualitySd, base == null ? null : base.qualitySd(), null) : base == null ? null : base.qualitySd(),
-                qual ? or(qualityDrop, base == null ? null : base.qualityDrop(), null) : base == null ? null : base.qualityDrop());
-    }
-
-    private static Double or(Double given, Double base, Double fallback) {
-        return given != null ? given : base != null ? base : fallback;
+    /** The inputs the flags give; the steps from --steps or from Flagger's weights. */
+    private GateStudy.CanaryOverrides overrides() {
+        List<Double> percents = steps != null ? steps : stepWeight != null ? CanaryPlan.flaggerSteps(stepWeight, maxWeight) : null;
+        return new GateStudy.CanaryOverrides(rate, percents, interval, alpha, power, errorRate, errorRateIncrease, refusalRate, refusalRateIncrease,
+                latencyP99Ms, latencyIncrease, latencyTail, qualityMean, qualitySd, qualityDrop);
     }
 
     private static void print(PrintWriter out, CanaryPlan plan) {

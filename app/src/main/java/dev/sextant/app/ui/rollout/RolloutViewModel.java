@@ -77,6 +77,8 @@ public final class RolloutViewModel {
     private final StringProperty monitoringName = new SimpleStringProperty("");
     private final BooleanProperty replayStale = new SimpleBooleanProperty(false);
     private java.util.SortedMap<String, CanaryReplay.Step> monitoring;
+    /** The per-metric judge settings kept for the project: a monitoring file's metric named here starts with its kept setting. */
+    private Map<String, CanaryJudge.MetricSpec> keptJudgeMetrics = Map.of();
     private GateStudy.CanaryInputs shownInputs;
     private boolean filling;
 
@@ -119,6 +121,7 @@ public final class RolloutViewModel {
         replay.set(null);
         replayStale.set(false);
         judgeRows.clear();
+        showJudge(JudgeSettings.defaults(Map.of()));
         monitoring = null;
         monitoringName.set("");
         problem.set("");
@@ -134,6 +137,9 @@ public final class RolloutViewModel {
         boolean submitted = shell.inProject("Load the rollout gate", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).overview(), o -> {
             loading.set(false);
             models.setAll(o.models());
+            if (o.judge() != null) {
+                showJudge(o.judge());
+            }
             if (o.policy() == null) {
                 status.set("This project has no gate policy yet: choose the candidate and the incumbent, Add check for each metric that must "
                         + "hold, then Save and decide.");
@@ -157,6 +163,21 @@ public final class RolloutViewModel {
         });
         if (!submitted) {
             loading.set(false);
+        }
+    }
+
+    /** Shows the judge's settings (the project's kept ones, or the defaults); they apply to the monitoring data read next. */
+    private void showJudge(JudgeSettings j) {
+        boolean wasFilling = filling;
+        filling = true;
+        try {
+            judgeConfidence.set(Inputs.compact(j.confidence()));
+            judgeTolerance.set(Inputs.compact(j.tolerance()));
+            judgePass.set(Inputs.compact(j.passThreshold()));
+            judgeMarginal.set(Inputs.compact(j.marginalThreshold()));
+            keptJudgeMetrics = j.metrics();
+        } finally {
+            filling = wasFilling;
         }
     }
 
@@ -334,7 +355,8 @@ public final class RolloutViewModel {
             Map<String, JudgeRow> kept = new java.util.HashMap<>();
             judgeRows.forEach(r -> kept.put(r.metric(), r));
             judgeRows.setAll(JudgeSettings.guessed(metrics).metrics().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .map(e -> kept.getOrDefault(e.getKey(), new JudgeRow(e.getKey(), e.getValue()))).toList());
+                    .map(e -> kept.getOrDefault(e.getKey(), new JudgeRow(e.getKey(), keptJudgeMetrics.getOrDefault(e.getKey(), e.getValue()))))
+                    .toList());
             judgeRows.forEach(r -> {
                 r.direction.addListener((o, a, b) -> markReplayStale());
                 r.critical.addListener((o, a, b) -> markReplayStale());
@@ -380,7 +402,24 @@ public final class RolloutViewModel {
                     problemField.set("");
                     replay.set(r);
                     replayStale.set(false);
+                    keepJudge(settings);
                 }, e -> problem.set(Failures.message(e)));
+    }
+
+    /**
+     * Keeps the settings just judged with for the project (with the kept settings of metrics this file lacks), so that
+     * reopening the project shows them and judges the next monitoring file the same way.
+     */
+    private void keepJudge(JudgeSettings settings) {
+        Map<String, CanaryJudge.MetricSpec> metrics = new java.util.TreeMap<>(keptJudgeMetrics);
+        metrics.putAll(settings.metrics());
+        JudgeSettings keep = new JudgeSettings(settings.confidence(), settings.tolerance(), settings.passThreshold(), settings.marginalThreshold(),
+                metrics);
+        keptJudgeMetrics = keep.metrics();
+        shell.inProject("Keep the judge's settings", (ws, p, progress, cancel) -> {
+            new GateStudy(ws, p.id()).keepJudge(keep);
+            return null;
+        }, x -> { }, e -> problem.set(Failures.message(e)));
     }
 
     /** Builds the report of what the area shows (decision and canary plan) as a job and hands it on (to export or present). */

@@ -19,6 +19,14 @@ public final class FxmlView {
     }
 
     public static Parent load(Object controller) {
+        return load(controller, controller.getClass().getSimpleName());
+    }
+
+    /**
+     * Loads a part of an area (a tab, a pane) the same way; its tables remember their widths under the area's name,
+     * {@code tableKeys.fxId}, as they did when the area was one view.
+     */
+    public static Parent load(Object controller, String tableKeys) {
         Class<?> type = controller.getClass();
         URL fxml = type.getResource(type.getSimpleName() + ".fxml");
         if (fxml == null) {
@@ -31,9 +39,9 @@ public final class FxmlView {
             // every table of every view fits its content and remembers dragged widths, keyed "View.fxId"
             loader.getNamespace().forEach((id, node) -> {
                 if (node instanceof TableView<?> t) {
-                    Tables.fit(t, type.getSimpleName() + "." + id);
+                    Tables.fit(t, tableKeys + "." + id);
                 } else if (node instanceof TreeTableView<?> t) {
-                    Tables.fit(t, type.getSimpleName() + "." + id);
+                    Tables.fit(t, tableKeys + "." + id);
                 }
             });
             return view;

@@ -1,0 +1,47 @@
+package dev.sextant.app.ui.evaluation;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.StackPane;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+
+/** What the Evaluation tabs share: a chart pane that says why it is empty, and fields of numbers typed as text. */
+final class ChartPanes {
+
+    private ChartPanes() {
+    }
+
+    /** The chart in the pane, or a muted line saying why there is none. */
+    static void show(StackPane pane, JFreeChart chart, String emptyText) {
+        if (chart == null) {
+            Label l = new Label(emptyText);
+            l.getStyleClass().add("text-muted");
+            pane.getChildren().setAll(l);
+        } else {
+            pane.getChildren().setAll(new ChartViewer(chart));
+        }
+    }
+
+    /** The field shows the property and sets it while it holds a whole number; otherwise it is marked. */
+    static void integerField(TextField field, javafx.beans.property.IntegerProperty property) {
+        field.setText(String.valueOf(property.get()));
+        field.textProperty().addListener((o, a, b) -> {
+            try {
+                property.set(Integer.parseInt(b.strip()));
+                field.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("danger"), false);
+            } catch (NumberFormatException e) {
+                field.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("danger"), true);
+            }
+        });
+    }
+
+    /** The number typed, or NaN. */
+    static double parse(String s) {
+        try {
+            return Double.parseDouble(s.strip());
+        } catch (NumberFormatException | NullPointerException e) {
+            return Double.NaN;
+        }
+    }
+}
