@@ -54,7 +54,7 @@ public final class PlanCheckpointCommand implements Runnable {
                     r.mtbfHours());
             out.printf("Checkpoint every %.0f s (Daly; Young: %.0f s), %.0f s blocking each%n", r.dalyIntervalSeconds(),
                     r.youngIntervalSeconds(), blocking);
-            out.printf("Expected goodput %.1f%%%n", 100 * r.goodput());
+            out.printf("Expected goodput %s%n", dev.sextant.model.Percent.of(r.goodput()));
         });
     }
 }

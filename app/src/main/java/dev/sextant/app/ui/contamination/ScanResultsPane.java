@@ -73,15 +73,19 @@ public final class ScanResultsPane {
         SortedList<ItemResult> sorted = new SortedList<>(filtered);
         sorted.comparatorProperty().bind(itemsTable.comparatorProperty());
         itemsTable.setItems(sorted);
+        var fraction = width(number("Fraction", ItemResult::tokenFraction, "%.3f"), 70);
         itemsTable.getColumns().setAll(List.of(
                 width(text("Item", ItemResult::id), 90),
                 width(text("Status", r -> r.status().label()), 75),
-                width(number("Fraction", ItemResult::tokenFraction, "%.3f"), 70),
+                fraction,
                 width(number("Matched", r -> (double) r.matchedNgrams(), "%,.0f"), 70),
                 width(number("Tokens", r -> (double) r.tokens(), "%,.0f"), 60),
                 width(number("Longest", r -> (double) r.longestMatch(), "%,.0f"), 65),
                 width(text("Benchmark", ItemResult::benchmark), 120)));
         itemsTable.setPlaceholder(new Label("Select a complete scan."));
+        // the most contaminated first, and the first shown in full: the detail is never empty beside a full table
+        fraction.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+        itemsTable.getSortOrder().setAll(List.of(fraction));
         Tables.exportable(itemsTable, "scan-items.csv", vm.shell());
         itemsTable.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> showItem(item));
 
@@ -100,7 +104,12 @@ public final class ScanResultsPane {
             ((javafx.collections.ObservableList<ItemResult>) filtered.getSource()).setAll(r == null ? List.of() : r.items());
             refilter.run();
             showSummary(r);
-            showItem(null);
+            if (itemsTable.getItems().isEmpty()) {
+                showItem(null);
+            } else {
+                itemsTable.getSelectionModel().clearAndSelect(0);
+                showItem(itemsTable.getSelectionModel().getSelectedItem());
+            }
         });
     }
 
@@ -138,6 +147,9 @@ public final class ScanResultsPane {
         locations.getChildren().clear();
         spansLine.setText("");
         if (item == null) {
+            if (!itemsTable.getItems().isEmpty()) {
+                itemText.getChildren().setAll(dev.sextant.app.ui.shell.Forms.muted("Select an item to see its matched spans and where the corpus has them."));
+            }
             return;
         }
         ContaminationViewModel.ItemDetail d = vm.detail(item);
