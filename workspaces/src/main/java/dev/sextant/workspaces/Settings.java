@@ -14,9 +14,27 @@ import java.util.Map;
  * @param currency            how costs are marked on screen: a symbol ({@code $}, {@code €}) written before the amount
  *                            or a code ({@code USD}, {@code EUR}) written after it; {@code $} when none is set
  * @param columnWidths        table column widths the user set by hand, pixels, keyed by {@link #columnKey}
+ * @param window              where the main window was when it last closed; null before the first close
  */
 public record Settings(String theme, boolean openLastWorkspace, List<String> recentWorkspaces, String currency,
-                       Map<String, Double> columnWidths) {
+                       Map<String, Double> columnWidths, Window window) {
+
+    /**
+     * The main window's place: its bounds while not maximised, and whether it was maximised.
+     *
+     * @param x         left edge on the screen, pixels
+     * @param y         top edge, pixels
+     * @param width     pixels
+     * @param height    pixels
+     * @param maximized whether it filled the screen
+     */
+    public record Window(double x, double y, double width, double height, boolean maximized) {
+
+        /** Whether these bounds are a usable size (a file edited by hand may hold anything). */
+        public boolean usable() {
+            return Double.isFinite(x) && Double.isFinite(y) && width >= 100 && height >= 100 && width < 100_000 && height < 100_000;
+        }
+    }
 
     public static final int MAX_RECENT = 10;
     public static final String DEFAULT_CURRENCY = "$";
@@ -29,7 +47,7 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
     }
 
     public static Settings defaults() {
-        return new Settings("light", true, List.of(), DEFAULT_CURRENCY, Map.of());
+        return new Settings("light", true, List.of(), DEFAULT_CURRENCY, Map.of(), null);
     }
 
     /** The key a column's remembered width is kept under: the table's id and the column's title. */
@@ -38,26 +56,31 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
     }
 
     public Settings withTheme(String newTheme) {
-        return new Settings(newTheme, openLastWorkspace, recentWorkspaces, currency, columnWidths);
+        return new Settings(newTheme, openLastWorkspace, recentWorkspaces, currency, columnWidths, window);
     }
 
     public Settings withOpenLastWorkspace(boolean value) {
-        return new Settings(theme, value, recentWorkspaces, currency, columnWidths);
+        return new Settings(theme, value, recentWorkspaces, currency, columnWidths, window);
     }
 
     public Settings withRecentWorkspaces(List<String> recent) {
-        return new Settings(theme, openLastWorkspace, recent, currency, columnWidths);
+        return new Settings(theme, openLastWorkspace, recent, currency, columnWidths, window);
     }
 
     public Settings withCurrency(String newCurrency) {
-        return new Settings(theme, openLastWorkspace, recentWorkspaces, newCurrency, columnWidths);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, newCurrency, columnWidths, window);
+    }
+
+    /** These settings with the main window's place as it is now. */
+    public Settings withWindow(Window newWindow) {
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, columnWidths, newWindow);
     }
 
     /** These settings with the given column widths added to (or replacing) the remembered ones. */
     public Settings withColumnWidths(Map<String, Double> widths) {
         Map<String, Double> all = new LinkedHashMap<>(columnWidths);
         all.putAll(widths);
-        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, all);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, all, window);
     }
 
     /**

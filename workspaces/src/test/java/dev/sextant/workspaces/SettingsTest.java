@@ -37,6 +37,19 @@ class SettingsTest {
         assertThat(s.theme()).isEqualTo("dark");
         assertThat(s.currency()).isEqualTo("$");
         assertThat(s.columnWidths()).isEmpty();
+        assertThat(s.window()).isNull();
+    }
+
+    @Test
+    void theWindowsPlaceRoundTripsAndSurvivesOtherChanges() {
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        home.save(home.settings().withWindow(new Settings.Window(40, 30, 1200, 800, true)));
+        home.save(home.settings().withCurrency("EUR").withTheme("dark"));
+        Settings.Window w = new WorkspaceHome(tmp.resolve("home")).settings().window();
+        assertThat(w).isEqualTo(new Settings.Window(40, 30, 1200, 800, true));
+        assertThat(w.usable()).isTrue();
+        assertThat(new Settings.Window(0, 0, 20, 800, false).usable()).isFalse();
+        assertThat(new Settings.Window(Double.NaN, 0, 1200, 800, false).usable()).isFalse();
     }
 
     @Test

@@ -112,6 +112,36 @@ class MainWindowTest {
     }
 
     @Test
+    void theWindowOpensWhereItWasLeft(FxRobot robot) throws Exception {
+        waitUntil(() -> text(robot, "#status-workspace").equals("default"));
+        robot.interact(() -> {
+            stage.setX(40);
+            stage.setY(30);
+            stage.setWidth(1200);
+            stage.setHeight(800);
+        });
+        robot.interact(stage::hide);
+        dev.sextant.workspaces.Settings.Window w = shell.home().settings().window();
+        assertThat(w).isNotNull();
+        assertThat(w.x()).isEqualTo(40);
+        assertThat(w.y()).isEqualTo(30);
+        assertThat(w.maximized()).isFalse();
+
+        Stage[] again = new Stage[1];
+        robot.interact(() -> {
+            again[0] = new Stage();
+            SextantApp.open(again[0], new ShellModel(shell.home(), JobRunner.fx()));
+        });
+        try {
+            assertThat(again[0].getScene().getWidth()).isEqualTo(w.width());
+            assertThat(again[0].getScene().getHeight()).isEqualTo(w.height());
+            assertThat(again[0].getX()).isEqualTo(40);
+        } finally {
+            robot.interact(again[0]::close);
+        }
+    }
+
+    @Test
     void theEvaluationAreaShowsTheDemoEvidence(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT2).release(KeyCode.DIGIT2).release(KeyCode.CONTROL);

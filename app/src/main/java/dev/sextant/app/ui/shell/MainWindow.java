@@ -71,13 +71,23 @@ public final class MainWindow {
         root.setCenter(content);
         root.setBottom(new StatusBar(shell));
 
-        // 90% of the screen, within 1100×700 .. 1600×1000: room for tables and charts side by side
+        // where it was when it last closed, if that is still on a screen; else 90% of the screen, within
+        // 1100×700 .. 1600×1000: room for tables and charts side by side
+        Settings.Window place = shell.home().settings().window();
+        boolean placed = place != null && place.usable()
+                && !javafx.stage.Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height()).isEmpty();
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
-        double height = Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
+        double width = placed ? place.width() : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
+        double height = placed ? place.height() : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
         Scene scene = new Scene(root, width, height);
         theme.apply(scene);
         stage.setScene(scene);
+        if (placed) {
+            stage.setX(place.x());
+            stage.setY(place.y());
+            stage.setMaximized(place.maximized());
+        }
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlace());
         stage.getIcons().setAll(Icons.appIcons());
         stage.setMinWidth(900);
         stage.setMinHeight(560);
@@ -370,6 +380,20 @@ public final class MainWindow {
             }
             shell.statusProperty().set("Preferences saved");
         });
+    }
+
+    /** Keeps the window's place for the next start: its bounds, or when maximised the bounds it had before. */
+    private void rememberPlace() {
+        Settings now = shell.home().settings();
+        Settings.Window was = now.window();
+        Scene scene = stage.getScene();
+        if (scene == null) {
+            return;
+        }
+        Settings.Window place = stage.isMaximized() && was != null && was.usable()
+                ? new Settings.Window(was.x(), was.y(), was.width(), was.height(), true)
+                : new Settings.Window(stage.getX(), stage.getY(), scene.getWidth(), scene.getHeight(), stage.isMaximized());
+        shell.saveSettings(now.withWindow(place));
     }
 
     private void toggleTheme() {
