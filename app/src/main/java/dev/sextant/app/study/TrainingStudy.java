@@ -11,6 +11,10 @@ import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.model.io.TrainingRunsCsv;
+import dev.sextant.model.training.validation.PredictionIntervals;
+import dev.sextant.model.training.validation.PublishedRun;
+import dev.sextant.model.training.validation.TrainingValidation;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
@@ -53,8 +57,41 @@ public final class TrainingStudy {
      * @param seconds     wall time of the work
      * @param sensitivity the best step time against TP and the micro-batch, or null when not asked for or nothing fits
      * @param problem     why there is no plan, or null
+     * @param interval    how far the plans' step times, TFLOP/s and days can be trusted: the 80 % interval of the
+     *                    request's class ({@link #interval(TrainingRequest)}), the same factors for every plan
+     * @param indistinguishable how many of the best plans lie within the interval's half-width of the best in step
+     *                    time, the best included (0 without plans): the model cannot rank these among themselves
      */
-    public record Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem) {
+    public record Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem,
+                        PredictionIntervals.Interval interval, int indistinguishable) {
+
+        Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem,
+              PredictionIntervals.Interval interval) {
+            this(plans, searched, valid, seconds, sensitivity, problem, interval, interval.indistinguishable(plans));
+        }
+    }
+
+    /**
+     * The planner's prediction intervals: its leave-one-source-out errors on the published runs that ship with the
+     * model ({@link TrainingRunsCsv#bundled()}), predicted by the planner as it is in this build with the catalog
+     * defaults, so that the intervals follow every change to the cost model. Worked out once per process, on first use.
+     */
+    public static PredictionIntervals intervals() {
+        return BundledIntervals.INTERVALS;
+    }
+
+    /**
+     * The interval of a request's class: dense or MoE, the GPU's generation (any stack: a request names none), or the
+     * nearest coarser class with enough published runs. It comes from plans costed with the catalog defaults; a
+     * calibration profile's plans carry the same interval.
+     */
+    public static PredictionIntervals.Interval interval(TrainingRequest request) {
+        return intervals().forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), null);
+    }
+
+    private static final class BundledIntervals {
+        static final PredictionIntervals INTERVALS = PredictionIntervals.of(new TrainingValidation(TrainingRunsCsv.bundled())
+                .loso(TrainingValidation.unfitted(TrainingValidation.planner(ComputeEfficiency.DEFAULTS))));
     }
 
     /** The rates layouts are costed with: the profile's, else the catalog defaults. A profile of another GPU is refused. */
@@ -76,13 +113,13 @@ public final class TrainingStudy {
         Optional<TrainingLayout> fixed = request.fixedLayout();
         if (fixed.isPresent()) {
             TrainingPlan p = request.planner(efficiency).plan(fixed.get(), request.tokens());
-            return new Plans(List.of(p), 1, 1, seconds(start), null, null);
+            return new Plans(List.of(p), 1, 1, seconds(start), null, null, interval(request));
         }
         LayoutSearch.Result r = request.search(efficiency, cancel);
         if (r.plans().isEmpty()) {
             throw r.error();
         }
-        return new Plans(r.plans(), r.searched(), r.valid(), seconds(start), null, null);
+        return new Plans(r.plans(), r.searched(), r.valid(), seconds(start), null, null, interval(request));
     }
 
     /**
@@ -96,10 +133,10 @@ public final class TrainingStudy {
         LayoutSearch.Result r = request.search(efficiency, cancel);
         double seconds = seconds(start);
         if (r.plans().isEmpty()) {
-            return new Plans(List.of(), r.searched(), r.valid(), seconds, null, r.error());
+            return new Plans(List.of(), r.searched(), r.valid(), seconds, null, r.error(), interval(request));
         }
         progress.progress(-1, "sensitivity to TP and micro-batch");
-        return new Plans(r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null);
+        return new Plans(r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null, interval(request));
     }
 
     /** The plans kept in the project, newest first. */

@@ -157,6 +157,25 @@ class PlanCliTest {
             assertThat(p.get("stepTimeSeconds").asDouble()).isGreaterThanOrEqualTo(previous);
             previous = p.get("stepTimeSeconds").asDouble();
         }
+        // the best plan's 80 % prediction interval, and how many layouts the model cannot rank within it
+        JsonNode interval = r.json().get("interval");
+        JsonNode best = plans.get(0);
+        assertThat(interval.get("level").asDouble()).isEqualTo(0.8);
+        assertThat(interval.get("stepSeconds").get(0).asDouble()).isLessThanOrEqualTo(best.get("stepTimeSeconds").asDouble());
+        assertThat(interval.get("stepSeconds").get(1).asDouble()).isGreaterThan(best.get("stepTimeSeconds").asDouble());
+        assertThat(interval.get("tflopsPerGpu").get(0).asDouble()).isLessThan(best.get("tflopsPerGpu").asDouble());
+        assertThat(interval.get("tflopsPerGpu").get(1).asDouble()).isGreaterThanOrEqualTo(best.get("tflopsPerGpu").asDouble());
+        assertThat(interval.get("days").isNull()).as("no token budget").isTrue();
+        assertThat(interval.get("stepSeconds").get(1).asDouble() / best.get("stepTimeSeconds").asDouble())
+                .isCloseTo(interval.get("factors").get(1).asDouble(), within(1e-9));
+        assertThat(interval.get("basis").asText()).startsWith("dense · A100").contains(" runs from ").contains(" sources");
+        assertThat(interval.get("coverage").asDouble()).isBetween(0.0, 1.0);
+        assertThat(r.json().get("indistinguishable").asInt()).isPositive();
+
+        CliRun text = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--top", "5", "--tokens", "1e11");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("% interval ").contains("days for 1.00e+11 tokens (").contains("Interval from the planner's held-out errors on dense · A100");
     }
 
     @Test

@@ -71,6 +71,49 @@ class TrainingStudyTest {
     }
 
     @Test
+    void everyPlanCarriesThePredictionIntervalOfItsClassContainingItsPointEstimate() {
+        TrainingStudy study = new TrainingStudy();
+        TrainingRequest dense = llama7bOn8("h100-sxm", LayoutSearch.Fixed.none(), 1e12);
+        TrainingStudy.Plans ranked = study.plan(dense, null, CancellationToken.none());
+        var interval = ranked.interval();
+        assertThat(interval.asked().label()).isEqualTo("dense · Hopper");
+        assertThat(interval.level()).isEqualTo(0.8);
+        assertThat(interval.coverage()).isBetween(0.0, 1.0);
+        for (TrainingPlan p : ranked.plans()) {
+            double[] step = interval.stepSeconds(p.stepTimeSeconds());
+            assertThat(p.stepTimeSeconds()).isBetween(step[0], step[1]);
+            double[] tflops = interval.rate(p.tflopsPerGpu());
+            assertThat(p.tflopsPerGpu()).isBetween(tflops[0], tflops[1]);
+            double[] days = interval.days(p.trainingDays());
+            assertThat(p.trainingDays()).isBetween(days[0], days[1]);
+        }
+        assertThat(step(interval, ranked)).as("an interval, not a point").isGreaterThan(0);
+        // the best layouts within the interval's half-width of the best: at least the best itself, and a run of them
+        int k = ranked.indistinguishable();
+        assertThat(k).isBetween(1, ranked.plans().size());
+        double best = ranked.plans().get(0).stepTimeSeconds();
+        assertThat(Math.log(ranked.plans().get(k - 1).stepTimeSeconds() / best)).isLessThan(interval.halfWidth());
+        if (k < ranked.plans().size()) {
+            assertThat(Math.log(ranked.plans().get(k).stepTimeSeconds() / best)).isGreaterThanOrEqualTo(interval.halfWidth());
+        }
+        // the same factors for the area's search and for one fixed layout; a MoE model on A100 is of another class
+        assertThat(study.search(dense, null, ProgressListener.NONE, CancellationToken.none()).interval()).isEqualTo(interval);
+        TrainingStudy.Plans one = study.plan(llama7bOn8("h100-sxm", degrees(1, 1, 1, 1), 0), null, CancellationToken.none());
+        assertThat(one.interval()).isEqualTo(interval);
+        assertThat(one.indistinguishable()).isEqualTo(1);
+        var moe = TrainingStudy.interval(new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), GpuCatalog.get("a100-sxm-80gb"), 64, 8, 200, 300,
+                4096, 64, 0, LayoutSearch.Fixed.none()));
+        assertThat(moe.asked().moe()).isTrue();
+        assertThat(moe.asked().generation()).isEqualTo("A100");
+        assertThat(TrainingStudy.intervals()).as("worked out once per process").isSameAs(TrainingStudy.intervals());
+    }
+
+    private static double step(dev.sextant.model.training.validation.PredictionIntervals.Interval i, TrainingStudy.Plans plans) {
+        double[] s = i.stepSeconds(plans.plans().get(0).stepTimeSeconds());
+        return s[1] - s[0];
+    }
+
+    @Test
     void anInvalidLayoutIsRefusedByPlanAndAnsweredWithItsReasonBySearch() {
         TrainingStudy study = new TrainingStudy();
         var g = GpuCatalog.get("a100-sxm-80gb");

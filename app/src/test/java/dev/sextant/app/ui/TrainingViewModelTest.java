@@ -61,6 +61,16 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.plans()).allMatch(TrainingPlan::fits);
         assertThat(vm.sensitivityProperty().get().tensorParallel()).isNotEmpty();
         assertThat(vm.summaryProperty().get()).contains("layouts searched").contains("Best: TP");
+        // the headline carries the best plan's prediction interval on step time and days, and says where it comes from
+        var interval = dev.sextant.app.study.TrainingStudy.interval(vm.requestProperty().get());
+        double[] step = interval.stepSeconds(best.stepTimeSeconds());
+        double[] days = interval.days(best.trainingDays());
+        assertThat(vm.summaryProperty().get()).contains(String.format(java.util.Locale.ROOT, "80 %% interval: %.3g–%.3g s per step, %,.0f–%,.0f days",
+                step[0], step[1], days[0], days[1])).contains("dense · A100, ").contains(" runs from ");
+        // and the note above the layouts says how many of the best it cannot rank
+        int k = interval.indistinguishable(vm.plans());
+        assertThat(k).as("llama-2-7b on 16 A100s: ZeRO and recompute variants lie within the interval of the best").isGreaterThan(1);
+        assertThat(vm.indistinguishableProperty().get()).startsWith("The best " + k + " layouts").contains("are within ±").contains("cannot rank them");
         // fault tolerance follows the chosen plan and its inputs
         assertThat(vm.faultsProperty().get().checkpointBytes()).isEqualTo(14.0 * 6_738_415_616L);
         double goodput = vm.faultsProperty().get().checkpointing().goodput();

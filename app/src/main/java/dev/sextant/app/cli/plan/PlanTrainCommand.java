@@ -16,6 +16,7 @@ import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
@@ -111,7 +112,27 @@ public final class PlanTrainCommand implements Runnable {
         }
     }
 
-    public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId) {
+    /**
+     * The best plan's 80 % prediction interval: step time, TFLOP/s per GPU and days (null without a token budget), the
+     * factors on step time that give them (the same for every plan of the request), the class of published runs they
+     * come from and the held-out coverage of that class's runs.
+     */
+    public record Interval(double level, double[] stepSeconds, double[] tflopsPerGpu, double[] days, double[] factors, String basis,
+                           double coverage) {
+
+        static Interval of(PredictionIntervals.Interval i, TrainingPlan best) {
+            return new Interval(i.level(), i.stepSeconds(best.stepTimeSeconds()), i.rate(best.tflopsPerGpu()), i.days(best.trainingDays()),
+                    new double[] {i.lower(), i.upper()}, i.basisText(), i.coverage());
+        }
+    }
+
+    /**
+     * @param interval          the best plan's prediction interval
+     * @param indistinguishable how many of the best plans (of all that were ranked, not only those shown) lie within the
+     *                          interval's half-width of the best in step time, the best included
+     */
+    public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,
+                         int indistinguishable) {
     }
 
     @Override
@@ -135,7 +156,7 @@ public final class PlanTrainCommand implements Runnable {
         }
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
                 arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
-                savedId);
+                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable());
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
@@ -149,8 +170,20 @@ public final class PlanTrainCommand implements Runnable {
                         String.format("%.1f%%", 100 * p.mfu()), String.format("%.1f%%", 100 * p.bubbleFraction()), p.bottleneck());
             }
             t.print(out);
-            if (!result.plans().isEmpty() && !Double.isNaN(result.plans().get(0).trainingDays())) {
-                out.printf("Best plan: %.1f days for %.3g tokens%n", result.plans().get(0).trainingDays(), tokens);
+            Interval in = result.interval();
+            PlanRow best = result.plans().get(0);
+            out.printf("Best plan: %.3g s per step (%.0f %% interval %.3g–%.3g s), %.0f TFLOP/s per GPU (%.0f–%.0f)%n", best.stepTimeSeconds(),
+                    100 * in.level(), in.stepSeconds()[0], in.stepSeconds()[1], best.tflopsPerGpu(), in.tflopsPerGpu()[0], in.tflopsPerGpu()[1]);
+            if (!Double.isNaN(best.trainingDays())) {
+                out.printf("Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n", best.trainingDays(), tokens, in.days()[0], in.days()[1]);
+            }
+            out.printf("Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%n", in.basis(),
+                    100 * in.coverage());
+            if (result.indistinguishable() > 1) {
+                out.printf("The best %d layouts%s are within the interval of the best (±%.0f %%): the model cannot rank them among themselves,"
+                        + " and their differences are unmeasured%n", result.indistinguishable(),
+                        result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
+                        100 * (Math.exp(worked.interval().halfWidth()) - 1));
             }
             out.println("Compute efficiency: " + result.plans().get(0).efficiency());
             if (result.savedId() != null) {

@@ -39,6 +39,7 @@ public final class TrainingView {
     @FXML private GridPane fixed;
     @FXML private Button search;
     @FXML private Label summary;
+    @FXML private Label indistinguishable;
     @FXML private VBox results;
     @FXML private TableView<TrainingPlan> plansTable;
     @FXML private Label chosen;
@@ -57,6 +58,9 @@ public final class TrainingView {
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
         summary.textProperty().bind(vm.summaryProperty());
+        indistinguishable.textProperty().bind(vm.indistinguishableProperty());
+        indistinguishable.visibleProperty().bind(vm.indistinguishableProperty().isNotEmpty());
+        indistinguishable.managedProperty().bind(indistinguishable.visibleProperty());
         results.getChildren().add(0, Staleness.banner(vm.staleProperty(),
                 "The inputs changed since these layouts were searched: the table, charts and summary still show the old inputs.", vm::search));
         ProblemMarks marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());

@@ -15,6 +15,7 @@ import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -70,6 +71,8 @@ public final class TrainingViewModel {
     private final ObjectProperty<Sensitivity> sensitivity = new SimpleObjectProperty<>(this, "sensitivity");
     private final ObjectProperty<FaultTolerance> faults = new SimpleObjectProperty<>(this, "faults");
     private final StringProperty summary = new SimpleStringProperty("");
+    /** Above the layouts: how many of the best the model cannot rank within its prediction interval ("" when one). */
+    private final StringProperty indistinguishable = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
@@ -146,9 +149,11 @@ public final class TrainingViewModel {
             if (plans.isEmpty()) {
                 show(done.problem());
                 summary.set("");
+                indistinguishable.set("");
             } else {
-                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s", done.searched(),
-                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0))));
+                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s", done.searched(),
+                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0))));
+                indistinguishable.set(indistinguishable(done.interval(), done.indistinguishable(), plans.size()));
             }
         });
     }
@@ -176,6 +181,25 @@ public final class TrainingViewModel {
         String recompute = "none".equals(l.recompute().slug()) ? "no recompute" : l.recompute().slug() + " recompute";
         return String.format("%s, micro-batch %d, %s: %.2f s per step, MFU %.1f%%, limited by %s", layout(p), l.microBatch(), recompute,
                 p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
+    }
+
+    /**
+     * A plan's prediction interval in words, e.g. "80 % interval: 1.10–1.60 s per step, 30–41 days (dense · Hopper, 49
+     * runs from 5 sources; 71 % of them held out fell inside)".
+     */
+    public static String range(PredictionIntervals.Interval i, TrainingPlan p) {
+        double[] step = i.stepSeconds(p.stepTimeSeconds());
+        double[] days = i.days(p.trainingDays());
+        return String.format(Locale.ROOT, "%.0f %% interval: %.3g–%.3g s per step%s (from %s; %.0f %% of those runs held out fell inside theirs)",
+                100 * i.level(), step[0], step[1], days == null ? "" : String.format(Locale.ROOT, ", %,.0f–%,.0f days", days[0], days[1]),
+                i.basisText(), 100 * i.coverage());
+    }
+
+    /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */
+    static String indistinguishable(PredictionIntervals.Interval i, int k, int shown) {
+        return k <= 1 ? "" : String.format(Locale.ROOT, "The best %d layouts%s are within ±%.0f %% of the best step time, inside the model's %.0f %% "
+                + "interval: it cannot rank them among themselves, and their differences are unmeasured.", k,
+                k == shown ? " (every one shown)" : "", 100 * (Math.exp(i.halfWidth()) - 1), 100 * i.level());
     }
 
     public void importGpu(Path json) {
@@ -264,7 +288,8 @@ public final class TrainingViewModel {
         sensitivity.set(null);
         plans.setAll(s.plan());
         selected.set(s.plan());
-        summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()));
+        summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()) + ". " + range(TrainingStudy.interval(r), s.plan()));
+        indistinguishable.set("");
         staleness.fresh();
     }
 
@@ -278,6 +303,7 @@ public final class TrainingViewModel {
         selected.set(null);
         sensitivity.set(null);
         summary.set("");
+        indistinguishable.set("");
         problem.set("");
         staleness.fresh();
     }
@@ -407,6 +433,10 @@ public final class TrainingViewModel {
 
     public StringProperty summaryProperty() {
         return summary;
+    }
+
+    public StringProperty indistinguishableProperty() {
+        return indistinguishable;
     }
 
     public StringProperty problemProperty() {

@@ -102,6 +102,11 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
 
     /** GPU generation for the error classes: A100 (Ampere), Hopper (H100, H200), Blackwell (B200, GB200), or the GPU id. */
     public String generation() {
+        return generation(gpuId);
+    }
+
+    /** The GPU generation of a catalog GPU id, as {@link #generation()} classes runs; a GPU of no named generation is its own. */
+    public static String generation(String gpuId) {
         if (gpuId.startsWith("a100")) {
             return "A100";
         }
