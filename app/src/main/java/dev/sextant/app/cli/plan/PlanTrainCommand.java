@@ -115,14 +115,16 @@ public final class PlanTrainCommand implements Runnable {
     /**
      * The best plan's 80 % prediction interval: step time, TFLOP/s per GPU and days (null without a token budget), the
      * factors on step time that give them (the same for every plan of the request), the class of published runs they
-     * come from and the held-out coverage of that class's runs.
+     * come from and the held-out coverage of that class's runs; cappedAtPeak: the fast end was held at the GPU's dense peak
+     * (MFU 100 %), which the published errors alone would have passed.
      */
     public record Interval(double level, double[] stepSeconds, double[] tflopsPerGpu, double[] days, double[] factors, String basis,
-                           double coverage) {
+                           double coverage, boolean cappedAtPeak) {
 
         static Interval of(PredictionIntervals.Interval i, TrainingPlan best) {
-            return new Interval(i.level(), i.stepSeconds(best.stepTimeSeconds()), i.rate(best.tflopsPerGpu()), i.days(best.trainingDays()),
-                    new double[] {i.lower(), i.upper()}, i.basisText(), i.coverage());
+            PredictionIntervals.PlanRange r = i.range(best);
+            return new Interval(i.level(), r.stepSeconds(), r.tflopsPerGpu(), r.days(), new double[] {i.lower(), i.upper()}, i.basisText(),
+                    i.coverage(), r.cappedAtPeak());
         }
     }
 
@@ -177,8 +179,8 @@ public final class PlanTrainCommand implements Runnable {
             if (!Double.isNaN(best.trainingDays())) {
                 out.printf("Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n", best.trainingDays(), tokens, in.days()[0], in.days()[1]);
             }
-            out.printf("Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%n", in.basis(),
-                    100 * in.coverage());
+            out.printf("Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%s%n", in.basis(),
+                    100 * in.coverage(), in.cappedAtPeak() ? "; its fast end is held at the GPU's peak (MFU 100 %)" : "");
             if (result.indistinguishable() > 1) {
                 out.printf("The best %d layouts%s are within the interval of the best (±%.0f %%): the model cannot rank them among themselves,"
                         + " and their differences are unmeasured%n", result.indistinguishable(),

@@ -188,11 +188,12 @@ public final class TrainingViewModel {
      * runs from 5 sources; 71 % of them held out fell inside)".
      */
     public static String range(PredictionIntervals.Interval i, TrainingPlan p) {
-        double[] step = i.stepSeconds(p.stepTimeSeconds());
-        double[] days = i.days(p.trainingDays());
-        return String.format(Locale.ROOT, "%.0f %% interval: %.3g–%.3g s per step%s (from %s; %.0f %% of those runs held out fell inside theirs)",
+        PredictionIntervals.PlanRange r = i.range(p);
+        double[] step = r.stepSeconds();
+        double[] days = r.days();
+        return String.format(Locale.ROOT, "%.0f %% interval: %.3g–%.3g s per step%s%s (from %s; %.0f %% of those runs held out fell inside theirs)",
                 100 * i.level(), step[0], step[1], days == null ? "" : String.format(Locale.ROOT, ", %,.0f–%,.0f days", days[0], days[1]),
-                i.basisText(), 100 * i.coverage());
+                r.cappedAtPeak() ? ", the fast end held at the GPU's peak" : "", i.basisText(), 100 * i.coverage());
     }
 
     /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */

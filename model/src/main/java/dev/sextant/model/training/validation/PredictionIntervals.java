@@ -134,6 +134,28 @@ public final class PredictionIntervals {
             return Double.isNaN(predicted) ? null : new double[] {predicted * lower, predicted * upper};
         }
 
+        /**
+         * A plan's ranges with the fast end held to what the GPU can do: a step cannot be shorter than its model FLOPs
+         * at the dense peak (MFU 100 %), so neither its TFLOP/s above the peak nor its days below that. The factors
+         * come from published runs' errors; this bound comes from the hardware and only ever narrows them.
+         */
+        public PlanRange range(TrainingPlan plan) {
+            double[] step = stepSeconds(plan.stepTimeSeconds());
+            double[] tflops = rate(plan.tflopsPerGpu());
+            double[] days = days(plan.trainingDays());
+            boolean capped = false;
+            if (plan.mfu() > 0 && plan.mfu() <= 1 && lower < plan.mfu()) {
+                double fastest = plan.mfu(); // the step-time factor at which MFU would reach 100 %
+                step[0] = plan.stepTimeSeconds() * fastest;
+                tflops[1] = plan.tflopsPerGpu() / fastest;
+                if (days != null) {
+                    days[0] = plan.trainingDays() * fastest;
+                }
+                capped = true;
+            }
+            return new PlanRange(step, tflops, days, capped);
+        }
+
         /** Whether a measured step time falls inside the interval around a predicted one. */
         public boolean contains(double predicted, double measured) {
             double r = Math.log(measured / predicted);
@@ -171,6 +193,13 @@ public final class PredictionIntervals {
     }
 
     /** One held-out run against the interval built without its source. */
+    /**
+     * A plan's ranges: [fast, slow] step seconds, [low, high] TFLOP/s per GPU, [short, long] days (null without a token
+     * budget), and whether the fast end was held at the GPU's peak.
+     */
+    public record PlanRange(double[] stepSeconds, double[] tflopsPerGpu, double[] days, boolean cappedAtPeak) {
+    }
+
     public record Check(Residual run, Interval interval, boolean inside) {
     }
 

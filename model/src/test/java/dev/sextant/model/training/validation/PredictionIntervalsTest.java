@@ -68,6 +68,29 @@ class PredictionIntervalsTest {
     }
 
     @Test
+    void aRangeNeverPromisesMoreThanTheGpusPeak() {
+        var gpu = dev.sextant.model.hardware.GpuCatalog.get("h100-sxm");
+        var planner = new dev.sextant.model.training.TrainingPlanner(dev.sextant.model.architecture.ModelCatalog.get("llama-3-8b"),
+                dev.sextant.model.hardware.Cluster.of(gpu, 8, 8, gpu.networkGbps()), 8192, 128, ComputeEfficiency.DEFAULTS);
+        var plan = planner.plan(new dev.sextant.model.training.TrainingLayout(1, 1, 8, 1, 1, 1, 1, 1,
+                dev.sextant.model.training.Recompute.NONE, false, dev.sextant.model.hardware.Precision.BF16, true), 1e11);
+        double peakTflops = gpu.bf16Tflops();
+        assertThat(plan.mfu()).isBetween(0.3, 0.9);
+        // a wide interval (× 0.25 – × 3): its fast end would have the GPUs run at 4 × this plan's MFU
+        Interval wide = new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0, 1, 0.25, 3, 0.8);
+        PredictionIntervals.PlanRange r = wide.range(plan);
+        assertThat(r.cappedAtPeak()).isTrue();
+        assertThat(r.tflopsPerGpu()[1]).isCloseTo(peakTflops, within(1e-6 * peakTflops)); // model TFLOP/s at MFU 100 %
+        assertThat(r.stepSeconds()[0]).isCloseTo(plan.stepTimeSeconds() * plan.mfu(), within(1e-9));
+        assertThat(r.days()[0]).isCloseTo(plan.trainingDays() * plan.mfu(), within(1e-9));
+        assertThat(r.stepSeconds()[1]).isEqualTo(plan.stepTimeSeconds() * 3); // the slow end is the data's
+        // a narrow one is left alone
+        Interval narrow = new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0, 0.1, 0.95, 1.2, 0.8);
+        assertThat(narrow.range(plan).cappedAtPeak()).isFalse();
+        assertThat(narrow.range(plan).stepSeconds()).containsExactly(narrow.stepSeconds(plan.stepTimeSeconds()));
+    }
+
+    @Test
     void aThinClassBorrowsTheIntervalOfTheNearestCoarserClassWithEnoughSourcesAndRuns() {
         List<Residual> rs = new ArrayList<>();
         // dense · Hopper · nemo: 2 sources, 12 runs (too few sources)
