@@ -65,6 +65,16 @@ public final class GpuCatalog {
         return GPUS.stream().filter(g -> g.id().equals(key)).findFirst();
     }
 
+    /**
+     * The catalog GPU a user-defined one stands for where the catalog keeps per-GPU measurements (SM count, best matmul,
+     * attention kernels): the one of the same id, else the first with the same dense BF16 peak (a copied and edited
+     * catalog entry; H100 SXM, H200 and the 96 GB H100 share the GH100 die and its figures), else empty.
+     */
+    public static Optional<GpuSpec> sameSilicon(GpuSpec gpu) {
+        Optional<GpuSpec> byId = find(gpu.id());
+        return byId.isPresent() ? byId : GPUS.stream().filter(g -> g.bf16Tflops() == gpu.bf16Tflops()).findFirst();
+    }
+
     /** The GPU with that id, or an error that lists the ids there are. */
     public static GpuSpec get(String id) {
         return find(id).orElseThrow(() -> new InputError("gpu", "unknown GPU '" + id + "'; known: "

@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
 import java.nio.file.Path;
 
@@ -8,8 +9,9 @@ import java.nio.file.Path;
  * A user-defined GPU type as JSON: {@code {"id", "name", "bf16Tflops", "fp8Tflops" (optional), "memoryGB", "hbmGBs",
  * "linkGBs", "link" (optional), "networkGbps", "source" (optional), "smCount" (optional)}} — the fields {@code sextant
  * catalog gpus --json} prints, so a catalog entry can be copied and edited. Without {@code smCount} (streaming
- * multiprocessors, or compute units) GEMMs are costed without wave quantization; it is not guessed from the peak, which
- * differs per SM from one generation to the next.
+ * multiprocessors, or compute units) the file takes the SM count of the catalog GPU with the same BF16 peak (a copied
+ * entry: {@link GpuCatalog#sameSilicon}); with none, 0, and GEMMs are costed without wave quantization. The count is not
+ * guessed from the peak alone, whose share per SM differs from one generation to the next.
  */
 public final class GpuSpecFile {
 
@@ -26,8 +28,10 @@ public final class GpuSpecFile {
         String id = text(n, "id", name);
         FieldChecks at = FieldChecks.at(name, 0);
         double fp8 = n.hasNonNull("fp8Tflops") ? at.positive("fp8Tflops", number(n, "fp8Tflops", name)) : Double.NaN;
-        int sms = n.hasNonNull("smCount") ? smCount(n, name) : 0;
-        return new GpuSpec(id, n.path("name").asText(id), at.positive("bf16Tflops", number(n, "bf16Tflops", name)), fp8,
+        double bf16 = at.positive("bf16Tflops", number(n, "bf16Tflops", name));
+        int sms = n.hasNonNull("smCount") ? smCount(n, name)
+                : GpuCatalog.all().stream().filter(g -> g.bf16Tflops() == bf16).mapToInt(GpuSpec::smCount).findFirst().orElse(0);
+        return new GpuSpec(id, n.path("name").asText(id), bf16, fp8,
                 at.positive("memoryGB", number(n, "memoryGB", name)), at.positive("hbmGBs", number(n, "hbmGBs", name)),
                 at.positive("linkGBs", number(n, "linkGBs", name)), n.path("link").asText("user-defined"),
                 at.positive("networkGbps", number(n, "networkGbps", name)), n.path("source").asText(name), sms);

@@ -13,7 +13,7 @@ import dev.sextant.model.hardware.GpuSpec;
  *       TFLOP/s at 16k (Shah et al. 2024, arXiv 2407.08608, Fig. 5c, as transcribed in viktor-shcherb/msc_thesis
  *       references/2024-12-flashattention-3). A100 (FlashAttention-2): 0.70, the upper end of the "50–73 % of the
  *       theoretical maximum" forward rate (Dao 2023, arXiv 2307.08691, abstract and §4.1). B200/GB200: the H100 share
- *       (no published text figure). Other GPUs: 0.50.</li>
+ *       (no published text figure). Other GPUs: 0.50. A user-defined GPU: that of the catalog GPU with its BF16 peak.</li>
  *   <li>head(d): relative rate by head dimension, linear in log₂ d through the same figure's 16k non-causal bars:
  *       d = 64 497, 128 649, 256 756 TFLOP/s.</li>
  *   <li>dir: backward kernels run at 0.8 × the forward rate. FlashAttention-3 gains 1.5–2.0 × over FlashAttention-2
@@ -37,7 +37,7 @@ public final class FusedAttention {
 
     /** Forward rate share of the BF16 dense peak at head dimension 128, long sequences, no mask. */
     static double share(GpuSpec gpu) {
-        return switch (gpu.id()) {
+        return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h200-sxm", "b200", "gb200" -> 649.0 / 989;
             case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.70;
             default -> 0.50;

@@ -52,13 +52,14 @@ public final class TiledGemm {
      * Best published BF16 matmul as a share of the dense peak, the asymptote η, and the shape it was measured at (MAMF
      * table above).
      * GPUs without a published sweep take the nearest relative: H100 PCIe and the 96 GB H100 the H100 SXM's; GB200 the
-     * B200's; L40S and RTX 4090 (none published) 0.72, the share this planner used for all non-A100 GPUs before.
+     * B200's; L40S and RTX 4090 (none published) 0.72, the share this planner used for all non-A100 GPUs before. A
+     * user-defined GPU takes the figures of the catalog GPU with its BF16 peak ({@code GpuCatalog.sameSilicon}), if any.
      */
     record Ceiling(double share, double m, double n, double k) {
     }
 
     static Ceiling ceiling(GpuSpec gpu) {
-        return switch (gpu.id()) {
+        return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "a100-sxm-40gb", "a100-sxm-80gb" -> new Ceiling(267.9 / 312, 6912, 16384, 2048);
             case "h100-sxm", "h100-pcie", "h100-sxm-96gb" -> new Ceiling(792.1 / 989, 6144, 17920, 2816);
             case "h200-sxm" -> new Ceiling(794.5 / 989, 6144, 17920, 2816);
@@ -90,8 +91,24 @@ public final class TiledGemm {
 
     private static final java.util.Map<String, Params> PARAMS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** The last GPU and precision asked about, and their parameters: a search asks about one GPU over and over. */
+    private record Last(GpuSpec gpu, Precision precision, Params params) {
+    }
+
+    private static volatile Last last;
+
     static Params params(GpuSpec gpu, Precision precision) {
-        String key = gpu.id() + '|' + gpu.bf16Tflops() + '|' + gpu.fp8Tflops() + '|' + gpu.smCount() + '|' + precision;
+        Last l = last;
+        if (l != null && l.gpu == gpu && l.precision == precision) {
+            return l.params;
+        }
+        Params p = paramsFor(gpu, precision);
+        last = new Last(gpu, precision, p);
+        return p;
+    }
+
+    private static Params paramsFor(GpuSpec gpu, Precision precision) {
+        String key = gpu.id() + '|' + gpu.bf16Tflops() + '|' + gpu.fp8Tflops() + '|' + gpu.hbmGBs() + '|' + gpu.smCount() + '|' + precision;
         return PARAMS.computeIfAbsent(key, x -> compute(gpu, precision));
     }
 
