@@ -29,6 +29,35 @@ public interface ComputeEfficiency {
     }
 
     /**
+     * These rates with fused attention of an older kernel generation (a stack from before FlashAttention-3 on Hopper).
+     */
+    default ComputeEfficiency withAttention(FusedAttention.Generation generation) {
+        ComputeEfficiency inner = this;
+        return new ComputeEfficiency() {
+            @Override
+            public double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k) {
+                return inner.gemmSeconds(gpu, precision, m, n, k);
+            }
+
+            @Override
+            public double memorySeconds(GpuSpec gpu, double bytes) {
+                return inner.memorySeconds(gpu, bytes);
+            }
+
+            @Override
+            public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
+                                           boolean backward) {
+                return FusedAttention.seconds(gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+            }
+
+            @Override
+            public String name() {
+                return inner.name() + ", " + (generation == FusedAttention.Generation.FLASH2 ? "FlashAttention-2" : "FlashAttention-3");
+            }
+        };
+    }
+
+    /**
      * Datasheet peaks with published kernel efficiencies: each GEMM by its shape ({@link TiledGemm}: tiles, waves on the
      * SM count, the per-tile prologue, the best measured matmul as ceiling, the roofline against HBM), fused attention by
      * its chunk ({@link FusedAttention}), and streaming kernels at about 80 % of HBM bandwidth.

@@ -9,7 +9,11 @@ import dev.sextant.model.hardware.GpuSpec;
  *   t = FLOPs / (peak · share(GPU) · head(d) · dir) · (nb + 1)/nb (causal) / grid(ctas)
  * </pre>
  * <ul>
- *   <li>share: forward rate at head dimension 128, long sequences, no mask. H100/H200 (FlashAttention-3): 649 of 989
+ *   <li>share: forward rate at head dimension 128, long sequences, no mask, of the kernel generation the stack runs.
+ *       FlashAttention-2 on Hopper and Blackwell: 0.35 ("FlashAttention-2 achieving only 35% utilization of theoretical
+ *       max FLOPs on the H100 GPU", PyTorch blog on FlashAttention-3, pytorch/pytorch.github.io
+ *       _posts/2024-07-11-flashattention-3.md); stacks from before July 2024 ran it. H100/H200 (FlashAttention-3, and
+ *       cuDNN's fused attention of the same class that Transformer Engine uses): 649 of 989
  *       TFLOP/s at 16k (Shah et al. 2024, arXiv 2407.08608, Fig. 5c, as transcribed in viktor-shcherb/msc_thesis
  *       references/2024-12-flashattention-3). A100 (FlashAttention-2): 0.70, the upper end of the "50–73 % of the
  *       theoretical maximum" forward rate (Dao 2023, arXiv 2307.08691, abstract and §4.1). B200/GB200: the H100 share
@@ -29,6 +33,11 @@ import dev.sextant.model.hardware.GpuSpec;
  */
 public final class FusedAttention {
 
+    /** Which fused kernel runs: FlashAttention-2 (or a kernel of its generation), or FlashAttention-3/cuDNN on Hopper. */
+    public enum Generation {
+        FLASH2, FLASH3
+    }
+
     static final double BLOCK_ROWS = 128;
     static final double BACKWARD_RATE = 0.8;
 
@@ -36,9 +45,9 @@ public final class FusedAttention {
     }
 
     /** Forward rate share of the BF16 dense peak at head dimension 128, long sequences, no mask. */
-    static double share(GpuSpec gpu) {
+    static double share(GpuSpec gpu, Generation generation) {
         return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h200-sxm", "b200", "gb200" -> 649.0 / 989;
+            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h200-sxm", "b200", "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
             case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.70;
             default -> 0.50;
         };
@@ -56,7 +65,13 @@ public final class FusedAttention {
      */
     public static double seconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
                                  boolean backward) {
-        double rate = gpu.peakFlops(dev.sextant.model.hardware.Precision.BF16) * share(gpu) * headFactor(headDim) * (backward ? BACKWARD_RATE : 1);
+        return seconds(gpu, Generation.FLASH3, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+    }
+
+    /** As above, for a kernel generation (on A100 both are FlashAttention-2: FlashAttention-3 needs Hopper). */
+    public static double seconds(GpuSpec gpu, Generation generation, double flops, double chunk, double headDim, boolean causal,
+                                 double sequencesTimesHeads, boolean backward) {
+        double rate = gpu.peakFlops(dev.sextant.model.hardware.Precision.BF16) * share(gpu, generation) * headFactor(headDim) * (backward ? BACKWARD_RATE : 1);
         double blocks = Math.max(1, Math.ceil(chunk / BLOCK_ROWS));
         double masked = causal ? (blocks + 1) / blocks : 1;
         double ctas = Math.max(1, sequencesTimesHeads) * blocks;

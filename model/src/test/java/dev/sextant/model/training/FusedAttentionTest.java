@@ -31,6 +31,22 @@ class FusedAttentionTest {
         assertThat(tflops(H100, 16384, 256, false) / 756 - 1).isBetween(-0.001, 0.001);
     }
 
+    /** FlashAttention-2 on H100: 35 % of the peak (PyTorch's FlashAttention-3 post), 346 TFLOP/s; on A100 no FlashAttention-3. */
+    @Test
+    void flashAttention2OnHopper() {
+        double flops = 16 * 4.0 * 16384 * 16384 * 128;
+        double fa2 = flops / FusedAttention.seconds(H100, FusedAttention.Generation.FLASH2, flops, 16384, 128, false, 16, false) / 1e12;
+        assertThat(fa2).isCloseTo(0.35 * 989, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(FusedAttention.seconds(A100, FusedAttention.Generation.FLASH2, flops, 16384, 128, false, 16, false))
+                .isEqualTo(FusedAttention.seconds(A100, FusedAttention.Generation.FLASH3, flops, 16384, 128, false, 16, false));
+        // the efficiency wrapper routes attention to the older kernel and leaves GEMMs alone
+        ComputeEfficiency old = ComputeEfficiency.DEFAULTS.withAttention(FusedAttention.Generation.FLASH2);
+        assertThat(old.attentionSeconds(H100, flops, 16384, 128, false, 16, false))
+                .isGreaterThan(1.8 * ComputeEfficiency.DEFAULTS.attentionSeconds(H100, flops, 16384, 128, false, 16, false));
+        assertThat(old.gemmSeconds(H100, dev.sextant.model.hardware.Precision.BF16, 4096, 4096, 4096))
+                .isEqualTo(ComputeEfficiency.DEFAULTS.gemmSeconds(H100, dev.sextant.model.hardware.Precision.BF16, 4096, 4096, 4096));
+    }
+
     /**
      * Causal attention is slower on short chunks: FlashAttention-2 forward on A100, 32 heads of 128 (liangan1/GPU_travel
      * performance/flash-attn/README.md): 142 TFLOP/s at 16 × 1024 tokens against 157 at 1 × 4096, ratio 0.905; the model's
