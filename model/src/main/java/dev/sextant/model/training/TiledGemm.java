@@ -24,21 +24,24 @@ import dev.sextant.model.hardware.Precision;
  * <ul>
  *   <li>FP8 on Hopper, η = 0.74 and K0 = 768: least squares on log time over the 22 dense and grouped shapes of DeepSeek's
  *       DeepGEMM table (deepseek-ai/DeepGEMM README "Performance", H800 = H100 compute, 132 SMs) with the tile set below:
- *       large-m shapes within 4 % except (4096, 2112, 7168), 20 % fast (fit: /work/notes/issue16-fits, research §1.3).</li>
+ *       large-m shapes within 4 % except (4096, 2112, 7168), 20 % fast; 9.5 % mean over all 22 (issue 16 research notes §1.3,
+ *       their gemm_fit.py refitted with cuBLAS's tile set; a flat share of the peak misses by 15.5 %).</li>
  *   <li>BF16: the asymptote η (k → ∞, whole waves) is the best measured matmul, "Maximum Achievable Matmul FLOPS"
  *       (stas00/ml-engineering compute/accelerator/README.md): A100 SXM 267.9 of 312 TFLOP/s (at 6912×16384×2048); H100
  *       SXM 792.1 of 989 (at 6144×17920×2816); H200 794.5; B200 1745 of 2250; MI300X 781.9 of 1300 (at 4096×10240×4864).
- *       At the measured shapes themselves the model gives 7 % (A100) and 12 % (H100) less than the measurement: the K0 carried
- *       over from FP8 by the per-SM rate is a derivation, not a BF16 fit (no BF16 shape sweep is published as text).</li>
+ *       At the measured shapes themselves the model gives 9 % (A100) and 12.5 % (H100) less than the measurement: the BF16 K0,
+ *       carried over from FP8 by the machine balance, is a derivation, not a BF16 fit (no BF16 shape sweep is published as
+ *       text).</li>
  *   <li>FP8 on other GPUs: the Hopper FP8 η scaled by the GPU's BF16 ceiling relative to H100's (no FP8 sweep published).</li>
  * </ul>
- * Without an SM count (a user GPU file that does not give one) the waves are fractional: no wave quantization.
+ * Without an SM count (a user GPU file that gives none and copies no catalog GPU) there is no wave quantization, only
+ * tile padding at the whole GPU's rate.
  */
 public final class TiledGemm {
 
     /** Output tiles cuBLAS chooses among on Ampere and Hopper (NVIDIA guide above, §2.3). */
     static final int[][] TILES = {{256, 128}, {128, 256}, {128, 128}, {256, 64}, {64, 256}, {128, 64}, {64, 128}, {64, 64}};
-    /** Prologue/epilogue per tile in units of k at H100's FP8 per-SM rate (DeepGEMM fit above). */
+    /** Prologue/epilogue per tile in units of k at H100's FP8 machine balance (DeepGEMM fit above). */
     static final double K0_HOPPER_FP8 = 768;
     /** H800/H100 SXM machine balance at FP8, FLOP per byte of HBM: 1979 TFLOP/s over 3350 GB/s. */
     static final double HOPPER_FP8_BALANCE = 1979e12 / 3350;
