@@ -11,6 +11,12 @@ import java.util.Optional;
  * direction: NVIDIA and AMD quote NVLink and Infinity Fabric bidirectionally, so the catalog holds half.
  * Network defaults: 200 Gb/s HDR InfiniBand per A100 (Selene: 8 × 200 Gb/s per node) and per H100 PCIe, 400 Gb/s per H100/H200 SXM, B200, MI300X
  * (Llama 3's cluster), 100 Gb/s for PCIe workstation and inference cards.
+ * SM counts (compute units on AMD): A100 108 (NVIDIA A100 Tensor Core GPU Architecture whitepaper), H100 SXM5 132 and
+ * H100 PCIe 114 (NVIDIA H100 Tensor Core GPU Architecture whitepaper; H200 and the 96 GB H100 are the same GH100
+ * configuration as the SXM5), B200 148 (two dies of 74 enabled SMs, Chips and Cheese, "Nvidia's B200: Keeping the CUDA
+ * Juggernaut Rolling", 2025), GB200 152 (the CUDA-reported count quoted in public kernel notes; NVIDIA's datasheet does not
+ * state it), MI300X 304 CUs (AMD MI300X data sheet), L40S 142 (NVIDIA L40S datasheet, 568 fourth-generation tensor cores at
+ * 4 per SM), RTX 4090 128 (NVIDIA Ada Lovelace architecture whitepaper).
  */
 public final class GpuCatalog {
 
@@ -18,34 +24,34 @@ public final class GpuCatalog {
 
     private static final List<GpuSpec> GPUS = List.of(
             new GpuSpec("a100-sxm-40gb", "NVIDIA A100 SXM 40GB", 312, NONE, 40, 1555, 300, "NVLink 3 (600 GB/s bidirectional)", 200,
-                    "NVIDIA A100 datasheet"),
+                    "NVIDIA A100 datasheet", 108),
             new GpuSpec("a100-sxm-80gb", "NVIDIA A100 SXM 80GB", 312, NONE, 80, 2039, 300, "NVLink 3 (600 GB/s bidirectional)", 200,
-                    "NVIDIA A100 datasheet"),
+                    "NVIDIA A100 datasheet", 108),
             new GpuSpec("h100-sxm", "NVIDIA H100 SXM", 989, 1979, 80, 3350, 450, "NVLink 4 (900 GB/s bidirectional)", 400,
-                    "NVIDIA H100 datasheet (dense figures: half the sparse ones quoted)"),
+                    "NVIDIA H100 datasheet (dense figures: half the sparse ones quoted)", 132),
             new GpuSpec("h100-pcie", "NVIDIA H100 PCIe", 756, 1513, 80, 2000, 300, "NVLink bridge (600 GB/s bidirectional, pairs)", 200,
-                    "NVIDIA H100 datasheet"),
+                    "NVIDIA H100 datasheet", 114),
             new GpuSpec("h200-sxm", "NVIDIA H200 SXM", 989, 1979, 141, 4800, 450, "NVLink 4 (900 GB/s bidirectional)", 400,
-                    "NVIDIA H200 datasheet"),
+                    "NVIDIA H200 datasheet", 132),
             new GpuSpec("b200", "NVIDIA B200", 2250, 4500, 180, 7700, 900, "NVLink 5 (1.8 TB/s bidirectional)", 400,
-                    "NVIDIA DGX B200 / HGX B200 datasheet"),
+                    "NVIDIA DGX B200 / HGX B200 datasheet", 148),
             new GpuSpec("mi300x", "AMD Instinct MI300X", 1307, 2615, 192, 5300, 448, "Infinity Fabric (896 GB/s aggregate)", 400,
-                    "AMD MI300X datasheet"),
+                    "AMD MI300X datasheet", 304),
             new GpuSpec("l40s", "NVIDIA L40S", 362, 733, 48, 864, 32, "PCIe Gen4 x16 (no NVLink)", 100,
-                    "NVIDIA L40S datasheet"),
+                    "NVIDIA L40S datasheet", 142),
             new GpuSpec("rtx-4090", "NVIDIA GeForce RTX 4090", 165, 330, 24, 1008, 32, "PCIe Gen4 x16 (no NVLink)", 100,
-                    "NVIDIA Ada architecture whitepaper (FP16 with FP32 accumulate)"),
+                    "NVIDIA Ada architecture whitepaper (FP16 with FP32 accumulate)", 128),
             // Meta's Grand Teton H100 (the torchtitan benchmarks): 96 GB HBM2e at 2.4 TB/s, 400 Gb/s per GPU, 500 W power
             // limit. Its tensor-core peak is not published ("between SXM and NVL", pytorch/torchtitan docs/performance.md);
             // the H100 SXM figures are an upper bound.
             new GpuSpec("h100-sxm-96gb", "NVIDIA H100 SXM 96GB HBM2e (500 W)", 989, 1979, 96, 2400, 450,
                     "NVLink 4 (900 GB/s bidirectional)", 400,
-                    "pytorch/torchtitan docs/performance.md (Grand Teton: 96 GB HBM2e, 2.4 TB/s, 500 W); peaks of the H100 SXM datasheet, an upper bound"),
+                    "pytorch/torchtitan docs/performance.md (Grand Teton: 96 GB HBM2e, 2.4 TB/s, 500 W); peaks of the H100 SXM datasheet, an upper bound", 132),
             // one Blackwell GPU of a GB200 NVL72 rack: the datasheet's rack figures (with sparsity) over 72 GPUs, halved for
             // dense: BF16 360 PF → 2.5 PF, FP8 720 PF → 5 PF; HBM3e 13.4 TB at 576 TB/s → 186 GB at 8 TB/s; NVLink 130 TB/s
             // → 1.8 TB/s bidirectional per GPU in a 72-GPU NVLink domain; one 400 Gb/s ConnectX-7 per GPU
             new GpuSpec("gb200", "NVIDIA GB200 (NVL72)", 2500, 5000, 186, 8000, 900, "NVLink 5 (1.8 TB/s bidirectional, 72-GPU domain)", 400,
-                    "NVIDIA GB200 NVL72 datasheet (rack figures per GPU; dense = half the sparse figures)"));
+                    "NVIDIA GB200 NVL72 datasheet (rack figures per GPU; dense = half the sparse figures)", 152));
 
     private GpuCatalog() {
     }
@@ -57,6 +63,16 @@ public final class GpuCatalog {
     public static Optional<GpuSpec> find(String id) {
         String key = id.toLowerCase(Locale.ROOT);
         return GPUS.stream().filter(g -> g.id().equals(key)).findFirst();
+    }
+
+    /**
+     * The catalog GPU a user-defined one stands for where the catalog keeps per-GPU measurements (SM count, best matmul,
+     * attention kernels): the one of the same id, else the first with the same dense BF16 peak (a copied and edited
+     * catalog entry; H100 SXM, H200 and the 96 GB H100 share the GH100 die and its figures), else empty.
+     */
+    public static Optional<GpuSpec> sameSilicon(GpuSpec gpu) {
+        Optional<GpuSpec> byId = find(gpu.id());
+        return byId.isPresent() ? byId : GPUS.stream().filter(g -> g.bf16Tflops() == gpu.bf16Tflops()).findFirst();
     }
 
     /** The GPU with that id, or an error that lists the ids there are. */

@@ -16,9 +16,12 @@ import dev.sextant.model.InputError;
  * @param link          what the link is
  * @param networkGbps   typical network bandwidth per GPU across nodes, Gb/s (the default of {@code --inter-node-gbps})
  * @param source        where the figures come from
+ * @param smCount       streaming multiprocessors (AMD: compute units), the number of GEMM tiles that run at once (wave
+ *                      quantization, {@code TiledGemm}); 0 where unknown, which GEMM costing then treats as no wave
+ *                      quantization
  */
 public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflops, double memoryGB, double hbmGBs,
-                      double linkGBs, String link, double networkGbps, String source) {
+                      double linkGBs, String link, double networkGbps, String source, int smCount) {
 
     public GpuSpec {
         positive(id, "bf16Tflops", bf16Tflops);
@@ -31,6 +34,9 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
         positive(id, "hbmGBs", hbmGBs);
         positive(id, "linkGBs", linkGBs);
         positive(id, "networkGbps", networkGbps);
+        if (smCount < 0) {
+            throw new InputError("gpu", "GPU " + id + ": smCount must be a positive whole number (or absent), got " + smCount);
+        }
     }
 
     /** Names the field at fault: "GPU my-gpu: hbmGBs must be positive, got 0". */

@@ -19,20 +19,53 @@ public interface ComputeEfficiency {
     String name();
 
     /**
-     * Datasheet peaks derated by defaults: a roofline of the GEMM's FLOPs at a share of the dense peak against its
-     * bytes at a share of the memory bandwidth, plus a launch cost. The shares are what large BF16 GEMMs reach in
-     * published cuBLAS measurements (about 80–85 % of peak on A100, 70–75 % on H100, where the datasheet peak assumes
-     * boost clocks that power limits do not sustain) and about 80 % of HBM bandwidth for streaming kernels.
+     * Seconds for fused (flash) attention: {@code flops} counted FLOPs (causal ones halved) over query chunks of
+     * {@code chunk} rows, {@code sequencesTimesHeads} of them, forward or backward. A calibration profile measures GEMMs and
+     * memory, not attention, so every efficiency uses the published kernel figures of {@link FusedAttention}.
+     */
+    default double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
+                                     boolean backward) {
+        return FusedAttention.seconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+    }
+
+    /**
+     * These rates with fused attention of an older kernel generation (a stack from before FlashAttention-3 on Hopper).
+     */
+    default ComputeEfficiency withAttention(FusedAttention.Generation generation) {
+        ComputeEfficiency inner = this;
+        return new ComputeEfficiency() {
+            @Override
+            public double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k) {
+                return inner.gemmSeconds(gpu, precision, m, n, k);
+            }
+
+            @Override
+            public double memorySeconds(GpuSpec gpu, double bytes) {
+                return inner.memorySeconds(gpu, bytes);
+            }
+
+            @Override
+            public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
+                                           boolean backward) {
+                return FusedAttention.seconds(gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+            }
+
+            @Override
+            public String name() {
+                return inner.name() + ", " + (generation == FusedAttention.Generation.FLASH2 ? "FlashAttention-2" : "FlashAttention-3");
+            }
+        };
+    }
+
+    /**
+     * Datasheet peaks with published kernel efficiencies: each GEMM by its shape ({@link TiledGemm}: tiles, waves on the
+     * SM count, the per-tile prologue, the best measured matmul as ceiling, the roofline against HBM), fused attention by
+     * its chunk ({@link FusedAttention}), and streaming kernels at about 80 % of HBM bandwidth.
      */
     ComputeEfficiency DEFAULTS = new ComputeEfficiency() {
         @Override
         public double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k) {
-            double flops = 2 * m * n * k;
-            double bytesPerElement = precision == Precision.FP8 ? 1 : 2;
-            double bytes = bytesPerElement * (m * k + k * n) + 2 * m * n;
-            double compute = flops / (gpu.peakFlops(precision) * peakShare(gpu) * (precision == Precision.FP8 ? FP8_SHARE : 1));
-            double memory = bytes / (gpu.hbmGBs() * 1e9 * 0.8);
-            return Math.max(compute, memory) + 4e-6;
+            return TiledGemm.seconds(gpu, precision, m, n, k);
         }
 
         @Override
@@ -42,23 +75,15 @@ public interface ComputeEfficiency {
 
         @Override
         public String name() {
-            return "catalog defaults (datasheet peaks derated)";
+            return "catalog defaults (datasheet peaks, published kernel efficiencies by shape)";
         }
     };
 
     /**
-     * FP8 GEMMs reach a smaller share of their (doubled) peak than BF16 ones, and FP8 training adds casts and scaling:
-     * NVIDIA's H100 benchmarks run 1.34–1.53 × faster in FP8 than in BF16, not 2 × (dgxc-benchmarking, cases D4, D9,
-     * D12 in docs/validation/training-measurements.md).
+     * FP8 GEMMs reach a smaller share of their (doubled) peak than BF16 ones: the share applied to a measured BF16 curve when
+     * a calibration profile has no FP8 one, and by serving's step latency. (The catalog defaults cost FP8 GEMMs by shape in
+     * {@link TiledGemm}: 0.74 of the FP8 peak per tile on Hopper against about 0.80–0.91 for BF16.)
      */
     double FP8_SHARE = 0.8;
 
-    /** Share of the dense peak large GEMMs reach. */
-    static double peakShare(GpuSpec gpu) {
-        return switch (gpu.id()) {
-            case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.80;
-            case "mi300x" -> 0.55;
-            default -> 0.72;
-        };
-    }
 }

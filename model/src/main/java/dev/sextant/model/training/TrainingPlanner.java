@@ -21,11 +21,6 @@ public final class TrainingPlanner {
 
     /** Communication buffers, workspace and fragmentation the allocator holds beyond the states and activations. */
     static final double BUFFER_BYTES = 2e9;
-    /**
-     * Fused attention's rate relative to large GEMMs: FlashAttention-2 reaches 50–73 % of A100 peak in its forward pass
-     * and less backward (Dao 2023, arXiv 2307.08691, §4.1), against about 80 % for large GEMMs.
-     */
-    static final double FUSED_ATTENTION_SHARE = 0.75;
 
     private final ModelArchitecture model;
     private final Cluster cluster;
@@ -224,17 +219,20 @@ public final class TrainingPlanner {
         GpuSpec gpu = cluster.gpu();
         Precision precision = l.precision();
 
-        // compute per layer and micro-batch, forward + backward (+ recompute)
-        double layerForward = layerForwardSeconds(l, tokensPerMicroBatch, false);
-        double moeLayerForward = model.moe() == null ? layerForward : layerForwardSeconds(l, tokensPerMicroBatch, true);
+        // compute per layer and micro-batch, forward + backward (+ recompute), each GEMM at its own shape
+        double[] layer = layerSeconds(l, tokensPerMicroBatch, false);
+        double[] moeLayerTimes = model.moe() == null ? layer : layerSeconds(l, tokensPerMicroBatch, true);
         // selective recompute runs attention's products and its elementwise work over the scores again
-        double attentionForward = attentionSeconds(l, tokensPerMicroBatch) + scoreTrafficSeconds(l);
-        double denseLayer = 3 * layerForward + (l.recompute() == Recompute.FULL ? layerForward : 0)
+        double attentionForward = attentionSeconds(l, tokensPerMicroBatch, false) + scoreTrafficSeconds(l);
+        double denseLayer = layer[0] + layer[1] + (l.recompute() == Recompute.FULL ? layer[0] : 0)
                 + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        double moeLayer = 3 * moeLayerForward + (l.recompute() == Recompute.FULL ? moeLayerForward : 0)
+        double moeLayer = moeLayerTimes[0] + moeLayerTimes[1] + (l.recompute() == Recompute.FULL ? moeLayerTimes[0] : 0)
                 + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        double logits = 3 * (efficiency.gemmSeconds(gpu, precision, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden())
-                + efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp())); // fp32 softmax, cross-entropy
+        // the output layer stays in BF16 under FP8 training: Megatron-Core enters Transformer Engine's fp8_autocast in the
+        // transformer block only (megatron/core/transformer/transformer_block.py), so the LM head is a BF16 GEMM
+        double[] head = new double[2];
+        gemm(head, Precision.BF16, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden());
+        double logits = head[0] + head[1] + 3 * efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp()); // fp32 softmax, cross-entropy
 
         // communication per layer and micro-batch on the critical path
         double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
@@ -289,16 +287,22 @@ public final class TrainingPlanner {
         return name;
     }
 
-    /** Forward time of one transformer layer for one micro-batch on one GPU, GEMMs plus elementwise kernels. */
-    private double layerForwardSeconds(TrainingLayout l, double tokens, boolean moeLayer) {
+    /**
+     * Forward and backward time of one transformer layer for one micro-batch on one GPU, GEMMs plus elementwise kernels.
+     * Each GEMM is costed at its own shape: QKV, attention output, the MLP's fused up/gate and down projections (or each
+     * local expert's at the tokens routed to it, the router, shared experts), backward as its two GEMMs of their own shapes.
+     * Under FP8 only these linear layers run in FP8 (with their casts); attention, norms, activations and the router do not.
+     */
+    private double[] layerSeconds(TrainingLayout l, double tokens, boolean moeLayer) {
         GpuSpec gpu = cluster.gpu();
         Precision p = l.precision();
         double h = model.hidden();
         int t = l.tp();
-        double s = 0;
-        s += efficiency.gemmSeconds(gpu, p, tokens, ((double) model.queryWidth() + 2.0 * kvProjectionWidth()) / t, h);
-        s += efficiency.gemmSeconds(gpu, p, tokens, h, (double) model.attentionOutWidth() / t);
-        s += attentionSeconds(l, tokens);
+        double[] s = new double[2];
+        gemm(s, p, tokens, ((double) model.queryWidth() + 2.0 * kvProjectionWidth()) / t, h);
+        gemm(s, p, tokens, h, (double) model.attentionOutWidth() / t);
+        s[0] += attentionSeconds(l, tokens, false);
+        s[1] += attentionSeconds(l, tokens, true);
         boolean gated = model.block().gatedMlp();
         if (moeLayer && model.moe() != null) {
             ModelArchitecture.Moe e = model.moe();
@@ -307,24 +311,50 @@ public final class TrainingPlanner {
             double expertsHere = (double) e.experts() / l.ep();
             double tokensPerExpert = tokens / t * e.topK() * l.ep() / e.experts();
             double f = e.expertFfn();
-            double one = efficiency.gemmSeconds(gpu, p, tokensPerExpert, (gated ? 2 : 1) * f, h)
-                    + efficiency.gemmSeconds(gpu, p, tokensPerExpert, h, f);
-            s += expertsHere * one;
+            double[] one = new double[2];
+            gemm(one, p, tokensPerExpert, (gated ? 2 : 1) * f, h);
+            gemm(one, p, tokensPerExpert, h, f);
+            s[0] += expertsHere * one[0];
+            s[1] += expertsHere * one[1];
             if (e.sharedExperts() > 0) {
                 double fs = f / t; // shared experts split like a dense MLP
-                s += e.sharedExperts() * (efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * fs, h)
-                        + efficiency.gemmSeconds(gpu, p, tokens, h, fs));
+                double[] shared = new double[2];
+                gemm(shared, p, tokens, (gated ? 2 : 1) * fs, h);
+                gemm(shared, p, tokens, h, fs);
+                s[0] += e.sharedExperts() * shared[0];
+                s[1] += e.sharedExperts() * shared[1];
             }
-            s += efficiency.gemmSeconds(gpu, p, tokens, e.experts(), h); // router
+            gemm(s, Precision.BF16, tokens, e.experts(), h); // router: BF16 (Megatron-Core keeps it out of FP8; moe_router_dtype)
         } else {
             double f = (double) model.ffn() / t;
-            s += efficiency.gemmSeconds(gpu, p, tokens, (gated ? 2 : 1) * f, h) + efficiency.gemmSeconds(gpu, p, tokens, h, f);
+            gemm(s, p, tokens, (gated ? 2 : 1) * f, h);
+            gemm(s, p, tokens, h, f);
         }
         // elementwise kernels (norms, activations, residuals, softmax, dropout): read and written about once each in
         // the forward pass for what the layer keeps (a third of fwd + bwd traffic)
         double stored = ActivationMemory.perLayer(model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer, true);
-        s += efficiency.memorySeconds(gpu, 2 * stored) + scoreTrafficSeconds(l);
+        double elementwise = efficiency.memorySeconds(gpu, 2 * stored) + scoreTrafficSeconds(l);
+        s[0] += elementwise;
+        s[1] += 2 * elementwise;
         return s;
+    }
+
+    /**
+     * Adds a linear layer's GEMMs to {@code acc}: forward Y[m×n] = X[m×k]·W[k×n] to acc[0]; backward to acc[1], data
+     * gradient dX = dY·Wᵀ (m×k by n) and weight gradient dW = Xᵀ·dY (k×n by m), each at its own shape. FP8 adds Transformer
+     * Engine's casts as memory traffic: X to FP8 forward (read 2 bytes, write 1), dY to FP8 backward, and the transposed FP8
+     * copies the weight gradient reads (1 byte each); amax reductions are fused into the casts, and FP8 weight copies are
+     * cached across micro-batches (Transformer Engine user guide, "Using FP8 with Transformer Engine"; NVIDIA/TransformerEngine
+     * cast_transpose kernels).
+     */
+    private void gemm(double[] acc, Precision p, double m, double n, double k) {
+        GpuSpec gpu = cluster.gpu();
+        acc[0] += efficiency.gemmSeconds(gpu, p, m, n, k);
+        acc[1] += efficiency.gemmSeconds(gpu, p, m, k, n) + efficiency.gemmSeconds(gpu, p, k, n, m);
+        if (p == Precision.FP8) {
+            acc[0] += efficiency.memorySeconds(gpu, 3 * m * k);
+            acc[1] += efficiency.memorySeconds(gpu, 3 * m * n + m * n + m * k);
+        }
     }
 
     /** Elementwise traffic over attention scores (softmax, masking, dropout) in one forward pass, when they are in memory. */
@@ -343,22 +373,25 @@ public final class TrainingPlanner {
     }
 
     /**
-     * Forward time of attention's QKᵀ and AV products for one micro-batch on one GPU. Separate kernels: two batched
-     * GEMMs per head with the scores written in between, every block computed. Fused (flash-attention): the causal
-     * mask skips half the blocks and the scores stay on chip, at {@link #FUSED_ATTENTION_SHARE} of the GEMM rate.
+     * Time of attention's QKᵀ and AV products for one micro-batch on one GPU, forward or backward. Separate kernels: two
+     * batched GEMMs per head with the scores written in between, every block computed; backward twice the forward.
+     * Fused (flash-attention): the causal mask skips half the blocks and the scores stay on chip, at the kernel's measured
+     * rate for the rank's chunk of the sequence ({@link ComputeEfficiency#attentionSeconds}); backward does 2.5 × the
+     * forward FLOPs (five products against two, with recomputation: Shah et al. 2024, arXiv 2407.08608, §4.1).
      */
-    private double attentionSeconds(TrainingLayout l, double tokens) {
+    private double attentionSeconds(TrainingLayout l, double tokens, boolean backward) {
         GpuSpec gpu = cluster.gpu();
         double heads = (double) model.heads() / l.tp();
         double qk = (double) model.queryWidth() / model.heads();
         double v = (double) model.attentionOutWidth() / model.heads();
         if (l.fusedAttention()) {
             double flops = heads * 2 * tokens * seq * (qk + v) / 2; // causal: half the blocks
-            double rate = gpu.peakFlops(Precision.BF16) * ComputeEfficiency.peakShare(gpu) * FUSED_ATTENTION_SHARE;
-            return flops / rate;
+            double chunk = (double) seq / l.cp(); // the rank's query rows per sequence
+            return efficiency.attentionSeconds(gpu, (backward ? 2.5 : 1) * flops, chunk, (qk + v) / 2, true, heads * l.microBatch(), backward);
         }
         // per head: (tokens × qk) by (qk × seq), then (tokens × seq) by (seq × v); batched over heads and sequences
-        return heads * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk) + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
+        double forward = heads * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk) + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
+        return backward ? 2 * forward : forward;
     }
 
     /**

@@ -272,12 +272,33 @@ class InputChecksTest {
 
     @Test
     void gpuSpecsNameTheFieldEvenWhenBuiltInCode() {
-        assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, Double.NaN, 80, 0, 200, "l", 400, "s"))
+        assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, Double.NaN, 80, 0, 200, "l", 400, "s", 132))
                 .hasMessage("GPU my-gpu: hbmGBs must be a positive finite number, got 0.0");
-        assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, -1, 80, 3000, 200, "l", 400, "s"))
+        assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, -1, 80, 3000, 200, "l", 400, "s", 132))
                 .hasMessageContaining("fp8Tflops");
         // no FP8 is stored as JSON null, which reads back as 0
-        assertThat(new GpuSpec("my-gpu", "x", 400, 0, 80, 3000, 200, "l", 400, "s").hasFp8()).isFalse();
+        assertThat(new GpuSpec("my-gpu", "x", 400, 0, 80, 3000, 200, "l", 400, "s", 0).hasFp8()).isFalse();
+        assertThatThrownBy(() -> new GpuSpec("my-gpu", "x", 400, 0, 80, 3000, 200, "l", 400, "s", -1)).hasMessageContaining("smCount");
+    }
+
+    /**
+     * The SM count is optional in a GPU file: a copied catalog entry (same BF16 peak) keeps the catalog's, another GPU has
+     * 0 (unknown, no wave quantization); when given, a whole number from 1.
+     */
+    @Test
+    void gpuFileSmCountIsOptionalAndChecked() throws Exception {
+        String base = "{\"id\": \"my-gpu\", \"bf16Tflops\": 400, \"memoryGB\": 80, \"hbmGBs\": 3000, \"linkGBs\": 200, \"networkGbps\": 400%s}";
+        assertThat(GpuSpecFile.read(write("none.json", base.formatted(""))).smCount()).isZero();
+        String a100 = "{\"id\": \"my-a100\", \"bf16Tflops\": 312, \"memoryGB\": 80, \"hbmGBs\": 2039, \"linkGBs\": 300, \"networkGbps\": 200}";
+        assertThat(GpuSpecFile.read(write("a100.json", a100)).smCount()).isEqualTo(108);
+        assertThat(GpuSpecFile.read(write("some.json", base.formatted(", \"smCount\": 132"))).smCount()).isEqualTo(132);
+        for (String bad : List.of("0", "-4", "13.5", "\"many\"")) {
+            Path f = write("bad.json", base.formatted(", \"smCount\": " + bad));
+            assertThatThrownBy(() -> GpuSpecFile.read(f)).isInstanceOf(BadInputException.class).satisfies(e -> {
+                assertThat(e.getMessage()).contains("bad.json: smCount: expected a whole number");
+                plainOneLine(e.getMessage());
+            });
+        }
     }
 
     @Test

@@ -18,7 +18,7 @@ import javafx.scene.control.ComboBox;
  */
 public final class ProfileChoices {
 
-    public static final String DEFAULTS = "catalog defaults (datasheet peaks derated)";
+    public static final String DEFAULTS = "catalog defaults (datasheet peaks, published kernel efficiencies by shape)";
 
     private final ShellModel shell;
     private final ObservableList<SavedProfile> choices = FXCollections.observableArrayList();
