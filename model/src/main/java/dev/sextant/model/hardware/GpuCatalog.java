@@ -11,6 +11,8 @@ import java.util.Optional;
  * direction: NVIDIA and AMD quote NVLink and Infinity Fabric bidirectionally, so the catalog holds half.
  * Network defaults: 200 Gb/s HDR InfiniBand per A100 (Selene: 8 × 200 Gb/s per node) and per H100 PCIe, 400 Gb/s per H100/H200 SXM, B200, MI300X
  * (Llama 3's cluster), 100 Gb/s for PCIe workstation and inference cards.
+ * H800 (reduced NVLink), H100 NVL, H20 and MI325X: see their entries. Power caps are not modelled: a capped part runs
+ * below these peaks (the 96 GB H100 at 500 W is one).
  * SM counts (compute units on AMD): A100 108 (NVIDIA A100 Tensor Core GPU Architecture whitepaper), H100 SXM5 132 and
  * H100 PCIe 114 (NVIDIA H100 Tensor Core GPU Architecture whitepaper; H200 and the 96 GB H100 are the same GH100
  * configuration as the SXM5), B200 148 (two dies of 74 enabled SMs, Chips and Cheese, "Nvidia's B200: Keeping the CUDA
@@ -51,7 +53,21 @@ public final class GpuCatalog {
             // dense: BF16 360 PF → 2.5 PF, FP8 720 PF → 5 PF; HBM3e 13.4 TB at 576 TB/s → 186 GB at 8 TB/s; NVLink 130 TB/s
             // → 1.8 TB/s bidirectional per GPU in a 72-GPU NVLink domain; one 400 Gb/s ConnectX-7 per GPU
             new GpuSpec("gb200", "NVIDIA GB200 (NVL72)", 2500, 5000, 186, 8000, 900, "NVLink 5 (1.8 TB/s bidirectional, 72-GPU domain)", 400,
-                    "NVIDIA GB200 NVL72 datasheet (rack figures per GPU; dense = half the sparse figures)", 152));
+                    "NVIDIA GB200 NVL72 datasheet (rack figures per GPU; dense = half the sparse figures)", 152),
+            // the export variant of the H100 SXM: the same GH100 compute and memory, NVLink cut to 400 GB/s bidirectional
+            // (DeepSeek-V3 technical report, arXiv 2412.19437, §3.1 and §3.2.2: NVLink ≈ 160 GB/s achieved, InfiniBand
+            // 50 GB/s per GPU)
+            new GpuSpec("h800", "NVIDIA H800 SXM", 989, 1979, 80, 3350, 200, "NVLink 4, reduced (400 GB/s bidirectional)", 400,
+                    "NVIDIA H800 product brief; DeepSeek-V3 technical report §3.1 (the H800 cluster)", 132),
+            // PCIe pair card: 94 GB HBM3 at 3.9 TB/s; BF16 1,671 / FP8 3,341 TFLOP/s with sparsity, half dense
+            new GpuSpec("h100-nvl", "NVIDIA H100 NVL", 835.5, 1670.5, 94, 3900, 300, "NVLink bridge (600 GB/s bidirectional, pairs)", 400,
+                    "NVIDIA H100 NVL datasheet (dense = half the sparse figures)", 132),
+            // China export part: figures as reported from NVIDIA's partner specifications (no public NVIDIA datasheet):
+            // BF16 148 / FP8 296 TFLOP/s dense, 96 GB HBM3 at 4.0 TB/s, NVLink 900 GB/s, 78 SMs
+            new GpuSpec("h20", "NVIDIA H20", 148, 296, 96, 4000, 450, "NVLink 4 (900 GB/s bidirectional)", 400,
+                    "partner specifications as reported by SemiAnalysis, \"Nvidia's New China AI Chips\" (Nov 2023); not an NVIDIA datasheet", 78),
+            new GpuSpec("mi325x", "AMD Instinct MI325X", 1307.4, 2614.9, 256, 6000, 448, "Infinity Fabric (896 GB/s aggregate)", 400,
+                    "AMD Instinct MI325X data sheet", 304));
 
     private GpuCatalog() {
     }
@@ -91,8 +107,12 @@ public final class GpuCatalog {
         String id = null;
         if (n.contains("H200")) {
             id = "h200-sxm";
+        } else if (n.contains("H800")) {
+            id = "h800";
+        } else if (n.contains("H20") && !n.contains("H200")) {
+            id = "h20";
         } else if (n.contains("H100")) {
-            id = n.contains("PCIE") ? "h100-pcie" : "h100-sxm";
+            id = n.contains("NVL") ? "h100-nvl" : n.contains("PCIE") ? "h100-pcie" : "h100-sxm";
         } else if (n.contains("A100")) {
             id = gb > 50 ? "a100-sxm-80gb" : "a100-sxm-40gb";
         } else if (n.contains("GB200")) {
@@ -101,6 +121,8 @@ public final class GpuCatalog {
             id = "b200";
         } else if (n.contains("MI300X")) {
             id = "mi300x";
+        } else if (n.contains("MI325X")) {
+            id = "mi325x";
         } else if (n.contains("L40S")) {
             id = "l40s";
         } else if (n.contains("4090")) {

@@ -47,7 +47,7 @@ public final class FusedAttention {
     /** Forward rate share of the BF16 dense peak at head dimension 128, long sequences, no mask. */
     static double share(GpuSpec gpu, Generation generation) {
         return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h200-sxm", "b200", "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
+            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm", "b200", "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
             case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.70;
             default -> 0.50;
         };

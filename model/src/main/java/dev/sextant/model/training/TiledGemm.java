@@ -64,10 +64,11 @@ public final class TiledGemm {
     static Ceiling ceiling(GpuSpec gpu) {
         return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "a100-sxm-40gb", "a100-sxm-80gb" -> new Ceiling(267.9 / 312, 6912, 16384, 2048);
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb" -> new Ceiling(792.1 / 989, 6144, 17920, 2816);
+            // H800, H100 NVL and H20 are GH100 parts: the H100's share of its own peak (no published MAMF of their own)
+            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20" -> new Ceiling(792.1 / 989, 6144, 17920, 2816);
             case "h200-sxm" -> new Ceiling(794.5 / 989, 6144, 17920, 2816);
             case "b200", "gb200" -> new Ceiling(1745.0 / 2250, 6144, 17920, 2816);
-            case "mi300x" -> new Ceiling(781.9 / 1300, 4096, 10240, 4864);
+            case "mi300x", "mi325x" -> new Ceiling(781.9 / 1300, 4096, 10240, 4864);
             default -> new Ceiling(0.72, 6144, 17920, 2816);
         };
     }

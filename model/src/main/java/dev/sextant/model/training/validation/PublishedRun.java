@@ -110,7 +110,7 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
         if (gpuId.startsWith("a100")) {
             return "A100";
         }
-        if (gpuId.startsWith("h100") || gpuId.startsWith("h200") || gpuId.startsWith("h800")) {
+        if (gpuId.startsWith("h100") || gpuId.startsWith("h200") || gpuId.startsWith("h800") || gpuId.equals("h20")) {
             return "Hopper";
         }
         if (gpuId.equals("b200") || gpuId.equals("gb200")) {

@@ -1,0 +1,42 @@
+package dev.sextant.model.hardware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The catalog's datasheet arithmetic and device-name matching, for the parts issue 16 added. */
+class GpuCatalogTest {
+
+    @Test
+    void theExportAndPcieHoppersKeepTheirOwnLinksAndPeaks() {
+        GpuSpec h100 = GpuCatalog.get("h100-sxm");
+        GpuSpec h800 = GpuCatalog.get("h800");
+        // H800: H100 compute and memory, NVLink 400 GB/s bidirectional (200 per direction) against the H100's 900
+        assertThat(h800.bf16Tflops()).isEqualTo(h100.bf16Tflops());
+        assertThat(h800.hbmGBs()).isEqualTo(h100.hbmGBs());
+        assertThat(h800.linkGBs()).isEqualTo(200).isLessThan(h100.linkGBs());
+        // H100 NVL datasheet: 1,671 / 3,341 TFLOP/s with sparsity, so 835.5 / 1,670.5 dense; 94 GB at 3.9 TB/s
+        GpuSpec nvl = GpuCatalog.get("h100-nvl");
+        assertThat(nvl.bf16Tflops()).isEqualTo(1671 / 2.0);
+        assertThat(nvl.fp8Tflops()).isEqualTo(3341 / 2.0);
+        assertThat(nvl.memoryGB()).isEqualTo(94);
+        // H20: a sixth of the H100's BF16 peak with more memory bandwidth than it
+        GpuSpec h20 = GpuCatalog.get("h20");
+        assertThat(h20.bf16Tflops() / h100.bf16Tflops()).isBetween(0.14, 0.16);
+        assertThat(h20.hbmGBs()).isGreaterThan(h100.hbmGBs());
+        // MI325X: MI300X compute, 256 GB HBM3E at 6 TB/s
+        assertThat(GpuCatalog.get("mi325x").bf16Tflops()).isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), org.assertj.core.data.Offset.offset(1.0));
+        assertThat(GpuCatalog.get("mi325x").memoryGB()).isEqualTo(256);
+    }
+
+    @Test
+    void deviceNamesFindTheirPart() {
+        assertThat(GpuCatalog.match("NVIDIA H800", 80_000_000_000L).id()).isEqualTo("h800");
+        assertThat(GpuCatalog.match("NVIDIA H20", 96_000_000_000L).id()).isEqualTo("h20");
+        assertThat(GpuCatalog.match("NVIDIA H200", 141_000_000_000L).id()).isEqualTo("h200-sxm");
+        assertThat(GpuCatalog.match("NVIDIA H100 NVL", 94_000_000_000L).id()).isEqualTo("h100-nvl");
+        assertThat(GpuCatalog.match("NVIDIA H100 PCIe", 80_000_000_000L).id()).isEqualTo("h100-pcie");
+        assertThat(GpuCatalog.match("NVIDIA H100 80GB HBM3", 80_000_000_000L).id()).isEqualTo("h100-sxm");
+        assertThat(GpuCatalog.match("AMD Instinct MI325X", 256_000_000_000L).id()).isEqualTo("mi325x");
+    }
+}
