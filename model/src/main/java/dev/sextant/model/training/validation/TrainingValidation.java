@@ -1,6 +1,7 @@
 package dev.sextant.model.training.validation;
 
 import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingPlanner;
 import java.util.ArrayList;
@@ -49,7 +50,8 @@ public final class TrainingValidation {
 
     /** The plan of a run's published layout. */
     public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
-        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), efficiency);
+        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), efficiency,
+                SoftwareStack.of(run.stack()));
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
             throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());
