@@ -27,6 +27,16 @@ public final class TrainingPlanner {
      */
     static final double FUSED_ATTENTION_SHARE = 0.75;
 
+    /**
+     * Step time added per doubling of the nodes at a fixed per-GPU load. NVIDIA's weak-scaling series on H100
+     * (dgxc-benchmarking READMEs: GPT-3 175B, Llama 3.1 8B/70B/405B, Nemotron-4 15B/340B, Grok-1, MaxText Llama 2 70B,
+     * Paxml GPT-3 175B) slow by 0.13–1.82 % per doubling of GPUs, median 0.48 % (issue-16 research notes §2.1); with
+     * the DP collectives priced by size and scale, 0.2–1.3 % per doubling remains on the seven of these series in the
+     * validation set, median 0.4 %. Straggler GPUs and jitter (MegaScale, Jiang et al. 2024, arXiv 2402.15627, §4)
+     * are what grows with the nodes that is not the collectives themselves.
+     */
+    static final double STRAGGLER_PER_DOUBLING = 0.004;
+
     private final ModelArchitecture model;
     private final Cluster cluster;
     private final int seq;
@@ -179,7 +189,7 @@ public final class TrainingPlanner {
         double shard = l.zeroStage() >= 1 ? l.dp() * l.cp() : 1;
         double optimizer = efficiency.memorySeconds(gpu, stageParams * (2 + 2 + 2 * ModelStateMemory.K) / shard);
 
-        double step = pipeline + dpExposed + optimizer;
+        double step = pipeline * (1 + straggler(cluster)) + dpExposed + optimizer;
         double tokens = (double) globalBatch * seq;
         double modelFlops = TrainingFlops.modelPerToken(model, seq) * tokens;
         double tflops = modelFlops / step / cluster.gpus() / 1e12;
@@ -344,6 +354,15 @@ public final class TrainingPlanner {
         double windows = l.vpp() > 1 ? Math.min(m, l.pp()) : 1;
         return Math.max(lastBucket, reduce - windows * 2.0 / 3 * microBatch)
                 + (gather > 0 ? Math.max(firstBucket, gather - windows * microBatch / 3) : 0);
+    }
+
+    /**
+     * Share of the pipeline time lost to stragglers and synchronisation jitter, growing with log₂ of the nodes every
+     * step waits on: {@link #STRAGGLER_PER_DOUBLING} per doubling.
+     */
+    static double straggler(Cluster cluster) {
+        int nodes = Math.max(1, cluster.gpus() / cluster.gpusPerNode());
+        return STRAGGLER_PER_DOUBLING * Math.log(nodes) / Math.log(2);
     }
 
     /** MoE layers among layers [from, to). */
