@@ -11,7 +11,8 @@ import java.util.Locale;
  *   <li><b>megatron-lm</b> (Megatron-LM 2021–22, Narayanan et al. 2021 and Korthikanti et al. 2022 runs): the data-parallel
  *       gradient all-reduce is not overlapped ("we do not use any overlapping of gradient all-reduces with
  *       back-propagation", Korthikanti et al. 2022, arXiv 2205.05198, §6.3) and runs over FP32 main gradients
- *       (Megatron-LM's {@code --accumulate-allreduce-grads-in-fp32}, required with BF16).</li>
+ *       (Megatron-LM's {@code --accumulate-allreduce-grads-in-fp32}, which megatron/arguments.py turns on for
+ *       BF16: "bfloat16 requires gradient accumulation and all-reduce to be performed in fp32").</li>
  *   <li><b>megatron-core</b>, <b>nemo</b>, <b>megatron-bridge</b>: the distributed optimizer's gradient reduce-scatter and
  *       parameter all-gather are chunked and overlapped with backward and forward compute, so that "only one DP
  *       communication chunk" is exposed (NeMo docs, features/optimizations/communication_overlap.rst); chunks (buckets) of

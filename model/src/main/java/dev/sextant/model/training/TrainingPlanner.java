@@ -32,8 +32,9 @@ public final class TrainingPlanner {
      * (dgxc-benchmarking READMEs: GPT-3 175B, Llama 3.1 8B/70B/405B, Nemotron-4 15B/340B, Grok-1, MaxText Llama 2 70B,
      * Paxml GPT-3 175B) slow by 0.13–1.82 % per doubling of GPUs, median 0.48 % (issue-16 research notes §2.1); with
      * the DP collectives priced by size and scale, 0.2–1.3 % per doubling remains on the seven of these series in the
-     * validation set, median 0.4 %. Straggler GPUs and jitter (MegaScale, Jiang et al. 2024, arXiv 2402.15627, §4)
-     * are what grows with the nodes that is not the collectives themselves.
+     * validation set, median 0.4 %, and no series in the set flattens. Straggler hosts and synchronisation jitter, which
+     * MegaScale (Jiang et al. 2024, arXiv 2402.15627) reports as a cause of slow steps at scale, are what grows with the
+     * nodes that is not the collectives themselves; the constant is that median, not a fit to any one run.
      */
     static final double STRAGGLER_PER_DOUBLING = 0.004;
 
