@@ -48,6 +48,7 @@ class InputErrorKeysTest {
     static Stream<Arguments> validations() {
         return Stream.of(
                 // training: the cluster, the request's fixed layout, the planner and the search
+                rejects("training.stack", () -> dev.sextant.model.training.SoftwareStack.of("jax")),
                 rejects("training.gpus", () -> Cluster.of(H100, 0, 8, 400)),
                 rejects("training.gpusPerNode", () -> Cluster.of(H100, 8, 0, 400)),
                 rejects("training.gpusPerNode", () -> Cluster.of(H100, 12, 8, 400)),

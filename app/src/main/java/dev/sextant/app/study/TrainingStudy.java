@@ -81,12 +81,12 @@ public final class TrainingStudy {
     }
 
     /**
-     * The interval of a request's class: dense or MoE, the GPU's generation (any stack: a request names none), or the
-     * nearest coarser class with enough published runs. It comes from plans costed with the catalog defaults; a
+     * The interval of a request's class: dense or MoE, the GPU's generation and the software stack, or the nearest
+     * coarser class with enough published runs. It comes from plans costed with the catalog defaults; a
      * calibration profile's plans carry the same interval.
      */
     public static PredictionIntervals.Interval interval(TrainingRequest request) {
-        return intervals().forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), null);
+        return intervals().forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), request.stack().id());
     }
 
     private static final class BundledIntervals {

@@ -179,6 +179,28 @@ class PlanCliTest {
     }
 
     @Test
+    void theSoftwareStackIsAnInputAndComesBackInTheJson() throws Exception {
+        String[] layout = {"plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "32", "--seq-len", "4096",
+                "--global-batch", "64", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--zero", "0", "--json"};
+        CliRun core = run(layout);
+        assertThat(core.code()).as(core.err()).isZero();
+        assertThat(core.json().get("stack").asText()).isEqualTo("megatron-core");
+        String[] old = java.util.Arrays.copyOf(layout, layout.length + 2);
+        old[layout.length] = "--stack";
+        old[layout.length + 1] = "megatron-lm";
+        CliRun lm = run(old);
+        assertThat(lm.code()).as(lm.err()).isZero();
+        assertThat(lm.json().get("stack").asText()).isEqualTo("megatron-lm");
+        // Megatron-LM 2021 does not overlap the gradient all-reduce: the same layout is slower and its DP time all shows
+        assertThat(lm.json().get("plans").get(0).get("stepTimeSeconds").asDouble())
+                .isGreaterThan(core.json().get("plans").get(0).get("stepTimeSeconds").asDouble());
+        old[layout.length + 1] = "jax";
+        CliRun bad = run(old);
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--stack").contains("unknown software stack 'jax'");
+    }
+
+    @Test
     void impossibleLayoutsAndModelsThatFitNowhereSayWhy() {
         CliRun heads = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "24", "--gpus-per-node", "8",
                 "--seq-len", "4096", "--global-batch", "24", "--tp", "3", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json");

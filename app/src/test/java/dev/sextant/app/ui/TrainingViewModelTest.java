@@ -47,6 +47,26 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void theStackChoiceReachesTheRequestMarksLayoutsStaleAndComesBackWithAKeptPlan() {
+        assertThat(TrainingViewModel.stacks()).contains("megatron-core", "megatron-lm", "torchtitan-fsdp");
+        vm.open(vm.saved().get(0));
+        assertThat(vm.stackProperty().get()).isEqualTo("megatron-core");
+        vm.stackProperty().set("megatron-lm");
+        assertThat(vm.staleProperty().get()).isTrue();
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
+        vm.gpusProperty().set("16");
+        vm.seqLenProperty().set("4096");
+        vm.globalBatchProperty().set("64");
+        vm.search();
+        assertThat(failures).isEmpty();
+        vm.save("7B, Megatron-LM 2021");
+        vm.stackProperty().set("nemo");
+        vm.open(vm.saved().stream().filter(s -> s.name().equals("7B, Megatron-LM 2021")).findFirst().orElseThrow());
+        assertThat(vm.stackProperty().get()).isEqualTo("megatron-lm");
+    }
+
+    @Test
     void searchPickFaultToleranceSave() {
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));

@@ -60,7 +60,13 @@ public final class LayoutSearch {
     /** As above, stopping with {@link dev.sextant.model.job.CancelledException} when {@code cancel} is set. */
     public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
                                 ComputeEfficiency efficiency, CancellationToken cancel) {
-        TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency);
+        return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, SoftwareStack.DEFAULT, cancel);
+    }
+
+    /** As above, for a software stack's overlap rules. */
+    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
+                                ComputeEfficiency efficiency, SoftwareStack stack, CancellationToken cancel) {
+        TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency, stack);
         // the best KEPT plans so far, slowest on top so that it is the one dropped
         java.util.PriorityQueue<TrainingPlan> fits = new java.util.PriorityQueue<>(
                 Comparator.comparingDouble(TrainingPlan::stepTimeSeconds).reversed());

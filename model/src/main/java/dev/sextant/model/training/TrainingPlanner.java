@@ -22,14 +22,32 @@ public final class TrainingPlanner {
     /** Communication buffers, workspace and fragmentation the allocator holds beyond the states and activations. */
     static final double BUFFER_BYTES = 2e9;
 
+    /**
+     * Step time added per doubling of the nodes at a fixed per-GPU load. NVIDIA's weak-scaling series on H100
+     * (dgxc-benchmarking READMEs: GPT-3 175B, Llama 3.1 8B/70B/405B, Nemotron-4 15B/340B, Grok-1, MaxText Llama 2 70B,
+     * Paxml GPT-3 175B) slow by 0.13–1.82 % per doubling of GPUs, median 0.48 % (issue-16 research notes §2.1); with
+     * the DP collectives priced by size and scale, 0.2–1.3 % per doubling remains on the seven of these series in the
+     * validation set, median 0.4 %, and no series in the set flattens. Straggler hosts and synchronisation jitter, which
+     * MegaScale (Jiang et al. 2024, arXiv 2402.15627) reports as a cause of slow steps at scale, are what grows with the
+     * nodes that is not the collectives themselves; the constant is that median, not a fit to any one run.
+     */
+    static final double STRAGGLER_PER_DOUBLING = 0.004;
+
     private final ModelArchitecture model;
     private final Cluster cluster;
     private final int seq;
     private final int globalBatch;
     private final ComputeEfficiency efficiency;
     private final ParameterCount params;
+    private final SoftwareStack stack;
 
+    /** A planner for {@link SoftwareStack#DEFAULT}. */
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
+        this(model, cluster, seq, globalBatch, efficiency, SoftwareStack.DEFAULT);
+    }
+
+    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
+                           SoftwareStack stack) {
         if (seq < 1) {
             throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
@@ -42,6 +60,11 @@ public final class TrainingPlanner {
         this.globalBatch = globalBatch;
         this.efficiency = efficiency;
         this.params = model.parameters();
+        this.stack = stack == null ? SoftwareStack.DEFAULT : stack;
+    }
+
+    public SoftwareStack stack() {
+        return stack;
     }
 
     /**
@@ -149,27 +172,20 @@ public final class TrainingPlanner {
         double bubble = (l.pp() - 1.0) / ((double) l.vpp() * m);
         double pipeline = perMicroBatch * (m + (l.pp() - 1.0) / l.vpp());
 
-        // data-parallel gradient reduction (and ZeRO-3 gathers), overlapped with the last micro-batch's backward pass
+        // data-parallel gradient reduction (and parameter gathers), exposed as the software stack overlaps it
         double stageParams = stageParameters(l, stages, params, false);
         double expertParams = stageParameters(l, stages, params, true);
         double denseParams = stageParams - expertParams;
-        double gradFactor = l.zeroStage() == 3 ? 3 : 2; // ZeRO paper §7: 2Ψ for DP and stages 1–2, 3Ψ for stage 3
-        int dpStride = l.tp() * l.cp();
-        double dpBytes = gradFactor / 2 * (2 * denseParams * 2.0 * (l.dp() * l.cp() - 1) / (l.dp() * l.cp()));
-        double dpTime = gradFactor / 2 * cluster.allReduce(2 * denseParams, l.dp() * l.cp(), l.tp());
-        if (expertParams > 0) {
-            int expertDp = l.tp() * l.dp() * l.cp() / l.ep();
-            dpBytes += gradFactor / 2 * (2 * expertParams * 2.0 * (expertDp - 1) / Math.max(1, expertDp));
-            dpTime += gradFactor / 2 * cluster.allReduce(2 * expertParams, expertDp, l.ep());
-        }
-        double lastBackward = 2.0 / 3 * slowest;
-        double dpExposed = Math.max(0, dpTime - lastBackward);
+        DataParallel dense = dataParallel(l, denseParams, l.dp() * l.cp(), l.tp());
+        DataParallel experts = expertParams > 0 ? dataParallel(l, expertParams, l.tp() * l.dp() * l.cp() / l.ep(), l.ep()) : DataParallel.NONE;
+        double dpBytes = (dense.bytes() + experts.bytes()) * (l.zeroStage() == 3 ? m : 1);
+        double dpExposed = dpExposed(l, m, dense, experts, slowest, maxLayers(stages));
 
         // optimizer step: read weights, gradients and states, write weights and states (sharded under ZeRO ≥ 1)
         double shard = l.zeroStage() >= 1 ? l.dp() * l.cp() : 1;
         double optimizer = efficiency.memorySeconds(gpu, stageParams * (2 + 2 + 2 * ModelStateMemory.K) / shard);
 
-        double step = pipeline + dpExposed + optimizer;
+        double step = pipeline * (1 + straggler(cluster)) + dpExposed + optimizer;
         double tokens = (double) globalBatch * seq;
         double modelFlops = TrainingFlops.modelPerToken(model, seq) * tokens;
         double tflops = modelFlops / step / cluster.gpus() / 1e12;
@@ -257,6 +273,95 @@ public final class TrainingPlanner {
         }
         return new LayerCosts(denseLayer, moeLayer, logits, actBytes, tpPerLayer, tpBytesPerLayer, epPerMoeLayer, epBytesPerMoeLayer,
                 cpPerLayer, cpBytesPerLayer);
+    }
+
+    /**
+     * Data-parallel communication of one group of parameters: the whole of it and its largest unit (bucket, layer), in
+     * seconds, and the bytes each GPU sends.
+     *
+     * @param reduce      gradient reduction (reduce-scatter, or all-reduce without a distributed optimizer), all buckets
+     * @param gather      parameter all-gather (distributed optimizer, ZeRO-3), all buckets; per micro-batch for ZeRO-3
+     * @param reduceUnit  one bucket's (ZeRO-3: one layer's) reduction
+     * @param gatherUnit  one bucket's (ZeRO-3: one layer's) gather
+     * @param bytes       bytes each GPU sends per step (ZeRO-3: per micro-batch)
+     */
+    record DataParallel(double reduce, double gather, double reduceUnit, double gatherUnit, double bytes) {
+        static final DataParallel NONE = new DataParallel(0, 0, 0, 0, 0);
+    }
+
+    /**
+     * DP collectives over {@code params} parameters among {@code k} ranks {@code stride} apart. Gradients reduce in the
+     * stack's precision ({@link SoftwareStack#gradientBytes}), parameters gather in BF16. ZeRO 0: all-reduce; ZeRO 1–2
+     * (distributed optimizer): reduce-scatter plus all-gather, the same volume (ZeRO paper §7, Rajbhandari et al. 2019);
+     * ZeRO 3: per layer, a gather before the forward, another before the backward and a reduce-scatter after it.
+     * Bucketed stacks reduce in buckets of {@link SoftwareStack#bucketParameters}; the others in one message over the
+     * stage's buffer. Each collective is priced by message size and scale ({@link Cluster}).
+     */
+    private DataParallel dataParallel(TrainingLayout l, double params, int k, int stride) {
+        if (k <= 1 || params <= 0) {
+            return DataParallel.NONE;
+        }
+        double g = stack.gradientBytes();
+        double share = (k - 1.0) / k;
+        if (l.zeroStage() == 3) {
+            double layer = params / Math.max(1, model.layers() / l.pp());
+            double gatherOne = cluster.gather(2 * layer, k, stride);
+            double reduceOne = cluster.gather(g * layer, k, stride);
+            double layers = params / layer;
+            return new DataParallel(layers * reduceOne, 2 * layers * gatherOne, reduceOne, gatherOne, share * params * (2 * 2 + g));
+        }
+        double bucket = stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED ? Math.min(params, SoftwareStack.bucketParameters(k)) : params;
+        double buckets = Math.ceil(params / bucket - 1e-9);
+        if (l.zeroStage() == 0) {
+            double one = cluster.allReduce(g * bucket, k, stride);
+            return new DataParallel(buckets * one, 0, one, 0, share * 2 * g * params);
+        }
+        double reduceOne = cluster.gather(g * bucket, k, stride);
+        double gatherOne = cluster.gather(2 * bucket, k, stride);
+        return new DataParallel(buckets * reduceOne, buckets * gatherOne, reduceOne, gatherOne, share * params * (g + 2));
+    }
+
+    /**
+     * The part of DP communication on the critical path. No overlap: all of it, after the last backward pass.
+     * Bucketed (Megatron-Core's distributed optimizer): reduce-scatters run during the last micro-batch's backward pass
+     * (two thirds of its time) and gathers during the first forward (one third), so what shows is what exceeds those
+     * windows and never less than the last bucket's reduction and the first bucket's gather ("exposes only one DP
+     * communication chunk", NeMo docs). ZeRO-3: per micro-batch and layer, the next layer's gather hides behind this
+     * layer's forward and its gather plus reduce-scatter behind its backward; the first gather and the last reduction
+     * have nothing to hide behind.
+     */
+    private double dpExposed(TrainingLayout l, int m, DataParallel dense, DataParallel experts, double microBatch, int layers) {
+        double reduce = dense.reduce() + experts.reduce();
+        double gather = dense.gather() + experts.gather();
+        if (l.zeroStage() == 3) {
+            double forward = microBatch / 3 / Math.max(1, layers);
+            double backward = 2 * forward;
+            double perLayerGather = (dense.gather() + experts.gather()) / 2 / Math.max(1, layers);
+            double perLayerReduce = reduce / Math.max(1, layers);
+            double perMicroBatch = layers * (Math.max(0, perLayerGather - forward) + Math.max(0, perLayerGather + perLayerReduce - backward))
+                    + perLayerGather + perLayerReduce;
+            return m * perMicroBatch;
+        }
+        if (stack.dpOverlap() == SoftwareStack.DpOverlap.NONE) {
+            return reduce + gather;
+        }
+        double lastBucket = Math.max(dense.reduceUnit(), experts.reduceUnit());
+        double firstBucket = Math.max(dense.gatherUnit(), experts.gatherUnit());
+        // micro-batches whose backward (forward) work the buckets can hide behind: the last one's without interleaving;
+        // with it, each virtual stage's buckets are ready (needed) as that stage finishes (starts), across the cool-down
+        // (warm-up) of the interleaved schedule, about min(m, PP) micro-batches of work (Narayanan et al. 2021, §2.2.2)
+        double windows = l.vpp() > 1 ? Math.min(m, l.pp()) : 1;
+        return Math.max(lastBucket, reduce - windows * 2.0 / 3 * microBatch)
+                + (gather > 0 ? Math.max(firstBucket, gather - windows * microBatch / 3) : 0);
+    }
+
+    /**
+     * Share of the pipeline time lost to stragglers and synchronisation jitter, growing with log₂ of the nodes every
+     * step waits on: {@link #STRAGGLER_PER_DOUBLING} per doubling.
+     */
+    static double straggler(Cluster cluster) {
+        int nodes = Math.max(1, cluster.gpus() / cluster.gpusPerNode());
+        return STRAGGLER_PER_DOUBLING * Math.log(nodes) / Math.log(2);
     }
 
     /** MoE layers among layers [from, to). */

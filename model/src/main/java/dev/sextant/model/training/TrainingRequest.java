@@ -22,21 +22,35 @@ import dev.sextant.model.InputError;
  * @param globalBatch   sequences per optimizer step
  * @param tokens        token budget (0: none)
  * @param fixed         degrees and options the user fixed
+ * @param stack         the training software, for its overlap rules ({@link SoftwareStack#DEFAULT} when null, as in
+ *                      requests saved before it existed)
  */
 public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
                               int seqLen,
-                              int globalBatch, double tokens, LayoutSearch.Fixed fixed) {
+                              int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack) {
+
+    public TrainingRequest {
+        if (stack == null) {
+            stack = SoftwareStack.DEFAULT;
+        }
+    }
+
+    /** A request for {@link SoftwareStack#DEFAULT}. */
+    public TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
+                           int seqLen, int globalBatch, double tokens, LayoutSearch.Fixed fixed) {
+        this(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, SoftwareStack.DEFAULT);
+    }
 
     public Cluster cluster() {
         return Cluster.of(gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs);
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency) {
-        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency);
+        return search(efficiency, dev.sextant.model.job.CancellationToken.none());
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency, dev.sextant.model.job.CancellationToken cancel) {
-        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, cancel);
+        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, cancel);
     }
 
     /**
@@ -64,10 +78,15 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
 
     /** The same request with other fixed choices. */
     public TrainingRequest withFixed(LayoutSearch.Fixed other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other);
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other, stack);
+    }
+
+    /** The same request for another software stack. */
+    public TrainingRequest withStack(SoftwareStack other) {
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, other);
     }
 
     public TrainingPlanner planner(ComputeEfficiency efficiency) {
-        return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency);
+        return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency, stack);
     }
 }

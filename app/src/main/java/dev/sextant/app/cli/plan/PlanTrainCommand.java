@@ -13,6 +13,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.Recompute;
+import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
@@ -70,6 +71,10 @@ public final class PlanTrainCommand implements Runnable {
     @Option(names = "--attention", defaultValue = "fused", paramLabel = "fused|unfused",
             description = "Attention kernels: fused (flash-attention) or unfused with the scores in memory, as Megatron-LM before 2023 (default: ${DEFAULT-VALUE}).")
     Attention attention;
+    @Option(names = "--stack", defaultValue = "megatron-core", paramLabel = "ID",
+            description = "Training software, for how it overlaps data-parallel communication: megatron-lm (2021-22, none), megatron-core, nemo,"
+                    + " megatron-bridge (bucketed), torchtitan-fsdp, mosaic-fsdp (per layer), megatron-deepspeed (none) (default: ${DEFAULT-VALUE}).")
+    String stack;
     @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12).")
     Double tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
@@ -134,7 +139,7 @@ public final class PlanTrainCommand implements Runnable {
      *                          interval's half-width of the best in step time, the best included
      */
     public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,
-                         int indistinguishable) {
+                         int indistinguishable, String stack) {
     }
 
     @Override
@@ -144,7 +149,7 @@ public final class PlanTrainCommand implements Runnable {
         TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
                 intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
                 new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
-                        attention == Attention.FUSED));
+                        attention == Attention.FUSED), SoftwareStack.of(stack));
         TrainingStudy.Plans worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
         List<TrainingPlan> plans = worked.plans();
         ParameterCount pc = arch.parameters();
@@ -158,7 +163,7 @@ public final class PlanTrainCommand implements Runnable {
         }
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
                 arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
-                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable());
+                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id());
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",

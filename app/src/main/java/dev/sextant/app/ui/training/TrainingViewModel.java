@@ -13,6 +13,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.validation.PredictionIntervals;
@@ -60,6 +61,8 @@ public final class TrainingViewModel {
     private final ObjectProperty<String> recompute = new SimpleObjectProperty<>(this, "recompute", ANY);
     private final ObjectProperty<String> zero = new SimpleObjectProperty<>(this, "zero", ANY);
     private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
+    /** The training software's id ({@link SoftwareStack#id()}), for its overlap rules. */
+    private final ObjectProperty<String> stack = new SimpleObjectProperty<>(this, "stack", SoftwareStack.DEFAULT.id());
     private final StringProperty failuresPerGpuDay = new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
     private final StringProperty storageGBs = new SimpleStringProperty("100");
     private final StringProperty restartSeconds = new SimpleStringProperty("600");
@@ -92,7 +95,7 @@ public final class TrainingViewModel {
             reloadSaved(null);
         });
         staleness.watch(List.of(model, gpu, gpus, gpusPerNode, networkGbps, intraNodeGBs, seqLen, globalBatch, tokens, tp, pp, cp, ep, microBatch,
-                recompute, zero, attention, profiles.chosenProperty()));
+                recompute, zero, attention, stack, profiles.chosenProperty()));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
             s.addListener((o, a, b) -> updateFaults());
@@ -117,7 +120,7 @@ public final class TrainingViewModel {
             TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
                     Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
                     Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
-                    budget, fixed);
+                    budget, fixed, SoftwareStack.of(stack.get()));
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
@@ -280,6 +283,7 @@ public final class TrainingViewModel {
         seqLen.set(String.valueOf(r.seqLen()));
         globalBatch.set(String.valueOf(r.globalBatch()));
         tokens.set(r.tokens() > 0 ? Inputs.compact(r.tokens()) : "");
+        stack.set(r.stack().id());
         FaultTolerance.Spec f = s.faults();
         failuresPerGpuDay.set(Inputs.compact(f.failuresPerGpuDay()));
         storageGBs.set(Inputs.compact(f.storageGBs()));
@@ -394,6 +398,15 @@ public final class TrainingViewModel {
 
     public ObjectProperty<String> attentionProperty() {
         return attention;
+    }
+
+    public ObjectProperty<String> stackProperty() {
+        return stack;
+    }
+
+    /** The stack ids the form offers. */
+    public static List<String> stacks() {
+        return java.util.Arrays.stream(SoftwareStack.values()).map(SoftwareStack::id).toList();
     }
 
     public StringProperty failuresPerGpuDayProperty() {

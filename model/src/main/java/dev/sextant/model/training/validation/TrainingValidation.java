@@ -2,6 +2,7 @@ package dev.sextant.model.training.validation;
 
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FusedAttention;
+import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingPlanner;
 import java.util.ArrayList;
@@ -52,7 +53,8 @@ public final class TrainingValidation {
     public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
         // MosaicML's 2023 llm-foundry runs predate FlashAttention-3 (July 2024): FlashAttention-2-class kernels
         ComputeEfficiency e = run.stack().equals("mosaic-fsdp") ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
-        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e);
+        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
+                SoftwareStack.of(run.stack()));
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
             throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());
