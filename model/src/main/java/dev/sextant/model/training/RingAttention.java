@@ -46,14 +46,12 @@ final class RingAttention {
         double comm = stepBytes / linkBytesPerSecond + latency;
         double balancedStep = attention / cp;
         double exposed = 0;
-        double compute = 0;
-        for (int i = 0; i < cp; i++) {
+        for (int i = 0; i < cp - 1; i++) {
             double step = balanced || i == 0 ? balancedStep : 2 * balancedStep;
-            compute += step;
-            if (i < cp - 1) {
-                exposed += Math.max(0, comm - step);
-            }
+            exposed += Math.max(0, comm - step);
         }
-        return exposed + (compute - attention);
+        // unbalanced: the slowest rank's CP − 1 full blocks and half a block against the balanced CP half blocks
+        double imbalance = balanced ? 0 : (cp - 1) * balancedStep;
+        return exposed + imbalance;
     }
 }

@@ -73,6 +73,10 @@ class RingAttentionTest {
         double latency = twoNodes.latency(2, 8);
         double perLayer = Math.max(0, kv / nic + latency - fwd / 2) + Math.max(0, 2 * kv / nic + latency - bwd / 2);
         assertThat(perLayer).isPositive();
+        // never negative where the exchange hides (a long sequence on NVLink)
+        TrainingPlan hidden = new TrainingPlanner(LLAMA_7B, Cluster.of(h100, 16, 16, 400), 32768, 1, ComputeEfficiency.DEFAULTS)
+                .plan(layout(Recompute.NONE), 0);
+        assertThat(hidden.commSeconds().cp()).isEqualTo(0.0);
         assertThat(plan.commSeconds().cp()).isCloseTo(32 * perLayer, within(1e-9));
 
         // on one 16-GPU NVLink domain the same exchange hides behind the attention
