@@ -265,11 +265,19 @@ public final class TrainingPlanner {
         double cpPerLayer = 0;
         double cpBytesPerLayer = 0;
         if (l.cp() > 1) {
-            // ring attention: each rank passes its K and V blocks round the ring, overlapped with the attention blocks
+            // ring attention, step by step (RingAttention): each rank passes its K and V block round the ring while it
+            // computes the block it holds; the backward pass sends dK and dV with them. The ring runs at its slowest hop,
+            // the NIC once the CP group spans nodes. Every stack here splits the sequence in 2·CP chunks for an even
+            // causal load (Megatron-Core get_batch_on_this_cp_rank; torchtitan's head-tail load balancer).
             double kv = 2 * tokensPerMicroBatch * ((double) model.keyWidth() + model.valueWidth()) / l.tp();
-            cpBytesPerLayer = passes * (l.cp() - 1) * kv;
-            double ring = passes * (l.cp() - 1) * (kv / cluster.bandwidth(l.cp(), l.tp()) + cluster.latency(l.cp(), l.tp()));
-            cpPerLayer = Math.max(0, ring - passes * attentionForward);
+            double link = cluster.bandwidth(l.cp(), l.tp());
+            double latency = cluster.latency(l.cp(), l.tp());
+            int forwards = l.recompute() == Recompute.NONE ? 1 : 2; // recompute runs the attention and its ring again
+            double forward = attentionSeconds(l, tokensPerMicroBatch, false);
+            double backward = attentionSeconds(l, tokensPerMicroBatch, true);
+            cpBytesPerLayer = (l.cp() - 1) * (forwards * kv + 2 * kv);
+            cpPerLayer = forwards * RingAttention.exposedSeconds(l.cp(), forward, kv, link, latency, true)
+                    + RingAttention.exposedSeconds(l.cp(), backward, 2 * kv, link, latency, true);
         }
         return new LayerCosts(denseLayer, moeLayer, logits, actBytes, tpPerLayer, tpBytesPerLayer, epPerMoeLayer, epBytesPerMoeLayer,
                 cpPerLayer, cpBytesPerLayer);

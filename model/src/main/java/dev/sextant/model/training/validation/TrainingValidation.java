@@ -51,8 +51,14 @@ public final class TrainingValidation {
 
     /** The plan of a run's published layout. */
     public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
-        // MosaicML's 2023 llm-foundry runs predate FlashAttention-3 (July 2024): FlashAttention-2-class kernels
-        ComputeEfficiency e = run.stack().equals("mosaic-fsdp") ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
+        // MosaicML's 2023 llm-foundry runs predate FlashAttention-3 (July 2024): FlashAttention-2-class kernels.
+        // torchtitan's published runs (torch nightlies of 2024) call PyTorch's scaled_dot_product_attention, whose
+        // default on H100 was then the vendored FlashAttention-2: cuDNN attention became opt-in in October 2024
+        // (pytorch/pytorch#138522, cherry-picked into 2.5), the nightly of 2024-12-04 ran the default at 329 TFLOP/s on
+        // H100 against cuDNN's 631 (pytorch/pytorch#142132), and torchtitan enabled cuDNN attention for its context
+        // parallelism only in March 2025 (pytorch/torchtitan#1000)
+        boolean flash2 = run.stack().equals("mosaic-fsdp") || run.stack().equals("torchtitan-fsdp");
+        ComputeEfficiency e = flash2 ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
         TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
                 SoftwareStack.of(run.stack()));
         TrainingPlanner.Invalid why = planner.invalid(run.layout());

@@ -91,6 +91,20 @@ class TrainingValidationTest {
     }
 
     @Test
+    void torchtitansRunsOf2024RunFlashAttention2ClassKernelsAndMegatronsDoNot() {
+        // the 262k-token CP 8 run is mostly attention: FlashAttention-2's rate (0.35 of peak against 649/989) slows it
+        PublishedRun tt12 = SET.runs().stream().filter(x -> x.id().equals("TT12")).findFirst().orElseThrow();
+        double fa2 = TrainingValidation.plan(tt12, ComputeEfficiency.DEFAULTS).stepTimeSeconds();
+        double fa3 = new dev.sextant.model.training.TrainingPlanner(tt12.model(), tt12.cluster(), tt12.seq(), tt12.globalBatch(),
+                ComputeEfficiency.DEFAULTS, dev.sextant.model.training.SoftwareStack.of(tt12.stack())).plan(tt12.layout(), 0).stepTimeSeconds();
+        assertThat(fa2 / fa3).isGreaterThan(1.3);
+        PublishedRun mb01 = SET.runs().stream().filter(x -> x.id().equals("MB01")).findFirst().orElseThrow();
+        assertThat(TrainingValidation.plan(mb01, ComputeEfficiency.DEFAULTS).stepTimeSeconds()).isEqualTo(
+                new dev.sextant.model.training.TrainingPlanner(mb01.model(), mb01.cluster(), mb01.seq(), mb01.globalBatch(),
+                        ComputeEfficiency.DEFAULTS, dev.sextant.model.training.SoftwareStack.of(mb01.stack())).plan(mb01.layout(), 0).stepTimeSeconds());
+    }
+
+    @Test
     void duplicateIdsAndUnexpressibleLayoutsAreRefused() {
         PublishedRun one = SET.runs().get(0);
         assertThatThrownBy(() -> new TrainingValidation(List.of(one, one))).hasMessageContaining("appears twice");
