@@ -40,6 +40,7 @@ public final class TrainingPlanner {
     private final ComputeEfficiency efficiency;
     private final ParameterCount params;
     private final SoftwareStack stack;
+    private final MoeDispatcher dispatcher;
 
     /** A planner for {@link SoftwareStack#DEFAULT}. */
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
@@ -48,6 +49,11 @@ public final class TrainingPlanner {
 
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
                            SoftwareStack stack) {
+        this(model, cluster, seq, globalBatch, efficiency, stack, MoeDispatcher.DEFAULT);
+    }
+
+    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
+                           SoftwareStack stack, MoeDispatcher dispatcher) {
         if (seq < 1) {
             throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
@@ -61,6 +67,7 @@ public final class TrainingPlanner {
         this.efficiency = efficiency;
         this.params = model.parameters();
         this.stack = stack == null ? SoftwareStack.DEFAULT : stack;
+        this.dispatcher = dispatcher == null ? MoeDispatcher.DEFAULT : dispatcher;
     }
 
     public SoftwareStack stack() {
@@ -373,7 +380,11 @@ public final class TrainingPlanner {
      * "intranode (NVLink)" from the "internode (RDMA)" traffic (deepseek-ai/DeepEP README). So the time is the slower of
      * {@code (r−1)/ep · bytes} over NVLink and {@code (ep−r)/ep · bytes} over the NIC, {@code r} the group's ranks on one
      * node, plus the latency. DeepEP's per-node deduplication (one RDMA copy per node a token reaches) needs node-limited
-     * routing and its kernels; it is not assumed.
+     * routing and its kernels; it is assumed only for {@link MoeDispatcher#DEEPEP}, whose NIC carries one copy of a
+     * token per remote node its experts fall on ({@link MoeDispatcher#remoteNodesReached}) and whose NVLink carries every
+     * copy that leaves the GPU (sent to peers on the node, or forwarded from the RDMA receivers). DeepEP's measured
+     * internode rates, 43–58 GB/s of RDMA per H800 with 400 Gb/s ConnectX-7 (deepseek-ai/DeepEP README), bracket the
+     * NIC rate used here.
      */
     double expertAllToAll(double bytes, int ep) {
         if (!cluster.spansNodes(ep, 1)) {
@@ -382,6 +393,12 @@ public final class TrainingPlanner {
         int r = cluster.ranksPerNode(ep, 1);
         double nvlink = (r - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
         double nic = (ep - (double) r) / ep * bytes / cluster.bandwidth(ep, 1);
+        if (dispatcher == MoeDispatcher.DEEPEP && model.moe() != null) {
+            int k = model.moe().topK();
+            int nodes = cluster.nodesSpanned(ep, 1);
+            nvlink = (ep - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
+            nic = bytes / k * MoeDispatcher.remoteNodesReached(model.moe().experts(), k, nodes) / cluster.bandwidth(ep, 1);
+        }
         return dev.sextant.model.hardware.CollectiveModel.alpha(cluster.nodesSpanned(ep, 1)) + Math.max(nvlink, nic);
     }
 

@@ -39,6 +39,29 @@ class MoeTermsTest {
     }
 
     @Test
+    void deepEpSendsOneCopyPerRemoteNodeATokenReaches() {
+        // 128 experts on 4 nodes (32 each), top-8: another node is missed with C(96,8)/C(128,8) = 0.092747, so a token
+        // reaches 3 × (1 − 0.092747) = 2.72176 remote nodes (instead of 8 × 24/32 = 6 copies)
+        assertThat(MoeDispatcher.remoteNodesReached(128, 8, 4)).isCloseTo(2.7217582, within(1e-6));
+        assertThat(MoeDispatcher.remoteNodesReached(128, 8, 1)).isZero();
+        assertThat(MoeDispatcher.remoteNodesReached(8, 8, 2)).as("every node holds some of all 8 experts").isCloseTo(1.0, within(1e-12));
+        // 100 MB of routed copies = 12.5 MB of tokens; 2.72176 × 12.5 MB over a 47 GB/s NIC = 0.7239 ms, which gates the
+        // 31/32 × 100 MB over 370 GB/s NVLink (0.262 ms)
+        TrainingPlanner deepEp = new TrainingPlanner(ModelCatalog.get("qwen3-235b-a22b"), cluster, 4096, 2048, ComputeEfficiency.DEFAULTS,
+                SoftwareStack.MEGATRON_CORE, MoeDispatcher.DEEPEP);
+        assertThat(deepEp.expertAllToAll(1e8, 32)).isCloseTo(CollectiveModel.alpha(4) + 1e8 / 8 * 2.7217582 / 47e9, within(1e-9));
+        assertThat(deepEp.expertAllToAll(1e8, 8)).as("inside a node DeepEP is the NVLink exchange").isEqualTo(planner.expertAllToAll(1e8, 8));
+    }
+
+    @Test
+    void dispatcherIdsParseAndUnknownOnesAreInputErrors() {
+        assertThat(MoeDispatcher.of("DeepEP")).isEqualTo(MoeDispatcher.DEEPEP);
+        assertThat(MoeDispatcher.of("")).isEqualTo(MoeDispatcher.ALL_TO_ALL);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MoeDispatcher.of("nvshmem"))
+                .isInstanceOf(dev.sextant.model.InputError.class).hasMessageContaining("deepep");
+    }
+
+    @Test
     void permutationReadsAndWritesEveryRoutedCopyInEachPass() {
         // 2048 tokens, top-8, hidden 4096, BF16 rows of 8192 bytes: four passes (permute, sort by local expert, and their
         // inverses) each read and write 2048 × 8 rows = 4 × 2 × 16384 × 8192 = 1,073,741,824 bytes at 80 % of 3.35 TB/s

@@ -54,7 +54,7 @@ public final class TrainingValidation {
         // MosaicML's 2023 llm-foundry runs predate FlashAttention-3 (July 2024): FlashAttention-2-class kernels
         ComputeEfficiency e = run.stack().equals("mosaic-fsdp") ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
         TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
-                SoftwareStack.of(run.stack()));
+                SoftwareStack.of(run.stack()), run.moeDispatcher());
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
             throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());
