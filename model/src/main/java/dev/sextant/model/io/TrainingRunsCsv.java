@@ -32,7 +32,8 @@ public final class TrainingRunsCsv {
     /** The columns, in order. */
     public static final List<String> COLUMNS = List.of("id", "source_group", "source", "stack", "model", "gpu", "gpus", "gpus_per_node",
             "network_gbps", "seq", "tp", "pp", "cp", "ep", "dp", "vpp", "micro_batch", "global_batch", "zero", "recompute",
-            "sequence_parallel", "attention", "precision", "fp8_recipe", "metric", "measured", "assumed", "set");
+            "sequence_parallel", "attention", "precision", "fp8_recipe", "metric", "measured", "assumed", "set",
+            "moe_dispatcher");
 
     private TrainingRunsCsv() {
     }
@@ -107,7 +108,8 @@ public final class TrainingRunsCsv {
                     c.integer("cp"), c.integer("ep"), c.integer("dp"), c.integer("vpp"), c.integer("micro_batch"), c.integer("global_batch"),
                     c.integer("zero"), c.choice("recompute", Recompute.class), c.bool("sequence_parallel"), attention.equals("fused"),
                     c.choice("precision", Precision.class), c.required("fp8_recipe"), metric, c.number("measured"),
-                    assumed.isEmpty() ? List.of() : List.of(assumed.split(";")), set.equals("original"));
+                    assumed.isEmpty() ? List.of() : List.of(assumed.split(";")), set.equals("original"),
+                    dev.sextant.model.training.MoeDispatcher.of(c.text("moe_dispatcher")));
         } catch (InputError e) {
             throw new BadInputException(name, line, e.field(), e.getMessage());
         }

@@ -40,6 +40,7 @@ public final class TrainingPlanner {
     private final ComputeEfficiency efficiency;
     private final ParameterCount params;
     private final SoftwareStack stack;
+    private final MoeDispatcher dispatcher;
 
     /** A planner for {@link SoftwareStack#DEFAULT}. */
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
@@ -48,6 +49,11 @@ public final class TrainingPlanner {
 
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
                            SoftwareStack stack) {
+        this(model, cluster, seq, globalBatch, efficiency, stack, MoeDispatcher.DEFAULT);
+    }
+
+    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
+                           SoftwareStack stack, MoeDispatcher dispatcher) {
         if (seq < 1) {
             throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
@@ -61,6 +67,7 @@ public final class TrainingPlanner {
         this.efficiency = efficiency;
         this.params = model.parameters();
         this.stack = stack == null ? SoftwareStack.DEFAULT : stack;
+        this.dispatcher = dispatcher == null ? MoeDispatcher.DEFAULT : dispatcher;
     }
 
     public SoftwareStack stack() {
@@ -259,7 +266,7 @@ public final class TrainingPlanner {
         double epBytesPerMoeLayer = 0;
         if (model.moe() != null && l.ep() > 1) {
             double dispatched = actBytes / l.tp() * model.moe().topK(); // each GPU's share of tokens to top-k experts, and back
-            epPerMoeLayer = 2 * passes * cluster.allToAll(dispatched, l.ep(), 1);
+            epPerMoeLayer = 2 * passes * expertAllToAll(dispatched, l.ep());
             epBytesPerMoeLayer = 2 * passes * (l.ep() - 1.0) / l.ep() * dispatched;
         }
         double cpPerLayer = 0;
@@ -372,6 +379,52 @@ public final class TrainingPlanner {
         return STRAGGLER_PER_DOUBLING * Math.log(nodes) / Math.log(2);
     }
 
+    /**
+     * One dispatch or combine all-to-all of {@code bytes} per GPU among the {@code ep} expert-parallel ranks (consecutive
+     * ranks, as Megatron-Core orders the expert group with expert tensor parallelism 1). Each rank sends
+     * {@code bytes / ep} to every peer: NCCL's all-to-all is a group of point-to-point sends and receives, one per peer
+     * (NVIDIA/nccl-tests src/alltoall.cu: ncclSend/ncclRecv inside ncclGroupStart/End), and peers on the same node go over
+     * NVLink while the others go over the GPU's NIC, at the same time; DeepEP's normal kernels likewise split the
+     * "intranode (NVLink)" from the "internode (RDMA)" traffic (deepseek-ai/DeepEP README). So the time is the slower of
+     * {@code (r−1)/ep · bytes} over NVLink and {@code (ep−r)/ep · bytes} over the NIC, {@code r} the group's ranks on one
+     * node, plus the latency. DeepEP's per-node deduplication (one RDMA copy per node a token reaches) needs node-limited
+     * routing and its kernels; it is assumed only for {@link MoeDispatcher#DEEPEP}, whose NIC carries one copy of a
+     * token per remote node its experts fall on ({@link MoeDispatcher#remoteNodesReached}) and whose NVLink carries every
+     * copy that leaves the GPU (sent to peers on the node, or forwarded from the RDMA receivers). DeepEP's measured
+     * internode rates, 43–58 GB/s of RDMA per H800 with 400 Gb/s ConnectX-7 (deepseek-ai/DeepEP README), bracket the
+     * NIC rate used here.
+     */
+    double expertAllToAll(double bytes, int ep) {
+        if (!cluster.spansNodes(ep, 1)) {
+            return cluster.allToAll(bytes, ep, 1);
+        }
+        int r = cluster.ranksPerNode(ep, 1);
+        double nvlink = (r - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
+        double nic = (ep - (double) r) / ep * bytes / cluster.bandwidth(ep, 1);
+        if (dispatcher == MoeDispatcher.DEEPEP && model.moe() != null) {
+            int k = model.moe().topK();
+            int nodes = cluster.nodesSpanned(ep, 1);
+            nvlink = (ep - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
+            nic = bytes / k * MoeDispatcher.remoteNodesReached(model.moe().experts(), k, nodes) / cluster.bandwidth(ep, 1);
+        }
+        return dev.sextant.model.hardware.CollectiveModel.alpha(cluster.nodesSpanned(ep, 1)) + Math.max(nvlink, nic);
+    }
+
+    /**
+     * HBM traffic of routing one forward pass of an MoE layer on one GPU, seconds: Megatron-Core's all-to-all token
+     * dispatcher (megatron/core/transformer/moe/token_dispatcher.py, MoEAlltoAllTokenDispatcher) permutes the
+     * {@code tokens·k} routed copies by expert before the dispatch ("Permutation 1", an index_select), sorts the received
+     * chunks by local expert after it when a GPU holds more than one ("Permutation 2", sort_chunks_by_idxs), and undoes
+     * both around the combine (unpermute is a weighted scatter-add). Each pass reads and writes {@code tokens·k} rows of
+     * {@code hidden} BF16 values, fused or not (--moe-permute-fusion fuses the index arithmetic, not the copies). The
+     * backward pass moves the gradients through the same passes in reverse, so it costs the same.
+     */
+    double permutationSeconds(double tokens, int topK, int localExperts) {
+        int passes = localExperts > 1 ? 4 : 2;
+        double rowBytes = 2.0 * model.hidden();
+        return efficiency.memorySeconds(cluster.gpu(), passes * 2 * tokens * topK * rowBytes);
+    }
+
     /** MoE layers among layers [from, to). */
     private int moeLayersIn(int from, int to) {
         int moeFrom = model.moe() == null ? Integer.MAX_VALUE : model.moe().denseLayers();
@@ -438,6 +491,9 @@ public final class TrainingPlanner {
                 s[1] += e.sharedExperts() * shared[1];
             }
             gemm(s, Precision.BF16, tokens, e.experts(), h); // router: BF16 (Megatron-Core keeps it out of FP8; moe_router_dtype)
+            double route = permutationSeconds(tokens / t, e.topK(), e.experts() / l.ep()); // tokens/tp: sequence-parallel shards
+            s[0] += route;
+            s[1] += route;
         } else {
             double f = (double) model.ffn() / t;
             gemm(s, p, tokens, (gated ? 2 : 1) * f, h);

@@ -19,7 +19,7 @@ class TrainingRunsCsvTest {
 
     static final String HEADER = String.join(",", TrainingRunsCsv.COLUMNS);
     static final String ROW = "K1,korthikanti2022,Korthikanti 2022,megatron-lm,gpt:48:6144:64,a100-sxm-80gb,8,8,,2048,8,1,1,1,1,1,4,4,0,full,"
-            + "false,unfused,bf16,none,step,1.42,,original";
+            + "false,unfused,bf16,none,step,1.42,,original,";
 
     @Test
     void readsRowsAndSkipsComments() throws Exception {

@@ -46,14 +46,18 @@ import java.util.List;
  * @param measured         the reported value, in the metric's unit
  * @param assumed          columns whose value the source does not state (the CSV's header comments say what was assumed)
  * @param original         whether it is one of the 32 runs the planner was checked against before issue 16
+ * @param moeDispatcher    how MoE tokens reach their experts ({@link dev.sextant.model.training.MoeDispatcher}); the default
+ *                         (NCCL all-to-all) for dense runs and MoE sources that do not name one
  */
 public record PublishedRun(String id, String sourceGroup, String source, String stack, String modelSpec, String gpuId, int gpus,
                            int gpusPerNode, double networkGbps, int seq, int tp, int pp, int cp, int ep, int dp, int vpp, int microBatch,
                            int globalBatch, int zeroStage, Recompute recompute, boolean sequenceParallel, boolean fusedAttention,
-                           Precision precision, String fp8Recipe, Metric metric, double measured, List<String> assumed, boolean original) {
+                           Precision precision, String fp8Recipe, Metric metric, double measured, List<String> assumed, boolean original,
+                           dev.sextant.model.training.MoeDispatcher moeDispatcher) {
 
     public PublishedRun {
         assumed = List.copyOf(assumed);
+        moeDispatcher = moeDispatcher == null ? dev.sextant.model.training.MoeDispatcher.DEFAULT : moeDispatcher;
         if (!(measured > 0) || Double.isInfinite(measured)) {
             throw new InputError("validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
         }

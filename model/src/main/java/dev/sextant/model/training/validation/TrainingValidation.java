@@ -60,7 +60,7 @@ public final class TrainingValidation {
         boolean flash2 = run.stack().equals("mosaic-fsdp") || run.stack().equals("torchtitan-fsdp");
         ComputeEfficiency e = flash2 ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
         TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
-                SoftwareStack.of(run.stack()));
+                SoftwareStack.of(run.stack()), run.moeDispatcher());
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
             throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());

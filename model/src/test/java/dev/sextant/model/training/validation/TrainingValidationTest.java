@@ -110,7 +110,7 @@ class TrainingValidationTest {
         assertThatThrownBy(() -> new TrainingValidation(List.of(one, one))).hasMessageContaining("appears twice");
         PublishedRun bad = new PublishedRun("X", "g", "s", "megatron-lm", one.modelSpec(), one.gpuId(), one.gpus(), 8, Double.NaN, one.seq(),
                 one.tp(), one.pp(), one.cp(), one.ep(), one.dp(), one.vpp(), one.microBatch(), one.globalBatch() + 1, 0, one.recompute(),
-                false, false, one.precision(), "none", Metric.STEP, 1, List.of(), false);
+                false, false, one.precision(), "none", Metric.STEP, 1, List.of(), false, null);
         assertThatThrownBy(() -> PLANNER.stepSeconds(bad)).hasMessageContaining("run X");
     }
 }
