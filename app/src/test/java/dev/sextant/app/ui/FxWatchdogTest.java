@@ -29,7 +29,9 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Issue 15: the window must never freeze. A watchdog times the FX thread while a tour visits every area and each of
  * its tabs and switches the theme in several areas (Rollout among them), there and back; any stall over 250 ms fails
- * the test and the worst stalls are printed with what was happening. The budget for the app is 100 ms; 250 ms leaves
+ * the test and the worst stalls are printed with what was happening. Garbage collection inside a stall is reported and
+ * not counted against the limit: it stops every thread of this test JVM (which has run hundreds of tests by then), not
+ * the FX thread's work. The budget for the app is 100 ms; 250 ms leaves
  * room for a loaded build machine. Start-up (class loading, each area's first build and CSS pass) is left out by
  * visiting every area once before the watch starts; the theme is never switched before it.
  */
@@ -115,7 +117,7 @@ class FxWatchdogTest {
                 + (stalls.isEmpty() ? "none" : "\n  " + report));
         assertThat(watch.pings()).as("pings measured during the tour").isGreaterThan(50);
         assertThat(stalls).as("FX thread stalls over %d ms, worst first:\n  %s", STALL_LIMIT_MS, report)
-                .noneMatch(s -> s.millis() > STALL_LIMIT_MS);
+                .noneMatch(s -> s.fxMillis() > STALL_LIMIT_MS); // a garbage collection in the test JVM is not the FX thread's work
     }
 
     @Test
@@ -136,6 +138,7 @@ class FxWatchdogTest {
         }
         assertThat(stalls).isNotEmpty();
         assertThat(stalls.get(0).millis()).isBetween(300L, 5_000L);
+        assertThat(stalls.get(0).fxMillis()).as("a sleep is the FX thread's own time, not a collection").isGreaterThan(250L);
         assertThat(stalls.get(0).during()).startsWith("a deliberate 400 ms sleep");
     }
 

@@ -13,15 +13,40 @@ import javafx.application.Platform;
  * few milliseconds and times how long it waits to run. Anything the FX thread does (a pulse with its CSS, layout and
  * chart redraws, an event handler, a long {@code runLater}) shows up as the delay of the pings queued behind it.
  * The UI tests fail on stalls; the app logs them at debug level when started with {@code -Dsextant.fxwatch=true}.
+ * Each stall also says how much of it the JVM spent in garbage collection (from the collectors' MX beans): a collection
+ * stops every thread, so it is the heap's pause rather than work the code put on the FX thread — a test JVM that has
+ * run three hundred tests collects more than the workbench does.
  */
 public final class FxStallWatch implements AutoCloseable {
 
-    /** The FX thread answered {@code millis} after a ping was posted, while the watcher was told {@code during}. */
-    public record Stall(long millis, String during) {
+    /**
+     * The FX thread answered {@code millis} after a ping was posted, while the watcher was told {@code during};
+     * {@code gcMillis} of that (at most) went to garbage collection.
+     */
+    public record Stall(long millis, String during, long gcMillis) {
+
+        public Stall(long millis, String during) {
+            this(millis, during, 0);
+        }
+
+        /** The stall less the collections that happened in it: what the FX thread itself was kept busy by. */
+        public long fxMillis() {
+            return Math.max(0, millis - gcMillis);
+        }
+
         @Override
         public String toString() {
-            return millis + " ms during " + during;
+            return millis + " ms during " + during + (gcMillis > 0 ? " (" + gcMillis + " ms of it garbage collection)" : "");
         }
+    }
+
+    /** Milliseconds the JVM's collectors have spent so far (the sum of their collection times). */
+    static long gcMillisSoFar() {
+        long sum = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionTime());
+        }
+        return sum;
     }
 
     private static final int MAX_KEPT = 1000;
@@ -86,6 +111,7 @@ public final class FxStallWatch implements AutoCloseable {
                 String before = during;
                 long[] ranAt = new long[1];
                 CountDownLatch ran = new CountDownLatch(1);
+                long gcBefore = gcMillisSoFar();
                 long posted = System.nanoTime();
                 Platform.runLater(() -> {
                     ranAt[0] = System.nanoTime();
@@ -100,7 +126,8 @@ public final class FxStallWatch implements AutoCloseable {
                 long millis = TimeUnit.NANOSECONDS.toMillis(ranAt[0] - posted);
                 if (millis > thresholdMillis) {
                     String after = during;
-                    Stall stall = new Stall(millis, before.equals(after) ? before : before + " → " + after);
+                    long gc = Math.min(millis, gcMillisSoFar() - gcBefore);
+                    Stall stall = new Stall(millis, before.equals(after) ? before : before + " → " + after, gc);
                     synchronized (stalls) {
                         if (stalls.size() < MAX_KEPT) {
                             stalls.add(stall);
