@@ -103,18 +103,13 @@ public final class Tables {
         @Override
         protected void updateItem(V v, boolean empty) {
             super.updateItem(v, empty);
-            setWrapText(wraps());
+            setWrapText(wraps(getTableColumn()));
             setText(empty ? null : display.apply(v));
-        }
-
-        private boolean wraps() {
-            return getTableColumn() != null && Boolean.TRUE.equals(getTableColumn().getProperties().get(ColumnFit.WRAP));
         }
 
         @Override
         protected double computePrefHeight(double width) {
-            double single = super.computePrefHeight(width);
-            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
+            return fittedHeight(this, getTableColumn(), super.computePrefHeight(width));
         }
     }
 
@@ -139,19 +134,24 @@ public final class Tables {
         @Override
         protected void updateItem(V v, boolean empty) {
             super.updateItem(v, empty);
-            setWrapText(wraps());
+            setWrapText(wraps(getTableColumn()));
             setText(empty ? null : display.apply(v));
-        }
-
-        private boolean wraps() {
-            return getTableColumn() != null && Boolean.TRUE.equals(getTableColumn().getProperties().get(ColumnFit.WRAP));
         }
 
         @Override
         protected double computePrefHeight(double width) {
-            double single = super.computePrefHeight(width);
-            return wraps() && getTableColumn() != null ? wrappedHeight(this, getTableColumn().getWidth(), single) : single;
+            return fittedHeight(this, getTableColumn(), super.computePrefHeight(width));
         }
+    }
+
+    /** Whether {@link ColumnFit} found the column's text too long for one line (table and tree-table columns alike). */
+    private static boolean wraps(javafx.scene.control.TableColumnBase<?, ?> column) {
+        return column != null && Boolean.TRUE.equals(column.getProperties().get(ColumnFit.WRAP));
+    }
+
+    /** A fitted cell's height: its wrapped lines in a wrapping column, else the single-line height. */
+    private static double fittedHeight(Labeled cell, javafx.scene.control.TableColumnBase<?, ?> column, double single) {
+        return wraps(column) ? wrappedHeight(cell, column.getWidth(), single) : single;
     }
 
     /** The height a wrapping cell needs in a column this wide: its lines, at most {@link ColumnFit#MAX_WRAPPED_LINES}. */
