@@ -12,6 +12,7 @@ import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.io.TrainingRunsCsv;
+import dev.sextant.model.training.validation.PlannerFitting;
 import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.model.training.validation.PublishedRun;
 import dev.sextant.model.training.validation.TrainingValidation;
@@ -91,7 +92,7 @@ public final class TrainingStudy {
 
     private static final class BundledIntervals {
         static final PredictionIntervals INTERVALS = PredictionIntervals.of(new TrainingValidation(TrainingRunsCsv.bundled())
-                .loso(TrainingValidation.unfitted(TrainingValidation.planner(ComputeEfficiency.DEFAULTS))));
+                .loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS)));
     }
 
     /** The rates layouts are costed with: the profile's, else the catalog defaults. A profile of another GPU is refused. */

@@ -31,16 +31,33 @@ import java.util.Locale;
  *       (DeepSpeed configuration docs), FP32 gradient all-reduce (BF16 optimizer).</li>
  * </ul>
  * ZeRO-3 layouts are costed per layer whatever the stack (the mechanism is the same); the stack decides the rest.
+ *
+ * <p>Kernels ({@link Kernels}): the Megatron stacks run a layer on Transformer Engine's and Apex's fused kernels (norm,
+ * activation, bias-dropout-add, softmax, FP8 casts fused into GEMM prologues); the PyTorch-native stacks (torchtitan,
+ * Composer) on PyTorch's own: cuBLAS through {@code torch.matmul}, elementwise operators one kernel each in eager mode or
+ * Inductor-generated with {@code torch.compile}, attention through {@code scaled_dot_product_attention}, FSDP's
+ * all-gathers and copies sharing the SMs. The planner's GEMM and attention rates come from kernel benchmarks and
+ * Megatron runs; how much longer a PyTorch-native stack takes over the same layer is {@link PlannerFit#pytorchKernels()},
+ * fitted to published runs (torchtitan's own table shows the spread inside it: 5,762 tokens/s per GPU eager, 6,667
+ * compiled, Llama 3.1 8B on 8 H100, pytorch/torchtitan docs/performance.md, Table 1).
  */
 public enum SoftwareStack {
 
-    MEGATRON_LM("megatron-lm", "Megatron-LM (2021–22)", DpOverlap.NONE, 4),
-    MEGATRON_CORE("megatron-core", "Megatron-Core", DpOverlap.BUCKETED, 4),
-    NEMO("nemo", "NeMo", DpOverlap.BUCKETED, 4),
-    MEGATRON_BRIDGE("megatron-bridge", "Megatron-Bridge", DpOverlap.BUCKETED, 4),
-    TORCHTITAN_FSDP("torchtitan-fsdp", "torchtitan (FSDP2)", DpOverlap.PER_LAYER, 4),
-    MOSAIC_FSDP("mosaic-fsdp", "MosaicML Composer (FSDP)", DpOverlap.PER_LAYER, 4),
-    MEGATRON_DEEPSPEED("megatron-deepspeed", "Megatron-DeepSpeed", DpOverlap.NONE, 4);
+    MEGATRON_LM("megatron-lm", "Megatron-LM (2021–22)", DpOverlap.NONE, 4, Kernels.TRANSFORMER_ENGINE),
+    MEGATRON_CORE("megatron-core", "Megatron-Core", DpOverlap.BUCKETED, 4, Kernels.TRANSFORMER_ENGINE),
+    NEMO("nemo", "NeMo", DpOverlap.BUCKETED, 4, Kernels.TRANSFORMER_ENGINE),
+    MEGATRON_BRIDGE("megatron-bridge", "Megatron-Bridge", DpOverlap.BUCKETED, 4, Kernels.TRANSFORMER_ENGINE),
+    TORCHTITAN_FSDP("torchtitan-fsdp", "torchtitan (FSDP2)", DpOverlap.PER_LAYER, 4, Kernels.PYTORCH),
+    MOSAIC_FSDP("mosaic-fsdp", "MosaicML Composer (FSDP)", DpOverlap.PER_LAYER, 4, Kernels.PYTORCH),
+    MEGATRON_DEEPSPEED("megatron-deepspeed", "Megatron-DeepSpeed", DpOverlap.NONE, 4, Kernels.TRANSFORMER_ENGINE);
+
+    /** Whose kernels run a transformer layer. */
+    public enum Kernels {
+        /** Transformer Engine / Apex fused kernels (Megatron stacks) */
+        TRANSFORMER_ENGINE,
+        /** PyTorch's own operators, eager or compiled (torchtitan, Composer) */
+        PYTORCH
+    }
 
     /** How data-parallel communication meets the compute. */
     public enum DpOverlap {
@@ -59,12 +76,18 @@ public enum SoftwareStack {
     private final String label;
     private final DpOverlap dpOverlap;
     private final int gradientBytes;
+    private final Kernels kernels;
 
-    SoftwareStack(String id, String label, DpOverlap dpOverlap, int gradientBytes) {
+    SoftwareStack(String id, String label, DpOverlap dpOverlap, int gradientBytes, Kernels kernels) {
         this.id = id;
         this.label = label;
         this.dpOverlap = dpOverlap;
         this.gradientBytes = gradientBytes;
+        this.kernels = kernels;
+    }
+
+    public Kernels kernels() {
+        return kernels;
     }
 
     /** The id the CLI, the validation set and saved requests use, e.g. {@code megatron-core}. */

@@ -41,6 +41,7 @@ public final class TrainingPlanner {
     private final ParameterCount params;
     private final SoftwareStack stack;
     private final MoeDispatcher dispatcher;
+    private final PlannerFit fit;
 
     /** A planner for {@link SoftwareStack#DEFAULT}. */
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
@@ -54,6 +55,12 @@ public final class TrainingPlanner {
 
     public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
                            SoftwareStack stack, MoeDispatcher dispatcher) {
+        this(model, cluster, seq, globalBatch, efficiency, stack, dispatcher, PlannerFit.DEFAULT);
+    }
+
+    /** A planner with its fitted constants given: the validation's leave-one-source-out refits them per held-out source. */
+    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
+                           SoftwareStack stack, MoeDispatcher dispatcher, PlannerFit fit) {
         if (seq < 1) {
             throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
@@ -68,6 +75,7 @@ public final class TrainingPlanner {
         this.params = model.parameters();
         this.stack = stack == null ? SoftwareStack.DEFAULT : stack;
         this.dispatcher = dispatcher == null ? MoeDispatcher.DEFAULT : dispatcher;
+        this.fit = fit == null ? PlannerFit.DEFAULT : fit;
     }
 
     public SoftwareStack stack() {
@@ -256,6 +264,11 @@ public final class TrainingPlanner {
         double[] head = new double[2];
         gemm(head, Precision.BF16, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden());
         double logits = head[0] + head[1] + 3 * efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp()); // fp32 softmax, cross-entropy
+        // the stack's kernels: the rates above are Transformer Engine's; PyTorch-native stacks take longer (PlannerFit)
+        double kernels = fit.computeFactor(stack);
+        denseLayer *= kernels;
+        moeLayer *= kernels;
+        logits *= kernels;
 
         // communication per layer and micro-batch on the critical path
         double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
@@ -477,9 +490,11 @@ public final class TrainingPlanner {
             double expertsHere = (double) e.experts() / l.ep();
             double tokensPerExpert = tokens / t * e.topK() * l.ep() / e.experts();
             double f = e.expertFfn();
+            // dropless routing: the busiest rank (whose experts got the most tokens) sets the layer's pace
+            double imbalance = l.ep() > 1 ? fit.moeImbalance() : 1;
             double[] one = new double[2];
-            gemm(one, p, tokensPerExpert, (gated ? 2 : 1) * f, h);
-            gemm(one, p, tokensPerExpert, h, f);
+            gemm(one, p, tokensPerExpert * imbalance, (gated ? 2 : 1) * f, h);
+            gemm(one, p, tokensPerExpert * imbalance, h, f);
             s[0] += expertsHere * one[0];
             s[1] += expertsHere * one[1];
             if (e.sharedExperts() > 0) {
@@ -491,7 +506,7 @@ public final class TrainingPlanner {
                 s[1] += e.sharedExperts() * shared[1];
             }
             gemm(s, Precision.BF16, tokens, e.experts(), h); // router: BF16 (Megatron-Core keeps it out of FP8; moe_router_dtype)
-            double route = permutationSeconds(tokens / t, e.topK(), e.experts() / l.ep()); // tokens/tp: sequence-parallel shards
+            double route = permutationSeconds(tokens / t, e.topK(), e.experts() / l.ep()) * imbalance; // tokens/tp: sequence-parallel shards
             s[0] += route;
             s[1] += route;
         } else {

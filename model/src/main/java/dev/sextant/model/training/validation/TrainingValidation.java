@@ -2,6 +2,7 @@ package dev.sextant.model.training.validation;
 
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FusedAttention;
+import dev.sextant.model.training.PlannerFit;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingPlanner;
@@ -44,23 +45,33 @@ public final class TrainingValidation {
         return List.copyOf(runs.stream().map(PublishedRun::sourceGroup).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)));
     }
 
-    /** The planner with {@code efficiency}: each run's published layout on its cluster, priced as a plan. */
+    /** The planner with {@code efficiency} and its default fitted constants: each run's published layout, priced as a plan. */
     public static Predictor planner(ComputeEfficiency efficiency) {
-        return run -> plan(run, efficiency).stepTimeSeconds();
+        return planner(efficiency, PlannerFit.DEFAULT);
+    }
+
+    /** The planner with {@code efficiency} and the fitted constants {@code fit}. */
+    public static Predictor planner(ComputeEfficiency efficiency, PlannerFit fit) {
+        return run -> plan(run, efficiency, fit).stepTimeSeconds();
+    }
+
+    /** The plan of a run's published layout, with the default fitted constants. */
+    public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
+        return plan(run, efficiency, PlannerFit.DEFAULT);
     }
 
     /** The plan of a run's published layout. */
-    public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency) {
+    public static TrainingPlan plan(PublishedRun run, ComputeEfficiency efficiency, PlannerFit fit) {
         // MosaicML's 2023 llm-foundry runs predate FlashAttention-3 (July 2024): FlashAttention-2-class kernels.
         // torchtitan's published runs (torch nightlies of 2024) call PyTorch's scaled_dot_product_attention, whose
         // default on H100 was then the vendored FlashAttention-2: cuDNN attention became opt-in in October 2024
         // (pytorch/pytorch#138522, cherry-picked into 2.5), the nightly of 2024-12-04 ran the default at 329 TFLOP/s on
         // H100 against cuDNN's 631 (pytorch/pytorch#142132), and torchtitan enabled cuDNN attention for its context
         // parallelism only in March 2025 (pytorch/torchtitan#1000)
-        boolean flash2 = run.stack().equals("mosaic-fsdp") || run.stack().equals("torchtitan-fsdp");
+        boolean flash2 = run.stack().equals("mosaic-fsdp") || run.stack().startsWith("torchtitan-");
         ComputeEfficiency e = flash2 ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
         TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
-                SoftwareStack.of(run.stack()), run.moeDispatcher());
+                SoftwareStack.of(run.stack()), run.moeDispatcher(), fit);
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
             throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());

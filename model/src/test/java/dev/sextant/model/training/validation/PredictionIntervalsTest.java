@@ -158,7 +158,7 @@ class PredictionIntervalsTest {
     @Test
     void theBundledRunsGiveIntervalsThatCoverAboutEightyPercentOfHeldOutRuns() throws IOException {
         TrainingValidation set = new TrainingValidation(TrainingRunsCsv.bundled());
-        PredictionIntervals pi = PredictionIntervals.of(set.loso(TrainingValidation.unfitted(TrainingValidation.planner(ComputeEfficiency.DEFAULTS))));
+        PredictionIntervals pi = PredictionIntervals.of(set.loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS)));
         assertThat(pi.residuals()).hasSize(set.runs().size());
         // the research target (issue 16 notes §6.3): 80 ± 10 % on held-out sources
         assertThat(pi.coverage().overall()).as("held-out coverage").isBetween(0.7, 0.9);

@@ -1,0 +1,51 @@
+package dev.sextant.model.training;
+
+/**
+ * The training planner's constants that no datasheet or paper gives, fitted to published runs
+ * ({@code dev.sextant.model.training.validation.PlannerFitting}, which also refits them leaving each source out, so that
+ * the accuracy reported is measured on runs the fit did not see).
+ *
+ * @param pytorchKernels how many times longer a PyTorch-native stack ({@link SoftwareStack.Kernels#PYTORCH}: torchtitan,
+ *                       Composer) computes a layer than the planner's kernel rates, which come from kernel benchmarks and
+ *                       Megatron (Transformer Engine) runs: unfused or Inductor elementwise kernels, PyTorch's attention
+ *                       and GEMM dispatch, and FSDP's gathers and copies sharing the SMs with the layer's compute
+ * @param moeImbalance   how much longer the busiest expert-parallel rank works than the mean in a dropless MoE layer:
+ *                       its expert GEMMs, token permutation and all-to-all scale with the tokens routed to it. Megatron-Core
+ *                       routes without a capacity limit by default; its model zoo measured Qwen3-235B-A22B on H100 at 237
+ *                       TFLOP/s per GPU dropless against 295 with a forced balance at 16k tokens, 320 against 368 at 64k
+ *                       (yanring/Megatron-MoE-ModelZoo, best_practice/Qwen3), a gap of this kind
+ */
+public record PlannerFit(double pytorchKernels, double moeImbalance) {
+
+    /**
+     * The constants fitted on all 105 runs of the bundled validation set (refit with
+     * {@code PlannerFitting.fit(TrainingRunsCsv.bundled(), ComputeEfficiency.DEFAULTS)}; {@code PlannerFitTest} fails when
+     * the model or the runs have moved them).
+     */
+    public static final PlannerFit DEFAULT = new PlannerFit(1.252, 1.406);
+
+    /** Neither correction: the kernel rates as benchmarked, balanced experts. */
+    public static final PlannerFit NONE = new PlannerFit(1.0, 1.0);
+
+    public PlannerFit {
+        if (!(pytorchKernels >= 1) || Double.isInfinite(pytorchKernels)) {
+            throw new IllegalArgumentException("the PyTorch kernel factor must be at least 1, got " + pytorchKernels);
+        }
+        if (!(moeImbalance >= 1) || Double.isInfinite(moeImbalance)) {
+            throw new IllegalArgumentException("the MoE imbalance must be at least 1, got " + moeImbalance);
+        }
+    }
+
+    public PlannerFit withPytorchKernels(double value) {
+        return new PlannerFit(value, moeImbalance);
+    }
+
+    public PlannerFit withMoeImbalance(double value) {
+        return new PlannerFit(pytorchKernels, value);
+    }
+
+    /** The layer-compute factor for a stack. */
+    public double computeFactor(SoftwareStack stack) {
+        return stack.kernels() == SoftwareStack.Kernels.PYTORCH ? pytorchKernels : 1;
+    }
+}
