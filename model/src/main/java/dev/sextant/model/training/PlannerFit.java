@@ -14,18 +14,24 @@ package dev.sextant.model.training;
  *                       routes without a capacity limit by default; its model zoo measured Qwen3-235B-A22B on H100 at 237
  *                       TFLOP/s per GPU dropless against 295 with a forced balance at 16k tokens, 320 against 368 at 64k
  *                       (yanring/Megatron-MoE-ModelZoo, best_practice/Qwen3), a gap of this kind
+ * @param expertSeconds  fixed time per local expert per GEMM pass (forward; each of backward's two), seconds: Transformer
+ *                       Engine's grouped linear layer loops over the rank's experts, each with its own GEMM launch and,
+ *                       under FP8, its own casts and scaling bookkeeping (TransformerEngine GroupedLinear,
+ *                       general_grouped_gemm), so a rank with many small experts pays per expert whatever their
+ *                       tokens: the fine-grained MoE runs (128 experts, 16 per rank) run at a fraction of the rate of
+ *                       their GEMM FLOPs
  */
-public record PlannerFit(double pytorchKernels, double moeImbalance) {
+public record PlannerFit(double pytorchKernels, double moeImbalance, double expertSeconds) {
 
     /**
      * The constants fitted on all 105 runs of the bundled validation set (refit with
      * {@code PlannerFitting.fit(TrainingRunsCsv.bundled(), ComputeEfficiency.DEFAULTS)}; {@code PlannerFitTest} fails when
      * the model or the runs have moved them).
      */
-    public static final PlannerFit DEFAULT = new PlannerFit(1.252, 1.406);
+    public static final PlannerFit DEFAULT = new PlannerFit(1.252, 1.360, 66.4e-6);
 
     /** Neither correction: the kernel rates as benchmarked, balanced experts. */
-    public static final PlannerFit NONE = new PlannerFit(1.0, 1.0);
+    public static final PlannerFit NONE = new PlannerFit(1.0, 1.0, 0);
 
     public PlannerFit {
         if (!(pytorchKernels >= 1) || Double.isInfinite(pytorchKernels)) {
@@ -34,14 +40,21 @@ public record PlannerFit(double pytorchKernels, double moeImbalance) {
         if (!(moeImbalance >= 1) || Double.isInfinite(moeImbalance)) {
             throw new IllegalArgumentException("the MoE imbalance must be at least 1, got " + moeImbalance);
         }
+        if (!(expertSeconds >= 0) || Double.isInfinite(expertSeconds)) {
+            throw new IllegalArgumentException("the per-expert time must be at least 0, got " + expertSeconds);
+        }
     }
 
     public PlannerFit withPytorchKernels(double value) {
-        return new PlannerFit(value, moeImbalance);
+        return new PlannerFit(value, moeImbalance, expertSeconds);
     }
 
     public PlannerFit withMoeImbalance(double value) {
-        return new PlannerFit(pytorchKernels, value);
+        return new PlannerFit(pytorchKernels, value, expertSeconds);
+    }
+
+    public PlannerFit withExpertSeconds(double value) {
+        return new PlannerFit(pytorchKernels, moeImbalance, value);
     }
 
     /** The layer-compute factor for a stack. */

@@ -495,8 +495,9 @@ public final class TrainingPlanner {
             double[] one = new double[2];
             gemm(one, p, tokensPerExpert * imbalance, (gated ? 2 : 1) * f, h);
             gemm(one, p, tokensPerExpert * imbalance, h, f);
-            s[0] += expertsHere * one[0];
-            s[1] += expertsHere * one[1];
+            // each local expert also costs a fixed time per GEMM pass (PlannerFit#expertSeconds)
+            s[0] += expertsHere * (one[0] + fit.expertSeconds());
+            s[1] += expertsHere * (one[1] + 2 * fit.expertSeconds());
             if (e.sharedExperts() > 0) {
                 double fs = f / t; // shared experts split like a dense MLP
                 double[] shared = new double[2];

@@ -23,16 +23,20 @@ class PlannerFitTest {
         // when this fails the cost model or the runs have changed: put the refit values in PlannerFit.DEFAULT
         assertThat(refit.pytorchKernels()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.pytorchKernels(), within(0.01));
         assertThat(refit.moeImbalance()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.moeImbalance(), within(0.01));
+        assertThat(refit.expertSeconds()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.expertSeconds(), within(1e-6));
     }
 
     @Test
     void theFitFindsConstantsPlantedInSyntheticMeasurements() {
-        PlannerFit planted = new PlannerFit(1.4, 1.25);
+        PlannerFit planted = new PlannerFit(1.4, 1.25, 50e-6);
         Predictor truth = TrainingValidation.planner(ComputeEfficiency.DEFAULTS, planted);
         List<PublishedRun> synthetic = RUNS.stream().map(r -> withMeasuredStep(r, truth.stepSeconds(r))).toList();
         PlannerFit fit = PlannerFitting.fit(synthetic, ComputeEfficiency.DEFAULTS);
         assertThat(fit.pytorchKernels()).isCloseTo(1.4, within(0.002));
-        assertThat(fit.moeImbalance()).isCloseTo(1.25, within(0.002));
+        // the two MoE constants act on the same runs and the loss has a kink at the truth, where alternating
+        // one-dimensional searches stop a little short
+        assertThat(fit.moeImbalance()).as(fit.toString()).isCloseTo(1.25, within(0.01));
+        assertThat(fit.expertSeconds()).as(fit.toString()).isCloseTo(50e-6, within(5e-6));
     }
 
     @Test
@@ -45,9 +49,9 @@ class PlannerFitTest {
     void thePytorchFactorSlowsOnlyPytorchNativeStacks() {
         PublishedRun dense = run("TT1");
         double megatron = step(dense, SoftwareStack.MEGATRON_CORE, PlannerFit.NONE);
-        assertThat(step(dense, SoftwareStack.MEGATRON_CORE, new PlannerFit(2, 1))).isEqualTo(megatron);
+        assertThat(step(dense, SoftwareStack.MEGATRON_CORE, new PlannerFit(2, 1, 0))).isEqualTo(megatron);
         double titan = step(dense, SoftwareStack.TORCHTITAN_FSDP, PlannerFit.NONE);
-        double slower = step(dense, SoftwareStack.TORCHTITAN_FSDP, new PlannerFit(2, 1));
+        double slower = step(dense, SoftwareStack.TORCHTITAN_FSDP, new PlannerFit(2, 1, 0));
         // the layer compute doubles; FSDP's gathers stay as they were, so the step grows by less than 2×
         assertThat(slower / titan).isGreaterThan(1.8).isLessThanOrEqualTo(2.0);
     }
@@ -57,23 +61,36 @@ class PlannerFitTest {
         PublishedRun moe = run("GK512");
         assertThat(moe.ep()).isGreaterThan(1);
         SoftwareStack nemo = SoftwareStack.of(moe.stack());
-        assertThat(step(moe, nemo, new PlannerFit(1, 1.5))).isGreaterThan(step(moe, nemo, PlannerFit.NONE) * 1.05);
+        assertThat(step(moe, nemo, new PlannerFit(1, 1.5, 0))).isGreaterThan(step(moe, nemo, PlannerFit.NONE) * 1.05);
         PublishedRun dense = run("D1");
-        assertThat(step(dense, SoftwareStack.of(dense.stack()), new PlannerFit(1, 1.5)))
+        assertThat(step(dense, SoftwareStack.of(dense.stack()), new PlannerFit(1, 1.5, 0)))
                 .isEqualTo(step(dense, SoftwareStack.of(dense.stack()), PlannerFit.NONE));
     }
 
     @Test
+    void thePerExpertTimeGrowsWithTheExpertsEachRankHolds() {
+        // Qwen3-30B-A3B's 128 experts on EP 8 (16 per rank) against Grok-1's 8 on EP 8 (one per rank)
+        PublishedRun fine = run("MB05");
+        PublishedRun coarse = run("GK512");
+        PlannerFit with = new PlannerFit(1, 1, 100e-6);
+        double fineGrowth = step(fine, SoftwareStack.of(fine.stack()), with) / step(fine, SoftwareStack.of(fine.stack()), PlannerFit.NONE);
+        double coarseGrowth = step(coarse, SoftwareStack.of(coarse.stack()), with) / step(coarse, SoftwareStack.of(coarse.stack()), PlannerFit.NONE);
+        assertThat(fineGrowth).isGreaterThan(1.2);
+        assertThat(coarseGrowth).isLessThan(1.02);
+    }
+
+    @Test
     void constantsBelowOneAreRefused() {
-        assertThatThrownBy(() -> new PlannerFit(0.9, 1)).hasMessageContaining("PyTorch");
-        assertThatThrownBy(() -> new PlannerFit(1, Double.NaN)).hasMessageContaining("imbalance");
+        assertThatThrownBy(() -> new PlannerFit(0.9, 1, 0)).hasMessageContaining("PyTorch");
+        assertThatThrownBy(() -> new PlannerFit(1, Double.NaN, 0)).hasMessageContaining("imbalance");
+        assertThatThrownBy(() -> new PlannerFit(1, 1, -1e-6)).hasMessageContaining("per-expert");
     }
 
     @Test
     void leftOutSourcesAreWithinTheirBars() {
         ValidationReport loso = new TrainingValidation(RUNS).loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS));
-        // a guard against regressions of the headline (11.2 % when the constants were introduced; 14.0 % before them)
-        assertThat(loso.overall().meanAbsolute()).isLessThan(0.12);
+        // a guard against regressions of the headline (9.8 % when the constants were introduced; 14.0 % before them)
+        assertThat(loso.overall().meanAbsolute()).isLessThan(0.11);
         assertThat(loso.bySourceGroup().get("torchtitan").meanAbsolute()).isLessThan(0.15);
         assertThat(loso.bySourceGroup().get("mosaicml").meanAbsolute()).isLessThan(0.15);
     }
