@@ -14,6 +14,7 @@ import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.io.TrainingRunsCsv;
 import dev.sextant.model.training.validation.PlannerFitting;
 import dev.sextant.model.training.validation.PredictionIntervals;
+import dev.sextant.model.training.validation.PublishedComparison;
 import dev.sextant.model.training.validation.PublishedRun;
 import dev.sextant.model.training.validation.TrainingValidation;
 import dev.sextant.workspaces.SavedTrainingPlan;
@@ -62,13 +63,18 @@ public final class TrainingStudy {
      *                    request's class ({@link #interval(TrainingRequest)}), the same factors for every plan
      * @param indistinguishable how many of the best plans lie within the interval's half-width of the best in step
      *                    time, the best included (0 without plans): the model cannot rank these among themselves
+     * @param published   the best plan against a layout measured in public for the same model, GPU, sequence length and
+     *                    precision ({@link PublishedComparison}), or null when the bundled runs have none
      */
     public record Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem,
-                        PredictionIntervals.Interval interval, int indistinguishable) {
+                        PredictionIntervals.Interval interval, int indistinguishable, PublishedComparison published) {
 
-        Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem,
-              PredictionIntervals.Interval interval) {
-            this(plans, searched, valid, seconds, sensitivity, problem, interval, interval.indistinguishable(plans));
+        static Plans of(TrainingRequest request, ComputeEfficiency efficiency, List<TrainingPlan> plans, int searched, int valid,
+                        double seconds, Sensitivity sensitivity, InputError problem) {
+            PredictionIntervals.Interval interval = TrainingStudy.interval(request);
+            PublishedComparison published = plans.isEmpty() ? null
+                    : PublishedComparison.find(request, plans.get(0), interval, BundledIntervals.RUNS, efficiency).orElse(null);
+            return new Plans(plans, searched, valid, seconds, sensitivity, problem, interval, interval.indistinguishable(plans), published);
         }
     }
 
@@ -91,7 +97,8 @@ public final class TrainingStudy {
     }
 
     private static final class BundledIntervals {
-        static final PredictionIntervals INTERVALS = PredictionIntervals.of(new TrainingValidation(TrainingRunsCsv.bundled())
+        static final List<PublishedRun> RUNS = TrainingRunsCsv.bundled();
+        static final PredictionIntervals INTERVALS = PredictionIntervals.of(new TrainingValidation(RUNS)
                 .loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS)));
     }
 
@@ -114,13 +121,13 @@ public final class TrainingStudy {
         Optional<TrainingLayout> fixed = request.fixedLayout();
         if (fixed.isPresent()) {
             TrainingPlan p = request.planner(efficiency).plan(fixed.get(), request.tokens());
-            return new Plans(List.of(p), 1, 1, seconds(start), null, null, interval(request));
+            return Plans.of(request, efficiency, List.of(p), 1, 1, seconds(start), null, null);
         }
         LayoutSearch.Result r = request.search(efficiency, cancel);
         if (r.plans().isEmpty()) {
             throw r.error();
         }
-        return new Plans(r.plans(), r.searched(), r.valid(), seconds(start), null, null, interval(request));
+        return Plans.of(request, efficiency, r.plans(), r.searched(), r.valid(), seconds(start), null, null);
     }
 
     /**
@@ -134,10 +141,10 @@ public final class TrainingStudy {
         LayoutSearch.Result r = request.search(efficiency, cancel);
         double seconds = seconds(start);
         if (r.plans().isEmpty()) {
-            return new Plans(List.of(), r.searched(), r.valid(), seconds, null, r.error(), interval(request));
+            return Plans.of(request, efficiency, List.of(), r.searched(), r.valid(), seconds, null, r.error());
         }
         progress.progress(-1, "sensitivity to TP and micro-batch");
-        return new Plans(r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null, interval(request));
+        return Plans.of(request, efficiency, r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null);
     }
 
     /** The plans kept in the project, newest first. */

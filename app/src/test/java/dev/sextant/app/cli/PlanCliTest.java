@@ -179,6 +179,35 @@ class PlanCliTest {
     }
 
     @Test
+    void theBestPlanIsSetAgainstALayoutMeasuredInPublic() throws Exception {
+        // NVIDIA's dgxc-benchmarking measured Llama 3 70B on 64 H100 at 8k tokens (run D7 of the bundled set)
+        CliRun r = run("plan", "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "64", "--seq-len", "8192",
+                "--global-batch", "128", "--precision", "bf16", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode published = r.json().get("published");
+        assertThat(published.get("run").asText()).isEqualTo("D7");
+        assertThat(published.get("gpus").asInt()).isEqualTo(64);
+        assertThat(published.get("layout").asText()).startsWith("TP 4, PP 4");
+        double measured = published.get("measuredTokensPerGpu").asDouble();
+        double predicted = published.get("predictedTokensPerGpu").asDouble();
+        assertThat(predicted).isCloseTo(r.json().get("plans").get(0).get("tokensPerSecond").asDouble() / 64, within(1e-6));
+        assertThat(published.get("gain").asDouble()).isCloseTo(predicted / measured - 1, within(1e-9));
+        assertThat(published.get("verdict").asText()).isIn("not-faster", "within-interval", "unmeasured-gain");
+        // faster by more than the interval's slow end allows is what "unmeasured" means
+        double slowEnd = predicted / r.json().get("interval").get("factors").get(1).asDouble();
+        assertThat(published.get("verdict").asText()).isEqualTo(predicted <= measured ? "not-faster"
+                : slowEnd <= measured ? "within-interval" : "unmeasured-gain");
+        assertThat(published.get("plannerOnPublishedTokensPerGpu").asDouble()).isPositive();
+        CliRun text = run("plan", "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "64", "--seq-len", "8192",
+                "--global-batch", "128", "--precision", "bf16");
+        assertThat(text.out()).contains("Published: D7 (").contains("for the published layout itself");
+        // nothing published for Llama 2 7B on 16 A100 at 4k tokens
+        CliRun none = run("plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "16", "--seq-len", "4096",
+                "--global-batch", "64", "--json");
+        assertThat(none.json().get("published").isNull()).isTrue();
+    }
+
+    @Test
     void theSoftwareStackIsAnInputAndComesBackInTheJson() throws Exception {
         String[] layout = {"plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "32", "--seq-len", "4096",
                 "--global-batch", "64", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--zero", "0", "--json"};

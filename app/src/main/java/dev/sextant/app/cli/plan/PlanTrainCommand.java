@@ -18,6 +18,7 @@ import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.validation.PredictionIntervals;
+import dev.sextant.model.training.validation.PublishedComparison;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
@@ -134,12 +135,28 @@ public final class PlanTrainCommand implements Runnable {
     }
 
     /**
+     * The best plan against a layout measured in public (same model shape, GPU, sequence length and precision): the
+     * run, what it measured and what the planner predicts for it, the best plan's predicted tokens/s per GPU, the gain
+     * and the verdict: {@code not-faster}, {@code within-interval} (faster by less than the interval), or
+     * {@code unmeasured-gain} (faster by more than the interval explains).
+     */
+    public record Published(String run, String source, int gpus, String gpu, String layout, double measuredTokensPerGpu,
+                            double plannerOnPublishedTokensPerGpu, double predictedTokensPerGpu, double gain, String verdict, String sentence) {
+
+        static Published of(PublishedComparison c, double level) {
+            return c == null ? null : new Published(c.run().id(), c.run().source(), c.run().gpus(), c.run().gpuId(), c.layout(),
+                    c.measuredTokensPerGpu(), c.plannerOnPublished(), c.predictedTokensPerGpu(), c.gain(), c.verdict().id(), c.sentence(level));
+        }
+    }
+
+    /**
      * @param interval          the best plan's prediction interval
      * @param indistinguishable how many of the best plans (of all that were ranked, not only those shown) lie within the
      *                          interval's half-width of the best in step time, the best included
+     * @param published         the best plan against a published measurement, or null when the bundled runs have none
      */
     public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,
-                         int indistinguishable, String stack) {
+                         int indistinguishable, String stack, Published published) {
     }
 
     @Override
@@ -163,7 +180,8 @@ public final class PlanTrainCommand implements Runnable {
         }
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
                 arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
-                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id());
+                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id(),
+                Published.of(worked.published(), worked.interval().level()));
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
@@ -191,6 +209,9 @@ public final class PlanTrainCommand implements Runnable {
                         + " and their differences are unmeasured%n", result.indistinguishable(),
                         result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
                         100 * (Math.exp(worked.interval().halfWidth()) - 1));
+            }
+            if (result.published() != null) {
+                out.println(result.published().sentence());
             }
             out.println("Compute efficiency: " + result.plans().get(0).efficiency());
             if (result.savedId() != null) {

@@ -156,7 +156,7 @@ public final class TrainingViewModel {
             } else {
                 summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s", done.searched(),
                         done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0))));
-                indistinguishable.set(indistinguishable(done.interval(), done.indistinguishable(), plans.size()));
+                indistinguishable.set(notes(done, plans.size()));
             }
         });
     }
@@ -197,6 +197,13 @@ public final class TrainingViewModel {
         return String.format(Locale.ROOT, "%.0f %% interval: %.3g–%.3g s per step%s%s (from %s; %.0f %% of those runs held out fell inside theirs)",
                 100 * i.level(), step[0], step[1], days == null ? "" : String.format(Locale.ROOT, ", %,.0f–%,.0f days", days[0], days[1]),
                 r.cappedAtPeak() ? ", the fast end held at the GPU's peak" : "", i.basisText(), 100 * i.coverage());
+    }
+
+    /** The notes above the layouts: which of the best cannot be told apart, and the best against a published measurement. */
+    static String notes(TrainingStudy.Plans done, int shown) {
+        String a = indistinguishable(done.interval(), done.indistinguishable(), shown);
+        String b = done.published() == null ? "" : done.published().sentence(done.interval().level());
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + "\n" + b;
     }
 
     /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */
