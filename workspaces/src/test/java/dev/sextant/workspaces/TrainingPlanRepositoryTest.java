@@ -50,5 +50,17 @@ class TrainingPlanRepositoryTest {
         assertThat(r.gpu().id()).isEqualTo("h100-sxm");
         assertThat(r.intraNodeGBs()).isEqualTo(450);
         assertThat(r.cluster().gpus()).isEqualTo(8);
+        // saved before the software stack and the MoE dispatcher were inputs: their defaults
+        assertThat(r.stack()).isEqualTo(dev.sextant.model.training.SoftwareStack.DEFAULT);
+        assertThat(r.dispatcher()).isEqualTo(dev.sextant.model.training.MoeDispatcher.DEFAULT);
+    }
+
+    @Test
+    void theMoeDispatcherIsKeptWithTheRequest() throws Exception {
+        TrainingRequest deepep = TrainingPlanRepository.request(dev.sextant.model.io.Json.write(new TrainingRequest(ModelCatalog.get("deepseek-v3"),
+                dev.sextant.model.hardware.GpuCatalog.get("h100-sxm"), 1024, 8, 400, 450, 4096, 8192, 0, LayoutSearch.Fixed.none(),
+                dev.sextant.model.training.SoftwareStack.NEMO, dev.sextant.model.training.MoeDispatcher.DEEPEP)));
+        assertThat(deepep.dispatcher()).isEqualTo(dev.sextant.model.training.MoeDispatcher.DEEPEP);
+        assertThat(deepep.stack()).isEqualTo(dev.sextant.model.training.SoftwareStack.NEMO);
     }
 }

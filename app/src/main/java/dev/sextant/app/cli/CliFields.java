@@ -36,6 +36,7 @@ public final class CliFields {
             Map.entry("training.zero", "--zero"),
             Map.entry("training.precision", "--precision"),
             Map.entry("training.stack", "--stack"),
+            Map.entry("training.moeDispatcher", "--moe-dispatcher"),
             Map.entry("training.failures", "--failures-per-gpu-day"),
             Map.entry("training.checkpointSeconds", "--checkpoint-seconds"),
             Map.entry("training.restartSeconds", "--restart-seconds"),

@@ -208,6 +208,29 @@ class PlanCliTest {
     }
 
     @Test
+    void theMoeDispatcherIsAnInput() throws Exception {
+        // DeepSeek-V3's published layout on 1,024 H100 (dgxc-benchmarking): EP 64 spans 8 nodes, where DeepEP sends a
+        // token once per remote node instead of once per expert
+        String[] layout = {"plan", "train", "--model", "deepseek-v3", "--gpu", "h100-sxm", "--gpus", "1024", "--seq-len", "4096",
+                "--global-batch", "8192", "--tp", "2", "--pp", "16", "--cp", "1", "--ep", "64", "--micro-batch", "1", "--stack", "nemo", "--json"};
+        CliRun a2a = run(layout);
+        assertThat(a2a.code()).as(a2a.err()).isZero();
+        assertThat(a2a.json().get("moeDispatcher").asText()).isEqualTo("alltoall");
+        String[] withDeepep = java.util.Arrays.copyOf(layout, layout.length + 2);
+        withDeepep[layout.length] = "--moe-dispatcher";
+        withDeepep[layout.length + 1] = "deepep";
+        CliRun deepep = run(withDeepep);
+        assertThat(deepep.code()).as(deepep.err()).isZero();
+        assertThat(deepep.json().get("moeDispatcher").asText()).isEqualTo("deepep");
+        assertThat(deepep.json().get("plans").get(0).get("commSeconds").get("ep").asDouble())
+                .isLessThan(a2a.json().get("plans").get(0).get("commSeconds").get("ep").asDouble());
+        withDeepep[layout.length + 1] = "pigeons";
+        CliRun bad = run(withDeepep);
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--moe-dispatcher").contains("unknown MoE dispatcher 'pigeons'");
+    }
+
+    @Test
     void theSoftwareStackIsAnInputAndComesBackInTheJson() throws Exception {
         String[] layout = {"plan", "train", "--model", "llama-2-7b", "--gpu", "a100-sxm-80gb", "--gpus", "32", "--seq-len", "4096",
                 "--global-batch", "64", "--tp", "1", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--zero", "0", "--json"};

@@ -66,7 +66,13 @@ public final class LayoutSearch {
     /** As above, for a software stack's overlap rules. */
     public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
                                 ComputeEfficiency efficiency, SoftwareStack stack, CancellationToken cancel) {
-        TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency, stack);
+        return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, stack, MoeDispatcher.DEFAULT, cancel);
+    }
+
+    /** As above, with a mixture of experts' tokens sent by {@code dispatcher}. */
+    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
+                                ComputeEfficiency efficiency, SoftwareStack stack, MoeDispatcher dispatcher, CancellationToken cancel) {
+        TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency, stack, dispatcher);
         // the best KEPT plans so far, slowest on top so that it is the one dropped
         java.util.PriorityQueue<TrainingPlan> fits = new java.util.PriorityQueue<>(
                 Comparator.comparingDouble(TrainingPlan::stepTimeSeconds).reversed());

@@ -27,12 +27,21 @@ import dev.sextant.model.InputError;
  */
 public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
                               int seqLen,
-                              int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack) {
+                              int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack, MoeDispatcher dispatcher) {
 
     public TrainingRequest {
         if (stack == null) {
             stack = SoftwareStack.DEFAULT;
         }
+        if (dispatcher == null) {
+            dispatcher = MoeDispatcher.DEFAULT;
+        }
+    }
+
+    /** A request with the default MoE dispatcher ({@link MoeDispatcher#DEFAULT}). */
+    public TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
+                           int seqLen, int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack) {
+        this(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, stack, MoeDispatcher.DEFAULT);
     }
 
     /** A request for {@link SoftwareStack#DEFAULT}. */
@@ -50,7 +59,7 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency, dev.sextant.model.job.CancellationToken cancel) {
-        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, cancel);
+        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, dispatcher, cancel);
     }
 
     /**
@@ -78,15 +87,20 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
 
     /** The same request with other fixed choices. */
     public TrainingRequest withFixed(LayoutSearch.Fixed other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other, stack);
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other, stack, dispatcher);
     }
 
     /** The same request for another software stack. */
     public TrainingRequest withStack(SoftwareStack other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, other);
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, other, dispatcher);
+    }
+
+    /** The same request with another MoE dispatcher. */
+    public TrainingRequest withDispatcher(MoeDispatcher other) {
+        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, stack, other);
     }
 
     public TrainingPlanner planner(ComputeEfficiency efficiency) {
-        return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency, stack);
+        return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency, stack, dispatcher);
     }
 }

@@ -13,6 +13,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.Recompute;
+import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
@@ -76,6 +77,10 @@ public final class PlanTrainCommand implements Runnable {
             description = "Training software, for how it overlaps data-parallel communication: megatron-lm (2021-22, none), megatron-core, nemo,"
                     + " megatron-bridge (bucketed), torchtitan-fsdp, mosaic-fsdp (per layer), megatron-deepspeed (none) (default: ${DEFAULT-VALUE}).")
     String stack;
+    @Option(names = "--moe-dispatcher", defaultValue = "alltoall", paramLabel = "alltoall|deepep",
+            description = "How a mixture of experts' tokens reach their experts: alltoall (NCCL all-to-all, Megatron-Core's default) or deepep"
+                    + " (DeepEP: one RDMA copy per remote node, forwarded over NVLink) (default: ${DEFAULT-VALUE}).")
+    String moeDispatcher;
     @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12).")
     Double tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
@@ -156,7 +161,7 @@ public final class PlanTrainCommand implements Runnable {
      * @param published         the best plan against a published measurement, or null when the bundled runs have none
      */
     public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,
-                         int indistinguishable, String stack, Published published) {
+                         int indistinguishable, String stack, String moeDispatcher, Published published) {
     }
 
     @Override
@@ -166,7 +171,7 @@ public final class PlanTrainCommand implements Runnable {
         TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
                 intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
                 new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
-                        attention == Attention.FUSED), SoftwareStack.of(stack));
+                        attention == Attention.FUSED), SoftwareStack.of(stack), MoeDispatcher.of(moeDispatcher));
         TrainingStudy.Plans worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
         List<TrainingPlan> plans = worked.plans();
         ParameterCount pc = arch.parameters();
@@ -180,7 +185,7 @@ public final class PlanTrainCommand implements Runnable {
         }
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
                 arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
-                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id(),
+                savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id(), request.dispatcher().id(),
                 Published.of(worked.published(), worked.interval().level()));
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),

@@ -88,6 +88,7 @@ public final class TrainingView {
         in.field("Global batch (sequences)", "globalBatch", vm.globalBatchProperty(), "", "training-global-batch-sequences-");
         in.field("Token budget", "tokens", vm.tokensProperty(), "e.g. 2e12", "training-token-budget");
         in.row("Software stack", choice(vm.stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
+        in.row("MoE dispatcher", choice(vm.dispatcherProperty(), TrainingViewModel.dispatchers().toArray(String[]::new)));
         f.profile(vm.profiles());
         return f;
     }

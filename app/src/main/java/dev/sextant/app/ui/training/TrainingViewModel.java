@@ -13,6 +13,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
@@ -63,6 +64,8 @@ public final class TrainingViewModel {
     private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
     /** The training software's id ({@link SoftwareStack#id()}), for its overlap rules. */
     private final ObjectProperty<String> stack = new SimpleObjectProperty<>(this, "stack", SoftwareStack.DEFAULT.id());
+    /** How a mixture of experts' tokens reach their experts ({@link MoeDispatcher#id()}). */
+    private final ObjectProperty<String> dispatcher = new SimpleObjectProperty<>(this, "dispatcher", MoeDispatcher.DEFAULT.id());
     private final StringProperty failuresPerGpuDay = new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
     private final StringProperty storageGBs = new SimpleStringProperty("100");
     private final StringProperty restartSeconds = new SimpleStringProperty("600");
@@ -95,7 +98,7 @@ public final class TrainingViewModel {
             reloadSaved(null);
         });
         staleness.watch(List.of(model, gpu, gpus, gpusPerNode, networkGbps, intraNodeGBs, seqLen, globalBatch, tokens, tp, pp, cp, ep, microBatch,
-                recompute, zero, attention, stack, profiles.chosenProperty()));
+                recompute, zero, attention, stack, dispatcher, profiles.chosenProperty()));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
             s.addListener((o, a, b) -> updateFaults());
@@ -120,7 +123,7 @@ public final class TrainingViewModel {
             TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
                     Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
                     Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
-                    budget, fixed, SoftwareStack.of(stack.get()));
+                    budget, fixed, SoftwareStack.of(stack.get()), MoeDispatcher.of(dispatcher.get()));
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
@@ -291,6 +294,7 @@ public final class TrainingViewModel {
         globalBatch.set(String.valueOf(r.globalBatch()));
         tokens.set(r.tokens() > 0 ? Inputs.compact(r.tokens()) : "");
         stack.set(r.stack().id());
+        dispatcher.set(r.dispatcher().id());
         FaultTolerance.Spec f = s.faults();
         failuresPerGpuDay.set(Inputs.compact(f.failuresPerGpuDay()));
         storageGBs.set(Inputs.compact(f.storageGBs()));
@@ -409,6 +413,15 @@ public final class TrainingViewModel {
 
     public ObjectProperty<String> stackProperty() {
         return stack;
+    }
+
+    public ObjectProperty<String> dispatcherProperty() {
+        return dispatcher;
+    }
+
+    /** The MoE dispatcher ids the form offers. */
+    public static List<String> dispatchers() {
+        return java.util.Arrays.stream(MoeDispatcher.values()).map(MoeDispatcher::id).toList();
     }
 
     /** The stack ids the form offers. */
