@@ -90,13 +90,13 @@ class TrainingStudyTest {
             assertThat(p.trainingDays()).isBetween(days[0], days[1]);
         }
         assertThat(step(interval, ranked)).as("an interval, not a point").isGreaterThan(0);
-        // the best layouts within the interval's half-width of the best: at least the best itself, and a run of them
+        // the best layouts within the ranking spread of the best (narrower than the interval): at least the best itself
         int k = ranked.indistinguishable();
         assertThat(k).isBetween(1, ranked.plans().size());
         double best = ranked.plans().get(0).stepTimeSeconds();
-        assertThat(Math.log(ranked.plans().get(k - 1).stepTimeSeconds() / best)).isLessThan(interval.halfWidth());
+        assertThat(Math.log(ranked.plans().get(k - 1).stepTimeSeconds() / best)).isLessThan(interval.ranking());
         if (k < ranked.plans().size()) {
-            assertThat(Math.log(ranked.plans().get(k).stepTimeSeconds() / best)).isGreaterThanOrEqualTo(interval.halfWidth());
+            assertThat(Math.log(ranked.plans().get(k).stepTimeSeconds() / best)).isGreaterThanOrEqualTo(interval.ranking());
         }
         // the same factors for the area's search and for one fixed layout; a MoE model on A100 is of another class
         assertThat(study.search(dense, null, ProgressListener.NONE, CancellationToken.none()).interval()).isEqualTo(interval);

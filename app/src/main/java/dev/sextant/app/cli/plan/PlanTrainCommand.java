@@ -210,10 +210,10 @@ public final class PlanTrainCommand implements Runnable {
             out.printf("Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%s%n", in.basis(),
                     100 * in.coverage(), in.cappedAtPeak() ? "; its fast end is held at the GPU's peak (MFU 100 %)" : "");
             if (result.indistinguishable() > 1) {
-                out.printf("The best %d layouts%s are within the interval of the best (±%.0f %%): the model cannot rank them among themselves,"
-                        + " and their differences are unmeasured%n", result.indistinguishable(),
-                        result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
-                        100 * (Math.exp(worked.interval().halfWidth()) - 1));
+                out.printf("The best %d layouts%s are within ±%.0f %% of the best: on pairs of published runs of one setup the planner's errors"
+                        + " differ by that much, so it cannot rank them among themselves, and their differences are unmeasured%n",
+                        result.indistinguishable(), result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
+                        100 * (Math.exp(worked.interval().ranking()) - 1));
             }
             if (result.published() != null) {
                 out.println(result.published().sentence());

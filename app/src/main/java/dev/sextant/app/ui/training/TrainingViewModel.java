@@ -211,9 +211,10 @@ public final class TrainingViewModel {
 
     /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */
     static String indistinguishable(PredictionIntervals.Interval i, int k, int shown) {
-        return k <= 1 ? "" : String.format(Locale.ROOT, "The best %d layouts%s are within ±%.0f %% of the best step time, inside the model's %.0f %% "
-                + "interval: it cannot rank them among themselves, and their differences are unmeasured.", k,
-                k == shown ? " (every one shown)" : "", 100 * (Math.exp(i.halfWidth()) - 1), 100 * i.level());
+        return k <= 1 ? "" : String.format(Locale.ROOT, "The best %d layouts%s are within ±%.0f %% of the best step time: on pairs of published "
+                + "runs of one setup, the planner's errors differ by that much in %.0f %% of cases, so it cannot rank them among themselves, "
+                + "and their differences are unmeasured.", k, k == shown ? " (every one shown)" : "", 100 * (Math.exp(i.ranking()) - 1),
+                100 * i.level());
     }
 
     public void importGpu(Path json) {

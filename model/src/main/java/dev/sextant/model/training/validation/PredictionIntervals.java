@@ -46,12 +46,22 @@ public final class PredictionIntervals {
     /** Fewest runs a class needs for its own interval. */
     public static final int MIN_RUNS = 10;
 
-    /** One run's cross-validated error: {@code logRatio = ln(measured / predicted)} step time (positive: predicted too fast). */
-    public record Residual(String id, String source, boolean moe, String generation, String stack, double logRatio) {
+    /**
+     * One run's cross-validated error: {@code logRatio = ln(measured / predicted)} step time (positive: predicted too
+     * fast). {@code problem} names the setup the run is one layout of (source, model, GPU, sequence length): runs of one
+     * problem are the pairs {@link #rankingSpread()} is measured on.
+     */
+    public record Residual(String id, String source, boolean moe, String generation, String stack, double logRatio, String problem) {
+
+        /** A residual that shares its problem with no other run. */
+        public Residual(String id, String source, boolean moe, String generation, String stack, double logRatio) {
+            this(id, source, moe, generation, stack, logRatio, id);
+        }
 
         public static Residual of(Prediction p) {
             PublishedRun r = p.run();
-            return new Residual(r.id(), r.sourceGroup(), r.moe(), r.generation(), r.stack(), Math.log(r.measuredStepSeconds() / p.predictedSeconds()));
+            return new Residual(r.id(), r.sourceGroup(), r.moe(), r.generation(), r.stack(), Math.log(r.measuredStepSeconds() / p.predictedSeconds()),
+                    r.sourceGroup() + "|" + r.modelSpec() + "|" + r.gpuId() + "|" + r.seq());
         }
     }
 
@@ -105,9 +115,18 @@ public final class PredictionIntervals {
      * @param lower     factor on the predicted step time at the interval's fast end (≤ 1)
      * @param upper     factor at its slow end (≥ 1)
      * @param coverage  share of basis's runs inside the interval built without their own source (NaN if not checked)
+     * @param ranking   how far apart, in log step time, two layouts of one setup must be predicted before the planner's
+     *                  order of them can be trusted ({@link #rankingSpread()}); the interval's half-width when no pairs
+     *                  of published runs measure it
      */
     public record Interval(double level, ErrorClass asked, ErrorClass basis, int runs, int sources, double bias, double spread, double lower,
-                           double upper, double coverage) {
+                           double upper, double coverage, double ranking) {
+
+        /** An interval whose ranking spread is its own half-width. */
+        public Interval(double level, ErrorClass asked, ErrorClass basis, int runs, int sources, double bias, double spread, double lower,
+                        double upper, double coverage) {
+            this(level, asked, basis, runs, sources, bias, spread, lower, upper, coverage, (Math.log(upper) - Math.log(lower)) / 2);
+        }
 
         /** Whether the class asked for had too few published runs, so that a coarser one's interval is shown. */
         public boolean borrowed() {
@@ -163,7 +182,7 @@ public final class PredictionIntervals {
         }
 
         /**
-         * How many of {@code ranked} (best first) lie within {@link #halfWidth()} of the best in step time, the best
+         * How many of {@code ranked} (best first) lie within {@link #ranking()} of the best in step time, the best
          * included: the model cannot rank these among themselves. 0 for no plans.
          */
         public int indistinguishable(List<TrainingPlan> ranked) {
@@ -178,7 +197,7 @@ public final class PredictionIntervals {
             double best = rankedStepSeconds[0];
             int k = 0;
             for (double t : rankedStepSeconds) {
-                if (Math.log(t / best) < halfWidth()) {
+                if (Math.log(t / best) < ranking) {
                     k++;
                 }
             }
@@ -220,8 +239,12 @@ public final class PredictionIntervals {
         }
     }
 
+    /** Fewest sources with pairs of runs of one problem for {@link #rankingSpread()} to be measured. */
+    public static final int MIN_PAIR_SOURCES = 3;
+
     private final List<Residual> residuals;
     private final double level;
+    private final double ranking;
     private final Coverage coverage;
 
     private PredictionIntervals(List<Residual> residuals, double level, boolean checkCoverage) {
@@ -233,6 +256,7 @@ public final class PredictionIntervals {
         }
         this.residuals = List.copyOf(residuals);
         this.level = level;
+        this.ranking = pairedSpread(this.residuals, level);
         this.coverage = checkCoverage ? heldOutCoverage() : null;
     }
 
@@ -252,6 +276,43 @@ public final class PredictionIntervals {
 
     public double level() {
         return level;
+    }
+
+    /**
+     * How far apart two layouts of one setup must be predicted, in log step time, before the planner's order of them can
+     * be trusted at the intervals' level: the weighted quantile of {@code |r_i − r_j|} over every pair of runs of one
+     * problem (same source, model, GPU and sequence length; other layouts, scales or precisions), each source's pairs
+     * weighing 1 in all. Errors shared by a setup (its stack, its hardware) cancel in such a difference, which is why it
+     * is narrower than an interval. NaN when fewer than {@link #MIN_PAIR_SOURCES} sources have pairs.
+     */
+    public double rankingSpread() {
+        return ranking;
+    }
+
+    private static double pairedSpread(List<Residual> residuals, double level) {
+        Map<String, List<Residual>> byProblem = new LinkedHashMap<>();
+        residuals.forEach(r -> byProblem.computeIfAbsent(r.problem(), k -> new ArrayList<>()).add(r));
+        Map<String, Integer> pairsPerSource = new LinkedHashMap<>();
+        List<double[]> pairs = new ArrayList<>(); // |difference|, then the source's index in pairsPerSource
+        List<String> sourceOf = new ArrayList<>();
+        for (List<Residual> runs : byProblem.values()) {
+            for (int i = 0; i < runs.size(); i++) {
+                for (int j = i + 1; j < runs.size(); j++) {
+                    pairs.add(new double[] {Math.abs(runs.get(i).logRatio() - runs.get(j).logRatio())});
+                    sourceOf.add(runs.get(i).source());
+                    pairsPerSource.merge(runs.get(i).source(), 1, Integer::sum);
+                }
+            }
+        }
+        if (pairsPerSource.size() < MIN_PAIR_SOURCES) {
+            return Double.NaN;
+        }
+        double[] values = pairs.stream().mapToDouble(p -> p[0]).toArray();
+        double[] weights = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            weights[i] = 1.0 / pairsPerSource.get(sourceOf.get(i));
+        }
+        return weightedQuantile(values, weights, level);
     }
 
     /** Held-out coverage: each source's runs against intervals built without that source. */
@@ -302,6 +363,11 @@ public final class PredictionIntervals {
         md.append(String.format(Locale.ROOT, "**%d %% prediction intervals from %d leave-one-source-out residuals: held-out coverage %.0f %% "
                 + "of runs (%.0f %% averaging sources).**%n%n", Math.round(100 * level), residuals.size(), 100 * coverage.overall(),
                 100 * coverage.perSource()));
+        if (!Double.isNaN(ranking)) {
+            md.append(String.format(Locale.ROOT, "Ranking: two layouts of one published setup differ in their errors by less than ±%.0f %% in %.0f %% "
+                    + "of the pairs of runs (each source weighing the same); layouts predicted closer than that cannot be ranked.%n%n",
+                    100 * (Math.exp(ranking) - 1), 100 * level));
+        }
         md.append("| class | interval from | runs | sources | bias (measured / predicted) | step-time factors | held-out coverage |\n"
                 + "|---|---|---|---|---|---|---|\n");
         byClass().forEach((label, i) -> md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | ×%.2f | ×%.2f – ×%.2f | %.0f %% |%n", label,
@@ -324,7 +390,8 @@ public final class PredictionIntervals {
         double lower = Math.exp(Math.min(0, bias - spread));
         double upper = Math.exp(Math.max(0, bias + spread));
         double cov = coverage == null ? Double.NaN : coverage.of(basis);
-        return new Interval(level, asked, basis, in.size(), sources, bias, spread, lower, upper, cov);
+        double half = (Math.log(upper) - Math.log(lower)) / 2;
+        return new Interval(level, asked, basis, in.size(), sources, bias, spread, lower, upper, cov, Double.isNaN(ranking) ? half : ranking);
     }
 
     /** The split-conformal level over M exchangeable sources: (1−α)(M+1)/M, above 1 when M is too small. */

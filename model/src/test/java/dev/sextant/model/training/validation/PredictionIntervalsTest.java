@@ -65,6 +65,29 @@ class PredictionIntervalsTest {
         assertThat(i.indistinguishable()).isZero();
         assertThat(i.contains(1.0, Math.exp(0.3))).isTrue();
         assertThat(i.contains(1.0, Math.exp(0.31))).isFalse();
+        // with a ranking spread of its own, that spread decides: ln 1.1 = 0.095 < 0.1 ≤ ln 1.2
+        Interval ranked = new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0.1, 0.2, Math.exp(-0.1), Math.exp(0.3), 0.8, 0.1);
+        assertThat(ranked.indistinguishable(1.0, 1.1, 1.2, 1.25, 2.0)).isEqualTo(2);
+    }
+
+    @Test
+    void theRankingSpreadComesFromPairsOfRunsOfOneSetupEachSourceWeighingTheSame() {
+        // source a: one setup with three runs (pairs |0.1−0.3| = 0.2, |0.1−0.2| = 0.1, |0.3−0.2| = 0.1), each pair 1/3;
+        // b: one pair, |0.5−0.1| = 0.4, weight 1; c: one pair, |0.0−0.05| = 0.05, weight 1; d: a run alone, no pair
+        List<Residual> rs = List.of(
+                new Residual("a1", "a", false, "Hopper", "nemo", 0.1, "a|m|g|8k"), new Residual("a2", "a", false, "Hopper", "nemo", 0.3, "a|m|g|8k"),
+                new Residual("a3", "a", false, "Hopper", "nemo", 0.2, "a|m|g|8k"), new Residual("b1", "b", false, "Hopper", "nemo", 0.5, "b|m|g|8k"),
+                new Residual("b2", "b", false, "Hopper", "nemo", 0.1, "b|m|g|8k"), new Residual("c1", "c", false, "Hopper", "nemo", 0.0, "c|m|g|8k"),
+                new Residual("c2", "c", false, "Hopper", "nemo", 0.05, "c|m|g|8k"), new Residual("d1", "d", false, "Hopper", "nemo", 0.9, "d|m|g|8k"),
+                new Residual("e1", "e", false, "Hopper", "nemo", -0.2, "e|m|g|8k"));
+        PredictionIntervals pi = PredictionIntervals.of(rs, 0.5);
+        // sorted: 0.05 (w 1), 0.1 (1/3), 0.1 (1/3), 0.2 (1/3), 0.4 (1): total 3, the median's weight 1.5 is reached at 0.1
+        assertThat(pi.rankingSpread()).isEqualTo(0.1);
+        assertThat(pi.forClass(ErrorClass.ALL).ranking()).isEqualTo(0.1);
+        // fewer than three sources with pairs: not measured, and an interval ranks by its own half-width
+        PredictionIntervals few = PredictionIntervals.of(rs.subList(0, 5).stream().map(r -> new Residual(r.id(), r.source(), false, "Hopper", "nemo",
+                r.logRatio(), r.problem())).toList(), 0.5);
+        assertThat(few.rankingSpread()).isNaN();
     }
 
     @Test
