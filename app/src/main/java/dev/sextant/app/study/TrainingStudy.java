@@ -21,6 +21,7 @@ import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.UUID;
 
 /**
@@ -81,10 +82,28 @@ public final class TrainingStudy {
     /**
      * The planner's prediction intervals: its leave-one-source-out errors on the published runs that ship with the
      * model ({@link TrainingRunsCsv#bundled()}), predicted by the planner as it is in this build with the catalog
-     * defaults, so that the intervals follow every change to the cost model. Worked out once per process, on first use.
+     * defaults and its constants refit without each held-out source, so that the intervals follow every change to the
+     * cost model. Worked out once per process, on a background thread from the first use (or {@link #warmUp()});
+     * this call waits for them.
      */
     public static PredictionIntervals intervals() {
+        return BundledIntervals.INTERVALS.join();
+    }
+
+    /** Starts working out the intervals in the background (about half a second), so that no screen waits for them. */
+    public static void warmUp() {
+        BundledIntervals.INTERVALS.isDone();
+    }
+
+    /** The intervals once they are worked out, without waiting: for screens, which must not block on them. */
+    public static CompletableFuture<PredictionIntervals> intervalsReady() {
         return BundledIntervals.INTERVALS;
+    }
+
+    /** The interval of a request's class if the intervals are worked out already; empty (never waiting) otherwise. */
+    public static Optional<PredictionIntervals.Interval> intervalNow(TrainingRequest request) {
+        CompletableFuture<PredictionIntervals> f = BundledIntervals.INTERVALS;
+        return f.isDone() && !f.isCompletedExceptionally() ? Optional.of(interval(f.join(), request)) : Optional.empty();
     }
 
     /**
@@ -93,13 +112,22 @@ public final class TrainingStudy {
      * calibration profile's plans carry the same interval.
      */
     public static PredictionIntervals.Interval interval(TrainingRequest request) {
-        return intervals().forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), request.stack().id());
+        return interval(intervals(), request);
+    }
+
+    private static PredictionIntervals.Interval interval(PredictionIntervals intervals, TrainingRequest request) {
+        return intervals.forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), request.stack().id());
     }
 
     private static final class BundledIntervals {
         static final List<PublishedRun> RUNS = TrainingRunsCsv.bundled();
-        static final PredictionIntervals INTERVALS = PredictionIntervals.of(new TrainingValidation(RUNS)
-                .loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS)));
+        static final CompletableFuture<PredictionIntervals> INTERVALS = CompletableFuture.supplyAsync(
+                () -> PredictionIntervals.of(new TrainingValidation(RUNS).loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS))),
+                task -> {
+                    Thread t = new Thread(task, "sextant-training-intervals");
+                    t.setDaemon(true);
+                    t.start();
+                });
     }
 
     /** The rates layouts are costed with: the profile's, else the catalog defaults. A profile of another GPU is refused. */

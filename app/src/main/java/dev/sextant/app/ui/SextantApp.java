@@ -24,6 +24,7 @@ import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
 import java.util.List;
+import dev.sextant.app.study.TrainingStudy;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -51,6 +52,7 @@ public final class SextantApp extends Application {
         LogSetup.logToWorkspace(home.root().resolve("logs"));
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> LOG.error("uncaught exception on {}", t.getName(), e));
         LOG.info("Sextant starting; home {}", home.root());
+        TrainingStudy.warmUp(); // the training plans' prediction intervals, worked out in the background
         shell = new ShellModel(home, JobRunner.fx());
         MainWindow window = open(stage, shell);
         stage.setOnCloseRequest(e -> {

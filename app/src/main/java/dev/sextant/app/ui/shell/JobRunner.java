@@ -73,6 +73,11 @@ public final class JobRunner {
         return new JobRunner(Runnable::run, Runnable::run);
     }
 
+    /** Runs {@code r} where results are delivered (the JavaFX application thread; the caller's for {@link #direct()}). */
+    public void deliver(Runnable r) {
+        fx.execute(r);
+    }
+
     public void setFailureHandler(FailureHandler handler) {
         this.failureHandler = handler;
     }

@@ -22,8 +22,11 @@ final class TrainingComparison {
             new Row<>("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
             new Row<>("Layout", s -> layout(s.plan())),
             new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
-            new Row<>("Step time", s -> String.format("%.3g s", s.plan().stepTimeSeconds())),
-            new Row<>("TFLOP/s per GPU", s -> String.format("%.0f", s.plan().tflopsPerGpu())),
+            new Row<>("Step time (80 % range)", s -> TrainingViewModel.stepWithRange(s.request(), s.plan()) + " s"),
+            new Row<>("TFLOP/s per GPU (80 % range)", s -> TrainingStudy.intervalNow(s.request()).map(i -> {
+                double[] t = i.range(s.plan()).tflopsPerGpu();
+                return String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", s.plan().tflopsPerGpu(), t[0], t[1]);
+            }).orElse(String.format(java.util.Locale.ROOT, "%.0f", s.plan().tflopsPerGpu()))),
             new Row<>("MFU", s -> String.format("%.1f %%", 100 * s.plan().mfu())),
             new Row<>("Tokens per second", s -> String.format("%,.0f", s.plan().tokensPerSecond())),
             new Row<>("Bubble", s -> String.format("%.1f %%", 100 * s.plan().bubbleFraction())),
@@ -40,6 +43,12 @@ final class TrainingComparison {
     }
 
     static String days(TrainingRequest r, TrainingPlan p) {
-        return r.tokens() > 0 ? String.format("%.1f for %.3g tokens", TrainingStudy.days(r, p), r.tokens()) : "no token budget";
+        if (r.tokens() <= 0) {
+            return "no token budget";
+        }
+        double days = TrainingStudy.days(r, p);
+        String range = TrainingStudy.intervalNow(r).map(i -> i.days(days)).map(d -> String.format(java.util.Locale.ROOT, " (%.1f–%.1f)", d[0], d[1]))
+                .orElse("");
+        return String.format(java.util.Locale.ROOT, "%.1f%s for %.3g tokens", days, range, r.tokens());
     }
 }

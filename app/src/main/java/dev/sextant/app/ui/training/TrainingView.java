@@ -106,15 +106,16 @@ public final class TrainingView {
     }
 
     private KeptPlans<SavedTrainingPlan> keptPlans() {
-        return new KeptPlans<>(vm.saved(), SavedTrainingPlan::name, List.of(
+        KeptPlans<SavedTrainingPlan> kept = new KeptPlans<>(vm.saved(), SavedTrainingPlan::name, List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
                 width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
-                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.3g"), 70),
-                width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)),
+                width(text("Step s (80 %)", s -> TrainingViewModel.stepWithRange(s.request(), s.plan())), 116)),
                 "No kept plans in this project.", "saved-training-plans", "TrainingView.savedTable", 200, vm::open, vm::delete)
                 .comparing(TrainingComparison.comparison())
                 // a newcomer sees a kept plan at once instead of an empty area
                 .openingTheFirstWhen(() -> vm.plans().isEmpty(), vm::open);
+        vm.intervalsReadyProperty().addListener((o, a, ready) -> kept.table().refresh());
+        return kept;
     }
 
     private void wirePlans() {

@@ -79,6 +79,8 @@ public final class TrainingViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
     /** Above the layouts: how many of the best the model cannot rank within its prediction interval ("" when one). */
     private final StringProperty indistinguishable = new SimpleStringProperty("");
+    /** Whether the prediction intervals are worked out (they are, in the background, shortly after start-up). */
+    private final BooleanProperty intervalsReady = new SimpleBooleanProperty(this, "intervalsReady", false);
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
@@ -104,7 +106,23 @@ public final class TrainingViewModel {
             s.addListener((o, a, b) -> updateFaults());
         }
         asyncCheckpoints.addListener((o, a, b) -> updateFaults());
+        TrainingStudy.intervalsReady().thenRun(() -> shell.jobs().deliver(() -> intervalsReady.set(true)));
         reloadSaved(null);
+    }
+
+    public BooleanProperty intervalsReadyProperty() {
+        return intervalsReady;
+    }
+
+    /**
+     * A kept plan's step time with its 80 % range, e.g. "1.23 (1.10–1.60)"; the step time alone until the intervals
+     * are worked out (never waiting for them).
+     */
+    public static String stepWithRange(TrainingRequest r, TrainingPlan p) {
+        return TrainingStudy.intervalNow(r).map(i -> {
+            double[] step = i.range(p).stepSeconds();
+            return String.format(Locale.ROOT, "%.3g (%.3g–%.3g)", p.stepTimeSeconds(), step[0], step[1]);
+        }).orElse(String.format(Locale.ROOT, "%.3g", p.stepTimeSeconds()));
     }
 
     /** Reads the inputs into a request; null (and {@link #problemProperty()} set) when one is wrong. */
@@ -305,7 +323,14 @@ public final class TrainingViewModel {
         sensitivity.set(null);
         plans.setAll(s.plan());
         selected.set(s.plan());
-        summary.set("Kept plan “" + s.name() + "”: " + describe(s.plan()) + ". " + range(TrainingStudy.interval(r), s.plan()));
+        String kept = "Kept plan “" + s.name() + "”: " + describe(s.plan()) + ".";
+        summary.set(kept);
+        // the interval once the intervals are worked out (at start-up, in the background): the screen never waits
+        TrainingStudy.intervalsReady().thenRun(() -> shell.jobs().deliver(() -> {
+            if (request.get() == r && summary.get().equals(kept)) {
+                summary.set(kept + " " + range(TrainingStudy.interval(r), s.plan()));
+            }
+        }));
         indistinguishable.set("");
         staleness.fresh();
     }
