@@ -108,7 +108,6 @@ public final class TrainingView {
     private KeptPlans<SavedTrainingPlan> keptPlans() {
         KeptPlans<SavedTrainingPlan> kept = new KeptPlans<>(vm.saved(), SavedTrainingPlan::name, List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
-                width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
                 width(text("Step s (80 %)", s -> TrainingViewModel.stepWithRange(s.request(), s.plan())), 116)),
                 "No kept plans in this project.", "saved-training-plans", "TrainingView.savedTable", 200, vm::open, vm::delete)
                 .comparing(TrainingComparison.comparison())
