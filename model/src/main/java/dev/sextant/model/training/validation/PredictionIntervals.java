@@ -28,7 +28,8 @@ import java.util.TreeMap;
  *   <li>The interval on step time is {@code ŷ·[e^(b−q), e^(b+q)]}, stretched to contain ŷ itself when the bias exceeds the
  *       spread (a prediction is never shown outside its own range). TFLOP/s and tokens/s are reciprocal, days
  *       proportional.</li>
- *   <li>A class with fewer than {@link #MIN_SOURCES} sources or {@link #MIN_RUNS} runs borrows its parent's interval:
+ *   <li>A class with fewer than {@link #MIN_SOURCES} sources or {@link #MIN_RUNS} runs borrows its parent's interval,
+ *       widened to what its own runs show when they err more:
  *       dense/MoE × generation × stack → dense/MoE × generation → dense/MoE → all runs.</li>
  * </ul>
  * Coverage is checked the same way the intervals are meant to be used: for each source, the intervals are built without
@@ -368,11 +369,11 @@ public final class PredictionIntervals {
                     + "of the pairs of runs (each source weighing the same); layouts predicted closer than that cannot be ranked.%n%n",
                     100 * (Math.exp(ranking) - 1), 100 * level));
         }
-        md.append("| class | interval from | runs | sources | bias (measured / predicted) | step-time factors | held-out coverage |\n"
+        md.append("| class | interval from | runs | sources | bias (measured / predicted) | step-time factors | held-out coverage of the class's runs |\n"
                 + "|---|---|---|---|---|---|---|\n");
         byClass().forEach((label, i) -> md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | ×%.2f | ×%.2f – ×%.2f | %.0f %% |%n", label,
                 i.borrowed() ? i.basis().label() : "itself", i.runs(), i.sources(), Math.exp(i.bias()), i.lower(), i.upper(),
-                100 * coverage.of(i.basis()))));
+                100 * coverage.of(i.asked()))));
         md.append("\n| held-out source | runs | coverage |\n|---|---|---|\n");
         coverage.bySource().forEach((s, f) -> md.append(String.format(Locale.ROOT, "| %s | %d | %.0f %% |%n", s,
                 coverage.checks().stream().filter(c -> c.run().source().equals(s)).count(), 100 * f)));
@@ -386,12 +387,33 @@ public final class PredictionIntervals {
         double[] weights = in.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray();
         double bias = weightedQuantile(values, weights, 0.5);
         double[] deviations = in.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray();
-        double spread = weightedQuantile(deviations, weights, conformalLevel(sources));
+        double spread = Math.max(weightedQuantile(deviations, weights, conformalLevel(sources)), ownSpread(asked, basis, bias));
         double lower = Math.exp(Math.min(0, bias - spread));
         double upper = Math.exp(Math.max(0, bias + spread));
         double cov = coverage == null ? Double.NaN : coverage.of(basis);
         double half = (Math.log(upper) - Math.log(lower)) / 2;
         return new Interval(level, asked, basis, in.size(), sources, bias, spread, lower, upper, cov, Double.isNaN(ranking) ? half : ranking);
+    }
+
+    /**
+     * A borrowed interval is never narrower than the asked class's own runs show: the split-conformal quantile of their
+     * deviations from the borrowed bias over their own sources, each source weighing the same, which for fewer than
+     * five sources is their largest deviation (0 with fewer than two runs, or when not borrowed). A class too thin for
+     * an interval of its own may still be known to err more than its parent.
+     */
+    private double ownSpread(ErrorClass asked, ErrorClass basis, double bias) {
+        if (asked.equals(basis)) {
+            return 0;
+        }
+        List<Residual> mine = residuals.stream().filter(asked::contains).toList();
+        if (mine.size() < 2) {
+            return 0;
+        }
+        Map<String, Integer> perSource = new LinkedHashMap<>();
+        mine.forEach(r -> perSource.merge(r.source(), 1, Integer::sum));
+        // the split-conformal level of its own sources, held at their largest deviation when they are too few for it
+        return weightedQuantile(mine.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray(),
+                mine.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray(), Math.min(1, conformalLevel(perSource.size())));
     }
 
     /** The split-conformal level over M exchangeable sources: (1−α)(M+1)/M, above 1 when M is too small. */

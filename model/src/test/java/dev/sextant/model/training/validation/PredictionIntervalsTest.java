@@ -155,6 +155,29 @@ class PredictionIntervalsTest {
     }
 
     @Test
+    void aBorrowedIntervalIsNeverNarrowerThanTheThinClassesOwnRunsShow() {
+        List<Residual> rs = new ArrayList<>();
+        // ten dense sources, two runs each, errors 0 … 0.19: the interval of all runs
+        for (int s = 0; s < 10; s++) {
+            rs.add(new Residual("D" + s + "a", "dense-" + s, false, "Hopper", "nemo", 0.01 * s));
+            rs.add(new Residual("D" + s + "b", "dense-" + s, false, "Hopper", "nemo", 0.01 * s + 0.1));
+        }
+        // three MoE sources (too few for an interval of their own) that err far more: 0.5, 0.6, 0.7
+        for (int s = 0; s < 3; s++) {
+            rs.add(new Residual("E" + s, "moe-" + s, true, "Hopper", "megatron-core", 0.5 + 0.1 * s));
+        }
+        PredictionIntervals pi = PredictionIntervals.of(rs, 0.8);
+        Interval moe = pi.forClass(true, "Hopper", "megatron-core");
+        Interval dense = pi.forClass(false, "Hopper", "nemo");
+        assertThat(moe.basis()).isEqualTo(ErrorClass.ALL);
+        assertThat(moe.bias()).isEqualTo(pi.forClass(ErrorClass.ALL).bias());
+        // three sources are too few for a conformal level: the largest deviation from the borrowed bias holds
+        assertThat(Math.log(moe.upper())).isCloseTo(0.7, within(1e-12));
+        assertThat(moe.upper()).isGreaterThan(pi.forClass(ErrorClass.ALL).upper());
+        assertThat(dense.upper()).isLessThan(moe.upper());
+    }
+
+    @Test
     void heldOutCoverageOnATinySetComputedByHand() {
         // five sources, one run each, one class: every class level has 5 runs (< MIN_RUNS), so all runs give the interval.
         // Holding one source out leaves 4: conformal level 0.8 · 5/4 = 1, the largest deviation from the median.
