@@ -9,11 +9,14 @@ package dev.sextant.model.training;
  *                       Composer) computes a layer than the planner's kernel rates, which come from kernel benchmarks and
  *                       Megatron (Transformer Engine) runs: unfused or Inductor elementwise kernels, PyTorch's attention
  *                       and GEMM dispatch, and FSDP's gathers and copies sharing the SMs with the layer's compute
- * @param moeImbalance   how much longer the busiest expert-parallel rank works than the mean in a dropless MoE layer:
- *                       its expert GEMMs, token permutation and all-to-all scale with the tokens routed to it. Megatron-Core
- *                       routes without a capacity limit by default; its model zoo measured Qwen3-235B-A22B on H100 at 237
- *                       TFLOP/s per GPU dropless against 295 with a forced balance at 16k tokens, 320 against 368 at 64k
- *                       (yanring/Megatron-MoE-ModelZoo, best_practice/Qwen3), a gap of this kind
+ * @param moeImbalance   how much longer the busiest expert-parallel rank computes its experts than the mean (its expert
+ *                       GEMMs and token permutation scale with the tokens routed to it; the all-to-all is priced at the
+ *                       measured link rates, which already carry real routing). Meant for dropless routing, Megatron-Core's
+ *                       default: its model zoo measured Qwen3-235B-A22B on H100 at 237 TFLOP/s per GPU dropless against
+ *                       295 with a forced balance at 16k tokens, 320 against 368 at 64k (yanring/Megatron-MoE-ModelZoo,
+ *                       best_practice/Qwen3). The fit cannot separate it from other costs on the expert path: Megatron-
+ *                       Bridge's tables, which force the balance, are fitted with the same factor, so for them it stands
+ *                       for those other costs
  * @param expertSeconds  fixed time per local expert per GEMM pass (forward; each of backward's two), seconds: Transformer
  *                       Engine's grouped linear layer loops over the rank's experts, each with its own GEMM launch and,
  *                       under FP8, its own casts and scaling bookkeeping (TransformerEngine GroupedLinear,
