@@ -58,11 +58,50 @@ class TrainingValidationTest {
         }
         fits.append(String.format(java.util.Locale.ROOT, "| (none: the planner's defaults) | %.3f | %.3f |%n", PlannerFit.DEFAULT.pytorchKernels(),
                 PlannerFit.DEFAULT.moeImbalance()));
-        String md = "# Training planner against published runs\n\n" + loso.markdown() + fits;
+        String md = "# Training planner against published runs\n\n" + loso.markdown() + fits + calculon(loso);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "training-validation.md"), md);
         assertThat(md).contains("Leave-one-source-out").contains("| B1 |").contains("### By class");
         assertThat(loso.bySourceGroup()).hasSize(SET.sourceGroups().size());
+    }
+
+    /**
+     * Calculon (calculon-ai/calculon @caa4b11, its own system files) on the runs it can model, from
+     * docs/validation/calculon/calculon-predictions.csv (docs/validation/calculon/run_calculon.py makes it), against the
+     * planner's leave-one-source-out predictions of the same runs.
+     */
+    static String calculon(ValidationReport loso) throws IOException {
+        Path csv = Path.of("..", "docs", "validation", "calculon", "calculon-predictions.csv");
+        java.util.Map<String, Double> calculon = new java.util.LinkedHashMap<>();
+        for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+            String[] f = line.split(",", -1);
+            if (!f[1].isEmpty()) {
+                calculon.put(f[0], Double.parseDouble(f[1]));
+            }
+        }
+        StringBuilder md = new StringBuilder("\n### Calculon on the runs it can model\n\n"
+                + "GPT-architecture runs on A100 80 GB and H100 SXM without CP, EP or FSDP (Calculon has no gated MLP, grouped-query "
+                + "attention, MoE, context parallelism or FSDP); `docs/validation/calculon/run_calculon.py` makes the predictions.\n\n"
+                + "| run | measured s/step | Calculon | Calculon error | Sextant (held out) | Sextant error |\n|---|---|---|---|---|---|\n");
+        double sumC = 0;
+        double sumS = 0;
+        int n = 0;
+        for (Prediction p : loso.predictions()) {
+            Double c = calculon.get(p.run().id());
+            if (c == null) {
+                continue;
+            }
+            double measured = p.run().measuredStepSeconds();
+            sumC += Math.abs(c / measured - 1);
+            sumS += Math.abs(p.stepError());
+            n++;
+            md.append(String.format(java.util.Locale.ROOT, "| %s | %.3g | %.3g | %+.1f %% | %.3g | %+.1f %% |%n", p.run().id(), measured, c,
+                    100 * (c / measured - 1), p.predictedSeconds(), 100 * p.stepError()));
+        }
+        assertThat(n).as("Calculon's runs are in the set").isEqualTo(calculon.size());
+        md.append(String.format(java.util.Locale.ROOT, "%n**On these %d runs: Calculon %.1f %% mean absolute step-time error, Sextant %.1f %% "
+                + "(held out).**%n", n, 100 * sumC / n, 100 * sumS / n));
+        return md.toString();
     }
 
     @Test
