@@ -117,10 +117,27 @@ public enum SoftwareStack {
         return Math.max(40e6, 1e6 * dp);
     }
 
-    /** The stack with that id (case-insensitive), or an error on {@code training.stack} that lists the ids. */
+    /**
+     * Other names people use for the stacks: the project or framework alone ("torchtitan", "deepspeed"), the library
+     * ("composer", "llm-foundry"), Megatron without its part ("megatron", "mcore").
+     */
+    private static final java.util.Map<String, SoftwareStack> ALIASES = java.util.Map.ofEntries(
+            java.util.Map.entry("megatron", MEGATRON_CORE), java.util.Map.entry("mcore", MEGATRON_CORE),
+            java.util.Map.entry("nemo-megatron", NEMO), java.util.Map.entry("bridge", MEGATRON_BRIDGE),
+            java.util.Map.entry("torchtitan", TORCHTITAN_FSDP), java.util.Map.entry("fsdp", TORCHTITAN_FSDP),
+            java.util.Map.entry("fsdp2", TORCHTITAN_FSDP), java.util.Map.entry("pytorch-fsdp", TORCHTITAN_FSDP),
+            java.util.Map.entry("mosaic", MOSAIC_FSDP), java.util.Map.entry("mosaicml", MOSAIC_FSDP),
+            java.util.Map.entry("composer", MOSAIC_FSDP), java.util.Map.entry("llm-foundry", MOSAIC_FSDP),
+            java.util.Map.entry("deepspeed", MEGATRON_DEEPSPEED));
+
+    /**
+     * The stack with that id or alias (case-insensitive; "_" and " " read as "-"), or an error on {@code training.stack}
+     * that lists the ids.
+     */
     public static SoftwareStack of(String id) {
-        String key = id == null ? "" : id.trim().toLowerCase(Locale.ROOT);
+        String key = id == null ? "" : id.trim().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
         return Arrays.stream(values()).filter(s -> s.id.equals(key)).findFirst()
+                .or(() -> java.util.Optional.ofNullable(ALIASES.get(key)))
                 .orElseThrow(() -> new InputError("training.stack", "unknown software stack '" + id + "'; known: " + ids()));
     }
 

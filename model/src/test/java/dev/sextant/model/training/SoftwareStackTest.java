@@ -29,6 +29,12 @@ class SoftwareStackTest {
     void idsParseAndUnknownOnesNameTheField() {
         assertThat(SoftwareStack.of("NeMo")).isEqualTo(SoftwareStack.NEMO);
         assertThat(SoftwareStack.of("torchtitan-fsdp").dpOverlap()).isEqualTo(SoftwareStack.DpOverlap.PER_LAYER);
+        // the names people use: the project alone, the library, underscores
+        assertThat(SoftwareStack.of("torchtitan")).isEqualTo(SoftwareStack.TORCHTITAN_FSDP);
+        assertThat(SoftwareStack.of("DeepSpeed")).isEqualTo(SoftwareStack.MEGATRON_DEEPSPEED);
+        assertThat(SoftwareStack.of("llm-foundry")).isEqualTo(SoftwareStack.MOSAIC_FSDP);
+        assertThat(SoftwareStack.of("megatron_core")).isEqualTo(SoftwareStack.MEGATRON_CORE);
+        assertThat(SoftwareStack.of("mcore")).isEqualTo(SoftwareStack.MEGATRON_CORE);
         assertThatThrownBy(() -> SoftwareStack.of("jax")).isInstanceOf(InputError.class)
                 .hasFieldOrPropertyWithValue("field", "training.stack").hasMessageContaining("megatron-core");
         for (PublishedRun r : TrainingRunsCsv.bundled()) {

@@ -74,8 +74,9 @@ public final class PlanTrainCommand implements Runnable {
             description = "Attention kernels: fused (flash-attention) or unfused with the scores in memory, as Megatron-LM before 2023 (default: ${DEFAULT-VALUE}).")
     Attention attention;
     @Option(names = "--stack", defaultValue = "megatron-core", paramLabel = "ID",
-            description = "Training software, for how it overlaps data-parallel communication: megatron-lm (2021-22, none), megatron-core, nemo,"
-                    + " megatron-bridge (bucketed), torchtitan-fsdp, mosaic-fsdp (per layer), megatron-deepspeed (none) (default: ${DEFAULT-VALUE}).")
+            description = "Training software, for how it overlaps data-parallel communication and whose kernels it runs: megatron-lm (2021-22, none),"
+                    + " megatron-core, nemo, megatron-bridge (bucketed), torchtitan-fsdp, mosaic-fsdp (per layer, PyTorch kernels), megatron-deepspeed"
+                    + " (none); also torchtitan, deepspeed, composer, megatron (default: ${DEFAULT-VALUE}).")
     String stack;
     @Option(names = "--moe-dispatcher", defaultValue = "alltoall", paramLabel = "alltoall|deepep",
             description = "How a mixture of experts' tokens reach their experts: alltoall (NCCL all-to-all, Megatron-Core's default) or deepep"
