@@ -36,8 +36,17 @@ public final class ModelCatalog {
             llama("llama-3-70b", "Llama 3 70B", 80, 8192, 64, 8, 28672, 128256, 8192, "meta-llama/Meta-Llama-3-70B config.json"),
             llama("llama-3.1-405b", "Llama 3.1 405B", 126, 16384, 128, 8, 53248, 128256, 131072,
                     "meta-llama/Llama-3.1-405B config.json"),
+            llama("llama-3.1-8b", "Llama 3.1 8B", 32, 4096, 32, 8, 14336, 128256, 131072, "meta-llama/Llama-3.1-8B config.json"),
+            llama("llama-3.1-70b", "Llama 3.1 70B", 80, 8192, 64, 8, 28672, 128256, 131072, "meta-llama/Llama-3.1-70B config.json"),
             new ModelArchitecture("mixtral-8x7b", "Mixtral 8x7B", 32, 4096, 32, 8, 128, 14336, 32000, 32768, false, Style.LLAMA, false,
                     new Moe(8, 2, 0, 14336, 0, false), null, "mistralai/Mixtral-8x7B-v0.1 config.json"),
+            new ModelArchitecture("mixtral-8x22b", "Mixtral 8x22B", 56, 6144, 48, 8, 128, 16384, 32768, 65536, false, Style.LLAMA, false,
+                    new Moe(8, 2, 0, 16384, 0, false), null, "mistralai/Mixtral-8x22B-v0.1 config.json"),
+            new ModelArchitecture("qwen2-57b-a14b", "Qwen2 57B-A14B", 28, 3584, 28, 4, 128, 18944, 151936, 32768, false, Style.LLAMA, true,
+                    new Moe(64, 8, 8, 2560, 0, false), null,
+                    "Qwen/Qwen2-57B-A14B config.json (its shared expert of width 20,480 as 8 experts of 2,560)"),
+            new ModelArchitecture("deepseek-v2", "DeepSeek-V2", 60, 5120, 128, 128, 128, 12288, 102400, 163840, false, Style.LLAMA, false,
+                    new Moe(160, 6, 2, 1536, 1, false), new Mla(1536, 512, 128, 64, 128), "deepseek-ai/DeepSeek-V2 config.json"),
             new ModelArchitecture("qwen2.5-72b", "Qwen2.5 72B", 80, 8192, 64, 8, 128, 29568, 152064, 131072, false, Style.LLAMA, true,
                     null, null, "Qwen/Qwen2.5-72B config.json"),
             new ModelArchitecture("deepseek-v3", "DeepSeek-V3", 61, 7168, 128, 128, 128, 18432, 129280, 163840, false, Style.LLAMA, false,
@@ -107,9 +116,24 @@ public final class ModelCatalog {
         return MODELS;
     }
 
+    /** Other names of catalog models: Llama 3.3 70B is Llama 3.1 70B's architecture; "llama3" spellings. */
+    private static final java.util.Map<String, String> ALIASES = java.util.Map.of(
+            "llama-3.3-70b", "llama-3.1-70b", "llama-3-405b", "llama-3.1-405b", "mixtral-8x7b-v0.1", "mixtral-8x7b",
+            "mixtral-8x22b-v0.1", "mixtral-8x22b");
+
+    /**
+     * The model with that id or another name for it: case, a Hugging Face organisation ("meta-llama/"), a "meta-" prefix,
+     * "llama3" for "llama-3" and "_" for "-" are forgiven.
+     */
     public static Optional<ModelArchitecture> find(String id) {
-        String key = id.toLowerCase(Locale.ROOT);
-        return MODELS.stream().filter(m -> m.id().equals(key)).findFirst();
+        String key = id.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+        key = key.substring(key.lastIndexOf('/') + 1);
+        if (key.startsWith("meta-llama-")) {
+            key = key.substring("meta-".length());
+        }
+        key = key.replaceFirst("^llama(\\d)", "llama-$1");
+        String k = ALIASES.getOrDefault(key, key);
+        return MODELS.stream().filter(m -> m.id().equals(k)).findFirst();
     }
 
     /** The model with that id, or an error that lists the ids there are. */

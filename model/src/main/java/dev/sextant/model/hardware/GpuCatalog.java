@@ -76,9 +76,26 @@ public final class GpuCatalog {
         return GPUS;
     }
 
+    /**
+     * Short names people use for catalog GPUs: the chip alone means its common data-centre part (H100 → the 80 GB SXM,
+     * A100 → the 80 GB SXM).
+     */
+    private static final java.util.Map<String, String> ALIASES = java.util.Map.ofEntries(
+            java.util.Map.entry("h100", "h100-sxm"), java.util.Map.entry("h100-80gb", "h100-sxm"), java.util.Map.entry("h100-sxm5", "h100-sxm"),
+            java.util.Map.entry("h100-sxm-80gb", "h100-sxm"), java.util.Map.entry("h100-sxm5-80gb", "h100-sxm"),
+            java.util.Map.entry("a100", "a100-sxm-80gb"), java.util.Map.entry("a100-80gb", "a100-sxm-80gb"),
+            java.util.Map.entry("a100-sxm4-80gb", "a100-sxm-80gb"), java.util.Map.entry("a100-40gb", "a100-sxm-40gb"),
+            java.util.Map.entry("a100-sxm4-40gb", "a100-sxm-40gb"), java.util.Map.entry("h200", "h200-sxm"),
+            java.util.Map.entry("h200-141gb", "h200-sxm"), java.util.Map.entry("mi300", "mi300x"), java.util.Map.entry("gb200-nvl72", "gb200"));
+
+    /** The GPU with that id or short name (case and a leading "nvidia-" forgiven; "_" and " " read as "-"). */
     public static Optional<GpuSpec> find(String id) {
-        String key = id.toLowerCase(Locale.ROOT);
-        return GPUS.stream().filter(g -> g.id().equals(key)).findFirst();
+        String key = id.trim().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        if (key.startsWith("nvidia-")) {
+            key = key.substring("nvidia-".length());
+        }
+        String k = ALIASES.getOrDefault(key, key);
+        return GPUS.stream().filter(g -> g.id().equals(k)).findFirst();
     }
 
     /**

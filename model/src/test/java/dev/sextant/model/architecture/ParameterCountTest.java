@@ -55,6 +55,18 @@ class ParameterCountTest {
         assertThat(grok.total()).isEqualTo(315_684_820_992L);
         assertThat(grok.total() / 314e9 - 1).isCloseTo(0, within(0.006));
         assertThat(grok.moeActivePerLayer() - grok.moeMlpPerLayer() / 4).isLessThan(grok.moeMlpPerLayer() / 100);
+        // Mixtral 8x22B: "141B parameters … 39B active" (Mistral AI, "Cheaper, Better, Faster, Stronger", 2024-04-17)
+        ParameterCount mixtral = ModelCatalog.get("mixtral-8x22b").parameters();
+        assertThat(mixtral.total() / 141e9 - 1).isCloseTo(0, within(0.005));
+        assertThat(mixtral.active() / 39e9 - 1).isCloseTo(0, within(0.013));
+        // DeepSeek-V2: "236B total parameters, of which 21B are activated for each token" (arXiv 2405.04434, abstract)
+        ParameterCount v2 = ModelCatalog.get("deepseek-v2").parameters();
+        assertThat(v2.total() / 236e9 - 1).isCloseTo(0, within(0.002));
+        assertThat(v2.active() / 21e9 - 1).isCloseTo(0, within(0.025));
+        // Qwen2-57B-A14B: "57B parameters … 14B activated" (Qwen2 technical report, arXiv 2407.10671, Table 1)
+        ParameterCount q57 = ModelCatalog.get("qwen2-57b-a14b").parameters();
+        assertThat(q57.total() / 57e9 - 1).isCloseTo(0, within(0.008));
+        assertThat(q57.active() / 14e9 - 1).isCloseTo(0, within(0.02));
         // MPT as llm-foundry builds it: mosaicml/mpt-7b (vocabulary 50,432) holds 6,649,286,656 parameters
         assertThat(ModelCatalog.mpt("mpt-7b", 32, 4096, 32, 50432, 2048).parameters().total()).isEqualTo(6_649_286_656L);
     }
@@ -85,5 +97,18 @@ class ParameterCountTest {
         assertThatThrownBy(() -> new ModelArchitecture("x", "x", 2, 64, 6, 4, 16, 128, 100, 128, false, Style.LLAMA, false, null, null, ""))
                 .hasMessageContaining("multiple of key/value heads");
         assertThatThrownBy(() -> ModelCatalog.get("llama-9")).hasMessageContaining("known: ");
+    }
+
+    @Test
+    void modelsAnswerToTheNamesPeopleUse() {
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("meta-llama/Meta-Llama-3-70B").id()).isEqualTo("llama-3-70b");
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama3-8b").id()).isEqualTo("llama-3-8b");
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("Llama-3.3-70B").id()).isEqualTo("llama-3.1-70b");
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("mistralai/Mixtral-8x22B-v0.1").id()).isEqualTo("mixtral-8x22b");
+        // Llama 3.1 is Llama 3's architecture with a 128k context
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").parameters().total())
+                .isEqualTo(ModelCatalog.get("llama-3-70b").parameters().total());
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").maxPositions()).isEqualTo(131072);
+        org.assertj.core.api.Assertions.assertThat(ModelCatalog.find("llama-9-1t")).isEmpty();
     }
 }

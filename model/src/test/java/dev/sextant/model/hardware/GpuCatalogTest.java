@@ -39,4 +39,14 @@ class GpuCatalogTest {
         assertThat(GpuCatalog.match("NVIDIA H100 80GB HBM3", 80_000_000_000L).id()).isEqualTo("h100-sxm");
         assertThat(GpuCatalog.match("AMD Instinct MI325X", 256_000_000_000L).id()).isEqualTo("mi325x");
     }
+
+    @Test
+    void shortNamesFindTheCommonPart() {
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("H100").id()).isEqualTo("h100-sxm");
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("NVIDIA H100-SXM5-80GB").id()).isEqualTo("h100-sxm");
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("a100").id()).isEqualTo("a100-sxm-80gb");
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("A100_40GB").id()).isEqualTo("a100-sxm-40gb");
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("h200").id()).isEqualTo("h200-sxm");
+        org.assertj.core.api.Assertions.assertThat(GpuCatalog.find("h300")).isEmpty();
+    }
 }
