@@ -88,7 +88,6 @@ public final class TrainingView {
         in.field("Global batch (sequences)", "globalBatch", vm.globalBatchProperty(), "", "training-global-batch-sequences-");
         in.field("Token budget", "tokens", vm.tokensProperty(), "e.g. 2e12", "training-token-budget");
         in.row("Software stack", choice(vm.stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
-        in.row("MoE dispatcher", choice(vm.dispatcherProperty(), TrainingViewModel.dispatchers().toArray(String[]::new)));
         f.profile(vm.profiles());
         return f;
     }
@@ -103,18 +102,20 @@ public final class TrainingView {
         fix.row("Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
         fix.row("ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
         fix.row("Attention", choice(vm.attentionProperty(), "fused", "unfused"));
+        fix.row("MoE dispatcher", choice(vm.dispatcherProperty(), TrainingViewModel.dispatchers().toArray(String[]::new)));
     }
 
     private KeptPlans<SavedTrainingPlan> keptPlans() {
-        KeptPlans<SavedTrainingPlan> kept = new KeptPlans<>(vm.saved(), SavedTrainingPlan::name, List.of(
+        // the list stays compact (the pane is narrow); an opened plan's headline and Compare give each its 80 % range
+        return new KeptPlans<>(vm.saved(), SavedTrainingPlan::name, List.of(
                 width(text("Plan", s -> s.name() + (s.demo() ? " (demo)" : "")), 150),
-                width(text("Step s (80 %)", s -> TrainingViewModel.stepWithRange(s.request(), s.plan())), 116)),
+                width(number("GPUs", s -> (double) s.request().gpus(), "%,.0f"), 62),
+                width(number("Step s", s -> s.plan().stepTimeSeconds(), "%.3g"), 70),
+                width(number("MFU %", s -> 100 * s.plan().mfu(), "%.1f"), 68)),
                 "No kept plans in this project.", "saved-training-plans", "TrainingView.savedTable", 200, vm::open, vm::delete)
                 .comparing(TrainingComparison.comparison())
                 // a newcomer sees a kept plan at once instead of an empty area
                 .openingTheFirstWhen(() -> vm.plans().isEmpty(), vm::open);
-        vm.intervalsReadyProperty().addListener((o, a, ready) -> kept.table().refresh());
-        return kept;
     }
 
     private void wirePlans() {

@@ -79,8 +79,6 @@ public final class TrainingViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
     /** Above the layouts: how many of the best the model cannot rank within its prediction interval ("" when one). */
     private final StringProperty indistinguishable = new SimpleStringProperty("");
-    /** Whether the prediction intervals are worked out (they are, in the background, shortly after start-up). */
-    private final BooleanProperty intervalsReady = new SimpleBooleanProperty(this, "intervalsReady", false);
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
@@ -106,17 +104,12 @@ public final class TrainingViewModel {
             s.addListener((o, a, b) -> updateFaults());
         }
         asyncCheckpoints.addListener((o, a, b) -> updateFaults());
-        TrainingStudy.intervalsReady().thenRun(() -> shell.jobs().deliver(() -> intervalsReady.set(true)));
         reloadSaved(null);
     }
 
-    public BooleanProperty intervalsReadyProperty() {
-        return intervalsReady;
-    }
-
     /**
-     * A kept plan's step time with its 80 % range, e.g. "1.23 (1.10–1.60)"; the step time alone until the intervals
-     * are worked out (never waiting for them).
+     * A kept plan's step time with its 80 % range, e.g. "1.23 (1.10–1.60)", for the comparison of kept plans; the step
+     * time alone until the intervals are worked out (never waiting for them).
      */
     public static String stepWithRange(TrainingRequest r, TrainingPlan p) {
         return TrainingStudy.intervalNow(r).map(i -> {
