@@ -62,8 +62,9 @@ public final class TrainingStudy {
      * @param problem     why there is no plan, or null
      * @param interval    how far the plans' step times, TFLOP/s and days can be trusted: the 80 % interval of the
      *                    request's class ({@link #interval(TrainingRequest)}), the same factors for every plan
-     * @param indistinguishable how many of the best plans lie within the interval's half-width of the best in step
-     *                    time, the best included (0 without plans): the model cannot rank these among themselves
+     * @param indistinguishable how many of the best plans lie within the planner's ranking error of the best in step
+     *                    time ({@link PredictionIntervals.Interval#ranking()}), the best included (0 without plans):
+     *                    the model cannot rank these among themselves
      * @param published   the best plan against a layout measured in public for the same model, GPU, sequence length and
      *                    precision ({@link PublishedComparison}), or null when the bundled runs have none
      */

@@ -158,7 +158,7 @@ public final class PlanTrainCommand implements Runnable {
     /**
      * @param interval          the best plan's prediction interval
      * @param indistinguishable how many of the best plans (of all that were ranked, not only those shown) lie within the
-     *                          interval's half-width of the best in step time, the best included
+     *                          ranking error (the interval's ranking spread) of the best in step time, the best included
      * @param published         the best plan against a published measurement, or null when the bundled runs have none
      */
     public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,

@@ -22,7 +22,7 @@ final class TrainingComparison {
             new Row<>("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
             new Row<>("Layout", s -> layout(s.plan())),
             new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
-            new Row<>("Step time (80 % range)", s -> TrainingViewModel.stepWithRange(s.request(), s.plan()) + " s"),
+            new Row<>("Step time (80 % range)", s -> stepWithRange(s.request(), s.plan()) + " s"),
             new Row<>("TFLOP/s per GPU (80 % range)", s -> TrainingStudy.intervalNow(s.request()).map(i -> {
                 double[] t = i.range(s.plan()).tflopsPerGpu();
                 return String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", s.plan().tflopsPerGpu(), t[0], t[1]);
@@ -35,6 +35,17 @@ final class TrainingComparison {
 
     static PlanComparison<SavedTrainingPlan> comparison() {
         return new PlanComparison<>(SavedTrainingPlan::name, ROWS);
+    }
+
+    /**
+     * A kept plan's step time with its 80 % range, e.g. "1.23 (1.10–1.60)"; the step time alone until the intervals are
+     * worked out (never waiting for them).
+     */
+    static String stepWithRange(TrainingRequest r, TrainingPlan p) {
+        return TrainingStudy.intervalNow(r).map(i -> {
+            double[] step = i.range(p).stepSeconds();
+            return String.format(java.util.Locale.ROOT, "%.3g (%.3g–%.3g)", p.stepTimeSeconds(), step[0], step[1]);
+        }).orElse(String.format(java.util.Locale.ROOT, "%.3g", p.stepTimeSeconds()));
     }
 
     static String layout(TrainingPlan p) {

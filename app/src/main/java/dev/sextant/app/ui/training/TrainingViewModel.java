@@ -107,17 +107,6 @@ public final class TrainingViewModel {
         reloadSaved(null);
     }
 
-    /**
-     * A kept plan's step time with its 80 % range, e.g. "1.23 (1.10–1.60)", for the comparison of kept plans; the step
-     * time alone until the intervals are worked out (never waiting for them).
-     */
-    public static String stepWithRange(TrainingRequest r, TrainingPlan p) {
-        return TrainingStudy.intervalNow(r).map(i -> {
-            double[] step = i.range(p).stepSeconds();
-            return String.format(Locale.ROOT, "%.3g (%.3g–%.3g)", p.stepTimeSeconds(), step[0], step[1]);
-        }).orElse(String.format(Locale.ROOT, "%.3g", p.stepTimeSeconds()));
-    }
-
     /** Reads the inputs into a request; null (and {@link #problemProperty()} set) when one is wrong. */
     TrainingRequest readRequest() {
         try {
