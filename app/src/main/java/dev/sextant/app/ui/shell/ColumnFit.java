@@ -158,6 +158,9 @@ final class ColumnFit {
         TableColumnBase<?, ?> widest = null;
         double widestContent = 0;
         double widestHeader = 0;
+        TableColumnBase<?, ?> longestText = null; // the text column that gives way when nothing wraps and the room is short
+        double longestCells = 0;
+        double longestHeader = 0;
         for (int c = 0; c < leaves.size(); c++) {
             TableColumnBase<?, ?> col = leaves.get(c);
             String title = Objects.toString(col.getText(), "");
@@ -201,9 +204,24 @@ final class ColumnFit {
                 widest = col;
                 widestHeader = header;
             }
+            if (display != null && !wrap && cells > longestCells) {
+                longestCells = cells;
+                longestText = col;
+                longestHeader = header;
+            }
         }
         // the long text column takes what is left, so it wraps less
         double room = control.getWidth() - control.snappedLeftInset() - control.snappedRightInset() - 18;
+        if (widest == null && longestText != null && room > 0 && total > room
+                && longestText.getPrefWidth() - (total - room) >= Math.max(MIN_WRAP_WIDTH, longestHeader)) {
+            // nothing wraps, yet the columns overflow a narrow table: its longest text column wraps to make the room,
+            // when it keeps at least MIN_WRAP_WIDTH (narrower, a scroll bar serves better than a tall column)
+            longestText.getProperties().put(WRAP, true);
+            widest = longestText;
+            widestContent = longestCells;
+            widestHeader = longestHeader;
+            wrapChanged = true;
+        }
         if (widest != null && room > total) {
             widest.setPrefWidth(Math.min(widest.getPrefWidth() + room - total, widestContent + SLACK));
         } else if (widest != null && room > 0) { // too narrow for all: the wrapping column gives way first

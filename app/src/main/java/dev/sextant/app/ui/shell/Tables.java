@@ -169,7 +169,8 @@ public final class Tables {
         t.setText(text);
         t.setWrappingWidth(Math.max(1, inner));
         double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
-        return Math.max(single, cell.snappedTopInset() + Math.ceil(lines * line) + 2 + cell.snappedBottomInset());
+        // a label spaces its lines a little wider than a bare Text measures them: a pixel a line more, or its last line is cut
+        return Math.max(single, cell.snappedTopInset() + Math.ceil(lines * (line + 1)) + 2 + cell.snappedBottomInset());
     }
 
     /** Adds "Export as CSV…" to the table's context menu; the outcome goes to the status line or an error dialog. */

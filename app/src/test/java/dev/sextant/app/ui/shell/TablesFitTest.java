@@ -85,6 +85,31 @@ class TablesFitTest {
     }
 
     @Test
+    void inANarrowTableTheLongestTextColumnWrapsRatherThanPushTheOthersOutOfView(FxRobot robot) throws Exception {
+        // a kept-plans list: a name of ~350 px (under the 420 px at which text always wraps) beside other columns
+        TableView<Row> table = new TableView<>();
+        table.getColumns().setAll(List.of(Tables.text("Plan", Row::name), Tables.number("GPUs", Row::value, "%,.0f"),
+                Tables.text("Step s", Row::note)));
+        Tables.fit(table, "kept");
+        table.setItems(FXCollections.observableArrayList(new Row("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)", "14.2", 64)));
+        FxToolkit.setupFixture(() -> {
+            Stage stage = new Stage();
+            stage.setScene(new Scene(new StackPane(table), 400, 300));
+            stage.show();
+            stages.add(stage);
+        });
+        settle();
+        TableCell<?, ?> plan = cell(table, 0);
+        assertThat(table.getColumns().get(0).getProperties().get(ColumnFit.WRAP)).isEqualTo(true);
+        assertThat(plan.isWrapText()).isTrue();
+        assertThat(ColumnFit.shownText(plan).getText()).as("plan column %.0f px, cell %.0f high", table.getColumns().get(0).getWidth(),
+                plan.getHeight()).isEqualTo("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)");
+        assertThat(ColumnFit.shownText(cell(table, 2)).getText()).isEqualTo("14.2"); // the last column in view, whole
+        double columns = table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum();
+        assertThat(columns).isLessThanOrEqualTo(table.getWidth());
+    }
+
+    @Test
     void aClippedCellShowsItsFullTextAsATooltip(FxRobot robot) throws Exception {
         TableView<Row> table = show("narrow", List.of(new Row("Humanity's Last Exam (text only)", "short", 1)));
         TableColumn<Row, ?> name = table.getColumns().get(0);
