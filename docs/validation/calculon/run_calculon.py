@@ -47,10 +47,11 @@ def rows(path):
 
 
 # Dense catalog models as (layers, hidden, heads, kv heads, MLP width, gated), from their config.json files
-# (meta-llama Llama-2-7b-hf / Llama-2-70b-hf / Meta-Llama-3-8B / Meta-Llama-3-70B / Llama-3.1-405B; nvidia
+# (meta-llama Llama-2-7b-hf / Llama-2-13b-hf / Llama-2-70b-hf / Meta-Llama-3-8B / Meta-Llama-3-70B / Llama-3.1-405B; nvidia
 # Nemotron-4-15B / Nemotron-4-340B-Base: squared-ReLU, not gated).
 DENSE = {
     "llama-2-7b": (32, 4096, 32, 32, 11008, True),
+    "llama-2-13b": (40, 5120, 40, 40, 13824, True),
     "llama-2-70b": (80, 8192, 64, 8, 28672, True),
     "llama-3-8b": (32, 4096, 32, 8, 14336, True),
     "llama-3-70b": (80, 8192, 64, 8, 28672, True),

@@ -27,7 +27,7 @@ package dev.sextant.model.training;
 public record PlannerFit(double pytorchKernels, double moeImbalance, double expertSeconds) {
 
     /**
-     * The constants fitted on all 105 runs of the bundled validation set (refit with
+     * The constants fitted on all runs of the bundled validation set (refit with
      * {@code PlannerFitting.fit(TrainingRunsCsv.bundled(), ComputeEfficiency.DEFAULTS)}; {@code PlannerFitTest} fails when
      * the model or the runs have moved them).
      */
