@@ -23,18 +23,26 @@ package dev.sextant.model.training;
  *                       general_grouped_gemm), so a rank with many small experts pays per expert whatever their
  *                       tokens: the fine-grained MoE runs (128 experts, 16 per rank) run at a fraction of the rate of
  *                       their GEMM FLOPs
+ * @param overlapCompute how many times longer the stacks that overlap communication with compute (Megatron-Core, NeMo,
+ *                       Megatron-Bridge: bucketed data-parallel reduce-scatter and all-gather, Transformer Engine's
+ *                       tensor-parallel userbuffers) compute a layer than the kernel rates: the overlapped communication
+ *                       kernels run on SMs the GEMMs then lack (Megatron-Core gives NCCL's reduce-scatter and all-gather 16
+ *                       of an H100's 132 SMs across NVLink and InfiniBand, megatron/core/distributed; 12 %)
+ * @param tpExposed      the share of a layer's tensor-parallel communication those stacks leave on the critical path;
+ *                       the rest is hidden behind the GEMMs it is split with (NeMo's {@code tp_comm_overlap}, on in its
+ *                       recipes: "the first of 4 chunks exposed", NeMo docs, communication_overlap.rst)
  */
-public record PlannerFit(double pytorchKernels, double moeImbalance, double expertSeconds) {
+public record PlannerFit(double pytorchKernels, double moeImbalance, double expertSeconds, double overlapCompute, double tpExposed) {
 
     /**
      * The constants fitted on all runs of the bundled validation set (refit with
      * {@code PlannerFitting.fit(TrainingRunsCsv.bundled(), ComputeEfficiency.DEFAULTS)}; {@code PlannerFitTest} fails when
      * the model or the runs have moved them).
      */
-    public static final PlannerFit DEFAULT = new PlannerFit(1.252, 1.360, 66.4e-6);
+    public static final PlannerFit DEFAULT = new PlannerFit(1.252, 1.219, 59.3e-6, 1.114, 0.422);
 
-    /** Neither correction: the kernel rates as benchmarked, balanced experts. */
-    public static final PlannerFit NONE = new PlannerFit(1.0, 1.0, 0);
+    /** No correction: the kernel rates as benchmarked, balanced experts, every TP transfer exposed. */
+    public static final PlannerFit NONE = new PlannerFit(1.0, 1.0, 0, 1.0, 1.0);
 
     public PlannerFit {
         if (!(pytorchKernels >= 1) || Double.isInfinite(pytorchKernels)) {
@@ -46,22 +54,49 @@ public record PlannerFit(double pytorchKernels, double moeImbalance, double expe
         if (!(expertSeconds >= 0) || Double.isInfinite(expertSeconds)) {
             throw new IllegalArgumentException("the per-expert time must be at least 0, got " + expertSeconds);
         }
+        if (!(overlapCompute >= 1) || Double.isInfinite(overlapCompute)) {
+            throw new IllegalArgumentException("the overlap compute factor must be at least 1, got " + overlapCompute);
+        }
+        if (!(tpExposed >= 0 && tpExposed <= 1)) {
+            throw new IllegalArgumentException("the exposed share of TP communication must lie in [0, 1], got " + tpExposed);
+        }
     }
 
     public PlannerFit withPytorchKernels(double value) {
-        return new PlannerFit(value, moeImbalance, expertSeconds);
+        return new PlannerFit(value, moeImbalance, expertSeconds, overlapCompute, tpExposed);
     }
 
     public PlannerFit withMoeImbalance(double value) {
-        return new PlannerFit(pytorchKernels, value, expertSeconds);
+        return new PlannerFit(pytorchKernels, value, expertSeconds, overlapCompute, tpExposed);
     }
 
     public PlannerFit withExpertSeconds(double value) {
-        return new PlannerFit(pytorchKernels, moeImbalance, value);
+        return new PlannerFit(pytorchKernels, moeImbalance, value, overlapCompute, tpExposed);
     }
 
-    /** The layer-compute factor for a stack. */
+    public PlannerFit withOverlapCompute(double value) {
+        return new PlannerFit(pytorchKernels, moeImbalance, expertSeconds, value, tpExposed);
+    }
+
+    public PlannerFit withTpExposed(double value) {
+        return new PlannerFit(pytorchKernels, moeImbalance, expertSeconds, overlapCompute, value);
+    }
+
+    /** The layer-compute factor for a stack: PyTorch's kernels, or SMs shared with overlapped communication. */
     public double computeFactor(SoftwareStack stack) {
-        return stack.kernels() == SoftwareStack.Kernels.PYTORCH ? pytorchKernels : 1;
+        if (stack.kernels() == SoftwareStack.Kernels.PYTORCH) {
+            return pytorchKernels;
+        }
+        return overlaps(stack) ? overlapCompute : 1;
+    }
+
+    /** The share of TP communication on the critical path for a stack. */
+    public double tpShare(SoftwareStack stack) {
+        return overlaps(stack) ? tpExposed : 1;
+    }
+
+    /** Whether a stack overlaps its communication with compute (the Megatron-Core family). */
+    public static boolean overlaps(SoftwareStack stack) {
+        return stack.kernels() == SoftwareStack.Kernels.TRANSFORMER_ENGINE && stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED;
     }
 }

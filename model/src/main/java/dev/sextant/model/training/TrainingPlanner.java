@@ -264,7 +264,7 @@ public final class TrainingPlanner {
         double[] head = new double[2];
         gemm(head, Precision.BF16, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden());
         double logits = head[0] + head[1] + 3 * efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp()); // fp32 softmax, cross-entropy
-        // the stack's kernels: the rates above are Transformer Engine's; PyTorch-native stacks take longer (PlannerFit)
+        // the stack's kernels and what it overlaps: PyTorch-native stacks, and SMs shared with overlapped communication (PlannerFit)
         double kernels = fit.computeFactor(stack);
         denseLayer *= kernels;
         moeLayer *= kernels;
@@ -299,6 +299,7 @@ public final class TrainingPlanner {
             cpPerLayer = forwards * RingAttention.exposedSeconds(l.cp(), forward, kv, link, latency, true)
                     + RingAttention.exposedSeconds(l.cp(), backward, 2 * kv, link, latency, true);
         }
+        tpPerLayer *= fit.tpShare(stack); // Transformer Engine's TP overlap hides the rest behind the GEMMs (PlannerFit)
         return new LayerCosts(denseLayer, moeLayer, logits, actBytes, tpPerLayer, tpBytesPerLayer, epPerMoeLayer, epBytesPerMoeLayer,
                 cpPerLayer, cpBytesPerLayer);
     }

@@ -12,8 +12,9 @@ import java.util.function.Function;
 
 /**
  * Fits the planner's {@link PlannerFit} constants to published runs. Each constant changes the predictions of its own
- * runs only: the PyTorch-kernel factor those on a PyTorch-native stack, the two MoE constants (imbalance, per-expert
- * time) those of MoE models with expert parallelism. The loss is the mean absolute log error of step time over those
+ * runs only: the PyTorch-kernel factor those on a PyTorch-native stack; the two overlap constants (compute factor,
+ * exposed TP share) those on the Megatron-Core family, fitted on its dense runs; the two MoE constants (imbalance,
+ * per-expert time) those of MoE models with expert parallelism, fitted after the overlap constants. The loss is the mean absolute log error of step time over those
  * runs with every source weighing the same (a run counts {@code 1 / runs of its source among them}, so a 20-row table
  * does not outvote a 1-row paper); absolute rather than squared so that one far-off run does not drag a constant.
  * One-dimensional golden-section searches over each constant's range, alternated for the two MoE constants until
@@ -25,6 +26,8 @@ public final class PlannerFitting {
 
     /** Largest PyTorch-kernel factor searched. */
     static final double KERNELS_MAX = 3;
+    /** Largest overlap compute factor searched. */
+    static final double OVERLAP_MAX = 1.5;
     /** Largest MoE imbalance searched. */
     static final double IMBALANCE_MAX = 3;
     /** Largest per-expert time searched, seconds. */
@@ -37,8 +40,9 @@ public final class PlannerFitting {
 
     /** The constants fitted on {@code runs}. */
     public static PlannerFit fit(List<PublishedRun> runs, ComputeEfficiency efficiency) {
-        return combine(fitKernels(runs.stream().filter(PlannerFitting::pytorchKernels).toList(), efficiency),
-                fitMoe(runs.stream().filter(PlannerFitting::expertParallel).toList(), efficiency));
+        PlannerFit overlap = fitOverlap(runs.stream().filter(PlannerFitting::overlappingDense).toList(), efficiency);
+        return combine(fitKernels(runs.stream().filter(PlannerFitting::pytorchKernels).toList(), efficiency), overlap,
+                fitMoe(runs.stream().filter(PlannerFitting::expertParallel).toList(), overlap, efficiency));
     }
 
     /**
@@ -47,13 +51,18 @@ public final class PlannerFitting {
      */
     public static Function<List<PublishedRun>, Predictor> fitted(ComputeEfficiency efficiency) {
         Map<List<String>, PlannerFit> kernels = new ConcurrentHashMap<>();
+        Map<List<String>, PlannerFit> overlaps = new ConcurrentHashMap<>();
         Map<List<String>, PlannerFit> moe = new ConcurrentHashMap<>();
         return runs -> {
             List<PublishedRun> pytorch = runs.stream().filter(PlannerFitting::pytorchKernels).toList();
+            List<PublishedRun> dense = runs.stream().filter(PlannerFitting::overlappingDense).toList();
             List<PublishedRun> experts = runs.stream().filter(PlannerFitting::expertParallel).toList();
             PlannerFit k = kernels.computeIfAbsent(ids(pytorch), x -> fitKernels(pytorch, efficiency));
-            PlannerFit m = moe.computeIfAbsent(ids(experts), x -> fitMoe(experts, efficiency));
-            return TrainingValidation.planner(efficiency, combine(k, m));
+            PlannerFit o = overlaps.computeIfAbsent(ids(dense), x -> fitOverlap(dense, efficiency));
+            List<String> moeKey = new java.util.ArrayList<>(ids(experts));
+            moeKey.add(o.overlapCompute() + "/" + o.tpExposed()); // the MoE fit is made with the overlap constants
+            PlannerFit m = moe.computeIfAbsent(moeKey, x -> fitMoe(experts, o, efficiency));
+            return TrainingValidation.planner(efficiency, combine(k, o, m));
         };
     }
 
@@ -65,13 +74,35 @@ public final class PlannerFitting {
         return run.moe() && run.ep() > 1;
     }
 
+    /** Dense runs on a stack that overlaps communication with compute: what the overlap constants are fitted on. */
+    static boolean overlappingDense(PublishedRun run) {
+        return !run.moe() && PlannerFit.overlaps(SoftwareStack.of(run.stack()));
+    }
+
     private static PlannerFit fitKernels(List<PublishedRun> runs, ComputeEfficiency efficiency) {
         PlannerFit fit = PlannerFit.NONE;
         return runs.isEmpty() ? fit : fit.withPytorchKernels(minimise(fit::withPytorchKernels, runs, efficiency, 1, KERNELS_MAX));
     }
 
-    private static PlannerFit fitMoe(List<PublishedRun> runs, ComputeEfficiency efficiency) {
+    /** The two overlap constants act on the same runs: alternating one-dimensional fits, as for the MoE pair. */
+    private static PlannerFit fitOverlap(List<PublishedRun> runs, ComputeEfficiency efficiency) {
         PlannerFit fit = PlannerFit.NONE;
+        if (runs.isEmpty()) {
+            return fit;
+        }
+        for (int round = 0; round < ROUNDS; round++) {
+            PlannerFit before = fit;
+            fit = fit.withOverlapCompute(minimise(fit::withOverlapCompute, runs, efficiency, 1, OVERLAP_MAX));
+            fit = fit.withTpExposed(minimise(fit::withTpExposed, runs, efficiency, 0, 1));
+            if (Math.abs(before.overlapCompute() - fit.overlapCompute()) < 1e-4 && Math.abs(before.tpExposed() - fit.tpExposed()) < 1e-4) {
+                break;
+            }
+        }
+        return fit;
+    }
+
+    private static PlannerFit fitMoe(List<PublishedRun> runs, PlannerFit overlap, ComputeEfficiency efficiency) {
+        PlannerFit fit = PlannerFit.NONE.withOverlapCompute(overlap.overlapCompute()).withTpExposed(overlap.tpExposed());
         if (runs.isEmpty()) {
             return fit;
         }
@@ -86,8 +117,8 @@ public final class PlannerFitting {
         return fit;
     }
 
-    private static PlannerFit combine(PlannerFit kernels, PlannerFit moe) {
-        return new PlannerFit(kernels.pytorchKernels(), moe.moeImbalance(), moe.expertSeconds());
+    private static PlannerFit combine(PlannerFit kernels, PlannerFit overlap, PlannerFit moe) {
+        return new PlannerFit(kernels.pytorchKernels(), moe.moeImbalance(), moe.expertSeconds(), overlap.overlapCompute(), overlap.tpExposed());
     }
 
     private static List<String> ids(List<PublishedRun> runs) {
