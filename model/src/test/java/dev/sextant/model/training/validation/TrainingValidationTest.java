@@ -51,18 +51,22 @@ class TrainingValidationTest {
         assertThat(SET.loso(TrainingValidation.unfitted(PLANNER)).overall().meanAbsolute())
                 .isCloseTo(SET.evaluate(PLANNER).overall().meanAbsolute(), within(1e-12));
         StringBuilder fits = new StringBuilder("\n### Fitted constants (PlannerFit) per held-out source\n\n"
-                + "| held out | PyTorch kernels | MoE imbalance |\n|---|---|---|\n");
+                + "| held out | PyTorch kernels | MoE imbalance | per-expert µs | overlap compute | TP exposed |\n|---|---|---|---|---|---|\n");
         for (String group : SET.sourceGroups()) {
             PlannerFit f = PlannerFitting.fit(SET.runs().stream().filter(r -> !r.sourceGroup().equals(group)).toList(), ComputeEfficiency.DEFAULTS);
-            fits.append(String.format(java.util.Locale.ROOT, "| %s | %.3f | %.3f |%n", group, f.pytorchKernels(), f.moeImbalance()));
+            fits.append(row(group, f));
         }
-        fits.append(String.format(java.util.Locale.ROOT, "| (none: the planner's defaults) | %.3f | %.3f |%n", PlannerFit.DEFAULT.pytorchKernels(),
-                PlannerFit.DEFAULT.moeImbalance()));
+        fits.append(row("(none: the planner's defaults)", PlannerFit.DEFAULT));
         String md = "# Training planner against published runs\n\n" + loso.markdown() + fits + calculon(loso);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "training-validation.md"), md);
         assertThat(md).contains("Leave-one-source-out").contains("| B1 |").contains("### By class");
         assertThat(loso.bySourceGroup()).hasSize(SET.sourceGroups().size());
+    }
+
+    private static String row(String heldOut, PlannerFit f) {
+        return String.format(java.util.Locale.ROOT, "| %s | %.3f | %.3f | %.1f | %.3f | %.2f |%n", heldOut, f.pytorchKernels(), f.moeImbalance(),
+                1e6 * f.expertSeconds(), f.overlapCompute(), f.tpExposed());
     }
 
     /**
