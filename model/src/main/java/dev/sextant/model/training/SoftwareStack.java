@@ -19,9 +19,9 @@ import java.util.Locale;
  *       max(40 M, 1 M · DP) parameters (Megatron-Core DistributedDataParallelConfig.bucket_size); gradients reduced in
  *       FP32, NeMo's default ("When grad_reduce_in_fp32=False, gradients are reduced in bf16 … compared to the default
  *       fp32 precision", same NeMo page). Their tensor-parallel communication overlap (Transformer Engine userbuffers)
- *       is not credited: taken as published (the first of 4 chunks exposed), it made every one of the 32 NeMo runs
- *       predicted faster than measured (signed −13 %), as the cost of overlap (SMs the comm kernels take, thinner
- *       chunked GEMMs) is unpublished; TP communication stays on the critical path.</li>
+ *       and what overlap costs the compute (SMs the communication kernels hold) are the fitted
+ *       {@link PlannerFit#tpExposed()} and {@link PlannerFit#overlapCompute()}: taken as published alone (the first of 4
+ *       chunks exposed), the overlap had made every NeMo run predicted faster than measured, as its cost is unpublished.</li>
  *   <li><b>torchtitan-fsdp</b>, <b>mosaic-fsdp</b>: ZeRO-3 / FSDP, each layer's parameters all-gathered before its forward
  *       and again before its backward, its gradients reduce-scattered after, with the next layer's gather prefetched
  *       behind the current layer's compute (PyTorch FSDP, Zhao et al. 2023, arXiv 2304.11277, backward and forward
