@@ -54,9 +54,13 @@ class TablesFitTest {
                 Tables.text("Reason", Row::note)));
         Tables.fit(table, id);
         table.setItems(FXCollections.observableArrayList(rows));
+        return showIn(table, 1200, 400);
+    }
+
+    private TableView<Row> showIn(TableView<Row> table, double width, double height) throws Exception {
         FxToolkit.setupFixture(() -> {
             Stage stage = new Stage();
-            stage.setScene(new Scene(new StackPane(table), 1200, 400));
+            stage.setScene(new Scene(new StackPane(table), width, height));
             stage.show();
             stages.add(stage);
         });
@@ -92,13 +96,7 @@ class TablesFitTest {
                 Tables.text("Step s", Row::note)));
         Tables.fit(table, "kept");
         table.setItems(FXCollections.observableArrayList(new Row("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)", "14.2", 64)));
-        FxToolkit.setupFixture(() -> {
-            Stage stage = new Stage();
-            stage.setScene(new Scene(new StackPane(table), 400, 300));
-            stage.show();
-            stages.add(stage);
-        });
-        settle();
+        showIn(table, 400, 300);
         TableCell<?, ?> plan = cell(table, 0);
         assertThat(table.getColumns().get(0).getProperties().get(ColumnFit.WRAP)).isEqualTo(true);
         assertThat(plan.isWrapText()).isTrue();
