@@ -1,5 +1,6 @@
 package dev.sextant.model.architecture;
 
+import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture.Block;
 import dev.sextant.model.architecture.ModelArchitecture.Mla;
@@ -7,7 +8,6 @@ import dev.sextant.model.architecture.ModelArchitecture.Moe;
 import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
 import dev.sextant.model.architecture.ModelArchitecture.Style;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -126,7 +126,7 @@ public final class ModelCatalog {
      * "llama3" for "llama-3" and "_" for "-" are forgiven.
      */
     public static Optional<ModelArchitecture> find(String id) {
-        String key = id.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+        String key = CatalogKey.of(id);
         key = key.substring(key.lastIndexOf('/') + 1);
         if (key.startsWith("meta-llama-")) {
             key = key.substring("meta-".length());

@@ -1,8 +1,8 @@
 package dev.sextant.model.hardware;
 
+import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -90,7 +90,7 @@ public final class GpuCatalog {
 
     /** The GPU with that id or short name (case and a leading "nvidia-" forgiven; "_" and " " read as "-"). */
     public static Optional<GpuSpec> find(String id) {
-        String key = id.trim().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        String key = CatalogKey.of(id);
         if (key.startsWith("nvidia-")) {
             key = key.substring("nvidia-".length());
         }

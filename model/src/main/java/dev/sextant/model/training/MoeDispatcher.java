@@ -1,8 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * How a mixture-of-experts layer's tokens travel to their experts and back across expert-parallel ranks.
@@ -37,7 +37,7 @@ public enum MoeDispatcher {
         if (id == null || id.isBlank()) {
             return DEFAULT;
         }
-        String key = id.strip().toLowerCase(Locale.ROOT);
+        String key = CatalogKey.of(id);
         return Arrays.stream(values()).filter(d -> d.id.equals(key)).findFirst()
                 .orElseThrow(() -> new InputError("training.moeDispatcher", "unknown MoE dispatcher '" + id + "'; one of "
                         + Arrays.stream(values()).map(MoeDispatcher::id).toList()));

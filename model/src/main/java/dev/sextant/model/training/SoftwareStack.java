@@ -1,8 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * The training software a plan assumes, for what it overlaps and in what precision it reduces gradients. The rules are
@@ -135,7 +135,7 @@ public enum SoftwareStack {
      * that lists the ids.
      */
     public static SoftwareStack of(String id) {
-        String key = id == null ? "" : id.trim().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        String key = CatalogKey.of(id);
         return Arrays.stream(values()).filter(s -> s.id.equals(key)).findFirst()
                 .or(() -> java.util.Optional.ofNullable(ALIASES.get(key)))
                 .orElseThrow(() -> new InputError("training.stack", "unknown software stack '" + id + "'; known: " + ids()));

@@ -84,33 +84,38 @@ public final class PlannerFitting {
         return runs.isEmpty() ? fit : fit.withPytorchKernels(minimise(fit::withPytorchKernels, runs, efficiency, 1, KERNELS_MAX));
     }
 
-    /** The two overlap constants act on the same runs: alternating one-dimensional fits, as for the MoE pair. */
+    /** The two overlap constants act on the same runs: alternating one-dimensional fits. */
     private static PlannerFit fitOverlap(List<PublishedRun> runs, ComputeEfficiency efficiency) {
-        PlannerFit fit = PlannerFit.NONE;
-        if (runs.isEmpty()) {
-            return fit;
-        }
-        for (int round = 0; round < ROUNDS; round++) {
-            PlannerFit before = fit;
-            fit = fit.withOverlapCompute(minimise(fit::withOverlapCompute, runs, efficiency, 1, OVERLAP_MAX));
-            fit = fit.withTpExposed(minimise(fit::withTpExposed, runs, efficiency, 0, 1));
-            if (Math.abs(before.overlapCompute() - fit.overlapCompute()) < 1e-4 && Math.abs(before.tpExposed() - fit.tpExposed()) < 1e-4) {
-                break;
-            }
-        }
-        return fit;
+        return alternate(PlannerFit.NONE, runs, efficiency, new Constant(PlannerFit::withOverlapCompute, PlannerFit::overlapCompute, 1, OVERLAP_MAX, 1e-4),
+                new Constant(PlannerFit::withTpExposed, PlannerFit::tpExposed, 0, 1, 1e-4));
     }
 
+    /** The two MoE constants, with the overlap constants the MoE runs' stacks also carry. */
     private static PlannerFit fitMoe(List<PublishedRun> runs, PlannerFit overlap, ComputeEfficiency efficiency) {
-        PlannerFit fit = PlannerFit.NONE.withOverlapCompute(overlap.overlapCompute()).withTpExposed(overlap.tpExposed());
+        PlannerFit start = PlannerFit.NONE.withOverlapCompute(overlap.overlapCompute()).withTpExposed(overlap.tpExposed());
+        return alternate(start, runs, efficiency, new Constant(PlannerFit::withMoeImbalance, PlannerFit::moeImbalance, 1, IMBALANCE_MAX, 1e-3),
+                new Constant(PlannerFit::withExpertSeconds, PlannerFit::expertSeconds, 0, EXPERT_MAX, 1e-7));
+    }
+
+    /** One fitted constant: how to set and read it, its search range, and the change below which it has settled. */
+    private record Constant(java.util.function.BiFunction<PlannerFit, Double, PlannerFit> with, java.util.function.ToDoubleFunction<PlannerFit> get,
+                            double lo, double hi, double settled) {
+    }
+
+    /** Two constants acting on the same runs: one-dimensional fits of each in turn until neither moves. */
+    private static PlannerFit alternate(PlannerFit start, List<PublishedRun> runs, ComputeEfficiency efficiency, Constant a, Constant b) {
+        PlannerFit fit = start;
         if (runs.isEmpty()) {
             return fit;
         }
         for (int round = 0; round < ROUNDS; round++) {
             PlannerFit before = fit;
-            fit = fit.withMoeImbalance(minimise(fit::withMoeImbalance, runs, efficiency, 1, IMBALANCE_MAX));
-            fit = fit.withExpertSeconds(minimise(fit::withExpertSeconds, runs, efficiency, 0, EXPERT_MAX));
-            if (Math.abs(before.moeImbalance() - fit.moeImbalance()) < 1e-3 && Math.abs(before.expertSeconds() - fit.expertSeconds()) < 1e-7) {
+            for (Constant c : List.of(a, b)) {
+                PlannerFit base = fit;
+                fit = c.with().apply(fit, minimise(v -> c.with().apply(base, v), runs, efficiency, c.lo(), c.hi()));
+            }
+            if (Math.abs(a.get().applyAsDouble(before) - a.get().applyAsDouble(fit)) < a.settled()
+                    && Math.abs(b.get().applyAsDouble(before) - b.get().applyAsDouble(fit)) < b.settled()) {
                 break;
             }
         }
