@@ -52,6 +52,11 @@ public final class ModelCatalog {
             new ModelArchitecture("deepseek-v3", "DeepSeek-V3", 61, 7168, 128, 128, 128, 18432, 129280, 163840, false, Style.LLAMA, false,
                     new Moe(256, 8, 1, 2048, 3, true), new Mla(1536, 512, 128, 64, 128),
                     "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module is not counted)"),
+            // dense models of the published serving measurements in dev/sextant/model/validation/serving-runs.csv (issue 17)
+            new ModelArchitecture("qwen3-14b", "Qwen3 14B", 40, 5120, 40, 8, 128, 17408, 151936, 40960, false, Style.LLAMA, false,
+                    null, null, "Qwen/Qwen3-14B config.json", QWEN3),
+            new ModelArchitecture("qwen3-32b", "Qwen3 32B", 64, 5120, 64, 8, 128, 25600, 151936, 40960, false, Style.LLAMA, false,
+                    null, null, "Qwen/Qwen3-32B config.json", QWEN3),
             // models of the published training runs in dev/sextant/model/validation/training-runs.csv (issue 16)
             new ModelArchitecture("qwen3-30b-a3b", "Qwen3 30B-A3B", 48, 2048, 32, 4, 128, 6144, 151936, 40960, false, Style.LLAMA, false,
                     new Moe(128, 8, 0, 768, 0, false), null, "Qwen/Qwen3-30B-A3B config.json", QWEN3),

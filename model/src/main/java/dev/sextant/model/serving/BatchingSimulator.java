@@ -22,11 +22,19 @@ public final class BatchingSimulator {
     /**
      * Scheduler settings.
      *
-     * @param kvBlocks the cache in layer-blocks of {@code layout} (with one full layer, plain blocks)
-     * @param layout   the layers' attention kinds: how many layer-blocks a sequence of n tokens holds
+     * @param kvBlocks      the cache in layer-blocks of {@code layout} (with one full layer, plain blocks)
+     * @param layout        the layers' attention kinds: how many layer-blocks a sequence of n tokens holds
+     * @param reserveOutput admit a request only when the cache can hold its prompt and its whole output, and reserve
+     *                      that at once (TensorRT-LLM's GUARANTEED_NO_EVICT capacity scheduler): nothing is preempted
      */
     public record Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks,
-                            KvCacheLayout layout) {
+                            KvCacheLayout layout, boolean reserveOutput) {
+
+        /** Admission as vLLM does it: blocks for what is computed, preemption when they run out. */
+        public Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks, KvCacheLayout layout) {
+            this(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, blockSize, kvBlocks, layout, false);
+        }
+
         public Scheduler {
             InputError.require(maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
             InputError.require(maxNumBatchedTokens >= 1, "serving.maxNumBatchedTokens", "the tokens in one forward pass must be at least 1");
@@ -210,6 +218,16 @@ public final class BatchingSimulator {
      */
     public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
                               CancellationToken cancel) {
+        return run(requests, latency, s, speculation, seed, 0, cancel);
+    }
+
+    /**
+     * @param concurrency 0 for the requests' own arrival times; otherwise a closed loop (a benchmark client holding
+     *                    {@code concurrency} requests in flight): the first ones arrive at once, each later one when an
+     *                    earlier one finishes, whatever its arrival time says
+     */
+    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
+                              int concurrency, CancellationToken cancel) {
         StepLatency.Prepared step = latency.prepared();
         SplittableRandom accept = new SplittableRandom(seed ^ 0x5DEECE66DL);
         int lookahead = speculation == null ? 1 : speculation.draftTokens() + 1; // KV slots a decode step may fill
@@ -230,7 +248,11 @@ public final class BatchingSimulator {
         int points = KV_SERIES_POINTS;
         double[] kvBySlice = new double[points];
         double[] timeBySlice = new double[points];
-        double horizon = requests.isEmpty() ? 0 : requests.get(n - 1).arrival();
+        double[] arrival = new double[n];
+        for (int i = 0; i < n; i++) {
+            arrival[i] = concurrency > 0 ? (i < concurrency ? 0 : Double.POSITIVE_INFINITY) : requests.get(i).arrival();
+        }
+        double horizon = requests.isEmpty() ? 0 : concurrency > 0 ? 0 : requests.get(n - 1).arrival();
         for (Request r : requests) {
             long need = s.blocksFor(r.promptTokens() + r.outputTokens());
             if (need > s.kvBlocks()) {
@@ -242,12 +264,12 @@ public final class BatchingSimulator {
             if ((steps & 1023) == 0) {
                 cancel.throwIfCancelled();
             }
-            while (next < n && requests.get(next).arrival() <= t) {
+            while (next < n && arrival[next] <= t) {
                 waiting.addLast(new Seq(next, requests.get(next)));
                 next++;
             }
             if (running.isEmpty() && waiting.isEmpty()) {
-                t = requests.get(next).arrival(); // idle until the next arrival
+                t = arrival[next]; // idle until the next arrival
                 continue;
             }
             if (++steps > MAX_STEPS) {
@@ -263,13 +285,13 @@ public final class BatchingSimulator {
             }
             long needed = 0;
             for (Seq q : decoding) {
-                needed += s.blocksFor(q.context() + lookahead) - q.blocks;
+                needed += Math.max(0, s.blocksFor(q.context() + lookahead) - q.blocks);
             }
             while (needed > freeBlocks && !running.isEmpty()) {
                 Seq victim = running.remove(running.size() - 1);
                 freeBlocks += victim.blocks;
                 if (decoding.remove(victim)) {
-                    needed -= s.blocksFor(victim.context() + lookahead) - victim.blocks;
+                    needed -= Math.max(0, s.blocksFor(victim.context() + lookahead) - victim.blocks);
                 }
                 victim.blocks = 0;
                 victim.prefilled = 0;
@@ -309,7 +331,9 @@ public final class BatchingSimulator {
                 if (chunk <= 0 || !s.chunkedPrefill() && chunk > budget && !(prefilling.isEmpty() && chunk > s.maxNumBatchedTokens())) {
                     break;
                 }
-                long more = s.blocksFor(q.prefilled + chunk) - q.blocks;
+                // with reserveOutput a fresh request takes the blocks of its whole output at admission
+                long more = Math.max(0, s.blocksFor(fresh && s.reserveOutput() ? q.request.promptTokens() + q.request.outputTokens()
+                        : q.prefilled + chunk) - q.blocks);
                 if (more > freeBlocks - reserve) {
                     break;
                 }
@@ -331,7 +355,7 @@ public final class BatchingSimulator {
             double decodeContext = 0;
             if (decodeThisStep) {
                 for (Seq q : decoding) {
-                    long more = s.blocksFor(q.context() + lookahead) - q.blocks;
+                    long more = Math.max(0, s.blocksFor(q.context() + lookahead) - q.blocks);
                     freeBlocks -= more;
                     q.blocks += more;
                     decodeContext += q.context();
@@ -382,10 +406,13 @@ public final class BatchingSimulator {
                     running.remove(k);
                     freeBlocks += q.blocks;
                     int i = q.index;
-                    ttft[i] = q.firstToken - q.request.arrival();
-                    e2e[i] = t - q.request.arrival();
+                    ttft[i] = q.firstToken - arrival[i];
+                    e2e[i] = t - arrival[i];
                     tpot[i] = q.request.outputTokens() > 1 ? (e2e[i] - ttft[i]) / (q.request.outputTokens() - 1) : 0;
                     done++;
+                    if (concurrency > 0 && done + concurrency - 1 < n) {
+                        arrival[done + concurrency - 1] = t; // the client sends its next request
+                    }
                 }
             }
         }

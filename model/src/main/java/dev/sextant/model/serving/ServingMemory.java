@@ -124,7 +124,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
      * Weights on the most loaded GPU: the linear layers of its stage split over TP in the chosen format, plus its share
      * of the 16-bit embedding and output layers (vocabulary-parallel), norms and biases.
      */
-    static double weightsPerGpu(ModelArchitecture m, WeightFormat format, int tp, int pp) {
+    public static double weightsPerGpu(ModelArchitecture m, WeightFormat format, int tp, int pp) {
         return weightsPerGpu(m, WeightStorage.of(format), tp, pp);
     }
 

@@ -14,7 +14,19 @@ import java.util.List;
  * @param calibration the measured rates the step latency uses, or null for the catalog defaults
  */
 public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                             dev.sextant.model.calibration.Calibration calibration) {
+                             dev.sextant.model.calibration.Calibration calibration, EngineProfile engine) {
+
+    public ServingReplica {
+        if (engine == null) {
+            engine = EngineProfile.VLLM;
+        }
+    }
+
+    /** Served by vLLM. */
+    public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
+                          dev.sextant.model.calibration.Calibration calibration) {
+        this(spec, chunkedPrefill, speculation, calibration, EngineProfile.VLLM);
+    }
 
     public static final int BLOCK_SIZE = 16;
 
@@ -33,15 +45,19 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     }
 
     public ServingReplica withSpec(ServingSpec s) {
-        return new ServingReplica(s, chunkedPrefill, speculation, calibration);
+        return new ServingReplica(s, chunkedPrefill, speculation, calibration, engine);
     }
 
     public ServingReplica withSpeculation(BatchingSimulator.Speculation s) {
-        return new ServingReplica(spec, chunkedPrefill, s, calibration);
+        return new ServingReplica(spec, chunkedPrefill, s, calibration, engine);
     }
 
     public ServingReplica withCalibration(dev.sextant.model.calibration.Calibration c) {
-        return new ServingReplica(spec, chunkedPrefill, speculation, c);
+        return new ServingReplica(spec, chunkedPrefill, speculation, c, engine);
+    }
+
+    public ServingReplica withEngine(EngineProfile e) {
+        return new ServingReplica(spec, chunkedPrefill, speculation, calibration, e);
     }
 
     public int gpus() {
@@ -53,21 +69,17 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     }
 
     /**
-     * The step latency: catalog default shares, or with a calibration the measured share of the dense peak for GEMMs of
-     * the token budget's rows and the measured share of the memory bandwidth.
+     * The step latency: the catalog's published kernel rates, or with a calibration the rates measured on the user's GPU;
+     * the engine's host costs, CUDA graphs and attention kernels.
      */
     public StepLatency latency() {
-        if (calibration == null) {
-            return StepLatency.defaults(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8());
-        }
-        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), spec.weights(), spec.kvFp8(),
-                calibration.computeShare(spec.gpu(), spec.maxNumBatchedTokens(), spec.model().hidden()), calibration.memoryShare(spec.gpu()),
-                StepLatency.STEP_OVERHEAD);
+        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), 1, spec.weights(), spec.kvFp8(),
+                calibration == null ? dev.sextant.model.training.ComputeEfficiency.DEFAULTS : calibration, engine);
     }
 
     /** What the step latency's rates come from. */
     public String latencySource() {
-        return calibration == null ? "catalog defaults (60 % of dense peak, 70 % of memory bandwidth)" : calibration.name();
+        return latency().efficiency().name() + "; engine " + engine.name();
     }
 
     /** The scheduler over the memory plan's KV blocks; a model that does not fit is refused. */
@@ -78,11 +90,17 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         }
         KvCacheLayout layout = m.kvLayout();
         return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(),
-                layout.layerBlocks(m.kvBlocks()), layout);
+                layout.layerBlocks(m.kvBlocks()), layout, engine.reserveOutput());
     }
 
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
         return BatchingSimulator.run(requests, latency(), scheduler(), speculation, seed, cancel);
+    }
+
+    /** The requests sent by a closed-loop client holding {@code concurrency} in flight (their arrival times unused). */
+    public BatchingSimulator.Outcome simulateClosedLoop(List<BatchingSimulator.Request> requests, int concurrency, long seed,
+                                                        CancellationToken cancel) {
+        return BatchingSimulator.run(requests, latency(), scheduler(), speculation, seed, concurrency, cancel);
     }
 
     /**

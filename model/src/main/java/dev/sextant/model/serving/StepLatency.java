@@ -1,47 +1,82 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.FusedAttention;
 
 /**
  * The time of one engine step on one replica: a forward pass over the prefill tokens admitted in this step and one
- * decode token for each running sequence (continuous batching, Orca-style). Per GPU of the tensor-parallel group:
+ * decode token for each running sequence (continuous batching, Orca-style), on one GPU of the tensor-parallel group.
+ * The step is the sum of its kernels, each priced by its class:
  * <ul>
- *   <li>FLOPs: 2 × weights a token passes through × tokens, plus attention's score and value products against each
- *       token's context (causal for prefill chunks);</li>
- *   <li>bytes: the GPU's weights once per step (MoE: the experts the step's tokens touch, E (1 − (1 − k/E)^T)), the KV
- *       cache the step reads, and the KV it writes;</li>
- *   <li>time: the larger of FLOPs at a share of the dense peak and bytes at a share of the memory bandwidth (a pure
- *       roofline overestimates throughput 1.4–1.9 × against TensorRT-LLM on an A100: LLM-Viewer, github.com/hahnyuan/LLM-Viewer issue 4), plus two all-reduces a layer over
- *       the TP group and a fixed cost per step for scheduling and kernel launches.</li>
+ *   <li><b>linear layers</b> as GEMMs of the step's T tokens by each layer's weights, by shape and GPU
+ *       ({@link ComputeEfficiency#gemmSeconds}: tiles and waves against the best measured matmul, and the roofline
+ *       against HBM, so that a decode step of few tokens streams the weights while a long prefill is compute-bound).
+ *       FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs; INT4/INT8 weights are read at their width.
+ *       Mixture of experts: the router, then each expert some token is routed to (E (1 − (1 − k/E)^T) of them) as its
+ *       own GEMM of its share of the tokens (a grouped GEMM of few rows each), its weights split over TP or, with expert
+ *       parallelism, the experts spread whole over EP ranks; the output layer for the sequences sampled;</li>
+ *   <li><b>attention</b>: prefill as fused attention by its chunk, head width and kernel generation
+ *       ({@link FusedAttention}: FlashAttention-2 or -3, from the engine); decode reads every sequence's KV cache at the
+ *       streaming share of the bandwidth, or for latent attention (MLA, absorbed) runs its 2 · heads · (2 · rank + rope)
+ *       FLOPs a context token when those take longer;</li>
+ *   <li><b>elementwise kernels</b> (norms, residual adds, rotary embedding, the MLP's activation) streaming the
+ *       activations they read and write;</li>
+ *   <li><b>tensor parallelism</b>: two all-reduces a layer of T × hidden 16-bit values, ring bandwidth over the GPU's
+ *       link plus a latency of {@value #ALL_REDUCE_LATENCY} s (one-shot custom all-reduce on NVLink: vLLM's
+ *       custom_all_reduce, TensorRT-LLM's); with EP, token dispatch and combine as all-to-alls of the routed copies;</li>
+ *   <li><b>launches</b>: a step outside a captured CUDA graph (any step with prefill, or a decode batch above the engine's
+ *       largest graph) cannot finish before the host has launched its kernels one by one;</li>
+ *   <li><b>the host</b> ({@link EngineProfile}): work the GPU waits for is added; work that overlaps it only shows when it
+ *       is longer than the GPU's.</li>
  * </ul>
- * The shares are defaults until a calibration profile (issue 7) replaces them.
  *
- * @param computeShare achieved share of the dense peak for the step's matrix multiplies
- * @param memoryShare  achieved share of the memory bandwidth for streaming weights and KV
- * @param stepOverhead seconds of scheduling and launch overhead per step
+ * @param ep         expert-parallel size (1: experts split over TP like dense layers)
+ * @param efficiency kernel rates: the catalog's published ones or a calibration profile measured on the user's GPU
+ * @param engine     the serving engine: host costs, CUDA graphs, attention kernels
  */
-public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8, double computeShare,
-                         double memoryShare, double stepOverhead) {
+public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightFormat weights, boolean kvFp8,
+                          ComputeEfficiency efficiency, EngineProfile engine) {
 
-    /** Defaults: 60 % of peak for GEMMs, 70 % of bandwidth, 1 ms a step. */
+    /** Latency of one all-reduce of a small message over NVLink, seconds. */
+    public static final double ALL_REDUCE_LATENCY = 8e-6;
+    /**
+     * Share of the BF16 peak that absorbed latent-attention decode reaches when compute-bound: FlashMLA's 580 TFLOP/s on
+     * H800 (deepseek-ai/FlashMLA README, first release, Feb 2025) of 989.
+     */
+    static final double MLA_DECODE_SHARE = 580.0 / 989;
+    /** Kernels a decoder layer launches outside a CUDA graph (norms, projections, rotary, attention, activation, adds). */
+    static final int KERNELS_PER_LAYER = 12;
+    /** Extra kernels of a mixture-of-experts layer (router, top-k, permute, grouped GEMMs, un-permute). */
+    static final int MOE_KERNELS = 6;
+
+    /** The catalog's kernel rates, served by vLLM, experts over TP. */
     public static StepLatency defaults(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8) {
-        return new StepLatency(model, gpu, tp, weights, kvFp8, 0.6, 0.7, STEP_OVERHEAD);
+        return new StepLatency(model, gpu, tp, 1, weights, kvFp8, ComputeEfficiency.DEFAULTS, EngineProfile.VLLM);
     }
-
-    /** Scheduling and launch overhead of one engine step, seconds. */
-    public static final double STEP_OVERHEAD = 1e-3;
 
     public StepLatency {
         InputError.require(tp >= 1 && model.heads() % tp == 0, "serving.tp", "TP (" + tp + ") must divide the " + model.heads()
                 + " attention heads");
-        if (!(computeShare > 0 && computeShare <= 1) || !(memoryShare > 0 && memoryShare <= 1) || stepOverhead < 0) {
-            throw new IllegalArgumentException("efficiency shares must lie in (0, 1] and the step overhead must not be negative");
+        InputError.require(ep >= 1, "serving.ep", "EP must be at least 1");
+        InputError.require(ep == 1 || model.hasExperts() && model.moe().experts() % ep == 0, "serving.ep",
+                model.hasExperts() ? "EP (" + ep + ") must divide the " + model.moe().experts() + " experts"
+                        : "EP applies to mixture-of-experts models only");
+        if (efficiency == null || engine == null) {
+            throw new IllegalArgumentException("kernel rates and engine are required");
         }
+    }
+
+    public StepLatency withEngine(EngineProfile e) {
+        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, efficiency, e);
+    }
+
+    public StepLatency withEfficiency(ComputeEfficiency e) {
+        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, e, engine);
     }
 
     /**
@@ -55,8 +90,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
     }
 
     /**
-     * The step's constants (parameter counts, weight and KV bytes, peak rate, each layer's reach) worked out once, for a
-     * simulator that asks for the time of every step: counting them per step was most of a serving study's time.
+     * The step's constants worked out once, and the linear layers' time by token count memoised, for a simulator that
+     * asks for the time of every step.
      */
     public Prepared prepared() {
         return new Prepared(this);
@@ -65,36 +100,88 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
     /** {@link StepLatency#seconds} with everything that does not depend on the step worked out in advance. */
     public static final class Prepared {
         private final StepLatency s;
-        private final double matmulActive;
-        private final double attentionWidth;
+        private final GpuSpec gpu;
+        private final ComputeEfficiency eff;
+        private final Precision precision;
         private final double weightBytes;
+        private final int layers;
+        private final int moeLayers;
+        private final double hidden;
+        /** Output width of one layer's attention projections (q, k, v; MLA: the latents and up-projections) on one GPU. */
+        private final double attentionN;
+        private final double attentionOutK;
+        private final double mlpN;
+        private final double mlpDownK;
+        private final double sharedN;
+        private final double sharedDownK;
+        private final double expertN;
+        private final double expertDownK;
         private final double experts;
         private final double topK;
-        /** Weights of one expert summed over the MoE layers. */
-        private final double expertWeights;
+        private final double localExperts;
+        private final double vocabN;
+        private final double attentionWidth;
         private final double kvPerToken;
-        private final double peak;
-        private final int layers;
+        private final double mlaDecodeFlopsPerContext;
+        private final double headDim;
+        private final double headsPerGpu;
+        private final double elementwisePerToken;
+        private final int kernels;
         /** Each layer's reach (Long.MAX_VALUE: the whole context), or null when every layer is full attention. */
         private final long[] reach;
-        private final boolean tensorParallel;
-        private final double hidden;
+        private final FusedAttention.Generation attention;
+        private double[] linearCache = new double[0];
 
         private Prepared(StepLatency s) {
             this.s = s;
             ModelArchitecture m = s.model;
             ParameterCount p = m.parameters();
-            matmulActive = p.matmulActive();
-            attentionWidth = (double) m.queryWidth() + m.attentionOutWidth();
-            weightBytes = ServingMemory.weightsPerGpu(m, s.weights, s.tp, 1);
-            experts = m.moe() == null ? 0 : m.moe().experts();
-            topK = m.moe() == null ? 0 : m.moe().topK();
-            expertWeights = m.moe() == null ? 0 : m.moeLayers() * p.expertPerLayer();
-            kvPerToken = s.kvBytesPerTokenPerGpu();
-            // FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs (W8A8), at a smaller share of that peak
-            boolean fp8 = s.weights == WeightFormat.FP8 && s.gpu.hasFp8();
-            peak = fp8 ? s.gpu.peakFlops(Precision.FP8) * ComputeEfficiency.FP8_SHARE : s.gpu.peakFlops(Precision.BF16);
+            gpu = s.gpu;
+            eff = s.efficiency;
+            int tp = s.tp;
+            precision = s.weights == WeightFormat.FP8 && gpu.hasFp8() ? Precision.FP8 : Precision.BF16;
+            weightBytes = s.weights.bytesPerWeight();
             layers = m.layers();
+            moeLayers = m.moeLayers();
+            hidden = m.hidden();
+            double outProjection = (double) m.attentionOutWidth() * m.hidden();
+            attentionN = Math.max(1, (p.attentionPerLayer() - outProjection) / hidden / tp);
+            attentionOutK = (double) m.attentionOutWidth() / tp;
+            double mlpMatrices = m.block().gatedMlp() ? 3 : 2;
+            mlpN = (mlpMatrices - 1) * m.ffn() / (double) tp;
+            mlpDownK = m.ffn() / (double) tp;
+            if (m.hasExperts()) {
+                ModelArchitecture.Moe moe = m.moe();
+                experts = moe.experts();
+                topK = moe.topK();
+                double expertTp = s.ep > 1 ? 1 : tp; // with EP each expert is whole on its rank
+                expertN = (mlpMatrices - 1) * moe.expertFfn() / expertTp;
+                expertDownK = moe.expertFfn() / expertTp;
+                localExperts = experts / s.ep;
+                sharedN = (mlpMatrices - 1) * (double) moe.sharedExperts() * moe.expertFfn() / tp;
+                sharedDownK = (double) moe.sharedExperts() * moe.expertFfn() / tp;
+            } else {
+                experts = 0;
+                topK = 0;
+                expertN = 0;
+                expertDownK = 0;
+                localExperts = 0;
+                sharedN = 0;
+                sharedDownK = 0;
+            }
+            vocabN = (double) m.vocab() / tp;
+            attentionWidth = (double) m.queryWidth() + m.attentionOutWidth();
+            kvPerToken = ServingMemory.kvBytesPerToken(m, tp, m.layers(), s.kvFp8);
+            mlaDecodeFlopsPerContext = m.mla() == null ? 0
+                    : 2.0 * m.heads() / tp * (2.0 * m.mla().kvLoraRank() + m.mla().qkRopeDim());
+            headDim = m.mla() != null ? m.mla().qkNopeDim() + m.mla().qkRopeDim() : m.headDim();
+            headsPerGpu = (double) m.heads() / tp;
+            // elements read and written per token and layer outside GEMMs and attention: norms (in, out), residual adds
+            // (two in, one out, twice), rotary (q and k), the MLP's activation (gate and up in, one out), 16-bit
+            double ffnWidth = m.hasExperts() ? topK * m.moe().expertFfn() / (s.ep > 1 ? 1 : tp) : m.ffn() / (double) tp;
+            elementwisePerToken = 2.0 * (m.block().norms() * 2 * hidden + 6 * hidden + 2.0 * (m.queryWidth() + m.keyWidth()) / tp
+                    + 3 * ffnWidth);
+            kernels = layers * KERNELS_PER_LAYER + moeLayers * MOE_KERNELS + 4;
             if (m.hasLocalAttention()) {
                 reach = new long[layers];
                 for (int i = 0; i < layers; i++) {
@@ -103,38 +190,111 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, WeightFo
             } else {
                 reach = null;
             }
-            hidden = m.hidden();
-            tensorParallel = s.tp > 1;
+            attention = s.engine.attention();
         }
 
-        /** See {@link StepLatency#seconds}. */
+        /** As below, with the prefill tokens from one sequence. */
         public double seconds(long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
+            return seconds(prefillTokens > 0 ? 1 : 0, prefillTokens, prefillContext, decodeSeqs, decodeContext);
+        }
+
+        /**
+         * @param prefillSeqs sequences whose prompt tokens this step processes
+         * @see StepLatency#seconds
+         */
+        public double seconds(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
             long tokens = prefillTokens + decodeSeqs;
             if (tokens == 0) {
                 return 0;
             }
-            int tp = s.tp;
-            double prefillLayerContext = layerContext(prefillContext, prefillTokens);
-            double decodeLayerContext = layerContext(decodeContext, decodeSeqs);
-            double flops = (2.0 * matmulActive * tokens + 2.0 * attentionWidth * (prefillLayerContext + decodeLayerContext)) / tp;
-            double bytesOfWeights = weightBytes;
+            int sampled = decodeSeqs + prefillSeqs;
+            double gpuSeconds = gpuSeconds(prefillSeqs, prefillTokens, prefillContext, decodeSeqs, decodeContext, sampled);
+            boolean graph = prefillTokens == 0 && decodeSeqs <= s.engine.cudaGraphMaxBatch();
+            if (!graph) {
+                gpuSeconds = Math.max(gpuSeconds, kernels * s.engine.launchSeconds());
+            }
+            return Math.max(gpuSeconds, s.engine.hostOverlapped(sampled)) + s.engine.hostSerial(sampled);
+        }
+
+        /** The GPU's kernels of the step, seconds. */
+        double gpuSeconds(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext, int sampled) {
+            long tokens = prefillTokens + decodeSeqs;
+            double t = linear(tokens);
+            // the output layer: logits for the sequences sampled
+            t += eff.gemmSeconds(gpu, precision == Precision.FP8 ? Precision.BF16 : precision, Math.max(1, sampled), vocabN, hidden);
+            if (prefillTokens > 0) {
+                double flops = 2.0 * attentionWidth * layerContext(prefillContext, prefillTokens) / s.tp;
+                double chunk = (double) prefillTokens / Math.max(1, prefillSeqs);
+                t += eff.attentionSeconds(gpu, flops, chunk, headDim, true, Math.max(1, prefillSeqs) * headsPerGpu, false, attention);
+            }
+            if (decodeSeqs > 0) {
+                double contextLayers = layerContext(decodeContext, decodeSeqs);
+                double read = eff.memorySeconds(gpu, kvPerToken * contextLayers / layers);
+                double mla = mlaDecodeFlopsPerContext * contextLayers / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE);
+                t += Math.max(read, mla) + layers * 4e-6;
+            }
+            // every processed token writes its keys and values
+            t += eff.memorySeconds(gpu, kvPerToken * tokens);
+            return t;
+        }
+
+        /** GEMMs, elementwise kernels and collectives of {@code tokens} tokens through every layer: depends on T only. */
+        double linear(long tokens) {
+            if (tokens < linearCache.length && linearCache[(int) tokens] > 0) {
+                return linearCache[(int) tokens];
+            }
+            double v = computeLinear(tokens);
+            if (tokens < 1 << 16) {
+                if (tokens >= linearCache.length) {
+                    linearCache = java.util.Arrays.copyOf(linearCache, (int) Math.min(1 << 16, Math.max(2 * linearCache.length, tokens + 1)));
+                }
+                linearCache[(int) tokens] = v;
+            }
+            return v;
+        }
+
+        private double computeLinear(long tokens) {
+            double m = tokens;
+            double attention = gemm(m, attentionN, hidden) + gemm(m, hidden, attentionOutK);
+            double dense = gemm(m, mlpN, hidden) + gemm(m, hidden, mlpDownK);
+            double moe = 0;
             if (experts > 0) {
-                // only the experts some token of the step is routed to are read
-                double touched = experts * (1 - Math.pow(1 - topK / experts, tokens));
-                bytesOfWeights -= expertWeights * (experts - touched) / tp * s.weights.bytesPerWeight();
+                // experts some token is routed to, each a GEMM of its share of the routed copies; with EP, this rank's
+                double touched = experts * (1 - Math.pow(1 - topK / experts, m));
+                double localTouched = touched * localExperts / experts;
+                double rows = m * topK / touched;
+                double bytes = precision == Precision.FP8 ? 1 : weightBytes;
+                moe = gemm(m, experts, hidden) // router
+                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
+                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes);
+                if (sharedN > 0) {
+                    moe += gemm(m, sharedN, hidden) + gemm(m, hidden, sharedDownK);
+                }
+                // permute and un-permute the routed copies
+                moe += eff.memorySeconds(gpu, 2 * 2.0 * m * topK * hidden * 2);
+                if (s.ep > 1) {
+                    moe += allToAll(m * topK * hidden * (precision == Precision.FP8 ? 1 : 2)) * 2;
+                }
             }
-            // decode reads each sequence's cache (a windowed layer only its window); every processed token writes its own;
-            // prefill attends within the chunk, whose keys and values stay on chip in fused attention
-            double bytes = bytesOfWeights + kvPerToken * (decodeLayerContext / layers + tokens);
-            double compute = flops / (peak * s.computeShare);
-            double memory = bytes / (s.gpu.hbmGBs() * 1e9 * s.memoryShare);
-            double comm = 0;
-            if (tensorParallel) {
-                double message = 2.0 * tokens * hidden;
-                double allReduce = 2.0 * (tp - 1) / tp * message / (s.gpu.linkGBs() * 1e9) + 2.0 * (tp - 1) * 3e-6;
-                comm = 2.0 * layers * allReduce;
-            }
-            return Math.max(compute, memory) + comm + s.stepOverhead;
+            double elementwise = eff.memorySeconds(gpu, elementwisePerToken * m);
+            double comm = s.tp > 1 ? 2 * allReduce(m * hidden * 2) : 0;
+            return (layers - moeLayers) * dense + moeLayers * moe + layers * (attention + elementwise + comm);
+        }
+
+        private double gemm(double m, double n, double k) {
+            return eff.gemmSeconds(gpu, precision, m, n, k, precision == Precision.FP8 ? 1 : weightBytes);
+        }
+
+        /** Ring all-reduce of {@code bytes} over the TP group's link, plus the one-shot latency. */
+        private double allReduce(double bytes) {
+            int tp = s.tp;
+            return 2.0 * (tp - 1) / tp * bytes / (gpu.linkGBs() * 1e9) + ALL_REDUCE_LATENCY;
+        }
+
+        /** An all-to-all of {@code bytes} routed copies over the EP group: all but 1/EP of them leave the GPU. */
+        private double allToAll(double bytes) {
+            int ep = s.ep;
+            return (ep - 1.0) / ep * bytes / ep / (gpu.linkGBs() * 1e9) + ALL_REDUCE_LATENCY;
         }
 
         /** See {@link StepLatency#layerContext}. */

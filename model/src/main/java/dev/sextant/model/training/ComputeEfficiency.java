@@ -12,6 +12,44 @@ public interface ComputeEfficiency {
     /** Seconds for a GEMM of {@code m × k} by {@code k × n}. */
     double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k);
 
+    /**
+     * Seconds for a GEMM whose {@code k × n} operand (a layer's weights) is stored narrower than the math runs: INT4 or
+     * INT8 weights dequantized inside the kernel (Marlin-style), {@code weightBytes} a weight. A memory-bound GEMM is
+     * faster by the bytes not read; a compute-bound one is not.
+     */
+    default double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k, double weightBytes) {
+        double full = gemmSeconds(gpu, precision, m, n, k);
+        double standard = precision == Precision.FP8 ? 1 : 2;
+        if (weightBytes >= standard) {
+            return full;
+        }
+        double memoryFull = memorySeconds(gpu, standard * (m * k + k * n) + 2 * m * n);
+        if (full > memoryFull + 1e-5) {
+            return full; // compute-bound
+        }
+        return full - memorySeconds(gpu, (standard - weightBytes) * k * n);
+    }
+
+    /**
+     * Seconds for a grouped GEMM (a mixture-of-experts layer's experts in one kernel: vLLM's fused_moe, DeepGEMM's
+     * grouped GEMMs, CUTLASS grouped GEMM): {@code groups} GEMMs of {@code m × k} by their own {@code k × n} weights, whose
+     * tiles share the SMs in one launch. The math is that of one GEMM of all groups' rows, each group's rows padded to the
+     * smallest tile height (64) when fewer; the memory is every group's weights plus its activations; one launch.
+     */
+    default double groupedGemmSeconds(GpuSpec gpu, Precision precision, double groups, double m, double n, double k, double weightBytes) {
+        if (groups <= 0) {
+            return 0;
+        }
+        double rows = groups * Math.max(m, GROUPED_TILE_ROWS);
+        double math = gemmSeconds(gpu, precision, rows, n, k, weightBytes);
+        double activation = precision == Precision.FP8 ? 1 : 2;
+        double memory = memorySeconds(gpu, groups * (weightBytes * k * n + activation * m * k + 2 * m * n)) + TiledGemm.LAUNCH_SECONDS;
+        return Math.max(math, memory);
+    }
+
+    /** The smallest output-tile height a grouped GEMM pads each group's rows to (vLLM fused_moe's BLOCK_SIZE_M floor). */
+    double GROUPED_TILE_ROWS = 16;
+
     /** Seconds to stream {@code bytes} through device memory (elementwise kernels, optimizer step). */
     double memorySeconds(GpuSpec gpu, double bytes);
 
@@ -26,6 +64,12 @@ public interface ComputeEfficiency {
     default double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
                                      boolean backward) {
         return FusedAttention.seconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+    }
+
+    /** As above, with the kernel generation the caller's engine runs (this efficiency's own choice when it makes one). */
+    default double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
+                                     boolean backward, FusedAttention.Generation generation) {
+        return FusedAttention.seconds(gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
     }
 
     /**

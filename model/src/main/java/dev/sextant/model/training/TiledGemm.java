@@ -49,7 +49,7 @@ public final class TiledGemm {
     static final double HOPPER_FP8_ETA = 0.74;
     /** Streaming share of HBM bandwidth for the roofline, and the launch cost. */
     static final double HBM_SHARE = 0.8;
-    static final double LAUNCH_SECONDS = 4e-6;
+    public static final double LAUNCH_SECONDS = 4e-6;
 
     /**
      * Best published BF16 matmul as a share of the dense peak, the asymptote η, and the shape it was measured at (MAMF

@@ -89,4 +89,42 @@ class BatchingSimulatorTest {
         double p99Bursty = BatchingSimulator.quantile(BatchingSimulator.run(bursty, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
         assertThat(p99Bursty).isGreaterThan(p99Smooth);
     }
+
+    @Test
+    void aClosedLoopOfOneRunsRequestsBackToBack() {
+        // a client holding one request in flight: each starts when the last ends, so the run lasts n × one request's
+        // time and no request waits
+        int prompt = 256;
+        int output = 16;
+        List<BatchingSimulator.Request> requests = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            requests.add(new BatchingSimulator.Request(0, prompt, output));
+        }
+        BatchingSimulator.Scheduler s = new BatchingSimulator.Scheduler(64, 8192, true, 16, 100_000);
+        BatchingSimulator.Outcome one = BatchingSimulator.run(requests.subList(0, 1), latency, s, CancellationToken.none());
+        BatchingSimulator.Outcome loop = BatchingSimulator.run(requests, latency, s, null, 0, 1, CancellationToken.none());
+        assertThat(loop.simulatedSeconds()).isCloseTo(20 * one.e2e()[0], within(1e-9));
+        for (double e : loop.e2e()) {
+            assertThat(e).isCloseTo(one.e2e()[0], within(1e-9));
+        }
+        // a loop of four keeps four in flight: faster overall than one at a time, each request slower
+        BatchingSimulator.Outcome four = BatchingSimulator.run(requests, latency, s, null, 0, 4, CancellationToken.none());
+        assertThat(four.simulatedSeconds()).isLessThan(loop.simulatedSeconds() / 2);
+        assertThat(Arrays.stream(four.e2e()).average().orElseThrow()).isGreaterThan(one.e2e()[0]);
+    }
+
+    @Test
+    void reservingTheWholeOutputAdmitsFewerAndNeverPreempts() {
+        // 40 blocks of 16 tokens; requests of 128 + 384 tokens need 32 blocks each at the end. Admission by prompt
+        // (vLLM) lets two start and preempts one when they grow; reservation (TensorRT-LLM) runs them one at a time
+        List<BatchingSimulator.Request> requests = List.of(new BatchingSimulator.Request(0, 128, 384), new BatchingSimulator.Request(0, 128, 384));
+        BatchingSimulator.Outcome vllm = BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(8, 8192, true, 16, 40),
+                CancellationToken.none());
+        BatchingSimulator.Outcome reserve = BatchingSimulator.run(requests, latency,
+                new BatchingSimulator.Scheduler(8, 8192, true, 16, 40, KvCacheLayout.uniform(16), true), CancellationToken.none());
+        assertThat(vllm.preemptions()).isPositive();
+        assertThat(reserve.preemptions()).isZero();
+        // the second waits for the first to finish entirely
+        assertThat(reserve.ttft()[1]).isGreaterThan(reserve.e2e()[0]);
+    }
 }
