@@ -42,6 +42,8 @@ public final class CliFields {
             Map.entry("training.restartSeconds", "--restart-seconds"),
             // serving (plan serve, plan capacity, plan levers, simulate serve)
             Map.entry("serving.tp", "--tp"),
+            Map.entry("serving.engine", "--engine"),
+            Map.entry("serving.ep", "--ep"),
             Map.entry("serving.pp", "--pp"),
             Map.entry("serving.kvDtype", "--kv-dtype"),
             Map.entry("serving.maxModelLen", "--max-model-len"),

@@ -15,6 +15,7 @@ import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
+import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.WeightStorage;
@@ -81,7 +82,20 @@ public final class ServingStudy {
      */
     public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
                                   int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile) {
-        return ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile);
+        return replica(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile, EngineProfile.VLLM);
+    }
+
+    /** As above, served by {@code engine}. */
+    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
+                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
+        ServingReplica r = ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile)
+                .withEngine(engine);
+        ServingSpec s = r.spec();
+        // the engine's own rule for the memory it takes (TensorRT-LLM: a share of what the weights leave free)
+        double utilisation = engine.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(model,
+                weights.format(), tp, 1));
+        return r.withSpec(new ServingSpec(s.model(), s.gpu(), s.tp(), s.pp(), s.weights(), s.kvFp8(), s.maxModelLen(), s.maxNumSeqs(),
+                s.maxNumBatchedTokens(), utilisation, s.blockSize(), s.gpuMemoryBytes(), s.activationPeakBytes(), s.overheadBytes(), s.storage()));
     }
 
     /**
@@ -112,8 +126,14 @@ public final class ServingStudy {
      */
     public List<ServingLevers.Row> levers(ServingSpec spec, Calibration profile, ServingLevers.Options options, Workload workload,
                                           double pricePerGpuHour, ProgressListener progress, CancellationToken cancel) {
+        return levers(spec, profile, EngineProfile.VLLM, options, workload, pricePerGpuHour, progress, cancel);
+    }
+
+    /** As above, served by {@code engine}. */
+    public List<ServingLevers.Row> levers(ServingSpec spec, Calibration profile, EngineProfile engine, ServingLevers.Options options,
+                                          Workload workload, double pricePerGpuHour, ProgressListener progress, CancellationToken cancel) {
         fittingMemory(spec);
-        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(spec, true, null, profile), options);
+        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(spec, true, null, profile, engine), options);
         return ServingLevers.compare(levers, workload, pricePerGpuHour, progress, cancel);
     }
 

@@ -389,6 +389,28 @@ class PlanCliTest {
     }
 
     @Test
+    void simulateServeAndCapacityTakeAnEngineAndSayWhichRatesTheyUsed() throws Exception {
+        CliRun v = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "100",
+                "--prompt-tokens", "const:1000", "--output-tokens", "const:100", "--json");
+        CliRun t = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "100",
+                "--prompt-tokens", "const:1000", "--output-tokens", "const:100", "--engine", "trtllm", "--json");
+        assertThat(v.code()).as(v.err()).isZero();
+        assertThat(t.code()).as(t.err()).isZero();
+        // the engines' own defaults: vLLM's V1 server on an H100 1,024 sequences and 8,192 tokens; TensorRT-LLM 2,048
+        assertThat(v.json().get("engine").get("id").asText()).isEqualTo("vllm");
+        assertThat(v.json().get("maxNumSeqs").asInt()).isEqualTo(1024);
+        assertThat(t.json().get("engine").get("id").asText()).isEqualTo("trtllm");
+        assertThat(t.json().get("maxNumSeqs").asInt()).isEqualTo(2048);
+        assertThat(t.json().get("fittedConstants").get("hopperCompute").asDouble()).isPositive();
+        // TensorRT-LLM's C++ host costs less a step than vLLM's: faster tokens at this light load
+        assertThat(t.json().get("tpotSeconds").get("p50").asDouble()).isLessThan(v.json().get("tpotSeconds").get("p50").asDouble());
+        CliRun bad = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
+                "--prompt-tokens", "const:100", "--output-tokens", "const:8", "--engine", "tgi");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--engine").contains("tgi").contains("sglang");
+    }
+
+    @Test
     void serveCountsSlidingWindowLayersApart() throws Exception {
         // Gemma 2 9B: 21 sliding-window (4096) and 21 global layers
         Path g = java.nio.file.Files.writeString(tmp.resolve("gemma-2-9b.json"), "{\"model_type\": \"gemma2\", \"hidden_size\": 3584,"

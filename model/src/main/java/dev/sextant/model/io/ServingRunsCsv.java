@@ -33,7 +33,7 @@ public final class ServingRunsCsv {
 
     /** The columns, in order. */
     public static final List<String> COLUMNS = List.of("id", "source_group", "organisation", "source", "engine", "engine_version", "model",
-            "gpu", "gpus", "tp", "ep", "weights", "kv", "load", "requests", "prompt_tokens", "output_tokens", "max_num_seqs",
+            "gpu", "gpus", "tp", "ep", "weights", "kv", "load", "client", "requests", "prompt_tokens", "output_tokens", "max_num_seqs",
             "max_num_batched_tokens", "metric", "measured", "assumed");
 
     private ServingRunsCsv() {
@@ -96,6 +96,10 @@ public final class ServingRunsCsv {
         if (!kv.equals("auto") && !kv.equals("fp8")) {
             throw c.problem("kv", "must be auto or fp8, got '" + kv + "'");
         }
+        String client = c.required("client");
+        if (!client.equals("offline") && !client.equals("server")) {
+            throw c.problem("client", "must be offline or server, got '" + client + "'");
+        }
         String weights = c.required("weights");
         WeightFormat format = weights.equals("fp16") ? WeightFormat.BF16 : c.choice("weights", WeightFormat.class);
         String assumed = c.text("assumed");
@@ -104,7 +108,7 @@ public final class ServingRunsCsv {
             ServingLoad load = ServingLoad.parse(c.required("load"));
             return new PublishedServingRun(c.required("id"), c.required("source_group"), c.required("organisation"), c.required("source"),
                     engine, c.text("engine_version"), c.required("model"), c.required("gpu"), c.integer("gpus"), c.integer("tp"),
-                    c.integer("ep"), format, kv.equals("fp8"), load, c.integer("requests"), c.integer("prompt_tokens"),
+                    c.integer("ep"), format, kv.equals("fp8"), load, client.equals("server"), c.integer("requests"), c.integer("prompt_tokens"),
                     c.integer("output_tokens"), c.optionalInteger("max_num_seqs"), c.optionalInteger("max_num_batched_tokens"), metric,
                     c.number("measured"), assumed.isEmpty() ? List.of() : List.of(assumed.split(";")));
         } catch (InputError e) {

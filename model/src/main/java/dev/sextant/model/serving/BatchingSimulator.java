@@ -228,6 +228,16 @@ public final class BatchingSimulator {
      */
     public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
                               int concurrency, CancellationToken cancel) {
+        return run(requests, latency, s, speculation, seed, concurrency, 0, cancel);
+    }
+
+    /**
+     * @param frontendSeconds time the serving front end (an OpenAI-compatible API server: parse, chat template, tokenize,
+     *                        hand over) spends on each request before the scheduler sees it, one request at a time; 0 for
+     *                        an offline benchmark that feeds the engine directly
+     */
+    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
+                              int concurrency, double frontendSeconds, CancellationToken cancel) {
         StepLatency.Prepared step = latency.prepared();
         SplittableRandom accept = new SplittableRandom(seed ^ 0x5DEECE66DL);
         int lookahead = speculation == null ? 1 : speculation.draftTokens() + 1; // KV slots a decode step may fill
@@ -249,8 +259,14 @@ public final class BatchingSimulator {
         double[] kvBySlice = new double[points];
         double[] timeBySlice = new double[points];
         double[] arrival = new double[n];
+        double[] ready = new double[n]; // when the front end hands a request to the scheduler, in arrival order
+        double frontFree = 0;
         for (int i = 0; i < n; i++) {
             arrival[i] = concurrency > 0 ? (i < concurrency ? 0 : Double.POSITIVE_INFINITY) : requests.get(i).arrival();
+            ready[i] = arrival[i] == Double.POSITIVE_INFINITY ? arrival[i] : Math.max(arrival[i], frontFree) + frontendSeconds;
+            if (ready[i] != Double.POSITIVE_INFINITY) {
+                frontFree = ready[i];
+            }
         }
         double horizon = requests.isEmpty() ? 0 : concurrency > 0 ? 0 : requests.get(n - 1).arrival();
         for (Request r : requests) {
@@ -264,12 +280,12 @@ public final class BatchingSimulator {
             if ((steps & 1023) == 0) {
                 cancel.throwIfCancelled();
             }
-            while (next < n && arrival[next] <= t) {
+            while (next < n && ready[next] <= t) {
                 waiting.addLast(new Seq(next, requests.get(next)));
                 next++;
             }
             if (running.isEmpty() && waiting.isEmpty()) {
-                t = arrival[next]; // idle until the next arrival
+                t = ready[next]; // idle until the next request is handed over
                 continue;
             }
             if (++steps > MAX_STEPS) {
@@ -411,7 +427,10 @@ public final class BatchingSimulator {
                     tpot[i] = q.request.outputTokens() > 1 ? (e2e[i] - ttft[i]) / (q.request.outputTokens() - 1) : 0;
                     done++;
                     if (concurrency > 0 && done + concurrency - 1 < n) {
-                        arrival[done + concurrency - 1] = t; // the client sends its next request
+                        int sent = done + concurrency - 1; // the client sends its next request
+                        arrival[sent] = t;
+                        ready[sent] = Math.max(t, frontFree) + frontendSeconds;
+                        frontFree = ready[sent];
                     }
                 }
             }

@@ -177,7 +177,7 @@ public final class ServingLevers {
             }
             ServingSpec spec = new ServingSpec(small, s.gpu(), tp, 1, s.weights(), s.kvFp8(), Math.min(s.maxModelLen(), small.maxPositions()),
                     s.maxNumSeqs(), s.maxNumBatchedTokens(), s.gpuMemoryUtilization(), s.blockSize(), s.gpuMemoryBytes(), null, null);
-            ServingReplica r = new ServingReplica(spec, base.chunkedPrefill(), null, base.calibration());
+            ServingReplica r = new ServingReplica(spec, base.chunkedPrefill(), null, base.calibration(), base.engine());
             if (r.memory().fits()) {
                 return r;
             }

@@ -93,14 +93,13 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
                 layout.layerBlocks(m.kvBlocks()), layout, engine.reserveOutput());
     }
 
+    /**
+     * The requests through the engine's API server (its fitted time per request, {@link ServingFit#requestSeconds}) and
+     * scheduler.
+     */
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
-        return BatchingSimulator.run(requests, latency(), scheduler(), speculation, seed, cancel);
-    }
-
-    /** The requests sent by a closed-loop client holding {@code concurrency} in flight (their arrival times unused). */
-    public BatchingSimulator.Outcome simulateClosedLoop(List<BatchingSimulator.Request> requests, int concurrency, long seed,
-                                                        CancellationToken cancel) {
-        return BatchingSimulator.run(requests, latency(), scheduler(), speculation, seed, concurrency, cancel);
+        StepLatency l = latency();
+        return BatchingSimulator.run(requests, l, scheduler(), speculation, seed, 0, l.fit().requestSeconds(), cancel);
     }
 
     /**

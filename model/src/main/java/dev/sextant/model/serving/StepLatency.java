@@ -27,8 +27,7 @@ import dev.sextant.model.training.FusedAttention;
  *   <li><b>elementwise kernels</b> (norms, residual adds, rotary embedding, the MLP's activation) streaming the
  *       activations they read and write;</li>
  *   <li><b>tensor parallelism</b>: two all-reduces a layer of T × hidden 16-bit values, ring bandwidth over the GPU's
- *       link plus a latency of {@value #ALL_REDUCE_LATENCY} s (one-shot custom all-reduce on NVLink: vLLM's
- *       custom_all_reduce, TensorRT-LLM's); with EP, token dispatch and combine as all-to-alls of the routed copies;</li>
+ *       link plus NCCL's small-message latency; with EP, token dispatch and combine as all-to-alls of the routed copies;</li>
  *   <li><b>launches</b>: a step outside a captured CUDA graph (any step with prefill, or a decode batch above the engine's
  *       largest graph) cannot finish before the host has launched its kernels one by one;</li>
  *   <li><b>the host</b> ({@link EngineProfile}): work the GPU waits for is added; work that overlaps it only shows when it
@@ -40,10 +39,25 @@ import dev.sextant.model.training.FusedAttention;
  * @param engine     the serving engine: host costs, CUDA graphs, attention kernels
  */
 public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightFormat weights, boolean kvFp8,
-                          ComputeEfficiency efficiency, EngineProfile engine) {
+                          ComputeEfficiency efficiency, EngineProfile engine, ServingFit fit) {
 
-    /** Latency of one all-reduce of a small message over NVLink, seconds. */
-    public static final double ALL_REDUCE_LATENCY = 8e-6;
+    /** With the default fitted constants. */
+    public StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightFormat weights, boolean kvFp8, ComputeEfficiency efficiency,
+                       EngineProfile engine) {
+        this(model, gpu, tp, ep, weights, kvFp8, efficiency, engine, ServingFit.DEFAULT);
+    }
+
+    /**
+     * Latency of one all-reduce of a small message inside a node, seconds: NCCL's measured floor on DGX A100 and H100,
+     * 16–46 µs for 1–8 tokens at TP 2–8 (microsoft/vidur data/profiling/network/{a100_dgx,h100_dgx}/all_reduce.csv).
+     */
+    public static final double ALL_REDUCE_LATENCY = 25e-6;
+    /**
+     * Fixed time of one decode-attention kernel call (one a layer), seconds: 15–18 µs on A100 in Vidur's attention profile
+     * (microsoft/vidur data/profiling/compute/a100), 17.5 µs on H100 in the fit of onnxruntime PR #21414's paged-attention
+     * table (t = 17.5 µs + KV bytes / 2.6 TB/s).
+     */
+    static final double DECODE_ATTENTION_SECONDS = 17.5e-6;
     /**
      * Share of the BF16 peak that absorbed latent-attention decode reaches when compute-bound: FlashMLA's 580 TFLOP/s on
      * H800 (deepseek-ai/FlashMLA README, first release, Feb 2025) of 989.
@@ -66,17 +80,21 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         InputError.require(ep == 1 || model.hasExperts() && model.moe().experts() % ep == 0, "serving.ep",
                 model.hasExperts() ? "EP (" + ep + ") must divide the " + model.moe().experts() + " experts"
                         : "EP applies to mixture-of-experts models only");
-        if (efficiency == null || engine == null) {
-            throw new IllegalArgumentException("kernel rates and engine are required");
+        if (efficiency == null || engine == null || fit == null) {
+            throw new IllegalArgumentException("kernel rates, engine and fitted constants are required");
         }
     }
 
     public StepLatency withEngine(EngineProfile e) {
-        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, efficiency, e);
+        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, efficiency, e, fit);
     }
 
     public StepLatency withEfficiency(ComputeEfficiency e) {
-        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, e, engine);
+        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, e, engine, fit);
+    }
+
+    public StepLatency withFit(ServingFit f) {
+        return new StepLatency(model, gpu, tp, ep, weights, kvFp8, efficiency, engine, f);
     }
 
     /**
@@ -102,6 +120,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         private final StepLatency s;
         private final GpuSpec gpu;
         private final ComputeEfficiency eff;
+        private final double expertSeconds;
         private final Precision precision;
         private final double weightBytes;
         private final int layers;
@@ -137,7 +156,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             ModelArchitecture m = s.model;
             ParameterCount p = m.parameters();
             gpu = s.gpu;
-            eff = s.efficiency;
+            eff = s.fit.sustained(s.efficiency, s.gpu);
+            expertSeconds = s.fit.expertSeconds();
             int tp = s.tp;
             precision = s.weights == WeightFormat.FP8 && gpu.hasFp8() ? Precision.FP8 : Precision.BF16;
             weightBytes = s.weights.bytesPerWeight();
@@ -230,8 +250,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             if (decodeSeqs > 0) {
                 double contextLayers = layerContext(decodeContext, decodeSeqs);
                 double read = eff.memorySeconds(gpu, kvPerToken * contextLayers / layers);
-                double mla = mlaDecodeFlopsPerContext * contextLayers / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE);
-                t += Math.max(read, mla) + layers * 4e-6;
+                double mla = mlaDecodeFlopsPerContext * contextLayers / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE * s.fit.computeShare(gpu));
+                t += Math.max(read, mla) + layers * DECODE_ATTENTION_SECONDS;
             }
             // every processed token writes its keys and values
             t += eff.memorySeconds(gpu, kvPerToken * tokens);
@@ -266,7 +286,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 double bytes = precision == Precision.FP8 ? 1 : weightBytes;
                 moe = gemm(m, experts, hidden) // router
                         + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
-                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes);
+                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes)
+                        + 2 * expertSeconds * localTouched;
                 if (sharedN > 0) {
                     moe += gemm(m, sharedN, hidden) + gemm(m, hidden, sharedDownK);
                 }

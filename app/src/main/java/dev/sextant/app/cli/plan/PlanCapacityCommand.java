@@ -8,6 +8,8 @@ import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.Workload;
+import dev.sextant.model.serving.EngineProfile;
+import dev.sextant.model.serving.ServingFit;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
@@ -42,6 +44,8 @@ public final class PlanCapacityCommand implements Runnable {
     @Mixin
     WorkloadOptions workload;
     @Mixin
+    EngineOption engine;
+    @Mixin
     ProfileOption profile;
     @Mixin
     JsonOption output;
@@ -53,7 +57,8 @@ public final class PlanCapacityCommand implements Runnable {
 
     /** The contract's keys first. */
     public record Result(List<Window> windows, double gpuHours, double costPerDay, double goodputPerReplica, int peakReplicas,
-                         double fixedGpuHours, double fixedCostPerDay, String latencySource) {
+                         double fixedGpuHours, double fixedCostPerDay, String latencySource, EngineProfile engine, int maxNumSeqs,
+                         int maxNumBatchedTokens, ServingFit fittedConstants) {
     }
 
     @Override
@@ -67,12 +72,14 @@ public final class PlanCapacityCommand implements Runnable {
         }
         Workload load = workload.workload();
         ServingStudy study = new ServingStudy();
-        ServingReplica server = study.replica(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), workload.maxNumSeqs,
-                workload.maxNumBatchedTokens, true, profile.resolve(spec, null, null));
+        EngineProfile e = engine.profile();
+        ServingReplica server = study.replica(arch, g, tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), engine.maxNumSeqs(g),
+                engine.maxNumBatchedTokens(g, (int) Math.min(arch.maxPositions(), 1L << 20)), true, profile.resolve(spec, null, null), e);
         Capacity.Plan plan = study.capacity(server, load, windows, headroom, scaleUpMinutes, workload.price, CancellationToken.none());
         List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
         Result r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
-                plan.fixedCostPerDay(), server.latencySource());
+                plan.fixedCostPerDay(), server.latencySource(), e, server.spec().maxNumSeqs(), server.spec().maxNumBatchedTokens(),
+                server.latency().fit());
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), workload.sloTtft, workload.sloTpot,
                     r.goodputPerReplica());

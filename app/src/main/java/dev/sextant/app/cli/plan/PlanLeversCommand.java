@@ -46,6 +46,8 @@ public final class PlanLeversCommand implements Runnable {
     @Mixin
     WorkloadOptions workload;
     @Mixin
+    EngineOption engine;
+    @Mixin
     ProfileOption profile;
     @Mixin
     JsonOption output;
@@ -64,14 +66,14 @@ public final class PlanLeversCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--small-share must lie between 0 and 1");
         }
         Workload w = workload.workload();
-        ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, workload.maxNumSeqs,
-                workload.maxNumBatchedTokens, 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
+        ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, engine.maxNumSeqs(g),
+                engine.maxNumBatchedTokens(g, maxModelLen), 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
         ServingStudy study = new ServingStudy();
         study.fittingMemory(s);
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
         var calibration = profile.resolve(spec, null, null);
         CliProgress progress = new CommandContext(spec).progress();
-        Result r = new Result(study.levers(s, calibration, options, w, workload.price, progress, CancellationToken.none()));
+        Result r = new Result(study.levers(s, calibration, engine.profile(), options, w, workload.price, progress, CancellationToken.none()));
         progress.done();
         new CommandContext(spec).print(output.json(), r, out -> {
             out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), workload.sloTtft, workload.sloTpot);

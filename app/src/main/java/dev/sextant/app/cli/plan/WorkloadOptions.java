@@ -5,7 +5,7 @@ import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.Workload;
 import picocli.CommandLine.Option;
 
-/** The workload, latency targets, engine limits and price the goodput-based serving commands share. */
+/** The workload, latency targets and price the goodput-based serving commands share. */
 public final class WorkloadOptions {
 
     @Option(names = "--prompt-tokens", defaultValue = "lognormal:1000:500", paramLabel = "DIST", description = "Prompt lengths (default: ${DEFAULT-VALUE}).")
@@ -18,11 +18,6 @@ public final class WorkloadOptions {
     double sloTpot;
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
-    int maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", defaultValue = "2048", paramLabel = "T",
-            description = "Token budget per step; prompts are prefilled in chunks (default: ${DEFAULT-VALUE}).")
-    int maxNumBatchedTokens;
     @Option(names = "--price-per-gpu-hour", defaultValue = "0", paramLabel = "P", description = "Price of a GPU-hour, for costs (default: none).")
     double price;
 

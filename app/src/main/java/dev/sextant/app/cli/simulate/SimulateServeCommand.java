@@ -9,7 +9,10 @@ import dev.sextant.app.study.ServingStudy;
 import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.app.cli.plan.EngineOption;
 import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.EngineProfile;
+import dev.sextant.model.serving.ServingFit;
 import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.Percentiles;
 import dev.sextant.model.serving.ServingReplica;
@@ -49,12 +52,11 @@ public final class SimulateServeCommand implements Runnable {
                     "(bursty above 1); or a trace CSV of arrival seconds, prompt tokens, output tokens (then --rate, --duration,",
                     "--requests and the length distributions are not used)."})
     String arrivals;
-    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
-    int maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", defaultValue = "8192", paramLabel = "T", description = "Token budget per step (default: ${DEFAULT-VALUE}).")
-    int maxNumBatchedTokens;
-    @Option(names = "--chunked-prefill", description = "Split prompts into chunks that share steps with decodes.")
-    boolean chunkedPrefill;
+    @Mixin
+    EngineOption engine;
+    @Option(names = "--chunked-prefill", negatable = true,
+            description = "Split prompts into chunks that share steps with decodes (default: as the engine does; vLLM's V1 engine always).")
+    Boolean chunkedPrefill;
     @Option(names = "--slo-ttft", paramLabel = "S", description = "Time-to-first-token target, seconds.")
     Double sloTtft;
     @Option(names = "--slo-tpot", paramLabel = "S", description = "Time-per-output-token target, seconds.")
@@ -80,7 +82,8 @@ public final class SimulateServeCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(int requests, int completed, Percentiles ttftSeconds, Percentiles tpotSeconds, Percentiles e2eSeconds,
                          double throughputTokensPerSecond, Double sloAttainment, double simulatedSeconds, double wallSeconds, long steps,
-                         long preemptions, double meanKvUtilisation, long kvBlocks, String latencySource) {
+                         long preemptions, double meanKvUtilisation, long kvBlocks, String latencySource, EngineProfile engine, int maxNumSeqs,
+                         int maxNumBatchedTokens, boolean chunkedPrefill, ServingFit fittedConstants) {
     }
 
     @Override
@@ -93,15 +96,19 @@ public final class SimulateServeCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
                     + "(or --arrivals trace:FILE)");
         }
+        EngineProfile e = engine.profile();
+        int maxModelLen = (int) Math.min(arch.maxPositions(), 1L << 20);
+        boolean chunked = chunkedPrefill != null ? chunkedPrefill : e.chunkedPrefill();
         ServingReplica server = study.replica(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
-                maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile.resolve(spec, null, null));
+                engine.maxNumSeqs(g), engine.maxNumBatchedTokens(g, maxModelLen), chunked, profile.resolve(spec, null, null), e);
         study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read
         List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
         ServingStudy.Simulation sim = study.simulate(server, requests, seed, CancellationToken.none());
         BatchingSimulator.Outcome o = sim.outcome();
         Result r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                 o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
-                o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource());
+                o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource(), e, server.spec().maxNumSeqs(),
+                server.spec().maxNumBatchedTokens(), chunked, server.latency().fit());
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(),
                     arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
@@ -112,6 +119,8 @@ public final class SimulateServeCommand implements Runnable {
                 w.printf("SLO attainment %.1f%%%n", 100 * r.sloAttainment());
             }
             w.printf("KV cache: %,d blocks, %.0f%% used on average; %d preemptions%n", r.kvBlocks(), 100 * r.meanKvUtilisation(), r.preemptions());
+            w.printf("Engine: %s, %d sequences, %d tokens a step, chunked prefill %s%n", e.name(), r.maxNumSeqs(), r.maxNumBatchedTokens(),
+                    chunked ? "on" : "off");
             w.println("Step latency: " + r.latencySource());
         });
     }

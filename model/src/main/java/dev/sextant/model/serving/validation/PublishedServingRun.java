@@ -27,6 +27,7 @@ import java.util.List;
  * @param weights             weight format
  * @param kvFp8               whether the KV cache is FP8
  * @param load                how requests were sent
+ * @param server              whether requests went through the engine's API server (false: fed to the engine offline)
  * @param requests            requests sent (all replicas together)
  * @param promptTokens        prompt tokens of each request
  * @param outputTokens        output tokens of each request
@@ -38,7 +39,7 @@ import java.util.List;
  */
 public record PublishedServingRun(String id, String sourceGroup, String organisation, String source, EngineProfile engine,
                                   String engineVersion, String modelId, String gpuId, int gpus, int tp, int ep, WeightFormat weights,
-                                  boolean kvFp8, ServingLoad load, int requests, int promptTokens, int outputTokens, Integer maxNumSeqs,
+                                  boolean kvFp8, ServingLoad load, boolean server, int requests, int promptTokens, int outputTokens, Integer maxNumSeqs,
                                   Integer maxNumBatchedTokens, ServingMetric metric, double measured, List<String> assumed) {
 
     public PublishedServingRun {

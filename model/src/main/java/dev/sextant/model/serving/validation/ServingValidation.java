@@ -75,19 +75,32 @@ public final class ServingValidation {
         return (int) Math.ceil((double) r.requests() / (r.load().kind() == ServingLoad.Kind.BATCH ? 1 : r.replicas()));
     }
 
-    /** The simulator with its current constants. */
+    /** The simulator with its default fitted constants. */
     public static double simulate(PublishedServingRun r) {
+        return simulate(r, dev.sextant.model.serving.ServingFit.DEFAULT);
+    }
+
+    /** The simulator with the fitted constants {@code fit}. */
+    public static ServingPredictor simulator(dev.sextant.model.serving.ServingFit fit) {
+        return r -> simulate(r, fit);
+    }
+
+    /** A measurement's prediction with the fitted constants {@code fit}. */
+    public static double simulate(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
+        return value(r, run(r, fit));
+    }
+
+    /**
+     * What a measurement's configuration produces under {@code fit}: the step latency for step metrics, the simulated
+     * outcome otherwise. Measurements of one run that differ only in their metric share it.
+     */
+    static Object run(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
         ServingReplica replica = replica(r);
-        StepLatency.Prepared step = replica.latency().prepared();
-        int n = requestsPerReplica(r);
-        switch (r.metric()) {
-            case PREFILL_MS:
-                return 1e3 * step.seconds(n, (long) n * r.promptTokens(), n * (r.promptTokens() * (r.promptTokens() + 1.0) / 2), 0, 0);
-            case DECODE_STEP_MS:
-                return 1e3 * step.seconds(0, 0, 0, n, (double) n * r.promptTokens());
-            default:
-                break;
+        StepLatency latency = replica.latency().withFit(fit);
+        if (r.metric() == ServingMetric.PREFILL_MS || r.metric() == ServingMetric.DECODE_STEP_MS) {
+            return latency.prepared();
         }
+        int n = requestsPerReplica(r);
         List<BatchingSimulator.Request> requests = new ArrayList<>();
         if (r.load().kind() == ServingLoad.Kind.RATE) {
             requests = BatchingSimulator.poisson(r.load().value() / r.replicas(), 0, n,
@@ -99,7 +112,19 @@ public final class ServingValidation {
             }
         }
         int concurrency = r.load().kind() == ServingLoad.Kind.CONCURRENCY ? (int) Math.ceil(r.load().value() / r.replicas()) : 0;
-        BatchingSimulator.Outcome o = replica.simulateClosedLoop(requests, concurrency, SEED, CancellationToken.none());
+        return BatchingSimulator.run(requests, latency, replica.scheduler(), null, SEED, concurrency, r.server() ? fit.requestSeconds() : 0,
+                CancellationToken.none());
+    }
+
+    /** The metric's value from what {@link #run} produced. */
+    static double value(PublishedServingRun r, Object produced) {
+        int n = requestsPerReplica(r);
+        if (produced instanceof StepLatency.Prepared step) {
+            return r.metric() == ServingMetric.PREFILL_MS
+                    ? 1e3 * step.seconds(n, (long) n * r.promptTokens(), n * (r.promptTokens() * (r.promptTokens() + 1.0) / 2), 0, 0)
+                    : 1e3 * step.seconds(0, 0, 0, n, (double) n * r.promptTokens());
+        }
+        BatchingSimulator.Outcome o = (BatchingSimulator.Outcome) produced;
         return switch (r.metric()) {
             case OUTPUT_TPS -> o.throughputTokensPerSecond() * r.replicas();
             case E2E_MS -> 1e3 * mean(o.e2e());
@@ -107,6 +132,38 @@ public final class ServingValidation {
             case ITL_MS -> 1e3 * mean(o.tpot());
             default -> throw new IllegalStateException("unhandled metric " + r.metric());
         };
+    }
+
+    /** The configuration a measurement ran: everything but its metric and value. */
+    static String configuration(PublishedServingRun r) {
+        return String.join("|", r.sourceGroup(), r.engine().id(), r.modelId(), r.gpuId(), String.valueOf(r.gpus()), String.valueOf(r.tp()),
+                String.valueOf(r.ep()), r.weights().slug(), String.valueOf(r.kvFp8()), r.load().toString(), String.valueOf(r.server()),
+                String.valueOf(r.requests()), String.valueOf(r.promptTokens()), String.valueOf(r.outputTokens()), String.valueOf(r.maxNumSeqs()),
+                String.valueOf(r.maxNumBatchedTokens()), r.metric() == ServingMetric.PREFILL_MS || r.metric() == ServingMetric.DECODE_STEP_MS
+                        ? r.metric().slug() : "simulated");
+    }
+
+    /**
+     * Every measurement predicted under {@code fit}, each configuration simulated once and in parallel; NaN where the
+     * simulator refuses a configuration.
+     */
+    public static java.util.Map<PublishedServingRun, Double> predictAll(List<PublishedServingRun> runs, dev.sextant.model.serving.ServingFit fit) {
+        java.util.Map<String, List<PublishedServingRun>> byConfiguration = new java.util.LinkedHashMap<>();
+        for (PublishedServingRun r : runs) {
+            byConfiguration.computeIfAbsent(configuration(r), k -> new ArrayList<>()).add(r);
+        }
+        java.util.Map<PublishedServingRun, Double> out = new java.util.concurrent.ConcurrentHashMap<>();
+        byConfiguration.values().parallelStream().forEach(group -> {
+            Object produced;
+            try {
+                produced = run(group.get(0), fit);
+            } catch (dev.sextant.model.InputError e) {
+                group.forEach(r -> out.put(r, Double.NaN));
+                return;
+            }
+            group.forEach(r -> out.put(r, value(r, produced)));
+        });
+        return out;
     }
 
     private static double mean(double[] v) {

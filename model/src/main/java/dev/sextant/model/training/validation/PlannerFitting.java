@@ -143,30 +143,6 @@ public final class PlannerFitting {
             }
             return sum;
         };
-        double g = (Math.sqrt(5) - 1) / 2;
-        double a = lo;
-        double b = hi;
-        double c = b - g * (b - a);
-        double d = a + g * (b - a);
-        double fc = loss.apply(c);
-        double fd = loss.apply(d);
-        while (b - a > 5e-4 * (hi - lo)) {
-            if (fc <= fd) {
-                b = d;
-                d = c;
-                fd = fc;
-                c = b - g * (b - a);
-                fc = loss.apply(c);
-            } else {
-                a = c;
-                c = d;
-                fc = fd;
-                d = a + g * (b - a);
-                fd = loss.apply(d);
-            }
-        }
-        double best = (a + b) / 2;
-        // the lower edge (no correction) is a candidate too: golden section assumes one minimum inside the range
-        return loss.apply(lo) <= loss.apply(best) ? lo : best;
+        return dev.sextant.model.statistics.GoldenSection.minimise(loss::apply, lo, hi, 5e-4);
     }
 }

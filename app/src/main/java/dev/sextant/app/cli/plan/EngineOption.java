@@ -1,0 +1,33 @@
+package dev.sextant.app.cli.plan;
+
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.serving.EngineProfile;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --engine} and the batch limits it sets the defaults of, shared by the simulating serving commands: the engine's
+ * scheduler defaults, host costs, CUDA graphs and attention kernels ({@link EngineProfile}).
+ */
+public final class EngineOption {
+
+    @Option(names = "--engine", defaultValue = "vllm", paramLabel = "vllm|vllm-v0|sglang|trtllm|lmdeploy",
+            description = "Serving engine: its batch limits, chunked prefill, CUDA graphs and host costs (default: ${DEFAULT-VALUE}, the V1 engine).")
+    String engine;
+    @Option(names = "--max-num-seqs", paramLabel = "S", description = "Most sequences in a batch (default: the engine's for the GPU).")
+    Integer maxNumSeqs;
+    @Option(names = "--max-num-batched-tokens", paramLabel = "T", description = "Token budget per step (default: the engine's for the GPU).")
+    Integer maxNumBatchedTokens;
+
+    public EngineProfile profile() {
+        return EngineProfile.of(engine);
+    }
+
+    public int maxNumSeqs(GpuSpec gpu) {
+        return maxNumSeqs != null ? maxNumSeqs : profile().defaultMaxNumSeqs(gpu);
+    }
+
+    /** The token budget; the engine's default for requests of at most {@code maxModelLen} tokens. */
+    public int maxNumBatchedTokens(GpuSpec gpu, int maxModelLen) {
+        return maxNumBatchedTokens != null ? maxNumBatchedTokens : profile().defaultMaxNumBatchedTokens(gpu, maxModelLen);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.FusedAttention;
+
+/**
+ * Constants of the serving step latency that published kernel figures do not settle, fitted to published serving
+ * measurements ({@code validation.ServingFitting}; the validation refits them without each held-out source):
+ *
+ * @param hopperCompute sustained share of the kernel model's compute rate that serving engines reach on Hopper cards
+ *                      (H100, H200, H800, H20): the GEMM and attention tables are best-case kernel runs, an engine's prefill
+ *                      runs them among norms, quantisation, sampling and at the clocks its power draw allows
+ * @param ampereCompute the same on Ampere (A100)
+ * @param expertSeconds time each expert a step touches adds to a grouped expert GEMM on its GPU, seconds: the fused MoE
+ *                      kernels' per-expert work (routing metadata, gathered rows, tiles of one expert's narrow shard) that
+ *                      the tile model of a dense GEMM does not have; 4–10 µs in vLLM's fused_moe at batch 1 (issue 17
+ *                      kernel notes: 30–45 µs for 8 experts' 19–38 MB)
+ * @param requestSeconds time an OpenAI-compatible API server spends on each request before the engine sees it (parse,
+ *                      chat template, tokenize, hand over), one at a time; measurements fed offline skip it
+ */
+public record ServingFit(double hopperCompute, double ampereCompute, double expertSeconds, double requestSeconds) {
+
+    /** Nothing fitted: the kernel figures as published, no per-expert or per-request cost. */
+    public static final ServingFit NONE = new ServingFit(1, 1, 0, 0);
+
+    /**
+     * The fit over every bundled measurement ({@code validation.ServingFitting.fit}; the opt-in ServingLosoTest fails
+     * when a change moves it): Hopper engines at 0.80 of the kernel model's compute rate, Ampere at 0.79, 3.0 µs a touched
+     * expert and GEMM, 3.5 ms a request through an API server.
+     */
+    public static final ServingFit DEFAULT = new ServingFit(0.80, 0.79, 3.0e-6, 3.5e-3);
+
+    public ServingFit {
+        if (!(hopperCompute > 0 && hopperCompute <= 1.5) || !(ampereCompute > 0 && ampereCompute <= 1.5) || !(expertSeconds >= 0 && expertSeconds < 1e-3)
+                || !(requestSeconds >= 0 && requestSeconds < 1)) {
+            throw new IllegalArgumentException("serving fit out of range: " + this);
+        }
+    }
+
+    public ServingFit withHopperCompute(double v) {
+        return new ServingFit(v, ampereCompute, expertSeconds, requestSeconds);
+    }
+
+    public ServingFit withAmpereCompute(double v) {
+        return new ServingFit(hopperCompute, v, expertSeconds, requestSeconds);
+    }
+
+    public ServingFit withExpertSeconds(double v) {
+        return new ServingFit(hopperCompute, ampereCompute, v, requestSeconds);
+    }
+
+    public ServingFit withRequestSeconds(double v) {
+        return new ServingFit(hopperCompute, ampereCompute, expertSeconds, v);
+    }
+
+    /** The compute share for a GPU: Hopper or Ampere silicon, 1 for others (no measurements to fit). */
+    public double computeShare(GpuSpec gpu) {
+        String id = dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id());
+        return switch (id) {
+            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm" -> hopperCompute;
+            case "a100-sxm-40gb", "a100-sxm-80gb" -> ampereCompute;
+            default -> 1;
+        };
+    }
+
+    /** {@code efficiency} with its compute-bound kernels (GEMMs, fused attention) at this fit's share for the GPU. */
+    public ComputeEfficiency sustained(ComputeEfficiency efficiency, GpuSpec gpu) {
+        double share = computeShare(gpu);
+        if (share == 1) {
+            return efficiency;
+        }
+        GpuSpec slower = new GpuSpec(gpu.id(), gpu.name(), gpu.bf16Tflops() * share, gpu.hasFp8() ? gpu.fp8Tflops() * share : Double.NaN,
+                gpu.memoryGB(), gpu.hbmGBs(), gpu.linkGBs(), gpu.link(), gpu.networkGbps(), gpu.source(), gpu.smCount());
+        return new ComputeEfficiency() {
+            @Override
+            public double gemmSeconds(GpuSpec g, Precision precision, double m, double n, double k) {
+                return efficiency.gemmSeconds(g == gpu ? slower : g, precision, m, n, k);
+            }
+
+            @Override
+            public double memorySeconds(GpuSpec g, double bytes) {
+                return efficiency.memorySeconds(g, bytes);
+            }
+
+            @Override
+            public double attentionSeconds(GpuSpec g, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
+                                           boolean backward, FusedAttention.Generation generation) {
+                return efficiency.attentionSeconds(g == gpu ? slower : g, flops, chunk, headDim, causal, sequencesTimesHeads, backward, generation);
+            }
+
+            @Override
+            public String name() {
+                return efficiency.name();
+            }
+        };
+    }
+}
