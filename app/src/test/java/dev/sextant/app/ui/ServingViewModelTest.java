@@ -110,6 +110,16 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(s.goodputPerReplica()).isPositive();
         vm.save("8B on one H100");
         assertThat(vm.saved()).extracting(SavedServingPlan::name).contains("8B on one H100");
+        // the engine is an input like the others: TensorRT-LLM's lighter host serves more here, and a kept plan keeps it
+        double vllm = s.goodputPerReplica();
+        vm.engineProperty().set("trtllm");
+        assertThat(vm.staleProperty().get()).isTrue();
+        vm.plan();
+        assertThat(vm.studyProperty().get().goodputPerReplica()).isNotEqualTo(vllm);
+        vm.save("8B on TensorRT-LLM");
+        vm.engineProperty().set("vllm");
+        vm.open(vm.saved().stream().filter(p -> p.name().equals("8B on TensorRT-LLM")).findFirst().orElseThrow());
+        assertThat(vm.engineProperty().get()).isEqualTo("trtllm");
         // a prompt-length file that is not there is reported, not thrown at the user
         vm.textInputs().get("promptTokens").set("file:" + tmp.resolve("missing.txt"));
         vm.plan();

@@ -16,14 +16,25 @@ import java.util.List;
  * @param prefixTokens   a prefix many requests share (system prompt, few-shot examples), for prefix caching; 0: none
  * @param prefixShare    share of requests that start with it
  * @param calibration    measured rates for the step latency, or null for the catalog defaults
+ * @param engine         the serving engine's id ({@link EngineProfile#of}); null (plans kept before engines): vLLM
  */
 public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft,
                                  double sloTpot, long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
                                  double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
                                  double smallShare, int prefixTokens, double prefixShare,
-                                 dev.sextant.model.calibration.Calibration calibration) {
+                                 dev.sextant.model.calibration.Calibration calibration, String engine) {
+
+    /** Served by vLLM. */
+    public ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft, double sloTpot,
+                              long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
+                              double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
+                              double smallShare, int prefixTokens, double prefixShare, dev.sextant.model.calibration.Calibration calibration) {
+        this(spec, chunkedPrefill, promptTokens, outputTokens, sloTtft, sloTpot, seed, rate, traffic, headroom, scaleUpMinutes, pricePerGpuHour,
+                speculation, smallModel, smallShare, prefixTokens, prefixShare, calibration, EngineProfile.VLLM.id());
+    }
 
     public ServingPlanRequest {
+        engine = engine == null ? EngineProfile.VLLM.id() : EngineProfile.of(engine).id();
         traffic = List.copyOf(traffic);
         InputError.require(sloTtft > 0, "serving.sloTtft", "the TTFT target must be positive");
         InputError.require(sloTpot > 0, "serving.sloTpot", "the TPOT target must be positive");
@@ -41,7 +52,7 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
         if (calibration != null) {
             calibration.check(spec.gpu());
         }
-        return new ServingReplica(spec, chunkedPrefill, null, calibration);
+        return new ServingReplica(spec, chunkedPrefill, null, calibration, EngineProfile.of(engine));
     }
 
     public ServingLevers.Options levers() {

@@ -93,6 +93,10 @@ public final class ServingView {
         weights.setConverter(converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
         in.row("Weights", weights);
         in.row("KV cache", choice(vm.kvDtypeProperty(), "auto", "fp8"));
+        var engine = choice(vm.engineProperty(), dev.sextant.model.serving.EngineProfile.ALL.stream().map(dev.sextant.model.serving.EngineProfile::id)
+                .toArray(String[]::new));
+        engine.setConverter(converter(id -> id == null ? "" : dev.sextant.model.serving.EngineProfile.of(id).name()));
+        in.row("Engine", engine);
         f.profile(vm.profiles());
         fields(in, new String[][] {{"Max model length", "maxModelLen", "tokens"}, {"Max sequences", "maxNumSeqs", "max_num_seqs"},
                 {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}, {"GPU memory utilisation", "gpuMemoryUtilization", "0–1"},

@@ -50,6 +50,7 @@ public final class ServingViewModel {
     private final ObjectProperty<GpuSpec> gpu;
     private final ObjectProperty<WeightFormat> weights = new SimpleObjectProperty<>(this, "weights", WeightFormat.BF16);
     private final ObjectProperty<String> kvDtype = new SimpleObjectProperty<>(this, "kvDtype", "auto");
+    private final ObjectProperty<String> engine = new SimpleObjectProperty<>(this, "engine", "vllm");
     private final StringProperty tp = new SimpleStringProperty("1");
     private final StringProperty pp = new SimpleStringProperty("1");
     private final StringProperty maxModelLen = new SimpleStringProperty("8192");
@@ -105,7 +106,7 @@ public final class ServingViewModel {
             forgetResults();
             reloadSaved();
         });
-        staleness.watch(List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
+        staleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
                 gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, rate, seed, traffic, headroom,
                 scaleUpMinutes, price, specAcceptance, specTokens, specCost, smallModel, smallShare, prefixTokens, prefixShare,
                 profiles.chosenProperty()));
@@ -196,7 +197,7 @@ public final class ServingViewModel {
                     price.get().isBlank() ? 0 : Inputs.number("serving.price", "Price per GPU-hour", price.get()), speculation, smallModel.get(),
                     smallModel.get() == null ? 0 : Inputs.number("serving.smallShare", "Small model share", smallShare.get()),
                     integerOrZero("serving.prefixTokens", "Shared prefix tokens", prefixTokens.get()),
-                    Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()), profiles.calibration());
+                    Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()), profiles.calibration(), engine.get());
             r.replica(); // a profile of another GPU is refused here, with the reason
             servingStudy.fittingMemory(spec);
             problem.set("");
@@ -279,6 +280,7 @@ public final class ServingViewModel {
         choices.choose(spec.model(), spec.gpu());
         weights.set(spec.weights());
         kvDtype.set(spec.kvFp8() ? "fp8" : "auto");
+        engine.set(r.engine());
         tp.set(String.valueOf(spec.tp()));
         pp.set(String.valueOf(spec.pp()));
         maxModelLen.set(String.valueOf(spec.maxModelLen()));
@@ -384,6 +386,11 @@ public final class ServingViewModel {
 
     public ObjectProperty<WeightFormat> weightsProperty() {
         return weights;
+    }
+
+    /** The serving engine's id (vllm, vllm-v0, sglang, trtllm, lmdeploy): its host costs, CUDA graphs and attention kernels. */
+    public ObjectProperty<String> engineProperty() {
+        return engine;
     }
 
     public ObjectProperty<String> kvDtypeProperty() {
