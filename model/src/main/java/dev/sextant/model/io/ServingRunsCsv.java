@@ -13,13 +13,8 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Published serving measurements as CSV: one a row, lines starting with {@code #} are comments (the bundled file
@@ -60,34 +55,10 @@ public final class ServingRunsCsv {
     }
 
     static List<PublishedServingRun> read(Reader reader, String name) {
-        CSVFormat format = CSVFormat.RFC4180.builder().setCommentMarker('#').setIgnoreSurroundingSpaces(true).setHeader()
-                .setSkipHeaderRecord(true).get();
-        List<PublishedServingRun> out = new ArrayList<>();
-        try (CSVParser parser = format.parse(reader)) {
-            List<String> header = parser.getHeaderNames();
-            if (!header.equals(COLUMNS)) {
-                throw new BadInputException(name, 1, null, "the header must be " + String.join(",", COLUMNS) + "; got " + String.join(",", header));
-            }
-            for (CSVRecord rec : parser) {
-                if (rec.size() == 1 && rec.get(0).isBlank()) {
-                    continue;
-                }
-                out.add(row(rec, name));
-            }
-        } catch (IOException e) {
-            throw BadInputException.of(name, "cannot read: " + IoFailures.plain(e));
-        } catch (UncheckedIOException | IllegalStateException e) {
-            throw BadInputException.of(name, "malformed CSV: " + e.getMessage());
-        }
-        return out;
+        return CsvRows.read(reader, name, COLUMNS, ServingRunsCsv::row);
     }
 
-    private static PublishedServingRun row(CSVRecord rec, String name) {
-        long line = rec.getParser().getCurrentLineNumber();
-        if (rec.size() != COLUMNS.size()) {
-            throw new BadInputException(name, line, null, "has " + rec.size() + " fields, the header has " + COLUMNS.size());
-        }
-        Cells c = new Cells(rec, name, line);
+    private static PublishedServingRun row(CsvRows.Cells c) {
         ServingMetric metric = ServingMetric.of(c.text("metric"));
         if (metric == null) {
             throw c.problem("metric", "must be one of " + Arrays.stream(ServingMetric.values()).map(ServingMetric::slug).toList());
@@ -107,12 +78,12 @@ public final class ServingRunsCsv {
             EngineProfile engine = EngineProfile.of(c.required("engine"));
             ServingLoad load = ServingLoad.parse(c.required("load"));
             return new PublishedServingRun(c.required("id"), c.required("source_group"), c.required("organisation"), c.required("source"),
-                    engine, c.text("engine_version"), c.required("model"), c.required("gpu"), c.integer("gpus"), c.integer("tp"),
-                    c.integer("ep"), format, kv.equals("fp8"), load, client.equals("server"), c.integer("requests"), c.integer("prompt_tokens"),
-                    c.integer("output_tokens"), c.optionalInteger("max_num_seqs"), c.optionalInteger("max_num_batched_tokens"), metric,
+                    engine, c.text("engine_version"), c.required("model"), c.required("gpu"), c.integer("gpus", 1), c.integer("tp", 1),
+                    c.integer("ep", 1), format, kv.equals("fp8"), load, client.equals("server"), c.integer("requests", 1), c.integer("prompt_tokens", 1),
+                    c.integer("output_tokens", 1), (c.text("max_num_seqs").isEmpty() ? null : c.integer("max_num_seqs", 1)), (c.text("max_num_batched_tokens").isEmpty() ? null : c.integer("max_num_batched_tokens", 1)), metric,
                     c.number("measured"), assumed.isEmpty() ? List.of() : List.of(assumed.split(";")));
         } catch (InputError e) {
-            throw new BadInputException(name, line, column(e.field()), e.getMessage());
+            throw c.problem(column(e.field()), e.getMessage());
         }
     }
 
@@ -127,64 +98,5 @@ public final class ServingRunsCsv {
             case "validation.requests" -> "requests";
             default -> field;
         };
-    }
-
-    /** Typed access to one record's fields; errors name file, line and column. */
-    private record Cells(CSVRecord rec, String name, long line) {
-        String text(String column) {
-            return rec.get(column).strip();
-        }
-
-        String required(String column) {
-            String v = text(column);
-            if (v.isEmpty()) {
-                throw problem(column, "empty");
-            }
-            return v;
-        }
-
-        int integer(String column) {
-            String v = required(column);
-            try {
-                int i = Integer.parseInt(v);
-                if (i < 1) {
-                    throw problem(column, "must be at least 1, got " + v);
-                }
-                return i;
-            } catch (NumberFormatException e) {
-                throw problem(column, "not a whole number: '" + v + "'");
-            }
-        }
-
-        Integer optionalInteger(String column) {
-            return text(column).isEmpty() ? null : integer(column);
-        }
-
-        double number(String column) {
-            String v = required(column);
-            try {
-                double d = Double.parseDouble(v);
-                if (!(d > 0) || Double.isInfinite(d)) {
-                    throw problem(column, "must be a positive number, got " + v);
-                }
-                return d;
-            } catch (NumberFormatException e) {
-                throw problem(column, "not a number: '" + v + "'");
-            }
-        }
-
-        <E extends Enum<E>> E choice(String column, Class<E> type) {
-            String v = required(column);
-            try {
-                return Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw problem(column, "unknown value '" + v + "'; expected one of " + Arrays.stream(type.getEnumConstants())
-                        .map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
-            }
-        }
-
-        BadInputException problem(String column, String message) {
-            return new BadInputException(name, line, column, message);
-        }
     }
 }

@@ -10,6 +10,7 @@ import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.Workload;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingFit;
+import dev.sextant.model.serving.ServingIntervals;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
@@ -58,7 +59,8 @@ public final class PlanCapacityCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(List<Window> windows, double gpuHours, double costPerDay, double goodputPerReplica, int peakReplicas,
                          double fixedGpuHours, double fixedCostPerDay, String latencySource, EngineProfile engine, int maxNumSeqs,
-                         int maxNumBatchedTokens, ServingFit fittedConstants) {
+                         int maxNumBatchedTokens, ServingFit fittedConstants, double[] goodputPerReplicaInterval, double[] gpuHoursInterval,
+                         double[] costPerDayInterval) {
     }
 
     @Override
@@ -79,10 +81,12 @@ public final class PlanCapacityCommand implements Runnable {
         List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
         Result r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),
                 plan.fixedCostPerDay(), server.latencySource(), e, server.spec().maxNumSeqs(), server.spec().maxNumBatchedTokens(),
-                server.latency().fit());
+                server.latency().fit(), ServingIntervals.DEFAULT.throughput().around(plan.goodputPerReplica()),
+                ServingIntervals.DEFAULT.throughput().aroundInverse(plan.gpuHours()), ServingIntervals.DEFAULT.throughput().aroundInverse(plan.costPerDay()));
         new CommandContext(spec).print(output.json(), r, w -> {
-            w.printf("One replica (%d × %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s%n", tp, g.name(), workload.sloTtft, workload.sloTpot,
-                    r.goodputPerReplica());
+            w.printf("One replica (%d × %s, %s) meets P99 TTFT ≤ %.2f s and TPOT ≤ %.3f s up to %.2f requests/s (80 %% interval %.2f–%.2f)%n", tp,
+                    g.name(), e.name(), workload.sloTtft, workload.sloTpot, r.goodputPerReplica(), r.goodputPerReplicaInterval()[0],
+                    r.goodputPerReplicaInterval()[1]);
             TextTable t = new TextTable("START", "RATE/S", "REPLICAS", "GPUS");
             r.windows().forEach(x -> t.row(x.start(), String.format("%.2f", x.rate()), x.replicas(), x.gpus()));
             t.print(w);

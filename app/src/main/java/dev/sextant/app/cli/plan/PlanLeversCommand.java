@@ -54,7 +54,11 @@ public final class PlanLeversCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    public record Result(List<ServingLevers.Row> levers) {
+    /**
+     * @param goodputFactors the 80 % interval on every row's goodput, as factors (held-out errors on published measurements)
+     * @param costFactors    the same on every row's cost per million output tokens
+     */
+    public record Result(List<ServingLevers.Row> levers, double[] goodputFactors, double[] costFactors) {
     }
 
     @Override
@@ -73,7 +77,9 @@ public final class PlanLeversCommand implements Runnable {
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
         var calibration = profile.resolve(spec, null, null);
         CliProgress progress = new CommandContext(spec).progress();
-        Result r = new Result(study.levers(s, calibration, engine.profile(), options, w, workload.price, progress, CancellationToken.none()));
+        dev.sextant.model.serving.ServingIntervals.Factors f = dev.sextant.model.serving.ServingIntervals.DEFAULT.throughput();
+        Result r = new Result(study.levers(s, calibration, engine.profile(), options, w, workload.price, progress, CancellationToken.none()),
+                new double[] {f.low(), f.high()}, new double[] {1 / f.high(), 1 / f.low()});
         progress.done();
         new CommandContext(spec).print(output.json(), r, out -> {
             out.printf("%s on %s: P99 TTFT ≤ %.2f s, TPOT ≤ %.3f s%n", arch.name(), g.name(), workload.sloTtft, workload.sloTpot);
@@ -86,6 +92,8 @@ public final class PlanLeversCommand implements Runnable {
                         fmt(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? x.problem() : x.accuracyRisk());
             }
             t.print(out);
+            out.printf("80 %% intervals from held-out published runs: goodput ×%.2f–×%.2f, cost ×%.2f–×%.2f (the comparison between levers is "
+                    + "tighter: they share the model's errors)%n", r.goodputFactors()[0], r.goodputFactors()[1], r.costFactors()[0], r.costFactors()[1]);
         });
     }
 

@@ -13,6 +13,7 @@ import dev.sextant.app.cli.plan.EngineOption;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingFit;
+import dev.sextant.model.serving.ServingIntervals;
 import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.Percentiles;
 import dev.sextant.model.serving.ServingReplica;
@@ -83,7 +84,20 @@ public final class SimulateServeCommand implements Runnable {
     public record Result(int requests, int completed, Percentiles ttftSeconds, Percentiles tpotSeconds, Percentiles e2eSeconds,
                          double throughputTokensPerSecond, Double sloAttainment, double simulatedSeconds, double wallSeconds, long steps,
                          long preemptions, double meanKvUtilisation, long kvBlocks, String latencySource, EngineProfile engine, int maxNumSeqs,
-                         int maxNumBatchedTokens, boolean chunkedPrefill, ServingFit fittedConstants) {
+                         int maxNumBatchedTokens, boolean chunkedPrefill, ServingFit fittedConstants, Intervals intervals) {
+    }
+
+    /**
+     * 80 % intervals from the simulator's held-out errors on published measurements ({@link ServingIntervals}): the
+     * throughput, and the P50/P99 TTFT and TPOT.
+     */
+    public record Intervals(double[] throughputTokensPerSecond, double[] ttftP50Seconds, double[] ttftP99Seconds, double[] tpotP50Seconds,
+                            double[] tpotP99Seconds) {
+        static Intervals of(BatchingSimulator.Outcome o, Percentiles ttft, Percentiles tpot) {
+            ServingIntervals i = ServingIntervals.DEFAULT;
+            return new Intervals(i.throughput().around(o.throughputTokensPerSecond()), i.ttft().around(ttft.p50()), i.ttft().around(ttft.p99()),
+                    i.tpot().around(tpot.p50()), i.tpot().around(tpot.p99()));
+        }
     }
 
     @Override
@@ -108,10 +122,11 @@ public final class SimulateServeCommand implements Runnable {
         Result r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                 o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
                 o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource(), e, server.spec().maxNumSeqs(),
-                server.spec().maxNumBatchedTokens(), chunked, server.latency().fit());
+                server.spec().maxNumBatchedTokens(), chunked, server.latency().fit(), Intervals.of(o, Percentiles.of(o.ttft()), Percentiles.of(o.tpot())));
         new CommandContext(spec).print(output.json(), r, w -> {
-            w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s over %.1f simulated s (%.2f s to simulate)%n", r.requests(),
-                    arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.simulatedSeconds(), r.wallSeconds());
+            w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s (80 %% interval %.0f–%.0f) over %.1f simulated s (%.2f s to simulate)%n",
+                    r.requests(), arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.intervals().throughputTokensPerSecond()[0],
+                    r.intervals().throughputTokensPerSecond()[1], r.simulatedSeconds(), r.wallSeconds());
             w.printf("TTFT  p50 %.3f  p90 %.3f  p99 %.3f s%n", r.ttftSeconds().p50(), r.ttftSeconds().p90(), r.ttftSeconds().p99());
             w.printf("TPOT  p50 %.4f  p90 %.4f  p99 %.4f s%n", r.tpotSeconds().p50(), r.tpotSeconds().p90(), r.tpotSeconds().p99());
             w.printf("E2E   p50 %.2f  p90 %.2f  p99 %.2f s%n", r.e2eSeconds().p50(), r.e2eSeconds().p90(), r.e2eSeconds().p99());

@@ -232,8 +232,11 @@ public final class ServingViewModel {
     /** A study in one line: what one replica serves within the targets, and what the day takes. */
     static String describe(ServingPlanRequest r, ServingAnalysis s, dev.sextant.workspaces.Settings money) {
         ServingSpec spec = r.spec();
-        String head = String.format("One replica (%d × %s, %s) serves %.2f requests/s within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(),
-                spec.gpu().name(), spec.weights().slug(), s.goodputPerReplica(), Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
+        double[] range = dev.sextant.model.serving.ServingIntervals.DEFAULT.throughput().around(s.goodputPerReplica());
+        String head = String.format("One replica (%d × %s, %s, %s) serves %.2f requests/s (80 %% interval %.2f–%.2f from held-out published runs) "
+                        + "within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(), spec.gpu().name(), spec.weights().slug(),
+                dev.sextant.model.serving.EngineProfile.of(r.engine()).name(), s.goodputPerReplica(), range[0], range[1],
+                Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
         if (s.day() == null) {
             return head + ". Step latency: " + s.latencySource() + ".";
         }

@@ -66,6 +66,30 @@ public record ServingReport(String protocol, List<ServingPrediction> predictions
         return out;
     }
 
+    /**
+     * The 80 % intervals these predictions' ratios measured / predicted give, by kind of prediction, each source group
+     * weighing the same within a kind (meaningful for held-out predictions).
+     */
+    public dev.sextant.model.serving.ServingIntervals intervals() {
+        return new dev.sextant.model.serving.ServingIntervals(factors(ServingMetric.OUTPUT_TPS), factors(ServingMetric.TTFT_MS),
+                factors(ServingMetric.ITL_MS, ServingMetric.E2E_MS));
+    }
+
+    private dev.sextant.model.serving.ServingIntervals.Factors factors(ServingMetric... kinds) {
+        List<ServingPrediction> ps = predictions.stream().filter(p -> !p.isRefused() && java.util.Arrays.asList(kinds).contains(p.run().metric()))
+                .toList();
+        Map<String, Long> perSource = ps.stream().collect(java.util.stream.Collectors.groupingBy(p -> p.run().sourceGroup(),
+                java.util.stream.Collectors.counting()));
+        double[] ratios = new double[ps.size()];
+        double[] weights = new double[ps.size()];
+        for (int i = 0; i < ps.size(); i++) {
+            ServingPrediction p = ps.get(i);
+            ratios[i] = p.run().measured() / p.predicted();
+            weights[i] = 1.0 / perSource.get(p.run().sourceGroup()) / perSource.size();
+        }
+        return dev.sextant.model.serving.ServingIntervals.Factors.of(ratios, weights);
+    }
+
     public Map<String, Summary> bySource() {
         return by(p -> p.run().sourceGroup());
     }

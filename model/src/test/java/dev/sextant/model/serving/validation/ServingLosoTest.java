@@ -29,7 +29,8 @@ class ServingLosoTest {
         ServingReport loso = v.loso(ServingFitting.fitted());
         ServingReport looo = v.looo(ServingFitting.fitted());
         ServingReport inSample = v.evaluate(ServingValidation.simulator(ServingFit.DEFAULT));
-        Files.writeString(Path.of("target", "serving-validation-loso.md"), "Fit on all measurements: " + all + "\n\n" + loso.markdown()
+        Files.writeString(Path.of("target", "serving-validation-loso.md"), "Fit on all measurements: " + all + "\n\nIntervals: "
+                + loso.intervals() + "\n\n" + loso.markdown()
                 + "\n" + looo.markdown() + "\n" + inSample.markdown());
         // the shipped constants are this fit, rounded
         assertThat(ServingFit.DEFAULT.hopperCompute()).isCloseTo(all.hopperCompute(), within(0.02));
@@ -37,5 +38,14 @@ class ServingLosoTest {
         assertThat(ServingFit.DEFAULT.expertSeconds()).isCloseTo(all.expertSeconds(), within(1e-6));
         assertThat(ServingFit.DEFAULT.requestSeconds()).isCloseTo(all.requestSeconds(), within(1e-3));
         assertThat(loso.predictions()).hasSize(runs.size());
+        // the intervals every serving prediction carries are these held-out errors
+        dev.sextant.model.serving.ServingIntervals i = loso.intervals();
+        dev.sextant.model.serving.ServingIntervals shipped = dev.sextant.model.serving.ServingIntervals.DEFAULT;
+        assertThat(shipped.throughput().low()).isCloseTo(i.throughput().low(), within(0.01));
+        assertThat(shipped.throughput().high()).isCloseTo(i.throughput().high(), within(0.01));
+        assertThat(shipped.ttft().low()).isCloseTo(i.ttft().low(), within(0.01));
+        assertThat(shipped.ttft().high()).isCloseTo(i.ttft().high(), within(0.01));
+        assertThat(shipped.tpot().low()).isCloseTo(i.tpot().low(), within(0.01));
+        assertThat(shipped.tpot().high()).isCloseTo(i.tpot().high(), within(0.01));
     }
 }
