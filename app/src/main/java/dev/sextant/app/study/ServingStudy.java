@@ -88,14 +88,20 @@ public final class ServingStudy {
     /** As above, served by {@code engine}. */
     public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
                                   int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
+        return replica(model, gpu, tp, 1, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile, engine);
+    }
+
+    /** As above, with the experts spread whole over {@code ep} GPUs ({@link ServingSpec#ep}). */
+    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
+                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
         ServingReplica r = ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile)
                 .withEngine(engine);
         ServingSpec s = r.spec();
         // the engine's own rule for the memory it takes (TensorRT-LLM: a share of what the weights leave free)
         double utilisation = engine.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(model,
-                weights.format(), tp, 1));
+                weights, tp, 1, ep));
         return r.withSpec(new ServingSpec(s.model(), s.gpu(), s.tp(), s.pp(), s.weights(), s.kvFp8(), s.maxModelLen(), s.maxNumSeqs(),
-                s.maxNumBatchedTokens(), utilisation, s.blockSize(), s.gpuMemoryBytes(), s.activationPeakBytes(), s.overheadBytes(), s.storage()));
+                s.maxNumBatchedTokens(), utilisation, s.blockSize(), s.gpuMemoryBytes(), s.activationPeakBytes(), s.overheadBytes(), s.storage(), ep));
     }
 
     /**

@@ -411,6 +411,27 @@ class PlanCliTest {
     }
 
     @Test
+    void expertParallelismSpreadsExpertsAndDataParallelAttentionCountsItsGpus() throws Exception {
+        CliRun wide = run("plan", "serve", "--model", "deepseek-v3", "--gpu", "h200-sxm", "--tp", "1", "--ep", "8", "--weight-dtype", "fp8",
+                "--max-model-len", "8192", "--json");
+        assertThat(wide.code()).as(wide.err()).isZero();
+        assertThat(wide.json().get("ep").asInt()).isEqualTo(8);
+        assertThat(wide.json().get("attentionReplicas").asInt()).isEqualTo(8);
+        assertThat(wide.json().get("gpusPerReplica").asInt()).isEqualTo(8);
+        CliRun tp8 = run("plan", "serve", "--model", "deepseek-v3", "--gpu", "h200-sxm", "--tp", "8", "--weight-dtype", "fp8",
+                "--max-model-len", "8192", "--json");
+        // every attention replica holds the attention and dense layers whole: more weights a GPU than TP 8
+        assertThat(wide.json().get("weightsBytesPerGpu").asDouble()).isGreaterThan(tp8.json().get("weightsBytesPerGpu").asDouble());
+        CliRun dense = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--ep", "2", "--json");
+        assertThat(dense.code()).isEqualTo(2);
+        assertThat(dense.err()).contains("--ep").contains("mixtures of experts");
+        CliRun sim = run("simulate", "serve", "--model", "qwen3-30b-a3b", "--gpu", "h100-sxm", "--tp", "1", "--ep", "4", "--rate", "20",
+                "--requests", "200", "--prompt-tokens", "const:500", "--output-tokens", "const:50", "--json");
+        assertThat(sim.code()).as(sim.err()).isZero();
+        assertThat(sim.json().get("completed").asInt()).isEqualTo(200); // four attention replicas, one simulated for all
+    }
+
+    @Test
     void serveCountsSlidingWindowLayersApart() throws Exception {
         // Gemma 2 9B: 21 sliding-window (4096) and 21 global layers
         Path g = java.nio.file.Files.writeString(tmp.resolve("gemma-2-9b.json"), "{\"model_type\": \"gemma2\", \"hidden_size\": 3584,"

@@ -194,7 +194,7 @@ class MainWindowTest {
         robot.interact(robot.lookup("#plan-serving").queryButton()::fire);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
                 () -> text(robot, "#serving-summary").contains("worked out in")).get());
-        assertThat(text(robot, "#serving-summary")).contains("One replica (1 × NVIDIA H100 SXM, bf16)");
+        assertThat(text(robot, "#serving-summary")).contains("One replica (1 × NVIDIA H100 SXM, bf16, vLLM (V1 engine))").contains("80 % interval");
         assertThat(levers.getItems()).isNotEmpty();
         assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled()).isFalse();
     }

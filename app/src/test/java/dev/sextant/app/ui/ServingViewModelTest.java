@@ -32,7 +32,7 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.prefixProperty().get().sharedTokens()).isEqualTo(640);
         assertThat(vm.textInputs().get("traffic").get()).startsWith("start,rate\n00:00,3\n");
         assertThat(vm.studyProperty().get().levers()).isNotEmpty();
-        assertThat(vm.summaryProperty().get()).startsWith("Kept plan").contains("requests/s within P99 TTFT");
+        assertThat(vm.summaryProperty().get()).startsWith("Kept plan").contains("requests/s (80 % interval").contains("within P99 TTFT");
     }
 
     @Test

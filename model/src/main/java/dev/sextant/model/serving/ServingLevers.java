@@ -209,6 +209,11 @@ public final class ServingLevers {
         boolean sameShape = tp == s.tp() && maxNumSeqs == s.maxNumSeqs() && maxNumBatchedTokens == s.maxNumBatchedTokens();
         return new ServingSpec(s.model(), s.gpu(), tp, s.pp(), weights, kvFp8, s.maxModelLen(), maxNumSeqs, maxNumBatchedTokens,
                 s.gpuMemoryUtilization(), s.blockSize(), s.gpuMemoryBytes(), sameShape ? s.activationPeakBytes() : null,
-                tp == s.tp() ? s.overheadBytes() : null, weights == s.weights() ? s.storage() : WeightStorage.of(weights));
+                tp == s.tp() ? s.overheadBytes() : null, weights == s.weights() ? s.storage() : WeightStorage.of(weights), keptEp(s.ep(), tp));
+    }
+
+    /** The expert parallelism a changed TP keeps: the same EP where it still divides TP or is a multiple of it, else none. */
+    static int keptEp(int ep, int tp) {
+        return ep <= tp ? (tp % ep == 0 ? ep : 1) : (ep % tp == 0 ? ep : 1);
     }
 }

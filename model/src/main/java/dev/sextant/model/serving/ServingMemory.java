@@ -69,7 +69,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         double kvPerTokenPerGpu = kvBytesPerToken(m, tp, layersPerGpu, s.kvFp8());
         double blockBytes = kvPerTokenPerGpu * s.blockSize();
 
-        double weights = weightsPerGpu(m, s.storage(), tp, pp);
+        double weights = weightsPerGpu(m, s.storage(), tp, pp, s.ep());
         double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
         double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
         double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
@@ -130,6 +130,14 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
 
     /** As above, routed experts and the other linear layers each in their stored bytes per weight. */
     static double weightsPerGpu(ModelArchitecture m, WeightStorage storage, int tp, int pp) {
+        return weightsPerGpu(m, storage, tp, pp, 1);
+    }
+
+    /**
+     * As above with expert parallelism: the routed experts spread whole over {@code ep} GPUs (E / EP of them on each)
+     * instead of each split over TP; everything else split over TP, replicated across attention replicas.
+     */
+    public static double weightsPerGpu(ModelArchitecture m, WeightStorage storage, int tp, int pp, int ep) {
         ParameterCount p = m.parameters();
         int layersPerGpu = (m.layers() + pp - 1) / pp;
         double linearPerLayer = (p.total() - p.embedding() - p.output() - p.finalNorm()) / (double) m.layers();
@@ -137,7 +145,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         double matmulPerLayer = linearPerLayer - normsPerLayer;
         double expertsPerLayer = m.moe() == null ? 0 : (double) m.moeLayers() * m.moe().experts() * p.expertPerLayer() / m.layers();
         double perGpu = layersPerGpu * ((matmulPerLayer - expertsPerLayer) / tp * storage.linearBytesPerWeight()
-                + expertsPerLayer / tp * storage.expertBytesPerWeight() + normsPerLayer * 2);
+                + expertsPerLayer / (ep > 1 ? ep : tp) * storage.expertBytesPerWeight() + normsPerLayer * 2);
         double embedding = p.embedding() / (double) tp * 2;
         double output = (p.output() == 0 ? (pp > 1 ? p.embedding() : 0) : p.output()) / (double) tp * 2;
         // with one stage the GPU holds both ends; with several, the first holds the embedding and the last the output

@@ -14,12 +14,21 @@ import java.util.List;
  * @param calibration the measured rates the step latency uses, or null for the catalog defaults
  */
 public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                             dev.sextant.model.calibration.Calibration calibration, EngineProfile engine) {
+                             dev.sextant.model.calibration.Calibration calibration, EngineProfile engine, ServingFit fit) {
 
     public ServingReplica {
         if (engine == null) {
             engine = EngineProfile.VLLM;
         }
+        if (fit == null) {
+            fit = ServingFit.DEFAULT;
+        }
+    }
+
+    /** With the default fitted constants. */
+    public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
+                          dev.sextant.model.calibration.Calibration calibration, EngineProfile engine) {
+        this(spec, chunkedPrefill, speculation, calibration, engine, ServingFit.DEFAULT);
     }
 
     /** Served by vLLM. */
@@ -45,23 +54,28 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     }
 
     public ServingReplica withSpec(ServingSpec s) {
-        return new ServingReplica(s, chunkedPrefill, speculation, calibration, engine);
+        return new ServingReplica(s, chunkedPrefill, speculation, calibration, engine, fit);
     }
 
     public ServingReplica withSpeculation(BatchingSimulator.Speculation s) {
-        return new ServingReplica(spec, chunkedPrefill, s, calibration, engine);
+        return new ServingReplica(spec, chunkedPrefill, s, calibration, engine, fit);
     }
 
     public ServingReplica withCalibration(dev.sextant.model.calibration.Calibration c) {
-        return new ServingReplica(spec, chunkedPrefill, speculation, c, engine);
+        return new ServingReplica(spec, chunkedPrefill, speculation, c, engine, fit);
     }
 
     public ServingReplica withEngine(EngineProfile e) {
-        return new ServingReplica(spec, chunkedPrefill, speculation, calibration, e);
+        return new ServingReplica(spec, chunkedPrefill, speculation, calibration, e, fit);
     }
 
+    public ServingReplica withFit(ServingFit f) {
+        return new ServingReplica(spec, chunkedPrefill, speculation, calibration, engine, f);
+    }
+
+    /** GPUs of the replica: TP × PP, times the attention replicas of data-parallel attention. */
     public int gpus() {
-        return spec.tp() * spec.pp();
+        return spec.tp() * spec.pp() * spec.attentionReplicas();
     }
 
     public ServingMemory memory() {
@@ -73,8 +87,8 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      * the engine's host costs, CUDA graphs and attention kernels.
      */
     public StepLatency latency() {
-        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), 1, spec.weights(), spec.kvFp8(),
-                calibration == null ? dev.sextant.model.training.ComputeEfficiency.DEFAULTS : calibration, engine);
+        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), spec.ep(), spec.weights(), spec.kvFp8(),
+                calibration == null ? dev.sextant.model.training.ComputeEfficiency.DEFAULTS : calibration, engine, fit);
     }
 
     /** What the step latency's rates come from. */
@@ -98,8 +112,34 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      * scheduler.
      */
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
+        return simulate(requests, seed, 0, true, cancel);
+    }
+
+    /**
+     * As above; {@code concurrency} above 0 makes the requests a closed loop of that many in flight; without
+     * {@code apiServer} they reach the scheduler directly (an offline benchmark). With data-parallel
+     * attention the requests are dealt out in turn to the attention replicas, which run in step around the shared
+     * expert layer (balanced, as a router dealing by load keeps them): one replica's share is simulated, each of its
+     * steps already priced with the expert layer serving every replica's tokens, and the output counted for all.
+     */
+    public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, int concurrency, boolean apiServer,
+                                              CancellationToken cancel) {
         StepLatency l = latency();
-        return BatchingSimulator.run(requests, l, scheduler(), speculation, seed, 0, l.fit().requestSeconds(), cancel);
+        double front = apiServer ? l.fit().requestSeconds() : 0;
+        int ranks = spec.attentionReplicas();
+        if (ranks == 1) {
+            return BatchingSimulator.run(requests, l, scheduler(), speculation, seed, concurrency, front, cancel);
+        }
+        List<BatchingSimulator.Request> share = new java.util.ArrayList<>();
+        for (int i = 0; i < requests.size(); i += ranks) {
+            share.add(requests.get(i));
+        }
+        int rankConcurrency = concurrency == 0 ? 0 : Math.max(1, (int) Math.ceil((double) concurrency / ranks));
+        // the API server hands every replica's requests over in turn: each replica sees one in ranks of its time
+        BatchingSimulator.Outcome o = BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency,
+                front * ranks, cancel);
+        return new BatchingSimulator.Outcome(o.ttft(), o.tpot(), o.e2e(), o.outputTokens() * ranks, o.simulatedSeconds(), o.steps(),
+                o.preemptions() * ranks, o.meanKvUtilisation(), o.kvUtilisation(), o.kvSeriesSeconds());
     }
 
     /**

@@ -12,10 +12,24 @@ import dev.sextant.model.architecture.ModelArchitecture;
  * @param gpuMemoryBytes      memory the runtime reports for the card, or null for the catalog's
  * @param storage             the weights' exact bytes and where they came from (a checkpoint's quantization_config, or
  *                            {@code weights} as chosen)
+ * @param ep                  expert-parallel size (mixtures of experts): the routed experts spread whole over this many
+ *                            GPUs instead of each split over TP. Up to TP it is vLLM's {@code --enable-expert-parallel}
+ *                            inside the TP group; above it the replica runs EP / TP attention replicas of TP GPUs each,
+ *                            every one with its own requests and KV cache, around one expert layer over all EP GPUs
+ *                            (data-parallel attention, as SGLang's {@code --enable-dp-attention}, TensorRT-LLM's attention
+ *                            DP and DeepSeek's wide-EP deployments run). 1: none
  */
 public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
                           int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
-                          Double activationPeakBytes, Double overheadBytes, WeightStorage storage) {
+                          Double activationPeakBytes, Double overheadBytes, WeightStorage storage, int ep) {
+
+    /** Without expert parallelism. */
+    public ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
+                       int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
+                       Double activationPeakBytes, Double overheadBytes, WeightStorage storage) {
+        this(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
+                activationPeakBytes, overheadBytes, storage, 1);
+    }
 
     /** Every linear layer stored as {@code weights} says. */
     public ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
@@ -26,6 +40,14 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
     }
 
     public ServingSpec {
+        if (ep < 1) {
+            ep = 1; // saved before expert parallelism was recorded
+        }
+        InputError.require(ep == 1 || model.hasExperts(), "serving.ep", "expert parallelism applies to mixtures of experts only");
+        InputError.require(ep == 1 || model.moe().experts() % ep == 0, "serving.ep",
+                "EP (" + ep + ") must divide the " + (model.hasExperts() ? model.moe().experts() : 0) + " experts");
+        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
+                "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
         if (storage == null) {
             storage = WeightStorage.of(weights); // saved before storage was recorded
         }
@@ -47,5 +69,16 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
         InputError.require(activationPeakBytes == null || activationPeakBytes >= 0, "serving.activationPeakGib",
                 "the activation peak must not be negative");
         InputError.require(overheadBytes == null || overheadBytes >= 0, "serving.overheadGib", "the overhead must not be negative");
+    }
+
+    /** Attention replicas of the expert layer: EP / TP when EP spans more GPUs than one TP group, else 1. */
+    public int attentionReplicas() {
+        return ep > tp ? ep / tp : 1;
+    }
+
+    /** This spec with expert-parallel size {@code e}. */
+    public ServingSpec withEp(int e) {
+        return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
+                gpuMemoryBytes, activationPeakBytes, overheadBytes, storage, e);
     }
 }

@@ -58,6 +58,14 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
      * table (t = 17.5 µs + KV bytes / 2.6 TB/s).
      */
     static final double DECODE_ATTENTION_SECONDS = 17.5e-6;
+    /** GPUs sharing one NVLink domain in an expert-parallel group (HGX/DGX nodes of 8). */
+    static final int GPUS_PER_NODE = 8;
+    /**
+     * Latency of one all-to-all across nodes, seconds: DeepEP's low-latency dispatch of 128 tokens a rank at EP 8–16 over
+     * RDMA, 77–118 µs (deepseek-ai/DeepEP README, H800 with CX7 InfiniBand); its combine takes about half as long again.
+     */
+    static final double INTERNODE_ALL_TO_ALL_LATENCY = 100e-6;
+
     /**
      * Share of the BF16 peak that absorbed latent-attention decode reaches when compute-bound: FlashMLA's 580 TFLOP/s on
      * H800 (deepseek-ai/FlashMLA README, first release, Feb 2025) of 989.
@@ -80,6 +88,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         InputError.require(ep == 1 || model.hasExperts() && model.moe().experts() % ep == 0, "serving.ep",
                 model.hasExperts() ? "EP (" + ep + ") must divide the " + model.moe().experts() + " experts"
                         : "EP applies to mixture-of-experts models only");
+        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
+                "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
         if (efficiency == null || engine == null || fit == null) {
             throw new IllegalArgumentException("kernel rates, engine and fitted constants are required");
         }
@@ -138,6 +148,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         private final double experts;
         private final double topK;
         private final double localExperts;
+        /** Attention replicas feeding the expert layer (EP / TP when EP spans more than one TP group). */
+        private final int attentionReplicas;
         private final double vocabN;
         private final double attentionWidth;
         private final double kvPerToken;
@@ -178,6 +190,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 expertN = (mlpMatrices - 1) * moe.expertFfn() / expertTp;
                 expertDownK = moe.expertFfn() / expertTp;
                 localExperts = experts / s.ep;
+                attentionReplicas = s.ep > s.tp ? s.ep / s.tp : 1;
                 sharedN = (mlpMatrices - 1) * (double) moe.sharedExperts() * moe.expertFfn() / tp;
                 sharedDownK = (double) moe.sharedExperts() * moe.expertFfn() / tp;
             } else {
@@ -186,6 +199,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 expertN = 0;
                 expertDownK = 0;
                 localExperts = 0;
+                attentionReplicas = 1;
                 sharedN = 0;
                 sharedDownK = 0;
             }
@@ -279,10 +293,12 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             double dense = gemm(m, mlpN, hidden) + gemm(m, hidden, mlpDownK);
             double moe = 0;
             if (experts > 0) {
-                // experts some token is routed to, each a GEMM of its share of the routed copies; with EP, this rank's
-                double touched = experts * (1 - Math.pow(1 - topK / experts, m));
+                // experts some token is routed to, each a GEMM of its share of the routed copies; with EP, this rank's;
+                // with attention replicas the expert layer serves the tokens of all of them
+                double routed = m * attentionReplicas;
+                double touched = experts * (1 - Math.pow(1 - topK / experts, routed));
                 double localTouched = touched * localExperts / experts;
-                double rows = m * topK / touched;
+                double rows = routed * topK / touched;
                 double bytes = precision == Precision.FP8 ? 1 : weightBytes;
                 moe = gemm(m, experts, hidden) // router
                         + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
@@ -293,8 +309,10 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 }
                 // permute and un-permute the routed copies
                 moe += eff.memorySeconds(gpu, 2 * 2.0 * m * topK * hidden * 2);
-                if (s.ep > 1) {
-                    moe += allToAll(m * topK * hidden * (precision == Precision.FP8 ? 1 : 2)) * 2;
+                if (attentionReplicas > 1) {
+                    // dispatch (FP8 where the weights are) and combine (16-bit) of this rank's routed copies; within one TP
+                    // group the experts' partial outputs are summed by the all-reduce already counted
+                    moe += allToAll(m * topK * hidden * (precision == Precision.FP8 ? 1 : 2)) + allToAll(m * topK * hidden * 2);
                 }
             }
             double elementwise = eff.memorySeconds(gpu, elementwisePerToken * m);
@@ -312,10 +330,17 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             return 2.0 * (tp - 1) / tp * bytes / (gpu.linkGBs() * 1e9) + ALL_REDUCE_LATENCY;
         }
 
-        /** An all-to-all of {@code bytes} routed copies over the EP group: all but 1/EP of them leave the GPU. */
+        /**
+         * An all-to-all of this GPU's {@code bytes} of routed copies over the EP group: all but 1/EP of them leave the GPU,
+         * over NVLink to the GPUs of its node ({@value #GPUS_PER_NODE}) and over its network share to the rest, plus a
+         * latency floor: NCCL's within a node, DeepEP's low-latency kernels' across nodes.
+         */
         private double allToAll(double bytes) {
             int ep = s.ep;
-            return (ep - 1.0) / ep * bytes / ep / (gpu.linkGBs() * 1e9) + ALL_REDUCE_LATENCY;
+            double inNode = Math.min(ep, GPUS_PER_NODE);
+            double within = (inNode - 1) / ep * bytes / (gpu.linkGBs() * 1e9);
+            double across = ep > GPUS_PER_NODE ? (ep - inNode) / ep * bytes / (gpu.networkGbps() / 8 * 1e9) : 0;
+            return within + across + (ep > GPUS_PER_NODE ? INTERNODE_ALL_TO_ALL_LATENCY : ALL_REDUCE_LATENCY);
         }
 
         /** See {@link StepLatency#layerContext}. */

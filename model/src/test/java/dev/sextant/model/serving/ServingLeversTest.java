@@ -38,10 +38,11 @@ class ServingLeversTest {
         assertThat(b.problem()).isNull();
         assertThat(b.costVersusBaseline()).isCloseTo(1.0, within(1e-12));
         assertThat(b.costPerMillionOutputTokens()).isCloseTo(2.5 * 1e6 / (b.goodputPerGpu() * 200 * 3600), within(1e-9));
-        // INT4 weights: about a quarter of the bytes, so more KV and a faster lone decode
+        // INT4 weights: about a quarter of the bytes, so more KV and a faster lone decode (not 4× faster: at TP 4 the 160
+        // all-reduces and 80 attention calls of a step cost the same)
         assertThat(by.get("INT4 weights").weightsBytesPerGpu()).isLessThan(b.weightsBytesPerGpu() * 0.35);
         assertThat(by.get("INT4 weights").kvTokens()).isGreaterThan(b.kvTokens());
-        assertThat(by.get("INT4 weights").singleStreamTpotSeconds()).isLessThan(b.singleStreamTpotSeconds() * 0.5);
+        assertThat(by.get("INT4 weights").singleStreamTpotSeconds()).isLessThan(b.singleStreamTpotSeconds() * 0.6);
         assertThat(by.get("INT4 weights").accuracyRisk()).startsWith("moderate");
         // an FP8 KV cache holds twice the tokens in the same bytes
         assertThat((double) by.get("FP8 KV cache").kvTokens()).isCloseTo(2.0 * b.kvTokens(), within(0.01 * b.kvTokens()));

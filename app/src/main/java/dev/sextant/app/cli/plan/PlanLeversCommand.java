@@ -71,7 +71,7 @@ public final class PlanLeversCommand implements Runnable {
         }
         Workload w = workload.workload();
         ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, engine.maxNumSeqs(g),
-                engine.maxNumBatchedTokens(g, maxModelLen), 0.9, ServingReplica.BLOCK_SIZE, null, null, null);
+                engine.maxNumBatchedTokens(g, maxModelLen), 0.9, ServingReplica.BLOCK_SIZE, null, null, null).withEp(replica.ep);
         ServingStudy study = new ServingStudy();
         study.fittingMemory(s);
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);

@@ -70,7 +70,7 @@ public final class PlanServeCommand implements Runnable {
                          double kvCacheBytesPerGpu, double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency,
                          double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits, PrefixCaching prefixCaching,
                          String weightFormat, String weightSource, double bytesPerWeight, double expertBytesPerWeight,
-                         String attentionLayers, double kvBytesPerRequestPerGpu) {
+                         String attentionLayers, double kvBytesPerRequestPerGpu, int ep, int attentionReplicas, int gpusPerReplica) {
     }
 
     @Override
@@ -83,7 +83,8 @@ public final class PlanServeCommand implements Runnable {
         int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
         ServingStudy study = new ServingStudy();
         ServingMemory plan = study.memory(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
-                maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage));
+                maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage,
+                replica.ep));
         if (!plan.fits()) {
             throw plan.doesNotFitError();
         }
@@ -92,11 +93,14 @@ public final class PlanServeCommand implements Runnable {
         Result r = new Result(plan.weightsBytesPerGpu(), plan.kvBytesPerToken(), plan.kvBytesPerTokenPerGpu(), plan.activationPeakBytes(),
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
                 plan.totalBytes(), len, plan.fits(), prefix, weightDtype.slug(), storage.source(), storage.linearBytesPerWeight(),
-                storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len));
+                storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len), replica.ep,
+                plan.spec().attentionReplicas(), tp * pp * plan.spec().attentionReplicas());
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
-            out.printf("%s on %s, TP %d, PP %d, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp, storage.headline(),
-                    replica.kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("%s on %s, TP %d, PP %d%s, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp,
+                    replica.ep > 1 ? String.format(", EP %d%s", replica.ep, r.attentionReplicas() > 1
+                            ? String.format(" (%d attention replicas, %d GPUs)", r.attentionReplicas(), r.gpusPerReplica()) : "") : "",
+                    storage.headline(), replica.kvDtype.toLowerCase(Locale.ROOT));
             out.printf("Weight format        %s (from %s)%n", storage.bytesText(), storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");

@@ -113,13 +113,13 @@ public final class SimulateServeCommand implements Runnable {
         EngineProfile e = engine.profile();
         int maxModelLen = (int) Math.min(arch.maxPositions(), 1L << 20);
         boolean chunked = chunkedPrefill != null ? chunkedPrefill : e.chunkedPrefill();
-        ServingReplica server = study.replica(arch, g, replica.tp, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
+        ServingReplica server = study.replica(arch, g, replica.tp, replica.ep, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
                 engine.maxNumSeqs(g), engine.maxNumBatchedTokens(g, maxModelLen), chunked, profile.resolve(spec, null, null), e);
         study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read
         List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
         ServingStudy.Simulation sim = study.simulate(server, requests, seed, CancellationToken.none());
         BatchingSimulator.Outcome o = sim.outcome();
-        Result r = new Result(requests.size(), o.ttft().length, Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
+        Result r = new Result(requests.size(), Math.min(requests.size(), o.ttft().length * server.spec().attentionReplicas()), Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                 o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
                 o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource(), e, server.spec().maxNumSeqs(),
                 server.spec().maxNumBatchedTokens(), chunked, server.latency().fit(), Intervals.of(o, Percentiles.of(o.ttft()), Percentiles.of(o.tpot())));

@@ -95,8 +95,8 @@ public final class ServingValidation {
      * outcome otherwise. Measurements of one run that differ only in their metric share it.
      */
     static Object run(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
-        ServingReplica replica = replica(r);
-        StepLatency latency = replica.latency().withFit(fit);
+        ServingReplica replica = replica(r).withFit(fit);
+        StepLatency latency = replica.latency();
         if (r.metric() == ServingMetric.PREFILL_MS || r.metric() == ServingMetric.DECODE_STEP_MS) {
             return latency.prepared();
         }
@@ -112,8 +112,7 @@ public final class ServingValidation {
             }
         }
         int concurrency = r.load().kind() == ServingLoad.Kind.CONCURRENCY ? (int) Math.ceil(r.load().value() / r.replicas()) : 0;
-        return BatchingSimulator.run(requests, latency, replica.scheduler(), null, SEED, concurrency, r.server() ? fit.requestSeconds() : 0,
-                CancellationToken.none());
+        return replica.simulate(requests, SEED, concurrency, r.server(), CancellationToken.none());
     }
 
     /** The metric's value from what {@link #run} produced. */
