@@ -73,6 +73,7 @@ class InputErrorKeysTest {
                 // serving: the memory plan's spec, prefix caching, the plan request, the day, speculation, lengths
                 rejects("serving.tp", () -> serving(0, 1, 0.9, 16)),
                 rejects("serving.tp", () -> serving(3, 1, 0.9, 16)),
+                rejects("serving.ep", () -> serving(1, 1, 0.9, 16).withEp(2)),
                 rejects("serving.pp", () -> serving(1, 33, 0.9, 16)),
                 rejects("serving.gpuMemoryUtilization", () -> serving(1, 1, 1.2, 16)),
                 rejects("serving.blockSize", () -> serving(1, 1, 0.9, 0)),

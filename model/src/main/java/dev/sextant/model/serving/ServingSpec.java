@@ -43,11 +43,6 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
         if (ep < 1) {
             ep = 1; // saved before expert parallelism was recorded
         }
-        InputError.require(ep == 1 || model.hasExperts(), "serving.ep", "expert parallelism applies to mixtures of experts only");
-        InputError.require(ep == 1 || model.moe().experts() % ep == 0, "serving.ep",
-                "EP (" + ep + ") must divide the " + (model.hasExperts() ? model.moe().experts() : 0) + " experts");
-        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
-                "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
         if (storage == null) {
             storage = WeightStorage.of(weights); // saved before storage was recorded
         }
@@ -69,6 +64,11 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
         InputError.require(activationPeakBytes == null || activationPeakBytes >= 0, "serving.activationPeakGib",
                 "the activation peak must not be negative");
         InputError.require(overheadBytes == null || overheadBytes >= 0, "serving.overheadGib", "the overhead must not be negative");
+        InputError.require(ep == 1 || model.hasExperts(), "serving.ep", "expert parallelism applies to mixtures of experts only");
+        InputError.require(ep == 1 || model.moe().experts() % ep == 0, "serving.ep",
+                "EP (" + ep + ") must divide the " + (model.hasExperts() ? model.moe().experts() : 0) + " experts");
+        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
+                "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
     }
 
     /** Attention replicas of the expert layer: EP / TP when EP spans more GPUs than one TP group, else 1. */

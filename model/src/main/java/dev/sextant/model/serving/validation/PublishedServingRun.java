@@ -21,9 +21,9 @@ import java.util.List;
  * @param engineVersion       as published ("" when not)
  * @param modelId             a {@link ModelCatalog} id
  * @param gpuId               a {@link GpuCatalog} id
- * @param gpus                GPUs in the measurement: gpus / tp replicas
+ * @param gpus                GPUs in the measurement: gpus / max(tp, ep) replicas
  * @param tp                  tensor-parallel size of a replica
- * @param ep                  expert-parallel size (1: none)
+ * @param ep                  expert-parallel size (1: none; a multiple of TP: data-parallel attention replicas)
  * @param weights             weight format
  * @param kvFp8               whether the KV cache is FP8
  * @param load                how requests were sent
@@ -47,11 +47,12 @@ public record PublishedServingRun(String id, String sourceGroup, String organisa
         if (!(measured > 0) || Double.isInfinite(measured)) {
             throw new InputError("validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
         }
-        if (tp < 1 || gpus % tp != 0) {
-            throw new InputError("validation.gpus", "run " + id + ": " + gpus + " GPUs are not a whole number of TP " + tp + " replicas");
+        if (ep < 1 || (ep <= tp ? tp % ep != 0 : ep % tp != 0)) {
+            throw new InputError("validation.ep", "run " + id + ": EP " + ep + " must divide TP (" + tp + ") or be a multiple of it");
         }
-        if (ep < 1 || ep > tp) {
-            throw new InputError("validation.ep", "run " + id + ": EP " + ep + " must lie in 1..TP (" + tp + ")");
+        if (tp < 1 || gpus % Math.max(tp, ep) != 0) {
+            throw new InputError("validation.gpus", "run " + id + ": " + gpus + " GPUs are not a whole number of replicas of "
+                    + Math.max(tp, ep));
         }
         if (requests < 1 || promptTokens < 1 || outputTokens < 1) {
             throw new InputError("validation.requests", "run " + id + ": requests, prompt and output tokens must be at least 1");
@@ -66,8 +67,9 @@ public record PublishedServingRun(String id, String sourceGroup, String organisa
         return GpuCatalog.get(gpuId);
     }
 
+    /** Replicas in the measurement: GPUs over a replica's, TP or, with data-parallel attention, EP. */
     public int replicas() {
-        return gpus / tp;
+        return gpus / Math.max(tp, ep);
     }
 
     /** The class a run's error is summarised in: MoE or dense, and the GPU generation. */

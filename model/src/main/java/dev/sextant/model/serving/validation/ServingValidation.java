@@ -65,9 +65,10 @@ public final class ServingValidation {
         if (batch) {
             budget = Math.max(budget, perReplica * r.promptTokens()); // a static batch prefills together
         }
-        double util = e.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(m, r.weights(), r.tp(), 1));
+        double util = e.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(m,
+                dev.sextant.model.serving.WeightStorage.of(r.weights()), r.tp(), 1, r.ep()));
         ServingSpec spec = new ServingSpec(m, gpu, r.tp(), 1, r.weights(), r.kvFp8(), maxModelLen, seqs, budget, util,
-                ServingReplica.BLOCK_SIZE, null, null, null);
+                ServingReplica.BLOCK_SIZE, null, null, null).withEp(r.ep());
         return new ServingReplica(spec, e.chunkedPrefill() && !batch, null, null, e);
     }
 
