@@ -77,6 +77,21 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void expertParallelismIsAnInputOfTheReplica() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        vm.textInputs().get("ep").set("2");
+        assertThat(vm.problemProperty().get()).contains("mixtures of experts");
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("ep");
+        vm.modelProperty().set(ModelCatalog.get("qwen3-30b-a3b"));
+        assertThat(vm.problemProperty().get()).isEmpty();
+        long ep2 = vm.memoryProperty().get().kvTokens();
+        vm.textInputs().get("ep").set("1");
+        // TP 1 and EP 2: two attention replicas, each holding the attention layers whole and half the experts
+        assertThat(ep2).isNotEqualTo(vm.memoryProperty().get().kvTokens());
+    }
+
+    @Test
     void anInvalidTpMarksTheTpField() {
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
         vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));

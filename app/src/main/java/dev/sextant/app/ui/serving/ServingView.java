@@ -88,7 +88,7 @@ public final class ServingView {
     private PlanForm replica() {
         PlanForm f = new PlanForm("Replica", "serving", vm.choices(), marks);
         InputGrid in = f.inputs();
-        fields(in, new String[][] {{"TP", "tp", ""}, {"PP", "pp", ""}});
+        fields(in, new String[][] {{"TP", "tp", ""}, {"PP", "pp", ""}, {"EP", "ep", "experts over GPUs"}});
         var weights = choice(vm.weightsProperty(), WeightFormat.values());
         weights.setConverter(converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
         in.row("Weights", weights);

@@ -53,6 +53,7 @@ public final class ServingViewModel {
     private final ObjectProperty<String> engine = new SimpleObjectProperty<>(this, "engine", "vllm");
     private final StringProperty tp = new SimpleStringProperty("1");
     private final StringProperty pp = new SimpleStringProperty("1");
+    private final StringProperty ep = new SimpleStringProperty("1");
     private final StringProperty maxModelLen = new SimpleStringProperty("8192");
     private final StringProperty maxNumSeqs = new SimpleStringProperty("256");
     private final StringProperty maxNumBatchedTokens = new SimpleStringProperty("2048");
@@ -106,11 +107,11 @@ public final class ServingViewModel {
             forgetResults();
             reloadSaved();
         });
-        staleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
+        staleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
                 gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, rate, seed, traffic, headroom,
                 scaleUpMinutes, price, specAcceptance, specTokens, specCost, smallModel, smallShare, prefixTokens, prefixShare,
                 profiles.chosenProperty()));
-        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
+        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
         updateMemory();
@@ -163,7 +164,7 @@ public final class ServingViewModel {
                 Inputs.positive("serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()),
                 Inputs.integer("serving.blockSize", "Block size", blockSize.get()), gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
                 gib("serving.activationPeakGib", "Activation peak GiB", activationPeakGib.get()),
-                gib("serving.overheadGib", "Overhead GiB", overheadGib.get()), storage());
+                gib("serving.overheadGib", "Overhead GiB", overheadGib.get()), storage(), Inputs.integer("serving.ep", "EP", ep.get()));
     }
 
     /** The checkpoint's own storage when the chosen format is the one it states, else the format as chosen. */
@@ -286,6 +287,7 @@ public final class ServingViewModel {
         engine.set(r.engine());
         tp.set(String.valueOf(spec.tp()));
         pp.set(String.valueOf(spec.pp()));
+        ep.set(String.valueOf(spec.ep()));
         maxModelLen.set(String.valueOf(spec.maxModelLen()));
         maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
         maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
@@ -409,6 +411,7 @@ public final class ServingViewModel {
         java.util.Map<String, StringProperty> m = new java.util.LinkedHashMap<>();
         m.put("tp", tp);
         m.put("pp", pp);
+        m.put("ep", ep);
         m.put("maxModelLen", maxModelLen);
         m.put("maxNumSeqs", maxNumSeqs);
         m.put("maxNumBatchedTokens", maxNumBatchedTokens);
