@@ -146,7 +146,8 @@ public final class ServingStudy {
     /**
      * A simulated run of a replica's continuous batching.
      *
-     * @param kvBlocks      KV blocks the replica's scheduler holds
+     * @param kvBlocks      KV blocks of the memory plan (as plan serve counts them; the scheduler counts a block once per
+     *                      layer that holds it)
      * @param latencySource what the step latency's rates come from
      */
     public record Simulation(BatchingSimulator.Outcome outcome, long kvBlocks, String latencySource) {
@@ -154,9 +155,8 @@ public final class ServingStudy {
 
     /** Runs the requests through the replica's scheduler; deterministic for a seed. */
     public Simulation simulate(ServingReplica replica, List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
-        BatchingSimulator.Scheduler scheduler = replica.scheduler();
         BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
-        return new Simulation(o, scheduler.kvBlocks(), replica.latencySource());
+        return new Simulation(o, replica.memory().kvBlocks(), replica.latencySource());
     }
 
     /**

@@ -396,6 +396,10 @@ class PlanCliTest {
                 "--prompt-tokens", "const:1000", "--output-tokens", "const:100", "--engine", "trtllm", "--json");
         assertThat(v.code()).as(v.err()).isZero();
         assertThat(t.code()).as(t.err()).isZero();
+        // KV blocks as plan serve counts them (not once per layer)
+        CliRun memory = run("plan", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm",
+                "--max-num-seqs", "1024", "--max-num-batched-tokens", "8192", "--json");
+        assertThat(v.json().get("kvBlocks").asLong()).isEqualTo(memory.json().get("kvBlocks").asLong());
         // the engines' own defaults: vLLM's V1 server on an H100 1,024 sequences and 8,192 tokens; TensorRT-LLM 2,048
         assertThat(v.json().get("engine").get("id").asText()).isEqualTo("vllm");
         assertThat(v.json().get("maxNumSeqs").asInt()).isEqualTo(1024);
