@@ -96,12 +96,8 @@ public final class ServingStudy {
                                   int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
         ServingReplica r = ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile)
                 .withEngine(engine);
-        ServingSpec s = r.spec();
         // the engine's own rule for the memory it takes (TensorRT-LLM: a share of what the weights leave free)
-        double utilisation = engine.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(model,
-                weights, tp, 1, ep));
-        return r.withSpec(new ServingSpec(s.model(), s.gpu(), s.tp(), s.pp(), s.weights(), s.kvFp8(), s.maxModelLen(), s.maxNumSeqs(),
-                s.maxNumBatchedTokens(), utilisation, s.blockSize(), s.gpuMemoryBytes(), s.activationPeakBytes(), s.overheadBytes(), s.storage(), ep));
+        return r.withSpec(engine.withMemoryRule(r.spec().withEp(ep)));
     }
 
     /**

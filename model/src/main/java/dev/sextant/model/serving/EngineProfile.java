@@ -135,6 +135,15 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
         };
     }
 
+    /** {@code spec} with the share of the card this engine's own memory rule gives ({@link #gpuMemoryUtilization}). */
+    public ServingSpec withMemoryRule(ServingSpec spec) {
+        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().memoryBytes();
+        double u = gpuMemoryUtilization(card, ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
+        return new ServingSpec(spec.model(), spec.gpu(), spec.tp(), spec.pp(), spec.weights(), spec.kvFp8(), spec.maxModelLen(), spec.maxNumSeqs(),
+                spec.maxNumBatchedTokens(), u, spec.blockSize(), spec.gpuMemoryBytes(), spec.activationPeakBytes(), spec.overheadBytes(),
+                spec.storage(), spec.ep());
+    }
+
     /** Host seconds of a step of {@code seqs} sequences that the GPU waits for. */
     public double hostSerial(int seqs) {
         return hostSerialSeconds + hostSerialPerSeq * seqs;

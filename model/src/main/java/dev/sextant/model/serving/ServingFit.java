@@ -55,13 +55,25 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
         return new ServingFit(hopperCompute, ampereCompute, expertSeconds, v);
     }
 
-    /** The compute share for a GPU: Hopper or Ampere silicon, 1 for others (no measurements to fit). */
+    /** The GPU generations the compute shares are fitted for; OTHER has no measurements to fit and keeps the kernel rates. */
+    public enum Generation {
+        HOPPER, AMPERE, OTHER;
+
+        public static Generation of(GpuSpec gpu) {
+            return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
+                case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm" -> HOPPER;
+                case "a100-sxm-40gb", "a100-sxm-80gb" -> AMPERE;
+                default -> OTHER;
+            };
+        }
+    }
+
+    /** The compute share for a GPU: Hopper or Ampere silicon, 1 for others. */
     public double computeShare(GpuSpec gpu) {
-        String id = dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id());
-        return switch (id) {
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm" -> hopperCompute;
-            case "a100-sxm-40gb", "a100-sxm-80gb" -> ampereCompute;
-            default -> 1;
+        return switch (Generation.of(gpu)) {
+            case HOPPER -> hopperCompute;
+            case AMPERE -> ampereCompute;
+            case OTHER -> 1;
         };
     }
 

@@ -29,9 +29,9 @@ public final class ServingFitting {
 
     static final List<Constant> CONSTANTS = List.of(
             new Constant("hopperCompute", ServingFit::withHopperCompute, ServingFit::hopperCompute, 0.3, 1.2,
-                    r -> ServingFit.NONE.withHopperCompute(0.5).computeShare(r.gpu()) == 0.5),
+                    r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.HOPPER),
             new Constant("ampereCompute", ServingFit::withAmpereCompute, ServingFit::ampereCompute, 0.3, 1.2,
-                    r -> ServingFit.NONE.withAmpereCompute(0.5).computeShare(r.gpu()) == 0.5),
+                    r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.AMPERE),
             new Constant("expertSeconds", ServingFit::withExpertSeconds, ServingFit::expertSeconds, 0, 40e-6, r -> r.model().hasExperts()),
             new Constant("requestSeconds", ServingFit::withRequestSeconds, ServingFit::requestSeconds, 0, 0.05, PublishedServingRun::server));
 

@@ -9,11 +9,7 @@ public enum ServingMetric {
     /** Mean time to first token, ms. */
     TTFT_MS("ttft_ms", "ms to first token", false),
     /** Mean time between output tokens after the first (TPOT; the inter-token latency when every step yields one), ms. */
-    ITL_MS("itl_ms", "ms between tokens", false),
-    /** One forward pass over the prompts of the whole batch, ms. */
-    PREFILL_MS("prefill_ms", "ms prefill", false),
-    /** One decode step of the batch at the prompt's context, ms. */
-    DECODE_STEP_MS("decode_step_ms", "ms a decode step", false);
+    ITL_MS("itl_ms", "ms between tokens", false);
 
     private final String slug;
     private final String unit;

@@ -7,7 +7,6 @@ import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
-import dev.sextant.model.serving.StepLatency;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,10 +64,8 @@ public final class ServingValidation {
         if (batch) {
             budget = Math.max(budget, perReplica * r.promptTokens()); // a static batch prefills together
         }
-        double util = e.gpuMemoryUtilization(gpu.memoryBytes(), dev.sextant.model.serving.ServingMemory.weightsPerGpu(m,
-                dev.sextant.model.serving.WeightStorage.of(r.weights()), r.tp(), 1, r.ep()));
-        ServingSpec spec = new ServingSpec(m, gpu, r.tp(), 1, r.weights(), r.kvFp8(), maxModelLen, seqs, budget, util,
-                ServingReplica.BLOCK_SIZE, null, null, null).withEp(r.ep());
+        ServingSpec spec = e.withMemoryRule(new ServingSpec(m, gpu, r.tp(), 1, r.weights(), r.kvFp8(), maxModelLen, seqs, budget, 0.9,
+                ServingReplica.BLOCK_SIZE, null, null, null).withEp(r.ep()));
         return new ServingReplica(spec, e.chunkedPrefill() && !batch, null, null, e);
     }
 
@@ -92,15 +89,11 @@ public final class ServingValidation {
     }
 
     /**
-     * What a measurement's configuration produces under {@code fit}: the step latency for step metrics, the simulated
-     * outcome otherwise. Measurements of one run that differ only in their metric share it.
+     * What a measurement's configuration produces under {@code fit}: the simulated outcome. Measurements of one run that
+     * differ only in their metric share it.
      */
-    static Object run(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
+    static BatchingSimulator.Outcome run(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
         ServingReplica replica = replica(r).withFit(fit);
-        StepLatency latency = replica.latency();
-        if (r.metric() == ServingMetric.PREFILL_MS || r.metric() == ServingMetric.DECODE_STEP_MS) {
-            return latency.prepared();
-        }
         int n = requestsPerReplica(r);
         List<BatchingSimulator.Request> requests = new ArrayList<>();
         if (r.load().kind() == ServingLoad.Kind.RATE) {
@@ -117,14 +110,7 @@ public final class ServingValidation {
     }
 
     /** The metric's value from what {@link #run} produced. */
-    static double value(PublishedServingRun r, Object produced) {
-        int n = requestsPerReplica(r);
-        if (produced instanceof StepLatency.Prepared step) {
-            return r.metric() == ServingMetric.PREFILL_MS
-                    ? 1e3 * step.seconds(n, (long) n * r.promptTokens(), n * (r.promptTokens() * (r.promptTokens() + 1.0) / 2), 0, 0)
-                    : 1e3 * step.seconds(0, 0, 0, n, (double) n * r.promptTokens());
-        }
-        BatchingSimulator.Outcome o = (BatchingSimulator.Outcome) produced;
+    static double value(PublishedServingRun r, BatchingSimulator.Outcome o) {
         return switch (r.metric()) {
             case OUTPUT_TPS -> o.throughputTokensPerSecond() * r.replicas();
             case E2E_MS -> 1e3 * mean(o.e2e());
@@ -139,8 +125,7 @@ public final class ServingValidation {
         return String.join("|", r.sourceGroup(), r.engine().id(), r.modelId(), r.gpuId(), String.valueOf(r.gpus()), String.valueOf(r.tp()),
                 String.valueOf(r.ep()), r.weights().slug(), String.valueOf(r.kvFp8()), r.load().toString(), String.valueOf(r.server()),
                 String.valueOf(r.requests()), String.valueOf(r.promptTokens()), String.valueOf(r.outputTokens()), String.valueOf(r.maxNumSeqs()),
-                String.valueOf(r.maxNumBatchedTokens()), r.metric() == ServingMetric.PREFILL_MS || r.metric() == ServingMetric.DECODE_STEP_MS
-                        ? r.metric().slug() : "simulated");
+                String.valueOf(r.maxNumBatchedTokens()));
     }
 
     /**
@@ -154,7 +139,7 @@ public final class ServingValidation {
         }
         java.util.Map<PublishedServingRun, Double> out = new java.util.concurrent.ConcurrentHashMap<>();
         byConfiguration.values().parallelStream().forEach(group -> {
-            Object produced;
+            BatchingSimulator.Outcome produced;
             try {
                 produced = run(group.get(0), fit);
             } catch (dev.sextant.model.InputError e) {
