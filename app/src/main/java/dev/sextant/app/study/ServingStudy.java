@@ -15,6 +15,7 @@ import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
+import dev.sextant.model.serving.Disaggregation;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
@@ -120,6 +121,15 @@ public final class ServingStudy {
                                   double pricePerGpuHour, CancellationToken cancel) {
         double goodput = workload.goodput(replica, cancel);
         return Capacity.plan(traffic, goodput, replica.gpus(), headroom, scaleUpMinutes / 60, pricePerGpuHour);
+    }
+
+    /**
+     * Aggregated against disaggregated prefill/decode serving of one workload ({@link Disaggregation}): each pool's TP
+     * searched over 1, 2, 4, 8 unless fixed, the pools rate-matched, the KV transfer over the link between them.
+     */
+    public Disaggregation.Plan disaggregation(ServingReplica base, Workload workload, Disaggregation.Choices choices, double pricePerGpuHour,
+                                              ProgressListener progress, CancellationToken cancel) {
+        return Disaggregation.plan(base, workload, choices, pricePerGpuHour, progress, cancel);
     }
 
     /**

@@ -53,6 +53,8 @@ public final class ModelCatalog {
                     new Moe(256, 8, 1, 2048, 3, true), new Mla(1536, 512, 128, 64, 128),
                     "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module is not counted)"),
             // dense models of the published serving measurements in dev/sextant/model/validation/serving-runs.csv (issue 17)
+            new ModelArchitecture("qwen3-8b", "Qwen3 8B", 36, 4096, 32, 8, 128, 12288, 151936, 40960, false, Style.LLAMA, false,
+                    null, null, "Qwen/Qwen3-8B config.json (Mooncake's KV-transfer measurements of disaggregated serving)", QWEN3),
             new ModelArchitecture("qwen3-14b", "Qwen3 14B", 40, 5120, 40, 8, 128, 17408, 151936, 40960, false, Style.LLAMA, false,
                     null, null, "Qwen/Qwen3-14B config.json", QWEN3),
             new ModelArchitecture("qwen3-32b", "Qwen3 32B", 64, 5120, 64, 8, 128, 25600, 151936, 40960, false, Style.LLAMA, false,

@@ -56,8 +56,24 @@ public final class BatchingSimulator {
         }
     }
 
-    /** One request: when it arrives and its prompt and output lengths. */
-    public record Request(double arrival, int promptTokens, int outputTokens) {
+    /**
+     * One request: when it arrives and its prompt and output lengths.
+     *
+     * @param prefilled the prompt's KV cache arrives with the request, computed elsewhere (a decode instance of
+     *                  disaggregated serving): admitting it takes the prompt's blocks at once, its first token came from
+     *                  the prefill instance, and its "time to first token" here is the wait until its first decode
+     *                  step. Preempted, it is recomputed here as vLLM's connectors do.
+     */
+    public record Request(double arrival, int promptTokens, int outputTokens, boolean prefilled) {
+
+        public Request(double arrival, int promptTokens, int outputTokens) {
+            this(arrival, promptTokens, outputTokens, false);
+        }
+
+        /** This request with its prompt's KV cache computed elsewhere. */
+        public Request asPrefilled() {
+            return new Request(arrival, promptTokens, outputTokens, true);
+        }
     }
 
     /**
@@ -193,10 +209,12 @@ public final class BatchingSimulator {
         int produced; // output tokens produced
         long blocks;
         double firstToken = Double.NaN;
+        boolean transferred; // the prompt's KV came with the request and has not been lost to a preemption
 
         Seq(int index, Request request) {
             this.index = index;
             this.request = request;
+            this.transferred = request.prefilled();
         }
 
         int context() {
@@ -313,6 +331,7 @@ public final class BatchingSimulator {
                 victim.prefilled = 0;
                 victim.produced = 0;
                 victim.firstToken = Double.NaN;
+                victim.transferred = false;
                 waiting.addFirst(victim);
                 preemptions++;
             }
@@ -341,6 +360,22 @@ public final class BatchingSimulator {
                     fresh = true;
                 } else {
                     break;
+                }
+                if (fresh && q.transferred) {
+                    // the prompt's KV arrives computed: blocks for it (and with reserveOutput the output), no prefill work
+                    long more = s.blocksFor(s.reserveOutput() ? q.request.promptTokens() + q.request.outputTokens() : q.request.promptTokens());
+                    if (more > freeBlocks - reserve) {
+                        break;
+                    }
+                    waiting.pollFirst();
+                    admitted++;
+                    running.add(q);
+                    freeBlocks -= more;
+                    q.blocks = more;
+                    q.prefilled = q.request.promptTokens();
+                    q.produced = 1; // sampled by the prefill instance, streamed from here
+                    outputTokens++;
+                    continue;
                 }
                 int remaining = q.request.promptTokens() - q.prefilled;
                 int chunk = s.chunkedPrefill() ? Math.min(remaining, budget) : remaining;
@@ -378,7 +413,9 @@ public final class BatchingSimulator {
                 }
             }
             double dt;
-            if (speculation == null || decodeSeqs == 0) {
+            if (prefillTokens == 0 && decodeSeqs == 0) {
+                dt = 0; // only transferred prompts admitted: they decode from the next step
+            } else if (speculation == null || decodeSeqs == 0) {
                 dt = step.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
             } else {
                 // verification: γ more tokens per sequence, attending to its context (like a prefill chunk); the
@@ -414,6 +451,9 @@ public final class BatchingSimulator {
                     }
                     q.produced += gained;
                     outputTokens += gained;
+                    if (Double.isNaN(q.firstToken)) {
+                        q.firstToken = t; // a transferred prompt: the first token this instance computes
+                    }
                 }
             }
             for (int k = running.size() - 1; k >= 0; k--) {
@@ -422,9 +462,14 @@ public final class BatchingSimulator {
                     running.remove(k);
                     freeBlocks += q.blocks;
                     int i = q.index;
+                    if (Double.isNaN(q.firstToken)) {
+                        q.firstToken = t; // a transferred prompt with a one-token output
+                    }
                     ttft[i] = q.firstToken - arrival[i];
                     e2e[i] = t - arrival[i];
-                    tpot[i] = q.request.outputTokens() > 1 ? (e2e[i] - ttft[i]) / (q.request.outputTokens() - 1) : 0;
+                    // a transferred prompt's first decode step made its second token
+                    int after = q.request.outputTokens() - (q.transferred ? 2 : 1);
+                    tpot[i] = after > 0 ? (e2e[i] - ttft[i]) / after : 0;
                     done++;
                     if (concurrency > 0 && done + concurrency - 1 < n) {
                         int sent = done + concurrency - 1; // the client sends its next request

@@ -42,21 +42,29 @@ public final class Capacity {
     public static double goodput(ServingReplica replica, LengthDistribution prompt, LengthDistribution output, double sloTtft, double sloTpot,
                                  long seed, CancellationToken cancel) {
         replica.scheduler(); // a replica that does not fit is refused before any search
+        return highestRate(rate -> meets(rate, replica, prompt, output, sloTtft, sloTpot, seed, cancel));
+    }
+
+    /**
+     * The highest rate at which {@code meets} holds, assuming it holds up to some rate and fails above: doubling from 1
+     * request/s, then {@link #BISECTIONS} halvings of the bracket; 0 when not even 0.001 requests/s meets it.
+     */
+    static double highestRate(java.util.function.DoublePredicate meets) {
         double lo = 0;
         double hi = 1;
-        while (meets(hi, replica, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+        while (meets.test(hi)) {
             lo = hi;
             hi *= 2;
             if (hi > 1e6) {
                 return lo;
             }
         }
-        if (lo == 0 && !meets(1e-3, replica, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+        if (lo == 0 && !meets.test(1e-3)) {
             return 0;
         }
         for (int k = 0; k < BISECTIONS; k++) {
             double mid = (lo + hi) / 2;
-            if (meets(mid, replica, prompt, output, sloTtft, sloTpot, seed, cancel)) {
+            if (meets.test(mid)) {
                 lo = mid;
             } else {
                 hi = mid;

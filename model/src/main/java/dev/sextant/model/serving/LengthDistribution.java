@@ -66,10 +66,13 @@ public sealed interface LengthDistribution {
     }
 
     /**
-     * Parses {@code const:N}, {@code uniform:A:B} or {@code lognormal:MEAN:SD}; {@code file:} specs are read in
-     * model.io. Errors are {@link InputError}s about {@code field}, e.g. {@code serving.promptTokens}.
+     * Parses {@code const:N} (or a bare {@code N}), {@code uniform:A:B} or {@code lognormal:MEAN:SD}; {@code file:} specs
+     * are read in model.io. Errors are {@link InputError}s about {@code field}, e.g. {@code serving.promptTokens}.
      */
     static LengthDistribution parse(String field, String spec) {
+        if (spec.strip().matches("[0-9]+")) {
+            spec = "const:" + spec.strip();
+        }
         String[] p = spec.split(":");
         try {
             switch (p[0].toLowerCase(Locale.ROOT)) {
@@ -91,10 +94,10 @@ public sealed interface LengthDistribution {
                     return new LogNormal(m, s);
                 }
                 default -> throw new InputError(field, "unknown distribution '" + spec
-                        + "' (const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
+                        + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            throw new InputError(field, "cannot read '" + spec + "' (const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
+            throw new InputError(field, "cannot read '" + spec + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
         }
     }
 

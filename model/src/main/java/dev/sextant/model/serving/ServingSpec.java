@@ -76,6 +76,16 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
         return ep > tp ? ep / tp : 1;
     }
 
+    /**
+     * This spec at tensor parallelism {@code t} and expert parallelism {@code e}; a measured activation peak and overhead
+     * no longer hold once TP changes.
+     */
+    public ServingSpec withTp(int t, int e) {
+        boolean same = t == tp;
+        return new ServingSpec(model, gpu, t, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
+                gpuMemoryBytes, same ? activationPeakBytes : null, same ? overheadBytes : null, storage, e);
+    }
+
     /** This spec with expert-parallel size {@code e}. */
     public ServingSpec withEp(int e) {
         return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,

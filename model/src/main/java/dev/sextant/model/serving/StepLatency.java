@@ -312,7 +312,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 if (attentionReplicas > 1) {
                     // dispatch (FP8 where the weights are) and combine (16-bit) of this rank's routed copies; within one TP
                     // group the experts' partial outputs are summed by the all-reduce already counted
-                    moe += allToAll(m * topK * hidden * (precision == Precision.FP8 ? 1 : 2)) + allToAll(m * topK * hidden * 2);
+                    moe += allToAll(m * hidden * (precision == Precision.FP8 ? 1 : 2)) + allToAll(m * hidden * 2);
                 }
             }
             double elementwise = eff.memorySeconds(gpu, elementwisePerToken * m);
@@ -331,15 +331,23 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         }
 
         /**
-         * An all-to-all of this GPU's {@code bytes} of routed copies over the EP group: all but 1/EP of them leave the GPU,
-         * over NVLink to the GPUs of its node ({@value #GPUS_PER_NODE}) and over its network share to the rest, plus a
-         * latency floor: NCCL's within a node, DeepEP's low-latency kernels' across nodes.
+         * An all-to-all of this GPU's tokens ({@code tokenBytes}: one copy of each) over the EP group. Within the node
+         * ({@value #GPUS_PER_NODE} GPUs) every routed copy whose expert sits on another GPU crosses NVLink; across nodes
+         * a token crosses the network once per remote node holding any of its experts and is forwarded over NVLink
+         * there (DeepSeek-V3 technical report, arXiv 2412.19437 §3.2.2; DeepEP's internode kernels): with N nodes of
+         * E / N experts, (N − 1) · (1 − (1 − 1/N)^k) copies of a token with k experts. Plus a latency floor: NCCL's
+         * within a node, DeepEP's low-latency kernels' across nodes.
          */
-        private double allToAll(double bytes) {
+        private double allToAll(double tokenBytes) {
             int ep = s.ep;
             double inNode = Math.min(ep, GPUS_PER_NODE);
-            double within = (inNode - 1) / ep * bytes / (gpu.linkGBs() * 1e9);
-            double across = ep > GPUS_PER_NODE ? (ep - inNode) / ep * bytes / (gpu.networkGbps() / 8 * 1e9) : 0;
+            double within = topK * (inNode - 1) / ep * tokenBytes / (gpu.linkGBs() * 1e9);
+            double across = 0;
+            if (ep > GPUS_PER_NODE) {
+                double nodes = (double) ep / GPUS_PER_NODE;
+                double remoteNodes = (nodes - 1) * (1 - Math.pow(1 - 1 / nodes, topK));
+                across = remoteNodes * tokenBytes / (gpu.networkGbps() / 8 * 1e9);
+            }
             return within + across + (ep > GPUS_PER_NODE ? INTERNODE_ALL_TO_ALL_LATENCY : ALL_REDUCE_LATENCY);
         }
 

@@ -100,7 +100,7 @@ public final class PlanServeCommand implements Runnable {
             out.printf("%s on %s, TP %d, PP %d%s, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp,
                     replica.ep > 1 ? String.format(", EP %d%s", replica.ep, r.attentionReplicas() > 1
                             ? String.format(" (%d attention replicas, %d GPUs)", r.attentionReplicas(), r.gpusPerReplica()) : "") : "",
-                    storage.headline(), replica.kvDtype.toLowerCase(Locale.ROOT));
+                    storage.headline(), replica.precision.kvDtype.toLowerCase(Locale.ROOT));
             out.printf("Weight format        %s (from %s)%n", storage.bytesText(), storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");

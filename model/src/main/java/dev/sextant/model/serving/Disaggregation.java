@@ -1,0 +1,350 @@
+package dev.sextant.model.serving;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Disaggregated prefill/decode serving (DistServe, Zhong et al., OSDI'24; Splitwise, Patel et al., ISCA'24; Mooncake,
+ * Qin et al., FAST'25; NVIDIA Dynamo; SGLang PD) side by side with aggregated serving of the same traffic.
+ * <p>
+ * A prefill instance runs prompts only and hands each request's KV cache to a decode instance, which streams the rest
+ * of the output. Each pool is simulated on its own ({@link BatchingSimulator}) and judged on its own target: a decode
+ * instance on the P99 TPOT, with the wait before its first step held to a quarter of the TTFT target; a prefill instance
+ * on the P99 of its time to first token plus the KV transfer, within what the TTFT target leaves after the decode
+ * instance's measured P99 wait. The pools are then rate-matched (TensorRT-LLM, "Disaggregated Serving in
+ * TensorRT-LLM", tech blog 5: goodput per GPU = rate ÷ (ctx GPUs · gen rate / ctx rate + gen GPUs)), which is
+ * 1 / (g_p / R_p + g_d / R_d) requests per GPU-second for instances of g GPUs serving R requests/s; the deployment is the
+ * smallest whole number of instances of each kind closest to that. KV transfers overlap the other requests' compute:
+ * they add to the request's TTFT, not to an instance's busy time.
+ */
+public final class Disaggregation {
+
+    /** Share of the TTFT target a decode instance may spend before a transferred request's first decode step. */
+    static final double DECODE_WAIT_SHARE = 0.25;
+    /** Instances of each kind tried for the whole-number deployment. */
+    static final int MAX_INSTANCES = 16;
+    /** GPUs of one node: pools that fit in one together transfer over NVLink by default. */
+    static final int GPUS_PER_NODE = 8;
+
+    /**
+     * The link the KV cache crosses, per GPU and direction: each rank of the smaller instance sends its share over its
+     * own link. A transfer takes {@link #FLOOR_SECONDS} plus its bytes at {@link #EFFICIENCY} of the link. Both constants
+     * are Mooncake's vLLM v1 disaggregation benchmark (kvcache-ai/Mooncake, docs/source/performance/vllm/
+     * vllm-v1-pd-performance.md: Qwen3-8B TP8 → TP8 across two H800 nodes, 8 × ConnectX-7 RoCE of 200 Gb/s): 0.54 ms
+     * for 20 MB up to 31.65 ms for 4.5 GB, i.e. a 0.45 ms floor and 148 GB/s marginal over a 200 GB/s line.
+     */
+    public record KvLink(double gbsPerGpu, String source) {
+        public static final double FLOOR_SECONDS = 0.45e-3;
+        public static final double EFFICIENCY = 0.75;
+
+        public KvLink {
+            InputError.require(gbsPerGpu > 0, "serving.kvLinkGbs", "the KV link bandwidth must be positive, got " + gbsPerGpu);
+        }
+
+        /** Seconds to move {@code bytesPerGpu} from each sending GPU. */
+        public double seconds(double bytesPerGpu) {
+            return FLOOR_SECONDS + bytesPerGpu / (EFFICIENCY * gbsPerGpu * 1e9);
+        }
+
+        /** NVLink when both instances fit in one node together, else each GPU's network share. */
+        public static KvLink between(GpuSpec gpu, int prefillGpus, int decodeGpus) {
+            if (prefillGpus + decodeGpus <= GPUS_PER_NODE) {
+                return new KvLink(gpu.linkGBs(), String.format(java.util.Locale.ROOT, "%s inside one node, %.0f GB/s per GPU", gpu.link(),
+                        gpu.linkGBs()));
+            }
+            return new KvLink(gpu.networkGbps() / 8, String.format(java.util.Locale.ROOT, "network between nodes, %.0f Gb/s per GPU",
+                    gpu.networkGbps()));
+        }
+    }
+
+    /**
+     * One pool's instance and what it sustains.
+     *
+     * @param goodput        requests per second one instance serves within its target
+     * @param p99WaitSeconds prefill: P99 time to first token plus transfer; decode: P99 wait until a transferred
+     *                       request's first decode step; both at the goodput
+     */
+    public record Pool(ServingReplica replica, double goodput, double p99WaitSeconds) {
+        public int gpus() {
+            return replica.gpus();
+        }
+
+        /** Requests per second per GPU. */
+        public double goodputPerGpu() {
+            return goodput / gpus();
+        }
+    }
+
+    /** Aggregated serving: one kind of replica runs prefill and decode. Goodput per GPU in requests per second. */
+    public record Aggregated(ServingReplica replica, double goodputPerReplica, double goodputPerGpu, double outputTokensPerSecondPerGpu,
+                             Double costPerMillionOutputTokens, String problem) {
+        public int gpusPerReplica() {
+            return replica.gpus();
+        }
+    }
+
+    /**
+     * Disaggregated serving.
+     *
+     * @param prefillInstances         prefill instances of the deployment unit
+     * @param decodeInstances          decode instances of the deployment unit
+     * @param ratio                    prefill instances per decode instance of that unit
+     * @param goodputPerGpu            requests per second per GPU of that unit (the slower pool bounds it)
+     * @param rateMatchedGoodputPerGpu the same with fractional instance counts (the blog's rate-matched figure)
+     * @param kvBytesPerRequest        KV bytes one mean prompt sends from each GPU of the smaller instance
+     * @param kvTransferSecondsPerRequest mean KV transfer time per request
+     * @param problem                  why disaggregation cannot meet the targets, or null
+     */
+    public record Disaggregated(Pool prefill, Pool decode, int prefillInstances, int decodeInstances, double ratio, double goodputPerGpu,
+                                double outputTokensPerSecondPerGpu, double rateMatchedGoodputPerGpu, double kvBytesPerRequest,
+                                double kvTransferSecondsPerRequest, KvLink link, Double costPerMillionOutputTokens, String problem) {
+        public int gpus() {
+            return prefillInstances * prefill.gpus() + decodeInstances * decode.gpus();
+        }
+    }
+
+    /** Both, and which serves more requests per GPU within the targets (aggregated on a tie: it is simpler to run). */
+    public record Plan(Aggregated aggregated, Disaggregated disaggregated, String better) {
+    }
+
+    /**
+     * What the user fixed; null: searched over TP 1, 2, 4, 8 for the best goodput per GPU.
+     *
+     * @param ep        expert parallelism of every pool (1: none)
+     * @param kvLinkGbs the KV link per GPU, or null for {@link KvLink#between}
+     */
+    public record Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs) {
+        public static Choices searchAll() {
+            return new Choices(null, null, null, 1, null);
+        }
+    }
+
+    private Disaggregation() {
+    }
+
+    /**
+     * Plans both ways from {@code base} (the model, GPU, weights, engine and batch limits; its TP and EP are replaced
+     * as {@code choices} say, and the engine's memory rule applied at each).
+     */
+    public static Plan plan(ServingReplica base, Workload workload, Choices choices, double pricePerGpuHour, ProgressListener progress,
+                            CancellationToken cancel) {
+        List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep());
+        List<ServingReplica> pre = candidates(base, choices.prefillTp(), choices.ep());
+        List<ServingReplica> dec = candidates(base, choices.decodeTp(), choices.ep());
+        if (agg.isEmpty() && pre.isEmpty()) {
+            throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
+        }
+        int total = agg.size() + pre.size() * dec.size() + dec.size();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable tick = () -> progress.progress(Math.min(1, (double) done.incrementAndGet() / total), "judging pools");
+
+        Aggregated bestAgg = null;
+        for (Aggregated a : agg.parallelStream().map(r -> {
+            Aggregated x = aggregated(r, workload, pricePerGpuHour, cancel);
+            tick.run();
+            return x;
+        }).toList()) {
+            if (bestAgg == null || a.goodputPerGpu() > bestAgg.goodputPerGpu()) {
+                bestAgg = a;
+            }
+        }
+        // decode instances first: their measured wait is part of what the prefill instances' TTFT budget leaves
+        List<Pool> decodes = dec.parallelStream().map(r -> {
+            Pool p = decodePool(r, workload, cancel);
+            tick.run();
+            return p;
+        }).toList();
+        record Pairing(ServingReplica prefill, Pool decode) {
+        }
+        List<Pairing> pairings = new ArrayList<>();
+        for (Pool d : decodes) {
+            for (ServingReplica p : pre) {
+                pairings.add(new Pairing(p, d));
+            }
+        }
+        Disaggregated bestDis = null;
+        for (Disaggregated dis : pairings.parallelStream().map(x -> {
+            Disaggregated y = disaggregated(x.prefill(), x.decode(), workload, choices.kvLinkGbs(), pricePerGpuHour, cancel);
+            tick.run();
+            return y;
+        }).toList()) {
+            if (bestDis == null || better(dis, bestDis)) {
+                bestDis = dis;
+            }
+        }
+        if (bestAgg == null) {
+            bestAgg = new Aggregated(base, 0, 0, 0, null, "does not fit at TP 1, 2, 4 or 8");
+        }
+        if (bestDis == null) {
+            throw new InputError("serving.tp", "no prefill or decode instance fits at TP 1, 2, 4 or 8: " + base.memory().doesNotFit());
+        }
+        String better = bestDis.goodputPerGpu() > bestAgg.goodputPerGpu() ? "disaggregated" : "aggregated";
+        return new Plan(bestAgg, bestDis, better);
+    }
+
+    private static boolean better(Disaggregated a, Disaggregated b) {
+        if (a.goodputPerGpu() != b.goodputPerGpu()) {
+            return a.goodputPerGpu() > b.goodputPerGpu();
+        }
+        return a.gpus() < b.gpus();
+    }
+
+    /** The base at each TP that is fixed or, when null, at 1, 2, 4, 8 where the spec is valid and the model fits. */
+    static List<ServingReplica> candidates(ServingReplica base, Integer tp, int ep) {
+        List<ServingReplica> out = new ArrayList<>();
+        for (int t = 1; t <= GPUS_PER_NODE; t *= 2) {
+            if (tp != null && t != tp) {
+                continue;
+            }
+            ServingReplica r;
+            try {
+                r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(t, ep)));
+            } catch (InputError e) {
+                if (tp != null) {
+                    throw e;
+                }
+                continue;
+            }
+            if (r.memory().fits()) {
+                out.add(r);
+            } else if (tp != null) {
+                throw r.memory().doesNotFitError();
+            }
+        }
+        if (tp != null && (tp < 1 || tp > 64)) {
+            throw new InputError("serving.tp", "TP must lie in 1..64, got " + tp);
+        }
+        if (tp != null && out.isEmpty()) {
+            // a TP beyond one node was asked for
+            ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(tp, ep)));
+            if (!r.memory().fits()) {
+                throw r.memory().doesNotFitError();
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    static Aggregated aggregated(ServingReplica r, Workload w, double price, CancellationToken cancel) {
+        double goodput = w.goodput(r, cancel);
+        double perGpu = goodput / r.gpus();
+        return new Aggregated(r, goodput, perGpu, perGpu * w.output().mean(), ServingLevers.cost(perGpu, w, price),
+                goodput > 0 ? null : "misses the latency targets at any rate");
+    }
+
+    /** A decode instance's goodput: P99 TPOT within target, P99 wait for the first decode step within its share of TTFT. */
+    static Pool decodePool(ServingReplica r, Workload w, CancellationToken cancel) {
+        double goodput = Capacity.highestRate(rate -> {
+            BatchingSimulator.Outcome o = r.simulate(prefilled(requests(rate, w)), w.seed(), 0, false, cancel);
+            double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
+            return ttft <= DECODE_WAIT_SHARE * w.sloTtft() && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
+        });
+        double wait = 0;
+        if (goodput > 0) {
+            BatchingSimulator.Outcome o = r.simulate(prefilled(requests(goodput, w)), w.seed(), 0, false, cancel);
+            wait = BatchingSimulator.quantile(o.ttft(), 0.99);
+        }
+        return new Pool(r, goodput, wait);
+    }
+
+    /** Prefill instances of {@code p} feeding decode instances {@code d}, rate-matched. */
+    static Disaggregated disaggregated(ServingReplica p, Pool d, Workload w, Double kvLinkGbs, double price, CancellationToken cancel) {
+        if (kvLinkGbs != null) {
+            return disaggregated(p, d, w, new KvLink(kvLinkGbs, "given"), price, cancel);
+        }
+        // across nodes unless the whole deployment unit fits in one node, where NVLink carries the KV
+        Disaggregated network = disaggregated(p, d, w, KvLink.between(p.spec().gpu(), GPUS_PER_NODE, GPUS_PER_NODE), price, cancel);
+        if (network.problem() == null && network.gpus() > GPUS_PER_NODE || p.gpus() + d.gpus() > GPUS_PER_NODE) {
+            return network;
+        }
+        Disaggregated node = disaggregated(p, d, w, KvLink.between(p.spec().gpu(), p.gpus(), d.gpus()), price, cancel);
+        return node.problem() == null && node.gpus() <= GPUS_PER_NODE ? node : network;
+    }
+
+    private static Disaggregated disaggregated(ServingReplica p, Pool d, Workload w, KvLink link, double price, CancellationToken cancel) {
+        // the instance with fewer GPUs per request (more bytes per GPU) bounds the transfer
+        double bytesPerTokenPerGpu = Math.max(p.memory().kvBytesPerTokenPerGpu() * p.spec().pp(), d.replica().memory().kvBytesPerTokenPerGpu()
+                * d.replica().spec().pp());
+        double meanBytes = bytesPerTokenPerGpu * w.prompt().mean();
+        double meanTransfer = link.seconds(meanBytes);
+        double budget = w.sloTtft() - d.p99WaitSeconds();
+        double prefillGoodput = 0;
+        double prefillWait = 0;
+        if (d.goodput() > 0 && budget > 0) {
+            prefillGoodput = Capacity.highestRate(rate -> prefillTtftP99(p, w, rate, link, bytesPerTokenPerGpu, cancel) <= budget);
+            if (prefillGoodput > 0) {
+                prefillWait = prefillTtftP99(p, w, prefillGoodput, link, bytesPerTokenPerGpu, cancel);
+            }
+        }
+        Pool prefill = new Pool(p, prefillGoodput, prefillWait);
+        if (prefillGoodput <= 0 || d.goodput() <= 0) {
+            String problem = d.goodput() <= 0 ? "a decode instance misses the TPOT target at any rate"
+                    : "a prefill instance misses the TTFT target at any rate (with the KV transfer and the decode instance's wait)";
+            return new Disaggregated(prefill, d, 0, 0, 0, 0, 0, 0, meanBytes, meanTransfer, link, null, problem);
+        }
+        double matched = 1 / (prefill.gpus() / prefillGoodput + d.gpus() / d.goodput());
+        int bestP = 1;
+        int bestD = 1;
+        double best = -1;
+        for (int np = 1; np <= MAX_INSTANCES; np++) {
+            for (int nd = 1; nd <= MAX_INSTANCES; nd++) {
+                double perGpu = Math.min(np * prefillGoodput, nd * d.goodput()) / (np * prefill.gpus() + nd * d.gpus());
+                if (perGpu > best * (1 + 1e-9)) {
+                    best = perGpu;
+                    bestP = np;
+                    bestD = nd;
+                }
+            }
+        }
+        // the smallest unit within 2 % of the best: fewer instances are easier to run and to scale in steps
+        outer:
+        for (int size = 2; size <= 2 * MAX_INSTANCES; size++) {
+            for (int np = 1; np < size; np++) {
+                int nd = size - np;
+                if (nd > MAX_INSTANCES || np > MAX_INSTANCES) {
+                    continue;
+                }
+                double perGpu = Math.min(np * prefillGoodput, nd * d.goodput()) / (np * prefill.gpus() + nd * d.gpus());
+                if (perGpu >= 0.98 * best) {
+                    bestP = np;
+                    bestD = nd;
+                    best = perGpu;
+                    break outer;
+                }
+            }
+        }
+        return new Disaggregated(prefill, d, bestP, bestD, (double) bestP / bestD, best, best * w.output().mean(), matched, meanBytes,
+                meanTransfer, link, ServingLevers.cost(best, w, price), null);
+    }
+
+    /** P99 over requests of a prefill instance's time to first token plus the request's own KV transfer. */
+    static double prefillTtftP99(ServingReplica p, Workload w, double rate, KvLink link, double bytesPerTokenPerGpu, CancellationToken cancel) {
+        List<BatchingSimulator.Request> rs = requests(rate, w);
+        List<BatchingSimulator.Request> prompts = new ArrayList<>(rs.size());
+        for (BatchingSimulator.Request r : rs) {
+            prompts.add(new BatchingSimulator.Request(r.arrival(), r.promptTokens(), 1));
+        }
+        BatchingSimulator.Outcome o = p.simulate(prompts, w.seed(), cancel);
+        double[] total = new double[prompts.size()];
+        for (int i = 0; i < total.length; i++) {
+            total[i] = o.ttft()[i] + link.seconds(bytesPerTokenPerGpu * prompts.get(i).promptTokens());
+        }
+        return BatchingSimulator.quantile(total, 0.99);
+    }
+
+    private static List<BatchingSimulator.Request> requests(double rate, Workload w) {
+        return BatchingSimulator.poisson(rate, 0, Capacity.SEARCH_REQUESTS, w.prompt(), w.output(), w.seed());
+    }
+
+    private static List<BatchingSimulator.Request> prefilled(List<BatchingSimulator.Request> rs) {
+        List<BatchingSimulator.Request> out = new ArrayList<>(rs.size());
+        for (BatchingSimulator.Request r : rs) {
+            out.add(r.asPrefilled());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.sextant.model.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DisaggregationTest {
+
+    private static ServingReplica replica(String model, String gpu, WeightFormat weights, boolean kvFp8) {
+        ServingReplica r = ServingReplica.of(ModelCatalog.get(model), GpuCatalog.get(gpu), 1, weights, kvFp8, 256, 8192, true);
+        return r.withSpec(r.spec().withTp(8, 1));
+    }
+
+    @Test
+    void aTransferredPromptCostsNoPrefillAndItsFirstTokenIsOneDecodeStepAway() {
+        ServingReplica r = replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false).withSpec(
+                replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false).spec().withTp(1, 1));
+        StepLatency.Prepared step = r.latency().prepared();
+        BatchingSimulator.Request plain = new BatchingSimulator.Request(0, 1000, 10);
+        BatchingSimulator.Outcome transferred = BatchingSimulator.run(List.of(plain.asPrefilled()), r.latency(), r.scheduler(),
+                CancellationToken.none());
+        // admitted with its 1,000 prompt tokens and first token in the cache; nine decode steps at contexts 1,001…1,009
+        double first = step.seconds(0, 0, 1, 1001);
+        assertThat(transferred.ttft()[0]).isCloseTo(first, within(1e-12));
+        double e2e = 0;
+        for (int c = 1001; c <= 1009; c++) {
+            e2e += step.seconds(0, 0, 1, c);
+        }
+        assertThat(transferred.e2e()[0]).isCloseTo(e2e, within(1e-12));
+        assertThat(transferred.tpot()[0]).as("the eight tokens after the first decode step").isCloseTo((e2e - first) / 8, within(1e-12));
+        assertThat(transferred.outputTokens()).isEqualTo(10);
+        BatchingSimulator.Outcome computed = BatchingSimulator.run(List.of(plain), r.latency(), r.scheduler(), CancellationToken.none());
+        assertThat(computed.ttft()[0]).as("the prompt computed here").isGreaterThan(3 * transferred.ttft()[0]);
+    }
+
+    @Test
+    void kvTransferTimesMatchMooncakesMeasuredTableWithin20Percent() {
+        // kvcache-ai/Mooncake docs/source/performance/vllm/vllm-v1-pd-performance.md: Qwen3-8B, vLLM v1, TP8 → TP8 across two
+        // H800 nodes, 8 × ConnectX-7 RoCE (200 Gb/s each = 25 GB/s per GPU); measured transfer time by prompt length
+        int[] prompt = {128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768};
+        double[] measuredMs = {0.54, 0.61, 0.92, 1.50, 2.51, 4.75, 8.84, 16.43, 31.65};
+        ServingSpec spec = ServingReplica.of(ModelCatalog.get("qwen3-8b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.BF16, false, 256, 8192, true)
+                .spec();
+        double perTokenPerGpu = ServingMemory.plan(spec).kvBytesPerTokenPerGpu();
+        // 2 (K, V) × 36 layers × 8 KV heads × 128 × 2 bytes = 147,456 bytes a token, an eighth on each GPU
+        assertThat(perTokenPerGpu).isCloseTo(147_456 / 8.0, within(1e-9));
+        Disaggregation.KvLink link = new Disaggregation.KvLink(25, "8 × 200 Gb/s");
+        double worst = 0;
+        for (int i = 0; i < prompt.length; i++) {
+            double predicted = link.seconds(perTokenPerGpu * prompt[i]) * 1e3;
+            worst = Math.max(worst, Math.abs(predicted / measuredMs[i] - 1));
+        }
+        assertThat(worst).isLessThan(0.20);
+    }
+
+    @Test
+    void poolsAreRateMatchedAndTheDeploymentIsTheBestWholeNumberOfInstances() {
+        ServingReplica base = replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false);
+        Workload w = new Workload(new LengthDistribution.Constant(2000), new LengthDistribution.Constant(200), 1.0, 0.03, 1);
+        Disaggregation.Plan plan = Disaggregation.plan(base, w, new Disaggregation.Choices(1, 1, 1, 1, null), 2.0, ProgressListener.NONE,
+                CancellationToken.none());
+        Disaggregation.Disaggregated d = plan.disaggregated();
+        assertThat(d.problem()).isNull();
+        double rp = d.prefill().goodput();
+        double rd = d.decode().goodput();
+        assertThat(rp).isPositive();
+        assertThat(rd).isPositive();
+        // TensorRT-LLM tech blog 5: per GPU = 1 / (g_p / R_p + g_d / R_d) with fractional instance counts
+        assertThat(d.rateMatchedGoodputPerGpu()).isCloseTo(1 / (1 / rp + 1 / rd), within(1e-12));
+        double unit = Math.min(d.prefillInstances() * rp, d.decodeInstances() * rd) / (d.prefillInstances() + d.decodeInstances());
+        assertThat(d.goodputPerGpu()).isCloseTo(unit, within(1e-12)).isLessThanOrEqualTo(d.rateMatchedGoodputPerGpu() + 1e-12);
+        assertThat(d.goodputPerGpu()).as("within 2 % of the best unit of up to 16 + 16 instances")
+                .isGreaterThanOrEqualTo(0.98 * bestUnit(rp, rd) - 1e-12);
+        assertThat(d.ratio()).isCloseTo((double) d.prefillInstances() / d.decodeInstances(), within(1e-12));
+        assertThat(d.outputTokensPerSecondPerGpu()).isCloseTo(200 * d.goodputPerGpu(), within(1e-9));
+        // price × 10⁶ / (requests per GPU-second × output tokens × 3,600 s)
+        assertThat(d.costPerMillionOutputTokens()).isCloseTo(2.0 * 1e6 / (d.goodputPerGpu() * 200 * 3600), within(1e-9));
+        // a prefill instance holds its P99 TTFT, with the transfer, inside what the decode instance's wait leaves
+        assertThat(d.prefill().p99WaitSeconds()).isLessThanOrEqualTo(1.0 - d.decode().p99WaitSeconds());
+        assertThat(d.decode().p99WaitSeconds()).isLessThanOrEqualTo(Disaggregation.DECODE_WAIT_SHARE * 1.0);
+        // NVLink when the deployment unit fits one node of 8, else each GPU's network share
+        assertThat(d.link().gbsPerGpu()).isEqualTo(d.gpus() <= 8 ? GpuCatalog.get("h100-sxm").linkGBs() : GpuCatalog.get("h100-sxm").networkGbps() / 8);
+        assertThat(d.kvTransferSecondsPerRequest()).isCloseTo(d.link().seconds(d.kvBytesPerRequest()), within(1e-15));
+        Disaggregation.Aggregated a = plan.aggregated();
+        assertThat(a.goodputPerReplica()).isCloseTo(w.goodput(a.replica(), CancellationToken.none()), within(1e-12));
+        assertThat(plan.better()).isEqualTo(d.goodputPerGpu() > a.goodputPerGpu() ? "disaggregated" : "aggregated");
+    }
+
+    private static double bestUnit(double rp, double rd) {
+        double best = 0;
+        for (int p = 1; p <= Disaggregation.MAX_INSTANCES; p++) {
+            for (int d = 1; d <= Disaggregation.MAX_INSTANCES; d++) {
+                best = Math.max(best, Math.min(p * rp, d * rd) / (p + d));
+            }
+        }
+        return best;
+    }
+
+    @Test
+    void longPromptsWithATightTpotTargetFavourDisaggregationShortPromptsWithLongOutputsDoNot() {
+        ServingReplica base = replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false);
+        // prefill-heavy: chunks of other prompts stall every decode in aggregated serving (DistServe's prefill-decode interference)
+        Workload heavy = new Workload(new LengthDistribution.Constant(2000), new LengthDistribution.Constant(200), 1.0, 0.03, 1);
+        Disaggregation.Plan h = Disaggregation.plan(base, heavy, new Disaggregation.Choices(1, 1, 1, 1, null), 0, ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(h.better()).isEqualTo("disaggregated");
+        // 100-token prompts, 1,000-token outputs, a loose TPOT: the prefill instance idles; an aggregated replica does both
+        Workload light = new Workload(new LengthDistribution.Constant(100), new LengthDistribution.Constant(1000), 2.0, 0.1, 1);
+        Disaggregation.Plan l = Disaggregation.plan(base, light, new Disaggregation.Choices(1, 1, 1, 1, null), 0, ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(l.better()).isEqualTo("aggregated");
+    }
+
+    @Test
+    void aTpThatDoesNotFitOrDoesNotDivideTheHeadsIsRefusedNamingTheField() {
+        ServingReplica base = replica("llama-3.1-70b", "h100-sxm", WeightFormat.BF16, false);
+        Workload w = new Workload(new LengthDistribution.Constant(1000), new LengthDistribution.Constant(100), 1.0, 0.05, 1);
+        assertThatThrownBy(() -> Disaggregation.plan(base, w, new Disaggregation.Choices(null, 1, null, 1, null), 0, ProgressListener.NONE,
+                CancellationToken.none())).isInstanceOf(InputError.class).hasMessageContaining("does not fit");
+        assertThatThrownBy(() -> Disaggregation.plan(base, w, new Disaggregation.Choices(null, null, 3, 1, null), 0, ProgressListener.NONE,
+                CancellationToken.none())).isInstanceOf(InputError.class).hasMessageContaining("divide");
+        assertThatThrownBy(() -> new Disaggregation.KvLink(0, "none")).isInstanceOf(InputError.class);
+    }
+
+    @Test
+    void theSearchKeepsTheTpWithTheBestGoodputPerGpu() {
+        ModelArchitecture m = ModelCatalog.get("llama-3.1-70b");
+        ServingReplica base = ServingReplica.of(m, GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, true, 256, 8192, true);
+        Workload w = new Workload(new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0, 0.025, 1);
+        Disaggregation.Plan plan = Disaggregation.plan(base, w, Disaggregation.Choices.searchAll(), 0, ProgressListener.NONE, CancellationToken.none());
+        for (ServingReplica r : Disaggregation.candidates(base, null, 1)) {
+            assertThat(plan.aggregated().goodputPerGpu()).isGreaterThanOrEqualTo(w.goodput(r, CancellationToken.none()) / r.gpus() - 1e-12);
+        }
+        // 70B in BF16 needs at least 2 H100s
+        assertThat(Disaggregation.candidates(base.withSpec(base.spec().withTp(8, 1)), null, 1)).isNotEmpty();
+        ServingReplica bf16 = ServingReplica.of(m, GpuCatalog.get("h100-sxm"), 8, WeightFormat.BF16, false, 256, 8192, true);
+        assertThat(Disaggregation.candidates(bf16, null, 1)).extracting(r -> r.spec().tp()).containsExactly(2, 4, 8);
+    }
+}
