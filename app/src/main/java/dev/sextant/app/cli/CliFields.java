@@ -42,6 +42,9 @@ public final class CliFields {
             Map.entry("training.restartSeconds", "--restart-seconds"),
             // serving (plan serve, plan capacity, plan levers, simulate serve)
             Map.entry("serving.tp", "--tp"),
+            Map.entry("serving.prefillTp", "--prefill-tp"),
+            Map.entry("serving.decodeTp", "--decode-tp"),
+            Map.entry("serving.kvLinkGbs", "--kv-link-gbs"),
             Map.entry("serving.engine", "--engine"),
             Map.entry("serving.ep", "--ep"),
             Map.entry("serving.pp", "--pp"),

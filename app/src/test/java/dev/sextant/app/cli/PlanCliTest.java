@@ -577,4 +577,48 @@ class PlanCliTest {
         assertThat(run("plan", "levers", "--model", "llama-3-70b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08").err())
                 .contains("does not fit");
     }
+
+    @Test
+    void disaggContractSideBySideWithAggregated() throws Exception {
+        CliRun r = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1",
+                "--price-per-gpu-hour", "2", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        JsonNode agg = j.get("aggregated");
+        assertThat(agg.get("gpusPerReplica").asInt()).isEqualTo(1);
+        assertThat(agg.get("goodputPerGpu").asDouble()).isPositive();
+        assertThat(agg.get("costPerMillionOutputTokens").asDouble()).isCloseTo(2 * 1e6 / (agg.get("goodputPerGpu").asDouble() * 200 * 3600),
+                within(1e-6));
+        JsonNode dis = j.get("disaggregated");
+        for (String pool : new String[] {"prefill", "decode"}) {
+            assertThat(dis.get(pool).get("tp").asInt()).isEqualTo(1);
+            assertThat(dis.get(pool).get("ep").asInt()).isEqualTo(1);
+            assertThat(dis.get(pool).get("gpus").asInt()).isEqualTo(dis.get(pool).get("instances").asInt());
+        }
+        assertThat(dis.get("ratio").asDouble()).isCloseTo(dis.get("prefill").get("instances").asDouble() / dis.get("decode").get("instances").asDouble(),
+                within(1e-9));
+        assertThat(dis.get("goodputPerGpu").asDouble()).isPositive();
+        assertThat(dis.get("kvTransferSecondsPerRequest").asDouble()).isPositive().isLessThan(0.1);
+        assertThat(dis.get("costPerMillionOutputTokens").asDouble()).isPositive();
+        assertThat(j.get("better").asText()).isEqualTo(dis.get("goodputPerGpu").asDouble() > agg.get("goodputPerGpu").asDouble()
+                ? "disaggregated" : "aggregated");
+        // a slower link makes each transfer longer
+        CliRun slow = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1", "--kv-link-gbs", "1",
+                "--json");
+        assertThat(slow.json().get("disaggregated").get("kvTransferSecondsPerRequest").asDouble())
+                .isGreaterThan(10 * dis.get("kvTransferSecondsPerRequest").asDouble());
+        // the text for people
+        CliRun text = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1");
+        assertThat(text.out()).contains("Aggregated:").contains("Disaggregated:").contains("Better:");
+        // bad input names its flag
+        assertThat(run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--decode-tp", "3").err()).contains("--decode-tp").contains("divide");
+        assertThat(run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--kv-link-gbs", "0", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1").err()).contains("--kv-link-gbs");
+        assertThat(run("plan", "disagg", "--model", "llama-3.1-70b", "--gpu", "l40s", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--prefill-tp", "1").err()).contains("--prefill-tp").contains("does not fit");
+    }
 }

@@ -132,9 +132,11 @@ public final class Disaggregation {
      */
     public static Plan plan(ServingReplica base, Workload workload, Choices choices, double pricePerGpuHour, ProgressListener progress,
                             CancellationToken cancel) {
-        List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep());
-        List<ServingReplica> pre = candidates(base, choices.prefillTp(), choices.ep());
-        List<ServingReplica> dec = candidates(base, choices.decodeTp(), choices.ep());
+        InputError.require(choices.kvLinkGbs() == null || choices.kvLinkGbs() > 0, "serving.kvLinkGbs",
+                "the KV link bandwidth must be positive, got " + choices.kvLinkGbs());
+        List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep(), "serving.tp");
+        List<ServingReplica> pre = candidates(base, choices.prefillTp(), choices.ep(), "serving.prefillTp");
+        List<ServingReplica> dec = candidates(base, choices.decodeTp(), choices.ep(), "serving.decodeTp");
         if (agg.isEmpty() && pre.isEmpty()) {
             throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
         }
@@ -195,36 +197,34 @@ public final class Disaggregation {
 
     /** The base at each TP that is fixed or, when null, at 1, 2, 4, 8 where the spec is valid and the model fits. */
     static List<ServingReplica> candidates(ServingReplica base, Integer tp, int ep) {
+        return candidates(base, tp, ep, "serving.tp");
+    }
+
+    /** As above; a fixed TP that is invalid or does not fit is an input error about {@code field}. */
+    static List<ServingReplica> candidates(ServingReplica base, Integer tp, int ep, String field) {
         List<ServingReplica> out = new ArrayList<>();
-        for (int t = 1; t <= GPUS_PER_NODE; t *= 2) {
-            if (tp != null && t != tp) {
-                continue;
-            }
-            ServingReplica r;
+        if (tp != null) {
+            InputError.require(tp >= 1 && tp <= 64, field, "TP must lie in 1..64, got " + tp);
             try {
-                r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(t, ep)));
-            } catch (InputError e) {
-                if (tp != null) {
-                    throw e;
+                ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(tp, ep)));
+                if (!r.memory().fits()) {
+                    throw new InputError(field, r.memory().doesNotFit());
                 }
-                continue;
-            }
-            if (r.memory().fits()) {
                 out.add(r);
-            } else if (tp != null) {
-                throw r.memory().doesNotFitError();
+            } catch (InputError e) {
+                throw e.field().equals("serving.ep") || e.field().equals(field) ? e : new InputError(field, e.getMessage());
             }
+            return out;
         }
-        if (tp != null && (tp < 1 || tp > 64)) {
-            throw new InputError("serving.tp", "TP must lie in 1..64, got " + tp);
-        }
-        if (tp != null && out.isEmpty()) {
-            // a TP beyond one node was asked for
-            ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(tp, ep)));
-            if (!r.memory().fits()) {
-                throw r.memory().doesNotFitError();
+        for (int t = 1; t <= GPUS_PER_NODE; t *= 2) {
+            try {
+                ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(t, ep)));
+                if (r.memory().fits()) {
+                    out.add(r);
+                }
+            } catch (InputError e) {
+                // this TP does not divide the heads or fit the EP: not a candidate
             }
-            out.add(r);
         }
         return out;
     }

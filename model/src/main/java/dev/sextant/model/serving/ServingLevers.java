@@ -19,8 +19,17 @@ import java.util.List;
  */
 public final class ServingLevers {
 
-    /** A lever: a replica changed in one way; a split names the small model's replica and its share of the requests. */
-    public record Lever(String name, String change, ServingReplica replica, ServingReplica small, double smallShare, String accuracyRisk) {
+    /**
+     * A lever: a replica changed in one way; a split names the small model's replica and its share of the requests;
+     * {@code disaggregated} runs the replica's prompts and decodes on separate, rate-matched instances of it
+     * ({@link Disaggregation}).
+     */
+    public record Lever(String name, String change, ServingReplica replica, ServingReplica small, double smallShare, String accuracyRisk,
+                        boolean disaggregated) {
+
+        public Lever(String name, String change, ServingReplica replica, ServingReplica small, double smallShare, String accuracyRisk) {
+            this(name, change, replica, small, smallShare, accuracyRisk, false);
+        }
     }
 
     /**
@@ -74,6 +83,8 @@ public final class ServingLevers {
                     sp.acceptance(), sp.draftCost()), base.withSpeculation(sp), null, 0,
                     "none: rejection sampling keeps the target's output distribution (Leviathan et al.)"));
         }
+        out.add(new Lever("Disaggregated prefill/decode", "prompts and decodes on separate instances of TP " + s.tp() + ", rate-matched", base,
+                null, 0, NO_RISK, true));
         out.add(new Lever("Half the batch", "max_num_seqs " + s.maxNumSeqs() + " → " + Math.max(1, s.maxNumSeqs() / 2),
                 base.withSpec(copy(s, s.tp(), s.weights(), s.kvFp8(), Math.max(1, s.maxNumSeqs() / 2), s.maxNumBatchedTokens())), null, 0, NO_RISK));
         out.add(new Lever("Twice the token budget", "max_num_batched_tokens " + s.maxNumBatchedTokens() + " → " + s.maxNumBatchedTokens() * 2,
@@ -99,7 +110,8 @@ public final class ServingLevers {
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Row> judged = java.util.stream.IntStream.range(0, levers.size()).parallel().mapToObj(i -> {
             Lever l = levers.get(i);
-            Row r = l.smallShare() > 0 ? split(l, workload, pricePerGpuHour, cancel) : single(l, workload, pricePerGpuHour, cancel);
+            Row r = l.disaggregated() ? disaggregated(l, workload, pricePerGpuHour, cancel)
+                    : l.smallShare() > 0 ? split(l, workload, pricePerGpuHour, cancel) : single(l, workload, pricePerGpuHour, cancel);
             progress.progress((double) done.incrementAndGet() / levers.size(), "judged " + l.name());
             return r;
         }).toList();
@@ -137,6 +149,25 @@ public final class ServingLevers {
         double perGpu = goodput / rep.gpus();
         return new Row(l.name(), l.change(), rep.gpus(), m.weightsBytesPerGpu(), m.kvTokens(), m.maxConcurrency(), tpot,
                 goodput, perGpu, cost(perGpu, w, price), null, l.accuracyRisk(), problem);
+    }
+
+    /**
+     * Prefill and decode instances of the lever's replica, rate-matched ({@link Disaggregation}); the "replica" is the
+     * deployment unit of whole instances.
+     */
+    private static Row disaggregated(Lever l, Workload w, double price, CancellationToken cancel) {
+        ServingReplica rep = l.replica();
+        ServingMemory m = rep.memory();
+        double tpot = rep.singleStreamTpot(w.typicalContext());
+        Disaggregation.Disaggregated d = Disaggregation.disaggregated(rep, Disaggregation.decodePool(rep, w, cancel), w, null, price, cancel);
+        if (d.problem() != null) {
+            return new Row(l.name(), l.change(), null, m.weightsBytesPerGpu(), m.kvTokens(), null, tpot, null, null, null, null, l.accuracyRisk(),
+                    d.problem());
+        }
+        String change = String.format(java.util.Locale.ROOT, "%d prefill + %d decode instances of TP %d, KV %.1f ms a request", d.prefillInstances(),
+                d.decodeInstances(), rep.spec().tp(), d.kvTransferSecondsPerRequest() * 1e3);
+        return new Row(l.name(), change, d.gpus(), m.weightsBytesPerGpu(), m.kvTokens(), m.maxConcurrency(), tpot, d.goodputPerGpu() * d.gpus(),
+                d.goodputPerGpu(), d.costPerMillionOutputTokens(), null, l.accuracyRisk(), null);
     }
 
     /**

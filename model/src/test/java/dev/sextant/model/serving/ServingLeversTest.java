@@ -30,7 +30,7 @@ class ServingLeversTest {
         var options = new ServingLevers.Options(new BatchingSimulator.Speculation(0.8, 4, 0.05), ModelCatalog.get("llama-3-8b"), 0.5);
         List<ServingLevers.Lever> levers = ServingLevers.standard(base, options);
         assertThat(levers).extracting(ServingLevers.Lever::name).containsExactly("Baseline", "FP8 weights", "INT8 weights", "INT4 weights",
-                "FP8 KV cache", "TP 8", "TP 2", "Speculative decoding", "Half the batch", "Twice the token budget",
+                "FP8 KV cache", "TP 8", "TP 2", "Speculative decoding", "Disaggregated prefill/decode", "Half the batch", "Twice the token budget",
                 "Smaller model for simple traffic");
         List<ServingLevers.Row> rows = ServingLevers.compare(levers, workload, 2.5, ProgressListener.NONE, CancellationToken.none());
         Map<String, ServingLevers.Row> by = rows.stream().collect(Collectors.toMap(ServingLevers.Row::name, Function.identity()));
@@ -56,5 +56,11 @@ class ServingLeversTest {
         assertThat(split.goodputPerGpu()).isGreaterThan(b.goodputPerGpu());
         assertThat(split.change()).contains("50% of requests to Llama 3 8B (TP 1)");
         assertThat(split.costVersusBaseline()).isLessThan(1);
+        // disaggregated: whole prefill and decode instances of the baseline's TP, goodput per GPU that of the unit
+        ServingLevers.Row pd = by.get("Disaggregated prefill/decode");
+        assertThat(pd.problem()).isNull();
+        assertThat(pd.change()).containsPattern("\\d+ prefill \\+ \\d+ decode instances of TP 4");
+        assertThat(pd.gpusPerReplica() % 4).isZero();
+        assertThat(pd.goodputPerReplica()).isCloseTo(pd.goodputPerGpu() * pd.gpusPerReplica(), within(1e-9));
     }
 }
