@@ -182,6 +182,15 @@ class AreaWorkflowsTest {
         assertThat(window.text("#serving-summary")).contains("requests/s").startsWith("One replica (");
         assertThat(window.table("#serving-levers").getItems()).isNotEmpty();
         assertThat(window.find("#save-serving-plan", Button.class).isDisabled()).isFalse();
+        // disaggregated prefill/decode pools of the same replica, side by side
+        window.clickTab("Disaggregated");
+        robot.interact(() -> {
+            window.find("#serving-prefillTp", javafx.scene.control.TextField.class).setText("4");
+            window.find("#serving-decodeTp", javafx.scene.control.TextField.class).setText("4");
+        });
+        window.click("#serving-disagg-compare");
+        window.waitUntil("a comparison worked out", () -> !window.table("#serving-disagg").getItems().isEmpty());
+        assertThat(window.text("#serving-disagg-headline")).contains("requests per GPU of the replica");
         assertThat(window.dialogs()).isEmpty();
     }
 

@@ -146,6 +146,34 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void disaggregatedServingIsComparedWithTheReplicaOnTheForm() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3.1-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        vm.textInputs().get("tp").set("1");
+        vm.textInputs().get("promptTokens").set("const:2000");
+        vm.textInputs().get("outputTokens").set("const:200");
+        vm.textInputs().get("sloTtft").set("1");
+        vm.textInputs().get("sloTpot").set("0.03");
+        vm.textInputs().get("prefillTp").set("x");
+        vm.compareDisaggregated();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("prefillTp");
+        assertThat(vm.disaggregationProperty().get()).isNull();
+        vm.textInputs().get("prefillTp").set("1");
+        vm.textInputs().get("decodeTp").set("1");
+        vm.compareDisaggregated();
+        assertThat(failures).isEmpty();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        var plan = vm.disaggregationProperty().get();
+        assertThat(plan.aggregated().replica().spec().tp()).as("the replica on the form").isEqualTo(1);
+        assertThat(plan.disaggregated().prefill().replica().spec().tp()).isEqualTo(1);
+        assertThat(plan.disaggregated().goodputPerGpu()).isPositive();
+        assertThat(vm.disaggregationStaleProperty().get()).isFalse();
+        vm.textInputs().get("kvLinkGbs").set("10");
+        assertThat(vm.disaggregationStaleProperty().get()).isTrue();
+        assertThat(vm.staleProperty().get()).as("the plan does not depend on the KV link").isFalse();
+    }
+
+    @Test
     void anImportedQuantizedCheckpointPlansInItsOwnFormatUntilAnotherIsChosen() throws Exception {
         Path config = Files.writeString(tmp.resolve("config.json"), """
                 {"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,

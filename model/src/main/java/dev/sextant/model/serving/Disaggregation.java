@@ -128,7 +128,7 @@ public final class Disaggregation {
 
     /**
      * Plans both ways from {@code base} (the model, GPU, weights, engine and batch limits; its TP and EP are replaced
-     * as {@code choices} say, and the engine's memory rule applied at each).
+     * as {@code choices} say).
      */
     public static Plan plan(ServingReplica base, Workload workload, Choices choices, double pricePerGpuHour, ProgressListener progress,
                             CancellationToken cancel) {
@@ -206,7 +206,7 @@ public final class Disaggregation {
         if (tp != null) {
             InputError.require(tp >= 1 && tp <= 64, field, "TP must lie in 1..64, got " + tp);
             try {
-                ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(tp, ep)));
+                ServingReplica r = at(base, tp, ep);
                 if (!r.memory().fits()) {
                     throw new InputError(field, r.memory().doesNotFit());
                 }
@@ -218,7 +218,7 @@ public final class Disaggregation {
         }
         for (int t = 1; t <= GPUS_PER_NODE; t *= 2) {
             try {
-                ServingReplica r = base.withSpec(base.engine().withMemoryRule(base.spec().withTp(t, ep)));
+                ServingReplica r = at(base, t, ep);
                 if (r.memory().fits()) {
                     out.add(r);
                 }
@@ -227,6 +227,15 @@ public final class Disaggregation {
             }
         }
         return out;
+    }
+
+    /**
+     * The base at another TP and EP; an engine whose KV share follows the weights (TensorRT-LLM, LMDeploy) recomputes it,
+     * others keep the base's memory utilisation.
+     */
+    private static ServingReplica at(ServingReplica base, int tp, int ep) {
+        ServingSpec s = base.spec().withTp(tp, ep);
+        return base.withSpec(base.engine().memoryFollowsWeights() ? base.engine().withMemoryRule(s) : s);
     }
 
     static Aggregated aggregated(ServingReplica r, Workload w, double price, CancellationToken cancel) {

@@ -135,6 +135,11 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
         };
     }
 
+    /** Whether the engine sizes its KV cache as a share of the memory the weights leave free (so the share moves with TP). */
+    public boolean memoryFollowsWeights() {
+        return id.equals("trtllm") || id.equals("lmdeploy");
+    }
+
     /** {@code spec} with the share of the card this engine's own memory rule gives ({@link #gpuMemoryUtilization}). */
     public ServingSpec withMemoryRule(ServingSpec spec) {
         double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().memoryBytes();

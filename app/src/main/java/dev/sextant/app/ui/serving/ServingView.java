@@ -61,6 +61,7 @@ public final class ServingView {
     @FXML private Tab latencyTab;
     @FXML private Tab dayTab;
     @FXML private Tab leversTab;
+    @FXML private Tab disaggTab;
 
     public ServingView(ServingViewModel vm) {
         this.vm = vm;
@@ -82,6 +83,7 @@ public final class ServingView {
         latencyTab.setContent(new LatencyTab(vm, this::dark).node());
         dayTab.setContent(new DayTab(vm, this::dark).node());
         leversTab.setContent(new LeversTab(vm).node());
+        disaggTab.setContent(new DisaggTab(vm, marks).node());
     }
 
     /** The replica's card: model, GPU and parallelism, weights, KV cache, rates, and the engine's settings. */

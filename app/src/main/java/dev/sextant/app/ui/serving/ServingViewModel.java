@@ -8,6 +8,8 @@ import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.Disaggregation;
+import dev.sextant.model.serving.Workload;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.PrefixCaching;
@@ -80,6 +82,10 @@ public final class ServingViewModel {
     private final StringProperty prefixTokens = new SimpleStringProperty("0");
     private final StringProperty prefixShare = new SimpleStringProperty("0");
     private final ObjectProperty<PrefixCaching> prefix = new SimpleObjectProperty<>(this, "prefix");
+    private final StringProperty prefillTp = new SimpleStringProperty("");
+    private final StringProperty decodeTp = new SimpleStringProperty("");
+    private final StringProperty kvLinkGbs = new SimpleStringProperty("");
+    private final ObjectProperty<Disaggregation.Plan> disaggregation = new SimpleObjectProperty<>(this, "disaggregation");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
@@ -93,6 +99,8 @@ public final class ServingViewModel {
     private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
     /** The study shown (headline, Latency, Day, Levers) against the inputs; Memory follows the inputs live. */
     private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> study.get() != null);
+    private final dev.sextant.app.ui.shell.Staleness disaggregationStaleness = new dev.sextant.app.ui.shell.Staleness(
+            () -> disaggregation.get() != null);
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
@@ -111,6 +119,9 @@ public final class ServingViewModel {
                 gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, rate, seed, traffic, headroom,
                 scaleUpMinutes, price, specAcceptance, specTokens, specCost, smallModel, smallShare, prefixTokens, prefixShare,
                 profiles.chosenProperty()));
+        disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
+                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
+                price, profiles.chosenProperty(), prefillTp, decodeTp, kvLinkGbs));
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
@@ -230,6 +241,49 @@ public final class ServingViewModel {
     private record Worked(ServingAnalysis study, double seconds) {
     }
 
+    /**
+     * Compares the replica on the form (aggregated) with disaggregated prefill and decode pools of it on the same workload
+     * and targets; blank prefill/decode TPs are searched over 1, 2, 4, 8, a blank KV link is the default. Cancellable.
+     */
+    public void compareDisaggregated() {
+        ServingPlanRequest req = readRequest();
+        if (req == null) {
+            return;
+        }
+        Disaggregation.Choices choices;
+        try {
+            choices = new Disaggregation.Choices(req.spec().tp(), optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
+                    optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
+                    kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()));
+        } catch (IllegalArgumentException e) {
+            show(e);
+            return;
+        }
+        shell.jobs().submit("Compare disaggregated serving", (progress, cancel) -> {
+            Workload w = new Workload(ServingFiles.distribution("serving.promptTokens", req.promptTokens()),
+                    ServingFiles.distribution("serving.outputTokens", req.outputTokens()), req.sloTtft(), req.sloTpot(), req.seed());
+            return servingStudy.disaggregation(req.replica(), w, choices, req.pricePerGpuHour(), progress, cancel);
+        }, done -> {
+            disaggregation.set(done);
+            problem.set("");
+            disaggregationStaleness.fresh();
+        }, this::show);
+    }
+
+    private static Integer optionalInteger(String key, String label, String text) {
+        return text.isBlank() ? null : Inputs.integer(key, label, text);
+    }
+
+    /** Whether the inputs changed since the comparison shown was worked out. */
+    public javafx.beans.property.BooleanProperty disaggregationStaleProperty() {
+        return disaggregationStaleness.staleProperty();
+    }
+
+    /** The last comparison of aggregated and disaggregated serving, or null. */
+    public ObjectProperty<Disaggregation.Plan> disaggregationProperty() {
+        return disaggregation;
+    }
+
     /** A study in one line: what one replica serves within the targets, and what the day takes. */
     static String describe(ServingPlanRequest r, ServingAnalysis s, dev.sextant.workspaces.Settings money) {
         ServingSpec spec = r.spec();
@@ -327,6 +381,7 @@ public final class ServingViewModel {
      * its kept plans); the inputs stay, so Plan serving works it out again here.
      */
     private void forgetResults() {
+        disaggregation.set(null);
         request.set(null);
         study.set(null);
         summary.set("");
@@ -436,6 +491,9 @@ public final class ServingViewModel {
         m.put("smallShare", smallShare);
         m.put("prefixTokens", prefixTokens);
         m.put("prefixShare", prefixShare);
+        m.put("prefillTp", prefillTp);
+        m.put("decodeTp", decodeTp);
+        m.put("kvLinkGbs", kvLinkGbs);
         return m;
     }
 
