@@ -52,6 +52,9 @@ public final class ModelCatalog {
             new ModelArchitecture("deepseek-v3", "DeepSeek-V3", 61, 7168, 128, 128, 128, 18432, 129280, 163840, false, Style.LLAMA, false,
                     new Moe(256, 8, 1, 2048, 3, true), new Mla(1536, 512, 128, 64, 128),
                     "deepseek-ai/DeepSeek-V3 config.json (the multi-token-prediction module is not counted)"),
+            new ModelArchitecture("kimi-k2", "Kimi K2", 61, 7168, 64, 64, 128, 18432, 163840, 131072, false, Style.LLAMA, false,
+                    new Moe(384, 8, 1, 2048, 1, true), new Mla(1536, 512, 128, 64, 128),
+                    "moonshotai/Kimi-K2-Instruct config.json (DeepSeek-V3's layout with 384 experts, 64 heads, one dense layer)"),
             // dense models of the published serving measurements in dev/sextant/model/validation/serving-runs.csv (issue 17)
             new ModelArchitecture("qwen3-8b", "Qwen3 8B", 36, 4096, 32, 8, 128, 12288, 151936, 40960, false, Style.LLAMA, false,
                     null, null, "Qwen/Qwen3-8B config.json (Mooncake's KV-transfer measurements of disaggregated serving)", QWEN3),

@@ -64,6 +64,9 @@ class HfArchitecturesTest {
     void catalogDenseQwen3ModelsOfTheServingMeasurementsMatchTheirCards() {
         // Qwen/Qwen3-8B, Qwen/Qwen3-14B and Qwen/Qwen3-32B model cards: "Number of Parameters: 8.2B", "14.8B" and "32.8B"
         near(ModelCatalog.get("qwen3-8b").parameters().total(), 8.2e9, 0.01);
+        // moonshotai/Kimi-K2-Instruct model card: "1T total parameters", "32B activated parameters"
+        near(ModelCatalog.get("kimi-k2").parameters().total(), 1.04e12, 0.02);
+        near(ModelCatalog.get("kimi-k2").parameters().active(), 32.6e9, 0.02);
         near(ModelCatalog.get("qwen3-14b").parameters().total(), 14.8e9, 0.004);
         near(ModelCatalog.get("qwen3-32b").parameters().total(), 32.8e9, 0.004);
         assertThat(ModelCatalog.get("qwen3-32b").queryWidth()).as("64 heads of 128 against a hidden size of 5,120").isEqualTo(8192);
