@@ -355,7 +355,7 @@ public final class BatchingSimulator {
                 if (!candidates.isEmpty()) {
                     q = candidates.remove(0);
                     fresh = false;
-                } else if (!waiting.isEmpty() && running.size() + admitted < s.maxNumSeqs()) {
+                } else if (!waiting.isEmpty() && running.size() < s.maxNumSeqs()) {
                     q = waiting.peekFirst();
                     fresh = true;
                 } else {
