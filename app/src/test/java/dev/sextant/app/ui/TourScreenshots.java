@@ -106,6 +106,16 @@ class TourScreenshots {
             window.waitUntil("the demo profile", () -> !window.table("#gpu-rates").getItems().isEmpty());
         } else if (area.equals("serving")) {
             window.waitUntil("the demo plan", () -> !window.table("#serving-levers").getItems().isEmpty());
+            if (window.table("#serving-disagg").getItems().isEmpty()) {
+                window.clickTab("Disaggregated");
+                WaitForAsyncUtils.asyncFx(() -> {
+                    window.find("#serving-prefillTp", javafx.scene.control.TextField.class).setText("4");
+                    window.find("#serving-decodeTp", javafx.scene.control.TextField.class).setText("4");
+                }).get();
+                window.click("#serving-disagg-compare");
+                window.waitUntil("the disaggregated comparison", () -> !window.table("#serving-disagg").getItems().isEmpty());
+                window.clickTab("Memory");
+            }
         }
         window.awaitJobs();
     }
