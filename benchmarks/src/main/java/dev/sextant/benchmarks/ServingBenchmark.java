@@ -50,6 +50,20 @@ public class ServingBenchmark {
         return DemoServingData.study(DemoServingData.request());
     }
 
+    /**
+     * {@code plan disagg} for Llama 3.1 70B FP8 on H100 with every TP searched: 4 aggregated replicas, 4 decode and
+     * 16 prefill/decode pairs judged by goodput searches.
+     */
+    @Benchmark
+    public dev.sextant.model.serving.Disaggregation.Plan disaggregatedAgainstAggregated70b() {
+        var base = dev.sextant.model.serving.ServingReplica.of(dev.sextant.model.architecture.ModelCatalog.get("llama-3.1-70b"),
+                dev.sextant.model.hardware.GpuCatalog.get("h100-sxm"), 8, dev.sextant.model.serving.WeightFormat.FP8, true, 256, 8192, true);
+        var workload = new dev.sextant.model.serving.Workload(new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0,
+                0.025, 1);
+        return dev.sextant.model.serving.Disaggregation.plan(base, workload, dev.sextant.model.serving.Disaggregation.Choices.searchAll(), 0,
+                dev.sextant.model.job.ProgressListener.NONE, CancellationToken.none());
+    }
+
     @Benchmark
     public BatchingSimulator.Outcome oneHourAt50RequestsPerSecond() {
         return BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 150_000), CancellationToken.none());

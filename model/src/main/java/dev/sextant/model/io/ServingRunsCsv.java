@@ -1,6 +1,9 @@
 package dev.sextant.model.io;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.validation.PublishedServingRun;
@@ -72,18 +75,40 @@ public final class ServingRunsCsv {
             throw c.problem("client", "must be offline or server, got '" + client + "'");
         }
         String weights = c.required("weights");
-        WeightFormat format = weights.equals("fp16") ? WeightFormat.BF16 : c.choice("weights", WeightFormat.class);
+        boolean mxfp4 = weights.equals("mxfp4");
+        WeightFormat format = weights.equals("fp16") ? WeightFormat.BF16 : mxfp4 ? WeightFormat.INT4 : c.choice("weights", WeightFormat.class);
+        WeightStorage storage = mxfp4 ? WeightStorage.mxfp4Experts("the checkpoint's MXFP4 experts") : WeightStorage.of(format);
+        ModelArchitecture model = model(c, c.required("model"));
         String assumed = c.text("assumed");
         try {
             EngineProfile engine = EngineProfile.of(c.required("engine"));
             ServingLoad load = ServingLoad.parse(c.required("load"));
             return new PublishedServingRun(c.required("id"), c.required("source_group"), c.required("organisation"), c.required("source"),
-                    engine, c.text("engine_version"), c.required("model"), c.required("gpu"), c.integer("gpus", 1), c.integer("tp", 1),
-                    c.integer("ep", 1), format, kv.equals("fp8"), load, client.equals("server"), c.integer("requests", 1), c.integer("prompt_tokens", 1),
+                    engine, c.text("engine_version"), c.required("model"), model, c.required("gpu"), c.integer("gpus", 1), c.integer("tp", 1),
+                    c.integer("ep", 1), format, storage, kv.equals("fp8"), load, client.equals("server"), c.integer("requests", 1), c.integer("prompt_tokens", 1),
                     c.integer("output_tokens", 1), (c.text("max_num_seqs").isEmpty() ? null : c.integer("max_num_seqs", 1)), (c.text("max_num_batched_tokens").isEmpty() ? null : c.integer("max_num_batched_tokens", 1)), metric,
                     c.number("measured"), assumed.isEmpty() ? List.of() : List.of(assumed.split(";")));
         } catch (InputError e) {
             throw c.problem(column(e.field()), e.getMessage());
+        }
+    }
+
+    /** Where the configs of models the set uses beyond the catalog ship (gpt-oss): {@code <id>.json}. */
+    static final String CONFIGS = "/dev/sextant/model/validation/configs/";
+
+    /** A catalog model, or one whose Hugging Face config.json ships with the set; else an error about the column. */
+    private static ModelArchitecture model(CsvRows.Cells c, String id) {
+        java.util.Optional<ModelArchitecture> known = ModelCatalog.find(id);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        try (InputStream in = ServingRunsCsv.class.getResourceAsStream(CONFIGS + id + ".json")) {
+            if (in == null) {
+                throw c.problem("model", "'" + id + "' is neither a catalog model nor one of the validation set's configs");
+            }
+            return HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -345,6 +345,125 @@ public final class Disaggregation {
         return BatchingSimulator.quantile(total, 0.99);
     }
 
+    /**
+     * A run through {@code prefillInstances} prefill and {@code decodeInstances} decode instances: requests dealt in turn
+     * to each pool (a round-robin router), each prefill instance simulated on its share with one output token, each
+     * request's KV transfer, then each decode instance on its share of transferred requests in the order they arrive
+     * there.
+     *
+     * @param ttft   per request: arrival to the decode instance's first step
+     * @param tpot   per request: the decode instance's time per output token after that
+     * @param e2e    per request: arrival to the last token
+     * @param seconds first arrival to last token
+     */
+    public record Run(double[] ttft, double[] tpot, double[] e2e, long outputTokens, double seconds) {
+        public double outputTokensPerSecond() {
+            return seconds > 0 ? outputTokens / seconds : 0;
+        }
+    }
+
+    /** Rounds of the closed loop's fixed point: arrivals from the last round's completions. */
+    static final int CLOSED_LOOP_ROUNDS = 8;
+
+    /**
+     * As {@link #run(ServingReplica, int, ServingReplica, int, KvLink, List, CancellationToken)} with a client holding
+     * {@code concurrency} requests in flight: the first that many arrive at once, each later one when an earlier one
+     * finishes. Completions depend on arrivals across both pools, so arrivals are found by a fixed point: start from
+     * waves of {@code concurrency} one lone request's time apart, then take each round's completions as the next
+     * round's arrivals ({@value #CLOSED_LOOP_ROUNDS} rounds).
+     */
+    public static Run closedLoop(ServingReplica prefill, int prefillInstances, ServingReplica decode, int decodeInstances, KvLink link,
+                                 List<BatchingSimulator.Request> requests, int concurrency, CancellationToken cancel) {
+        InputError.require(concurrency >= 1, "serving.concurrency", "the concurrency must be at least 1");
+        int n = requests.size();
+        Run lone = run(prefill, 1, decode, 1, link, List.of(new BatchingSimulator.Request(0, requests.get(0).promptTokens(),
+                requests.get(0).outputTokens())), cancel);
+        double[] arrival = new double[n];
+        for (int i = 0; i < n; i++) {
+            arrival[i] = (i / concurrency) * lone.e2e()[0];
+        }
+        Run r = null;
+        for (int round = 0; round < CLOSED_LOOP_ROUNDS; round++) {
+            List<BatchingSimulator.Request> timed = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                BatchingSimulator.Request q = requests.get(i);
+                timed.add(new BatchingSimulator.Request(arrival[i], q.promptTokens(), q.outputTokens()));
+            }
+            r = run(prefill, prefillInstances, decode, decodeInstances, link, timed, cancel);
+            double[] done = new double[n];
+            for (int i = 0; i < n; i++) {
+                done[i] = arrival[i] + r.e2e()[i];
+            }
+            java.util.Arrays.sort(done);
+            double[] next = new double[n];
+            for (int i = 0; i < n; i++) {
+                next[i] = i < concurrency ? 0 : done[i - concurrency];
+            }
+            arrival = next;
+        }
+        return r;
+    }
+
+    /** An open-loop run: the requests at their own arrival times (in order of arrival). */
+    public static Run run(ServingReplica prefill, int prefillInstances, ServingReplica decode, int decodeInstances, KvLink link,
+                          List<BatchingSimulator.Request> requests, CancellationToken cancel) {
+        InputError.require(prefillInstances >= 1 && decodeInstances >= 1, "serving.instances", "each pool needs at least one instance");
+        int n = requests.size();
+        double bytesPerTokenPerGpu = Math.max(prefill.memory().kvBytesPerTokenPerGpu() * prefill.spec().pp(),
+                decode.memory().kvBytesPerTokenPerGpu() * decode.spec().pp());
+        double[] handed = new double[n]; // when the request's KV reaches its decode instance
+        for (int k = 0; k < prefillInstances; k++) {
+            List<Integer> mine = new ArrayList<>();
+            List<BatchingSimulator.Request> prompts = new ArrayList<>();
+            for (int i = k; i < n; i += prefillInstances) {
+                BatchingSimulator.Request q = requests.get(i);
+                mine.add(i);
+                prompts.add(new BatchingSimulator.Request(q.arrival(), q.promptTokens(), 1));
+            }
+            if (prompts.isEmpty()) {
+                continue;
+            }
+            BatchingSimulator.Outcome o = prefill.simulate(prompts, 1, cancel);
+            for (int j = 0; j < mine.size(); j++) {
+                int i = mine.get(j);
+                handed[i] = requests.get(i).arrival() + o.ttft()[j] + link.seconds(bytesPerTokenPerGpu * requests.get(i).promptTokens());
+            }
+        }
+        double[] ttft = new double[n];
+        double[] tpot = new double[n];
+        double[] e2e = new double[n];
+        long tokens = 0;
+        double first = Double.POSITIVE_INFINITY;
+        double last = 0;
+        for (int k = 0; k < decodeInstances; k++) {
+            List<Integer> mine = new ArrayList<>();
+            for (int i = k; i < n; i += decodeInstances) {
+                mine.add(i);
+            }
+            if (mine.isEmpty()) {
+                continue;
+            }
+            mine.sort(java.util.Comparator.comparingDouble(i -> handed[i]));
+            List<BatchingSimulator.Request> transferred = new ArrayList<>();
+            for (int i : mine) {
+                BatchingSimulator.Request q = requests.get(i);
+                transferred.add(new BatchingSimulator.Request(handed[i], q.promptTokens(), q.outputTokens(), true));
+            }
+            BatchingSimulator.Outcome o = decode.simulate(transferred, 1, 0, false, cancel);
+            tokens += o.outputTokens();
+            for (int j = 0; j < mine.size(); j++) {
+                int i = mine.get(j);
+                double arrival = requests.get(i).arrival();
+                ttft[i] = handed[i] + o.ttft()[j] - arrival;
+                tpot[i] = o.tpot()[j];
+                e2e[i] = handed[i] + o.e2e()[j] - arrival;
+                first = Math.min(first, arrival);
+                last = Math.max(last, arrival + e2e[i]);
+            }
+        }
+        return new Run(ttft, tpot, e2e, tokens, n == 0 ? 0 : last - first);
+    }
+
     private static List<BatchingSimulator.Request> requests(double rate, Workload w) {
         return BatchingSimulator.poisson(rate, 0, Capacity.SEARCH_REQUESTS, w.prompt(), w.output(), w.seed());
     }

@@ -344,9 +344,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             double within = topK * (inNode - 1) / ep * tokenBytes / (gpu.linkGBs() * 1e9);
             double across = 0;
             if (ep > GPUS_PER_NODE) {
-                double nodes = (double) ep / GPUS_PER_NODE;
-                double remoteNodes = (nodes - 1) * (1 - Math.pow(1 - 1 / nodes, topK));
-                across = remoteNodes * tokenBytes / (gpu.networkGbps() / 8 * 1e9);
+                across = remoteNodeCopies((double) ep / GPUS_PER_NODE, topK) * tokenBytes / (gpu.networkGbps() / 8 * 1e9);
             }
             return within + across + (ep > GPUS_PER_NODE ? INTERNODE_ALL_TO_ALL_LATENCY : ALL_REDUCE_LATENCY);
         }
@@ -371,6 +369,15 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
      */
     double layerContext(double context, long queries) {
         return prepared().layerContext(context, queries);
+    }
+
+    /**
+     * Copies of a token that cross the network in an all-to-all over {@code nodes} nodes holding equal shares of the
+     * experts, the token routed to {@code topK} of them: once per remote node holding any of them,
+     * (N − 1) · (1 − (1 − 1/N)^k) on average (experts drawn independently; DeepSeek-V3 report §3.2.2, DeepEP).
+     */
+    static double remoteNodeCopies(double nodes, double topK) {
+        return nodes <= 1 ? 0 : (nodes - 1) * (1 - Math.pow(1 - 1 / nodes, topK));
     }
 
     /** KV bytes per token on one GPU of the TP group. */

@@ -132,4 +132,17 @@ class StepLatencyTest {
                 ComputeEfficiency.DEFAULTS, BARE, ServingFit.NONE);
         assertThat(tp8.seconds(0, 0, 100, context) - tp8.seconds(0, 0, 100, 100)).isCloseTo(read, within(read * 0.02));
     }
+
+    @Test
+    void aTokenCrossesTheNetworkOncePerRemoteNodeHoldingItsExperts() {
+        // 8 experts over 2 nodes: the other node holds one of them unless all 8 fall on this one, 1 − 0.5⁸ = 0.99609
+        assertThat(StepLatency.remoteNodeCopies(2, 8)).isCloseTo(1 - Math.pow(0.5, 8), within(1e-12));
+        // over 4 nodes: each of the 3 others with probability 1 − 0.75⁸ = 0.89989, 2.6997 in all (DeepEP's per-node
+        // dispatch; a per-expert all-to-all would send 8 × 24/32 = 6 copies)
+        assertThat(StepLatency.remoteNodeCopies(4, 8)).isCloseTo(3 * (1 - Math.pow(0.75, 8)), within(1e-12));
+        assertThat(StepLatency.remoteNodeCopies(1, 8)).isZero();
+        // never more than the k experts, nor more than the remote nodes
+        assertThat(StepLatency.remoteNodeCopies(64, 8)).isLessThan(8);
+        assertThat(StepLatency.remoteNodeCopies(3, 100)).isCloseTo(2, within(1e-9));
+    }
 }

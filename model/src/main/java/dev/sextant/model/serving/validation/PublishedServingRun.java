@@ -19,7 +19,9 @@ import java.util.List;
  * @param source              publication and table
  * @param engine              the serving engine's profile
  * @param engineVersion       as published ("" when not)
- * @param modelId             a {@link ModelCatalog} id
+ * @param modelId             a {@link ModelCatalog} id, or a model whose config.json ships with the validation set
+ * @param architecture        the model it names
+ * @param storage             how the weights are stored (MXFP4 experts for gpt-oss, else {@code weights} throughout)
  * @param gpuId               a {@link GpuCatalog} id
  * @param gpus                GPUs in the measurement: gpus / max(tp, ep) replicas
  * @param tp                  tensor-parallel size of a replica
@@ -38,7 +40,8 @@ import java.util.List;
  * @param assumed             columns the source does not state
  */
 public record PublishedServingRun(String id, String sourceGroup, String organisation, String source, EngineProfile engine,
-                                  String engineVersion, String modelId, String gpuId, int gpus, int tp, int ep, WeightFormat weights,
+                                  String engineVersion, String modelId, ModelArchitecture architecture, String gpuId, int gpus, int tp, int ep,
+                                  WeightFormat weights, dev.sextant.model.serving.WeightStorage storage,
                                   boolean kvFp8, ServingLoad load, boolean server, int requests, int promptTokens, int outputTokens, Integer maxNumSeqs,
                                   Integer maxNumBatchedTokens, ServingMetric metric, double measured, List<String> assumed) {
 
@@ -60,7 +63,7 @@ public record PublishedServingRun(String id, String sourceGroup, String organisa
     }
 
     public ModelArchitecture model() {
-        return ModelCatalog.get(modelId);
+        return architecture;
     }
 
     public GpuSpec gpu() {

@@ -65,7 +65,7 @@ public final class ServingValidation {
             budget = Math.max(budget, perReplica * r.promptTokens()); // a static batch prefills together
         }
         ServingSpec spec = e.withMemoryRule(new ServingSpec(m, gpu, r.tp(), 1, r.weights(), r.kvFp8(), maxModelLen, seqs, budget, 0.9,
-                ServingReplica.BLOCK_SIZE, null, null, null).withEp(r.ep()));
+                ServingReplica.BLOCK_SIZE, null, null, null, r.storage()).withEp(r.ep()));
         return new ServingReplica(spec, e.chunkedPrefill() && !batch, null, null, e);
     }
 
