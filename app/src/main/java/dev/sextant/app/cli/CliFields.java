@@ -45,6 +45,8 @@ public final class CliFields {
             Map.entry("serving.prefillTp", "--prefill-tp"),
             Map.entry("serving.decodeTp", "--decode-tp"),
             Map.entry("serving.kvLinkGbs", "--kv-link-gbs"),
+            Map.entry("serving.prefillMaxNumBatchedTokens", "--prefill-max-num-batched-tokens"),
+            Map.entry("serving.decodeMaxNumSeqs", "--decode-max-num-seqs"),
             Map.entry("serving.engine", "--engine"),
             Map.entry("serving.ep", "--ep"),
             Map.entry("serving.pp", "--pp"),

@@ -609,6 +609,15 @@ class PlanCliTest {
                 "--json");
         assertThat(slow.json().get("disaggregated").get("kvTransferSecondsPerRequest").asDouble())
                 .isGreaterThan(10 * dis.get("kvTransferSecondsPerRequest").asDouble());
+        // each pool's own batch limits
+        CliRun limits = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1",
+                "--decode-max-num-seqs", "16", "--prefill-max-num-batched-tokens", "4096", "--json");
+        assertThat(limits.code()).as(limits.err()).isZero();
+        assertThat(limits.json().get("disaggregated").get("decode").get("maxNumSeqs").asInt()).isEqualTo(16);
+        assertThat(limits.json().get("disaggregated").get("prefill").get("maxNumBatchedTokens").asInt()).isEqualTo(4096);
+        assertThat(run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
+                "--decode-max-num-seqs", "0").err()).contains("--decode-max-num-seqs");
         // the text for people
         CliRun text = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
                 "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1");

@@ -117,7 +117,21 @@ public final class Disaggregation {
      * @param ep        expert parallelism of every pool (1: none)
      * @param kvLinkGbs the KV link per GPU, or null for {@link KvLink#between}
      */
-    public record Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs) {
+    public record Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs, Integer prefillMaxNumBatchedTokens,
+                          Integer decodeMaxNumSeqs) {
+
+        /** The pools with the base's batch limits. */
+        public Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs) {
+            this(aggregatedTp, prefillTp, decodeTp, ep, kvLinkGbs, null, null);
+        }
+
+        public Choices {
+            InputError.require(prefillMaxNumBatchedTokens == null || prefillMaxNumBatchedTokens >= 1, "serving.prefillMaxNumBatchedTokens",
+                    "the prefill instances' token budget must be at least 1");
+            InputError.require(decodeMaxNumSeqs == null || decodeMaxNumSeqs >= 1, "serving.decodeMaxNumSeqs",
+                    "the decode instances' most sequences must be at least 1");
+        }
+
         public static Choices searchAll() {
             return new Choices(null, null, null, 1, null);
         }
@@ -135,8 +149,14 @@ public final class Disaggregation {
         InputError.require(choices.kvLinkGbs() == null || choices.kvLinkGbs() > 0, "serving.kvLinkGbs",
                 "the KV link bandwidth must be positive, got " + choices.kvLinkGbs());
         List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep(), "serving.tp");
-        List<ServingReplica> pre = candidates(base, choices.prefillTp(), choices.ep(), "serving.prefillTp");
-        List<ServingReplica> dec = candidates(base, choices.decodeTp(), choices.ep(), "serving.decodeTp");
+        // each pool with its own batch limits: a prefill instance's token budget, a decode instance's most sequences
+        ServingSpec b = base.spec();
+        ServingReplica prefillBase = base.withSpec(b.withBatchLimits(b.maxNumSeqs(), choices.prefillMaxNumBatchedTokens() != null
+                ? choices.prefillMaxNumBatchedTokens() : b.maxNumBatchedTokens()));
+        ServingReplica decodeBase = base.withSpec(b.withBatchLimits(choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
+                b.maxNumBatchedTokens()));
+        List<ServingReplica> pre = candidates(prefillBase, choices.prefillTp(), choices.ep(), "serving.prefillTp");
+        List<ServingReplica> dec = candidates(decodeBase, choices.decodeTp(), choices.ep(), "serving.decodeTp");
         if (agg.isEmpty() && pre.isEmpty()) {
             throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
         }

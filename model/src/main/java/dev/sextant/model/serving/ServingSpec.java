@@ -86,6 +86,13 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
                 gpuMemoryBytes, same ? activationPeakBytes : null, same ? overheadBytes : null, storage, e);
     }
 
+    /** This spec with other batch limits; a measured activation peak no longer holds once they change. */
+    public ServingSpec withBatchLimits(int seqs, int tokens) {
+        boolean same = seqs == maxNumSeqs && tokens == maxNumBatchedTokens;
+        return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, seqs, tokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
+                same ? activationPeakBytes : null, overheadBytes, storage, ep);
+    }
+
     /** This spec with expert-parallel size {@code e}. */
     public ServingSpec withEp(int e) {
         return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,

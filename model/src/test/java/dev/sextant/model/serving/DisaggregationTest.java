@@ -135,4 +135,23 @@ class DisaggregationTest {
         ServingReplica bf16 = ServingReplica.of(m, GpuCatalog.get("h100-sxm"), 8, WeightFormat.BF16, false, 256, 8192, true);
         assertThat(Disaggregation.candidates(bf16, null, 1)).extracting(r -> r.spec().tp()).containsExactly(2, 4, 8);
     }
+
+    @Test
+    void eachPoolKeepsItsOwnBatchLimits() {
+        ServingReplica base = replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false);
+        Workload w = new Workload(new LengthDistribution.Constant(2000), new LengthDistribution.Constant(200), 1.0, 0.03, 1);
+        Disaggregation.Plan wide = Disaggregation.plan(base, w, new Disaggregation.Choices(1, 1, 1, 1, null), 0, ProgressListener.NONE,
+                CancellationToken.none());
+        Disaggregation.Plan narrow = Disaggregation.plan(base, w, new Disaggregation.Choices(1, 1, 1, 1, null, 4096, 8), 0, ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(narrow.disaggregated().decode().replica().spec().maxNumSeqs()).isEqualTo(8);
+        assertThat(narrow.disaggregated().decode().replica().spec().maxNumBatchedTokens()).isEqualTo(8192);
+        assertThat(narrow.disaggregated().prefill().replica().spec().maxNumBatchedTokens()).isEqualTo(4096);
+        assertThat(narrow.disaggregated().prefill().replica().spec().maxNumSeqs()).isEqualTo(256);
+        // eight sequences at most: a decode instance serves fewer requests within the same TPOT
+        assertThat(narrow.disaggregated().decode().goodput()).isLessThan(wide.disaggregated().decode().goodput());
+        // the aggregated replica keeps the base's
+        assertThat(narrow.aggregated().replica().spec().maxNumSeqs()).isEqualTo(256);
+        assertThatThrownBy(() -> new Disaggregation.Choices(1, 1, 1, 1, null, 0, null)).isInstanceOf(InputError.class);
+    }
 }

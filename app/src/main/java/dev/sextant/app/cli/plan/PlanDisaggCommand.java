@@ -40,6 +40,12 @@ public final class PlanDisaggCommand implements Runnable {
             description = "Bandwidth per GPU of the link the KV cache crosses, GB/s (default: NVLink when a prefill/decode unit fits in one "
                     + "node, else the GPU's network share).")
     Double kvLinkGbs;
+    @Option(names = "--prefill-max-num-batched-tokens", paramLabel = "T",
+            description = "Token budget per step of a prefill instance (default: the engine's, as --max-num-batched-tokens).")
+    Integer prefillMaxNumBatchedTokens;
+    @Option(names = "--decode-max-num-seqs", paramLabel = "S",
+            description = "Most sequences in a decode instance's batch (default: the engine's, as --max-num-seqs).")
+    Integer decodeMaxNumSeqs;
     @Mixin
     PrecisionOptions precision;
     @Mixin
@@ -59,7 +65,8 @@ public final class PlanDisaggCommand implements Runnable {
     }
 
     /** One pool: its instance's parallelism, GPUs of the deployment unit's pool, and what one instance sustains. */
-    public record Pool(int tp, int ep, int gpus, int instances, int gpusPerInstance, double goodputPerInstance, double p99Seconds) {
+    public record Pool(int tp, int ep, int gpus, int instances, int gpusPerInstance, double goodputPerInstance, double p99Seconds, int maxNumSeqs,
+                       int maxNumBatchedTokens) {
     }
 
     public record Disaggregated(Pool prefill, Pool decode, double ratio, double goodputPerGpu, double outputTokensPerSecondPerGpu,
@@ -87,7 +94,8 @@ public final class PlanDisaggCommand implements Runnable {
         ServingReplica base = study.replica(arch, g, 1, ep, precision.storage(inputs.checkpointWeights()), precision.kvFp8(), engine.maxNumSeqs(g),
                 engine.maxNumBatchedTokens(g, len), true, profile.resolve(spec, null, null), engine.profile());
         CliProgress progress = new CommandContext(spec).progress();
-        Disaggregation.Plan plan = study.disaggregation(base, w, new Disaggregation.Choices(tp, prefillTp, decodeTp, ep, kvLinkGbs), workload.price,
+        Disaggregation.Plan plan = study.disaggregation(base, w, new Disaggregation.Choices(tp, prefillTp, decodeTp, ep, kvLinkGbs,
+                prefillMaxNumBatchedTokens, decodeMaxNumSeqs), workload.price,
                 progress, CancellationToken.none());
         progress.done();
         Result r = result(plan, arch, g, w);
@@ -131,7 +139,8 @@ public final class PlanDisaggCommand implements Runnable {
     }
 
     private static Pool pool(Disaggregation.Pool p, int instances) {
-        return new Pool(p.replica().spec().tp(), p.replica().spec().ep(), instances * p.gpus(), instances, p.gpus(), p.goodput(), p.p99WaitSeconds());
+        return new Pool(p.replica().spec().tp(), p.replica().spec().ep(), instances * p.gpus(), instances, p.gpus(), p.goodput(), p.p99WaitSeconds(),
+                p.replica().spec().maxNumSeqs(), p.replica().spec().maxNumBatchedTokens());
     }
 
     private static String epText(int ep) {
