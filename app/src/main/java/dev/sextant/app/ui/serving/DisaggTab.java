@@ -43,7 +43,11 @@ final class DisaggTab {
         for (javafx.scene.control.TextField f : List.of(
                 inputs.field("Prefill TP", "prefillTp", vm.textInputs().get("prefillTp"), "blank: searched", "serving-prefillTp"),
                 inputs.field("Decode TP", "decodeTp", vm.textInputs().get("decodeTp"), "blank: searched", "serving-decodeTp"),
-                inputs.field("KV link GB/s per GPU", "kvLinkGbs", vm.textInputs().get("kvLinkGbs"), "blank: NVLink or network", "serving-kvLinkGbs"))) {
+                inputs.field("KV link GB/s per GPU", "kvLinkGbs", vm.textInputs().get("kvLinkGbs"), "blank: NVLink or network", "serving-kvLinkGbs"),
+                inputs.field("Prefill token budget", "prefillMaxNumBatchedTokens", vm.textInputs().get("prefillMaxNumBatchedTokens"),
+                        "blank: the replica's", "serving-prefillMaxNumBatchedTokens"),
+                inputs.field("Decode max sequences", "decodeMaxNumSeqs", vm.textInputs().get("decodeMaxNumSeqs"), "blank: the replica's",
+                        "serving-decodeMaxNumSeqs"))) {
             f.setPrefColumnCount(14);
             f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         }

@@ -85,6 +85,8 @@ public final class ServingViewModel {
     private final StringProperty prefillTp = new SimpleStringProperty("");
     private final StringProperty decodeTp = new SimpleStringProperty("");
     private final StringProperty kvLinkGbs = new SimpleStringProperty("");
+    private final StringProperty prefillBudget = new SimpleStringProperty("");
+    private final StringProperty decodeSeqs = new SimpleStringProperty("");
     private final ObjectProperty<Disaggregation.Plan> disaggregation = new SimpleObjectProperty<>(this, "disaggregation");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
@@ -121,7 +123,7 @@ public final class ServingViewModel {
                 profiles.chosenProperty()));
         disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
-                price, profiles.chosenProperty(), prefillTp, decodeTp, kvLinkGbs));
+                price, profiles.chosenProperty(), prefillTp, decodeTp, kvLinkGbs, prefillBudget, decodeSeqs));
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
@@ -254,7 +256,9 @@ public final class ServingViewModel {
         try {
             choices = new Disaggregation.Choices(req.spec().tp(), optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
                     optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
-                    kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()));
+                    kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()),
+                    optionalInteger("serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
+                    optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()));
         } catch (IllegalArgumentException e) {
             show(e);
             return;
@@ -494,6 +498,8 @@ public final class ServingViewModel {
         m.put("prefillTp", prefillTp);
         m.put("decodeTp", decodeTp);
         m.put("kvLinkGbs", kvLinkGbs);
+        m.put("prefillMaxNumBatchedTokens", prefillBudget);
+        m.put("decodeMaxNumSeqs", decodeSeqs);
         return m;
     }
 
