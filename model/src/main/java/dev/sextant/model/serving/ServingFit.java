@@ -13,10 +13,11 @@ import dev.sextant.model.training.FusedAttention;
  *                      (H100, H200, H800, H20): the GEMM and attention tables are best-case kernel runs, an engine's prefill
  *                      runs them among norms, quantisation, sampling and at the clocks its power draw allows
  * @param ampereCompute the same on Ampere (A100)
- * @param expertSeconds time each expert a step touches adds to a grouped expert GEMM on its GPU, seconds: the fused MoE
- *                      kernels' per-expert work (routing metadata, gathered rows, tiles of one expert's narrow shard) that
- *                      the tile model of a dense GEMM does not have; 4–10 µs in vLLM's fused_moe at batch 1 (issue 17
- *                      kernel notes: 30–45 µs for 8 experts' 19–38 MB)
+ * @param expertSeconds time each expert a step touches adds to a grouped expert GEMM on its GPU when it has a full
+ *                      tile of rows (16), seconds, a fraction of it below: the fused MoE kernels' per-expert work
+ *                      (routing metadata, gathering and scattering its rows, scheduling its tiles) that the tile model of
+ *                      a dense GEMM does not have and that grows with the rows an expert gets, so a decode step's experts
+ *                      of one or two tokens pay little of it
  * @param requestSeconds time an OpenAI-compatible API server spends on each request before the engine sees it (parse,
  *                      chat template, tokenize, hand over), one at a time; measurements fed offline skip it
  */
@@ -27,10 +28,10 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
 
     /**
      * The fit over every bundled measurement ({@code validation.ServingFitting.fit}; the opt-in ServingLosoTest fails
-     * when a change moves it): Hopper engines at 0.80 and Ampere at 0.78 of the kernel model's compute rate, 3.7 µs a
-     * touched expert and GEMM, 3.5 ms a request through an API server.
+     * when a change moves it): Hopper engines at 0.81 and Ampere at 0.80 of the kernel model's compute rate, 9.2 µs a
+     * touched expert with a full tile and GEMM, 3.1 ms a request through an API server.
      */
-    public static final ServingFit DEFAULT = new ServingFit(0.80, 0.78, 3.7e-6, 3.5e-3);
+    public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 9.2e-6, 3.1e-3);
 
     public ServingFit {
         if (!(hopperCompute > 0 && hopperCompute <= 1.5) || !(ampereCompute > 0 && ampereCompute <= 1.5) || !(expertSeconds >= 0 && expertSeconds < 1e-3)

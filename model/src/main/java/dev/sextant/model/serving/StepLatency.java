@@ -19,7 +19,9 @@ import dev.sextant.model.training.FusedAttention;
  *       FP8 weights on a GPU with FP8 tensor cores run FP8 GEMMs; INT4/INT8 weights are read at their width.
  *       Mixture of experts: the router, then each expert some token is routed to (E (1 − (1 − k/E)^T) of them) as its
  *       own GEMM of its share of the tokens (a grouped GEMM of few rows each), its weights split over TP or, with expert
- *       parallelism, the experts spread whole over EP ranks; the output layer for the sequences sampled;</li>
+ *       parallelism, the experts spread whole over EP ranks, each touched expert adding the fitted per-expert time in
+ *       proportion to its rows up to one tile ({@link ServingFit#expertSeconds}); the output layer for the sequences
+ *       sampled;</li>
  *   <li><b>attention</b>: prefill as fused attention by its chunk, head width and kernel generation
  *       ({@link FusedAttention}: FlashAttention-2 or -3, from the engine); decode reads every sequence's KV cache at the
  *       streaming share of the bandwidth, or for latent attention (MLA, absorbed) runs its 2 · heads · (2 · rank + rope)
@@ -303,7 +305,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 moe = gemm(m, experts, hidden) // router
                         + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
                         + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes)
-                        + 2 * expertSeconds * localTouched;
+                        + 2 * expertSeconds * localTouched * Math.min(1, rows / ComputeEfficiency.GROUPED_TILE_ROWS);
                 if (sharedN > 0) {
                     moe += gemm(m, sharedN, hidden) + gemm(m, hidden, sharedDownK);
                 }

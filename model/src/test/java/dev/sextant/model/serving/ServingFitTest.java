@@ -43,8 +43,11 @@ class ServingFitTest {
         ServingFit tenMicro = ServingFit.NONE.withExpertSeconds(10e-6);
         StepLatency plain = new StepLatency(ModelCatalog.get("mixtral-8x7b"), GpuCatalog.get("h100-sxm"), 1, 1, WeightFormat.BF16, false,
                 ComputeEfficiency.DEFAULTS, BARE, ServingFit.NONE);
-        // one token: 2 experts × 2 grouped GEMMs × 32 layers × 10 µs = 1.28 ms; 64 tokens touch all 8: 5.12 ms
-        assertThat(plain.withFit(tenMicro).seconds(0, 0, 1, 100) - plain.seconds(0, 0, 1, 100)).isCloseTo(1.28e-3, within(1e-9));
+        // an expert pays the time in proportion to its rows up to a tile of 16: below that, 10 µs per 16 routed copies.
+        // One token: 2 copies, 2/16 × 2 grouped GEMMs × 32 layers × 10 µs = 0.08 ms; 16 tokens: 32 copies, 1.28 ms;
+        // 64 tokens touch all 8 experts with 16 rows each: 8 × 2 × 32 × 10 µs = 5.12 ms
+        assertThat(plain.withFit(tenMicro).seconds(0, 0, 1, 100) - plain.seconds(0, 0, 1, 100)).isCloseTo(0.08e-3, within(1e-9));
+        assertThat(plain.withFit(tenMicro).seconds(0, 0, 16, 1600) - plain.seconds(0, 0, 16, 1600)).isCloseTo(1.28e-3, within(1e-9));
         assertThat(plain.withFit(tenMicro).seconds(0, 0, 64, 6400) - plain.seconds(0, 0, 64, 6400)).isCloseTo(8 * 2 * 32 * 10e-6,
                 within(2e-5));
         assertThat(on("h100-sxm", tenMicro).seconds(0, 0, 1, 100)).isEqualTo(on("h100-sxm", ServingFit.NONE).seconds(0, 0, 1, 100));

@@ -107,10 +107,9 @@ class DisaggregatedRunsValidationTest {
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "disaggregated-runs-validation.md"), md.toString());
         assertThat(results).hasSize(42);
-        // where the one prefill worker bounds the node, the pool and its queue are reproduced
-        assertThat(prefillBound / prefillBoundRows).as(md.toString()).isLessThan(0.10);
-        // the decode side is not (gpt-oss's decode steps come out 2-3x long: the per-expert time fitted on other MoE
-        // engines); this bound keeps the report honest about it rather than hiding it
-        assertThat(sum / results.size()).as(md.toString()).isLessThan(0.60);
+        // where the one prefill worker bounds the node, its throughput is reproduced within 20 %
+        assertThat(prefillBound / prefillBoundRows).as(md.toString()).isLessThan(0.20);
+        // over the sweep, within 25 % on average (nothing fitted to these runs)
+        assertThat(sum / results.size()).as(md.toString()).isLessThan(0.25);
     }
 }
