@@ -360,7 +360,7 @@ public final class Disaggregation {
         BatchingSimulator.Outcome o = p.simulate(prompts, w.seed(), cancel);
         double[] total = new double[prompts.size()];
         for (int i = 0; i < total.length; i++) {
-            total[i] = o.ttft()[i] + link.seconds(bytesPerTokenPerGpu * prompts.get(i).promptTokens());
+            total[i] = of(o.ttft(), i, total.length) + link.seconds(bytesPerTokenPerGpu * prompts.get(i).promptTokens());
         }
         return BatchingSimulator.quantile(total, 0.99);
     }
@@ -446,7 +446,7 @@ public final class Disaggregation {
             BatchingSimulator.Outcome o = prefill.simulate(prompts, 1, cancel);
             for (int j = 0; j < mine.size(); j++) {
                 int i = mine.get(j);
-                handed[i] = requests.get(i).arrival() + o.ttft()[j] + link.seconds(bytesPerTokenPerGpu * requests.get(i).promptTokens());
+                handed[i] = requests.get(i).arrival() + of(o.ttft(), j, mine.size()) + link.seconds(bytesPerTokenPerGpu * requests.get(i).promptTokens());
             }
         }
         double[] ttft = new double[n];
@@ -474,14 +474,23 @@ public final class Disaggregation {
             for (int j = 0; j < mine.size(); j++) {
                 int i = mine.get(j);
                 double arrival = requests.get(i).arrival();
-                ttft[i] = handed[i] + o.ttft()[j] - arrival;
-                tpot[i] = o.tpot()[j];
-                e2e[i] = handed[i] + o.e2e()[j] - arrival;
+                ttft[i] = handed[i] + of(o.ttft(), j, mine.size()) - arrival;
+                tpot[i] = of(o.tpot(), j, mine.size());
+                e2e[i] = handed[i] + of(o.e2e(), j, mine.size()) - arrival;
                 first = Math.min(first, arrival);
                 last = Math.max(last, arrival + e2e[i]);
             }
         }
         return new Run(ttft, tpot, e2e, tokens, n == 0 ? 0 : last - first);
+    }
+
+    /**
+     * The outcome of the {@code i}-th of {@code n} requests an instance was given. With data-parallel attention an
+     * instance simulates one attention replica's share (every replicas-th request) and takes the others to run alike,
+     * so its arrays are shorter: request i maps to the share's (i · share / n)-th.
+     */
+    static double of(double[] values, int i, int n) {
+        return values.length == n ? values[i] : values[Math.min(values.length - 1, (int) ((long) i * values.length / n))];
     }
 
     private static List<BatchingSimulator.Request> requests(double rate, Workload w) {

@@ -154,4 +154,26 @@ class DisaggregationTest {
         assertThat(narrow.aggregated().replica().spec().maxNumSeqs()).isEqualTo(256);
         assertThatThrownBy(() -> new Disaggregation.Choices(1, 1, 1, 1, null, 0, null)).isInstanceOf(InputError.class);
     }
+
+    @Test
+    void dataParallelAttentionInstancesPlanAndRun() {
+        // Qwen3-30B-A3B with EP 8: TP 1 instances are 8 attention replicas around one expert layer, each simulating a share
+        ServingReplica base = ServingReplica.of(ModelCatalog.get("qwen3-30b-a3b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 256,
+                8192, true);
+        Workload w = new Workload(new LengthDistribution.Constant(2000), new LengthDistribution.Constant(300), 1.0, 0.05, 1);
+        Disaggregation.Plan plan = Disaggregation.plan(base, w, new Disaggregation.Choices(1, 1, 1, 8, null), 0, ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(plan.disaggregated().prefill().gpus()).isEqualTo(8);
+        assertThat(plan.disaggregated().problem()).isNull();
+        ServingReplica instance = plan.disaggregated().prefill().replica();
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(5, 0, 200, w.prompt(), w.output(), 1);
+        Disaggregation.Run run = Disaggregation.run(instance, 1, plan.disaggregated().decode().replica(), 1, new Disaggregation.KvLink(450, ""),
+                requests, CancellationToken.none());
+        assertThat(run.e2e()).hasSize(200);
+        for (double x : run.e2e()) {
+            assertThat(x).isPositive();
+        }
+        assertThat(Disaggregation.of(new double[] {1, 2}, 5, 8)).isEqualTo(2);
+        assertThat(Disaggregation.of(new double[] {1, 2}, 1, 2)).isEqualTo(2);
+    }
 }
