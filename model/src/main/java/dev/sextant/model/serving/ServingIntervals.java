@@ -69,11 +69,11 @@ public record ServingIntervals(Factors throughput, Factors ttft, Factors tpot) {
     }
 
     /**
-     * From the leave-one-source-out predictions of the 267 bundled measurements the simulator runs (README "Serving
-     * accuracy"): throughput ×0.77–×1.48 (it holds 71 % of the held-out rows), TTFT ×0.93–×2.08 (66 %), TPOT and
-     * end-to-end latency ×0.81–×1.48 (68 %). Coverage falls short of 80 % because the quantiles weigh every source the
-     * same and the 153 GPUStack rows stray more than the rest.
+     * From the leave-one-source-out predictions of the 315 bundled measurements the simulator runs (README "Serving
+     * accuracy"): throughput ×0.68–×1.24 (it holds 72 % of the held-out rows), TTFT ×0.93–×1.93 (61 %), TPOT and
+     * end-to-end latency ×0.83–×1.82 (62 %). Coverage falls short of 80 % because the quantiles weigh every source the
+     * same and the 201 GPUStack rows stray more than the rest.
      */
-    public static final ServingIntervals DEFAULT = new ServingIntervals(new Factors(0.765, 1.477, 0.71), new Factors(0.932, 2.077, 0.66),
-            new Factors(0.805, 1.483, 0.68));
+    public static final ServingIntervals DEFAULT = new ServingIntervals(new Factors(0.676, 1.238, 0.72), new Factors(0.931, 1.933, 0.61),
+            new Factors(0.832, 1.820, 0.62));
 }
