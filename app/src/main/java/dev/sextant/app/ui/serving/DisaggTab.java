@@ -5,6 +5,7 @@ import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.serving.Disaggregation;
@@ -35,10 +36,13 @@ final class DisaggTab {
     private final ServingViewModel vm;
     private final Label headline = new Label();
     private final TableView<Line> table = new TableView<>();
+    private final javafx.scene.layout.StackPane chart = new javafx.scene.layout.StackPane();
+    private final java.util.function.BooleanSupplier dark;
     private final VBox node;
 
-    DisaggTab(ServingViewModel vm, ProblemMarks marks) {
+    DisaggTab(ServingViewModel vm, ProblemMarks marks, java.util.function.BooleanSupplier dark) {
         this.vm = vm;
+        this.dark = dark;
         InputGrid inputs = new InputGrid(marks);
         for (javafx.scene.control.TextField f : List.of(
                 inputs.field("Prefill TP", "prefillTp", vm.textInputs().get("prefillTp"), "blank: searched", "serving-prefillTp"),
@@ -77,9 +81,12 @@ final class DisaggTab {
         table.setPlaceholder(empty);
         Tables.exportable(table, "serving-disaggregation.csv", vm.shell());
         Tables.fit(table, "ServingView.disaggTable");
-        VBox.setVgrow(table, Priority.ALWAYS);
+        javafx.scene.control.SplitPane results = new javafx.scene.control.SplitPane(chart, table);
+        results.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        results.setDividerPositions(0.34);
+        VBox.setVgrow(results, Priority.ALWAYS);
         node = new VBox(10, top, Staleness.banner(vm.disaggregationStaleProperty(),
-                "The inputs changed since this comparison was worked out.", vm::compareDisaggregated), headline, table);
+                "The inputs changed since this comparison was worked out.", vm::compareDisaggregated), headline, results);
         node.setPadding(new Insets(10));
         vm.disaggregationProperty().addListener((o, a, p) -> show(p));
         show(vm.disaggregationProperty().get());
@@ -89,10 +96,29 @@ final class DisaggTab {
         if (p == null) {
             headline.setText("");
             table.getItems().clear();
+            Forms.show(chart, null, "Output tokens per second per GPU, both ways, appear after Compare with disaggregated.");
             return;
         }
         headline.setText(headline(p));
+        Forms.show(chart, dev.sextant.app.ui.charts.Charts.forest("Output tokens/s per GPU within the targets, with the 80 % interval",
+                "output tokens/s per GPU", rows(p), dark.getAsBoolean()), "");
         table.setItems(FXCollections.observableArrayList(lines(p, vm.shell().home().settings())));
+    }
+
+    /** The two ways as forest rows: output tokens per second per GPU, each with the held-out 80 % interval. */
+    static List<dev.sextant.app.ui.charts.Charts.ForestRow> rows(Disaggregation.Plan p) {
+        ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
+        Disaggregation.Aggregated a = p.aggregated();
+        Disaggregation.Disaggregated d = p.disaggregated();
+        List<dev.sextant.app.ui.charts.Charts.ForestRow> out = new ArrayList<>();
+        out.add(new dev.sextant.app.ui.charts.Charts.ForestRow(String.format(Locale.ROOT, "Aggregated: 1 × TP %d", a.replica().spec().tp()),
+                a.outputTokensPerSecondPerGpu(), f.low() * a.outputTokensPerSecondPerGpu(), f.high() * a.outputTokensPerSecondPerGpu()));
+        if (d.problem() == null) {
+            out.add(new dev.sextant.app.ui.charts.Charts.ForestRow(String.format(Locale.ROOT, "Disaggregated: %dP × TP %d + %dD × TP %d",
+                    d.prefillInstances(), d.prefill().replica().spec().tp(), d.decodeInstances(), d.decode().replica().spec().tp()),
+                    d.outputTokensPerSecondPerGpu(), f.low() * d.outputTokensPerSecondPerGpu(), f.high() * d.outputTokensPerSecondPerGpu()));
+        }
+        return out;
     }
 
     static String headline(Disaggregation.Plan p) {

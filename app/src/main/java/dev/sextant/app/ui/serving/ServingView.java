@@ -83,7 +83,7 @@ public final class ServingView {
         latencyTab.setContent(new LatencyTab(vm, this::dark).node());
         dayTab.setContent(new DayTab(vm, this::dark).node());
         leversTab.setContent(new LeversTab(vm).node());
-        disaggTab.setContent(new DisaggTab(vm, marks).node());
+        disaggTab.setContent(new DisaggTab(vm, marks, this::dark).node());
     }
 
     /** The replica's card: model, GPU and parallelism, weights, KV cache, rates, and the engine's settings. */
