@@ -601,6 +601,10 @@ class PlanCliTest {
         assertThat(dis.get("goodputPerGpu").asDouble()).isPositive();
         assertThat(dis.get("kvTransferSecondsPerRequest").asDouble()).isPositive().isLessThan(0.1);
         assertThat(dis.get("costPerMillionOutputTokens").asDouble()).isPositive();
+        // every prediction with its 80 % interval from the held-out errors
+        assertThat(dis.get("goodputPerGpuInterval").get(0).asDouble()).isLessThan(dis.get("goodputPerGpu").asDouble());
+        assertThat(dis.get("goodputPerGpuInterval").get(1).asDouble()).isGreaterThan(dis.get("goodputPerGpu").asDouble());
+        assertThat(agg.get("costPerMillionOutputTokensInterval").get(1).asDouble()).isGreaterThan(agg.get("costPerMillionOutputTokens").asDouble());
         assertThat(j.get("better").asText()).isEqualTo(dis.get("goodputPerGpu").asDouble() > agg.get("goodputPerGpu").asDouble()
                 ? "disaggregated" : "aggregated");
         // a slower link makes each transfer longer

@@ -61,7 +61,7 @@ public final class PlanDisaggCommand implements Runnable {
 
     /** Goodput per GPU in requests per second; output tokens per second per GPU beside it. */
     public record Aggregated(int tp, int ep, int gpusPerReplica, double goodputPerReplica, double goodputPerGpu, double outputTokensPerSecondPerGpu,
-                             Double costPerMillionOutputTokens, String problem) {
+                             Double costPerMillionOutputTokens, String problem, double[] goodputPerGpuInterval, double[] costPerMillionOutputTokensInterval) {
     }
 
     /** One pool: its instance's parallelism, GPUs of the deployment unit's pool, and what one instance sustains. */
@@ -71,7 +71,8 @@ public final class PlanDisaggCommand implements Runnable {
 
     public record Disaggregated(Pool prefill, Pool decode, double ratio, double goodputPerGpu, double outputTokensPerSecondPerGpu,
                                 double rateMatchedGoodputPerGpu, double kvTransferSecondsPerRequest, double kvBytesPerRequestPerGpu,
-                                double kvLinkGbsPerGpu, String kvLink, Double costPerMillionOutputTokens, String problem) {
+                                double kvLinkGbsPerGpu, String kvLink, Double costPerMillionOutputTokens, String problem, double[] goodputPerGpuInterval,
+                                double[] costPerMillionOutputTokensInterval) {
     }
 
     /**
@@ -126,14 +127,16 @@ public final class PlanDisaggCommand implements Runnable {
 
     static Result result(Disaggregation.Plan plan, ModelArchitecture arch, GpuSpec g, Workload w) {
         Disaggregation.Aggregated a = plan.aggregated();
+        ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
         Aggregated agg = new Aggregated(a.replica().spec().tp(), a.replica().spec().ep(), a.gpusPerReplica(), a.goodputPerReplica(), a.goodputPerGpu(),
-                a.outputTokensPerSecondPerGpu(), a.costPerMillionOutputTokens(), a.problem());
+                a.outputTokensPerSecondPerGpu(), a.costPerMillionOutputTokens(), a.problem(), f.around(a.goodputPerGpu()),
+                a.costPerMillionOutputTokens() == null ? null : f.aroundInverse(a.costPerMillionOutputTokens()));
         Disaggregation.Disaggregated d = plan.disaggregated();
         Disaggregated dis = new Disaggregated(pool(d.prefill(), d.prefillInstances()), pool(d.decode(), d.decodeInstances()), d.ratio(), d.goodputPerGpu(),
                 d.outputTokensPerSecondPerGpu(), d.rateMatchedGoodputPerGpu(), d.kvTransferSecondsPerRequest(), d.kvBytesPerRequest(),
-                d.link().gbsPerGpu(), d.link().source(), d.costPerMillionOutputTokens(), d.problem());
+                d.link().gbsPerGpu(), d.link().source(), d.costPerMillionOutputTokens(), d.problem(), f.around(d.goodputPerGpu()),
+                d.costPerMillionOutputTokens() == null ? null : f.aroundInverse(d.costPerMillionOutputTokens()));
         Double gain = a.goodputPerGpu() > 0 ? d.goodputPerGpu() / a.goodputPerGpu() : null;
-        ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
         return new Result(agg, dis, plan.better(), gain, arch.name(), g.name(), a.replica().engine().id(), w.sloTtft(), w.sloTpot(),
                 new double[] {f.low(), f.high()});
     }
