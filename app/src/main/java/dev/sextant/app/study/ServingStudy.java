@@ -132,6 +132,14 @@ public final class ServingStudy {
         return Disaggregation.plan(base, workload, choices, pricePerGpuHour, progress, cancel);
     }
 
+    /** As above for a serving plan's replica and workload (its length distributions read as {@link #analyse} reads them). */
+    public Disaggregation.Plan disaggregation(ServingPlanRequest request, Disaggregation.Choices choices, ProgressListener progress,
+                                              CancellationToken cancel) {
+        Workload w = request.workload(ServingFiles.distribution("serving.promptTokens", request.promptTokens()),
+                ServingFiles.distribution("serving.outputTokens", request.outputTokens()));
+        return disaggregation(request.replica(), w, choices, request.pricePerGpuHour(), progress, cancel);
+    }
+
     /**
      * The standard levers (weight and KV formats, TP, speculative decoding, batch limits, a smaller model) against the
      * replica of {@code spec} with chunked prefill, on one workload. A replica that does not fit is refused first.

@@ -98,15 +98,17 @@ public final class ServingRunsCsv {
 
     /** A catalog model, or one whose Hugging Face config.json ships with the set; else an error about the column. */
     private static ModelArchitecture model(CsvRows.Cells c, String id) {
+        return model(id).orElseThrow(() -> c.problem("model", "'" + id + "' is neither a catalog model nor one of the validation set's configs"));
+    }
+
+    /** A catalog model, or one whose Hugging Face config.json ships with the validation sets ({@value #CONFIGS}). */
+    public static java.util.Optional<ModelArchitecture> model(String id) {
         java.util.Optional<ModelArchitecture> known = ModelCatalog.find(id);
         if (known.isPresent()) {
-            return known.get();
+            return known;
         }
         try (InputStream in = ServingRunsCsv.class.getResourceAsStream(CONFIGS + id + ".json")) {
-            if (in == null) {
-                throw c.problem("model", "'" + id + "' is neither a catalog model nor one of the validation set's configs");
-            }
-            return HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id);
+            return in == null ? java.util.Optional.empty() : java.util.Optional.of(HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,7 +28,7 @@ public final class Disaggregation {
     /** Instances of each kind tried for the whole-number deployment. */
     static final int MAX_INSTANCES = 16;
     /** GPUs of one node: pools that fit in one together transfer over NVLink by default. */
-    static final int GPUS_PER_NODE = 8;
+    static final int GPUS_PER_NODE = StepLatency.GPUS_PER_NODE;
 
     /**
      * The link the KV cache crosses, per GPU and direction: each rank of the smaller instance sends its share over its
@@ -295,9 +295,7 @@ public final class Disaggregation {
     }
 
     private static Disaggregated disaggregated(ServingReplica p, Pool d, Workload w, KvLink link, double price, CancellationToken cancel) {
-        // the instance with fewer GPUs per request (more bytes per GPU) bounds the transfer
-        double bytesPerTokenPerGpu = Math.max(p.memory().kvBytesPerTokenPerGpu() * p.spec().pp(), d.replica().memory().kvBytesPerTokenPerGpu()
-                * d.replica().spec().pp());
+        double bytesPerTokenPerGpu = transferBytesPerTokenPerGpu(p, d.replica());
         double meanBytes = bytesPerTokenPerGpu * w.prompt().mean();
         double meanTransfer = link.seconds(meanBytes);
         double budget = w.sloTtft() - d.p99WaitSeconds();
@@ -316,47 +314,56 @@ public final class Disaggregation {
             return new Disaggregated(prefill, d, 0, 0, 0, 0, 0, 0, meanBytes, meanTransfer, link, null, problem);
         }
         double matched = 1 / (prefill.gpus() / prefillGoodput + d.gpus() / d.goodput());
-        int bestP = 1;
-        int bestD = 1;
-        double best = -1;
+        double best = 0;
         for (int np = 1; np <= MAX_INSTANCES; np++) {
             for (int nd = 1; nd <= MAX_INSTANCES; nd++) {
-                double perGpu = Math.min(np * prefillGoodput, nd * d.goodput()) / (np * prefill.gpus() + nd * d.gpus());
-                if (perGpu > best * (1 + 1e-9)) {
-                    best = perGpu;
-                    bestP = np;
-                    bestD = nd;
-                }
+                best = Math.max(best, unitGoodputPerGpu(prefill, np, d, nd));
             }
         }
         // the smallest unit within 2 % of the best: fewer instances are easier to run and to scale in steps
+        int bestP = 1;
+        int bestD = 1;
         outer:
         for (int size = 2; size <= 2 * MAX_INSTANCES; size++) {
-            for (int np = 1; np < size; np++) {
-                int nd = size - np;
-                if (nd > MAX_INSTANCES || np > MAX_INSTANCES) {
-                    continue;
-                }
-                double perGpu = Math.min(np * prefillGoodput, nd * d.goodput()) / (np * prefill.gpus() + nd * d.gpus());
-                if (perGpu >= 0.98 * best) {
+            for (int np = Math.max(1, size - MAX_INSTANCES); np <= Math.min(MAX_INSTANCES, size - 1); np++) {
+                if (unitGoodputPerGpu(prefill, np, d, size - np) >= 0.98 * best) {
                     bestP = np;
-                    bestD = nd;
-                    best = perGpu;
+                    bestD = size - np;
                     break outer;
                 }
             }
         }
+        best = unitGoodputPerGpu(prefill, bestP, d, bestD);
         return new Disaggregated(prefill, d, bestP, bestD, (double) bestP / bestD, best, best * w.output().mean(), matched, meanBytes,
                 meanTransfer, link, ServingLevers.cost(best, w, price), null);
     }
 
+    /** Requests/s per GPU of a unit of whole prefill and decode instances: the slower pool bounds it, all GPUs count. */
+    private static double unitGoodputPerGpu(Pool prefill, int prefillInstances, Pool decode, int decodeInstances) {
+        return Math.min(prefillInstances * prefill.goodput(), decodeInstances * decode.goodput())
+                / (prefillInstances * prefill.gpus() + decodeInstances * decode.gpus());
+    }
+
+    /**
+     * KV bytes per prompt token each sending GPU moves: the instance with fewer GPUs per request (more bytes on each)
+     * bounds the transfer.
+     */
+    private static double transferBytesPerTokenPerGpu(ServingReplica prefill, ServingReplica decode) {
+        return Math.max(prefill.memory().kvBytesPerTokenPerGpu() * prefill.spec().pp(), decode.memory().kvBytesPerTokenPerGpu() * decode.spec().pp());
+    }
+
+    /** What a prefill instance runs of each request: its prompt, with the one token the prefill samples. */
+    private static List<BatchingSimulator.Request> promptsOnly(List<BatchingSimulator.Request> requests) {
+        List<BatchingSimulator.Request> out = new ArrayList<>(requests.size());
+        for (BatchingSimulator.Request r : requests) {
+            out.add(new BatchingSimulator.Request(r.arrival(), r.promptTokens(), 1));
+        }
+        return out;
+    }
+
     /** P99 over requests of a prefill instance's time to first token plus the request's own KV transfer. */
     static double prefillTtftP99(ServingReplica p, Workload w, double rate, KvLink link, double bytesPerTokenPerGpu, CancellationToken cancel) {
-        List<BatchingSimulator.Request> rs = requests(rate, w);
-        List<BatchingSimulator.Request> prompts = new ArrayList<>(rs.size());
-        for (BatchingSimulator.Request r : rs) {
-            prompts.add(new BatchingSimulator.Request(r.arrival(), r.promptTokens(), 1));
-        }
+        List<BatchingSimulator.Request> prompts = promptsOnly(requests(rate, w));
         BatchingSimulator.Outcome o = p.simulate(prompts, w.seed(), cancel);
         double[] total = new double[prompts.size()];
         for (int i = 0; i < total.length; i++) {
@@ -429,20 +436,19 @@ public final class Disaggregation {
                           List<BatchingSimulator.Request> requests, CancellationToken cancel) {
         InputError.require(prefillInstances >= 1 && decodeInstances >= 1, "serving.instances", "each pool needs at least one instance");
         int n = requests.size();
-        double bytesPerTokenPerGpu = Math.max(prefill.memory().kvBytesPerTokenPerGpu() * prefill.spec().pp(),
-                decode.memory().kvBytesPerTokenPerGpu() * decode.spec().pp());
+        double bytesPerTokenPerGpu = transferBytesPerTokenPerGpu(prefill, decode);
         double[] handed = new double[n]; // when the request's KV reaches its decode instance
         for (int k = 0; k < prefillInstances; k++) {
             List<Integer> mine = new ArrayList<>();
-            List<BatchingSimulator.Request> prompts = new ArrayList<>();
+            List<BatchingSimulator.Request> share = new ArrayList<>();
             for (int i = k; i < n; i += prefillInstances) {
-                BatchingSimulator.Request q = requests.get(i);
                 mine.add(i);
-                prompts.add(new BatchingSimulator.Request(q.arrival(), q.promptTokens(), 1));
+                share.add(requests.get(i));
             }
-            if (prompts.isEmpty()) {
+            if (share.isEmpty()) {
                 continue;
             }
+            List<BatchingSimulator.Request> prompts = promptsOnly(share);
             BatchingSimulator.Outcome o = prefill.simulate(prompts, 1, cancel);
             for (int j = 0; j < mine.size(); j++) {
                 int i = mine.get(j);

@@ -37,7 +37,7 @@ public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, 
         if (!memory.fits()) {
             throw memory.doesNotFitError();
         }
-        Workload w = new Workload(prompt, output, req.sloTtft(), req.sloTpot(), req.seed());
+        Workload w = req.workload(prompt, output);
         List<String> notes = new ArrayList<>();
         progress.progress(0, "goodput of one replica");
         double goodput = w.goodput(replica, cancel);

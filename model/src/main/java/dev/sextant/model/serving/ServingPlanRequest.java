@@ -55,6 +55,11 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
         return new ServingReplica(spec, chunkedPrefill, null, calibration, EngineProfile.of(engine));
     }
 
+    /** The traffic this request is judged on, with its length distributions read. */
+    public Workload workload(LengthDistribution prompt, LengthDistribution output) {
+        return new Workload(prompt, output, sloTtft, sloTpot, seed);
+    }
+
     public ServingLevers.Options levers() {
         return new ServingLevers.Options(speculation, smallModel, smallModel == null ? 0 : smallShare);
     }

@@ -22,8 +22,8 @@ class DisaggregationTest {
 
     @Test
     void aTransferredPromptCostsNoPrefillAndItsFirstTokenIsOneDecodeStepAway() {
-        ServingReplica r = replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false).withSpec(
-                replica("llama-3.1-8b", "h100-sxm", WeightFormat.BF16, false).spec().withTp(1, 1));
+        ServingReplica r = ServingReplica.of(ModelCatalog.get("llama-3.1-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 256, 8192,
+                true);
         StepLatency.Prepared step = r.latency().prepared();
         BatchingSimulator.Request plain = new BatchingSimulator.Request(0, 1000, 10);
         BatchingSimulator.Outcome transferred = BatchingSimulator.run(List.of(plain.asPrefilled()), r.latency(), r.scheduler(),

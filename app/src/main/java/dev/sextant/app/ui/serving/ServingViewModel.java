@@ -9,7 +9,6 @@ import dev.sextant.model.InputError;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Disaggregation;
-import dev.sextant.model.serving.Workload;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.PrefixCaching;
@@ -254,28 +253,20 @@ public final class ServingViewModel {
         }
         Disaggregation.Choices choices;
         try {
-            choices = new Disaggregation.Choices(req.spec().tp(), optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
-                    optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
+            choices = new Disaggregation.Choices(req.spec().tp(), Inputs.optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
+                    Inputs.optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
                     kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()),
-                    optionalInteger("serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
-                    optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()));
+                    Inputs.optionalInteger("serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
+                    Inputs.optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()));
         } catch (IllegalArgumentException e) {
             show(e);
             return;
         }
-        shell.jobs().submit("Compare disaggregated serving", (progress, cancel) -> {
-            Workload w = new Workload(ServingFiles.distribution("serving.promptTokens", req.promptTokens()),
-                    ServingFiles.distribution("serving.outputTokens", req.outputTokens()), req.sloTtft(), req.sloTpot(), req.seed());
-            return servingStudy.disaggregation(req.replica(), w, choices, req.pricePerGpuHour(), progress, cancel);
-        }, done -> {
+        shell.jobs().submit("Compare disaggregated serving", (progress, cancel) -> servingStudy.disaggregation(req, choices, progress, cancel), done -> {
             disaggregation.set(done);
             problem.set("");
             disaggregationStaleness.fresh();
         }, this::show);
-    }
-
-    private static Integer optionalInteger(String key, String label, String text) {
-        return text.isBlank() ? null : Inputs.integer(key, label, text);
     }
 
     /** Whether the inputs changed since the comparison shown was worked out. */

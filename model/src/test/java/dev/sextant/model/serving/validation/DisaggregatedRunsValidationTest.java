@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.io.ServingRunsCsv;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Disaggregation;
@@ -61,8 +61,7 @@ class DisaggregatedRunsValidationTest {
     }
 
     static Result run(Row r) throws Exception {
-        ModelArchitecture m = HfModelConfig.read(Path.of(DisaggregatedRunsValidationTest.class.getResource(
-                "/dev/sextant/model/validation/configs/gpt-oss-120b.json").toURI()));
+        ModelArchitecture m = ServingRunsCsv.model("gpt-oss-120b").orElseThrow();
         GpuSpec h200 = GpuCatalog.get("h200-sxm");
         EngineProfile sglang = EngineProfile.SGLANG;
         int len = r.prompt() + r.output() + 16;
