@@ -258,6 +258,7 @@ public final class BatchingSimulator {
                               int concurrency, double frontendSeconds, CancellationToken cancel) {
         StepLatency.Prepared step = latency.prepared();
         SplittableRandom accept = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        PeerRanks peers = step.attentionReplicas() > 1 ? new PeerRanks(step.attentionReplicas() - 1, new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L)) : null;
         int lookahead = speculation == null ? 1 : speculation.draftTokens() + 1; // KV slots a decode step may fill
         int n = requests.size();
         double[] ttft = new double[n];
@@ -415,6 +416,9 @@ public final class BatchingSimulator {
             double dt;
             if (prefillTokens == 0 && decodeSeqs == 0) {
                 dt = 0; // only transferred prompts admitted: they decode from the next step
+            } else if (peers != null && speculation == null) {
+                StepLatency.Batch own = new StepLatency.Batch(prefillTokens > 0 ? 1 : 0, prefillTokens, prefillContext, decodeSeqs, decodeContext);
+                dt = step.seconds(own, peers.draw(own));
             } else if (speculation == null || decodeSeqs == 0) {
                 dt = step.seconds(prefillTokens, prefillContext, decodeSeqs, decodeContext);
             } else {
@@ -503,5 +507,38 @@ public final class BatchingSimulator {
         int lo = (int) Math.floor(pos);
         int hi = Math.min(v.length - 1, lo + 1);
         return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+    }
+
+    /**
+     * The other attention replicas of data-parallel attention, which the simulator does not schedule one by one: each
+     * runs the same scheduler over its own share of the requests, so its batch in a step is taken as a draw from the
+     * simulated rank's recent batches ({@value #PEER_WINDOW} steps), independent of this step's. Balanced on average, as
+     * the router's round robin makes them, but not in phase: a rank prefilling a long prompt while the others decode
+     * lengthens everyone's step. The first step of all, before there is any history, is in phase (a burst reaches every
+     * rank at once).
+     */
+    static final class PeerRanks {
+        static final int PEER_WINDOW = 64;
+        private final int count;
+        private final SplittableRandom random;
+        private final StepLatency.Batch[] history = new StepLatency.Batch[PEER_WINDOW];
+        private int recorded;
+
+        PeerRanks(int count, SplittableRandom random) {
+            this.count = count;
+            this.random = random;
+        }
+
+        /** The peers' batches for the step in which the simulated rank runs {@code own}; then {@code own} joins the history. */
+        List<StepLatency.Batch> draw(StepLatency.Batch own) {
+            List<StepLatency.Batch> out = new ArrayList<>(count);
+            int size = Math.min(recorded, PEER_WINDOW);
+            for (int i = 0; i < count; i++) {
+                out.add(size == 0 ? own : history[random.nextInt(size)]);
+            }
+            history[recorded % PEER_WINDOW] = own;
+            recorded++;
+            return out;
+        }
     }
 }

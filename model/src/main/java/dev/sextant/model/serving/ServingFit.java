@@ -28,10 +28,10 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
 
     /**
      * The fit over every bundled measurement ({@code validation.ServingFitting.fit}; the opt-in ServingLosoTest fails
-     * when a change moves it): Hopper engines at 0.81 and Ampere at 0.80 of the kernel model's compute rate, 9.2 µs a
+     * when a change moves it): Hopper engines at 0.81 and Ampere at 0.80 of the kernel model's compute rate, 8.9 µs a
      * touched expert with a full tile and GEMM, 3.1 ms a request through an API server.
      */
-    public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 9.2e-6, 3.1e-3);
+    public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 8.9e-6, 3.1e-3);
 
     public ServingFit {
         if (!(hopperCompute > 0 && hopperCompute <= 1.5) || !(ampereCompute > 0 && ampereCompute <= 1.5) || !(expertSeconds >= 0 && expertSeconds < 1e-3)

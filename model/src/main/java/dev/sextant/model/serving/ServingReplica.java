@@ -119,8 +119,9 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      * As above; {@code concurrency} above 0 makes the requests a closed loop of that many in flight; without
      * {@code apiServer} they reach the scheduler directly (an offline benchmark). With data-parallel
      * attention the requests are dealt out in turn to the attention replicas, which run in step around the shared
-     * expert layer (balanced, as a router dealing by load keeps them): one replica's share is simulated, each of its
-     * steps already priced with the expert layer serving every replica's tokens, and the output counted for all.
+     * expert layer: one replica's share is simulated, the others' batches drawn from its recent steps
+     * ({@link BatchingSimulator.PeerRanks}), each step lasting as long as the slowest replica's own work plus the expert
+     * layer over every replica's tokens, and the output counted for all.
      */
     public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, int concurrency, boolean apiServer,
                                               CancellationToken cancel) {

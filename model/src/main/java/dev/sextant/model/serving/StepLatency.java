@@ -163,7 +163,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         /** Each layer's reach (Long.MAX_VALUE: the whole context), or null when every layer is full attention. */
         private final long[] reach;
         private final FusedAttention.Generation attention;
-        private double[] linearCache = new double[0];
+        private final ByToken allLinear = new ByToken(this::computeLinear);
+        private final ByToken rankLinear = new ByToken(this::computeRankLinear);
 
         private Prepared(StepLatency s) {
             this.s = s;
@@ -239,73 +240,106 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
          * @see StepLatency#seconds
          */
         public double seconds(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
-            long tokens = prefillTokens + decodeSeqs;
+            return seconds(new Batch(prefillSeqs, prefillTokens, prefillContext, decodeSeqs, decodeContext));
+        }
+
+        /** The step of one rank's batch, every attention replica running a batch like it (balanced). */
+        public double seconds(Batch b) {
+            long tokens = b.tokens();
             if (tokens == 0) {
                 return 0;
             }
-            int sampled = decodeSeqs + prefillSeqs;
-            double gpuSeconds = gpuSeconds(prefillSeqs, prefillTokens, prefillContext, decodeSeqs, decodeContext, sampled);
-            boolean graph = prefillTokens == 0 && decodeSeqs <= s.engine.cudaGraphMaxBatch();
-            if (!graph) {
-                gpuSeconds = Math.max(gpuSeconds, kernels * s.engine.launchSeconds());
-            }
-            return Math.max(gpuSeconds, s.engine.hostOverlapped(sampled)) + s.engine.hostSerial(sampled);
+            double gpuSeconds = launchBound(b, rankSeconds(b) + linear(tokens));
+            return Math.max(gpuSeconds, s.engine.hostOverlapped(b.sampled())) + s.engine.hostSerial(b.sampled());
         }
 
-        /** The GPU's kernels of the step, seconds. */
-        double gpuSeconds(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext, int sampled) {
-            long tokens = prefillTokens + decodeSeqs;
-            double t = linear(tokens);
-            // the output layer: logits for the sequences sampled
-            t += eff.gemmSeconds(gpu, precision == Precision.FP8 ? Precision.BF16 : precision, Math.max(1, sampled), vocabN, hidden);
-            if (prefillTokens > 0) {
-                double flops = 2.0 * attentionWidth * layerContext(prefillContext, prefillTokens) / s.tp;
-                double chunk = (double) prefillTokens / Math.max(1, prefillSeqs);
-                t += eff.attentionSeconds(gpu, flops, chunk, headDim, true, Math.max(1, prefillSeqs) * headsPerGpu, false, attention);
+        /**
+         * The step of data-parallel attention when the attention replicas run different batches: {@code own} on the
+         * simulated rank, {@code peers} on the others. Every layer's expert all-to-all holds the ranks in step, so the
+         * step lasts as long as the slowest rank's own work (attention, dense layers, router, dispatch) plus the expert
+         * layer over all ranks' tokens together: one rank prefilling a long prompt stalls the others' decodes (the load
+         * imbalance that SGLang's and TensorRT-LLM's attention-DP balancing schedulers exist to reduce).
+         */
+        public double seconds(Batch own, java.util.List<Batch> peers) {
+            if (own.tokens() == 0) {
+                return 0;
             }
-            if (decodeSeqs > 0) {
-                double contextLayers = layerContext(decodeContext, decodeSeqs);
+            long allTokens = own.tokens();
+            double slowest = launchBound(own, rankSeconds(own) + rankLinear.get(own.tokens()));
+            for (Batch p : peers) {
+                allTokens += p.tokens();
+                if (p.tokens() > 0) {
+                    slowest = Math.max(slowest, launchBound(p, rankSeconds(p) + rankLinear.get(p.tokens())));
+                }
+            }
+            double gpuSeconds = slowest + moeLayers * expertLayer(allTokens);
+            return Math.max(gpuSeconds, s.engine.hostOverlapped(own.sampled())) + s.engine.hostSerial(own.sampled());
+        }
+
+        /** A step outside a captured CUDA graph cannot finish before the host has launched its kernels. */
+        private double launchBound(Batch b, double gpuSeconds) {
+            boolean graph = b.prefillTokens() == 0 && b.decodeSeqs() <= s.engine.cudaGraphMaxBatch();
+            return graph ? gpuSeconds : Math.max(gpuSeconds, kernels * s.engine.launchSeconds());
+        }
+
+        /** Attention replicas of data-parallel attention feeding one expert layer (1 without). */
+        public int attentionReplicas() {
+            return attentionReplicas;
+        }
+
+        /** The GPU's kernels of the step that depend on more than its token count, seconds: sampling, attention, KV writes. */
+        private double rankSeconds(Batch b) {
+            // the output layer: logits for the sequences sampled
+            double t = eff.gemmSeconds(gpu, precision == Precision.FP8 ? Precision.BF16 : precision, Math.max(1, b.sampled()), vocabN, hidden);
+            if (b.prefillTokens() > 0) {
+                double flops = 2.0 * attentionWidth * layerContext(b.prefillContext(), b.prefillTokens()) / s.tp;
+                double chunk = (double) b.prefillTokens() / Math.max(1, b.prefillSeqs());
+                t += eff.attentionSeconds(gpu, flops, chunk, headDim, true, Math.max(1, b.prefillSeqs()) * headsPerGpu, false, attention);
+            }
+            if (b.decodeSeqs() > 0) {
+                double contextLayers = layerContext(b.decodeContext(), b.decodeSeqs());
                 double read = eff.memorySeconds(gpu, kvPerToken * contextLayers / layers);
                 double mla = mlaDecodeFlopsPerContext * contextLayers / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE * s.fit.computeShare(gpu));
                 t += Math.max(read, mla) + layers * DECODE_ATTENTION_SECONDS;
             }
             // every processed token writes its keys and values
-            t += eff.memorySeconds(gpu, kvPerToken * tokens);
-            return t;
+            return t + eff.memorySeconds(gpu, kvPerToken * b.tokens());
         }
 
         /** GEMMs, elementwise kernels and collectives of {@code tokens} tokens through every layer: depends on T only. */
         double linear(long tokens) {
-            if (tokens < linearCache.length && linearCache[(int) tokens] > 0) {
-                return linearCache[(int) tokens];
-            }
-            double v = computeLinear(tokens);
-            if (tokens < 1 << 16) {
-                if (tokens >= linearCache.length) {
-                    linearCache = java.util.Arrays.copyOf(linearCache, (int) Math.min(1 << 16, Math.max(2 * linearCache.length, tokens + 1)));
-                }
-                linearCache[(int) tokens] = v;
-            }
-            return v;
+            return allLinear.get(tokens);
         }
 
         private double computeLinear(long tokens) {
+            return rankLinear.get(tokens) + moeLayers * expertLayer((double) tokens * attentionReplicas);
+        }
+
+        /**
+         * The expert GEMMs of one MoE layer over {@code routedTokens} tokens (with attention replicas, all of theirs):
+         * the experts some token is routed to, each a GEMM of its share of the routed copies; with EP, this rank's.
+         */
+        private double expertLayer(double routedTokens) {
+            if (experts == 0 || routedTokens == 0) {
+                return 0;
+            }
+            double touched = experts * (1 - Math.pow(1 - topK / experts, routedTokens));
+            double localTouched = touched * localExperts / experts;
+            double rows = routedTokens * topK / touched;
+            double bytes = precision == Precision.FP8 ? 1 : weightBytes;
+            return eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
+                    + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes)
+                    + 2 * expertSeconds * localTouched * Math.min(1, rows / ComputeEfficiency.GROUPED_TILE_ROWS);
+        }
+
+        /** Everything of {@link #linear} but the expert GEMMs: what one rank does with its own tokens. */
+        private double computeRankLinear(long tokens) {
             double m = tokens;
             double attention = gemm(m, attentionN, hidden) + gemm(m, hidden, attentionOutK);
             double dense = gemm(m, mlpN, hidden) + gemm(m, hidden, mlpDownK);
             double moe = 0;
             if (experts > 0) {
-                // experts some token is routed to, each a GEMM of its share of the routed copies; with EP, this rank's;
-                // with attention replicas the expert layer serves the tokens of all of them
-                double routed = m * attentionReplicas;
-                double touched = experts * (1 - Math.pow(1 - topK / experts, routed));
-                double localTouched = touched * localExperts / experts;
-                double rows = routed * topK / touched;
-                double bytes = precision == Precision.FP8 ? 1 : weightBytes;
-                moe = gemm(m, experts, hidden) // router
-                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, expertN, hidden, bytes)
-                        + eff.groupedGemmSeconds(gpu, precision, localTouched, rows, hidden, expertDownK, bytes)
-                        + 2 * expertSeconds * localTouched * Math.min(1, rows / ComputeEfficiency.GROUPED_TILE_ROWS);
+                moe = gemm(m, experts, hidden); // router
                 if (sharedN > 0) {
                     moe += gemm(m, sharedN, hidden) + gemm(m, hidden, sharedDownK);
                 }
@@ -361,6 +395,52 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 sum += r == Long.MAX_VALUE ? context : Math.min(context, (double) queries * r);
             }
             return sum;
+        }
+    }
+
+    /**
+     * What one rank runs in a step.
+     *
+     * @param prefillSeqs    sequences whose prompt tokens the step processes
+     * @param prefillTokens  those prompt tokens
+     * @param prefillContext Σ over them of the context each attends to
+     * @param decodeSeqs     sequences producing one token
+     * @param decodeContext  Σ over those of their context lengths
+     */
+    public record Batch(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
+        public static final Batch EMPTY = new Batch(0, 0, 0, 0, 0);
+
+        public long tokens() {
+            return prefillTokens + decodeSeqs;
+        }
+
+        /** Sequences that sample a token: every decode and every prefilling one. */
+        public int sampled() {
+            return decodeSeqs + prefillSeqs;
+        }
+    }
+
+    /** A function of a step's token count, memoised up to 65,536 tokens (a simulator asks for the same counts over and over). */
+    private static final class ByToken {
+        private final java.util.function.LongToDoubleFunction f;
+        private double[] cache = new double[0];
+
+        ByToken(java.util.function.LongToDoubleFunction f) {
+            this.f = f;
+        }
+
+        double get(long tokens) {
+            if (tokens < cache.length && cache[(int) tokens] > 0) {
+                return cache[(int) tokens];
+            }
+            double v = f.applyAsDouble(tokens);
+            if (tokens < 1 << 16) {
+                if (tokens >= cache.length) {
+                    cache = java.util.Arrays.copyOf(cache, (int) Math.min(1 << 16, Math.max(2 * cache.length, tokens + 1)));
+                }
+                cache[(int) tokens] = v;
+            }
+            return v;
         }
     }
 

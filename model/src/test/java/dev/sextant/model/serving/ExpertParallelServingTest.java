@@ -84,4 +84,24 @@ class ExpertParallelServingTest {
         assertThat(o.outputTokens()).isEqualTo(400L * 100);
         assertThat(o.ttft()).hasSize(100); // one replica's share, its latencies stand for all
     }
+
+    @Test
+    void aReplicaPrefillingALongPromptHoldsTheOthersDecodesBack() {
+        StepLatency.Prepared step = new StepLatency(ModelCatalog.get("qwen3-235b-a22b"), GpuCatalog.get("h200-sxm"), 1, 8, WeightFormat.FP8, false,
+                ComputeEfficiency.DEFAULTS, StepLatencyTest.BARE, ServingFit.NONE).prepared();
+        StepLatency.Batch decode = new StepLatency.Batch(0, 0, 0, 64, 64 * 3000.0);
+        StepLatency.Batch prefill = new StepLatency.Batch(1, 5000, 5000 * 5001 / 2.0, 64, 64 * 3000.0);
+        // every replica running the same batch is the balanced step
+        assertThat(step.seconds(decode, java.util.Collections.nCopies(7, decode))).isCloseTo(step.seconds(decode), within(1e-12));
+        assertThat(step.seconds(prefill, java.util.Collections.nCopies(7, prefill))).isCloseTo(step.seconds(prefill), within(1e-12));
+        // one replica prefilling 5,000 tokens: the decoding replica waits for it, so its step is far longer than its own
+        // balanced one, yet shorter than if all eight prefilled (the expert layer then sees eight prompts, not one)
+        List<StepLatency.Batch> peers = new ArrayList<>(java.util.Collections.nCopies(6, decode));
+        peers.add(prefill);
+        double waiting = step.seconds(decode, peers);
+        assertThat(waiting).isGreaterThan(3 * step.seconds(decode)).isLessThan(step.seconds(prefill));
+        // which replica is the simulated one does not matter: the same eight batches give the same step
+        List<StepLatency.Batch> decodes = java.util.Collections.nCopies(7, decode);
+        assertThat(step.seconds(prefill, decodes)).isCloseTo(waiting, within(1e-12));
+    }
 }
