@@ -34,7 +34,8 @@ class ArchitectureTest {
     void onlyTheModelsReadersParseFiles() {
         noClasses().that().resideInAPackage("dev.sextant.model..").and().resideOutsideOfPackage("dev.sextant.model.io..")
                 .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..",
-                        "org.apache.commons.csv..", "java.nio.file..", "org.apache.parquet..", "org.apache.hadoop..", "org.xerial.snappy..")
+                        "org.apache.commons.csv..", "java.nio.file..", "org.apache.parquet..", "org.apache.hadoop..", "org.xerial.snappy..",
+                        "com.google.protobuf..")
                 .because("engines work on records; reading the user's files is model.io's job")
                 .check(classes);
     }

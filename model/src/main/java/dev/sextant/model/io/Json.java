@@ -176,6 +176,79 @@ public final class Json {
     }
 
     /**
+     * Streams the array under the top-level field {@code field} of a file holding one JSON object, as Python's
+     * {@code json} writes it (NaN and Infinity read as numbers), one element at a time: a Hugging Face
+     * {@code trainer_state.json}'s {@code log_history} of a million steps is never held whole. The other fields are
+     * skipped.
+     *
+     * @return the number of elements, or −1 when the object has no such field
+     * @throws BadInputException for an empty file, a document that is not an object, a field that is not an array, or a
+     *                           syntax error (naming its line)
+     */
+    public static long forEachElementOf(Path file, String field, ElementVisitor each) {
+        String name = TextInput.name(file);
+        try (BufferedReader r = TextInput.open(file)) {
+            r.mark(1);
+            if (r.read() != '\uFEFF') {
+                r.reset();
+            }
+            try (JsonParser p = PYTHON.createParser(r)) {
+                JsonToken t = p.nextToken();
+                if (t == null) {
+                    throw BadInputException.of(name, "the file is empty");
+                }
+                if (t != JsonToken.START_OBJECT) {
+                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON object");
+                }
+                long found = -1;
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String key = p.currentName();
+                    t = p.nextToken();
+                    if (!key.equals(field)) {
+                        p.skipChildren();
+                        continue;
+                    }
+                    if (t != JsonToken.START_ARRAY) {
+                        throw new BadInputException(name, p.currentTokenLocation().getLineNr(), field, "expected a list");
+                    }
+                    long i = 0;
+                    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                        if (t == null) {
+                            throw new BadInputException(name, p.currentLocation().getLineNr(), field,
+                                    "the text ends inside the list (a truncated file?)");
+                        }
+                        long line = p.currentTokenLocation().getLineNr();
+                        each.accept(PYTHON_ELEMENT.readTree(p), i++, line);
+                    }
+                    found = i;
+                }
+                if (t != JsonToken.END_OBJECT) {
+                    throw new BadInputException(name, p.currentLocation().getLineNr(), null, "invalid JSON: the text ends before the object does");
+                }
+                return found;
+            }
+        } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw TextInput.readError(file, line(e), io);
+            }
+            throw badInput(name, 0, e);
+        } catch (IOException e) {
+            throw TextInput.readError(file, 0, e);
+        }
+    }
+
+    private static final ObjectReader PYTHON_ELEMENT = PYTHON.without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** One line of a JSON Lines file written by Python ({@code NaN}, {@code Infinity} allowed); errors name the line. */
+    public static JsonNode readLineAllowingNaN(String text, String source, long line) {
+        try {
+            return PYTHON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw badInput(source, line, e);
+        }
+    }
+
+    /**
      * What a JSON file looks like from its start, without reading it whole: the first character that is not blank
      * ({@code '{'}, {@code '['}, or 0 for an empty file) and the top-level fields of its first object (of a document, or
      * of the first line of a JSON Lines file), in file order, as far as they could be read.

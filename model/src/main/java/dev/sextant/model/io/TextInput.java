@@ -82,7 +82,7 @@ public final class TextInput {
         return file.toString();
     }
 
-    static String stripBom(String s) {
+    public static String stripBom(String s) {
         return s != null && !s.isEmpty() && s.charAt(0) == '\uFEFF' ? s.substring(1) : s;
     }
 }

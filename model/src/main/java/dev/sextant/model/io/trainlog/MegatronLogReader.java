@@ -1,0 +1,84 @@
+package dev.sextant.model.io.trainlog;
+
+import dev.sextant.model.io.TextInput;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.runhealth.MetricNames;
+import dev.sextant.model.runhealth.TrainingLog;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Megatron-LM (and NeMo's Megatron core) stdout: the training lines
+ * {@code iteration 100/ 500000 | consumed samples: 51200 | elapsed time per iteration (ms): 1234.5 | learning rate: 1.5E-04
+ * | global batch size: 512 | lm loss: 7.12E+00 | loss scale: 65536.0 | grad norm: 1.234 | number of skipped iterations: 0
+ * | number of nan iterations: 0 |} (megatron/training/training.py {@code training_log}), whatever precedes
+ * {@code iteration} on the line (timestamps, rank prefixes), and the validation lines
+ * {@code validation loss at iteration 1000 | lm loss value: 2.3E+00 | lm loss PPL: 10.4 |}. Every other line (warnings,
+ * timers, stack traces) is passed over.
+ */
+final class MegatronLogReader {
+
+    static final Pattern ITERATION = Pattern.compile("\\biteration\\s+(\\d+)\\s*/\\s*(\\d+)\\s*\\|");
+    static final Pattern VALIDATION = Pattern.compile("validation loss at iteration\\s+(\\d+)[^|]*\\|");
+
+    private MegatronLogReader() {
+    }
+
+    /** Whether {@code line} is one of the lines this reader takes. */
+    static boolean matches(String line) {
+        return ITERATION.matcher(line).find() || VALIDATION.matcher(line).find();
+    }
+
+    static TrainingLog.Segment read(Path file, CancellationToken cancel) {
+        SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
+        long lineNo = 0;
+        try (BufferedReader r = TextInput.open(file)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lineNo++;
+                if ((lineNo & 0xFFFF) == 0) {
+                    cancel.throwIfCancelled();
+                }
+                Matcher m = ITERATION.matcher(line);
+                if (m.find()) {
+                    long step = Long.parseLong(m.group(1));
+                    fields(b, line.substring(m.end()), step, lineNo, false);
+                    continue;
+                }
+                Matcher v = VALIDATION.matcher(line);
+                if (v.find()) {
+                    fields(b, line.substring(v.end()), Long.parseLong(v.group(1)), lineNo, true);
+                }
+            }
+        } catch (IOException e) {
+            throw TextInput.readError(file, lineNo + 1, e);
+        }
+        return b.build();
+    }
+
+    /** The {@code key: value |} fields after the step; on a validation line only the loss. */
+    private static void fields(SegmentBuilder b, String rest, long step, long lineNo, boolean validation) {
+        for (String part : rest.split("\\|")) {
+            int colon = part.lastIndexOf(':');
+            if (colon <= 0) {
+                continue;
+            }
+            String key = part.substring(0, colon).strip();
+            String value = part.substring(colon + 1).strip();
+            int space = value.indexOf(' ');
+            if (space > 0) {
+                value = value.substring(0, space);
+            }
+            if (validation) {
+                if (MetricNames.canonical(key).name().equals(MetricNames.VALIDATION_LOSS)) {
+                    b.addText(key, step, value, lineNo);
+                }
+                continue;
+            }
+            b.addText(key, step, value, lineNo);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.sextant.model.runhealth;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What rolling back from each anomaly costs: the checkpoint before its onset, the steps and GPU-hours to re-run, and the
+ * data window to skip. Stalls cost time but not the model's state: they get no rollback.
+ */
+public final class RollbackPlanner {
+
+    /**
+     * Steps of data skipped on each side of an anomaly: PaLM restarted about 100 steps before a spike and skipped
+     * 200–500 batches (Chowdhery et al. 2022 §5.1), i.e. about 100 before it to 100 after its end.
+     */
+    public static final long SKIP_MARGIN = 100;
+
+    private RollbackPlanner() {
+    }
+
+    /**
+     * @param stepSeconds seconds a step, or NaN to take the log's median step time (NaN when it has none)
+     * @param gpus        GPUs of the run, or 0 when not known
+     */
+    public static List<Rollback> plan(TrainingLog log, List<Anomaly> anomalies, Checkpoints checkpoints, double stepSeconds, int gpus) {
+        double seconds = Double.isNaN(stepSeconds) ? medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
+        Optional<MetricSeries> samples = log.metric(MetricNames.CONSUMED_SAMPLES);
+        List<Rollback> out = new ArrayList<>();
+        for (Anomaly a : anomalies) {
+            if (!a.kind().needsRollback()) {
+                continue;
+            }
+            long checkpoint = checkpoints.before(a.step());
+            long lost = a.step() - checkpoint;
+            double gpuHours = gpus > 0 && Double.isFinite(seconds) ? lost * seconds * gpus / 3600 : Double.NaN;
+            long from = Math.max(checkpoint + 1, a.step() - SKIP_MARGIN);
+            long to = a.endStep() + SKIP_MARGIN;
+            double fromSample = samples.map(s -> samplesAfter(s, from - 1)).orElse(Double.NaN);
+            double toSample = samples.map(s -> samplesAfter(s, to)).orElse(Double.NaN);
+            out.add(new Rollback(a.step(), a.metric(), a.kind(), checkpoint, lost, gpuHours, from, to, fromSample, toSample));
+        }
+        return out;
+    }
+
+    /** The median of the log's step time, seconds (logged, or from the wall clock between logged steps). */
+    public static Optional<Double> medianStepSeconds(TrainingLog log) {
+        Optional<MetricSeries> s = log.metric(MetricNames.STEP_TIME).or(() -> AnomalyDetector.stepTimeFromWallClock(log));
+        return s.map(m -> {
+            double[] v = java.util.Arrays.stream(m.values()).filter(x -> Double.isFinite(x) && x > 0).sorted().toArray();
+            return v.length == 0 ? Double.NaN : RollingBaseline.medianOfSorted(v, v.length);
+        }).filter(Double::isFinite);
+    }
+
+    /** Samples consumed after {@code step}, linear between logged points, extrapolated at the ends by the nearest rate. */
+    static double samplesAfter(MetricSeries s, long step) {
+        if (s.size() == 0) {
+            return Double.NaN;
+        }
+        if (s.size() == 1) {
+            return s.value(0);
+        }
+        int i = s.indexAtOrBefore(step);
+        int a = Math.max(0, Math.min(i, s.size() - 2));
+        int b = a + 1;
+        double rate = (s.value(b) - s.value(a)) / (s.step(b) - s.step(a));
+        return Math.max(0, s.value(a) + rate * (step - s.step(a)));
+    }
+}

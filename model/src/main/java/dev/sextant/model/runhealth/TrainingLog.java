@@ -1,0 +1,91 @@
+package dev.sextant.model.runhealth;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A training run's metrics, merged from one or more log files.
+ *
+ * @param format   the format they were read as
+ * @param metrics  each metric's series, by canonical name ({@link MetricNames}), in the order first seen
+ * @param files    the files read, in the order they were merged
+ * @param restarts files that began at or before the step where the run had got to (a restart from a checkpoint); their
+ *                 steps replace the earlier files' from their first step on
+ */
+public record TrainingLog(String format, Map<String, MetricSeries> metrics, List<String> files, int restarts) {
+
+    public TrainingLog {
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        files = List.copyOf(files);
+    }
+
+    public Optional<MetricSeries> metric(String name) {
+        return Optional.ofNullable(metrics.get(name));
+    }
+
+    public List<String> metricNames() {
+        return new ArrayList<>(metrics.keySet());
+    }
+
+    /** Logged points over all metrics of the most complete one: the steps the log has. */
+    public int steps() {
+        return metrics.values().stream().mapToInt(MetricSeries::size).max().orElse(0);
+    }
+
+    public long firstStep() {
+        return metrics.values().stream().filter(m -> m.size() > 0).mapToLong(MetricSeries::firstStep).min().orElse(-1);
+    }
+
+    public long lastStep() {
+        return metrics.values().stream().mapToLong(MetricSeries::lastStep).max().orElse(-1);
+    }
+
+    /**
+     * One run from the logs of its segments, each a map of metric series: taken in order of their first step (then of
+     * their last, so that of two cumulative logs starting together the longer is the later), each later one replacing
+     * every metric's points from its own first step on, as a restart from a checkpoint re-runs those steps.
+     */
+    public static TrainingLog merge(String format, List<Segment> segments) {
+        List<Segment> ordered = new ArrayList<>(segments);
+        ordered.sort((a, b) -> a.firstStep() != b.firstStep() ? Long.compare(a.firstStep(), b.firstStep()) : Long.compare(a.lastStep(), b.lastStep()));
+        Map<String, MetricSeries> merged = new LinkedHashMap<>();
+        List<String> files = new ArrayList<>();
+        int restarts = 0;
+        long reached = Long.MIN_VALUE;
+        for (Segment s : ordered) {
+            if (s.metrics().isEmpty()) {
+                files.add(s.file());
+                continue;
+            }
+            long first = s.firstStep();
+            if (first <= reached) {
+                restarts++;
+            }
+            for (Map.Entry<String, MetricSeries> e : merged.entrySet()) {
+                e.setValue(e.getValue().before(first));
+            }
+            for (MetricSeries m : s.metrics().values()) {
+                merged.merge(m.name(), m, MetricSeries::append);
+            }
+            reached = Math.max(reached, s.lastStep());
+            files.add(s.file());
+        }
+        return new TrainingLog(format, merged, files, restarts);
+    }
+
+    /** What one file held. */
+    public record Segment(String file, Map<String, MetricSeries> metrics) {
+
+        public long firstStep() {
+            return metrics.values().stream().filter(m -> m.size() > 0).mapToLong(MetricSeries::firstStep).min().orElse(Long.MAX_VALUE);
+        }
+
+        public long lastStep() {
+            return metrics.values().stream().mapToLong(MetricSeries::lastStep).max().orElse(Long.MIN_VALUE);
+        }
+    }
+}
