@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
                 + "1 internal failure, 130 cancelled."},
         subcommands = {GuiCommand.class, WorkspaceCommand.class, ProjectCommand.class, EvalCommand.class, ScanCommand.class,
                 CatalogCommand.class, PlanCommand.class, SimulateCommand.class, dev.sextant.app.cli.gpu.GpuCommand.class,
-                dev.sextant.app.cli.gate.GateCommand.class,
+                dev.sextant.app.cli.gate.GateCommand.class, dev.sextant.app.cli.trainlog.TrainlogCommand.class,
                 dev.sextant.app.cli.report.ReportCommand.class})
 public final class SextantCommand implements Runnable {
 

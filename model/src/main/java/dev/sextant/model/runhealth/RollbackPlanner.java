@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * What rolling back from each anomaly costs: the checkpoint before its onset, the steps and GPU-hours to re-run, and the
- * data window to skip. Stalls cost time but not the model's state: they get no rollback.
+ * data window to skip; one rollback for each onset step, however many metrics show it. Stalls cost time but not the
+ * model's state: they get no rollback.
  */
 public final class RollbackPlanner {
 
@@ -27,8 +28,9 @@ public final class RollbackPlanner {
         double seconds = Double.isNaN(stepSeconds) ? medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
         Optional<MetricSeries> samples = log.metric(MetricNames.CONSUMED_SAMPLES);
         List<Rollback> out = new ArrayList<>();
-        for (Anomaly a : anomalies) {
-            if (!a.kind().needsRollback()) {
+        java.util.Set<Long> onsets = new java.util.HashSet<>();
+        for (Anomaly a : incidents(anomalies)) {
+            if (!onsets.add(a.step())) {
                 continue;
             }
             long checkpoint = checkpoints.before(a.step());
@@ -40,6 +42,16 @@ public final class RollbackPlanner {
             double toSample = samples.map(s -> samplesAfter(s, to)).orElse(Double.NaN);
             out.add(new Rollback(a.step(), a.metric(), a.kind(), checkpoint, lost, gpuHours, from, to, fromSample, toSample));
         }
+        return out;
+    }
+
+    /**
+     * The anomalies that need a rollback, one for each onset step: where several metrics show the same incident (a NaN loss
+     * and Megatron's NaN-iteration count), the loss's, else the first.
+     */
+    static List<Anomaly> incidents(List<Anomaly> anomalies) {
+        List<Anomaly> out = new ArrayList<>(anomalies.stream().filter(a -> a.kind().needsRollback()).toList());
+        out.sort(java.util.Comparator.comparingLong(Anomaly::step).thenComparing(a -> !a.metric().equals(MetricNames.LOSS)));
         return out;
     }
 

@@ -31,9 +31,10 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
         return new ArrayList<>(metrics.keySet());
     }
 
-    /** Logged points over all metrics of the most complete one: the steps the log has. */
+    /** Distinct steps at which any metric was logged. */
     public int steps() {
-        return metrics.values().stream().mapToInt(MetricSeries::size).max().orElse(0);
+        long[] all = metrics.values().stream().flatMapToLong(m -> java.util.Arrays.stream(m.steps())).sorted().distinct().toArray();
+        return all.length;
     }
 
     public long firstStep() {

@@ -6,9 +6,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan}: capacity planning. */
-@Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: training layouts, serving memory, checkpointing against failures, kept plans.",
+@Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: training layouts, serving memory, checkpointing against failures, whole runs under failures, kept plans.",
         subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCapacityCommand.class, PlanLeversCommand.class, PlanDisaggCommand.class,
-                PlanCheckpointCommand.class,
+                PlanCheckpointCommand.class, PlanFailuresCommand.class,
                 PlanListCommand.class})
 public final class PlanCommand implements Runnable {
 
