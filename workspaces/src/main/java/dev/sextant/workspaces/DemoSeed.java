@@ -1,5 +1,7 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.runhealth.DemoRunHealth;
+
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
@@ -50,6 +52,8 @@ public final class DemoSeed {
         workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.demoStudy(), true);
         workspace.gate().setPolicy(project.id(), DemoGateData.policy(), DemoGateData.CANDIDATE, DemoGateData.INCUMBENT, true);
         workspace.gate().importObservations(project.id(), DemoGateData.observations(), true);
+        workspace.trainingLogs().save(project.id(), DemoRunHealth.LOG_NAME, DemoRunHealth.log(), DemoRunHealth.settings(), true);
+        workspace.failureStudies().save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -49,6 +49,8 @@ public final class Workspace implements AutoCloseable {
     private final ServingPlanRepository servingPlans;
     private final ProfileRepository profiles;
     private final GateRepository gate;
+    private final TrainingLogRepository trainingLogs;
+    private final FailureStudyRepository failureStudies;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -62,6 +64,8 @@ public final class Workspace implements AutoCloseable {
         this.servingPlans = new ServingPlanRepository(this);
         this.profiles = new ProfileRepository(this);
         this.gate = new GateRepository(this);
+        this.trainingLogs = new TrainingLogRepository(this);
+        this.failureStudies = new FailureStudyRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -351,6 +355,16 @@ public final class Workspace implements AutoCloseable {
 
     public ServingPlanRepository servingPlans() {
         return servingPlans;
+    }
+
+    /** Training logs kept in projects (run health). */
+    public TrainingLogRepository trainingLogs() {
+        return trainingLogs;
+    }
+
+    /** Failure studies kept in projects (run health). */
+    public FailureStudyRepository failureStudies() {
+        return failureStudies;
     }
 
     public TrainingPlanRepository trainingPlans() {

@@ -1,7 +1,6 @@
 package dev.sextant.model.runhealth;
 
 import dev.sextant.model.InputError;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * A training run and how it copes with hardware failures.
@@ -29,14 +28,37 @@ import java.util.function.IntToDoubleFunction;
  * @param correlatedShare           share of failures that take out {@code correlatedNodes} nodes at once (a switch,
  *                                  a rack's power)
  * @param correlatedNodes           nodes such a failure takes out
- * @param stepSecondsByReplicas     seconds a step with a given number of data-parallel replicas (elastic continuation);
- *                                  null: the global batch spread over fewer replicas, stepSeconds × replicas / remaining
+ * @param elasticStepSeconds        seconds a step with fewer data-parallel replicas, as the training planner gives them
+ *                                  (elastic continuation); null: the global batch spread over fewer replicas,
+ *                                  stepSeconds × replicas / remaining
  */
 public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, long steps, double failuresPerGpuDay,
                               double checkpointIntervalSeconds, double checkpointSeconds, boolean async, double restartSeconds,
                               int spareNodes, double repairHours, boolean elastic, int gpusPerReplica, double memorySnapshotSeconds,
                               double memorySnapshotCost, double correlatedShare, int correlatedNodes,
-                              IntToDoubleFunction stepSecondsByReplicas) {
+                              ElasticStepSeconds elasticStepSeconds) {
+
+    /**
+     * Step times of the run on fewer replicas: {@code seconds[i]} with {@code fromReplicas + i} replicas; below
+     * {@code fromReplicas} the lowest is scaled by replicas (the global batch spread further).
+     */
+    public record ElasticStepSeconds(int fromReplicas, double[] seconds) {
+        public ElasticStepSeconds {
+            InputError.require(fromReplicas >= 1 && seconds.length >= 1, "failures.elasticStepSeconds", "give at least one step time");
+            for (double x : seconds) {
+                InputError.require(x > 0 && Double.isFinite(x), "failures.elasticStepSeconds", "step times must be positive");
+            }
+            seconds = seconds.clone();
+        }
+
+        double at(int replicas) {
+            int i = replicas - fromReplicas;
+            if (i >= seconds.length) {
+                return seconds[seconds.length - 1];
+            }
+            return i >= 0 ? seconds[i] : seconds[0] * fromReplicas / replicas;
+        }
+    }
 
     /** Llama 3 (Dubey et al. 2024, arXiv 2407.21783, §3.3.4): 419 unexpected interruptions in 54 days on 16,384 H100 GPUs. */
     public static final double LLAMA3_FAILURES_PER_GPU_DAY = 419.0 / (54 * 16384);
@@ -93,24 +115,24 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
         if (replicas >= replicas()) {
             return stepSeconds;
         }
-        return stepSecondsByReplicas != null ? stepSecondsByReplicas.applyAsDouble(replicas) : stepSeconds * replicas() / replicas;
+        return elasticStepSeconds != null ? elasticStepSeconds.at(replicas) : stepSeconds * replicas() / replicas;
     }
 
     public FailureScenario withAsync(boolean a) {
         return new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, failuresPerGpuDay, checkpointIntervalSeconds, checkpointSeconds, a,
                 restartSeconds, spareNodes, repairHours, elastic, gpusPerReplica, memorySnapshotSeconds, memorySnapshotCost, correlatedShare,
-                correlatedNodes, stepSecondsByReplicas);
+                correlatedNodes, elasticStepSeconds);
     }
 
     public FailureScenario withSpares(int spares, boolean elasticContinuation) {
         return new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, failuresPerGpuDay, checkpointIntervalSeconds, checkpointSeconds, async,
                 restartSeconds, spares, repairHours, elasticContinuation, gpusPerReplica, memorySnapshotSeconds, memorySnapshotCost, correlatedShare,
-                correlatedNodes, stepSecondsByReplicas);
+                correlatedNodes, elasticStepSeconds);
     }
 
     public FailureScenario withMemorySnapshots(double everySeconds, double cost) {
         return new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, failuresPerGpuDay, checkpointIntervalSeconds, checkpointSeconds, async,
                 restartSeconds, spareNodes, repairHours, elastic, gpusPerReplica, everySeconds, cost, correlatedShare, correlatedNodes,
-                stepSecondsByReplicas);
+                elasticStepSeconds);
     }
 }

@@ -26,7 +26,7 @@ public record LogAnalysis(TrainingLog log, DetectionSettings settings, List<Anom
     /**
      * @param checkpoints null when the run's checkpoints are not known
      * @param stepSeconds NaN to take the log's median step time
-     * @param policy      the rollback policy to replay (null: {@link RollbackPolicy#DEFAULT} on the loss when the log has it)
+     * @param policy      the rollback policy to replay (null: none)
      */
     public static LogAnalysis of(TrainingLog log, DetectionSettings settings, Checkpoints checkpoints, double stepSeconds, int gpus,
                                  RollbackPolicy policy, CancellationToken cancel) {
@@ -36,7 +36,7 @@ public record LogAnalysis(TrainingLog log, DetectionSettings settings, List<Anom
             return new LogAnalysis(log, settings, anomalies, null, List.of(), seconds, gpus, null);
         }
         List<Rollback> rollbacks = RollbackPlanner.plan(log, anomalies, checkpoints, seconds, gpus);
-        RollbackPolicy p = policy != null ? policy : log.metric(RollbackPolicy.DEFAULT.metric()).isPresent() ? RollbackPolicy.DEFAULT : null;
+        RollbackPolicy p = policy;
         PolicyReplay replay = p == null ? null : PolicyReplay.replay(log, p, checkpoints, anomalies, settings.window(), seconds, gpus);
         return new LogAnalysis(log, settings, anomalies, checkpoints, rollbacks, seconds, gpus, replay);
     }
