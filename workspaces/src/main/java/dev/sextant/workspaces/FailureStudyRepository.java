@@ -26,9 +26,7 @@ public final class FailureStudyRepository {
     public UUID save(UUID projectId, String name, FailureStudy study, long seed, boolean demo) {
         ProjectRows.checkedName("a failure study", name);
         UUID id = Ids.newId();
-        FailureStudy kept = new FailureStudy(study.scenario(), study.runs(), study.completionHours(), study.failuresMean(), study.goodput(),
-                study.gpuHoursLostMean(), study.lostWorkHoursMean(), study.restartHoursMean(), study.checkpointHoursMean(), study.waitHoursMean(),
-                null);
+        FailureStudy kept = study.withoutTimeline();
         String scenario = Json.write(study.scenario());
         String result = Json.write(kept);
         workspace.transaction(c -> {

@@ -86,7 +86,9 @@ public final class SextantApp extends Application {
                 new Area("gpu", "GPU", "Calibration on this machine's GPU", Feather.ACTIVITY,
                         () -> FxmlView.load(new GpuView(new GpuViewModel(shell)))),
                 new Area("rollout", "Rollout", "Decision, canary plan, report", Feather.FLAG,
-                        () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))));
+                        () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))),
+                new Area("runhealth", "Run health", "Training logs, rollbacks, failures", Feather.HEART,
+                        () -> new dev.sextant.app.ui.runhealth.RunHealthView(new dev.sextant.app.ui.runhealth.RunHealthViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

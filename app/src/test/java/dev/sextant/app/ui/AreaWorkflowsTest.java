@@ -55,6 +55,7 @@ class AreaWorkflowsTest {
     private static final int SERVING = 4;
     private static final int GPU = 5;
     private static final int ROLLOUT = 6;
+    private static final int RUN_HEALTH = 7;
 
     @TempDir
     Path tmp;
@@ -347,6 +348,13 @@ class AreaWorkflowsTest {
         window.showArea(ROLLOUT);
         assertThat(window.text("#rollout-decision")).as("rollout decision").doesNotStartWith("Decision");
         assertThat(window.table("#rollout-checks").getItems()).as("rollout checks").isEmpty();
+
+        window.showArea(RUN_HEALTH);
+        assertThat(window.table("#runhealth-logs").getItems()).as("kept training logs").isEmpty();
+        assertThat(window.table("#runhealth-anomalies").getItems()).as("anomalies").isEmpty();
+        assertThat(window.text("#runhealth-verdict")).as("log headline").isEmpty();
+        assertThat(window.table("#runhealth-studies").getItems()).as("failure studies").isEmpty();
+        assertThat(window.table("#runhealth-policies").getItems()).as("failure policies").isEmpty();
 
         window.showArea(PROJECTS);
         assertThat(window.dialogs()).as("error or other dialogs").isEmpty();

@@ -28,7 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Drives the real main window under Monocle for the workflow, project-switch and tour tests: opens it on a seeded demo
- * workspace in a temporary home, shows areas the way a person does (Ctrl+1..7), finds the controls of the area on
+ * workspace in a temporary home, shows areas the way a person does (Ctrl+1..8), finds the controls of the area on
  * screen (areas shown before stay in the scene, hidden, so a plain lookup can find a hidden twin), and waits for the
  * background jobs. Waits are generous: the jobs run on a background thread and the build machine may be loaded.
  */
@@ -37,8 +37,9 @@ final class WindowDriver {
     /** How long a single step (an area's data loading, a search, a scan) may take on a slow, shared machine. */
     static final long WAIT_SECONDS = 90;
     private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7};
-    static final List<String> AREAS = List.of("projects", "evaluation", "contamination", "training", "serving", "gpu", "rollout");
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8};
+    static final List<String> AREAS = List.of("projects", "evaluation", "contamination", "training", "serving", "gpu", "rollout",
+            "runhealth");
 
     final FxRobot robot;
     final ShellModel shell;
@@ -80,7 +81,7 @@ final class WindowDriver {
 
     // ------------------------------------------------------------------------------------------------ areas and tabs
 
-    /** Shows the area at {@code index} (0 = Projects) with its shortcut, Ctrl+1..7, and waits for its jobs. */
+    /** Shows the area at {@code index} (0 = Projects) with its shortcut, Ctrl+1..8, and waits for its jobs. */
     void showArea(int index) throws Exception {
         robot.press(KeyCode.CONTROL).press(AREA_KEYS[index]).release(AREA_KEYS[index]).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();

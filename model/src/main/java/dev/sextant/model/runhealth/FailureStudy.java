@@ -15,11 +15,18 @@ import java.util.Arrays;
  * @param restartHoursMean    hours of detection and restarts
  * @param checkpointHoursMean hours blocked writing checkpoints and snapshots
  * @param waitHoursMean       hours stopped waiting for repaired nodes
- * @param timeline            the first run, event by event
+ * @param timeline            the first run, event by event (null when not kept)
+ * @param completions         every run's wall-clock hours, sorted: the distribution
  */
 public record FailureStudy(FailureScenario scenario, int runs, Distribution completionHours, double failuresMean, double goodput,
                            double gpuHoursLostMean, double lostWorkHoursMean, double restartHoursMean, double checkpointHoursMean,
-                           double waitHoursMean, FailureTimeline timeline) {
+                           double waitHoursMean, FailureTimeline timeline, double[] completions) {
+
+    /** This study without its timeline (which can be simulated again from the seed), as it is kept. */
+    public FailureStudy withoutTimeline() {
+        return new FailureStudy(scenario, runs, completionHours, failuresMean, goodput, gpuHoursLostMean, lostWorkHoursMean, restartHoursMean,
+                checkpointHoursMean, waitHoursMean, null, completions);
+    }
 
     /** Mean, median, 90th and 99th percentiles. */
     public record Distribution(double mean, double p50, double p90, double p99) {
@@ -38,7 +45,7 @@ public record FailureStudy(FailureScenario scenario, int runs, Distribution comp
                 mean(out, FailureSimulation.Outcome::restartSeconds) / 3600,
                 mean(out, FailureSimulation.Outcome::checkpointSeconds) / 3600,
                 mean(out, FailureSimulation.Outcome::waitSeconds) / 3600,
-                out[0].timeline());
+                out[0].timeline(), Arrays.stream(hours).sorted().toArray());
     }
 
     private static double mean(FailureSimulation.Outcome[] out, java.util.function.ToDoubleFunction<FailureSimulation.Outcome> f) {

@@ -1,0 +1,127 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.io.trainlog.TrainingLogFiles;
+import dev.sextant.model.io.trainlog.TrainingLogFormat;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.runhealth.AnalysisSettings;
+import dev.sextant.model.runhealth.FailurePolicies;
+import dev.sextant.model.runhealth.FailureScenario;
+import dev.sextant.model.runhealth.FailureScenarios;
+import dev.sextant.model.runhealth.FailureSimulation;
+import dev.sextant.model.runhealth.FailureStudy;
+import dev.sextant.model.runhealth.LogAnalysis;
+import dev.sextant.model.runhealth.TrainingLog;
+import dev.sextant.workspaces.SavedFailureStudy;
+import dev.sextant.workspaces.SavedTrainingLog;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Run health for every face: the Run health area and the {@code trainlog} and {@code plan failures} commands read logs,
+ * analyse them, keep them and their failure studies in a project through this one object. The static methods need no
+ * project.
+ */
+public final class RunHealthStudy {
+
+    private final Workspace ws;
+    private final UUID projectId;
+
+    public RunHealthStudy(Workspace ws, UUID projectId) {
+        this.ws = ws;
+        this.projectId = projectId;
+    }
+
+    /** A run's log files read and merged (nothing is kept). */
+    public static TrainingLog read(List<Path> inputs, TrainingLogFormat format, ProgressListener progress, CancellationToken cancel) {
+        return TrainingLogFiles.read(inputs, format, progress, cancel);
+    }
+
+    /** A log as analysed with its settings. */
+    public static LogAnalysis analyze(TrainingLog log, AnalysisSettings settings, CancellationToken cancel) {
+        return settings.analyze(log, cancel);
+    }
+
+    /** A log and its analysis. */
+    public record Opened(SavedTrainingLog kept, TrainingLog log, LogAnalysis analysis) {
+    }
+
+    /** Reads a run's logs and keeps them in the project under {@code name}: the read is checked whole before anything is written. */
+    public Opened importLogs(List<Path> inputs, TrainingLogFormat format, String name, AnalysisSettings settings, ProgressListener progress,
+                             CancellationToken cancel) {
+        TrainingLog log = read(inputs, format, progress.slice(0, 0.8), cancel);
+        LogAnalysis analysis = analyze(log, settings, cancel);
+        cancel.throwIfCancelled();
+        progress.progress(0.85, "keeping the log");
+        UUID id = ws.trainingLogs().save(projectId, name, log, settings, false);
+        SavedTrainingLog kept = ws.trainingLogs().list(projectId).stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+        progress.progress(1, "kept " + name);
+        return new Opened(kept, log, analysis);
+    }
+
+    public List<SavedTrainingLog> logs() {
+        return ws.trainingLogs().list(projectId);
+    }
+
+    public Opened open(SavedTrainingLog kept, CancellationToken cancel) {
+        TrainingLog log = ws.trainingLogs().load(kept.id());
+        return new Opened(kept, log, analyze(log, kept.settings(), cancel));
+    }
+
+    public void updateSettings(UUID log, AnalysisSettings settings) {
+        ws.trainingLogs().updateSettings(log, settings);
+    }
+
+    public void deleteLog(UUID log) {
+        ws.trainingLogs().delete(log);
+    }
+
+    /** One policy's outcome among those compared. */
+    public record PolicyOutcome(String name, FailureStudy study) {
+    }
+
+    /** The scenario and the alternatives beside it ({@link FailurePolicies#alongside}), each over {@code runs} runs. */
+    public static List<PolicyOutcome> simulate(FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
+        List<FailurePolicies.Named> policies = FailurePolicies.alongside(s);
+        List<PolicyOutcome> out = new ArrayList<>();
+        for (int i = 0; i < policies.size(); i++) {
+            FailurePolicies.Named p = policies.get(i);
+            out.add(new PolicyOutcome(p.name(), FailureSimulation.run(p.scenario(), runs, seed,
+                    progress.slice((double) i / policies.size(), (double) (i + 1) / policies.size()), cancel)));
+        }
+        return out;
+    }
+
+    /** The run a kept training plan describes, with its fault-tolerance inputs and the planner's elastic step times. */
+    public static FailureScenario fromPlan(SavedTrainingPlan plan) {
+        return FailureScenarios.fromPlan(plan.request(), plan.plan(), plan.faults(), TrainingStudy.efficiency(plan.request(), null));
+    }
+
+    public List<SavedTrainingPlan> trainingPlans() {
+        return ws.trainingPlans().list(projectId);
+    }
+
+    public UUID keepStudy(String name, FailureStudy study, long seed) {
+        return ws.failureStudies().save(projectId, name, study, seed, false);
+    }
+
+    public List<SavedFailureStudy> studies() {
+        return ws.failureStudies().list(projectId);
+    }
+
+    /** A kept study with its drawn run simulated again from its seed (run 0 of the same seed is the same run). */
+    public static FailureStudy withTimeline(SavedFailureStudy kept, CancellationToken cancel) {
+        FailureStudy again = FailureSimulation.run(kept.study().scenario(), 1, kept.seed(), ProgressListener.NONE, cancel);
+        FailureStudy s = kept.study();
+        return new FailureStudy(s.scenario(), s.runs(), s.completionHours(), s.failuresMean(), s.goodput(), s.gpuHoursLostMean(),
+                s.lostWorkHoursMean(), s.restartHoursMean(), s.checkpointHoursMean(), s.waitHoursMean(), again.timeline(), s.completions());
+    }
+
+    public void deleteStudy(UUID study) {
+        ws.failureStudies().delete(study);
+    }
+}

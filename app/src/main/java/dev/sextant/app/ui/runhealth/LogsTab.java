@@ -1,0 +1,349 @@
+package dev.sextant.app.ui.runhealth;
+
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+
+import dev.sextant.app.study.RunHealthStudy;
+import dev.sextant.app.ui.charts.RunHealthCharts;
+import dev.sextant.app.ui.planning.InputGrid;
+import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.runhealth.Anomaly;
+import dev.sextant.model.runhealth.LogAnalysis;
+import dev.sextant.model.runhealth.MetricNames;
+import dev.sextant.model.runhealth.PolicyReplay;
+import dev.sextant.model.runhealth.Rollback;
+import dev.sextant.workspaces.SavedTrainingLog;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+
+/**
+ * The Logs tab: kept training logs and their analysis settings on the left; the opened log's loss and gradient norm with
+ * the anomalies marked and the checkpoints as ticks, and its anomalies (linked to the charts), rollbacks and replayed
+ * policy below.
+ */
+final class LogsTab {
+
+    private final RunHealthViewModel vm;
+    private final BooleanSupplier dark;
+    private final TableView<SavedTrainingLog> kept = new TableView<>();
+    private final Label verdict = new Label();
+    private final StackPane lossPane = new StackPane();
+    private final StackPane gradPane = new StackPane();
+    private final TableView<Anomaly> anomalies = new TableView<>();
+    private final TableView<Rollback> rollbacks = new TableView<>();
+    private final TableView<PolicyReplay.Firing> firings = new TableView<>();
+    private final Label replaySummary = new Label();
+    private final List<ChartViewer> viewers = new ArrayList<>();
+    private final SplitPane node;
+
+    LogsTab(RunHealthViewModel vm, ProblemMarks marks, BooleanSupplier dark) {
+        this.vm = vm;
+        this.dark = dark;
+        node = new SplitPane(left(marks), right());
+        node.setDividerPositions(0.27);
+        vm.openedProperty().addListener((o, a, n) -> show(n));
+        vm.logStepsProperty().addListener((o, a, n) -> show(vm.openedProperty().get()));
+        show(vm.openedProperty().get());
+    }
+
+    Node node() {
+        return node;
+    }
+
+    private Node left(ProblemMarks marks) {
+        Button files = new Button("Import files…");
+        files.setId("runhealth-import-files");
+        files.setOnAction(e -> importFiles());
+        Button folder = new Button("Import folder…");
+        folder.setId("runhealth-import-folder");
+        folder.setOnAction(e -> importFolder());
+        Button delete = new Button("Delete");
+        delete.getStyleClass().add("small");
+        delete.disableProperty().bind(kept.getSelectionModel().selectedItemProperty().isNull());
+        delete.setOnAction(e -> vm.deleteLog(kept.getSelectionModel().getSelectedItem()));
+        for (Button b : List.of(files, folder)) {
+            b.getStyleClass().add("small");
+        }
+        Label keptTitle = new Label("Kept logs");
+        keptTitle.getStyleClass().add("card-title");
+        HBox buttons = new HBox(6, files, folder, delete);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        kept.setId("runhealth-logs");
+        kept.setItems(vm.logs());
+        kept.getColumns().setAll(List.of(
+                width(text("Log", SavedTrainingLog::name), 170),
+                width(text("Format", SavedTrainingLog::format), 80),
+                width(number("Points", l -> (double) l.points(), "%,.0f"), 60),
+                width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 64)));
+        kept.setPlaceholder(new Label("Import a run's logs: Megatron-LM or NeMo stdout, trainer_state.json, TensorBoard events, CSV or JSON Lines."));
+        kept.setPrefHeight(200);
+        kept.setRowFactory(t -> {
+            javafx.scene.control.TableRow<SavedTrainingLog> row = new javafx.scene.control.TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && !row.isEmpty()) {
+                    vm.open(row.getItem());
+                }
+            });
+            return row;
+        });
+        kept.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> {
+            RunHealthStudy.Opened open = vm.openedProperty().get();
+            if (n != null && (open == null || !open.kept().id().equals(n.id()))) {
+                vm.open(n);
+            }
+        });
+
+        Label settingsTitle = new Label("Analysis");
+        settingsTitle.getStyleClass().add("card-title");
+        InputGrid grid = new InputGrid(marks);
+        grid.field("Checkpoint every (steps)", "trainlog.checkpointEvery", vm.checkpointEveryProperty(), "blank: no rollbacks", "runhealth-checkpoint-every");
+        grid.field("GPUs", "trainlog.gpus", vm.gpusProperty(), "for the GPU-hours lost", "runhealth-gpus");
+        grid.field("Seconds a step", "trainlog.stepSeconds", vm.stepSecondsProperty(), "blank: the log's median", "runhealth-step-seconds");
+        grid.row("Sensitivity", Forms.choice(vm.sensitivityProperty(), "low", "normal", "high"));
+        grid.field("Rollback policy z", "policy.threshold", vm.policyThresholdProperty(), "robust z-score", "runhealth-policy-z");
+        grid.field("Policy patience (points)", "policy.patience", vm.policyPatienceProperty(), "in a row", "runhealth-policy-patience");
+        Button apply = new Button("Analyse");
+        apply.setId("runhealth-apply");
+        apply.getStyleClass().add("accent");
+        apply.disableProperty().bind(vm.openedProperty().isNull());
+        apply.setOnAction(e -> vm.apply());
+        VBox settings = new VBox(8, settingsTitle, grid.grid(), apply);
+        settings.getStyleClass().add("card");
+        VBox box = new VBox(10, new HBox(8, keptTitle), buttons, kept, settings);
+        box.setPadding(new Insets(0, 10, 0, 0));
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        return scroll;
+    }
+
+    private Node right() {
+        verdict.getStyleClass().add("verdict");
+        verdict.setWrapText(true);
+        verdict.setMinHeight(Region.USE_PREF_SIZE);
+        verdict.setId("runhealth-verdict");
+        CheckBox logSteps = new CheckBox("Logarithmic step axis");
+        logSteps.selectedProperty().bindBidirectional(vm.logStepsProperty());
+        Button reset = new Button("Reset zoom");
+        reset.getStyleClass().add("small");
+        reset.setOnAction(e -> viewers.forEach(v -> ((XYPlot) v.getChart().getPlot()).getDomainAxis().setAutoRange(true)));
+        Label hint = Forms.muted("Drag on a chart to zoom; pick an anomaly below to go to it.");
+        HBox tools = new HBox(12, logSteps, reset, hint);
+        tools.setAlignment(Pos.CENTER_LEFT);
+        VBox charts = new VBox(6, lossPane, gradPane);
+        VBox.setVgrow(lossPane, Priority.ALWAYS);
+        VBox.setVgrow(gradPane, Priority.ALWAYS);
+
+        anomalies.setId("runhealth-anomalies");
+        anomalies.getColumns().setAll(List.of(
+                width(number("Step", a -> (double) a.step(), "%,.0f"), 90),
+                width(text("Metric", Anomaly::metric), 100),
+                width(text("Kind", a -> a.kind().id()), 90),
+                width(text("Value", a -> fmt(a.value())), 90),
+                width(text("Baseline", a -> fmt(a.baseline())), 90),
+                width(text("z", a -> Double.isInfinite(a.score()) ? "—" : String.format(Locale.ROOT, "%.1f", a.score())), 60),
+                width(number("Until step", a -> (double) a.endStep(), "%,.0f"), 90)));
+        anomalies.setPlaceholder(new Label("No anomalies at this sensitivity."));
+        anomalies.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> goTo(n));
+        Tables.exportable(anomalies, "anomalies.csv", vm.shell());
+        rollbacks.setId("runhealth-rollbacks");
+        rollbacks.getColumns().setAll(List.of(
+                width(number("Anomaly at", r -> (double) r.anomalyStep(), "%,.0f"), 90),
+                width(text("Kind", r -> r.kind().id() + " (" + r.metric() + ")"), 140),
+                width(number("Checkpoint", r -> (double) r.checkpointStep(), "%,.0f"), 90),
+                width(number("Steps lost", r -> (double) r.stepsLost(), "%,.0f"), 90),
+                width(number("GPU-hours lost", r -> Double.isFinite(r.gpuHoursLost()) ? r.gpuHoursLost() : null, "%,.0f"), 110),
+                width(text("Skip the data of steps", r -> String.format(Locale.ROOT, "%,d – %,d", r.skipFromStep(), r.skipToStep())), 160)));
+        rollbacks.setPlaceholder(new Label("Give the checkpoint interval for each anomaly's rollback cost."));
+        Tables.exportable(rollbacks, "rollbacks.csv", vm.shell());
+        firings.setId("runhealth-firings");
+        firings.getColumns().setAll(List.of(
+                width(number("Fired at", f -> (double) f.step(), "%,.0f"), 90),
+                width(number("Onset", f -> (double) f.onsetStep(), "%,.0f"), 90),
+                width(number("Back to", f -> (double) f.checkpointStep(), "%,.0f"), 90),
+                width(number("Steps re-run", f -> (double) f.stepsLost(), "%,.0f"), 100),
+                width(text("Needed?", f -> f.needed() ? "yes: the run did not recover" : "no: it recovered by itself"), 220)));
+        firings.setPlaceholder(new Label("The policy never fires on this log."));
+        replaySummary.setWrapText(true);
+        replaySummary.setMinHeight(Region.USE_PREF_SIZE);
+        VBox replay = new VBox(6, replaySummary, firings);
+        VBox.setVgrow(firings, Priority.ALWAYS);
+        replay.setPadding(new Insets(6, 0, 0, 0));
+        TabPane tables = new TabPane(new Tab("Anomalies", anomalies), new Tab("Rollbacks", rollbacks), new Tab("Policy replay", replay));
+        tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane split = new SplitPane(charts, tables);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.62);
+        VBox box = new VBox(8, verdict, tools, split);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        box.setPadding(new Insets(0, 0, 0, 10));
+        return box;
+    }
+
+    private void importFiles() {
+        FileChooser c = new FileChooser();
+        c.setTitle("Import a run's log files");
+        List<File> picked = c.showOpenMultipleDialog(node.getScene().getWindow());
+        if (picked != null && !picked.isEmpty()) {
+            askName(picked.get(0).getName()).ifPresent(name -> vm.importLogs(picked.stream().map(File::toPath).toList(), name));
+        }
+    }
+
+    private void importFolder() {
+        DirectoryChooser c = new DirectoryChooser();
+        c.setTitle("Import a folder of one run's logs");
+        File dir = c.showDialog(node.getScene().getWindow());
+        if (dir != null) {
+            askName(dir.getName()).ifPresent(name -> vm.importLogs(List.of(dir.toPath()), name));
+        }
+    }
+
+    private java.util.Optional<String> askName(String suggestion) {
+        TextInputDialog d = new TextInputDialog(suggestion);
+        d.initOwner(node.getScene().getWindow());
+        d.setTitle("Sextant");
+        d.setHeaderText("Keep this run's log in the project as");
+        d.setContentText("Name");
+        return d.showAndWait().map(String::strip).filter(n -> !n.isBlank());
+    }
+
+    private void show(RunHealthStudy.Opened o) {
+        viewers.clear();
+        if (o == null) {
+            verdict.setText("");
+            Forms.show(lossPane, null, "Open a kept log, or import a run's logs.");
+            gradPane.getChildren().clear();
+            anomalies.getItems().clear();
+            rollbacks.getItems().clear();
+            firings.getItems().clear();
+            replaySummary.setText("");
+            return;
+        }
+        LogAnalysis a = o.analysis();
+        verdict.setText(headline(o));
+        boolean logSteps = vm.logStepsProperty().get();
+        String lossMetric = a.log().metric(MetricNames.LOSS).isPresent() ? MetricNames.LOSS : a.log().metricNames().get(0);
+        chart(lossPane, RunHealthCharts.metric("Loss, " + o.kept().name(), a, lossMetric, logSteps, false, dark.getAsBoolean()));
+        if (a.log().metric(MetricNames.GRAD_NORM).isPresent()) {
+            chart(gradPane, RunHealthCharts.metric("Gradient norm", a, MetricNames.GRAD_NORM, logSteps, true, dark.getAsBoolean()));
+        } else if (a.log().metric(MetricNames.STEP_TIME).isPresent()) {
+            chart(gradPane, RunHealthCharts.metric("Seconds a step", a, MetricNames.STEP_TIME, logSteps, true, dark.getAsBoolean()));
+        } else {
+            gradPane.getChildren().clear();
+        }
+        syncDomains();
+        anomalies.getItems().setAll(a.anomalies());
+        rollbacks.getItems().setAll(a.rollbacks());
+        PolicyReplay p = a.replay();
+        firings.getItems().setAll(p == null ? List.of() : p.firings());
+        replaySummary.setText(p == null ? "Give the checkpoint interval to replay a rollback policy over this log." : String.format(Locale.ROOT,
+                "Rolling back when %s is at z ≥ %s for %d points in a row would have fired %d time%s: %d needed, %d false alarm%s; it missed %d"
+                        + " anomal%s the detector found; its rollbacks re-run %,d steps%s.", p.policy().metric(), dev.sextant.app.ui.shell.Inputs.compact(
+                        p.policy().threshold()), p.policy().patience(), p.firings().size(), p.firings().size() == 1 ? "" : "s", p.needed(),
+                p.falseAlarms(), p.falseAlarms() == 1 ? "" : "s", p.missed(), p.missed() == 1 ? "y" : "ies", p.stepsLost(),
+                Double.isFinite(p.gpuHoursLost()) ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", p.gpuHoursLost()) : ""));
+    }
+
+    static String headline(RunHealthStudy.Opened o) {
+        LogAnalysis a = o.analysis();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: %,d logged steps to step %,d%s. ", o.kept().name(), a.log().steps(),
+                a.log().lastStep(), a.log().restarts() > 0 ? ", " + a.log().restarts() + " restart" + (a.log().restarts() == 1 ? "" : "s") + " merged" : ""));
+        if (a.anomalies().isEmpty()) {
+            b.append("No anomalies.");
+        } else {
+            java.util.Map<Anomaly.Kind, Long> kinds = new java.util.EnumMap<>(Anomaly.Kind.class);
+            a.anomalies().forEach(x -> kinds.merge(x.kind(), 1L, Long::sum));
+            b.append(a.anomalies().size()).append(a.anomalies().size() == 1 ? " anomaly (" : " anomalies (");
+            b.append(String.join(", ", kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().id()).toList())).append(")");
+            if (!a.rollbacks().isEmpty()) {
+                b.append(String.format(Locale.ROOT, "; rolling back from each costs %,d steps", a.stepsLost()));
+                if (Double.isFinite(a.gpuHoursLost())) {
+                    b.append(String.format(Locale.ROOT, " (%,.0f GPU-hours)", a.gpuHoursLost()));
+                }
+            }
+            b.append('.');
+        }
+        return b.toString();
+    }
+
+    private void chart(StackPane pane, JFreeChart chart) {
+        ChartViewer v = new ChartViewer(chart);
+        viewers.add(v);
+        pane.getChildren().setAll(v);
+    }
+
+    /** Zooming one chart's steps zooms the other's. */
+    private void syncDomains() {
+        if (viewers.size() < 2) {
+            return;
+        }
+        var a = ((XYPlot) viewers.get(0).getChart().getPlot()).getDomainAxis();
+        var b = ((XYPlot) viewers.get(1).getChart().getPlot()).getDomainAxis();
+        boolean[] busy = {false};
+        a.addChangeListener(e -> {
+            if (!busy[0]) {
+                busy[0] = true;
+                b.setRange(a.getRange());
+                busy[0] = false;
+            }
+        });
+        b.addChangeListener(e -> {
+            if (!busy[0]) {
+                busy[0] = true;
+                a.setRange(b.getRange());
+                busy[0] = false;
+            }
+        });
+    }
+
+    /** Both charts' steps around an anomaly. */
+    private void goTo(Anomaly x) {
+        if (x == null || viewers.isEmpty()) {
+            return;
+        }
+        RunHealthStudy.Opened o = vm.openedProperty().get();
+        long first = o.analysis().log().firstStep();
+        long last = o.analysis().log().lastStep();
+        double half = Math.max(20, 0.04 * (last - first)) + (x.endStep() - x.step()) / 2.0;
+        double mid = (x.step() + x.endStep()) / 2.0;
+        double lo = Math.max(vm.logStepsProperty().get() ? 1 : first, mid - half);
+        ((XYPlot) viewers.get(0).getChart().getPlot()).getDomainAxis().setRange(lo, Math.max(lo + 1, mid + half));
+    }
+
+    private static String fmt(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.isNaN(v) ? "NaN" : v > 0 ? "∞" : "−∞";
+        }
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+}

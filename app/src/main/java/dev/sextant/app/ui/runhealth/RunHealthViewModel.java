@@ -1,0 +1,397 @@
+package dev.sextant.app.ui.runhealth;
+
+import dev.sextant.app.Failures;
+import dev.sextant.app.study.RunHealthStudy;
+import dev.sextant.app.ui.shell.Inputs;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.InputError;
+import dev.sextant.model.io.trainlog.TrainingLogFormat;
+import dev.sextant.model.runhealth.AnalysisSettings;
+import dev.sextant.model.runhealth.DetectionSettings;
+import dev.sextant.model.runhealth.FailureScenario;
+import dev.sextant.model.runhealth.FailureStudy;
+import dev.sextant.model.runhealth.LogAnalysis;
+import dev.sextant.model.runhealth.RollbackPolicy;
+import dev.sextant.model.training.Checkpointing;
+import dev.sextant.workspaces.SavedFailureStudy;
+import dev.sextant.workspaces.SavedTrainingLog;
+import dev.sextant.workspaces.SavedTrainingPlan;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Run health area: a project's kept training logs, the one opened with its anomalies, rollbacks and policy replay
+ * (settings changed and kept with it), and failure studies: a scenario typed in or taken from a kept training plan,
+ * simulated with the alternatives beside it as a cancellable job, kept and reopened.
+ */
+public final class RunHealthViewModel {
+
+    private final ShellModel shell;
+    private final ObservableList<SavedTrainingLog> logs = FXCollections.observableArrayList();
+    private final ObjectProperty<RunHealthStudy.Opened> opened = new SimpleObjectProperty<>(this, "opened");
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
+    private final BooleanProperty logSteps = new SimpleBooleanProperty(false);
+    private final StringProperty checkpointEvery = new SimpleStringProperty("");
+    private final StringProperty gpus = new SimpleStringProperty("");
+    private final StringProperty stepSeconds = new SimpleStringProperty("");
+    private final ObjectProperty<String> sensitivity = new SimpleObjectProperty<>("normal");
+    private final StringProperty policyThreshold = new SimpleStringProperty("6");
+    private final StringProperty policyPatience = new SimpleStringProperty("3");
+    private final Map<String, StringProperty> failureInputs = new LinkedHashMap<>();
+    private final BooleanProperty async = new SimpleBooleanProperty(false);
+    private final BooleanProperty elastic = new SimpleBooleanProperty(false);
+    private final ObservableList<SavedTrainingPlan> plans = FXCollections.observableArrayList();
+    private final ObjectProperty<List<RunHealthStudy.PolicyOutcome>> outcomes = new SimpleObjectProperty<>(this, "outcomes");
+    private final ObservableList<SavedFailureStudy> studies = FXCollections.observableArrayList();
+    private final StringProperty outcomeTitle = new SimpleStringProperty("");
+    private long lastSeed = 1;
+
+    public RunHealthViewModel(ShellModel shell) {
+        this.shell = shell;
+        for (String[] f : new String[][] {{"gpus", "2048"}, {"gpusPerNode", "8"}, {"stepSeconds", "3.4"}, {"steps", "760000"},
+                {"failuresPerGpuDay", ""}, {"checkpointMinutes", ""}, {"checkpointSeconds", "240"}, {"restartMinutes", "10"},
+                {"spareNodes", ""}, {"repairHours", "24"}, {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", "500"},
+                {"seed", "1"}}) {
+            failureInputs.put(f[0], new SimpleStringProperty(f[1]));
+        }
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            opened.set(null);
+            outcomes.set(null);
+            problem.set("");
+            reload();
+        });
+        reload();
+    }
+
+    public void reload() {
+        if (!shell.inProject("Load run health", (ws, p, progress, cancel) -> {
+            RunHealthStudy s = new RunHealthStudy(ws, p.id());
+            return new Object[] {s.logs(), s.studies(), s.trainingPlans()};
+        }, r -> {
+            @SuppressWarnings("unchecked")
+            List<SavedTrainingLog> l = (List<SavedTrainingLog>) r[0];
+            @SuppressWarnings("unchecked")
+            List<SavedFailureStudy> st = (List<SavedFailureStudy>) r[1];
+            @SuppressWarnings("unchecked")
+            List<SavedTrainingPlan> pl = (List<SavedTrainingPlan>) r[2];
+            logs.setAll(l);
+            studies.setAll(st);
+            plans.setAll(pl);
+            if (opened.get() == null && !l.isEmpty()) {
+                open(l.get(0));
+            }
+            if (outcomes.get() == null && !st.isEmpty()) {
+                openStudy(st.get(0));
+            }
+        }, null)) {
+            logs.clear();
+            studies.clear();
+            plans.clear();
+        }
+    }
+
+    /** Reads a run's log files (or folders), keeps them under {@code name} and opens them. */
+    public void importLogs(List<Path> inputs, String name) {
+        AnalysisSettings settings;
+        try {
+            settings = settingsFromInputs(AnalysisSettings.DEFAULT);
+        } catch (InputError e) {
+            fail(e);
+            return;
+        }
+        shell.inProject("Import training log " + name, (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id())
+                .importLogs(inputs, TrainingLogFormat.AUTO, name, settings, progress, cancel), o -> {
+            clearProblem();
+            show(o);
+            reload();
+            shell.statusProperty().set("Kept training log “" + name + "”: " + o.analysis().anomalies().size() + " anomalies");
+        }, this::fail);
+    }
+
+    public void open(SavedTrainingLog kept) {
+        shell.inProject("Open training log " + kept.name(), (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).open(kept, cancel), o -> {
+            clearProblem();
+            show(o);
+        }, this::fail);
+    }
+
+    private void show(RunHealthStudy.Opened o) {
+        AnalysisSettings s = o.kept().settings();
+        checkpointEvery.set(s.checkpointEvery() == null ? "" : Long.toString(s.checkpointEvery()));
+        gpus.set(s.gpus() == 0 ? "" : Integer.toString(s.gpus()));
+        stepSeconds.set(s.stepSeconds() == null ? "" : Inputs.compact(s.stepSeconds()));
+        double z = s.detection().threshold();
+        sensitivity.set(z >= 8 ? "low" : z <= 4.5 ? "high" : "normal");
+        policyThreshold.set(Inputs.compact(s.policy().threshold()));
+        policyPatience.set(Integer.toString(s.policy().patience()));
+        opened.set(o);
+    }
+
+    /** The opened log analysed again with the settings on the form, which are kept with it. */
+    public void apply() {
+        RunHealthStudy.Opened o = opened.get();
+        if (o == null) {
+            return;
+        }
+        AnalysisSettings settings;
+        try {
+            settings = settingsFromInputs(o.kept().settings());
+        } catch (InputError e) {
+            fail(e);
+            return;
+        }
+        shell.inProject("Analyse " + o.kept().name(), (ws, p, progress, cancel) -> {
+            RunHealthStudy st = new RunHealthStudy(ws, p.id());
+            LogAnalysis a = RunHealthStudy.analyze(o.log(), settings, cancel);
+            st.updateSettings(o.kept().id(), settings);
+            SavedTrainingLog k = o.kept();
+            return new RunHealthStudy.Opened(new SavedTrainingLog(k.id(), k.projectId(), k.name(), k.format(), k.files(), k.restarts(), k.metrics(),
+                    k.points(), settings, k.demo(), k.createdAt()), o.log(), a);
+        }, n -> {
+            clearProblem();
+            opened.set(n);
+            logs.replaceAll(l -> l.id().equals(n.kept().id()) ? n.kept() : l);
+        }, this::fail);
+    }
+
+    AnalysisSettings settingsFromInputs(AnalysisSettings base) {
+        Long every = checkpointEvery.get().isBlank() ? null : (long) Inputs.integer("trainlog.checkpointEvery", "Checkpoint every", checkpointEvery.get());
+        Integer g = Inputs.optionalInteger("trainlog.gpus", "GPUs", gpus.get());
+        Double step = Inputs.optionalNumber("trainlog.stepSeconds", "Seconds a step", stepSeconds.get());
+        DetectionSettings d = DetectionSettings.sensitivity(sensitivity.get()).withWindow(base.detection().window());
+        double z = Inputs.positive("policy.threshold", "Policy z", policyThreshold.get());
+        int patience = Inputs.integer("policy.patience", "Policy patience", policyPatience.get());
+        RollbackPolicy policy = new RollbackPolicy(base.policy().metric(), z, patience, base.policy().recoveryPoints());
+        return new AnalysisSettings(every, every == null ? base.checkpoints() : null, g == null ? 0 : g, step, d, policy);
+    }
+
+    public void deleteLog(SavedTrainingLog kept) {
+        shell.inProject("Delete training log", (ws, p, progress, cancel) -> {
+            new RunHealthStudy(ws, p.id()).deleteLog(kept.id());
+            return null;
+        }, x -> {
+            if (opened.get() != null && opened.get().kept().id().equals(kept.id())) {
+                opened.set(null);
+            }
+            reload();
+        }, this::fail);
+    }
+
+    /** The scenario on the form: blank rate is Llama 3's, blank interval Daly's, blank spares unlimited. */
+    FailureScenario scenario() {
+        int g = Inputs.integer("failures.gpus", "GPUs", text("gpus"));
+        int perNode = Inputs.integer("failures.gpusPerNode", "GPUs per node", text("gpusPerNode"));
+        double step = Inputs.positive("failures.stepSeconds", "Seconds a step", text("stepSeconds"));
+        long steps = (long) Inputs.positive("failures.steps", "Steps", text("steps"));
+        Double rateIn = Inputs.optionalNumber("failures.rate", "Failures per GPU-day", text("failuresPerGpuDay"));
+        double rate = rateIn == null ? FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY : rateIn;
+        double ckpt = Inputs.number("failures.checkpointSeconds", "Checkpoint seconds", text("checkpointSeconds"));
+        Double minutes = Inputs.optionalNumber("failures.checkpointInterval", "Checkpoint every (minutes)", text("checkpointMinutes"));
+        double blocking = async.get() ? ckpt * FailureScenario.ASYNC_BLOCKING_SHARE : ckpt;
+        double interval = minutes != null ? minutes * 60 : rate > 0 ? Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (g * rate)) : step * steps;
+        Integer spares = text("spareNodes").isBlank() ? null : (int) Inputs.number("failures.spareNodes", "Spare nodes", text("spareNodes"));
+        Integer replica = Inputs.optionalInteger("failures.gpusPerReplica", "GPUs per replica", text("gpusPerReplica"));
+        return new FailureScenario(g, perNode, step, steps, rate, interval, ckpt, async.get(),
+                Inputs.number("failures.restartSeconds", "Restart minutes", text("restartMinutes")) * 60, spares == null ? -1 : spares,
+                Inputs.positive("failures.repairHours", "Repair hours", text("repairHours")), elastic.get(), replica == null ? perNode : replica,
+                Inputs.number("failures.memorySnapshot", "Snapshot every (minutes)", text("memorySnapshotMinutes")) * 60, 5, 0, 1,
+                fromPlan == null ? null : fromPlan.elasticStepSeconds());
+    }
+
+    private FailureScenario fromPlan;
+
+    private String text(String key) {
+        return failureInputs.get(key).get();
+    }
+
+    /** The form filled from a kept training plan (its GPUs, step time, steps, fault-tolerance inputs, elastic step times). */
+    public void useplan(SavedTrainingPlan plan) {
+        if (plan == null) {
+            fromPlan = null;
+            return;
+        }
+        shell.jobs().submit("Price " + plan.name() + " on fewer replicas", (progress, cancel) -> RunHealthStudy.fromPlan(plan), s -> {
+            fromPlan = s;
+            failureInputs.get("gpus").set(Integer.toString(s.gpus()));
+            failureInputs.get("gpusPerNode").set(Integer.toString(s.gpusPerNode()));
+            failureInputs.get("stepSeconds").set(Inputs.compact(s.stepSeconds()));
+            failureInputs.get("steps").set(Long.toString(s.steps()));
+            failureInputs.get("failuresPerGpuDay").set(Inputs.compact(s.failuresPerGpuDay()));
+            failureInputs.get("checkpointMinutes").set("");
+            failureInputs.get("checkpointSeconds").set(Inputs.compact(Math.round(s.checkpointSeconds() * 10) / 10.0));
+            failureInputs.get("restartMinutes").set(Inputs.compact(s.restartSeconds() / 60));
+            failureInputs.get("gpusPerReplica").set(Integer.toString(s.gpusPerReplica()));
+            async.set(s.async());
+            clearProblem();
+        }, this::fail);
+    }
+
+    /** The scenario and its alternatives simulated, as one cancellable job. */
+    public void simulate() {
+        FailureScenario s;
+        int runs;
+        long seed;
+        try {
+            s = scenario();
+            runs = Inputs.integer("failures.runs", "Runs", text("runs"));
+            seed = (long) Inputs.number("failures.seed", "Seed", text("seed"));
+        } catch (InputError e) {
+            fail(e);
+            return;
+        }
+        lastSeed = seed;
+        shell.jobs().submit("Simulate " + runs + " runs under failures", (progress, cancel) -> RunHealthStudy.simulate(s, runs, seed, progress, cancel),
+                r -> {
+                    clearProblem();
+                    outcomeTitle.set("This scenario (not kept yet)");
+                    outcomes.set(r);
+                }, this::fail);
+    }
+
+    public void keepStudy(String name) {
+        List<RunHealthStudy.PolicyOutcome> r = outcomes.get();
+        if (r == null) {
+            return;
+        }
+        FailureStudy study = r.get(0).study();
+        long seed = lastSeed;
+        shell.inProject("Keep failure study", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).keepStudy(name, study, seed), id -> {
+            outcomeTitle.set(name);
+            shell.statusProperty().set("Kept failure study “" + name + "”");
+            reload();
+        }, this::fail);
+    }
+
+    /** A kept study: its scenario on the form, simulated again with the alternatives (the same seed gives the same numbers). */
+    public void openStudy(SavedFailureStudy kept) {
+        FailureScenario s = kept.study().scenario();
+        failureInputs.get("gpus").set(Integer.toString(s.gpus()));
+        failureInputs.get("gpusPerNode").set(Integer.toString(s.gpusPerNode()));
+        failureInputs.get("stepSeconds").set(Inputs.compact(s.stepSeconds()));
+        failureInputs.get("steps").set(Long.toString(s.steps()));
+        failureInputs.get("failuresPerGpuDay").set(Inputs.compact(s.failuresPerGpuDay()));
+        failureInputs.get("checkpointMinutes").set(Inputs.compact(Math.round(s.checkpointIntervalSeconds() / 6) / 10.0));
+        failureInputs.get("checkpointSeconds").set(Inputs.compact(s.checkpointSeconds()));
+        failureInputs.get("restartMinutes").set(Inputs.compact(s.restartSeconds() / 60));
+        failureInputs.get("spareNodes").set(s.spareNodes() < 0 ? "" : Integer.toString(s.spareNodes()));
+        failureInputs.get("repairHours").set(Inputs.compact(s.repairHours()));
+        failureInputs.get("gpusPerReplica").set(Integer.toString(s.gpusPerReplica()));
+        failureInputs.get("memorySnapshotMinutes").set(Inputs.compact(s.memorySnapshotSeconds() / 60));
+        failureInputs.get("runs").set(Integer.toString(kept.study().runs()));
+        failureInputs.get("seed").set(Long.toString(kept.seed()));
+        async.set(s.async());
+        elastic.set(s.elastic());
+        fromPlan = s.elasticStepSeconds() == null ? null : s;
+        lastSeed = kept.seed();
+        shell.jobs().submit("Simulate " + kept.name(), (progress, cancel) -> RunHealthStudy.simulate(s, kept.study().runs(), kept.seed(), progress,
+                cancel), r -> {
+                    clearProblem();
+                    outcomeTitle.set(kept.name());
+                    outcomes.set(r);
+                }, this::fail);
+    }
+
+    public void deleteStudy(SavedFailureStudy kept) {
+        shell.inProject("Delete failure study", (ws, p, progress, cancel) -> {
+            new RunHealthStudy(ws, p.id()).deleteStudy(kept.id());
+            return null;
+        }, x -> reload(), this::fail);
+    }
+
+    private void fail(Throwable e) {
+        problem.set(Failures.message(e));
+        problemField.set(e instanceof InputError ie ? ie.field() : "");
+    }
+
+    private void clearProblem() {
+        problem.set("");
+        problemField.set("");
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    public ObservableList<SavedTrainingLog> logs() {
+        return logs;
+    }
+
+    public ObjectProperty<RunHealthStudy.Opened> openedProperty() {
+        return opened;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    public BooleanProperty logStepsProperty() {
+        return logSteps;
+    }
+
+    public StringProperty checkpointEveryProperty() {
+        return checkpointEvery;
+    }
+
+    public StringProperty gpusProperty() {
+        return gpus;
+    }
+
+    public StringProperty stepSecondsProperty() {
+        return stepSeconds;
+    }
+
+    public ObjectProperty<String> sensitivityProperty() {
+        return sensitivity;
+    }
+
+    public StringProperty policyThresholdProperty() {
+        return policyThreshold;
+    }
+
+    public StringProperty policyPatienceProperty() {
+        return policyPatience;
+    }
+
+    public Map<String, StringProperty> failureInputs() {
+        return failureInputs;
+    }
+
+    public BooleanProperty asyncProperty() {
+        return async;
+    }
+
+    public BooleanProperty elasticProperty() {
+        return elastic;
+    }
+
+    public ObservableList<SavedTrainingPlan> plans() {
+        return plans;
+    }
+
+    public ObjectProperty<List<RunHealthStudy.PolicyOutcome>> outcomesProperty() {
+        return outcomes;
+    }
+
+    public ObservableList<SavedFailureStudy> studies() {
+        return studies;
+    }
+
+    public StringProperty outcomeTitleProperty() {
+        return outcomeTitle;
+    }
+}
