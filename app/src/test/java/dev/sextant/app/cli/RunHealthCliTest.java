@@ -73,6 +73,17 @@ class RunHealthCliTest {
         assertThat(rollbacks.get(0).get("gpuHoursLost").asDouble()).isCloseTo(1000 * 1.5 * 256 / 3600, withinPercentage(1));
         assertThat(rollbacks.get(1).get("checkpointStep").asLong()).isEqualTo(14_000);
         assertThat(j.get("policyReplay").get("fired").asInt()).isEqualTo(1);
+        assertThat(j.get("savedId").isNull()).isTrue();
+
+        // kept in a project, with its settings
+        CliRun kept = run("trainlog", "analyze", "--input", tmp.resolve("train.log").toString(), "--checkpoint-every", "1000", "--save", "run A",
+                "--json");
+        assertThat(kept.code()).as(kept.err()).isZero();
+        assertThat(kept.json().get("savedId").asText()).isNotBlank();
+        try (var ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            var p = ws.projects().list().get(0);
+            assertThat(ws.trainingLogs().list(p.id())).extracting(l -> l.name()).contains("run A");
+        }
 
         // without checkpoints: the anomalies, no rollbacks, and a hint in the human output
         CliRun plain = run("trainlog", "analyze", "--input", tmp.resolve("train.log").toString());
@@ -120,6 +131,10 @@ class RunHealthCliTest {
         CliRun compare = run("plan", "failures", "--gpus", "1024", "--step-seconds", "2", "--steps", "200000", "--checkpoint-seconds", "300",
                 "--spare-nodes", "1", "--compare", "--runs", "100", "--json");
         assertThat(compare.json().get("policies")).hasSize(4);
+        CliRun saved = run("plan", "failures", "--gpus", "64", "--step-seconds", "2", "--steps", "1000", "--checkpoint-seconds", "30",
+                "--runs", "10", "--save", "small run", "--json");
+        assertThat(saved.code()).as(saved.err()).isZero();
+        assertThat(saved.json().get("savedId").asText()).isNotBlank();
         CliRun bad = run("plan", "failures", "--gpus", "12", "--step-seconds", "1", "--steps", "10", "--checkpoint-seconds", "1");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).startsWith("error: --gpus-per-node: GPUs per node (8) must divide the GPUs (12)");

@@ -70,6 +70,12 @@ public final class PlanFailuresCommand implements Runnable {
     boolean compare;
     @Option(names = "--timeline", description = "Include the first simulated run's timeline in the JSON.")
     boolean timeline;
+    @Option(names = "--save", paramLabel = "NAME", description = "Keep the study (of the policy as given) in a project under NAME.")
+    String save;
+    @Mixin
+    dev.sextant.app.cli.ProjectOption project;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -78,7 +84,7 @@ public final class PlanFailuresCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(int runs, Hours completionHours, Mean failures, double goodput, Mean gpuHoursLost, double idealHours,
                          double failuresPerDay, double checkpointEveryMinutes, Breakdown meanHours, List<Policy> policies,
-                         FailureTimeline timeline) {
+                         FailureTimeline timeline, String savedId) {
     }
 
     public record Hours(double mean, double p50, double p90, double p99) {
@@ -121,10 +127,17 @@ public final class PlanFailuresCommand implements Runnable {
             FailureStudy x = studies.get(i);
             rows.add(new Policy(policies.get(i).name(), hours(x), x.failuresMean(), x.goodput(), x.gpuHoursLostMean()));
         }
+        String savedId = null;
+        if (save != null) {
+            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+                var p = ctx.project(ws, project.nameOrId());
+                savedId = ws.failureStudies().save(p.id(), save, st, seed, false).toString();
+            }
+        }
         Result r = new Result(st.runs(), hours(st), new Mean(st.failuresMean()), st.goodput(), new Mean(st.gpuHoursLostMean()),
                 s.idealSeconds() / 3600, s.failuresPerDay(), interval / 60,
                 new Breakdown(st.lostWorkHoursMean(), st.restartHoursMean(), st.checkpointHoursMean(), st.waitHoursMean()),
-                compare ? rows : null, timeline ? st.timeline() : null);
+                compare ? rows : null, timeline ? st.timeline() : null, savedId);
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%,d GPUs, %,d steps of %.3g s: %.1f h without failures; %.2f failures a day expected%n", gpus, steps,
                     stepSeconds, r.idealHours(), r.failuresPerDay());
@@ -135,6 +148,9 @@ public final class PlanFailuresCommand implements Runnable {
             out.printf(Locale.ROOT, "Failures %.1f a run; goodput %s; %,.0f GPU-hours lost (work %.1f h, restarts %.1f h, checkpoints %.1f h,"
                     + " waiting %.1f h)%n", r.failures().mean(), dev.sextant.model.Percent.of(r.goodput()), r.gpuHoursLost().mean(),
                     r.meanHours().lostWork(), r.meanHours().restarts(), r.meanHours().checkpoints(), r.meanHours().waiting());
+            if (r.savedId() != null) {
+                out.println("Kept the study as “" + save + "” (" + r.savedId() + ")");
+            }
             if (compare) {
                 out.println();
                 out.printf(Locale.ROOT, "  %-28s %10s %10s %10s %10s%n", "policy", "mean h", "P90 h", "goodput", "failures");

@@ -60,6 +60,12 @@ public final class TrainlogAnalyzeCommand implements Runnable {
     @Option(names = "--policy-patience", defaultValue = "3", paramLabel = "N",
             description = "Anomalous points in a row before the policy rolls back (default: ${DEFAULT-VALUE}).")
     int policyPatience;
+    @Option(names = "--save", paramLabel = "NAME", description = "Keep the log, with these settings, in a project under NAME.")
+    String save;
+    @Mixin
+    dev.sextant.app.cli.ProjectOption project;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -68,7 +74,7 @@ public final class TrainlogAnalyzeCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(String format, int steps, long firstStep, long lastStep, List<String> metrics, List<AnomalyRow> anomalies,
                          List<RollbackRow> rollbacks, List<String> files, int restarts, Double stepSeconds, Settings settings,
-                         Replay policyReplay) {
+                         Replay policyReplay, String savedId) {
     }
 
     public record AnomalyRow(long step, String metric, String kind, Double value, Double baseline, Double score, long endStep) {
@@ -106,12 +112,21 @@ public final class TrainlogAnalyzeCommand implements Runnable {
         if (cps != null && log.metric(policyMetric).isEmpty()) {
             throw BadInputException.of("--policy-metric", "the log has no metric '" + policyMetric + "'; it has " + log.metricNames());
         }
+        dev.sextant.model.runhealth.AnalysisSettings kept = new dev.sextant.model.runhealth.AnalysisSettings(checkpointEvery, checkpoints, gpus,
+                stepSeconds, settings, policy);
         LogAnalysis a = LogAnalysis.of(log, settings, cps, stepSeconds == null ? Double.NaN : stepSeconds, gpus, policy, CancellationToken.none());
-        Result r = result(a);
+        String savedId = null;
+        if (save != null) {
+            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+                var p = ctx.project(ws, project.nameOrId());
+                savedId = ws.trainingLogs().save(p.id(), save, log, kept, false).toString();
+            }
+        }
+        Result r = result(a, savedId);
         ctx.print(output.json(), r, out -> human(out, a, r));
     }
 
-    static Result result(LogAnalysis a) {
+    static Result result(LogAnalysis a, String savedId) {
         TrainingLog log = a.log();
         List<AnomalyRow> anomalies = a.anomalies().stream()
                 .map(x -> new AnomalyRow(x.step(), x.metric(), x.kind().id(), x.value(), x.baseline(), x.score(), x.endStep())).toList();
@@ -125,7 +140,7 @@ public final class TrainlogAnalyzeCommand implements Runnable {
         }
         return new Result(log.format(), log.steps(), log.firstStep(), log.lastStep(), log.metricNames(), anomalies, rollbacks, log.files(),
                 log.restarts(), a.stepSeconds(), new Settings(s.window(), s.threshold(), s.divergenceRise(), s.divergencePatience(),
-                a.checkpoints() == null ? null : a.checkpoints().describe(), a.gpus()), replay);
+                a.checkpoints() == null ? null : a.checkpoints().describe(), a.gpus()), replay, savedId);
     }
 
     private static RollbackRow row(Rollback r) {
@@ -133,7 +148,14 @@ public final class TrainlogAnalyzeCommand implements Runnable {
                 r.skipToStep(), r.skipFromSample(), r.skipToSample());
     }
 
-    private static void human(java.io.PrintWriter out, LogAnalysis a, Result r) {
+    private void human(java.io.PrintWriter out, LogAnalysis a, Result r) {
+        humanAnalysis(out, a, r);
+        if (r.savedId() != null) {
+            out.println("Kept the log as “" + save + "” (" + r.savedId() + ")");
+        }
+    }
+
+    private static void humanAnalysis(java.io.PrintWriter out, LogAnalysis a, Result r) {
         out.printf(Locale.ROOT, "%s log: %,d logged steps (%,d to %,d) in %d file%s%s; metrics: %s%n", r.format(), r.steps(), r.firstStep(),
                 r.lastStep(), r.files().size(), r.files().size() == 1 ? "" : "s", r.restarts() > 0 ? ", " + r.restarts() + " restart(s) merged" : "",
                 String.join(", ", r.metrics()));
