@@ -18,7 +18,8 @@ import java.util.Optional;
  *   <li><b>non-finite values</b> in any metric, NaN iterations counted by Megatron-LM, and the loss scale collapsing
  *       (below 1, or 16 times below the highest of its window: more than the one halving an overflow costs);</li>
  *   <li><b>divergence</b>: the loss's rolling median {@link DetectionSettings#divergenceRise} above the lowest it had
- *       reached, held for {@link DetectionSettings#divergencePatience} points;</li>
+ *       reached, held for {@link DetectionSettings#divergencePatience} points; dated where the climb began, where the
+ *       trailing median was lowest;</li>
  *   <li><b>stalls</b>: the step time (logged, or the wall-clock time between logged steps) z ≥ threshold on its
  *       logarithm and at least 1.5 times the recent median.</li>
  * </ul>
@@ -128,8 +129,8 @@ public final class AnomalyDetector {
         RollingBaseline base = new RollingBaseline(settings.window());
         double best = Double.POSITIVE_INFINITY;
         double bestSigma = 0;
+        int bestIndex = 0;
         int streak = 0;
-        long onset = -1;
         for (int i = 0; i < m.size(); i++) {
             double x = m.value(i);
             if (!Double.isFinite(x)) {
@@ -143,18 +144,19 @@ public final class AnomalyDetector {
             if (median < best) {
                 best = median;
                 bestSigma = base.sigma();
+                bestIndex = i;
                 streak = 0;
                 continue;
             }
             if (median > best * (1 + settings.divergenceRise())) {
-                if (streak++ == 0) {
-                    onset = m.step(i);
-                }
-                if (streak == settings.divergencePatience()) {
+                if (++streak == settings.divergencePatience()) {
+                    // the climb began where the trailing median was lowest: from there each new point pushes it up
+                    long onset = m.step(bestIndex);
                     double scale = Math.max(bestSigma, LOSS_SCALE_FLOOR * Math.abs(best));
                     out.add(new Anomaly(onset, m.step(i), m.name(), Anomaly.Kind.DIVERGENCE, median, best, (median - best) / scale));
                     best = median; // a further divergence must rise again from here
                     bestSigma = base.sigma();
+                    bestIndex = i;
                     streak = 0;
                 }
             } else {

@@ -47,8 +47,8 @@ public final class MetricNames {
             case "loss scale", "loss_scale", "loss-scale" -> new Canonical(LOSS_SCALE, 1);
             case "learning rate", "learning_rate", "lr", "learning-rate" -> new Canonical(LEARNING_RATE, 1);
             case "elapsed time per iteration (ms)", "iteration_time_ms", "step_time_ms", "iteration-time-ms" -> new Canonical(STEP_TIME, 1e-3);
-            case "elapsed time per iteration (s)", "iteration_time", "step_time", "time_per_step", "iteration-time", "train_step_time"
-                    -> new Canonical(STEP_TIME, 1);
+            case "elapsed time per iteration (s)", "iteration_time", "step_time", "time_per_step", "iteration-time", "train_step_time",
+                 "train_step_timing in s", "train_step_timing" -> new Canonical(STEP_TIME, 1);
             case "number of nan iterations", "nan_iterations" -> new Canonical(NAN_ITERATIONS, 1);
             case "number of skipped iterations", "skipped_iterations" -> new Canonical(SKIPPED_ITERATIONS, 1);
             case "consumed samples", "consumed_samples", "consumed-samples" -> new Canonical(CONSUMED_SAMPLES, 1);

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * Megatron-LM (and NeMo's Megatron core) stdout: the training lines
  * {@code iteration 100/ 500000 | consumed samples: 51200 | elapsed time per iteration (ms): 1234.5 | learning rate: 1.5E-04
  * | global batch size: 512 | lm loss: 7.12E+00 | loss scale: 65536.0 | grad norm: 1.234 | number of skipped iterations: 0
- * | number of nan iterations: 0 |} (megatron/training/training.py {@code training_log}), whatever precedes
+ * | number of nan iterations: 0 |} (megatron/training/training.py {@code training_log}), NeMo 2's
+ * {@code Training epoch 0, iteration 99/4999 | lr: 3e-05 | global_step: 99 | reduced_train_loss: 10.45 |
+ * train_step_timing in s: 5.4 | consumed_samples: 51200}, whatever precedes
  * {@code iteration} on the line (timestamps, rank prefixes), and the validation lines
  * {@code validation loss at iteration 1000 | lm loss value: 2.3E+00 | lm loss PPL: 10.4 |}. Every other line (warnings,
  * timers, stack traces) is passed over.

@@ -49,7 +49,7 @@ final class MetricsCsvReader {
                     "no step column; expected one of " + StepColumns.NAMES)));
             int key = indexOf(header, "key", "metric");
             int value = indexOf(header, "value");
-            String single = value >= 0 && key < 0 && header.size() <= 3 ? stem(name) : null;
+            String single = value >= 0 && key < 0 ? stem(name) : null;
             long rows = 0;
             while (it.hasNext()) {
                 CSVRecord rec = it.next();

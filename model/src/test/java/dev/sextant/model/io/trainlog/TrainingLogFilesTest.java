@@ -67,6 +67,22 @@ class TrainingLogFilesTest {
     }
 
     @Test
+    void readsNemoTwosIterationLines() throws Exception {
+        Path f = write("nemo.log", String.join("\n",
+                "[NeMo I 2024-06-01 10:00:00 nemo_logging:381] Setting up the trainer",
+                "Training epoch 0, iteration 98/4999 | lr: 2.998e-05 | global_batch_size: 512 | global_step: 98 | reduced_train_loss: 10.47"
+                        + " | train_step_timing in s: 5.41 | consumed_samples: 50688",
+                "Training epoch 0, iteration 99/4999 | lr: 3e-05 | global_batch_size: 512 | global_step: 99 | reduced_train_loss: 10.45"
+                        + " | train_step_timing in s: 5.4 | consumed_samples: 51200", ""));
+        assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
+        TrainingLog log = read(f);
+        assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(98, 99);
+        assertThat(log.metric(MetricNames.LOSS).orElseThrow().value(1)).isEqualTo(10.45);
+        assertThat(log.metric(MetricNames.STEP_TIME).orElseThrow().value(1)).isEqualTo(5.4);
+        assertThat(log.metric(MetricNames.CONSUMED_SAMPLES).orElseThrow().value(0)).isEqualTo(50688);
+    }
+
+    @Test
     void aMetricThatIsTextNamesFileLineAndField() throws Exception {
         Path f = write("bad.log", megatronLine(10, "7.5", 1) + "\n" + megatronLine(20, "seven", 1) + "\n");
         assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class).hasMessageEndingWith("/bad.log:2: lm loss: 'seven' is not a number");
