@@ -70,10 +70,10 @@ public record ServingIntervals(Factors throughput, Factors ttft, Factors tpot) {
 
     /**
      * From the leave-one-source-out predictions of the 315 bundled measurements the simulator runs (README "Serving
-     * accuracy"): throughput ×0.68–×1.24 (it holds 72 % of the held-out rows), TTFT ×0.93–×1.93 (61 %), TPOT and
-     * end-to-end latency ×0.83–×1.82 (62 %). Coverage falls short of 80 % because the quantiles weigh every source the
+     * accuracy"): throughput ×0.69–×1.24 (it holds 71 % of the held-out rows), TTFT ×0.93–×1.86 (61 %), TPOT and
+     * end-to-end latency ×0.84–×1.87 (61 %). Coverage falls short of 80 % because the quantiles weigh every source the
      * same and the 201 GPUStack rows stray more than the rest.
      */
-    public static final ServingIntervals DEFAULT = new ServingIntervals(new Factors(0.676, 1.238, 0.72), new Factors(0.931, 1.933, 0.61),
-            new Factors(0.832, 1.820, 0.62));
+    public static final ServingIntervals DEFAULT = new ServingIntervals(new Factors(0.685, 1.238, 0.71), new Factors(0.931, 1.863, 0.61),
+            new Factors(0.839, 1.873, 0.61));
 }
