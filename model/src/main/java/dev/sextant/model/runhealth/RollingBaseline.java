@@ -8,6 +8,10 @@ import java.util.Arrays;
  * point does not drag the baseline (Hampel's identifier; Leys et al., "Detecting outliers: Do not use standard
  * deviation around the mean, use absolute deviation around the median", J. Exp. Soc. Psych. 49, 2013: σ ≈ 1.4826 MAD
  * for normal data).
+ *
+ * <p>The window is kept sorted as values come and go (a binary search and a shift each), so the median is read off it
+ * and the MAD is the middle of the deviations, which in a sorted window are two sorted runs outward from the median,
+ * merged until the middle: O(window) a point, not a sort (a million-step log is analysed in well under a second).
  */
 final class RollingBaseline {
 
@@ -15,16 +19,16 @@ final class RollingBaseline {
     static final double MAD_TO_SIGMA = 1.4826;
 
     private final double[] ring;
+    private final double[] sorted;
     private int size;
     private int next;
-    private final double[] scratch;
     private boolean fresh;
     private double median;
     private double mad;
 
     RollingBaseline(int window) {
         ring = new double[window];
-        scratch = new double[window];
+        sorted = new double[window];
     }
 
     int size() {
@@ -32,10 +36,32 @@ final class RollingBaseline {
     }
 
     void add(double x) {
+        if (size == ring.length) {
+            remove(ring[next]);
+        }
         ring[next] = x;
         next = (next + 1) % ring.length;
-        size = Math.min(size + 1, ring.length);
+        insert(x);
         fresh = false;
+    }
+
+    private void remove(double x) {
+        int i = Arrays.binarySearch(sorted, 0, size, x);
+        if (i < 0) {
+            throw new IllegalStateException("a value left the window that was not in it");
+        }
+        System.arraycopy(sorted, i + 1, sorted, i, size - i - 1);
+        size--;
+    }
+
+    private void insert(double x) {
+        int i = Arrays.binarySearch(sorted, 0, size, x);
+        if (i < 0) {
+            i = -i - 1;
+        }
+        System.arraycopy(sorted, i, sorted, i + 1, size - i);
+        sorted[i] = x;
+        size++;
     }
 
     double median() {
@@ -53,15 +79,34 @@ final class RollingBaseline {
         if (fresh) {
             return;
         }
-        System.arraycopy(ring, 0, scratch, 0, size);
-        Arrays.sort(scratch, 0, size);
-        median = medianOfSorted(scratch, size);
-        for (int i = 0; i < size; i++) {
-            scratch[i] = Math.abs(scratch[i] - median);
-        }
-        Arrays.sort(scratch, 0, size);
-        mad = medianOfSorted(scratch, size);
+        median = medianOfSorted(sorted, size);
+        mad = size == 0 ? Double.NaN : madOfSorted(sorted, size, median);
         fresh = true;
+    }
+
+    /** The median of |v[i] − m| over sorted {@code v}: the deviations merged outward from {@code m} up to the middle. */
+    static double madOfSorted(double[] v, int n, double m) {
+        int right = Arrays.binarySearch(v, 0, n, m);
+        if (right < 0) {
+            right = -right - 1; // first index with v ≥ m
+        }
+        int left = right - 1;
+        int want = n / 2; // the deviation at rank want (0-based); with even n the mean of ranks want − 1 and want
+        double previous = Double.NaN;
+        double current = Double.NaN;
+        for (int k = 0; k <= want; k++) {
+            double dl = left >= 0 ? m - v[left] : Double.POSITIVE_INFINITY;
+            double dr = right < n ? v[right] - m : Double.POSITIVE_INFINITY;
+            previous = current;
+            if (dl <= dr) {
+                current = dl;
+                left--;
+            } else {
+                current = dr;
+                right++;
+            }
+        }
+        return n % 2 == 1 ? current : 0.5 * (previous + current);
     }
 
     static double medianOfSorted(double[] v, int n) {
