@@ -31,10 +31,31 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
         return new ArrayList<>(metrics.keySet());
     }
 
-    /** Distinct steps at which any metric was logged. */
+    /** Distinct steps at which any metric was logged (the metrics' sorted steps merged, linear in their length). */
     public int steps() {
-        long[] all = metrics.values().stream().flatMapToLong(m -> java.util.Arrays.stream(m.steps())).sorted().distinct().toArray();
-        return all.length;
+        long[] union = new long[0];
+        for (MetricSeries m : metrics.values()) {
+            union = union(union, m);
+        }
+        return union.length;
+    }
+
+    private static long[] union(long[] a, MetricSeries m) {
+        long[] out = new long[a.length + m.size()];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < a.length || j < m.size()) {
+            long next = j >= m.size() || i < a.length && a[i] <= m.step(j) ? a[i] : m.step(j);
+            if (i < a.length && a[i] == next) {
+                i++;
+            }
+            if (j < m.size() && m.step(j) == next) {
+                j++;
+            }
+            out[n++] = next;
+        }
+        return java.util.Arrays.copyOf(out, n);
     }
 
     public long firstStep() {
