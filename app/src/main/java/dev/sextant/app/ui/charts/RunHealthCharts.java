@@ -73,16 +73,21 @@ public final class RunHealthCharts {
             n.setAutoRangeIncludesZero(false);
         }
         XYPlot plot = new XYPlot(data, x, y, r);
+        double span = m == null || m.size() == 0 ? 1 : Math.max(1, m.lastStep() - m.firstStep());
+        double lastLabelled = Double.NEGATIVE_INFINITY;
         for (Anomaly an : a.anomalies()) {
             if (logSteps && an.step() <= 0) {
                 continue;
             }
             ValueMarker mk = new ValueMarker(an.step(), kindColour(an.kind(), dark), new BasicStroke(an.metric().equals(metric) ? 1.6f : 0.8f));
-            if (an.metric().equals(metric)) {
+            // a label only where it has room: the next within 6 % of the steps would print over it
+            boolean room = logSteps || an.step() - lastLabelled > 0.06 * span;
+            if (an.metric().equals(metric) && room) {
+                lastLabelled = an.step();
                 mk.setLabel(an.kind().id());
                 mk.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
                 mk.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            } else {
+            } else if (!an.metric().equals(metric)) {
                 mk.setAlpha(0.45f);
             }
             plot.addDomainMarker(mk, Layer.FOREGROUND);
@@ -163,7 +168,9 @@ public final class RunHealthCharts {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < names.size(); i++) {
             r.setSeriesPaint(i, PlanCharts.PARTS[i % PlanCharts.PARTS.length]);
-            r.setSeriesStroke(i, new BasicStroke(2f));
+            // alternate policies dashed, so one that coincides with another still shows
+            r.setSeriesStroke(i, i % 2 == 1 ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {7f, 4f}, 0f)
+                    : new BasicStroke(2f));
         }
         r.setDefaultToolTipGenerator(ChartTips.xy("hours", "share of runs done", true));
         NumberAxis x = new NumberAxis("completion, hours");

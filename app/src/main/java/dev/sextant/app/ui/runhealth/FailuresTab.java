@@ -129,9 +129,9 @@ final class FailuresTab {
         kept.setItems(vm.studies());
         kept.setId("runhealth-studies");
         kept.getColumns().setAll(List.of(
-                width(text("Study", SavedFailureStudy::name), 200),
-                width(number("Mean hours", s -> s.study().completionHours().mean(), "%,.0f"), 90),
-                width(number("Goodput", s -> 100 * s.study().goodput(), "%.1f%%"), 80)));
+                width(text("Study", SavedFailureStudy::name), 220),
+                width(number("Mean hours", s -> s.study().completionHours().mean(), "%,.0f"), 100),
+                width(number("Goodput", s -> 100 * s.study().goodput(), "%.1f%%"), 86)));
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
         VBox box = new VBox(10, card, keptBar, kept);

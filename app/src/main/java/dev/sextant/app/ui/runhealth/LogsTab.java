@@ -70,7 +70,7 @@ final class LogsTab {
         this.vm = vm;
         this.dark = dark;
         node = new SplitPane(left(marks), right());
-        node.setDividerPositions(0.27);
+        node.setDividerPositions(0.3);
         vm.openedProperty().addListener((o, a, n) -> show(n));
         vm.logStepsProperty().addListener((o, a, n) -> show(vm.openedProperty().get()));
         show(vm.openedProperty().get());
@@ -101,10 +101,10 @@ final class LogsTab {
         kept.setId("runhealth-logs");
         kept.setItems(vm.logs());
         kept.getColumns().setAll(List.of(
-                width(text("Log", SavedTrainingLog::name), 170),
-                width(text("Format", SavedTrainingLog::format), 80),
-                width(number("Points", l -> (double) l.points(), "%,.0f"), 60),
-                width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 64)));
+                width(text("Log", SavedTrainingLog::name), 150),
+                width(text("Format", SavedTrainingLog::format), 90),
+                width(number("Points", l -> (double) l.points(), "%,.0f"), 66),
+                width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 76)));
         kept.setPlaceholder(new Label("Import a run's logs: Megatron-LM or NeMo stdout, trainer_state.json, TensorBoard events, CSV or JSON Lines."));
         kept.setPrefHeight(200);
         kept.setRowFactory(t -> {
@@ -168,11 +168,11 @@ final class LogsTab {
         anomalies.getColumns().setAll(List.of(
                 width(number("Step", a -> (double) a.step(), "%,.0f"), 90),
                 width(text("Metric", Anomaly::metric), 100),
-                width(text("Kind", a -> a.kind().id()), 90),
+                width(text("Kind", a -> a.kind().id()), 104),
                 width(text("Value", a -> fmt(a.value())), 90),
                 width(text("Baseline", a -> fmt(a.baseline())), 90),
                 width(text("z", a -> Double.isInfinite(a.score()) ? "—" : String.format(Locale.ROOT, "%.1f", a.score())), 60),
-                width(number("Until step", a -> (double) a.endStep(), "%,.0f"), 90)));
+                width(number("Until step", a -> (double) a.endStep(), "%,.0f"), 104)));
         anomalies.setPlaceholder(new Label("No anomalies at this sensitivity."));
         anomalies.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> goTo(n));
         Tables.exportable(anomalies, "anomalies.csv", vm.shell());
