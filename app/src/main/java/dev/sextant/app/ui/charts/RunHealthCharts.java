@@ -213,6 +213,23 @@ public final class RunHealthCharts {
         NumberAxis y = new NumberAxis("% of the steps done");
         y.setRange(0, 102);
         XYPlot plot = new XYPlot(data, x, y, r);
-        return Charts.chart("One simulated run: progress, and where each failure sent it back to", plot, true, dark);
+        // stopped, waiting for repaired nodes: shaded (restarts and checkpoints are too short to see at this scale)
+        int shaded = 0;
+        for (FailureTimeline.Segment s : t.segments()) {
+            if (s.activity() == FailureTimeline.Activity.WAIT && shaded++ < 500) {
+                org.jfree.chart.plot.IntervalMarker wait = new org.jfree.chart.plot.IntervalMarker(s.startSeconds() / 3600, s.endSeconds() / 3600);
+                wait.setPaint(ChartTheme.danger(dark));
+                wait.setAlpha(0.15f);
+                plot.addDomainMarker(wait, Layer.BACKGROUND);
+            }
+        }
+        String title = shaded > 0 ? "One simulated run: progress, where each failure sent it back to, and (shaded) waits for repairs"
+                : "One simulated run: progress, and where each failure sent it back to";
+        JFreeChart chart = Charts.chart(title, plot, true, dark);
+        for (Object o : plot.getDomainMarkers(Layer.BACKGROUND)) {
+            ((org.jfree.chart.plot.Marker) o).setPaint(ChartTheme.danger(dark));
+            ((org.jfree.chart.plot.Marker) o).setAlpha(0.15f);
+        }
+        return chart;
     }
 }

@@ -27,7 +27,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -170,12 +169,7 @@ final class FailuresTab {
     }
 
     private java.util.Optional<String> askName() {
-        TextInputDialog d = new TextInputDialog("Failure study");
-        d.initOwner(node.getScene().getWindow());
-        d.setTitle("Sextant");
-        d.setHeaderText("Keep this failure study in the project as");
-        d.setContentText("Name");
-        return d.showAndWait().map(String::strip).filter(n -> !n.isBlank());
+        return dev.sextant.app.ui.shell.Dialogs.askName(node.getScene().getWindow(), "Keep this failure study in the project as", "Failure study");
     }
 
     private void show(List<RunHealthStudy.PolicyOutcome> r) {

@@ -34,7 +34,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -229,12 +228,7 @@ final class LogsTab {
     }
 
     private java.util.Optional<String> askName(String suggestion) {
-        TextInputDialog d = new TextInputDialog(suggestion);
-        d.initOwner(node.getScene().getWindow());
-        d.setTitle("Sextant");
-        d.setHeaderText("Keep this run's log in the project as");
-        d.setContentText("Name");
-        return d.showAndWait().map(String::strip).filter(n -> !n.isBlank());
+        return dev.sextant.app.ui.shell.Dialogs.askName(node.getScene().getWindow(), "Keep this run's log in the project as", suggestion);
     }
 
     private void show(RunHealthStudy.Opened o) {

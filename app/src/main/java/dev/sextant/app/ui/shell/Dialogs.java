@@ -58,4 +58,14 @@ public final class Dialogs {
         Optional<ButtonType> answer = alert.showAndWait();
         return answer.isPresent() && answer.get() == ok;
     }
+
+    /** Asks for the name to keep something under, {@code suggestion} filled in; empty when cancelled or left blank. */
+    public static Optional<String> askName(Window owner, String header, String suggestion) {
+        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(suggestion);
+        d.initOwner(owner);
+        d.setTitle("Sextant");
+        d.setHeaderText(header);
+        d.setContentText("Name");
+        return d.showAndWait().map(String::strip).filter(n -> !n.isBlank());
+    }
 }
