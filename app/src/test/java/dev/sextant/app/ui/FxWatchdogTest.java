@@ -91,6 +91,7 @@ class FxWatchdogTest {
                     toggleTheme(robot, watch);
                 }
             }
+            showArea(robot, 6, watch); // Rollout, the last area before Run health
             selectTab(robot, "Intervals", watch); // Rollout's charts on screen while the theme changes
             toggleTheme(robot, watch);
             selectTab(robot, "Canary plan", watch);

@@ -107,7 +107,7 @@ public final class RunHealthCharts {
         }
         JFreeChart chart = Charts.chart(title, plot, false, dark);
         // the theme styles markers alike; the kinds keep their colours
-        for (Object o : plot.getDomainMarkers(Layer.FOREGROUND)) {
+        for (Object o : markers(plot, Layer.FOREGROUND)) {
             ValueMarker mk = (ValueMarker) o;
             for (Anomaly an : a.anomalies()) {
                 if (an.step() == (long) mk.getValue()) {
@@ -226,10 +226,16 @@ public final class RunHealthCharts {
         String title = shaded > 0 ? "One simulated run: progress, where each failure sent it back to, and (shaded) waits for repairs"
                 : "One simulated run: progress, and where each failure sent it back to";
         JFreeChart chart = Charts.chart(title, plot, true, dark);
-        for (Object o : plot.getDomainMarkers(Layer.BACKGROUND)) {
+        for (Object o : markers(plot, Layer.BACKGROUND)) {
             ((org.jfree.chart.plot.Marker) o).setPaint(ChartTheme.danger(dark));
             ((org.jfree.chart.plot.Marker) o).setAlpha(0.15f);
         }
         return chart;
+    }
+
+    /** The plot's domain markers of a layer (JFreeChart answers null where there are none). */
+    private static java.util.Collection<?> markers(XYPlot plot, Layer layer) {
+        java.util.Collection<?> c = plot.getDomainMarkers(layer);
+        return c == null ? List.of() : c;
     }
 }

@@ -133,6 +133,7 @@ final class FailuresTab {
                 width(number("Goodput", s -> 100 * s.study().goodput(), "%.1f%%"), 86)));
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
+        Tables.fit(kept, "RunHealthView.studies");
         VBox box = new VBox(10, card, keptBar, kept);
         box.setPadding(new Insets(0, 10, 0, 0));
         ScrollPane scroll = new ScrollPane(box);
@@ -160,6 +161,7 @@ final class FailuresTab {
         policies.setPrefHeight(190);
         policies.setMinHeight(150);
         Tables.exportable(policies, "failure-policies.csv", vm.shell());
+        Tables.fit(policies, "RunHealthView.policies");
         SplitPane charts = new SplitPane(distribution, timeline);
         charts.setOrientation(Orientation.VERTICAL);
         VBox box = new VBox(8, verdict, policies, charts);

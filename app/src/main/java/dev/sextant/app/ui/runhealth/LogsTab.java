@@ -106,6 +106,7 @@ final class LogsTab {
                 width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 76)));
         kept.setPlaceholder(new Label("Import a run's logs: Megatron-LM or NeMo stdout, trainer_state.json, TensorBoard events, CSV or JSON Lines."));
         kept.setPrefHeight(200);
+        Tables.fit(kept, "RunHealthView.logs");
         kept.setRowFactory(t -> {
             javafx.scene.control.TableRow<SavedTrainingLog> row = new javafx.scene.control.TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -175,6 +176,7 @@ final class LogsTab {
         anomalies.setPlaceholder(new Label("No anomalies at this sensitivity."));
         anomalies.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> goTo(n));
         Tables.exportable(anomalies, "anomalies.csv", vm.shell());
+        Tables.fit(anomalies, "RunHealthView.anomalies");
         rollbacks.setId("runhealth-rollbacks");
         rollbacks.getColumns().setAll(List.of(
                 width(number("Anomaly at", r -> (double) r.anomalyStep(), "%,.0f"), 90),
@@ -185,6 +187,7 @@ final class LogsTab {
                 width(text("Skip the data of steps", r -> String.format(Locale.ROOT, "%,d – %,d", r.skipFromStep(), r.skipToStep())), 160)));
         rollbacks.setPlaceholder(new Label("Give the checkpoint interval for each anomaly's rollback cost."));
         Tables.exportable(rollbacks, "rollbacks.csv", vm.shell());
+        Tables.fit(rollbacks, "RunHealthView.rollbacks");
         firings.setId("runhealth-firings");
         firings.getColumns().setAll(List.of(
                 width(number("Fired at", f -> (double) f.step(), "%,.0f"), 90),
@@ -193,6 +196,7 @@ final class LogsTab {
                 width(number("Steps re-run", f -> (double) f.stepsLost(), "%,.0f"), 100),
                 width(text("Needed?", f -> f.needed() ? "yes: the run did not recover" : "no: it recovered by itself"), 220)));
         firings.setPlaceholder(new Label("The policy never fires on this log."));
+        Tables.fit(firings, "RunHealthView.firings");
         replaySummary.setWrapText(true);
         replaySummary.setMinHeight(Region.USE_PREF_SIZE);
         VBox replay = new VBox(6, replaySummary, firings);
