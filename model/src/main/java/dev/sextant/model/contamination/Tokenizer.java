@@ -439,6 +439,35 @@ public final class Tokenizer {
         count = 0;
     }
 
+    /**
+     * The hashes of a whole text's normalised tokens, in order (deduplication shingles them): the same tokens and hashes
+     * a scan sees. {@code into} is reused when large enough; the count is written to {@code count[0]}.
+     */
+    public long[] tokenHashes(byte[] b, int from, int to, long[] into, int[] count) {
+        reset();
+        long[] out = into == null || into.length == 0 ? new long[256] : into;
+        int n = 0;
+        int pos = from;
+        while (true) {
+            if (pos < to) {
+                pos = feed(b, pos, to, 0, false);
+            } else {
+                finish();
+            }
+            if (n + this.count > out.length) {
+                out = Arrays.copyOf(out, Math.max(out.length * 2, n + this.count));
+            }
+            System.arraycopy(hashes, 0, out, n, this.count);
+            n += this.count;
+            clear();
+            if (pos >= to && openLength == 0) {
+                break;
+            }
+        }
+        count[0] = n;
+        return out;
+    }
+
     /** Empties the batch and drops any open token: a new text begins. */
     public void reset() {
         textBegins = true;

@@ -1,0 +1,132 @@
+package dev.sextant.model.contamination;
+
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.job.CancellationToken;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The documents of a corpus unit one by one, read as the scanner reads them: a JSON Lines line's text field (or a
+ * chat line's messages) pulled from its bytes without building a tree, a Parquet row handed over whole. For the work
+ * that acts on a corpus (deduplication, decontamination) and needs each document's own line to write it out again.
+ */
+public final class CorpusDocuments {
+
+    /** Receives each document. */
+    @FunctionalInterface
+    public interface Sink {
+        /**
+         * @param index   its line (1-based) in a JSON Lines file, or its row in a Parquet file
+         * @param line    the bytes holding the whole JSON line ({@code line[lineFrom, lineTo)}), or null for a row
+         * @param text    its text, UTF-8 ({@code text[0, textLength)}); valid only during the call
+         * @param id      the id field's value, or null
+         * @param source  the source field's value (a metadata field the caller names), or null
+         */
+        void document(long index, byte[] line, int lineFrom, int lineTo, byte[] text, int textLength, String id, String source);
+    }
+
+    private CorpusDocuments() {
+    }
+
+    /** Hands every document of a whole-file unit to {@code sink}; lines that are not JSON objects with the text are skipped. */
+    public static long forEach(CorpusUnit unit, String textField, String idField, String sourceField, Sink sink, CancellationToken cancel) {
+        if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
+            long[] n = {0};
+            unit.documents(textField, idField, (row, text, length, id) -> {
+                if ((row & 1023) == 0) {
+                    cancel.throwIfCancelled();
+                }
+                if (text != null) {
+                    n[0]++;
+                    sink.document(row, null, 0, 0, text, length, id, null);
+                }
+            });
+            return n[0];
+        }
+        if (unit.format() != CorpusUnit.Format.JSONL) {
+            throw BadInputException.of(unit.file(), "not JSON Lines or Parquet: deduplication needs documents with a text field");
+        }
+        byte[][] names = {textField.getBytes(StandardCharsets.UTF_8), bytes(idField), bytes(sourceField)};
+        JsonFields.Value[] values = new JsonFields.Value[names.length];
+        for (int i = 0; i < names.length; i++) {
+            values[i] = new JsonFields.Value();
+        }
+        JsonFields.Value chat = new JsonFields.Value();
+        long documents = 0;
+        try (CorpusUnit.CorpusStream in = unit.open()) {
+            byte[] buf = new byte[1 << 20];
+            int len = 0;
+            int lineStart = 0;
+            long lineNo = 0;
+            boolean eof = false;
+            while (true) {
+                cancel.throwIfCancelled();
+                if (!eof && len < buf.length) {
+                    int r = in.read(buf, len, buf.length - len);
+                    if (r < 0) {
+                        eof = true;
+                    } else {
+                        len += r;
+                    }
+                }
+                int nl;
+                while ((nl = JsonFields.indexOf(buf, (byte) '\n', lineStart, len)) >= 0) {
+                    lineNo++;
+                    if (line(buf, lineStart, nl, lineNo, names, values, chat, sink)) {
+                        documents++;
+                    }
+                    lineStart = nl + 1;
+                }
+                if (eof) {
+                    if (lineStart < len) {
+                        lineNo++;
+                        if (line(buf, lineStart, len, lineNo, names, values, chat, sink)) {
+                            documents++;
+                        }
+                    }
+                    return documents;
+                }
+                if (lineStart == 0 && len == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                } else {
+                    System.arraycopy(buf, lineStart, buf, 0, len - lineStart);
+                    len -= lineStart;
+                    lineStart = 0;
+                }
+            }
+        } catch (IOException e) {
+            throw new BadInputException(unit.file(), 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e), e);
+        } catch (java.io.UncheckedIOException e) {
+            throw new BadInputException(unit.file(), 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e.getCause()), e);
+        }
+    }
+
+    private static boolean line(byte[] buf, int from, int to, long lineNo, byte[][] names, JsonFields.Value[] values, JsonFields.Value chat,
+                                Sink sink) {
+        int end = to > from && buf[to - 1] == '\r' ? to - 1 : to;
+        int i = from;
+        while (i < end && (buf[i] == ' ' || buf[i] == '\t')) {
+            i++;
+        }
+        if (i == end || !JsonFields.extract(buf, from, end, names, values)) {
+            return false;
+        }
+        JsonFields.Value body = values[0];
+        if (!body.found) {
+            if (!JsonFields.chat(buf, from, end, chat)) {
+                return false;
+            }
+            body = chat;
+        }
+        String id = values[1].found ? values[1].text() : null;
+        String source = values[2].found ? values[2].text() : null;
+        sink.document(lineNo, buf, from, end, body.bytes, body.length, id, source);
+        return true;
+    }
+
+    /** A field name's bytes; a name no JSON key can have when the field is not asked for. */
+    private static byte[] bytes(String field) {
+        return field == null ? new byte[] {0} : field.getBytes(StandardCharsets.UTF_8);
+    }
+}

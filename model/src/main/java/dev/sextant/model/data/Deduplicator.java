@@ -1,0 +1,287 @@
+package dev.sextant.model.data;
+
+import dev.sextant.model.contamination.CorpusDocuments;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.Tokenizer;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+
+/**
+ * Exact and near-duplicate detection over a corpus, documents tokenised and normalised as the contamination scanner
+ * does (lowercase, punctuation removed, whitespace collapsed).
+ * <ul>
+ *   <li><b>exact</b>: documents with the same normalised word sequence, by a 128-bit hash of it (two independent 64-bit
+ *       polynomial hashes of the token hashes);</li>
+ *   <li><b>near</b>: a MinHash signature of each document's word n-gram shingles ({@link MinHasher}), banded
+ *       ({@link LshBands}); documents sharing a band are candidates, kept as duplicates when their signatures agree in
+ *       at least the threshold's share of positions (the estimated Jaccard similarity), and joined into clusters by
+ *       union-find (Lee et al. 2022, §4.1; datatrove's minhash stages).</li>
+ * </ul>
+ * Of each cluster one document is kept by {@link DedupSpec#keep}; the others are removed. Files are read in parallel;
+ * documents are numbered in the order of the files given, then their lines.
+ */
+public final class Deduplicator {
+
+    /** Earlier members of a bucket a document is verified against before it is left alone. */
+    static final int VERIFY_PER_BUCKET = 32;
+    /** Largest clusters reported. */
+    static final int LARGEST = 10;
+
+    private Deduplicator() {
+    }
+
+    /** One file's documents as read. */
+    private static final class FileDocs {
+        final String file;
+        long[] index = new long[256];
+        int[] tokens = new int[256];
+        String[] ids = new String[256];
+        String[] sources = new String[256];
+        long[] keyHi = new long[256];
+        long[] keyLo = new long[256];
+        int[] signatures;
+        int n;
+        long bytes;
+
+        FileDocs(String file, int perm) {
+            this.file = file;
+            signatures = perm > 0 ? new int[256 * perm] : null;
+        }
+
+        void grow(int perm) {
+            int c = index.length * 2;
+            index = Arrays.copyOf(index, c);
+            tokens = Arrays.copyOf(tokens, c);
+            ids = Arrays.copyOf(ids, c);
+            sources = Arrays.copyOf(sources, c);
+            keyHi = Arrays.copyOf(keyHi, c);
+            keyLo = Arrays.copyOf(keyLo, c);
+            if (signatures != null) {
+                signatures = Arrays.copyOf(signatures, c * perm);
+            }
+        }
+    }
+
+    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
+        long t0 = System.nanoTime();
+        boolean near = spec.mode() == DedupSpec.Mode.NEAR;
+        int perm = near ? spec.permutations() : 0;
+        MinHasher hasher = near ? new MinHasher(spec.permutations(), spec.ngram(), spec.seed()) : null;
+        long totalBytes = Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        AtomicLong done = new AtomicLong();
+        FileDocs[] files = new FileDocs[units.size()];
+        IntStream.range(0, units.size()).parallel().forEach(f -> {
+            CorpusUnit unit = units.get(f);
+            FileDocs d = new FileDocs(unit.file(), perm);
+            Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
+            long[][] tokenBuf = {new long[1024]};
+            int[] count = new int[1];
+            int[] sig = new int[Math.max(1, perm)];
+            CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), (index, line, from, to, text, length, id, source) -> {
+                tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
+                if (d.n == d.index.length) {
+                    d.grow(perm);
+                }
+                int i = d.n++;
+                d.index[i] = index;
+                d.tokens[i] = count[0];
+                d.ids[i] = id;
+                d.sources[i] = source;
+                if (near) {
+                    hasher.signature(tokenBuf[0], count[0], sig);
+                    System.arraycopy(sig, 0, d.signatures, i * perm, perm);
+                } else {
+                    long hi = 0x6A09E667F3BCC909L;
+                    long lo = 0xBB67AE8584CAA73BL;
+                    for (int k = 0; k < count[0]; k++) {
+                        long t = tokenBuf[0][k];
+                        hi = (hi ^ t) * 0x100000001B3L + 0x9E3779B97F4A7C15L;
+                        lo = Long.rotateLeft(lo + MinHasher.mix(t), 29) * 0xC2B2AE3D27D4EB4FL;
+                    }
+                    d.keyHi[i] = MinHasher.mix(hi ^ count[0]);
+                    d.keyLo[i] = MinHasher.mix(lo);
+                }
+            }, cancel);
+            d.bytes = unit.sizeBytes();
+            files[f] = d;
+            long sofar = done.addAndGet(unit.sizeBytes());
+            progress.progress(0.9 * sofar / totalBytes, "read " + unit.file());
+        });
+        int[] offset = new int[files.length + 1];
+        for (int f = 0; f < files.length; f++) {
+            offset[f + 1] = offset[f] + files[f].n;
+        }
+        int n = offset[files.length];
+        int[] fileOf = new int[n];
+        for (int f = 0; f < files.length; f++) {
+            Arrays.fill(fileOf, offset[f], offset[f + 1], f);
+        }
+        UnionFind uf = new UnionFind(n);
+        LshBands lsh = near ? spec.lsh() : null;
+        cancel.throwIfCancelled();
+        progress.progress(0.92, near ? "banding " + n + " signatures" : "matching " + n + " documents");
+        if (near) {
+            for (int band = 0; band < lsh.bands(); band++) {
+                cancel.throwIfCancelled();
+                long[] keys = new long[n];
+                for (int g = 0; g < n; g++) {
+                    FileDocs d = files[fileOf[g]];
+                    int base = (g - offset[fileOf[g]]) * perm + band * lsh.rows();
+                    long h = 0x9E3779B97F4A7C15L * (band + 1);
+                    for (int r = 0; r < lsh.rows(); r++) {
+                        h = (h ^ (d.signatures[base + r] & 0xFFFFFFFFL)) * 0x100000001B3L;
+                    }
+                    keys[g] = MinHasher.mix(h);
+                }
+                Integer[] order = sortedBy(keys, n);
+                for (int s = 0; s < n; ) {
+                    int e = s + 1;
+                    while (e < n && keys[order[e]] == keys[order[s]]) {
+                        e++;
+                    }
+                    for (int k = s + 1; k < e; k++) {
+                        int doc = order[k];
+                        for (int j = k - 1; j >= Math.max(s, k - VERIFY_PER_BUCKET); j--) {
+                            int other = order[j];
+                            if (uf.find(doc) == uf.find(other)) {
+                                break;
+                            }
+                            if (similarity(files, fileOf, offset, perm, doc, other) >= spec.threshold()) {
+                                uf.union(doc, other);
+                                break;
+                            }
+                        }
+                    }
+                    s = e;
+                }
+            }
+        } else {
+            Map<Key, Integer> seen = new HashMap<>();
+            for (int g = 0; g < n; g++) {
+                FileDocs d = files[fileOf[g]];
+                int i = g - offset[fileOf[g]];
+                Integer first = seen.putIfAbsent(new Key(d.keyHi[i], d.keyLo[i]), g);
+                if (first != null) {
+                    uf.union(g, first);
+                }
+            }
+        }
+        progress.progress(0.97, "clusters");
+        // the kept document of each cluster
+        int[] keptOf = new int[n];
+        Arrays.fill(keptOf, -1);
+        for (int g = 0; g < n; g++) {
+            int root = uf.find(g);
+            int k = keptOf[root];
+            if (k < 0 || spec.keep() == DedupSpec.Keep.LONGEST && tokens(files, fileOf, offset, g) > tokens(files, fileOf, offset, k)) {
+                keptOf[root] = g;
+            }
+        }
+        BitSet removedSet = new BitSet(n);
+        List<DedupResult.Removed> removed = new ArrayList<>();
+        long tokensAll = 0;
+        long tokensRemoved = 0;
+        Map<Integer, List<Integer>> clusters = new HashMap<>();
+        Map<String, long[]> bySource = new LinkedHashMap<>();
+        for (int g = 0; g < n; g++) {
+            int tk = tokens(files, fileOf, offset, g);
+            tokensAll += tk;
+            int kept = keptOf[uf.find(g)];
+            boolean gone = kept != g;
+            String source = spec.sourceField() == null ? null : String.valueOf(files[fileOf[g]].sources[g - offset[fileOf[g]]]);
+            if (source != null) {
+                long[] c = bySource.computeIfAbsent(source, x -> new long[4]);
+                c[0]++;
+                c[2] += tk;
+                if (gone) {
+                    c[1]++;
+                    c[3] += tk;
+                }
+            }
+            if (uf.sizeOf(g) > 1) {
+                clusters.computeIfAbsent(uf.find(g), x -> new ArrayList<>()).add(g);
+            }
+            if (gone) {
+                removedSet.set(g);
+                tokensRemoved += tk;
+                removed.add(new DedupResult.Removed(name(files, fileOf, offset, g), files[fileOf[g]].file, index(files, fileOf, offset, g),
+                        name(files, fileOf, offset, kept), near ? similarity(files, fileOf, offset, perm, g, kept) : 1.0));
+            }
+        }
+        List<DedupResult.Cluster> largest = clusters.values().stream()
+                .sorted(Comparator.comparingInt((List<Integer> c) -> -c.size()).thenComparingInt(c -> c.get(0)))
+                .limit(LARGEST)
+                .map(c -> {
+                    int kept = keptOf[uf.find(c.get(0))];
+                    List<Integer> ordered = new ArrayList<>(c);
+                    ordered.remove(Integer.valueOf(kept));
+                    ordered.add(0, kept);
+                    return new DedupResult.Cluster(c.size(), ordered.stream().limit(20).map(g -> new DedupResult.Member(name(files, fileOf, offset, g),
+                            files[fileOf[g]].file, index(files, fileOf, offset, g), tokens(files, fileOf, offset, g),
+                            near ? similarity(files, fileOf, offset, perm, g, kept) : 1.0)).toList());
+                }).toList();
+        List<DedupResult.SourceCount> sources = new ArrayList<>();
+        for (Map.Entry<String, long[]> e : bySource.entrySet()) {
+            long[] c = e.getValue();
+            sources.add(new DedupResult.SourceCount(e.getKey(), c[0], c[1], c[0] == 0 ? 0 : (double) c[1] / c[0], c[2],
+                    c[2] == 0 ? 0 : (double) c[3] / c[2]));
+        }
+        long bytes = Arrays.stream(files).mapToLong(d -> d.bytes).sum();
+        progress.progress(1, removed.size() + " duplicates of " + n + " documents");
+        return new DedupResult(n, removed.size(), n == 0 ? 0 : (double) removed.size() / n, clusters.size(), tokensAll,
+                tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll, bytes, (System.nanoTime() - t0) / 1e9, lsh, sources, largest, removed,
+                removedSet);
+    }
+
+    private record Key(long hi, long lo) {
+    }
+
+    private static Integer[] sortedBy(long[] keys, int n) {
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> keys[x] != keys[y] ? Long.compare(keys[x], keys[y]) : Integer.compare(x, y));
+        return order;
+    }
+
+    private static double similarity(FileDocs[] files, int[] fileOf, int[] offset, int perm, int a, int b) {
+        FileDocs da = files[fileOf[a]];
+        FileDocs db = files[fileOf[b]];
+        int ia = (a - offset[fileOf[a]]) * perm;
+        int ib = (b - offset[fileOf[b]]) * perm;
+        int same = 0;
+        for (int i = 0; i < perm; i++) {
+            if (da.signatures[ia + i] == db.signatures[ib + i]) {
+                same++;
+            }
+        }
+        return (double) same / perm;
+    }
+
+    private static int tokens(FileDocs[] files, int[] fileOf, int[] offset, int g) {
+        return files[fileOf[g]].tokens[g - offset[fileOf[g]]];
+    }
+
+    private static long index(FileDocs[] files, int[] fileOf, int[] offset, int g) {
+        return files[fileOf[g]].index[g - offset[fileOf[g]]];
+    }
+
+    /** A document's id, or file:line where it has none. */
+    private static String name(FileDocs[] files, int[] fileOf, int[] offset, int g) {
+        FileDocs d = files[fileOf[g]];
+        String id = d.ids[g - offset[fileOf[g]]];
+        return id != null ? id : d.file + ":" + d.index[g - offset[fileOf[g]]];
+    }
+}

@@ -1,0 +1,190 @@
+package dev.sextant.model.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeduplicatorTest {
+
+    @TempDir
+    Path tmp;
+
+    static List<String> words(SplittableRandom r, int n) {
+        List<String> w = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            w.add("w" + r.nextInt(20_000));
+        }
+        return w;
+    }
+
+    /** Jaccard similarity of two word lists' 5-gram sets: the truth the estimates are held to. */
+    static double jaccard(List<String> a, List<String> b, int n) {
+        Set<String> x = shingles(a, n);
+        Set<String> y = shingles(b, n);
+        Set<String> both = new HashSet<>(x);
+        both.retainAll(y);
+        Set<String> any = new HashSet<>(x);
+        any.addAll(y);
+        return (double) both.size() / any.size();
+    }
+
+    static Set<String> shingles(List<String> w, int n) {
+        Set<String> s = new HashSet<>();
+        for (int i = 0; i + n <= w.size(); i++) {
+            s.add(String.join(" ", w.subList(i, i + n)));
+        }
+        return s;
+    }
+
+    /** {@code base} with a run of {@code k} words replaced at random places. */
+    static List<String> edit(List<String> base, int k, SplittableRandom r) {
+        List<String> w = new ArrayList<>(base);
+        for (int i = 0; i < k; i++) {
+            w.set(r.nextInt(w.size()), "x" + r.nextInt(1_000_000));
+        }
+        return w;
+    }
+
+    Path jsonl(String name, List<String[]> docs) throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (String[] d : docs) {
+            b.append("{\"id\": \"").append(d[0]).append("\", \"text\": \"").append(d[1]).append("\", \"source\": \"").append(d[2]).append("\"}\n");
+        }
+        Path p = tmp.resolve(name);
+        Files.writeString(p, b.toString());
+        return p;
+    }
+
+    static DedupResult run(List<Path> files, DedupSpec spec) {
+        return Deduplicator.run(CorpusFiles.units(files, Long.MAX_VALUE), spec, ProgressListener.NONE, CancellationToken.none());
+    }
+
+    @Test
+    void plantedNearDuplicatesAreFoundByTheirTrueJaccardAndDistantOnesAreNot() throws Exception {
+        SplittableRandom r = new SplittableRandom(7);
+        List<String[]> docs = new ArrayList<>();
+        List<double[]> pairs = new ArrayList<>(); // {doc a, doc b, true Jaccard}
+        int id = 0;
+        for (int p = 0; p < 300; p++) {
+            List<String> base = words(r, 300);
+            // 0 to 40 of 300 words replaced, small edits the commoner: true 5-gram Jaccard from 1.0 down to about 0.3
+            List<String> copy = edit(base, (int) (40 * Math.pow(r.nextDouble(), 2)), r);
+            double j = jaccard(base, copy, 5);
+            docs.add(new String[] {"d" + id, String.join(" ", base), p % 2 == 0 ? "web" : "books"});
+            docs.add(new String[] {"d" + (id + 1), String.join(" ", copy), p % 2 == 0 ? "web" : "books"});
+            pairs.add(new double[] {id, id + 1, j});
+            id += 2;
+        }
+        for (int s = 0; s < 400; s++) {
+            docs.add(new String[] {"d" + id++, String.join(" ", words(r, 300)), "web"}); // unrelated documents
+        }
+        Path f = jsonl("corpus.jsonl", docs);
+        DedupSpec spec = new DedupSpec(DedupSpec.Mode.NEAR, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1);
+        DedupResult res = run(List.of(f), spec);
+        assertThat(res.documents()).isEqualTo(1000);
+        assertThat(res.bands()).isEqualTo(LshBands.choose(0.8, 112));
+        Set<String> removed = new HashSet<>();
+        res.removed().forEach(x -> removed.add(x.id()));
+        int truePairs = 0;
+        int found = 0;
+        int farPairs = 0;
+        int falselyJoined = 0;
+        for (double[] p : pairs) {
+            boolean joined = removed.contains("d" + (int) p[1]);
+            if (p[2] >= 0.9) {
+                truePairs++;
+                found += joined ? 1 : 0;
+            } else if (p[2] <= 0.6) {
+                farPairs++;
+                falselyJoined += joined ? 1 : 0;
+            }
+        }
+        // recall above the threshold's margin, precision below it (the chosen S-curve is 0.95 or more at 0.9, 0.02 at 0.6)
+        assertThat(truePairs).isGreaterThan(50);
+        assertThat((double) found / truePairs).isGreaterThanOrEqualTo(0.95);
+        assertThat(farPairs).isGreaterThan(50);
+        assertThat((double) falselyJoined / farPairs).isLessThanOrEqualTo(0.02);
+        // no unrelated document is removed, every removal names its kept twin, similarities are estimates of Jaccard
+        assertThat(res.removed()).allSatisfy(x -> {
+            int n = Integer.parseInt(x.id().substring(1));
+            assertThat(n).isLessThan(600).isOdd();
+            assertThat(x.duplicateOf()).isEqualTo("d" + (n - 1));
+            assertThat(x.similarity()).isGreaterThanOrEqualTo(0.8);
+        });
+        assertThat(res.clusters()).isEqualTo(res.duplicates());
+        assertThat(res.bySource()).extracting(DedupResult.SourceCount::source).containsExactly("web", "books");
+        assertThat(res.duplicateShare()).isCloseTo((double) res.duplicates() / 1000, within(1e-12));
+    }
+
+    @Test
+    void theEstimatedSimilarityFollowsTheTrueJaccard() {
+        SplittableRandom r = new SplittableRandom(3);
+        MinHasher h = new MinHasher(512, 5, 11);
+        dev.sextant.model.contamination.Tokenizer tok = new dev.sextant.model.contamination.Tokenizer(
+                dev.sextant.model.contamination.Normalization.defaults(), false, 4096);
+        double worst = 0;
+        for (int t = 0; t < 40; t++) {
+            List<String> a = words(r, 400);
+            List<String> b = edit(a, r.nextInt(60), r);
+            int[] sa = new int[512];
+            int[] sb = new int[512];
+            int[] c = new int[1];
+            long[] ta = tok.tokenHashes(String.join(" ", a).getBytes(), 0, String.join(" ", a).length(), null, c);
+            h.signature(ta, c[0], sa);
+            long[] tb = tok.tokenHashes(String.join(" ", b).getBytes(), 0, String.join(" ", b).length(), null, c);
+            h.signature(tb, c[0], sb);
+            worst = Math.max(worst, Math.abs(MinHasher.similarity(sa, sb) - jaccard(a, b, 5)));
+        }
+        // 512 permutations: a standard error of at most √(J(1−J)/512) ≈ 0.022; four of them
+        assertThat(worst).isLessThan(0.09);
+    }
+
+    @Test
+    void exactDuplicatesAreEqualAfterNormalisationAndTheLongestCanBeKept() throws Exception {
+        Path f = jsonl("exact.jsonl", List.of(
+                new String[] {"a", "The cat sat on the mat.", "x"},
+                new String[] {"b", "the   CAT sat, on the mat", "x"},
+                new String[] {"c", "The cat sat on the hat.", "x"},
+                new String[] {"d", "THE CAT SAT ON THE MAT", "y"}));
+        DedupResult res = run(List.of(f), new DedupSpec(DedupSpec.Mode.EXACT, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1));
+        assertThat(res.duplicates()).isEqualTo(2);
+        assertThat(res.removed()).extracting(DedupResult.Removed::id).containsExactly("b", "d");
+        assertThat(res.removed()).allSatisfy(x -> assertThat(x.duplicateOf()).isEqualTo("a"));
+        assertThat(res.largest()).singleElement().satisfies(c -> assertThat(c.size()).isEqualTo(3));
+        assertThat(res.tokensRemovedShare()).isCloseTo(12.0 / 24, within(1e-12));
+    }
+
+    @Test
+    void theBandsFollowTheThresholdAsDatasketchChoosesThem() {
+        LshBands b = new LshBands(14, 8);
+        // P(s) = 1 − (1 − s^8)^14 by hand: s = 0.8 → 1 − (1 − 0.167772)^14 = 1 − 0.076445 = 0.923555
+        assertThat(b.probability(0.8)).isCloseTo(0.923555, within(1e-5));
+        assertThat(b.probability(0.5)).isCloseTo(1 - Math.pow(1 - 1 / 256.0, 14), within(1e-12));
+        assertThat(b.knee()).isCloseTo(Math.pow(1 / 14.0, 1 / 8.0), within(1e-12));
+        for (double t : new double[] {0.5, 0.7, 0.8, 0.9}) {
+            LshBands c = LshBands.choose(t, 112);
+            assertThat(c.permutations()).isLessThanOrEqualTo(112);
+            // no b × r ≤ 112 has a smaller false-positive plus false-negative area
+            double error = c.falsePositiveArea(t) + c.falseNegativeArea(t);
+            for (int bb = 1; bb <= 112; bb++) {
+                for (int rr = 1; rr <= 112 / bb; rr++) {
+                    LshBands o = new LshBands(bb, rr);
+                    assertThat(error).isLessThanOrEqualTo(o.falsePositiveArea(t) + o.falseNegativeArea(t) + 1e-12);
+                }
+            }
+            assertThat(c.knee()).isBetween(t - 0.15, t + 0.1);
+        }
+    }
+}
