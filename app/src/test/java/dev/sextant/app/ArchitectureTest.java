@@ -185,6 +185,17 @@ class ArchitectureTest {
     }
 
     /**
+     * Training logs are read and analysed, and failure studies simulated, in {@code RunHealthStudy} only, so that the
+     * Run health area and the {@code trainlog} and {@code plan failures} commands give the same answers and keep alike.
+     */
+    @Test
+    void facesReadLogsAndSimulateFailuresThroughTheRunHealthUseCase() {
+        facesDoNotUse("one use case reads training logs, analyses them and simulates failures for every face",
+                "dev.sextant.model.io.trainlog.TrainingLogFiles", "dev.sextant.model.runhealth.AnomalyDetector",
+                "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies");
+    }
+
+    /**
      * Evaluation files are read and analysed (summaries, paired comparison, composite index, arena ratings, scorecard)
      * in {@code EvaluationStudy} only, so that the Evaluation area and the {@code eval} commands give the same numbers
      * for the same evidence. Not named: {@code statistics.Power}, a closed-form calculator over numbers the user types

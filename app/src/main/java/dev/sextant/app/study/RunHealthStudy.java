@@ -63,6 +63,11 @@ public final class RunHealthStudy {
         return new Opened(kept, log, analysis);
     }
 
+    /** Keeps a log already read, with its settings; its id. */
+    public UUID keepLog(String name, TrainingLog log, AnalysisSettings settings) {
+        return ws.trainingLogs().save(projectId, name, log, settings, false);
+    }
+
     public List<SavedTrainingLog> logs() {
         return ws.trainingLogs().list(projectId);
     }
@@ -86,7 +91,13 @@ public final class RunHealthStudy {
 
     /** The scenario and the alternatives beside it ({@link FailurePolicies#alongside}), each over {@code runs} runs. */
     public static List<PolicyOutcome> simulate(FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
-        List<FailurePolicies.Named> policies = FailurePolicies.alongside(s);
+        return simulate(s, runs, seed, true, progress, cancel);
+    }
+
+    /** As above; without {@code alongside} the scenario alone. */
+    public static List<PolicyOutcome> simulate(FailureScenario s, int runs, long seed, boolean alongside, ProgressListener progress,
+                                               CancellationToken cancel) {
+        List<FailurePolicies.Named> policies = alongside ? FailurePolicies.alongside(s) : List.of(new FailurePolicies.Named("as given", s));
         List<PolicyOutcome> out = new ArrayList<>();
         for (int i = 0; i < policies.size(); i++) {
             FailurePolicies.Named p = policies.get(i);

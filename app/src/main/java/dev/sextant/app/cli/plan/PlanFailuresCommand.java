@@ -4,9 +4,8 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.runhealth.FailurePolicies;
+import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.model.runhealth.FailureScenario;
-import dev.sextant.model.runhealth.FailureSimulation;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.runhealth.FailureTimeline;
 import dev.sextant.model.training.Checkpointing;
@@ -114,24 +113,19 @@ public final class PlanFailuresCommand implements Runnable {
                 memorySnapshotMinutes * 60, memorySnapshotSeconds, correlatedShare, correlatedNodes, null);
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        List<FailurePolicies.Named> policies = compare ? FailurePolicies.alongside(s) : List.of(new FailurePolicies.Named("as given", s));
-        List<FailureStudy> studies = new ArrayList<>();
-        for (int i = 0; i < policies.size(); i++) {
-            studies.add(FailureSimulation.run(policies.get(i).scenario(), runs, seed,
-                    progress.slice((double) i / policies.size(), (double) (i + 1) / policies.size()), CancellationToken.none()));
-        }
+        List<RunHealthStudy.PolicyOutcome> outcomes = RunHealthStudy.simulate(s, runs, seed, compare, progress, CancellationToken.none());
         progress.done();
-        FailureStudy st = studies.get(0);
+        FailureStudy st = outcomes.get(0).study();
         List<Policy> rows = new ArrayList<>();
-        for (int i = 0; i < studies.size(); i++) {
-            FailureStudy x = studies.get(i);
-            rows.add(new Policy(policies.get(i).name(), hours(x), x.failuresMean(), x.goodput(), x.gpuHoursLostMean()));
+        for (RunHealthStudy.PolicyOutcome o : outcomes) {
+            FailureStudy x = o.study();
+            rows.add(new Policy(o.name(), hours(x), x.failuresMean(), x.goodput(), x.gpuHoursLostMean()));
         }
         String savedId = null;
         if (save != null) {
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
-                savedId = ws.failureStudies().save(p.id(), save, st, seed, false).toString();
+                savedId = new RunHealthStudy(ws, p.id()).keepStudy(save, st, seed).toString();
             }
         }
         Result r = new Result(st.runs(), hours(st), new Mean(st.failuresMean()), st.goodput(), new Mean(st.gpuHoursLostMean()),

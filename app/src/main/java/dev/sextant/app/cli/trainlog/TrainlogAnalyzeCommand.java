@@ -4,7 +4,7 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.model.io.BadInputException;
-import dev.sextant.model.io.trainlog.TrainingLogFiles;
+import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.model.io.trainlog.TrainingLogFormat;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.runhealth.Anomaly;
@@ -107,19 +107,19 @@ public final class TrainlogAnalyzeCommand implements Runnable {
         RollbackPolicy policy = new RollbackPolicy(policyMetric, policyThreshold, policyPatience, RollbackPolicy.DEFAULT.recoveryPoints());
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        TrainingLog log = TrainingLogFiles.read(inputs, TrainingLogFormat.of(format), progress, CancellationToken.none());
+        TrainingLog log = RunHealthStudy.read(inputs, TrainingLogFormat.of(format), progress, CancellationToken.none());
         progress.done();
         if (cps != null && log.metric(policyMetric).isEmpty()) {
             throw BadInputException.of("--policy-metric", "the log has no metric '" + policyMetric + "'; it has " + log.metricNames());
         }
         dev.sextant.model.runhealth.AnalysisSettings kept = new dev.sextant.model.runhealth.AnalysisSettings(checkpointEvery, checkpoints, gpus,
                 stepSeconds, settings, policy);
-        LogAnalysis a = LogAnalysis.of(log, settings, cps, stepSeconds == null ? Double.NaN : stepSeconds, gpus, policy, CancellationToken.none());
+        LogAnalysis a = RunHealthStudy.analyze(log, kept, CancellationToken.none());
         String savedId = null;
         if (save != null) {
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
-                savedId = ws.trainingLogs().save(p.id(), save, log, kept, false).toString();
+                savedId = new RunHealthStudy(ws, p.id()).keepLog(save, log, kept).toString();
             }
         }
         Result r = result(a, savedId);
