@@ -195,6 +195,13 @@ class ArchitectureTest {
                 "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies");
     }
 
+    /** Corpora are deduplicated, and their output written, in {@code DataStudy} only. */
+    @Test
+    void facesDeduplicateThroughTheDataUseCase() {
+        facesDoNotUse("one use case deduplicates corpora for every face", "dev.sextant.model.data.Deduplicator",
+                "dev.sextant.model.io.DedupOutput");
+    }
+
     /**
      * Evaluation files are read and analysed (summaries, paired comparison, composite index, arena ratings, scorecard)
      * in {@code EvaluationStudy} only, so that the Evaluation area and the {@code eval} commands give the same numbers

@@ -56,6 +56,13 @@ public final class CliFields {
             Map.entry("failures.correlatedShare", "--correlated-share"),
             Map.entry("failures.correlatedNodes", "--correlated-nodes"),
             Map.entry("failures.runs", "--runs"),
+            // deduplication (dedup)
+            Map.entry("dedup.threshold", "--threshold"),
+            Map.entry("dedup.ngram", "--ngram"),
+            Map.entry("dedup.permutations", "--permutations"),
+            Map.entry("dedup.bands", "--bands"),
+            Map.entry("dedup.rows", "--rows"),
+            Map.entry("dedup.textField", "--text-field"),
             // a run's logs (trainlog analyze)
             Map.entry("trainlog.window", "--window"),
             Map.entry("trainlog.threshold", "--threshold"),

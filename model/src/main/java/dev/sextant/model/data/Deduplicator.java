@@ -74,6 +74,29 @@ public final class Deduplicator {
     }
 
     public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
+        return run(units, spec, 0, progress, cancel);
+    }
+
+    /** @param threads files read at once (0: as many as cores) */
+    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, ProgressListener progress, CancellationToken cancel) {
+        if (threads <= 0) {
+            return compute(units, spec, progress, cancel);
+        }
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+        try {
+            return pool.submit(() -> compute(units, spec, progress, cancel)).join();
+        } catch (RuntimeException e) {
+            Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
         long t0 = System.nanoTime();
         boolean near = spec.mode() == DedupSpec.Mode.NEAR;
         int perm = near ? spec.permutations() : 0;

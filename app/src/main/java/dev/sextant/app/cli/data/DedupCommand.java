@@ -1,0 +1,111 @@
+package dev.sextant.app.cli.data;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.DataStudy;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.LshBands;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant dedup}: exact or near-duplicate documents of a corpus. */
+@Command(name = "dedup", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Deduplicates a corpus (JSON Lines, .gz, .zst, Parquet): exact — equal after the scanner's normalisation",
+                "(lowercase, punctuation removed, whitespace collapsed), by a 128-bit hash; near — MinHash over word n-gram shingles",
+                "with LSH banding, candidates verified by their estimated Jaccard similarity, clusters by union-find, the first",
+                "document of each kept (Lee et al. 2022; the FineWeb/datatrove pipelines)."})
+public final class DedupCommand implements Runnable {
+
+    @Option(names = {"-c", "--corpus"}, required = true, arity = "1..*", paramLabel = "PATH", description = "Corpus files or folders.")
+    List<Path> corpus = new ArrayList<>();
+    @Option(names = "--text-field", defaultValue = "text", paramLabel = "F", description = "Field with the text (default: ${DEFAULT-VALUE}).")
+    String textField;
+    @Option(names = "--id-field", defaultValue = "id", paramLabel = "F", description = "Field naming a document (default: ${DEFAULT-VALUE}; else file:line).")
+    String idField;
+    @Option(names = "--source-field", paramLabel = "F", description = "Metadata field to break the counts down by (e.g. source).")
+    String sourceField;
+    @Option(names = "--mode", defaultValue = "near", paramLabel = "M", description = "exact or near (default: ${DEFAULT-VALUE}).")
+    String mode;
+    @Option(names = "--threshold", defaultValue = "0.8", paramLabel = "J", description = "Jaccard similarity of near duplicates (default: ${DEFAULT-VALUE}).")
+    double threshold;
+    @Option(names = "--ngram", defaultValue = "5", paramLabel = "N", description = "Words a shingle (default: ${DEFAULT-VALUE}).")
+    int ngram;
+    @Option(names = "--permutations", defaultValue = "112", paramLabel = "K", description = "MinHash permutations (default: ${DEFAULT-VALUE}).")
+    int permutations;
+    @Option(names = "--bands", paramLabel = "B", description = "LSH bands (with --rows; default: chosen from the threshold).")
+    Integer bands;
+    @Option(names = "--rows", paramLabel = "R", description = "LSH rows a band (with --bands).")
+    Integer rows;
+    @Option(names = "--keep", defaultValue = "first", paramLabel = "K", description = "Which of a cluster is kept: first or longest (default: ${DEFAULT-VALUE}).")
+    String keep;
+    @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/kept/*.jsonl.zst and DIR/removed.jsonl (a new or empty folder).")
+    Path out;
+    @Option(names = "--threads", defaultValue = "0", paramLabel = "N", description = "Files read at once (default: all cores).")
+    int threads;
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the hash functions (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    /** The contract's keys first. */
+    public record Result(long documents, long duplicates, double duplicateShare, long clusters, double tokensRemovedShare, double bytesPerSecond,
+                         String out, String mode, Integer bands, Integer rows, long tokens, long bytes, double seconds,
+                         List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest) {
+    }
+
+    @Override
+    public void run() {
+        if ((bands == null) != (rows == null)) {
+            throw BadInputException.of(bands == null ? "--bands" : "--rows", "give --bands and --rows together");
+        }
+        DedupSpec.Mode m = switch (mode.strip().toLowerCase(Locale.ROOT)) {
+            case "exact" -> DedupSpec.Mode.EXACT;
+            case "near" -> DedupSpec.Mode.NEAR;
+            default -> throw BadInputException.of("--mode", "unknown mode '" + mode + "'; expected exact or near");
+        };
+        DedupSpec.Keep k = switch (keep.strip().toLowerCase(Locale.ROOT)) {
+            case "first" -> DedupSpec.Keep.FIRST;
+            case "longest" -> DedupSpec.Keep.LONGEST;
+            default -> throw BadInputException.of("--keep", "unknown rule '" + keep + "'; expected first or longest");
+        };
+        DedupSpec s = new DedupSpec(m, threshold, ngram, permutations, bands == null ? null : new LshBands(bands, rows), textField,
+                idField == null || idField.isBlank() ? null : idField, sourceField, k, seed);
+        CommandContext ctx = new CommandContext(spec);
+        CliProgress progress = ctx.progress();
+        DedupResult r = DataStudy.dedup(corpus, s, threads, out, progress, CancellationToken.none());
+        progress.done();
+        LshBands lsh = r.bands();
+        Result res = new Result(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
+                out == null ? null : out.toAbsolutePath().toString(), m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(),
+                lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(), r.seconds(), r.bySource(), r.largest());
+        ctx.print(output.json(), res, o -> {
+            o.printf(Locale.ROOT, "%,d documents, %,d duplicates (%.2f %% of documents, %.2f %% of words) in %,d clusters%n", r.documents(),
+                    r.duplicates(), 100 * r.duplicateShare(), 100 * r.tokensRemovedShare(), r.clusters());
+            if (lsh != null) {
+                o.printf(Locale.ROOT, "Near duplicates: Jaccard ≥ %s of word %d-grams; %d bands × %d rows (P = 0.5 near %.2f)%n",
+                        java.math.BigDecimal.valueOf(threshold).stripTrailingZeros().toPlainString(), ngram, lsh.bands(), lsh.rows(), lsh.knee());
+            }
+            for (DedupResult.SourceCount c : r.bySource()) {
+                o.printf(Locale.ROOT, "  %-24s %,10d documents %,10d duplicates (%.2f %%)%n", c.source(), c.documents(), c.duplicates(),
+                        100 * c.duplicateShare());
+            }
+            o.printf(Locale.ROOT, "Read %,.1f MB in %.1f s (%,.0f MB/s)%n", r.bytes() / 1e6, r.seconds(), r.bytesPerSecond() / 1e6);
+            if (out != null) {
+                o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl)");
+            }
+        });
+    }
+}

@@ -1,0 +1,33 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.DedupOutput;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.contamination.CorpusUnit;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Data engineering for every face: deduplication of a corpus (the {@code dedup} command; the Data area to come). */
+public final class DataStudy {
+
+    private DataStudy() {
+    }
+
+    /**
+     * Finds the corpus's duplicates and, with {@code out}, writes the kept corpus and the list of what was removed.
+     *
+     * @param out the output folder (new or empty), or null to count only
+     */
+    public static DedupResult dedup(List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+        List<CorpusUnit> units = CorpusFiles.units(corpus, Long.MAX_VALUE);
+        DedupResult r = Deduplicator.run(units, spec, threads, out == null ? progress : progress.slice(0, 0.7), cancel);
+        if (out != null) {
+            DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
+        }
+        return r;
+    }
+}
