@@ -23,7 +23,7 @@ public final class DataStudy {
      * @param out the output folder (new or empty), or null to count only
      */
     public static DedupResult dedup(List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
-        List<CorpusUnit> units = CorpusFiles.units(corpus, Long.MAX_VALUE);
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK); // large files in ranges, read in parallel
         DedupResult r = Deduplicator.run(units, spec, threads, out == null ? progress : progress.slice(0, 0.7), cancel);
         if (out != null) {
             DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);

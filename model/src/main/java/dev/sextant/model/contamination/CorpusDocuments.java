@@ -17,7 +17,8 @@ public final class CorpusDocuments {
     @FunctionalInterface
     public interface Sink {
         /**
-         * @param index   its line (1-based) in a JSON Lines file, or its row in a Parquet file
+         * @param index   its line (1-based) in a JSON Lines file read whole (in a byte range: its byte offset in the
+         *                file), or its row in a Parquet file
          * @param line    the bytes holding the whole JSON line ({@code line[lineFrom, lineTo)}), or null for a row
          * @param text    its text, UTF-8 ({@code text[0, textLength)}); valid only during the call
          * @param id      the id field's value, or null
@@ -29,7 +30,11 @@ public final class CorpusDocuments {
     private CorpusDocuments() {
     }
 
-    /** Hands every document of a whole-file unit to {@code sink}; lines that are not JSON objects with the text are skipped. */
+    /**
+     * Hands every document of a unit to {@code sink}: a whole file, or a byte range of one (the lines that start in it,
+     * the last read past its end to finish it), in order; lines that are not JSON objects with the text are skipped.
+     * Line numbers are counted from the unit's first line (whole files: the file's).
+     */
     public static long forEach(CorpusUnit unit, String textField, String idField, String sourceField, Sink sink, CancellationToken cancel) {
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             long[] n = {0};
@@ -60,6 +65,24 @@ public final class CorpusDocuments {
             int lineStart = 0;
             long lineNo = 0;
             boolean eof = false;
+            long bufStart = unit.readFrom(); // stream offset of buf[0]
+            boolean whole = unit.start() == 0 && unit.end() == Long.MAX_VALUE;
+            if (unit.start() > 0) {
+                // reading began at start − 1: skip through the first line break (the line that starts exactly at our
+                // start follows the byte before it, which is then that break)
+                int nl = -1;
+                while (!eof && (nl = JsonFields.indexOf(buf, (byte) '\n', 0, len)) < 0) {
+                    bufStart += len;
+                    len = 0;
+                    int r = in.read(buf, 0, buf.length);
+                    if (r < 0) {
+                        eof = true;
+                    } else {
+                        len = r;
+                    }
+                }
+                lineStart = nl < 0 ? len : nl + 1;
+            }
             while (true) {
                 cancel.throwIfCancelled();
                 if (!eof && len < buf.length) {
@@ -72,16 +95,19 @@ public final class CorpusDocuments {
                 }
                 int nl;
                 while ((nl = JsonFields.indexOf(buf, (byte) '\n', lineStart, len)) >= 0) {
+                    if (bufStart + lineStart >= unit.end()) {
+                        return documents;
+                    }
                     lineNo++;
-                    if (line(buf, lineStart, nl, lineNo, names, values, chat, sink)) {
+                    if (line(buf, lineStart, nl, whole ? lineNo : bufStart + lineStart, names, values, chat, sink)) {
                         documents++;
                     }
                     lineStart = nl + 1;
                 }
                 if (eof) {
-                    if (lineStart < len) {
+                    if (lineStart < len && bufStart + lineStart < unit.end()) {
                         lineNo++;
-                        if (line(buf, lineStart, len, lineNo, names, values, chat, sink)) {
+                        if (line(buf, lineStart, len, whole ? lineNo : bufStart + lineStart, names, values, chat, sink)) {
                             documents++;
                         }
                     }
@@ -91,6 +117,7 @@ public final class CorpusDocuments {
                     buf = Arrays.copyOf(buf, buf.length * 2);
                 } else {
                     System.arraycopy(buf, lineStart, buf, 0, len - lineStart);
+                    bufStart += lineStart;
                     len -= lineStart;
                     lineStart = 0;
                 }

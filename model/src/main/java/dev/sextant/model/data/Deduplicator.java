@@ -44,6 +44,8 @@ public final class Deduplicator {
     /** One file's documents as read. */
     private static final class FileDocs {
         final String file;
+        /** Whether the unit is a whole file (documents named file:line) or a byte range of one (file@offset). */
+        boolean whole = true;
         long[] index = new long[256];
         int[] tokens = new int[256];
         String[] ids = new String[256];
@@ -107,6 +109,7 @@ public final class Deduplicator {
         IntStream.range(0, units.size()).parallel().forEach(f -> {
             CorpusUnit unit = units.get(f);
             FileDocs d = new FileDocs(unit.file(), perm);
+            d.whole = unit.format() != CorpusUnit.Format.JSONL || unit.start() == 0 && unit.end() == Long.MAX_VALUE;
             Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
             long[][] tokenBuf = {new long[1024]};
             int[] count = new int[1];
@@ -167,26 +170,22 @@ public final class Deduplicator {
                     }
                     keys[g] = MinHasher.mix(h);
                 }
-                Integer[] order = sortedBy(keys, n);
-                for (int s = 0; s < n; ) {
-                    int e = s + 1;
-                    while (e < n && keys[order[e]] == keys[order[s]]) {
-                        e++;
-                    }
-                    for (int k = s + 1; k < e; k++) {
-                        int doc = order[k];
-                        for (int j = k - 1; j >= Math.max(s, k - VERIFY_PER_BUCKET); j--) {
-                            int other = order[j];
-                            if (uf.find(doc) == uf.find(other)) {
-                                break;
-                            }
-                            if (similarity(files, fileOf, offset, perm, doc, other) >= spec.threshold()) {
-                                uf.union(doc, other);
-                                break;
-                            }
+                // documents of one bucket chained in reading order: each verified against the ones before it
+                int[] previous = new int[n];
+                LongIntMap heads = new LongIntMap(n);
+                for (int doc = 0; doc < n; doc++) {
+                    int before = heads.put(keys[doc], doc);
+                    previous[doc] = before;
+                    int checked = 0;
+                    for (int other = before; other >= 0 && checked < VERIFY_PER_BUCKET; other = previous[other], checked++) {
+                        if (uf.find(doc) == uf.find(other)) {
+                            break;
+                        }
+                        if (similarity(files, fileOf, offset, perm, doc, other) >= spec.threshold()) {
+                            uf.union(doc, other);
+                            break;
                         }
                     }
-                    s = e;
                 }
             }
         } else {
@@ -270,13 +269,37 @@ public final class Deduplicator {
     private record Key(long hi, long lo) {
     }
 
-    private static Integer[] sortedBy(long[] keys, int n) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+    /** Open-addressing map from a band key to the last document with it (−1: none), primitive all through. */
+    static final class LongIntMap {
+        private final long[] keys;
+        private final int[] values;
+        private final boolean[] used;
+        private final int mask;
+
+        LongIntMap(int expected) {
+            int cap = Integer.highestOneBit(Math.max(4, expected * 2 - 1)) << 1;
+            keys = new long[cap];
+            values = new int[cap];
+            used = new boolean[cap];
+            mask = cap - 1;
         }
-        Arrays.sort(order, (x, y) -> keys[x] != keys[y] ? Long.compare(keys[x], keys[y]) : Integer.compare(x, y));
-        return order;
+
+        /** Sets the key's value; returns the one it had, or −1. */
+        int put(long key, int value) {
+            int i = (int) (MinHasher.mix(key) & mask);
+            while (used[i]) {
+                if (keys[i] == key) {
+                    int old = values[i];
+                    values[i] = value;
+                    return old;
+                }
+                i = (i + 1) & mask;
+            }
+            used[i] = true;
+            keys[i] = key;
+            values[i] = value;
+            return -1;
+        }
     }
 
     private static double similarity(FileDocs[] files, int[] fileOf, int[] offset, int perm, int a, int b) {
@@ -301,10 +324,10 @@ public final class Deduplicator {
         return files[fileOf[g]].index[g - offset[fileOf[g]]];
     }
 
-    /** A document's id, or file:line where it has none. */
+    /** A document's id, or where it has none file:line (file@byte offset in a file read in ranges). */
     private static String name(FileDocs[] files, int[] fileOf, int[] offset, int g) {
         FileDocs d = files[fileOf[g]];
         String id = d.ids[g - offset[fileOf[g]]];
-        return id != null ? id : d.file + ":" + d.index[g - offset[fileOf[g]]];
+        return id != null ? id : d.file + (d.whole ? ":" : "@") + d.index[g - offset[fileOf[g]]];
     }
 }

@@ -3,20 +3,21 @@ package dev.sextant.model.data;
 import java.util.SplittableRandom;
 
 /**
- * MinHash signatures of a document's shingles (Broder, "On the resemblance and containment of documents", 1997): for
- * each of k hash functions the least hash over the shingles; two documents agree in a position with probability their
- * Jaccard similarity. The k functions are h_i(x) = mix(x ⊕ b_i) · a_i mod 2⁶⁴ with random keys b_i and odd a_i, mix the
- * SplitMix64 finalizer (Steele, Lea and Flood, OOPSLA 2014): each a bijection of the 64-bit shingle hash that looks
- * random and independent of the others (plain multiply-shift a_i · x + b_i, tried first, left some pairs' estimates
- * four standard errors low); the top 32 bits are kept.
- * Shingles are word n-grams of the scanner's normalised tokens; a document shorter than n words is one shingle.
+ * MinHash signatures of a document's shingles: k values whose agreement between two documents estimates their Jaccard
+ * similarity (Broder, "On the resemblance and containment of documents", 1997). Computed by one permutation hashing
+ * (Li, Owen and Zhang, NIPS 2012): each shingle is hashed once, the hash picks one of k bins and the bin keeps its
+ * least value, so a document costs one hash a shingle rather than k; bins no shingle fell into take the value of a bin
+ * drawn by a hash of (bin, attempt) until a filled one is found — optimal densification (Shrivastava, ICML 2017), which
+ * keeps the estimate unbiased for short documents with the variance of k independent permutations. Hashes are the
+ * SplitMix64 finalizer (Steele, Lea and Flood, OOPSLA 2014) keyed by the seed. Shingles are word n-grams of the
+ * scanner's normalised tokens; a document shorter than n words is one shingle.
  */
 public final class MinHasher {
 
     private final int permutations;
     private final int ngram;
-    private final long[] a;
-    private final long[] b;
+    private final long key;
+    private final int[] fill;
 
     public MinHasher(int permutations, int ngram, long seed) {
         if (permutations < 1 || ngram < 1) {
@@ -24,46 +25,62 @@ public final class MinHasher {
         }
         this.permutations = permutations;
         this.ngram = ngram;
-        a = new long[permutations];
-        b = new long[permutations];
-        SplittableRandom r = new SplittableRandom(seed);
-        for (int i = 0; i < permutations; i++) {
-            a[i] = r.nextLong() | 1;
-            b[i] = r.nextLong();
-        }
+        this.key = mix(seed ^ 0x5851F42D4C957F2DL);
+        this.fill = new int[permutations];
     }
 
     public int permutations() {
         return permutations;
     }
 
-    /** The signature of a document of {@code count} token hashes into {@code out} (length ≥ permutations). */
+    /** The signature of a document of {@code count} token hashes into {@code out} (length ≥ permutations). Not thread-safe. */
     public void signature(long[] tokens, int count, int[] out) {
-        long[] min = new long[permutations];
-        java.util.Arrays.fill(min, -1L); // unsigned maximum
+        int k = permutations;
+        java.util.Arrays.fill(out, 0, k, -1);
+        java.util.Arrays.fill(fill, 0);
+        int n = Math.min(ngram, count);
         int shingles = Math.max(1, count - ngram + 1);
+        // the shingles' polynomial hashes, rolled: one multiply-add a word (Karp and Rabin 1987)
+        long roll = 0;
+        for (int j = 0; j < n; j++) {
+            roll = roll * BASE + tokens[j];
+        }
+        long drop = pow(BASE, n - 1);
         for (int s = 0; s < shingles; s++) {
-            long x = shingle(tokens, s, Math.min(ngram, count));
-            for (int i = 0; i < permutations; i++) {
-                long h = mix(x ^ b[i]) * a[i];
-                if (Long.compareUnsigned(h, min[i]) < 0) {
-                    min[i] = h;
+            if (s > 0) {
+                roll = (roll - tokens[s - 1] * drop) * BASE + tokens[s + n - 1];
+            }
+            long h = mix(roll ^ key ^ n);
+            int bin = (int) (((h >>> 32) * k) >>> 32);
+            int v = (int) h;
+            if (fill[bin] == 0 || Integer.compareUnsigned(v, out[bin]) < 0) {
+                out[bin] = v;
+                fill[bin] = 1;
+            }
+        }
+        for (int j = 0; j < k; j++) {
+            if (fill[j] != 0) {
+                continue;
+            }
+            for (long attempt = 1; ; attempt++) {
+                int donor = (int) (((mix(key ^ (j * 0x9E3779B97F4A7C15L) ^ (attempt << 40)) >>> 32) * k) >>> 32);
+                if (fill[donor] == 1) {
+                    out[j] = out[donor];
+                    break;
                 }
             }
         }
-        for (int i = 0; i < permutations; i++) {
-            out[i] = (int) (min[i] >>> 32);
-        }
     }
 
-    /** One shingle's hash: its tokens' hashes combined in order (rotations keep "a b" apart from "b a"), mixed. */
-    static long shingle(long[] tokens, int from, int n) {
-        long h = 0x243F6A8885A308D3L;
-        for (int j = 0; j < n; j++) {
-            h = Long.rotateLeft(h, 23) ^ tokens[from + j];
-            h *= 0x9E3779B97F4A7C15L;
+    /** The base of the shingles' polynomial hash: an odd 64-bit constant (arithmetic mod 2⁶⁴). */
+    static final long BASE = 0x9E3779B97F4A7C15L;
+
+    private static long pow(long b, int e) {
+        long r = 1;
+        for (int i = 0; i < e; i++) {
+            r *= b;
         }
-        return mix(h ^ n);
+        return r;
     }
 
     static long mix(long z) {
