@@ -51,6 +51,7 @@ public final class Workspace implements AutoCloseable {
     private final GateRepository gate;
     private final TrainingLogRepository trainingLogs;
     private final FailureStudyRepository failureStudies;
+    private final DedupRunRepository dedupRuns;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -66,6 +67,7 @@ public final class Workspace implements AutoCloseable {
         this.gate = new GateRepository(this);
         this.trainingLogs = new TrainingLogRepository(this);
         this.failureStudies = new FailureStudyRepository(this);
+        this.dedupRuns = new DedupRunRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -365,6 +367,11 @@ public final class Workspace implements AutoCloseable {
     /** Failure studies kept in projects (run health). */
     public FailureStudyRepository failureStudies() {
         return failureStudies;
+    }
+
+    /** Deduplication runs kept in projects (data). */
+    public DedupRunRepository dedupRuns() {
+        return dedupRuns;
     }
 
     public TrainingPlanRepository trainingPlans() {

@@ -17,6 +17,17 @@ public final class DataStudy {
     private DataStudy() {
     }
 
+    /** Keeps a run's findings in a project; its id. */
+    public static java.util.UUID keep(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name,
+                                      dev.sextant.model.data.DedupSummary summary) {
+        return ws.dedupRuns().save(projectId, name, summary);
+    }
+
+    /** The runs kept in a project, newest first. */
+    public static List<dev.sextant.workspaces.SavedDedupRun> kept(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+        return ws.dedupRuns().list(projectId);
+    }
+
     /**
      * Finds the corpus's duplicates and, with {@code out}, writes the kept corpus and the list of what was removed.
      *

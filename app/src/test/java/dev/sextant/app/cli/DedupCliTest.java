@@ -82,6 +82,18 @@ class DedupCliTest {
         // deduplicating the output again finds nothing
         CliRun again = run("dedup", "--corpus", out.resolve("kept").toString(), "--json");
         assertThat(again.json().get("duplicates").asLong()).isZero();
+        // kept in a project
+        CliRun keptRun = run("dedup", "--corpus", corpus.toString(), "--mode", "exact", "--project", "Demo — evaluation and capacity planning",
+                "--json");
+        assertThat(keptRun.code()).as(keptRun.err()).isZero();
+        assertThat(keptRun.json().get("savedId").asText()).isNotBlank();
+        try (var ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            var p = ws.projects().list().get(0);
+            assertThat(ws.dedupRuns().list(p.id())).singleElement().satisfies(k -> {
+                assertThat(k.name()).isEqualTo("corpus.jsonl (exact)");
+                assertThat(k.summary().duplicates()).isEqualTo(20);
+            });
+        }
         // exact mode finds only the exact copies
         CliRun exact = run("dedup", "--corpus", corpus.toString(), "--mode", "exact", "--json");
         assertThat(exact.json().get("duplicates").asLong()).isEqualTo(20);

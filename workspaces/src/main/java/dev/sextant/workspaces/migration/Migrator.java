@@ -32,7 +32,8 @@ public final class Migrator {
             new Migration(9, "canary plan inputs", "V009__gate_canary.sql"),
             new Migration(10, "matched spans and place counts of scanned items", "V010__scan_spans.sql"),
             new Migration(11, "canary judge settings", "V011__gate_judge.sql"),
-            new Migration(12, "training logs and failure studies", "V012__run_health.sql"));
+            new Migration(12, "training logs and failure studies", "V012__run_health.sql"),
+            new Migration(13, "deduplication runs", "V013__dedup.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -55,6 +55,12 @@ public final class DedupCommand implements Runnable {
     int threads;
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the hash functions (default: ${DEFAULT-VALUE}).")
     long seed;
+    @Option(names = "--name", paramLabel = "NAME", description = "Name of the run kept with --project (default: the corpus and mode).")
+    String name;
+    @Mixin
+    dev.sextant.app.cli.ProjectOption project;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -63,7 +69,7 @@ public final class DedupCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(long documents, long duplicates, double duplicateShare, long clusters, double tokensRemovedShare, double bytesPerSecond,
                          String out, String mode, Integer bands, Integer rows, long tokens, long bytes, double seconds,
-                         List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest) {
+                         List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest, String savedId) {
     }
 
     @Override
@@ -88,9 +94,20 @@ public final class DedupCommand implements Runnable {
         DedupResult r = DataStudy.dedup(corpus, s, threads, out, progress, CancellationToken.none());
         progress.done();
         LshBands lsh = r.bands();
+        String savedId = null;
+        if (project.nameOrId() != null) {
+            String runName = name != null ? name : corpus.stream().map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.joining(", "))
+                    + " (" + m.name().toLowerCase(Locale.ROOT) + ")";
+            dev.sextant.model.data.DedupSummary summary = dev.sextant.model.data.DedupSummary.of(s,
+                    corpus.stream().map(p -> p.toAbsolutePath().toString()).toList(), r, out == null ? null : out.toAbsolutePath().toString());
+            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+                var p = ctx.project(ws, project.nameOrId());
+                savedId = DataStudy.keep(ws, p.id(), runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, summary).toString();
+            }
+        }
         Result res = new Result(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
                 out == null ? null : out.toAbsolutePath().toString(), m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(),
-                lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(), r.seconds(), r.bySource(), r.largest());
+                lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(), r.seconds(), r.bySource(), r.largest(), savedId);
         ctx.print(output.json(), res, o -> {
             o.printf(Locale.ROOT, "%,d documents, %,d duplicates (%.2f %% of documents, %.2f %% of words) in %,d clusters%n", r.documents(),
                     r.duplicates(), 100 * r.duplicateShare(), 100 * r.tokensRemovedShare(), r.clusters());
@@ -105,6 +122,9 @@ public final class DedupCommand implements Runnable {
             o.printf(Locale.ROOT, "Read %,.1f MB in %.1f s (%,.0f MB/s)%n", r.bytes() / 1e6, r.seconds(), r.bytesPerSecond() / 1e6);
             if (out != null) {
                 o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl)");
+            }
+            if (res.savedId() != null) {
+                o.println("Kept in the project (" + res.savedId() + ")");
             }
         });
     }
