@@ -83,6 +83,22 @@ class TrainingLogFilesTest {
     }
 
     @Test
+    void readsNemoLightningProgressBars() throws Exception {
+        // tqdm rewrites its line with carriage returns: one line of the file, several updates
+        Path f = write("nemo1.log", "[NeMo I 2024-06-01 10:00:00 exp_manager:396] Experiments will be logged at /results\n"
+                + "Epoch 0: :   1%|          | 98/10000 [01:40<2:48:00, reduced_train_loss=10.47, global_step=97.00, consumed_samples=50176.0,"
+                + " train_step_timing in s=1.02, lr=2.99e-5]\rEpoch 0: :   1%|          | 99/10000 [01:41<2:47:59, v_num=3, reduced_train_loss=10.45,"
+                + " global_step=98.00, consumed_samples=50688.0, train_step_timing in s=1.01, lr=3e-5]\n");
+        assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
+        TrainingLog log = read(f);
+        assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(97, 98);
+        assertThat(log.metric(MetricNames.LOSS).orElseThrow().value(1)).isEqualTo(10.45);
+        assertThat(log.metric(MetricNames.STEP_TIME).orElseThrow().value(0)).isEqualTo(1.02);
+        assertThat(log.metric(MetricNames.LEARNING_RATE).orElseThrow().value(1)).isEqualTo(3e-5);
+        assertThat(log.metricNames()).doesNotContain("global_step", "v_num");
+    }
+
+    @Test
     void aMetricThatIsTextNamesFileLineAndField() throws Exception {
         Path f = write("bad.log", megatronLine(10, "7.5", 1) + "\n" + megatronLine(20, "seven", 1) + "\n");
         assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class).hasMessageEndingWith("/bad.log:2: lm loss: 'seven' is not a number");
