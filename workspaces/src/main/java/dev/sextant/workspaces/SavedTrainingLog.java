@@ -13,4 +13,9 @@ import java.util.UUID;
  */
 public record SavedTrainingLog(UUID id, UUID projectId, String name, String format, List<String> files, int restarts, List<String> metrics,
                                int points, AnalysisSettings settings, boolean demo, Instant createdAt) {
+
+    /** The same log, analysed with {@code other}. */
+    public SavedTrainingLog withSettings(AnalysisSettings other) {
+        return new SavedTrainingLog(id, projectId, name, format, files, restarts, metrics, points, other, demo, createdAt);
+    }
 }

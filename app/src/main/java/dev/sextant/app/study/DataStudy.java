@@ -11,20 +11,28 @@ import dev.sextant.model.contamination.CorpusUnit;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Data engineering for every face: deduplication of a corpus (the {@code dedup} command; the Data area to come). */
+/**
+ * Data engineering for every face: deduplication of a corpus (the {@code dedup} command; the Data area to come). Running
+ * needs no project; an instance is a project's kept runs.
+ */
 public final class DataStudy {
 
-    private DataStudy() {
+    private final dev.sextant.workspaces.Workspace ws;
+    private final java.util.UUID projectId;
+
+    /** A project's kept runs. */
+    public DataStudy(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+        this.ws = ws;
+        this.projectId = projectId;
     }
 
-    /** Keeps a run's findings in a project; its id. */
-    public static java.util.UUID keep(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name,
-                                      dev.sextant.model.data.DedupSummary summary) {
+    /** Keeps a run's findings in the project; its id. */
+    public java.util.UUID keep(String name, dev.sextant.model.data.DedupSummary summary) {
         return ws.dedupRuns().save(projectId, name, summary);
     }
 
-    /** The runs kept in a project, newest first. */
-    public static List<dev.sextant.workspaces.SavedDedupRun> kept(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+    /** The runs kept in the project, newest first. */
+    public List<dev.sextant.workspaces.SavedDedupRun> kept() {
         return ws.dedupRuns().list(projectId);
     }
 

@@ -68,6 +68,21 @@ public final class RunHealthStudy {
         return ws.trainingLogs().save(projectId, name, log, settings, false);
     }
 
+    /** What a project holds for the Run health area: its logs, failure studies, and the training plans to start from. */
+    public record Contents(List<SavedTrainingLog> logs, List<SavedFailureStudy> studies, List<SavedTrainingPlan> plans) {
+    }
+
+    public Contents contents() {
+        return new Contents(logs(), studies(), trainingPlans());
+    }
+
+    /** An opened log analysed again with {@code settings}, which are kept with it. */
+    public Opened reanalyse(Opened o, AnalysisSettings settings, CancellationToken cancel) {
+        LogAnalysis a = analyze(o.log(), settings, cancel);
+        updateSettings(o.kept().id(), settings);
+        return new Opened(o.kept().withSettings(settings), o.log(), a);
+    }
+
     public List<SavedTrainingLog> logs() {
         return ws.trainingLogs().list(projectId);
     }

@@ -137,33 +137,38 @@ public final class Json {
      * @throws BadInputException for an empty file, a document that is not an array, or a syntax error (naming its line)
      */
     public static long forEachElement(Path file, ElementVisitor each) {
+        return streaming(file, STRICT, (p, name) -> {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                throw BadInputException.of(name, "the file is empty");
+            }
+            if (t != JsonToken.START_ARRAY) {
+                throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON array");
+            }
+            long n = elements(p, name, null, ELEMENT, each);
+            if (p.nextToken() != null) {
+                throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "invalid JSON: more text after the JSON value");
+            }
+            return n;
+        });
+    }
+
+    /** Work on a parser over a user's file; its I/O and syntax errors become the file's {@link BadInputException}. */
+    @FunctionalInterface
+    private interface ParserWork<T> {
+        T run(JsonParser p, String name) throws IOException;
+    }
+
+    /** Opens {@code file} (strict UTF-8, a byte-order mark skipped) for {@code work}, errors naming the file and line. */
+    private static <T> T streaming(Path file, ObjectReader reader, ParserWork<T> work) {
         String name = TextInput.name(file);
         try (BufferedReader r = TextInput.open(file)) {
             r.mark(1);
             if (r.read() != '\uFEFF') {
                 r.reset();
             }
-            try (JsonParser p = STRICT.createParser(r)) {
-                JsonToken t = p.nextToken();
-                if (t == null) {
-                    throw BadInputException.of(name, "the file is empty");
-                }
-                if (t != JsonToken.START_ARRAY) {
-                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON array");
-                }
-                long i = 0;
-                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    if (t == null) {
-                        throw new BadInputException(name, p.currentLocation().getLineNr(), null,
-                                "invalid JSON: the text ends before the JSON does (an object or list left open?)");
-                    }
-                    long line = p.currentTokenLocation().getLineNr();
-                    each.accept(ELEMENT.readTree(p), i++, line);
-                }
-                if (p.nextToken() != null) {
-                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "invalid JSON: more text after the JSON value");
-                }
-                return i;
+            try (JsonParser p = reader.createParser(r)) {
+                return work.run(p, name);
             }
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof IOException io) {
@@ -173,6 +178,21 @@ public final class Json {
         } catch (IOException e) {
             throw TextInput.readError(file, 0, e);
         }
+    }
+
+    /** The elements of the array whose START_ARRAY {@code p} is on, each read whole and handed over; their count. */
+    private static long elements(JsonParser p, String name, String field, ObjectReader elementReader, ElementVisitor each) throws IOException {
+        long i = 0;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == null) {
+                throw new BadInputException(name, p.currentLocation().getLineNr(), field,
+                        "invalid JSON: the text ends before the JSON does (an object or list left open?)");
+            }
+            long line = p.currentTokenLocation().getLineNr();
+            each.accept(elementReader.readTree(p), i++, line);
+        }
+        return i;
     }
 
     /**
@@ -186,55 +206,32 @@ public final class Json {
      *                           syntax error (naming its line)
      */
     public static long forEachElementOf(Path file, String field, ElementVisitor each) {
-        String name = TextInput.name(file);
-        try (BufferedReader r = TextInput.open(file)) {
-            r.mark(1);
-            if (r.read() != '\uFEFF') {
-                r.reset();
+        return streaming(file, PYTHON, (p, name) -> {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                throw BadInputException.of(name, "the file is empty");
             }
-            try (JsonParser p = PYTHON.createParser(r)) {
-                JsonToken t = p.nextToken();
-                if (t == null) {
-                    throw BadInputException.of(name, "the file is empty");
-                }
-                if (t != JsonToken.START_OBJECT) {
-                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON object");
-                }
-                long found = -1;
-                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                    String key = p.currentName();
-                    t = p.nextToken();
-                    if (!key.equals(field)) {
-                        p.skipChildren();
-                        continue;
-                    }
-                    if (t != JsonToken.START_ARRAY) {
-                        throw new BadInputException(name, p.currentTokenLocation().getLineNr(), field, "expected a list");
-                    }
-                    long i = 0;
-                    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                        if (t == null) {
-                            throw new BadInputException(name, p.currentLocation().getLineNr(), field,
-                                    "the text ends inside the list (a truncated file?)");
-                        }
-                        long line = p.currentTokenLocation().getLineNr();
-                        each.accept(PYTHON_ELEMENT.readTree(p), i++, line);
-                    }
-                    found = i;
-                }
-                if (t != JsonToken.END_OBJECT) {
-                    throw new BadInputException(name, p.currentLocation().getLineNr(), null, "invalid JSON: the text ends before the object does");
-                }
-                return found;
+            if (t != JsonToken.START_OBJECT) {
+                throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "expected a JSON object");
             }
-        } catch (JsonProcessingException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw TextInput.readError(file, line(e), io);
+            long found = -1;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                t = p.nextToken();
+                if (!key.equals(field)) {
+                    p.skipChildren();
+                    continue;
+                }
+                if (t != JsonToken.START_ARRAY) {
+                    throw new BadInputException(name, p.currentTokenLocation().getLineNr(), field, "expected a list");
+                }
+                found = elements(p, name, field, PYTHON_ELEMENT, each);
             }
-            throw badInput(name, 0, e);
-        } catch (IOException e) {
-            throw TextInput.readError(file, 0, e);
-        }
+            if (t != JsonToken.END_OBJECT) {
+                throw new BadInputException(name, p.currentLocation().getLineNr(), null, "invalid JSON: the text ends before the object does");
+            }
+            return found;
+        });
     }
 
     private static final ObjectReader PYTHON_ELEMENT = PYTHON.without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

@@ -77,7 +77,7 @@ public final class DemoRunHealth {
 
     /** 2,048 GPUs, 3.4 s a step, 760,000 steps (30 days), Llama 3's failure rate, 4-minute checkpoints, 8 spare nodes. */
     public static FailureScenario scenario() {
-        double interval = dev.sextant.model.training.Checkpointing.daly(240, 86400 / (2048 * FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY));
+        double interval = FailureScenario.dalyInterval(2048, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, 240, false, 760_000 * 3.4);
         return new FailureScenario(2048, 8, 3.4, 760_000, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, interval, 240, false, 600, 8, 24, false, 8,
                 0, 5, 0, 1, null);
     }

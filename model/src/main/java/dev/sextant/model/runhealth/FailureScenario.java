@@ -85,6 +85,18 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
                 "nodes a correlated failure takes out must be 1 to the " + gpus / gpusPerNode + " nodes");
     }
 
+    /**
+     * Training seconds between persistent checkpoints when none is given: Daly's optimum for the job's mean time between
+     * failures and the blocking part of a write (a tenth of it when asynchronous); the whole run when nothing fails.
+     */
+    public static double dalyInterval(int gpus, double failuresPerGpuDay, double checkpointSeconds, boolean async, double idealSeconds) {
+        if (!(failuresPerGpuDay > 0)) {
+            return idealSeconds;
+        }
+        double blocking = async ? checkpointSeconds * ASYNC_BLOCKING_SHARE : checkpointSeconds;
+        return dev.sextant.model.training.Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (gpus * failuresPerGpuDay));
+    }
+
     /** The simplest policy: synchronous checkpoints, unlimited spares, no tiers, no correlation. */
     public static FailureScenario of(int gpus, int gpusPerNode, double stepSeconds, long steps, double failuresPerGpuDay,
                                      double checkpointIntervalSeconds, double checkpointSeconds, double restartSeconds) {

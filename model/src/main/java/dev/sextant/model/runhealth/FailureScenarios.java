@@ -30,8 +30,8 @@ public final class FailureScenarios {
         double tokensPerStep = (double) request.globalBatch() * request.seqLen();
         long steps = request.tokens() > 0 ? (long) Math.ceil(request.tokens() / tokensPerStep) : Math.max(1, (long) (86400 / plan.stepTimeSeconds()));
         FaultTolerance ft = FaultTolerance.of(request.model(), gpus, Double.NaN, faults);
-        double blocking = faults.async() ? ft.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE : ft.checkpointSeconds();
-        double interval = dev.sextant.model.training.Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (gpus * faults.failuresPerGpuDay()));
+        double interval = FailureScenario.dalyInterval(gpus, faults.failuresPerGpuDay(), ft.checkpointSeconds(), faults.async(),
+                steps * plan.stepTimeSeconds());
         int gpusPerNode = request.gpusPerNode();
         if (gpus % gpusPerNode != 0 || replicaGpus % gpusPerNode != 0 && gpusPerNode % replicaGpus != 0) {
             gpusPerNode = gcd(gpus, gpusPerNode);

@@ -102,7 +102,7 @@ public final class DedupCommand implements Runnable {
                     corpus.stream().map(p -> p.toAbsolutePath().toString()).toList(), r, out == null ? null : out.toAbsolutePath().toString());
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
-                savedId = DataStudy.keep(ws, p.id(), runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, summary).toString();
+                savedId = new DataStudy(ws, p.id()).keep(runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, summary).toString();
             }
         }
         Result res = new Result(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),

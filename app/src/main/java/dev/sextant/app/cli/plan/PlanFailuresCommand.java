@@ -8,7 +8,6 @@ import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.model.runhealth.FailureScenario;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.runhealth.FailureTimeline;
-import dev.sextant.model.training.Checkpointing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,13 +100,8 @@ public final class PlanFailuresCommand implements Runnable {
     @Override
     public void run() {
         double rate = failuresPerGpuDay == null ? FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY : failuresPerGpuDay;
-        double interval;
-        if (checkpointEveryMinutes != null) {
-            interval = checkpointEveryMinutes * 60;
-        } else {
-            double blocking = async ? checkpointSeconds * FailureScenario.ASYNC_BLOCKING_SHARE : checkpointSeconds;
-            interval = rate > 0 ? Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (gpus * rate)) : stepSeconds * steps;
-        }
+        double interval = checkpointEveryMinutes != null ? checkpointEveryMinutes * 60
+                : FailureScenario.dalyInterval(gpus, rate, checkpointSeconds, async, stepSeconds * steps);
         FailureScenario s = new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, rate, interval, checkpointSeconds, async,
                 restartMinutes * 60, spareNodes == null ? -1 : spareNodes, repairHours, elastic, gpusPerReplica == null ? gpusPerNode : gpusPerReplica,
                 memorySnapshotMinutes * 60, memorySnapshotSeconds, correlatedShare, correlatedNodes, null);

@@ -24,12 +24,10 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
@@ -134,19 +132,11 @@ final class FailuresTab {
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
         Tables.fit(kept, "RunHealthView.studies");
-        VBox box = new VBox(10, card, keptBar, kept);
-        box.setPadding(new Insets(0, 10, 0, 0));
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
-        return scroll;
+        return RunHealthPanes.column(card, keptBar, kept);
     }
 
     private Node right() {
-        verdict.getStyleClass().add("verdict");
-        verdict.setWrapText(true);
-        verdict.setMinHeight(Region.USE_PREF_SIZE);
-        verdict.setId("runhealth-failures-verdict");
+        RunHealthPanes.headline(verdict, "runhealth-failures-verdict");
         policies.setId("runhealth-policies");
         policies.getColumns().setAll(List.of(
                 width(text("Policy", RunHealthStudy.PolicyOutcome::name), 200),

@@ -17,7 +17,6 @@ import dev.sextant.model.runhealth.PolicyReplay;
 import dev.sextant.model.runhealth.Rollback;
 import dev.sextant.workspaces.SavedTrainingLog;
 import java.io.File;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +28,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -139,19 +137,11 @@ final class LogsTab {
         apply.setOnAction(e -> vm.apply());
         VBox settings = new VBox(8, settingsTitle, grid.grid(), apply);
         settings.getStyleClass().add("card");
-        VBox box = new VBox(10, new HBox(8, keptTitle), buttons, kept, settings);
-        box.setPadding(new Insets(0, 10, 0, 0));
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
-        return scroll;
+        return RunHealthPanes.column(keptTitle, buttons, kept, settings);
     }
 
     private Node right() {
-        verdict.getStyleClass().add("verdict");
-        verdict.setWrapText(true);
-        verdict.setMinHeight(Region.USE_PREF_SIZE);
-        verdict.setId("runhealth-verdict");
+        RunHealthPanes.headline(verdict, "runhealth-verdict");
         CheckBox logSteps = new CheckBox("Logarithmic step axis");
         logSteps.selectedProperty().bindBidirectional(vm.logStepsProperty());
         Button reset = new Button("Reset zoom");

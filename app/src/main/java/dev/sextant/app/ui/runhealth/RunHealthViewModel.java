@@ -10,9 +10,7 @@ import dev.sextant.model.runhealth.AnalysisSettings;
 import dev.sextant.model.runhealth.DetectionSettings;
 import dev.sextant.model.runhealth.FailureScenario;
 import dev.sextant.model.runhealth.FailureStudy;
-import dev.sextant.model.runhealth.LogAnalysis;
 import dev.sextant.model.runhealth.RollbackPolicy;
-import dev.sextant.model.training.Checkpointing;
 import dev.sextant.workspaces.SavedFailureStudy;
 import dev.sextant.workspaces.SavedTrainingLog;
 import dev.sextant.workspaces.SavedTrainingPlan;
@@ -75,24 +73,15 @@ public final class RunHealthViewModel {
     }
 
     public void reload() {
-        if (!shell.inProject("Load run health", (ws, p, progress, cancel) -> {
-            RunHealthStudy s = new RunHealthStudy(ws, p.id());
-            return new Object[] {s.logs(), s.studies(), s.trainingPlans()};
-        }, r -> {
-            @SuppressWarnings("unchecked")
-            List<SavedTrainingLog> l = (List<SavedTrainingLog>) r[0];
-            @SuppressWarnings("unchecked")
-            List<SavedFailureStudy> st = (List<SavedFailureStudy>) r[1];
-            @SuppressWarnings("unchecked")
-            List<SavedTrainingPlan> pl = (List<SavedTrainingPlan>) r[2];
-            logs.setAll(l);
-            studies.setAll(st);
-            plans.setAll(pl);
-            if (opened.get() == null && !l.isEmpty()) {
-                open(l.get(0));
+        if (!shell.inProject("Load run health", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).contents(), c -> {
+            logs.setAll(c.logs());
+            studies.setAll(c.studies());
+            plans.setAll(c.plans());
+            if (opened.get() == null && !c.logs().isEmpty()) {
+                open(c.logs().get(0));
             }
-            if (outcomes.get() == null && !st.isEmpty()) {
-                openStudy(st.get(0));
+            if (outcomes.get() == null && !c.studies().isEmpty()) {
+                openStudy(c.studies().get(0));
             }
         }, null)) {
             logs.clear();
@@ -151,14 +140,8 @@ public final class RunHealthViewModel {
             fail(e);
             return;
         }
-        shell.inProject("Analyse " + o.kept().name(), (ws, p, progress, cancel) -> {
-            RunHealthStudy st = new RunHealthStudy(ws, p.id());
-            LogAnalysis a = RunHealthStudy.analyze(o.log(), settings, cancel);
-            st.updateSettings(o.kept().id(), settings);
-            SavedTrainingLog k = o.kept();
-            return new RunHealthStudy.Opened(new SavedTrainingLog(k.id(), k.projectId(), k.name(), k.format(), k.files(), k.restarts(), k.metrics(),
-                    k.points(), settings, k.demo(), k.createdAt()), o.log(), a);
-        }, n -> {
+        shell.inProject("Analyse " + o.kept().name(), (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).reanalyse(o, settings, cancel),
+                n -> {
             clearProblem();
             opened.set(n);
             logs.replaceAll(l -> l.id().equals(n.kept().id()) ? n.kept() : l);
@@ -198,8 +181,7 @@ public final class RunHealthViewModel {
         double rate = rateIn == null ? FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY : rateIn;
         double ckpt = Inputs.number("failures.checkpointSeconds", "Checkpoint seconds", text("checkpointSeconds"));
         Double minutes = Inputs.optionalNumber("failures.checkpointInterval", "Checkpoint every (minutes)", text("checkpointMinutes"));
-        double blocking = async.get() ? ckpt * FailureScenario.ASYNC_BLOCKING_SHARE : ckpt;
-        double interval = minutes != null ? minutes * 60 : rate > 0 ? Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (g * rate)) : step * steps;
+        double interval = minutes != null ? minutes * 60 : FailureScenario.dalyInterval(g, rate, ckpt, async.get(), step * steps);
         Integer spares = text("spareNodes").isBlank() ? null : (int) Inputs.number("failures.spareNodes", "Spare nodes", text("spareNodes"));
         Integer replica = Inputs.optionalInteger("failures.gpusPerReplica", "GPUs per replica", text("gpusPerReplica"));
         return new FailureScenario(g, perNode, step, steps, rate, interval, ckpt, async.get(),
