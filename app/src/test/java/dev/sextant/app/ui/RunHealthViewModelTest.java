@@ -33,6 +33,15 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         RunHealthViewModel again = new RunHealthViewModel(shell);
         assertThat(again.checkpointEveryProperty().get()).isEqualTo("2000");
         assertThat(again.gpusProperty().get()).isEqualTo("1024");
+        // another project: nothing of the demo's log, its settings or its study stays on the form
+        var other = shell.workspaceProperty().get().projects().create("Other", "");
+        shell.refresh(other.id());
+        assertThat(vm.openedProperty().get()).isNull();
+        assertThat(vm.checkpointEveryProperty().get()).isEmpty();
+        assertThat(vm.gpusProperty().get()).isEmpty();
+        assertThat(vm.failureInputs().get("seed").get()).isEqualTo("1");
+        assertThat(vm.outcomesProperty().get()).isNull();
+        shell.refresh(opened.kept().projectId());
         // a bad input names its field
         vm.policyPatienceProperty().set("zero");
         vm.apply();

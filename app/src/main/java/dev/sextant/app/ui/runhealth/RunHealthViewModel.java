@@ -57,19 +57,45 @@ public final class RunHealthViewModel {
 
     public RunHealthViewModel(ShellModel shell) {
         this.shell = shell;
-        for (String[] f : new String[][] {{"gpus", "2048"}, {"gpusPerNode", "8"}, {"stepSeconds", "3.4"}, {"steps", "760000"},
-                {"failuresPerGpuDay", ""}, {"checkpointMinutes", ""}, {"checkpointSeconds", "240"}, {"restartMinutes", "10"},
-                {"spareNodes", ""}, {"repairHours", "24"}, {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", "500"},
-                {"seed", "1"}}) {
-            failureInputs.put(f[0], new SimpleStringProperty(f[1]));
+        for (String key : DEFAULTS.keySet()) {
+            failureInputs.put(key, new SimpleStringProperty());
         }
+        resetInputs();
         shell.currentProjectProperty().addListener((o, a, p) -> {
             opened.set(null);
             outcomes.set(null);
             problem.set("");
+            resetInputs(); // inputs shown with another project's log or study are not this one's
             reload();
         });
         reload();
+    }
+
+    /** The failure form's defaults (blank: Llama 3's rate, Daly's interval, unlimited spares, a node per replica). */
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        String[][] d = {{"gpus", "2048"}, {"gpusPerNode", "8"}, {"stepSeconds", "3.4"}, {"steps", "760000"}, {"failuresPerGpuDay", ""},
+                {"checkpointMinutes", ""}, {"checkpointSeconds", "240"}, {"restartMinutes", "10"}, {"spareNodes", ""}, {"repairHours", "24"},
+                {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", "500"}, {"seed", "1"}};
+        for (String[] e : d) {
+            DEFAULTS.put(e[0], e[1]);
+        }
+    }
+
+    /** Every input back to its default: the analysis settings and the failure form. */
+    private void resetInputs() {
+        AnalysisSettings d = AnalysisSettings.DEFAULT;
+        checkpointEvery.set("");
+        gpus.set("");
+        stepSeconds.set("");
+        sensitivity.set("normal");
+        policyThreshold.set(Inputs.compact(d.policy().threshold()));
+        policyPatience.set(Integer.toString(d.policy().patience()));
+        DEFAULTS.forEach((k, v) -> failureInputs.get(k).set(v));
+        async.set(false);
+        elastic.set(false);
+        fromPlan = null;
     }
 
     public void reload() {
