@@ -63,6 +63,7 @@ public final class CliFields {
             Map.entry("dedup.bands", "--bands"),
             Map.entry("dedup.rows", "--rows"),
             Map.entry("dedup.textField", "--text-field"),
+            Map.entry("decontaminate.threads", "--threads"),
             // a run's logs (trainlog analyze)
             Map.entry("trainlog.window", "--window"),
             Map.entry("trainlog.threshold", "--threshold"),

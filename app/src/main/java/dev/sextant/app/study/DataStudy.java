@@ -37,6 +37,25 @@ public final class DataStudy {
     }
 
     /**
+     * Writes the corpus without the benchmark items' n-grams: documents holding one dropped, or their matched spans
+     * masked; {@code out/removed.jsonl} says which document lost what for which item.
+     *
+     * @param n the scan's n-gram length
+     */
+    public static dev.sextant.model.data.DecontaminationResult decontaminate(List<dev.sextant.model.contamination.BenchmarkItem> items,
+            List<Path> corpus, int n, dev.sextant.model.io.DecontaminatedCorpus.Spec spec, Path out, ProgressListener progress,
+            CancellationToken cancel) {
+        new dev.sextant.model.contamination.ScanSpec(n, 0.8, spec.normalization(), spec.textField(), spec.idField(), spec.threads(), 1); // checks n
+        if (items.isEmpty()) {
+            throw dev.sextant.model.io.BadInputException.of("--benchmark", "no benchmark items to remove");
+        }
+        progress.progress(0, "indexing " + items.size() + " benchmark items");
+        var index = dev.sextant.model.contamination.NgramIndex.build(items, n, spec.normalization());
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        return dev.sextant.model.io.DecontaminatedCorpus.write(out, units, index, spec, progress, cancel);
+    }
+
+    /**
      * Finds the corpus's duplicates and, with {@code out}, writes the kept corpus and the list of what was removed.
      *
      * @param out the output folder (new or empty), or null to count only

@@ -107,6 +107,15 @@ public final class ScanStudy {
         return CleanSubsetRescore.rescore(r, scores);
     }
 
+    /** What a kept scan looked for and where: its items, corpus files and settings. */
+    public record Inputs(List<BenchmarkItem> items, List<Path> corpus, ScanSpec spec) {
+    }
+
+    public Inputs inputs(UUID scanId) {
+        SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId + " (see sextant scan list)"));
+        return new Inputs(ws.scans().items(scanId), s.fingerprint().files().stream().map(f -> Path.of(f.path())).toList(), s.spec());
+    }
+
     /** The per-item results of a complete kept scan. */
     public ScanResult result(UUID scanId) {
         return ws.scans().result(scanId);

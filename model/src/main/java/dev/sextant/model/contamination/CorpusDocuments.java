@@ -25,6 +25,13 @@ public final class CorpusDocuments {
          * @param source  the source field's value (a metadata field the caller names), or null
          */
         void document(long index, byte[] line, int lineFrom, int lineTo, byte[] text, int textLength, String id, String source);
+
+        /**
+         * A JSON Lines line that is not blank but holds no document (not a JSON object, or without the text field and
+         * not a chat): {@code line[from, to)}. Writers of a corpus pass it through; readers ignore it.
+         */
+        default void notADocument(long index, byte[] line, int from, int to) {
+        }
     }
 
     private CorpusDocuments() {
@@ -136,12 +143,17 @@ public final class CorpusDocuments {
         while (i < end && (buf[i] == ' ' || buf[i] == '\t')) {
             i++;
         }
-        if (i == end || !JsonFields.extract(buf, from, end, names, values)) {
+        if (i == end) {
+            return false;
+        }
+        if (!JsonFields.extract(buf, from, end, names, values)) {
+            sink.notADocument(lineNo, buf, from, end);
             return false;
         }
         JsonFields.Value body = values[0];
         if (!body.found) {
             if (!JsonFields.chat(buf, from, end, chat)) {
+                sink.notADocument(lineNo, buf, from, end);
                 return false;
             }
             body = chat;

@@ -11,22 +11,18 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
- * Writes a deduplicated corpus: {@code DIR/kept/NNNN-name.jsonl.zst} (each input file's kept documents, their JSON
- * lines byte for byte; a Parquet row as {@code {"id", "text"}}) and {@code DIR/removed.jsonl} ({@code id}, {@code file},
- * {@code duplicateOf}, {@code similarity} per removed document). Everything is written into a temporary folder beside
- * {@code DIR} and moved into place at the end, so a failed or cancelled run leaves no half-written output.
+ * Writes a deduplicated corpus: {@code DIR/kept/NNNN-name.jsonl.zst} (each input file's, or each range of a large
+ * file's, kept documents, their JSON lines byte for byte, lines that hold no document passed through; a Parquet row as
+ * a line with its id and text under the fields read) and {@code DIR/removed.jsonl} ({@code id}, {@code file},
+ * {@code duplicateOf}, {@code similarity} per removed document). Written whole or not at all ({@link OutputFolder}).
  */
 public final class DedupOutput {
 
@@ -35,46 +31,33 @@ public final class DedupOutput {
 
     public static void write(Path dir, List<CorpusUnit> units, DedupSpec spec, DedupResult result, ProgressListener progress,
                              CancellationToken cancel) {
-        String name = TextInput.name(dir);
-        if (Files.exists(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                if (s.findAny().isPresent()) {
-                    throw BadInputException.of(name, "already exists and is not empty: give a new or empty folder for the output");
-                }
-            } catch (IOException e) {
-                throw BadInputException.of(name, "cannot read: " + IoFailures.plain(e));
-            }
-        }
-        Path tmp = dir.resolveSibling(dir.getFileName() + ".partial-" + Long.toHexString(System.nanoTime()));
-        try {
+        OutputFolder.write(dir, tmp -> {
             Files.createDirectories(tmp.resolve("kept"));
             long[] g = {0};
             for (int f = 0; f < units.size(); f++) {
                 cancel.throwIfCancelled();
                 CorpusUnit unit = units.get(f);
                 progress.progress((double) f / units.size(), "writing " + unit.file());
-                Path out = tmp.resolve("kept").resolve(String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, stem(unit.file())));
+                Path out = tmp.resolve("kept").resolve(String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(unit.file())));
                 try (OutputStream o = new ZstdOutputStream(new BufferedOutputStream(Files.newOutputStream(out), 1 << 16), 3)) {
-                    CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(),
-                            (index, line, from, to, text, length, id, source) -> {
-                                boolean removed = result.removedSet().get((int) g[0]++);
-                                if (removed) {
-                                    return;
-                                }
-                                try {
-                                    if (line != null) {
-                                        o.write(line, from, to - from);
-                                    } else {
-                                        Map<String, Object> row = new LinkedHashMap<>();
-                                        row.put("id", id);
-                                        row.put("text", new String(text, 0, length, StandardCharsets.UTF_8));
-                                        o.write(Json.write(row).getBytes(StandardCharsets.UTF_8));
-                                    }
-                                    o.write('\n');
-                                } catch (IOException e) {
-                                    throw new java.io.UncheckedIOException(e);
-                                }
-                            }, cancel);
+                    CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), new CorpusDocuments.Sink() {
+                        @Override
+                        public void document(long index, byte[] line, int from, int to, byte[] text, int length, String id, String source) {
+                            if (result.removedSet().get((int) g[0]++)) {
+                                return;
+                            }
+                            if (line != null) {
+                                writeLine(o, line, from, to);
+                            } else {
+                                writeRow(o, spec.idField(), id, spec.textField(), new String(text, 0, length, StandardCharsets.UTF_8));
+                            }
+                        }
+
+                        @Override
+                        public void notADocument(long index, byte[] line, int from, int to) {
+                            writeLine(o, line, from, to); // not deduplicated, not lost
+                        }
+                    }, cancel);
                 }
             }
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
@@ -88,40 +71,29 @@ public final class DedupOutput {
                     o.write('\n');
                 }
             }
-            if (Files.exists(dir)) {
-                Files.delete(dir); // empty, checked above
-            }
-            try {
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir);
-            }
-            progress.progress(1, "wrote " + name);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            deleteQuietly(tmp);
-            IOException io = e instanceof IOException x ? x : ((java.io.UncheckedIOException) e).getCause();
-            throw BadInputException.of(name, "cannot write: " + IoFailures.plain(io));
-        } catch (RuntimeException e) {
-            deleteQuietly(tmp);
-            throw e;
-        }
+            return null;
+        });
+        progress.progress(1, "wrote " + TextInput.name(dir));
     }
 
-    private static String stem(String file) {
-        String base = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
-        for (String ext : new String[] {".zst", ".gz", ".jsonl", ".json", ".parquet", ".txt"}) {
-            if (base.toLowerCase(Locale.ROOT).endsWith(ext)) {
-                base = base.substring(0, base.length() - ext.length());
-            }
-        }
-        return base.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
-    private static void deleteQuietly(Path p) {
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
+    /** A JSON line as read, and its line break. */
+    static void writeLine(OutputStream o, byte[] line, int from, int to) {
+        try {
+            o.write(line, from, to - from);
+            o.write('\n');
         } catch (IOException e) {
-            // nothing more to do: the partial folder stays, named as such
+            throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** A Parquet row as a JSON line: its id (when the corpus has one) and its text, under the fields read. */
+    static void writeRow(OutputStream o, String idField, String id, String textField, String text) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        if (idField != null && id != null) {
+            row.put(idField, id);
+        }
+        row.put(textField, text);
+        byte[] b = Json.write(row).getBytes(StandardCharsets.UTF_8);
+        writeLine(o, b, 0, b.length);
     }
 }

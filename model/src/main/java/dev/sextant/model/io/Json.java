@@ -419,6 +419,34 @@ public final class Json {
         return m.isBlank() ? "malformed JSON" : Character.toLowerCase(m.charAt(0)) + m.substring(1);
     }
 
+    /** A corpus line read to be written again: numbers kept as written (no rounding through double), duplicates refused. */
+    private static final ObjectReader EXACT = MAPPER.reader()
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .with(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true));
+
+    /**
+     * A JSON line to be changed and written again ({@link #writeBytes}), its numbers exactly as written; null when it is
+     * not well-formed JSON (a caller that rewrites corpus lines then leaves the line alone or drops it).
+     */
+    public static JsonNode readExact(byte[] b, int from, int length) {
+        try {
+            return EXACT.readTree(b, from, length);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** Compact JSON as UTF-8 bytes (non-ASCII text unescaped). */
+    public static byte[] writeBytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static ObjectMapper mapper() {
         return MAPPER;
     }
