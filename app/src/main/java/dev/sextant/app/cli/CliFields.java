@@ -64,6 +64,12 @@ public final class CliFields {
             Map.entry("dedup.rows", "--rows"),
             Map.entry("dedup.textField", "--text-field"),
             Map.entry("decontaminate.threads", "--threads"),
+            Map.entry("mix.by", "--by"),
+            Map.entry("mix.textField", "--text-field"),
+            Map.entry("mix.budget", "--budget-tokens"),
+            Map.entry("mix.phases", "--phases"),
+            Map.entry("mix.target", "--target"),
+            Map.entry("mix.tokensPerWord", "--tokens-per-word"),
             // a run's logs (trainlog analyze)
             Map.entry("trainlog.window", "--window"),
             Map.entry("trainlog.threshold", "--threshold"),

@@ -56,6 +56,23 @@ public final class DataStudy {
     }
 
     /**
+     * The corpus's composition by a field and the mixture planned from it.
+     *
+     * @param tokenizer a {@code tokenizer.json} (or a model folder holding one), or null to estimate tokens as words ×
+     *                  {@code tokensPerWord}
+     * @param benchmark items whose n-grams mark a document contaminated (with the scan's defaults), or empty
+     */
+    public static dev.sextant.model.data.MixResult mix(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer, double tokensPerWord,
+            List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress, CancellationToken cancel) {
+        dev.sextant.model.data.TokenCounting counting = tokenizer != null ? dev.sextant.model.io.HfTokenizerFile.open(tokenizer)
+                : dev.sextant.model.data.TokenCounting.wordsTimes(tokensPerWord);
+        var index = benchmark.isEmpty() ? null
+                : dev.sextant.model.contamination.NgramIndex.build(benchmark, ngram, dev.sextant.model.contamination.Normalization.defaults());
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        return dev.sextant.model.data.CorpusMix.run(units, spec, counting, index, threads, progress, cancel);
+    }
+
+    /**
      * Finds the corpus's duplicates and, with {@code out}, writes the kept corpus and the list of what was removed.
      *
      * @param out the output folder (new or empty), or null to count only

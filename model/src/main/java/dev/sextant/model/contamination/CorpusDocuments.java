@@ -164,6 +164,23 @@ public final class CorpusDocuments {
         return true;
     }
 
+    /**
+     * A field of a document's JSON line as text (a string's value, a number or literal as written), or null when it is
+     * absent or not a string, number or literal. A dotted name ({@code meta.source}) is a path into nested objects.
+     */
+    public static String field(byte[] line, int from, int to, String name) {
+        if (name.indexOf('.') > 0) {
+            com.fasterxml.jackson.databind.JsonNode n = dev.sextant.model.io.Json.readExact(line, from, to - from);
+            for (String part : name.split("\\.")) {
+                n = n == null ? null : n.get(part);
+            }
+            return n == null || n.isContainerNode() || n.isNull() ? null : n.asText();
+        }
+        byte[][] names = {name.getBytes(StandardCharsets.UTF_8)};
+        JsonFields.Value[] values = {new JsonFields.Value()};
+        return JsonFields.extract(line, from, to, names, values) && values[0].found ? values[0].text() : null;
+    }
+
     /** A field name's bytes; a name no JSON key can have when the field is not asked for. */
     private static byte[] bytes(String field) {
         return field == null ? new byte[] {0} : field.getBytes(StandardCharsets.UTF_8);

@@ -128,15 +128,9 @@ public final class Deduplicator {
                     hasher.signature(tokenBuf[0], count[0], sig);
                     System.arraycopy(sig, 0, d.signatures, i * perm, perm);
                 } else {
-                    long hi = 0x6A09E667F3BCC909L;
-                    long lo = 0xBB67AE8584CAA73BL;
-                    for (int k = 0; k < count[0]; k++) {
-                        long t = tokenBuf[0][k];
-                        hi = (hi ^ t) * 0x100000001B3L + 0x9E3779B97F4A7C15L;
-                        lo = Long.rotateLeft(lo + MinHasher.mix(t), 29) * 0xC2B2AE3D27D4EB4FL;
-                    }
-                    d.keyHi[i] = MinHasher.mix(hi ^ count[0]);
-                    d.keyLo[i] = MinHasher.mix(lo);
+                    Key k = Key.of(tokenBuf[0], count[0]);
+                    d.keyHi[i] = k.hi();
+                    d.keyLo[i] = k.lo();
                 }
             }, cancel);
             d.bytes = unit.sizeBytes();
@@ -266,7 +260,18 @@ public final class Deduplicator {
                 removedSet);
     }
 
-    private record Key(long hi, long lo) {
+    /** A document's exact-duplicate key: two independent 64-bit hashes over its normalised tokens' hashes (128 bits). */
+    record Key(long hi, long lo) {
+        static Key of(long[] tokens, int count) {
+            long hi = 0x6A09E667F3BCC909L;
+            long lo = 0xBB67AE8584CAA73BL;
+            for (int k = 0; k < count; k++) {
+                long t = tokens[k];
+                hi = (hi ^ t) * 0x100000001B3L + 0x9E3779B97F4A7C15L;
+                lo = Long.rotateLeft(lo + MinHasher.mix(t), 29) * 0xC2B2AE3D27D4EB4FL;
+            }
+            return new Key(MinHasher.mix(hi ^ count), MinHasher.mix(lo));
+        }
     }
 
     /** Open-addressing map from a band key to the last document with it (−1: none), primitive all through. */
