@@ -195,11 +195,12 @@ class ArchitectureTest {
                 "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies");
     }
 
-    /** Corpora are deduplicated, and their output written, in {@code DataStudy} only. */
+    /** Corpora are deduplicated, decontaminated and counted for a mixture, and their output written, in {@code DataStudy} only. */
     @Test
-    void facesDeduplicateThroughTheDataUseCase() {
-        facesDoNotUse("one use case deduplicates corpora for every face", "dev.sextant.model.data.Deduplicator",
-                "dev.sextant.model.io.DedupOutput");
+    void facesWorkOnCorporaThroughTheDataUseCase() {
+        facesDoNotUse("one use case deduplicates, decontaminates and counts corpora for every face", "dev.sextant.model.data.Deduplicator",
+                "dev.sextant.model.io.DedupOutput", "dev.sextant.model.io.DecontaminatedCorpus", "dev.sextant.model.data.CorpusMix",
+                "dev.sextant.model.io.HfTokenizerFile", "dev.sextant.model.io.CorpusLookup");
     }
 
     /**

@@ -31,6 +31,43 @@ public final class DataStudy {
         return ws.dedupRuns().save(projectId, name, summary);
     }
 
+    public void delete(java.util.UUID runId) {
+        ws.dedupRuns().delete(runId);
+    }
+
+    /**
+     * A cluster member's text, with the character ranges it shares (as word n-grams) with the document kept, and the
+     * kept document's ranges it shares with this one.
+     */
+    public record ClusterDocument(DedupResult.Member member, String text, List<int[]> shared, List<int[]> keptShared) {
+    }
+
+    /**
+     * The documents of a cluster read again from the corpus, the kept one first, each with what it shares with the kept
+     * one highlighted; documents longer than {@code maxChars} are cut there.
+     */
+    public static List<ClusterDocument> clusterDocuments(DedupResult.Cluster cluster, DedupSpec spec, int maxChars, CancellationToken cancel) {
+        List<dev.sextant.model.io.CorpusLookup.Place> places = cluster.members().stream()
+                .map(m -> new dev.sextant.model.io.CorpusLookup.Place(m.file(), m.index())).toList();
+        var texts = dev.sextant.model.io.CorpusLookup.texts(places, spec.textField(), cancel);
+        List<ClusterDocument> out = new java.util.ArrayList<>();
+        String kept = null;
+        for (int i = 0; i < cluster.members().size(); i++) {
+            String t = texts.get(places.get(i));
+            if (t == null) {
+                continue; // the file changed since the run
+            }
+            t = t.length() > maxChars ? t.substring(0, maxChars) : t;
+            if (kept == null) {
+                kept = t;
+            }
+            DedupResult.Member m = cluster.members().get(i);
+            out.add(new ClusterDocument(m, t, i == 0 ? List.of() : dev.sextant.model.data.SharedText.marks(t, kept, spec.ngram()),
+                    i == 0 ? List.of() : dev.sextant.model.data.SharedText.marks(kept, t, spec.ngram())));
+        }
+        return out;
+    }
+
     /** The runs kept in the project, newest first. */
     public List<dev.sextant.workspaces.SavedDedupRun> kept() {
         return ws.dedupRuns().list(projectId);

@@ -88,7 +88,9 @@ public final class SextantApp extends Application {
                 new Area("rollout", "Rollout", "Decision, canary plan, report", Feather.FLAG,
                         () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))),
                 new Area("runhealth", "Run health", "Training logs, rollbacks, failures", Feather.HEART,
-                        () -> new dev.sextant.app.ui.runhealth.RunHealthView(new dev.sextant.app.ui.runhealth.RunHealthViewModel(shell)).node()));
+                        () -> new dev.sextant.app.ui.runhealth.RunHealthView(new dev.sextant.app.ui.runhealth.RunHealthViewModel(shell)).node()),
+                new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE,
+                        () -> new dev.sextant.app.ui.data.DataView(new dev.sextant.app.ui.data.DataViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -56,6 +56,7 @@ class AreaWorkflowsTest {
     private static final int GPU = 5;
     private static final int ROLLOUT = 6;
     private static final int RUN_HEALTH = 7;
+    private static final int DATA = 8;
 
     @TempDir
     Path tmp;
@@ -155,6 +156,59 @@ class AreaWorkflowsTest {
         assertThat(scan.summary().dirty()).isEqualTo(1);
         assertThat(window.text("#status-message")).startsWith("Scan complete: 2 items, 1 dirty");
         window.waitUntil("the new scan selected and shown", () -> window.text("#summary").contains("1 dirty"));
+        assertThat(window.dialogs()).isEmpty();
+    }
+
+    @Test
+    void dataFindsNearDuplicatesAndShowsAClusterSideBySideWithTheSharedTextMarked(FxRobot robot) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        String first = null;
+        for (int d = 0; d < 30; d++) {
+            StringBuilder t = new StringBuilder();
+            for (int w = 0; w < 120; w++) {
+                t.append(w == 0 ? "" : " ").append("w").append(r.nextInt(100_000));
+            }
+            if (d == 0) {
+                first = t.toString();
+            }
+            lines.append("{\"id\": \"doc").append(d).append("\", \"source\": \"").append(d % 2 == 0 ? "web" : "books")
+                    .append("\", \"text\": \"").append(t).append("\"}\n");
+        }
+        // a near copy of doc0: two words changed
+        String[] w = first.split(" ");
+        w[30] = "changed";
+        w[90] = "edited";
+        lines.append("{\"id\": \"copy\", \"source\": \"web\", \"text\": \"").append(String.join(" ", w)).append("\"}\n");
+        Path corpus = Files.writeString(tmp.resolve("data-corpus.jsonl"), lines.toString());
+
+        window.awaitDemoWorkspace();
+        window.showArea(DATA);
+        @SuppressWarnings("unchecked")
+        ListView<Path> corpora = window.find("#data-corpus", ListView.class);
+        robot.interact(() -> corpora.getItems().add(corpus));
+        TableView<?> runs = window.table("#data-runs");
+        int before = runs.getItems().size();
+        window.click("#data-run-dedup");
+        window.waitUntil("the run kept", () -> runs.getItems().size() == before + 1);
+        window.awaitJobs();
+        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline").contains("1 of 31 documents are duplicates"));
+        TableView<?> clusters = window.table("#data-clusters");
+        assertThat(clusters.getItems()).hasSize(1);
+        robot.interact(() -> clusters.getSelectionModel().select(0));
+        TableView<?> members = window.table("#data-members");
+        window.waitUntil("the cluster's documents read", () -> members.getItems().size() == 2);
+        window.awaitJobs();
+        window.waitUntil("the copy shown beside the kept one", () -> members.getSelectionModel().getSelectedIndex() == 1);
+        assertThat(robot.lookup(".data-shared").queryAll()).as("highlighted shared text").isNotEmpty();
+        // the S-curve follows the bands and rows typed
+        robot.interact(() -> {
+            window.find("#data-bands", javafx.scene.control.TextField.class).setText("20");
+            window.find("#data-rows", javafx.scene.control.TextField.class).setText("5");
+        });
+        window.waitUntil("the S-curve of 20 × 5", () -> robot.lookup((Node n) -> n instanceof org.jfree.chart.fx.ChartViewer v
+                && v.getChart() != null && v.getChart().getTitle() != null && v.getChart().getTitle().getText().contains("20 bands × 5 rows"))
+                .tryQuery().isPresent());
         assertThat(window.dialogs()).isEmpty();
     }
 
@@ -355,6 +409,10 @@ class AreaWorkflowsTest {
         assertThat(window.text("#runhealth-verdict")).as("log headline").isEmpty();
         assertThat(window.table("#runhealth-studies").getItems()).as("failure studies").isEmpty();
         assertThat(window.table("#runhealth-policies").getItems()).as("failure policies").isEmpty();
+
+        window.showArea(DATA);
+        assertThat(window.table("#data-runs").getItems()).as("kept dedup runs").isEmpty();
+        assertThat(window.table("#data-clusters").getItems()).as("duplicate clusters").isEmpty();
 
         window.showArea(PROJECTS);
         assertThat(window.dialogs()).as("error or other dialogs").isEmpty();

@@ -42,7 +42,7 @@ class FxWatchdogTest {
     /** Stalls over the app's own budget are printed (not failed), so that a creeping cost shows before it fails. */
     private static final long REPORTED_MS = 100;
     private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8};
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
 
     @TempDir
     Path tmp;

@@ -37,9 +37,9 @@ final class WindowDriver {
     /** How long a single step (an area's data loading, a search, a scan) may take on a slow, shared machine. */
     static final long WAIT_SECONDS = 90;
     private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8};
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
     static final List<String> AREAS = List.of("projects", "evaluation", "contamination", "training", "serving", "gpu", "rollout",
-            "runhealth");
+            "runhealth", "data");
 
     final FxRobot robot;
     final ShellModel shell;

@@ -170,11 +170,7 @@ public final class CorpusDocuments {
      */
     public static String field(byte[] line, int from, int to, String name) {
         if (name.indexOf('.') > 0) {
-            com.fasterxml.jackson.databind.JsonNode n = dev.sextant.model.io.Json.readExact(line, from, to - from);
-            for (String part : name.split("\\.")) {
-                n = n == null ? null : n.get(part);
-            }
-            return n == null || n.isContainerNode() || n.isNull() ? null : n.asText();
+            return dev.sextant.model.io.Json.textAt(line, from, to - from, name);
         }
         byte[][] names = {name.getBytes(StandardCharsets.UTF_8)};
         JsonFields.Value[] values = {new JsonFields.Value()};

@@ -17,12 +17,17 @@ import java.util.List;
  * @param bands              the LSH bands and rows used (null for exact)
  * @param bySource           the same counts per source field value (empty without one)
  * @param largest            the largest clusters, the kept document first
+ * @param clusterSizes       how many clusters there are of each size, smallest first
  * @param removed            each removed document: what it duplicates and how closely
  * @param removedSet         removed documents by their number in reading order
  */
 public record DedupResult(long documents, long duplicates, double duplicateShare, long clusters, long tokens, double tokensRemovedShare,
                           long bytes, double seconds, LshBands bands, List<SourceCount> bySource, List<Cluster> largest,
-                          List<Removed> removed, BitSet removedSet) {
+                          List<SizeCount> clusterSizes, List<Removed> removed, BitSet removedSet) {
+
+    /** Clusters of one size. */
+    public record SizeCount(int size, long clusters) {
+    }
 
     public double bytesPerSecond() {
         return seconds > 0 ? bytes / seconds : Double.NaN;

@@ -10,10 +10,17 @@ import java.util.List;
  */
 public record DedupSummary(DedupSpec spec, List<String> corpus, long documents, long duplicates, double duplicateShare, long clusters,
                            long tokens, double tokensRemovedShare, long bytes, double bytesPerSecond, LshBands bands,
-                           List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest, String out) {
+                           List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest, List<DedupResult.SizeCount> clusterSizes,
+                           String out) {
+
+    public DedupSummary {
+        bySource = bySource == null ? List.of() : List.copyOf(bySource);
+        largest = largest == null ? List.of() : List.copyOf(largest);
+        clusterSizes = clusterSizes == null ? List.of() : List.copyOf(clusterSizes); // runs kept before sizes were kept
+    }
 
     public static DedupSummary of(DedupSpec spec, List<String> corpus, DedupResult r, String out) {
         return new DedupSummary(spec, List.copyOf(corpus), r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokens(),
-                r.tokensRemovedShare(), r.bytes(), r.bytesPerSecond(), r.bands(), r.bySource(), r.largest(), out);
+                r.tokensRemovedShare(), r.bytes(), r.bytesPerSecond(), r.bands(), r.bySource(), r.largest(), r.clusterSizes(), out);
     }
 }

@@ -247,6 +247,9 @@ public final class Deduplicator {
                             files[fileOf[g]].file, index(files, fileOf, offset, g), tokens(files, fileOf, offset, g),
                             near ? similarity(files, fileOf, offset, perm, g, kept) : 1.0)).toList());
                 }).toList();
+        java.util.TreeMap<Integer, Long> sizes = new java.util.TreeMap<>();
+        clusters.values().forEach(c -> sizes.merge(c.size(), 1L, Long::sum));
+        List<DedupResult.SizeCount> clusterSizes = sizes.entrySet().stream().map(e -> new DedupResult.SizeCount(e.getKey(), e.getValue())).toList();
         List<DedupResult.SourceCount> sources = new ArrayList<>();
         for (Map.Entry<String, long[]> e : bySource.entrySet()) {
             long[] c = e.getValue();
@@ -256,7 +259,7 @@ public final class Deduplicator {
         long bytes = Arrays.stream(files).mapToLong(d -> d.bytes).sum();
         progress.progress(1, removed.size() + " duplicates of " + n + " documents");
         return new DedupResult(n, removed.size(), n == 0 ? 0 : (double) removed.size() / n, clusters.size(), tokensAll,
-                tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll, bytes, (System.nanoTime() - t0) / 1e9, lsh, sources, largest, removed,
+                tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll, bytes, (System.nanoTime() - t0) / 1e9, lsh, sources, largest, clusterSizes, removed,
                 removedSet);
     }
 

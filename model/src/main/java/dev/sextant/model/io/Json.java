@@ -438,6 +438,19 @@ public final class Json {
         }
     }
 
+    /**
+     * The value at a dotted path ({@code meta.source}) of a JSON object held as UTF-8 bytes, as text (a string's value, a
+     * number or literal as written), or null when the line is not JSON, the path is absent, or it leads to an object,
+     * an array or null.
+     */
+    public static String textAt(byte[] b, int from, int length, String dottedPath) {
+        JsonNode n = readExact(b, from, length);
+        for (String part : dottedPath.split("\\.")) {
+            n = n == null ? null : n.get(part);
+        }
+        return n == null || n.isContainerNode() || n.isNull() ? null : n.asText();
+    }
+
     /** Compact JSON as UTF-8 bytes (non-ASCII text unescaped). */
     public static byte[] writeBytes(Object value) {
         try {

@@ -79,7 +79,7 @@ public final class MixCommand implements Runnable {
             throw BadInputException.of("--budget-tokens", "a token budget goes with --target");
         }
         Map<String, Double> t = target == null ? null : MixTargetFile.read(target);
-        MixSpec s = new MixSpec(by, textField, t, budget == null ? null : tokens(budget), orderBy, descending, phases);
+        MixSpec s = new MixSpec(by, textField, t, budget == null ? null : MixSpec.parseTokens(budget), orderBy, descending, phases);
         if (!benchmarks.isEmpty()) {
             new dev.sextant.model.contamination.ScanSpec(ngram, 0.8, dev.sextant.model.contamination.Normalization.defaults(), textField, null, 1, 1);
         }
@@ -118,31 +118,6 @@ public final class MixCommand implements Runnable {
                 }
             }
         });
-    }
-
-    /** A token count as written by people: 2e12, 300B, 1.5T, 750M, 12000. */
-    static long tokens(String s) {
-        String v = s.strip().replace("_", "").replace(",", "");
-        double mult = 1;
-        char last = v.isEmpty() ? ' ' : Character.toUpperCase(v.charAt(v.length() - 1));
-        if ("KMBT".indexOf(last) >= 0) {
-            mult = switch (last) {
-                case 'K' -> 1e3;
-                case 'M' -> 1e6;
-                case 'B' -> 1e9;
-                default -> 1e12;
-            };
-            v = v.substring(0, v.length() - 1);
-        }
-        try {
-            double d = Double.parseDouble(v) * mult;
-            if (!(d >= 1) || d > 1e18) {
-                throw BadInputException.of("--budget-tokens", "must be a positive number of tokens, got '" + s + "'");
-            }
-            return Math.round(d);
-        } catch (NumberFormatException e) {
-            throw BadInputException.of("--budget-tokens", "expected a number of tokens (e.g. 2e12, 300B, 1.5T), got '" + s + "'");
-        }
     }
 
     static String human(double tokens) {

@@ -1,0 +1,60 @@
+package dev.sextant.app.ui.data;
+
+import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.Forms;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Data area: the corpus and benchmark at the top, shared by three tabs — Duplicates (exact and near, kept as runs),
+ * Mixture (composition, target, epochs, curriculum) and Decontamination (a copy without the benchmark's n-grams).
+ */
+public final class DataView {
+
+    private final DataViewModel vm;
+    private final VBox root = new VBox(10);
+
+    public DataView(DataViewModel vm) {
+        this.vm = vm;
+        root.getStyleClass().add("area");
+        root.setPadding(new Insets(20, 24, 12, 24));
+        Label title = new Label("Data");
+        title.getStyleClass().add("area-title");
+        Label subtitle = new Label("A training corpus as data engineering sees it: its exact and near duplicates, its composition by source in "
+                + "the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's n-grams.");
+        subtitle.getStyleClass().add("area-subtitle");
+        subtitle.setWrapText(true);
+        subtitle.setMinHeight(Label.USE_PREF_SIZE);
+        Label problem = new Label();
+        problem.getStyleClass().add("field-problem");
+        problem.setWrapText(true);
+        problem.setMinHeight(Label.USE_PREF_SIZE);
+        Forms.bindProblem(problem, vm.problemProperty());
+        ProblemMarks marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());
+        Node inputs = new DataInputs(vm, marks).node();
+        Tab duplicates = new Tab("Duplicates", new DuplicatesTab(vm, marks, this::dark).node());
+        Tab mixture = new Tab("Mixture", new MixTab(vm, marks, this::dark).node());
+        Tab decon = new Tab("Decontamination", new DecontaminationTab(vm, marks).node());
+        duplicates.setId("data-tab-duplicates");
+        mixture.setId("data-tab-mixture");
+        decon.setId("data-tab-decontamination");
+        TabPane tabs = new TabPane(duplicates, mixture, decon);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        root.getChildren().addAll(new VBox(2, title, subtitle), problem, inputs, tabs);
+        root.setId("data");
+    }
+
+    public Node node() {
+        return root;
+    }
+
+    private boolean dark() {
+        return "dark".equals(vm.shell().home().settings().theme());
+    }
+}

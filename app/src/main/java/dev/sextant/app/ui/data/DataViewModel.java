@@ -1,0 +1,426 @@
+package dev.sextant.app.ui.data;
+
+import dev.sextant.app.Failures;
+import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.ScanStudy;
+import dev.sextant.app.ui.shell.Inputs;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.InputError;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.data.DecontaminationResult;
+import dev.sextant.model.data.Decontaminator;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.DedupSummary;
+import dev.sextant.model.data.LshBands;
+import dev.sextant.model.data.MixResult;
+import dev.sextant.model.data.MixSpec;
+import dev.sextant.model.io.DecontaminatedCorpus;
+import dev.sextant.model.io.MixTargetFile;
+import dev.sextant.workspaces.SavedDedupRun;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Data area: one corpus (files and folders, its text, id and source fields) and three jobs over it — duplicates
+ * (kept in the project as dedup runs, a cluster's documents read again to show side by side), the mixture (composition,
+ * target, budget, epochs, curriculum) and a decontaminated copy. Every run is a cancellable job; nothing heavy runs on
+ * the FX thread.
+ */
+public final class DataViewModel {
+
+    private final ShellModel shell;
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
+
+    // the corpus
+    private final ObservableList<Path> corpus = FXCollections.observableArrayList();
+    private final StringProperty textField = new SimpleStringProperty("text");
+    private final StringProperty idField = new SimpleStringProperty("id");
+    private final StringProperty sourceField = new SimpleStringProperty("source");
+
+    // duplicates
+    private final ObjectProperty<String> mode = new SimpleObjectProperty<>("near");
+    private final StringProperty threshold = new SimpleStringProperty("0.8");
+    private final StringProperty ngram = new SimpleStringProperty("5");
+    private final StringProperty permutations = new SimpleStringProperty("112");
+    private final StringProperty bands = new SimpleStringProperty("");
+    private final StringProperty rows = new SimpleStringProperty("");
+    private final ObjectProperty<String> keep = new SimpleObjectProperty<>("first");
+    private final StringProperty dedupOut = new SimpleStringProperty("");
+    private final ObjectProperty<LshBands> preview = new SimpleObjectProperty<>(this, "preview");
+    private final ObservableList<SavedDedupRun> runs = FXCollections.observableArrayList();
+    private final ObjectProperty<SavedDedupRun> shownRun = new SimpleObjectProperty<>(this, "shownRun");
+    private final ObjectProperty<List<DataStudy.ClusterDocument>> cluster = new SimpleObjectProperty<>(this, "cluster");
+
+    // mixture
+    private final StringProperty by = new SimpleStringProperty("source");
+    private final StringProperty tokenizer = new SimpleStringProperty("");
+    private final StringProperty tokensPerWord = new SimpleStringProperty("1.33");
+    private final StringProperty target = new SimpleStringProperty("");
+    private final StringProperty budget = new SimpleStringProperty("");
+    private final StringProperty orderBy = new SimpleStringProperty("");
+    private final ObjectProperty<String> order = new SimpleObjectProperty<>("asc");
+    private final StringProperty phases = new SimpleStringProperty("4");
+    private final ObjectProperty<MixResult> mix = new SimpleObjectProperty<>(this, "mix");
+
+    // decontamination
+    private final ObservableList<Path> benchmarks = FXCollections.observableArrayList();
+    private final StringProperty benchmarkFields = new SimpleStringProperty("");
+    private final StringProperty scanNgram = new SimpleStringProperty("13");
+    private final ObjectProperty<String> deconMode = new SimpleObjectProperty<>("drop");
+    private final StringProperty mask = new SimpleStringProperty("[MASKED]");
+    private final StringProperty deconOut = new SimpleStringProperty("");
+    private final ObjectProperty<DecontaminationResult> decontamination = new SimpleObjectProperty<>(this, "decontamination");
+
+    public DataViewModel(ShellModel shell) {
+        this.shell = shell;
+        for (StringProperty p : List.of(threshold, permutations, bands, rows)) {
+            p.addListener((o, a, n) -> updatePreview());
+        }
+        updatePreview();
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            shownRun.set(null);
+            cluster.set(null);
+            reload();
+        });
+        reload();
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    /** The S-curve of the bands and rows on the form (chosen from the threshold when blank); null while they are invalid. */
+    private void updatePreview() {
+        try {
+            preview.set(spec().lsh());
+        } catch (RuntimeException e) {
+            preview.set(null);
+        }
+    }
+
+    public void reload() {
+        if (!shell.inProject("Load dedup runs", (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(), list -> {
+            runs.setAll(list);
+            if (shownRun.get() == null && !list.isEmpty()) {
+                shownRun.set(list.get(0));
+            }
+        }, null)) {
+            runs.clear();
+        }
+    }
+
+    DedupSpec spec() {
+        DedupSpec.Mode m = "exact".equals(mode.get()) ? DedupSpec.Mode.EXACT : DedupSpec.Mode.NEAR;
+        double t = Inputs.number("dedup.threshold", "Threshold", threshold.get());
+        int n = Inputs.integer("dedup.ngram", "Shingle words", ngram.get());
+        int k = Inputs.integer("dedup.permutations", "Permutations", permutations.get());
+        Integer b = Inputs.optionalInteger("dedup.bands", "Bands", bands.get());
+        Integer r = Inputs.optionalInteger("dedup.rows", "Rows", rows.get());
+        if ((b == null) != (r == null)) {
+            throw new InputError(b == null ? "dedup.bands" : "dedup.rows", "give bands and rows together, or neither");
+        }
+        LshBands lsh = b == null ? null : Inputs.reading("dedup.bands", () -> new LshBands(b, r));
+        return new DedupSpec(m, t, n, k, lsh, blankToNull(textField.get()) == null ? "text" : textField.get().strip(),
+                blankToNull(idField.get()), blankToNull(sourceField.get()), "longest".equals(keep.get()) ? DedupSpec.Keep.LONGEST : DedupSpec.Keep.FIRST, 1);
+    }
+
+    /** Finds the corpus's duplicates as a job, keeps the run in the project and shows it. */
+    public void runDedup() {
+        DedupSpec s;
+        Path out;
+        try {
+            requireCorpus();
+            s = spec();
+            out = blankToNull(dedupOut.get()) == null ? null : Path.of(dedupOut.get().strip());
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
+        shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> {
+            DedupResult r = DataStudy.dedup(paths, s, 0, out, progress, cancel);
+            DataStudy study = new DataStudy(ws, p.id());
+            java.util.UUID id = study.keep(name.length() > 300 ? name.substring(0, 300) + "…" : name,
+                    DedupSummary.of(s, paths.stream().map(Path::toString).toList(), r, out == null ? null : out.toAbsolutePath().toString()));
+            return study.kept().stream().filter(k -> k.id().equals(id)).findFirst().orElseThrow();
+        }, kept -> {
+            clearProblem();
+            runs.add(0, kept);
+            shownRun.set(kept);
+            cluster.set(null);
+            shell.statusProperty().set(String.format(Locale.ROOT, "Kept dedup run “%s”: %,d duplicates of %,d documents", kept.name(),
+                    kept.summary().duplicates(), kept.summary().documents()));
+        }, this::fail);
+    }
+
+    public void deleteRun(SavedDedupRun run) {
+        shell.inProject("Delete dedup run", (ws, p, progress, cancel) -> {
+            new DataStudy(ws, p.id()).delete(run.id());
+            return null;
+        }, x -> {
+            runs.remove(run);
+            if (run.equals(shownRun.get())) {
+                shownRun.set(runs.isEmpty() ? null : runs.get(0));
+            }
+        }, this::fail);
+    }
+
+    /** Reads a cluster's documents again from the corpus and shows them side by side. */
+    public void openCluster(DedupResult.Cluster c) {
+        SavedDedupRun run = shownRun.get();
+        if (c == null || run == null) {
+            cluster.set(null);
+            return;
+        }
+        shell.jobs().submit("Read a cluster's documents", (progress, cancel) -> DataStudy.clusterDocuments(c, run.summary().spec(), 20_000, cancel),
+                docs -> {
+                    clearProblem();
+                    cluster.set(docs);
+                }, this::fail);
+    }
+
+    /** Counts the corpus by the field and plans the mix as a job. */
+    public void runMix() {
+        MixSpec s;
+        Path tok;
+        double perWord;
+        try {
+            requireCorpus();
+            var t = blankToNull(target.get()) == null ? null : MixTargetFile.read(Path.of(target.get().strip()));
+            Long b = blankToNull(budget.get()) == null ? null : MixSpec.parseTokens(budget.get());
+            Integer ph = Inputs.integer("mix.phases", "Phases", phases.get());
+            s = new MixSpec(blankToNull(by.get()) == null ? "" : by.get().strip(), textFieldName(), t, b, blankToNull(orderBy.get()),
+                    "desc".equals(order.get()), ph);
+            tok = blankToNull(tokenizer.get()) == null ? null : Path.of(tokenizer.get().strip());
+            perWord = Inputs.positive("mix.tokensPerWord", "Tokens per word", tokensPerWord.get());
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        List<Path> paths = List.copyOf(corpus);
+        List<Path> bench = List.copyOf(benchmarks);
+        List<String> fields = fields();
+        int n;
+        try {
+            n = Inputs.integer("contamination.ngram", "n-gram words", scanNgram.get());
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        shell.jobs().submit("Mixture of " + paths.get(0).getFileName(), (progress, cancel) -> DataStudy.mix(paths, s, tok, perWord,
+                bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, Runtime.getRuntime().availableProcessors(),
+                progress, cancel), r -> {
+            clearProblem();
+            mix.set(r);
+        }, this::fail);
+    }
+
+    /** Writes the corpus without the benchmark's n-grams as a job. */
+    public void runDecontamination() {
+        DecontaminatedCorpus.Spec s;
+        Path out;
+        int n;
+        try {
+            requireCorpus();
+            if (benchmarks.isEmpty()) {
+                throw new InputError("decontaminate.benchmark", "add the benchmark files whose items are to be removed");
+            }
+            if (blankToNull(deconOut.get()) == null) {
+                throw new InputError("decontaminate.out", "choose a new or empty output folder");
+            }
+            out = Path.of(deconOut.get().strip());
+            n = Inputs.integer("contamination.ngram", "n-gram words", scanNgram.get());
+            s = new DecontaminatedCorpus.Spec("mask".equals(deconMode.get()) ? Decontaminator.Mode.MASK : Decontaminator.Mode.DROP, mask.get(),
+                    Normalization.defaults(), textFieldName(), blankToNull(idField.get()), Runtime.getRuntime().availableProcessors());
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        List<Path> paths = List.copyOf(corpus);
+        List<Path> bench = List.copyOf(benchmarks);
+        List<String> fields = fields();
+        shell.jobs().submit("Decontaminate " + paths.get(0).getFileName(), (progress, cancel) -> DataStudy.decontaminate(
+                ScanStudy.readItems(bench, fields, null, null), paths, n, s, out, progress, cancel), r -> {
+            clearProblem();
+            decontamination.set(r);
+            shell.statusProperty().set(String.format(Locale.ROOT, "Wrote %s: %,d of %,d documents %s", r.out(), r.affected(), r.documents(),
+                    r.mode().equals("mask") ? "masked" : "dropped"));
+        }, this::fail);
+    }
+
+    private List<String> fields() {
+        return blankToNull(benchmarkFields.get()) == null ? List.of()
+                : Arrays.stream(benchmarkFields.get().split(",")).map(String::strip).filter(f -> !f.isEmpty()).toList();
+    }
+
+    private String textFieldName() {
+        return blankToNull(textField.get()) == null ? "text" : textField.get().strip();
+    }
+
+    private void requireCorpus() {
+        if (corpus.isEmpty()) {
+            throw new InputError("data.corpus", "add the corpus files or folders first");
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private void fail(Throwable e) {
+        problem.set(Failures.message(e));
+        problemField.set(e instanceof InputError ie ? ie.field() : "");
+    }
+
+    private void clearProblem() {
+        problem.set("");
+        problemField.set("");
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    public ObservableList<Path> corpus() {
+        return corpus;
+    }
+
+    public StringProperty textFieldProperty() {
+        return textField;
+    }
+
+    public StringProperty idFieldProperty() {
+        return idField;
+    }
+
+    public StringProperty sourceFieldProperty() {
+        return sourceField;
+    }
+
+    public ObjectProperty<String> modeProperty() {
+        return mode;
+    }
+
+    public StringProperty thresholdProperty() {
+        return threshold;
+    }
+
+    public StringProperty ngramProperty() {
+        return ngram;
+    }
+
+    public StringProperty permutationsProperty() {
+        return permutations;
+    }
+
+    public StringProperty bandsProperty() {
+        return bands;
+    }
+
+    public StringProperty rowsProperty() {
+        return rows;
+    }
+
+    public ObjectProperty<String> keepProperty() {
+        return keep;
+    }
+
+    public StringProperty dedupOutProperty() {
+        return dedupOut;
+    }
+
+    public ObjectProperty<LshBands> previewProperty() {
+        return preview;
+    }
+
+    public ObservableList<SavedDedupRun> runs() {
+        return runs;
+    }
+
+    public ObjectProperty<SavedDedupRun> shownRunProperty() {
+        return shownRun;
+    }
+
+    public ObjectProperty<List<DataStudy.ClusterDocument>> clusterProperty() {
+        return cluster;
+    }
+
+    public StringProperty byProperty() {
+        return by;
+    }
+
+    public StringProperty tokenizerProperty() {
+        return tokenizer;
+    }
+
+    public StringProperty tokensPerWordProperty() {
+        return tokensPerWord;
+    }
+
+    public StringProperty targetProperty() {
+        return target;
+    }
+
+    public StringProperty budgetProperty() {
+        return budget;
+    }
+
+    public StringProperty orderByProperty() {
+        return orderBy;
+    }
+
+    public ObjectProperty<String> orderProperty() {
+        return order;
+    }
+
+    public StringProperty phasesProperty() {
+        return phases;
+    }
+
+    public ObjectProperty<MixResult> mixProperty() {
+        return mix;
+    }
+
+    public ObservableList<Path> benchmarks() {
+        return benchmarks;
+    }
+
+    public StringProperty benchmarkFieldsProperty() {
+        return benchmarkFields;
+    }
+
+    public StringProperty scanNgramProperty() {
+        return scanNgram;
+    }
+
+    public ObjectProperty<String> deconModeProperty() {
+        return deconMode;
+    }
+
+    public StringProperty maskProperty() {
+        return mask;
+    }
+
+    public StringProperty deconOutProperty() {
+        return deconOut;
+    }
+
+    public ObjectProperty<DecontaminationResult> decontaminationProperty() {
+        return decontamination;
+    }
+}

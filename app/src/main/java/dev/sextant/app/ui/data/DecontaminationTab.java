@@ -1,0 +1,115 @@
+package dev.sextant.app.ui.data;
+
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+
+import dev.sextant.app.ui.planning.InputGrid;
+import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.data.DecontaminationResult;
+import java.io.File;
+import java.util.List;
+import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+
+/** The Decontamination tab: drop or mask, the output folder; what was removed, item by item. */
+final class DecontaminationTab {
+
+    private final DataViewModel vm;
+    private final Label headline = new Label();
+    private final TableView<DecontaminationResult.ItemCount> items = new TableView<>();
+    private final SplitPane node;
+
+    DecontaminationTab(DataViewModel vm, ProblemMarks marks) {
+        this.vm = vm;
+        node = new SplitPane(left(marks), right());
+        node.setDividerPositions(0.27);
+        vm.decontaminationProperty().addListener((o, a, n) -> show(n));
+        show(vm.decontaminationProperty().get());
+    }
+
+    Node node() {
+        return node;
+    }
+
+    private Node left(ProblemMarks marks) {
+        Label title = new Label("Write a decontaminated copy");
+        title.getStyleClass().add("card-title");
+        InputGrid g = new InputGrid(marks);
+        g.row("Documents holding n-grams", Forms.choice(vm.deconModeProperty(), "drop", "mask"));
+        g.field("Mask with", null, vm.maskProperty(), "[MASKED]", "data-mask");
+        TextField out = g.field("Output folder", "decontaminate.out", vm.deconOutProperty(), "a new or empty folder", "data-decon-out");
+        Button choose = new Button("Choose…");
+        choose.getStyleClass().add("small");
+        choose.setOnAction(e -> {
+            File dir = new DirectoryChooser().showDialog(node.getScene().getWindow());
+            if (dir != null) {
+                out.setText(dir.getAbsolutePath());
+            }
+        });
+        g.span(choose);
+        Button run = new Button("Decontaminate");
+        run.setId("data-run-decon");
+        run.getStyleClass().add("accent");
+        run.disableProperty().bind(vm.shell().jobs().runningProperty());
+        run.setOnAction(e -> vm.runDecontamination());
+        Label note = Forms.muted("The benchmark's n-grams are found as a scan finds them (GPT-3's 13-grams after normalisation). Drop leaves "
+                + "out every document holding one; mask replaces the matched spans, matching again until none is left, so a scan of the copy "
+                + "finds nothing. OUT/removed.jsonl says which document lost what for which item.");
+        VBox card = new VBox(8, title, g.grid(), run, note);
+        card.getStyleClass().add("card");
+        VBox box = new VBox(10, card);
+        box.setPadding(new Insets(0, 10, 0, 0));
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        return scroll;
+    }
+
+    private Node right() {
+        headline.getStyleClass().add("verdict");
+        headline.setWrapText(true);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
+        headline.setId("data-decon-headline");
+        items.setId("data-decon-items");
+        items.getColumns().setAll(List.of(
+                width(text("Benchmark", DecontaminationResult.ItemCount::benchmark), 140),
+                width(text("Item", DecontaminationResult.ItemCount::id), 160),
+                width(number("Documents", i -> (double) i.documents(), "%,.0f"), 90),
+                width(number("N-gram occurrences", i -> (double) i.ngrams(), "%,.0f"), 140)));
+        items.setPlaceholder(new Label("No benchmark item was found in the corpus."));
+        Tables.exportable(items, "decontaminated-items.csv", vm.shell());
+        Tables.fit(items, "DataView.deconItems");
+        VBox box = new VBox(8, headline, items);
+        VBox.setVgrow(items, Priority.ALWAYS);
+        box.setPadding(new Insets(0, 0, 0, 10));
+        return box;
+    }
+
+    private void show(DecontaminationResult r) {
+        if (r == null) {
+            headline.setText("Add the corpus and the benchmark above, choose an output folder, and write a copy without the benchmark's n-grams.");
+            items.getItems().clear();
+            return;
+        }
+        headline.setText(String.format(Locale.ROOT, "%,d of %,d documents held benchmark n-grams (%.3f %%): %,d dropped, %,d masked (%,d bytes). "
+                        + "%s%d benchmark items found. Wrote %s (kept/*.jsonl.zst, removed.jsonl) at %,.0f MB/s.", r.affected(), r.documents(),
+                100 * r.affectedShare(), r.dropped(), r.masked(), r.maskedBytes(),
+                r.passedThrough() > 0 ? String.format(Locale.ROOT, "%,d lines without a document passed through. ", r.passedThrough()) : "",
+                r.items().size(), r.out(), r.bytesPerSecond() / 1e6));
+        items.getItems().setAll(r.items());
+    }
+}

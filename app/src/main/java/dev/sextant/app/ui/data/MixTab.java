@@ -1,0 +1,204 @@
+package dev.sextant.app.ui.data;
+
+import static dev.sextant.app.ui.shell.Tables.number;
+import static dev.sextant.app.ui.shell.Tables.text;
+import static dev.sextant.app.ui.shell.Tables.width;
+
+import dev.sextant.app.ui.charts.Charts;
+import dev.sextant.app.ui.planning.InputGrid;
+import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.data.MixResult;
+import dev.sextant.model.data.MixSource;
+import java.io.File;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+
+/**
+ * The Mixture tab: the field to split by, the tokenizer, the target and the budget on the left; the sources' table,
+ * current against target shares with each source's epochs, and the curriculum's phases on the right.
+ */
+final class MixTab {
+
+    private final DataViewModel vm;
+    private final BooleanSupplier dark;
+    private final Label headline = new Label();
+    private final TableView<MixSource> sources = new TableView<>();
+    private final TableView<PhaseRow> phases = new TableView<>();
+    private final StackPane sharesPane = new StackPane();
+    private final StackPane epochsPane = new StackPane();
+    private final SplitPane node;
+
+    /** One source's slice in one phase, as a table row. */
+    record PhaseRow(int phase, String source, String range, double tokens) {
+    }
+
+    MixTab(DataViewModel vm, ProblemMarks marks, BooleanSupplier dark) {
+        this.vm = vm;
+        this.dark = dark;
+        node = new SplitPane(left(marks), right());
+        node.setDividerPositions(0.27);
+        vm.mixProperty().addListener((o, a, n) -> show(n));
+        show(vm.mixProperty().get());
+    }
+
+    Node node() {
+        return node;
+    }
+
+    private Node left(ProblemMarks marks) {
+        Label title = new Label("Composition and mixture");
+        title.getStyleClass().add("card-title");
+        InputGrid g = new InputGrid(marks);
+        g.field("Split by field", "mix.by", vm.byProperty(), "source, domain, meta.language…", "data-mix-by");
+        TextField tok = g.field("Tokenizer", null, vm.tokenizerProperty(), "tokenizer.json (blank: estimate)", "data-tokenizer");
+        g.span(chooser("Choose tokenizer.json…", tok, "JSON", "*.json"));
+        g.field("Tokens per word", "mix.tokensPerWord", vm.tokensPerWordProperty(), "estimate without a tokenizer", "data-tokens-per-word");
+        TextField target = g.field("Target mix", "mix.target", vm.targetProperty(), "CSV: source,share (optional)", "data-target");
+        g.span(chooser("Choose target CSV…", target, "CSV", "*.csv"));
+        g.field("Token budget", "mix.budget", vm.budgetProperty(), "e.g. 300B, 2T (with a target)", "data-budget");
+        g.field("Order by field", null, vm.orderByProperty(), "difficulty, quality (optional)", "data-order-by");
+        g.row("Order", Forms.choice(vm.orderProperty(), "asc", "desc"));
+        g.field("Phases", "mix.phases", vm.phasesProperty(), "4", "data-phases");
+        Button run = new Button("Count and plan");
+        run.setId("data-run-mix");
+        run.getStyleClass().add("accent");
+        run.disableProperty().bind(vm.shell().jobs().runningProperty());
+        run.setOnAction(e -> vm.runMix());
+        Label note = Forms.muted("Epochs past ~4 are warned about: repeated tokens are then worth less than new ones (Muennighoff et al. 2023, "
+                + "effective epochs shown). With a benchmark above, each source's share of documents holding its n-grams is counted too.");
+        VBox card = new VBox(8, title, g.grid(), run, note);
+        card.getStyleClass().add("card");
+        VBox box = new VBox(10, card);
+        box.setPadding(new Insets(0, 10, 0, 0));
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        return scroll;
+    }
+
+    private Button chooser(String text, TextField into, String kind, String pattern) {
+        Button b = new Button(text);
+        b.getStyleClass().add("small");
+        b.setOnAction(e -> {
+            FileChooser c = new FileChooser();
+            c.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+            File f = c.showOpenDialog(node.getScene().getWindow());
+            if (f != null) {
+                into.setText(f.getAbsolutePath());
+            }
+        });
+        return b;
+    }
+
+    private Node right() {
+        headline.getStyleClass().add("verdict");
+        headline.setWrapText(true);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
+        headline.setId("data-mix-headline");
+        sources.setId("data-mix-sources");
+        sources.getColumns().setAll(List.of(
+                width(text("Source", MixSource::name), 130),
+                width(number("Documents", s -> (double) s.documents(), "%,.0f"), 90),
+                width(text("Tokens", s -> human(s.tokens())), 80),
+                width(number("Share", s -> s.share() * 100, "%.1f %%"), 66),
+                width(number("Target", s -> s.targetShare() * 100, "%.1f %%"), 66),
+                width(number("Weight", MixSource::weight, "%.2f"), 66),
+                width(number("Epochs", MixSource::epochs, "%.2f"), 66),
+                width(number("Worth (epochs)", MixSource::effectiveEpochs, "%.2f"), 104),
+                width(number("Duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 84),
+                width(number("Contaminated", s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100, "%.2f %%"), 100),
+                width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
+        sources.setPlaceholder(new Label("Count the corpus by a field to see its composition."));
+        Tables.exportable(sources, "mixture.csv", vm.shell());
+        Tables.fit(sources, "DataView.mixSources");
+        phases.setId("data-mix-phases");
+        phases.getColumns().setAll(List.of(
+                width(number("Phase", p -> (double) p.phase(), "%.0f"), 60),
+                width(text("Source", PhaseRow::source), 130),
+                width(text("Values", PhaseRow::range), 140),
+                width(text("Tokens", p -> human(p.tokens())), 90)));
+        phases.setPlaceholder(new Label("Give an order field (difficulty, quality) for a curriculum in phases."));
+        Tables.fit(phases, "DataView.mixPhases");
+        HBox charts = new HBox(8, sharesPane, epochsPane);
+        HBox.setHgrow(sharesPane, Priority.ALWAYS);
+        HBox.setHgrow(epochsPane, Priority.ALWAYS);
+        sharesPane.setPrefWidth(400);
+        epochsPane.setPrefWidth(400);
+        TabPane tables = new TabPane(new Tab("Sources", sources), new Tab("Curriculum", phases));
+        tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane split = new SplitPane(charts, tables);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.45);
+        VBox box = new VBox(8, headline, split);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        box.setPadding(new Insets(0, 0, 0, 10));
+        return box;
+    }
+
+    private void show(MixResult r) {
+        if (r == null) {
+            headline.setText("Count the corpus by a field: its documents, bytes and tokens per source, and the mixture a target and a budget make.");
+            sources.getItems().clear();
+            phases.getItems().clear();
+            Forms.show(sharesPane, null, "Current and target shares appear here.");
+            Forms.show(epochsPane, null, "Epochs per source appear here.");
+            return;
+        }
+        headline.setText(headline(r));
+        sources.getItems().setAll(r.sources());
+        List<String> names = r.sources().stream().map(MixSource::name).toList();
+        Forms.show(sharesPane, Charts.pairedBars("Share of tokens: corpus and target", "corpus", "target", names,
+                r.sources().stream().map(MixSource::share).toList(), r.sources().stream().map(MixSource::targetShare).toList(), dark.getAsBoolean()), "");
+        List<MixSource> drawn = r.sources().stream().filter(s -> s.epochs() != null).toList();
+        Forms.show(epochsPane, drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
+                drawn.stream().map(MixSource::name).toList(), drawn.stream().map(MixSource::epochs).toList(), dark.getAsBoolean()), "No source is drawn.");
+        phases.getItems().setAll(r.phases().stream().flatMap(p -> p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(),
+                s.from() == null ? "no value" : num(s.from()) + " – " + num(s.to()), s.tokens()))).toList());
+    }
+
+    static String headline(MixResult r) {
+        long warned = r.sources().stream().filter(s -> s.warning() != null).count();
+        return String.format(Locale.ROOT, "%,d documents, %,.1f MB of text, %s tokens by %s in %d sources (%s)%s%s.", r.documents(),
+                r.bytes() / 1e6, human(r.tokens()), r.by(), r.sources().size(), r.exactTokens() ? "the model's tokenizer" : r.tokenCounting(),
+                r.budgetTokens() == null ? "" : "; budget " + human(r.budgetTokens()) + " tokens",
+                warned == 0 ? "" : "; " + warned + " source" + (warned == 1 ? " needs" : "s need") + " attention");
+    }
+
+    static String human(double tokens) {
+        double a = Math.abs(tokens);
+        if (a >= 1e12) {
+            return String.format(Locale.ROOT, "%.2fT", tokens / 1e12);
+        }
+        if (a >= 1e9) {
+            return String.format(Locale.ROOT, "%.2fB", tokens / 1e9);
+        }
+        if (a >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fM", tokens / 1e6);
+        }
+        return String.format(Locale.ROOT, "%,.0f", tokens);
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+}
