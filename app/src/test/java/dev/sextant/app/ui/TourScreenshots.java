@@ -104,6 +104,8 @@ class TourScreenshots {
             window.waitUntil("the demo decision", () -> window.text("#rollout-decision").startsWith("Decision"));
         } else if (area.equals("gpu")) {
             window.waitUntil("the demo profile", () -> !window.table("#gpu-rates").getItems().isEmpty());
+        } else if (area.equals("data")) {
+            prepareData();
         } else if (area.equals("serving")) {
             window.waitUntil("the demo plan", () -> !window.table("#serving-levers").getItems().isEmpty());
             if (window.table("#serving-disagg").getItems().isEmpty()) {
@@ -118,6 +120,78 @@ class TourScreenshots {
             }
         }
         window.awaitJobs();
+    }
+
+    /** A small corpus of three sources with planted near copies and benchmark passages: deduplicated, counted and cleaned. */
+    private void prepareData() throws Exception {
+        if (!window.table("#data-runs").getItems().isEmpty()) {
+            return;
+        }
+        Path dir = Files.createTempDirectory("sextant-tour-data");
+        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        String[] vocab = ("the of and to in a is that for it as was with be by on not he this are or his from at which but have an they "
+                + "you were her she there been one all we their has would when if so no will what can more other some time could them into "
+                + "model data train loss token layer batch memory gradient network value server request cache").split(" ");
+        String[] sources = {"web", "books", "code", "papers"};
+        String question = "which planet in our solar system has the longest day measured against its own year and why does it rotate backwards";
+        StringBuilder lines = new StringBuilder();
+        List<String> texts = new ArrayList<>();
+        for (int d = 0; d < 400; d++) {
+            StringBuilder t = new StringBuilder();
+            int words = 80 + r.nextInt(200);
+            for (int w = 0; w < words; w++) {
+                t.append(w == 0 ? "" : " ").append(vocab[r.nextInt(vocab.length)]).append(r.nextInt(6) == 0 ? "," : "");
+            }
+            String text = t.toString();
+            if (d > 40 && d % 9 == 0) {
+                String[] w = texts.get(r.nextInt(texts.size())).split(" ");
+                for (int k = 0; k < 2; k++) {
+                    w[r.nextInt(w.length)] = "edited";
+                }
+                text = String.join(" ", w);
+            }
+            if (d % 37 == 5) {
+                text = text + " Quiz: " + question + "?";
+            }
+            texts.add(text);
+            lines.append("{\"id\": \"doc-").append(d).append("\", \"source\": \"").append(sources[d % 4 == 3 && d % 8 == 3 ? 3 : d % 3])
+                    .append("\", \"quality\": ").append(r.nextInt(100)).append(", \"text\": \"").append(text).append("\"}\n");
+        }
+        Path corpus = Files.writeString(dir.resolve("crawl-sample.jsonl"), lines.toString());
+        Path bench = Files.writeString(dir.resolve("astronomy-quiz.jsonl"), "{\"id\": \"q-17\", \"question\": \"" + question + "\"}\n");
+        Path target = Files.writeString(dir.resolve("target-mix.csv"), "source,share\nweb,40\nbooks,25\ncode,25\npapers,10\n");
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ListView<Path> corpora = window.find("#data-corpus", javafx.scene.control.ListView.class);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ListView<Path> benchmarks = window.find("#data-benchmarks", javafx.scene.control.ListView.class);
+        WaitForAsyncUtils.asyncFx(() -> {
+            corpora.getItems().add(corpus);
+            benchmarks.getItems().add(bench);
+        }).get();
+        window.click("#data-run-dedup");
+        window.waitUntil("the dedup run kept", () -> !window.table("#data-runs").getItems().isEmpty());
+        window.awaitJobs();
+        TableView<?> clusters = window.table("#data-clusters");
+        window.waitUntil("the clusters shown", () -> !clusters.getItems().isEmpty());
+        WaitForAsyncUtils.asyncFx(() -> clusters.getSelectionModel().select(0)).get();
+        window.waitUntil("a cluster's documents", () -> !window.table("#data-members").getItems().isEmpty());
+        window.awaitJobs();
+        window.clickTab("Mixture");
+        WaitForAsyncUtils.asyncFx(() -> {
+            window.find("#data-target", javafx.scene.control.TextField.class).setText(target.toString());
+            window.find("#data-budget", javafx.scene.control.TextField.class).setText("2M");
+            window.find("#data-order-by", javafx.scene.control.TextField.class).setText("quality");
+        }).get();
+        window.click("#data-run-mix");
+        window.waitUntil("the mixture", () -> !window.table("#data-mix-sources").getItems().isEmpty());
+        window.awaitJobs();
+        window.clickTab("Decontamination");
+        WaitForAsyncUtils.asyncFx(() -> window.find("#data-decon-out", javafx.scene.control.TextField.class)
+                .setText(dir.resolve("clean").toString())).get();
+        window.click("#data-run-decon");
+        window.waitUntil("the decontaminated copy", () -> !window.table("#data-decon-items").getItems().isEmpty());
+        window.awaitJobs();
+        window.clickTab("Duplicates");
     }
 
     private List<String> shootEveryTab(FxRobot robot, Path out, String area, String theme) throws Exception {

@@ -14,10 +14,21 @@ import java.util.List;
  * @param bytes         bytes read from disk
  * @param seconds       time taken
  * @param items         the benchmark items found, with the documents they were found in
+ * @param examples      the first documents that lost something, in reading order (all of them are in removed.jsonl)
  * @param out           the output folder
  */
 public record DecontaminationResult(String mode, long documents, long dropped, long masked, long passedThrough, long maskedBytes, long bytes,
-                                    double seconds, List<ItemCount> items, String out) {
+                                    double seconds, List<ItemCount> items, List<Removal> examples, String out) {
+
+    /** Documents listed in {@link #examples} at most. */
+    public static final int EXAMPLES = 200;
+
+    /**
+     * A document that lost something: where it is ({@code file} and its line, byte offset or row), what happened, the
+     * first item found in it and the text matched.
+     */
+    public record Removal(String id, String file, long at, String action, String benchmark, String item, String text) {
+    }
 
     /** Documents that held benchmark n-grams. */
     public long affected() {

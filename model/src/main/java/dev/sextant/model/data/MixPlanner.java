@@ -90,12 +90,12 @@ public final class MixPlanner {
             return "not in the target: left out";
         }
         if (epochs != null && epochs > EPOCHS_FUTILE) {
-            return String.format(Locale.ROOT, "repeated %.1f×, worth %.1f epochs of new data: far past the ~4 epochs that cost little "
-                    + "(Muennighoff et al. 2023); lower its target or add data", epochs, effective);
+            return String.format(Locale.ROOT, "repeated %.1f× (worth %.1f new epochs): far past ~4 (Muennighoff et al. 2023); "
+                    + "lower its target or add data", epochs, effective);
         }
         if (epochs != null && epochs > EPOCHS_FREE) {
-            return String.format(Locale.ROOT, "repeated %.1f×, worth %.1f epochs of new data: past ~4 epochs repeats are worth less "
-                    + "than new tokens (Muennighoff et al. 2023)", epochs, effective);
+            return String.format(Locale.ROOT, "repeated %.1f× (worth %.1f new epochs): past ~4, repeats are worth less than new "
+                    + "tokens (Muennighoff et al. 2023)", epochs, effective);
         }
         return null;
     }

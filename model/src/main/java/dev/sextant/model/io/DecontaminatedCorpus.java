@@ -88,8 +88,10 @@ public final class DecontaminatedCorpus {
         });
         UnitCounts all = new UnitCounts();
         Map<Integer, long[]> perItem = new LinkedHashMap<>();
+        List<DecontaminationResult.Removal> examples = new ArrayList<>();
         for (UnitCounts c : counts) {
             all.add(c);
+            c.examples.stream().limit(DecontaminationResult.EXAMPLES - examples.size()).forEach(examples::add);
             c.items.forEach((item, v) -> {
                 long[] t = perItem.computeIfAbsent(item, k -> new long[2]);
                 t[0] += v[0];
@@ -104,7 +106,7 @@ public final class DecontaminatedCorpus {
         progress.progress(1, "wrote " + TextInput.name(dir));
         return new DecontaminationResult(spec.mode().name().toLowerCase(Locale.ROOT), all.documents, all.dropped, all.masked, all.passedThrough,
                 all.maskedBytes, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9, items,
-                dir.toAbsolutePath().toString());
+                examples, dir.toAbsolutePath().toString());
     }
 
     /** One unit's counts; items: item → {documents, n-gram occurrences}. */
@@ -115,6 +117,7 @@ public final class DecontaminatedCorpus {
         long passedThrough;
         long maskedBytes;
         final Map<Integer, long[]> items = new LinkedHashMap<>();
+        final List<DecontaminationResult.Removal> examples = new ArrayList<>();
 
         void add(UnitCounts c) {
             documents += c.documents;
@@ -172,6 +175,12 @@ public final class DecontaminatedCorpus {
                         long[] t = c.items.computeIfAbsent(h.item(), k -> new long[2]);
                         t[0]++;
                         t[1] += h.ngrams();
+                    }
+                    if (c.examples.size() < DecontaminationResult.EXAMPLES && !o.hits().isEmpty()) {
+                        Decontaminator.Hit h = o.hits().get(0);
+                        BenchmarkItem it = index.items().get(h.item());
+                        c.examples.add(new DecontaminationResult.Removal(id, unit.file(), at, o.action() == Decontaminator.Action.MASKED ? "masked"
+                                : "dropped", it.benchmark(), it.id(), h.spans().isEmpty() ? "" : h.spans().get(0)));
                     }
                     byte[] r = row(unit.file(), where, at, id, o, note, index);
                     DedupOutput.writeLine(removed, r, 0, r.length);

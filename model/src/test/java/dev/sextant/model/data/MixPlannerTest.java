@@ -67,7 +67,7 @@ class MixPlannerTest {
         List<MixSource> s = MixPlanner.plan(c, Map.of("big", 0.9, "small", 0.05, "tiny", 0.04, "absent", 0.01), 1000L, true);
         assertThat(s.get(0).warning()).isNull();
         assertThat(s.get(1).epochs()).isCloseTo(5, within(1e-9));
-        assertThat(s.get(1).warning()).contains("repeated 5.0×", "worth 4.5 epochs", "Muennighoff");
+        assertThat(s.get(1).warning()).contains("repeated 5.0×", "worth 4.5 new epochs", "Muennighoff");
         assertThat(s.get(2).epochs()).isCloseTo(40, within(1e-9));
         assertThat(s.get(2).warning()).contains("far past");
         assertThat(s.get(3).warning()).contains("not in the target");

@@ -69,7 +69,7 @@ final class DataInputs {
         Label p = new Label(placeholder);
         p.setWrapText(true);
         l.setPlaceholder(p);
-        l.setPrefHeight(96);
+        l.setPrefHeight(78);
         l.setMinWidth(220);
         return l;
     }

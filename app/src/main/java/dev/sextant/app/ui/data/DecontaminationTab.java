@@ -31,6 +31,7 @@ final class DecontaminationTab {
     private final DataViewModel vm;
     private final Label headline = new Label();
     private final TableView<DecontaminationResult.ItemCount> items = new TableView<>();
+    private final TableView<DecontaminationResult.Removal> removals = new TableView<>();
     private final SplitPane node;
 
     DecontaminationTab(DataViewModel vm, ProblemMarks marks) {
@@ -50,7 +51,7 @@ final class DecontaminationTab {
         title.getStyleClass().add("card-title");
         InputGrid g = new InputGrid(marks);
         g.row("Documents holding n-grams", Forms.choice(vm.deconModeProperty(), "drop", "mask"));
-        g.field("Mask with", null, vm.maskProperty(), "[MASKED]", "data-mask");
+        g.field("Mask with", null, vm.maskProperty(), "[MASKED]", "data-mask").disableProperty().bind(vm.deconModeProperty().isEqualTo("drop"));
         TextField out = g.field("Output folder", "decontaminate.out", vm.deconOutProperty(), "a new or empty folder", "data-decon-out");
         Button choose = new Button("Choose…");
         choose.getStyleClass().add("small");
@@ -93,8 +94,28 @@ final class DecontaminationTab {
         items.setPlaceholder(new Label("No benchmark item was found in the corpus."));
         Tables.exportable(items, "decontaminated-items.csv", vm.shell());
         Tables.fit(items, "DataView.deconItems");
-        VBox box = new VBox(8, headline, items);
+        removals.setId("data-decon-removals");
+        removals.getColumns().setAll(List.of(
+                width(text("Document", r -> r.id() != null ? r.id() : shortName(r.file()) + ":" + r.at()), 150),
+                width(text("Action", DecontaminationResult.Removal::action), 80),
+                width(text("Item", r -> r.benchmark() + " / " + r.item()), 180),
+                width(text("Text found", DecontaminationResult.Removal::text), 520)));
+        removals.setPlaceholder(new Label("No document lost anything."));
+        Tables.exportable(removals, "decontaminated-documents.csv", vm.shell());
+        Tables.fit(removals, "DataView.deconRemovals");
+        Label itemsTitle = new Label("Benchmark items found");
+        itemsTitle.getStyleClass().add("card-title");
+        Label removalsTitle = new Label("Documents that lost something (the first 200; all in removed.jsonl)");
+        removalsTitle.getStyleClass().add("card-title");
+        VBox top = new VBox(4, itemsTitle, items);
+        VBox bottom = new VBox(4, removalsTitle, removals);
         VBox.setVgrow(items, Priority.ALWAYS);
+        VBox.setVgrow(removals, Priority.ALWAYS);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(top, bottom);
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        split.setDividerPositions(0.4);
+        VBox box = new VBox(8, headline, split);
+        VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
     }
@@ -103,13 +124,19 @@ final class DecontaminationTab {
         if (r == null) {
             headline.setText("Add the corpus and the benchmark above, choose an output folder, and write a copy without the benchmark's n-grams.");
             items.getItems().clear();
+            removals.getItems().clear();
             return;
         }
         headline.setText(String.format(Locale.ROOT, "%,d of %,d documents held benchmark n-grams (%.3f %%): %,d dropped, %,d masked (%,d bytes). "
-                        + "%s%d benchmark items found. Wrote %s (kept/*.jsonl.zst, removed.jsonl) at %,.0f MB/s.", r.affected(), r.documents(),
+                        + "%s%d benchmark item%s found. Wrote %s (kept/*.jsonl.zst, removed.jsonl) at %,.0f MB/s.", r.affected(), r.documents(),
                 100 * r.affectedShare(), r.dropped(), r.masked(), r.maskedBytes(),
                 r.passedThrough() > 0 ? String.format(Locale.ROOT, "%,d lines without a document passed through. ", r.passedThrough()) : "",
-                r.items().size(), r.out(), r.bytesPerSecond() / 1e6));
+                r.items().size(), r.items().size() == 1 ? "" : "s", r.out(), r.bytesPerSecond() / 1e6));
         items.getItems().setAll(r.items());
+        removals.getItems().setAll(r.examples());
+    }
+
+    private static String shortName(String file) {
+        return file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     }
 }

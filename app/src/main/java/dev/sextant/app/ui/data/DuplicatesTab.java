@@ -177,7 +177,7 @@ final class DuplicatesTab {
         HBox.setHgrow(keptBox, Priority.ALWAYS);
         HBox.setHgrow(otherBox, Priority.ALWAYS);
         SplitPane bottom = new SplitPane(lists, texts);
-        bottom.setDividerPositions(0.36);
+        bottom.setDividerPositions(0.42);
         SplitPane split = new SplitPane(charts, bottom);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.42);

@@ -125,10 +125,17 @@ final class MixTab {
                 width(number("Weight", MixSource::weight, "%.2f"), 66),
                 width(number("Epochs", MixSource::epochs, "%.2f"), 66),
                 width(number("Worth (epochs)", MixSource::effectiveEpochs, "%.2f"), 104),
-                width(number("Duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 84),
+                width(number("Exact duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 120),
                 width(number("Contaminated", s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100, "%.2f %%"), 100),
                 width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
         sources.setPlaceholder(new Label("Count the corpus by a field to see its composition."));
+        sources.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(MixSource m, boolean empty) {
+                super.updateItem(m, empty);
+                setTooltip(empty || m == null || m.warning() == null ? null : new javafx.scene.control.Tooltip(m.warning()));
+            }
+        });
         Tables.exportable(sources, "mixture.csv", vm.shell());
         Tables.fit(sources, "DataView.mixSources");
         phases.setId("data-mix-phases");
@@ -170,8 +177,18 @@ final class MixTab {
         Forms.show(sharesPane, Charts.pairedBars("Share of tokens: corpus and target", "corpus", "target", names,
                 r.sources().stream().map(MixSource::share).toList(), r.sources().stream().map(MixSource::targetShare).toList(), dark.getAsBoolean()), "");
         List<MixSource> drawn = r.sources().stream().filter(s -> s.epochs() != null).toList();
-        Forms.show(epochsPane, drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
-                drawn.stream().map(MixSource::name).toList(), drawn.stream().map(MixSource::epochs).toList(), dark.getAsBoolean()), "No source is drawn.");
+        org.jfree.chart.JFreeChart epochs = drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
+                drawn.stream().map(MixSource::name).toList(), drawn.stream().map(MixSource::epochs).toList(), dark.getAsBoolean());
+        if (epochs != null) {
+            org.jfree.chart.plot.ValueMarker four = new org.jfree.chart.plot.ValueMarker(dev.sextant.model.data.MixPlanner.EPOCHS_FREE,
+                    new java.awt.Color(0xBF8700), new java.awt.BasicStroke(1.2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 1f,
+                    new float[] {5f, 4f}, 0f));
+            four.setLabel("4 epochs");
+            four.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+            four.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
+            ((org.jfree.chart.plot.CategoryPlot) epochs.getPlot()).addRangeMarker(four);
+        }
+        Forms.show(epochsPane, epochs, "No source is drawn.");
         phases.getItems().setAll(r.phases().stream().flatMap(p -> p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(),
                 s.from() == null ? "no value" : num(s.from()) + " – " + num(s.to()), s.tokens()))).toList());
     }
