@@ -1,8 +1,11 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.contamination.CorpusFingerprint;
+import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.DedupSummary;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,12 +13,16 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
-/** Deduplication runs kept in a project; each save is one transaction. */
+/**
+ * Deduplication runs kept in a project; each change is one transaction. A resumable run's unit states live beside the
+ * database ({@link #stateDir}) until it completes or is deleted.
+ */
 public final class DedupRunRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, SUMMARY, DEMO, CREATED_AT FROM DEDUP_RUN";
+    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, SUMMARY, FAILURE, DEMO, CREATED_AT FROM DEDUP_RUN";
 
     private final Workspace workspace;
 
@@ -23,23 +30,69 @@ public final class DedupRunRepository {
         this.workspace = workspace;
     }
 
+    /** Keeps a complete run. */
     public UUID save(UUID projectId, String name, DedupSummary summary) {
+        UUID id = start(projectId, name, summary.spec(), null, summary.out());
+        complete(id, summary);
+        return id;
+    }
+
+    /** Keeps a run as it starts (RUNNING), with what it needs to go on if it stops. */
+    public UUID start(UUID projectId, String name, DedupSpec spec, CorpusFingerprint corpus, String out) {
         ProjectRows.checkedName("a deduplication run", name);
         UUID id = Ids.newId();
-        String json = Json.write(summary);
         workspace.transaction(c -> {
             ProjectRows.requireProject(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DEDUP_RUN(ID, PROJECT_ID, NAME, SUMMARY, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DEDUP_RUN(ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, DEMO, CREATED_AT) "
+                    + "VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
-                ps.setString(4, json);
-                ps.setBoolean(5, false);
-                ps.setObject(6, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                ps.setString(4, SavedDedupRun.RUNNING);
+                ps.setString(5, Json.write(spec));
+                ps.setString(6, corpus == null ? null : Json.write(corpus));
+                ps.setString(7, out);
+                ps.setBoolean(8, false);
+                ps.setObject(9, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
                 return ps.executeUpdate();
             }
         });
         return id;
+    }
+
+    /** What the run found: it is complete. */
+    public void complete(UUID id, DedupSummary summary) {
+        update(id, "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL WHERE ID = ?", SavedDedupRun.COMPLETE, Json.write(summary));
+        new dev.sextant.model.io.DedupStateFolder(stateDir(id)).delete();
+    }
+
+    /** The run stopped: cancelled, or failed with the reason. */
+    public void stopped(UUID id, String state, String failure) {
+        update(id, "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = ? WHERE ID = ?", state, failure);
+    }
+
+    /** The run goes on. */
+    public void resumed(UUID id) {
+        update(id, "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = NULL WHERE ID = ?", SavedDedupRun.RUNNING);
+    }
+
+    private void update(UUID id, String sql, String... values) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < values.length; i++) {
+                    ps.setString(i + 1, values[i]);
+                }
+                ps.setObject(values.length + 1, id);
+                if (ps.executeUpdate() == 0) {
+                    throw new WorkspaceException("no deduplication run with id " + id);
+                }
+                return null;
+            }
+        });
+    }
+
+    public Optional<SavedDedupRun> find(UUID id) {
+        return ProjectRows.findById(workspace, SELECT, id, DedupRunRepository::map);
     }
 
     public List<SavedDedupRun> list(UUID projectId) {
@@ -48,14 +101,27 @@ public final class DedupRunRepository {
 
     public void delete(UUID id) {
         ProjectRows.deleteById(workspace, "DEDUP_RUN", id);
+        new dev.sextant.model.io.DedupStateFolder(stateDir(id)).delete();
+    }
+
+    /** Where a resumable run keeps what it has read: beside the database, deleted when the run completes. */
+    public Path stateDir(UUID id) {
+        return workspace.dir().resolve("dedup-state").resolve(id.toString());
     }
 
     private static SavedDedupRun map(ResultSet rs) throws SQLException {
+        String name = rs.getString(3);
         try {
-            return new SavedDedupRun(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    Json.mapper().readValue(rs.getString(4), DedupSummary.class), rs.getBoolean(5), rs.getObject(6, OffsetDateTime.class).toInstant());
+            String spec = rs.getString(5);
+            String corpus = rs.getString(6);
+            String summary = rs.getString(8);
+            DedupSummary s = summary == null ? null : Json.mapper().readValue(summary, DedupSummary.class);
+            return new SavedDedupRun(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), name, rs.getString(4),
+                    spec != null ? Json.mapper().readValue(spec, DedupSpec.class) : s == null ? null : s.spec(),
+                    corpus == null ? null : Json.mapper().readValue(corpus, CorpusFingerprint.class), rs.getString(7), s, rs.getString(9),
+                    rs.getBoolean(10), rs.getObject(11, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("kept deduplication run " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException("kept deduplication run " + name + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

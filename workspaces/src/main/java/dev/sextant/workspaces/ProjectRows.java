@@ -61,6 +61,18 @@ final class ProjectRows {
         });
     }
 
+    /** The row of {@code select} (a SELECT … FROM table) with the id, if any. */
+    static <T> java.util.Optional<T> findById(Workspace workspace, String select, UUID id, RowMapper<T> mapper) {
+        return workspace.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(select + " WHERE ID = ?")) {
+                ps.setObject(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? java.util.Optional.of(mapper.map(rs)) : java.util.Optional.<T>empty();
+                }
+            }
+        });
+    }
+
     static void deleteById(Workspace workspace, String table, UUID id) {
         workspace.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE ID = ?")) {

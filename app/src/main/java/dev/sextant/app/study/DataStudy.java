@@ -26,13 +26,106 @@ public final class DataStudy {
         this.projectId = projectId;
     }
 
+    /** The project's study that keeps the run {@code runId}. */
+    public static DataStudy ofRun(dev.sextant.workspaces.Workspace ws, java.util.UUID runId) {
+        return new DataStudy(ws, ws.dedupRuns().find(runId)
+                .orElseThrow(() -> new dev.sextant.workspaces.WorkspaceException("no dedup run with id " + runId)).projectId());
+    }
+
     /** Keeps a run's findings in the project; its id. */
     public java.util.UUID keep(String name, dev.sextant.model.data.DedupSummary summary) {
         return ws.dedupRuns().save(projectId, name, summary);
     }
 
     public void delete(java.util.UUID runId) {
+        if (RUNNING.contains(runId)) {
+            throw new dev.sextant.workspaces.WorkspaceException("the run is running: cancel it first");
+        }
         ws.dedupRuns().delete(runId);
+    }
+
+    /** Runs going on in this process (a workspace is used by one process at a time). */
+    private static final java.util.Set<java.util.UUID> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A kept run and what it found. */
+    public record Outcome(dev.sextant.workspaces.SavedDedupRun run, DedupResult result) {
+    }
+
+    /**
+     * Starts a run kept in the project: kept as it starts, what each unit read kept beside the workspace, so that a run
+     * cancelled, failed or stopped goes on with {@link #resume}; complete, its findings replace that state.
+     *
+     * @param out the output folder (new or empty) written at the end, or null
+     */
+    public Outcome start(String name, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        dev.sextant.model.contamination.CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
+        java.util.UUID id = ws.dedupRuns().start(projectId, name, spec, fingerprint, out == null ? null : out.toAbsolutePath().toString());
+        return go(id, fingerprint, spec, threads, out == null ? null : out.toAbsolutePath(), progress, cancel);
+    }
+
+    /**
+     * Goes on with a cancelled, failed or interrupted run from the units it had read. Refused when a file it had read
+     * changed since (the file it failed on may have been fixed: its units are read again).
+     */
+    public Outcome resume(java.util.UUID runId, int threads, ProgressListener progress, CancellationToken cancel) {
+        dev.sextant.workspaces.SavedDedupRun r = ws.dedupRuns().find(runId)
+                .orElseThrow(() -> new dev.sextant.workspaces.WorkspaceException("no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
+        if (r.complete()) {
+            return new Outcome(r, null);
+        }
+        if (r.corpus() == null || r.spec() == null) {
+            throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
+        }
+        if (RUNNING.contains(runId)) {
+            throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + r.name() + "' is running");
+        }
+        List<Path> files = r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
+        var now = CorpusFiles.fingerprint(files.stream().filter(java.nio.file.Files::exists).toList());
+        java.util.Set<String> failed = new java.util.HashSet<>();
+        if (r.failure() != null) {
+            // the file it failed on may have been fixed since: its units are read again
+            r.corpus().files().stream().map(e -> e.path()).filter(p -> r.failure().contains(p)).forEach(failed::add);
+        }
+        String change = r.corpus().differenceFrom(now, failed);
+        if (change != null) {
+            throw new dev.sextant.workspaces.WorkspaceException("cannot resume dedup run '" + r.name() + "': "
+                    + change.replace("the scan started", "the run started") + "; start a new run");
+        }
+        var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(runId));
+        failed.forEach(states::forget);
+        ws.dedupRuns().resumed(runId);
+        return go(runId, r.corpus().updatedFrom(now, failed), r.spec(), threads, r.out() == null ? null : Path.of(r.out()), progress, cancel);
+    }
+
+    private Outcome go(java.util.UUID id, dev.sextant.model.contamination.CorpusFingerprint corpus, DedupSpec spec, int threads, Path out,
+                       ProgressListener progress, CancellationToken cancel) {
+        RUNNING.add(id);
+        try {
+            List<Path> files = corpus.files().stream().map(e -> Path.of(e.path())).toList();
+            List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
+            var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(id));
+            DedupResult r = Deduplicator.run(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
+            if (out != null) {
+                DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
+            }
+            ws.dedupRuns().complete(id, dev.sextant.model.data.DedupSummary.of(spec, files.stream().map(Path::toString).toList(), r,
+                    out == null ? null : out.toString()));
+            return new Outcome(ws.dedupRuns().find(id).orElseThrow(), r);
+        } catch (dev.sextant.model.job.CancelledException e) {
+            ws.dedupRuns().stopped(id, dev.sextant.workspaces.SavedDedupRun.CANCELLED, null);
+            throw e;
+        } catch (RuntimeException e) {
+            ws.dedupRuns().stopped(id, dev.sextant.workspaces.SavedDedupRun.FAILED, dev.sextant.app.Failures.message(e));
+            throw e;
+        } finally {
+            RUNNING.remove(id);
+        }
+    }
+
+    /** Whether a kept run is going on in this process. */
+    public static boolean running(java.util.UUID runId) {
+        return RUNNING.contains(runId);
     }
 
     /**

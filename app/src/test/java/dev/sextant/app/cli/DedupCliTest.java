@@ -114,4 +114,47 @@ class DedupCliTest {
         assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "4").err()).contains("--bands and --rows together");
         assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "20", "--rows", "10").err()).startsWith("error: --bands:");
     }
+
+    /** A kept run that failed on a truncated file goes on once the file is fixed; one whose read file changed is refused. */
+    @Test
+    void aKeptRunThatFailedResumesFromTheFilesItHadRead() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("corpus"));
+        Files.copy(corpus(), dir.resolve("a.jsonl"));
+        byte[] gz;
+        try (var bytes = new java.io.ByteArrayOutputStream(); var z = new java.util.zip.GZIPOutputStream(bytes)) {
+            for (int i = 0; i < 50; i++) {
+                z.write(("{\"id\": \"b" + i + "\", \"text\": \"b document number " + i + " with some words of its own\"}\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            z.finish();
+            gz = bytes.toByteArray();
+        }
+        Path b = dir.resolve("b.jsonl.gz");
+        Files.write(b, java.util.Arrays.copyOf(gz, gz.length / 2)); // truncated
+        String project = "Demo — evaluation and capacity planning";
+
+        CliRun failed = run("dedup", "--corpus", dir.toString(), "--project", project, "--threads", "1");
+        assertThat(failed.code()).isNotZero();
+        assertThat(failed.err()).contains("b.jsonl.gz", "is kept as failed: resume it with --resume");
+        String id = failed.err().replaceAll("(?s).*--resume ([0-9a-f-]{36}).*", "$1");
+        Path states = tmp.resolve("home").resolve("workspaces").resolve("default").resolve("dedup-state").resolve(id);
+
+        Files.write(b, gz); // fixed
+        CliRun resumed = run("dedup", "--resume", id, "--json");
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        assertThat(resumed.json().get("documents").asLong()).isEqualTo(250);
+        assertThat(resumed.json().get("duplicates").asLong()).isEqualTo(40);
+        assertThat(resumed.json().get("savedId").asText()).isEqualTo(id);
+        assertThat(Files.exists(states)).as("the run's progress is dropped once it completes").isFalse();
+        assertThat(run("dedup", "--resume", id).err()).contains("is complete");
+
+        // a run whose read file changed is refused: its saved documents would be stale
+        Files.write(b, java.util.Arrays.copyOf(gz, gz.length / 2));
+        CliRun again = run("dedup", "--corpus", dir.toString(), "--project", project, "--threads", "1");
+        String id2 = again.err().replaceAll("(?s).*--resume ([0-9a-f-]{36}).*", "$1");
+        Files.writeString(dir.resolve("a.jsonl"), "{\"id\": \"x\", \"text\": \"changed\"}\n");
+        Files.write(b, gz);
+        assertThat(run("dedup", "--resume", id2).err()).contains("cannot resume dedup run", "a.jsonl changed since the run started");
+        assertThat(run("dedup", "--resume", "nope").err()).contains("not a dedup run id");
+    }
 }

@@ -33,6 +33,8 @@ import java.util.stream.IntStream;
  */
 public final class Deduplicator {
 
+    /** Version of a kept unit state's layout ({@link UnitStates}). */
+    static final int STATE_VERSION = 1;
     /** Earlier members of a bucket a document is verified against before it is left alone. */
     static final int VERIFY_PER_BUCKET = 32;
     /** Largest clusters reported. */
@@ -61,6 +63,101 @@ public final class Deduplicator {
             signatures = perm > 0 ? new int[256 * perm] : null;
         }
 
+        /** What was read of the unit, for {@link UnitStates}: deflated, with the unit's place to check it against. */
+        byte[] encode(CorpusUnit unit, int perm) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.util.zip.Deflater deflater = new java.util.zip.Deflater(1);
+            try (java.io.DataOutputStream o = new java.io.DataOutputStream(new java.util.zip.DeflaterOutputStream(out, deflater, 1 << 16))) {
+                o.writeInt(STATE_VERSION);
+                o.writeUTF(unit.file());
+                o.writeLong(unit.start());
+                o.writeLong(unit.end());
+                o.writeInt(perm);
+                o.writeBoolean(whole);
+                o.writeLong(bytes);
+                o.writeInt(n);
+                for (int i = 0; i < n; i++) {
+                    o.writeLong(index[i]);
+                    o.writeInt(tokens[i]);
+                    writeNullable(o, ids[i]);
+                    writeNullable(o, sources[i]);
+                    if (perm > 0) {
+                        for (int k = 0; k < perm; k++) {
+                            o.writeInt(signatures[i * perm + k]);
+                        }
+                    } else {
+                        o.writeLong(keyHi[i]);
+                        o.writeLong(keyLo[i]);
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // in memory: never
+            } finally {
+                deflater.end();
+            }
+            return out.toByteArray();
+        }
+
+        /** A unit's kept state, or null when there is none or it was kept for another unit or method. */
+        static FileDocs decode(byte[] state, CorpusUnit unit, int perm) {
+            if (state == null) {
+                return null;
+            }
+            java.util.zip.Inflater inflater = new java.util.zip.Inflater();
+            try (java.io.DataInputStream in = new java.io.DataInputStream(new java.util.zip.InflaterInputStream(
+                    new java.io.ByteArrayInputStream(state), inflater, 1 << 16))) {
+                if (in.readInt() != STATE_VERSION || !in.readUTF().equals(unit.file()) || in.readLong() != unit.start()
+                        || in.readLong() != unit.end() || in.readInt() != perm) {
+                    return null;
+                }
+                FileDocs d = new FileDocs(unit.file(), perm);
+                d.whole = in.readBoolean();
+                d.bytes = in.readLong();
+                int count = in.readInt();
+                while (d.index.length < count) {
+                    d.grow(perm);
+                }
+                for (int i = 0; i < count; i++) {
+                    d.index[i] = in.readLong();
+                    d.tokens[i] = in.readInt();
+                    d.ids[i] = readNullable(in);
+                    d.sources[i] = readNullable(in);
+                    if (perm > 0) {
+                        for (int k = 0; k < perm; k++) {
+                            d.signatures[i * perm + k] = in.readInt();
+                        }
+                    } else {
+                        d.keyHi[i] = in.readLong();
+                        d.keyLo[i] = in.readLong();
+                    }
+                }
+                d.n = count;
+                return d;
+            } catch (java.io.IOException e) {
+                return null; // damaged: the unit is read again
+            } finally {
+                inflater.end();
+            }
+        }
+
+        private static void writeNullable(java.io.DataOutputStream o, String s) throws java.io.IOException {
+            o.writeBoolean(s != null);
+            if (s != null) {
+                byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                o.writeInt(b.length);
+                o.write(b);
+            }
+        }
+
+        private static String readNullable(java.io.DataInputStream in) throws java.io.IOException {
+            if (!in.readBoolean()) {
+                return null;
+            }
+            byte[] b = new byte[in.readInt()];
+            in.readFully(b);
+            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
         void grow(int perm) {
             int c = index.length * 2;
             index = Arrays.copyOf(index, c);
@@ -75,18 +172,63 @@ public final class Deduplicator {
         }
     }
 
+    /**
+     * Where a resumable run keeps what it read of each unit (a unit's documents, their keys or signatures), so that a run
+     * cancelled, failed or stopped can go on without reading those units again.
+     */
+    public interface UnitStates {
+        /** What was kept for unit {@code unit}, or null. */
+        byte[] load(int unit);
+
+        /** Keeps what was read of unit {@code unit}, whole or not at all. */
+        void save(int unit, byte[] state);
+
+        UnitStates NONE = new UnitStates() {
+            @Override
+            public byte[] load(int unit) {
+                return null;
+            }
+
+            @Override
+            public void save(int unit, byte[] state) {
+            }
+        };
+    }
+
+    /** The corpus file a kept unit state was read from, or null when it cannot be read. */
+    public static String stateFile(byte[] state) {
+        java.util.zip.Inflater inflater = new java.util.zip.Inflater();
+        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.util.zip.InflaterInputStream(
+                new java.io.ByteArrayInputStream(state), inflater, 4096))) {
+            return in.readInt() == STATE_VERSION ? in.readUTF() : null;
+        } catch (java.io.IOException e) {
+            return null;
+        } finally {
+            inflater.end();
+        }
+    }
+
     public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
-        return run(units, spec, 0, progress, cancel);
+        return run(units, spec, 0, UnitStates.NONE, progress, cancel);
     }
 
     /** @param threads files read at once (0: as many as cores) */
     public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, ProgressListener progress, CancellationToken cancel) {
+        return run(units, spec, threads, UnitStates.NONE, progress, cancel);
+    }
+
+    /**
+     * @param threads files read at once (0: as many as cores)
+     * @param states  units read by an earlier attempt of the same run are taken from here; each unit read is kept there
+     */
+    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, UnitStates states, ProgressListener progress,
+                                  CancellationToken cancel) {
         if (threads <= 0) {
-            return compute(units, spec, progress, cancel);
+            return compute(units, spec, states, progress, cancel);
         }
         java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
         try {
-            return pool.submit(() -> compute(units, spec, progress, cancel)).join();
+            return pool.submit(() -> compute(units, spec, states, progress, cancel)).join();
         } catch (RuntimeException e) {
             Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
             if (c instanceof RuntimeException r) {
@@ -98,7 +240,8 @@ public final class Deduplicator {
         }
     }
 
-    private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
+    private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, UnitStates states, ProgressListener progress,
+                                       CancellationToken cancel) {
         long t0 = System.nanoTime();
         boolean near = spec.mode() == DedupSpec.Mode.NEAR;
         int perm = near ? spec.permutations() : 0;
@@ -108,6 +251,14 @@ public final class Deduplicator {
         FileDocs[] files = new FileDocs[units.size()];
         IntStream.range(0, units.size()).parallel().forEach(f -> {
             CorpusUnit unit = units.get(f);
+            FileDocs saved = FileDocs.decode(states.load(f), unit, perm);
+            if (saved != null) {
+                files[f] = saved;
+                long sofar = done.addAndGet(unit.sizeBytes());
+                progress.progress(0.9 * sofar / totalBytes, "kept from before: " + unit.file());
+                return;
+            }
+            cancel.throwIfCancelled();
             FileDocs d = new FileDocs(unit.file(), perm);
             d.whole = unit.format() != CorpusUnit.Format.JSONL || unit.start() == 0 && unit.end() == Long.MAX_VALUE;
             Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
@@ -134,6 +285,7 @@ public final class Deduplicator {
                 }
             }, cancel);
             d.bytes = unit.sizeBytes();
+            states.save(f, d.encode(unit, perm));
             files[f] = d;
             long sofar = done.addAndGet(unit.sizeBytes());
             progress.progress(0.9 * sofar / totalBytes, "read " + unit.file());

@@ -33,7 +33,8 @@ public final class Migrator {
             new Migration(10, "matched spans and place counts of scanned items", "V010__scan_spans.sql"),
             new Migration(11, "canary judge settings", "V011__gate_judge.sql"),
             new Migration(12, "training logs and failure studies", "V012__run_health.sql"),
-            new Migration(13, "deduplication runs", "V013__dedup.sql"));
+            new Migration(13, "deduplication runs", "V013__dedup.sql"),
+            new Migration(14, "resumable deduplication runs", "V014__dedup_resume.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "document of each kept (Lee et al. 2022; the FineWeb/datatrove pipelines)."})
 public final class DedupCommand implements Runnable {
 
-    @Option(names = {"-c", "--corpus"}, required = true, arity = "1..*", paramLabel = "PATH", description = "Corpus files or folders.")
+    @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH", description = "Corpus files or folders.")
     List<Path> corpus = new ArrayList<>();
     @Option(names = "--text-field", defaultValue = "text", paramLabel = "F", description = "Field with the text (default: ${DEFAULT-VALUE}).")
     String textField;
@@ -57,6 +57,8 @@ public final class DedupCommand implements Runnable {
     long seed;
     @Option(names = "--name", paramLabel = "NAME", description = "Name of the run kept with --project (default: the corpus and mode).")
     String name;
+    @Option(names = "--resume", paramLabel = "RUN_ID", description = "Go on with a kept run that was cancelled, failed or interrupted, from the units it had read.")
+    String resume;
     @Mixin
     dev.sextant.app.cli.ProjectOption project;
     @Mixin
@@ -74,6 +76,13 @@ public final class DedupCommand implements Runnable {
 
     @Override
     public void run() {
+        if (resume != null) {
+            resumeRun();
+            return;
+        }
+        if (corpus.isEmpty()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --corpus PATH (or --resume RUN_ID)");
+        }
         if ((bands == null) != (rows == null)) {
             throw BadInputException.of(bands == null ? "--bands" : "--rows", "give --bands and --rows together");
         }
@@ -91,22 +100,72 @@ public final class DedupCommand implements Runnable {
                 idField == null || idField.isBlank() ? null : idField, sourceField, k, seed);
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        DedupResult r = DataStudy.dedup(corpus, s, threads, out, progress, CancellationToken.none());
-        progress.done();
-        LshBands lsh = r.bands();
+        DedupResult r;
         String savedId = null;
         if (project.nameOrId() != null) {
             String runName = name != null ? name : corpus.stream().map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.joining(", "))
                     + " (" + m.name().toLowerCase(Locale.ROOT) + ")";
-            dev.sextant.model.data.DedupSummary summary = dev.sextant.model.data.DedupSummary.of(s,
-                    corpus.stream().map(p -> p.toAbsolutePath().toString()).toList(), r, out == null ? null : out.toAbsolutePath().toString());
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
-                savedId = new DataStudy(ws, p.id()).keep(runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, summary).toString();
+                DataStudy study = new DataStudy(ws, p.id());
+                DataStudy.Outcome o = kept(() -> study.start(runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, corpus, s, threads,
+                        out, progress, CancellationToken.none()), study);
+                r = o.result();
+                savedId = o.run().id().toString();
             }
+        } else {
+            r = DataStudy.dedup(corpus, s, threads, out, progress, CancellationToken.none());
         }
+        progress.done();
+        print(ctx, r, s, savedId, out == null ? null : out.toAbsolutePath().toString());
+    }
+
+    /** Goes on with a kept run. */
+    private void resumeRun() {
+        CommandContext ctx = new CommandContext(spec);
+        CliProgress progress = ctx.progress();
+        java.util.UUID id;
+        try {
+            id = java.util.UUID.fromString(resume.strip());
+        } catch (IllegalArgumentException e) {
+            throw new dev.sextant.workspaces.WorkspaceException("not a dedup run id: '" + resume + "'");
+        }
+        try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            DataStudy study = DataStudy.ofRun(ws, id);
+            DataStudy.Outcome o = kept(() -> study.resume(id, threads, progress, CancellationToken.none()), study);
+            progress.done();
+            if (o.result() == null) {
+                throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + o.run().name() + "' is complete; there is nothing to resume");
+            }
+            print(ctx, o.result(), o.run().spec(), id.toString(), o.run().out());
+        }
+    }
+
+    /** Runs a kept run; a failure says that the run is kept and how to go on. */
+    private static DataStudy.Outcome kept(java.util.function.Supplier<DataStudy.Outcome> work, DataStudy study) {
+        try {
+            return work.get();
+        } catch (dev.sextant.model.job.CancelledException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            String why = dev.sextant.app.Failures.message(e);
+            var failed = study.kept().stream().filter(k -> dev.sextant.workspaces.SavedDedupRun.FAILED.equals(k.state()) && why.equals(k.failure()))
+                    .findFirst();
+            if (failed.isEmpty() || failed.get().failure() == null) {
+                throw e;
+            }
+            throw new dev.sextant.workspaces.WorkspaceException(dev.sextant.app.Failures.message(e) + "; dedup run " + failed.get().id()
+                    + " is kept as failed: resume it with --resume " + failed.get().id() + " once the file is fixed", e);
+        }
+    }
+
+    private void print(CommandContext ctx, DedupResult r, DedupSpec s, String savedId, String outDir) {
+        DedupSpec.Mode m = s.mode();
+        double threshold = s.threshold();
+        int ngram = s.ngram();
+        LshBands lsh = r.bands();
         Result res = new Result(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
-                out == null ? null : out.toAbsolutePath().toString(), m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(),
+                outDir, m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(),
                 lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(), r.seconds(), r.bySource(), r.largest(), savedId);
         ctx.print(output.json(), res, o -> {
             o.printf(Locale.ROOT, "%,d documents, %,d duplicates (%.2f %% of documents, %.2f %% of words) in %,d clusters%n", r.documents(),
@@ -120,11 +179,11 @@ public final class DedupCommand implements Runnable {
                         100 * c.duplicateShare());
             }
             o.printf(Locale.ROOT, "Read %,.1f MB in %.1f s (%,.0f MB/s)%n", r.bytes() / 1e6, r.seconds(), r.bytesPerSecond() / 1e6);
-            if (out != null) {
+            if (res.out() != null) {
                 o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl)");
             }
             if (res.savedId() != null) {
-                o.println("Kept in the project (" + res.savedId() + ")");
+                o.println("Kept in the project as dedup run " + res.savedId());
             }
         });
     }

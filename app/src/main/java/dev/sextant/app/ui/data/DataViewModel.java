@@ -11,7 +11,6 @@ import dev.sextant.model.data.DecontaminationResult;
 import dev.sextant.model.data.Decontaminator;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
-import dev.sextant.model.data.DedupSummary;
 import dev.sextant.model.data.LshBands;
 import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
@@ -111,7 +110,10 @@ public final class DataViewModel {
     public void reload() {
         if (!shell.inProject("Load dedup runs", (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(), list -> {
             runs.setAll(list);
-            if (shownRun.get() == null && !list.isEmpty()) {
+            SavedDedupRun now = shownRun.get();
+            if (now != null) {
+                shownRun.set(list.stream().filter(r -> r.id().equals(now.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
+            } else if (!list.isEmpty()) {
                 shownRun.set(list.get(0));
             }
         }, null)) {
@@ -148,20 +150,46 @@ public final class DataViewModel {
         }
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
-        shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> {
-            DedupResult r = DataStudy.dedup(paths, s, 0, out, progress, cancel);
-            DataStudy study = new DataStudy(ws, p.id());
-            java.util.UUID id = study.keep(name.length() > 300 ? name.substring(0, 300) + "…" : name,
-                    DedupSummary.of(s, paths.stream().map(Path::toString).toList(), r, out == null ? null : out.toAbsolutePath().toString()));
-            return study.kept().stream().filter(k -> k.id().equals(id)).findFirst().orElseThrow();
-        }, kept -> {
-            clearProblem();
-            runs.add(0, kept);
-            shownRun.set(kept);
-            cluster.set(null);
-            shell.statusProperty().set(String.format(Locale.ROOT, "Kept dedup run “%s”: %,d duplicates of %,d documents", kept.name(),
-                    kept.summary().duplicates(), kept.summary().documents()));
-        }, this::fail);
+        shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id())
+                .start(name.length() > 300 ? name.substring(0, 300) + "…" : name, paths, s, 0, out, progress, cancel), this::shown, this::stopped);
+    }
+
+    /** Goes on with a cancelled, failed or interrupted run from the units it had read. */
+    public void resume(SavedDedupRun run) {
+        shell.inProject("Resume " + run.name(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), 0, progress, cancel),
+                this::shown, this::stopped);
+    }
+
+    private void shown(DataStudy.Outcome o) {
+        clearProblem();
+        SavedDedupRun kept = o.run();
+        runs.removeIf(r -> r.id().equals(kept.id()));
+        runs.add(0, kept);
+        shownRun.set(kept);
+        cluster.set(null);
+        shell.statusProperty().set(String.format(Locale.ROOT, "Kept dedup run “%s”: %,d duplicates of %,d documents", kept.name(),
+                kept.summary().duplicates(), kept.summary().documents()));
+    }
+
+    /** A run that stopped is kept (cancelled or failed) with what it had read: the list shows it, with Resume. */
+    private void stopped(Throwable e) {
+        if (!(e instanceof dev.sextant.model.job.CancelledException)) {
+            fail(e);
+        }
+        reload();
+    }
+
+    /** A kept run as the list shows it: complete, running, interrupted, cancelled, failed. */
+    public static String stateLabel(SavedDedupRun r) {
+        if (SavedDedupRun.RUNNING.equals(r.state())) {
+            return DataStudy.running(r.id()) ? "running" : "interrupted";
+        }
+        return r.state().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether Resume applies: the run stopped before it completed. */
+    public static boolean canResume(SavedDedupRun r) {
+        return r != null && !r.complete() && r.corpus() != null && !DataStudy.running(r.id());
     }
 
     public void deleteRun(SavedDedupRun run) {

@@ -113,7 +113,8 @@ final class DuplicatesTab {
         runs.setId("data-runs");
         runs.getColumns().setAll(List.of(
                 width(text("Run", SavedDedupRun::name), 170),
-                width(number("Duplicates", r -> r.summary().duplicateShare() * 100, "%.1f %%"), 90)));
+                width(text("State", DataViewModel::stateLabel), 84),
+                width(number("Duplicates", r -> r.summary() == null ? null : r.summary().duplicateShare() * 100, "%.1f %%"), 90)));
         runs.setPlaceholder(new Label("No dedup runs in this project yet."));
         runs.setPrefHeight(160);
         Tables.fit(runs, "DataView.runs");
@@ -125,9 +126,17 @@ final class DuplicatesTab {
         });
         Button delete = new Button("Delete");
         delete.getStyleClass().add("small");
-        delete.disableProperty().bind(runs.getSelectionModel().selectedItemProperty().isNull());
+        var sel = runs.getSelectionModel().selectedItemProperty();
+        delete.disableProperty().bind(sel.isNull().or(vm.shell().jobs().runningProperty()));
         delete.setOnAction(e -> vm.deleteRun(runs.getSelectionModel().getSelectedItem()));
-        VBox box = new VBox(10, settings, keptTitleLabel, runs, delete);
+        Button resume = new Button("Resume");
+        resume.setId("data-resume-dedup");
+        resume.getStyleClass().add("small");
+        resume.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !DataViewModel.canResume(sel.get()), sel)
+                .or(vm.shell().jobs().runningProperty()));
+        resume.setOnAction(e -> vm.resume(sel.get()));
+        HBox runButtons = new HBox(6, resume, delete);
+        VBox box = new VBox(10, settings, keptTitleLabel, runs, runButtons);
         box.setPadding(new Insets(0, 10, 0, 0));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
@@ -210,6 +219,14 @@ final class DuplicatesTab {
             return;
         }
         DedupSummary s = run.summary();
+        if (s == null) {
+            String state = DataViewModel.stateLabel(run);
+            headline.setText("Dedup run “" + run.name() + "” is " + state + (run.failure() != null ? ": " + run.failure() : "")
+                    + (DataViewModel.canResume(run) ? ". Resume goes on from the files it had read." : "."));
+            Forms.show(sharesPane, null, "");
+            Forms.show(sizesPane, null, "");
+            return;
+        }
         headline.setText(headline(run.name(), s));
         List<DedupResult.SourceCount> by = s.bySource();
         if (by.isEmpty()) {
