@@ -190,4 +190,53 @@ class DeduplicatorTest {
             assertThat(c.probability(t)).isGreaterThan(0.75); // recall at the threshold itself
         }
     }
+
+    /** Kept unit states stand for their units: a run from them alone (the files gone) finds what the first run found. */
+    @Test
+    void aRunFromKeptUnitStatesFindsWhatReadingFoundWithoutReadingAgain() throws Exception {
+        SplittableRandom r = new SplittableRandom(12);
+        List<String[]> a = new ArrayList<>();
+        List<String[]> b = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String text = String.join(" ", words(r, 60));
+            a.add(new String[] {"a" + i, text, "web"});
+            b.add(new String[] {"b" + i, i % 4 == 0 ? text : String.join(" ", words(r, 60)), "code"});
+        }
+        List<Path> files = List.of(jsonl("a.jsonl", a), jsonl("b.jsonl", b));
+        java.util.Map<Integer, byte[]> kept = new java.util.HashMap<>();
+        Deduplicator.UnitStates states = new Deduplicator.UnitStates() {
+            @Override
+            public byte[] load(int unit) {
+                return kept.get(unit);
+            }
+
+            @Override
+            public void save(int unit, byte[] state) {
+                kept.put(unit, state);
+            }
+        };
+        for (DedupSpec spec : List.of(DedupSpec.defaults(DedupSpec.Mode.NEAR), DedupSpec.defaults(DedupSpec.Mode.EXACT))) {
+            kept.clear();
+            var units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
+            DedupResult first = Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
+            assertThat(first.duplicates()).isEqualTo(10);
+            assertThat(kept).hasSize(2);
+            for (Path f : files) {
+                Files.move(f, f.resolveSibling(f.getFileName() + ".away"));
+            }
+            DedupResult again = Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
+            assertThat(again.removed()).isEqualTo(first.removed());
+            assertThat(again.bySource()).isEqualTo(first.bySource());
+            assertThat(again.tokens()).isEqualTo(first.tokens());
+            for (Path f : files) {
+                Files.move(f.resolveSibling(f.getFileName() + ".away"), f);
+            }
+            // a state kept for another method is not used: the unit is read again
+            if (spec.mode() == DedupSpec.Mode.NEAR) {
+                DedupResult exact = Deduplicator.run(units, DedupSpec.defaults(DedupSpec.Mode.EXACT), 1, states, ProgressListener.NONE,
+                        CancellationToken.none());
+                assertThat(exact.duplicates()).isEqualTo(10);
+            }
+        }
+    }
 }
