@@ -45,13 +45,21 @@ public final class CorpusDocuments {
     public static long forEach(CorpusUnit unit, String textField, String idField, String sourceField, Sink sink, CancellationToken cancel) {
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             long[] n = {0};
-            unit.documents(textField, idField, (row, text, length, id) -> {
-                if ((row & 1023) == 0) {
-                    cancel.throwIfCancelled();
+            unit.documents(textField, idField, sourceField, new CorpusUnit.DocumentSink() {
+                @Override
+                public void document(long row, byte[] text, int length, String id) {
+                    document(row, text, length, id, null);
                 }
-                if (text != null) {
-                    n[0]++;
-                    sink.document(row, null, 0, 0, text, length, id, null);
+
+                @Override
+                public void document(long row, byte[] text, int length, String id, String source) {
+                    if ((row & 1023) == 0) {
+                        cancel.throwIfCancelled();
+                    }
+                    if (text != null) {
+                        n[0]++;
+                        sink.document(row, null, 0, 0, text, length, id, source);
+                    }
                 }
             });
             return n[0];

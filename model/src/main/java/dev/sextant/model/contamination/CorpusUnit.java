@@ -51,9 +51,19 @@ public interface CorpusUnit {
         throw new UnsupportedOperationException("not a document unit");
     }
 
+    /** As {@link #documents(String, String, DocumentSink)}, also handing over a metadata column's value (null when none). */
+    default void documents(String textField, String idField, String sourceField, DocumentSink sink) {
+        documents(textField, idField, sink);
+    }
+
     /** Receives the documents of a unit: its number in the file (a row), its UTF-8 text and its id (null when none). */
     interface DocumentSink {
         void document(long row, byte[] text, int length, String id);
+
+        /** With the metadata column asked for ({@code source}, null when absent). */
+        default void document(long row, byte[] text, int length, String id, String source) {
+            document(row, text, length, id);
+        }
     }
 
     /** A stream that can say how many bytes of the file on disk it has read (compressed bytes for .gz and .zst). */

@@ -188,10 +188,10 @@ public final class ParquetFiles {
     }
 
     /** The column plan of a corpus file: where the text and the id are. */
-    private record Columns(MessageType projection, int text, int id, boolean chat) {
+    private record Columns(MessageType projection, int text, int id, int source, boolean chat) {
     }
 
-    private static Columns columns(MessageType schema, String name, String textField, String idField) {
+    private static Columns columns(MessageType schema, String name, String textField, String idField, String sourceField) {
         List<Type> keep = new ArrayList<>();
         boolean chat = false;
         Type text = schema.containsField(textField) ? schema.getType(textField) : null;
@@ -220,7 +220,16 @@ public final class ParquetFiles {
                 id = 1;
             }
         }
-        return new Columns(new MessageType(schema.getName(), keep), 0, id, chat);
+        int source = -1;
+        if (sourceField != null && schema.containsField(sourceField) && !sourceField.equals(text.getName())
+                && !sourceField.equals(idField == null ? null : keep.size() > 1 ? keep.get(1).getName() : null)) {
+            Type t = schema.getType(sourceField);
+            if (t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)) {
+                keep.add(t);
+                source = keep.size() - 1;
+            }
+        }
+        return new Columns(new MessageType(schema.getName(), keep), 0, id, source, chat);
     }
 
     /** One row group of a Parquet corpus file. */
@@ -253,10 +262,15 @@ public final class ParquetFiles {
 
         @Override
         public void documents(String textField, String idField, DocumentSink sink) {
+            documents(textField, idField, null, sink);
+        }
+
+        @Override
+        public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
             String name = path.toString();
             try (ParquetFileReader r = ParquetFiles.open(path)) {
                 MessageType schema = r.getFooter().getFileMetaData().getSchema();
-                Columns c = columns(schema, name, textField, idField);
+                Columns c = columns(schema, name, textField, idField, sourceField);
                 r.setRequestedSchema(c.projection());
                 PageReadStore pages = readRowGroup(r, path, group);
                 if (c.chat()) {
@@ -264,7 +278,8 @@ public final class ParquetFiles {
                     for (long k = 0; k < pages.getRowCount(); k++) {
                         Group g = record(records, path, group);
                         String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0 ? null : g.getValueToString(c.id(), 0);
-                        chat(g, name, firstRow + k, id, sink);
+                        String source = c.source() < 0 || g.getFieldRepetitionCount(c.source()) == 0 ? null : g.getValueToString(c.source(), 0);
+                        chat(g, name, firstRow + k, id, source, sink);
                     }
                 } else {
                     flat(r, c, pages, sink);
@@ -282,19 +297,23 @@ public final class ParquetFiles {
             MessageType p = c.projection();
             ColumnDescriptor textColumn = p.getColumns().get(c.text());
             ColumnDescriptor idColumn = c.id() < 0 ? null : p.getColumns().get(c.id());
+            ColumnDescriptor sourceColumn = c.source() < 0 ? null : p.getColumns().get(c.source());
             ColumnReader text;
             ColumnReader id;
+            ColumnReader source;
             try {
                 ColumnReadStore store = new ColumnReadStoreImpl(pages, new GroupRecordConverter(p).getRootConverter(), p,
                         r.getFooter().getFileMetaData().getCreatedBy());
                 text = store.getColumnReader(textColumn);
                 id = idColumn == null ? null : store.getColumnReader(idColumn);
+                source = sourceColumn == null ? null : store.getColumnReader(sourceColumn);
             } catch (RuntimeException e) {
                 throw rowGroupProblem(path, group, e);
             }
             for (long k = 0; k < pages.getRowCount(); k++) {
                 byte[] bytes;
                 String documentId = null;
+                String documentSource = null;
                 try {
                     bytes = text.getCurrentDefinitionLevel() == textColumn.getMaxDefinitionLevel() ? text.getBinary().getBytesUnsafe() : null;
                     text.consume();
@@ -302,10 +321,14 @@ public final class ParquetFiles {
                         documentId = id.getCurrentDefinitionLevel() == idColumn.getMaxDefinitionLevel() ? idText(id, idColumn) : null;
                         id.consume();
                     }
+                    if (source != null) {
+                        documentSource = source.getCurrentDefinitionLevel() == sourceColumn.getMaxDefinitionLevel() ? idText(source, sourceColumn) : null;
+                        source.consume();
+                    }
                 } catch (RuntimeException e) {
                     throw rowGroupProblem(path, group, e);
                 }
-                sink.document(firstRow + k, bytes, bytes == null ? 0 : bytes.length, documentId);
+                sink.document(firstRow + k, bytes, bytes == null ? 0 : bytes.length, documentId, documentSource);
             }
         }
 
@@ -320,13 +343,13 @@ public final class ParquetFiles {
             };
         }
 
-        private static void chat(Group g, String name, long row, String id, DocumentSink sink) {
+        private static void chat(Group g, String name, long row, String id, String source, DocumentSink sink) {
             JsonNode node = ParquetRows.row(g);
             try {
                 byte[] bytes = ChatText.of(node, name, row + 1).text().getBytes(StandardCharsets.UTF_8);
-                sink.document(row, bytes, bytes.length, id);
+                sink.document(row, bytes, bytes.length, id, source);
             } catch (BadInputException e) {
-                sink.document(row, null, 0, id); // a row whose messages are not a chat is skipped, as a JSONL line is
+                sink.document(row, null, 0, id, source); // a row whose messages are not a chat is skipped, as a JSONL line is
             }
         }
     }
