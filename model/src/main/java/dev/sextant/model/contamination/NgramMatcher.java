@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Where a document contains benchmark n-grams: each confirmed occurrence with its byte span in the document's text, as
  * decontamination needs to drop or mask it. The same tokens, rolling hash and token-by-token confirmation as a scan
- * ({@link ScanWorker}); a document is first hashed only, and tokenized again with its bytes only when an n-gram passes
- * the index's Bloom filter, which most documents never do.
+ * ({@link ScanWorker}); a document is first hashed only, and tokenized again with its bytes only when one of its
+ * n-gram hashes is in the index, which most documents never are.
  *
  * <p>Not thread-safe: one matcher per thread.
  */
@@ -63,7 +63,11 @@ public final class NgramMatcher {
         return out;
     }
 
-    /** Whether any n-gram of the text passes the Bloom filter: the hashing pass alone. */
+    /**
+     * Whether any n-gram's hash is in the index (the Bloom filter first, then the table): the hashing pass alone. The
+     * filter alone would send most documents on to the second pass — at 8–16 bits an n-gram it passes a fraction of a
+     * percent of them, and a document has hundreds.
+     */
     private boolean mayMatch(byte[] text, int length) {
         hashes = hashing.tokenHashes(text, 0, length, hashes, count);
         int n = index.n();
@@ -72,7 +76,7 @@ public final class NgramMatcher {
         int c = count[0];
         for (int k = 0; k < c; k++) {
             roll = roll * NgramIndex.BASE + hashes[k] - (k >= n ? hashes[k - n] * basePowN : 0);
-            if (k >= n - 1 && index.mayContain(roll)) {
+            if (k >= n - 1 && index.mayContain(roll) && index.headOfTable(roll) >= 0) {
                 return true;
             }
         }

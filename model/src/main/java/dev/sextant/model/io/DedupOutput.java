@@ -39,7 +39,7 @@ public final class DedupOutput {
                 CorpusUnit unit = units.get(f);
                 progress.progress((double) f / units.size(), "writing " + unit.file());
                 Path out = tmp.resolve("kept").resolve(String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(unit.file())));
-                try (OutputStream o = new ZstdOutputStream(new BufferedOutputStream(Files.newOutputStream(out), 1 << 16), 3)) {
+                try (OutputStream o = new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(out), 1), 1 << 17)) {
                     CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), new CorpusDocuments.Sink() {
                         @Override
                         public void document(long index, byte[] line, int from, int to, byte[] text, int length, String id, String source) {
