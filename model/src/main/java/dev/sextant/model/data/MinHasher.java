@@ -72,6 +72,56 @@ public final class MinHasher {
         }
     }
 
+    /**
+     * A document's shingles as the sorted, distinct 64-bit hashes its signature is made of: for the exact Jaccard
+     * similarity of two documents, |A ∩ B| / |A ∪ B| (64-bit hashes: a collision among a document's shingles is
+     * negligible).
+     */
+    public long[] shingles(long[] tokens, int count) {
+        int n = Math.min(ngram, count);
+        int shingles = Math.max(1, count - ngram + 1);
+        long[] out = new long[shingles];
+        long roll = 0;
+        for (int j = 0; j < n; j++) {
+            roll = roll * BASE + tokens[j];
+        }
+        long drop = pow(BASE, n - 1);
+        for (int s = 0; s < shingles; s++) {
+            if (s > 0) {
+                roll = (roll - tokens[s - 1] * drop) * BASE + tokens[s + n - 1];
+            }
+            out[s] = mix(roll ^ key ^ n);
+        }
+        java.util.Arrays.sort(out);
+        int m = 0;
+        for (int i = 0; i < out.length; i++) {
+            if (i == 0 || out[i] != out[i - 1]) {
+                out[m++] = out[i];
+            }
+        }
+        return java.util.Arrays.copyOf(out, m);
+    }
+
+    /** |A ∩ B| / |A ∪ B| of two sorted, distinct shingle sets. */
+    public static double jaccard(long[] a, long[] b) {
+        int i = 0;
+        int j = 0;
+        int both = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] == b[j]) {
+                both++;
+                i++;
+                j++;
+            } else if (a[i] < b[j]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        int union = a.length + b.length - both;
+        return union == 0 ? 1 : (double) both / union;
+    }
+
     /** The base of the shingles' polynomial hash: an odd 64-bit constant (arithmetic mod 2⁶⁴). */
     static final long BASE = 0x9E3779B97F4A7C15L;
 
