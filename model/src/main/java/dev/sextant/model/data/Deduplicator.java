@@ -285,7 +285,9 @@ public final class Deduplicator {
                 }
             }, cancel);
             d.bytes = unit.sizeBytes();
-            states.save(f, d.encode(unit, perm));
+            if (states != UnitStates.NONE) {
+                states.save(f, d.encode(unit, perm)); // a kept run's progress; encoding costs as much as hashing
+            }
             files[f] = d;
             long sofar = done.addAndGet(unit.sizeBytes());
             progress.progress(0.9 * sofar / totalBytes, "read " + unit.file());
