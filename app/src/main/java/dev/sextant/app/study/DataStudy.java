@@ -194,6 +194,31 @@ public final class DataStudy {
      */
     public static dev.sextant.model.data.MixResult mix(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer, double tokensPerWord,
             List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress, CancellationToken cancel) {
+        return mix(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, false, threads, progress, cancel);
+    }
+
+    /**
+     * @param near the sources' duplicate shares from near-duplicate detection (FineWeb's defaults, split by the same
+     *             top-level field) instead of exact duplicates
+     */
+    public static dev.sextant.model.data.MixResult mix(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer, double tokensPerWord,
+            List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, boolean near, int threads, ProgressListener progress,
+            CancellationToken cancel) {
+        if (near && spec.by().indexOf('.') > 0) {
+            throw new dev.sextant.model.InputError("mix.by", "near-duplicate shares need a top-level field to split by, not a path into objects");
+        }
+        dev.sextant.model.data.MixResult r = mixCounted(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, threads,
+                near ? progress.slice(0, 0.5) : progress, cancel);
+        if (!near) {
+            return r;
+        }
+        DedupSpec d = new DedupSpec(DedupSpec.Mode.NEAR, 0.8, 5, 112, null, spec.textField(), null, spec.by(), DedupSpec.Keep.FIRST, 1);
+        return r.withNearDuplicates(dedup(corpus, d, threads, null, progress.slice(0.5, 1), cancel), d);
+    }
+
+    private static dev.sextant.model.data.MixResult mixCounted(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer,
+            double tokensPerWord, List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress,
+            CancellationToken cancel) {
         dev.sextant.model.data.TokenCounting counting = tokenizer != null ? dev.sextant.model.io.HfTokenizerFile.open(tokenizer)
                 : dev.sextant.model.data.TokenCounting.wordsTimes(tokensPerWord);
         var index = benchmark.isEmpty() ? null

@@ -73,6 +73,13 @@ class MixCliTest {
         assertThat(est.json().get("tokenCounting").asText()).isEqualTo("estimate: words × 1.33");
         assertThat(est.json().get("sources").get(0).get("tokens").asDouble()).isCloseTo(30 * 4 * 1.33, within(1e-9));
         assertThat(run("mix", "--corpus", corpus().toString(), "--by", "source").out()).contains("SOURCE", "web", "code");
+        // near duplicates: code's "x = y z z z…" documents of three or more z's have the same 5-gram set, not the same text
+        CliRun near = run("mix", "--corpus", corpus().toString(), "--by", "source", "--duplicates", "near", "--json");
+        assertThat(near.code()).as(near.err()).isZero();
+        assertThat(near.json().get("duplicates").asText()).startsWith("near: Jaccard ≥ 0.8");
+        assertThat(est.json().get("sources").get(1).get("duplicateShare").asDouble()).isZero();
+        assertThat(near.json().get("sources").get(1).get("duplicateShare").asDouble()).isPositive();
+        assertThat(near.json().get("sources").get(0).get("duplicateShare").asDouble()).isCloseTo(29.0 / 30, within(1e-12));
     }
 
     @Test

@@ -65,7 +65,7 @@ public final class CorpusDocuments {
             return n[0];
         }
         if (unit.format() != CorpusUnit.Format.JSONL) {
-            throw BadInputException.of(unit.file(), "not JSON Lines or Parquet: deduplication needs documents with a text field");
+            throw BadInputException.of(unit.file(), "not JSON Lines or Parquet: deduplication, decontamination and mixtures read documents with a text field (plain text is one long text)");
         }
         byte[][] names = {textField.getBytes(StandardCharsets.UTF_8), bytes(idField), bytes(sourceField)};
         JsonFields.Value[] values = new JsonFields.Value[names.length];

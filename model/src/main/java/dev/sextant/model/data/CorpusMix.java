@@ -159,7 +159,8 @@ public final class CorpusMix {
         }
         progress.progress(1, "counted " + documents + " documents");
         return new MixResult(spec.by(), documents, bytes, allTokens, counting.method(), counting.exact(), spec.budgetTokens(), sources,
-                spec.orderBy(), phases, unordered, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9);
+                spec.orderBy(), phases, unordered, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9,
+                "exact: equal after normalisation to an earlier document");
     }
 
     private static UnitDocs read(CorpusUnit unit, MixSpec spec, TokenCounting.Counter counter, NgramIndex benchmark, boolean ordered,

@@ -9,9 +9,23 @@ import java.util.List;
  * @param exactTokens   whether by a tokenizer
  * @param phases        the ordering plan (empty without an order field)
  * @param unordered     documents without a numeric value of the order field (supplied after the ordered ones)
+ * @param duplicates    what the sources' duplicate shares count: exact duplicates, or near ones (with the threshold)
  */
 public record MixResult(String by, long documents, long bytes, double tokens, String tokenCounting, boolean exactTokens, Long budgetTokens,
-                        List<MixSource> sources, String orderBy, List<Phase> phases, long unordered, long bytesRead, double seconds) {
+                        List<MixSource> sources, String orderBy, List<Phase> phases, long unordered, long bytesRead, double seconds,
+                        String duplicates) {
+
+    /** The same plan with each source's duplicate share from a near-duplicate run split by the same field. */
+    public MixResult withNearDuplicates(DedupResult near, DedupSpec spec) {
+        java.util.Map<String, Double> shares = new java.util.HashMap<>();
+        near.bySource().forEach(c -> shares.put(c.source(), c.duplicateShare()));
+        List<MixSource> s = sources.stream().map(m -> new MixSource(m.name(), m.documents(), m.bytes(), m.tokens(), m.share(), m.targetShare(),
+                m.weight(), m.epochs(), m.drawnTokens(), m.effectiveEpochs(), shares.getOrDefault(
+                        m.name().equals(CorpusMix.NONE) ? "null" : m.name(), m.duplicateShare()), m.contaminatedShare(), m.warning())).toList();
+        return new MixResult(by, documents, bytes, tokens, tokenCounting, exactTokens, budgetTokens, s, orderBy, phases, unordered,
+                bytesRead, seconds + near.seconds(), String.format(java.util.Locale.ROOT, "near: Jaccard ≥ %s of word %d-grams",
+                java.math.BigDecimal.valueOf(spec.threshold()).stripTrailingZeros().toPlainString(), spec.ngram()));
+    }
 
     /**
      * One phase of a curriculum-style supply: each source gives its next slice of documents in the order of the field.

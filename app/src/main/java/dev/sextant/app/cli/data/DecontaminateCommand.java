@@ -53,6 +53,10 @@ public final class DecontaminateCommand implements Runnable {
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
     boolean keepPunctuation;
+    @Option(names = "--dirty", paramLabel = "F", description = "Accepted as for scan; every matched n-gram is removed whatever the item's fraction.")
+    Double dirty;
+    @Option(names = "--locations", paramLabel = "N", description = "Accepted as for scan; removed.jsonl lists every document.")
+    Integer locations;
     @Option(names = "--scan", paramLabel = "SCAN_ID", description = "Take the items, corpus, n-gram and normalisation from a kept scan.")
     String scan;
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Write DIR/kept/*.jsonl.zst and DIR/removed.jsonl (a new or empty folder).")

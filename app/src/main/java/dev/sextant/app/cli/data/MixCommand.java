@@ -61,6 +61,9 @@ public final class MixCommand implements Runnable {
     List<String> fields = new ArrayList<>();
     @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per benchmark n-gram (default: ${DEFAULT-VALUE}).")
     int ngram;
+    @Option(names = "--duplicates", defaultValue = "exact", paramLabel = "exact|near",
+            description = "Duplicate share per source: exact (equal after normalisation) or near (MinHash, Jaccard ≥ 0.8 of 5-grams; reads the corpus twice) (default: ${DEFAULT-VALUE}).")
+    String duplicates;
     @Option(names = "--threads", defaultValue = "0", paramLabel = "N", description = "Files (or 32 MB ranges) read at once (default: all cores).")
     int threads;
     @Mixin
@@ -75,6 +78,11 @@ public final class MixCommand implements Runnable {
             case "desc" -> true;
             default -> throw BadInputException.of("--order", "expected asc or desc, got '" + order + "'");
         };
+        boolean near = switch (duplicates.strip().toLowerCase(Locale.ROOT)) {
+            case "exact" -> false;
+            case "near" -> true;
+            default -> throw BadInputException.of("--duplicates", "expected exact or near, got '" + duplicates + "'");
+        };
         if (budget != null && target == null) {
             throw BadInputException.of("--budget-tokens", "a token budget goes with --target");
         }
@@ -86,7 +94,7 @@ public final class MixCommand implements Runnable {
         List<BenchmarkItem> items = benchmarks.isEmpty() ? List.of() : ScanStudy.readItems(benchmarks, fields, null, null);
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        MixResult r = DataStudy.mix(corpus, s, tokenizer, tokensPerWord, items, ngram,
+        MixResult r = DataStudy.mix(corpus, s, tokenizer, tokensPerWord, items, ngram, near,
                 threads > 0 ? threads : Runtime.getRuntime().availableProcessors(), progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, o -> {
@@ -95,6 +103,7 @@ public final class MixCommand implements Runnable {
             if (r.budgetTokens() != null) {
                 o.printf(Locale.ROOT, "Budget %s tokens%n", human(r.budgetTokens()));
             }
+            o.printf(Locale.ROOT, "Duplicates: %s%n", r.duplicates());
             TextTable table = new TextTable("SOURCE", "DOCUMENTS", "TOKENS", "SHARE", "TARGET", "WEIGHT", "EPOCHS", "DUPLICATES",
                     "CONTAMINATED", "WARNING");
             for (MixSource m : r.sources()) {

@@ -69,6 +69,7 @@ public final class DataViewModel {
     private final StringProperty orderBy = new SimpleStringProperty("");
     private final ObjectProperty<String> order = new SimpleObjectProperty<>("asc");
     private final StringProperty phases = new SimpleStringProperty("4");
+    private final ObjectProperty<String> mixDuplicates = new SimpleObjectProperty<>("exact");
     private final ObjectProperty<MixResult> mix = new SimpleObjectProperty<>(this, "mix");
 
     // decontamination
@@ -246,8 +247,9 @@ public final class DataViewModel {
             fail(e);
             return;
         }
+        boolean near = "near".equals(mixDuplicates.get());
         shell.jobs().submit("Mixture of " + paths.get(0).getFileName(), (progress, cancel) -> DataStudy.mix(paths, s, tok, perWord,
-                bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, Runtime.getRuntime().availableProcessors(),
+                bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, near, Runtime.getRuntime().availableProcessors(),
                 progress, cancel), r -> {
             clearProblem();
             mix.set(r);
@@ -418,6 +420,10 @@ public final class DataViewModel {
 
     public StringProperty phasesProperty() {
         return phases;
+    }
+
+    public ObjectProperty<String> mixDuplicatesProperty() {
+        return mixDuplicates;
     }
 
     public ObjectProperty<MixResult> mixProperty() {

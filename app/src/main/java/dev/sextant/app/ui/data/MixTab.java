@@ -79,6 +79,7 @@ final class MixTab {
         g.field("Order by field", null, vm.orderByProperty(), "difficulty, quality (optional)", "data-order-by");
         g.row("Order", Forms.choice(vm.orderProperty(), "asc", "desc"));
         g.field("Phases", "mix.phases", vm.phasesProperty(), "4", "data-phases");
+        g.row("Duplicate shares", Forms.choice(vm.mixDuplicatesProperty(), "exact", "near"));
         Button run = new Button("Count and plan");
         run.setId("data-run-mix");
         run.getStyleClass().add("accent");
@@ -125,7 +126,7 @@ final class MixTab {
                 width(number("Weight", MixSource::weight, "%.2f"), 66),
                 width(number("Epochs", MixSource::epochs, "%.2f"), 66),
                 width(number("Worth (epochs)", MixSource::effectiveEpochs, "%.2f"), 104),
-                width(number("Exact duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 120),
+                width(number("Duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 90),
                 width(number("Contaminated", s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100, "%.2f %%"), 100),
                 width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
         sources.setPlaceholder(new Label("Count the corpus by a field to see its composition."));
@@ -195,10 +196,10 @@ final class MixTab {
 
     static String headline(MixResult r) {
         long warned = r.sources().stream().filter(s -> s.warning() != null).count();
-        return String.format(Locale.ROOT, "%,d documents, %,.1f MB of text, %s tokens by %s in %d sources (%s)%s%s.", r.documents(),
+        return String.format(Locale.ROOT, "%,d documents, %,.1f MB of text, %s tokens by %s in %d sources (%s)%s%s. Duplicates: %s.", r.documents(),
                 r.bytes() / 1e6, human(r.tokens()), r.by(), r.sources().size(), r.exactTokens() ? "the model's tokenizer" : r.tokenCounting(),
                 r.budgetTokens() == null ? "" : "; budget " + human(r.budgetTokens()) + " tokens",
-                warned == 0 ? "" : "; " + warned + " source" + (warned == 1 ? " needs" : "s need") + " attention");
+                warned == 0 ? "" : "; " + warned + " source" + (warned == 1 ? " needs" : "s need") + " attention", r.duplicates());
     }
 
     static String human(double tokens) {
