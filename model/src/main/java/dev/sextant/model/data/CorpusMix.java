@@ -92,19 +92,14 @@ public final class CorpusMix {
             counters.add(c);
             return c;
         });
-        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(Math.max(1, threads));
         try {
-            pool.submit(() -> IntStream.range(0, units.size()).parallel().forEach(u -> {
+            dev.sextant.model.job.Parallel.forEach(units.size(), Math.max(1, threads), u -> {
                 cancel.throwIfCancelled();
                 read[u] = read(units.get(u), spec, counter.get(), benchmark, ordered, cancel);
                 long d = done.addAndGet(units.get(u).sizeBytes());
                 progress.progress(0.95 * d / totalBytes, String.format(java.util.Locale.ROOT, "counted %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
-            })).join();
-        } catch (RuntimeException e) {
-            Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-            throw c instanceof RuntimeException r ? r : e;
+            });
         } finally {
-            pool.shutdown();
             counters.forEach(c -> {
                 try {
                     c.close();

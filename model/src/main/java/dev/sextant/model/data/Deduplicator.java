@@ -223,21 +223,7 @@ public final class Deduplicator {
      */
     public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, UnitStates states, ProgressListener progress,
                                   CancellationToken cancel) {
-        if (threads <= 0) {
-            return compute(units, spec, states, progress, cancel);
-        }
-        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
-        try {
-            return pool.submit(() -> compute(units, spec, states, progress, cancel)).join();
-        } catch (RuntimeException e) {
-            Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        } finally {
-            pool.shutdown();
-        }
+        return dev.sextant.model.job.Parallel.within(threads, () -> compute(units, spec, states, progress, cancel));
     }
 
     private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, UnitStates states, ProgressListener progress,

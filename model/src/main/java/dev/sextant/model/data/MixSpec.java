@@ -46,4 +46,19 @@ public record MixSpec(String by, String textField, Map<String, Double> target, L
         InputError.require(d >= 1 && d <= 1e18, "mix.budget", "must be a positive number of tokens, got '" + text.strip() + "'");
         return Math.round(d);
     }
+
+    /** A token count as people write it: 1.50T, 300.00B, 12.30M, or the number itself below a million. */
+    public static String tokensText(double tokens) {
+        double a = Math.abs(tokens);
+        if (a >= 1e12) {
+            return String.format(java.util.Locale.ROOT, "%.2fT", tokens / 1e12);
+        }
+        if (a >= 1e9) {
+            return String.format(java.util.Locale.ROOT, "%.2fB", tokens / 1e9);
+        }
+        if (a >= 1e6) {
+            return String.format(java.util.Locale.ROOT, "%.2fM", tokens / 1e6);
+        }
+        return String.format(java.util.Locale.ROOT, "%,.0f", tokens);
+    }
 }

@@ -59,25 +59,16 @@ public final class DecontaminatedCorpus {
         OutputFolder.write(dir, tmp -> {
             Path kept = Files.createDirectories(tmp.resolve("kept"));
             Path parts = Files.createDirectories(tmp.resolve(".removed-parts"));
-            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(spec.threads());
-            try {
-                pool.submit(() -> IntStream.range(0, units.size()).parallel().forEach(u -> {
-                    cancel.throwIfCancelled();
-                    CorpusUnit unit = units.get(u);
-                    String name = String.format(Locale.ROOT, "%04d-%s", u + 1, OutputFolder.stem(unit.file()));
-                    counts[u] = unit(unit, kept.resolve(name + ".jsonl.zst"), parts.resolve(name + ".jsonl"), index, spec, cancel);
-                    long d = done.addAndGet(unit.sizeBytes());
-                    progress.progress(Math.min(1, (double) d / totalBytes), String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB",
-                            d / 1e6, totalBytes / 1e6));
-                })).join();
-            } catch (RuntimeException e) {
-                Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-                throw c instanceof RuntimeException r ? r : e;
-            } finally {
-                pool.shutdown();
-            }
-            // zstd level 1: writing at the speed of reading (level 3 halved decontamination's throughput)
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
+            dev.sextant.model.job.Parallel.forEach(units.size(), spec.threads(), u -> {
+                cancel.throwIfCancelled();
+                CorpusUnit unit = units.get(u);
+                String name = String.format(Locale.ROOT, "%04d-%s", u + 1, OutputFolder.stem(unit.file()));
+                counts[u] = unit(unit, kept.resolve(name + ".jsonl.zst"), parts.resolve(name + ".jsonl"), index, spec, cancel);
+                long d = done.addAndGet(unit.sizeBytes());
+                progress.progress(Math.min(1, (double) d / totalBytes), String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB",
+                        d / 1e6, totalBytes / 1e6));
+            });
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
                 for (int u = 0; u < units.size(); u++) {
                     String name = String.format(Locale.ROOT, "%04d-%s.jsonl", u + 1, OutputFolder.stem(units.get(u).file()));
                     Files.copy(parts.resolve(name), o);
@@ -133,6 +124,7 @@ public final class DecontaminatedCorpus {
         UnitCounts c = new UnitCounts();
         Decontaminator decon = new Decontaminator(new NgramMatcher(index, spec.normalization()), spec.mode(), spec.mask());
         String where = unit.format() == CorpusUnit.Format.DOCUMENTS ? "row" : unit.start() == 0 && unit.end() == Long.MAX_VALUE ? "line" : "offset";
+        // zstd level 1: writing at the speed of reading (level 3 held decontamination to 0.65 × wc -w)
         try (OutputStream kept = new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(keptFile), 1), 1 << 17);
              OutputStream removed = new BufferedOutputStream(Files.newOutputStream(removedPart), 1 << 16)) {
             CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), null, new CorpusDocuments.Sink() {

@@ -130,17 +130,7 @@ public final class MixCommand implements Runnable {
     }
 
     static String human(double tokens) {
-        double a = Math.abs(tokens);
-        if (a >= 1e12) {
-            return String.format(Locale.ROOT, "%.2fT", tokens / 1e12);
-        }
-        if (a >= 1e9) {
-            return String.format(Locale.ROOT, "%.2fB", tokens / 1e9);
-        }
-        if (a >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fM", tokens / 1e6);
-        }
-        return String.format(Locale.ROOT, "%,.0f", tokens);
+        return MixSpec.tokensText(tokens);
     }
 
     private static String pct(double v) {

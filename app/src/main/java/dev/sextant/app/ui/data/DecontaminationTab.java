@@ -6,6 +6,7 @@ import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.DecontaminationResult;
@@ -16,12 +17,10 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 
@@ -47,8 +46,6 @@ final class DecontaminationTab {
     }
 
     private Node left(ProblemMarks marks) {
-        Label title = new Label("Write a decontaminated copy");
-        title.getStyleClass().add("card-title");
         InputGrid g = new InputGrid(marks);
         g.row("Documents holding n-grams", Forms.choice(vm.deconModeProperty(), "drop", "mask"));
         g.field("Mask with", null, vm.maskProperty(), "[MASKED]", "data-mask").disableProperty().bind(vm.deconModeProperty().isEqualTo("drop"));
@@ -70,21 +67,11 @@ final class DecontaminationTab {
         Label note = Forms.muted("The benchmark's n-grams are found as a scan finds them (GPT-3's 13-grams after normalisation). Drop leaves "
                 + "out every document holding one; mask replaces the matched spans, matching again until none is left, so a scan of the copy "
                 + "finds nothing. OUT/removed.jsonl says which document lost what for which item.");
-        VBox card = new VBox(8, title, g.grid(), run, note);
-        card.getStyleClass().add("card");
-        VBox box = new VBox(10, card);
-        box.setPadding(new Insets(0, 10, 0, 0));
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
-        return scroll;
+        return AreaPanes.column(AreaPanes.card("Write a decontaminated copy", g.grid(), run, note));
     }
 
     private Node right() {
-        headline.getStyleClass().add("verdict");
-        headline.setWrapText(true);
-        headline.setMinHeight(Region.USE_PREF_SIZE);
-        headline.setId("data-decon-headline");
+        AreaPanes.headline(headline, "data-decon-headline");
         items.setId("data-decon-items");
         items.getColumns().setAll(List.of(
                 width(text("Benchmark", DecontaminationResult.ItemCount::benchmark), 140),

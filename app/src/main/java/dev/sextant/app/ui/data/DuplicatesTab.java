@@ -8,6 +8,7 @@ import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.ui.charts.DataCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.DedupResult;
@@ -30,7 +31,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
@@ -77,8 +77,6 @@ final class DuplicatesTab {
     }
 
     private Node left(ProblemMarks marks) {
-        Label title = new Label("Find duplicates");
-        title.getStyleClass().add("card-title");
         InputGrid g = new InputGrid(marks);
         g.row("Mode", Forms.choice(vm.modeProperty(), "near", "exact"));
         g.field("Jaccard threshold", "dedup.threshold", vm.thresholdProperty(), "0.8", "data-threshold");
@@ -104,8 +102,7 @@ final class DuplicatesTab {
         run.setOnAction(e -> vm.runDedup());
         Label method = Forms.muted("MinHash over word shingles with LSH banding; candidates verified by their estimated Jaccard "
                 + "similarity, clusters by union-find (Lee et al. 2022; FineWeb/datatrove). Exact: equal after normalisation.");
-        VBox settings = new VBox(8, title, g.grid(), run, method);
-        settings.getStyleClass().add("card");
+        VBox settings = AreaPanes.card("Find duplicates", g.grid(), run, method);
 
         Label keptTitleLabel = new Label("Kept runs");
         keptTitleLabel.getStyleClass().add("card-title");
@@ -136,19 +133,11 @@ final class DuplicatesTab {
                 .or(vm.shell().jobs().runningProperty()));
         resume.setOnAction(e -> vm.resume(sel.get()));
         HBox runButtons = new HBox(6, resume, delete);
-        VBox box = new VBox(10, settings, keptTitleLabel, runs, runButtons);
-        box.setPadding(new Insets(0, 10, 0, 0));
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
-        return scroll;
+        return AreaPanes.column(settings, keptTitleLabel, runs, runButtons);
     }
 
     private Node right() {
-        headline.getStyleClass().add("verdict");
-        headline.setWrapText(true);
-        headline.setMinHeight(Region.USE_PREF_SIZE);
-        headline.setId("data-dedup-headline");
+        AreaPanes.headline(headline, "data-dedup-headline");
         HBox charts = new HBox(8, sharesPane, sizesPane, curvePane);
         for (StackPane p : List.of(sharesPane, sizesPane, curvePane)) {
             HBox.setHgrow(p, Priority.ALWAYS);

@@ -7,10 +7,12 @@ import static dev.sextant.app.ui.shell.Tables.width;
 import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSource;
+import dev.sextant.model.data.MixSpec;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +22,6 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -28,7 +29,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -66,8 +66,6 @@ final class MixTab {
     }
 
     private Node left(ProblemMarks marks) {
-        Label title = new Label("Composition and mixture");
-        title.getStyleClass().add("card-title");
         InputGrid g = new InputGrid(marks);
         g.field("Split by field", "mix.by", vm.byProperty(), "source, domain, meta.language…", "data-mix-by");
         TextField tok = g.field("Tokenizer", null, vm.tokenizerProperty(), "tokenizer.json (blank: estimate)", "data-tokenizer");
@@ -87,14 +85,7 @@ final class MixTab {
         run.setOnAction(e -> vm.runMix());
         Label note = Forms.muted("Epochs past ~4 are warned about: repeated tokens are then worth less than new ones (Muennighoff et al. 2023, "
                 + "effective epochs shown). With a benchmark above, each source's share of documents holding its n-grams is counted too.");
-        VBox card = new VBox(8, title, g.grid(), run, note);
-        card.getStyleClass().add("card");
-        VBox box = new VBox(10, card);
-        box.setPadding(new Insets(0, 10, 0, 0));
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
-        return scroll;
+        return AreaPanes.column(AreaPanes.card("Composition and mixture", g.grid(), run, note));
     }
 
     private Button chooser(String text, TextField into, String kind, String pattern) {
@@ -112,10 +103,7 @@ final class MixTab {
     }
 
     private Node right() {
-        headline.getStyleClass().add("verdict");
-        headline.setWrapText(true);
-        headline.setMinHeight(Region.USE_PREF_SIZE);
-        headline.setId("data-mix-headline");
+        AreaPanes.headline(headline, "data-mix-headline");
         sources.setId("data-mix-sources");
         sources.getColumns().setAll(List.of(
                 width(text("Source", MixSource::name), 130),
@@ -203,17 +191,7 @@ final class MixTab {
     }
 
     static String human(double tokens) {
-        double a = Math.abs(tokens);
-        if (a >= 1e12) {
-            return String.format(Locale.ROOT, "%.2fT", tokens / 1e12);
-        }
-        if (a >= 1e9) {
-            return String.format(Locale.ROOT, "%.2fB", tokens / 1e9);
-        }
-        if (a >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fM", tokens / 1e6);
-        }
-        return String.format(Locale.ROOT, "%,.0f", tokens);
+        return MixSpec.tokensText(tokens);
     }
 
     private static String num(double v) {

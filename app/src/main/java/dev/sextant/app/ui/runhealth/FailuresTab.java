@@ -132,11 +132,11 @@ final class FailuresTab {
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
         Tables.fit(kept, "RunHealthView.studies");
-        return RunHealthPanes.column(card, keptBar, kept);
+        return dev.sextant.app.ui.shell.AreaPanes.column(card, keptBar, kept);
     }
 
     private Node right() {
-        RunHealthPanes.headline(verdict, "runhealth-failures-verdict");
+        dev.sextant.app.ui.shell.AreaPanes.headline(verdict, "runhealth-failures-verdict");
         policies.setId("runhealth-policies");
         policies.getColumns().setAll(List.of(
                 width(text("Policy", RunHealthStudy.PolicyOutcome::name), 200),

@@ -137,11 +137,11 @@ final class LogsTab {
         apply.setOnAction(e -> vm.apply());
         VBox settings = new VBox(8, settingsTitle, grid.grid(), apply);
         settings.getStyleClass().add("card");
-        return RunHealthPanes.column(keptTitle, buttons, kept, settings);
+        return dev.sextant.app.ui.shell.AreaPanes.column(keptTitle, buttons, kept, settings);
     }
 
     private Node right() {
-        RunHealthPanes.headline(verdict, "runhealth-verdict");
+        dev.sextant.app.ui.shell.AreaPanes.headline(verdict, "runhealth-verdict");
         CheckBox logSteps = new CheckBox("Logarithmic step axis");
         logSteps.selectedProperty().bindBidirectional(vm.logStepsProperty());
         Button reset = new Button("Reset zoom");

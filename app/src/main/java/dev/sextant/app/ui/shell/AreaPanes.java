@@ -1,4 +1,4 @@
-package dev.sextant.app.ui.runhealth;
+package dev.sextant.app.ui.shell;
 
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -7,14 +7,17 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** The pieces both Run health tabs are built of: the scrolling input column on the left, the headline on the right. */
-final class RunHealthPanes {
+/**
+ * The pieces the tabs of the Run health and Data areas are built of: the scrolling input column on the left, the headline
+ * on the right, a titled card.
+ */
+public final class AreaPanes {
 
-    private RunHealthPanes() {
+    private AreaPanes() {
     }
 
     /** The left column: {@code children} stacked, scrolling when taller than the window. */
-    static ScrollPane column(Node... children) {
+    public static ScrollPane column(Node... children) {
         VBox box = new VBox(10, children);
         box.setPadding(new Insets(0, 10, 0, 0));
         ScrollPane scroll = new ScrollPane(box);
@@ -24,11 +27,21 @@ final class RunHealthPanes {
     }
 
     /** {@code label} styled as a tab's headline, wrapping, with {@code id}. */
-    static Label headline(Label label, String id) {
+    public static Label headline(Label label, String id) {
         label.getStyleClass().add("verdict");
         label.setWrapText(true);
         label.setMinHeight(Region.USE_PREF_SIZE);
         label.setId(id);
         return label;
+    }
+
+    /** A card: its title, then {@code children}. */
+    public static VBox card(String title, Node... children) {
+        Label t = new Label(title);
+        t.getStyleClass().add("card-title");
+        VBox card = new VBox(8, t);
+        card.getChildren().addAll(children);
+        card.getStyleClass().add("card");
+        return card;
     }
 }
