@@ -97,6 +97,15 @@ public final class ScanStudy {
     }
 
     /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
+    /**
+     * A scan on a cluster engine (Spark: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}),
+     * giving the local engine's result.
+     */
+    public static ScanResult scanOnSpark(String master, java.util.Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items,
+                                         List<Path> corpus, ProgressListener progress, CancellationToken cancel) {
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus, progress, cancel);
+    }
+
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
         return scoreFiles.isEmpty() ? List.of()
                 : EvaluationEvidence.of(EvidenceFiles.read(scoreFiles, EvidenceFile.Kind.ITEM_SCORES, null, null)).items();

@@ -82,6 +82,14 @@ public final class ScanCommand implements Runnable {
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
     boolean keepPunctuation;
+    @Option(names = "--engine", defaultValue = "local", paramLabel = "local|spark",
+            description = "Where to scan: this machine's threads (default), or Apache Spark (--master).")
+    String engine;
+    @Option(names = "--master", defaultValue = "local[*]", paramLabel = "URL",
+            description = "With --engine spark: local[N], spark://HOST:PORT, yarn or k8s://… (default: ${DEFAULT-VALUE}).")
+    String master;
+    @Option(names = "--spark-conf", paramLabel = "K=V", description = "With --engine spark: a Spark setting (repeatable).")
+    java.util.Map<String, String> sparkConf = new java.util.LinkedHashMap<>();
     @Mixin
     JsonOption output;
     @Spec
@@ -90,6 +98,14 @@ public final class ScanCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
+        boolean spark = switch (engine.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "local" -> false;
+            case "spark" -> true;
+            default -> throw dev.sextant.model.io.BadInputException.of("--engine", "expected local or spark, got '" + engine + "'");
+        };
+        if (spark && (resume != null || project != null)) {
+            throw new ParameterException(spec.commandLine(), "--engine spark does not keep scans in a project yet: leave out --project and --resume");
+        }
         if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
         }
@@ -122,6 +138,8 @@ public final class ScanCommand implements Runnable {
                 r = o.result();
                 kept = o.scanId();
             }
+        } else if (spark) {
+            r = ScanStudy.scanOnSpark(master, sparkConf, s, items, corpus, progress, CancellationToken.none());
         } else {
             r = ScanStudy.scan(s, items, corpus, progress, CancellationToken.none());
         }

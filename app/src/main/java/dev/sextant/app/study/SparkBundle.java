@@ -1,0 +1,106 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.contamination.ClusterScan;
+import dev.sextant.model.job.CapabilityUnavailableException;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+/**
+ * The Spark engine, loaded from the scale module's bundle folder (built by the same build as the app, kept out of the
+ * app's own libraries): its jars in a class loader of their own that looks in the bundle first, so Spark gets the Hadoop,
+ * logging and Scala it was built with, while Sextant's own classes (and the JDK's) come from the app — the scan's inputs
+ * and result cross as the model's own types.
+ */
+final class SparkBundle {
+
+    /** Where the launcher says the bundle is. */
+    static final String PROPERTY = "sextant.spark.bundle";
+
+    private static ClusterScan loaded;
+
+    private SparkBundle() {
+    }
+
+    static synchronized ClusterScan scan() {
+        if (loaded != null) {
+            return loaded;
+        }
+        String where = System.getProperty(PROPERTY);
+        Path dir = where == null ? null : Path.of(where);
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CapabilityUnavailableException("the Spark engine is not built here" + (dir == null ? "" : " (no " + dir + ")")
+                    + ": build the project (./sextant builds it on first use, or mvn install) and run through ./sextant; on a cluster, "
+                    + "submit scale/target/sextant-scale.jar with spark-submit");
+        }
+        List<URL> jars = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                jars.add(p.toUri().toURL());
+            }
+        } catch (IOException e) {
+            throw new CapabilityUnavailableException("the Spark bundle in " + dir + " cannot be read: " + e.getMessage());
+        }
+        ClassLoader loader = new BundleFirst(jars.toArray(URL[]::new), SparkBundle.class.getClassLoader());
+        ClusterScan engine = ServiceLoader.load(ClusterScan.class, loader).findFirst()
+                .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in " + dir + " holds no scan engine; rebuild it"));
+        // Spark and Hadoop load classes by name through the thread's context loader (and their threads inherit it)
+        loaded = (master, conf, spec, items, corpus, progress, cancel) -> {
+            Thread t = Thread.currentThread();
+            ClassLoader before = t.getContextClassLoader();
+            t.setContextClassLoader(loader);
+            try {
+                return engine.scan(master, conf, spec, items, corpus, progress, cancel);
+            } finally {
+                t.setContextClassLoader(before);
+            }
+        };
+        return loaded;
+    }
+
+    /** Bundle first, but Sextant's own classes, the JDK's and the shared model API from the app. */
+    private static final class BundleFirst extends URLClassLoader {
+
+        BundleFirst(URL[] urls, ClassLoader parent) {
+            super("sextant-spark", urls, parent);
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null && !fromApp(name)) {
+                    try {
+                        c = findClass(name);
+                    } catch (ClassNotFoundException e) {
+                        c = null; // not in the bundle: the app's
+                    }
+                }
+                if (c == null) {
+                    c = getParent().loadClass(name);
+                }
+                if (resolve) {
+                    resolveClass(c);
+                }
+                return c;
+            }
+        }
+
+        private static boolean fromApp(String name) {
+            return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
+                    || name.startsWith("com.sun.") || name.startsWith("dev.sextant.") && !name.startsWith("dev.sextant.scale.");
+        }
+
+        @Override
+        public URL getResource(String name) {
+            URL u = findResource(name);
+            return u != null ? u : super.getResource(name);
+        }
+    }
+}

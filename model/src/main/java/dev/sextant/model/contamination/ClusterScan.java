@@ -1,0 +1,21 @@
+package dev.sextant.model.contamination;
+
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A contamination scan run on a cluster engine (Apache Spark, from the separately built scale bundle): the same items,
+ * settings and corpus as a local scan, the same result.
+ */
+public interface ClusterScan {
+
+    /**
+     * @param master where to run: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}
+     * @param conf   further engine settings (key → value)
+     */
+    ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus,
+                    ProgressListener progress, CancellationToken cancel);
+}

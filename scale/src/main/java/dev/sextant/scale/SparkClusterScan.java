@@ -1,0 +1,35 @@
+package dev.sextant.scale;
+
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.ClusterScan;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * {@link ClusterScan} on Spark, found by the CLI through {@link java.util.ServiceLoader} in the Spark bundle: starts a
+ * Spark context for the scan (its UI off unless asked for, bound to the loopback address in local mode) and stops it.
+ */
+public final class SparkClusterScan implements ClusterScan {
+
+    @Override
+    public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus,
+                           ProgressListener progress, CancellationToken cancel) {
+        SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false");
+        if (master.startsWith("local")) {
+            c.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
+        }
+        conf.forEach(c::set);
+        progress.progress(0, "starting Spark (" + master + ")");
+        try (JavaSparkContext sc = new JavaSparkContext(c)) {
+            sc.setLogLevel(conf.getOrDefault("sextant.logLevel", "WARN"));
+            return SparkScan.run(sc, spec, items, corpus, progress, cancel);
+        }
+    }
+}
