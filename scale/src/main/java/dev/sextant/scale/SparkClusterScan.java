@@ -21,14 +21,15 @@ public final class SparkClusterScan implements ClusterScan {
     @Override
     public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus,
                            ProgressListener progress, CancellationToken cancel) {
-        SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false");
-        if (master.startsWith("local")) {
+        SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false")
+                .set("spark.log.level", "WARN");
+        if (master.startsWith("local") || master.contains("://127.0.0.1") || master.contains("://localhost")) {
+            // local mode, or a cluster on this machine: the driver listens on the loopback address only
             c.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
         }
         conf.forEach(c::set);
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = new JavaSparkContext(c)) {
-            sc.setLogLevel(conf.getOrDefault("sextant.logLevel", "WARN"));
             return SparkScan.run(sc, spec, items, corpus, progress, cancel);
         }
     }

@@ -21,8 +21,8 @@ class ScanSparkCliTest {
         return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
     }
 
-    @Test
-    void aScanOnSparkInLocalModeMatchesTheLocalEngine() throws Exception {
+    /** A benchmark of 8 questions and a folder of 3 corpus files with some of them planted; the corpus folder. */
+    Path[] files() throws Exception {
         String bundle = System.getProperty("sextant.spark.bundle");
         assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the scale module's Spark bundle is built before the app in the reactor");
         SplittableRandom r = new SplittableRandom(4);
@@ -52,10 +52,15 @@ class ScanSparkCliTest {
             }
             Files.writeString(dir.resolve("part-" + f + ".jsonl"), c.toString());
         }
-        String corpus = dir.toAbsolutePath().toString();
-        CliRun local = run("scan", "--benchmark", b.toString(), "--field", "question", "--corpus", corpus, "--json");
-        CliRun spark = run("scan", "--benchmark", b.toString(), "--field", "question", "--corpus", corpus, "--engine", "spark", "--master",
-                "local[2]", "--json");
+        return new Path[] {b, dir.toAbsolutePath()};
+    }
+
+    void sameAsLocal(String master) throws Exception {
+        Path[] f = files();
+        String b = f[0].toString();
+        String corpus = f[1].toString();
+        CliRun local = run("scan", "--benchmark", b, "--field", "question", "--corpus", corpus, "--json");
+        CliRun spark = run("scan", "--benchmark", b, "--field", "question", "--corpus", corpus, "--engine", "spark", "--master", master, "--json");
         assertThat(spark.code()).as(spark.err()).isZero();
         JsonNode a = local.json();
         JsonNode s = spark.json();
@@ -64,8 +69,41 @@ class ScanSparkCliTest {
         for (String k : new String[] {"items", "clean", "partial", "dirty", "bytesScanned", "documents", "hashHits", "files"}) {
             assertThat(s.get("summary").get(k)).as(k).isEqualTo(a.get("summary").get(k));
         }
-        assertThat(run("scan", "--benchmark", b.toString(), "--corpus", corpus, "--engine", "flink").err()).startsWith("error: --engine:");
-        assertThat(run("scan", "--benchmark", b.toString(), "--corpus", corpus, "--engine", "spark", "--project", "x").err())
+        assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "flink").err()).startsWith("error: --engine:");
+        assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "spark", "--project", "x").err())
                 .contains("does not keep scans in a project yet");
+    }
+
+    @Test
+    void aScanOnSparkInLocalModeMatchesTheLocalEngine() throws Exception {
+        sameAsLocal("local[2]");
+    }
+
+    /**
+     * A real standalone cluster on this machine (scale/scripts/standalone.sh: a master and a worker JVM on 127.0.0.1, the
+     * executors a third): the scan's tasks run in another JVM and still give the local engine's result.
+     */
+    @Test
+    void aScanOnALoopbackStandaloneClusterMatchesTheLocalEngine() throws Exception {
+        files();
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        Path script = Path.of("..", "scale", "scripts", "standalone.sh").toAbsolutePath().normalize();
+        Path state = tmp.resolve("standalone");
+        ProcessBuilder start = new ProcessBuilder("bash", script.toString(), "start", "1", "1g", Integer.toString(port)).redirectErrorStream(true);
+        start.environment().put("SEXTANT_SPARK_STATE", state.toString());
+        Process p = start.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            assertThat(p.waitFor()).as(out).isZero();
+            assertThat(out.strip()).isEqualTo("spark://127.0.0.1:" + port);
+            sameAsLocal("spark://127.0.0.1:" + port);
+        } finally {
+            ProcessBuilder stop = new ProcessBuilder("bash", script.toString(), "stop");
+            stop.environment().put("SEXTANT_SPARK_STATE", state.toString());
+            stop.start().waitFor();
+        }
     }
 }
