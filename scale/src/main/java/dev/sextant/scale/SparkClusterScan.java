@@ -19,7 +19,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 public final class SparkClusterScan implements ClusterScan {
 
     @Override
-    public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus,
+    public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
                            ProgressListener progress, CancellationToken cancel) {
         SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false")
                 .set("spark.log.level", "WARN");
@@ -30,7 +30,7 @@ public final class SparkClusterScan implements ClusterScan {
         conf.forEach(c::set);
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = new JavaSparkContext(c)) {
-            return SparkScan.run(sc, spec, items, corpus, progress, cancel);
+            return SparkScan.run(sc, spec, items, corpus.stream().map(Path::of).toList(), progress, cancel);
         }
     }
 }

@@ -103,7 +103,8 @@ public final class ScanStudy {
      */
     public static ScanResult scanOnSpark(String master, java.util.Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items,
                                          List<Path> corpus, ProgressListener progress, CancellationToken cancel) {
-        return SparkBundle.scan().scan(master, conf, spec, items, corpus, progress, cancel);
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
+                progress, cancel);
     }
 
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {

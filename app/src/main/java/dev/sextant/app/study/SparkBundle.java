@@ -64,7 +64,7 @@ final class SparkBundle {
         return loaded;
     }
 
-    /** Bundle first, but Sextant's own classes, the JDK's and the shared model API from the app. */
+    /** Bundle first, but Sextant's own classes, the JDK's, the shared model API and the logging API from the app. */
     private static final class BundleFirst extends URLClassLoader {
 
         BundleFirst(URL[] urls, ClassLoader parent) {
@@ -94,7 +94,8 @@ final class SparkBundle {
 
         private static boolean fromApp(String name) {
             return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                    || name.startsWith("com.sun.") || name.startsWith("dev.sextant.") && !name.startsWith("dev.sextant.scale.");
+                    || name.startsWith("com.sun.") || name.startsWith("dev.sextant.") && !name.startsWith("dev.sextant.scale.")
+                    || name.startsWith("org.slf4j."); // one logging API: Spark logs through the app's (to its log file)
         }
 
         @Override

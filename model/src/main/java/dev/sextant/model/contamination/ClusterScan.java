@@ -2,7 +2,6 @@ package dev.sextant.model.contamination;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +14,8 @@ public interface ClusterScan {
     /**
      * @param master where to run: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}
      * @param conf   further engine settings (key → value)
+     * @param corpus the corpus files and folders, as absolute paths
      */
-    ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus,
+    ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
                     ProgressListener progress, CancellationToken cancel);
 }
