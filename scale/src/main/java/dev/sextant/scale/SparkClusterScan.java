@@ -2,6 +2,7 @@ package dev.sextant.scale;
 
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.ClusterScan;
+import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.job.CancellationToken;
@@ -20,7 +21,8 @@ public final class SparkClusterScan implements ClusterScan {
 
     @Override
     public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                           ProgressListener progress, CancellationToken cancel) {
+                           List<FileResult> done, java.util.function.Consumer<FileResult> fileDone, ProgressListener progress,
+                           CancellationToken cancel) {
         SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false")
                 .set("spark.log.level", "WARN");
         if (master.startsWith("local") || master.contains("://127.0.0.1") || master.contains("://localhost")) {
@@ -30,7 +32,7 @@ public final class SparkClusterScan implements ClusterScan {
         conf.forEach(c::set);
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = new JavaSparkContext(c)) {
-            return SparkScan.run(sc, spec, items, corpus.stream().map(Path::of).toList(), progress, cancel);
+            return SparkScan.run(sc, spec, items, corpus.stream().map(Path::of).toList(), done, fileDone, progress, cancel);
         }
     }
 }

@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,8 +102,24 @@ public final class ScanStudy {
      */
     public static ScanResult scanOnSpark(String master, java.util.Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items,
                                          List<Path> corpus, ProgressListener progress, CancellationToken cancel) {
-        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
-                progress, cancel);
+        return new Engine(master, conf).scan(spec, items, corpus, List.of(), f -> { }, progress, cancel);
+    }
+
+    /** Where a kept scan runs: this machine's threads ({@link #LOCAL}), or Spark at a master URL with settings. */
+    public record Engine(String master, java.util.Map<String, String> conf) {
+
+        public static final Engine LOCAL = new Engine(null, java.util.Map.of());
+
+        ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
+                        java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+            if (master == null) {
+                NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
+                return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
+                        fileDone::accept, progress, cancel);
+            }
+            return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
+                    done, fileDone, progress, cancel);
+        }
     }
 
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
@@ -152,17 +167,27 @@ public final class ScanStudy {
      */
     public Outcome start(UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
                          CancellationToken cancel) {
+        return start(projectId, name, spec, items, corpus, Engine.LOCAL, progress, cancel);
+    }
+
+    /** Starts a kept scan on an engine: its files are kept as each completes (on Spark, as each wave of tasks returns). */
+    public Outcome start(UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, Engine engine,
+                         ProgressListener progress, CancellationToken cancel) {
         // absolute paths: a kept scan resumes from any working folder, and its saved files match the units again
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        List<CorpusUnit> units = CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK);
+        CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK); // names a missing or unreadable corpus before anything is kept
         CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
         UUID id = ws.scans().create(projectId, name != null ? name : defaultName(items, corpus), spec, fingerprint, items, false);
         ws.scans().claimRun(id);
-        return run(id, spec, items, () -> units, List.of(), List.of(), progress, cancel);
+        return run(id, spec, items, paths, List.of(), List.of(), engine, progress, cancel);
     }
 
     public Outcome resume(UUID scanId, ProgressListener progress, CancellationToken cancel) {
         return resume(scanId, List.of(), progress, cancel);
+    }
+
+    public Outcome resume(UUID scanId, List<Path> skip, ProgressListener progress, CancellationToken cancel) {
+        return resume(scanId, skip, Engine.LOCAL, progress, cancel);
     }
 
     /**
@@ -173,7 +198,7 @@ public final class ScanStudy {
      * @throws WorkspaceException when the scan is running, a skipped file is not one of its files or was scanned
      *                            already, or a file other than the failed or skipped ones changed since it started
      */
-    public Outcome resume(UUID scanId, List<Path> skip, ProgressListener progress, CancellationToken cancel) {
+    public Outcome resume(UUID scanId, List<Path> skip, Engine engine, ProgressListener progress, CancellationToken cancel) {
         SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
         if (SavedScan.COMPLETE.equals(s.state())) {
             if (!skip.isEmpty()) {
@@ -217,19 +242,17 @@ public final class ScanStudy {
             }
             List<ScanResult.SkippedFile> skippedFiles = List.copyOf(skipped.values());
             ws.scans().resumeRun(scanId, s.fingerprint().updatedFrom(now, mayDiffer), skippedFiles);
-            Supplier<List<CorpusUnit>> units = () -> toRead.isEmpty() ? List.of() : CorpusFiles.units(toRead, CorpusFiles.DEFAULT_CHUNK);
-            return run(scanId, s.spec(), ws.scans().items(scanId), units, done, skippedFiles, progress, cancel);
+            return run(scanId, s.spec(), ws.scans().items(scanId), toRead, done, skippedFiles, engine, progress, cancel);
         } finally {
             ws.scans().releaseRun(scanId);
         }
     }
 
     /** Runs a scan claimed as running here and records how it ended; releases it. */
-    private Outcome run(UUID id, ScanSpec spec, List<BenchmarkItem> items, Supplier<List<CorpusUnit>> units, List<FileResult> done,
-                        List<ScanResult.SkippedFile> skipped, ProgressListener progress, CancellationToken cancel) {
+    private Outcome run(UUID id, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
+                        List<ScanResult.SkippedFile> skipped, Engine engine, ProgressListener progress, CancellationToken cancel) {
         try {
-            NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
-            ScanResult r = CorpusScanner.scan(index, units.get(), spec, done, f -> ws.scans().saveFile(id, f), progress, cancel);
+            ScanResult r = engine.scan(spec, items, corpus, done, f -> ws.scans().saveFile(id, f), progress, cancel);
             if (!skipped.isEmpty()) {
                 r = new ScanResult(r.items(), r.summary().withSkippedFiles(skipped));
             }

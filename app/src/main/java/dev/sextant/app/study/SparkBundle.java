@@ -51,12 +51,12 @@ final class SparkBundle {
         ClusterScan engine = ServiceLoader.load(ClusterScan.class, loader).findFirst()
                 .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in " + dir + " holds no scan engine; rebuild it"));
         // Spark and Hadoop load classes by name through the thread's context loader (and their threads inherit it)
-        loaded = (master, conf, spec, items, corpus, progress, cancel) -> {
+        loaded = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) -> {
             Thread t = Thread.currentThread();
             ClassLoader before = t.getContextClassLoader();
             t.setContextClassLoader(loader);
             try {
-                return engine.scan(master, conf, spec, items, corpus, progress, cancel);
+                return engine.scan(master, conf, spec, items, corpus, done, fileDone, progress, cancel);
             } finally {
                 t.setContextClassLoader(before);
             }

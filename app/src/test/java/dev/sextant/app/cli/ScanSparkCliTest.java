@@ -70,8 +70,31 @@ class ScanSparkCliTest {
             assertThat(s.get("summary").get(k)).as(k).isEqualTo(a.get("summary").get(k));
         }
         assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "flink").err()).startsWith("error: --engine:");
-        assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "spark", "--project", "x").err())
-                .contains("does not keep scans in a project yet");
+    }
+
+    /** A scan kept in a project from Spark: its files saved as their wave returns, its result the local engine's. */
+    @Test
+    void aScanKeptInAProjectFromSparkIsTheLocalEnginesScan() throws Exception {
+        Path[] f = files();
+        String project = "Demo — evaluation and capacity planning";
+        CliRun local = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--json");
+        CliRun kept = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--engine", "spark",
+                "--master", "local[2]", "--project", project, "--json");
+        assertThat(kept.code()).as(kept.err()).isZero();
+        String id = kept.json().get("scanId").asText();
+        CliRun shown = run("scan", "show", id, "--json");
+        assertThat(shown.code()).as(shown.err()).isZero();
+        // (a kept scan does not keep the fields that made an item's text: the README's limits)
+        assertThat(withoutTextFields(shown.json().get("items"))).isEqualTo(withoutTextFields(local.json().get("items")));
+        // a complete kept scan resumes to itself on either engine
+        assertThat(withoutTextFields(run("scan", "--resume", id, "--engine", "spark", "--master", "local[2]", "--json").json().get("items")))
+                .isEqualTo(withoutTextFields(local.json().get("items")));
+    }
+
+    private static JsonNode withoutTextFields(JsonNode items) {
+        JsonNode copy = items.deepCopy();
+        copy.forEach(i -> ((com.fasterxml.jackson.databind.node.ObjectNode) i).remove("textFields"));
+        return copy;
     }
 
     @Test

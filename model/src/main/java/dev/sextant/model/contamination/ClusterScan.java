@@ -15,7 +15,9 @@ public interface ClusterScan {
      * @param master where to run: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}
      * @param conf   further engine settings (key → value)
      * @param corpus the corpus files and folders, as absolute paths
+     * @param done   results of files completed by an earlier run of the same scan (resume): not read again
+     * @param fileDone told of each file this run completes, as soon as its wave of tasks returns (to keep it)
      */
     ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                    ProgressListener progress, CancellationToken cancel);
+                    List<FileResult> done, java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel);
 }

@@ -103,9 +103,7 @@ public final class ScanCommand implements Runnable {
             case "spark" -> true;
             default -> throw dev.sextant.model.io.BadInputException.of("--engine", "expected local or spark, got '" + engine + "'");
         };
-        if (spark && (resume != null || project != null)) {
-            throw new ParameterException(spec.commandLine(), "--engine spark does not keep scans in a project yet: leave out --project and --resume");
-        }
+        ScanStudy.Engine onEngine = spark ? new ScanStudy.Engine(master, sparkConf) : ScanStudy.Engine.LOCAL;
         if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
         }
@@ -125,10 +123,10 @@ public final class ScanCommand implements Runnable {
                 ScanStudy.Outcome o;
                 try {
                     if (resume != null) {
-                        o = study.resume(parseId(resume), skipFiles, progress, CancellationToken.none());
+                        o = study.resume(parseId(resume), skipFiles, onEngine, progress, CancellationToken.none());
                     } else {
                         Project p = ctx.project(ws, project);
-                        o = study.start(p.id(), name, s, items, corpus, progress, CancellationToken.none());
+                        o = study.start(p.id(), name, s, items, corpus, onEngine, progress, CancellationToken.none());
                     }
                 } catch (ScanFailedException e) {
                     progress.done();
