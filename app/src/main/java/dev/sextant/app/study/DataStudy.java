@@ -58,10 +58,20 @@ public final class DataStudy {
      * @param out the output folder (new or empty) written at the end, or null
      */
     public Outcome start(String name, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+        return resume(keepRun(name, corpus, spec, out), threads, progress, cancel);
+    }
+
+    /**
+     * Keeps a run in the project before it starts (a missing corpus path is named first, and nothing is kept), so that
+     * a caller knows its id whatever happens next; {@link #resume} runs it.
+     *
+     * @param name the run's name, shortened to 300 characters
+     */
+    public java.util.UUID keepRun(String name, List<Path> corpus, DedupSpec spec, Path out) {
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         dev.sextant.model.contamination.CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
-        java.util.UUID id = ws.dedupRuns().start(projectId, name, spec, fingerprint, out == null ? null : out.toAbsolutePath().toString());
-        return go(id, fingerprint, spec, threads, out == null ? null : out.toAbsolutePath(), progress, cancel);
+        return ws.dedupRuns().start(projectId, name.length() > 300 ? name.substring(0, 300) + "…" : name, spec, fingerprint,
+                out == null ? null : out.toAbsolutePath().toString());
     }
 
     /**

@@ -38,5 +38,14 @@ public record MixResult(String by, long documents, long bytes, double tokens, St
 
     /** A source's slice in a phase: the field's values it covers, and the tokens drawn from it. */
     public record Slice(String name, Double from, Double to, double tokens) {
+
+        /** The values covered, as people write them: "3 – 17", "0.25 – 0.5", or "no value". */
+        public String range() {
+            return from == null ? "no value" : text(from) + " – " + text(to);
+        }
+
+        private static String text(double v) {
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.3g", v);
+        }
     }
 }

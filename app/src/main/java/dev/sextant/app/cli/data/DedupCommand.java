@@ -108,8 +108,8 @@ public final class DedupCommand implements Runnable {
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
                 DataStudy study = new DataStudy(ws, p.id());
-                DataStudy.Outcome o = kept(() -> study.start(runName.length() > 300 ? runName.substring(0, 300) + "…" : runName, corpus, s, threads,
-                        out, progress, CancellationToken.none()), study);
+                java.util.UUID id = study.keepRun(runName, corpus, s, out);
+                DataStudy.Outcome o = kept(id, () -> study.resume(id, threads, progress, CancellationToken.none()));
                 r = o.result();
                 savedId = o.run().id().toString();
             }
@@ -132,7 +132,7 @@ public final class DedupCommand implements Runnable {
         }
         try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
             DataStudy study = DataStudy.ofRun(ws, id);
-            DataStudy.Outcome o = kept(() -> study.resume(id, threads, progress, CancellationToken.none()), study);
+            DataStudy.Outcome o = kept(id, () -> study.resume(id, threads, progress, CancellationToken.none()));
             progress.done();
             if (o.result() == null) {
                 throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + o.run().name() + "' is complete; there is nothing to resume");
@@ -141,21 +141,15 @@ public final class DedupCommand implements Runnable {
         }
     }
 
-    /** Runs a kept run; a failure says that the run is kept and how to go on. */
-    private static DataStudy.Outcome kept(java.util.function.Supplier<DataStudy.Outcome> work, DataStudy study) {
+    /** Runs the kept run {@code id}; a failure says that the run is kept and how to go on. */
+    private static DataStudy.Outcome kept(java.util.UUID id, java.util.function.Supplier<DataStudy.Outcome> work) {
         try {
             return work.get();
-        } catch (dev.sextant.model.job.CancelledException e) {
-            throw e;
+        } catch (dev.sextant.model.job.CancelledException | dev.sextant.workspaces.WorkspaceException e) {
+            throw e; // cancelled, or refused before it ran (a changed file, a complete run)
         } catch (RuntimeException e) {
-            String why = dev.sextant.app.Failures.message(e);
-            var failed = study.kept().stream().filter(k -> dev.sextant.workspaces.SavedDedupRun.FAILED.equals(k.state()) && why.equals(k.failure()))
-                    .findFirst();
-            if (failed.isEmpty() || failed.get().failure() == null) {
-                throw e;
-            }
-            throw new dev.sextant.workspaces.WorkspaceException(dev.sextant.app.Failures.message(e) + "; dedup run " + failed.get().id()
-                    + " is kept as failed: resume it with --resume " + failed.get().id() + " once the file is fixed", e);
+            throw new dev.sextant.workspaces.WorkspaceException(dev.sextant.app.Failures.message(e) + "; dedup run " + id
+                    + " is kept as failed: resume it with --resume " + id + " once the file is fixed", e);
         }
     }
 

@@ -120,7 +120,7 @@ public final class MixCommand implements Runnable {
                     StringBuilder sb = new StringBuilder();
                     for (MixResult.Slice sl : p.sources()) {
                         sb.append(sb.length() == 0 ? "" : "; ").append(sl.name()).append(' ')
-                                .append(sl.from() == null ? "no value" : num(sl.from()) + "–" + num(sl.to())).append(" (").append(human(sl.tokens()))
+                                .append(sl.range()).append(" (").append(human(sl.tokens()))
                                 .append(')');
                     }
                     o.printf(Locale.ROOT, "  phase %d: %s tokens — %s%n", p.phase(), human(p.tokens()), sb);
@@ -135,9 +135,5 @@ public final class MixCommand implements Runnable {
 
     private static String pct(double v) {
         return String.format(Locale.ROOT, "%.1f %%", 100 * v);
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
     }
 }

@@ -1,10 +1,9 @@
 package dev.sextant.app.ui.data;
 
 import dev.sextant.app.ui.planning.ProblemMarks;
-import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.AreaPanes;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.Priority;
@@ -23,18 +22,6 @@ public final class DataView {
         this.vm = vm;
         root.getStyleClass().add("area");
         root.setPadding(new Insets(20, 24, 12, 24));
-        Label title = new Label("Data");
-        title.getStyleClass().add("area-title");
-        Label subtitle = new Label("A training corpus as data engineering sees it: its exact and near duplicates, its composition by source in "
-                + "the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's n-grams.");
-        subtitle.getStyleClass().add("area-subtitle");
-        subtitle.setWrapText(true);
-        subtitle.setMinHeight(Label.USE_PREF_SIZE);
-        Label problem = new Label();
-        problem.getStyleClass().add("field-problem");
-        problem.setWrapText(true);
-        problem.setMinHeight(Label.USE_PREF_SIZE);
-        Forms.bindProblem(problem, vm.problemProperty());
         ProblemMarks marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());
         Node inputs = new DataInputs(vm, marks).node();
         Tab duplicates = new Tab("Duplicates", new DuplicatesTab(vm, marks, this::dark).node());
@@ -46,7 +33,9 @@ public final class DataView {
         TabPane tabs = new TabPane(duplicates, mixture, decon);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
-        root.getChildren().addAll(new VBox(2, title, subtitle), problem, inputs, tabs);
+        root.getChildren().addAll(AreaPanes.heading("Data", "A training corpus as data engineering sees it: its exact and near duplicates, "
+                + "its composition by source in the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's "
+                + "n-grams."), AreaPanes.problem(vm.problemProperty()), inputs, tabs);
         root.setId("data");
     }
 

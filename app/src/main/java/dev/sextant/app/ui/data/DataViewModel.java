@@ -152,7 +152,7 @@ public final class DataViewModel {
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
         shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id())
-                .start(name.length() > 300 ? name.substring(0, 300) + "…" : name, paths, s, 0, out, progress, cancel), this::shown, this::stopped);
+                .start(name, paths, s, 0, out, progress, cancel), this::shown, this::stopped);
     }
 
     /** Goes on with a cancelled, failed or interrupted run from the units it had read. */
@@ -221,36 +221,38 @@ public final class DataViewModel {
 
     /** Counts the corpus by the field and plans the mix as a job. */
     public void runMix() {
-        MixSpec s;
+        Path targetFile;
+        Long budgetTokens;
+        int ph;
         Path tok;
         double perWord;
-        try {
-            requireCorpus();
-            var t = blankToNull(target.get()) == null ? null : MixTargetFile.read(Path.of(target.get().strip()));
-            Long b = blankToNull(budget.get()) == null ? null : MixSpec.parseTokens(budget.get());
-            Integer ph = Inputs.integer("mix.phases", "Phases", phases.get());
-            s = new MixSpec(blankToNull(by.get()) == null ? "" : by.get().strip(), textFieldName(), t, b, blankToNull(orderBy.get()),
-                    "desc".equals(order.get()), ph);
-            tok = blankToNull(tokenizer.get()) == null ? null : Path.of(tokenizer.get().strip());
-            perWord = Inputs.positive("mix.tokensPerWord", "Tokens per word", tokensPerWord.get());
-        } catch (RuntimeException e) {
-            fail(e);
-            return;
-        }
-        List<Path> paths = List.copyOf(corpus);
-        List<Path> bench = List.copyOf(benchmarks);
-        List<String> fields = fields();
         int n;
         try {
+            requireCorpus();
+            targetFile = blankToNull(target.get()) == null ? null : Path.of(target.get().strip());
+            budgetTokens = blankToNull(budget.get()) == null ? null : MixSpec.parseTokens(budget.get());
+            ph = Inputs.integer("mix.phases", "Phases", phases.get());
+            tok = blankToNull(tokenizer.get()) == null ? null : Path.of(tokenizer.get().strip());
+            perWord = Inputs.positive("mix.tokensPerWord", "Tokens per word", tokensPerWord.get());
             n = Inputs.integer("contamination.ngram", "n-gram words", scanNgram.get());
         } catch (RuntimeException e) {
             fail(e);
             return;
         }
+        String field = blankToNull(by.get()) == null ? "" : by.get().strip();
+        String text = textFieldName();
+        String orderField = blankToNull(orderBy.get());
+        boolean descending = "desc".equals(order.get());
+        List<Path> paths = List.copyOf(corpus);
+        List<Path> bench = List.copyOf(benchmarks);
+        List<String> fields = fields();
         boolean near = "near".equals(mixDuplicates.get());
-        shell.jobs().submit("Mixture of " + paths.get(0).getFileName(), (progress, cancel) -> DataStudy.mix(paths, s, tok, perWord,
-                bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, near, Runtime.getRuntime().availableProcessors(),
-                progress, cancel), r -> {
+        // the target file, the benchmark and the corpus are read in the job, off the FX thread
+        shell.jobs().submit("Mixture of " + paths.get(0).getFileName(), (progress, cancel) -> {
+            MixSpec s = new MixSpec(field, text, targetFile == null ? null : MixTargetFile.read(targetFile), budgetTokens, orderField, descending, ph);
+            return DataStudy.mix(paths, s, tok, perWord, bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, near,
+                    Runtime.getRuntime().availableProcessors(), progress, cancel);
+        }, r -> {
             clearProblem();
             mix.set(r);
         }, this::fail);

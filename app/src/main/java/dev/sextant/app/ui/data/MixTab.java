@@ -179,7 +179,7 @@ final class MixTab {
         }
         Forms.show(epochsPane, epochs, "No source is drawn.");
         phases.getItems().setAll(r.phases().stream().flatMap(p -> p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(),
-                s.from() == null ? "no value" : num(s.from()) + " – " + num(s.to()), s.tokens()))).toList());
+                s.range(), s.tokens()))).toList());
     }
 
     static String headline(MixResult r) {
@@ -192,9 +192,5 @@ final class MixTab {
 
     static String human(double tokens) {
         return MixSpec.tokensText(tokens);
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
     }
 }

@@ -1,10 +1,9 @@
 package dev.sextant.app.ui.runhealth;
 
 import dev.sextant.app.ui.planning.ProblemMarks;
-import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.AreaPanes;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.Priority;
@@ -20,19 +19,6 @@ public final class RunHealthView {
         this.vm = vm;
         root.getStyleClass().add("area");
         root.setPadding(new Insets(20, 24, 12, 24));
-        Label title = new Label("Run health");
-        title.getStyleClass().add("area-title");
-        Label subtitle = new Label("Read a training run's own logs — where the loss spiked, went non-finite or diverged, where steps stalled — "
-                + "what rolling back from each cost, how an automatic-rollback policy would have done; and how a whole run fares under "
-                + "hardware failures with each checkpoint, spare and elastic policy.");
-        subtitle.getStyleClass().add("area-subtitle");
-        subtitle.setWrapText(true);
-        subtitle.setMinHeight(Label.USE_PREF_SIZE);
-        Label problem = new Label();
-        problem.getStyleClass().add("field-problem");
-        problem.setWrapText(true);
-        problem.setMinHeight(Label.USE_PREF_SIZE);
-        Forms.bindProblem(problem, vm.problemProperty());
         ProblemMarks marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());
         Tab logs = new Tab("Logs", new LogsTab(vm, marks, this::dark).node());
         Tab failures = new Tab("Failures", new FailuresTab(vm, marks, this::dark).node());
@@ -41,7 +27,9 @@ public final class RunHealthView {
         TabPane tabs = new TabPane(logs, failures);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
-        root.getChildren().addAll(new VBox(2, title, subtitle), problem, tabs);
+        root.getChildren().addAll(AreaPanes.heading("Run health", "Read a training run's own logs — where the loss spiked, went non-finite or diverged, where steps stalled — "
+                + "what rolling back from each cost, how an automatic-rollback policy would have done; and how a whole run fares under "
+                + "hardware failures with each checkpoint, spare and elastic policy."), AreaPanes.problem(vm.problemProperty()), tabs);
         root.setId("runhealth");
     }
 

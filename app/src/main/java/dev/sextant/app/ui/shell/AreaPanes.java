@@ -44,4 +44,25 @@ public final class AreaPanes {
         card.getStyleClass().add("card");
         return card;
     }
+
+    /** An area's title and its subtitle (wrapping), stacked. */
+    public static VBox heading(String title, String subtitle) {
+        Label t = new Label(title);
+        t.getStyleClass().add("area-title");
+        Label sub = new Label(subtitle);
+        sub.getStyleClass().add("area-subtitle");
+        sub.setWrapText(true);
+        sub.setMinHeight(Region.USE_PREF_SIZE);
+        return new VBox(2, t, sub);
+    }
+
+    /** An area's problem line: the view model's problem, shown only while there is one. */
+    public static Label problem(javafx.beans.value.ObservableStringValue problem) {
+        Label l = new Label();
+        l.getStyleClass().add("field-problem");
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        Forms.bindProblem(l, problem);
+        return l;
+    }
 }
