@@ -152,7 +152,7 @@ final class DuplicatesTab {
                 width(number("Words", c -> (double) c.members().get(0).tokens(), "%,.0f"), 70),
                 width(number("Least similar", c -> c.members().stream().skip(1).mapToDouble(DedupResult.Member::similarity).min().orElse(1), "%.2f"),
                         100)));
-        clusters.setPlaceholder(new Label("No clusters: no duplicates found."));
+        clusters.setPlaceholder(new Label("The shown run's largest clusters appear here."));
         Tables.fit(clusters, "DataView.clusters");
         clusters.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> vm.openCluster(n));
         members.setId("data-members");
@@ -202,12 +202,14 @@ final class DuplicatesTab {
         members.getItems().clear();
         sideBySide(null);
         if (run == null) {
+            clusters.setPlaceholder(new Label("Find duplicates to list the largest clusters here."));
             headline.setText("Add the corpus above and find its duplicates; each run is kept in the project.");
             Forms.show(sharesPane, null, "Duplicate share by source: give a source field.");
             Forms.show(sizesPane, null, "Cluster sizes appear here.");
             return;
         }
         DedupSummary s = run.summary();
+        clusters.setPlaceholder(new Label(s == null ? "This run has not completed." : "No clusters: no duplicates found."));
         if (s == null) {
             String state = DataViewModel.stateLabel(run);
             headline.setText("Dedup run “" + run.name() + "” is " + state + (run.failure() != null ? ": " + run.failure() : "")
