@@ -2,6 +2,8 @@ package dev.sextant.scale;
 
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.CorpusSplit;
+import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
@@ -10,13 +12,12 @@ import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What an executor needs to scan a corpus file: the benchmark items (broadcast once) and the scan's settings, as plain
- * serializable values. The n-gram index is built once per executor JVM and per scan, then every file of that scan on
+ * serializable values. The n-gram index is built once per executor JVM and per scan, then every unit of that scan on
  * the executor is scanned with the model's own scanner, unchanged.
  */
 final class ScanTask implements Serializable {
@@ -87,15 +88,12 @@ final class ScanTask implements Serializable {
         }
     }
 
-    /** Scans one corpus file (all its units: ranges of a large file, row groups of a Parquet file) on one thread. */
-    FileResultCarrier scan(String file, List<String[]> carriedItems) {
+    /** Scans one unit of the corpus (a whole file, a byte range of a large one, a Parquet row group) on one thread. */
+    FileResultCarrier scan(CorpusSplit split, List<String[]> carriedItems) {
         NgramIndex index = index(carriedItems);
+        CorpusUnit unit = CorpusFiles.unit(split);
         List<FileResult> results = new ArrayList<>();
-        CorpusScanner.scan(index, CorpusFiles.units(List.of(Path.of(file)), CorpusFiles.DEFAULT_CHUNK), spec(1), List.of(), results::add,
-                ProgressListener.NONE, CancellationToken.none());
-        if (results.size() != 1) {
-            throw new IllegalStateException("expected one result for " + file + ", got " + results.size());
-        }
+        CorpusScanner.scan(index, List.of(unit), spec(1), List.of(), results::add, ProgressListener.NONE, CancellationToken.none());
         return new FileResultCarrier(results.get(0));
     }
 }

@@ -10,12 +10,11 @@ import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
  * {@link ClusterScan} on Spark, found by the CLI through {@link java.util.ServiceLoader} in the Spark bundle: starts a
- * Spark context for the scan (its UI off unless asked for, bound to the loopback address in local mode) and stops it.
+ * Spark context for the scan ({@link SparkContexts}) and stops it.
  */
 public final class SparkClusterScan implements ClusterScan {
 
@@ -23,15 +22,8 @@ public final class SparkClusterScan implements ClusterScan {
     public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
                            List<FileResult> done, java.util.function.Consumer<FileResult> fileDone, ProgressListener progress,
                            CancellationToken cancel) {
-        SparkConf c = new SparkConf().setMaster(master).setAppName("sextant-scan").set("spark.ui.enabled", "false")
-                .set("spark.log.level", "WARN");
-        if (master.startsWith("local") || master.contains("://127.0.0.1") || master.contains("://localhost")) {
-            // local mode, or a cluster on this machine: the driver listens on the loopback address only
-            c.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
-        }
-        conf.forEach(c::set);
         progress.progress(0, "starting Spark (" + master + ")");
-        try (JavaSparkContext sc = new JavaSparkContext(c)) {
+        try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-scan")) {
             return SparkScan.run(sc, spec, items, corpus.stream().map(Path::of).toList(), done, fileDone, progress, cancel);
         }
     }

@@ -1,9 +1,15 @@
 package dev.sextant.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
@@ -16,19 +22,36 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A scan on Spark (local mode, two executor threads) gives the local engine's result, item for item. */
+/** Scans and deduplication on Spark (local mode, two executor threads) give the local engine's results, item for item. */
 class SparkScanTest {
 
     @TempDir
     Path tmp;
+
+    static JavaSparkContext sc;
+
+    @BeforeAll
+    static void start() {
+        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("sextant-test").set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1").set("spark.log.level", "WARN"));
+    }
+
+    @AfterAll
+    static void stop() {
+        sc.close();
+    }
 
     static String words(SplittableRandom r, int n) {
         StringBuilder sb = new StringBuilder();
@@ -69,13 +92,13 @@ class SparkScanTest {
         ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()),
                 CorpusFiles.units(List.of(dir.toAbsolutePath()), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
 
-        SparkConf conf = new SparkConf().setMaster("local[2]").setAppName("sextant-test").set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
-        ScanResult spark;
         double[] last = {0};
-        try (JavaSparkContext sc = new JavaSparkContext(conf)) {
-            spark = SparkScan.run(sc, spec, items, List.of(dir), (fraction, message) -> last[0] = fraction, CancellationToken.none());
-        }
+        ScanResult spark = SparkScan.run(sc, spec, items, List.of(dir), (fraction, message) -> last[0] = fraction, CancellationToken.none());
+        // the plain files read in 64 KiB byte ranges, each range a task of its own: still the same result
+        List<String> whole = new ArrayList<>();
+        ScanResult ranges = SparkScan.run(sc, spec, items, List.of(dir), List.of(), f -> whole.add(f.file()), 64 << 10, ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(CorpusFiles.units(List.of(dir), 64 << 10)).hasSizeGreaterThan(12);
 
         assertThat(local.summary().partial() + local.summary().dirty()).isGreaterThan(10);
         assertThat(spark.items()).isEqualTo(local.items());
@@ -86,5 +109,89 @@ class SparkScanTest {
         assertThat(List.of(b.bytesScanned(), b.documents(), b.hashHits(), b.collisions(), b.skippedDocuments(), b.invalidUtf8Bytes()))
                 .isEqualTo(List.of(a.bytesScanned(), a.documents(), a.hashHits(), a.collisions(), a.skippedDocuments(), a.invalidUtf8Bytes()));
         assertThat(last[0]).isEqualTo(1.0);
+        assertThat(ranges.items()).isEqualTo(local.items());
+        assertThat(ranges.summary().documents()).isEqualTo(a.documents());
+        assertThat(ranges.summary().bytesScanned()).isEqualTo(a.bytesScanned());
+        assertThat(whole).hasSize(6).doesNotHaveDuplicates(); // each file handed over once, when all its ranges are in
+    }
+
+    @Test
+    void aFileATaskCannotReadIsNamedAndTheWavesOtherFilesAreKept() throws Exception {
+        SplittableRandom r = new SplittableRandom(3);
+        List<BenchmarkItem> items = List.of(new BenchmarkItem("quiz", "q0", words(r, 25)));
+        Path dir = Files.createDirectories(tmp.resolve("broken"));
+        for (int f = 0; f < 3; f++) {
+            Files.writeString(dir.resolve("part-" + f + ".jsonl"), "{\"text\": \"" + words(r, 50) + "\"}\n");
+        }
+        byte[] gz;
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try (OutputStream o = new GZIPOutputStream(b)) {
+            o.write(("{\"text\": \"" + words(r, 5000) + "\"}\n").getBytes(StandardCharsets.UTF_8));
+        }
+        gz = java.util.Arrays.copyOf(b.toByteArray(), b.size() / 2); // cut short: not a whole gzip stream
+        Path bad = dir.resolve("part-9.jsonl.gz");
+        Files.write(bad, gz);
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
+        List<String> kept = new ArrayList<>();
+        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir), List.of(), f -> kept.add(f.file()), ProgressListener.NONE,
+                CancellationToken.none()))
+                .isInstanceOf(BadInputException.class)
+                .satisfies(e -> assertThat(((BadInputException) e).source()).endsWith("part-9.jsonl.gz"));
+        assertThat(kept).hasSize(3).noneMatch(f -> f.endsWith(".gz"));
+    }
+
+    @Test
+    void deduplicationReadOnSparkGivesTheLocalEnginesResult() throws Exception {
+        SplittableRandom r = new SplittableRandom(11);
+        Path dir = Files.createDirectories(tmp.resolve("dups"));
+        List<String> originals = new ArrayList<>();
+        for (int f = 0; f < 5; f++) {
+            StringBuilder lines = new StringBuilder();
+            for (int d = 0; d < 200; d++) {
+                String text;
+                if (d % 10 == 3 && !originals.isEmpty()) {
+                    String[] w = originals.get(r.nextInt(originals.size())).split(" ");
+                    w[r.nextInt(w.length)] = "changed"; // a near copy of an earlier document
+                    text = String.join(" ", w);
+                } else if (d % 17 == 5 && !originals.isEmpty()) {
+                    text = originals.get(r.nextInt(originals.size())).toUpperCase(java.util.Locale.ROOT); // equal once normalised
+                } else {
+                    text = words(r, 80);
+                    originals.add(text);
+                }
+                lines.append("{\"id\": \"f").append(f).append("-").append(d).append("\", \"text\": \"").append(text).append("\"}\n");
+            }
+            Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
+        }
+        // named relative to the working folder, as a user may name them: the workers open them by absolute path
+        Path relative = Path.of("").toAbsolutePath().relativize(dir.toAbsolutePath());
+        List<CorpusUnit> units = CorpusFiles.units(List.of(relative), 32 << 10); // ranges too
+        assertThat(units.size()).isGreaterThan(5);
+        assertThat(units.get(0).file()).doesNotStartWith("/");
+        for (DedupSpec.Mode mode : DedupSpec.Mode.values()) {
+            DedupSpec spec = DedupSpec.defaults(mode);
+            DedupResult local = Deduplicator.run(units, spec, ProgressListener.NONE, CancellationToken.none());
+            Map<Integer, byte[]> kept = new HashMap<>();
+            Deduplicator.UnitStates states = new Deduplicator.UnitStates() {
+                @Override
+                public byte[] load(int unit) {
+                    return kept.get(unit);
+                }
+
+                @Override
+                public void save(int unit, byte[] state) {
+                    kept.put(unit, state);
+                }
+            };
+            SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
+            assertThat(kept).hasSize(units.size());
+            DedupResult spark = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none());
+            assertThat(local.duplicates()).as(mode.name()).isGreaterThan(mode == DedupSpec.Mode.NEAR ? 90 : 40);
+            assertThat(spark.removed()).isEqualTo(local.removed());
+            assertThat(spark.largest()).isEqualTo(local.largest());
+            assertThat(spark.clusterSizes()).isEqualTo(local.clusterSizes());
+            assertThat(List.of(spark.documents(), spark.duplicates(), spark.clusters(), spark.tokens(), spark.bytes()))
+                    .isEqualTo(List.of(local.documents(), local.duplicates(), local.clusters(), local.tokens(), local.bytes()));
+        }
     }
 }

@@ -58,6 +58,21 @@ public final class FileResult {
         return r;
     }
 
+    /**
+     * One file's result from the results of its units, read apart (a cluster's tasks, one per byte range or row group),
+     * merged as the local scanner merges its units'.
+     */
+    public static FileResult combine(String file, List<FileResult> parts) {
+        FileResult whole = new FileResult(file);
+        for (FileResult p : parts) {
+            if (!p.file.equals(file)) {
+                throw new IllegalArgumentException("a result of " + p.file + " among " + file + "'s");
+            }
+            whole.merge(p);
+        }
+        return whole;
+    }
+
     synchronized void merge(FileResult other) {
         other.matched.forEach((item, bits) -> matched.computeIfAbsent(item, k -> new BitSet()).or(bits));
         other.locations.forEach((item, l) -> locations.computeIfAbsent(item, k -> new ArrayList<>()).addAll(l));

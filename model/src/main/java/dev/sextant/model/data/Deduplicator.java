@@ -245,32 +245,7 @@ public final class Deduplicator {
                 return;
             }
             cancel.throwIfCancelled();
-            FileDocs d = new FileDocs(unit.file(), perm);
-            d.whole = unit.format() != CorpusUnit.Format.JSONL || unit.start() == 0 && unit.end() == Long.MAX_VALUE;
-            Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
-            long[][] tokenBuf = {new long[1024]};
-            int[] count = new int[1];
-            int[] sig = new int[Math.max(1, perm)];
-            CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), (index, line, from, to, text, length, id, source) -> {
-                tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
-                if (d.n == d.index.length) {
-                    d.grow(perm);
-                }
-                int i = d.n++;
-                d.index[i] = index;
-                d.tokens[i] = count[0];
-                d.ids[i] = id;
-                d.sources[i] = source;
-                if (near) {
-                    hasher.signature(tokenBuf[0], count[0], sig);
-                    System.arraycopy(sig, 0, d.signatures, i * perm, perm);
-                } else {
-                    Key k = Key.of(tokenBuf[0], count[0]);
-                    d.keyHi[i] = k.hi();
-                    d.keyLo[i] = k.lo();
-                }
-            }, cancel);
-            d.bytes = unit.sizeBytes();
+            FileDocs d = read(unit, spec, hasher, cancel);
             if (states != UnitStates.NONE) {
                 states.save(f, d.encode(unit, perm)); // a kept run's progress; encoding costs as much as hashing
             }
@@ -410,6 +385,49 @@ public final class Deduplicator {
         return new DedupResult(n, removed.size(), n == 0 ? 0 : (double) removed.size() / n, clusters.size(), tokensAll,
                 tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll, bytes, (System.nanoTime() - t0) / 1e9, lsh, sources, largest, clusterSizes, removed,
                 removedSet);
+    }
+
+    /**
+     * Reads one unit as a run does and returns what it read in the layout {@link UnitStates} keeps: a cluster's worker
+     * reads units with this, and the driver's {@link #run} takes them as read before (so the result is the local one).
+     */
+    public static byte[] readUnit(CorpusUnit unit, DedupSpec spec, CancellationToken cancel) {
+        boolean near = spec.mode() == DedupSpec.Mode.NEAR;
+        MinHasher hasher = near ? new MinHasher(spec.permutations(), spec.ngram(), spec.seed()) : null;
+        return read(unit, spec, hasher, cancel).encode(unit, near ? spec.permutations() : 0);
+    }
+
+    /** One unit's documents with their keys (exact) or signatures (near). */
+    private static FileDocs read(CorpusUnit unit, DedupSpec spec, MinHasher hasher, CancellationToken cancel) {
+        boolean near = hasher != null;
+        int perm = near ? spec.permutations() : 0;
+        FileDocs d = new FileDocs(unit.file(), perm);
+        d.whole = unit.format() != CorpusUnit.Format.JSONL || unit.start() == 0 && unit.end() == Long.MAX_VALUE;
+        Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
+        long[][] tokenBuf = {new long[1024]};
+        int[] count = new int[1];
+        int[] sig = new int[Math.max(1, perm)];
+        CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), (index, line, from, to, text, length, id, source) -> {
+            tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
+            if (d.n == d.index.length) {
+                d.grow(perm);
+            }
+            int i = d.n++;
+            d.index[i] = index;
+            d.tokens[i] = count[0];
+            d.ids[i] = id;
+            d.sources[i] = source;
+            if (near) {
+                hasher.signature(tokenBuf[0], count[0], sig);
+                System.arraycopy(sig, 0, d.signatures, i * perm, perm);
+            } else {
+                Key k = Key.of(tokenBuf[0], count[0]);
+                d.keyHi[i] = k.hi();
+                d.keyLo[i] = k.lo();
+            }
+        }, cancel);
+        d.bytes = unit.sizeBytes();
+        return d;
     }
 
     /** A document's exact-duplicate key: two independent 64-bit hashes over its normalised tokens' hashes (128 bits). */

@@ -17,7 +17,6 @@ public final class MinHasher {
     private final int permutations;
     private final int ngram;
     private final long key;
-    private final int[] fill;
 
     public MinHasher(int permutations, int ngram, long seed) {
         if (permutations < 1 || ngram < 1) {
@@ -26,18 +25,21 @@ public final class MinHasher {
         this.permutations = permutations;
         this.ngram = ngram;
         this.key = mix(seed ^ 0x5851F42D4C957F2DL);
-        this.fill = new int[permutations];
     }
 
     public int permutations() {
         return permutations;
     }
 
-    /** The signature of a document of {@code count} token hashes into {@code out} (length ≥ permutations). Not thread-safe. */
+    /**
+     * The signature of a document of {@code count} token hashes into {@code out} (length ≥ permutations). Thread-safe:
+     * files are read in parallel with one hasher (its scratch space was once shared between threads, and signatures
+     * read at the same time could mix).
+     */
     public void signature(long[] tokens, int count, int[] out) {
         int k = permutations;
         java.util.Arrays.fill(out, 0, k, -1);
-        java.util.Arrays.fill(fill, 0);
+        int[] fill = new int[k];
         int n = Math.min(ngram, count);
         int shingles = Math.max(1, count - ngram + 1);
         // the shingles' polynomial hashes, rolled: one multiply-add a word (Karp and Rabin 1987)

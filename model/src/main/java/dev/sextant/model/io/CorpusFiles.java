@@ -35,20 +35,11 @@ public final class CorpusFiles {
         List<CorpusUnit> out = new ArrayList<>();
         for (Path p : paths) {
             for (Path f : expand(p)) {
-                long size;
-                try {
-                    size = Files.size(f);
-                } catch (IOException e) {
-                    throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
-                }
-                if (!Files.isReadable(f)) {
-                    throw BadInputException.of(TextInput.name(f), "not readable");
-                }
+                long size = readableSize(f);
                 String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
-                Compression c = name.endsWith(".gz") ? Compression.GZIP : name.endsWith(".zst") ? Compression.ZSTD : Compression.NONE;
+                Compression c = compression(name);
+                CorpusUnit.Format format = format(name, c);
                 String inner = c == Compression.NONE ? name : name.substring(0, name.lastIndexOf('.'));
-                CorpusUnit.Format format = inner.endsWith(".jsonl") || inner.endsWith(".ndjson") || inner.endsWith(".json")
-                        ? CorpusUnit.Format.JSONL : CorpusUnit.Format.TEXT;
                 if (inner.endsWith(".parquet")) {
                     if (c != Compression.NONE) {
                         throw BadInputException.of(TextInput.name(f), "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
@@ -70,6 +61,64 @@ public final class CorpusFiles {
             throw BadInputException.of(paths.isEmpty() ? "corpus" : TextInput.name(paths.get(0)), "no corpus files");
         }
         return out;
+    }
+
+    /**
+     * The unit a split names, opened again where it is read (a cluster's worker): a file or byte range as it was
+     * planned, a Parquet row group found again by its rows.
+     *
+     * @throws BadInputException naming the file when it is gone, unreadable, or shorter than the split (it changed)
+     */
+    public static CorpusUnit unit(dev.sextant.model.contamination.CorpusSplit split) {
+        CorpusUnit u = opened(split);
+        return u.file().equals(split.file()) ? u : new Renamed(u, split.file());
+    }
+
+    /** Where a unit lies, for a cluster's worker: named as the user named the file, opened by its absolute path. */
+    public static dev.sextant.model.contamination.CorpusSplit split(CorpusUnit unit) {
+        return new dev.sextant.model.contamination.CorpusSplit(unit.file(), Path.of(unit.file()).toAbsolutePath().normalize().toString(),
+                unit.start(), unit.end(), unit.sizeBytes());
+    }
+
+    private static CorpusUnit opened(dev.sextant.model.contamination.CorpusSplit split) {
+        Path f = Path.of(split.path());
+        long size = readableSize(f);
+        String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".parquet")) {
+            for (CorpusUnit u : ParquetFiles.units(f)) {
+                if (split.names(u)) {
+                    return u;
+                }
+            }
+            throw BadInputException.of(TextInput.name(f), "changed since the run was planned (no row group holds rows " + split.start() + " on)");
+        }
+        if (split.end() != Long.MAX_VALUE && split.end() > size) {
+            throw BadInputException.of(TextInput.name(f), "changed since the run was planned (" + size + " bytes, a split ends at " + split.end() + ")");
+        }
+        Compression c = compression(name);
+        return new FileUnit(f, format(name, c), c, split.start(), split.end(), split.sizeBytes());
+    }
+
+    private static long readableSize(Path f) {
+        long size;
+        try {
+            size = Files.size(f);
+        } catch (IOException e) {
+            throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
+        }
+        if (!Files.isReadable(f)) {
+            throw BadInputException.of(TextInput.name(f), "not readable");
+        }
+        return size;
+    }
+
+    private static Compression compression(String lowerName) {
+        return lowerName.endsWith(".gz") ? Compression.GZIP : lowerName.endsWith(".zst") ? Compression.ZSTD : Compression.NONE;
+    }
+
+    private static CorpusUnit.Format format(String lowerName, Compression c) {
+        String inner = c == Compression.NONE ? lowerName : lowerName.substring(0, lowerName.lastIndexOf('.'));
+        return inner.endsWith(".jsonl") || inner.endsWith(".ndjson") || inner.endsWith(".json") ? CorpusUnit.Format.JSONL : CorpusUnit.Format.TEXT;
     }
 
     /** The files behind the corpus paths, with sizes and modification times. */
@@ -104,6 +153,50 @@ public final class CorpusFiles {
             return walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
         } catch (IOException e) {
             throw BadInputException.of(TextInput.name(p), "cannot read folder: " + IoFailures.plain(e));
+        }
+    }
+
+    /** A unit opened by its absolute path on a worker, named as the user named its file. */
+    private record Renamed(CorpusUnit unit, String file) implements CorpusUnit {
+
+        @Override
+        public Format format() {
+            return unit.format();
+        }
+
+        @Override
+        public long start() {
+            return unit.start();
+        }
+
+        @Override
+        public long end() {
+            return unit.end();
+        }
+
+        @Override
+        public long sizeBytes() {
+            return unit.sizeBytes();
+        }
+
+        @Override
+        public long readFrom() {
+            return unit.readFrom();
+        }
+
+        @Override
+        public CorpusStream open() throws IOException {
+            return unit.open();
+        }
+
+        @Override
+        public void documents(String textField, String idField, DocumentSink sink) {
+            unit.documents(textField, idField, sink);
+        }
+
+        @Override
+        public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
+            unit.documents(textField, idField, sourceField, sink);
         }
     }
 

@@ -1,0 +1,29 @@
+package dev.sextant.model.data;
+
+import dev.sextant.model.contamination.CorpusSplit;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reading half of a deduplication run on a cluster engine (Apache Spark, from the separately built scale bundle):
+ * each unit read on a worker by {@link Deduplicator#readUnit}, its state handed back and kept; the driver then runs
+ * {@link Deduplicator#run} over those states (banding, clusters and the exact check of close pairs), so the result is
+ * the local engine's.
+ */
+public interface ClusterDedup {
+
+    /**
+     * Reads every split whose state {@code states} does not hold yet and saves each one's state there, under its index
+     * in {@code splits}, as its wave of tasks returns.
+     *
+     * @param master where to run: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}
+     * @param conf   further engine settings (key → value)
+     * @param splits the corpus's units, files named by absolute paths the workers can read
+     * @throws dev.sextant.model.io.BadInputException naming the file a worker could not read (states of the units read
+     *                                                 before it are kept)
+     */
+    void readUnits(String master, Map<String, String> conf, DedupSpec spec, List<CorpusSplit> splits, Deduplicator.UnitStates states,
+                   ProgressListener progress, CancellationToken cancel);
+}

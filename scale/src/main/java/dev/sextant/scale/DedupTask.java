@@ -1,0 +1,44 @@
+package dev.sextant.scale;
+
+import dev.sextant.model.contamination.CorpusSplit;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import java.io.Serializable;
+
+/** What an executor needs to read a corpus unit for deduplication: the run's reading settings as plain values. */
+final class DedupTask implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    final String mode;
+    final double threshold;
+    final int ngram;
+    final int permutations;
+    final String textField;
+    final String idField;
+    final String sourceField;
+    final long seed;
+
+    DedupTask(DedupSpec spec) {
+        mode = spec.mode().name();
+        threshold = spec.threshold();
+        ngram = spec.ngram();
+        permutations = spec.permutations();
+        textField = spec.textField();
+        idField = spec.idField();
+        sourceField = spec.sourceField();
+        seed = spec.seed();
+    }
+
+    DedupSpec spec() {
+        return new DedupSpec(DedupSpec.Mode.valueOf(mode), threshold, ngram, permutations, null, textField, idField, sourceField,
+                DedupSpec.Keep.FIRST, seed);
+    }
+
+    /** One unit read as the local engine reads it, in the layout a run keeps ({@link Deduplicator#readUnit}). */
+    byte[] read(CorpusSplit split) {
+        return Deduplicator.readUnit(CorpusFiles.unit(split), spec(), CancellationToken.none());
+    }
+}
