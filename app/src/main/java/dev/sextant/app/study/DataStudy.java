@@ -58,7 +58,13 @@ public final class DataStudy {
      * @param out the output folder (new or empty) written at the end, or null
      */
     public Outcome start(String name, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
-        return resume(keepRun(name, corpus, spec, out), threads, progress, cancel);
+        return start(name, corpus, spec, Engine.LOCAL, threads, out, progress, cancel);
+    }
+
+    /** As {@link #start(String, List, DedupSpec, int, Path, ProgressListener, CancellationToken)}, its units read on {@code engine}. */
+    public Outcome start(String name, List<Path> corpus, DedupSpec spec, Engine engine, int threads, Path out, ProgressListener progress,
+                         CancellationToken cancel) {
+        return resume(keepRun(name, corpus, spec, out), engine, threads, progress, cancel);
     }
 
     /**
@@ -79,6 +85,11 @@ public final class DataStudy {
      * changed since (the file it failed on may have been fixed: its units are read again).
      */
     public Outcome resume(java.util.UUID runId, int threads, ProgressListener progress, CancellationToken cancel) {
+        return resume(runId, Engine.LOCAL, threads, progress, cancel);
+    }
+
+    /** As {@link #resume(java.util.UUID, int, ProgressListener, CancellationToken)}, its units read on {@code engine}. */
+    public Outcome resume(java.util.UUID runId, Engine engine, int threads, ProgressListener progress, CancellationToken cancel) {
         dev.sextant.workspaces.SavedDedupRun r = ws.dedupRuns().find(runId)
                 .orElseThrow(() -> new dev.sextant.workspaces.WorkspaceException("no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
         if (r.complete()) {
@@ -105,17 +116,17 @@ public final class DataStudy {
         var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(runId));
         failed.forEach(states::forget);
         ws.dedupRuns().resumed(runId);
-        return go(runId, r.corpus().updatedFrom(now, failed), r.spec(), threads, r.out() == null ? null : Path.of(r.out()), progress, cancel);
+        return go(runId, r.corpus().updatedFrom(now, failed), r.spec(), engine, threads, r.out() == null ? null : Path.of(r.out()), progress, cancel);
     }
 
-    private Outcome go(java.util.UUID id, dev.sextant.model.contamination.CorpusFingerprint corpus, DedupSpec spec, int threads, Path out,
+    private Outcome go(java.util.UUID id, dev.sextant.model.contamination.CorpusFingerprint corpus, DedupSpec spec, Engine engine, int threads, Path out,
                        ProgressListener progress, CancellationToken cancel) {
         RUNNING.add(id);
         try {
             List<Path> files = corpus.files().stream().map(e -> Path.of(e.path())).toList();
             List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
             var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(id));
-            DedupResult r = Deduplicator.run(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
+            DedupResult r = engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
             if (out != null) {
                 DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
             }
@@ -243,8 +254,15 @@ public final class DataStudy {
      * @param out the output folder (new or empty), or null to count only
      */
     public static DedupResult dedup(List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+        return dedup(Engine.LOCAL, corpus, spec, threads, out, progress, cancel);
+    }
+
+    /** As {@link #dedup(List, DedupSpec, int, Path, ProgressListener, CancellationToken)}, the corpus read on {@code engine}. */
+    public static DedupResult dedup(Engine engine, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress,
+                                    CancellationToken cancel) {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK); // large files in ranges, read in parallel
-        DedupResult r = Deduplicator.run(units, spec, threads, out == null ? progress : progress.slice(0, 0.7), cancel);
+        DedupResult r = engine.dedup(units, spec, threads, dev.sextant.model.data.Deduplicator.UnitStates.NONE,
+                out == null ? progress : progress.slice(0, 0.7), cancel);
         if (out != null) {
             DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
         }

@@ -87,41 +87,19 @@ public final class ScanStudy {
         return items.get(0).benchmark() + " in " + corpus.get(0).getFileName();
     }
 
-    /** A scan that is not kept: the results only. */
+    /** A scan that is not kept, on this machine: the results only. */
     public static ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
                                   CancellationToken cancel) {
-        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
-        return CorpusScanner.scan(index, units, spec, progress, cancel);
+        return scan(Engine.LOCAL, spec, items, corpus, progress, cancel);
+    }
+
+    /** A scan that is not kept, on {@code engine}: the results only. */
+    public static ScanResult scan(Engine engine, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
+                                  CancellationToken cancel) {
+        return engine.scan(spec, items, corpus, List.of(), f -> { }, progress, cancel);
     }
 
     /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
-    /**
-     * A scan on a cluster engine (Spark: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}),
-     * giving the local engine's result.
-     */
-    public static ScanResult scanOnSpark(String master, java.util.Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items,
-                                         List<Path> corpus, ProgressListener progress, CancellationToken cancel) {
-        return new Engine(master, conf).scan(spec, items, corpus, List.of(), f -> { }, progress, cancel);
-    }
-
-    /** Where a kept scan runs: this machine's threads ({@link #LOCAL}), or Spark at a master URL with settings. */
-    public record Engine(String master, java.util.Map<String, String> conf) {
-
-        public static final Engine LOCAL = new Engine(null, java.util.Map.of());
-
-        ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
-                        java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
-            if (master == null) {
-                NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
-                return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
-                        fileDone::accept, progress, cancel);
-            }
-            return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
-                    done, fileDone, progress, cancel);
-        }
-    }
-
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
         return scoreFiles.isEmpty() ? List.of()
                 : EvaluationEvidence.of(EvidenceFiles.read(scoreFiles, EvidenceFile.Kind.ITEM_SCORES, null, null)).items();

@@ -1,6 +1,7 @@
 package dev.sextant.app.study;
 
 import dev.sextant.model.contamination.ClusterScan;
+import dev.sextant.model.data.ClusterDedup;
 import dev.sextant.model.job.CapabilityUnavailableException;
 import java.io.IOException;
 import java.net.URL;
@@ -23,14 +24,56 @@ final class SparkBundle {
     /** Where the launcher says the bundle is. */
     static final String PROPERTY = "sextant.spark.bundle";
 
-    private static ClusterScan loaded;
+    private static ClassLoader loader;
+    private static ClusterScan scan;
+    private static ClusterDedup dedup;
 
     private SparkBundle() {
     }
 
+    /** The Spark scan engine; Spark and Hadoop load classes through the thread's context loader, set while it runs. */
     static synchronized ClusterScan scan() {
-        if (loaded != null) {
-            return loaded;
+        if (scan == null) {
+            ClusterScan engine = service(ClusterScan.class);
+            scan = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) ->
+                    inBundle(() -> engine.scan(master, conf, spec, items, corpus, done, fileDone, progress, cancel));
+        }
+        return scan;
+    }
+
+    /** The Spark reader of dedup units. */
+    static synchronized ClusterDedup dedup() {
+        if (dedup == null) {
+            ClusterDedup engine = service(ClusterDedup.class);
+            dedup = (master, conf, spec, splits, states, progress, cancel) -> inBundle(() -> {
+                engine.readUnits(master, conf, spec, splits, states, progress, cancel);
+                return null;
+            });
+        }
+        return dedup;
+    }
+
+    private static <T> T inBundle(java.util.function.Supplier<T> work) {
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(loader);
+        try {
+            return work.get();
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+
+    private static <T> T service(Class<T> type) {
+        ClassLoader l = loader();
+        return ServiceLoader.load(type, l).findFirst()
+                .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in " + System.getProperty(PROPERTY)
+                        + " holds no " + type.getSimpleName() + "; rebuild it"));
+    }
+
+    private static ClassLoader loader() {
+        if (loader != null) {
+            return loader;
         }
         String where = System.getProperty(PROPERTY);
         Path dir = where == null ? null : Path.of(where);
@@ -47,21 +90,8 @@ final class SparkBundle {
         } catch (IOException e) {
             throw new CapabilityUnavailableException("the Spark bundle in " + dir + " cannot be read: " + e.getMessage());
         }
-        ClassLoader loader = new BundleFirst(jars.toArray(URL[]::new), SparkBundle.class.getClassLoader());
-        ClusterScan engine = ServiceLoader.load(ClusterScan.class, loader).findFirst()
-                .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in " + dir + " holds no scan engine; rebuild it"));
-        // Spark and Hadoop load classes by name through the thread's context loader (and their threads inherit it)
-        loaded = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) -> {
-            Thread t = Thread.currentThread();
-            ClassLoader before = t.getContextClassLoader();
-            t.setContextClassLoader(loader);
-            try {
-                return engine.scan(master, conf, spec, items, corpus, done, fileDone, progress, cancel);
-            } finally {
-                t.setContextClassLoader(before);
-            }
-        };
-        return loaded;
+        loader = new BundleFirst(jars.toArray(URL[]::new), SparkBundle.class.getClassLoader());
+        return loader;
     }
 
     /** Bundle first, but Sextant's own classes, the JDK's, the shared model API and the logging API from the app. */

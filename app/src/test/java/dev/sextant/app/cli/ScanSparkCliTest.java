@@ -38,6 +38,7 @@ class ScanSparkCliTest {
         }
         Path b = Files.writeString(tmp.resolve("bench.jsonl"), bench.toString());
         Path dir = Files.createDirectories(tmp.resolve("corpus"));
+        java.util.List<String> texts = new java.util.ArrayList<>();
         for (int f = 0; f < 3; f++) {
             StringBuilder c = new StringBuilder();
             for (int d = 0; d < 100; d++) {
@@ -47,6 +48,13 @@ class ScanSparkCliTest {
                 }
                 if (d % 17 == f) {
                     t.append(' ').append(questions[(d + f) % questions.length]);
+                }
+                if (d % 13 == 5 && !texts.isEmpty()) {
+                    t = new StringBuilder(texts.get(r.nextInt(texts.size()))); // a copy, for deduplication
+                } else if (d % 11 == 7 && !texts.isEmpty()) {
+                    t = new StringBuilder(texts.get(r.nextInt(texts.size())).replaceFirst("c\\d+", "changed")); // a near copy
+                } else {
+                    texts.add(t.toString());
                 }
                 c.append("{\"id\": \"d").append(f).append('-').append(d).append("\", \"text\": \"").append(t).append("\"}\n");
             }
@@ -70,6 +78,30 @@ class ScanSparkCliTest {
             assertThat(s.get("summary").get(k)).as(k).isEqualTo(a.get("summary").get(k));
         }
         assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "flink").err()).startsWith("error: --engine:");
+        // deduplication: the units read on Spark, clustered here
+        JsonNode dl = run("dedup", "--corpus", corpus, "--json").json();
+        CliRun ds = run("dedup", "--corpus", corpus, "--engine", "spark", "--master", master, "--json");
+        assertThat(ds.code()).as(ds.err()).isZero();
+        assertThat(dl.get("duplicates").asInt()).isGreaterThan(25);
+        for (String k : new String[] {"documents", "duplicates", "duplicateShare", "clusters", "tokensRemovedShare", "tokens", "bytes", "largest"}) {
+            assertThat(ds.json().get(k)).as(k).isEqualTo(dl.get(k));
+        }
+    }
+
+    /** A dedup run kept from Spark, its output folder written: the local run's removed list, byte for byte. */
+    @Test
+    void aDedupRunKeptFromSparkWritesTheLocalRunsOutput() throws Exception {
+        Path[] f = files();
+        String corpus = f[1].toString();
+        CliRun local = run("dedup", "--corpus", corpus, "--mode", "exact", "--out", tmp.resolve("local").toString(), "--json");
+        assertThat(local.code()).as(local.err()).isZero();
+        CliRun kept = run("dedup", "--corpus", corpus, "--mode", "exact", "--out", tmp.resolve("spark").toString(), "--engine", "spark",
+                "--master", "local[2]", "--project", "Demo — evaluation and capacity planning", "--json");
+        assertThat(kept.code()).as(kept.err()).isZero();
+        assertThat(kept.json().get("savedId").asText()).isNotBlank();
+        assertThat(kept.json().get("duplicates")).isEqualTo(local.json().get("duplicates"));
+        assertThat(Files.readString(tmp.resolve("spark/removed.jsonl"))).isEqualTo(Files.readString(tmp.resolve("local/removed.jsonl")));
+        assertThat(kept.json().get("documents").asInt()).isEqualTo(300);
     }
 
     /** A scan kept in a project from Spark: its files saved as their wave returns, its result the local engine's. */

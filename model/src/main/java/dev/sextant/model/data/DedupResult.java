@@ -29,6 +29,12 @@ public record DedupResult(long documents, long duplicates, double duplicateShare
     public record SizeCount(int size, long clusters) {
     }
 
+    /** The same result, timed from another start (a cluster run: its reading on the workers included). */
+    public DedupResult withSeconds(double total) {
+        return new DedupResult(documents, duplicates, duplicateShare, clusters, tokens, tokensRemovedShare, bytes, total, bands, bySource, largest,
+                clusterSizes, removed, removedSet);
+    }
+
     public double bytesPerSecond() {
         return seconds > 0 ? bytes / seconds : Double.NaN;
     }

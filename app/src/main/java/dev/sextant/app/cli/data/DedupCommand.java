@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         description = {"Deduplicates a corpus (JSON Lines, .gz, .zst, Parquet): exact — equal after the scanner's normalisation",
                 "(lowercase, punctuation removed, whitespace collapsed), by a 128-bit hash; near — MinHash over word n-gram shingles",
                 "with LSH banding, candidates verified by their estimated Jaccard similarity, clusters by union-find, the first",
-                "document of each kept (Lee et al. 2022; the FineWeb/datatrove pipelines)."})
+                "document of each kept (Lee et al. 2022; the FineWeb/datatrove pipelines). With --engine spark the corpus is read on",
+                "Spark's executors and clustered here: the same result."})
 public final class DedupCommand implements Runnable {
 
     @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH", description = "Corpus files or folders.")
@@ -59,6 +60,8 @@ public final class DedupCommand implements Runnable {
     String name;
     @Option(names = "--resume", paramLabel = "RUN_ID", description = "Go on with a kept run that was cancelled, failed or interrupted, from the units it had read.")
     String resume;
+    @Mixin
+    dev.sextant.app.cli.EngineOptions engine;
     @Mixin
     dev.sextant.app.cli.ProjectOption project;
     @Mixin
@@ -109,12 +112,12 @@ public final class DedupCommand implements Runnable {
                 var p = ctx.project(ws, project.nameOrId());
                 DataStudy study = new DataStudy(ws, p.id());
                 java.util.UUID id = study.keepRun(runName, corpus, s, out);
-                DataStudy.Outcome o = kept(id, () -> study.resume(id, threads, progress, CancellationToken.none()));
+                DataStudy.Outcome o = kept(id, () -> study.resume(id, engine.engine(), threads, progress, CancellationToken.none()));
                 r = o.result();
                 savedId = o.run().id().toString();
             }
         } else {
-            r = DataStudy.dedup(corpus, s, threads, out, progress, CancellationToken.none());
+            r = DataStudy.dedup(engine.engine(), corpus, s, threads, out, progress, CancellationToken.none());
         }
         progress.done();
         print(ctx, r, s, savedId, out == null ? null : out.toAbsolutePath().toString());
@@ -132,7 +135,7 @@ public final class DedupCommand implements Runnable {
         }
         try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
             DataStudy study = DataStudy.ofRun(ws, id);
-            DataStudy.Outcome o = kept(id, () -> study.resume(id, threads, progress, CancellationToken.none()));
+            DataStudy.Outcome o = kept(id, () -> study.resume(id, engine.engine(), threads, progress, CancellationToken.none()));
             progress.done();
             if (o.result() == null) {
                 throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + o.run().name() + "' is complete; there is nothing to resume");

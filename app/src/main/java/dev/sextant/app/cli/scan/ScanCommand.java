@@ -82,14 +82,8 @@ public final class ScanCommand implements Runnable {
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
     boolean keepPunctuation;
-    @Option(names = "--engine", defaultValue = "local", paramLabel = "local|spark",
-            description = "Where to scan: this machine's threads (default), or Apache Spark (--master).")
-    String engine;
-    @Option(names = "--master", defaultValue = "local[*]", paramLabel = "URL",
-            description = "With --engine spark: local[N], spark://HOST:PORT, yarn or k8s://… (default: ${DEFAULT-VALUE}).")
-    String master;
-    @Option(names = "--spark-conf", paramLabel = "K=V", description = "With --engine spark: a Spark setting (repeatable).")
-    java.util.Map<String, String> sparkConf = new java.util.LinkedHashMap<>();
+    @Mixin
+    dev.sextant.app.cli.EngineOptions engineOptions;
     @Mixin
     JsonOption output;
     @Spec
@@ -98,12 +92,7 @@ public final class ScanCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        boolean spark = switch (engine.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "local" -> false;
-            case "spark" -> true;
-            default -> throw dev.sextant.model.io.BadInputException.of("--engine", "expected local or spark, got '" + engine + "'");
-        };
-        ScanStudy.Engine onEngine = spark ? new ScanStudy.Engine(master, sparkConf) : ScanStudy.Engine.LOCAL;
+        dev.sextant.app.study.Engine onEngine = engineOptions.engine();
         if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
         }
@@ -136,10 +125,8 @@ public final class ScanCommand implements Runnable {
                 r = o.result();
                 kept = o.scanId();
             }
-        } else if (spark) {
-            r = ScanStudy.scanOnSpark(master, sparkConf, s, items, corpus, progress, CancellationToken.none());
         } else {
-            r = ScanStudy.scan(s, items, corpus, progress, CancellationToken.none());
+            r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
         progress.done();
         ScanResult shown = r;

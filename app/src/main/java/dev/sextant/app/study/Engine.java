@@ -1,0 +1,102 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.FileResult;
+import dev.sextant.model.contamination.NgramIndex;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where corpus work runs: this machine's threads ({@link #LOCAL}), or Apache Spark at a master URL with settings
+ * ({@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}), loaded from the Spark bundle. Either
+ * way the result is the local engine's.
+ *
+ * @param master null for this machine
+ * @param conf   Spark settings (key → value)
+ */
+public record Engine(String master, Map<String, String> conf) {
+
+    public static final Engine LOCAL = new Engine(null, Map.of());
+
+    public Engine {
+        conf = Map.copyOf(conf);
+    }
+
+    public static Engine spark(String master, Map<String, String> conf) {
+        if (master == null || master.isBlank()) {
+            throw dev.sextant.model.io.BadInputException.of("--master", "name the Spark master: local[N], spark://HOST:PORT, yarn or k8s://…");
+        }
+        return new Engine(master.strip(), conf);
+    }
+
+    public boolean isLocal() {
+        return master == null;
+    }
+
+    /** In words, for a kept run's record and the progress line. */
+    public String describe() {
+        return isLocal() ? "this machine" : "Spark (" + master + ")";
+    }
+
+    /**
+     * A contamination scan.
+     *
+     * @param done     results of files completed by an earlier run of the same scan (resume): not read again
+     * @param fileDone told of each file completed here
+     */
+    ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
+                    java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+        if (isLocal()) {
+            NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
+            return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
+                    fileDone::accept, progress, cancel);
+        }
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
+                done, fileDone, progress, cancel);
+    }
+
+    /**
+     * Deduplication: on Spark the units are read on the workers (each unit's state kept in {@code states} as its wave
+     * returns), then clustered here from those states.
+     *
+     * @param states where a kept run keeps what each unit read ({@link Deduplicator.UnitStates#NONE}: nowhere)
+     */
+    DedupResult dedup(List<CorpusUnit> units, DedupSpec spec, int threads, Deduplicator.UnitStates states, ProgressListener progress,
+                      CancellationToken cancel) {
+        if (isLocal()) {
+            return Deduplicator.run(units, spec, threads, states, progress, cancel);
+        }
+        long t0 = System.nanoTime();
+        Deduplicator.UnitStates held = states != Deduplicator.UnitStates.NONE ? states : new InMemory();
+        SparkBundle.dedup().readUnits(master, conf, spec, units.stream().map(CorpusFiles::split).toList(), held, progress.slice(0, 0.85), cancel);
+        DedupResult r = Deduplicator.run(units, spec, threads, held, progress.slice(0.85, 1), cancel);
+        return r.withSeconds((System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Unit states of a run that is not kept: held for the clustering that follows the cluster's reading. */
+    private static final class InMemory implements Deduplicator.UnitStates {
+        private final Map<Integer, byte[]> states = new HashMap<>();
+
+        @Override
+        public synchronized byte[] load(int unit) {
+            return states.get(unit);
+        }
+
+        @Override
+        public synchronized void save(int unit, byte[] state) {
+            states.put(unit, state);
+        }
+    }
+}
