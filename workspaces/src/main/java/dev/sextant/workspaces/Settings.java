@@ -15,9 +15,55 @@ import java.util.Map;
  *                            or a code ({@code USD}, {@code EUR}) written after it; {@code $} when none is set
  * @param columnWidths        table column widths the user set by hand, pixels, keyed by {@link #columnKey}
  * @param window              where the main window was when it last closed; null before the first close
+ * @param spark               where "Run on cluster" sends corpus work: a Spark master and settings
  */
 public record Settings(String theme, boolean openLastWorkspace, List<String> recentWorkspaces, String currency,
-                       Map<String, Double> columnWidths, Window window) {
+                       Map<String, Double> columnWidths, Window window, Spark spark) {
+
+    /**
+     * The Spark cluster corpus scans and deduplication run on when asked to run on a cluster.
+     *
+     * @param master {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn} or {@code k8s://…}
+     * @param conf   further Spark settings (key → value), e.g. {@code spark.executor.memory}
+     */
+    public record Spark(String master, Map<String, String> conf) {
+
+        public static final String DEFAULT_MASTER = "local[*]";
+
+        public Spark {
+            master = master == null || master.isBlank() ? DEFAULT_MASTER : master.strip();
+            conf = conf == null ? Map.of() : Map.copyOf(conf);
+        }
+
+        /**
+         * Settings as one {@code key=value} a line (blank lines and {@code #} comments skipped).
+         *
+         * @throws IllegalArgumentException naming the line that is not {@code key=value}
+         */
+        public static Map<String, String> parseConf(String text) {
+            Map<String, String> out = new LinkedHashMap<>();
+            String[] lines = text.split("\\R", -1);
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i].strip();
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                int eq = line.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("line " + (i + 1) + ": expected key=value, got '" + line + "'");
+                }
+                out.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+            }
+            return out;
+        }
+
+        /** The settings as {@link #parseConf} reads them, sorted by key. */
+        public String confText() {
+            StringBuilder b = new StringBuilder();
+            new java.util.TreeMap<>(conf).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+            return b.toString();
+        }
+    }
 
     /**
      * The main window's place: its bounds while not maximised, and whether it was maximised.
@@ -44,10 +90,11 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
         recentWorkspaces = recentWorkspaces == null ? List.of() : List.copyOf(recentWorkspaces);
         currency = currency == null || currency.isBlank() ? DEFAULT_CURRENCY : currency.strip();
         columnWidths = columnWidths == null ? Map.of() : Map.copyOf(columnWidths);
+        spark = spark == null ? new Spark(null, null) : spark;
     }
 
     public static Settings defaults() {
-        return new Settings("light", true, List.of(), DEFAULT_CURRENCY, Map.of(), null);
+        return new Settings("light", true, List.of(), DEFAULT_CURRENCY, Map.of(), null, null);
     }
 
     /** The key a column's remembered width is kept under: the table's id and the column's title. */
@@ -56,31 +103,35 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
     }
 
     public Settings withTheme(String newTheme) {
-        return new Settings(newTheme, openLastWorkspace, recentWorkspaces, currency, columnWidths, window);
+        return new Settings(newTheme, openLastWorkspace, recentWorkspaces, currency, columnWidths, window, spark);
     }
 
     public Settings withOpenLastWorkspace(boolean value) {
-        return new Settings(theme, value, recentWorkspaces, currency, columnWidths, window);
+        return new Settings(theme, value, recentWorkspaces, currency, columnWidths, window, spark);
     }
 
     public Settings withRecentWorkspaces(List<String> recent) {
-        return new Settings(theme, openLastWorkspace, recent, currency, columnWidths, window);
+        return new Settings(theme, openLastWorkspace, recent, currency, columnWidths, window, spark);
     }
 
     public Settings withCurrency(String newCurrency) {
-        return new Settings(theme, openLastWorkspace, recentWorkspaces, newCurrency, columnWidths, window);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, newCurrency, columnWidths, window, spark);
+    }
+
+    public Settings withSpark(Spark newSpark) {
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, columnWidths, window, newSpark);
     }
 
     /** These settings with the main window's place as it is now. */
     public Settings withWindow(Window newWindow) {
-        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, columnWidths, newWindow);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, columnWidths, newWindow, spark);
     }
 
     /** These settings with the given column widths added to (or replacing) the remembered ones. */
     public Settings withColumnWidths(Map<String, Double> widths) {
         Map<String, Double> all = new LinkedHashMap<>(columnWidths);
         all.putAll(widths);
-        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, all, window);
+        return new Settings(theme, openLastWorkspace, recentWorkspaces, currency, all, window, spark);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.sextant.workspaces;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,22 @@ class SettingsTest {
         assertThat(s.currency()).isEqualTo("$");
         assertThat(s.columnWidths()).isEmpty();
         assertThat(s.window()).isNull();
+        assertThat(s.spark().master()).isEqualTo("local[*]");
+        assertThat(s.spark().conf()).isEmpty();
+    }
+
+    @Test
+    void theSparkMasterAndSettingsRoundTripAndTheirTextIsReadLineByLine() {
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        Map<String, String> conf = Settings.Spark.parseConf("# executors\nspark.executor.memory = 8g\n\nspark.executor.cores=4\n");
+        assertThat(conf).containsExactly(Map.entry("spark.executor.memory", "8g"), Map.entry("spark.executor.cores", "4"));
+        home.save(home.settings().withSpark(new Settings.Spark(" spark://10.0.0.5:7077 ", conf)));
+        home.save(home.settings().withTheme("dark"));
+        Settings.Spark read = new WorkspaceHome(tmp.resolve("home")).settings().spark();
+        assertThat(read.master()).isEqualTo("spark://10.0.0.5:7077");
+        assertThat(read.conf()).isEqualTo(conf);
+        assertThat(read.confText()).isEqualTo("spark.executor.cores=4\nspark.executor.memory=8g\n");
+        assertThatThrownBy(() -> Settings.Spark.parseConf("spark.a=1\nnot a setting")).hasMessage("line 2: expected key=value, got 'not a setting'");
     }
 
     @Test

@@ -159,8 +159,8 @@ class AreaWorkflowsTest {
         assertThat(window.dialogs()).isEmpty();
     }
 
-    @Test
-    void dataFindsNearDuplicatesAndShowsAClusterSideBySideWithTheSharedTextMarked(FxRobot robot) throws Exception {
+    /** 30 documents of two sources and a near copy of the first (two words changed). */
+    Path nearCopyCorpus() throws Exception {
         StringBuilder lines = new StringBuilder();
         java.util.SplittableRandom r = new java.util.SplittableRandom(9);
         String first = null;
@@ -180,8 +180,12 @@ class AreaWorkflowsTest {
         w[30] = "changed";
         w[90] = "edited";
         lines.append("{\"id\": \"copy\", \"source\": \"web\", \"text\": \"").append(String.join(" ", w)).append("\"}\n");
-        Path corpus = Files.writeString(tmp.resolve("data-corpus.jsonl"), lines.toString());
+        return Files.writeString(tmp.resolve("data-corpus.jsonl"), lines.toString());
+    }
 
+    @Test
+    void dataFindsNearDuplicatesAndShowsAClusterSideBySideWithTheSharedTextMarked(FxRobot robot) throws Exception {
+        Path corpus = nearCopyCorpus();
         window.awaitDemoWorkspace();
         window.showArea(DATA);
         @SuppressWarnings("unchecked")
@@ -209,6 +213,55 @@ class AreaWorkflowsTest {
         window.waitUntil("the S-curve of 20 × 5", () -> robot.lookup((Node n) -> n instanceof org.jfree.chart.fx.ChartViewer v
                 && v.getChart() != null && v.getChart().getTitle() != null && v.getChart().getTitle().getText().contains("20 bands × 5 rows"))
                 .tryQuery().isPresent());
+        assertThat(window.dialogs()).isEmpty();
+    }
+
+    /**
+     * The Spark master set in Preferences (a settings line that is not key=value keeps the dialog open, named), then
+     * "Run on cluster" in the Data area: the corpus read on Spark in local mode, the same duplicates found.
+     */
+    @Test
+    void dataRunsOnTheSparkClusterOfThePreferences(FxRobot robot) throws Exception {
+        String bundle = System.getProperty("sextant.spark.bundle");
+        org.junit.jupiter.api.Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
+        Path corpus = nearCopyCorpus();
+        window.awaitDemoWorkspace();
+        window.showArea(DATA);
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA).release(javafx.scene.input.KeyCode.COMMA,
+                javafx.scene.input.KeyCode.CONTROL);
+        window.waitUntil("the preferences", () -> robot.lookup("#preferences-spark-master").tryQuery().isPresent());
+        javafx.scene.control.TextField master = robot.lookup("#preferences-spark-master").queryAs(javafx.scene.control.TextField.class);
+        javafx.scene.control.TextArea conf = robot.lookup("#preferences-spark-conf").queryAs(javafx.scene.control.TextArea.class);
+        javafx.scene.control.Button ok = (javafx.scene.control.Button) ((javafx.scene.control.DialogPane) master.getScene().getRoot())
+                .lookupButton(javafx.scene.control.ButtonType.OK);
+        robot.interact(() -> {
+            master.setText("local[2]");
+            conf.setText("spark.default.parallelism=2\nnot a setting");
+            ok.fire();
+        });
+        assertThat(robot.lookup("#preferences-spark-conf-problem").queryLabeled().getText())
+                .isEqualTo("Spark settings: line 2: expected key=value, got 'not a setting'");
+        assertThat(window.dialogs()).hasSize(1);
+        robot.interact(() -> {
+            conf.setText("spark.default.parallelism=2");
+            ok.fire();
+        });
+        window.waitUntil("the preferences closed", () -> window.dialogs().isEmpty());
+        assertThat(window.shell.home().settings().spark()).isEqualTo(new dev.sextant.workspaces.Settings.Spark("local[2]",
+                java.util.Map.of("spark.default.parallelism", "2")));
+
+        @SuppressWarnings("unchecked")
+        ListView<Path> corpora = window.find("#data-corpus", ListView.class);
+        robot.interact(() -> corpora.getItems().add(corpus));
+        javafx.scene.control.CheckBox onCluster = window.find("#data-on-cluster", javafx.scene.control.CheckBox.class);
+        assertThat(onCluster.getText()).isEqualTo("Run on cluster (Spark local[2])");
+        robot.interact(() -> onCluster.setSelected(true));
+        TableView<?> runs = window.table("#data-runs");
+        int before = runs.getItems().size();
+        window.click("#data-run-dedup");
+        window.waitUntil("the run kept", () -> runs.getItems().size() == before + 1);
+        window.awaitJobs();
+        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline").contains("1 of 31 documents are duplicates"));
         assertThat(window.dialogs()).isEmpty();
     }
 

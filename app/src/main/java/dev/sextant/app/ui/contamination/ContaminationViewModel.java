@@ -44,6 +44,7 @@ public final class ContaminationViewModel {
     private final StringProperty ngram = new SimpleStringProperty("13");
     private final StringProperty dirty = new SimpleStringProperty("0.8");
     private final StringProperty problem = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty onCluster = new javafx.beans.property.SimpleBooleanProperty(this, "onCluster");
 
     public ContaminationViewModel(ShellModel shell) {
         this.shell = shell;
@@ -214,8 +215,9 @@ public final class ContaminationViewModel {
         List<String> f = Arrays.stream(fields.get().split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
         String id = idField.get().isBlank() ? null : idField.get().strip();
         String name = benchmarkName.get().isBlank() ? null : benchmarkName.get().strip();
+        dev.sextant.app.study.Engine engine = engine();
         shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> new ScanStudy(ws).start(p.id(), null, spec,
-                ScanStudy.readItems(bench, f, id, name), corpus, progress, cancel), outcome -> {
+                ScanStudy.readItems(bench, f, id, name), corpus, engine, progress, cancel), outcome -> {
             var s = outcome.result().summary();
             shell.statusProperty().set(String.format("Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
                     s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
@@ -239,6 +241,15 @@ public final class ContaminationViewModel {
                 n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
     }
 
+    /** Whether scans run on the Spark cluster of the preferences rather than this machine's threads. */
+    public javafx.beans.property.BooleanProperty onClusterProperty() {
+        return onCluster;
+    }
+
+    private dev.sextant.app.study.Engine engine() {
+        return onCluster.get() ? shell.clusterEngine() : dev.sextant.app.study.Engine.LOCAL;
+    }
+
     /** Goes on with a failed, cancelled or interrupted scan from its completed files. */
     public void resume(SavedScan s) {
         resume(s, List.of());
@@ -254,7 +265,14 @@ public final class ContaminationViewModel {
     private void resume(SavedScan s, List<Path> skip) {
         Workspace ws = shell.workspaceProperty().get();
         problem.set("");
-        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, progress, cancel),
+        dev.sextant.app.study.Engine engine;
+        try {
+            engine = engine();
+        } catch (RuntimeException e) {
+            problem.set(Failures.message(e));
+            return;
+        }
+        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, engine, progress, cancel),
                 outcome -> {
                     shell.statusProperty().set("Scan " + s.name() + " complete");
                     reload(outcome.scanId());

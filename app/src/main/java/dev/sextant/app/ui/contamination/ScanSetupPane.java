@@ -38,6 +38,7 @@ public final class ScanSetupPane {
     @FXML private ListView<java.nio.file.Path> corpusList;
     @FXML private Button clearInputs;
     @FXML private Button runScan;
+    @FXML private javafx.scene.layout.HBox runRow;
     @FXML private Button resumeScan;
     @FXML private Button resumeSkipping;
     @FXML private Button exportScan;
@@ -95,6 +96,7 @@ public final class ScanSetupPane {
         }
         runScan.setOnAction(e -> vm.run());
         runScan.disableProperty().bind(vm.shell().jobs().runningProperty());
+        runRow.getChildren().add(0, dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "scan-on-cluster"));
     }
 
     private void wireScans() {

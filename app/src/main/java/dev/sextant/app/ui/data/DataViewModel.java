@@ -16,6 +16,7 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.MixTargetFile;
+import dev.sextant.app.study.Engine;
 import dev.sextant.workspaces.SavedDedupRun;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -57,6 +58,7 @@ public final class DataViewModel {
     private final StringProperty dedupOut = new SimpleStringProperty("");
     private final ObjectProperty<LshBands> preview = new SimpleObjectProperty<>(this, "preview");
     private final ObservableList<SavedDedupRun> runs = FXCollections.observableArrayList();
+    private final javafx.beans.property.BooleanProperty onCluster = new javafx.beans.property.SimpleBooleanProperty(this, "onCluster");
     private final ObjectProperty<SavedDedupRun> shownRun = new SimpleObjectProperty<>(this, "shownRun");
     private final ObjectProperty<List<DataStudy.ClusterDocument>> cluster = new SimpleObjectProperty<>(this, "cluster");
 
@@ -149,16 +151,39 @@ public final class DataViewModel {
             fail(e);
             return;
         }
+        Engine engine;
+        try {
+            engine = engine();
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
         shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id())
-                .start(name, paths, s, 0, out, progress, cancel), this::shown, this::stopped);
+                .start(name, paths, s, engine, 0, out, progress, cancel), this::shown, this::stopped);
     }
 
     /** Goes on with a cancelled, failed or interrupted run from the units it had read. */
     public void resume(SavedDedupRun run) {
-        shell.inProject("Resume " + run.name(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), 0, progress, cancel),
+        Engine engine;
+        try {
+            engine = engine();
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        shell.inProject("Resume " + run.name(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), engine, 0, progress, cancel),
                 this::shown, this::stopped);
+    }
+
+    /** Whether deduplication reads the corpus on the Spark cluster of the preferences rather than this machine's threads. */
+    public javafx.beans.property.BooleanProperty onClusterProperty() {
+        return onCluster;
+    }
+
+    private Engine engine() {
+        return onCluster.get() ? shell.clusterEngine() : Engine.LOCAL;
     }
 
     private void shown(DataStudy.Outcome o) {

@@ -13,7 +13,10 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Window;
 
-/** Preferences kept in settings.json under the Sextant home: theme, which workspace opens on start, how costs are marked. */
+/**
+ * Preferences kept in settings.json under the Sextant home: theme, which workspace opens on start, how costs are marked,
+ * and the Spark cluster that "Run on cluster" uses.
+ */
 public final class PreferencesDialog {
 
     private PreferencesDialog() {
@@ -40,6 +43,19 @@ public final class PreferencesDialog {
         currency.setPromptText(Settings.DEFAULT_CURRENCY);
         Label currencyNote = new Label("a symbol ($, €) goes before amounts, a code (USD, EUR) after them");
         currencyNote.getStyleClass().add("text-muted");
+        TextField master = new TextField(current.spark().master());
+        master.setId("preferences-spark-master");
+        master.setPromptText(Settings.Spark.DEFAULT_MASTER);
+        Label masterNote = new Label("local[N], spark://HOST:PORT, yarn or k8s://… — where \"Run on cluster\" sends scans and deduplication");
+        masterNote.getStyleClass().add("text-muted");
+        masterNote.setWrapText(true);
+        javafx.scene.control.TextArea sparkConf = new javafx.scene.control.TextArea(current.spark().confText());
+        sparkConf.setId("preferences-spark-conf");
+        sparkConf.setPromptText("spark.executor.memory=8g\nspark.executor.cores=4");
+        sparkConf.setPrefRowCount(3);
+        Label confProblem = new Label();
+        confProblem.getStyleClass().add("field-problem");
+        confProblem.setId("preferences-spark-conf-problem");
         Label home = new Label(homePath);
         home.getStyleClass().add("text-muted");
 
@@ -47,13 +63,26 @@ public final class PreferencesDialog {
         grid.addRow(0, new Label("Theme"), new HBox(16, light, dark));
         grid.addRow(1, new Label("On start"), openLast);
         grid.addRow(2, new Label("Costs in"), new HBox(12, currency, currencyNote));
-        grid.addRow(3, new Label("Sextant home"), home);
+        grid.addRow(3, new Label("Spark master"), new javafx.scene.layout.VBox(4, master, masterNote));
+        grid.addRow(4, new Label("Spark settings"), new javafx.scene.layout.VBox(4, sparkConf, confProblem));
+        grid.addRow(5, new Label("Sextant home"), home);
         openLast.setWrapText(true);
         dialog.getDialogPane().setContent(grid);
         dialog.getDialogPane().setPrefWidth(620);
+        // a settings line that is not key=value keeps the dialog open, the line named under the box
+        dialog.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            try {
+                Settings.Spark.parseConf(sparkConf.getText());
+                confProblem.setText("");
+            } catch (IllegalArgumentException bad) {
+                confProblem.setText("Spark settings: " + bad.getMessage());
+                e.consume();
+            }
+        });
         dialog.setResultConverter(b -> b == ButtonType.OK
                 ? current.withTheme(dark.isSelected() ? "dark" : "light").withOpenLastWorkspace(openLast.isSelected())
                         .withCurrency(currency.getText())
+                        .withSpark(new Settings.Spark(master.getText(), Settings.Spark.parseConf(sparkConf.getText())))
                 : null);
         return dialog.showAndWait();
     }

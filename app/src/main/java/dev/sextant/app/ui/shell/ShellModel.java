@@ -65,6 +65,12 @@ public final class ShellModel {
         return settings.getReadOnlyProperty();
     }
 
+    /** Where "Run on cluster" sends corpus work: the Spark master and settings of the preferences. */
+    public dev.sextant.app.study.Engine clusterEngine() {
+        dev.sextant.workspaces.Settings.Spark spark = settings.get().spark();
+        return dev.sextant.app.study.Engine.spark(spark.master(), spark.conf());
+    }
+
     /** Saves the preferences in the home's settings.json and tells every screen that shows them. */
     public void saveSettings(dev.sextant.workspaces.Settings s) {
         home.save(s);
