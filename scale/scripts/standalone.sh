@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A Spark standalone cluster on this machine, from the jars the build put in scale/target/spark-bundle: one master and
-# one worker as separate JVMs, bound to 127.0.0.1 only, their web UIs off. Prints the master URL on start.
-# Usage: scale/scripts/standalone.sh start [CORES=2] [MEMORY=2g] [PORT=7077] | stop | status
+# one worker as separate JVMs, bound to 127.0.0.1 only, their web UIs off. Prints the master URL on start. Like a
+# cluster that has Spark but not Sextant, its jars leave Sextant's own out: a driver ships them (sextant-scale-cluster.jar,
+# as spark.jars or the spark-submit application jar).
+# Usage: scale/scripts/standalone.sh start [CORES=2] [MEMORY=2g] [PORT=7077] | stop | status | jars (the folder of Spark's jars)
 # Then: ./sextant scan --engine spark --master spark://127.0.0.1:7077 --benchmark … --corpus …
 set -euo pipefail
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -17,10 +19,15 @@ start() {
     echo "standalone: already running: spark://127.0.0.1:$(cat "$state/port")" >&2; exit 1
   fi
   mkdir -p "$state/home" "$state/work"
-  # the worker starts executors from SPARK_HOME/jars
-  ln -sfn "$bundle" "$state/home/jars"
+  # the worker starts executors from SPARK_HOME/jars: Spark's jars, not Sextant's
+  rm -rf "$state/home/jars"
+  mkdir -p "$state/home/jars"
+  for j in "$bundle"/*.jar; do
+    case "$(basename "$j")" in sextant-*) ;; *) ln -s "$j" "$state/home/jars/" ;; esac
+  done
+  jars="$state/home/jars"
   export SPARK_HOME="$state/home" SPARK_LOCAL_IP=127.0.0.1 SPARK_SCALA_VERSION=2.13
-  "$java_cmd" "${opens[@]}" -Xmx512m -cp "$bundle/*" -Dspark.ui.enabled=false org.apache.spark.deploy.master.Master \
+  "$java_cmd" "${opens[@]}" -Xmx512m -cp "$jars/*" -Dspark.ui.enabled=false org.apache.spark.deploy.master.Master \
     --host 127.0.0.1 --port "$port" --webui-port 0 > "$state/master.log" 2>&1 &
   echo $! > "$state/master.pid"
   echo "$port" > "$state/port"
@@ -29,7 +36,7 @@ start() {
     kill -0 "$(cat "$state/master.pid")" 2>/dev/null || { cat "$state/master.log" >&2; exit 1; }
     sleep 0.5
   done
-  "$java_cmd" "${opens[@]}" -Xmx512m -cp "$bundle/*" org.apache.spark.deploy.worker.Worker "spark://127.0.0.1:$port" \
+  "$java_cmd" "${opens[@]}" -Xmx512m -cp "$jars/*" org.apache.spark.deploy.worker.Worker "spark://127.0.0.1:$port" \
     --host 127.0.0.1 --cores "$cores" --memory "$memory" --webui-port 0 --work-dir "$state/work" > "$state/worker.log" 2>&1 &
   echo $! > "$state/worker.pid"
   for _ in $(seq 120); do
@@ -51,6 +58,7 @@ stop() {
 
 case "${1:-}" in
   start) shift; start "$@" ;;
+  jars) echo "$state/home/jars" ;;
   stop) stop ;;
   status) if [ -f "$state/master.pid" ] && kill -0 "$(cat "$state/master.pid")" 2>/dev/null; then echo "spark://127.0.0.1:$(cat "$state/port")"; else echo "stopped"; exit 1; fi ;;
   *) echo "usage: $0 start [CORES] [MEMORY] [PORT] | stop | status" >&2; exit 2 ;;

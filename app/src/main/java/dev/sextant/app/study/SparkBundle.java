@@ -23,6 +23,8 @@ final class SparkBundle {
 
     /** Where the launcher says the bundle is. */
     static final String PROPERTY = "sextant.spark.bundle";
+    /** The application jar beside the bundle: Sextant's classes for executors (and for spark-submit). */
+    static final String CLUSTER_JAR = "sextant-scale-cluster.jar";
 
     private static ClassLoader loader;
     private static ClusterScan scan;
@@ -36,7 +38,7 @@ final class SparkBundle {
         if (scan == null) {
             ClusterScan engine = service(ClusterScan.class);
             scan = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) ->
-                    inBundle(() -> engine.scan(master, conf, spec, items, corpus, done, fileDone, progress, cancel));
+                    inBundle(() -> engine.scan(master, shipped(master, conf), spec, items, corpus, done, fileDone, progress, cancel));
         }
         return scan;
     }
@@ -46,11 +48,28 @@ final class SparkBundle {
         if (dedup == null) {
             ClusterDedup engine = service(ClusterDedup.class);
             dedup = (master, conf, spec, splits, states, progress, cancel) -> inBundle(() -> {
-                engine.readUnits(master, conf, spec, splits, states, progress, cancel);
+                engine.readUnits(master, shipped(master, conf), spec, splits, states, progress, cancel);
                 return null;
             });
         }
         return dedup;
+    }
+
+    /**
+     * The settings with Sextant's cluster jar added to {@code spark.jars} for a master other than local mode: executors
+     * on a cluster that has Spark but not Sextant fetch the scan's classes from the driver.
+     */
+    static java.util.Map<String, String> shipped(String master, java.util.Map<String, String> conf) {
+        if (master.startsWith("local") || conf.containsKey("spark.jars")) {
+            return conf;
+        }
+        Path jar = Path.of(System.getProperty(PROPERTY)).getParent().resolve(CLUSTER_JAR);
+        if (!Files.isRegularFile(jar)) {
+            throw new CapabilityUnavailableException("the cluster jar " + jar + " is not built: build the project (mvn install) to run on a cluster");
+        }
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>(conf);
+        out.put("spark.jars", jar.toAbsolutePath().toString());
+        return out;
     }
 
     private static <T> T inBundle(java.util.function.Supplier<T> work) {
@@ -80,7 +99,7 @@ final class SparkBundle {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new CapabilityUnavailableException("the Spark engine is not built here" + (dir == null ? "" : " (no " + dir + ")")
                     + ": build the project (./sextant builds it on first use, or mvn install) and run through ./sextant; on a cluster, "
-                    + "submit scale/target/sextant-scale.jar with spark-submit");
+                    + "submit scale/target/sextant-scale-cluster.jar with spark-submit");
         }
         List<URL> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {

@@ -88,6 +88,45 @@ class ScanSparkCliTest {
         }
     }
 
+    /**
+     * The cluster jar through spark-submit, on a cluster whose jars are Spark's alone (the driver in the spark-submit
+     * JVM, the executors in the worker's): the result files give the CLI's results.
+     */
+    void submittedAsLocal(String master, Path sparkJars) throws Exception {
+        Path[] f = files();
+        Path clusterJar = Path.of(System.getProperty("sextant.spark.bundle")).getParent().resolve("sextant-scale-cluster.jar");
+        assertThat(clusterJar).isRegularFile();
+        java.util.List<String> base = new java.util.ArrayList<>();
+        base.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        base.addAll(Files.readAllLines(Path.of("..", "scale", "spark-java-options")).stream().filter(l -> !l.isBlank()).toList());
+        base.addAll(java.util.List.of("-Xmx512m", "-cp", sparkJars + "/*", "org.apache.spark.deploy.SparkSubmit", "--master", master,
+                "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1", "--conf", "spark.ui.enabled=false",
+                "--class", "dev.sextant.scale.Submit", clusterJar.toString()));
+        Path scanOut = tmp.resolve("submitted/scan.json");
+        Path dedupOut = tmp.resolve("submitted/dedup.json");
+        submit(base, "scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--out", scanOut.toString());
+        submit(base, "dedup", "--corpus", f[1].toString(), "--out", dedupOut.toString());
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode scan = json.readTree(scanOut.toFile());
+        JsonNode local = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--json").json();
+        assertThat(scan.get("items")).isEqualTo(local.get("items"));
+        JsonNode dedup = json.readTree(dedupOut.toFile());
+        JsonNode dl = run("dedup", "--corpus", f[1].toString(), "--json").json();
+        for (String k : new String[] {"documents", "duplicates", "clusters", "tokens", "largest"}) {
+            assertThat(dedup.get(k)).as(k).isEqualTo(dl.get(k));
+        }
+    }
+
+    private void submit(java.util.List<String> base, String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(base);
+        cmd.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("submit-" + args[0] + ".log").toFile());
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        Process p = pb.start();
+        assertThat(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("submit-" + args[0] + ".log"))).isZero();
+    }
+
     /** A dedup run kept from Spark, its output folder written: the local run's removed list, byte for byte. */
     @Test
     void aDedupRunKeptFromSparkWritesTheLocalRunsOutput() throws Exception {
@@ -155,6 +194,7 @@ class ScanSparkCliTest {
             assertThat(p.waitFor()).as(out).isZero();
             assertThat(out.strip()).isEqualTo("spark://127.0.0.1:" + port);
             sameAsLocal("spark://127.0.0.1:" + port);
+            submittedAsLocal("spark://127.0.0.1:" + port, state.resolve("home/jars"));
         } finally {
             ProcessBuilder stop = new ProcessBuilder("bash", script.toString(), "stop");
             stop.environment().put("SEXTANT_SPARK_STATE", state.toString());
