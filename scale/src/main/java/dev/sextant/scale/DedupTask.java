@@ -39,6 +39,6 @@ final class DedupTask implements Serializable {
 
     /** One unit read as the local engine reads it, in the layout a run keeps ({@link Deduplicator#readUnit}). */
     byte[] read(CorpusSplit split) {
-        return Deduplicator.readUnit(CorpusFiles.unit(split), spec(), CancellationToken.none());
+        return Deduplicator.readUnit(CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), CancellationToken.none());
     }
 }

@@ -91,7 +91,7 @@ final class ScanTask implements Serializable {
     /** Scans one unit of the corpus (a whole file, a byte range of a large one, a Parquet row group) on one thread. */
     FileResultCarrier scan(CorpusSplit split, List<String[]> carriedItems) {
         NgramIndex index = index(carriedItems);
-        CorpusUnit unit = CorpusFiles.unit(split);
+        CorpusUnit unit = CorpusFiles.unit(HadoopStore.of(split.path()), split);
         List<FileResult> results = new ArrayList<>();
         CorpusScanner.scan(index, List.of(unit), spec(1), List.of(), results::add, ProgressListener.NONE, CancellationToken.none());
         return new FileResultCarrier(results.get(0));

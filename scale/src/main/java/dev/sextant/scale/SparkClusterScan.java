@@ -7,7 +7,6 @@ import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -24,7 +23,7 @@ public final class SparkClusterScan implements ClusterScan {
                            CancellationToken cancel) {
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-scan")) {
-            return SparkScan.run(sc, spec, items, corpus.stream().map(Path::of).toList(), done, fileDone, progress, cancel);
+            return SparkScan.run(sc, spec, items, corpus, done, fileDone, progress, cancel);
         }
     }
 }

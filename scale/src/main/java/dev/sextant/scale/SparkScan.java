@@ -11,7 +11,6 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,26 +34,27 @@ public final class SparkScan {
     private SparkScan() {
     }
 
-    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
+    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, ProgressListener progress,
                                  CancellationToken cancel) {
         return run(sc, spec, items, corpus, List.of(), r -> { }, progress, cancel);
     }
 
     /**
+     * @param corpus   corpus files and folders: absolute paths every executor reads alike (a shared file system), or
+     *                 URIs read through Hadoop's FileSystem ({@code hdfs://}, {@code s3a://})
      * @param done     results of files completed earlier (resume): not read again
      * @param fileDone told of each file completed here
      */
-    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
+    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
                                  java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
         return run(sc, spec, items, corpus, done, fileDone, CorpusFiles.DEFAULT_CHUNK, progress, cancel);
     }
 
     /** @param chunkBytes the size of the byte ranges a large uncompressed file is read in */
-    static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
+    static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
                           java.util.function.Consumer<FileResult> fileDone, long chunkBytes, ProgressListener progress, CancellationToken cancel) {
         long t0 = System.nanoTime();
-        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        List<CorpusUnit> units = CorpusFiles.units(paths, chunkBytes);
+        List<CorpusUnit> units = HadoopStore.units(corpus, chunkBytes);
         Set<String> already = new HashSet<>();
         done.forEach(d -> already.add(d.file()));
         List<CorpusSplit> todo = units.stream().filter(u -> !already.contains(u.file())).map(CorpusFiles::split).toList();

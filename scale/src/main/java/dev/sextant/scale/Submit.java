@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The application {@code spark-submit} runs on a cluster, from {@code scale/target/sextant-scale-cluster.jar}: a
- * contamination scan or a deduplication over corpus paths every executor can read (a shared file system), the result
+ * contamination scan or a deduplication over corpus paths every executor can read (a shared file system, or URIs read
+ * through Hadoop's FileSystem: {@code hdfs://}, {@code s3a://} where the cluster has the connector), the result
  * written as JSON in the shape {@code sextant scan --json} and {@code sextant dedup --json} print. The master comes from
  * spark-submit ({@code --master}); options are named as the workbench's CLI names them.
  *
@@ -71,7 +72,7 @@ public final class Submit implements Runnable {
     /** Options both commands share. */
     abstract static class Common implements Callable<Integer> {
         @Option(names = {"-c", "--corpus"}, arity = "1..*", required = true, paramLabel = "PATH",
-                description = "Corpus files or folders, as every executor sees them (a shared file system).")
+                description = "Corpus files or folders: paths every executor sees alike (a shared file system), or hdfs://, s3a://… URIs.")
         List<String> corpus = new ArrayList<>();
         @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "Field (column) with the text.")
         String textField;
@@ -91,8 +92,9 @@ public final class Submit implements Runnable {
             return SparkContexts.open(conf.get("spark.master"), Map.of(), app);
         }
 
-        List<Path> paths() {
-            return corpus.stream().map(Path::of).map(p -> p.toAbsolutePath().normalize()).toList();
+        /** Local paths made absolute (a shared mount's path is the same on every machine); URIs as given. */
+        List<String> paths() {
+            return corpus.stream().map(p -> HadoopStore.of(p).absolute(p)).toList();
         }
 
         void write(Object result) {
@@ -198,7 +200,7 @@ public final class Submit implements Runnable {
                 default -> throw BadInputException.of("--keep", "unknown rule '" + keep + "'; expected first or longest");
             };
             DedupSpec spec = new DedupSpec(m, threshold, ngram, permutations, null, textField, idField.isBlank() ? null : idField, sourceField, k, seed);
-            List<CorpusUnit> units = CorpusFiles.units(paths(), CorpusFiles.DEFAULT_CHUNK);
+            List<CorpusUnit> units = HadoopStore.units(paths(), CorpusFiles.DEFAULT_CHUNK);
             long t0 = System.nanoTime();
             Map<Integer, byte[]> read = new HashMap<>();
             Deduplicator.UnitStates states = new Deduplicator.UnitStates() {

@@ -93,10 +93,10 @@ class SparkScanTest {
                 CorpusFiles.units(List.of(dir.toAbsolutePath()), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
 
         double[] last = {0};
-        ScanResult spark = SparkScan.run(sc, spec, items, List.of(dir), (fraction, message) -> last[0] = fraction, CancellationToken.none());
+        ScanResult spark = SparkScan.run(sc, spec, items, List.of(dir.toString()), (fraction, message) -> last[0] = fraction, CancellationToken.none());
         // the plain files read in 64 KiB byte ranges, each range a task of its own: still the same result
         List<String> whole = new ArrayList<>();
-        ScanResult ranges = SparkScan.run(sc, spec, items, List.of(dir), List.of(), f -> whole.add(f.file()), 64 << 10, ProgressListener.NONE,
+        ScanResult ranges = SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> whole.add(f.file()), 64 << 10, ProgressListener.NONE,
                 CancellationToken.none());
         assertThat(CorpusFiles.units(List.of(dir), 64 << 10)).hasSizeGreaterThan(12);
 
@@ -133,7 +133,7 @@ class SparkScanTest {
         Files.write(bad, gz);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
         List<String> kept = new ArrayList<>();
-        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir), List.of(), f -> kept.add(f.file()), ProgressListener.NONE,
+        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> kept.add(f.file()), ProgressListener.NONE,
                 CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
                 .satisfies(e -> assertThat(((BadInputException) e).source()).endsWith("part-9.jsonl.gz"));

@@ -6,15 +6,10 @@ import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -32,33 +27,38 @@ public final class CorpusFiles {
     }
 
     public static List<CorpusUnit> units(List<Path> paths, long chunkBytes) {
+        return units(CorpusStore.LOCAL, paths.stream().map(Path::toString).toList(), chunkBytes);
+    }
+
+    /** The units of corpus paths of {@code store} (a cluster's file system: Parquet files are read from local ones only). */
+    public static List<CorpusUnit> units(CorpusStore store, List<String> paths, long chunkBytes) {
         List<CorpusUnit> out = new ArrayList<>();
-        for (Path p : paths) {
-            for (Path f : expand(p)) {
-                long size = readableSize(f);
-                String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (String p : paths) {
+            for (CorpusStore.Entry f : store.files(p)) {
+                String name = fileName(f.name()).toLowerCase(Locale.ROOT);
                 Compression c = compression(name);
                 CorpusUnit.Format format = format(name, c);
                 String inner = c == Compression.NONE ? name : name.substring(0, name.lastIndexOf('.'));
                 if (inner.endsWith(".parquet")) {
                     if (c != Compression.NONE) {
-                        throw BadInputException.of(TextInput.name(f), "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
+                        throw BadInputException.of(display(f.name()), "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
                     }
-                    out.addAll(ParquetFiles.units(f));
+                    out.addAll(ParquetFiles.units(localParquet(store, f.name())));
                     continue;
                 }
+                long size = f.size();
                 if (c == Compression.NONE && size > 2 * chunkBytes) {
                     for (long start = 0; start < size; start += chunkBytes) {
                         long end = Math.min(size, start + chunkBytes);
-                        out.add(new FileUnit(f, format, c, start, end == size ? Long.MAX_VALUE : end, end - start));
+                        out.add(new FileUnit(store, f.name(), format, c, start, end == size ? Long.MAX_VALUE : end, end - start));
                     }
                 } else {
-                    out.add(new FileUnit(f, format, c, 0, Long.MAX_VALUE, size));
+                    out.add(new FileUnit(store, f.name(), format, c, 0, Long.MAX_VALUE, size));
                 }
             }
         }
         if (out.isEmpty()) {
-            throw BadInputException.of(paths.isEmpty() ? "corpus" : TextInput.name(paths.get(0)), "no corpus files");
+            throw BadInputException.of(paths.isEmpty() ? "corpus" : display(paths.get(0)), "no corpus files");
         }
         return out;
     }
@@ -70,46 +70,61 @@ public final class CorpusFiles {
      * @throws BadInputException naming the file when it is gone, unreadable, or shorter than the split (it changed)
      */
     public static CorpusUnit unit(dev.sextant.model.contamination.CorpusSplit split) {
-        CorpusUnit u = opened(split);
+        return unit(CorpusStore.LOCAL, split);
+    }
+
+    /** As {@link #unit(dev.sextant.model.contamination.CorpusSplit)}, the file in {@code store}. */
+    public static CorpusUnit unit(CorpusStore store, dev.sextant.model.contamination.CorpusSplit split) {
+        CorpusUnit u = opened(store, split);
         return u.file().equals(split.file()) ? u : new Renamed(u, split.file());
     }
 
     /** Where a unit lies, for a cluster's worker: named as the user named the file, opened by its absolute path. */
     public static dev.sextant.model.contamination.CorpusSplit split(CorpusUnit unit) {
-        return new dev.sextant.model.contamination.CorpusSplit(unit.file(), Path.of(unit.file()).toAbsolutePath().normalize().toString(),
-                unit.start(), unit.end(), unit.sizeBytes());
+        CorpusStore store = unit instanceof FileUnit f ? f.store() : CorpusStore.LOCAL;
+        return new dev.sextant.model.contamination.CorpusSplit(unit.file(), store.absolute(unit.file()), unit.start(), unit.end(), unit.sizeBytes());
     }
 
-    private static CorpusUnit opened(dev.sextant.model.contamination.CorpusSplit split) {
-        Path f = Path.of(split.path());
-        long size = readableSize(f);
-        String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
+    private static CorpusUnit opened(CorpusStore store, dev.sextant.model.contamination.CorpusSplit split) {
+        List<CorpusStore.Entry> found = store.files(split.path());
+        if (found.size() != 1 || !found.get(0).name().equals(split.path())) {
+            throw BadInputException.of(display(split.path()), "changed since the run was planned (not a file any more)");
+        }
+        long size = found.get(0).size();
+        String name = fileName(split.path()).toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
-            for (CorpusUnit u : ParquetFiles.units(f)) {
+            for (CorpusUnit u : ParquetFiles.units(localParquet(store, split.path()))) {
                 if (split.names(u)) {
                     return u;
                 }
             }
-            throw BadInputException.of(TextInput.name(f), "changed since the run was planned (no row group holds rows " + split.start() + " on)");
+            throw BadInputException.of(display(split.path()), "changed since the run was planned (no row group holds rows " + split.start() + " on)");
         }
         if (split.end() != Long.MAX_VALUE && split.end() > size) {
-            throw BadInputException.of(TextInput.name(f), "changed since the run was planned (" + size + " bytes, a split ends at " + split.end() + ")");
+            throw BadInputException.of(display(split.path()), "changed since the run was planned (" + size + " bytes, a split ends at " + split.end() + ")");
         }
         Compression c = compression(name);
-        return new FileUnit(f, format(name, c), c, split.start(), split.end(), split.sizeBytes());
+        return new FileUnit(store, split.path(), format(name, c), c, split.start(), split.end(), split.sizeBytes());
     }
 
-    private static long readableSize(Path f) {
-        long size;
-        try {
-            size = Files.size(f);
-        } catch (IOException e) {
-            throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
+    /** A Parquet file's local path: the Parquet reader reads local (and shared-mount) files only. */
+    private static Path localParquet(CorpusStore store, String file) {
+        if (!store.local()) {
+            throw BadInputException.of(display(file), "Parquet files are read from local or shared-mount paths only, not through "
+                    + "Hadoop's file system yet: give JSON Lines or text (.gz, .zst) there, or a mounted path");
         }
-        if (!Files.isReadable(f)) {
-            throw BadInputException.of(TextInput.name(f), "not readable");
-        }
-        return size;
+        return Path.of(file);
+    }
+
+    /** The last part of a file's name (a path's or a URI's). */
+    private static String fileName(String file) {
+        String f = file.endsWith("/") ? file.substring(0, file.length() - 1) : file;
+        return f.substring(f.lastIndexOf('/') + 1);
+    }
+
+    /** A file's name in messages: a local path as {@link TextInput#name} gives it, a URI as written. */
+    private static String display(String file) {
+        return file.contains("://") ? file : TextInput.name(Path.of(file));
     }
 
     private static Compression compression(String lowerName) {
@@ -125,13 +140,8 @@ public final class CorpusFiles {
     public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(List<Path> paths) {
         List<dev.sextant.model.contamination.CorpusFingerprint.Entry> entries = new ArrayList<>();
         for (Path p : paths) {
-            for (Path f : expand(p)) {
-                try {
-                    entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(f.toAbsolutePath().normalize().toString(),
-                            Files.size(f), Files.getLastModifiedTime(f).toMillis()));
-                } catch (IOException e) {
-                    throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
-                }
+            for (CorpusStore.Entry f : CorpusStore.LOCAL.files(p.toString())) {
+                entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(CorpusStore.LOCAL.absolute(f.name()), f.size(), f.modified()));
             }
         }
         return new dev.sextant.model.contamination.CorpusFingerprint(entries);
@@ -140,20 +150,6 @@ public final class CorpusFiles {
     /** Why reading a corpus file failed, in words: the exception's own message names the path, not the problem. */
     public static String readProblem(IOException e) {
         return e instanceof java.nio.file.NoSuchFileException ? "the file is gone" : IoFailures.plain(e);
-    }
-
-    private static List<Path> expand(Path p) {
-        if (!Files.exists(p)) {
-            throw BadInputException.of(TextInput.name(p), "no such file or folder");
-        }
-        if (!Files.isDirectory(p)) {
-            return List.of(p);
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            return walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
-        } catch (IOException e) {
-            throw BadInputException.of(TextInput.name(p), "cannot read folder: " + IoFailures.plain(e));
-        }
     }
 
     /** A unit opened by its absolute path on a worker, named as the user named its file. */
@@ -202,19 +198,12 @@ public final class CorpusFiles {
 
     private enum Compression { NONE, GZIP, ZSTD }
 
-    private record FileUnit(Path path, CorpusUnit.Format format, Compression compression, long start, long end, long sizeBytes)
-            implements CorpusUnit {
-
-        @Override
-        public String file() {
-            return path.toString();
-        }
+    private record FileUnit(CorpusStore store, String file, CorpusUnit.Format format, Compression compression, long start, long end,
+                            long sizeBytes) implements CorpusUnit {
 
         @Override
         public CorpusStream open() throws IOException {
-            FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
-            channel.position(readFrom());
-            Counting raw = new Counting(Channels.newInputStream(channel));
+            Counting raw = new Counting(store.open(file, readFrom()));
             InputStream data;
             try {
                 data = switch (compression) {
