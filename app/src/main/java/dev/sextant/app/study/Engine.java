@@ -63,7 +63,8 @@ public record Engine(String master, Map<String, String> conf) {
             return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
                     fileDone::accept, progress, cancel);
         }
-        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream()
+                        .map(p -> dev.sextant.model.io.CorpusStore.refuseUri(p).toAbsolutePath().normalize().toString()).toList(),
                 done, fileDone, progress, cancel);
     }
 

@@ -187,6 +187,11 @@ class ScanCliTest {
         run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("missing").toString(), "--json");
         assertThat(code).isEqualTo(2);
         assertThat(err).isEqualTo("error: " + tmp.resolve("missing") + ": no such file or folder\n");
+        // a URI is read on a cluster, and the message says how
+        run("scan", "--benchmark", bench.toString(), "--corpus", "hdfs://namenode:8020/corpus", "--engine", "spark");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).startsWith("error: hdfs://namenode:8020/corpus: a URI: this machine reads local and mounted paths; read it on the cluster "
+                + "with the cluster application (spark-submit");
         Path bad = Files.writeString(tmp.resolve("bad.jsonl"), "{\"id\": 1, \"text\": \"fine\"}\n{broken\n");
         run("scan", "--benchmark", bad.toString(), "--corpus", bench.toString());
         assertThat(code).isEqualTo(2);

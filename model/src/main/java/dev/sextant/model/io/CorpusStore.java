@@ -40,12 +40,27 @@ public interface CorpusStore {
         return false;
     }
 
+    /**
+     * Refuses a URI given where this machine's paths are read ({@code hdfs://nn/x} reaches here as the path
+     * {@code hdfs:/nn/x}), saying where it is read instead; returns a path that is not one.
+     */
+    static Path refuseUri(Path p) {
+        String path = p.toString();
+        if (!Files.exists(p) && path.matches("^[A-Za-z][A-Za-z0-9+.-]+:/.*")) {
+            throw BadInputException.of(path.replaceFirst(":/+", "://"), "a URI: this machine reads local and mounted paths; "
+                    + "read it on the cluster with the cluster application (spark-submit … scale/target/sextant-scale-cluster.jar scan|dedup, "
+                    + "see the README)");
+        }
+        return p;
+    }
+
     /** This machine's file system. */
     CorpusStore LOCAL = new CorpusStore() {
         @Override
         public List<Entry> files(String path) {
             Path p = Path.of(path);
             if (!Files.exists(p)) {
+                refuseUri(p);
                 throw BadInputException.of(TextInput.name(p), "no such file or folder");
             }
             List<Path> found;
