@@ -4,13 +4,11 @@ import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.contamination.CorpusUnit;
-import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.ProgressListener;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,8 +90,6 @@ final class ScanTask implements Serializable {
     FileResultCarrier scan(CorpusSplit split, List<String[]> carriedItems) {
         NgramIndex index = index(carriedItems);
         CorpusUnit unit = CorpusFiles.unit(HadoopStore.of(split.path()), split);
-        List<FileResult> results = new ArrayList<>();
-        CorpusScanner.scan(index, List.of(unit), spec(1), List.of(), results::add, ProgressListener.NONE, CancellationToken.none());
-        return new FileResultCarrier(results.get(0));
+        return new FileResultCarrier(CorpusScanner.scanUnit(index, unit, spec(1), CancellationToken.none()));
     }
 }

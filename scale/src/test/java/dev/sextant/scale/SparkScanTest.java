@@ -185,7 +185,20 @@ class SparkScanTest {
             };
             SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
             assertThat(kept).hasSize(units.size());
-            DedupResult spark = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none());
+            java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
+            Deduplicator.UnitStates readBefore = new Deduplicator.UnitStates() {
+                @Override
+                public byte[] load(int unit) {
+                    return kept.get(unit);
+                }
+
+                @Override
+                public void save(int unit, byte[] state) {
+                    readAgain.incrementAndGet(); // the driver read a unit itself: its state from the executor was not taken
+                }
+            };
+            DedupResult spark = Deduplicator.run(units, spec, 0, readBefore, ProgressListener.NONE, CancellationToken.none());
+            assertThat(readAgain).as("units the driver read again").hasValue(0);
             assertThat(local.duplicates()).as(mode.name()).isGreaterThan(mode == DedupSpec.Mode.NEAR ? 90 : 40);
             assertThat(spark.removed()).isEqualTo(local.removed());
             assertThat(spark.largest()).isEqualTo(local.largest());

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
                 dev.sextant.app.cli.data.DedupCommand.class,
                 dev.sextant.app.cli.data.DecontaminateCommand.class,
                 dev.sextant.app.cli.data.MixCommand.class,
+                dev.sextant.app.cli.data.ClusterSizeCommand.class,
                 dev.sextant.app.cli.report.ReportCommand.class})
 public final class SextantCommand implements Runnable {
 

@@ -132,6 +132,15 @@ public final class CorpusScanner {
         return collect(index, spec, new ArrayList<>(finished), (int) files, threads, seconds);
     }
 
+    /**
+     * One unit scanned on the calling thread: its share of its file's result, to be merged with the file's other units'
+     * ({@link FileResult#combine}) — a cluster's task, which needs no per-item summary of its own.
+     */
+    public static FileResult scanUnit(NgramIndex index, CorpusUnit unit, ScanSpec spec, CancellationToken cancel) {
+        return new ScanWorker(index, spec, cancel, new AtomicLong(), Math.max(1, unit.sizeBytes()), System.nanoTime(), ProgressListener.NONE)
+                .scan(unit);
+    }
+
     private static ScanResult collect(NgramIndex index, ScanSpec spec, List<FileResult> workers, int files, int threads, double seconds) {
         int m = index.items().size();
         int n = index.n();

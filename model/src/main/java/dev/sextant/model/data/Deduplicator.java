@@ -34,7 +34,7 @@ import java.util.stream.IntStream;
 public final class Deduplicator {
 
     /** Version of a kept unit state's layout ({@link UnitStates}). */
-    static final int STATE_VERSION = 1;
+    static final int STATE_VERSION = 2;
     /** Earlier members of a bucket a document is verified against before it is left alone. */
     static final int VERIFY_PER_BUCKET = 32;
     /** Largest clusters reported. */
@@ -63,39 +63,40 @@ public final class Deduplicator {
             signatures = perm > 0 ? new int[256 * perm] : null;
         }
 
-        /** What was read of the unit, for {@link UnitStates}: deflated, with the unit's place to check it against. */
+        /**
+         * What was read of the unit, for {@link UnitStates}: with the unit's place to check it against, in one byte array
+         * written without streams (a data stream over a deflater cost as much as reading the documents, and
+         * signatures, random by design, do not compress).
+         */
         byte[] encode(CorpusUnit unit, int perm) {
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-            java.util.zip.Deflater deflater = new java.util.zip.Deflater(1);
-            try (java.io.DataOutputStream o = new java.io.DataOutputStream(new java.util.zip.DeflaterOutputStream(out, deflater, 1 << 16))) {
-                o.writeInt(STATE_VERSION);
-                o.writeUTF(unit.file());
-                o.writeLong(unit.start());
-                o.writeLong(unit.end());
-                o.writeInt(perm);
-                o.writeBoolean(whole);
-                o.writeLong(bytes);
-                o.writeInt(n);
-                for (int i = 0; i < n; i++) {
-                    o.writeLong(index[i]);
-                    o.writeInt(tokens[i]);
-                    writeNullable(o, ids[i]);
-                    writeNullable(o, sources[i]);
-                    if (perm > 0) {
-                        for (int k = 0; k < perm; k++) {
-                            o.writeInt(signatures[i * perm + k]);
-                        }
-                    } else {
-                        o.writeLong(keyHi[i]);
-                        o.writeLong(keyLo[i]);
-                    }
-                }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e); // in memory: never
-            } finally {
-                deflater.end();
+            byte[][] idBytes = new byte[n][];
+            byte[][] sourceBytes = new byte[n][];
+            byte[] fileBytes = unit.file().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            long size = 4 + 4 + fileBytes.length + 8 + 8 + 4 + 1 + 8 + 4;
+            for (int i = 0; i < n; i++) {
+                idBytes[i] = ids[i] == null ? null : ids[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                sourceBytes[i] = sources[i] == null ? null : sources[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                size += 8 + 4 + 2 + (idBytes[i] == null ? 0 : 4 + idBytes[i].length) + (sourceBytes[i] == null ? 0 : 4 + sourceBytes[i].length)
+                        + (perm > 0 ? 4L * perm : 16);
             }
-            return out.toByteArray();
+            if (size > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException(unit.file() + ": a unit's state over 2 GiB; read the file in smaller ranges");
+            }
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) size);
+            b.putInt(STATE_VERSION).putInt(fileBytes.length).put(fileBytes).putLong(unit.start()).putLong(unit.end()).putInt(perm)
+                    .put((byte) (whole ? 1 : 0)).putLong(bytes).putInt(n);
+            for (int i = 0; i < n; i++) {
+                b.putLong(index[i]).putInt(tokens[i]);
+                putNullable(b, idBytes[i]);
+                putNullable(b, sourceBytes[i]);
+                if (perm > 0) {
+                    b.asIntBuffer().put(signatures, i * perm, perm);
+                    b.position(b.position() + 4 * perm);
+                } else {
+                    b.putLong(keyHi[i]).putLong(keyLo[i]);
+                }
+            }
+            return b.array();
         }
 
         /** A unit's kept state, or null when there is none or it was kept for another unit or method. */
@@ -103,59 +104,58 @@ public final class Deduplicator {
             if (state == null) {
                 return null;
             }
-            java.util.zip.Inflater inflater = new java.util.zip.Inflater();
-            try (java.io.DataInputStream in = new java.io.DataInputStream(new java.util.zip.InflaterInputStream(
-                    new java.io.ByteArrayInputStream(state), inflater, 1 << 16))) {
-                if (in.readInt() != STATE_VERSION || !in.readUTF().equals(unit.file()) || in.readLong() != unit.start()
-                        || in.readLong() != unit.end() || in.readInt() != perm) {
+            try {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(state);
+                if (b.getInt() != STATE_VERSION || !getString(b).equals(unit.file()) || b.getLong() != unit.start() || b.getLong() != unit.end()
+                        || b.getInt() != perm) {
                     return null;
                 }
                 FileDocs d = new FileDocs(unit.file(), perm);
-                d.whole = in.readBoolean();
-                d.bytes = in.readLong();
-                int count = in.readInt();
+                d.whole = b.get() == 1;
+                d.bytes = b.getLong();
+                int count = b.getInt();
                 while (d.index.length < count) {
                     d.grow(perm);
                 }
                 for (int i = 0; i < count; i++) {
-                    d.index[i] = in.readLong();
-                    d.tokens[i] = in.readInt();
-                    d.ids[i] = readNullable(in);
-                    d.sources[i] = readNullable(in);
+                    d.index[i] = b.getLong();
+                    d.tokens[i] = b.getInt();
+                    d.ids[i] = getNullable(b);
+                    d.sources[i] = getNullable(b);
                     if (perm > 0) {
-                        for (int k = 0; k < perm; k++) {
-                            d.signatures[i * perm + k] = in.readInt();
-                        }
+                        b.asIntBuffer().get(d.signatures, i * perm, perm);
+                        b.position(b.position() + 4 * perm);
                     } else {
-                        d.keyHi[i] = in.readLong();
-                        d.keyLo[i] = in.readLong();
+                        d.keyHi[i] = b.getLong();
+                        d.keyLo[i] = b.getLong();
                     }
                 }
                 d.n = count;
                 return d;
-            } catch (java.io.IOException e) {
-                return null; // damaged: the unit is read again
-            } finally {
-                inflater.end();
+            } catch (RuntimeException e) {
+                return null; // damaged (java.nio's underflow, a bad length): the unit is read again
             }
         }
 
-        private static void writeNullable(java.io.DataOutputStream o, String s) throws java.io.IOException {
-            o.writeBoolean(s != null);
+        private static void putNullable(java.nio.ByteBuffer b, byte[] s) {
+            b.put((byte) (s != null ? 1 : 0));
             if (s != null) {
-                byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                o.writeInt(b.length);
-                o.write(b);
+                b.putInt(s.length).put(s);
             }
         }
 
-        private static String readNullable(java.io.DataInputStream in) throws java.io.IOException {
-            if (!in.readBoolean()) {
-                return null;
+        private static String getNullable(java.nio.ByteBuffer b) {
+            return b.get() == 1 ? getString(b) : null;
+        }
+
+        private static String getString(java.nio.ByteBuffer b) {
+            int length = b.getInt();
+            if (length < 0 || length > b.remaining()) {
+                throw new java.nio.BufferUnderflowException();
             }
-            byte[] b = new byte[in.readInt()];
-            in.readFully(b);
-            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+            byte[] s = new byte[length];
+            b.get(s);
+            return new String(s, java.nio.charset.StandardCharsets.UTF_8);
         }
 
         void grow(int perm) {
@@ -197,14 +197,11 @@ public final class Deduplicator {
 
     /** The corpus file a kept unit state was read from, or null when it cannot be read. */
     public static String stateFile(byte[] state) {
-        java.util.zip.Inflater inflater = new java.util.zip.Inflater();
-        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.util.zip.InflaterInputStream(
-                new java.io.ByteArrayInputStream(state), inflater, 4096))) {
-            return in.readInt() == STATE_VERSION ? in.readUTF() : null;
-        } catch (java.io.IOException e) {
+        try {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(state);
+            return b.getInt() == STATE_VERSION ? FileDocs.getString(b) : null;
+        } catch (RuntimeException e) {
             return null;
-        } finally {
-            inflater.end();
         }
     }
 
