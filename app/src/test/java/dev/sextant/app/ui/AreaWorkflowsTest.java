@@ -254,7 +254,7 @@ class AreaWorkflowsTest {
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
         robot.interact(() -> corpora.getItems().add(corpus));
         javafx.scene.control.CheckBox onCluster = window.find("#data-on-cluster", javafx.scene.control.CheckBox.class);
-        assertThat(onCluster.getText()).isEqualTo("Run on cluster (Spark local[2])");
+        assertThat(onCluster.getText()).isEqualTo("Run on cluster: Spark local[2]");
         robot.interact(() -> onCluster.setSelected(true));
         TableView<?> runs = window.table("#data-runs");
         int before = runs.getItems().size();

@@ -96,7 +96,10 @@ public final class ScanSetupPane {
         }
         runScan.setOnAction(e -> vm.run());
         runScan.disableProperty().bind(vm.shell().jobs().runningProperty());
-        runRow.getChildren().add(0, dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "scan-on-cluster"));
+        // on a line of its own above the buttons: beside them, in the narrow setup column, every label was cut short
+        javafx.scene.layout.Pane column = (javafx.scene.layout.Pane) runRow.getParent();
+        column.getChildren().add(column.getChildren().indexOf(runRow),
+                dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "scan-on-cluster"));
     }
 
     private void wireScans() {

@@ -102,9 +102,8 @@ final class DuplicatesTab {
         run.setOnAction(e -> vm.runDedup());
         Label method = Forms.muted("MinHash over word shingles with LSH banding; candidates verified by their estimated Jaccard "
                 + "similarity, clusters by union-find (Lee et al. 2022; FineWeb/datatrove). Exact: equal after normalisation.");
-        HBox runRow = new HBox(12, run, dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"));
-        runRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox settings = AreaPanes.card("Find duplicates", g.grid(), runRow, method);
+        VBox settings = AreaPanes.card("Find duplicates", g.grid(),
+                dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"), run, method);
 
         Label keptTitleLabel = new Label("Kept runs");
         keptTitleLabel.getStyleClass().add("card-title");

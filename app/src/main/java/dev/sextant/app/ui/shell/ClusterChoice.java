@@ -18,8 +18,9 @@ public final class ClusterChoice {
         CheckBox box = new CheckBox();
         box.setId(id);
         box.selectedProperty().bindBidirectional(onCluster);
-        box.textProperty().bind(Bindings.createStringBinding(() -> "Run on cluster (Spark " + shell.settingsProperty().get().spark().master() + ")",
+        box.textProperty().bind(Bindings.createStringBinding(() -> "Run on cluster: Spark " + shell.settingsProperty().get().spark().master(),
                 shell.settingsProperty()));
+        box.setWrapText(true);
         box.setTooltip(new Tooltip("The corpus is read on Apache Spark's executors with the same code and gives the same result. "
                 + "The master and Spark settings are in Preferences (Ctrl+,)."));
         box.setMnemonicParsing(false);

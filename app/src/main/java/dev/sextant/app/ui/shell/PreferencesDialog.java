@@ -51,7 +51,7 @@ public final class PreferencesDialog {
         masterNote.setWrapText(true);
         javafx.scene.control.TextArea sparkConf = new javafx.scene.control.TextArea(current.spark().confText());
         sparkConf.setId("preferences-spark-conf");
-        sparkConf.setPromptText("spark.executor.memory=8g\nspark.executor.cores=4");
+        sparkConf.setPromptText("one key=value a line, e.g. spark.executor.memory=8g");
         sparkConf.setPrefRowCount(3);
         Label confProblem = new Label();
         confProblem.getStyleClass().add("field-problem");
