@@ -19,7 +19,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -189,31 +188,12 @@ public final class Submit implements Runnable {
 
         @Override
         public Integer call() {
-            DedupSpec.Mode m = switch (mode.strip().toLowerCase(Locale.ROOT)) {
-                case "exact" -> DedupSpec.Mode.EXACT;
-                case "near" -> DedupSpec.Mode.NEAR;
-                default -> throw BadInputException.of("--mode", "unknown mode '" + mode + "'; expected exact or near");
-            };
-            DedupSpec.Keep k = switch (keep.strip().toLowerCase(Locale.ROOT)) {
-                case "first" -> DedupSpec.Keep.FIRST;
-                case "longest" -> DedupSpec.Keep.LONGEST;
-                default -> throw BadInputException.of("--keep", "unknown rule '" + keep + "'; expected first or longest");
-            };
+            DedupSpec.Mode m = DedupSpec.mode("--mode", mode);
+            DedupSpec.Keep k = DedupSpec.keep("--keep", keep);
             DedupSpec spec = new DedupSpec(m, threshold, ngram, permutations, null, textField, idField.isBlank() ? null : idField, sourceField, k, seed);
             List<CorpusUnit> units = HadoopStore.units(paths(), CorpusFiles.DEFAULT_CHUNK);
             long t0 = System.nanoTime();
-            Map<Integer, byte[]> read = new HashMap<>();
-            Deduplicator.UnitStates states = new Deduplicator.UnitStates() {
-                @Override
-                public synchronized byte[] load(int unit) {
-                    return read.get(unit);
-                }
-
-                @Override
-                public synchronized void save(int unit, byte[] state) {
-                    read.put(unit, state);
-                }
-            };
+            Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
             try (JavaSparkContext sc = context("sextant-dedup")) {
                 SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, log(), CancellationToken.none());
             }

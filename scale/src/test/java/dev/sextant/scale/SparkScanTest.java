@@ -22,9 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
 import org.apache.spark.SparkConf;
@@ -140,6 +138,53 @@ class SparkScanTest {
         assertThat(kept).hasSize(3).noneMatch(f -> f.endsWith(".gz"));
     }
 
+    /** A Parquet corpus: one task per row group, found again on the executor by its rows. */
+    @Test
+    void parquetRowGroupsAreTasksAndGiveTheLocalResults() throws Exception {
+        SplittableRandom r = new SplittableRandom(17);
+        List<BenchmarkItem> items = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            items.add(new BenchmarkItem("quiz", "q" + i, words(r, 25)));
+        }
+        org.apache.parquet.schema.MessageType type = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+                "message doc { required binary id (STRING); required binary text (STRING); }");
+        Path file = tmp.resolve("corpus.parquet");
+        List<String> texts = new ArrayList<>();
+        org.apache.parquet.example.data.simple.SimpleGroupFactory groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(type);
+        try (var w = org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(file))
+                .withConf(new org.apache.hadoop.conf.Configuration()).withType(type).withRowGroupRowCountLimit(100).withPageRowCountLimit(50)
+                .build()) {
+            for (int d = 0; d < 600; d++) {
+                String text = words(r, 60);
+                if (d % 29 == 3) {
+                    text = text + " " + items.get(d % items.size()).text();
+                }
+                if (d % 7 == 6 && !texts.isEmpty()) {
+                    text = texts.get(r.nextInt(texts.size()));
+                } else {
+                    texts.add(text);
+                }
+                w.write(groups.newGroup().append("id", "d" + d).append("text", text));
+            }
+        }
+        List<CorpusUnit> units = CorpusFiles.units(List.of(file), CorpusFiles.DEFAULT_CHUNK);
+        assertThat(units).hasSize(6);
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
+        ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()), units, spec, ProgressListener.NONE,
+                CancellationToken.none());
+        ScanResult spark = SparkScan.run(sc, spec, items, List.of(file.toString()), ProgressListener.NONE, CancellationToken.none());
+        assertThat(local.summary().dirty()).isPositive();
+        assertThat(spark.items()).isEqualTo(local.items());
+        assertThat(spark.summary().documents()).isEqualTo(600);
+        DedupSpec exact = DedupSpec.defaults(DedupSpec.Mode.EXACT);
+        Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
+        SparkClusterDedup.read(sc, exact, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
+        DedupResult fromSpark = Deduplicator.run(units, exact, 0, states, ProgressListener.NONE, CancellationToken.none());
+        DedupResult here = Deduplicator.run(units, exact, ProgressListener.NONE, CancellationToken.none());
+        assertThat(here.duplicates()).isGreaterThan(60);
+        assertThat(fromSpark.removed()).isEqualTo(here.removed());
+    }
+
     @Test
     void deduplicationReadOnSparkGivesTheLocalEnginesResult() throws Exception {
         SplittableRandom r = new SplittableRandom(11);
@@ -171,25 +216,16 @@ class SparkScanTest {
         for (DedupSpec.Mode mode : DedupSpec.Mode.values()) {
             DedupSpec spec = DedupSpec.defaults(mode);
             DedupResult local = Deduplicator.run(units, spec, ProgressListener.NONE, CancellationToken.none());
-            Map<Integer, byte[]> kept = new HashMap<>();
-            Deduplicator.UnitStates states = new Deduplicator.UnitStates() {
-                @Override
-                public byte[] load(int unit) {
-                    return kept.get(unit);
-                }
-
-                @Override
-                public void save(int unit, byte[] state) {
-                    kept.put(unit, state);
-                }
-            };
+            Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
             SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
-            assertThat(kept).hasSize(units.size());
+            for (int i = 0; i < units.size(); i++) {
+                assertThat(states.load(i)).as("unit %d read on Spark", i).isNotNull();
+            }
             java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
             Deduplicator.UnitStates readBefore = new Deduplicator.UnitStates() {
                 @Override
                 public byte[] load(int unit) {
-                    return kept.get(unit);
+                    return states.load(unit);
                 }
 
                 @Override

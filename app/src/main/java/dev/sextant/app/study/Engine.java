@@ -14,7 +14,6 @@ import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -80,24 +79,9 @@ public record Engine(String master, Map<String, String> conf) {
             return Deduplicator.run(units, spec, threads, states, progress, cancel);
         }
         long t0 = System.nanoTime();
-        Deduplicator.UnitStates held = states != Deduplicator.UnitStates.NONE ? states : new InMemory();
+        Deduplicator.UnitStates held = states != Deduplicator.UnitStates.NONE ? states : Deduplicator.UnitStates.inMemory();
         SparkBundle.dedup().readUnits(master, conf, spec, units.stream().map(CorpusFiles::split).toList(), held, progress.slice(0, 0.85), cancel);
         DedupResult r = Deduplicator.run(units, spec, threads, held, progress.slice(0.85, 1), cancel);
         return r.withSeconds((System.nanoTime() - t0) / 1e9);
-    }
-
-    /** Unit states of a run that is not kept: held for the clustering that follows the cluster's reading. */
-    private static final class InMemory implements Deduplicator.UnitStates {
-        private final Map<Integer, byte[]> states = new HashMap<>();
-
-        @Override
-        public synchronized byte[] load(int unit) {
-            return states.get(unit);
-        }
-
-        @Override
-        public synchronized void save(int unit, byte[] state) {
-            states.put(unit, state);
-        }
     }
 }

@@ -41,6 +41,24 @@ public record DedupSpec(Mode mode, double threshold, int ngram, int permutations
         InputError.require(textField != null && !textField.isBlank(), "dedup.textField", "name the text field");
     }
 
+    /** The mode a command line names: {@code exact} or {@code near}; anything else refused, naming {@code option}. */
+    public static Mode mode(String option, String text) {
+        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "exact" -> Mode.EXACT;
+            case "near" -> Mode.NEAR;
+            default -> throw dev.sextant.model.io.BadInputException.of(option, "unknown mode '" + text + "'; expected exact or near");
+        };
+    }
+
+    /** The rule a command line names: {@code first} or {@code longest}; anything else refused, naming {@code option}. */
+    public static Keep keep(String option, String text) {
+        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "first" -> Keep.FIRST;
+            case "longest" -> Keep.LONGEST;
+            default -> throw dev.sextant.model.io.BadInputException.of(option, "unknown rule '" + text + "'; expected first or longest");
+        };
+    }
+
     /** The bands and rows in use. */
     public LshBands lsh() {
         return bands != null ? bands : LshBands.choose(threshold, permutations);

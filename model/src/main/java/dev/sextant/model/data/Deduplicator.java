@@ -183,6 +183,22 @@ public final class Deduplicator {
         /** Keeps what was read of unit {@code unit}, whole or not at all. */
         void save(int unit, byte[] state);
 
+        /** States held in memory, e.g. a cluster's units for the clustering that follows on the driver. */
+        static UnitStates inMemory() {
+            Map<Integer, byte[]> held = new java.util.concurrent.ConcurrentHashMap<>();
+            return new UnitStates() {
+                @Override
+                public byte[] load(int unit) {
+                    return held.get(unit);
+                }
+
+                @Override
+                public void save(int unit, byte[] state) {
+                    held.put(unit, state);
+                }
+            };
+        }
+
         UnitStates NONE = new UnitStates() {
             @Override
             public byte[] load(int unit) {

@@ -89,16 +89,8 @@ public final class DedupCommand implements Runnable {
         if ((bands == null) != (rows == null)) {
             throw BadInputException.of(bands == null ? "--bands" : "--rows", "give --bands and --rows together");
         }
-        DedupSpec.Mode m = switch (mode.strip().toLowerCase(Locale.ROOT)) {
-            case "exact" -> DedupSpec.Mode.EXACT;
-            case "near" -> DedupSpec.Mode.NEAR;
-            default -> throw BadInputException.of("--mode", "unknown mode '" + mode + "'; expected exact or near");
-        };
-        DedupSpec.Keep k = switch (keep.strip().toLowerCase(Locale.ROOT)) {
-            case "first" -> DedupSpec.Keep.FIRST;
-            case "longest" -> DedupSpec.Keep.LONGEST;
-            default -> throw BadInputException.of("--keep", "unknown rule '" + keep + "'; expected first or longest");
-        };
+        DedupSpec.Mode m = DedupSpec.mode("--mode", mode);
+        DedupSpec.Keep k = DedupSpec.keep("--keep", keep);
         DedupSpec s = new DedupSpec(m, threshold, ngram, permutations, bands == null ? null : new LshBands(bands, rows), textField,
                 idField == null || idField.isBlank() ? null : idField, sourceField, k, seed);
         CommandContext ctx = new CommandContext(spec);

@@ -265,13 +265,7 @@ public final class ContaminationViewModel {
     private void resume(SavedScan s, List<Path> skip) {
         Workspace ws = shell.workspaceProperty().get();
         problem.set("");
-        dev.sextant.app.study.Engine engine;
-        try {
-            engine = engine();
-        } catch (RuntimeException e) {
-            problem.set(Failures.message(e));
-            return;
-        }
+        dev.sextant.app.study.Engine engine = engine();
         shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, engine, progress, cancel),
                 outcome -> {
                     shell.statusProperty().set("Scan " + s.name() + " complete");

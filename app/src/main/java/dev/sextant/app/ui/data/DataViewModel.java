@@ -151,13 +151,7 @@ public final class DataViewModel {
             fail(e);
             return;
         }
-        Engine engine;
-        try {
-            engine = engine();
-        } catch (RuntimeException e) {
-            fail(e);
-            return;
-        }
+        Engine engine = engine();
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
         shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id())
@@ -166,13 +160,7 @@ public final class DataViewModel {
 
     /** Goes on with a cancelled, failed or interrupted run from the units it had read. */
     public void resume(SavedDedupRun run) {
-        Engine engine;
-        try {
-            engine = engine();
-        } catch (RuntimeException e) {
-            fail(e);
-            return;
-        }
+        Engine engine = engine();
         shell.inProject("Resume " + run.name(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), engine, 0, progress, cancel),
                 this::shown, this::stopped);
     }
