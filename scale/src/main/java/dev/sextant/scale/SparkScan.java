@@ -74,8 +74,12 @@ public final class SparkScan {
                             results.add(whole);
                         }
                     }, progress.slice(0, 0.95), cancel);
-        } finally {
             carried.destroy();
+        } catch (RuntimeException e) {
+            // cancelled or failed: tasks of the cancelled job may still be starting and reading the items, so the
+            // executors' copies go and the driver's stays for Spark's cleaner (destroying it here made them fail loudly)
+            carried.unpersist(false);
+            throw e;
         }
         // merged as a resumed scan merges its completed files: every unit is done, so nothing is read again
         NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());

@@ -39,6 +39,7 @@ final class Waves {
         int wave = Math.max(16, 8 * sc.defaultParallelism());
         try {
             for (int from = 0; from < inputs.size(); from += wave) {
+                cancel.throwIfCancelled(); // not a job started to be cancelled at once
                 List<I> part = List.copyOf(inputs.subList(from, Math.min(inputs.size(), from + wave)));
                 JavaFutureAction<List<TaskOutcome<O>>> job = sc.parallelize(part, part.size()).map(task).collectAsync();
                 List<TaskOutcome<O>> outcomes = null;

@@ -113,6 +113,28 @@ class SparkScanTest {
         assertThat(whole).hasSize(6).doesNotHaveDuplicates(); // each file handed over once, when all its ranges are in
     }
 
+    /** Cancel stops the scan between waves: what came back before is kept, the context stays usable. */
+    @Test
+    void cancelStopsTheScanAndKeepsWhatCameBack() throws Exception {
+        SplittableRandom r = new SplittableRandom(2);
+        List<BenchmarkItem> items = List.of(new BenchmarkItem("quiz", "q0", words(r, 25)));
+        Path dir = Files.createDirectories(tmp.resolve("many"));
+        for (int f = 0; f < 60; f++) {
+            Files.writeString(dir.resolve(String.format("part-%02d.jsonl", f)), "{\"text\": \"" + words(r, 200) + "\"}\n");
+        }
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
+        CancellationToken cancel = new CancellationToken();
+        List<String> kept = new ArrayList<>();
+        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> {
+            kept.add(f.file());
+            cancel.cancel(); // the first file back: Cancel pressed
+        }, ProgressListener.NONE, cancel)).isInstanceOf(dev.sextant.model.job.CancelledException.class);
+        assertThat(kept).isNotEmpty().hasSizeLessThan(60);
+        // the context runs the next job
+        assertThat(SparkScan.run(sc, spec, items, List.of(dir.toString()), ProgressListener.NONE, CancellationToken.none()).summary().files())
+                .isEqualTo(60);
+    }
+
     @Test
     void aFileATaskCannotReadIsNamedAndTheWavesOtherFilesAreKept() throws Exception {
         SplittableRandom r = new SplittableRandom(3);
