@@ -26,7 +26,8 @@ import org.apache.hadoop.fs.RemoteIterator;
  */
 final class HadoopStore implements CorpusStore {
 
-    private static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*");
+    /** A scheme and a colon-slash: hdfs://nn/x, and file:/x as Hadoop writes a local file it listed. */
+    private static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:/.*");
     private static HadoopStore instance;
 
     private final Configuration conf = new Configuration();

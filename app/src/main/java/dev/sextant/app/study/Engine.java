@@ -67,6 +67,14 @@ public record Engine(String master, Map<String, String> conf) {
                 done, fileDone, progress, cancel);
     }
 
+    /** A scan on the cluster of corpus paths as the cluster names them (URIs kept as given). */
+    ScanResult scanOnCluster(ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, ProgressListener progress, CancellationToken cancel) {
+        if (isLocal()) {
+            throw new IllegalStateException("not a cluster engine");
+        }
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus, List.of(), f -> { }, progress, cancel);
+    }
+
     /**
      * Deduplication: on Spark the units are read on the workers (each unit's state kept in {@code states} as its wave
      * returns), then clustered here from those states.

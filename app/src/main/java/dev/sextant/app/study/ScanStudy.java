@@ -99,6 +99,15 @@ public final class ScanStudy {
         return engine.scan(spec, items, corpus, List.of(), f -> { }, progress, cancel);
     }
 
+    /**
+     * A scan that is not kept, on a cluster engine, of corpus paths as the cluster names them: URIs read through its
+     * Hadoop ({@code hdfs://}, {@code s3a://}) or paths every executor sees alike.
+     */
+    public static ScanResult scanOnCluster(Engine engine, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
+                                           ProgressListener progress, CancellationToken cancel) {
+        return engine.scanOnCluster(spec, items, corpus, progress, cancel);
+    }
+
     /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
         return scoreFiles.isEmpty() ? List.of()

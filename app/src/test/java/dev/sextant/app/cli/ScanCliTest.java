@@ -188,7 +188,10 @@ class ScanCliTest {
         assertThat(code).isEqualTo(2);
         assertThat(err).isEqualTo("error: " + tmp.resolve("missing") + ": no such file or folder\n");
         // a URI is read on a cluster, and the message says how
-        run("scan", "--benchmark", bench.toString(), "--corpus", "hdfs://namenode:8020/corpus", "--engine", "spark");
+        run("scan", "--benchmark", bench.toString(), "--corpus", "hdfs://namenode:8020/corpus");
+        assertThat(code).isEqualTo(2);
+        assertThat(err).startsWith("error: hdfs://namenode:8020/corpus: a URI is read through Hadoop on a cluster: add --engine spark --master");
+        run("dedup", "--corpus", "hdfs://namenode:8020/corpus");
         assertThat(code).isEqualTo(2);
         assertThat(err).startsWith("error: hdfs://namenode:8020/corpus: a URI: this machine reads local and mounted paths; read it on the cluster "
                 + "with the cluster application (spark-submit");

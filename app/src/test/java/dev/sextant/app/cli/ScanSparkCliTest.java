@@ -78,6 +78,16 @@ class ScanSparkCliTest {
             assertThat(s.get("summary").get(k)).as(k).isEqualTo(a.get("summary").get(k));
         }
         assertThat(run("scan", "--benchmark", b, "--corpus", corpus, "--engine", "flink").err()).startsWith("error: --engine:");
+        // the corpus named by a URI, read through Hadoop's file system on the executors: the same statuses and counts
+        CliRun uri = run("scan", "--benchmark", b, "--field", "question", "--corpus", Path.of(corpus).toUri().toString(), "--engine", "spark",
+                "--master", master, "--json");
+        assertThat(uri.code()).as(uri.err()).isZero();
+        for (String k : new String[] {"items", "clean", "partial", "dirty", "bytesScanned", "documents", "hashHits", "files"}) {
+            assertThat(uri.json().get("summary").get(k)).as(k).isEqualTo(a.get("summary").get(k));
+        }
+        for (int i = 0; i < a.get("items").size(); i++) {
+            assertThat(uri.json().get("items").get(i).get("status")).isEqualTo(a.get("items").get(i).get("status"));
+        }
         // deduplication: the units read on Spark, clustered here
         JsonNode dl = run("dedup", "--corpus", corpus, "--json").json();
         CliRun ds = run("dedup", "--corpus", corpus, "--engine", "spark", "--master", master, "--json");

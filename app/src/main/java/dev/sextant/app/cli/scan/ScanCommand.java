@@ -45,8 +45,9 @@ public final class ScanCommand implements Runnable {
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
     @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH",
-            description = "Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.")
-    List<Path> corpus = new ArrayList<>();
+            description = {"Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.",
+                    "With --engine spark also hdfs://, s3a://… URIs, read through the cluster's Hadoop (JSONL and text)."})
+    List<String> corpusArgs = new ArrayList<>();
     @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
     String textField;
     @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
@@ -89,11 +90,25 @@ public final class ScanCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /** A URI ({@code hdfs://nn/x}), as opposed to a path of this machine. */
+    private static boolean isUri(String arg) {
+        return arg.matches("^[A-Za-z][A-Za-z0-9+.-]+://.*");
+    }
+
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         dev.sextant.app.study.Engine onEngine = engineOptions.engine();
-        if (resume == null && (benchmarks.isEmpty() || corpus.isEmpty())) {
+        List<String> uris = corpusArgs.stream().filter(ScanCommand::isUri).toList();
+        if (!uris.isEmpty() && onEngine.isLocal()) {
+            throw dev.sextant.model.io.BadInputException.of(uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
+        }
+        if (!uris.isEmpty() && (project != null || resume != null)) {
+            throw dev.sextant.model.io.BadInputException.of(uris.get(0), "a kept scan (--project, --resume) reads local and mounted paths; "
+                    + "scan URIs without --project, or with spark-submit of the cluster jar");
+        }
+        List<Path> corpus = uris.isEmpty() ? corpusArgs.stream().map(Path::of).toList() : List.of();
+        if (resume == null && (benchmarks.isEmpty() || corpusArgs.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
         }
         if (resume == null && !skipFiles.isEmpty()) {
@@ -125,6 +140,9 @@ public final class ScanCommand implements Runnable {
                 r = o.result();
                 kept = o.scanId();
             }
+        } else if (!uris.isEmpty()) {
+            r = ScanStudy.scanOnCluster(onEngine, s, items, corpusArgs.stream()
+                    .map(a -> isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
         } else {
             r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
