@@ -124,6 +124,18 @@ class AreaWorkflowsTest {
 
     @Test
     void contaminationScansABenchmarkAgainstACorpusAndFindsTheDirtyItem(FxRobot robot) throws Exception {
+        scanInTheContaminationArea(robot, false);
+    }
+
+    /** The same scan with Run on cluster ticked: Spark in local mode, from the master of the preferences. */
+    @Test
+    void contaminationScansOnTheSparkClusterOfThePreferences(FxRobot robot) throws Exception {
+        String bundle = System.getProperty("sextant.spark.bundle");
+        org.junit.jupiter.api.Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
+        scanInTheContaminationArea(robot, true);
+    }
+
+    private void scanInTheContaminationArea(FxRobot robot, boolean onCluster) throws Exception {
         Path bench = Files.writeString(tmp.resolve("tour-bench.jsonl"), """
                 {"id": "q1", "text": "the quick brown fox jumps over the lazy dog while seven wizards judge the boxing match tonight"}
                 {"id": "q2", "text": "a completely different question about the boiling point of water at high altitude in the andes"}
@@ -145,6 +157,10 @@ class AreaWorkflowsTest {
         robot.interact(() -> {
             benchmarks.getItems().add(bench);
             corpora.getItems().add(corpus);
+            if (onCluster) {
+                window.shell.saveSettings(window.shell.home().settings().withSpark(new dev.sextant.workspaces.Settings.Spark("local[1]", null)));
+                window.find("#scan-on-cluster", javafx.scene.control.CheckBox.class).setSelected(true);
+            }
         });
 
         window.click("#run-scan");
@@ -154,6 +170,9 @@ class AreaWorkflowsTest {
         assertThat(scan.state()).isEqualTo(SavedScan.COMPLETE);
         assertThat(scan.summary().items()).isEqualTo(2);
         assertThat(scan.summary().dirty()).isEqualTo(1);
+        if (onCluster) {
+            assertThat(scan.summary().threads()).as("Spark local[1]'s parallelism").isEqualTo(1);
+        }
         assertThat(window.text("#status-message")).startsWith("Scan complete: 2 items, 1 dirty");
         window.waitUntil("the new scan selected and shown", () -> window.text("#summary").contains("1 dirty"));
         assertThat(window.dialogs()).isEmpty();
