@@ -10,13 +10,13 @@ import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
+import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.CorpusStore;
+import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
  * The application {@code spark-submit} runs on a cluster, from {@code scale/target/sextant-scale-cluster.jar}: a
  * contamination scan or a deduplication over corpus paths every executor can read (a shared file system, or URIs read
  * through Hadoop's FileSystem: {@code hdfs://}, {@code s3a://} where the cluster has the connector), the result
- * written as JSON in the shape {@code sextant scan --json} and {@code sextant dedup --json} print. The master comes from
+ * written as JSON in the shape {@code sextant scan --json} and {@code sextant dedup --json} print (a scan's with what
+ * {@code sextant scan import} needs to keep it in a project: {@link ClusterScanFile}). The master comes from
  * spark-submit ({@code --master}); options are named as the workbench's CLI names them.
  *
  * <pre>
@@ -96,20 +97,20 @@ public final class Submit implements Runnable {
             return corpus.stream().map(p -> HadoopStore.of(p).absolute(p)).toList();
         }
 
-        void write(Object result) {
-            try {
-                Path parent = out.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
+        /** The corpus files read, as a kept scan records them. */
+        static CorpusFingerprint fingerprint(List<String> paths) {
+            List<CorpusFingerprint.Entry> entries = new ArrayList<>();
+            for (String p : paths) {
+                CorpusStore store = HadoopStore.of(p);
+                for (CorpusStore.Entry e : store.files(p)) {
+                    entries.add(new CorpusFingerprint.Entry(store.absolute(e.name()), e.size(), e.modified()));
                 }
-                Path partial = out.resolveSibling(out.getFileName() + ".partial");
-                try (OutputStream o = Files.newOutputStream(partial)) {
-                    Json.mapper().writerWithDefaultPrettyPrinter().writeValue(o, result);
-                }
-                Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException e) {
-                throw BadInputException.of(out.toString(), "cannot write the result: " + e.getMessage());
             }
+            return new CorpusFingerprint(entries);
+        }
+
+        void write(Object result) {
+            Json.writeFile(out, result);
         }
     }
 
@@ -136,10 +137,6 @@ public final class Submit implements Runnable {
         @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
         boolean keepPunctuation;
 
-        /** The shape of {@code sextant scan --json}. */
-        record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary) {
-        }
-
         @Override
         public Integer call() {
             List<BenchmarkItem> items = new ArrayList<>();
@@ -150,8 +147,9 @@ public final class Submit implements Runnable {
             }
             ScanSpec spec = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField, 1, locations);
             try (JavaSparkContext sc = context("sextant-scan")) {
-                ScanResult r = SparkScan.run(sc, spec, items, paths(), log(), CancellationToken.none());
-                write(new Output(r.items(), r.summary()));
+                List<String> corpusPaths = paths();
+                ScanResult r = SparkScan.run(sc, spec, items, corpusPaths, log(), CancellationToken.none());
+                ClusterScanFile.write(out, new ClusterScanFile.Contents(r.items(), r.summary(), spec, items, fingerprint(corpusPaths)));
                 ScanResult.Summary s = r.summary();
                 System.out.printf(Locale.ROOT, "%d items: %d clean, %d partial, %d dirty, %d not checkable; %.1f GB in %.0f s; wrote %s%n", s.items(),
                         s.clean(), s.partial(), s.dirty(), s.notCheckable(), s.bytesScanned() / 1e9, s.seconds(), out);

@@ -108,6 +108,31 @@ public final class ScanStudy {
         return engine.scanOnCluster(spec, items, corpus, progress, cancel);
     }
 
+    /**
+     * Keeps a scan run on a cluster ({@code spark-submit} of the cluster jar) in a project, complete, as a scan run here
+     * is kept; nothing is kept when storing it fails.
+     *
+     * @param name the kept scan's name, or null for the benchmark and corpus names
+     */
+    public Outcome importFromCluster(UUID projectId, String name, dev.sextant.model.io.ClusterScanFile.Contents c) {
+        List<BenchmarkItem> items = c.benchmarkItems();
+        String corpusName = c.corpus().files().isEmpty() ? "a corpus" : c.corpus().files().get(0).path().replaceAll(".*/", "");
+        String kept = name != null ? name : (items.isEmpty() ? "scan" : items.get(0).benchmark()) + " in " + corpusName + " (on a cluster)";
+        UUID id = ws.scans().create(projectId, kept, c.spec(), c.corpus(), items, false);
+        ScanResult r = new ScanResult(c.items(), c.summary());
+        try {
+            ws.scans().complete(id, r);
+        } catch (RuntimeException e) {
+            try {
+                ws.scans().delete(id);
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+        return new Outcome(id, r);
+    }
+
     /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
         return scoreFiles.isEmpty() ? List.of()

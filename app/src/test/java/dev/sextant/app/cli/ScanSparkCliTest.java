@@ -120,6 +120,15 @@ class ScanSparkCliTest {
         JsonNode scan = json.readTree(scanOut.toFile());
         JsonNode local = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--json").json();
         assertThat(scan.get("items")).isEqualTo(local.get("items"));
+        // kept in a project from its result file, as a scan run here is kept
+        CliRun imported = run("scan", "import", scanOut.toString(), "--project", "Demo — evaluation and capacity planning", "--json");
+        assertThat(imported.code()).as(imported.err()).isZero();
+        CliRun shown = run("scan", "show", imported.json().get("scanId").asText(), "--json");
+        assertThat(withoutTextFields(shown.json().get("items"))).isEqualTo(withoutTextFields(local.get("items")));
+        assertThat(run("scan", "list", "--json").out()).contains("(on a cluster)");
+        CliRun notOurs = run("scan", "import", dedupOut.toString(), "--project", "Demo — evaluation and capacity planning");
+        assertThat(notOurs.code()).isEqualTo(2);
+        assertThat(notOurs.err()).startsWith("error: " + dedupOut + ": items: missing: not a result of the cluster application's scan");
         JsonNode dedup = json.readTree(dedupOut.toFile());
         JsonNode dl = run("dedup", "--corpus", f[1].toString(), "--json").json();
         for (String k : new String[] {"documents", "duplicates", "clusters", "tokens", "largest"}) {

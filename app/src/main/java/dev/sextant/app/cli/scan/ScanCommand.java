@@ -27,7 +27,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant scan}: look for benchmark items in a training corpus. */
-@Command(name = "scan", mixinStandardHelpOptions = true, subcommands = {ScanListCommand.class, ScanShowCommand.class, ScanExportCommand.class},
+@Command(name = "scan", mixinStandardHelpOptions = true, subcommands = {ScanListCommand.class, ScanShowCommand.class, ScanExportCommand.class, ScanImportCommand.class},
         description = {"Contamination scan: every word n-gram of the corpus is looked up among the benchmark items' n-grams",
                 "(normalised: lowercase, punctuation removed, whitespace collapsed); hits are confirmed token by token.",
                 "Per item: n-grams, matched n-grams, contaminated-token fraction, longest match, status",
