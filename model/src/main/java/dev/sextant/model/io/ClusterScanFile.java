@@ -48,7 +48,7 @@ public final class ClusterScanFile {
         for (int i = 0; i < keys.length; i++) {
             if (values[i] == null) {
                 throw new BadInputException(name, 0, keys[i], "missing: not a result of the cluster application's scan "
-                        + "(spark-submit … sextant-scale-cluster.jar scan … --out FILE)");
+                        + "(the file a scan by spark-submit of sextant-scale-cluster.jar writes)");
             }
         }
         if (c.items().size() != c.benchmarkItems().size()) {
