@@ -8,17 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-512}; dir=${2:-/tmp/sextant-decon-bench}; items=${3:-1000}; rounds=${4:-3}
-mvn -q -B -Pbench -DskipTests install >/dev/null
-if [ ! -f "$dir/corpus.jsonl" ] || [ "$(stat -c %s "$dir/corpus.jsonl")" -lt $((mb * 1000000)) ]; then
-  java -cp benchmarks/target/benchmarks.jar dev.sextant.benchmarks.ScanCorpusGenerator "$dir" "$mb" "$items"
-fi
-size=$(stat -c %s "$dir/corpus.jsonl")
-cat "$dir/corpus.jsonl" > /dev/null  # warm the page cache for both contenders
-wc_rate() {
-  local start end
-  start=$(date +%s.%N); wc -w "$dir/corpus.jsonl" > /dev/null; end=$(date +%s.%N)
-  echo "$size / 1000000 / ($end - $start)" | bc -l
-}
+. benchmarks/corpus.sh
 printf 'corpus %.0f MB, %s benchmark items, %s rounds\n' "$(echo "$size / 1000000" | bc -l)" "$items" "$rounds"
 for mode in drop mask; do
   ratios=()

@@ -7,17 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-1024}; dir=${2:-/tmp/sextant-dedup-bench}; rounds=${3:-3}
-mvn -q -B -Pbench -DskipTests install >/dev/null
-if [ ! -f "$dir/corpus.jsonl" ] || [ "$(stat -c %s "$dir/corpus.jsonl")" -lt $((mb * 1000000)) ]; then
-  java -cp benchmarks/target/benchmarks.jar dev.sextant.benchmarks.ScanCorpusGenerator "$dir" "$mb" 0
-fi
-size=$(stat -c %s "$dir/corpus.jsonl")
-cat "$dir/corpus.jsonl" > /dev/null  # warm the page cache for both contenders
-wc_rate() {
-  local start end
-  start=$(date +%s.%N); wc -w "$dir/corpus.jsonl" > /dev/null; end=$(date +%s.%N)
-  echo "$size / 1000000 / ($end - $start)" | bc -l
-}
+items=0; . benchmarks/corpus.sh
 printf 'corpus %.0f MB, %s rounds\n' "$(echo "$size / 1000000" | bc -l)" "$rounds"
 for mode in near exact; do
   ratios=()

@@ -8,15 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-512}; items=${2:-10000}; dir=${3:-/tmp/sextant-spark-bench}
-mvn -q -B -Pbench -DskipTests install >/dev/null
-if [ ! -f "$dir/corpus.jsonl" ] || [ "$(stat -c %s "$dir/corpus.jsonl")" -lt $((mb * 1000000)) ]; then
-  java -cp benchmarks/target/benchmarks.jar dev.sextant.benchmarks.ScanCorpusGenerator "$dir" "$mb" "$items"
-fi
+. benchmarks/corpus.sh
 if [ ! -f "$dir/half.jsonl" ]; then
   head -n "$(( $(wc -l < "$dir/corpus.jsonl") / 2 ))" "$dir/corpus.jsonl" > "$dir/half.jsonl"
 fi
-cat "$dir/corpus.jsonl" "$dir/half.jsonl" > /dev/null  # the page cache warm for every run
-printf 'corpus %.0f MB and its first half, %s items\n' "$(echo "$(stat -c %s "$dir/corpus.jsonl") / 1000000" | bc -l)" "$items"
+cat "$dir/half.jsonl" > /dev/null
+printf 'corpus %.0f MB and its first half, %s items\n' "$(echo "$size / 1000000" | bc -l)" "$items"
 wall() { # job cores file -> seconds, end to end (JVM and Spark start-up included)
   local job=$1 cores=$2 file=$3 start end
   start=$(date +%s.%N)
@@ -30,7 +27,7 @@ wall() { # job cores file -> seconds, end to end (JVM and Spark start-up include
   echo "$end - $start" | bc -l
 }
 # time = start-up + bytes / rate: the rate from the difference of the two sizes, the start-up from the rest
-full=$(stat -c %s "$dir/corpus.jsonl"); half=$(stat -c %s "$dir/half.jsonl")
+full=$size; half=$(stat -c %s "$dir/half.jsonl")
 for job in scan near exact; do
   for cores in 1 2; do
     t_half=$(wall "$job" "$cores" "$dir/half.jsonl"); t_full=$(wall "$job" "$cores" "$dir/corpus.jsonl")

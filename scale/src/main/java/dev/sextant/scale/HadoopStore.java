@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -26,8 +25,6 @@ import org.apache.hadoop.fs.RemoteIterator;
  */
 final class HadoopStore implements CorpusStore {
 
-    /** A scheme and a colon-slash: hdfs://nn/x, and file:/x as Hadoop writes a local file it listed. */
-    private static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:/.*");
     private static HadoopStore instance;
 
     private final Configuration conf = new Configuration();
@@ -37,7 +34,7 @@ final class HadoopStore implements CorpusStore {
 
     /** The store that reads {@code path}: Hadoop's for a URI, this machine's (and shared mounts') otherwise. */
     static CorpusStore of(String path) {
-        if (!URI.matcher(path).matches()) {
+        if (!CorpusStore.isUri(path)) {
             return CorpusStore.LOCAL;
         }
         synchronized (HadoopStore.class) {
@@ -50,7 +47,7 @@ final class HadoopStore implements CorpusStore {
 
     /** The units of corpus paths, each through its own store, in the order given. */
     static List<CorpusUnit> units(List<String> paths, long chunkBytes) {
-        if (paths.stream().noneMatch(p -> URI.matcher(p).matches())) {
+        if (paths.stream().noneMatch(CorpusStore::isUri)) {
             return CorpusFiles.units(CorpusStore.LOCAL, paths, chunkBytes);
         }
         List<CorpusUnit> out = new ArrayList<>();

@@ -12,14 +12,12 @@ import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.model.io.CorpusFiles;
-import dev.sextant.model.io.CorpusStore;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -101,16 +99,9 @@ public final class Submit implements Runnable {
         static CorpusFingerprint fingerprint(List<String> paths) {
             List<CorpusFingerprint.Entry> entries = new ArrayList<>();
             for (String p : paths) {
-                CorpusStore store = HadoopStore.of(p);
-                for (CorpusStore.Entry e : store.files(p)) {
-                    entries.add(new CorpusFingerprint.Entry(store.absolute(e.name()), e.size(), e.modified()));
-                }
+                entries.addAll(CorpusFiles.fingerprint(HadoopStore.of(p), List.of(p)).files());
             }
             return new CorpusFingerprint(entries);
-        }
-
-        void write(Object result) {
-            Json.writeFile(out, result);
         }
     }
 
@@ -198,7 +189,7 @@ public final class Submit implements Runnable {
             DedupResult r = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none())
                     .withSeconds((System.nanoTime() - t0) / 1e9);
             var lsh = r.bands();
-            write(new Output(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
+            Json.writeFile(out, new Output(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
                     m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(), lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(),
                     r.seconds(), r.bySource(), r.largest(), r.removed()));
             System.out.printf(Locale.ROOT, "%,d documents, %,d duplicates (%.2f %%) in %,d clusters; wrote %s%n", r.documents(), r.duplicates(),
@@ -209,11 +200,11 @@ public final class Submit implements Runnable {
 
     /** Progress on standard error, a line at most every 10 % (a cluster job's log, not a terminal). */
     private static ProgressListener log() {
-        Map<String, Integer> last = new LinkedHashMap<>();
+        int[] lastTenth = {-1};
         return (fraction, message) -> {
             int tenth = (int) Math.floor(fraction * 10);
-            if (last.getOrDefault("tenth", -1) < tenth) {
-                last.put("tenth", tenth);
+            if (lastTenth[0] < tenth) {
+                lastTenth[0] = tenth;
                 System.err.printf(Locale.ROOT, "%3.0f %% %s%n", 100 * fraction, message);
             }
         };

@@ -138,10 +138,15 @@ public final class CorpusFiles {
 
     /** The files behind the corpus paths, with sizes and modification times. */
     public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(List<Path> paths) {
+        return fingerprint(CorpusStore.LOCAL, paths.stream().map(Path::toString).toList());
+    }
+
+    /** The files behind corpus paths of {@code store}, named absolutely, with sizes and modification times. */
+    public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(CorpusStore store, List<String> paths) {
         List<dev.sextant.model.contamination.CorpusFingerprint.Entry> entries = new ArrayList<>();
-        for (Path p : paths) {
-            for (CorpusStore.Entry f : CorpusStore.LOCAL.files(p.toString())) {
-                entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(CorpusStore.LOCAL.absolute(f.name()), f.size(), f.modified()));
+        for (String p : paths) {
+            for (CorpusStore.Entry f : store.files(p)) {
+                entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(store.absolute(f.name()), f.size(), f.modified()));
             }
         }
         return new dev.sextant.model.contamination.CorpusFingerprint(entries);

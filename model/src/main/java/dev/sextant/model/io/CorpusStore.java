@@ -41,12 +41,20 @@ public interface CorpusStore {
     }
 
     /**
+     * Whether a corpus path is a URI — a scheme of two or more letters, a colon and a slash: {@code hdfs://nn/x},
+     * {@code s3a://bucket/x}, and {@code file:/x} as Hadoop names a local file it listed (a drive letter is not one).
+     */
+    static boolean isUri(String path) {
+        return path.matches("^[A-Za-z][A-Za-z0-9+.-]+:/.*"); // once a path or a task: compiling it each time is nothing
+    }
+
+    /**
      * Refuses a URI given where this machine's paths are read ({@code hdfs://nn/x} reaches here as the path
      * {@code hdfs:/nn/x}), saying where it is read instead; returns a path that is not one.
      */
     static Path refuseUri(Path p) {
         String path = p.toString();
-        if (!Files.exists(p) && path.matches("^[A-Za-z][A-Za-z0-9+.-]+:/.*")) {
+        if (!Files.exists(p) && isUri(path)) {
             throw BadInputException.of(path.replaceFirst(":/+", "://"), "a URI: this machine reads local and mounted paths; "
                     + "read it on the cluster with the cluster application (spark-submit … scale/target/sextant-scale-cluster.jar scan|dedup, "
                     + "see the README)");

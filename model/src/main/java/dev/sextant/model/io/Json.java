@@ -452,25 +452,22 @@ public final class Json {
     }
 
     /**
-     * Writes {@code value} to {@code file} as indented JSON, whole or not at all: beside it first, then moved into place.
+     * Writes {@code value} to {@code file} as indented JSON, whole or not at all ({@link AtomicFile}).
      *
      * @throws BadInputException naming the file when it cannot be written
      */
     public static void writeFile(Path file, Object value) {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                java.nio.file.Files.createDirectories(parent);
-            }
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            try (java.io.OutputStream o = java.nio.file.Files.newOutputStream(partial)) {
-                MAPPER.writerWithDefaultPrettyPrinter().writeValue(o, value);
-            }
-            java.nio.file.Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, out -> {
+                MAPPER.writerWithDefaultPrettyPrinter().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                        .writeValue(out, value);
+                return null;
+            });
         } catch (java.io.IOException e) {
             throw BadInputException.of(TextInput.name(file), "cannot write: " + IoFailures.plain(e));
         }
     }
+
 
     /** Compact JSON as UTF-8 bytes (non-ASCII text unescaped). */
     public static byte[] writeBytes(Object value) {

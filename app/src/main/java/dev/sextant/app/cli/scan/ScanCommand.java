@@ -90,16 +90,11 @@ public final class ScanCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    /** A URI ({@code hdfs://nn/x}), as opposed to a path of this machine. */
-    private static boolean isUri(String arg) {
-        return arg.matches("^[A-Za-z][A-Za-z0-9+.-]+://.*");
-    }
-
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         dev.sextant.app.study.Engine onEngine = engineOptions.engine();
-        List<String> uris = corpusArgs.stream().filter(ScanCommand::isUri).toList();
+        List<String> uris = corpusArgs.stream().filter(dev.sextant.model.io.CorpusStore::isUri).toList();
         if (!uris.isEmpty() && onEngine.isLocal()) {
             throw dev.sextant.model.io.BadInputException.of(uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
         }
@@ -142,7 +137,7 @@ public final class ScanCommand implements Runnable {
             }
         } else if (!uris.isEmpty()) {
             r = ScanStudy.scanOnCluster(onEngine, s, items, corpusArgs.stream()
-                    .map(a -> isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
+                    .map(a -> dev.sextant.model.io.CorpusStore.isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
         } else {
             r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
