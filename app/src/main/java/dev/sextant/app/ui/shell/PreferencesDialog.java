@@ -43,6 +43,8 @@ public final class PreferencesDialog {
         currency.setPromptText(Settings.DEFAULT_CURRENCY);
         Label currencyNote = new Label("a symbol ($, €) goes before amounts, a code (USD, EUR) after them");
         currencyNote.getStyleClass().add("text-muted");
+        currencyNote.setWrapText(true); // cut short at the dialog's width otherwise
+        currencyNote.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         TextField master = new TextField(current.spark().master());
         master.setId("preferences-spark-master");
         master.setPromptText(Settings.Spark.DEFAULT_MASTER);
