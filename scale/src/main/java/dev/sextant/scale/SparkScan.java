@@ -85,11 +85,7 @@ public final class SparkScan {
         NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
         ScanResult merged = CorpusScanner.scan(index, units, spec, results, r -> { }, ProgressListener.NONE, cancel);
         progress.progress(1, "scanned " + left.size() + " files on Spark");
-        ScanResult.Summary s = merged.summary();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new ScanResult(merged.items(), new ScanResult.Summary(s.items(), s.clean(), s.partial(), s.dirty(), s.notCheckable(),
-                s.bytesScanned(), seconds, seconds > 0 ? s.bytesScanned() / 1e6 / seconds : 0, s.documents(), s.hashHits(), s.collisions(),
-                s.skippedDocuments(), s.n(), s.dirtyThreshold(), sc.defaultParallelism(), s.files(), s.invalidUtf8Bytes(), s.invalidUtf8Files(),
-                s.skippedFiles()));
+        return new ScanResult(merged.items(), merged.summary().withRun(seconds, sc.defaultParallelism()));
     }
 }

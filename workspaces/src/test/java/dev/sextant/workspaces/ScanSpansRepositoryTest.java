@@ -40,7 +40,7 @@ class ScanSpansRepositoryTest {
             Project p = ws.projects().create("Scans", "");
             scan = ws.scans().create(p.id(), "old scan", spec, new dev.sextant.model.contamination.CorpusFingerprint(List.of()),
                     List.of(new BenchmarkItem("gsm", "q", ITEM)), false);
-            ScanResult.Summary summary = new ScanResult.Summary(1, 0, 0, 1, 0, 10, 1, 1, 1, 1, 0, 0, 8, 0.8, 1, 1, 0, List.of(), List.of());
+            ScanResult.Summary summary = new ScanResult.Summary(1, 0, 0, 1, 0, 10, 1, 1, 1, 1, 0, 0, 8, 0.8, 1, 1, 0, List.of(), List.of(), List.of());
             ws.transaction(c -> {
                 // what version 9's repository wrote
                 try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN_ITEM SET TOKENS = 30, NGRAMS = 23, MATCHED_NGRAMS = 23, "

@@ -185,6 +185,22 @@ public final class CorpusDocuments {
         return JsonFields.extract(line, from, to, names, values) && values[0].found ? values[0].text() : null;
     }
 
+    /**
+     * The error for a corpus that gave no document: never an empty result read as "nothing found" (a JSON file whose
+     * records lack the text field would otherwise pass as clean, or free of duplicates).
+     *
+     * @param file      the (first) corpus file, as the user named it
+     * @param textField the field documents were looked for in
+     * @param records   records read that were not documents, or −1 when not counted
+     */
+    public static BadInputException noDocuments(String file, String textField, long records) {
+        if (records == 0) {
+            return BadInputException.of(file, "no documents: the corpus holds no text");
+        }
+        return new BadInputException(file, 0, "text field", "no documents: " + (records > 0 ? "none of the " + records + " records" : "no record")
+                + " has the text field '" + textField + "' or chat messages (messages, conversations); name the field that holds the text");
+    }
+
     /** A field name's bytes; a name no JSON key can have when the field is not asked for. */
     private static byte[] bytes(String field) {
         return field == null ? new byte[] {0} : field.getBytes(StandardCharsets.UTF_8);

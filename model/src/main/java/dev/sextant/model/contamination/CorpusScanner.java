@@ -141,6 +141,15 @@ public final class CorpusScanner {
                 .scan(unit);
     }
 
+    /**
+     * A corpus that gave no document to scan: never a verdict of "clean" (a JSON file whose records lack the text field
+     * would otherwise clear every item). Names the first file, how many records it had, and what a document needs.
+     */
+    private static dev.sextant.model.io.BadInputException noDocuments(List<FileResult> files, ScanSpec spec) {
+        FileResult first = files.stream().min(Comparator.comparing(FileResult::file)).orElseThrow();
+        return CorpusDocuments.noDocuments(first.file(), spec.textField(), files.stream().mapToLong(f -> f.skipped).sum());
+    }
+
     private static ScanResult collect(NgramIndex index, ScanSpec spec, List<FileResult> workers, int files, int threads, double seconds) {
         int m = index.items().size();
         int n = index.n();
@@ -218,9 +227,15 @@ public final class CorpusScanner {
         List<ScanResult.InvalidUtf8> invalidFiles = workers.stream().filter(w -> w.invalidUtf8Bytes > 0)
                 .map(w -> new ScanResult.InvalidUtf8(w.file(), w.invalidUtf8Bytes))
                 .sorted(Comparator.comparing(ScanResult.InvalidUtf8::path)).toList();
+        if (docs == 0 && !workers.isEmpty()) {
+            throw noDocuments(workers, spec);
+        }
+        List<ScanResult.MostlySkipped> mostlySkipped = workers.stream().filter(w -> w.documents == 0 || w.skipped > w.documents)
+                .map(w -> new ScanResult.MostlySkipped(w.file(), w.documents, w.skipped))
+                .sorted(Comparator.comparing(ScanResult.MostlySkipped::path)).toList();
         ScanResult.Summary summary = new ScanResult.Summary(m, clean, partial, dirty, notCheckable, bytes, seconds,
                 seconds == 0 ? 0 : bytes / 1e6 / seconds, docs, hits, collisions, skipped, n, spec.dirtyThreshold(),
-                threads, files, invalid, invalidFiles, List.of());
+                threads, files, invalid, invalidFiles, List.of(), mostlySkipped);
         return new ScanResult(rows, summary);
     }
 }

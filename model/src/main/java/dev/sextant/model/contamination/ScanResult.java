@@ -106,6 +106,20 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
     public record SkippedFile(String path, String reason) {
     }
 
+    /**
+     * A corpus file most of whose records were not documents (JSON Lines lines that are not objects, lack the text field
+     * and are not chats; Parquet rows without the text), or that held none: a scan of it says little, and says so.
+     */
+    public record MostlySkipped(String path, long documents, long skipped) {
+        /** The warning in a sentence. */
+        public String sentence() {
+            long records = documents + skipped;
+            return records == 0 ? path + " holds no text: nothing in it was scanned"
+                    : path + ": " + skipped + " of " + records + " records skipped (not JSON objects with the text field or chat messages)"
+                            + (documents == 0 ? ": nothing in it was scanned" : "");
+        }
+    }
+
     /** A corpus file with text that was not valid UTF-8: how many bytes were replaced (read as word boundaries). */
     public record InvalidUtf8(String path, long bytes) {
     }
@@ -119,21 +133,30 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
      *                         one): decoded leniently, each read as a word boundary, never an error; web text has some
      * @param invalidUtf8Files the files that had such bytes, with their counts, by path
      * @param skippedFiles     files of a kept scan that were skipped on resume, with the reason
+     * @param mostlySkipped    files in which most records (or all) were not documents, by path: a warning
      */
     public record Summary(int items, int clean, int partial, int dirty, int notCheckable, long bytesScanned, double seconds,
                           double mbPerSecond, long documents, long hashHits, long collisions, long skippedDocuments,
                           int n, double dirtyThreshold, int threads, int files, long invalidUtf8Bytes,
-                          List<InvalidUtf8> invalidUtf8Files, List<SkippedFile> skippedFiles) {
+                          List<InvalidUtf8> invalidUtf8Files, List<SkippedFile> skippedFiles, List<MostlySkipped> mostlySkipped) {
 
         public Summary {
             // summaries stored before these fields existed read them as null
             invalidUtf8Files = invalidUtf8Files == null ? List.of() : List.copyOf(invalidUtf8Files);
             skippedFiles = skippedFiles == null ? List.of() : List.copyOf(skippedFiles);
+            mostlySkipped = mostlySkipped == null ? List.of() : List.copyOf(mostlySkipped);
         }
 
         public Summary withSkippedFiles(List<SkippedFile> skipped) {
             return new Summary(items, clean, partial, dirty, notCheckable, bytesScanned, seconds, mbPerSecond, documents, hashHits,
-                    collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files, skipped);
+                    collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files, skipped, mostlySkipped);
+        }
+
+        /** This summary with the time and threads of the engine that ran it (a cluster's, say). */
+        public Summary withRun(double seconds, int threads) {
+            return new Summary(items, clean, partial, dirty, notCheckable, bytesScanned, seconds, seconds > 0 ? bytesScanned / 1e6 / seconds : 0,
+                    documents, hashHits, collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files,
+                    skippedFiles, mostlySkipped);
         }
     }
 }

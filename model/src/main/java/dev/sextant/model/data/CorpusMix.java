@@ -136,6 +136,9 @@ public final class CorpusMix {
             documents += d.n;
         }
         cancel.throwIfCancelled();
+        if (documents == 0) {
+            throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
+        }
         List<MixPlanner.Counted> counted = new ArrayList<>();
         global.forEach((name, i) -> counted.add(new MixPlanner.Counted(name, counts.get(i)[0], counts.get(i)[1], tokens.get(i)[0],
                 counts.get(i)[2], counts.get(i)[3])));

@@ -271,6 +271,9 @@ public final class Deduplicator {
             offset[f + 1] = offset[f] + files[f].n;
         }
         int n = offset[files.length];
+        if (n == 0) {
+            throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
+        }
         int[] fileOf = new int[n];
         for (int f = 0; f < files.length; f++) {
             Arrays.fill(fileOf, offset[f], offset[f + 1], f);

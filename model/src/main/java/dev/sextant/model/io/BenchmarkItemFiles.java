@@ -110,7 +110,7 @@ public final class BenchmarkItemFiles {
     private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
         List<BenchmarkItem> out = new ArrayList<>();
         UniqueKeys ids = new UniqueKeys();
-        JsonLines.forEach(file, (node, line) -> out.add(item(node, line, file, benchmark, fields, idField, ids)));
+        JsonLines.forEachRecord(file, (node, line, number) -> out.add(item(node, line, number, file, benchmark, fields, idField, ids)));
         return out;
     }
 
@@ -120,7 +120,7 @@ public final class BenchmarkItemFiles {
         UniqueKeys ids = new UniqueKeys();
         ParquetFiles.forEachRow(file, (node, row) -> {
             try {
-                out.add(item(node, row, file, benchmark, fields, idField, ids));
+                out.add(item(node, row, row, file, benchmark, fields, idField, ids));
             } catch (BadInputException e) {
                 if (e.line() != row) {
                     throw e;
@@ -135,8 +135,8 @@ public final class BenchmarkItemFiles {
     }
 
     /** One JSON record's item: the named fields, else {@code text}, else a chat's messages, else every string. */
-    private static BenchmarkItem item(JsonNode node, long line, Path file, String benchmark, List<String> fields, String idField,
-                                      UniqueKeys ids) {
+    private static BenchmarkItem item(JsonNode node, long line, long number, Path file, String benchmark, List<String> fields,
+                                      String idField, UniqueKeys ids) {
         String text;
         List<String> used;
         if (!fields.isEmpty()) {
@@ -150,22 +150,26 @@ public final class BenchmarkItemFiles {
             text = chat.text();
             used = List.of(chat.path());
         } else {
-            text = strings(node);
+            // every string but the id's: an item's name is not its text
+            com.fasterxml.jackson.databind.node.ObjectNode rest = node.deepCopy();
+            rest.remove(idField == null ? "id" : idField);
+            text = strings(rest);
             used = List.of();
         }
-        String id = idOf(node, idField, line, file);
+        String id = idOf(node, idField, line, number, file);
         ids.add(TextInput.name(file), line, idField == null ? "id" : idField, id);
         return new BenchmarkItem(benchmark, id, text, used);
     }
 
-    private static String idOf(JsonNode node, String idField, long line, Path file) {
+    /** The id field's value; without one, the record's number (its line; in an array, its place). */
+    private static String idOf(JsonNode node, String idField, long line, long number, Path file) {
         String f = idField == null ? "id" : idField;
         JsonNode v = node.get(f);
         if (v == null || v.isNull()) {
             if (idField != null) {
                 throw new BadInputException(TextInput.name(file), line, idField, "missing");
             }
-            return String.valueOf(line);
+            return String.valueOf(number);
         }
         return FieldChecks.at(TextInput.name(file), line).identifier(f, v.isValueNode() ? v.asText() : v.toString());
     }

@@ -47,7 +47,7 @@ public final class CorpusFiles {
                     continue;
                 }
                 long size = f.size();
-                if (c == Compression.NONE && size > 2 * chunkBytes) {
+                if (c == Compression.NONE && size > 2 * chunkBytes && !(format == CorpusUnit.Format.JSONL && jsonArray(store, f.name()))) {
                     for (long start = 0; start < size; start += chunkBytes) {
                         long end = Math.min(size, start + chunkBytes);
                         out.add(new FileUnit(store, f.name(), format, c, start, end == size ? Long.MAX_VALUE : end, end - start));
@@ -105,6 +105,15 @@ public final class CorpusFiles {
         }
         Compression c = compression(name);
         return new FileUnit(store, split.path(), format(name, c), c, split.start(), split.end(), split.sizeBytes());
+    }
+
+    /** Whether an uncompressed JSON file holds an array of documents (read whole, as its elements), not JSON Lines. */
+    private static boolean jsonArray(CorpusStore store, String file) {
+        try (InputStream in = new BufferedInputStream(store.open(file, 0), JsonArrayLines.PEEK)) {
+            return JsonArrayLines.startsArray(in);
+        } catch (IOException e) {
+            throw new BadInputException(display(file), 0, null, "cannot read: " + readProblem(e), e);
+        }
     }
 
     /** A Parquet file's local path: the Parquet reader reads local (and shared-mount) files only. */
@@ -216,20 +225,26 @@ public final class CorpusFiles {
                     case GZIP -> new GZIPInputStream(raw, 1 << 16); // reads the header
                     case ZSTD -> new ZstdInputStream(new BufferedInputStream(raw, 1 << 16));
                 };
+                if (format == CorpusUnit.Format.JSONL && start == 0 && end == Long.MAX_VALUE) {
+                    // a JSON array of documents is read as the JSON Lines of its elements
+                    InputStream peeked = new BufferedInputStream(data, JsonArrayLines.PEEK);
+                    data = JsonArrayLines.startsArray(peeked) ? new JsonArrayLines(peeked) : peeked;
+                }
             } catch (IOException e) {
                 raw.close();
                 throw decodingFailed(e);
             }
+            InputStream decoded = data;
             return new CorpusStream() {
                 @Override
                 public int read() throws IOException {
-                    return data.read();
+                    return decoded.read();
                 }
 
                 @Override
                 public int read(byte[] b, int off, int len) throws IOException {
                     try {
-                        return data.read(b, off, len);
+                        return decoded.read(b, off, len);
                     } catch (IOException e) {
                         throw decodingFailed(e);
                     }
@@ -242,14 +257,14 @@ public final class CorpusFiles {
 
                 @Override
                 public void close() throws IOException {
-                    data.close();
+                    decoded.close();
                 }
             };
         }
 
         /** The decoder's complaint in plain words: truncated (the common case: a copy cut short) or corrupt. */
         private IOException decodingFailed(IOException e) {
-            if (compression == Compression.NONE) {
+            if (compression == Compression.NONE || e instanceof JsonArrayLines.InvalidJson) {
                 return e;
             }
             String format = compression.name().toLowerCase(Locale.ROOT);

@@ -68,6 +68,10 @@ public final class DecontaminatedCorpus {
                 progress.progress(Math.min(1, (double) d / totalBytes), String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB",
                         d / 1e6, totalBytes / 1e6));
             });
+            if (java.util.Arrays.stream(counts).mapToLong(c -> c.documents).sum() == 0) {
+                throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(),
+                        java.util.Arrays.stream(counts).mapToLong(c -> c.passedThrough).sum());
+            }
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
                 for (int u = 0; u < units.size(); u++) {
                     String name = String.format(Locale.ROOT, "%04d-%s.jsonl", u + 1, OutputFolder.stem(units.get(u).file()));

@@ -19,6 +19,45 @@ public final class JsonLines {
      * @throws BadInputException for an empty file, a line that is not a JSON object, or bad bytes
      */
     public static long forEach(Path file, BiConsumer<JsonNode, Long> each) {
+        return forEachRecord(file, (node, line, number) -> each.accept(node, line));
+    }
+
+    /** Receives a record: its object, the line it starts on, and its number (JSON Lines: the line; an array: the element's). */
+    @FunctionalInterface
+    public interface RecordVisitor {
+        void accept(JsonNode node, long line, long number);
+    }
+
+    /**
+     * Calls {@code each} with every record of a JSON Lines file, or of a file holding one JSON array of objects (the
+     * way many datasets are published), streamed. In an array, a problem with an element is named by its place,
+     * {@code [12].field}, and the line the element starts on.
+     *
+     * @return the number of objects read
+     * @throws BadInputException for an empty file, a record that is not a JSON object, or bad bytes
+     */
+    public static long forEachRecord(Path file, RecordVisitor each) {
+        if (Json.peek(file).first() == '[') {
+            String name = TextInput.name(file);
+            long n = Json.forEachElement(file, (node, index, line) -> {
+                String at = "[" + (index + 1) + "]";
+                if (!node.isObject()) {
+                    throw new BadInputException(name, line, at, "expected a JSON object");
+                }
+                try {
+                    each.accept(node, line, index + 1);
+                } catch (BadInputException e) {
+                    if (e.line() != line || !e.source().equals(name)) {
+                        throw e;
+                    }
+                    throw new BadInputException(name, line, at + e.field().map(f -> "." + f).orElse(""), e.problem(), e);
+                }
+            });
+            if (n == 0) {
+                throw BadInputException.of(name, "an empty JSON array: no records");
+            }
+            return n;
+        }
         long line = 0;
         long objects = 0;
         try (BufferedReader r = TextInput.open(file)) {
@@ -35,7 +74,7 @@ public final class JsonLines {
                 if (node == null || !node.isObject()) {
                     throw new BadInputException(TextInput.name(file), line, null, "expected a JSON object");
                 }
-                each.accept(node, line);
+                each.accept(node, line, line);
                 objects++;
             }
         } catch (IOException e) {

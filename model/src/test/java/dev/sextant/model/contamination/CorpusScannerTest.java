@@ -114,6 +114,70 @@ class CorpusScannerTest {
                 new ScanResult.BenchmarkSummary("pangram", 1, 1, 0, 0, 0));
     }
 
+    /** The JSON Lines corpus as one pretty-printed JSON array of the same objects (Alpaca- and ShareGPT-style files). */
+    static String jsonArray() {
+        return "[\n" + jsonl().lines().map(l -> "  " + l).collect(Collectors.joining(",\n")) + "\n]\n";
+    }
+
+    @Test
+    void aJsonArrayOfDocumentsIsReadAsItsElementsWhateverItsSizeOrCompression() throws Exception {
+        ScanResult lines = scan(List.of(Files.writeString(tmp.resolve("web.jsonl"), jsonl())), CorpusFiles.DEFAULT_CHUNK, 1);
+        Path array = Files.writeString(tmp.resolve("web.json"), "\uFEFF" + jsonArray());
+        ScanResult whole = scan(List.of(array), CorpusFiles.DEFAULT_CHUNK, 1);
+        // a file larger than two chunks is not cut into byte ranges: an array's elements are not lines
+        ScanResult small = scan(List.of(array), 1 << 10, 2);
+        Path gz = tmp.resolve("web.json.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(jsonArray().getBytes(StandardCharsets.UTF_8));
+        }
+        ScanResult compressed = scan(List.of(gz), CorpusFiles.DEFAULT_CHUNK, 1);
+        assertThat(lines.summary().documents()).isEqualTo(304);
+        for (ScanResult r : List.of(whole, small, compressed)) {
+            assertThat(r.summary().documents()).isEqualTo(304);
+            assertThat(r.summary().skippedDocuments()).isZero();
+            assertThat(r.items()).extracting(ItemResult::status).isEqualTo(lines.items().stream().map(ItemResult::status).toList());
+            assertThat(byId(r).get("exact").locations()).extracting(ScanResult.Location::documentId).containsExactly("web-1");
+        }
+        assertThat(CorpusFiles.units(List.of(array), 1 << 10)).hasSize(1);
+    }
+
+    @Test
+    void aChatCorpusAsOneJsonArrayOfConversationsIsRead() throws Exception {
+        String chats = "[{\"conversations\": [{\"from\": \"human\", \"value\": \"" + EXACT + "\"}, {\"from\": \"gpt\", \"value\": \"72\"}]},\n"
+                + " {\"messages\": [{\"role\": \"user\", \"content\": \"" + ACROSS_LINES + "\"}]}]";
+        ScanResult r = scan(List.of(Files.writeString(tmp.resolve("chats.json"), chats)), CorpusFiles.DEFAULT_CHUNK, 1);
+        assertThat(r.summary().documents()).isEqualTo(2);
+        assertThat(byId(r).get("exact").status()).isEqualTo(Status.DIRTY);
+        assertThat(byId(r).get("lines").status()).isEqualTo(Status.DIRTY);
+    }
+
+    @Test
+    void aBrokenArrayIsNamedNotReadAsClean() throws Exception {
+        Path cut = Files.writeString(tmp.resolve("cut.json"), jsonArray().substring(0, 2000));
+        assertThatThrownBy(() -> scan(List.of(cut), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(dev.sextant.model.io.BadInputException.class)
+                .hasMessageContaining("cut.json: cannot read: invalid JSON: the array is not closed");
+    }
+
+    @Test
+    void aCorpusWithoutDocumentsIsAnErrorNeverACleanVerdict() throws Exception {
+        // pretty-printed objects: no line is a whole document, so nothing is scanned
+        Path pretty = Files.writeString(tmp.resolve("pretty.jsonl"), "{\n  \"text\": \"" + EXACT + "\"\n}\n{\n  \"text\": \"x\"\n}\n");
+        assertThatThrownBy(() -> scan(List.of(pretty), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(dev.sextant.model.io.BadInputException.class)
+                .hasMessageEndingWith("pretty.jsonl: text field: no documents: none of the 6 records has the text field 'text' or chat messages "
+                        + "(messages, conversations); name the field that holds the text");
+        Path other = Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"" + EXACT + "\"}\n");
+        assertThatThrownBy(() -> scan(List.of(other), CorpusFiles.DEFAULT_CHUNK, 1)).hasMessageContaining("none of the 1 records");
+    }
+
+    @Test
+    void aFileMostOfWhoseRecordsAreNotDocumentsIsAWarningWithItsCounts() throws Exception {
+        Path good = Files.writeString(tmp.resolve("good.jsonl"), jsonl());
+        Path bad = Files.writeString(tmp.resolve("bad.jsonl"), "{\"text\": \"one\"}\n{\"body\": \"a\"}\n{\"body\": \"b\"}\nnot json\n");
+        ScanResult r = scan(List.of(good, bad), CorpusFiles.DEFAULT_CHUNK, 1);
+        assertThat(r.summary().mostlySkipped()).containsExactly(new ScanResult.MostlySkipped(bad.toString(), 1, 3));
+        assertThat(r.summary().mostlySkipped().get(0).sentence()).endsWith("3 of 4 records skipped (not JSON objects with the text field or chat messages)");
+    }
+
     @Test
     void chunksAndThreadsGiveTheSameAnswerAsOneWholeFile() throws Exception {
         Path corpus = Files.writeString(tmp.resolve("web.jsonl"), jsonl());

@@ -1,6 +1,7 @@
 package dev.sextant.model.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.io.CorpusFiles;
@@ -127,6 +128,15 @@ class DeduplicatorTest {
         assertThat(res.clusters()).isEqualTo(res.duplicates());
         assertThat(res.bySource()).extracting(DedupResult.SourceCount::source).containsExactly("web", "books");
         assertThat(res.duplicateShare()).isCloseTo((double) res.duplicates() / 1000, within(1e-12));
+    }
+
+    @Test
+    void aCorpusWithoutDocumentsIsAnErrorNotZeroDuplicates() throws Exception {
+        Path f = Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"a b c\"}\n{\"content\": \"a b c\"}\n");
+        assertThatThrownBy(() -> run(List.of(f), DedupSpec.defaults(DedupSpec.Mode.EXACT)))
+                .isInstanceOf(dev.sextant.model.io.BadInputException.class)
+                .hasMessageEndingWith("content.jsonl: text field: no documents: no record has the text field 'text' or chat messages "
+                        + "(messages, conversations); name the field that holds the text");
     }
 
     @Test

@@ -37,6 +37,25 @@ class BenchmarkItemFilesTest {
     }
 
     @Test
+    void aJsonArrayOfItemsIsReadAndAnItemsIdIsNeverPartOfItsText() throws Exception {
+        Path f = write("truthfulqa.json", """
+                [
+                  {"id": "q1", "question": "What happens if you crack your knuckles a lot?", "label": 1},
+                  {"question": "Which is the capital of Australia?"}
+                ]
+                """);
+        List<BenchmarkItem> items = BenchmarkItemFiles.read(f, List.of(), null);
+        assertThat(items).extracting(BenchmarkItem::id).containsExactly("q1", "2");
+        assertThat(items).extracting(BenchmarkItem::text)
+                .containsExactly("What happens if you crack your knuckles a lot? 1", "Which is the capital of Australia?");
+        Path bad = write("bad.json", "[{\"id\": \"a\", \"q\": \"x\"},\n 7]");
+        assertThatThrownBy(() -> BenchmarkItemFiles.read(bad, List.of(), null)).hasMessageEndingWith("bad.json:2: [2]: expected a JSON object");
+        Path missing = write("missing.json", "[{\"id\": \"a\", \"q\": \"x\"},\n {\"q\": \"y\"}]");
+        assertThatThrownBy(() -> BenchmarkItemFiles.read(missing, List.of("question"), null))
+                .hasMessageEndingWith("missing.json:1: [1].question: missing");
+    }
+
+    @Test
     void aTaskWhosePromptHasTwoFieldsGivesBoth() throws Exception {
         Path f = write("m/samples_boolq_2026-01-02T03-04-05.jsonl",
                 "{\"doc_id\": 3, \"doc\": {\"passage\": \"Ethanol fuel is alcohol.\", \"question\": \"is ethanol alcohol\", \"label\": 1}}\n");

@@ -40,7 +40,7 @@ public final class ScanCommand implements Runnable {
     List<Path> benchmarks = new ArrayList<>();
     @Option(names = "--field", paramLabel = "NAME", description = {"Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
                     "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
-                    "else text, else a chat line's messages, else every string."})
+                    "else text, else a chat line's messages, else every string but the id."})
     List<String> fields = new ArrayList<>();
     @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
@@ -142,6 +142,11 @@ public final class ScanCommand implements Runnable {
             r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
         progress.done();
+        if (output.json()) {
+            // the document carries them; a person watching the terminal should see them too
+            r.summary().mostlySkipped().forEach(f -> ctx.err().println("warning: " + f.sentence()));
+            ctx.err().flush();
+        }
         ScanResult shown = r;
         List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : ScanStudy.rescore(r, itemScores);
         UUID keptId = kept;
@@ -198,6 +203,9 @@ public final class ScanCommand implements Runnable {
 
     /** Skipped files and invalid UTF-8, when there were any: what a reader of the totals should know. */
     static void printFileNotes(java.io.PrintWriter out, ScanResult.Summary sum) {
+        for (ScanResult.MostlySkipped f : sum.mostlySkipped()) {
+            out.printf("Warning: %s%n", f.sentence());
+        }
         for (ScanResult.SkippedFile f : sum.skippedFiles()) {
             out.printf("Skipped %s: %s%n", f.path(), f.reason());
         }

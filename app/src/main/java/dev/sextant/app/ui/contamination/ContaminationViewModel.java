@@ -297,6 +297,9 @@ public final class ContaminationViewModel {
     /** Skipped files and invalid UTF-8 of a complete scan, as sentences to follow its summary ("" when none). */
     public static String fileNotes(ScanResult.Summary m) {
         StringBuilder sb = new StringBuilder();
+        for (ScanResult.MostlySkipped f : m.mostlySkipped()) {
+            sb.append(" Warning: ").append(f.sentence()).append('.');
+        }
         for (ScanResult.SkippedFile f : m.skippedFiles()) {
             sb.append(" Skipped ").append(f.path()).append(": ").append(f.reason()).append('.');
         }
