@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -327,33 +328,85 @@ public final class LmEvalResults {
         return parts.isEmpty() ? "undisclosed" : String.join(", ", parts);
     }
 
-    /** The model name recorded in a results file beside a samples file, else null. */
-    static String modelBeside(Path samples) {
+    /**
+     * Whose a samples file is, as found beside it: the harness writes {@code results_<time>.json} and
+     * {@code samples_<task>_<time>.jsonl} of one run with the same time ({@code lm_eval/loggers/evaluation_tracker.py},
+     * {@code date_id}), into a folder named after the model.
+     *
+     * @param model the model, or null when no results file beside it names one
+     * @param how   how it was found, in words for the import's notes ("" for the same run's results file)
+     */
+    record Owner(String model, String how) {
+    }
+
+    /**
+     * The model of a samples file from the results files beside it: the results file of the same run (same time), else
+     * the one model that every results file beside it naming this task (or, none naming it, every results file) is of.
+     * Results files of different models, none of the same run, are not guessed between.
+     *
+     * @throws BadInputException with field {@code model} when the results files beside it are of several models
+     */
+    static Owner ownerOf(Path samples, String task, String time) {
         Path dir = samples.toAbsolutePath().normalize().getParent();
         if (dir == null) {
-            return null;
+            return new Owner(null, "");
         }
+        Map<Path, JsonNode> results = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.json")) {
-            List<Path> sorted = new ArrayList<>();
-            ds.forEach(sorted::add);
-            sorted.sort(null);
-            for (Path p : sorted) {
+            for (Path p : ds) {
                 try {
-                    if (!matches(p) && !looksLike(Json.peek(p).fields())) {
-                        continue;
-                    }
-                    String name = modelName(parse(p));
-                    if (name != null) {
-                        return name;
+                    if (matches(p) || looksLike(Json.peek(p).fields())) {
+                        results.put(p, parse(p));
                     }
                 } catch (BadInputException ignored) {
-                    // a broken sibling does not decide the samples file's model
+                    // a broken results file beside it decides nothing
                 }
             }
         } catch (IOException ignored) {
-            // fall back to the folder name
+            return new Owner(null, "");
         }
-        return null;
+        if (time != null) {
+            for (Map.Entry<Path, JsonNode> e : results.entrySet()) {
+                if (e.getKey().getFileName().toString().equals("results_" + time + ".json")) {
+                    String name = modelName(e.getValue());
+                    return new Owner(name, "");
+                }
+            }
+        }
+        Map<String, List<String>> withTask = new TreeMap<>();
+        Map<String, List<String>> all = new TreeMap<>();
+        results.forEach((p, root) -> {
+            String name = modelName(root);
+            if (name != null) {
+                all.computeIfAbsent(name, k -> new ArrayList<>()).add(p.getFileName().toString());
+                if (tasks(root).contains(task)) {
+                    withTask.computeIfAbsent(name, k -> new ArrayList<>()).add(p.getFileName().toString());
+                }
+            }
+        });
+        Map<String, List<String>> candidates = withTask.isEmpty() ? all : withTask;
+        if (candidates.isEmpty()) {
+            return new Owner(null, "");
+        }
+        if (candidates.size() > 1) {
+            List<String> named = new ArrayList<>();
+            candidates.forEach((m, files) -> named.add(m + " (" + String.join(", ", files) + ")"));
+            throw new BadInputException(TextInput.name(samples), 0, "model", "which model's samples are these? no results file of the same run "
+                    + "(results_" + (time == null ? "<time>" : time) + ".json) lies beside it, and the results files there are of "
+                    + String.join(" and ", named) + "; name the model");
+        }
+        Map.Entry<String, List<String>> only = candidates.entrySet().iterator().next();
+        return new Owner(only.getKey(), "model from " + String.join(", ", only.getValue()) + (withTask.isEmpty() ? ", the only model beside it"
+                : ", the only model beside it with task '" + task + "'") + " (no results file of the same run)");
+    }
+
+    /** The tasks a results file reports: its results' and its configs' keys. */
+    private static java.util.Set<String> tasks(JsonNode root) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        root.path("results").fieldNames().forEachRemaining(out::add);
+        root.path("configs").fieldNames().forEachRemaining(out::add);
+        root.path("n-samples").fieldNames().forEachRemaining(out::add);
+        return out;
     }
 
     /** The folder a file lies in, by name: the harness names its output folder after the model. */

@@ -47,6 +47,21 @@ public final class LmEvalSamples {
         return t;
     }
 
+    /** The model of a samples file from the results files beside it, else its folder's name; notes say which. */
+    private static String modelOf(Path file, String task, List<String> notes) {
+        Matcher m = NAME.matcher(file.getFileName().toString());
+        LmEvalResults.Owner owner = LmEvalResults.ownerOf(file, task, m.matches() ? m.group(2) : null);
+        if (owner.model() == null) {
+            String folder = LmEvalResults.folderOf(file);
+            notes.add("no results file beside it names the model: named '" + folder + "' after its folder (name the model to change that)");
+            return folder;
+        }
+        if (!owner.how().isEmpty()) {
+            notes.add(owner.how());
+        }
+        return owner.model();
+    }
+
     /** Whether the top-level fields of a JSON Lines file's first object are those of a samples line. */
     static boolean looksLike(List<String> fields) {
         return fields.contains("doc_id") && (fields.contains("resps") || fields.contains("filtered_resps")
@@ -72,11 +87,7 @@ public final class LmEvalSamples {
     static List<ItemScore> read(Path file, String model, String metric, UniqueKeys keys, List<String> notes) {
         String task = task(file);
         String name = TextInput.name(file);
-        String beside = model != null ? model : LmEvalResults.modelBeside(file);
-        String modelName = beside != null ? beside : LmEvalResults.folderOf(file);
-        if (beside == null) {
-            notes.add("no results file beside it names the model: named '" + modelName + "' after its folder (name the model to change that)");
-        }
+        String modelName = model != null ? model : modelOf(file, task, notes);
         if (!NAME.matcher(file.getFileName().toString()).matches()) {
             notes.add("task '" + task + "' taken from the file name");
         }

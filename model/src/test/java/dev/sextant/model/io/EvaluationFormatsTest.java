@@ -40,6 +40,39 @@ class EvaluationFormatsTest {
         return files.get(0);
     }
 
+    private static String results(String model, String task) {
+        return "{\"results\": {\"" + task + "\": {\"acc,none\": 0.5, \"acc_stderr,none\": 0.05}}, \"model_name\": \"" + model
+                + "\", \"n-samples\": {\"" + task + "\": {\"original\": 2, \"effective\": 2}}}";
+    }
+
+    private static final String SAMPLES = "{\"doc_id\": 0, \"doc\": {\"q\": \"a\"}, \"metrics\": [\"acc\"], \"acc\": 1.0}\n"
+            + "{\"doc_id\": 1, \"doc\": {\"q\": \"b\"}, \"metrics\": [\"acc\"], \"acc\": 0.0}\n";
+
+    /** Issue 33, part 2: two runs of two models in one folder; a samples file is its own run's, never a neighbour's. */
+    @Test
+    void samplesBelongToTheResultsFileOfTheSameRunNotToASiblingOfAnotherRun() throws Exception {
+        write("runs/results_2026-07-01T10-00-00.000001.json", results("org/model-a", "arc_easy"));
+        write("runs/results_2026-07-02T11-00-00.000002.json", results("org/model-b", "arc_easy"));
+        Path b = write("runs/samples_arc_easy_2026-07-02T11-00-00.000002.jsonl", SAMPLES);
+        assertThat(one(b).items()).extracting(ItemScore::model).containsOnly("org/model-b");
+        Path a = write("runs/samples_arc_easy_2026-07-01T10-00-00.000001.jsonl", SAMPLES);
+        assertThat(one(a).items()).extracting(ItemScore::model).containsOnly("org/model-a");
+        // a third run whose results file is missing: two models beside it, none of its run: asked, not guessed
+        Path orphan = write("runs/samples_arc_easy_2026-07-03T09-00-00.000003.jsonl", SAMPLES);
+        assertThatThrownBy(() -> one(orphan)).isInstanceOf(BadInputException.class)
+                .satisfies(e -> assertThat(((BadInputException) e).field()).contains("model"))
+                .hasMessageContaining("no results file of the same run (results_2026-07-03T09-00-00.000003.json)")
+                .hasMessageContaining("org/model-a (results_2026-07-01T10-00-00.000001.json) and org/model-b");
+        assertThat(EvidenceFiles.read(List.of(orphan), null, null, "org/model-c").get(0).items())
+                .extracting(ItemScore::model).containsOnly("org/model-c");
+        // one model beside it, of another run: taken, and the note says how
+        write("solo/results_2026-07-01T10-00-00.000001.json", results("org/model-a", "arc_easy"));
+        EvidenceFile solo = one(write("solo/samples_arc_easy_2026-07-05T00-00-00.000005.jsonl", SAMPLES));
+        assertThat(solo.items()).extracting(ItemScore::model).containsOnly("org/model-a");
+        assertThat(solo.notes()).anySatisfy(n -> assertThat(n).contains("model from results_2026-07-01T10-00-00.000001.json, the only model "
+                + "beside it with task 'arc_easy' (no results file of the same run)"));
+    }
+
     @Test
     void lmEval03OneLineIsResultsNotBattles() throws Exception {
         Path f = write("fixtures/hellaswag-v0-res.json",

@@ -7,6 +7,6 @@ public final class LmEvalOptions {
 
     @Option(names = "--metric", paramLabel = "NAME", description = "Metric of lm-evaluation-harness files (default: acc, exact_match, … whichever is there).")
     String metric;
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files with no results file beside them.")
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name for samples files whose run's results file (same time) is not beside them and whose neighbours are of several models.")
     String model;
 }

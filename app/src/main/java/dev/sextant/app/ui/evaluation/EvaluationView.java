@@ -40,6 +40,7 @@ public final class EvaluationView {
 
     public EvaluationView(EvaluationViewModel vm) {
         this.vm = vm;
+        vm.setAsker(this::askModel);
     }
 
     @FXML
@@ -80,6 +81,17 @@ public final class EvaluationView {
                 }
             });
         }
+    }
+
+    /** Which model a samples file is of, when the files beside it cannot tell: asked, never guessed. */
+    private java.util.Optional<String> askModel(String question, String suggestion) {
+        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(suggestion);
+        d.initOwner(root.getScene().getWindow());
+        d.setTitle("Sextant");
+        d.setHeaderText("Which model are these samples of?\n" + question);
+        d.getDialogPane().setPrefWidth(680);
+        d.setContentText("Model");
+        return d.showAndWait().map(String::strip).filter(n -> !n.isBlank());
     }
 
     private void chooseAndImport() {

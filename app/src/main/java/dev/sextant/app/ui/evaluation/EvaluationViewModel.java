@@ -108,21 +108,49 @@ public final class EvaluationViewModel {
     /** What reading the last imported files chose (metric, model name), shown with the message until the next import. */
     private volatile List<String> importNotes = List.of();
 
+    /**
+     * Asks the user a question about the files being imported (which model samples files are of): the question and a
+     * suggestion in, the answer out, empty when the user declines. Set by the view.
+     */
+    private java.util.function.BiFunction<String, String, java.util.Optional<String>> asker = (q, s) -> java.util.Optional.empty();
+
+    public void setAsker(java.util.function.BiFunction<String, String, java.util.Optional<String>> asker) {
+        this.asker = asker;
+    }
+
     public void importFiles(List<Path> files) {
+        importFiles(files, null);
+    }
+
+    /**
+     * Imports the files; samples files whose model the files beside them cannot tell (results of several models, none of
+     * the same run) make the user name the model, never a guess.
+     */
+    private void importFiles(List<Path> files, String model) {
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
         if (ws == null || p == null || files.isEmpty()) {
             return;
         }
-        shell.jobs().submit("Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files"), (progress, cancel) -> {
-            EvaluationStudy.Read read = EvaluationStudy.read(files, null, null, null);
+        String title = "Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files");
+        shell.jobs().submit(title, (progress, cancel) -> {
+            EvaluationStudy.Read read = EvaluationStudy.read(files, null, null, model);
             cancel.throwIfCancelled();
             importNotes = List.copyOf(read.notes());
             return new EvaluationStudy(ws, p.id()).importFiles(read, progress, cancel);
         }, imported -> {
             long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
-            shell.statusProperty().set("Imported " + imported.size() + " file(s), " + rows + " rows, into " + p.name());
+            shell.statusProperty().set("Imported " + imported.size() + (imported.size() == 1 ? " file, " : " files, ") + rows + " rows, into " + p.name());
             reload();
+        }, error -> {
+            if (model == null && error instanceof dev.sextant.model.io.BadInputException bad && "model".equals(bad.field().orElse(null))) {
+                java.util.Optional<String> named = asker.apply(bad.source() + ": " + bad.problem(), "");
+                if (named.isPresent()) {
+                    importFiles(files, named.get());
+                    return;
+                }
+            }
+            shell.jobs().reportFailure(title, error);
         });
     }
 

@@ -140,6 +140,11 @@ public final class JobRunner {
         });
     }
 
+    /** Hands a job's failure that its own handler does not deal with to the failure handler (the error dialog). */
+    public void reportFailure(String jobTitle, Throwable error) {
+        failureHandler.failed(jobTitle, error);
+    }
+
     /** Asks the running job to stop; it unwinds at its next check and leaves nothing partial. */
     public void cancel() {
         CancellationToken token = current.get();
