@@ -146,6 +146,8 @@ public final class LmEvalResults {
         List<ReportedResult> out = new ArrayList<>();
         Map<String, List<String>> chosen = new LinkedHashMap<>(); // "metric (why); also reported: …" → tasks
         List<String> noScore = new ArrayList<>();
+        List<String> mixed = new ArrayList<>();
+        List<String> partialGroups = new ArrayList<>();
         List<String> without = new ArrayList<>();
         List<String> nonFinite = new ArrayList<>();
         List<String[]> nonFiniteAt = new ArrayList<>();
@@ -169,7 +171,48 @@ public final class LmEvalResults {
                 noScore.add(task.getKey()); // a group that reports no aggregate of its own
                 continue;
             }
-            Choice c = choose(root, task.getKey(), metrics, metric);
+            List<String> leaves = leaves(root, task.getKey());
+            Choice c;
+            Integer groupN = null;
+            if (leaves.isEmpty()) {
+                c = choose(root, task.getKey(), metrics, metric);
+            } else {
+                // a group: its aggregate means something only when its subtasks share the metric (a leaderboard group
+                // averages acc over some subtasks, exact_match over others: no one number)
+                Map<String, List<String>> byMetric = new java.util.TreeMap<>();
+                long items = 0;
+                boolean allCounted = true;
+                for (String leaf : leaves) {
+                    JsonNode lv = root.get("results").get(leaf);
+                    Choice lc = lv == null || !lv.isObject() ? null : choose(root, leaf, numericMetrics(lv), metric);
+                    if (lc != null) {
+                        byMetric.computeIfAbsent(lc.key(), k -> new ArrayList<>()).add(leaf);
+                        Integer ln = itemCount(root, leaf, lv, at);
+                        allCounted &= ln != null;
+                        items += ln == null ? 0 : ln;
+                    }
+                }
+                if (byMetric.size() > 1) {
+                    List<String> parts = new ArrayList<>();
+                    byMetric.forEach((k, ts) -> parts.add(k + " on " + ts.size() + (ts.size() == 1 ? " subtask" : " subtasks")));
+                    mixed.add(task.getKey() + " (" + String.join(", ", parts) + ")");
+                    continue;
+                }
+                String shared = byMetric.isEmpty() ? null : byMetric.keySet().iterator().next();
+                c = shared != null && metrics.contains(shared) ? new Choice(shared, "its subtasks' metric") : null;
+                if (c == null) {
+                    if (metric != null) {
+                        without.add(task.getKey());
+                    } else {
+                        noScore.add(task.getKey());
+                    }
+                    continue;
+                }
+                if (byMetric.get(shared).size() < leaves.size()) {
+                    partialGroups.add(task.getKey() + " (" + shared + " on " + byMetric.get(shared).size() + " of " + leaves.size() + " subtasks)");
+                }
+                groupN = allCounted ? (int) Math.min(Integer.MAX_VALUE, items) : null;
+            }
             if (c == null) {
                 without.add(task.getKey());
                 continue;
@@ -184,22 +227,7 @@ public final class LmEvalResults {
             // a stderr may be "N/A" (not computed) or null; a number must be one
             JsonNode se = values.get(name + "_stderr" + filter);
             Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue()) ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
-            Integer n = null;
-            JsonNode ns = root.path("n-samples").path(task.getKey());
-            if (ns.hasNonNull("effective")) {
-                JsonNode e = ns.get("effective");
-                if (!e.isIntegralNumber() || !e.canConvertToInt() || e.intValue() < 0) {
-                    throw at.problem("n-samples." + task.getKey() + ".effective", "expected a whole number of items, got " + e);
-                }
-                n = e.intValue();
-            } else {
-                for (String k : List.of("sample_len", "samples")) {
-                    JsonNode count = values.get(k);
-                    if (n == null && count != null && count.isIntegralNumber() && count.canConvertToInt() && count.intValue() >= 0) {
-                        n = count.intValue(); // the task's own item count, where the harness left it in results
-                    }
-                }
-            }
+            Integer n = leaves.isEmpty() ? itemCount(root, task.getKey(), values, at) : groupN;
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
             List<String> others = metrics.stream().filter(k -> !k.equals(key)).toList();
@@ -210,6 +238,10 @@ public final class LmEvalResults {
             // nothing but NaN or infinities: refused, naming the first, as any other impossible number
             String[] first = nonFiniteAt.get(0);
             at.finite("results." + first[0] + "." + first[1], root.get("results").get(first[0]).get(first[1]).doubleValue());
+        }
+        if (out.isEmpty() && !mixed.isEmpty()) {
+            throw new BadInputException(source, 0, "results", "only groups whose subtasks report different metrics, no score of their own: "
+                    + list(mixed));
         }
         if (out.isEmpty()) {
             throw new BadInputException(source, 0, "results", metric != null ? "no task reports metric " + metric
@@ -225,6 +257,13 @@ public final class LmEvalResults {
         if (!noScore.isEmpty()) {
             notes.add("no score of their own (groups), left out: " + list(noScore));
         }
+        if (!mixed.isEmpty()) {
+            notes.add("groups mixing metrics across their subtasks, shown as mixed, not as one number (each subtask is read on its own): "
+                    + String.join("; ", mixed));
+        }
+        if (!partialGroups.isEmpty()) {
+            notes.add("groups scored over only some of their subtasks: " + String.join("; ", partialGroups));
+        }
         if (out.stream().anyMatch(r -> r.n() == null)) {
             notes.add("n not reported by the file" + (root.has("n-samples") ? " for some tasks" : "") + ": item counts are unknown");
         }
@@ -232,6 +271,47 @@ public final class LmEvalResults {
     }
 
     private record Choice(String key, String why) {
+    }
+
+    /**
+     * The tasks a group is made of, through its subgroups ({@code group_subtasks}, 0.4+); empty for a task that is not a
+     * group (or a group the file lists no subtasks of).
+     */
+    private static List<String> leaves(JsonNode root, String task) {
+        List<String> out = new ArrayList<>();
+        collectLeaves(root.path("group_subtasks"), task, out, new java.util.HashSet<>());
+        return out.size() == 1 && out.get(0).equals(task) ? List.of() : out;
+    }
+
+    private static void collectLeaves(JsonNode groups, String task, List<String> out, java.util.Set<String> seen) {
+        JsonNode subs = groups.path(task);
+        if (!seen.add(task)) {
+            return; // a cycle in a hand-edited file
+        }
+        if (!subs.isArray() || subs.isEmpty()) {
+            out.add(task);
+            return;
+        }
+        subs.forEach(sub -> collectLeaves(groups, sub.asText(), out, seen));
+    }
+
+    /** A task's item count: n-samples' effective count, else the count the harness left in the task's results; null when unknown. */
+    private static Integer itemCount(JsonNode root, String task, JsonNode values, FieldChecks at) {
+        JsonNode ns = root.path("n-samples").path(task);
+        if (ns.hasNonNull("effective")) {
+            JsonNode e = ns.get("effective");
+            if (!e.isIntegralNumber() || !e.canConvertToInt() || e.intValue() < 0) {
+                throw at.problem("n-samples." + task + ".effective", "expected a whole number of items, got " + e);
+            }
+            return e.intValue();
+        }
+        for (String k : List.of("sample_len", "samples")) {
+            JsonNode count = values.get(k);
+            if (count != null && count.isIntegralNumber() && count.canConvertToInt() && count.intValue() >= 0) {
+                return count.intValue(); // the task's own item count, where the harness left it in results
+            }
+        }
+        return null;
     }
 
     /** Fields of a task entry that describe it rather than score it (alias, name, its item counts). */

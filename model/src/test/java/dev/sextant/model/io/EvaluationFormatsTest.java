@@ -200,8 +200,61 @@ class EvaluationFormatsTest {
         assertThat(e.reported()).extracting(ReportedResult::n).containsExactly(20, 20, 40);
         assertThat(e.reported().get(1).se()).isEqualTo(0.08);
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
-                "metric acc,none (first in higher_is_better); also reported: acc_norm,none: task_a, task_b, my_group"));
+                "metric acc,none (first in higher_is_better); also reported: acc_norm,none: task_a, task_b"));
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
+                "metric acc,none (its subtasks' metric); also reported: acc_norm,none: my_group"));
         assertThat(e.notes()).noneMatch(n -> n.contains("sample_len") || n.contains("n not reported"));
+    }
+
+    /**
+     * Issue 33, part 3: the Open LLM Leaderboard v2 group (lm-evaluation-harness 0.4 {@code leaderboard} task) averages
+     * acc_norm over BBH, exact_match over MATH, acc over MMLU-Pro and IFEval's prompt-level accuracy: no one number.
+     */
+    @Test
+    void aLeaderboardGroupMixingMetricsIsMixedNotANumberAndAUniformGroupKeepsItsMetricAndN() throws Exception {
+        Path f = write("lb/results_2026-07-15T06-03-51.272611.json", """
+                {
+                  "results": {
+                    "leaderboard": {"acc_norm,none": 0.48, "acc_norm_stderr,none": 0.005, "prompt_level_strict_acc,none": 1.0,
+                                    "prompt_level_strict_acc_stderr,none": 0.0, "acc,none": 0.34, "acc_stderr,none": 0.004,
+                                    "exact_match,none": 0.12, "exact_match_stderr,none": 0.008, "alias": "leaderboard"},
+                    "leaderboard_bbh": {"acc_norm,none": 0.55, "acc_norm_stderr,none": 0.006, "alias": " - leaderboard_bbh"},
+                    "leaderboard_bbh_boolean_expressions": {"acc_norm,none": 0.8, "acc_norm_stderr,none": 0.025, "alias": "  - boolean_expressions"},
+                    "leaderboard_bbh_navigate": {"acc_norm,none": 0.3, "acc_norm_stderr,none": 0.029, "alias": "  - navigate"},
+                    "leaderboard_ifeval": {"prompt_level_strict_acc,none": 1.0, "prompt_level_strict_acc_stderr,none": 0.0,
+                                           "inst_level_strict_acc,none": 1.0, "alias": " - leaderboard_ifeval"},
+                    "leaderboard_math_hard": {"exact_match,none": 0.12, "exact_match_stderr,none": 0.008, "alias": " - leaderboard_math_hard"},
+                    "leaderboard_mmlu_pro": {"acc,none": 0.34, "acc_stderr,none": 0.004, "alias": " - leaderboard_mmlu_pro"}
+                  },
+                  "group_subtasks": {"leaderboard_bbh": ["leaderboard_bbh_boolean_expressions", "leaderboard_bbh_navigate"],
+                                     "leaderboard": ["leaderboard_mmlu_pro", "leaderboard_math_hard", "leaderboard_ifeval", "leaderboard_bbh"]},
+                  "configs": {
+                    "leaderboard_bbh_boolean_expressions": {"metric_list": [{"metric": "acc_norm"}]},
+                    "leaderboard_bbh_navigate": {"metric_list": [{"metric": "acc_norm"}]},
+                    "leaderboard_ifeval": {"metric_list": [{"metric": "prompt_level_strict_acc"}, {"metric": "inst_level_strict_acc"}]},
+                    "leaderboard_math_hard": {"metric_list": [{"metric": "exact_match"}]},
+                    "leaderboard_mmlu_pro": {"metric_list": [{"metric": "acc"}]}
+                  },
+                  "n-samples": {"leaderboard_bbh_boolean_expressions": {"original": 250, "effective": 250},
+                                "leaderboard_bbh_navigate": {"original": 250, "effective": 250},
+                                "leaderboard_ifeval": {"original": 541, "effective": 541},
+                                "leaderboard_math_hard": {"original": 1324, "effective": 1324},
+                                "leaderboard_mmlu_pro": {"original": 12032, "effective": 12032}},
+                  "model_name": "org/new-model"
+                }
+                """);
+        EvidenceFile e = one(f);
+        assertThat(e.reported()).extracting(ReportedResult::benchmark).doesNotContain("leaderboard")
+                .contains("leaderboard_bbh", "leaderboard_ifeval", "leaderboard_math_hard", "leaderboard_mmlu_pro");
+        ReportedResult bbh = e.reported().stream().filter(r -> r.benchmark().equals("leaderboard_bbh")).findFirst().orElseThrow();
+        assertThat(bbh.metric()).isEqualTo("acc_norm,none");
+        assertThat(bbh.n()).as("its subtasks' items").isEqualTo(500);
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("groups mixing metrics").contains("leaderboard (acc,none on 1 subtask, "
+                + "acc_norm,none on 2 subtasks, exact_match,none on 1 subtask, prompt_level_strict_acc,none on 1 subtask)"));
+        // asked for one metric: the group is scored over the subtasks that report it, and says so
+        List<ReportedResult> acc = LmEvalResults.read(f, "acc_norm");
+        ReportedResult group = acc.stream().filter(r -> r.benchmark().equals("leaderboard")).findFirst().orElseThrow();
+        assertThat(group.n()).isEqualTo(500);
     }
 
     @Test
