@@ -21,7 +21,10 @@ public final class CleanSubsetRescore {
     private CleanSubsetRescore() {
     }
 
-    /** A mean with its 95% CLT interval over {@code n} items; null fields when there are no items. */
+    /**
+     * A mean with its 95% interval over {@code n} items (CLT; Wilson when all of 0/1 scores are 0 or all 1); null fields
+     * when there are no items.
+     */
     public record Score(int n, Double mean, Double ciLow, Double ciHigh) {
     }
 
@@ -89,6 +92,11 @@ public final class CleanSubsetRescore {
         double mean = java.util.Arrays.stream(v).average().orElse(0);
         double se = StandardErrors.clt(v);
         double z = Normal.twoSided(0.05);
+        if (se == 0 && (mean == 0 || mean == 1) && dev.sextant.model.statistics.Moments.isBinary(v)) {
+            // 0/n or n/n: the CLT interval is the point itself; Wilson's is not (Wilson 1927)
+            dev.sextant.model.statistics.Interval w = StandardErrors.wilson(Math.round(mean * v.length), v.length, z);
+            return new Score(v.length, mean, w.low(), w.high());
+        }
         return new Score(v.length, mean, mean - z * se, mean + z * se);
     }
 

@@ -116,6 +116,18 @@ public final class ScoreSummarizer {
         }
         double k = (double) sampleCount / n;
         boolean binary = Moments.isBinary(means);
+        String degenerate = null;
+        if (binary && ciLow == ciHigh && (mean == 0 || mean == 1)) {
+            // 0/n or n/n: no spread for the CLT or a bootstrap to see, so their interval is the point itself; Wilson's
+            // is not (Wilson 1927; Brown, Cai & DasGupta 2001)
+            Interval w = StandardErrors.wilson(Math.round(mean * n), n, z);
+            ciLow = w.low();
+            ciHigh = w.high();
+            method = "wilson";
+            degenerate = String.format(java.util.Locale.ROOT, "%d of %d items scored %s: interval by Wilson [%.4f, %.4f], width %.4f "
+                    + "(the %s interval would be the point itself)", mean == 0 ? 0 : n, n, mean == 0 ? "0" : "1", w.low(), w.high(),
+                    w.high() - w.low(), spec.ci() == ScoreSummarySpec.CiMethod.BOOTSTRAP ? "bootstrap" : "CLT");
+        }
         Interval wilson = binary && k == 1 ? StandardErrors.wilson(Math.round(mean * n), n, z) : null;
         ResamplingDecomposition decomposition = k > 1 && n >= 2 ? ResamplingDecomposition.of(samples) : null;
         List<String> flags = new ArrayList<>();
@@ -126,9 +138,12 @@ public final class ScoreSummarizer {
         if (configs.size() == 1 && configs.first().equals("undisclosed")) {
             flags.add("sampling configuration not disclosed");
         }
+        if (degenerate != null) {
+            flags.add(degenerate);
+        }
         return new ScoreSummary(g.model, g.benchmark, n, mean, se, seCl, ciLow, ciHigh, method, k,
                 wilson == null ? null : wilson.low(), wilson == null ? null : wilson.high(), decomposition,
-                List.copyOf(configs), flags);
+                List.copyOf(configs), flags, null);
     }
 
     /** Flags models whose spread across sampling configurations exceeds their gap to the nearest other model. */
@@ -162,7 +177,7 @@ public final class ScoreSummarizer {
             }
             out.add(flags.equals(r.flags()) ? r : new ScoreSummary(r.model(), r.benchmark(), r.n(), r.mean(), r.se(),
                     r.seClustered(), r.ciLow(), r.ciHigh(), r.method(), r.samplesPerItem(), r.wilsonLow(), r.wilsonHigh(),
-                    r.resampling(), r.samplingConfigs(), List.copyOf(flags)));
+                    r.resampling(), r.samplingConfigs(), List.copyOf(flags), r.metric()));
         }
         out.sort(Comparator.comparing(ScoreSummary::benchmark).thenComparing(ScoreSummary::model));
         return out;
@@ -187,7 +202,7 @@ public final class ScoreSummarizer {
             }
             rows.add(new ScoreSummary(r.model(), r.benchmark(), r.n(), r.value(), r.se(), null,
                     r.se() == null ? null : r.value() - z * r.se(), r.se() == null ? null : r.value() + z * r.se(),
-                    "reported", 1, null, null, null, List.of(r.samplingConfig()), flags));
+                    "reported", 1, null, null, null, List.of(r.samplingConfig()), flags, r.metric()));
         }
         rows.sort(Comparator.comparing(ScoreSummary::benchmark).thenComparing(ScoreSummary::model));
         return rows;

@@ -42,9 +42,13 @@ class CleanSubsetRescoreTest {
         assertThat(r.dirty().n()).isEqualTo(2);
         assertThat(r.difference()).isCloseTo(-0.1, within(1e-12));
         assertThat(r.unmatchedItems()).isEqualTo(1);
-        // contaminated 1,1,1 (SE 0) vs clean .5 (SE sqrt(.05)): z = .5/.2236 = 2.24, p = .025 → inflated by 10 points
-        assertThat(r.verdict()).isEqualTo("3 contaminated items score 1.000, clean ones 0.500 (p = 0.0253): contamination likely "
-                + "inflated the score, by about 10.0 points (all 0.600 vs clean 0.500)");
+        // contaminated 1,1,1: 3 of 3, so Wilson's interval, not the CLT's [1, 1]: lower bound n/(n + z²) = 3/6.841459 = 0.43850
+        // (hand calculation); its SE (1 − 0.43850)/(2z) = 0.14324 against clean .5 (SE sqrt(.05)): z = .5/.26555 = 1.883,
+        // p = .060 — three items all right are not evidence of inflation (with SE 0 they were: p = .025)
+        assertThat(r.contaminated().ciLow()).isCloseTo(0.43850, within(1e-5));
+        assertThat(r.contaminated().ciHigh()).isEqualTo(1.0);
+        assertThat(r.verdict()).isEqualTo("3 contaminated items score 1.000, clean ones 0.500 (p = 0.0597): no significant difference, "
+                + "no sign of inflation");
     }
 
     @Test

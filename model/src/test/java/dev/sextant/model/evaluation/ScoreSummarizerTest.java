@@ -30,6 +30,33 @@ class ScoreSummarizerTest {
         assertThat(r.flags()).anyMatch(f -> f.startsWith("fewer than 100 items")).anyMatch(f -> f.contains("not disclosed"));
     }
 
+    /**
+     * Issue 33, part 4: 0 of 20 and 20 of 20. Wilson's upper bound at p̂ = 0 is z²/(n + z²) = 3.8415/23.8415 = 0.16112
+     * (hand calculation; Brown, Cai and DasGupta 2001, eq. 4), the lower bound at p̂ = 1 is n/(n + z²) = 0.83888.
+     */
+    @Test
+    void zeroOfNAndNOfNGetWilsonsIntervalNotThePoint() {
+        for (ScoreSummarySpec.CiMethod ci : ScoreSummarySpec.CiMethod.values()) {
+            for (double v : new double[] {0, 1}) {
+                List<ItemScore> s = new ArrayList<>();
+                for (int i = 0; i < 20; i++) {
+                    s.add(item("A", "q" + i, v, null, null, null));
+                }
+                ScoreSummary r = ScoreSummarizer.summarize(s, new ScoreSummarySpec(ci, 200, 3, 0.05), ProgressListener.NONE,
+                        CancellationToken.none()).get(0);
+                assertThat(r.method()).isEqualTo("wilson");
+                if (v == 0) {
+                    assertThat(r.ciLow()).isEqualTo(0);
+                    assertThat(r.ciHigh()).isCloseTo(0.16112, within(1e-5));
+                } else {
+                    assertThat(r.ciLow()).isCloseTo(0.83888, within(1e-5));
+                    assertThat(r.ciHigh()).isEqualTo(1);
+                }
+                assertThat(r.flags()).anySatisfy(f -> assertThat(f).contains("interval by Wilson").contains("width 0.1611"));
+            }
+        }
+    }
+
     @Test
     void repeatedSamplesAreAveragedPerItemAndDecomposed() {
         List<ItemScore> s = List.of(item("A", "1", 1, null, 0, 0.7), item("A", "1", 0, null, 1, 0.7),

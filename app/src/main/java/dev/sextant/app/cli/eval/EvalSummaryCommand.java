@@ -57,9 +57,9 @@ public final class EvalSummaryCommand implements Runnable {
         List<ScoreSummary> rows = EvaluationStudy.summaries(loaded, s, progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), new Result(rows, evidence.notes), out -> {
-            TextTable t = new TextTable("BENCHMARK", "MODEL", "N", "MEAN", "SE", "SE CLUSTERED", "CI", "METHOD", "FLAGS");
+            TextTable t = new TextTable("BENCHMARK", "MODEL", "METRIC", "N", "MEAN", "SE", "SE CLUSTERED", "CI", "METHOD", "FLAGS");
             for (ScoreSummary r : rows) {
-                t.row(r.benchmark(), r.model(), r.n() == null ? "not reported" : r.n(), f(r.mean()), r.se() == null ? "-" : f(r.se()),
+                t.row(r.benchmark(), r.model(), r.metric() == null ? "per item" : r.metric(), r.n() == null ? "not reported" : r.n(), f(r.mean()), r.se() == null ? "-" : f(r.se()),
                         r.seClustered() == null ? "-" : f(r.seClustered()),
                         r.ciLow() == null ? "not disclosed" : "[" + f(r.ciLow()) + ", " + f(r.ciHigh()) + "]", r.method(),
                         String.join("; ", r.flags()));

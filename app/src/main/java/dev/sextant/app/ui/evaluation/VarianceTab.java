@@ -66,6 +66,7 @@ public final class VarianceTab {
         summaryTable.getColumns().setAll(List.of(
                 width(text("Benchmark", ScoreSummary::benchmark), 140),
                 width(text("Model", ScoreSummary::model), 190),
+                width(text("Metric", r -> r.metric() == null ? "per item" : r.metric()), 120),
                 width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%,.0f"), 70),
                 width(number("Mean", ScoreSummary::mean, "%.4f"), 80),
                 width(number("SE", ScoreSummary::se, "%.4f"), 80),
