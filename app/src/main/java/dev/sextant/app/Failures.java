@@ -60,7 +60,7 @@ public final class Failures {
         return switch (kind(e)) {
             case BAD_INPUT, UNAVAILABLE -> oneLine(e.getMessage() != null ? userText(e) : "bad input");
             case CANCELLED -> "cancelled";
-            case INTERNAL -> internal(e);
+            case INTERNAL -> e instanceof dev.sextant.model.job.ModelLimitException ? oneLine("no answer: " + e.getMessage()) : internal(e);
         };
     }
 

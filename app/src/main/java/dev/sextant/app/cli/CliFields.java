@@ -86,6 +86,8 @@ public final class CliFields {
             Map.entry("serving.kvLinkGbs", "--kv-link-gbs"),
             Map.entry("serving.prefillMaxNumBatchedTokens", "--prefill-max-num-batched-tokens"),
             Map.entry("serving.decodeMaxNumSeqs", "--decode-max-num-seqs"),
+            Map.entry("serving.prefillEp", "--prefill-ep"),
+            Map.entry("serving.decodeEp", "--decode-ep"),
             Map.entry("serving.engine", "--engine"),
             Map.entry("serving.ep", "--ep"),
             Map.entry("serving.pp", "--pp"),

@@ -16,6 +16,18 @@ public final class Capacity {
 
     /** Requests simulated per candidate rate in the goodput search. */
     static final int SEARCH_REQUESTS = 3000;
+    /** The highest rate a goodput search tries, requests/s: past it the search has failed, not found a capacity. */
+    static final double MAX_RATE = 1 << 20;
+
+    /**
+     * Requests a goodput search simulates for a replica: enough that its batch fills and a queue can form (at least
+     * three full batches), on every attention replica of a data-parallel-attention instance (each simulates its share;
+     * with a fixed count, 64 replicas of 1,024 sequences each never filled and met any rate).
+     */
+    static int searchRequests(ServingReplica r) {
+        int perReplica = Math.max(SEARCH_REQUESTS, 3 * r.spec().maxNumSeqs());
+        return (int) Math.min(Integer.MAX_VALUE / 2, (long) perReplica * r.spec().attentionReplicas());
+    }
     /** Halvings of the bracket [r, 2r]: the goodput to 0.2 %, well inside the simulation's own noise. */
     static final int BISECTIONS = 9;
 
@@ -55,8 +67,10 @@ public final class Capacity {
         while (meets.test(hi)) {
             lo = hi;
             hi *= 2;
-            if (hi > 1e6) {
-                return lo;
+            if (hi > MAX_RATE) {
+                // the bound is not an answer: the simulation could not limit this capacity
+                throw new dev.sextant.model.job.ModelLimitException("the simulation met the latency targets at every rate up to "
+                        + String.format(java.util.Locale.ROOT, "%,.0f", MAX_RATE) + " requests/s, so it cannot bound this capacity: no answer");
             }
         }
         if (lo == 0 && !meets.test(1e-3)) {
@@ -75,7 +89,7 @@ public final class Capacity {
 
     static boolean meets(double rate, ServingReplica replica, LengthDistribution prompt, LengthDistribution output, double sloTtft,
                          double sloTpot, long seed, CancellationToken cancel) {
-        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, SEARCH_REQUESTS, prompt, output, seed);
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, searchRequests(replica), prompt, output, seed);
         BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
         return BatchingSimulator.quantile(o.ttft(), 0.99) <= sloTtft && BatchingSimulator.quantile(o.tpot(), 0.99) <= sloTpot;
     }

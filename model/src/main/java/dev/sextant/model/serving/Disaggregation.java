@@ -114,15 +114,33 @@ public final class Disaggregation {
     /**
      * What the user fixed; null: searched over TP 1, 2, 4, 8 for the best goodput per GPU.
      *
-     * @param ep        expert parallelism of every pool (1: none)
+     * @param ep        expert parallelism of every pool (1: none), unless a pool has its own
+     * @param prefillEp the prefill instances' own EP, or null for {@code ep}
+     * @param decodeEp  the decode instances' own EP, or null for {@code ep}
      * @param kvLinkGbs the KV link per GPU, or null for {@link KvLink#between}
      */
     public record Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs, Integer prefillMaxNumBatchedTokens,
-                          Integer decodeMaxNumSeqs) {
+                          Integer decodeMaxNumSeqs, Integer prefillEp, Integer decodeEp) {
 
         /** The pools with the base's batch limits. */
         public Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs) {
             this(aggregatedTp, prefillTp, decodeTp, ep, kvLinkGbs, null, null);
+        }
+
+        /** Every pool with the same EP. */
+        public Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs, Integer prefillMaxNumBatchedTokens,
+                       Integer decodeMaxNumSeqs) {
+            this(aggregatedTp, prefillTp, decodeTp, ep, kvLinkGbs, prefillMaxNumBatchedTokens, decodeMaxNumSeqs, null, null);
+        }
+
+        /** The prefill instances' EP: their own, else the shared one. */
+        public int prefillEpOrShared() {
+            return prefillEp != null ? prefillEp : ep;
+        }
+
+        /** The decode instances' EP: their own (large EP with data-parallel attention, as DeepSeek serves), else the shared one. */
+        public int decodeEpOrShared() {
+            return decodeEp != null ? decodeEp : ep;
         }
 
         public Choices {
@@ -130,6 +148,8 @@ public final class Disaggregation {
                     "the prefill instances' token budget must be at least 1");
             InputError.require(decodeMaxNumSeqs == null || decodeMaxNumSeqs >= 1, "serving.decodeMaxNumSeqs",
                     "the decode instances' most sequences must be at least 1");
+            InputError.require(prefillEp == null || prefillEp >= 1, "serving.prefillEp", "the prefill instances' EP must be at least 1");
+            InputError.require(decodeEp == null || decodeEp >= 1, "serving.decodeEp", "the decode instances' EP must be at least 1");
         }
 
         public static Choices searchAll() {
@@ -155,8 +175,8 @@ public final class Disaggregation {
                 ? choices.prefillMaxNumBatchedTokens() : b.maxNumBatchedTokens()));
         ServingReplica decodeBase = base.withSpec(b.withBatchLimits(choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
                 b.maxNumBatchedTokens()));
-        List<ServingReplica> pre = candidates(prefillBase, choices.prefillTp(), choices.ep(), "serving.prefillTp");
-        List<ServingReplica> dec = candidates(decodeBase, choices.decodeTp(), choices.ep(), "serving.decodeTp");
+        List<ServingReplica> pre = candidates(prefillBase, choices.prefillTp(), choices.prefillEpOrShared(), "serving.prefillTp");
+        List<ServingReplica> dec = candidates(decodeBase, choices.decodeTp(), choices.decodeEpOrShared(), "serving.decodeTp");
         if (agg.isEmpty() && pre.isEmpty()) {
             throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
         }
@@ -267,14 +287,19 @@ public final class Disaggregation {
 
     /** A decode instance's goodput: P99 TPOT within target, P99 wait for the first decode step within its share of TTFT. */
     static Pool decodePool(ServingReplica r, Workload w, CancellationToken cancel) {
-        double goodput = Capacity.highestRate(rate -> {
-            BatchingSimulator.Outcome o = r.simulate(prefilled(requests(rate, w)), w.seed(), 0, false, cancel);
-            double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
-            return ttft <= DECODE_WAIT_SHARE * w.sloTtft() && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
-        });
+        double goodput;
+        try {
+            goodput = Capacity.highestRate(rate -> {
+                BatchingSimulator.Outcome o = r.simulate(prefilled(requests(rate, w, r)), w.seed(), 0, false, cancel);
+                double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
+                return ttft <= DECODE_WAIT_SHARE * w.sloTtft() && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
+            });
+        } catch (dev.sextant.model.job.ModelLimitException e) {
+            throw new dev.sextant.model.job.ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP " + r.spec().ep() + ": " + e.getMessage());
+        }
         double wait = 0;
         if (goodput > 0) {
-            BatchingSimulator.Outcome o = r.simulate(prefilled(requests(goodput, w)), w.seed(), 0, false, cancel);
+            BatchingSimulator.Outcome o = r.simulate(prefilled(requests(goodput, w, r)), w.seed(), 0, false, cancel);
             wait = BatchingSimulator.quantile(o.ttft(), 0.99);
         }
         return new Pool(r, goodput, wait);
@@ -363,7 +388,7 @@ public final class Disaggregation {
 
     /** P99 over requests of a prefill instance's time to first token plus the request's own KV transfer. */
     static double prefillTtftP99(ServingReplica p, Workload w, double rate, KvLink link, double bytesPerTokenPerGpu, CancellationToken cancel) {
-        List<BatchingSimulator.Request> prompts = promptsOnly(requests(rate, w));
+        List<BatchingSimulator.Request> prompts = promptsOnly(requests(rate, w, p));
         BatchingSimulator.Outcome o = p.simulate(prompts, w.seed(), cancel);
         double[] total = new double[prompts.size()];
         for (int i = 0; i < total.length; i++) {
@@ -499,8 +524,8 @@ public final class Disaggregation {
         return values.length == n ? values[i] : values[Math.min(values.length - 1, (int) ((long) i * values.length / n))];
     }
 
-    private static List<BatchingSimulator.Request> requests(double rate, Workload w) {
-        return BatchingSimulator.poisson(rate, 0, Capacity.SEARCH_REQUESTS, w.prompt(), w.output(), w.seed());
+    private static List<BatchingSimulator.Request> requests(double rate, Workload w, ServingReplica r) {
+        return BatchingSimulator.poisson(rate, 0, Capacity.searchRequests(r), w.prompt(), w.output(), w.seed());
     }
 
     private static List<BatchingSimulator.Request> prefilled(List<BatchingSimulator.Request> rs) {

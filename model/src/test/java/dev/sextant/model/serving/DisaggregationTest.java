@@ -176,4 +176,36 @@ class DisaggregationTest {
         assertThat(Disaggregation.of(new double[] {1, 2}, 5, 8)).isEqualTo(2);
         assertThat(Disaggregation.of(new double[] {1, 2}, 1, 2)).isEqualTo(2);
     }
+
+    /**
+     * Issue 33, part 4b: DeepSeek-V3's decode pool at TP 1, EP 64 (64 attention replicas of up to 1,024 sequences each).
+     * With a fixed 3,000 requests each replica simulated 47 and never filled its batch, so every rate "met" the targets
+     * and the search's bound (524,288 requests/s) came back as the capacity. Now each replica simulates three full
+     * batches: the rate found lies well inside the bound, and a search that reaches it is a failure, not an answer.
+     */
+    @Test
+    void aDataParallelAttentionDecodePoolIsBoundedByItsBatchesNotBySearchLimits() {
+        ServingReplica base = ServingReplica.of(ModelCatalog.get("deepseek-v3"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 64,
+                8192, true);
+        ServingReplica decode = base.withSpec(base.spec().withTp(1, 64));
+        assertThat(Capacity.searchRequests(decode)).isEqualTo(64 * 3000);
+        Workload w = new Workload(new LengthDistribution.Constant(1000), new LengthDistribution.Constant(200), 2.0, 0.1, 1);
+        Disaggregation.Pool pool = Disaggregation.decodePool(decode, w, CancellationToken.none());
+        // 64 replicas × 64 sequences at ≥ one step per 0.1 s: at most 64 × 64 / (0.1 × 200) ≈ 205 requests/s can meet TPOT
+        assertThat(pool.goodput()).isPositive().isLessThan(410);
+        assertThatThrownBy(() -> Capacity.highestRate(rate -> true)).isInstanceOf(dev.sextant.model.job.ModelLimitException.class)
+                .hasMessageContaining("cannot bound this capacity");
+    }
+
+    @Test
+    void prefillAndDecodePoolsTakeTheirOwnExpertParallelism() {
+        ServingReplica base = ServingReplica.of(ModelCatalog.get("qwen3-30b-a3b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 64,
+                8192, true);
+        Workload w = new Workload(new LengthDistribution.Constant(1000), new LengthDistribution.Constant(100), 2.0, 0.1, 1);
+        Disaggregation.Plan plan = Disaggregation.plan(base, w, new Disaggregation.Choices(1, 1, 1, 1, null, null, null, 2, 8), 0,
+                ProgressListener.NONE, CancellationToken.none());
+        assertThat(plan.disaggregated().prefill().replica().spec().ep()).isEqualTo(2);
+        assertThat(plan.disaggregated().decode().replica().spec().ep()).isEqualTo(8);
+        assertThat(plan.aggregated().replica().spec().ep()).isEqualTo(1);
+    }
 }

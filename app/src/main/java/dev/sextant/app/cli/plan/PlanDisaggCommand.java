@@ -36,6 +36,12 @@ public final class PlanDisaggCommand implements Runnable {
     @Option(names = "--ep", defaultValue = "1", paramLabel = "E",
             description = "Expert-parallel size of every instance (mixtures of experts; a multiple of TP runs data-parallel attention; default: ${DEFAULT-VALUE}).")
     int ep;
+    @Option(names = "--prefill-ep", paramLabel = "E", description = "Expert-parallel size of a prefill instance (default: --ep).")
+    Integer prefillEp;
+    @Option(names = "--decode-ep", paramLabel = "E",
+            description = "Expert-parallel size of a decode instance (default: --ep); large EP over TP 1 is data-parallel attention, as "
+                    + "DeepSeek-class models are served.")
+    Integer decodeEp;
     @Option(names = "--kv-link-gbs", paramLabel = "G",
             description = "Bandwidth per GPU of the link the KV cache crosses, GB/s (default: NVLink when a prefill/decode unit fits in one "
                     + "node, else the GPU's network share).")
@@ -96,7 +102,7 @@ public final class PlanDisaggCommand implements Runnable {
                 engine.maxNumBatchedTokens(g, len), true, profile.resolve(spec, null, null), engine.profile());
         CliProgress progress = new CommandContext(spec).progress();
         Disaggregation.Plan plan = study.disaggregation(base, w, new Disaggregation.Choices(tp, prefillTp, decodeTp, ep, kvLinkGbs,
-                prefillMaxNumBatchedTokens, decodeMaxNumSeqs), workload.price,
+                prefillMaxNumBatchedTokens, decodeMaxNumSeqs, prefillEp, decodeEp), workload.price,
                 progress, CancellationToken.none());
         progress.done();
         Result r = result(plan, arch, g, w);

@@ -47,6 +47,9 @@ final class DisaggTab {
         for (javafx.scene.control.TextField f : List.of(
                 inputs.field("Prefill TP", "prefillTp", vm.textInputs().get("prefillTp"), "blank: searched", "serving-prefillTp"),
                 inputs.field("Decode TP", "decodeTp", vm.textInputs().get("decodeTp"), "blank: searched", "serving-decodeTp"),
+                inputs.field("Prefill EP", "prefillEp", vm.textInputs().get("prefillEp"), "blank: the replica's", "serving-prefillEp"),
+                inputs.field("Decode EP", "decodeEp", vm.textInputs().get("decodeEp"), "blank: the replica's (TP 1 × EP: DP attention)",
+                        "serving-decodeEp"),
                 inputs.field("KV link GB/s per GPU", "kvLinkGbs", vm.textInputs().get("kvLinkGbs"), "blank: NVLink or network", "serving-kvLinkGbs"),
                 inputs.field("Prefill token budget", "prefillMaxNumBatchedTokens", vm.textInputs().get("prefillMaxNumBatchedTokens"),
                         "blank: the replica's", "serving-prefillMaxNumBatchedTokens"),

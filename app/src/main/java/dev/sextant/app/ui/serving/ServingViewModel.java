@@ -83,6 +83,8 @@ public final class ServingViewModel {
     private final ObjectProperty<PrefixCaching> prefix = new SimpleObjectProperty<>(this, "prefix");
     private final StringProperty prefillTp = new SimpleStringProperty("");
     private final StringProperty decodeTp = new SimpleStringProperty("");
+    private final StringProperty prefillEp = new SimpleStringProperty("");
+    private final StringProperty decodeEp = new SimpleStringProperty("");
     private final StringProperty kvLinkGbs = new SimpleStringProperty("");
     private final StringProperty prefillBudget = new SimpleStringProperty("");
     private final StringProperty decodeSeqs = new SimpleStringProperty("");
@@ -122,7 +124,7 @@ public final class ServingViewModel {
                 profiles.chosenProperty()));
         disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
-                price, profiles.chosenProperty(), prefillTp, decodeTp, kvLinkGbs, prefillBudget, decodeSeqs));
+                price, profiles.chosenProperty(), prefillTp, decodeTp, prefillEp, decodeEp, kvLinkGbs, prefillBudget, decodeSeqs));
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
@@ -257,7 +259,9 @@ public final class ServingViewModel {
                     Inputs.optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
                     kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()),
                     Inputs.optionalInteger("serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
-                    Inputs.optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()));
+                    Inputs.optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()),
+                    Inputs.optionalInteger("serving.prefillEp", "Prefill EP", prefillEp.get()),
+                    Inputs.optionalInteger("serving.decodeEp", "Decode EP", decodeEp.get()));
         } catch (IllegalArgumentException e) {
             show(e);
             return;
@@ -488,6 +492,8 @@ public final class ServingViewModel {
         m.put("prefixShare", prefixShare);
         m.put("prefillTp", prefillTp);
         m.put("decodeTp", decodeTp);
+        m.put("prefillEp", prefillEp);
+        m.put("decodeEp", decodeEp);
         m.put("kvLinkGbs", kvLinkGbs);
         m.put("prefillMaxNumBatchedTokens", prefillBudget);
         m.put("decodeMaxNumSeqs", decodeSeqs);
