@@ -95,6 +95,25 @@ final class LogsTab {
         keptTitle.getStyleClass().add("card-title");
         HBox buttons = new HBox(6, files, folder, delete);
         buttons.setAlignment(Pos.CENTER_LEFT);
+        // the content decides; a log the recognition misses can still be read as what the user knows it is
+        javafx.scene.control.ComboBox<dev.sextant.model.io.trainlog.TrainingLogFormat> format = new javafx.scene.control.ComboBox<>();
+        format.setId("runhealth-import-format");
+        format.getItems().setAll(dev.sextant.model.io.trainlog.TrainingLogFormat.values());
+        format.valueProperty().bindBidirectional(vm.importFormatProperty());
+        format.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(dev.sextant.model.io.trainlog.TrainingLogFormat f) {
+                return f == null ? "" : formatLabel(f);
+            }
+
+            @Override
+            public dev.sextant.model.io.trainlog.TrainingLogFormat fromString(String s) {
+                return null;
+            }
+        });
+        Label formatLabel = new Label("Read as");
+        HBox formatRow = new HBox(6, formatLabel, format);
+        formatRow.setAlignment(Pos.CENTER_LEFT);
         kept.setId("runhealth-logs");
         kept.setItems(vm.logs());
         kept.getColumns().setAll(List.of(
@@ -137,7 +156,7 @@ final class LogsTab {
         apply.setOnAction(e -> vm.apply());
         VBox settings = new VBox(8, settingsTitle, grid.grid(), apply);
         settings.getStyleClass().add("card");
-        return dev.sextant.app.ui.shell.AreaPanes.column(keptTitle, buttons, kept, settings);
+        return dev.sextant.app.ui.shell.AreaPanes.column(keptTitle, buttons, formatRow, kept, settings);
     }
 
     private Node right() {
@@ -201,6 +220,17 @@ final class LogsTab {
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
+    }
+
+    static String formatLabel(dev.sextant.model.io.trainlog.TrainingLogFormat f) {
+        return switch (f) {
+            case AUTO -> "recognised by content";
+            case MEGATRON -> "Megatron-LM / NeMo stdout";
+            case HF_TRAINER -> "HF trainer_state.json";
+            case TENSORBOARD -> "TensorBoard events";
+            case CSV -> "CSV (W&B, MLflow)";
+            case JSONL -> "JSON Lines of metrics";
+        };
     }
 
     private void importFiles() {

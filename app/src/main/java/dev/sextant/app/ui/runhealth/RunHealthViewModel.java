@@ -116,8 +116,17 @@ public final class RunHealthViewModel {
         }
     }
 
+    private final javafx.beans.property.ObjectProperty<TrainingLogFormat> importFormat =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "importFormat", TrainingLogFormat.AUTO);
+
+    /** The format the next import reads its files as: recognised by content, or the one the user chose. */
+    public javafx.beans.property.ObjectProperty<TrainingLogFormat> importFormatProperty() {
+        return importFormat;
+    }
+
     /** Reads a run's log files (or folders), keeps them under {@code name} and opens them. */
     public void importLogs(List<Path> inputs, String name) {
+        TrainingLogFormat format = importFormat.get() == null ? TrainingLogFormat.AUTO : importFormat.get();
         AnalysisSettings settings;
         try {
             settings = settingsFromInputs(AnalysisSettings.DEFAULT);
@@ -126,7 +135,7 @@ public final class RunHealthViewModel {
             return;
         }
         shell.inProject("Import training log " + name, (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id())
-                .importLogs(inputs, TrainingLogFormat.AUTO, name, settings, progress, cancel), o -> {
+                .importLogs(inputs, format, name, settings, progress, cancel), o -> {
             clearProblem();
             show(o);
             reload();

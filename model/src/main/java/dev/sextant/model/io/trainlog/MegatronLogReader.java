@@ -39,7 +39,7 @@ final class MegatronLogReader {
         return ITERATION.matcher(line).find() || VALIDATION.matcher(line).find() || LIGHTNING_STEP.matcher(line).find();
     }
 
-    static TrainingLog.Segment read(Path file, CancellationToken cancel) {
+    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
         long lineNo = 0;
         try (BufferedReader r = TextInput.open(file)) {

@@ -31,7 +31,7 @@ final class MetricsCsvReader {
     private MetricsCsvReader() {
     }
 
-    static TrainingLog.Segment read(Path file, CancellationToken cancel) {
+    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
         CSVFormat format = CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true).get();

@@ -22,7 +22,7 @@ final class MetricsJsonlReader {
     private MetricsJsonlReader() {
     }
 
-    static TrainingLog.Segment read(Path file, CancellationToken cancel) {
+    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
         long line = 0;

@@ -12,7 +12,9 @@ import java.util.Set;
 
 /**
  * Collects one file's metric points as they stream past, each under its canonical name, in primitive arrays (millions
- * of steps). Within a file a metric's steps must not go back; a step logged again replaces its value.
+ * of steps). A step logged again replaces its value; a metric whose step goes back is a restart within the file (a
+ * resumed job appending to its log, a TensorBoard writer reopened in the same folder): the points so far become one
+ * segment and the rest another, merged as the files of a restarted run are ({@link TrainingLog#merge}).
  */
 final class SegmentBuilder {
 
@@ -21,7 +23,8 @@ final class SegmentBuilder {
             MetricNames.LEARNING_RATE, MetricNames.STEP_TIME, MetricNames.NAN_ITERATIONS, MetricNames.SKIPPED_ITERATIONS);
 
     private final String file;
-    private final Map<String, Growing> metrics = new LinkedHashMap<>();
+    private Map<String, Growing> metrics = new LinkedHashMap<>();
+    private final java.util.List<TrainingLog.Segment> done = new java.util.ArrayList<>();
     private final Set<String> numericFields = new HashSet<>();
 
     SegmentBuilder(String file) {
@@ -53,10 +56,20 @@ final class SegmentBuilder {
         numericFields.add(field);
         MetricNames.Canonical c = MetricNames.canonical(field);
         Growing g = metrics.computeIfAbsent(c.name(), Growing::new);
+        if (g.size > 0 && step < g.steps[g.size - 1]) {
+            done.add(segment());
+            metrics = new LinkedHashMap<>();
+            g = metrics.computeIfAbsent(c.name(), Growing::new);
+        }
         g.add(step, value * c.scale(), field, record);
     }
 
-    TrainingLog.Segment build() {
+    java.util.List<TrainingLog.Segment> build() {
+        done.add(segment());
+        return java.util.List.copyOf(done);
+    }
+
+    private TrainingLog.Segment segment() {
         Map<String, MetricSeries> out = new LinkedHashMap<>();
         for (Growing g : metrics.values()) {
             out.put(g.name, new MetricSeries(g.name, Arrays.copyOf(g.steps, g.size), Arrays.copyOf(g.values, g.size)));
@@ -80,10 +93,6 @@ final class SegmentBuilder {
         }
 
         void add(long step, double value, String field, long record) {
-            if (size > 0 && step < steps[size - 1]) {
-                throw new BadInputException(file, record, field, "step " + step + " comes after step " + steps[size - 1]
-                        + ": steps must not go back within one file (give a restarted run's logs as separate files)");
-            }
             if (size > 0 && step == steps[size - 1]) {
                 values[size - 1] = value;
                 return;

@@ -25,8 +25,10 @@ final class TrainerStateReader {
     private TrainerStateReader() {
     }
 
-    static TrainingLog.Segment read(Path file, CancellationToken cancel) {
+    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
+        long[] stepped = {0};
+        long[] unstepped = {0};
         long n = Json.forEachElementOf(file, "log_history", (entry, index, line) -> {
             if ((index & 0xFFFF) == 0) {
                 cancel.throwIfCancelled();
@@ -38,9 +40,14 @@ final class TrainerStateReader {
                 return; // the summary at the end of training
             }
             JsonNode step = entry.get("step");
-            if (step == null || !step.canConvertToLong() || !step.isIntegralNumber()) {
-                throw new BadInputException(b.file(), line, "log_history[" + index + "].step", "expected a whole step number");
+            if (step == null || step.isNull()) {
+                unstepped[0]++; // a run-level entry (final train_*, predict_*, eval_* after training): not a step's
+                return;
             }
+            if (!step.canConvertToLong() || !step.isIntegralNumber()) {
+                throw new BadInputException(b.file(), line, "log_history[" + index + "].step", "expected a whole step number, got " + step);
+            }
+            stepped[0]++;
             long s = step.asLong();
             for (Iterator<Map.Entry<String, JsonNode>> it = entry.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
@@ -57,6 +64,9 @@ final class TrainerStateReader {
         });
         if (n < 0) {
             throw BadInputException.of(b.file(), "no log_history: not a Hugging Face trainer_state.json");
+        }
+        if (stepped[0] == 0 && unstepped[0] > 0) {
+            throw new BadInputException(b.file(), 0, "log_history", "none of its " + unstepped[0] + " entries has a step: nothing to follow over training");
         }
         return b.build();
     }

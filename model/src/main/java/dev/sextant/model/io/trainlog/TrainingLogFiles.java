@@ -81,7 +81,7 @@ public final class TrainingLogFiles {
             cancel.throwIfCancelled();
             Path f = files.get(i);
             progress.progress((double) i / files.size(), "reading " + TextInput.name(f));
-            segments.add(readOne(f, chosen, cancel));
+            segments.addAll(readOne(f, chosen, cancel));
         }
         progress.progress(1, "merged " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
         TrainingLog log = TrainingLog.merge(chosen.id(), segments);
@@ -91,7 +91,7 @@ public final class TrainingLogFiles {
         return log;
     }
 
-    static TrainingLog.Segment readOne(Path f, TrainingLogFormat format, CancellationToken cancel) {
+    static List<TrainingLog.Segment> readOne(Path f, TrainingLogFormat format, CancellationToken cancel) {
         return switch (format) {
             case MEGATRON -> MegatronLogReader.read(f, cancel);
             case HF_TRAINER -> TrainerStateReader.read(f, cancel);
@@ -156,7 +156,28 @@ public final class TrainingLogFiles {
         if (first.contains(",") && StepColumns.find(List.of(first.split(","))).isPresent()) {
             return TrainingLogFormat.CSV;
         }
-        return null;
+        // real Megatron-LM stdout opens with thousands of lines of arguments, NCCL and build output before the first
+        // iteration line: the content decides, however far in it starts
+        return n == SNIFF_BYTES && hasMegatronLine(file) ? TrainingLogFormat.MEGATRON : null;
+    }
+
+    /** Whether any line of a text file is one the Megatron reader takes, read leniently (a stray byte is no reason to stop). */
+    private static boolean hasMegatronLine(Path file) {
+        java.nio.charset.CharsetDecoder lenient = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try (BufferedReader r = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), lenient), 1 << 16)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.indexOf("iteration") >= 0 || line.indexOf("global_step=") >= 0) {
+                    if (MegatronLogReader.matches(line)) {
+                        return true;
+                    }
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+        return false;
     }
 
     /** The text of the bytes (a multi-byte character cut at the end is dropped), or null when they are not UTF-8 text. */

@@ -104,11 +104,42 @@ class TrainingLogFilesTest {
         assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class).hasMessageEndingWith("/bad.log:2: lm loss: 'seven' is not a number");
     }
 
+    /** Issue 33, part 5: a job that resumed from a checkpoint and appended to its log restarts within the file. */
     @Test
-    void stepsGoingBackWithinAFileAreRefusedWithTheLine() throws Exception {
-        Path f = write("back.log", megatronLine(10, "7.5", 1) + "\n" + megatronLine(20, "7.4", 1) + "\n" + megatronLine(15, "7.3", 1) + "\n");
-        assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("/back.log:3: ").hasMessageContaining("step 15 comes after step 20");
+    void stepsGoingBackWithinAFileAreARestartMergedAsAcrossFiles() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int s = 10; s <= 80; s += 10) {
+            sb.append(megatronLine(s, "5.0", 1)).append('\n');
+        }
+        for (int s = 60; s <= 120; s += 10) {
+            sb.append(megatronLine(s, "4.0", 1)).append('\n');
+        }
+        TrainingLog log = read(write("resumed.log", sb.toString()));
+        MetricSeries loss = log.metric(MetricNames.LOSS).orElseThrow();
+        assertThat(log.restarts()).isEqualTo(1);
+        assertThat(loss.steps()).containsExactly(10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120);
+        assertThat(loss.value(loss.indexAtOrBefore(50))).isEqualTo(5.0);
+        assertThat(loss.value(loss.indexAtOrBefore(60))).isEqualTo(4.0);
+    }
+
+    /** Issue 33, part 5: real Megatron-LM stdout opens with far more than the 64 KiB looked at first, and prefixes ranks. */
+    @Test
+    void megatronStdoutIsRecognisedAfterALongArgumentDump() throws Exception {
+        StringBuilder sb = new StringBuilder("using world size: 512, data-parallel size: 64, context-parallel size: 1\n"
+                + "------------------------ arguments ------------------------\n");
+        for (int i = 0; sb.length() < 200_000; i++) {
+            sb.append("  argument_").append(i).append(" ........................................ ").append(i % 7 == 0 ? "None" : "True").append('\n');
+        }
+        sb.append("-------------------- end of arguments ---------------------\n");
+        for (int s = 1; s <= 20; s++) {
+            sb.append("55:  [2026-07-15 06:03:51.272611] iteration ").append(s).append("/ 15535 | consumed samples: ").append(s * 512)
+                    .append(" | elapsed time per iteration (ms): 10512.3 | learning rate: 1.5E-04 | global batch size: 512 | lm loss: ")
+                    .append(String.format(java.util.Locale.ROOT, "%.6E", 11.0 - s * 0.1))
+                    .append(" | loss scale: 1.0 | grad norm: 3.2 | number of skipped iterations: 0 | number of nan iterations: 0 |\n");
+        }
+        Path f = write("slurm-4242.out", sb.toString());
+        assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
+        assertThat(read(f).metric(MetricNames.LOSS).orElseThrow().size()).isEqualTo(20);
     }
 
     @Test
@@ -163,10 +194,26 @@ class TrainingLogFilesTest {
         assertThat(log.metricNames()).doesNotContain("epoch", "total_flos");
     }
 
+    /** Issue 33, part 7: a real trainer_state.json ends with entries of the whole run that have no step. */
     @Test
-    void trainerStateEntryWithoutAStepIsNamed() throws Exception {
-        Path f = write("trainer_state.json", "{\"log_history\": [\n {\"loss\": 2.0, \"step\": 1},\n {\"loss\": 1.9}\n]}\n");
-        assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class).hasMessageEndingWith("/trainer_state.json:3: log_history[1].step: expected a whole step number");
+    void trainerStateEntriesWithoutAStepAreRunLevelNotRefused() throws Exception {
+        Path f = write("trainer_state.json", """
+                {"log_history": [
+                 {"loss": 2.0, "step": 1},
+                 {"loss": 1.9, "step": 2},
+                 {"train_loss": 1.95, "train_samples_per_second": 10.0},
+                 {"eval_loss": 1.8, "eval_runtime": 2.0, "epoch": 1.0},
+                 {"predict_loss": 1.7, "step": null}
+                ]}
+                """);
+        TrainingLog log = read(f);
+        assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(1, 2);
+        assertThat(log.metricNames()).doesNotContain("predict_loss", "train_samples_per_second");
+        Path none = write("none/trainer_state.json", "{\"log_history\": [{\"train_loss\": 1.0}]}");
+        assertThatThrownBy(() -> read(none)).hasMessageEndingWith("trainer_state.json: log_history: none of its 1 entries has a step: "
+                + "nothing to follow over training");
+        Path bad = write("bad/trainer_state.json", "{\"log_history\": [\n {\"loss\": 2.0, \"step\": 1},\n {\"loss\": 1.9, \"step\": \"two\"}\n]}\n");
+        assertThatThrownBy(() -> read(bad)).hasMessageEndingWith("/trainer_state.json:3: log_history[1].step: expected a whole step number, got \"two\"");
     }
 
     @Test
