@@ -25,15 +25,23 @@ public record Anomaly(long step, long endStep, String metric, Kind kind, double 
         /** A sustained rise of the loss's rolling median above the lowest it had reached. */
         DIVERGENCE,
         /** A step that took far longer than the recent ones (a straggler, a hang, a restart). */
-        STALL;
+        STALL,
+        /**
+         * The validation loss rising while the training loss keeps falling: overfitting (too many epochs over too little
+         * data), or a validation set that no longer matches the training data.
+         */
+        OVERFITTING;
 
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        /** Whether rolling back to a checkpoint is the remedy (a stall costs time, not the model's state). */
+        /**
+         * Whether rolling back to a checkpoint is the remedy: a stall costs time, not the model's state; overfitting
+         * calls for the best checkpoint and a change of data or schedule, not for training the same steps again.
+         */
         public boolean needsRollback() {
-            return this != STALL;
+            return this != STALL && this != OVERFITTING;
         }
     }
 }

@@ -20,6 +20,10 @@ import java.util.Optional;
  *   <li><b>divergence</b>: the loss's rolling median {@link DetectionSettings#divergenceRise} above the lowest it had
  *       reached, held for {@link DetectionSettings#divergencePatience} points; dated where the climb began, where the
  *       trailing median was lowest;</li>
+ *   <li><b>overfitting</b>: the validation loss {@link #OVERFIT_RISE} above the lowest it had reached at
+ *       {@link #OVERFIT_EVALUATIONS} evaluations in a row while the training loss's median over the window before each
+ *       stays below its median before that lowest evaluation: the model fits its training data better and generalises
+ *       worse (or the validation data has drifted from the training data); dated at the best evaluation;</li>
  *   <li><b>stalls</b>: the step time (logged, or the wall-clock time between logged steps) z ≥ threshold on its
  *       logarithm and at least 1.5 times the recent median.</li>
  * </ul>
@@ -37,6 +41,10 @@ public final class AnomalyDetector {
     static final double LOG_SCALE_FLOOR = 0.10;
     /** A stall is at least this many times the recent median step time. */
     static final double STALL_RATIO = 1.5;
+    /** A validation loss this far (relative) above its lowest is rising, for {@link Anomaly.Kind#OVERFITTING}. */
+    static final double OVERFIT_RISE = 0.02;
+    /** Evaluations in a row above the lowest, with the training loss still falling, that make overfitting. */
+    static final int OVERFIT_EVALUATIONS = 2;
     /** A loss-scale drop beyond this factor below its window's highest is a collapse. */
     static final double LOSS_SCALE_COLLAPSE = 16;
 
@@ -55,7 +63,10 @@ public final class AnomalyDetector {
                     out.addAll(spikes(m, false, Anomaly.Kind.SPIKE));
                     out.addAll(divergence(m));
                 }
-                case MetricNames.VALIDATION_LOSS -> out.addAll(spikes(m, false, Anomaly.Kind.SPIKE));
+                case MetricNames.VALIDATION_LOSS -> {
+                    out.addAll(spikes(m, false, Anomaly.Kind.SPIKE));
+                    log.metric(MetricNames.LOSS).ifPresent(train -> out.addAll(overfitting(m, train)));
+                }
                 case MetricNames.GRAD_NORM -> out.addAll(spikes(m, true, Anomaly.Kind.SPIKE));
                 case MetricNames.STEP_TIME -> out.addAll(spikes(m, true, Anomaly.Kind.STALL));
                 case MetricNames.LOSS_SCALE -> out.addAll(lossScaleCollapse(m));
@@ -164,6 +175,63 @@ public final class AnomalyDetector {
             }
         }
         return out;
+    }
+
+    /**
+     * Overfitting: evaluations keep rising above the best one while the training loss goes on falling. Evaluations are
+     * few (one per hundreds of steps), so each is judged as it is, against the lowest before it.
+     */
+    private List<Anomaly> overfitting(MetricSeries validation, MetricSeries train) {
+        List<Anomaly> out = new ArrayList<>();
+        double best = Double.POSITIVE_INFINITY;
+        int bestIndex = -1;
+        int streak = 0;
+        double worst = 0;
+        for (int i = 0; i < validation.size(); i++) {
+            double v = validation.value(i);
+            if (!Double.isFinite(v)) {
+                continue;
+            }
+            if (v < best) {
+                best = v;
+                bestIndex = i;
+                streak = 0;
+                continue;
+            }
+            double trainAtBest = trainingMedian(train, validation.step(bestIndex));
+            double trainNow = trainingMedian(train, validation.step(i));
+            if (v > best * (1 + OVERFIT_RISE) && trainNow < trainAtBest) {
+                worst = ++streak == 1 ? v : Math.max(worst, v);
+                if (streak == OVERFIT_EVALUATIONS) {
+                    out.add(new Anomaly(validation.step(bestIndex), validation.step(i), validation.name(), Anomaly.Kind.OVERFITTING, worst, best,
+                            (worst - best) / Math.max(LOSS_SCALE_FLOOR * Math.abs(best), 1e-12)));
+                } else if (streak > OVERFIT_EVALUATIONS) {
+                    Anomaly last = out.remove(out.size() - 1); // the same episode, going on
+                    out.add(new Anomaly(last.step(), validation.step(i), last.metric(), last.kind(), worst, best,
+                            (worst - best) / Math.max(LOSS_SCALE_FLOOR * Math.abs(best), 1e-12)));
+                }
+            } else {
+                streak = 0;
+            }
+        }
+        return out;
+    }
+
+    /** The training loss's median over the window of finite points at or before {@code step} (NaN when none). */
+    private double trainingMedian(MetricSeries train, long step) {
+        int end = train.indexAtOrBefore(step);
+        java.util.List<Double> xs = new ArrayList<>();
+        for (int k = end; k >= 0 && xs.size() < settings.window(); k--) {
+            if (Double.isFinite(train.value(k))) {
+                xs.add(train.value(k));
+            }
+        }
+        if (xs.isEmpty()) {
+            return Double.NaN;
+        }
+        java.util.Collections.sort(xs);
+        int n = xs.size();
+        return n % 2 == 1 ? xs.get(n / 2) : (xs.get(n / 2 - 1) + xs.get(n / 2)) / 2;
     }
 
     private List<Anomaly> lossScaleCollapse(MetricSeries m) {

@@ -1,6 +1,7 @@
 package dev.sextant.model.runhealth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.job.CancellationToken;
 import java.util.List;
@@ -98,6 +99,47 @@ class AnomalyDetectorTest {
         assertThat(found).hasSize(1);
         assertThat(found.get(0).kind()).isEqualTo(Anomaly.Kind.NONFINITE);
         assertThat(found.get(0).step()).isEqualTo(3030); // 2^12: 16 times below the window's 2^16
+    }
+
+    /**
+     * Issue 33, part 13: a fine-tune over a small set. The training loss falls smoothly the whole way (1/√t); the
+     * validation loss bottoms out at step 1,500 and then climbs 2 % and more at every evaluation: overfitting, dated at the
+     * best evaluation. The same validation curve with a training loss that rises too is not overfitting (a divergence's
+     * business), and a flat validation loss is nothing.
+     */
+    @Test
+    void aRisingValidationLossWhileTheTrainingLossFallsIsOverfitting() {
+        int n = 3000;
+        long[] steps = new long[n];
+        double[] train = new double[n];
+        for (int i = 0; i < n; i++) {
+            steps[i] = i + 1;
+            train[i] = 1.0 + 2.0 / Math.sqrt(i + 1);
+        }
+        long[] evalSteps = new long[12];
+        double[] evalLoss = new double[12];
+        for (int k = 0; k < 12; k++) {
+            evalSteps[k] = 250L * (k + 1);
+            evalLoss[k] = k < 6 ? 2.5 - 0.1 * k : 2.0 + 0.08 * (k - 5); // lowest at step 1,500 (k = 5), then up 4 % an evaluation
+        }
+        MetricSeries validation = new MetricSeries(MetricNames.VALIDATION_LOSS, evalSteps, evalLoss);
+        TrainingLog falling = new TrainingLog("t", java.util.Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, train),
+                MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
+        List<Anomaly> found = detect(falling).stream().filter(a -> a.kind() == Anomaly.Kind.OVERFITTING).toList();
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).step()).isEqualTo(1500);
+        assertThat(found.get(0).endStep()).isEqualTo(3000);
+        assertThat(found.get(0).baseline()).isEqualTo(2.0);
+        assertThat(found.get(0).value()).isCloseTo(2.48, within(1e-9));
+        assertThat(Anomaly.Kind.OVERFITTING.needsRollback()).isFalse();
+        // the training loss climbing with it: not overfitting
+        double[] up = new double[n];
+        for (int i = 0; i < n; i++) {
+            up[i] = i < 1500 ? train[i] : train[1499] + 0.001 * (i - 1499);
+        }
+        TrainingLog bothUp = new TrainingLog("t", java.util.Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, up),
+                MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
+        assertThat(detect(bothUp)).noneMatch(a -> a.kind() == Anomaly.Kind.OVERFITTING);
     }
 
     @Test

@@ -42,6 +42,7 @@ public final class RunHealthCharts {
             case NONFINITE -> ChartTheme.danger(dark);
             case DIVERGENCE -> new Color(0x8250DF);
             case STALL -> new Color(0x8C959F);
+            case OVERFITTING -> new Color(0x0969DA);
         };
     }
 
