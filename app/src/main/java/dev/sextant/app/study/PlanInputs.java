@@ -28,6 +28,11 @@ public final class PlanInputs {
         return PlannerInputs.model(idOrFile);
     }
 
+    /** What reading the model's config.json should tell its user; empty for catalog models. */
+    public static java.util.List<String> modelNotes(String idOrFile) {
+        return PlannerInputs.modelNotes(idOrFile);
+    }
+
     public static GpuSpec gpu(String idOrFile) {
         return PlannerInputs.gpu(idOrFile);
     }

@@ -220,10 +220,22 @@ public final class CorpusFiles {
             Counting raw = new Counting(store.open(file, readFrom()));
             InputStream data;
             try {
+                InputStream source = raw;
+                if (start == 0) {
+                    BufferedInputStream peek = new BufferedInputStream(raw, 1 << 16);
+                    peek.mark(64);
+                    byte[] head = peek.readNBytes(64);
+                    peek.reset();
+                    if (GitLfsPointer.is(head, head.length)) {
+                        throw new LfsPointerFound();
+                    }
+                    source = peek;
+                }
+                InputStream in = source;
                 data = switch (compression) {
-                    case NONE -> raw;
-                    case GZIP -> new GZIPInputStream(raw, 1 << 16); // reads the header
-                    case ZSTD -> new ZstdInputStream(new BufferedInputStream(raw, 1 << 16));
+                    case NONE -> in;
+                    case GZIP -> new GZIPInputStream(in, 1 << 16); // reads the header
+                    case ZSTD -> new ZstdInputStream(new BufferedInputStream(in, 1 << 16));
                 };
                 if (format == CorpusUnit.Format.JSONL && start == 0 && end == Long.MAX_VALUE) {
                     // a JSON array of documents is read as the JSON Lines of its elements
@@ -264,6 +276,9 @@ public final class CorpusFiles {
 
         /** The decoder's complaint in plain words: truncated (the common case: a copy cut short) or corrupt. */
         private IOException decodingFailed(IOException e) {
+            if (e instanceof LfsPointerFound) {
+                return new IOException(GitLfsPointer.error(file).problem(), e);
+            }
             if (compression == Compression.NONE || e instanceof JsonArrayLines.InvalidJson) {
                 return e;
             }
@@ -273,6 +288,11 @@ public final class CorpusFiles {
             return new IOException(truncated ? "truncated " + format + " data (the file ends early)"
                     : "corrupt " + format + " data" + (detail.isBlank() ? "" : " (" + detail + ")"), e);
         }
+    }
+
+    /** The unit's file is a Git LFS pointer: said as such, not as corrupt compressed data. */
+    private static final class LfsPointerFound extends IOException {
+        private static final long serialVersionUID = 1L;
     }
 
     private static final class Counting extends FilterInputStream {

@@ -47,7 +47,7 @@ public final class HfModelConfig {
 
     public static ModelArchitecture read(Path file) {
         String name = TextInput.name(file);
-        JsonNode root = Json.readFile(file);
+        JsonNode root = Json.readFileAllowingNaN(file);
         if (root == null || !root.isObject()) {
             throw BadInputException.of(name, "expected a JSON object (a Hugging Face config.json)");
         }
@@ -58,17 +58,69 @@ public final class HfModelConfig {
 
     /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
     public static java.util.Optional<dev.sextant.model.serving.WeightStorage> weights(Path file) {
-        JsonNode root = Json.readFile(file);
+        JsonNode root = Json.readFileAllowingNaN(file);
         if (root == null || !root.isObject()) {
             throw BadInputException.of(TextInput.name(file), "expected a JSON object (a Hugging Face config.json)");
         }
         return HfQuantization.of(root, TextInput.name(file));
     }
 
-    /** The language model's part of a config: {@code text_config} when there is one, else the whole. */
+    /**
+     * Where multimodal configs keep their language model: {@code text_config} (LLaVA, Gemma 3, Llama 4, Mistral 3,
+     * Qwen2.5-Omni's thinker), {@code llm_config} (InternVL), {@code language_config} (DeepSeek-VL2, Janus).
+     */
+    static final List<String> LANGUAGE_PARTS = List.of("text_config", "llm_config", "language_config");
+
+    /** The language model's part of a config: the first of {@link #LANGUAGE_PARTS} it has, else the whole. */
     static JsonNode textPart(JsonNode root) {
-        JsonNode text = root.get("text_config");
-        return text != null && text.isObject() ? text : root;
+        for (String key : LANGUAGE_PARTS) {
+            JsonNode text = root.get(key);
+            if (text != null && text.isObject()) {
+                return text;
+            }
+        }
+        return root;
+    }
+
+    /**
+     * What a person planning with this config should know about how it was read: the language model planned out of a
+     * multimodal config (its vision tower not counted), and values Python's json module wrote that JSON has not
+     * ({@code Infinity}, {@code NaN}), read as Python reads them.
+     */
+    public static List<String> notes(Path file) {
+        JsonNode root = Json.readFileAllowingNaN(file);
+        List<String> out = new ArrayList<>();
+        if (root == null || !root.isObject()) {
+            return out;
+        }
+        for (String key : LANGUAGE_PARTS) {
+            if (root.path(key).isObject()) {
+                String vision = root.has("vision_config") ? "vision_config" : root.has("vision_tower") ? "vision_tower" : null;
+                out.add("the language model under " + key + " is planned; " + (vision != null ? "the vision tower (" + vision + ")"
+                        : "any vision or audio encoder") + " is not counted in parameters, memory or FLOPs");
+                break;
+            }
+        }
+        List<String> nonFinite = new ArrayList<>();
+        nonFinite(root, "", nonFinite);
+        if (!nonFinite.isEmpty()) {
+            out.add("Infinity or NaN (written by Python's json module, not JSON) read as Python reads them at "
+                    + String.join(", ", nonFinite.size() > 6 ? nonFinite.subList(0, 6) : nonFinite) + (nonFinite.size() > 6 ? " and "
+                    + (nonFinite.size() - 6) + " more" : ""));
+        }
+        return out;
+    }
+
+    private static void nonFinite(JsonNode v, String path, List<String> out) {
+        if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+            out.add(path + " (" + v.asText() + ")");
+        } else if (v.isObject()) {
+            v.fields().forEachRemaining(e -> nonFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey(), out));
+        } else if (v.isArray()) {
+            for (int i = 0; i < v.size(); i++) {
+                nonFinite(v.get(i), path + "[" + i + "]", out);
+            }
+        }
     }
 
     static String modelType(JsonNode root) {
@@ -405,7 +457,7 @@ public final class HfModelConfig {
 
         private int positive(String key, JsonNode v) {
             if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
-                throw new BadInputException(file, 0, key, "expected a positive whole number, got " + v);
+                throw new BadInputException(file, 0, key, "expected a positive whole number, got " + (v.isNumber() ? v.asText() : v.toString()));
             }
             return v.asInt();
         }

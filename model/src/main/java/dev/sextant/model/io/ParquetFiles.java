@@ -106,6 +106,9 @@ public final class ParquetFiles {
     }
 
     private static void checkMagic(Path file, String name) {
+        if (GitLfsPointer.is(file)) {
+            throw GitLfsPointer.error(name);
+        }
         try (SeekableByteChannel ch = Files.newByteChannel(file)) {
             long size = ch.size();
             if (size < 12) {

@@ -28,6 +28,11 @@ public final class PlannerInputs {
         return isFile(idOrFile) ? HfModelConfig.weights(existing(idOrFile)) : java.util.Optional.empty();
     }
 
+    /** What reading a config.json should tell its user (see {@link HfModelConfig#notes}); empty for catalog models. */
+    public static java.util.List<String> modelNotes(String idOrFile) {
+        return isFile(idOrFile) ? HfModelConfig.notes(existing(idOrFile)) : java.util.List.of();
+    }
+
     public static GpuSpec gpu(String idOrFile) {
         return isFile(idOrFile) ? GpuSpecFile.read(existing(idOrFile)) : GpuCatalog.get(idOrFile);
     }

@@ -28,6 +28,7 @@ public final class TextInput {
             if (Files.isDirectory(file)) {
                 throw BadInputException.of(name(file), "is a folder, not a file");
             }
+            GitLfsPointer.refuse(file);
             return new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder), 1 << 16);
         } catch (NoSuchFileException e) {
             throw BadInputException.of(name(file), "no such file");

@@ -22,7 +22,13 @@ public final class ModelGpuOptions {
 
     /** A catalog id or a config.json, as {@code --model} takes it. */
     public static ModelArchitecture model(CommandSpec spec, String model) {
-        return PlanInputs.model(model);
+        ModelArchitecture m = PlanInputs.model(model);
+        // how the config was read goes to the terminal, beside the result (stdout stays the result's)
+        for (String note : PlanInputs.modelNotes(model)) {
+            spec.commandLine().getErr().println("note: " + model + ": " + note);
+        }
+        spec.commandLine().getErr().flush();
+        return m;
     }
 
     /** The checkpoint's own weight storage (its config.json's quantization_config), empty for catalog models. */

@@ -40,16 +40,19 @@ public final class ModelGpuChoices {
     /** Imported models' own weight storage (their config.json's quantization_config), where they state one. */
     private final java.util.Map<ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights = new java.util.HashMap<>();
 
-    private record Imported(ModelArchitecture model, java.util.Optional<dev.sextant.model.serving.WeightStorage> weights) {
+    private record Imported(ModelArchitecture model, java.util.Optional<dev.sextant.model.serving.WeightStorage> weights, java.util.List<String> notes) {
     }
 
     /** Reads a config.json (and its quantization_config) as a job, adds the model and chooses it. */
     public void importModel(java.nio.file.Path configJson) {
         shell.jobs().submit("Import " + configJson.getFileName(),
-                (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson)), r -> {
+                (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson),
+                        HfModelConfig.notes(configJson)), r -> {
                     r.weights().ifPresent(w -> checkpointWeights.put(r.model(), w));
                     models.add(r.model());
                     model.set(r.model());
+                    shell.statusProperty().set("Imported " + r.model().name() + String.format(java.util.Locale.ROOT, " (%.2fB parameters)",
+                            r.model().parameters().total() / 1e9) + (r.notes().isEmpty() ? "" : ": " + String.join("; ", r.notes())));
                 });
     }
 

@@ -57,6 +57,7 @@ public final class TrainingLogFiles {
                     if (!Files.exists(in)) {
                         throw BadInputException.of(TextInput.name(in), "no such file");
                     }
+                    dev.sextant.model.io.GitLfsPointer.refuse(in);
                     throw BadInputException.of(TextInput.name(in), "not a training log this reads (Megatron-LM/NeMo stdout, trainer_state.json,"
                             + " TensorBoard events, CSV or JSON Lines of metrics); give --format to force one");
                 }
@@ -92,6 +93,7 @@ public final class TrainingLogFiles {
     }
 
     static List<TrainingLog.Segment> readOne(Path f, TrainingLogFormat format, CancellationToken cancel) {
+        dev.sextant.model.io.GitLfsPointer.refuse(f);
         return switch (format) {
             case MEGATRON -> MegatronLogReader.read(f, cancel);
             case HF_TRAINER -> TrainerStateReader.read(f, cancel);

@@ -1,0 +1,85 @@
+package dev.sextant.model.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.NgramIndex;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.trainlog.TrainingLogFiles;
+import dev.sextant.model.io.trainlog.TrainingLogFormat;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 33, parts 8, 9 and 12: shapes of files users download that the readers refused or misnamed. */
+class RealFileShapesTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A pointer as Git LFS writes it (Git LFS specification, docs/spec.md). */
+    static final String POINTER = "version https://git-lfs.github.com/spec/v1\n"
+            + "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n";
+
+    @Test
+    void aGitLfsPointerIsNamedAsSuchWhateverTheFileClaimsToBe() throws Exception {
+        Path gz = Files.writeString(tmp.resolve("train-00000.jsonl.gz"), POINTER);
+        ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", null, 1, 3);
+        NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("b", "1", "one two three four five six seven eight nine ten eleven "
+                + "twelve thirteen")), 13, spec.normalization());
+        assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(gz), CorpusFiles.DEFAULT_CHUNK), spec,
+                ProgressListener.NONE, CancellationToken.none())).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("train-00000.jsonl.gz: cannot read: a Git LFS pointer, not the file");
+        Path parquet = Files.writeString(tmp.resolve("test-00000-of-00001.parquet"), POINTER);
+        assertThatThrownBy(() -> BenchmarkItemFiles.read(parquet, List.of(), null)).hasMessageContaining("a Git LFS pointer, not the file");
+        Path config = Files.writeString(tmp.resolve("config.json"), POINTER);
+        assertThatThrownBy(() -> HfModelConfig.read(config)).hasMessageContaining("config.json: a Git LFS pointer, not the file");
+        Path events = Files.writeString(tmp.resolve("events.out.tfevents.1700000000.host"), POINTER);
+        assertThatThrownBy(() -> TrainingLogFiles.read(List.of(events), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none()))
+                .hasMessageContaining("a Git LFS pointer, not the file");
+        assertThatThrownBy(() -> TrainingLogFiles.read(List.of(events), TrainingLogFormat.TENSORBOARD, ProgressListener.NONE,
+                CancellationToken.none())).hasMessageContaining("a Git LFS pointer, not the file");
+    }
+
+    private ObjectNode fixture(String name) throws Exception {
+        return (ObjectNode) Json.readFile(Path.of(RealFileShapesTest.class.getResource("/hf-configs/" + name + ".json").toURI()));
+    }
+
+    @Test
+    void multimodalWrappersArePlannedByTheirLanguageModelAndSaySo() throws Exception {
+        ModelArchitecture mistral = HfModelConfigTest.fixture("mistral-7b");
+        for (String key : List.of("text_config", "llm_config", "language_config")) {
+            ObjectNode wrapper = Json.mapper().createObjectNode();
+            wrapper.put("model_type", "internvl_chat");
+            wrapper.set(key, fixture("mistral-7b"));
+            ObjectNode vision = wrapper.putObject("vision_config");
+            vision.put("hidden_size", 1024).put("num_hidden_layers", 24).put("patch_size", 14);
+            Path f = Files.createDirectories(tmp.resolve(key)).resolve("config.json");
+            Files.writeString(f, Json.writePretty(wrapper));
+            assertThat(HfModelConfig.read(f).parameters()).as(key).isEqualTo(mistral.parameters());
+            assertThat(HfModelConfig.notes(f)).containsExactly("the language model under " + key
+                    + " is planned; the vision tower (vision_config) is not counted in parameters, memory or FLOPs");
+        }
+    }
+
+    @Test
+    void pythonsInfinityAndNaNInAConfigAreReadAsPythonReadsThemAndNamed() throws Exception {
+        String text = Json.writePretty(fixture("mistral-7b")).replaceFirst("\\{", "{\n  \"max_grad\": Infinity,\n  \"rope_scaling\": {\"beta\": NaN},");
+        Path f = Files.writeString(tmp.resolve("config.json"), text);
+        assertThat(HfModelConfig.read(f).parameters()).isEqualTo(HfModelConfigTest.fixture("mistral-7b").parameters());
+        assertThat(HfModelConfig.notes(f)).containsExactly("Infinity or NaN (written by Python's json module, not JSON) read as Python "
+                + "reads them at max_grad (Infinity), rope_scaling.beta (NaN)");
+        // where the planner needs the value, a non-finite one is named with its field
+        Path bad = Files.writeString(tmp.resolve("bad.json"), text.replaceFirst("\"num_hidden_layers\" : 32", "\"num_hidden_layers\" : Infinity"));
+        assertThatThrownBy(() -> HfModelConfig.read(bad)).hasMessageContaining("num_hidden_layers: expected a positive whole number, got Infinity");
+    }
+}
