@@ -14,21 +14,59 @@ public final class FailurePolicies {
     }
 
     /**
-     * The scenario as given, then: checkpoints written the other way (synchronous or asynchronous); in-memory snapshots six
-     * times as often as the persistent checkpoints, where it has none; and where spares are limited, elastic continuation
-     * or waiting for repairs, whichever it does not do.
+     * The scenario as given, then: checkpoints written the other way (synchronous or asynchronous), each at its own
+     * optimum interval when the given one is Daly's (a synchronous interval is far too long for asynchronous writes, an
+     * asynchronous one far too short for synchronous); in-memory snapshots six times as often as the persistent
+     * checkpoints, added to the policy as given, where it has none; and where spares are limited, elastic continuation or
+     * waiting for repairs, whichever it does not do, and as many spares as needed, the bound either approaches. Each name
+     * says its checkpoint interval.
      */
     public static List<Named> alongside(FailureScenario s) {
         List<Named> out = new ArrayList<>();
-        out.add(new Named("as given", s));
-        out.add(new Named(s.async() ? "synchronous checkpoints" : "asynchronous checkpoints", s.withAsync(!s.async())));
+        boolean daly = Math.abs(s.checkpointIntervalSeconds() - daly(s, s.async())) <= 1e-6 * s.checkpointIntervalSeconds();
+        out.add(new Named("as given: " + mode(s.async()) + " every " + minutes(s.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""), s));
+        FailureScenario other = s.withAsync(!s.async());
+        if (daly) {
+            other = other.withCheckpointInterval(daly(s, !s.async()));
+        }
+        out.add(new Named(mode(!s.async()) + " every " + minutes(other.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""), other));
         if (s.memorySnapshotSeconds() == 0) {
             double cost = Math.max(1, s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE);
-            out.add(new Named("+ in-memory snapshots", s.withMemorySnapshots(s.checkpointIntervalSeconds() / 6, cost)));
+            double every = s.checkpointIntervalSeconds() / 6;
+            out.add(new Named("as given + in-memory snapshots every " + minutes(every), s.withMemorySnapshots(every, cost)));
         }
         if (s.spareNodes() >= 0) {
-            out.add(new Named(s.elastic() ? "wait for repairs" : "elastic continuation", s.withSpares(s.spareNodes(), !s.elastic())));
+            out.add(new Named((s.elastic() ? "wait for repairs" : "elastic continuation") + " with " + s.spareNodes() + " spare node"
+                    + (s.spareNodes() == 1 ? "" : "s"), s.withSpares(s.spareNodes(), !s.elastic())));
+            out.add(new Named("as many spare nodes as needed", s.withSpares(-1, false)));
         }
         return out;
+    }
+
+    /**
+     * What the spare-node policy means for the run, in a sentence: with as many spares as needed nothing waits or
+     * shrinks (elastic continuation then changes nothing); with few, each failure beyond them waits for a repair or runs
+     * on fewer replicas until one is back.
+     */
+    public static String sparesNote(FailureScenario s) {
+        if (s.spareNodes() < 0) {
+            return "Spare nodes: as many as needed (the closed forms' assumption): no run waits for a repair or shrinks"
+                    + (s.elastic() ? ", so elastic continuation changes nothing" : "");
+        }
+        return "Spare nodes: " + s.spareNodes() + ", a failed node back after " + String.format(java.util.Locale.ROOT, "%.0f", s.repairHours())
+                + " h; beyond them the run " + (s.elastic() ? "continues on fewer data-parallel replicas (slower steps, a restart to "
+                + "shrink and another to grow back)" : "waits for a repair") + ", so it is slower than with as many spares as needed";
+    }
+
+    private static double daly(FailureScenario s, boolean async) {
+        return FailureScenario.dalyInterval(s.gpus(), s.failuresPerGpuDay(), s.checkpointSeconds(), async, s.idealSeconds());
+    }
+
+    private static String mode(boolean async) {
+        return async ? "asynchronous checkpoints" : "synchronous checkpoints";
+    }
+
+    private static String minutes(double seconds) {
+        return String.format(java.util.Locale.ROOT, "%.1f min", seconds / 60);
     }
 }

@@ -136,6 +136,12 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
                 correlatedNodes, elasticStepSeconds);
     }
 
+    public FailureScenario withCheckpointInterval(double seconds) {
+        return new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, failuresPerGpuDay, seconds, checkpointSeconds, async,
+                restartSeconds, spareNodes, repairHours, elastic, gpusPerReplica, memorySnapshotSeconds, memorySnapshotCost, correlatedShare,
+                correlatedNodes, elasticStepSeconds);
+    }
+
     public FailureScenario withSpares(int spares, boolean elasticContinuation) {
         return new FailureScenario(gpus, gpusPerNode, stepSeconds, steps, failuresPerGpuDay, checkpointIntervalSeconds, checkpointSeconds, async,
                 restartSeconds, spares, repairHours, elasticContinuation, gpusPerReplica, memorySnapshotSeconds, memorySnapshotCost, correlatedShare,

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FailureSimulationTest {
@@ -78,6 +79,35 @@ class FailureSimulationTest {
         assertThat(elastic.completionHours().mean()).isLessThan(waiting.completionHours().mean());
         // two spare nodes cover most of it
         assertThat(run(base.withSpares(2, false), 200).completionHours().mean()).isLessThan(waiting.completionHours().mean());
+    }
+
+    /**
+     * Issue 33: the alternatives to a policy whose interval was left to Daly each take their own optimum, so the answer
+     * to "synchronous or asynchronous?" is the same whichever box is ticked. Daly (2006) with δ = 600 s (synchronous) or
+     * 60 s (the tenth that blocks when asynchronous) and M = 86,400 / (10,000 × 0.001) = 8,640 s.
+     */
+    @Test
+    void eachAlternativeCheckpointsAtItsOwnOptimumAndSaysSo() {
+        double ideal = 100_000 * 5.0;
+        FailureScenario sync = FailureScenario.of(10_000, 8, 5.0, 100_000, 0.001,
+                FailureScenario.dalyInterval(10_000, 0.001, 600, false, ideal), 600, 600);
+        FailureScenario async = sync.withAsync(true).withCheckpointInterval(FailureScenario.dalyInterval(10_000, 0.001, 600, true, ideal));
+        List<FailurePolicies.Named> fromSync = FailurePolicies.alongside(sync);
+        List<FailurePolicies.Named> fromAsync = FailurePolicies.alongside(async);
+        assertThat(fromSync.get(1).scenario().checkpointIntervalSeconds()).isEqualTo(async.checkpointIntervalSeconds());
+        assertThat(fromAsync.get(1).scenario().checkpointIntervalSeconds()).isEqualTo(sync.checkpointIntervalSeconds());
+        assertThat(fromSync.get(0).name()).isEqualTo("as given: synchronous checkpoints every 47.2 min (Daly)");
+        assertThat(fromSync.get(1).name()).isEqualTo("asynchronous checkpoints every 16.3 min (Daly)");
+        assertThat(fromSync.get(2).name()).isEqualTo("as given + in-memory snapshots every 7.9 min");
+        // a fixed interval is kept for the alternative: the user asked about that interval
+        FailureScenario fixed = sync.withCheckpointInterval(1800);
+        assertThat(FailurePolicies.alongside(fixed).get(1).scenario().checkpointIntervalSeconds()).isEqualTo(1800);
+        // with limited spares, the bound they approach is beside them, and the note says why they are slower
+        FailureScenario two = sync.withSpares(2, true);
+        assertThat(FailurePolicies.alongside(two)).extracting(FailurePolicies.Named::name)
+                .contains("wait for repairs with 2 spare nodes", "as many spare nodes as needed");
+        assertThat(FailurePolicies.sparesNote(two)).contains("slower than with as many spares as needed");
+        assertThat(FailurePolicies.sparesNote(sync.withSpares(-1, true))).endsWith("so elastic continuation changes nothing");
     }
 
     @Test

@@ -82,7 +82,7 @@ public final class PlanFailuresCommand implements Runnable {
     /** The contract's keys first. */
     public record Result(int runs, Hours completionHours, Mean failures, double goodput, Mean gpuHoursLost, double idealHours,
                          double failuresPerDay, double checkpointEveryMinutes, Breakdown meanHours, List<Policy> policies,
-                         FailureTimeline timeline, String savedId) {
+                         FailureTimeline timeline, String savedId, String spares) {
     }
 
     public record Hours(double mean, double p50, double p90, double p99) {
@@ -125,12 +125,13 @@ public final class PlanFailuresCommand implements Runnable {
         Result r = new Result(st.runs(), hours(st), new Mean(st.failuresMean()), st.goodput(), new Mean(st.gpuHoursLostMean()),
                 s.idealSeconds() / 3600, s.failuresPerDay(), interval / 60,
                 new Breakdown(st.lostWorkHoursMean(), st.restartHoursMean(), st.checkpointHoursMean(), st.waitHoursMean()),
-                compare ? rows : null, timeline ? st.timeline() : null, savedId);
+                compare ? rows : null, timeline ? st.timeline() : null, savedId, dev.sextant.model.runhealth.FailurePolicies.sparesNote(s));
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%,d GPUs, %,d steps of %.3g s: %.1f h without failures; %.2f failures a day expected%n", gpus, steps,
                     stepSeconds, r.idealHours(), r.failuresPerDay());
             out.printf(Locale.ROOT, "Checkpoint every %.1f training minutes%s; %,d runs simulated%n", r.checkpointEveryMinutes(),
                     checkpointEveryMinutes == null ? " (Daly's optimum)" : "", st.runs());
+            out.println(r.spares());
             out.printf(Locale.ROOT, "Completion: mean %.1f h, P50 %.1f h, P90 %.1f h, P99 %.1f h%n", r.completionHours().mean(),
                     r.completionHours().p50(), r.completionHours().p90(), r.completionHours().p99());
             out.printf(Locale.ROOT, "Failures %.1f a run; goodput %s; %,.0f GPU-hours lost (work %.1f h, restarts %.1f h, checkpoints %.1f h,"
@@ -141,9 +142,10 @@ public final class PlanFailuresCommand implements Runnable {
             }
             if (compare) {
                 out.println();
-                out.printf(Locale.ROOT, "  %-28s %10s %10s %10s %10s%n", "policy", "mean h", "P90 h", "goodput", "failures");
+                int width = rows.stream().mapToInt(p -> p.name().length()).max().orElse(6);
+                out.printf(Locale.ROOT, "  %-" + width + "s %10s %10s %10s %10s%n", "policy", "mean h", "P90 h", "goodput", "failures");
                 for (Policy p : rows) {
-                    out.printf(Locale.ROOT, "  %-28s %10.1f %10.1f %10s %10.1f%n", p.name(), p.completionHours().mean(), p.completionHours().p90(),
+                    out.printf(Locale.ROOT, "  %-" + width + "s %10.1f %10.1f %10s %10.1f%n", p.name(), p.completionHours().mean(), p.completionHours().p90(),
                             dev.sextant.model.Percent.of(p.goodput()), p.failures());
                 }
             }

@@ -174,12 +174,14 @@ final class FailuresTab {
         }
         policies.getItems().setAll(r);
         FailureStudy s = r.get(0).study();
-        RunHealthStudy.PolicyOutcome best = r.stream().min(java.util.Comparator.comparingDouble(p -> p.study().completionHours().mean())).orElseThrow();
+        // "as many spare nodes as needed" is the bound a limited-spares policy approaches, not an option to take
+        RunHealthStudy.PolicyOutcome best = r.stream().filter(p -> p.study().scenario().spareNodes() == s.scenario().spareNodes()).min(java.util.Comparator.comparingDouble(p -> p.study().completionHours().mean())).orElseThrow();
         verdict.setText(String.format(Locale.ROOT, "%s: %,.0f h on average (P90 %,.0f h) against %,.0f h without failures; %.1f failures a day, "
-                        + "%.0f a run; goodput %.1f %%.%s", vm.outcomeTitleProperty().get(), s.completionHours().mean(), s.completionHours().p90(),
+                        + "%.0f a run; goodput %.1f %%.%s %s.", vm.outcomeTitleProperty().get(), s.completionHours().mean(), s.completionHours().p90(),
                 s.scenario().idealSeconds() / 3600, s.scenario().failuresPerDay(), s.failuresMean(), 100 * s.goodput(),
                 best == r.get(0) ? "" : String.format(Locale.ROOT, " “%s” would finish %,.0f h sooner.", best.name(),
-                        s.completionHours().mean() - best.study().completionHours().mean())));
+                        s.completionHours().mean() - best.study().completionHours().mean()),
+                dev.sextant.model.runhealth.FailurePolicies.sparesNote(s.scenario())));
         Forms.show(distribution, RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
                 r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean()), "");
         if (s.timeline() != null) {
