@@ -101,6 +101,16 @@ public final class HfModelConfig {
                 break;
             }
         }
+        JsonNode text = textPart(root);
+        JsonNode window = text.get("sliding_window");
+        if (window != null && window.isIntegralNumber() && !text.has("layer_types")) {
+            String type = modelType(root);
+            boolean applies = !type.startsWith("qwen") || text.path("use_sliding_window").asBoolean(false);
+            if (applies && (type.equals("mistral") || type.equals("mixtral") || type.equals("llama") || type.startsWith("qwen"))) {
+                out.add("sliding_window " + window.asInt() + " applied as vLLM applies it (each request's KV cache holds at most the window; "
+                        + "vLLM's --disable-sliding-window would instead cap the context at " + window.asInt() + " tokens)");
+            }
+        }
         List<String> nonFinite = new ArrayList<>();
         nonFinite(root, "", nonFinite);
         if (!nonFinite.isEmpty()) {
@@ -180,7 +190,38 @@ public final class HfModelConfig {
         if (type.equals("mixtral") || k.has("num_local_experts")) {
             moe = new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 0, k.integer("intermediate_size"), 0, false);
         }
-        return decoder(k, id, type.equals("qwen2") || k.flag("attention_bias", false), moe, Block.of(Style.LLAMA), false);
+        return decoder(k, id, type.equals("qwen2") || k.flag("attention_bias", false), moe,
+                Block.of(Style.LLAMA).withAttention(slidingWindow(k, type)), false);
+    }
+
+    /**
+     * A config-wide {@code sliding_window} as vLLM applies it: Mistral-7B-v0.1's 4,096 on every layer (vLLM reads it into
+     * every attention layer unless --disable-sliding-window, and its V1 KV cache manager drops blocks outside the window,
+     * vllm-project/vllm PR 14097); null (Mistral v0.3, Mistral-Nemo, Mixtral) is none. Qwen2 and Qwen3 apply theirs
+     * only with use_sliding_window, to the layers from max_window_layers on (transformers' Qwen2Config.layer_types). A
+     * {@code layer_types} list, where given, decides instead.
+     */
+    static List<AttentionKind> slidingWindow(Keys k, String type) {
+        if (!k.has("sliding_window") || k.has("layer_types")) {
+            return List.of();
+        }
+        int layers = k.integer("num_hidden_layers");
+        int from = 0;
+        if (type.startsWith("qwen")) {
+            if (!k.flag("use_sliding_window", false)) {
+                return List.of();
+            }
+            from = Math.min(layers, k.optional("max_window_layers", 28));
+        }
+        int window = k.integer("sliding_window");
+        if (window >= k.optional("max_position_embeddings", Integer.MAX_VALUE) || from >= layers) {
+            return List.of(); // a window as long as the context holds all of it
+        }
+        List<AttentionKind> kinds = new ArrayList<>();
+        for (int i = 0; i < layers; i++) {
+            kinds.add(i >= from ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
+        }
+        return kinds;
     }
 
     /** Qwen3 and Qwen3-MoE: Llama-style with an RMSNorm of head width on queries and on keys. */
@@ -199,7 +240,7 @@ public final class HfModelConfig {
             moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), 0, k.integer("moe_intermediate_size"),
                     layers - moeLayers, false);
         }
-        Block block = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, List.of());
+        Block block = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, slidingWindow(k, type));
         return decoder(k, id, k.flag("attention_bias", false), moe, block, false);
     }
 

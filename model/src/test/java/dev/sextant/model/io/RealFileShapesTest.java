@@ -66,7 +66,7 @@ class RealFileShapesTest {
             Path f = Files.createDirectories(tmp.resolve(key)).resolve("config.json");
             Files.writeString(f, Json.writePretty(wrapper));
             assertThat(HfModelConfig.read(f).parameters()).as(key).isEqualTo(mistral.parameters());
-            assertThat(HfModelConfig.notes(f)).containsExactly("the language model under " + key
+            assertThat(HfModelConfig.notes(f)).contains("the language model under " + key
                     + " is planned; the vision tower (vision_config) is not counted in parameters, memory or FLOPs");
         }
     }
@@ -76,10 +76,35 @@ class RealFileShapesTest {
         String text = Json.writePretty(fixture("mistral-7b")).replaceFirst("\\{", "{\n  \"max_grad\": Infinity,\n  \"rope_scaling\": {\"beta\": NaN},");
         Path f = Files.writeString(tmp.resolve("config.json"), text);
         assertThat(HfModelConfig.read(f).parameters()).isEqualTo(HfModelConfigTest.fixture("mistral-7b").parameters());
-        assertThat(HfModelConfig.notes(f)).containsExactly("Infinity or NaN (written by Python's json module, not JSON) read as Python "
+        assertThat(HfModelConfig.notes(f)).contains("Infinity or NaN (written by Python's json module, not JSON) read as Python "
                 + "reads them at max_grad (Infinity), rope_scaling.beta (NaN)");
         // where the planner needs the value, a non-finite one is named with its field
         Path bad = Files.writeString(tmp.resolve("bad.json"), text.replaceFirst("\"num_hidden_layers\" : 32", "\"num_hidden_layers\" : Infinity"));
         assertThatThrownBy(() -> HfModelConfig.read(bad)).hasMessageContaining("num_hidden_layers: expected a positive whole number, got Infinity");
+    }
+
+    /**
+     * Issue 33, part 11: Mistral-7B-v0.1's sliding_window 4096 on every layer, as vLLM applies it (its V1 KV cache
+     * manager keeps at most the window's blocks a request: vllm/v1/kv_cache_interface.py, SlidingWindowSpec); Mistral
+     * v0.3's null is none; Qwen2's only with use_sliding_window, from max_window_layers on.
+     */
+    @Test
+    void mistralsSlidingWindowIsAppliedAsVllmAppliesIt() throws Exception {
+        ModelArchitecture v01 = HfModelConfigTest.fixture("mistral-7b");
+        assertThat(v01.block().attention()).hasSize(32).allMatch(a -> a.equals(new dev.sextant.model.architecture.AttentionKind.SlidingWindow(4096)));
+        // a 32,768-token request holds 4,096 tokens' blocks on each layer: ⌈4095/16⌉ + 1 = 257 blocks, not 2,048
+        assertThat(v01.block().attention().get(0).blocksHeld(32_768, 16)).isEqualTo(257);
+        assertThat(HfModelConfig.notes(Path.of(RealFileShapesTest.class.getResource("/hf-configs/mistral-7b.json").toURI())))
+                .anySatisfy(n -> assertThat(n).startsWith("sliding_window 4096 applied as vLLM applies it"));
+        ObjectNode v03 = fixture("mistral-7b");
+        v03.putNull("sliding_window");
+        Path f = Files.writeString(tmp.resolve("v03.json"), Json.writePretty(v03));
+        assertThat(HfModelConfig.read(f).block().attention()).isEmpty();
+        ObjectNode qwen = fixture("mistral-7b");
+        qwen.put("model_type", "qwen2").put("use_sliding_window", true).put("max_window_layers", 28);
+        Path q = Files.writeString(tmp.resolve("qwen.json"), Json.writePretty(qwen));
+        List<dev.sextant.model.architecture.AttentionKind> kinds = HfModelConfig.read(q).block().attention();
+        assertThat(kinds.subList(0, 28)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.Full);
+        assertThat(kinds.subList(28, 32)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.SlidingWindow);
     }
 }
