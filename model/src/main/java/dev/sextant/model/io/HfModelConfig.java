@@ -22,12 +22,31 @@ import java.util.Map;
  */
 public final class HfModelConfig {
 
-    static final List<String> SUPPORTED = List.of("llama", "mistral", "qwen2", "qwen3", "qwen3_moe", "mixtral", "deepseek_v2",
-            "deepseek_v3", "gemma2", "gemma3", "llama4", "gpt_oss", "phi3", "falcon", "olmo2", "gpt2");
+    static final List<String> SUPPORTED = List.of("llama", "mistral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "mixtral", "deepseek_v2",
+            "deepseek_v3", "kimi_k2", "gemma2", "gemma3", "llama4", "gpt_oss", "phi3", "falcon", "olmo2", "gpt2");
 
     /** Model types that name a family by another name. */
     private static final Map<String, String> ALIASES = Map.of("gemma3_text", "gemma3", "llama4_text", "llama4",
-            "refinedwebmodel", "falcon", "refinedweb", "falcon");
+            "refinedwebmodel", "falcon", "refinedweb", "falcon", "kimi_k2", "deepseek_v3");
+
+    /**
+     * Defaults of the configuration classes that a multimodal wrapper's language part leaves out: transformers writes a
+     * nested config as its difference from the class's defaults (LLaVA-1.5's text_config holds three keys), so they are
+     * the library's LlamaConfig and MistralConfig defaults.
+     */
+    private static final Map<String, Map<String, Integer>> NESTED_DEFAULTS = Map.of(
+            "llama", Map.of("vocab_size", 32000, "hidden_size", 4096, "intermediate_size", 11008, "num_hidden_layers", 32,
+                    "num_attention_heads", 32, "max_position_embeddings", 2048),
+            "mistral", Map.of("vocab_size", 32000, "hidden_size", 4096, "intermediate_size", 14336, "num_hidden_layers", 32,
+                    "num_attention_heads", 32, "num_key_value_heads", 8, "max_position_embeddings", 131072));
+
+    /**
+     * Families with layers that are not attention (Mamba state-space layers, linear attention), by the field that says
+     * which layers those are: their fixed-size state is no KV cache, and the planners do not model it yet.
+     */
+    private static final Map<String, String> HYBRID = Map.of("nemotron_h", "hybrid_override_pattern", "jamba", "attn_layer_period",
+            "qwen3_next", "full_attention_interval", "granitemoehybrid", "layer_types", "falcon_h1", "mamba_d_ssm", "zamba2",
+            "layers_block_type", "bamba", "attn_layer_indices", "mamba", "state_size", "mamba2", "state_size");
 
     /** Defaults of the transformers configuration classes for keys that published configs leave out. */
     private static final Map<String, Map<String, Integer>> DEFAULTS = Map.of(
@@ -149,11 +168,19 @@ public final class HfModelConfig {
         if (type.isEmpty()) {
             type = c.has("n_embd") ? "gpt2" : c.has("hidden_size") ? "llama" : "";
         }
-        Keys k = new Keys(c, root, file, type, DEFAULTS.getOrDefault(type, Map.of()));
+        if (HYBRID.containsKey(type)) {
+            throw new BadInputException(file, 0, HYBRID.get(type), hybrid(c, type));
+        }
+        Map<String, Integer> defaults = new java.util.HashMap<>(DEFAULTS.getOrDefault(type, Map.of()));
+        if (c != root) {
+            NESTED_DEFAULTS.getOrDefault(type, Map.of()).forEach(defaults::putIfAbsent);
+        }
+        Keys k = new Keys(c, root, file, type, defaults);
         try {
             return switch (type) {
                 case "gpt2" -> gpt2(k, id);
                 case "llama", "mistral", "qwen2", "mixtral" -> llamaLike(k, id, type);
+                case "qwen2_moe" -> qwen2Moe(k, id);
                 case "qwen3", "qwen3_moe" -> qwen3(k, id, type);
                 case "phi3" -> llamaLike(k, id, type);
                 case "olmo2" -> olmo2(k, id);
@@ -192,6 +219,50 @@ public final class HfModelConfig {
         }
         return decoder(k, id, type.equals("qwen2") || k.flag("attention_bias", false), moe,
                 Block.of(Style.LLAMA).withAttention(slidingWindow(k, type)), false);
+    }
+
+    /**
+     * Qwen2-MoE (Qwen1.5-MoE-A2.7B, Qwen2-57B-A14B): Qwen2 attention (biased q, k, v) and MoE layers of num_experts
+     * routed experts of moe_intermediate_size plus one shared expert of shared_expert_intermediate_size, counted as that
+     * many routed widths (the same weights); layers in mlp_only_layers, or off the decoder_sparse_step, are dense of
+     * intermediate_size (transformers' Qwen2MoeDecoderLayer). The shared expert's one-output gate (hidden_size weights a
+     * layer) is left out.
+     */
+    private static ModelArchitecture qwen2Moe(Keys k, String id) {
+        int layers = k.integer("num_hidden_layers");
+        int step = k.optional("decoder_sparse_step", 1);
+        List<Integer> mlpOnly = k.integers("mlp_only_layers");
+        int moeLayers = 0;
+        for (int i = 0; i < layers; i++) {
+            if (!mlpOnly.contains(i) && (i + 1) % step == 0) {
+                moeLayers++;
+            }
+        }
+        int width = k.integer("moe_intermediate_size");
+        int shared = k.has("shared_expert_intermediate_size") ? k.integer("shared_expert_intermediate_size") : 0;
+        if (shared % width != 0) {
+            throw new BadInputException(k.file, 0, "shared_expert_intermediate_size", "expected a multiple of moe_intermediate_size (" + width
+                    + "), got " + shared + "; a shared expert of another width is not planned");
+        }
+        Moe moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), shared / width, width, layers - moeLayers, false);
+        return decoder(k, id, true, moe, Block.of(Style.LLAMA).withAttention(slidingWindow(k, "qwen2")), false, k.integer("intermediate_size"));
+    }
+
+    /** Why a hybrid family is not planned, naming the layers that are not attention. */
+    private static String hybrid(JsonNode c, String type) {
+        String field = HYBRID.get(type);
+        String what = "a hybrid of attention and " + (type.equals("qwen3_next") ? "linear-attention (Gated DeltaNet)" : "Mamba state-space")
+                + " layers";
+        JsonNode pattern = c.get("hybrid_override_pattern");
+        if (pattern != null && pattern.isTextual()) {
+            String p = pattern.asText();
+            long mamba = p.chars().filter(ch -> ch == 'M').count();
+            long attention = p.chars().filter(ch -> ch == '*').count();
+            what += " (" + mamba + " Mamba, " + attention + " attention and " + (p.length() - mamba - attention) + " MLP or MoE layers of "
+                    + p.length() + ")";
+        }
+        return what + ": their fixed-size state is no KV cache and the planners do not model it yet; attention-only, latent-attention "
+                + "(MLA) and mixture-of-experts families are planned (supported: " + String.join(", ", SUPPORTED) + ")";
     }
 
     /**

@@ -107,4 +107,32 @@ class RealFileShapesTest {
         assertThat(kinds.subList(0, 28)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.Full);
         assertThat(kinds.subList(28, 32)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.SlidingWindow);
     }
+
+    /**
+     * Issue 33, part 10, on published configs (hf-configs/SOURCES.md). Expected counts: LLaVA-1.5-7B's language model is
+     * Vicuna-7B, Llama 2 7B's 6,738,415,616 with 64 more vocabulary rows in its untied embedding and head (+2 × 64 × 4,096,
+     * hand calculation); Qwen1.5-MoE-A2.7B "14.3B total, 2.7B activated" (Qwen's release, NVIDIA NeMo's model page);
+     * Kimi K2, a DeepSeek-V3 architecture of 384 experts and 64 heads, by hand from its config: MLA attention
+     * 101,116,160 a layer with its two norms, 385 experts of 3 × 7,168 × 2,048 plus the router (384 × 7,168 weights and
+     * 384 biases) in 60 layers, one dense layer of 3 × 7,168 × 18,432, untied 163,840 × 7,168 embedding and head:
+     * 1,026,408,232,448 (the card rounds to "1T total, 32B activated").
+     */
+    @Test
+    void currentFamiliesArePlannedWithTheirPublishedCountsOrRefusedNamingTheField() throws Exception {
+        ModelArchitecture llava = HfModelConfigTest.fixture("llava-1.5-7b");
+        assertThat(llava.parameters().total()).isEqualTo(6_738_415_616L + 2L * 64 * 4096);
+        ModelArchitecture qwenMoe = HfModelConfigTest.fixture("qwen1.5-moe-a2.7b");
+        assertThat(qwenMoe.parameters().total() / 1e9).isCloseTo(14.3, org.assertj.core.api.Assertions.within(0.1));
+        assertThat(qwenMoe.parameters().active() / 1e9).isCloseTo(2.7, org.assertj.core.api.Assertions.within(0.1));
+        ModelArchitecture kimi = HfModelConfigTest.fixture("kimi-k2");
+        assertThat(kimi.parameters().total()).isEqualTo(1_026_408_232_448L);
+        assertThat(kimi.parameters().active() / 1e9).isCloseTo(32, org.assertj.core.api.Assertions.within(1.0));
+        assertThat(HfModelConfigTest.fixture("mistral-7b-v0.3").block().attention()).isEmpty();
+        assertThatThrownBy(() -> HfModelConfigTest.fixture("nemotron-h-56b")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("nemotron-h-56b.json: hybrid_override_pattern: a hybrid of attention and Mamba state-space layers (")
+                .hasMessageContaining("the planners do not model it yet");
+        assertThatThrownBy(() -> HfModelConfigTest.fixture("jamba-v0.1")).hasMessageContaining("jamba-v0.1.json: attn_layer_period: a hybrid");
+        assertThatThrownBy(() -> HfModelConfigTest.fixture("qwen3-next-80b-a3b"))
+                .hasMessageContaining("full_attention_interval: a hybrid of attention and linear-attention (Gated DeltaNet) layers");
+    }
 }
