@@ -126,4 +126,31 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         assertThat(r.summary().skippedFiles()).extracting(ScanResult.SkippedFile::path).containsExactly(bad.toString());
         assertThat(ContaminationViewModel.fileNotes(r.summary())).startsWith(" Skipped " + bad + ": cannot read: ");
     }
+
+    /** Issue 33, part 14: a scan cancelled from the area is kept, listed as cancelled and resumed to the end. */
+    @Test
+    void aCancelledScanIsKeptListedAndResumable() throws Exception {
+        shell.createProject("Mine", "");
+        Path bench = Files.writeString(tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
+        Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+        for (int i = 0; i < 12; i++) {
+            Files.writeString(corpus.resolve("c" + i + ".txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n".repeat(200));
+        }
+        vm.benchmarkFiles().add(bench);
+        vm.corpusPaths().add(corpus);
+        vm.ngramProperty().set("8");
+        // the user presses Cancel as soon as the first progress shows
+        javafx.beans.value.ChangeListener<Number> cancelOnProgress = (o, a, b) -> shell.jobs().cancel();
+        shell.jobs().progressProperty().addListener(cancelOnProgress);
+        vm.run();
+        shell.jobs().progressProperty().removeListener(cancelOnProgress);
+        assertThat(failures).isEmpty();
+        assertThat(vm.problemProperty().get()).isEmpty();
+        SavedScan cancelled = vm.scans().get(0);
+        assertThat(cancelled.state()).isEqualTo(SavedScan.CANCELLED);
+        assertThat(vm.canResume(cancelled)).isTrue();
+        vm.resume(cancelled);
+        assertThat(vm.selectedProperty().get().state()).isEqualTo(SavedScan.COMPLETE);
+        assertThat(vm.resultProperty().get().summary().files()).isEqualTo(12);
+    }
 }

@@ -324,6 +324,9 @@ public final class DataViewModel {
     }
 
     private void fail(Throwable e) {
+        if (e instanceof dev.sextant.model.job.CancelledException) {
+            return; // cancelled by the user: nothing to report
+        }
         problem.set(Failures.message(e));
         problemField.set(e instanceof InputError ie ? ie.field() : "");
     }

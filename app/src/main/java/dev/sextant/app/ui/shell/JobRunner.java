@@ -90,7 +90,8 @@ public final class JobRunner {
      * Queues a job. Must be called on the FX thread.
      *
      * @param onSuccess runs on the FX thread with the result
-     * @param onFailure runs on the FX thread when the job throws; null hands the failure to the failure handler
+     * @param onFailure runs on the FX thread when the job throws, or is cancelled (a {@link CancelledException}, which is
+     *                  no failure to report); null hands failures to the failure handler
      */
     public <T> void submit(String jobTitle, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
         pending++;
@@ -110,6 +111,9 @@ public final class JobRunner {
                     finished();
                     if (token.isCancelled()) {
                         lastOutcome.set(jobTitle + ": cancelled");
+                        if (onFailure != null) {
+                            onFailure.accept(new CancelledException()); // its result is dropped: the handler reloads what was kept
+                        }
                     } else if (onSuccess != null) {
                         onSuccess.accept(result);
                     }
@@ -118,6 +122,11 @@ public final class JobRunner {
                 fx.execute(() -> {
                     finished();
                     lastOutcome.set(jobTitle + ": cancelled");
+                    // a job with its own failure handler hears of the cancel too: a kept scan or dedup run that stopped
+                    // is listed again, with Resume (the handler does not report a cancel as a failure)
+                    if (onFailure != null) {
+                        onFailure.accept(e);
+                    }
                 });
             } catch (Throwable e) {
                 if (e instanceof dev.sextant.model.io.BadInputException || e instanceof dev.sextant.workspaces.WorkspaceException) {
@@ -142,6 +151,9 @@ public final class JobRunner {
 
     /** Hands a job's failure that its own handler does not deal with to the failure handler (the error dialog). */
     public void reportFailure(String jobTitle, Throwable error) {
+        if (error instanceof CancelledException) {
+            return; // the status bar says the job was cancelled
+        }
         failureHandler.failed(jobTitle, error);
     }
 
