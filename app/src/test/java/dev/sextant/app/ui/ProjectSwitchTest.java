@@ -33,6 +33,12 @@ class ProjectSwitchTest extends DemoWorkspaceTest {
         gpu.open(gpu.saved().get(0));
         assertThat(gpu.shownProperty().get()).isNotNull();
         assertThat(rollout.decisionProperty().get()).isNotNull();
+        // a comparison run and a scan form filled in the demo
+        evaluation.compareAProperty().set(evaluation.summaries().get(0).model());
+        evaluation.compare();
+        contamination.benchmarkFiles().add(tmp.resolve("bench.jsonl"));
+        contamination.corpusPaths().add(tmp.resolve("corpus"));
+        shell.statusProperty().set("Scan complete: 40 items");
 
         shell.createProject("Empty", "");
 
@@ -53,6 +59,11 @@ class ProjectSwitchTest extends DemoWorkspaceTest {
         assertThat(rollout.decisionProperty().get()).isNull();
         assertThat(rollout.canaryProperty().get()).isNull();
         assertThat(rollout.checks()).isEmpty();
+        assertThat(evaluation.comparisonProperty().get()).isNull();
+        assertThat(evaluation.compareAProperty().get()).isNull();
+        assertThat(contamination.benchmarkFiles()).isEmpty();
+        assertThat(contamination.corpusPaths()).isEmpty();
+        assertThat(shell.statusProperty().get()).doesNotContain("Scan complete");
         assertThat(shell.jobs().lastOutcomeProperty().get()).doesNotEndWith("failed");
         assertThat(failures).isEmpty();
     }

@@ -48,7 +48,16 @@ public final class ContaminationViewModel {
 
     public ContaminationViewModel(ShellModel shell) {
         this.shell = shell;
-        shell.currentProjectProperty().addListener((o, a, p) -> reload(null));
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            // the form belongs to the project it was filled in: another project starts from an empty one
+            benchmarkFiles.clear();
+            corpusPaths.clear();
+            fields.set("");
+            idField.set("");
+            benchmarkName.set("");
+            problem.set("");
+            reload(null);
+        });
         selected.addListener((o, a, s) -> loadResult(s));
         reload(null);
     }

@@ -92,6 +92,12 @@ public final class DataViewModel {
         shell.currentProjectProperty().addListener((o, a, p) -> {
             shownRun.set(null);
             cluster.set(null);
+            // results and inputs of the other project's corpus do not carry over
+            mix.set(null);
+            decontamination.set(null);
+            corpus.clear();
+            benchmarks.clear();
+            clearProblem();
             reload();
         });
         reload();

@@ -66,7 +66,16 @@ public final class EvaluationViewModel {
 
     public EvaluationViewModel(ShellModel shell) {
         this.shell = shell;
-        shell.currentProjectProperty().addListener((o, a, p) -> reload());
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            // a comparison names the other project's models and benchmark: it starts again here
+            comparison.set(null);
+            compareBenchmark.set(null);
+            compareA.set(null);
+            compareB.set(null);
+            compareProblem.set("");
+            importNotes = List.of();
+            reload();
+        });
         reload();
     }
 

@@ -45,6 +45,10 @@ public final class ShellModel {
         this.settings.set(home.settings());
         currentProject.addListener((obs, old, p) -> {
             Workspace ws = workspace.get();
+            if (old != null && p != null && !old.id().equals(p.id())) {
+                // the last message was about the other project: say where the user is now
+                status.set("Project " + p.name());
+            }
             if (p != null && ws != null && (old == null || !old.id().equals(p.id()))) {
                 jobs.submit("Remember project", (pr, c) -> {
                     if (!ws.isClosed()) {
