@@ -55,6 +55,7 @@ public final class ArenaTab {
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
         Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
         arenaWarning.textProperty().bind(vm.arenaWarningProperty());
+        arenaWarning.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never cut with "…"
         arenaWarning.visibleProperty().bind(vm.arenaWarningProperty().isNotEmpty());
         arenaWarning.managedProperty().bind(arenaWarning.visibleProperty());
         vm.arenaProperty().addListener((o, a, r) -> showArena(r));
@@ -64,9 +65,19 @@ public final class ArenaTab {
     private void showArena(ArenaResult r) {
         arenaTable.getItems().setAll(r == null ? List.of() : r.models());
         arenaCounts.setText(r == null ? "" : String.format("%,d battles among %d models, %,d ties", r.totalBattles(), r.order().size(), r.ties()));
-        show(arenaPane, r == null ? null : Charts.forest("Bradley-Terry rating with 95% bootstrap interval", "rating (Elo scale)",
-                r.models().stream().map(m -> new Charts.ForestRow(m.model(), m.rating(), m.ciLow(), m.ciHigh())).toList(), dark.getAsBoolean()),
-                "No battles in this project.");
+        // groups that never met are rated on scales of their own: one chart, one axis, each
+        List<org.jfree.chart.JFreeChart> forests = new ArrayList<>();
+        List<Integer> rows = new ArrayList<>();
+        if (r != null) {
+            for (ArenaResult.Component c : r.components()) {
+                rows.add(c.models().size());
+                String title = r.disconnected() ? "Group " + (c.index() + 1) + " of " + r.components().size() + ": Bradley-Terry rating, 95% interval "
+                        + "(its own scale)" : "Bradley-Terry rating with 95% bootstrap interval";
+                forests.add(Charts.forest(title, "rating (Elo scale)", r.models().stream().filter(m -> c.models().contains(m.model()))
+                        .map(m -> new Charts.ForestRow(m.model(), m.rating(), m.ciLow(), m.ciHigh())).toList(), dark.getAsBoolean()));
+            }
+        }
+        ChartPanes.showAll(arenaPane, forests, rows, "No battles in this project.");
         if (r == null) {
             show(winRatePane, null, "");
             return;
@@ -82,7 +93,7 @@ public final class ArenaTab {
             }
             rates.add(row);
         }
-        show(winRatePane, Charts.heatmap("Win rate of row model against column model (ties count half)", order, order, rates,
+        show(winRatePane, Charts.heatmap("Win rate of row model against column model (ties count half; blank: never met)", order, order, rates,
                 "opponent", true, dark.getAsBoolean()), "");
     }
 }

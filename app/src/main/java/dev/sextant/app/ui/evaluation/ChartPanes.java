@@ -23,6 +23,30 @@ final class ChartPanes {
         }
     }
 
+    /**
+     * Several charts stacked in the pane (each group's own scale, say), each as tall as its rows need (at least
+     * {@code rowHeight} a row and room for its title and axis), scrolling when they do not fit; a muted line when there
+     * are none.
+     */
+    static void showAll(StackPane pane, java.util.List<JFreeChart> charts, java.util.List<Integer> rows, String emptyText) {
+        if (charts.size() <= 1) {
+            show(pane, charts.isEmpty() ? null : charts.get(0), emptyText);
+            return;
+        }
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(6);
+        for (int i = 0; i < charts.size(); i++) {
+            ChartViewer v = new ChartViewer(charts.get(i));
+            double h = 84 + 22.0 * rows.get(i);
+            v.setMinHeight(h);
+            v.setPrefHeight(h);
+            box.getChildren().add(v);
+        }
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        pane.getChildren().setAll(scroll);
+    }
+
     /** The field shows the property and sets it while it holds a whole number; otherwise it is marked. */
     static void integerField(TextField field, javafx.beans.property.IntegerProperty property) {
         field.setText(String.valueOf(property.get()));
