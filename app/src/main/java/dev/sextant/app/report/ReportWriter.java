@@ -44,8 +44,9 @@ public final class ReportWriter {
             h1 { font-size: 20pt; margin: 0 0 2pt 0; }
             .subtitle { color: #59636e; margin-bottom: 10pt; }
             h2 { font-size: 14pt; border-bottom: 1px solid #d0d7de; padding-bottom: 3pt; margin-top: 16pt; }
-            section.page { page-break-before: always; }
-            section.first { page-break-before: avoid; }
+            h2 { page-break-after: avoid; }
+            thead { display: table-header-group; }
+            ul { page-break-before: avoid; }
             .headline { font-size: 18pt; font-weight: bold; padding: 8pt 12pt; border-radius: 6px; display: inline-block; }
             .verdict { border: 2px solid; border-radius: 8px; padding: 10pt 14pt; margin: 8pt 0 12pt 0; page-break-inside: avoid; }
             .verdict .decision { font-size: 26pt; font-weight: bold; margin-bottom: 6pt; }
@@ -72,7 +73,8 @@ public final class ReportWriter {
         String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean pdf = name.endsWith(".pdf");
         if (!pdf && !name.endsWith(".html") && !name.endsWith(".htm")) {
-            throw new IllegalArgumentException("--out must end in .html or .pdf, got " + out.getFileName());
+            throw new dev.sextant.model.io.BadInputException(out.getFileName().toString(), 0, null,
+                    "a report is written as HTML or PDF: name the file .html or .pdf");
         }
         String html = pdf ? html(report, "'" + FONT_FAMILY + "'") : html(report);
         try {

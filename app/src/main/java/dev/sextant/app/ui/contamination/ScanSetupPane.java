@@ -158,6 +158,6 @@ public final class ScanSetupPane {
         if (f == null) {
             return;
         }
-        vm.exportContaminated(r, f.toPath());
+        vm.exportContaminated(r, dev.sextant.app.ui.shell.ExportChooser.withExtension(chooser, f));
     }
 }

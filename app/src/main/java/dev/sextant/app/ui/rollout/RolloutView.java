@@ -64,10 +64,10 @@ public final class RolloutView {
     }
 
     private void save(String kind, String extension) {
-        File f = ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension)
-                .showSaveDialog(root.getScene().getWindow());
+        javafx.stage.FileChooser chooser = ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension);
+        File f = chooser.showSaveDialog(root.getScene().getWindow());
         if (f != null) {
-            vm.export(f.toPath());
+            vm.export(ExportChooser.withExtension(chooser, f));
         }
     }
 

@@ -37,6 +37,27 @@ public final class ExportChooser {
         return chooser;
     }
 
+    /**
+     * The chosen file with the chooser's selected filter's extension when the name has none of the filters' (GTK's
+     * dialog does not add it: "report" was refused as neither .html nor .pdf, and nothing was written).
+     */
+    public static java.nio.file.Path withExtension(FileChooser chooser, File chosen) {
+        String name = chosen.getName().toLowerCase(Locale.ROOT);
+        for (FileChooser.ExtensionFilter f : chooser.getExtensionFilters()) {
+            for (String pattern : f.getExtensions()) {
+                if (name.endsWith(pattern.replace("*", "").toLowerCase(Locale.ROOT))) {
+                    return chosen.toPath();
+                }
+            }
+        }
+        FileChooser.ExtensionFilter selected = chooser.getSelectedExtensionFilter() != null ? chooser.getSelectedExtensionFilter()
+                : chooser.getExtensionFilters().isEmpty() ? null : chooser.getExtensionFilters().get(0);
+        if (selected == null || selected.getExtensions().isEmpty()) {
+            return chosen.toPath();
+        }
+        return chosen.toPath().resolveSibling(chosen.getName() + selected.getExtensions().get(0).replace("*", ""));
+    }
+
     /** {@code <project>-<what>-<date>.<extension>}, in letters, digits, dots, dashes and underscores. */
     static String fileName(Project project, String what, LocalDate date, String extension) {
         String name = (project == null ? "" : project.name() + "-") + what + "-" + date;

@@ -178,10 +178,11 @@ public final class Tables {
         MenuItem export = new MenuItem("Export as CSV…");
         export.setOnAction(e -> {
             FileChooser chooser = ExportChooser.of(shell, "Export table as CSV", defaultName.replaceFirst("\\.csv$", ""), "CSV", "csv");
-            File f = chooser.showSaveDialog(table.getScene().getWindow());
-            if (f != null) {
+            File chosen = chooser.showSaveDialog(table.getScene().getWindow());
+            if (chosen != null) {
+                java.nio.file.Path f = ExportChooser.withExtension(chooser, chosen);
                 TableExport cells = TableExport.of(table); // read on the FX thread, written (and synced) off it
-                shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f.toPath()),
+                shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f),
                         n -> shell.statusProperty().set("Exported " + n + " rows to " + f));
             }
         });
