@@ -43,7 +43,7 @@ import org.jfree.chart.fx.ChartViewer;
 /**
  * The report presented full screen as slides designed for a projector: a title slide, then each section as one or
  * more slides that fit the screen without scrolling. Type scales with the window (body text a thirtieth of its
- * height), tables are split by rows (at most {@link #MAX_ROWS} a slide) and, when too wide, by columns with the first
+ * height), tables are kept whole on a slide (split by rows only past {@link #MAX_ROWS}) and, when too wide, by columns with the first
  * column repeated, so no cell is cut short; the verdict gets a slide of its own, its decision large and coloured, with
  * the counts of blocking, gain and inconclusive checks. → / Page Down / Space for the next slide, ← / Page Up for the
  * previous, Esc to leave.
@@ -51,7 +51,7 @@ import org.jfree.chart.fx.ChartViewer;
 public final class Presentation {
 
     /** Table rows on one slide at most: more and the type gets too small for the back of a room. */
-    static final int MAX_ROWS = 8;
+    static final int MAX_ROWS = 14;
 
     private Presentation() {
     }
@@ -328,6 +328,20 @@ public final class Presentation {
                 Piece next = todo.pollFirst();
                 if (fits(section, current, next, zoom)) {
                     current.add(next);
+                    continue;
+                }
+                if (next instanceof RowsPiece) {
+                    // a table (or a chunk of a long one) is kept whole: on a slide of its own, its type made smaller
+                    // if it must, never its rows spread over two slides
+                    if (!current.isEmpty()) {
+                        groups.add(current);
+                        current = new ArrayList<>();
+                    }
+                    if (fits(section, List.of(), next, zoom)) {
+                        current.add(next);
+                    } else {
+                        groups.add(List.of(next));
+                    }
                     continue;
                 }
                 int size = size(next);
