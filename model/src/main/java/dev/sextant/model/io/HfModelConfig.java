@@ -230,6 +230,19 @@ public final class HfModelConfig {
      */
     private static ModelArchitecture qwen2Moe(Keys k, String id) {
         int layers = k.integer("num_hidden_layers");
+        int width = k.integer("moe_intermediate_size");
+        int shared = k.has("shared_expert_intermediate_size") ? k.integer("shared_expert_intermediate_size") : 0;
+        if (shared % width != 0) {
+            throw new BadInputException(k.file, 0, "shared_expert_intermediate_size", "expected a multiple of moe_intermediate_size (" + width
+                    + "), got " + shared + "; a shared expert of another width is not planned");
+        }
+        Moe moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), shared / width, width, layers - qwenMoeLayers(k, layers),
+                false);
+        return decoder(k, id, true, moe, Block.of(Style.LLAMA).withAttention(slidingWindow(k, "qwen2")), false, k.integer("intermediate_size"));
+    }
+
+    /** Qwen's MoE layers: those off mlp_only_layers and on every decoder_sparse_step-th (transformers' Qwen2/3-MoE decoders). */
+    private static int qwenMoeLayers(Keys k, int layers) {
         int step = k.optional("decoder_sparse_step", 1);
         List<Integer> mlpOnly = k.integers("mlp_only_layers");
         int moeLayers = 0;
@@ -238,14 +251,7 @@ public final class HfModelConfig {
                 moeLayers++;
             }
         }
-        int width = k.integer("moe_intermediate_size");
-        int shared = k.has("shared_expert_intermediate_size") ? k.integer("shared_expert_intermediate_size") : 0;
-        if (shared % width != 0) {
-            throw new BadInputException(k.file, 0, "shared_expert_intermediate_size", "expected a multiple of moe_intermediate_size (" + width
-                    + "), got " + shared + "; a shared expert of another width is not planned");
-        }
-        Moe moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), shared / width, width, layers - moeLayers, false);
-        return decoder(k, id, true, moe, Block.of(Style.LLAMA).withAttention(slidingWindow(k, "qwen2")), false, k.integer("intermediate_size"));
+        return moeLayers;
     }
 
     /** Why a hybrid family is not planned, naming the layers that are not attention. */
@@ -300,16 +306,8 @@ public final class HfModelConfig {
         Moe moe = null;
         if (type.equals("qwen3_moe")) {
             int layers = k.integer("num_hidden_layers");
-            int step = k.optional("decoder_sparse_step", 1);
-            List<Integer> mlpOnly = k.integers("mlp_only_layers");
-            int moeLayers = 0;
-            for (int i = 0; i < layers; i++) {
-                if (!mlpOnly.contains(i) && (i + 1) % step == 0) {
-                    moeLayers++;
-                }
-            }
             moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), 0, k.integer("moe_intermediate_size"),
-                    layers - moeLayers, false);
+                    layers - qwenMoeLayers(k, layers), false);
         }
         Block block = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, slidingWindow(k, type));
         return decoder(k, id, k.flag("attention_bias", false), moe, block, false);
