@@ -46,7 +46,7 @@ public final class HfModelConfig {
      */
     private static final Map<String, String> HYBRID = Map.of("nemotron_h", "hybrid_override_pattern", "jamba", "attn_layer_period",
             "qwen3_next", "full_attention_interval", "granitemoehybrid", "layer_types", "falcon_h1", "mamba_d_ssm", "zamba2",
-            "layers_block_type", "bamba", "attn_layer_indices", "mamba", "state_size", "mamba2", "state_size");
+            "layers_block_type", "bamba", "attn_layer_indices");
 
     /** Defaults of the transformers configuration classes for keys that published configs leave out. */
     private static final Map<String, Map<String, Integer>> DEFAULTS = Map.of(
