@@ -122,6 +122,11 @@ public final class RunHealthStudy {
         return out;
     }
 
+    /** What the scenario's spare-node policy means for the run, in a sentence ({@link FailurePolicies#sparesNote}). */
+    public static String sparesNote(FailureScenario s) {
+        return FailurePolicies.sparesNote(s);
+    }
+
     /** The run a kept training plan describes, with its fault-tolerance inputs and the planner's elastic step times. */
     public static FailureScenario fromPlan(SavedTrainingPlan plan) {
         return FailureScenarios.fromPlan(plan.request(), plan.plan(), plan.faults(), TrainingStudy.efficiency(plan.request(), null));

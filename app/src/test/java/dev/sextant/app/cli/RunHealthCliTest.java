@@ -130,7 +130,9 @@ class RunHealthCliTest {
         assertThat(none.json().get("completionHours").get("p99").asDouble()).isCloseTo(4120 / 3600.0, within(1e-12));
         CliRun compare = run("plan", "failures", "--gpus", "1024", "--step-seconds", "2", "--steps", "200000", "--checkpoint-seconds", "300",
                 "--spare-nodes", "1", "--compare", "--runs", "100", "--json");
-        assertThat(compare.json().get("policies")).hasSize(4);
+        // as given, the other checkpoint mode, snapshots, waiting for repairs, and the unlimited-spares bound
+        assertThat(compare.json().get("policies")).hasSize(5);
+        assertThat(compare.json().get("policies").get(4).get("name").asText()).isEqualTo("as many spare nodes as needed");
         CliRun saved = run("plan", "failures", "--gpus", "64", "--step-seconds", "2", "--steps", "1000", "--checkpoint-seconds", "30",
                 "--runs", "10", "--save", "small run", "--json");
         assertThat(saved.code()).as(saved.err()).isZero();

@@ -109,7 +109,7 @@ class AreaWorkflowsTest {
         drop(robot, window.find("#dropZone", Node.class), scores);
         window.waitUntil("the dropped file among the sources", () -> sources.getItems().size() == before + 1);
         window.awaitJobs();
-        assertThat(window.text("#status-message")).startsWith("Imported 1 file(s), 80 rows");
+        assertThat(window.text("#status-message")).startsWith("Imported 1 file, 80 rows");
 
         window.clickTab("Variance");
         @SuppressWarnings("unchecked")

@@ -125,7 +125,7 @@ public final class PlanFailuresCommand implements Runnable {
         Result r = new Result(st.runs(), hours(st), new Mean(st.failuresMean()), st.goodput(), new Mean(st.gpuHoursLostMean()),
                 s.idealSeconds() / 3600, s.failuresPerDay(), interval / 60,
                 new Breakdown(st.lostWorkHoursMean(), st.restartHoursMean(), st.checkpointHoursMean(), st.waitHoursMean()),
-                compare ? rows : null, timeline ? st.timeline() : null, savedId, dev.sextant.model.runhealth.FailurePolicies.sparesNote(s));
+                compare ? rows : null, timeline ? st.timeline() : null, savedId, dev.sextant.app.study.RunHealthStudy.sparesNote(s));
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%,d GPUs, %,d steps of %.3g s: %.1f h without failures; %.2f failures a day expected%n", gpus, steps,
                     stepSeconds, r.idealHours(), r.failuresPerDay());

@@ -181,7 +181,7 @@ final class FailuresTab {
                 s.scenario().idealSeconds() / 3600, s.scenario().failuresPerDay(), s.failuresMean(), 100 * s.goodput(),
                 best == r.get(0) ? "" : String.format(Locale.ROOT, " “%s” would finish %,.0f h sooner.", best.name(),
                         s.completionHours().mean() - best.study().completionHours().mean()),
-                dev.sextant.model.runhealth.FailurePolicies.sparesNote(s.scenario())));
+                dev.sextant.app.study.RunHealthStudy.sparesNote(s.scenario())));
         Forms.show(distribution, RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
                 r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean()), "");
         if (s.timeline() != null) {
