@@ -16,9 +16,30 @@ import java.util.List;
  * @param items         the benchmark items found, with the documents they were found in
  * @param examples      the first documents that lost something, in reading order (all of them are in removed.jsonl)
  * @param out           the output folder
+ * @param n             the n-gram length matched
+ * @param benchmarkItems the benchmark items looked for
+ * @param notCheckable  those of them shorter than n tokens after normalisation: no n-gram of theirs exists, so they
+ *                      cannot be found (nor removed) at this n; counted as the contamination scan counts them
  */
 public record DecontaminationResult(String mode, long documents, long dropped, long masked, long passedThrough, long maskedBytes, long bytes,
-                                    double seconds, List<ItemCount> items, List<Removal> examples, String out) {
+                                    double seconds, List<ItemCount> items, List<Removal> examples, String out, int n, int benchmarkItems,
+                                    int notCheckable) {
+
+    /** Share of not-checkable items above which the result says, loudly, that a smaller n is needed. */
+    public static final double MOSTLY_UNCHECKABLE = 0.10;
+
+    /**
+     * A sentence about the items too short for the n-gram, or null when every item is checkable: how many, and what
+     * to do about it.
+     */
+    public String notCheckableNote() {
+        if (notCheckable == 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%,d of %,d benchmark items (%.0f %%) are shorter than %d tokens: not checkable at this n-gram, "
+                        + "so they cannot be found or removed%s", notCheckable, benchmarkItems, 100.0 * notCheckable / Math.max(1, benchmarkItems), n,
+                (double) notCheckable / Math.max(1, benchmarkItems) >= MOSTLY_UNCHECKABLE ? "; run again with a smaller n (8 is common for short questions)" : "");
+    }
 
     /** Documents listed in {@link #examples} at most. */
     public static final int EXAMPLES = 200;

@@ -102,7 +102,8 @@ public final class DecontaminatedCorpus {
         progress.progress(1, "wrote " + TextInput.name(dir));
         return new DecontaminationResult(spec.mode().name().toLowerCase(Locale.ROOT), all.documents, all.dropped, all.masked, all.passedThrough,
                 all.maskedBytes, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9, items,
-                examples, dir.toAbsolutePath().toString());
+                examples, dir.toAbsolutePath().toString(), index.n(), index.items().size(),
+                (int) IntStream.range(0, index.items().size()).filter(i -> index.tokens(i) < index.n()).count());
     }
 
     /** One unit's counts; items: item → {documents, n-gram occurrences}. */

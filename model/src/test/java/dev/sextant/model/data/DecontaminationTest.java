@@ -124,6 +124,39 @@ class DecontaminationTest {
         assertThat(rescan(items, out.resolve("kept")).items()).allMatch(i -> i.matchedNgrams() == 0);
     }
 
+    /**
+     * TruthfulQA-like items: three of four are shorter than 13 words, so at 13-grams they cannot be found. The result
+     * counts them (as the contamination scan does) and says to use a smaller n, instead of a quiet "nothing found".
+     */
+    @Test
+    void itemsShorterThanTheNgramAreCountedAsNotCheckable() throws Exception {
+        SplittableRandom r = new SplittableRandom(5);
+        List<BenchmarkItem> items = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            items.add(new BenchmarkItem("tqa", "q" + i, words(r, i % 4 == 0 ? 20 : 9, "b")));
+        }
+        StringBuilder corpus = new StringBuilder();
+        for (int d = 0; d < 8; d++) {
+            corpus.append(Json.write(java.util.Map.of("id", "d" + d, "text", words(r, 30, "c") + " " + items.get(d).text()))).append('\n');
+        }
+        Path in = Files.writeString(tmp.resolve("corpus.jsonl"), corpus.toString());
+
+        DecontaminationResult at13 = DecontaminatedCorpus.write(tmp.resolve("o13"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 13, Normalization.defaults()), spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(at13.dropped()).isEqualTo(2); // only the two 20-word items can be found
+        assertThat(at13.benchmarkItems()).isEqualTo(8);
+        assertThat(at13.notCheckable()).isEqualTo(6);
+        assertThat(at13.notCheckableNote()).contains("6 of 8", "75 %", "shorter than 13 tokens", "smaller n");
+
+        DecontaminationResult at8 = DecontaminatedCorpus.write(tmp.resolve("o8"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 8, Normalization.defaults()), spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(at8.dropped()).isEqualTo(8);
+        assertThat(at8.notCheckable()).isZero();
+        assertThat(at8.notCheckableNote()).isNull();
+    }
+
     @Test
     void maskReplacesTheMatchedSpansKeepsEveryOtherFieldAndARescanFindsNothing() throws Exception {
         SplittableRandom r = new SplittableRandom(11);

@@ -76,7 +76,8 @@ public final class DecontaminateCommand implements Runnable {
 
     /** The JSON document. */
     public record Result(long documents, long dropped, long masked, double affectedShare, long passedThrough, long maskedBytes, long bytes,
-                         double seconds, double bytesPerSecond, String mode, int ngram, List<DecontaminationResult.ItemCount> items, String out) {
+                         double seconds, double bytesPerSecond, String mode, int ngram, int benchmarkItems, int notCheckable,
+                         List<DecontaminationResult.ItemCount> items, String out) {
     }
 
     @Override
@@ -119,7 +120,10 @@ public final class DecontaminateCommand implements Runnable {
         DecontaminationResult r = DataStudy.decontaminate(items, paths, ngram, s, out, progress, CancellationToken.none());
         progress.done();
         Result res = new Result(r.documents(), r.dropped(), r.masked(), r.affectedShare(), r.passedThrough(), r.maskedBytes(), r.bytes(),
-                r.seconds(), r.bytesPerSecond(), r.mode(), ngram, r.items(), r.out());
+                r.seconds(), r.bytesPerSecond(), r.mode(), ngram, r.benchmarkItems(), r.notCheckable(), r.items(), r.out());
+        if (r.notCheckableNote() != null) {
+            ctx.err().println("warning: " + r.notCheckableNote());
+        }
         ctx.print(output.json(), res, o -> {
             o.printf(Locale.ROOT, "%,d documents: %,d held benchmark %d-grams (%.3f %%): %,d dropped, %,d masked (%,d bytes)%n", r.documents(),
                     r.affected(), res.ngram(), 100 * r.affectedShare(), r.dropped(), r.masked(), r.maskedBytes());

@@ -118,7 +118,8 @@ final class DecontaminationTab {
                         + "%s%d benchmark item%s found. Wrote %s (kept/*.jsonl.zst, removed.jsonl) at %,.0f MB/s.", r.affected(), r.documents(),
                 100 * r.affectedShare(), r.dropped(), r.masked(), r.maskedBytes(),
                 r.passedThrough() > 0 ? String.format(Locale.ROOT, "%,d lines without a document passed through. ", r.passedThrough()) : "",
-                r.items().size(), r.items().size() == 1 ? "" : "s", r.out(), r.bytesPerSecond() / 1e6));
+                r.items().size(), r.items().size() == 1 ? "" : "s", r.out(), r.bytesPerSecond() / 1e6)
+                + (r.notCheckableNote() == null ? "" : "\n⚠ " + r.notCheckableNote() + "."));
         items.getItems().setAll(r.items());
         removals.getItems().setAll(r.examples());
     }
