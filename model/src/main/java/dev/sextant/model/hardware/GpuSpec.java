@@ -59,7 +59,16 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
         return !Double.isNaN(fp8Tflops);
     }
 
-    public double memoryBytes() {
-        return memoryGB * 1e9;
+    /**
+     * Bytes a program can allocate on the card — the one definition of usable memory that training and serving plans
+     * share. The datasheet's size is read as GiB (HBM comes in power-of-two stacks: an "80 GB" H100 holds 5 × 16 GiB)
+     * less the ~1 % the driver keeps: what {@code torch.cuda.mem_get_info} and vLLM report as the total (vLLM logs
+     * "total_gpu_memory (79.19GiB)" on an H100 80 GB; 139.7 GiB on an H200 141 GB).
+     */
+    public double usableMemoryBytes() {
+        return memoryGB * USABLE_SHARE * (1L << 30);
     }
+
+    /** Share of the card's memory the runtime reports (the rest is kept by the driver). */
+    public static final double USABLE_SHARE = 0.99;
 }

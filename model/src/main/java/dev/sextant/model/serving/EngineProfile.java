@@ -116,7 +116,7 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
 
     /** vLLM's test for its larger defaults: at least 70 GiB and not an A100. */
     private static boolean largeCard(GpuSpec gpu) {
-        return gpu.memoryBytes() >= 70.0 * (1L << 30) && !gpu.id().startsWith("a100");
+        return gpu.usableMemoryBytes() >= 70.0 * (1L << 30) && !gpu.id().startsWith("a100");
     }
 
     /**
@@ -142,7 +142,7 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
 
     /** {@code spec} with the share of the card this engine's own memory rule gives ({@link #gpuMemoryUtilization}). */
     public ServingSpec withMemoryRule(ServingSpec spec) {
-        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().memoryBytes();
+        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
         double u = gpuMemoryUtilization(card, ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
         return new ServingSpec(spec.model(), spec.gpu(), spec.tp(), spec.pp(), spec.weights(), spec.kvFp8(), spec.maxModelLen(), spec.maxNumSeqs(),
                 spec.maxNumBatchedTokens(), u, spec.blockSize(), spec.gpuMemoryBytes(), spec.activationPeakBytes(), spec.overheadBytes(),

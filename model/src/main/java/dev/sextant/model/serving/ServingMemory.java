@@ -115,9 +115,9 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         return perLayer * layers;
     }
 
-    /** The memory the runtime reports for a card: the catalog's nominal size taken as GiB, less 1 % the driver keeps. */
+    /** The memory the runtime reports for a card ({@link GpuSpec#usableMemoryBytes()}). */
     static double defaultMemory(GpuSpec gpu) {
-        return gpu.memoryGB() * GIB * 0.99;
+        return gpu.usableMemoryBytes();
     }
 
     /**

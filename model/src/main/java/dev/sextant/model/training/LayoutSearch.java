@@ -106,7 +106,7 @@ public final class LayoutSearch {
             problem = counts[1] > 0
                     ? new TrainingPlanner.Invalid("training.gpus", String.format("no layout fits: the smallest needs %.1f GiB per GPU and %s "
                             + "has %.1f GiB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length", smallest[0] / GIB,
-                            cluster.gpu().name(), cluster.gpu().memoryBytes() / GIB))
+                            cluster.gpu().name(), cluster.gpu().usableMemoryBytes() / GIB))
                     : mostCommonProblem(model, cluster, fixed, planner);
         }
         return new Result(ranked, counts[0], counts[1], problem == null ? null : problem.problem(), problem == null ? null : problem.field());

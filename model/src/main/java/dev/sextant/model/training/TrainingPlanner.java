@@ -667,6 +667,6 @@ public final class TrainingPlanner {
         double g = dense.gradients() + experts.gradients();
         double o = dense.optimizer() + experts.optimizer();
         double total = w + g + o + activations + BUFFER_BYTES;
-        return new Memory(w, g, o, activations, BUFFER_BYTES, total, cluster.gpu().memoryBytes());
+        return new Memory(w, g, o, activations, BUFFER_BYTES, total, cluster.gpu().usableMemoryBytes());
     }
 }

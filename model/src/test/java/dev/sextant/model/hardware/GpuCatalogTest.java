@@ -7,6 +7,18 @@ import org.junit.jupiter.api.Test;
 /** The catalog's datasheet arithmetic and device-name matching, for the parts issue 16 added. */
 class GpuCatalogTest {
 
+    /**
+     * One definition of usable memory for every planner: what the CUDA runtime reports as the card's total. vLLM logs
+     * "total_gpu_memory (79.19GiB)" on an H100 80 GB (vllm/worker logs, e.g. vllm-project/vllm issue threads on
+     * gpu_memory_utilization); an H200 141 GB reports about 139.7 GiB.
+     */
+    @Test
+    void usableMemoryIsWhatTheRuntimeReports() {
+        double gib = 1L << 30;
+        assertThat(GpuCatalog.get("h100-sxm").usableMemoryBytes() / gib).isCloseTo(79.19, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(GpuCatalog.get("h200-sxm").usableMemoryBytes() / gib).isCloseTo(139.7, org.assertj.core.data.Offset.offset(0.2));
+    }
+
     @Test
     void theExportAndPcieHoppersKeepTheirOwnLinksAndPeaks() {
         GpuSpec h100 = GpuCatalog.get("h100-sxm");

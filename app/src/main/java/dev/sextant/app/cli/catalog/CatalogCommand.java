@@ -55,9 +55,9 @@ public final class CatalogCommand implements Runnable {
         public void run() {
             List<GpuSpec> gpus = GpuCatalog.all();
             new CommandContext(spec).print(output.json(), new Result(gpus), out -> {
-                TextTable t = new TextTable("ID", "NAME", "BF16 TFLOP/S", "FP8 TFLOP/S", "MEMORY GIB", "HBM GB/S", "LINK GB/S", "NET GB/S");
+                TextTable t = new TextTable("ID", "NAME", "BF16 TFLOP/S", "FP8 TFLOP/S", "USABLE GIB", "HBM GB/S", "LINK GB/S", "NET GB/S");
                 for (GpuSpec g : gpus) {
-                    t.row(g.id(), g.name(), fmt(g.bf16Tflops()), g.hasFp8() ? fmt(g.fp8Tflops()) : "-", String.format("%.1f", g.memoryBytes() / (1024.0 * 1024 * 1024)),
+                    t.row(g.id(), g.name(), fmt(g.bf16Tflops()), g.hasFp8() ? fmt(g.fp8Tflops()) : "-", String.format("%.1f", g.usableMemoryBytes() / (1024.0 * 1024 * 1024)),
                             fmt(g.hbmGBs()), fmt(g.linkGBs()), fmt(g.networkGbps()));
                 }
                 t.print(out);

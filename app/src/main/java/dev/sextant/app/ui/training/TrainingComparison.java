@@ -21,7 +21,7 @@ final class TrainingComparison {
             new Row<>("Cluster", s -> s.request().gpus() + " × " + s.request().gpu().name() + ", " + s.request().gpusPerNode() + " per node"),
             new Row<>("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
             new Row<>("Layout", s -> layout(s.plan())),
-            new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
+            new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB usable", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
             new Row<>("Step time (80 % range)", s -> stepWithRange(s.request(), s.plan()) + " s"),
             new Row<>("TFLOP/s per GPU (80 % range)", s -> TrainingStudy.intervalNow(s.request()).map(i -> {
                 double[] t = i.range(s.plan()).tflopsPerGpu();
