@@ -76,6 +76,34 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.problemFieldProperty().get()).isEqualTo("blockSize");
     }
 
+    /**
+     * The engine's defaults, as the CLI applies them (EngineProfile): vLLM V1 on an H100 1,024 sequences and 8,192
+     * tokens; TensorRT-LLM 2,048 sequences and a KV cache of 0.9 of the memory the weights leave free — on Llama-3-70B
+     * at TP 4 in BF16 (about 33 GiB of weights on a 79.2 GiB card) more KV than vLLM's 0.9 of the whole card. A value
+     * the user typed stays.
+     */
+    @Test
+    void theEngineSetsItsOwnBatchLimitsAndMemoryRuleUnlessTheUserTypedThem() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3-70b"));
+        vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));
+        vm.textInputs().get("tp").set("4");
+        assertThat(vm.textInputs().get("maxNumSeqs").get()).isEqualTo("1024");
+        assertThat(vm.textInputs().get("maxNumBatchedTokens").get()).isEqualTo("8192");
+        long vllmKv = vm.memoryProperty().get().kvTokens();
+        vm.textInputs().get("maxNumBatchedTokens").set("4096");
+        vm.engineProperty().set("trtllm");
+        assertThat(vm.textInputs().get("maxNumSeqs").get()).isEqualTo("2048");
+        assertThat(vm.textInputs().get("maxNumBatchedTokens").get()).as("typed by the user").isEqualTo("4096");
+        assertThat(vm.textInputs().get("gpuMemoryUtilization").get()).isEqualTo("0.9");
+        assertThat(vm.memoryProperty().get().spec().gpuMemoryUtilization()).isGreaterThan(0.9);
+        assertThat(vm.memoryProperty().get().kvTokens()).isGreaterThan(vllmKv);
+        vm.engineProperty().set("lmdeploy");
+        assertThat(vm.textInputs().get("gpuMemoryUtilization").get()).isEqualTo("0.8");
+        vm.engineProperty().set("sglang");
+        assertThat(vm.textInputs().get("gpuMemoryUtilization").get()).isEqualTo("0.88");
+        assertThat(vm.memoryProperty().get().spec().gpuMemoryUtilization()).isEqualTo(0.88);
+    }
+
     @Test
     void expertParallelismIsAnInputOfTheReplica() {
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));

@@ -15,7 +15,8 @@ import java.util.List;
  * @param needed       firings the run needed
  * @param falseAlarms  firings it did not
  * @param missed       detected anomalies of the metric with no firing
- * @param stepsLost    steps all the firings' rollbacks would have re-run
+ * @param stepsLost    steps the firings' rollbacks would have re-run, each step once (firings back to one checkpoint
+ *                     overlap)
  * @param gpuHoursLost their GPU-hours (NaN without a step time or GPU count)
  */
 public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int needed, int falseAlarms, int missed, long stepsLost,
@@ -67,10 +68,27 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
                 missed++;
             }
         }
-        long lost = firings.stream().mapToLong(Firing::stepsLost).sum();
+        long lost = rerunSteps(firings);
         double seconds = Double.isNaN(stepSeconds) ? RollbackPlanner.medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
         double gpuHours = gpus > 0 && Double.isFinite(seconds) ? lost * seconds * gpus / 3600 : Double.NaN;
         return new PolicyReplay(policy, firings, needed, firings.size() - needed, missed, lost, gpuHours);
+    }
+
+    /**
+     * Steps the firings' rollbacks re-run, each step once: two firings back to the same checkpoint re-run the stretch
+     * from it once (to the later firing), not twice.
+     */
+    static long rerunSteps(List<Firing> firings) {
+        long total = 0;
+        long coveredTo = Long.MIN_VALUE;
+        for (Firing f : firings) { // in step order; checkpoints never after their firing
+            long from = Math.max(f.checkpointStep(), coveredTo);
+            if (f.step() > from) {
+                total += f.step() - from;
+            }
+            coveredTo = Math.max(coveredTo, f.step());
+        }
+        return total;
     }
 
     /** Whether the stretch after a firing at {@code i} stays anomalous: at least half its points at half the threshold. */

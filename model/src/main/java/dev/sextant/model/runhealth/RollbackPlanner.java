@@ -6,8 +6,10 @@ import java.util.Optional;
 
 /**
  * What rolling back from each anomaly costs: the checkpoint before its onset, the steps and GPU-hours to re-run, and the
- * data window to skip; one rollback for each onset step, however many metrics show it. Stalls cost time but not the
- * model's state: they get no rollback.
+ * data window to skip; one rollback for each incident, however many metrics show it: an anomaly whose onset falls inside
+ * the data window an earlier rollback already skips (the loss a step after the gradient norm, or a recurrence within
+ * {@link #SKIP_MARGIN} steps) joins that rollback instead of being costed again. Stalls cost time but not the model's
+ * state: they get no rollback.
  */
 public final class RollbackPlanner {
 
@@ -28,9 +30,17 @@ public final class RollbackPlanner {
         double seconds = Double.isNaN(stepSeconds) ? medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
         Optional<MetricSeries> samples = log.metric(MetricNames.CONSUMED_SAMPLES);
         List<Rollback> out = new ArrayList<>();
-        java.util.Set<Long> onsets = new java.util.HashSet<>();
         for (Anomaly a : incidents(anomalies)) {
-            if (!onsets.add(a.step())) {
+            Rollback prev = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (prev != null && a.step() <= prev.skipToStep()) {
+                // the same incident seen in another metric (grad-norm at 1830, loss at 1831), or a recurrence inside the
+                // window the first rollback skips: one rollback, which re-runs and skips what both need
+                long to = Math.max(prev.skipToStep(), a.endStep() + SKIP_MARGIN);
+                String metric = java.util.Arrays.asList(prev.metric().split(" \\+ ")).contains(a.metric()) ? prev.metric()
+                        : prev.metric() + " + " + a.metric();
+                out.set(out.size() - 1, new Rollback(prev.anomalyStep(), metric, prev.kind(), prev.checkpointStep(), prev.stepsLost(),
+                        prev.gpuHoursLost(), prev.skipFromStep(), to, prev.skipFromSample(),
+                        samples.map(x -> samplesAfter(x, to)).orElse(Double.NaN)));
                 continue;
             }
             long checkpoint = checkpoints.before(a.step());
@@ -38,8 +48,8 @@ public final class RollbackPlanner {
             double gpuHours = gpus > 0 && Double.isFinite(seconds) ? lost * seconds * gpus / 3600 : Double.NaN;
             long from = Math.max(checkpoint + 1, a.step() - SKIP_MARGIN);
             long to = a.endStep() + SKIP_MARGIN;
-            double fromSample = samples.map(s -> samplesAfter(s, from - 1)).orElse(Double.NaN);
-            double toSample = samples.map(s -> samplesAfter(s, to)).orElse(Double.NaN);
+            double fromSample = samples.map(x -> samplesAfter(x, from - 1)).orElse(Double.NaN);
+            double toSample = samples.map(x -> samplesAfter(x, to)).orElse(Double.NaN);
             out.add(new Rollback(a.step(), a.metric(), a.kind(), checkpoint, lost, gpuHours, from, to, fromSample, toSample));
         }
         return out;

@@ -127,11 +127,57 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
      * {@code cache_max_entry_count} 0.8), which on a card the weights nearly fill leaves far more than vLLM's rule.
      */
     public double gpuMemoryUtilization(double cardBytes, double weightBytes) {
+        return utilization(defaultMemoryShare(), cardBytes, weightBytes);
+    }
+
+    /**
+     * The engine's own memory setting at its default: vLLM's {@code gpu_memory_utilization} 0.9, SGLang's
+     * {@code mem_fraction_static} 0.88, TensorRT-LLM's {@code kv_cache_free_gpu_mem_fraction} 0.9, LMDeploy's
+     * {@code cache_max_entry_count} 0.8.
+     */
+    public double defaultMemoryShare() {
         return switch (id) {
-            case "trtllm" -> Math.min(0.99, (weightBytes + 0.9 * Math.max(0, cardBytes - weightBytes)) / cardBytes);
-            case "lmdeploy" -> Math.min(0.99, (weightBytes + 0.8 * Math.max(0, cardBytes - weightBytes)) / cardBytes);
+            case "lmdeploy" -> 0.8;
             case "sglang" -> 0.88;
             default -> 0.9;
+        };
+    }
+
+    /**
+     * The engine's memory setting {@code share} as vLLM's share of the whole card: itself for vLLM and SGLang; for
+     * TensorRT-LLM and LMDeploy, which give the KV cache that share of what the weights leave free, the weights plus it.
+     */
+    public double utilization(double share, double cardBytes, double weightBytes) {
+        if (!memoryFollowsWeights()) {
+            return share;
+        }
+        return Math.min(0.99, (weightBytes + share * Math.max(0, cardBytes - weightBytes)) / cardBytes);
+    }
+
+    /** The inverse of {@link #utilization}: the engine's own setting that gives {@code utilization}. */
+    public double share(double utilization, double cardBytes, double weightBytes) {
+        if (!memoryFollowsWeights() || cardBytes <= weightBytes) {
+            return utilization;
+        }
+        return (utilization * cardBytes - weightBytes) / (cardBytes - weightBytes);
+    }
+
+    /** {@code spec} with the engine's memory setting {@code share} turned into the share of the card it takes. */
+    public ServingSpec withMemoryShare(ServingSpec spec, double share) {
+        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
+        double u = utilization(share, card, ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
+        return new ServingSpec(spec.model(), spec.gpu(), spec.tp(), spec.pp(), spec.weights(), spec.kvFp8(), spec.maxModelLen(), spec.maxNumSeqs(),
+                spec.maxNumBatchedTokens(), u, spec.blockSize(), spec.gpuMemoryBytes(), spec.activationPeakBytes(), spec.overheadBytes(),
+                spec.storage(), spec.ep());
+    }
+
+    /** The name of the engine's own memory setting. */
+    public String memorySettingName() {
+        return switch (id) {
+            case "trtllm" -> "kv_cache_free_gpu_mem_fraction";
+            case "lmdeploy" -> "cache_max_entry_count";
+            case "sglang" -> "mem_fraction_static";
+            default -> "gpu_memory_utilization";
         };
     }
 
@@ -142,11 +188,7 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
 
     /** {@code spec} with the share of the card this engine's own memory rule gives ({@link #gpuMemoryUtilization}). */
     public ServingSpec withMemoryRule(ServingSpec spec) {
-        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
-        double u = gpuMemoryUtilization(card, ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
-        return new ServingSpec(spec.model(), spec.gpu(), spec.tp(), spec.pp(), spec.weights(), spec.kvFp8(), spec.maxModelLen(), spec.maxNumSeqs(),
-                spec.maxNumBatchedTokens(), u, spec.blockSize(), spec.gpuMemoryBytes(), spec.activationPeakBytes(), spec.overheadBytes(),
-                spec.storage(), spec.ep());
+        return withMemoryShare(spec, defaultMemoryShare());
     }
 
     /** Host seconds of a step of {@code seqs} sequences that the GPU waits for. */

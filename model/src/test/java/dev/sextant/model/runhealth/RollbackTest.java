@@ -49,6 +49,37 @@ class RollbackTest {
         assertThat(RollbackPlanner.plan(log, List.of(spike), Checkpoints.every(1000), 1.5, 0).get(0).gpuHoursLost()).isNaN();
     }
 
+    /**
+     * One incident seen in two metrics a step apart (gradient norm at 1,830, loss at 1,831) is one rollback, costed once:
+     * hand calculation, checkpoints every 500 → back to 1,500, 330 steps; 2 s × 8 GPUs → 330 × 2 × 8 / 3,600 GPU-hours.
+     * A spike far beyond the first one's skipped window is a rollback of its own.
+     */
+    @Test
+    void anIncidentSeenInSeveralMetricsIsOneRollback() {
+        TrainingLog log = new TrainingLog("t", new LinkedHashMap<>(Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS,
+                new long[] {1, 5000}, new double[] {3, 2}))), List.of("t"), 0);
+        Anomaly grad = new Anomaly(1830, 1840, MetricNames.GRAD_NORM, Anomaly.Kind.SPIKE, 9, 1, 30);
+        Anomaly loss = new Anomaly(1831, 1845, MetricNames.LOSS, Anomaly.Kind.SPIKE, 3.7, 3.2, 12);
+        Anomaly later = new Anomaly(4200, 4210, MetricNames.LOSS, Anomaly.Kind.SPIKE, 3.7, 3.2, 12);
+        List<Rollback> r = RollbackPlanner.plan(log, List.of(grad, loss, later), Checkpoints.every(500), 2, 8);
+        assertThat(r).hasSize(2);
+        Rollback first = r.get(0);
+        assertThat(first.anomalyStep()).isEqualTo(1830);
+        assertThat(first.metric()).isEqualTo("grad_norm + loss");
+        assertThat(first.stepsLost()).isEqualTo(330);
+        assertThat(first.gpuHoursLost()).isCloseTo(330 * 2 * 8 / 3600.0, within(1e-9));
+        assertThat(first.skipToStep()).isEqualTo(1945); // the later end, plus the margin
+        assertThat(r.get(1).stepsLost()).isEqualTo(200);
+    }
+
+    /** Two firings back to one checkpoint re-run the stretch from it once: 1,000→1,300 and 1,000→1,450 re-run 450, not 750. */
+    @Test
+    void firingsBackToOneCheckpointReRunItsStepsOnce() {
+        List<PolicyReplay.Firing> f = List.of(new PolicyReplay.Firing(1300, 1280, 1000, 300, true),
+                new PolicyReplay.Firing(1450, 1430, 1000, 450, true), new PolicyReplay.Firing(2600, 2580, 2000, 600, false));
+        assertThat(PolicyReplay.rerunSteps(f)).isEqualTo(450 + 600);
+    }
+
     @Test
     void theReplayedPolicyTellsNeededRollbacksFromFalseAlarms() {
         SyntheticRun run = new SyntheticRun(5000, 10, 21, 0.005);

@@ -147,6 +147,12 @@ final class LogsTab {
         grid.field("GPUs", "trainlog.gpus", vm.gpusProperty(), "for the GPU-hours lost", "runhealth-gpus");
         grid.field("Seconds a step", "trainlog.stepSeconds", vm.stepSecondsProperty(), "blank: the log's median", "runhealth-step-seconds");
         grid.row("Sensitivity", Forms.choice(vm.sensitivityProperty(), "low", "normal", "high"));
+        javafx.scene.control.ComboBox<String> policyMetric = new javafx.scene.control.ComboBox<>();
+        policyMetric.setId("runhealth-policy-metric");
+        policyMetric.setMaxWidth(Double.MAX_VALUE);
+        policyMetric.valueProperty().bindBidirectional(vm.policyMetricProperty());
+        vm.openedProperty().addListener((o, a, n) -> policyMetric.getItems().setAll(n == null ? List.of() : n.analysis().log().metricNames()));
+        grid.row("Rollback policy watches", policyMetric);
         grid.field("Rollback policy z", "policy.threshold", vm.policyThresholdProperty(), "robust z-score", "runhealth-policy-z");
         grid.field("Policy patience (points)", "policy.patience", vm.policyPatienceProperty(), "in a row", "runhealth-policy-patience");
         Button apply = new Button("Analyse");
@@ -304,10 +310,11 @@ final class LogsTab {
             b.append(a.anomalies().size()).append(a.anomalies().size() == 1 ? " anomaly (" : " anomalies (");
             b.append(String.join(", ", kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().id()).toList())).append(")");
             if (!a.rollbacks().isEmpty()) {
-                b.append(String.format(Locale.ROOT, "; rolling back from each costs %,d steps", a.stepsLost()));
-                if (Double.isFinite(a.gpuHoursLost())) {
-                    b.append(String.format(Locale.ROOT, " (%,.0f GPU-hours)", a.gpuHoursLost()));
-                }
+                int n = a.rollbacks().size();
+                b.append(String.format(Locale.ROOT, "; %d rollback%s (one per incident, however many metrics show it) would re-run %,d steps",
+                        n, n == 1 ? "" : "s", a.stepsLost()));
+                b.append(Double.isFinite(a.gpuHoursLost()) ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", a.gpuHoursLost())
+                        : a.gpus() <= 0 ? " (give the run's GPUs for GPU-hours)" : " (give the seconds a step for GPU-hours: the log has no step times)");
             }
             b.append('.');
         }
@@ -316,6 +323,9 @@ final class LogsTab {
 
     private void chart(StackPane pane, JFreeChart chart) {
         ChartViewer v = new ChartViewer(chart);
+        if (chart.getPlot() instanceof XYPlot xy) {
+            dev.sextant.app.ui.charts.VisibleRange.follow(xy);
+        }
         viewers.add(v);
         pane.getChildren().setAll(v);
     }

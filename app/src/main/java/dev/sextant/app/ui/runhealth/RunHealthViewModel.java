@@ -45,6 +45,7 @@ public final class RunHealthViewModel {
     private final StringProperty stepSeconds = new SimpleStringProperty("");
     private final ObjectProperty<String> sensitivity = new SimpleObjectProperty<>("normal");
     private final StringProperty policyThreshold = new SimpleStringProperty("6");
+    private final StringProperty policyMetric = new SimpleStringProperty(RollbackPolicy.DEFAULT.metric());
     private final StringProperty policyPatience = new SimpleStringProperty("3");
     private final Map<String, StringProperty> failureInputs = new LinkedHashMap<>();
     private final BooleanProperty async = new SimpleBooleanProperty(false);
@@ -92,6 +93,7 @@ public final class RunHealthViewModel {
         sensitivity.set("normal");
         policyThreshold.set(Inputs.compact(d.policy().threshold()));
         policyPatience.set(Integer.toString(d.policy().patience()));
+        policyMetric.set(d.policy().metric());
         DEFAULTS.forEach((k, v) -> failureInputs.get(k).set(v));
         async.set(false);
         elastic.set(false);
@@ -127,9 +129,11 @@ public final class RunHealthViewModel {
     /** Reads a run's log files (or folders), keeps them under {@code name} and opens them. */
     public void importLogs(List<Path> inputs, String name) {
         TrainingLogFormat format = importFormat.get() == null ? TrainingLogFormat.AUTO : importFormat.get();
+        // with a log open the form shows that run's settings, which a new run must not inherit: it starts from the
+        // defaults (its own median step time, no GPUs or checkpoints); with none open, the form was filled for this one
         AnalysisSettings settings;
         try {
-            settings = settingsFromInputs(AnalysisSettings.DEFAULT);
+            settings = opened.get() == null ? settingsFromInputs(AnalysisSettings.DEFAULT) : AnalysisSettings.DEFAULT;
         } catch (InputError e) {
             fail(e);
             return;
@@ -139,7 +143,9 @@ public final class RunHealthViewModel {
             clearProblem();
             show(o);
             reload();
-            shell.statusProperty().set("Kept training log “" + name + "”: " + o.analysis().anomalies().size() + " anomalies");
+            int n = o.analysis().anomalies().size();
+            shell.statusProperty().set("Kept training log “" + name + "”: " + n + (n == 1 ? " anomaly" : " anomalies")
+                    + ". Give its GPUs and checkpoint interval under Analysis for rollback costs.");
         }, this::fail);
     }
 
@@ -159,6 +165,7 @@ public final class RunHealthViewModel {
         sensitivity.set(z >= 8 ? "low" : z <= 4.5 ? "high" : "normal");
         policyThreshold.set(Inputs.compact(s.policy().threshold()));
         policyPatience.set(Integer.toString(s.policy().patience()));
+        policyMetric.set(s.policy().metric());
         opened.set(o);
     }
 
@@ -190,7 +197,8 @@ public final class RunHealthViewModel {
         DetectionSettings d = DetectionSettings.sensitivity(sensitivity.get()).withWindow(base.detection().window());
         double z = Inputs.positive("policy.threshold", "Policy z", policyThreshold.get());
         int patience = Inputs.integer("policy.patience", "Policy patience", policyPatience.get());
-        RollbackPolicy policy = new RollbackPolicy(base.policy().metric(), z, patience, base.policy().recoveryPoints());
+        String metric = policyMetric.get() == null || policyMetric.get().isBlank() ? base.policy().metric() : policyMetric.get();
+        RollbackPolicy policy = new RollbackPolicy(metric, z, patience, base.policy().recoveryPoints());
         return new AnalysisSettings(every, every == null ? base.checkpoints() : null, g == null ? 0 : g, step, d, policy);
     }
 
@@ -377,6 +385,11 @@ public final class RunHealthViewModel {
 
     public ObjectProperty<String> sensitivityProperty() {
         return sensitivity;
+    }
+
+    /** The metric the replayed rollback policy watches (one of the opened log's). */
+    public StringProperty policyMetricProperty() {
+        return policyMetric;
     }
 
     public StringProperty policyThresholdProperty() {

@@ -101,8 +101,18 @@ public final class ServingView {
         in.row("Engine", engine);
         f.profile(vm.profiles());
         fields(in, new String[][] {{"Max model length", "maxModelLen", "tokens"}, {"Max sequences", "maxNumSeqs", "max_num_seqs"},
-                {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}, {"GPU memory utilisation", "gpuMemoryUtilization", "0–1"},
-                {"Block size", "blockSize", "tokens"}});
+                {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}});
+        var memory = in.field("GPU memory utilisation", "gpuMemoryUtilization", vm.textInputs().get("gpuMemoryUtilization"), "0–1",
+                "serving-gpuMemoryUtilization");
+        var tip = new javafx.scene.control.Tooltip();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> {
+            var e = dev.sextant.model.serving.EngineProfile.of(vm.engineProperty().get() == null ? "vllm" : vm.engineProperty().get());
+            return e.name() + "'s " + e.memorySettingName() + (e.memoryFollowsWeights()
+                    ? ": the share of the memory the weights leave free that the KV cache takes (default " + e.defaultMemoryShare() + ")"
+                    : ": the share of the card for weights, activations and KV cache (default " + e.defaultMemoryShare() + ")");
+        }, vm.engineProperty()));
+        memory.setTooltip(tip);
+        fields(in, new String[][] {{"Block size", "blockSize", "tokens"}});
         return f;
     }
 

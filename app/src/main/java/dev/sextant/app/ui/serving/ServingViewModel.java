@@ -56,8 +56,8 @@ public final class ServingViewModel {
     private final StringProperty pp = new SimpleStringProperty("1");
     private final StringProperty ep = new SimpleStringProperty("1");
     private final StringProperty maxModelLen = new SimpleStringProperty("8192");
-    private final StringProperty maxNumSeqs = new SimpleStringProperty("256");
-    private final StringProperty maxNumBatchedTokens = new SimpleStringProperty("2048");
+    private final StringProperty maxNumSeqs = new SimpleStringProperty("1024");
+    private final StringProperty maxNumBatchedTokens = new SimpleStringProperty("8192");
     private final StringProperty gpuMemoryUtilization = new SimpleStringProperty("0.9");
     private final StringProperty blockSize = new SimpleStringProperty("16");
     private final StringProperty gpuMemoryGib = new SimpleStringProperty("");
@@ -125,11 +125,43 @@ public final class ServingViewModel {
         disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
                 price, profiles.chosenProperty(), prefillTp, decodeTp, prefillEp, decodeEp, kvLinkGbs, prefillBudget, decodeSeqs));
-        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
+        // the engine's defaults follow the engine and the GPU, as the CLI's do, in the fields the user has not edited
+        List.<ObservableValue<?>>of(engine, gpu, maxModelLen).forEach(v -> v.addListener((o, a, b) -> followEngineDefaults()));
+        followEngineDefaults();
+        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
         updateMemory();
         reloadSaved();
+    }
+
+    /** The batch limits and memory setting last filled in from the engine's defaults: {seqs, tokens, memory share}. */
+    private String[] engineDefaults = {"1024", "8192", "0.9"};
+
+    /**
+     * Fills the engine's batch limits and memory setting for the chosen engine, GPU and length into the fields that
+     * still hold the previous defaults; a value the user typed stays.
+     */
+    void followEngineDefaults() {
+        if (engine.get() == null || gpu.get() == null) {
+            return;
+        }
+        dev.sextant.model.serving.EngineProfile e = dev.sextant.model.serving.EngineProfile.of(engine.get());
+        int len;
+        try {
+            len = Integer.parseInt(maxModelLen.get().strip());
+        } catch (NumberFormatException x) {
+            len = 8192;
+        }
+        String[] now = {String.valueOf(e.defaultMaxNumSeqs(gpu.get())), String.valueOf(e.defaultMaxNumBatchedTokens(gpu.get(), len)),
+                Inputs.compact(e.defaultMemoryShare())};
+        List<StringProperty> fields = List.of(maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization);
+        for (int i = 0; i < now.length; i++) {
+            if (fields.get(i).get().strip().equals(engineDefaults[i])) {
+                fields.get(i).set(now[i]);
+            }
+        }
+        engineDefaults = now;
     }
 
     /** The memory plan follows the inputs at once (microseconds); a wrong input leaves the last plan and says why. */
@@ -170,7 +202,17 @@ public final class ServingViewModel {
         return text == null || text.isBlank() || text.strip().equals("0") ? 0 : Inputs.integer(key, label, text);
     }
 
+    /**
+     * The replica as the engine runs it: the memory field is the engine's own setting ({@link
+     * dev.sextant.model.serving.EngineProfile#memorySettingName}), which TensorRT-LLM and LMDeploy apply to the memory the
+     * weights leave free.
+     */
     ServingSpec readSpec() {
+        ServingSpec s = readFields();
+        return engine.get() == null ? s : dev.sextant.model.serving.EngineProfile.of(engine.get()).withMemoryShare(s, s.gpuMemoryUtilization());
+    }
+
+    private ServingSpec readFields() {
         return new ServingSpec(model.get(), gpu.get(), Inputs.integer("serving.tp", "TP", tp.get()), Inputs.integer("serving.pp", "PP", pp.get()),
                 weights.get(), "fp8".equals(kvDtype.get()), Inputs.integer("serving.maxModelLen", "Max model length", maxModelLen.get()),
                 Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
@@ -344,7 +386,10 @@ public final class ServingViewModel {
         maxModelLen.set(String.valueOf(spec.maxModelLen()));
         maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
         maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
-        gpuMemoryUtilization.set(Inputs.compact(spec.gpuMemoryUtilization()));
+        var e = dev.sextant.model.serving.EngineProfile.of(r.engine());
+        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
+        gpuMemoryUtilization.set(Inputs.compact(Math.round(e.share(spec.gpuMemoryUtilization(), card,
+                ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep())) * 1e4) / 1e4));
         blockSize.set(String.valueOf(spec.blockSize()));
         gpuMemoryGib.set(gibText(spec.gpuMemoryBytes()));
         activationPeakGib.set(gibText(spec.activationPeakBytes()));
