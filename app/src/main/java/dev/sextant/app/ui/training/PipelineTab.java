@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.layout.StackPane;
 
-/** The Pipeline tab: the chosen layout's 1F1B schedule, stage by stage, with its bubble. */
+/** The Pipeline tab: the chosen layout's 1F1B schedule (interleaved when it has v > 1), stage by stage, with its bubble. */
 final class PipelineTab {
 
     /** Micro-batches drawn in the pipeline timeline at most; enough to show warm-up, steady state and drain. */
@@ -30,12 +30,17 @@ final class PipelineTab {
             return;
         }
         int stages = p.layout().pp();
+        int v = p.layout().vpp();
         int shown = Math.min(p.microBatches(), TIMELINE_MICRO_BATCHES);
+        if (v > 1 && p.microBatches() % stages == 0) {
+            shown = Math.min(p.microBatches(), Math.max(stages, shown / stages * stages)); // interleaving goes in groups of p
+        }
         List<PipelineSchedule.Pass> passes = PipelineSchedule.of(p, shown);
-        Forms.show(pane, PlanCharts.timeline(String.format("1F1B schedule, %d stage%s%s (bubble %.1f%% of the step%s)", stages,
-                stages == 1 ? "" : "s", shown < p.microBatches() ? String.format(", first %d of %d micro-batches", shown, p.microBatches()) : "",
-                100 * p.bubbleFraction(), p.layout().vpp() > 1 ? String.format("; interleaved with v = %d in the plan", p.layout().vpp()) : ""),
-                passes, stages, dark.getAsBoolean()), "");
+        boolean interleaved = passes.stream().anyMatch(x -> x.chunk() > 0);
+        Forms.show(pane, PlanCharts.timeline(String.format("%s, %d stage%s%s (bubble %.1f%% of the step)",
+                interleaved ? "Interleaved 1F1B, v = " + v + " chunks a stage" : "1F1B schedule", stages, stages == 1 ? "" : "s",
+                shown < p.microBatches() ? String.format(", first %d of %d micro-batches", shown, p.microBatches()) : "",
+                100 * p.bubbleFraction()), passes, stages, dark.getAsBoolean()), "");
     }
 
     Node node() {
