@@ -202,7 +202,7 @@ public final class EvaluationRepository {
                         ps.setString(7, x.category());
                     }, source, tick);
             case WEIGHTS -> batch(c, "INSERT INTO EVAL_WEIGHT(ID, SOURCE_ID, BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, "
-                    + "REFRESHED, HELD_OUT, REFERENCE) VALUES (?,?,?,?,?,?,?,?,?,?)", f.weights(), (ps, x) -> {
+                    + "REFRESHED, HELD_OUT, REFERENCE, BASELINE) VALUES (?,?,?,?,?,?,?,?,?,?,?)", f.weights(), (ps, x) -> {
                         ps.setString(3, x.benchmark());
                         ps.setDouble(4, x.weight());
                         ps.setString(5, x.category());
@@ -211,6 +211,7 @@ public final class EvaluationRepository {
                         ps.setDate(8, x.refreshed() == null ? null : Date.valueOf(x.refreshed()));
                         setDouble(ps, 9, x.heldOut());
                         ps.setString(10, x.source());
+                        setDouble(ps, 11, x.baseline());
                     }, source, tick);
             case MODEL_SCORES -> batch(c, "INSERT INTO EVAL_MODEL_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, SCORE, SE) VALUES (?,?,?,?,?,?)",
                     f.scores(), (ps, x) -> {
@@ -300,10 +301,11 @@ public final class EvaluationRepository {
             List<BenchmarkWeight> weights = null;
             if (weightsSource != null) {
                 List<BenchmarkWeight> w = new ArrayList<>();
-                query(c, "SELECT BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, REFRESHED, HELD_OUT, REFERENCE FROM EVAL_WEIGHT "
+                query(c, "SELECT BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, REFRESHED, HELD_OUT, REFERENCE, BASELINE FROM EVAL_WEIGHT "
                         + "WHERE SOURCE_ID = ? ORDER BY ID", weightsSource, rs -> w.add(new BenchmarkWeight(rs.getString(1), rs.getDouble(2),
                         rs.getString(3), rs.getString(4), rs.getDate(5) == null ? null : rs.getDate(5).toLocalDate(),
-                        rs.getDate(6) == null ? null : rs.getDate(6).toLocalDate(), (Double) rs.getObject(7), rs.getString(8))));
+                        rs.getDate(6) == null ? null : rs.getDate(6).toLocalDate(), (Double) rs.getObject(7), rs.getString(8),
+                        (Double) rs.getObject(9))));
                 weights = w;
             }
             UUID scoresSource = latest(c, projectId, Kind.MODEL_SCORES);

@@ -63,8 +63,18 @@ public final class EvaluationStudy {
     public record IndexTables(List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix) {
     }
 
-    /** The Evaluation area's settings for the analyses it runs together. */
-    public record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
+    /**
+     * The Evaluation area's settings for the analyses it runs together.
+     *
+     * @param normalization how the index puts benchmark scores on one scale (random-baseline: against the weight
+     *                      table's baselines)
+     */
+    public record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed,
+                           CompositeIndexSpec.Normalization normalization) {
+
+        public Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
+            this(ci, bootstrap, indexSamples, concentration, arenaRounds, seed, CompositeIndexSpec.Normalization.RAW);
+        }
     }
 
     /**
@@ -152,6 +162,24 @@ public final class EvaluationStudy {
                 mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix());
     }
 
+    /**
+     * Keeps an index built or edited by hand as the project's current weight table and, when given, workload mix:
+     * checked as an imported file is (names, non-negative weights, baselines in [0, 1), a positive total), in one
+     * transaction. The sources are named {@code name}; earlier tables stay, listed under Sources.
+     *
+     * @param mix category → share, or null to keep the project's mix
+     */
+    public List<EvidenceSource> keepIndex(String name, List<BenchmarkWeight> weights, Map<String, Double> mix, ProgressListener progress,
+                                          CancellationToken cancel) {
+        dev.sextant.model.evaluation.IndexEdits.check(weights, mix);
+        List<EvidenceFile> files = new ArrayList<>();
+        files.add(EvidenceFile.of(EvidenceFile.Kind.WEIGHTS, name + " (weights)", "edited in Sextant", weights, null));
+        if (mix != null && !mix.isEmpty()) {
+            files.add(EvidenceFile.of(EvidenceFile.Kind.MIX, name + " (mix)", "edited in Sextant", List.of(), mix));
+        }
+        return ws.evaluation().importFiles(projectId, files, false, progress, cancel);
+    }
+
     /** The composite index, re-weighted to the mix, with rank stability by Monte Carlo. */
     public static CompositeIndexResult index(CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
         return CompositeIndex.analyse(spec, progress, cancel);
@@ -174,8 +202,8 @@ public final class EvaluationStudy {
     }
 
     /**
-     * Every analysis the Evaluation area shows, as the commands compute each: summaries at {@link #ALPHA}; the raw
-     * index over the evidence's weight table, scores and mix (top 3); arena ratings averaging 1000; the scorecard as of
+     * Every analysis the Evaluation area shows, as the commands compute each: summaries at {@link #ALPHA}; the
+     * index (normalised as the settings say) over the evidence's weight table, scores and mix (top 3); arena ratings averaging 1000; the scorecard as of
      * today.
      */
     public static Analyses analyse(EvaluationEvidence e, List<ScanResult> scans, Settings s, ProgressListener progress, CancellationToken cancel) {
@@ -185,7 +213,7 @@ public final class EvaluationStudy {
         CompositeIndexResult index = null;
         if (e.weights() != null && e.scores() != null) {
             try {
-                index = index(new CompositeIndexSpec(e.weights(), e.scores(), CompositeIndexSpec.Normalization.RAW, null, e.mix(),
+                index = index(new CompositeIndexSpec(e.weights(), e.scores(), s.normalization(), null, e.mix(),
                         s.indexSamples(), s.concentration(), 3, s.seed()), progress.slice(0.4, 0.6), cancel);
             } catch (IllegalArgumentException ex) {
                 notes.add("Composite index: " + ex.getMessage());

@@ -100,6 +100,19 @@ class EvalCliTest {
         assertThat(noMix.get("models").get(0).get("scoreMix").isNull()).isTrue();
     }
 
+    /** The templates the CLI writes are an index it reads: model-b leads on the templates' own numbers. */
+    @Test
+    void indexTemplatesAreWrittenAndRead() throws Exception {
+        Path dir = tmp.resolve("templates");
+        JsonNode t = run("eval", "index", "--write-templates", dir.toString(), "--json").json();
+        assertThat(t.get("templates")).hasSize(3);
+        JsonNode r = run("eval", "index", "--weights", dir.resolve("index-weights.csv").toString(), "--scores",
+                dir.resolve("index-scores.csv").toString(), "--mix", dir.resolve("index-mix.csv").toString(), "--normalize", "random-baseline",
+                "--samples", "0", "--json").json();
+        assertThat(r.get("models").get(0).get("model").asText()).isEqualTo("model-b");
+        assertThat(r.get("models").get(0).get("score").asDouble()).isCloseTo(2.0 / 3 * (0.58 / 0.9) + 0.52 / 3, within(1e-9));
+    }
+
     @Test
     void arena() throws Exception {
         JsonNode r = run("eval", "arena", "--input", fixture("battles.jsonl"), "--bootstrap", "200", "--seed", "3", "--json").json();

@@ -35,6 +35,39 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
     }
 
+    /**
+     * An index built in the editor over imported model scores: the editor starts from the scored benchmarks, a bad row
+     * is refused naming it, the kept index is the project's and is analysed, and the baselines count once scores are
+     * normalised above random guessing. Hand calculation: weights 3 and 1; A (0.8 − 0.25)/0.75 = 0.7333 and 0.2 →
+     * 0.6; B (0.6 − 0.25)/0.75 = 0.4667 and 0.9 → 0.575.
+     */
+    @Test
+    void anIndexBuiltInTheEditorIsKeptAndAnalysed() throws Exception {
+        shell.createProject("Index", "");
+        Path f = Files.writeString(tmp.resolve("model-scores.csv"), "model,benchmark,score\nA,mmlu,0.8\nA,code,0.2\nB,mmlu,0.6\nB,code,0.9\n");
+        vm.importFiles(List.of(f));
+        assertThat(vm.indexProperty().get()).as("scores without weights are no index yet").isNull();
+        List<dev.sextant.app.ui.evaluation.IndexEditor.WeightRow> rows =
+                dev.sextant.app.ui.evaluation.IndexEditor.startingRows(null, vm.evidenceProperty().get().scores());
+        assertThat(rows).hasSize(2);
+        var bad = List.of(new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("mmlu", "knowledge", "three", ""));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.sextant.app.ui.evaluation.IndexEditor.read("Mine", bad, List.of()))
+                .hasMessageContaining("row 1").hasMessageContaining("weight of 'mmlu'").hasMessageContaining("three");
+        var edited = dev.sextant.app.ui.evaluation.IndexEditor.read("Mine", List.of(
+                new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("mmlu", "knowledge", "3", "1/4"),
+                new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("code", "coding", "1", "")),
+                List.of(new dev.sextant.app.ui.evaluation.IndexEditor.MixRow("coding", "1")));
+        vm.keepIndex(edited.name(), edited.weights(), edited.mix());
+        assertThat(vm.sources()).extracting(s -> s.name()).contains("Mine (weights)", "Mine (mix)");
+        var index = vm.indexProperty().get();
+        assertThat(index.models().get(0).model()).isEqualTo("B"); // raw: A 0.65, B 0.675
+        vm.normalizationProperty().set(dev.sextant.model.evaluation.CompositeIndexSpec.Normalization.RANDOM_BASELINE);
+        var normalised = vm.indexProperty().get();
+        assertThat(normalised.models().get(0).model()).isEqualTo("A");
+        assertThat(normalised.models().get(0).score()).isCloseTo(0.75 * (0.55 / 0.75) + 0.25 * 0.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(failures).isEmpty();
+    }
+
     @Test
     void importRecomputeAndRemove() throws Exception {
         shell.createProject("Mine", "");

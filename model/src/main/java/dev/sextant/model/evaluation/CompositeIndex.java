@@ -56,10 +56,19 @@ public final class CompositeIndex {
                     throw new InputError("evaluation.scores", "model '" + models.get(m) + "' has no score for benchmark '" + bench
                             + "', which the index weights " + weighted.get(b).weight());
                 }
+                Double tableBase = weighted.get(b).baseline();
                 double base = spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE
-                        ? spec.baselines().getOrDefault(bench, 0.0) : 0.0;
+                        ? spec.baselines().getOrDefault(bench, tableBase == null ? 0.0 : tableBase) : 0.0;
                 score[m][b] = normalize(s.score(), base);
                 se[m][b] = s.se() == null ? 0 : s.se() / (1 - base);
+            }
+        }
+        if (spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE) {
+            List<String> raw = weighted.stream().map(BenchmarkWeight::benchmark)
+                    .filter(b -> !spec.baselines().containsKey(b) && weighted.stream().filter(x -> x.benchmark().equals(b))
+                            .allMatch(x -> x.baseline() == null)).toList();
+            if (!raw.isEmpty()) {
+                notes.add("no random-guess baseline for " + String.join(", ", raw) + ": used as scored (baseline 0)");
             }
         }
         long unused = spec.scores().stream().map(ModelScore::benchmark).distinct()

@@ -8,8 +8,8 @@ import java.util.Map;
  * A composite index to analyse: its weights, the models' scores, and optionally the user's workload mix.
  *
  * @param normalization  how benchmark scores are put on one scale before weighting
- * @param baselines      random-guess baseline per benchmark for {@link Normalization#RANDOM_BASELINE} (1/choices);
- *                       benchmarks without one are used raw
+ * @param baselines      random-guess baseline per benchmark for {@link Normalization#RANDOM_BASELINE} (1/choices), over
+ *                       the weight table's own {@code baseline} column; benchmarks with neither are used raw
  * @param mix            category → share (any positive scale), or null
  * @param samples        Monte Carlo draws for rank stability; 0 for none
  * @param concentration  Dirichlet concentration: weights are drawn from Dirichlet(concentration · w); larger = closer

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * The three small tables a composite index is analysed with: its weight table ({@code benchmark,weight} with optional
- * {@code category,description,released,refreshed,held_out,source}), the models' scores ({@code model,benchmark,score}
+ * {@code category,baseline,description,released,refreshed,held_out,source}), the models' scores ({@code model,benchmark,score}
  * with optional {@code se}) and the user's workload mix ({@code category,share}).
  */
 public final class IndexTablesCsv {
@@ -33,14 +33,14 @@ public final class IndexTablesCsv {
         List<BenchmarkWeight> out = new ArrayList<>();
         double total = 0;
         try (CsvTable t = CsvTable.open(file, List.of("benchmark", "weight"),
-                Set.of("category", "description", "released", "refreshed", "held_out", "source"))) {
+                Set.of("category", "description", "released", "refreshed", "held_out", "source", "baseline"))) {
             for (CsvTable.Row r : t) {
                 String b = r.required("benchmark");
                 double w = r.at().nonNegative("weight", r.number("weight"));
                 keys.add(TextInput.name(file), r.line(), "benchmark", b);
                 total += w;
                 out.add(new BenchmarkWeight(b, w, r.optionalId("category"), r.optional("description"), date(r, "released"),
-                        date(r, "refreshed"), heldOut(r), r.optional("source")));
+                        date(r, "refreshed"), heldOut(r), r.optional("source"), baseline(r)));
             }
         }
         if (out.isEmpty()) {
@@ -113,6 +113,29 @@ public final class IndexTablesCsv {
         } catch (DateTimeParseException | NumberFormatException e) {
             throw r.problem(column, "not a date (YYYY-MM-DD, YYYY-MM or YYYY): '" + v + "'");
         }
+    }
+
+    /** A random-guess baseline: a share in [0, 1) or a fraction such as 1/4. */
+    private static Double baseline(CsvTable.Row r) {
+        String v = r.text("baseline");
+        if (v.isEmpty()) {
+            return null;
+        }
+        double b;
+        int slash = v.indexOf('/');
+        if (slash > 0) {
+            try {
+                b = Double.parseDouble(v.substring(0, slash).strip()) / Double.parseDouble(v.substring(slash + 1).strip());
+            } catch (NumberFormatException e) {
+                throw r.problem("baseline", "expected a share in [0, 1) or a fraction such as 1/4, got '" + v + "'");
+            }
+        } else {
+            b = r.number("baseline");
+        }
+        if (!(b >= 0 && b < 1)) {
+            throw r.problem("baseline", "a random-guess baseline lies in [0, 1), got '" + v + "'");
+        }
+        return b;
     }
 
     private static Double heldOut(CsvTable.Row r) {

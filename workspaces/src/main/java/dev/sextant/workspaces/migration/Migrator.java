@@ -34,7 +34,8 @@ public final class Migrator {
             new Migration(11, "canary judge settings", "V011__gate_judge.sql"),
             new Migration(12, "training logs and failure studies", "V012__run_health.sql"),
             new Migration(13, "deduplication runs", "V013__dedup.sql"),
-            new Migration(14, "resumable deduplication runs", "V014__dedup_resume.sql"));
+            new Migration(14, "resumable deduplication runs", "V014__dedup_resume.sql"),
+            new Migration(15, "random-guess baselines of index weights", "V015__index_baseline.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

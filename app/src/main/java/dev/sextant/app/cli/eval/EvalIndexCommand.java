@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 public final class EvalIndexCommand implements Runnable {
 
     @Option(names = "--weights", paramLabel = "W.csv",
-            description = "benchmark,weight[,category,description,released,refreshed,held_out,source] (default: the project's latest)")
+            description = "benchmark,weight[,category,baseline,description,released,refreshed,held_out,source] (default: the project's latest)")
     Path weights;
     @Option(names = "--scores", paramLabel = "S.csv", description = "model,benchmark,score[,se] (default: the project's latest)")
     Path scores;
@@ -37,9 +37,9 @@ public final class EvalIndexCommand implements Runnable {
     @Mixin
     dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--normalize", defaultValue = "raw", paramLabel = "raw|random-baseline",
-            description = "Score normalisation (default: ${DEFAULT-VALUE}); random-baseline uses --baseline.")
+            description = "Score normalisation (default: ${DEFAULT-VALUE}); random-baseline uses the weight table's baseline column and --baseline.")
     String normalize;
-    @Option(names = "--baseline", paramLabel = "BENCHMARK=B", description = "Random-guess baseline (1/choices) per benchmark.")
+    @Option(names = "--baseline", paramLabel = "BENCHMARK=B", description = "Random-guess baseline (1/choices) per benchmark, over the table's.")
     Map<String, Double> baselines = new LinkedHashMap<>();
     @Option(names = "--samples", defaultValue = "2000", paramLabel = "N", description = "Monte Carlo draws for rank stability; 0 for none (default: ${DEFAULT-VALUE}).")
     int samples;
@@ -50,14 +50,31 @@ public final class EvalIndexCommand implements Runnable {
     int topK;
     @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Monte Carlo seed (default: ${DEFAULT-VALUE}).")
     long seed;
+    @Option(names = "--write-templates", paramLabel = "DIR",
+            description = "Write example tables to fill in (index-weights.csv, index-scores.csv, index-mix.csv) into DIR and stop.")
+    Path templates;
     @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
 
+    /** What --write-templates wrote. */
+    public record Templates(java.util.List<String> templates) {
+    }
+
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
+        if (templates != null) {
+            var files = dev.sextant.model.io.IndexTemplates.write(templates);
+            ctx.print(output.json(), new Templates(files.stream().map(f -> f.toAbsolutePath().toString()).toList()), out -> {
+                files.forEach(f -> out.println("Wrote " + f.toAbsolutePath()));
+                out.println("Fill them in, then: sextant eval index --weights " + dev.sextant.model.io.IndexTemplates.WEIGHTS + " --scores "
+                        + dev.sextant.model.io.IndexTemplates.SCORES + " --mix " + dev.sextant.model.io.IndexTemplates.MIX
+                        + " (or import them into a project: sextant eval import)");
+            });
+            return;
+        }
         CompositeIndexSpec.Normalization norm = switch (normalize.toLowerCase()) {
             case "raw" -> CompositeIndexSpec.Normalization.RAW;
             case "random-baseline" -> CompositeIndexSpec.Normalization.RANDOM_BASELINE;

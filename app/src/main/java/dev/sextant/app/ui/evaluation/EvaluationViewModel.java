@@ -54,6 +54,8 @@ public final class EvaluationViewModel {
     private final IntegerProperty bootstrapRounds = new SimpleIntegerProperty(ScoreSummarySpec.DEFAULT_BOOTSTRAP);
     private final IntegerProperty indexSamples = new SimpleIntegerProperty(CompositeIndexSpec.DEFAULT_SAMPLES);
     private final ObjectProperty<Double> concentration = new SimpleObjectProperty<>(CompositeIndexSpec.DEFAULT_CONCENTRATION);
+    private final ObjectProperty<CompositeIndexSpec.Normalization> normalization =
+            new SimpleObjectProperty<>(CompositeIndexSpec.Normalization.RAW);
     private final IntegerProperty arenaRounds = new SimpleIntegerProperty(300);
     private final IntegerProperty seed = new SimpleIntegerProperty(0);
 
@@ -66,6 +68,7 @@ public final class EvaluationViewModel {
 
     public EvaluationViewModel(ShellModel shell) {
         this.shell = shell;
+        normalization.addListener((o, a, b) -> recompute());
         shell.currentProjectProperty().addListener((o, a, p) -> {
             // a comparison names the other project's models and benchmark: it starts again here
             comparison.set(null);
@@ -219,7 +222,37 @@ public final class EvaluationViewModel {
     private EvaluationStudy.Settings settings() {
         return new EvaluationStudy.Settings(ciMethod.get(), Math.max(1, bootstrapRounds.get()), Math.max(0, indexSamples.get()),
                 concentration.get() == null || concentration.get() <= 0 ? CompositeIndexSpec.DEFAULT_CONCENTRATION : concentration.get(),
-                Math.max(0, arenaRounds.get()), seed.get());
+                Math.max(0, arenaRounds.get()), seed.get(), normalization.get() == null ? CompositeIndexSpec.Normalization.RAW : normalization.get());
+    }
+
+    /** Writes the three index templates into {@code dir} and says where. */
+    public void saveTemplates(Path dir) {
+        shell.jobs().submit("Save index templates", (progress, cancel) -> dev.sextant.model.io.IndexTemplates.write(dir), files ->
+                shell.statusProperty().set("Wrote " + String.join(", ", files.stream().map(f -> f.getFileName().toString()).toList()) + " to " + dir
+                        + ": fill them in and import them (Sources), or use them with sextant eval index"));
+    }
+
+    /** How the index puts benchmark scores on one scale: as scored, or against each benchmark's random-guess baseline. */
+    public ObjectProperty<CompositeIndexSpec.Normalization> normalizationProperty() {
+        return normalization;
+    }
+
+    /**
+     * Keeps an index built in the editor as the project's current weight table (and mix, when given), then analyses
+     * the evidence with it. A table that fails the checks is refused with the row and field, and nothing is kept.
+     */
+    public void keepIndex(String name, List<dev.sextant.model.evaluation.BenchmarkWeight> weights, java.util.Map<String, Double> mix) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            return;
+        }
+        shell.jobs().submit("Keep index " + name, (progress, cancel) -> new EvaluationStudy(ws, p.id()).keepIndex(name, weights, mix, progress, cancel),
+                kept -> {
+                    shell.statusProperty().set("Kept index “" + name + "”: " + weights.size() + (weights.size() == 1 ? " benchmark" : " benchmarks")
+                            + (mix == null || mix.isEmpty() ? "" : ", workload mix of " + mix.size() + (mix.size() == 1 ? " category" : " categories")));
+                    reload();
+                });
     }
 
     private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, EvaluationStudy.Analyses analyses) {

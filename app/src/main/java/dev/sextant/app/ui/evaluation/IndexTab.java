@@ -10,6 +10,8 @@ import static dev.sextant.app.ui.shell.Tables.width;
 import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.CompositeIndexResult;
+import dev.sextant.model.evaluation.CompositeIndexSpec;
+import dev.sextant.model.io.IndexTemplates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -32,6 +34,9 @@ public final class IndexTab {
     @FXML private TextField indexSamples;
     @FXML private TextField concentration;
     @FXML private Button recomputeIndex;
+    @FXML private Button editIndex;
+    @FXML private Button templates;
+    @FXML private javafx.scene.control.ChoiceBox<CompositeIndexSpec.Normalization> normalization;
     @FXML private Label divergence;
     @FXML private TableView<CompositeIndexResult.ModelRow> indexTable;
     @FXML private StackPane mixPane;
@@ -53,6 +58,26 @@ public final class IndexTab {
             }
         });
         recomputeIndex.setOnAction(e -> vm.recompute());
+        normalization.getItems().setAll(CompositeIndexSpec.Normalization.values());
+        normalization.setConverter(dev.sextant.app.ui.shell.Forms.converter(n -> n == null ? "" : switch (n) {
+            case RAW -> "as scored";
+            case RANDOM_BASELINE -> "above random guessing";
+        }));
+        normalization.valueProperty().bindBidirectional(vm.normalizationProperty());
+        editIndex.setOnAction(e -> {
+            var ev = vm.evidenceProperty().get();
+            IndexEditor.show(editIndex.getScene().getWindow(), ev == null ? null : ev.weights(), ev == null ? null : ev.scores(),
+                    ev == null ? null : ev.mix()).ifPresent(x -> vm.keepIndex(x.name(), x.weights(), x.mix()));
+        });
+        editIndex.disableProperty().bind(vm.shell().currentProjectProperty().isNull());
+        templates.setOnAction(e -> {
+            javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+            c.setTitle("Folder for the index templates (" + IndexTemplates.WEIGHTS + ", " + IndexTemplates.SCORES + ", " + IndexTemplates.MIX + ")");
+            java.io.File dir = c.showDialog(templates.getScene().getWindow());
+            if (dir != null) {
+                vm.saveTemplates(dir.toPath());
+            }
+        });
         indexTable.getColumns().setAll(List.of(
                 number("Rank", r -> (double) r.rank(), "%.0f"),
                 width(text("Model", CompositeIndexResult.ModelRow::model), 200),
@@ -63,7 +88,8 @@ public final class IndexTab {
                 number("P(top 1)", CompositeIndexResult.ModelRow::pTop1, "%.3f"),
                 number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f")));
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        indexTable.setPlaceholder(new Label("Import a weight table and model scores (and your workload mix) to analyse an index."));
+        indexTable.setPlaceholder(new Label("Build an index (Build or edit index…) over imported model scores, or import a weight table and "
+                + "scores — Save templates… writes example files to fill in."));
         Tables.exportable(indexTable, "composite-index.csv", vm.shell());
         vm.indexProperty().addListener((o, a, r) -> showIndex(r));
         showIndex(vm.indexProperty().get());
