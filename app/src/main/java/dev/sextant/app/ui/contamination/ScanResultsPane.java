@@ -125,16 +125,11 @@ public final class ScanResultsPane {
                 + "%.1f MB scanned, %d hash hits, %d collisions rejected.%s", s == null ? "Scan" : s.name(), m.items(), m.dirty(),
                 m.partial(), m.clean(), m.notCheckable(), m.n(), m.bytesScanned() / 1e6, m.hashHits(), m.collisions(),
                 ContaminationViewModel.fileNotes(m)));
-        int[] bins = new int[10];
-        for (ItemResult i : r.items()) {
-            if (i.status() != ScanResult.Status.NOT_CHECKABLE && i.matchedNgrams() > 0) {
-                bins[Math.min(9, (int) (i.tokenFraction() * 10))]++;
-            }
-        }
+        int[] bins = dev.sextant.model.contamination.CoverageBins.count(r.items());
         List<String> labels = new ArrayList<>();
         List<Double> counts = new ArrayList<>();
-        for (int b = 0; b < 10; b++) {
-            labels.add(String.format("%.1f", b / 10.0));
+        for (int b = 0; b < bins.length; b++) {
+            labels.add(dev.sextant.model.contamination.CoverageBins.label(b));
             counts.add((double) bins[b]);
         }
         var chart = Charts.bars("Contaminated-token fraction (items with a match)", "items", labels, counts,
