@@ -42,7 +42,7 @@ public final class DedupRunRepository {
         ProjectRows.checkedName("a deduplication run", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO DEDUP_RUN(ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, DEMO, CREATED_AT) "
                     + "VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);

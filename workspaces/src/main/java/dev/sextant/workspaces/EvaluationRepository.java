@@ -46,7 +46,7 @@ public final class EvaluationRepository {
         long total = Math.max(1, files.stream().mapToLong(EvidenceFile::rows).sum());
         files.forEach(EvaluationRepository::requireWidths);
         return workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             refuseDuplicateItems(c, projectId, files);
             refuseDuplicateReported(c, projectId, files);
             refuseBattlesAgain(c, projectId, files);

@@ -30,7 +30,7 @@ public final class FailureStudyRepository {
         String scenario = Json.write(study.scenario());
         String result = Json.write(kept);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO FAILURE_STUDY(ID, PROJECT_ID, NAME, SCENARIO, RUNS, SEED, RESULT, DEMO,"
                     + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);

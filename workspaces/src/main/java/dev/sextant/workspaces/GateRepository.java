@@ -36,7 +36,7 @@ public final class GateRepository {
         policy.validate();
         String json = Json.write(policy);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             return replaceProjectRow(c, "GATE_POLICY", projectId, List.of("NAME", "POLICY", "CANDIDATE", "INCUMBENT", "DEMO"),
                     policy.name(), json, candidate, incumbent, demo);
         });
@@ -62,7 +62,7 @@ public final class GateRepository {
     /** Keeps a file's observations, all or nothing; a file already imported for the same layer and metric is refused. */
     public void importObservations(UUID projectId, List<Observations> observations, boolean demo) {
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             for (Observations o : observations) {
                 // an item or request twice in one file would count twice in the mean (readers refuse it; this keeps the store honest)
                 java.util.Set<String> ids = new java.util.HashSet<>();
@@ -131,7 +131,7 @@ public final class GateRepository {
     public void setCanary(UUID projectId, String incumbent, CanaryPlan.Spec spec, boolean demo) {
         String json = Json.write(spec);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             return replaceProjectRow(c, "GATE_CANARY", projectId, List.of("INCUMBENT", "SPEC", "DEMO"), incumbent, json, demo);
         });
     }
@@ -177,7 +177,7 @@ public final class GateRepository {
     public void setJudge(UUID projectId, JudgeSettings settings, boolean demo) {
         String json = Json.write(settings);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             return replaceProjectRow(c, "GATE_JUDGE", projectId, List.of("SETTINGS", "DEMO"), json, demo);
         });
     }

@@ -30,7 +30,7 @@ public final class ProfileRepository {
         UUID id = Ids.newId();
         String json = Json.write(profile);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM CALIBRATION_PROFILE WHERE PROJECT_ID = ? AND LOWER(NAME) = ?")) {
                 ps.setObject(1, projectId);
                 ps.setString(2, name.strip().toLowerCase(Locale.ROOT));

@@ -39,9 +39,19 @@ final class ProjectRows {
     private ProjectRows() {
     }
 
-    static void requireProject(Connection c, UUID projectId) throws SQLException {
+    /**
+     * Starts a change to a project inside a write transaction: refuses a project that is not there, and marks it
+     * updated now, so the project list's "Updated" tells when anything in it last changed (an import, a kept plan, a
+     * scan), not only its name.
+     */
+    static void changing(Connection c, UUID projectId) throws SQLException {
         if (ProjectRepository.find(c, projectId).isEmpty()) {
             throw new WorkspaceException("no project with id " + projectId);
+        }
+        try (PreparedStatement ps = c.prepareStatement("UPDATE PROJECT SET UPDATED_AT = ? WHERE ID = ?")) {
+            ps.setObject(1, java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).atOffset(java.time.ZoneOffset.UTC));
+            ps.setObject(2, projectId);
+            ps.executeUpdate();
         }
     }
 

@@ -54,7 +54,7 @@ public final class ScanRepository {
         ProjectRows.checkedName("a scan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             OffsetDateTime now = now();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN(ID, PROJECT_ID, NAME, STATE, SPEC, FINGERPRINT, DEMO, "
                     + "CREATED_AT, UPDATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {

@@ -30,7 +30,7 @@ public final class ServingPlanRepository {
         String requestJson = Json.write(request);
         String studyJson = Json.write(study);
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO SERVING_PLAN(ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT) "
                     + "VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);

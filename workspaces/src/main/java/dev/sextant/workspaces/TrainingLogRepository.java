@@ -49,7 +49,7 @@ public final class TrainingLogRepository {
             blobs.add(new byte[][] {deflate(steps(m)), deflate(values(m))});
         }
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_LOG(ID, PROJECT_ID, NAME, FORMAT, FILES, RESTARTS, SETTINGS, DEMO,"
                     + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);

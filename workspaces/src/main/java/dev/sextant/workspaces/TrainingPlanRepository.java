@@ -29,7 +29,7 @@ public final class TrainingPlanRepository {
         ProjectRows.checkedName("a saved plan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
-            ProjectRows.requireProject(c, projectId);
+            ProjectRows.changing(c, projectId);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_PLAN(ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, "
                     + "CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);

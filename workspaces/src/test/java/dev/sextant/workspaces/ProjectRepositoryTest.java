@@ -28,6 +28,17 @@ class ProjectRepositoryTest {
         ws.close();
     }
 
+    /** Anything kept in a project (here an evaluation import) marks it updated, so the list's "Updated" is true. */
+    @Test
+    void keepingSomethingInAProjectMarksItUpdated() throws Exception {
+        Project a = projects.create("A", "");
+        Thread.sleep(5);
+        ws.evaluation().importFiles(a.id(), java.util.List.of(dev.sextant.model.evaluation.EvidenceFile.of(
+                dev.sextant.model.evaluation.EvidenceFile.Kind.MIX, "mix.csv", "/m.csv", java.util.List.of(), java.util.Map.of("coding", 1.0))),
+                false, dev.sextant.model.job.ProgressListener.NONE, dev.sextant.model.job.CancellationToken.none());
+        assertThat(projects.find(a.id()).orElseThrow().updatedAt()).isAfter(a.updatedAt());
+    }
+
     @Test
     void createListUpdateDelete() throws Exception {
         Project a = projects.create("  Zeta  ", "first");

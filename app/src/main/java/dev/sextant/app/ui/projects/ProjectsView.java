@@ -74,7 +74,14 @@ public final class ProjectsView {
 
         table.setItems(vm.visibleProjects());
         nameColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
-        updatedColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(c.getValue().updatedAt())));
+        updatedColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(vm.changed(c.getValue()))));
+        vm.changedTimes().addListener((javafx.collections.MapChangeListener<java.util.UUID, java.time.Instant>) ch -> table.refresh());
+        // shown again (the user comes back to Projects after working in an area): re-read when each project changed
+        table.sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                vm.refreshChanged();
+            }
+        });
         nameColumn.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {

@@ -28,10 +28,35 @@ public final class ProjectsViewModel {
     private final ShellModel shell;
     private final StringProperty filter = new SimpleStringProperty("");
     private final FilteredList<Project> visible;
+    /** When each project last changed, re-read whenever the list is shown (imports and kept plans change it). */
+    private final javafx.collections.ObservableMap<java.util.UUID, java.time.Instant> changed = javafx.collections.FXCollections.observableHashMap();
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty description = new SimpleStringProperty("");
     private final BooleanBinding dirty;
     private final StringBinding nameProblem;
+
+    /** Re-reads when each project last changed; the projects themselves (and the one open) stay as they are. */
+    public void refreshChanged() {
+        var ws = shell.workspaceProperty().get();
+        if (ws == null) {
+            return;
+        }
+        shell.jobs().submit("Read projects", (p, c) -> ws.projects().list(), list -> {
+            if (shell.workspaceProperty().get() == ws) {
+                changed.clear();
+                list.forEach(x -> changed.put(x.id(), x.updatedAt()));
+            }
+        });
+    }
+
+    /** When {@code p} last changed: as last re-read, else as loaded. */
+    public java.time.Instant changed(Project p) {
+        return changed.getOrDefault(p.id(), p.updatedAt());
+    }
+
+    public javafx.collections.ObservableMap<java.util.UUID, java.time.Instant> changedTimes() {
+        return changed;
+    }
 
     public ProjectsViewModel(ShellModel shell) {
         this.shell = shell;
@@ -117,8 +142,8 @@ public final class ProjectsViewModel {
     public StringBinding timesText() {
         return Bindings.createStringBinding(() -> {
             Project p = selected().get();
-            return p == null ? "" : "Created " + WHEN.format(p.createdAt()) + "  ·  updated " + WHEN.format(p.updatedAt());
-        }, selected());
+            return p == null ? "" : "Created " + WHEN.format(p.createdAt()) + "  ·  updated " + WHEN.format(changed(p));
+        }, selected(), changed);
     }
 
     /** One line about the open workspace: where it is, how big, which schema. */
