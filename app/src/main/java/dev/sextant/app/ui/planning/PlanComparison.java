@@ -53,12 +53,27 @@ public final class PlanComparison<T> {
         plan.setPrefWidth(300);
         grid.getColumnConstraints().setAll(labels, plan, plan);
         grid.addRow(0, new Label(""), value(bold(name.apply(a))), value(bold(name.apply(b))));
+        int differ = 0;
         for (int i = 0; i < rows.size(); i++) {
-            Label k = new Label(rows.get(i).label());
-            k.getStyleClass().add("text-muted");
+            String va = rows.get(i).value().apply(a);
+            String vb = rows.get(i).value().apply(b);
+            boolean differs = !java.util.Objects.equals(va, vb);
+            Label k = new Label((differs ? "≠ " : "") + rows.get(i).label());
+            k.getStyleClass().add(differs ? "comparison-differs" : "text-muted");
             k.setMinWidth(Region.USE_PREF_SIZE);
-            grid.addRow(i + 1, k, value(new Label(rows.get(i).value().apply(a))), value(new Label(rows.get(i).value().apply(b))));
+            Label la = value(new Label(va));
+            Label lb = value(new Label(vb));
+            if (differs) {
+                differ++;
+                la.getStyleClass().add("comparison-differs");
+                lb.getStyleClass().add("comparison-differs");
+            }
+            grid.addRow(i + 1, k, la, lb);
         }
+        Label note = new Label(differ == 0 ? "The two plans agree on every row." : differ + (differ == 1 ? " row differs" : " rows differ")
+                + " (marked ≠, in bold).");
+        note.getStyleClass().add("text-muted");
+        grid.add(note, 0, rows.size() + 1, 3, 1);
         return grid;
     }
 

@@ -103,11 +103,15 @@ class PlanningComponentsTest {
     @Test
     void theComparisonShowsBothNamesThenOneRowPerLabel() throws Exception {
         PlanComparison<Plan> comparison = new PlanComparison<>(Plan::name, List.of(
-                new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s"), new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + "")));
+                new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s"), new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + ""),
+                new PlanComparison.Row<>("Engine", p -> "vLLM")));
         GridPane grid = fx(() -> comparison.grid(A, B));
         assertThat(texts(grid, 0)).containsExactly("", "a", "b");
-        assertThat(texts(grid, 1)).containsExactly("Rate", "1.0 req/s", "2.0 req/s");
-        assertThat(texts(grid, 2)).containsExactly("Twice", "2.0", "4.0");
+        assertThat(texts(grid, 1)).containsExactly("≠ Rate", "1.0 req/s", "2.0 req/s");
+        assertThat(texts(grid, 2)).containsExactly("≠ Twice", "2.0", "4.0");
+        assertThat(texts(grid, 3)).containsExactly("Engine", "vLLM", "vLLM");
+        assertThat(texts(grid, 4)).singleElement().asString().startsWith("2 rows differ");
+        assertThat(grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == 1)).allMatch(n -> n.getStyleClass().contains("comparison-differs"));
     }
 
     private static List<String> texts(GridPane grid, int row) {
