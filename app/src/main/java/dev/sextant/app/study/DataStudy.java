@@ -33,6 +33,38 @@ public final class DataStudy {
     }
 
     /** Keeps a run's findings in the project; its id. */
+    /** The demo project's corpus: where it is written, and the name of its kept run. */
+    public static final String DEMO_FOLDER = "demo-data";
+    public static final String DEMO_RUN = "Demo crawl: near-duplicates (demo)";
+    private static final String DEMO_SEEDED = "demo_data_seeded";
+
+    /** The demo corpus's files (corpus, benchmark, target mix), its kept dedup run, or null when already seeded. */
+    public record Demo(Path corpus, Path benchmark, Path target, Outcome run) {
+    }
+
+    /**
+     * The demo project's Data area once per workspace: writes the made-up demo corpus ({@link
+     * dev.sextant.model.data.DemoDataCorpus}) beside the workspace and keeps a real near-duplicate run over it, named as
+     * demo. Null when it was done before (a deleted demo run stays deleted).
+     */
+    public Demo seedDemo(DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
+        if (ws.property(DEMO_SEEDED) != null) {
+            return null;
+        }
+        List<Path> files = dev.sextant.model.data.DemoDataCorpus.write(ws.dir().resolve(DEMO_FOLDER));
+        Outcome run = start(DEMO_RUN, List.of(files.get(0)), spec, 1, null, progress, cancel);
+        ws.setProperty(DEMO_SEEDED, "true");
+        return new Demo(files.get(0), files.get(1), files.get(2), run);
+    }
+
+    /** The demo corpus's files when they are there (the corpus, benchmark and target), else empty. */
+    public java.util.Optional<List<Path>> demoFiles() {
+        Path dir = ws.dir().resolve(DEMO_FOLDER);
+        List<Path> files = List.of(dir.resolve(dev.sextant.model.data.DemoDataCorpus.CORPUS), dir.resolve(dev.sextant.model.data.DemoDataCorpus.BENCHMARK),
+                dir.resolve(dev.sextant.model.data.DemoDataCorpus.TARGET));
+        return files.stream().allMatch(java.nio.file.Files::isRegularFile) ? java.util.Optional.of(files) : java.util.Optional.empty();
+    }
+
     public java.util.UUID keep(String name, dev.sextant.model.data.DedupSummary summary) {
         return ws.dedupRuns().save(projectId, name, summary);
     }

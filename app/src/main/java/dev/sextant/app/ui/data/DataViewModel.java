@@ -119,6 +119,7 @@ public final class DataViewModel {
     public void reload() {
         if (!shell.inProject("Load dedup runs", (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(), list -> {
             runs.setAll(list);
+            demo(list.isEmpty());
             SavedDedupRun now = shownRun.get();
             if (now != null) {
                 shownRun.set(list.stream().filter(r -> r.id().equals(now.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
@@ -128,6 +129,45 @@ public final class DataViewModel {
         }, null)) {
             runs.clear();
         }
+    }
+
+    /**
+     * In the demo project, the demo corpus fills the inputs (a demo dedup run is kept the first time), so that every
+     * tab has something to show and to run on.
+     */
+    private void demo(boolean noRuns) {
+        var p = shell.currentProjectProperty().get();
+        if (p == null || !p.demo() || !corpus.isEmpty()) {
+            return;
+        }
+        DedupSpec s;
+        try {
+            s = spec();
+        } catch (RuntimeException e) {
+            return;
+        }
+        shell.inProject("Demo corpus", (ws, pr, progress, cancel) -> {
+            DataStudy study = new DataStudy(ws, pr.id());
+            DataStudy.Demo seeded = noRuns ? study.seedDemo(s, progress, cancel) : null;
+            return new Object[] {seeded, study.demoFiles().orElse(null)};
+        }, r -> {
+            DataStudy.Demo seeded = (DataStudy.Demo) r[0];
+            @SuppressWarnings("unchecked")
+            List<Path> files = (List<Path>) r[1];
+            if (files != null && corpus.isEmpty()) {
+                corpus.setAll(files.get(0));
+                benchmarks.setAll(files.get(1));
+                benchmarkFields.set("question");
+                if (target.get().isBlank()) {
+                    target.set(files.get(2).toString());
+                }
+            }
+            if (seeded != null) {
+                shown(seeded.run());
+                shell.statusProperty().set("Demo corpus (made up, 600 documents from three sources) filled in, with a demo dedup run: "
+                        + "try Mixture and Decontamination on it");
+            }
+        }, e -> { });
     }
 
     DedupSpec spec() {
