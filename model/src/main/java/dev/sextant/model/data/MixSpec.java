@@ -29,22 +29,7 @@ public record MixSpec(String by, String textField, Map<String, Double> target, L
 
     /** A token count as people write it: 2e12, 300B, 1.5T, 750M, 12K, 12000. */
     public static long parseTokens(String text) {
-        String v = text == null ? "" : text.strip().replace("_", "").replace(",", "");
-        InputError.require(!v.isEmpty(), "mix.budget", "give a number of tokens, e.g. 2e12, 300B or 1.5T");
-        double mult = 1;
-        int unit = "KMBT".indexOf(Character.toUpperCase(v.charAt(v.length() - 1)));
-        if (unit >= 0) {
-            mult = Math.pow(1000, unit + 1);
-            v = v.substring(0, v.length() - 1);
-        }
-        double d;
-        try {
-            d = Double.parseDouble(v) * mult;
-        } catch (NumberFormatException e) {
-            throw new InputError("mix.budget", "expected a number of tokens (e.g. 2e12, 300B, 1.5T), got '" + text.strip() + "'");
-        }
-        InputError.require(d >= 1 && d <= 1e18, "mix.budget", "must be a positive number of tokens, got '" + text.strip() + "'");
-        return Math.round(d);
+        return dev.sextant.model.TokenCount.parse("mix.budget", "Token budget", text);
     }
 
     /** A token count as people write it: 1.50T, 300.00B, 12.30M, or the number itself below a million. */

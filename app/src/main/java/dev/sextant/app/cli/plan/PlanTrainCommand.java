@@ -82,8 +82,8 @@ public final class PlanTrainCommand implements Runnable {
             description = "How a mixture of experts' tokens reach their experts: alltoall (NCCL all-to-all, Megatron-Core's default) or deepep"
                     + " (DeepEP: one RDMA copy per remote node, forwarded over NVLink) (default: ${DEFAULT-VALUE}).")
     String moeDispatcher;
-    @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12).")
-    Double tokens;
+    @Option(names = "--tokens", paramLabel = "T", description = "Token budget, for training days (e.g. 2e12, 300B, 1.5T).")
+    String tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
     int top;
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the best plan in a project under NAME.")
@@ -170,7 +170,7 @@ public final class PlanTrainCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         TrainingRequest request = new TrainingRequest(arch, g, gpus, gpusPerNode, interNodeGbps != null ? interNodeGbps : g.networkGbps(),
-                intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokens == null ? 0 : tokens,
+                intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokenBudget(),
                 new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                         attention == Attention.FUSED), SoftwareStack.of(stack), MoeDispatcher.of(moeDispatcher));
         TrainingStudy.Plans worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
@@ -206,7 +206,7 @@ public final class PlanTrainCommand implements Runnable {
             out.printf("Best plan: %.3g s per step (%.0f %% interval %.3g–%.3g s), %.0f TFLOP/s per GPU (%.0f–%.0f)%n", best.stepTimeSeconds(),
                     100 * in.level(), in.stepSeconds()[0], in.stepSeconds()[1], best.tflopsPerGpu(), in.tflopsPerGpu()[0], in.tflopsPerGpu()[1]);
             if (!Double.isNaN(best.trainingDays())) {
-                out.printf("Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n", best.trainingDays(), tokens, in.days()[0], in.days()[1]);
+                out.printf("Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n", best.trainingDays(), tokenBudget(), in.days()[0], in.days()[1]);
             }
             out.printf("Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%s%n", in.basis(),
                     100 * in.coverage(), in.cappedAtPeak() ? "; its fast end is held at the GPU's peak (MFU 100 %)" : "");
@@ -224,5 +224,10 @@ public final class PlanTrainCommand implements Runnable {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
             }
         });
+    }
+
+    /** The --tokens budget as {@link dev.sextant.model.TokenCount} reads it; 0 when not given. */
+    private double tokenBudget() {
+        return tokens == null ? 0 : dev.sextant.model.TokenCount.parse("training.tokens", "--tokens", tokens);
     }
 }

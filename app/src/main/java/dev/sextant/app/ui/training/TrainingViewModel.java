@@ -119,7 +119,7 @@ public final class TrainingViewModel {
                     Inputs.optionalInteger("training.pp", "PP", pp.get()), Inputs.optionalInteger("training.cp", "CP", cp.get()),
                     Inputs.optionalInteger("training.ep", "EP", ep.get()), null, Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
                     z, r, null, Precision.BF16, "fused".equals(attention.get()));
-            double budget = tokens.get().isBlank() ? 0 : Inputs.positive("training.tokens", "Token budget", tokens.get());
+            double budget = tokens.get().isBlank() ? 0 : dev.sextant.model.TokenCount.parse("training.tokens", "Token budget", tokens.get());
             TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
                     Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
                     Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
