@@ -220,4 +220,23 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.BF16); // a catalog model states nothing
         assertThat(failures).isEmpty();
     }
+
+    /** A config imported in Training is offered in Serving (and the other way round), with its quantization. */
+    @Test
+    void aModelImportedInTrainingIsOfferedInServing() throws Exception {
+        Path config = Files.writeString(tmp.resolve("config.json"), """
+                {"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+                 "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 8192,
+                 "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": true}}
+                """);
+        var training = new dev.sextant.app.ui.training.TrainingViewModel(shell);
+        training.choices().importModel(config);
+        var imported = training.choices().modelProperty().get();
+        assertThat(vm.choices().models()).contains(imported);
+        vm.modelProperty().set(imported);
+        assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.INT4);
+        var later = new ServingViewModel(shell);
+        assertThat(later.choices().models()).contains(imported);
+        assertThat(failures).isEmpty();
+    }
 }

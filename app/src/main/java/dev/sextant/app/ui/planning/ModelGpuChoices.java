@@ -35,10 +35,26 @@ public final class ModelGpuChoices {
         this.shell = shell;
         this.model = new SimpleObjectProperty<>(this, "model", ModelCatalog.get(modelId));
         this.gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get(gpuId));
+        // a model or GPU imported in any area is offered here too
+        shell.importedModels().forEach(this::ensure);
+        shell.importedModels().addListener((javafx.collections.ListChangeListener<ModelArchitecture>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::ensure);
+            }
+        });
+        shell.importedGpus().forEach(this::ensureGpu);
+        shell.importedGpus().addListener((javafx.collections.ListChangeListener<GpuSpec>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::ensureGpu);
+            }
+        });
     }
 
-    /** Imported models' own weight storage (their config.json's quantization_config), where they state one. */
-    private final java.util.Map<ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights = new java.util.HashMap<>();
+    private void ensureGpu(GpuSpec g) {
+        if (g != null && !gpus.contains(g)) {
+            gpus.add(g);
+        }
+    }
 
     private record Imported(ModelArchitecture model, java.util.Optional<dev.sextant.model.serving.WeightStorage> weights, java.util.List<String> notes) {
     }
@@ -48,8 +64,9 @@ public final class ModelGpuChoices {
         shell.jobs().submit("Import " + configJson.getFileName(),
                 (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson),
                         HfModelConfig.notes(configJson)), r -> {
-                    r.weights().ifPresent(w -> checkpointWeights.put(r.model(), w));
-                    models.add(r.model());
+                    r.weights().ifPresent(w -> shell.checkpointWeights().put(r.model(), w));
+                    shell.importedModels().add(r.model());
+                    ensure(r.model());
                     model.set(r.model());
                     shell.statusProperty().set("Imported " + r.model().name() + String.format(java.util.Locale.ROOT, " (%.2fB parameters)",
                             r.model().parameters().total() / 1e9) + (r.notes().isEmpty() ? "" : ": " + String.join("; ", r.notes())));
@@ -58,13 +75,14 @@ public final class ModelGpuChoices {
 
     /** The weight storage an imported checkpoint states in its quantization_config; empty for catalog models. */
     public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights(ModelArchitecture m) {
-        return java.util.Optional.ofNullable(m == null ? null : checkpointWeights.get(m));
+        return java.util.Optional.ofNullable(m == null ? null : shell.checkpointWeights().get(m));
     }
 
     /** Reads a GPU file (the fields of {@code sextant catalog gpus --json}) as a job, adds the GPU and chooses it. */
     public void importGpu(java.nio.file.Path json) {
         shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> GpuSpecFile.read(json), g -> {
-            gpus.add(g);
+            shell.importedGpus().add(g);
+            ensureGpu(g);
             gpu.set(g);
         });
     }
@@ -79,9 +97,7 @@ public final class ModelGpuChoices {
     /** Chooses a kept plan's model and GPU, adding them to the choices when needed. */
     public void choose(ModelArchitecture m, GpuSpec g) {
         ensure(m);
-        if (!gpus.contains(g)) {
-            gpus.add(g);
-        }
+        ensureGpu(g);
         model.set(m);
         gpu.set(g);
     }

@@ -124,6 +124,27 @@ public final class ShellModel {
         return jobs;
     }
 
+    /** Models imported from a config.json in this session: every planning area offers them, whichever imported them. */
+    private final javafx.collections.ObservableList<dev.sextant.model.architecture.ModelArchitecture> importedModels =
+            javafx.collections.FXCollections.observableArrayList();
+    /** GPU types imported from a file in this session, offered by every planning area. */
+    private final javafx.collections.ObservableList<dev.sextant.model.hardware.GpuSpec> importedGpus = javafx.collections.FXCollections.observableArrayList();
+    /** Imported models' own weight storage (their quantization_config), where they state one. */
+    private final java.util.Map<dev.sextant.model.architecture.ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    public javafx.collections.ObservableList<dev.sextant.model.architecture.ModelArchitecture> importedModels() {
+        return importedModels;
+    }
+
+    public javafx.collections.ObservableList<dev.sextant.model.hardware.GpuSpec> importedGpus() {
+        return importedGpus;
+    }
+
+    public java.util.Map<dev.sextant.model.architecture.ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights() {
+        return checkpointWeights;
+    }
+
     /**
      * Opens the workspace in {@code dir} (creating and seeding it when {@code create} and there is none), and closes
      * the one open before once the new one is open. On failure the old one stays open.
