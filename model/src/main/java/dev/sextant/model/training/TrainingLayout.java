@@ -26,4 +26,20 @@ public record TrainingLayout(int tp, int pp, int dp, int cp, int ep, int vpp, in
     public int gpus() {
         return tp * pp * dp * cp;
     }
+
+    /** The degrees in a few words, e.g. "TP4 PP2 DP8 v2" (CP, EP and v only when above 1). */
+    public String degrees() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("TP").append(tp).append(" PP").append(pp).append(" DP").append(dp);
+        if (cp > 1) {
+            sb.append(" CP").append(cp);
+        }
+        if (ep > 1) {
+            sb.append(" EP").append(ep);
+        }
+        if (vpp > 1) {
+            sb.append(" v").append(vpp);
+        }
+        return sb.toString();
+    }
 }

@@ -219,6 +219,10 @@ public final class PlanTrainCommand implements Runnable {
             if (result.published() != null) {
                 out.println(result.published().sentence());
             }
+            String why = dev.sextant.model.training.LayoutVerdict.sentence(plans, p -> p.layout().degrees());
+            if (why != null) {
+                out.println(why);
+            }
             out.println("Compute efficiency: " + result.plans().get(0).efficiency());
             if (result.savedId() != null) {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");

@@ -157,31 +157,20 @@ public final class TrainingViewModel {
                 summary.set("");
                 indistinguishable.set("");
             } else {
-                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s", done.searched(),
-                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0))));
+                String why = dev.sextant.model.training.LayoutVerdict.sentence(plans, TrainingViewModel::layout);
+                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s%s", done.searched(),
+                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0)),
+                        why == null ? "" : " " + why));
                 indistinguishable.set(notes(done, plans.size()));
             }
         });
     }
 
-    /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2". */
+    /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2" ({@link dev.sextant.model.training.TrainingLayout#degrees}). */
     public static String layout(TrainingPlan p) {
-        var l = p.layout();
-        StringBuilder sb = new StringBuilder();
-        sb.append("TP").append(l.tp()).append(" PP").append(l.pp()).append(" DP").append(l.dp());
-        if (l.cp() > 1) {
-            sb.append(" CP").append(l.cp());
-        }
-        if (l.ep() > 1) {
-            sb.append(" EP").append(l.ep());
-        }
-        if (l.vpp() > 1) {
-            sb.append(" v").append(l.vpp());
-        }
-        return sb.toString();
+        return p.layout().degrees();
     }
 
-    /** A plan in one line, with why it wins. */
     public static String describe(TrainingPlan p) {
         var l = p.layout();
         String recompute = "none".equals(l.recompute().slug()) ? "no recompute" : l.recompute().slug() + " recompute";
