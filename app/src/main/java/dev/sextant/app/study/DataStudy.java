@@ -44,14 +44,14 @@ public final class DataStudy {
 
     /**
      * The demo project's Data area once per workspace: writes the made-up demo corpus ({@link
-     * dev.sextant.model.data.DemoDataCorpus}) beside the workspace and keeps a real near-duplicate run over it, named as
+     * dev.sextant.model.io.DemoDataCorpus}) beside the workspace and keeps a real near-duplicate run over it, named as
      * demo. Null when it was done before (a deleted demo run stays deleted).
      */
     public Demo seedDemo(DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
         if (ws.property(DEMO_SEEDED) != null) {
             return null;
         }
-        List<Path> files = dev.sextant.model.data.DemoDataCorpus.write(ws.dir().resolve(DEMO_FOLDER));
+        List<Path> files = dev.sextant.model.io.DemoDataCorpus.write(ws.dir().resolve(DEMO_FOLDER));
         Outcome run = start(DEMO_RUN, List.of(files.get(0)), spec, 1, null, progress, cancel);
         ws.setProperty(DEMO_SEEDED, "true");
         return new Demo(files.get(0), files.get(1), files.get(2), run);
@@ -60,8 +60,8 @@ public final class DataStudy {
     /** The demo corpus's files when they are there (the corpus, benchmark and target), else empty. */
     public java.util.Optional<List<Path>> demoFiles() {
         Path dir = ws.dir().resolve(DEMO_FOLDER);
-        List<Path> files = List.of(dir.resolve(dev.sextant.model.data.DemoDataCorpus.CORPUS), dir.resolve(dev.sextant.model.data.DemoDataCorpus.BENCHMARK),
-                dir.resolve(dev.sextant.model.data.DemoDataCorpus.TARGET));
+        List<Path> files = List.of(dir.resolve(dev.sextant.model.io.DemoDataCorpus.CORPUS), dir.resolve(dev.sextant.model.io.DemoDataCorpus.BENCHMARK),
+                dir.resolve(dev.sextant.model.io.DemoDataCorpus.TARGET));
         return files.stream().allMatch(java.nio.file.Files::isRegularFile) ? java.util.Optional.of(files) : java.util.Optional.empty();
     }
 

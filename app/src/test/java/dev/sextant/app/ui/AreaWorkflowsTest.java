@@ -207,9 +207,10 @@ class AreaWorkflowsTest {
         Path corpus = nearCopyCorpus();
         window.awaitDemoWorkspace();
         window.showArea(DATA);
+        window.awaitJobs(); // the demo project's Data area fills in its demo corpus and run first
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
-        robot.interact(() -> corpora.getItems().add(corpus));
+        robot.interact(() -> corpora.getItems().setAll(corpus)); // in place of the demo corpus the demo project fills in
         TableView<?> runs = window.table("#data-runs");
         int before = runs.getItems().size();
         window.click("#data-run-dedup");
@@ -246,6 +247,7 @@ class AreaWorkflowsTest {
         Path corpus = nearCopyCorpus();
         window.awaitDemoWorkspace();
         window.showArea(DATA);
+        window.awaitJobs(); // the demo project's Data area fills in its demo corpus and run first
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA).release(javafx.scene.input.KeyCode.COMMA,
                 javafx.scene.input.KeyCode.CONTROL);
         window.waitUntil("the preferences", () -> robot.lookup("#preferences-spark-master").tryQuery().isPresent());
@@ -271,7 +273,7 @@ class AreaWorkflowsTest {
 
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
-        robot.interact(() -> corpora.getItems().add(corpus));
+        robot.interact(() -> corpora.getItems().setAll(corpus)); // in place of the demo corpus the demo project fills in
         javafx.scene.control.CheckBox onCluster = window.find("#data-on-cluster", javafx.scene.control.CheckBox.class);
         assertThat(onCluster.getText()).isEqualTo("Run on cluster: Spark local[2]");
         robot.interact(() -> onCluster.setSelected(true));

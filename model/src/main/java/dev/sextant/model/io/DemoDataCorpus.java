@@ -1,6 +1,5 @@
-package dev.sextant.model.data;
+package dev.sextant.model.io;
 
-import dev.sextant.model.io.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
