@@ -23,8 +23,24 @@ public record Report(String title, String subtitle, List<Fact> facts, List<Secti
     public record Fact(String label, String value) {
     }
 
-    /** A heading in the documents; one or more slides in a presentation. */
-    public record Section(String title, List<Block> blocks) {
+    /**
+     * A heading in the documents; one or more slides in a presentation. {@code message} is what the section says, in a
+     * sentence ("Blocking: latency P99"): a slide's headline under the section's name, a lead line in the documents;
+     * "" when the section's content is its message (the verdict).
+     */
+    public record Section(String title, String message, List<Block> blocks) {
+
+        public Section {
+            blocks = List.copyOf(blocks);
+        }
+
+        public Section(String title, List<Block> blocks) {
+            this(title, "", blocks);
+        }
+    }
+
+    /** How to read what is beside it (what a column means, what a plan assumes): a footnote, never a slide's body. */
+    public record Note(String text) implements Block {
     }
 
     /** What a section holds. */

@@ -61,6 +61,8 @@ public final class ReportWriter {
             th { text-align: left; background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: 4pt 5pt; }
             td { border-bottom: 1px solid #eaeef2; padding: 3pt 5pt; vertical-align: top; }
             li { margin-bottom: 3pt; }
+            p.message { font-size: 12.5pt; font-weight: bold; margin: 4pt 0 8pt 0; page-break-after: avoid; }
+            p.note { font-size: 9pt; color: #59636e; }
             img { display: block; margin: 4pt 0; page-break-inside: avoid; }
             tr { page-break-inside: avoid; }
             """;
@@ -111,6 +113,9 @@ public final class ReportWriter {
         for (int i = 0; i < report.sections().size(); i++) {
             Report.Section s = report.sections().get(i);
             sb.append("<section class=\"").append(i == 0 ? "first" : "page").append("\"><h2>").append(esc(s.title())).append("</h2>\n");
+            if (!s.message().isEmpty()) {
+                sb.append("<p class=\"message\">").append(esc(s.message())).append("</p>\n");
+            }
             for (Report.Block b : s.blocks()) {
                 block(sb, b);
             }
@@ -138,6 +143,8 @@ public final class ReportWriter {
             } else {
                 sb.append("<p>").append(esc(p.text())).append("</p>\n");
             }
+        } else if (b instanceof Report.Note n) {
+            sb.append("<p class=\"note\">").append(esc(n.text())).append("</p>\n");
         } else if (b instanceof Report.Bullets l) {
             sb.append("<ul>");
             l.items().forEach(i -> sb.append("<li>").append(esc(i)).append("</li>"));

@@ -205,10 +205,10 @@ class EvalCliTest {
         assertThat(row.get("mean").asDouble()).isEqualTo(0.7);
         assertThat(row.get("flags").toString()).contains("n not reported");
         String notes = r.json().get("notes").toString();
-        assertThat(notes).contains("lambada_openai-v0-res.json: metric acc (").contains("also reported: ppl");
+        assertThat(notes).contains("lambada_openai-v0-res.json: lambada_openai: scored by accuracy (acc)").contains("also reports ppl");
         assertThat(notes).contains("named 'pythia-160m' after its folder");
         CliRun text = run("eval", "summary", "--input", f.toString());
-        assertThat(text.out()).contains("not reported").contains("note: lambada_openai-v0-res.json: metric acc");
+        assertThat(text.out()).contains("not reported").contains("note: lambada_openai-v0-res.json: lambada_openai: scored by accuracy");
     }
 
     @Test

@@ -26,8 +26,16 @@ class RolloutReportTest {
         try (Workspace ws = Workspace.openOrCreate(tmp.resolve("ws"))) {
             report = RolloutReport.build(ws, ws.projects().list().get(0), null, null);
         }
-        assertThat(report.sections()).extracting(Report.Section::title).containsExactly("Decision", "Evidence by check",
-                "Intervals against thresholds", "Blind pairwise comparison", "Canary plan and rollback rules", "Capacity and cost");
+        assertThat(report.sections()).extracting(Report.Section::title).containsExactly("Decision", "Why", "Evidence by check",
+                "Intervals against thresholds", "Blind pairwise comparison", "Canary plan", "Rollback rules", "Capacity and cost");
+        // one message a section (a slide's headline): a sentence, not a paragraph; the verdict is its own
+        assertThat(report.sections().subList(1, report.sections().size())).allSatisfy(s -> assertThat(s.message())
+                .as(s.title()).isNotBlank().hasSizeLessThan(140).doesNotContain(". "));
+        assertThat(report.sections().get(2).message()).matches("(Blocking: |Gains on |No check).*");
+        assertThat(report.sections().get(5).message()).startsWith("Full traffic after ");
+        // the evidence table is not preceded by a paragraph of how to read it: that is a footnote
+        assertThat(report.sections().get(2).blocks().get(0)).isInstanceOf(Report.Table.class);
+        assertThat(report.sections().get(2).blocks()).anySatisfy(b -> assertThat(b).isInstanceOf(Report.Note.class));
         Path html = tmp.resolve("out/rollout.html");
         ReportWriter.write(report, html);
         String text = Files.readString(html);
@@ -38,9 +46,9 @@ class RolloutReportTest {
         Path pdf = tmp.resolve("out/rollout.pdf");
         ReportWriter.write(report, pdf);
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
-            assertThat(doc.getNumberOfPages()).isBetween(6, 10);
+            assertThat(doc.getNumberOfPages()).isBetween(6, 12);
             String all = new PDFTextStripper().getText(doc);
-            assertThat(all).contains("Decision: CANARY").contains("Evidence by check").contains("Canary plan and rollback rules")
+            assertThat(all).contains("Decision: CANARY").contains("Evidence by check").contains("Canary plan").contains("Rollback rules")
                     .contains("GPQA Diamond").contains("down-weighted");
             // the first page is drawn: some dark ink on white, in landscape
             BufferedImage page = new PDFRenderer(doc).renderImageWithDPI(0, 40);

@@ -93,7 +93,9 @@ class KilledScanTest {
                 SavedScan killed = ws.scans().list(p.id()).get(0);
                 assertThat(killed.state()).as("state after a kill at %.2f", killedAt).isEqualTo(SavedScan.INTERRUPTED);
                 assertThat(killed.resumable()).isTrue();
-                assertThat(killed.filesDone()).isLessThan(FILES);
+                // on a loaded machine the kill may land after the last file was kept but before the scan was marked
+                // complete: still interrupted, and resuming must still give the uninterrupted result
+                assertThat(killed.filesDone()).isLessThanOrEqualTo(FILES);
                 ScanResult resumed = new ScanStudy(ws).resume(killed.id(), ProgressListener.NONE, CancellationToken.none()).result();
                 assertThat(resumed.items()).as("items after a kill at %.2f", killedAt).isEqualTo(expected.items());
                 assertThat(resumed.summary().bytesScanned()).isEqualTo(expected.summary().bytesScanned());

@@ -110,7 +110,7 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         Path results = Files.writeString(tmp.resolve("hellaswag-v0-res.json"),
                 "{\"results\": {\"hellaswag\": {\"acc\": 0.25, \"acc_norm\": 0.3}}, \"versions\": {\"hellaswag\": 0}}");
         vm.importFiles(List.of(results));
-        assertThat(vm.messageProperty().get()).contains("hellaswag-v0-res.json: metric acc (").contains("after its folder");
+        assertThat(vm.messageProperty().get()).contains("hellaswag-v0-res.json: hellaswag: scored by accuracy (acc)").contains("after its folder");
         assertThat(vm.summaries()).anySatisfy(r -> assertThat(r.n()).isNull());
         assertThat(failures).isEmpty();
     }

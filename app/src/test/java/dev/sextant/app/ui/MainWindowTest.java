@@ -196,6 +196,8 @@ class MainWindowTest {
                 () -> text(robot, "#serving-summary").contains("worked out in")).get());
         assertThat(text(robot, "#serving-summary")).contains("One replica (1 × NVIDIA H100 SXM, bf16, vLLM (V1 engine))").contains("80 % interval");
         assertThat(levers.getItems()).isNotEmpty();
+        // the chosen lever's sentences are under the table, not in columns off the screen's edge
+        assertThat(text(robot, "#serving-lever-detail")).contains(" — ").containsAnyOf("Accuracy risk", "Cannot be planned");
         assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled()).isFalse();
     }
 

@@ -70,9 +70,13 @@ public final class HfModelConfig {
         if (root == null || !root.isObject()) {
             throw BadInputException.of(name, "expected a JSON object (a Hugging Face config.json)");
         }
-        String id = file.getParent() != null && file.getFileName().toString().equals("config.json")
+        return parse(root, name, nameOf(file));
+    }
+
+    /** A config.json names no model: it is named after its folder (config.json) or its file (anything else). */
+    static String nameOf(Path file) {
+        return file.getParent() != null && file.getParent().getFileName() != null && file.getFileName().toString().equals("config.json")
                 ? file.getParent().getFileName().toString() : file.getFileName().toString().replaceFirst("\\.json$", "");
-        return parse(root, name, id);
     }
 
     /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
@@ -112,6 +116,8 @@ public final class HfModelConfig {
         if (root == null || !root.isObject()) {
             return out;
         }
+        boolean folder = file.getFileName().toString().equals("config.json") && file.getParent() != null && file.getParent().getFileName() != null;
+        out.add("named '" + nameOf(file) + "' after its " + (folder ? "folder" : "file") + " (a config.json does not name its model)");
         for (String key : LANGUAGE_PARTS) {
             if (root.path(key).isObject()) {
                 String vision = root.has("vision_config") ? "vision_config" : root.has("vision_tower") ? "vision_tower" : null;

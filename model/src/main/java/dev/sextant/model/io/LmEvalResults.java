@@ -194,12 +194,12 @@ public final class LmEvalResults {
                 }
                 if (byMetric.size() > 1) {
                     List<String> parts = new ArrayList<>();
-                    byMetric.forEach((k, ts) -> parts.add(k + " on " + ts.size() + (ts.size() == 1 ? " subtask" : " subtasks")));
+                    byMetric.forEach((k, ts) -> parts.add(MetricWords.of(k) + " on " + ts.size() + (ts.size() == 1 ? " subtask" : " subtasks")));
                     mixed.add(task.getKey() + " (" + String.join(", ", parts) + ")");
                     continue;
                 }
                 String shared = byMetric.isEmpty() ? null : byMetric.keySet().iterator().next();
-                c = shared != null && metrics.contains(shared) ? new Choice(shared, "its subtasks' metric") : null;
+                c = shared != null && metrics.contains(shared) ? new Choice(shared, "the metric its subtasks share") : null;
                 if (c == null) {
                     if (metric != null) {
                         without.add(task.getKey());
@@ -209,7 +209,7 @@ public final class LmEvalResults {
                     continue;
                 }
                 if (byMetric.get(shared).size() < leaves.size()) {
-                    partialGroups.add(task.getKey() + " (" + shared + " on " + byMetric.get(shared).size() + " of " + leaves.size() + " subtasks)");
+                    partialGroups.add(task.getKey() + " (" + MetricWords.of(shared) + " on " + byMetric.get(shared).size() + " of " + leaves.size() + " subtasks)");
                 }
                 groupN = allCounted ? (int) Math.min(Integer.MAX_VALUE, items) : null;
             }
@@ -231,7 +231,7 @@ public final class LmEvalResults {
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
             List<String> others = metrics.stream().filter(k -> !k.equals(key)).toList();
-            chosen.computeIfAbsent(key + " (" + c.why() + ")" + (others.isEmpty() ? "" : "; also reported: " + String.join(", ", others)),
+            chosen.computeIfAbsent("scored by " + MetricWords.of(key) + ", " + c.why() + (others.isEmpty() ? "" : "; the file also reports " + MetricWords.of(others)),
                     x -> new ArrayList<>()).add(task.getKey());
         }
         if (out.isEmpty() && !nonFinite.isEmpty()) {
@@ -247,25 +247,26 @@ public final class LmEvalResults {
             throw new BadInputException(source, 0, "results", metric != null ? "no task reports metric " + metric
                     : noScore.isEmpty() ? "no tasks" : "no task reports a numeric metric");
         }
-        chosen.forEach((what, ts) -> notes.add("metric " + what + ": " + list(ts)));
+        chosen.forEach((what, ts) -> notes.add(list(ts) + ": " + what));
         if (!without.isEmpty()) {
-            notes.add("left out, not reporting " + metric + ": " + list(without));
+            notes.add("not imported, no " + MetricWords.of(metric) + " score: " + list(without));
         }
         if (!nonFinite.isEmpty()) {
-            notes.add("NaN or infinite in the file, not taken as a score: " + list(nonFinite));
+            notes.add("not imported, the score is NaN or infinite in the file: " + list(nonFinite));
         }
         if (!noScore.isEmpty()) {
-            notes.add("no score of their own (groups), left out: " + list(noScore));
+            notes.add("groups without a score of their own, not imported (their subtasks are): " + list(noScore));
         }
         if (!mixed.isEmpty()) {
-            notes.add("groups mixing metrics across their subtasks, shown as mixed, not as one number (each subtask is read on its own): "
+            notes.add("groups whose subtasks use different metrics are shown as mixed, not as one number (each subtask is imported on its own): "
                     + String.join("; ", mixed));
         }
         if (!partialGroups.isEmpty()) {
             notes.add("groups scored over only some of their subtasks: " + String.join("; ", partialGroups));
         }
         if (out.stream().anyMatch(r -> r.n() == null)) {
-            notes.add("n not reported by the file" + (root.has("n-samples") ? " for some tasks" : "") + ": item counts are unknown");
+            notes.add("the file does not say how many items " + (root.has("n-samples") ? "some tasks have" : "its tasks have")
+                    + ", so their n is shown as unknown (the samples files give per-item scores)");
         }
         return new Read(out, notes);
     }
@@ -341,28 +342,28 @@ public final class LmEvalResults {
     private static Choice choose(JsonNode root, String task, List<String> metrics, String metric) {
         if (metric != null) {
             String k = firstFor(metrics, metric);
-            return k == null ? null : new Choice(k, "as asked");
+            return k == null ? null : new Choice(k, "as you asked");
         }
         for (JsonNode m : root.path("configs").path(task).path("metric_list")) {
             String k = firstFor(metrics, m.path("metric").asText(""));
             if (k != null) {
-                return new Choice(k, "the task's primary metric");
+                return new Choice(k, "the task's main metric");
             }
         }
         Iterator<String> order = root.path("higher_is_better").path(task).fieldNames();
         while (order.hasNext()) {
             String k = firstFor(metrics, order.next());
             if (k != null) {
-                return new Choice(k, "first in higher_is_better");
+                return new Choice(k, "the first metric the file lists for it");
             }
         }
         for (String p : LmEvalSamples.PREFERRED) {
             String k = firstFor(metrics, p);
             if (k != null) {
-                return new Choice(k, "the file orders no metrics; first of " + String.join(", ", LmEvalSamples.PREFERRED));
+                return new Choice(k, "the file marks no main metric, so the first it reports of " + String.join(", ", LmEvalSamples.PREFERRED));
             }
         }
-        return new Choice(metrics.get(0), "the file orders no metrics; first in the file");
+        return new Choice(metrics.get(0), "the file marks no main metric, so the first in the file");
     }
 
     /** {@code acc} matches {@code acc} and {@code acc,none}; {@code acc,none} only itself. */
@@ -476,8 +477,8 @@ public final class LmEvalResults {
                     + String.join(" and ", named) + "; name the model");
         }
         Map.Entry<String, List<String>> only = candidates.entrySet().iterator().next();
-        return new Owner(only.getKey(), "model from " + String.join(", ", only.getValue()) + (withTask.isEmpty() ? ", the only model beside it"
-                : ", the only model beside it with task '" + task + "'") + " (no results file of the same run)");
+        return new Owner(only.getKey(), "model '" + only.getKey() + "' taken from " + String.join(", ", only.getValue()) + (withTask.isEmpty() ? ", the only model whose results lie beside it"
+                : ", the only model beside it with results for '" + task + "'") + " (no results file of the same run)");
     }
 
     /** The tasks a results file reports: its results' and its configs' keys. */

@@ -53,7 +53,7 @@ public final class LmEvalSamples {
         LmEvalResults.Owner owner = LmEvalResults.ownerOf(file, task, m.matches() ? m.group(2) : null);
         if (owner.model() == null) {
             String folder = LmEvalResults.folderOf(file);
-            notes.add("no results file beside it names the model: named '" + folder + "' after its folder (name the model to change that)");
+            notes.add("no results file beside it names the model: named '" + folder + "' after its folder (import again and name the model to change that)");
             return folder;
         }
         if (!owner.how().isEmpty()) {
@@ -89,7 +89,7 @@ public final class LmEvalSamples {
         String name = TextInput.name(file);
         String modelName = model != null ? model : modelOf(file, task, notes);
         if (!NAME.matcher(file.getFileName().toString()).matches()) {
-            notes.add("task '" + task + "' taken from the file name");
+            notes.add("task '" + task + "' named after the file");
         }
         List<ItemScore> out = new ArrayList<>();
         UniqueKeys docs = new UniqueKeys();
@@ -133,9 +133,9 @@ public final class LmEvalSamples {
         if (out.isEmpty()) {
             throw new BadInputException(name, 0, "filter", "no line has filter '" + filter[0] + "'");
         }
-        notes.add("metric " + chosen[0] + (filter[0] == null ? "" : " (filter " + filter[0] + ")")
-                + (metric != null ? ", as asked" : ", the first of " + String.join(", ", PREFERRED)
-                + " with a number per item, else the first of the line's metrics that has one"));
+        notes.add("scored by " + MetricWords.of(chosen[0] + (filter[0] == null ? "" : "," + filter[0]))
+                + (metric != null ? ", as you asked" : ", the first of " + String.join(", ", PREFERRED)
+                + " with a number for each item (else the first metric that has one)"));
         return out;
     }
 

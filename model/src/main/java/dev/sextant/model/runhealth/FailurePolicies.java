@@ -16,8 +16,9 @@ public final class FailurePolicies {
     /**
      * The scenario as given, then: checkpoints written the other way (synchronous or asynchronous), each at its own
      * optimum interval when the given one is Daly's (a synchronous interval is far too long for asynchronous writes, an
-     * asynchronous one far too short for synchronous); in-memory snapshots six times as often as the persistent
-     * checkpoints, added to the policy as given, where it has none; and where spares are limited, elastic continuation or
+     * asynchronous one far too short for synchronous); in-memory snapshots at their own Daly optimum (each blocking as
+     * long as an asynchronous write does), added to the policy as given where it has none and they would come more often
+     * than its checkpoints; and where spares are limited, elastic continuation or
      * waiting for repairs, whichever it does not do, and as many spares as needed, the bound either approaches. Each name
      * says its checkpoint interval.
      */
@@ -30,10 +31,14 @@ public final class FailurePolicies {
             other = other.withCheckpointInterval(daly(s, !s.async()));
         }
         out.add(new Named(mode(!s.async()) + " every " + minutes(other.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""), other));
-        if (s.memorySnapshotSeconds() == 0) {
+        if (s.memorySnapshotSeconds() == 0 && s.failuresPerGpuDay() > 0) {
+            // a snapshot to host memory costs what an asynchronous write blocks for; at its own Daly optimum. Where that is
+            // no more often than the checkpoints (asynchronous ones already leave such a copy), it adds nothing
             double cost = Math.max(1, s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE);
-            double every = s.checkpointIntervalSeconds() / 6;
-            out.add(new Named("as given + in-memory snapshots every " + minutes(every), s.withMemorySnapshots(every, cost)));
+            double every = dev.sextant.model.training.Checkpointing.daly(cost, 86400 / (s.gpus() * s.failuresPerGpuDay()));
+            if (every < 0.9 * s.checkpointIntervalSeconds()) {
+                out.add(new Named("as given + in-memory snapshots every " + minutes(every) + " (Daly)", s.withMemorySnapshots(every, cost)));
+            }
         }
         if (s.spareNodes() >= 0) {
             out.add(new Named((s.elastic() ? "wait for repairs" : "elastic continuation") + " with " + s.spareNodes() + " spare node"

@@ -11,8 +11,8 @@ import dev.sextant.model.InputError;
  *       N r times a day.</li>
  *   <li>Young (CACM 1974): T = √(2 C M) for checkpoint cost C and mean time between failures M.</li>
  *   <li>Daly (FGCS 2006, Eq. 37): T = √(2 C M) [1 + ⅓ √(C / 2M) + ⅑ (C / 2M)] − C for C &lt; 2M, else M.</li>
- *   <li>Expected loss per failure: detection + restart + half an interval of recomputed work; the time spent
- *       writing checkpoints is lost too (only the blocking snapshot when checkpointing is asynchronous).</li>
+ *   <li>Goodput: Daly (FGCS 2006, Eq. 13), expected wall time M e^{R/M} (e^{(τ+δ)/M} − 1) T_s/τ for restart R,
+ *       interval τ and blocking write δ (only the snapshot when checkpointing is asynchronous).</li>
  * </ul>
  *
  * @param mtbfSeconds          mean time between failures of the whole job
@@ -65,12 +65,11 @@ public record Checkpointing(double mtbfSeconds, double youngIntervalSeconds, dou
         double blocking = async ? checkpointSeconds * ASYNC_BLOCKING_SHARE : checkpointSeconds;
         double young = young(blocking, mtbf);
         double interval = daly(blocking, mtbf);
-        // per interval of useful work: the blocking write, and failures at rate 1/M during the whole period each cost
-        // the restart plus on average half of the period's work again
-        double period = interval + blocking;
-        double lossPerFailure = restartSeconds + period / 2;
-        double wallPerPeriod = period / Math.max(1e-12, 1 - lossPerFailure / mtbf);
-        double goodput = lossPerFailure >= mtbf ? 0 : interval / wallPerPeriod;
+        // Daly (2006), Eq. 13: with exponential failures (also during restarts), a run of T_s useful seconds takes
+        // M e^{R/M} (e^{(τ+δ)/M} − 1) T_s / τ. The first-order form (a restart plus half a period lost per failure)
+        // is pessimistic once failures are frequent: a failure cuts its period short, so less than half is lost on
+        // average (at 20 failures a day, 54.7 % against the simulated 58.6 %; this gives 58.5 %).
+        double goodput = interval / (mtbf * Math.exp(restartSeconds / mtbf) * Math.expm1((interval + blocking) / mtbf));
         return new Checkpointing(mtbf, young, interval, goodput, failuresPerDay);
     }
 }

@@ -69,8 +69,8 @@ class EvaluationFormatsTest {
         write("solo/results_2026-07-01T10-00-00.000001.json", results("org/model-a", "arc_easy"));
         EvidenceFile solo = one(write("solo/samples_arc_easy_2026-07-05T00-00-00.000005.jsonl", SAMPLES));
         assertThat(solo.items()).extracting(ItemScore::model).containsOnly("org/model-a");
-        assertThat(solo.notes()).anySatisfy(n -> assertThat(n).contains("model from results_2026-07-01T10-00-00.000001.json, the only model "
-                + "beside it with task 'arc_easy' (no results file of the same run)"));
+        assertThat(solo.notes()).anySatisfy(n -> assertThat(n).contains("taken from results_2026-07-01T10-00-00.000001.json, the only model "
+                + "beside it with results for 'arc_easy' (no results file of the same run)"));
     }
 
     @Test
@@ -88,8 +88,8 @@ class EvaluationFormatsTest {
         assertThat(r.se()).isEqualTo(0.0125);
         assertThat(r.n()).as("0.3 reports no n: unknown, not 0").isNull();
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("named 'fixtures' after its folder"));
-        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("metric acc (").contains("also reported: acc_norm").contains("hellaswag"));
-        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("n not reported"));
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("hellaswag").contains("scored by accuracy (acc)").contains("also reports length-normalised accuracy (acc_norm)"));
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("does not say how many items").contains("n is shown as unknown"));
     }
 
     @Test
@@ -165,10 +165,10 @@ class EvaluationFormatsTest {
         assertThat(lambada.n()).as("effective, not original").isEqualTo(100);
         assertThat(e.reported().get(0).n()).as("a group without n-samples").isNull();
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
-                "metric acc_norm,none (the task's primary metric); also reported: acc,none: hellaswag"));
+                "hellaswag: scored by length-normalised accuracy (acc_norm), the task's main metric; the file also reports accuracy (acc)"));
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
-                "metric perplexity,none (first in higher_is_better); also reported: acc,none: lambada_openai"));
-        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("left out: leaderboard"));
+                "lambada_openai: scored by perplexity, the first metric the file lists for it; the file also reports accuracy (acc)"));
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("not imported (their subtasks are): leaderboard"));
 
         List<ReportedResult> asked = LmEvalResults.read(f, "acc");
         assertThat(asked).extracting(ReportedResult::metric).containsExactly("acc,none", "acc,none", "acc,none");
@@ -200,9 +200,9 @@ class EvaluationFormatsTest {
         assertThat(e.reported()).extracting(ReportedResult::n).containsExactly(20, 20, 40);
         assertThat(e.reported().get(1).se()).isEqualTo(0.08);
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
-                "metric acc,none (first in higher_is_better); also reported: acc_norm,none: task_a, task_b"));
+                "task_a, task_b: scored by accuracy (acc), the first metric the file lists for it; the file also reports length-normalised accuracy (acc_norm)"));
         assertThat(e.notes()).anySatisfy(n -> assertThat(n).isEqualTo(
-                "metric acc,none (its subtasks' metric); also reported: acc_norm,none: my_group"));
+                "my_group: scored by accuracy (acc), the metric its subtasks share; the file also reports length-normalised accuracy (acc_norm)"));
         assertThat(e.notes()).noneMatch(n -> n.contains("sample_len") || n.contains("n not reported"));
     }
 
@@ -249,8 +249,9 @@ class EvaluationFormatsTest {
         ReportedResult bbh = e.reported().stream().filter(r -> r.benchmark().equals("leaderboard_bbh")).findFirst().orElseThrow();
         assertThat(bbh.metric()).isEqualTo("acc_norm,none");
         assertThat(bbh.n()).as("its subtasks' items").isEqualTo(500);
-        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("groups mixing metrics").contains("leaderboard (acc,none on 1 subtask, "
-                + "acc_norm,none on 2 subtasks, exact_match,none on 1 subtask, prompt_level_strict_acc,none on 1 subtask)"));
+        assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("subtasks use different metrics").contains("leaderboard (accuracy (acc) on 1 subtask, "
+                + "length-normalised accuracy (acc_norm) on 2 subtasks, exact match (exact_match) on 1 subtask, "
+                + "prompt-level strict accuracy (prompt_level_strict_acc) on 1 subtask)"));
         // asked for one metric: the group is scored over the subtasks that report it, and says so
         List<ReportedResult> acc = LmEvalResults.read(f, "acc_norm");
         ReportedResult group = acc.stream().filter(r -> r.benchmark().equals("leaderboard")).findFirst().orElseThrow();

@@ -68,6 +68,8 @@ class RealFileShapesTest {
             assertThat(HfModelConfig.read(f).parameters()).as(key).isEqualTo(mistral.parameters());
             assertThat(HfModelConfig.notes(f)).contains("the language model under " + key
                     + " is planned; the vision tower (vision_config) is not counted in parameters, memory or FLOPs");
+            assertThat(HfModelConfig.read(f).name()).isEqualTo(key);
+            assertThat(HfModelConfig.notes(f)).as("the name's origin is said").contains("named '" + key + "' after its folder (a config.json does not name its model)");
         }
     }
 

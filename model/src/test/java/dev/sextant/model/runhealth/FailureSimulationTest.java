@@ -98,7 +98,11 @@ class FailureSimulationTest {
         assertThat(fromAsync.get(1).scenario().checkpointIntervalSeconds()).isEqualTo(sync.checkpointIntervalSeconds());
         assertThat(fromSync.get(0).name()).isEqualTo("as given: synchronous checkpoints every 47.2 min (Daly)");
         assertThat(fromSync.get(1).name()).isEqualTo("asynchronous checkpoints every 16.3 min (Daly)");
-        assertThat(fromSync.get(2).name()).isEqualTo("as given + in-memory snapshots every 7.9 min");
+        // snapshots blocking 60 s at Daly's optimum: √(2·60·8,640)·(1 + ⅓√(60/17,280) + ⅑·60/17,280) − 60 = 978.6 s
+        assertThat(fromSync.get(2).name()).isEqualTo("as given + in-memory snapshots every 16.3 min (Daly)");
+        assertThat(fromSync.get(2).scenario().memorySnapshotSeconds()).isCloseTo(978.6, within(0.5));
+        // asynchronous checkpoints already leave that copy as often: no snapshot row beside them
+        assertThat(fromAsync).extracting(FailurePolicies.Named::name).noneMatch(n -> n.contains("snapshots"));
         // a fixed interval is kept for the alternative: the user asked about that interval
         FailureScenario fixed = sync.withCheckpointInterval(1800);
         assertThat(FailurePolicies.alongside(fixed).get(1).scenario().checkpointIntervalSeconds()).isEqualTo(1800);
@@ -108,6 +112,29 @@ class FailureSimulationTest {
                 .contains("wait for repairs with 2 spare nodes", "as many spare nodes as needed");
         assertThat(FailurePolicies.sparesNote(two)).contains("slower than with as many spares as needed");
         assertThat(FailurePolicies.sparesNote(sync.withSpares(-1, true))).endsWith("so elastic continuation changes nothing");
+    }
+
+    /**
+     * Issue 33: the simulation and the closed form (Checkpointing.plan: Daly's interval, a restart plus half a period lost
+     * per failure) answer the same question where the closed form's assumptions hold (independent single-node failures,
+     * spares as needed): goodput within two points, synchronous and asynchronous (whose host copy survives a single
+     * node's failure, as the closed form's half period assumes).
+     */
+    @Test
+    void theSimulationAgreesWithTheClosedFormWhereItsAssumptionsHold() {
+        double ideal = 50_000 * 10.0;
+        for (boolean async : new boolean[] {false, true}) {
+            for (double rate : new double[] {0.0005, 0.001, 0.002}) {
+                dev.sextant.model.training.Checkpointing closed = dev.sextant.model.training.Checkpointing.plan(10_000, rate, 300, 600, async);
+                FailureScenario s = FailureScenario.of(10_000, 8, 10.0, 50_000, rate,
+                        FailureScenario.dalyInterval(10_000, rate, 300, async, ideal), 300, 600);
+                if (async) {
+                    s = s.withAsync(true);
+                }
+                assertThat(s.checkpointIntervalSeconds()).isCloseTo(closed.dalyIntervalSeconds(), within(1e-6));
+                assertThat(run(s, 300).goodput()).as("async %s, %s failures/GPU-day", async, rate).isCloseTo(closed.goodput(), within(0.02));
+            }
+        }
     }
 
     @Test

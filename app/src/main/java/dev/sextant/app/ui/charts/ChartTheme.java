@@ -148,6 +148,7 @@ public final class ChartTheme {
             }
             for (int i = 0; i < xy.getRangeAxisCount(); i++) {
                 axis(xy.getRangeAxis(i), dark);
+                zeroFloor(xy.getRangeAxis(i), xy.getDataRange(xy.getRangeAxis(i)));
                 if (i == 0 && xy.isRangeGridlinesVisible()) {
                     xy.setRangeMinorGridlinesVisible(xy.getRangeAxis(i) instanceof NiceLogAxis);
                 }
@@ -166,6 +167,7 @@ public final class ChartTheme {
             }
             for (int i = 0; i < cp.getRangeAxisCount(); i++) {
                 axis(cp.getRangeAxis(i), dark);
+                zeroFloor(cp.getRangeAxis(i), cp.getDataRange(cp.getRangeAxis(i)));
             }
             markers(cp.getRangeMarkers(Layer.FOREGROUND), dark);
             markers(cp.getRangeMarkers(Layer.BACKGROUND), dark);
@@ -255,6 +257,17 @@ public final class ChartTheme {
             rest = rest.substring(1, rest.length() - 1);
         }
         return rest.isEmpty() ? new String[] {title} : new String[] {head, rest};
+    }
+
+    /**
+     * A value axis over data that are all zero (no failures, nothing lost) runs from 0 up: left to itself it centres
+     * on zero and labels ticks "-0.5" or "-0 %", values that cannot occur.
+     */
+    private static void zeroFloor(ValueAxis axis, org.jfree.data.Range data) {
+        if (axis != null && !(axis instanceof NiceLogAxis) && axis.isAutoRange() && data != null
+                && data.getLowerBound() == 0 && data.getUpperBound() == 0) {
+            axis.setRange(0, 1);
+        }
     }
 
     private static void axis(Axis axis, boolean dark) {

@@ -12,7 +12,8 @@ import java.util.Locale;
  * <p>Labels sit at 1, 2 and 5 × 10<sup>k</sup> — the steps people read off a log scale without arithmetic — and thin
  * out, as the range widens or the axis shortens, to one per decade, then every second or third decade. The other
  * integers of each shown decade (3, 4, 6…9 × 10<sup>k</sup>) are unlabelled minor ticks while they are not too dense.
- * A range narrower than one 1-2-5 step is labelled at every integer mantissa (0.04, 0.05, 0.06) instead.
+ * A range narrower than one 1-2-5 step, or one within a decade that would carry fewer than three such labels, is
+ * labelled at every integer mantissa (0.04, 0.05, 0.06) instead, where those labels fit.
  *
  * <p>Numbers of a thousand and up take SI suffixes (1k, 20k, 5M, 1G): axes here count tokens, bytes and FLOPs, where
  * "20k" reads faster than "20,000". Numbers below one are plain decimals (0.5, 0.05, 0.001), not milli- or
@@ -53,7 +54,9 @@ public final class LogTicks {
         int limit = Math.max(2, maxLabels);
         // 1-2-5 when it gives two labels, the integers only for ranges narrower than that
         List<Double> labelled = candidates(lower, upper, kLow, kHigh, MANTISSAS[1], 1);
-        if (labelled.size() < 2) {
+        // fewer than three 1-2-5 labels on less than a decade (a TPOT axis over 0.03–0.12 s read 0.05 and 0.1 only):
+        // every integer mantissa, where they fit
+        if (labelled.size() < 2 || labelled.size() < 3 && upper / lower < 10) {
             List<Double> dense = candidates(lower, upper, kLow, kHigh, MANTISSAS[0], 1);
             if (dense.size() <= limit || labelled.isEmpty()) {
                 labelled = dense;

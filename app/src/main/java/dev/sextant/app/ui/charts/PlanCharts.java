@@ -138,4 +138,32 @@ public final class PlanCharts {
         XYPlot plot = new XYPlot(data, x, y, r);
         return Charts.chart(title, plot, names.size() > 1, dark);
     }
+
+    /**
+     * Shades, above the lowest point of a step-time chart, the band within which the planner cannot rank layouts (its
+     * paired error between runs of one setup): points inside it are as good as the best, as far as the planner can tell.
+     */
+    public static JFreeChart withRankingBand(JFreeChart chart, double band, boolean dark) {
+        if (!(band > 0) || !(chart.getPlot() instanceof XYPlot plot) || plot.getDataset() == null) {
+            return chart;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < plot.getDataset().getSeriesCount(); s++) {
+            for (int i = 0; i < plot.getDataset().getItemCount(s); i++) {
+                best = Math.min(best, plot.getDataset().getYValue(s, i));
+            }
+        }
+        if (!Double.isFinite(best)) {
+            return chart;
+        }
+        java.awt.Color c = ChartTheme.foreground(dark);
+        org.jfree.chart.plot.IntervalMarker m = new org.jfree.chart.plot.IntervalMarker(best, best * (1 + band),
+                new java.awt.Color(c.getRed(), c.getGreen(), c.getBlue(), 28));
+        m.setLabel(String.format(java.util.Locale.ROOT, "cannot be ranked: within %.0f %% of the best", 100 * band));
+        m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        plot.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+        ChartTheme.apply(chart, dark);
+        return chart;
+    }
 }

@@ -30,6 +30,7 @@ public final class EvaluationView {
     @FXML private VBox root;
     @FXML private Button importButton;
     @FXML private Label message;
+    @FXML private javafx.scene.control.Hyperlink allNotes;
     @FXML private TabPane tabs;
     @FXML private Tab evidenceTab;
     @FXML private Tab varianceTab;
@@ -45,9 +46,18 @@ public final class EvaluationView {
 
     @FXML
     private void initialize() {
-        message.textProperty().bind(vm.messageProperty());
+        // how the files were read: the first notes on the page, every note one click away (a long list would push the
+        // tables off a 768-pixel screen)
+        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> firstLines(vm.messageProperty().get()),
+                vm.messageProperty()));
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
+        allNotes.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !firstLines(vm.messageProperty().get()).equals(vm.messageProperty().get()), vm.messageProperty()));
+        allNotes.managedProperty().bind(allNotes.visibleProperty());
+        allNotes.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> "All " + vm.messageProperty().get().lines().count() + " notes on how the files were read…", vm.messageProperty()));
+        allNotes.setOnAction(e -> showAllNotes());
         importButton.setOnAction(e -> chooseAndImport());
         wireDrop(root);
         BooleanSupplier dark = this::dark;
@@ -81,6 +91,26 @@ public final class EvaluationView {
                 }
             });
         }
+    }
+
+    /** The first two lines of the notes. */
+    private static String firstLines(String text) {
+        List<String> lines = text == null ? List.of() : text.lines().toList();
+        return lines.size() <= 2 ? (text == null ? "" : text) : String.join("\n", lines.subList(0, 2));
+    }
+
+    private void showAllNotes() {
+        javafx.scene.control.TextArea area = new javafx.scene.control.TextArea(vm.messageProperty().get());
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.setPrefSize(760, 360);
+        javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
+        a.initOwner(root.getScene().getWindow());
+        a.setTitle("Sextant");
+        a.setHeaderText("How the evaluation files were read");
+        a.getDialogPane().setContent(area);
+        a.setResizable(true);
+        a.showAndWait();
     }
 
     /** Which model a samples file is of, when the files beside it cannot tell: asked, never guessed. */

@@ -290,7 +290,8 @@ public final class EvaluationViewModel {
         empty.set(e == null || e.isEmpty());
         message.set(e == null || e.isEmpty()
                 ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
-                : String.join("  ", a == null ? importNotes : java.util.stream.Stream.concat(importNotes.stream(), a.notes().stream()).toList()));
+                : String.join("\n", (a == null ? importNotes : java.util.stream.Stream.concat(importNotes.stream(), a.notes().stream()).toList())
+                        .stream().map(n -> "• " + n).toList()));
     }
 
     public ObservableList<EvidenceSource> sources() {

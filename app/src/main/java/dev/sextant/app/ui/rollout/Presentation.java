@@ -187,6 +187,10 @@ public final class Presentation {
     private record RowsPiece(Report.Table table, int[] columns, double[] widths, int from, int to) implements Piece {
     }
 
+    /** A footnote: how to read the slide, in small type under its body. */
+    private record NotePiece(Report.Note note) implements Piece {
+    }
+
     private record ChartPiece(Report.Chart chart) implements Piece {
     }
 
@@ -271,6 +275,8 @@ public final class Presentation {
                 }
             } else if (b instanceof Report.Chart c) {
                 out.add(new ChartPiece(c));
+            } else if (b instanceof Report.Note n) {
+                out.add(new NotePiece(n));
             }
             return out;
         }
@@ -280,11 +286,37 @@ public final class Presentation {
          * than at the normal size (three bullets should not sit small on an empty page); every slide of a section has
          * the same type size.
          */
-        List<Region> sectionSlides(Report.Section section, List<Piece> pieces) {
+        List<Region> sectionSlides(Report.Section section, List<Piece> all) {
+            // footnotes take no slide of their own: each goes under the first slide with room for it (the documents
+            // keep every one)
+            List<Piece> notes = all.stream().filter(p -> p instanceof NotePiece).toList();
+            List<Piece> pieces = all.stream().filter(p -> !(p instanceof NotePiece)).toList();
+            List<Region> slides = bodySlides(section, pieces);
+            List<List<Piece>> groups = lastGroups;
+            for (Piece note : notes) {
+                for (int i = 0; i < groups.size(); i++) {
+                    List<Piece> with = new ArrayList<>(groups.get(i));
+                    with.add(note);
+                    Region slide = contentSlide(section, with, lastZoom, i, groups.size());
+                    if (fitsOn(slide)) {
+                        groups.set(i, with);
+                        slides.set(i, slide);
+                        break;
+                    }
+                }
+            }
+            return slides;
+        }
+
+        /** The groups and type size {@link #bodySlides} chose, for the notes to be added to. */
+        private List<List<Piece>> lastGroups = new ArrayList<>();
+        private double lastZoom = 1;
+
+        List<Region> bodySlides(Report.Section section, List<Piece> pieces) {
             List<List<Piece>> groups = pack(section, pieces, 1);
             double zoom = 1;
             // beside a table or a chart, larger text would look like a different deck
-            boolean textOnly = pieces.stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece);
+            boolean textOnly = pieces.stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
             for (double z : textOnly ? new double[] {1.6, 1.4, 1.25, 1.12} : new double[0]) {
                 List<List<Piece>> larger = pack(section, pieces, z);
                 if (larger.size() <= groups.size()) {
@@ -297,7 +329,7 @@ public final class Presentation {
             for (int i = 0; i < groups.size(); i++) {
                 Region slide = contentSlide(section, groups.get(i), zoom, i, groups.size());
                 // the rules after a chart: a slide of text alone in a mixed section is drawn larger too, a little
-                boolean textSlide = groups.get(i).stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece);
+                boolean textSlide = groups.get(i).stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
                 if (!textOnly && textSlide && !groups.get(i).isEmpty()) {
                     for (double z : new double[] {1.4, 1.25, 1.12}) {
                         Region larger = contentSlide(section, groups.get(i), z, i, groups.size());
@@ -313,6 +345,8 @@ public final class Presentation {
                 }
                 slides.add(slide);
             }
+            lastGroups = new ArrayList<>(groups);
+            lastZoom = zoom;
             return slides;
         }
 
@@ -522,15 +556,23 @@ public final class Presentation {
         }
 
         Region contentSlide(Report.Section section, List<Piece> pieces, double zoom, int part, int parts) {
-            Label title = label(section.title(), g.base() * 1.7, "slide-title");
+            // one message a slide: the section's sentence is the headline, the section's name a small line above it
+            boolean message = !section.message().isEmpty();
+            Label title = label(message ? section.message() : section.title(), g.base() * (message ? 1.45 : 1.7), "slide-title");
             HBox.setHgrow(title, Priority.SOMETIMES);
-            title.setMaxWidth(Region.USE_PREF_SIZE);
-            HBox header = new HBox(g.base() * 0.8, title);
-            header.setAlignment(Pos.BASELINE_LEFT);
+            title.setMaxWidth(message ? g.contentWidth() * 0.9 : Region.USE_PREF_SIZE);
+            HBox line = new HBox(g.base() * 0.8, title);
+            line.setAlignment(Pos.BASELINE_LEFT);
             if (parts > 1) {
                 Label more = label((part + 1) + " of " + parts, g.base() * 0.9, "slide-muted");
                 more.setMinWidth(Region.USE_PREF_SIZE);
-                header.getChildren().add(more);
+                line.getChildren().add(more);
+            }
+            Region header = line;
+            if (message) {
+                Label kicker = label(section.title(), g.base() * 0.8, "slide-muted");
+                kicker.setId("slide-kicker");
+                header = new VBox(g.base() * 0.2, kicker, line);
             }
             VBox content = new VBox(g.gap() * zoom);
             for (int i = 0; i < pieces.size(); i++) {
@@ -551,6 +593,8 @@ public final class Presentation {
                     content.getChildren().add(table(r, Math.min(1, zoom)));
                 } else if (p instanceof ChartPiece c) {
                     content.getChildren().add(chart(c.chart(), Math.min(1, zoom)));
+                } else if (p instanceof NotePiece n) {
+                    content.getChildren().add(label(n.note().text(), g.base() * 0.7, "slide-muted"));
                 }
             }
             return frame(header, content);

@@ -32,13 +32,33 @@ final class LeversTab {
                 width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),
                 width(number("Weights GiB", x -> x.weightsBytesPerGpu() == null ? null : x.weightsBytesPerGpu() / ServingMemory.GIB, "%.1f"), 120),
                 width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 110),
-                width(text("Accuracy risk / problem", x -> x.problem() != null ? "⚠ " + x.problem() : x.accuracyRisk()), 420),
-                width(text("Change", ServingLevers.Row::change), 260)));
+                width(text("Risk", x -> x.problem() != null ? "⚠ cannot" : x.accuracyRisk() == null || x.accuracyRisk().isBlank() ? "—" : "see below"), 90)));
         levers.setPlaceholder(new Label("Plan serving to compare the levers on this workload."));
         Tables.exportable(levers, "serving-levers.csv", vm.shell());
         Tables.fit(levers, "ServingView.leversTable");
+        // the sentences (what a lever changes, what it risks) under the table, for the chosen lever: as columns they
+        // pushed the numbers off a 1366-pixel screen
+        detail.setWrapText(true);
+        detail.setId("serving-lever-detail");
+        detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        detail.setPadding(new javafx.geometry.Insets(8, 4, 0, 4));
+        levers.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> describe(r));
+        javafx.scene.layout.VBox.setVgrow(levers, javafx.scene.layout.Priority.ALWAYS);
         vm.studyProperty().addListener((o, a, s) -> show(s));
         show(vm.studyProperty().get());
+    }
+
+    private final Label detail = new Label();
+    private final javafx.scene.layout.VBox node = new javafx.scene.layout.VBox(0, levers, detail);
+
+    private void describe(ServingLevers.Row r) {
+        if (r == null) {
+            detail.setText(levers.getItems().isEmpty() ? "" : "Choose a lever to read what it changes and what it risks.");
+            return;
+        }
+        String risk = r.problem() != null ? "⚠ Cannot be planned: " + r.problem()
+                : r.accuracyRisk() == null || r.accuracyRisk().isBlank() ? "Accuracy risk: none." : "Accuracy risk: " + r.accuracyRisk();
+        detail.setText(r.name() + " — " + r.change() + "\n" + risk);
     }
 
     private void show(ServingAnalysis s) {
@@ -46,10 +66,12 @@ final class LeversTab {
             levers.getItems().clear();
         } else {
             levers.setItems(FXCollections.observableArrayList(s.levers()));
+            levers.getSelectionModel().selectFirst();
         }
+        describe(levers.getSelectionModel().getSelectedItem());
     }
 
     Node node() {
-        return levers;
+        return node;
     }
 }

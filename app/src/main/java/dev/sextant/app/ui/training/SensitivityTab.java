@@ -16,9 +16,11 @@ final class SensitivityTab {
     private final StackPane mbPane = new StackPane();
     private final SplitPane node = new SplitPane(tpPane, mbPane);
     private final BooleanSupplier dark;
+    private final TrainingViewModel vm;
 
     SensitivityTab(TrainingViewModel vm, BooleanSupplier dark) {
         this.dark = dark;
+        this.vm = vm;
         node.setDividerPositions(0.5);
         vm.sensitivityProperty().addListener((o, a, s) -> show(s));
         show(vm.sensitivityProperty().get());
@@ -30,12 +32,13 @@ final class SensitivityTab {
             Forms.show(mbPane, null, "Step time against the micro-batch appears after a search.");
             return;
         }
+        double band = vm.rankingBand();
         Forms.show(tpPane, s.tensorParallel().isEmpty() ? null
-                : PlanCharts.lines("Best step time by TP (the rest searched)", "TP", "seconds per step", List.of("best"),
-                List.of(s.tensorParallel()), dark.getAsBoolean()), "No TP value fits.");
+                : PlanCharts.withRankingBand(PlanCharts.lines("Best step time by TP (the rest searched)", "TP", "seconds per step", List.of("best"),
+                List.of(s.tensorParallel()), dark.getAsBoolean()), band, dark.getAsBoolean()), "No TP value fits.");
         Forms.show(mbPane, s.microBatch().isEmpty() ? null
-                : PlanCharts.lines("Best step time by micro-batch", "micro-batch", "seconds per step", List.of("best"),
-                List.of(s.microBatch()), dark.getAsBoolean()), "No micro-batch fits.");
+                : PlanCharts.withRankingBand(PlanCharts.lines("Best step time by micro-batch", "micro-batch", "seconds per step", List.of("best"),
+                List.of(s.microBatch()), dark.getAsBoolean()), band, dark.getAsBoolean()), "No micro-batch fits.");
     }
 
     Node node() {

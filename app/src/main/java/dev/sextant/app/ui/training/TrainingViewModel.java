@@ -150,6 +150,7 @@ public final class TrainingViewModel {
             request.set(req);
             staleness.fresh();
             plans.setAll(done.plans());
+            rankingBand = Math.exp(done.interval().ranking()) - 1;
             sensitivity.set(done.sensitivity());
             selected.set(plans.isEmpty() ? null : plans.get(0));
             if (plans.isEmpty()) {
@@ -456,6 +457,13 @@ public final class TrainingViewModel {
 
     public ObjectProperty<Sensitivity> sensitivityProperty() {
         return sensitivity;
+    }
+
+    /** Within this share above the best step time the planner cannot rank layouts (its paired error, at the interval's level). */
+    private volatile double rankingBand;
+
+    public double rankingBand() {
+        return rankingBand;
     }
 
     public ObjectProperty<FaultTolerance> faultsProperty() {

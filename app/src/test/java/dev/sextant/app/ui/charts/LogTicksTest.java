@@ -52,6 +52,9 @@ class LogTicksTest {
     void aRangeWithinOneStepIsLabelledAtEveryInteger() {
         assertThat(LogTicks.labels(0.035, 0.075, 10)).containsExactly("0.04", "0.05", "0.06", "0.07");
         assertThat(LogTicks.labels(3, 4.5, 10)).containsExactly("3", "4");
+        // within a decade, two 1-2-5 labels are too few to read a value off (a TPOT axis over 0.03–0.12 s)
+        assertThat(LogTicks.labels(0.04, 0.12, 10)).containsExactly("0.04", "0.05", "0.06", "0.07", "0.08", "0.09", "0.1");
+        assertThat(LogTicks.labels(0.04, 0.12, 4)).as("where they do not fit, 1-2-5").containsExactly("0.05", "0.1");
     }
 
     @Test
