@@ -10,22 +10,24 @@ import java.util.Optional;
  * Finds what went wrong in a training log, point by point and causally (each point judged against the history before
  * it only, as a monitor running with the job would):
  * <ul>
- *   <li><b>spikes</b> of the loss (and validation loss) and of the gradient norm: a robust z-score
- *       (x − median) / (1.4826 · MAD) over the last {@link DetectionSettings#window} finite, unflagged points at or above
- *       the threshold, upward only (so the fast fall of early training never counts). The gradient norm is judged on
- *       its logarithm (it is heavy-tailed and multiplicative). The scale is floored — 0.5 % of the loss, 10 % of the
+ *   <li><b>spikes</b> of the loss (and validation loss) and of the gradient norm: a robust z-score at or above the
+ *       threshold, upward only (so the fast fall of early training never counts). The losses are judged against the
+ *       median of their last 10 unflagged points (corrected by their typical forecast error) and the noise of their point-to-point differences over the window
+ *       ({@link TrendBaseline}: they trend); the gradient norm, on its logarithm (it is heavy-tailed and
+ *       multiplicative), against (x − median) / (1.4826 · MAD) over the last {@link DetectionSettings#window} points. The scale is floored — 0.5 % of the loss, 10 % of the
  *       gradient norm — so that a very flat stretch does not turn noise into spikes;</li>
  *   <li><b>non-finite values</b> in any metric, NaN iterations counted by Megatron-LM, and the loss scale collapsing
  *       (below 1, or 16 times below the highest of its window: more than the one halving an overflow costs);</li>
  *   <li><b>divergence</b>: the loss's rolling median {@link DetectionSettings#divergenceRise} above the lowest it had
- *       reached, held for {@link DetectionSettings#divergencePatience} points; dated where the climb began, where the
+ *       reached, and {@link #DIVERGENCE_SIGMAS} of its noise, held for {@link DetectionSettings#divergencePatience} points; dated where the climb began, where the
  *       trailing median was lowest;</li>
  *   <li><b>overfitting</b>: the validation loss {@link #OVERFIT_RISE} above the lowest it had reached at
  *       {@link #OVERFIT_EVALUATIONS} evaluations in a row while the training loss's median over the window before each
  *       stays below its median before that lowest evaluation: the model fits its training data better and generalises
  *       worse (or the validation data has drifted from the training data); dated at the best evaluation;</li>
  *   <li><b>stalls</b>: the step time (logged, or the wall-clock time between logged steps) z ≥ threshold on its
- *       logarithm and at least 1.5 times the recent median.</li>
+ *       logarithm and at least 1.5 times the recent median; not the first logged step after an evaluation, whose time
+ *       includes the evaluation's.</li>
  * </ul>
  * Flagged points within three points of each other (same metric and kind) make one anomaly, dated at its first. A metric
  * that stays up for half a window has moved to a new level: from there its points join the baseline again, so a lasting
@@ -45,6 +47,8 @@ public final class AnomalyDetector {
     static final double OVERFIT_RISE = 0.02;
     /** Evaluations in a row above the lowest, with the training loss still falling, that make overfitting. */
     static final int OVERFIT_EVALUATIONS = 2;
+    /** A divergence's rise of the median is at least this many of the loss's standard deviations at its lowest. */
+    static final double DIVERGENCE_SIGMAS = 2;
     /** A loss-scale drop beyond this factor below its window's highest is a collapse. */
     static final double LOSS_SCALE_COLLAPSE = 16;
 
@@ -77,8 +81,32 @@ public final class AnomalyDetector {
         if (log.metric(MetricNames.STEP_TIME).isEmpty()) {
             stepTimeFromWallClock(log).ifPresent(s -> out.addAll(spikes(s, true, Anomaly.Kind.STALL)));
         }
+        out.removeIf(a -> a.kind() == Anomaly.Kind.STALL && afterEvaluation(log, a.step()));
         out.sort(Comparator.comparingLong(Anomaly::step).thenComparing(Anomaly::metric));
         return out;
+    }
+
+    /**
+     * Whether the logged step is the first after an evaluation: its time includes the evaluation's (Megatron-LM times
+     * the iteration after "validation loss at iteration 100" at 3–4 times the others), which is the schedule, not a
+     * stall.
+     */
+    static boolean afterEvaluation(TrainingLog log, long step) {
+        Optional<MetricSeries> validation = log.metric(MetricNames.VALIDATION_LOSS);
+        Optional<MetricSeries> times = log.metric(MetricNames.STEP_TIME).or(() -> log.metric(MetricNames.WALL_TIME));
+        if (validation.isEmpty() || times.isEmpty()) {
+            return false;
+        }
+        MetricSeries t = times.get();
+        int i = java.util.Arrays.binarySearch(t.steps(), step);
+        long previous = i > 0 ? t.step(i - 1) : Long.MIN_VALUE;
+        MetricSeries v = validation.get();
+        int j = java.util.Arrays.binarySearch(v.steps(), previous);
+        if (j >= 0) {
+            return true; // evaluated at the step logged just before
+        }
+        int k = -j - 1; // first evaluation after the previous logged step
+        return k < v.size() && v.step(k) < step;
     }
 
     /** Seconds per step between logged points of the {@code wall_time} series, at the later point. */
@@ -95,7 +123,9 @@ public final class AnomalyDetector {
     }
 
     private List<Anomaly> spikes(MetricSeries m, boolean logScale, Anomaly.Kind kind) {
-        RollingBaseline base = new RollingBaseline(settings.window());
+        // the losses trend (down through training, in steps at epochs): judged against their recent level and their
+        // point-to-point noise; the gradient norm and step time, on a log scale, hover and are judged against the window
+        Baseline base = logScale ? new RollingBaseline(settings.window()) : new TrendBaseline(settings.window());
         Cluster c = new Cluster(m.name(), kind);
         List<Anomaly> out = new ArrayList<>();
         Cluster nf = new Cluster(m.name(), Anomaly.Kind.NONFINITE);
@@ -159,7 +189,9 @@ public final class AnomalyDetector {
                 streak = 0;
                 continue;
             }
-            if (median > best * (1 + settings.divergenceRise())) {
+            // a rise of the median beyond its noise too: on a noisy fine-tuning loss (one small batch a point) a stretch of
+            // harder examples lifts a window's median 5 % and more with nothing wrong (six false alarms on a real LoRA run)
+            if (median > best * (1 + settings.divergenceRise()) && median - best >= DIVERGENCE_SIGMAS * bestSigma) {
                 if (++streak == settings.divergencePatience()) {
                     // the climb began where the trailing median was lowest: from there each new point pushes it up
                     long onset = m.step(bestIndex);

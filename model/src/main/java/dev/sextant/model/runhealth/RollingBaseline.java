@@ -13,7 +13,7 @@ import java.util.Arrays;
  * and the MAD is the middle of the deviations, which in a sorted window are two sorted runs outward from the median,
  * merged until the middle: O(window) a point, not a sort (a million-step log is analysed in well under a second).
  */
-final class RollingBaseline {
+final class RollingBaseline implements Baseline {
 
     /** MAD to standard deviation for normally distributed data: 1 / Φ⁻¹(3/4). */
     static final double MAD_TO_SIGMA = 1.4826;
@@ -31,11 +31,13 @@ final class RollingBaseline {
         sorted = new double[window];
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
-    void add(double x) {
+    @Override
+    public void add(double x) {
         if (size == ring.length) {
             remove(ring[next]);
         }
@@ -64,13 +66,15 @@ final class RollingBaseline {
         size++;
     }
 
-    double median() {
+    @Override
+    public double median() {
         compute();
         return median;
     }
 
     /** The robust standard deviation, 1.4826 · MAD. */
-    double sigma() {
+    @Override
+    public double sigma() {
         compute();
         return MAD_TO_SIGMA * mad;
     }

@@ -4,10 +4,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The names a step column goes by in metric exports: W&amp;B's {@code _step}, {@code trainer/global_step}, MLflow's {@code step}. */
+/**
+ * The names a step column goes by in metric exports: W&amp;B's {@code _step}, {@code trainer/global_step}, MLflow's
+ * {@code step}, LLaMA-Factory's {@code current_steps} (its trainer_log.jsonl).
+ */
 final class StepColumns {
 
-    static final List<String> NAMES = List.of("step", "_step", "global_step", "trainer/global_step", "train/global_step", "iteration", "iter");
+    static final List<String> NAMES = List.of("step", "_step", "global_step", "trainer/global_step", "train/global_step", "iteration", "iter", "current_steps");
 
     private StepColumns() {
     }
