@@ -16,6 +16,7 @@ import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.Disaggregation;
+import dev.sextant.model.serving.EngineComparison;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
@@ -155,6 +156,23 @@ public final class ServingStudy {
         fittingMemory(spec);
         List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(spec, true, null, profile, engine), options);
         return ServingLevers.compare(levers, workload, pricePerGpuHour, progress, cancel);
+    }
+
+    /**
+     * The plan's model, GPU and formats under every serving engine at its own defaults ({@link EngineComparison}), on
+     * the plan's workload and targets. Cancellable.
+     */
+    public List<ServingLevers.Row> engines(ServingPlanRequest request, ProgressListener progress, CancellationToken cancel) {
+        LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", request.promptTokens());
+        LengthDistribution output = ServingFiles.distribution("serving.outputTokens", request.outputTokens());
+        return engines(request.spec(), request.calibration(), request.workload(prompt, output), request.pricePerGpuHour(), progress, cancel);
+    }
+
+    /** As above for a replica of {@code spec}; an engine that cannot hold it says so in its row (the others may). */
+    public List<ServingLevers.Row> engines(ServingSpec spec, Calibration profile, Workload workload, double pricePerGpuHour,
+                                           ProgressListener progress, CancellationToken cancel) {
+        return EngineComparison.compare(new ServingReplica(spec, true, null, profile, EngineProfile.VLLM), workload, pricePerGpuHour, progress,
+                cancel);
     }
 
     /**

@@ -579,6 +579,33 @@ class PlanCliTest {
     }
 
     @Test
+    void enginesSideBySideEachAtItsOwnDefaults() throws Exception {
+        CliRun r = run("plan", "engines", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+                "--prompt-tokens", "const:800", "--output-tokens", "const:150", "--price-per-gpu-hour", "1.2", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode engines = r.json().get("engines");
+        assertThat(r.json().get("engineIds")).extracting(JsonNode::asText).containsExactly("vllm", "vllm-v0", "sglang", "trtllm", "lmdeploy");
+        assertThat(engines).hasSize(5);
+        assertThat(engines.get(0).get("costVersusBaseline").asDouble()).isEqualTo(1.0);
+        // an L40S is not a large card for vLLM: 256 sequences and 2,048 tokens a step; TensorRT-LLM keeps its own 2,048 sequences
+        assertThat(engines.get(0).get("change").asText()).startsWith("max_num_seqs 256, 2,048 tokens a step");
+        assertThat(engines.get(3).get("change").asText()).startsWith("max_num_seqs 2048").contains("kv_cache_free_gpu_mem_fraction");
+        for (JsonNode e : engines) {
+            assertThat(e.get("problem").isNull()).as(e.toString()).isTrue();
+            assertThat(e.get("goodputPerGpu").asDouble()).isPositive();
+        }
+        CliRun text = run("plan", "engines", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08",
+                "--prompt-tokens", "const:800", "--output-tokens", "const:150");
+        assertThat(text.out()).contains("ENGINE").contains("COST VS VLLM").contains("TensorRT-LLM").contains("LMDeploy");
+        // a model no engine holds on the card: every row says so, and the command still answers
+        CliRun big = run("plan", "engines", "--model", "llama-3-70b", "--gpu", "l40s", "--slo-ttft", "2", "--slo-tpot", "0.08", "--json");
+        assertThat(big.code()).as(big.err()).isZero();
+        assertThat(big.json().get("engines")).allMatch(e -> e.get("problem").asText().startsWith("does not fit"));
+        assertThat(run("plan", "engines", "--model", "llama-3-8b", "--gpu", "l40s", "--slo-ttft", "0", "--slo-tpot", "0.08").err())
+                .contains("TTFT");
+    }
+
+    @Test
     void disaggContractSideBySideWithAggregated() throws Exception {
         CliRun r = run("plan", "disagg", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--slo-ttft", "1", "--slo-tpot", "0.03",
                 "--prompt-tokens", "2000", "--output-tokens", "const:200", "--tp", "1", "--prefill-tp", "1", "--decode-tp", "1",

@@ -320,6 +320,12 @@ class AreaWorkflowsTest {
         window.click("#serving-disagg-compare");
         window.waitUntil("a comparison worked out", () -> !window.table("#serving-disagg").getItems().isEmpty());
         assertThat(window.text("#serving-disagg-headline")).contains("requests per GPU of the replica");
+        // the same replica under each engine at its own defaults
+        window.clickTab("Engines");
+        window.click("#serving-engines-compare");
+        window.waitUntil("the engines compared", () -> window.table("#serving-engines").getItems().size() == 5);
+        assertThat(window.text("#serving-engines-headline")).contains("serves the most");
+        assertThat(window.text("#serving-engine-detail")).startsWith("vLLM (V1 engine) — max_num_seqs");
         assertThat(window.dialogs()).isEmpty();
     }
 

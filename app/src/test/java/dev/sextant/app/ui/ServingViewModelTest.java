@@ -174,6 +174,38 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void theEnginesAreComparedOnTheReplicaOnTheFormEachAtItsOwnDefaults() {
+        vm.modelProperty().set(ModelCatalog.get("llama-3.1-8b"));
+        vm.gpuProperty().set(GpuCatalog.get("l40s"));
+        vm.textInputs().get("tp").set("1");
+        vm.textInputs().get("promptTokens").set("const:800");
+        vm.textInputs().get("outputTokens").set("const:150");
+        vm.textInputs().get("sloTtft").set("2");
+        vm.textInputs().get("sloTpot").set("0.08");
+        vm.textInputs().get("maxModelLen").set("8192");
+        // limits the user typed for the chosen engine do not carry over to the others
+        vm.textInputs().get("maxNumSeqs").set("7");
+        vm.compareEngines();
+        assertThat(failures).isEmpty();
+        var rows = vm.enginesProperty().get();
+        assertThat(rows).extracting(r -> r.name()).containsExactly("vLLM (V1 engine)", "vLLM V0 (0.4–0.6)", "SGLang", "TensorRT-LLM",
+                "LMDeploy (TurboMind)");
+        assertThat(rows.get(0).change()).startsWith("max_num_seqs 256,");
+        assertThat(rows).allMatch(r -> r.problem() == null && r.goodputPerGpu() > 0);
+        assertThat(vm.enginesStaleProperty().get()).isFalse();
+        // the engine's own fields do not make the comparison stale; the workload does
+        vm.textInputs().get("maxNumSeqs").set("9");
+        assertThat(vm.enginesStaleProperty().get()).isFalse();
+        vm.textInputs().get("sloTpot").set("0.1");
+        assertThat(vm.enginesStaleProperty().get()).isTrue();
+        // a bad input names its field and leaves the last comparison
+        vm.textInputs().get("sloTtft").set("soon");
+        vm.compareEngines();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("sloTtft");
+        assertThat(vm.enginesProperty().get()).isSameAs(rows);
+    }
+
+    @Test
     void disaggregatedServingIsComparedWithTheReplicaOnTheForm() {
         vm.modelProperty().set(ModelCatalog.get("llama-3.1-8b"));
         vm.gpuProperty().set(GpuCatalog.get("h100-sxm"));

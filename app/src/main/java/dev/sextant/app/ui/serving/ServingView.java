@@ -61,6 +61,7 @@ public final class ServingView {
     @FXML private Tab latencyTab;
     @FXML private Tab dayTab;
     @FXML private Tab leversTab;
+    @FXML private Tab enginesTab;
     @FXML private Tab disaggTab;
 
     public ServingView(ServingViewModel vm) {
@@ -83,6 +84,7 @@ public final class ServingView {
         latencyTab.setContent(new LatencyTab(vm, this::dark).node());
         dayTab.setContent(new DayTab(vm, this::dark).node());
         leversTab.setContent(new LeversTab(vm).node());
+        enginesTab.setContent(new EnginesTab(vm, this::dark).node());
         disaggTab.setContent(new DisaggTab(vm, marks, this::dark).node());
     }
 

@@ -89,6 +89,7 @@ public final class ServingViewModel {
     private final StringProperty prefillBudget = new SimpleStringProperty("");
     private final StringProperty decodeSeqs = new SimpleStringProperty("");
     private final ObjectProperty<Disaggregation.Plan> disaggregation = new SimpleObjectProperty<>(this, "disaggregation");
+    private final ObjectProperty<List<dev.sextant.model.serving.ServingLevers.Row>> engines = new SimpleObjectProperty<>(this, "engines");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
@@ -104,6 +105,7 @@ public final class ServingViewModel {
     private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> study.get() != null);
     private final dev.sextant.app.ui.shell.Staleness disaggregationStaleness = new dev.sextant.app.ui.shell.Staleness(
             () -> disaggregation.get() != null);
+    private final dev.sextant.app.ui.shell.Staleness enginesStaleness = new dev.sextant.app.ui.shell.Staleness(() -> engines.get() != null);
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
@@ -125,6 +127,9 @@ public final class ServingViewModel {
         disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
                 gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
                 price, profiles.chosenProperty(), prefillTp, decodeTp, prefillEp, decodeEp, kvLinkGbs, prefillBudget, decodeSeqs));
+        // each engine runs at its own batch limits and memory rule: those fields do not make the comparison stale
+        enginesStaleness.watch(List.of(model, gpu, weights, kvDtype, tp, ep, maxModelLen, gpuMemoryGib, promptTokens, outputTokens, sloTtft, sloTpot,
+                seed, price, profiles.chosenProperty()));
         // the engine's defaults follow the engine and the GPU, as the CLI's do, in the fields the user has not edited
         List.<ObservableValue<?>>of(engine, gpu, maxModelLen).forEach(v -> v.addListener((o, a, b) -> followEngineDefaults()));
         followEngineDefaults();
@@ -315,6 +320,32 @@ public final class ServingViewModel {
         }, this::show);
     }
 
+    /**
+     * The replica on the form under every serving engine at its own defaults (batch limits, memory rule, chunked
+     * prefill), on the same workload and targets ({@link dev.sextant.model.serving.EngineComparison}). Cancellable.
+     */
+    public void compareEngines() {
+        ServingPlanRequest req = readRequest();
+        if (req == null) {
+            return;
+        }
+        shell.jobs().submit("Compare serving engines", (progress, cancel) -> servingStudy.engines(req, progress, cancel), done -> {
+            engines.set(List.copyOf(done));
+            problem.set("");
+            enginesStaleness.fresh();
+        }, this::show);
+    }
+
+    /** The last comparison of the engines, one row per engine (vLLM first), or null. */
+    public ObjectProperty<List<dev.sextant.model.serving.ServingLevers.Row>> enginesProperty() {
+        return engines;
+    }
+
+    /** Whether the inputs changed since the engines were compared. */
+    public javafx.beans.property.BooleanProperty enginesStaleProperty() {
+        return enginesStaleness.staleProperty();
+    }
+
     /** Whether the inputs changed since the comparison shown was worked out. */
     public javafx.beans.property.BooleanProperty disaggregationStaleProperty() {
         return disaggregationStaleness.staleProperty();
@@ -426,6 +457,7 @@ public final class ServingViewModel {
      */
     private void forgetResults() {
         disaggregation.set(null);
+        engines.set(null);
         request.set(null);
         study.set(null);
         summary.set("");
