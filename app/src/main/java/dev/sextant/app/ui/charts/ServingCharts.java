@@ -61,6 +61,46 @@ public final class ServingCharts {
         return finish(title, plot, true, dark);
     }
 
+    /** One plan's rate sweep for an overlay, with its P99 targets. */
+    public record Curve(String name, List<SimulationSummary> sweep, double sloTtft, double sloTpot) {
+    }
+
+    /**
+     * Several plans' P99 of a latency against the rate on one logarithmic chart, one colour per plan; the P99 target as a
+     * line, one per distinct target.
+     *
+     * @param ttft whether the targets drawn are the TTFT ones (else TPOT)
+     */
+    public static JFreeChart overlaid(String title, String yLabel, List<Curve> plans, Function<SimulationSummary, Percentiles> metric, boolean ttft,
+                                      boolean dark) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int k = 0; k < plans.size(); k++) {
+            Curve c = plans.get(k);
+            // series keys must differ: two plans kept under one name get a number
+            String key = names.add(c.name()) ? c.name() : c.name() + " (" + (k + 1) + ")";
+            XYSeries s = new XYSeries(key);
+            for (SimulationSummary p : c.sweep()) {
+                double v = metric.apply(p).p99();
+                if (v > 0 && Double.isFinite(v)) {
+                    s.add(p.rate(), v);
+                }
+            }
+            data.addSeries(s);
+            r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
+            r.setSeriesStroke(k, new BasicStroke(2f));
+        }
+        r.setDefaultToolTipGenerator(ChartTips.xy("requests/s", yLabel, true));
+        NiceLogAxis y = new NiceLogAxis(yLabel);
+        y.setSmallestValue(1e-4);
+        XYPlot plot = new XYPlot(data, new NumberAxis("requests per second"), y, r);
+        String unit = "seconds".equals(yLabel) ? "s" : yLabel;
+        plans.stream().mapToDouble(c -> ttft ? c.sloTtft() : c.sloTpot()).distinct().forEach(target ->
+                plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark), Layer.FOREGROUND));
+        return finish(title, plot, true, dark);
+    }
+
     /** Share of the KV cache in use over the simulated run, per cent against minutes. */
     public static JFreeChart kvOverTime(String title, double[] utilisation, double sliceSeconds, boolean dark) {
         XYSeries s = new XYSeries("KV cache in use");

@@ -12,19 +12,55 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
-/** Two kept plans side by side, one row per thing the area compares. */
+/**
+ * Two kept plans side by side, one row per thing the area compares, with the second plan's difference from the first
+ * where a row is a number; an area may add a figure that overlays the two plans' curves.
+ */
 public final class PlanComparison<T> {
 
-    /** One line of the comparison: its label and how a plan shows it. */
-    public record Row<T>(String label, Function<T, String> value) {
+    /**
+     * One line of the comparison: its label, how a plan shows it, and the number behind it (null: not a number, no
+     * difference shown; the function may return null for a plan without one).
+     */
+    public record Row<T>(String label, Function<T, String> value, Function<T, Double> number) {
+
+        public Row(String label, Function<T, String> value) {
+            this(label, value, null);
+        }
     }
 
     private final Function<T, String> name;
     private final List<Row<T>> rows;
+    private java.util.function.BiFunction<T, T, javafx.scene.Node> figure;
 
     public PlanComparison(Function<T, String> name, List<Row<T>> rows) {
         this.name = name;
         this.rows = List.copyOf(rows);
+    }
+
+    /** Shows {@code figure(a, b)} (the plans' curves overlaid) above the rows. */
+    public PlanComparison<T> withFigure(java.util.function.BiFunction<T, T, javafx.scene.Node> figure) {
+        this.figure = figure;
+        return this;
+    }
+
+    /**
+     * The second value's difference from the first as a share of it: "+12.5 %", "−3.0 %", "same"; blank when either is
+     * missing, or the first is zero and the second is not.
+     */
+    public static String difference(Double a, Double b) {
+        if (a == null || b == null || !Double.isFinite(a) || !Double.isFinite(b)) {
+            return "";
+        }
+        if (Math.abs(b - a) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b))) {
+            return "same";
+        }
+        if (a == 0) {
+            return "";
+        }
+        double pct = 100 * (b - a) / Math.abs(a);
+        String text = String.format(java.util.Locale.ROOT, Math.abs(pct) >= 100 ? "%.0f %%" : "%.1f %%", Math.abs(pct));
+        return (pct > 0 ? "+" : "−") + text;
     }
 
     /** The comparison in a dialog over {@code owner}; returns when it is closed. */
@@ -33,7 +69,14 @@ public final class PlanComparison<T> {
         d.initOwner(owner);
         d.setTitle("Sextant");
         d.setHeaderText("Compare kept plans");
-        d.getDialogPane().setContent(grid(a, b));
+        javafx.scene.Node table = grid(a, b);
+        if (figure != null) {
+            javafx.scene.layout.VBox both = new javafx.scene.layout.VBox(10, figure.apply(a, b), table);
+            d.getDialogPane().setContent(new javafx.scene.control.ScrollPane(both));
+            ((javafx.scene.control.ScrollPane) d.getDialogPane().getContent()).setFitToWidth(true);
+        } else {
+            d.getDialogPane().setContent(table);
+        }
         d.setResizable(true);
         d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         d.showAndWait();
@@ -51,8 +94,12 @@ public final class PlanComparison<T> {
         plan.setHgrow(Priority.ALWAYS);
         plan.setMinWidth(160);
         plan.setPrefWidth(300);
-        grid.getColumnConstraints().setAll(labels, plan, plan);
-        grid.addRow(0, new Label(""), value(bold(name.apply(a))), value(bold(name.apply(b))));
+        ColumnConstraints change = new ColumnConstraints();
+        change.setMinWidth(Region.USE_PREF_SIZE);
+        grid.getColumnConstraints().setAll(labels, plan, plan, change);
+        Label changeHeader = bold("Second vs first");
+        changeHeader.setMinWidth(Region.USE_PREF_SIZE);
+        grid.addRow(0, new Label(""), value(bold(name.apply(a))), value(bold(name.apply(b))), changeHeader);
         int differ = 0;
         for (int i = 0; i < rows.size(); i++) {
             String va = rows.get(i).value().apply(a);
@@ -68,12 +115,16 @@ public final class PlanComparison<T> {
                 la.getStyleClass().add("comparison-differs");
                 lb.getStyleClass().add("comparison-differs");
             }
-            grid.addRow(i + 1, k, la, lb);
+            Function<T, Double> number = rows.get(i).number();
+            Label diff = new Label(number == null ? "" : difference(number.apply(a), number.apply(b)));
+            diff.getStyleClass().add("text-muted");
+            diff.setMinWidth(Region.USE_PREF_SIZE);
+            grid.addRow(i + 1, k, la, lb, diff);
         }
         Label note = new Label(differ == 0 ? "The two plans agree on every row." : differ + (differ == 1 ? " row differs" : " rows differ")
                 + " (marked ≠, in bold).");
         note.getStyleClass().add("text-muted");
-        grid.add(note, 0, rows.size() + 1, 3, 1);
+        grid.add(note, 0, rows.size() + 1, 4, 1);
         return grid;
     }
 

@@ -181,6 +181,7 @@ public final class ServingView {
                 width(number("Req/s", x -> x.study().goodputPerReplica(), "%.2f"), 64),
                 width(number("Peak", x -> x.study().day() == null ? null : (double) x.study().day().peakReplicas(), "%.0f"), 56)),
                 "No kept serving plans in this project.", "saved-serving-plans", "ServingView.savedTable", 160, vm::open, vm::delete)
+                .comparing(ServingComparison.comparison(this::dark))
                 .openingTheFirstWhen(() -> vm.studyProperty().get() == null, vm::open);
     }
 

@@ -21,16 +21,18 @@ final class TrainingComparison {
             new Row<>("Cluster", s -> s.request().gpus() + " × " + s.request().gpu().name() + ", " + s.request().gpusPerNode() + " per node"),
             new Row<>("Sequence × batch", s -> s.request().seqLen() + " × " + s.request().globalBatch()),
             new Row<>("Layout", s -> layout(s.plan())),
-            new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB usable", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB)),
-            new Row<>("Step time (80 % range)", s -> stepWithRange(s.request(), s.plan()) + " s"),
+            new Row<>("Memory per GPU", s -> String.format("%.1f of %.1f GiB usable", s.plan().memory().total() / GIB, s.plan().memory().capacity() / GIB),
+                    s -> s.plan().memory().total()),
+            new Row<>("Step time (80 % range)", s -> stepWithRange(s.request(), s.plan()) + " s", s -> s.plan().stepTimeSeconds()),
             new Row<>("TFLOP/s per GPU (80 % range)", s -> TrainingStudy.intervalNow(s.request()).map(i -> {
                 double[] t = i.range(s.plan()).tflopsPerGpu();
                 return String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", s.plan().tflopsPerGpu(), t[0], t[1]);
-            }).orElse(String.format(java.util.Locale.ROOT, "%.0f", s.plan().tflopsPerGpu()))),
-            new Row<>("MFU", s -> String.format("%.1f %%", 100 * s.plan().mfu())),
-            new Row<>("Tokens per second", s -> String.format("%,.0f", s.plan().tokensPerSecond())),
-            new Row<>("Bubble", s -> String.format("%.1f %%", 100 * s.plan().bubbleFraction())),
-            new Row<>("Training days", s -> days(s.request(), s.plan())),
+            }).orElse(String.format(java.util.Locale.ROOT, "%.0f", s.plan().tflopsPerGpu())), s -> s.plan().tflopsPerGpu()),
+            new Row<>("MFU", s -> String.format("%.1f %%", 100 * s.plan().mfu()), s -> s.plan().mfu()),
+            new Row<>("Tokens per second", s -> String.format("%,.0f", s.plan().tokensPerSecond()), s -> s.plan().tokensPerSecond()),
+            new Row<>("Bubble", s -> String.format("%.1f %%", 100 * s.plan().bubbleFraction()), s -> s.plan().bubbleFraction()),
+            new Row<>("Training days", s -> days(s.request(), s.plan()),
+                    s -> s.request().tokens() > 0 ? TrainingStudy.days(s.request(), s.plan()) : null),
             new Row<>("Limited by", s -> s.plan().bottleneck()));
 
     static PlanComparison<SavedTrainingPlan> comparison() {

@@ -103,15 +103,31 @@ class PlanningComponentsTest {
     @Test
     void theComparisonShowsBothNamesThenOneRowPerLabel() throws Exception {
         PlanComparison<Plan> comparison = new PlanComparison<>(Plan::name, List.of(
-                new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s"), new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + ""),
+                new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s", Plan::rate), new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + ""),
                 new PlanComparison.Row<>("Engine", p -> "vLLM")));
         GridPane grid = fx(() -> comparison.grid(A, B));
-        assertThat(texts(grid, 0)).containsExactly("", "a", "b");
-        assertThat(texts(grid, 1)).containsExactly("≠ Rate", "1.0 req/s", "2.0 req/s");
-        assertThat(texts(grid, 2)).containsExactly("≠ Twice", "2.0", "4.0");
-        assertThat(texts(grid, 3)).containsExactly("Engine", "vLLM", "vLLM");
+        assertThat(texts(grid, 0)).containsExactly("", "a", "b", "Second vs first");
+        // b's rate is twice a's: +100 %; a row without a number has no difference
+        assertThat(texts(grid, 1)).containsExactly("≠ Rate", "1.0 req/s", "2.0 req/s", "+100 %");
+        assertThat(texts(grid, 2)).containsExactly("≠ Twice", "2.0", "4.0", "");
+        assertThat(texts(grid, 3)).containsExactly("Engine", "vLLM", "vLLM", "");
         assertThat(texts(grid, 4)).singleElement().asString().startsWith("2 rows differ");
-        assertThat(grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == 1)).allMatch(n -> n.getStyleClass().contains("comparison-differs"));
+        assertThat(grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == 1 && GridPane.getColumnIndex(n) < 3))
+                .allMatch(n -> n.getStyleClass().contains("comparison-differs"));
+    }
+
+    @Test
+    void aDifferenceIsTheSecondAgainstTheFirst() {
+        // by hand: 1.10 against 1.00 is 10 % more; 0.75 against 1.00, 25 % less; against a negative first, its size
+        assertThat(PlanComparison.difference(1.0, 1.1)).isEqualTo("+10.0 %");
+        assertThat(PlanComparison.difference(1.0, 0.75)).isEqualTo("−25.0 %");
+        assertThat(PlanComparison.difference(-2.0, -1.0)).isEqualTo("+50.0 %");
+        assertThat(PlanComparison.difference(1.0, 3.5)).isEqualTo("+250 %");
+        assertThat(PlanComparison.difference(4.0, 4.0)).isEqualTo("same");
+        assertThat(PlanComparison.difference(0.0, 0.0)).isEqualTo("same");
+        assertThat(PlanComparison.difference(0.0, 1.0)).isEmpty();
+        assertThat(PlanComparison.difference(null, 1.0)).isEmpty();
+        assertThat(PlanComparison.difference(1.0, Double.NaN)).isEmpty();
     }
 
     private static List<String> texts(GridPane grid, int row) {
