@@ -92,6 +92,28 @@ public final class RunHealthStudy {
         return new Opened(kept, log, analyze(log, kept.settings(), cancel));
     }
 
+    /** A kept log's series under its name, for laying several runs over one another. */
+    public record Run(String name, TrainingLog log) {
+    }
+
+    /** The kept logs' series as imported, in the order given; cancellable between logs. */
+    public List<Run> runs(List<SavedTrainingLog> kept, CancellationToken cancel) {
+        List<Run> out = new java.util.ArrayList<>();
+        for (SavedTrainingLog k : kept) {
+            cancel.throwIfCancelled();
+            out.add(new Run(k.name(), ws.trainingLogs().load(k.id())));
+        }
+        return out;
+    }
+
+    /** The metrics every run logged, in the first run's order (loss first where all have it). */
+    public static List<String> sharedMetrics(List<Run> runs) {
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        return runs.get(0).log().metricNames().stream().filter(m -> runs.stream().allMatch(r -> r.log().metric(m).isPresent())).toList();
+    }
+
     public void updateSettings(UUID log, AnalysisSettings settings) {
         ws.trainingLogs().updateSettings(log, settings);
     }

@@ -71,6 +71,30 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void severalKeptRunsAreLoadedForOneChartOfTheMetricsTheyShare() throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (int s = 10; s <= 1000; s += 10) {
+            b.append(String.format(Locale.ROOT, " iteration %d/ 1000 | lm loss: %.5f | grad norm: 1.0 |%n", s, 3 + 5 * Math.pow(1 + s / 100.0, -0.5)));
+        }
+        Path log = Files.writeString(tmp.resolve("ablation.log"), b.toString());
+        RunHealthViewModel vm = new RunHealthViewModel(shell);
+        vm.importLogs(List.of(log), "ablation");
+        var demo = vm.logs().stream().filter(l -> l.name().equals(DemoRunHealth.LOG_NAME)).findFirst().orElseThrow();
+        var ablation = vm.logs().stream().filter(l -> l.name().equals("ablation")).findFirst().orElseThrow();
+        vm.overlay(List.of(demo));
+        assertThat(vm.problemProperty().get()).startsWith("Choose two or more kept logs");
+        vm.overlay(List.of(demo, ablation));
+        assertThat(vm.problemProperty().get()).isEmpty();
+        var runs = vm.overlayProperty().get();
+        assertThat(runs).extracting(r -> r.name()).containsExactly(DemoRunHealth.LOG_NAME, "ablation");
+        assertThat(runs.get(1).log().metric("loss").orElseThrow().size()).isEqualTo(100);
+        // both logged loss and gradient norm; only the demo logged the rest
+        assertThat(dev.sextant.app.study.RunHealthStudy.sharedMetrics(runs)).contains("loss", "grad_norm")
+                .allMatch(m -> runs.get(1).log().metric(m).isPresent());
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void aScenarioIsSimulatedBesideItsAlternativesKeptAndTakenFromATrainingPlan() {
         RunHealthViewModel vm = new RunHealthViewModel(shell);
         // the demo's study opens with its alternatives

@@ -46,6 +46,39 @@ public final class RunHealthCharts {
         };
     }
 
+    /** One run's series of a metric, for an overlay. */
+    public record Run(String name, MetricSeries series) {
+    }
+
+    /**
+     * Several runs' series of one metric on one chart, one colour per run (each decimated as a single run's chart is),
+     * so that runs of different length or logging interval line up by step.
+     */
+    public static JFreeChart overlaid(String title, String metric, List<Run> runs, boolean logSteps, boolean logValues, boolean dark) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int k = 0; k < runs.size(); k++) {
+            Run run = runs.get(k);
+            String key = names.add(run.name()) ? run.name() : run.name() + " (" + (k + 1) + ")";
+            XYSeries s = new XYSeries(key, false, true);
+            decimate(run.series(), logSteps, logValues, s);
+            data.addSeries(s);
+            r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
+            r.setSeriesStroke(k, new BasicStroke(1.4f));
+        }
+        r.setDefaultToolTipGenerator(ChartTips.xy("step", metric, false));
+        ValueAxis x = logSteps ? new NiceLogAxis("step") : new NumberAxis("step");
+        if (x instanceof NumberAxis n) {
+            n.setAutoRangeIncludesZero(false);
+        }
+        ValueAxis y = logValues ? new NiceLogAxis(metric) : new NumberAxis(metric);
+        if (y instanceof NumberAxis n) {
+            n.setAutoRangeIncludesZero(false);
+        }
+        return Charts.chart(title, new XYPlot(data, x, y, r), true, dark);
+    }
+
     /**
      * One metric over the steps, with every anomaly of the log as a vertical marker (labelled in the chart of the metric
      * it shows in) and, where few enough, the checkpoints as faint ticks.

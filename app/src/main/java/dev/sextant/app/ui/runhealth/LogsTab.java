@@ -86,14 +86,29 @@ final class LogsTab {
         folder.setOnAction(e -> importFolder());
         Button delete = new Button("Delete");
         delete.getStyleClass().add("small");
-        delete.disableProperty().bind(kept.getSelectionModel().selectedItemProperty().isNull());
+        kept.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        var chosen = kept.getSelectionModel().getSelectedItems();
+        delete.disableProperty().bind(javafx.beans.binding.Bindings.size(chosen).isNotEqualTo(1));
         delete.setOnAction(e -> vm.deleteLog(kept.getSelectionModel().getSelectedItem()));
+        // several runs' curves on one chart: choose two or more logs (Ctrl- or Shift-click)
+        Button overlay = new Button("Overlay");
+        overlay.setId("runhealth-overlay");
+        overlay.getStyleClass().add("small");
+        overlay.setTooltip(new javafx.scene.control.Tooltip("Lay the chosen runs' curves over one another (choose two or more with Ctrl-click)"));
+        overlay.disableProperty().bind(javafx.beans.binding.Bindings.size(chosen).lessThan(2));
+        overlay.setOnAction(e -> vm.overlay(List.copyOf(chosen)));
+        vm.overlayProperty().addListener((o, a, runs) -> {
+            if (runs != null) {
+                vm.overlayProperty().set(null);
+                javafx.application.Platform.runLater(() -> showOverlay(runs));
+            }
+        });
         for (Button b : List.of(files, folder)) {
             b.getStyleClass().add("small");
         }
         Label keptTitle = new Label("Kept logs");
         keptTitle.getStyleClass().add("card-title");
-        HBox buttons = new HBox(6, files, folder, delete);
+        HBox buttons = new HBox(6, files, folder, overlay, delete);
         buttons.setAlignment(Pos.CENTER_LEFT);
         // the content decides; a log the recognition misses can still be read as what the user knows it is
         javafx.scene.control.ComboBox<dev.sextant.model.io.trainlog.TrainingLogFormat> format = new javafx.scene.control.ComboBox<>();
@@ -319,6 +334,42 @@ final class LogsTab {
             b.append('.');
         }
         return b.toString();
+    }
+
+    /** The runs' curves of one metric on one chart, in a dialog with the metric to show; loss first where every run has it. */
+    private void showOverlay(List<RunHealthStudy.Run> runs) {
+        List<String> metrics = RunHealthStudy.sharedMetrics(runs);
+        javafx.scene.control.ComboBox<String> metric = new javafx.scene.control.ComboBox<>(javafx.collections.FXCollections.observableArrayList(metrics));
+        metric.setId("runhealth-overlay-metric");
+        metric.setValue(metrics.contains(MetricNames.LOSS) ? MetricNames.LOSS : metrics.get(0));
+        javafx.scene.control.CheckBox logSteps = new javafx.scene.control.CheckBox("Steps on a log scale");
+        logSteps.setSelected(vm.logStepsProperty().get());
+        StackPane pane = new StackPane();
+        pane.setId("runhealth-overlay-chart");
+        pane.setPrefSize(900, 480);
+        Runnable draw = () -> {
+            String m = metric.getValue();
+            List<RunHealthCharts.Run> series = runs.stream().map(r -> new RunHealthCharts.Run(r.name(), r.log().metric(m).orElseThrow())).toList();
+            chart(pane, RunHealthCharts.overlaid(runs.size() + " runs: " + m, m, series, logSteps.isSelected(), MetricNames.GRAD_NORM.equals(m),
+                    dark.getAsBoolean()));
+        };
+        metric.valueProperty().addListener((o, a, b) -> draw.run());
+        logSteps.selectedProperty().addListener((o, a, b) -> draw.run());
+        draw.run();
+        HBox controls = new HBox(10, new Label("Metric"), metric, logSteps);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        Label note = Forms.muted(metrics.size() < runs.get(0).log().metricNames().size()
+                ? "Only the metrics every chosen run logged are offered." : "Drag to zoom; the runs line up by step.");
+        VBox content = new VBox(8, controls, pane, note);
+        VBox.setVgrow(pane, javafx.scene.layout.Priority.ALWAYS);
+        javafx.scene.control.Dialog<Void> d = new javafx.scene.control.Dialog<>();
+        d.initOwner(kept.getScene().getWindow());
+        d.setTitle("Sextant");
+        d.setHeaderText("Runs overlaid: " + runs.stream().map(RunHealthStudy.Run::name).collect(java.util.stream.Collectors.joining(", ")));
+        d.getDialogPane().setContent(content);
+        d.getDialogPane().getButtonTypes().add(javafx.scene.control.ButtonType.CLOSE);
+        d.setResizable(true);
+        d.show();
     }
 
     private void chart(StackPane pane, JFreeChart chart) {

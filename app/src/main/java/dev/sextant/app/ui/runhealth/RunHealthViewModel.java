@@ -37,6 +37,7 @@ public final class RunHealthViewModel {
     private final ShellModel shell;
     private final ObservableList<SavedTrainingLog> logs = FXCollections.observableArrayList();
     private final ObjectProperty<RunHealthStudy.Opened> opened = new SimpleObjectProperty<>(this, "opened");
+    private final ObjectProperty<List<RunHealthStudy.Run>> overlay = new SimpleObjectProperty<>(this, "overlay");
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final BooleanProperty logSteps = new SimpleBooleanProperty(false);
@@ -154,6 +155,29 @@ public final class RunHealthViewModel {
             clearProblem();
             show(o);
         }, this::fail);
+    }
+
+    /** Loads the chosen kept logs for one chart of them all ({@link #overlayProperty}); fewer than two is a problem. */
+    public void overlay(List<SavedTrainingLog> kept) {
+        if (kept.size() < 2) {
+            problem.set("Choose two or more kept logs to lay their curves over one another.");
+            return;
+        }
+        List<SavedTrainingLog> chosen = List.copyOf(kept);
+        shell.inProject("Overlay " + chosen.size() + " runs", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).runs(chosen, cancel), runs -> {
+            clearProblem();
+            if (RunHealthStudy.sharedMetrics(runs).isEmpty()) {
+                problem.set("The chosen runs share no metric: " + runs.stream().map(r -> r.name() + " logs " + String.join(", ",
+                        r.log().metricNames())).collect(java.util.stream.Collectors.joining("; ")) + ".");
+                return;
+            }
+            overlay.set(runs);
+        }, this::fail);
+    }
+
+    /** The runs last chosen to overlay (the view shows them and clears this), or null. */
+    public ObjectProperty<List<RunHealthStudy.Run>> overlayProperty() {
+        return overlay;
     }
 
     private void show(RunHealthStudy.Opened o) {

@@ -21,6 +21,24 @@ import org.junit.jupiter.api.Test;
 class RunHealthChartsTest {
 
     @Test
+    void runsOfDifferentLengthLineUpByStepOnOneChart() {
+        MetricSeries shortRun = new MetricSeries("loss", new long[] {10, 20, 30}, new double[] {3.0, 2.8, 2.7});
+        MetricSeries longRun = new MetricSeries("loss", new long[] {5, 10, 15, 20, 25, 30, 35, 40}, new double[] {3.1, 3.0, 2.9, 2.85, 2.8, 2.75,
+                2.7, 2.68});
+        JFreeChart c = RunHealthCharts.overlaid("2 runs: loss", "loss", List.of(new RunHealthCharts.Run("lr 3e-4", shortRun),
+                new RunHealthCharts.Run("lr 3e-4", longRun)), false, false, false);
+        var data = ((XYPlot) c.getPlot()).getDataset();
+        assertThat(data.getSeriesCount()).isEqualTo(2);
+        // two runs kept under one name stay apart in the legend
+        assertThat(data.getSeriesKey(0)).isEqualTo("lr 3e-4");
+        assertThat(data.getSeriesKey(1)).isEqualTo("lr 3e-4 (2)");
+        assertThat(data.getItemCount(0)).isEqualTo(3);
+        assertThat(data.getItemCount(1)).isEqualTo(8);
+        assertThat(data.getXValue(1, 7)).isEqualTo(40.0);
+        assertThat(c.getLegend()).isNotNull();
+    }
+
+    @Test
     void aQuietLogAndARunWithoutWaitsDrawWithoutMarkers() {
         long[] steps = new long[50];
         double[] loss = new double[50];
