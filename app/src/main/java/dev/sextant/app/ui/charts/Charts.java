@@ -156,7 +156,11 @@ public final class Charts {
         r.setItemMargin(0);
         r.setDefaultToolTipGenerator(ChartTips.category(valueLabel, false));
         JFreeChart chart = chart(title, plot, false, dark);
-        plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(3f);
+        // a few categories may lend their labels room from their neighbours; many (a histogram's bins) keep to their
+        // own width on two lines, or their labels run into one another on a narrow chart
+        boolean many = categories.size() > 6;
+        plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(many ? 1f : 3f);
+        plot.getDomainAxis().setMaximumCategoryLabelLines(many ? 2 : 1);
         plot.getDomainAxis().setCategoryMargin(0.1);
         return chart;
     }

@@ -67,14 +67,14 @@ public final class DataCharts {
         r.setSeriesPaint(0, Charts.ACCENT);
         r.setSeriesStroke(0, new BasicStroke(2f));
         r.setDefaultToolTipGenerator(ChartTips.xy("Jaccard similarity", "P(candidate)", false));
-        NumberAxis x = new NumberAxis("Jaccard similarity of the two documents' shingles");
+        NumberAxis x = new NumberAxis("Jaccard similarity of two documents");
         x.setRange(0, 1);
         NumberAxis y = new NumberAxis("P(compared)");
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), x, y, r);
         ValueMarker t = new ValueMarker(threshold, ChartTheme.danger(dark), new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
                 1f, new float[] {5f, 4f}, 0f));
-        t.setLabel(String.format(java.util.Locale.ROOT, "threshold %.2f: P = %.3f", threshold, lsh.probability(threshold)));
+        t.setLabel(String.format(java.util.Locale.ROOT, "P = %.2f at %.2f", lsh.probability(threshold), threshold));
         t.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
         t.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         t.setLabelFont(ChartTheme.TICK);

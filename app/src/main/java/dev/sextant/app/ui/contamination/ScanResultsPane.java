@@ -129,10 +129,11 @@ public final class ScanResultsPane {
         List<String> labels = new ArrayList<>();
         List<Double> counts = new ArrayList<>();
         for (int b = 0; b < bins.length; b++) {
-            labels.add(dev.sextant.model.contamination.CoverageBins.label(b));
+            // each bin by where it starts ("0.3": 0.3–0.4; "1": the whole item), so eleven labels fit a narrow chart
+            labels.add(b == bins.length - 1 ? "1" : String.format(java.util.Locale.ROOT, "%.1f", b / 10.0));
             counts.add((double) bins[b]);
         }
-        var chart = Charts.bars("Contaminated-token fraction (items with a match)", "items", labels, counts,
+        var chart = Charts.bars("Contaminated-token fraction (items with a match; bins of 0.1 by their start)", "items", labels, counts,
                 "dark".equals(vm.shell().home().settings().theme()));
         histogramPane.getChildren().setAll(new ChartViewer(chart));
     }

@@ -50,7 +50,7 @@ final class DataInputs {
         bf.field("n-gram words", "contamination.ngram", vm.scanNgramProperty(), "13", "data-scan-ngram");
         HBox benchRow = new HBox(10, bench, bf.grid());
         HBox.setHgrow(bench, Priority.ALWAYS);
-        VBox benchCard = card("Benchmark (decontamination; contaminated share of the mix)", benchRow, new HBox(6, add, removeBench));
+        VBox benchCard = card("Benchmark to decontaminate against", benchRow, new HBox(6, add, removeBench));
 
         node = new HBox(12, corpusCard, benchCard);
         HBox.setHgrow(corpusCard, Priority.ALWAYS);
@@ -71,6 +71,21 @@ final class DataInputs {
         l.setPlaceholder(p);
         l.setPrefHeight(78);
         l.setMinWidth(220);
+        // the name where the pane is narrow (a folder's name ends in /), the whole path on hover
+        l.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(Path item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setText(null);
+                    setTooltip(null);
+                } else {
+                    Path name = item.getFileName();
+                    setText((name == null ? item.toString() : name.toString()) + (java.nio.file.Files.isDirectory(item) ? "/" : ""));
+                    setTooltip(new javafx.scene.control.Tooltip(item.toString()));
+                }
+            }
+        });
         return l;
     }
 

@@ -82,8 +82,8 @@ final class DuplicatesTab {
         g.field("Jaccard threshold", "dedup.threshold", vm.thresholdProperty(), "0.8", "data-threshold");
         g.field("Shingle words", "dedup.ngram", vm.ngramProperty(), "5", "data-ngram");
         g.field("Permutations", "dedup.permutations", vm.permutationsProperty(), "112", "data-permutations");
-        g.field("Bands", "dedup.bands", vm.bandsProperty(), "blank: from the threshold", "data-bands");
-        g.field("Rows", "dedup.rows", vm.rowsProperty(), "blank: from the threshold", "data-rows");
+        g.field("Bands", "dedup.bands", vm.bandsProperty(), "auto", "data-bands");
+        g.field("Rows", "dedup.rows", vm.rowsProperty(), "auto", "data-rows");
         g.row("Keep of each cluster", Forms.choice(vm.keepProperty(), "first", "longest"));
         TextField out = g.field("Write kept corpus to", null, vm.dedupOutProperty(), "blank: count only", "data-dedup-out");
         Button choose = new Button("Choose…");

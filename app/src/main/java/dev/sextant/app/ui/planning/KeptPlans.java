@@ -17,8 +17,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -32,7 +31,7 @@ public final class KeptPlans<T> {
     private final TableView<T> table = new TableView<>();
     private final Button open = small("Open", "openSaved");
     private final Button delete = small("Delete", "deleteSaved");
-    private final HBox header;
+    private final javafx.scene.layout.FlowPane header;
     private final VBox node;
 
     /**
@@ -52,9 +51,10 @@ public final class KeptPlans<T> {
         Tables.fit(table, widthsKey);
         Label title = new Label("Kept plans");
         title.getStyleClass().add("card-title");
-        title.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(title, Priority.ALWAYS);
-        header = new HBox(6, title, this.open, this.delete);
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.FlowPane.setMargin(title, new javafx.geometry.Insets(0, 10, 0, 0));
+        // a flow: on a narrow pane (a 1366-pixel screen) the buttons wrap under the title rather than cut their names
+        header = new javafx.scene.layout.FlowPane(6, 6, title, this.open, this.delete);
         header.setAlignment(Pos.CENTER_LEFT);
         node = new VBox(10, header, table);
         var chosen = table.getSelectionModel().getSelectedItems();
@@ -103,6 +103,7 @@ public final class KeptPlans<T> {
     private static Button small(String text, String id) {
         Button b = new Button(text);
         b.getStyleClass().add("small");
+        b.setMinWidth(Region.USE_PREF_SIZE);
         b.setId(id);
         return b;
     }

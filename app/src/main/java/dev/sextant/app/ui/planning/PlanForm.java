@@ -20,11 +20,14 @@ public final class PlanForm {
     private final String idPrefix;
     private final VBox card = new VBox(8);
     private final InputGrid inputs;
+    /** Model, GPU and where the rates come from: a grid of their own, so short labels leave the names room (1366 px). */
+    private final InputGrid sources;
 
     /** Ids: {@code <idPrefix>-model}, {@code -gpu}, {@code -profile}. */
     public PlanForm(String title, String idPrefix, ModelGpuChoices choices, ProblemMarks marks) {
         this.idPrefix = idPrefix;
         this.inputs = new InputGrid(marks);
+        this.sources = new InputGrid(marks);
         Label heading = new Label(title);
         heading.getStyleClass().add("card-title");
         heading.setMaxWidth(Double.MAX_VALUE);
@@ -38,14 +41,19 @@ public final class PlanForm {
         HBox header = new HBox(6, heading, importMenu);
         header.setAlignment(Pos.CENTER_LEFT);
         card.getStyleClass().add("card");
-        card.getChildren().addAll(header, inputs.grid());
-        inputs.row("Model", choices.modelBox(idPrefix + "-model"));
-        inputs.row("GPU", choices.gpuBox(idPrefix + "-gpu"));
+        card.getChildren().addAll(header, sources.grid(), inputs.grid());
+        sources.row("Model", choices.modelBox(idPrefix + "-model"));
+        sources.row("GPU", choices.gpuBox(idPrefix + "-gpu"));
     }
 
     /** The row saying where the planner's rates come from: catalog defaults or a calibration profile. */
     public void profile(ProfileChoices profiles) {
-        inputs.row("Rates from", profiles.comboBox(idPrefix + "-profile"));
+        sources.row("Rates from", profiles.comboBox(idPrefix + "-profile"));
+    }
+
+    /** A choice beside the model, GPU and rates (a software stack, say): a row of the grid with short labels. */
+    public <N extends Node> N source(String label, N input) {
+        return sources.row(label, input);
     }
 
     /** The rows under the model and GPU. */

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -148,16 +147,27 @@ final class FailuresTab {
                 width(number("Goodput", p -> 100 * p.study().goodput(), "%.1f%%"), 80),
                 width(number("GPU-hours lost", p -> p.study().gpuHoursLostMean(), "%,.0f"), 120)));
         policies.setPlaceholder(new Label("Simulate the run to see each policy's completion time."));
-        policies.setPrefHeight(190);
-        policies.setMinHeight(150);
+        policies.setPrefHeight(150);
+        policies.setMinHeight(110);
         Tables.exportable(policies, "failure-policies.csv", vm.shell());
         Tables.fit(policies, "RunHealthView.policies");
-        SplitPane charts = new SplitPane(distribution, timeline);
-        charts.setOrientation(Orientation.VERTICAL);
+        // one chart at a time under the table: stacked, on a 768-pixel screen each flattened to its title and legend
+        javafx.scene.control.Tab completion = new javafx.scene.control.Tab("Completion time", distribution);
+        javafx.scene.control.Tab oneRun = new javafx.scene.control.Tab("One simulated run", timeline);
+        javafx.scene.control.TabPane charts = new javafx.scene.control.TabPane(completion, oneRun);
+        charts.setId("runhealth-failure-charts");
+        charts.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        charts.setMinHeight(270);
         VBox box = new VBox(8, verdict, policies, charts);
         VBox.setVgrow(charts, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
+    }
+
+    /** A chart under a tab that names it: its height to the plot (the subtitle, saying how to read it, stays). */
+    private static org.jfree.chart.JFreeChart untitled(org.jfree.chart.JFreeChart chart) {
+        chart.setTitle((org.jfree.chart.title.TextTitle) null);
+        return chart;
     }
 
     private java.util.Optional<String> askName() {
@@ -182,10 +192,10 @@ final class FailuresTab {
                 best == r.get(0) ? "" : String.format(Locale.ROOT, " “%s” would finish %,.0f h sooner.", best.name(),
                         s.completionHours().mean() - best.study().completionHours().mean()),
                 dev.sextant.app.study.RunHealthStudy.sparesNote(s.scenario())));
-        Forms.show(distribution, RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
-                r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean()), "");
+        Forms.show(distribution, untitled(RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
+                r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean())), "");
         if (s.timeline() != null) {
-            Forms.show(timeline, RunHealthCharts.timeline(s.timeline(), s.scenario().steps(), dark.getAsBoolean()), "");
+            Forms.show(timeline, untitled(RunHealthCharts.timeline(s.timeline(), s.scenario().steps(), dark.getAsBoolean())), "");
         } else {
             timeline.getChildren().clear();
         }

@@ -108,8 +108,12 @@ final class LogsTab {
         }
         Label keptTitle = new Label("Kept logs");
         keptTitle.getStyleClass().add("card-title");
-        HBox buttons = new HBox(6, files, folder, overlay, delete);
+        // a narrow pane (a 1366-pixel screen) wraps the buttons rather than cutting their names
+        javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(6, 6, files, folder, overlay, delete);
         buttons.setAlignment(Pos.CENTER_LEFT);
+        for (Button b : List.of(files, folder, overlay, delete)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
         // the content decides; a log the recognition misses can still be read as what the user knows it is
         javafx.scene.control.ComboBox<dev.sextant.model.io.trainlog.TrainingLogFormat> format = new javafx.scene.control.ComboBox<>();
         format.setId("runhealth-import-format");
@@ -191,6 +195,9 @@ final class LogsTab {
         HBox tools = new HBox(12, logSteps, reset, hint);
         tools.setAlignment(Pos.CENTER_LEFT);
         VBox charts = new VBox(6, lossPane, gradPane);
+        // each chart keeps room for a readable plot on a short screen; the tables give way first
+        lossPane.setMinHeight(130);
+        gradPane.setMinHeight(120);
         VBox.setVgrow(lossPane, Priority.ALWAYS);
         VBox.setVgrow(gradPane, Priority.ALWAYS);
 
@@ -236,7 +243,7 @@ final class LogsTab {
         tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(charts, tables);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.62);
+        split.setDividerPositions(0.66);
         VBox box = new VBox(8, verdict, tools, split);
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
@@ -292,11 +299,11 @@ final class LogsTab {
         verdict.setText(headline(o));
         boolean logSteps = vm.logStepsProperty().get();
         String lossMetric = a.log().metric(MetricNames.LOSS).isPresent() ? MetricNames.LOSS : a.log().metricNames().get(0);
-        chart(lossPane, RunHealthCharts.metric("Loss, " + o.kept().name(), a, lossMetric, logSteps, false, dark.getAsBoolean()));
+        chart(lossPane, stacked(RunHealthCharts.metric("Loss, " + o.kept().name(), a, lossMetric, logSteps, false, dark.getAsBoolean()), true));
         if (a.log().metric(MetricNames.GRAD_NORM).isPresent()) {
-            chart(gradPane, RunHealthCharts.metric("Gradient norm", a, MetricNames.GRAD_NORM, logSteps, true, dark.getAsBoolean()));
+            chart(gradPane, stacked(RunHealthCharts.metric("Gradient norm", a, MetricNames.GRAD_NORM, logSteps, true, dark.getAsBoolean()), false));
         } else if (a.log().metric(MetricNames.STEP_TIME).isPresent()) {
-            chart(gradPane, RunHealthCharts.metric("Seconds a step", a, MetricNames.STEP_TIME, logSteps, true, dark.getAsBoolean()));
+            chart(gradPane, stacked(RunHealthCharts.metric("Seconds a step", a, MetricNames.STEP_TIME, logSteps, true, dark.getAsBoolean()), false));
         } else {
             gradPane.getChildren().clear();
         }
@@ -334,6 +341,18 @@ final class LogsTab {
             b.append('.');
         }
         return b.toString();
+    }
+
+    /**
+     * One of the two stacked charts, its height given to the plot: no title (the verdict names the run, the value axis
+     * the metric), and the upper one without the step axis's name (the lower one, zoomed with it, has it).
+     */
+    private static JFreeChart stacked(JFreeChart chart, boolean upper) {
+        chart.setTitle((org.jfree.chart.title.TextTitle) null);
+        if (upper && chart.getPlot() instanceof XYPlot xy) {
+            xy.getDomainAxis().setLabel(null);
+        }
+        return chart;
     }
 
     /** The runs' curves of one metric on one chart, in a dialog with the metric to show; loss first where every run has it. */

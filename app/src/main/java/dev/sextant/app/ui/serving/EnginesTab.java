@@ -51,11 +51,13 @@ final class EnginesTab {
         compare.setMinWidth(Region.USE_PREF_SIZE);
         compare.setOnAction(e -> vm.compareEngines());
         compare.disableProperty().bind(vm.shell().jobs().runningProperty());
-        Label how = Forms.muted("The model, GPU, TP, weight and KV formats on the left, run by vLLM (V1 and V0), SGLang, TensorRT-LLM and "
-                + "LMDeploy, each at its own defaults for this GPU: batch limits, memory rule (a share of the card, or of what the weights "
-                + "leave free), chunked prefill or whole prompts, CUDA graphs and host costs. All are simulated on the same arrivals and "
-                + "judged at the same P99 targets; the batch limits and memory setting on the left are the chosen engine's and do not apply.");
+        Label how = Forms.muted("Each engine runs the model, GPU, TP and formats on the left at its own defaults (batch limits, memory rule, "
+                + "chunked prefill, CUDA graphs, host costs) on the same arrivals and P99 targets; the left's batch limits and memory setting do "
+                + "not apply.");
         how.setWrapText(true);
+        how.setMinHeight(Region.USE_PREF_SIZE);
+        how.setPrefWidth(420);
+        how.setMaxWidth(Double.MAX_VALUE);
         HBox top = new HBox(16, compare, how);
         HBox.setHgrow(how, Priority.ALWAYS);
         headline.setWrapText(true);
@@ -64,14 +66,13 @@ final class EnginesTab {
         headline.getStyleClass().add("headline");
         table.setId("serving-engines");
         table.getColumns().setAll(List.of(
-                width(text("Engine", ServingLevers.Row::name), 190),
-                width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 104),
-                width(number("Cost vs vLLM", ServingLevers.Row::costVersusBaseline, "%.2f×"), 116),
+                width(text("Engine", ServingLevers.Row::name), 160),
+                width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 92),
+                width(number("Cost vs vLLM", ServingLevers.Row::costVersusBaseline, "%.2f×"), 104),
                 width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, javafx.beans.binding.Bindings.createStringBinding(
-                        () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 124),
-                width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 70),
-                width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 84),
-                width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 104)));
+                        () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 112),
+                width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 76),
+                width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 92)));
         Label empty = new Label("Compare engines runs the replica on the left under each engine at its own defaults.");
         empty.setWrapText(true);
         table.setPlaceholder(empty);
@@ -80,9 +81,14 @@ final class EnginesTab {
         detail.setWrapText(true);
         detail.setId("serving-engine-detail");
         detail.setMinHeight(Region.USE_PREF_SIZE);
+        detail.setMinWidth(0);
+        detail.setMaxWidth(Double.MAX_VALUE);
         detail.setPadding(new Insets(6, 4, 0, 4));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> describe(r));
         VBox below = new VBox(0, table, detail);
+        below.setMinWidth(0);
+        chart.setMinHeight(150);
+        table.setMinHeight(130);
         VBox.setVgrow(table, Priority.ALWAYS);
         SplitPane results = new SplitPane(chart, below);
         results.setOrientation(javafx.geometry.Orientation.VERTICAL);
@@ -142,9 +148,9 @@ final class EnginesTab {
         String runnerUp = ok.size() < 2 ? "" : String.format(Locale.ROOT, "; next %s at %.3f (%.0f %% less)", ok.get(1).name(),
                 ok.get(1).goodputPerGpu(), 100 * (1 - ok.get(1).goodputPerGpu() / best.goodputPerGpu()));
         ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
-        return String.format(Locale.ROOT, "%s serves the most: %.3f requests/s per GPU%s%s. Each figure's 80 %% interval is ×%.2f–×%.2f; gaps "
-                + "of a few per cent are within what the engines' fitted host costs can tell apart.", best.name(), best.goodputPerGpu(), versus,
-                runnerUp, f.low(), f.high());
+        return String.format(Locale.ROOT, "%s serves the most: %.3f requests/s per GPU%s%s. 80 %% interval ×%.2f–×%.2f on each; gaps of a few "
+                + "per cent are within what the engines' fitted host costs tell apart.", best.name(), best.goodputPerGpu(), versus, runnerUp, f.low(),
+                f.high());
     }
 
     Node node() {

@@ -41,6 +41,8 @@ final class LeversTab {
         detail.setWrapText(true);
         detail.setId("serving-lever-detail");
         detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        detail.setMinWidth(0);
+        detail.setMaxWidth(Double.MAX_VALUE);
         detail.setPadding(new javafx.geometry.Insets(8, 4, 0, 4));
         levers.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> describe(r));
         javafx.scene.layout.VBox.setVgrow(levers, javafx.scene.layout.Priority.ALWAYS);

@@ -72,13 +72,14 @@ public final class MainWindow {
         root.setBottom(new StatusBar(shell));
 
         // where it was when it last closed, if that is still on a screen; else 90% of the screen, within
-        // 1100×700 .. 1600×1000: room for tables and charts side by side
+        // 1100×700 .. 1600×1000: room for tables and charts side by side; a laptop's screen (1366×768) whole
         Settings.Window place = shell.home().settings().window();
         boolean placed = place != null && place.usable()
                 && !javafx.stage.Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height()).isEmpty();
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = placed ? place.width() : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
-        double height = placed ? place.height() : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
+        boolean small = !placed && (screen.getWidth() < 1500 || screen.getHeight() < 900);
+        double width = placed ? place.width() : small ? screen.getWidth() : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
+        double height = placed ? place.height() : small ? screen.getHeight() : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
         Scene scene = new Scene(root, width, height);
         theme.apply(scene);
         stage.setScene(scene);
@@ -86,6 +87,10 @@ public final class MainWindow {
             stage.setX(place.x());
             stage.setY(place.y());
             stage.setMaximized(place.maximized());
+        } else if (small) {
+            stage.setX(screen.getMinX());
+            stage.setY(screen.getMinY());
+            stage.setMaximized(true);
         }
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlace());
         stage.getIcons().setAll(Icons.appIcons());

@@ -87,8 +87,8 @@ public final class TrainingView {
         in.field("Sequence length", "seqLen", vm.seqLenProperty(), "", "training-sequence-length");
         in.field("Global batch (sequences)", "globalBatch", vm.globalBatchProperty(), "", "training-global-batch-sequences-");
         in.field("Token budget", "tokens", vm.tokensProperty(), "e.g. 2e12", "training-token-budget");
-        in.row("Software stack", choice(vm.stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
         f.profile(vm.profiles());
+        f.source("Software", choice(vm.stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
         return f;
     }
 
