@@ -101,7 +101,8 @@ class RolloutOneTruthTest {
     }
 
     private static String inputs(Report r) {
-        return canarySection(r).blocks().stream().filter(b -> b instanceof Report.Paragraph).map(b -> ((Report.Paragraph) b).text())
+        // the inputs are the section's footnote
+        return canarySection(r).blocks().stream().map(b -> b instanceof Report.Paragraph p ? p.text() : b instanceof Report.Note n ? n.text() : "")
                 .reduce("", String::concat);
     }
 

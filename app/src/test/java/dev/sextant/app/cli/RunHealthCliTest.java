@@ -47,6 +47,40 @@ class RunHealthCliTest {
     }
 
     @Test
+    void compareSetsRealRunsSideBySideAtTheStepTheyAllReached() throws Exception {
+        // two real fine-tuning runs' trainer states (TinyLlama LoRA to step 2,958; Mistral LoRA to step 8,000)
+        Path tiny = resource("tinyllama-lora.trainer_state.json");
+        Path mistral = resource("mistral-lora.trainer_state.json");
+        CliRun r = run("trainlog", "compare", "--run", "tiny=" + tiny, "--run", "mistral=" + mistral, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("metric").asText()).isEqualTo("loss");
+        JsonNode runs = j.get("runs");
+        assertThat(runs).hasSize(2);
+        long common = j.get("commonStep").asLong();
+        assertThat(common).isEqualTo(Math.min(runs.get(0).get("lastStep").asLong(), runs.get(1).get("lastStep").asLong()));
+        assertThat(runs.get(0).get("versusFirst").isNull()).isTrue();
+        assertThat(runs.get(1).get("versusFirst").asDouble()).isCloseTo(
+                runs.get(1).get("atCommonStep").asDouble() / runs.get(0).get("atCommonStep").asDouble() - 1, within(1e-12));
+        assertThat(j.get("series").get(1).get("steps").size()).isEqualTo(runs.get(1).get("points").asInt());
+        CliRun text = run("trainlog", "compare", "--run", "tiny=" + tiny, "--run", "mistral=" + mistral);
+        assertThat(text.out()).contains("RUN").contains("VS TINY").contains("mistral");
+        // one run, a name twice, a metric a run lacks: each said, naming the option
+        assertThat(run("trainlog", "compare", "--run", "tiny=" + tiny).err()).contains("--run").contains("two or more");
+        assertThat(run("trainlog", "compare", "--run", "a=" + tiny, "--run", "a=" + mistral).err()).contains("two runs are named 'a'");
+        assertThat(run("trainlog", "compare", "--run", "a=" + tiny, "--run", "b=" + mistral, "--metric", "perplexity").err())
+                .contains("--metric").contains("no metric 'perplexity'");
+    }
+
+    private Path resource(String name) throws Exception {
+        Path out = tmp.resolve(name);
+        try (var in = RunHealthCliTest.class.getResourceAsStream("/trainlogs-real/" + name)) {
+            Files.copy(in, out);
+        }
+        return out;
+    }
+
+    @Test
     void analyzeFindsTheSpikeAndTheNanAndCostsTheirRollbacks() throws Exception {
         CliRun r = run("trainlog", "analyze", "--input", megatronLog().toString(), "--checkpoint-every", "1000", "--gpus", "256", "--json");
         assertThat(r.code()).as(r.err()).isZero();

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant trainlog}: a training run's own logs. */
 @Command(name = "trainlog", mixinStandardHelpOptions = true,
         description = "Training-run health from the run's own logs: anomalies, rollback costs, a rollback policy replayed.",
-        subcommands = {TrainlogAnalyzeCommand.class})
+        subcommands = {TrainlogAnalyzeCommand.class, TrainlogCompareCommand.class})
 public final class TrainlogCommand implements Runnable {
 
     @Spec
@@ -16,6 +16,6 @@ public final class TrainlogCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: analyze");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: analyze or compare");
     }
 }

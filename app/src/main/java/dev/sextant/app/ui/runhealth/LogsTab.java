@@ -355,6 +355,21 @@ final class LogsTab {
         return chart;
     }
 
+    /** Each run's level at the step all reached against the first's, as {@code trainlog compare} prints it. */
+    static String levels(String metric, List<dev.sextant.model.runhealth.RunComparison.Run> runs) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "At step %,d, which every run reached, %s (median of the last %d points): ",
+                runs.get(0).commonStep(), metric, dev.sextant.model.runhealth.RunComparison.LEVEL_POINTS));
+        for (int i = 0; i < runs.size(); i++) {
+            var r = runs.get(i);
+            b.append(i == 0 ? "" : "; ").append(r.name()).append(' ').append(r.atCommonStep() == null ? "—"
+                    : String.format(Locale.ROOT, "%.4g", r.atCommonStep()));
+            if (r.versusFirst() != null) {
+                b.append(String.format(Locale.ROOT, " (%+.1f %% against %s)", 100 * r.versusFirst(), runs.get(0).name()));
+            }
+        }
+        return b.append('.').toString();
+    }
+
     /** The runs' curves of one metric on one chart, in a dialog with the metric to show; loss first where every run has it. */
     private void showOverlay(List<RunHealthStudy.Run> runs) {
         List<String> metrics = RunHealthStudy.sharedMetrics(runs);
@@ -366,11 +381,17 @@ final class LogsTab {
         StackPane pane = new StackPane();
         pane.setId("runhealth-overlay-chart");
         pane.setPrefSize(900, 480);
+        Label levels = new Label();
+        levels.setId("runhealth-overlay-levels");
+        levels.setWrapText(true);
+        levels.setMinHeight(Region.USE_PREF_SIZE);
         Runnable draw = () -> {
             String m = metric.getValue();
             List<RunHealthCharts.Run> series = runs.stream().map(r -> new RunHealthCharts.Run(r.name(), r.log().metric(m).orElseThrow())).toList();
             chart(pane, RunHealthCharts.overlaid(runs.size() + " runs: " + m, m, series, logSteps.isSelected(), MetricNames.GRAD_NORM.equals(m),
                     dark.getAsBoolean()));
+            levels.setText(levels(m, dev.sextant.model.runhealth.RunComparison.compare(series.stream().map(RunHealthCharts.Run::name).toList(),
+                    series.stream().map(RunHealthCharts.Run::series).toList())));
         };
         metric.valueProperty().addListener((o, a, b) -> draw.run());
         logSteps.selectedProperty().addListener((o, a, b) -> draw.run());
@@ -379,7 +400,7 @@ final class LogsTab {
         controls.setAlignment(Pos.CENTER_LEFT);
         Label note = Forms.muted(metrics.size() < runs.get(0).log().metricNames().size()
                 ? "Only the metrics every chosen run logged are offered." : "Drag to zoom; the runs line up by step.");
-        VBox content = new VBox(8, controls, pane, note);
+        VBox content = new VBox(8, controls, pane, levels, note);
         VBox.setVgrow(pane, javafx.scene.layout.Priority.ALWAYS);
         javafx.scene.control.Dialog<Void> d = new javafx.scene.control.Dialog<>();
         d.initOwner(kept.getScene().getWindow());
