@@ -46,7 +46,8 @@ final class DataInputs {
         Button add = button("Add files…", "data-add-benchmark", () -> addFiles(vm.benchmarks(), bench));
         Button removeBench = removeButton(bench, vm.benchmarks());
         InputGrid bf = new InputGrid(marks);
-        bf.field("Item text fields", null, vm.benchmarkFieldsProperty(), "question, choices — blank: as a scan", "data-benchmark-fields");
+        bf.field("Item text fields", null, vm.benchmarkFieldsProperty(), "question, choices — blank: as a scan", "data-benchmark-fields")
+                .setPrefColumnCount(12);
         bf.field("n-gram words", "contamination.ngram", vm.scanNgramProperty(), "13", "data-scan-ngram");
         HBox benchRow = new HBox(10, bench, bf.grid());
         HBox.setHgrow(bench, Priority.ALWAYS);

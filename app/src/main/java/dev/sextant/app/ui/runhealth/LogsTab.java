@@ -293,8 +293,15 @@ final class LogsTab {
             rollbacks.getItems().clear();
             firings.getItems().clear();
             replaySummary.setText("");
+            // nothing read yet: the tables say what fills them, not "none found"
+            anomalies.setPlaceholder(new Label("Open a kept log, or import one, to list its anomalies."));
+            rollbacks.setPlaceholder(new Label("Open a kept log, or import one, to cost its rollbacks."));
+            firings.setPlaceholder(new Label("Open a kept log, or import one, to replay a rollback policy over it."));
             return;
         }
+        anomalies.setPlaceholder(new Label("No anomalies at this sensitivity."));
+        rollbacks.setPlaceholder(new Label("Give the checkpoint interval for each anomaly's rollback cost."));
+        firings.setPlaceholder(new Label("The policy never fires on this log."));
         LogAnalysis a = o.analysis();
         verdict.setText(headline(o));
         boolean logSteps = vm.logStepsProperty().get();

@@ -71,7 +71,10 @@ public final class ServingView {
     @FXML
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
-        summary.textProperty().bind(vm.summaryProperty());
+        // before anything is planned the headline says what fills it, muted, not in the verdict's voice
+        dev.sextant.app.ui.shell.AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing planned yet: Plan serving (under the form) "
+                + "works out what a replica serves within the targets, latency against the rate, the day's replicas and the levers. The "
+                + "Memory tab follows the form as it is typed.");
         results.getChildren().add(0, Staleness.banner(vm.staleProperty(),
                 "The inputs changed since this plan was worked out: the headline, Latency, Day and Levers still show the old inputs "
                         + "(Memory follows the inputs).", vm::plan));

@@ -35,6 +35,20 @@ public final class AreaPanes {
         return label;
     }
 
+    private static final javafx.css.PseudoClass HINT = javafx.css.PseudoClass.getPseudoClass("hint");
+
+    /**
+     * {@code label} shows {@code verdict}, or while that is empty (nothing worked out yet) {@code hint}, muted, so that
+     * an area's headline never reads like a result before anything ran.
+     */
+    public static void verdictOrHint(Label label, javafx.beans.value.ObservableStringValue verdict, String hint) {
+        label.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> verdict.get() == null || verdict.get().isEmpty() ? hint
+                : verdict.get(), verdict));
+        Runnable style = () -> label.pseudoClassStateChanged(HINT, verdict.get() == null || verdict.get().isEmpty());
+        style.run();
+        verdict.addListener((o, a, b) -> style.run());
+    }
+
     /** A card: its title, then {@code children}. */
     public static VBox card(String title, Node... children) {
         Label t = new Label(title);

@@ -76,6 +76,23 @@ public final class Tables {
      */
     public static void fit(TableView<?> table, String key) {
         ColumnFit.fit(table, key);
+        wrapPlaceholder(table.getPlaceholder());
+        table.placeholderProperty().addListener((o, a, p) -> wrapPlaceholder(p));
+    }
+
+    /**
+     * An empty table's sentence wraps inside the table, muted, rather than running out of it in the body's size (it is
+     * a hint, not a result).
+     */
+    private static void wrapPlaceholder(javafx.scene.Node placeholder) {
+        if (placeholder instanceof javafx.scene.control.Label l) {
+            l.setWrapText(true);
+            l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+            l.setPadding(new javafx.geometry.Insets(8, 16, 8, 16));
+            if (!l.getStyleClass().contains("text-muted")) {
+                l.getStyleClass().add("text-muted");
+            }
+        }
     }
 
     /** As {@link #fit(TableView, String)} for a tree table. */

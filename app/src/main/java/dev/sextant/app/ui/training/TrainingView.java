@@ -57,7 +57,8 @@ public final class TrainingView {
     @FXML
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
-        summary.textProperty().bind(vm.summaryProperty());
+        dev.sextant.app.ui.shell.AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing searched yet: Search layouts (under the "
+                + "form) ranks every layout that fits by step time; a kept plan opens with Open.");
         indistinguishable.textProperty().bind(vm.indistinguishableProperty());
         indistinguishable.visibleProperty().bind(vm.indistinguishableProperty().isNotEmpty());
         indistinguishable.managedProperty().bind(indistinguishable.visibleProperty());
