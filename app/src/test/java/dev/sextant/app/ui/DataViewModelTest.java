@@ -33,11 +33,24 @@ class DataViewModelTest extends DemoWorkspaceTest {
 
         vm.runMix();
         assertThat(vm.mixProperty().get().sources()).hasSize(3);
+        assertThat(vm.mixStaleProperty().get()).isFalse();
 
         vm.deconOutProperty().set(tmp.resolve("clean").toString());
         vm.runDecontamination();
         assertThat(vm.decontaminationProperty().get().items()).hasSize(4);
+        assertThat(vm.decontaminationStaleProperty().get()).isFalse();
         assertThat(failures).isEmpty();
+
+        // the corpus changes: both results no longer describe it; working the mixture out again makes it fresh
+        java.nio.file.Path extra = vm.corpus().get(0);
+        vm.corpus().add(extra.resolveSibling("another.jsonl"));
+        assertThat(vm.mixStaleProperty().get()).isTrue();
+        assertThat(vm.decontaminationStaleProperty().get()).isTrue();
+        vm.corpus().remove(1);
+        vm.runMix();
+        assertThat(vm.mixStaleProperty().get()).isFalse();
+        vm.budgetProperty().set("5M");
+        assertThat(vm.mixStaleProperty().get()).as("a new budget").isTrue();
 
         // a second view (the area opened again) does not keep a second demo run
         DataViewModel again = new DataViewModel(shell);

@@ -83,8 +83,26 @@ public final class DataViewModel {
     private final StringProperty deconOut = new SimpleStringProperty("");
     private final ObjectProperty<DecontaminationResult> decontamination = new SimpleObjectProperty<>(this, "decontamination");
 
+    /** The mixture and the decontaminated copy shown against the inputs they were made from. */
+    private final dev.sextant.app.ui.shell.Staleness mixStaleness = new dev.sextant.app.ui.shell.Staleness(() -> mix.get() != null);
+    private final dev.sextant.app.ui.shell.Staleness decontaminationStaleness = new dev.sextant.app.ui.shell.Staleness(
+            () -> decontamination.get() != null);
+
+    /**
+     * The lists' contents as values, so that adding, removing or replacing a file counts as a change (fields: a binding
+     * is only weakly held by what it observes).
+     */
+    private final javafx.beans.binding.ObjectBinding<List<Path>> corpusFiles = javafx.beans.binding.Bindings.createObjectBinding(
+            () -> List.copyOf(corpus), corpus);
+    private final javafx.beans.binding.ObjectBinding<List<Path>> benchmarkFiles = javafx.beans.binding.Bindings.createObjectBinding(
+            () -> List.copyOf(benchmarks), benchmarks);
+
     public DataViewModel(ShellModel shell) {
         this.shell = shell;
+        mixStaleness.watch(List.of(corpusFiles, textField, by, tokenizer, tokensPerWord, target, budget, orderBy, order, phases, mixDuplicates,
+                benchmarkFiles, benchmarkFields, scanNgram));
+        decontaminationStaleness.watch(List.of(corpusFiles, textField, idField, benchmarkFiles, benchmarkFields, scanNgram, deconMode, mask,
+                deconOut));
         for (StringProperty p : List.of(threshold, permutations, bands, rows)) {
             p.addListener((o, a, n) -> updatePreview());
         }
@@ -95,6 +113,8 @@ public final class DataViewModel {
             // results and inputs of the other project's corpus do not carry over
             mix.set(null);
             decontamination.set(null);
+            mixStaleness.fresh();
+            decontaminationStaleness.fresh();
             corpus.clear();
             benchmarks.clear();
             clearProblem();
@@ -314,6 +334,7 @@ public final class DataViewModel {
         }, r -> {
             clearProblem();
             mix.set(r);
+            mixStaleness.fresh();
         }, this::fail);
     }
 
@@ -345,6 +366,7 @@ public final class DataViewModel {
                 ScanStudy.readItems(bench, fields, null, null), paths, n, s, out, progress, cancel), r -> {
             clearProblem();
             decontamination.set(r);
+            decontaminationStaleness.fresh();
             shell.statusProperty().set(String.format(Locale.ROOT, "Wrote %s: %,d of %,d documents %s", r.out(), r.affected(), r.documents(),
                     r.mode().equals("mask") ? "masked" : "dropped"));
         }, this::fail);
@@ -516,6 +538,16 @@ public final class DataViewModel {
 
     public StringProperty deconOutProperty() {
         return deconOut;
+    }
+
+    /** Whether the corpus or the mixture's inputs changed since the mixture shown was worked out. */
+    public javafx.beans.property.BooleanProperty mixStaleProperty() {
+        return mixStaleness.staleProperty();
+    }
+
+    /** Whether the corpus, the benchmark or the settings changed since the decontaminated copy shown was written. */
+    public javafx.beans.property.BooleanProperty decontaminationStaleProperty() {
+        return decontaminationStaleness.staleProperty();
     }
 
     public ObjectProperty<DecontaminationResult> decontaminationProperty() {

@@ -101,7 +101,9 @@ final class DecontaminationTab {
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(top, bottom);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.4);
-        VBox box = new VBox(8, headline, split);
+        VBox box = new VBox(8, dev.sextant.app.ui.shell.Staleness.banner(vm.decontaminationStaleProperty(),
+                "The corpus, the benchmark or the settings changed since this copy was written (writing again needs a new or empty "
+                        + "folder).", vm::runDecontamination), headline, split);
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;

@@ -145,7 +145,8 @@ final class MixTab {
         SplitPane split = new SplitPane(charts, tables);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
-        VBox box = new VBox(8, headline, split);
+        VBox box = new VBox(8, dev.sextant.app.ui.shell.Staleness.banner(vm.mixStaleProperty(),
+                "The corpus or the mixture's inputs changed since this mixture was worked out.", vm::runMix), headline, split);
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
