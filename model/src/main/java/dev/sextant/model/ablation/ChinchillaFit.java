@@ -1,0 +1,143 @@
+package dev.sextant.model.ablation;
+
+import dev.sextant.model.statistics.Lbfgs;
+import java.util.List;
+
+/**
+ * The loss of a model of N parameters trained on D tokens, L(N, D) = E + A / N^α + B / D^β (Hoffmann et al. 2022,
+ * "Training Compute-Optimal Large Language Models", approach 3), fitted as the careful replication does (Besiroglu et
+ * al. 2024, "Chinchilla Scaling: A replication attempt", arXiv 2404.10102): in log space, log L̂ = LSE(a − α log N,
+ * b − β log D, e) with A = eᵃ, B = eᵇ, E = eᵉ, minimising the sum of Huber losses (δ = 10⁻³) of log L̂ − log L by
+ * L-BFGS from every point of a grid of starts (α, β ∈ {0, 0.5, …, 2}, e ∈ {−1, −0.5, …, 1}, a, b ∈ {0, 5, …, 25}), the
+ * lowest objective kept.
+ */
+public final class ChinchillaFit {
+
+    /** The Huber loss's threshold between its quadratic and linear parts, in log-loss units. */
+    public static final double DELTA = 1e-3;
+
+    /** One run: parameters, training tokens, final loss. */
+    public record Point(double params, double tokens, double loss) {
+    }
+
+    /**
+     * Fitted parameters, with the objective at them.
+     *
+     * @param objective the sum of Huber losses at the fit
+     */
+    public record Parameters(double e, double a, double b, double alpha, double beta, double objective) {
+
+        public double bigE() {
+            return Math.exp(e);
+        }
+
+        public double bigA() {
+            return Math.exp(a);
+        }
+
+        public double bigB() {
+            return Math.exp(b);
+        }
+
+        /** The predicted loss of N parameters trained on D tokens. */
+        public double loss(double params, double tokens) {
+            return bigE() + bigA() / Math.pow(params, alpha) + bigB() / Math.pow(tokens, beta);
+        }
+
+        double[] vector() {
+            return new double[] {a, b, e, alpha, beta};
+        }
+    }
+
+    /** The grid of starts: {a, b, e, α, β} for every combination. */
+    public static final double[] GRID_ALPHA = {0, 0.5, 1, 1.5, 2};
+    public static final double[] GRID_E = {-1, -0.5, 0, 0.5, 1};
+    public static final double[] GRID_AB = {0, 5, 10, 15, 20, 25};
+
+    private static final Lbfgs LBFGS = new Lbfgs(1000, 1e-9, 1e-13);
+
+    private ChinchillaFit() {
+    }
+
+    /** The best fit over the grid of starts. */
+    public static Parameters fit(List<Point> points) {
+        double[] logN = new double[points.size()];
+        double[] logD = new double[points.size()];
+        double[] logL = new double[points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            logN[i] = Math.log(points.get(i).params());
+            logD[i] = Math.log(points.get(i).tokens());
+            logL[i] = Math.log(points.get(i).loss());
+        }
+        Lbfgs.Objective f = objective(logN, logD, logL);
+        Parameters best = null;
+        for (double alpha : GRID_ALPHA) {
+            for (double beta : GRID_ALPHA) {
+                for (double e : GRID_E) {
+                    for (double a : GRID_AB) {
+                        for (double b : GRID_AB) {
+                            Lbfgs.Result r = LBFGS.minimize(f, new double[] {a, b, e, alpha, beta});
+                            if (Double.isFinite(r.value()) && (best == null || r.value() < best.objective())) {
+                                best = of(r);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** A fit started from {@code start} only (a bootstrap resample started from the full data's fit). */
+    static Parameters fitFrom(double[] logN, double[] logD, double[] logL, Parameters start) {
+        return of(LBFGS.minimize(objective(logN, logD, logL), start.vector()));
+    }
+
+    private static Parameters of(Lbfgs.Result r) {
+        double[] x = r.x();
+        return new Parameters(x[2], x[0], x[1], x[3], x[4], r.value());
+    }
+
+    /**
+     * Σ Huber_δ(LSE(a − α log N, b − β log D, e) − log L) and its gradient: with the softmax weights w of the three
+     * terms, ∂/∂a = h′·w₁, ∂/∂α = −h′·w₁ log N, ∂/∂b = h′·w₂, ∂/∂β = −h′·w₂ log D, ∂/∂e = h′·w₃.
+     */
+    static Lbfgs.Objective objective(double[] logN, double[] logD, double[] logL) {
+        return (x, grad) -> {
+            double a = x[0];
+            double b = x[1];
+            double e = x[2];
+            double alpha = x[3];
+            double beta = x[4];
+            java.util.Arrays.fill(grad, 0);
+            double sum = 0;
+            for (int i = 0; i < logL.length; i++) {
+                double t1 = a - alpha * logN[i];
+                double t2 = b - beta * logD[i];
+                double m = Math.max(e, Math.max(t1, t2));
+                double x1 = Math.exp(t1 - m);
+                double x2 = Math.exp(t2 - m);
+                double x3 = Math.exp(e - m);
+                double total = x1 + x2 + x3;
+                double r = m + Math.log(total) - logL[i];
+                double h;
+                if (Math.abs(r) <= DELTA) {
+                    sum += 0.5 * r * r;
+                    h = r;
+                } else {
+                    sum += DELTA * (Math.abs(r) - 0.5 * DELTA);
+                    h = Math.copySign(DELTA, r);
+                }
+                double w1 = x1 / total;
+                double w2 = x2 / total;
+                double w3 = x3 / total;
+                grad[0] += h * w1;
+                grad[1] += h * w2;
+                grad[2] += h * w3;
+                grad[3] -= h * w1 * logN[i];
+                grad[4] -= h * w2 * logD[i];
+            }
+            return sum;
+        };
+    }
+}
