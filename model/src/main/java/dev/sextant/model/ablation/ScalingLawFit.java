@@ -1,0 +1,164 @@
+package dev.sextant.model.ablation;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
+
+/**
+ * A {@link ChinchillaFit} with bootstrap intervals, as Besiroglu et al. (2024) give them: the runs resampled with
+ * replacement, each resample fitted from the full data's fit, and every parameter and every number derived from the
+ * parameters (exponents of the compute-optimal allocation, the allocation at a budget, a predicted loss) reported with
+ * the 2.5th and 97.5th percentiles over the resamples.
+ *
+ * @param fit       the fit on all the points
+ * @param resamples the fits on the bootstrap resamples (in resample order; deterministic for the seed)
+ */
+public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, int points, long seed) {
+
+    /** A number with its 95 % bootstrap interval. */
+    public record Estimate(double value, double low, double high) {
+    }
+
+    /**
+     * The compute-optimal model at a budget of {@code flops} (C ≈ 6ND): N_opt = G (C/6)^(β/(α+β)),
+     * D_opt = G⁻¹ (C/6)^(α/(α+β)), G = (αA / βB)^(1/(α+β)) (Hoffmann et al. 2022, Eq. 4), and its predicted loss.
+     */
+    public record Allocation(double flops, Estimate params, Estimate tokens, Estimate tokensPerParameter, Estimate loss) {
+    }
+
+    /** Fewer points than this leaves the five parameters undetermined. */
+    public static final int MIN_POINTS = 6;
+
+    public ScalingLawFit {
+        resamples = List.copyOf(resamples);
+    }
+
+    /**
+     * Fits {@code data} and {@code rounds} bootstrap resamples of it (0: no intervals). Points need positive, finite
+     * parameters, tokens and loss, and at least two distinct N and two distinct D.
+     */
+    public static ScalingLawFit run(List<ChinchillaFit.Point> data, int rounds, long seed, ProgressListener progress, CancellationToken cancel) {
+        check(data);
+        InputError.require(rounds >= 0, "ablate.bootstrap", "the bootstrap rounds must not be negative");
+        progress.progress(0, "fitting from a grid of starts");
+        ChinchillaFit.Parameters full = ChinchillaFit.fit(data);
+        int n = data.size();
+        double[] logN = data.stream().mapToDouble(p -> Math.log(p.params())).toArray();
+        double[] logD = data.stream().mapToDouble(p -> Math.log(p.tokens())).toArray();
+        double[] logL = data.stream().mapToDouble(p -> Math.log(p.loss())).toArray();
+        AtomicInteger done = new AtomicInteger();
+        // each resample draws from its own stream split off the seed's, so the result does not depend on the threads
+        SplittableRandom root = new SplittableRandom(seed);
+        SplittableRandom[] streams = new SplittableRandom[rounds];
+        for (int r = 0; r < rounds; r++) {
+            streams[r] = root.split();
+        }
+        List<ChinchillaFit.Parameters> fits = IntStream.range(0, rounds).parallel().mapToObj(r -> {
+            cancel.throwIfCancelled();
+            double[] n2 = new double[n];
+            double[] d2 = new double[n];
+            double[] l2 = new double[n];
+            for (int i = 0; i < n; i++) {
+                int k = streams[r].nextInt(n);
+                n2[i] = logN[k];
+                d2[i] = logD[k];
+                l2[i] = logL[k];
+            }
+            ChinchillaFit.Parameters p = ChinchillaFit.fitFrom(n2, d2, l2, full);
+            int k = done.incrementAndGet();
+            if (k % 50 == 0) {
+                progress.progress(0.1 + 0.9 * k / rounds, "bootstrap " + k + " of " + rounds);
+            }
+            return p;
+        }).toList();
+        progress.progress(1, "fitted");
+        return new ScalingLawFit(full, fits, n, seed);
+    }
+
+    /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */
+    public Estimate estimate(ToDoubleFunction<ChinchillaFit.Parameters> quantity) {
+        double value = quantity.applyAsDouble(fit);
+        double[] v = resamples.stream().mapToDouble(quantity).filter(Double::isFinite).sorted().toArray();
+        if (v.length == 0) {
+            return new Estimate(value, value, value);
+        }
+        return new Estimate(value, percentile(v, 0.025), percentile(v, 0.975));
+    }
+
+    public Estimate bigE() {
+        return estimate(ChinchillaFit.Parameters::bigE);
+    }
+
+    public Estimate bigA() {
+        return estimate(ChinchillaFit.Parameters::bigA);
+    }
+
+    public Estimate bigB() {
+        return estimate(ChinchillaFit.Parameters::bigB);
+    }
+
+    public Estimate alpha() {
+        return estimate(ChinchillaFit.Parameters::alpha);
+    }
+
+    public Estimate beta() {
+        return estimate(ChinchillaFit.Parameters::beta);
+    }
+
+    /** a in N_opt ∝ C^a: β / (α + β). */
+    public Estimate paramsExponent() {
+        return estimate(p -> p.beta() / (p.alpha() + p.beta()));
+    }
+
+    /** b in D_opt ∝ C^b: α / (α + β). */
+    public Estimate tokensExponent() {
+        return estimate(p -> p.alpha() / (p.alpha() + p.beta()));
+    }
+
+    /** The predicted loss of N parameters on D tokens. */
+    public Estimate loss(double params, double tokens) {
+        return estimate(p -> p.loss(params, tokens));
+    }
+
+    /** The compute-optimal model at {@code flops}. */
+    public Allocation optimal(double flops) {
+        InputError.require(flops > 0 && Double.isFinite(flops), "ablate.flops", "the compute budget must be a positive number of FLOPs");
+        return new Allocation(flops, estimate(p -> optimalParams(p, flops)), estimate(p -> flops / (6 * optimalParams(p, flops))),
+                estimate(p -> flops / (6 * optimalParams(p, flops)) / optimalParams(p, flops)),
+                estimate(p -> p.loss(optimalParams(p, flops), flops / (6 * optimalParams(p, flops)))));
+    }
+
+    /** N_opt(C) = G (C/6)^(β/(α+β)), G = (αA / βB)^(1/(α+β)). */
+    static double optimalParams(ChinchillaFit.Parameters p, double flops) {
+        double g = Math.pow(p.alpha() * p.bigA() / (p.beta() * p.bigB()), 1 / (p.alpha() + p.beta()));
+        return g * Math.pow(flops / 6, p.beta() / (p.alpha() + p.beta()));
+    }
+
+    /** Linear interpolation between order statistics (NumPy's default percentile). */
+    static double percentile(double[] sorted, double q) {
+        double pos = q * (sorted.length - 1);
+        int lo = (int) Math.floor(pos);
+        int hi = Math.min(sorted.length - 1, lo + 1);
+        return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
+    }
+
+    /** The data the form can be fitted to, or an input error naming what is wrong. */
+    static void check(List<ChinchillaFit.Point> data) {
+        InputError.require(data.size() >= MIN_POINTS, "ablate.runs", "the form has 5 parameters: give at least " + MIN_POINTS
+                + " runs, got " + data.size());
+        for (ChinchillaFit.Point p : data) {
+            InputError.require(p.params() > 0 && Double.isFinite(p.params()) && p.tokens() > 0 && Double.isFinite(p.tokens()) && p.loss() > 0
+                    && Double.isFinite(p.loss()), "ablate.runs", "every run needs positive, finite parameters, tokens and loss; got " + p);
+        }
+        InputError.require(Arrays.stream(data.stream().mapToDouble(ChinchillaFit.Point::params).toArray()).distinct().count() >= 2,
+                "ablate.runs", "all runs have one model size: the fit needs at least two");
+        InputError.require(Arrays.stream(data.stream().mapToDouble(ChinchillaFit.Point::tokens).toArray()).distinct().count() >= 2,
+                "ablate.runs", "all runs saw one number of tokens: the fit needs at least two");
+    }
+}
