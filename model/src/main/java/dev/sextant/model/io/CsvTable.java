@@ -38,6 +38,14 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
      * @param optional columns that may be present; any other column is an error (a typo would otherwise be ignored)
      */
     public static CsvTable open(Path file, List<String> required, Set<String> optional) {
+        return open(file, required, optional, Map.of());
+    }
+
+    /**
+     * As {@link #open(Path, List, Set)}, the header's names first renamed by {@code rename} (lower-case keys: a user's
+     * own column names mapped onto the format's).
+     */
+    public static CsvTable open(Path file, List<String> required, Set<String> optional, Map<String, String> rename) {
         BufferedReader reader = TextInput.open(file);
         CSVParser parser;
         List<String> header;
@@ -66,6 +74,7 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
         CsvTable t = new CsvTable(file, reader, parser);
         for (int i = 0; i < header.size(); i++) {
             String name = header.get(i).strip().toLowerCase(Locale.ROOT);
+            name = rename.getOrDefault(name, name);
             if (name.isEmpty()) {
                 throw new BadInputException(TextInput.name(file), 1, "column " + (i + 1), "empty column name in the header");
             }
