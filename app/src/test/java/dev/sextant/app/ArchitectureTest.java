@@ -192,7 +192,15 @@ class ArchitectureTest {
     void facesReadLogsAndSimulateFailuresThroughTheRunHealthUseCase() {
         facesDoNotUse("one use case reads training logs, analyses them and simulates failures for every face",
                 "dev.sextant.model.io.trainlog.TrainingLogFiles", "dev.sextant.model.runhealth.AnomalyDetector",
-                "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies");
+                "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies",
+                "dev.sextant.model.runhealth.RunComparison");
+    }
+
+    /** Tables of small runs are read and scaling laws fitted in {@code AblationStudy} only, so that every face fits alike. */
+    @Test
+    void facesFitScalingLawsThroughTheAblationUseCase() {
+        facesDoNotUse("one use case reads ablation runs and fits scaling laws for every face",
+                "dev.sextant.model.io.AblationRunsFile", "dev.sextant.model.ablation.ChinchillaFit");
     }
 
     /** Corpora are deduplicated, decontaminated and counted for a mixture, and their output written, in {@code DataStudy} only. */

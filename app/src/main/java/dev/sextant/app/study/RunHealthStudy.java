@@ -106,6 +106,12 @@ public final class RunHealthStudy {
         return out;
     }
 
+    /** Runs' series of one metric side by side (the first the reference), for the Overlay and {@code trainlog compare}. */
+    public static List<dev.sextant.model.runhealth.RunComparison.Run> compare(List<String> names,
+                                                                             List<dev.sextant.model.runhealth.MetricSeries> series) {
+        return dev.sextant.model.runhealth.RunComparison.compare(names, series);
+    }
+
     /** The metrics every run logged, in the first run's order (loss first where all have it). */
     public static List<String> sharedMetrics(List<Run> runs) {
         if (runs.isEmpty()) {

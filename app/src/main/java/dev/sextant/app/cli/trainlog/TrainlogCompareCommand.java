@@ -76,7 +76,7 @@ public final class TrainlogCompareCommand implements Runnable {
             series.add(s);
         }
         progress.done();
-        List<RunComparison.Run> compared = RunComparison.compare(names, series);
+        List<RunComparison.Run> compared = RunHealthStudy.compare(names, series);
         List<Series> points = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             points.add(new Series(names.get(i), series.get(i).steps(), series.get(i).values()));

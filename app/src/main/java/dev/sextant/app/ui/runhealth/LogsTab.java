@@ -397,7 +397,7 @@ final class LogsTab {
             List<RunHealthCharts.Run> series = runs.stream().map(r -> new RunHealthCharts.Run(r.name(), r.log().metric(m).orElseThrow())).toList();
             chart(pane, RunHealthCharts.overlaid(runs.size() + " runs: " + m, m, series, logSteps.isSelected(), MetricNames.GRAD_NORM.equals(m),
                     dark.getAsBoolean()));
-            levels.setText(levels(m, dev.sextant.model.runhealth.RunComparison.compare(series.stream().map(RunHealthCharts.Run::name).toList(),
+            levels.setText(levels(m, RunHealthStudy.compare(series.stream().map(RunHealthCharts.Run::name).toList(),
                     series.stream().map(RunHealthCharts.Run::series).toList())));
         };
         metric.valueProperty().addListener((o, a, b) -> draw.run());

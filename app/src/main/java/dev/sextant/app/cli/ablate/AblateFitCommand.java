@@ -1,0 +1,106 @@
+package dev.sextant.app.cli.ablate;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.AblationStudy;
+import dev.sextant.model.ablation.ScalingLawFit;
+import dev.sextant.model.io.AblationRunsFile;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant ablate fit}: L(N, D) = E + A/N^α + B/D^β fitted to small runs, with bootstrap intervals. */
+@Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Fits L(N, D) = E + A/N^α + B/D^β to a table of small runs (CSV or JSON Lines: run,params,tokens|flops,loss) as",
+                "Besiroglu et al. 2024 do for Chinchilla's approach 3 (Huber loss on log-sum-exp residuals, L-BFGS from a grid of",
+                "starts), with bootstrap intervals on every parameter and on the compute-optimal allocation N_opt ∝ C^a, D_opt ∝ C^b."})
+public final class AblateFitCommand implements Runnable {
+
+    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "FILE", description = "Tables of runs (CSV or JSON Lines).")
+    List<Path> inputs;
+    @Option(names = "--map", split = ",", paramLabel = "OURS=THEIRS",
+            description = "Read our column from theirs, e.g. params=N,tokens=D,loss=final_loss.")
+    Map<String, String> map = new LinkedHashMap<>();
+    @Option(names = "--form", defaultValue = "chinchilla", paramLabel = "F", description = "The law's form (default: ${DEFAULT-VALUE}).")
+    String form;
+    @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "R", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
+    int bootstrap;
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
+            description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
+    int excludeHighest;
+    @Mixin
+    JsonOption output;
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * The contract's keys first.
+     *
+     * @param parameters E, A, B, alpha, beta, each {value, low, high} (95 % bootstrap interval)
+     * @param optimal    a and b of N_opt ∝ C^a, D_opt ∝ C^b, and the tokens per parameter at the largest run's compute
+     * @param residuals  each kept run's predicted loss and log residual (log actual − log predicted)
+     */
+    public record Result(String form, Map<String, ScalingLawFit.Estimate> parameters, int points, List<String> excluded, Optimal optimal,
+                         List<Residual> residuals, int bootstrap, long seed, List<String> notes) {
+    }
+
+    public record Optimal(ScalingLawFit.Estimate a, ScalingLawFit.Estimate b, ScalingLawFit.Estimate tokensPerParameter, double atFlops) {
+    }
+
+    public record Residual(String run, double params, double tokens, double loss, double predicted, double logResidual) {
+    }
+
+    @Override
+    public void run() {
+        if (!form.strip().equalsIgnoreCase("chinchilla")) {
+            throw BadInputException.of("--form", "expected chinchilla (E + A/N^α + B/D^β), got '" + form + "'");
+        }
+        Map<String, String> rename = new LinkedHashMap<>();
+        map.forEach((ours, theirs) -> rename.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        AblationRunsFile.Read read = AblationStudy.read(inputs, rename);
+        CliProgress progress = new CommandContext(spec).progress();
+        AblationStudy.Fitted fitted = AblationStudy.fit(read.runs(), excludeHighest, bootstrap, seed, progress, CancellationToken.none());
+        progress.done();
+        ScalingLawFit f = fitted.fit();
+        Map<String, ScalingLawFit.Estimate> parameters = new LinkedHashMap<>();
+        parameters.put("E", f.bigE());
+        parameters.put("A", f.bigA());
+        parameters.put("B", f.bigB());
+        parameters.put("alpha", f.alpha());
+        parameters.put("beta", f.beta());
+        double largest = fitted.kept().stream().mapToDouble(r -> 6 * r.params() * r.tokens()).max().orElseThrow();
+        Optimal optimal = new Optimal(f.paramsExponent(), f.tokensExponent(), f.optimal(largest).tokensPerParameter(), largest);
+        List<Residual> residuals = new ArrayList<>();
+        for (AblationRunsFile.Run r : fitted.kept()) {
+            double predicted = f.fit().loss(r.params(), r.tokens());
+            residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), predicted, Math.log(r.loss()) - Math.log(predicted)));
+        }
+        Result result = new Result("chinchilla", parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
+                optimal, residuals, bootstrap, seed, read.notes());
+        new CommandContext(spec).print(output.json(), result, out -> {
+            read.notes().forEach(n -> out.println("Note: " + n));
+            out.printf(Locale.ROOT, "L(N, D) = E + A/N^α + B/D^β on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", result.points(),
+                    result.excluded().isEmpty() ? "" : " (" + result.excluded().size() + " of highest loss left out)", bootstrap);
+            parameters.forEach((k, e) -> out.printf(Locale.ROOT, "  %-5s %10.4g  (%.4g–%.4g)%n", k, e.value(), e.low(), e.high()));
+            out.printf(Locale.ROOT, "Compute-optimal: N_opt ∝ C^%.3f (%.3f–%.3f), D_opt ∝ C^%.3f (%.3f–%.3f); at %.3g FLOPs (the largest run's) "
+                    + "%.1f tokens a parameter (%.1f–%.1f)%n", optimal.a().value(), optimal.a().low(), optimal.a().high(), optimal.b().value(),
+                    optimal.b().low(), optimal.b().high(), largest, optimal.tokensPerParameter().value(), optimal.tokensPerParameter().low(),
+                    optimal.tokensPerParameter().high());
+            double[] abs = residuals.stream().mapToDouble(x -> Math.abs(Math.expm1(x.logResidual()))).sorted().toArray();
+            out.printf(Locale.ROOT, "Residuals: median %.2f %%, largest %.2f %% of the loss%n", 100 * abs[abs.length / 2], 100 * abs[abs.length - 1]);
+        });
+    }
+}

@@ -1,0 +1,59 @@
+package dev.sextant.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ablate fit} against its contract, on Chinchilla's published points. */
+class AblateCliTest {
+
+    @TempDir
+    Path tmp;
+
+    CliRun run(String... args) {
+        return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
+    }
+
+    @Test
+    void fitGivesEveryParameterWithItsIntervalAndTheResiduals() throws Exception {
+        Path sweep = tmp.resolve("chinchilla-figure4.csv");
+        try (var in = AblateCliTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv")) {
+            Files.copy(in, sweep);
+        }
+        CliRun r = run("ablate", "fit", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "100", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("form").asText()).isEqualTo("chinchilla");
+        assertThat(j.get("points").asInt()).isEqualTo(240);
+        assertThat(j.get("excluded")).hasSize(5);
+        JsonNode p = j.get("parameters");
+        // Besiroglu et al.'s fit on these points: E 1.82, α 0.3478, β 0.3658 (ours within 0.01 / 0.002, see ChinchillaFitTest)
+        assertThat(p.get("E").get("value").asDouble()).isBetween(1.81, 1.83);
+        assertThat(p.get("alpha").get("value").asDouble()).isBetween(0.345, 0.350);
+        for (String k : new String[] {"E", "A", "B", "alpha", "beta"}) {
+            assertThat(p.get(k).get("low").asDouble()).as(k).isLessThanOrEqualTo(p.get(k).get("value").asDouble());
+            assertThat(p.get(k).get("high").asDouble()).as(k).isGreaterThanOrEqualTo(p.get(k).get("value").asDouble());
+        }
+        JsonNode opt = j.get("optimal");
+        assertThat(opt.get("a").get("value").asDouble() + opt.get("b").get("value").asDouble()).isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(j.get("residuals")).hasSize(240);
+        assertThat(j.get("notes").get(0).asText()).contains("taken from FLOPs as C / 6N");
+        // a bad table is refused naming file, line and field; nothing is fitted
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,-1\n");
+        CliRun refused = run("ablate", "fit", "--input", bad.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("bad.csv").contains("3").contains("loss").contains("run 'b'").doesNotContain("Exception");
+        // too few runs for five parameters
+        Path few = Files.writeString(tmp.resolve("few.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,2.9\n");
+        assertThat(run("ablate", "fit", "--input", few.toString()).err()).contains("at least 6 runs");
+        // the user's own column names
+        Path mine = Files.writeString(tmp.resolve("mine.csv"), "name,N,D,final\na,1e8,2e9,3.1\n");
+        assertThat(run("ablate", "fit", "--input", mine.toString(), "--map", "run=name,params=N,tokens=D,loss=final").err())
+                .contains("at least 6 runs");
+    }
+}
