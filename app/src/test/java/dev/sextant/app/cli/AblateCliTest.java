@@ -56,4 +56,34 @@ class AblateCliTest {
         assertThat(run("ablate", "fit", "--input", mine.toString(), "--map", "run=name,params=N,tokens=D,loss=final").err())
                 .contains("at least 6 runs");
     }
+
+    @Test
+    void predictAndOptimalSayHowFarBeyondTheRunsTheyReach() throws Exception {
+        Path sweep = tmp.resolve("chinchilla-figure4.csv");
+        try (var in = AblateCliTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv")) {
+            Files.copy(in, sweep);
+        }
+        // Chinchilla itself, 70 B parameters on 1.4 T tokens: 45× the compute of the largest run in Figure 4
+        CliRun p = run("ablate", "predict", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "100", "--params", "70B",
+                "--tokens", "1.4T", "--json");
+        assertThat(p.code()).as(p.err()).isZero();
+        JsonNode loss = p.json().get("loss");
+        assertThat(loss.get("low").asDouble()).isLessThan(loss.get("value").asDouble());
+        assertThat(loss.get("high").asDouble()).isGreaterThan(loss.get("value").asDouble());
+        JsonNode fit = p.json().get("fitLoss");
+        assertThat(loss.get("high").asDouble() - loss.get("low").asDouble()).isGreaterThan(fit.get("high").asDouble() - fit.get("low").asDouble());
+        JsonNode x = p.json().get("extrapolation");
+        assertThat(x.get("computeFactor").asDouble()).isBetween(30.0, 60.0);
+        assertThat(x.get("warning").asText()).startsWith("beyond what the fit supports");
+        // the compute-optimal model at Chinchilla's budget: about 20 tokens a parameter, as Chinchilla's rule
+        CliRun o = run("ablate", "optimal", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "100", "--flops", "5.76e23",
+                "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode a = o.json().get("optimal");
+        assertThat(a.get("tokensPerParameter").get("value").asDouble()).isBetween(10.0, 30.0);
+        assertThat(a.get("params").get("value").asDouble() * a.get("tokens").get("value").asDouble() * 6).isCloseTo(5.76e23,
+                org.assertj.core.api.Assertions.withinPercentage(1e-6));
+        assertThat(run("ablate", "predict", "--input", sweep.toString(), "--params", "lots", "--tokens", "1T").err()).contains("--params");
+        assertThat(run("ablate", "optimal", "--input", sweep.toString(), "--flops", "-1").err()).contains("--flops");
+    }
 }

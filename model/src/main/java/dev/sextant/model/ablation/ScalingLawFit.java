@@ -18,8 +18,9 @@ import java.util.stream.IntStream;
  *
  * @param fit       the fit on all the points
  * @param resamples the fits on the bootstrap resamples (in resample order; deterministic for the seed)
+ * @param data      the points fitted
  */
-public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, int points, long seed) {
+public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed) {
 
     /** A number with its 95 % bootstrap interval. */
     public record Estimate(double value, double low, double high) {
@@ -37,6 +38,56 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
 
     public ScalingLawFit {
         resamples = List.copyOf(resamples);
+        data = List.copyOf(data);
+    }
+
+    /** The number of points fitted. */
+    public int points() {
+        return data.size();
+    }
+
+    /**
+     * A planned run's loss: the fit's value; {@code fitInterval}, the 95 % interval of the law's value over the
+     * resamples; {@code interval}, a 95 % prediction interval for one run's final loss — each resample's value times
+     * the exponential of a log residual of the full fit drawn at random (the run-to-run noise the fit leaves), so a
+     * single run's scatter is in it as well as the law's uncertainty. Extrapolation is measured against the largest
+     * run fitted: compute 6ND, parameters and tokens as multiples of the largest seen; a warning when any is beyond
+     * {@link #FAR} times.
+     */
+    public record Prediction(double params, double tokens, Estimate loss, Estimate fitLoss, double computeFactor, double paramsFactor,
+                             double tokensFactor, String warning) {
+    }
+
+    /** Beyond this multiple of the largest run's compute, parameters or tokens a prediction is an extrapolation to warn of. */
+    public static final double FAR = 10;
+
+    public Prediction predict(double params, double tokens) {
+        InputError.require(params > 0 && Double.isFinite(params), "ablate.params", "the planned parameters must be a positive number");
+        InputError.require(tokens > 0 && Double.isFinite(tokens), "ablate.tokens", "the planned tokens must be a positive number");
+        Estimate law = loss(params, tokens);
+        double[] residuals = data.stream().mapToDouble(p -> Math.log(p.loss()) - Math.log(fit.loss(p.params(), p.tokens()))).toArray();
+        SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        List<ChinchillaFit.Parameters> from = resamples.isEmpty() ? List.of(fit) : resamples;
+        int draws = Math.max(1000, from.size());
+        double[] v = new double[draws];
+        for (int i = 0; i < draws; i++) {
+            double noise = residuals.length == 0 ? 0 : residuals[r.nextInt(residuals.length)];
+            v[i] = from.get(i % from.size()).loss(params, tokens) * Math.exp(noise);
+        }
+        Arrays.sort(v);
+        Estimate one = new Estimate(law.value(), percentile(v, 0.025), percentile(v, 0.975));
+        double maxCompute = data.stream().mapToDouble(p -> p.params() * p.tokens()).max().orElse(Double.NaN);
+        double maxParams = data.stream().mapToDouble(ChinchillaFit.Point::params).max().orElse(Double.NaN);
+        double maxTokens = data.stream().mapToDouble(ChinchillaFit.Point::tokens).max().orElse(Double.NaN);
+        double compute = params * tokens / maxCompute;
+        double pf = params / maxParams;
+        double tf = tokens / maxTokens;
+        String warning = null;
+        if (compute > FAR || pf > FAR || tf > FAR) {
+            warning = String.format(java.util.Locale.ROOT, "beyond what the fit supports: %.0f× the compute, %.1f× the parameters and %.1f× the "
+                    + "tokens of the largest run fitted; the interval assumes the law holds that far", compute, pf, tf);
+        }
+        return new Prediction(params, tokens, one, law, compute, pf, tf, warning);
     }
 
     /**
@@ -78,7 +129,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
             return p;
         }).toList();
         progress.progress(1, "fitted");
-        return new ScalingLawFit(full, fits, n, seed);
+        return new ScalingLawFit(full, fits, data, seed);
     }
 
     /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */

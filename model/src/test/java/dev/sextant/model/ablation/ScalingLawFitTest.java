@@ -21,7 +21,7 @@ class ScalingLawFitTest {
 
     @Test
     void theComputeOptimalModelIsTheLowestLossOnItsIsoFlopCurve() {
-        ScalingLawFit f = new ScalingLawFit(HOFFMANN, List.of(), 0, 0);
+        ScalingLawFit f = new ScalingLawFit(HOFFMANN, List.of(), List.of(), 0);
         double c = 5.76e23; // Chinchilla's own budget
         ScalingLawFit.Allocation a = f.optimal(c);
         // by hand: G = (0.34 · 406.4 / (0.28 · 410.7))^(1/0.62) = 1.20157^1.6129 = 1.3447; N = G (C/6)^(0.28/0.62)
@@ -80,6 +80,30 @@ class ScalingLawFitTest {
         bad.set(3, new ChinchillaFit.Point(3e8, 2e9, Double.NaN));
         assertThatThrownBy(() -> ScalingLawFit.run(bad, 0, 1, ProgressListener.NONE, CancellationToken.none()))
                 .hasMessageContaining("positive, finite");
+    }
+
+    @Test
+    void aPredictionCarriesTheLawsUncertaintyAndOneRunsScatterAndWarnsFarOut() {
+        // runs made by Hoffmann's law with 1 % noise, N 10 M – 1 B; the planned runs: inside the data and 100× beyond
+        java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+        List<ChinchillaFit.Point> runs = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            double n = Math.exp(Math.log(1e7) + r.nextDouble() * Math.log(100));
+            double d = n * Math.exp(Math.log(5) + r.nextDouble() * Math.log(40));
+            runs.add(new ChinchillaFit.Point(n, d, HOFFMANN.loss(n, d) * (1 + 0.01 * r.nextGaussian())));
+        }
+        ScalingLawFit f = ScalingLawFit.run(runs, 200, 5, ProgressListener.NONE, CancellationToken.none());
+        ScalingLawFit.Prediction inside = f.predict(3e8, 6e9);
+        double truth = HOFFMANN.loss(3e8, 6e9);
+        assertThat(truth).isBetween(inside.loss().low(), inside.loss().high());
+        // one run's scatter (1 %) makes the prediction interval wider than the law's own
+        assertThat(inside.loss().high() - inside.loss().low()).isGreaterThan(inside.fitLoss().high() - inside.fitLoss().low());
+        assertThat((inside.loss().high() - inside.loss().low()) / truth).isBetween(0.02, 0.08);
+        assertThat(inside.warning()).isNull();
+        ScalingLawFit.Prediction far = f.predict(1e11, 2e12);
+        assertThat(far.paramsFactor()).isGreaterThan(50);
+        assertThat(far.warning()).startsWith("beyond what the fit supports");
+        assertThat(far.loss().value()).isCloseTo(HOFFMANN.loss(1e11, 2e12), withinPercentage(3));
     }
 
     @Test

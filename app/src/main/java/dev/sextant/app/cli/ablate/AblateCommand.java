@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant ablate}: small runs before the big one. */
 @Command(name = "ablate", mixinStandardHelpOptions = true,
         description = "Small-scale ablations before the big run: scaling laws fitted to a team's own small runs.",
-        subcommands = {AblateFitCommand.class})
+        subcommands = {AblateFitCommand.class, AblatePredictCommand.class, AblateOptimalCommand.class})
 public final class AblateCommand implements Runnable {
 
     @Spec
@@ -16,6 +16,6 @@ public final class AblateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: fit");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: fit, predict or optimal");
     }
 }

@@ -1,14 +1,11 @@
 package dev.sextant.app.cli.ablate;
 
-import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.AblationStudy;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
-import dev.sextant.model.job.CancellationToken;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,20 +24,10 @@ import picocli.CommandLine.Spec;
                 "starts), with bootstrap intervals on every parameter and on the compute-optimal allocation N_opt ∝ C^a, D_opt ∝ C^b."})
 public final class AblateFitCommand implements Runnable {
 
-    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "FILE", description = "Tables of runs (CSV or JSON Lines).")
-    List<Path> inputs;
-    @Option(names = "--map", split = ",", paramLabel = "OURS=THEIRS",
-            description = "Read our column from theirs, e.g. params=N,tokens=D,loss=final_loss.")
-    Map<String, String> map = new LinkedHashMap<>();
+    @Mixin
+    RunsOptions runs;
     @Option(names = "--form", defaultValue = "chinchilla", paramLabel = "F", description = "The law's form (default: ${DEFAULT-VALUE}).")
     String form;
-    @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "R", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
-    int bootstrap;
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
-    long seed;
-    @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
-            description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
-    int excludeHighest;
     @Mixin
     JsonOption output;
     @Spec
@@ -68,12 +55,8 @@ public final class AblateFitCommand implements Runnable {
         if (!form.strip().equalsIgnoreCase("chinchilla")) {
             throw BadInputException.of("--form", "expected chinchilla (E + A/N^α + B/D^β), got '" + form + "'");
         }
-        Map<String, String> rename = new LinkedHashMap<>();
-        map.forEach((ours, theirs) -> rename.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
-        AblationRunsFile.Read read = AblationStudy.read(inputs, rename);
-        CliProgress progress = new CommandContext(spec).progress();
-        AblationStudy.Fitted fitted = AblationStudy.fit(read.runs(), excludeHighest, bootstrap, seed, progress, CancellationToken.none());
-        progress.done();
+        AblationRunsFile.Read read = runs.read();
+        AblationStudy.Fitted fitted = runs.fit(read, new CommandContext(spec).progress());
         ScalingLawFit f = fitted.fit();
         Map<String, ScalingLawFit.Estimate> parameters = new LinkedHashMap<>();
         parameters.put("E", f.bigE());
@@ -89,11 +72,11 @@ public final class AblateFitCommand implements Runnable {
             residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), predicted, Math.log(r.loss()) - Math.log(predicted)));
         }
         Result result = new Result("chinchilla", parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
-                optimal, residuals, bootstrap, seed, read.notes());
+                optimal, residuals, runs.bootstrap, runs.seed, read.notes());
         new CommandContext(spec).print(output.json(), result, out -> {
             read.notes().forEach(n -> out.println("Note: " + n));
             out.printf(Locale.ROOT, "L(N, D) = E + A/N^α + B/D^β on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", result.points(),
-                    result.excluded().isEmpty() ? "" : " (" + result.excluded().size() + " of highest loss left out)", bootstrap);
+                    result.excluded().isEmpty() ? "" : " (" + result.excluded().size() + " of highest loss left out)", runs.bootstrap);
             parameters.forEach((k, e) -> out.printf(Locale.ROOT, "  %-5s %10.4g  (%.4g–%.4g)%n", k, e.value(), e.low(), e.high()));
             out.printf(Locale.ROOT, "Compute-optimal: N_opt ∝ C^%.3f (%.3f–%.3f), D_opt ∝ C^%.3f (%.3f–%.3f); at %.3g FLOPs (the largest run's) "
                     + "%.1f tokens a parameter (%.1f–%.1f)%n", optimal.a().value(), optimal.a().low(), optimal.a().high(), optimal.b().value(),
