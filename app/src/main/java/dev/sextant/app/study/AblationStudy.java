@@ -43,15 +43,15 @@ public final class AblationStudy {
     }
 
     /** The runs fitted and bootstrapped, leaving out the {@code excludeHighest} runs of highest loss (as the replication does). */
-    public static Fitted fit(List<AblationRunsFile.Run> runs, int excludeHighest, int rounds, long seed, ProgressListener progress,
-                             CancellationToken cancel) {
+    public static Fitted fit(List<AblationRunsFile.Run> runs, ChinchillaFit.Form form, int excludeHighest, int rounds, long seed,
+                             ProgressListener progress, CancellationToken cancel) {
         dev.sextant.model.InputError.require(excludeHighest >= 0 && excludeHighest < runs.size(), "ablate.excludeHighest",
                 "runs to leave out must lie in 0.." + (runs.size() - 1));
         List<AblationRunsFile.Run> byLoss = runs.stream().sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed()).toList();
         List<AblationRunsFile.Run> excluded = byLoss.subList(0, excludeHighest);
         List<AblationRunsFile.Run> kept = runs.stream().filter(r -> !excluded.contains(r)).toList();
-        ScalingLawFit fit = ScalingLawFit.run(kept.stream().map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList(), rounds,
-                seed, progress, cancel);
+        ScalingLawFit fit = ScalingLawFit.run(kept.stream().map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList(), form,
+                rounds, seed, progress, cancel);
         return new Fitted(fit, kept, excluded);
     }
 

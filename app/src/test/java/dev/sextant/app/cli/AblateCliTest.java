@@ -51,6 +51,13 @@ class AblateCliTest {
         // too few runs for five parameters
         Path few = Files.writeString(tmp.resolve("few.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,2.9\n");
         assertThat(run("ablate", "fit", "--input", few.toString()).err()).contains("at least 6 runs");
+        // one exponent for both terms (Gadre et al.'s form)
+        CliRun tied = run("ablate", "fit", "--input", sweep.toString(), "--form", "tied", "--bootstrap", "20", "--json");
+        assertThat(tied.code()).as(tied.err()).isZero();
+        assertThat(tied.json().get("form").asText()).isEqualTo("tied");
+        assertThat(tied.json().get("parameters").get("alpha").get("value").asDouble())
+                .isEqualTo(tied.json().get("parameters").get("beta").get("value").asDouble());
+        assertThat(run("ablate", "fit", "--input", sweep.toString(), "--form", "kaplan").err()).contains("unknown form 'kaplan'");
         // the user's own column names
         Path mine = Files.writeString(tmp.resolve("mine.csv"), "name,N,D,final\na,1e8,2e9,3.1\n");
         assertThat(run("ablate", "fit", "--input", mine.toString(), "--map", "run=name,params=N,tokens=D,loss=final").err())

@@ -16,6 +16,46 @@ public final class ChinchillaFit {
     /** The Huber loss's threshold between its quadratic and linear parts, in log-loss units. */
     public static final double DELTA = 1e-3;
 
+    /**
+     * The law's form. {@code CHINCHILLA}: E + A/N^α + B/D^β, five parameters (Hoffmann et al.). {@code TIED}: one exponent
+     * for both, E + A/N^α + B/D^α, as Gadre et al. 2024 ("Language models scale reliably with over-training and on
+     * downstream tasks", arXiv 2403.08540, §3) take it, so that at a fixed ratio of tokens to parameters the reducible loss
+     * is a single power law of compute and over-training only moves its constant: four parameters, and the form that
+     * extrapolates over-trained runs (see the README's validation).
+     */
+    public enum Form {
+        CHINCHILLA("chinchilla", "E + A/N^α + B/D^β"), TIED("tied", "E + A/N^α + B/D^α");
+
+        private final String id;
+        private final String formula;
+
+        Form(String id, String formula) {
+            this.id = id;
+            this.formula = formula;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String formula() {
+            return formula;
+        }
+
+        public static Form of(String id) {
+            for (Form f : values()) {
+                if (f.id.equalsIgnoreCase(id.strip())) {
+                    return f;
+                }
+            }
+            throw new dev.sextant.model.InputError("ablate.form", "unknown form '" + id + "'; expected chinchilla or tied");
+        }
+
+        int size() {
+            return this == TIED ? 4 : 5;
+        }
+    }
+
     /** One run: parameters, training tokens, final loss. */
     public record Point(double params, double tokens, double loss) {
     }
@@ -44,8 +84,8 @@ public final class ChinchillaFit {
             return bigE() + bigA() / Math.pow(params, alpha) + bigB() / Math.pow(tokens, beta);
         }
 
-        double[] vector() {
-            return new double[] {a, b, e, alpha, beta};
+        double[] vector(Form form) {
+            return form == Form.TIED ? new double[] {a, b, e, alpha} : new double[] {a, b, e, alpha, beta};
         }
     }
 
@@ -64,8 +104,13 @@ public final class ChinchillaFit {
     private ChinchillaFit() {
     }
 
-    /** The best fit over the grid of starts. */
+    /** The best fit of the five-parameter form over the grid of starts. */
     public static Parameters fit(List<Point> points) {
+        return fit(points, Form.CHINCHILLA);
+    }
+
+    /** The best fit of {@code form} over the grid of starts (the tied form's grid has no β of its own). */
+    public static Parameters fit(List<Point> points, Form form) {
         double[] logN = new double[points.size()];
         double[] logD = new double[points.size()];
         double[] logL = new double[points.size()];
@@ -74,12 +119,12 @@ public final class ChinchillaFit {
             logD[i] = Math.log(points.get(i).tokens());
             logL[i] = Math.log(points.get(i).loss());
         }
-        Lbfgs.Objective f = objective(logN, logD, logL);
+        Lbfgs.Objective f = objective(logN, logD, logL, form);
         // every start of the grid searched briefly, then the most promising continued to convergence (a multi-start
         // search pruned after a first stage: on Chinchilla's points the best fit is reached from the start that is
         // lowest after the first stage, and a third of all starts reach it); in parallel, ties to the earlier start so
         // the answer does not depend on the threads
-        List<double[]> starts = grid();
+        List<double[]> starts = grid(form);
         Lbfgs.Result[] screened = new Lbfgs.Result[starts.size()];
         java.util.stream.IntStream.range(0, starts.size()).parallel().forEach(i -> screened[i] = SCREEN.minimize(f, starts.get(i)));
         Integer[] order = new Integer[starts.size()];
@@ -92,7 +137,7 @@ public final class ChinchillaFit {
         Parameters[] found = new Parameters[Math.min(kept, order.length)];
         java.util.stream.IntStream.range(0, found.length).parallel().forEach(k -> {
             Lbfgs.Result r = LBFGS.minimize(f, screened[order[k]].x());
-            found[k] = Double.isFinite(r.value()) ? of(r) : null;
+            found[k] = Double.isFinite(r.value()) ? of(r, form) : null;
         });
         Parameters best = null;
         for (Parameters p : found) {
@@ -103,15 +148,16 @@ public final class ChinchillaFit {
         return best;
     }
 
-    /** The starts {a, b, e, α, β}: every combination of the grid's values. */
-    static List<double[]> grid() {
+    /** The starts {a, b, e, α, β} (the tied form: {a, b, e, α}): every combination of the grid's values. */
+    static List<double[]> grid(Form form) {
         List<double[]> out = new java.util.ArrayList<>();
+        double[] betas = form == Form.TIED ? new double[] {Double.NaN} : GRID_ALPHA;
         for (double alpha : GRID_ALPHA) {
-            for (double beta : GRID_ALPHA) {
+            for (double beta : betas) {
                 for (double e : GRID_E) {
                     for (double a : GRID_AB) {
                         for (double b : GRID_AB) {
-                            out.add(new double[] {a, b, e, alpha, beta});
+                            out.add(form == Form.TIED ? new double[] {a, b, e, alpha} : new double[] {a, b, e, alpha, beta});
                         }
                     }
                 }
@@ -121,13 +167,13 @@ public final class ChinchillaFit {
     }
 
     /** A fit started from {@code start} only (a bootstrap resample started from the full data's fit). */
-    static Parameters fitFrom(double[] logN, double[] logD, double[] logL, Parameters start) {
-        return of(LBFGS.minimize(objective(logN, logD, logL), start.vector()));
+    static Parameters fitFrom(double[] logN, double[] logD, double[] logL, Parameters start, Form form) {
+        return of(LBFGS.minimize(objective(logN, logD, logL, form), start.vector(form)), form);
     }
 
-    private static Parameters of(Lbfgs.Result r) {
+    private static Parameters of(Lbfgs.Result r, Form form) {
         double[] x = r.x();
-        return new Parameters(x[2], x[0], x[1], x[3], x[4], r.value());
+        return new Parameters(x[2], x[0], x[1], x[3], form == Form.TIED ? x[3] : x[4], r.value());
     }
 
     /**
@@ -135,12 +181,18 @@ public final class ChinchillaFit {
      * terms, ∂/∂a = h′·w₁, ∂/∂α = −h′·w₁ log N, ∂/∂b = h′·w₂, ∂/∂β = −h′·w₂ log D, ∂/∂e = h′·w₃.
      */
     static Lbfgs.Objective objective(double[] logN, double[] logD, double[] logL) {
+        return objective(logN, logD, logL, Form.CHINCHILLA);
+    }
+
+    /** As above; the tied form's β is its α, and its gradient in α the sum of both terms'. */
+    static Lbfgs.Objective objective(double[] logN, double[] logD, double[] logL, Form form) {
+        boolean tied = form == Form.TIED;
         return (x, grad) -> {
             double a = x[0];
             double b = x[1];
             double e = x[2];
             double alpha = x[3];
-            double beta = x[4];
+            double beta = tied ? alpha : x[4];
             java.util.Arrays.fill(grad, 0);
             double sum = 0;
             for (int i = 0; i < logL.length; i++) {
@@ -167,7 +219,11 @@ public final class ChinchillaFit {
                 grad[1] += h * w2;
                 grad[2] += h * w3;
                 grad[3] -= h * w1 * logN[i];
-                grad[4] -= h * w2 * logD[i];
+                if (tied) {
+                    grad[3] -= h * w2 * logD[i];
+                } else {
+                    grad[4] -= h * w2 * logD[i];
+                }
             }
             return sum;
         };

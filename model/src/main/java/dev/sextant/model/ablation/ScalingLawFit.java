@@ -20,7 +20,8 @@ import java.util.stream.IntStream;
  * @param resamples the fits on the bootstrap resamples (in resample order; deterministic for the seed)
  * @param data      the points fitted
  */
-public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed) {
+public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed,
+                            ChinchillaFit.Form form) {
 
     /** A number with its 95 % bootstrap interval. */
     public record Estimate(double value, double low, double high) {
@@ -95,10 +96,16 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
      * parameters, tokens and loss, and at least two distinct N and two distinct D.
      */
     public static ScalingLawFit run(List<ChinchillaFit.Point> data, int rounds, long seed, ProgressListener progress, CancellationToken cancel) {
+        return run(data, ChinchillaFit.Form.CHINCHILLA, rounds, seed, progress, cancel);
+    }
+
+    /** As above, for {@code form}. */
+    public static ScalingLawFit run(List<ChinchillaFit.Point> data, ChinchillaFit.Form form, int rounds, long seed, ProgressListener progress,
+                                    CancellationToken cancel) {
         check(data);
         InputError.require(rounds >= 0, "ablate.bootstrap", "the bootstrap rounds must not be negative");
         progress.progress(0, "fitting from a grid of starts");
-        ChinchillaFit.Parameters full = ChinchillaFit.fit(data);
+        ChinchillaFit.Parameters full = ChinchillaFit.fit(data, form);
         int n = data.size();
         double[] logN = data.stream().mapToDouble(p -> Math.log(p.params())).toArray();
         double[] logD = data.stream().mapToDouble(p -> Math.log(p.tokens())).toArray();
@@ -121,7 +128,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
                 d2[i] = logD[k];
                 l2[i] = logL[k];
             }
-            ChinchillaFit.Parameters p = ChinchillaFit.fitFrom(n2, d2, l2, full);
+            ChinchillaFit.Parameters p = ChinchillaFit.fitFrom(n2, d2, l2, full, form);
             int k = done.incrementAndGet();
             if (k % 50 == 0) {
                 progress.progress(0.1 + 0.9 * k / rounds, "bootstrap " + k + " of " + rounds);
@@ -129,7 +136,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
             return p;
         }).toList();
         progress.progress(1, "fitted");
-        return new ScalingLawFit(full, fits, data, seed);
+        return new ScalingLawFit(full, fits, data, seed, form);
     }
 
     /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */
@@ -201,7 +208,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
 
     /** The data the form can be fitted to, or an input error naming what is wrong. */
     static void check(List<ChinchillaFit.Point> data) {
-        InputError.require(data.size() >= MIN_POINTS, "ablate.runs", "the form has 5 parameters: give at least " + MIN_POINTS
+        InputError.require(data.size() >= MIN_POINTS, "ablate.runs", "the form has up to 5 parameters: give at least " + MIN_POINTS
                 + " runs, got " + data.size());
         for (ChinchillaFit.Point p : data) {
             InputError.require(p.params() > 0 && Double.isFinite(p.params()) && p.tokens() > 0 && Double.isFinite(p.tokens()) && p.loss() > 0

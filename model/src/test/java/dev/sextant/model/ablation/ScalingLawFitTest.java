@@ -21,7 +21,7 @@ class ScalingLawFitTest {
 
     @Test
     void theComputeOptimalModelIsTheLowestLossOnItsIsoFlopCurve() {
-        ScalingLawFit f = new ScalingLawFit(HOFFMANN, List.of(), List.of(), 0);
+        ScalingLawFit f = new ScalingLawFit(HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
         double c = 5.76e23; // Chinchilla's own budget
         ScalingLawFit.Allocation a = f.optimal(c);
         // by hand: G = (0.34 · 406.4 / (0.28 · 410.7))^(1/0.62) = 1.20157^1.6129 = 1.3447; N = G (C/6)^(0.28/0.62)

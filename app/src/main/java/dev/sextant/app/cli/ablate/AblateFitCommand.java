@@ -5,7 +5,6 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.AblationStudy;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
-import dev.sextant.model.io.BadInputException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,15 +18,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code sextant ablate fit}: L(N, D) = E + A/N^α + B/D^β fitted to small runs, with bootstrap intervals. */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Fits L(N, D) = E + A/N^α + B/D^β to a table of small runs (CSV or JSON Lines: run,params,tokens|flops,loss) as",
+        description = {"Fits L(N, D) = E + A/N^α + B/D^β (or, --form tied, one exponent for both) to a table of small runs (CSV or JSON Lines: run,params,tokens|flops,loss) as",
                 "Besiroglu et al. 2024 do for Chinchilla's approach 3 (Huber loss on log-sum-exp residuals, L-BFGS from a grid of",
                 "starts), with bootstrap intervals on every parameter and on the compute-optimal allocation N_opt ∝ C^a, D_opt ∝ C^b."})
 public final class AblateFitCommand implements Runnable {
 
     @Mixin
     RunsOptions runs;
-    @Option(names = "--form", defaultValue = "chinchilla", paramLabel = "F", description = "The law's form (default: ${DEFAULT-VALUE}).")
-    String form;
     @Mixin
     JsonOption output;
     @Spec
@@ -52,9 +49,6 @@ public final class AblateFitCommand implements Runnable {
 
     @Override
     public void run() {
-        if (!form.strip().equalsIgnoreCase("chinchilla")) {
-            throw BadInputException.of("--form", "expected chinchilla (E + A/N^α + B/D^β), got '" + form + "'");
-        }
         AblationRunsFile.Read read = runs.read();
         AblationStudy.Fitted fitted = runs.fit(read, new CommandContext(spec).progress());
         ScalingLawFit f = fitted.fit();
@@ -71,11 +65,11 @@ public final class AblateFitCommand implements Runnable {
             double predicted = f.fit().loss(r.params(), r.tokens());
             residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), predicted, Math.log(r.loss()) - Math.log(predicted)));
         }
-        Result result = new Result("chinchilla", parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
+        Result result = new Result(f.form().id(), parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
                 optimal, residuals, runs.bootstrap, runs.seed, read.notes());
         new CommandContext(spec).print(output.json(), result, out -> {
             read.notes().forEach(n -> out.println("Note: " + n));
-            out.printf(Locale.ROOT, "L(N, D) = E + A/N^α + B/D^β on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", result.points(),
+            out.printf(Locale.ROOT, "L(N, D) = %s on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", f.form().formula(), result.points(),
                     result.excluded().isEmpty() ? "" : " (" + result.excluded().size() + " of highest loss left out)", runs.bootstrap);
             parameters.forEach((k, e) -> out.printf(Locale.ROOT, "  %-5s %10.4g  (%.4g–%.4g)%n", k, e.value(), e.low(), e.high()));
             out.printf(Locale.ROOT, "Compute-optimal: N_opt ∝ C^%.3f (%.3f–%.3f), D_opt ∝ C^%.3f (%.3f–%.3f); at %.3g FLOPs (the largest run's) "

@@ -22,6 +22,10 @@ public final class RunsOptions {
     @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
             description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
     int excludeHighest;
+    @Option(names = "--form", defaultValue = "chinchilla", paramLabel = "chinchilla|tied",
+            description = "The law: chinchilla, E + A/N^α + B/D^β; tied, E + A/N^α + B/D^α (Gadre et al. 2024; extrapolates over-trained "
+                    + "runs better) (default: ${DEFAULT-VALUE}).")
+    String form;
     @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "R", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
     int bootstrap;
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
@@ -36,7 +40,8 @@ public final class RunsOptions {
 
     /** The runs read and fitted. */
     AblationStudy.Fitted fit(AblationRunsFile.Read read, CliProgress progress) {
-        AblationStudy.Fitted f = AblationStudy.fit(read.runs(), excludeHighest, bootstrap, seed, progress, CancellationToken.none());
+        AblationStudy.Fitted f = AblationStudy.fit(read.runs(), dev.sextant.model.ablation.ChinchillaFit.Form.of(form), excludeHighest, bootstrap,
+                seed, progress, CancellationToken.none());
         progress.done();
         return f;
     }
