@@ -52,10 +52,22 @@ public final class AblationStudy {
         List<AblationRunsFile.Run> kept = runs.stream().filter(r -> !excluded.contains(r)).toList();
         ScalingLawFit fit = ScalingLawFit.run(kept.stream().map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList(), form,
                 rounds, seed, progress, cancel);
-        return new Fitted(fit, kept, excluded);
+        List<ChinchillaFit.Point> points = kept.stream().map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList();
+        dev.sextant.model.ablation.IsoFlopProfiles.Result iso = null;
+        String isoNote = null;
+        try {
+            iso = dev.sextant.model.ablation.IsoFlopProfiles.fit(points);
+        } catch (dev.sextant.model.InputError e) {
+            isoNote = "no IsoFLOP profiles (approach 2): " + e.getMessage();
+        }
+        return new Fitted(fit, kept, excluded, iso, isoNote);
     }
 
-    /** A fit with the runs it was made from and those left out. */
-    public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded) {
+    /**
+     * A fit with the runs it was made from and those left out; the IsoFLOP profiles of the kept runs where they allow
+     * them (Hoffmann et al.'s approach 2), else null and why.
+     */
+    public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded,
+                         dev.sextant.model.ablation.IsoFlopProfiles.Result isoFlop, String isoFlopNote) {
     }
 }

@@ -42,6 +42,9 @@ class AblateCliTest {
         JsonNode opt = j.get("optimal");
         assertThat(opt.get("a").get("value").asDouble() + opt.get("b").get("value").asDouble()).isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(j.get("residuals")).hasSize(240);
+        // approach 2 on the same points: the profiles' optima grow about as the parametric fit's (Chinchilla: a ≈ 0.5)
+        assertThat(j.get("isoFlop").get("a").asDouble()).isBetween(0.4, 0.6);
+        assertThat(j.get("isoFlop").get("profiles").size()).isGreaterThanOrEqualTo(2);
         assertThat(j.get("notes").get(0).asText()).contains("taken from FLOPs as C / 6N");
         // a bad table is refused naming file, line and field; nothing is fitted
         Path bad = Files.writeString(tmp.resolve("bad.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,-1\n");

@@ -38,7 +38,14 @@ public final class AblateFitCommand implements Runnable {
      * @param residuals  each kept run's predicted loss and log residual (log actual − log predicted)
      */
     public record Result(String form, Map<String, ScalingLawFit.Estimate> parameters, int points, List<String> excluded, Optimal optimal,
-                         List<Residual> residuals, int bootstrap, long seed, List<String> notes) {
+                         List<Residual> residuals, int bootstrap, long seed, List<String> notes, IsoFlop isoFlop) {
+    }
+
+    /** Approach 2: each profile's budget and parabola vertex, and N_opt ∝ C^a, D_opt ∝ C^b through them; null when too few. */
+    public record IsoFlop(double a, double b, List<Profile> profiles) {
+    }
+
+    public record Profile(double flops, int runs, double optimalParams, double optimalLoss, boolean interior) {
     }
 
     public record Optimal(ScalingLawFit.Estimate a, ScalingLawFit.Estimate b, ScalingLawFit.Estimate tokensPerParameter, double atFlops) {
@@ -65,10 +72,16 @@ public final class AblateFitCommand implements Runnable {
             double predicted = f.fit().loss(r.params(), r.tokens());
             residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), predicted, Math.log(r.loss()) - Math.log(predicted)));
         }
+        List<String> notes = new ArrayList<>(read.notes());
+        if (fitted.isoFlopNote() != null) {
+            notes.add(fitted.isoFlopNote());
+        }
+        IsoFlop iso = fitted.isoFlop() == null ? null : new IsoFlop(fitted.isoFlop().a(), fitted.isoFlop().b(), fitted.isoFlop().profiles().stream()
+                .map(p -> new Profile(p.flops(), p.runs().size(), p.optimalParams(), p.optimalLoss(), p.interior())).toList());
         Result result = new Result(f.form().id(), parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
-                optimal, residuals, runs.bootstrap, runs.seed, read.notes());
+                optimal, residuals, runs.bootstrap, runs.seed, notes, iso);
         new CommandContext(spec).print(output.json(), result, out -> {
-            read.notes().forEach(n -> out.println("Note: " + n));
+            notes.forEach(n -> out.println("Note: " + n));
             out.printf(Locale.ROOT, "L(N, D) = %s on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", f.form().formula(), result.points(),
                     result.excluded().isEmpty() ? "" : " (" + result.excluded().size() + " of highest loss left out)", runs.bootstrap);
             parameters.forEach((k, e) -> out.printf(Locale.ROOT, "  %-5s %10.4g  (%.4g–%.4g)%n", k, e.value(), e.low(), e.high()));
@@ -78,6 +91,10 @@ public final class AblateFitCommand implements Runnable {
                     optimal.tokensPerParameter().high());
             double[] abs = residuals.stream().mapToDouble(x -> Math.abs(Math.expm1(x.logResidual()))).sorted().toArray();
             out.printf(Locale.ROOT, "Residuals: median %.2f %%, largest %.2f %% of the loss%n", 100 * abs[abs.length / 2], 100 * abs[abs.length - 1]);
+            if (iso != null) {
+                out.printf(Locale.ROOT, "IsoFLOP profiles (approach 2): %d budgets, N_opt ∝ C^%.3f, D_opt ∝ C^%.3f%s%n", iso.profiles().size(), iso.a(),
+                        iso.b(), iso.profiles().stream().allMatch(Profile::interior) ? "" : " (some optima lie outside their profile's sizes)");
+            }
         });
     }
 }
