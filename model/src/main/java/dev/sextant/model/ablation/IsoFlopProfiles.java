@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * Hoffmann et al.'s approach 2 (2022, §3.2): runs grouped by compute budget C = 6ND (an IsoFLOP profile), a parabola in
  * log N fitted to each profile's loss, its vertex the loss-optimal model size N_opt(C) at that budget; then N_opt ∝ C^a
- * and D_opt ∝ C^b (D_opt = C / 6 N_opt, so b = 1 − a) by least squares in log–log over the profiles.
+ * and D_opt ∝ C^b (D_opt = C / 6 N_opt, so b = 1 − a) by least squares in log–log over the profiles whose optimum lies
+ * among their own sizes (all of them when fewer than two do).
  */
 public final class IsoFlopProfiles {
 
@@ -78,8 +79,12 @@ public final class IsoFlopProfiles {
         }
         InputError.require(profiles.size() >= 2, "ablate.runs", "IsoFLOP profiles need at least two compute budgets with three or more model "
                 + "sizes each (runs within 10 % of one budget); found " + profiles.size());
-        double[] lc = profiles.stream().mapToDouble(p -> Math.log(p.flops() / 1e21)).toArray();
-        double[] ln = profiles.stream().mapToDouble(p -> Math.log(p.optimalParams())).toArray();
+        // a vertex outside its profile's sizes is the parabola extrapolated, not an optimum the runs saw: the law goes
+        // through the interior ones where there are two or more
+        List<Profile> inside = profiles.stream().filter(Profile::interior).toList();
+        List<Profile> used = inside.size() >= 2 ? inside : profiles;
+        double[] lc = used.stream().mapToDouble(p -> Math.log(p.flops() / 1e21)).toArray();
+        double[] ln = used.stream().mapToDouble(p -> Math.log(p.optimalParams())).toArray();
         double[] line = line(lc, ln);
         return new Result(List.copyOf(profiles), line[1], 1 - line[1], Math.exp(line[0]));
     }

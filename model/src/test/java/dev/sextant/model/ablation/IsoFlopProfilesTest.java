@@ -50,4 +50,29 @@ class IsoFlopProfilesTest {
         }
         assertThatThrownBy(() -> IsoFlopProfiles.fit(runs)).isInstanceOf(InputError.class).hasMessageContaining("at least two compute budgets");
     }
+
+    @Test
+    void aProfileWhoseOptimumLiesBeyondItsSizesDoesNotBendTheLaw() {
+        // the four profiles of the law's runs, and a fifth at 1e22 whose sizes all lie below its optimum (its vertex is
+        // the parabola extrapolated): the law through the interior four is the same as without the fifth
+        ScalingLawFit law = new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
+        List<ChinchillaFit.Point> runs = new ArrayList<>();
+        for (double c : new double[] {1e18, 1e19, 1e20, 1e21}) {
+            double best = law.optimal(c).params().value();
+            for (int k = -4; k <= 4; k++) {
+                double n = best * Math.pow(2, k * 0.75);
+                runs.add(new ChinchillaFit.Point(n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n))));
+            }
+        }
+        double a = IsoFlopProfiles.fit(runs).a();
+        double c = 1e22;
+        double best = law.optimal(c).params().value();
+        for (int k = 1; k <= 4; k++) {
+            double n = best / Math.pow(4, k);
+            runs.add(new ChinchillaFit.Point(n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n)) * (1 + 0.01 * k)));
+        }
+        IsoFlopProfiles.Result r = IsoFlopProfiles.fit(runs);
+        assertThat(r.profiles()).hasSize(5).filteredOn(p -> !p.interior()).hasSize(1);
+        assertThat(r.a()).isCloseTo(a, within(1e-12));
+    }
 }

@@ -92,8 +92,11 @@ public final class AblateFitCommand implements Runnable {
             double[] abs = residuals.stream().mapToDouble(x -> Math.abs(Math.expm1(x.logResidual()))).sorted().toArray();
             out.printf(Locale.ROOT, "Residuals: median %.2f %%, largest %.2f %% of the loss%n", 100 * abs[abs.length / 2], 100 * abs[abs.length - 1]);
             if (iso != null) {
+                long inside = iso.profiles().stream().filter(Profile::interior).count();
                 out.printf(Locale.ROOT, "IsoFLOP profiles (approach 2): %d budgets, N_opt ∝ C^%.3f, D_opt ∝ C^%.3f%s%n", iso.profiles().size(), iso.a(),
-                        iso.b(), iso.profiles().stream().allMatch(Profile::interior) ? "" : " (some optima lie outside their profile's sizes)");
+                        iso.b(), inside == iso.profiles().size() ? "" : inside >= 2
+                                ? String.format(Locale.ROOT, " through the %d whose optimum lies among their sizes", inside)
+                                : " (fewer than two optima lie among their profile's sizes: extrapolated vertices)");
             }
         });
     }
