@@ -50,4 +50,9 @@ public final class TextTable {
         }
         out.println(sb.toString().stripTrailing());
     }
+
+    /** A cell of an optional number: "—" when absent, else {@code v × scale} in {@code format}. */
+    public static String cell(Double v, double scale, String format) {
+        return v == null ? "—" : String.format(format, v * scale);
+    }
 }

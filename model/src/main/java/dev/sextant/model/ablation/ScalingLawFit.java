@@ -42,6 +42,16 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         data = List.copyOf(data);
     }
 
+    /** The largest compute among the points fitted, 6ND. */
+    public double largestCompute() {
+        return data.stream().mapToDouble(p -> 6 * p.params() * p.tokens()).max().orElse(Double.NaN);
+    }
+
+    /** Each point's log residual, log L − log L̂, in the points' order. */
+    public double[] logResiduals() {
+        return data.stream().mapToDouble(p -> Math.log(p.loss()) - Math.log(fit.loss(p.params(), p.tokens()))).toArray();
+    }
+
     /** The number of points fitted. */
     public int points() {
         return data.size();
@@ -66,7 +76,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         InputError.require(params > 0 && Double.isFinite(params), "ablate.params", "the planned parameters must be a positive number");
         InputError.require(tokens > 0 && Double.isFinite(tokens), "ablate.tokens", "the planned tokens must be a positive number");
         Estimate law = loss(params, tokens);
-        double[] residuals = data.stream().mapToDouble(p -> Math.log(p.loss()) - Math.log(fit.loss(p.params(), p.tokens()))).toArray();
+        double[] residuals = logResiduals();
         SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
         List<ChinchillaFit.Parameters> from = resamples.isEmpty() ? List.of(fit) : resamples;
         int draws = Math.max(1000, from.size());
@@ -77,7 +87,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         }
         Arrays.sort(v);
         Estimate one = new Estimate(law.value(), percentile(v, 0.025), percentile(v, 0.975));
-        double maxCompute = data.stream().mapToDouble(p -> p.params() * p.tokens()).max().orElse(Double.NaN);
+        double maxCompute = largestCompute() / 6;
         double maxParams = data.stream().mapToDouble(ChinchillaFit.Point::params).max().orElse(Double.NaN);
         double maxTokens = data.stream().mapToDouble(ChinchillaFit.Point::tokens).max().orElse(Double.NaN);
         double compute = params * tokens / maxCompute;

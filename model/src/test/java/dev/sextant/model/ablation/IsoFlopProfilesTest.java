@@ -12,6 +12,21 @@ import org.junit.jupiter.api.Test;
 
 class IsoFlopProfilesTest {
 
+    static final ScalingLawFit LAW = new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
+
+    /** Runs made by Hoffmann et al.'s law at four budgets, nine sizes each spread evenly in log N around its optimum. */
+    static List<ChinchillaFit.Point> lawProfiles() {
+        List<ChinchillaFit.Point> runs = new ArrayList<>();
+        for (double c : new double[] {1e18, 1e19, 1e20, 1e21}) {
+            double best = LAW.optimal(c).params().value();
+            for (int k = -4; k <= 4; k++) {
+                double n = best * Math.pow(2, k * 0.75);
+                runs.add(new ChinchillaFit.Point(n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n))));
+            }
+        }
+        return runs;
+    }
+
     @Test
     void aParabolaAndALineByHand() {
         // (0, 1), (1, 0), (2, 1) lie on y = 1 − 2x + x²; (0, 1), (1, 3), (2, 5) on y = 1 + 2x
@@ -23,16 +38,8 @@ class IsoFlopProfilesTest {
     void theOptimaOfIsoFlopProfilesFollowTheLawsAllocation() {
         // runs made by Hoffmann et al.'s law at four budgets, nine sizes each spread evenly in log N around its optimum:
         // the profiles' vertices give N_opt ∝ C^a with a = β / (α + β) = 0.28 / 0.62 = 0.452 (Hoffmann et al. Eq. 4)
-        ScalingLawFit law = new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
-        List<ChinchillaFit.Point> runs = new ArrayList<>();
-        for (double c : new double[] {1e18, 1e19, 1e20, 1e21}) {
-            double best = law.optimal(c).params().value();
-            for (int k = -4; k <= 4; k++) {
-                double n = best * Math.pow(2, k * 0.75);
-                double d = c / (6 * n);
-                runs.add(new ChinchillaFit.Point(n, d, ScalingLawFitTest.HOFFMANN.loss(n, d)));
-            }
-        }
+        ScalingLawFit law = LAW;
+        List<ChinchillaFit.Point> runs = lawProfiles();
         IsoFlopProfiles.Result r = IsoFlopProfiles.fit(runs);
         assertThat(r.profiles()).hasSize(4).allMatch(IsoFlopProfiles.Profile::interior);
         assertThat(r.a()).isCloseTo(0.28 / 0.62, within(0.01));
@@ -55,15 +62,8 @@ class IsoFlopProfilesTest {
     void aProfileWhoseOptimumLiesBeyondItsSizesDoesNotBendTheLaw() {
         // the four profiles of the law's runs, and a fifth at 1e22 whose sizes all lie below its optimum (its vertex is
         // the parabola extrapolated): the law through the interior four is the same as without the fifth
-        ScalingLawFit law = new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
-        List<ChinchillaFit.Point> runs = new ArrayList<>();
-        for (double c : new double[] {1e18, 1e19, 1e20, 1e21}) {
-            double best = law.optimal(c).params().value();
-            for (int k = -4; k <= 4; k++) {
-                double n = best * Math.pow(2, k * 0.75);
-                runs.add(new ChinchillaFit.Point(n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n))));
-            }
-        }
+        ScalingLawFit law = LAW;
+        List<ChinchillaFit.Point> runs = lawProfiles();
         double a = IsoFlopProfiles.fit(runs).a();
         double c = 1e22;
         double best = law.optimal(c).params().value();

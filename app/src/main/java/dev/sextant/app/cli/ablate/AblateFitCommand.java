@@ -65,12 +65,13 @@ public final class AblateFitCommand implements Runnable {
         parameters.put("B", f.bigB());
         parameters.put("alpha", f.alpha());
         parameters.put("beta", f.beta());
-        double largest = fitted.kept().stream().mapToDouble(r -> 6 * r.params() * r.tokens()).max().orElseThrow();
+        double largest = f.largestCompute();
         Optimal optimal = new Optimal(f.paramsExponent(), f.tokensExponent(), f.optimal(largest).tokensPerParameter(), largest);
         List<Residual> residuals = new ArrayList<>();
-        for (AblationRunsFile.Run r : fitted.kept()) {
-            double predicted = f.fit().loss(r.params(), r.tokens());
-            residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), predicted, Math.log(r.loss()) - Math.log(predicted)));
+        double[] logResiduals = f.logResiduals();
+        for (int i = 0; i < fitted.kept().size(); i++) {
+            AblationRunsFile.Run r = fitted.kept().get(i);
+            residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), f.fit().loss(r.params(), r.tokens()), logResiduals[i]));
         }
         List<String> notes = new ArrayList<>(read.notes());
         if (fitted.isoFlopNote() != null) {

@@ -72,17 +72,13 @@ public final class PlanEnginesCommand implements Runnable {
                     workload.sloTtft, workload.sloTpot);
             TextTable t = new TextTable("ENGINE", "KV TOKENS", "TPOT MS", "REQ/S", "REQ/S/GPU", "COST/M TOK", "COST VS VLLM", "SETTINGS");
             for (ServingLevers.Row x : r.engines()) {
-                t.row(x.name(), x.kvTokens() == null ? "—" : String.format("%,d", x.kvTokens()), fmt(x.singleStreamTpotSeconds(), 1000, "%.1f"),
-                        fmt(x.goodputPerReplica(), 1, "%.2f"), fmt(x.goodputPerGpu(), 1, "%.3f"), fmt(x.costPerMillionOutputTokens(), 1, "%.2f"),
-                        fmt(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? "⚠ " + x.problem() : x.change());
+                t.row(x.name(), x.kvTokens() == null ? "—" : String.format("%,d", x.kvTokens()), TextTable.cell(x.singleStreamTpotSeconds(), 1000, "%.1f"),
+                        TextTable.cell(x.goodputPerReplica(), 1, "%.2f"), TextTable.cell(x.goodputPerGpu(), 1, "%.3f"), TextTable.cell(x.costPerMillionOutputTokens(), 1, "%.2f"),
+                        TextTable.cell(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? "⚠ " + x.problem() : x.change());
             }
             t.print(out);
             out.printf("80 %% interval from held-out published runs: goodput ×%.2f–×%.2f (engines share the model's errors, so their ratios are "
                     + "tighter; the host costs behind them are fitted per engine on few sources)%n", r.goodputFactors()[0], r.goodputFactors()[1]);
         });
-    }
-
-    private static String fmt(Double v, double scale, String format) {
-        return v == null ? "—" : String.format(format, v * scale);
     }
 }

@@ -86,10 +86,10 @@ public final class PlanLeversCommand implements Runnable {
             TextTable t = new TextTable("LEVER", "GPUS", "WEIGHTS GIB", "KV TOKENS", "TPOT MS", "REQ/S", "REQ/S/GPU", "COST/M TOK", "VS BASE",
                     "ACCURACY RISK");
             for (ServingLevers.Row x : r.levers()) {
-                t.row(x.name(), x.gpusPerReplica() == null ? "—" : x.gpusPerReplica(), fmt(x.weightsBytesPerGpu(), 1 / ServingMemory.GIB, "%.1f"),
-                        x.kvTokens() == null ? "—" : String.format("%,d", x.kvTokens()), fmt(x.singleStreamTpotSeconds(), 1000, "%.1f"),
-                        fmt(x.goodputPerReplica(), 1, "%.2f"), fmt(x.goodputPerGpu(), 1, "%.3f"), fmt(x.costPerMillionOutputTokens(), 1, "%.2f"),
-                        fmt(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? x.problem() : x.accuracyRisk());
+                t.row(x.name(), x.gpusPerReplica() == null ? "—" : x.gpusPerReplica(), TextTable.cell(x.weightsBytesPerGpu(), 1 / ServingMemory.GIB, "%.1f"),
+                        x.kvTokens() == null ? "—" : String.format("%,d", x.kvTokens()), TextTable.cell(x.singleStreamTpotSeconds(), 1000, "%.1f"),
+                        TextTable.cell(x.goodputPerReplica(), 1, "%.2f"), TextTable.cell(x.goodputPerGpu(), 1, "%.3f"), TextTable.cell(x.costPerMillionOutputTokens(), 1, "%.2f"),
+                        TextTable.cell(x.costVersusBaseline(), 1, "%.2f×"), x.problem() != null ? x.problem() : x.accuracyRisk());
             }
             t.print(out);
             out.printf("80 %% intervals from held-out published runs: goodput ×%.2f–×%.2f, cost ×%.2f–×%.2f (the comparison between levers is "
@@ -107,9 +107,5 @@ public final class PlanLeversCommand implements Runnable {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new ParameterException(spec.commandLine(), "--speculative: expected ALPHA:GAMMA:COST, e.g. 0.7:4:0.05, got '" + speculative + "'");
         }
-    }
-
-    private static String fmt(Double v, double scale, String format) {
-        return v == null ? "—" : String.format(format, v * scale);
     }
 }

@@ -46,6 +46,16 @@ public final class RunHealthCharts {
         };
     }
 
+    /** A step or value axis of a log chart: logarithmic, or linear without forcing zero in. */
+    private static ValueAxis axis(String label, boolean log) {
+        if (log) {
+            return new NiceLogAxis(label);
+        }
+        NumberAxis n = new NumberAxis(label);
+        n.setAutoRangeIncludesZero(false);
+        return n;
+    }
+
     /** One run's series of a metric, for an overlay. */
     public record Run(String name, MetricSeries series) {
     }
@@ -68,15 +78,7 @@ public final class RunHealthCharts {
             r.setSeriesStroke(k, new BasicStroke(1.4f));
         }
         r.setDefaultToolTipGenerator(ChartTips.xy("step", metric, false));
-        ValueAxis x = logSteps ? new NiceLogAxis("step") : new NumberAxis("step");
-        if (x instanceof NumberAxis n) {
-            n.setAutoRangeIncludesZero(false);
-        }
-        ValueAxis y = logValues ? new NiceLogAxis(metric) : new NumberAxis(metric);
-        if (y instanceof NumberAxis n) {
-            n.setAutoRangeIncludesZero(false);
-        }
-        return Charts.chart(title, new XYPlot(data, x, y, r), true, dark);
+        return Charts.chart(title, new XYPlot(data, axis("step", logSteps), axis(metric, logValues), r), true, dark);
     }
 
     /**
@@ -98,15 +100,7 @@ public final class RunHealthCharts {
         r.setSeriesPaint(0, PlanCharts.PARTS[0]);
         r.setSeriesStroke(0, new BasicStroke(1.2f));
         r.setDefaultToolTipGenerator(ChartTips.xy("step", metric, false));
-        ValueAxis x = logSteps ? new NiceLogAxis("step") : new NumberAxis("step");
-        if (x instanceof NumberAxis n) {
-            n.setAutoRangeIncludesZero(false);
-        }
-        ValueAxis y = logValues ? new NiceLogAxis(metric) : new NumberAxis(metric);
-        if (y instanceof NumberAxis n) {
-            n.setAutoRangeIncludesZero(false);
-        }
-        XYPlot plot = new XYPlot(data, x, y, r);
+        XYPlot plot = new XYPlot(data, axis("step", logSteps), axis(metric, logValues), r);
         double span = m == null || m.size() == 0 ? 1 : Math.max(1, m.lastStep() - m.firstStep());
         double lastLabelled = Double.NEGATIVE_INFINITY;
         for (Anomaly an : a.anomalies()) {
