@@ -54,6 +54,8 @@ public final class DemoSeed {
         workspace.gate().importObservations(project.id(), DemoGateData.observations(), true);
         workspace.trainingLogs().save(project.id(), DemoRunHealth.LOG_NAME, DemoRunHealth.log(), DemoRunHealth.settings(), true);
         workspace.failureStudies().save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
+        workspace.ablationSets().save(project.id(), dev.sextant.model.ablation.DemoAblations.NAME,
+                List.of(dev.sextant.model.ablation.DemoAblations.SOURCE), List.of(), dev.sextant.model.ablation.DemoAblations.runs(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

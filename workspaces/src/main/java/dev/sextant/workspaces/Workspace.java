@@ -52,6 +52,7 @@ public final class Workspace implements AutoCloseable {
     private final TrainingLogRepository trainingLogs;
     private final FailureStudyRepository failureStudies;
     private final DedupRunRepository dedupRuns;
+    private final AblationSetRepository ablationSets;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -68,6 +69,7 @@ public final class Workspace implements AutoCloseable {
         this.trainingLogs = new TrainingLogRepository(this);
         this.failureStudies = new FailureStudyRepository(this);
         this.dedupRuns = new DedupRunRepository(this);
+        this.ablationSets = new AblationSetRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -370,6 +372,10 @@ public final class Workspace implements AutoCloseable {
     }
 
     /** Deduplication runs kept in projects (data). */
+    public AblationSetRepository ablationSets() {
+        return ablationSets;
+    }
+
     public DedupRunRepository dedupRuns() {
         return dedupRuns;
     }

@@ -96,4 +96,74 @@ class AblateCliTest {
         assertThat(run("ablate", "predict", "--input", sweep.toString(), "--params", "lots", "--tokens", "1T").err()).contains("--params");
         assertThat(run("ablate", "optimal", "--input", sweep.toString(), "--flops", "-1").err()).contains("--flops");
     }
+
+    @Test
+    void importKeepsTablesAndLogsInTheProjectAndTheFitsReadThemBack() throws Exception {
+        Path sweep = tmp.resolve("chinchilla-figure4.csv");
+        try (var in = AblateCliTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv")) {
+            Files.copy(in, sweep);
+        }
+        assertThat(run("project", "create", "Ablations").code()).isZero();
+        CliRun imported = run("ablate", "import", "--input", sweep.toString(), "--project", "Ablations", "--name", "figure 4", "--json");
+        assertThat(imported.code()).as(imported.err()).isZero();
+        assertThat(imported.json().get("runs").asInt()).isEqualTo(245);
+        assertThat(imported.json().get("name").asText()).isEqualTo("figure 4");
+        // the kept runs fit as the file does
+        CliRun fromProject = run("ablate", "fit", "--project", "Ablations", "--exclude-highest", "5", "--bootstrap", "20", "--json");
+        CliRun fromFile = run("ablate", "fit", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "20", "--json");
+        assertThat(fromProject.code()).as(fromProject.err()).isZero();
+        assertThat(fromProject.json().get("parameters")).isEqualTo(fromFile.json().get("parameters"));
+        // a real Megatron-DeepSpeed log: tokens from its consumed-token counter, parameters given once
+        Path log = tmp.resolve("megatron.log");
+        try (var in = AblateCliTest.class.getResourceAsStream("/trainlogs-real/megatron-deepspeed-500it.log")) {
+            Files.copy(in, log);
+        }
+        CliRun fromLog = run("ablate", "import", "--input", log.toString(), "--project", "Ablations", "--params", "7.6e9", "--points", "3",
+                "--json");
+        assertThat(fromLog.code()).as(fromLog.err()).isZero();
+        JsonNode last = fromLog.json().get("rows").get(fromLog.json().get("rows").size() - 1);
+        assertThat(last.get("tokens").asDouble()).isEqualTo(500 * 16 * 2048.0); // 500 iterations × 16 sequences × 2,048 tokens
+        assertThat(last.get("loss").asDouble()).isBetween(5.0, 8.0);
+        assertThat(fromLog.json().get("notes").get(0).asText()).contains("consumed-token counter").contains("steps 481–500");
+        // both kept sets together name the run in both; one set by name
+        assertThat(run("ablate", "fit", "--project", "Ablations", "--runs", "figure 4", "--bootstrap", "10").code()).isZero();
+        // a log without parameters, a log that counts no tokens (this real one logs total_tokens: 0 throughout), both sources
+        Path mistral = tmp.resolve("mistral.jsonl");
+        try (var in = AblateCliTest.class.getResourceAsStream("/trainlogs-real/mistral-lora.trainer_log.jsonl")) {
+            Files.copy(in, mistral);
+        }
+        assertThat(run("ablate", "import", "--input", mistral.toString(), "--project", "Ablations").err()).contains("mistral.jsonl")
+                .contains("--params");
+        CliRun noTokens = run("ablate", "import", "--input", mistral.toString(), "--project", "Ablations", "--params", "7.2e9");
+        assertThat(noTokens.code()).isEqualTo(2);
+        assertThat(noTokens.err()).contains("token counter never grows").contains("global batch × sequence length");
+        assertThat(run("ablate", "fit", "--input", sweep.toString(), "--project", "Ablations").err()).contains("not both");
+        // nothing half-kept: still two sets
+        CliRun sets = run("ablate", "import", "--input", tmp.resolve("missing.csv").toString(), "--project", "Ablations");
+        assertThat(sets.code()).isNotZero();
+        assertThat(sets.err()).contains("missing.csv").doesNotContain("Exception");
+    }
+
+    @Test
+    void hyperFitsTheDemoGridsLawsAndRecommendsTheBigRunsBatchAndRate() throws Exception {
+        CliRun r = run("ablate", "hyper", "--flops", "1e20", "--json"); // the demo project's grid
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        // the demo grid is drawn around DeepSeek LLM's laws: B_opt ∝ C^0.3271, η_opt ∝ C^−0.1250; the intervals hold them
+        JsonNode b = j.get("batchSize").get("exponent");
+        assertThat(0.3271).isBetween(b.get("low").asDouble(), b.get("high").asDouble());
+        JsonNode lr = j.get("learningRate").get("exponent");
+        assertThat(-0.125).isBetween(lr.get("low").asDouble(), lr.get("high").asDouble());
+        JsonNode rec = j.get("recommendation");
+        assertThat(0.2920 * Math.pow(1e20, 0.3271)).isBetween(rec.get("batchSize").get("low").asDouble(), rec.get("batchSize").get("high").asDouble());
+        assertThat(rec.get("warning").asText()).contains("beyond what the grid supports");
+        assertThat(j.get("notes").get(0).asText()).contains("left out, not a grid");
+        // a table with no grid
+        Path flat = Files.writeString(tmp.resolve("flat.csv"), "run,params,tokens,loss,batch_size,learning_rate\na,1e8,2e9,3.1,1e5,1e-3\n"
+                + "b,1e8,2e9,3.0,2e5,1e-3\nc,1e8,2e9,3.05,4e5,1e-3\n");
+        CliRun sparse = run("ablate", "hyper", "--input", flat.toString());
+        assertThat(sparse.code()).isEqualTo(2);
+        assertThat(sparse.err()).contains("too sparse").contains("one learning rate tried");
+        assertThat(run("ablate", "hyper", "--params", "7e9").err()).contains("--params and --tokens go together");
+    }
 }

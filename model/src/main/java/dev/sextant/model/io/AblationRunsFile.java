@@ -56,6 +56,48 @@ public final class AblationRunsFile {
         return runs(name, rows);
     }
 
+    /**
+     * Whether {@code file} is a table of runs (a CSV whose header, or a JSON Lines file whose first record, has the
+     * columns {@code run} and {@code params} after renaming) rather than a training log.
+     */
+    public static boolean isRunsTable(Path file, Map<String, String> rename) {
+        if (java.nio.file.Files.isDirectory(file)) {
+            return false;
+        }
+        String lower = TextInput.name(file).toLowerCase(Locale.ROOT);
+        if (!(lower.endsWith(".csv") || lower.endsWith(".tsv") || lower.endsWith(".jsonl") || lower.endsWith(".json") || lower.endsWith(".csv.gz")
+                || lower.endsWith(".jsonl.gz"))) {
+            return false;
+        }
+        try (java.io.BufferedReader r = TextInput.open(file)) {
+            String first = r.readLine();
+            while (first != null && first.isBlank()) {
+                first = r.readLine();
+            }
+            if (first == null) {
+                return false;
+            }
+            first = TextInput.stripBom(first).strip();
+            java.util.Set<String> names = new java.util.HashSet<>();
+            if (first.startsWith("{")) {
+                try {
+                    Json.mapper().readTree(first).fieldNames().forEachRemaining(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            } else {
+                for (String n : first.split(lower.endsWith(".tsv") ? "\t" : ",")) {
+                    names.add(n.strip().replace("\"", "").toLowerCase(Locale.ROOT));
+                }
+            }
+            java.util.Set<String> ours = new java.util.HashSet<>();
+            names.forEach(n -> ours.add(rename.getOrDefault(n, n)));
+            return ours.contains("run") && ours.contains("params");
+        } catch (java.io.IOException e) {
+            throw TextInput.readError(file, 0, e);
+        }
+    }
+
     /** A row's cells by our names, whatever the file's format. */
     interface Fields {
         long line();

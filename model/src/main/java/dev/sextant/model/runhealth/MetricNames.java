@@ -24,6 +24,8 @@ public final class MetricNames {
     public static final String WALL_TIME = "wall_time";
     /** Samples consumed so far (Megatron-LM's {@code consumed samples}): where a step's data starts. */
     public static final String CONSUMED_SAMPLES = "consumed_samples";
+    /** Tokens consumed so far (Megatron-LM's {@code consumed tokens}, Hugging Face's {@code num_input_tokens_seen}). */
+    public static final String CONSUMED_TOKENS = "consumed_tokens";
 
     private MetricNames() {
     }
@@ -52,6 +54,8 @@ public final class MetricNames {
             case "number of nan iterations", "nan_iterations" -> new Canonical(NAN_ITERATIONS, 1);
             case "number of skipped iterations", "skipped_iterations" -> new Canonical(SKIPPED_ITERATIONS, 1);
             case "consumed samples", "consumed_samples", "consumed-samples" -> new Canonical(CONSUMED_SAMPLES, 1);
+            case "consumed tokens", "consumed_tokens", "consumed-tokens", "num_input_tokens_seen", "tokens_seen", "total_tokens",
+                 "consumed_train_tokens" -> new Canonical(CONSUMED_TOKENS, 1);
             case "_timestamp", "wall_time", "walltime" -> new Canonical(WALL_TIME, 1);
             default -> new Canonical(n, 1);
         };

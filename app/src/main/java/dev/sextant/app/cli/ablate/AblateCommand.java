@@ -8,7 +8,8 @@ import picocli.CommandLine.Spec;
 /** {@code sextant ablate}: small runs before the big one. */
 @Command(name = "ablate", mixinStandardHelpOptions = true,
         description = "Small-scale ablations before the big run: scaling laws fitted to a team's own small runs.",
-        subcommands = {AblateFitCommand.class, AblatePredictCommand.class, AblateOptimalCommand.class})
+        subcommands = {AblateImportCommand.class, AblateFitCommand.class, AblatePredictCommand.class, AblateOptimalCommand.class,
+                AblateHyperCommand.class})
 public final class AblateCommand implements Runnable {
 
     @Spec
@@ -16,6 +17,6 @@ public final class AblateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: fit, predict or optimal");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: import, fit, predict, optimal or hyper");
     }
 }

@@ -56,7 +56,7 @@ public final class AblateFitCommand implements Runnable {
 
     @Override
     public void run() {
-        AblationRunsFile.Read read = runs.read();
+        AblationRunsFile.Read read = runs.read(new CommandContext(spec));
         AblationStudy.Fitted fitted = runs.fit(read, new CommandContext(spec).progress());
         ScalingLawFit f = fitted.fit();
         Map<String, ScalingLawFit.Estimate> parameters = new LinkedHashMap<>();
@@ -74,6 +74,9 @@ public final class AblateFitCommand implements Runnable {
             residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), f.fit().loss(r.params(), r.tokens()), logResiduals[i]));
         }
         List<String> notes = new ArrayList<>(read.notes());
+        if (fitted.sweepNote() != null) {
+            notes.add(fitted.sweepNote());
+        }
         if (fitted.isoFlopNote() != null) {
             notes.add(fitted.isoFlopNote());
         }

@@ -37,7 +37,7 @@ public final class AblateOptimalCommand implements Runnable {
         if (!(flops > 0) || !Double.isFinite(flops)) {
             throw BadInputException.of("--flops", "the budget must be a positive number of FLOPs, got " + flops);
         }
-        AblationRunsFile.Read read = runs.read();
+        AblationRunsFile.Read read = runs.read(new CommandContext(spec));
         ScalingLawFit f = runs.fit(read, new CommandContext(spec).progress()).fit();
         ScalingLawFit.Allocation a = f.optimal(flops);
         ScalingLawFit.Prediction far = f.predict(a.params().value(), a.tokens().value());

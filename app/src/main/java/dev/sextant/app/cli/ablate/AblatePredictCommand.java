@@ -53,7 +53,7 @@ public final class AblatePredictCommand implements Runnable {
     public void run() {
         double n = TokenCount.parse("ablate.params", "--params", params);
         double d = TokenCount.parse("ablate.tokens", "--tokens", tokens);
-        AblationRunsFile.Read read = runs.read();
+        AblationRunsFile.Read read = runs.read(new CommandContext(spec));
         ScalingLawFit f = runs.fit(read, new CommandContext(spec).progress()).fit();
         ScalingLawFit.Prediction p = f.predict(n, d);
         Result r = new Result(Estimate.of(p.loss()), Estimate.of(p.fitLoss()), new Extrapolation(p.computeFactor(), p.paramsFactor(),

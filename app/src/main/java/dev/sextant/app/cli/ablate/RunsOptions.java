@@ -1,24 +1,18 @@
 package dev.sextant.app.cli.ablate;
 
 import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.study.AblationStudy;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.job.CancellationToken;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The runs the ablation commands fit: the tables, the user's column names, runs left out, the bootstrap. */
+/** How the ablation commands fit a scaling law: the runs (see {@link RunsSource}), runs left out, the law's form, the bootstrap. */
 public final class RunsOptions {
 
-    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "FILE", description = "Tables of runs (CSV or JSON Lines).")
-    List<Path> inputs;
-    @Option(names = "--map", split = ",", paramLabel = "OURS=THEIRS",
-            description = "Read our column from theirs, e.g. params=N,tokens=D,loss=final_loss.")
-    Map<String, String> map = new LinkedHashMap<>();
+    @Mixin
+    RunsSource source;
     @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
             description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
     int excludeHighest;
@@ -31,11 +25,9 @@ public final class RunsOptions {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    /** The tables read (a problem names file, line, field and run). */
-    AblationRunsFile.Read read() {
-        Map<String, String> rename = new LinkedHashMap<>();
-        map.forEach((ours, theirs) -> rename.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
-        return AblationStudy.read(inputs, rename);
+    /** The runs read from the inputs or the project (a problem names file, line, field and run). */
+    AblationRunsFile.Read read(CommandContext ctx) {
+        return source.read(ctx);
     }
 
     /** The runs read and fitted. */
