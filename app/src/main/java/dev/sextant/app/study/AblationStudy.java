@@ -244,7 +244,7 @@ public final class AblationStudy {
      */
     public static HyperparameterLaws.Result hyper(List<AblationRunsFile.Run> runs, double margin) {
         List<HyperparameterLaws.Run> grid = runs.stream().filter(r -> r.batchSize() != null && r.learningRate() != null)
-                .map(r -> new HyperparameterLaws.Run(r.run(), r.flops() != null ? r.flops() : 6 * r.params() * r.tokens(), r.batchSize(),
+                .map(r -> new HyperparameterLaws.Run(r.run(), r.flops() != null ? r.flops() : 6 * r.params() * r.tokens(), r.params(), r.batchSize(),
                         r.learningRate(), r.loss())).toList();
         return HyperparameterLaws.fit(grid, margin);
     }

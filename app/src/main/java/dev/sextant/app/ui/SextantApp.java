@@ -90,7 +90,9 @@ public final class SextantApp extends Application {
                 new Area("runhealth", "Run health", "Training logs, rollbacks, failures", Feather.HEART,
                         () -> new dev.sextant.app.ui.runhealth.RunHealthView(new dev.sextant.app.ui.runhealth.RunHealthViewModel(shell)).node()),
                 new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE,
-                        () -> new dev.sextant.app.ui.data.DataView(new dev.sextant.app.ui.data.DataViewModel(shell)).node()));
+                        () -> new dev.sextant.app.ui.data.DataView(new dev.sextant.app.ui.data.DataViewModel(shell)).node()),
+                new Area("ablations", "Ablations", "Scaling laws from small runs", Feather.TRENDING_UP,
+                        () -> new dev.sextant.app.ui.ablations.AblationsView(new dev.sextant.app.ui.ablations.AblationsViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -57,6 +57,7 @@ class AreaWorkflowsTest {
     private static final int ROLLOUT = 6;
     private static final int RUN_HEALTH = 7;
     private static final int DATA = 8;
+    private static final int ABLATIONS = 9;
 
     @TempDir
     Path tmp;
@@ -302,6 +303,24 @@ class AreaWorkflowsTest {
     }
 
     @Test
+    void ablationsFitsTheDemoRunsAndSendsTheBigRunToTrainingPlans(FxRobot robot) throws Exception {
+        window.awaitDemoWorkspace();
+        window.showArea(ABLATIONS);
+        window.waitUntil("the demo runs listed", () -> !window.table("#ablations-runs").getItems().isEmpty());
+        robot.interact(() -> window.find("#ablations-bootstrap", javafx.scene.control.TextField.class).setText("50"));
+        window.click("#ablations-fit");
+        window.waitUntil("the law in the headline", () -> window.text("#ablations-verdict").startsWith("L(N, D) = "));
+        window.awaitJobs();
+        assertThat(window.text("#ablations-prediction")).contains("The big run").contains("prediction interval");
+        window.click("#ablations-use-in-training");
+        window.awaitJobs();
+        ListView<?> nav = robot.lookup("#navigation").queryAs(ListView.class);
+        window.waitUntil("the Training area shown", () -> nav.getSelectionModel().getSelectedIndex() == TRAINING);
+        assertThat(window.text("#status-message")).contains("taken from Ablations");
+        assertThat(window.dialogs()).isEmpty();
+    }
+
+    @Test
     void servingPlansFromTheButtonAndSaysWhatAReplicaServes(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         window.showArea(SERVING);
@@ -490,6 +509,11 @@ class AreaWorkflowsTest {
         assertThat(window.text("#runhealth-verdict")).as("log headline").isEmpty();
         assertThat(window.table("#runhealth-studies").getItems()).as("failure studies").isEmpty();
         assertThat(window.table("#runhealth-policies").getItems()).as("failure policies").isEmpty();
+
+        window.showArea(ABLATIONS);
+        assertThat(window.table("#ablations-sets").getItems()).as("kept sets of runs").isEmpty();
+        assertThat(window.table("#ablations-runs").getItems()).as("runs").isEmpty();
+        assertThat(window.text("#ablations-verdict")).as("ablations headline").startsWith("Choose a set of runs");
 
         window.showArea(DATA);
         assertThat(window.table("#data-runs").getItems()).as("kept dedup runs").isEmpty();

@@ -39,7 +39,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class NoClippedTextTest {
 
     private static final KeyCode[] AREAS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5,
-            KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+            KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
 
     @TempDir
     Path tmp;

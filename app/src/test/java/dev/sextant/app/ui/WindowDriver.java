@@ -37,9 +37,9 @@ final class WindowDriver {
     /** How long a single step (an area's data loading, a search, a scan) may take on a slow, shared machine. */
     static final long WAIT_SECONDS = 90;
     private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
     static final List<String> AREAS = List.of("projects", "evaluation", "contamination", "training", "serving", "gpu", "rollout",
-            "runhealth", "data");
+            "runhealth", "data", "ablations");
 
     final FxRobot robot;
     final ShellModel shell;
@@ -81,7 +81,7 @@ final class WindowDriver {
 
     // ------------------------------------------------------------------------------------------------ areas and tabs
 
-    /** Shows the area at {@code index} (0 = Projects) with its shortcut, Ctrl+1..8, and waits for its jobs. */
+    /** Shows the area at {@code index} (0 = Projects) with its shortcut, Ctrl+1..9 and Ctrl+0, and waits for its jobs. */
     void showArea(int index) throws Exception {
         robot.press(KeyCode.CONTROL).press(AREA_KEYS[index]).release(AREA_KEYS[index]).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();

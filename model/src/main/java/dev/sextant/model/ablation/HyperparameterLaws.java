@@ -29,8 +29,15 @@ public final class HyperparameterLaws {
     /** Runs within this factor of a budget's smallest compute share it (as the IsoFLOP profiles group them). */
     static final double SAME_BUDGET = IsoFlopProfiles.SAME_BUDGET;
 
-    /** A run of the grid; {@code compute} in FLOPs (the table's, else 6ND). */
-    public record Run(String run, double compute, double batchSize, double learningRate, double loss) {
+    /**
+     * A run of the grid; {@code compute} in FLOPs (the table's, else 6ND); {@code params} its model's size, 0 where
+     * unknown (a grid is one model's: at one budget, runs of other sizes are an IsoFLOP sweep's, not the grid's).
+     */
+    public record Run(String run, double compute, double params, double batchSize, double learningRate, double loss) {
+
+        public Run(String run, double compute, double batchSize, double learningRate, double loss) {
+            this(run, compute, 0, batchSize, learningRate, loss);
+        }
     }
 
     /**
@@ -108,8 +115,16 @@ public final class HyperparameterLaws {
         InputError.require(runs.size() >= 3, "ablate.runs", "batch-size and learning-rate laws need a grid of runs with batch_size and "
                 + "learning_rate at two compute budgets or more; found " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " with both");
         List<Budget> budgets = new ArrayList<>();
+        int otherSizes = 0;
         for (List<Run> g : group(runs)) {
-            budgets.add(budget(g, margin));
+            List<Run> grid = oneModel(g);
+            Budget b = budget(grid, margin);
+            if (b.usable()) {
+                otherSizes += g.size() - grid.size();
+                budgets.add(b);
+            } else {
+                budgets.add(budget(g, margin)); // not a grid: what the whole budget lacks
+            }
         }
         List<Budget> usable = budgets.stream().filter(Budget::usable).toList();
         if (usable.size() < 2) {
@@ -129,7 +144,7 @@ public final class HyperparameterLaws {
         List<String> left = new ArrayList<>();
         for (Budget b : budgets) {
             if (!b.usable()) {
-                left.add(String.format(Locale.ROOT, "%.3g (%s)", b.compute(), String.join(", ", b.problems())));
+                left.add(String.format(Locale.ROOT, "%.2g FLOPs (%s)", b.compute(), String.join(", ", b.problems())));
                 continue;
             }
             for (String p : b.problems()) {
@@ -137,8 +152,12 @@ public final class HyperparameterLaws {
             }
         }
         if (!left.isEmpty()) {
-            notes.add(0, String.format(Locale.ROOT, "%d budget%s left out, not a grid: %s", left.size(), left.size() == 1 ? "" : "s",
-                    String.join("; ", left)));
+            notes.add(0, String.format(Locale.ROOT, "%d budget%s left out, not a grid (three runs over two batch sizes and two learning rates "
+                    + "are needed): %s", left.size(), left.size() == 1 ? "" : "s", String.join("; ", left)));
+        }
+        if (otherSizes > 0) {
+            notes.add(String.format(Locale.ROOT, "%d run%s of other model sizes at a grid's budget left out: a grid is one model's batch sizes "
+                    + "and learning rates", otherSizes, otherSizes == 1 ? "" : "s"));
         }
         if (usable.size() < 3) {
             notes.add("two compute budgets give the laws but no interval on their exponents; a third budget gives one");
@@ -163,6 +182,15 @@ public final class HyperparameterLaws {
             }
         }
         return groups;
+    }
+
+    /** The runs of the model size (within 0.1 %) with the most runs at a budget: its grid. */
+    static List<Run> oneModel(List<Run> g) {
+        java.util.Map<Long, List<Run>> bySize = new java.util.LinkedHashMap<>();
+        for (Run r : g) {
+            bySize.computeIfAbsent(r.params() > 0 ? Math.round(Math.log(r.params()) * 1000) : Long.MIN_VALUE, k -> new ArrayList<>()).add(r);
+        }
+        return bySize.values().stream().max(Comparator.comparingInt(List::size)).orElseThrow();
     }
 
     private static Budget budget(List<Run> g, double margin) {

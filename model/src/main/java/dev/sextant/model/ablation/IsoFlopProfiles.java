@@ -89,6 +89,11 @@ public final class IsoFlopProfiles {
         return new Result(List.copyOf(profiles), line[1], 1 - line[1], Math.exp(line[0]));
     }
 
+    /** The least-squares parabola y = c0 + c1 x + c2 x² through a profile's points (x = log N), for drawing it. */
+    public static double[] parabolaThrough(double[] x, double[] y) {
+        return parabola(x, y);
+    }
+
     /** Least-squares y = c0 + c1 x + c2 x² (normal equations, solved by Cramer's rule on the 3 × 3 system). */
     static double[] parabola(double[] x, double[] y) {
         double[][] m = new double[3][3];

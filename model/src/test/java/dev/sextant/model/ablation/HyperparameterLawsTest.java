@@ -101,7 +101,7 @@ class HyperparameterLawsTest {
         assertThat(r.notes()).anyMatch(n -> n.contains("batch size (4096) is the largest tried"));
         List<HyperparameterLaws.Run> withSweep = new ArrayList<>(grid(new double[] {1e17, 1e18}, batches, rates));
         withSweep.add(new HyperparameterLaws.Run("sweep", 1e19, 1e6, 1e-3, 2.0));
-        assertThat(HyperparameterLaws.fit(withSweep, 0.0025).notes().get(0)).isEqualTo("1 budget left out, not a grid: 1.00e+19 (1 run (three or more are needed), one batch size tried, one learning rate tried)");
+        assertThat(HyperparameterLaws.fit(withSweep, 0.0025).notes().get(0)).isEqualTo("1 budget left out, not a grid (three runs over two batch sizes and two learning rates are needed): 1.0e+19 FLOPs (1 run (three or more are needed), one batch size tried, one learning rate tried)");
         assertThat(r.notes()).anyMatch(n -> n.contains("no interval on their exponents"));
         assertThat(r.batchSize().exponentLow()).isNull();
     }

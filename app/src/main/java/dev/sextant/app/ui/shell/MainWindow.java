@@ -103,6 +103,12 @@ public final class MainWindow {
         }, shell.workspaceProperty(), shell.currentProjectProperty()));
         shell.jobs().setFailureHandler((title, error) -> Dialogs.showError(stage, title, error));
         navigation.getSelectionModel().select(0);
+        shell.areaRequestProperty().addListener((o, a, id) -> {
+            if (id != null) {
+                areas.stream().filter(x -> x.id().equals(id)).findFirst().ifPresent(x -> navigation.getSelectionModel().select(x));
+                shell.areaRequestProperty().set(null);
+            }
+        });
         if (Boolean.getBoolean("sextant.fxwatch")) {
             // a cheap guard for freezes, asked for by the flag: the FX thread held over 100 ms is logged with the area on
             // screen (at info, since the flag asks for it and the log's threshold is info)
@@ -254,7 +260,7 @@ public final class MainWindow {
         Menu view = new Menu("_View");
         for (int i = 0; i < areas.size(); i++) {
             Area a = areas.get(i);
-            view.getItems().add(item(a.title(), i < 9 ? "Shortcut+" + (i + 1) : null, a.icon(),
+            view.getItems().add(item(a.title(), i < 9 ? "Shortcut+" + (i + 1) : i == 9 ? "Shortcut+0" : null, a.icon(),
                     () -> navigation.getSelectionModel().select(a)));
         }
         view.getItems().addAll(new SeparatorMenuItem(),

@@ -327,4 +327,25 @@ public final class ShellModel {
     public StringProperty statusProperty() {
         return status;
     }
+
+    /**
+     * A token budget (and batch) another area sends to Training plans: the Training area takes it into its form when it
+     * is built or, if built, at once, and clears it.
+     *
+     * @param batchTokens a recommended global batch in tokens, or null
+     */
+    public record TrainingHandoff(String from, double tokens, Double batchTokens) {
+    }
+
+    private final ObjectProperty<TrainingHandoff> trainingHandoff = new SimpleObjectProperty<>(this, "trainingHandoff");
+    private final StringProperty areaRequest = new SimpleStringProperty(this, "areaRequest");
+
+    public ObjectProperty<TrainingHandoff> trainingHandoffProperty() {
+        return trainingHandoff;
+    }
+
+    /** The id of an area a view asks the window to show (the window shows it and clears this). */
+    public StringProperty areaRequestProperty() {
+        return areaRequest;
+    }
 }

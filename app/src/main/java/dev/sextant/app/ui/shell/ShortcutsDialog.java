@@ -14,7 +14,7 @@ public final class ShortcutsDialog {
             {"Ctrl+O", "Open workspace"},
             {"Ctrl+I / Ctrl+E", "Import / export project"},
             {"Ctrl+Shift+E", "Export workspace"},
-            {"Ctrl+1 … Ctrl+9", "Go to area"},
+            {"Ctrl+1 … Ctrl+9, Ctrl+0", "Go to area"},
             {"Ctrl+S", "Save the project being edited"},
             {"Delete", "Delete the selected project (asks first)"},
             {"Ctrl+Shift+L", "Toggle dark theme"},

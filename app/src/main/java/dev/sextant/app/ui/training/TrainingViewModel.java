@@ -93,6 +93,8 @@ public final class TrainingViewModel {
         this.gpu = choices.gpuProperty();
         this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
+        shell.trainingHandoffProperty().addListener((o, a, h) -> take(h));
+        take(shell.trainingHandoffProperty().get());
         shell.currentProjectProperty().addListener((o, a, p) -> {
             forgetResults();
             reloadSaved(null);
@@ -371,6 +373,31 @@ public final class TrainingViewModel {
 
     public StringProperty globalBatchProperty() {
         return globalBatch;
+    }
+
+    /** A token budget (and batch) sent from another area, taken into the form. */
+    private void take(dev.sextant.app.ui.shell.ShellModel.TrainingHandoff h) {
+        if (h == null) {
+            return;
+        }
+        shell.trainingHandoffProperty().set(null);
+        tokens.set(Inputs.compact(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.3g", h.tokens()))));
+        String batch = "";
+        if (h.batchTokens() != null) {
+            int seq = 0;
+            try {
+                seq = Integer.parseInt(seqLen.get().strip());
+            } catch (NumberFormatException e) {
+                // a sequence length not yet valid: the batch stays as it was
+            }
+            if (seq > 0) {
+                long sequences = Math.max(1, Math.round(h.batchTokens() / seq));
+                globalBatch.set(Long.toString(sequences));
+                batch = String.format(java.util.Locale.ROOT, " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)", sequences,
+                        h.batchTokens(), seq);
+            }
+        }
+        shell.statusProperty().set("Token budget " + tokens.get() + batch + " taken from " + h.from() + "; choose the model and cluster, then Plan.");
     }
 
     public StringProperty tokensProperty() {
