@@ -166,4 +166,22 @@ class AblateCliTest {
         assertThat(sparse.err()).contains("too sparse").contains("one learning rate tried");
         assertThat(run("ablate", "hyper", "--params", "7e9").err()).contains("--params and --tokens go together");
     }
+
+    @Test
+    void optimalInGpuHoursPlansEachSizeOnTheClusterAndKeepsTheOneOfLeastLoss() throws Exception {
+        CliRun r = run("ablate", "optimal", "--gpu-hours", "50000", "--gpu", "h100-sxm", "--gpus", "128", "--bootstrap", "20", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode h = r.json().get("hardware");
+        // the tokens are what the planner's throughput buys in the hours: 50,000 GPU-hours on 128 GPUs is 390.6 hours
+        assertThat(h.get("tokens").asDouble()).isCloseTo(h.get("tokensPerSecond").asDouble() * 50_000 / 128 * 3600,
+                org.assertj.core.api.Assertions.withinPercentage(1e-6));
+        double best = h.get("loss").get("value").asDouble();
+        for (JsonNode c : h.get("candidates")) {
+            assertThat(c.get("loss").asDouble()).isGreaterThanOrEqualTo(best - 1e-9);
+        }
+        assertThat(h.get("mfu").asDouble()).isBetween(0.05, 1.0);
+        assertThat(r.json().get("optimal").get("flops").asDouble()).isEqualTo(h.get("flops").asDouble(), org.assertj.core.api.Assertions.within(1.0));
+        assertThat(run("ablate", "optimal", "--gpu-hours", "50000", "--gpu", "h100-sxm").err()).contains("--gpu-hours, --gpu and --gpus together");
+        assertThat(run("ablate", "optimal").err()).contains("--flops C, or as --gpu-hours H");
+    }
 }

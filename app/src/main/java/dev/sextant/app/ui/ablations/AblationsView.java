@@ -168,12 +168,26 @@ public final class AblationsView {
         optimal.setId("ablations-optimal");
         optimal.disableProperty().bind(vm.fittedProperty().isNull());
         optimal.setOnAction(e -> vm.optimal());
+        big.field("Or GPU-hours", "ablate.gpuHours", vm.gpuHoursProperty(), "e.g. 100000", "ablations-gpu-hours");
+        ComboBox<String> gpuChoice = new ComboBox<>();
+        gpuChoice.setId("ablations-gpu");
+        gpuChoice.getItems().setAll(dev.sextant.model.hardware.GpuCatalog.all().stream().map(dev.sextant.model.hardware.GpuSpec::id).toList());
+        gpuChoice.valueProperty().bindBidirectional(vm.gpuProperty());
+        gpuChoice.setMaxWidth(Double.MAX_VALUE);
+        big.row("on GPUs of type", gpuChoice);
+        big.field("GPUs", "ablate.gpus", vm.gpusProperty(), "256", "ablations-gpus");
+        Button cluster = new Button("Best on this cluster");
+        cluster.setId("ablations-optimal-cluster");
+        cluster.setTooltip(new javafx.scene.control.Tooltip("Plan Llama-shaped models of sizes around the optimum on this cluster and keep the one "
+                + "whose loss at the tokens the GPU-hours buy is lowest"));
+        cluster.disableProperty().bind(vm.fittedProperty().isNull());
+        cluster.setOnAction(e -> vm.optimalOnCluster());
         Button use = new Button("Use in Training plans");
         use.setId("ablations-use-in-training");
         use.disableProperty().bind(vm.predictionProperty().isNull());
         use.setOnAction(e -> vm.useInTraining());
-        FlowPane bigButtons = new FlowPane(6, 6, predict, optimal, use);
-        for (Button b : List.of(predict, optimal, use, run)) {
+        FlowPane bigButtons = new FlowPane(6, 6, predict, optimal, cluster, use);
+        for (Button b : List.of(predict, optimal, cluster, use, run)) {
             b.setMinWidth(Region.USE_PREF_SIZE);
         }
         VBox bigCard = AreaPanes.card("The big run", big.grid(), bigButtons);
@@ -399,6 +413,12 @@ public final class AblationsView {
             HyperparameterLaws.Recommendation lr = h.learningRate().recommend(c);
             b.append(String.format(Locale.ROOT, " Batch %s tokens (%s–%s), learning rate %.3g (%.3g–%.3g).", count(bs.value()), count(bs.low()),
                     count(bs.high()), lr.value(), lr.low(), lr.high()));
+        }
+        AblationStudy.HardwareOptimal hw = vm.hardwareProperty().get();
+        if (hw != null && Math.abs(hw.best().params() - p.params()) < 1e-6 * p.params()) {
+            b.append(String.format(Locale.ROOT, " On %s: %s at %s tokens/s (MFU %.0f %%) for %.1f days, %.2g FLOPs; at those FLOPs the law alone "
+                            + "would choose %s parameters.", hw.best().model(), hw.best().layout(), count(hw.best().tokensPerSecond()),
+                    100 * hw.best().mfu(), hw.wallDays(), hw.flops(), count(hw.atSameFlops().params().value())));
         }
         if (p.warning() != null) {
             b.append(" Warning: ").append(p.warning()).append('.');

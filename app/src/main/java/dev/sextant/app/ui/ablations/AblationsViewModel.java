@@ -51,6 +51,10 @@ public final class AblationsViewModel {
     private final StringProperty tokens = new SimpleStringProperty("1.4e11");
     private final StringProperty budget = new SimpleStringProperty("");
     private final StringProperty margin = new SimpleStringProperty("0.25");
+    private final StringProperty gpuHours = new SimpleStringProperty("");
+    private final ObjectProperty<String> gpu = new SimpleObjectProperty<>("h100-sxm");
+    private final StringProperty gpus = new SimpleStringProperty("256");
+    private final ObjectProperty<AblationStudy.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
     private String runsNote = "";
 
     public AblationsViewModel(ShellModel shell) {
@@ -70,6 +74,7 @@ public final class AblationsViewModel {
         hyperProblem.set("");
         prediction.set(null);
         optimal.set(null);
+        hardware.set(null);
         problem.set("");
     }
 
@@ -238,6 +243,33 @@ public final class AblationsViewModel {
         }
     }
 
+    /**
+     * The best model for a budget in GPU-hours on the chosen cluster (each size planned by the training planner), as a
+     * cancellable job; it becomes the planned run.
+     */
+    public void optimalOnCluster() {
+        AblationStudy.Fitted f = fitted.get();
+        if (f == null) {
+            return;
+        }
+        AblationStudy.HardwareBudget budget;
+        try {
+            double hours = Inputs.positive("ablate.gpuHours", "GPU-hours", gpuHours.get());
+            int n = Inputs.integer("ablate.gpus", "GPUs", gpus.get());
+            budget = new AblationStudy.HardwareBudget(gpu.get(), n, Math.min(8, n), hours, 4096, 1024);
+        } catch (InputError e) {
+            fail(e);
+            return;
+        }
+        shell.inProject("Best model for " + gpuHours.get() + " GPU-hours", (ws, p, progress, cancel) ->
+                AblationStudy.optimalForHardware(f.fit(), budget, progress, cancel), h -> {
+            hardware.set(h);
+            params.set(compact(h.best().params()));
+            tokens.set(compact(h.best().tokens()));
+            predict();
+        }, this::fail);
+    }
+
     /** Sends the planned run's tokens (and the recommended batch) to Training plans and shows that area. */
     public void useInTraining() {
         ScalingLawFit.Prediction p = prediction.get();
@@ -333,6 +365,22 @@ public final class AblationsViewModel {
 
     public StringProperty budgetProperty() {
         return budget;
+    }
+
+    public StringProperty gpuHoursProperty() {
+        return gpuHours;
+    }
+
+    public ObjectProperty<String> gpuProperty() {
+        return gpu;
+    }
+
+    public StringProperty gpusProperty() {
+        return gpus;
+    }
+
+    public ObjectProperty<AblationStudy.HardwareOptimal> hardwareProperty() {
+        return hardware;
     }
 
     public StringProperty marginProperty() {
