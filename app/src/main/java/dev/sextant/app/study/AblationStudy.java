@@ -191,6 +191,43 @@ public final class AblationStudy {
         return new AblationRunsFile.Read(sets.size() == 1 ? sets.get(0).name() : sets.size() + " kept sets", runs, notes);
     }
 
+    /** Choose the law's form from the runs: {@link dev.sextant.model.ablation.FormSelection}. */
+    public static final String AUTO = "auto";
+
+    /**
+     * As {@link #fit(List, ChinchillaFit.Form, int, int, long, ProgressListener, CancellationToken)}, the form named:
+     * {@code chinchilla}, {@code tied}, or {@value #AUTO} (the form that extrapolates the runs' own largest sizes
+     * better; Chinchilla's where the runs have fewer than three sizes, said in a note).
+     */
+    public static Fitted fit(List<AblationRunsFile.Run> runs, String form, int excludeHighest, int rounds, long seed, ProgressListener progress,
+                             CancellationToken cancel) {
+        if (!AUTO.equalsIgnoreCase(form == null ? "" : form.strip())) {
+            return fit(runs, ChinchillaFit.Form.of(form), excludeHighest, rounds, seed, progress, cancel);
+        }
+        List<ChinchillaFit.Point> points = kept(bestOfEachShape(runs), excludeHighest).stream()
+                .map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList();
+        String note;
+        ChinchillaFit.Form chosen;
+        try {
+            dev.sextant.model.ablation.FormSelection.Choice c = dev.sextant.model.ablation.FormSelection.choose(points);
+            chosen = c.form();
+            note = c.why();
+        } catch (InputError e) {
+            chosen = ChinchillaFit.Form.CHINCHILLA;
+            note = "form chinchilla, the standard one: " + e.getMessage().replace("; give --form chinchilla or tied", "");
+        }
+        Fitted f = fit(runs, chosen, excludeHighest, rounds, seed, progress, cancel);
+        return new Fitted(f.fit(), f.kept(), f.excluded(), f.isoFlop(), f.isoFlopNote(), f.sweepNote(), note);
+    }
+
+    private static List<AblationRunsFile.Run> kept(List<AblationRunsFile.Run> tuned, int excludeHighest) {
+        InputError.require(excludeHighest >= 0 && excludeHighest < tuned.size(), "ablate.excludeHighest",
+                "runs to leave out must lie in 0.." + (tuned.size() - 1));
+        List<AblationRunsFile.Run> byLoss = tuned.stream().sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed()).toList();
+        List<AblationRunsFile.Run> excluded = byLoss.subList(0, excludeHighest);
+        return tuned.stream().filter(r -> !excluded.contains(r)).toList();
+    }
+
     /** The runs fitted and bootstrapped, leaving out the {@code excludeHighest} runs of highest loss (as the replication does). */
     public static Fitted fit(List<AblationRunsFile.Run> runs, ChinchillaFit.Form form, int excludeHighest, int rounds, long seed,
                              ProgressListener progress, CancellationToken cancel) {
@@ -212,7 +249,7 @@ public final class AblationStudy {
         int sweep = runs.size() - tuned.size();
         String sweepNote = sweep == 0 ? null : String.format(Locale.ROOT, "%d run%s share a size and token count with a better one (a batch-size "
                 + "or learning-rate grid): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep, sweep == 1 ? "" : "s");
-        return new Fitted(fit, kept, excluded, iso, isoNote, sweepNote);
+        return new Fitted(fit, kept, excluded, iso, isoNote, sweepNote, null);
     }
 
     /**
@@ -252,10 +289,10 @@ public final class AblationStudy {
     /**
      * A fit with the runs it was made from and those left out; the IsoFLOP profiles of the kept runs where they allow
      * them (Hoffmann et al.'s approach 2), else null and why; and a note when runs of a hyperparameter grid were folded
-     * into their best.
+     * into their best; and, where the form was chosen from the runs, which and why.
      */
     public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded, IsoFlopProfiles.Result isoFlop,
-                         String isoFlopNote, String sweepNote) {
+                         String isoFlopNote, String sweepNote, String formNote) {
     }
 
     /** A budget in the user's hardware: GPU-hours on a cluster of one GPU type, at a sequence length and global batch. */

@@ -25,7 +25,8 @@ class AblateCliTest {
         try (var in = AblateCliTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv")) {
             Files.copy(in, sweep);
         }
-        CliRun r = run("ablate", "fit", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "100", "--json");
+        CliRun r = run("ablate", "fit", "--input", sweep.toString(), "--form", "chinchilla", "--exclude-highest", "5", "--bootstrap", "100",
+                "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("form").asText()).isEqualTo("chinchilla");
@@ -74,7 +75,8 @@ class AblateCliTest {
             Files.copy(in, sweep);
         }
         // Chinchilla itself, 70 B parameters on 1.4 T tokens: 45× the compute of the largest run in Figure 4
-        CliRun p = run("ablate", "predict", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "100", "--params", "70B",
+        CliRun p = run("ablate", "predict", "--input", sweep.toString(), "--form", "chinchilla", "--exclude-highest", "5", "--bootstrap", "100",
+                "--params", "70B",
                 "--tokens", "1.4T", "--json");
         assertThat(p.code()).as(p.err()).isZero();
         JsonNode loss = p.json().get("loss");

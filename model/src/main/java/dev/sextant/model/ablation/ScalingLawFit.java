@@ -19,9 +19,17 @@ import java.util.stream.IntStream;
  * @param fit       the fit on all the points
  * @param resamples the fits on the bootstrap resamples (in resample order; deterministic for the seed)
  * @param data      the points fitted
+ * @param extrapolationRate how fast the law's log error grows with the log distance beyond the runs, measured on the
+ *                  runs themselves ({@link FormSelection#extrapolationRate}); 0 where they allow no such check
  */
 public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed,
-                            ChinchillaFit.Form form) {
+                            ChinchillaFit.Form form, double extrapolationRate) {
+
+    /** A fit without a measured extrapolation error. */
+    public ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed,
+                         ChinchillaFit.Form form) {
+        this(fit, resamples, data, seed, form, 0);
+    }
 
     /** A number with its 95 % bootstrap interval. */
     public record Estimate(double value, double low, double high) {
@@ -60,8 +68,10 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
     /**
      * A planned run's loss: the fit's value; {@code fitInterval}, the 95 % interval of the law's value over the
      * resamples; {@code interval}, a 95 % prediction interval for one run's final loss — each resample's value times
-     * the exponential of a log residual of the full fit drawn at random (the run-to-run noise the fit leaves), so a
-     * single run's scatter is in it as well as the law's uncertainty. Extrapolation is measured against the largest
+     * the exponential of a log residual of the full fit drawn at random (the run-to-run noise the fit leaves) and, beyond
+     * the runs, of a normal error whose spread is the runs' own extrapolation error ({@link #extrapolationRate}) times
+     * the log distance beyond them — so a single run's scatter and the law's error when extrapolated are in it as well
+     * as the bootstrap's uncertainty. Extrapolation is measured against the largest
      * run fitted: compute 6ND, parameters and tokens as multiples of the largest seen; a warning when any is beyond
      * {@link #FAR} times.
      */
@@ -81,9 +91,11 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         List<ChinchillaFit.Parameters> from = resamples.isEmpty() ? List.of(fit) : resamples;
         int draws = Math.max(1000, from.size());
         double[] v = new double[draws];
+        // beyond the runs, the error the runs' own extrapolation showed, growing with the distance
+        double spread = data.isEmpty() ? 0 : extrapolationRate * FormSelection.distance(data, params, tokens);
         for (int i = 0; i < draws; i++) {
             double noise = residuals.length == 0 ? 0 : residuals[r.nextInt(residuals.length)];
-            v[i] = from.get(i % from.size()).loss(params, tokens) * Math.exp(noise);
+            v[i] = from.get(i % from.size()).loss(params, tokens) * Math.exp(noise + spread * gaussian(r));
         }
         Arrays.sort(v);
         Estimate one = new Estimate(law.value(), percentile(v, 0.025), percentile(v, 0.975));
@@ -146,7 +158,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
             return p;
         }).toList();
         progress.progress(1, "fitted");
-        return new ScalingLawFit(full, fits, data, seed, form);
+        return new ScalingLawFit(full, fits, data, seed, form, FormSelection.extrapolationRate(data, form));
     }
 
     /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */
@@ -206,6 +218,10 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
     static double optimalParams(ChinchillaFit.Parameters p, double flops) {
         double g = Math.pow(p.alpha() * p.bigA() / (p.beta() * p.bigB()), 1 / (p.alpha() + p.beta()));
         return g * Math.pow(flops / 6, p.beta() / (p.alpha() + p.beta()));
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
     }
 
     /** Linear interpolation between order statistics (NumPy's default percentile). */

@@ -73,10 +73,7 @@ public final class AblateFitCommand implements Runnable {
             AblationRunsFile.Run r = fitted.kept().get(i);
             residuals.add(new Residual(r.run(), r.params(), r.tokens(), r.loss(), f.fit().loss(r.params(), r.tokens()), logResiduals[i]));
         }
-        List<String> notes = new ArrayList<>(read.notes());
-        if (fitted.sweepNote() != null) {
-            notes.add(fitted.sweepNote());
-        }
+        List<String> notes = new ArrayList<>(RunsOptions.notes(read, fitted));
         if (fitted.isoFlopNote() != null) {
             notes.add(fitted.isoFlopNote());
         }

@@ -72,8 +72,9 @@ public final class AblateOptimalCommand implements Runnable {
         }
         CommandContext ctx = new CommandContext(spec);
         AblationRunsFile.Read read = runs.read(ctx);
-        ScalingLawFit f = runs.fit(read, ctx.progress()).fit();
-        List<String> notes = new ArrayList<>(read.notes());
+        var fitted = runs.fit(read, ctx.progress());
+        ScalingLawFit f = fitted.fit();
+        List<String> notes = new ArrayList<>(RunsOptions.notes(read, fitted));
         Result r;
         if (hardware) {
             var progress = ctx.progress();

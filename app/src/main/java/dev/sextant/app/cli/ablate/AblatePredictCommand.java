@@ -36,7 +36,7 @@ public final class AblatePredictCommand implements Runnable {
      * @param fitLoss       value, low, high: the 95 % interval of the law's value
      * @param extrapolation compute, parameter and token factors against the largest run fitted, and a warning when far
      */
-    public record Result(Estimate loss, Estimate fitLoss, Extrapolation extrapolation, double params, double tokens, int points,
+    public record Result(Estimate loss, Estimate fitLoss, Extrapolation extrapolation, double params, double tokens, int points, String form,
                          List<String> notes) {
     }
 
@@ -54,12 +54,14 @@ public final class AblatePredictCommand implements Runnable {
         double n = TokenCount.parse("ablate.params", "--params", params);
         double d = TokenCount.parse("ablate.tokens", "--tokens", tokens);
         AblationRunsFile.Read read = runs.read(new CommandContext(spec));
-        ScalingLawFit f = runs.fit(read, new CommandContext(spec).progress()).fit();
+        var fitted = runs.fit(read, new CommandContext(spec).progress());
+        ScalingLawFit f = fitted.fit();
         ScalingLawFit.Prediction p = f.predict(n, d);
+        List<String> notes = RunsOptions.notes(read, fitted);
         Result r = new Result(Estimate.of(p.loss()), Estimate.of(p.fitLoss()), new Extrapolation(p.computeFactor(), p.paramsFactor(),
-                p.tokensFactor(), p.warning()), n, d, f.points(), read.notes());
+                p.tokensFactor(), p.warning()), n, d, f.points(), f.form().id(), notes);
         new CommandContext(spec).print(output.json(), r, out -> {
-            read.notes().forEach(x -> out.println("Note: " + x));
+            notes.forEach(x -> out.println("Note: " + x));
             out.printf(Locale.ROOT, "%.3g parameters on %.3g tokens: loss %.4f, one run within %.4f–%.4f (95 %%); the law's value %.4f–%.4f%n", n, d,
                     p.loss().value(), p.loss().low(), p.loss().high(), p.fitLoss().low(), p.fitLoss().high());
             out.printf(Locale.ROOT, "Against the largest run fitted: %.1f× the compute, %.1f× the parameters, %.1f× the tokens%n", p.computeFactor(),

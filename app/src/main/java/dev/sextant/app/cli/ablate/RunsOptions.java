@@ -16,9 +16,9 @@ public final class RunsOptions {
     @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
             description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
     int excludeHighest;
-    @Option(names = "--form", defaultValue = "chinchilla", paramLabel = "chinchilla|tied",
-            description = "The law: chinchilla, E + A/N^α + B/D^β; tied, E + A/N^α + B/D^α (Gadre et al. 2024; extrapolates over-trained "
-                    + "runs better) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--form", defaultValue = "auto", paramLabel = "auto|chinchilla|tied",
+            description = "The law: chinchilla, E + A/N^α + B/D^β; tied, E + A/N^α + B/D^α (Gadre et al. 2024; steadier on over-trained runs); "
+                    + "auto, the one that predicts the runs' own largest sizes better when fitted without them (default: ${DEFAULT-VALUE}).")
     String form;
     @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "R", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
     int bootstrap;
@@ -32,9 +32,20 @@ public final class RunsOptions {
 
     /** The runs read and fitted. */
     AblationStudy.Fitted fit(AblationRunsFile.Read read, CliProgress progress) {
-        AblationStudy.Fitted f = AblationStudy.fit(read.runs(), dev.sextant.model.ablation.ChinchillaFit.Form.of(form), excludeHighest, bootstrap,
-                seed, progress, CancellationToken.none());
+        AblationStudy.Fitted f = AblationStudy.fit(read.runs(), form, excludeHighest, bootstrap, seed, progress, CancellationToken.none());
         progress.done();
         return f;
+    }
+
+    /** What the user should know of a fit: the reading's notes, runs folded into their best, the form chosen and why. */
+    static java.util.List<String> notes(AblationRunsFile.Read read, AblationStudy.Fitted f) {
+        java.util.List<String> notes = new java.util.ArrayList<>(read.notes());
+        if (f.sweepNote() != null) {
+            notes.add(f.sweepNote());
+        }
+        if (f.formNote() != null) {
+            notes.add(f.formNote());
+        }
+        return notes;
     }
 }

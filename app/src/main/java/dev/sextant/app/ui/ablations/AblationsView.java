@@ -141,7 +141,7 @@ public final class AblationsView {
                 : "Fitting “" + vm.chosenProperty().get().name() + "”.", vm.chosenProperty()));
 
         InputGrid fit = new InputGrid(marks);
-        fit.row("Law", Forms.choice(vm.formProperty(), "chinchilla", "tied"));
+        fit.row("Law", Forms.choice(vm.formProperty(), AblationStudy.AUTO, "chinchilla", "tied"));
         fit.field("Leave out the highest", "ablate.excludeHighest", vm.excludeHighestProperty(), "runs of highest loss", "ablations-exclude");
         fit.field("Bootstrap resamples", "ablate.bootstrap", vm.bootstrapProperty(), "1000", "ablations-bootstrap");
         fit.field("Seed", "ablate.seed", vm.seedProperty(), "1", "ablations-seed");
@@ -152,7 +152,8 @@ public final class AblationsView {
         run.disableProperty().bind(Bindings.isEmpty(vm.runs()));
         run.setOnAction(e -> vm.fit());
         Label lawNote = Forms.muted("chinchilla: E + A/N^α + B/D^β (Hoffmann et al. 2022). tied: one exponent for both terms (Gadre et al. 2024), "
-                + "steadier when runs are over-trained far beyond 20 tokens a parameter.");
+                + "steadier when runs are over-trained far beyond 20 tokens a parameter. auto: the one that predicts the runs' own largest sizes "
+                + "better when fitted without them.");
         lawNote.setWrapText(true);
         VBox fitCard = AreaPanes.card("Fit", fit.grid(), lawNote, run);
 
@@ -375,7 +376,11 @@ public final class AblationsView {
         return lead + String.format(Locale.ROOT, "%s. Compute-optimal: N_opt ∝ C^%.2f (%.2f–%.2f), %.0f tokens a parameter (%.0f–%.0f) at %.2g FLOPs%s.",
                 f.excluded().isEmpty() ? "" : " (" + f.excluded().size() + " of highest loss left out)", a.value(), a.low(), a.high(),
                 at.tokensPerParameter().value(), at.tokensPerParameter().low(), at.tokensPerParameter().high(), fit.largestCompute(),
-                f.sweepNote() == null ? "" : "; batch/LR grids fitted through their best run");
+                f.sweepNote() == null ? "" : "; batch/LR grids fitted through their best run") + (f.formNote() == null ? "" : " " + capital(f.formNote()) + ".");
+    }
+
+    private static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     static List<ParameterRow> rows(ScalingLawFit fit) {

@@ -6,7 +6,6 @@ import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
 import dev.sextant.model.TokenCount;
-import dev.sextant.model.ablation.ChinchillaFit;
 import dev.sextant.model.ablation.HyperparameterLaws;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
@@ -43,7 +42,7 @@ public final class AblationsViewModel {
     private final ObjectProperty<ScalingLawFit.Allocation> optimal = new SimpleObjectProperty<>(this, "optimal");
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
-    private final ObjectProperty<String> form = new SimpleObjectProperty<>("chinchilla");
+    private final ObjectProperty<String> form = new SimpleObjectProperty<>(AblationStudy.AUTO);
     private final StringProperty excludeHighest = new SimpleStringProperty("0");
     private final StringProperty bootstrap = new SimpleStringProperty("1000");
     private final StringProperty seed = new SimpleStringProperty("1");
@@ -165,13 +164,13 @@ public final class AblationsViewModel {
     /** The law fitted to the shown runs with its bootstrap, and the batch-size and learning-rate laws, as one cancellable job. */
     public void fit() {
         List<AblationRunsFile.Run> data = List.copyOf(runs);
-        ChinchillaFit.Form f;
+        String f;
         int exclude;
         int rounds;
         long s;
         double m;
         try {
-            f = ChinchillaFit.Form.of(form.get());
+            f = form.get();
             double x = excludeHighest.get().isBlank() ? 0 : Inputs.number("ablate.excludeHighest", "Leave out the highest", excludeHighest.get());
             InputError.require(x >= 0 && x == Math.rint(x), "ablate.excludeHighest", "Leave out the highest: a whole number of runs, 0 or more");
             exclude = (int) x;
