@@ -1,5 +1,7 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.training.SmallClusterCalibration;
+
 import dev.sextant.model.InputError;
 import dev.sextant.model.calibration.Calibration;
 import dev.sextant.model.job.CancellationToken;
@@ -145,7 +147,11 @@ public final class TrainingStudy {
      * valid, or a search where nothing fits, is refused with the reason.
      */
     public Plans plan(TrainingRequest request, Calibration profile, CancellationToken cancel) {
-        ComputeEfficiency efficiency = efficiency(request, profile);
+        return plan(request, efficiency(request, profile), cancel);
+    }
+
+    /** As above, with the kernels' speed given (a calibration from a measured run). */
+    public Plans plan(TrainingRequest request, ComputeEfficiency efficiency, CancellationToken cancel) {
         long start = System.nanoTime();
         Optional<TrainingLayout> fixed = request.fixedLayout();
         if (fixed.isPresent()) {
@@ -215,5 +221,78 @@ public final class TrainingStudy {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /**
+     * The planner calibrated by runs measured on a small cluster: each run's kernel factor ({@link SmallClusterCalibration}),
+     * their geometric mean applied to the request's search, what changes between the measured layout and the best big
+     * one, and the calibrated interval.
+     */
+    public Calibrated calibrated(TrainingRequest request, Calibration profile, List<dev.sextant.model.io.MeasuredRunFile.MeasuredRun> runs,
+                                 CancellationToken cancel) {
+        ComputeEfficiency base = efficiency(request, profile);
+        List<SmallClusterCalibration.Measured> measured = new java.util.ArrayList<>();
+        for (var r : runs) {
+            TrainingRequest like = request;
+            if (r.gpu() != null) {
+                like = new TrainingRequest(request.model(), PlanInputs.gpu(r.gpu()), request.gpus(), request.gpusPerNode(), request.interNodeGbps(),
+                        request.intraNodeGBs(), request.seqLen(), request.globalBatch(), request.tokens(), request.fixed(), request.stack(),
+                        request.dispatcher());
+            }
+            if (r.model() != null) {
+                like = new TrainingRequest(PlanInputs.model(r.model()), like.gpu(), like.gpus(), like.gpusPerNode(), like.interNodeGbps(),
+                        like.intraNodeGBs(), like.seqLen(), like.globalBatch(), like.tokens(), like.fixed(), like.stack(), like.dispatcher());
+            }
+            measured.add(SmallClusterCalibration.measure(r, like, base));
+        }
+        double k = Math.exp(measured.stream().mapToDouble(m -> Math.log(m.factor())).average().orElseThrow());
+        Plans plans = plan(request, SmallClusterCalibration.scaled(base, k), cancel);
+        Plans before = plan(request, base, cancel);
+        SmallClusterCalibration.Measured nearest = measured.stream().max(java.util.Comparator.comparingInt(m -> m.run().gpus())).orElseThrow();
+        TrainingPlan best = plans.plans().get(0);
+        double half = SmallClusterCalibration.halfWidth(plans.interval().ranking(), plans.interval().halfWidth(), nearest.run().gpus(), request.gpus());
+        List<String> changes = SmallClusterCalibration.changes(nearest.calibrated(), nearest.run().gpusPerNode(), best, request.gpusPerNode());
+        return new Calibrated(measured, k, plans, before.plans().get(0), half, changes, settled(measured, plans.interval().ranking()));
+    }
+
+    /**
+     * Which choices several measured layouts settle: two runs on the same GPUs whose measured speeds differ by more than
+     * the planner's ranking spread settle their difference (the faster layout's choice holds at that scale); closer ones
+     * do not, and choices that only the big cluster exercises (traffic across more nodes) no small run settles.
+     */
+    static List<String> settled(List<SmallClusterCalibration.Measured> measured, double ranking) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < measured.size(); i++) {
+            for (int j = i + 1; j < measured.size(); j++) {
+                var a = measured.get(i).run();
+                var b = measured.get(j).run();
+                if (a.gpus() != b.gpus()) {
+                    continue;
+                }
+                var fast = a.tokensPerGpuPerSecond() >= b.tokensPerGpuPerSecond() ? a : b;
+                var slow = fast == a ? b : a;
+                double gap = Math.log(fast.tokensPerGpuPerSecond() / slow.tokensPerGpuPerSecond());
+                double pct = 100 * Math.expm1(gap);
+                double spread = 100 * Math.expm1(ranking);
+                out.add(gap > ranking
+                        ? String.format(java.util.Locale.ROOT, "on %d GPUs %s ran %.0f %% faster than %s: settled at that scale (beyond the "
+                                + "planner's %.0f %% ranking spread)", fast.gpus(), fast.layout(), pct, slow.layout(), spread)
+                        : String.format(java.util.Locale.ROOT, "on %d GPUs %s and %s ran within %.0f %% of each other: inside the planner's %.0f %% "
+                                + "ranking spread, not settled", fast.gpus(), fast.layout(), slow.layout(), pct, spread));
+            }
+        }
+        if (measured.size() > 1 && out.isEmpty()) {
+            out.add("the measured runs are on different GPU counts: none settles a layout choice against another");
+        }
+        return out;
+    }
+
+    /**
+     * A calibrated search: the measured runs, the factor applied, the plans, the best plan of the uncalibrated planner
+     * (to show the correction), the interval's half-width in log step time, what changes from the measured layout, and
+     * what the measured runs settle.
+     */
+    public record Calibrated(List<SmallClusterCalibration.Measured> measured, double factor, Plans plans, TrainingPlan uncalibratedBest,
+                             double halfWidth, List<String> changes, List<String> settled) {
     }
 }

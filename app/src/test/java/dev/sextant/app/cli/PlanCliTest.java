@@ -661,4 +661,31 @@ class PlanCliTest {
         assertThat(run("plan", "disagg", "--model", "llama-3.1-70b", "--gpu", "l40s", "--slo-ttft", "1", "--slo-tpot", "0.03",
                 "--prefill-tp", "1").err()).contains("--prefill-tp").contains("does not fit");
     }
+
+    @Test
+    void planTrainCalibratedFromSmallClusterRunsSaysTheFactorTheIntervalAndWhatTheRunsSettle() throws Exception {
+        Path measured = java.nio.file.Files.writeString(tmp.resolve("small.csv"), "run,gpus,tp,pp,micro_batch,global_batch,seq_len,"
+                + "tokens_per_gpu_per_second\nsmall-tp1,16,1,1,1,256,4096,6000\nsmall-tp2,16,2,1,1,256,4096,4500\n");
+        CliRun r = run("plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "256", "--seq-len", "4096", "--global-batch", "1024",
+                "--top", "1", "--calibrate-from", measured.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode c = r.json().get("calibration");
+        assertThat(c.get("runs")).hasSize(2);
+        double factor = c.get("factor").asDouble();
+        // the factor applied is the geometric mean of the runs' own
+        assertThat(factor).isCloseTo(Math.sqrt(c.get("runs").get(0).get("factor").asDouble() * c.get("runs").get(1).get("factor").asDouble()),
+                within(1e-9));
+        assertThat(c.get("tokensPerGpu").asDouble()).isLessThan(c.get("uncalibratedTokensPerGpu").asDouble()); // measured slower than planned
+        assertThat(c.get("tokensPerGpuInterval").get(0).asDouble()).isLessThan(c.get("tokensPerGpu").asDouble());
+        assertThat(c.get("tokensPerGpuInterval").get(1).asDouble()).isGreaterThan(c.get("tokensPerGpu").asDouble());
+        // 6,000 against 4,500 on the same 16 GPUs: 33 % apart, beyond the planner's ranking spread
+        assertThat(c.get("settled").get(0).asText()).contains("TP1 PP1 DP16 ran 33 % faster than TP2 PP1 DP8").contains("settled");
+        assertThat(r.json().get("plans").get(0).get("efficiency").asText()).contains("from a measured small-cluster run");
+        // a measured file with a mistake is refused naming it
+        Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "gpus,tp,pp,micro_batch,global_batch,seq_len\n16,2,1,1,256,4096\n");
+        CliRun refused = run("plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "256", "--seq-len", "4096", "--global-batch",
+                "1024", "--calibrate-from", bad.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("bad.csv").contains("seconds a step");
+    }
 }

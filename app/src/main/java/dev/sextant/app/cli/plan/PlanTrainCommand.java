@@ -86,6 +86,10 @@ public final class PlanTrainCommand implements Runnable {
     String tokens;
     @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "Plans to show (default: ${DEFAULT-VALUE}).")
     int top;
+    @Option(names = "--calibrate-from", paramLabel = "RUN.csv|LOG",
+            description = "Runs measured on a small cluster (a CSV: gpus,tp,pp,micro_batch,global_batch,seq_len,tokens_per_gpu_per_second; or a "
+                    + "Megatron-LM log) that correct the planner's kernel speed before it plans this cluster.")
+    java.nio.file.Path calibrateFrom;
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the best plan in a project under NAME.")
     String save;
     @Mixin
@@ -162,7 +166,21 @@ public final class PlanTrainCommand implements Runnable {
      * @param published         the best plan against a published measurement, or null when the bundled runs have none
      */
     public record Result(ModelInfo model, int searched, double searchSeconds, List<PlanRow> plans, String savedId, Interval interval,
-                         int indistinguishable, String stack, String moeDispatcher, Published published) {
+                         int indistinguishable, String stack, String moeDispatcher, Published published, Calibration calibration) {
+    }
+
+    /**
+     * The small-cluster calibration: each measured run with the planner's tokens/s per GPU for it before and its kernel
+     * factor; the factor applied; the best plan before the correction; the calibrated 80 % interval of the best plan's
+     * tokens/s per GPU and step time; what changes from the measured layout; what the runs settle.
+     */
+    public record Calibration(String source, List<MeasuredRow> runs, double factor, double uncalibratedTokensPerGpu, double tokensPerGpu,
+                              double[] tokensPerGpuInterval, double[] stepSecondsInterval, List<String> changes, List<String> settled,
+                              List<String> notes) {
+    }
+
+    public record MeasuredRow(String run, int gpus, String layout, int globalBatch, int seqLen, double measuredTokensPerGpu,
+                              double plannedTokensPerGpu, double factor) {
     }
 
     @Override
@@ -173,7 +191,26 @@ public final class PlanTrainCommand implements Runnable {
                 intraNodeGBs != null ? intraNodeGBs : g.linkGBs(), seqLen, globalBatch, tokenBudget(),
                 new LayoutSearch.Fixed(tp, pp, cp, ep, vpp, microBatch, zero, recompute, sequenceParallel, precision,
                         attention == Attention.FUSED), SoftwareStack.of(stack), MoeDispatcher.of(moeDispatcher));
-        TrainingStudy.Plans worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
+        TrainingStudy.Plans worked;
+        Calibration calibration = null;
+        if (calibrateFrom != null) {
+            List<dev.sextant.model.io.MeasuredRunFile.MeasuredRun> measured = dev.sextant.model.io.MeasuredRunFile.read(calibrateFrom);
+            TrainingStudy.Calibrated c = new TrainingStudy().calibrated(request, profile.resolve(spec, workspace, project.nameOrId()), measured,
+                    CancellationToken.none());
+            worked = c.plans();
+            TrainingPlan best = worked.plans().get(0);
+            double perGpu = best.tokensPerSecond() / gpus;
+            List<String> notes = new java.util.ArrayList<>();
+            c.measured().forEach(m -> notes.addAll(m.notes()));
+            calibration = new Calibration(calibrateFrom.getFileName().toString(), c.measured().stream().map(m -> new MeasuredRow(m.run().name(),
+                    m.run().gpus(), m.run().layout(), m.run().globalBatch(), m.run().seqLen(), m.run().tokensPerGpuPerSecond(), m.plannedTokens(),
+                    m.factor())).toList(), c.factor(), c.uncalibratedBest().tokensPerSecond() / gpus, perGpu,
+                    new double[] {perGpu * Math.exp(-c.halfWidth()), perGpu * Math.exp(c.halfWidth())},
+                    new double[] {best.stepTimeSeconds() * Math.exp(-c.halfWidth()), best.stepTimeSeconds() * Math.exp(c.halfWidth())}, c.changes(),
+                    c.settled(), notes);
+        } else {
+            worked = new TrainingStudy().plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
+        }
         List<TrainingPlan> plans = worked.plans();
         ParameterCount pc = arch.parameters();
         String savedId = null;
@@ -187,7 +224,7 @@ public final class PlanTrainCommand implements Runnable {
         Result result = new Result(new ModelInfo(arch.name(), pc.total(), pc.active(), arch.layers(), arch.hidden(), arch.heads(),
                 arch.kvHeads(), arch.vocab()), worked.searched(), worked.seconds(), plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
                 savedId, Interval.of(worked.interval(), plans.get(0)), worked.indistinguishable(), request.stack().id(), request.dispatcher().id(),
-                Published.of(worked.published(), worked.interval().level()));
+                Published.of(worked.published(), worked.interval().level()), calibration);
         new CommandContext(spec).print(output.json(), result, out -> {
             out.printf("%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n", arch.name(),
                     result.model().params() / 1e9, arch.hasExperts() ? String.format(", %.2fB active", result.model().activeParams() / 1e9) : "",
@@ -224,6 +261,19 @@ public final class PlanTrainCommand implements Runnable {
                 out.println(why);
             }
             out.println("Compute efficiency: " + result.plans().get(0).efficiency());
+            if (result.calibration() != null) {
+                Calibration c = result.calibration();
+                c.notes().forEach(n -> out.println("Note: " + n));
+                for (MeasuredRow m : c.runs()) {
+                    out.printf(java.util.Locale.ROOT, "Measured %s: %d GPUs, %s: %.0f tokens/s per GPU against the planner's %.0f: kernels × %.2f%n",
+                            m.run(), m.gpus(), m.layout(), m.measuredTokensPerGpu(), m.plannedTokensPerGpu(), m.factor());
+                }
+                out.printf(java.util.Locale.ROOT, "Calibrated (kernels × %.2f): the best plan runs %.0f tokens/s per GPU (%.0f–%.0f, 80 %%) against "
+                        + "%.0f uncalibrated%n", c.factor(), c.tokensPerGpu(), c.tokensPerGpuInterval()[0], c.tokensPerGpuInterval()[1],
+                        c.uncalibratedTokensPerGpu());
+                c.changes().forEach(x -> out.println("  " + x));
+                c.settled().forEach(x -> out.println("  " + x));
+            }
             if (result.savedId() != null) {
                 out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
             }
