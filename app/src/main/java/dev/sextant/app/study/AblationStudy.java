@@ -41,10 +41,10 @@ public final class AblationStudy {
      * @param tokensPerStep tokens a step by run name; the key "" for every log; none: the log's own counter
      */
     public record LogReading(Map<String, Double> params, Map<String, Double> tokensPerStep, String metric, List<Double> atTokens, int points,
-                             int window, String schedule) {
+                             int window, String schedule, boolean cooldowns) {
 
         public static final LogReading NONE = new LogReading(Map.of(), Map.of(), "loss", List.of(), LossCurve.DEFAULT_POINTS,
-                LossCurve.DEFAULT_WINDOW, null);
+                LossCurve.DEFAULT_WINDOW, null, false);
 
         Double paramsOf(String run) {
             return params.getOrDefault(run, params.get(""));
@@ -84,7 +84,7 @@ public final class AblationStudy {
             runs.addAll(r.runs());
             notes.addAll(r.notes());
         }
-        if (anyLog && logs.points() > 1 && logs.atTokens().isEmpty()) {
+        if (anyLog && logs.points() > 1 && logs.atTokens().isEmpty() && !logs.cooldowns()) {
             notes.add("a log read at several token counts stands for shorter runs only where its learning rate had cooled down there (a "
                     + "warmup-stable-decay cool-down); on a cosine schedule the earlier points overstate the loss a run of that length "
                     + "reaches — prefer final losses, or --points 1");
@@ -107,7 +107,8 @@ public final class AblationStudy {
         TrainingLog log = RunHealthStudy.read(List.of(p), TrainingLogFormat.AUTO, progress, cancel);
         LossCurve.Read curve;
         try {
-            curve = LossCurve.read(log, logs.metric(), logs.tokensPerStepOf(name), logs.atTokens(), logs.points(), logs.window());
+            curve = logs.cooldowns() ? LossCurve.readAtCooldowns(log, logs.metric(), logs.tokensPerStepOf(name), logs.window())
+                    : LossCurve.read(log, logs.metric(), logs.tokensPerStepOf(name), logs.atTokens(), logs.points(), logs.window());
         } catch (InputError e) {
             throw BadInputException.of(source, e.getMessage());
         }
@@ -118,7 +119,7 @@ public final class AblationStudy {
                 continue;
             }
             runs.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "%s@%s", name, shortTokens(pt.tokens())), params, pt.tokens(), pt.loss(),
-                    null, null, batch, null, logs.schedule(), null, pt.step()));
+                    null, null, batch, null, logs.cooldowns() && logs.schedule() == null ? "wsd" : logs.schedule(), null, pt.step()));
         }
         if (runs.isEmpty()) {
             throw BadInputException.of(source, "the log's token counts are all below a thousandth of a token a parameter");
@@ -248,13 +249,14 @@ public final class AblationStudy {
         }
         int sweep = runs.size() - tuned.size();
         String sweepNote = sweep == 0 ? null : String.format(Locale.ROOT, "%d run%s share a size and token count with a better one (a batch-size "
-                + "or learning-rate grid): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep, sweep == 1 ? "" : "s");
+                + "learning-rate or schedule ablation): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep,
+                sweep == 1 ? "" : "s");
         return new Fitted(fit, kept, excluded, iso, isoNote, sweepNote, null);
     }
 
     /**
-     * The runs with the lowest loss among those of the same parameters and tokens (within 0.1 %) that differ in batch size
-     * or learning rate: a hyperparameter grid, of which the law wants the tuned run. Runs of one shape and the same
+     * The runs with the lowest loss among those of the same parameters and tokens (within 0.1 %) that differ in batch size,
+     * learning rate or schedule: a hyperparameter grid or a schedule ablation, of which the law wants the tuned run. Runs of one shape and the same
      * hyperparameters (repeats with other seeds) are all kept. In the input's order.
      */
     static List<AblationRunsFile.Run> bestOfEachShape(List<AblationRunsFile.Run> runs) {
@@ -265,13 +267,25 @@ public final class AblationStudy {
         }
         java.util.Set<AblationRunsFile.Run> dropped = new java.util.HashSet<>();
         for (List<AblationRunsFile.Run> g : shapes.values()) {
-            long settings = g.stream().map(r -> r.batchSize() + "/" + r.learningRate()).distinct().count();
+            long settings = g.stream().map(r -> r.batchSize() + "/" + r.learningRate() + "/" + ScheduleComparisonKey.of(r.schedule())).distinct().count();
             if (settings > 1) {
                 AblationRunsFile.Run best = g.stream().min(Comparator.comparingDouble(AblationRunsFile.Run::loss)).orElseThrow();
                 g.stream().filter(r -> r != best).forEach(dropped::add);
             }
         }
         return runs.stream().filter(r -> !dropped.contains(r)).toList();
+    }
+
+    /** A schedule's name as the comparison reads it (wsd and warmup-stable-decay are one). */
+    private static final class ScheduleComparisonKey {
+        static String of(String schedule) {
+            return schedule == null ? "" : dev.sextant.model.ablation.ScheduleComparison.key(schedule);
+        }
+    }
+
+    /** The runs' learning-rate schedules compared at equal parameters and tokens. */
+    public static dev.sextant.model.ablation.ScheduleComparison.Result schedules(List<AblationRunsFile.Run> runs) {
+        return dev.sextant.model.ablation.ScheduleComparison.compare(runs);
     }
 
     /**

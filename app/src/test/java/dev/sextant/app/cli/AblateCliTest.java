@@ -186,4 +186,29 @@ class AblateCliTest {
         assertThat(run("ablate", "optimal", "--gpu-hours", "50000", "--gpu", "h100-sxm").err()).contains("--gpu-hours, --gpu and --gpus together");
         assertThat(run("ablate", "optimal").err()).contains("--flops C, or as --gpu-hours H");
     }
+
+    @Test
+    void schedulesAreComparedAtEqualShapesAndAWsdLogGivesOneRunACooldown() throws Exception {
+        Path table = Files.writeString(tmp.resolve("schedules.csv"), "run,params,tokens,loss,schedule\na,1e8,2e9,3.00,cosine\nb,1e8,2e9,2.97,wsd\n"
+                + "c,4e8,8e9,2.50,cosine\nd,4e8,8e9,2.49,wsd\n");
+        CliRun r = run("ablate", "schedules", "--input", table.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("reference").asText()).isEqualTo("cosine");
+        assertThat(r.json().get("summary").get(0).get("mean").asDouble()).isEqualTo(-0.007, org.assertj.core.api.Assertions.within(1e-9));
+        // a warmup-stable-decay log with two cool-downs: two runs, one run's budgets
+        StringBuilder log = new StringBuilder();
+        for (int s = 10; s <= 2000; s += 10) {
+            double lr = s <= 800 ? 1e-3 : s <= 1000 ? 1e-3 * (1000 - s) / 200.0 + 1e-6 : s <= 1800 ? 1e-3 : 1e-3 * (2000 - s) / 200.0 + 1e-6;
+            log.append(String.format(java.util.Locale.ROOT, "{\"step\": %d, \"loss\": %.5f, \"lr\": %.8f}%n", s, 4 - 0.0005 * s, lr));
+        }
+        Path wsd = Files.writeString(tmp.resolve("wsd-run.jsonl"), log.toString());
+        assertThat(run("project", "create", "Schedules").code()).isZero();
+        CliRun imported = run("ablate", "import", "--input", wsd.toString(), "--project", "Schedules", "--params", "1.2e8", "--tokens-per-step",
+                "524288", "--cooldowns", "--json");
+        assertThat(imported.code()).as(imported.err()).isZero();
+        assertThat(imported.json().get("rows")).hasSize(2);
+        assertThat(imported.json().get("rows").get(0).get("tokens").asDouble()).isEqualTo(1000 * 524288.0);
+        assertThat(imported.json().get("rows").get(0).get("schedule").asText()).isEqualTo("wsd");
+        assertThat(run("ablate", "schedules", "--project", "Schedules").err()).contains("no model size and token count was trained under");
+    }
 }

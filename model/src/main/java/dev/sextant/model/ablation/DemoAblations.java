@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The demo project's small runs, generated (and said to be): an IsoFLOP sweep of five budgets and a batch-size ×
- * learning-rate grid at four smaller ones. Losses follow the law Besiroglu et al. (2024, arXiv 2404.10102) refitted on
+ * The demo project's small runs, generated (and said to be): an IsoFLOP sweep of five budgets, a schedule ablation
+ * (warmup-stable-decay and constant beside cosine) at one, and a batch-size × learning-rate grid at four smaller ones. Losses follow the law Besiroglu et al. (2024, arXiv 2404.10102) refitted on
  * Chinchilla's runs, E = 1.82, A = 482.01, B = 2085.43, α = 0.3478, β = 0.3658, with 0.4 % log-normal noise; the grid's
  * penalty away from the optimum is a bowl in log batch and log learning rate around DeepSeek LLM's laws (arXiv
  * 2401.02954, §3.1), so the demo's fits have known answers.
@@ -41,6 +41,15 @@ public final class DemoAblations {
                 out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "sweep-C%.0e-N%.0fM", c, n / 1e6), n, d, loss, c, null,
                         round(0.2920 * Math.pow(c, 0.3271)), round4(0.3118 * Math.pow(c, -0.1250)), "cosine", 2000.0, ++line));
             }
+        }
+        // a schedule ablation at 2e18 FLOPs: warmup-stable-decay about level with cosine, a constant rate worse (Hägele et al. 2024)
+        for (double n : new double[] {64.8e6, 116.64e6, 209.952e6}) {
+            double d = 2e18 / (6 * n);
+            double base = law(n, d);
+            out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "wsd-C2e+18-N%.0fM", n / 1e6), n, d, base * (1 - 0.002) * Math.exp(0.002
+                    * gaussian(rnd)), 2e18, null, null, null, "wsd", 2000.0, ++line));
+            out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "constant-C2e+18-N%.0fM", n / 1e6), n, d, base * 1.025 * Math.exp(0.002
+                    * gaussian(rnd)), 2e18, null, null, null, "constant", 2000.0, ++line));
         }
         for (double c : new double[] {1e17, 4e17, 1.6e18, 6.4e18}) {
             double n = Math.sqrt(c / 120); // 20 tokens a parameter

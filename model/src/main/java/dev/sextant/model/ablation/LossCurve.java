@@ -100,6 +100,61 @@ public final class LossCurve {
         return new Read(metric, List.copyOf(out), from, last);
     }
 
+    /** A cool-down ends where the learning rate has fallen below this share of its peak and stops falling. */
+    static final double COOLED = 0.3;
+
+    /**
+     * The loss at the end of each cool-down of a warmup-stable-decay run (MiniCPM 2024; Hägele et al. 2024): where the
+     * learning rate, having decayed below {@link #COOLED} of its peak, reaches its lowest before the log ends or the
+     * rate rises again (the next branch re-warming from the stable phase). Each is a budget the one run stands for.
+     */
+    public static Read readAtCooldowns(TrainingLog log, String metric, Double tokensPerStep, int window) {
+        MetricSeries lr = log.metric(MetricNames.LEARNING_RATE).orElseThrow(() -> new InputError("ablate.cooldowns",
+                "the log has no learning rate to find its cool-downs by; it has " + String.join(", ", log.metricNames())));
+        List<Long> ends = cooldownEnds(lr);
+        InputError.require(!ends.isEmpty(), "ablate.cooldowns", String.format(Locale.ROOT, "the learning rate never decays below %.0f %% of its "
+                + "peak: no cool-down to read", 100 * COOLED));
+        Read all = read(log, metric, tokensPerStep, List.of(), 1, 1);
+        List<Double> at = new ArrayList<>();
+        MetricSeries loss = log.metric(metric).orElseThrow();
+        for (long step : ends) {
+            int i = loss.indexAtOrBefore(step);
+            if (i >= 0) {
+                at.add(tokensAt(log, loss.step(i), tokensPerStep));
+            }
+        }
+        Read r = read(log, metric, tokensPerStep, at, 0, window);
+        return new Read(r.metric(), r.points(), r.tokensFrom() + ", at the end of each cool-down", all.finalTokens());
+    }
+
+    /** The steps where a cool-down ends ({@link #readAtCooldowns}). */
+    static List<Long> cooldownEnds(MetricSeries lr) {
+        double peak = 0;
+        for (int i = 0; i < lr.size(); i++) {
+            peak = Math.max(peak, lr.value(i));
+        }
+        List<Long> out = new ArrayList<>();
+        for (int i = 1; i < lr.size(); i++) {
+            double v = lr.value(i);
+            boolean falling = v < lr.value(i - 1);
+            boolean last = i == lr.size() - 1;
+            boolean turns = !last && lr.value(i + 1) > v * 1.5;
+            if (v <= COOLED * peak && (falling || turns) && (last || turns)) {
+                out.add(lr.step(i));
+            }
+        }
+        return out;
+    }
+
+    private static double tokensAt(TrainingLog log, long step, Double tokensPerStep) {
+        if (tokensPerStep != null) {
+            return step * tokensPerStep;
+        }
+        MetricSeries counter = log.metric(MetricNames.CONSUMED_TOKENS).filter(LossCurve::grows).orElseThrow(() -> new InputError(
+                "ablate.tokensPerStep", "the log counts no tokens; give the tokens a step (global batch × sequence length)"));
+        return at(counter, step);
+    }
+
     private static boolean grows(MetricSeries s) {
         return s.size() >= 2 && s.value(s.size() - 1) > s.value(0);
     }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "ablate", mixinStandardHelpOptions = true,
         description = "Small-scale ablations before the big run: scaling laws fitted to a team's own small runs.",
         subcommands = {AblateImportCommand.class, AblateFitCommand.class, AblatePredictCommand.class, AblateOptimalCommand.class,
-                AblateHyperCommand.class})
+                AblateHyperCommand.class, AblateSchedulesCommand.class})
 public final class AblateCommand implements Runnable {
 
     @Spec
@@ -17,6 +17,6 @@ public final class AblateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: import, fit, predict, optimal or hyper");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: import, fit, predict, optimal, hyper or schedules");
     }
 }

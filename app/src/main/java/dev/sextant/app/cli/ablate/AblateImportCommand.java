@@ -53,6 +53,9 @@ public final class AblateImportCommand implements Runnable {
     int window;
     @Option(names = "--schedule", paramLabel = "S", description = "The logs' learning-rate schedule (cosine, constant, wsd), kept with their runs.")
     String schedule;
+    @Option(names = "--cooldowns", description = "Read a warmup-stable-decay log at the end of each cool-down (where its learning rate bottoms out), "
+            + "each a budget the run stands for.")
+    boolean cooldowns;
     @Mixin
     dev.sextant.app.cli.ProjectOption project;
     @Mixin
@@ -70,7 +73,7 @@ public final class AblateImportCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         AblationStudy.LogReading logs = new AblationStudy.LogReading(perRun("--params", params), perRun("--tokens-per-step", tokensPerStep), metric,
-                atTokens == null ? List.of() : atTokens, points, window, schedule);
+                atTokens == null ? List.of() : atTokens, points, window, schedule, cooldowns);
         var progress = ctx.progress();
         AblationRunsFile.Read read = AblationStudy.read(inputs, RunsSource.rename(map), logs, progress, CancellationToken.none());
         progress.done();

@@ -62,9 +62,15 @@ public final class AblationsView {
     private final StackPane ratePane = new StackPane();
     private final ComboBox<HyperparameterLaws.Budget> budget = new ComboBox<>();
     private final Label hyperSummary = new Label();
+    private final TableView<ScheduleRow> scheduleTable = new TableView<>();
+    private final Label scheduleSummary = new Label();
     private final Label prediction = new Label();
     private final Label verdict = new Label();
     private final StringProperty headline = new SimpleStringProperty("");
+
+    /** A row of the schedules table: a shape, one schedule's best run there and its loss against the reference's. */
+    record ScheduleRow(double params, double tokens, String schedule, String run, double loss, double vsReference) {
+    }
 
     /** A row of the parameters table: a name, its value and 95 % interval, and what it is. */
     record ParameterRow(String name, double value, double low, double high, String meaning) {
@@ -269,6 +275,25 @@ public final class AblationsView {
         VBox hyperBox = new VBox(8, summary, charts);
         hyperBox.setPadding(new Insets(6, 0, 0, 0));
 
+        scheduleTable.setId("ablations-schedules");
+        scheduleTable.getColumns().setAll(List.of(
+                width(number("Parameters", ScheduleRow::params, "%.3g"), 96),
+                width(number("Tokens", ScheduleRow::tokens, "%.3g"), 90),
+                width(text("Schedule", ScheduleRow::schedule), 100),
+                width(text("Run", ScheduleRow::run), 170),
+                width(number("Loss", ScheduleRow::loss, "%.4f"), 76),
+                width(text("Against the reference", r -> r.vsReference() == 0 ? "reference" : String.format(Locale.ROOT, "%+.2f %%",
+                        100 * r.vsReference())), 150)));
+        Tables.exportable(scheduleTable, "schedules.csv", vm.shell());
+        Tables.fit(scheduleTable, "AblationsView.schedules");
+        scheduleSummary.setWrapText(true);
+        scheduleSummary.setMinHeight(Region.USE_PREF_SIZE);
+        VBox scheduleBox = new VBox(8, scheduleSummary, scheduleTable);
+        VBox.setVgrow(scheduleTable, Priority.ALWAYS);
+        scheduleBox.setPadding(new Insets(6, 0, 0, 0));
+        vm.schedulesProperty().addListener((o, a, c) -> showSchedules());
+        vm.schedulesProblemProperty().addListener((o, a, c) -> showSchedules());
+        showSchedules();
         Tab runsTab = new Tab("Runs", runs);
         Tab frontierTab = new Tab("Frontier", frontierPane);
         Tab isoTab = new Tab("IsoFLOP", isoPane);
@@ -277,7 +302,9 @@ public final class AblationsView {
         runsTab.setId("ablations-tab-runs");
         frontierTab.setId("ablations-tab-frontier");
         hyperTab.setId("ablations-tab-hyper");
-        TabPane tabs = new TabPane(runsTab, frontierTab, isoTab, paramTab, hyperTab);
+        Tab scheduleTab = new Tab("Schedules", scheduleBox);
+        scheduleTab.setId("ablations-tab-schedules");
+        TabPane tabs = new TabPane(runsTab, frontierTab, isoTab, paramTab, hyperTab, scheduleTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         vm.fittedProperty().addListener((o, a, f) -> {
             if (f != null && tabs.getSelectionModel().getSelectedItem() == runsTab) {
@@ -322,11 +349,15 @@ public final class AblationsView {
         perStep.setPromptText("blank: the log's consumed-token counter");
         perStep.setId("ablations-log-tokens-per-step");
         javafx.scene.control.TextField points = new javafx.scene.control.TextField(Integer.toString(dev.sextant.model.ablation.LossCurve.DEFAULT_POINTS));
+        javafx.scene.control.CheckBox cooldowns = new javafx.scene.control.CheckBox("At the end of each cool-down (warmup-stable-decay)");
+        cooldowns.setId("ablations-log-cooldowns");
+        points.disableProperty().bind(cooldowns.selectedProperty());
         GridPane g = dev.sextant.app.ui.shell.Dialogs.formGrid();
         Forms.row(g, 0, "Keep as", name);
         Forms.row(g, 1, "Parameters", params);
         Forms.row(g, 2, "Tokens a step", perStep);
         Forms.row(g, 3, "Token counts to read", points);
+        Forms.row(g, 4, "Or read", cooldowns);
         Label note = Forms.muted("Tokens a step is the global batch × the sequence length. Each point's loss is a least-squares line through the "
                 + dev.sextant.model.ablation.LossCurve.DEFAULT_WINDOW + " logged points up to it. On a cosine schedule, points before the end "
                 + "overstate the loss a run of that length reaches: read 1 unless the log has cool-downs.");
@@ -336,7 +367,28 @@ public final class AblationsView {
         d.getDialogPane().getButtonTypes().addAll(javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
         d.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK)
                 .ifPresent(b -> vm.importLog(f.toPath(), name.getText().isBlank() ? f.getName() : name.getText().strip(), params.getText(),
-                        perStep.getText(), points.getText()));
+                        perStep.getText(), points.getText(), cooldowns.isSelected()));
+    }
+
+    private void showSchedules() {
+        dev.sextant.model.ablation.ScheduleComparison.Result c = vm.schedulesProperty().get();
+        if (c == null) {
+            scheduleTable.getItems().clear();
+            String why = vm.schedulesProblemProperty().get();
+            scheduleSummary.setText(why == null || why.isEmpty() ? "Runs of equal parameters and tokens under different learning-rate schedules "
+                    + "(a schedule column: cosine, constant, wsd) are compared here." : "No schedules to compare: " + why + ".");
+            return;
+        }
+        List<ScheduleRow> rows = new ArrayList<>();
+        for (var shape : c.shapes()) {
+            for (var e : shape.entries()) {
+                rows.add(new ScheduleRow(shape.params(), shape.tokens(), e.schedule(), e.run(), e.loss(), e.vsReference()));
+            }
+        }
+        scheduleTable.getItems().setAll(rows);
+        scheduleSummary.setText(String.join(" ", c.summary().stream().map(x -> String.format(Locale.ROOT,
+                "%s against %s: %+.2f %% on average over %d shape%s (%+.2f %% to %+.2f %%).", x.schedule(), c.reference(), 100 * x.mean(), x.shapes(),
+                x.shapes() == 1 ? "" : "s", 100 * x.best(), 100 * x.worst())).toList()));
     }
 
     private void showFit(AblationStudy.Fitted f) {

@@ -55,6 +55,8 @@ public final class AblationsViewModel {
     private final StringProperty gpus = new SimpleStringProperty("256");
     private final ObjectProperty<AblationStudy.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
     private String runsNote = "";
+    private final ObjectProperty<dev.sextant.model.ablation.ScheduleComparison.Result> schedules = new SimpleObjectProperty<>(this, "schedules");
+    private final StringProperty schedulesProblem = new SimpleStringProperty("");
 
     public AblationsViewModel(ShellModel shell) {
         this.shell = shell;
@@ -98,11 +100,20 @@ public final class AblationsViewModel {
         SavedAblationSet set = chosen.get();
         if (sets.isEmpty()) {
             runs.clear();
+            schedules.set(null);
+            schedulesProblem.set("");
             return;
         }
         shell.inProject("Load runs", (ws, p, progress, cancel) -> AblationStudy.kept(ws, p.id(), set == null ? null : set.id().toString()), r -> {
             runs.setAll(r.runs());
             runsNote = String.join(" ", r.notes());
+            try {
+                schedules.set(AblationStudy.schedules(r.runs()));
+                schedulesProblem.set("");
+            } catch (InputError e) {
+                schedules.set(null);
+                schedulesProblem.set(e.getMessage());
+            }
         }, this::fail);
     }
 
@@ -118,14 +129,19 @@ public final class AblationsViewModel {
      * @param tokensPerStepText tokens a step, blank where the log counts its tokens
      */
     public void importLog(Path log, String name, String paramsText, String tokensPerStepText, String pointsText) {
+        importLog(log, name, paramsText, tokensPerStepText, pointsText, false);
+    }
+
+    /** As above; {@code cooldowns}: read a warmup-stable-decay log at the end of each cool-down instead. */
+    public void importLog(Path log, String name, String paramsText, String tokensPerStepText, String pointsText, boolean cooldowns) {
         AblationStudy.LogReading reading;
         try {
             double n = TokenCount.parse("ablate.logParams", "Parameters", paramsText);
             Double perStep = tokensPerStepText == null || tokensPerStepText.isBlank() ? null
                     : (double) TokenCount.parse("ablate.tokensPerStep", "Tokens a step", tokensPerStepText);
-            int points = Inputs.integer("ablate.points", "Points", pointsText);
+            int points = cooldowns ? 1 : Inputs.integer("ablate.points", "Points", pointsText);
             reading = new AblationStudy.LogReading(Map.of("", n), perStep == null ? Map.of() : Map.of("", perStep), "loss", List.of(), points,
-                    dev.sextant.model.ablation.LossCurve.DEFAULT_WINDOW, null);
+                    dev.sextant.model.ablation.LossCurve.DEFAULT_WINDOW, null, cooldowns);
         } catch (InputError e) {
             fail(e);
             return;
@@ -300,6 +316,14 @@ public final class AblationsViewModel {
 
     public ObservableList<AblationRunsFile.Run> runs() {
         return runs;
+    }
+
+    public ObjectProperty<dev.sextant.model.ablation.ScheduleComparison.Result> schedulesProperty() {
+        return schedules;
+    }
+
+    public StringProperty schedulesProblemProperty() {
+        return schedulesProblem;
     }
 
     public String runsNote() {
