@@ -22,6 +22,21 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     }
 
     @Test
+    void aSmallClusterRunCalibratesTheSearch() throws Exception {
+        java.nio.file.Path measured = java.nio.file.Files.writeString(tmp.resolve("small.csv"),
+                "gpus,tp,pp,micro_batch,global_batch,seq_len,tokens_per_gpu_per_second\n64,8,2,1,128,8192,200\n");
+        vm.calibrateFrom(measured);
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.summaryProperty().get()).startsWith("Calibrated from small.csv: kernels ×").contains("Measured TP8 PP2 DP4 on 64 GPUs");
+        assertThat(vm.plans()).isNotEmpty();
+        assertThat(vm.plans().get(0).efficiency()).contains("from a measured small-cluster run");
+        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "gpus,tp\n64,8\n");
+        vm.calibrateFrom(bad);
+        assertThat(vm.problemProperty().get()).contains("bad.csv");
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void theDemoPlansAreKeptInTheDemoProject() {
         assertThat(vm.saved()).hasSize(2).allMatch(SavedTrainingPlan::demo);
         vm.open(vm.saved().get(0));

@@ -38,6 +38,7 @@ public final class TrainingView {
     @FXML private VBox form;
     @FXML private GridPane fixed;
     @FXML private Button search;
+    @FXML private Button calibrate;
     @FXML private Label summary;
     @FXML private Label indistinguishable;
     @FXML private VBox results;
@@ -69,6 +70,17 @@ public final class TrainingView {
         fixChoices(new InputGrid(fixed, marks));
         form.getChildren().add(keptPlans().node());
         search.setOnAction(e -> vm.search());
+        calibrate.setTooltip(new javafx.scene.control.Tooltip("Runs measured on a small cluster (a CSV of gpus, tp, pp, micro_batch, global_batch, "
+                + "seq_len and tokens_per_gpu_per_second, or a Megatron-LM log) correct the planner's kernel speed before it searches this cluster"));
+        calibrate.disableProperty().bind(vm.shell().jobs().runningProperty());
+        calibrate.setOnAction(e -> {
+            javafx.stage.FileChooser c = new javafx.stage.FileChooser();
+            c.setTitle("Runs measured on a small cluster (CSV or Megatron-LM log)");
+            java.io.File f = c.showOpenDialog(root.getScene().getWindow());
+            if (f != null) {
+                vm.calibrateFrom(f.toPath());
+            }
+        });
         search.disableProperty().bind(vm.shell().jobs().runningProperty());
         wirePlans();
         memoryTab.setContent(new MemoryTab(vm, this::dark).node());

@@ -169,6 +169,46 @@ public final class TrainingViewModel {
         });
     }
 
+    /**
+     * Searches the layouts with the planner calibrated by runs measured on a small cluster ({@code file}: a CSV or a
+     * Megatron-LM log), and says the correction, the calibrated interval, what changes from the measured layout and
+     * what the runs settle.
+     */
+    public void calibrateFrom(java.nio.file.Path file) {
+        TrainingRequest req = readRequest();
+        if (req == null) {
+            return;
+        }
+        var profile = profiles.calibration();
+        shell.jobs().submit("Calibrate from " + file.getFileName(), (progress, cancel) -> {
+            var runs = dev.sextant.model.io.MeasuredRunFile.read(file);
+            progress.progress(-1, "planning the measured layouts and this cluster");
+            return new TrainingStudy().calibrated(req, profile, runs, cancel);
+        }, c -> {
+            request.set(req);
+            staleness.fresh();
+            TrainingStudy.Plans done = c.plans();
+            plans.setAll(done.plans());
+            rankingBand = Math.exp(done.interval().ranking()) - 1;
+            sensitivity.set(null);
+            selected.set(plans.isEmpty() ? null : plans.get(0));
+            TrainingPlan best = plans.get(0);
+            double perGpu = best.tokensPerSecond() / req.gpus();
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Calibrated from %s: kernels × %.2f of the planner's. Best: %s, %,.0f "
+                            + "tokens/s per GPU (%,.0f–%,.0f, 80 %%) against %,.0f uncalibrated.", file.getFileName(), c.factor(), describe(best), perGpu,
+                    perGpu * Math.exp(-c.halfWidth()), perGpu * Math.exp(c.halfWidth()), c.uncalibratedBest().tokensPerSecond() / req.gpus()));
+            for (var m : c.measured()) {
+                b.append(String.format(Locale.ROOT, " Measured %s on %d GPUs: %,.0f tokens/s per GPU against the planner's %,.0f.", m.run().layout(),
+                        m.run().gpus(), m.run().tokensPerGpuPerSecond(), m.plannedTokens()));
+                m.notes().forEach(n -> b.append(' ').append(Character.toUpperCase(n.charAt(0))).append(n.substring(1)).append('.'));
+            }
+            summary.set(b.toString());
+            List<String> more = new java.util.ArrayList<>(c.changes());
+            more.addAll(c.settled());
+            indistinguishable.set(String.join("; ", more.stream().map(x -> Character.toUpperCase(x.charAt(0)) + x.substring(1)).toList()) + ".");
+        }, this::show);
+    }
+
     /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2" ({@link dev.sextant.model.training.TrainingLayout#degrees}). */
     public static String layout(TrainingPlan p) {
         return p.layout().degrees();
