@@ -215,10 +215,10 @@ public final class AblationStudy {
             note = c.why();
         } catch (InputError e) {
             chosen = ChinchillaFit.Form.CHINCHILLA;
-            note = "form chinchilla, the standard one: " + e.getMessage().replace("; give --form chinchilla or tied", "");
+            note = "form chinchilla, the standard one: " + e.getMessage().replace("; name the form (chinchilla or tied) instead", "");
         }
         Fitted f = fit(runs, chosen, excludeHighest, rounds, seed, progress, cancel);
-        return new Fitted(f.fit(), f.kept(), f.excluded(), f.isoFlop(), f.isoFlopNote(), f.sweepNote(), note);
+        return new Fitted(f.fit(), f.kept(), f.excluded(), f.isoFlop(), f.isoFlopNote(), f.envelope(), f.envelopeNote(), f.sweepNote(), note);
     }
 
     private static List<AblationRunsFile.Run> kept(List<AblationRunsFile.Run> tuned, int excludeHighest) {
@@ -251,7 +251,14 @@ public final class AblationStudy {
         String sweepNote = sweep == 0 ? null : String.format(Locale.ROOT, "%d run%s share a size and token count with a better one (a batch-size "
                 + "learning-rate or schedule ablation): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep,
                 sweep == 1 ? "" : "s");
-        return new Fitted(fit, kept, excluded, iso, isoNote, sweepNote, null);
+        dev.sextant.model.ablation.LossEnvelope.Result envelope = null;
+        String envelopeNote = null;
+        try {
+            envelope = dev.sextant.model.ablation.LossEnvelope.fit(points);
+        } catch (InputError e) {
+            envelopeNote = "no loss envelope (approach 1): " + e.getMessage().replace("the loss envelope (approach 1): ", "");
+        }
+        return new Fitted(fit, kept, excluded, iso, isoNote, envelope, envelopeNote, sweepNote, null);
     }
 
     /**
@@ -274,6 +281,16 @@ public final class AblationStudy {
             }
         }
         return runs.stream().filter(r -> !dropped.contains(r)).toList();
+    }
+
+    /** The grid of L-BFGS starts a fit of {@code form} runs from (log-space exponents, e, a, b), as reported with a fit. */
+    public record StartGrid(int starts, double[] alpha, double[] beta, double[] e, double[] a, double[] b) {
+    }
+
+    public static StartGrid startGrid(ChinchillaFit.Form form) {
+        return new StartGrid(ChinchillaFit.starts(form), ChinchillaFit.GRID_ALPHA.clone(),
+                form == ChinchillaFit.Form.TIED ? new double[0] : ChinchillaFit.GRID_ALPHA.clone(), ChinchillaFit.GRID_E.clone(),
+                ChinchillaFit.GRID_AB.clone(), ChinchillaFit.GRID_AB.clone());
     }
 
     /** A schedule's name as the comparison reads it (wsd and warmup-stable-decay are one). */
@@ -302,11 +319,12 @@ public final class AblationStudy {
 
     /**
      * A fit with the runs it was made from and those left out; the IsoFLOP profiles of the kept runs where they allow
-     * them (Hoffmann et al.'s approach 2), else null and why; and a note when runs of a hyperparameter grid were folded
+     * them (Hoffmann et al.'s approach 2), else null and why; the loss envelope likewise (approach 1); and a note when runs of a hyperparameter grid were folded
      * into their best; and, where the form was chosen from the runs, which and why.
      */
     public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded, IsoFlopProfiles.Result isoFlop,
-                         String isoFlopNote, String sweepNote, String formNote) {
+                         String isoFlopNote, dev.sextant.model.ablation.LossEnvelope.Result envelope, String envelopeNote, String sweepNote,
+                         String formNote) {
     }
 
     /** A budget in the user's hardware: GPU-hours on a cluster of one GPU type, at a sequence length and global batch. */

@@ -211,4 +211,31 @@ class AblateCliTest {
         assertThat(imported.json().get("rows").get(0).get("schedule").asText()).isEqualTo("wsd");
         assertThat(run("ablate", "schedules", "--project", "Schedules").err()).contains("no model size and token count was trained under");
     }
+
+    @Test
+    void aSavedFitAnswersPredictAndOptimalAsTheRunsDo() throws Exception {
+        Path sweep = tmp.resolve("chinchilla-figure4.csv");
+        try (var in = AblateCliTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv")) {
+            Files.copy(in, sweep);
+        }
+        Path fit = tmp.resolve("law.json");
+        CliRun saved = run("ablate", "fit", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "30", "--save-fit", fit.toString(),
+                "--json");
+        assertThat(saved.code()).as(saved.err()).isZero();
+        assertThat(saved.json().get("grid").get("starts").asInt()).isEqualTo(saved.json().get("form").asText().equals("tied") ? 900 : 4500);
+        assertThat(saved.json().get("envelope").get("a").asDouble()).isBetween(0.3, 0.7); // approach 1 on Figure 4's runs
+        CliRun fromRuns = run("ablate", "predict", "--input", sweep.toString(), "--exclude-highest", "5", "--bootstrap", "30", "--params", "70B",
+                "--tokens", "1.4T", "--json");
+        CliRun fromFit = run("ablate", "predict", "--fit", fit.toString(), "--params", "70B", "--tokens", "1.4T", "--json");
+        assertThat(fromFit.code()).as(fromFit.err()).isZero();
+        assertThat(fromFit.json().get("loss")).isEqualTo(fromRuns.json().get("loss"));
+        assertThat(fromFit.json().get("notes").get(0).asText()).contains("the law saved in law.json");
+        CliRun optimal = run("ablate", "optimal", "--fit", fit.toString(), "--flops", "1e23", "--json");
+        assertThat(optimal.code()).as(optimal.err()).isZero();
+        assertThat(run("ablate", "predict", "--fit", fit.toString(), "--input", sweep.toString(), "--params", "7B", "--tokens", "1T").err())
+                .contains("not both");
+        Path notAFit = Files.writeString(tmp.resolve("other.json"), "{\"format\": \"x\"}");
+        assertThat(run("ablate", "predict", "--fit", notAFit.toString(), "--params", "7B", "--tokens", "1T").err()).contains("other.json")
+                .contains("not a scaling law saved by Sextant");
+    }
 }

@@ -102,7 +102,7 @@ public final class FormSelection {
         try {
             s = split(points);
         } catch (InputError e) {
-            throw new InputError("ablate.form", "choosing the form: " + e.getMessage() + "; give --form chinchilla or tied");
+            throw new InputError("ablate.form", "choosing the form: " + e.getMessage() + "; name the form (chinchilla or tied) instead");
         }
         List<ChinchillaFit.Point> fit = s.fit();
         List<ChinchillaFit.Point> test = s.test();

@@ -25,6 +25,8 @@ public final class AblateFitCommand implements Runnable {
 
     @Mixin
     RunsOptions runs;
+    @Option(names = "--save-fit", paramLabel = "FIT.json", description = "Save the law with its resamples, for ablate predict|optimal --fit.")
+    java.nio.file.Path saveFit;
     @Mixin
     JsonOption output;
     @Spec
@@ -38,7 +40,16 @@ public final class AblateFitCommand implements Runnable {
      * @param residuals  each kept run's predicted loss and log residual (log actual − log predicted)
      */
     public record Result(String form, Map<String, ScalingLawFit.Estimate> parameters, int points, List<String> excluded, Optimal optimal,
-                         List<Residual> residuals, int bootstrap, long seed, List<String> notes, IsoFlop isoFlop) {
+                         List<Residual> residuals, int bootstrap, long seed, List<String> notes, IsoFlop isoFlop, Envelope envelope, Grid grid,
+                         double extrapolationRate) {
+    }
+
+    /** Approach 1: N_opt ∝ C^a through the loss envelope, and its steps (where the optimal size changes); null when too few. */
+    public record Envelope(double a, double b, int sizes, List<dev.sextant.model.ablation.LossEnvelope.Point> steps) {
+    }
+
+    /** The grid of initialisations L-BFGS starts from (log-space a, b, e and the exponents). */
+    public record Grid(int starts, double[] alpha, double[] beta, double[] e, double[] a, double[] b) {
     }
 
     /** Approach 2: each profile's budget and parabola vertex, and N_opt ∝ C^a, D_opt ∝ C^b through them; null when too few. */
@@ -56,9 +67,15 @@ public final class AblateFitCommand implements Runnable {
 
     @Override
     public void run() {
+        if (runs.fitFile != null) {
+            throw dev.sextant.model.io.BadInputException.of("--fit", "ablate fit fits runs (--input or --project); --fit is for predict and optimal");
+        }
         AblationRunsFile.Read read = runs.read(new CommandContext(spec));
         AblationStudy.Fitted fitted = runs.fit(read, new CommandContext(spec).progress());
         ScalingLawFit f = fitted.fit();
+        if (saveFit != null) {
+            dev.sextant.model.io.ScalingFitFile.write(saveFit, f);
+        }
         Map<String, ScalingLawFit.Estimate> parameters = new LinkedHashMap<>();
         parameters.put("E", f.bigE());
         parameters.put("A", f.bigA());
@@ -79,8 +96,15 @@ public final class AblateFitCommand implements Runnable {
         }
         IsoFlop iso = fitted.isoFlop() == null ? null : new IsoFlop(fitted.isoFlop().a(), fitted.isoFlop().b(), fitted.isoFlop().profiles().stream()
                 .map(p -> new Profile(p.flops(), p.runs().size(), p.optimalParams(), p.optimalLoss(), p.interior())).toList());
+        if (fitted.envelopeNote() != null) {
+            notes.add(fitted.envelopeNote());
+        }
+        Envelope envelope = fitted.envelope() == null ? null : new Envelope(fitted.envelope().a(), fitted.envelope().b(), fitted.envelope().sizes(),
+                fitted.envelope().steps());
+        AblationStudy.StartGrid g = AblationStudy.startGrid(f.form());
+        Grid grid = new Grid(g.starts(), g.alpha(), g.beta(), g.e(), g.a(), g.b());
         Result result = new Result(f.form().id(), parameters, fitted.kept().size(), fitted.excluded().stream().map(AblationRunsFile.Run::run).toList(),
-                optimal, residuals, runs.bootstrap, runs.seed, notes, iso);
+                optimal, residuals, runs.bootstrap, runs.seed, notes, iso, envelope, grid, f.extrapolationRate());
         new CommandContext(spec).print(output.json(), result, out -> {
             notes.forEach(n -> out.println("Note: " + n));
             out.printf(Locale.ROOT, "L(N, D) = %s on %d runs%s; 95 %% intervals from %d bootstrap resamples%n", f.form().formula(), result.points(),
@@ -92,6 +116,10 @@ public final class AblateFitCommand implements Runnable {
                     optimal.tokensPerParameter().high());
             double[] abs = residuals.stream().mapToDouble(x -> Math.abs(Math.expm1(x.logResidual()))).sorted().toArray();
             out.printf(Locale.ROOT, "Residuals: median %.2f %%, largest %.2f %% of the loss%n", 100 * abs[abs.length / 2], 100 * abs[abs.length - 1]);
+            if (envelope != null) {
+                out.printf(Locale.ROOT, "Loss envelope (approach 1): %d sizes, N_opt ∝ C^%.3f, D_opt ∝ C^%.3f%n", envelope.sizes(), envelope.a(),
+                        envelope.b());
+            }
             if (iso != null) {
                 long inside = iso.profiles().stream().filter(Profile::interior).count();
                 out.printf(Locale.ROOT, "IsoFLOP profiles (approach 2): %d budgets, N_opt ∝ C^%.3f, D_opt ∝ C^%.3f%s%n", iso.profiles().size(), iso.a(),

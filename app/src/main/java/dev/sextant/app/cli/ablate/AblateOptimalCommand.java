@@ -71,10 +71,9 @@ public final class AblateOptimalCommand implements Runnable {
             throw BadInputException.of("--flops", "the budget must be a positive number of FLOPs, got " + flops);
         }
         CommandContext ctx = new CommandContext(spec);
-        AblationRunsFile.Read read = runs.read(ctx);
-        var fitted = runs.fit(read, ctx.progress());
-        ScalingLawFit f = fitted.fit();
-        List<String> notes = new ArrayList<>(RunsOptions.notes(read, fitted));
+        RunsOptions.Law law = runs.law(ctx);
+        ScalingLawFit f = law.fit();
+        List<String> notes = new ArrayList<>(law.notes());
         Result r;
         if (hardware) {
             var progress = ctx.progress();

@@ -53,11 +53,10 @@ public final class AblatePredictCommand implements Runnable {
     public void run() {
         double n = TokenCount.parse("ablate.params", "--params", params);
         double d = TokenCount.parse("ablate.tokens", "--tokens", tokens);
-        AblationRunsFile.Read read = runs.read(new CommandContext(spec));
-        var fitted = runs.fit(read, new CommandContext(spec).progress());
-        ScalingLawFit f = fitted.fit();
+        RunsOptions.Law law = runs.law(new CommandContext(spec));
+        ScalingLawFit f = law.fit();
         ScalingLawFit.Prediction p = f.predict(n, d);
-        List<String> notes = RunsOptions.notes(read, fitted);
+        List<String> notes = law.notes();
         Result r = new Result(Estimate.of(p.loss()), Estimate.of(p.fitLoss()), new Extrapolation(p.computeFactor(), p.paramsFactor(),
                 p.tokensFactor(), p.warning()), n, d, f.points(), f.form().id(), notes);
         new CommandContext(spec).print(output.json(), r, out -> {

@@ -24,6 +24,26 @@ public final class RunsOptions {
     int bootstrap;
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
+    @Option(names = "--fit", paramLabel = "FIT.json", description = "A law saved by ablate fit --save-fit, instead of fitting the runs again.")
+    java.nio.file.Path fitFile;
+
+    /** A law to ask: fitted now from the runs, or read from a saved fit; and what the user should know of it. */
+    record Law(dev.sextant.model.ablation.ScalingLawFit fit, java.util.List<String> notes) {
+    }
+
+    Law law(CommandContext ctx) {
+        if (fitFile != null) {
+            if (source.inputs != null || source.project != null || source.set != null) {
+                throw dev.sextant.model.io.BadInputException.of("--fit", "give a saved fit (--fit) or the runs (--input, --project), not both");
+            }
+            var f = dev.sextant.model.io.ScalingFitFile.read(fitFile);
+            return new Law(f, java.util.List.of(String.format(java.util.Locale.ROOT, "the law saved in %s (form %s, %d runs, %d resamples)",
+                    fitFile.getFileName(), f.form().id(), f.points(), f.resamples().size())));
+        }
+        AblationRunsFile.Read read = read(ctx);
+        AblationStudy.Fitted f = fit(read, ctx.progress());
+        return new Law(f.fit(), notes(read, f));
+    }
 
     /** The runs read from the inputs or the project (a problem names file, line, field and run). */
     AblationRunsFile.Read read(CommandContext ctx) {

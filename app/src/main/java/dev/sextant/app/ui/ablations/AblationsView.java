@@ -73,7 +73,7 @@ public final class AblationsView {
     }
 
     /** A row of the parameters table: a name, its value and 95 % interval, and what it is. */
-    record ParameterRow(String name, double value, double low, double high, String meaning) {
+    record ParameterRow(String name, double value, Double low, Double high, String meaning) {
     }
 
     public AblationsView(AblationsViewModel vm) {
@@ -402,7 +402,14 @@ public final class AblationsView {
         }
         ScalingLawFit fit = f.fit();
         headline.set(headline(f));
-        parameters.getItems().setAll(rows(fit));
+        List<ParameterRow> rows = new ArrayList<>(rows(fit));
+        if (f.isoFlop() != null) {
+            rows.add(new ParameterRow("a, IsoFLOP", f.isoFlop().a(), null, null, "N_opt ∝ C^a through the IsoFLOP profiles' optima (approach 2)"));
+        }
+        if (f.envelope() != null) {
+            rows.add(new ParameterRow("a, envelope", f.envelope().a(), null, null, "N_opt ∝ C^a through the loss envelope (approach 1)"));
+        }
+        parameters.getItems().setAll(rows);
         Forms.show(isoPane, f.isoFlop() == null ? null : AblationCharts.isoFlop(f.isoFlop(), dark()),
                 f.isoFlopNote() == null ? "" : f.isoFlopNote() + ".");
         Forms.show(residualPane, AblationCharts.residuals(fit, dark()), "");
