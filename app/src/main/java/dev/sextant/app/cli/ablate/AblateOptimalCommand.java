@@ -3,6 +3,7 @@ package dev.sextant.app.cli.ablate;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.AblationStudy;
+import dev.sextant.app.study.ClusterOptimum;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
@@ -54,7 +55,7 @@ public final class AblateOptimalCommand implements Runnable {
     }
 
     public record Hardware(double gpuHours, String gpu, int gpus, double params, double tokens, ScalingLawFit.Estimate loss, String model,
-                           String layout, double tokensPerSecond, double mfu, double flops, double wallDays, List<AblationStudy.Candidate> candidates) {
+                           String layout, double tokensPerSecond, double mfu, double flops, double wallDays, List<ClusterOptimum.Candidate> candidates) {
     }
 
     @Override
@@ -77,11 +78,11 @@ public final class AblateOptimalCommand implements Runnable {
         Result r;
         if (hardware) {
             var progress = ctx.progress();
-            AblationStudy.HardwareOptimal h = AblationStudy.optimalForHardware(f, new AblationStudy.HardwareBudget(gpu, gpus, gpusPerNode, gpuHours,
+            ClusterOptimum.HardwareOptimal h = ClusterOptimum.find(f, new ClusterOptimum.HardwareBudget(gpu, gpus, gpusPerNode, gpuHours,
                     seqLen, globalBatch), progress, CancellationToken.none());
             progress.done();
             notes.addAll(h.notes());
-            AblationStudy.Candidate b = h.best();
+            ClusterOptimum.Candidate b = h.best();
             r = new Result(h.atSameFlops(), new Hardware(gpuHours, gpu, gpus, b.params(), b.tokens(), h.prediction().loss(), b.model(), b.layout(),
                     b.tokensPerSecond(), b.mfu(), h.flops(), h.wallDays(), h.candidates()), h.prediction().computeFactor(), h.prediction().warning(),
                     f.points(), notes);

@@ -5,6 +5,7 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.study.AblationStudy;
+import dev.sextant.app.study.ClusterOptimum;
 import dev.sextant.app.ui.charts.AblationCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
@@ -478,7 +479,7 @@ public final class AblationsView {
             b.append(String.format(Locale.ROOT, " Batch %s tokens (%s–%s), learning rate %.3g (%.3g–%.3g).", count(bs.value()), count(bs.low()),
                     count(bs.high()), lr.value(), lr.low(), lr.high()));
         }
-        AblationStudy.HardwareOptimal hw = vm.hardwareProperty().get();
+        ClusterOptimum.HardwareOptimal hw = vm.hardwareProperty().get();
         if (hw != null && Math.abs(hw.best().params() - p.params()) < 1e-6 * p.params()) {
             b.append(String.format(Locale.ROOT, " On %s: %s at %s tokens/s (MFU %.0f %%) for %.1f days, %.2g FLOPs; at those FLOPs the law alone "
                             + "would choose %s parameters.", hw.best().model(), hw.best().layout(), count(hw.best().tokensPerSecond()),

@@ -2,6 +2,7 @@ package dev.sextant.app.ui.ablations;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.study.AblationStudy;
+import dev.sextant.app.study.ClusterOptimum;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
@@ -53,7 +54,7 @@ public final class AblationsViewModel {
     private final StringProperty gpuHours = new SimpleStringProperty("");
     private final ObjectProperty<String> gpu = new SimpleObjectProperty<>("h100-sxm");
     private final StringProperty gpus = new SimpleStringProperty("256");
-    private final ObjectProperty<AblationStudy.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
+    private final ObjectProperty<ClusterOptimum.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
     private String runsNote = "";
     private final ObjectProperty<dev.sextant.model.ablation.ScheduleComparison.Result> schedules = new SimpleObjectProperty<>(this, "schedules");
     private final StringProperty schedulesProblem = new SimpleStringProperty("");
@@ -267,17 +268,17 @@ public final class AblationsViewModel {
         if (f == null) {
             return;
         }
-        AblationStudy.HardwareBudget budget;
+        ClusterOptimum.HardwareBudget budget;
         try {
             double hours = Inputs.positive("ablate.gpuHours", "GPU-hours", gpuHours.get());
             int n = Inputs.integer("ablate.gpus", "GPUs", gpus.get());
-            budget = new AblationStudy.HardwareBudget(gpu.get(), n, Math.min(8, n), hours, 4096, 1024);
+            budget = new ClusterOptimum.HardwareBudget(gpu.get(), n, Math.min(8, n), hours, 4096, 1024);
         } catch (InputError e) {
             fail(e);
             return;
         }
         shell.inProject("Best model for " + gpuHours.get() + " GPU-hours", (ws, p, progress, cancel) ->
-                AblationStudy.optimalForHardware(f.fit(), budget, progress, cancel), h -> {
+                ClusterOptimum.find(f.fit(), budget, progress, cancel), h -> {
             hardware.set(h);
             params.set(compact(h.best().params()));
             tokens.set(compact(h.best().tokens()));
@@ -402,7 +403,7 @@ public final class AblationsViewModel {
         return gpus;
     }
 
-    public ObjectProperty<AblationStudy.HardwareOptimal> hardwareProperty() {
+    public ObjectProperty<ClusterOptimum.HardwareOptimal> hardwareProperty() {
         return hardware;
     }
 
