@@ -56,4 +56,11 @@ public class AblationBenchmark {
     public ScalingLawFit fitFiveHundredRunsWithThousandBootstraps() {
         return ScalingLawFit.run(runs, 1000, 1, ProgressListener.NONE, CancellationToken.none());
     }
+
+    /** What {@code ablate fit}'s default does: the form chosen by the runs' own extrapolation, then the bootstrapped fit. */
+    @Benchmark
+    public ScalingLawFit fitFiveHundredRunsAutoFormWithThousandBootstraps() {
+        return ScalingLawFit.run(runs, dev.sextant.model.ablation.FormSelection.choose(runs).form(), 1000, 1, ProgressListener.NONE,
+                CancellationToken.none());
+    }
 }

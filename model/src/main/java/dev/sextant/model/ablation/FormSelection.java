@@ -69,13 +69,24 @@ public final class FormSelection {
      * allow no such check.
      */
     public static double extrapolationRate(List<ChinchillaFit.Point> points, ChinchillaFit.Form form) {
+        return extrapolationRate(points, form, null);
+    }
+
+    /**
+     * As above, the split's fit started from {@code start} (the fit on all the points, as the bootstrap's resamples are)
+     * rather than from the whole grid; null: the grid.
+     */
+    public static double extrapolationRate(List<ChinchillaFit.Point> points, ChinchillaFit.Form form, ChinchillaFit.Parameters start) {
         Split s;
         try {
             s = split(points);
         } catch (InputError e) {
             return 0;
         }
-        ChinchillaFit.Parameters p = ChinchillaFit.fit(s.fit(), form);
+        ChinchillaFit.Parameters p = start == null ? ChinchillaFit.fit(s.fit(), form)
+                : ChinchillaFit.fitFrom(s.fit().stream().mapToDouble(x -> Math.log(x.params())).toArray(),
+                        s.fit().stream().mapToDouble(x -> Math.log(x.tokens())).toArray(),
+                        s.fit().stream().mapToDouble(x -> Math.log(x.loss())).toArray(), start, form);
         double sq = 0;
         double dist = 0;
         for (ChinchillaFit.Point x : s.test()) {

@@ -158,7 +158,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
             return p;
         }).toList();
         progress.progress(1, "fitted");
-        return new ScalingLawFit(full, fits, data, seed, form, FormSelection.extrapolationRate(data, form));
+        return new ScalingLawFit(full, fits, data, seed, form, FormSelection.extrapolationRate(data, form, full));
     }
 
     /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */
