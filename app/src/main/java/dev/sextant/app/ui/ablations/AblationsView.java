@@ -436,7 +436,7 @@ public final class AblationsView {
         return lead + String.format(Locale.ROOT, "%s. Compute-optimal: N_opt ∝ C^%.2f (%.2f–%.2f), %.0f tokens a parameter (%.0f–%.0f) at %.2g FLOPs%s.",
                 f.excluded().isEmpty() ? "" : " (" + f.excluded().size() + " of highest loss left out)", a.value(), a.low(), a.high(),
                 at.tokensPerParameter().value(), at.tokensPerParameter().low(), at.tokensPerParameter().high(), fit.largestCompute(),
-                f.sweepNote() == null ? "" : "; batch/LR grids fitted through their best run") + (f.formNote() == null ? "" : " " + capital(f.formNote()) + ".");
+                f.sweepNote() == null ? "" : "; grids and schedule ablations fitted through their best run") + (f.formNote() == null ? "" : " " + capital(f.formNote()) + ".");
     }
 
     private static String capital(String s) {
