@@ -1,0 +1,232 @@
+package dev.sextant.model.monitoring;
+
+import dev.sextant.model.InputError;
+import dev.sextant.model.statistics.MannWhitney;
+import dev.sextant.model.statistics.Normal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import org.apache.commons.math3.distribution.BinomialDistribution;
+
+/**
+ * Production traffic in time windows, per segment (a combination of the columns grouped by), each window set against
+ * the segment's trailing baseline (the windows before it): error and refusal rates by an exact one-sided binomial test
+ * against the baseline's rate; latency, time to first token and output length by the canary judge's rank test (Mann-Whitney
+ * with the Hodges-Lehmann shift and its interval), latency and time to first token at equal output and prompt length; the request rate by a robust z-score against the baseline windows'
+ * counts (the Run health detectors' statistic). An alert names its window, metric and segment, its size with an
+ * interval, a severity, and the requests that drove it, the most telling first.
+ */
+public final class TrafficMonitor {
+
+    /** Significance an alert needs: small, as every window of every segment and metric is a test. */
+    public static final double ALPHA = 1e-4;
+    /** Below this the evidence is overwhelming: a critical alert when the effect is large too. */
+    static final double CRITICAL_P = 1e-8;
+    /** A rate must at least rise by this much (absolute) to alert: a significant but tiny rise is not worth a page. */
+    static final double MIN_RATE_RISE = 0.01;
+    /** A latency or length shift must be at least this share of the baseline median to alert. */
+    static final double MIN_SHIFT = 0.10;
+    /** Requests a baseline needs before anything is judged against it. */
+    static final int MIN_BASELINE = 50;
+    /** Requests a window needs to be judged. */
+    static final int MIN_WINDOW = 20;
+    /** Requests listed with an alert at most. */
+    public static final int LISTED = 50;
+
+    /**
+     * @param windowMillis    the window length
+     * @param by              the columns segments are made of (empty: all traffic as one)
+     * @param baselineWindows windows before each one that form its baseline
+     */
+    public record Settings(long windowMillis, List<String> by, int baselineWindows) {
+        public Settings {
+            InputError.require(windowMillis >= 1000, "monitor.window", "the window must be a second or longer");
+            InputError.require(baselineWindows >= 1, "monitor.baseline", "the baseline needs at least one window");
+            by = List.copyOf(by);
+        }
+    }
+
+    /** An estimate with its 95 % interval. */
+    public record Effect(double value, double low, double high) {
+    }
+
+    /**
+     * @param value    the window's value (a rate, a median in ms or tokens, requests)
+     * @param baseline the baseline's
+     * @param effect   the change: a rate's difference, a rank test's Hodges-Lehmann shift, a count's excess
+     * @param pValue   the test's
+     * @param requests the ids that drove it, most telling first (at most {@link #LISTED})
+     */
+    public record Alert(long startMillis, long endMillis, String metric, Map<String, String> segment, double value, double baseline, Effect effect,
+                        double pValue, String severity, int windowRequests, List<String> requests) {
+    }
+
+    public record Result(long requests, long firstMillis, long lastMillis, int windows, List<Alert> alerts) {
+    }
+
+    private TrafficMonitor() {
+    }
+
+    public static Result analyze(List<Request> requests, Settings s) {
+        InputError.require(!requests.isEmpty(), "monitor.input", "no requests to analyse");
+        List<Request> sorted = new ArrayList<>(requests);
+        sorted.sort(Comparator.comparingLong(Request::epochMillis));
+        long first = sorted.get(0).epochMillis();
+        long last = sorted.get(sorted.size() - 1).epochMillis();
+        long start = Math.floorDiv(first, s.windowMillis()) * s.windowMillis();
+        int windows = (int) ((last - start) / s.windowMillis()) + 1;
+        // segment → window → requests
+        Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
+        for (Request r : sorted) {
+            Map<String, String> seg = new TreeMap<>();
+            for (String col : s.by()) {
+                seg.put(col, r.segments().getOrDefault(col, "(none)"));
+            }
+            List<List<Request>> w = bySegment.computeIfAbsent(seg, k -> {
+                List<List<Request>> l = new ArrayList<>();
+                for (int i = 0; i < windows; i++) {
+                    l.add(new ArrayList<>());
+                }
+                return l;
+            });
+            w.get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
+        }
+        List<Alert> alerts = new ArrayList<>();
+        for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
+            List<List<Request>> w = e.getValue();
+            for (int i = 1; i < windows; i++) {
+                List<Request> now = w.get(i);
+                List<Request> base = new ArrayList<>();
+                List<Integer> counts = new ArrayList<>();
+                for (int j = Math.max(0, i - s.baselineWindows()); j < i; j++) {
+                    base.addAll(w.get(j));
+                    counts.add(w.get(j).size());
+                }
+                long ws = start + i * s.windowMillis();
+                long we = ws + s.windowMillis();
+                Map<String, String> seg = e.getKey();
+                rate(alerts, "error_rate", now, base, Request::error, ws, we, seg);
+                rate(alerts, "refusal_rate", now, base, Request::refusal, ws, we, seg);
+                shift(alerts, "latency_p50", now, base, Request::latencyMs, Request::outputTokens, ws, we, seg);
+                shift(alerts, "ttft_p50", now, base, Request::ttftMs, Request::inputTokens, ws, we, seg);
+                shift(alerts, "output_tokens", now, base, Request::outputTokens, null, ws, we, seg);
+                requestRate(alerts, now, counts, ws, we, seg);
+            }
+        }
+        alerts.sort(Comparator.comparingLong(Alert::startMillis).thenComparing(Alert::metric));
+        return new Result(sorted.size(), first, last, windows, List.copyOf(alerts));
+    }
+
+    /** A rate above the baseline's: P(X ≥ x) for X ~ Binomial(n, p0), p0 the baseline's rate (with one added case). */
+    static void rate(List<Alert> out, String metric, List<Request> now, List<Request> base, Predicate<Request> hit, long ws, long we,
+                     Map<String, String> seg) {
+        if (now.size() < MIN_WINDOW || base.size() < MIN_BASELINE) {
+            return;
+        }
+        int x = (int) now.stream().filter(hit).count();
+        long b = base.stream().filter(hit).count();
+        double p0 = (b + 1.0) / (base.size() + 2.0); // never exactly 0: a first error in a clean baseline is judged, not certain
+        double rate = (double) x / now.size();
+        if (rate - p0 < MIN_RATE_RISE) {
+            return;
+        }
+        double p = x == 0 ? 1 : 1 - new BinomialDistribution(null, now.size(), p0).cumulativeProbability(x - 1);
+        if (p >= ALPHA) {
+            return;
+        }
+        double baseRate = (double) b / base.size();
+        double se = Math.sqrt(rate * (1 - rate) / now.size() + baseRate * (1 - baseRate) / base.size());
+        double z = Normal.quantile(0.975);
+        Effect d = new Effect(rate - baseRate, rate - baseRate - z * se, rate - baseRate + z * se);
+        List<String> ids = now.stream().filter(hit).limit(LISTED).map(Request::id).toList();
+        out.add(new Alert(ws, we, metric, seg, rate, baseRate, d, p, p < CRITICAL_P && rate >= 2 * Math.max(baseRate, 0.005) ? "critical" : "warning",
+                now.size(), ids));
+    }
+
+    /**
+     * A shift of a per-request number: the rank test and the Hodges-Lehmann shift, as the canary judge does. Where the
+     * number grows with a length ({@code size}: latency with the output tokens, time to first token with the prompt's),
+     * both samples are first set at equal length — each value less the baseline's least-squares line in that length — so
+     * a window of longer answers is not a slower service (real traffic's mix moves by the minute).
+     */
+    static void shift(List<Alert> out, String metric, List<Request> now, List<Request> base, ToDoubleFunction<Request> value,
+                      ToDoubleFunction<Request> size, long ws, long we, Map<String, String> seg) {
+        List<Request> nowOk = now.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
+        List<Request> baseOk = base.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
+        if (nowOk.size() < MIN_WINDOW || baseOk.size() < MIN_BASELINE) {
+            return;
+        }
+        double[] line = size == null ? null : line(baseOk, size, value);
+        ToDoubleFunction<Request> adjusted = line == null ? value
+                : r -> value.applyAsDouble(r) - line[1] * (size.applyAsDouble(r) - line[2]);
+        double[] x = nowOk.stream().mapToDouble(adjusted).toArray();
+        double[] y = baseOk.stream().mapToDouble(adjusted).toArray();
+        MannWhitney mw = MannWhitney.of(x, y, 0.95);
+        double baseMedian = median(baseOk.stream().mapToDouble(value).toArray());
+        if (mw.pValue() >= ALPHA || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)) {
+            return;
+        }
+        double[] sortedY = y.clone();
+        Arrays.sort(sortedY);
+        double tail = mw.estimate() > 0 ? sortedY[(int) Math.floor(0.95 * (sortedY.length - 1))] : sortedY[(int) Math.ceil(0.05 * (sortedY.length - 1))];
+        boolean up = mw.estimate() > 0;
+        List<String> ids = nowOk.stream().filter(r -> up ? adjusted.applyAsDouble(r) > tail : adjusted.applyAsDouble(r) < tail)
+                .sorted(Comparator.comparingDouble((Request r) -> adjusted.applyAsDouble(r) * (up ? -1 : 1))).limit(LISTED).map(Request::id).toList();
+        boolean large = Math.abs(mw.estimate()) >= 0.5 * Math.max(baseMedian, 1e-9);
+        out.add(new Alert(ws, we, metric, seg, median(nowOk.stream().mapToDouble(value).toArray()), baseMedian, new Effect(mw.estimate(), mw.ciLow(),
+                mw.ciHigh()), mw.pValue(), mw.pValue() < CRITICAL_P && large ? "critical" : "warning", now.size(), ids));
+    }
+
+    /**
+     * The least-squares line of {@code value} on {@code size} over the requests that log both: {intercept, slope, mean
+     * size}; null when fewer than {@link #MIN_BASELINE} do or the sizes do not vary.
+     */
+    static double[] line(List<Request> rs, ToDoubleFunction<Request> size, ToDoubleFunction<Request> value) {
+        double[] xs = rs.stream().filter(r -> Double.isFinite(size.applyAsDouble(r))).mapToDouble(size).toArray();
+        double[] ys = rs.stream().filter(r -> Double.isFinite(size.applyAsDouble(r))).mapToDouble(value).toArray();
+        if (xs.length < MIN_BASELINE) {
+            return null;
+        }
+        double mx = Arrays.stream(xs).average().orElseThrow();
+        double my = Arrays.stream(ys).average().orElseThrow();
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < xs.length; i++) {
+            sxy += (xs[i] - mx) * (ys[i] - my);
+            sxx += (xs[i] - mx) * (xs[i] - mx);
+        }
+        return sxx == 0 ? null : new double[] {my - sxy / sxx * mx, sxy / sxx, mx};
+    }
+
+    /** The window's request count against the baseline windows' by a robust z-score (median and MAD, as Run health's). */
+    static void requestRate(List<Alert> out, List<Request> now, List<Integer> counts, long ws, long we, Map<String, String> seg) {
+        if (counts.size() < 4) {
+            return;
+        }
+        double[] c = counts.stream().mapToDouble(Integer::doubleValue).toArray();
+        double med = median(c);
+        double[] dev = Arrays.stream(c).map(v -> Math.abs(v - med)).toArray();
+        double mad = Math.max(1.4826 * median(dev), Math.sqrt(Math.max(med, 1))); // never below Poisson noise
+        double z = (now.size() - med) / mad;
+        if (Math.abs(z) < 6) {
+            return;
+        }
+        double p = 2 * (1 - Normal.cdf(Math.abs(z)));
+        out.add(new Alert(ws, we, "request_rate", seg, now.size(), med, new Effect(now.size() - med, now.size() - med - 1.96 * mad,
+                now.size() - med + 1.96 * mad), p, Math.abs(z) >= 10 ? "critical" : "warning", now.size(),
+                now.stream().limit(LISTED).map(Request::id).toList()));
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.sextant.model.monitoring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.model.io.RequestLogFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The monitor on real arrivals: the head of Azure's 2023 LLM inference trace (2,143 requests over 7.5 minutes, their
+ * real prompt and output lengths), with a route, a status and a latency given to each request and regressions planted
+ * in known windows: an error burst on the canary, a refusal rise on the stable route, a latency shift on the canary.
+ */
+class TrafficMonitorTest {
+
+    static final long WINDOW = 30_000;
+
+    static List<Request> trace() throws Exception {
+        List<Request> raw = new ArrayList<>();
+        RequestLogFile.Summary s = RequestLogFile.read(Path.of(TrafficMonitorTest.class.getResource("/traces-real/azure-llm-conv-2023-head.csv")
+                .toURI()), Map.of(), new HashSet<>(), raw::add);
+        assertThat(s.requests()).isEqualTo(2143);
+        assertThat(s.skipped()).isZero();
+        assertThat(s.notes()).anyMatch(n -> n.contains("without a time zone read as UTC"));
+        return raw;
+    }
+
+    @Test
+    void plantedRegressionsAreFoundInTheirWindowAndTracedToTheirRequests() throws Exception {
+        List<Request> raw = trace();
+        long start = Math.floorDiv(raw.get(0).epochMillis(), WINDOW) * WINDOW;
+        SplittableRandom rnd = new SplittableRandom(7);
+        List<Request> planted = new ArrayList<>();
+        Set<String> errorBurst = new HashSet<>();
+        Set<String> refusals = new HashSet<>();
+        Set<String> slow = new HashSet<>();
+        for (Request r : raw) {
+            int w = (int) ((r.epochMillis() - start) / WINDOW);
+            boolean canary = rnd.nextDouble() < 0.3;
+            String route = canary ? "canary" : "stable";
+            double latency = (150 + 18 * r.outputTokens() + 0.05 * r.inputTokens()) * Math.exp(0.15 * gaussian(rnd));
+            boolean error = rnd.nextDouble() < 0.005;
+            boolean refusal = rnd.nextDouble() < 0.01;
+            if (canary && w == 9 && rnd.nextDouble() < 0.4) {
+                error = true;
+                errorBurst.add(r.id());
+            }
+            if (!canary && w == 7 && rnd.nextDouble() < 0.2) {
+                refusal = true;
+                refusals.add(r.id());
+            }
+            if (canary && w >= 12) {
+                latency *= 1.6;
+                slow.add(r.id());
+            }
+            Map<String, String> seg = new LinkedHashMap<>(r.segments());
+            seg.put("route", route);
+            planted.add(new Request(r.id(), r.epochMillis(), seg, r.inputTokens(), r.outputTokens(), Double.NaN, latency, error,
+                    error ? "500" : "200", "stop", refusal, Map.of()));
+        }
+        TrafficMonitor.Result res = TrafficMonitor.analyze(planted, new TrafficMonitor.Settings(WINDOW, List.of("route"), 6));
+        assertThat(res.requests()).isEqualTo(2143);
+        List<TrafficMonitor.Alert> a = res.alerts();
+        // the error burst: canary, window 9, its requests among the planted ones
+        TrafficMonitor.Alert burst = find(a, "error_rate", "canary", start + 9 * WINDOW);
+        assertThat(burst.requests()).isNotEmpty();
+        assertThat(errorBurst).containsAll(burst.requests().stream().filter(errorBurst::contains).toList());
+        assertThat(burst.requests().stream().filter(errorBurst::contains).count()).isGreaterThanOrEqualTo(burst.requests().size() - 1);
+        assertThat(burst.effect().low()).isGreaterThan(0);
+        // the refusal rise: stable, window 7
+        TrafficMonitor.Alert refused = find(a, "refusal_rate", "stable", start + 7 * WINDOW);
+        assertThat(refusals).containsAll(refused.requests().stream().filter(refusals::contains).toList());
+        // the latency shift: canary from window 12, found in its first window, a shift of about 60 % of the median
+        TrafficMonitor.Alert shift = find(a, "latency_p50", "canary", start + 12 * WINDOW);
+        assertThat(shift.effect().value()).isPositive();
+        assertThat(slow).containsAll(shift.requests());
+        // few false alarms: nothing else on the stable route, and nothing on the canary before window 9
+        // the trace's own output lengths and arrival rate move over the minutes: those alerts are real, not false
+        List<TrafficMonitor.Alert> stray = a.stream().filter(x -> !x.metric().equals("output_tokens") && !x.metric().equals("request_rate"))
+                .filter(x -> !(x.metric().equals("error_rate") && x.segment().get("route").equals("canary")
+                && x.startMillis() >= start + 9 * WINDOW && x.startMillis() < start + 12 * WINDOW)
+                && !(x.metric().equals("refusal_rate") && x.segment().get("route").equals("stable") && x.startMillis() >= start + 7 * WINDOW
+                && x.startMillis() < start + 10 * WINDOW)
+                && !(x.segment().get("route").equals("canary") && x.startMillis() >= start + 12 * WINDOW)).toList();
+        assertThat(stray).as("alerts outside the planted stretches").hasSizeLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void theCleanTraceRaisesNoAlarm() throws Exception {
+        List<Request> raw = trace();
+        SplittableRandom rnd = new SplittableRandom(11);
+        List<Request> clean = new ArrayList<>();
+        for (Request r : raw) {
+            double latency = (150 + 18 * r.outputTokens() + 0.05 * r.inputTokens()) * Math.exp(0.15 * gaussian(rnd));
+            boolean error = rnd.nextDouble() < 0.005;
+            clean.add(new Request(r.id(), r.epochMillis(), r.segments(), r.inputTokens(), r.outputTokens(), Double.NaN, latency, error, "", "stop",
+                    false, Map.of()));
+        }
+        TrafficMonitor.Result res = TrafficMonitor.analyze(clean, new TrafficMonitor.Settings(WINDOW, List.of(), 6));
+        // the trace's own arrivals and lengths change over the minutes (a real workload); the statistics must not call them regressions
+        assertThat(res.alerts().stream().filter(x -> !x.metric().equals("output_tokens") && !x.metric().equals("request_rate")).toList()).isEmpty();
+    }
+
+    static TrafficMonitor.Alert find(List<TrafficMonitor.Alert> alerts, String metric, String route, long start) {
+        return alerts.stream().filter(x -> x.metric().equals(metric) && route.equals(x.segment().get("route")) && x.startMillis() == start)
+                .findFirst().orElseThrow(() -> new AssertionError("no " + metric + " alert for " + route + " at " + start + "; alerts: "
+                        + alerts.stream().map(x -> x.metric() + "/" + x.segment() + "@" + x.startMillis()).toList()));
+    }
+
+    static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+}
