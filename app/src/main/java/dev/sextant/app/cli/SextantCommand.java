@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
                 CatalogCommand.class, PlanCommand.class, SimulateCommand.class, dev.sextant.app.cli.gpu.GpuCommand.class,
                 dev.sextant.app.cli.gate.GateCommand.class, dev.sextant.app.cli.trainlog.TrainlogCommand.class,
                 dev.sextant.app.cli.data.DedupCommand.class, dev.sextant.app.cli.ablate.AblateCommand.class,
+                dev.sextant.app.cli.monitor.MonitorCommand.class,
                 dev.sextant.app.cli.data.DecontaminateCommand.class,
                 dev.sextant.app.cli.data.MixCommand.class,
                 dev.sextant.app.cli.data.ClusterSizeCommand.class,

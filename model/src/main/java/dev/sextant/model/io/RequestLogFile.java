@@ -93,7 +93,7 @@ public final class RequestLogFile {
     public static Summary read(Path file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
         String name = TextInput.name(file);
         char first = Json.peek(file).first();
-        Reading r = new Reading(name, rename, seenIds, sink);
+        Reading r = new Reading(name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
         try (BufferedReader in = TextInput.open(file)) {
             if (first == '{') {
                 r.format = "jsonl";
@@ -152,6 +152,7 @@ public final class RequestLogFile {
     /** One file's reading state: the mapping (fixed by the first record's columns), counts and the sink. */
     private static final class Reading {
         final String file;
+        final String shortName;
         final Map<String, String> rename;
         final Set<String> seen;
         final Consumer<Request> sink;
@@ -168,8 +169,9 @@ public final class RequestLogFile {
         String epochUnit;
         boolean zoneless;
 
-        Reading(String file, Map<String, String> rename, Set<String> seen, Consumer<Request> sink) {
+        Reading(String file, String shortName, Map<String, String> rename, Set<String> seen, Consumer<Request> sink) {
             this.file = file;
+            this.shortName = shortName;
             this.rename = rename;
             this.seen = seen;
             this.sink = sink;
@@ -238,7 +240,7 @@ public final class RequestLogFile {
                     return;
                 }
             } else {
-                id = file + ":" + line;
+                id = shortName + ":" + line;
             }
             if (!seen.add(id)) {
                 skip(line, "request_id", "request id '" + id + "' repeated");

@@ -44,11 +44,21 @@ public final class TrafficMonitor {
      * @param by              the columns segments are made of (empty: all traffic as one)
      * @param baselineWindows windows before each one that form its baseline
      */
-    public record Settings(long windowMillis, List<String> by, int baselineWindows) {
+    public record Settings(long windowMillis, List<String> by, int baselineWindows, Map<String, String> baselineGroup) {
         public Settings {
             InputError.require(windowMillis >= 1000, "monitor.window", "the window must be a second or longer");
             InputError.require(baselineWindows >= 1, "monitor.baseline", "the baseline needs at least one window");
             by = List.copyOf(by);
+            baselineGroup = baselineGroup == null ? null : Map.copyOf(baselineGroup);
+            if (baselineGroup != null) {
+                InputError.require(by.containsAll(baselineGroup.keySet()), "monitor.baseline", "the baseline group " + baselineGroup
+                        + " must be made of the columns grouped by " + by);
+            }
+        }
+
+        /** Each window against its own segment's trailing windows. */
+        public Settings(long windowMillis, List<String> by, int baselineWindows) {
+            this(windowMillis, by, baselineWindows, null);
         }
     }
 
@@ -98,15 +108,26 @@ public final class TrafficMonitor {
             w.get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
         }
         List<Alert> alerts = new ArrayList<>();
+        List<List<Request>> group = null;
+        if (s.baselineGroup() != null) {
+            group = bySegment.get(new TreeMap<>(s.baselineGroup()));
+            InputError.require(group != null, "monitor.baseline", "no requests in the baseline group " + s.baselineGroup() + "; the segments are "
+                    + bySegment.keySet());
+        }
         for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
             List<List<Request>> w = e.getValue();
-            for (int i = 1; i < windows; i++) {
+            if (w == group) {
+                continue;
+            }
+            for (int i = group == null ? 1 : 0; i < windows; i++) {
                 List<Request> now = w.get(i);
                 List<Request> base = new ArrayList<>();
                 List<Integer> counts = new ArrayList<>();
-                for (int j = Math.max(0, i - s.baselineWindows()); j < i; j++) {
-                    base.addAll(w.get(j));
-                    counts.add(w.get(j).size());
+                // against the baseline group over the same stretch (live canary against stable), else the segment's own past
+                List<List<Request>> from = group == null ? w : group;
+                for (int j = Math.max(0, i - s.baselineWindows() + (group == null ? 0 : 1)); j < (group == null ? i : i + 1); j++) {
+                    base.addAll(from.get(j));
+                    counts.add(from.get(j).size());
                 }
                 long ws = start + i * s.windowMillis();
                 long we = ws + s.windowMillis();
@@ -116,7 +137,9 @@ public final class TrafficMonitor {
                 shift(alerts, "latency_p50", now, base, Request::latencyMs, Request::outputTokens, ws, we, seg);
                 shift(alerts, "ttft_p50", now, base, Request::ttftMs, Request::inputTokens, ws, we, seg);
                 shift(alerts, "output_tokens", now, base, Request::outputTokens, null, ws, we, seg);
-                requestRate(alerts, now, counts, ws, we, seg);
+                if (group == null) {
+                    requestRate(alerts, now, counts, ws, we, seg); // another group's volume is no baseline for this one's
+                }
             }
         }
         alerts.sort(Comparator.comparingLong(Alert::startMillis).thenComparing(Alert::metric));

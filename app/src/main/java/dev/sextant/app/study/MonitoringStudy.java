@@ -1,0 +1,86 @@
+package dev.sextant.app.study;
+
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.RequestLogFile;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.monitoring.Request;
+import dev.sextant.model.monitoring.TrafficMonitor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/** Production traffic for every face: request logs read (files or folders of them) and monitored, through this one object. */
+public final class MonitoringStudy {
+
+    private MonitoringStudy() {
+    }
+
+    /** The requests of several files (a folder: its files, sorted), ids unique across them, and each file's summary. */
+    public record Read(List<Request> requests, List<RequestLogFile.Summary> files) {
+    }
+
+    public static Read read(List<Path> inputs, Map<String, String> rename, ProgressListener progress, CancellationToken cancel) {
+        List<Path> files = new ArrayList<>();
+        for (Path p : inputs) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.list(p)) {
+                    s.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().forEach(files::add);
+                } catch (java.io.IOException e) {
+                    throw BadInputException.of(p.toString(), "cannot be listed: " + e.getMessage());
+                }
+            } else {
+                files.add(p);
+            }
+        }
+        if (files.isEmpty()) {
+            throw BadInputException.of("--input", "no files to read");
+        }
+        List<Request> requests = new ArrayList<>();
+        List<RequestLogFile.Summary> summaries = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < files.size(); i++) {
+            cancel.throwIfCancelled();
+            progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
+            summaries.add(RequestLogFile.read(files.get(i), rename, ids, requests::add));
+        }
+        return new Read(requests, summaries);
+    }
+
+    public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings) {
+        return TrafficMonitor.analyze(requests, settings);
+    }
+
+    /** A window length as people write it: 30s, 5m, 1h, or plain seconds. */
+    public static long windowMillis(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        double mult = 1000;
+        if (t.endsWith("ms")) {
+            mult = 1;
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            mult = 60_000;
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("h")) {
+            mult = 3_600_000;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            double v = Double.parseDouble(t) * mult;
+            if (!(v >= 1000) || !Double.isFinite(v)) {
+                throw BadInputException.of("--window", "'" + text + "': the window must be a second or longer");
+            }
+            return Math.round(v);
+        } catch (NumberFormatException e) {
+            throw BadInputException.of("--window", "'" + text + "': expected a length such as 30s, 5m or 1h");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.sextant.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code monitor analyze} against its contract: a canary's error burst found in its window and traced to its requests. */
+class MonitorCliTest {
+
+    @TempDir
+    Path tmp;
+
+    CliRun run(String... args) {
+        return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
+    }
+
+    @Test
+    void aCanarysErrorBurstIsFoundAgainstTheStableRouteAndTracedToItsRequests() throws Exception {
+        StringBuilder b = new StringBuilder();
+        SplittableRandom r = new SplittableRandom(5);
+        long t0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+        for (int i = 0; i < 6000; i++) {
+            long t = t0 + i * 100L; // 10 requests a second for 10 minutes
+            boolean canary = r.nextDouble() < 0.2;
+            boolean burst = canary && t >= t0 + 300_000 && t < t0 + 360_000 && r.nextDouble() < 0.3;
+            boolean error = burst || r.nextDouble() < 0.005;
+            b.append(String.format(Locale.ROOT, "{\"request_id\":\"%s%d\",\"timestamp\":%d,\"route\":\"%s\",\"output_tokens\":%d,\"latency_ms\":%.0f,"
+                    + "\"status\":\"%s\"}%n", burst ? "burst-" : "r-", i, t, canary ? "canary" : "stable", 100 + r.nextInt(200),
+                    500 + 20 * (100 + r.nextInt(200)) * Math.exp(0.1 * r.nextGaussian()), error ? "error" : "ok"));
+        }
+        b.append("{\"request_id\":\"cut\",\"timestamp\":17"); // a line cut short at the end
+        Path log = Files.writeString(tmp.resolve("prod.jsonl"), b.toString());
+        CliRun res = run("monitor", "analyze", "--input", log.toString(), "--window", "1m", "--by", "route", "--baseline", "route=stable", "--json");
+        assertThat(res.code()).as(res.err()).isZero();
+        JsonNode j = res.json();
+        assertThat(j.get("requests").asLong()).isEqualTo(6000);
+        assertThat(j.get("skipped").asLong()).isEqualTo(1);
+        assertThat(j.get("skips").get(0).asText()).contains("prod.jsonl:6001").contains("cut short");
+        JsonNode alerts = j.get("alerts");
+        assertThat(alerts).isNotEmpty();
+        JsonNode burst = null;
+        for (JsonNode a : alerts) {
+            assertThat(a.get("segment").get("route").asText()).isEqualTo("canary"); // stable is the baseline, never judged
+            if (a.get("metric").asText().equals("error_rate")) {
+                burst = a;
+            }
+        }
+        assertThat(burst).as("the error burst").isNotNull();
+        assertThat(burst.get("start").asText()).isEqualTo("2026-12-01T10:05:00Z");
+        assertThat(burst.get("end").asText()).isEqualTo("2026-12-01T10:06:00Z");
+        assertThat(burst.get("effect").get("low").asDouble()).isPositive();
+        long planted = 0;
+        for (JsonNode id : burst.get("requests")) {
+            planted += id.asText().startsWith("burst-") ? 1 : 0;
+        }
+        assertThat(planted).isGreaterThanOrEqualTo(burst.get("requests").size() - 2);
+        assertThat(alerts.size()).as("only the burst window alerts").isLessThanOrEqualTo(2);
+        assertThat(run("monitor", "analyze", "--input", log.toString(), "--window", "soon").err()).contains("--window").contains("30s, 5m or 1h");
+        assertThat(run("monitor", "analyze", "--input", log.toString(), "--baseline", "route=stable").err()).contains("--by");
+    }
+}
