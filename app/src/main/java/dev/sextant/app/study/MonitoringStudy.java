@@ -53,8 +53,8 @@ public final class MonitoringStudy {
         return new Read(requests, summaries);
     }
 
-    public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings) {
-        return TrafficMonitor.analyze(requests, settings);
+    public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings, TrafficMonitor.Slo slo) {
+        return TrafficMonitor.analyze(requests, settings, slo);
     }
 
     /** A window length as people write it: 30s, 5m, 1h, or plain seconds. */

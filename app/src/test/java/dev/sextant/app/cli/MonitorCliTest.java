@@ -63,6 +63,16 @@ class MonitorCliTest {
         }
         assertThat(planted).isGreaterThanOrEqualTo(burst.get("requests").size() - 2);
         assertThat(alerts.size()).as("only the burst window alerts").isLessThanOrEqualTo(2);
+        // a 99.5 % objective: the burst burns the canary's budget far faster than 6×
+        CliRun slo = run("monitor", "analyze", "--input", log.toString(), "--window", "1m", "--by", "route", "--slo-error", "0.005", "--json");
+        assertThat(slo.code()).as(slo.err()).isZero();
+        boolean burned = false;
+        for (JsonNode a : slo.json().get("alerts")) {
+            burned |= a.get("metric").asText().equals("error_budget_burn") && a.get("segment").get("route").asText().equals("canary")
+                    && a.get("pValue").isNull();
+        }
+        assertThat(burned).isTrue();
+        assertThat(slo.json().get("drift")).isEmpty(); // lengths drawn alike throughout
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--window", "soon").err()).contains("--window").contains("30s, 5m or 1h");
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--baseline", "route=stable").err()).contains("--by");
     }

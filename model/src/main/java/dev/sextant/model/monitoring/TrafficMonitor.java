@@ -19,8 +19,9 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
  * the segment's trailing baseline (the windows before it): error and refusal rates by an exact one-sided binomial test
  * against the baseline's rate; latency, time to first token and output length by the canary judge's rank test (Mann-Whitney
  * with the Hodges-Lehmann shift and its interval), latency and time to first token at equal output and prompt length; the request rate by a robust z-score against the baseline windows'
- * counts (the Run health detectors' statistic). An alert names its window, metric and segment, its size with an
- * interval, a severity, and the requests that drove it, the most telling first.
+ * counts (the Run health detectors' statistic); with an objective, multi-window burn rates (the SRE Workbook's); and the
+ * drift of prompt and output lengths against the first windows (population stability index). An alert names its window,
+ * metric and segment, its size with an interval, a severity, and the requests that drove it, the most telling first.
  */
 public final class TrafficMonitor {
 
@@ -77,13 +78,54 @@ public final class TrafficMonitor {
                         double pValue, String severity, int windowRequests, List<String> requests) {
     }
 
-    public record Result(long requests, long firstMillis, long lastMillis, int windows, List<Alert> alerts) {
+    /**
+     * @param drift each window's shift in the distribution of prompt and output lengths against the first windows'
+     *              (the traffic the last evaluation was made on, as far as the log knows)
+     */
+    public record Result(long requests, long firstMillis, long lastMillis, int windows, List<Alert> alerts, List<Drift> drift) {
     }
+
+    /**
+     * A window's population stability index of a length against the reference (the first baseline's worth of windows):
+     * PSI = Σ (aᵢ − eᵢ) ln(aᵢ / eᵢ) over the reference's deciles; below 0.1 stable, 0.1–0.25 moderate, above 0.25
+     * large (the common reading). Only moderate and large ones are listed.
+     */
+    public record Drift(long startMillis, long endMillis, String column, Map<String, String> segment, double psi, String severity,
+                        int windowRequests) {
+    }
+
+    /** PSI of a moderate shift; of a large one. */
+    static final double PSI_MODERATE = 0.1;
+    static final double PSI_LARGE = 0.25;
+
+    /**
+     * An availability or latency objective: the share of requests that may fail (error rate) or be slower than a
+     * threshold. Burn rate = the observed bad share / that budget (Google SRE Workbook, "Alerting on SLOs"): alerting when
+     * both a long stretch (12 windows) and the last window burn at 14.4× (page) or 6× (ticket).
+     */
+    public record Slo(double errorBudget, Double latencyMs, double latencyBudget) {
+        public Slo {
+            InputError.require(errorBudget > 0 && errorBudget < 1, "monitor.slo", "the error budget must lie between 0 and 1 (0.01: a 99 % SLO)");
+            InputError.require(latencyMs == null || latencyMs > 0 && latencyBudget > 0 && latencyBudget < 1, "monitor.slo",
+                    "a latency objective needs a positive threshold and a budget between 0 and 1");
+        }
+    }
+
+    /** Burn rates that page and ticket (SRE Workbook: 2 % and 5 % of a 30-day budget spent in an hour and in six). */
+    static final double PAGE_BURN = 14.4;
+    static final double TICKET_BURN = 6;
+    /** Windows in the long stretch of a burn-rate alert. */
+    static final int LONG_WINDOWS = 12;
 
     private TrafficMonitor() {
     }
 
     public static Result analyze(List<Request> requests, Settings s) {
+        return analyze(requests, s, null);
+    }
+
+    /** As above, with burn-rate alerts against {@code slo} (null: none). */
+    public static Result analyze(List<Request> requests, Settings s, Slo slo) {
         InputError.require(!requests.isEmpty(), "monitor.input", "no requests to analyse");
         List<Request> sorted = new ArrayList<>(requests);
         sorted.sort(Comparator.comparingLong(Request::epochMillis));
@@ -142,8 +184,21 @@ public final class TrafficMonitor {
                 }
             }
         }
+        List<Drift> drift = new ArrayList<>();
+        for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
+            drift(drift, "input_tokens", e.getValue(), Request::inputTokens, s, start, e.getKey());
+            drift(drift, "output_tokens", e.getValue(), Request::outputTokens, s, start, e.getKey());
+            if (slo != null) {
+                burn(alerts, "error_budget_burn", e.getValue(), Request::error, slo.errorBudget(), start, s.windowMillis(), e.getKey());
+                if (slo.latencyMs() != null) {
+                    double limit = slo.latencyMs();
+                    burn(alerts, "latency_budget_burn", e.getValue(), r -> r.latencyMs() > limit, slo.latencyBudget(), start, s.windowMillis(),
+                            e.getKey());
+                }
+            }
+        }
         alerts.sort(Comparator.comparingLong(Alert::startMillis).thenComparing(Alert::metric));
-        return new Result(sorted.size(), first, last, windows, List.copyOf(alerts));
+        return new Result(sorted.size(), first, last, windows, List.copyOf(alerts), List.copyOf(drift));
     }
 
     /** A rate above the baseline's: P(X ≥ x) for X ~ Binomial(n, p0), p0 the baseline's rate (with one added case). */
@@ -244,6 +299,88 @@ public final class TrafficMonitor {
         out.add(new Alert(ws, we, "request_rate", seg, now.size(), med, new Effect(now.size() - med, now.size() - med - 1.96 * mad,
                 now.size() - med + 1.96 * mad), p, Math.abs(z) >= 10 ? "critical" : "warning", now.size(),
                 now.stream().limit(LISTED).map(Request::id).toList()));
+    }
+
+    /** Each window's PSI against the reference windows (the first {@code baselineWindows}), listed from moderate up. */
+    static void drift(List<Drift> out, String column, List<List<Request>> w, ToDoubleFunction<Request> value, Settings s, long start,
+                      Map<String, String> seg) {
+        List<Double> ref = new ArrayList<>();
+        int refWindows = Math.min(s.baselineWindows(), w.size() - 1);
+        for (int j = 0; j < refWindows; j++) {
+            w.get(j).stream().mapToDouble(value).filter(Double::isFinite).forEach(ref::add);
+        }
+        if (ref.size() < MIN_BASELINE) {
+            return;
+        }
+        double[] sortedRef = ref.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] edges = new double[9];
+        for (int k = 1; k <= 9; k++) {
+            edges[k - 1] = sortedRef[(int) Math.floor(k / 10.0 * (sortedRef.length - 1))];
+        }
+        double[] e = shares(sortedRef, edges);
+        for (int i = refWindows; i < w.size(); i++) {
+            double[] now = w.get(i).stream().mapToDouble(value).filter(Double::isFinite).toArray();
+            if (now.length < MIN_WINDOW) {
+                continue;
+            }
+            double[] a = shares(now, edges);
+            double psi = 0;
+            for (int k = 0; k < a.length; k++) {
+                psi += (a[k] - e[k]) * Math.log(a[k] / e[k]);
+            }
+            if (psi >= PSI_MODERATE) {
+                long ws = start + i * s.windowMillis();
+                out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, psi >= PSI_LARGE ? "large" : "moderate", now.length));
+            }
+        }
+    }
+
+    /** The shares of {@code v} in the bins the edges make, each with half a count added so no share is zero. */
+    static double[] shares(double[] v, double[] edges) {
+        double[] c = new double[edges.length + 1];
+        for (double x : v) {
+            int k = 0;
+            while (k < edges.length && x > edges[k]) {
+                k++;
+            }
+            c[k]++;
+        }
+        double total = v.length + 0.5 * c.length;
+        for (int k = 0; k < c.length; k++) {
+            c[k] = (c[k] + 0.5) / total;
+        }
+        return c;
+    }
+
+    /**
+     * Multi-window burn-rate alerts: a window alerts when its own burn rate and that of the {@link #LONG_WINDOWS} ending
+     * with it both reach {@link #PAGE_BURN} (critical) or {@link #TICKET_BURN} (warning).
+     */
+    static void burn(List<Alert> out, String metric, List<List<Request>> w, Predicate<Request> bad, double budget, long start, long windowMillis,
+                     Map<String, String> seg) {
+        for (int i = 0; i < w.size(); i++) {
+            List<Request> now = w.get(i);
+            if (now.size() < MIN_WINDOW) {
+                continue;
+            }
+            long badNow = now.stream().filter(bad).count();
+            long badLong = 0;
+            long nLong = 0;
+            for (int j = Math.max(0, i - LONG_WINDOWS + 1); j <= i; j++) {
+                badLong += w.get(j).stream().filter(bad).count();
+                nLong += w.get(j).size();
+            }
+            double shortBurn = (double) badNow / now.size() / budget;
+            double longBurn = (double) badLong / nLong / budget;
+            double both = Math.min(shortBurn, longBurn);
+            if (both < TICKET_BURN) {
+                continue;
+            }
+            long ws = start + i * windowMillis;
+            List<String> ids = now.stream().filter(bad).limit(LISTED).map(Request::id).toList();
+            out.add(new Alert(ws, ws + windowMillis, metric, seg, shortBurn, longBurn, new Effect(both, Math.min(shortBurn, longBurn),
+                    Math.max(shortBurn, longBurn)), Double.NaN, both >= PAGE_BURN ? "critical" : "warning", now.size(), ids));
+        }
     }
 
     static double median(double[] v) {

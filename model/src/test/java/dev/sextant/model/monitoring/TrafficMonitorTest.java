@@ -108,6 +108,35 @@ class TrafficMonitorTest {
         assertThat(res.alerts().stream().filter(x -> !x.metric().equals("output_tokens") && !x.metric().equals("request_rate")).toList()).isEmpty();
     }
 
+    @Test
+    void burnRatesPageWhenBothWindowsBurnFastAndDriftIsThePopulationStabilityIndex() {
+        // a 99 % SLO (budget 1 %); from the sixth minute 20 % of requests fail: each such window burns at 20×, and the
+        // 12-window stretch ending at window i (hand calculation) at 20 × (erroring windows in it) / (windows in it)
+        List<Request> rs = new ArrayList<>();
+        for (int i = 0; i < 1800; i++) {
+            long t = i * 1000L;
+            rs.add(new Request("r" + i, t, Map.of(), i < 300 ? 100 : 1000, 50, Double.NaN, 100, i >= 300 && i % 5 == 0, "", "", false, Map.of()));
+        }
+        TrafficMonitor.Result r = TrafficMonitor.analyze(rs, new TrafficMonitor.Settings(60_000, List.of(), 3), new TrafficMonitor.Slo(0.01, null,
+                0.01));
+        List<TrafficMonitor.Alert> burns = r.alerts().stream().filter(a -> a.metric().equals("error_budget_burn")).toList();
+        // window 7: its own 20×, the stretch 0–7 has 3 erroring windows of 8: 7.5× ≥ 6 → a ticket (windows 5, 6: 3.3×, 5.7×)
+        assertThat(burns.get(0).startMillis()).isEqualTo(7 * 60_000);
+        assertThat(burns.get(0).baseline()).isCloseTo(7.5, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(burns.get(0).severity()).isEqualTo("warning");
+        // window 13: the stretch 2–13 has 9 of 12: 15× ≥ 14.4 → a page (window 12: 8 of 12, 13.3×, still a ticket)
+        TrafficMonitor.Alert page = burns.stream().filter(a -> a.severity().equals("critical")).findFirst().orElseThrow();
+        assertThat(page.startMillis()).isEqualTo(13 * 60_000);
+        assertThat(page.baseline()).isCloseTo(15.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(burns.get(burns.size() - 1).value()).isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
+        // prompts ten times longer from the sixth minute: every later window is a large drift; the first ones none
+        assertThat(r.drift()).isNotEmpty().allMatch(d -> d.column().equals("input_tokens") && d.startMillis() >= 300_000 && d.severity().equals("large"));
+        // the same distribution against itself: PSI 0
+        double[] edges = {1, 2, 3};
+        double[] a = TrafficMonitor.shares(new double[] {0, 1.5, 2.5, 4}, edges);
+        assertThat(a).containsExactly(0.25, 0.25, 0.25, 0.25);
+    }
+
     static TrafficMonitor.Alert find(List<TrafficMonitor.Alert> alerts, String metric, String route, long start) {
         return alerts.stream().filter(x -> x.metric().equals(metric) && route.equals(x.segment().get("route")) && x.startMillis() == start)
                 .findFirst().orElseThrow(() -> new AssertionError("no " + metric + " alert for " + route + " at " + start + "; alerts: "

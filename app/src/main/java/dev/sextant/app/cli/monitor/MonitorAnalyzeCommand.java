@@ -44,18 +44,29 @@ public final class MonitorAnalyzeCommand implements Runnable {
     @Option(names = "--baseline-windows", defaultValue = "12", paramLabel = "N",
             description = "Windows a baseline spans (default: ${DEFAULT-VALUE}).")
     int baselineWindows;
+    @Option(names = "--slo-error", paramLabel = "BUDGET", description = "Error budget of an availability objective (0.01: 99 %), for burn-rate alerts.")
+    Double sloError;
+    @Option(names = "--slo-latency-ms", paramLabel = "MS", description = "A latency objective's threshold (with --slo-latency-budget).")
+    Double sloLatencyMs;
+    @Option(names = "--slo-latency-budget", defaultValue = "0.01", paramLabel = "SHARE",
+            description = "Share of requests allowed above the threshold (default: ${DEFAULT-VALUE}).")
+    double sloLatencyBudget;
     @Mixin
     JsonOption output;
     @Spec
     CommandSpec spec;
 
     /** The contract's keys first; times ISO-8601 UTC. */
-    public record Result(long requests, int windows, double windowSeconds, String from, String to, List<AlertRow> alerts, List<Object> drift,
+    public record Result(long requests, int windows, double windowSeconds, String from, String to, List<AlertRow> alerts, List<DriftRow> drift,
                          long skipped, List<String> skips, Map<String, Long> skipsByReason, List<FileRow> files, List<String> notes) {
     }
 
+    /** pValue: null for burn-rate alerts (a threshold, not a test); for them value is the window's burn, baseline the stretch's. */
     public record AlertRow(String start, String end, String metric, Map<String, String> segment, double value, double baseline,
-                           TrafficMonitor.Effect effect, double pValue, String severity, int windowRequests, List<String> requests) {
+                           TrafficMonitor.Effect effect, Double pValue, String severity, int windowRequests, List<String> requests) {
+    }
+
+    public record DriftRow(String start, String end, String column, Map<String, String> segment, double psi, String severity, int windowRequests) {
     }
 
     public record FileRow(String file, String format, long requests, long skipped, long outOfOrder, Map<String, String> mapping) {
@@ -74,8 +85,10 @@ public final class MonitorAnalyzeCommand implements Runnable {
         var progress = ctx.progress();
         MonitoringStudy.Read read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
         progress.done();
+        TrafficMonitor.Slo slo = sloError == null && sloLatencyMs == null ? null
+                : new TrafficMonitor.Slo(sloError == null ? 0.01 : sloError, sloLatencyMs, sloLatencyBudget);
         TrafficMonitor.Result r = MonitoringStudy.analyze(read.requests(), new TrafficMonitor.Settings(windowMs, segmentBy, baselineWindows,
-                baseline));
+                baseline), slo);
         List<String> skips = new ArrayList<>();
         Map<String, Long> byReason = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
@@ -106,10 +119,14 @@ public final class MonitorAnalyzeCommand implements Runnable {
                 w.println("No alerts.");
             }
             for (AlertRow a : out.alerts()) {
-                w.printf(Locale.ROOT, "%s  %-8s %-14s %s: %.4g against %.4g (change %.4g, %.4g to %.4g; p = %.2g; %d requests), e.g. %s%n", a.start(),
+                w.printf(Locale.ROOT, "%s  %-8s %-18s %s: %.4g against %.4g (change %.4g, %.4g to %.4g%s; %d requests), e.g. %s%n", a.start(),
                         a.severity(), a.metric(), a.segment().isEmpty() ? "all" : a.segment(), a.value(), a.baseline(), a.effect().value(),
-                        a.effect().low(), a.effect().high(), a.pValue(), a.windowRequests(), String.join(", ", a.requests().subList(0,
-                                Math.min(3, a.requests().size()))));
+                        a.effect().low(), a.effect().high(), a.pValue() == null ? "" : String.format(Locale.ROOT, "; p = %.2g", a.pValue()),
+                        a.windowRequests(), String.join(", ", a.requests().subList(0, Math.min(3, a.requests().size()))));
+            }
+            for (DriftRow d : out.drift()) {
+                w.printf(Locale.ROOT, "%s  drift    %-18s %s: PSI %.2f (%s) against the first windows%n", d.start(), d.column(),
+                        d.segment().isEmpty() ? "all" : d.segment(), d.psi(), d.severity());
             }
         });
     }
