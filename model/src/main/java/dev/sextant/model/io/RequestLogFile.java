@@ -93,7 +93,18 @@ public final class RequestLogFile {
     public static Summary read(Path file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
         String name = TextInput.name(file);
         char first = Json.peek(file).first();
+        if (first == '{' || first == '[') {
+            first = '{';
+        }
         Reading r = new Reading(name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
+        JsonNode whole = first == '{' ? wholeExport(file) : null;
+        if (whole != null) { // one OTLP export request written over many lines (an exporter's request body, pretty-printed)
+            r.format = "otlp";
+            for (Map<String, String> span : OtlpSpans.requests(whole)) {
+                r.record(1, span);
+            }
+            r.ignoredSpans += OtlpSpans.otherSpans(whole);
+        } else
         try (BufferedReader in = TextInput.open(file)) {
             if (first == '{') {
                 r.format = "jsonl";
@@ -113,6 +124,14 @@ public final class RequestLogFile {
                     }
                     if (!node.isObject()) {
                         r.skip(n, null, "not a JSON object");
+                        continue;
+                    }
+                    if (node.has("resourceSpans")) {
+                        r.format = "otlp";
+                        for (Map<String, String> span : OtlpSpans.requests(node)) {
+                            r.record(n, span);
+                        }
+                        r.ignoredSpans += OtlpSpans.otherSpans(node);
                         continue;
                     }
                     Map<String, String> cells = new LinkedHashMap<>();
@@ -145,8 +164,38 @@ public final class RequestLogFile {
                     + r.firstSkips.get(0).describe() + ")" : "") + "; a request log needs a timestamp column" + (r.mapping.isEmpty() ? ""
                     : " (read: " + r.mapping + ")"));
         }
+        if (r.ignoredSpans > 0) {
+            r.notes.add(String.format(Locale.ROOT, "%s: %,d spans without gen_ai attributes (not model calls) left aside", name, r.ignoredSpans));
+        }
         return new Summary(name, r.format, r.requests, r.skipped, List.copyOf(r.firstSkips), Map.copyOf(r.byReason), r.outOfOrder,
                 Map.copyOf(r.mapping), List.copyOf(r.notes));
+    }
+
+    /**
+     * The file as one OTLP export request when its first line is not a whole JSON object but the file is, with
+     * {@code resourceSpans}; else null (JSON Lines).
+     */
+    static JsonNode wholeExport(Path file) {
+        try (BufferedReader in = TextInput.open(file)) {
+            String line = in.readLine();
+            while (line != null && line.isBlank()) {
+                line = in.readLine();
+            }
+            try {
+                Json.mapper().readTree(line);
+                return null; // a whole object on its first line: JSON Lines
+            } catch (IOException e) {
+                // not a line of its own: maybe one document
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        try (BufferedReader in = TextInput.open(file)) {
+            JsonNode n = Json.mapper().readTree(in);
+            return n != null && n.has("resourceSpans") ? n : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** One file's reading state: the mapping (fixed by the first record's columns), counts and the sink. */
@@ -168,6 +217,7 @@ public final class RequestLogFile {
         final List<String> notes = new ArrayList<>();
         String epochUnit;
         boolean zoneless;
+        long ignoredSpans;
 
         Reading(String file, String shortName, Map<String, String> rename, Set<String> seen, Consumer<Request> sink) {
             this.file = file;
