@@ -53,6 +53,7 @@ public final class Workspace implements AutoCloseable {
     private final FailureStudyRepository failureStudies;
     private final DedupRunRepository dedupRuns;
     private final AblationSetRepository ablationSets;
+    private final MonitorRepository monitoring;
     private volatile boolean closed;
 
     private Workspace(Path dir, Migrator migrator, JdbcConnectionPool pool) {
@@ -70,6 +71,7 @@ public final class Workspace implements AutoCloseable {
         this.failureStudies = new FailureStudyRepository(this);
         this.dedupRuns = new DedupRunRepository(this);
         this.ablationSets = new AblationSetRepository(this);
+        this.monitoring = new MonitorRepository(this);
     }
 
     /** True when {@code dir} holds a workspace database. */
@@ -372,6 +374,10 @@ public final class Workspace implements AutoCloseable {
     }
 
     /** Deduplication runs kept in projects (data). */
+    public MonitorRepository monitoring() {
+        return monitoring;
+    }
+
     public AblationSetRepository ablationSets() {
         return ablationSets;
     }

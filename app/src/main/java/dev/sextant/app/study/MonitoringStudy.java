@@ -83,4 +83,29 @@ public final class MonitoringStudy {
             throw BadInputException.of("--window", "'" + text + "': expected a length such as 30s, 5m or 1h");
         }
     }
+
+    /** Keeps the requests read in a project as one import (all of them, or nothing). */
+    public static java.util.UUID keep(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name, Read read, List<String> sources) {
+        return ws.monitoring().save(projectId, name, sources, dev.sextant.model.io.Json.write(read.files()), read.requests(), false);
+    }
+
+    /** The requests kept in a project: one import by name or id, or all of them together. */
+    public static List<Request> kept(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String importNameOrId) {
+        List<dev.sextant.workspaces.SavedMonitorImport> imports = ws.monitoring().list(projectId);
+        if (importNameOrId != null) {
+            imports = imports.stream().filter(i -> i.name().equals(importNameOrId.strip()) || i.id().toString().equals(importNameOrId.strip()))
+                    .limit(1).toList();
+            if (imports.isEmpty()) {
+                throw BadInputException.of("--import", "the project keeps no request logs named '" + importNameOrId + "'");
+            }
+        }
+        if (imports.isEmpty()) {
+            throw BadInputException.of("--project", "the project keeps no request logs; import some with sextant monitor import");
+        }
+        List<Request> out = new ArrayList<>();
+        for (var i : imports) {
+            out.addAll(ws.monitoring().load(i.id()));
+        }
+        return out;
+    }
 }

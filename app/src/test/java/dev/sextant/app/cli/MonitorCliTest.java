@@ -73,6 +73,17 @@ class MonitorCliTest {
         }
         assertThat(burned).isTrue();
         assertThat(slo.json().get("drift")).isEmpty(); // lengths drawn alike throughout
+        // kept in a project, analysed from there alike
+        assertThat(run("project", "create", "Prod").code()).isZero();
+        CliRun imported = run("monitor", "import", "--input", log.toString(), "--project", "Prod", "--json");
+        assertThat(imported.code()).as(imported.err()).isZero();
+        assertThat(imported.json().get("requests").asLong()).isEqualTo(6000);
+        assertThat(imported.json().get("skipped").asLong()).isEqualTo(1);
+        CliRun fromProject = run("monitor", "analyze", "--project", "Prod", "--window", "1m", "--by", "route", "--baseline", "route=stable",
+                "--json");
+        assertThat(fromProject.code()).as(fromProject.err()).isZero();
+        assertThat(fromProject.json().get("alerts")).isEqualTo(j.get("alerts"));
+        assertThat(run("monitor", "import", "--input", log.toString(), "--project", "Prod", "--format", "csv").err()).contains("reads as jsonl");
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--window", "soon").err()).contains("--window").contains("30s, 5m or 1h");
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--baseline", "route=stable").err()).contains("--by");
     }

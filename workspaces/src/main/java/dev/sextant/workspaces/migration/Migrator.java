@@ -36,7 +36,8 @@ public final class Migrator {
             new Migration(13, "deduplication runs", "V013__dedup.sql"),
             new Migration(14, "resumable deduplication runs", "V014__dedup_resume.sql"),
             new Migration(15, "random-guess baselines of index weights", "V015__index_baseline.sql"),
-            new Migration(16, "small-scale ablations", "V016__ablations.sql"));
+            new Migration(16, "small-scale ablations", "V016__ablations.sql"),
+            new Migration(17, "production monitoring", "V017__monitoring.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

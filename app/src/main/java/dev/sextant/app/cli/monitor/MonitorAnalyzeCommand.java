@@ -29,8 +29,15 @@ import picocli.CommandLine.Spec;
                 "rate by a robust z-score. Each alert names its window, metric, segment, size with a 95 % interval, severity and requests."})
 public final class MonitorAnalyzeCommand implements Runnable {
 
-    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "FILE|DIR", description = "Request logs, or folders of them.")
+    @Option(names = "--input", arity = "1..*", paramLabel = "FILE|DIR", description = "Request logs, or folders of them.")
     List<Path> inputs;
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID",
+            description = "Without --input: the request logs kept in this project (monitor import) (default: the only or last used one).")
+    String project;
+    @Option(names = "--import", paramLabel = "NAME", description = "With the project: one kept import by name or id (default: all).")
+    String importName;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--map", split = ",", paramLabel = "COLUMN=FIELD",
             description = "Read our field from your column, e.g. call_id=request_id,dur=latency_ms,stars=proxy:rating.")
     Map<String, String> map = new LinkedHashMap<>();
@@ -82,9 +89,19 @@ public final class MonitorAnalyzeCommand implements Runnable {
             throw BadInputException.of("--baseline", "the baseline group " + baseline + " must be made of the --by columns " + segmentBy);
         }
         CommandContext ctx = new CommandContext(spec);
-        var progress = ctx.progress();
-        MonitoringStudy.Read read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
-        progress.done();
+        if (inputs != null && (project != null || importName != null)) {
+            throw BadInputException.of("--input", "give request logs with --input or from a project (--project, --import), not both");
+        }
+        MonitoringStudy.Read read;
+        if (inputs != null) {
+            var progress = ctx.progress();
+            read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
+            progress.done();
+        } else {
+            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+                read = new MonitoringStudy.Read(MonitoringStudy.kept(ws, ctx.project(ws, project).id(), importName), List.of());
+            }
+        }
         TrafficMonitor.Slo slo = sloError == null && sloLatencyMs == null ? null
                 : new TrafficMonitor.Slo(sloError == null ? 0.01 : sloError, sloLatencyMs, sloLatencyBudget);
         TrafficMonitor.Result r = MonitoringStudy.analyze(read.requests(), new TrafficMonitor.Settings(windowMs, segmentBy, baselineWindows,

@@ -1,0 +1,146 @@
+package dev.sextant.workspaces;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.sextant.model.io.Json;
+import dev.sextant.model.monitoring.Request;
+import java.io.IOException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Request logs kept in a project, one row a request; an import is one transaction, kept whole or not at all. */
+public final class MonitorRepository {
+
+    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT, LAST_AT, DEMO, CREATED_AT FROM MONITOR_IMPORT";
+    /** Rows sent to the database at a time. */
+    static final int BATCH = 5_000;
+    private static final TypeReference<Map<String, String>> SEGMENTS = new TypeReference<>() { };
+    private static final TypeReference<Map<String, Double>> PROXIES = new TypeReference<>() { };
+
+    private final Workspace workspace;
+
+    MonitorRepository(Workspace workspace) {
+        this.workspace = workspace;
+    }
+
+    public UUID save(UUID projectId, String name, List<String> sources, String summaryJson, List<Request> requests, boolean demo) {
+        ProjectRows.checkedName("an import of request logs", name);
+        if (requests.isEmpty()) {
+            throw new WorkspaceException("an import of request logs needs at least one request");
+        }
+        UUID id = Ids.newId();
+        long first = requests.stream().mapToLong(Request::epochMillis).min().orElseThrow();
+        long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
+        String sourcesJson = Json.write(sources);
+        workspace.transaction(c -> {
+            ProjectRows.changing(c, projectId);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_IMPORT(ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT,"
+                    + " LAST_AT, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?,?)")) {
+                ps.setObject(1, id);
+                ps.setObject(2, projectId);
+                ps.setString(3, name.strip());
+                ps.setString(4, sourcesJson);
+                ps.setString(5, summaryJson);
+                ps.setLong(6, requests.size());
+                ps.setLong(7, first);
+                ps.setLong(8, last);
+                ps.setBoolean(9, demo);
+                ps.setObject(10, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
+                    + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+                long i = 0;
+                for (Request r : requests) {
+                    ps.setObject(1, id);
+                    ps.setLong(2, i++);
+                    ps.setString(3, clip(r.id(), 400));
+                    ps.setLong(4, r.epochMillis());
+                    ps.setString(5, Json.write(r.segments()));
+                    number(ps, 6, r.inputTokens());
+                    number(ps, 7, r.outputTokens());
+                    number(ps, 8, r.ttftMs());
+                    number(ps, 9, r.latencyMs());
+                    ps.setBoolean(10, r.error());
+                    ps.setString(11, clip(r.status(), 200));
+                    ps.setString(12, clip(r.finishReason(), 200));
+                    ps.setBoolean(13, r.refusal());
+                    ps.setString(14, Json.write(r.proxies()));
+                    ps.addBatch();
+                    if (i % BATCH == 0) {
+                        ps.executeBatch();
+                    }
+                }
+                ps.executeBatch();
+            }
+            return null;
+        });
+        return id;
+    }
+
+    public List<SavedMonitorImport> list(UUID projectId) {
+        return ProjectRows.newestFirst(workspace, SELECT, projectId, MonitorRepository::map);
+    }
+
+    /** A kept import's requests, in the order they were read. */
+    public List<Request> load(UUID id) {
+        return workspace.read(c -> {
+            List<Request> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT REQUEST_ID, AT_MS, SEGMENTS, INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS,"
+                    + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
+                ps.setObject(1, id);
+                ps.setFetchSize(BATCH);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Request(rs.getString(1), rs.getLong(2), Json.mapper().readValue(rs.getString(3), SEGMENTS), number(rs, 4),
+                                number(rs, 5), number(rs, 6), number(rs, 7), rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11),
+                                Json.mapper().readValue(rs.getString(12), PROXIES)));
+                    }
+                } catch (IOException e) {
+                    throw new WorkspaceException("a kept request cannot be read: " + e.getMessage(), e);
+                }
+            }
+            return out;
+        });
+    }
+
+    public void delete(UUID id) {
+        ProjectRows.deleteById(workspace, "MONITOR_IMPORT", id);
+    }
+
+    private static String clip(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private static void number(PreparedStatement ps, int i, double v) throws SQLException {
+        if (Double.isNaN(v)) {
+            ps.setNull(i, Types.DOUBLE);
+        } else {
+            ps.setDouble(i, v);
+        }
+    }
+
+    private static double number(ResultSet rs, int i) throws SQLException {
+        double v = rs.getDouble(i);
+        return rs.wasNull() ? Double.NaN : v;
+    }
+
+    private static SavedMonitorImport map(ResultSet rs) throws SQLException {
+        try {
+            return new SavedMonitorImport(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
+                    List.of(Json.mapper().readValue(rs.getString(4), String[].class)), rs.getString(5), rs.getLong(6), rs.getLong(7), rs.getLong(8),
+                    rs.getBoolean(9), rs.getObject(10, OffsetDateTime.class).toInstant());
+        } catch (IOException e) {
+            throw new WorkspaceException("kept request logs " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}
