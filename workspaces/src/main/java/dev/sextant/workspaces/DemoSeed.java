@@ -56,6 +56,8 @@ public final class DemoSeed {
         workspace.failureStudies().save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
         workspace.ablationSets().save(project.id(), dev.sextant.model.ablation.DemoAblations.NAME,
                 List.of(dev.sextant.model.ablation.DemoAblations.SOURCE), List.of(), dev.sextant.model.ablation.DemoAblations.runs(), true);
+        workspace.monitoring().save(project.id(), dev.sextant.model.monitoring.DemoMonitoring.NAME, List.of("generated"), "[]",
+                dev.sextant.model.monitoring.DemoMonitoring.requests(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -92,7 +92,9 @@ public final class SextantApp extends Application {
                 new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE,
                         () -> new dev.sextant.app.ui.data.DataView(new dev.sextant.app.ui.data.DataViewModel(shell)).node()),
                 new Area("ablations", "Ablations", "Scaling laws from small runs", Feather.TRENDING_UP,
-                        () -> new dev.sextant.app.ui.ablations.AblationsView(new dev.sextant.app.ui.ablations.AblationsViewModel(shell)).node()));
+                        () -> new dev.sextant.app.ui.ablations.AblationsView(new dev.sextant.app.ui.ablations.AblationsViewModel(shell)).node()),
+                new Area("monitoring", "Monitoring", "Production traffic after launch", Feather.RADIO,
+                        () -> new dev.sextant.app.ui.monitoring.MonitoringView(new dev.sextant.app.ui.monitoring.MonitoringViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

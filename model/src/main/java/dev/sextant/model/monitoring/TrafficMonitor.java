@@ -383,6 +383,54 @@ public final class TrafficMonitor {
         }
     }
 
+    /** One window of one segment, summarised for a timeline (NaN where the window has no such values). */
+    public record Point(long startMillis, int requests, double errorRate, double refusalRate, double latencyP50, double latencyP99,
+                        double ttftP50, double outputTokensP50) {
+    }
+
+    /** Every segment's windows summarised, in time order, for the timelines the alerts are marked on. */
+    public static Map<Map<String, String>, List<Point>> timeline(List<Request> requests, Settings s) {
+        Map<Map<String, String>, List<Point>> out = new LinkedHashMap<>();
+        if (requests.isEmpty()) {
+            return out;
+        }
+        long first = requests.stream().mapToLong(Request::epochMillis).min().orElseThrow();
+        long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
+        long start = Math.floorDiv(first, s.windowMillis()) * s.windowMillis();
+        int windows = (int) ((last - start) / s.windowMillis()) + 1;
+        Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
+        for (Request r : requests) {
+            Map<String, String> seg = new TreeMap<>();
+            for (String col : s.by()) {
+                seg.put(col, r.segments().getOrDefault(col, "(none)"));
+            }
+            bySegment.computeIfAbsent(seg, k -> {
+                List<List<Request>> l = new ArrayList<>();
+                for (int i = 0; i < windows; i++) {
+                    l.add(new ArrayList<>());
+                }
+                return l;
+            }).get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
+        }
+        bySegment.forEach((seg, w) -> {
+            List<Point> points = new ArrayList<>();
+            for (int i = 0; i < windows; i++) {
+                List<Request> rs = w.get(i);
+                int n = rs.size();
+                points.add(new Point(start + i * s.windowMillis(), n, n == 0 ? Double.NaN : rs.stream().filter(Request::error).count() / (double) n,
+                        n == 0 ? Double.NaN : rs.stream().filter(Request::refusal).count() / (double) n, quantile(rs, Request::latencyMs, 0.5),
+                        quantile(rs, Request::latencyMs, 0.99), quantile(rs, Request::ttftMs, 0.5), quantile(rs, Request::outputTokens, 0.5)));
+            }
+            out.put(seg, List.copyOf(points));
+        });
+        return out;
+    }
+
+    private static double quantile(List<Request> rs, ToDoubleFunction<Request> f, double q) {
+        double[] v = rs.stream().mapToDouble(f).filter(Double::isFinite).sorted().toArray();
+        return v.length == 0 ? Double.NaN : v[(int) Math.min(v.length - 1, Math.floor(q * v.length))];
+    }
+
     static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);

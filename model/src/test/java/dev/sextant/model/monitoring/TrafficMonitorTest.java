@@ -137,6 +137,18 @@ class TrafficMonitorTest {
         assertThat(a).containsExactly(0.25, 0.25, 0.25, 0.25);
     }
 
+    @Test
+    void theDemoTrafficsPlantedRegressionsAreWhatTheMonitorFinds() {
+        List<Request> demo = DemoMonitoring.requests();
+        TrafficMonitor.Result r = TrafficMonitor.analyze(demo, new TrafficMonitor.Settings(300_000, List.of("route"), 12, Map.of("route", "stable")));
+        long start = DemoMonitoring.START;
+        // the canary's error burst (minutes 35–40) and its slower latency from minute 45, and nothing else
+        find(r.alerts(), "error_rate", "canary", start + 35 * 60_000);
+        find(r.alerts(), "latency_p50", "canary", start + 45 * 60_000);
+        assertThat(r.alerts()).allMatch(a -> a.startMillis() == start + 35 * 60_000 && a.metric().equals("error_rate")
+                || a.startMillis() >= start + 45 * 60_000 && a.metric().equals("latency_p50"));
+    }
+
     static TrafficMonitor.Alert find(List<TrafficMonitor.Alert> alerts, String metric, String route, long start) {
         return alerts.stream().filter(x -> x.metric().equals(metric) && route.equals(x.segment().get("route")) && x.startMillis() == start)
                 .findFirst().orElseThrow(() -> new AssertionError("no " + metric + " alert for " + route + " at " + start + "; alerts: "

@@ -1,0 +1,190 @@
+package dev.sextant.app.ui.monitoring;
+
+import dev.sextant.app.Failures;
+import dev.sextant.app.study.MonitoringStudy;
+import dev.sextant.app.ui.shell.Inputs;
+import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.model.InputError;
+import dev.sextant.model.monitoring.Request;
+import dev.sextant.model.monitoring.TrafficMonitor;
+import dev.sextant.workspaces.SavedMonitorImport;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Monitoring area: a project's kept request logs, analysed (windows, segments, a baseline group, an objective) as a
+ * cancellable job into alerts, drift and per-segment timelines; an alert opens the requests that drove it.
+ */
+public final class MonitoringViewModel {
+
+    private final ShellModel shell;
+    private final ObservableList<SavedMonitorImport> imports = FXCollections.observableArrayList();
+    private final ObjectProperty<Analysis> analysis = new SimpleObjectProperty<>(this, "analysis");
+    private final ObservableList<Request> alertRequests = FXCollections.observableArrayList();
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final StringProperty problemField = new SimpleStringProperty("");
+    private final StringProperty window = new SimpleStringProperty("5m");
+    private final StringProperty by = new SimpleStringProperty("route");
+    private final StringProperty baseline = new SimpleStringProperty("route=stable");
+    private final StringProperty sloError = new SimpleStringProperty("");
+
+    /** An analysis and what it was made of: the requests by id (for an alert's requests) and the timelines. */
+    public record Analysis(TrafficMonitor.Result result, Map<Map<String, String>, List<TrafficMonitor.Point>> timeline, Map<String, Request> byId,
+                           long windowMillis) {
+    }
+
+    public MonitoringViewModel(ShellModel shell) {
+        this.shell = shell;
+        problem.addListener((o, a, b) -> problemField.set(""));
+        shell.currentProjectProperty().addListener((o, a, p) -> {
+            analysis.set(null);
+            alertRequests.clear();
+            problem.set("");
+            reload();
+        });
+        reload();
+    }
+
+    public void reload() {
+        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> ws.monitoring().list(p.id()), imports::setAll, null)) {
+            imports.clear();
+        }
+    }
+
+    /** Reads request logs and keeps them as one import. */
+    public void importLogs(List<Path> files, String name) {
+        shell.inProject("Import request logs " + name, (ws, p, progress, cancel) -> {
+            MonitoringStudy.Read read = MonitoringStudy.read(files, Map.of(), progress, cancel);
+            MonitoringStudy.keep(ws, p.id(), name, read, files.stream().map(f -> f.toAbsolutePath().normalize().toString()).toList());
+            return read;
+        }, read -> {
+            problem.set("");
+            long skipped = read.files().stream().mapToLong(s -> s.skipped()).sum();
+            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %,d requests as “%s”%s", read.requests().size(), name, skipped == 0 ? "."
+                    : String.format(Locale.ROOT, "; %,d records could not be read (the first: %s).", skipped, read.files().stream()
+                    .flatMap(s -> s.firstSkips().stream()).findFirst().map(k -> k.describe()).orElse(""))));
+            reload();
+        }, this::fail);
+    }
+
+    public void delete(SavedMonitorImport kept) {
+        shell.inProject("Delete request logs", (ws, p, progress, cancel) -> {
+            ws.monitoring().delete(kept.id());
+            return null;
+        }, x -> {
+            analysis.set(null);
+            reload();
+        }, this::fail);
+    }
+
+    /** Every kept import of the project analysed together with the settings on the form. */
+    public void analyze() {
+        TrafficMonitor.Settings settings;
+        TrafficMonitor.Slo slo;
+        try {
+            long w;
+            try {
+                w = MonitoringStudy.windowMillis(window.get());
+            } catch (dev.sextant.model.io.BadInputException e) {
+                throw new InputError("monitor.window", "Window: " + e.getMessage().replaceFirst("^.*?--window: ", ""));
+            }
+            List<String> cols = by.get() == null || by.get().isBlank() ? List.of()
+                    : Arrays.stream(by.get().split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
+            Map<String, String> group = null;
+            if (baseline.get() != null && !baseline.get().isBlank()) {
+                group = new LinkedHashMap<>();
+                for (String part : baseline.get().split(",")) {
+                    String[] kv = part.split("=", 2);
+                    InputError.require(kv.length == 2 && !kv[0].isBlank(), "monitor.baseline", "Baseline group: write COLUMN=VALUE, e.g. route=stable");
+                    group.put(kv[0].strip().toLowerCase(Locale.ROOT), kv[1].strip());
+                }
+            }
+            settings = new TrafficMonitor.Settings(w, cols, 12, group);
+            Double budget = Inputs.optionalNumber("monitor.slo", "Error budget", sloError.get());
+            slo = budget == null ? null : new TrafficMonitor.Slo(budget, null, 0.01);
+        } catch (InputError e) {
+            fail(e);
+            return;
+        }
+        TrafficMonitor.Settings s = settings;
+        TrafficMonitor.Slo o = slo;
+        shell.inProject("Analyse production traffic", (ws, p, progress, cancel) -> {
+            progress.progress(-1, "reading the kept requests");
+            List<Request> rs = MonitoringStudy.kept(ws, p.id(), null);
+            cancel.throwIfCancelled();
+            progress.progress(-1, "analysing " + rs.size() + " requests");
+            Map<String, Request> byId = new LinkedHashMap<>();
+            rs.forEach(r -> byId.putIfAbsent(r.id(), r));
+            return new Analysis(MonitoringStudy.analyze(rs, s, o), TrafficMonitor.timeline(rs, s), byId, s.windowMillis());
+        }, a -> {
+            problem.set("");
+            alertRequests.clear();
+            analysis.set(a);
+        }, this::fail);
+    }
+
+    /** The requests of an alert, most telling first. */
+    public void open(TrafficMonitor.Alert alert) {
+        Analysis a = analysis.get();
+        if (alert == null || a == null) {
+            alertRequests.clear();
+            return;
+        }
+        alertRequests.setAll(alert.requests().stream().map(a.byId()::get).filter(java.util.Objects::nonNull).toList());
+    }
+
+    private void fail(Throwable t) {
+        problem.set(Failures.message(t));
+        problemField.set(InputError.fieldOf(t));
+    }
+
+    public ShellModel shell() {
+        return shell;
+    }
+
+    public ObservableList<SavedMonitorImport> imports() {
+        return imports;
+    }
+
+    public ObjectProperty<Analysis> analysisProperty() {
+        return analysis;
+    }
+
+    public ObservableList<Request> alertRequests() {
+        return alertRequests;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public StringProperty problemFieldProperty() {
+        return problemField;
+    }
+
+    public StringProperty windowProperty() {
+        return window;
+    }
+
+    public StringProperty byProperty() {
+        return by;
+    }
+
+    public StringProperty baselineProperty() {
+        return baseline;
+    }
+
+    public StringProperty sloErrorProperty() {
+        return sloError;
+    }
+}
