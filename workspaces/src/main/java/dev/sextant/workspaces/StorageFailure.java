@@ -71,6 +71,13 @@ public final class StorageFailure {
         if (io != null) {
             return new WorkspaceException("cannot open workspace " + dir + ": " + plain(io), e);
         }
+        // a damaged file can surface as another error than FILE_CORRUPTED, depending on where it was cut: the store's own
+        // exception in the chain says so
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getClass().getName().endsWith("MVStoreException") || t.getMessage() != null && t.getMessage().contains("File corrupted")) {
+                return DatabaseFileCheck.damaged(dir.resolve(Workspace.DATABASE_FILE), e);
+            }
+        }
         return new WorkspaceException("cannot open workspace " + dir + " (details in the log); if it keeps failing, restore it from"
                 + " a backup or an archive", e);
     }

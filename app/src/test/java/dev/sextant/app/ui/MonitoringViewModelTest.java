@@ -24,6 +24,8 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
                     burst ? "burst-" : "r-", i, t, canary ? "canary" : "stable", 800 + r.nextInt(200), burst ? 500 : 200));
         }
         Path log = Files.writeString(tmp.resolve("prod.jsonl"), b.toString());
+        var prod = shell.workspaceProperty().get().projects().create("Prod", ""); // the demo project keeps demo traffic of its own
+        shell.refresh(prod.id());
         MonitoringViewModel vm = new MonitoringViewModel(shell);
         vm.importLogs(List.of(log), "prod");
         assertThat(vm.imports()).extracting(i -> i.name()).containsExactly("prod");

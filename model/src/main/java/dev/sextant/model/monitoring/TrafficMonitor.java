@@ -133,22 +133,7 @@ public final class TrafficMonitor {
         long last = sorted.get(sorted.size() - 1).epochMillis();
         long start = Math.floorDiv(first, s.windowMillis()) * s.windowMillis();
         int windows = (int) ((last - start) / s.windowMillis()) + 1;
-        // segment → window → requests
-        Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
-        for (Request r : sorted) {
-            Map<String, String> seg = new TreeMap<>();
-            for (String col : s.by()) {
-                seg.put(col, r.segments().getOrDefault(col, "(none)"));
-            }
-            List<List<Request>> w = bySegment.computeIfAbsent(seg, k -> {
-                List<List<Request>> l = new ArrayList<>();
-                for (int i = 0; i < windows; i++) {
-                    l.add(new ArrayList<>());
-                }
-                return l;
-            });
-            w.get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
-        }
+        Map<Map<String, String>, List<List<Request>>> bySegment = bucket(sorted, s, start, windows);
         List<Alert> alerts = new ArrayList<>();
         List<List<Request>> group = null;
         if (s.baselineGroup() != null) {
@@ -398,6 +383,22 @@ public final class TrafficMonitor {
         long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
         long start = Math.floorDiv(first, s.windowMillis()) * s.windowMillis();
         int windows = (int) ((last - start) / s.windowMillis()) + 1;
+        bucket(requests, s, start, windows).forEach((seg, w) -> {
+            List<Point> points = new ArrayList<>();
+            for (int i = 0; i < windows; i++) {
+                List<Request> rs = w.get(i);
+                int n = rs.size();
+                points.add(new Point(start + i * s.windowMillis(), n, n == 0 ? Double.NaN : rs.stream().filter(Request::error).count() / (double) n,
+                        n == 0 ? Double.NaN : rs.stream().filter(Request::refusal).count() / (double) n, quantile(rs, Request::latencyMs, 0.5),
+                        quantile(rs, Request::latencyMs, 0.99), quantile(rs, Request::ttftMs, 0.5), quantile(rs, Request::outputTokens, 0.5)));
+            }
+            out.put(seg, List.copyOf(points));
+        });
+        return out;
+    }
+
+    /** The requests by segment (the grouped columns' values; "(none)" where a request lacks one), then by window from {@code start}. */
+    static Map<Map<String, String>, List<List<Request>>> bucket(List<Request> requests, Settings s, long start, int windows) {
         Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
         for (Request r : requests) {
             Map<String, String> seg = new TreeMap<>();
@@ -412,18 +413,7 @@ public final class TrafficMonitor {
                 return l;
             }).get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
         }
-        bySegment.forEach((seg, w) -> {
-            List<Point> points = new ArrayList<>();
-            for (int i = 0; i < windows; i++) {
-                List<Request> rs = w.get(i);
-                int n = rs.size();
-                points.add(new Point(start + i * s.windowMillis(), n, n == 0 ? Double.NaN : rs.stream().filter(Request::error).count() / (double) n,
-                        n == 0 ? Double.NaN : rs.stream().filter(Request::refusal).count() / (double) n, quantile(rs, Request::latencyMs, 0.5),
-                        quantile(rs, Request::latencyMs, 0.99), quantile(rs, Request::ttftMs, 0.5), quantile(rs, Request::outputTokens, 0.5)));
-            }
-            out.put(seg, List.copyOf(points));
-        });
-        return out;
+        return bySegment;
     }
 
     private static double quantile(List<Request> rs, ToDoubleFunction<Request> f, double q) {
