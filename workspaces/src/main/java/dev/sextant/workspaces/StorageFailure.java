@@ -68,6 +68,9 @@ public final class StorageFailure {
             return new WorkspaceException(diskFull("opening workspace " + dir, dir) + " — free some space and try again", e);
         }
         IOException io = find(e, IOException.class);
+        if (io instanceof java.io.EOFException) { // the store read past the file's end: it was cut short
+            return DatabaseFileCheck.damaged(dir.resolve(Workspace.DATABASE_FILE), e);
+        }
         if (io != null) {
             return new WorkspaceException("cannot open workspace " + dir + ": " + plain(io), e);
         }

@@ -256,6 +256,12 @@ public final class Workspace implements AutoCloseable {
                 throw DatabaseFileCheck.notAWorkspace(dir.resolve(DATABASE_FILE), "it is a database of another program");
             }
         } catch (SQLException e) {
+            if (e.getErrorCode() == ErrorCode.DATABASE_IS_READ_ONLY) {
+                // the store asked to write while only being read: its chunks do not add up (a file cut short), and reading
+                // it for writing would "recover" an older state over it
+                LOG.warn("workspace {} cannot be read without rewriting it", dir, e);
+                throw DatabaseFileCheck.damaged(dir.resolve(DATABASE_FILE), e);
+            }
             throw translateOpenError(dir, e);
         }
     }

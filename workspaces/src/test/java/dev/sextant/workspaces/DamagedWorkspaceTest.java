@@ -45,6 +45,36 @@ class DamagedWorkspaceTest {
         assertThat(sha256(db)).as("the file's bytes").isEqualTo(before);
     }
 
+    /**
+     * A workspace cut short anywhere is refused as damaged: where the cut falls decides which error the store raises (a
+     * corrupted chunk, or a request to write while it is only being read), and a larger workspace moves the same cut
+     * fraction from one to the other.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 5, 10, 20, 33, 50, 80, 97})
+    void aWorkspaceCutShortAnywhereIsRefusedAsDamaged(int percent) throws Exception {
+        Path real = tmp.resolve("real");
+        try (Workspace ws = Workspace.create(real)) {
+            for (int i = 0; i < 200; i++) {
+                ws.projects().create("Project " + i, "notes ".repeat(50));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(real.resolve(Workspace.DATABASE_FILE));
+        Path dir = tmp.resolve("cut");
+        Files.createDirectories(dir);
+        Path db = dir.resolve(Workspace.DATABASE_FILE);
+        Files.write(db, java.util.Arrays.copyOf(bytes, (int) ((long) bytes.length * percent / 100)));
+        String before = sha256(db);
+        try (Workspace ws = Workspace.open(dir)) {
+            // a cut past the last whole chunk reads as a crash would: the store opens at its last consistent state
+            assertThat(percent).as("a cut that leaves a consistent earlier state").isGreaterThanOrEqualTo(50);
+            assertThat(ws.projects().list()).isNotEmpty();
+        } catch (WorkspaceException e) {
+            assertThat(e.getMessage()).contains(db.toString()).containsAnyOf("damaged", "not a Sextant workspace");
+            assertThat(sha256(db)).as("the file's bytes").isEqualTo(before);
+        }
+    }
+
     private Consumer<Path> damage(String kind) {
         return db -> {
             try {
