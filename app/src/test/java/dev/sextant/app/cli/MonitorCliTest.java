@@ -87,4 +87,22 @@ class MonitorCliTest {
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--window", "soon").err()).contains("--window").contains("30s, 5m or 1h");
         assertThat(run("monitor", "analyze", "--input", log.toString(), "--baseline", "route=stable").err()).contains("--by");
     }
+
+    @Test
+    void promptsGrowingLongerAreReportedAsDrift() throws Exception {
+        StringBuilder b = new StringBuilder("request_id,timestamp,input_tokens,output_tokens\n");
+        SplittableRandom r = new SplittableRandom(9);
+        for (int i = 0; i < 3000; i++) {
+            int prompt = (int) (200 * Math.exp(0.5 * r.nextGaussian()) * (i >= 2400 ? 4 : 1)); // the last minute: four times longer prompts
+            b.append(String.format(Locale.ROOT, "q%d,%d,%d,%d%n", i, 1_764_583_200L + i / 5, prompt, 50 + r.nextInt(100)));
+        }
+        Path log = Files.writeString(tmp.resolve("trace.csv"), b.toString());
+        CliRun res = run("monitor", "analyze", "--input", log.toString(), "--window", "1m", "--baseline-windows", "4", "--json");
+        assertThat(res.code()).as(res.err()).isZero();
+        JsonNode drift = res.json().get("drift");
+        assertThat(drift).as("the two longer minutes, and no window drifting by chance").hasSize(2);
+        assertThat(drift.get(0).get("column").asText()).isEqualTo("input_tokens");
+        assertThat(drift.get(0).get("severity").asText()).isEqualTo("large");
+        assertThat(drift.get(0).get("start").asText()).isEqualTo(Instant.ofEpochSecond(1_764_583_200L + 480).toString());
+    }
 }

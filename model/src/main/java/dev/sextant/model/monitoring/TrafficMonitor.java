@@ -88,7 +88,7 @@ public final class TrafficMonitor {
     /**
      * A window's population stability index of a length against the reference (the first baseline's worth of windows):
      * PSI = Σ (aᵢ − eᵢ) ln(aᵢ / eᵢ) over the reference's deciles; below 0.1 stable, 0.1–0.25 moderate, above 0.25
-     * large (the common reading). Only moderate and large ones are listed.
+     * large (the common reading). Only moderate and large ones beyond what sampling alone would give are listed.
      */
     public record Drift(long startMillis, long endMillis, String column, Map<String, String> segment, double psi, String severity,
                         int windowRequests) {
@@ -97,6 +97,8 @@ public final class TrafficMonitor {
     /** PSI of a moderate shift; of a large one. */
     static final double PSI_MODERATE = 0.1;
     static final double PSI_LARGE = 0.25;
+    /** The 99.9th percentile of χ² with 9 degrees of freedom (ten bins): a PSI below it times (1/n + 1/m) may be chance. */
+    static final double PSI_NOISE_CHI2 = 27.877;
 
     /**
      * An availability or latency objective: the share of requests that may fail (error rate) or be slower than a
@@ -313,7 +315,10 @@ public final class TrafficMonitor {
             for (int k = 0; k < a.length; k++) {
                 psi += (a[k] - e[k]) * Math.log(a[k] / e[k]);
             }
-            if (psi >= PSI_MODERATE) {
+            // sampling noise alone: PSI·(1/n + 1/m)⁻¹ is about χ² with bins − 1 degrees of freedom (Yurdakul, "Statistical
+            // properties of the population stability index", 2018), so a small window drifts by chance above 0.1
+            double noise = PSI_NOISE_CHI2 * (1.0 / now.length + 1.0 / sortedRef.length);
+            if (psi >= PSI_MODERATE && psi > noise) {
                 long ws = start + i * s.windowMillis();
                 out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, psi >= PSI_LARGE ? "large" : "moderate", now.length));
             }

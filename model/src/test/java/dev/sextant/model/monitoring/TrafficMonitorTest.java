@@ -138,6 +138,21 @@ class TrafficMonitorTest {
     }
 
     @Test
+    void smallWindowsOfUnchangedTrafficDoNotDriftByChance() {
+        // 30 requests a window from one log-normal: PSI against 120 reference requests is χ²₉·(1/30 + 1/120) ≈ 0.375 on
+        // average by sampling alone, far above the 0.1 "moderate" reading, yet nothing changed
+        SplittableRandom r = new SplittableRandom(21);
+        List<Request> rs = new ArrayList<>();
+        for (int i = 0; i < 30 * 200; i++) {
+            rs.add(new Request("r" + i, i * 2000L, Map.of(), 300 * Math.exp(0.6 * gaussian(r)), 80 * Math.exp(0.4 * gaussian(r)), Double.NaN,
+                    Double.NaN, false, "", "", false, Map.of()));
+        }
+        TrafficMonitor.Result res = TrafficMonitor.analyze(rs, new TrafficMonitor.Settings(60_000, List.of(), 4));
+        assertThat(res.windows()).isEqualTo(200);
+        assertThat(res.drift()).as("at the 99.9th percentile of χ²₉, about 0.4 of 398 window-columns by chance").hasSizeLessThanOrEqualTo(3);
+    }
+
+    @Test
     void theDemoTrafficsPlantedRegressionsAreWhatTheMonitorFinds() {
         List<Request> demo = DemoMonitoring.requests();
         TrafficMonitor.Result r = TrafficMonitor.analyze(demo, new TrafficMonitor.Settings(300_000, List.of("route"), 12, Map.of("route", "stable")));

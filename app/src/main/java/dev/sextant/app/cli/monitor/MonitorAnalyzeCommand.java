@@ -122,7 +122,8 @@ public final class MonitorAnalyzeCommand implements Runnable {
         Result out = new Result(r.requests(), r.windows(), windowMs / 1000.0, Instant.ofEpochMilli(r.firstMillis()).toString(),
                 Instant.ofEpochMilli(r.lastMillis()).toString(), r.alerts().stream().map(a -> new AlertRow(Instant.ofEpochMilli(a.startMillis()).toString(),
                 Instant.ofEpochMilli(a.endMillis()).toString(), a.metric(), a.segment(), a.value(), a.baseline(), a.effect(), a.pValue(), a.severity(),
-                a.windowRequests(), a.requests())).toList(), List.of(), skipped, skips.subList(0, Math.min(20, skips.size())), byReason,
+                a.windowRequests(), a.requests())).toList(), r.drift().stream().map(d -> new DriftRow(Instant.ofEpochMilli(d.startMillis()).toString(),
+                Instant.ofEpochMilli(d.endMillis()).toString(), d.column(), d.segment(), d.psi(), d.severity(), d.windowRequests())).toList(), skipped, skips.subList(0, Math.min(20, skips.size())), byReason,
                 read.files().stream().map(s -> new FileRow(s.file(), s.format(), s.requests(), s.skipped(), s.outOfOrder(), s.mapping())).toList(),
                 notes);
         ctx.print(output.json(), out, w -> {
