@@ -92,83 +92,49 @@ public final class RequestLogFile {
      */
     public static Summary read(Path file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
         String name = TextInput.name(file);
-        char first = Json.peek(file).first();
-        if (first == '{' || first == '[') {
-            first = '{';
-        }
-        Reading r = new Reading(name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
-        JsonNode whole = first == '{' ? wholeExport(file) : null;
+        Lines r = new Lines(name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
+        JsonNode whole = Json.peek(file).first() == '{' || Json.peek(file).first() == '[' ? wholeExport(file) : null;
         if (whole != null) { // one OTLP export request written over many lines (an exporter's request body, pretty-printed)
-            r.format = "otlp";
-            for (Map<String, String> span : OtlpSpans.requests(whole)) {
-                r.record(1, span);
-            }
-            r.ignoredSpans += OtlpSpans.otherSpans(whole);
-        } else
-        try (BufferedReader in = TextInput.open(file)) {
-            if (first == '{') {
-                r.format = "jsonl";
-                String line;
-                long n = 0;
-                while ((line = in.readLine()) != null) {
-                    n++;
-                    if (line.isBlank()) {
-                        continue;
+            r.otlp(1, whole);
+        } else {
+            try (BufferedReader in = TextInput.open(file)) {
+                if (Json.peek(file).first() == '{' || Json.peek(file).first() == '[') {
+                    String line;
+                    long n = 0;
+                    while ((line = in.readLine()) != null) {
+                        r.line(++n, line);
                     }
-                    JsonNode node;
-                    try {
-                        node = Json.mapper().readTree(line);
-                    } catch (IOException e) {
-                        r.skip(n, null, "not a whole JSON object (a line cut short?)");
-                        continue;
+                } else { // CSV through the parser, so that a quoted cell may span lines
+                    r.format = "csv";
+                    CSVParser csv = CSV.parse(in);
+                    List<String> header = csv.getHeaderNames();
+                    for (CSVRecord rec : csv) {
+                        r.csvRecord(rec.getRecordNumber() + 1, header, rec);
                     }
-                    if (!node.isObject()) {
-                        r.skip(n, null, "not a JSON object");
-                        continue;
-                    }
-                    if (node.has("resourceSpans")) {
-                        r.format = "otlp";
-                        for (Map<String, String> span : OtlpSpans.requests(node)) {
-                            r.record(n, span);
-                        }
-                        r.ignoredSpans += OtlpSpans.otherSpans(node);
-                        continue;
-                    }
-                    Map<String, String> cells = new LinkedHashMap<>();
-                    node.fields().forEachRemaining(e -> cells.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().isValueNode()
-                            ? e.getValue().asText() : e.getValue().toString()));
-                    r.record(n, cells);
                 }
-            } else {
-                r.format = "csv";
-                CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setIgnoreSurroundingSpaces(true)
-                        .setAllowMissingColumnNames(true).get().parse(in);
-                List<String> header = csv.getHeaderNames();
-                for (CSVRecord rec : csv) {
-                    Map<String, String> cells = new LinkedHashMap<>();
-                    for (int i = 0; i < header.size() && i < rec.size(); i++) {
-                        cells.put(header.get(i), rec.get(i));
-                    }
-                    if (rec.size() != header.size()) {
-                        r.skip(rec.getRecordNumber() + 1, null, rec.size() + " cells under " + header.size() + " columns (a line cut short?)");
-                        continue;
-                    }
-                    r.record(rec.getRecordNumber() + 1, cells);
-                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                throw BadInputException.of(name, "cannot be read: " + e.getMessage());
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw BadInputException.of(name, "cannot be read: " + e.getMessage());
         }
         if (r.requests == 0) {
             throw BadInputException.of(name, "no requests read" + (r.skipped > 0 ? " (" + r.skipped + " records skipped; the first: "
-                    + r.firstSkips.get(0).describe() + ")" : "") + "; a request log needs a timestamp column" + (r.mapping.isEmpty() ? ""
-                    : " (read: " + r.mapping + ")"));
+                    + r.firstSkips.get(0).describe() + ")" : "") + "; a request log needs a timestamp column" + (r.mapping == null || r.mapping.isEmpty()
+                    ? "" : " (read: " + r.mapping + ")"));
         }
-        if (r.ignoredSpans > 0) {
-            r.notes.add(String.format(Locale.ROOT, "%s: %,d spans without gen_ai attributes (not model calls) left aside", name, r.ignoredSpans));
-        }
-        return new Summary(name, r.format, r.requests, r.skipped, List.copyOf(r.firstSkips), Map.copyOf(r.byReason), r.outOfOrder,
-                Map.copyOf(r.mapping), List.copyOf(r.notes));
+        return r.summary();
+    }
+
+    private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setIgnoreSurroundingSpaces(true)
+            .setAllowMissingColumnNames(true).get();
+    private static final CSVFormat CSV_ROW = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
+
+    /**
+     * A request log read as it grows, a line at a time (a file followed as {@code tail -f} does, or spans received over
+     * the network): JSON Lines, OTLP/JSON export requests (one a line, or given whole) or CSV whose first line is its
+     * header. Its state is one file's: the column mapping, counts, skips.
+     */
+    public static Lines lines(String file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
+        return new Lines(file, file.replaceAll(".*[/\\\\]", ""), rename, seenIds, sink);
     }
 
     /**
@@ -199,7 +165,7 @@ public final class RequestLogFile {
     }
 
     /** One file's reading state: the mapping (fixed by the first record's columns), counts and the sink. */
-    private static final class Reading {
+    public static final class Lines {
         final String file;
         final String shortName;
         final Map<String, String> rename;
@@ -219,12 +185,99 @@ public final class RequestLogFile {
         boolean zoneless;
         long ignoredSpans;
 
-        Reading(String file, String shortName, Map<String, String> rename, Set<String> seen, Consumer<Request> sink) {
+        List<String> csvHeader;
+
+        Lines(String file, String shortName, Map<String, String> rename, Set<String> seen, Consumer<Request> sink) {
             this.file = file;
             this.shortName = shortName;
             this.rename = rename;
             this.seen = seen;
             this.sink = sink;
+        }
+
+        /** Line {@code n} of the file (numbered from 1): a JSON object, an OTLP export request, a CSV header or row. */
+        public synchronized void line(long n, String line) {
+            if (line.isBlank()) {
+                return;
+            }
+            if (format == null) {
+                format = line.stripLeading().startsWith("{") ? "jsonl" : "csv";
+            }
+            if (format.equals("csv")) {
+                List<String> cells;
+                try (CSVParser p = CSV_ROW.parse(new java.io.StringReader(line))) {
+                    List<CSVRecord> recs = p.getRecords();
+                    cells = recs.isEmpty() ? List.of() : recs.get(0).toList();
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    skip(n, null, "not a CSV row (a quote left open?)");
+                    return;
+                }
+                if (csvHeader == null) {
+                    csvHeader = cells;
+                    return;
+                }
+                csvCells(n, csvHeader, cells);
+                return;
+            }
+            JsonNode node;
+            try {
+                node = Json.mapper().readTree(line);
+            } catch (IOException e) {
+                skip(n, null, "not a whole JSON object (a line cut short?)");
+                return;
+            }
+            if (node == null || !node.isObject()) {
+                skip(n, null, "not a JSON object");
+                return;
+            }
+            if (node.has("resourceSpans")) {
+                otlp(n, node);
+                return;
+            }
+            Map<String, String> cells = new LinkedHashMap<>();
+            node.fields().forEachRemaining(e -> cells.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().isValueNode()
+                    ? e.getValue().asText() : e.getValue().toString()));
+            record(n, cells);
+        }
+
+        /** One OTLP export request (ExportTraceServiceRequest as OTLP/JSON) received as record {@code n}: its model-call spans. */
+        public synchronized void otlp(long n, JsonNode export) {
+            format = "otlp";
+            for (Map<String, String> span : OtlpSpans.requests(export)) {
+                record(n, span);
+            }
+            ignoredSpans += OtlpSpans.otherSpans(export);
+        }
+
+        void csvRecord(long n, List<String> header, CSVRecord rec) {
+            csvCells(n, header, rec.toList());
+        }
+
+        private void csvCells(long n, List<String> header, List<String> row) {
+            Map<String, String> cells = new LinkedHashMap<>();
+            for (int i = 0; i < header.size() && i < row.size(); i++) {
+                cells.put(header.get(i), row.get(i));
+            }
+            if (row.size() != header.size()) {
+                skip(n, null, row.size() + " cells under " + header.size() + " columns (a line cut short?)");
+                return;
+            }
+            record(n, cells);
+        }
+
+        /** Requests read so far. */
+        public synchronized long requests() {
+            return requests;
+        }
+
+        /** What has been read so far. */
+        public synchronized Summary summary() {
+            List<String> n = new ArrayList<>(notes);
+            if (ignoredSpans > 0) {
+                n.add(String.format(Locale.ROOT, "%s: %,d spans without gen_ai attributes (not model calls) left aside", file, ignoredSpans));
+            }
+            return new Summary(file, format == null ? "jsonl" : format, requests, skipped, List.copyOf(firstSkips), Map.copyOf(byReason), outOfOrder,
+                    mapping == null ? Map.of() : Map.copyOf(mapping), List.copyOf(n));
         }
 
         void skip(long line, String field, String reason) {

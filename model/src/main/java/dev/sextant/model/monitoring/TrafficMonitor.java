@@ -128,6 +128,11 @@ public final class TrafficMonitor {
 
     /** As above, with burn-rate alerts against {@code slo} (null: none). */
     public static Result analyze(List<Request> requests, Settings s, Slo slo) {
+        return analyze(requests, s, slo, Long.MIN_VALUE);
+    }
+
+    /** As above, judging only the windows that start at or after {@code judgeFrom} (the others are baselines). */
+    static Result analyze(List<Request> requests, Settings s, Slo slo, long judgeFrom) {
         InputError.require(!requests.isEmpty(), "monitor.input", "no requests to analyse");
         List<Request> sorted = new ArrayList<>(requests);
         sorted.sort(Comparator.comparingLong(Request::epochMillis));
@@ -149,6 +154,9 @@ public final class TrafficMonitor {
                 continue;
             }
             for (int i = group == null ? 1 : 0; i < windows; i++) {
+                if (start + i * s.windowMillis() < judgeFrom) {
+                    continue;
+                }
                 List<Request> now = w.get(i);
                 List<Request> base = new ArrayList<>();
                 List<Integer> counts = new ArrayList<>();
@@ -173,14 +181,14 @@ public final class TrafficMonitor {
         }
         List<Drift> drift = new ArrayList<>();
         for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
-            drift(drift, "input_tokens", e.getValue(), Request::inputTokens, s, start, e.getKey());
-            drift(drift, "output_tokens", e.getValue(), Request::outputTokens, s, start, e.getKey());
+            drift(drift, "input_tokens", e.getValue(), Request::inputTokens, s, start, e.getKey(), judgeFrom);
+            drift(drift, "output_tokens", e.getValue(), Request::outputTokens, s, start, e.getKey(), judgeFrom);
             if (slo != null) {
-                burn(alerts, "error_budget_burn", e.getValue(), Request::error, slo.errorBudget(), start, s.windowMillis(), e.getKey());
+                burn(alerts, "error_budget_burn", e.getValue(), Request::error, slo.errorBudget(), start, s.windowMillis(), e.getKey(), judgeFrom);
                 if (slo.latencyMs() != null) {
                     double limit = slo.latencyMs();
                     burn(alerts, "latency_budget_burn", e.getValue(), r -> r.latencyMs() > limit, slo.latencyBudget(), start, s.windowMillis(),
-                            e.getKey());
+                            e.getKey(), judgeFrom);
                 }
             }
         }
@@ -290,7 +298,7 @@ public final class TrafficMonitor {
 
     /** Each window's PSI against the reference windows (the first {@code baselineWindows}), listed from moderate up. */
     static void drift(List<Drift> out, String column, List<List<Request>> w, ToDoubleFunction<Request> value, Settings s, long start,
-                      Map<String, String> seg) {
+                      Map<String, String> seg, long judgeFrom) {
         List<Double> ref = new ArrayList<>();
         int refWindows = Math.min(s.baselineWindows(), w.size() - 1);
         for (int j = 0; j < refWindows; j++) {
@@ -306,6 +314,9 @@ public final class TrafficMonitor {
         }
         double[] e = shares(sortedRef, edges);
         for (int i = refWindows; i < w.size(); i++) {
+            if (start + i * s.windowMillis() < judgeFrom) {
+                continue;
+            }
             double[] now = w.get(i).stream().mapToDouble(value).filter(Double::isFinite).toArray();
             if (now.length < MIN_WINDOW) {
                 continue;
@@ -347,9 +358,12 @@ public final class TrafficMonitor {
      * with it both reach {@link #PAGE_BURN} (critical) or {@link #TICKET_BURN} (warning).
      */
     static void burn(List<Alert> out, String metric, List<List<Request>> w, Predicate<Request> bad, double budget, long start, long windowMillis,
-                     Map<String, String> seg) {
+                     Map<String, String> seg, long judgeFrom) {
         for (int i = 0; i < w.size(); i++) {
             List<Request> now = w.get(i);
+            if (start + i * windowMillis < judgeFrom) {
+                continue;
+            }
             if (now.size() < MIN_WINDOW) {
                 continue;
             }
