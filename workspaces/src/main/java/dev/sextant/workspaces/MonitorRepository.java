@@ -56,35 +56,75 @@ public final class MonitorRepository {
                 ps.setObject(10, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
-                    + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
-                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
-                long i = 0;
-                for (Request r : requests) {
-                    ps.setObject(1, id);
-                    ps.setLong(2, i++);
-                    ps.setString(3, clip(r.id(), 400));
-                    ps.setLong(4, r.epochMillis());
-                    ps.setString(5, Json.write(r.segments()));
-                    number(ps, 6, r.inputTokens());
-                    number(ps, 7, r.outputTokens());
-                    number(ps, 8, r.ttftMs());
-                    number(ps, 9, r.latencyMs());
-                    ps.setBoolean(10, r.error());
-                    ps.setString(11, clip(r.status(), 200));
-                    ps.setString(12, clip(r.finishReason(), 200));
-                    ps.setBoolean(13, r.refusal());
-                    ps.setString(14, Json.write(r.proxies()));
-                    ps.addBatch();
-                    if (i % BATCH == 0) {
-                        ps.executeBatch();
-                    }
-                }
-                ps.executeBatch();
-            }
+            insert(c, id, 0, requests);
             return null;
         });
         return id;
+    }
+
+    /**
+     * Adds requests to a kept import (a watch keeping each window as it is judged), in one transaction: the rows, the
+     * import's count, first and last times, and its reading summary.
+     */
+    public void append(UUID importId, String summaryJson, List<Request> requests) {
+        if (requests.isEmpty()) {
+            return;
+        }
+        long first = requests.stream().mapToLong(Request::epochMillis).min().orElseThrow();
+        long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
+        workspace.transaction(c -> {
+            long at;
+            try (PreparedStatement ps = c.prepareStatement("SELECT REQUESTS, PROJECT_ID FROM MONITOR_IMPORT WHERE ID = ?")) {
+                ps.setObject(1, importId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new WorkspaceException("the kept request logs were deleted while the watch kept adding to them");
+                    }
+                    at = rs.getLong(1);
+                    ProjectRows.changing(c, rs.getObject(2, UUID.class));
+                }
+            }
+            insert(c, importId, at, requests);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE MONITOR_IMPORT SET REQUESTS = REQUESTS + ?, FIRST_AT = LEAST(FIRST_AT, ?),"
+                    + " LAST_AT = GREATEST(LAST_AT, ?), SUMMARY = ? WHERE ID = ?")) {
+                ps.setLong(1, requests.size());
+                ps.setLong(2, first);
+                ps.setLong(3, last);
+                ps.setString(4, summaryJson);
+                ps.setObject(5, importId);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    private static void insert(java.sql.Connection c, UUID id, long from, List<Request> requests) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
+                + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
+                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+            long i = 0;
+            for (Request r : requests) {
+                ps.setObject(1, id);
+                ps.setLong(2, from + i++);
+                ps.setString(3, clip(r.id(), 400));
+                ps.setLong(4, r.epochMillis());
+                ps.setString(5, Json.write(r.segments()));
+                number(ps, 6, r.inputTokens());
+                number(ps, 7, r.outputTokens());
+                number(ps, 8, r.ttftMs());
+                number(ps, 9, r.latencyMs());
+                ps.setBoolean(10, r.error());
+                ps.setString(11, clip(r.status(), 200));
+                ps.setString(12, clip(r.finishReason(), 200));
+                ps.setBoolean(13, r.refusal());
+                ps.setString(14, Json.write(r.proxies()));
+                ps.addBatch();
+                if (i % BATCH == 0) {
+                    ps.executeBatch();
+                }
+            }
+            ps.executeBatch();
+        }
     }
 
     public List<SavedMonitorImport> list(UUID projectId) {

@@ -42,4 +42,26 @@ class MonitorRepositoryTest {
             assertThat(ws.monitoring().list(p.id())).isEmpty();
         }
     }
+
+    @Test
+    void aWatchAppendsWindowsToOneImport() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project p = ws.projects().create("Prod", "");
+            List<Request> first = List.of(req("a", 2_000), req("b", 1_000));
+            var id = ws.monitoring().save(p.id(), "watch", List.of("otlp"), "[1]", first, false);
+            ws.monitoring().append(id, "[2]", List.of(req("c", 3_000), req("d", 500)));
+            SavedMonitorImport kept = ws.monitoring().list(p.id()).get(0);
+            assertThat(kept.requests()).isEqualTo(4);
+            assertThat(kept.firstMillis()).isEqualTo(500);
+            assertThat(kept.lastMillis()).isEqualTo(3_000);
+            assertThat(kept.summary()).isEqualTo("[2]");
+            assertThat(ws.monitoring().load(id)).extracting(Request::id).containsExactly("a", "b", "c", "d");
+            ws.monitoring().delete(id);
+            assertThatThrownBy(() -> ws.monitoring().append(id, "[3]", List.of(req("e", 1)))).hasMessageContaining("deleted");
+        }
+    }
+
+    static Request req(String id, long t) {
+        return new Request(id, t, Map.of(), 1, 1, Double.NaN, 10, false, "ok", "stop", false, Map.of());
+    }
 }

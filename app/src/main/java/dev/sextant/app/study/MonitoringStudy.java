@@ -53,6 +53,13 @@ public final class MonitoringStudy {
         return new Read(requests, summaries);
     }
 
+    /** The user's column mapping (their column = our field), both sides compared without case or surrounding spaces. */
+    public static Map<String, String> rename(Map<String, String> theirsToOurs) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        theirsToOurs.forEach((theirs, ours) -> out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        return out;
+    }
+
     public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings, TrafficMonitor.Slo slo) {
         return TrafficMonitor.analyze(requests, settings, slo);
     }
@@ -82,6 +89,49 @@ public final class MonitoringStudy {
         } catch (NumberFormatException e) {
             throw BadInputException.of("--window", "'" + text + "': expected a length such as 30s, 5m or 1h");
         }
+    }
+
+    /** A length of time as people write it (500ms, 10s, 5m, 1h; plain numbers are seconds); zero allowed. */
+    public static long durationMillis(String text, String field) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        double mult = 1000;
+        for (String[] u : new String[][] {{"ms", "1"}, {"s", "1000"}, {"m", "60000"}, {"h", "3600000"}}) {
+            if (t.endsWith(u[0])) {
+                mult = Double.parseDouble(u[1]);
+                t = t.substring(0, t.length() - u[0].length());
+                break;
+            }
+        }
+        try {
+            double v = Double.parseDouble(t) * mult;
+            if (!(v >= 0) || !Double.isFinite(v)) {
+                throw BadInputException.of(field, "'" + text + "': a length of time cannot be negative");
+            }
+            return Math.round(v);
+        } catch (NumberFormatException e) {
+            throw BadInputException.of(field, "'" + text + "': expected a length such as 10s, 5m or 1h");
+        }
+    }
+
+    /** A canary's rollback thresholds from a project's gate, the α they are judged at, and where they come from. */
+    public record CanaryThresholds(List<dev.sextant.model.monitoring.CanaryWatch.Threshold> thresholds, double alpha, String from) {
+    }
+
+    /**
+     * The rollback thresholds of the project's canary plan (kept, else the defaults from the incumbent's traffic
+     * replay), as the gate plans them.
+     */
+    public static CanaryThresholds canaryThresholds(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+        GateStudy gate = new GateStudy(ws, projectId);
+        String incumbent = gate.policy().map(dev.sextant.workspaces.SavedGatePolicy::incumbent).orElse(null);
+        GateStudy.CanaryInputs inputs = gate.canaryInputs(incumbent);
+        if (inputs == null) {
+            throw BadInputException.of("--rollback", "the project has no canary plan, nor a traffic replay of its incumbent to take rollback thresholds"
+                    + " from; give them, e.g. --rollback error_rate=0.02,latency_p99_ms=1500");
+        }
+        dev.sextant.model.gate.CanaryPlan plan = dev.sextant.model.gate.CanaryPlan.of(inputs.spec());
+        return new CanaryThresholds(dev.sextant.model.monitoring.CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
+                ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
     }
 
     /** Keeps the requests read in a project as one import (all of them, or nothing). */

@@ -131,7 +131,8 @@ public final class RequestLogFile {
     /**
      * A request log read as it grows, a line at a time (a file followed as {@code tail -f} does, or spans received over
      * the network): JSON Lines, OTLP/JSON export requests (one a line, or given whole) or CSV whose first line is its
-     * header. Its state is one file's: the column mapping, counts, skips.
+     * header. Its state is one file's: the column mapping, counts, skips. Not thread-safe: one thread at a time, or
+     * the caller's lock.
      */
     public static Lines lines(String file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
         return new Lines(file, file.replaceAll(".*[/\\\\]", ""), rename, seenIds, sink);
@@ -196,7 +197,7 @@ public final class RequestLogFile {
         }
 
         /** Line {@code n} of the file (numbered from 1): a JSON object, an OTLP export request, a CSV header or row. */
-        public synchronized void line(long n, String line) {
+        public void line(long n, String line) {
             if (line.isBlank()) {
                 return;
             }
@@ -241,7 +242,7 @@ public final class RequestLogFile {
         }
 
         /** One OTLP export request (ExportTraceServiceRequest as OTLP/JSON) received as record {@code n}: its model-call spans. */
-        public synchronized void otlp(long n, JsonNode export) {
+        public void otlp(long n, JsonNode export) {
             format = "otlp";
             for (Map<String, String> span : OtlpSpans.requests(export)) {
                 record(n, span);
@@ -265,13 +266,18 @@ public final class RequestLogFile {
             record(n, cells);
         }
 
+        /** The file was rotated or truncated: what follows is a new file (a CSV's header first again). */
+        public void restart() {
+            csvHeader = null;
+        }
+
         /** Requests read so far. */
-        public synchronized long requests() {
+        public long requests() {
             return requests;
         }
 
         /** What has been read so far. */
-        public synchronized Summary summary() {
+        public Summary summary() {
             List<String> n = new ArrayList<>(notes);
             if (ignoredSpans > 0) {
                 n.add(String.format(Locale.ROOT, "%s: %,d spans without gen_ai attributes (not model calls) left aside", file, ignoredSpans));

@@ -64,16 +64,8 @@ public final class MonitorAnalyzeCommand implements Runnable {
     CommandSpec spec;
 
     /** The contract's keys first; times ISO-8601 UTC. */
-    public record Result(long requests, int windows, double windowSeconds, String from, String to, List<AlertRow> alerts, List<DriftRow> drift,
+    public record Result(long requests, int windows, double windowSeconds, String from, String to, List<MonitorRows.AlertRow> alerts, List<MonitorRows.DriftRow> drift,
                          long skipped, List<String> skips, Map<String, Long> skipsByReason, List<FileRow> files, List<String> notes) {
-    }
-
-    /** pValue: null for burn-rate alerts (a threshold, not a test); for them value is the window's burn, baseline the stretch's. */
-    public record AlertRow(String start, String end, String metric, Map<String, String> segment, double value, double baseline,
-                           TrafficMonitor.Effect effect, Double pValue, String severity, int windowRequests, List<String> requests) {
-    }
-
-    public record DriftRow(String start, String end, String column, Map<String, String> segment, double psi, String severity, int windowRequests) {
     }
 
     public record FileRow(String file, String format, long requests, long skipped, long outOfOrder, Map<String, String> mapping) {
@@ -82,8 +74,7 @@ public final class MonitorAnalyzeCommand implements Runnable {
     @Override
     public void run() {
         long windowMs = MonitoringStudy.windowMillis(window);
-        Map<String, String> rename = new LinkedHashMap<>();
-        map.forEach((theirs, ours) -> rename.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        Map<String, String> rename = MonitoringStudy.rename(map);
         List<String> segmentBy = by.stream().map(b -> b.strip().toLowerCase(Locale.ROOT)).toList();
         if (baseline != null && !segmentBy.containsAll(baseline.keySet())) {
             throw BadInputException.of("--baseline", "the baseline group " + baseline + " must be made of the --by columns " + segmentBy);
@@ -120,10 +111,8 @@ public final class MonitorAnalyzeCommand implements Runnable {
             }
         }
         Result out = new Result(r.requests(), r.windows(), windowMs / 1000.0, Instant.ofEpochMilli(r.firstMillis()).toString(),
-                Instant.ofEpochMilli(r.lastMillis()).toString(), r.alerts().stream().map(a -> new AlertRow(Instant.ofEpochMilli(a.startMillis()).toString(),
-                Instant.ofEpochMilli(a.endMillis()).toString(), a.metric(), a.segment(), a.value(), a.baseline(), a.effect(), a.pValue(), a.severity(),
-                a.windowRequests(), a.requests())).toList(), r.drift().stream().map(d -> new DriftRow(Instant.ofEpochMilli(d.startMillis()).toString(),
-                Instant.ofEpochMilli(d.endMillis()).toString(), d.column(), d.segment(), d.psi(), d.severity(), d.windowRequests())).toList(), skipped, skips.subList(0, Math.min(20, skips.size())), byReason,
+                Instant.ofEpochMilli(r.lastMillis()).toString(), r.alerts().stream().map(MonitorRows::alert).toList(), r.drift().stream()
+                .map(MonitorRows::drift).toList(), skipped, skips.subList(0, Math.min(20, skips.size())), byReason,
                 read.files().stream().map(s -> new FileRow(s.file(), s.format(), s.requests(), s.skipped(), s.outOfOrder(), s.mapping())).toList(),
                 notes);
         ctx.print(output.json(), out, w -> {
@@ -136,16 +125,8 @@ public final class MonitorAnalyzeCommand implements Runnable {
             if (out.alerts().isEmpty()) {
                 w.println("No alerts.");
             }
-            for (AlertRow a : out.alerts()) {
-                w.printf(Locale.ROOT, "%s  %-8s %-18s %s: %.4g against %.4g (change %.4g, %.4g to %.4g%s; %d requests), e.g. %s%n", a.start(),
-                        a.severity(), a.metric(), a.segment().isEmpty() ? "all" : a.segment(), a.value(), a.baseline(), a.effect().value(),
-                        a.effect().low(), a.effect().high(), a.pValue() == null ? "" : String.format(Locale.ROOT, "; p = %.2g", a.pValue()),
-                        a.windowRequests(), String.join(", ", a.requests().subList(0, Math.min(3, a.requests().size()))));
-            }
-            for (DriftRow d : out.drift()) {
-                w.printf(Locale.ROOT, "%s  drift    %-18s %s: PSI %.2f (%s) against the first windows%n", d.start(), d.column(),
-                        d.segment().isEmpty() ? "all" : d.segment(), d.psi(), d.severity());
-            }
+            out.alerts().forEach(a -> w.println(MonitorRows.line(a)));
+            out.drift().forEach(d -> w.println(MonitorRows.line(d)));
         });
     }
 }

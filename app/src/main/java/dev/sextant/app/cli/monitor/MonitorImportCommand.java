@@ -48,8 +48,7 @@ public final class MonitorImportCommand implements Runnable {
 
     @Override
     public void run() {
-        Map<String, String> rename = new LinkedHashMap<>();
-        map.forEach((theirs, ours) -> rename.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        Map<String, String> rename = MonitoringStudy.rename(map);
         CommandContext ctx = new CommandContext(spec);
         var progress = ctx.progress();
         MonitoringStudy.Read read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
