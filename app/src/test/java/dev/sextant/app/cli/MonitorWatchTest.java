@@ -158,6 +158,38 @@ class MonitorWatchTest {
         assertThat(res.out()).doesNotContainPattern("2025-12-01T10:00:\\d0Z  (warning|critical)");
     }
 
+    @Test
+    void withAProjectEachJudgedWindowIsKeptAndTheCanaryIsJudgedOnTheGatesPlan() throws Exception {
+        WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
+        assertThat(CliRun.of(home, "project", "create", "Prod").code()).isZero();
+        CliRun plan = CliRun.of(home, "gate", "canary-plan", "--project", "Prod", "--rate", "50", "--steps", "20", "--error-rate", "0.01",
+                "--error-rate-increase", "0.02", "--keep", "--json");
+        assertThat(plan.code()).as(plan.err()).isZero();
+        StringBuilder b = new StringBuilder("request_id,timestamp,route,latency_ms,status\n");
+        SplittableRandom r = new SplittableRandom(1);
+        for (int i = 0; i < 6000; i++) {
+            boolean canary = i % 5 == 0;
+            boolean error = canary && i >= 4000 && r.nextDouble() < 0.15 || r.nextDouble() < 0.005;
+            b.append(String.format(Locale.ROOT, "r%d,%d,%s,%d,%s%n", i, BASE + i * 20L, canary ? "canary" : "stable", 400 + r.nextInt(400),
+                    error ? 500 : 200));
+        }
+        Path log = Files.writeString(tmp.resolve("gateway.csv"), b.toString());
+        CliRun res = CliRun.of(home, "monitor", "watch", "--input", log.toString(), "--project", "Prod", "--name", "gateway watch", "--window", "10s",
+                "--grace", "0s", "--by", "route", "--baseline", "route=stable", "--canary", "route=canary", "--for", "2s");
+        assertThat(res.code()).as(res.err()).isZero();
+        assertThat(res.out()).contains("CANARY   ROLL BACK: the canary's error_rate").contains("6,000 kept in the project");
+        CliRun kept = CliRun.of(home, "monitor", "analyze", "--project", "Prod", "--import", "gateway watch", "--window", "10s", "--by", "route",
+                "--baseline", "route=stable", "--json");
+        assertThat(kept.code()).as(kept.err()).isZero();
+        assertThat(kept.json().get("requests").asLong()).isEqualTo(6000);
+        // without a plan or thresholds, the canary cannot be judged: said so
+        assertThat(CliRun.of(home, "project", "create", "Empty").code()).isZero();
+        CliRun none = CliRun.of(home, "monitor", "watch", "--input", log.toString(), "--project", "Empty", "--by", "route", "--canary", "route=canary",
+                "--for", "1s");
+        assertThat(none.code()).isNotZero();
+        assertThat(none.err()).contains("no canary plan").contains("--rollback error_rate=");
+    }
+
     static String lines(int from, int to, boolean errors) {
         StringBuilder b = new StringBuilder();
         SplittableRandom r = new SplittableRandom(from);

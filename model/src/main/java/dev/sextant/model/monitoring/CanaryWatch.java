@@ -164,9 +164,10 @@ public final class CanaryWatch {
         }
         if (crossed != null) {
             rolledBack = new Verdict("roll back", List.copyOf(checks), String.format(Locale.ROOT,
-                    "the canary's %s is %s against the threshold %s (baseline %s) on %,d requests, p = %.2g < %.2g", crossed.metric(),
+                    "the canary's %s is %s against the threshold %s (baseline %s) on %,d requests (p %s, below the boundary %.2g)", crossed.metric(),
                     show(crossed.metric(), crossed.canary()), show(crossed.metric(), crossed.rollbackAt()), show(crossed.metric(), crossed.baseline()),
-                    crossed.canaryRequests(), crossed.pValue(), crossed.boundary()), atMillis);
+                    crossed.canaryRequests(), crossed.pValue() < 1e-16 ? "< 1e-16" : String.format(Locale.ROOT, "= %.2g", crossed.pValue()),
+                    crossed.boundary()), atMillis);
             return rolledBack;
         }
         long have = stretch(Long.MAX_VALUE)[0].n;

@@ -33,8 +33,13 @@ final class MonitorRows {
     static String line(AlertRow a) {
         return String.format(Locale.ROOT, "%s  %-8s %-18s %s: %.4g against %.4g (change %.4g, %.4g to %.4g%s; %d requests), e.g. %s", a.start(),
                 a.severity(), a.metric(), a.segment().isEmpty() ? "all" : a.segment(), a.value(), a.baseline(), a.effect().value(), a.effect().low(),
-                a.effect().high(), a.pValue() == null ? "" : String.format(Locale.ROOT, "; p = %.2g", a.pValue()), a.windowRequests(),
+                a.effect().high(), a.pValue() == null ? "" : "; p " + p(a.pValue()), a.windowRequests(),
                 String.join(", ", a.requests().subList(0, Math.min(3, a.requests().size()))));
+    }
+
+    /** A p-value as "= 0.0031", or "< 1e-16" where double precision has run out. */
+    static String p(double p) {
+        return p < 1e-16 ? "< 1e-16" : String.format(Locale.ROOT, "= %.2g", p);
     }
 
     static String line(DriftRow d) {

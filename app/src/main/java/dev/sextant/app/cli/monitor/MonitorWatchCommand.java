@@ -1,8 +1,7 @@
 package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
-import dev.sextant.app.monitoring.FileFollower;
-import dev.sextant.app.monitoring.OtlpReceiver;
+import dev.sextant.app.monitoring.WatchSession;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.app.study.TrafficWatch;
 import dev.sextant.model.io.BadInputException;
@@ -11,7 +10,6 @@ import dev.sextant.model.monitoring.CanaryWatch;
 import dev.sextant.model.monitoring.LiveMonitor;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.Workspace;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -140,83 +138,28 @@ public final class MonitorWatchCommand implements Runnable {
             }
         }, "watch-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        List<FileFollower> followers = new ArrayList<>();
-        OtlpReceiver receiver = null;
         try {
-            if (otlp) {
-                TrafficWatch.Source exports = watch.source("OTLP on " + bind + ":" + port, Map.of());
-                receiver = new OtlpReceiver(bind, port, exports::export);
-                say(out, "note", "receiving OTLP/HTTP trace exports at http://" + bind + ":" + receiver.port() + "/v1/traces");
-            }
-            if (inputs != null) {
-                Map<String, String> rename = MonitoringStudy.rename(map);
-                for (Path f : inputs) {
-                    TrafficWatch.Source source = watch.source(f.toString(), rename);
-                    followers.add(new FileFollower(f, fromEnd, new FileFollower.Sink() {
-                        @Override
-                        public void line(long n, String text) {
-                            source.line(n, text);
-                        }
-
-                        @Override
-                        public void rotated(String why) {
-                            source.restart();
-                            say(out, "note", why);
-                        }
-                    }));
+            WatchSession session = new WatchSession(watch, inputs == null ? List.of() : inputs, fromEnd, MonitoringStudy.rename(map), bind,
+                    otlp ? port : null, note -> say(out, "note", note));
+            try {
+                if (otlp) {
+                    say(out, "note", "receiving OTLP/HTTP trace exports at http://" + bind + ":" + session.otlpPort() + "/v1/traces");
                 }
-                say(out, "note", "following " + inputs.size() + (inputs.size() == 1 ? " file" : " files"));
-            }
-            long until = forMs == null ? Long.MAX_VALUE : System.currentTimeMillis() + forMs;
-            while (System.currentTimeMillis() < until) {
-                for (FileFollower f : followers) {
-                    f.poll();
+                if (inputs != null) {
+                    say(out, "note", "following " + inputs.size() + (inputs.size() == 1 ? " file" : " files"));
                 }
-                watch.tick(System.currentTimeMillis());
-                if (stop.await(Math.min(250, Math.max(1, until - System.currentTimeMillis())), TimeUnit.MILLISECONDS)) {
-                    break;
+                if (forMs == null) {
+                    stop.await();
+                } else {
+                    stop.await(forMs, TimeUnit.MILLISECONDS);
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                session.close();
+                summary(watch, session, out);
             }
-            for (FileFollower f : followers) {
-                f.poll();
-                f.finish();
-            }
-        } catch (IOException e) {
-            throw BadInputException.of(followers.isEmpty() ? String.valueOf(inputs) : followers.get(followers.size() - 1).file().toString(),
-                    "cannot be followed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
-            if (receiver != null) {
-                receiver.close();
-            }
-            for (FileFollower f : followers) {
-                try {
-                    f.close();
-                } catch (IOException e) {
-                    // closing a file only read
-                }
-            }
-            watch.finish();
-            var v = watch.verdict(System.currentTimeMillis());
-            Summary s = new Summary(watch.received(), watch.late(), watch.kept(), null, receiver == null ? 0 : receiver.exports(),
-                    receiver == null ? 0 : receiver.refused(), v, watch.summaries());
-            if (jsonLines) {
-                emit(out, "summary", s);
-            } else {
-                out.printf(Locale.ROOT, "Watched %,d requests (%,d late%s)%s%s%n", s.received(), s.late(), s.kept() > 0
-                        ? String.format(Locale.ROOT, "; %,d kept in the project", s.kept()) : "", receiver == null ? ""
-                        : String.format(Locale.ROOT, "; %,d OTLP exports received, %,d refused", s.exports(), s.refusedExports()),
-                        v == null ? "" : "; canary: " + v.verdict());
-                for (var src : s.sources()) {
-                    if (src.skipped() > 0) {
-                        out.printf(Locale.ROOT, "%s: %,d %s skipped: %s%n", src.file(), src.skipped(), src.skipped() == 1 ? "record" : "records",
-                                src.skipsByReason());
-                        src.firstSkips().stream().limit(5).forEach(k -> out.println("  " + k.describe()));
-                    }
-                }
-            }
-            out.flush();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -224,6 +167,27 @@ public final class MonitorWatchCommand implements Runnable {
             }
             finished.countDown();
         }
+    }
+
+    private void summary(TrafficWatch watch, WatchSession session, PrintWriter out) {
+        var v = watch.verdict(System.currentTimeMillis());
+        Summary s = new Summary(watch.received(), watch.late(), watch.kept(), null, session.exports(), session.refusedExports(), v, watch.summaries());
+        if (jsonLines) {
+            emit(out, "summary", s);
+        } else {
+            out.printf(Locale.ROOT, "Watched %,d requests (%,d late%s)%s%s%n", s.received(), s.late(), s.kept() > 0
+                    ? String.format(Locale.ROOT, "; %,d kept in the project", s.kept()) : "", otlp
+                    ? String.format(Locale.ROOT, "; %,d OTLP exports received, %,d refused", s.exports(), s.refusedExports()) : "",
+                    v == null ? "" : "; canary: " + v.verdict());
+            for (var src : s.sources()) {
+                if (src.skipped() > 0) {
+                    out.printf(Locale.ROOT, "%s: %,d %s skipped: %s%n", src.file(), src.skipped(), src.skipped() == 1 ? "record" : "records",
+                            src.skipsByReason());
+                    src.firstSkips().stream().limit(5).forEach(k -> out.println("  " + k.describe()));
+                }
+            }
+        }
+        out.flush();
     }
 
     private TrafficWatch.Listener listener(PrintWriter out) {
@@ -238,8 +202,9 @@ public final class MonitorWatchCommand implements Runnable {
                     alerts.forEach(a -> emit(out, "alert", a));
                     drift.forEach(d -> emit(out, "drift", d));
                 } else {
-                    out.printf(Locale.ROOT, "%s  window   %,d requests%s%n", Instant.ofEpochMilli(c.startMillis()), c.requests(), alerts.isEmpty()
-                            && drift.isEmpty() ? ", no alerts" : "");
+                    out.printf(Locale.ROOT, "%s  window   to %s: %,d requests%s%n", Instant.ofEpochMilli(c.startMillis()),
+                            Instant.ofEpochMilli(c.endMillis()).toString().replaceFirst("^.*T", ""), c.requests(), alerts.isEmpty() && drift.isEmpty()
+                            ? ", no alerts" : "");
                     alerts.forEach(a -> out.println(MonitorRows.line(a)));
                     drift.forEach(d -> out.println(MonitorRows.line(d)));
                 }
