@@ -29,6 +29,7 @@ public final class TrafficWatch {
     public interface Listener {
         void window(LiveMonitor.Closed window);
 
+        /** The canary's verdict after each window (with a canary): the same one again until it changes. */
         default void verdict(CanaryWatch.Verdict verdict) {
         }
 
@@ -52,7 +53,6 @@ public final class TrafficWatch {
     private final AtomicLong exports = new AtomicLong();
     private Boolean liveStream;
     private UUID keptImport;
-    private String lastVerdict;
     private long kept;
 
     public TrafficWatch(TrafficMonitor.Settings settings, TrafficMonitor.Slo slo, long graceMillis, CanaryWatch canary, Listener listener, Keep keep) {
@@ -127,11 +127,7 @@ public final class TrafficWatch {
             keep(c.windowRequests());
             listener.window(c);
             if (canary != null && c.requests() > 0) {
-                CanaryWatch.Verdict v = canary.window(c.endMillis(), c.windowRequests());
-                if (!v.verdict().equals(lastVerdict) || v.verdict().equals("roll back") && lastVerdict == null) {
-                    lastVerdict = v.verdict();
-                    listener.verdict(v);
-                }
+                listener.verdict(canary.window(c.endMillis(), c.windowRequests()));
             }
         }
     }

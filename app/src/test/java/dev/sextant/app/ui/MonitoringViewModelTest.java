@@ -51,4 +51,51 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.analysisProperty().get()).isNull();
         assertThat(failures).isEmpty();
     }
+
+    @Test
+    void aLiveWatchShowsEachWindowsAlertsAndTheCanaryVerdictThenKeepsWhatItWatched() throws Exception {
+        var prod = shell.workspaceProperty().get().projects().create("Live", "");
+        shell.refresh(prod.id());
+        MonitoringViewModel vm = new MonitoringViewModel(shell);
+        var live = vm.live();
+        Path log = tmp.resolve("gateway.jsonl");
+        Files.writeString(log, "");
+        live.fileProperty().set(log.toString());
+        live.windowProperty().set("10s");
+        live.rollbackProperty().set("error_rate=0.05");
+        // a bad setting names its field and starts nothing
+        live.canaryProperty().set("canary");
+        live.start();
+        assertThat(live.problemFieldProperty().get()).isEqualTo("monitor.canary");
+        assertThat(live.isWatching()).isFalse();
+        live.canaryProperty().set("route=canary");
+        live.start();
+        assertThat(live.problemProperty().get()).isEmpty();
+        assertThat(live.isWatching()).isTrue();
+        StringBuilder b = new StringBuilder();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        for (int i = 0; i < 3000; i++) {
+            boolean canary = i % 5 == 0;
+            boolean error = canary && i >= 2000 && r.nextDouble() < 0.3;
+            b.append(String.format(Locale.ROOT, "{\"request_id\":\"r%d\",\"timestamp\":%d,\"route\":\"%s\",\"latency_ms\":%d,\"status\":%d}%n",
+                    i, 1_764_583_200_000L + i * 20L, canary ? "canary" : "stable", 500 + r.nextInt(300), error ? 500 : 200));
+        }
+        Files.writeString(log, b.toString());
+        long until = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < until && (live.verdictProperty().get() == null
+                || !live.verdictProperty().get().verdict().equals("roll back"))) {
+            Thread.sleep(50);
+        }
+        assertThat(live.verdictProperty().get().verdict()).isEqualTo("roll back");
+        assertThat(List.copyOf(live.events())).anyMatch(e -> e.kind().equals("alert") && e.metric().equals("error_rate"));
+        live.stop();
+        until = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < until && live.isWatching()) {
+            Thread.sleep(50);
+        }
+        assertThat(live.isWatching()).isFalse();
+        assertThat(live.statusProperty().get()).contains("Watched 3,000 requests").contains("3,000 kept");
+        assertThat(vm.imports()).hasSize(1).allMatch(i -> i.name().startsWith("watch ") && i.requests() == 3000);
+        assertThat(failures).isEmpty();
+    }
 }

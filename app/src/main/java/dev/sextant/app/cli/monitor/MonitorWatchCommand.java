@@ -192,6 +192,8 @@ public final class MonitorWatchCommand implements Runnable {
 
     private TrafficWatch.Listener listener(PrintWriter out) {
         return new TrafficWatch.Listener() {
+            String lastVerdict;
+
             @Override
             public void window(LiveMonitor.Closed c) {
                 List<MonitorRows.AlertRow> alerts = c.alerts().stream().map(MonitorRows::alert).toList();
@@ -213,6 +215,10 @@ public final class MonitorWatchCommand implements Runnable {
 
             @Override
             public void verdict(CanaryWatch.Verdict v) {
+                if (v.verdict().equals(lastVerdict)) {
+                    return; // said once, when it changes
+                }
+                lastVerdict = v.verdict();
                 if (jsonLines) {
                     emit(out, "verdict", v);
                 } else {

@@ -54,9 +54,11 @@ public final class MonitoringView {
     private final StackPane chartPane = new StackPane();
     private final Label verdict = new Label();
     private final StringProperty headline = new SimpleStringProperty("");
+    private final LiveWatchView live;
 
     public MonitoringView(MonitoringViewModel vm) {
         this.vm = vm;
+        this.live = new LiveWatchView(vm.live());
         root.getStyleClass().add("area");
         root.setPadding(new Insets(20, 24, 12, 24));
         ProblemMarks marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());
@@ -112,7 +114,7 @@ public final class MonitoringView {
         Label note = Forms.muted("Every kept import of the project is analysed together. A baseline group (route=stable) sets every other segment "
                 + "against it over the same windows: a canary's live verdict.");
         note.setWrapText(true);
-        return AreaPanes.column(title, buttons, imports, AreaPanes.card("Analysis", grid.grid(), note, analyze));
+        return AreaPanes.column(title, buttons, imports, AreaPanes.card("Analysis", grid.grid(), note, analyze), live.card());
     }
 
     private Node right() {
@@ -168,7 +170,14 @@ public final class MonitoringView {
         drift.setPlaceholder(new Label("No drift: the prompt and output lengths hold their first windows' distribution."));
         Tables.exportable(drift, "drift.csv", vm.shell());
         Tables.fit(drift, "MonitoringView.drift");
-        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift));
+        Tab liveTab = new Tab("Live", live.tab());
+        liveTab.setId("monitoring-live-tab");
+        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift), liveTab);
+        vm.live().watchingProperty().addListener((o, a, w) -> {
+            if (w) {
+                tabs.getSelectionModel().select(liveTab);
+            }
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(chartBox, tabs);
         split.setOrientation(Orientation.VERTICAL);

@@ -37,6 +37,7 @@ public final class MonitoringViewModel {
     private final StringProperty by = new SimpleStringProperty("route");
     private final StringProperty baseline = new SimpleStringProperty("route=stable");
     private final StringProperty sloError = new SimpleStringProperty("");
+    private final LiveWatchModel live;
 
     /** An analysis and what it was made of: the requests by id (for an alert's requests) and the timelines. */
     public record Analysis(TrafficMonitor.Result result, Map<Map<String, String>, List<TrafficMonitor.Point>> timeline, Map<String, Request> byId,
@@ -45,6 +46,7 @@ public final class MonitoringViewModel {
 
     public MonitoringViewModel(ShellModel shell) {
         this.shell = shell;
+        this.live = new LiveWatchModel(shell, this::reload);
         problem.addListener((o, a, b) -> problemField.set(""));
         shell.currentProjectProperty().addListener((o, a, p) -> {
             analysis.set(null);
@@ -146,6 +148,11 @@ public final class MonitoringViewModel {
     private void fail(Throwable t) {
         problem.set(Failures.message(t));
         problemField.set(InputError.fieldOf(t));
+    }
+
+    /** Monitoring ▸ Live: watching traffic as it arrives. */
+    public LiveWatchModel live() {
+        return live;
     }
 
     public ShellModel shell() {
