@@ -83,6 +83,7 @@ public final class MonitorWatchCommand implements Runnable {
     boolean jsonLines;
     @Spec
     CommandSpec spec;
+    private String qualityNote;
 
     /** A line of --json-lines output. */
     public record Event(String event, Object data) {
@@ -144,6 +145,9 @@ public final class MonitorWatchCommand implements Runnable {
             try {
                 if (otlp) {
                     say(out, "note", "receiving OTLP/HTTP trace exports at http://" + bind + ":" + session.otlpPort() + "/v1/traces");
+                }
+                if (qualityNote != null) {
+                    say(out, "note", qualityNote);
                 }
                 if (inputs != null) {
                     say(out, "note", "following " + inputs.size() + (inputs.size() == 1 ? " file" : " files"));
@@ -250,9 +254,12 @@ public final class MonitorWatchCommand implements Runnable {
             thresholds.addAll(plan.thresholds());
             alpha = plan.alpha();
         }
-        String proxy = qualityProxy;
-        if (proxy == null && thresholds.stream().anyMatch(t -> t.metric() == CanaryWatch.Metric.QUALITY)) {
-            throw BadInputException.of("--quality-proxy", "a quality threshold needs the proxy it reads (e.g. --quality-proxy rating)");
+        String proxy = qualityProxy == null ? null : qualityProxy.strip().toLowerCase(Locale.ROOT);
+        if (proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY)) {
+            if (thresholds.isEmpty()) {
+                throw BadInputException.of("--quality-proxy", "the only rollback threshold is on quality: name the proxy it reads (e.g. --quality-proxy rating)");
+            }
+            qualityNote = "the quality threshold is not watched: name the proxy it reads with --quality-proxy";
         }
         return new CanaryWatch(canary, baseline, thresholds, proxy, alpha);
     }

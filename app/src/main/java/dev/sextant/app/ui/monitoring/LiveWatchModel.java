@@ -53,6 +53,7 @@ public final class LiveWatchModel {
     private final StringProperty baseline = new SimpleStringProperty("route=stable");
     private final StringProperty canary = new SimpleStringProperty("route=canary");
     private final StringProperty rollback = new SimpleStringProperty("");
+    private final StringProperty qualityProxy = new SimpleStringProperty("");
     private final BooleanProperty watching = new SimpleBooleanProperty(false);
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
@@ -60,6 +61,7 @@ public final class LiveWatchModel {
     private final ObjectProperty<CanaryWatch.Verdict> verdict = new SimpleObjectProperty<>();
     private final ObservableList<Event> events = FXCollections.observableArrayList();
     private WatchSession session;
+    private boolean skippedQuality;
 
     /** @param onStopped after a watch stops (the kept import is then listed) */
     public LiveWatchModel(ShellModel shell, Runnable onStopped) {
@@ -83,6 +85,7 @@ public final class LiveWatchModel {
             Map<String, String> group = segment("monitor.baseline", "Baseline group", baseline.get());
             Map<String, String> canarySeg = segment("monitor.canary", "Canary", canary.get());
             TrafficMonitor.Settings settings = new TrafficMonitor.Settings(w, cols, 12, group);
+            skippedQuality = false;
             CanaryWatch canaryWatch = canarySeg == null ? null : canaryWatch(ws, project.id(), canarySeg, group);
             boolean otlp = source.get().equals("otlp");
             Integer otlpPort = null;
@@ -108,6 +111,10 @@ public final class LiveWatchModel {
             watching.set(true);
             status.set(otlp ? "Receiving OTLP/HTTP at http://127.0.0.1:" + session.otlpPort() + "/v1/traces — kept as “" + name + "”"
                     : "Following " + file.get().strip() + " — kept as “" + name + "”");
+            if (skippedQuality) {
+                add(new Event(System.currentTimeMillis(), "note", "", "", "", "", "the canary plan's quality threshold is not watched: name the "
+                        + "quality proxy it reads"));
+            }
         } catch (InputError | BadInputException e) {
             problem.set(Failures.message(e));
             problemField.set(InputError.fieldOf(e));
@@ -209,9 +216,13 @@ public final class LiveWatchModel {
                 }
             }
         }
-        InputError.require(thresholds.stream().noneMatch(t -> t.metric() == CanaryWatch.Metric.QUALITY), "monitor.rollback",
-                "Rollback thresholds: a quality threshold needs its proxy; watch it from the command line (--quality-proxy)");
-        return new CanaryWatch(canarySeg, baselineSeg, thresholds, null, alpha);
+        String proxy = qualityProxy.get() == null || qualityProxy.get().isBlank() ? null : qualityProxy.get().strip().toLowerCase(Locale.ROOT);
+        if (proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY)) {
+            skippedQuality = true;
+        }
+        InputError.require(!thresholds.isEmpty(), "monitor.rollback", "Rollback thresholds: the plan's only threshold is on quality; name the quality "
+                + "proxy it reads (a rating, a judge score)");
+        return new CanaryWatch(canarySeg, baselineSeg, thresholds, proxy, alpha);
     }
 
     private static List<String> list(String text) {
@@ -274,6 +285,10 @@ public final class LiveWatchModel {
 
     public StringProperty rollbackProperty() {
         return rollback;
+    }
+
+    public StringProperty qualityProxyProperty() {
+        return qualityProxy;
     }
 
     public StringProperty statusProperty() {

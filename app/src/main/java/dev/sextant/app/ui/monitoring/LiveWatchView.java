@@ -76,6 +76,7 @@ final class LiveWatchView {
         grid.field("Baseline group", "monitor.baseline", vm.baselineProperty(), "route=stable", "live-baseline");
         grid.field("Canary", "monitor.canary", vm.canaryProperty(), "route=canary; blank: none", "live-canary");
         grid.field("Rollback at", "monitor.rollback", vm.rollbackProperty(), "blank: the project's canary plan", "live-rollback");
+        grid.field("Quality proxy", "monitor.quality", vm.qualityProxyProperty(), "rating, judge_score…", "live-quality");
         Button start = new Button();
         start.setId("live-start");
         start.textProperty().bind(Bindings.when(vm.watchingProperty()).then("Stop").otherwise("Start watching"));
@@ -93,6 +94,9 @@ final class LiveWatchView {
         status.setMinHeight(Region.USE_PREF_SIZE);
         Label problem = new Label();
         Forms.bindProblem(problem, vm.problemProperty());
+        problem.setWrapText(true);
+        problem.setMinHeight(Region.USE_PREF_SIZE);
+        status.managedProperty().bind(vm.statusProperty().isNotEmpty());
         Label note = Forms.muted("Alerts appear as each window closes (a window waits for its late requests). Every window is kept in the project "
                 + "as one import; after Stop it is analysed like any other.");
         note.setWrapText(true);
