@@ -37,6 +37,11 @@ public final class TrafficMonitor {
     static final int MIN_BASELINE = 50;
     /** Requests a window needs to be judged. */
     static final int MIN_WINDOW = 20;
+    /**
+     * Baseline requests a shift is judged on at most: every k-th of the baseline's, in time order. The rank test thins
+     * both sides to 2,000 anyway; the baseline's length line and median need no more than this.
+     */
+    static final int SHIFT_BASELINE = 20_000;
     /** Requests listed with an alert at most. */
     public static final int LISTED = 50;
 
@@ -148,6 +153,7 @@ public final class TrafficMonitor {
             InputError.require(group != null, "monitor.baseline", "no requests in the baseline group " + s.baselineGroup() + "; the segments are "
                     + bySegment.keySet());
         }
+        Map<List<List<Request>>, int[][]> hitCounts = new java.util.IdentityHashMap<>();
         for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
             List<List<Request>> w = e.getValue();
             if (w == group) {
@@ -158,22 +164,30 @@ public final class TrafficMonitor {
                     continue;
                 }
                 List<Request> now = w.get(i);
-                List<Request> base = new ArrayList<>();
-                List<Integer> counts = new ArrayList<>();
                 // against the baseline group over the same stretch (live canary against stable), else the segment's own past
                 List<List<Request>> from = group == null ? w : group;
-                for (int j = Math.max(0, i - s.baselineWindows() + (group == null ? 0 : 1)); j < (group == null ? i : i + 1); j++) {
-                    base.addAll(from.get(j));
+                int[][] hits = group == null ? hitCounts.computeIfAbsent(w, TrafficMonitor::hits) : hitCounts.computeIfAbsent(group, TrafficMonitor::hits);
+                int j0 = Math.max(0, i - s.baselineWindows() + (group == null ? 0 : 1));
+                int j1 = group == null ? i : i + 1;
+                List<Integer> counts = new ArrayList<>();
+                long baseN = 0;
+                long baseErrors = 0;
+                long baseRefusals = 0;
+                for (int j = j0; j < j1; j++) {
                     counts.add(from.get(j).size());
+                    baseN += from.get(j).size();
+                    baseErrors += hits[0][j];
+                    baseRefusals += hits[1][j];
                 }
                 long ws = start + i * s.windowMillis();
                 long we = ws + s.windowMillis();
                 Map<String, String> seg = e.getKey();
-                rate(alerts, "error_rate", now, base, Request::error, ws, we, seg);
-                rate(alerts, "refusal_rate", now, base, Request::refusal, ws, we, seg);
-                shift(alerts, "latency_p50", now, base, Request::latencyMs, Request::outputTokens, ws, we, seg);
-                shift(alerts, "ttft_p50", now, base, Request::ttftMs, Request::inputTokens, ws, we, seg);
-                shift(alerts, "output_tokens", now, base, Request::outputTokens, null, ws, we, seg);
+                rate(alerts, "error_rate", now, baseErrors, baseN, Request::error, ws, we, seg);
+                rate(alerts, "refusal_rate", now, baseRefusals, baseN, Request::refusal, ws, we, seg);
+                List<Request> sample = sample(from.subList(j0, j1), baseN, SHIFT_BASELINE);
+                shift(alerts, "latency_p50", now, sample, Request::latencyMs, Request::outputTokens, ws, we, seg);
+                shift(alerts, "ttft_p50", now, sample, Request::ttftMs, Request::inputTokens, ws, we, seg);
+                shift(alerts, "output_tokens", now, sample, Request::outputTokens, null, ws, we, seg);
                 if (group == null) {
                     requestRate(alerts, now, counts, ws, we, seg); // another group's volume is no baseline for this one's
                 }
@@ -197,14 +211,13 @@ public final class TrafficMonitor {
     }
 
     /** A rate above the baseline's: P(X ≥ x) for X ~ Binomial(n, p0), p0 the baseline's rate (with one added case). */
-    static void rate(List<Alert> out, String metric, List<Request> now, List<Request> base, Predicate<Request> hit, long ws, long we,
+    static void rate(List<Alert> out, String metric, List<Request> now, long b, long baseN, Predicate<Request> hit, long ws, long we,
                      Map<String, String> seg) {
-        if (now.size() < MIN_WINDOW || base.size() < MIN_BASELINE) {
+        if (now.size() < MIN_WINDOW || baseN < MIN_BASELINE) {
             return;
         }
         int x = (int) now.stream().filter(hit).count();
-        long b = base.stream().filter(hit).count();
-        double p0 = (b + 1.0) / (base.size() + 2.0); // never exactly 0: a first error in a clean baseline is judged, not certain
+        double p0 = (b + 1.0) / (baseN + 2.0); // never exactly 0: a first error in a clean baseline is judged, not certain
         double rate = (double) x / now.size();
         if (rate - p0 < MIN_RATE_RISE) {
             return;
@@ -213,8 +226,8 @@ public final class TrafficMonitor {
         if (p >= ALPHA) {
             return;
         }
-        double baseRate = (double) b / base.size();
-        double se = Math.sqrt(rate * (1 - rate) / now.size() + baseRate * (1 - baseRate) / base.size());
+        double baseRate = (double) b / baseN;
+        double se = Math.sqrt(rate * (1 - rate) / now.size() + baseRate * (1 - baseRate) / baseN);
         double z = Normal.quantile(0.975);
         Effect d = new Effect(rate - baseRate, rate - baseRate - z * se, rate - baseRate + z * se);
         List<String> ids = now.stream().filter(hit).limit(LISTED).map(Request::id).toList();
@@ -240,6 +253,10 @@ public final class TrafficMonitor {
                 : r -> value.applyAsDouble(r) - line[1] * (size.applyAsDouble(r) - line[2]);
         double[] x = nowOk.stream().mapToDouble(adjusted).toArray();
         double[] y = baseOk.stream().mapToDouble(adjusted).toArray();
+        // screened by the rank test alone (cheap); the Hodges-Lehmann shift only for the few that may alert
+        if (MannWhitney.pValue(x, y) >= ALPHA * (1 + 1e-9)) {
+            return;
+        }
         MannWhitney mw = MannWhitney.of(x, y, 0.95);
         double baseMedian = median(baseOk.stream().mapToDouble(value).toArray());
         if (mw.pValue() >= ALPHA || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)) {
@@ -254,6 +271,37 @@ public final class TrafficMonitor {
         boolean large = Math.abs(mw.estimate()) >= 0.5 * Math.max(baseMedian, 1e-9);
         out.add(new Alert(ws, we, metric, seg, median(nowOk.stream().mapToDouble(value).toArray()), baseMedian, new Effect(mw.estimate(), mw.ciLow(),
                 mw.ciHigh()), mw.pValue(), mw.pValue() < CRITICAL_P && large ? "critical" : "warning", now.size(), ids));
+    }
+
+    /**
+     * The requests of consecutive windows ({@code total} of them), or every k-th of them so that at most {@code cap}
+     * remain, in time order, without joining the windows first.
+     */
+    static List<Request> sample(List<List<Request>> windows, long total, int cap) {
+        List<Request> out = new ArrayList<>((int) Math.min(total, cap));
+        double step = total <= cap ? 1 : (double) total / cap;
+        double next = 0;
+        long seen = 0;
+        for (List<Request> w : windows) {
+            while (next < seen + w.size() && out.size() < cap) {
+                out.add(w.get((int) ((long) next - seen)));
+                next += step;
+            }
+            seen += w.size();
+        }
+        return out;
+    }
+
+    /** Each window's errors and refusals: {errors[], refusals[]}. */
+    static int[][] hits(List<List<Request>> windows) {
+        int[][] out = new int[2][windows.size()];
+        for (int j = 0; j < windows.size(); j++) {
+            for (Request r : windows.get(j)) {
+                out[0][j] += r.error() ? 1 : 0;
+                out[1][j] += r.refusal() ? 1 : 0;
+            }
+        }
+        return out;
     }
 
     /**
@@ -419,18 +467,29 @@ public final class TrafficMonitor {
     /** The requests by segment (the grouped columns' values; "(none)" where a request lacks one), then by window from {@code start}. */
     static Map<Map<String, String>, List<List<Request>>> bucket(List<Request> requests, Settings s, long start, int windows) {
         Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
+        Map<String, List<List<Request>>> byKey = new java.util.HashMap<>(); // the segment's values joined: one map built per segment
+        StringBuilder key = new StringBuilder();
         for (Request r : requests) {
-            Map<String, String> seg = new TreeMap<>();
+            key.setLength(0);
             for (String col : s.by()) {
-                seg.put(col, r.segments().getOrDefault(col, "(none)"));
+                key.append(r.segments().getOrDefault(col, "(none)")).append('\u0000');
             }
-            bySegment.computeIfAbsent(seg, k -> {
-                List<List<Request>> l = new ArrayList<>();
-                for (int i = 0; i < windows; i++) {
-                    l.add(new ArrayList<>());
+            List<List<Request>> w = byKey.get(key.toString());
+            if (w == null) {
+                Map<String, String> seg = new TreeMap<>();
+                for (String col : s.by()) {
+                    seg.put(col, r.segments().getOrDefault(col, "(none)"));
                 }
-                return l;
-            }).get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
+                w = bySegment.computeIfAbsent(seg, k -> {
+                    List<List<Request>> l = new ArrayList<>();
+                    for (int i = 0; i < windows; i++) {
+                        l.add(new ArrayList<>());
+                    }
+                    return l;
+                });
+                byKey.put(key.toString(), w);
+            }
+            w.get((int) ((r.epochMillis() - start) / s.windowMillis())).add(r);
         }
         return bySegment;
     }

@@ -66,4 +66,21 @@ class MannWhitneyTest {
     static double gaussian(SplittableRandom r) {
         return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
     }
+
+    @Test
+    void thePValueAloneIsTheFullTestsWithTiesAndThinning() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(12);
+        for (int[] size : new int[][] {{5, 7}, {40, 30}, {300, 5000}, {3000, 40000}}) {
+            double[] x = new double[size[0]];
+            double[] y = new double[size[1]];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = Math.round(10 * r.nextGaussian() + 1) / 2.0; // ties on a half grid
+            }
+            for (int i = 0; i < y.length; i++) {
+                y[i] = Math.round(10 * r.nextGaussian()) / 2.0;
+            }
+            org.assertj.core.api.Assertions.assertThat(MannWhitney.pValue(x, y)).isCloseTo(MannWhitney.of(x, y, 0.95).pValue(),
+                    org.assertj.core.api.Assertions.within(1e-12));
+        }
+    }
 }
