@@ -32,34 +32,75 @@ public final class MonitorRepository {
     }
 
     public UUID save(UUID projectId, String name, List<String> sources, String summaryJson, List<Request> requests, boolean demo) {
-        ProjectRows.checkedName("an import of request logs", name);
         if (requests.isEmpty()) {
             throw new WorkspaceException("an import of request logs needs at least one request");
         }
+        return saveStreaming(projectId, name, sources, demo, sink -> {
+            requests.forEach(sink);
+            return summaryJson;
+        }).id();
+    }
+
+    /** What a streamed import reads: it hands each request to the sink and returns its reading summary as JSON. */
+    public interface Producer {
+        String produce(java.util.function.Consumer<Request> sink);
+    }
+
+    /**
+     * Keeps an import read as it is written, in bounded memory: the producer's requests go to the database in batches
+     * inside one transaction, so the import is kept whole, or — when the producer throws (bad input, a cancel) —
+     * not at all.
+     *
+     * @return the import's id, and its count and times
+     */
+    public SavedMonitorImport saveStreaming(UUID projectId, String name, List<String> sources, boolean demo, Producer producer) {
+        ProjectRows.checkedName("an import of request logs", name);
         UUID id = Ids.newId();
-        long first = requests.stream().mapToLong(Request::epochMillis).min().orElseThrow();
-        long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
         String sourcesJson = Json.write(sources);
-        workspace.transaction(c -> {
+        return workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_IMPORT(ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT,"
-                    + " LAST_AT, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?,?)")) {
+                    + " LAST_AT, DEMO, CREATED_AT) VALUES (?,?,?,?,'[]',0,0,0,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
                 ps.setString(4, sourcesJson);
-                ps.setString(5, summaryJson);
-                ps.setLong(6, requests.size());
-                ps.setLong(7, first);
-                ps.setLong(8, last);
-                ps.setBoolean(9, demo);
-                ps.setObject(10, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                ps.setBoolean(5, demo);
+                ps.setObject(6, now);
                 ps.executeUpdate();
             }
-            insert(c, id, 0, requests);
-            return null;
+            long[] stats = {0, Long.MAX_VALUE, Long.MIN_VALUE};
+            String summary;
+            try (PreparedStatement ps = c.prepareStatement(INSERT_REQUEST)) {
+                summary = producer.produce(r -> {
+                    try {
+                        bind(ps, id, stats[0]++, r);
+                        ps.addBatch();
+                        if (stats[0] % BATCH == 0) {
+                            ps.executeBatch();
+                        }
+                    } catch (SQLException e) {
+                        throw new WorkspaceException("a request could not be kept: " + e.getMessage(), e);
+                    }
+                    stats[1] = Math.min(stats[1], r.epochMillis());
+                    stats[2] = Math.max(stats[2], r.epochMillis());
+                });
+                ps.executeBatch();
+            }
+            if (stats[0] == 0) {
+                throw new WorkspaceException("an import of request logs needs at least one request");
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE MONITOR_IMPORT SET REQUESTS = ?, FIRST_AT = ?, LAST_AT = ?, SUMMARY = ? WHERE ID = ?")) {
+                ps.setLong(1, stats[0]);
+                ps.setLong(2, stats[1]);
+                ps.setLong(3, stats[2]);
+                ps.setString(4, summary);
+                ps.setObject(5, id);
+                ps.executeUpdate();
+            }
+            return new SavedMonitorImport(id, projectId, name.strip(), sources, summary, stats[0], stats[1], stats[2], demo, now.toInstant());
         });
-        return id;
     }
 
     /**
@@ -98,26 +139,15 @@ public final class MonitorRepository {
         });
     }
 
+    private static final String INSERT_REQUEST = "INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
+            + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
     private static void insert(java.sql.Connection c, UUID id, long from, List<Request> requests) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
-                + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
-                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+        try (PreparedStatement ps = c.prepareStatement(INSERT_REQUEST)) {
             long i = 0;
             for (Request r : requests) {
-                ps.setObject(1, id);
-                ps.setLong(2, from + i++);
-                ps.setString(3, clip(r.id(), 400));
-                ps.setLong(4, r.epochMillis());
-                ps.setString(5, Json.write(r.segments()));
-                number(ps, 6, r.inputTokens());
-                number(ps, 7, r.outputTokens());
-                number(ps, 8, r.ttftMs());
-                number(ps, 9, r.latencyMs());
-                ps.setBoolean(10, r.error());
-                ps.setString(11, clip(r.status(), 200));
-                ps.setString(12, clip(r.finishReason(), 200));
-                ps.setBoolean(13, r.refusal());
-                ps.setString(14, Json.write(r.proxies()));
+                bind(ps, id, from + i++, r);
                 ps.addBatch();
                 if (i % BATCH == 0) {
                     ps.executeBatch();
@@ -125,6 +155,23 @@ public final class MonitorRepository {
             }
             ps.executeBatch();
         }
+    }
+
+    private static void bind(PreparedStatement ps, UUID id, long position, Request r) throws SQLException {
+        ps.setObject(1, id);
+        ps.setLong(2, position);
+        ps.setString(3, clip(r.id(), 400));
+        ps.setLong(4, r.epochMillis());
+        ps.setString(5, Json.write(r.segments()));
+        number(ps, 6, r.inputTokens());
+        number(ps, 7, r.outputTokens());
+        number(ps, 8, r.ttftMs());
+        number(ps, 9, r.latencyMs());
+        ps.setBoolean(10, r.error());
+        ps.setString(11, clip(r.status(), 200));
+        ps.setString(12, clip(r.finishReason(), 200));
+        ps.setBoolean(13, r.refusal());
+        ps.setString(14, Json.write(r.proxies()));
     }
 
     public List<SavedMonitorImport> list(UUID projectId) {

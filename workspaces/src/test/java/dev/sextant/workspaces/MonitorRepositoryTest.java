@@ -64,4 +64,31 @@ class MonitorRepositoryTest {
     static Request req(String id, long t) {
         return new Request(id, t, Map.of(), 1, 1, Double.NaN, 10, false, "ok", "stop", false, Map.of());
     }
+
+    @Test
+    void aStreamedImportThatFailsHalfWayLeavesNothing() {
+        try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
+            Project p = ws.projects().create("Prod", "");
+            assertThatThrownBy(() -> ws.monitoring().saveStreaming(p.id(), "cut", List.of("a.jsonl"), false, sink -> {
+                for (int i = 0; i < 12_000; i++) { // past two batches sent to the database
+                    sink.accept(req("r" + i, i));
+                }
+                throw new IllegalStateException("cancelled");
+            })).hasMessage("cancelled");
+            assertThat(ws.monitoring().list(p.id())).isEmpty();
+            SavedMonitorImport kept = ws.monitoring().saveStreaming(p.id(), "whole", List.of("a.jsonl"), false, sink -> {
+                for (int i = 0; i < 7_000; i++) {
+                    sink.accept(req("r" + i, 10_000 - i));
+                }
+                return "[\"summary\"]";
+            });
+            assertThat(kept.requests()).isEqualTo(7_000);
+            assertThat(kept.firstMillis()).isEqualTo(3_001);
+            assertThat(ws.monitoring().list(p.id())).singleElement().satisfies(k -> {
+                assertThat(k.requests()).isEqualTo(7_000);
+                assertThat(k.summary()).isEqualTo("[\"summary\"]");
+            });
+            assertThat(ws.monitoring().load(kept.id())).hasSize(7_000);
+        }
+    }
 }

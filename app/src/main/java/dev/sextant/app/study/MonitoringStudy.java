@@ -27,6 +27,27 @@ public final class MonitoringStudy {
     }
 
     public static Read read(List<Path> inputs, Map<String, String> rename, ProgressListener progress, CancellationToken cancel) {
+        List<Path> files = files(inputs);
+        List<Request> requests = new ArrayList<>();
+        List<RequestLogFile.Summary> summaries = new ArrayList<>();
+        Set<String> ids = new dev.sextant.model.io.IdSet();
+        for (int i = 0; i < files.size(); i++) {
+            cancel.throwIfCancelled();
+            progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
+            summaries.add(RequestLogFile.read(files.get(i), rename, ids, requests::add));
+        }
+        return new Read(requests, summaries);
+    }
+
+    /** The user's column mapping (their column = our field), both sides compared without case or surrounding spaces. */
+    public static Map<String, String> rename(Map<String, String> theirsToOurs) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        theirsToOurs.forEach((theirs, ours) -> out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        return out;
+    }
+
+    /** The files of the inputs: files as given, folders as their visible files, sorted. */
+    static List<Path> files(List<Path> inputs) {
         List<Path> files = new ArrayList<>();
         for (Path p : inputs) {
             if (Files.isDirectory(p)) {
@@ -42,22 +63,50 @@ public final class MonitoringStudy {
         if (files.isEmpty()) {
             throw BadInputException.of("--input", "no files to read");
         }
-        List<Request> requests = new ArrayList<>();
-        List<RequestLogFile.Summary> summaries = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < files.size(); i++) {
-            cancel.throwIfCancelled();
-            progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
-            summaries.add(RequestLogFile.read(files.get(i), rename, ids, requests::add));
-        }
-        return new Read(requests, summaries);
+        return files;
     }
 
-    /** The user's column mapping (their column = our field), both sides compared without case or surrounding spaces. */
-    public static Map<String, String> rename(Map<String, String> theirsToOurs) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
-        theirsToOurs.forEach((theirs, ours) -> out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
-        return out;
+    /** An import kept: the saved row (count, times) and each file's reading. */
+    public record Imported(dev.sextant.workspaces.SavedMonitorImport saved, List<RequestLogFile.Summary> files) {
+    }
+
+    /**
+     * Reads request logs straight into a project as one import, in bounded memory (requests go to the database as
+     * they are read; repeats found by their ids' hashes): kept whole, or — on bad input, a format other than the one
+     * asked for, or a cancel — not at all.
+     *
+     * @param format auto, or the format every file must read as (jsonl, csv, otlp; trace for a CSV trace)
+     */
+    public static Imported importLogs(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name, List<Path> inputs,
+                                      Map<String, String> rename, String format, ProgressListener progress, CancellationToken cancel) {
+        List<Path> files = files(inputs);
+        String wanted = format == null ? "auto" : format.strip().toLowerCase(Locale.ROOT);
+        List<RequestLogFile.Summary> summaries = new ArrayList<>();
+        Set<String> ids = new dev.sextant.model.io.IdSet();
+        var saved = ws.monitoring().saveStreaming(projectId, name, inputs.stream().map(x -> x.toAbsolutePath().normalize().toString()).toList(), false,
+                sink -> {
+                    long[] n = {0};
+                    for (int i = 0; i < files.size(); i++) {
+                        cancel.throwIfCancelled();
+                        int file = i;
+                        progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
+                        RequestLogFile.Summary s = RequestLogFile.read(files.get(i), rename, ids, r -> {
+                            if (++n[0] % 10_000 == 0) {
+                                cancel.throwIfCancelled();
+                                progress.progress((double) file / files.size(), String.format(Locale.ROOT, "reading %s: %,d requests",
+                                        files.get(file).getFileName(), n[0]));
+                            }
+                            sink.accept(r);
+                        });
+                        boolean ok = wanted.equals("auto") || wanted.equals(s.format()) || wanted.equals("trace") && s.format().equals("csv");
+                        if (!ok) {
+                            throw BadInputException.of(s.file(), "--format " + wanted + ": the file reads as " + s.format());
+                        }
+                        summaries.add(s);
+                    }
+                    return dev.sextant.model.io.Json.write(summaries);
+                });
+        return new Imported(saved, List.copyOf(summaries));
     }
 
     public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings, TrafficMonitor.Slo slo) {
@@ -132,11 +181,6 @@ public final class MonitoringStudy {
         dev.sextant.model.gate.CanaryPlan plan = dev.sextant.model.gate.CanaryPlan.of(inputs.spec());
         return new CanaryThresholds(dev.sextant.model.monitoring.CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
                 ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
-    }
-
-    /** Keeps the requests read in a project as one import (all of them, or nothing). */
-    public static java.util.UUID keep(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name, Read read, List<String> sources) {
-        return ws.monitoring().save(projectId, name, sources, dev.sextant.model.io.Json.write(read.files()), read.requests(), false);
     }
 
     /** The requests kept in a project: one import by name or id, or all of them together. */

@@ -50,27 +50,18 @@ public final class MonitorImportCommand implements Runnable {
     public void run() {
         Map<String, String> rename = MonitoringStudy.rename(map);
         CommandContext ctx = new CommandContext(spec);
-        var progress = ctx.progress();
-        MonitoringStudy.Read read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
-        progress.done();
-        String wanted = format.strip().toLowerCase(Locale.ROOT);
-        for (RequestLogFile.Summary s : read.files()) {
-            boolean ok = wanted.equals("auto") || wanted.equals(s.format()) || wanted.equals("trace") && s.format().equals("csv");
-            if (!ok) {
-                throw dev.sextant.model.io.BadInputException.of(s.file(), "--format " + wanted + ": the file reads as " + s.format());
-            }
-        }
         String first = inputs.get(0).getFileName() == null ? inputs.get(0).toString() : inputs.get(0).getFileName().toString();
         String setName = name != null ? name : inputs.size() == 1 ? first : first + " and " + (inputs.size() - 1) + " more";
-        long from = read.requests().stream().mapToLong(r -> r.epochMillis()).min().orElse(0);
-        long to = read.requests().stream().mapToLong(r -> r.epochMillis()).max().orElse(0);
-        long skipped = read.files().stream().mapToLong(RequestLogFile.Summary::skipped).sum();
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             var p = ctx.project(ws, project.nameOrId());
-            String id = MonitoringStudy.keep(ws, p.id(), setName, read, inputs.stream().map(x -> x.toAbsolutePath().normalize().toString()).toList())
-                    .toString();
-            Result r = new Result(id, setName, p.name(), read.requests().size(), Instant.ofEpochMilli(from).toString(), Instant.ofEpochMilli(to)
-                    .toString(), skipped, read.files());
+            var progress = ctx.progress();
+            MonitoringStudy.Imported kept = MonitoringStudy.importLogs(ws, p.id(), setName, inputs, rename, format, progress, CancellationToken.none());
+            progress.done();
+            String id = kept.saved().id().toString();
+            long skipped = kept.files().stream().mapToLong(RequestLogFile.Summary::skipped).sum();
+            Result r = new Result(id, setName, p.name(), kept.saved().requests(), Instant.ofEpochMilli(kept.saved().firstMillis()).toString(),
+                    Instant.ofEpochMilli(kept.saved().lastMillis()).toString(), skipped, kept.files());
+            var read = kept;
             ctx.print(output.json(), r, out -> {
                 read.files().forEach(s -> s.notes().forEach(n -> out.println("Note: " + n)));
                 if (skipped > 0) {

@@ -65,15 +65,12 @@ public final class MonitoringViewModel {
 
     /** Reads request logs and keeps them as one import. */
     public void importLogs(List<Path> files, String name) {
-        shell.inProject("Import request logs " + name, (ws, p, progress, cancel) -> {
-            MonitoringStudy.Read read = MonitoringStudy.read(files, Map.of(), progress, cancel);
-            MonitoringStudy.keep(ws, p.id(), name, read, files.stream().map(f -> f.toAbsolutePath().normalize().toString()).toList());
-            return read;
-        }, read -> {
+        shell.inProject("Import request logs " + name, (ws, p, progress, cancel) -> MonitoringStudy.importLogs(ws, p.id(), name, files, Map.of(),
+                "auto", progress, cancel), kept -> {
             problem.set("");
-            long skipped = read.files().stream().mapToLong(s -> s.skipped()).sum();
-            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %,d requests as “%s”%s", read.requests().size(), name, skipped == 0 ? "."
-                    : String.format(Locale.ROOT, "; %,d records could not be read (the first: %s).", skipped, read.files().stream()
+            long skipped = kept.files().stream().mapToLong(s -> s.skipped()).sum();
+            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %,d requests as “%s”%s", kept.saved().requests(), name, skipped == 0 ? "."
+                    : String.format(Locale.ROOT, "; %,d records could not be read (the first: %s).", skipped, kept.files().stream()
                     .flatMap(s -> s.firstSkips().stream()).findFirst().map(k -> k.describe()).orElse(""))));
             reload();
         }, this::fail);
