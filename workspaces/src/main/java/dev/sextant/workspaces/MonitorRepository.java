@@ -186,11 +186,22 @@ public final class MonitorRepository {
                     + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
                 ps.setObject(1, id);
                 ps.setFetchSize(BATCH);
+                // rows share a few segment combinations: each distinct one parsed once and shared
+                Map<String, Map<String, String>> segments = new java.util.HashMap<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Request(rs.getString(1), rs.getLong(2), Json.mapper().readValue(rs.getString(3), SEGMENTS), number(rs, 4),
-                                number(rs, 5), number(rs, 6), number(rs, 7), rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11),
-                                Json.mapper().readValue(rs.getString(12), PROXIES)));
+                        String seg = rs.getString(3);
+                        Map<String, String> parsed = segments.get(seg);
+                        if (parsed == null) {
+                            parsed = Map.copyOf(Json.mapper().readValue(seg, SEGMENTS));
+                            if (segments.size() < 100_000) {
+                                segments.put(seg, parsed);
+                            }
+                        }
+                        String prox = rs.getString(12);
+                        Map<String, Double> proxies = prox.equals("{}") ? Map.of() : Json.mapper().readValue(prox, PROXIES);
+                        out.add(new Request(rs.getString(1), rs.getLong(2), parsed, number(rs, 4), number(rs, 5), number(rs, 6), number(rs, 7),
+                                rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11), proxies));
                     }
                 } catch (IOException e) {
                     throw new WorkspaceException("a kept request cannot be read: " + e.getMessage(), e);
