@@ -140,8 +140,8 @@ public final class MonitorRepository {
     }
 
     private static final String INSERT_REQUEST = "INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
-            + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     private static void insert(java.sql.Connection c, UUID id, long from, List<Request> requests) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(INSERT_REQUEST)) {
@@ -172,6 +172,7 @@ public final class MonitorRepository {
         ps.setString(12, clip(r.finishReason(), 200));
         ps.setBoolean(13, r.refusal());
         ps.setString(14, Json.write(r.proxies()));
+        ps.setString(15, r.prompt());
     }
 
     public List<SavedMonitorImport> list(UUID projectId) {
@@ -183,7 +184,7 @@ public final class MonitorRepository {
         return workspace.read(c -> {
             List<Request> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT REQUEST_ID, AT_MS, SEGMENTS, INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS,"
-                    + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
+                    + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
                 ps.setObject(1, id);
                 ps.setFetchSize(BATCH);
                 // rows share a few segment combinations: each distinct one parsed once and shared
@@ -201,7 +202,7 @@ public final class MonitorRepository {
                         String prox = rs.getString(12);
                         Map<String, Double> proxies = prox.equals("{}") ? Map.of() : Json.mapper().readValue(prox, PROXIES);
                         out.add(new Request(rs.getString(1), rs.getLong(2), parsed, number(rs, 4), number(rs, 5), number(rs, 6), number(rs, 7),
-                                rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11), proxies));
+                                rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11), proxies, rs.getString(13)));
                     }
                 } catch (IOException e) {
                     throw new WorkspaceException("a kept request cannot be read: " + e.getMessage(), e);
@@ -213,6 +214,41 @@ public final class MonitorRepository {
 
     public void delete(UUID id) {
         ProjectRows.deleteById(workspace, "MONITOR_IMPORT", id);
+    }
+
+    /** A feedback rotation kept: its date, item count, summary and items (each with its provenance) as JSON. */
+    public record SavedRotation(UUID id, UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson,
+                                java.time.Instant createdAt) {
+    }
+
+    public UUID saveRotation(UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson) {
+        ProjectRows.checkedName("a feedback rotation", name);
+        UUID id = Ids.newId();
+        workspace.transaction(c -> {
+            ProjectRows.changing(c, projectId);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_ROTATION(ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY,"
+                    + " ITEMS_JSON, CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
+                ps.setObject(1, id);
+                ps.setObject(2, projectId);
+                ps.setString(3, name.strip());
+                ps.setObject(4, date);
+                ps.setInt(5, items);
+                ps.setString(6, summaryJson);
+                ps.setString(7, itemsJson);
+                ps.setObject(8, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
+                ps.executeUpdate();
+            }
+            return null;
+        });
+        return id;
+    }
+
+    /** The project's feedback rotations, newest first. */
+    public List<SavedRotation> rotations(UUID projectId) {
+        return ProjectRows.newestFirst(workspace, "SELECT ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY, ITEMS_JSON, CREATED_AT"
+                + " FROM MONITOR_ROTATION", projectId, rs -> new SavedRotation(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
+                rs.getString(3), rs.getObject(4, java.time.LocalDate.class), rs.getInt(5), rs.getString(6), rs.getString(7),
+                rs.getObject(8, OffsetDateTime.class).toInstant()));
     }
 
     private static String clip(String s, int max) {

@@ -48,6 +48,7 @@ final class OtlpSpans {
                     cells.put("status", error ? a.getOrDefault("error.type", "error") : "ok");
                     cells.put("version", resource.getOrDefault("service.version", ""));
                     cells.put("route", a.getOrDefault("gen_ai.operation.name", ""));
+                    cells.put("prompt", a.getOrDefault("gen_ai.input.messages", a.getOrDefault("gen_ai.prompt", "")));
                     out.add(cells);
                 }
             }

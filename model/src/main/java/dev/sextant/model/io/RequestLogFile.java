@@ -58,6 +58,8 @@ public final class RequestLogFile {
         SYNONYMS.put("status", List.of("status", "status_code", "http_status", "outcome", "error_type", "error"));
         SYNONYMS.put("finish_reason", List.of("finish_reason", "stop_reason", "gen_ai_response_finish_reasons"));
         SYNONYMS.put("refusal", List.of("refusal", "refused", "is_refusal"));
+        SYNONYMS.put("prompt", List.of("prompt", "prompt_text", "input_text", "question", "query", "messages", "gen_ai_input_messages",
+                "gen_ai_prompt"));
     }
 
     /** Proxy columns recognised without a mapping. */
@@ -413,7 +415,9 @@ public final class RequestLogFile {
             }
             last = Math.max(last, at);
             requests++;
-            sink.accept(new Request(id, at, segments, nums[0], nums[1], nums[2], nums[3], error, status, finish, refused, proxies));
+            String prompt = text(cells, "prompt");
+            sink.accept(new Request(id, at, segments, nums[0], nums[1], nums[2], nums[3], error, status, finish, refused, proxies,
+                    prompt == null || prompt.isEmpty() ? null : prompt));
         }
 
         String text(Map<String, String> cells, String ours) {

@@ -37,7 +37,8 @@ public final class Migrator {
             new Migration(14, "resumable deduplication runs", "V014__dedup_resume.sql"),
             new Migration(15, "random-guess baselines of index weights", "V015__index_baseline.sql"),
             new Migration(16, "small-scale ablations", "V016__ablations.sql"),
-            new Migration(17, "production monitoring", "V017__monitoring.sql"));
+            new Migration(17, "production monitoring", "V017__monitoring.sql"),
+            new Migration(18, "prompts and feedback rotations", "V018__feedback.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 
