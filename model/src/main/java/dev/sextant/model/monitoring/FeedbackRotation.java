@@ -163,13 +163,15 @@ public final class FeedbackRotation {
     }
 
     private static boolean take(Request r, Settings s, Set<String> taken, Set<Long> prompts, int[] repeats) {
+        if (taken.contains(r.id())) {
+            return false; // named by two alerts: one item
+        }
         if (s.earlierIds().contains(r.id())) {
+            taken.add(r.id());
             repeats[0]++;
             return false;
         }
-        if (!taken.add(r.id())) {
-            return false; // flagged by two alerts: one item
-        }
+        taken.add(r.id());
         if (r.prompt() != null) {
             long k = promptKey(r.prompt());
             if (s.earlierPrompts().contains(k)) {
