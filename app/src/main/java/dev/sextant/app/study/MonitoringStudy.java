@@ -1,5 +1,6 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.job.CancellationToken;
@@ -181,6 +182,119 @@ public final class MonitoringStudy {
         dev.sextant.model.gate.CanaryPlan plan = dev.sextant.model.gate.CanaryPlan.of(inputs.spec());
         return new CanaryThresholds(dev.sextant.model.monitoring.CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
                 ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
+    }
+
+    /** A rotation made and kept: its id and name, what went in, and the files written (none without a folder). */
+    public record Rotation(java.util.UUID savedId, String name, dev.sextant.model.monitoring.FeedbackRotation.Result result, List<Path> files) {
+    }
+
+    /** One item as the rotation's JSON Lines file and the kept record write it. */
+    public record RotationItem(String requestId, String time, Map<String, String> segment, String prompt, Double inputTokens, Double outputTokens,
+                               String reason, String benchmark, String rotation) {
+    }
+
+    /**
+     * The next feedback rotation of a project: the requests of its kept logs, the alerts chosen among those the
+     * analysis finds ({@code alertChoice}: all, none, 1-based positions in the analysis's order, or metric names), a
+     * stratified sample of the rest, without what the project's earlier rotations took; kept in the project, and
+     * written to {@code out} (when given) as the next private test set ({@code rotation-DATE.jsonl}) and the next
+     * traffic-replay set ({@code replay-DATE.csv}: timestamp, input and output tokens).
+     */
+    public static Rotation feedback(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String importName, TrafficMonitor.Settings settings,
+                                    List<String> alertChoice, int sample, java.time.LocalDate date, List<Path> benchmarkFiles, Path out, long seed) {
+        List<Request> requests = kept(ws, projectId, importName);
+        TrafficMonitor.Result analysis = TrafficMonitor.analyze(requests, settings);
+        List<TrafficMonitor.Alert> chosen = chooseAlerts(analysis.alerts(), alertChoice);
+        Set<String> earlierIds = new HashSet<>();
+        Set<Long> earlierPrompts = new HashSet<>();
+        for (var r : ws.monitoring().rotations(projectId)) {
+            try {
+                for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+                    earlierIds.add(i.requestId());
+                    if (i.prompt() != null) {
+                        earlierPrompts.add(dev.sextant.model.monitoring.FeedbackRotation.promptKey(i.prompt()));
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
+            }
+        }
+        List<dev.sextant.model.contamination.BenchmarkItem> benchmarks = new ArrayList<>();
+        for (Path b : benchmarkFiles) {
+            benchmarks.addAll(dev.sextant.model.io.BenchmarkItemFiles.read(b, List.of(), null));
+        }
+        var result = dev.sextant.model.monitoring.FeedbackRotation.build(requests, chosen,
+                new dev.sextant.model.monitoring.FeedbackRotation.Settings(date, settings.by(), sample, seed, earlierIds, earlierPrompts), benchmarks);
+        InputError.require(!result.items().isEmpty(), "feedback.items", "the rotation would be empty: no alert's requests and no sample left "
+                + "that earlier rotations did not take");
+        String name = "rotation " + date;
+        List<RotationItem> items = result.items().stream().map(i -> new RotationItem(i.requestId(), java.time.Instant.ofEpochMilli(i.epochMillis())
+                .toString(), i.segment(), i.prompt(), Double.isFinite(i.inputTokens()) ? i.inputTokens() : null, Double.isFinite(i.outputTokens())
+                ? i.outputTokens() : null, i.reason(), i.benchmark(), date.toString())).toList();
+        List<Path> files = new ArrayList<>();
+        if (out != null) {
+            files.addAll(writeRotation(out, date, items));
+        }
+        java.util.UUID id = ws.monitoring().saveRotation(projectId, name, date, items.size(), dev.sextant.model.io.Json.write(Map.of("flagged",
+                result.flagged(), "sampled", result.sampled(), "repeatsOfEarlier", result.repeatsOfEarlier(), "overlapBenchmarks",
+                result.overlapBenchmarks(), "notes", result.notes())), dev.sextant.model.io.Json.write(items));
+        return new Rotation(id, name, result, files);
+    }
+
+    static List<TrafficMonitor.Alert> chooseAlerts(List<TrafficMonitor.Alert> alerts, List<String> choice) {
+        if (choice == null || choice.isEmpty() || choice.size() == 1 && choice.get(0).equalsIgnoreCase("all")) {
+            return alerts;
+        }
+        if (choice.size() == 1 && choice.get(0).equalsIgnoreCase("none")) {
+            return List.of();
+        }
+        List<TrafficMonitor.Alert> out = new ArrayList<>();
+        for (String c : choice) {
+            String t = c.strip();
+            if (t.matches("\\d+")) {
+                int k = Integer.parseInt(t);
+                if (k < 1 || k > alerts.size()) {
+                    throw BadInputException.of("--alerts", "alert " + k + ": the analysis has " + alerts.size() + " alerts (numbered from 1 as "
+                            + "monitor analyze lists them)");
+                }
+                out.add(alerts.get(k - 1));
+            } else {
+                List<TrafficMonitor.Alert> m = alerts.stream().filter(a -> a.metric().equalsIgnoreCase(t)).toList();
+                if (m.isEmpty()) {
+                    throw BadInputException.of("--alerts", "'" + t + "': no alert on that metric; the alerts are on " + alerts.stream()
+                            .map(TrafficMonitor.Alert::metric).distinct().toList());
+                }
+                out.addAll(m);
+            }
+        }
+        return out;
+    }
+
+    /** The rotation's two files, written whole (each to a temporary name, then moved): none left half-written. */
+    static List<Path> writeRotation(Path dir, java.time.LocalDate date, List<RotationItem> items) {
+        try {
+            Files.createDirectories(dir);
+            Path jsonl = dir.resolve("rotation-" + date + ".jsonl");
+            Path csv = dir.resolve("replay-" + date + ".csv");
+            StringBuilder j = new StringBuilder();
+            for (RotationItem i : items) {
+                j.append(dev.sextant.model.io.Json.write(i)).append('\n');
+            }
+            StringBuilder c = new StringBuilder("timestamp,input_tokens,output_tokens,request_id\n");
+            items.stream().sorted(java.util.Comparator.comparing(RotationItem::time)).forEach(i -> c.append(i.time()).append(',')
+                    .append(i.inputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.inputTokens())).append(',')
+                    .append(i.outputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.outputTokens())).append(',')
+                    .append('"').append(i.requestId().replace("\"", "\"\"")).append("\"\n"));
+            for (Object[] f : new Object[][] {{jsonl, j}, {csv, c}}) {
+                Path target = (Path) f[0];
+                Path tmp = Files.createTempFile(dir, ".rotation", ".part");
+                Files.writeString(tmp, (CharSequence) f[1]);
+                Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+            return List.of(jsonl, csv);
+        } catch (java.io.IOException e) {
+            throw BadInputException.of(dir.toString(), "the rotation cannot be written: " + e.getMessage());
+        }
     }
 
     /** The requests kept in a project: one import by name or id, or all of them together. */

@@ -7,7 +7,9 @@ import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import dev.sextant.model.io.Json;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,5 +106,49 @@ class MonitorCliTest {
         assertThat(drift.get(0).get("column").asText()).isEqualTo("input_tokens");
         assertThat(drift.get(0).get("severity").asText()).isEqualTo("large");
         assertThat(drift.get(0).get("start").asText()).isEqualTo(Instant.ofEpochSecond(1_764_583_200L + 480).toString());
+    }
+
+    @Test
+    void feedbackMakesDatedRotationsOfFlaggedAndSampledRequestsThatDoNotRepeatEachOther() throws Exception {
+        StringBuilder b = new StringBuilder();
+        SplittableRandom r = new SplittableRandom(6);
+        long t0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+        for (int i = 0; i < 6000; i++) {
+            long t = t0 + i * 100L;
+            boolean canary = i % 5 == 0;
+            boolean burst = canary && t >= t0 + 300_000 && t < t0 + 360_000 && r.nextDouble() < 0.3;
+            b.append(String.format(Locale.ROOT, "{\"request_id\":\"%s%d\",\"timestamp\":%d,\"route\":\"%s\",\"input_tokens\":%d,"
+                    + "\"latency_ms\":%d,\"status\":\"%s\",\"prompt\":\"question %d about topic %d\"}%n", burst ? "burst-" : "r-", i, t,
+                    canary ? "canary" : "stable", 20 + r.nextInt(500), 800 + r.nextInt(200), burst ? "error" : "ok", i, i % 37));
+        }
+        Path log = Files.writeString(tmp.resolve("prod.jsonl"), b.toString());
+        Path bench = Files.writeString(tmp.resolve("public.jsonl"), "{\"id\":\"q1\",\"text\":\"question 17 about topic 17 and the rest of"
+                + " a public item that is long enough to hold thirteen tokens of text\"}\n");
+        assertThat(run("project", "create", "Prod").code()).isZero();
+        assertThat(run("monitor", "import", "--input", log.toString(), "--project", "Prod").code()).isZero();
+        CliRun first = run("monitor", "feedback", "--project", "Prod", "--window", "1m", "--by", "route", "--baseline", "route=stable",
+                "--sample", "100", "--rotation", "2026-12-02", "--out", tmp.resolve("rotations").toString(), "--benchmarks", bench.toString(), "--json");
+        assertThat(first.code()).as(first.err()).isZero();
+        JsonNode j = first.json();
+        assertThat(j.get("rotation").asText()).isEqualTo("2026-12-02");
+        assertThat(j.get("flagged").asInt()).isPositive();
+        assertThat(j.get("sampled").asInt()).isEqualTo(100);
+        assertThat(j.get("items").asInt()).isEqualTo(j.get("flagged").asInt() + 100);
+        List<String> lines = Files.readAllLines(tmp.resolve("rotations/rotation-2026-12-02.jsonl"));
+        assertThat(lines).hasSize(j.get("items").asInt());
+        JsonNode item = Json.mapper().readTree(lines.get(0));
+        assertThat(item.get("requestId").asText()).startsWith("burst-");
+        assertThat(item.get("reason").asText()).isEqualTo("flagged: error_rate");
+        assertThat(item.get("prompt").asText()).startsWith("question ");
+        assertThat(Files.readAllLines(tmp.resolve("rotations/replay-2026-12-02.csv")).get(0)).isEqualTo("timestamp,input_tokens,output_tokens,request_id");
+        // the next rotation leaves out every request the first took
+        CliRun second = run("monitor", "feedback", "--project", "Prod", "--window", "1m", "--by", "route", "--baseline", "route=stable",
+                "--sample", "100", "--rotation", "2026-12-09", "--seed", "1", "--json");
+        assertThat(second.code()).as(second.err()).isZero();
+        assertThat(second.json().get("flagged").asInt()).as("the flagged requests were all taken the first time").isZero();
+        assertThat(second.json().get("repeatsOfEarlier").asInt()).isGreaterThanOrEqualTo(j.get("flagged").asInt());
+        assertThat(run("monitor", "feedback", "--project", "Prod", "--rotation", "next week").err()).contains("--rotation").contains("YYYY-MM-DD");
+        assertThat(run("monitor", "feedback", "--project", "Prod", "--window", "1m", "--by", "route", "--baseline", "route=stable", "--alerts", "9")
+                .err()).contains("--alerts").contains("numbered from 1");
     }
 }
