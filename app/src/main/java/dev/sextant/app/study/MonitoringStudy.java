@@ -241,6 +241,15 @@ public final class MonitoringStudy {
         return new Rotation(id, name, result, files);
     }
 
+    /** A kept rotation written again as its two files (for a rotation made in the workbench). */
+    public static List<Path> exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation rotation, Path dir) {
+        try {
+            return writeRotation(dir, rotation.date(), List.of(dev.sextant.model.io.Json.mapper().readValue(rotation.itemsJson(), RotationItem[].class)));
+        } catch (java.io.IOException e) {
+            throw BadInputException.of("rotation " + rotation.name(), "its kept items cannot be read: " + e.getMessage());
+        }
+    }
+
     static List<TrafficMonitor.Alert> chooseAlerts(List<TrafficMonitor.Alert> alerts, List<String> choice) {
         if (choice == null || choice.isEmpty() || choice.size() == 1 && choice.get(0).equalsIgnoreCase("all")) {
             return alerts;

@@ -40,6 +40,13 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         assertThat(burst.segment()).containsEntry("route", "canary");
         vm.open(burst);
         assertThat(vm.alertRequests()).isNotEmpty().allMatch(x -> x.id().startsWith("burst-"));
+        // the burst's requests and a sample of the rest sent to the next rotation, kept and exportable
+        vm.sendToRotation(List.of(burst), 50);
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.rotations()).hasSize(1);
+        assertThat(vm.rotations().get(0).items()).isEqualTo(burst.requests().size() + 50);
+        vm.exportRotation(vm.rotations().get(0), tmp.resolve("out"));
+        assertThat(tmp.resolve("out").resolve("rotation-" + vm.rotations().get(0).date() + ".jsonl")).exists();
         // a bad setting names its field
         vm.windowProperty().set("soon");
         vm.analyze();

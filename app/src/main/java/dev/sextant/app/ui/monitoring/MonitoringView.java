@@ -158,7 +158,20 @@ public final class MonitoringView {
         requests.setPlaceholder(new Label("Choose an alert to see the requests that drove it, most telling first."));
         Tables.exportable(requests, "alert-requests.csv", vm.shell());
         Tables.fit(requests, "MonitoringView.requests");
-        SplitPane alertSplit = new SplitPane(alerts, requests);
+        alerts.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        Button send = new Button("Send to next rotation…");
+        send.setId("monitoring-send-rotation");
+        send.getStyleClass().add("small");
+        send.disableProperty().bind(vm.analysisProperty().isNull());
+        send.setOnAction(e -> sendToRotation());
+        Label sendNote = Forms.muted("The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of the rest become the "
+                + "next dated rotation of the private test set, without what earlier rotations took.");
+        sendNote.setWrapText(true);
+        HBox.setHgrow(sendNote, Priority.ALWAYS);
+        HBox sendBar = new HBox(10, send, sendNote);
+        sendBar.setAlignment(Pos.CENTER_LEFT);
+        VBox.setVgrow(alerts, Priority.ALWAYS);
+        SplitPane alertSplit = new SplitPane(new VBox(6, sendBar, alerts), requests);
         alertSplit.setOrientation(Orientation.VERTICAL);
         drift.setId("monitoring-drift");
         drift.getColumns().setAll(List.of(
@@ -170,9 +183,30 @@ public final class MonitoringView {
         drift.setPlaceholder(new Label("No drift: the prompt and output lengths hold their first windows' distribution."));
         Tables.exportable(drift, "drift.csv", vm.shell());
         Tables.fit(drift, "MonitoringView.drift");
+        TableView<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations = new TableView<>(vm.rotations());
+        rotations.setId("monitoring-rotations");
+        rotations.getColumns().setAll(List.of(
+                width(text("Rotation", r -> r.date().toString()), 110),
+                width(number("Items", r -> (double) r.items(), "%,.0f"), 80),
+                width(text("Made (UTC)", r -> r.createdAt().toString().replace("T", " ").replaceFirst("\\..*", "").replace("Z", "")), 170)));
+        rotations.setPlaceholder(new Label("No rotations yet: analyse, then Send to next rotation (Alerts tab)."));
+        Tables.fit(rotations, "MonitoringView.rotations");
+        Button export = new Button("Export test set and replay trace…");
+        export.getStyleClass().add("small");
+        export.disableProperty().bind(rotations.getSelectionModel().selectedItemProperty().isNull());
+        export.setOnAction(e -> {
+            javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+            c.setTitle("Write the rotation's files into");
+            File dir = c.showDialog(root.getScene().getWindow());
+            if (dir != null) {
+                vm.exportRotation(rotations.getSelectionModel().getSelectedItem(), dir.toPath());
+            }
+        });
+        VBox.setVgrow(rotations, Priority.ALWAYS);
+        Tab rotationsTab = new Tab("Rotations", new VBox(6, export, rotations));
         Tab liveTab = new Tab("Live", live.tab());
         liveTab.setId("monitoring-live-tab");
-        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift), liveTab);
+        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift), rotationsTab, liveTab);
         vm.live().watchingProperty().addListener((o, a, w) -> {
             if (w) {
                 tabs.getSelectionModel().select(liveTab);
@@ -186,6 +220,21 @@ public final class MonitoringView {
         VBox box = new VBox(8, verdict, split);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
+    }
+
+    private void sendToRotation() {
+        dev.sextant.app.ui.shell.Dialogs.askName(root.getScene().getWindow(), "Normal requests to sample besides the alerts' (stratified by segment "
+                + "and prompt length)", "200").ifPresent(n -> {
+                    try {
+                        int k = Integer.parseInt(n.strip());
+                        if (k < 0) {
+                            throw new NumberFormatException();
+                        }
+                        vm.sendToRotation(List.copyOf(alerts.getSelectionModel().getSelectedItems()), k);
+                    } catch (NumberFormatException ex) {
+                        vm.problemProperty().set("Sample: '" + n + "' is not a count of requests");
+                    }
+                });
     }
 
     private void importLogs() {

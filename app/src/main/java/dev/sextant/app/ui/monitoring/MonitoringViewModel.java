@@ -38,6 +38,8 @@ public final class MonitoringViewModel {
     private final StringProperty baseline = new SimpleStringProperty("route=stable");
     private final StringProperty sloError = new SimpleStringProperty("");
     private final LiveWatchModel live;
+    private final ObservableList<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations = FXCollections.observableArrayList();
+    private TrafficMonitor.Settings analysed;
 
     /** An analysis and what it was made of: the requests by id (for an alert's requests) and the timelines. */
     public record Analysis(TrafficMonitor.Result result, Map<Map<String, String>, List<TrafficMonitor.Point>> timeline, Map<String, Request> byId,
@@ -58,9 +60,49 @@ public final class MonitoringViewModel {
     }
 
     public void reload() {
-        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> ws.monitoring().list(p.id()), imports::setAll, null)) {
+        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> java.util.Map.entry(ws.monitoring().list(p.id()),
+                ws.monitoring().rotations(p.id())), both -> {
+            imports.setAll(both.getKey());
+            rotations.setAll(both.getValue());
+        }, null)) {
             imports.clear();
+            rotations.clear();
         }
+    }
+
+    /**
+     * The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of the rest, as the next
+     * rotation of the private test set, dated today and kept in the project.
+     */
+    public void sendToRotation(List<TrafficMonitor.Alert> chosen, int sample) {
+        Analysis a = analysis.get();
+        TrafficMonitor.Settings s = analysed;
+        if (a == null || s == null) {
+            return;
+        }
+        List<String> choice = chosen == null || chosen.isEmpty() ? List.of("all")
+                : chosen.stream().map(x -> Integer.toString(a.result().alerts().indexOf(x) + 1)).toList();
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+        shell.inProject("Make the next rotation", (ws, p, progress, cancel) -> {
+            progress.progress(-1, "reading the kept requests and choosing the rotation's items");
+            return MonitoringStudy.feedback(ws, p.id(), null, s, choice, sample, today, List.of(), null, 1);
+        }, r -> {
+            problem.set("");
+            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %s: %,d items (%,d flagged, %,d sampled; %,d left out as earlier rotations').",
+                    r.name(), r.result().items().size(), r.result().flagged(), r.result().sampled(), r.result().repeatsOfEarlier()));
+            reload();
+        }, this::fail);
+    }
+
+    /** Writes a kept rotation's test items and replay trace into a folder. */
+    public void exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation r, Path dir) {
+        shell.inProject("Export " + r.name(), (ws, p, progress, cancel) -> MonitoringStudy.exportRotation(r, dir),
+                files -> shell.statusProperty().set("Wrote " + files.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))),
+                this::fail);
+    }
+
+    public ObservableList<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations() {
+        return rotations;
     }
 
     /** Reads request logs and keeps them as one import. */
@@ -128,6 +170,7 @@ public final class MonitoringViewModel {
         }, a -> {
             problem.set("");
             alertRequests.clear();
+            analysed = s;
             analysis.set(a);
         }, this::fail);
     }
