@@ -164,9 +164,10 @@ public final class MonitoringView {
         send.getStyleClass().add("small");
         send.disableProperty().bind(vm.analysisProperty().isNull());
         send.setOnAction(e -> sendToRotation());
-        Label sendNote = Forms.muted("The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of the rest become the "
-                + "next dated rotation of the private test set, without what earlier rotations took.");
-        sendNote.setWrapText(true);
+        send.setMinWidth(Region.USE_PREF_SIZE);
+        send.setTooltip(new javafx.scene.control.Tooltip("The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of "
+                + "the rest become the next dated rotation of the private test set and replay trace, without what earlier rotations took."));
+        Label sendNote = Forms.muted("the chosen alerts (or all) and a sample of the rest → the next private test set");
         HBox.setHgrow(sendNote, Priority.ALWAYS);
         HBox sendBar = new HBox(10, send, sendNote);
         sendBar.setAlignment(Pos.CENTER_LEFT);
