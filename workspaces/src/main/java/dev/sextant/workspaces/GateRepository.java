@@ -106,6 +106,28 @@ public final class GateRepository {
         });
     }
 
+    /**
+     * When each layer's evidence dates from: the latest rotation date where its observations carry one (a private
+     * suite), else the day the latest of them was imported (UTC).
+     */
+    public java.util.Map<GatePolicy.Layer, LocalDate> evidenceDates(UUID projectId) {
+        return workspace.read(c -> {
+            java.util.Map<GatePolicy.Layer, LocalDate> out = new java.util.EnumMap<>(GatePolicy.Layer.class);
+            try (PreparedStatement ps = c.prepareStatement("SELECT LAYER, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
+                    + " GROUP BY LAYER")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        LocalDate rotation = rs.getObject(2, LocalDate.class);
+                        out.put(GatePolicy.Layer.parse(rs.getString(1)), rotation != null ? rotation
+                                : rs.getObject(3, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate());
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     public List<Observations> observations(UUID projectId) {
         return workspace.read(c -> {
             List<Observations> out = new ArrayList<>();

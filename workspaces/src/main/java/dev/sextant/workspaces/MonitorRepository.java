@@ -216,6 +216,28 @@ public final class MonitorRepository {
         ProjectRows.deleteById(workspace, "MONITOR_IMPORT", id);
     }
 
+    /**
+     * Every kept request of the project with its time and lengths only (no ids, segments or text): what judging
+     * whether the traffic moved needs, read without the rows' text columns.
+     */
+    public List<Request> lengths(UUID projectId) {
+        return workspace.read(c -> {
+            List<Request> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT R.AT_MS, R.INPUT_TOKENS, R.OUTPUT_TOKENS FROM MONITOR_REQUEST R JOIN MONITOR_IMPORT I"
+                    + " ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ?")) {
+                ps.setObject(1, projectId);
+                ps.setFetchSize(BATCH);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Request("", rs.getLong(1), Map.of(), number(rs, 2), number(rs, 3), Double.NaN, Double.NaN, false, null, null, false,
+                                Map.of()));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** A feedback rotation kept: its date, item count, summary and items (each with its provenance) as JSON. */
     public record SavedRotation(UUID id, UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson,
                                 java.time.Instant createdAt) {

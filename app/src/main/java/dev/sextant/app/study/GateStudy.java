@@ -64,7 +64,7 @@ public final class GateStudy {
      * @param judge the canary judge's settings kept for the project, or null
      */
     public record Overview(SavedGatePolicy policy, List<String> models, CanaryInputs canaryInputs, GateCase gate, String problem,
-                           JudgeSettings judge) {
+                           JudgeSettings judge, dev.sextant.model.monitoring.EvidenceFreshness.Result freshness) {
     }
 
     /**
@@ -143,16 +143,16 @@ public final class GateStudy {
         SavedGatePolicy saved = policy().orElse(null);
         List<String> models = models();
         if (saved == null) {
-            return new Overview(null, models, null, null, null, judge().orElse(null));
+            return new Overview(null, models, null, null, null, judge().orElse(null), freshness());
         }
         CanaryInputs canary = saved.incumbent() == null ? null : canaryInputs(saved.incumbent());
         if (saved.candidate() == null || saved.incumbent() == null) {
-            return new Overview(saved, models, canary, null, "choose the candidate and the incumbent, then Save and decide", judge().orElse(null));
+            return new Overview(saved, models, canary, null, "choose the candidate and the incumbent, then Save and decide", judge().orElse(null), freshness());
         }
         try {
-            return new Overview(saved, models, canary, decide(saved.candidate(), saved.incumbent()), null, judge().orElse(null));
+            return new Overview(saved, models, canary, decide(saved.candidate(), saved.incumbent()), null, judge().orElse(null), freshness());
         } catch (InputError e) {
-            return new Overview(saved, models, canary, null, e.getMessage(), judge().orElse(null));
+            return new Overview(saved, models, canary, null, e.getMessage(), judge().orElse(null), freshness());
         }
     }
 
@@ -193,6 +193,19 @@ public final class GateStudy {
         List<GateEvidence> evidence = EvidenceAssembler.assemble(saved.policy(), c, i, eval.items(), eval.battles(), scans,
                 ws.gate().observations(projectId));
         return new GateCase(saved.policy(), c, i, evidence, GateDecision.decide(saved.policy(), evidence));
+    }
+
+    /**
+     * How current the project's evidence is for a rollout decision: each layer's date and age, whether the production
+     * traffic kept in the project has moved since (stale when it has), and a feedback rotation newer than the private
+     * suite's scores.
+     */
+    public dev.sextant.model.monitoring.EvidenceFreshness.Result freshness() {
+        java.util.Map<String, java.time.LocalDate> dates = new java.util.LinkedHashMap<>();
+        ws.gate().evidenceDates(projectId).forEach((layer, date) -> dates.put(layer.slug(), date));
+        List<dev.sextant.model.monitoring.Request> traffic = ws.monitoring().lengths(projectId);
+        java.time.LocalDate rotation = ws.monitoring().rotations(projectId).stream().map(r -> r.date()).max(java.time.LocalDate::compareTo).orElse(null);
+        return dev.sextant.model.monitoring.EvidenceFreshness.assess(dates, java.time.LocalDate.now(java.time.ZoneOffset.UTC), traffic, rotation);
     }
 
     /**

@@ -151,4 +151,56 @@ class MonitorCliTest {
         assertThat(run("monitor", "feedback", "--project", "Prod", "--window", "1m", "--by", "route", "--baseline", "route=stable", "--alerts", "9")
                 .err()).contains("--alerts").contains("numbered from 1");
     }
+
+    @Test
+    void theLoopTrafficMovedMakesTheDecisionStaleAndTheNextRotationsScoresReDecide() throws Exception {
+        assertThat(run("project", "create", "Loop").code()).isZero();
+        Path policy = Files.writeString(tmp.resolve("policy.json"), """
+                {"name": "mine", "confidence": 0.95, "checks": [
+                  {"name": "private", "layer": "private", "metric": "accuracy", "higherIsBetter": true, "minimumEffect": 0.02,
+                   "margin": 0.02, "test": "paired", "role": "required-gain"}]}
+                """);
+        assertThat(run("gate", "policy", "--project", "Loop", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old").code()).isZero();
+        assertThat(run("gate", "import", "--project", "Loop", "--layer", "private", "--input", suite("s1", 0).toString(), "--rotation",
+                "2026-11-01").code()).isZero();
+        // a week of traffic either side of the rotation; after it, prompts three times longer
+        StringBuilder b = new StringBuilder("request_id,timestamp,input_tokens,output_tokens,route\n");
+        SplittableRandom r = new SplittableRandom(3);
+        long start = Instant.parse("2026-10-25T00:00:00Z").toEpochMilli();
+        for (int i = 0; i < 4000; i++) {
+            long t = start + i * 300_000L; // every five minutes, about two weeks
+            boolean later = t >= Instant.parse("2026-11-02T00:00:00Z").toEpochMilli();
+            b.append(String.format(Locale.ROOT, "q%d,%d,%d,%d,stable%n", i, t, (int) (300 * Math.exp(0.5 * r.nextGaussian()) * (later ? 3 : 1)),
+                    80 + r.nextInt(60)));
+        }
+        Path log = Files.writeString(tmp.resolve("traffic.csv"), b.toString());
+        assertThat(run("monitor", "import", "--input", log.toString(), "--project", "Loop").code()).isZero();
+        CliRun decided = run("gate", "decide", "--project", "Loop", "--json");
+        assertThat(decided.code()).as(decided.err()).isZero();
+        JsonNode fresh = decided.json().get("freshness");
+        assertThat(fresh.get("stale").asBoolean()).isTrue();
+        assertThat(fresh.get("since").asText()).isEqualTo("2026-11-01");
+        assertThat(fresh.get("reasons").toString()).contains("input tokens moved");
+        assertThat(decided.json().get("decision").asText()).isNotEmpty(); // the decision's own fields as before
+        assertThat(run("gate", "decide", "--project", "Loop").out()).contains("STALE");
+        // feedback: the next rotation from the new traffic, then its scores imported: decided again on current evidence
+        CliRun rotation = run("monitor", "feedback", "--project", "Loop", "--sample", "300", "--rotation", "2026-11-15", "--json");
+        assertThat(rotation.code()).as(rotation.err()).isZero();
+        assertThat(run("gate", "decide", "--project", "Loop", "--json").json().get("freshness").get("newerRotation").asText()).isEqualTo("2026-11-15");
+        assertThat(run("gate", "import", "--project", "Loop", "--layer", "private", "--input", suite("s2", 1000).toString(), "--rotation",
+                "2026-11-15").code()).isZero();
+        JsonNode again = run("gate", "decide", "--project", "Loop", "--json").json().get("freshness");
+        assertThat(again.get("since").asText()).isEqualTo("2026-11-15");
+        assertThat(again.get("newerRotation").isNull()).isTrue();
+        assertThat(again.get("stale").asBoolean()).as(again.toString()).isFalse();
+    }
+
+    Path suite(String name, int from) throws Exception {
+        StringBuilder suite = new StringBuilder("item,model,score\n");
+        for (int i = from; i < from + 300; i++) {
+            suite.append("q").append(i).append(",old,").append(i % 10 < 6 ? 1 : 0).append('\n');
+            suite.append("q").append(i).append(",new,").append(i % 10 < 8 ? 1 : 0).append('\n');
+        }
+        return Files.writeString(tmp.resolve(name + ".csv"), suite);
+    }
 }

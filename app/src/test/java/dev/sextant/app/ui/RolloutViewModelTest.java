@@ -38,6 +38,10 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         vm.incumbentProperty().set(DemoGateData.CANDIDATE);
         vm.decide();
         assertThat(vm.decisionProperty().get().decision()).isIn("reject", "canary");
+        // with the decision, how current its evidence is: the demo's layers dated, its demo traffic set against them
+        var fresh = vm.freshnessProperty().get();
+        assertThat(fresh).isNotNull();
+        assertThat(fresh.layers()).extracting(l -> l.layer()).contains("private");
         assertThat(failures).isEmpty();
     }
 

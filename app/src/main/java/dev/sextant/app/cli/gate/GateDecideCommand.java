@@ -8,6 +8,7 @@ import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.GateCase;
 import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.monitoring.EvidenceFreshness;
 import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,11 +39,17 @@ public final class GateDecideCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         GateCase g;
+        EvidenceFreshness.Result fresh;
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            g = new GateStudy(ws, ctx.project(ws, project.nameOrId()).id()).decide(candidate, incumbent);
+            GateStudy gate = new GateStudy(ws, ctx.project(ws, project.nameOrId()).id());
+            g = gate.decide(candidate, incumbent);
+            fresh = gate.freshness();
         }
         GateDecision d = g.decision();
-        ctx.print(output.json(), d, out -> {
+        // the decision's fields as ever, and how current its evidence is
+        com.fasterxml.jackson.databind.node.ObjectNode answer = dev.sextant.model.io.Json.mapper().valueToTree(d);
+        answer.set("freshness", dev.sextant.model.io.Json.mapper().valueToTree(fresh));
+        ctx.print(output.json(), answer, out -> {
             out.printf("%s against %s: %s%n", g.candidate(), g.incumbent(), d.decision().toUpperCase());
             TextTable t = new TextTable("CHECK", "LAYER", "ROLE", "STATUS", "IMPROVEMENT", "INTERVAL", "THRESHOLD", "N");
             for (GateDecision.CheckResult c : d.checks()) {
@@ -52,6 +59,10 @@ public final class GateDecideCommand implements Runnable {
             }
             t.print(out);
             d.reasons().forEach(r -> out.println("- " + r));
+            out.println();
+            out.println(fresh.stale() ? "STALE: the decision rests on traffic that has moved since its evidence." : "Evidence:");
+            fresh.layers().forEach(l -> out.printf(java.util.Locale.ROOT, "  %-10s %s (%d days old)%n", l.layer(), l.date(), l.ageDays()));
+            fresh.reasons().forEach(r -> out.println("- " + r));
         });
     }
 }

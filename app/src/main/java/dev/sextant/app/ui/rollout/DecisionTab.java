@@ -82,6 +82,18 @@ public final class DecisionTab {
             l.setMinHeight(Region.USE_PREF_SIZE);
             reasons.getChildren().add(l);
         }
+        var fresh = vm.freshnessProperty().get();
+        if (fresh != null) {
+            String ages = fresh.layers().stream().map(l -> l.layer() + " " + l.date() + " (" + l.ageDays() + (l.ageDays() == 1 ? " day" : " days")
+                    + ")").collect(java.util.stream.Collectors.joining(" · "));
+            Label f = new Label((fresh.stale() ? "STALE — " : "Evidence: ") + (ages.isEmpty() ? "none dated" : ages)
+                    + (fresh.reasons().isEmpty() ? "" : ". " + String.join(". ", fresh.reasons()) + "."));
+            f.setId("rollout-freshness");
+            f.setWrapText(true);
+            f.setMinHeight(Region.USE_PREF_SIZE);
+            f.getStyleClass().add(fresh.stale() ? "danger" : "muted");
+            reasons.getChildren().add(f);
+        }
         checksTable.setItems(FXCollections.observableArrayList(d.checks()));
     }
 }

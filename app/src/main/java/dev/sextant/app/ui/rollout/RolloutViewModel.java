@@ -47,6 +47,7 @@ public final class RolloutViewModel {
     private final StringProperty confidence = new SimpleStringProperty("0.95");
     private final ObservableList<CheckRow> checks = FXCollections.observableArrayList();
     private final ObjectProperty<GateDecision> decision = new SimpleObjectProperty<>(this, "decision");
+    private final ObjectProperty<dev.sextant.model.monitoring.EvidenceFreshness.Result> freshness = new SimpleObjectProperty<>(this, "freshness");
     private final StringProperty rate = new SimpleStringProperty("");
     private final StringProperty steps = new SimpleStringProperty("");
     private final StringProperty interval = new SimpleStringProperty("");
@@ -151,6 +152,7 @@ public final class RolloutViewModel {
             candidate.set(o.policy().candidate());
             incumbent.set(o.policy().incumbent());
             showCanaryInputs(o.canaryInputs());
+            freshness.set(o.freshness());
             if (o.gate() != null) {
                 showDecision(o.gate());
             } else if (o.problem() != null) {
@@ -266,7 +268,13 @@ public final class RolloutViewModel {
     public void decide() {
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).decide(c, i), this::showDecision, e -> {
+        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> {
+            GateStudy gate = new GateStudy(ws, p.id());
+            return java.util.Map.entry(gate.decide(c, i), gate.freshness());
+        }, both -> {
+            freshness.set(both.getValue());
+            showDecision(both.getKey());
+        }, e -> {
             decision.set(null);
             problem.set(Failures.message(e));
             problemField.set(InputError.fieldOf(e));
@@ -464,6 +472,11 @@ public final class RolloutViewModel {
 
     public ObservableList<CheckRow> checks() {
         return checks;
+    }
+
+    /** How current the decision's evidence is (null before the gate is loaded). */
+    public ObjectProperty<dev.sextant.model.monitoring.EvidenceFreshness.Result> freshnessProperty() {
+        return freshness;
     }
 
     public ObjectProperty<GateDecision> decisionProperty() {
