@@ -225,12 +225,14 @@ public final class LiveWatchModel {
         return new CanaryWatch(canarySeg, baselineSeg, thresholds, proxy, alpha);
     }
 
-    private static List<String> list(String text) {
+    /** Comma-separated column names, lower case (the forms' "Segments by"). */
+    static List<String> list(String text) {
         return text == null || text.isBlank() ? List.of()
                 : java.util.Arrays.stream(text.split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
     }
 
-    private static Map<String, String> segment(String field, String label, String text) {
+    /** A form's COLUMN=VALUE[,…] segment (a baseline group, a canary); null when blank; an input error naming the field otherwise. */
+    static Map<String, String> segment(String field, String label, String text) {
         if (text == null || text.isBlank()) {
             return null;
         }

@@ -9,7 +9,6 @@ import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.SavedMonitorImport;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -139,17 +138,8 @@ public final class MonitoringViewModel {
             } catch (dev.sextant.model.io.BadInputException e) {
                 throw new InputError("monitor.window", "Window: " + e.getMessage().replaceFirst("^.*?--window: ", ""));
             }
-            List<String> cols = by.get() == null || by.get().isBlank() ? List.of()
-                    : Arrays.stream(by.get().split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
-            Map<String, String> group = null;
-            if (baseline.get() != null && !baseline.get().isBlank()) {
-                group = new LinkedHashMap<>();
-                for (String part : baseline.get().split(",")) {
-                    String[] kv = part.split("=", 2);
-                    InputError.require(kv.length == 2 && !kv[0].isBlank(), "monitor.baseline", "Baseline group: write COLUMN=VALUE, e.g. route=stable");
-                    group.put(kv[0].strip().toLowerCase(Locale.ROOT), kv[1].strip());
-                }
-            }
+            List<String> cols = LiveWatchModel.list(by.get());
+            Map<String, String> group = LiveWatchModel.segment("monitor.baseline", "Baseline group", baseline.get());
             settings = new TrafficMonitor.Settings(w, cols, 12, group);
             Double budget = Inputs.optionalNumber("monitor.slo", "Error budget", sloError.get());
             slo = budget == null ? null : new TrafficMonitor.Slo(budget, null, 0.01);
