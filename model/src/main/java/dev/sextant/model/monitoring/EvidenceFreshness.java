@@ -99,18 +99,9 @@ public final class EvidenceFreshness {
         if (ref.length < MIN_SIDE || now.length < MIN_SIDE) {
             return null;
         }
-        double[] edges = new double[9];
-        for (int k = 1; k <= 9; k++) {
-            edges[k - 1] = ref[(int) Math.floor(k / 10.0 * (ref.length - 1))];
-        }
-        double[] e = TrafficMonitor.shares(ref, edges);
-        double[] a = TrafficMonitor.shares(now, edges);
-        double psi = 0;
-        for (int k = 0; k < a.length; k++) {
-            psi += (a[k] - e[k]) * Math.log(a[k] / e[k]);
-        }
-        double noise = TrafficMonitor.PSI_NOISE_CHI2 * (1.0 / now.length + 1.0 / ref.length);
-        String severity = psi <= noise || psi < TrafficMonitor.PSI_MODERATE ? "none" : psi >= TrafficMonitor.PSI_LARGE ? "large" : "moderate";
+        double[] edges = TrafficMonitor.deciles(ref);
+        double psi = TrafficMonitor.psi(TrafficMonitor.shares(ref, edges), TrafficMonitor.shares(now, edges));
+        String severity = TrafficMonitor.psiSeverity(psi, now.length, ref.length);
         return new Shift(column, psi, severity, ref.length, now.length);
     }
 }

@@ -356,10 +356,7 @@ public final class TrafficMonitor {
             return;
         }
         double[] sortedRef = ref.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        double[] edges = new double[9];
-        for (int k = 1; k <= 9; k++) {
-            edges[k - 1] = sortedRef[(int) Math.floor(k / 10.0 * (sortedRef.length - 1))];
-        }
+        double[] edges = deciles(sortedRef);
         double[] e = shares(sortedRef, edges);
         for (int i = refWindows; i < w.size(); i++) {
             if (start + i * s.windowMillis() < judgeFrom) {
@@ -369,19 +366,41 @@ public final class TrafficMonitor {
             if (now.length < MIN_WINDOW) {
                 continue;
             }
-            double[] a = shares(now, edges);
-            double psi = 0;
-            for (int k = 0; k < a.length; k++) {
-                psi += (a[k] - e[k]) * Math.log(a[k] / e[k]);
-            }
-            // sampling noise alone: PSI·(1/n + 1/m)⁻¹ is about χ² with bins − 1 degrees of freedom (Yurdakul, "Statistical
-            // properties of the population stability index", 2018), so a small window drifts by chance above 0.1
-            double noise = PSI_NOISE_CHI2 * (1.0 / now.length + 1.0 / sortedRef.length);
-            if (psi >= PSI_MODERATE && psi > noise) {
+            double psi = psi(e, shares(now, edges));
+            String severity = psiSeverity(psi, now.length, sortedRef.length);
+            if (!severity.equals("none")) {
                 long ws = start + i * s.windowMillis();
-                out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, psi >= PSI_LARGE ? "large" : "moderate", now.length));
+                out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, severity, now.length));
             }
         }
+    }
+
+    /** The nine inner decile edges of a sorted reference. */
+    static double[] deciles(double[] sortedRef) {
+        double[] edges = new double[9];
+        for (int k = 1; k <= 9; k++) {
+            edges[k - 1] = sortedRef[(int) Math.floor(k / 10.0 * (sortedRef.length - 1))];
+        }
+        return edges;
+    }
+
+    /** PSI = Σ (aᵢ − eᵢ) ln(aᵢ / eᵢ) of actual shares against expected ones. */
+    static double psi(double[] expected, double[] actual) {
+        double psi = 0;
+        for (int k = 0; k < actual.length; k++) {
+            psi += (actual[k] - expected[k]) * Math.log(actual[k] / expected[k]);
+        }
+        return psi;
+    }
+
+    /**
+     * none, moderate or large: a PSI counts only beyond sampling noise — PSI·(1/n + 1/m)⁻¹ is about χ² with bins − 1
+     * degrees of freedom (Yurdakul, "Statistical properties of the population stability index", 2018), so a small
+     * window drifts by chance above 0.1 — and from {@link #PSI_MODERATE}.
+     */
+    static String psiSeverity(double psi, long n, long m) {
+        double noise = PSI_NOISE_CHI2 * (1.0 / n + 1.0 / m);
+        return psi <= noise || psi < PSI_MODERATE ? "none" : psi >= PSI_LARGE ? "large" : "moderate";
     }
 
     /** The shares of {@code v} in the bins the edges make, each with half a count added so no share is zero. */

@@ -92,7 +92,7 @@ public final class MonitorWatchCommand implements Runnable {
     public record WindowRow(String start, String end, int requests, int alerts, int drift, long lateSoFar) {
     }
 
-    public record Summary(long received, long late, long kept, String keptImport, long exports, long refusedExports, Object verdict,
+    public record Summary(long received, long late, long kept, long exports, long refusedExports, Object verdict,
                           List<dev.sextant.model.io.RequestLogFile.Summary> sources) {
     }
 
@@ -175,7 +175,7 @@ public final class MonitorWatchCommand implements Runnable {
 
     private void summary(TrafficWatch watch, WatchSession session, PrintWriter out) {
         var v = watch.verdict(System.currentTimeMillis());
-        Summary s = new Summary(watch.received(), watch.late(), watch.kept(), null, session.exports(), session.refusedExports(), v, watch.summaries());
+        Summary s = new Summary(watch.received(), watch.late(), watch.kept(), session.exports(), session.refusedExports(), v, watch.summaries());
         if (jsonLines) {
             emit(out, "summary", s);
         } else {
