@@ -102,10 +102,11 @@ class MonitorCliTest {
         CliRun res = run("monitor", "analyze", "--input", log.toString(), "--window", "1m", "--baseline-windows", "4", "--json");
         assertThat(res.code()).as(res.err()).isZero();
         JsonNode drift = res.json().get("drift");
-        assertThat(drift).as("the two longer minutes, and no window drifting by chance").hasSize(2);
+        assertThat(drift).as("one episode: the two longer minutes, and no window drifting by chance").hasSize(1);
         assertThat(drift.get(0).get("column").asText()).isEqualTo("input_tokens");
         assertThat(drift.get(0).get("severity").asText()).isEqualTo("large");
         assertThat(drift.get(0).get("start").asText()).isEqualTo(Instant.ofEpochSecond(1_764_583_200L + 480).toString());
+        assertThat(drift.get(0).get("end").asText()).isEqualTo(Instant.ofEpochSecond(1_764_583_200L + 600).toString());
     }
 
     @Test

@@ -65,6 +65,9 @@ public final class RequestLogFile {
     /** Proxy columns recognised without a mapping. */
     static final Set<String> PROXIES = Set.of("rating", "thumbs", "thumbs_up", "regenerate", "regenerated", "judge_score", "score");
 
+    /** Numeric timestamps below this (2001-09-09 as epoch seconds) are offsets from a trace's start, not epochs. */
+    static final double RELATIVE_BELOW = 1e9;
+
     /** Skipped records listed one by one, at most; the rest are counted. */
     static final int LISTED = 20;
 
@@ -378,6 +381,15 @@ public final class RequestLogFile {
             }
             String status = text(cells, "status");
             boolean error = isError(status);
+            if (status == null && nums[1] == 0 && burstGpt()) {
+                // BurstGPT logs a failed request as one with no response tokens (HPMLL/BurstGPT README, "Response tokens")
+                status = "failed";
+                error = true;
+                if (!burstFailuresNoted) {
+                    burstFailuresNoted = true;
+                    notes.add(file + ": BurstGPT's rows with 0 response tokens read as failed requests (its convention)");
+                }
+            }
             Map<String, Double> proxies = new LinkedHashMap<>();
             for (Map.Entry<String, String> p : proxyColumns.entrySet()) {
                 String t = cells.getOrDefault(p.getValue(), "").strip();
@@ -420,6 +432,14 @@ public final class RequestLogFile {
                     prompt == null || prompt.isEmpty() ? null : prompt));
         }
 
+        private boolean burstFailuresNoted;
+
+        /** BurstGPT's files: its {@code Log Type} and {@code Response tokens} columns. */
+        boolean burstGpt() {
+            return columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).anyMatch(c -> c.equals("log type"))
+                    && columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).anyMatch(c -> c.equals("response tokens"));
+        }
+
         String text(Map<String, String> cells, String ours) {
             String col = mapping.get(ours);
             return col == null ? null : cells.getOrDefault(col, "").strip();
@@ -447,6 +467,20 @@ public final class RequestLogFile {
             }
             if (looksNumeric(t)) {
                 double v = Double.parseDouble(t);
+                if (epochUnit == null && v < RELATIVE_BELOW) {
+                    // not an epoch (before 2001 in seconds, January 1970 in ms): offsets from the trace's start, as the
+                    // public traces give them. Mooncake documents milliseconds (kvcache-ai/Mooncake, FAST25-release
+                    // README: "timestamp: relative request arrival time in milliseconds"); BurstGPT seconds (HPMLL/BurstGPT
+                    // README). Mooncake's files are known by their input_length / hash_ids fields.
+                    boolean mooncake = columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).anyMatch(c -> c.equals("hash_ids")
+                            || c.equals("input_length"));
+                    epochUnit = mooncake ? "relative milliseconds" : "relative seconds";
+                    notes.add(file + ": timestamps are offsets from the trace's start, read as " + (mooncake ? "milliseconds (Mooncake's unit)"
+                            : "seconds") + " and placed from 1970-01-01 00:00 UTC");
+                }
+                if (epochUnit != null && epochUnit.startsWith("relative")) {
+                    return Math.round(epochUnit.endsWith("milliseconds") ? v : v * 1000);
+                }
                 String unit = v < 1e11 ? "seconds" : v < 1e14 ? "milliseconds" : v < 1e17 ? "microseconds" : "nanoseconds";
                 if (epochUnit == null) {
                     epochUnit = unit;

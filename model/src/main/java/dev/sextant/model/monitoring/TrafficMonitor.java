@@ -91,7 +91,9 @@ public final class TrafficMonitor {
     }
 
     /**
-     * A window's population stability index of a length against the reference (the first baseline's worth of windows):
+     * A drift episode: consecutive windows whose population stability index of a length against the reference (the first
+     * baseline's worth of windows) is beyond noise, from the first of them to the last, at the largest (psi) and the
+     * worst reading; windowRequests counts the episode's requests. Per window:
      * PSI = Σ (aᵢ − eᵢ) ln(aᵢ / eᵢ) over the reference's deciles; below 0.1 stable, 0.1–0.25 moderate, above 0.25
      * large (the common reading). Only moderate and large ones beyond what sampling alone would give are listed.
      */
@@ -185,9 +187,9 @@ public final class TrafficMonitor {
                 rate(alerts, "error_rate", now, baseErrors, baseN, Request::error, ws, we, seg);
                 rate(alerts, "refusal_rate", now, baseRefusals, baseN, Request::refusal, ws, we, seg);
                 List<Request> sample = sample(from.subList(j0, j1), baseN, SHIFT_BASELINE);
-                shift(alerts, "latency_p50", now, sample, Request::latencyMs, Request::outputTokens, ws, we, seg);
-                shift(alerts, "ttft_p50", now, sample, Request::ttftMs, Request::inputTokens, ws, we, seg);
-                shift(alerts, "output_tokens", now, sample, Request::outputTokens, null, ws, we, seg);
+                shift(alerts, "latency_p50", now, sample, Request::latencyMs, LATENCY_SIZES, ws, we, seg);
+                shift(alerts, "ttft_p50", now, sample, Request::ttftMs, TTFT_SIZES, ws, we, seg);
+                shift(alerts, "output_tokens", now, sample, Request::outputTokens, List.of(), ws, we, seg);
                 if (group == null) {
                     requestRate(alerts, now, counts, ws, we, seg); // another group's volume is no baseline for this one's
                 }
@@ -236,21 +238,26 @@ public final class TrafficMonitor {
     }
 
     /**
+     * What end-to-end latency grows with: the prompt (prefill) and the answer (a decode step per token) — Splitwise's
+     * two phases (Patel et al., ISCA 2024); time to first token with the prompt alone.
+     */
+    static final List<ToDoubleFunction<Request>> LATENCY_SIZES = List.of(Request::outputTokens, Request::inputTokens);
+    static final List<ToDoubleFunction<Request>> TTFT_SIZES = List.of(Request::inputTokens);
+
+    /**
      * A shift of a per-request number: the rank test and the Hodges-Lehmann shift, as the canary judge does. Where the
-     * number grows with a length ({@code size}: latency with the output tokens, time to first token with the prompt's),
-     * both samples are first set at equal length — each value less the baseline's least-squares line in that length — so
-     * a window of longer answers is not a slower service (real traffic's mix moves by the minute).
+     * number grows with lengths ({@code sizes}: latency with the output and prompt tokens, time to first token with the
+     * prompt's), both samples are first set at equal lengths — each value less the baseline's least-squares fit in those
+     * lengths — so a window of longer answers or prompts is not a slower service (real traffic's mix moves by the minute).
      */
     static void shift(List<Alert> out, String metric, List<Request> now, List<Request> base, ToDoubleFunction<Request> value,
-                      ToDoubleFunction<Request> size, long ws, long we, Map<String, String> seg) {
+                      List<ToDoubleFunction<Request>> sizes, long ws, long we, Map<String, String> seg) {
         List<Request> nowOk = now.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         List<Request> baseOk = base.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         if (nowOk.size() < MIN_WINDOW || baseOk.size() < MIN_BASELINE) {
             return;
         }
-        double[] line = size == null ? null : line(baseOk, size, value);
-        ToDoubleFunction<Request> adjusted = line == null ? value
-                : r -> value.applyAsDouble(r) - line[1] * (size.applyAsDouble(r) - line[2]);
+        ToDoubleFunction<Request> adjusted = adjustment(baseOk, sizes, value);
         double[] x = nowOk.stream().mapToDouble(adjusted).toArray();
         double[] y = baseOk.stream().mapToDouble(adjusted).toArray();
         // screened by the rank test alone (cheap); the Hodges-Lehmann shift only for the few that may alert
@@ -305,24 +312,70 @@ public final class TrafficMonitor {
     }
 
     /**
-     * The least-squares line of {@code value} on {@code size} over the requests that log both: {intercept, slope, mean
-     * size}; null when fewer than {@link #MIN_BASELINE} do or the sizes do not vary.
+     * {@code value} less its least-squares fit on the sizes the baseline logs (those logged for all but a few and varying),
+     * centred at the baseline's mean sizes; {@code value} itself when none is. A request missing a size used is set at
+     * the baseline's mean of it.
      */
-    static double[] line(List<Request> rs, ToDoubleFunction<Request> size, ToDoubleFunction<Request> value) {
-        double[] xs = rs.stream().filter(r -> Double.isFinite(size.applyAsDouble(r))).mapToDouble(size).toArray();
-        double[] ys = rs.stream().filter(r -> Double.isFinite(size.applyAsDouble(r))).mapToDouble(value).toArray();
-        if (xs.length < MIN_BASELINE) {
+    static ToDoubleFunction<Request> adjustment(List<Request> base, List<ToDoubleFunction<Request>> sizes, ToDoubleFunction<Request> value) {
+        List<ToDoubleFunction<Request>> used = new ArrayList<>();
+        List<double[]> cols = new ArrayList<>();
+        for (ToDoubleFunction<Request> f : sizes) {
+            double[] x = base.stream().mapToDouble(f).toArray();
+            long finite = Arrays.stream(x).filter(Double::isFinite).count();
+            if (finite >= Math.max(MIN_BASELINE, 0.9 * x.length) && Arrays.stream(x).filter(Double::isFinite).distinct().limit(2).count() == 2) {
+                used.add(f);
+                cols.add(x);
+            }
+        }
+        if (used.isEmpty()) {
+            return value;
+        }
+        int k = used.size();
+        double[] mean = new double[k];
+        for (int j = 0; j < k; j++) {
+            mean[j] = Arrays.stream(cols.get(j)).filter(Double::isFinite).average().orElseThrow();
+        }
+        double[] y = base.stream().mapToDouble(value).toArray();
+        double my = Arrays.stream(y).average().orElseThrow();
+        // normal equations of the centred sizes: (XᵀX) b = Xᵀy
+        double[][] xtx = new double[k][k];
+        double[] xty = new double[k];
+        for (int i = 0; i < y.length; i++) {
+            for (int a = 0; a < k; a++) {
+                double xa = centred(cols.get(a)[i], mean[a]);
+                xty[a] += xa * (y[i] - my);
+                for (int b = 0; b < k; b++) {
+                    xtx[a][b] += xa * centred(cols.get(b)[i], mean[b]);
+                }
+            }
+        }
+        double[] slope = solve(xtx, xty);
+        if (slope == null) {
+            return value;
+        }
+        return r -> {
+            double v = value.applyAsDouble(r);
+            for (int j = 0; j < k; j++) {
+                v -= slope[j] * centred(used.get(j).applyAsDouble(r), mean[j]);
+            }
+            return v;
+        };
+    }
+
+    private static double centred(double x, double mean) {
+        return Double.isFinite(x) ? x - mean : 0;
+    }
+
+    /** A 1×1 or 2×2 system's solution; null when singular (sizes that move together: no separate slopes). */
+    static double[] solve(double[][] a, double[] b) {
+        if (a.length == 1) {
+            return a[0][0] == 0 ? null : new double[] {b[0] / a[0][0]};
+        }
+        double det = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+        if (Math.abs(det) <= 1e-12 * Math.abs(a[0][0] * a[1][1])) {
             return null;
         }
-        double mx = Arrays.stream(xs).average().orElseThrow();
-        double my = Arrays.stream(ys).average().orElseThrow();
-        double sxy = 0;
-        double sxx = 0;
-        for (int i = 0; i < xs.length; i++) {
-            sxy += (xs[i] - mx) * (ys[i] - my);
-            sxx += (xs[i] - mx) * (xs[i] - mx);
-        }
-        return sxx == 0 ? null : new double[] {my - sxy / sxx * mx, sxy / sxx, mx};
+        return new double[] {(b[0] * a[1][1] - a[0][1] * b[1]) / det, (a[0][0] * b[1] - a[1][0] * b[0]) / det};
     }
 
     /** The window's request count against the baseline windows' by a robust z-score (median and MAD, as Run health's). */
@@ -370,7 +423,14 @@ public final class TrafficMonitor {
             String severity = psiSeverity(psi, now.length, sortedRef.length);
             if (!severity.equals("none")) {
                 long ws = start + i * s.windowMillis();
-                out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, severity, now.length));
+                Drift last = out.isEmpty() ? null : out.get(out.size() - 1);
+                if (last != null && last.endMillis() == ws && last.column().equals(column) && last.segment().equals(seg)) {
+                    // the same drift going on: one episode, from its first window, at its largest
+                    out.set(out.size() - 1, new Drift(last.startMillis(), ws + s.windowMillis(), column, seg, Math.max(last.psi(), psi),
+                            last.severity().equals("large") || severity.equals("large") ? "large" : "moderate", last.windowRequests() + now.length));
+                } else {
+                    out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, severity, now.length));
+                }
             }
         }
     }

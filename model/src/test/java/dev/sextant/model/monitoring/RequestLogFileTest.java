@@ -66,4 +66,34 @@ class RequestLogFileTest {
         Path noTime = Files.writeString(tmp.resolve("x.csv"), "a,b\n1,2\n");
         assertThatThrownBy(() -> RequestLogFile.read(noTime, Map.of(), new HashSet<>(), out::add)).hasMessageContaining("no timestamp column");
     }
+
+    @Test
+    void thePublicTracesRelativeTimestampsAreReadInTheirDocumentedUnits() throws Exception {
+        // Mooncake's documented line (FAST25-release README): timestamp in milliseconds from the trace's start
+        Path mooncake = Files.writeString(tmp.resolve("conversation_trace.jsonl"), """
+                {"timestamp": 0, "input_length": 6758, "output_length": 500, "hash_ids": [0, 1, 2]}
+                {"timestamp": 27482, "input_length": 6955, "output_length": 52, "hash_ids": [46, 47]}
+                {"timestamp": 3536999, "input_length": 20774, "output_length": 508, "hash_ids": [0, 9]}
+                """);
+        List<Request> out = new ArrayList<>();
+        RequestLogFile.Summary s = RequestLogFile.read(mooncake, Map.of(), new HashSet<>(), out::add);
+        assertThat(out).extracting(Request::epochMillis).containsExactly(0L, 27_482L, 3_536_999L); // the hour, not 41 days
+        assertThat(out.get(1).inputTokens()).isEqualTo(6955);
+        assertThat(s.notes()).anyMatch(n -> n.contains("offsets from the trace's start, read as milliseconds"));
+        // BurstGPT's documented header: seconds from the trace's start
+        Path burst = Files.writeString(tmp.resolve("BurstGPT_1.csv"), """
+                Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type
+                5,ChatGPT,472,18,490,Conversation log
+                45,ChatGPT,1087,230,1317,Conversation log
+                118,ChatGPT,300,0,300,API log
+                5269973,GPT-4,417,276,693,Conversation log
+                """);
+        out.clear();
+        s = RequestLogFile.read(burst, Map.of(), new HashSet<>(), out::add);
+        assertThat(out).extracting(Request::epochMillis).containsExactly(5_000L, 45_000L, 118_000L, 5_269_973_000L);
+        assertThat(out.get(3).segments()).containsEntry("model", "GPT-4");
+        assertThat(out).extracting(Request::error).containsExactly(false, false, true, false); // no response tokens: failed
+        assertThat(s.notes()).anyMatch(n -> n.contains("0 response tokens read as failed"));
+        assertThat(s.notes()).anyMatch(n -> n.contains("read as seconds"));
+    }
 }

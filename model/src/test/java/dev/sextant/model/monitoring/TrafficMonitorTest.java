@@ -93,6 +93,29 @@ class TrafficMonitorTest {
     }
 
     @Test
+    void latencyIsSetAtEqualPromptAndAnswerLengthsByTheBaselinesLeastSquaresFit() {
+        // latency = 100 + 2·out + 0.5·in exactly (hand-made): the fit recovers both slopes, so every adjusted value is
+        // the baseline's mean latency, whatever the lengths; a request 300 ms slower stays 300 ms above it
+        List<Request> base = new ArrayList<>();
+        double sum = 0;
+        for (int i = 0; i < 60; i++) {
+            double out = 10 + (i * 7) % 50;
+            double in = 100 + (i * 13) % 400;
+            double lat = 100 + 2 * out + 0.5 * in;
+            sum += lat;
+            base.add(new Request("b" + i, i, Map.of(), in, out, Double.NaN, lat, false, "", "", false, Map.of()));
+        }
+        double mean = sum / 60;
+        java.util.function.ToDoubleFunction<Request> adj = TrafficMonitor.adjustment(base, TrafficMonitor.LATENCY_SIZES, Request::latencyMs);
+        Request longer = new Request("x", 0, Map.of(), 2000, 400, Double.NaN, 100 + 800 + 1000 + 300, false, "", "", false, Map.of());
+        assertThat(adj.applyAsDouble(base.get(17))).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(adj.applyAsDouble(longer)).isCloseTo(mean + 300, org.assertj.core.api.Assertions.within(1e-6));
+        // the 2×2 normal equations by Cramer's rule: [[2, 1], [1, 3]] b = [3, 5] → b = (0.8, 1.4)
+        assertThat(TrafficMonitor.solve(new double[][] {{2, 1}, {1, 3}}, new double[] {3, 5})).containsExactly(new double[] {0.8, 1.4},
+                org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
     void theCleanTraceRaisesNoAlarm() throws Exception {
         List<Request> raw = trace();
         SplittableRandom rnd = new SplittableRandom(11);
