@@ -187,9 +187,10 @@ public final class TrafficMonitor {
                 rate(alerts, "error_rate", now, baseErrors, baseN, Request::error, ws, we, seg);
                 rate(alerts, "refusal_rate", now, baseRefusals, baseN, Request::refusal, ws, we, seg);
                 List<Request> sample = sample(from.subList(j0, j1), baseN, SHIFT_BASELINE);
-                shift(alerts, "latency_p50", now, sample, Request::latencyMs, LATENCY_SIZES, ws, we, seg);
-                shift(alerts, "ttft_p50", now, sample, Request::ttftMs, TTFT_SIZES, ws, we, seg);
-                shift(alerts, "output_tokens", now, sample, Request::outputTokens, List.of(), ws, we, seg);
+                List<List<Request>> baseWindows = from.subList(j0, j1);
+                shift(alerts, "latency_p50", now, sample, baseWindows, group == null, Request::latencyMs, LATENCY_SIZES, ws, we, seg);
+                shift(alerts, "ttft_p50", now, sample, baseWindows, group == null, Request::ttftMs, TTFT_SIZES, ws, we, seg);
+                shift(alerts, "output_tokens", now, sample, baseWindows, group == null, Request::outputTokens, List.of(), ws, we, seg);
                 if (group == null) {
                     requestRate(alerts, now, counts, ws, we, seg); // another group's volume is no baseline for this one's
                 }
@@ -249,9 +250,12 @@ public final class TrafficMonitor {
      * number grows with lengths ({@code sizes}: latency with the output and prompt tokens, time to first token with the
      * prompt's), both samples are first set at equal lengths — each value less the baseline's least-squares fit in those
      * lengths — so a window of longer answers or prompts is not a slower service (real traffic's mix moves by the minute).
+     * The rank test takes requests as independent; real traffic comes in clusters (a session's turns, one client's batch),
+     * so a shift must also stand out from how much the baseline's own windows move against each other
+     * ({@link #beyondWindowToWindow}).
      */
-    static void shift(List<Alert> out, String metric, List<Request> now, List<Request> base, ToDoubleFunction<Request> value,
-                      List<ToDoubleFunction<Request>> sizes, long ws, long we, Map<String, String> seg) {
+    static void shift(List<Alert> out, String metric, List<Request> now, List<Request> base, List<List<Request>> baseWindows, boolean ownPast,
+                      ToDoubleFunction<Request> value, List<ToDoubleFunction<Request>> sizes, long ws, long we, Map<String, String> seg) {
         List<Request> nowOk = now.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         List<Request> baseOk = base.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         if (nowOk.size() < MIN_WINDOW || baseOk.size() < MIN_BASELINE) {
@@ -266,7 +270,8 @@ public final class TrafficMonitor {
         }
         MannWhitney mw = MannWhitney.of(x, y, 0.95);
         double baseMedian = median(baseOk.stream().mapToDouble(value).toArray());
-        if (mw.pValue() >= ALPHA || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)) {
+        if (mw.pValue() >= ALPHA || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)
+                || !beyondWindowToWindow(median(x), baseWindows, value, adjusted, ownPast)) {
             return;
         }
         double[] sortedY = y.clone();
@@ -309,6 +314,40 @@ public final class TrafficMonitor {
             }
         }
         return out;
+    }
+
+    /**
+     * Two-sided level of the window-to-window check: the window's median outside the baseline windows' 99 % prediction
+     * interval. A second filter after the rank test's 10⁻⁴, against clustering, not a test of its own.
+     */
+    static final double WINDOW_ALPHA = 0.01;
+    /** Baseline windows (each with {@link #MIN_WINDOW} requests) the spread is measured on at least. */
+    static final int SPREAD_WINDOWS = 4;
+
+    /**
+     * Whether the window's median (of adjusted values) lies beyond the baseline windows' own window-to-window movement:
+     * outside the prediction interval for one more window's median from theirs, mean ± t(1 − α/2, n − 1)·s·√(1 + 1/n)
+     * (Student's t; any statistics text, e.g. Hahn and Meeker, "Statistical Intervals", 1991, §4.4). Their spread includes
+     * each window's sampling noise, so under independent requests this adds little to the rank test; on clustered real
+     * traffic it keeps the ordinary swings of the mix from alerting. Against a segment's own past, too few windows to
+     * measure the spread judge nothing; against another group's same stretch (a canary against stable) the rank test
+     * alone judges them.
+     */
+    static boolean beyondWindowToWindow(double nowMedian, List<List<Request>> baseWindows, ToDoubleFunction<Request> value,
+                                        ToDoubleFunction<Request> adjusted, boolean ownPast) {
+        double[] m = baseWindows.stream().map(w -> w.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).mapToDouble(adjusted)
+                .toArray()).filter(a -> a.length >= MIN_WINDOW).mapToDouble(TrafficMonitor::median).toArray();
+        if (m.length < SPREAD_WINDOWS) {
+            return !ownPast;
+        }
+        int n = m.length;
+        double mean = Arrays.stream(m).average().orElseThrow();
+        double sd = Math.sqrt(Arrays.stream(m).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+        if (sd == 0) {
+            return nowMedian != mean;
+        }
+        double t = new org.apache.commons.math3.distribution.TDistribution(null, n - 1).inverseCumulativeProbability(1 - WINDOW_ALPHA / 2);
+        return Math.abs(nowMedian - mean) >= t * sd * Math.sqrt(1 + 1.0 / n);
     }
 
     /**

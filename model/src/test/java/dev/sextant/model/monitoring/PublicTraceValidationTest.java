@@ -82,7 +82,7 @@ class PublicTraceValidationTest {
         // the plants where an hour's trace has them, scaled to a shorter trace: a fifth of it baseline, then a refusal rise,
         // an error burst, a slower canary and a drift in its second, third, fourth and fifth sixths
         int n = (int) ((raw.get(raw.size() - 1).epochMillis() - start) / W) + 1;
-        int baseline = Math.min(12, n / 5);
+        int baseline = Math.min(12, Math.max(TrafficMonitor.SPREAD_WINDOWS, n / 5));
         int refusalFrom = n / 3;
         int refusalTo = refusalFrom + 2;
         int burst = n / 2;
@@ -95,6 +95,8 @@ class PublicTraceValidationTest {
         plants.put("slow", new Planted("latency", "canary", slowFrom, n, new HashSet<>()));
         plants.put("drift", new Planted("input_tokens", null, driftFrom, n, new HashSet<>()));
         List<Request> planted = new ArrayList<>();
+        int stableSeen = 0;
+        int burstSeen = 0;
         for (Request r : raw) {
             int w = (int) ((r.epochMillis() - start) / W);
             boolean canary = rnd.nextDouble() < 0.3;
@@ -109,11 +111,12 @@ class PublicTraceValidationTest {
             double latency = (150 + 18 * out + 0.05 * in) * Math.exp(0.15 * gaussian(rnd));
             boolean error = r.error() || rnd.nextDouble() < 0.005;
             boolean refusal = rnd.nextDouble() < 0.01;
-            if (!canary && w >= refusalFrom && w <= refusalTo && rnd.nextDouble() < 0.08) {
+            // the plants' shares exactly (every 12th, every 3rd request), so the test measures the detector, not the draw
+            if (!canary && w >= refusalFrom && w <= refusalTo && stableSeen++ % 12 == 0) {
                 refusal = true;
                 plants.get("refusal").ids().add(r.id());
             }
-            if (canary && w == burst && rnd.nextDouble() < 0.3) {
+            if (canary && w == burst && burstSeen++ % 3 == 0) {
                 error = true;
                 plants.get("burst").ids().add(r.id());
             }
@@ -243,11 +246,11 @@ class PublicTraceValidationTest {
         md.append("# Monitoring: planted regressions in public request traces\n\n");
         md.append("Written by `PublicTraceValidationTest` (`mvn -o -q test -pl model -Dtest=PublicTraceValidationTest -Dsextant.traces=DIR`,"
                 + " DIR holding the traces named below as their owners publish them).\n\n");
-        md.append("Each trace's first hour in 1-minute windows, by route, each window against the 12 before it (a fifth of a shorter"
+        md.append("Each trace's first hour in 1-minute windows, by route, each window against the 12 before it (a fifth of a shorter, at least 4)"
                 + " trace): 30 % of requests on a canary, a serving time of the usual shape (150 ms + 18 ms an output token + 0.05 ms a prompt"
                 + " token, log-normal noise σ 0.15), 0.5 % errors and 1 % refusals at random (the traces log lengths and arrivals only)."
                 + " Planted, at a third, a half, two thirds and five sixths of the trace (the first window there with traffic, for a bursty"
-                + " one): refusals +8 points on the stable route for three windows; 30 % of the canary failing for one; the canary 30 % slower"
+                + " one): refusals +8 points on the stable route for three windows (every 12th request); a third of the canary failing for one; the canary 30 % slower"
                 + " from then on; prompts 2.5× longer on both routes from then on (served at the usual speed per token: a drift of the"
                 + " traffic only). Found = an alert of the planted kind on its route in the planted window (+0) or the next (+1); traced = of"
                 + " the requests the alert lists, how many were planted ones. False alarms = alerts of the planted kinds (error, refusal,"

@@ -116,6 +116,26 @@ class TrafficMonitorTest {
     }
 
     @Test
+    void theMixsOwnSwingsFromWindowToWindowAreNotShiftsButAShiftBeyondThemIs() {
+        // clustered traffic: each minute's answers come from a level of its own (log-normal across minutes, σ 0.25, as
+        // one client's batch or a popular prompt sets it); within a minute 300 requests. The rank test alone calls most
+        // minutes shifted (p far below 10⁻⁴ at 300 against 3,600); against the minutes' own spread none is. In the last
+        // minute answers grow fivefold: beyond any swing, found.
+        SplittableRandom r = new SplittableRandom(5);
+        List<Request> rs = new ArrayList<>();
+        for (int w = 0; w < 40; w++) {
+            double level = 150 * Math.exp(0.25 * gaussian(r)) * (w == 39 ? 5 : 1);
+            for (int i = 0; i < 300; i++) {
+                rs.add(new Request("w" + w + "r" + i, w * 60_000L + i * 200L, Map.of(), 400, level * Math.exp(0.3 * gaussian(r)), Double.NaN,
+                        Double.NaN, false, "", "", false, Map.of()));
+            }
+        }
+        TrafficMonitor.Result res = TrafficMonitor.analyze(rs, new TrafficMonitor.Settings(60_000, List.of(), 12));
+        List<TrafficMonitor.Alert> shifts = res.alerts().stream().filter(a -> a.metric().equals("output_tokens")).toList();
+        assertThat(shifts).extracting(TrafficMonitor.Alert::startMillis).containsExactly(39 * 60_000L);
+    }
+
+    @Test
     void theCleanTraceRaisesNoAlarm() throws Exception {
         List<Request> raw = trace();
         SplittableRandom rnd = new SplittableRandom(11);
