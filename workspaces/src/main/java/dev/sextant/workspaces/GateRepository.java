@@ -128,6 +128,27 @@ public final class GateRepository {
         });
     }
 
+    /** Per model of the project's evidence: the newest rotation date its observations carry (null: none) and when the latest were imported. */
+    public record ModelEvidence(String model, LocalDate rotation, java.time.Instant imported) {
+    }
+
+    public List<ModelEvidence> evidenceByModel(UUID projectId) {
+        return workspace.read(c -> {
+            List<ModelEvidence> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT MODEL, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
+                    + " GROUP BY MODEL ORDER BY MODEL")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new ModelEvidence(rs.getString(1), rs.getObject(2, LocalDate.class), rs.getObject(3, OffsetDateTime.class)
+                                .toInstant()));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     public List<Observations> observations(UUID projectId) {
         return workspace.read(c -> {
             List<Observations> out = new ArrayList<>();

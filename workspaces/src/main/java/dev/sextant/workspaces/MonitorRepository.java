@@ -238,6 +238,30 @@ public final class MonitorRepository {
         });
     }
 
+    /** The project's kept requests of one combination of segments: the first and last arrival and how many. */
+    public record SegmentTraffic(Map<String, String> segments, long firstMillis, long lastMillis, long requests) {
+    }
+
+    /** The project's kept traffic grouped by its segments (model, version, route, …), counted in the database. */
+    public List<SegmentTraffic> trafficBySegments(UUID projectId) {
+        return workspace.read(c -> {
+            List<SegmentTraffic> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT CAST(R.SEGMENTS AS VARCHAR), MIN(R.AT_MS), MAX(R.AT_MS), COUNT(*) FROM"
+                    + " MONITOR_REQUEST R JOIN MONITOR_IMPORT I ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ? GROUP BY CAST(R.SEGMENTS AS VARCHAR)")) {
+                ps.setObject(1, projectId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new SegmentTraffic(Map.copyOf(Json.mapper().readValue(rs.getString(1), SEGMENTS)), rs.getLong(2), rs.getLong(3),
+                                rs.getLong(4)));
+                    }
+                } catch (IOException e) {
+                    throw new WorkspaceException("a kept request's segments cannot be read: " + e.getMessage(), e);
+                }
+            }
+            return out;
+        });
+    }
+
     /** A feedback rotation kept: its date, item count, summary and items (each with its provenance) as JSON. */
     public record SavedRotation(UUID id, UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson,
                                 java.time.Instant createdAt) {

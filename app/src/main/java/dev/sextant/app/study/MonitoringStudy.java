@@ -241,6 +241,32 @@ public final class MonitoringStudy {
         return new Rotation(id, name, result, files);
     }
 
+    /**
+     * Where each model version of a project stands in the loop after launch, from its kept traffic, feedback rotations
+     * and the gate's evidence.
+     */
+    public static List<dev.sextant.model.monitoring.FeedbackLoop.VersionLoop> loop(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+        List<dev.sextant.model.monitoring.FeedbackLoop.Traffic> traffic = ws.monitoring().trafficBySegments(projectId).stream()
+                .map(t -> new dev.sextant.model.monitoring.FeedbackLoop.Traffic(dev.sextant.model.monitoring.FeedbackLoop.versionOf(t.segments()),
+                        t.firstMillis(), t.lastMillis(), t.requests())).toList();
+        List<dev.sextant.model.monitoring.FeedbackLoop.RotationUse> uses = new ArrayList<>();
+        for (var r : ws.monitoring().rotations(projectId)) {
+            Map<String, Integer> perVersion = new java.util.TreeMap<>();
+            try {
+                for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+                    perVersion.merge(dev.sextant.model.monitoring.FeedbackLoop.versionOf(i.segment() == null ? Map.of() : i.segment()), 1, Integer::sum);
+                }
+            } catch (java.io.IOException e) {
+                throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
+            }
+            perVersion.forEach((v, n) -> uses.add(new dev.sextant.model.monitoring.FeedbackLoop.RotationUse(r.name(), r.date(), r.createdAt(), v, n)));
+        }
+        List<dev.sextant.model.monitoring.FeedbackLoop.Evaluation> evals = ws.gate().evidenceByModel(projectId).stream()
+                .map(e -> new dev.sextant.model.monitoring.FeedbackLoop.Evaluation(e.model(), e.rotation(), e.imported())).toList();
+        String candidate = ws.gate().policy(projectId).map(dev.sextant.workspaces.SavedGatePolicy::candidate).orElse(null);
+        return dev.sextant.model.monitoring.FeedbackLoop.of(traffic, uses, evals, candidate);
+    }
+
     /** A kept rotation written again as its two files (for a rotation made in the workbench). */
     public static List<Path> exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation rotation, Path dir) {
         try {

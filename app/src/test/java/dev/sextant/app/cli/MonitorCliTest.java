@@ -165,14 +165,14 @@ class MonitorCliTest {
         assertThat(run("gate", "import", "--project", "Loop", "--layer", "private", "--input", suite("s1", 0).toString(), "--rotation",
                 "2026-11-01").code()).isZero();
         // a week of traffic either side of the rotation; after it, prompts three times longer
-        StringBuilder b = new StringBuilder("request_id,timestamp,input_tokens,output_tokens,route\n");
+        StringBuilder b = new StringBuilder("request_id,timestamp,input_tokens,output_tokens,route,version\n");
         SplittableRandom r = new SplittableRandom(3);
         long start = Instant.parse("2026-10-25T00:00:00Z").toEpochMilli();
         for (int i = 0; i < 4000; i++) {
             long t = start + i * 300_000L; // every five minutes, about two weeks
             boolean later = t >= Instant.parse("2026-11-02T00:00:00Z").toEpochMilli();
-            b.append(String.format(Locale.ROOT, "q%d,%d,%d,%d,stable%n", i, t, (int) (300 * Math.exp(0.5 * r.nextGaussian()) * (later ? 3 : 1)),
-                    80 + r.nextInt(60)));
+            b.append(String.format(Locale.ROOT, "q%d,%d,%d,%d,stable,%s%n", i, t, (int) (300 * Math.exp(0.5 * r.nextGaussian()) * (later ? 3 : 1)),
+                    80 + r.nextInt(60), later ? "new" : "old")); // the candidate launched on 2 November
         }
         Path log = Files.writeString(tmp.resolve("traffic.csv"), b.toString());
         assertThat(run("monitor", "import", "--input", log.toString(), "--project", "Loop").code()).isZero();
@@ -184,16 +184,35 @@ class MonitorCliTest {
         assertThat(fresh.get("reasons").toString()).contains("input tokens moved");
         assertThat(decided.json().get("decision").asText()).isNotEmpty(); // the decision's own fields as before
         assertThat(run("gate", "decide", "--project", "Loop").out()).contains("STALE");
+        // the loop per version: both monitored, the candidate launched the day its first request came
+        JsonNode loop = run("monitor", "loop", "--project", "Loop", "--json").json().get("versions");
+        assertThat(loop).hasSize(2);
+        assertThat(loop.get(0).get("version").asText()).isEqualTo("new");
+        assertThat(loop.get(0).get("candidate").asBoolean()).isTrue();
+        assertThat(loop.get(0).get("launched").asText()).isEqualTo("2026-11-02");
+        assertThat(loop.get(0).get("stage").asText()).isEqualTo("monitoring");
+        assertThat(loop.get(1).get("launched").asText()).isEqualTo("2026-10-25");
+        assertThat(loop.get(1).get("monitoredTo").asText()).isEqualTo("2026-11-01");
         // feedback: the next rotation from the new traffic, then its scores imported: decided again on current evidence
         CliRun rotation = run("monitor", "feedback", "--project", "Loop", "--sample", "300", "--rotation", "2026-11-15", "--json");
         assertThat(rotation.code()).as(rotation.err()).isZero();
         assertThat(run("gate", "decide", "--project", "Loop", "--json").json().get("freshness").get("newerRotation").asText()).isEqualTo("2026-11-15");
+        JsonNode collected = run("monitor", "loop", "--project", "Loop", "--json").json().get("versions").get(0);
+        assertThat(collected.get("stage").asText()).isEqualTo("feedback collected");
+        assertThat(collected.get("rotation").asText()).isEqualTo("rotation 2026-11-15");
+        assertThat(collected.get("feedbackDate").asText()).isEqualTo("2026-11-15");
+        assertThat(collected.get("feedbackItems").asInt()).isPositive();
+        assertThat(collected.get("next").asText()).contains("import the scores");
         assertThat(run("gate", "import", "--project", "Loop", "--layer", "private", "--input", suite("s2", 1000).toString(), "--rotation",
                 "2026-11-15").code()).isZero();
         JsonNode again = run("gate", "decide", "--project", "Loop", "--json").json().get("freshness");
         assertThat(again.get("since").asText()).isEqualTo("2026-11-15");
         assertThat(again.get("newerRotation").isNull()).isTrue();
         assertThat(again.get("stale").asBoolean()).as(again.toString()).isFalse();
+        CliRun closed = run("monitor", "loop", "--project", "Loop");
+        assertThat(closed.out()).contains("new (candidate)").contains("re-evaluated").contains("2026-11-15");
+        assertThat(run("monitor", "loop", "--project", "Loop", "--json").json().get("versions")).allSatisfy(v -> assertThat(v.get("reEvaluated")
+                .asText()).isEqualTo("2026-11-15"));
     }
 
     Path suite(String name, int from) throws Exception {

@@ -189,6 +189,12 @@ public final class FeedbackRotation {
     private static Item item(Request r, List<String> by, String reason) {
         Map<String, String> seg = new TreeMap<>();
         by.forEach(c -> seg.put(c, r.segments().getOrDefault(c, "(none)")));
+        // the model and version it was served by, always: provenance, and what the loop per version counts
+        for (String c : new String[] {"model", "version"}) {
+            if (r.segments().containsKey(c)) {
+                seg.putIfAbsent(c, r.segments().get(c));
+            }
+        }
         return new Item(r.id(), r.epochMillis(), seg, r.prompt(), r.inputTokens(), r.outputTokens(), reason, null);
     }
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant monitor}: production traffic after launch. */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
         description = "After launch: production request logs read and monitored, anomalies traced to the requests that drove them.",
-        subcommands = {MonitorImportCommand.class, MonitorAnalyzeCommand.class, MonitorWatchCommand.class, MonitorFeedbackCommand.class})
+        subcommands = {MonitorImportCommand.class, MonitorAnalyzeCommand.class, MonitorWatchCommand.class, MonitorFeedbackCommand.class, MonitorLoopCommand.class})
 public final class MonitorCommand implements Runnable {
 
     @Spec
@@ -16,6 +16,6 @@ public final class MonitorCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: import, analyze, watch or feedback");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: import, analyze, watch, feedback or loop");
     }
 }
