@@ -47,6 +47,13 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.rotations().get(0).items()).isEqualTo(burst.requests().size() + 50);
         vm.exportRotation(vm.rotations().get(0), tmp.resolve("out"));
         assertThat(tmp.resolve("out").resolve("rotation-" + vm.rotations().get(0).date() + ".jsonl")).exists();
+        // the loop: the log names no version, so one unnamed version, launched on its first request's day, feedback collected
+        assertThat(vm.loop()).singleElement().satisfies(l -> {
+            assertThat(l.version()).isEqualTo(dev.sextant.model.monitoring.FeedbackLoop.UNNAMED);
+            assertThat(l.launched()).isEqualTo(java.time.LocalDate.parse("2025-12-01"));
+            assertThat(l.stage()).isEqualTo("feedback collected");
+            assertThat(l.feedbackItems()).isEqualTo(burst.requests().size() + 50);
+        });
         // a bad setting names its field
         vm.windowProperty().set("soon");
         vm.analyze();
@@ -55,6 +62,7 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         var other = shell.workspaceProperty().get().projects().create("Other", "");
         shell.refresh(other.id());
         assertThat(vm.imports()).isEmpty();
+        assertThat(vm.loop()).isEmpty();
         assertThat(vm.analysisProperty().get()).isNull();
         assertThat(failures).isEmpty();
     }

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 
 /**
  * The demo project's production traffic, generated (and said to be): an hour of a chat service at about three requests
- * a second, a fifth of them on a canary of the next version, with a regression planted on the canary — an error burst
+ * a second, a fifth of them on a canary of the next version (the demo gate's candidate; the rest its incumbent), with a regression planted on the canary — an error burst
  * from minute 35 to 40 and latency 40 % slower at equal length from minute 45 — so the Monitoring area has something to
  * find.
  */
@@ -41,8 +41,8 @@ public final class DemoMonitoring {
             boolean error = r.nextDouble() < (canary && minute >= 35 && minute < 40 ? 0.15 : 0.004);
             boolean refusal = r.nextDouble() < 0.01;
             Map<String, String> seg = new LinkedHashMap<>();
-            seg.put("model", "chat-demo");
-            seg.put("version", canary ? "2.4.0" : "2.3.1");
+            // the canary serves the demo gate's candidate, the stable route its incumbent: the same models the Rollout area decides on
+            seg.put("model", canary ? dev.sextant.model.gate.DemoGateData.CANDIDATE : dev.sextant.model.gate.DemoGateData.INCUMBENT);
             seg.put("route", canary ? "canary" : "stable");
             out.add(new Request(String.format(Locale.ROOT, "demo-%06d", i++), START + Math.round(t), seg, in, outTokens, ttft, latency, error,
                     error ? "500" : "200", refusal ? "content_filter" : "stop", refusal, Map.of()));

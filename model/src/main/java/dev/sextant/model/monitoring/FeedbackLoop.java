@@ -62,7 +62,7 @@ public final class FeedbackLoop {
     }
 
     /**
-     * Each version's loop, newest launch first.
+     * Each version's loop, newest launch first (the gate's candidate first among a day's).
      *
      * @param candidate the gate's candidate (null: none set)
      */
@@ -118,7 +118,7 @@ public final class FeedbackLoop {
                     latest == null ? null : latest.date(), items, reEvaluated, stage, next));
         }
         out.sort(Comparator.comparing((VersionLoop l) -> l.launched() == null ? LocalDate.MAX : l.launched()).reversed()
-                .thenComparing(VersionLoop::version));
+                .thenComparing(l -> !l.candidate()).thenComparing(VersionLoop::version));
         return List.copyOf(out);
     }
 

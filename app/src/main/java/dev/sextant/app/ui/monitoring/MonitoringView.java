@@ -10,6 +10,7 @@ import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.monitoring.FeedbackLoop;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.SavedMonitorImport;
@@ -207,7 +208,43 @@ public final class MonitoringView {
         Tab rotationsTab = new Tab("Rotations", new VBox(6, export, rotations));
         Tab liveTab = new Tab("Live", live.tab());
         liveTab.setId("monitoring-live-tab");
-        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift), rotationsTab, liveTab);
+        TableView<FeedbackLoop.VersionLoop> loop = new TableView<>(vm.loop());
+        loop.setId("monitoring-loop");
+        loop.getColumns().setAll(List.of(
+                width(text("Version", l -> l.version() + (l.candidate() ? " (gate candidate)" : "")), 170),
+                width(text("Stage", FeedbackLoop.VersionLoop::stage), 130),
+                width(text("Launched", l -> day(l.launched())), 95),
+                width(text("Monitored", l -> l.monitoredFrom() == null ? "—" : l.monitoredFrom().equals(l.monitoredTo())
+                        ? l.monitoredFrom().toString() : l.monitoredFrom() + " – " + l.monitoredTo()), 120),
+                width(number("Requests", l -> (double) l.requests(), "%,.0f"), 90),
+                width(text("Feedback", l -> l.rotation() == null ? "—" : l.rotation() + " (" + l.feedbackItems() + " items)"), 200),
+                width(text("Re-evaluated", l -> day(l.reEvaluated())), 105),
+                width(text("Next", FeedbackLoop.VersionLoop::next), 360)));
+        loop.setPlaceholder(new Label("No model version yet: import production request logs (with a version or model column), or set the"
+                + " gate's candidate in Rollout."));
+        Tables.exportable(loop, "loop.csv", vm.shell());
+        Tables.fit(loop, "MonitoringView.loop");
+        Label next = new Label();
+        next.setWrapText(true);
+        next.getStyleClass().add("text-muted");
+        next.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            FeedbackLoop.VersionLoop l = loop.getSelectionModel().getSelectedItem();
+            if (l == null && !vm.loop().isEmpty()) {
+                l = vm.loop().get(0);
+            }
+            return l == null ? "" : "Next for " + l.version() + ": " + l.next() + ".";
+        }, loop.getSelectionModel().selectedItemProperty(), vm.loop()));
+        VBox.setVgrow(loop, Priority.ALWAYS);
+        Tab loopTab = new Tab("Loop", new VBox(6, next, loop));
+        loopTab.setId("monitoring-loop-tab");
+        loopTab.setTooltip(new javafx.scene.control.Tooltip("Each model version: launched (its first request) → monitoring → feedback collected"
+                + " (a rotation holds its requests) → re-evaluated (the gate's scores for it imported since)."));
+        loopTab.setOnSelectionChanged(e -> {
+            if (loopTab.isSelected()) {
+                vm.reload(); // the gate's evidence may have changed in Rollout
+            }
+        });
+        TabPane tabs = new TabPane(new Tab("Alerts", alertSplit), new Tab("Drift", drift), rotationsTab, loopTab, liveTab);
         vm.live().watchingProperty().addListener((o, a, w) -> {
             if (w) {
                 tabs.getSelectionModel().select(liveTab);
@@ -221,6 +258,10 @@ public final class MonitoringView {
         VBox box = new VBox(8, verdict, split);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
+    }
+
+    private static String day(java.time.LocalDate d) {
+        return d == null ? "—" : d.toString();
     }
 
     private void sendToRotation() {

@@ -5,6 +5,7 @@ import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
+import dev.sextant.model.monitoring.FeedbackLoop;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.SavedMonitorImport;
@@ -38,6 +39,7 @@ public final class MonitoringViewModel {
     private final StringProperty sloError = new SimpleStringProperty("");
     private final LiveWatchModel live;
     private final ObservableList<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations = FXCollections.observableArrayList();
+    private final ObservableList<FeedbackLoop.VersionLoop> loop = FXCollections.observableArrayList();
     private TrafficMonitor.Settings analysed;
 
     /** An analysis and what it was made of: the requests by id (for an alert's requests) and the timelines. */
@@ -58,15 +60,27 @@ public final class MonitoringViewModel {
         reload();
     }
 
+    /** What the area lists of a project: its imports, rotations and the loop per model version. */
+    private record Kept(List<SavedMonitorImport> imports, List<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations,
+                        List<FeedbackLoop.VersionLoop> loop) {
+    }
+
     public void reload() {
-        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> java.util.Map.entry(ws.monitoring().list(p.id()),
-                ws.monitoring().rotations(p.id())), both -> {
-            imports.setAll(both.getKey());
-            rotations.setAll(both.getValue());
+        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> new Kept(ws.monitoring().list(p.id()),
+                ws.monitoring().rotations(p.id()), MonitoringStudy.loop(ws, p.id())), kept -> {
+            imports.setAll(kept.imports());
+            rotations.setAll(kept.rotations());
+            loop.setAll(kept.loop());
         }, null)) {
             imports.clear();
             rotations.clear();
+            loop.clear();
         }
+    }
+
+    /** Each model version's place in the loop after launch (launched, monitored, feedback collected, re-evaluated). */
+    public ObservableList<FeedbackLoop.VersionLoop> loop() {
+        return loop;
     }
 
     /**
