@@ -110,6 +110,10 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         }
         assertThat(live.isWatching()).isFalse();
         assertThat(live.statusProperty().get()).contains("Watched 3,000 requests").contains("3,000 kept");
+        until = System.currentTimeMillis() + 20_000; // the area lists the kept import once its reload (a job) is back
+        while (System.currentTimeMillis() < until && vm.imports().isEmpty()) {
+            Thread.sleep(50);
+        }
         assertThat(vm.imports()).hasSize(1).allMatch(i -> i.name().startsWith("watch ") && i.requests() == 3000);
         assertThat(failures).isEmpty();
     }
