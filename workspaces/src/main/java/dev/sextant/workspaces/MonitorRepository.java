@@ -244,11 +244,18 @@ public final class MonitorRepository {
 
     /** The project's kept traffic grouped by its segments (model, version, route, …), counted in the database. */
     public List<SegmentTraffic> trafficBySegments(UUID projectId) {
+        return trafficBySegments(projectId, Long.MIN_VALUE);
+    }
+
+    /** As above, of the requests that arrived at or after {@code fromMillis}. */
+    public List<SegmentTraffic> trafficBySegments(UUID projectId, long fromMillis) {
         return workspace.read(c -> {
             List<SegmentTraffic> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT CAST(R.SEGMENTS AS VARCHAR), MIN(R.AT_MS), MAX(R.AT_MS), COUNT(*) FROM"
-                    + " MONITOR_REQUEST R JOIN MONITOR_IMPORT I ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ? GROUP BY CAST(R.SEGMENTS AS VARCHAR)")) {
+                    + " MONITOR_REQUEST R JOIN MONITOR_IMPORT I ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ? AND R.AT_MS >= ?"
+                    + " GROUP BY CAST(R.SEGMENTS AS VARCHAR)")) {
                 ps.setObject(1, projectId);
+                ps.setLong(2, fromMillis);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.add(new SegmentTraffic(Map.copyOf(Json.mapper().readValue(rs.getString(1), SEGMENTS)), rs.getLong(2), rs.getLong(3),

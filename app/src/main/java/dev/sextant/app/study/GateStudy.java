@@ -204,8 +204,25 @@ public final class GateStudy {
         java.util.Map<String, java.time.LocalDate> dates = new java.util.LinkedHashMap<>();
         ws.gate().evidenceDates(projectId).forEach((layer, date) -> dates.put(layer.slug(), date));
         List<dev.sextant.model.monitoring.Request> traffic = ws.monitoring().lengths(projectId);
-        java.time.LocalDate rotation = ws.monitoring().rotations(projectId).stream().map(r -> r.date()).max(java.time.LocalDate::compareTo).orElse(null);
-        return dev.sextant.model.monitoring.EvidenceFreshness.assess(dates, java.time.LocalDate.now(java.time.ZoneOffset.UTC), traffic, rotation);
+        var rotations = ws.monitoring().rotations(projectId);
+        java.time.LocalDate rotation = rotations.stream().map(r -> r.date()).max(java.time.LocalDate::compareTo).orElse(null);
+        // the evaluation's own sample: the sampled (not alert-flagged) items of the rotation the private suite was scored on
+        java.time.LocalDate scoredOn = dates.get("private");
+        List<dev.sextant.model.monitoring.Request> sample = List.of();
+        java.util.Map<java.util.Map<String, String>, Long> mix = java.util.Map.of();
+        var scored = scoredOn == null ? java.util.Optional.<dev.sextant.workspaces.MonitorRepository.SavedRotation>empty()
+                : rotations.stream().filter(r -> r.date().equals(scoredOn)).findFirst();
+        if (scored.isPresent()) {
+            sample = MonitoringStudy.sampledItems(scored.get());
+            java.time.LocalDate since = dates.values().stream().max(java.time.LocalDate::compareTo).orElseThrow();
+            long cut = since.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
+            mix = new java.util.HashMap<>();
+            for (var t : ws.monitoring().trafficBySegments(projectId, cut)) {
+                mix.merge(t.segments(), t.requests(), Long::sum);
+            }
+        }
+        return dev.sextant.model.monitoring.EvidenceFreshness.assess(dates, java.time.LocalDate.now(java.time.ZoneOffset.UTC), traffic, rotation,
+                sample, mix);
     }
 
     /**

@@ -267,6 +267,23 @@ public final class MonitoringStudy {
         return dev.sextant.model.monitoring.FeedbackLoop.of(traffic, uses, evals, candidate);
     }
 
+    /** A kept rotation's sampled items (not those an alert flagged) as requests: their segments and lengths, what the evaluation sampled. */
+    public static List<Request> sampledItems(dev.sextant.workspaces.MonitorRepository.SavedRotation r) {
+        try {
+            List<Request> out = new ArrayList<>();
+            for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+                if ("sample".equals(i.reason())) {
+                    out.add(new Request(i.requestId(), java.time.Instant.parse(i.time()).toEpochMilli(), i.segment() == null ? Map.of() : i.segment(),
+                            i.inputTokens() == null ? Double.NaN : i.inputTokens(), i.outputTokens() == null ? Double.NaN : i.outputTokens(), Double.NaN,
+                            Double.NaN, false, null, null, false, Map.of()));
+                }
+            }
+            return out;
+        } catch (java.io.IOException | java.time.format.DateTimeParseException e) {
+            throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
+        }
+    }
+
     /** A kept rotation written again as its two files (for a rotation made in the workbench). */
     public static List<Path> exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation rotation, Path dir) {
         try {

@@ -215,6 +215,54 @@ class MonitorCliTest {
                 .asText()).isEqualTo("2026-11-15"));
     }
 
+    @Test
+    void trafficWhoseMixIsNotWhatTheEvaluationSampledMakesTheDecisionStale() throws Exception {
+        assertThat(run("project", "create", "Mix").code()).isZero();
+        Path policy = Files.writeString(tmp.resolve("policy.json"), """
+                {"name": "mine", "confidence": 0.95, "checks": [
+                  {"name": "private", "layer": "private", "metric": "accuracy", "higherIsBetter": true, "minimumEffect": 0.02,
+                   "margin": 0.02, "test": "paired", "role": "required-gain"}]}
+                """);
+        assertThat(run("gate", "policy", "--project", "Mix", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old").code()).isZero();
+        // until 10 November half chat, half code; the rotation samples that, by task, and the private suite is scored on it
+        SplittableRandom r = new SplittableRandom(12);
+        StringBuilder early = new StringBuilder("request_id,timestamp,input_tokens,output_tokens,task\n");
+        long t0 = Instant.parse("2026-11-01T00:00:00Z").toEpochMilli();
+        for (int i = 0; i < 2000; i++) {
+            early.append(String.format(Locale.ROOT, "e%d,%d,%d,%d,%s%n", i, t0 + i * 300_000L, (int) (300 * Math.exp(0.5 * r.nextGaussian())),
+                    80 + r.nextInt(60), i % 2 == 0 ? "chat" : "code"));
+        }
+        assertThat(run("monitor", "import", "--input", Files.writeString(tmp.resolve("early.csv"), early).toString(), "--project", "Mix").code())
+                .isZero();
+        CliRun rot = run("monitor", "feedback", "--project", "Mix", "--by", "task", "--sample", "300", "--rotation", "2026-11-10", "--json");
+        assertThat(rot.code()).as(rot.err()).isZero();
+        assertThat(run("gate", "import", "--project", "Mix", "--layer", "private", "--input", suite("m1", 0).toString(), "--rotation",
+                "2026-11-10").code()).isZero();
+        // since: the same lengths, but nine requests in ten are chat
+        StringBuilder late = new StringBuilder("request_id,timestamp,input_tokens,output_tokens,task\n");
+        long t1 = Instant.parse("2026-11-12T00:00:00Z").toEpochMilli();
+        for (int i = 0; i < 1500; i++) {
+            late.append(String.format(Locale.ROOT, "l%d,%d,%d,%d,%s%n", i, t1 + i * 300_000L, (int) (300 * Math.exp(0.5 * r.nextGaussian())),
+                    80 + r.nextInt(60), i % 10 == 0 ? "code" : "chat"));
+        }
+        assertThat(run("monitor", "import", "--input", Files.writeString(tmp.resolve("late.csv"), late).toString(), "--project", "Mix").code())
+                .isZero();
+        JsonNode fresh = run("gate", "decide", "--project", "Mix", "--json").json().get("freshness");
+        assertThat(fresh.get("stale").asBoolean()).as(fresh.toString()).isTrue();
+        assertThat(fresh.get("reasons").toString()).contains("not what the evaluation sampled").contains("task");
+        JsonNode task = null;
+        for (JsonNode s : fresh.get("shifts")) {
+            if (s.get("column").asText().equals("task")) {
+                task = s;
+            }
+        }
+        assertThat(task).as(fresh.toString()).isNotNull();
+        assertThat(task.get("against").asText()).isEqualTo("evaluation sample");
+        assertThat(task.get("before").asLong()).isEqualTo(300); // the rotation's sampled items
+        assertThat(task.get("after").asLong()).isEqualTo(1500);
+        assertThat(task.get("severity").asText()).isEqualTo("large");
+    }
+
     Path suite(String name, int from) throws Exception {
         StringBuilder suite = new StringBuilder("item,model,score\n");
         for (int i = from; i < from + 300; i++) {
