@@ -172,6 +172,9 @@ public final class CliFields {
             Map.entry("judge.direction", "--direction"),
             Map.entry("judge.critical", "--critical"),
             Map.entry("judge.thresholds", "--pass-threshold"),
+            // monitor watch
+            Map.entry("monitor.rollback", "--rollback"),
+            Map.entry("monitor.qualityProxy", "--quality-proxy"),
             // projects (project create, project edit)
             Map.entry("project.name", "--name"),
             Map.entry("project.description", "--description"));

@@ -184,6 +184,57 @@ public final class MonitoringStudy {
                 ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
     }
 
+    /**
+     * A live canary judge and what was left out of it.
+     *
+     * @param qualitySkipped the plan's quality threshold is not watched: no proxy was named for it to read
+     * @param from           where the thresholds come from, in words
+     */
+    public record CanaryJudge(dev.sextant.model.monitoring.CanaryWatch watch, boolean qualitySkipped, String from) {
+    }
+
+    /**
+     * The live canary judge of a watch: the {@code canary} segment against the {@code baseline} group (null: every
+     * other request), with the user's rollback thresholds (metric → value; null or empty: the project's canary plan's,
+     * at its α) and the quality proxy a quality threshold reads (null: such a threshold is left out, said).
+     *
+     * @param rollbackAfter canary requests a user's threshold needs before it can roll back
+     */
+    public static CanaryJudge canaryJudge(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, Map<String, String> canary,
+                                          Map<String, String> baseline, Map<String, String> rollback, long rollbackAfter, String qualityProxy) {
+        List<dev.sextant.model.monitoring.CanaryWatch.Threshold> thresholds = new ArrayList<>();
+        double alpha = 0.05;
+        String from;
+        if (rollback == null || rollback.isEmpty()) {
+            CanaryThresholds plan;
+            try {
+                plan = canaryThresholds(ws, projectId);
+            } catch (BadInputException e) {
+                throw new InputError("monitor.rollback", "the project has no canary plan, nor a traffic replay of its incumbent, to take rollback"
+                        + " thresholds from: give them, e.g. error_rate=0.02,latency_p99_ms=1500");
+            }
+            thresholds.addAll(plan.thresholds());
+            alpha = plan.alpha();
+            from = plan.from();
+        } else {
+            for (Map.Entry<String, String> e : rollback.entrySet()) {
+                try {
+                    thresholds.add(new dev.sextant.model.monitoring.CanaryWatch.Threshold(dev.sextant.model.monitoring.CanaryWatch.Metric.parse(
+                            e.getKey()), Double.parseDouble(e.getValue().strip()), null, rollbackAfter));
+                } catch (NumberFormatException x) {
+                    throw new InputError("monitor.rollback", e.getKey() + "=" + e.getValue() + ": the threshold must be a number (METRIC=VALUE, e.g."
+                            + " error_rate=0.02)");
+                }
+            }
+            from = "the thresholds given";
+        }
+        String proxy = qualityProxy == null || qualityProxy.isBlank() ? null : qualityProxy.strip().toLowerCase(java.util.Locale.ROOT);
+        boolean skipped = proxy == null && thresholds.removeIf(t -> t.metric() == dev.sextant.model.monitoring.CanaryWatch.Metric.QUALITY);
+        InputError.require(!thresholds.isEmpty(), "monitor.qualityProxy", "the only rollback threshold is on quality: name the proxy it reads"
+                + " (a rating, a judge score)");
+        return new CanaryJudge(new dev.sextant.model.monitoring.CanaryWatch(canary, baseline, thresholds, proxy, alpha), skipped, from);
+    }
+
     /** A rotation made and kept: its id and name, what went in, and the files written (none without a folder). */
     public record Rotation(java.util.UUID savedId, String name, dev.sextant.model.monitoring.FeedbackRotation.Result result, List<Path> files) {
     }

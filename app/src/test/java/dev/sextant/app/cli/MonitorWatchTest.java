@@ -187,7 +187,7 @@ class MonitorWatchTest {
         CliRun none = CliRun.of(home, "monitor", "watch", "--input", log.toString(), "--project", "Empty", "--by", "route", "--canary", "route=canary",
                 "--for", "1s");
         assertThat(none.code()).isNotZero();
-        assertThat(none.err()).contains("no canary plan").contains("--rollback error_rate=");
+        assertThat(none.err()).contains("--rollback").contains("no canary plan").contains("error_rate=0.02");
     }
 
     static String lines(int from, int to, boolean errors) {

@@ -239,29 +239,11 @@ public final class MonitorWatchCommand implements Runnable {
     }
 
     private CanaryWatch canaryWatch(Workspace ws, java.util.UUID projectId) {
-        List<CanaryWatch.Threshold> thresholds = new ArrayList<>();
-        double alpha = 0.05;
-        if (rollback != null) {
-            rollback.forEach((k, v) -> {
-                try {
-                    thresholds.add(new CanaryWatch.Threshold(CanaryWatch.Metric.parse(k), Double.parseDouble(v.strip()), null, rollbackAfter));
-                } catch (NumberFormatException e) {
-                    throw BadInputException.of("--rollback", k + "=" + v + ": the threshold must be a number");
-                }
-            });
-        } else {
-            MonitoringStudy.CanaryThresholds plan = MonitoringStudy.canaryThresholds(ws, projectId);
-            thresholds.addAll(plan.thresholds());
-            alpha = plan.alpha();
-        }
-        String proxy = qualityProxy == null ? null : qualityProxy.strip().toLowerCase(Locale.ROOT);
-        if (proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY)) {
-            if (thresholds.isEmpty()) {
-                throw BadInputException.of("--quality-proxy", "the only rollback threshold is on quality: name the proxy it reads (e.g. --quality-proxy rating)");
-            }
+        MonitoringStudy.CanaryJudge judge = MonitoringStudy.canaryJudge(ws, projectId, canary, baseline, rollback, rollbackAfter, qualityProxy);
+        if (judge.qualitySkipped()) {
             qualityNote = "the quality threshold is not watched: name the proxy it reads with --quality-proxy";
         }
-        return new CanaryWatch(canary, baseline, thresholds, proxy, alpha);
+        return judge.watch();
     }
 
     private void say(PrintWriter out, String event, String message) {

@@ -194,35 +194,21 @@ public final class LiveWatchModel {
     }
 
     private CanaryWatch canaryWatch(Workspace ws, java.util.UUID projectId, Map<String, String> canarySeg, Map<String, String> baselineSeg) {
-        List<CanaryWatch.Threshold> thresholds = new ArrayList<>();
-        double alpha = 0.05;
-        if (rollback.get() == null || rollback.get().isBlank()) {
-            try {
-                MonitoringStudy.CanaryThresholds plan = MonitoringStudy.canaryThresholds(ws, projectId);
-                thresholds.addAll(plan.thresholds());
-                alpha = plan.alpha();
-            } catch (BadInputException e) {
-                throw new InputError("monitor.rollback", "Rollback thresholds: the project has no canary plan (Rollout area) to take them from; "
-                        + "write them, e.g. error_rate=0.02, latency_p99_ms=1500");
-            }
-        } else {
+        Map<String, String> given = new java.util.LinkedHashMap<>();
+        if (rollback.get() != null && !rollback.get().isBlank()) {
             for (String part : rollback.get().split(",")) {
                 String[] kv = part.split("=", 2);
                 InputError.require(kv.length == 2, "monitor.rollback", "Rollback thresholds: write METRIC=VALUE, e.g. error_rate=0.02");
-                try {
-                    thresholds.add(new CanaryWatch.Threshold(CanaryWatch.Metric.parse(kv[0]), Double.parseDouble(kv[1].strip()), null, 1000));
-                } catch (NumberFormatException e) {
-                    throw new InputError("monitor.rollback", "Rollback thresholds: '" + kv[1].strip() + "' is not a number");
-                }
+                given.put(kv[0].strip(), kv[1].strip());
             }
         }
-        String proxy = qualityProxy.get() == null || qualityProxy.get().isBlank() ? null : qualityProxy.get().strip().toLowerCase(Locale.ROOT);
-        if (proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY)) {
-            skippedQuality = true;
+        try {
+            MonitoringStudy.CanaryJudge judge = MonitoringStudy.canaryJudge(ws, projectId, canarySeg, baselineSeg, given, 1000, qualityProxy.get());
+            skippedQuality = judge.qualitySkipped();
+            return judge.watch();
+        } catch (InputError e) {
+            throw new InputError(e.field(), (e.field().equals("monitor.rollback") ? "Rollback thresholds: " : "Quality proxy: ") + e.getMessage());
         }
-        InputError.require(!thresholds.isEmpty(), "monitor.rollback", "Rollback thresholds: the plan's only threshold is on quality; name the quality "
-                + "proxy it reads (a rating, a judge score)");
-        return new CanaryWatch(canarySeg, baselineSeg, thresholds, proxy, alpha);
     }
 
     /** Comma-separated column names, lower case (the forms' "Segments by"). */
