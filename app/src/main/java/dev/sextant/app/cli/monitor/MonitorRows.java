@@ -43,7 +43,7 @@ final class MonitorRows {
     }
 
     static String line(DriftRow d) {
-        return String.format(Locale.ROOT, "%s  drift    %-18s %s: PSI %.2f (%s) against the first windows", d.start(), d.column(),
-                d.segment().isEmpty() ? "all" : d.segment(), d.psi(), d.severity());
+        return String.format(Locale.ROOT, "%s  drift    %-18s %s: PSI up to %.2f (%s) against the first windows, until %s", d.start(), d.column(),
+                d.segment().isEmpty() ? "all" : d.segment(), d.psi(), d.severity(), d.end());
     }
 }

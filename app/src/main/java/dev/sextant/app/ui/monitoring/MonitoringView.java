@@ -177,7 +177,8 @@ public final class MonitoringView {
         alertSplit.setOrientation(Orientation.VERTICAL);
         drift.setId("monitoring-drift");
         drift.getColumns().setAll(List.of(
-                width(text("Window (UTC)", d -> Instant.ofEpochMilli(d.startMillis()).toString().replace("T", " ").replace("Z", "")), 150),
+                width(text("From (UTC)", d -> Instant.ofEpochMilli(d.startMillis()).toString().replace("T", " ").replace("Z", "")), 150),
+                width(text("To (UTC)", d -> Instant.ofEpochMilli(d.endMillis()).toString().replace("T", " ").replace("Z", "")), 150),
                 width(text("Length", TrafficMonitor.Drift::column), 110),
                 width(text("Segment", d -> d.segment().isEmpty() ? "all" : d.segment().toString()), 140),
                 width(number("PSI", TrafficMonitor.Drift::psi, "%.3f"), 70),
@@ -303,7 +304,7 @@ public final class MonitoringView {
         drift.setPlaceholder(new Label("No drift: the prompt and output lengths hold their first windows' distribution."));
         TrafficMonitor.Result r = a.result();
         long critical = r.alerts().stream().filter(x -> x.severity().equals("critical")).count();
-        headline.set(String.format(Locale.ROOT, "%,d requests from %s to %s in %d windows: %d alert%s (%d critical), %d window%s of drift.",
+        headline.set(String.format(Locale.ROOT, "%,d requests from %s to %s in %d windows: %d alert%s (%d critical), %d drift episode%s.",
                 r.requests(), Instant.ofEpochMilli(r.firstMillis()), Instant.ofEpochMilli(r.lastMillis()), r.windows(), r.alerts().size(),
                 r.alerts().size() == 1 ? "" : "s", critical, r.drift().size(), r.drift().size() == 1 ? "" : "s"));
         alerts.getItems().setAll(r.alerts());
