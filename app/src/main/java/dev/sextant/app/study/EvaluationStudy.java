@@ -134,6 +134,20 @@ public final class EvaluationStudy {
      * Mean, standard errors and interval per model and benchmark: from per-item scores as {@code spec} says, and from
      * reported aggregates at {@code spec.alpha()}.
      */
+    /** Repeated samples read and summarised: each model, benchmark and sampling configuration's stability and token use. */
+    public record Samples(List<dev.sextant.model.evaluation.RepeatedSamples.Row> rows, List<String> notes) {
+    }
+
+    /**
+     * Items answered several times, from per-item CSVs (a row per trial) or lm-evaluation-harness samples files (a
+     * file per trial): pass@k and pass^k for each k, majority, consistency, the variance split, tokens and cost.
+     */
+    public static Samples samples(List<Path> files, String model, String metric, List<Integer> ks, dev.sextant.model.evaluation.RepeatedSamples.Prices prices,
+                                  long seed, CancellationToken cancel) {
+        dev.sextant.model.io.SampleTrialFiles.Read read = dev.sextant.model.io.SampleTrialFiles.read(files, model, metric);
+        return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
+    }
+
     public static List<ScoreSummary> summaries(EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
         List<ScoreSummary> rows = new ArrayList<>();
         if (!e.items().isEmpty()) {

@@ -36,6 +36,7 @@ import javafx.collections.ObservableList;
 public final class EvaluationViewModel {
 
     private final ShellModel shell;
+    private final SamplesModel samples;
     private final ObservableList<EvidenceSource> sources = FXCollections.observableArrayList();
     private final ObjectProperty<EvaluationEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
     private final ObservableList<ScoreSummary> summaries = FXCollections.observableArrayList();
@@ -68,6 +69,7 @@ public final class EvaluationViewModel {
 
     public EvaluationViewModel(ShellModel shell) {
         this.shell = shell;
+        this.samples = new SamplesModel(shell);
         normalization.addListener((o, a, b) -> recompute());
         shell.currentProjectProperty().addListener((o, a, p) -> {
             // a comparison names the other project's models and benchmark: it starts again here
@@ -104,6 +106,11 @@ public final class EvaluationViewModel {
     }
 
     /** Reruns the analyses on the loaded evidence with the current settings. */
+    /** The Samples tab's state: trial files and their stability and token figures. */
+    public SamplesModel samples() {
+        return samples;
+    }
+
     public void recompute() {
         EvaluationEvidence e = evidence.get();
         if (e == null) {

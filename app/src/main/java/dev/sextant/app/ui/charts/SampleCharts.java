@@ -1,0 +1,94 @@
+package dev.sextant.app.ui.charts;
+
+import dev.sextant.model.evaluation.RepeatedSamples;
+import java.awt.BasicStroke;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+
+/** Charts of the Evaluation area's Samples tab: pass@k and pass^k against k; accuracy against tokens per item. */
+public final class SampleCharts {
+
+    private SampleCharts() {
+    }
+
+    /** A row's label: model, and the benchmark and sampling when the rows differ in them. */
+    public static String label(RepeatedSamples.Row r, boolean withBenchmark) {
+        return r.model() + (withBenchmark ? " · " + r.benchmark() : "") + " (" + r.sampling().describe() + ")";
+    }
+
+    /**
+     * pass@k (solid) and pass^k (dashed) of each row against k, with their 95 % intervals: how fast reliability falls
+     * when every one of k tries must succeed, and how fast coverage rises when one of k may.
+     */
+    public static JFreeChart byK(List<RepeatedSamples.Row> rows, boolean dark) {
+        XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDefaultLinesVisible(true);
+        r.setDefaultShapesVisible(true);
+        boolean many = rows.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
+        int k = 0;
+        for (RepeatedSamples.Row row : rows) {
+            for (boolean hat : new boolean[] {false, true}) {
+                XYIntervalSeries s = new XYIntervalSeries((hat ? "pass^k " : "pass@k ") + label(row, many));
+                Map<Integer, RepeatedSamples.Estimate> m = hat ? row.passHat() : row.passAt();
+                m.forEach((kk, e) -> s.add(kk, kk, kk, e.value(), e.low(), e.high()));
+                data.addSeries(s);
+                java.awt.Paint paint = PlanCharts.PARTS[(k / 2) % PlanCharts.PARTS.length];
+                r.setSeriesPaint(k, paint);
+                r.setSeriesStroke(k, hat ? new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
+                        : new BasicStroke(1.6f));
+                r.setSeriesShape(k, new java.awt.geom.Ellipse2D.Double(-3, -3, 6, 6));
+                k++;
+            }
+        }
+        r.setErrorPaint(ChartTheme.muted(dark));
+        NumberAxis x = new NumberAxis("k (trials)");
+        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        NumberAxis y = new NumberAxis("share of items");
+        y.setRange(0, 1.02);
+        XYPlot plot = new XYPlot(data, x, y, r);
+        return Charts.chart("pass@k (solid) and pass^k (dashed) against k", plot, true, dark);
+    }
+
+    /**
+     * pass@1 against output tokens per item, one point per row with its interval: equal accuracy at three times the
+     * tokens is not equal.
+     */
+    public static JFreeChart accuracyVsTokens(List<RepeatedSamples.Row> rows, boolean dark) {
+        XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDefaultLinesVisible(false);
+        boolean many = rows.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
+        XYPlot plot = new XYPlot(data, new NumberAxis("output tokens per item"), new NumberAxis("pass@1"), r);
+        int k = 0;
+        for (RepeatedSamples.Row row : rows) {
+            double t = row.tokens().perItem();
+            RepeatedSamples.Estimate e = row.passAt().get(1);
+            if (!Double.isFinite(t) || e == null) {
+                continue;
+            }
+            XYIntervalSeries s = new XYIntervalSeries(label(row, many));
+            s.add(t, t, t, e.value(), e.low(), e.high());
+            data.addSeries(s);
+            r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
+            r.setSeriesShape(k, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+            XYTextAnnotation a = new XYTextAnnotation("  " + row.model(), t, e.value());
+            a.setTextAnchor(org.jfree.chart.ui.TextAnchor.CENTER_LEFT);
+            a.setPaint(ChartTheme.foreground(dark));
+            plot.addAnnotation(a);
+            k++;
+        }
+        r.setErrorPaint(ChartTheme.muted(dark));
+        ((NumberAxis) plot.getRangeAxis()).setRange(0, 1.02);
+        ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+        return Charts.chart("pass@1 against output tokens per item", plot, true, dark);
+    }
+}

@@ -1,0 +1,202 @@
+package dev.sextant.model.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.evaluation.ItemScore;
+import dev.sextant.model.evaluation.RepeatedSamples;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Items answered several times, as trials: the per-item CSV with one row per trial ({@code model,benchmark,item_id,
+ * sample,score}, optionally {@code temperature, top_p, max_tokens, seed, input_tokens, output_tokens,
+ * reasoning_tokens}; without a {@code sample} column each file is one trial), or lm-evaluation-harness samples files,
+ * each file one trial (several runs of one model with different seeds), the sampling configuration read from the same
+ * run's {@code results_<time>.json} ({@code configs.<task>.generation_kwargs}, {@code config.gen_kwargs},
+ * {@code config.random_seed}), or τ-bench results (a JSON array of tasks' trials with their reward).
+ */
+public final class SampleTrialFiles {
+
+    static final List<String> REQUIRED = List.of("model", "benchmark", "item_id", "score");
+    static final Set<String> OPTIONAL = Set.of("sample", "temperature", "top_p", "max_tokens", "seed", "input_tokens", "output_tokens",
+            "reasoning_tokens", "cluster_id");
+    private static final Pattern SAMPLES = Pattern.compile("samples_(.+)_(\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+)\\.jsonl");
+
+    /** The trials read and what the reading noticed. */
+    public record Read(List<RepeatedSamples.Trial> trials, List<String> notes) {
+    }
+
+    private SampleTrialFiles() {
+    }
+
+    /**
+     * @param model  the model of lm-evaluation-harness files (null: found beside each file)
+     * @param metric their metric (null: the first of acc, exact_match, pass@1, …)
+     */
+    public static Read read(List<Path> files, String model, String metric) {
+        List<RepeatedSamples.Trial> out = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                throw BadInputException.of(TextInput.name(f), "no such file");
+            }
+            String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (name.endsWith(".csv")) {
+                csv(f, out);
+            } else if (name.endsWith(".json") && tauBench(Json.peek(f))) {
+                tauBench(f, model, out, notes);
+            } else if (name.endsWith(".jsonl") || name.endsWith(".json")) {
+                lmEval(f, model, metric, out, notes);
+            } else {
+                throw BadInputException.of(TextInput.name(f), "not a trials file: a per-item CSV (model,benchmark,item_id,sample,score) or an"
+                        + " lm-evaluation-harness samples_<task>_<time>.jsonl");
+            }
+        }
+        if (out.isEmpty()) {
+            throw BadInputException.of(files.isEmpty() ? "input" : TextInput.name(files.get(0)), "no trials read");
+        }
+        return new Read(List.copyOf(out), List.copyOf(notes));
+    }
+
+    static void csv(Path file, List<RepeatedSamples.Trial> out) {
+        String name = TextInput.name(file);
+        try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL)) {
+            boolean perFile = !t.has("sample");
+            for (CsvTable.Row r : t) {
+                Long sample = r.optionalInteger("sample");
+                if (sample != null && sample < 0) {
+                    throw r.problem("sample", "must be a whole number from 0, got " + sample);
+                }
+                Double topP = r.optionalNumber("top_p");
+                if (topP != null && (topP <= 0 || topP > 1)) {
+                    throw r.problem("top_p", "must lie in (0, 1], got " + FieldChecks.show(topP));
+                }
+                Long maxTokens = r.optionalInteger("max_tokens");
+                if (maxTokens != null && maxTokens < 1) {
+                    throw r.problem("max_tokens", "must be a whole number from 1, got " + maxTokens);
+                }
+                String trial = perFile ? name : sample == null ? null : Long.toString(sample);
+                if (trial == null) {
+                    throw r.problem("sample", "missing: which of the item's trials this row is");
+                }
+                out.add(new RepeatedSamples.Trial(r.required("model"), r.required("benchmark"), r.required("item_id"), trial, r.number("score"),
+                        new RepeatedSamples.Sampling(r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
+                        r.optionalInteger("seed"), count(r, "input_tokens"), count(r, "output_tokens"), count(r, "reasoning_tokens")));
+            }
+        }
+    }
+
+    private static double count(CsvTable.Row r, String column) {
+        Double v = r.optionalNumber(column);
+        if (v == null) {
+            return Double.NaN;
+        }
+        if (v < 0) {
+            throw r.problem(column, "a token count cannot be negative, got " + FieldChecks.show(v));
+        }
+        return v;
+    }
+
+    /** τ-bench's results: a JSON array of {@code {task_id, reward, trial, info, traj}}, every trial of every task. */
+    static boolean tauBench(Json.Peek p) {
+        return p.first() == '[' && p.fields().containsAll(List.of("task_id", "reward", "trial"));
+    }
+
+    /**
+     * A τ-bench results file (sierra-research/tau-bench, {@code run.py}'s output and its historical trajectories): the
+     * task's reward per trial (1 a success). The model is the one named, else the file's name; the benchmark "tau-bench".
+     */
+    static void tauBench(Path file, String model, List<RepeatedSamples.Trial> out, List<String> notes) {
+        String name = TextInput.name(file);
+        JsonNode root;
+        try (java.io.BufferedReader r = TextInput.open(file)) {
+            root = Json.mapper().readTree(r);
+        } catch (java.io.IOException e) {
+            throw BadInputException.of(name, "not a τ-bench results file: " + e.getMessage());
+        }
+        String m = model != null ? model : file.getFileName().toString().replaceFirst("(?i)\\.json$", "");
+        int i = 0;
+        for (JsonNode run : root) {
+            i++;
+            for (String field : List.of("task_id", "reward", "trial")) {
+                if (!run.hasNonNull(field) || !run.get(field).isValueNode()) {
+                    throw BadInputException.of(name, "entry " + i + " of the array: " + field + " missing");
+                }
+            }
+            if (!run.get("reward").isNumber()) {
+                throw BadInputException.of(name, "entry " + i + " of the array: reward is not a number: " + run.get("reward"));
+            }
+            out.add(new RepeatedSamples.Trial(m, "tau-bench", run.get("task_id").asText(), run.get("trial").asText(), run.get("reward").asDouble(),
+                    null, null, Double.NaN, Double.NaN, Double.NaN));
+        }
+        if (model == null) {
+            notes.add(name + ": τ-bench results, the model named after the file (name it to change that); the sampling configuration is not in"
+                    + " the file");
+        }
+    }
+
+    static void lmEval(Path file, String model, String metric, List<RepeatedSamples.Trial> out, List<String> notes) {
+        List<String> fileNotes = new ArrayList<>();
+        List<ItemScore> scores = LmEvalSamples.read(file, model, metric, new UniqueKeys(), fileNotes);
+        String task = LmEvalSamples.task(file);
+        Matcher m = SAMPLES.matcher(file.getFileName().toString());
+        JsonNode results = null;
+        if (m.matches()) {
+            Path r = file.toAbsolutePath().normalize().resolveSibling("results_" + m.group(2) + ".json");
+            if (Files.isRegularFile(r)) {
+                results = LmEvalResults.parse(r);
+            }
+        }
+        RepeatedSamples.Sampling sampling = results == null ? new RepeatedSamples.Sampling(null, null, null) : sampling(results, task);
+        Long seed = results == null || !results.path("config").hasNonNull("random_seed") ? null : results.path("config").get("random_seed").asLong();
+        String trial = TextInput.name(file);
+        for (ItemScore s : scores) {
+            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, Double.NaN,
+                    Double.NaN));
+        }
+        fileNotes.forEach(n -> notes.add(trial + ": " + n));
+        if (results == null) {
+            notes.add(trial + ": no results file of the same run beside it: its sampling configuration is not known");
+        }
+    }
+
+    /**
+     * The task's sampling as the harness ran it: {@code configs.<task>.generation_kwargs}, overridden by the command
+     * line's {@code config.gen_kwargs} ("temperature=0.7,top_p=0.9").
+     */
+    static RepeatedSamples.Sampling sampling(JsonNode results, String task) {
+        JsonNode g = results.path("configs").path(task).path("generation_kwargs");
+        Double temperature = g.hasNonNull("temperature") ? g.get("temperature").asDouble() : null;
+        Double topP = g.hasNonNull("top_p") ? g.get("top_p").asDouble() : null;
+        Long max = g.hasNonNull("max_gen_toks") ? g.get("max_gen_toks").asLong() : null;
+        if (g.has("do_sample") && !g.get("do_sample").asBoolean() && temperature == null) {
+            temperature = 0.0; // greedy
+        }
+        String gen = JsonLines.optionalText(results.path("config"), "gen_kwargs");
+        if (gen != null) {
+            for (String part : gen.split(",")) {
+                String[] kv = part.split("=", 2);
+                if (kv.length != 2) {
+                    continue;
+                }
+                try {
+                    switch (kv[0].strip()) {
+                        case "temperature" -> temperature = Double.parseDouble(kv[1].strip());
+                        case "top_p" -> topP = Double.parseDouble(kv[1].strip());
+                        case "max_gen_toks" -> max = Long.parseLong(kv[1].strip());
+                        default -> {
+                        }
+                    }
+                } catch (NumberFormatException ignored) {
+                    // a value the harness passed through as text: not a sampling number
+                }
+            }
+        }
+        return new RepeatedSamples.Sampling(temperature, topP, max);
+    }
+}
