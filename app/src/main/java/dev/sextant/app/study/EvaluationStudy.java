@@ -148,6 +148,26 @@ public final class EvaluationStudy {
         return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
     }
 
+    /**
+     * The repeated samples among evidence already read (a project's): the items scored with a sample index, as trials
+     * under the sampling configuration each row discloses.
+     */
+    public static Samples samples(EvaluationEvidence e, List<Integer> ks, dev.sextant.model.evaluation.RepeatedSamples.Prices prices, long seed,
+                                  CancellationToken cancel) {
+        List<dev.sextant.model.evaluation.RepeatedSamples.Trial> trials = new java.util.ArrayList<>();
+        for (dev.sextant.model.evaluation.ItemScore s : e.items()) {
+            if (s.sample() != null) {
+                trials.add(new dev.sextant.model.evaluation.RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), Integer.toString(s.sample()),
+                        s.score(), new dev.sextant.model.evaluation.RepeatedSamples.Sampling(s.temperature(), s.topP(), null), s.seed(), Double.NaN,
+                        Double.NaN, Double.NaN, s.clusterId()));
+            }
+        }
+        dev.sextant.model.InputError.require(!trials.isEmpty(), "samples.input", "the evidence holds no repeated samples (every item answered"
+                + " once): give trial files — per-item CSVs with a sample column, lm-evaluation-harness samples files of several runs, τ-bench"
+                + " results");
+        return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(trials, ks, prices, seed, cancel), List.of());
+    }
+
     public static List<ScoreSummary> summaries(EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
         List<ScoreSummary> rows = new ArrayList<>();
         if (!e.items().isEmpty()) {

@@ -36,6 +36,34 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
     }
 
     /**
+     * The Samples tab on the demo project: its LiveCodeBench items were answered four times at temperature 0.7, so the
+     * tab summarises them without a file; trial files chosen replace them; a bad k names itself.
+     */
+    @Test
+    void theSamplesTabSummarisesTheProjectsRepeatedSamplesOrTheTrialFilesChosen() throws Exception {
+        var s = vm.samples();
+        assertThat(s.rows()).isNotEmpty().allMatch(r -> r.benchmark().equals("LiveCodeBench") && r.samplesPerItem() == 4);
+        assertThat(s.rows().get(0).sampling().describe()).contains("temperature=0.7");
+        assertThat(s.rows().get(0).notes()).anyMatch(n -> n.contains("clusters"));
+        assertThat(s.shownKs()).containsExactly(1, 2, 4);
+        s.ksProperty().set("1, two");
+        s.summarise();
+        assertThat(s.problemProperty().get()).contains("'two' is not a whole number");
+        s.ksProperty().set("1,2");
+        Path f = Files.writeString(tmp.resolve("trials.csv"), "model,benchmark,item_id,sample,score,output_tokens\n"
+                + "x,b,q1,0,1,100\nx,b,q1,1,0,300\nx,b,q2,0,1,200\nx,b,q2,1,1,200\n");
+        s.files().setAll(List.of(f));
+        s.summarise();
+        assertThat(s.problemProperty().get()).isEmpty();
+        assertThat(s.rows()).singleElement().satisfies(r -> {
+            assertThat(r.model()).isEqualTo("x");
+            assertThat(r.passHat().get(2).value()).isEqualTo(0.5); // q1 0 of C(2,2), q2 1
+            assertThat(r.tokens().perSolved()).isEqualTo(800.0 / 3);
+        });
+        assertThat(failures).isEmpty();
+    }
+
+    /**
      * An index built in the editor over imported model scores: the editor starts from the scored benchmarks, a bad row
      * is refused naming it, the kept index is the project's and is analysed, and the baselines count once scores are
      * normalised above random guessing. Hand calculation: weights 3 and 1; A (0.8 − 0.25)/0.75 = 0.7333 and 0.2 →

@@ -59,15 +59,23 @@ public final class RepeatedSamples {
      * @param trial        which of the item's trials (a sample index, or the file it came from)
      * @param seed         the trial's seed where said (null: not said); seeds differ between trials of one configuration
      * @param outputTokens tokens the answer took (NaN: not known), reasoning tokens apart where marked
+     * @param clusterId    items sharing a cluster (questions on one passage, problems of one contest) are resampled together;
+     *                     null: the item stands alone
      */
     public record Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed,
-                        double inputTokens, double outputTokens, double reasoningTokens) {
+                        double inputTokens, double outputTokens, double reasoningTokens, String clusterId) {
         public Trial {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(benchmark, "benchmark");
             Objects.requireNonNull(itemId, "itemId");
             Objects.requireNonNull(trial, "trial");
             sampling = sampling == null ? new Sampling(null, null, null) : sampling;
+        }
+
+        /** A trial of an item in no cluster (items independent of each other). */
+        public Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed, double inputTokens,
+                     double outputTokens, double reasoningTokens) {
+            this(model, benchmark, itemId, trial, score, sampling, seed, inputTokens, outputTokens, reasoningTokens, null);
         }
     }
 
@@ -186,7 +194,21 @@ public final class RepeatedSamples {
         for (int q = 0; q < m; q++) {
             point[q] /= items0;
         }
-        double[][] intervals = bootstrap(c, n, table, seed, cancel);
+        // clusters: the items of one are resampled together (Field and Welsh, "Bootstrapping clustered data", JRSS B 2007)
+        Map<String, Integer> clusterOf = new LinkedHashMap<>();
+        int[] cluster = new int[items0];
+        int ii = 0;
+        boolean clustered = false;
+        for (String item : items) {
+            String id = byTrial.values().iterator().next().get(item).clusterId();
+            clustered |= id != null;
+            cluster[ii] = clusterOf.computeIfAbsent(id == null ? "\u0000" + item : id, x -> clusterOf.size());
+            ii++;
+        }
+        if (clustered) {
+            notes.add(clusterOf.size() + " clusters of items: the intervals resample clusters");
+        }
+        double[][] intervals = bootstrap(c, cluster, clusterOf.size(), n, table, seed, cancel);
         Map<Integer, Estimate> passAt = new LinkedHashMap<>();
         Map<Integer, Estimate> passHat = new LinkedHashMap<>();
         for (int q = 0; q < ks.size(); q++) {
@@ -240,16 +262,25 @@ public final class RepeatedSamples {
     }
 
     /**
-     * 95 % percentile intervals of every figure, resampling items with their trials: each round draws the items with
-     * replacement, each keeping its own trials. Resampling the top stage alone carries the trials' variance too — an
+     * 95 % percentile intervals of every figure, resampling items with their trials: each round draws the items (or
+     * their clusters, whole) with replacement, each keeping its own trials. Resampling the top stage alone carries the trials' variance too — an
      * item's success count already varies with its draw — while redrawing the trials again would count it twice and
      * bias pass^k (its expectation over redrawn counts is the plug-in (c/n)^k, not the unbiased figure) (Davison and
      * Hinkley, "Bootstrap Methods and their Application", 1997, §3.8). Rounds run in parallel, each from its own stream
      * split from {@code seed}, so the answer does not depend on the threads.
      */
-    static double[][] bootstrap(int[] c, int n, double[][] table, long seed, CancellationToken cancel) {
+    static double[][] bootstrap(int[] c, int[] cluster, int clusters, int n, double[][] table, long seed, CancellationToken cancel) {
         int items = c.length;
         int m = table[0].length;
+        // each cluster's sum of every figure over its items, and its item count: a round adds whole clusters
+        double[][] sums = new double[clusters][m];
+        int[] sizes = new int[clusters];
+        for (int i = 0; i < items; i++) {
+            sizes[cluster[i]]++;
+            for (int q = 0; q < m; q++) {
+                sums[cluster[i]][q] += table[c[i]][q];
+            }
+        }
         SplittableRandom root = new SplittableRandom(seed);
         SplittableRandom[] streams = new SplittableRandom[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
@@ -261,16 +292,23 @@ public final class RepeatedSamples {
                 return;
             }
             SplittableRandom rnd = streams[r];
-            long[] counts = new long[n + 1];
-            for (int i = 0; i < items; i++) {
-                counts[c[rnd.nextInt(items)]]++;
+            int[] times = new int[clusters];
+            for (int g = 0; g < clusters; g++) {
+                times[rnd.nextInt(clusters)]++;
+            }
+            long count = 0;
+            double[] s = new double[m];
+            for (int g = 0; g < clusters; g++) {
+                if (times[g] == 0) {
+                    continue;
+                }
+                count += (long) times[g] * sizes[g];
+                for (int q = 0; q < m; q++) {
+                    s[q] += times[g] * sums[g][q];
+                }
             }
             for (int q = 0; q < m; q++) {
-                double s = 0;
-                for (int x = 0; x <= n; x++) {
-                    s += counts[x] * table[x][q];
-                }
-                rounds[q][r] = s / items;
+                rounds[q][r] = s[q] / count;
             }
         });
         cancel.throwIfCancelled();

@@ -86,7 +86,8 @@ public final class SampleTrialFiles {
                 }
                 out.add(new RepeatedSamples.Trial(r.required("model"), r.required("benchmark"), r.required("item_id"), trial, r.number("score"),
                         new RepeatedSamples.Sampling(r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
-                        r.optionalInteger("seed"), count(r, "input_tokens"), count(r, "output_tokens"), count(r, "reasoning_tokens")));
+                        r.optionalInteger("seed"), count(r, "input_tokens"), count(r, "output_tokens"), count(r, "reasoning_tokens"),
+                        r.optionalId("cluster_id")));
             }
         }
     }

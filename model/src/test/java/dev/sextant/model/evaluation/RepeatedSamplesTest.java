@@ -92,6 +92,32 @@ class RepeatedSamplesTest {
     }
 
     @Test
+    void itemsOfOneClusterAreResampledTogether() {
+        // 40 contests of 10 problems, every problem of a contest solved or failed alike in all 3 trials: 40 independent
+        // outcomes, not 400; the interval resampling contests is about √10 ≈ 3.2 times as wide as one resampling problems
+        SplittableRandom r = new SplittableRandom(9);
+        List<RepeatedSamples.Trial> clustered = new ArrayList<>();
+        List<RepeatedSamples.Trial> alone = new ArrayList<>();
+        for (int g = 0; g < 40; g++) {
+            int outcome = r.nextDouble() < 0.5 ? 1 : 0;
+            for (int i = 0; i < 10; i++) {
+                for (int j = 0; j < 3; j++) {
+                    clustered.add(new RepeatedSamples.Trial("m", "b", "c" + g + "q" + i, Integer.toString(j), outcome, T08, null, Double.NaN,
+                            Double.NaN, Double.NaN, "contest " + g));
+                    alone.add(trial("m", "c" + g + "q" + i, j, outcome, Double.NaN));
+                }
+            }
+        }
+        RepeatedSamples.Row c = RepeatedSamples.summarize(clustered, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        RepeatedSamples.Row a = RepeatedSamples.summarize(alone, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        double wc = c.passAt().get(1).high() - c.passAt().get(1).low();
+        double wa = a.passAt().get(1).high() - a.passAt().get(1).low();
+        assertThat(c.passAt().get(1).value()).isEqualTo(a.passAt().get(1).value());
+        assertThat(wc / wa).isBetween(2.5, 4.0);
+        assertThat(c.notes()).anyMatch(n -> n.contains("40 clusters"));
+    }
+
+    @Test
     void theIntervalsCoverTheTruthAboutNineteenTimesInTwenty() {
         // items drawn from a population with success rates ~ Beta(2, 2), ten trials each: E[p] = 0.5, pass^3 = E[p³] =
         // B(5, 2)/B(2, 2) = 0.2, pass@3 = 1 − E[(1 − p)³] = 0.8 (by symmetry); 200 studies of 200 items

@@ -27,10 +27,15 @@ import picocli.CommandLine.Spec;
                 "A score of 1 is a success; fractional scores count from 1 up (said)."})
 public final class EvalSamplesCommand implements Runnable {
 
-    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "FILE",
+    @Option(names = {"-i", "--input"}, arity = "1..*", paramLabel = "FILE",
             description = "Per-item CSVs with a row per trial (model,benchmark,item_id,sample,score[,temperature,top_p,max_tokens,seed,"
-                    + "input_tokens,output_tokens,reasoning_tokens]), or lm-evaluation-harness samples files, one per trial.")
-    List<Path> inputs;
+                    + "input_tokens,output_tokens,reasoning_tokens]), lm-evaluation-harness samples files (one per run), or τ-bench results."
+                    + " Without --input: the project's evidence scored with a sample index.")
+    List<Path> inputs = new ArrayList<>();
+    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
+    String project;
+    @Mixin
+    dev.sextant.app.cli.WorkspaceOption workspace;
     @Option(names = "--k", split = ",", paramLabel = "K", description = "The k of pass@k and pass^k (default: 1).")
     List<Integer> ks = new ArrayList<>(List.of(1));
     @Option(names = "--model", paramLabel = "NAME", description = "The model of lm-evaluation-harness files (default: found beside them).")
@@ -79,7 +84,15 @@ public final class EvalSamplesCommand implements Runnable {
         }
         CommandContext ctx = new CommandContext(spec);
         RepeatedSamples.Prices prices = new RepeatedSamples.Prices(priceIn == null ? Double.NaN : priceIn, priceOut == null ? Double.NaN : priceOut);
-        EvaluationStudy.Samples s = EvaluationStudy.samples(inputs, model, metric, ks, prices, seed, CancellationToken.none());
+        EvaluationStudy.Samples s;
+        if (!inputs.isEmpty()) {
+            s = EvaluationStudy.samples(inputs, model, metric, ks, prices, seed, CancellationToken.none());
+        } else {
+            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+                var p = ctx.project(ws, project);
+                s = EvaluationStudy.samples(new EvaluationStudy(ws, p.id()).evidence(), ks, prices, seed, CancellationToken.none());
+            }
+        }
         List<Row> rows = s.rows().stream().map(EvalSamplesCommand::row).toList();
         ctx.print(output.json(), new Result(rows, s.notes()), out -> {
             List<Integer> sorted = new java.util.TreeSet<>(ks).stream().toList();

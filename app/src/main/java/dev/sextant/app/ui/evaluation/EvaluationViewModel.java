@@ -69,7 +69,12 @@ public final class EvaluationViewModel {
 
     public EvaluationViewModel(ShellModel shell) {
         this.shell = shell;
-        this.samples = new SamplesModel(shell);
+        this.samples = new SamplesModel(shell, evidence::get);
+        evidence.addListener((o, a, e) -> {
+            if (samples.files().isEmpty()) {
+                samples.summarise(); // the project's own repeated samples, until trial files are chosen
+            }
+        });
         normalization.addListener((o, a, b) -> recompute());
         shell.currentProjectProperty().addListener((o, a, p) -> {
             // a comparison names the other project's models and benchmark: it starts again here

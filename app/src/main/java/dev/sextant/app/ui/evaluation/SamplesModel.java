@@ -13,12 +13,14 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * State of the Evaluation area's Samples tab: the trial files chosen, the k and prices on its form, and the rows
- * {@link RepeatedSamples} makes of them (a job: reading and resampling may take seconds).
+ * State of the Evaluation area's Samples tab: the trial files chosen (none: the project's evidence scored with a sample
+ * index), the k and prices on its form, and the rows {@link RepeatedSamples} makes of them (a job: reading and
+ * resampling may take seconds).
  */
 public final class SamplesModel {
 
     private final ShellModel shell;
+    private final java.util.function.Supplier<dev.sextant.model.evaluation.EvaluationEvidence> evidence;
     private final ObservableList<Path> files = FXCollections.observableArrayList();
     private final StringProperty ks = new SimpleStringProperty("1,2,4");
     private final StringProperty priceIn = new SimpleStringProperty("");
@@ -28,8 +30,10 @@ public final class SamplesModel {
     private final ObservableList<RepeatedSamples.Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Integer> shownKs = FXCollections.observableArrayList();
 
-    public SamplesModel(ShellModel shell) {
+    /** @param evidence the project's evidence, summarised when no trial files are chosen */
+    public SamplesModel(ShellModel shell, java.util.function.Supplier<dev.sextant.model.evaluation.EvaluationEvidence> evidence) {
         this.shell = shell;
+        this.evidence = evidence;
     }
 
     /** Reads the chosen files and summarises them with the form's k and prices. */
@@ -37,8 +41,6 @@ public final class SamplesModel {
         List<Integer> k;
         RepeatedSamples.Prices prices;
         try {
-            InputError.require(!files.isEmpty(), "samples.input", "Choose the trial files first: per-item CSVs with a sample column, "
-                    + "lm-evaluation-harness samples files (one per run), or τ-bench results.");
             k = parseKs(ks.get());
             prices = new RepeatedSamples.Prices(price(priceIn.get(), "Input price"), price(priceOut.get(), "Output price"));
         } catch (InputError e) {
@@ -46,10 +48,18 @@ public final class SamplesModel {
             return;
         }
         List<Path> chosen = List.copyOf(files);
+        dev.sextant.model.evaluation.EvaluationEvidence held = evidence.get();
+        if (chosen.isEmpty() && (held == null || held.items().stream().noneMatch(x -> x.sample() != null))) {
+            rows.clear();
+            notes.set("");
+            problem.set(held == null ? "" : "The project's evidence has no repeated samples (every item answered once): choose trial files.");
+            return;
+        }
         problem.set("");
         shell.jobs().submit("Summarise repeated samples", (progress, cancel) -> {
-            progress.progress(-1, "reading " + chosen.size() + (chosen.size() == 1 ? " file" : " files") + " and resampling");
-            return EvaluationStudy.samples(chosen, null, null, k, prices, 1, cancel);
+            progress.progress(-1, chosen.isEmpty() ? "the project's repeated samples, resampling" : "reading " + chosen.size()
+                    + (chosen.size() == 1 ? " file" : " files") + " and resampling");
+            return chosen.isEmpty() ? EvaluationStudy.samples(held, k, prices, 1, cancel) : EvaluationStudy.samples(chosen, null, null, k, prices, 1, cancel);
         }, s -> {
             shownKs.setAll(new java.util.TreeSet<>(k));
             rows.setAll(s.rows());

@@ -63,7 +63,7 @@ public final class SamplesTab {
         notes.visibleProperty().bind(vm.notesProperty().isNotEmpty());
         notes.managedProperty().bind(notes.visibleProperty());
         chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.files().isEmpty()
-                ? "Per-item CSVs with a sample column, lm-evaluation-harness samples files (one per run), or τ-bench results"
+                ? "The project's repeated samples — or choose trial files: CSVs with a sample column, harness runs, τ-bench results"
                 : vm.files().size() == 1 ? vm.files().get(0).getFileName().toString() : vm.files().size() + " files", vm.files()));
         choose.setOnAction(e -> {
             FileChooser c = new FileChooser();
