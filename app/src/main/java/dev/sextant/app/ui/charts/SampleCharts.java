@@ -19,9 +19,11 @@ public final class SampleCharts {
     private SampleCharts() {
     }
 
-    /** A row's label: model, and the benchmark and sampling when the rows differ in them. */
-    public static String label(RepeatedSamples.Row r, boolean withBenchmark) {
-        return r.model() + (withBenchmark ? " · " + r.benchmark() : "") + " (" + r.sampling().describe() + ")";
+    /** A row's label: its model, and its benchmark and sampling where the rows differ in them. */
+    static String label(RepeatedSamples.Row r, List<RepeatedSamples.Row> all) {
+        boolean benchmarks = all.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
+        boolean samplings = all.stream().map(x -> x.sampling().describe()).distinct().count() > 1;
+        return r.model() + (benchmarks ? " · " + r.benchmark() : "") + (samplings ? " (" + r.sampling().describe() + ")" : "");
     }
 
     /**
@@ -33,11 +35,10 @@ public final class SampleCharts {
         XYErrorRenderer r = new XYErrorRenderer();
         r.setDefaultLinesVisible(true);
         r.setDefaultShapesVisible(true);
-        boolean many = rows.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
         int k = 0;
         for (RepeatedSamples.Row row : rows) {
             for (boolean hat : new boolean[] {false, true}) {
-                XYIntervalSeries s = new XYIntervalSeries((hat ? "pass^k " : "pass@k ") + label(row, many));
+                XYIntervalSeries s = new XYIntervalSeries(label(row, rows) + (hat ? ", pass^k" : ", pass@k"));
                 Map<Integer, RepeatedSamples.Estimate> m = hat ? row.passHat() : row.passAt();
                 m.forEach((kk, e) -> s.add(kk, kk, kk, e.value(), e.low(), e.high()));
                 data.addSeries(s);
@@ -66,7 +67,6 @@ public final class SampleCharts {
         XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
         XYErrorRenderer r = new XYErrorRenderer();
         r.setDefaultLinesVisible(false);
-        boolean many = rows.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
         XYPlot plot = new XYPlot(data, new NumberAxis("output tokens per item"), new NumberAxis("pass@1"), r);
         int k = 0;
         for (RepeatedSamples.Row row : rows) {
@@ -75,7 +75,7 @@ public final class SampleCharts {
             if (!Double.isFinite(t) || e == null) {
                 continue;
             }
-            XYIntervalSeries s = new XYIntervalSeries(label(row, many));
+            XYIntervalSeries s = new XYIntervalSeries(label(row, rows));
             s.add(t, t, t, e.value(), e.low(), e.high());
             data.addSeries(s);
             r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
@@ -89,6 +89,7 @@ public final class SampleCharts {
         r.setErrorPaint(ChartTheme.muted(dark));
         ((NumberAxis) plot.getRangeAxis()).setRange(0, 1.02);
         ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+        ((NumberAxis) plot.getDomainAxis()).setUpperMargin(0.22); // room for the rightmost point's name
         return Charts.chart("pass@1 against output tokens per item", plot, true, dark);
     }
 }

@@ -17,6 +17,8 @@ final class ChartPanes {
         if (chart == null) {
             Label l = new Label(emptyText);
             l.getStyleClass().add("text-muted");
+            l.setWrapText(true); // a narrow pane wraps the reason rather than cut it
+            l.setPadding(new javafx.geometry.Insets(0, 12, 0, 12));
             pane.getChildren().setAll(l);
         } else {
             pane.getChildren().setAll(new ChartViewer(chart));

@@ -63,8 +63,11 @@ public final class SamplesModel {
         }, s -> {
             shownKs.setAll(new java.util.TreeSet<>(k));
             rows.setAll(s.rows());
+            // a note several rows share is said once, naming them
+            java.util.Map<String, List<String>> byNote = new java.util.LinkedHashMap<>();
+            s.rows().forEach(r -> r.notes().forEach(n -> byNote.computeIfAbsent(n, x -> new ArrayList<>()).add(r.model() + " on " + r.benchmark())));
             List<String> all = new ArrayList<>(s.notes());
-            s.rows().forEach(r -> r.notes().forEach(n -> all.add(r.model() + " on " + r.benchmark() + ": " + n)));
+            byNote.forEach((n, who) -> all.add(String.join(", ", who) + ": " + n));
             notes.set(String.join("\n", all));
         }, e -> {
             rows.clear();

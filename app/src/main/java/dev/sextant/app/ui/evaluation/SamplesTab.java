@@ -63,8 +63,11 @@ public final class SamplesTab {
         notes.visibleProperty().bind(vm.notesProperty().isNotEmpty());
         notes.managedProperty().bind(notes.visibleProperty());
         chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.files().isEmpty()
-                ? "The project's repeated samples — or choose trial files: CSVs with a sample column, harness runs, τ-bench results"
+                ? "the project's repeated samples"
                 : vm.files().size() == 1 ? vm.files().get(0).getFileName().toString() : vm.files().size() + " files", vm.files()));
+        choose.setTooltip(new javafx.scene.control.Tooltip("Items answered several times: per-item CSVs with a sample column, lm-evaluation-harness"
+                + " samples files of several runs (one file a run), τ-bench results. Without files: the project's evidence scored with a"
+                + " sample index."));
         choose.setOnAction(e -> {
             FileChooser c = new FileChooser();
             c.setTitle("Trial files: the same items answered several times");
@@ -114,8 +117,8 @@ public final class SamplesTab {
         show(byKPane, rows.isEmpty() ? null : SampleCharts.byK(rows, dark.getAsBoolean()), "pass@k and pass^k against k appear here.");
         boolean tokens = rows.stream().anyMatch(r -> Double.isFinite(r.tokens().perItem()));
         show(tokensPane, tokens ? SampleCharts.accuracyVsTokens(rows, dark.getAsBoolean()) : null,
-                rows.isEmpty() ? "Accuracy against tokens per item appears here." : "No token counts in these files: accuracy against tokens needs an"
-                        + " output_tokens column.");
+                rows.isEmpty() ? "Accuracy against tokens per item appears here." : "No token counts here: accuracy against tokens needs"
+                        + " an output_tokens column.");
     }
 
     static String fmt(RepeatedSamples.Estimate e) {
