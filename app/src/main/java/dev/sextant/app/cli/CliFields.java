@@ -172,6 +172,10 @@ public final class CliFields {
             Map.entry("judge.direction", "--direction"),
             Map.entry("judge.critical", "--critical"),
             Map.entry("judge.thresholds", "--pass-threshold"),
+            // eval samples
+            Map.entry("samples.k", "--k"),
+            Map.entry("samples.tokens", "--tokenizer"),
+            Map.entry("samples.input", "--input"),
             // monitor watch
             Map.entry("monitor.rollback", "--rollback"),
             Map.entry("monitor.qualityProxy", "--quality-proxy"),

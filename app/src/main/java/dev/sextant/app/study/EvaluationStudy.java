@@ -144,7 +144,14 @@ public final class EvaluationStudy {
      */
     public static Samples samples(List<Path> files, String model, String metric, List<Integer> ks, dev.sextant.model.evaluation.RepeatedSamples.Prices prices,
                                   long seed, CancellationToken cancel) {
-        dev.sextant.model.io.SampleTrialFiles.Read read = dev.sextant.model.io.SampleTrialFiles.read(files, model, metric);
+        return samples(files, model, metric, null, ks, prices, seed, cancel);
+    }
+
+    /** As above, counting answers' tokens from their text with {@code tokenizer} (a tokenizer.json or its model folder; null: none). */
+    public static Samples samples(List<Path> files, String model, String metric, Path tokenizer, List<Integer> ks,
+                                  dev.sextant.model.evaluation.RepeatedSamples.Prices prices, long seed, CancellationToken cancel) {
+        dev.sextant.model.io.SampleTrialFiles.Read read = dev.sextant.model.io.SampleTrialFiles.read(files, model, metric,
+                tokenizer == null ? null : dev.sextant.model.io.HfTokenizerFile.open(tokenizer));
         return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
     }
 

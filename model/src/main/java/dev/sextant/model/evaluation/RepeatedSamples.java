@@ -218,6 +218,10 @@ public final class RepeatedSamples {
         int mj = 2 * ks.size();
         ResamplingDecomposition variance = items0 >= 2 && n >= 2 ? ResamplingDecomposition.of(scores) : null;
         Tokens tokens = tokens(g, c);
+        InputError.require(!(Double.isFinite(prices.outputPerMillion()) || Double.isFinite(prices.inputPerMillion())) || Double.isFinite(tokens.perItem()),
+                "samples.tokens", what + ": a cost needs the answers' token counts, and " + g.stream().filter(t -> !Double.isFinite(t.outputTokens()))
+                        .count() + " of its " + g.size() + " answers have none: give an output_tokens column, or the answers' text and the model's"
+                        + " tokenizer");
         double cost = Double.NaN;
         if (Double.isFinite(prices.outputPerMillion()) && Double.isFinite(tokens.perSolved())) {
             double solved = Arrays.stream(c).sum();

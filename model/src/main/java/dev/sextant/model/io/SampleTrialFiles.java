@@ -18,13 +18,17 @@ import java.util.regex.Pattern;
  * reasoning_tokens}; without a {@code sample} column each file is one trial), or lm-evaluation-harness samples files,
  * each file one trial (several runs of one model with different seeds), the sampling configuration read from the same
  * run's {@code results_<time>.json} ({@code configs.<task>.generation_kwargs}, {@code config.gen_kwargs},
- * {@code config.random_seed}), or τ-bench results (a JSON array of tasks' trials with their reward).
+ * {@code config.random_seed}), or τ-bench results (a JSON array of tasks' trials with their reward). Answers' tokens:
+ * the file's counts, else counted from their text (a CSV's {@code response} column, the harness's {@code resps}) with
+ * the model's tokenizer when one is given.
  */
 public final class SampleTrialFiles {
 
     static final List<String> REQUIRED = List.of("model", "benchmark", "item_id", "score");
     static final Set<String> OPTIONAL = Set.of("sample", "temperature", "top_p", "max_tokens", "seed", "input_tokens", "output_tokens",
-            "reasoning_tokens", "cluster_id");
+            "reasoning_tokens", "cluster_id", "response");
+    /** Where a reasoning model's thinking ends in its text (DeepSeek-R1, Qwen3 and others write {@code <think>…</think>}). */
+    static final String THINK_END = "</think>";
     private static final Pattern SAMPLES = Pattern.compile("samples_(.+)_(\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+)\\.jsonl");
 
     /** The trials read and what the reading noticed. */
@@ -39,6 +43,14 @@ public final class SampleTrialFiles {
      * @param metric their metric (null: the first of acc, exact_match, pass@1, …)
      */
     public static Read read(List<Path> files, String model, String metric) {
+        return read(files, model, metric, null);
+    }
+
+    /**
+     * As above, counting the tokens of answers whose file gives their text but no count with {@code tokenizer} (the
+     * model's own; null: none). Text before a closing {@code </think>} counts as reasoning tokens.
+     */
+    public static Read read(List<Path> files, String model, String metric, dev.sextant.model.data.TokenCounting tokenizer) {
         List<RepeatedSamples.Trial> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Path f : files) {
@@ -47,11 +59,11 @@ public final class SampleTrialFiles {
             }
             String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.endsWith(".csv")) {
-                csv(f, out);
+                csv(f, out, tokenizer);
             } else if (name.endsWith(".json") && tauBench(Json.peek(f))) {
                 tauBench(f, model, out, notes);
             } else if (name.endsWith(".jsonl") || name.endsWith(".json")) {
-                lmEval(f, model, metric, out, notes);
+                lmEval(f, model, metric, out, notes, tokenizer);
             } else {
                 throw BadInputException.of(TextInput.name(f), "not a trials file: a per-item CSV (model,benchmark,item_id,sample,score) or an"
                         + " lm-evaluation-harness samples_<task>_<time>.jsonl");
@@ -63,9 +75,9 @@ public final class SampleTrialFiles {
         return new Read(List.copyOf(out), List.copyOf(notes));
     }
 
-    static void csv(Path file, List<RepeatedSamples.Trial> out) {
+    static void csv(Path file, List<RepeatedSamples.Trial> out, dev.sextant.model.data.TokenCounting tokenizer) {
         String name = TextInput.name(file);
-        try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL)) {
+        try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL); Tokens tokens = new Tokens(tokenizer)) {
             boolean perFile = !t.has("sample");
             for (CsvTable.Row r : t) {
                 Long sample = r.optionalInteger("sample");
@@ -84,10 +96,17 @@ public final class SampleTrialFiles {
                 if (trial == null) {
                     throw r.problem("sample", "missing: which of the item's trials this row is");
                 }
+                double output = count(r, "output_tokens");
+                double reasoning = count(r, "reasoning_tokens");
+                String response = r.optional("response");
+                if (Double.isNaN(output) && response != null && tokenizer != null) {
+                    double[] counted = tokens.of(response);
+                    output = counted[0];
+                    reasoning = Double.isNaN(reasoning) ? counted[1] : reasoning;
+                }
                 out.add(new RepeatedSamples.Trial(r.required("model"), r.required("benchmark"), r.required("item_id"), trial, r.number("score"),
                         new RepeatedSamples.Sampling(r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
-                        r.optionalInteger("seed"), count(r, "input_tokens"), count(r, "output_tokens"), count(r, "reasoning_tokens"),
-                        r.optionalId("cluster_id")));
+                        r.optionalInteger("seed"), count(r, "input_tokens"), output, reasoning, r.optionalId("cluster_id")));
             }
         }
     }
@@ -141,9 +160,11 @@ public final class SampleTrialFiles {
         }
     }
 
-    static void lmEval(Path file, String model, String metric, List<RepeatedSamples.Trial> out, List<String> notes) {
+    static void lmEval(Path file, String model, String metric, List<RepeatedSamples.Trial> out, List<String> notes,
+                       dev.sextant.model.data.TokenCounting tokenizer) {
         List<String> fileNotes = new ArrayList<>();
         List<ItemScore> scores = LmEvalSamples.read(file, model, metric, new UniqueKeys(), fileNotes);
+        java.util.Map<String, double[]> counted = tokenizer == null ? java.util.Map.of() : responseTokens(file, tokenizer, fileNotes);
         String task = LmEvalSamples.task(file);
         Matcher m = SAMPLES.matcher(file.getFileName().toString());
         JsonNode results = null;
@@ -157,12 +178,72 @@ public final class SampleTrialFiles {
         Long seed = results == null || !results.path("config").hasNonNull("random_seed") ? null : results.path("config").get("random_seed").asLong();
         String trial = TextInput.name(file);
         for (ItemScore s : scores) {
-            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, Double.NaN,
-                    Double.NaN));
+            double[] t = counted.getOrDefault(s.itemId(), new double[] {Double.NaN, Double.NaN});
+            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, t[0], t[1]));
         }
         fileNotes.forEach(n -> notes.add(trial + ": " + n));
         if (results == null) {
             notes.add(trial + ": no results file of the same run beside it: its sampling configuration is not known");
+        }
+    }
+
+    /**
+     * Each document's answer counted: the first generation of its first request ({@code resps[0][0]}, the model's raw
+     * text), {output, reasoning} tokens by doc_id; a log-likelihood task's responses are numbers, not text (none, said).
+     */
+    static java.util.Map<String, double[]> responseTokens(Path file, dev.sextant.model.data.TokenCounting tokenizer, List<String> notes) {
+        java.util.Map<String, double[]> out = new java.util.HashMap<>();
+        long[] notText = {0};
+        try (Tokens tokens = new Tokens(tokenizer)) {
+            JsonLines.forEach(file, (node, line) -> {
+                JsonNode id = node.get("doc_id");
+                JsonNode first = node.path("resps").path(0).path(0);
+                if (id == null || !id.isValueNode() || out.containsKey(id.asText())) {
+                    return;
+                }
+                if (!first.isTextual()) {
+                    notText[0]++;
+                    return;
+                }
+                out.put(id.asText(), tokens.of(first.asText()));
+            });
+        }
+        if (notText[0] > 0) {
+            notes.add(notText[0] + " documents' responses are not text (a log-likelihood task): no output tokens for them");
+        }
+        return out;
+    }
+
+    /** One tokenizer counter for a file's answers: {output, reasoning} tokens of a text. */
+    static final class Tokens implements AutoCloseable {
+        private final dev.sextant.model.data.TokenCounting.Counter counter;
+
+        Tokens(dev.sextant.model.data.TokenCounting tokenizer) {
+            this.counter = tokenizer == null ? null : tokenizer.newCounter();
+        }
+
+        double[] of(String text) {
+            int end = text.indexOf(THINK_END);
+            if (end < 0) {
+                return new double[] {count(text), Double.NaN};
+            }
+            return new double[] {count(text.substring(end + THINK_END.length())), count(text.substring(0, end + THINK_END.length()))};
+        }
+
+        private double count(String text) {
+            byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            return counter.count(b, b.length);
+        }
+
+        @Override
+        public void close() {
+            if (counter != null) {
+                try {
+                    counter.close();
+                } catch (Exception e) {
+                    // nothing held that matters
+                }
+            }
         }
     }
 

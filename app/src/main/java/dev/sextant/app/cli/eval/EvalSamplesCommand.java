@@ -42,6 +42,9 @@ public final class EvalSamplesCommand implements Runnable {
     String model;
     @Option(names = "--metric", paramLabel = "NAME", description = "The metric of lm-evaluation-harness files (default: acc, exact_match, …).")
     String metric;
+    @Option(names = "--tokenizer", paramLabel = "FILE|DIR", description = "The model's tokenizer.json (or its folder): counts the answers'"
+            + " tokens where the files give their text (a response column, the harness's resps) but no count.")
+    Path tokenizer;
     @Option(names = "--price-in", paramLabel = "USD", description = "Price of a million input tokens.")
     Double priceIn;
     @Option(names = "--price-out", paramLabel = "USD", description = "Price of a million output tokens.")
@@ -86,7 +89,7 @@ public final class EvalSamplesCommand implements Runnable {
         RepeatedSamples.Prices prices = new RepeatedSamples.Prices(priceIn == null ? Double.NaN : priceIn, priceOut == null ? Double.NaN : priceOut);
         EvaluationStudy.Samples s;
         if (!inputs.isEmpty()) {
-            s = EvaluationStudy.samples(inputs, model, metric, ks, prices, seed, CancellationToken.none());
+            s = EvaluationStudy.samples(inputs, model, metric, tokenizer, ks, prices, seed, CancellationToken.none());
         } else {
             try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project);
