@@ -176,6 +176,7 @@ public final class CliFields {
             Map.entry("samples.k", "--k"),
             Map.entry("samples.tokens", "--tokenizer"),
             Map.entry("samples.input", "--input"),
+            Map.entry("samples.fold", "--trials"),
             // monitor watch
             Map.entry("monitor.rollback", "--rollback"),
             Map.entry("monitor.qualityProxy", "--quality-proxy"),

@@ -190,6 +190,28 @@ public final class EvaluationStudy {
     }
 
     /**
+     * As above, each item's trials first folded into one score by {@code fold} (pass^k: the chance all k trials of it
+     * succeed; pass@k; their mean), so that the comparison is of reliability, not of one draw.
+     */
+    public static ScoreSummarizer.PairedResult compare(EvaluationEvidence e, String a, String b, String benchmark, double alpha,
+                                                       dev.sextant.model.evaluation.RepeatedSamples.Fold fold) {
+        if (fold == null) {
+            return compare(e, a, b, benchmark, alpha);
+        }
+        java.util.Map<String, java.util.Map<String, List<Double>>> trials = new java.util.LinkedHashMap<>();
+        for (dev.sextant.model.evaluation.ItemScore s : e.items()) {
+            if (s.benchmark().equals(benchmark) && (s.model().equals(a) || s.model().equals(b))) {
+                trials.computeIfAbsent(s.model(), k -> new java.util.LinkedHashMap<>()).computeIfAbsent(s.itemId(), k -> new java.util.ArrayList<>())
+                        .add(s.score());
+            }
+        }
+        List<dev.sextant.model.evaluation.ItemScore> folded = new java.util.ArrayList<>();
+        trials.forEach((model, items) -> items.forEach((item, scores) -> folded.add(new dev.sextant.model.evaluation.ItemScore(model, benchmark, item,
+                fold.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray()), null, null, null, null, null))));
+        return ScoreSummarizer.compare(folded, a, b, benchmark, alpha);
+    }
+
+    /**
      * The index tables: each file given, else the one of {@code stored}: a project's imported evidence,
      * needed when a weight table or scores file is not given (null otherwise).
      *

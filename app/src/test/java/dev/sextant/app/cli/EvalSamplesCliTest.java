@@ -87,4 +87,41 @@ class EvalSamplesCliTest {
         assertThat(row.get("passAt").get("4").get("value").asDouble()).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(res.json().get("notes").toString()).contains("named after the file");
     }
+
+    @Test
+    void pairedComparisonsAndTheGateCanJudgePassHatK() throws Exception {
+        // 4 items, 3 trials each; a solves items in 3, 3, 1, 0 trials; b in 2, 2, 2, 2. pass^2 per item (C(c,2)/C(3,2)):
+        // a 1, 1, 0, 0 (mean 0.5); b 1/3 each (mean 1/3): a − b = 1/6 on pass^2, while on the mean of trials a 7/12 < b 2/3
+        int[][] solved = {{3, 3, 1, 0}, {2, 2, 2, 2}};
+        StringBuilder eval = new StringBuilder("model,benchmark,item_id,sample,score\n");
+        StringBuilder gate = new StringBuilder("item,model,sample,score\n");
+        for (int m = 0; m < 2; m++) {
+            for (int i = 0; i < 4; i++) {
+                for (int j = 0; j < 3; j++) {
+                    int score = j < solved[m][i] ? 1 : 0;
+                    eval.append(m == 0 ? "a" : "b").append(",agent,t").append(i).append(',').append(j).append(',').append(score).append('\n');
+                    gate.append('t').append(i).append(',').append(m == 0 ? "a" : "b").append(',').append(j).append(',').append(score).append('\n');
+                }
+            }
+        }
+        Path e = Files.writeString(tmp.resolve("scores.csv"), eval);
+        CliRun hat = run("eval", "compare", "--input", e.toString(), "--a", "a", "--b", "b", "--benchmark", "agent", "--trials", "pass^2", "--json");
+        assertThat(hat.code()).as(hat.err()).isZero();
+        assertThat(hat.json().get("meanDiff").asDouble()).isCloseTo(0.5 - 1.0 / 3, within(1e-12));
+        CliRun mean = run("eval", "compare", "--input", e.toString(), "--a", "a", "--b", "b", "--benchmark", "agent", "--json");
+        assertThat(mean.json().get("meanDiff").asDouble()).isCloseTo(7.0 / 12 - 2.0 / 3, within(1e-12));
+        assertThat(run("eval", "compare", "--input", e.toString(), "--a", "a", "--b", "b", "--benchmark", "agent", "--trials", "pass^4").err())
+                .contains("--trials").contains("fewer than the k = 4");
+        assertThat(run("eval", "compare", "--input", e.toString(), "--a", "a", "--b", "b", "--benchmark", "agent", "--trials", "best").err())
+                .contains("pass^K");
+        // the gate: a private suite's trials folded into pass^2 per item, kept under that metric
+        assertThat(run("project", "create", "G").code()).isZero();
+        Path g = Files.writeString(tmp.resolve("suite.csv"), gate);
+        CliRun imp = run("gate", "import", "--project", "G", "--layer", "private", "--input", g.toString(), "--trials", "pass^2", "--json");
+        assertThat(imp.code()).as(imp.err()).isZero();
+        JsonNode rows = imp.json().get("imported");
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).get("metric").asText()).isEqualTo("pass^2");
+        assertThat(rows.get(0).get("values").asInt()).isEqualTo(4); // one per item, not per trial
+    }
 }

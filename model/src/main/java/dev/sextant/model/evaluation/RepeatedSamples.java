@@ -241,6 +241,38 @@ public final class RepeatedSamples {
                 new Estimate(point[mj + 2], intervals[mj + 2][0], intervals[mj + 2][1]), variance, tokens, cost, List.copyOf(notes));
     }
 
+    /**
+     * How an item's trials become one score, for a paired comparison or a gate check: pass^k, pass@k (both need k ≤ its
+     * trials; a trial succeeds from a score of 1), or the mean of its scores.
+     */
+    public record Fold(String name, int k, boolean hat) {
+
+        public static final Fold MEAN = new Fold("mean", 0, false);
+
+        /** "pass^3", "pass@5" or "mean". */
+        public static Fold parse(String text) {
+            String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+            if (t.equals("mean")) {
+                return MEAN;
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("pass([@^])(\\d{1,4})").matcher(t);
+            InputError.require(m.matches() && Integer.parseInt(m.group(2)) >= 1, "samples.fold", "'" + text + "': write pass^K (all K trials"
+                    + " succeed), pass@K (one of K does) or mean");
+            return new Fold("pass" + m.group(1) + m.group(2), Integer.parseInt(m.group(2)), m.group(1).equals("^"));
+        }
+
+        /** The item's score from its trials' scores. */
+        public double of(String item, double[] scores) {
+            if (k == 0) {
+                return Arrays.stream(scores).average().orElseThrow();
+            }
+            InputError.require(scores.length >= k, "samples.fold", "item " + item + " has " + scores.length + " trials, fewer than the k = " + k
+                    + " of " + name);
+            int c = (int) Arrays.stream(scores).filter(x -> x >= 1).count();
+            return hat ? passHat(scores.length, c, k) : passAt(scores.length, c, k);
+        }
+    }
+
     /** pass@k of one item with c successes in n trials: 1 − C(n−c, k)/C(n, k), as a product (Chen et al. 2021). */
     public static double passAt(int n, int c, int k) {
         if (n - c < k) {

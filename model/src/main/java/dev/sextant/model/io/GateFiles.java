@@ -77,6 +77,15 @@ public final class GateFiles {
      * model is refused: it would count twice in the suite's mean.
      */
     public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
+        return itemScores(file, layer, metric, rotation, null);
+    }
+
+    /**
+     * As above; a CSV with a {@code sample} column holds several trials per item and model, each item's folded into
+     * one score by {@code fold} (pass^k, pass@k, their mean; null: their mean).
+     */
+    public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation,
+                                                dev.sextant.model.evaluation.RepeatedSamples.Fold fold) {
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         String name = TextInput.name(file);
@@ -87,9 +96,40 @@ public final class GateFiles {
             values.computeIfAbsent(model, k -> new ArrayList<>()).add(score);
         };
         if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")) {
-            try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), java.util.Set.of())) {
-                for (CsvTable.Row r : t) {
-                    add.row(r.required("item"), r.required("model"), r.number("score"), r.line());
+            try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), java.util.Set.of("sample"))) {
+                if (t.has("sample")) {
+                    // trials: (model, item) → scores, in file order, then each item folded into one
+                    Map<String, Map<String, List<Double>>> trials = new LinkedHashMap<>();
+                    Map<String, Long> firstLine = new java.util.HashMap<>();
+                    for (CsvTable.Row r : t) {
+                        String item = r.required("item");
+                        String model = r.required("model");
+                        Long sample = r.optionalInteger("sample");
+                        if (sample == null) {
+                            throw r.problem("sample", "missing: which of the item's trials this row is");
+                        }
+                        keys.add(name, r.line(), "item, model, sample", item, model, sample);
+                        trials.computeIfAbsent(model, k -> new LinkedHashMap<>()).computeIfAbsent(item, k -> new ArrayList<>()).add(r.number("score"));
+                        firstLine.putIfAbsent(model + '\u0000' + item, r.line());
+                    }
+                    dev.sextant.model.evaluation.RepeatedSamples.Fold f = fold == null ? dev.sextant.model.evaluation.RepeatedSamples.Fold.MEAN : fold;
+                    trials.forEach((model, items) -> items.forEach((item, scores) -> {
+                        double v;
+                        try {
+                            v = f.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray());
+                        } catch (dev.sextant.model.InputError e) {
+                            throw new BadInputException(name, firstLine.get(model + '\u0000' + item), "sample", e.getMessage());
+                        }
+                        ids.computeIfAbsent(model, k -> new ArrayList<>()).add(item);
+                        values.computeIfAbsent(model, k -> new ArrayList<>()).add(v);
+                    }));
+                } else {
+                    if (fold != null && fold != dev.sextant.model.evaluation.RepeatedSamples.Fold.MEAN) {
+                        throw BadInputException.of(name, fold.name() + " needs several trials per item: a sample column (item,model,sample,score)");
+                    }
+                    for (CsvTable.Row r : t) {
+                        add.row(r.required("item"), r.required("model"), r.number("score"), r.line());
+                    }
                 }
             }
         } else {

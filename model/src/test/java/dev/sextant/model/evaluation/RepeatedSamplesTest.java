@@ -74,6 +74,16 @@ class RepeatedSamplesTest {
     }
 
     @Test
+    void aFoldTurnsAnItemsTrialsIntoOneScore() {
+        double[] trials = {1, 0, 1, 1}; // 3 of 4: pass^2 = C(3,2)/C(4,2) = 1/2; pass@2 = 1 − C(1,2)/C(4,2) = 1; mean 3/4
+        assertThat(RepeatedSamples.Fold.parse("pass^2").of("q", trials)).isCloseTo(0.5, within(1e-12));
+        assertThat(RepeatedSamples.Fold.parse(" PASS@2 ").of("q", trials)).isEqualTo(1.0);
+        assertThat(RepeatedSamples.Fold.parse("mean").of("q", trials)).isEqualTo(0.75);
+        assertThatThrownBy(() -> RepeatedSamples.Fold.parse("pass^0")).hasMessageContaining("pass^K");
+        assertThatThrownBy(() -> RepeatedSamples.Fold.parse("pass^5").of("q7", trials)).hasMessageContaining("item q7 has 4 trials");
+    }
+
+    @Test
     void configurationsAreNeverPooledAndBadTablesAreRefused() {
         List<RepeatedSamples.Trial> t = new ArrayList<>();
         for (int j = 0; j < 3; j++) {

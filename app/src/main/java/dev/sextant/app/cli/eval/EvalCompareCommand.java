@@ -26,6 +26,9 @@ public final class EvalCompareCommand implements Runnable {
     String b;
     @Option(names = "--benchmark", required = true, paramLabel = "NAME", description = "Benchmark both were scored on.")
     String benchmark;
+    @Option(names = "--trials", paramLabel = "pass^K|pass@K|mean", description = "Items answered several times: compare each item's pass^K"
+            + " (all K trials succeed), pass@K, or the mean of its trials (the default).")
+    String trials;
     @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "A", description = "1 − confidence level (default: ${DEFAULT-VALUE}).")
     double alpha;
     @Mixin
@@ -40,9 +43,11 @@ public final class EvalCompareCommand implements Runnable {
         if (loaded.items().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }
-        ScoreSummarizer.PairedResult r = EvaluationStudy.compare(loaded, a, b, benchmark, alpha);
+        ScoreSummarizer.PairedResult r = EvaluationStudy.compare(loaded, a, b, benchmark, alpha, trials == null ? null
+                : dev.sextant.model.evaluation.RepeatedSamples.Fold.parse(trials));
         ctx.print(output.json(), r, out -> {
-            out.printf("%s vs %s on %s, %d shared items%n", a, b, benchmark, r.n());
+            out.printf("%s vs %s on %s, %d shared items%s%n", a, b, benchmark, r.n(), trials == null ? "" : ", each item's " + trials.strip()
+                    + " over its trials");
             out.printf("mean difference (a − b)  %+.4f   (a %.4f, b %.4f)%n", r.meanDiff(), r.meanA(), r.meanB());
             out.printf("paired SE                %.4f   (unpaired would be %.4f; correlation %.3f)%n", r.se(), r.seUnpaired(), r.correlation());
             out.printf("%.0f%% CI                  [%+.4f, %+.4f]%n", 100 * (1 - alpha), r.ciLow(), r.ciHigh());

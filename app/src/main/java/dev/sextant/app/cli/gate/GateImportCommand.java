@@ -32,6 +32,9 @@ public final class GateImportCommand implements Runnable {
     Path input;
     @Option(names = "--metric", paramLabel = "M", description = "Metric of a suite's scores (default: accuracy).")
     String metric;
+    @Option(names = "--trials", paramLabel = "pass^K|pass@K|mean", description = "A suite with several trials per item (a sample column):"
+            + " how each item's trials become its score (default: their mean); names the metric unless --metric does.")
+    String trials;
     @Option(names = "--rotation", paramLabel = "YYYY-MM-DD", description = "A private suite's rotation date.")
     String rotation;
     @Mixin
@@ -67,8 +70,9 @@ public final class GateImportCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e instanceof DateTimeParseException ? "--rotation: expected YYYY-MM-DD, got '"
                     + rotation + "'" : e.getMessage());
         }
+        dev.sextant.model.evaluation.RepeatedSamples.Fold fold = trials == null ? null : dev.sextant.model.evaluation.RepeatedSamples.Fold.parse(trials);
         List<Observations> obs = l == GatePolicy.Layer.REPLAY ? GateFiles.replay(input)
-                : GateFiles.itemScores(input, l, metric == null ? "accuracy" : metric, date);
+                : GateFiles.itemScores(input, l, metric != null ? metric : fold != null ? fold.name() : "accuracy", date, fold);
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             ws.gate().importObservations(ctx.project(ws, project.nameOrId()).id(), obs, false);
