@@ -177,6 +177,10 @@ public final class CliFields {
             Map.entry("samples.tokens", "--tokenizer"),
             Map.entry("samples.input", "--input"),
             Map.entry("samples.fold", "--trials"),
+            // eval by-date
+            Map.entry("bydate.dates", "--dates"),
+            Map.entry("bydate.cutoff", "--cutoff"),
+            Map.entry("bydate.model", "--model"),
             // monitor watch
             Map.entry("monitor.rollback", "--rollback"),
             Map.entry("monitor.qualityProxy", "--quality-proxy"),
