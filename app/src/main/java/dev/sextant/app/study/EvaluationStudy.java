@@ -175,6 +175,38 @@ public final class EvaluationStudy {
         return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(trials, ks, prices, seed, cancel), List.of());
     }
 
+    /**
+     * The evidence's benchmark scores as a per-model profile over capability dimensions: each benchmark's mean and SE
+     * (per-item scores summarised, reported results, the model-score table where nothing else scores it; a clustered
+     * SE where items share clusters), placed by the map, the index's weight table or the defaults; the workload mix's
+     * coverage; refusal boundaries from refusal sets.
+     */
+    public static dev.sextant.model.evaluation.CapabilityProfile.Result dimensions(EvaluationEvidence e, Path map, List<Path> refusalSets,
+                                                                                CancellationToken cancel) {
+        List<dev.sextant.model.evaluation.CapabilityProfile.Score> scores = new java.util.ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        if (!e.items().isEmpty() || !e.reported().isEmpty()) {
+            for (ScoreSummary r : summaries(e, ScoreSummarySpec.defaults(), ProgressListener.NONE, cancel)) {
+                scores.add(new dev.sextant.model.evaluation.CapabilityProfile.Score(r.model(), r.benchmark(), r.mean(), r.seClustered() != null
+                        ? r.seClustered() : r.se()));
+                seen.add(r.model() + '\u0000' + r.benchmark());
+            }
+        }
+        if (e.scores() != null) {
+            for (dev.sextant.model.evaluation.ModelScore m : e.scores()) {
+                if (seen.add(m.model() + '\u0000' + m.benchmark())) {
+                    scores.add(new dev.sextant.model.evaluation.CapabilityProfile.Score(m.model(), m.benchmark(), m.score(), m.se()));
+                }
+            }
+        }
+        List<dev.sextant.model.evaluation.CapabilityProfile.RefusalItem> refusals = new java.util.ArrayList<>();
+        for (Path f : refusalSets) {
+            refusals.addAll(dev.sextant.model.io.DimensionFiles.refusals(f));
+        }
+        return dev.sextant.model.evaluation.CapabilityProfile.of(scores, map == null ? java.util.Map.of() : dev.sextant.model.io.DimensionFiles.map(map),
+                e.weights(), e.mix(), refusals);
+    }
+
     public static List<ScoreSummary> summaries(EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
         List<ScoreSummary> rows = new ArrayList<>();
         if (!e.items().isEmpty()) {

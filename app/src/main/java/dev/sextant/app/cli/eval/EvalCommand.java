@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval}: benchmark credibility — variance, paired comparison, power, composite indexes, arena ratings. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = "Benchmark credibility: error bars, paired comparisons, power, composite indexes, arena ratings.",
-        subcommands = {EvalImportCommand.class, EvalSummaryCommand.class, EvalSamplesCommand.class, EvalByDateCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class, EvalScorecardCommand.class,
+        subcommands = {EvalImportCommand.class, EvalSummaryCommand.class, EvalSamplesCommand.class, EvalByDateCommand.class, EvalDimensionsCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class, EvalScorecardCommand.class,
                 EvalArenaCommand.class})
 public final class EvalCommand implements Runnable {
 
