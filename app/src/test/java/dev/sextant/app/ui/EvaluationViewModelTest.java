@@ -63,6 +63,27 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
     }
 
+    /** The Dimensions tab on the demo project: the index's categories place its benchmarks; every mix category is measured. */
+    @Test
+    void theDimensionsTabProfilesTheDemoEvidence() throws Exception {
+        var d = vm.dimensions();
+        var r = d.resultProperty().get();
+        assertThat(r).isNotNull();
+        assertThat(r.cells()).extracting(c -> c.dimension()).contains("reasoning", "code", "instruction following", "knowledge");
+        assertThat(r.unmeasured().get("Ember-405B (demo)")).containsExactly("long context", "refusal/safety");
+        assertThat(r.coverage()).isNotEmpty().allMatch(c -> c.measured());
+        Path refusals = Files.writeString(tmp.resolve("refusals.csv"), "model,item_id,should_refuse,refused\nEmber-405B (demo),h1,yes,yes\n"
+                + "Ember-405B (demo),s1,no,no\n");
+        d.refusalSets().setAll(List.of(refusals));
+        d.refresh();
+        assertThat(d.resultProperty().get().refusals()).singleElement().satisfies(x -> assertThat(x.refusedWhenShould()).isEqualTo(1.0));
+        Path bad = Files.writeString(tmp.resolve("map.csv"), "benchmark,dimension\nIFEval,astrology\n");
+        d.mapProperty().set(bad);
+        d.refresh();
+        assertThat(d.problemProperty().get()).contains("map.csv").contains("astrology");
+        assertThat(failures).isEmpty();
+    }
+
     /**
      * An index built in the editor over imported model scores: the editor starts from the scored benchmarks, a bad row
      * is refused naming it, the kept index is the project's and is analysed, and the baselines count once scores are

@@ -37,6 +37,7 @@ public final class EvaluationViewModel {
 
     private final ShellModel shell;
     private final SamplesModel samples;
+    private final DimensionsModel dimensions;
     private final ObservableList<EvidenceSource> sources = FXCollections.observableArrayList();
     private final ObjectProperty<EvaluationEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
     private final ObservableList<ScoreSummary> summaries = FXCollections.observableArrayList();
@@ -70,7 +71,9 @@ public final class EvaluationViewModel {
     public EvaluationViewModel(ShellModel shell) {
         this.shell = shell;
         this.samples = new SamplesModel(shell, evidence::get);
+        this.dimensions = new DimensionsModel(shell, evidence::get);
         evidence.addListener((o, a, e) -> {
+            dimensions.refresh();
             if (samples.files().isEmpty()) {
                 samples.summarise(); // the project's own repeated samples, until trial files are chosen
             }
@@ -111,6 +114,11 @@ public final class EvaluationViewModel {
     }
 
     /** Reruns the analyses on the loaded evidence with the current settings. */
+    /** The Dimensions tab's state: the evidence's profile over capability dimensions. */
+    public DimensionsModel dimensions() {
+        return dimensions;
+    }
+
     /** The Samples tab's state: trial files and their stability and token figures. */
     public SamplesModel samples() {
         return samples;
