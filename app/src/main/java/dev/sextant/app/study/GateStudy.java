@@ -191,7 +191,7 @@ public final class GateStudy {
             }
         }
         List<GateEvidence> evidence = EvidenceAssembler.assemble(saved.policy(), c, i, eval.items(), eval.battles(), scans,
-                ws.gate().observations(projectId));
+                ws.gate().observations(projectId), eval.weights());
         return new GateCase(saved.policy(), c, i, evidence, GateDecision.decide(saved.policy(), evidence));
     }
 

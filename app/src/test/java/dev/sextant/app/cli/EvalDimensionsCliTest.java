@@ -54,6 +54,32 @@ class EvalDimensionsCliTest {
         assertThat(bad.err()).contains("bad-map.csv").contains("dimension").contains("'vibes' is none of");
     }
 
+    @Test
+    void aGateCheckOnADimensionPairsItsBenchmarksItems() throws Exception {
+        // humaneval and mbpp are code: new solves 7 of 8 items where old solves 8 → −1/8 on code; gsm8k (reasoning) is not in it
+        StringBuilder b = new StringBuilder("model,benchmark,item_id,score\n");
+        for (String bench : new String[] {"humaneval", "mbpp", "gsm8k"}) {
+            for (int i = 0; i < 4; i++) {
+                b.append("new,").append(bench).append(",q").append(i).append(',').append(bench.equals("mbpp") && i == 3 ? 0 : 1).append('\n');
+                b.append("old,").append(bench).append(",q").append(i).append(",1\n");
+            }
+        }
+        Path scores = Files.writeString(tmp.resolve("scores.csv"), b);
+        assertThat(run("project", "create", "D").code()).isZero();
+        assertThat(run("eval", "import", "--input", scores.toString(), "--project", "D").code()).isZero();
+        Path policy = Files.writeString(tmp.resolve("policy.json"), """
+                {"name": "dims", "confidence": 0.95, "checks": [{"name": "code", "layer": "public", "metric": "dimension:code",
+                  "higherIsBetter": true, "minimumEffect": 0, "margin": 0.5, "test": "paired", "role": "blocking"}]}
+                """);
+        assertThat(run("gate", "policy", "--project", "D", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old").code()).isZero();
+        CliRun d = run("gate", "decide", "--project", "D", "--json");
+        assertThat(d.code()).as(d.err()).isZero();
+        JsonNode check = d.json().get("checks").get(0);
+        assertThat(check.get("n").asInt()).isEqualTo(8);
+        assertThat(check.get("estimate").asDouble()).isCloseTo(-1.0 / 8, within(1e-12));
+        assertThat(check.get("source").asText()).contains("humaneval, mbpp");
+    }
+
     static JsonNode cell(JsonNode j, String model, String dimension) {
         for (JsonNode c : j.get("cells")) {
             if (c.get("model").asText().equals(model) && c.get("dimension").asText().equals(dimension)) {

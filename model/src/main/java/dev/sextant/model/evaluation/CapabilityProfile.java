@@ -123,6 +123,19 @@ public final class CapabilityProfile {
     }
 
     /**
+     * Where a benchmark goes without a user's map: the index weight table's category (when it names a dimension), else
+     * the default for a well-known task; null when neither places it.
+     */
+    public static Placement placement(String benchmark, Map<String, BenchmarkWeight> indexWeights) {
+        BenchmarkWeight w = indexWeights == null ? null : indexWeights.get(benchmark);
+        if (w != null && canonical(w.category()) != null) {
+            return new Placement(benchmark, canonical(w.category()), 1, "index weights (" + w.category() + ")");
+        }
+        String d = defaultDimension(benchmark);
+        return d == null ? null : new Placement(benchmark, d, 1, "default");
+    }
+
+    /**
      * @param map          the user's map: benchmark → {dimension, weight}, may be empty
      * @param indexWeights the composite index's weight table (null: none)
      * @param mix          the workload mix, category → share (null: none)
@@ -141,11 +154,8 @@ public final class CapabilityProfile {
         }
         for (String b : benchmarks) {
             Placement p = map.get(b);
-            if (p == null && index.containsKey(b) && canonical(index.get(b).category()) != null) {
-                p = new Placement(b, canonical(index.get(b).category()), 1, "index weights (" + index.get(b).category() + ")");
-            }
-            if (p == null && defaultDimension(b) != null) {
-                p = new Placement(b, defaultDimension(b), 1, "default");
+            if (p == null) {
+                p = placement(b, index);
             }
             if (p == null) {
                 unplaced.add(b);

@@ -34,10 +34,25 @@ public final class EvidenceAssembler {
 
     public static List<GateEvidence> assemble(GatePolicy policy, String candidate, String incumbent, List<ItemScore> items, List<Battle> battles,
                                               List<Contamination> scans, List<Observations> observations) {
+        return assemble(policy, candidate, incumbent, items, battles, scans, observations, null);
+    }
+
+    /** A public check's metric naming a capability dimension rather than one benchmark, e.g. {@code dimension:code}. */
+    public static final String DIMENSION = "dimension:";
+
+    /**
+     * As above; a public check on {@code dimension:NAME} pairs the items of every benchmark placed on that dimension
+     * (by the index's weight table, {@code indexWeights}, else the defaults of {@link dev.sextant.model.evaluation.CapabilityProfile}):
+     * a regression check on code as a whole, not on one code benchmark.
+     */
+    public static List<GateEvidence> assemble(GatePolicy policy, String candidate, String incumbent, List<ItemScore> items, List<Battle> battles,
+                                              List<Contamination> scans, List<Observations> observations,
+                                              List<dev.sextant.model.evaluation.BenchmarkWeight> indexWeights) {
         List<GateEvidence> out = new ArrayList<>();
         for (GatePolicy.Check c : policy.checks()) {
             GateEvidence e = switch (c.layer()) {
-                case PUBLIC -> publicBenchmark(c.metric(), candidate, incumbent, items, scans);
+                case PUBLIC -> c.metric().startsWith(DIMENSION) ? dimension(c.metric(), candidate, incumbent, items, indexWeights)
+                        : publicBenchmark(c.metric(), candidate, incumbent, items, scans);
                 case PAIRWISE -> battles(c.metric(), candidate, incumbent, battles);
                 default -> imported(c.layer(), c.metric(), candidate, incumbent, observations);
             };
@@ -65,6 +80,43 @@ public final class EvidenceAssembler {
             }
         }
         return e;
+    }
+
+    /**
+     * A dimension's evidence: the shared items of all its benchmarks (each item by benchmark and id), each model's item
+     * means paired; null when the two models share none.
+     */
+    static GateEvidence dimension(String metric, String candidate, String incumbent, List<ItemScore> items,
+                                  List<dev.sextant.model.evaluation.BenchmarkWeight> indexWeights) {
+        String wanted = dev.sextant.model.evaluation.CapabilityProfile.canonical(metric.substring(DIMENSION.length()));
+        if (wanted == null) {
+            throw new dev.sextant.model.InputError("gate.policy", "'" + metric + "' names no dimension: write dimension: and one of "
+                    + String.join(", ", dev.sextant.model.evaluation.CapabilityProfile.DIMENSIONS));
+        }
+        Map<String, dev.sextant.model.evaluation.BenchmarkWeight> index = new LinkedHashMap<>();
+        if (indexWeights != null) {
+            indexWeights.forEach(w -> index.put(w.benchmark(), w));
+        }
+        List<String> benchmarks = items.stream().map(ItemScore::benchmark).distinct().filter(b -> {
+            var p = dev.sextant.model.evaluation.CapabilityProfile.placement(b, index);
+            return p != null && p.dimension().equals(wanted);
+        }).sorted().toList();
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        for (String bench : benchmarks) {
+            Map<String, double[]> can = meanByItem(items, bench, candidate);
+            Map<String, double[]> inc = meanByItem(items, bench, incumbent);
+            for (String id : can.keySet().stream().filter(inc::containsKey).sorted().toList()) {
+                a.add(can.get(id)[0] / can.get(id)[1]);
+                b.add(inc.get(id)[0] / inc.get(id)[1]);
+            }
+        }
+        if (a.isEmpty()) {
+            return null;
+        }
+        return GateEvidence.values(GatePolicy.Layer.PUBLIC, metric, a.stream().mapToDouble(Double::doubleValue).toArray(),
+                b.stream().mapToDouble(Double::doubleValue).toArray(), "evaluation item scores of " + String.join(", ", benchmarks) + " ("
+                        + a.size() + " shared items)");
     }
 
     private static Map<String, double[]> meanByItem(List<ItemScore> items, String benchmark, String model) {
