@@ -176,6 +176,18 @@ public final class EvaluationStudy {
     }
 
     /**
+     * A model's accuracy before and after its training cut-off on one benchmark of the evidence, by the items' dates in
+     * {@code dates} (item_id,date[,benchmark]).
+     */
+    public static dev.sextant.model.evaluation.ResultsByDate.Result byDate(EvaluationEvidence e, String model, String benchmark, Path dates,
+                                                                        java.time.LocalDate cutoff, boolean skipUndated) {
+        List<dev.sextant.model.evaluation.ItemScore> scores = e.items().stream().filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
+                .toList();
+        return dev.sextant.model.evaluation.ResultsByDate.of(model, benchmark, scores, dev.sextant.model.io.ItemDatesCsv.read(dates, benchmark), cutoff,
+                skipUndated);
+    }
+
+    /**
      * The evidence's benchmark scores as a per-model profile over capability dimensions: each benchmark's mean and SE
      * (per-item scores summarised, reported results, the model-score table where nothing else scores it; a clustered
      * SE where items share clusters), placed by the map, the index's weight table or the defaults; the workload mix's

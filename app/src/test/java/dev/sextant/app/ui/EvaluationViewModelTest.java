@@ -84,6 +84,29 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
     }
 
+    /** The By date tab on the demo's LiveCodeBench: dated problems split at a cut-off, month by month; a bad cut-off names itself. */
+    @Test
+    void theByDateTabSplitsTheDemosProblemsAtTheCutOff() throws Exception {
+        StringBuilder dates = new StringBuilder("item_id,date\n");
+        for (int i = 0; i < 240; i++) {
+            dates.append("lcb-").append(i).append(',').append(java.time.LocalDate.of(2024, 1, 1).plusDays(2L * i)).append('\n');
+        }
+        var d = vm.byDate();
+        d.datesProperty().set(Files.writeString(tmp.resolve("dates.csv"), dates));
+        d.modelProperty().set("Ember-405B (demo)");
+        d.benchmarkProperty().set("LiveCodeBench");
+        d.cutoffProperty().set("mid 2024");
+        d.compare();
+        assertThat(d.problemProperty().get()).contains("'mid 2024' is not a date");
+        d.cutoffProperty().set("2024-06-30");
+        d.compare();
+        var r = d.resultProperty().get();
+        assertThat(r.before().n() + r.after().n()).isEqualTo(240);
+        assertThat(r.before().n()).isEqualTo(91); // every other day from Jan 1 to Jun 29, 2024
+        assertThat(r.months()).hasSize(16);
+        assertThat(failures).isEmpty();
+    }
+
     /**
      * An index built in the editor over imported model scores: the editor starts from the scored benchmarks, a bad row
      * is refused naming it, the kept index is the project's and is analysed, and the baselines count once scores are

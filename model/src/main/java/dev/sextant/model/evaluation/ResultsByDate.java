@@ -27,11 +27,16 @@ public final class ResultsByDate {
     public record Difference(double value, double low, double high) {
     }
 
+    /** The items of one calendar month (by their date): how many, and their mean score. */
+    public record Month(String month, int n, double mean) {
+    }
+
     /**
      * @param undated scored items without a date, left out (listed in the notes when any)
+     * @param months  accuracy month by month, oldest first (LiveCodeBench's picture of a cut-off)
      */
     public record Result(String model, String benchmark, LocalDate cutoff, Side before, Side after, Difference difference, int undated,
-                         List<String> notes) {
+                         List<Month> months, List<String> notes) {
     }
 
     private ResultsByDate() {
@@ -54,15 +59,21 @@ public final class ResultsByDate {
         List<Double> before = new ArrayList<>();
         List<Double> after = new ArrayList<>();
         List<String> undated = new ArrayList<>();
+        java.util.TreeMap<String, double[]> months = new java.util.TreeMap<>();
         sums.forEach((item, a) -> {
             LocalDate d = dates.get(item);
             if (d == null) {
                 undated.add(item);
-            } else if (d.isAfter(cutoff)) {
+                return;
+            }
+            if (d.isAfter(cutoff)) {
                 after.add(a[0] / a[1]);
             } else {
                 before.add(a[0] / a[1]);
             }
+            double[] m = months.computeIfAbsent(d.toString().substring(0, 7), k -> new double[2]);
+            m[0] += a[0] / a[1];
+            m[1]++;
         });
         List<String> notes = new ArrayList<>();
         if (!undated.isEmpty()) {
@@ -81,7 +92,10 @@ public final class ResultsByDate {
         if (before.size() < 30 || after.size() < 30) {
             notes.add("fewer than 30 items on a side: the normal interval understates the uncertainty");
         }
-        return new Result(model, benchmark, cutoff, b, a, new Difference(diff, diff - z * se, diff + z * se), undated.size(), List.copyOf(notes));
+        List<Month> byMonth = new ArrayList<>();
+        months.forEach((m, acc) -> byMonth.add(new Month(m, (int) acc[1], acc[0] / acc[1])));
+        return new Result(model, benchmark, cutoff, b, a, new Difference(diff, diff - z * se, diff + z * se), undated.size(), List.copyOf(byMonth),
+                List.copyOf(notes));
     }
 
     static Side side(List<Double> v) {

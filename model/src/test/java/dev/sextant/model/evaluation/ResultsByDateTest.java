@@ -42,6 +42,8 @@ class ResultsByDateTest {
         assertThat(r.difference().low()).isCloseTo(-1.19296, within(1e-5));
         assertThat(r.difference().high()).isCloseTo(0.19296, within(1e-5));
         assertThat(r.notes()).anyMatch(n -> n.contains("fewer than 30"));
+        assertThat(r.months()).extracting(ResultsByDate.Month::month).containsExactly("2024-03", "2024-06", "2024-09");
+        assertThat(r.months()).extracting(ResultsByDate.Month::mean).containsExactly(1.0, 0.0, 0.25);
         // an item answered twice counts by its mean; an undated one is refused, or left out and counted when asked
         scores.add(s("e", 0));
         assertThat(ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), false).after().mean()).isCloseTo((0.5 + 0 + 0 + 0) / 4,

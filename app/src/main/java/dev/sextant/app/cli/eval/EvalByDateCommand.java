@@ -51,8 +51,7 @@ public final class EvalByDateCommand implements Runnable {
         List<ItemScore> items = e.items();
         String m = one("--model", evidence.lmEval.model, items.stream().map(ItemScore::model).distinct().sorted().toList());
         String b = one("--benchmark", benchmark, items.stream().filter(x -> x.model().equals(m)).map(ItemScore::benchmark).distinct().sorted().toList());
-        List<ItemScore> scores = items.stream().filter(x -> x.model().equals(m) && x.benchmark().equals(b)).toList();
-        ResultsByDate.Result r = ResultsByDate.of(m, b, scores, dev.sextant.model.io.ItemDatesCsv.read(dates, b), cut, skipUndated);
+        ResultsByDate.Result r = dev.sextant.app.study.EvaluationStudy.byDate(e, m, b, dates, cut, skipUndated);
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%s on %s, cut-off %s%n", r.model(), r.benchmark(), r.cutoff());
             out.printf(Locale.ROOT, "before (dated ≤ cut-off)  %,6d items  mean %.4f%n", r.before().n(), r.before().mean());

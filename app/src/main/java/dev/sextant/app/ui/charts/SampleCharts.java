@@ -92,4 +92,44 @@ public final class SampleCharts {
         ((NumberAxis) plot.getDomainAxis()).setUpperMargin(0.22); // room for the rightmost point's name
         return Charts.chart("pass@1 against output tokens per item", plot, true, dark);
     }
+
+    /**
+     * Accuracy month by month over the items' dates, each month's bar as wide as its items allow, with the training
+     * cut-off marked: a step down after it is what a model that saw the older items looks like.
+     */
+    public static JFreeChart byMonth(dev.sextant.model.evaluation.ResultsByDate.Result r, boolean dark) {
+        org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
+        org.jfree.data.xy.XYSeries s = new org.jfree.data.xy.XYSeries(r.model() + " on " + r.benchmark() + " (items of the month)", false, true);
+        org.jfree.chart.axis.DateAxis x = new org.jfree.chart.axis.DateAxis("item date (month)");
+        x.setTimeZone(java.util.TimeZone.getTimeZone("UTC"));
+        for (dev.sextant.model.evaluation.ResultsByDate.Month m : r.months()) {
+            long at = java.time.LocalDate.parse(m.month() + "-15").atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
+            s.add(at, m.mean());
+        }
+        data.addSeries(s);
+        XYLineAndShapeRenderer rend = new XYLineAndShapeRenderer(true, true);
+        rend.setSeriesPaint(0, PlanCharts.PARTS[0]);
+        rend.setSeriesStroke(0, new BasicStroke(1.6f));
+        NumberAxis y = new NumberAxis("accuracy");
+        y.setRange(0, 1.02);
+        XYPlot plot = new XYPlot(data, x, y, rend);
+        long cut = r.cutoff().atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
+        org.jfree.chart.plot.ValueMarker marker = new org.jfree.chart.plot.ValueMarker(cut, ChartTheme.danger(dark), new BasicStroke(1.5f,
+                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        marker.setLabel("training cut-off " + r.cutoff());
+        marker.setLabelPaint(ChartTheme.danger(dark));
+        marker.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+        marker.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        plot.addDomainMarker(marker);
+        for (boolean before : new boolean[] {true, false}) {
+            var side = before ? r.before() : r.after();
+            org.jfree.chart.plot.ValueMarker mean = new org.jfree.chart.plot.ValueMarker(side.mean(), ChartTheme.muted(dark), new BasicStroke(1f));
+            mean.setLabel((before ? "before: " : "after: ") + String.format(java.util.Locale.ROOT, "%.3f (%d items)", side.mean(), side.n()));
+            mean.setLabelPaint(ChartTheme.muted(dark));
+            mean.setLabelAnchor(before ? org.jfree.chart.ui.RectangleAnchor.TOP_LEFT : org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT);
+            mean.setLabelTextAnchor(before ? org.jfree.chart.ui.TextAnchor.BOTTOM_LEFT : org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+            plot.addRangeMarker(mean);
+        }
+        return Charts.chart("Accuracy by the items' month", plot, true, dark);
+    }
 }

@@ -17,7 +17,7 @@ import javafx.stage.FileChooser;
 
 /**
  * Controller of EvaluationView.fxml, the Evaluation area: its header, Import… and files dropped anywhere on it, and one
- * view per tab ({@link EvidenceTab}, {@link VarianceTab}, {@link SamplesTab}, {@link DimensionsTab}, {@link CompareTab}, {@link IndexTab}, {@link ArenaTab},
+ * view per tab ({@link EvidenceTab}, {@link VarianceTab}, {@link SamplesTab}, {@link DimensionsTab}, {@link ByDateTab}, {@link CompareTab}, {@link IndexTab}, {@link ArenaTab},
  * {@link ScorecardTab}). State and analyses live in {@link EvaluationViewModel}.
  */
 public final class EvaluationView {
@@ -36,6 +36,7 @@ public final class EvaluationView {
     @FXML private Tab varianceTab;
     @FXML private Tab samplesTab;
     @FXML private Tab dimensionsTab;
+    @FXML private Tab byDateTab;
     @FXML private Tab compareTab;
     @FXML private Tab indexTab;
     @FXML private Tab arenaTab;
@@ -67,6 +68,7 @@ public final class EvaluationView {
         varianceTab.setContent(FxmlView.load(new VarianceTab(vm, dark), TABLE_KEYS));
         samplesTab.setContent(FxmlView.load(new SamplesTab(vm.samples(), dark), TABLE_KEYS));
         dimensionsTab.setContent(FxmlView.load(new DimensionsTab(vm.dimensions(), dark), TABLE_KEYS));
+        byDateTab.setContent(FxmlView.load(new ByDateTab(vm.byDate(), dark), TABLE_KEYS));
         compareTab.setContent(FxmlView.load(new CompareTab(vm), TABLE_KEYS));
         indexTab.setContent(FxmlView.load(new IndexTab(vm, dark), TABLE_KEYS));
         arenaTab.setContent(FxmlView.load(new ArenaTab(vm, dark), TABLE_KEYS));

@@ -38,6 +38,7 @@ public final class EvaluationViewModel {
     private final ShellModel shell;
     private final SamplesModel samples;
     private final DimensionsModel dimensions;
+    private final ByDateModel byDate;
     private final ObservableList<EvidenceSource> sources = FXCollections.observableArrayList();
     private final ObjectProperty<EvaluationEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
     private final ObservableList<ScoreSummary> summaries = FXCollections.observableArrayList();
@@ -72,8 +73,10 @@ public final class EvaluationViewModel {
         this.shell = shell;
         this.samples = new SamplesModel(shell, evidence::get);
         this.dimensions = new DimensionsModel(shell, evidence::get);
+        this.byDate = new ByDateModel(shell, evidence::get);
         evidence.addListener((o, a, e) -> {
             dimensions.refresh();
+            byDate.evidenceChanged();
             if (samples.files().isEmpty()) {
                 samples.summarise(); // the project's own repeated samples, until trial files are chosen
             }
@@ -114,6 +117,11 @@ public final class EvaluationViewModel {
     }
 
     /** Reruns the analyses on the loaded evidence with the current settings. */
+    /** The By date tab's state: accuracy before and after a model's training cut-off. */
+    public ByDateModel byDate() {
+        return byDate;
+    }
+
     /** The Dimensions tab's state: the evidence's profile over capability dimensions. */
     public DimensionsModel dimensions() {
         return dimensions;
