@@ -22,8 +22,8 @@ import java.util.stream.IntStream;
  * <li>pass@k — the chance that at least one of k trials succeeds, by the unbiased estimator over n ≥ k trials,
  * 1 − C(n−c, k)/C(n, k) per item (Chen et al., "Evaluating Large Language Models Trained on Code", 2021, §2.1);</li>
  * <li>pass^k — the chance that all k trials succeed, C(c, k)/C(n, k) per item (Yao et al., "τ-bench", 2024, §5);</li>
- * <li>majority — the share of items most of whose trials succeed (a tie counts half): majority voting judged by
- * outcome, as the answers themselves are not compared;</li>
+ * <li>majority — the share of items whose most frequent final answer is right (self-consistency voting) where the
+ * trials give their answers; else the share most of whose trials succeed (a tie half);</li>
  * <li>consistency — the share of items whose trials all agree (all succeed or all fail);</li>
  * <li>the variance of the mean split between items and sampling (Miller, "Adding Error Bars to Evals", 2024).</li>
  * </ul>
@@ -61,15 +61,22 @@ public final class RepeatedSamples {
      * @param outputTokens tokens the answer took (NaN: not known), reasoning tokens apart where marked
      * @param clusterId    items sharing a cluster (questions on one passage, problems of one contest) are resampled together;
      *                     null: the item stands alone
+     * @param answer       the final answer extracted from the response (null: not given), what majority voting counts
      */
     public record Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed,
-                        double inputTokens, double outputTokens, double reasoningTokens, String clusterId) {
+                        double inputTokens, double outputTokens, double reasoningTokens, String clusterId, String answer) {
         public Trial {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(benchmark, "benchmark");
             Objects.requireNonNull(itemId, "itemId");
             Objects.requireNonNull(trial, "trial");
             sampling = sampling == null ? new Sampling(null, null, null) : sampling;
+        }
+
+        /** A trial whose final answer is not given (majority then by outcome). */
+        public Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed, double inputTokens,
+                     double outputTokens, double reasoningTokens, String clusterId) {
+            this(model, benchmark, itemId, trial, score, sampling, seed, inputTokens, outputTokens, reasoningTokens, clusterId, null);
         }
 
         /** A trial of an item in no cluster (items independent of each other). */
@@ -185,10 +192,28 @@ public final class RepeatedSamples {
             table[cc][2 * ks.size() + 1] = cc == 0 || cc == n ? 1 : 0;
             table[cc][2 * ks.size() + 2] = (double) cc / n;
         }
+        // each item's figures; majority by answers where every trial gives one (self-consistency: the most frequent final
+        // answer, right when its trials were; Wang et al., "Self-Consistency Improves Chain of Thought Reasoning", 2023)
+        double[][] perItem = new double[items0][];
+        for (int x = 0; x < items0; x++) {
+            perItem[x] = table[c[x]].clone();
+        }
+        int mj0 = 2 * ks.size();
+        boolean answers = g.stream().allMatch(t -> t.answer() != null);
+        if (answers) {
+            int x = 0;
+            for (String item : items) {
+                perItem[x][mj0] = majorityByAnswer(byTrial.values().stream().map(t -> t.get(item)).toList());
+                x++;
+            }
+            notes.add("majority by the trials' final answers (the most frequent, ties to the one given first)");
+        } else {
+            notes.add("majority by outcome: most trials of an item succeed (the files give no final answers)");
+        }
         double[] point = new double[m];
-        for (int x : c) {
+        for (double[] v : perItem) {
             for (int q = 0; q < m; q++) {
-                point[q] += table[x][q];
+                point[q] += v[q];
             }
         }
         for (int q = 0; q < m; q++) {
@@ -208,7 +233,7 @@ public final class RepeatedSamples {
         if (clustered) {
             notes.add(clusterOf.size() + " clusters of items: the intervals resample clusters");
         }
-        double[][] intervals = bootstrap(c, cluster, clusterOf.size(), n, table, seed, cancel);
+        double[][] intervals = bootstrap(perItem, cluster, clusterOf.size(), seed, cancel);
         Map<Integer, Estimate> passAt = new LinkedHashMap<>();
         Map<Integer, Estimate> passHat = new LinkedHashMap<>();
         for (int q = 0; q < ks.size(); q++) {
@@ -273,6 +298,23 @@ public final class RepeatedSamples {
         }
     }
 
+    /** 1 when an item's most frequent final answer (ties: the first given) was scored a success, else 0. */
+    static double majorityByAnswer(List<Trial> trials) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        for (Trial t : trials) {
+            int[] a = counts.computeIfAbsent(t.answer().strip(), k -> new int[2]);
+            a[0]++;
+            a[1] += t.score() >= 1 ? 1 : 0;
+        }
+        int[] best = null;
+        for (int[] a : counts.values()) {
+            if (best == null || a[0] > best[0]) {
+                best = a;
+            }
+        }
+        return best[1] > 0 ? 1 : 0;
+    }
+
     /** pass@k of one item with c successes in n trials: 1 − C(n−c, k)/C(n, k), as a product (Chen et al. 2021). */
     public static double passAt(int n, int c, int k) {
         if (n - c < k) {
@@ -305,16 +347,16 @@ public final class RepeatedSamples {
      * Hinkley, "Bootstrap Methods and their Application", 1997, §3.8). Rounds run in parallel, each from its own stream
      * split from {@code seed}, so the answer does not depend on the threads.
      */
-    static double[][] bootstrap(int[] c, int[] cluster, int clusters, int n, double[][] table, long seed, CancellationToken cancel) {
-        int items = c.length;
-        int m = table[0].length;
+    static double[][] bootstrap(double[][] perItem, int[] cluster, int clusters, long seed, CancellationToken cancel) {
+        int items = perItem.length;
+        int m = perItem[0].length;
         // each cluster's sum of every figure over its items, and its item count: a round adds whole clusters
         double[][] sums = new double[clusters][m];
         int[] sizes = new int[clusters];
         for (int i = 0; i < items; i++) {
             sizes[cluster[i]]++;
             for (int q = 0; q < m; q++) {
-                sums[cluster[i]][q] += table[c[i]][q];
+                sums[cluster[i]][q] += perItem[i][q];
             }
         }
         SplittableRandom root = new SplittableRandom(seed);

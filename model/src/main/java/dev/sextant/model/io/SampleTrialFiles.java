@@ -26,7 +26,7 @@ public final class SampleTrialFiles {
 
     static final List<String> REQUIRED = List.of("model", "benchmark", "item_id", "score");
     static final Set<String> OPTIONAL = Set.of("sample", "temperature", "top_p", "max_tokens", "seed", "input_tokens", "output_tokens",
-            "reasoning_tokens", "cluster_id", "response");
+            "reasoning_tokens", "cluster_id", "response", "answer");
     /** Where a reasoning model's thinking ends in its text (DeepSeek-R1, Qwen3 and others write {@code <think>…</think>}). */
     static final String THINK_END = "</think>";
     private static final Pattern SAMPLES = Pattern.compile("samples_(.+)_(\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+)\\.jsonl");
@@ -106,7 +106,7 @@ public final class SampleTrialFiles {
                 }
                 out.add(new RepeatedSamples.Trial(r.required("model"), r.required("benchmark"), r.required("item_id"), trial, r.number("score"),
                         new RepeatedSamples.Sampling(r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
-                        r.optionalInteger("seed"), count(r, "input_tokens"), output, reasoning, r.optionalId("cluster_id")));
+                        r.optionalInteger("seed"), count(r, "input_tokens"), output, reasoning, r.optionalId("cluster_id"), r.optional("answer")));
             }
         }
     }

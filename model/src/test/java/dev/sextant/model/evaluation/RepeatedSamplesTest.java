@@ -84,6 +84,31 @@ class RepeatedSamplesTest {
     }
 
     @Test
+    void majorityVotingCountsFinalAnswersWhereTheTrialsGiveThem() {
+        // four trials an item. Item 1: 42, 41, 43, 42 (42 right) → the vote is right, though by outcome it is a tie (½);
+        // item 2: 7, 9, 9, 8 (7 right) → wrong either way; item 3: 5, 5, 6, 6 (5 right), a tie in votes → the answer given
+        // first, 5, right (by outcome ½ again). By answers (1 + 0 + 1)/3 = 2/3; by outcome (½ + 0 + ½)/3 = 1/3.
+        String[][] answers = {{"42", "41", "43", "42"}, {"7", "9", "9", "8"}, {"5", "5", "6", "6"}};
+        String[] rightAnswer = {"42", "7", "5"};
+        List<RepeatedSamples.Trial> withAnswers = new ArrayList<>();
+        List<RepeatedSamples.Trial> without = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 4; j++) {
+                int score = answers[i][j].equals(rightAnswer[i]) ? 1 : 0;
+                withAnswers.add(new RepeatedSamples.Trial("m", "b", "q" + i, Integer.toString(j), score, T08, null, Double.NaN, Double.NaN, Double.NaN,
+                        null, answers[i][j]));
+                without.add(trial("m", "q" + i, j, score, Double.NaN));
+            }
+        }
+        RepeatedSamples.Row voted = RepeatedSamples.summarize(withAnswers, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        RepeatedSamples.Row byOutcome = RepeatedSamples.summarize(without, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        assertThat(voted.majority().value()).isCloseTo(2.0 / 3, within(1e-12));
+        assertThat(byOutcome.majority().value()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(voted.notes()).anyMatch(n -> n.contains("final answers"));
+        assertThat(byOutcome.notes()).anyMatch(n -> n.contains("by outcome"));
+    }
+
+    @Test
     void configurationsAreNeverPooledAndBadTablesAreRefused() {
         List<RepeatedSamples.Trial> t = new ArrayList<>();
         for (int j = 0; j < 3; j++) {
