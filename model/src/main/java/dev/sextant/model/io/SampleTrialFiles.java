@@ -165,6 +165,7 @@ public final class SampleTrialFiles {
         List<String> fileNotes = new ArrayList<>();
         List<ItemScore> scores = LmEvalSamples.read(file, model, metric, new UniqueKeys(), fileNotes);
         java.util.Map<String, double[]> counted = tokenizer == null ? java.util.Map.of() : responseTokens(file, tokenizer, fileNotes);
+        java.util.Map<String, String> answers = finalAnswers(file);
         String task = LmEvalSamples.task(file);
         Matcher m = SAMPLES.matcher(file.getFileName().toString());
         JsonNode results = null;
@@ -179,7 +180,8 @@ public final class SampleTrialFiles {
         String trial = TextInput.name(file);
         for (ItemScore s : scores) {
             double[] t = counted.getOrDefault(s.itemId(), new double[] {Double.NaN, Double.NaN});
-            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, t[0], t[1]));
+            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, t[0], t[1], null,
+                    answers.get(s.itemId())));
         }
         fileNotes.forEach(n -> notes.add(trial + ": " + n));
         if (results == null) {
@@ -212,6 +214,27 @@ public final class SampleTrialFiles {
             notes.add(notText[0] + " documents' responses are not text (a log-likelihood task): no output tokens for them");
         }
         return out;
+    }
+
+    /**
+     * Each document's final answer as the harness extracted it ({@code filtered_resps[0]} when text), by doc_id, for
+     * majority voting across runs; none when a document appears under several filters (which extraction to vote on is
+     * then not the file's to say) or an answer is not text.
+     */
+    static java.util.Map<String, String> finalAnswers(Path file) {
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        boolean[] usable = {true};
+        JsonLines.forEach(file, (node, line) -> {
+            JsonNode id = node.get("doc_id");
+            JsonNode a = node.path("filtered_resps").path(0);
+            if (!usable[0] || id == null || !id.isValueNode()) {
+                return;
+            }
+            if (!a.isTextual() || out.put(id.asText(), a.asText()) != null) {
+                usable[0] = false;
+            }
+        });
+        return usable[0] ? out : java.util.Map.of();
     }
 
     /** One tokenizer counter for a file's answers: {output, reasoning} tokens of a text. */

@@ -69,6 +69,10 @@ class SampleTrialFilesTest {
         assertThat(row.samplesPerItem()).isEqualTo(2);
         assertThat(row.seeds()).containsExactly(0L, 1L);
         assertThat(row.passHat().get(2).value()).isEqualTo(0.5); // doc 0 both runs, doc 1 one
+        // the harness's extracted answers vote: doc 0 "6" twice (right); doc 1 "4" (wrong) and "5" (right), a tie to the first → wrong
+        assertThat(read.trials()).extracting(RepeatedSamples.Trial::answer).containsExactly("6", "4", "6", "5");
+        assertThat(row.majority().value()).isEqualTo(0.5);
+        assertThat(row.notes()).anyMatch(n -> n.contains("final answers"));
         // without a tokenizer there are no counts, and a cost cannot be made: said, naming how many answers lack one
         SampleTrialFiles.Read bare = SampleTrialFiles.read(List.of(a, b), null, null);
         assertThatThrownBy(() -> RepeatedSamples.summarize(bare.trials(), List.of(1), new RepeatedSamples.Prices(1, 2), 1, CancellationToken.none()))
