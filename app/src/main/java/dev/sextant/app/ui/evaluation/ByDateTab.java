@@ -45,9 +45,7 @@ public final class ByDateTab {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         datesName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.datesProperty().get() == null ? ""
                 : vm.datesProperty().get().getFileName().toString(), vm.datesProperty()));
         chooseDates.setTooltip(new javafx.scene.control.Tooltip("CSV item_id,date[,benchmark]: each item's release or creation date"));

@@ -51,9 +51,7 @@ public final class DimensionsTab {
 
     @FXML
     private void initialize() {
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
         chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> (vm.mapProperty().get() == null
                 ? "placement: the index's categories and the defaults for well-known tasks" : "map: " + vm.mapProperty().get().getFileName())
                 + (vm.refusalSets().isEmpty() ? "" : "; refusal sets: " + vm.refusalSets().size()), vm.mapProperty(), vm.refusalSets()));

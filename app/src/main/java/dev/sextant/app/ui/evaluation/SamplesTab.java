@@ -56,12 +56,8 @@ public final class SamplesTab {
         ks.textProperty().bindBidirectional(vm.ksProperty());
         priceIn.textProperty().bindBidirectional(vm.priceInProperty());
         priceOut.textProperty().bindBidirectional(vm.priceOutProperty());
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
-        notes.textProperty().bind(vm.notesProperty());
-        notes.visibleProperty().bind(vm.notesProperty().isNotEmpty());
-        notes.managedProperty().bind(notes.visibleProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
+        dev.sextant.app.ui.shell.Forms.bindProblem(notes, vm.notesProperty()); // shown only while there are some
         chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.files().isEmpty()
                 ? "the project's repeated samples"
                 : vm.files().size() == 1 ? vm.files().get(0).getFileName().toString() : vm.files().size() + " files", vm.files()));
