@@ -90,7 +90,7 @@ public final class SamplesTab {
                 width(text("Benchmark", RepeatedSamples.Row::benchmark), 120),
                 width(text("Sampling", r -> r.sampling().describe()), 200),
                 width(number("Items", r -> (double) r.n(), "%,.0f"), 70),
-                width(number("Trials", r -> (double) r.samplesPerItem(), "%,.0f"), 60)));
+                width(number("Trials", r -> (double) r.samplesPerItem(), "%,.0f"), 72)));
         for (int k : vm.shownKs()) {
             cols.add(width(text("pass@" + k, r -> fmt(r.passAt().get(k))), 150));
         }
