@@ -9,7 +9,6 @@ import dev.sextant.app.ui.charts.SampleCharts;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.RepeatedSamples;
 import java.io.File;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -123,11 +122,5 @@ public final class SamplesTab {
 
     static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
-    }
-
-    /** The files of a drop or an import the tab should read (tests and the area's drop handler). */
-    void read(List<Path> files) {
-        vm.files().setAll(files);
-        vm.summarise();
     }
 }
