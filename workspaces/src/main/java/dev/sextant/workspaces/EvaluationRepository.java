@@ -6,7 +6,9 @@ import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.io.FieldChecks;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ItemScore;
+import dev.sextant.model.evaluation.ResultDate;
 import dev.sextant.model.evaluation.ModelScore;
 import dev.sextant.model.evaluation.ReportedResult;
 import dev.sextant.model.job.CancellationToken;
@@ -55,9 +57,9 @@ public final class EvaluationRepository {
             for (EvidenceFile f : files) {
                 cancel.throwIfCancelled();
                 EvidenceSource s = new EvidenceSource(Ids.newId(), projectId, f.kind(), f.name(), f.origin(), f.rows(), demo,
-                        Instant.now().truncatedTo(ChronoUnit.MILLIS));
+                        Instant.now().truncatedTo(ChronoUnit.MILLIS), f.holdsResults() ? f.runDate() : null);
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO EVAL_SOURCE(ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, "
-                        + "IMPORTED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
+                        + "IMPORTED_AT, RUN_DATE) VALUES (?,?,?,?,?,?,?,?,?)")) {
                     ps.setObject(1, s.id());
                     ps.setObject(2, projectId);
                     ps.setString(3, s.kind().name());
@@ -66,6 +68,7 @@ public final class EvaluationRepository {
                     ps.setLong(6, s.rows());
                     ps.setBoolean(7, demo);
                     ps.setObject(8, s.importedAt().atOffset(ZoneOffset.UTC));
+                    ps.setDate(9, s.runDate() == null ? null : Date.valueOf(s.runDate()));
                     ps.executeUpdate();
                 }
                 Runnable tick = () -> {
@@ -213,12 +216,23 @@ public final class EvaluationRepository {
                         ps.setString(10, x.source());
                         setDouble(ps, 11, x.baseline());
                     }, source, tick);
-            case MODEL_SCORES -> batch(c, "INSERT INTO EVAL_MODEL_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, SCORE, SE) VALUES (?,?,?,?,?,?)",
-                    f.scores(), (ps, x) -> {
+            case MODEL_SCORES -> batch(c, "INSERT INTO EVAL_MODEL_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, SCORE, SE, TOKENS) "
+                    + "VALUES (?,?,?,?,?,?,?)", f.scores(), (ps, x) -> {
                         ps.setString(3, x.model());
                         ps.setString(4, x.benchmark());
                         ps.setDouble(5, x.score());
                         setDouble(ps, 6, x.se());
+                        setDouble(ps, 7, x.tokens());
+                    }, source, tick);
+            case ITEM_DATES -> batch(c, "INSERT INTO EVAL_ITEM_DATE(ID, SOURCE_ID, BENCHMARK, ITEM_ID, ITEM_DATE) VALUES (?,?,?,?,?)",
+                    f.dates(), (ps, x) -> {
+                        ps.setString(3, x.benchmark());
+                        ps.setString(4, x.itemId());
+                        ps.setDate(5, Date.valueOf(x.date()));
+                    }, source, tick);
+            case CUTOFFS -> batch(c, "INSERT INTO EVAL_CUTOFF(ID, SOURCE_ID, MODEL, CUTOFF) VALUES (?,?,?,?)", f.cutoffs(), (ps, x) -> {
+                        ps.setString(3, x.model());
+                        ps.setDate(4, Date.valueOf(x.cutoff()));
                     }, source, tick);
             case MIX -> batch(c, "INSERT INTO EVAL_MIX(ID, SOURCE_ID, CATEGORY, SHARE) VALUES (?,?,?,?)",
                     new ArrayList<>(f.mix().entrySet()), (ps, x) -> {
@@ -254,15 +268,15 @@ public final class EvaluationRepository {
     /** The project's imported files, newest first. */
     public List<EvidenceSource> sources(UUID projectId) {
         return workspace.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, IMPORTED_AT "
-                    + "FROM EVAL_SOURCE WHERE PROJECT_ID = ? ORDER BY IMPORTED_AT DESC, ID DESC")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, IMPORTED_AT, "
+                    + "RUN_DATE FROM EVAL_SOURCE WHERE PROJECT_ID = ? ORDER BY IMPORTED_AT DESC, ID DESC")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<EvidenceSource> out = new ArrayList<>();
                     while (rs.next()) {
                         out.add(new EvidenceSource(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), Kind.valueOf(rs.getString(3)),
                                 rs.getString(4), rs.getString(5), rs.getLong(6), rs.getBoolean(7),
-                                rs.getObject(8, OffsetDateTime.class).toInstant()));
+                                rs.getObject(8, OffsetDateTime.class).toInstant(), rs.getDate(9) == null ? null : rs.getDate(9).toLocalDate()));
                     }
                     return out;
                 }
@@ -312,8 +326,9 @@ public final class EvaluationRepository {
             List<ModelScore> scores = null;
             if (scoresSource != null) {
                 List<ModelScore> s = new ArrayList<>();
-                query(c, "SELECT MODEL, BENCHMARK, SCORE, SE FROM EVAL_MODEL_SCORE WHERE SOURCE_ID = ? ORDER BY ID", scoresSource,
-                        rs -> s.add(new ModelScore(rs.getString(1), rs.getString(2), rs.getDouble(3), (Double) rs.getObject(4))));
+                query(c, "SELECT MODEL, BENCHMARK, SCORE, SE, TOKENS FROM EVAL_MODEL_SCORE WHERE SOURCE_ID = ? ORDER BY ID", scoresSource,
+                        rs -> s.add(new ModelScore(rs.getString(1), rs.getString(2), rs.getDouble(3), (Double) rs.getObject(4),
+                                (Double) rs.getObject(5))));
                 scores = s;
             }
             UUID mixSource = latest(c, projectId, Kind.MIX);
@@ -324,8 +339,37 @@ public final class EvaluationRepository {
                         rs -> m.put(rs.getString(1), rs.getDouble(2)));
                 mix = m;
             }
-            return new EvaluationEvidence(items, reported, battles, weights, scores, mix);
+            return new EvaluationEvidence(items, reported, battles, weights, scores, mix, dating(c, projectId));
         });
+    }
+
+    /**
+     * Items' dates and cut-offs from every file of those kinds, a later import overriding an earlier one for the same
+     * item or model; and each result file's date per benchmark: its run date, else its import date (a lower bound on age).
+     */
+    private static EvaluationEvidence.Dating dating(Connection c, UUID projectId) throws SQLException {
+        Map<String, ItemDate> items = new LinkedHashMap<>();
+        query(c, "SELECT S.BENCHMARK, S.ITEM_ID, S.ITEM_DATE FROM EVAL_ITEM_DATE S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
+                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID", projectId, rs -> {
+                    ItemDate d = new ItemDate(rs.getString(1), rs.getString(2), rs.getDate(3).toLocalDate());
+                    items.put(d.benchmark() + "\u0000" + d.itemId(), d);
+                });
+        Map<String, java.time.LocalDate> cutoffs = new LinkedHashMap<>();
+        query(c, "SELECT S.MODEL, S.CUTOFF FROM EVAL_CUTOFF S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
+                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID", projectId,
+                rs -> cutoffs.put(rs.getString(1), rs.getDate(2).toLocalDate()));
+        List<ResultDate> results = new ArrayList<>();
+        String perSource = "SELECT X.NAME, R.BENCHMARK, X.RUN_DATE, X.IMPORTED_AT FROM EVAL_SOURCE X JOIN (%s) R ON R.SOURCE_ID = X.ID "
+                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, R.BENCHMARK";
+        String benchmarks = "SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_ITEM_SCORE UNION SELECT DISTINCT SOURCE_ID, BENCHMARK "
+                + "FROM EVAL_REPORTED UNION SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_MODEL_SCORE "
+                + "UNION SELECT DISTINCT SOURCE_ID, '" + EvaluationEvidence.ARENA + "' FROM EVAL_BATTLE";
+        query(c, String.format(perSource, benchmarks), projectId, rs -> {
+            java.sql.Date run = rs.getDate(3);
+            results.add(new ResultDate(rs.getString(1), rs.getString(2), run != null ? run.toLocalDate()
+                    : rs.getObject(4, OffsetDateTime.class).toLocalDate(), run != null));
+        });
+        return new EvaluationEvidence.Dating(List.copyOf(items.values()), cutoffs, results);
     }
 
     private static UUID latest(Connection c, UUID projectId, Kind kind) throws SQLException {
@@ -404,6 +448,11 @@ public final class EvaluationRepository {
             at.identifier("benchmark", x.benchmark());
         }
         f.mix().keySet().forEach(k -> at.identifier("category", k));
+        for (var x : f.dates()) {
+            at.identifier("benchmark", x.benchmark());
+            at.identifier("item_id", x.itemId());
+        }
+        f.cutoffs().forEach(x -> at.identifier("model", x.model()));
     }
 
     private static String truncate(String s, int max) {

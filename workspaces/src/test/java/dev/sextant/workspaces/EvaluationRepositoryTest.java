@@ -8,7 +8,9 @@ import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ItemScore;
+import dev.sextant.model.evaluation.ModelCutoff;
 import dev.sextant.model.evaluation.ModelScore;
 import dev.sextant.model.evaluation.ReportedResult;
 import dev.sextant.model.job.CancellationToken;
@@ -37,13 +39,17 @@ class EvaluationRepositoryTest {
         return List.of(
                 EvidenceFile.of(Kind.ITEM_SCORES, "items.csv", "/data/items.csv", items, null),
                 EvidenceFile.of(Kind.REPORTED, "results.json", "/data/results.json",
-                        List.of(new ReportedResult("A", "arc", "acc,none", 0.8, null, 2376, "random_seed=0")), null),
+                        List.of(new ReportedResult("A", "arc", "acc,none", 0.8, null, 2376, "random_seed=0")), null)
+                        .withRunDate(LocalDate.of(2024, 5, 29)),
                 EvidenceFile.of(Kind.BATTLES, "battles.jsonl", "/data/battles.jsonl",
                         List.of(new Battle("A", "B", Battle.Winner.TIE_BOTHBAD, "q1", "coding")), null),
                 EvidenceFile.of(Kind.WEIGHTS, "w.csv", "/data/w.csv", List.of(new BenchmarkWeight("gsm8k", 1, "math", "grade school",
                         LocalDate.of(2021, 10, 1), null, 0.25, "openai")), null),
-                EvidenceFile.of(Kind.MODEL_SCORES, "s.csv", "/data/s.csv", List.of(new ModelScore("A", "gsm8k", 0.5, null)), null),
-                EvidenceFile.of(Kind.MIX, "mix.csv", "/data/mix.csv", List.of(), Map.of("math", 1.0)));
+                EvidenceFile.of(Kind.MODEL_SCORES, "s.csv", "/data/s.csv", List.of(new ModelScore("A", "gsm8k", 0.5, null, 812.5)), null),
+                EvidenceFile.of(Kind.MIX, "mix.csv", "/data/mix.csv", List.of(), Map.of("math", 1.0)),
+                EvidenceFile.of(Kind.ITEM_DATES, "dates.csv", "/data/dates.csv", List.of(new ItemDate("gsm8k", "q1", LocalDate.of(2021, 3, 1)),
+                        new ItemDate(null, "q2", LocalDate.of(2023, 3, 1))), null),
+                EvidenceFile.of(Kind.CUTOFFS, "cutoffs.csv", "/data/cutoffs.csv", List.of(new ModelCutoff("A", LocalDate.of(2023, 12, 31))), null));
     }
 
     @Test
@@ -53,12 +59,21 @@ class EvaluationRepositoryTest {
             List<Double> progress = new ArrayList<>();
             List<EvidenceSource> sources = ws.evaluation().importFiles(p.id(), files(), false, (f, m) -> progress.add(f),
                     CancellationToken.none());
-            assertThat(sources).hasSize(6);
+            assertThat(sources).hasSize(8);
             assertThat(sources.get(0).rows()).isEqualTo(2500);
+            assertThat(sources.get(1).runDate()).isEqualTo(LocalDate.of(2024, 5, 29));
             assertThat(progress).isNotEmpty().last().isEqualTo(1.0);
             EvaluationEvidence e = ws.evaluation().load(p.id());
             EvaluationEvidence expected = EvaluationEvidence.of(files());
-            assertThat(e).isEqualTo(expected);
+            assertThat(e).usingRecursiveComparison().ignoringFields("dating.results").isEqualTo(expected);
+            // every result file is dated: by its run where known, else by its import (a lower bound on its age)
+            LocalDate today = LocalDate.now(java.time.ZoneOffset.UTC);
+            assertThat(e.dating().results()).extracting(d -> d.source() + "/" + d.benchmark() + "/" + d.run()).containsExactly(
+                    "items.csv/gsm8k/false", "results.json/arc/true", "battles.jsonl/arena/false", "s.csv/gsm8k/false");
+            assertThat(e.dating().results().get(1).date()).isEqualTo(LocalDate.of(2024, 5, 29));
+            assertThat(e.dating().results().get(0).date()).isBetween(today.minusDays(1), today);
+            assertThat(e.dating().itemsOf("gsm8k")).containsEntry("q1", LocalDate.of(2021, 3, 1)).containsEntry("q2", LocalDate.of(2023, 3, 1));
+            assertThat(e.scores().get(0).tokens()).isEqualTo(812.5);
             assertThat(ws.evaluation().sources(p.id())).extracting(EvidenceSource::kind).containsExactlyInAnyOrder(Kind.values());
 
             ws.evaluation().deleteSource(sources.get(0).id());

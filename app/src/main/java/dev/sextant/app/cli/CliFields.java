@@ -179,6 +179,7 @@ public final class CliFields {
             Map.entry("samples.fold", "--trials"),
             // eval by-date
             Map.entry("bydate.dates", "--dates"),
+            Map.entry("scorecard.staleMonths", "--stale-after"),
             Map.entry("bydate.cutoff", "--cutoff"),
             Map.entry("bydate.model", "--model"),
             // monitor watch

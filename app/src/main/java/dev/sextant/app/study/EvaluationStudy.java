@@ -57,6 +57,11 @@ public final class EvaluationStudy {
         public EvaluationEvidence evidence() {
             return EvaluationEvidence.of(files);
         }
+
+        /** These files with the results in them dated {@code runDate}, whatever the files say (null: as read). */
+        public Read runOn(java.time.LocalDate runDate) {
+            return runDate == null ? this : new Read(files.stream().map(f -> f.holdsResults() ? f.withRunDate(runDate) : f).toList(), notes);
+        }
     }
 
     /** The weight table, model scores and workload mix a composite index is built from. */
@@ -179,12 +184,22 @@ public final class EvaluationStudy {
      * A model's accuracy before and after its training cut-off on one benchmark of the evidence, by the items' dates in
      * {@code dates} (item_id,date[,benchmark]).
      */
+    /**
+     * @param dates  the items' dates file, or null for the dates the evidence holds (imported item_id,date files)
+     * @param cutoff the model's training cut-off, or null for the one the evidence holds (an imported model,cutoff file)
+     */
     public static dev.sextant.model.evaluation.ResultsByDate.Result byDate(EvaluationEvidence e, String model, String benchmark, Path dates,
                                                                         java.time.LocalDate cutoff, boolean skipUndated) {
         List<dev.sextant.model.evaluation.ItemScore> scores = e.items().stream().filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
                 .toList();
-        return dev.sextant.model.evaluation.ResultsByDate.of(model, benchmark, scores, dev.sextant.model.io.ItemDatesCsv.read(dates, benchmark), cutoff,
-                skipUndated);
+        java.util.Map<String, java.time.LocalDate> dated = dates != null ? dev.sextant.model.io.ItemDatesCsv.read(dates, benchmark)
+                : e.dating().itemsOf(benchmark);
+        java.time.LocalDate cut = cutoff != null ? cutoff : e.dating().cutoffs().get(model);
+        dev.sextant.model.InputError.require(!dated.isEmpty(), "bydate.dates", "the evidence dates none of " + benchmark
+                + "'s items: give a dates file (item_id,date)");
+        dev.sextant.model.InputError.require(cut != null, "bydate.cutoff", "the evidence holds no training cut-off for " + model
+                + ": give one (YYYY-MM-DD)");
+        return dev.sextant.model.evaluation.ResultsByDate.of(model, benchmark, scores, dated, cut, skipUndated);
     }
 
     /**
@@ -306,6 +321,12 @@ public final class EvaluationStudy {
     public static Scorecard scorecard(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf, ProgressListener progress,
                                       CancellationToken cancel) {
         return CredibilityAssessor.assess(e, scans, asOf, progress, cancel);
+    }
+
+    /** @param staleMonths results older than this many months are marked stale */
+    public static Scorecard scorecard(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf, int staleMonths,
+                                      ProgressListener progress, CancellationToken cancel) {
+        return CredibilityAssessor.assess(e, scans, asOf, staleMonths, progress, cancel);
     }
 
     /**

@@ -98,6 +98,33 @@ class EvalCliTest {
         JsonNode noMix = run("eval", "index", "--weights", fixture("w.csv"), "--scores", fixture("s.csv"), "--json").json();
         assertThat(noMix.get("divergence").isNull()).isTrue();
         assertThat(noMix.get("models").get(0).get("scoreMix").isNull()).isTrue();
+        assertThat(noMix.get("models").get(0).get("tokens").isNull()).as("no tokens column in s.csv").isTrue();
+    }
+
+    /** A scores table with a tokens column: B leads by 7.5 points at three times A's tokens (weights .5/.25/.25). */
+    @Test
+    void indexWithTokensCarriesTokenEfficiency() throws Exception {
+        Path scores = java.nio.file.Files.writeString(tmp.resolve("scores-tokens.csv"), """
+                model,benchmark,score,se,tokens
+                A,mmlu,0.80,0.01,400
+                A,gsm8k,0.60,0.02,2000
+                A,humaneval,0.50,0.03,1200
+                B,mmlu,0.70,0.01,1200
+                B,gsm8k,0.90,0.02,6000
+                B,humaneval,0.70,0.03,3600
+                """);
+        JsonNode r = run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0", "--json").json();
+        JsonNode b = r.get("models").get(0);
+        JsonNode a = r.get("models").get(1);
+        assertThat(b.get("tokens").asDouble()).isCloseTo(3000, within(1e-9));
+        assertThat(b.get("scorePerKiloToken").asDouble()).isCloseTo(0.25, within(1e-12));
+        assertThat(a.get("scorePerKiloToken").asDouble()).isCloseTo(0.675, within(1e-12));
+        assertThat(run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0").out())
+                .contains("TOKENS/ITEM").contains("3000").contains("0.2500");
+        Path negative = java.nio.file.Files.writeString(tmp.resolve("neg.csv"), "model,benchmark,score,tokens\nA,mmlu,0.8,-5\n");
+        CliRun bad = run("eval", "index", "--weights", fixture("w.csv"), "--scores", negative.toString());
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("neg.csv:2").contains("tokens");
     }
 
     /** The templates the CLI writes are an index it reads: model-b leads on the templates' own numbers. */

@@ -201,15 +201,9 @@ public final class CapabilityProfile {
             }
             unmeasured.put(m.getKey(), List.copyOf(missing));
         }
-        List<Coverage> coverage = new ArrayList<>();
+        List<Coverage> coverage = mix == null ? List.of() : coverage(placed.values(), mix);
         List<String> notes = new ArrayList<>();
         if (mix != null) {
-            Set<String> measured = new LinkedHashSet<>();
-            placed.values().forEach(p -> measured.add(p.dimension()));
-            mix.forEach((category, share) -> {
-                String d = canonical(category);
-                coverage.add(new Coverage(category, share, d, d != null && measured.contains(d)));
-            });
             double unmeasuredShare = coverage.stream().filter(c -> !c.measured()).mapToDouble(Coverage::share).sum();
             double total = coverage.stream().mapToDouble(Coverage::share).sum();
             if (unmeasuredShare > 0) {
@@ -222,6 +216,18 @@ public final class CapabilityProfile {
         }
         return new Result(List.copyOf(placed.values()), List.copyOf(cells), List.copyOf(unplaced), unmeasured, List.copyOf(coverage),
                 refusals(refusalItems, z), List.copyOf(notes));
+    }
+
+    /** Each mix category's dimension (its name read as one) and whether one of the placed benchmarks measures it. */
+    public static List<Coverage> coverage(java.util.Collection<Placement> placed, Map<String, Double> mix) {
+        Set<String> measured = new LinkedHashSet<>();
+        placed.forEach(p -> measured.add(p.dimension()));
+        List<Coverage> coverage = new ArrayList<>();
+        mix.forEach((category, share) -> {
+            String d = canonical(category);
+            coverage.add(new Coverage(category, share, d, d != null && measured.contains(d)));
+        });
+        return List.copyOf(coverage);
     }
 
     /** One answer of a refusal set: whether the model should have refused and whether it did. */

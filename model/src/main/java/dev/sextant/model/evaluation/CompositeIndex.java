@@ -48,6 +48,8 @@ public final class CompositeIndex {
         }
         double[][] score = new double[nm][nb];
         double[][] se = new double[nm][nb];
+        Double[] tokens = new Double[nm];
+        List<String> tokenless = new ArrayList<>();
         for (int m = 0; m < nm; m++) {
             for (int b = 0; b < nb; b++) {
                 String bench = weighted.get(b).benchmark();
@@ -62,6 +64,13 @@ public final class CompositeIndex {
                 score[m][b] = normalize(s.score(), base);
                 se[m][b] = s.se() == null ? 0 : s.se() / (1 - base);
             }
+            tokens[m] = weightedTokens(byModel.get(models.get(m)), weighted, w);
+            if (tokens[m] == null && byModel.get(models.get(m)).values().stream().anyMatch(s -> s.tokens() != null)) {
+                tokenless.add(models.get(m));
+            }
+        }
+        if (!tokenless.isEmpty()) {
+            notes.add("no token efficiency for " + String.join(", ", tokenless) + ": tokens are not given for every weighted benchmark");
         }
         if (spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE) {
             List<String> raw = weighted.stream().map(BenchmarkWeight::benchmark)
@@ -140,7 +149,8 @@ public final class CompositeIndex {
             rows.add(new CompositeIndexResult.ModelRow(models.get(m), composite[m], rank[m],
                     compositeMix == null ? null : compositeMix[m], rankMix == null ? null : rankMix[m],
                     rankMix == null ? null : rank[m] - rankMix[m], pTop1 == null ? null : pTop1[m], pTopK == null ? null : pTopK[m],
-                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples())));
+                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples()), tokens[m],
+                    tokens[m] == null || tokens[m] <= 0 ? null : composite[m] / (tokens[m] / 1000)));
         }
         rows.sort((a, b) -> a.rank() != b.rank() ? Integer.compare(a.rank(), b.rank()) : a.model().compareTo(b.model()));
         List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
@@ -150,6 +160,19 @@ public final class CompositeIndex {
         }
         progress.progress(1, "analysed " + nm + " models on " + nb + " benchmarks");
         return new CompositeIndexResult(rows, benchRows, divergence, tau, notes);
+    }
+
+    /** Σ wᵦ·tokensᵦ over the weighted benchmarks, or null when a weighted benchmark has no token count for the model. */
+    private static Double weightedTokens(Map<String, ModelScore> scores, List<BenchmarkWeight> weighted, double[] w) {
+        double sum = 0;
+        for (int b = 0; b < weighted.size(); b++) {
+            Double t = scores.get(weighted.get(b).benchmark()).tokens();
+            if (t == null) {
+                return null;
+            }
+            sum += w[b] * t;
+        }
+        return sum;
     }
 
     private static List<Double> probabilities(int[] counts, int samples) {

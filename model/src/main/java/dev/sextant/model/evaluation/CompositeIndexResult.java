@@ -18,9 +18,13 @@ public record CompositeIndexResult(List<ModelRow> models, List<BenchmarkRow> ben
      * @param scoreMix composite under the user's mix, null without one
      * @param pTop1    share of Monte Carlo draws in which the model ranked first; null without samples
      * @param rankProbabilities P(rank = r) for r = 1..number of models; null without samples
+     * @param tokens   output tokens per item, weighted as the index weights the benchmarks; null unless the scores give
+     *                 the model's tokens on every weighted benchmark
+     * @param scorePerKiloToken the composite per 1,000 tokens of {@code tokens}: equal scores at 3× the tokens are a
+     *                 third as efficient; null with {@code tokens}
      */
     public record ModelRow(String model, double score, int rank, Double scoreMix, Integer rankMix, Integer rankChange,
-                           Double pTop1, Double pTopK, List<Double> rankProbabilities) {
+                           Double pTop1, Double pTopK, List<Double> rankProbabilities, Double tokens, Double scorePerKiloToken) {
     }
 
     /** @param spreadShare the benchmark's share of the variance of composite scores across models (sums to 1) */

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.evaluation.Scorecard.Check;
 import dev.sextant.model.evaluation.Scorecard.Dimension;
 import dev.sextant.model.evaluation.Scorecard.Grade;
@@ -20,7 +21,11 @@ import java.util.Set;
  *   <li>weighting fit: total variation between the index's category weights and the mix ≤ 0.10 good, ≤ 0.25 fair;
  *       a benchmark weighted more than twice (or less than half) what the mix gives its category is flagged;</li>
  *   <li>timeliness: last refresh (else release) ≤ 12 months before the assessment date good, ≤ 24 fair; a held-out
- *       share ≥ 20% good, above 0 fair, 0 poor; contamination: not scanned until the contamination area reports;</li>
+ *       share ≥ 20% good, above 0 fair, 0 poor; contamination: the newest scan of its items; results older than the
+ *       stale threshold (default 12 months) flagged with their age; accuracy before and after models' training
+ *       cut-offs on dated items ({@link DatingChecks});</li>
+ *   <li>the index's fit also asks which capability dimensions the mix's categories need and whether a benchmark here
+ *       measures them: an unmeasured share ≤ 10% good, ≤ 25% fair;</li>
  *   <li>reproducibility: a CI disclosed (per-item data or a reported SE); ≥ 1,000 items good (Miller's recommendation
  *       for a new eval), ≥ 100 fair; several samples per item good; a disclosed sampling configuration.</li>
  * </ul>
@@ -40,6 +45,16 @@ public final class CredibilityAssessor {
      */
     public static Scorecard assess(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, LocalDate asOf,
                                    ProgressListener progress, CancellationToken cancel) {
+        return assess(e, scans, asOf, DEFAULT_STALE_MONTHS, progress, cancel);
+    }
+
+    /** Results older than this many months are stale unless the user says otherwise. */
+    public static final int DEFAULT_STALE_MONTHS = 12;
+
+    /** @param staleMonths results older than this many months at {@code asOf} are marked stale */
+    public static Scorecard assess(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, LocalDate asOf,
+                                   int staleMonths, ProgressListener progress, CancellationToken cancel) {
+        InputError.require(staleMonths >= 1, "scorecard.staleMonths", "the stale threshold must be at least 1 month, not " + staleMonths);
         Map<String, BenchmarkWeight> weights = new LinkedHashMap<>();
         if (e.weights() != null) {
             e.weights().forEach(w -> weights.put(w.benchmark(), w));
@@ -60,7 +75,10 @@ public final class CredibilityAssessor {
             BenchmarkWeight w = weights.get(b);
             List<Dimension> dims = new ArrayList<>();
             dims.add(Dimension.of(Scorecard.WEIGHTING, weightingChecks(b, w, shares, e)));
-            dims.add(Dimension.of(Scorecard.TIMELINESS, timelinessChecks(w, asOf, contaminationCheck(b, scans))));
+            List<Check> timely = timelinessChecks(w, asOf, contaminationCheck(b, scans));
+            timely.add(DatingChecks.byDate(b, e.items(), e.dating()));
+            timely.add(DatingChecks.resultAge(b, e.dating().results(), asOf, staleMonths));
+            dims.add(Dimension.of(Scorecard.TIMELINESS, timely));
             dims.add(Dimension.of(Scorecard.REPRODUCIBILITY, reproducibilityChecks(b, summaries, e.reported())));
             cards.add(new Scorecard.BenchmarkCard(b, dims));
         }
@@ -84,7 +102,50 @@ public final class CredibilityAssessor {
         } else {
             checks.add(divergenceCheck(CompositeIndex.reweight(e.weights(), e.mix()).divergence()));
         }
+        checks.add(coverageCheck(e));
         return List.of(Dimension.of(Scorecard.WEIGHTING, checks));
+    }
+
+    /** Which capability dimensions the mix's categories stand for, and whether a benchmark here measures each. */
+    private static Check coverageCheck(EvaluationEvidence e) {
+        if (e.mix() == null) {
+            return new Check("dimensions your mix needs", Grade.UNKNOWN, "no workload mix imported");
+        }
+        Map<String, BenchmarkWeight> index = new LinkedHashMap<>();
+        if (e.weights() != null) {
+            e.weights().forEach(w -> index.put(w.benchmark(), w));
+        }
+        Set<String> benchmarks = new LinkedHashSet<>(index.keySet());
+        e.items().forEach(i -> benchmarks.add(i.benchmark()));
+        e.reported().forEach(r -> benchmarks.add(r.benchmark()));
+        if (e.scores() != null) {
+            e.scores().forEach(s -> benchmarks.add(s.benchmark()));
+        }
+        List<CapabilityProfile.Placement> placed = benchmarks.stream().map(b -> CapabilityProfile.placement(b, index))
+                .filter(java.util.Objects::nonNull).toList();
+        List<CapabilityProfile.Coverage> coverage = CapabilityProfile.coverage(placed, e.mix());
+        double total = coverage.stream().mapToDouble(CapabilityProfile.Coverage::share).sum();
+        if (total <= 0) {
+            return new Check("dimensions your mix needs", Grade.UNKNOWN, "the workload mix has no share");
+        }
+        List<String> measured = new ArrayList<>();
+        List<String> unmeasured = new ArrayList<>();
+        double missing = 0;
+        for (CapabilityProfile.Coverage c : coverage) {
+            String label = String.format(java.util.Locale.ROOT, "%s %.0f%%", c.dimension() == null ? c.category() + " (no dimension)"
+                    : c.category().equals(c.dimension()) ? c.category() : c.category() + " → " + c.dimension(), 100 * c.share() / total);
+            if (c.measured()) {
+                measured.add(label);
+            } else {
+                unmeasured.add(label);
+                missing += c.share() / total;
+            }
+        }
+        Grade g = missing <= 0.10 ? Grade.GOOD : missing <= 0.25 ? Grade.FAIR : Grade.POOR;
+        return new Check("dimensions your mix needs", g, String.format(java.util.Locale.ROOT, "%.0f%% of your mix unmeasured", 100 * missing)
+                + (unmeasured.isEmpty() ? "" : ": " + String.join(", ", unmeasured)) + (measured.isEmpty() ? "" : "; measured: "
+                + String.join(", ", measured)) + " (good ≤ 10% unmeasured, fair ≤ 25%; a category counts when it names a dimension "
+                + "some benchmark here is placed on)");
     }
 
     private static Check divergenceCheck(CompositeIndexResult.Divergence d) {

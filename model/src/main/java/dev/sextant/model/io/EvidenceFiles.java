@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * Reads evaluation evidence of any supported kind, recognising each file by its content, whatever it is called. CSV
  * by its header: {@code item_id} → per-item scores, {@code model_a} → battles, {@code weight} → weight table,
- * {@code share} → workload mix, {@code model,benchmark,score} → model scores. JSON by its first object's fields:
+ * {@code share} → workload mix, {@code model,benchmark,score} → model scores, {@code item_id,date} without a score →
+ * items' dates, {@code model,cutoff} → training cut-offs. JSON by its first object's fields:
  * {@code results} (with {@code versions}, {@code config}, {@code configs}, {@code n-samples}…) → lm-evaluation-harness
  * results, 0.3 or 0.4+, pretty-printed or on one line; {@code doc_id} → harness samples; {@code model_a},
  * {@code model_b}, {@code winner} → battles, and a file holding one JSON array is FastChat's {@code clean_battle}.
@@ -60,16 +61,18 @@ public final class EvidenceFiles {
                 }
                 List<String> notes = new ArrayList<>();
                 List<?> rows = LmEvalSamples.read(f, model, metric, keys, notes);
-                yield EvidenceFile.of(kind, name, origin, rows, null, notes);
+                yield EvidenceFile.of(kind, name, origin, rows, null, notes).withRunDate(RunDates.fromFileName(name));
             }
             case REPORTED -> {
                 LmEvalResults.Read r = LmEvalResults.read(f, metric, keys);
-                yield EvidenceFile.of(kind, name, origin, r.results(), null, r.notes());
+                yield EvidenceFile.of(kind, name, origin, r.results(), null, r.notes()).withRunDate(r.runDate());
             }
             case BATTLES -> EvidenceFile.of(kind, name, origin, ArenaBattles.read(f, keys), null);
             case WEIGHTS -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readWeights(f, keys), null);
             case MODEL_SCORES -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readScores(f, keys), null);
             case MIX -> EvidenceFile.of(kind, name, origin, List.of(), IndexTablesCsv.readMix(f, keys));
+            case ITEM_DATES -> EvidenceFile.of(kind, name, origin, ItemDatesCsv.readAll(f), null);
+            case CUTOFFS -> EvidenceFile.of(kind, name, origin, ItemDatesCsv.readCutoffs(f), null);
         };
     }
 
@@ -130,6 +133,12 @@ public final class EvidenceFiles {
 
     private static Kind recogniseCsv(Path f) {
         List<String> header = header(f);
+        if (header.contains("cutoff")) {
+            return Kind.CUTOFFS;
+        }
+        if (header.contains("item_id") && header.contains("date") && !header.contains("score")) {
+            return Kind.ITEM_DATES;
+        }
         if (header.contains("item_id")) {
             return Kind.ITEM_SCORES;
         }
@@ -147,7 +156,7 @@ public final class EvidenceFiles {
         }
         throw new BadInputException(TextInput.name(f), 1, null, "cannot tell what this CSV holds from its header "
                 + header + "; expected per-item scores (item_id), battles (model_a), a weight table (weight), "
-                + "a workload mix (share) or model scores (model,benchmark,score)");
+                + "a workload mix (share), model scores (model,benchmark,score), item dates (item_id,date) or training cut-offs (model,cutoff)");
     }
 
     private static List<String> header(Path f) {

@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * The three small tables a composite index is analysed with: its weight table ({@code benchmark,weight} with optional
  * {@code category,baseline,description,released,refreshed,held_out,source}), the models' scores ({@code model,benchmark,score}
- * with optional {@code se}) and the user's workload mix ({@code category,share}).
+ * with optional {@code se,tokens}) and the user's workload mix ({@code category,share}).
  */
 public final class IndexTablesCsv {
 
@@ -52,7 +52,10 @@ public final class IndexTablesCsv {
         return out;
     }
 
-    /** Model scores: one row per model and benchmark (a second row would contradict the first). */
+    /**
+     * Model scores: one row per model and benchmark (a second row would contradict the first); an optional
+     * {@code tokens} column gives the model's output tokens per item of the benchmark.
+     */
     public static List<ModelScore> readScores(Path file) {
         return readScores(file, new UniqueKeys());
     }
@@ -60,14 +63,15 @@ public final class IndexTablesCsv {
     /** @param keys (model, benchmark) pairs already read, from other files read together with this one */
     static List<ModelScore> readScores(Path file, UniqueKeys keys) {
         List<ModelScore> out = new ArrayList<>();
-        try (CsvTable t = CsvTable.open(file, List.of("model", "benchmark", "score"), Set.of("se"))) {
+        try (CsvTable t = CsvTable.open(file, List.of("model", "benchmark", "score"), Set.of("se", "tokens"))) {
             for (CsvTable.Row r : t) {
                 String m = r.required("model");
                 String b = r.required("benchmark");
                 double s = r.number("score");
                 Double se = r.at().nonNegative("se", r.optionalNumber("se"));
+                Double tokens = r.at().nonNegative("tokens", r.optionalNumber("tokens"));
                 keys.add(TextInput.name(file), r.line(), "model, benchmark", m, b);
-                out.add(new ModelScore(m, b, s, se));
+                out.add(new ModelScore(m, b, s, se, tokens));
             }
         }
         if (out.isEmpty()) {

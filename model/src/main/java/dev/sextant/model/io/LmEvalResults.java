@@ -114,8 +114,8 @@ public final class LmEvalResults {
         return base.isBlank() || base.equals("~") || base.equals(".") || base.equals("..") ? name : base;
     }
 
-    /** What a results file holds: its results and the notes on what was chosen. */
-    public record Read(List<ReportedResult> results, List<String> notes) {
+    /** What a results file holds: its results, the notes on what was chosen, and the day it was run (null: not said). */
+    public record Read(List<ReportedResult> results, List<String> notes, java.time.LocalDate runDate) {
     }
 
     /**
@@ -268,7 +268,7 @@ public final class LmEvalResults {
             notes.add("the file does not say how many items " + (root.has("n-samples") ? "some tasks have" : "its tasks have")
                     + ", so their n is shown as unknown (the samples files give per-item scores)");
         }
-        return new Read(out, notes);
+        return new Read(out, notes, RunDates.fromResults(root, file.getFileName().toString()));
     }
 
     private record Choice(String key, String why) {

@@ -26,6 +26,32 @@ class CompositeIndexTest {
                 samples, 100, 1, 7), ProgressListener.NONE, CancellationToken.none());
     }
 
+    /**
+     * Tokens per item weighted as the index weights the benchmarks (.5/.25/.25): A = .5·400 + .25·2000 + .25·1200 = 1000,
+     * B = .5·1200 + .25·6000 + .25·3600 = 3000; score per 1k tokens A = .675 / 1 = .675, B = .75 / 3 = .25. B leads
+     * the index by 7.5 points at three times the tokens.
+     */
+    @Test
+    void tokenEfficiencyByHand() {
+        List<ModelScore> scores = List.of(
+                new ModelScore("A", "mmlu", 0.80, 0.01, 400.0), new ModelScore("A", "gsm8k", 0.60, 0.02, 2000.0),
+                new ModelScore("A", "humaneval", 0.50, 0.03, 1200.0), new ModelScore("B", "mmlu", 0.70, 0.01, 1200.0),
+                new ModelScore("B", "gsm8k", 0.90, 0.02, 6000.0), new ModelScore("B", "humaneval", 0.70, 0.03, 3600.0),
+                new ModelScore("C", "mmlu", 0.70, 0.01, 1200.0), new ModelScore("C", "gsm8k", 0.90, 0.02, null),
+                new ModelScore("C", "humaneval", 0.70, 0.03, 3600.0));
+        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(WEIGHTS, scores, CompositeIndexSpec.Normalization.RAW, null,
+                null, 0, 100, 1, 7), ProgressListener.NONE, CancellationToken.none());
+        Map<String, CompositeIndexResult.ModelRow> byModel = new java.util.HashMap<>();
+        r.models().forEach(m -> byModel.put(m.model(), m));
+        assertThat(byModel.get("A").tokens()).isCloseTo(1000, within(1e-9));
+        assertThat(byModel.get("A").scorePerKiloToken()).isCloseTo(0.675, within(1e-12));
+        assertThat(byModel.get("B").tokens()).isCloseTo(3000, within(1e-9));
+        assertThat(byModel.get("B").scorePerKiloToken()).isCloseTo(0.25, within(1e-12));
+        assertThat(byModel.get("C").tokens()).isNull();
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("no token efficiency for C"));
+        assertThat(run(null, 0).models()).allMatch(m -> m.tokens() == null && m.scorePerKiloToken() == null);
+    }
+
     @Test
     void compositeRanksAndSpreadSharesByHand() {
         CompositeIndexResult r = run(null, 0);

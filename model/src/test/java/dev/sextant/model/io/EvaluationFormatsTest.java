@@ -172,6 +172,34 @@ class EvaluationFormatsTest {
 
         List<ReportedResult> asked = LmEvalResults.read(f, "acc");
         assertThat(asked).extracting(ReportedResult::metric).containsExactly("acc,none", "acc,none", "acc,none");
+        assertThat(e.runDate()).as("the harness's date, 1717000000 s = 2024-05-29T16:26:40Z").isEqualTo(java.time.LocalDate.of(2024, 5, 29));
+    }
+
+    @Test
+    void runDatesComeFromTheHarnessFileNameWhenTheFileHasNoDate() throws Exception {
+        Path f = write("out/results_2024-03-07T09-15-02.123456.json", V04.replace("\"date\": 1717000000.0,", ""));
+        assertThat(one(f).runDate()).isEqualTo(java.time.LocalDate.of(2024, 3, 7));
+        Path plain = write("out2/my-run.json", V04.replace("\"date\": 1717000000.0,", ""));
+        assertThat(one(plain).runDate()).isNull();
+    }
+
+    @Test
+    void itemDatesAndCutoffsAreRecognisedByTheirHeaders() throws Exception {
+        Path dates = write("dates.csv", "benchmark,item_id,date\nlcb,p1,2024-01-05\nlcb,p2,2024-08-01T10:00:00Z\nmbpp,p1,2023-02-01\n");
+        Path cutoffs = write("cutoffs.csv", "model,cutoff\nA,2024-04\nB,2023-12-31\n");
+        assertThat(EvidenceFiles.recognise(dates)).isEqualTo(Kind.ITEM_DATES);
+        assertThat(EvidenceFiles.recognise(cutoffs)).isEqualTo(Kind.CUTOFFS);
+        EvidenceFile d = one(dates);
+        assertThat(d.dates()).extracting(x -> x.benchmark() + "/" + x.itemId() + "@" + x.date())
+                .containsExactly("lcb/p1@2024-01-05", "lcb/p2@2024-08-01", "mbpp/p1@2023-02-01");
+        assertThat(one(cutoffs).cutoffs()).extracting(x -> x.model() + "@" + x.cutoff())
+                .as("a month is its last day").containsExactly("A@2024-04-30", "B@2023-12-31");
+        Path twice = write("twice.csv", "model,cutoff\nA,2024-04\nA,2024-05\n");
+        assertThatThrownBy(() -> one(twice)).isInstanceOf(BadInputException.class).hasMessageContaining("twice.csv")
+                .hasMessageContaining("twice.csv:3: model:").hasMessageContaining("second cut-off");
+        Path bad = write("bad.csv", "item_id,date\np1,last tuesday\n");
+        assertThatThrownBy(() -> one(bad)).isInstanceOf(BadInputException.class).hasMessageContaining("bad.csv:2: date:")
+                .hasMessageContaining("'last tuesday' is not a date");
     }
 
     @Test

@@ -38,7 +38,8 @@ public final class Migrator {
             new Migration(15, "random-guess baselines of index weights", "V015__index_baseline.sql"),
             new Migration(16, "small-scale ablations", "V016__ablations.sql"),
             new Migration(17, "production monitoring", "V017__monitoring.sql"),
-            new Migration(18, "prompts and feedback rotations", "V018__feedback.sql"));
+            new Migration(18, "prompts and feedback rotations", "V018__feedback.sql"),
+            new Migration(19, "evaluation dates, cut-offs and token counts", "V019__evaluation_dating.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

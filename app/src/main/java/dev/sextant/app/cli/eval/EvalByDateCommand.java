@@ -25,9 +25,11 @@ public final class EvalByDateCommand implements Runnable {
 
     @Mixin
     EvidenceOptions evidence;
-    @Option(names = "--dates", required = true, paramLabel = "FILE", description = "Items' dates: CSV item_id,date[,benchmark].")
+    @Option(names = "--dates", paramLabel = "FILE", description = {"Items' dates: CSV item_id,date[,benchmark] (default: the dates",
+            "imported into the project or given among the inputs)."})
     Path dates;
-    @Option(names = "--cutoff", required = true, paramLabel = "YYYY-MM-DD", description = "The model's training cut-off.")
+    @Option(names = "--cutoff", paramLabel = "YYYY-MM-DD", description = {"The model's training cut-off (default: the one imported",
+            "into the project or given among the inputs as model,cutoff)."})
     String cutoff;
     @Option(names = "--benchmark", paramLabel = "NAME", description = "The benchmark (needed when the scores hold several).")
     String benchmark;
@@ -40,9 +42,9 @@ public final class EvalByDateCommand implements Runnable {
 
     @Override
     public void run() {
-        LocalDate cut;
+        LocalDate cut = null;
         try {
-            cut = LocalDate.parse(cutoff.strip());
+            cut = cutoff == null ? null : LocalDate.parse(cutoff.strip());
         } catch (DateTimeParseException e) {
             throw BadInputException.of("--cutoff", "'" + cutoff + "' is not a date (YYYY-MM-DD)");
         }

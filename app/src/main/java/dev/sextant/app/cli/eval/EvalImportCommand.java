@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 /** {@code sextant eval import}: evaluation files into a project, all or nothing. */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Import evaluation evidence into a project in one transaction (all files or none):",
-                "per-item scores, lm-evaluation-harness samples/results, arena battles, weight tables, model scores, a workload mix.",
+                "per-item scores, lm-evaluation-harness samples/results, arena battles, weight tables, model scores, a workload mix,",
+                "items' dates (item_id,date) and models' training cut-offs (model,cutoff).",
                 "The kind of each file is recognised from its content (a CSV's header, a JSON file's fields) unless --kind says."})
 public final class EvalImportCommand implements Runnable {
 
@@ -32,6 +33,9 @@ public final class EvalImportCommand implements Runnable {
     EvidenceFile.Kind kind;
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project to import into.")
     String project;
+    @Option(names = "--run-date", paramLabel = "YYYY-MM-DD", description = {"When the results in these files were produced, for the",
+            "scorecard's stale-result check (default: what the files say: the harness's date or file-name timestamp)."})
+    java.time.LocalDate runDate;
     @Mixin
     LmEvalOptions lmEval;
     @Mixin
@@ -48,15 +52,16 @@ public final class EvalImportCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        EvaluationStudy.Read read = EvaluationStudy.read(inputs, kind, lmEval.metric, lmEval.model); // parse everything before writing anything
+        // parse everything before writing anything
+        EvaluationStudy.Read read = EvaluationStudy.read(inputs, kind, lmEval.metric, lmEval.model).runOn(runDate);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             Project p = ctx.project(ws, project);
             CliProgress progress = ctx.progress();
             List<EvidenceSource> sources = new EvaluationStudy(ws, p.id()).importFiles(read, progress, CancellationToken.none());
             progress.done();
             ctx.print(output.json(), new Result(p, sources, read.notes()), out -> {
-                TextTable t = new TextTable("FILE", "KIND", "ROWS");
-                sources.forEach(s -> t.row(s.name(), s.kind(), s.rows()));
+                TextTable t = new TextTable("FILE", "KIND", "ROWS", "RUN");
+                sources.forEach(s -> t.row(s.name(), s.kind(), s.rows(), s.runDate() == null ? "" : s.runDate()));
                 t.print(out);
                 out.println("Imported into project '" + p.name() + "' in " + ws.dir());
                 EvidenceOptions.print(read.notes(), out);

@@ -98,12 +98,15 @@ public final class EvalIndexCommand implements Runnable {
                 progress, CancellationToken.none());
         progress.done();
         ctx.print(output.json(), r, out -> {
-            TextTable t = new TextTable("RANK", "MODEL", "SCORE", "RANK (MIX)", "SCORE (MIX)", "P(TOP 1)", "P(TOP " + topK + ")");
+            TextTable t = new TextTable("RANK", "MODEL", "SCORE", "RANK (MIX)", "SCORE (MIX)", "P(TOP 1)", "P(TOP " + topK + ")",
+                    "TOKENS/ITEM", "SCORE/1K TOKENS");
             for (var row : r.models()) {
                 t.row(row.rank(), row.model(), String.format("%.4f", row.score()), row.rankMix() == null ? "-" : row.rankMix(),
                         row.scoreMix() == null ? "-" : String.format("%.4f", row.scoreMix()),
                         row.pTop1() == null ? "-" : String.format("%.3f", row.pTop1()),
-                        row.pTopK() == null ? "-" : String.format("%.3f", row.pTopK()));
+                        row.pTopK() == null ? "-" : String.format("%.3f", row.pTopK()),
+                        row.tokens() == null ? "-" : String.format("%.0f", row.tokens()),
+                        row.scorePerKiloToken() == null ? "-" : String.format("%.4f", row.scorePerKiloToken()));
             }
             t.print(out);
             out.println();

@@ -25,6 +25,8 @@ public final class EvalScorecardCommand implements Runnable {
     EvidenceOptions evidence;
     @Option(names = "--as-of", paramLabel = "YYYY-MM-DD", description = "Date ages are measured to (default: today).")
     LocalDate asOf;
+    @Option(names = "--stale-after", paramLabel = "MONTHS", description = "Results older than this are marked stale (default: ${DEFAULT-VALUE}).")
+    int staleMonths = dev.sextant.model.evaluation.CredibilityAssessor.DEFAULT_STALE_MONTHS;
     @Mixin
     JsonOption output;
     @Spec
@@ -34,7 +36,7 @@ public final class EvalScorecardCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         Scorecard card = EvaluationStudy.scorecard(evidence.load(ctx), evidence.scans(ctx), asOf == null ? LocalDate.now() : asOf,
-                ProgressListener.NONE, CancellationToken.none());
+                staleMonths, ProgressListener.NONE, CancellationToken.none());
         ctx.print(output.json(), card, out -> {
             out.println("INDEX");
             print(out, card.index());

@@ -40,14 +40,18 @@ public final class ByDateModel {
         Path d = dates.get();
         LocalDate cut;
         try {
-            InputError.require(d != null, "bydate.dates", "Choose the items' dates first (item_id,date CSV).");
             InputError.require(e != null && model.get() != null && benchmark.get() != null, "bydate.model", "Choose a model and a benchmark with"
                     + " per-item scores.");
+            InputError.require(d != null || !e.dating().itemsOf(benchmark.get()).isEmpty(), "bydate.dates", "Choose the items' dates first "
+                    + "(item_id,date CSV), or import them into the project.");
+            String typed = cutoff.get() == null ? "" : cutoff.get().strip();
             try {
-                cut = LocalDate.parse(cutoff.get() == null ? "" : cutoff.get().strip());
+                cut = typed.isEmpty() ? e.dating().cutoffs().get(model.get()) : LocalDate.parse(typed);
             } catch (DateTimeParseException x) {
                 throw new InputError("bydate.cutoff", "Training cut-off: '" + cutoff.get() + "' is not a date (YYYY-MM-DD).");
             }
+            InputError.require(cut != null, "bydate.cutoff", "Training cut-off: type one (YYYY-MM-DD), or import the models' cut-offs "
+                    + "(model,cutoff CSV) into the project.");
         } catch (InputError x) {
             problem.set(x.getMessage());
             result.set(null);

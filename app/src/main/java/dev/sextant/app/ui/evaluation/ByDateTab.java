@@ -46,8 +46,7 @@ public final class ByDateTab {
     @FXML
     private void initialize() {
         dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
-        datesName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.datesProperty().get() == null ? ""
-                : vm.datesProperty().get().getFileName().toString(), vm.datesProperty()));
+        vm.datesProperty().addListener((o, a, b) -> showStored());
         chooseDates.setTooltip(new javafx.scene.control.Tooltip("CSV item_id,date[,benchmark]: each item's release or creation date"));
         chooseDates.setOnAction(e -> {
             FileChooser c = new FileChooser();
@@ -66,6 +65,7 @@ public final class ByDateTab {
         model.setOnShowing(e -> choices());
         benchmark.setOnShowing(e -> choices());
         model.valueProperty().addListener((o, a, b) -> choices());
+        benchmark.valueProperty().addListener((o, a, b) -> showStored());
         vm.evidenceChanged(this::choices);
         choices();
         vm.resultProperty().addListener((o, a, r) -> show(r));
@@ -95,6 +95,18 @@ public final class ByDateTab {
         } finally {
             filling = false;
         }
+        showStored();
+    }
+
+    /** The dates file chosen, else the project's imported dates; the project's cut-off of the model as the field's prompt. */
+    private void showStored() {
+        EvaluationEvidence e = vm.evidence();
+        String b = benchmark.getValue();
+        java.nio.file.Path d = vm.datesProperty().get();
+        int stored = e == null || b == null ? 0 : e.dating().itemsOf(b).size();
+        datesName.setText(d != null ? d.getFileName().toString() : stored > 0 ? String.format("the project's dates (%,d items)", stored) : "");
+        java.time.LocalDate cut = e == null || model.getValue() == null ? null : e.dating().cutoffs().get(model.getValue());
+        cutoff.setPromptText(cut == null ? "YYYY-MM-DD" : cut.toString());
     }
 
     private void show(ResultsByDate.Result r) {

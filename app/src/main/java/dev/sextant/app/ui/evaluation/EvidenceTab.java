@@ -40,6 +40,7 @@ public final class EvidenceTab {
                 text("Kind", s -> s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')),
                 number("Rows", s -> (double) s.rows(), "%,.0f"),
                 text("Imported", s -> WHEN.format(s.importedAt())),
+                text("Run", s -> s.runDate() == null ? "" : s.runDate().toString()),
                 text("From", EvidenceSource::origin)));
         sourcesTable.setPlaceholder(new Label("Nothing imported yet: use Import… or drop files here."));
         sourcesTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

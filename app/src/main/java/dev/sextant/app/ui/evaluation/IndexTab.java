@@ -39,6 +39,11 @@ public final class IndexTab {
     @FXML private javafx.scene.control.ChoiceBox<CompositeIndexSpec.Normalization> normalization;
     @FXML private Label divergence;
     @FXML private TableView<CompositeIndexResult.ModelRow> indexTable;
+    /** Shown when the scores give tokens per item: the index's token-efficiency columns. */
+    private final javafx.scene.control.TableColumn<CompositeIndexResult.ModelRow, Double> tokensColumn =
+            number("Tokens / item", CompositeIndexResult.ModelRow::tokens, "%,.0f");
+    private final javafx.scene.control.TableColumn<CompositeIndexResult.ModelRow, Double> efficiencyColumn =
+            number("Score / 1k tokens", CompositeIndexResult.ModelRow::scorePerKiloToken, "%.4f");
     @FXML private StackPane mixPane;
     @FXML private StackPane heatmapPane;
 
@@ -86,7 +91,7 @@ public final class IndexTab {
                 number("Score (your mix)", CompositeIndexResult.ModelRow::scoreMix, "%.4f"),
                 number("Rank change", r -> r.rankChange() == null ? null : (double) r.rankChange(), "%+.0f"),
                 number("P(top 1)", CompositeIndexResult.ModelRow::pTop1, "%.3f"),
-                number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f")));
+                number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f"), tokensColumn, efficiencyColumn));
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         indexTable.setPlaceholder(new Label("Build an index (Build or edit index…) over imported model scores, or import a weight table and "
                 + "scores — Save templates… writes example files to fill in."));
@@ -97,6 +102,9 @@ public final class IndexTab {
 
     private void showIndex(CompositeIndexResult r) {
         indexTable.getItems().setAll(r == null ? List.of() : r.models());
+        boolean tokens = r != null && r.models().stream().anyMatch(m -> m.tokens() != null);
+        tokensColumn.setVisible(tokens);
+        efficiencyColumn.setVisible(tokens);
         if (r == null) {
             divergence.setText("");
             show(mixPane, null, "No weight table and model scores in this project.");
