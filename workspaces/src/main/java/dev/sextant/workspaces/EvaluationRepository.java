@@ -284,6 +284,24 @@ public final class EvaluationRepository {
         });
     }
 
+    /** Dates an imported file's results (null: unknown); refused for files that hold no results. */
+    public void setRunDate(UUID sourceId, java.time.LocalDate date) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (?,?,?,?)")) {
+                ps.setDate(1, date == null ? null : Date.valueOf(date));
+                ps.setObject(2, sourceId);
+                ps.setString(3, Kind.ITEM_SCORES.name());
+                ps.setString(4, Kind.REPORTED.name());
+                ps.setString(5, Kind.BATTLES.name());
+                ps.setString(6, Kind.MODEL_SCORES.name());
+                if (ps.executeUpdate() != 1) {
+                    throw new WorkspaceException("no imported results file " + sourceId + " to date");
+                }
+                return null;
+            }
+        });
+    }
+
     public void deleteSource(UUID sourceId) {
         workspace.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM EVAL_SOURCE WHERE ID = ?")) {

@@ -123,6 +123,7 @@ public final class CliFields {
             Map.entry("evaluation.modelA", "--a"),
             Map.entry("evaluation.modelB", "--b"),
             Map.entry("evaluation.benchmark", "--benchmark"),
+            Map.entry("evaluation.runDate", "--run-date"),
             Map.entry("evaluation.bootstrap", "--bootstrap"),
             Map.entry("evaluation.alpha", "--alpha"),
             Map.entry("evaluation.scores", "--scores"),

@@ -130,6 +130,28 @@ public final class EvaluationStudy {
         ws.evaluation().deleteSource(sourceId);
     }
 
+    /** Dates an imported file's results (null: unknown). */
+    public void setRunDate(UUID sourceId, java.time.LocalDate date) {
+        ws.evaluation().setRunDate(sourceId, date);
+    }
+
+    /** A run date as typed: YYYY-MM-DD, blank for unknown (null). */
+    public static java.time.LocalDate runDate(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return java.time.LocalDate.parse(text.strip());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new dev.sextant.model.InputError("evaluation.runDate", "run date: '" + text.strip() + "' is not a date (YYYY-MM-DD)");
+        }
+    }
+
+    /** Whether files of this kind hold results, which a run date applies to. */
+    public static boolean holdsResults(EvidenceFile.Kind kind) {
+        return EvidenceFile.of(kind, "", "", List.of(), null).holdsResults();
+    }
+
     /** The project's complete contamination scans, newest first: what the scorecard reads. */
     public List<ScanResult> scans() {
         return ws.scans().completeResults(projectId);

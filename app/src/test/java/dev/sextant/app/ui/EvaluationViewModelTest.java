@@ -23,7 +23,7 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
     @Test
     void theDemoProjectShowsEveryAnalysis() {
         assertThat(vm.emptyProperty().get()).isFalse();
-        assertThat(vm.sources()).hasSize(5).allMatch(s -> s.demo());
+        assertThat(vm.sources()).hasSize(7).allMatch(s -> s.demo());
         assertThat(vm.summaries()).hasSize(6);
         assertThat(vm.indexProperty().get().models()).hasSize(5);
         assertThat(vm.indexProperty().get().divergence()).isNotNull();
@@ -163,6 +163,46 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         vm.importFiles(List.of(bad));
         assertThat(failures).singleElement().asString().contains("bad.csv:2: score: expected a number");
         assertThat(vm.sources()).isEmpty();
+    }
+
+    /**
+     * Imported items' dates and cut-offs stand in for the By date tab's file and field; a run date set on a file dates
+     * its results for the scorecard (27 months before today at the latest: stale), a bad one fails naming itself.
+     */
+    @Test
+    void importedDatesCutOffsAndRunDatesReachByDateAndTheScorecard() throws Exception {
+        shell.createProject("Dated", "");
+        StringBuilder scores = new StringBuilder("model,benchmark,item_id,score\n");
+        StringBuilder dates = new StringBuilder("item_id,date\n");
+        for (int i = 0; i < 60; i++) {
+            scores.append("A,lcb,p").append(i).append(',').append(i < 30 ? (i % 5 == 0 ? 0 : 1) : (i % 5 == 0 ? 1 : 0)).append('\n');
+            dates.append('p').append(i).append(',').append(java.time.LocalDate.of(2024, 1, 1).plusDays(5L * i)).append('\n');
+        }
+        vm.importFiles(List.of(Files.writeString(tmp.resolve("scores.csv"), scores), Files.writeString(tmp.resolve("dates.csv"), dates),
+                Files.writeString(tmp.resolve("cutoffs.csv"), "model,cutoff\nA,2024-05\n")));
+        assertThat(failures).isEmpty();
+        var d = vm.byDate();
+        d.modelProperty().set("A");
+        d.benchmarkProperty().set("lcb");
+        d.cutoffProperty().set("");
+        d.compare();
+        assertThat(d.problemProperty().get()).isEmpty();
+        assertThat(d.resultProperty().get().cutoff()).isEqualTo(java.time.LocalDate.of(2024, 5, 31));
+        assertThat(d.resultProperty().get().before().n()).isEqualTo(31); // Jan 1 + 5 days × 30 = May 31, inclusive
+        var byDate = vm.scorecardProperty().get().benchmarks().get(0).dimensions().get(1).checks().stream()
+                .filter(c -> c.name().equals("contamination by date")).findFirst().orElseThrow();
+        assertThat(byDate.grade()).isEqualTo(dev.sextant.model.evaluation.Scorecard.Grade.POOR);
+
+        var source = vm.sources().stream().filter(s -> s.name().equals("scores.csv")).findFirst().orElseThrow();
+        String old = java.time.LocalDate.now().minusMonths(27).toString();
+        vm.setRunDate(source, old);
+        assertThat(vm.sources().stream().filter(s -> s.name().equals("scores.csv")).findFirst().orElseThrow().runDate()).hasToString(old);
+        var age = vm.scorecardProperty().get().benchmarks().get(0).dimensions().get(1).checks().stream()
+                .filter(c -> c.name().equals("result age")).findFirst().orElseThrow();
+        assertThat(age.grade()).isEqualTo(dev.sextant.model.evaluation.Scorecard.Grade.POOR);
+        assertThat(age.evidence()).contains("scores.csv 27 months old (run " + old + ")");
+        vm.setRunDate(source, "last spring");
+        assertThat(failures).singleElement().asString().contains("'last spring' is not a date");
     }
 
     @Test

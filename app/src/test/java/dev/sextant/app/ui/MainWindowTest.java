@@ -147,7 +147,7 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT2).release(KeyCode.DIGIT2).release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#eval-sources").tryQuery().isPresent());
         TableView<?> sources = robot.lookup("#eval-sources").queryAs(TableView.class);
-        waitUntil(() -> sources.getItems().size() == 5);
+        waitUntil(() -> sources.getItems().size() == 7);
         robot.clickOn("Variance");
         TableView<?> summary = robot.lookup("#eval-summary").queryAs(TableView.class);
         waitUntil(() -> summary.getItems().size() == 6);

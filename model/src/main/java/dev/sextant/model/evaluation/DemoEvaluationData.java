@@ -25,14 +25,20 @@ public final class DemoEvaluationData {
     public static List<EvidenceFile> files() {
         List<EvidenceFile> files = new ArrayList<>();
         files.add(EvidenceFile.of(EvidenceFile.Kind.WEIGHTS, "demo-index-weights.csv", "demo", weights(), null));
-        files.add(EvidenceFile.of(EvidenceFile.Kind.MODEL_SCORES, "demo-index-scores.csv", "demo", scores(), null));
+        files.add(EvidenceFile.of(EvidenceFile.Kind.MODEL_SCORES, "demo-index-scores.csv", "demo", scores(), null)
+                .withRunDate(LocalDate.of(2025, 6, 2)));
         Map<String, Double> mix = new LinkedHashMap<>();
         mix.put("coding", 0.45);
         mix.put("instruction following", 0.25);
         mix.put("knowledge", 0.15);
         mix.put("math", 0.15);
         files.add(EvidenceFile.of(EvidenceFile.Kind.MIX, "demo-workload-mix.csv", "demo", List.of(), mix));
-        files.add(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "demo-item-scores.csv", "demo", items(), null));
+        files.add(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "demo-item-scores.csv", "demo", items(), null)
+                .withRunDate(LocalDate.of(2026, 11, 2)));
+        files.add(EvidenceFile.of(EvidenceFile.Kind.ITEM_DATES, "demo-item-dates.csv", "demo", itemDates(), null));
+        files.add(EvidenceFile.of(EvidenceFile.Kind.CUTOFFS, "demo-cutoffs.csv", "demo", List.of(
+                new ModelCutoff(MODELS[0], LocalDate.of(2024, 6, 30)), new ModelCutoff(MODELS[1], LocalDate.of(2024, 9, 30)),
+                new ModelCutoff(MODELS[4], LocalDate.of(2024, 12, 31))), null));
         files.add(EvidenceFile.of(EvidenceFile.Kind.BATTLES, "demo-arena-battles.jsonl", "demo", battles(), null));
         return files;
     }
@@ -47,6 +53,19 @@ public final class DemoEvaluationData {
                 new BenchmarkWeight("IFEval", 1, "instruction following", "verifiable formatting instructions", LocalDate.of(2023, 11, 14), null, 0.0, "Zhou et al."));
     }
 
+    /** The LiveCodeBench-like problems released one every other day from 2024-01-01, as LiveCodeBench dates its contests. */
+    static List<ItemDate> itemDates() {
+        List<ItemDate> out = new ArrayList<>();
+        for (int i = 0; i < 240; i++) {
+            out.add(new ItemDate("LiveCodeBench", "lcb-" + i, LocalDate.of(2024, 1, 1).plusDays(2L * i)));
+        }
+        return out;
+    }
+
+    /** Output tokens per item: a per-model verbosity (reasoning models spend several times more) times the benchmark's typical length. */
+    static final double[] VERBOSITY = {1.0, 2.9, 0.7, 0.5, 3.3};
+    static final double[] TYPICAL_TOKENS = {350, 1800, 2500, 9000, 4000, 600};
+
     static List<ModelScore> scores() {
         double[] difficulty = {0.4, 1.3, 0.2, 1.8, 0.9, -0.6};
         double[] se = {0.004, 0.034, 0.019, 0.085, 0.022, 0.017};
@@ -56,7 +75,8 @@ public final class DemoEvaluationData {
         for (int m = 0; m < MODELS.length; m++) {
             for (int b = 0; b < w.size(); b++) {
                 double skill = ABILITY[m] + (b == 4 && m == 1 ? 0.6 : 0) + (b == 5 && m == 4 ? -0.5 : 0) + 0.15 * r.nextGaussian();
-                out.add(new ModelScore(MODELS[m], w.get(b).benchmark(), round(logistic(skill - difficulty[b])), se[b]));
+                out.add(new ModelScore(MODELS[m], w.get(b).benchmark(), round(logistic(skill - difficulty[b])), se[b],
+                        (double) Math.round(VERBOSITY[m] * TYPICAL_TOKENS[b])));
             }
         }
         return out;

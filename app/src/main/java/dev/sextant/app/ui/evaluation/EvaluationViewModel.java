@@ -194,6 +194,28 @@ public final class EvaluationViewModel {
         });
     }
 
+    /** Whether files of this kind hold results, which a run date applies to. */
+    static boolean holdsResults(dev.sextant.model.evaluation.EvidenceFile.Kind kind) {
+        return EvaluationStudy.holdsResults(kind);
+    }
+
+    /** Dates the source's results (a blank text: unknown); a text that is no date fails the job with why, nothing kept. */
+    public void setRunDate(EvidenceSource source, String text) {
+        Workspace ws = shell.workspaceProperty().get();
+        Project p = shell.currentProjectProperty().get();
+        if (ws == null || p == null) {
+            return;
+        }
+        shell.jobs().submit("Run date of " + source.name(), (progress, cancel) -> {
+            java.time.LocalDate date = EvaluationStudy.runDate(text);
+            new EvaluationStudy(ws, p.id()).setRunDate(source.id(), date);
+            return date == null ? "Run date of " + source.name() + " cleared" : source.name() + " dated " + date;
+        }, said -> {
+            shell.statusProperty().set(said);
+            reload();
+        });
+    }
+
     public void deleteSource(EvidenceSource source) {
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();

@@ -26,6 +26,7 @@ public final class EvidenceTab {
 
     @FXML private VBox dropZone;
     @FXML private Button removeSource;
+    @FXML private Button runDate;
     @FXML private TableView<EvidenceSource> sourcesTable;
 
     EvidenceTab(EvaluationViewModel vm) {
@@ -51,6 +52,24 @@ public final class EvidenceTab {
                     "Its " + s.rows() + " rows are removed from this project.", "Remove")) {
                 vm.deleteSource(s);
             }
+        });
+        runDate.setTooltip(new javafx.scene.control.Tooltip("When the selected file's results were produced: the scorecard marks results "
+                + "older than 12 months stale"));
+        runDate.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+            EvidenceSource s = sourcesTable.getSelectionModel().getSelectedItem();
+            return s == null || !EvaluationViewModel.holdsResults(s.kind());
+        }, sourcesTable.getSelectionModel().selectedItemProperty()));
+        runDate.setOnAction(e -> {
+            EvidenceSource s = sourcesTable.getSelectionModel().getSelectedItem();
+            if (s == null) {
+                return;
+            }
+            javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(s.runDate() == null ? "" : s.runDate().toString());
+            d.initOwner(dropZone.getScene().getWindow());
+            d.setTitle("Sextant");
+            d.setHeaderText("When were the results in " + s.name() + " produced?");
+            d.setContentText("Run date (YYYY-MM-DD; blank: unknown)");
+            d.showAndWait().ifPresent(text -> vm.setRunDate(s, text));
         });
         Tables.exportable(sourcesTable, "evaluation-sources.csv", vm.shell());
     }
