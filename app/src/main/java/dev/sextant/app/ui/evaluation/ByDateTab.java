@@ -90,8 +90,10 @@ public final class ByDateTab {
             String m = model.getValue();
             String keepBench = benchmark.getValue();
             benchmark.getItems().setAll(items.stream().filter(x -> x.model().equals(m)).map(ItemScore::benchmark).distinct().sorted().toList());
-            benchmark.setValue(keepBench != null && benchmark.getItems().contains(keepBench) ? keepBench : benchmark.getItems().isEmpty() ? null
-                    : benchmark.getItems().get(0));
+            // a benchmark whose items the project dates comes first
+            String dated = benchmark.getItems().stream().filter(x -> !e.dating().itemsOf(x).isEmpty()).findFirst().orElse(null);
+            benchmark.setValue(keepBench != null && benchmark.getItems().contains(keepBench) ? keepBench : dated != null ? dated
+                    : benchmark.getItems().isEmpty() ? null : benchmark.getItems().get(0));
         } finally {
             filling = false;
         }
@@ -104,7 +106,10 @@ public final class ByDateTab {
         String b = benchmark.getValue();
         java.nio.file.Path d = vm.datesProperty().get();
         int stored = e == null || b == null ? 0 : e.dating().itemsOf(b).size();
-        datesName.setText(d != null ? d.getFileName().toString() : stored > 0 ? String.format("the project's dates (%,d items)", stored) : "");
+        datesName.setText(d != null ? "Item dates: " + d.getFileName() : stored > 0 ? String.format("Item dates: the project's (%,d items of %s)",
+                stored, b) : "No item dates for " + (b == null ? "this benchmark" : b) + " in the project: choose a file (item_id,date).");
+        datesName.setVisible(b != null || d != null);
+        datesName.setManaged(datesName.isVisible());
         java.time.LocalDate cut = e == null || model.getValue() == null ? null : e.dating().cutoffs().get(model.getValue());
         cutoff.setPromptText(cut == null ? "YYYY-MM-DD" : cut.toString());
     }
@@ -113,7 +118,7 @@ public final class ByDateTab {
         if (r == null) {
             verdict.setText("");
             notes.setText("");
-            ChartPanes.show(chartPane, null, "Choose the items' dates, a model, a benchmark and the model's training cut-off, then Compare.");
+            ChartPanes.show(chartPane, null, "Choose a model and a benchmark, the items' dates and the model's training cut-off (or import them into the project), then Compare.");
             return;
         }
         verdict.setText(String.format(Locale.ROOT, "%s on %s: %.3f on %d items up to %s, %.3f on %d after — after − before %+.3f [%+.3f, %+.3f]%s",
