@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
+import org.h2.engine.Constants;
 
 /** Versions of Sextant and of what it runs on, for {@code --version} and the About dialog. */
 public record AppInfo(String version, String javafx, String h2, String java, String os) {
@@ -22,7 +23,7 @@ public record AppInfo(String version, String javafx, String h2, String java, Str
         String runtimeFx = System.getProperty("javafx.runtime.version");
         return new AppInfo(p.getProperty("version", "dev"),
                 runtimeFx != null ? runtimeFx : p.getProperty("javafx", "?"),
-                org.h2.engine.Constants.FULL_VERSION,
+                Constants.FULL_VERSION,
                 System.getProperty("java.runtime.version", System.getProperty("java.version")) + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
     }

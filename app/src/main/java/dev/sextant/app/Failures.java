@@ -4,6 +4,7 @@ import dev.sextant.app.logging.LogSetup;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.CapabilityUnavailableException;
+import dev.sextant.model.job.ModelLimitException;
 import dev.sextant.workspaces.StorageFailure;
 import dev.sextant.workspaces.WorkspaceException;
 import java.io.IOException;
@@ -60,7 +61,7 @@ public final class Failures {
         return switch (kind(e)) {
             case BAD_INPUT, UNAVAILABLE -> oneLine(e.getMessage() != null ? userText(e) : "bad input");
             case CANCELLED -> "cancelled";
-            case INTERNAL -> e instanceof dev.sextant.model.job.ModelLimitException ? oneLine("no answer: " + e.getMessage()) : internal(e);
+            case INTERNAL -> e instanceof ModelLimitException ? oneLine("no answer: " + e.getMessage()) : internal(e);
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.sextant.benchmarks;
 
 import dev.sextant.model.ablation.ChinchillaFit;
+import dev.sextant.model.ablation.FormSelection;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -60,7 +61,7 @@ public class AblationBenchmark {
     /** What {@code ablate fit}'s default does: the form chosen by the runs' own extrapolation, then the bootstrapped fit. */
     @Benchmark
     public ScalingLawFit fitFiveHundredRunsAutoFormWithThousandBootstraps() {
-        return ScalingLawFit.run(runs, dev.sextant.model.ablation.FormSelection.choose(runs).form(), 1000, 1, ProgressListener.NONE,
+        return ScalingLawFit.run(runs, FormSelection.choose(runs).form(), 1000, 1, ProgressListener.NONE,
                 CancellationToken.none());
     }
 }

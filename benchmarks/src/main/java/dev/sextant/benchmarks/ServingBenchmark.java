@@ -1,14 +1,18 @@
 package dev.sextant.benchmarks;
 
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.DemoServingData;
-import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.Disaggregation;
 import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.StepLatency;
 import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.serving.Workload;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,13 +59,13 @@ public class ServingBenchmark {
      * 16 prefill/decode pairs judged by goodput searches.
      */
     @Benchmark
-    public dev.sextant.model.serving.Disaggregation.Plan disaggregatedAgainstAggregated70b() {
-        var base = dev.sextant.model.serving.ServingReplica.of(dev.sextant.model.architecture.ModelCatalog.get("llama-3.1-70b"),
-                dev.sextant.model.hardware.GpuCatalog.get("h100-sxm"), 8, dev.sextant.model.serving.WeightFormat.FP8, true, 256, 8192, true);
-        var workload = new dev.sextant.model.serving.Workload(new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0,
+    public Disaggregation.Plan disaggregatedAgainstAggregated70b() {
+        var base = ServingReplica.of(ModelCatalog.get("llama-3.1-70b"),
+                GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, true, 256, 8192, true);
+        var workload = new Workload(new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0,
                 0.025, 1);
-        return dev.sextant.model.serving.Disaggregation.plan(base, workload, dev.sextant.model.serving.Disaggregation.Choices.searchAll(), 0,
-                dev.sextant.model.job.ProgressListener.NONE, CancellationToken.none());
+        return Disaggregation.plan(base, workload, Disaggregation.Choices.searchAll(), 0,
+                ProgressListener.NONE, CancellationToken.none());
     }
 
     @Benchmark

@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import jcuda.Pointer;
 import jcuda.Sizeof;
@@ -162,7 +163,7 @@ public final class CudaCalibrator {
                     throw new IllegalStateException(name + " is missing from the build (gpu/scripts/build-ptx.sh)");
                 }
                 byte[] text = in.readAllBytes();
-                byte[] terminated = java.util.Arrays.copyOf(text, text.length + 1); // the driver reads a C string
+                byte[] terminated = Arrays.copyOf(text, text.length + 1); // the driver reads a C string
                 return terminated;
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + name, e);

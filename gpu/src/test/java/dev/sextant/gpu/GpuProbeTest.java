@@ -7,6 +7,7 @@ import dev.sextant.model.calibration.GpuStatus;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CapabilityUnavailableException;
 import dev.sextant.model.job.ProgressListener;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class GpuProbeTest {
             assertThat(first.devices()).isEmpty();
             assertThat(first.cublas()).isFalse();
             assertThat(first.reason()).isNotBlank();
-            if (!new java.io.File("/usr/lib/x86_64-linux-gnu/libcuda.so.1").exists() && !new java.io.File("/usr/lib64/libcuda.so.1").exists()) {
+            if (!new File("/usr/lib/x86_64-linux-gnu/libcuda.so.1").exists() && !new File("/usr/lib64/libcuda.so.1").exists()) {
                 assertThat(first.reason()).startsWith("no NVIDIA driver on this machine (libcuda.so.1 not found)");
             }
             assertThatThrownBy(() -> new CudaCalibrator(true).run(0, ProgressListener.NONE, CancellationToken.none()))

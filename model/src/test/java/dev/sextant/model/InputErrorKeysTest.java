@@ -3,10 +3,15 @@ package dev.sextant.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.project.Project;
 import dev.sextant.model.serving.BatchingSimulator;
@@ -17,14 +22,10 @@ import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.statistics.Power;
 import dev.sextant.model.training.Checkpointing;
-import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.training.LayoutSearch;
-import dev.sextant.model.architecture.ModelArchitecture;
-import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlanner;
 import dev.sextant.model.training.TrainingRequest;
 import java.util.List;
@@ -48,7 +49,7 @@ class InputErrorKeysTest {
     static Stream<Arguments> validations() {
         return Stream.of(
                 // training: the cluster, the request's fixed layout, the planner and the search
-                rejects("training.stack", () -> dev.sextant.model.training.SoftwareStack.of("jax")),
+                rejects("training.stack", () -> SoftwareStack.of("jax")),
                 rejects("training.gpus", () -> Cluster.of(H100, 0, 8, 400)),
                 rejects("training.gpusPerNode", () -> Cluster.of(H100, 8, 0, 400)),
                 rejects("training.gpusPerNode", () -> Cluster.of(H100, 12, 8, 400)),

@@ -9,6 +9,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -19,7 +20,7 @@ public final class SparkClusterScan implements ClusterScan {
 
     @Override
     public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                           List<FileResult> done, java.util.function.Consumer<FileResult> fileDone, ProgressListener progress,
+                           List<FileResult> done, Consumer<FileResult> fileDone, ProgressListener progress,
                            CancellationToken cancel) {
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-scan")) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 
@@ -46,13 +47,13 @@ public final class SparkScan {
      * @param fileDone told of each file completed here
      */
     public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
-                                 java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+                                 Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
         return run(sc, spec, items, corpus, done, fileDone, CorpusFiles.DEFAULT_CHUNK, progress, cancel);
     }
 
     /** @param chunkBytes the size of the byte ranges a large uncompressed file is read in */
     static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
-                          java.util.function.Consumer<FileResult> fileDone, long chunkBytes, ProgressListener progress, CancellationToken cancel) {
+                          Consumer<FileResult> fileDone, long chunkBytes, ProgressListener progress, CancellationToken cancel) {
         long t0 = System.nanoTime();
         List<CorpusUnit> units = HadoopStore.units(corpus, chunkBytes);
         Set<String> already = new HashSet<>();

@@ -6,6 +6,9 @@ import dev.sextant.model.job.ProgressListener;
 import java.io.Serializable;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import org.apache.spark.SparkJobInfo;
 import org.apache.spark.SparkStageInfo;
@@ -51,8 +54,8 @@ final class Waves {
                     }
                     progress.progress((from + part.size() * completed(sc, job)) / inputs.size(), label + ": " + inputs.size() + " tasks on Spark");
                     try {
-                        outcomes = job.get(200, java.util.concurrent.TimeUnit.MILLISECONDS); // back as soon as the wave is
-                    } catch (java.util.concurrent.TimeoutException stillRunning) {
+                        outcomes = job.get(200, TimeUnit.MILLISECONDS); // back as soon as the wave is
+                    } catch (TimeoutException stillRunning) {
                         // look at Cancel and progress again
                     }
                 }
@@ -69,7 +72,7 @@ final class Waves {
                     throw failed.problem();
                 }
             }
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             Throwable c = e.getCause() == null ? e : e.getCause();
             // the task could not run at all (an executor lost, a class missing on the cluster): Spark's own words
             throw new IllegalStateException("the Spark job failed: " + c.getMessage(), c);

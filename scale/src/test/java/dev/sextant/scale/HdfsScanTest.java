@@ -3,6 +3,7 @@ package dev.sextant.scale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.NgramIndex;
@@ -12,10 +13,12 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,7 +85,7 @@ class HdfsScanTest {
             byte[] bytes = lines.toString().getBytes(StandardCharsets.UTF_8);
             String name = f % 2 == 0 ? "part-" + f + ".jsonl" : "part-" + f + ".jsonl.gz";
             if (f % 2 == 1) {
-                java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
                 try (OutputStream o = new GZIPOutputStream(b)) {
                     o.write(bytes);
                 }
@@ -115,7 +118,7 @@ class HdfsScanTest {
         Path out = tmp.resolve("scan.json");
         assertThat(Submit.run("scan", "--master", "local[2]", "--benchmark", benchmark.toString(), "--field", "question", "--corpus", corpusUri,
                 "--out", out.toString())).isZero();
-        List<BenchmarkItem> items = dev.sextant.model.io.BenchmarkItemFiles.read(benchmark, List.of("question"), null);
+        List<BenchmarkItem> items = BenchmarkItemFiles.read(benchmark, List.of("question"), null);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, ScanSpec.DEFAULT_LOCATIONS);
         ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()),
                 CorpusFiles.units(List.of(localCorpus), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
@@ -154,7 +157,7 @@ class HdfsScanTest {
 
     private static JsonNode withoutPlaces(JsonNode items) {
         JsonNode copy = items.deepCopy();
-        copy.forEach(i -> ((com.fasterxml.jackson.databind.node.ObjectNode) i).remove("locations"));
+        copy.forEach(i -> ((ObjectNode) i).remove("locations"));
         return copy;
     }
 }

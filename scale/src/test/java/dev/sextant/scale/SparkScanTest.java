@@ -6,25 +6,36 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusUnit;
-import dev.sextant.model.data.DedupResult;
-import dev.sextant.model.data.DedupSpec;
-import dev.sextant.model.data.Deduplicator;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
@@ -74,7 +85,7 @@ class SparkScanTest {
                 if ((d + f) % 23 == 0) {
                     String[] w = items.get((d + f) % 40).text().split(" ");
                     int len = 13 + r.nextInt(12);
-                    text = text + " " + String.join(" ", java.util.Arrays.copyOfRange(w, 0, len));
+                    text = text + " " + String.join(" ", Arrays.copyOfRange(w, 0, len));
                 }
                 lines.append("{\"id\": \"f").append(f).append("-").append(d).append("\", \"text\": \"").append(text).append("\"}\n");
             }
@@ -128,7 +139,7 @@ class SparkScanTest {
         assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> {
             kept.add(f.file());
             cancel.cancel(); // the first file back: Cancel pressed
-        }, ProgressListener.NONE, cancel)).isInstanceOf(dev.sextant.model.job.CancelledException.class);
+        }, ProgressListener.NONE, cancel)).isInstanceOf(CancelledException.class);
         assertThat(kept).isNotEmpty().hasSizeLessThan(60);
         // the context runs the next job
         assertThat(SparkScan.run(sc, spec, items, List.of(dir.toString()), ProgressListener.NONE, CancellationToken.none()).summary().files())
@@ -144,11 +155,11 @@ class SparkScanTest {
             Files.writeString(dir.resolve("part-" + f + ".jsonl"), "{\"text\": \"" + words(r, 50) + "\"}\n");
         }
         byte[] gz;
-        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (OutputStream o = new GZIPOutputStream(b)) {
             o.write(("{\"text\": \"" + words(r, 5000) + "\"}\n").getBytes(StandardCharsets.UTF_8));
         }
-        gz = java.util.Arrays.copyOf(b.toByteArray(), b.size() / 2); // cut short: not a whole gzip stream
+        gz = Arrays.copyOf(b.toByteArray(), b.size() / 2); // cut short: not a whole gzip stream
         Path bad = dir.resolve("part-9.jsonl.gz");
         Files.write(bad, gz);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
@@ -168,13 +179,13 @@ class SparkScanTest {
         for (int i = 0; i < 10; i++) {
             items.add(new BenchmarkItem("quiz", "q" + i, words(r, 25)));
         }
-        org.apache.parquet.schema.MessageType type = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+        MessageType type = MessageTypeParser.parseMessageType(
                 "message doc { required binary id (STRING); required binary text (STRING); }");
         Path file = tmp.resolve("corpus.parquet");
         List<String> texts = new ArrayList<>();
-        org.apache.parquet.example.data.simple.SimpleGroupFactory groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(type);
-        try (var w = org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(file))
-                .withConf(new org.apache.hadoop.conf.Configuration()).withType(type).withRowGroupRowCountLimit(100).withPageRowCountLimit(50)
+        SimpleGroupFactory groups = new SimpleGroupFactory(type);
+        try (var w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withConf(new Configuration()).withType(type).withRowGroupRowCountLimit(100).withPageRowCountLimit(50)
                 .build()) {
             for (int d = 0; d < 600; d++) {
                 String text = words(r, 60);
@@ -221,7 +232,7 @@ class SparkScanTest {
                     w[r.nextInt(w.length)] = "changed"; // a near copy of an earlier document
                     text = String.join(" ", w);
                 } else if (d % 17 == 5 && !originals.isEmpty()) {
-                    text = originals.get(r.nextInt(originals.size())).toUpperCase(java.util.Locale.ROOT); // equal once normalised
+                    text = originals.get(r.nextInt(originals.size())).toUpperCase(Locale.ROOT); // equal once normalised
                 } else {
                     text = words(r, 80);
                     originals.add(text);
@@ -243,7 +254,7 @@ class SparkScanTest {
             for (int i = 0; i < units.size(); i++) {
                 assertThat(states.load(i)).as("unit %d read on Spark", i).isNotNull();
             }
-            java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger readAgain = new AtomicInteger();
             Deduplicator.UnitStates readBefore = new Deduplicator.UnitStates() {
                 @Override
                 public byte[] load(int unit) {

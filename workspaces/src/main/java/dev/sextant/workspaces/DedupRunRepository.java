@@ -3,6 +3,7 @@ package dev.sextant.workspaces;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.DedupSummary;
+import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ public final class DedupRunRepository {
     /** What the run found: it is complete. */
     public void complete(UUID id, DedupSummary summary) {
         update(id, "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL WHERE ID = ?", SavedDedupRun.COMPLETE, Json.write(summary));
-        new dev.sextant.model.io.DedupStateFolder(stateDir(id)).delete();
+        new DedupStateFolder(stateDir(id)).delete();
     }
 
     /** The run stopped: cancelled, or failed with the reason. */
@@ -101,7 +102,7 @@ public final class DedupRunRepository {
 
     public void delete(UUID id) {
         ProjectRows.deleteById(workspace, "DEDUP_RUN", id);
-        new dev.sextant.model.io.DedupStateFolder(stateDir(id)).delete();
+        new DedupStateFolder(stateDir(id)).delete();
     }
 
     /** Where a resumable run keeps what it has read: beside the database, deleted when the run completes. */

@@ -1,7 +1,6 @@
 package dev.sextant.workspaces;
 
-import dev.sextant.model.runhealth.DemoRunHealth;
-
+import dev.sextant.model.ablation.DemoAblations;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.DemoContaminationData;
 import dev.sextant.model.contamination.Normalization;
@@ -9,13 +8,15 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.DemoEvaluationData;
 import dev.sextant.model.gate.DemoGateData;
 import dev.sextant.model.io.CalibrationFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.monitoring.DemoMonitoring;
+import dev.sextant.model.runhealth.DemoRunHealth;
 import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.training.DemoTrainingData;
 import java.util.List;
 import java.util.UUID;
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.ProgressListener;
 
 /**
  * The content a newcomer finds in a freshly created default workspace. Everything seeded here is marked as demo data
@@ -54,10 +55,10 @@ public final class DemoSeed {
         workspace.gate().importObservations(project.id(), DemoGateData.observations(), true);
         workspace.trainingLogs().save(project.id(), DemoRunHealth.LOG_NAME, DemoRunHealth.log(), DemoRunHealth.settings(), true);
         workspace.failureStudies().save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
-        workspace.ablationSets().save(project.id(), dev.sextant.model.ablation.DemoAblations.NAME,
-                List.of(dev.sextant.model.ablation.DemoAblations.SOURCE), List.of(), dev.sextant.model.ablation.DemoAblations.runs(), true);
-        workspace.monitoring().save(project.id(), dev.sextant.model.monitoring.DemoMonitoring.NAME, List.of("generated"), "[]",
-                dev.sextant.model.monitoring.DemoMonitoring.requests(), true);
+        workspace.ablationSets().save(project.id(), DemoAblations.NAME,
+                List.of(DemoAblations.SOURCE), List.of(), DemoAblations.runs(), true);
+        workspace.monitoring().save(project.id(), DemoMonitoring.NAME, List.of("generated"), "[]",
+                DemoMonitoring.requests(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

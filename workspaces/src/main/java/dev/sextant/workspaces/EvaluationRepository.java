@@ -3,14 +3,14 @@ package dev.sextant.workspaces;
 import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.evaluation.EvidenceFile;
-import dev.sextant.model.io.FieldChecks;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ItemScore;
-import dev.sextant.model.evaluation.ResultDate;
 import dev.sextant.model.evaluation.ModelScore;
 import dev.sextant.model.evaluation.ReportedResult;
+import dev.sextant.model.evaluation.ResultDate;
+import dev.sextant.model.io.FieldChecks;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.sql.Connection;
@@ -20,13 +20,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -90,8 +94,8 @@ public final class EvaluationRepository {
      * the file that already holds it.
      */
     private static void refuseDuplicateItems(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
-        Map<String, String> seen = new java.util.HashMap<>(); // key -> file it came from
-        java.util.Set<String> loadedPairs = new java.util.HashSet<>();
+        Map<String, String> seen = new HashMap<>(); // key -> file it came from
+        Set<String> loadedPairs = new HashSet<>();
         for (EvidenceFile f : files) {
             for (ItemScore x : f.items()) {
                 String pair = x.model() + '\u0000' + x.benchmark();
@@ -124,7 +128,7 @@ public final class EvaluationRepository {
         if (files.stream().allMatch(f -> f.reported().isEmpty())) {
             return;
         }
-        Map<String, String> seen = new java.util.HashMap<>();
+        Map<String, String> seen = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT S.MODEL, S.BENCHMARK, S.METRIC, X.NAME FROM EVAL_REPORTED S "
                 + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ?")) {
             ps.setObject(1, projectId);
@@ -285,7 +289,7 @@ public final class EvaluationRepository {
     }
 
     /** Dates an imported file's results (null: unknown); refused for files that hold no results. */
-    public void setRunDate(UUID sourceId, java.time.LocalDate date) {
+    public void setRunDate(UUID sourceId, LocalDate date) {
         workspace.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (?,?,?,?)")) {
                 ps.setDate(1, date == null ? null : Date.valueOf(date));
@@ -372,7 +376,7 @@ public final class EvaluationRepository {
                     ItemDate d = new ItemDate(rs.getString(1), rs.getString(2), rs.getDate(3).toLocalDate());
                     items.put(d.benchmark() + "\u0000" + d.itemId(), d);
                 });
-        Map<String, java.time.LocalDate> cutoffs = new LinkedHashMap<>();
+        Map<String, LocalDate> cutoffs = new LinkedHashMap<>();
         query(c, "SELECT S.MODEL, S.CUTOFF FROM EVAL_CUTOFF S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
                 + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID", projectId,
                 rs -> cutoffs.put(rs.getString(1), rs.getDate(2).toLocalDate()));
@@ -383,7 +387,7 @@ public final class EvaluationRepository {
                 + "FROM EVAL_REPORTED UNION SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_MODEL_SCORE "
                 + "UNION SELECT DISTINCT SOURCE_ID, '" + EvaluationEvidence.ARENA + "' FROM EVAL_BATTLE";
         query(c, String.format(perSource, benchmarks), projectId, rs -> {
-            java.sql.Date run = rs.getDate(3);
+            Date run = rs.getDate(3);
             results.add(new ResultDate(rs.getString(1), rs.getString(2), run != null ? run.toLocalDate()
                     : rs.getObject(4, OffsetDateTime.class).toLocalDate(), run != null));
         });

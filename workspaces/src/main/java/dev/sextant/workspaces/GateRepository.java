@@ -6,16 +6,22 @@ import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.Json;
 import java.io.IOException;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /** A project's rollout gate: its policy, the observations imported for it, its canary inputs and judge settings. Each change is one transaction. */
@@ -65,7 +71,7 @@ public final class GateRepository {
             ProjectRows.changing(c, projectId);
             for (Observations o : observations) {
                 // an item or request twice in one file would count twice in the mean (readers refuse it; this keeps the store honest)
-                java.util.Set<String> ids = new java.util.HashSet<>();
+                Set<String> ids = new HashSet<>();
                 for (String id : o.ids()) {
                     if (!ids.add(id)) {
                         throw new WorkspaceException(o.source() + ": '" + id + "' appears twice for " + o.model() + ", " + o.layer().slug() + " "
@@ -110,9 +116,9 @@ public final class GateRepository {
      * When each layer's evidence dates from: the latest rotation date where its observations carry one (a private
      * suite), else the day the latest of them was imported (UTC).
      */
-    public java.util.Map<GatePolicy.Layer, LocalDate> evidenceDates(UUID projectId) {
+    public Map<GatePolicy.Layer, LocalDate> evidenceDates(UUID projectId) {
         return workspace.read(c -> {
-            java.util.Map<GatePolicy.Layer, LocalDate> out = new java.util.EnumMap<>(GatePolicy.Layer.class);
+            Map<GatePolicy.Layer, LocalDate> out = new EnumMap<>(GatePolicy.Layer.class);
             try (PreparedStatement ps = c.prepareStatement("SELECT LAYER, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
                     + " GROUP BY LAYER")) {
                 ps.setObject(1, projectId);
@@ -129,7 +135,7 @@ public final class GateRepository {
     }
 
     /** Per model of the project's evidence: the newest rotation date its observations carry (null: none) and when the latest were imported. */
-    public record ModelEvidence(String model, LocalDate rotation, java.time.Instant imported) {
+    public record ModelEvidence(String model, LocalDate rotation, Instant imported) {
     }
 
     public List<ModelEvidence> evidenceByModel(UUID projectId) {
@@ -180,7 +186,7 @@ public final class GateRepository {
     }
 
     /** Replaces a project's one row of {@code table} (a table with one row per project) with the given column values. */
-    private static int replaceProjectRow(java.sql.Connection c, String table, UUID projectId, List<String> columns, Object... values)
+    private static int replaceProjectRow(Connection c, String table, UUID projectId, List<String> columns, Object... values)
             throws SQLException {
         try (PreparedStatement del = c.prepareStatement("DELETE FROM " + table + " WHERE PROJECT_ID = ?")) {
             del.setObject(1, projectId);

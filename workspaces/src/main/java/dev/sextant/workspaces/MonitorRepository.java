@@ -4,17 +4,22 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.monitoring.Request;
 import java.io.IOException;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /** Request logs kept in a project, one row a request; an import is one transaction, kept whole or not at all. */
 public final class MonitorRepository {
@@ -43,7 +48,7 @@ public final class MonitorRepository {
 
     /** What a streamed import reads: it hands each request to the sink and returns its reading summary as JSON. */
     public interface Producer {
-        String produce(java.util.function.Consumer<Request> sink);
+        String produce(Consumer<Request> sink);
     }
 
     /**
@@ -143,7 +148,7 @@ public final class MonitorRepository {
             + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT)"
             + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
-    private static void insert(java.sql.Connection c, UUID id, long from, List<Request> requests) throws SQLException {
+    private static void insert(Connection c, UUID id, long from, List<Request> requests) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(INSERT_REQUEST)) {
             long i = 0;
             for (Request r : requests) {
@@ -188,7 +193,7 @@ public final class MonitorRepository {
                 ps.setObject(1, id);
                 ps.setFetchSize(BATCH);
                 // rows share a few segment combinations: each distinct one parsed once and shared
-                Map<String, Map<String, String>> segments = new java.util.HashMap<>();
+                Map<String, Map<String, String>> segments = new HashMap<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         String seg = rs.getString(3);
@@ -270,11 +275,11 @@ public final class MonitorRepository {
     }
 
     /** A feedback rotation kept: its date, item count, summary and items (each with its provenance) as JSON. */
-    public record SavedRotation(UUID id, UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson,
-                                java.time.Instant createdAt) {
+    public record SavedRotation(UUID id, UUID projectId, String name, LocalDate date, int items, String summaryJson, String itemsJson,
+                                Instant createdAt) {
     }
 
-    public UUID saveRotation(UUID projectId, String name, java.time.LocalDate date, int items, String summaryJson, String itemsJson) {
+    public UUID saveRotation(UUID projectId, String name, LocalDate date, int items, String summaryJson, String itemsJson) {
         ProjectRows.checkedName("a feedback rotation", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
@@ -300,7 +305,7 @@ public final class MonitorRepository {
     public List<SavedRotation> rotations(UUID projectId) {
         return ProjectRows.newestFirst(workspace, "SELECT ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY, ITEMS_JSON, CREATED_AT"
                 + " FROM MONITOR_ROTATION", projectId, rs -> new SavedRotation(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
-                rs.getString(3), rs.getObject(4, java.time.LocalDate.class), rs.getInt(5), rs.getString(6), rs.getString(7),
+                rs.getString(3), rs.getObject(4, LocalDate.class), rs.getInt(5), rs.getString(6), rs.getString(7),
                 rs.getObject(8, OffsetDateTime.class).toInstant()));
     }
 

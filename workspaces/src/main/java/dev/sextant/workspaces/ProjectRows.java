@@ -4,8 +4,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 
 /** The row work the repositories of project-owned things share: the project must exist, newest first, delete by id. */
@@ -24,7 +29,7 @@ final class ProjectRows {
             throw new WorkspaceException(what + " needs a name");
         }
         if (name.strip().length() > MAX_NAME) {
-            throw new WorkspaceException(String.format(java.util.Locale.ROOT, "the name of %s is %,d characters long; at most %d are kept",
+            throw new WorkspaceException(String.format(Locale.ROOT, "the name of %s is %,d characters long; at most %d are kept",
                     what, name.strip().length(), MAX_NAME));
         }
         return name;
@@ -49,7 +54,7 @@ final class ProjectRows {
             throw new WorkspaceException("no project with id " + projectId);
         }
         try (PreparedStatement ps = c.prepareStatement("UPDATE PROJECT SET UPDATED_AT = ? WHERE ID = ?")) {
-            ps.setObject(1, java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).atOffset(java.time.ZoneOffset.UTC));
+            ps.setObject(1, Instant.now().truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC));
             ps.setObject(2, projectId);
             ps.executeUpdate();
         }
@@ -72,12 +77,12 @@ final class ProjectRows {
     }
 
     /** The row of {@code select} (a SELECT … FROM table) with the id, if any. */
-    static <T> java.util.Optional<T> findById(Workspace workspace, String select, UUID id, RowMapper<T> mapper) {
+    static <T> Optional<T> findById(Workspace workspace, String select, UUID id, RowMapper<T> mapper) {
         return workspace.read(c -> {
             try (PreparedStatement ps = c.prepareStatement(select + " WHERE ID = ?")) {
                 ps.setObject(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? java.util.Optional.of(mapper.map(rs)) : java.util.Optional.<T>empty();
+                    return rs.next() ? Optional.of(mapper.map(rs)) : Optional.<T>empty();
                 }
             }
         });

@@ -5,6 +5,7 @@ import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -45,7 +46,7 @@ public record SavedScan(UUID id, UUID projectId, String name, String state, Scan
 
     /** Its state in words: "failed on FILE: REASON", "interrupted (2 of 3 files done)", "complete (1 file skipped)". */
     public String describe() {
-        String s = state.toLowerCase(java.util.Locale.ROOT);
+        String s = state.toLowerCase(Locale.ROOT);
         String skipped = skippedFiles.isEmpty() ? "" : skippedFiles.size() + (skippedFiles.size() == 1 ? " file" : " files") + " skipped";
         if (FAILED.equals(state)) {
             return s + (failedFile == null ? ": " : " on " + failedFile + ": ") + failure;

@@ -26,6 +26,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -302,12 +303,12 @@ public final class ScanRepository {
         });
     }
 
-    public java.util.Optional<SavedScan> find(UUID scanId) {
+    public Optional<SavedScan> find(UUID scanId) {
         return workspace.read(c -> {
             try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE S.ID = ?")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? java.util.Optional.of(map(rs)) : java.util.Optional.empty();
+                    return rs.next() ? Optional.of(map(rs)) : Optional.empty();
                 }
             }
         });

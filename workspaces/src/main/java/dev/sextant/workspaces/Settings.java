@@ -3,6 +3,7 @@ package dev.sextant.workspaces;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Preferences that belong to the user rather than to a workspace, kept in {@code settings.json} under the Sextant
@@ -60,7 +61,7 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
         /** The settings as {@link #parseConf} reads them, sorted by key. */
         public String confText() {
             StringBuilder b = new StringBuilder();
-            new java.util.TreeMap<>(conf).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+            new TreeMap<>(conf).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
             return b.toString();
         }
     }

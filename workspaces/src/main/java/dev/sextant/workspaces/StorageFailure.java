@@ -1,11 +1,16 @@
 package dev.sextant.workspaces;
 
 import dev.sextant.model.io.IoFailures;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.h2.api.ErrorCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +62,7 @@ public final class StorageFailure {
 
     /** "ITEM_ID (400 characters) " from the database's message, or "" when it cannot be read there. */
     private static String column(String message) {
-        var m = message == null ? null : java.util.regex.Pattern.compile("column \"([A-Z_]+) [A-Z ]*\\((\\d+)\\)\"").matcher(message);
+        var m = message == null ? null : Pattern.compile("column \"([A-Z_]+) [A-Z ]*\\((\\d+)\\)\"").matcher(message);
         return m != null && m.find() ? m.group(1).toLowerCase(Locale.ROOT) + " (" + m.group(2) + " characters) " : "";
     }
 
@@ -68,7 +73,7 @@ public final class StorageFailure {
             return new WorkspaceException(diskFull("opening workspace " + dir, dir) + " — free some space and try again", e);
         }
         IOException io = find(e, IOException.class);
-        if (io instanceof java.io.EOFException) { // the store read past the file's end: it was cut short
+        if (io instanceof EOFException) { // the store read past the file's end: it was cut short
             return DatabaseFileCheck.damaged(dir.resolve(Workspace.DATABASE_FILE), e);
         }
         if (io != null) {
@@ -153,7 +158,7 @@ public final class StorageFailure {
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
             if (type.isInstance(c)) {
                 return type.cast(c);

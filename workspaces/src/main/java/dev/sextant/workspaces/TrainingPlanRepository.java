@@ -1,5 +1,8 @@
 package dev.sextant.workspaces;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.TrainingPlan;
@@ -51,9 +54,9 @@ public final class TrainingPlanRepository {
      * bandwidth of their own: they read as the catalog GPU with its NVLink figure.
      */
     static TrainingRequest request(String json) throws IOException {
-        com.fasterxml.jackson.databind.node.ObjectNode node = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(json);
+        ObjectNode node = (ObjectNode) Json.mapper().readTree(json);
         if (node.path("gpu").isTextual()) {
-            dev.sextant.model.hardware.GpuSpec gpu = dev.sextant.model.hardware.GpuCatalog.get(node.get("gpu").asText());
+            GpuSpec gpu = GpuCatalog.get(node.get("gpu").asText());
             node.set("gpu", Json.mapper().valueToTree(gpu));
             if (!node.hasNonNull("intraNodeGBs")) {
                 node.put("intraNodeGBs", gpu.linkGBs());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -251,7 +252,7 @@ public final class Workspace implements AutoCloseable {
      */
     private static void probeReadOnly(Path dir) {
         String url = baseUrl(dir) + ";IFEXISTS=TRUE;ACCESS_MODE_DATA=r";
-        try (Connection c = java.sql.DriverManager.getConnection(url, "sextant", "")) {
+        try (Connection c = DriverManager.getConnection(url, "sextant", "")) {
             if (!Migrator.isWorkspace(c)) {
                 throw DatabaseFileCheck.notAWorkspace(dir.resolve(DATABASE_FILE), "it is a database of another program");
             }

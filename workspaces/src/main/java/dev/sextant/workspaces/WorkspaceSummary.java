@@ -4,6 +4,7 @@ import dev.sextant.model.project.Project;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
+import org.h2.engine.Constants;
 
 /**
  * What a workspace holds, at a glance: shown by {@code sextant workspace info} and the workbench's project overview.
@@ -25,6 +26,6 @@ public record WorkspaceSummary(String name, String path, String databaseFile, lo
             bytes = -1;
         }
         return new WorkspaceSummary(ws.name(), ws.dir().toString(), ws.databaseFile().toString(), bytes, ws.schemaVersion(),
-                ws.property("created_at"), org.h2.engine.Constants.FULL_VERSION, ws.projects().list());
+                ws.property("created_at"), Constants.FULL_VERSION, ws.projects().list());
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -63,7 +64,7 @@ class DamagedWorkspaceTest {
         Path dir = tmp.resolve("cut");
         Files.createDirectories(dir);
         Path db = dir.resolve(Workspace.DATABASE_FILE);
-        Files.write(db, java.util.Arrays.copyOf(bytes, (int) ((long) bytes.length * percent / 100)));
+        Files.write(db, Arrays.copyOf(bytes, (int) ((long) bytes.length * percent / 100)));
         String before = sha256(db);
         try (Workspace ws = Workspace.open(dir)) {
             // a cut past the last whole chunk reads as a crash would: the store opens at its last consistent state
@@ -94,9 +95,9 @@ class DamagedWorkspaceTest {
                         }
                         byte[] bytes = Files.readAllBytes(real.resolve(Workspace.DATABASE_FILE));
                         if (kind.equals("truncated")) {
-                            Files.write(db, java.util.Arrays.copyOf(bytes, bytes.length / 3));
+                            Files.write(db, Arrays.copyOf(bytes, bytes.length / 3));
                         } else { // both header blocks overwritten
-                            java.util.Arrays.fill(bytes, 0, 8192, (byte) 'x');
+                            Arrays.fill(bytes, 0, 8192, (byte) 'x');
                             Files.write(db, bytes);
                         }
                     }

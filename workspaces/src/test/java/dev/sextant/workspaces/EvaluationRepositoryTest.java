@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ModelCutoff;
@@ -19,6 +19,7 @@ import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +68,7 @@ class EvaluationRepositoryTest {
             EvaluationEvidence expected = EvaluationEvidence.of(files());
             assertThat(e).usingRecursiveComparison().ignoringFields("dating.results").isEqualTo(expected);
             // every result file is dated: by its run where known, else by its import (a lower bound on its age)
-            LocalDate today = LocalDate.now(java.time.ZoneOffset.UTC);
+            LocalDate today = LocalDate.now(ZoneOffset.UTC);
             assertThat(e.dating().results()).extracting(d -> d.source() + "/" + d.benchmark() + "/" + d.run()).containsExactly(
                     "items.csv/gsm8k/false", "results.json/arc/true", "battles.jsonl/arena/false", "s.csv/gsm8k/false");
             assertThat(e.dating().results().get(1).date()).isEqualTo(LocalDate.of(2024, 5, 29));

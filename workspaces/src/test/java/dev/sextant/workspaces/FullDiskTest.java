@@ -9,6 +9,7 @@ import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.archive.WorkspaceArchive;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ class FullDiskTest {
         Process child;
         try {
             child = new ProcessBuilder("unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script).redirectErrorStream(true).start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             Assumptions.abort("no unshare command here (" + e.getMessage() + "): cannot make a small file system without root");
             return;
         }

@@ -12,6 +12,7 @@ import dev.sextant.model.gate.Observations;
 import dev.sextant.model.project.Project;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,7 +64,7 @@ class GateRepositoryTest {
             Project other = ws.projects().create("Other", "");
             assertThat(ws.gate().judge(p.id())).isEmpty();
             JudgeSettings first = JudgeSettings.guessed(List.of("error_rate", "latency_ms"));
-            JudgeSettings second = new JudgeSettings(0.9, 0.1, 90, 60, java.util.Map.of("error_rate",
+            JudgeSettings second = new JudgeSettings(0.9, 0.1, 90, 60, Map.of("error_rate",
                     new CanaryJudge.MetricSpec(CanaryJudge.Direction.DECREASE, false), "quality", new CanaryJudge.MetricSpec(CanaryJudge.Direction.EITHER, true)));
             ws.gate().setJudge(p.id(), first, false);
             ws.gate().setJudge(p.id(), second, false);

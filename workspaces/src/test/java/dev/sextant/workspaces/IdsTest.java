@@ -3,6 +3,7 @@ package dev.sextant.workspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.UUID;
@@ -42,7 +43,7 @@ class IdsTest {
             Thread.sleep(2);
         }
         List<UUID> sorted = new ArrayList<>(ids);
-        sorted.sort(java.util.Comparator.comparing(UUID::getMostSignificantBits));
+        sorted.sort(Comparator.comparing(UUID::getMostSignificantBits));
         assertThat(sorted).isEqualTo(ids);
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.migration.Migration;
 import dev.sextant.workspaces.migration.Migrator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -76,8 +78,8 @@ class MigrationTest {
     private static List<Path> backups(Path dir) {
         try (var files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".bak")).toList();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -3,8 +3,13 @@ package dev.sextant.workspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,9 +38,9 @@ class ProjectRepositoryTest {
     void keepingSomethingInAProjectMarksItUpdated() throws Exception {
         Project a = projects.create("A", "");
         Thread.sleep(5);
-        ws.evaluation().importFiles(a.id(), java.util.List.of(dev.sextant.model.evaluation.EvidenceFile.of(
-                dev.sextant.model.evaluation.EvidenceFile.Kind.MIX, "mix.csv", "/m.csv", java.util.List.of(), java.util.Map.of("coding", 1.0))),
-                false, dev.sextant.model.job.ProgressListener.NONE, dev.sextant.model.job.CancellationToken.none());
+        ws.evaluation().importFiles(a.id(), List.of(EvidenceFile.of(
+                EvidenceFile.Kind.MIX, "mix.csv", "/m.csv", List.of(), Map.of("coding", 1.0))),
+                false, ProgressListener.NONE, CancellationToken.none());
         assertThat(projects.find(a.id()).orElseThrow().updatedAt()).isAfter(a.updatedAt());
     }
 

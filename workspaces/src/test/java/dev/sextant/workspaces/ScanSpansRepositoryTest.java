@@ -3,6 +3,7 @@ package dev.sextant.workspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
@@ -38,7 +39,7 @@ class ScanSpansRepositoryTest {
         UUID scan;
         try (Workspace ws = Workspace.create(dir, 9)) {
             Project p = ws.projects().create("Scans", "");
-            scan = ws.scans().create(p.id(), "old scan", spec, new dev.sextant.model.contamination.CorpusFingerprint(List.of()),
+            scan = ws.scans().create(p.id(), "old scan", spec, new CorpusFingerprint(List.of()),
                     List.of(new BenchmarkItem("gsm", "q", ITEM)), false);
             ScanResult.Summary summary = new ScanResult.Summary(1, 0, 0, 1, 0, 10, 1, 1, 1, 1, 0, 0, 8, 0.8, 1, 1, 0, List.of(), List.of(), List.of());
             ws.transaction(c -> {

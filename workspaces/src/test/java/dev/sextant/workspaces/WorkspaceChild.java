@@ -1,5 +1,8 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import dev.sextant.workspaces.archive.WorkspaceArchive;
 import java.nio.file.Path;
 
 /**
@@ -12,8 +15,8 @@ public final class WorkspaceChild {
     public static void main(String[] args) throws Exception {
         if (args[0].equals("import-workspace")) { // ARCHIVE TARGET: prints REFUSED <message> or IMPORTED
             try {
-                dev.sextant.workspaces.archive.WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]),
-                        dev.sextant.model.job.ProgressListener.NONE, dev.sextant.model.job.CancellationToken.none());
+                WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]),
+                        ProgressListener.NONE, CancellationToken.none());
                 System.out.println("IMPORTED");
             } catch (RuntimeException e) {
                 System.out.println("REFUSED " + e.getMessage());
@@ -22,17 +25,17 @@ public final class WorkspaceChild {
         }
         if (args[0].equals("import-workspace-slowly") || args[0].equals("import-project-slowly")) {
             // prints "P <fraction>" as the import goes; the parent kills it at a chosen fraction
-            dev.sextant.model.job.ProgressListener progress = (fraction, message) -> {
+            ProgressListener progress = (fraction, message) -> {
                 System.out.println("P " + fraction);
                 System.out.flush();
             };
             if (args[0].equals("import-workspace-slowly")) {
-                dev.sextant.workspaces.archive.WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]), progress,
-                        dev.sextant.model.job.CancellationToken.none());
+                WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]), progress,
+                        CancellationToken.none());
             } else {
                 try (Workspace target = Workspace.open(Path.of(args[2]))) {
-                    dev.sextant.workspaces.archive.WorkspaceArchive.importProject(target, Path.of(args[1]), progress,
-                            dev.sextant.model.job.CancellationToken.none());
+                    WorkspaceArchive.importProject(target, Path.of(args[1]), progress,
+                            CancellationToken.none());
                 }
             }
             System.out.println("DONE");

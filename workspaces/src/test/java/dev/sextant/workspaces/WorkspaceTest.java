@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,7 +156,7 @@ class WorkspaceTest {
 
     @Test
     void homeComesFromTheEnvironment() {
-        assertThat(WorkspaceHome.fromEnvironment(java.util.Map.of(WorkspaceHome.ENV, tmp.toString())).root())
+        assertThat(WorkspaceHome.fromEnvironment(Map.of(WorkspaceHome.ENV, tmp.toString())).root())
                 .isEqualTo(tmp);
     }
 }

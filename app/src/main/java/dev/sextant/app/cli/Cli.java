@@ -4,6 +4,7 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.logging.LogSetup;
 import dev.sextant.model.InputError;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +35,8 @@ public final class Cli {
         LogSetup.quietConsole();
         LogSetup.logToWorkspace(home.root().resolve("logs"));
         CommandLine cmd = commandLine(home);
-        cmd.setOut(new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true));
-        cmd.setErr(new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        cmd.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        cmd.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         int code = cmd.execute(args);
         cmd.getOut().flush();
         cmd.getErr().flush();

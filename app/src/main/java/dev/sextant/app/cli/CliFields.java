@@ -4,6 +4,7 @@ import dev.sextant.app.Failures;
 import dev.sextant.model.InputError;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -199,7 +200,7 @@ public final class CliFields {
     }
 
     /** The keys the command line has a flag for. */
-    static java.util.Set<String> keys() {
+    static Set<String> keys() {
         return FLAGS.keySet();
     }
 

@@ -1,13 +1,15 @@
 package dev.sextant.app.cli;
 
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.model.io.Json;
+import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.WorkspaceHome;
-import dev.sextant.model.io.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What every command needs from the command line around it: the home folder, the workspace, output. */
@@ -58,7 +60,7 @@ public final class CommandContext {
      * The project named by {@code --project} (id or name); without one, the workspace's only project, else the one the
      * workbench had open last.
      */
-    public dev.sextant.model.project.Project project(Workspace ws, String idOrName) {
+    public Project project(Workspace ws, String idOrName) {
         if (idOrName != null) {
             return ws.projects().findByIdOrName(idOrName)
                     .orElseThrow(() -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
@@ -78,7 +80,7 @@ public final class CommandContext {
             throw new WorkspaceException("workspace " + ws.dir() + " has no projects; create one with: sextant project create NAME");
         }
         throw new WorkspaceException("workspace " + ws.dir() + " has several projects; choose one with --project ("
-                + all.stream().map(dev.sextant.model.project.Project::name).collect(java.util.stream.Collectors.joining(", ")) + ")");
+                + all.stream().map(Project::name).collect(Collectors.joining(", ")) + ")");
     }
 
     public Path defaultWorkspaceDir() {

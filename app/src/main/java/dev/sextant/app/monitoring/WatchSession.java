@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +25,7 @@ public final class WatchSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WatchSession.class);
 
     private final TrafficWatch watch;
-    private final List<FileFollower> followers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<FileFollower> followers = new CopyOnWriteArrayList<>();
     private final OtlpReceiver receiver;
     private final ScheduledExecutorService clock;
     private final Consumer<String> notes;

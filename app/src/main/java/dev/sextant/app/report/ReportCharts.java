@@ -1,11 +1,13 @@
 package dev.sextant.app.report;
 
 import dev.sextant.app.ui.charts.ChartTheme;
+import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GateDecision;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -48,7 +50,7 @@ public final class ReportCharts {
         r.setErrorStroke(new BasicStroke(2.5f));
         r.setErrorPaint(ACCENT);
         r.setSeriesPaint(0, ACCENT);
-        r.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-5, -5, 10, 10));
+        r.setSeriesShape(0, new Rectangle2D.Double(-5, -5, 10, 10));
         r.setDefaultLinesVisible(false);
         r.setDefaultToolTipGenerator((d, series, item) -> String.format("%s: %+.3g (interval %+.3g to %+.3g; threshold %+.3g)", c.name(),
                 c.estimate(), c.ciLow(), c.ciHigh(), c.threshold()));
@@ -84,7 +86,7 @@ public final class ReportCharts {
 
     /** Blind battles of the candidate against the incumbent. */
     static JFreeChart battles(List<String> labels, List<Double> counts) {
-        return style(dev.sextant.app.ui.charts.Charts.bars("Blind pairwise battles, candidate against incumbent", "battles", labels, counts, false));
+        return style(Charts.bars("Blind pairwise battles, candidate against incumbent", "battles", labels, counts, false));
     }
 
     /** Paper is the light theme: the same fonts, title layout and colours as the workbench's light charts. */

@@ -3,7 +3,9 @@ package dev.sextant.app.report;
 import com.openhtmltopdf.extend.FSSupplier;
 import com.openhtmltopdf.outputdevice.helper.BaseRendererBuilder;
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
+import com.openhtmltopdf.util.XRLog;
 import dev.sextant.model.io.AtomicFile;
+import dev.sextant.model.io.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Objects;
@@ -75,7 +78,7 @@ public final class ReportWriter {
         String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean pdf = name.endsWith(".pdf");
         if (!pdf && !name.endsWith(".html") && !name.endsWith(".htm")) {
-            throw new dev.sextant.model.io.BadInputException(out.getFileName().toString(), 0, null,
+            throw new BadInputException(out.getFileName().toString(), 0, null,
                     "a report is written as HTML or PDF: name the file .html or .pdf");
         }
         String html = pdf ? html(report, "'" + FONT_FAMILY + "'") : html(report);
@@ -89,12 +92,12 @@ public final class ReportWriter {
                 return null;
             });
             try {
-                Files.setPosixFilePermissions(out, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rw-r--r--"));
             } catch (UnsupportedOperationException e) {
                 // not a POSIX file system: its defaults apply
             }
         } catch (IOException e) {
-            throw new dev.sextant.model.io.BadInputException(out.toString(), 0, null, "cannot write: " + e.getMessage());
+            throw new BadInputException(out.toString(), 0, null, "cannot write: " + e.getMessage());
         }
     }
 
@@ -176,7 +179,7 @@ public final class ReportWriter {
     }
 
     static void pdf(String html, OutputStream out) throws IOException {
-        com.openhtmltopdf.util.XRLog.setLoggingEnabled(false); // its INFO lines would land on the user's stderr
+        XRLog.setLoggingEnabled(false); // its INFO lines would land on the user's stderr
         BundledFontMapper.install();
         PdfRendererBuilder b = new PdfRendererBuilder();
         b.useFastMode();

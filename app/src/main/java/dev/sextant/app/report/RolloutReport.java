@@ -1,14 +1,16 @@
 package dev.sextant.app.report;
 
+import dev.sextant.app.study.GateCase;
+import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GateEvidence;
 import dev.sextant.model.gate.GatePolicy;
-import dev.sextant.app.study.GateCase;
-import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -192,6 +194,6 @@ public final class RolloutReport {
         if (v == 0) {
             return "0";
         }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }

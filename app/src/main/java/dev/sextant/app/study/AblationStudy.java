@@ -2,10 +2,13 @@ package dev.sextant.app.study;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.ablation.ChinchillaFit;
+import dev.sextant.model.ablation.FormSelection;
 import dev.sextant.model.ablation.HyperparameterLaws;
 import dev.sextant.model.ablation.IsoFlopProfiles;
 import dev.sextant.model.ablation.LossCurve;
+import dev.sextant.model.ablation.LossEnvelope;
 import dev.sextant.model.ablation.ScalingLawFit;
+import dev.sextant.model.ablation.ScheduleComparison;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.TextInput;
@@ -17,11 +20,14 @@ import dev.sextant.workspaces.SavedAblationSet;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -177,7 +183,7 @@ public final class AblationStudy {
         List<String> notes = new ArrayList<>();
         Map<String, String> from = new LinkedHashMap<>();
         List<SavedAblationSet> oldestFirst = new ArrayList<>(sets);
-        java.util.Collections.reverse(oldestFirst);
+        Collections.reverse(oldestFirst);
         for (SavedAblationSet s : oldestFirst) {
             for (AblationRunsFile.Run r : ws.ablationSets().load(s.id())) {
                 String earlier = from.put(r.run(), s.name());
@@ -210,7 +216,7 @@ public final class AblationStudy {
         String note;
         ChinchillaFit.Form chosen;
         try {
-            dev.sextant.model.ablation.FormSelection.Choice c = dev.sextant.model.ablation.FormSelection.choose(points);
+            FormSelection.Choice c = FormSelection.choose(points);
             chosen = c.form();
             note = c.why();
         } catch (InputError e) {
@@ -251,10 +257,10 @@ public final class AblationStudy {
         String sweepNote = sweep == 0 ? null : String.format(Locale.ROOT, "%d run%s share a size and token count with a better one (a batch-size "
                 + "learning-rate or schedule ablation): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep,
                 sweep == 1 ? "" : "s");
-        dev.sextant.model.ablation.LossEnvelope.Result envelope = null;
+        LossEnvelope.Result envelope = null;
         String envelopeNote = null;
         try {
-            envelope = dev.sextant.model.ablation.LossEnvelope.fit(points);
+            envelope = LossEnvelope.fit(points);
         } catch (InputError e) {
             envelopeNote = "no loss envelope (approach 1): " + e.getMessage().replace("the loss envelope (approach 1): ", "");
         }
@@ -272,9 +278,9 @@ public final class AblationStudy {
             String key = Math.round(Math.log(r.params()) * 1000) + ":" + Math.round(Math.log(r.tokens()) * 1000);
             shapes.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
-        java.util.Set<AblationRunsFile.Run> dropped = new java.util.HashSet<>();
+        Set<AblationRunsFile.Run> dropped = new HashSet<>();
         for (List<AblationRunsFile.Run> g : shapes.values()) {
-            long settings = g.stream().map(r -> r.batchSize() + "/" + r.learningRate() + "/" + (r.schedule() == null ? "" : dev.sextant.model.ablation.ScheduleComparison.key(r.schedule()))).distinct().count();
+            long settings = g.stream().map(r -> r.batchSize() + "/" + r.learningRate() + "/" + (r.schedule() == null ? "" : ScheduleComparison.key(r.schedule()))).distinct().count();
             if (settings > 1) {
                 AblationRunsFile.Run best = g.stream().min(Comparator.comparingDouble(AblationRunsFile.Run::loss)).orElseThrow();
                 g.stream().filter(r -> r != best).forEach(dropped::add);
@@ -294,8 +300,8 @@ public final class AblationStudy {
     }
 
     /** The runs' learning-rate schedules compared at equal parameters and tokens. */
-    public static dev.sextant.model.ablation.ScheduleComparison.Result schedules(List<AblationRunsFile.Run> runs) {
-        return dev.sextant.model.ablation.ScheduleComparison.compare(runs);
+    public static ScheduleComparison.Result schedules(List<AblationRunsFile.Run> runs) {
+        return ScheduleComparison.compare(runs);
     }
 
     /**
@@ -316,7 +322,7 @@ public final class AblationStudy {
      * into their best; and, where the form was chosen from the runs, which and why.
      */
     public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded, IsoFlopProfiles.Result isoFlop,
-                         String isoFlopNote, dev.sextant.model.ablation.LossEnvelope.Result envelope, String envelopeNote, String sweepNote,
+                         String isoFlopNote, LossEnvelope.Result envelope, String envelopeNote, String sweepNote,
                          String formNote) {
     }
 }

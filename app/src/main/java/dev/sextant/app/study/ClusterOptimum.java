@@ -1,9 +1,18 @@
 package dev.sextant.app.study;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.ablation.IsoFlopProfiles;
 import dev.sextant.model.ablation.ScalingLawFit;
+import dev.sextant.model.architecture.DenseShapes;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.TrainingLayout;
+import dev.sextant.model.training.TrainingPlan;
+import dev.sextant.model.training.TrainingRequest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -48,8 +57,8 @@ public final class ClusterOptimum {
     public static HardwareOptimal find(ScalingLawFit fit, HardwareBudget b, ProgressListener progress, CancellationToken cancel) {
         InputError.require(b.gpuHours() > 0 && Double.isFinite(b.gpuHours()), "ablate.gpuHours", "the budget must be a positive number of GPU-hours");
         InputError.require(b.gpus() >= 1, "ablate.gpus", "the cluster needs at least one GPU");
-        dev.sextant.model.hardware.GpuSpec gpu = PlanInputs.gpu(b.gpu());
-        double peak = gpu.peakFlops(dev.sextant.model.hardware.Precision.BF16);
+        GpuSpec gpu = PlanInputs.gpu(b.gpu());
+        double peak = gpu.peakFlops(Precision.BF16);
         double maxFlops = b.gpuHours() * 3600 * peak;
         double lo = Math.log(fit.optimal(0.05 * maxFlops).params().value() / 3);
         double hi = Math.log(fit.optimal(0.8 * maxFlops).params().value() * 3);
@@ -76,7 +85,7 @@ public final class ClusterOptimum {
         if (k > 0 && k < tried.size() - 1) {
             double[] x = {Math.log(tried.get(k - 1).params()), Math.log(best.params()), Math.log(tried.get(k + 1).params())};
             double[] y = {tried.get(k - 1).loss(), best.loss(), tried.get(k + 1).loss()};
-            double[] c = dev.sextant.model.ablation.IsoFlopProfiles.parabolaThrough(x, y);
+            double[] c = IsoFlopProfiles.parabolaThrough(x, y);
             if (c[2] > 0) {
                 Candidate refined = candidate(fit, b, gpu, Math.exp(-c[1] / (2 * c[2])), notes, cancel);
                 if (refined != null && refined.loss() < best.loss()) {
@@ -96,12 +105,12 @@ public final class ClusterOptimum {
                 List.copyOf(notes));
     }
 
-    private static Candidate candidate(ScalingLawFit fit, HardwareBudget b, dev.sextant.model.hardware.GpuSpec gpu, double params,
+    private static Candidate candidate(ScalingLawFit fit, HardwareBudget b, GpuSpec gpu, double params,
                                        List<String> notes, CancellationToken cancel) {
-        dev.sextant.model.architecture.ModelArchitecture arch = dev.sextant.model.architecture.DenseShapes.llamaShaped(params);
-        dev.sextant.model.training.TrainingRequest request = new dev.sextant.model.training.TrainingRequest(arch, gpu, b.gpus(), b.gpusPerNode(),
-                gpu.networkGbps(), gpu.linkGBs(), b.seqLen(), b.globalBatch(), 0, dev.sextant.model.training.LayoutSearch.Fixed.none(), null, null);
-        dev.sextant.model.training.TrainingPlan plan;
+        ModelArchitecture arch = DenseShapes.llamaShaped(params);
+        TrainingRequest request = new TrainingRequest(arch, gpu, b.gpus(), b.gpusPerNode(),
+                gpu.networkGbps(), gpu.linkGBs(), b.seqLen(), b.globalBatch(), 0, LayoutSearch.Fixed.none(), null, null);
+        TrainingPlan plan;
         try {
             plan = new TrainingStudy().plan(request, null, cancel).plans().get(0);
         } catch (InputError e) {
@@ -110,7 +119,7 @@ public final class ClusterOptimum {
         }
         double n = arch.parameters().total();
         double tokens = plan.tokensPerSecond() * b.gpuHours() / b.gpus() * 3600;
-        dev.sextant.model.training.TrainingLayout l = plan.layout();
+        TrainingLayout l = plan.layout();
         String layout = String.format(Locale.ROOT, "TP%d PP%d DP%d%s", l.tp(), l.pp(), l.dp(), l.cp() > 1 ? " CP" + l.cp() : "");
         return new Candidate(n, arch.name(), layout, plan.tokensPerSecond(), plan.mfu(), tokens, fit.fit().loss(n, tokens));
     }

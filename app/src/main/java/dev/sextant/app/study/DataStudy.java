@@ -1,15 +1,46 @@
 package dev.sextant.app.study;
 
+import dev.sextant.app.Failures;
+import dev.sextant.model.InputError;
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusFingerprint;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.NgramIndex;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.data.CorpusMix;
+import dev.sextant.model.data.DecontaminationResult;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.DedupSummary;
 import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.data.MixResult;
+import dev.sextant.model.data.MixSpec;
+import dev.sextant.model.data.SharedText;
+import dev.sextant.model.data.TokenCounting;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.CorpusLookup;
+import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.DedupOutput;
+import dev.sextant.model.io.DedupStateFolder;
+import dev.sextant.model.io.DemoDataCorpus;
+import dev.sextant.model.io.HfTokenizerFile;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
-import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.workspaces.SavedDedupRun;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Data engineering for every face: deduplication of a corpus (the {@code dedup} command; the Data area to come). Running
@@ -17,19 +48,19 @@ import java.util.List;
  */
 public final class DataStudy {
 
-    private final dev.sextant.workspaces.Workspace ws;
-    private final java.util.UUID projectId;
+    private final Workspace ws;
+    private final UUID projectId;
 
     /** A project's kept runs. */
-    public DataStudy(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+    public DataStudy(Workspace ws, UUID projectId) {
         this.ws = ws;
         this.projectId = projectId;
     }
 
     /** The project's study that keeps the run {@code runId}. */
-    public static DataStudy ofRun(dev.sextant.workspaces.Workspace ws, java.util.UUID runId) {
+    public static DataStudy ofRun(Workspace ws, UUID runId) {
         return new DataStudy(ws, ws.dedupRuns().find(runId)
-                .orElseThrow(() -> new dev.sextant.workspaces.WorkspaceException("no dedup run with id " + runId)).projectId());
+                .orElseThrow(() -> new WorkspaceException("no dedup run with id " + runId)).projectId());
     }
 
     /** Keeps a run's findings in the project; its id. */
@@ -51,36 +82,36 @@ public final class DataStudy {
         if (ws.property(DEMO_SEEDED) != null) {
             return null;
         }
-        List<Path> files = dev.sextant.model.io.DemoDataCorpus.write(ws.dir().resolve(DEMO_FOLDER));
+        List<Path> files = DemoDataCorpus.write(ws.dir().resolve(DEMO_FOLDER));
         Outcome run = start(DEMO_RUN, List.of(files.get(0)), spec, 1, null, progress, cancel);
         ws.setProperty(DEMO_SEEDED, "true");
         return new Demo(files.get(0), files.get(1), files.get(2), run);
     }
 
     /** The demo corpus's files when they are there (the corpus, benchmark and target), else empty. */
-    public java.util.Optional<List<Path>> demoFiles() {
+    public Optional<List<Path>> demoFiles() {
         Path dir = ws.dir().resolve(DEMO_FOLDER);
-        List<Path> files = List.of(dir.resolve(dev.sextant.model.io.DemoDataCorpus.CORPUS), dir.resolve(dev.sextant.model.io.DemoDataCorpus.BENCHMARK),
-                dir.resolve(dev.sextant.model.io.DemoDataCorpus.TARGET));
-        return files.stream().allMatch(java.nio.file.Files::isRegularFile) ? java.util.Optional.of(files) : java.util.Optional.empty();
+        List<Path> files = List.of(dir.resolve(DemoDataCorpus.CORPUS), dir.resolve(DemoDataCorpus.BENCHMARK),
+                dir.resolve(DemoDataCorpus.TARGET));
+        return files.stream().allMatch(Files::isRegularFile) ? Optional.of(files) : Optional.empty();
     }
 
-    public java.util.UUID keep(String name, dev.sextant.model.data.DedupSummary summary) {
+    public UUID keep(String name, DedupSummary summary) {
         return ws.dedupRuns().save(projectId, name, summary);
     }
 
-    public void delete(java.util.UUID runId) {
+    public void delete(UUID runId) {
         if (RUNNING.contains(runId)) {
-            throw new dev.sextant.workspaces.WorkspaceException("the run is running: cancel it first");
+            throw new WorkspaceException("the run is running: cancel it first");
         }
         ws.dedupRuns().delete(runId);
     }
 
     /** Runs going on in this process (a workspace is used by one process at a time). */
-    private static final java.util.Set<java.util.UUID> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<UUID> RUNNING = ConcurrentHashMap.newKeySet();
 
     /** A kept run and what it found. */
-    public record Outcome(dev.sextant.workspaces.SavedDedupRun run, DedupResult result) {
+    public record Outcome(SavedDedupRun run, DedupResult result) {
     }
 
     /**
@@ -105,9 +136,9 @@ public final class DataStudy {
      *
      * @param name the run's name, shortened to 300 characters
      */
-    public java.util.UUID keepRun(String name, List<Path> corpus, DedupSpec spec, Path out) {
+    public UUID keepRun(String name, List<Path> corpus, DedupSpec spec, Path out) {
         List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        dev.sextant.model.contamination.CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
+        CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
         return ws.dedupRuns().start(projectId, name.length() > 300 ? name.substring(0, 300) + "…" : name, spec, fingerprint,
                 out == null ? null : out.toAbsolutePath().toString());
     }
@@ -116,60 +147,60 @@ public final class DataStudy {
      * Goes on with a cancelled, failed or interrupted run from the units it had read. Refused when a file it had read
      * changed since (the file it failed on may have been fixed: its units are read again).
      */
-    public Outcome resume(java.util.UUID runId, int threads, ProgressListener progress, CancellationToken cancel) {
+    public Outcome resume(UUID runId, int threads, ProgressListener progress, CancellationToken cancel) {
         return resume(runId, Engine.LOCAL, threads, progress, cancel);
     }
 
     /** As {@link #resume(java.util.UUID, int, ProgressListener, CancellationToken)}, its units read on {@code engine}. */
-    public Outcome resume(java.util.UUID runId, Engine engine, int threads, ProgressListener progress, CancellationToken cancel) {
-        dev.sextant.workspaces.SavedDedupRun r = ws.dedupRuns().find(runId)
-                .orElseThrow(() -> new dev.sextant.workspaces.WorkspaceException("no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
+    public Outcome resume(UUID runId, Engine engine, int threads, ProgressListener progress, CancellationToken cancel) {
+        SavedDedupRun r = ws.dedupRuns().find(runId)
+                .orElseThrow(() -> new WorkspaceException("no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
         if (r.complete()) {
             return new Outcome(r, null);
         }
         if (r.corpus() == null || r.spec() == null) {
-            throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
+            throw new WorkspaceException("dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
         }
         if (RUNNING.contains(runId)) {
-            throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + r.name() + "' is running");
+            throw new WorkspaceException("dedup run '" + r.name() + "' is running");
         }
         List<Path> files = r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
-        var now = CorpusFiles.fingerprint(files.stream().filter(java.nio.file.Files::exists).toList());
-        java.util.Set<String> failed = new java.util.HashSet<>();
+        var now = CorpusFiles.fingerprint(files.stream().filter(Files::exists).toList());
+        Set<String> failed = new HashSet<>();
         if (r.failure() != null) {
             // the file it failed on may have been fixed since: its units are read again
             r.corpus().files().stream().map(e -> e.path()).filter(p -> r.failure().contains(p)).forEach(failed::add);
         }
         String change = r.corpus().differenceFrom(now, failed);
         if (change != null) {
-            throw new dev.sextant.workspaces.WorkspaceException("cannot resume dedup run '" + r.name() + "': "
+            throw new WorkspaceException("cannot resume dedup run '" + r.name() + "': "
                     + change.replace("the scan started", "the run started") + "; start a new run");
         }
-        var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(runId));
+        var states = new DedupStateFolder(ws.dedupRuns().stateDir(runId));
         failed.forEach(states::forget);
         ws.dedupRuns().resumed(runId);
         return go(runId, r.corpus().updatedFrom(now, failed), r.spec(), engine, threads, r.out() == null ? null : Path.of(r.out()), progress, cancel);
     }
 
-    private Outcome go(java.util.UUID id, dev.sextant.model.contamination.CorpusFingerprint corpus, DedupSpec spec, Engine engine, int threads, Path out,
+    private Outcome go(UUID id, CorpusFingerprint corpus, DedupSpec spec, Engine engine, int threads, Path out,
                        ProgressListener progress, CancellationToken cancel) {
         RUNNING.add(id);
         try {
             List<Path> files = corpus.files().stream().map(e -> Path.of(e.path())).toList();
             List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
-            var states = new dev.sextant.model.io.DedupStateFolder(ws.dedupRuns().stateDir(id));
+            var states = new DedupStateFolder(ws.dedupRuns().stateDir(id));
             DedupResult r = engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
             if (out != null) {
                 DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
             }
-            ws.dedupRuns().complete(id, dev.sextant.model.data.DedupSummary.of(spec, files.stream().map(Path::toString).toList(), r,
+            ws.dedupRuns().complete(id, DedupSummary.of(spec, files.stream().map(Path::toString).toList(), r,
                     out == null ? null : out.toString()));
             return new Outcome(ws.dedupRuns().find(id).orElseThrow(), r);
-        } catch (dev.sextant.model.job.CancelledException e) {
-            ws.dedupRuns().stopped(id, dev.sextant.workspaces.SavedDedupRun.CANCELLED, null);
+        } catch (CancelledException e) {
+            ws.dedupRuns().stopped(id, SavedDedupRun.CANCELLED, null);
             throw e;
         } catch (RuntimeException e) {
-            ws.dedupRuns().stopped(id, dev.sextant.workspaces.SavedDedupRun.FAILED, dev.sextant.app.Failures.message(e));
+            ws.dedupRuns().stopped(id, SavedDedupRun.FAILED, Failures.message(e));
             throw e;
         } finally {
             RUNNING.remove(id);
@@ -177,7 +208,7 @@ public final class DataStudy {
     }
 
     /** Whether a kept run is going on in this process. */
-    public static boolean running(java.util.UUID runId) {
+    public static boolean running(UUID runId) {
         return RUNNING.contains(runId);
     }
 
@@ -193,10 +224,10 @@ public final class DataStudy {
      * one highlighted; documents longer than {@code maxChars} are cut there.
      */
     public static List<ClusterDocument> clusterDocuments(DedupResult.Cluster cluster, DedupSpec spec, int maxChars, CancellationToken cancel) {
-        List<dev.sextant.model.io.CorpusLookup.Place> places = cluster.members().stream()
-                .map(m -> new dev.sextant.model.io.CorpusLookup.Place(m.file(), m.index())).toList();
-        var texts = dev.sextant.model.io.CorpusLookup.texts(places, spec.textField(), cancel);
-        List<ClusterDocument> out = new java.util.ArrayList<>();
+        List<CorpusLookup.Place> places = cluster.members().stream()
+                .map(m -> new CorpusLookup.Place(m.file(), m.index())).toList();
+        var texts = CorpusLookup.texts(places, spec.textField(), cancel);
+        List<ClusterDocument> out = new ArrayList<>();
         String kept = null;
         for (int i = 0; i < cluster.members().size(); i++) {
             String t = texts.get(places.get(i));
@@ -208,14 +239,14 @@ public final class DataStudy {
                 kept = t;
             }
             DedupResult.Member m = cluster.members().get(i);
-            out.add(new ClusterDocument(m, t, i == 0 ? List.of() : dev.sextant.model.data.SharedText.marks(t, kept, spec.ngram()),
-                    i == 0 ? List.of() : dev.sextant.model.data.SharedText.marks(kept, t, spec.ngram())));
+            out.add(new ClusterDocument(m, t, i == 0 ? List.of() : SharedText.marks(t, kept, spec.ngram()),
+                    i == 0 ? List.of() : SharedText.marks(kept, t, spec.ngram())));
         }
         return out;
     }
 
     /** The runs kept in the project, newest first. */
-    public List<dev.sextant.workspaces.SavedDedupRun> kept() {
+    public List<SavedDedupRun> kept() {
         return ws.dedupRuns().list(projectId);
     }
 
@@ -225,17 +256,17 @@ public final class DataStudy {
      *
      * @param n the scan's n-gram length
      */
-    public static dev.sextant.model.data.DecontaminationResult decontaminate(List<dev.sextant.model.contamination.BenchmarkItem> items,
-            List<Path> corpus, int n, dev.sextant.model.io.DecontaminatedCorpus.Spec spec, Path out, ProgressListener progress,
+    public static DecontaminationResult decontaminate(List<BenchmarkItem> items,
+            List<Path> corpus, int n, DecontaminatedCorpus.Spec spec, Path out, ProgressListener progress,
             CancellationToken cancel) {
-        new dev.sextant.model.contamination.ScanSpec(n, 0.8, spec.normalization(), spec.textField(), spec.idField(), spec.threads(), 1); // checks n
+        new ScanSpec(n, 0.8, spec.normalization(), spec.textField(), spec.idField(), spec.threads(), 1); // checks n
         if (items.isEmpty()) {
-            throw dev.sextant.model.io.BadInputException.of("--benchmark", "no benchmark items to remove");
+            throw BadInputException.of("--benchmark", "no benchmark items to remove");
         }
         progress.progress(0, "indexing " + items.size() + " benchmark items");
-        var index = dev.sextant.model.contamination.NgramIndex.build(items, n, spec.normalization());
+        var index = NgramIndex.build(items, n, spec.normalization());
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        return dev.sextant.model.io.DecontaminatedCorpus.write(out, units, index, spec, progress, cancel);
+        return DecontaminatedCorpus.write(out, units, index, spec, progress, cancel);
     }
 
     /**
@@ -245,8 +276,8 @@ public final class DataStudy {
      *                  {@code tokensPerWord}
      * @param benchmark items whose n-grams mark a document contaminated (with the scan's defaults), or empty
      */
-    public static dev.sextant.model.data.MixResult mix(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer, double tokensPerWord,
-            List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress, CancellationToken cancel) {
+    public static MixResult mix(List<Path> corpus, MixSpec spec, Path tokenizer, double tokensPerWord,
+            List<BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress, CancellationToken cancel) {
         return mix(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, false, threads, progress, cancel);
     }
 
@@ -254,13 +285,13 @@ public final class DataStudy {
      * @param near the sources' duplicate shares from near-duplicate detection (FineWeb's defaults, split by the same
      *             top-level field) instead of exact duplicates
      */
-    public static dev.sextant.model.data.MixResult mix(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer, double tokensPerWord,
-            List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, boolean near, int threads, ProgressListener progress,
+    public static MixResult mix(List<Path> corpus, MixSpec spec, Path tokenizer, double tokensPerWord,
+            List<BenchmarkItem> benchmark, int ngram, boolean near, int threads, ProgressListener progress,
             CancellationToken cancel) {
         if (near && spec.by().indexOf('.') > 0) {
-            throw new dev.sextant.model.InputError("mix.by", "near-duplicate shares need a top-level field to split by, not a path into objects");
+            throw new InputError("mix.by", "near-duplicate shares need a top-level field to split by, not a path into objects");
         }
-        dev.sextant.model.data.MixResult r = mixCounted(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, threads,
+        MixResult r = mixCounted(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, threads,
                 near ? progress.slice(0, 0.5) : progress, cancel);
         if (!near) {
             return r;
@@ -269,15 +300,15 @@ public final class DataStudy {
         return r.withNearDuplicates(dedup(corpus, d, threads, null, progress.slice(0.5, 1), cancel), d);
     }
 
-    private static dev.sextant.model.data.MixResult mixCounted(List<Path> corpus, dev.sextant.model.data.MixSpec spec, Path tokenizer,
-            double tokensPerWord, List<dev.sextant.model.contamination.BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress,
+    private static MixResult mixCounted(List<Path> corpus, MixSpec spec, Path tokenizer,
+            double tokensPerWord, List<BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress,
             CancellationToken cancel) {
-        dev.sextant.model.data.TokenCounting counting = tokenizer != null ? dev.sextant.model.io.HfTokenizerFile.open(tokenizer)
-                : dev.sextant.model.data.TokenCounting.wordsTimes(tokensPerWord);
+        TokenCounting counting = tokenizer != null ? HfTokenizerFile.open(tokenizer)
+                : TokenCounting.wordsTimes(tokensPerWord);
         var index = benchmark.isEmpty() ? null
-                : dev.sextant.model.contamination.NgramIndex.build(benchmark, ngram, dev.sextant.model.contamination.Normalization.defaults());
+                : NgramIndex.build(benchmark, ngram, Normalization.defaults());
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        return dev.sextant.model.data.CorpusMix.run(units, spec, counting, index, threads, progress, cancel);
+        return CorpusMix.run(units, spec, counting, index, threads, progress, cancel);
     }
 
     /**
@@ -293,7 +324,7 @@ public final class DataStudy {
     public static DedupResult dedup(Engine engine, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress,
                                     CancellationToken cancel) {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK); // large files in ranges, read in parallel
-        DedupResult r = engine.dedup(units, spec, threads, dev.sextant.model.data.Deduplicator.UnitStates.NONE,
+        DedupResult r = engine.dedup(units, spec, threads, Deduplicator.UnitStates.NONE,
                 out == null ? progress : progress.slice(0, 0.7), cancel);
         if (out != null) {
             DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);

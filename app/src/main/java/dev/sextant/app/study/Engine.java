@@ -2,20 +2,23 @@ package dev.sextant.app.study;
 
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
-import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.CorpusStore;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Where corpus work runs: this machine's threads ({@link #LOCAL}), or Apache Spark at a master URL with settings
@@ -35,7 +38,7 @@ public record Engine(String master, Map<String, String> conf) {
 
     public static Engine spark(String master, Map<String, String> conf) {
         if (master == null || master.isBlank()) {
-            throw dev.sextant.model.io.BadInputException.of("--master", "name the Spark master: local[N], spark://HOST:PORT, yarn or k8s://…");
+            throw BadInputException.of("--master", "name the Spark master: local[N], spark://HOST:PORT, yarn or k8s://…");
         }
         return new Engine(master.strip(), conf);
     }
@@ -56,14 +59,14 @@ public record Engine(String master, Map<String, String> conf) {
      * @param fileDone told of each file completed here
      */
     ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
-                    java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+                    Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
         if (isLocal()) {
             NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
             return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
                     fileDone::accept, progress, cancel);
         }
         return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream()
-                        .map(p -> dev.sextant.model.io.CorpusStore.refuseUri(p).toAbsolutePath().normalize().toString()).toList(),
+                        .map(p -> CorpusStore.refuseUri(p).toAbsolutePath().normalize().toString()).toList(),
                 done, fileDone, progress, cancel);
     }
 

@@ -1,32 +1,46 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
 import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.BenchmarkWeight;
+import dev.sextant.model.evaluation.CapabilityProfile;
 import dev.sextant.model.evaluation.CompositeIndex;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.evaluation.CredibilityAssessor;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.IndexEdits;
+import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ModelScore;
+import dev.sextant.model.evaluation.RepeatedSamples;
+import dev.sextant.model.evaluation.ResultsByDate;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
 import dev.sextant.model.evaluation.Scorecard;
+import dev.sextant.model.io.DimensionFiles;
 import dev.sextant.model.io.EvidenceFiles;
+import dev.sextant.model.io.HfTokenizerFile;
 import dev.sextant.model.io.IndexTablesCsv;
+import dev.sextant.model.io.ItemDatesCsv;
+import dev.sextant.model.io.SampleTrialFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.workspaces.EvidenceSource;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -59,7 +73,7 @@ public final class EvaluationStudy {
         }
 
         /** These files with the results in them dated {@code runDate}, whatever the files say (null: as read). */
-        public Read runOn(java.time.LocalDate runDate) {
+        public Read runOn(LocalDate runDate) {
             return runDate == null ? this : new Read(files.stream().map(f -> f.holdsResults() ? f.withRunDate(runDate) : f).toList(), notes);
         }
     }
@@ -131,19 +145,19 @@ public final class EvaluationStudy {
     }
 
     /** Dates an imported file's results (null: unknown). */
-    public void setRunDate(UUID sourceId, java.time.LocalDate date) {
+    public void setRunDate(UUID sourceId, LocalDate date) {
         ws.evaluation().setRunDate(sourceId, date);
     }
 
     /** A run date as typed: YYYY-MM-DD, blank for unknown (null). */
-    public static java.time.LocalDate runDate(String text) {
+    public static LocalDate runDate(String text) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
-            return java.time.LocalDate.parse(text.strip());
-        } catch (java.time.format.DateTimeParseException e) {
-            throw new dev.sextant.model.InputError("evaluation.runDate", "run date: '" + text.strip() + "' is not a date (YYYY-MM-DD)");
+            return LocalDate.parse(text.strip());
+        } catch (DateTimeParseException e) {
+            throw new InputError("evaluation.runDate", "run date: '" + text.strip() + "' is not a date (YYYY-MM-DD)");
         }
     }
 
@@ -162,44 +176,44 @@ public final class EvaluationStudy {
      * reported aggregates at {@code spec.alpha()}.
      */
     /** Repeated samples read and summarised: each model, benchmark and sampling configuration's stability and token use. */
-    public record Samples(List<dev.sextant.model.evaluation.RepeatedSamples.Row> rows, List<String> notes) {
+    public record Samples(List<RepeatedSamples.Row> rows, List<String> notes) {
     }
 
     /**
      * Items answered several times, from per-item CSVs (a row per trial) or lm-evaluation-harness samples files (a
      * file per trial): pass@k and pass^k for each k, majority, consistency, the variance split, tokens and cost.
      */
-    public static Samples samples(List<Path> files, String model, String metric, List<Integer> ks, dev.sextant.model.evaluation.RepeatedSamples.Prices prices,
+    public static Samples samples(List<Path> files, String model, String metric, List<Integer> ks, RepeatedSamples.Prices prices,
                                   long seed, CancellationToken cancel) {
         return samples(files, model, metric, null, ks, prices, seed, cancel);
     }
 
     /** As above, counting answers' tokens from their text with {@code tokenizer} (a tokenizer.json or its model folder; null: none). */
     public static Samples samples(List<Path> files, String model, String metric, Path tokenizer, List<Integer> ks,
-                                  dev.sextant.model.evaluation.RepeatedSamples.Prices prices, long seed, CancellationToken cancel) {
-        dev.sextant.model.io.SampleTrialFiles.Read read = dev.sextant.model.io.SampleTrialFiles.read(files, model, metric,
-                tokenizer == null ? null : dev.sextant.model.io.HfTokenizerFile.open(tokenizer));
-        return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
+                                  RepeatedSamples.Prices prices, long seed, CancellationToken cancel) {
+        SampleTrialFiles.Read read = SampleTrialFiles.read(files, model, metric,
+                tokenizer == null ? null : HfTokenizerFile.open(tokenizer));
+        return new Samples(RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
     }
 
     /**
      * The repeated samples among evidence already read (a project's): the items scored with a sample index, as trials
      * under the sampling configuration each row discloses.
      */
-    public static Samples samples(EvaluationEvidence e, List<Integer> ks, dev.sextant.model.evaluation.RepeatedSamples.Prices prices, long seed,
+    public static Samples samples(EvaluationEvidence e, List<Integer> ks, RepeatedSamples.Prices prices, long seed,
                                   CancellationToken cancel) {
-        List<dev.sextant.model.evaluation.RepeatedSamples.Trial> trials = new java.util.ArrayList<>();
-        for (dev.sextant.model.evaluation.ItemScore s : e.items()) {
+        List<RepeatedSamples.Trial> trials = new ArrayList<>();
+        for (ItemScore s : e.items()) {
             if (s.sample() != null) {
-                trials.add(new dev.sextant.model.evaluation.RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), Integer.toString(s.sample()),
-                        s.score(), new dev.sextant.model.evaluation.RepeatedSamples.Sampling(s.temperature(), s.topP(), null), s.seed(), Double.NaN,
+                trials.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), Integer.toString(s.sample()),
+                        s.score(), new RepeatedSamples.Sampling(s.temperature(), s.topP(), null), s.seed(), Double.NaN,
                         Double.NaN, Double.NaN, s.clusterId()));
             }
         }
-        dev.sextant.model.InputError.require(!trials.isEmpty(), "samples.input", "the evidence holds no repeated samples (every item answered"
+        InputError.require(!trials.isEmpty(), "samples.input", "the evidence holds no repeated samples (every item answered"
                 + " once): give trial files — per-item CSVs with a sample column, lm-evaluation-harness samples files of several runs, τ-bench"
                 + " results");
-        return new Samples(dev.sextant.model.evaluation.RepeatedSamples.summarize(trials, ks, prices, seed, cancel), List.of());
+        return new Samples(RepeatedSamples.summarize(trials, ks, prices, seed, cancel), List.of());
     }
 
     /**
@@ -210,18 +224,18 @@ public final class EvaluationStudy {
      * @param dates  the items' dates file, or null for the dates the evidence holds (imported item_id,date files)
      * @param cutoff the model's training cut-off, or null for the one the evidence holds (an imported model,cutoff file)
      */
-    public static dev.sextant.model.evaluation.ResultsByDate.Result byDate(EvaluationEvidence e, String model, String benchmark, Path dates,
-                                                                        java.time.LocalDate cutoff, boolean skipUndated) {
-        List<dev.sextant.model.evaluation.ItemScore> scores = e.items().stream().filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
+    public static ResultsByDate.Result byDate(EvaluationEvidence e, String model, String benchmark, Path dates,
+                                                                        LocalDate cutoff, boolean skipUndated) {
+        List<ItemScore> scores = e.items().stream().filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
                 .toList();
-        java.util.Map<String, java.time.LocalDate> dated = dates != null ? dev.sextant.model.io.ItemDatesCsv.read(dates, benchmark)
+        Map<String, LocalDate> dated = dates != null ? ItemDatesCsv.read(dates, benchmark)
                 : e.dating().itemsOf(benchmark);
-        java.time.LocalDate cut = cutoff != null ? cutoff : e.dating().cutoffs().get(model);
-        dev.sextant.model.InputError.require(!dated.isEmpty(), "bydate.dates", "the evidence dates none of " + benchmark
+        LocalDate cut = cutoff != null ? cutoff : e.dating().cutoffs().get(model);
+        InputError.require(!dated.isEmpty(), "bydate.dates", "the evidence dates none of " + benchmark
                 + "'s items: give a dates file (item_id,date)");
-        dev.sextant.model.InputError.require(cut != null, "bydate.cutoff", "the evidence holds no training cut-off for " + model
+        InputError.require(cut != null, "bydate.cutoff", "the evidence holds no training cut-off for " + model
                 + ": give one (YYYY-MM-DD)");
-        return dev.sextant.model.evaluation.ResultsByDate.of(model, benchmark, scores, dated, cut, skipUndated);
+        return ResultsByDate.of(model, benchmark, scores, dated, cut, skipUndated);
     }
 
     /**
@@ -230,29 +244,29 @@ public final class EvaluationStudy {
      * SE where items share clusters), placed by the map, the index's weight table or the defaults; the workload mix's
      * coverage; refusal boundaries from refusal sets.
      */
-    public static dev.sextant.model.evaluation.CapabilityProfile.Result dimensions(EvaluationEvidence e, Path map, List<Path> refusalSets,
+    public static CapabilityProfile.Result dimensions(EvaluationEvidence e, Path map, List<Path> refusalSets,
                                                                                 CancellationToken cancel) {
-        List<dev.sextant.model.evaluation.CapabilityProfile.Score> scores = new java.util.ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<CapabilityProfile.Score> scores = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         if (!e.items().isEmpty() || !e.reported().isEmpty()) {
             for (ScoreSummary r : summaries(e, ScoreSummarySpec.defaults(), ProgressListener.NONE, cancel)) {
-                scores.add(new dev.sextant.model.evaluation.CapabilityProfile.Score(r.model(), r.benchmark(), r.mean(), r.seClustered() != null
+                scores.add(new CapabilityProfile.Score(r.model(), r.benchmark(), r.mean(), r.seClustered() != null
                         ? r.seClustered() : r.se()));
                 seen.add(r.model() + '\u0000' + r.benchmark());
             }
         }
         if (e.scores() != null) {
-            for (dev.sextant.model.evaluation.ModelScore m : e.scores()) {
+            for (ModelScore m : e.scores()) {
                 if (seen.add(m.model() + '\u0000' + m.benchmark())) {
-                    scores.add(new dev.sextant.model.evaluation.CapabilityProfile.Score(m.model(), m.benchmark(), m.score(), m.se()));
+                    scores.add(new CapabilityProfile.Score(m.model(), m.benchmark(), m.score(), m.se()));
                 }
             }
         }
-        List<dev.sextant.model.evaluation.CapabilityProfile.RefusalItem> refusals = new java.util.ArrayList<>();
+        List<CapabilityProfile.RefusalItem> refusals = new ArrayList<>();
         for (Path f : refusalSets) {
-            refusals.addAll(dev.sextant.model.io.DimensionFiles.refusals(f));
+            refusals.addAll(DimensionFiles.refusals(f));
         }
-        return dev.sextant.model.evaluation.CapabilityProfile.of(scores, map == null ? java.util.Map.of() : dev.sextant.model.io.DimensionFiles.map(map),
+        return CapabilityProfile.of(scores, map == null ? Map.of() : DimensionFiles.map(map),
                 e.weights(), e.mix(), refusals);
     }
 
@@ -275,19 +289,19 @@ public final class EvaluationStudy {
      * succeed; pass@k; their mean), so that the comparison is of reliability, not of one draw.
      */
     public static ScoreSummarizer.PairedResult compare(EvaluationEvidence e, String a, String b, String benchmark, double alpha,
-                                                       dev.sextant.model.evaluation.RepeatedSamples.Fold fold) {
+                                                       RepeatedSamples.Fold fold) {
         if (fold == null) {
             return compare(e, a, b, benchmark, alpha);
         }
-        java.util.Map<String, java.util.Map<String, List<Double>>> trials = new java.util.LinkedHashMap<>();
-        for (dev.sextant.model.evaluation.ItemScore s : e.items()) {
+        Map<String, Map<String, List<Double>>> trials = new LinkedHashMap<>();
+        for (ItemScore s : e.items()) {
             if (s.benchmark().equals(benchmark) && (s.model().equals(a) || s.model().equals(b))) {
-                trials.computeIfAbsent(s.model(), k -> new java.util.LinkedHashMap<>()).computeIfAbsent(s.itemId(), k -> new java.util.ArrayList<>())
+                trials.computeIfAbsent(s.model(), k -> new LinkedHashMap<>()).computeIfAbsent(s.itemId(), k -> new ArrayList<>())
                         .add(s.score());
             }
         }
-        List<dev.sextant.model.evaluation.ItemScore> folded = new java.util.ArrayList<>();
-        trials.forEach((model, items) -> items.forEach((item, scores) -> folded.add(new dev.sextant.model.evaluation.ItemScore(model, benchmark, item,
+        List<ItemScore> folded = new ArrayList<>();
+        trials.forEach((model, items) -> items.forEach((item, scores) -> folded.add(new ItemScore(model, benchmark, item,
                 fold.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray()), null, null, null, null, null))));
         return ScoreSummarizer.compare(folded, a, b, benchmark, alpha);
     }
@@ -315,7 +329,7 @@ public final class EvaluationStudy {
      */
     public List<EvidenceSource> keepIndex(String name, List<BenchmarkWeight> weights, Map<String, Double> mix, ProgressListener progress,
                                           CancellationToken cancel) {
-        dev.sextant.model.evaluation.IndexEdits.check(weights, mix);
+        IndexEdits.check(weights, mix);
         List<EvidenceFile> files = new ArrayList<>();
         files.add(EvidenceFile.of(EvidenceFile.Kind.WEIGHTS, name + " (weights)", "edited in Sextant", weights, null));
         if (mix != null && !mix.isEmpty()) {

@@ -12,6 +12,9 @@ import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.GateFiles;
+import dev.sextant.model.monitoring.EvidenceFreshness;
+import dev.sextant.model.monitoring.Request;
+import dev.sextant.workspaces.MonitorRepository;
 import dev.sextant.workspaces.SavedCanary;
 import dev.sextant.workspaces.SavedGatePolicy;
 import dev.sextant.workspaces.SavedScan;
@@ -19,8 +22,13 @@ import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -64,7 +72,7 @@ public final class GateStudy {
      * @param judge the canary judge's settings kept for the project, or null
      */
     public record Overview(SavedGatePolicy policy, List<String> models, CanaryInputs canaryInputs, GateCase gate, String problem,
-                           JudgeSettings judge, dev.sextant.model.monitoring.EvidenceFreshness.Result freshness) {
+                           JudgeSettings judge, EvidenceFreshness.Result freshness) {
     }
 
     /**
@@ -200,28 +208,28 @@ public final class GateStudy {
      * traffic kept in the project has moved since (stale when it has), and a feedback rotation newer than the private
      * suite's scores.
      */
-    public dev.sextant.model.monitoring.EvidenceFreshness.Result freshness() {
-        java.util.Map<String, java.time.LocalDate> dates = new java.util.LinkedHashMap<>();
+    public EvidenceFreshness.Result freshness() {
+        Map<String, LocalDate> dates = new LinkedHashMap<>();
         ws.gate().evidenceDates(projectId).forEach((layer, date) -> dates.put(layer.slug(), date));
-        List<dev.sextant.model.monitoring.Request> traffic = ws.monitoring().lengths(projectId);
+        List<Request> traffic = ws.monitoring().lengths(projectId);
         var rotations = ws.monitoring().rotations(projectId);
-        java.time.LocalDate rotation = rotations.stream().map(r -> r.date()).max(java.time.LocalDate::compareTo).orElse(null);
+        LocalDate rotation = rotations.stream().map(r -> r.date()).max(LocalDate::compareTo).orElse(null);
         // the evaluation's own sample: the sampled (not alert-flagged) items of the rotation the private suite was scored on
-        java.time.LocalDate scoredOn = dates.get("private");
-        List<dev.sextant.model.monitoring.Request> sample = List.of();
-        java.util.Map<java.util.Map<String, String>, Long> mix = java.util.Map.of();
-        var scored = scoredOn == null ? java.util.Optional.<dev.sextant.workspaces.MonitorRepository.SavedRotation>empty()
+        LocalDate scoredOn = dates.get("private");
+        List<Request> sample = List.of();
+        Map<Map<String, String>, Long> mix = Map.of();
+        var scored = scoredOn == null ? Optional.<MonitorRepository.SavedRotation>empty()
                 : rotations.stream().filter(r -> r.date().equals(scoredOn)).findFirst();
         if (scored.isPresent()) {
             sample = MonitoringStudy.sampledItems(scored.get());
-            java.time.LocalDate since = dates.values().stream().max(java.time.LocalDate::compareTo).orElseThrow();
-            long cut = since.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
-            mix = new java.util.HashMap<>();
+            LocalDate since = dates.values().stream().max(LocalDate::compareTo).orElseThrow();
+            long cut = since.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+            mix = new HashMap<>();
             for (var t : ws.monitoring().trafficBySegments(projectId, cut)) {
                 mix.merge(t.segments(), t.requests(), Long::sum);
             }
         }
-        return dev.sextant.model.monitoring.EvidenceFreshness.assess(dates, java.time.LocalDate.now(java.time.ZoneOffset.UTC), traffic, rotation,
+        return EvidenceFreshness.assess(dates, LocalDate.now(ZoneOffset.UTC), traffic, rotation,
                 sample, mix);
     }
 
@@ -231,7 +239,7 @@ public final class GateStudy {
      */
     public CanaryInputs canaryInputs(String incumbent) {
         Optional<SavedCanary> kept = ws.gate().canary(projectId);
-        if (kept.isPresent() && java.util.Objects.equals(kept.get().incumbent(), incumbent)) {
+        if (kept.isPresent() && Objects.equals(kept.get().incumbent(), incumbent)) {
             return new CanaryInputs(kept.get().spec(), "as kept for this project", true);
         }
         GatePolicy policy = policy().map(SavedGatePolicy::policy).orElse(new GatePolicy("none", 0.95, List.of()));

@@ -1,20 +1,41 @@
 package dev.sextant.app.study;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.BenchmarkItemFiles;
+import dev.sextant.model.io.IdSet;
+import dev.sextant.model.io.Json;
 import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.monitoring.CanaryWatch;
+import dev.sextant.model.monitoring.FeedbackLoop;
+import dev.sextant.model.monitoring.FeedbackRotation;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
+import dev.sextant.workspaces.MonitorRepository;
+import dev.sextant.workspaces.SavedGatePolicy;
+import dev.sextant.workspaces.SavedMonitorImport;
+import dev.sextant.workspaces.Workspace;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 /** Production traffic for every face: request logs read (files or folders of them) and monitored, through this one object. */
@@ -31,7 +52,7 @@ public final class MonitoringStudy {
         List<Path> files = files(inputs);
         List<Request> requests = new ArrayList<>();
         List<RequestLogFile.Summary> summaries = new ArrayList<>();
-        Set<String> ids = new dev.sextant.model.io.IdSet();
+        Set<String> ids = new IdSet();
         for (int i = 0; i < files.size(); i++) {
             cancel.throwIfCancelled();
             progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
@@ -42,7 +63,7 @@ public final class MonitoringStudy {
 
     /** The user's column mapping (their column = our field), both sides compared without case or surrounding spaces. */
     public static Map<String, String> rename(Map<String, String> theirsToOurs) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         theirsToOurs.forEach((theirs, ours) -> out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
         return out;
     }
@@ -54,7 +75,7 @@ public final class MonitoringStudy {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.list(p)) {
                     s.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().forEach(files::add);
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw BadInputException.of(p.toString(), "cannot be listed: " + e.getMessage());
                 }
             } else {
@@ -68,7 +89,7 @@ public final class MonitoringStudy {
     }
 
     /** An import kept: the saved row (count, times) and each file's reading. */
-    public record Imported(dev.sextant.workspaces.SavedMonitorImport saved, List<RequestLogFile.Summary> files) {
+    public record Imported(SavedMonitorImport saved, List<RequestLogFile.Summary> files) {
     }
 
     /**
@@ -78,12 +99,12 @@ public final class MonitoringStudy {
      *
      * @param format auto, or the format every file must read as (jsonl, csv, otlp; trace for a CSV trace)
      */
-    public static Imported importLogs(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String name, List<Path> inputs,
+    public static Imported importLogs(Workspace ws, UUID projectId, String name, List<Path> inputs,
                                       Map<String, String> rename, String format, ProgressListener progress, CancellationToken cancel) {
         List<Path> files = files(inputs);
         String wanted = format == null ? "auto" : format.strip().toLowerCase(Locale.ROOT);
         List<RequestLogFile.Summary> summaries = new ArrayList<>();
-        Set<String> ids = new dev.sextant.model.io.IdSet();
+        Set<String> ids = new IdSet();
         var saved = ws.monitoring().saveStreaming(projectId, name, inputs.stream().map(x -> x.toAbsolutePath().normalize().toString()).toList(), false,
                 sink -> {
                     long[] n = {0};
@@ -105,7 +126,7 @@ public final class MonitoringStudy {
                         }
                         summaries.add(s);
                     }
-                    return dev.sextant.model.io.Json.write(summaries);
+                    return Json.write(summaries);
                 });
         return new Imported(saved, List.copyOf(summaries));
     }
@@ -164,23 +185,23 @@ public final class MonitoringStudy {
     }
 
     /** A canary's rollback thresholds from a project's gate, the α they are judged at, and where they come from. */
-    public record CanaryThresholds(List<dev.sextant.model.monitoring.CanaryWatch.Threshold> thresholds, double alpha, String from) {
+    public record CanaryThresholds(List<CanaryWatch.Threshold> thresholds, double alpha, String from) {
     }
 
     /**
      * The rollback thresholds of the project's canary plan (kept, else the defaults from the incumbent's traffic
      * replay), as the gate plans them.
      */
-    public static CanaryThresholds canaryThresholds(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
+    public static CanaryThresholds canaryThresholds(Workspace ws, UUID projectId) {
         GateStudy gate = new GateStudy(ws, projectId);
-        String incumbent = gate.policy().map(dev.sextant.workspaces.SavedGatePolicy::incumbent).orElse(null);
+        String incumbent = gate.policy().map(SavedGatePolicy::incumbent).orElse(null);
         GateStudy.CanaryInputs inputs = gate.canaryInputs(incumbent);
         if (inputs == null) {
             throw BadInputException.of("--rollback", "the project has no canary plan, nor a traffic replay of its incumbent to take rollback thresholds"
                     + " from; give them, e.g. --rollback error_rate=0.02,latency_p99_ms=1500");
         }
-        dev.sextant.model.gate.CanaryPlan plan = dev.sextant.model.gate.CanaryPlan.of(inputs.spec());
-        return new CanaryThresholds(dev.sextant.model.monitoring.CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
+        CanaryPlan plan = CanaryPlan.of(inputs.spec());
+        return new CanaryThresholds(CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
                 ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
     }
 
@@ -190,7 +211,7 @@ public final class MonitoringStudy {
      * @param qualitySkipped the plan's quality threshold is not watched: no proxy was named for it to read
      * @param from           where the thresholds come from, in words
      */
-    public record CanaryJudge(dev.sextant.model.monitoring.CanaryWatch watch, boolean qualitySkipped, String from) {
+    public record CanaryJudge(CanaryWatch watch, boolean qualitySkipped, String from) {
     }
 
     /**
@@ -200,9 +221,9 @@ public final class MonitoringStudy {
      *
      * @param rollbackAfter canary requests a user's threshold needs before it can roll back
      */
-    public static CanaryJudge canaryJudge(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, Map<String, String> canary,
+    public static CanaryJudge canaryJudge(Workspace ws, UUID projectId, Map<String, String> canary,
                                           Map<String, String> baseline, Map<String, String> rollback, long rollbackAfter, String qualityProxy) {
-        List<dev.sextant.model.monitoring.CanaryWatch.Threshold> thresholds = new ArrayList<>();
+        List<CanaryWatch.Threshold> thresholds = new ArrayList<>();
         double alpha = 0.05;
         String from;
         if (rollback == null || rollback.isEmpty()) {
@@ -219,7 +240,7 @@ public final class MonitoringStudy {
         } else {
             for (Map.Entry<String, String> e : rollback.entrySet()) {
                 try {
-                    thresholds.add(new dev.sextant.model.monitoring.CanaryWatch.Threshold(dev.sextant.model.monitoring.CanaryWatch.Metric.parse(
+                    thresholds.add(new CanaryWatch.Threshold(CanaryWatch.Metric.parse(
                             e.getKey()), Double.parseDouble(e.getValue().strip()), null, rollbackAfter));
                 } catch (NumberFormatException x) {
                     throw new InputError("monitor.rollback", e.getKey() + "=" + e.getValue() + ": the threshold must be a number (METRIC=VALUE, e.g."
@@ -228,15 +249,15 @@ public final class MonitoringStudy {
             }
             from = "the thresholds given";
         }
-        String proxy = qualityProxy == null || qualityProxy.isBlank() ? null : qualityProxy.strip().toLowerCase(java.util.Locale.ROOT);
-        boolean skipped = proxy == null && thresholds.removeIf(t -> t.metric() == dev.sextant.model.monitoring.CanaryWatch.Metric.QUALITY);
+        String proxy = qualityProxy == null || qualityProxy.isBlank() ? null : qualityProxy.strip().toLowerCase(Locale.ROOT);
+        boolean skipped = proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY);
         InputError.require(!thresholds.isEmpty(), "monitor.qualityProxy", "the only rollback threshold is on quality: name the proxy it reads"
                 + " (a rating, a judge score)");
-        return new CanaryJudge(new dev.sextant.model.monitoring.CanaryWatch(canary, baseline, thresholds, proxy, alpha), skipped, from);
+        return new CanaryJudge(new CanaryWatch(canary, baseline, thresholds, proxy, alpha), skipped, from);
     }
 
     /** A rotation made and kept: its id and name, what went in, and the files written (none without a folder). */
-    public record Rotation(java.util.UUID savedId, String name, dev.sextant.model.monitoring.FeedbackRotation.Result result, List<Path> files) {
+    public record Rotation(UUID savedId, String name, FeedbackRotation.Result result, List<Path> files) {
     }
 
     /** One item as the rotation's JSON Lines file and the kept record write it. */
@@ -251,8 +272,8 @@ public final class MonitoringStudy {
      * written to {@code out} (when given) as the next private test set ({@code rotation-DATE.jsonl}) and the next
      * traffic-replay set ({@code replay-DATE.csv}: timestamp, input and output tokens).
      */
-    public static Rotation feedback(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String importName, TrafficMonitor.Settings settings,
-                                    List<String> alertChoice, int sample, java.time.LocalDate date, List<Path> benchmarkFiles, Path out, long seed) {
+    public static Rotation feedback(Workspace ws, UUID projectId, String importName, TrafficMonitor.Settings settings,
+                                    List<String> alertChoice, int sample, LocalDate date, List<Path> benchmarkFiles, Path out, long seed) {
         List<Request> requests = kept(ws, projectId, importName);
         TrafficMonitor.Result analysis = TrafficMonitor.analyze(requests, settings);
         List<TrafficMonitor.Alert> chosen = chooseAlerts(analysis.alerts(), alertChoice);
@@ -260,35 +281,35 @@ public final class MonitoringStudy {
         Set<Long> earlierPrompts = new HashSet<>();
         for (var r : ws.monitoring().rotations(projectId)) {
             try {
-                for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+                for (RotationItem i : Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
                     earlierIds.add(i.requestId());
                     if (i.prompt() != null) {
-                        earlierPrompts.add(dev.sextant.model.monitoring.FeedbackRotation.promptKey(i.prompt()));
+                        earlierPrompts.add(FeedbackRotation.promptKey(i.prompt()));
                     }
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
             }
         }
-        List<dev.sextant.model.contamination.BenchmarkItem> benchmarks = new ArrayList<>();
+        List<BenchmarkItem> benchmarks = new ArrayList<>();
         for (Path b : benchmarkFiles) {
-            benchmarks.addAll(dev.sextant.model.io.BenchmarkItemFiles.read(b, List.of(), null));
+            benchmarks.addAll(BenchmarkItemFiles.read(b, List.of(), null));
         }
-        var result = dev.sextant.model.monitoring.FeedbackRotation.build(requests, chosen,
-                new dev.sextant.model.monitoring.FeedbackRotation.Settings(date, settings.by(), sample, seed, earlierIds, earlierPrompts), benchmarks);
+        var result = FeedbackRotation.build(requests, chosen,
+                new FeedbackRotation.Settings(date, settings.by(), sample, seed, earlierIds, earlierPrompts), benchmarks);
         InputError.require(!result.items().isEmpty(), "feedback.items", "the rotation would be empty: no alert's requests and no sample left "
                 + "that earlier rotations did not take");
         String name = "rotation " + date;
-        List<RotationItem> items = result.items().stream().map(i -> new RotationItem(i.requestId(), java.time.Instant.ofEpochMilli(i.epochMillis())
+        List<RotationItem> items = result.items().stream().map(i -> new RotationItem(i.requestId(), Instant.ofEpochMilli(i.epochMillis())
                 .toString(), i.segment(), i.prompt(), Double.isFinite(i.inputTokens()) ? i.inputTokens() : null, Double.isFinite(i.outputTokens())
                 ? i.outputTokens() : null, i.reason(), i.benchmark(), date.toString())).toList();
         List<Path> files = new ArrayList<>();
         if (out != null) {
             files.addAll(writeRotation(out, date, items));
         }
-        java.util.UUID id = ws.monitoring().saveRotation(projectId, name, date, items.size(), dev.sextant.model.io.Json.write(Map.of("flagged",
+        UUID id = ws.monitoring().saveRotation(projectId, name, date, items.size(), Json.write(Map.of("flagged",
                 result.flagged(), "sampled", result.sampled(), "repeatsOfEarlier", result.repeatsOfEarlier(), "overlapBenchmarks",
-                result.overlapBenchmarks(), "notes", result.notes())), dev.sextant.model.io.Json.write(items));
+                result.overlapBenchmarks(), "notes", result.notes())), Json.write(items));
         return new Rotation(id, name, result, files);
     }
 
@@ -296,50 +317,50 @@ public final class MonitoringStudy {
      * Where each model version of a project stands in the loop after launch, from its kept traffic, feedback rotations
      * and the gate's evidence.
      */
-    public static List<dev.sextant.model.monitoring.FeedbackLoop.VersionLoop> loop(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId) {
-        List<dev.sextant.model.monitoring.FeedbackLoop.Traffic> traffic = ws.monitoring().trafficBySegments(projectId).stream()
-                .map(t -> new dev.sextant.model.monitoring.FeedbackLoop.Traffic(dev.sextant.model.monitoring.FeedbackLoop.versionOf(t.segments()),
+    public static List<FeedbackLoop.VersionLoop> loop(Workspace ws, UUID projectId) {
+        List<FeedbackLoop.Traffic> traffic = ws.monitoring().trafficBySegments(projectId).stream()
+                .map(t -> new FeedbackLoop.Traffic(FeedbackLoop.versionOf(t.segments()),
                         t.firstMillis(), t.lastMillis(), t.requests())).toList();
-        List<dev.sextant.model.monitoring.FeedbackLoop.RotationUse> uses = new ArrayList<>();
+        List<FeedbackLoop.RotationUse> uses = new ArrayList<>();
         for (var r : ws.monitoring().rotations(projectId)) {
-            Map<String, Integer> perVersion = new java.util.TreeMap<>();
+            Map<String, Integer> perVersion = new TreeMap<>();
             try {
-                for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
-                    perVersion.merge(dev.sextant.model.monitoring.FeedbackLoop.versionOf(i.segment() == null ? Map.of() : i.segment()), 1, Integer::sum);
+                for (RotationItem i : Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+                    perVersion.merge(FeedbackLoop.versionOf(i.segment() == null ? Map.of() : i.segment()), 1, Integer::sum);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
             }
-            perVersion.forEach((v, n) -> uses.add(new dev.sextant.model.monitoring.FeedbackLoop.RotationUse(r.name(), r.date(), r.createdAt(), v, n)));
+            perVersion.forEach((v, n) -> uses.add(new FeedbackLoop.RotationUse(r.name(), r.date(), r.createdAt(), v, n)));
         }
-        List<dev.sextant.model.monitoring.FeedbackLoop.Evaluation> evals = ws.gate().evidenceByModel(projectId).stream()
-                .map(e -> new dev.sextant.model.monitoring.FeedbackLoop.Evaluation(e.model(), e.rotation(), e.imported())).toList();
-        String candidate = ws.gate().policy(projectId).map(dev.sextant.workspaces.SavedGatePolicy::candidate).orElse(null);
-        return dev.sextant.model.monitoring.FeedbackLoop.of(traffic, uses, evals, candidate);
+        List<FeedbackLoop.Evaluation> evals = ws.gate().evidenceByModel(projectId).stream()
+                .map(e -> new FeedbackLoop.Evaluation(e.model(), e.rotation(), e.imported())).toList();
+        String candidate = ws.gate().policy(projectId).map(SavedGatePolicy::candidate).orElse(null);
+        return FeedbackLoop.of(traffic, uses, evals, candidate);
     }
 
     /** A kept rotation's sampled items (not those an alert flagged) as requests: their segments and lengths, what the evaluation sampled. */
-    public static List<Request> sampledItems(dev.sextant.workspaces.MonitorRepository.SavedRotation r) {
+    public static List<Request> sampledItems(MonitorRepository.SavedRotation r) {
         try {
             List<Request> out = new ArrayList<>();
-            for (RotationItem i : dev.sextant.model.io.Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
+            for (RotationItem i : Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
                 if ("sample".equals(i.reason())) {
-                    out.add(new Request(i.requestId(), java.time.Instant.parse(i.time()).toEpochMilli(), i.segment() == null ? Map.of() : i.segment(),
+                    out.add(new Request(i.requestId(), Instant.parse(i.time()).toEpochMilli(), i.segment() == null ? Map.of() : i.segment(),
                             i.inputTokens() == null ? Double.NaN : i.inputTokens(), i.outputTokens() == null ? Double.NaN : i.outputTokens(), Double.NaN,
                             Double.NaN, false, null, null, false, Map.of()));
                 }
             }
             return out;
-        } catch (java.io.IOException | java.time.format.DateTimeParseException e) {
+        } catch (IOException | DateTimeParseException e) {
             throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
         }
     }
 
     /** A kept rotation written again as its two files (for a rotation made in the workbench). */
-    public static List<Path> exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation rotation, Path dir) {
+    public static List<Path> exportRotation(MonitorRepository.SavedRotation rotation, Path dir) {
         try {
-            return writeRotation(dir, rotation.date(), List.of(dev.sextant.model.io.Json.mapper().readValue(rotation.itemsJson(), RotationItem[].class)));
-        } catch (java.io.IOException e) {
+            return writeRotation(dir, rotation.date(), List.of(Json.mapper().readValue(rotation.itemsJson(), RotationItem[].class)));
+        } catch (IOException e) {
             throw BadInputException.of("rotation " + rotation.name(), "its kept items cannot be read: " + e.getMessage());
         }
     }
@@ -374,17 +395,17 @@ public final class MonitoringStudy {
     }
 
     /** The rotation's two files, written whole (each to a temporary name, then moved): none left half-written. */
-    static List<Path> writeRotation(Path dir, java.time.LocalDate date, List<RotationItem> items) {
+    static List<Path> writeRotation(Path dir, LocalDate date, List<RotationItem> items) {
         try {
             Files.createDirectories(dir);
             Path jsonl = dir.resolve("rotation-" + date + ".jsonl");
             Path csv = dir.resolve("replay-" + date + ".csv");
             StringBuilder j = new StringBuilder();
             for (RotationItem i : items) {
-                j.append(dev.sextant.model.io.Json.write(i)).append('\n');
+                j.append(Json.write(i)).append('\n');
             }
             StringBuilder c = new StringBuilder("timestamp,input_tokens,output_tokens,request_id\n");
-            items.stream().sorted(java.util.Comparator.comparing(RotationItem::time)).forEach(i -> c.append(i.time()).append(',')
+            items.stream().sorted(Comparator.comparing(RotationItem::time)).forEach(i -> c.append(i.time()).append(',')
                     .append(i.inputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.inputTokens())).append(',')
                     .append(i.outputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.outputTokens())).append(',')
                     .append('"').append(i.requestId().replace("\"", "\"\"")).append("\"\n"));
@@ -392,17 +413,17 @@ public final class MonitoringStudy {
                 Path target = (Path) f[0];
                 Path tmp = Files.createTempFile(dir, ".rotation", ".part");
                 Files.writeString(tmp, (CharSequence) f[1]);
-                Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             }
             return List.of(jsonl, csv);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw BadInputException.of(dir.toString(), "the rotation cannot be written: " + e.getMessage());
         }
     }
 
     /** The requests kept in a project: one import by name or id, or all of them together. */
-    public static List<Request> kept(dev.sextant.workspaces.Workspace ws, java.util.UUID projectId, String importNameOrId) {
-        List<dev.sextant.workspaces.SavedMonitorImport> imports = ws.monitoring().list(projectId);
+    public static List<Request> kept(Workspace ws, UUID projectId, String importNameOrId) {
+        List<SavedMonitorImport> imports = ws.monitoring().list(projectId);
         if (importNameOrId != null) {
             imports = imports.stream().filter(i -> i.name().equals(importNameOrId.strip()) || i.id().toString().equals(importNameOrId.strip()))
                     .limit(1).toList();

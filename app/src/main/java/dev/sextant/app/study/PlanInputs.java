@@ -10,6 +10,7 @@ import dev.sextant.workspaces.SavedProfile;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -29,7 +30,7 @@ public final class PlanInputs {
     }
 
     /** What reading the model's config.json should tell its user; empty for catalog models. */
-    public static java.util.List<String> modelNotes(String idOrFile) {
+    public static List<String> modelNotes(String idOrFile) {
         return PlannerInputs.modelNotes(idOrFile);
     }
 

@@ -11,6 +11,8 @@ import dev.sextant.model.runhealth.FailureScenarios;
 import dev.sextant.model.runhealth.FailureSimulation;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.runhealth.LogAnalysis;
+import dev.sextant.model.runhealth.MetricSeries;
+import dev.sextant.model.runhealth.RunComparison;
 import dev.sextant.model.runhealth.TrainingLog;
 import dev.sextant.workspaces.SavedFailureStudy;
 import dev.sextant.workspaces.SavedTrainingLog;
@@ -98,7 +100,7 @@ public final class RunHealthStudy {
 
     /** The kept logs' series as imported, in the order given; cancellable between logs. */
     public List<Run> runs(List<SavedTrainingLog> kept, CancellationToken cancel) {
-        List<Run> out = new java.util.ArrayList<>();
+        List<Run> out = new ArrayList<>();
         for (SavedTrainingLog k : kept) {
             cancel.throwIfCancelled();
             out.add(new Run(k.name(), ws.trainingLogs().load(k.id())));
@@ -107,9 +109,9 @@ public final class RunHealthStudy {
     }
 
     /** Runs' series of one metric side by side (the first the reference), for the Overlay and {@code trainlog compare}. */
-    public static List<dev.sextant.model.runhealth.RunComparison.Run> compare(List<String> names,
-                                                                             List<dev.sextant.model.runhealth.MetricSeries> series) {
-        return dev.sextant.model.runhealth.RunComparison.compare(names, series);
+    public static List<RunComparison.Run> compare(List<String> names,
+                                                                             List<MetricSeries> series) {
+        return RunComparison.compare(names, series);
     }
 
     /** The metrics every run logged, in the first run's order (loss first where all have it). */

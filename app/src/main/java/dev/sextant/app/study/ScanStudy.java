@@ -14,6 +14,7 @@ import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
+import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
@@ -114,7 +115,7 @@ public final class ScanStudy {
      *
      * @param name the kept scan's name, or null for the benchmark and corpus names
      */
-    public Outcome importFromCluster(UUID projectId, String name, dev.sextant.model.io.ClusterScanFile.Contents c) {
+    public Outcome importFromCluster(UUID projectId, String name, ClusterScanFile.Contents c) {
         List<BenchmarkItem> items = c.benchmarkItems();
         String corpusName = c.corpus().files().isEmpty() ? "a corpus" : c.corpus().files().get(0).path().replaceAll(".*/", "");
         String kept = name != null ? name : (items.isEmpty() ? "scan" : items.get(0).benchmark()) + " in " + corpusName + " (on a cluster)";

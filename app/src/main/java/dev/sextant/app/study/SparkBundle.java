@@ -9,8 +9,11 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -59,7 +62,7 @@ final class SparkBundle {
      * The settings with Sextant's cluster jar added to {@code spark.jars} for a master other than local mode: executors
      * on a cluster that has Spark but not Sextant fetch the scan's classes from the driver.
      */
-    static java.util.Map<String, String> shipped(String master, java.util.Map<String, String> conf) {
+    static Map<String, String> shipped(String master, Map<String, String> conf) {
         if (master.startsWith("local") || conf.containsKey("spark.jars")) {
             return conf;
         }
@@ -67,12 +70,12 @@ final class SparkBundle {
         if (!Files.isRegularFile(jar)) {
             throw new CapabilityUnavailableException("the cluster jar " + jar + " is not built: build the project (mvn install) to run on a cluster");
         }
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>(conf);
+        Map<String, String> out = new LinkedHashMap<>(conf);
         out.put("spark.jars", jar.toAbsolutePath().toString());
         return out;
     }
 
-    private static <T> T inBundle(java.util.function.Supplier<T> work) {
+    private static <T> T inBundle(Supplier<T> work) {
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
         t.setContextClassLoader(loader);

@@ -8,6 +8,7 @@ import dev.sextant.model.monitoring.LiveMonitor;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.Workspace;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -103,7 +104,7 @@ public final class TrafficWatch {
         if (liveStream == null) {
             liveStream = Math.abs(r.epochMillis() - System.currentTimeMillis()) < LIVE_WITHIN;
             if (!liveStream) {
-                listener.note("the requests are from " + java.time.Instant.ofEpochMilli(r.epochMillis())
+                listener.note("the requests are from " + Instant.ofEpochMilli(r.epochMillis())
                         + ", not now: windows close as later requests arrive (a replay), not by the clock");
             }
         }

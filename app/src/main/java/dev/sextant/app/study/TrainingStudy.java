@@ -1,19 +1,19 @@
 package dev.sextant.app.study;
 
-import dev.sextant.model.training.SmallClusterCalibration;
-
 import dev.sextant.model.InputError;
 import dev.sextant.model.calibration.Calibration;
+import dev.sextant.model.io.MeasuredRunFile;
+import dev.sextant.model.io.TrainingRunsCsv;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.Sensitivity;
+import dev.sextant.model.training.SmallClusterCalibration;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
-import dev.sextant.model.io.TrainingRunsCsv;
 import dev.sextant.model.training.validation.PlannerFitting;
 import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.model.training.validation.PublishedComparison;
@@ -21,10 +21,13 @@ import dev.sextant.model.training.validation.PublishedRun;
 import dev.sextant.model.training.validation.TrainingValidation;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Training plans, for every face: the layouts of a model on a cluster costed under the catalog's compute efficiency
@@ -228,10 +231,10 @@ public final class TrainingStudy {
      * their geometric mean applied to the request's search, what changes between the measured layout and the best big
      * one, and the calibrated interval.
      */
-    public Calibrated calibrated(TrainingRequest request, Calibration profile, List<dev.sextant.model.io.MeasuredRunFile.MeasuredRun> runs,
+    public Calibrated calibrated(TrainingRequest request, Calibration profile, List<MeasuredRunFile.MeasuredRun> runs,
                                  CancellationToken cancel) {
         ComputeEfficiency base = efficiency(request, profile);
-        List<SmallClusterCalibration.Measured> measured = new java.util.ArrayList<>();
+        List<SmallClusterCalibration.Measured> measured = new ArrayList<>();
         for (var r : runs) {
             TrainingRequest like = request;
             if (r.gpu() != null) {
@@ -248,7 +251,7 @@ public final class TrainingStudy {
         double k = Math.exp(measured.stream().mapToDouble(m -> Math.log(m.factor())).average().orElseThrow());
         Plans plans = plan(request, SmallClusterCalibration.scaled(base, k), cancel);
         Plans before = plan(request, base, cancel);
-        SmallClusterCalibration.Measured nearest = measured.stream().max(java.util.Comparator.comparingInt(m -> m.run().gpus())).orElseThrow();
+        SmallClusterCalibration.Measured nearest = measured.stream().max(Comparator.comparingInt(m -> m.run().gpus())).orElseThrow();
         TrainingPlan best = plans.plans().get(0);
         double half = SmallClusterCalibration.halfWidth(plans.interval().ranking(), plans.interval().halfWidth(), nearest.run().gpus(), request.gpus());
         List<String> changes = SmallClusterCalibration.changes(nearest.calibrated(), nearest.run().gpusPerNode(), best, request.gpusPerNode());
@@ -261,7 +264,7 @@ public final class TrainingStudy {
      * do not, and choices that only the big cluster exercises (traffic across more nodes) no small run settles.
      */
     static List<String> settled(List<SmallClusterCalibration.Measured> measured, double ranking) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < measured.size(); i++) {
             for (int j = i + 1; j < measured.size(); j++) {
                 var a = measured.get(i).run();
@@ -275,9 +278,9 @@ public final class TrainingStudy {
                 double pct = 100 * Math.expm1(gap);
                 double spread = 100 * Math.expm1(ranking);
                 out.add(gap > ranking
-                        ? String.format(java.util.Locale.ROOT, "on %d GPUs %s ran %.0f %% faster than %s: settled at that scale (beyond the "
+                        ? String.format(Locale.ROOT, "on %d GPUs %s ran %.0f %% faster than %s: settled at that scale (beyond the "
                                 + "planner's %.0f %% ranking spread)", fast.gpus(), fast.layout(), pct, slow.layout(), spread)
-                        : String.format(java.util.Locale.ROOT, "on %d GPUs %s and %s ran within %.0f %% of each other: inside the planner's %.0f %% "
+                        : String.format(Locale.ROOT, "on %d GPUs %s and %s ran within %.0f %% of each other: inside the planner's %.0f %% "
                                 + "ranking spread, not settled", fast.gpus(), fast.layout(), slow.layout(), pct, spread));
             }
         }

@@ -1,30 +1,38 @@
 package dev.sextant.app.ui;
 
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.app.study.TrainingStudy;
+import dev.sextant.app.ui.ablations.AblationsView;
+import dev.sextant.app.ui.ablations.AblationsViewModel;
 import dev.sextant.app.ui.contamination.ContaminationView;
 import dev.sextant.app.ui.contamination.ContaminationViewModel;
+import dev.sextant.app.ui.data.DataView;
+import dev.sextant.app.ui.data.DataViewModel;
 import dev.sextant.app.ui.evaluation.EvaluationView;
 import dev.sextant.app.ui.evaluation.EvaluationViewModel;
+import dev.sextant.app.ui.gpu.GpuView;
+import dev.sextant.app.ui.gpu.GpuViewModel;
+import dev.sextant.app.ui.monitoring.MonitoringView;
+import dev.sextant.app.ui.monitoring.MonitoringViewModel;
 import dev.sextant.app.ui.projects.ProjectsView;
 import dev.sextant.app.ui.projects.ProjectsViewModel;
+import dev.sextant.app.ui.rollout.RolloutView;
+import dev.sextant.app.ui.rollout.RolloutViewModel;
+import dev.sextant.app.ui.runhealth.RunHealthView;
+import dev.sextant.app.ui.runhealth.RunHealthViewModel;
+import dev.sextant.app.ui.serving.ServingView;
+import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.shell.Area;
 import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.FxmlView;
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.MainWindow;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.app.ui.gpu.GpuView;
-import dev.sextant.app.ui.gpu.GpuViewModel;
-import dev.sextant.app.ui.rollout.RolloutView;
-import dev.sextant.app.ui.rollout.RolloutViewModel;
-import dev.sextant.app.ui.serving.ServingView;
-import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingView;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
 import java.util.List;
-import dev.sextant.app.study.TrainingStudy;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -88,13 +96,13 @@ public final class SextantApp extends Application {
                 new Area("rollout", "Rollout", "Decision, canary plan, report", Feather.FLAG,
                         () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))),
                 new Area("runhealth", "Run health", "Training logs, rollbacks, failures", Feather.HEART,
-                        () -> new dev.sextant.app.ui.runhealth.RunHealthView(new dev.sextant.app.ui.runhealth.RunHealthViewModel(shell)).node()),
+                        () -> new RunHealthView(new RunHealthViewModel(shell)).node()),
                 new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE,
-                        () -> new dev.sextant.app.ui.data.DataView(new dev.sextant.app.ui.data.DataViewModel(shell)).node()),
+                        () -> new DataView(new DataViewModel(shell)).node()),
                 new Area("ablations", "Ablations", "Scaling laws from small runs", Feather.TRENDING_UP,
-                        () -> new dev.sextant.app.ui.ablations.AblationsView(new dev.sextant.app.ui.ablations.AblationsViewModel(shell)).node()),
+                        () -> new AblationsView(new AblationsViewModel(shell)).node()),
                 new Area("monitoring", "Monitoring", "Production traffic after launch", Feather.RADIO,
-                        () -> new dev.sextant.app.ui.monitoring.MonitoringView(new dev.sextant.app.ui.monitoring.MonitoringViewModel(shell)).node()));
+                        () -> new MonitoringView(new MonitoringViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();
         return window[0];

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +43,7 @@ class AblateCliTest {
             assertThat(p.get(k).get("high").asDouble()).as(k).isGreaterThanOrEqualTo(p.get(k).get("value").asDouble());
         }
         JsonNode opt = j.get("optimal");
-        assertThat(opt.get("a").get("value").asDouble() + opt.get("b").get("value").asDouble()).isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(opt.get("a").get("value").asDouble() + opt.get("b").get("value").asDouble()).isEqualTo(1.0, Assertions.within(1e-9));
         assertThat(j.get("residuals")).hasSize(240);
         // approach 2 on the same points: the profiles' optima grow about as the parametric fit's (Chinchilla: a ≈ 0.5)
         assertThat(j.get("isoFlop").get("a").asDouble()).isBetween(0.4, 0.6);
@@ -94,7 +96,7 @@ class AblateCliTest {
         JsonNode a = o.json().get("optimal");
         assertThat(a.get("tokensPerParameter").get("value").asDouble()).isBetween(10.0, 30.0);
         assertThat(a.get("params").get("value").asDouble() * a.get("tokens").get("value").asDouble() * 6).isCloseTo(5.76e23,
-                org.assertj.core.api.Assertions.withinPercentage(1e-6));
+                Assertions.withinPercentage(1e-6));
         assertThat(run("ablate", "predict", "--input", sweep.toString(), "--params", "lots", "--tokens", "1T").err()).contains("--params");
         assertThat(run("ablate", "optimal", "--input", sweep.toString(), "--flops", "-1").err()).contains("--flops");
     }
@@ -176,13 +178,13 @@ class AblateCliTest {
         JsonNode h = r.json().get("hardware");
         // the tokens are what the planner's throughput buys in the hours: 50,000 GPU-hours on 128 GPUs is 390.6 hours
         assertThat(h.get("tokens").asDouble()).isCloseTo(h.get("tokensPerSecond").asDouble() * 50_000 / 128 * 3600,
-                org.assertj.core.api.Assertions.withinPercentage(1e-6));
+                Assertions.withinPercentage(1e-6));
         double best = h.get("loss").get("value").asDouble();
         for (JsonNode c : h.get("candidates")) {
             assertThat(c.get("loss").asDouble()).isGreaterThanOrEqualTo(best - 1e-9);
         }
         assertThat(h.get("mfu").asDouble()).isBetween(0.05, 1.0);
-        assertThat(r.json().get("optimal").get("flops").asDouble()).isEqualTo(h.get("flops").asDouble(), org.assertj.core.api.Assertions.within(1.0));
+        assertThat(r.json().get("optimal").get("flops").asDouble()).isEqualTo(h.get("flops").asDouble(), Assertions.within(1.0));
         assertThat(run("ablate", "optimal", "--gpu-hours", "50000", "--gpu", "h100-sxm").err()).contains("--gpu-hours, --gpu and --gpus together");
         assertThat(run("ablate", "optimal").err()).contains("--flops C, or as --gpu-hours H");
     }
@@ -194,12 +196,12 @@ class AblateCliTest {
         CliRun r = run("ablate", "schedules", "--input", table.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("reference").asText()).isEqualTo("cosine");
-        assertThat(r.json().get("summary").get(0).get("mean").asDouble()).isEqualTo(-0.007, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(r.json().get("summary").get(0).get("mean").asDouble()).isEqualTo(-0.007, Assertions.within(1e-9));
         // a warmup-stable-decay log with two cool-downs: two runs, one run's budgets
         StringBuilder log = new StringBuilder();
         for (int s = 10; s <= 2000; s += 10) {
             double lr = s <= 800 ? 1e-3 : s <= 1000 ? 1e-3 * (1000 - s) / 200.0 + 1e-6 : s <= 1800 ? 1e-3 : 1e-3 * (2000 - s) / 200.0 + 1e-6;
-            log.append(String.format(java.util.Locale.ROOT, "{\"step\": %d, \"loss\": %.5f, \"lr\": %.8f}%n", s, 4 - 0.0005 * s, lr));
+            log.append(String.format(Locale.ROOT, "{\"step\": %d, \"loss\": %.5f, \"lr\": %.8f}%n", s, 4 - 0.0005 * s, lr));
         }
         Path wsd = Files.writeString(tmp.resolve("wsd-run.jsonl"), log.toString());
         assertThat(run("project", "create", "Schedules").code()).isZero();

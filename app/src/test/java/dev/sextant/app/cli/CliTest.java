@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
+import dev.sextant.workspaces.migration.Migrator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,7 +48,7 @@ class CliTest {
         collect(Cli.commandLine(home), new ArrayList<>(), paths);
         assertThat(paths).hasSizeGreaterThan(8);
         for (String[] path : paths) {
-            String[] args = java.util.Arrays.copyOf(path, path.length + 1);
+            String[] args = Arrays.copyOf(path, path.length + 1);
             args[path.length] = "--help";
             CliRun r = run(args);
             assertThat(r.code()).as(String.join(" ", args)).isZero();
@@ -81,7 +83,7 @@ class CliTest {
         JsonNode doc = r.json();
         assertThat(doc.get("name").asText()).isEqualTo("default");
         assertThat(doc.get("path").asText()).isEqualTo(home.defaultWorkspaceDir().toString());
-        assertThat(doc.get("schemaVersion").asInt()).isEqualTo(dev.sextant.workspaces.migration.Migrator.standard().latestVersion());
+        assertThat(doc.get("schemaVersion").asInt()).isEqualTo(Migrator.standard().latestVersion());
         assertThat(doc.get("projects")).hasSize(1);
         assertThat(doc.get("projects").get(0).get("demo").asBoolean()).isTrue();
         assertThat(r.err()).isEmpty();

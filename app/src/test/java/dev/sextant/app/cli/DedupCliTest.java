@@ -3,14 +3,19 @@ package dev.sextant.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +79,7 @@ class DedupCliTest {
             kept = files.findFirst().orElseThrow();
         }
         assertThat(kept.getFileName().toString()).isEqualTo("0001-corpus.jsonl.zst");
-        try (InputStream in = new com.github.luben.zstd.ZstdInputStream(Files.newInputStream(kept))) {
+        try (InputStream in = new ZstdInputStream(Files.newInputStream(kept))) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertThat(text.lines().count()).isEqualTo(160);
             assertThat(text).doesNotContain("\"id\": \"exact", "\"id\": \"near");
@@ -87,7 +92,7 @@ class DedupCliTest {
                 "--json");
         assertThat(keptRun.code()).as(keptRun.err()).isZero();
         assertThat(keptRun.json().get("savedId").asText()).isNotBlank();
-        try (var ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+        try (var ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
             var p = ws.projects().list().get(0);
             assertThat(ws.dedupRuns().list(p.id())).singleElement().satisfies(k -> {
                 assertThat(k.name()).isEqualTo("corpus.jsonl (exact)");
@@ -121,7 +126,7 @@ class DedupCliTest {
         Path dir = Files.createDirectories(tmp.resolve("corpus"));
         Files.copy(corpus(), dir.resolve("a.jsonl"));
         byte[] gz;
-        try (var bytes = new java.io.ByteArrayOutputStream(); var z = new java.util.zip.GZIPOutputStream(bytes)) {
+        try (var bytes = new ByteArrayOutputStream(); var z = new GZIPOutputStream(bytes)) {
             for (int i = 0; i < 50; i++) {
                 z.write(("{\"id\": \"b" + i + "\", \"text\": \"b document number " + i + " with some words of its own\"}\n")
                         .getBytes(StandardCharsets.UTF_8));
@@ -130,7 +135,7 @@ class DedupCliTest {
             gz = bytes.toByteArray();
         }
         Path b = dir.resolve("b.jsonl.gz");
-        Files.write(b, java.util.Arrays.copyOf(gz, gz.length / 2)); // truncated
+        Files.write(b, Arrays.copyOf(gz, gz.length / 2)); // truncated
         String project = "Demo — evaluation and capacity planning";
 
         CliRun failed = run("dedup", "--corpus", dir.toString(), "--project", project, "--threads", "1");
@@ -149,7 +154,7 @@ class DedupCliTest {
         assertThat(run("dedup", "--resume", id).err()).contains("is complete");
 
         // a run whose read file changed is refused: its saved documents would be stale
-        Files.write(b, java.util.Arrays.copyOf(gz, gz.length / 2));
+        Files.write(b, Arrays.copyOf(gz, gz.length / 2));
         CliRun again = run("dedup", "--corpus", dir.toString(), "--project", project, "--threads", "1");
         String id2 = again.err().replaceAll("(?s).*--resume ([0-9a-f-]{36}).*", "$1");
         Files.writeString(dir.resolve("a.jsonl"), "{\"id\": \"x\", \"text\": \"changed\"}\n");

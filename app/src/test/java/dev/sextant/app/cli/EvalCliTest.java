@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class EvalCliTest {
     /** A scores table with a tokens column: B leads by 7.5 points at three times A's tokens (weights .5/.25/.25). */
     @Test
     void indexWithTokensCarriesTokenEfficiency() throws Exception {
-        Path scores = java.nio.file.Files.writeString(tmp.resolve("scores-tokens.csv"), """
+        Path scores = Files.writeString(tmp.resolve("scores-tokens.csv"), """
                 model,benchmark,score,se,tokens
                 A,mmlu,0.80,0.01,400
                 A,gsm8k,0.60,0.02,2000
@@ -121,7 +122,7 @@ class EvalCliTest {
         assertThat(a.get("scorePerKiloToken").asDouble()).isCloseTo(0.675, within(1e-12));
         assertThat(run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0").out())
                 .contains("TOKENS/ITEM").contains("3000").contains("0.2500");
-        Path negative = java.nio.file.Files.writeString(tmp.resolve("neg.csv"), "model,benchmark,score,tokens\nA,mmlu,0.8,-5\n");
+        Path negative = Files.writeString(tmp.resolve("neg.csv"), "model,benchmark,score,tokens\nA,mmlu,0.8,-5\n");
         CliRun bad = run("eval", "index", "--weights", fixture("w.csv"), "--scores", negative.toString());
         assertThat(bad.code()).isNotZero();
         assertThat(bad.err()).contains("neg.csv:2").contains("tokens");
@@ -202,7 +203,7 @@ class EvalCliTest {
         assertThat(demo.get("rows").size()).isGreaterThanOrEqualTo(6);
 
         // a bad file among good ones: nothing is imported
-        Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
         CliRun partial = run("eval", "import", "--input", fixture("w.csv"), bad.toString(), "--project", "Eval");
         assertThat(partial.code()).isEqualTo(2);
         JsonNode after = run("eval", "import", "--input", fixture("mix.csv"), "--project", "Eval", "--json").json();
@@ -211,7 +212,7 @@ class EvalCliTest {
 
     @Test
     void badInputFilesExitTwoNamingFileAndLine() throws Exception {
-        Path f = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,oops\n");
+        Path f = Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,oops\n");
         CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
@@ -220,8 +221,8 @@ class EvalCliTest {
 
     @Test
     void lmEval03OneLineResultsSummariseWithNUnknownAndTheChoicesShown() throws Exception {
-        Path dir = java.nio.file.Files.createDirectories(tmp.resolve("pythia-160m"));
-        Path f = java.nio.file.Files.writeString(dir.resolve("lambada_openai-v0-res.json"),
+        Path dir = Files.createDirectories(tmp.resolve("pythia-160m"));
+        Path f = Files.writeString(dir.resolve("lambada_openai-v0-res.json"),
                 "{\"results\": {\"lambada_openai\": {\"ppl\": 3.5, \"ppl_stderr\": 0.07, \"acc\": 0.7, \"acc_stderr\": 0.006}},"
                         + " \"versions\": {\"lambada_openai\": 0}}");
         CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
@@ -240,14 +241,14 @@ class EvalCliTest {
 
     @Test
     void kindForcesHowFilesAreRead() throws Exception {
-        Path f = java.nio.file.Files.writeString(tmp.resolve("votes.txt"),
+        Path f = Files.writeString(tmp.resolve("votes.txt"),
                 "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\"B\",\"model_b\":\"A\",\"winner\":\"tie\"}\n");
         CliRun arena = run("eval", "arena", "--input", f.toString(), "--kind", "BATTLES", "--bootstrap", "0", "--json");
         assertThat(arena.code()).as(arena.err()).isZero();
         CliRun forced = run("eval", "summary", "--input", f.toString(), "--kind", "REPORTED");
         assertThat(forced.code()).isEqualTo(2);
         assertThat(forced.err()).as("read as one JSON document, as asked").isEqualTo("error: " + f + ":2: invalid JSON at column 1: more text after the JSON value\n");
-        Path one = java.nio.file.Files.writeString(tmp.resolve("one.txt"), "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}");
+        Path one = Files.writeString(tmp.resolve("one.txt"), "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}");
         CliRun notResults = run("eval", "summary", "--input", one.toString(), "--kind", "REPORTED");
         assertThat(notResults.err()).isEqualTo("error: " + one + ":1: results: missing: not an lm-evaluation-harness results file\n");
     }
@@ -262,7 +263,7 @@ class EvalCliTest {
                     + "\"judge\": \"arena_user_%d\", \"turn\": 1, \"anony\": true, \"language\": \"English\", \"tstamp\": 1682351591.%d}%s%n",
                     i, pairs[i][0], pairs[i][1], pairs[i][2], i, i, i + 1 < pairs.length ? "," : ""));
         }
-        Path f = java.nio.file.Files.writeString(tmp.resolve("clean_battle_20230501.json"), sb.append("]\n").toString());
+        Path f = Files.writeString(tmp.resolve("clean_battle_20230501.json"), sb.append("]\n").toString());
         CliRun r = run("eval", "arena", "--input", f.toString(), "--bootstrap", "50", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = r.json();

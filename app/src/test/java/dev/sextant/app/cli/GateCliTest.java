@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -129,7 +130,7 @@ class GateCliTest {
     @Test
     void replayRollsBackWhereTheCanaryFails() throws Exception {
         StringBuilder csv = new StringBuilder("step,group,metric,value\n");
-        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        SplittableRandom r = new SplittableRandom(5);
         for (int step = 1; step <= 3; step++) {
             for (int i = 0; i < 60; i++) {
                 csv.append(step).append(",baseline,latency,").append(200 + 20 * r.nextDouble()).append('\n');

@@ -7,6 +7,8 @@ import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
+import java.util.Arrays;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +52,7 @@ class GpuCliTest {
         CliRun vsDatasheet = run("gpu", "compare", "Lab H100", "--json");
         assertThat(vsDatasheet.code()).as(vsDatasheet.err()).isZero();
         assertThat(vsDatasheet.json().get("second").asText()).isEqualTo("NVIDIA H100 SXM datasheet");
-        assertThat(vsDatasheet.json().get("lines").get(0).get("ratio").asDouble()).isCloseTo(2950 / 3350.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(vsDatasheet.json().get("lines").get(0).get("ratio").asDouble()).isCloseTo(2950 / 3350.0, Assertions.within(1e-9));
         CliRun twoProfiles = run("gpu", "compare", "Lab H100", "H100 SXM (illustrative)");
         assertThat(twoProfiles.out()).contains("1.00×");
         assertThat(run("gpu", "compare", "nope").code()).isEqualTo(2);
@@ -79,7 +81,7 @@ class GpuCliTest {
     }
 
     static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

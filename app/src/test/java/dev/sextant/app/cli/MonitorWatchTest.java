@@ -15,6 +15,7 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -214,14 +215,14 @@ class MonitorWatchTest {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 Thread.sleep(50);
             }
         }
         throw new AssertionError("the watch never listened on " + port);
     }
 
-    static byte[] gzip(String s) throws java.io.IOException {
+    static byte[] gzip(String s) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(b)) {
             z.write(s.getBytes(StandardCharsets.UTF_8));

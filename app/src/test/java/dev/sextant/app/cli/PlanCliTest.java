@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +95,7 @@ class PlanCliTest {
     void everyKeyMapsToAFlagOfSomeCommand() {
         // a key whose flag no command has would print without a flag everywhere: a typo in the map, or a renamed option
         picocli.CommandLine cli = Cli.commandLine(new WorkspaceHome(tmp.resolve("home")));
-        java.util.Set<String> flags = new java.util.HashSet<>();
+        Set<String> flags = new HashSet<>();
         collectFlags(cli, flags);
         assertThat(CliFields.keys()).contains("training.tp", "serving.tp", "serving.prefixShare", "model", "gpu");
         for (String key : CliFields.keys()) {
@@ -99,7 +103,7 @@ class PlanCliTest {
         }
     }
 
-    private static void collectFlags(picocli.CommandLine c, java.util.Set<String> flags) {
+    private static void collectFlags(picocli.CommandLine c, Set<String> flags) {
         c.getCommandSpec().options().forEach(o -> flags.addAll(List.of(o.names())));
         c.getSubcommands().values().forEach(s -> collectFlags(s, flags));
     }
@@ -216,7 +220,7 @@ class PlanCliTest {
         CliRun a2a = run(layout);
         assertThat(a2a.code()).as(a2a.err()).isZero();
         assertThat(a2a.json().get("moeDispatcher").asText()).isEqualTo("alltoall");
-        String[] withDeepep = java.util.Arrays.copyOf(layout, layout.length + 2);
+        String[] withDeepep = Arrays.copyOf(layout, layout.length + 2);
         withDeepep[layout.length] = "--moe-dispatcher";
         withDeepep[layout.length + 1] = "deepep";
         CliRun deepep = run(withDeepep);
@@ -237,7 +241,7 @@ class PlanCliTest {
         CliRun core = run(layout);
         assertThat(core.code()).as(core.err()).isZero();
         assertThat(core.json().get("stack").asText()).isEqualTo("megatron-core");
-        String[] old = java.util.Arrays.copyOf(layout, layout.length + 2);
+        String[] old = Arrays.copyOf(layout, layout.length + 2);
         old[layout.length] = "--stack";
         old[layout.length + 1] = "megatron-lm";
         CliRun lm = run(old);
@@ -288,7 +292,7 @@ class PlanCliTest {
 
     @Test
     void aConfigJsonIsAModelAndABrokenOneIsBadInput() throws Exception {
-        java.nio.file.Path config = java.nio.file.Files.writeString(tmp.resolve("config.json"), """
+        Path config = Files.writeString(tmp.resolve("config.json"), """
                 {"model_type": "mistral", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
                  "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 32000, "max_position_embeddings": 32768}
                 """);
@@ -296,7 +300,7 @@ class PlanCliTest {
                 "--global-batch", "64", "--top", "1", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("model").get("params").asLong()).isEqualTo(7_241_732_096L); // Mistral 7B
-        java.nio.file.Path broken = java.nio.file.Files.writeString(tmp.resolve("broken.json"), "{\"model_type\": \"llama\"}");
+        Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"model_type\": \"llama\"}");
         CliRun bad = run("plan", "train", "--model", broken.toString(), "--gpu", "h100-sxm", "--gpus", "8", "--seq-len", "4096",
                 "--global-batch", "64", "--json");
         assertThat(bad.code()).isEqualTo(2);
@@ -307,7 +311,7 @@ class PlanCliTest {
 
     @Test
     void aUserDefinedGpuAndClusterLinks() throws Exception {
-        java.nio.file.Path gpu = java.nio.file.Files.writeString(tmp.resolve("gpu.json"), """
+        Path gpu = Files.writeString(tmp.resolve("gpu.json"), """
                 {"id": "my-h100", "name": "My H100", "bf16Tflops": 989, "memoryGB": 80, "hbmGBs": 3350, "linkGBs": 450, "networkGbps": 400}
                 """);
         CliRun mine = run("plan", "train", "--model", "llama-2-13b", "--gpu", gpu.toString(), "--gpus", "16", "--seq-len", "4096",
@@ -321,11 +325,11 @@ class PlanCliTest {
         String[] fixed = {"plan", "train", "--model", "llama-2-13b", "--gpu", "h100-sxm", "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--tp", "8", "--pp", "1", "--cp", "1", "--micro-batch", "1", "--json"};
         double fast = run(fixed).json().get("plans").get(0).get("stepTimeSeconds").asDouble();
-        String[] slowLink = java.util.Arrays.copyOf(fixed, fixed.length + 2);
+        String[] slowLink = Arrays.copyOf(fixed, fixed.length + 2);
         slowLink[fixed.length] = "--intra-node-gbs";
         slowLink[fixed.length + 1] = "25";
         assertThat(run(slowLink).json().get("plans").get(0).get("stepTimeSeconds").asDouble()).isGreaterThan(fast);
-        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad-gpu.json"), "{\"id\": \"x\", \"bf16Tflops\": \"lots\"}");
+        Path bad = Files.writeString(tmp.resolve("bad-gpu.json"), "{\"id\": \"x\", \"bf16Tflops\": \"lots\"}");
         CliRun r = run("plan", "train", "--model", "llama-2-13b", "--gpu", bad.toString(), "--gpus", "16", "--seq-len", "4096",
                 "--global-batch", "64", "--json");
         assertThat(r.code()).isEqualTo(2);
@@ -359,7 +363,7 @@ class PlanCliTest {
     @Test
     void serveUsesTheCheckpointsQuantizationUnlessTold() throws Exception {
         // DeepSeek-V3's published hyperparameters and quantization_config (FP8, 128 × 128 blocks)
-        Path v3 = java.nio.file.Files.writeString(tmp.resolve("deepseek-v3.json"), "{\"model_type\": \"deepseek_v3\", \"hidden_size\": 7168,"
+        Path v3 = Files.writeString(tmp.resolve("deepseek-v3.json"), "{\"model_type\": \"deepseek_v3\", \"hidden_size\": 7168,"
                 + " \"intermediate_size\": 18432, \"moe_intermediate_size\": 2048, \"num_hidden_layers\": 61, \"num_attention_heads\": 128,"
                 + " \"num_key_value_heads\": 128, \"n_routed_experts\": 256, \"n_shared_experts\": 1, \"num_experts_per_tok\": 8,"
                 + " \"first_k_dense_replace\": 3, \"q_lora_rank\": 1536, \"kv_lora_rank\": 512, \"qk_nope_head_dim\": 128,"
@@ -438,7 +442,7 @@ class PlanCliTest {
     @Test
     void serveCountsSlidingWindowLayersApart() throws Exception {
         // Gemma 2 9B: 21 sliding-window (4096) and 21 global layers
-        Path g = java.nio.file.Files.writeString(tmp.resolve("gemma-2-9b.json"), "{\"model_type\": \"gemma2\", \"hidden_size\": 3584,"
+        Path g = Files.writeString(tmp.resolve("gemma-2-9b.json"), "{\"model_type\": \"gemma2\", \"hidden_size\": 3584,"
                 + " \"intermediate_size\": 14336, \"num_hidden_layers\": 42, \"num_attention_heads\": 16, \"num_key_value_heads\": 8,"
                 + " \"head_dim\": 256, \"vocab_size\": 256000, \"sliding_window\": 4096, \"max_position_embeddings\": 8192}");
         CliRun r = run("plan", "serve", "--model", g.toString(), "--gpu", "h100-sxm", "--max-model-len", "32768", "--json");
@@ -448,7 +452,7 @@ class PlanCliTest {
         // 21 × 32,768 + 21 × 4,112 token-layers against 42 × 32,768
         assertThat(j.get("maxConcurrency").asDouble()).isCloseTo(j.get("kvTokens").asDouble() / 32_768 * 1_376_256 / 774_480, within(1e-9));
         assertThat(j.get("weightSource").asText()).isEqualTo("default");
-        Path mamba = java.nio.file.Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"mamba\"}");
+        Path mamba = Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"mamba\"}");
         CliRun bad = run("plan", "serve", "--model", mamba.toString(), "--gpu", "h100-sxm", "--json");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().strip().lines().count()).isEqualTo(1);
@@ -475,7 +479,7 @@ class PlanCliTest {
                 "--slo-tpot", "0.1", "--seed", "3", "--json");
         assertThat(again.json().get("ttftSeconds")).isEqualTo(j.get("ttftSeconds"));
 
-        java.nio.file.Path lengths = java.nio.file.Files.writeString(tmp.resolve("lengths.txt"), "128\n256\nlots\n");
+        Path lengths = Files.writeString(tmp.resolve("lengths.txt"), "128\n256\nlots\n");
         CliRun bad = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--rate", "5", "--requests", "10",
                 "--prompt-tokens", "file:" + lengths, "--output-tokens", "const:8", "--json");
         assertThat(bad.code()).isEqualTo(2);
@@ -488,7 +492,7 @@ class PlanCliTest {
 
     @Test
     void capacityContract() throws Exception {
-        java.nio.file.Path traffic = java.nio.file.Files.writeString(tmp.resolve("hourly.csv"),
+        Path traffic = Files.writeString(tmp.resolve("hourly.csv"),
                 "start,rate\n00:00,1\n08:00,6\n12:00,12\n20:00,3\n");
         CliRun r = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", traffic.toString(), "--slo-ttft", "1",
                 "--slo-tpot", "0.05", "--price-per-gpu-hour", "2", "--json");
@@ -509,7 +513,7 @@ class PlanCliTest {
         assertThat(j.get("gpuHours").asDouble()).isCloseTo(gpuHours, within(1e-9));
         assertThat(j.get("costPerDay").asDouble()).isCloseTo(2 * gpuHours, within(1e-9));
 
-        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "start,rate\n00:00,1\n25:00,3\n");
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "start,rate\n00:00,1\n25:00,3\n");
         CliRun b = run("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", bad.toString(), "--slo-ttft", "1",
                 "--slo-tpot", "0.05", "--json");
         assertThat(b.code()).isEqualTo(2);
@@ -518,7 +522,7 @@ class PlanCliTest {
 
     @Test
     void simulateServeFromATraceAndWithBurstyArrivals() throws Exception {
-        java.nio.file.Path trace = java.nio.file.Files.writeString(tmp.resolve("trace.csv"),
+        Path trace = Files.writeString(tmp.resolve("trace.csv"),
                 "arrival,prompt_tokens,output_tokens\n0.0,100,10\n0.5,200,20\n0.6,300,5\n");
         CliRun r = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + trace, "--json");
         assertThat(r.code()).as(r.err()).isZero();
@@ -528,7 +532,7 @@ class PlanCliTest {
                 "--prompt-tokens", "const:300", "--output-tokens", "const:30", "--arrivals", "gamma:2.5", "--json");
         assertThat(bursty.code()).as(bursty.err()).isZero();
         assertThat(run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--json").err()).contains("--rate");
-        java.nio.file.Path backwards = java.nio.file.Files.writeString(tmp.resolve("back.csv"), "1.0,10,10\n0.5,10,10\n");
+        Path backwards = Files.writeString(tmp.resolve("back.csv"), "1.0,10,10\n0.5,10,10\n");
         CliRun b = run("simulate", "serve", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--arrivals", "trace:" + backwards, "--json");
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("back.csv:2");
@@ -664,7 +668,7 @@ class PlanCliTest {
 
     @Test
     void planTrainCalibratedFromSmallClusterRunsSaysTheFactorTheIntervalAndWhatTheRunsSettle() throws Exception {
-        Path measured = java.nio.file.Files.writeString(tmp.resolve("small.csv"), "run,gpus,tp,pp,micro_batch,global_batch,seq_len,"
+        Path measured = Files.writeString(tmp.resolve("small.csv"), "run,gpus,tp,pp,micro_batch,global_batch,seq_len,"
                 + "tokens_per_gpu_per_second\nsmall-tp1,16,1,1,1,256,4096,6000\nsmall-tp2,16,2,1,1,256,4096,4500\n");
         CliRun r = run("plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "256", "--seq-len", "4096", "--global-batch", "1024",
                 "--top", "1", "--calibrate-from", measured.toString(), "--json");
@@ -682,7 +686,7 @@ class PlanCliTest {
         assertThat(c.get("settled").get(0).asText()).contains("TP1 PP1 DP16 ran 33 % faster than TP2 PP1 DP8").contains("settled");
         assertThat(r.json().get("plans").get(0).get("efficiency").asText()).contains("from a measured small-cluster run");
         // a measured file with a mistake is refused naming it
-        Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "gpus,tp,pp,micro_batch,global_batch,seq_len\n16,2,1,1,256,4096\n");
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "gpus,tp,pp,micro_batch,global_batch,seq_len\n16,2,1,1,256,4096\n");
         CliRun refused = run("plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "256", "--seq-len", "4096", "--global-batch",
                 "1024", "--calibrate-from", bad.toString());
         assertThat(refused.code()).isEqualTo(2);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +115,7 @@ class RunHealthCliTest {
                 "--json");
         assertThat(kept.code()).as(kept.err()).isZero();
         assertThat(kept.json().get("savedId").asText()).isNotBlank();
-        try (var ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+        try (var ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
             var p = ws.projects().list().get(0);
             assertThat(ws.trainingLogs().list(p.id())).extracting(l -> l.name()).contains("run A");
         }

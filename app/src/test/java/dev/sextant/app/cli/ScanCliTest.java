@@ -4,14 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.io.Json;
+import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
+import java.util.zip.GZIPOutputStream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -145,7 +151,7 @@ class ScanCliTest {
         assertThat(code).as(err).isZero();
         JsonNode row = Json.mapper().readTree(out).get("rescore").get(0);
         assertThat(row.get("model").asText()).isEqualTo("M");
-        assertThat(row.get("all").get("mean").asDouble()).isCloseTo(2.0 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(row.get("all").get("mean").asDouble()).isCloseTo(2.0 / 3, Assertions.within(1e-12));
         assertThat(row.get("clean").get("mean").asDouble()).isEqualTo(0.5);
         assertThat(row.get("contaminated").get("n").asInt()).isEqualTo(1);
     }
@@ -214,11 +220,11 @@ class ScanCliTest {
             a.append("filler line ").append(i).append('\n');
         }
         Files.writeString(corpus.resolve("a.txt"), a);
-        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
-        try (var out = new java.util.zip.GZIPOutputStream(gz)) {
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (var out = new GZIPOutputStream(gz)) {
             out.write("some text that will be cut off halfway through its compressed bytes\n".repeat(50).getBytes(StandardCharsets.UTF_8));
         }
-        Path bad = Files.write(corpus.resolve("b.txt.gz"), java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        Path bad = Files.write(corpus.resolve("b.txt.gz"), Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
         Files.writeString(corpus.resolve("c.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
         run("project", "create", "Scans");
         run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--threads", "1",
@@ -242,9 +248,9 @@ class ScanCliTest {
         assertThat(err).contains("failed on " + bad);
 
         // a process killed mid-scan leaves the row running: it reads as interrupted
-        try (dev.sextant.workspaces.Workspace ws = dev.sextant.workspaces.Workspace.open(new WorkspaceHome(tmp.resolve("home"))
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home"))
                 .defaultWorkspaceDir())) {
-            ws.scans().setState(java.util.UUID.fromString(id), dev.sextant.workspaces.SavedScan.RUNNING);
+            ws.scans().setState(UUID.fromString(id), SavedScan.RUNNING);
         }
         run("scan", "list", "--project", "Scans", "--json");
         assertThat(Json.mapper().readTree(out).get(0).get("state").asText()).isEqualTo("INTERRUPTED");

@@ -4,10 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +46,7 @@ class ScanSparkCliTest {
         }
         Path b = Files.writeString(tmp.resolve("bench.jsonl"), bench.toString());
         Path dir = Files.createDirectories(tmp.resolve("corpus"));
-        java.util.List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (int f = 0; f < 3; f++) {
             StringBuilder c = new StringBuilder();
             for (int d = 0; d < 100; d++) {
@@ -106,17 +114,17 @@ class ScanSparkCliTest {
         Path[] f = files();
         Path clusterJar = Path.of(System.getProperty("sextant.spark.bundle")).getParent().resolve("sextant-scale-cluster.jar");
         assertThat(clusterJar).isRegularFile();
-        java.util.List<String> base = new java.util.ArrayList<>();
+        List<String> base = new ArrayList<>();
         base.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         base.addAll(Files.readAllLines(Path.of("..", "scale", "spark-java-options")).stream().filter(l -> !l.isBlank()).toList());
-        base.addAll(java.util.List.of("-Xmx512m", "-cp", sparkJars + "/*", "org.apache.spark.deploy.SparkSubmit", "--master", master,
+        base.addAll(List.of("-Xmx512m", "-cp", sparkJars + "/*", "org.apache.spark.deploy.SparkSubmit", "--master", master,
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1", "--conf", "spark.ui.enabled=false",
                 "--class", "dev.sextant.scale.Submit", clusterJar.toString()));
         Path scanOut = tmp.resolve("submitted/scan.json");
         Path dedupOut = tmp.resolve("submitted/dedup.json");
         submit(base, "scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--out", scanOut.toString());
         submit(base, "dedup", "--corpus", f[1].toString(), "--out", dedupOut.toString());
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        ObjectMapper json = new ObjectMapper();
         JsonNode scan = json.readTree(scanOut.toFile());
         JsonNode local = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--json").json();
         assertThat(scan.get("items")).isEqualTo(local.get("items"));
@@ -136,13 +144,13 @@ class ScanSparkCliTest {
         }
     }
 
-    private void submit(java.util.List<String> base, String... args) throws Exception {
-        java.util.List<String> cmd = new java.util.ArrayList<>(base);
-        cmd.addAll(java.util.List.of(args));
+    private void submit(List<String> base, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(base);
+        cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("submit-" + args[0] + ".log").toFile());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
         Process p = pb.start();
-        assertThat(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(tmp.resolve("submit-" + args[0] + ".log"))).isZero();
     }
 
@@ -183,7 +191,7 @@ class ScanSparkCliTest {
 
     private static JsonNode withoutTextFields(JsonNode items) {
         JsonNode copy = items.deepCopy();
-        copy.forEach(i -> ((com.fasterxml.jackson.databind.node.ObjectNode) i).remove("textFields"));
+        copy.forEach(i -> ((ObjectNode) i).remove("textFields"));
         return copy;
     }
 
@@ -200,7 +208,7 @@ class ScanSparkCliTest {
     void aScanOnALoopbackStandaloneClusterMatchesTheLocalEngine() throws Exception {
         files();
         int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         Path script = Path.of("..", "scale", "scripts", "standalone.sh").toAbsolutePath().normalize();
@@ -208,7 +216,7 @@ class ScanSparkCliTest {
         ProcessBuilder start = new ProcessBuilder("bash", script.toString(), "start", "1", "1g", Integer.toString(port)).redirectErrorStream(true);
         start.environment().put("SEXTANT_SPARK_STATE", state.toString());
         Process p = start.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         try {
             assertThat(p.waitFor()).as(out).isZero();
             assertThat(out.strip()).isEqualTo("spark://127.0.0.1:" + port);

@@ -3,6 +3,7 @@ package dev.sextant.app.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.cli.Cli;
+import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,7 +28,7 @@ class CsvInjectionTest {
         String text = "the rain in spain falls mainly on the plain of castile every single spring";
         StringBuilder bench = new StringBuilder();
         for (String id : HOSTILE) {
-            bench.append("{\"id\":").append(dev.sextant.model.io.Json.write(id)).append(",\"text\":\"").append(text).append("\"}\n");
+            bench.append("{\"id\":").append(Json.write(id)).append(",\"text\":\"").append(text).append("\"}\n");
         }
         Path b = Files.writeString(tmp.resolve("bench.jsonl"), bench);
         Path corpus = Files.writeString(tmp.resolve("corpus.jsonl"), "{\"id\":\"=HYPERLINK(1)\",\"text\":\"" + text + "\"}\n");
@@ -39,7 +40,7 @@ class CsvInjectionTest {
         int code = Cli.run(new String[] {"scan", "--benchmark", b.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--project", "P",
                 "--workspace", ws.toString(), "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err, home);
         assertThat(code).isZero();
-        String id = dev.sextant.model.io.Json.mapper().readTree(out.toString(StandardCharsets.UTF_8)).get("scanId").asText();
+        String id = Json.mapper().readTree(out.toString(StandardCharsets.UTF_8)).get("scanId").asText();
         UUID.fromString(id);
         Path csv = tmp.resolve("items.csv");
         assertThat(run(home, "scan", "export", id, "--out", csv.toString(), "--workspace", ws.toString())).isZero();

@@ -8,10 +8,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -314,7 +317,7 @@ final class HostileCorpus {
             g.write("{\"id\":\"d1\",\"text\":\"hello world\"}\n".repeat(2000).getBytes(StandardCharsets.UTF_8));
         }
         byte[] gzBytes = gz.toByteArray();
-        Files.write(corpus.resolve("truncated.jsonl.gz"), java.util.Arrays.copyOf(gzBytes, gzBytes.length / 2));
+        Files.write(corpus.resolve("truncated.jsonl.gz"), Arrays.copyOf(gzBytes, gzBytes.length / 2));
         Files.write(corpus.resolve("corrupt.jsonl.zst"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0x7f, 1, 2, 3, 4, 5, 6, 7, 8});
 
         // damaged workspaces
@@ -324,7 +327,7 @@ final class HostileCorpus {
         Files.writeString(tmp.resolve("text-db/workspace.mv.db"), "my notes\n");
         Files.createDirectories(tmp.resolve("cut-db"));
         byte[] db = Files.readAllBytes(workspace.resolve("workspace.mv.db"));
-        Files.write(tmp.resolve("cut-db/workspace.mv.db"), java.util.Arrays.copyOf(db, db.length / 3));
+        Files.write(tmp.resolve("cut-db/workspace.mv.db"), Arrays.copyOf(db, db.length / 3));
 
         archives(tmp, workspace);
     }
@@ -356,7 +359,7 @@ final class HostileCorpus {
         Files.writeString(dir.resolve("not-a-zip.sextant.zip"), "just text\n");
         Files.write(dir.resolve("empty.sextant.zip"), new byte[0]);
         byte[] all = Files.readAllBytes(project);
-        Files.write(dir.resolve("truncated.sextant.zip"), java.util.Arrays.copyOf(all, all.length / 2));
+        Files.write(dir.resolve("truncated.sextant.zip"), Arrays.copyOf(all, all.length / 2));
         zip(dir.resolve("no-manifest.sextant.zip"), without(p, "manifest.json"));
         zip(dir.resolve("manifest-json.sextant.zip"), with(p, "manifest.json", "{\"format\": ".getBytes(StandardCharsets.UTF_8)));
         zip(dir.resolve("manifest-nul.sextant.zip"), with(p, "manifest.json", new byte[1000]));
@@ -453,11 +456,11 @@ final class HostileCorpus {
         }
         if (declare >= 0) {
             byte[] b = Files.readAllBytes(target);
-            var buf = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            var buf = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
             byte[] wanted = name.getBytes(StandardCharsets.UTF_8);
             for (int i = 0; i + 46 < b.length; i++) {
                 if (buf.getInt(i) == 0x02014b50 && buf.getShort(i + 28) == wanted.length
-                        && java.util.Arrays.equals(b, i + 46, i + 46 + wanted.length, wanted, 0, wanted.length)) {
+                        && Arrays.equals(b, i + 46, i + 46 + wanted.length, wanted, 0, wanted.length)) {
                     buf.putInt(i + 24, declare);
                 }
             }

@@ -16,6 +16,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +84,7 @@ class HostileInputTest {
 
     private static void restore() throws IOException {
         try (Stream<Path> walk = Files.walk(workspace)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
         copyTree(tmp.resolve("pristine"), workspace);
     }
@@ -127,7 +129,7 @@ class HostileInputTest {
                 if (!(o instanceof Map<?, ?> other) || !other.keySet().equals(keySet())) {
                     return false;
                 }
-                return entrySet().stream().allMatch(e -> java.util.Arrays.equals(e.getValue(), (byte[]) other.get(e.getKey())));
+                return entrySet().stream().allMatch(e -> Arrays.equals(e.getValue(), (byte[]) other.get(e.getKey())));
             }
 
             @Override

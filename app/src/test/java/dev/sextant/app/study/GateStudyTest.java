@@ -7,6 +7,7 @@ import dev.sextant.model.InputError;
 import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.gate.DemoGateData;
 import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -142,7 +143,7 @@ class GateStudyTest {
             GateStudy study = new GateStudy(ws, demo.id());
             assertThat(study.judge()).isEmpty();
             assertThat(study.overview().judge()).isNull();
-            var settings = dev.sextant.model.gate.JudgeSettings.guessed(List.of("error_rate", "latency_ms"));
+            var settings = JudgeSettings.guessed(List.of("error_rate", "latency_ms"));
             study.keepJudge(settings);
             assertThat(study.judge()).contains(settings);
             assertThat(study.overview().judge()).isEqualTo(settings);

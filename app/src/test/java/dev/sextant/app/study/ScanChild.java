@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -30,7 +31,7 @@ final class ScanChild implements AutoCloseable {
     private final BufferedReader out;
 
     ScanChild(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), ScanChild.class.getName()));
         cmd.addAll(List.of(args));
         process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
@@ -15,10 +18,17 @@ import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.zip.GZIPOutputStream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +83,7 @@ class ScanStudyTest {
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
             ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", null, 1, 3);
-            UUID id = ws.scans().create(p.id(), "x", spec, dev.sextant.model.io.CorpusFiles.fingerprint(List.of(corpus)),
+            UUID id = ws.scans().create(p.id(), "x", spec, CorpusFiles.fingerprint(List.of(corpus)),
                     List.of(new BenchmarkItem("b", "1", TEXT)), false);
             Files.writeString(corpus, TEXT + " and more\n");
             assertThatThrownBy(() -> new ScanStudy(ws).resume(id, ProgressListener.NONE, CancellationToken.none()))
@@ -97,10 +107,10 @@ class ScanStudyTest {
         return sb.toString();
     }
 
-    static byte[] gzip(String s) throws java.io.IOException {
-        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
-        try (var out = new java.util.zip.GZIPOutputStream(b)) {
-            out.write(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    static byte[] gzip(String s) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (var out = new GZIPOutputStream(b)) {
+            out.write(s.getBytes(StandardCharsets.UTF_8));
         }
         return b.toByteArray();
     }
@@ -111,7 +121,7 @@ class ScanStudyTest {
     Path corpusWithATruncatedGzip() throws Exception {
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
         byte[] gz = gzip(gzText());
-        Files.write(corpus.resolve("b.jsonl.gz"), java.util.Arrays.copyOf(gz, gz.length / 2));
+        Files.write(corpus.resolve("b.jsonl.gz"), Arrays.copyOf(gz, gz.length / 2));
         StringBuilder a = new StringBuilder("{\"id\": \"d1\", \"text\": \"" + TEXT + "\"}\n");
         while (a.length() < gz.length * 2) {
             a.append("{\"id\": \"pad\", \"text\": \"nothing relevant here\"}\n");
@@ -140,7 +150,7 @@ class ScanStudyTest {
             assertThat(failed.failure()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
             assertThat(failed.resumable()).isTrue();
             assertThat(failed.describe()).isEqualTo("failed on " + bad + ": cannot read: truncated gzip data (the file ends early)");
-            assertThat(ws.scans().files(failed.id())).extracting(dev.sextant.model.contamination.FileResult::file)
+            assertThat(ws.scans().files(failed.id())).extracting(FileResult::file)
                     .containsExactly(corpus.resolve("a.jsonl").toString());
             assertThatThrownBy(() -> ws.scans().result(failed.id())).hasMessageContaining("is not complete: failed on " + bad);
 
@@ -151,7 +161,7 @@ class ScanStudyTest {
             assertThat(complete.state()).isEqualTo(SavedScan.COMPLETE);
             assertThat(complete.failure()).isNull();
             assertThat(complete.filesDone()).isEqualTo(3);
-            assertThat(complete.fingerprint()).isEqualTo(dev.sextant.model.io.CorpusFiles.fingerprint(List.of(corpus)));
+            assertThat(complete.fingerprint()).isEqualTo(CorpusFiles.fingerprint(List.of(corpus)));
 
             ScanResult whole = new ScanStudy(ws).start(p.id(), "whole", ONE_THREAD, ITEMS, List.of(corpus), ProgressListener.NONE,
                     CancellationToken.none()).result();
@@ -208,7 +218,7 @@ class ScanStudyTest {
         Path corpus = corpusWithATruncatedGzip();
         Files.write(corpus.resolve("b.jsonl.gz"), gzip(gzText()));
         UUID id;
-        List<String> seenWhileRunning = new java.util.ArrayList<>();
+        List<String> seenWhileRunning = new ArrayList<>();
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
             CancellationToken cancel = new CancellationToken();
@@ -239,7 +249,7 @@ class ScanStudyTest {
     @Test
     void invalidUtf8BytesAreCountedPerFileAndKeptWithTheScan() throws Exception {
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
-        byte[] withFf = (TEXT + " and three stray bytes: x# y# z#\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] withFf = (TEXT + " and three stray bytes: x# y# z#\n").getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < withFf.length; i++) {
             if (withFf[i] == '#') {
                 withFf[i] = (byte) 0xFF;
@@ -254,7 +264,7 @@ class ScanStudyTest {
             assertThat(o.result().summary().invalidUtf8Bytes()).isEqualTo(3);
             assertThat(o.result().summary().invalidUtf8Files()).containsExactly(new ScanResult.InvalidUtf8(dirty.toString(), 3));
             assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
-            assertThat(ws.scans().files(o.scanId())).extracting(dev.sextant.model.contamination.FileResult::invalidUtf8Bytes)
+            assertThat(ws.scans().files(o.scanId())).extracting(FileResult::invalidUtf8Bytes)
                     .containsExactlyInAnyOrder(3L, 0L);
             assertThat(ws.scans().result(o.scanId()).summary()).isEqualTo(o.result().summary());
         }
@@ -306,7 +316,7 @@ class ScanStudyTest {
         assertThat(ScanStudy.defaultName(items, List.of(corpus))).isEqualTo("gsm in corpus");
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
-            ws.evaluation().importFiles(p.id(), dev.sextant.model.io.EvidenceFiles.read(List.of(scores), null, null, null), false,
+            ws.evaluation().importFiles(p.id(), EvidenceFiles.read(List.of(scores), null, null, null), false,
                     ProgressListener.NONE, CancellationToken.none());
             ScanStudy study = new ScanStudy(ws);
             ScanStudy.Outcome o = study.start(p.id(), null, ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
@@ -319,7 +329,7 @@ class ScanStudyTest {
             assertThat(shown.result().items()).extracting(ScanResult.ItemResult::status).containsExactly(ScanResult.Status.DIRTY,
                     ScanResult.Status.CLEAN);
             assertThat(shown.items()).extracting(BenchmarkItem::id, BenchmarkItem::text)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("q1", TEXT), org.assertj.core.groups.Tuple.tuple("q2", ITEMS.get(2).text()));
+                    .containsExactly(Tuple.tuple("q1", TEXT), Tuple.tuple("q2", ITEMS.get(2).text()));
             assertThat(shown.rescore()).isNotEmpty().isEqualTo(ScanStudy.rescore(o.result(), ScanStudy.readItemScores(List.of(scores))))
                     .isEqualTo(study.rescore(o.scanId(), o.result()));
             assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);

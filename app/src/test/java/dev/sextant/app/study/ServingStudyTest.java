@@ -28,6 +28,7 @@ import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,7 +80,7 @@ class ServingStudyTest {
         assertThat(plan.windows()).hasSize(2);
         assertThat(plan.windows().get(1).replicas()).isGreaterThanOrEqualTo((int) Math.ceil(8 * 1.2 / goodput - 1e-9));
         assertThat(plan.peakReplicas()).isEqualTo(plan.windows().stream().mapToInt(Capacity.WindowPlan::replicas).max().orElseThrow());
-        assertThat(plan.costPerDay()).isCloseTo(2 * plan.gpuHours(), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(plan.costPerDay()).isCloseTo(2 * plan.gpuHours(), Assertions.within(1e-9));
         // targets nothing meets: said in domain words about the TTFT target
         Workload impossible = new Workload(new LengthDistribution.Constant(500), new LengthDistribution.Constant(100), 1e-6, 1e-6, 1);
         assertThatThrownBy(() -> study.capacity(replica, impossible, day, 0.2, 10, 2, CancellationToken.none())).isInstanceOf(InputError.class)

@@ -17,11 +17,13 @@ import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
+import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,7 +112,7 @@ class TrainingStudyTest {
         assertThat(TrainingStudy.intervals()).as("worked out once per process").isSameAs(TrainingStudy.intervals());
     }
 
-    private static double step(dev.sextant.model.training.validation.PredictionIntervals.Interval i, TrainingStudy.Plans plans) {
+    private static double step(PredictionIntervals.Interval i, TrainingStudy.Plans plans) {
         double[] s = i.stepSeconds(plans.plans().get(0).stepTimeSeconds());
         return s[1] - s[0];
     }
@@ -163,7 +165,7 @@ class TrainingStudyTest {
             assertThat(kept.plan().stepTimeSeconds()).isEqualTo(best.stepTimeSeconds());
             assertThat(kept.faults()).isEqualTo(FaultTolerance.Spec.defaults());
             assertThat(TrainingStudy.days(kept.request(), kept.plan())).isCloseTo(2e11 / best.tokensPerSecond() / 86400,
-                    org.assertj.core.api.Assertions.within(1e-9));
+                    Assertions.within(1e-9));
             assertThat(TrainingStudy.days(llama7bOn8("a100-sxm-80gb", LayoutSearch.Fixed.none(), 0), best)).isNaN();
             // another project does not see it
             Project other = ws.projects().create("Other", "");

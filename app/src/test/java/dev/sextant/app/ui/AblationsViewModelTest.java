@@ -3,10 +3,12 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.ablations.AblationsViewModel;
+import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.model.ablation.DemoAblations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The Ablations area's view model over a real workspace: the demo's runs fitted, the big run, an import, another project. */
@@ -31,18 +33,18 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
         vm.budgetProperty().set("1e21");
         vm.optimal();
         var a = vm.optimalProperty().get();
-        assertThat(Double.parseDouble(vm.paramsProperty().get())).isCloseTo(a.params().value(), org.assertj.core.api.Assertions.withinPercentage(1));
+        assertThat(Double.parseDouble(vm.paramsProperty().get())).isCloseTo(a.params().value(), Assertions.withinPercentage(1));
         assertThat(6 * vm.predictionProperty().get().params() * vm.predictionProperty().get().tokens())
-                .isCloseTo(1e21, org.assertj.core.api.Assertions.withinPercentage(2));
+                .isCloseTo(1e21, Assertions.withinPercentage(2));
         vm.useInTraining();
         assertThat(shell.areaRequestProperty().get()).isEqualTo("training");
         assertThat(shell.trainingHandoffProperty().get().tokens()).isEqualTo(vm.predictionProperty().get().tokens());
         assertThat(shell.trainingHandoffProperty().get().batchTokens()).isPositive();
         // the Training area takes it into its form
-        var training = new dev.sextant.app.ui.training.TrainingViewModel(shell);
+        var training = new TrainingViewModel(shell);
         assertThat(shell.trainingHandoffProperty().get()).isNull();
         assertThat(Double.parseDouble(training.tokensProperty().get())).isCloseTo(vm.predictionProperty().get().tokens(),
-                org.assertj.core.api.Assertions.withinPercentage(1));
+                Assertions.withinPercentage(1));
         // a bad input names its field
         vm.paramsProperty().set("lots");
         vm.predict();

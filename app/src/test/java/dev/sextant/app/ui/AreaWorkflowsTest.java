@@ -4,33 +4,47 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.javafx.scene.input.DragboardHelper;
 import com.sun.javafx.tk.TKClipboard;
+import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.DemoSeed;
 import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.Settings;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.AccessControlContext;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import javafx.event.Event;
+import javafx.event.EventHandler;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.image.Image;
 import javafx.scene.input.DataFormat;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.input.TransferMode;
 import javafx.stage.Stage;
 import javafx.util.Pair;
+import org.jfree.chart.fx.ChartViewer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +146,7 @@ class AreaWorkflowsTest {
     @Test
     void contaminationScansOnTheSparkClusterOfThePreferences(FxRobot robot) throws Exception {
         String bundle = System.getProperty("sextant.spark.bundle");
-        org.junit.jupiter.api.Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
+        Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
         scanInTheContaminationArea(robot, true);
     }
 
@@ -159,8 +173,8 @@ class AreaWorkflowsTest {
             benchmarks.getItems().add(bench);
             corpora.getItems().add(corpus);
             if (onCluster) {
-                window.shell.saveSettings(window.shell.home().settings().withSpark(new dev.sextant.workspaces.Settings.Spark("local[1]", null)));
-                window.find("#scan-on-cluster", javafx.scene.control.CheckBox.class).setSelected(true);
+                window.shell.saveSettings(window.shell.home().settings().withSpark(new Settings.Spark("local[1]", null)));
+                window.find("#scan-on-cluster", CheckBox.class).setSelected(true);
             }
         });
 
@@ -182,7 +196,7 @@ class AreaWorkflowsTest {
     /** 30 documents of two sources and a near copy of the first (two words changed). */
     Path nearCopyCorpus() throws Exception {
         StringBuilder lines = new StringBuilder();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        SplittableRandom r = new SplittableRandom(9);
         String first = null;
         for (int d = 0; d < 30; d++) {
             StringBuilder t = new StringBuilder();
@@ -228,10 +242,10 @@ class AreaWorkflowsTest {
         assertThat(robot.lookup(".data-shared").queryAll()).as("highlighted shared text").isNotEmpty();
         // the S-curve follows the bands and rows typed
         robot.interact(() -> {
-            window.find("#data-bands", javafx.scene.control.TextField.class).setText("20");
-            window.find("#data-rows", javafx.scene.control.TextField.class).setText("5");
+            window.find("#data-bands", TextField.class).setText("20");
+            window.find("#data-rows", TextField.class).setText("5");
         });
-        window.waitUntil("the S-curve of 20 × 5", () -> robot.lookup((Node n) -> n instanceof org.jfree.chart.fx.ChartViewer v
+        window.waitUntil("the S-curve of 20 × 5", () -> robot.lookup((Node n) -> n instanceof ChartViewer v
                 && v.getChart() != null && v.getChart().getTitle() != null && v.getChart().getTitle().getText().contains("20 bands × 5 rows"))
                 .tryQuery().isPresent());
         assertThat(window.dialogs()).isEmpty();
@@ -244,18 +258,18 @@ class AreaWorkflowsTest {
     @Test
     void dataRunsOnTheSparkClusterOfThePreferences(FxRobot robot) throws Exception {
         String bundle = System.getProperty("sextant.spark.bundle");
-        org.junit.jupiter.api.Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
+        Assumptions.assumeTrue(bundle != null && Files.isDirectory(Path.of(bundle)), "the Spark bundle is built");
         Path corpus = nearCopyCorpus();
         window.awaitDemoWorkspace();
         window.showArea(DATA);
         window.awaitJobs(); // the demo project's Data area fills in its demo corpus and run first
-        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA).release(javafx.scene.input.KeyCode.COMMA,
-                javafx.scene.input.KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA,
+                KeyCode.CONTROL);
         window.waitUntil("the preferences", () -> robot.lookup("#preferences-spark-master").tryQuery().isPresent());
-        javafx.scene.control.TextField master = robot.lookup("#preferences-spark-master").queryAs(javafx.scene.control.TextField.class);
-        javafx.scene.control.TextArea conf = robot.lookup("#preferences-spark-conf").queryAs(javafx.scene.control.TextArea.class);
-        javafx.scene.control.Button ok = (javafx.scene.control.Button) ((javafx.scene.control.DialogPane) master.getScene().getRoot())
-                .lookupButton(javafx.scene.control.ButtonType.OK);
+        TextField master = robot.lookup("#preferences-spark-master").queryAs(TextField.class);
+        TextArea conf = robot.lookup("#preferences-spark-conf").queryAs(TextArea.class);
+        Button ok = (Button) ((DialogPane) master.getScene().getRoot())
+                .lookupButton(ButtonType.OK);
         robot.interact(() -> {
             master.setText("local[2]");
             conf.setText("spark.default.parallelism=2\nnot a setting");
@@ -269,13 +283,13 @@ class AreaWorkflowsTest {
             ok.fire();
         });
         window.waitUntil("the preferences closed", () -> window.dialogs().isEmpty());
-        assertThat(window.shell.home().settings().spark()).isEqualTo(new dev.sextant.workspaces.Settings.Spark("local[2]",
-                java.util.Map.of("spark.default.parallelism", "2")));
+        assertThat(window.shell.home().settings().spark()).isEqualTo(new Settings.Spark("local[2]",
+                Map.of("spark.default.parallelism", "2")));
 
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
         robot.interact(() -> corpora.getItems().setAll(corpus)); // in place of the demo corpus the demo project fills in
-        javafx.scene.control.CheckBox onCluster = window.find("#data-on-cluster", javafx.scene.control.CheckBox.class);
+        CheckBox onCluster = window.find("#data-on-cluster", CheckBox.class);
         assertThat(onCluster.getText()).isEqualTo("Run on cluster: Spark local[2]");
         robot.interact(() -> onCluster.setSelected(true));
         TableView<?> runs = window.table("#data-runs");
@@ -307,7 +321,7 @@ class AreaWorkflowsTest {
         window.awaitDemoWorkspace();
         window.showArea(ABLATIONS);
         window.waitUntil("the demo runs listed", () -> !window.table("#ablations-runs").getItems().isEmpty());
-        robot.interact(() -> window.find("#ablations-bootstrap", javafx.scene.control.TextField.class).setText("50"));
+        robot.interact(() -> window.find("#ablations-bootstrap", TextField.class).setText("50"));
         window.click("#ablations-fit");
         window.waitUntil("the law in the headline", () -> window.text("#ablations-verdict").startsWith("L(N, D) = "));
         window.awaitJobs();
@@ -333,8 +347,8 @@ class AreaWorkflowsTest {
         // disaggregated prefill/decode pools of the same replica, side by side
         window.clickTab("Disaggregated");
         robot.interact(() -> {
-            window.find("#serving-prefillTp", javafx.scene.control.TextField.class).setText("4");
-            window.find("#serving-decodeTp", javafx.scene.control.TextField.class).setText("4");
+            window.find("#serving-prefillTp", TextField.class).setText("4");
+            window.find("#serving-decodeTp", TextField.class).setText("4");
         });
         window.click("#serving-disagg-compare");
         window.waitUntil("a comparison worked out", () -> !window.table("#serving-disagg").getItems().isEmpty());
@@ -354,7 +368,7 @@ class AreaWorkflowsTest {
         window.showArea(GPU);
         window.waitUntil("the GPU probed", () -> !window.text("#gpu-device").equals("Probing…"));
         String device = window.text("#gpu-device");
-        if (!dev.sextant.gpu.GpuProbe.status().available()) {
+        if (!GpuProbe.status().available()) {
             // no GPU here: a plain sentence, not an error
             assertThat(device).startsWith("Calibration is unavailable here: ")
                     .doesNotContainIgnoringCase("exception").doesNotContain("jcuda").doesNotContain("null");
@@ -423,27 +437,27 @@ class AreaWorkflowsTest {
         // the inputs' scroll pane, so a click at its place reached the node below. It must be in view and take the click.
         Button plan = window.find("#rollout-plan-canary", Button.class);
         // the typed rate made the plan stale: its banner shows, a line or two, not a column of words pushing things away
-        javafx.scene.Node banner = plan.getParent().getParent().lookup(".stale-banner"); // the Canary plan tab's, beside the button
+        Node banner = plan.getParent().getParent().lookup(".stale-banner"); // the Canary plan tab's, beside the button
         assertThat(banner).isNotNull();
         assertThat(banner.isVisible()).isTrue();
         assertThat(banner.getLayoutBounds().getHeight()).as("the stale banner's height").isLessThan(120);
         // the button is in no scroll pane, so that no scrolling can put it out of view, and it is in view now
-        for (javafx.scene.Node n = plan.getParent(); n != null; n = n.getParent()) {
-            assertThat(n).as("an ancestor of Plan canary").isNotInstanceOf(javafx.scene.control.ScrollPane.class);
+        for (Node n = plan.getParent(); n != null; n = n.getParent()) {
+            assertThat(n).as("an ancestor of Plan canary").isNotInstanceOf(ScrollPane.class);
         }
         assertThat(WindowDriver.inView(plan)).as("Plan canary in view").isTrue();
         List<Object> pressed = new ArrayList<>();
-        javafx.event.EventHandler<javafx.scene.input.MouseEvent> record = e -> pressed.add(e.getTarget());
-        robot.interact(() -> plan.getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+        EventHandler<MouseEvent> record = e -> pressed.add(e.getTarget());
+        robot.interact(() -> plan.getScene().addEventFilter(MouseEvent.MOUSE_PRESSED, record));
         try {
             // clicked where it is on screen, without scrolling anything first: the button must be in view as the tab opens
             robot.clickOn(plan);
             WaitForAsyncUtils.waitForFxEvents();
         } finally {
-            robot.interact(() -> plan.getScene().removeEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, record));
+            robot.interact(() -> plan.getScene().removeEventFilter(MouseEvent.MOUSE_PRESSED, record));
         }
         assertThat(pressed).as("what the click on Plan canary pressed").hasSize(1);
-        assertThat(isInside((javafx.scene.Node) pressed.get(0), plan)).as("the click reaches Plan canary, not %s", pressed.get(0)).isTrue();
+        assertThat(isInside((Node) pressed.get(0), plan)).as("the click reaches Plan canary, not %s", pressed.get(0)).isTrue();
         window.waitUntil("the steps for " + newRate + " requests/s", () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
         window.awaitJobs();
         assertThat(rate.getText()).isEqualTo(newRate);
@@ -451,8 +465,8 @@ class AreaWorkflowsTest {
         assertThat(window.dialogs()).isEmpty();
     }
 
-    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node ancestor) {
-        for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+    private static boolean isInside(Node n, Node ancestor) {
+        for (Node x = n; x != null; x = x.getParent()) {
             if (x == ancestor) {
                 return true;
             }
@@ -545,7 +559,7 @@ class AreaWorkflowsTest {
     /** The drag board of a file manager's drag: files, offered for copy. */
     private record FileBoard(List<File> files) implements TKClipboard {
         @Override
-        public void setSecurityContext(java.security.AccessControlContext context) {
+        public void setSecurityContext(AccessControlContext context) {
         }
 
         @Override

@@ -11,6 +11,7 @@ import dev.sextant.workspaces.SavedScan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.beans.value.ChangeListener;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -140,7 +141,7 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         vm.corpusPaths().add(corpus);
         vm.ngramProperty().set("8");
         // the user presses Cancel as soon as the first progress shows
-        javafx.beans.value.ChangeListener<Number> cancelOnProgress = (o, a, b) -> shell.jobs().cancel();
+        ChangeListener<Number> cancelOnProgress = (o, a, b) -> shell.jobs().cancel();
         shell.jobs().progressProperty().addListener(cancelOnProgress);
         vm.run();
         shell.jobs().progressProperty().removeListener(cancelOnProgress);

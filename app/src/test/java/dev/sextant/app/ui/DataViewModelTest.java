@@ -3,6 +3,7 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.data.DataViewModel;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class DataViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
 
         // the corpus changes: both results no longer describe it; working the mixture out again makes it fresh
-        java.nio.file.Path extra = vm.corpus().get(0);
+        Path extra = vm.corpus().get(0);
         vm.corpus().add(extra.resolveSibling("another.jsonl"));
         assertThat(vm.mixStaleProperty().get()).isTrue();
         assertThat(vm.decontaminationStaleProperty().get()).isTrue();

@@ -3,10 +3,15 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.evaluation.EvaluationViewModel;
+import dev.sextant.app.ui.evaluation.IndexEditor;
+import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
+import dev.sextant.model.evaluation.Scorecard;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -89,7 +94,7 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
     void theByDateTabSplitsTheDemosProblemsAtTheCutOff() throws Exception {
         StringBuilder dates = new StringBuilder("item_id,date\n");
         for (int i = 0; i < 240; i++) {
-            dates.append("lcb-").append(i).append(',').append(java.time.LocalDate.of(2024, 1, 1).plusDays(2L * i)).append('\n');
+            dates.append("lcb-").append(i).append(',').append(LocalDate.of(2024, 1, 1).plusDays(2L * i)).append('\n');
         }
         var d = vm.byDate();
         d.datesProperty().set(Files.writeString(tmp.resolve("dates.csv"), dates));
@@ -119,24 +124,24 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         Path f = Files.writeString(tmp.resolve("model-scores.csv"), "model,benchmark,score\nA,mmlu,0.8\nA,code,0.2\nB,mmlu,0.6\nB,code,0.9\n");
         vm.importFiles(List.of(f));
         assertThat(vm.indexProperty().get()).as("scores without weights are no index yet").isNull();
-        List<dev.sextant.app.ui.evaluation.IndexEditor.WeightRow> rows =
-                dev.sextant.app.ui.evaluation.IndexEditor.startingRows(null, vm.evidenceProperty().get().scores());
+        List<IndexEditor.WeightRow> rows =
+                IndexEditor.startingRows(null, vm.evidenceProperty().get().scores());
         assertThat(rows).hasSize(2);
-        var bad = List.of(new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("mmlu", "knowledge", "three", ""));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.sextant.app.ui.evaluation.IndexEditor.read("Mine", bad, List.of()))
+        var bad = List.of(new IndexEditor.WeightRow("mmlu", "knowledge", "three", ""));
+        Assertions.assertThatThrownBy(() -> IndexEditor.read("Mine", bad, List.of()))
                 .hasMessageContaining("row 1").hasMessageContaining("weight of 'mmlu'").hasMessageContaining("three");
-        var edited = dev.sextant.app.ui.evaluation.IndexEditor.read("Mine", List.of(
-                new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("mmlu", "knowledge", "3", "1/4"),
-                new dev.sextant.app.ui.evaluation.IndexEditor.WeightRow("code", "coding", "1", "")),
-                List.of(new dev.sextant.app.ui.evaluation.IndexEditor.MixRow("coding", "1")));
+        var edited = IndexEditor.read("Mine", List.of(
+                new IndexEditor.WeightRow("mmlu", "knowledge", "3", "1/4"),
+                new IndexEditor.WeightRow("code", "coding", "1", "")),
+                List.of(new IndexEditor.MixRow("coding", "1")));
         vm.keepIndex(edited.name(), edited.weights(), edited.mix());
         assertThat(vm.sources()).extracting(s -> s.name()).contains("Mine (weights)", "Mine (mix)");
         var index = vm.indexProperty().get();
         assertThat(index.models().get(0).model()).isEqualTo("B"); // raw: A 0.65, B 0.675
-        vm.normalizationProperty().set(dev.sextant.model.evaluation.CompositeIndexSpec.Normalization.RANDOM_BASELINE);
+        vm.normalizationProperty().set(CompositeIndexSpec.Normalization.RANDOM_BASELINE);
         var normalised = vm.indexProperty().get();
         assertThat(normalised.models().get(0).model()).isEqualTo("A");
-        assertThat(normalised.models().get(0).score()).isCloseTo(0.75 * (0.55 / 0.75) + 0.25 * 0.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(normalised.models().get(0).score()).isCloseTo(0.75 * (0.55 / 0.75) + 0.25 * 0.2, Assertions.within(1e-9));
         assertThat(failures).isEmpty();
     }
 
@@ -176,7 +181,7 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         StringBuilder dates = new StringBuilder("item_id,date\n");
         for (int i = 0; i < 60; i++) {
             scores.append("A,lcb,p").append(i).append(',').append(i < 30 ? (i % 5 == 0 ? 0 : 1) : (i % 5 == 0 ? 1 : 0)).append('\n');
-            dates.append('p').append(i).append(',').append(java.time.LocalDate.of(2024, 1, 1).plusDays(5L * i)).append('\n');
+            dates.append('p').append(i).append(',').append(LocalDate.of(2024, 1, 1).plusDays(5L * i)).append('\n');
         }
         vm.importFiles(List.of(Files.writeString(tmp.resolve("scores.csv"), scores), Files.writeString(tmp.resolve("dates.csv"), dates),
                 Files.writeString(tmp.resolve("cutoffs.csv"), "model,cutoff\nA,2024-05\n")));
@@ -187,19 +192,19 @@ class EvaluationViewModelTest extends DemoWorkspaceTest {
         d.cutoffProperty().set("");
         d.compare();
         assertThat(d.problemProperty().get()).isEmpty();
-        assertThat(d.resultProperty().get().cutoff()).isEqualTo(java.time.LocalDate.of(2024, 5, 31));
+        assertThat(d.resultProperty().get().cutoff()).isEqualTo(LocalDate.of(2024, 5, 31));
         assertThat(d.resultProperty().get().before().n()).isEqualTo(31); // Jan 1 + 5 days × 30 = May 31, inclusive
         var byDate = vm.scorecardProperty().get().benchmarks().get(0).dimensions().get(1).checks().stream()
                 .filter(c -> c.name().equals("contamination by date")).findFirst().orElseThrow();
-        assertThat(byDate.grade()).isEqualTo(dev.sextant.model.evaluation.Scorecard.Grade.POOR);
+        assertThat(byDate.grade()).isEqualTo(Scorecard.Grade.POOR);
 
         var source = vm.sources().stream().filter(s -> s.name().equals("scores.csv")).findFirst().orElseThrow();
-        String old = java.time.LocalDate.now().minusMonths(27).toString();
+        String old = LocalDate.now().minusMonths(27).toString();
         vm.setRunDate(source, old);
         assertThat(vm.sources().stream().filter(s -> s.name().equals("scores.csv")).findFirst().orElseThrow().runDate()).hasToString(old);
         var age = vm.scorecardProperty().get().benchmarks().get(0).dimensions().get(1).checks().stream()
                 .filter(c -> c.name().equals("result age")).findFirst().orElseThrow();
-        assertThat(age.grade()).isEqualTo(dev.sextant.model.evaluation.Scorecard.Grade.POOR);
+        assertThat(age.grade()).isEqualTo(Scorecard.Grade.POOR);
         assertThat(age.evidence()).contains("scores.csv 27 months old (run " + old + ")");
         vm.setRunDate(source, "last spring");
         assertThat(failures).singleElement().asString().contains("'last spring' is not a date");

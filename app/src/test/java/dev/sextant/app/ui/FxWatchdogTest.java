@@ -9,8 +9,10 @@ import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
@@ -214,8 +216,8 @@ class FxWatchdogTest {
     // ------------------------------------------------------------------------------------------------ helpers
 
     /** In the window and not in an area (or tab) that is hidden. */
-    private static boolean onScreen(javafx.scene.Node node) {
-        for (javafx.scene.Node n = node; n != null; n = n.getParent()) {
+    private static boolean onScreen(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
             if (!n.isVisible()) {
                 return false;
             }
@@ -247,7 +249,7 @@ class FxWatchdogTest {
         return robot.lookup(query).tryQuery().map(n -> ((Label) n).getText()).orElse("");
     }
 
-    private static void waitUntil(java.util.concurrent.Callable<Boolean> condition) throws Exception {
+    private static void waitUntil(Callable<Boolean> condition) throws Exception {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
     }
 }

@@ -6,12 +6,13 @@ import dev.sextant.app.ui.gpu.GpuViewModel;
 import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.gpu.GpuProbe;
-import dev.sextant.model.io.CalibrationFiles;
-import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.io.CalibrationFiles;
 import dev.sextant.workspaces.DemoSeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The GPU area's view model, and the planning areas on a chosen profile, over a real workspace. */
@@ -23,9 +24,9 @@ class GpuViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.statusProperty().get()).isEqualTo(GpuProbe.status());
         assertThat(vm.saved()).singleElement().satisfies(s -> assertThat(s.name()).isEqualTo(DemoSeed.DEMO_PROFILE));
         vm.open(vm.saved().get(0));
-        assertThat(vm.rates().get(0).share()).isCloseTo(2950 / 3350.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(vm.rates().get(0).share()).isCloseTo(2950 / 3350.0, Assertions.within(1e-9));
         assertThat(vm.comparisonTitleProperty().get()).contains("datasheet");
-        assertThat(vm.comparison().get(0).ratio()).isCloseTo(2950 / 3350.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(vm.comparison().get(0).ratio()).isCloseTo(2950 / 3350.0, Assertions.within(1e-9));
         // a second profile, imported from a file, compared with the first
         Path file = tmp.resolve("other.json");
         CalibrationFiles.write(file, CalibrationFiles.demo());

@@ -4,17 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.shell.JobRunner;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.gpu.GpuProbe;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.DemoSeed;
+import dev.sextant.workspaces.Settings;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -104,8 +116,8 @@ class MainWindowTest {
         robot.interact(() -> shell.createProject(longName, "for the Q1 review"));
         waitUntil(() -> text(robot, "#status-project").equals(longName));
         WaitForAsyncUtils.waitForFxEvents();
-        javafx.scene.control.ListCell<?> shown = (javafx.scene.control.ListCell<?>) switcher.getButtonCell();
-        javafx.scene.text.Text probe = new javafx.scene.text.Text(longName);
+        ListCell<?> shown = (ListCell<?>) switcher.getButtonCell();
+        Text probe = new Text(longName);
         probe.setFont(shown.getFont());
         assertThat(switcher.getWidth()).isGreaterThan(before).isGreaterThan(probe.getLayoutBounds().getWidth());
         assertThat(shown.getTooltip().getText()).isEqualTo(longName + "\nfor the Q1 review");
@@ -121,7 +133,7 @@ class MainWindowTest {
             stage.setHeight(800);
         });
         robot.interact(stage::hide);
-        dev.sextant.workspaces.Settings.Window w = shell.home().settings().window();
+        Settings.Window w = shell.home().settings().window();
         assertThat(w).isNotNull();
         assertThat(w.x()).isEqualTo(40);
         assertThat(w.y()).isEqualTo(30);
@@ -155,7 +167,7 @@ class MainWindowTest {
         TableView<?> index = robot.lookup("#eval-index").queryAs(TableView.class);
         waitUntil(() -> index.getItems().size() == 5);
         robot.clickOn("Scorecard");
-        assertThat(robot.lookup("#eval-scorecard").queryAs(javafx.scene.control.TreeTableView.class).getRoot().getChildren()).isNotEmpty();
+        assertThat(robot.lookup("#eval-scorecard").queryAs(TreeTableView.class).getRoot().getChildren()).isNotEmpty();
     }
 
     @Test
@@ -165,7 +177,7 @@ class MainWindowTest {
         waitUntil(() -> robot.lookup("#search-layouts").tryQuery().isPresent());
         TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(TableView.class);
         waitUntil(() -> saved.getItems().size() == 2);
-        javafx.scene.control.Button search = robot.lookup("#search-layouts").queryButton();
+        Button search = robot.lookup("#search-layouts").queryButton();
         robot.interact(search::fire);
         TableView<?> plans = robot.lookup("#training-plans").queryAs(TableView.class);
         waitUntil(() -> !plans.getItems().isEmpty());
@@ -184,11 +196,11 @@ class MainWindowTest {
         TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
         waitUntil(() -> !levers.getItems().isEmpty()); // the demo plan opens by itself
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ComboBox<dev.sextant.model.architecture.ModelArchitecture> model =
-                robot.lookup("#serving-model").queryAs(javafx.scene.control.ComboBox.class);
+        ComboBox<ModelArchitecture> model =
+                robot.lookup("#serving-model").queryAs(ComboBox.class);
         robot.interact(() -> {
-            model.setValue(dev.sextant.model.architecture.ModelCatalog.get("llama-3-8b"));
-            robot.lookup("#serving-tp").queryAs(javafx.scene.control.TextField.class).setText("1");
+            model.setValue(ModelCatalog.get("llama-3-8b"));
+            robot.lookup("#serving-tp").queryAs(TextField.class).setText("1");
         });
         assertThat(robot.lookup("#serving-memory-text").queryAs(Label.class).getText()).contains("KV per token 131,072 bytes");
         robot.interact(robot.lookup("#plan-serving").queryButton()::fire);
@@ -211,9 +223,9 @@ class MainWindowTest {
         robot.interact(() -> shell.saveSettings(shell.home().settings().withCurrency("EUR")));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup(".label").queryAllAs(Label.class)).extracting(Label::getText).contains("Price per GPU-hour, EUR");
-        javafx.scene.control.TableColumn<?, ?> cost = levers.getColumns().stream().filter(c -> c.getText().equals("Cost/M tokens")).findFirst().orElseThrow();
-        java.util.List<String> shown = robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class).stream()
-                .filter(c -> c.getTableColumn() == cost && c.getText() != null && !c.getText().equals("–")).map(javafx.scene.control.TableCell::getText).toList();
+        TableColumn<?, ?> cost = levers.getColumns().stream().filter(c -> c.getText().equals("Cost/M tokens")).findFirst().orElseThrow();
+        List<String> shown = robot.lookup(".table-cell").queryAllAs(TableCell.class).stream()
+                .filter(c -> c.getTableColumn() == cost && c.getText() != null && !c.getText().equals("–")).map(TableCell::getText).toList();
         assertThat(shown).isNotEmpty().allSatisfy(t -> assertThat(t).endsWith("EUR"));
     }
 
@@ -227,7 +239,7 @@ class MainWindowTest {
         TableView<?> rates = robot.lookup("#gpu-rates").queryAs(TableView.class);
         waitUntil(() -> !rates.getItems().isEmpty()); // the demo profile opens by itself
         assertThat(text(robot, "#gpu-summary")).contains("NVIDIA H100 80GB HBM3");
-        if (!dev.sextant.gpu.GpuProbe.status().available()) {
+        if (!GpuProbe.status().available()) {
             waitUntil(() -> text(robot, "#gpu-device").startsWith("Calibration is unavailable here"));
             assertThat(robot.lookup("#gpu-calibrate").queryButton().isDisabled()).isTrue();
         }

@@ -3,10 +3,13 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.monitoring.MonitoringViewModel;
+import dev.sextant.model.monitoring.FeedbackLoop;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The Monitoring area's view model over a real workspace: an import kept, analysed against a baseline group, an alert opened. */
@@ -15,7 +18,7 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
     @Test
     void anImportIsAnalysedAndAnAlertOpensItsRequests() throws Exception {
         StringBuilder b = new StringBuilder();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        SplittableRandom r = new SplittableRandom(3);
         for (int i = 0; i < 3000; i++) {
             long t = 1_764_583_200_000L + i * 200L; // 5 a second for 10 minutes
             boolean canary = i % 4 == 0;
@@ -49,8 +52,8 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         assertThat(tmp.resolve("out").resolve("rotation-" + vm.rotations().get(0).date() + ".jsonl")).exists();
         // the loop: the log names no version, so one unnamed version, launched on its first request's day, feedback collected
         assertThat(vm.loop()).singleElement().satisfies(l -> {
-            assertThat(l.version()).isEqualTo(dev.sextant.model.monitoring.FeedbackLoop.UNNAMED);
-            assertThat(l.launched()).isEqualTo(java.time.LocalDate.parse("2025-12-01"));
+            assertThat(l.version()).isEqualTo(FeedbackLoop.UNNAMED);
+            assertThat(l.launched()).isEqualTo(LocalDate.parse("2025-12-01"));
             assertThat(l.stage()).isEqualTo("feedback collected");
             assertThat(l.feedbackItems()).isEqualTo(burst.requests().size() + 50);
         });
@@ -88,7 +91,7 @@ class MonitoringViewModelTest extends DemoWorkspaceTest {
         assertThat(live.problemProperty().get()).isEmpty();
         assertThat(live.isWatching()).isTrue();
         StringBuilder b = new StringBuilder();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        SplittableRandom r = new SplittableRandom(4);
         for (int i = 0; i < 3000; i++) {
             boolean canary = i % 5 == 0;
             boolean error = canary && i >= 2000 && r.nextDouble() < 0.3;

@@ -11,13 +11,19 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.Control;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -88,23 +94,23 @@ class NoClippedTextTest {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT4).release(KeyCode.DIGIT4).release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#saved-training-plans").tryQuery().isPresent());
-        javafx.scene.control.TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(javafx.scene.control.TableView.class);
+        TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(TableView.class);
         waitUntil(() -> saved.getItems().size() == 2);
         robot.interact(() -> saved.getSelectionModel().selectAll());
         Button compare = robot.from((Node) robot.lookup(".area-content").query()).lookup(".button").match(
                 (Node n) -> n instanceof Button b && "Compare".equals(b.getText())).queryButton();
-        javafx.application.Platform.runLater(compare::fire); // the dialog waits for Close: not inside interact()
+        Platform.runLater(compare::fire); // the dialog waits for Close: not inside interact()
         // a row where the two plans differ is marked "≠ "
-        waitUntil(() -> robot.lookup((Node n) -> n instanceof javafx.scene.control.Label l && l.getText() != null
+        waitUntil(() -> robot.lookup((Node n) -> n instanceof Label l && l.getText() != null
                 && l.getText().endsWith("Memory per GPU")).tryQuery().isPresent());
-        javafx.scene.control.DialogPane pane = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        DialogPane pane = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         List<String> clipped = new ArrayList<>();
         for (Node n : pane.lookupAll(".label")) {
             if (n instanceof Labeled l && showing(l) && isClipped(l)) {
                 clipped.add("“" + l.getText() + "” shown as “" + shown(l) + "”");
             }
         }
-        assertThat(robot.lookup((Node n) -> n instanceof javafx.scene.control.Label l && l.getText() != null
+        assertThat(robot.lookup((Node n) -> n instanceof Label l && l.getText() != null
                 && l.getText().endsWith("Tokens per second")).tryQuery()).isPresent();
         robot.interact(() -> ((Stage) pane.getScene().getWindow()).close());
         assertThat(clipped).isEmpty();
@@ -209,15 +215,15 @@ class NoClippedTextTest {
     /** A cell within its table's visible rows (the virtual flow keeps a few laid out beyond them). */
     private static boolean inView(IndexedCell<?> c) {
         Node table = c;
-        while (table != null && !(table instanceof javafx.scene.control.Control ctl && (ctl instanceof javafx.scene.control.TableView<?>
-                || ctl instanceof javafx.scene.control.TreeTableView<?>))) {
+        while (table != null && !(table instanceof Control ctl && (ctl instanceof TableView<?>
+                || ctl instanceof TreeTableView<?>))) {
             table = table.getParent();
         }
         if (table == null) {
             return false;
         }
-        javafx.geometry.Bounds cell = c.localToScene(c.getLayoutBounds());
-        javafx.geometry.Bounds view = table.localToScene(table.getLayoutBounds());
+        Bounds cell = c.localToScene(c.getLayoutBounds());
+        Bounds view = table.localToScene(table.getLayoutBounds());
         return view.contains(cell.getMinX() + 1, cell.getMinY() + 1) && cell.getMaxY() <= view.getMaxY() + 1;
     }
 

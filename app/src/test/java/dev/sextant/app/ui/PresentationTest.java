@@ -12,10 +12,13 @@ import dev.sextant.app.ui.shell.Theme;
 import dev.sextant.model.gate.GateDecision;
 import dev.sextant.workspaces.Workspace;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
@@ -236,7 +239,7 @@ class PresentationTest {
         Platform.startup(() -> { });
         for (boolean dark : new boolean[] {false, true}) {
             for (double[] size : SIZES) {
-                for (var named : List.of(java.util.Map.entry("sample", sample()), java.util.Map.entry("demo", demo))) {
+                for (var named : List.of(Map.entry("sample", sample()), Map.entry("demo", demo))) {
                     onFx(() -> {
                         Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
                                 : new PrimerLight().getUserAgentStylesheet());
@@ -253,8 +256,8 @@ class PresentationTest {
                             File f = out.resolve(String.format("%s-%s-%d-%02d.png", named.getKey(), dark ? "dark" : "light", (int) size[1], i + 1)).toFile();
                             try {
                                 ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", f);
-                            } catch (java.io.IOException e) {
-                                throw new java.io.UncheckedIOException(e);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
                             }
                         }
                     });

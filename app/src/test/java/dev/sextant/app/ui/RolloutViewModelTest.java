@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.report.Report;
 import dev.sextant.app.ui.rollout.RolloutViewModel;
+import dev.sextant.model.gate.CanaryJudge;
 import dev.sextant.model.gate.DemoGateData;
+import dev.sextant.model.gate.GatePolicy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
@@ -100,8 +104,8 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         }
         try {
             return Files.writeString(tmp.resolve("monitoring-ok.csv"), csv);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -109,8 +113,8 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
     void theJudgesSettingsAreKeptForTheProjectAndShownAgainWhenItIsReopened() {
         vm.replay(writeMonitoring());
         assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
-                .isEqualTo(dev.sextant.model.gate.CanaryJudge.Direction.INCREASE));
-        vm.judgeRows().get(0).directionProperty().set(dev.sextant.model.gate.CanaryJudge.Direction.EITHER);
+                .isEqualTo(CanaryJudge.Direction.INCREASE));
+        vm.judgeRows().get(0).directionProperty().set(CanaryJudge.Direction.EITHER);
         vm.judgeToleranceProperty().set("0.4");
         vm.judgePassProperty().set("90");
         vm.rejudge();
@@ -129,7 +133,7 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.judgeRows()).isEmpty();
         vm.replay(writeMonitoring());
         assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
-                .isEqualTo(dev.sextant.model.gate.CanaryJudge.Direction.EITHER));
+                .isEqualTo(CanaryJudge.Direction.EITHER));
         assertThat(failures).isEmpty();
     }
 
@@ -164,9 +168,9 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         // the settings used are on screen: the error rate fails when it rises and is critical (guessed from its name)
         assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.metric()).isEqualTo("error_rate"));
         var row = vm.judgeRows().get(0);
-        assertThat(row.spec()).isEqualTo(new dev.sextant.model.gate.CanaryJudge.MetricSpec(dev.sextant.model.gate.CanaryJudge.Direction.INCREASE, true));
+        assertThat(row.spec()).isEqualTo(new CanaryJudge.MetricSpec(CanaryJudge.Direction.INCREASE, true));
         // an analyst who says only a falling error rate matters (absurd, but theirs to say) gets a replay that promotes
-        row.directionProperty().set(dev.sextant.model.gate.CanaryJudge.Direction.DECREASE);
+        row.directionProperty().set(CanaryJudge.Direction.DECREASE);
         assertThat(vm.replayStaleProperty().get()).isTrue();
         vm.rejudge();
         assertThat(vm.replayStaleProperty().get()).isFalse();
@@ -178,10 +182,10 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
 
         Path suite = Files.writeString(tmp.resolve("regression-math.csv"), "item,model,score\nm1," + DemoGateData.CANDIDATE + ",1\nm1,"
                 + DemoGateData.INCUMBENT + ",0\nm2," + DemoGateData.CANDIDATE + ",1\nm2," + DemoGateData.INCUMBENT + ",1\n");
-        vm.importEvidence(suite, dev.sextant.model.gate.GatePolicy.Layer.REGRESSION, "math", null);
+        vm.importEvidence(suite, GatePolicy.Layer.REGRESSION, "math", null);
         assertThat(vm.problemProperty().get()).isEmpty();
         Path broken = Files.writeString(tmp.resolve("broken.csv"), "item,model\nm1,x\n");
-        vm.importEvidence(broken, dev.sextant.model.gate.GatePolicy.Layer.REGRESSION, "math", null);
+        vm.importEvidence(broken, GatePolicy.Layer.REGRESSION, "math", null);
         assertThat(vm.problemProperty().get()).contains("broken.csv");
 
         AtomicReference<Report> report = new AtomicReference<>();

@@ -2,6 +2,7 @@ package dev.sextant.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.app.ui.runhealth.RunHealthViewModel;
 import dev.sextant.model.runhealth.Anomaly;
 import dev.sextant.model.runhealth.DemoRunHealth;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The Run health area's view model over a real workspace: the demo's log and study, an import, settings, a simulation. */
@@ -89,7 +91,7 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         assertThat(runs).extracting(r -> r.name()).containsExactly(DemoRunHealth.LOG_NAME, "ablation");
         assertThat(runs.get(1).log().metric("loss").orElseThrow().size()).isEqualTo(100);
         // both logged loss and gradient norm; only the demo logged the rest
-        assertThat(dev.sextant.app.study.RunHealthStudy.sharedMetrics(runs)).contains("loss", "grad_norm")
+        assertThat(RunHealthStudy.sharedMetrics(runs)).contains("loss", "grad_norm")
                 .allMatch(m -> runs.get(1).log().metric(m).isPresent());
         assertThat(failures).isEmpty();
     }
@@ -117,7 +119,7 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.failureInputs().get("gpus").get()).isEqualTo(Integer.toString(plan.plan().layout().gpus()));
         vm.simulate();
         assertThat(vm.outcomesProperty().get().get(0).study().scenario().stepSeconds()).isCloseTo(plan.plan().stepTimeSeconds(),
-                org.assertj.core.api.Assertions.withinPercentage(0.1)); // as the form shows it
+                Assertions.withinPercentage(0.1)); // as the form shows it
         vm.failureInputs().get("gpusPerNode").set("7");
         vm.simulate();
         assertThat(vm.problemFieldProperty().get()).isEqualTo("failures.gpusPerNode");

@@ -3,12 +3,14 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.serving.ServingViewModel;
-import dev.sextant.model.serving.WeightFormat;
-import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -243,7 +245,7 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         vm.importModel(config);
         assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.INT4);
         // AWQ 4-bit in groups of 128 with zero points: 0.5 + (2 + 0.5) / 128 bytes a weight
-        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isCloseTo(0.5 + 2.5 / 128, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isCloseTo(0.5 + 2.5 / 128, Assertions.within(1e-9));
         assertThat(vm.weightSource()).startsWith("int4, 0.5195 bytes a weight").contains("awq 4-bit, groups of 128");
         vm.weightsProperty().set(WeightFormat.BF16);
         assertThat(vm.weightSource()).isEmpty();
@@ -261,7 +263,7 @@ class ServingViewModelTest extends DemoWorkspaceTest {
                  "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 8192,
                  "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": true}}
                 """);
-        var training = new dev.sextant.app.ui.training.TrainingViewModel(shell);
+        var training = new TrainingViewModel(shell);
         training.choices().importModel(config);
         var imported = training.choices().modelProperty().get();
         assertThat(vm.choices().models()).contains(imported);

@@ -8,9 +8,13 @@ import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,16 +102,16 @@ class ShellModelTest {
         Path zip = tmp.resolve("demo.sextant.zip");
         shell.exportProject(demo, zip);
         Path bomb = tmp.resolve("bomb.sextant.zip");
-        try (var in = new java.util.zip.ZipFile(zip.toFile());
-             var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(bomb))) {
+        try (var in = new ZipFile(zip.toFile());
+             var out = new ZipOutputStream(Files.newOutputStream(bomb))) {
             for (var en = in.entries(); en.hasMoreElements(); ) {
                 var e = en.nextElement();
-                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                out.putNextEntry(new ZipEntry(e.getName()));
                 in.getInputStream(e).transferTo(out);
                 out.closeEntry();
             }
             out.setLevel(9);
-            out.putNextEntry(new java.util.zip.ZipEntry("files/zeros.bin"));
+            out.putNextEntry(new ZipEntry("files/zeros.bin"));
             byte[] mb = new byte[1 << 20];
             for (int i = 0; i < 128; i++) {
                 out.write(mb);
@@ -115,8 +119,8 @@ class ShellModelTest {
             out.closeEntry();
         }
         shell.importProject(bomb);
-        Path damaged = java.nio.file.Files.createDirectories(tmp.resolve("damaged"));
-        java.nio.file.Files.write(damaged.resolve(Workspace.DATABASE_FILE), new byte[0]);
+        Path damaged = Files.createDirectories(tmp.resolve("damaged"));
+        Files.write(damaged.resolve(Workspace.DATABASE_FILE), new byte[0]);
         shell.openWorkspace(damaged, false);
 
         assertThat(failures).hasSize(2);
@@ -126,6 +130,6 @@ class ShellModelTest {
         assertThat(failures).allSatisfy(f -> assertThat(f).doesNotContain("\n").doesNotContain("Exception"));
         assertThat(shell.projects()).containsExactly(demo);
         assertThat(shell.workspaceProperty().get().name()).isEqualTo("default");
-        assertThat(java.nio.file.Files.size(damaged.resolve(Workspace.DATABASE_FILE))).isZero();
+        assertThat(Files.size(damaged.resolve(Workspace.DATABASE_FILE))).isZero();
     }
 }

@@ -8,11 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
@@ -111,8 +114,8 @@ class TourScreenshots {
             if (window.table("#serving-disagg").getItems().isEmpty()) {
                 window.clickTab("Disaggregated");
                 WaitForAsyncUtils.asyncFx(() -> {
-                    window.find("#serving-prefillTp", javafx.scene.control.TextField.class).setText("4");
-                    window.find("#serving-decodeTp", javafx.scene.control.TextField.class).setText("4");
+                    window.find("#serving-prefillTp", TextField.class).setText("4");
+                    window.find("#serving-decodeTp", TextField.class).setText("4");
                 }).get();
                 window.click("#serving-disagg-compare");
                 window.waitUntil("the disaggregated comparison", () -> !window.table("#serving-disagg").getItems().isEmpty());
@@ -128,7 +131,7 @@ class TourScreenshots {
             return;
         }
         Path dir = Files.createTempDirectory("sextant-tour-data");
-        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        SplittableRandom r = new SplittableRandom(4);
         String[] vocab = ("the of and to in a is that for it as was with be by on not he this are or his from at which but have an they "
                 + "you were her she there been one all we their has would when if so no will what can more other some time could them into "
                 + "model data train loss token layer batch memory gradient network value server request cache").split(" ");
@@ -161,9 +164,9 @@ class TourScreenshots {
         Path bench = Files.writeString(dir.resolve("astronomy-quiz.jsonl"), "{\"id\": \"q-17\", \"question\": \"" + question + "\"}\n");
         Path target = Files.writeString(dir.resolve("target-mix.csv"), "source,share\nweb,40\nbooks,25\ncode,25\npapers,10\n");
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ListView<Path> corpora = window.find("#data-corpus", javafx.scene.control.ListView.class);
+        ListView<Path> corpora = window.find("#data-corpus", ListView.class);
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ListView<Path> benchmarks = window.find("#data-benchmarks", javafx.scene.control.ListView.class);
+        ListView<Path> benchmarks = window.find("#data-benchmarks", ListView.class);
         WaitForAsyncUtils.asyncFx(() -> {
             corpora.getItems().add(corpus);
             benchmarks.getItems().add(bench);
@@ -178,15 +181,15 @@ class TourScreenshots {
         window.awaitJobs();
         window.clickTab("Mixture");
         WaitForAsyncUtils.asyncFx(() -> {
-            window.find("#data-target", javafx.scene.control.TextField.class).setText(target.toString());
-            window.find("#data-budget", javafx.scene.control.TextField.class).setText("2M");
-            window.find("#data-order-by", javafx.scene.control.TextField.class).setText("quality");
+            window.find("#data-target", TextField.class).setText(target.toString());
+            window.find("#data-budget", TextField.class).setText("2M");
+            window.find("#data-order-by", TextField.class).setText("quality");
         }).get();
         window.click("#data-run-mix");
         window.waitUntil("the mixture", () -> !window.table("#data-mix-sources").getItems().isEmpty());
         window.awaitJobs();
         window.clickTab("Decontamination");
-        WaitForAsyncUtils.asyncFx(() -> window.find("#data-decon-out", javafx.scene.control.TextField.class)
+        WaitForAsyncUtils.asyncFx(() -> window.find("#data-decon-out", TextField.class)
                 .setText(dir.resolve("clean").toString())).get();
         window.click("#data-run-decon");
         window.waitUntil("the decontaminated copy", () -> !window.table("#data-decon-items").getItems().isEmpty());

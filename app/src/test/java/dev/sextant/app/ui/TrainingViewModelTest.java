@@ -2,12 +2,15 @@ package dev.sextant.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sextant.app.study.TrainingStudy;
 import dev.sextant.app.ui.training.TrainingViewModel;
-import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.workspaces.SavedTrainingPlan;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,14 +26,14 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void aSmallClusterRunCalibratesTheSearch() throws Exception {
-        java.nio.file.Path measured = java.nio.file.Files.writeString(tmp.resolve("small.csv"),
+        Path measured = Files.writeString(tmp.resolve("small.csv"),
                 "gpus,tp,pp,micro_batch,global_batch,seq_len,tokens_per_gpu_per_second\n64,8,2,1,128,8192,200\n");
         vm.calibrateFrom(measured);
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.summaryProperty().get()).startsWith("Calibrated from small.csv: kernels ×").contains("Measured TP8 PP2 DP4 on 64 GPUs");
         assertThat(vm.plans()).isNotEmpty();
         assertThat(vm.plans().get(0).efficiency()).contains("from a measured small-cluster run");
-        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"), "gpus,tp\n64,8\n");
+        Path bad = Files.writeString(tmp.resolve("bad.csv"), "gpus,tp\n64,8\n");
         vm.calibrateFrom(bad);
         assertThat(vm.problemProperty().get()).contains("bad.csv");
         assertThat(failures).isEmpty();
@@ -97,10 +100,10 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.sensitivityProperty().get().tensorParallel()).isNotEmpty();
         assertThat(vm.summaryProperty().get()).contains("layouts searched").contains("Best: TP");
         // the headline carries the best plan's prediction interval on step time and days, and says where it comes from
-        var interval = dev.sextant.app.study.TrainingStudy.interval(vm.requestProperty().get());
+        var interval = TrainingStudy.interval(vm.requestProperty().get());
         double[] step = interval.stepSeconds(best.stepTimeSeconds());
         double[] days = interval.days(best.trainingDays());
-        assertThat(vm.summaryProperty().get()).contains(String.format(java.util.Locale.ROOT, "80 %% interval: %.3g–%.3g s per step, %,.0f–%,.0f days",
+        assertThat(vm.summaryProperty().get()).contains(String.format(Locale.ROOT, "80 %% interval: %.3g–%.3g s per step, %,.0f–%,.0f days",
                 step[0], step[1], days[0], days[1])).contains("dense · A100, ").contains(" runs from ");
         // and the note above the layouts says how many of the best it cannot rank
         int k = interval.indistinguishable(vm.plans());
@@ -180,7 +183,7 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void aUserDefinedGpuCanBeImportedAndPlannedOn() throws Exception {
-        Path json = java.nio.file.Files.writeString(tmp.resolve("gpu.json"),
+        Path json = Files.writeString(tmp.resolve("gpu.json"),
                 "{\"id\": \"lab-card\", \"name\": \"Lab card\", \"bf16Tflops\": 400, \"memoryGB\": 96, \"hbmGBs\": 2000,"
                         + " \"linkGBs\": 100, \"networkGbps\": 200}");
         vm.importGpu(json);

@@ -215,7 +215,7 @@ final class WindowDriver {
 
     /** Wholly inside the window's scene, where the robot can click it (a clipped layout can put controls outside). */
     static boolean inView(Node node) {
-        javafx.geometry.Bounds b = node.localToScene(node.getBoundsInLocal());
+        Bounds b = node.localToScene(node.getBoundsInLocal());
         return onScreen(node) && b.getMinX() >= 0 && b.getMinY() >= 0 && b.getMaxX() <= node.getScene().getWidth()
                 && b.getMaxY() <= node.getScene().getHeight();
     }

@@ -1,7 +1,12 @@
 package dev.sextant.model.ablation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.statistics.Lbfgs;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The loss of a model of N parameters trained on D tokens, L(N, D) = E + A / N^α + B / D^β (Hoffmann et al. 2022,
@@ -48,7 +53,7 @@ public final class ChinchillaFit {
                     return f;
                 }
             }
-            throw new dev.sextant.model.InputError("ablate.form", "unknown form '" + id + "'; expected chinchilla or tied");
+            throw new InputError("ablate.form", "unknown form '" + id + "'; expected chinchilla or tied");
         }
 
         int size() {
@@ -126,16 +131,16 @@ public final class ChinchillaFit {
         // the answer does not depend on the threads
         List<double[]> starts = grid(form);
         Lbfgs.Result[] screened = new Lbfgs.Result[starts.size()];
-        java.util.stream.IntStream.range(0, starts.size()).parallel().forEach(i -> screened[i] = SCREEN.minimize(f, starts.get(i)));
+        IntStream.range(0, starts.size()).parallel().forEach(i -> screened[i] = SCREEN.minimize(f, starts.get(i)));
         Integer[] order = new Integer[starts.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> Double.isFinite(screened[i].value()) ? screened[i].value()
+        Arrays.sort(order, Comparator.comparingDouble(i -> Double.isFinite(screened[i].value()) ? screened[i].value()
                 : Double.POSITIVE_INFINITY));
         int kept = Math.max(CONTINUED_MIN, (int) Math.ceil(CONTINUED_SHARE * starts.size()));
         Parameters[] found = new Parameters[Math.min(kept, order.length)];
-        java.util.stream.IntStream.range(0, found.length).parallel().forEach(k -> {
+        IntStream.range(0, found.length).parallel().forEach(k -> {
             Lbfgs.Result r = LBFGS.minimize(f, screened[order[k]].x());
             found[k] = Double.isFinite(r.value()) ? of(r, form) : null;
         });
@@ -155,7 +160,7 @@ public final class ChinchillaFit {
     }
 
     static List<double[]> grid(Form form) {
-        List<double[]> out = new java.util.ArrayList<>();
+        List<double[]> out = new ArrayList<>();
         double[] betas = form == Form.TIED ? new double[] {Double.NaN} : GRID_ALPHA;
         for (double alpha : GRID_ALPHA) {
             for (double beta : betas) {
@@ -198,7 +203,7 @@ public final class ChinchillaFit {
             double e = x[2];
             double alpha = x[3];
             double beta = tied ? alpha : x[4];
-            java.util.Arrays.fill(grad, 0);
+            Arrays.fill(grad, 0);
             double sum = 0;
             for (int i = 0; i < logL.length; i++) {
                 double t1 = a - alpha * logN[i];

@@ -2,10 +2,14 @@ package dev.sextant.model.ablation;
 
 import dev.sextant.model.InputError;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -186,7 +190,7 @@ public final class HyperparameterLaws {
 
     /** The runs of the model size (within 0.1 %) with the most runs at a budget: its grid. */
     static List<Run> oneModel(List<Run> g) {
-        java.util.Map<Long, List<Run>> bySize = new java.util.LinkedHashMap<>();
+        Map<Long, List<Run>> bySize = new LinkedHashMap<>();
         for (Run r : g) {
             bySize.computeIfAbsent(r.params() > 0 ? Math.round(Math.log(r.params()) * 1000) : Long.MIN_VALUE, k -> new ArrayList<>()).add(r);
         }
@@ -231,8 +235,8 @@ public final class HyperparameterLaws {
         }
     }
 
-    private static Law law(List<Budget> budgets, java.util.function.ToDoubleFunction<Run> value,
-                           java.util.function.ToDoubleFunction<Budget> centre) {
+    private static Law law(List<Budget> budgets, ToDoubleFunction<Run> value,
+                           ToDoubleFunction<Budget> centre) {
         List<double[]> xy = new ArrayList<>();
         for (Budget b : budgets) {
             for (Run r : b.nearOptimal()) {
@@ -246,7 +250,7 @@ public final class HyperparameterLaws {
             cy[i] = Math.log(cy[i]);
         }
         double[] c = IsoFlopProfiles.line(cx, cy);
-        double mx = java.util.Arrays.stream(cx).average().orElseThrow();
+        double mx = Arrays.stream(cx).average().orElseThrow();
         double sxx = 0;
         double ss = 0;
         for (int i = 0; i < cx.length; i++) {
@@ -270,7 +274,7 @@ public final class HyperparameterLaws {
     }
 
     /** Half the median ratio between neighbouring values tried at one budget, as a log. */
-    private static double halfStep(List<Budget> budgets, java.util.function.ToDoubleFunction<Run> value) {
+    private static double halfStep(List<Budget> budgets, ToDoubleFunction<Run> value) {
         List<Double> steps = new ArrayList<>();
         for (Budget b : budgets) {
             double[] v = b.runs().stream().mapToDouble(value).map(Math::log).distinct().sorted().toArray();

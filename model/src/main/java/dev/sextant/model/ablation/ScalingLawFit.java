@@ -5,6 +5,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
@@ -107,7 +108,7 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         double tf = tokens / maxTokens;
         String warning = null;
         if (compute > FAR || pf > FAR || tf > FAR) {
-            warning = String.format(java.util.Locale.ROOT, "beyond what the fit supports: %.0f× the compute, %.1f× the parameters and %.1f× the "
+            warning = String.format(Locale.ROOT, "beyond what the fit supports: %.0f× the compute, %.1f× the parameters and %.1f× the "
                     + "tokens of the largest run fitted; the interval assumes the law holds that far", compute, pf, tf);
         }
         return new Prediction(params, tokens, one, law, compute, pf, tf, warning);

@@ -1,6 +1,7 @@
 package dev.sextant.model.architecture;
 
 import dev.sextant.model.InputError;
+import java.util.List;
 
 /**
  * A decoder-only transformer, as much of it as parameter, FLOP and memory counts need: dense or mixture-of-experts
@@ -61,20 +62,20 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
      * @param attention  each layer's attention kind, or empty when every layer is full attention
      */
     public record Block(int norms, boolean normBias, QkNorm qkNorm, boolean gatedMlp, boolean mlpBias, boolean outputBias, boolean sinks,
-                        java.util.List<AttentionKind> attention) {
+                        List<AttentionKind> attention) {
         public Block {
             if (norms < 0) {
                 throw new InputError("model", "norms per layer must not be negative");
             }
-            attention = java.util.List.copyOf(attention);
+            attention = List.copyOf(attention);
         }
 
         public static Block of(Style style) {
-            return style == Style.GPT ? new Block(2, true, QkNorm.NONE, false, true, true, false, java.util.List.of())
-                    : new Block(2, false, QkNorm.NONE, true, false, false, false, java.util.List.of());
+            return style == Style.GPT ? new Block(2, true, QkNorm.NONE, false, true, true, false, List.of())
+                    : new Block(2, false, QkNorm.NONE, true, false, false, false, List.of());
         }
 
-        public Block withAttention(java.util.List<AttentionKind> kinds) {
+        public Block withAttention(List<AttentionKind> kinds) {
             return new Block(norms, normBias, qkNorm, gatedMlp, mlpBias, outputBias, sinks, kinds);
         }
     }

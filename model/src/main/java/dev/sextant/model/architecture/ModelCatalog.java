@@ -7,7 +7,9 @@ import dev.sextant.model.architecture.ModelArchitecture.Mla;
 import dev.sextant.model.architecture.ModelArchitecture.Moe;
 import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
 import dev.sextant.model.architecture.ModelArchitecture.Style;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -100,7 +102,7 @@ public final class ModelCatalog {
 
     /** Sliding-window attention on even layers and full attention on odd ones (gpt-oss layer_types). */
     private static List<AttentionKind> alternatingWindow(int layers, int window) {
-        List<AttentionKind> kinds = new java.util.ArrayList<>();
+        List<AttentionKind> kinds = new ArrayList<>();
         for (int i = 0; i < layers; i++) {
             kinds.add(i % 2 == 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
         }
@@ -127,7 +129,7 @@ public final class ModelCatalog {
     }
 
     /** Other names of catalog models: Llama 3.3 70B is Llama 3.1 70B's architecture; "llama3" spellings. */
-    private static final java.util.Map<String, String> ALIASES = java.util.Map.of(
+    private static final Map<String, String> ALIASES = Map.of(
             "llama-3.3-70b", "llama-3.1-70b", "llama-3-405b", "llama-3.1-405b", "mixtral-8x7b-v0.1", "mixtral-8x7b",
             "mixtral-8x22b-v0.1", "mixtral-8x22b");
 

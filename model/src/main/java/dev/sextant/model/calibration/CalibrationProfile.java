@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.apache.commons.math3.exception.MathIllegalStateException;
 
 /**
  * What one GPU measured: device memory bandwidth (a streaming kernel and a device-to-device copy, bytes read plus
@@ -57,12 +59,12 @@ public record CalibrationProfile(DeviceInfo device, String catalogGpu, String dr
             if (!fits.containsKey(p.dtype())) {
                 try {
                     fits.put(p.dtype(), GemmFit.fit(p.dtype(), points));
-                } catch (IllegalArgumentException | org.apache.commons.math3.exception.MathIllegalStateException e) {
+                } catch (IllegalArgumentException | MathIllegalStateException e) {
                     fits.put(p.dtype(), null); // too few shapes (quick runs): the points stand alone
                 }
             }
         }
-        fits.values().removeIf(java.util.Objects::isNull);
+        fits.values().removeIf(Objects::isNull);
         return new CalibrationProfile(device, spec == null ? null : spec.id(), driverVersion, cudaVersion, measuredAt, source, gemmBackend, memory,
                 copy, h2d, h2dPageable, d2h, d2hPageable, launch, fp32, points, List.copyOf(fits.values()));
     }

@@ -1,6 +1,7 @@
 package dev.sextant.model.calibration;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 
@@ -77,7 +78,7 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
                 }
             }
             if (worst < 0) {
-                java.util.Arrays.fill(coef, 0);
+                Arrays.fill(coef, 0);
                 for (int c = 0; c < cols.size(); c++) {
                     coef[cols.get(c)] = b[c];
                 }

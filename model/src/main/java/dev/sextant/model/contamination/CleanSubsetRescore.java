@@ -3,9 +3,12 @@ package dev.sextant.model.contamination;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.ScanResult.Status;
 import dev.sextant.model.evaluation.ItemScore;
+import dev.sextant.model.statistics.Interval;
+import dev.sextant.model.statistics.Moments;
 import dev.sextant.model.statistics.Normal;
 import dev.sextant.model.statistics.StandardErrors;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,12 +92,12 @@ public final class CleanSubsetRescore {
             return new Score(0, null, null, null);
         }
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
-        double mean = java.util.Arrays.stream(v).average().orElse(0);
+        double mean = Arrays.stream(v).average().orElse(0);
         double se = StandardErrors.clt(v);
         double z = Normal.twoSided(0.05);
-        if (se == 0 && (mean == 0 || mean == 1) && dev.sextant.model.statistics.Moments.isBinary(v)) {
+        if (se == 0 && (mean == 0 || mean == 1) && Moments.isBinary(v)) {
             // 0/n or n/n: the CLT interval is the point itself; Wilson's is not (Wilson 1927)
-            dev.sextant.model.statistics.Interval w = StandardErrors.wilson(Math.round(mean * v.length), v.length, z);
+            Interval w = StandardErrors.wilson(Math.round(mean * v.length), v.length, z);
             return new Score(v.length, mean, w.low(), w.high());
         }
         return new Score(v.length, mean, mean - z * se, mean + z * se);

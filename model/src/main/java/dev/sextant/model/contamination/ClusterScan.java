@@ -4,6 +4,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A contamination scan run on a cluster engine (Apache Spark, from the separately built scale bundle): the same items,
@@ -19,5 +20,5 @@ public interface ClusterScan {
      * @param fileDone told of each file this run completes, as soon as its wave of tasks returns (to keep it)
      */
     ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                    List<FileResult> done, java.util.function.Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel);
+                    List<FileResult> done, Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel);
 }

@@ -1,8 +1,11 @@
 package dev.sextant.model.contamination;
 
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -138,9 +141,9 @@ public final class CorpusDocuments {
                 }
             }
         } catch (IOException e) {
-            throw new BadInputException(unit.file(), 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e), e);
-        } catch (java.io.UncheckedIOException e) {
-            throw new BadInputException(unit.file(), 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e.getCause()), e);
+            throw new BadInputException(unit.file(), 0, null, "cannot read: " + CorpusFiles.readProblem(e), e);
+        } catch (UncheckedIOException e) {
+            throw new BadInputException(unit.file(), 0, null, "cannot read: " + CorpusFiles.readProblem(e.getCause()), e);
         }
     }
 
@@ -178,7 +181,7 @@ public final class CorpusDocuments {
      */
     public static String field(byte[] line, int from, int to, String name) {
         if (name.indexOf('.') > 0) {
-            return dev.sextant.model.io.Json.textAt(line, from, to - from, name);
+            return Json.textAt(line, from, to - from, name);
         }
         byte[][] names = {name.getBytes(StandardCharsets.UTF_8)};
         JsonFields.Value[] values = {new JsonFields.Value()};

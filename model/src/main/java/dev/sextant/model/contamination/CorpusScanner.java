@@ -3,15 +3,19 @@ package dev.sextant.model.contamination;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.ScanResult.Location;
 import dev.sextant.model.contamination.ScanResult.Status;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +56,7 @@ public final class CorpusScanner {
     public static ScanResult scan(NgramIndex index, List<CorpusUnit> units, ScanSpec spec, List<FileResult> done,
                                   FileListener listener, ProgressListener progress, CancellationToken cancel) {
         long started = System.nanoTime();
-        java.util.Set<String> doneFiles = new java.util.HashSet<>();
+        Set<String> doneFiles = new HashSet<>();
         done.forEach(d -> doneFiles.add(d.file()));
         List<CorpusUnit> todo = units.stream().filter(u -> !doneFiles.contains(u.file())).toList();
         long totalBytes = Math.max(1, todo.stream().mapToLong(CorpusUnit::sizeBytes).sum());
@@ -62,7 +66,7 @@ public final class CorpusScanner {
             unitsLeft.merge(u.file(), 1, Integer::sum);
             perFile.putIfAbsent(u.file(), new FileResult(u.file()));
         }
-        List<FileResult> finished = java.util.Collections.synchronizedList(new ArrayList<>(done));
+        List<FileResult> finished = Collections.synchronizedList(new ArrayList<>(done));
         ConcurrentLinkedQueue<CorpusUnit> queue = new ConcurrentLinkedQueue<>(
                 todo.stream().sorted(Comparator.comparingLong(CorpusUnit::sizeBytes).reversed()).toList());
         AtomicLong bytesDone = new AtomicLong();
@@ -145,7 +149,7 @@ public final class CorpusScanner {
      * A corpus that gave no document to scan: never a verdict of "clean" (a JSON file whose records lack the text field
      * would otherwise clear every item). Names the first file, how many records it had, and what a document needs.
      */
-    private static dev.sextant.model.io.BadInputException noDocuments(List<FileResult> files, ScanSpec spec) {
+    private static BadInputException noDocuments(List<FileResult> files, ScanSpec spec) {
         FileResult first = files.stream().min(Comparator.comparing(FileResult::file)).orElseThrow();
         return CorpusDocuments.noDocuments(first.file(), spec.textField(), files.stream().mapToLong(f -> f.skipped).sum());
     }

@@ -3,6 +3,7 @@ package dev.sextant.model.contamination;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -40,7 +41,7 @@ final class JsonFields {
         }
 
         String text() {
-            return new String(bytes, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+            return new String(bytes, 0, length, StandardCharsets.UTF_8);
         }
     }
 
@@ -162,11 +163,11 @@ final class JsonFields {
         }
     }
 
-    private static final byte[][] CHAT_LISTS = {"messages".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-            "conversations".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
-    private static final byte[][] CHAT_TEXT = {"content".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-            "value".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
-    private static final byte[][] PART_TEXT = {"text".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+    private static final byte[][] CHAT_LISTS = {"messages".getBytes(StandardCharsets.US_ASCII),
+            "conversations".getBytes(StandardCharsets.US_ASCII)};
+    private static final byte[][] CHAT_TEXT = {"content".getBytes(StandardCharsets.US_ASCII),
+            "value".getBytes(StandardCharsets.US_ASCII)};
+    private static final byte[][] PART_TEXT = {"text".getBytes(StandardCharsets.US_ASCII)};
 
     /**
      * The text of a chat line: the {@code content} (OpenAI {@code messages}, a string or a list of parts with

@@ -1,5 +1,6 @@
 package dev.sextant.model.contamination;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -113,7 +114,7 @@ public final class NgramMatcher {
             while (cs > start && (text[cs] & 0xC0) == 0x80) {
                 cs--; // back to the sequence's lead byte
             }
-            int cp = new String(text, cs, e - cs, java.nio.charset.StandardCharsets.UTF_8).codePointAt(0);
+            int cp = new String(text, cs, e - cs, StandardCharsets.UTF_8).codePointAt(0);
             if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)
                     || normalization.stripPunctuation() && Tokenizer.isPunctuation(Character.getType(cp))) {
                 e = cs;

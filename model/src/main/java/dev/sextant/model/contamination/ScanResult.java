@@ -1,6 +1,12 @@
 package dev.sextant.model.contamination;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** What a scan found: one row per benchmark item, and totals. */
 public record ScanResult(List<ItemResult> items, Summary summary) {
@@ -10,15 +16,15 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
     }
 
     /** Per-benchmark counts, in the order benchmarks first appear. */
-    @com.fasterxml.jackson.annotation.JsonProperty("benchmarks")
+    @JsonProperty("benchmarks")
     public List<BenchmarkSummary> perBenchmark() {
-        java.util.Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+        Map<String, int[]> counts = new LinkedHashMap<>();
         for (ItemResult i : items) {
             int[] c = counts.computeIfAbsent(i.benchmark(), k -> new int[5]);
             c[0]++;
             c[1 + i.status().ordinal()]++;
         }
-        List<BenchmarkSummary> out = new java.util.ArrayList<>();
+        List<BenchmarkSummary> out = new ArrayList<>();
         counts.forEach((b, c) -> out.add(new BenchmarkSummary(b, c[0], c[1], c[2], c[3], c[4])));
         return out;
     }
@@ -32,7 +38,7 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
             this.label = label;
         }
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String label() {
             return label;
         }
@@ -75,7 +81,7 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
      */
     public record ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
                              int longestMatch, Status status, List<Location> locations,
-                             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY)
                              List<String> textFields,
                              List<Span> spans, long moreLocations) {
 

@@ -1,9 +1,12 @@
 package dev.sextant.model.contamination;
 
 import dev.sextant.model.contamination.ScanResult.Location;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -118,9 +121,9 @@ final class ScanWorker {
             report(unit.sizeBytes() - current.bytes);
             return current;
         } catch (IOException e) {
-            throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e), e);
-        } catch (java.io.UncheckedIOException e) {
-            throw new dev.sextant.model.io.BadInputException(file, 0, null, "cannot read: " + dev.sextant.model.io.CorpusFiles.readProblem(e.getCause()), e);
+            throw new BadInputException(file, 0, null, "cannot read: " + CorpusFiles.readProblem(e), e);
+        } catch (UncheckedIOException e) {
+            throw new BadInputException(file, 0, null, "cannot read: " + CorpusFiles.readProblem(e.getCause()), e);
         }
     }
 

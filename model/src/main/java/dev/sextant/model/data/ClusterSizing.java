@@ -1,6 +1,9 @@
 package dev.sextant.model.data;
 
 import dev.sextant.model.InputError;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How long a corpus job takes on a cluster and what its driver must hold, from a cost model calibrated on this
@@ -46,9 +49,9 @@ public record ClusterSizing(String job, double mbPerSecondPerCore, double startu
      */
     public static double parseBytes(String field, String text) {
         String v = text == null ? "" : text.strip().replace("_", "").replace(",", "");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)^([0-9]*\\.?[0-9]+(?:e[0-9]+)?)\\s*([kmgtp]?)(i?)b?$").matcher(v);
+        Matcher m = Pattern.compile("(?i)^([0-9]*\\.?[0-9]+(?:e[0-9]+)?)\\s*([kmgtp]?)(i?)b?$").matcher(v);
         InputError.require(m.matches(), field, "expected a size such as 10TB, 500GB or 32MiB, got '" + v + "'");
-        int power = m.group(2).isEmpty() ? 0 : "kmgtp".indexOf(m.group(2).toLowerCase(java.util.Locale.ROOT)) + 1;
+        int power = m.group(2).isEmpty() ? 0 : "kmgtp".indexOf(m.group(2).toLowerCase(Locale.ROOT)) + 1;
         double base = m.group(3).isEmpty() ? 1000 : 1024;
         double bytes = Double.parseDouble(m.group(1)) * Math.pow(base, power);
         InputError.require(bytes >= 1, field, "must be at least one byte, got '" + v + "'");

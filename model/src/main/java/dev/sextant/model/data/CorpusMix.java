@@ -7,6 +7,7 @@ import dev.sextant.model.contamination.NgramMatcher;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.Parallel;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -93,11 +95,11 @@ public final class CorpusMix {
             return c;
         });
         try {
-            dev.sextant.model.job.Parallel.forEach(units.size(), Math.max(1, threads), u -> {
+            Parallel.forEach(units.size(), Math.max(1, threads), u -> {
                 cancel.throwIfCancelled();
                 read[u] = read(units.get(u), spec, counter.get(), benchmark, ordered, cancel);
                 long d = done.addAndGet(units.get(u).sizeBytes());
-                progress.progress(0.95 * d / totalBytes, String.format(java.util.Locale.ROOT, "counted %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
+                progress.progress(0.95 * d / totalBytes, String.format(Locale.ROOT, "counted %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
             });
         } finally {
             counters.forEach(c -> {
@@ -137,7 +139,7 @@ public final class CorpusMix {
         }
         cancel.throwIfCancelled();
         if (documents == 0) {
-            throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
+            throw CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
         }
         List<MixPlanner.Counted> counted = new ArrayList<>();
         global.forEach((name, i) -> counted.add(new MixPlanner.Counted(name, counts.get(i)[0], counts.get(i)[1], tokens.get(i)[0],

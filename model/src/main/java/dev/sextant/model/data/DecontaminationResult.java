@@ -1,6 +1,7 @@
 package dev.sextant.model.data;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What decontamination did.
@@ -36,7 +37,7 @@ public record DecontaminationResult(String mode, long documents, long dropped, l
         if (notCheckable == 0) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "%,d of %,d benchmark items (%.0f %%) are shorter than %d tokens: not checkable at this n-gram, "
+        return String.format(Locale.ROOT, "%,d of %,d benchmark items (%.0f %%) are shorter than %d tokens: not checkable at this n-gram, "
                         + "so they cannot be found or removed%s", notCheckable, benchmarkItems, 100.0 * notCheckable / Math.max(1, benchmarkItems), n,
                 (double) notCheckable / Math.max(1, benchmarkItems) >= MOSTLY_UNCHECKABLE ? "; run again with a smaller n (8 is common for short questions)" : "");
     }

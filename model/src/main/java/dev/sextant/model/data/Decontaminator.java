@@ -1,6 +1,7 @@
 package dev.sextant.model.data;
 
 import dev.sextant.model.contamination.NgramMatcher;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -158,7 +159,7 @@ public final class Decontaminator {
             }
         }
         // split each run at the breaks after segment ends: byte ends[s] is the break between segments s and s + 1
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(text.length);
         int[] newEnds = new int[ends.length];
         long masked = 0;
         int seg = 0;

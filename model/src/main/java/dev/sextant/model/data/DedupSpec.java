@@ -1,6 +1,8 @@
 package dev.sextant.model.data;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.io.BadInputException;
+import java.util.Locale;
 
 /**
  * What deduplication looks for.
@@ -43,19 +45,19 @@ public record DedupSpec(Mode mode, double threshold, int ngram, int permutations
 
     /** The mode a command line names: {@code exact} or {@code near}; anything else refused, naming {@code option}. */
     public static Mode mode(String option, String text) {
-        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "exact" -> Mode.EXACT;
             case "near" -> Mode.NEAR;
-            default -> throw dev.sextant.model.io.BadInputException.of(option, "unknown mode '" + text + "'; expected exact or near");
+            default -> throw BadInputException.of(option, "unknown mode '" + text + "'; expected exact or near");
         };
     }
 
     /** The rule a command line names: {@code first} or {@code longest}; anything else refused, naming {@code option}. */
     public static Keep keep(String option, String text) {
-        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "first" -> Keep.FIRST;
             case "longest" -> Keep.LONGEST;
-            default -> throw dev.sextant.model.io.BadInputException.of(option, "unknown rule '" + text + "'; expected first or longest");
+            default -> throw BadInputException.of(option, "unknown rule '" + text + "'; expected first or longest");
         };
     }
 

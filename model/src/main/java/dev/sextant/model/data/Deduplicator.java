@@ -5,15 +5,23 @@ import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.Parallel;
 import dev.sextant.model.job.ProgressListener;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
@@ -71,18 +79,18 @@ public final class Deduplicator {
         byte[] encode(CorpusUnit unit, int perm) {
             byte[][] idBytes = new byte[n][];
             byte[][] sourceBytes = new byte[n][];
-            byte[] fileBytes = unit.file().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] fileBytes = unit.file().getBytes(StandardCharsets.UTF_8);
             long size = 4 + 4 + fileBytes.length + 8 + 8 + 4 + 1 + 8 + 4;
             for (int i = 0; i < n; i++) {
-                idBytes[i] = ids[i] == null ? null : ids[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                sourceBytes[i] = sources[i] == null ? null : sources[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                idBytes[i] = ids[i] == null ? null : ids[i].getBytes(StandardCharsets.UTF_8);
+                sourceBytes[i] = sources[i] == null ? null : sources[i].getBytes(StandardCharsets.UTF_8);
                 size += 8 + 4 + 2 + (idBytes[i] == null ? 0 : 4 + idBytes[i].length) + (sourceBytes[i] == null ? 0 : 4 + sourceBytes[i].length)
                         + (perm > 0 ? 4L * perm : 16);
             }
             if (size > Integer.MAX_VALUE - 16) {
                 throw new IllegalStateException(unit.file() + ": a unit's state over 2 GiB; read the file in smaller ranges");
             }
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) size);
+            ByteBuffer b = ByteBuffer.allocate((int) size);
             b.putInt(STATE_VERSION).putInt(fileBytes.length).put(fileBytes).putLong(unit.start()).putLong(unit.end()).putInt(perm)
                     .put((byte) (whole ? 1 : 0)).putLong(bytes).putInt(n);
             for (int i = 0; i < n; i++) {
@@ -105,7 +113,7 @@ public final class Deduplicator {
                 return null;
             }
             try {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(state);
+                ByteBuffer b = ByteBuffer.wrap(state);
                 if (b.getInt() != STATE_VERSION || !getString(b).equals(unit.file()) || b.getLong() != unit.start() || b.getLong() != unit.end()
                         || b.getInt() != perm) {
                     return null;
@@ -137,25 +145,25 @@ public final class Deduplicator {
             }
         }
 
-        private static void putNullable(java.nio.ByteBuffer b, byte[] s) {
+        private static void putNullable(ByteBuffer b, byte[] s) {
             b.put((byte) (s != null ? 1 : 0));
             if (s != null) {
                 b.putInt(s.length).put(s);
             }
         }
 
-        private static String getNullable(java.nio.ByteBuffer b) {
+        private static String getNullable(ByteBuffer b) {
             return b.get() == 1 ? getString(b) : null;
         }
 
-        private static String getString(java.nio.ByteBuffer b) {
+        private static String getString(ByteBuffer b) {
             int length = b.getInt();
             if (length < 0 || length > b.remaining()) {
-                throw new java.nio.BufferUnderflowException();
+                throw new BufferUnderflowException();
             }
             byte[] s = new byte[length];
             b.get(s);
-            return new String(s, java.nio.charset.StandardCharsets.UTF_8);
+            return new String(s, StandardCharsets.UTF_8);
         }
 
         void grow(int perm) {
@@ -185,7 +193,7 @@ public final class Deduplicator {
 
         /** States held in memory, e.g. a cluster's units for the clustering that follows on the driver. */
         static UnitStates inMemory() {
-            Map<Integer, byte[]> held = new java.util.concurrent.ConcurrentHashMap<>();
+            Map<Integer, byte[]> held = new ConcurrentHashMap<>();
             return new UnitStates() {
                 @Override
                 public byte[] load(int unit) {
@@ -214,7 +222,7 @@ public final class Deduplicator {
     /** The corpus file a kept unit state was read from, or null when it cannot be read. */
     public static String stateFile(byte[] state) {
         try {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(state);
+            ByteBuffer b = ByteBuffer.wrap(state);
             return b.getInt() == STATE_VERSION ? FileDocs.getString(b) : null;
         } catch (RuntimeException e) {
             return null;
@@ -236,7 +244,7 @@ public final class Deduplicator {
      */
     public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, UnitStates states, ProgressListener progress,
                                   CancellationToken cancel) {
-        return dev.sextant.model.job.Parallel.within(threads, () -> compute(units, spec, states, progress, cancel));
+        return Parallel.within(threads, () -> compute(units, spec, states, progress, cancel));
     }
 
     private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, UnitStates states, ProgressListener progress,
@@ -272,7 +280,7 @@ public final class Deduplicator {
         }
         int n = offset[files.length];
         if (n == 0) {
-            throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
+            throw CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
         }
         int[] fileOf = new int[n];
         for (int f = 0; f < files.length; f++) {
@@ -282,7 +290,7 @@ public final class Deduplicator {
         LshBands lsh = near ? spec.lsh() : null;
         // candidates whose estimate lies within three standard errors of the threshold are settled by their exact Jaccard
         double margin = near ? 3 * Math.sqrt(spec.threshold() * (1 - spec.threshold()) / perm) : 0;
-        java.util.Set<Long> uncertain = new java.util.LinkedHashSet<>();
+        Set<Long> uncertain = new LinkedHashSet<>();
         Map<Long, Double> exact = new HashMap<>();
         cancel.throwIfCancelled();
         progress.progress(0.92, near ? "banding " + n + " signatures" : "matching " + n + " documents");
@@ -387,7 +395,7 @@ public final class Deduplicator {
                             files[fileOf[g]].file, index(files, fileOf, offset, g), tokens(files, fileOf, offset, g),
                             near ? reported(exact, files, fileOf, offset, perm, g, kept) : 1.0)).toList());
                 }).toList();
-        java.util.TreeMap<Integer, Long> sizes = new java.util.TreeMap<>();
+        TreeMap<Integer, Long> sizes = new TreeMap<>();
         clusters.values().forEach(c -> sizes.merge(c.size(), 1L, Long::sum));
         List<DedupResult.SizeCount> clusterSizes = sizes.entrySet().stream().map(e -> new DedupResult.SizeCount(e.getKey(), e.getValue())).toList();
         List<DedupResult.SourceCount> sources = new ArrayList<>();
@@ -504,7 +512,7 @@ public final class Deduplicator {
      * @return the exact similarity of each settled pair, by (later document << 32 | earlier)
      */
     private static Map<Long, Double> settle(List<CorpusUnit> units, FileDocs[] files, int[] fileOf, int[] offset, DedupSpec spec,
-                                            MinHasher hasher, java.util.Set<Long> uncertain, UnionFind uf, ProgressListener progress,
+                                            MinHasher hasher, Set<Long> uncertain, UnionFind uf, ProgressListener progress,
                                             CancellationToken cancel) {
         if (uncertain.isEmpty()) {
             return Map.of();

@@ -1,6 +1,7 @@
 package dev.sextant.model.data;
 
 import dev.sextant.model.InputError;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * LSH banding of a MinHash signature: {@code bands} bands of {@code rows} values each. Two documents of Jaccard
@@ -67,7 +68,7 @@ public record LshBands(int bands, int rows) {
     }
 
     /** Simpson's rule with 200 intervals: the curves are smooth. */
-    private static double integrate(java.util.function.DoubleUnaryOperator f, double a, double b) {
+    private static double integrate(DoubleUnaryOperator f, double a, double b) {
         int n = 200;
         double h = (b - a) / n;
         double sum = f.applyAsDouble(a) + f.applyAsDouble(b);

@@ -1,5 +1,6 @@
 package dev.sextant.model.data;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -38,7 +39,7 @@ public final class MinHasher {
      */
     public void signature(long[] tokens, int count, int[] out) {
         int k = permutations;
-        java.util.Arrays.fill(out, 0, k, -1);
+        Arrays.fill(out, 0, k, -1);
         int[] fill = new int[k];
         int n = Math.min(ngram, count);
         int shingles = Math.max(1, count - ngram + 1);
@@ -94,14 +95,14 @@ public final class MinHasher {
             }
             out[s] = mix(roll ^ key ^ n);
         }
-        java.util.Arrays.sort(out);
+        Arrays.sort(out);
         int m = 0;
         for (int i = 0; i < out.length; i++) {
             if (i == 0 || out[i] != out[i - 1]) {
                 out[m++] = out[i];
             }
         }
-        return java.util.Arrays.copyOf(out, m);
+        return Arrays.copyOf(out, m);
     }
 
     /** |A ∩ B| / |A ∪ B| of two sorted, distinct shingle sets. */

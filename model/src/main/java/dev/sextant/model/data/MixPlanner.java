@@ -1,5 +1,6 @@
 package dev.sextant.model.data;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -105,12 +106,12 @@ public final class MixPlanner {
         double sum = 0;
         for (Map.Entry<String, Double> e : target.entrySet()) {
             if (e.getValue() == null || !(e.getValue() >= 0) || Double.isInfinite(e.getValue())) {
-                throw new dev.sextant.model.InputError("mix.target", "share of '" + e.getKey() + "' must be zero or more, got " + e.getValue());
+                throw new InputError("mix.target", "share of '" + e.getKey() + "' must be zero or more, got " + e.getValue());
             }
             sum += e.getValue();
         }
         if (!(sum > 0)) {
-            throw new dev.sextant.model.InputError("mix.target", "the target shares sum to zero");
+            throw new InputError("mix.target", "the target shares sum to zero");
         }
         Map<String, Double> out = new LinkedHashMap<>();
         for (Map.Entry<String, Double> e : target.entrySet()) {

@@ -1,6 +1,10 @@
 package dev.sextant.model.data;
 
+import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * A corpus's composition and the mixture planned from it.
@@ -17,14 +21,14 @@ public record MixResult(String by, long documents, long bytes, double tokens, St
 
     /** The same plan with each source's duplicate share from a near-duplicate run split by the same field. */
     public MixResult withNearDuplicates(DedupResult near, DedupSpec spec) {
-        java.util.Map<String, Double> shares = new java.util.HashMap<>();
+        Map<String, Double> shares = new HashMap<>();
         near.bySource().forEach(c -> shares.put(c.source(), c.duplicateShare()));
         List<MixSource> s = sources.stream().map(m -> new MixSource(m.name(), m.documents(), m.bytes(), m.tokens(), m.share(), m.targetShare(),
                 m.weight(), m.epochs(), m.drawnTokens(), m.effectiveEpochs(), shares.getOrDefault(
                         m.name().equals(CorpusMix.NONE) ? "null" : m.name(), m.duplicateShare()), m.contaminatedShare(), m.warning())).toList();
         return new MixResult(by, documents, bytes, tokens, tokenCounting, exactTokens, budgetTokens, s, orderBy, phases, unordered,
-                bytesRead, seconds + near.seconds(), String.format(java.util.Locale.ROOT, "near: Jaccard ≥ %s of word %d-grams",
-                java.math.BigDecimal.valueOf(spec.threshold()).stripTrailingZeros().toPlainString(), spec.ngram()));
+                bytesRead, seconds + near.seconds(), String.format(Locale.ROOT, "near: Jaccard ≥ %s of word %d-grams",
+                BigDecimal.valueOf(spec.threshold()).stripTrailingZeros().toPlainString(), spec.ngram()));
     }
 
     /**
@@ -45,7 +49,7 @@ public record MixResult(String by, long documents, long bytes, double tokens, St
         }
 
         private static String text(double v) {
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.3g", v);
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.sextant.model.data;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.TokenCount;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,21 +31,21 @@ public record MixSpec(String by, String textField, Map<String, Double> target, L
 
     /** A token count as people write it: 2e12, 300B, 1.5T, 750M, 12K, 12000. */
     public static long parseTokens(String text) {
-        return dev.sextant.model.TokenCount.parse("mix.budget", "Token budget", text);
+        return TokenCount.parse("mix.budget", "Token budget", text);
     }
 
     /** A token count as people write it: 1.50T, 300.00B, 12.30M, or the number itself below a million. */
     public static String tokensText(double tokens) {
         double a = Math.abs(tokens);
         if (a >= 1e12) {
-            return String.format(java.util.Locale.ROOT, "%.2fT", tokens / 1e12);
+            return String.format(Locale.ROOT, "%.2fT", tokens / 1e12);
         }
         if (a >= 1e9) {
-            return String.format(java.util.Locale.ROOT, "%.2fB", tokens / 1e9);
+            return String.format(Locale.ROOT, "%.2fB", tokens / 1e9);
         }
         if (a >= 1e6) {
-            return String.format(java.util.Locale.ROOT, "%.2fM", tokens / 1e6);
+            return String.format(Locale.ROOT, "%.2fM", tokens / 1e6);
         }
-        return String.format(java.util.Locale.ROOT, "%,.0f", tokens);
+        return String.format(Locale.ROOT, "%,.0f", tokens);
     }
 }

@@ -1,7 +1,10 @@
 package dev.sextant.model.data;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
+import java.math.BigDecimal;
+import java.util.Locale;
 
 /**
  * How a corpus's tokens are counted: with a model's own tokenizer (exact), or as its words times a factor (an
@@ -33,7 +36,7 @@ public interface TokenCounting {
      */
     static TokenCounting wordsTimes(double tokensPerWord) {
         if (!(tokensPerWord > 0 && tokensPerWord < 100)) {
-            throw new dev.sextant.model.InputError("mix.tokensPerWord", "tokens per word must lie between 0 and 100");
+            throw new InputError("mix.tokensPerWord", "tokens per word must lie between 0 and 100");
         }
         return new TokenCounting() {
             @Override
@@ -49,7 +52,7 @@ public interface TokenCounting {
 
             @Override
             public String method() {
-                return String.format(java.util.Locale.ROOT, "estimate: words × %s", java.math.BigDecimal.valueOf(tokensPerWord).stripTrailingZeros().toPlainString());
+                return String.format(Locale.ROOT, "estimate: words × %s", BigDecimal.valueOf(tokensPerWord).stripTrailingZeros().toPlainString());
             }
 
             @Override

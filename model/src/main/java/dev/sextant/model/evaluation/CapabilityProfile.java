@@ -5,6 +5,7 @@ import dev.sextant.model.statistics.Interval;
 import dev.sextant.model.statistics.Normal;
 import dev.sextant.model.statistics.StandardErrors;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -219,7 +220,7 @@ public final class CapabilityProfile {
     }
 
     /** Each mix category's dimension (its name read as one) and whether one of the placed benchmarks measures it. */
-    public static List<Coverage> coverage(java.util.Collection<Placement> placed, Map<String, Double> mix) {
+    public static List<Coverage> coverage(Collection<Placement> placed, Map<String, Double> mix) {
         Set<String> measured = new LinkedHashSet<>();
         placed.forEach(p -> measured.add(p.dimension()));
         List<Coverage> coverage = new ArrayList<>();

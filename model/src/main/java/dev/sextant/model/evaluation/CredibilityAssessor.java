@@ -1,6 +1,7 @@
 package dev.sextant.model.evaluation;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.evaluation.Scorecard.Check;
 import dev.sextant.model.evaluation.Scorecard.Dimension;
 import dev.sextant.model.evaluation.Scorecard.Grade;
@@ -12,7 +13,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -43,7 +46,7 @@ public final class CredibilityAssessor {
      * @param scans complete contamination scans of the project, newest first: a benchmark's contamination check uses
      *              the newest scan that holds items of that benchmark (matched by name)
      */
-    public static Scorecard assess(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, LocalDate asOf,
+    public static Scorecard assess(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf,
                                    ProgressListener progress, CancellationToken cancel) {
         return assess(e, scans, asOf, DEFAULT_STALE_MONTHS, progress, cancel);
     }
@@ -52,7 +55,7 @@ public final class CredibilityAssessor {
     public static final int DEFAULT_STALE_MONTHS = 12;
 
     /** @param staleMonths results older than this many months at {@code asOf} are marked stale */
-    public static Scorecard assess(EvaluationEvidence e, List<dev.sextant.model.contamination.ScanResult> scans, LocalDate asOf,
+    public static Scorecard assess(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf,
                                    int staleMonths, ProgressListener progress, CancellationToken cancel) {
         InputError.require(staleMonths >= 1, "scorecard.staleMonths", "the stale threshold must be at least 1 month, not " + staleMonths);
         Map<String, BenchmarkWeight> weights = new LinkedHashMap<>();
@@ -122,7 +125,7 @@ public final class CredibilityAssessor {
             e.scores().forEach(s -> benchmarks.add(s.benchmark()));
         }
         List<CapabilityProfile.Placement> placed = benchmarks.stream().map(b -> CapabilityProfile.placement(b, index))
-                .filter(java.util.Objects::nonNull).toList();
+                .filter(Objects::nonNull).toList();
         List<CapabilityProfile.Coverage> coverage = CapabilityProfile.coverage(placed, e.mix());
         double total = coverage.stream().mapToDouble(CapabilityProfile.Coverage::share).sum();
         if (total <= 0) {
@@ -132,7 +135,7 @@ public final class CredibilityAssessor {
         List<String> unmeasured = new ArrayList<>();
         double missing = 0;
         for (CapabilityProfile.Coverage c : coverage) {
-            String label = String.format(java.util.Locale.ROOT, "%s %.0f%%", c.dimension() == null ? c.category() + " (no dimension)"
+            String label = String.format(Locale.ROOT, "%s %.0f%%", c.dimension() == null ? c.category() + " (no dimension)"
                     : c.category().equals(c.dimension()) ? c.category() : c.category() + " → " + c.dimension(), 100 * c.share() / total);
             if (c.measured()) {
                 measured.add(label);
@@ -142,7 +145,7 @@ public final class CredibilityAssessor {
             }
         }
         Grade g = missing <= 0.10 ? Grade.GOOD : missing <= 0.25 ? Grade.FAIR : Grade.POOR;
-        return new Check("dimensions your mix needs", g, String.format(java.util.Locale.ROOT, "%.0f%% of your mix unmeasured", 100 * missing)
+        return new Check("dimensions your mix needs", g, String.format(Locale.ROOT, "%.0f%% of your mix unmeasured", 100 * missing)
                 + (unmeasured.isEmpty() ? "" : ": " + String.join(", ", unmeasured)) + (measured.isEmpty() ? "" : "; measured: "
                 + String.join(", ", measured)) + " (good ≤ 10% unmeasured, fair ≤ 25%; a category counts when it names a dimension "
                 + "some benchmark here is placed on)");
@@ -191,15 +194,15 @@ public final class CredibilityAssessor {
     }
 
     /** The contamination check from the newest scan holding this benchmark's items. */
-    static Check contaminationCheck(String benchmark, List<dev.sextant.model.contamination.ScanResult> scans) {
+    static Check contaminationCheck(String benchmark, List<ScanResult> scans) {
         for (var scan : scans) {
             var items = scan.items().stream().filter(i -> i.benchmark().equals(benchmark)).toList();
             if (items.isEmpty()) {
                 continue;
             }
-            long dirty = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.DIRTY).count();
-            long partial = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.PARTIAL).count();
-            long unchecked = items.stream().filter(i -> i.status() == dev.sextant.model.contamination.ScanResult.Status.NOT_CHECKABLE).count();
+            long dirty = items.stream().filter(i -> i.status() == ScanResult.Status.DIRTY).count();
+            long partial = items.stream().filter(i -> i.status() == ScanResult.Status.PARTIAL).count();
+            long unchecked = items.stream().filter(i -> i.status() == ScanResult.Status.NOT_CHECKABLE).count();
             long checkable = items.size() - unchecked;
             if (checkable == 0) {
                 return new Check("contamination scan", Grade.UNKNOWN, "every item is shorter than the scan's n-gram: not checkable");

@@ -1,5 +1,6 @@
 package dev.sextant.model.evaluation;
 
+import dev.sextant.model.contamination.DemoContaminationData;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -139,7 +140,7 @@ public final class DemoEvaluationData {
     }
 
     private static boolean isLeaked(int item) {
-        for (int k : dev.sextant.model.contamination.DemoContaminationData.DIRTY) {
+        for (int k : DemoContaminationData.DIRTY) {
             if (k == item) {
                 return true;
             }

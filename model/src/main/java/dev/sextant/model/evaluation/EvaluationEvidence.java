@@ -2,6 +2,7 @@ package dev.sextant.model.evaluation;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,7 +27,7 @@ public record EvaluationEvidence(List<ItemScore> items, List<ReportedResult> rep
 
         public Dating {
             items = List.copyOf(items);
-            cutoffs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cutoffs));
+            cutoffs = Collections.unmodifiableMap(new LinkedHashMap<>(cutoffs));
             results = List.copyOf(results);
         }
 

@@ -1,5 +1,8 @@
 package dev.sextant.model.evaluation;
 
+import java.time.LocalDate;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +20,7 @@ import java.util.Map;
 public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore> items, List<ReportedResult> reported,
                            List<Battle> battles, List<BenchmarkWeight> weights, List<ModelScore> scores,
                            Map<String, Double> mix, List<String> notes, List<ItemDate> dates, List<ModelCutoff> cutoffs,
-                           java.time.LocalDate runDate) {
+                           LocalDate runDate) {
 
     public enum Kind { ITEM_SCORES, REPORTED, BATTLES, WEIGHTS, MODEL_SCORES, MIX, ITEM_DATES, CUTOFFS }
 
@@ -28,7 +31,7 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
         weights = List.copyOf(weights);
         scores = List.copyOf(scores);
         notes = notes == null ? List.of() : List.copyOf(notes);
-        mix = mix == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(mix));
+        mix = mix == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(mix));
         dates = dates == null ? List.of() : List.copyOf(dates);
         cutoffs = cutoffs == null ? List.of() : List.copyOf(cutoffs);
     }
@@ -43,7 +46,7 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
     }
 
     /** This file with its results dated (null: undated). */
-    public EvidenceFile withRunDate(java.time.LocalDate date) {
+    public EvidenceFile withRunDate(LocalDate date) {
         return new EvidenceFile(kind, name, origin, items, reported, battles, weights, scores, mix, notes, dates, cutoffs, date);
     }
 

@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -280,7 +282,7 @@ public final class RepeatedSamples {
             if (t.equals("mean")) {
                 return MEAN;
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("pass([@^])(\\d{1,4})").matcher(t);
+            Matcher m = Pattern.compile("pass([@^])(\\d{1,4})").matcher(t);
             InputError.require(m.matches() && Integer.parseInt(m.group(2)) >= 1, "samples.fold", "'" + text + "': write pass^K (all K trials"
                     + " succeed), pass@K (one of K does) or mean");
             return new Fold("pass" + m.group(1) + m.group(2), Integer.parseInt(m.group(2)), m.group(1).equals("^"));

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A model's accuracy on items created before its training cut-off against those created after: a model that does
@@ -59,7 +60,7 @@ public final class ResultsByDate {
         List<Double> before = new ArrayList<>();
         List<Double> after = new ArrayList<>();
         List<String> undated = new ArrayList<>();
-        java.util.TreeMap<String, double[]> months = new java.util.TreeMap<>();
+        TreeMap<String, double[]> months = new TreeMap<>();
         sums.forEach((item, a) -> {
             LocalDate d = dates.get(item);
             if (d == null) {

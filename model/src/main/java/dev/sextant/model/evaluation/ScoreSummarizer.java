@@ -7,12 +7,14 @@ import dev.sextant.model.statistics.Bootstrap;
 import dev.sextant.model.statistics.Interval;
 import dev.sextant.model.statistics.Moments;
 import dev.sextant.model.statistics.Normal;
+import dev.sextant.model.statistics.PairedComparison;
 import dev.sextant.model.statistics.ResamplingDecomposition;
 import dev.sextant.model.statistics.StandardErrors;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -124,7 +126,7 @@ public final class ScoreSummarizer {
             ciLow = w.low();
             ciHigh = w.high();
             method = "wilson";
-            degenerate = String.format(java.util.Locale.ROOT, "%d of %d items scored %s: interval by Wilson [%.4f, %.4f], width %.4f "
+            degenerate = String.format(Locale.ROOT, "%d of %d items scored %s: interval by Wilson [%.4f, %.4f], width %.4f "
                     + "(the %s interval would be the point itself)", mean == 0 ? 0 : n, n, mean == 0 ? "0" : "1", w.low(), w.high(),
                     w.high() - w.low(), spec.ci() == ScoreSummarySpec.CiMethod.BOOTSTRAP ? "bootstrap" : "CLT");
         }
@@ -242,7 +244,7 @@ public final class ScoreSummarizer {
             throw new InputError("evaluation.benchmark", "models '" + a + "' and '" + b + "' share " + xa.size() + " items on '" + benchmark
                     + "'; a paired comparison needs at least 2");
         }
-        var p = dev.sextant.model.statistics.PairedComparison.of(xa.stream().mapToDouble(Double::doubleValue).toArray(),
+        var p = PairedComparison.of(xa.stream().mapToDouble(Double::doubleValue).toArray(),
                 xb.stream().mapToDouble(Double::doubleValue).toArray(), alpha);
         return new PairedResult(a, b, benchmark, p.n(), p.meanA(), p.meanB(), p.meanDiff(), p.se(), p.ciLow(), p.ciHigh(),
                 p.pValue(), p.correlation(), p.seUnpaired(), ga.items.size() - xa.size(), gb.items.size() - xa.size());

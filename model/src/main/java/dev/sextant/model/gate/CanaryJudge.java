@@ -1,5 +1,6 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.statistics.MannWhitney;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +28,7 @@ public final class CanaryJudge {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new dev.sextant.model.InputError("judge.direction", "a direction must be increase, decrease or either, got '" + s + "'");
+                throw new InputError("judge.direction", "a direction must be increase, decrease or either, got '" + s + "'");
             }
         }
     }
@@ -67,13 +68,13 @@ public final class CanaryJudge {
 
     public CanaryJudge(double confidence, double tolerance, double passThreshold, double marginalThreshold) {
         if (!(confidence > 0 && confidence < 1)) {
-            throw new dev.sextant.model.InputError("judge.confidence", "the judge's confidence must lie in (0, 1), got " + confidence);
+            throw new InputError("judge.confidence", "the judge's confidence must lie in (0, 1), got " + confidence);
         }
         if (!(tolerance >= 0)) {
-            throw new dev.sextant.model.InputError("judge.tolerance", "the judge's tolerance must not be negative, got " + tolerance);
+            throw new InputError("judge.tolerance", "the judge's tolerance must not be negative, got " + tolerance);
         }
         if (!(marginalThreshold >= 0 && marginalThreshold <= passThreshold && passThreshold <= 100)) {
-            throw new dev.sextant.model.InputError("judge.thresholds", "thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
+            throw new InputError("judge.thresholds", "thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
                     + passThreshold);
         }
         this.confidence = confidence;

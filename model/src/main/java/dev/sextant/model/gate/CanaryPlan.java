@@ -2,7 +2,10 @@ package dev.sextant.model.gate;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.statistics.Normal;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -126,7 +129,7 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
             thresholds.add(new Threshold("quality", s.qualityMean(), at, n, rule));
             rules.add(rule);
         }
-        Threshold hardest = thresholds.stream().max(java.util.Comparator.comparingLong(Threshold::samplesPerSide)).orElseThrow();
+        Threshold hardest = thresholds.stream().max(Comparator.comparingLong(Threshold::samplesPerSide)).orElseThrow();
         List<Step> steps = new ArrayList<>();
         double total = 0;
         for (int i = 0; i < s.percents().size(); i++) {
@@ -158,6 +161,6 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
 
     /** A number to three significant digits without trailing zeros: 1, 0.5, 0.05. */
     static String compact(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,6 +1,9 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.evaluation.BenchmarkWeight;
+import dev.sextant.model.evaluation.CapabilityProfile;
 import dev.sextant.model.evaluation.ItemScore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +50,7 @@ public final class EvidenceAssembler {
      */
     public static List<GateEvidence> assemble(GatePolicy policy, String candidate, String incumbent, List<ItemScore> items, List<Battle> battles,
                                               List<Contamination> scans, List<Observations> observations,
-                                              List<dev.sextant.model.evaluation.BenchmarkWeight> indexWeights) {
+                                              List<BenchmarkWeight> indexWeights) {
         List<GateEvidence> out = new ArrayList<>();
         for (GatePolicy.Check c : policy.checks()) {
             GateEvidence e = switch (c.layer()) {
@@ -87,18 +90,18 @@ public final class EvidenceAssembler {
      * means paired; null when the two models share none.
      */
     static GateEvidence dimension(String metric, String candidate, String incumbent, List<ItemScore> items,
-                                  List<dev.sextant.model.evaluation.BenchmarkWeight> indexWeights) {
-        String wanted = dev.sextant.model.evaluation.CapabilityProfile.canonical(metric.substring(DIMENSION.length()));
+                                  List<BenchmarkWeight> indexWeights) {
+        String wanted = CapabilityProfile.canonical(metric.substring(DIMENSION.length()));
         if (wanted == null) {
-            throw new dev.sextant.model.InputError("gate.policy", "'" + metric + "' names no dimension: write dimension: and one of "
-                    + String.join(", ", dev.sextant.model.evaluation.CapabilityProfile.DIMENSIONS));
+            throw new InputError("gate.policy", "'" + metric + "' names no dimension: write dimension: and one of "
+                    + String.join(", ", CapabilityProfile.DIMENSIONS));
         }
-        Map<String, dev.sextant.model.evaluation.BenchmarkWeight> index = new LinkedHashMap<>();
+        Map<String, BenchmarkWeight> index = new LinkedHashMap<>();
         if (indexWeights != null) {
             indexWeights.forEach(w -> index.put(w.benchmark(), w));
         }
         List<String> benchmarks = items.stream().map(ItemScore::benchmark).distinct().filter(b -> {
-            var p = dev.sextant.model.evaluation.CapabilityProfile.placement(b, index);
+            var p = CapabilityProfile.placement(b, index);
             return p != null && p.dimension().equals(wanted);
         }).sorted().toList();
         List<Double> a = new ArrayList<>();

@@ -5,6 +5,8 @@ import dev.sextant.model.statistics.Moments;
 import dev.sextant.model.statistics.Normal;
 import dev.sextant.model.statistics.PairedComparison;
 import dev.sextant.model.statistics.StandardErrors;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -195,13 +197,13 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         metric = metric.replace('_', ' ');
         String change = r.estimate() == 0 ? metric + " unchanged"
                 : metric + (r.estimate() > 0 ? " better by " : " worse by ")
-                + new java.math.BigDecimal(Math.abs(r.estimate())).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + unit;
+                + new BigDecimal(Math.abs(r.estimate())).round(new MathContext(4)).stripTrailingZeros().toPlainString() + unit;
         return String.format(Locale.ROOT, "; %s (interval of the gain [%+.4g, %+.4g]%s), n = %d%s", change, r.ciLow(), r.ciHigh(), unit, r.n(),
                 r.source() == null ? "" : ", from " + r.source());
     }
 
     private static String fmt(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static double square(double v) {

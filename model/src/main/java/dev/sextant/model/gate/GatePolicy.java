@@ -1,5 +1,6 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -78,29 +79,29 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
     /** Refuses a policy whose thresholds contradict each other or cannot be reached, saying which and why. */
     public GatePolicy validate() {
         if (!(confidence > 0.5 && confidence < 1)) {
-            throw new dev.sextant.model.InputError("gate.confidence", "policy " + name + ": confidence must lie in (0.5, 1), got " + confidence);
+            throw new InputError("gate.confidence", "policy " + name + ": confidence must lie in (0.5, 1), got " + confidence);
         }
         if (checks.isEmpty()) {
-            throw new dev.sextant.model.InputError("gate.checks", "policy " + name + ": no checks");
+            throw new InputError("gate.checks", "policy " + name + ": no checks");
         }
         Set<String> names = new HashSet<>();
         for (Check c : checks) {
             String where = "policy " + name + ", check " + c.name() + ": ";
             if (c.name() == null || c.name().isBlank() || !names.add(c.name().toLowerCase(Locale.ROOT))) {
-                throw new dev.sextant.model.InputError("gate.checks", where + "every check needs its own name");
+                throw new InputError("gate.checks", where + "every check needs its own name");
             }
             if (!(c.margin() >= 0) || !(c.minimumEffect() >= 0)) {
-                throw new dev.sextant.model.InputError("gate.checks", where + "the margin and the minimum effect must not be negative");
+                throw new InputError("gate.checks", where + "the margin and the minimum effect must not be negative");
             }
             if (c.test() == Test.WIN_RATE && c.minimumEffect() >= 0.5) {
-                throw new dev.sextant.model.InputError("gate.checks", where + "a win rate cannot rise " + c.minimumEffect() + " above 0.5: unreachable");
+                throw new InputError("gate.checks", where + "a win rate cannot rise " + c.minimumEffect() + " above 0.5: unreachable");
             }
             if (c.test() == Test.WIN_RATE && c.margin() >= 0.5) {
-                throw new dev.sextant.model.InputError("gate.checks", where + "a margin of " + c.margin() + " below a 0.5 win rate tolerates losing every battle");
+                throw new InputError("gate.checks", where + "a margin of " + c.margin() + " below a 0.5 win rate tolerates losing every battle");
             }
             for (Check o : checks) {
                 if (o != c && o.layer() == c.layer() && o.metric().equals(c.metric()) && o.higherIsBetter() != c.higherIsBetter()) {
-                    throw new dev.sextant.model.InputError("gate.checks", where + "contradicts check " + o.name() + ": " + c.metric() + " cannot be better both higher "
+                    throw new InputError("gate.checks", where + "contradicts check " + o.name() + ": " + c.metric() + " cannot be better both higher "
                             + "and lower");
                 }
             }

@@ -4,6 +4,7 @@ import dev.sextant.model.InputError;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -50,7 +51,7 @@ public record JudgeSettings(double confidence, double tolerance, double passThre
      */
     public Map<String, CanaryJudge.MetricSpec> specsFor(Collection<String> dataMetrics) {
         TreeSet<String> known = new TreeSet<>(dataMetrics);
-        for (Map.Entry<String, CanaryJudge.MetricSpec> e : new java.util.TreeMap<>(metrics).entrySet()) {
+        for (Map.Entry<String, CanaryJudge.MetricSpec> e : new TreeMap<>(metrics).entrySet()) {
             if (!known.contains(e.getKey())) {
                 throw new InputError(e.getValue().critical() ? "judge.critical" : "judge.direction", "no metric '" + e.getKey() + "' in the data");
             }

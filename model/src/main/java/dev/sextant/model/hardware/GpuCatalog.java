@@ -3,6 +3,8 @@ package dev.sextant.model.hardware;
 import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -80,13 +82,13 @@ public final class GpuCatalog {
      * Short names people use for catalog GPUs: the chip alone means its common data-centre part (H100 → the 80 GB SXM,
      * A100 → the 80 GB SXM).
      */
-    private static final java.util.Map<String, String> ALIASES = java.util.Map.ofEntries(
-            java.util.Map.entry("h100", "h100-sxm"), java.util.Map.entry("h100-80gb", "h100-sxm"), java.util.Map.entry("h100-sxm5", "h100-sxm"),
-            java.util.Map.entry("h100-sxm-80gb", "h100-sxm"), java.util.Map.entry("h100-sxm5-80gb", "h100-sxm"),
-            java.util.Map.entry("a100", "a100-sxm-80gb"), java.util.Map.entry("a100-80gb", "a100-sxm-80gb"),
-            java.util.Map.entry("a100-sxm4-80gb", "a100-sxm-80gb"), java.util.Map.entry("a100-40gb", "a100-sxm-40gb"),
-            java.util.Map.entry("a100-sxm4-40gb", "a100-sxm-40gb"), java.util.Map.entry("h200", "h200-sxm"),
-            java.util.Map.entry("h200-141gb", "h200-sxm"), java.util.Map.entry("mi300", "mi300x"), java.util.Map.entry("gb200-nvl72", "gb200"));
+    private static final Map<String, String> ALIASES = Map.ofEntries(
+            Map.entry("h100", "h100-sxm"), Map.entry("h100-80gb", "h100-sxm"), Map.entry("h100-sxm5", "h100-sxm"),
+            Map.entry("h100-sxm-80gb", "h100-sxm"), Map.entry("h100-sxm5-80gb", "h100-sxm"),
+            Map.entry("a100", "a100-sxm-80gb"), Map.entry("a100-80gb", "a100-sxm-80gb"),
+            Map.entry("a100-sxm4-80gb", "a100-sxm-80gb"), Map.entry("a100-40gb", "a100-sxm-40gb"),
+            Map.entry("a100-sxm4-40gb", "a100-sxm-40gb"), Map.entry("h200", "h200-sxm"),
+            Map.entry("h200-141gb", "h200-sxm"), Map.entry("mi300", "mi300x"), Map.entry("gb200-nvl72", "gb200"));
 
     /** The GPU with that id or short name (case and a leading "nvidia-" forgiven; "_" and " " read as "-"). */
     public static Optional<GpuSpec> find(String id) {
@@ -119,7 +121,7 @@ public final class GpuCatalog {
      * or null: "NVIDIA H100 80GB HBM3" is h100-sxm, "NVIDIA H100 PCIe" h100-pcie, "NVIDIA A100-SXM4-80GB" a100-sxm-80gb.
      */
     public static GpuSpec match(String deviceName, long memoryBytes) {
-        String n = deviceName.toUpperCase(java.util.Locale.ROOT);
+        String n = deviceName.toUpperCase(Locale.ROOT);
         double gb = memoryBytes / 1e9;
         String id = null;
         if (n.contains("H200")) {

@@ -1,8 +1,12 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +65,7 @@ public final class AblationRunsFile {
      * columns {@code run} and {@code params} after renaming) rather than a training log.
      */
     public static boolean isRunsTable(Path file, Map<String, String> rename) {
-        if (java.nio.file.Files.isDirectory(file)) {
+        if (Files.isDirectory(file)) {
             return false;
         }
         String lower = TextInput.name(file).toLowerCase(Locale.ROOT);
@@ -69,7 +73,7 @@ public final class AblationRunsFile {
                 || lower.endsWith(".jsonl.gz"))) {
             return false;
         }
-        try (java.io.BufferedReader r = TextInput.open(file)) {
+        try (BufferedReader r = TextInput.open(file)) {
             String first = r.readLine();
             while (first != null && first.isBlank()) {
                 first = r.readLine();
@@ -78,11 +82,11 @@ public final class AblationRunsFile {
                 return false;
             }
             first = TextInput.stripBom(first).strip();
-            java.util.Set<String> names = new java.util.HashSet<>();
+            Set<String> names = new HashSet<>();
             if (first.startsWith("{")) {
                 try {
                     Json.mapper().readTree(first).fieldNames().forEachRemaining(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return false;
                 }
             } else {
@@ -90,10 +94,10 @@ public final class AblationRunsFile {
                     names.add(n.strip().replace("\"", "").toLowerCase(Locale.ROOT));
                 }
             }
-            java.util.Set<String> ours = new java.util.HashSet<>();
+            Set<String> ours = new HashSet<>();
             names.forEach(n -> ours.add(rename.getOrDefault(n, n)));
             return ours.contains("run") && ours.contains("params");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw TextInput.readError(file, 0, e);
         }
     }

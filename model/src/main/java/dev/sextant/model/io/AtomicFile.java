@@ -1,13 +1,19 @@
 package dev.sextant.model.io;
 
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a file the user asked for so that it is either whole or absent: the content goes to a hidden temporary file
@@ -33,7 +39,7 @@ public final class AtomicFile {
 
     public static <T> T writeText(Path target, TextWork<T> work) throws IOException {
         return write(target, os -> {
-            Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(os, StandardCharsets.UTF_8));
+            Writer w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8));
             T result = work.write(w);
             w.flush();
             return result;
@@ -47,8 +53,8 @@ public final class AtomicFile {
         Path tmp = Files.createTempFile(dir, "." + out.getFileName(), ".part");
         try {
             T result;
-            try (var channel = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
-                 OutputStream os = new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(channel), 1 << 16)) {
+            try (var channel = FileChannel.open(tmp, StandardOpenOption.WRITE);
+                 OutputStream os = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
                 result = work.write(os);
                 os.flush();
                 channel.force(true);

@@ -1,15 +1,20 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.contamination.BenchmarkItem;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
 
 /**
  * Benchmark items to scan for: lm-evaluation-harness samples ({@code samples_<task>_<date>.jsonl}: the text is the
@@ -47,8 +52,8 @@ public final class BenchmarkItemFiles {
         return text(file, stem(name));
     }
 
-    private static final java.util.regex.Pattern SHARD = java.util.regex.Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet",
-            java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Pattern SHARD = Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet",
+            Pattern.CASE_INSENSITIVE);
     private static final Set<String> LAYOUT_FOLDERS = Set.of("data", "main", "default");
 
     /**
@@ -91,7 +96,7 @@ public final class BenchmarkItemFiles {
                 filter[0] = lineFilter;
                 first[0] = false;
             }
-            if (!java.util.Objects.equals(filter[0], lineFilter)) {
+            if (!Objects.equals(filter[0], lineFilter)) {
                 return;
             }
             JsonNode doc = node.get("doc");
@@ -151,7 +156,7 @@ public final class BenchmarkItemFiles {
             used = List.of(chat.path());
         } else {
             // every string but the id's: an item's name is not its text
-            com.fasterxml.jackson.databind.node.ObjectNode rest = node.deepCopy();
+            ObjectNode rest = node.deepCopy();
             rest.remove(idField == null ? "id" : idField);
             text = strings(rest);
             used = List.of();
@@ -247,7 +252,7 @@ public final class BenchmarkItemFiles {
                 throw BadInputException.of(TextInput.name(file), "the file is empty");
             }
             header = new ArrayList<>();
-            for (String c : org.apache.commons.csv.CSVFormat.RFC4180.parse(new java.io.StringReader(first)).getRecords().get(0)) {
+            for (String c : CSVFormat.RFC4180.parse(new StringReader(first)).getRecords().get(0)) {
                 header.add(c.strip().toLowerCase(Locale.ROOT));
             }
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.DeviceInfo;
@@ -31,7 +32,7 @@ public final class CalibrationFiles {
     static CalibrationProfile read(InputStream in, String source) {
         try {
             return fromTree(Json.mapper().readTree(in), source);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw Json.badInput(source, 0, e);
         } catch (IOException e) {
             throw BadInputException.of(source, "cannot read: " + IoFailures.plain(e));

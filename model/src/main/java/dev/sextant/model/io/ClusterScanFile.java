@@ -1,10 +1,12 @@
 package dev.sextant.model.io;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,9 +38,9 @@ public final class ClusterScanFile {
     public static Contents read(Path file) {
         String name = TextInput.name(file);
         Contents c;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             c = Json.mapper().readValue(in, Contents.class); // streamed: a large scan's locations need no tree
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw Json.badInput(name, 0, e);
         } catch (IOException e) {
             throw BadInputException.of(name, "cannot read: " + IoFailures.plain(e));

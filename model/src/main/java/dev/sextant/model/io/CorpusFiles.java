@@ -1,11 +1,15 @@
 package dev.sextant.model.io;
 
 import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.model.contamination.CorpusFingerprint;
+import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.contamination.CorpusUnit;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,23 +73,23 @@ public final class CorpusFiles {
      *
      * @throws BadInputException naming the file when it is gone, unreadable, or shorter than the split (it changed)
      */
-    public static CorpusUnit unit(dev.sextant.model.contamination.CorpusSplit split) {
+    public static CorpusUnit unit(CorpusSplit split) {
         return unit(CorpusStore.LOCAL, split);
     }
 
     /** As {@link #unit(dev.sextant.model.contamination.CorpusSplit)}, the file in {@code store}. */
-    public static CorpusUnit unit(CorpusStore store, dev.sextant.model.contamination.CorpusSplit split) {
+    public static CorpusUnit unit(CorpusStore store, CorpusSplit split) {
         CorpusUnit u = opened(store, split);
         return u.file().equals(split.file()) ? u : new Renamed(u, split.file());
     }
 
     /** Where a unit lies, for a cluster's worker: named as the user named the file, opened by its absolute path. */
-    public static dev.sextant.model.contamination.CorpusSplit split(CorpusUnit unit) {
+    public static CorpusSplit split(CorpusUnit unit) {
         CorpusStore store = unit instanceof FileUnit f ? f.store() : CorpusStore.LOCAL;
-        return new dev.sextant.model.contamination.CorpusSplit(unit.file(), store.absolute(unit.file()), unit.start(), unit.end(), unit.sizeBytes());
+        return new CorpusSplit(unit.file(), store.absolute(unit.file()), unit.start(), unit.end(), unit.sizeBytes());
     }
 
-    private static CorpusUnit opened(CorpusStore store, dev.sextant.model.contamination.CorpusSplit split) {
+    private static CorpusUnit opened(CorpusStore store, CorpusSplit split) {
         List<CorpusStore.Entry> found = store.files(split.path());
         if (found.size() != 1 || !found.get(0).name().equals(split.path())) {
             throw BadInputException.of(display(split.path()), "changed since the run was planned (not a file any more)");
@@ -146,24 +150,24 @@ public final class CorpusFiles {
     }
 
     /** The files behind the corpus paths, with sizes and modification times. */
-    public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(List<Path> paths) {
+    public static CorpusFingerprint fingerprint(List<Path> paths) {
         return fingerprint(CorpusStore.LOCAL, paths.stream().map(Path::toString).toList());
     }
 
     /** The files behind corpus paths of {@code store}, named absolutely, with sizes and modification times. */
-    public static dev.sextant.model.contamination.CorpusFingerprint fingerprint(CorpusStore store, List<String> paths) {
-        List<dev.sextant.model.contamination.CorpusFingerprint.Entry> entries = new ArrayList<>();
+    public static CorpusFingerprint fingerprint(CorpusStore store, List<String> paths) {
+        List<CorpusFingerprint.Entry> entries = new ArrayList<>();
         for (String p : paths) {
             for (CorpusStore.Entry f : store.files(p)) {
-                entries.add(new dev.sextant.model.contamination.CorpusFingerprint.Entry(store.absolute(f.name()), f.size(), f.modified()));
+                entries.add(new CorpusFingerprint.Entry(store.absolute(f.name()), f.size(), f.modified()));
             }
         }
-        return new dev.sextant.model.contamination.CorpusFingerprint(entries);
+        return new CorpusFingerprint(entries);
     }
 
     /** Why reading a corpus file failed, in words: the exception's own message names the path, not the problem. */
     public static String readProblem(IOException e) {
-        return e instanceof java.nio.file.NoSuchFileException ? "the file is gone" : IoFailures.plain(e);
+        return e instanceof NoSuchFileException ? "the file is gone" : IoFailures.plain(e);
     }
 
     /** A unit opened by its absolute path on a worker, named as the user named its file. */
@@ -284,7 +288,7 @@ public final class CorpusFiles {
             }
             String format = compression.name().toLowerCase(Locale.ROOT);
             String detail = e.getMessage() == null ? "" : e.getMessage();
-            boolean truncated = e instanceof java.io.EOFException || detail.toLowerCase(Locale.ROOT).contains("truncated");
+            boolean truncated = e instanceof EOFException || detail.toLowerCase(Locale.ROOT).contains("truncated");
             return new IOException(truncated ? "truncated " + format + " data (the file ends early)"
                     : "corrupt " + format + " data" + (detail.isBlank() ? "" : " (" + detail + ")"), e);
         }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -155,7 +156,7 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
     }
 
     /** Reads every row with {@code mapper}. */
-    public <T> List<T> readAll(java.util.function.Function<Row, T> mapper) {
+    public <T> List<T> readAll(Function<Row, T> mapper) {
         List<T> out = new ArrayList<>();
         for (Row r : this) {
             out.add(mapper.apply(r));

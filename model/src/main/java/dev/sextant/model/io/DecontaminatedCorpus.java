@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.github.luben.zstd.ZstdOutputStream;
+import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
@@ -10,13 +11,17 @@ import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.data.DecontaminationResult;
 import dev.sextant.model.data.Decontaminator;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.Parallel;
 import dev.sextant.model.job.ProgressListener;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +47,7 @@ public final class DecontaminatedCorpus {
     public record Spec(Decontaminator.Mode mode, String mask, Normalization normalization, String textField, String idField, int threads) {
         public Spec {
             if (threads < 1) {
-                throw new dev.sextant.model.InputError("decontaminate.threads", "threads must be at least 1");
+                throw new InputError("decontaminate.threads", "threads must be at least 1");
             }
         }
     }
@@ -59,7 +64,7 @@ public final class DecontaminatedCorpus {
         OutputFolder.write(dir, tmp -> {
             Path kept = Files.createDirectories(tmp.resolve("kept"));
             Path parts = Files.createDirectories(tmp.resolve(".removed-parts"));
-            dev.sextant.model.job.Parallel.forEach(units.size(), spec.threads(), u -> {
+            Parallel.forEach(units.size(), spec.threads(), u -> {
                 cancel.throwIfCancelled();
                 CorpusUnit unit = units.get(u);
                 String name = String.format(Locale.ROOT, "%04d-%s", u + 1, OutputFolder.stem(unit.file()));
@@ -68,9 +73,9 @@ public final class DecontaminatedCorpus {
                 progress.progress(Math.min(1, (double) d / totalBytes), String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB",
                         d / 1e6, totalBytes / 1e6));
             });
-            if (java.util.Arrays.stream(counts).mapToLong(c -> c.documents).sum() == 0) {
-                throw dev.sextant.model.contamination.CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(),
-                        java.util.Arrays.stream(counts).mapToLong(c -> c.passedThrough).sum());
+            if (Arrays.stream(counts).mapToLong(c -> c.documents).sum() == 0) {
+                throw CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(),
+                        Arrays.stream(counts).mapToLong(c -> c.passedThrough).sum());
             }
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
                 for (int u = 0; u < units.size(); u++) {
@@ -142,7 +147,7 @@ public final class DecontaminatedCorpus {
                         if (line != null) {
                             DedupOutput.writeLine(kept, line, from, to);
                         } else {
-                            DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(), new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8));
+                            DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(), new String(text, 0, length, StandardCharsets.UTF_8));
                         }
                         return;
                     }
@@ -164,7 +169,7 @@ public final class DecontaminatedCorpus {
                             DedupOutput.writeLine(kept, b, 0, b.length);
                         } else {
                             DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(),
-                                    new String(o.text(), java.nio.charset.StandardCharsets.UTF_8));
+                                    new String(o.text(), StandardCharsets.UTF_8));
                         }
                     } else {
                         c.dropped++;
@@ -191,7 +196,7 @@ public final class DecontaminatedCorpus {
                 }
             }, cancel);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return c;
     }

@@ -1,16 +1,18 @@
 package dev.sextant.model.io;
 
-import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.EvidenceFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -37,7 +39,7 @@ public final class EvidenceFiles {
         List<EvidenceFile> out = new ArrayList<>();
         // a row's natural key may appear once across all the files read together, as within one
         Map<Kind, UniqueKeys> keys = new EnumMap<>(Kind.class);
-        java.util.Set<Path> files = new java.util.HashSet<>();
+        Set<Path> files = new HashSet<>();
         for (Path input : inputs) {
             for (Path f : expand(input)) {
                 if (!files.add(f.toAbsolutePath().normalize())) {

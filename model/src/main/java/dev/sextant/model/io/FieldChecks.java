@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import java.math.BigDecimal;
+import java.util.Locale;
 
 /**
  * The one way readers check a number they read: finite, and within the range its field allows. Each check names the
@@ -72,7 +73,7 @@ public record FieldChecks(String source, long line) {
     /** Text of at most {@code max} characters (null passes). */
     public String text(String field, String v, int max) {
         if (v != null && v.length() > max) {
-            throw problem(field, String.format(java.util.Locale.ROOT, "%,d characters long; a workspace keeps at most %,d here", v.length(), max));
+            throw problem(field, String.format(Locale.ROOT, "%,d characters long; a workspace keeps at most %,d here", v.length(), max));
         }
         return v;
     }

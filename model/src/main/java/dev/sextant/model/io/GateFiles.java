@@ -1,17 +1,27 @@
 package dev.sextant.model.io;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.InputError;
+import dev.sextant.model.evaluation.RepeatedSamples;
+import dev.sextant.model.gate.CanaryReplay;
+import dev.sextant.model.gate.GatePolicy;
+import dev.sextant.model.gate.Observations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import dev.sextant.model.gate.GatePolicy;
-import dev.sextant.model.gate.Observations;
-import com.fasterxml.jackson.databind.JsonNode;
-import java.time.LocalDate;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The rollout gate's input files, errors naming file, line and field:
@@ -85,7 +95,7 @@ public final class GateFiles {
      * one score by {@code fold} (pass^k, pass@k, their mean; null: their mean).
      */
     public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation,
-                                                dev.sextant.model.evaluation.RepeatedSamples.Fold fold) {
+                                                RepeatedSamples.Fold fold) {
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         String name = TextInput.name(file);
@@ -95,12 +105,12 @@ public final class GateFiles {
             ids.computeIfAbsent(model, k -> new ArrayList<>()).add(item);
             values.computeIfAbsent(model, k -> new ArrayList<>()).add(score);
         };
-        if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")) {
-            try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), java.util.Set.of("sample"))) {
+        if (name.toLowerCase(Locale.ROOT).endsWith(".csv")) {
+            try (CsvTable t = CsvTable.open(file, List.of("item", "model", "score"), Set.of("sample"))) {
                 if (t.has("sample")) {
                     // trials: (model, item) → scores, in file order, then each item folded into one
                     Map<String, Map<String, List<Double>>> trials = new LinkedHashMap<>();
-                    Map<String, Long> firstLine = new java.util.HashMap<>();
+                    Map<String, Long> firstLine = new HashMap<>();
                     for (CsvTable.Row r : t) {
                         String item = r.required("item");
                         String model = r.required("model");
@@ -112,19 +122,19 @@ public final class GateFiles {
                         trials.computeIfAbsent(model, k -> new LinkedHashMap<>()).computeIfAbsent(item, k -> new ArrayList<>()).add(r.number("score"));
                         firstLine.putIfAbsent(model + '\u0000' + item, r.line());
                     }
-                    dev.sextant.model.evaluation.RepeatedSamples.Fold f = fold == null ? dev.sextant.model.evaluation.RepeatedSamples.Fold.MEAN : fold;
+                    RepeatedSamples.Fold f = fold == null ? RepeatedSamples.Fold.MEAN : fold;
                     trials.forEach((model, items) -> items.forEach((item, scores) -> {
                         double v;
                         try {
                             v = f.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray());
-                        } catch (dev.sextant.model.InputError e) {
+                        } catch (InputError e) {
                             throw new BadInputException(name, firstLine.get(model + '\u0000' + item), "sample", e.getMessage());
                         }
                         ids.computeIfAbsent(model, k -> new ArrayList<>()).add(item);
                         values.computeIfAbsent(model, k -> new ArrayList<>()).add(v);
                     }));
                 } else {
-                    if (fold != null && fold != dev.sextant.model.evaluation.RepeatedSamples.Fold.MEAN) {
+                    if (fold != null && fold != RepeatedSamples.Fold.MEAN) {
                         throw BadInputException.of(name, fold.name() + " needs several trials per item: a sample column (item,model,sample,score)");
                     }
                     for (CsvTable.Row r : t) {
@@ -209,10 +219,10 @@ public final class GateFiles {
         // enum values as people write them: "required-gain", "win-rate", "private"
         if (node.has("checks") && node.get("checks").isArray()) {
             for (JsonNode check : node.get("checks")) {
-                if (check instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                if (check instanceof ObjectNode o) {
                     for (String field : List.of("layer", "test", "role")) {
                         if (o.hasNonNull(field) && o.get(field).isTextual()) {
-                            o.put(field, o.get(field).asText().strip().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+                            o.put(field, o.get(field).asText().strip().toUpperCase(Locale.ROOT).replace('-', '_'));
                         }
                     }
                 }
@@ -239,7 +249,7 @@ public final class GateFiles {
             if (c.name() == null || c.name().isBlank()) {
                 throw at.problem(entry + ".name", "missing; every check needs a name");
             }
-            names.addEntry(name, entry, "name", c.name().strip().toLowerCase(java.util.Locale.ROOT));
+            names.addEntry(name, entry, "name", c.name().strip().toLowerCase(Locale.ROOT));
             for (String field : List.of("layer", "metric", "higherIsBetter", "test", "role")) {
                 if (!node.get("checks").get(i).hasNonNull(field)) {
                     throw at.problem(entry + "." + field, "missing");
@@ -270,12 +280,12 @@ public final class GateFiles {
      * Monitoring data for the canary replay: CSV {@code step,group,metric,value}, group baseline or canary; steps are
      * ordered as numbers when they all are, else as text (e.g. ISO timestamps).
      */
-    public static java.util.SortedMap<String, dev.sextant.model.gate.CanaryReplay.Step> monitoring(Path file) {
+    public static SortedMap<String, CanaryReplay.Step> monitoring(Path file) {
         String name = TextInput.name(file);
         Map<String, Map<String, Map<String, List<Double>>>> byStep = new LinkedHashMap<>();
-        try (CsvTable t = CsvTable.open(file, List.of("step", "group", "metric", "value"), java.util.Set.of())) {
+        try (CsvTable t = CsvTable.open(file, List.of("step", "group", "metric", "value"), Set.of())) {
             for (CsvTable.Row r : t) {
-                String group = r.required("group").toLowerCase(java.util.Locale.ROOT);
+                String group = r.required("group").toLowerCase(Locale.ROOT);
                 if (!group.equals("baseline") && !group.equals("canary")) {
                     throw new BadInputException(name, r.line(), "group", "expected baseline or canary, got '" + r.required("group") + "'");
                 }
@@ -287,9 +297,9 @@ public final class GateFiles {
             throw BadInputException.of(name, "no step,group,metric,value rows");
         }
         boolean numeric = byStep.keySet().stream().allMatch(k -> k.matches("-?\\d+(\\.\\d+)?"));
-        java.util.Comparator<String> order = numeric ? java.util.Comparator.comparingDouble(Double::parseDouble) : java.util.Comparator.naturalOrder();
-        java.util.SortedMap<String, dev.sextant.model.gate.CanaryReplay.Step> out = new java.util.TreeMap<>(order);
-        byStep.forEach((step, groups) -> out.put(step, new dev.sextant.model.gate.CanaryReplay.Step(arrays(groups.get("baseline")),
+        Comparator<String> order = numeric ? Comparator.comparingDouble(Double::parseDouble) : Comparator.naturalOrder();
+        SortedMap<String, CanaryReplay.Step> out = new TreeMap<>(order);
+        byStep.forEach((step, groups) -> out.put(step, new CanaryReplay.Step(arrays(groups.get("baseline")),
                 arrays(groups.get("canary")))));
         return out;
     }

@@ -2,17 +2,20 @@ package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.architecture.AttentionKind;
-import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelArchitecture.Block;
 import dev.sextant.model.architecture.ModelArchitecture.Mla;
 import dev.sextant.model.architecture.ModelArchitecture.Moe;
 import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
 import dev.sextant.model.architecture.ModelArchitecture.Style;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.serving.WeightStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads a Hugging Face {@code config.json} into a {@link ModelArchitecture}. Multimodal configs (Gemma 3, Llama 4) nest
@@ -80,7 +83,7 @@ public final class HfModelConfig {
     }
 
     /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
-    public static java.util.Optional<dev.sextant.model.serving.WeightStorage> weights(Path file) {
+    public static Optional<WeightStorage> weights(Path file) {
         JsonNode root = Json.readFileAllowingNaN(file);
         if (root == null || !root.isObject()) {
             throw BadInputException.of(TextInput.name(file), "expected a JSON object (a Hugging Face config.json)");
@@ -177,7 +180,7 @@ public final class HfModelConfig {
         if (HYBRID.containsKey(type)) {
             throw new BadInputException(file, 0, HYBRID.get(type), hybrid(c, type));
         }
-        Map<String, Integer> defaults = new java.util.HashMap<>(DEFAULTS.getOrDefault(type, Map.of()));
+        Map<String, Integer> defaults = new HashMap<>(DEFAULTS.getOrDefault(type, Map.of()));
         if (c != root) {
             NESTED_DEFAULTS.getOrDefault(type, Map.of()).forEach(defaults::putIfAbsent);
         }

@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import dev.sextant.model.data.TokenCounting;
+import dev.sextant.model.job.CapabilityUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ public final class HfTokenizerFile implements TokenCounting {
         } catch (IOException e) {
             throw BadInputException.of(name, "cannot read: " + IoFailures.plain(e));
         } catch (UnsatisfiedLinkError | ExceptionInInitializerError | NoClassDefFoundError e) {
-            throw new dev.sextant.model.job.CapabilityUnavailableException("the tokenizer library cannot load on this machine ("
+            throw new CapabilityUnavailableException("the tokenizer library cannot load on this machine ("
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + "): " + e.getMessage()
                     + "; leave out --tokenizer to estimate tokens from words");
         } catch (RuntimeException e) {

@@ -5,7 +5,10 @@ import dev.sextant.model.evaluation.ModelScore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,14 +34,14 @@ public final class IndexTemplates {
      */
     public static List<Path> write(Path dir) {
         List<BenchmarkWeight> w = List.of(
-                new BenchmarkWeight("my-knowledge-benchmark", 2, "knowledge", "10-choice questions", java.time.LocalDate.of(2024, 6, 1), null,
+                new BenchmarkWeight("my-knowledge-benchmark", 2, "knowledge", "10-choice questions", LocalDate.of(2024, 6, 1), null,
                         0.0, "https://example.org/paper", 0.1),
-                new BenchmarkWeight("my-coding-benchmark", 1, "coding", "pass@1 on fresh problems", java.time.LocalDate.of(2025, 1, 1),
-                        java.time.LocalDate.of(2025, 9, 1), 0.5, "", null));
+                new BenchmarkWeight("my-coding-benchmark", 1, "coding", "pass@1 on fresh problems", LocalDate.of(2025, 1, 1),
+                        LocalDate.of(2025, 9, 1), 0.5, "", null));
         List<ModelScore> s = List.of(new ModelScore("model-a", "my-knowledge-benchmark", 0.71, 0.012),
                 new ModelScore("model-a", "my-coding-benchmark", 0.44, null), new ModelScore("model-b", "my-knowledge-benchmark", 0.68, 0.012),
                 new ModelScore("model-b", "my-coding-benchmark", 0.52, null));
-        Map<String, Double> mix = new java.util.LinkedHashMap<>();
+        Map<String, Double> mix = new LinkedHashMap<>();
         mix.put("knowledge", 0.3);
         mix.put("coding", 0.7);
         List<Path> out = new ArrayList<>();
@@ -51,19 +54,19 @@ public final class IndexTemplates {
     /** A weight table with every column {@link IndexTablesCsv#readWeights} reads. */
     public static Path weights(Path file, List<BenchmarkWeight> rows) {
         return csv(file, List.of("benchmark", "weight", "category", "baseline", "description", "released", "refreshed", "held_out", "source"),
-                rows.stream().map(r -> java.util.Arrays.<Object>asList(r.benchmark(), number(r.weight()), r.category(),
+                rows.stream().map(r -> Arrays.<Object>asList(r.benchmark(), number(r.weight()), r.category(),
                         r.baseline() == null ? null : number(r.baseline()), r.description(), r.released(), r.refreshed(),
                         r.heldOut() == null ? null : number(r.heldOut()), r.source())).toList());
     }
 
     public static Path scores(Path file, List<ModelScore> rows) {
-        return csv(file, List.of("model", "benchmark", "score", "se"), rows.stream().map(r -> java.util.Arrays.<Object>asList(r.model(),
+        return csv(file, List.of("model", "benchmark", "score", "se"), rows.stream().map(r -> Arrays.<Object>asList(r.model(),
                 r.benchmark(), number(r.score()), r.se() == null ? null : number(r.se()))).toList());
     }
 
     public static Path mix(Path file, Map<String, Double> mix) {
         return csv(file, List.of("category", "share"), mix.entrySet().stream()
-                .map(e -> java.util.Arrays.<Object>asList(e.getKey(), number(e.getValue()))).toList());
+                .map(e -> Arrays.<Object>asList(e.getKey(), number(e.getValue()))).toList());
     }
 
     private static String number(double v) {

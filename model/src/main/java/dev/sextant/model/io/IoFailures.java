@@ -7,7 +7,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * What an I/O failure means, in words: the JDK's own messages are often just the path ({@code NoSuchFileException})
@@ -53,8 +58,8 @@ public final class IoFailures {
      * libraries (the database) link their exceptions in cycles, so each is looked at once.
      */
     public static boolean isDiskFull(Throwable t) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Throwable> todo = new ArrayDeque<>();
         if (t != null) {
             todo.add(t);
         }
@@ -74,7 +79,7 @@ public final class IoFailures {
             if (c.getCause() != null) {
                 todo.add(c.getCause());
             }
-            todo.addAll(java.util.Arrays.asList(c.getSuppressed()));
+            todo.addAll(Arrays.asList(c.getSuppressed()));
         }
         return false;
     }

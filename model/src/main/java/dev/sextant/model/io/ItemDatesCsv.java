@@ -4,9 +4,10 @@ import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ModelCutoff;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class ItemDatesCsv {
             return text.length() <= 10 ? LocalDate.parse(text) : OffsetDateTime.parse(text.replace(' ', 'T')).toLocalDate();
         } catch (DateTimeParseException e) {
             try {
-                return java.time.LocalDateTime.parse(text.replace(' ', 'T')).toLocalDate();
+                return LocalDateTime.parse(text.replace(' ', 'T')).toLocalDate();
             } catch (DateTimeParseException e2) {
                 throw r.problem(column, "'" + text + "' is not a date (YYYY-MM-DD)");
             }

@@ -1,23 +1,36 @@
 package dev.sextant.model.io;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.temporal.Temporal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,11 +54,11 @@ public final class Json {
     }
 
     /** NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN". */
-    private static com.fasterxml.jackson.databind.module.SimpleModule nonFiniteAsNull() {
-        com.fasterxml.jackson.databind.JsonSerializer<Double> ser = new com.fasterxml.jackson.databind.JsonSerializer<>() {
+    private static SimpleModule nonFiniteAsNull() {
+        JsonSerializer<Double> ser = new JsonSerializer<>() {
             @Override
-            public void serialize(Double v, com.fasterxml.jackson.core.JsonGenerator g,
-                                  com.fasterxml.jackson.databind.SerializerProvider p) throws java.io.IOException {
+            public void serialize(Double v, JsonGenerator g,
+                                  SerializerProvider p) throws IOException {
                 if (v == null || !Double.isFinite(v)) {
                     g.writeNull();
                 } else {
@@ -53,7 +66,7 @@ public final class Json {
                 }
             }
         };
-        com.fasterxml.jackson.databind.module.SimpleModule m = new com.fasterxml.jackson.databind.module.SimpleModule("non-finite-as-null");
+        SimpleModule m = new SimpleModule("non-finite-as-null");
         m.addSerializer(Double.class, ser);
         m.addSerializer(double.class, ser);
         return m;
@@ -82,7 +95,7 @@ public final class Json {
         return readFile(file, PYTHON);
     }
 
-    private static final ObjectReader PYTHON = STRICT.with(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
+    private static final ObjectReader PYTHON = STRICT.with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
 
     private static JsonNode readFile(Path file, ObjectReader reader) {
         long size = sizeOf(file);
@@ -114,7 +127,7 @@ public final class Json {
 
     private static long sizeOf(Path file) {
         try {
-            return java.nio.file.Files.isRegularFile(file) ? java.nio.file.Files.size(file) : 0;
+            return Files.isRegularFile(file) ? Files.size(file) : 0;
         } catch (IOException e) {
             return 0; // the open below reports it
         }
@@ -250,12 +263,12 @@ public final class Json {
      * ({@code '{'}, {@code '['}, or 0 for an empty file) and the top-level fields of its first object (of a document, or
      * of the first line of a JSON Lines file), in file order, as far as they could be read.
      */
-    public record Peek(char first, java.util.List<String> fields) {
+    public record Peek(char first, List<String> fields) {
     }
 
     /** The {@link Peek} at a file; a syntax error just ends the list of fields early (the reader reports it). */
     public static Peek peek(Path file) {
-        java.util.List<String> fields = new java.util.ArrayList<>();
+        List<String> fields = new ArrayList<>();
         char first = 0;
         try (BufferedReader r = TextInput.open(file)) {
             r.mark(1);
@@ -313,7 +326,7 @@ public final class Json {
      * @param line the line of a JSON Lines file the text came from (Jackson's own line is then 1), or 0 for a document
      */
     public static BadInputException badInput(String source, long line, JsonProcessingException e) {
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty() && !(e instanceof com.fasterxml.jackson.core.JsonParseException)) {
+        if (e instanceof JsonMappingException m && !m.getPath().isEmpty() && !(e instanceof JsonParseException)) {
             return new BadInputException(source, line, path(m), mismatch(m));
         }
         JsonLocation at = e.getLocation();
@@ -352,10 +365,10 @@ public final class Json {
                 : t == int.class || t == Integer.class || t == long.class || t == Long.class ? "a whole number"
                 : t == boolean.class || t == Boolean.class ? "true or false"
                 : t == String.class ? "text"
-                : t.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(t.getEnumConstants())
+                : t.isEnum() ? "one of " + String.join(", ", Arrays.stream(t.getEnumConstants())
                         .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT).replace('_', '-')).toList())
-                : java.time.temporal.Temporal.class.isAssignableFrom(t) ? "a date and time such as 2026-01-31T12:00:00Z"
-                : java.util.Collection.class.isAssignableFrom(t) || t.isArray() ? "a list"
+                : Temporal.class.isAssignableFrom(t) ? "a date and time such as 2026-01-31T12:00:00Z"
+                : Collection.class.isAssignableFrom(t) || t.isArray() ? "a list"
                 : "an object";
         return "expected " + expected;
     }
@@ -424,7 +437,7 @@ public final class Json {
             .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .with(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true));
+            .with(JsonNodeFactory.withExactBigDecimals(true));
 
     /**
      * A JSON line to be changed and written again ({@link #writeBytes}), its numbers exactly as written; null when it is
@@ -433,7 +446,7 @@ public final class Json {
     public static JsonNode readExact(byte[] b, int from, int length) {
         try {
             return EXACT.readTree(b, from, length);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return null;
         }
     }
@@ -459,11 +472,11 @@ public final class Json {
     public static void writeFile(Path file, Object value) {
         try {
             AtomicFile.write(file, out -> {
-                MAPPER.writerWithDefaultPrettyPrinter().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                         .writeValue(out, value);
                 return null;
             });
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw BadInputException.of(TextInput.name(file), "cannot write: " + IoFailures.plain(e));
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -107,7 +108,7 @@ final class JsonArrayLines extends InputStream {
                 throw new InvalidJson("invalid JSON: the array is not closed (the file ends early)", null);
             }
             return false;
-        } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
+        } catch (JsonEOFException e) {
             throw new InvalidJson("invalid JSON: the array is not closed (the file ends early)", e);
         } catch (JsonProcessingException e) {
             throw new InvalidJson("invalid JSON at line " + parser.currentLocation().getLineNr() + " of the array: " + e.getOriginalMessage(), e);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ public final class JsonTextSlots {
             return null;
         }
         byte[] joined = s.joined();
-        if (joined.length != expectedLength || !java.util.Arrays.equals(joined, 0, joined.length, expected, 0, expectedLength)) {
+        if (joined.length != expectedLength || !Arrays.equals(joined, 0, joined.length, expected, 0, expectedLength)) {
             return null;
         }
         return s;

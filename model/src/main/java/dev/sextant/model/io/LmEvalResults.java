@@ -6,11 +6,14 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -115,7 +118,7 @@ public final class LmEvalResults {
     }
 
     /** What a results file holds: its results, the notes on what was chosen, and the day it was run (null: not said). */
-    public record Read(List<ReportedResult> results, List<String> notes, java.time.LocalDate runDate) {
+    public record Read(List<ReportedResult> results, List<String> notes, LocalDate runDate) {
     }
 
     /**
@@ -179,7 +182,7 @@ public final class LmEvalResults {
             } else {
                 // a group: its aggregate means something only when its subtasks share the metric (a leaderboard group
                 // averages acc over some subtasks, exact_match over others: no one number)
-                Map<String, List<String>> byMetric = new java.util.TreeMap<>();
+                Map<String, List<String>> byMetric = new TreeMap<>();
                 long items = 0;
                 boolean allCounted = true;
                 for (String leaf : leaves) {
@@ -280,11 +283,11 @@ public final class LmEvalResults {
      */
     private static List<String> leaves(JsonNode root, String task) {
         List<String> out = new ArrayList<>();
-        collectLeaves(root.path("group_subtasks"), task, out, new java.util.HashSet<>());
+        collectLeaves(root.path("group_subtasks"), task, out, new HashSet<>());
         return out.size() == 1 && out.get(0).equals(task) ? List.of() : out;
     }
 
-    private static void collectLeaves(JsonNode groups, String task, List<String> out, java.util.Set<String> seen) {
+    private static void collectLeaves(JsonNode groups, String task, List<String> out, Set<String> seen) {
         JsonNode subs = groups.path(task);
         if (!seen.add(task)) {
             return; // a cycle in a hand-edited file
@@ -316,7 +319,7 @@ public final class LmEvalResults {
     }
 
     /** Fields of a task entry that describe it rather than score it (alias, name, its item counts). */
-    static final java.util.Set<String> RESERVED = java.util.Set.of("alias", "name", "samples", "sample_len", "sample_count", " ");
+    static final Set<String> RESERVED = Set.of("alias", "name", "samples", "sample_len", "sample_count", " ");
 
     /**
      * The metric keys of a task entry holding finite numbers, in file order, without stderrs and descriptive fields; in
@@ -482,8 +485,8 @@ public final class LmEvalResults {
     }
 
     /** The tasks a results file reports: its results' and its configs' keys. */
-    private static java.util.Set<String> tasks(JsonNode root) {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    private static Set<String> tasks(JsonNode root) {
+        Set<String> out = new HashSet<>();
         root.path("results").fieldNames().forEachRemaining(out::add);
         root.path("configs").fieldNames().forEachRemaining(out::add);
         root.path("n-samples").fieldNames().forEachRemaining(out::add);

@@ -5,6 +5,7 @@ import dev.sextant.model.evaluation.ItemScore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -107,7 +108,7 @@ public final class LmEvalSamples {
                 filter[0] = lineFilter;
                 filterChosen[0] = true;
             }
-            if (!java.util.Objects.equals(filter[0], lineFilter)) {
+            if (!Objects.equals(filter[0], lineFilter)) {
                 return; // the same document under another filter
             }
             String itemId = FieldChecks.at(name, line).identifier("doc_id", id.asText());

@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,7 +17,7 @@ public final class MixTargetFile {
 
     public static Map<String, Double> read(Path file) {
         Map<String, Double> out = new LinkedHashMap<>();
-        try (CsvTable t = CsvTable.open(file, java.util.List.of("source", "share"), Set.of())) {
+        try (CsvTable t = CsvTable.open(file, List.of("source", "share"), Set.of())) {
             for (CsvTable.Row r : t) {
                 String source = r.required("source");
                 double share = r.number("share");

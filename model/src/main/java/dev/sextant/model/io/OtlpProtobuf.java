@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.HexFormat;
 
 /**
@@ -152,7 +154,7 @@ public final class OtlpProtobuf {
                     }
                 }
                 case 6 -> out.putObject("kvlistValue").set("values", attributes(r.message(), 1));
-                case 7 -> out.put("bytesValue", java.util.Base64.getEncoder().encodeToString(r.bytes()));
+                case 7 -> out.put("bytesValue", Base64.getEncoder().encodeToString(r.bytes()));
                 default -> r.skip(tag);
             }
         }
@@ -220,7 +222,7 @@ public final class OtlpProtobuf {
 
         byte[] bytes() {
             int n = length();
-            byte[] out = java.util.Arrays.copyOfRange(b, at, at + n);
+            byte[] out = Arrays.copyOfRange(b, at, at + n);
             at += n;
             return out;
         }

@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,9 +53,9 @@ public final class OutputFolder {
                 Files.move(tmp, dir);
             }
             return result;
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             deleteQuietly(tmp);
-            IOException io = e instanceof IOException x ? x : ((java.io.UncheckedIOException) e).getCause();
+            IOException io = e instanceof IOException x ? x : ((UncheckedIOException) e).getCause();
             throw BadInputException.of(name, "cannot write: " + IoFailures.plain(io));
         } catch (RuntimeException | Error e) {
             deleteQuietly(tmp);

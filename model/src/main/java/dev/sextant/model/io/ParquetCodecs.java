@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -24,7 +25,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
         UnsupportedCodec(CompressionCodecName codec) {
             super(codec.name());
-            this.codec = codec.name().toLowerCase(java.util.Locale.ROOT);
+            this.codec = codec.name().toLowerCase(Locale.ROOT);
         }
     }
 

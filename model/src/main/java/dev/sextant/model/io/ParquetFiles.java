@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.contamination.CorpusUnit;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -128,7 +132,7 @@ public final class ParquetFiles {
     }
 
     private static byte[] read(SeekableByteChannel ch, long at) throws IOException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4);
+        ByteBuffer b = ByteBuffer.allocate(4);
         ch.position(at);
         while (b.hasRemaining() && ch.read(b) > 0) {
             // fill
@@ -141,7 +145,7 @@ public final class ParquetFiles {
             return b;
         }
         String name = TextInput.name(file);
-        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
             return new BadInputException(name, 0, null, "cannot read: " + CorpusFiles.readProblem((IOException) e), e);
         }
         return new BadInputException(name, 0, null, "damaged Parquet footer (the file's schema and row groups cannot be read)", e);
@@ -184,7 +188,7 @@ public final class ParquetFiles {
             return new BadInputException(TextInput.name(file), 0, where, "compressed with " + u.codec
                     + ", which Sextant does not read (it reads snappy, zstd, gzip and uncompressed Parquet)", e);
         }
-        if (e instanceof java.nio.file.FileSystemException io) {
+        if (e instanceof FileSystemException io) {
             return new BadInputException(TextInput.name(file), 0, where, "cannot read: " + CorpusFiles.readProblem(io), e);
         }
         return new BadInputException(TextInput.name(file), 0, where, "damaged data (its pages cannot be decoded)", e);

@@ -1,11 +1,14 @@
 package dev.sextant.model.io;
 
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.serving.WeightStorage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The planners' model and GPU arguments: a catalog id, or a file (a Hugging Face config.json, a GPU JSON). A missing
@@ -24,13 +27,13 @@ public final class PlannerInputs {
      * How the model's checkpoint stores its weights: a config.json's quantization_config; empty for catalog models
      * and configs without one.
      */
-    public static java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights(String idOrFile) {
-        return isFile(idOrFile) ? HfModelConfig.weights(existing(idOrFile)) : java.util.Optional.empty();
+    public static Optional<WeightStorage> checkpointWeights(String idOrFile) {
+        return isFile(idOrFile) ? HfModelConfig.weights(existing(idOrFile)) : Optional.empty();
     }
 
     /** What reading a config.json should tell its user (see {@link HfModelConfig#notes}); empty for catalog models. */
-    public static java.util.List<String> modelNotes(String idOrFile) {
-        return isFile(idOrFile) ? HfModelConfig.notes(existing(idOrFile)) : java.util.List.of();
+    public static List<String> modelNotes(String idOrFile) {
+        return isFile(idOrFile) ? HfModelConfig.notes(existing(idOrFile)) : List.of();
     }
 
     public static GpuSpec gpu(String idOrFile) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.monitoring.Request;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -15,6 +17,7 @@ import java.time.temporal.ChronoField;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -117,7 +120,7 @@ public final class RequestLogFile {
                         r.csvRecord(rec.getRecordNumber() + 1, header, rec);
                     }
                 }
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 throw BadInputException.of(name, "cannot be read: " + e.getMessage());
             }
         }
@@ -211,10 +214,10 @@ public final class RequestLogFile {
             }
             if (format.equals("csv")) {
                 List<String> cells;
-                try (CSVParser p = CSV_ROW.parse(new java.io.StringReader(line))) {
+                try (CSVParser p = CSV_ROW.parse(new StringReader(line))) {
                     List<CSVRecord> recs = p.getRecords();
                     cells = recs.isEmpty() ? List.of() : recs.get(0).toList();
-                } catch (IOException | java.io.UncheckedIOException e) {
+                } catch (IOException | UncheckedIOException e) {
                     skip(n, null, "not a CSV row (a quote left open?)");
                     return;
                 }
@@ -300,9 +303,9 @@ public final class RequestLogFile {
         }
 
         /** The columns seen so far (JSON Lines records need not all have the same keys: the mapping grows with them). */
-        final java.util.Set<String> columns = new java.util.LinkedHashSet<>();
+        final Set<String> columns = new LinkedHashSet<>();
 
-        void map(java.util.Set<String> cellNames) {
+        void map(Set<String> cellNames) {
             Map<String, String> cells = new LinkedHashMap<>();
             cellNames.forEach(c -> cells.put(c, ""));
             mapping = new LinkedHashMap<>();

@@ -1,13 +1,19 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.data.TokenCounting;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.RepeatedSamples;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,7 +56,7 @@ public final class SampleTrialFiles {
      * As above, counting the tokens of answers whose file gives their text but no count with {@code tokenizer} (the
      * model's own; null: none). Text before a closing {@code </think>} counts as reasoning tokens.
      */
-    public static Read read(List<Path> files, String model, String metric, dev.sextant.model.data.TokenCounting tokenizer) {
+    public static Read read(List<Path> files, String model, String metric, TokenCounting tokenizer) {
         List<RepeatedSamples.Trial> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Path f : files) {
@@ -75,7 +81,7 @@ public final class SampleTrialFiles {
         return new Read(List.copyOf(out), List.copyOf(notes));
     }
 
-    static void csv(Path file, List<RepeatedSamples.Trial> out, dev.sextant.model.data.TokenCounting tokenizer) {
+    static void csv(Path file, List<RepeatedSamples.Trial> out, TokenCounting tokenizer) {
         String name = TextInput.name(file);
         try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL); Tokens tokens = new Tokens(tokenizer)) {
             boolean perFile = !t.has("sample");
@@ -134,9 +140,9 @@ public final class SampleTrialFiles {
     static void tauBench(Path file, String model, List<RepeatedSamples.Trial> out, List<String> notes) {
         String name = TextInput.name(file);
         JsonNode root;
-        try (java.io.BufferedReader r = TextInput.open(file)) {
+        try (BufferedReader r = TextInput.open(file)) {
             root = Json.mapper().readTree(r);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw BadInputException.of(name, "not a τ-bench results file: " + e.getMessage());
         }
         String m = model != null ? model : file.getFileName().toString().replaceFirst("(?i)\\.json$", "");
@@ -161,11 +167,11 @@ public final class SampleTrialFiles {
     }
 
     static void lmEval(Path file, String model, String metric, List<RepeatedSamples.Trial> out, List<String> notes,
-                       dev.sextant.model.data.TokenCounting tokenizer) {
+                       TokenCounting tokenizer) {
         List<String> fileNotes = new ArrayList<>();
         List<ItemScore> scores = LmEvalSamples.read(file, model, metric, new UniqueKeys(), fileNotes);
-        java.util.Map<String, double[]> counted = tokenizer == null ? java.util.Map.of() : responseTokens(file, tokenizer, fileNotes);
-        java.util.Map<String, String> answers = finalAnswers(file);
+        Map<String, double[]> counted = tokenizer == null ? Map.of() : responseTokens(file, tokenizer, fileNotes);
+        Map<String, String> answers = finalAnswers(file);
         String task = LmEvalSamples.task(file);
         Matcher m = SAMPLES.matcher(file.getFileName().toString());
         JsonNode results = null;
@@ -193,8 +199,8 @@ public final class SampleTrialFiles {
      * Each document's answer counted: the first generation of its first request ({@code resps[0][0]}, the model's raw
      * text), {output, reasoning} tokens by doc_id; a log-likelihood task's responses are numbers, not text (none, said).
      */
-    static java.util.Map<String, double[]> responseTokens(Path file, dev.sextant.model.data.TokenCounting tokenizer, List<String> notes) {
-        java.util.Map<String, double[]> out = new java.util.HashMap<>();
+    static Map<String, double[]> responseTokens(Path file, TokenCounting tokenizer, List<String> notes) {
+        Map<String, double[]> out = new HashMap<>();
         long[] notText = {0};
         try (Tokens tokens = new Tokens(tokenizer)) {
             JsonLines.forEach(file, (node, line) -> {
@@ -221,8 +227,8 @@ public final class SampleTrialFiles {
      * majority voting across runs; none when a document appears under several filters (which extraction to vote on is
      * then not the file's to say) or an answer is not text.
      */
-    static java.util.Map<String, String> finalAnswers(Path file) {
-        java.util.Map<String, String> out = new java.util.HashMap<>();
+    static Map<String, String> finalAnswers(Path file) {
+        Map<String, String> out = new HashMap<>();
         boolean[] usable = {true};
         JsonLines.forEach(file, (node, line) -> {
             JsonNode id = node.get("doc_id");
@@ -234,14 +240,14 @@ public final class SampleTrialFiles {
                 usable[0] = false;
             }
         });
-        return usable[0] ? out : java.util.Map.of();
+        return usable[0] ? out : Map.of();
     }
 
     /** One tokenizer counter for a file's answers: {output, reasoning} tokens of a text. */
     static final class Tokens implements AutoCloseable {
-        private final dev.sextant.model.data.TokenCounting.Counter counter;
+        private final TokenCounting.Counter counter;
 
-        Tokens(dev.sextant.model.data.TokenCounting tokenizer) {
+        Tokens(TokenCounting tokenizer) {
             this.counter = tokenizer == null ? null : tokenizer.newCounter();
         }
 
@@ -254,7 +260,7 @@ public final class SampleTrialFiles {
         }
 
         private double count(String text) {
-            byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] b = text.getBytes(StandardCharsets.UTF_8);
             return counter.count(b, b.length);
         }
 

@@ -6,6 +6,7 @@ import dev.sextant.model.ablation.ScalingLawFit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class ScalingFitFile {
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".part");
             Files.writeString(tmp, Json.write(out));
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw BadInputException.of(file.toString(), "cannot be written: " + e.getMessage());
         }

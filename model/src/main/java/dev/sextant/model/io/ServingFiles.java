@@ -5,11 +5,14 @@ import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.LengthDistribution;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The serving planner's input files: token counts ({@code file:PATH} distributions, one count per line), request
@@ -84,7 +87,7 @@ public final class ServingFiles {
             double rate = FieldChecks.at(file, line).nonNegative("rate", number(f[1], file, line, "rate"));
             // to the minute, as the traffic CSV is written back: two starts within a minute would become one
             int minute = (int) Math.round(start * 60);
-            starts.add(file, line, "start", String.format(java.util.Locale.ROOT, "%02d:%02d", minute / 60, minute % 60));
+            starts.add(file, line, "start", String.format(Locale.ROOT, "%02d:%02d", minute / 60, minute % 60));
             if (!points.isEmpty() && start <= points.get(points.size() - 1)[0]) {
                 throw new BadInputException(file, line, "start", "windows must be in increasing order of start");
             }
@@ -107,8 +110,8 @@ public final class ServingFiles {
         StringBuilder sb = new StringBuilder("start,rate\n");
         for (Capacity.Window w : windows) {
             int minutes = (int) Math.round(w.startHour() * 60);
-            sb.append(String.format(java.util.Locale.ROOT, "%02d:%02d,%s%n", minutes / 60, minutes % 60,
-                    new java.math.BigDecimal(w.rate()).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString()));
+            sb.append(String.format(Locale.ROOT, "%02d:%02d,%s%n", minutes / 60, minutes % 60,
+                    new BigDecimal(w.rate()).round(new MathContext(6)).stripTrailingZeros().toPlainString()));
         }
         return sb.toString();
     }

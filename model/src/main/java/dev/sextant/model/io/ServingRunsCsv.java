@@ -3,9 +3,9 @@ package dev.sextant.model.io;
 import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
-import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.validation.PublishedServingRun;
 import dev.sextant.model.serving.validation.ServingLoad;
 import dev.sextant.model.serving.validation.ServingMetric;
@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Published serving measurements as CSV: one a row, lines starting with {@code #} are comments (the bundled file
@@ -102,13 +103,13 @@ public final class ServingRunsCsv {
     }
 
     /** A catalog model, or one whose Hugging Face config.json ships with the validation sets ({@value #CONFIGS}). */
-    public static java.util.Optional<ModelArchitecture> model(String id) {
-        java.util.Optional<ModelArchitecture> known = ModelCatalog.find(id);
+    public static Optional<ModelArchitecture> model(String id) {
+        Optional<ModelArchitecture> known = ModelCatalog.find(id);
         if (known.isPresent()) {
             return known;
         }
         try (InputStream in = ServingRunsCsv.class.getResourceAsStream(CONFIGS + id + ".json")) {
-            return in == null ? java.util.Optional.empty() : java.util.Optional.of(HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id));
+            return in == null ? Optional.empty() : Optional.of(HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

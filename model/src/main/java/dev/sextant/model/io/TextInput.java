@@ -2,9 +2,13 @@ package dev.sextant.model.io;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,14 +57,14 @@ public final class TextInput {
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         long line = 1;
         byte[] chunk = new byte[1 << 16];
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(chunk.length + 8);
-        java.nio.CharBuffer chars = java.nio.CharBuffer.allocate(chunk.length * 2 + 16);
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        ByteBuffer bytes = ByteBuffer.allocate(chunk.length + 8);
+        CharBuffer chars = CharBuffer.allocate(chunk.length * 2 + 16);
+        try (InputStream in = Files.newInputStream(file)) {
             int n;
             while ((n = in.read(chunk)) > 0) {
                 bytes.put(chunk, 0, n).flip();
                 int start = bytes.position();
-                java.nio.charset.CoderResult r = decoder.decode(bytes, chars, false);
+                CoderResult r = decoder.decode(bytes, chars, false);
                 for (int i = start; i < bytes.position(); i++) {
                     if (bytes.get(i) == '\n') {
                         line++;

@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.hardware.Precision;
+import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.validation.Metric;
 import dev.sextant.model.training.validation.PublishedRun;
@@ -80,7 +81,7 @@ public final class TrainingRunsCsv {
                     c.integer("zero", 0), c.choice("recompute", Recompute.class), c.bool("sequence_parallel"), attention.equals("fused"),
                     c.choice("precision", Precision.class), c.required("fp8_recipe"), metric, c.number("measured"),
                     assumed.isEmpty() ? List.of() : List.of(assumed.split(";")), set.equals("original"),
-                    dev.sextant.model.training.MoeDispatcher.of(c.text("moe_dispatcher")));
+                    MoeDispatcher.of(c.text("moe_dispatcher")));
         } catch (InputError e) {
             throw c.problem(e.field(), e.getMessage());
         }

@@ -1,11 +1,16 @@
 package dev.sextant.model.monitoring;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.gate.CanaryPlan;
 import dev.sextant.model.statistics.Normal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 
 /**
@@ -78,10 +83,10 @@ public final class CanaryWatch {
     static final int MAX_WINDOWS = 240;
 
     /** Each closed window's canary and baseline sides, newest last. */
-    private final java.util.ArrayDeque<Side[]> windows = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Side[]> windows = new ArrayDeque<>();
     private Verdict rolledBack;
     /** Thresholds whose planned analysis (at α) has been made. */
-    private final java.util.Set<Threshold> planned = new java.util.HashSet<>();
+    private final Set<Threshold> planned = new HashSet<>();
 
     /**
      * @param canary       the canary's segment (e.g. route=canary); a request is the canary's when its columns match
@@ -105,9 +110,9 @@ public final class CanaryWatch {
      * The rollback thresholds of a canary plan (the gate's), each with the plan's baseline and the samples it planned
      * for: error and refusal rates, the P99 latency, the quality mean.
      */
-    public static List<Threshold> thresholds(dev.sextant.model.gate.CanaryPlan plan) {
+    public static List<Threshold> thresholds(CanaryPlan plan) {
         List<Threshold> out = new ArrayList<>();
-        for (dev.sextant.model.gate.CanaryPlan.Threshold t : plan.thresholds()) {
+        for (CanaryPlan.Threshold t : plan.thresholds()) {
             Metric m = switch (t.metric()) {
                 case "error rate" -> Metric.ERROR_RATE;
                 case "refusal rate" -> Metric.REFUSAL_RATE;
@@ -305,7 +310,7 @@ public final class CanaryWatch {
         static final double RATIO = 1.01;
         static final double LOWEST = 0.01;
         static final int BINS = (int) Math.ceil(Math.log(1e10) / Math.log(RATIO)) + 2;
-        final java.util.TreeMap<Integer, Long> bins = new java.util.TreeMap<>();
+        final TreeMap<Integer, Long> bins = new TreeMap<>();
         final long[] beyond = new long[thresholds.size()];
         long n;
 

@@ -1,5 +1,6 @@
 package dev.sextant.model.monitoring;
 
+import dev.sextant.model.gate.DemoGateData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class DemoMonitoring {
             boolean refusal = r.nextDouble() < 0.01;
             Map<String, String> seg = new LinkedHashMap<>();
             // the canary serves the demo gate's candidate, the stable route its incumbent: the same models the Rollout area decides on
-            seg.put("model", canary ? dev.sextant.model.gate.DemoGateData.CANDIDATE : dev.sextant.model.gate.DemoGateData.INCUMBENT);
+            seg.put("model", canary ? DemoGateData.CANDIDATE : DemoGateData.INCUMBENT);
             seg.put("route", canary ? "canary" : "stable");
             out.add(new Request(String.format(Locale.ROOT, "demo-%06d", i++), START + Math.round(t), seg, in, outTokens, ttft, latency, error,
                     error ? "500" : "200", refusal ? "content_filter" : "stop", refusal, Map.of()));

@@ -7,7 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
+import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 
 /**
  * How current a rollout decision's evidence is: each layer's date and age, and whether production traffic has moved
@@ -38,7 +42,7 @@ public final class EvidenceFreshness {
     /** Items the evaluation's sample needs before it is compared. */
     static final int MIN_SAMPLE = 50;
     /** Columns that name who served a request, not what was asked: not a workload's mix. */
-    static final java.util.Set<String> SERVING_COLUMNS = java.util.Set.of("model", "version");
+    static final Set<String> SERVING_COLUMNS = Set.of("model", "version");
 
     /**
      * @param since the date traffic is compared from (the newest evidence), or null without evidence
@@ -165,7 +169,7 @@ public final class EvidenceFreshness {
      */
     static List<Shift> mixShifts(List<Request> sample, Map<Map<String, String>, Long> mixSince) {
         List<Shift> out = new ArrayList<>();
-        java.util.Set<String> columns = new java.util.TreeSet<>();
+        Set<String> columns = new TreeSet<>();
         sample.forEach(r -> columns.addAll(r.segments().keySet()));
         columns.removeAll(SERVING_COLUMNS);
         long m = mixSince.values().stream().mapToLong(Long::longValue).sum();
@@ -173,11 +177,11 @@ public final class EvidenceFreshness {
             return out;
         }
         for (String column : columns) {
-            Map<String, Double> ref = new java.util.TreeMap<>();
+            Map<String, Double> ref = new TreeMap<>();
             sample.forEach(r -> ref.merge(r.segments().getOrDefault(column, "(none)"), 1.0, Double::sum));
-            Map<String, Double> now = new java.util.TreeMap<>();
+            Map<String, Double> now = new TreeMap<>();
             mixSince.forEach((seg, n) -> now.merge(seg.getOrDefault(column, "(none)"), (double) n, Double::sum));
-            java.util.Set<String> values = new java.util.TreeSet<>(ref.keySet());
+            Set<String> values = new TreeSet<>(ref.keySet());
             values.addAll(now.keySet());
             if (values.size() < 2) {
                 continue;
@@ -189,7 +193,7 @@ public final class EvidenceFreshness {
                 double a = (now.getOrDefault(v, 0.0) + 0.5) / (m + 0.5 * k);
                 psi += (a - e) * Math.log(a / e);
             }
-            double noise = new org.apache.commons.math3.distribution.ChiSquaredDistribution(null, k - 1).inverseCumulativeProbability(0.999)
+            double noise = new ChiSquaredDistribution(null, k - 1).inverseCumulativeProbability(0.999)
                     * (1.0 / sample.size() + 1.0 / m);
             String severity = psi <= noise || psi < TrafficMonitor.PSI_MODERATE ? "none" : psi >= TrafficMonitor.PSI_LARGE ? "large" : "moderate";
             out.add(new Shift(column, "evaluation sample", psi, severity, sample.size(), m));

@@ -1,8 +1,11 @@
 package dev.sextant.model.monitoring;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -88,7 +91,7 @@ public final class LiveMonitor {
 
     /** Requests held for judgements to come (open windows, trailing windows, the drift's reference). */
     public synchronized long held() {
-        java.util.Set<List<Request>> lists = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<List<Request>> lists = Collections.newSetFromMap(new IdentityHashMap<>());
         lists.addAll(open.values());
         lists.addAll(judged.values());
         lists.addAll(reference.values());

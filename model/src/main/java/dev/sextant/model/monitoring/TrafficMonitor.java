@@ -6,6 +6,8 @@ import dev.sextant.model.statistics.Normal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Production traffic in time windows, per segment (a combination of the columns grouped by), each window set against
@@ -155,7 +158,7 @@ public final class TrafficMonitor {
             InputError.require(group != null, "monitor.baseline", "no requests in the baseline group " + s.baselineGroup() + "; the segments are "
                     + bySegment.keySet());
         }
-        Map<List<List<Request>>, int[][]> hitCounts = new java.util.IdentityHashMap<>();
+        Map<List<List<Request>>, int[][]> hitCounts = new IdentityHashMap<>();
         for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
             List<List<Request>> w = e.getValue();
             if (w == group) {
@@ -346,7 +349,7 @@ public final class TrafficMonitor {
         if (sd == 0) {
             return nowMedian != mean;
         }
-        double t = new org.apache.commons.math3.distribution.TDistribution(null, n - 1).inverseCumulativeProbability(1 - WINDOW_ALPHA / 2);
+        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - WINDOW_ALPHA / 2);
         return Math.abs(nowMedian - mean) >= t * sd * Math.sqrt(1 + 1.0 / n);
     }
 
@@ -585,7 +588,7 @@ public final class TrafficMonitor {
     /** The requests by segment (the grouped columns' values; "(none)" where a request lacks one), then by window from {@code start}. */
     static Map<Map<String, String>, List<List<Request>>> bucket(List<Request> requests, Settings s, long start, int windows) {
         Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
-        Map<String, List<List<Request>>> byKey = new java.util.HashMap<>(); // the segment's values joined: one map built per segment
+        Map<String, List<List<Request>>> byKey = new HashMap<>(); // the segment's values joined: one map built per segment
         StringBuilder key = new StringBuilder();
         for (Request r : requests) {
             key.setLength(0);

@@ -2,6 +2,8 @@ package dev.sextant.model.runhealth;
 
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -98,10 +100,10 @@ public final class AnomalyDetector {
             return false;
         }
         MetricSeries t = times.get();
-        int i = java.util.Arrays.binarySearch(t.steps(), step);
+        int i = Arrays.binarySearch(t.steps(), step);
         long previous = i > 0 ? t.step(i - 1) : Long.MIN_VALUE;
         MetricSeries v = validation.get();
-        int j = java.util.Arrays.binarySearch(v.steps(), previous);
+        int j = Arrays.binarySearch(v.steps(), previous);
         if (j >= 0) {
             return true; // evaluated at the step logged just before
         }
@@ -252,7 +254,7 @@ public final class AnomalyDetector {
     /** The training loss's median over the window of finite points at or before {@code step} (NaN when none). */
     private double trainingMedian(MetricSeries train, long step) {
         int end = train.indexAtOrBefore(step);
-        java.util.List<Double> xs = new ArrayList<>();
+        List<Double> xs = new ArrayList<>();
         for (int k = end; k >= 0 && xs.size() < settings.window(); k--) {
             if (Double.isFinite(train.value(k))) {
                 xs.add(train.value(k));
@@ -261,7 +263,7 @@ public final class AnomalyDetector {
         if (xs.isEmpty()) {
             return Double.NaN;
         }
-        java.util.Collections.sort(xs);
+        Collections.sort(xs);
         int n = xs.size();
         return n % 2 == 1 ? xs.get(n / 2) : (xs.get(n / 2 - 1) + xs.get(n / 2)) / 2;
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * The demo project's run health: an illustrative log of a 7B pre-training run (synthetic, generated here, not a real
@@ -42,7 +43,7 @@ public final class DemoRunHealth {
     }
 
     /** One attempt's log from {@code from} to {@code to}, the loss multiplied by {@code lossFactor}. */
-    private static TrainingLog.Segment segment(String file, long from, long to, long seed, java.util.function.LongToDoubleFunction lossFactor) {
+    private static TrainingLog.Segment segment(String file, long from, long to, long seed, LongToDoubleFunction lossFactor) {
         SplittableRandom r = new SplittableRandom(seed);
         int n = (int) ((to - from) / 10 + 1);
         long[] steps = new long[n];

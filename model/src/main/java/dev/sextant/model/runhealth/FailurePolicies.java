@@ -1,7 +1,9 @@
 package dev.sextant.model.runhealth;
 
+import dev.sextant.model.training.Checkpointing;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** A failure policy and the alternatives worth putting beside it, each differing from it in one lever. */
 public final class FailurePolicies {
@@ -35,7 +37,7 @@ public final class FailurePolicies {
             // a snapshot to host memory costs what an asynchronous write blocks for; at its own Daly optimum. Where that is
             // no more often than the checkpoints (asynchronous ones already leave such a copy), it adds nothing
             double cost = Math.max(1, s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE);
-            double every = dev.sextant.model.training.Checkpointing.daly(cost, 86400 / (s.gpus() * s.failuresPerGpuDay()));
+            double every = Checkpointing.daly(cost, 86400 / (s.gpus() * s.failuresPerGpuDay()));
             if (every < 0.9 * s.checkpointIntervalSeconds()) {
                 out.add(new Named("as given + in-memory snapshots every " + minutes(every) + " (Daly)", s.withMemorySnapshots(every, cost)));
             }
@@ -58,7 +60,7 @@ public final class FailurePolicies {
             return "Spare nodes: as many as needed (the closed forms' assumption): no run waits for a repair or shrinks"
                     + (s.elastic() ? ", so elastic continuation changes nothing" : "");
         }
-        return "Spare nodes: " + s.spareNodes() + ", a failed node back after " + String.format(java.util.Locale.ROOT, "%.0f", s.repairHours())
+        return "Spare nodes: " + s.spareNodes() + ", a failed node back after " + String.format(Locale.ROOT, "%.0f", s.repairHours())
                 + " h; beyond them the run " + (s.elastic() ? "continues on fewer data-parallel replicas (slower steps, a restart to "
                 + "shrink and another to grow back)" : "waits for a repair") + ", so it is slower than with as many spares as needed";
     }
@@ -72,6 +74,6 @@ public final class FailurePolicies {
     }
 
     private static String minutes(double seconds) {
-        return String.format(java.util.Locale.ROOT, "%.1f min", seconds / 60);
+        return String.format(Locale.ROOT, "%.1f min", seconds / 60);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sextant.model.runhealth;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.training.Checkpointing;
 
 /**
  * A training run and how it copes with hardware failures.
@@ -63,7 +64,7 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
     /** Llama 3 (Dubey et al. 2024, arXiv 2407.21783, §3.3.4): 419 unexpected interruptions in 54 days on 16,384 H100 GPUs. */
     public static final double LLAMA3_FAILURES_PER_GPU_DAY = 419.0 / (54 * 16384);
     /** Share of a checkpoint's write that blocks training when it is asynchronous (the snapshot to host memory). */
-    public static final double ASYNC_BLOCKING_SHARE = dev.sextant.model.training.Checkpointing.ASYNC_BLOCKING_SHARE;
+    public static final double ASYNC_BLOCKING_SHARE = Checkpointing.ASYNC_BLOCKING_SHARE;
 
     public FailureScenario {
         InputError.require(gpus >= 1, "failures.gpus", "GPUs must be at least 1");
@@ -94,7 +95,7 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
             return idealSeconds;
         }
         double blocking = async ? checkpointSeconds * ASYNC_BLOCKING_SHARE : checkpointSeconds;
-        return dev.sextant.model.training.Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (gpus * failuresPerGpuDay));
+        return Checkpointing.daly(Math.max(blocking, 1e-3), 86400 / (gpus * failuresPerGpuDay));
     }
 
     /** The simplest policy: synchronous checkpoints, unlimited spares, no tiers, no correlation. */

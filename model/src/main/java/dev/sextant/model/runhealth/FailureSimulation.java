@@ -1,11 +1,13 @@
 package dev.sextant.model.runhealth;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.Moments;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,7 +48,7 @@ public final class FailureSimulation {
      */
     public static FailureStudy run(FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
         if (runs < 1) {
-            throw new dev.sextant.model.InputError("failures.runs", "runs must be at least 1");
+            throw new InputError("failures.runs", "runs must be at least 1");
         }
         Outcome[] out = new Outcome[runs];
         AtomicInteger finished = new AtomicInteger();
@@ -231,8 +233,8 @@ public final class FailureSimulation {
         void strike() {
             failures++;
             if (t > GIVE_UP * Math.max(s.idealSeconds(), 3600)) {
-                throw new dev.sextant.model.InputError("failures.rate", "the run never finishes: failures come faster than it can restart"
-                        + " and make progress (" + String.format(java.util.Locale.ROOT, "%.1f", s.failuresPerDay()) + " a day against a "
+                throw new InputError("failures.rate", "the run never finishes: failures come faster than it can restart"
+                        + " and make progress (" + String.format(Locale.ROOT, "%.1f", s.failuresPerDay()) + " a day against a "
                         + Math.round(s.restartSeconds()) + " s restart)");
             }
             int hit = s.correlatedShare() > 0 && random.nextDouble() < s.correlatedShare() ? s.correlatedNodes() : 1;

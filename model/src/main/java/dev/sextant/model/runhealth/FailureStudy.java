@@ -1,6 +1,7 @@
 package dev.sextant.model.runhealth;
 
 import java.util.Arrays;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What a failure Monte Carlo found over its runs.
@@ -48,7 +49,7 @@ public record FailureStudy(FailureScenario scenario, int runs, Distribution comp
                 out[0].timeline(), Arrays.stream(hours).sorted().toArray());
     }
 
-    private static double mean(FailureSimulation.Outcome[] out, java.util.function.ToDoubleFunction<FailureSimulation.Outcome> f) {
+    private static double mean(FailureSimulation.Outcome[] out, ToDoubleFunction<FailureSimulation.Outcome> f) {
         return Arrays.stream(out).mapToDouble(f).average().orElse(0);
     }
 }

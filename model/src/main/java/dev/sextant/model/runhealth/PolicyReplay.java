@@ -1,5 +1,6 @@
 package dev.sextant.model.runhealth;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,7 +35,7 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
 
     public static PolicyReplay replay(TrainingLog log, RollbackPolicy policy, Checkpoints checkpoints, List<Anomaly> detected,
                                       int window, double stepSeconds, int gpus) {
-        MetricSeries m = log.metric(policy.metric()).orElseThrow(() -> new dev.sextant.model.InputError("policy.metric",
+        MetricSeries m = log.metric(policy.metric()).orElseThrow(() -> new InputError("policy.metric",
                 "the log has no metric '" + policy.metric() + "'; it has " + log.metricNames()));
         boolean logScale = !m.name().equals(MetricNames.LOSS) && !m.name().equals(MetricNames.VALIDATION_LOSS);
         double[] z = scores(m, window, logScale);

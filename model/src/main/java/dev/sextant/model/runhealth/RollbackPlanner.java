@@ -1,6 +1,8 @@
 package dev.sextant.model.runhealth;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,7 +38,7 @@ public final class RollbackPlanner {
                 // the same incident seen in another metric (grad-norm at 1830, loss at 1831), or a recurrence inside the
                 // window the first rollback skips: one rollback, which re-runs and skips what both need
                 long to = Math.max(prev.skipToStep(), a.endStep() + SKIP_MARGIN);
-                String metric = java.util.Arrays.asList(prev.metric().split(" \\+ ")).contains(a.metric()) ? prev.metric()
+                String metric = Arrays.asList(prev.metric().split(" \\+ ")).contains(a.metric()) ? prev.metric()
                         : prev.metric() + " + " + a.metric();
                 out.set(out.size() - 1, new Rollback(prev.anomalyStep(), metric, prev.kind(), prev.checkpointStep(), prev.stepsLost(),
                         prev.gpuHoursLost(), prev.skipFromStep(), to, prev.skipFromSample(),
@@ -61,7 +63,7 @@ public final class RollbackPlanner {
      */
     static List<Anomaly> incidents(List<Anomaly> anomalies) {
         List<Anomaly> out = new ArrayList<>(anomalies.stream().filter(a -> a.kind().needsRollback()).toList());
-        out.sort(java.util.Comparator.comparingLong(Anomaly::step).thenComparing(a -> !a.metric().equals(MetricNames.LOSS)));
+        out.sort(Comparator.comparingLong(Anomaly::step).thenComparing(a -> !a.metric().equals(MetricNames.LOSS)));
         return out;
     }
 
@@ -69,7 +71,7 @@ public final class RollbackPlanner {
     public static Optional<Double> medianStepSeconds(TrainingLog log) {
         Optional<MetricSeries> s = log.metric(MetricNames.STEP_TIME).or(() -> AnomalyDetector.stepTimeFromWallClock(log));
         return s.map(m -> {
-            double[] v = java.util.Arrays.stream(m.values()).filter(x -> Double.isFinite(x) && x > 0).sorted().toArray();
+            double[] v = Arrays.stream(m.values()).filter(x -> Double.isFinite(x) && x > 0).sorted().toArray();
             return v.length == 0 ? Double.NaN : RollingBaseline.medianOfSorted(v, v.length);
         }).filter(Double::isFinite);
     }

@@ -1,6 +1,7 @@
 package dev.sextant.model.runhealth;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +56,7 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
             }
             out[n++] = next;
         }
-        return java.util.Arrays.copyOf(out, n);
+        return Arrays.copyOf(out, n);
     }
 
     public long firstStep() {

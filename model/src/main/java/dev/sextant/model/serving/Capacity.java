@@ -2,8 +2,11 @@ package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ModelLimitException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.DoublePredicate;
 
 /**
  * Replicas over a day. Goodput (DistServe, OSDI'24): the highest request rate at which one replica meets the P99 TTFT
@@ -61,7 +64,7 @@ public final class Capacity {
      * The highest rate at which {@code meets} holds, assuming it holds up to some rate and fails above: doubling from 1
      * request/s, then {@link #BISECTIONS} halvings of the bracket; 0 when not even 0.001 requests/s meets it.
      */
-    static double highestRate(java.util.function.DoublePredicate meets) {
+    static double highestRate(DoublePredicate meets) {
         double lo = 0;
         double hi = 1;
         while (meets.test(hi)) {
@@ -69,8 +72,8 @@ public final class Capacity {
             hi *= 2;
             if (hi > MAX_RATE) {
                 // the bound is not an answer: the simulation could not limit this capacity
-                throw new dev.sextant.model.job.ModelLimitException("the simulation met the latency targets at every rate up to "
-                        + String.format(java.util.Locale.ROOT, "%,.0f", MAX_RATE) + " requests/s, so it cannot bound this capacity: no answer");
+                throw new ModelLimitException("the simulation met the latency targets at every rate up to "
+                        + String.format(Locale.ROOT, "%,.0f", MAX_RATE) + " requests/s, so it cannot bound this capacity: no answer");
             }
         }
         if (lo == 0 && !meets.test(1e-3)) {

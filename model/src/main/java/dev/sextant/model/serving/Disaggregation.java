@@ -3,9 +3,14 @@ package dev.sextant.model.serving;
 import dev.sextant.model.InputError;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ModelLimitException;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Disaggregated prefill/decode serving (DistServe, Zhong et al., OSDI'24; Splitwise, Patel et al., ISCA'24; Mooncake,
@@ -53,10 +58,10 @@ public final class Disaggregation {
         /** NVLink when both instances fit in one node together, else each GPU's network share. */
         public static KvLink between(GpuSpec gpu, int prefillGpus, int decodeGpus) {
             if (prefillGpus + decodeGpus <= GPUS_PER_NODE) {
-                return new KvLink(gpu.linkGBs(), String.format(java.util.Locale.ROOT, "%s inside one node, %.0f GB/s per GPU", gpu.link(),
+                return new KvLink(gpu.linkGBs(), String.format(Locale.ROOT, "%s inside one node, %.0f GB/s per GPU", gpu.link(),
                         gpu.linkGBs()));
             }
-            return new KvLink(gpu.networkGbps() / 8, String.format(java.util.Locale.ROOT, "network between nodes, %.0f Gb/s per GPU",
+            return new KvLink(gpu.networkGbps() / 8, String.format(Locale.ROOT, "network between nodes, %.0f Gb/s per GPU",
                     gpu.networkGbps()));
         }
     }
@@ -181,7 +186,7 @@ public final class Disaggregation {
             throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
         }
         int total = agg.size() + pre.size() * dec.size() + dec.size();
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
         Runnable tick = () -> progress.progress(Math.min(1, (double) done.incrementAndGet() / total), "judging pools");
 
         Aggregated bestAgg = null;
@@ -294,8 +299,8 @@ public final class Disaggregation {
                 double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
                 return ttft <= DECODE_WAIT_SHARE * w.sloTtft() && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
             });
-        } catch (dev.sextant.model.job.ModelLimitException e) {
-            throw new dev.sextant.model.job.ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP " + r.spec().ep() + ": " + e.getMessage());
+        } catch (ModelLimitException e) {
+            throw new ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP " + r.spec().ep() + ": " + e.getMessage());
         }
         double wait = 0;
         if (goodput > 0) {
@@ -446,7 +451,7 @@ public final class Disaggregation {
             for (int i = 0; i < n; i++) {
                 done[i] = arrival[i] + r.e2e()[i];
             }
-            java.util.Arrays.sort(done);
+            Arrays.sort(done);
             double[] next = new double[n];
             for (int i = 0; i < n; i++) {
                 next[i] = i < concurrency ? 0 : done[i - concurrency];
@@ -494,7 +499,7 @@ public final class Disaggregation {
             if (mine.isEmpty()) {
                 continue;
             }
-            mine.sort(java.util.Comparator.comparingDouble(i -> handed[i]));
+            mine.sort(Comparator.comparingDouble(i -> handed[i]));
             List<BatchingSimulator.Request> transferred = new ArrayList<>();
             for (int i : mine) {
                 BatchingSimulator.Request q = requests.get(i);

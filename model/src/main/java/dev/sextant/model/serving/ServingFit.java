@@ -1,5 +1,6 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.ComputeEfficiency;
@@ -61,7 +62,7 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
         HOPPER, AMPERE, OTHER;
 
         public static Generation of(GpuSpec gpu) {
-            return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
+            return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
                 case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm" -> HOPPER;
                 case "a100-sxm-40gb", "a100-sxm-80gb" -> AMPERE;
                 default -> OTHER;

@@ -1,10 +1,13 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import dev.sextant.model.architecture.ModelArchitecture;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
  * The levers of a serving deployment side by side, each judged on the same workload: memory (weights per GPU, KV
@@ -107,8 +110,8 @@ public final class ServingLevers {
     public static List<Row> compare(List<Lever> levers, Workload workload, double pricePerGpuHour, ProgressListener progress,
                                     CancellationToken cancel) {
         // levers are independent and deterministic: judged in parallel, reported in order
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        List<Row> judged = java.util.stream.IntStream.range(0, levers.size()).parallel().mapToObj(i -> {
+        AtomicInteger done = new AtomicInteger();
+        List<Row> judged = IntStream.range(0, levers.size()).parallel().mapToObj(i -> {
             Lever l = levers.get(i);
             Row r = l.disaggregated() ? disaggregated(l, workload, pricePerGpuHour, cancel)
                     : l.smallShare() > 0 ? split(l, workload, pricePerGpuHour, cancel) : single(l, workload, pricePerGpuHour, cancel);
@@ -164,7 +167,7 @@ public final class ServingLevers {
             return new Row(l.name(), l.change(), null, m.weightsBytesPerGpu(), m.kvTokens(), null, tpot, null, null, null, null, l.accuracyRisk(),
                     d.problem());
         }
-        String change = String.format(java.util.Locale.ROOT, "%d prefill + %d decode instances of TP %d, KV %.1f ms a request", d.prefillInstances(),
+        String change = String.format(Locale.ROOT, "%d prefill + %d decode instances of TP %d, KV %.1f ms a request", d.prefillInstances(),
                 d.decodeInstances(), rep.spec().tp(), d.kvTransferSecondsPerRequest() * 1e3);
         return new Row(l.name(), change, d.gpus(), m.weightsBytesPerGpu(), m.kvTokens(), m.maxConcurrency(), tpot, d.goodputPerGpu() * d.gpus(),
                 d.goodputPerGpu(), d.costPerMillionOutputTokens(), null, l.accuracyRisk(), null);

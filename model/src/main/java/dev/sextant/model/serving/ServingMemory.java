@@ -1,9 +1,10 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
+import dev.sextant.model.hardware.GpuSpec;
+import java.util.Locale;
 
 /**
  * The memory a serving engine plans at start-up, as vLLM does it (vllm/worker/worker.py determine_num_available_blocks,
@@ -49,7 +50,7 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
     /** Why the model does not fit, by how much, and what would. */
     public String doesNotFit() {
         ServingSpec s = spec;
-        return String.format(java.util.Locale.ROOT, "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
+        return String.format(Locale.ROOT, "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
                         + "(weights %.1f GiB per GPU); try a larger TP or PP, or FP8/INT4 weights",
                 s.model().name(), s.gpu().name(), s.tp(), s.pp(), s.weights().slug(), Math.max(0, -kvCacheBytesPerGpu / GIB),
                 weightsBytesPerGpu / GIB);

@@ -2,6 +2,7 @@ package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.calibration.Calibration;
 import java.util.List;
 
 /**
@@ -22,13 +23,13 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
                                  double sloTpot, long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
                                  double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
                                  double smallShare, int prefixTokens, double prefixShare,
-                                 dev.sextant.model.calibration.Calibration calibration, String engine) {
+                                 Calibration calibration, String engine) {
 
     /** Served by vLLM. */
     public ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft, double sloTpot,
                               long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
                               double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
-                              double smallShare, int prefixTokens, double prefixShare, dev.sextant.model.calibration.Calibration calibration) {
+                              double smallShare, int prefixTokens, double prefixShare, Calibration calibration) {
         this(spec, chunkedPrefill, promptTokens, outputTokens, sloTtft, sloTpot, seed, rate, traffic, headroom, scaleUpMinutes, pricePerGpuHour,
                 speculation, smallModel, smallShare, prefixTokens, prefixShare, calibration, EngineProfile.VLLM.id());
     }

@@ -1,8 +1,11 @@
 package dev.sextant.model.serving;
 
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.calibration.Calibration;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.training.ComputeEfficiency;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,7 +17,7 @@ import java.util.List;
  * @param calibration the measured rates the step latency uses, or null for the catalog defaults
  */
 public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                             dev.sextant.model.calibration.Calibration calibration, EngineProfile engine, ServingFit fit) {
+                             Calibration calibration, EngineProfile engine, ServingFit fit) {
 
     public ServingReplica {
         if (engine == null) {
@@ -27,13 +30,13 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
 
     /** With the default fitted constants. */
     public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                          dev.sextant.model.calibration.Calibration calibration, EngineProfile engine) {
+                          Calibration calibration, EngineProfile engine) {
         this(spec, chunkedPrefill, speculation, calibration, engine, ServingFit.DEFAULT);
     }
 
     /** Served by vLLM. */
     public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                          dev.sextant.model.calibration.Calibration calibration) {
+                          Calibration calibration) {
         this(spec, chunkedPrefill, speculation, calibration, EngineProfile.VLLM);
     }
 
@@ -61,7 +64,7 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         return new ServingReplica(spec, chunkedPrefill, s, calibration, engine, fit);
     }
 
-    public ServingReplica withCalibration(dev.sextant.model.calibration.Calibration c) {
+    public ServingReplica withCalibration(Calibration c) {
         return new ServingReplica(spec, chunkedPrefill, speculation, c, engine, fit);
     }
 
@@ -88,7 +91,7 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      */
     public StepLatency latency() {
         return new StepLatency(spec.model(), spec.gpu(), spec.tp(), spec.ep(), spec.weights(), spec.kvFp8(),
-                calibration == null ? dev.sextant.model.training.ComputeEfficiency.DEFAULTS : calibration, engine, fit);
+                calibration == null ? ComputeEfficiency.DEFAULTS : calibration, engine, fit);
     }
 
     /** What the step latency's rates come from. */
@@ -131,7 +134,7 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         if (ranks == 1) {
             return BatchingSimulator.run(requests, l, scheduler(), speculation, seed, concurrency, front, cancel);
         }
-        List<BatchingSimulator.Request> share = new java.util.ArrayList<>();
+        List<BatchingSimulator.Request> share = new ArrayList<>();
         for (int i = 0; i < requests.size(); i += ranks) {
             share.add(requests.get(i));
         }

@@ -7,6 +7,9 @@ import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FusedAttention;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * The time of one engine step on one replica: a forward pass over the prefill tokens admitted in this step and one
@@ -260,7 +263,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
          * layer over all ranks' tokens together: one rank prefilling a long prompt stalls the others' decodes (the load
          * imbalance that SGLang's and TensorRT-LLM's attention-DP balancing schedulers exist to reduce).
          */
-        public double seconds(Batch own, java.util.List<Batch> peers) {
+        public double seconds(Batch own, List<Batch> peers) {
             if (own.tokens() == 0) {
                 return 0;
             }
@@ -422,10 +425,10 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
 
     /** A function of a step's token count, memoised up to 65,536 tokens (a simulator asks for the same counts over and over). */
     private static final class ByToken {
-        private final java.util.function.LongToDoubleFunction f;
+        private final LongToDoubleFunction f;
         private double[] cache = new double[0];
 
-        ByToken(java.util.function.LongToDoubleFunction f) {
+        ByToken(LongToDoubleFunction f) {
             this.f = f;
         }
 
@@ -436,7 +439,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             double v = f.applyAsDouble(tokens);
             if (tokens < 1 << 16) {
                 if (tokens >= cache.length) {
-                    cache = java.util.Arrays.copyOf(cache, (int) Math.min(1 << 16, Math.max(2 * cache.length, tokens + 1)));
+                    cache = Arrays.copyOf(cache, (int) Math.min(1 << 16, Math.max(2 * cache.length, tokens + 1)));
                 }
                 cache[(int) tokens] = v;
             }

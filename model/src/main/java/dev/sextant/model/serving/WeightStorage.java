@@ -1,5 +1,7 @@
 package dev.sextant.model.serving;
 
+import java.util.Locale;
+
 /**
  * How the linear layers' weights are stored, in exact bytes per weight with the scales (and zero points) their
  * quantization keeps, and where that choice came from. Routed experts can be stored apart from the rest: gpt-oss
@@ -65,14 +67,14 @@ public record WeightStorage(WeightFormat format, double linearBytesPerWeight, do
      */
     public String bytesText() {
         return expertBytesPerWeight != linearBytesPerWeight
-                ? String.format(java.util.Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", expertBytesPerWeight, linearBytesPerWeight)
-                : String.format(java.util.Locale.ROOT, "%s, %.4f bytes a weight", format.slug(), linearBytesPerWeight);
+                ? String.format(Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", expertBytesPerWeight, linearBytesPerWeight)
+                : String.format(Locale.ROOT, "%s, %.4f bytes a weight", format.slug(), linearBytesPerWeight);
     }
 
     /** The weights' name in a plan's headline: the format, or the two byte widths when experts are stored apart. */
     public String headline() {
         return expertBytesPerWeight != linearBytesPerWeight
-                ? String.format(java.util.Locale.ROOT, "%.2f-byte expert and %.2f-byte other", expertBytesPerWeight, linearBytesPerWeight)
+                ? String.format(Locale.ROOT, "%.2f-byte expert and %.2f-byte other", expertBytesPerWeight, linearBytesPerWeight)
                 : format.slug();
     }
 }

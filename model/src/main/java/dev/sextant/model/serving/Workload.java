@@ -1,6 +1,7 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.job.CancellationToken;
 
 /**
  * The traffic a serving plan is judged on: prompt and output lengths, and the P99 latency targets.
@@ -22,7 +23,7 @@ public record Workload(LengthDistribution prompt, LengthDistribution output, dou
     }
 
     /** The highest rate one replica serves within the targets ({@link Capacity#goodput}). */
-    public double goodput(ServingReplica replica, dev.sextant.model.job.CancellationToken cancel) {
+    public double goodput(ServingReplica replica, CancellationToken cancel) {
         return Capacity.goodput(replica, prompt, output, sloTtft, sloTpot, seed, cancel);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sextant.model.statistics;
 
 import java.util.SplittableRandom;
+import org.apache.commons.math3.special.Gamma;
 
 /**
  * Poisson variates: multiplication of uniforms for small means, Hörmann's PTRS transformed rejection for means of
@@ -52,6 +53,6 @@ final class PoissonSampler {
     }
 
     private static double logFactorial(long k) {
-        return org.apache.commons.math3.special.Gamma.logGamma(k + 1.0);
+        return Gamma.logGamma(k + 1.0);
     }
 }

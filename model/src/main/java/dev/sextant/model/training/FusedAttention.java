@@ -1,6 +1,8 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
 
 /**
  * Time of fused (flash) attention on a catalog GPU by the rank's sequence chunk, head dimension and direction, in place of
@@ -46,7 +48,7 @@ public final class FusedAttention {
 
     /** Forward rate share of the BF16 dense peak at head dimension 128, long sequences, no mask. */
     static double share(GpuSpec gpu, Generation generation) {
-        return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
+        return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm", "b200", "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
             case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.70;
             default -> 0.50;
@@ -71,7 +73,7 @@ public final class FusedAttention {
     /** As above, for a kernel generation (on A100 both are FlashAttention-2: FlashAttention-3 needs Hopper). */
     public static double seconds(GpuSpec gpu, Generation generation, double flops, double chunk, double headDim, boolean causal,
                                  double sequencesTimesHeads, boolean backward) {
-        double rate = gpu.peakFlops(dev.sextant.model.hardware.Precision.BF16) * share(gpu, generation) * headFactor(headDim) * (backward ? BACKWARD_RATE : 1);
+        double rate = gpu.peakFlops(Precision.BF16) * share(gpu, generation) * headFactor(headDim) * (backward ? BACKWARD_RATE : 1);
         double blocks = Math.max(1, Math.ceil(chunk / BLOCK_ROWS));
         double masked = causal ? (blocks + 1) / blocks : 1;
         double ctas = Math.max(1, sequencesTimesHeads) * blocks;

@@ -1,16 +1,16 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.hardware.Precision;
-
-import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 /**
@@ -74,7 +74,7 @@ public final class LayoutSearch {
                                 ComputeEfficiency efficiency, SoftwareStack stack, MoeDispatcher dispatcher, CancellationToken cancel) {
         TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency, stack, dispatcher);
         // the best KEPT plans so far, slowest on top so that it is the one dropped
-        java.util.PriorityQueue<TrainingPlan> fits = new java.util.PriorityQueue<>(
+        PriorityQueue<TrainingPlan> fits = new PriorityQueue<>(
                 Comparator.comparingDouble(TrainingPlan::stepTimeSeconds).reversed());
         int[] counts = new int[2]; // searched, valid
         double[] smallest = {Double.POSITIVE_INFINITY};

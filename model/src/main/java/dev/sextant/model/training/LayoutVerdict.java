@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Why the best layout wins, in a sentence: where the runner-up's step time goes that the best one's does not. The
@@ -45,7 +46,7 @@ public final class LayoutVerdict {
      *
      * @param name how a plan's layout is written
      */
-    public static String sentence(List<TrainingPlan> plans, java.util.function.Function<TrainingPlan, String> name) {
+    public static String sentence(List<TrainingPlan> plans, Function<TrainingPlan, String> name) {
         if (plans.size() < 2) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.sextant.model.training;
 
+import java.util.Locale;
+
 /** Activation recomputation (Korthikanti et al., arXiv 2205.05198). */
 public enum Recompute {
     /** Every activation kept for the backward pass. */
@@ -10,6 +12,6 @@ public enum Recompute {
     FULL;
 
     public String slug() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,7 +1,9 @@
 package dev.sextant.model.training;
 
 import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.io.MeasuredRunFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +85,7 @@ public final class SmallClusterCalibration {
         return new Measured(run, k, planned.tokensPerSecond() / run.gpus(), plan(small, layout, base, k), List.copyOf(notes));
     }
 
-    private static boolean sameShape(dev.sextant.model.architecture.ModelArchitecture a, dev.sextant.model.architecture.ModelArchitecture b) {
+    private static boolean sameShape(ModelArchitecture a, ModelArchitecture b) {
         return a.layers() == b.layers() && a.hidden() == b.hidden() && a.ffn() == b.ffn() && a.heads() == b.heads();
     }
 
@@ -95,7 +97,7 @@ public final class SmallClusterCalibration {
     public static ComputeEfficiency scaled(ComputeEfficiency base, double factor) {
         return new ComputeEfficiency() {
             @Override
-            public double gemmSeconds(GpuSpec gpu, dev.sextant.model.hardware.Precision precision, double m, double n, double k) {
+            public double gemmSeconds(GpuSpec gpu, Precision precision, double m, double n, double k) {
                 return factor * base.gemmSeconds(gpu, precision, m, n, k);
             }
 

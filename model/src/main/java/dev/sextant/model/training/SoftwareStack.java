@@ -3,6 +3,8 @@ package dev.sextant.model.training;
 import dev.sextant.model.CatalogKey;
 import dev.sextant.model.InputError;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The training software a plan assumes, for what it overlaps and in what precision it reduces gradients. The rules are
@@ -121,14 +123,14 @@ public enum SoftwareStack {
      * Other names people use for the stacks: the project or framework alone ("torchtitan", "deepspeed"), the library
      * ("composer", "llm-foundry"), Megatron without its part ("megatron", "mcore").
      */
-    private static final java.util.Map<String, SoftwareStack> ALIASES = java.util.Map.ofEntries(
-            java.util.Map.entry("megatron", MEGATRON_CORE), java.util.Map.entry("mcore", MEGATRON_CORE),
-            java.util.Map.entry("nemo-megatron", NEMO), java.util.Map.entry("bridge", MEGATRON_BRIDGE),
-            java.util.Map.entry("torchtitan", TORCHTITAN_FSDP), java.util.Map.entry("fsdp", TORCHTITAN_FSDP),
-            java.util.Map.entry("fsdp2", TORCHTITAN_FSDP), java.util.Map.entry("pytorch-fsdp", TORCHTITAN_FSDP),
-            java.util.Map.entry("mosaic", MOSAIC_FSDP), java.util.Map.entry("mosaicml", MOSAIC_FSDP),
-            java.util.Map.entry("composer", MOSAIC_FSDP), java.util.Map.entry("llm-foundry", MOSAIC_FSDP),
-            java.util.Map.entry("deepspeed", MEGATRON_DEEPSPEED));
+    private static final Map<String, SoftwareStack> ALIASES = Map.ofEntries(
+            Map.entry("megatron", MEGATRON_CORE), Map.entry("mcore", MEGATRON_CORE),
+            Map.entry("nemo-megatron", NEMO), Map.entry("bridge", MEGATRON_BRIDGE),
+            Map.entry("torchtitan", TORCHTITAN_FSDP), Map.entry("fsdp", TORCHTITAN_FSDP),
+            Map.entry("fsdp2", TORCHTITAN_FSDP), Map.entry("pytorch-fsdp", TORCHTITAN_FSDP),
+            Map.entry("mosaic", MOSAIC_FSDP), Map.entry("mosaicml", MOSAIC_FSDP),
+            Map.entry("composer", MOSAIC_FSDP), Map.entry("llm-foundry", MOSAIC_FSDP),
+            Map.entry("deepspeed", MEGATRON_DEEPSPEED));
 
     /**
      * The stack with that id or alias (case-insensitive; "_" and " " read as "-"), or an error on {@code training.stack}
@@ -137,7 +139,7 @@ public enum SoftwareStack {
     public static SoftwareStack of(String id) {
         String key = CatalogKey.of(id);
         return Arrays.stream(values()).filter(s -> s.id.equals(key)).findFirst()
-                .or(() -> java.util.Optional.ofNullable(ALIASES.get(key)))
+                .or(() -> Optional.ofNullable(ALIASES.get(key)))
                 .orElseThrow(() -> new InputError("training.stack", "unknown software stack '" + id + "'; known: " + ids()));
     }
 

@@ -1,7 +1,10 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Time of one GEMM C[m×n] = A[m×k]·B[k×n] by its shape, the catalog's default where no calibration profile is used.
@@ -62,7 +65,7 @@ public final class TiledGemm {
     }
 
     static Ceiling ceiling(GpuSpec gpu) {
-        return switch (dev.sextant.model.hardware.GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
+        return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "a100-sxm-40gb", "a100-sxm-80gb" -> new Ceiling(267.9 / 312, 6912, 16384, 2048);
             // H800, H100 NVL and H20 are GH100 parts: the H100's share of its own peak (no published MAMF of their own)
             case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20" -> new Ceiling(792.1 / 989, 6144, 17920, 2816);
@@ -93,7 +96,7 @@ public final class TiledGemm {
     record Params(double peak, int sms, double eta, double k0) {
     }
 
-    private static final java.util.Map<String, Params> PARAMS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Params> PARAMS = new ConcurrentHashMap<>();
 
     /** The last GPU and precision asked about, and their parameters: a search asks about one GPU over and over. */
     private record Last(GpuSpec gpu, Precision precision, Params params) {

@@ -1,16 +1,19 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
 import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.CollectiveModel;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
-
-import dev.sextant.model.InputError;
 import dev.sextant.model.training.TrainingPlan.ByDimension;
 import dev.sextant.model.training.TrainingPlan.Memory;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Costs a training layout: memory per GPU on the most loaded pipeline stage, communication per dimension with the
@@ -224,7 +227,7 @@ public final class TrainingPlanner {
         String bottleneck = bottleneck(computeOnly, bubble * perMicroBatch * m, seconds, memory);
         return new TrainingPlan(l, m, stages, memory, memory.total() <= memory.capacity(), bytes, seconds, computeOnly, bubble, step,
                 tflops, mfu, tokensPerSecond, tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN, bottleneck,
-                efficiency.name(), java.util.Arrays.stream(stageTime).boxed().toList());
+                efficiency.name(), Arrays.stream(stageTime).boxed().toList());
     }
 
     /**
@@ -238,7 +241,7 @@ public final class TrainingPlanner {
     private record CostKey(int tp, int cp, int ep, int microBatch, Recompute recompute, boolean sp, Precision precision, boolean fused) {
     }
 
-    private final java.util.Map<CostKey, LayerCosts> costs = new java.util.HashMap<>();
+    private final Map<CostKey, LayerCosts> costs = new HashMap<>();
 
     private LayerCosts layerCosts(TrainingLayout l) {
         return costs.computeIfAbsent(new CostKey(l.tp(), l.cp(), l.ep(), l.microBatch(), l.recompute(), l.sequenceParallel(), l.precision(),
@@ -421,7 +424,7 @@ public final class TrainingPlanner {
             nvlink = (ep - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
             nic = bytes / k * MoeDispatcher.remoteNodesReached(model.moe().experts(), k, nodes) / cluster.bandwidth(ep, 1);
         }
-        return dev.sextant.model.hardware.CollectiveModel.alpha(cluster.nodesSpanned(ep, 1)) + Math.max(nvlink, nic);
+        return CollectiveModel.alpha(cluster.nodesSpanned(ep, 1)) + Math.max(nvlink, nic);
     }
 
     /**

@@ -1,11 +1,12 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
-
-import dev.sextant.model.InputError;
+import dev.sextant.model.job.CancellationToken;
+import java.util.Optional;
 
 
 /**
@@ -55,10 +56,10 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency) {
-        return search(efficiency, dev.sextant.model.job.CancellationToken.none());
+        return search(efficiency, CancellationToken.none());
     }
 
-    public LayoutSearch.Result search(ComputeEfficiency efficiency, dev.sextant.model.job.CancellationToken cancel) {
+    public LayoutSearch.Result search(ComputeEfficiency efficiency, CancellationToken cancel) {
         return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, dispatcher, cancel);
     }
 
@@ -67,10 +68,10 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
      * fixed; the rest defaults to EP 1, no interleaving, ZeRO 1, selective recompute, sequence parallelism with TP,
      * BF16, fused attention. Empty when something is left to search.
      */
-    public java.util.Optional<TrainingLayout> fixedLayout() {
+    public Optional<TrainingLayout> fixedLayout() {
         LayoutSearch.Fixed f = fixed;
         if (f.tp() == null || f.pp() == null || f.cp() == null || f.microBatch() == null || f.ep() == null && model.hasExperts()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int tp = f.tp();
         int pp = f.pp();
@@ -79,7 +80,7 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
         InputError.require(pp >= 1, "training.pp", "PP must be at least 1");
         InputError.require(cp >= 1, "training.cp", "CP must be at least 1");
         InputError.require(gpus % (tp * pp * cp) == 0, "training.gpus", "TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
-        return java.util.Optional.of(new TrainingLayout(tp, pp, gpus / (tp * pp * cp), cp, f.ep() == null ? 1 : f.ep(),
+        return Optional.of(new TrainingLayout(tp, pp, gpus / (tp * pp * cp), cp, f.ep() == null ? 1 : f.ep(),
                 f.vpp() == null ? 1 : f.vpp(), f.microBatch(), f.zeroStage() == null ? 1 : f.zeroStage(),
                 f.recompute() == null ? Recompute.SELECTIVE : f.recompute(), f.sequenceParallel() != null ? f.sequenceParallel() : tp > 1,
                 f.precision() == null ? Precision.BF16 : f.precision(), f.fusedAttention() == null || f.fusedAttention()));

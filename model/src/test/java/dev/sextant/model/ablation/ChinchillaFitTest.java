@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -97,7 +99,7 @@ class ChinchillaFitTest {
      */
     @Test
     void onGadreEtAlsOverTrainedRunsTheTiedFormExtrapolatesBetter() throws Exception {
-        List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(ChinchillaFitTest.class.getResource(
+        List<String> lines = Files.readAllLines(Path.of(ChinchillaFitTest.class.getResource(
                 "/scaling/gadre-overtraining.csv").toURI()));
         for (String set : List.of("rpj", "rw_original", "c4_original")) {
             List<ChinchillaFit.Point> small = new ArrayList<>();

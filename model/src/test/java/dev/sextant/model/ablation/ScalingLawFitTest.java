@@ -12,6 +12,7 @@ import dev.sextant.model.statistics.GoldenSection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class ScalingLawFitTest {
@@ -85,7 +86,7 @@ class ScalingLawFitTest {
     @Test
     void aPredictionCarriesTheLawsUncertaintyAndOneRunsScatterAndWarnsFarOut() {
         // runs made by Hoffmann's law with 1 % noise, N 10 M – 1 B; the planned runs: inside the data and 100× beyond
-        java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+        SplittableRandom r = new SplittableRandom(11);
         List<ChinchillaFit.Point> runs = new ArrayList<>();
         for (int i = 0; i < 120; i++) {
             double n = Math.exp(Math.log(1e7) + r.nextDouble() * Math.log(100));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.architecture.ModelArchitecture.Style;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** Parameter counts against published safetensors totals and the Megatron-LM paper's closed form. */
@@ -101,14 +102,14 @@ class ParameterCountTest {
 
     @Test
     void modelsAnswerToTheNamesPeopleUse() {
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("meta-llama/Meta-Llama-3-70B").id()).isEqualTo("llama-3-70b");
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama3-8b").id()).isEqualTo("llama-3-8b");
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("Llama-3.3-70B").id()).isEqualTo("llama-3.1-70b");
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("mistralai/Mixtral-8x22B-v0.1").id()).isEqualTo("mixtral-8x22b");
+        Assertions.assertThat(ModelCatalog.get("meta-llama/Meta-Llama-3-70B").id()).isEqualTo("llama-3-70b");
+        Assertions.assertThat(ModelCatalog.get("llama3-8b").id()).isEqualTo("llama-3-8b");
+        Assertions.assertThat(ModelCatalog.get("Llama-3.3-70B").id()).isEqualTo("llama-3.1-70b");
+        Assertions.assertThat(ModelCatalog.get("mistralai/Mixtral-8x22B-v0.1").id()).isEqualTo("mixtral-8x22b");
         // Llama 3.1 is Llama 3's architecture with a 128k context
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").parameters().total())
+        Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").parameters().total())
                 .isEqualTo(ModelCatalog.get("llama-3-70b").parameters().total());
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").maxPositions()).isEqualTo(131072);
-        org.assertj.core.api.Assertions.assertThat(ModelCatalog.find("llama-9-1t")).isEmpty();
+        Assertions.assertThat(ModelCatalog.get("llama-3.1-70b").maxPositions()).isEqualTo(131072);
+        Assertions.assertThat(ModelCatalog.find("llama-9-1t")).isEmpty();
     }
 }

@@ -3,18 +3,22 @@ package dev.sextant.model.contamination;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdOutputStream;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.ScanResult.Status;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -154,7 +158,7 @@ class CorpusScannerTest {
     @Test
     void aBrokenArrayIsNamedNotReadAsClean() throws Exception {
         Path cut = Files.writeString(tmp.resolve("cut.json"), jsonArray().substring(0, 2000));
-        assertThatThrownBy(() -> scan(List.of(cut), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(dev.sextant.model.io.BadInputException.class)
+        assertThatThrownBy(() -> scan(List.of(cut), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("cut.json: cannot read: invalid JSON: the array is not closed");
     }
 
@@ -162,7 +166,7 @@ class CorpusScannerTest {
     void aCorpusWithoutDocumentsIsAnErrorNeverACleanVerdict() throws Exception {
         // pretty-printed objects: no line is a whole document, so nothing is scanned
         Path pretty = Files.writeString(tmp.resolve("pretty.jsonl"), "{\n  \"text\": \"" + EXACT + "\"\n}\n{\n  \"text\": \"x\"\n}\n");
-        assertThatThrownBy(() -> scan(List.of(pretty), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(dev.sextant.model.io.BadInputException.class)
+        assertThatThrownBy(() -> scan(List.of(pretty), CorpusFiles.DEFAULT_CHUNK, 1)).isInstanceOf(BadInputException.class)
                 .hasMessageEndingWith("pretty.jsonl: text field: no documents: none of the 6 records has the text field 'text' or chat messages "
                         + "(messages, conversations); name the field that holds the text");
         Path other = Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"" + EXACT + "\"}\n");
@@ -281,7 +285,7 @@ class CorpusScannerTest {
     void invalidUtf8IsReadLenientlyAndCountedOncePerByteWhateverTheChunks() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("web"));
         // text: three stray 0xFF bytes, one inside a word (it splits the word); the pangram still matches
-        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
         for (int i = 0; i < 400; i++) {
             text.writeBytes(("filler line " + i + " lorem ipsum dolor sit amet\n").getBytes(StandardCharsets.UTF_8));
             if (i == 100 || i == 250) {
@@ -293,7 +297,7 @@ class CorpusScannerTest {
         text.writeBytes(("wn\n" + ACROSS_LINES + "\n").getBytes(StandardCharsets.UTF_8));
         Files.write(dir.resolve("a.txt"), text.toByteArray());
         // JSONL: a cut-off two-byte sequence (0xC3 then a space) and a lone continuation byte (0x80) in the text field
-        java.io.ByteArrayOutputStream jsonl = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream jsonl = new ByteArrayOutputStream();
         jsonl.writeBytes("{\"id\": \"d\", \"text\": \"caf".getBytes(StandardCharsets.UTF_8));
         jsonl.write(0xC3);
         jsonl.writeBytes(" ok ".getBytes(StandardCharsets.UTF_8));
@@ -318,12 +322,12 @@ class CorpusScannerTest {
     void aBadFileOnAWorkerThreadStopsTheScanNamingTheFileWithoutCancellingTheCaller() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("bad"));
         Files.writeString(dir.resolve("a.jsonl"), jsonl());
-        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
         try (OutputStream out = new GZIPOutputStream(gz)) {
             out.write(jsonl().getBytes(StandardCharsets.UTF_8));
         }
-        Path truncated = Files.write(dir.resolve("b.jsonl.gz"), java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
-        byte[] zst = com.github.luben.zstd.Zstd.compress(jsonl().getBytes(StandardCharsets.UTF_8));
+        Path truncated = Files.write(dir.resolve("b.jsonl.gz"), Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        byte[] zst = Zstd.compress(jsonl().getBytes(StandardCharsets.UTF_8));
         zst[0] ^= 0x55;
         Path corrupt = Files.write(dir.resolve("c.jsonl.zst"), zst);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 3, 3);
@@ -331,13 +335,13 @@ class CorpusScannerTest {
         CancellationToken cancel = new CancellationToken();
         assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(dir), CorpusFiles.DEFAULT_CHUNK)
                 .stream().filter(u -> !u.file().endsWith(".zst")).toList(), spec, ProgressListener.NONE, cancel))
-                .isInstanceOfSatisfying(dev.sextant.model.io.BadInputException.class, e -> {
+                .isInstanceOfSatisfying(BadInputException.class, e -> {
                     assertThat(e.source()).isEqualTo(truncated.toString());
                     assertThat(e.problem()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
                 });
         assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(corrupt), CorpusFiles.DEFAULT_CHUNK), spec,
                 ProgressListener.NONE, cancel))
-                .isInstanceOfSatisfying(dev.sextant.model.io.BadInputException.class, e -> {
+                .isInstanceOfSatisfying(BadInputException.class, e -> {
                     assertThat(e.source()).isEqualTo(corrupt.toString());
                     assertThat(e.problem()).startsWith("cannot read: corrupt zstd data");
                 });

@@ -3,6 +3,7 @@ package dev.sextant.model.contamination;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class JsonFieldsTest {
@@ -47,7 +48,7 @@ class JsonFieldsTest {
 
     @Test
     void eightBytesAtATimeFindsWhatAByteLoopFinds() {
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         byte[] alphabet = {'a', '"', '\\', '\n', (byte) 0xC3, (byte) 0xA9, 0, (byte) 0x80, (byte) 0xFF, 0x7F, 0x0B};
         for (int round = 0; round < 2000; round++) {
             byte[] b = new byte[random.nextInt(40)];

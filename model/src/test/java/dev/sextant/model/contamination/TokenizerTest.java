@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Normalisation after the Janitor (lowercase, delete punctuation, split on whitespace), extended to Unicode. */
@@ -122,7 +123,7 @@ class TokenizerTest {
     @Test
     void tokenizingAgainFromAnyTokensStartGivesTheSameTokensAndHashes() {
         // what the scanner relies on to confirm a hit: the corpus side keeps only hashes and starts
-        java.util.Random random = new java.util.Random(11);
+        Random random = new Random(11);
         String[] pieces = {"word", "Ünïcödé", "don't", "(x)", " ", "  ", "\n", "\t", "…", "—", "日本", "\u00a0", "\u200b", "a.b", "42", ",", "😀",
             "Hello,", "WORLD.", "abcdefg", "ABCDEFGH", "abcdefghijklmnopq", "1234567", "x!?", "\u007f", "\"quoted\"", "e.g.", " - ", "Q", "Quantization,", "INTERNATIONAL", "abcdefgh."};
         for (int round = 0; round < 1500; round++) {

@@ -24,7 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -86,15 +88,15 @@ class DecontaminationTest {
                 String[] w = items.get(d % 20).text().split(" ");
                 int from = r.nextInt(10);
                 int len = 13 + r.nextInt(8);
-                String piece = String.join(" ", java.util.Arrays.copyOfRange(w, from, from + len)).toUpperCase() + ".";
+                String piece = String.join(" ", Arrays.copyOfRange(w, from, from + len)).toUpperCase() + ".";
                 text = text.substring(0, 200) + " " + piece + " " + text.substring(200);
                 planted++;
             } else if (d % 10 == 7) {
                 // twelve words only: below the n-gram, not contamination
                 String[] w = items.get(d % 20).text().split(" ");
-                text = text + " " + String.join(" ", java.util.Arrays.copyOfRange(w, 0, 12));
+                text = text + " " + String.join(" ", Arrays.copyOfRange(w, 0, 12));
             }
-            corpus.append(Json.write(java.util.Map.of("id", "d" + d, "text", text))).append('\n');
+            corpus.append(Json.write(Map.of("id", "d" + d, "text", text))).append('\n');
         }
         corpus.append("not json at all\n");
         Path in = Files.writeString(tmp.resolve("corpus.jsonl"), corpus.toString());
@@ -137,7 +139,7 @@ class DecontaminationTest {
         }
         StringBuilder corpus = new StringBuilder();
         for (int d = 0; d < 8; d++) {
-            corpus.append(Json.write(java.util.Map.of("id", "d" + d, "text", words(r, 30, "c") + " " + items.get(d).text()))).append('\n');
+            corpus.append(Json.write(Map.of("id", "d" + d, "text", words(r, 30, "c") + " " + items.get(d).text()))).append('\n');
         }
         Path in = Files.writeString(tmp.resolve("corpus.jsonl"), corpus.toString());
 
@@ -192,8 +194,8 @@ class DecontaminationTest {
         String a = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike";
         String b = "one two three four five six seven eight nine ten eleven twelve thirteen";
         String[] aw = a.split(" ");
-        String text = String.join(" ", java.util.Arrays.copyOfRange(aw, 0, 6)) + " " + b + " "
-                + String.join(" ", java.util.Arrays.copyOfRange(aw, 6, 13));
+        String text = String.join(" ", Arrays.copyOfRange(aw, 0, 6)) + " " + b + " "
+                + String.join(" ", Arrays.copyOfRange(aw, 6, 13));
         NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("x", "A", a), new BenchmarkItem("x", "B", b)), 13,
                 Normalization.defaults());
         Decontaminator d = new Decontaminator(new NgramMatcher(index, Normalization.defaults()), Decontaminator.Mode.MASK, "");
@@ -210,8 +212,8 @@ class DecontaminationTest {
     void aChatIsMaskedMessageByMessageAndASpanAcrossTwoMessagesIsSplitAtTheBreak() throws Exception {
         String item = "the quick brown fox jumps over the lazy dog while the farmer sleeps soundly in his chair";
         String[] w = item.split(" ");
-        String user = "please finish this: " + String.join(" ", java.util.Arrays.copyOfRange(w, 0, 8));
-        String assistant = String.join(" ", java.util.Arrays.copyOfRange(w, 8, w.length)) + " — that is the end";
+        String user = "please finish this: " + String.join(" ", Arrays.copyOfRange(w, 0, 8));
+        String assistant = String.join(" ", Arrays.copyOfRange(w, 8, w.length)) + " — that is the end";
         String line = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + user + "\"},{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\""
                 + assistant + "\"}]}]}";
         Path in = Files.writeString(tmp.resolve("chat.jsonl"), line + "\n");

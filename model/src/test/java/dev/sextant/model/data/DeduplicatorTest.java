@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.Tokenizer;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -134,7 +139,7 @@ class DeduplicatorTest {
     void aCorpusWithoutDocumentsIsAnErrorNotZeroDuplicates() throws Exception {
         Path f = Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"a b c\"}\n{\"content\": \"a b c\"}\n");
         assertThatThrownBy(() -> run(List.of(f), DedupSpec.defaults(DedupSpec.Mode.EXACT)))
-                .isInstanceOf(dev.sextant.model.io.BadInputException.class)
+                .isInstanceOf(BadInputException.class)
                 .hasMessageEndingWith("content.jsonl: text field: no documents: no record has the text field 'text' or chat messages "
                         + "(messages, conversations); name the field that holds the text");
     }
@@ -143,8 +148,8 @@ class DeduplicatorTest {
     void theEstimatedSimilarityFollowsTheTrueJaccard() {
         SplittableRandom r = new SplittableRandom(3);
         MinHasher h = new MinHasher(512, 5, 11);
-        dev.sextant.model.contamination.Tokenizer tok = new dev.sextant.model.contamination.Tokenizer(
-                dev.sextant.model.contamination.Normalization.defaults(), false, 4096);
+        Tokenizer tok = new Tokenizer(
+                Normalization.defaults(), false, 4096);
         double worst = 0;
         for (int t = 0; t < 40; t++) {
             List<String> a = words(r, 400);
@@ -213,7 +218,7 @@ class DeduplicatorTest {
             b.add(new String[] {"b" + i, i % 4 == 0 ? text : String.join(" ", words(r, 60)), "code"});
         }
         List<Path> files = List.of(jsonl("a.jsonl", a), jsonl("b.jsonl", b));
-        java.util.Map<Integer, byte[]> kept = new java.util.HashMap<>();
+        Map<Integer, byte[]> kept = new HashMap<>();
         Deduplicator.UnitStates states = new Deduplicator.UnitStates() {
             @Override
             public byte[] load(int unit) {

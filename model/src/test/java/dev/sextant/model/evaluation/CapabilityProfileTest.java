@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ class CapabilityProfileTest {
      */
     @Test
     void refusalBoundariesAreTwoRates() {
-        List<CapabilityProfile.RefusalItem> items = new java.util.ArrayList<>();
+        List<CapabilityProfile.RefusalItem> items = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             items.add(new CapabilityProfile.RefusalItem("m", "h" + i, true, i < 18));
         }

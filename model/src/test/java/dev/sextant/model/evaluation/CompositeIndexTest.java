@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ class CompositeIndexTest {
                 new ModelScore("C", "humaneval", 0.70, 0.03, 3600.0));
         CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(WEIGHTS, scores, CompositeIndexSpec.Normalization.RAW, null,
                 null, 0, 100, 1, 7), ProgressListener.NONE, CancellationToken.none());
-        Map<String, CompositeIndexResult.ModelRow> byModel = new java.util.HashMap<>();
+        Map<String, CompositeIndexResult.ModelRow> byModel = new HashMap<>();
         r.models().forEach(m -> byModel.put(m.model(), m));
         assertThat(byModel.get("A").tokens()).isCloseTo(1000, within(1e-9));
         assertThat(byModel.get("A").scorePerKiloToken()).isCloseTo(0.675, within(1e-12));

@@ -2,6 +2,7 @@ package dev.sextant.model.evaluation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.evaluation.Scorecard.Grade;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -66,15 +67,15 @@ class CredibilityAssessorTest {
 
     @Test
     void aScanFeedsTheContaminationCheck() {
-        List<dev.sextant.model.contamination.ScanResult.ItemResult> items = new ArrayList<>();
+        List<ScanResult.ItemResult> items = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            var st = i < 2 ? dev.sextant.model.contamination.ScanResult.Status.DIRTY
-                    : i < 4 ? dev.sextant.model.contamination.ScanResult.Status.PARTIAL
-                    : i < 10 ? dev.sextant.model.contamination.ScanResult.Status.NOT_CHECKABLE
-                    : dev.sextant.model.contamination.ScanResult.Status.CLEAN;
-            items.add(new dev.sextant.model.contamination.ScanResult.ItemResult("arc", "q" + i, 20, 8, 0, 0, 0, st, List.of()));
+            var st = i < 2 ? ScanResult.Status.DIRTY
+                    : i < 4 ? ScanResult.Status.PARTIAL
+                    : i < 10 ? ScanResult.Status.NOT_CHECKABLE
+                    : ScanResult.Status.CLEAN;
+            items.add(new ScanResult.ItemResult("arc", "q" + i, 20, 8, 0, 0, 0, st, List.of()));
         }
-        var scan = new dev.sextant.model.contamination.ScanResult(items, null);
+        var scan = new ScanResult(items, null);
         EvaluationEvidence e = new EvaluationEvidence(List.of(), List.of(new ReportedResult("A", "arc", "acc", 0.5, 0.01, 100,
                 "random_seed=0")), List.of(), null, null, null);
         Scorecard card = CredibilityAssessor.assess(e, List.of(scan), LocalDate.of(2026, 1, 1), ProgressListener.NONE, CancellationToken.none());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,14 +30,14 @@ class RepeatedSamplesTest {
         assertThat(RepeatedSamples.passAt(10, 6, 5)).isEqualTo(1); // fewer than k failures: some k-draw always holds a success
         assertThat(RepeatedSamples.passHat(10, 2, 3)).isZero();
         // Chen et al.'s numerically stable product equals the ratio of binomials where both are exact: n = 200, c = 13, k = 100
-        double exact = 1 - java.math.BigInteger.ONE.multiply(binom(187, 100)).doubleValue() / binom(200, 100).doubleValue();
+        double exact = 1 - BigInteger.ONE.multiply(binom(187, 100)).doubleValue() / binom(200, 100).doubleValue();
         assertThat(RepeatedSamples.passAt(200, 13, 100)).isCloseTo(exact, within(1e-12));
     }
 
-    static java.math.BigInteger binom(int n, int k) {
-        java.math.BigInteger r = java.math.BigInteger.ONE;
+    static BigInteger binom(int n, int k) {
+        BigInteger r = BigInteger.ONE;
         for (int i = 0; i < k; i++) {
-            r = r.multiply(java.math.BigInteger.valueOf(n - i)).divide(java.math.BigInteger.valueOf(i + 1));
+            r = r.multiply(BigInteger.valueOf(n - i)).divide(BigInteger.valueOf(i + 1));
         }
         return r;
     }

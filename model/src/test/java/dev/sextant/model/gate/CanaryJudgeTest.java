@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.InputError;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,6 @@ class CanaryJudgeTest {
         assertThat(new CanaryJudge(0.98, 0.25, 95, 60).judge(base, canary, Map.of()).verdict()).isEqualTo("marginal");
         assertThatThrownBy(() -> new CanaryJudge(0.98, 0.25, 70, 80)).hasMessageContaining("marginal ≤ pass");
         assertThatThrownBy(() -> new CanaryJudge(1.5, 0.25, 95, 75)).hasMessageContaining("confidence must lie in (0, 1)")
-                .extracting(e -> ((dev.sextant.model.InputError) e).field()).isEqualTo("judge.confidence");
+                .extracting(e -> ((InputError) e).field()).isEqualTo("judge.confidence");
     }
 }

@@ -3,6 +3,7 @@ package dev.sextant.model.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.InputError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -50,8 +51,8 @@ class CanaryPlanTest {
         assertThatThrownBy(() -> spec(10, List.of(50.0, 25.0), 5)).hasMessageContaining("must increase");
         assertThatThrownBy(() -> new CanaryPlan.Spec(10, List.of(5.0), 5, 0.05, 0.8, null, null, null, null, null, null, 50, null, null, null))
                 .hasMessageContaining("at least one rollback threshold");
-        assertThatThrownBy(() -> CanaryPlan.flaggerSteps(10, 5)).isInstanceOf(dev.sextant.model.InputError.class)
-                .hasMessageContaining("at most the maximum weight").extracting(e -> ((dev.sextant.model.InputError) e).field()).isEqualTo("canary.stepWeight");
-        assertThatThrownBy(() -> spec(0, List.of(5.0), 5)).extracting(e -> ((dev.sextant.model.InputError) e).field()).isEqualTo("canary.rate");
+        assertThatThrownBy(() -> CanaryPlan.flaggerSteps(10, 5)).isInstanceOf(InputError.class)
+                .hasMessageContaining("at most the maximum weight").extracting(e -> ((InputError) e).field()).isEqualTo("canary.stepWeight");
+        assertThatThrownBy(() -> spec(0, List.of(5.0), 5)).extracting(e -> ((InputError) e).field()).isEqualTo("canary.rate");
     }
 }

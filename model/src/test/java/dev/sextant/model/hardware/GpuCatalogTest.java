@@ -2,6 +2,8 @@ package dev.sextant.model.hardware;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.api.Assertions;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** The catalog's datasheet arithmetic and device-name matching, for the parts issue 16 added. */
@@ -15,8 +17,8 @@ class GpuCatalogTest {
     @Test
     void usableMemoryIsWhatTheRuntimeReports() {
         double gib = 1L << 30;
-        assertThat(GpuCatalog.get("h100-sxm").usableMemoryBytes() / gib).isCloseTo(79.19, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(GpuCatalog.get("h200-sxm").usableMemoryBytes() / gib).isCloseTo(139.7, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(GpuCatalog.get("h100-sxm").usableMemoryBytes() / gib).isCloseTo(79.19, Offset.offset(0.05));
+        assertThat(GpuCatalog.get("h200-sxm").usableMemoryBytes() / gib).isCloseTo(139.7, Offset.offset(0.2));
     }
 
     @Test
@@ -37,7 +39,7 @@ class GpuCatalogTest {
         assertThat(h20.bf16Tflops() / h100.bf16Tflops()).isBetween(0.14, 0.16);
         assertThat(h20.hbmGBs()).isGreaterThan(h100.hbmGBs());
         // MI325X: MI300X compute, 256 GB HBM3E at 6 TB/s
-        assertThat(GpuCatalog.get("mi325x").bf16Tflops()).isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), org.assertj.core.data.Offset.offset(1.0));
+        assertThat(GpuCatalog.get("mi325x").bf16Tflops()).isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), Offset.offset(1.0));
         assertThat(GpuCatalog.get("mi325x").memoryGB()).isEqualTo(256);
     }
 
@@ -54,11 +56,11 @@ class GpuCatalogTest {
 
     @Test
     void shortNamesFindTheCommonPart() {
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("H100").id()).isEqualTo("h100-sxm");
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("NVIDIA H100-SXM5-80GB").id()).isEqualTo("h100-sxm");
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("a100").id()).isEqualTo("a100-sxm-80gb");
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("A100_40GB").id()).isEqualTo("a100-sxm-40gb");
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.get("h200").id()).isEqualTo("h200-sxm");
-        org.assertj.core.api.Assertions.assertThat(GpuCatalog.find("h300")).isEmpty();
+        Assertions.assertThat(GpuCatalog.get("H100").id()).isEqualTo("h100-sxm");
+        Assertions.assertThat(GpuCatalog.get("NVIDIA H100-SXM5-80GB").id()).isEqualTo("h100-sxm");
+        Assertions.assertThat(GpuCatalog.get("a100").id()).isEqualTo("a100-sxm-80gb");
+        Assertions.assertThat(GpuCatalog.get("A100_40GB").id()).isEqualTo("a100-sxm-40gb");
+        Assertions.assertThat(GpuCatalog.get("h200").id()).isEqualTo("h200-sxm");
+        Assertions.assertThat(GpuCatalog.find("h300")).isEmpty();
     }
 }

@@ -7,14 +7,15 @@ import static org.assertj.core.api.Assertions.within;
 import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
 import dev.sextant.model.evaluation.Battle;
-import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
+import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ReportedResult;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.statistics.BradleyTerry;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -172,13 +173,13 @@ class EvaluationFormatsTest {
 
         List<ReportedResult> asked = LmEvalResults.read(f, "acc");
         assertThat(asked).extracting(ReportedResult::metric).containsExactly("acc,none", "acc,none", "acc,none");
-        assertThat(e.runDate()).as("the harness's date, 1717000000 s = 2024-05-29T16:26:40Z").isEqualTo(java.time.LocalDate.of(2024, 5, 29));
+        assertThat(e.runDate()).as("the harness's date, 1717000000 s = 2024-05-29T16:26:40Z").isEqualTo(LocalDate.of(2024, 5, 29));
     }
 
     @Test
     void runDatesComeFromTheHarnessFileNameWhenTheFileHasNoDate() throws Exception {
         Path f = write("out/results_2024-03-07T09-15-02.123456.json", V04.replace("\"date\": 1717000000.0,", ""));
-        assertThat(one(f).runDate()).isEqualTo(java.time.LocalDate.of(2024, 3, 7));
+        assertThat(one(f).runDate()).isEqualTo(LocalDate.of(2024, 3, 7));
         Path plain = write("out2/my-run.json", V04.replace("\"date\": 1717000000.0,", ""));
         assertThat(one(plain).runDate()).isNull();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ReportedResult;
 import java.nio.charset.StandardCharsets;
@@ -94,7 +95,7 @@ class EvaluationReadersTest {
         assertThat(LmEvalResults.read(dir.resolve("results_2026-01-02T03-04-05.678.json"), "exact_match,flexible-extract"))
                 .singleElement().satisfies(r -> assertThat(r.se()).isNull());
 
-        var loaded = dev.sextant.model.evaluation.EvaluationEvidence.of(EvidenceFiles.read(List.of(tmp.resolve("out")), null, null, null));
+        var loaded = EvaluationEvidence.of(EvidenceFiles.read(List.of(tmp.resolve("out")), null, null, null));
         assertThat(loaded.items()).hasSize(3);
         assertThat(loaded.reported()).as("samples make the aggregate of the same run redundant").isEmpty();
     }

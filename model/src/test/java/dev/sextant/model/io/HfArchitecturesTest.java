@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.architecture.AttentionKind;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
@@ -188,7 +189,7 @@ class HfArchitecturesTest {
         ModelArchitecture g = fixture("gemma-3-27b");
         String json = Json.mapper().writeValueAsString(g);
         assertThat(Json.mapper().readValue(json, ModelArchitecture.class)).isEqualTo(g);
-        com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(
+        ObjectNode old = (ObjectNode) Json.mapper().readTree(
                 Json.mapper().writeValueAsString(fixture("llama-3-8b")));
         old.remove("block");
         assertThat(Json.mapper().treeToValue(old, ModelArchitecture.class)).isEqualTo(fixture("llama-3-8b"));

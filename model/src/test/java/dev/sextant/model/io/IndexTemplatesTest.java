@@ -12,6 +12,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class IndexTemplatesTest {
         List<BenchmarkWeight> w = IndexTablesCsv.readWeights(tmp.resolve(IndexTemplates.WEIGHTS));
         assertThat(w).hasSize(2);
         assertThat(w.get(0).baseline()).isEqualTo(0.1);
-        assertThat(w.get(0).released()).isEqualTo(java.time.LocalDate.of(2024, 6, 1));
+        assertThat(w.get(0).released()).isEqualTo(LocalDate.of(2024, 6, 1));
         assertThat(w.get(1).baseline()).isNull();
         assertThat(w.get(1).heldOut()).isEqualTo(0.5);
         var scores = IndexTablesCsv.readScores(tmp.resolve(IndexTemplates.SCORES));

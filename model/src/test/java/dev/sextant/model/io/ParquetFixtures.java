@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.xerial.snappy.Snappy;
 
 /** Writes small Parquet files for tests with parquet-java's own writer, as pyarrow lays out Hugging Face datasets. */
 final class ParquetFixtures {
@@ -58,8 +60,8 @@ final class ParquetFixtures {
                     byte[] b = bytes.toByteArray();
                     return BytesInput.from(switch (codec) {
                         case UNCOMPRESSED -> b;
-                        case SNAPPY -> org.xerial.snappy.Snappy.compress(b);
-                        case ZSTD -> com.github.luben.zstd.Zstd.compress(b);
+                        case SNAPPY -> Snappy.compress(b);
+                        case ZSTD -> Zstd.compress(b);
                         case GZIP -> {
                             ByteArrayOutputStream out = new ByteArrayOutputStream();
                             try (GZIPOutputStream g = new GZIPOutputStream(out)) {

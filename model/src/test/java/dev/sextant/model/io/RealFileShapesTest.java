@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.architecture.AttentionKind;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
@@ -17,6 +18,7 @@ import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,7 +95,7 @@ class RealFileShapesTest {
     @Test
     void mistralsSlidingWindowIsAppliedAsVllmAppliesIt() throws Exception {
         ModelArchitecture v01 = HfModelConfigTest.fixture("mistral-7b");
-        assertThat(v01.block().attention()).hasSize(32).allMatch(a -> a.equals(new dev.sextant.model.architecture.AttentionKind.SlidingWindow(4096)));
+        assertThat(v01.block().attention()).hasSize(32).allMatch(a -> a.equals(new AttentionKind.SlidingWindow(4096)));
         // a 32,768-token request holds 4,096 tokens' blocks on each layer: ⌈4095/16⌉ + 1 = 257 blocks, not 2,048
         assertThat(v01.block().attention().get(0).blocksHeld(32_768, 16)).isEqualTo(257);
         assertThat(HfModelConfig.notes(Path.of(RealFileShapesTest.class.getResource("/hf-configs/mistral-7b.json").toURI())))
@@ -105,9 +107,9 @@ class RealFileShapesTest {
         ObjectNode qwen = fixture("mistral-7b");
         qwen.put("model_type", "qwen2").put("use_sliding_window", true).put("max_window_layers", 28);
         Path q = Files.writeString(tmp.resolve("qwen.json"), Json.writePretty(qwen));
-        List<dev.sextant.model.architecture.AttentionKind> kinds = HfModelConfig.read(q).block().attention();
-        assertThat(kinds.subList(0, 28)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.Full);
-        assertThat(kinds.subList(28, 32)).allMatch(a -> a instanceof dev.sextant.model.architecture.AttentionKind.SlidingWindow);
+        List<AttentionKind> kinds = HfModelConfig.read(q).block().attention();
+        assertThat(kinds.subList(0, 28)).allMatch(a -> a instanceof AttentionKind.Full);
+        assertThat(kinds.subList(28, 32)).allMatch(a -> a instanceof AttentionKind.SlidingWindow);
     }
 
     /**
@@ -124,11 +126,11 @@ class RealFileShapesTest {
         ModelArchitecture llava = HfModelConfigTest.fixture("llava-1.5-7b");
         assertThat(llava.parameters().total()).isEqualTo(6_738_415_616L + 2L * 64 * 4096);
         ModelArchitecture qwenMoe = HfModelConfigTest.fixture("qwen1.5-moe-a2.7b");
-        assertThat(qwenMoe.parameters().total() / 1e9).isCloseTo(14.3, org.assertj.core.api.Assertions.within(0.1));
-        assertThat(qwenMoe.parameters().active() / 1e9).isCloseTo(2.7, org.assertj.core.api.Assertions.within(0.1));
+        assertThat(qwenMoe.parameters().total() / 1e9).isCloseTo(14.3, Assertions.within(0.1));
+        assertThat(qwenMoe.parameters().active() / 1e9).isCloseTo(2.7, Assertions.within(0.1));
         ModelArchitecture kimi = HfModelConfigTest.fixture("kimi-k2");
         assertThat(kimi.parameters().total()).isEqualTo(1_026_408_232_448L);
-        assertThat(kimi.parameters().active() / 1e9).isCloseTo(32, org.assertj.core.api.Assertions.within(1.0));
+        assertThat(kimi.parameters().active() / 1e9).isCloseTo(32, Assertions.within(1.0));
         assertThat(HfModelConfigTest.fixture("mistral-7b-v0.3").block().attention()).isEmpty();
         assertThatThrownBy(() -> HfModelConfigTest.fixture("nemotron-h-56b")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("nemotron-h-56b.json: hybrid_override_pattern: a hybrid of attention and Mamba state-space layers (")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sextant.model.evaluation.RepeatedSamples;
 import dev.sextant.model.job.CancellationToken;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,7 +81,7 @@ class SampleTrialFilesTest {
     }
 
     static double count(HfTokenizerFile t, String s) throws Exception {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
         try (var c = t.newCounter()) {
             return c.count(b, b.length);
         }

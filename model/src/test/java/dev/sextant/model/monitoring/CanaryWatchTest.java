@@ -3,6 +3,7 @@ package dev.sextant.model.monitoring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.gate.CanaryPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -149,9 +150,9 @@ class CanaryWatchTest {
     void thresholdsComeFromTheGatesCanaryPlan() {
         // baseline 1 %, +1 point; one-sided α 0.05, power 0.8 (Fleiss §4.2): n = (1.645·√(2·0.015·0.985) + 0.8416·√(0.01·0.99 + 0.02·0.98))² / 0.01²
         // = 1,826 a side (hand calculation)
-        var spec = new dev.sextant.model.gate.CanaryPlan.Spec(10, List.of(1.0, 5.0), 10, 0.05, 0.8, 0.01, 0.01, null, null, null, null, 50, null, null,
+        var spec = new CanaryPlan.Spec(10, List.of(1.0, 5.0), 10, 0.05, 0.8, 0.01, 0.01, null, null, null, null, 50, null, null,
                 null);
-        List<CanaryWatch.Threshold> t = CanaryWatch.thresholds(dev.sextant.model.gate.CanaryPlan.of(spec));
+        List<CanaryWatch.Threshold> t = CanaryWatch.thresholds(CanaryPlan.of(spec));
         assertThat(t).hasSize(1);
         assertThat(t.get(0).metric()).isEqualTo(CanaryWatch.Metric.ERROR_RATE);
         assertThat(t.get(0).rollbackAt()).isEqualTo(0.02);

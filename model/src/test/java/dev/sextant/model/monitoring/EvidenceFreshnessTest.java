@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class EvidenceFreshnessTest {
@@ -55,7 +56,7 @@ class EvidenceFreshnessTest {
         EvidenceFreshness.Result res = EvidenceFreshness.assess(Map.of("private", EVIDENCE), LocalDate.of(2026, 11, 11), traffic(1.0), null, sample, mix);
         EvidenceFreshness.Shift task = res.shifts().stream().filter(s -> s.column().equals("task")).findFirst().orElseThrow();
         assertThat(task.against()).isEqualTo("evaluation sample");
-        assertThat(task.psi()).isCloseTo(0.8762407, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(task.psi()).isCloseTo(0.8762407, Assertions.within(1e-6));
         assertThat(task.severity()).isEqualTo("large");
         assertThat(res.shifts()).noneMatch(s -> s.column().equals("model")); // who served it is not the workload
         assertThat(res.shifts()).filteredOn(s -> s.against().equals("evaluation sample") && s.column().endsWith("_tokens"))

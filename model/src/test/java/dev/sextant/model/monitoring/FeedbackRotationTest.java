@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class FeedbackRotationTest {
@@ -15,10 +16,10 @@ class FeedbackRotationTest {
     @Test
     void proportionalAllocationByLargestRemainders() {
         // 5, 3, 2 requests, 3 to draw: exact shares 1.5, 0.9, 0.6 → floors 1, 0, 0, then the remainders .9 and .6 → 1, 1, 1 (by hand)
-        Map<String, List<Request>> strata = new java.util.TreeMap<>(Map.of("a", reqs("a", 5), "b", reqs("b", 3), "c", reqs("c", 2)));
+        Map<String, List<Request>> strata = new TreeMap<>(Map.of("a", reqs("a", 5), "b", reqs("b", 3), "c", reqs("c", 2)));
         assertThat(FeedbackRotation.allocate(strata, 3)).containsExactlyInAnyOrderEntriesOf(Map.of("a", 1, "b", 1, "c", 1));
         // 600, 300, 100 and 10: 6, 3, 1 exactly
-        Map<String, List<Request>> big = new java.util.TreeMap<>(Map.of("a", reqs("a", 600), "b", reqs("b", 300), "c", reqs("c", 100)));
+        Map<String, List<Request>> big = new TreeMap<>(Map.of("a", reqs("a", 600), "b", reqs("b", 300), "c", reqs("c", 100)));
         assertThat(FeedbackRotation.allocate(big, 10)).containsExactlyInAnyOrderEntriesOf(Map.of("a", 6, "b", 3, "c", 1));
     }
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,7 @@ class LiveMonitorTest {
         // arrival order: each request up to 20 s late (an exporter's batches), so neighbours swap
         SplittableRandom r = new SplittableRandom(3);
         List<Request> arrival = new ArrayList<>(demo);
-        Map<Request, Long> at = new java.util.IdentityHashMap<>();
+        Map<Request, Long> at = new IdentityHashMap<>();
         arrival.forEach(x -> at.put(x, x.epochMillis() + r.nextLong(20_000)));
         arrival.sort(Comparator.comparingLong(at::get));
         LiveMonitor live = new LiveMonitor(s, slo, 30_000);
@@ -76,7 +78,7 @@ class LiveMonitorTest {
     }
 
     static String key(TrafficMonitor.Alert a) {
-        return String.format(java.util.Locale.ROOT, "%d %s %s %s %.6g %.6g %d %s", a.startMillis(), a.metric(), a.segment(), a.severity(), a.value(),
+        return String.format(Locale.ROOT, "%d %s %s %s %.6g %.6g %d %s", a.startMillis(), a.metric(), a.segment(), a.severity(), a.value(),
                 a.baseline(), a.windowRequests(), a.requests().size());
     }
 

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,13 +108,13 @@ class TrafficMonitorTest {
             base.add(new Request("b" + i, i, Map.of(), in, out, Double.NaN, lat, false, "", "", false, Map.of()));
         }
         double mean = sum / 60;
-        java.util.function.ToDoubleFunction<Request> adj = TrafficMonitor.adjustment(base, TrafficMonitor.LATENCY_SIZES, Request::latencyMs);
+        ToDoubleFunction<Request> adj = TrafficMonitor.adjustment(base, TrafficMonitor.LATENCY_SIZES, Request::latencyMs);
         Request longer = new Request("x", 0, Map.of(), 2000, 400, Double.NaN, 100 + 800 + 1000 + 300, false, "", "", false, Map.of());
-        assertThat(adj.applyAsDouble(base.get(17))).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(adj.applyAsDouble(longer)).isCloseTo(mean + 300, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(adj.applyAsDouble(base.get(17))).isCloseTo(mean, Assertions.within(1e-6));
+        assertThat(adj.applyAsDouble(longer)).isCloseTo(mean + 300, Assertions.within(1e-6));
         // the 2×2 normal equations by Cramer's rule: [[2, 1], [1, 3]] b = [3, 5] → b = (0.8, 1.4)
         assertThat(TrafficMonitor.solve(new double[][] {{2, 1}, {1, 3}}, new double[] {3, 5})).containsExactly(new double[] {0.8, 1.4},
-                org.assertj.core.api.Assertions.within(1e-12));
+                Assertions.within(1e-12));
     }
 
     @Test
@@ -165,13 +167,13 @@ class TrafficMonitorTest {
         List<TrafficMonitor.Alert> burns = r.alerts().stream().filter(a -> a.metric().equals("error_budget_burn")).toList();
         // window 7: its own 20×, the stretch 0–7 has 3 erroring windows of 8: 7.5× ≥ 6 → a ticket (windows 5, 6: 3.3×, 5.7×)
         assertThat(burns.get(0).startMillis()).isEqualTo(7 * 60_000);
-        assertThat(burns.get(0).baseline()).isCloseTo(7.5, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(burns.get(0).baseline()).isCloseTo(7.5, Assertions.within(1e-9));
         assertThat(burns.get(0).severity()).isEqualTo("warning");
         // window 13: the stretch 2–13 has 9 of 12: 15× ≥ 14.4 → a page (window 12: 8 of 12, 13.3×, still a ticket)
         TrafficMonitor.Alert page = burns.stream().filter(a -> a.severity().equals("critical")).findFirst().orElseThrow();
         assertThat(page.startMillis()).isEqualTo(13 * 60_000);
-        assertThat(page.baseline()).isCloseTo(15.0, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(burns.get(burns.size() - 1).value()).isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(page.baseline()).isCloseTo(15.0, Assertions.within(1e-9));
+        assertThat(burns.get(burns.size() - 1).value()).isCloseTo(20.0, Assertions.within(1e-9));
         // prompts ten times longer from the sixth minute: every later window is a large drift; the first ones none
         assertThat(r.drift()).isNotEmpty().allMatch(d -> d.column().equals("input_tokens") && d.startMillis() >= 300_000 && d.severity().equals("large"));
         // the same distribution against itself: PSI 0

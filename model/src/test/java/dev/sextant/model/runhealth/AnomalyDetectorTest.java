@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.job.CancellationToken;
 import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class AnomalyDetectorTest {
@@ -42,7 +44,7 @@ class AnomalyDetectorTest {
         assertThat(a.metric()).isEqualTo(MetricNames.LOSS);
         assertThat(a.step()).isEqualTo(30_000);
         assertThat(a.endStep()).isBetween(30_010L, 30_050L);
-        assertThat(a.baseline()).isCloseTo(before, org.assertj.core.api.Assertions.withinPercentage(3));
+        assertThat(a.baseline()).isCloseTo(before, Assertions.withinPercentage(3));
         assertThat(a.value()).isGreaterThan(1.5 * before);
         assertThat(a.score()).isGreaterThan(DetectionSettings.DEFAULT.threshold());
     }
@@ -93,7 +95,7 @@ class AnomalyDetectorTest {
         for (int i = 300; i < 310; i++) {
             scale[i] = Math.pow(2, 15 - 1.5 * (i - 300)); // repeated overflows: down to 2^1.5 and below 1
         }
-        TrainingLog log = new TrainingLog("t", java.util.Map.of(MetricNames.LOSS_SCALE, new MetricSeries(MetricNames.LOSS_SCALE, steps, scale)),
+        TrainingLog log = new TrainingLog("t", Map.of(MetricNames.LOSS_SCALE, new MetricSeries(MetricNames.LOSS_SCALE, steps, scale)),
                 List.of("t"), 0);
         List<Anomaly> found = detect(log);
         assertThat(found).hasSize(1);
@@ -123,7 +125,7 @@ class AnomalyDetectorTest {
             evalLoss[k] = k < 6 ? 2.5 - 0.1 * k : 2.0 + 0.08 * (k - 5); // lowest at step 1,500 (k = 5), then up 4 % an evaluation
         }
         MetricSeries validation = new MetricSeries(MetricNames.VALIDATION_LOSS, evalSteps, evalLoss);
-        TrainingLog falling = new TrainingLog("t", java.util.Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, train),
+        TrainingLog falling = new TrainingLog("t", Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, train),
                 MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
         List<Anomaly> found = detect(falling).stream().filter(a -> a.kind() == Anomaly.Kind.OVERFITTING).toList();
         assertThat(found).hasSize(1);
@@ -137,7 +139,7 @@ class AnomalyDetectorTest {
         for (int i = 0; i < n; i++) {
             up[i] = i < 1500 ? train[i] : train[1499] + 0.001 * (i - 1499);
         }
-        TrainingLog bothUp = new TrainingLog("t", java.util.Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, up),
+        TrainingLog bothUp = new TrainingLog("t", Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, up),
                 MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
         assertThat(detect(bothUp)).noneMatch(a -> a.kind() == Anomaly.Kind.OVERFITTING);
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.model.training.Checkpointing;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -125,7 +126,7 @@ class FailureSimulationTest {
         double ideal = 50_000 * 10.0;
         for (boolean async : new boolean[] {false, true}) {
             for (double rate : new double[] {0.0005, 0.001, 0.002}) {
-                dev.sextant.model.training.Checkpointing closed = dev.sextant.model.training.Checkpointing.plan(10_000, rate, 300, 600, async);
+                Checkpointing closed = Checkpointing.plan(10_000, rate, 300, 600, async);
                 FailureScenario s = FailureScenario.of(10_000, 8, 10.0, 50_000, rate,
                         FailureScenario.dalyInterval(10_000, rate, 300, async, ideal), 300, 600);
                 if (async) {

@@ -1,5 +1,6 @@
 package dev.sextant.model.runhealth;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,6 @@ final class SyntheticRun {
     }
 
     int indexOf(long step) {
-        return java.util.Arrays.binarySearch(steps, step);
+        return Arrays.binarySearch(steps, step);
     }
 }

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.job.CancellationToken;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,8 +82,8 @@ class BatchingSimulatorTest {
         for (int i = 1; i < bursty.size(); i++) {
             gaps[i - 1] = bursty.get(i).arrival() - bursty.get(i - 1).arrival();
         }
-        double mean = java.util.Arrays.stream(gaps).average().orElseThrow();
-        double sd = Math.sqrt(java.util.Arrays.stream(gaps).map(g -> (g - mean) * (g - mean)).sum() / (gaps.length - 1));
+        double mean = Arrays.stream(gaps).average().orElseThrow();
+        double sd = Math.sqrt(Arrays.stream(gaps).map(g -> (g - mean) * (g - mean)).sum() / (gaps.length - 1));
         assertThat(sd / mean).isCloseTo(3, within(0.3));
         BatchingSimulator.Scheduler scheduler = new BatchingSimulator.Scheduler(256, 2048, true, 16, 30_000);
         double p99Smooth = BatchingSimulator.quantile(BatchingSimulator.run(smooth, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
@@ -96,7 +97,7 @@ class BatchingSimulatorTest {
         // time and no request waits
         int prompt = 256;
         int output = 16;
-        List<BatchingSimulator.Request> requests = new java.util.ArrayList<>();
+        List<BatchingSimulator.Request> requests = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             requests.add(new BatchingSimulator.Request(0, prompt, output));
         }

@@ -9,6 +9,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ModelLimitException;
 import dev.sextant.model.job.ProgressListener;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -193,7 +194,7 @@ class DisaggregationTest {
         Disaggregation.Pool pool = Disaggregation.decodePool(decode, w, CancellationToken.none());
         // 64 replicas × 64 sequences at ≥ one step per 0.1 s: at most 64 × 64 / (0.1 × 200) ≈ 205 requests/s can meet TPOT
         assertThat(pool.goodput()).isPositive().isLessThan(410);
-        assertThatThrownBy(() -> Capacity.highestRate(rate -> true)).isInstanceOf(dev.sextant.model.job.ModelLimitException.class)
+        assertThatThrownBy(() -> Capacity.highestRate(rate -> true)).isInstanceOf(ModelLimitException.class)
                 .hasMessageContaining("cannot bound this capacity");
     }
 

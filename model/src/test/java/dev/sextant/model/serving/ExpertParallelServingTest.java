@@ -8,9 +8,11 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.architecture.ParameterCount;
 import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.training.ComputeEfficiency;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,7 +64,7 @@ class ExpertParallelServingTest {
         // cross nodes (DeepEP's ~100 µs floor each, and 400 Gb/s instead of NVLink's 450 GB/s): about even at 64 a replica
         assertThat(step32).isGreaterThan(v3.moeLayers() * 2 * StepLatency.INTERNODE_ALL_TO_ALL_LATENCY);
         var h200 = GpuCatalog.get("h200-sxm");
-        var fastNetwork = new dev.sextant.model.hardware.GpuSpec(h200.id(), h200.name(), h200.bf16Tflops(), h200.fp8Tflops(), h200.memoryGB(),
+        var fastNetwork = new GpuSpec(h200.id(), h200.name(), h200.bf16Tflops(), h200.fp8Tflops(), h200.memoryGB(),
                 h200.hbmGBs(), h200.linkGBs(), h200.link(), h200.networkGbps() * 10, h200.source(), h200.smCount());
         StepLatency fast32 = new StepLatency(v3, fastNetwork, 1, 32, WeightFormat.FP8, false, ComputeEfficiency.DEFAULTS, StepLatencyTest.BARE,
                 ServingFit.NONE);
@@ -92,16 +94,16 @@ class ExpertParallelServingTest {
         StepLatency.Batch decode = new StepLatency.Batch(0, 0, 0, 64, 64 * 3000.0);
         StepLatency.Batch prefill = new StepLatency.Batch(1, 5000, 5000 * 5001 / 2.0, 64, 64 * 3000.0);
         // every replica running the same batch is the balanced step
-        assertThat(step.seconds(decode, java.util.Collections.nCopies(7, decode))).isCloseTo(step.seconds(decode), within(1e-12));
-        assertThat(step.seconds(prefill, java.util.Collections.nCopies(7, prefill))).isCloseTo(step.seconds(prefill), within(1e-12));
+        assertThat(step.seconds(decode, Collections.nCopies(7, decode))).isCloseTo(step.seconds(decode), within(1e-12));
+        assertThat(step.seconds(prefill, Collections.nCopies(7, prefill))).isCloseTo(step.seconds(prefill), within(1e-12));
         // one replica prefilling 5,000 tokens: the decoding replica waits for it, so its step is far longer than its own
         // balanced one, yet shorter than if all eight prefilled (the expert layer then sees eight prompts, not one)
-        List<StepLatency.Batch> peers = new ArrayList<>(java.util.Collections.nCopies(6, decode));
+        List<StepLatency.Batch> peers = new ArrayList<>(Collections.nCopies(6, decode));
         peers.add(prefill);
         double waiting = step.seconds(decode, peers);
         assertThat(waiting).isGreaterThan(3 * step.seconds(decode)).isLessThan(step.seconds(prefill));
         // which replica is the simulated one does not matter: the same eight batches give the same step
-        List<StepLatency.Batch> decodes = java.util.Collections.nCopies(7, decode);
+        List<StepLatency.Batch> decodes = Collections.nCopies(7, decode);
         assertThat(step.seconds(prefill, decodes)).isCloseTo(waiting, within(1e-12));
     }
 }

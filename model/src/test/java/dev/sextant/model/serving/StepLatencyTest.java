@@ -10,6 +10,7 @@ import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FusedAttention;
 import dev.sextant.model.training.TiledGemm;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The step latency's parts, each against a hand calculation in its limit, with the kernel figures as published (no fit). */
@@ -111,7 +112,7 @@ class StepLatencyTest {
         StepLatency ep = new StepLatency(ModelCatalog.get("mixtral-8x7b"), H100, 8, 8, WeightFormat.BF16, false, ComputeEfficiency.DEFAULTS, BARE, ServingFit.NONE);
         // a large prefill: the same expert FLOPs either way, EP adds dispatch and combine
         assertThat(ep.seconds(8192, 8192 * 4096.0, 0, 0)).isGreaterThan(tp.seconds(8192, 8192 * 4096.0, 0, 0) * 0.9);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StepLatency(ModelCatalog.get("llama-3-8b"), H100, 8, 8, WeightFormat.BF16,
+        Assertions.assertThatThrownBy(() -> new StepLatency(ModelCatalog.get("llama-3-8b"), H100, 8, 8, WeightFormat.BF16,
                 false, ComputeEfficiency.DEFAULTS, BARE, ServingFit.NONE)).hasMessageContaining("mixture-of-experts");
     }
 

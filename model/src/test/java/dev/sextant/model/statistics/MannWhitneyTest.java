@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class MannWhitneyTest {
@@ -69,7 +70,7 @@ class MannWhitneyTest {
 
     @Test
     void thePValueAloneIsTheFullTestsWithTiesAndThinning() {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(12);
+        SplittableRandom r = new SplittableRandom(12);
         for (int[] size : new int[][] {{5, 7}, {40, 30}, {300, 5000}, {3000, 40000}}) {
             double[] x = new double[size[0]];
             double[] y = new double[size[1]];
@@ -79,8 +80,8 @@ class MannWhitneyTest {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.round(10 * r.nextGaussian()) / 2.0;
             }
-            org.assertj.core.api.Assertions.assertThat(MannWhitney.pValue(x, y)).isCloseTo(MannWhitney.of(x, y, 0.95).pValue(),
-                    org.assertj.core.api.Assertions.within(1e-12));
+            Assertions.assertThat(MannWhitney.pValue(x, y)).isCloseTo(MannWhitney.of(x, y, 0.95).pValue(),
+                    Assertions.within(1e-12));
         }
     }
 }

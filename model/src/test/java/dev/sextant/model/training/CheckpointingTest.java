@@ -1,13 +1,12 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
-
+import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-
-import org.junit.jupiter.api.Test;
 
 class CheckpointingTest {
 
@@ -38,7 +37,7 @@ class CheckpointingTest {
 
     @Test
     void badArgumentsSayWhichInput() {
-        assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).isInstanceOf(dev.sextant.model.InputError.class)
+        assertThatThrownBy(() -> Checkpointing.plan(0, 0.001, 1, 1, false)).isInstanceOf(InputError.class)
                 .hasFieldOrPropertyWithValue("field", "training.gpus").hasMessage("GPUs must be at least 1");
         assertThatThrownBy(() -> Checkpointing.plan(8, 0, 1, 1, false)).hasFieldOrPropertyWithValue("field", "training.failures")
                 .hasMessage("failures per GPU-day must be positive");

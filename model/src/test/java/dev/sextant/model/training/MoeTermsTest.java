@@ -1,14 +1,14 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.hardware.CollectiveModel;
 import dev.sextant.model.hardware.GpuCatalog;
-
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-
-import org.junit.jupiter.api.Test;
 
 /** The mixture-of-experts terms of the planner, each against a hand calculation. */
 class MoeTermsTest {
@@ -57,8 +57,8 @@ class MoeTermsTest {
     void dispatcherIdsParseAndUnknownOnesAreInputErrors() {
         assertThat(MoeDispatcher.of("DeepEP")).isEqualTo(MoeDispatcher.DEEPEP);
         assertThat(MoeDispatcher.of("")).isEqualTo(MoeDispatcher.ALL_TO_ALL);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MoeDispatcher.of("nvshmem"))
-                .isInstanceOf(dev.sextant.model.InputError.class).hasMessageContaining("deepep");
+        Assertions.assertThatThrownBy(() -> MoeDispatcher.of("nvshmem"))
+                .isInstanceOf(InputError.class).hasMessageContaining("deepep");
     }
 
     @Test

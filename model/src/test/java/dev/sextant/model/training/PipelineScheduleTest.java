@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class PipelineScheduleTest {
@@ -79,7 +80,7 @@ class PipelineScheduleTest {
     }
 
     private static void assertThatThrownByInterleavingNeedsMultiple() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PipelineSchedule.interleaved(6, 2, same(4, 1), same(4, 2)))
+        Assertions.assertThatThrownBy(() -> PipelineSchedule.interleaved(6, 2, same(4, 1), same(4, 2)))
                 .hasMessageContaining("multiple of the stages");
     }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.io.MeasuredRunFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +59,9 @@ class SmallClusterCalibrationTest {
     @Test
     void aDataParallelGroupCrossesNodesWhenTpCpAndDpOutgrowANode() {
         assertThat(SmallClusterCalibration.crosses(new TrainingLayout(2, 4, 4, 1, 1, 1, 1, 1, Recompute.SELECTIVE, true,
-                dev.sextant.model.hardware.Precision.BF16, true), 8)).isFalse(); // TP2 × DP4 = 8: one node's worth
+                Precision.BF16, true), 8)).isFalse(); // TP2 × DP4 = 8: one node's worth
         assertThat(SmallClusterCalibration.crosses(new TrainingLayout(2, 1, 8, 1, 1, 1, 1, 1, Recompute.SELECTIVE, true,
-                dev.sextant.model.hardware.Precision.BF16, true), 8)).isTrue();
+                Precision.BF16, true), 8)).isTrue();
     }
 
     @Test

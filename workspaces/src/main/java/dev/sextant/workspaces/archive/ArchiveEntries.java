@@ -1,6 +1,7 @@
 package dev.sextant.workspaces.archive;
 
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.workspaces.Workspace;
 import java.util.regex.Pattern;
 
 /**
@@ -29,7 +30,7 @@ final class ArchiveEntries {
     static boolean travels(String relative) {
         String first = relative.contains("/") ? relative.substring(0, relative.indexOf('/')) : relative;
         String name = relative.substring(relative.lastIndexOf('/') + 1);
-        return !(first.equals("logs") || first.equals("exports") || name.startsWith(dev.sextant.workspaces.Workspace.DATABASE_NAME + ".")
+        return !(first.equals("logs") || first.equals("exports") || name.startsWith(Workspace.DATABASE_NAME + ".")
                 || name.startsWith(".") || first.startsWith(".") || name.endsWith(".bak") || name.endsWith(".part"));
     }
 

@@ -11,6 +11,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -88,7 +90,7 @@ final class OpenArchive implements AutoCloseable {
 
     private void checkNames() {
         String src = path.toString();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         Enumeration<? extends ZipEntry> en = zip.entries();
         while (en.hasMoreElements()) {
             String name = ArchiveEntries.requireSafe(src, en.nextElement().getName());
@@ -143,7 +145,7 @@ final class OpenArchive implements AutoCloseable {
         if (m.tables() == null) {
             throw new BadInputException(where, 0, "tables", "missing");
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (TableEntry t : m.tables()) {
             if (t == null || t.name() == null || ArchiveEntries.tableOf(ArchiveEntries.tableEntry(t.name())) == null || t.rows() < 0) {
                 throw new BadInputException(where, 0, "tables", "bad table entry " + t);

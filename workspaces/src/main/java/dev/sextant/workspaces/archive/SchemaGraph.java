@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The workspace schema as the archive sees it: tables, their columns, primary keys and foreign keys, read from JDBC
@@ -110,7 +111,7 @@ public final class SchemaGraph {
     }
 
     private static List<String> primaryKey(DatabaseMetaData md, String table) throws SQLException {
-        Map<Integer, String> bySeq = new java.util.TreeMap<>();
+        Map<Integer, String> bySeq = new TreeMap<>();
         try (ResultSet rs = md.getPrimaryKeys(null, "PUBLIC", table)) {
             while (rs.next()) {
                 bySeq.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import dev.sextant.model.io.AtomicFile;
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
@@ -19,12 +20,13 @@ import dev.sextant.workspaces.archive.ArchiveManifest.TableEntry;
 import dev.sextant.workspaces.archive.SchemaGraph.Column;
 import dev.sextant.workspaces.archive.SchemaGraph.ScopedPredicate;
 import dev.sextant.workspaces.archive.SchemaGraph.Table;
-import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.migration.Migrator;
+import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -37,16 +39,18 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.h2.api.ErrorCode;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.h2.api.ErrorCode;
+import org.slf4j.LoggerFactory;
 
 /**
  * Export and import of a whole workspace or one project as a single zip archive ({@code *.sextant.zip}):
@@ -163,7 +167,7 @@ public final class WorkspaceArchive {
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), ws.name(),
                 projectId, project == null ? null : project.name(), entries, files);
         zip.putNextEntry(new ZipEntry(ArchiveEntries.MANIFEST));
-        zip.write(Json.writePretty(manifest).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        zip.write(Json.writePretty(manifest).getBytes(StandardCharsets.UTF_8));
         zip.closeEntry();
         return manifest;
     }
@@ -397,7 +401,7 @@ public final class WorkspaceArchive {
             return new WorkspaceException(StorageFailure.diskFull("importing " + archive.getFileName(), stagingDir)
                     + "; nothing of this import was kept — free some space and try again", e);
         }
-        org.slf4j.LoggerFactory.getLogger(WorkspaceArchive.class).warn("import of {} failed", archive, e);
+        LoggerFactory.getLogger(WorkspaceArchive.class).warn("import of {} failed", archive, e);
         return new WorkspaceException("cannot import " + archive + ": its rows could not be staged (details in the log); nothing of"
                 + " this import was kept", e);
     }
@@ -669,7 +673,7 @@ public final class WorkspaceArchive {
             return;
         }
         try (Stream<Path> walk = Files.walk(d)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
                 try {
                     Files.deleteIfExists(p);
                 } catch (IOException ignored) {
@@ -682,7 +686,7 @@ public final class WorkspaceArchive {
     }
 
     /** Keeps the JSON generator from closing the zip stream at the end of an entry. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
+    private static final class NonClosing extends FilterOutputStream {
         NonClosing(OutputStream out) {
             super(out);
         }

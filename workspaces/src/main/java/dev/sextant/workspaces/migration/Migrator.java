@@ -1,5 +1,6 @@
 package dev.sextant.workspaces.migration;
 
+import dev.sextant.workspaces.StorageFailure;
 import dev.sextant.workspaces.WorkspaceException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -137,7 +138,7 @@ public final class Migrator {
                     throw we;
                 }
                 throw new WorkspaceException("migration to schema version " + m.version() + " (" + m.description()
-                        + ") failed" + (dev.sextant.workspaces.StorageFailure.isDiskFull(e) ? ": disk full" : " (details in the log)"), e);
+                        + ") failed" + (StorageFailure.isDiskFull(e) ? ": disk full" : " (details in the log)"), e);
             } finally {
                 c.setAutoCommit(auto);
             }

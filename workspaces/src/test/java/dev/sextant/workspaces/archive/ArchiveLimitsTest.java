@@ -17,9 +17,11 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -163,9 +165,9 @@ class ArchiveLimitsTest {
             out.putNextEntry(new ZipEntry(name));
             byte[] chunk = new byte[1 << 20];
             if (fill == -1) {
-                new java.util.Random(1).nextBytes(chunk);
+                new Random(1).nextBytes(chunk);
             } else {
-                java.util.Arrays.fill(chunk, fill);
+                Arrays.fill(chunk, fill);
             }
             for (long left = bytes; left > 0; left -= chunk.length) {
                 out.write(chunk, 0, (int) Math.min(chunk.length, left));
@@ -204,7 +206,7 @@ class ArchiveLimitsTest {
         byte[] wanted = name.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i + 46 < b.length; i++) {
             if (buf.getInt(i) == 0x02014b50 && buf.getShort(i + 28) == wanted.length
-                    && java.util.Arrays.equals(b, i + 46, i + 46 + wanted.length, wanted, 0, wanted.length)) {
+                    && Arrays.equals(b, i + 46, i + 46 + wanted.length, wanted, 0, wanted.length)) {
                 buf.putInt(i + 24, size);
                 Files.write(zip, b);
                 return;

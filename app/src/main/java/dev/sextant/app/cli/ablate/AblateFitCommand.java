@@ -3,8 +3,12 @@ package dev.sextant.app.cli.ablate;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.AblationStudy;
+import dev.sextant.model.ablation.LossEnvelope;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.ScalingFitFile;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +30,7 @@ public final class AblateFitCommand implements Runnable {
     @Mixin
     RunsOptions runs;
     @Option(names = "--save-fit", paramLabel = "FIT.json", description = "Save the law with its resamples, for ablate predict|optimal --fit.")
-    java.nio.file.Path saveFit;
+    Path saveFit;
     @Mixin
     JsonOption output;
     @Spec
@@ -45,7 +49,7 @@ public final class AblateFitCommand implements Runnable {
     }
 
     /** Approach 1: N_opt ∝ C^a through the loss envelope, and its steps (where the optimal size changes); null when too few. */
-    public record Envelope(double a, double b, int sizes, List<dev.sextant.model.ablation.LossEnvelope.Point> steps) {
+    public record Envelope(double a, double b, int sizes, List<LossEnvelope.Point> steps) {
     }
 
     /** The grid of initialisations L-BFGS starts from (log-space a, b, e and the exponents). */
@@ -68,13 +72,13 @@ public final class AblateFitCommand implements Runnable {
     @Override
     public void run() {
         if (runs.fitFile != null) {
-            throw dev.sextant.model.io.BadInputException.of("--fit", "ablate fit fits runs (--input or --project); --fit is for predict and optimal");
+            throw BadInputException.of("--fit", "ablate fit fits runs (--input or --project); --fit is for predict and optimal");
         }
         AblationRunsFile.Read read = runs.read(new CommandContext(spec));
         AblationStudy.Fitted fitted = runs.fit(read, new CommandContext(spec).progress());
         ScalingLawFit f = fitted.fit();
         if (saveFit != null) {
-            dev.sextant.model.io.ScalingFitFile.write(saveFit, f);
+            ScalingFitFile.write(saveFit, f);
         }
         Map<String, ScalingLawFit.Estimate> parameters = new LinkedHashMap<>();
         parameters.put("E", f.bigE());

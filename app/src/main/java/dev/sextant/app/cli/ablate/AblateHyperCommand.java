@@ -7,6 +7,7 @@ import dev.sextant.model.ablation.HyperparameterLaws;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -107,7 +108,7 @@ public final class AblateHyperCommand implements Runnable {
         return new Law(l.coefficient(), new Exponent(l.exponent(), l.exponentLow(), l.exponentHigh()), l.points(), l.budgets());
     }
 
-    private static void human(java.io.PrintWriter out, Result r) {
+    private static void human(PrintWriter out, Result r) {
         r.notes().forEach(n -> out.println("Note: " + n));
         out.printf(Locale.ROOT, "%d compute budget%s; near-optimal: within %.2f %% of the best loss at each%n", r.budgets().size(),
                 r.budgets().size() == 1 ? "" : "s", 100 * r.margin());

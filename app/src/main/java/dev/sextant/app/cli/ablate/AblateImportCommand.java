@@ -2,6 +2,8 @@ package dev.sextant.app.cli.ablate;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.AblationStudy;
 import dev.sextant.model.ablation.LossCurve;
 import dev.sextant.model.io.AblationRunsFile;
@@ -57,9 +59,9 @@ public final class AblateImportCommand implements Runnable {
             + "each a budget the run stands for.")
     boolean cooldowns;
     @Mixin
-    dev.sextant.app.cli.ProjectOption project;
+    ProjectOption project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec

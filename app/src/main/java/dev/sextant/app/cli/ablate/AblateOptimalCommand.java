@@ -8,6 +8,7 @@ import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,7 +95,7 @@ public final class AblateOptimalCommand implements Runnable {
         ctx.print(output.json(), r, out -> human(out, r));
     }
 
-    private static void human(java.io.PrintWriter out, Result r) {
+    private static void human(PrintWriter out, Result r) {
         r.notes().forEach(x -> out.println("Note: " + x));
         ScalingLawFit.Allocation a = r.optimal();
         if (r.hardware() != null) {

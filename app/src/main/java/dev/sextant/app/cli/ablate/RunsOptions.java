@@ -3,8 +3,15 @@ package dev.sextant.app.cli.ablate;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.study.AblationStudy;
+import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.io.AblationRunsFile;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.ScalingFitFile;
 import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -25,19 +32,19 @@ public final class RunsOptions {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
     @Option(names = "--fit", paramLabel = "FIT.json", description = "A law saved by ablate fit --save-fit, instead of fitting the runs again.")
-    java.nio.file.Path fitFile;
+    Path fitFile;
 
     /** A law to ask: fitted now from the runs, or read from a saved fit; and what the user should know of it. */
-    record Law(dev.sextant.model.ablation.ScalingLawFit fit, java.util.List<String> notes) {
+    record Law(ScalingLawFit fit, List<String> notes) {
     }
 
     Law law(CommandContext ctx) {
         if (fitFile != null) {
             if (source.inputs != null || source.project != null || source.set != null) {
-                throw dev.sextant.model.io.BadInputException.of("--fit", "give a saved fit (--fit) or the runs (--input, --project), not both");
+                throw BadInputException.of("--fit", "give a saved fit (--fit) or the runs (--input, --project), not both");
             }
-            var f = dev.sextant.model.io.ScalingFitFile.read(fitFile);
-            return new Law(f, java.util.List.of(String.format(java.util.Locale.ROOT, "the law saved in %s (form %s, %d runs, %d resamples)",
+            var f = ScalingFitFile.read(fitFile);
+            return new Law(f, List.of(String.format(Locale.ROOT, "the law saved in %s (form %s, %d runs, %d resamples)",
                     fitFile.getFileName(), f.form().id(), f.points(), f.resamples().size())));
         }
         AblationRunsFile.Read read = read(ctx);
@@ -58,8 +65,8 @@ public final class RunsOptions {
     }
 
     /** What the user should know of a fit: the reading's notes, runs folded into their best, the form chosen and why. */
-    static java.util.List<String> notes(AblationRunsFile.Read read, AblationStudy.Fitted f) {
-        java.util.List<String> notes = new java.util.ArrayList<>(read.notes());
+    static List<String> notes(AblationRunsFile.Read read, AblationStudy.Fitted f) {
+        List<String> notes = new ArrayList<>(read.notes());
         if (f.sweepNote() != null) {
             notes.add(f.sweepNote());
         }

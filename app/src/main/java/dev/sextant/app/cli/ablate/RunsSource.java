@@ -1,10 +1,12 @@
 package dev.sextant.app.cli.ablate;
 
 import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.AblationStudy;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -29,7 +31,7 @@ public final class RunsSource {
             description = "Read our column from theirs, e.g. params=N,tokens=D,loss=final_loss.")
     Map<String, String> map = new LinkedHashMap<>();
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
 
     /** The runs read from the inputs or the project (a problem names file, line, field and run). */
     AblationRunsFile.Read read(CommandContext ctx) {
@@ -38,7 +40,7 @@ public final class RunsSource {
         }
         if (inputs != null) {
             return AblationStudy.read(inputs, rename(map), AblationStudy.LogReading.NONE,
-                    dev.sextant.model.job.ProgressListener.NONE, CancellationToken.none());
+                    ProgressListener.NONE, CancellationToken.none());
         }
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             return AblationStudy.kept(ws, ctx.project(ws, project).id(), set);

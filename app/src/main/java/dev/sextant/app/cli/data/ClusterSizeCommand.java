@@ -3,7 +3,9 @@ package dev.sextant.app.cli.data;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.model.InputError;
 import dev.sextant.model.data.ClusterSizing;
+import dev.sextant.model.io.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,8 +53,8 @@ public final class ClusterSizeCommand implements Runnable {
     private static double size(String option, String text) {
         try {
             return ClusterSizing.parseBytes(option, text);
-        } catch (dev.sextant.model.InputError e) {
-            throw dev.sextant.model.io.BadInputException.of(option, e.getMessage());
+        } catch (InputError e) {
+            throw BadInputException.of(option, e.getMessage());
         }
     }
 

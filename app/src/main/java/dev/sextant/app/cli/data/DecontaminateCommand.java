@@ -3,6 +3,7 @@ package dev.sextant.app.cli.data;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,7 +70,7 @@ public final class DecontaminateCommand implements Runnable {
     @Option(names = "--threads", paramLabel = "N", description = "Files (or 32 MB ranges) processed at once (default: all cores).")
     Integer threads;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -143,9 +145,9 @@ public final class DecontaminateCommand implements Runnable {
         });
     }
 
-    private static java.util.UUID parseId(String id) {
+    private static UUID parseId(String id) {
         try {
-            return java.util.UUID.fromString(id.strip());
+            return UUID.fromString(id.strip());
         } catch (IllegalArgumentException e) {
             throw new WorkspaceException("not a scan id: '" + id + "' (see sextant scan list)");
         }

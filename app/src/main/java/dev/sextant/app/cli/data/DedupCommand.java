@@ -1,18 +1,29 @@
 package dev.sextant.app.cli.data;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.EngineOptions;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.LshBands;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,11 +72,11 @@ public final class DedupCommand implements Runnable {
     @Option(names = "--resume", paramLabel = "RUN_ID", description = "Go on with a kept run that was cancelled, failed or interrupted, from the units it had read.")
     String resume;
     @Mixin
-    dev.sextant.app.cli.EngineOptions engine;
+    EngineOptions engine;
     @Mixin
-    dev.sextant.app.cli.ProjectOption project;
+    ProjectOption project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -98,12 +109,12 @@ public final class DedupCommand implements Runnable {
         DedupResult r;
         String savedId = null;
         if (project.nameOrId() != null) {
-            String runName = name != null ? name : corpus.stream().map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.joining(", "))
+            String runName = name != null ? name : corpus.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
                     + " (" + m.name().toLowerCase(Locale.ROOT) + ")";
-            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
                 DataStudy study = new DataStudy(ws, p.id());
-                java.util.UUID id = study.keepRun(runName, corpus, s, out);
+                UUID id = study.keepRun(runName, corpus, s, out);
                 DataStudy.Outcome o = kept(id, () -> study.resume(id, engine.engine(), threads, progress, CancellationToken.none()));
                 r = o.result();
                 savedId = o.run().id().toString();
@@ -119,31 +130,31 @@ public final class DedupCommand implements Runnable {
     private void resumeRun() {
         CommandContext ctx = new CommandContext(spec);
         CliProgress progress = ctx.progress();
-        java.util.UUID id;
+        UUID id;
         try {
-            id = java.util.UUID.fromString(resume.strip());
+            id = UUID.fromString(resume.strip());
         } catch (IllegalArgumentException e) {
-            throw new dev.sextant.workspaces.WorkspaceException("not a dedup run id: '" + resume + "'");
+            throw new WorkspaceException("not a dedup run id: '" + resume + "'");
         }
-        try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
             DataStudy study = DataStudy.ofRun(ws, id);
             DataStudy.Outcome o = kept(id, () -> study.resume(id, engine.engine(), threads, progress, CancellationToken.none()));
             progress.done();
             if (o.result() == null) {
-                throw new dev.sextant.workspaces.WorkspaceException("dedup run '" + o.run().name() + "' is complete; there is nothing to resume");
+                throw new WorkspaceException("dedup run '" + o.run().name() + "' is complete; there is nothing to resume");
             }
             print(ctx, o.result(), o.run().spec(), id.toString(), o.run().out());
         }
     }
 
     /** Runs the kept run {@code id}; a failure says that the run is kept and how to go on. */
-    private static DataStudy.Outcome kept(java.util.UUID id, java.util.function.Supplier<DataStudy.Outcome> work) {
+    private static DataStudy.Outcome kept(UUID id, Supplier<DataStudy.Outcome> work) {
         try {
             return work.get();
-        } catch (dev.sextant.model.job.CancelledException | dev.sextant.workspaces.WorkspaceException e) {
+        } catch (CancelledException | WorkspaceException e) {
             throw e; // cancelled, or refused before it ran (a changed file, a complete run)
         } catch (RuntimeException e) {
-            throw new dev.sextant.workspaces.WorkspaceException(dev.sextant.app.Failures.message(e) + "; dedup run " + id
+            throw new WorkspaceException(Failures.message(e) + "; dedup run " + id
                     + " is kept as failed: resume it with --resume " + id + " once the file is fixed", e);
         }
     }
@@ -161,7 +172,7 @@ public final class DedupCommand implements Runnable {
                     r.duplicates(), 100 * r.duplicateShare(), 100 * r.tokensRemovedShare(), r.clusters());
             if (lsh != null) {
                 o.printf(Locale.ROOT, "Near duplicates: Jaccard ≥ %s of word %d-grams; %d bands × %d rows (P = 0.5 near %.2f)%n",
-                        java.math.BigDecimal.valueOf(threshold).stripTrailingZeros().toPlainString(), ngram, lsh.bands(), lsh.rows(), lsh.knee());
+                        BigDecimal.valueOf(threshold).stripTrailingZeros().toPlainString(), ngram, lsh.bands(), lsh.rows(), lsh.knee());
             }
             for (DedupResult.SourceCount c : r.bySource()) {
                 o.printf(Locale.ROOT, "  %-24s %,10d documents %,10d duplicates (%.2f %%)%n", c.source(), c.documents(), c.duplicates(),

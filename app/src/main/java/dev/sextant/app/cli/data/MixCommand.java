@@ -7,6 +7,8 @@ import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSource;
 import dev.sextant.model.data.MixSpec;
@@ -89,7 +91,7 @@ public final class MixCommand implements Runnable {
         Map<String, Double> t = target == null ? null : MixTargetFile.read(target);
         MixSpec s = new MixSpec(by, textField, t, budget == null ? null : MixSpec.parseTokens(budget), orderBy, descending, phases);
         if (!benchmarks.isEmpty()) {
-            new dev.sextant.model.contamination.ScanSpec(ngram, 0.8, dev.sextant.model.contamination.Normalization.defaults(), textField, null, 1, 1);
+            new ScanSpec(ngram, 0.8, Normalization.defaults(), textField, null, 1, 1);
         }
         List<BenchmarkItem> items = benchmarks.isEmpty() ? List.of() : ScanStudy.readItems(benchmarks, fields, null, null);
         CommandContext ctx = new CommandContext(spec);

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.eval;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ResultsByDate;
@@ -53,7 +54,7 @@ public final class EvalByDateCommand implements Runnable {
         List<ItemScore> items = e.items();
         String m = one("--model", evidence.lmEval.model, items.stream().map(ItemScore::model).distinct().sorted().toList());
         String b = one("--benchmark", benchmark, items.stream().filter(x -> x.model().equals(m)).map(ItemScore::benchmark).distinct().sorted().toList());
-        ResultsByDate.Result r = dev.sextant.app.study.EvaluationStudy.byDate(e, m, b, dates, cut, skipUndated);
+        ResultsByDate.Result r = EvaluationStudy.byDate(e, m, b, dates, cut, skipUndated);
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%s on %s, cut-off %s%n", r.model(), r.benchmark(), r.cutoff());
             out.printf(Locale.ROOT, "before (dated ≤ cut-off)  %,6d items  mean %.4f%n", r.before().n(), r.before().mean());

@@ -3,8 +3,9 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.EvaluationStudy;
-import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.RepeatedSamples;
+import dev.sextant.model.evaluation.ScoreSummarizer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +45,7 @@ public final class EvalCompareCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "a paired comparison needs per-item scores; the inputs hold only aggregates");
         }
         ScoreSummarizer.PairedResult r = EvaluationStudy.compare(loaded, a, b, benchmark, alpha, trials == null ? null
-                : dev.sextant.model.evaluation.RepeatedSamples.Fold.parse(trials));
+                : RepeatedSamples.Fold.parse(trials));
         ctx.print(output.json(), r, out -> {
             out.printf("%s vs %s on %s, %d shared items%s%n", a, b, benchmark, r.n(), trials == null ? "" : ", each item's " + trials.strip()
                     + " over its trials");

@@ -7,6 +7,7 @@ import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.CapabilityProfile;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.statistics.Interval;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class EvalDimensionsCommand implements Runnable {
         });
     }
 
-    static String rate(double v, dev.sextant.model.statistics.Interval i) {
+    static String rate(double v, Interval i) {
         return Double.isNaN(v) ? "—" : String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f]", 100 * v, 100 * i.low(), 100 * i.high());
     }
 }

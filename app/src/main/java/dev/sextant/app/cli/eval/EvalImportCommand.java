@@ -12,6 +12,7 @@ import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.EvidenceSource;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +36,7 @@ public final class EvalImportCommand implements Runnable {
     String project;
     @Option(names = "--run-date", paramLabel = "YYYY-MM-DD", description = {"When the results in these files were produced, for the",
             "scorecard's stale-result check (default: what the files say: the harness's date or file-name timestamp)."})
-    java.time.LocalDate runDate;
+    LocalDate runDate;
     @Mixin
     LmEvalOptions lmEval;
     @Mixin

@@ -4,12 +4,16 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
+import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.io.IndexTemplates;
 import dev.sextant.model.job.CancellationToken;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +39,7 @@ public final class EvalIndexCommand implements Runnable {
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported tables fill in what is not given.")
     String project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--normalize", defaultValue = "raw", paramLabel = "raw|random-baseline",
             description = "Score normalisation (default: ${DEFAULT-VALUE}); random-baseline uses the weight table's baseline column and --baseline.")
     String normalize;
@@ -59,18 +63,18 @@ public final class EvalIndexCommand implements Runnable {
     CommandSpec spec;
 
     /** What --write-templates wrote. */
-    public record Templates(java.util.List<String> templates) {
+    public record Templates(List<String> templates) {
     }
 
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         if (templates != null) {
-            var files = dev.sextant.model.io.IndexTemplates.write(templates);
+            var files = IndexTemplates.write(templates);
             ctx.print(output.json(), new Templates(files.stream().map(f -> f.toAbsolutePath().toString()).toList()), out -> {
                 files.forEach(f -> out.println("Wrote " + f.toAbsolutePath()));
-                out.println("Fill them in, then: sextant eval index --weights " + dev.sextant.model.io.IndexTemplates.WEIGHTS + " --scores "
-                        + dev.sextant.model.io.IndexTemplates.SCORES + " --mix " + dev.sextant.model.io.IndexTemplates.MIX
+                out.println("Fill them in, then: sextant eval index --weights " + IndexTemplates.WEIGHTS + " --scores "
+                        + IndexTemplates.SCORES + " --mix " + IndexTemplates.MIX
                         + " (or import them into a project: sextant eval import)");
             });
             return;
@@ -80,7 +84,7 @@ public final class EvalIndexCommand implements Runnable {
             case "random-baseline" -> CompositeIndexSpec.Normalization.RANDOM_BASELINE;
             default -> throw new ParameterException(spec.commandLine(), "--normalize: expected raw or random-baseline, got '" + normalize + "'");
         };
-        dev.sextant.model.evaluation.EvaluationEvidence stored = null;
+        EvaluationEvidence stored = null;
         if (weights == null || scores == null) {
             try (var ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project);

@@ -3,15 +3,19 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.model.evaluation.RepeatedSamples;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +39,7 @@ public final class EvalSamplesCommand implements Runnable {
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
     String project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--k", split = ",", paramLabel = "K", description = "The k of pass@k and pass^k (default: 1).")
     List<Integer> ks = new ArrayList<>(List.of(1));
     @Option(names = "--model", paramLabel = "NAME", description = "The model of lm-evaluation-harness files (default: found beside them).")
@@ -83,7 +87,7 @@ public final class EvalSamplesCommand implements Runnable {
     @Override
     public void run() {
         if (priceIn != null && priceIn < 0 || priceOut != null && priceOut < 0) {
-            throw dev.sextant.model.io.BadInputException.of(priceIn != null && priceIn < 0 ? "--price-in" : "--price-out", "a price cannot be negative");
+            throw BadInputException.of(priceIn != null && priceIn < 0 ? "--price-in" : "--price-out", "a price cannot be negative");
         }
         CommandContext ctx = new CommandContext(spec);
         RepeatedSamples.Prices prices = new RepeatedSamples.Prices(priceIn == null ? Double.NaN : priceIn, priceOut == null ? Double.NaN : priceOut);
@@ -91,14 +95,14 @@ public final class EvalSamplesCommand implements Runnable {
         if (!inputs.isEmpty()) {
             s = EvaluationStudy.samples(inputs, model, metric, tokenizer, ks, prices, seed, CancellationToken.none());
         } else {
-            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project);
                 s = EvaluationStudy.samples(new EvaluationStudy(ws, p.id()).evidence(), ks, prices, seed, CancellationToken.none());
             }
         }
         List<Row> rows = s.rows().stream().map(EvalSamplesCommand::row).toList();
         ctx.print(output.json(), new Result(rows, s.notes()), out -> {
-            List<Integer> sorted = new java.util.TreeSet<>(ks).stream().toList();
+            List<Integer> sorted = new TreeSet<>(ks).stream().toList();
             List<String> head = new ArrayList<>(List.of("MODEL", "BENCHMARK", "SAMPLING", "ITEMS", "TRIALS"));
             sorted.forEach(k -> head.add("PASS@" + k));
             sorted.forEach(k -> head.add("PASS^" + k));

@@ -3,6 +3,7 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.EvaluationStudy;
+import dev.sextant.model.evaluation.CredibilityAssessor;
 import dev.sextant.model.evaluation.Scorecard;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -26,7 +27,7 @@ public final class EvalScorecardCommand implements Runnable {
     @Option(names = "--as-of", paramLabel = "YYYY-MM-DD", description = "Date ages are measured to (default: today).")
     LocalDate asOf;
     @Option(names = "--stale-after", paramLabel = "MONTHS", description = "Results older than this are marked stale (default: ${DEFAULT-VALUE}).")
-    int staleMonths = dev.sextant.model.evaluation.CredibilityAssessor.DEFAULT_STALE_MONTHS;
+    int staleMonths = CredibilityAssessor.DEFAULT_STALE_MONTHS;
     @Mixin
     JsonOption output;
     @Spec

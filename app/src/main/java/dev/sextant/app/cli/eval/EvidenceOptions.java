@@ -3,11 +3,13 @@ package dev.sextant.app.cli.eval;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.EvaluationStudy;
+import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +45,7 @@ public final class EvidenceOptions {
     }
 
     /** The project's complete contamination scans, newest first; none when working on files. */
-    List<dev.sextant.model.contamination.ScanResult> scans(CommandContext ctx) {
+    List<ScanResult> scans(CommandContext ctx) {
         if (fromFiles()) {
             return List.of();
         }
@@ -53,7 +55,7 @@ public final class EvidenceOptions {
     }
 
     /** The notes as text output ends with them. */
-    static void print(List<String> notes, java.io.PrintWriter out) {
+    static void print(List<String> notes, PrintWriter out) {
         notes.forEach(n -> out.println("note: " + n));
     }
 

@@ -1,5 +1,6 @@
 package dev.sextant.app.cli.gate;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
@@ -8,8 +9,10 @@ import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.GateCase;
 import dev.sextant.app.study.GateStudy;
 import dev.sextant.model.gate.GateDecision;
+import dev.sextant.model.io.Json;
 import dev.sextant.model.monitoring.EvidenceFreshness;
 import dev.sextant.workspaces.Workspace;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,8 +50,8 @@ public final class GateDecideCommand implements Runnable {
         }
         GateDecision d = g.decision();
         // the decision's fields as ever, and how current its evidence is
-        com.fasterxml.jackson.databind.node.ObjectNode answer = dev.sextant.model.io.Json.mapper().valueToTree(d);
-        answer.set("freshness", dev.sextant.model.io.Json.mapper().valueToTree(fresh));
+        ObjectNode answer = Json.mapper().valueToTree(d);
+        answer.set("freshness", Json.mapper().valueToTree(fresh));
         ctx.print(output.json(), answer, out -> {
             out.printf("%s against %s: %s%n", g.candidate(), g.incumbent(), d.decision().toUpperCase());
             TextTable t = new TextTable("CHECK", "LAYER", "ROLE", "STATUS", "IMPROVEMENT", "INTERVAL", "THRESHOLD", "N");
@@ -61,7 +64,7 @@ public final class GateDecideCommand implements Runnable {
             d.reasons().forEach(r -> out.println("- " + r));
             out.println();
             out.println(fresh.stale() ? "STALE: the decision rests on traffic that has moved since its evidence." : "Evidence:");
-            fresh.layers().forEach(l -> out.printf(java.util.Locale.ROOT, "  %-10s %s (%d days old)%n", l.layer(), l.date(), l.ageDays()));
+            fresh.layers().forEach(l -> out.printf(Locale.ROOT, "  %-10s %s (%d days old)%n", l.layer(), l.date(), l.ageDays()));
             fresh.reasons().forEach(r -> out.println("- " + r));
         });
     }

@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.evaluation.RepeatedSamples;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
 import dev.sextant.model.io.GateFiles;
@@ -70,7 +71,7 @@ public final class GateImportCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e instanceof DateTimeParseException ? "--rotation: expected YYYY-MM-DD, got '"
                     + rotation + "'" : e.getMessage());
         }
-        dev.sextant.model.evaluation.RepeatedSamples.Fold fold = trials == null ? null : dev.sextant.model.evaluation.RepeatedSamples.Fold.parse(trials);
+        RepeatedSamples.Fold fold = trials == null ? null : RepeatedSamples.Fold.parse(trials);
         List<Observations> obs = l == GatePolicy.Layer.REPLAY ? GateFiles.replay(input)
                 : GateFiles.itemScores(input, l, metric != null ? metric : fold != null ? fold.name() : "accuracy", date, fold);
         CommandContext ctx = new CommandContext(spec);

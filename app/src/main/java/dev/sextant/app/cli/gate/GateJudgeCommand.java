@@ -8,6 +8,8 @@ import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.io.GateFiles;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,7 +39,7 @@ public final class GateJudgeCommand implements Runnable {
         CanaryJudge.Judgement j;
         Map<String, double[]> base = GateFiles.metricValues(baseline);
         Map<String, double[]> can = GateFiles.metricValues(canary);
-        java.util.Set<String> metrics = new java.util.TreeSet<>(base.keySet());
+        Set<String> metrics = new TreeSet<>(base.keySet());
         metrics.addAll(can.keySet());
         JudgeSettings settings = options.settings();
         j = settings.judge().judge(base, can, settings.specsFor(metrics));

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import picocli.CommandLine.Option;
 
 /** The canary judge's settings, shared by {@code gate judge} and {@code gate replay}. */
@@ -39,7 +40,7 @@ public final class JudgeOptions {
             dirs.put(d.substring(0, eq).strip(), CanaryJudge.Direction.parse(d.substring(eq + 1)));
         }
         Map<String, CanaryJudge.MetricSpec> metrics = new LinkedHashMap<>();
-        Set<String> named = new java.util.TreeSet<>(dirs.keySet());
+        Set<String> named = new TreeSet<>(dirs.keySet());
         named.addAll(critical);
         for (String m : named) {
             metrics.put(m, new CanaryJudge.MetricSpec(dirs.getOrDefault(m, CanaryJudge.Direction.EITHER), critical.contains(m)));

@@ -2,11 +2,13 @@ package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.monitoring.TrafficMonitor;
+import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ public final class MonitorAnalyzeCommand implements Runnable {
     @Option(names = "--import", paramLabel = "NAME", description = "With the project: one kept import by name or id (default: all).")
     String importName;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--map", split = ",", paramLabel = "COLUMN=FIELD",
             description = "Read our field from your column, e.g. call_id=request_id,dur=latency_ms,stars=proxy:rating.")
     Map<String, String> map = new LinkedHashMap<>();
@@ -89,7 +91,7 @@ public final class MonitorAnalyzeCommand implements Runnable {
             read = MonitoringStudy.read(inputs, rename, progress, CancellationToken.none());
             progress.done();
         } else {
-            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
                 read = new MonitoringStudy.Read(MonitoringStudy.kept(ws, ctx.project(ws, project).id(), importName), List.of());
             }
         }

@@ -2,12 +2,14 @@ package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +35,7 @@ public final class MonitorFeedbackCommand implements Runnable {
     @Option(names = "--import", paramLabel = "NAME", description = "One kept import by name or id (default: all).")
     String importName;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--alerts", split = ",", paramLabel = "all|none|N|METRIC",
             description = "Which alerts' requests go in: all (default), none, numbers as monitor analyze lists them, or metrics (error_rate).")
     List<String> alerts = new ArrayList<>(List.of("all"));
@@ -66,7 +68,7 @@ public final class MonitorFeedbackCommand implements Runnable {
     public void run() {
         LocalDate date;
         try {
-            date = rotation == null ? LocalDate.now(java.time.ZoneOffset.UTC) : LocalDate.parse(rotation.strip());
+            date = rotation == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(rotation.strip());
         } catch (DateTimeParseException e) {
             throw BadInputException.of("--rotation", "'" + rotation + "' is not a date (YYYY-MM-DD)");
         }

@@ -2,6 +2,8 @@ package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.job.CancellationToken;
@@ -34,9 +36,9 @@ public final class MonitorImportCommand implements Runnable {
     @Option(names = "--name", paramLabel = "NAME", description = "The import's name in the project (default: the first input's name).")
     String name;
     @Mixin
-    dev.sextant.app.cli.ProjectOption project;
+    ProjectOption project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.model.monitoring.FeedbackLoop;
 import dev.sextant.workspaces.Workspace;
@@ -24,7 +25,7 @@ public final class MonitorLoopCommand implements Runnable {
     @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "The project.")
     String project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec

@@ -1,11 +1,13 @@
 package dev.sextant.app.cli.monitor;
 
 import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.monitoring.WatchSession;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.app.study.TrafficWatch;
 import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.Json;
+import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.monitoring.CanaryWatch;
 import dev.sextant.model.monitoring.LiveMonitor;
 import dev.sextant.model.monitoring.TrafficMonitor;
@@ -13,11 +15,13 @@ import dev.sextant.workspaces.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -49,7 +53,7 @@ public final class MonitorWatchCommand implements Runnable {
             description = "Keep every judged window's requests in this project (one import), and take the canary's rollback thresholds from its gate.")
     String project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--name", paramLabel = "NAME", description = "The kept import's name (default: watch and the start time).")
     String name;
     @Option(names = "--map", split = ",", paramLabel = "COLUMN=FIELD", description = "Read our field from your column, e.g. call_id=request_id.")
@@ -93,7 +97,7 @@ public final class MonitorWatchCommand implements Runnable {
     }
 
     public record Summary(long received, long late, long kept, long exports, long refusedExports, Object verdict,
-                          List<dev.sextant.model.io.RequestLogFile.Summary> sources) {
+                          List<RequestLogFile.Summary> sources) {
     }
 
     @Override
@@ -115,7 +119,7 @@ public final class MonitorWatchCommand implements Runnable {
             var projectRow = ws == null ? null : ctx.project(ws, project);
             CanaryWatch canaryWatch = canary == null ? null : canaryWatch(ws, projectRow == null ? null : projectRow.id());
             TrafficWatch.Keep keep = project == null ? null : new TrafficWatch.Keep(ws, projectRow.id(), name != null ? name
-                    : "watch " + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+                    : "watch " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
             TrafficMonitor.Slo slo = sloError == null ? null : new TrafficMonitor.Slo(sloError, null, 0.01);
             TrafficWatch watch = new TrafficWatch(new TrafficMonitor.Settings(windowMs, segmentBy, baselineWindows, baseline), slo, graceMs,
                     canaryWatch, listener(out), keep);
@@ -238,7 +242,7 @@ public final class MonitorWatchCommand implements Runnable {
         };
     }
 
-    private CanaryWatch canaryWatch(Workspace ws, java.util.UUID projectId) {
+    private CanaryWatch canaryWatch(Workspace ws, UUID projectId) {
         MonitoringStudy.CanaryJudge judge = MonitoringStudy.canaryJudge(ws, projectId, canary, baseline, rollback, rollbackAfter, qualityProxy);
         if (judge.qualitySkipped()) {
             qualityNote = "the quality threshold is not watched: name the proxy it reads with --quality-proxy";

@@ -1,8 +1,10 @@
 package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.study.PlanInputs;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.serving.WeightStorage;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -32,7 +34,7 @@ public final class ModelGpuOptions {
     }
 
     /** The checkpoint's own weight storage (its config.json's quantization_config), empty for catalog models. */
-    public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights() {
+    public Optional<WeightStorage> checkpointWeights() {
         return PlanInputs.checkpointWeights(model);
     }
 

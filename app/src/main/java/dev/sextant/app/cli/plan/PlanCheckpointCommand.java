@@ -2,7 +2,9 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.model.Percent;
 import dev.sextant.model.training.Checkpointing;
+import dev.sextant.model.training.FaultTolerance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +20,7 @@ public final class PlanCheckpointCommand implements Runnable {
     /**
      * Llama 3 (arXiv 2407.21783, §3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100 GPUs.
      */
-    static final double LLAMA3_FAILURES_PER_GPU_DAY = dev.sextant.model.training.FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY;
+    static final double LLAMA3_FAILURES_PER_GPU_DAY = FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY;
 
     @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs in the job.")
     int gpus;
@@ -54,7 +56,7 @@ public final class PlanCheckpointCommand implements Runnable {
                     r.mtbfHours());
             out.printf("Checkpoint every %.0f s (Daly; Young: %.0f s), %.0f s blocking each%n", r.dalyIntervalSeconds(),
                     r.youngIntervalSeconds(), blocking);
-            out.printf("Expected goodput %s%n", dev.sextant.model.Percent.of(r.goodput()));
+            out.printf("Expected goodput %s%n", Percent.of(r.goodput()));
         });
     }
 }

@@ -3,11 +3,15 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.model.job.CancellationToken;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.RunHealthStudy;
+import dev.sextant.model.Percent;
+import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.runhealth.FailureScenario;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.runhealth.FailureTimeline;
+import dev.sextant.workspaces.Workspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,9 +75,9 @@ public final class PlanFailuresCommand implements Runnable {
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the study (of the policy as given) in a project under NAME.")
     String save;
     @Mixin
-    dev.sextant.app.cli.ProjectOption project;
+    ProjectOption project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -117,7 +121,7 @@ public final class PlanFailuresCommand implements Runnable {
         }
         String savedId = null;
         if (save != null) {
-            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
                 savedId = new RunHealthStudy(ws, p.id()).keepStudy(save, st, seed).toString();
             }
@@ -125,7 +129,7 @@ public final class PlanFailuresCommand implements Runnable {
         Result r = new Result(st.runs(), hours(st), new Mean(st.failuresMean()), st.goodput(), new Mean(st.gpuHoursLostMean()),
                 s.idealSeconds() / 3600, s.failuresPerDay(), interval / 60,
                 new Breakdown(st.lostWorkHoursMean(), st.restartHoursMean(), st.checkpointHoursMean(), st.waitHoursMean()),
-                compare ? rows : null, timeline ? st.timeline() : null, savedId, dev.sextant.app.study.RunHealthStudy.sparesNote(s));
+                compare ? rows : null, timeline ? st.timeline() : null, savedId, RunHealthStudy.sparesNote(s));
         ctx.print(output.json(), r, out -> {
             out.printf(Locale.ROOT, "%,d GPUs, %,d steps of %.3g s: %.1f h without failures; %.2f failures a day expected%n", gpus, steps,
                     stepSeconds, r.idealHours(), r.failuresPerDay());
@@ -135,7 +139,7 @@ public final class PlanFailuresCommand implements Runnable {
             out.printf(Locale.ROOT, "Completion: mean %.1f h, P50 %.1f h, P90 %.1f h, P99 %.1f h%n", r.completionHours().mean(),
                     r.completionHours().p50(), r.completionHours().p90(), r.completionHours().p99());
             out.printf(Locale.ROOT, "Failures %.1f a run; goodput %s; %,.0f GPU-hours lost (work %.1f h, restarts %.1f h, checkpoints %.1f h,"
-                    + " waiting %.1f h)%n", r.failures().mean(), dev.sextant.model.Percent.of(r.goodput()), r.gpuHoursLost().mean(),
+                    + " waiting %.1f h)%n", r.failures().mean(), Percent.of(r.goodput()), r.gpuHoursLost().mean(),
                     r.meanHours().lostWork(), r.meanHours().restarts(), r.meanHours().checkpoints(), r.meanHours().waiting());
             if (r.savedId() != null) {
                 out.println("Kept the study as “" + save + "” (" + r.savedId() + ")");
@@ -146,7 +150,7 @@ public final class PlanFailuresCommand implements Runnable {
                 out.printf(Locale.ROOT, "  %-" + width + "s %10s %10s %10s %10s%n", "policy", "mean h", "P90 h", "goodput", "failures");
                 for (Policy p : rows) {
                     out.printf(Locale.ROOT, "  %-" + width + "s %10.1f %10.1f %10s %10.1f%n", p.name(), p.completionHours().mean(), p.completionHours().p90(),
-                            dev.sextant.model.Percent.of(p.goodput()), p.failures());
+                            Percent.of(p.goodput()), p.failures());
                 }
             }
         });

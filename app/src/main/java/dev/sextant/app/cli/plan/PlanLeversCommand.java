@@ -5,15 +5,16 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.study.ServingStudy;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
+import dev.sextant.model.serving.ServingIntervals;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.Workload;
-import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.architecture.ModelArchitecture;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,7 +78,7 @@ public final class PlanLeversCommand implements Runnable {
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);
         var calibration = profile.resolve(spec, null, null);
         CliProgress progress = new CommandContext(spec).progress();
-        dev.sextant.model.serving.ServingIntervals.Factors f = dev.sextant.model.serving.ServingIntervals.DEFAULT.throughput();
+        ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
         Result r = new Result(study.levers(s, calibration, engine.profile(), options, w, workload.price, progress, CancellationToken.none()),
                 new double[] {f.low(), f.high()}, new double[] {1 / f.high(), 1 / f.low()});
         progress.done();

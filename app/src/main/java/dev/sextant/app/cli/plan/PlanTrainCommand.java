@@ -6,23 +6,29 @@ import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.TrainingStudy;
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.TokenCount;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
-import dev.sextant.model.training.Recompute;
+import dev.sextant.model.io.MeasuredRunFile;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.project.Project;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.LayoutVerdict;
 import dev.sextant.model.training.MoeDispatcher;
+import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.model.training.validation.PublishedComparison;
-import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,7 +95,7 @@ public final class PlanTrainCommand implements Runnable {
     @Option(names = "--calibrate-from", paramLabel = "RUN.csv|LOG",
             description = "Runs measured on a small cluster (a CSV: gpus,tp,pp,micro_batch,global_batch,seq_len,tokens_per_gpu_per_second; or a "
                     + "Megatron-LM log) that correct the planner's kernel speed before it plans this cluster.")
-    java.nio.file.Path calibrateFrom;
+    Path calibrateFrom;
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the best plan in a project under NAME.")
     String save;
     @Mixin
@@ -194,13 +200,13 @@ public final class PlanTrainCommand implements Runnable {
         TrainingStudy.Plans worked;
         Calibration calibration = null;
         if (calibrateFrom != null) {
-            List<dev.sextant.model.io.MeasuredRunFile.MeasuredRun> measured = dev.sextant.model.io.MeasuredRunFile.read(calibrateFrom);
+            List<MeasuredRunFile.MeasuredRun> measured = MeasuredRunFile.read(calibrateFrom);
             TrainingStudy.Calibrated c = new TrainingStudy().calibrated(request, profile.resolve(spec, workspace, project.nameOrId()), measured,
                     CancellationToken.none());
             worked = c.plans();
             TrainingPlan best = worked.plans().get(0);
             double perGpu = best.tokensPerSecond() / gpus;
-            List<String> notes = new java.util.ArrayList<>();
+            List<String> notes = new ArrayList<>();
             c.measured().forEach(m -> notes.addAll(m.notes()));
             calibration = new Calibration(calibrateFrom.getFileName().toString(), c.measured().stream().map(m -> new MeasuredRow(m.run().name(),
                     m.run().gpus(), m.run().layout(), m.run().globalBatch(), m.run().seqLen(), m.run().tokensPerGpuPerSecond(), m.plannedTokens(),
@@ -256,7 +262,7 @@ public final class PlanTrainCommand implements Runnable {
             if (result.published() != null) {
                 out.println(result.published().sentence());
             }
-            String why = dev.sextant.model.training.LayoutVerdict.sentence(plans, p -> p.layout().degrees());
+            String why = LayoutVerdict.sentence(plans, p -> p.layout().degrees());
             if (why != null) {
                 out.println(why);
             }
@@ -265,10 +271,10 @@ public final class PlanTrainCommand implements Runnable {
                 Calibration c = result.calibration();
                 c.notes().forEach(n -> out.println("Note: " + n));
                 for (MeasuredRow m : c.runs()) {
-                    out.printf(java.util.Locale.ROOT, "Measured %s: %d GPUs, %s: %.0f tokens/s per GPU against the planner's %.0f: kernels × %.2f%n",
+                    out.printf(Locale.ROOT, "Measured %s: %d GPUs, %s: %.0f tokens/s per GPU against the planner's %.0f: kernels × %.2f%n",
                             m.run(), m.gpus(), m.layout(), m.measuredTokensPerGpu(), m.plannedTokensPerGpu(), m.factor());
                 }
-                out.printf(java.util.Locale.ROOT, "Calibrated (kernels × %.2f): the best plan runs %.0f tokens/s per GPU (%.0f–%.0f, 80 %%) against "
+                out.printf(Locale.ROOT, "Calibrated (kernels × %.2f): the best plan runs %.0f tokens/s per GPU (%.0f–%.0f, 80 %%) against "
                         + "%.0f uncalibrated%n", c.factor(), c.tokensPerGpu(), c.tokensPerGpuInterval()[0], c.tokensPerGpuInterval()[1],
                         c.uncalibratedTokensPerGpu());
                 c.changes().forEach(x -> out.println("  " + x));
@@ -282,6 +288,6 @@ public final class PlanTrainCommand implements Runnable {
 
     /** The --tokens budget as {@link dev.sextant.model.TokenCount} reads it; 0 when not given. */
     private double tokenBudget() {
-        return tokens == null ? 0 : dev.sextant.model.TokenCount.parse("training.tokens", "--tokens", tokens);
+        return tokens == null ? 0 : TokenCount.parse("training.tokens", "--tokens", tokens);
     }
 }

@@ -3,6 +3,7 @@ package dev.sextant.app.cli.plan;
 import dev.sextant.model.InputError;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** The weight format and KV cache elements of a serving replica, shared by the serving commands. */
@@ -24,7 +25,7 @@ public final class PrecisionOptions {
      * How the weights are stored: as {@code --weight-dtype} says when given, else as the checkpoint's
      * quantization_config says, else BF16.
      */
-    public WeightStorage storage(java.util.Optional<WeightStorage> checkpoint) {
+    public WeightStorage storage(Optional<WeightStorage> checkpoint) {
         if (weightDtype != null) {
             return WeightStorage.of(weightDtype, "--weight-dtype");
         }

@@ -2,6 +2,7 @@ package dev.sextant.app.cli.plan;
 
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
+import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -21,7 +22,7 @@ public final class ReplicaOptions {
         return precision.weightFormat();
     }
 
-    public WeightStorage storage(java.util.Optional<WeightStorage> checkpoint) {
+    public WeightStorage storage(Optional<WeightStorage> checkpoint) {
         return precision.storage(checkpoint);
     }
 

@@ -7,6 +7,7 @@ import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
+import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +36,7 @@ public final class ProjectCommand implements Runnable {
                 .orElseThrow(() -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
     }
 
-    static void printProjects(java.io.PrintWriter out, List<Project> projects) {
+    static void printProjects(PrintWriter out, List<Project> projects) {
         TextTable t = new TextTable("PROJECT", "ID", "CREATED", "UPDATED");
         projects.forEach(p -> t.row(p.name() + (p.demo() ? " [demo]" : ""), p.id(), p.createdAt(), p.updatedAt()));
         t.print(out);

@@ -9,6 +9,7 @@ import dev.sextant.app.report.ReportWriter;
 import dev.sextant.app.report.RolloutReport;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,7 +55,7 @@ public final class ReportRolloutCommand implements Runnable {
         }
         Report.Verdict verdict = report.sections().stream().flatMap(s -> s.blocks().stream()).filter(Report.Verdict.class::isInstance)
                 .map(Report.Verdict.class::cast).findFirst().orElseThrow();
-        String decision = "Decision: " + verdict.headline().toUpperCase(java.util.Locale.ROOT);
+        String decision = "Decision: " + verdict.headline().toUpperCase(Locale.ROOT);
         Result r = new Result(out.toAbsolutePath().toString(), verdict.decision(), report.sections().size());
         ctx.print(output.json(), r, w -> w.println("Wrote " + r.file() + " (" + r.sections() + " sections; " + decision + ")"));
     }

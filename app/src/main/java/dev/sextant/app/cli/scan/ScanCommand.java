@@ -2,8 +2,11 @@ package dev.sextant.app.cli.scan;
 
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.EngineOptions;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
+import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.app.study.Engine;
 import dev.sextant.app.study.ScanFailedException;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -11,14 +14,19 @@ import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.CorpusStore;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import dev.sextant.model.project.Project;
-import dev.sextant.workspaces.WorkspaceException;
-import dev.sextant.workspaces.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,13 +86,13 @@ public final class ScanCommand implements Runnable {
             description = "With --resume: do not read this corpus file (say, the one the scan failed on); it is listed as skipped in the result. Repeatable.")
     List<Path> skipFiles = new ArrayList<>();
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Option(names = "--keep-case", description = "Do not lowercase.")
     boolean keepCase;
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
     boolean keepPunctuation;
     @Mixin
-    dev.sextant.app.cli.EngineOptions engineOptions;
+    EngineOptions engineOptions;
     @Mixin
     JsonOption output;
     @Spec
@@ -93,13 +101,13 @@ public final class ScanCommand implements Runnable {
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        dev.sextant.app.study.Engine onEngine = engineOptions.engine();
-        List<String> uris = corpusArgs.stream().filter(dev.sextant.model.io.CorpusStore::isUri).toList();
+        Engine onEngine = engineOptions.engine();
+        List<String> uris = corpusArgs.stream().filter(CorpusStore::isUri).toList();
         if (!uris.isEmpty() && onEngine.isLocal()) {
-            throw dev.sextant.model.io.BadInputException.of(uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
+            throw BadInputException.of(uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
         }
         if (!uris.isEmpty() && (project != null || resume != null)) {
-            throw dev.sextant.model.io.BadInputException.of(uris.get(0), "a kept scan (--project, --resume) reads local and mounted paths; "
+            throw BadInputException.of(uris.get(0), "a kept scan (--project, --resume) reads local and mounted paths; "
                     + "scan URIs without --project, or with spark-submit of the cluster jar");
         }
         List<Path> corpus = uris.isEmpty() ? corpusArgs.stream().map(Path::of).toList() : List.of();
@@ -137,7 +145,7 @@ public final class ScanCommand implements Runnable {
             }
         } else if (!uris.isEmpty()) {
             r = ScanStudy.scanOnCluster(onEngine, s, items, corpusArgs.stream()
-                    .map(a -> dev.sextant.model.io.CorpusStore.isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
+                    .map(a -> CorpusStore.isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
         } else {
             r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
@@ -195,14 +203,14 @@ public final class ScanCommand implements Runnable {
     }
 
     /** Which fields made the items' text (a harness sample's question, chosen fields, chat messages), when known. */
-    static void printTextFields(java.io.PrintWriter out, List<ScanResult.ItemResult> items) {
-        java.util.Map<List<String>, Long> counts = new java.util.LinkedHashMap<>();
+    static void printTextFields(PrintWriter out, List<ScanResult.ItemResult> items) {
+        Map<List<String>, Long> counts = new LinkedHashMap<>();
         items.stream().filter(i -> !i.textFields().isEmpty()).forEach(i -> counts.merge(i.textFields(), 1L, Long::sum));
         counts.forEach((fields, n) -> out.printf("Item text from %s: %d items%n", String.join(" + ", fields), n));
     }
 
     /** Skipped files and invalid UTF-8, when there were any: what a reader of the totals should know. */
-    static void printFileNotes(java.io.PrintWriter out, ScanResult.Summary sum) {
+    static void printFileNotes(PrintWriter out, ScanResult.Summary sum) {
         for (ScanResult.MostlySkipped f : sum.mostlySkipped()) {
             out.printf("Warning: %s%n", f.sentence());
         }
@@ -219,7 +227,7 @@ public final class ScanCommand implements Runnable {
         try {
             return UUID.fromString(id.strip());
         } catch (IllegalArgumentException e) {
-            throw new dev.sextant.workspaces.WorkspaceException("not a scan id: '" + id + "' (see sextant scan list)");
+            throw new WorkspaceException("not a scan id: '" + id + "' (see sextant scan list)");
         }
     }
 

@@ -2,9 +2,10 @@ package dev.sextant.app.cli.scan;
 
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -39,7 +40,7 @@ public final class ScanExportCommand implements Runnable {
                 int n = ContaminatedItemsFile.write(r, all, out);
                 ctx.out().println("Wrote " + n + " items to " + out.toAbsolutePath());
             } catch (IOException e) {
-                throw new dev.sextant.workspaces.WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
+                throw new WorkspaceException("cannot write " + out + ": " + e.getMessage(), e);
             }
         }
     }

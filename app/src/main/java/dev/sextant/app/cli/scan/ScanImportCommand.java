@@ -8,6 +8,7 @@ import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +36,7 @@ public final class ScanImportCommand implements Runnable {
     CommandSpec spec;
 
     /** The kept scan and its summary. */
-    public record Result(java.util.UUID scanId, ScanResult.Summary summary) {
+    public record Result(UUID scanId, ScanResult.Summary summary) {
     }
 
     @Override

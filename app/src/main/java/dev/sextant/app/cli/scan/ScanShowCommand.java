@@ -7,6 +7,7 @@ import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.Workspace;
+import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,7 @@ public final class ScanShowCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
-            java.util.UUID scanId = ScanCommand.parseId(id);
+            UUID scanId = ScanCommand.parseId(id);
             ScanStudy study = new ScanStudy(ws);
             ScanResult r = study.result(scanId);
             var rows = !rescore ? null : study.rescore(scanId, r);

@@ -3,10 +3,13 @@ package dev.sextant.app.cli.trainlog;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.RunHealthStudy;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.trainlog.TrainingLogFormat;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.runhealth.AnalysisSettings;
 import dev.sextant.model.runhealth.Anomaly;
 import dev.sextant.model.runhealth.Checkpoints;
 import dev.sextant.model.runhealth.DetectionSettings;
@@ -15,6 +18,9 @@ import dev.sextant.model.runhealth.PolicyReplay;
 import dev.sextant.model.runhealth.Rollback;
 import dev.sextant.model.runhealth.RollbackPolicy;
 import dev.sextant.model.runhealth.TrainingLog;
+import dev.sextant.workspaces.Workspace;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -63,9 +69,9 @@ public final class TrainlogAnalyzeCommand implements Runnable {
     @Option(names = "--save", paramLabel = "NAME", description = "Keep the log, with these settings, in a project under NAME.")
     String save;
     @Mixin
-    dev.sextant.app.cli.ProjectOption project;
+    ProjectOption project;
     @Mixin
-    dev.sextant.app.cli.WorkspaceOption workspace;
+    WorkspaceOption workspace;
     @Mixin
     JsonOption output;
     @Spec
@@ -112,12 +118,12 @@ public final class TrainlogAnalyzeCommand implements Runnable {
         if (cps != null && log.metric(policyMetric).isEmpty()) {
             throw BadInputException.of("--policy-metric", "the log has no metric '" + policyMetric + "'; it has " + log.metricNames());
         }
-        dev.sextant.model.runhealth.AnalysisSettings kept = new dev.sextant.model.runhealth.AnalysisSettings(checkpointEvery, checkpoints, gpus,
+        AnalysisSettings kept = new AnalysisSettings(checkpointEvery, checkpoints, gpus,
                 stepSeconds, settings, policy);
         LogAnalysis a = RunHealthStudy.analyze(log, kept, CancellationToken.none());
         String savedId = null;
         if (save != null) {
-            try (dev.sextant.workspaces.Workspace ws = ctx.openWorkspace(workspace)) {
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
                 var p = ctx.project(ws, project.nameOrId());
                 savedId = new RunHealthStudy(ws, p.id()).keepLog(save, log, kept).toString();
             }
@@ -148,14 +154,14 @@ public final class TrainlogAnalyzeCommand implements Runnable {
                 r.skipToStep(), r.skipFromSample(), r.skipToSample());
     }
 
-    private void human(java.io.PrintWriter out, LogAnalysis a, Result r) {
+    private void human(PrintWriter out, LogAnalysis a, Result r) {
         humanAnalysis(out, a, r);
         if (r.savedId() != null) {
             out.println("Kept the log as “" + save + "” (" + r.savedId() + ")");
         }
     }
 
-    private static void humanAnalysis(java.io.PrintWriter out, LogAnalysis a, Result r) {
+    private static void humanAnalysis(PrintWriter out, LogAnalysis a, Result r) {
         out.printf(Locale.ROOT, "%s log: %,d logged steps (%,d to %,d) in %d file%s%s; metrics: %s%n", r.format(), r.steps(), r.firstStep(),
                 r.lastStep(), r.files().size(), r.files().size() == 1 ? "" : "s", r.restarts() > 0 ? ", " + r.restarts() + " restart(s) merged" : "",
                 String.join(", ", r.metrics()));
@@ -191,7 +197,7 @@ public final class TrainlogAnalyzeCommand implements Runnable {
     }
 
     private static String plain(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(double v) {

@@ -3,6 +3,7 @@ package dev.sextant.app.cli.workspace;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
 import dev.sextant.workspaces.WorkspaceSummary;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -29,7 +30,7 @@ public final class WorkspaceCreateCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         if (Workspace.exists(dir)) {
-            throw new dev.sextant.workspaces.WorkspaceException("a workspace already exists at " + dir.toAbsolutePath().normalize());
+            throw new WorkspaceException("a workspace already exists at " + dir.toAbsolutePath().normalize());
         }
         try (Workspace ws = demo ? Workspace.openOrCreate(dir) : Workspace.create(dir)) {
             ctx.home().rememberRecent(ws.dir());

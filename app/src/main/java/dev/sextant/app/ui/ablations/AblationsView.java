@@ -10,10 +10,15 @@ import dev.sextant.app.ui.charts.AblationCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.ablation.HyperparameterLaws;
+import dev.sextant.model.ablation.LossCurve;
 import dev.sextant.model.ablation.ScalingLawFit;
+import dev.sextant.model.ablation.ScheduleComparison;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.workspaces.SavedAblationSet;
 import java.io.File;
@@ -23,17 +28,23 @@ import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -112,7 +123,7 @@ public final class AblationsView {
         Button log = small("Import log…", "ablations-import-log");
         log.setOnAction(e -> importLog());
         Button all = small("All sets", "ablations-all");
-        all.setTooltip(new javafx.scene.control.Tooltip("Fit every kept set together"));
+        all.setTooltip(new Tooltip("Fit every kept set together"));
         all.setOnAction(e -> {
             sets.getSelectionModel().clearSelection();
             vm.choose(null);
@@ -121,7 +132,7 @@ public final class AblationsView {
         delete.disableProperty().bind(sets.getSelectionModel().selectedItemProperty().isNull());
         delete.setOnAction(e -> {
             SavedAblationSet s = sets.getSelectionModel().getSelectedItem();
-            if (s != null && dev.sextant.app.ui.shell.Dialogs.confirm(root.getScene().getWindow(), "Delete “" + s.name() + "”?",
+            if (s != null && Dialogs.confirm(root.getScene().getWindow(), "Delete “" + s.name() + "”?",
                     "Its " + s.runs() + " runs leave the project.", "Delete")) {
                 vm.delete(s);
             }
@@ -179,14 +190,14 @@ public final class AblationsView {
         big.field("Or GPU-hours", "ablate.gpuHours", vm.gpuHoursProperty(), "e.g. 100000", "ablations-gpu-hours");
         ComboBox<String> gpuChoice = new ComboBox<>();
         gpuChoice.setId("ablations-gpu");
-        gpuChoice.getItems().setAll(dev.sextant.model.hardware.GpuCatalog.all().stream().map(dev.sextant.model.hardware.GpuSpec::id).toList());
+        gpuChoice.getItems().setAll(GpuCatalog.all().stream().map(GpuSpec::id).toList());
         gpuChoice.valueProperty().bindBidirectional(vm.gpuProperty());
         gpuChoice.setMaxWidth(Double.MAX_VALUE);
         big.row("on GPUs of type", gpuChoice);
         big.field("GPUs", "ablate.gpus", vm.gpusProperty(), "256", "ablations-gpus");
         Button cluster = new Button("Best on this cluster");
         cluster.setId("ablations-optimal-cluster");
-        cluster.setTooltip(new javafx.scene.control.Tooltip("Plan Llama-shaped models of sizes around the optimum on this cluster and keep the one "
+        cluster.setTooltip(new Tooltip("Plan Llama-shaped models of sizes around the optimum on this cluster and keep the one "
                 + "whose loss at the tokens the GPU-hours buy is lowest"));
         cluster.disableProperty().bind(vm.fittedProperty().isNull());
         cluster.setOnAction(e -> vm.optimalOnCluster());
@@ -325,7 +336,7 @@ public final class AblationsView {
                 new FileChooser.ExtensionFilter("All files", "*"));
         List<File> picked = c.showOpenMultipleDialog(root.getScene().getWindow());
         if (picked != null && !picked.isEmpty()) {
-            dev.sextant.app.ui.shell.Dialogs.askName(root.getScene().getWindow(), "Keep these runs in the project as", picked.get(0).getName())
+            Dialogs.askName(root.getScene().getWindow(), "Keep these runs in the project as", picked.get(0).getName())
                     .ifPresent(name -> vm.importTables(picked.stream().map(File::toPath).toList(), name));
         }
     }
@@ -338,41 +349,41 @@ public final class AblationsView {
         if (f == null) {
             return;
         }
-        javafx.scene.control.Dialog<javafx.scene.control.ButtonType> d = new javafx.scene.control.Dialog<>();
+        Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(root.getScene().getWindow());
         d.setTitle("Sextant");
         d.setHeaderText("Read “" + f.getName() + "” as one run");
-        javafx.scene.control.TextField name = new javafx.scene.control.TextField(f.getName());
-        javafx.scene.control.TextField params = new javafx.scene.control.TextField();
+        TextField name = new TextField(f.getName());
+        TextField params = new TextField();
         params.setPromptText("e.g. 125e6 or 125M");
         params.setId("ablations-log-params");
-        javafx.scene.control.TextField perStep = new javafx.scene.control.TextField();
+        TextField perStep = new TextField();
         perStep.setPromptText("blank: the log's consumed-token counter");
         perStep.setId("ablations-log-tokens-per-step");
-        javafx.scene.control.TextField points = new javafx.scene.control.TextField(Integer.toString(dev.sextant.model.ablation.LossCurve.DEFAULT_POINTS));
-        javafx.scene.control.CheckBox cooldowns = new javafx.scene.control.CheckBox("At the end of each cool-down (warmup-stable-decay)");
+        TextField points = new TextField(Integer.toString(LossCurve.DEFAULT_POINTS));
+        CheckBox cooldowns = new CheckBox("At the end of each cool-down (warmup-stable-decay)");
         cooldowns.setId("ablations-log-cooldowns");
         points.disableProperty().bind(cooldowns.selectedProperty());
-        GridPane g = dev.sextant.app.ui.shell.Dialogs.formGrid();
+        GridPane g = Dialogs.formGrid();
         Forms.row(g, 0, "Keep as", name);
         Forms.row(g, 1, "Parameters", params);
         Forms.row(g, 2, "Tokens a step", perStep);
         Forms.row(g, 3, "Token counts to read", points);
         Forms.row(g, 4, "Or read", cooldowns);
         Label note = Forms.muted("Tokens a step is the global batch × the sequence length. Each point's loss is a least-squares line through the "
-                + dev.sextant.model.ablation.LossCurve.DEFAULT_WINDOW + " logged points up to it. On a cosine schedule, points before the end "
+                + LossCurve.DEFAULT_WINDOW + " logged points up to it. On a cosine schedule, points before the end "
                 + "overstate the loss a run of that length reaches: read 1 unless the log has cool-downs.");
         note.setWrapText(true);
         note.setMaxWidth(460);
         d.getDialogPane().setContent(new VBox(10, g, note));
-        d.getDialogPane().getButtonTypes().addAll(javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
-        d.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK)
+        d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        d.showAndWait().filter(b -> b == ButtonType.OK)
                 .ifPresent(b -> vm.importLog(f.toPath(), name.getText().isBlank() ? f.getName() : name.getText().strip(), params.getText(),
                         perStep.getText(), points.getText(), cooldowns.isSelected()));
     }
 
     private void showSchedules() {
-        dev.sextant.model.ablation.ScheduleComparison.Result c = vm.schedulesProperty().get();
+        ScheduleComparison.Result c = vm.schedulesProperty().get();
         if (c == null) {
             scheduleTable.getItems().clear();
             String why = vm.schedulesProblemProperty().get();
@@ -489,7 +500,7 @@ public final class AblationsView {
             b.append(" Warning: ").append(p.warning()).append('.');
         }
         prediction.setText(b.toString());
-        prediction.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("warning"), p.warning() != null);
+        prediction.pseudoClassStateChanged(PseudoClass.getPseudoClass("warning"), p.warning() != null);
         drawFrontier();
         HyperparameterLaws.Result h2 = vm.hyperProperty().get();
         if (h2 != null) {

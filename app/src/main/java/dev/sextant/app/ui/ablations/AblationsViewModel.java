@@ -8,11 +8,14 @@ import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
 import dev.sextant.model.TokenCount;
 import dev.sextant.model.ablation.HyperparameterLaws;
+import dev.sextant.model.ablation.LossCurve;
 import dev.sextant.model.ablation.ScalingLawFit;
+import dev.sextant.model.ablation.ScheduleComparison;
 import dev.sextant.model.io.AblationRunsFile;
 import dev.sextant.workspaces.SavedAblationSet;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -56,7 +59,7 @@ public final class AblationsViewModel {
     private final StringProperty gpus = new SimpleStringProperty("256");
     private final ObjectProperty<ClusterOptimum.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
     private String runsNote = "";
-    private final ObjectProperty<dev.sextant.model.ablation.ScheduleComparison.Result> schedules = new SimpleObjectProperty<>(this, "schedules");
+    private final ObjectProperty<ScheduleComparison.Result> schedules = new SimpleObjectProperty<>(this, "schedules");
     private final StringProperty schedulesProblem = new SimpleStringProperty("");
 
     public AblationsViewModel(ShellModel shell) {
@@ -142,7 +145,7 @@ public final class AblationsViewModel {
                     : (double) TokenCount.parse("ablate.tokensPerStep", "Tokens a step", tokensPerStepText);
             int points = cooldowns ? 1 : Inputs.integer("ablate.points", "Points", pointsText);
             reading = new AblationStudy.LogReading(Map.of("", n), perStep == null ? Map.of() : Map.of("", perStep), "loss", List.of(), points,
-                    dev.sextant.model.ablation.LossCurve.DEFAULT_WINDOW, null, cooldowns);
+                    LossCurve.DEFAULT_WINDOW, null, cooldowns);
         } catch (InputError e) {
             fail(e);
             return;
@@ -299,7 +302,7 @@ public final class AblationsViewModel {
     }
 
     static String compact(double v) {
-        return String.format(java.util.Locale.ROOT, "%.3g", v).replace("e+", "e");
+        return String.format(Locale.ROOT, "%.3g", v).replace("e+", "e");
     }
 
     private void fail(Throwable t) {
@@ -319,7 +322,7 @@ public final class AblationsViewModel {
         return runs;
     }
 
-    public ObjectProperty<dev.sextant.model.ablation.ScheduleComparison.Result> schedulesProperty() {
+    public ObjectProperty<ScheduleComparison.Result> schedulesProperty() {
         return schedules;
     }
 

@@ -8,16 +8,21 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Ellipse2D;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
@@ -90,7 +95,7 @@ public final class AblationCharts {
             plot.setDataset(2, bigData);
             plot.setRenderer(2, err);
         }
-        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.FORWARD);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         return Charts.chart("Loss against compute: the runs and the compute-optimal frontier", plot, true, dark);
     }
 
@@ -115,8 +120,8 @@ public final class AblationCharts {
             }
             points.addSeries(s);
             double[] c = IsoFlopProfiles.parabolaThrough(x, y);
-            double lo = java.util.Arrays.stream(x).min().orElseThrow();
-            double hi = java.util.Arrays.stream(x).max().orElseThrow();
+            double lo = Arrays.stream(x).min().orElseThrow();
+            double hi = Arrays.stream(x).max().orElseThrow();
             XYSeries curve = new XYSeries(name + " parabola", false, true);
             for (int i = 0; i < 40; i++) {
                 double t = lo + (hi - lo) * i / 39.0;
@@ -207,11 +212,11 @@ public final class AblationCharts {
         if (target != null) {
             ValueMarker m = new ValueMarker(target, ChartTheme.danger(dark), new BasicStroke(1.2f));
             m.setLabel("big run");
-            m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
-            m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            m.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
             plot.addDomainMarker(m);
         }
-        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.FORWARD);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         return Charts.chart(what + " against compute", plot, true, dark);
     }
 
@@ -221,7 +226,7 @@ public final class AblationCharts {
      */
     public static JFreeChart grid(HyperparameterLaws.Budget b, boolean dark) {
         List<Double> batches = b.runs().stream().map(HyperparameterLaws.Run::batchSize).distinct().sorted().toList();
-        List<Double> rates = b.runs().stream().map(HyperparameterLaws.Run::learningRate).distinct().sorted(java.util.Comparator.reverseOrder())
+        List<Double> rates = b.runs().stream().map(HyperparameterLaws.Run::learningRate).distinct().sorted(Comparator.reverseOrder())
                 .toList();
         double best = b.best().loss();
         double worst = b.runs().stream().mapToDouble(HyperparameterLaws.Run::loss).max().orElse(best);

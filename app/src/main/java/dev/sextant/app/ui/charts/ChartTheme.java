@@ -25,6 +25,7 @@ import org.jfree.chart.ui.HorizontalAlignment;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.Range;
 
 /**
  * How every chart of the workbench looks, in one place: fonts, paddings, the light and dark palettes, and the split of
@@ -263,7 +264,7 @@ public final class ChartTheme {
      * A value axis over data that are all zero (no failures, nothing lost) runs from 0 up: left to itself it centres
      * on zero and labels ticks "-0.5" or "-0 %", values that cannot occur.
      */
-    private static void zeroFloor(ValueAxis axis, org.jfree.data.Range data) {
+    private static void zeroFloor(ValueAxis axis, Range data) {
         if (axis != null && !(axis instanceof NiceLogAxis) && axis.isAutoRange() && data != null
                 && data.getLowerBound() == 0 && data.getUpperBound() == 0) {
             axis.setRange(0, 1);

@@ -2,12 +2,24 @@ package dev.sextant.app.ui.charts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.geom.Rectangle2D;
+import java.text.NumberFormat;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TabPane;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.LookupPaintScale;
@@ -61,7 +73,7 @@ public final class Charts {
         renderer.setErrorStroke(new BasicStroke(2f));
         renderer.setErrorPaint(ACCENT);
         renderer.setSeriesPaint(0, ACCENT);
-        renderer.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+        renderer.setSeriesShape(0, new Rectangle2D.Double(-4, -4, 8, 8));
         renderer.setDefaultLinesVisible(false);
         renderer.setDefaultToolTipGenerator((d, s, item) -> {
             double lo = data.getStartXValue(s, item);
@@ -87,7 +99,7 @@ public final class Charts {
                                      String columnLabel, String scaleLabel, boolean diverging, boolean dark) {
         int nr = rows.size();
         int nc = columns.size();
-        List<double[]> cells = new java.util.ArrayList<>();
+        List<double[]> cells = new ArrayList<>();
         String[] rowLabels = new String[nr];
         for (int m = 0; m < nr; m++) {
             rowLabels[m] = rows.get(nr - 1 - m); // first row on top
@@ -129,8 +141,8 @@ public final class Charts {
         JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, false);
         NumberAxis legendAxis = new NumberAxis(scaleLabel);
         legendAxis.setRange(0, 1);
-        legendAxis.setNumberFormatOverride(java.text.NumberFormat.getPercentInstance(java.util.Locale.ROOT));
-        legendAxis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(0.2));
+        legendAxis.setNumberFormatOverride(NumberFormat.getPercentInstance(Locale.ROOT));
+        legendAxis.setTickUnit(new NumberTickUnit(0.2));
         PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
         legend.setPosition(RectangleEdge.RIGHT);
         legend.setMargin(4, 12, 4, 4);
@@ -186,8 +198,8 @@ public final class Charts {
     }
 
     /** Re-colours every chart under {@code root} for the theme, so that switching it needs no redraw of the data. */
-    public static void restyle(javafx.scene.Node root, boolean dark) {
-        if (root instanceof org.jfree.chart.fx.ChartViewer viewer && viewer.getChart() != null) {
+    public static void restyle(Node root, boolean dark) {
+        if (root instanceof ChartViewer viewer && viewer.getChart() != null) {
             // its canvas redraws on every change event: one redraw for the whole re-colouring, not one per property
             JFreeChart chart = viewer.getChart();
             boolean notify = chart.isNotify();
@@ -196,28 +208,28 @@ public final class Charts {
             chart.setNotify(notify);
             return;
         }
-        if (root instanceof javafx.scene.Parent parent) {
-            for (javafx.scene.Node child : parent.getChildrenUnmodifiable()) {
+        if (root instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
                 restyle(child, dark);
             }
         }
-        if (root instanceof javafx.scene.control.TabPane tabs) {
+        if (root instanceof TabPane tabs) {
             tabs.getTabs().forEach(t -> {
                 if (t.getContent() != null) {
                     restyle(t.getContent(), dark);
                 }
             });
         }
-        if (root instanceof javafx.scene.control.SplitPane split) {
+        if (root instanceof SplitPane split) {
             split.getItems().forEach(n -> restyle(n, dark));
         }
-        if (root instanceof javafx.scene.control.ScrollPane scroll && scroll.getContent() != null) {
+        if (root instanceof ScrollPane scroll && scroll.getContent() != null) {
             restyle(scroll.getContent(), dark);
         }
     }
 
     /** A chart with the title in the theme's place and fonts, styled for the theme ({@link ChartTheme}). */
-    static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, boolean legend, boolean dark) {
+    static JFreeChart chart(String title, Plot plot, boolean legend, boolean dark) {
         JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, legend);
         style(chart, dark);
         return chart;

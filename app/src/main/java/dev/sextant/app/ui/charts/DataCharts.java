@@ -3,7 +3,9 @@ package dev.sextant.app.ui.charts;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.LshBands;
 import java.awt.BasicStroke;
+import java.text.NumberFormat;
 import java.util.List;
+import java.util.Locale;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
@@ -33,7 +35,7 @@ public final class DataCharts {
             data.addValue(shares.get(i), valueLabel, sources.get(i));
         }
         NumberAxis range = new NumberAxis(valueLabel);
-        range.setNumberFormatOverride(java.text.NumberFormat.getPercentInstance(java.util.Locale.ROOT));
+        range.setNumberFormatOverride(NumberFormat.getPercentInstance(Locale.ROOT));
         range.setUpperMargin(0.1);
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), range, new BarRenderer());
         plot.setOrientation(PlotOrientation.HORIZONTAL);
@@ -74,11 +76,11 @@ public final class DataCharts {
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), x, y, r);
         ValueMarker t = new ValueMarker(threshold, ChartTheme.danger(dark), new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
                 1f, new float[] {5f, 4f}, 0f));
-        t.setLabel(String.format(java.util.Locale.ROOT, "P = %.2f at %.2f", lsh.probability(threshold), threshold));
+        t.setLabel(String.format(Locale.ROOT, "P = %.2f at %.2f", lsh.probability(threshold), threshold));
         t.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
         t.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         t.setLabelFont(ChartTheme.TICK);
         plot.addDomainMarker(t);
-        return Charts.chart(String.format(java.util.Locale.ROOT, "LSH S-curve: %d bands × %d rows", lsh.bands(), lsh.rows()), plot, false, dark);
+        return Charts.chart(String.format(Locale.ROOT, "LSH S-curve: %d bands × %d rows", lsh.bands(), lsh.rows()), plot, false, dark);
     }
 }

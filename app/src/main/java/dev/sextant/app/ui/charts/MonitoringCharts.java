@@ -2,8 +2,11 @@ package dev.sextant.app.ui.charts;
 
 import dev.sextant.model.monitoring.TrafficMonitor;
 import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.geom.Ellipse2D;
 import java.util.List;
 import java.util.Map;
+import java.util.TimeZone;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.DateAxis;
@@ -63,19 +66,19 @@ public final class MonitoringCharts {
             data.addSeries(s);
             r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
             r.setSeriesStroke(k, new BasicStroke(1.4f));
-            r.setSeriesShape(k, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+            r.setSeriesShape(k, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
             k++;
         }
         r.setDefaultToolTipGenerator(ChartTips.xy("ms", m.label, true));
         NumberAxis y = new NumberAxis(m.label);
         y.setAutoRangeIncludesZero(false);
         DateAxis x = new DateAxis("time (UTC)");
-        x.setTimeZone(java.util.TimeZone.getTimeZone("UTC"));
+        x.setTimeZone(TimeZone.getTimeZone("UTC"));
         XYPlot plot = new XYPlot(data, x, y, r);
         for (TrafficMonitor.Alert a : alerts) {
             if (m.alerts.contains(a.metric())) {
                 IntervalMarker mk = new IntervalMarker(a.startMillis(), a.endMillis(), a.severity().equals("critical") ? ChartTheme.danger(dark)
-                        : new java.awt.Color(0xBF8700));
+                        : new Color(0xBF8700));
                 mk.setAlpha(0.18f);
                 plot.addDomainMarker(mk, Layer.BACKGROUND);
             }

@@ -4,11 +4,13 @@ import dev.sextant.model.training.PipelineSchedule;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;
+import java.util.Locale;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -156,13 +158,13 @@ public final class PlanCharts {
         if (!Double.isFinite(best)) {
             return chart;
         }
-        java.awt.Color c = ChartTheme.foreground(dark);
-        org.jfree.chart.plot.IntervalMarker m = new org.jfree.chart.plot.IntervalMarker(best, best * (1 + band),
-                new java.awt.Color(c.getRed(), c.getGreen(), c.getBlue(), 28));
-        m.setLabel(String.format(java.util.Locale.ROOT, "cannot be ranked: within %.0f %% of the best", 100 * band));
-        m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
-        m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-        plot.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+        Color c = ChartTheme.foreground(dark);
+        IntervalMarker m = new IntervalMarker(best, best * (1 + band),
+                new Color(c.getRed(), c.getGreen(), c.getBlue(), 28));
+        m.setLabel(String.format(Locale.ROOT, "cannot be ranked: within %.0f %% of the best", 100 * band));
+        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        plot.addRangeMarker(m, Layer.BACKGROUND);
         ChartTheme.apply(chart, dark);
         return chart;
     }

@@ -8,10 +8,16 @@ import dev.sextant.model.runhealth.LogAnalysis;
 import dev.sextant.model.runhealth.MetricSeries;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.geom.Ellipse2D;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.Marker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -67,7 +73,7 @@ public final class RunHealthCharts {
     public static JFreeChart overlaid(String title, String metric, List<Run> runs, boolean logSteps, boolean logValues, boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (int k = 0; k < runs.size(); k++) {
             Run run = runs.get(k);
             String key = names.add(run.name()) ? run.name() : run.name() + " (" + (k + 1) + ")";
@@ -235,7 +241,7 @@ public final class RunHealthCharts {
         r.setSeriesLinesVisible(1, false);
         r.setSeriesShapesVisible(1, true);
         r.setSeriesPaint(1, ChartTheme.danger(dark));
-        r.setSeriesShape(1, new java.awt.geom.Ellipse2D.Double(-3, -3, 6, 6));
+        r.setSeriesShape(1, new Ellipse2D.Double(-3, -3, 6, 6));
         r.setDefaultToolTipGenerator(ChartTips.xy("hours", "% of the steps", true));
         NumberAxis x = new NumberAxis("wall-clock hours");
         NumberAxis y = new NumberAxis("% of the steps done");
@@ -245,7 +251,7 @@ public final class RunHealthCharts {
         int shaded = 0;
         for (FailureTimeline.Segment s : t.segments()) {
             if (s.activity() == FailureTimeline.Activity.WAIT && shaded++ < 500) {
-                org.jfree.chart.plot.IntervalMarker wait = new org.jfree.chart.plot.IntervalMarker(s.startSeconds() / 3600, s.endSeconds() / 3600);
+                IntervalMarker wait = new IntervalMarker(s.startSeconds() / 3600, s.endSeconds() / 3600);
                 wait.setPaint(ChartTheme.danger(dark));
                 wait.setAlpha(0.15f);
                 plot.addDomainMarker(wait, Layer.BACKGROUND);
@@ -255,15 +261,15 @@ public final class RunHealthCharts {
                 : "One simulated run: progress, and where each failure sent it back to";
         JFreeChart chart = Charts.chart(title, plot, true, dark);
         for (Object o : markers(plot, Layer.BACKGROUND)) {
-            ((org.jfree.chart.plot.Marker) o).setPaint(ChartTheme.danger(dark));
-            ((org.jfree.chart.plot.Marker) o).setAlpha(0.15f);
+            ((Marker) o).setPaint(ChartTheme.danger(dark));
+            ((Marker) o).setAlpha(0.15f);
         }
         return chart;
     }
 
     /** The plot's domain markers of a layer (JFreeChart answers null where there are none). */
-    private static java.util.Collection<?> markers(XYPlot plot, Layer layer) {
-        java.util.Collection<?> c = plot.getDomainMarkers(layer);
+    private static Collection<?> markers(XYPlot plot, Layer layer) {
+        Collection<?> c = plot.getDomainMarkers(layer);
         return c == null ? List.of() : c;
     }
 }

@@ -1,17 +1,30 @@
 package dev.sextant.app.ui.charts;
 
 import dev.sextant.model.evaluation.RepeatedSamples;
+import dev.sextant.model.evaluation.ResultsByDate;
 import java.awt.BasicStroke;
+import java.awt.Paint;
+import java.awt.geom.Ellipse2D;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TimeZone;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 
 /** Charts of the Evaluation area's Samples tab: pass@k and pass^k against k; accuracy against tokens per item. */
 public final class SampleCharts {
@@ -42,11 +55,11 @@ public final class SampleCharts {
                 Map<Integer, RepeatedSamples.Estimate> m = hat ? row.passHat() : row.passAt();
                 m.forEach((kk, e) -> s.add(kk, kk, kk, e.value(), e.low(), e.high()));
                 data.addSeries(s);
-                java.awt.Paint paint = PlanCharts.PARTS[(k / 2) % PlanCharts.PARTS.length];
+                Paint paint = PlanCharts.PARTS[(k / 2) % PlanCharts.PARTS.length];
                 r.setSeriesPaint(k, paint);
                 r.setSeriesStroke(k, hat ? new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
                         : new BasicStroke(1.6f));
-                r.setSeriesShape(k, new java.awt.geom.Ellipse2D.Double(-3, -3, 6, 6));
+                r.setSeriesShape(k, new Ellipse2D.Double(-3, -3, 6, 6));
                 k++;
             }
         }
@@ -79,9 +92,9 @@ public final class SampleCharts {
             s.add(t, t, t, e.value(), e.low(), e.high());
             data.addSeries(s);
             r.setSeriesPaint(k, PlanCharts.PARTS[k % PlanCharts.PARTS.length]);
-            r.setSeriesShape(k, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+            r.setSeriesShape(k, new Ellipse2D.Double(-4, -4, 8, 8));
             XYTextAnnotation a = new XYTextAnnotation("  " + row.model(), t, e.value());
-            a.setTextAnchor(org.jfree.chart.ui.TextAnchor.CENTER_LEFT);
+            a.setTextAnchor(TextAnchor.CENTER_LEFT);
             a.setPaint(ChartTheme.foreground(dark));
             plot.addAnnotation(a);
             k++;
@@ -97,13 +110,13 @@ public final class SampleCharts {
      * Accuracy month by month over the items' dates, each month's bar as wide as its items allow, with the training
      * cut-off marked: a step down after it is what a model that saw the older items looks like.
      */
-    public static JFreeChart byMonth(dev.sextant.model.evaluation.ResultsByDate.Result r, boolean dark) {
-        org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
-        org.jfree.data.xy.XYSeries s = new org.jfree.data.xy.XYSeries(r.model() + " on " + r.benchmark() + " (items of the month)", false, true);
-        org.jfree.chart.axis.DateAxis x = new org.jfree.chart.axis.DateAxis("item date (month)");
-        x.setTimeZone(java.util.TimeZone.getTimeZone("UTC"));
-        for (dev.sextant.model.evaluation.ResultsByDate.Month m : r.months()) {
-            long at = java.time.LocalDate.parse(m.month() + "-15").atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
+    public static JFreeChart byMonth(ResultsByDate.Result r, boolean dark) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYSeries s = new XYSeries(r.model() + " on " + r.benchmark() + " (items of the month)", false, true);
+        DateAxis x = new DateAxis("item date (month)");
+        x.setTimeZone(TimeZone.getTimeZone("UTC"));
+        for (ResultsByDate.Month m : r.months()) {
+            long at = LocalDate.parse(m.month() + "-15").atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
             s.add(at, m.mean());
         }
         data.addSeries(s);
@@ -113,21 +126,21 @@ public final class SampleCharts {
         NumberAxis y = new NumberAxis("accuracy");
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(data, x, y, rend);
-        long cut = r.cutoff().atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
-        org.jfree.chart.plot.ValueMarker marker = new org.jfree.chart.plot.ValueMarker(cut, ChartTheme.danger(dark), new BasicStroke(1.5f,
+        long cut = r.cutoff().atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+        ValueMarker marker = new ValueMarker(cut, ChartTheme.danger(dark), new BasicStroke(1.5f,
                 BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         marker.setLabel("training cut-off " + r.cutoff());
         marker.setLabelPaint(ChartTheme.danger(dark));
-        marker.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-        marker.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
         plot.addDomainMarker(marker);
         for (boolean before : new boolean[] {true, false}) {
             var side = before ? r.before() : r.after();
-            org.jfree.chart.plot.ValueMarker mean = new org.jfree.chart.plot.ValueMarker(side.mean(), ChartTheme.muted(dark), new BasicStroke(1f));
-            mean.setLabel((before ? "before: " : "after: ") + String.format(java.util.Locale.ROOT, "%.3f (%d items)", side.mean(), side.n()));
+            ValueMarker mean = new ValueMarker(side.mean(), ChartTheme.muted(dark), new BasicStroke(1f));
+            mean.setLabel((before ? "before: " : "after: ") + String.format(Locale.ROOT, "%.3f (%d items)", side.mean(), side.n()));
             mean.setLabelPaint(ChartTheme.muted(dark));
-            mean.setLabelAnchor(before ? org.jfree.chart.ui.RectangleAnchor.TOP_LEFT : org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT);
-            mean.setLabelTextAnchor(before ? org.jfree.chart.ui.TextAnchor.BOTTOM_LEFT : org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+            mean.setLabelAnchor(before ? RectangleAnchor.TOP_LEFT : RectangleAnchor.BOTTOM_RIGHT);
+            mean.setLabelTextAnchor(before ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_RIGHT);
             plot.addRangeMarker(mean);
         }
         return Charts.chart("Accuracy by the items' month", plot, true, dark);

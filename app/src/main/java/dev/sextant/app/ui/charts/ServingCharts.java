@@ -4,10 +4,13 @@ import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.Percentiles;
 import dev.sextant.model.serving.SimulationSummary;
 import java.awt.BasicStroke;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -75,7 +78,7 @@ public final class ServingCharts {
                                       boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (int k = 0; k < plans.size(); k++) {
             Curve c = plans.get(k);
             // series keys must differ: two plans kept under one name get a number
@@ -146,7 +149,7 @@ public final class ServingCharts {
                 + " from " + hour(d.getXValue(series, item)));
         NumberAxis hours = new NumberAxis("hour of the day");
         hours.setRange(0, 24);
-        hours.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(2));
+        hours.setTickUnit(new NumberTickUnit(2));
         NumberAxis count = new NumberAxis("replicas");
         count.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         count.setAutoRangeIncludesZero(true);

@@ -1,7 +1,7 @@
 package dev.sextant.app.ui.contamination;
 
-import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.app.Failures;
+import dev.sextant.app.study.Engine;
 import dev.sextant.app.study.ScanFailedException;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.app.ui.shell.ShellModel;
@@ -9,15 +9,22 @@ import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
+import dev.sextant.model.io.ContaminatedItemsFile;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -35,7 +42,7 @@ public final class ContaminationViewModel {
     private final ObjectProperty<SavedScan> selected = new SimpleObjectProperty<>(this, "selected");
     private final ObjectProperty<ScanResult> result = new SimpleObjectProperty<>(this, "result");
     private final ObservableList<CleanSubsetRescore.Row> rescore = FXCollections.observableArrayList();
-    private final java.util.Map<String, String> itemTexts = new java.util.HashMap<>();
+    private final Map<String, String> itemTexts = new HashMap<>();
     private final ObservableList<Path> benchmarkFiles = FXCollections.observableArrayList();
     private final ObservableList<Path> corpusPaths = FXCollections.observableArrayList();
     private final StringProperty fields = new SimpleStringProperty("");
@@ -44,7 +51,7 @@ public final class ContaminationViewModel {
     private final StringProperty ngram = new SimpleStringProperty("13");
     private final StringProperty dirty = new SimpleStringProperty("0.8");
     private final StringProperty problem = new SimpleStringProperty("");
-    private final javafx.beans.property.BooleanProperty onCluster = new javafx.beans.property.SimpleBooleanProperty(this, "onCluster");
+    private final BooleanProperty onCluster = new SimpleBooleanProperty(this, "onCluster");
 
     public ContaminationViewModel(ShellModel shell) {
         this.shell = shell;
@@ -224,7 +231,7 @@ public final class ContaminationViewModel {
         List<String> f = Arrays.stream(fields.get().split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
         String id = idField.get().isBlank() ? null : idField.get().strip();
         String name = benchmarkName.get().isBlank() ? null : benchmarkName.get().strip();
-        dev.sextant.app.study.Engine engine = engine();
+        Engine engine = engine();
         shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> new ScanStudy(ws).start(p.id(), null, spec,
                 ScanStudy.readItems(bench, f, id, name), corpus, engine, progress, cancel), outcome -> {
             var s = outcome.result().summary();
@@ -239,24 +246,24 @@ public final class ContaminationViewModel {
         reload(error instanceof ScanFailedException f ? f.scanId() : null);
         if (error instanceof ScanFailedException) {
             problem.set(error.getMessage() + ". The scan is kept: fix the file and Resume, or Resume skipping it.");
-        } else if (!(error instanceof dev.sextant.model.job.CancelledException)) {
+        } else if (!(error instanceof CancelledException)) {
             problem.set(Failures.message(error));
         }
     }
 
     /** Writes the scan's contaminated items to a CSV or JSON Lines file, as a job (the file is synced: not on the FX thread). */
-    public void exportContaminated(ScanResult r, java.nio.file.Path file) {
+    public void exportContaminated(ScanResult r, Path file) {
         shell.jobs().submit("Export contaminated items", (progress, cancel) -> ContaminatedItemsFile.write(r, false, file),
                 n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
     }
 
     /** Whether scans run on the Spark cluster of the preferences rather than this machine's threads. */
-    public javafx.beans.property.BooleanProperty onClusterProperty() {
+    public BooleanProperty onClusterProperty() {
         return onCluster;
     }
 
-    private dev.sextant.app.study.Engine engine() {
-        return onCluster.get() ? shell.clusterEngine() : dev.sextant.app.study.Engine.LOCAL;
+    private Engine engine() {
+        return onCluster.get() ? shell.clusterEngine() : Engine.LOCAL;
     }
 
     /** Goes on with a failed, cancelled or interrupted scan from its completed files. */
@@ -274,7 +281,7 @@ public final class ContaminationViewModel {
     private void resume(SavedScan s, List<Path> skip) {
         Workspace ws = shell.workspaceProperty().get();
         problem.set("");
-        dev.sextant.app.study.Engine engine = engine();
+        Engine engine = engine();
         shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, engine, progress, cancel),
                 outcome -> {
                     shell.statusProperty().set("Scan " + s.name() + " complete");
@@ -295,7 +302,7 @@ public final class ContaminationViewModel {
 
     /** A kept scan's state as the list shows it: complete, running, interrupted, cancelled, failed. */
     public static String stateLabel(SavedScan s) {
-        return s.state().toLowerCase(java.util.Locale.ROOT);
+        return s.state().toLowerCase(Locale.ROOT);
     }
 
     /** The state in full, for a tooltip: the file and reason of a failure, files done, files skipped. */

@@ -5,19 +5,24 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.Charts;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.contamination.CleanSubsetRescore;
-import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.CoverageBins;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
+import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.SavedScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
 import javafx.fxml.FXML;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
@@ -60,7 +65,7 @@ public final class ScanResultsPane {
     private void wireResults() {
         statusFilter.getItems().setAll(ALL, "dirty", "partial", "clean", "not-checkable", "dirty or partial");
         statusFilter.setValue("dirty or partial");
-        FilteredList<ItemResult> filtered = new FilteredList<>(javafx.collections.FXCollections.observableArrayList());
+        FilteredList<ItemResult> filtered = new FilteredList<>(FXCollections.observableArrayList());
         Runnable refilter = () -> {
             String st = statusFilter.getValue();
             String q = itemFilter.getText() == null ? "" : itemFilter.getText().strip().toLowerCase(Locale.ROOT);
@@ -84,7 +89,7 @@ public final class ScanResultsPane {
                 width(text("Benchmark", ItemResult::benchmark), 120)));
         itemsTable.setPlaceholder(new Label("Select a complete scan."));
         // the most contaminated first, and the first shown in full: the detail is never empty beside a full table
-        fraction.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+        fraction.setSortType(TableColumn.SortType.DESCENDING);
         itemsTable.getSortOrder().setAll(List.of(fraction));
         Tables.exportable(itemsTable, "scan-items.csv", vm.shell());
         itemsTable.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> showItem(item));
@@ -101,7 +106,7 @@ public final class ScanResultsPane {
         Tables.exportable(rescoreTable, "clean-subset-rescore.csv", vm.shell());
 
         vm.resultProperty().addListener((o, a, r) -> {
-            ((javafx.collections.ObservableList<ItemResult>) filtered.getSource()).setAll(r == null ? List.of() : r.items());
+            ((ObservableList<ItemResult>) filtered.getSource()).setAll(r == null ? List.of() : r.items());
             refilter.run();
             showSummary(r);
             if (itemsTable.getItems().isEmpty()) {
@@ -125,12 +130,12 @@ public final class ScanResultsPane {
                 + "%.1f MB scanned, %d hash hits, %d collisions rejected.%s", s == null ? "Scan" : s.name(), m.items(), m.dirty(),
                 m.partial(), m.clean(), m.notCheckable(), m.n(), m.bytesScanned() / 1e6, m.hashHits(), m.collisions(),
                 ContaminationViewModel.fileNotes(m)));
-        int[] bins = dev.sextant.model.contamination.CoverageBins.count(r.items());
+        int[] bins = CoverageBins.count(r.items());
         List<String> labels = new ArrayList<>();
         List<Double> counts = new ArrayList<>();
         for (int b = 0; b < bins.length; b++) {
             // each bin by where it starts ("0.3": 0.3–0.4; "1": the whole item), so eleven labels fit a narrow chart
-            labels.add(b == bins.length - 1 ? "1" : String.format(java.util.Locale.ROOT, "%.1f", b / 10.0));
+            labels.add(b == bins.length - 1 ? "1" : String.format(Locale.ROOT, "%.1f", b / 10.0));
             counts.add((double) bins[b]);
         }
         var chart = Charts.bars("Contaminated-token fraction (items with a match; bins of 0.1 by their start)", "items", labels, counts,
@@ -144,7 +149,7 @@ public final class ScanResultsPane {
         spansLine.setText("");
         if (item == null) {
             if (!itemsTable.getItems().isEmpty()) {
-                itemText.getChildren().setAll(dev.sextant.app.ui.shell.Forms.muted("Select an item to see its matched spans and where the corpus has them."));
+                itemText.getChildren().setAll(Forms.muted("Select an item to see its matched spans and where the corpus has them."));
             }
             return;
         }

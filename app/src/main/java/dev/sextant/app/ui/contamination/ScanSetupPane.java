@@ -4,21 +4,32 @@ import static dev.sextant.app.ui.shell.Tables.number;
 import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
+import dev.sextant.app.ui.shell.ClusterChoice;
 import dev.sextant.app.ui.shell.Dialogs;
+import dev.sextant.app.ui.shell.ExportChooser;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.workspaces.SavedScan;
 import java.io.File;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.StringProperty;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 
@@ -29,16 +40,16 @@ public final class ScanSetupPane {
 
     private final ContaminationViewModel vm;
 
-    @FXML private javafx.scene.control.ScrollPane root;
+    @FXML private ScrollPane root;
     @FXML private Button addBenchmark;
-    @FXML private ListView<java.nio.file.Path> benchmarkList;
+    @FXML private ListView<Path> benchmarkList;
     @FXML private GridPane options;
     @FXML private Button addCorpusFiles;
     @FXML private Button addCorpusFolder;
-    @FXML private ListView<java.nio.file.Path> corpusList;
+    @FXML private ListView<Path> corpusList;
     @FXML private Button clearInputs;
     @FXML private Button runScan;
-    @FXML private javafx.scene.layout.HBox runRow;
+    @FXML private HBox runRow;
     @FXML private Button resumeScan;
     @FXML private Button resumeSkipping;
     @FXML private Button exportScan;
@@ -84,22 +95,22 @@ public final class ScanSetupPane {
         });
         String[][] rows = {{"Text fields", "question, choices, answer — empty: all text"}, {"Id field", "id or line number"},
                 {"Benchmark name", "from the file name"}, {"n-gram words", ""}, {"Dirty at", ""}};
-        javafx.beans.property.StringProperty[] props = {vm.fieldsProperty(), vm.idFieldProperty(), vm.benchmarkNameProperty(),
+        StringProperty[] props = {vm.fieldsProperty(), vm.idFieldProperty(), vm.benchmarkNameProperty(),
                 vm.ngramProperty(), vm.dirtyProperty()};
         for (int i = 0; i < rows.length; i++) {
             TextField f = new TextField();
             f.setPromptText(rows[i][1]);
             f.textProperty().bindBidirectional(props[i]);
             Label l = new Label(rows[i][0]);
-            l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            l.setMinWidth(Region.USE_PREF_SIZE);
             options.addRow(i, l, f);
         }
         runScan.setOnAction(e -> vm.run());
         runScan.disableProperty().bind(vm.shell().jobs().runningProperty());
         // on a line of its own above the buttons: beside them, in the narrow setup column, every label was cut short
-        javafx.scene.layout.Pane column = (javafx.scene.layout.Pane) runRow.getParent();
+        Pane column = (Pane) runRow.getParent();
         column.getChildren().add(column.getChildren().indexOf(runRow),
-                dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "scan-on-cluster"));
+                ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "scan-on-cluster"));
     }
 
     private void wireScans() {
@@ -112,11 +123,11 @@ public final class ScanSetupPane {
                 width(number("Partial", s -> s.summary() == null ? null : (double) s.summary().partial(), "%,.0f"), 60),
                 width(text("Updated", s -> WHEN.format(s.updatedAt())), 130)));
         scansTable.setPlaceholder(new Label("No scans yet in this project."));
-        scansTable.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+        scansTable.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(SavedScan s, boolean empty) {
                 super.updateItem(s, empty);
-                setTooltip(empty || s == null ? null : new javafx.scene.control.Tooltip(ContaminationViewModel.stateDetail(s)));
+                setTooltip(empty || s == null ? null : new Tooltip(ContaminationViewModel.stateDetail(s)));
             }
         });
         scansTable.getSelectionModel().selectedItemProperty().addListener((o, a, s) -> {
@@ -130,9 +141,9 @@ public final class ScanSetupPane {
             }
         });
         var sel = scansTable.getSelectionModel().selectedItemProperty();
-        resumeScan.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        resumeScan.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> !vm.canResume(sel.get()), sel).or(vm.shell().jobs().runningProperty()));
-        resumeSkipping.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        resumeSkipping.textProperty().bind(Bindings.createStringBinding(
                 () -> vm.skipAction(sel.get()) == null ? "" : vm.skipAction(sel.get()), sel));
         resumeSkipping.visibleProperty().bind(resumeSkipping.textProperty().isNotEmpty());
         resumeSkipping.managedProperty().bind(resumeSkipping.visibleProperty());
@@ -152,12 +163,12 @@ public final class ScanSetupPane {
 
     private void exportContaminated() {
         ScanResult r = vm.resultProperty().get();
-        FileChooser chooser = dev.sextant.app.ui.shell.ExportChooser.of(vm.shell(), "Export contaminated items", "contaminated-items", "CSV", "csv");
+        FileChooser chooser = ExportChooser.of(vm.shell(), "Export contaminated items", "contaminated-items", "CSV", "csv");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
         File f = chooser.showSaveDialog(root.getScene().getWindow());
         if (f == null) {
             return;
         }
-        vm.exportContaminated(r, dev.sextant.app.ui.shell.ExportChooser.withExtension(chooser, f));
+        vm.exportContaminated(r, ExportChooser.withExtension(chooser, f));
     }
 }

@@ -3,6 +3,7 @@ package dev.sextant.app.ui.data;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.collections.ObservableList;
@@ -10,7 +11,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -73,7 +76,7 @@ final class DataInputs {
         l.setPrefHeight(78);
         l.setMinWidth(220);
         // the name where the pane is narrow (a folder's name ends in /), the whole path on hover
-        l.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+        l.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(Path item, boolean empty) {
                 super.updateItem(item, empty);
@@ -82,8 +85,8 @@ final class DataInputs {
                     setTooltip(null);
                 } else {
                     Path name = item.getFileName();
-                    setText((name == null ? item.toString() : name.toString()) + (java.nio.file.Files.isDirectory(item) ? "/" : ""));
-                    setTooltip(new javafx.scene.control.Tooltip(item.toString()));
+                    setText((name == null ? item.toString() : name.toString()) + (Files.isDirectory(item) ? "/" : ""));
+                    setTooltip(new Tooltip(item.toString()));
                 }
             }
         });

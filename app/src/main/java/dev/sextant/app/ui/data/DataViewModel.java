@@ -2,9 +2,11 @@ package dev.sextant.app.ui.data;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.Engine;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.data.DecontaminationResult;
@@ -16,13 +18,17 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.MixTargetFile;
-import dev.sextant.app.study.Engine;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.workspaces.SavedDedupRun;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -58,7 +64,7 @@ public final class DataViewModel {
     private final StringProperty dedupOut = new SimpleStringProperty("");
     private final ObjectProperty<LshBands> preview = new SimpleObjectProperty<>(this, "preview");
     private final ObservableList<SavedDedupRun> runs = FXCollections.observableArrayList();
-    private final javafx.beans.property.BooleanProperty onCluster = new javafx.beans.property.SimpleBooleanProperty(this, "onCluster");
+    private final BooleanProperty onCluster = new SimpleBooleanProperty(this, "onCluster");
     private final ObjectProperty<SavedDedupRun> shownRun = new SimpleObjectProperty<>(this, "shownRun");
     private final ObjectProperty<List<DataStudy.ClusterDocument>> cluster = new SimpleObjectProperty<>(this, "cluster");
 
@@ -84,17 +90,17 @@ public final class DataViewModel {
     private final ObjectProperty<DecontaminationResult> decontamination = new SimpleObjectProperty<>(this, "decontamination");
 
     /** The mixture and the decontaminated copy shown against the inputs they were made from. */
-    private final dev.sextant.app.ui.shell.Staleness mixStaleness = new dev.sextant.app.ui.shell.Staleness(() -> mix.get() != null);
-    private final dev.sextant.app.ui.shell.Staleness decontaminationStaleness = new dev.sextant.app.ui.shell.Staleness(
+    private final Staleness mixStaleness = new Staleness(() -> mix.get() != null);
+    private final Staleness decontaminationStaleness = new Staleness(
             () -> decontamination.get() != null);
 
     /**
      * The lists' contents as values, so that adding, removing or replacing a file counts as a change (fields: a binding
      * is only weakly held by what it observes).
      */
-    private final javafx.beans.binding.ObjectBinding<List<Path>> corpusFiles = javafx.beans.binding.Bindings.createObjectBinding(
+    private final ObjectBinding<List<Path>> corpusFiles = Bindings.createObjectBinding(
             () -> List.copyOf(corpus), corpus);
-    private final javafx.beans.binding.ObjectBinding<List<Path>> benchmarkFiles = javafx.beans.binding.Bindings.createObjectBinding(
+    private final ObjectBinding<List<Path>> benchmarkFiles = Bindings.createObjectBinding(
             () -> List.copyOf(benchmarks), benchmarks);
 
     public DataViewModel(ShellModel shell) {
@@ -232,7 +238,7 @@ public final class DataViewModel {
     }
 
     /** Whether deduplication reads the corpus on the Spark cluster of the preferences rather than this machine's threads. */
-    public javafx.beans.property.BooleanProperty onClusterProperty() {
+    public BooleanProperty onClusterProperty() {
         return onCluster;
     }
 
@@ -253,7 +259,7 @@ public final class DataViewModel {
 
     /** A run that stopped is kept (cancelled or failed) with what it had read: the list shows it, with Resume. */
     private void stopped(Throwable e) {
-        if (!(e instanceof dev.sextant.model.job.CancelledException)) {
+        if (!(e instanceof CancelledException)) {
             fail(e);
         }
         reload();
@@ -392,7 +398,7 @@ public final class DataViewModel {
     }
 
     private void fail(Throwable e) {
-        if (e instanceof dev.sextant.model.job.CancelledException) {
+        if (e instanceof CancelledException) {
             return; // cancelled by the user: nothing to report
         }
         problem.set(Failures.message(e));
@@ -541,12 +547,12 @@ public final class DataViewModel {
     }
 
     /** Whether the corpus or the mixture's inputs changed since the mixture shown was worked out. */
-    public javafx.beans.property.BooleanProperty mixStaleProperty() {
+    public BooleanProperty mixStaleProperty() {
         return mixStaleness.staleProperty();
     }
 
     /** Whether the corpus, the benchmark or the settings changed since the decontaminated copy shown was written. */
-    public javafx.beans.property.BooleanProperty decontaminationStaleProperty() {
+    public BooleanProperty decontaminationStaleProperty() {
         return decontaminationStaleness.staleProperty();
     }
 

@@ -8,12 +8,14 @@ import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.DecontaminationResult;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -98,10 +100,10 @@ final class DecontaminationTab {
         VBox bottom = new VBox(4, removalsTitle, removals);
         VBox.setVgrow(items, Priority.ALWAYS);
         VBox.setVgrow(removals, Priority.ALWAYS);
-        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(top, bottom);
-        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        SplitPane split = new SplitPane(top, bottom);
+        split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.4);
-        VBox box = new VBox(8, dev.sextant.app.ui.shell.Staleness.banner(vm.decontaminationStaleProperty(),
+        VBox box = new VBox(8, Staleness.banner(vm.decontaminationStaleProperty(),
                 "The corpus, the benchmark or the settings changed since this copy was written (writing again needs a new or empty "
                         + "folder).", vm::runDecontamination), headline, split);
         VBox.setVgrow(split, Priority.ALWAYS);

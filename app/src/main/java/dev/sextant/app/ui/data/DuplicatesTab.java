@@ -9,7 +9,9 @@ import dev.sextant.app.ui.charts.DataCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.ClusterChoice;
 import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSummary;
@@ -19,6 +21,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -103,7 +106,7 @@ final class DuplicatesTab {
         Label method = Forms.muted("MinHash over word shingles with LSH banding; candidates verified by their estimated Jaccard "
                 + "similarity, clusters by union-find (Lee et al. 2022; FineWeb/datatrove). Exact: equal after normalisation.");
         VBox settings = AreaPanes.card("Find duplicates", g.grid(),
-                dev.sextant.app.ui.shell.ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"), run, method);
+                ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"), run, method);
 
         Label keptTitleLabel = new Label("Kept runs");
         keptTitleLabel.getStyleClass().add("card-title");
@@ -130,7 +133,7 @@ final class DuplicatesTab {
         Button resume = new Button("Resume");
         resume.setId("data-resume-dedup");
         resume.getStyleClass().add("small");
-        resume.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !DataViewModel.canResume(sel.get()), sel)
+        resume.disableProperty().bind(Bindings.createBooleanBinding(() -> !DataViewModel.canResume(sel.get()), sel)
                 .or(vm.shell().jobs().runningProperty()));
         resume.setOnAction(e -> vm.resume(sel.get()));
         HBox runButtons = new HBox(6, resume, delete);
@@ -241,7 +244,7 @@ final class DuplicatesTab {
                 + "of words) in %,d clusters", name, s.duplicates(), s.documents(), 100 * s.duplicateShare(), 100 * s.tokensRemovedShare(), s.clusters()));
         if (s.bands() != null) {
             b.append(String.format(Locale.ROOT, "; near duplicates at Jaccard ≥ %s of word %d-grams, %d bands × %d rows",
-                    dev.sextant.app.ui.shell.Inputs.compact(s.spec().threshold()), s.spec().ngram(), s.bands().bands(), s.bands().rows()));
+                    Inputs.compact(s.spec().threshold()), s.spec().ngram(), s.bands().bands(), s.bands().rows()));
         } else {
             b.append("; exact after normalisation");
         }

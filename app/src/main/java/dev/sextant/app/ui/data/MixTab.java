@@ -9,10 +9,14 @@ import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.data.MixPlanner;
 import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSource;
 import dev.sextant.model.data.MixSpec;
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
@@ -25,13 +29,20 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 
 /**
  * The Mixture tab: the field to split by, the tokenizer, the target and the budget on the left; the sources' table,
@@ -118,11 +129,11 @@ final class MixTab {
                 width(number("Contaminated", s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100, "%.2f %%"), 100),
                 width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
         sources.setPlaceholder(new Label("Count the corpus by a field to see its composition."));
-        sources.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+        sources.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(MixSource m, boolean empty) {
                 super.updateItem(m, empty);
-                setTooltip(empty || m == null || m.warning() == null ? null : new javafx.scene.control.Tooltip(m.warning()));
+                setTooltip(empty || m == null || m.warning() == null ? null : new Tooltip(m.warning()));
             }
         });
         Tables.exportable(sources, "mixture.csv", vm.shell());
@@ -145,7 +156,7 @@ final class MixTab {
         SplitPane split = new SplitPane(charts, tables);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
-        VBox box = new VBox(8, dev.sextant.app.ui.shell.Staleness.banner(vm.mixStaleProperty(),
+        VBox box = new VBox(8, Staleness.banner(vm.mixStaleProperty(),
                 "The corpus or the mixture's inputs changed since this mixture was worked out.", vm::runMix), headline, split);
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
@@ -167,16 +178,16 @@ final class MixTab {
         Forms.show(sharesPane, Charts.pairedBars("Share of tokens: corpus and target", "corpus", "target", names,
                 r.sources().stream().map(MixSource::share).toList(), r.sources().stream().map(MixSource::targetShare).toList(), dark.getAsBoolean()), "");
         List<MixSource> drawn = r.sources().stream().filter(s -> s.epochs() != null).toList();
-        org.jfree.chart.JFreeChart epochs = drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
+        JFreeChart epochs = drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
                 drawn.stream().map(MixSource::name).toList(), drawn.stream().map(MixSource::epochs).toList(), dark.getAsBoolean());
         if (epochs != null) {
-            org.jfree.chart.plot.ValueMarker four = new org.jfree.chart.plot.ValueMarker(dev.sextant.model.data.MixPlanner.EPOCHS_FREE,
-                    new java.awt.Color(0xBF8700), new java.awt.BasicStroke(1.2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 1f,
+            ValueMarker four = new ValueMarker(MixPlanner.EPOCHS_FREE,
+                    new Color(0xBF8700), new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f,
                     new float[] {5f, 4f}, 0f));
             four.setLabel("4 epochs");
-            four.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-            four.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-            ((org.jfree.chart.plot.CategoryPlot) epochs.getPlot()).addRangeMarker(four);
+            four.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            four.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+            ((CategoryPlot) epochs.getPlot()).addRangeMarker(four);
         }
         Forms.show(epochsPane, epochs, "No source is drawn.");
         phases.getItems().setAll(r.phases().stream().flatMap(p -> p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(),

@@ -18,7 +18,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import org.jfree.chart.JFreeChart;
 
 /** Controller of ArenaTab.fxml, the Evaluation area's Arena tab: Bradley-Terry ratings of battles, and the win rates. */
 public final class ArenaTab {
@@ -55,7 +57,7 @@ public final class ArenaTab {
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
         Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
         arenaWarning.textProperty().bind(vm.arenaWarningProperty());
-        arenaWarning.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never cut with "…"
+        arenaWarning.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, never cut with "…"
         arenaWarning.visibleProperty().bind(vm.arenaWarningProperty().isNotEmpty());
         arenaWarning.managedProperty().bind(arenaWarning.visibleProperty());
         vm.arenaProperty().addListener((o, a, r) -> showArena(r));
@@ -66,7 +68,7 @@ public final class ArenaTab {
         arenaTable.getItems().setAll(r == null ? List.of() : r.models());
         arenaCounts.setText(r == null ? "" : String.format("%,d battles among %d models, %,d ties", r.totalBattles(), r.order().size(), r.ties()));
         // groups that never met are rated on scales of their own: one chart, one axis, each
-        List<org.jfree.chart.JFreeChart> forests = new ArrayList<>();
+        List<JFreeChart> forests = new ArrayList<>();
         List<Integer> rows = new ArrayList<>();
         if (r != null) {
             for (ArenaResult.Component c : r.components()) {

@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.evaluation;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
@@ -63,7 +64,7 @@ public final class ByDateModel {
         problem.set("");
         shell.jobs().submit("Accuracy before and after " + cut, (progress, cancel) -> EvaluationStudy.byDate(e, m, b, d, cut, skip), result::set, t -> {
             result.set(null);
-            problem.set(dev.sextant.app.Failures.message(t));
+            problem.set(Failures.message(t));
         });
     }
 

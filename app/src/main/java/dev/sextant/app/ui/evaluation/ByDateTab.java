@@ -1,10 +1,13 @@
 package dev.sextant.app.ui.evaluation;
 
 import dev.sextant.app.ui.charts.SampleCharts;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ResultsByDate;
 import java.io.File;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
@@ -14,6 +17,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
 
@@ -45,9 +49,9 @@ public final class ByDateTab {
 
     @FXML
     private void initialize() {
-        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
+        Forms.bindProblem(problem, vm.problemProperty());
         vm.datesProperty().addListener((o, a, b) -> showStored());
-        chooseDates.setTooltip(new javafx.scene.control.Tooltip("CSV item_id,date[,benchmark]: each item's release or creation date"));
+        chooseDates.setTooltip(new Tooltip("CSV item_id,date[,benchmark]: each item's release or creation date"));
         chooseDates.setOnAction(e -> {
             FileChooser c = new FileChooser();
             c.setTitle("The items' dates: item_id,date[,benchmark]");
@@ -104,13 +108,13 @@ public final class ByDateTab {
     private void showStored() {
         EvaluationEvidence e = vm.evidence();
         String b = benchmark.getValue();
-        java.nio.file.Path d = vm.datesProperty().get();
+        Path d = vm.datesProperty().get();
         int stored = e == null || b == null ? 0 : e.dating().itemsOf(b).size();
         datesName.setText(d != null ? "Item dates: " + d.getFileName() : stored > 0 ? String.format("Item dates: the project's (%,d items of %s)",
                 stored, b) : "No item dates for " + (b == null ? "this benchmark" : b) + " in the project: choose a file (item_id,date).");
         datesName.setVisible(b != null || d != null);
         datesName.setManaged(datesName.isVisible());
-        java.time.LocalDate cut = e == null || model.getValue() == null ? null : e.dating().cutoffs().get(model.getValue());
+        LocalDate cut = e == null || model.getValue() == null ? null : e.dating().cutoffs().get(model.getValue());
         cutoff.setPromptText(cut == null ? "YYYY-MM-DD" : cut.toString());
     }
 

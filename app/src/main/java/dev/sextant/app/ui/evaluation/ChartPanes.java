@@ -1,8 +1,14 @@
 package dev.sextant.app.ui.evaluation;
 
+import java.util.List;
+import javafx.beans.property.IntegerProperty;
+import javafx.css.PseudoClass;
+import javafx.geometry.Insets;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 
@@ -18,7 +24,7 @@ final class ChartPanes {
             Label l = new Label(emptyText);
             l.getStyleClass().add("text-muted");
             l.setWrapText(true); // a narrow pane wraps the reason rather than cut it
-            l.setPadding(new javafx.geometry.Insets(0, 12, 0, 12));
+            l.setPadding(new Insets(0, 12, 0, 12));
             pane.getChildren().setAll(l);
         } else {
             pane.getChildren().setAll(new ChartViewer(chart));
@@ -30,12 +36,12 @@ final class ChartPanes {
      * {@code rowHeight} a row and room for its title and axis), scrolling when they do not fit; a muted line when there
      * are none.
      */
-    static void showAll(StackPane pane, java.util.List<JFreeChart> charts, java.util.List<Integer> rows, String emptyText) {
+    static void showAll(StackPane pane, List<JFreeChart> charts, List<Integer> rows, String emptyText) {
         if (charts.size() <= 1) {
             show(pane, charts.isEmpty() ? null : charts.get(0), emptyText);
             return;
         }
-        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(6);
+        VBox box = new VBox(6);
         for (int i = 0; i < charts.size(); i++) {
             ChartViewer v = new ChartViewer(charts.get(i));
             double h = 84 + 22.0 * rows.get(i);
@@ -43,21 +49,21 @@ final class ChartPanes {
             v.setPrefHeight(h);
             box.getChildren().add(v);
         }
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         pane.getChildren().setAll(scroll);
     }
 
     /** The field shows the property and sets it while it holds a whole number; otherwise it is marked. */
-    static void integerField(TextField field, javafx.beans.property.IntegerProperty property) {
+    static void integerField(TextField field, IntegerProperty property) {
         field.setText(String.valueOf(property.get()));
         field.textProperty().addListener((o, a, b) -> {
             try {
                 property.set(Integer.parseInt(b.strip()));
-                field.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("danger"), false);
+                field.pseudoClassStateChanged(PseudoClass.getPseudoClass("danger"), false);
             } catch (NumberFormatException e) {
-                field.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("danger"), true);
+                field.pseudoClassStateChanged(PseudoClass.getPseudoClass("danger"), true);
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.evaluation;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.evaluation.CapabilityProfile;
@@ -47,7 +48,7 @@ public final class DimensionsModel {
             result.set(r);
         }, t -> {
             result.set(null);
-            problem.set(dev.sextant.app.Failures.message(t));
+            problem.set(Failures.message(t));
         });
     }
 

@@ -5,18 +5,22 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.Charts;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.CapabilityProfile;
+import dev.sextant.model.statistics.Interval;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
 
@@ -51,13 +55,13 @@ public final class DimensionsTab {
 
     @FXML
     private void initialize() {
-        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
-        chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> (vm.mapProperty().get() == null
+        Forms.bindProblem(problem, vm.problemProperty());
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> (vm.mapProperty().get() == null
                 ? "placement: the index's categories and the defaults for well-known tasks" : "map: " + vm.mapProperty().get().getFileName())
                 + (vm.refusalSets().isEmpty() ? "" : "; refusal sets: " + vm.refusalSets().size()), vm.mapProperty(), vm.refusalSets()));
-        chooseMap.setTooltip(new javafx.scene.control.Tooltip("benchmark,dimension[,weight] CSV: dimensions reasoning, code, long context,"
+        chooseMap.setTooltip(new Tooltip("benchmark,dimension[,weight] CSV: dimensions reasoning, code, long context,"
                 + " instruction following, refusal/safety, knowledge (or their usual names: coding, math, safety…)"));
-        chooseRefusals.setTooltip(new javafx.scene.control.Tooltip("model,item_id,should_refuse,refused CSV (yes/no)"));
+        chooseRefusals.setTooltip(new Tooltip("model,item_id,should_refuse,refused CSV (yes/no)"));
         chooseMap.setOnAction(e -> {
             File f = chooser("The dimension map: benchmark,dimension[,weight]").showOpenDialog(chooseMap.getScene().getWindow());
             if (f != null) {
@@ -136,7 +140,7 @@ public final class DimensionsTab {
                 : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", c.value(), c.low(), c.high());
     }
 
-    static String rate(double v, dev.sextant.model.statistics.Interval i, int n) {
+    static String rate(double v, Interval i, int n) {
         return Double.isNaN(v) ? "— (no items)" : String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f] of %d", 100 * v, 100 * i.low(), 100 * i.high(), n);
     }
 

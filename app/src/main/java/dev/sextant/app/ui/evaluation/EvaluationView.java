@@ -3,15 +3,25 @@ package dev.sextant.app.ui.evaluation;
 import dev.sextant.app.ui.shell.FxmlView;
 import java.io.File;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.TransferMode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -30,7 +40,7 @@ public final class EvaluationView {
     @FXML private VBox root;
     @FXML private Button importButton;
     @FXML private Label message;
-    @FXML private javafx.scene.control.Hyperlink allNotes;
+    @FXML private Hyperlink allNotes;
     @FXML private TabPane tabs;
     @FXML private Tab evidenceTab;
     @FXML private Tab varianceTab;
@@ -51,14 +61,14 @@ public final class EvaluationView {
     private void initialize() {
         // how the files were read: the first notes on the page, every note one click away (a long list would push the
         // tables off a 768-pixel screen)
-        message.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> firstLines(vm.messageProperty().get()),
+        message.textProperty().bind(Bindings.createStringBinding(() -> firstLines(vm.messageProperty().get()),
                 vm.messageProperty()));
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        allNotes.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        allNotes.visibleProperty().bind(Bindings.createBooleanBinding(
                 () -> !firstLines(vm.messageProperty().get()).equals(vm.messageProperty().get()), vm.messageProperty()));
         allNotes.managedProperty().bind(allNotes.visibleProperty());
-        allNotes.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        allNotes.textProperty().bind(Bindings.createStringBinding(
                 () -> "All " + vm.messageProperty().get().lines().count() + " notes on how the files were read…", vm.messageProperty()));
         allNotes.setOnAction(e -> showAllNotes());
         importButton.setOnAction(e -> chooseAndImport());
@@ -77,22 +87,22 @@ public final class EvaluationView {
     }
 
     /** Labels and buttons in a toolbar row keep their full text; fields give up width instead. */
-    private static void keepToolbarLabelsWhole(javafx.scene.Parent parent) {
+    private static void keepToolbarLabelsWhole(Parent parent) {
         for (Node n : parent.getChildrenUnmodifiable()) {
-            if (parent instanceof javafx.scene.layout.HBox && n instanceof javafx.scene.control.Labeled l && !l.isWrapText()
+            if (parent instanceof HBox && n instanceof Labeled l && !l.isWrapText()
                     && !l.getStyleClass().contains("verdict")) {
-                l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // verdicts may shorten, field labels may not
+                l.setMinWidth(Region.USE_PREF_SIZE); // verdicts may shorten, field labels may not
             }
-            if (parent instanceof javafx.scene.layout.HBox && n instanceof TextField f) {
-                f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            if (parent instanceof HBox && n instanceof TextField f) {
+                f.setMinWidth(Region.USE_PREF_SIZE);
             }
-            if (n instanceof javafx.scene.Parent p) {
+            if (n instanceof Parent p) {
                 keepToolbarLabelsWhole(p);
             }
         }
         if (parent instanceof TabPane tp) {
             tp.getTabs().forEach(t -> {
-                if (t.getContent() instanceof javafx.scene.Parent p) {
+                if (t.getContent() instanceof Parent p) {
                     keepToolbarLabelsWhole(p);
                 }
             });
@@ -106,11 +116,11 @@ public final class EvaluationView {
     }
 
     private void showAllNotes() {
-        javafx.scene.control.TextArea area = new javafx.scene.control.TextArea(vm.messageProperty().get());
+        TextArea area = new TextArea(vm.messageProperty().get());
         area.setEditable(false);
         area.setWrapText(true);
         area.setPrefSize(760, 360);
-        javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
+        Alert a = new Alert(Alert.AlertType.INFORMATION);
         a.initOwner(root.getScene().getWindow());
         a.setTitle("Sextant");
         a.setHeaderText("How the evaluation files were read");
@@ -120,8 +130,8 @@ public final class EvaluationView {
     }
 
     /** Which model a samples file is of, when the files beside it cannot tell: asked, never guessed. */
-    private java.util.Optional<String> askModel(String question, String suggestion) {
-        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(suggestion);
+    private Optional<String> askModel(String question, String suggestion) {
+        TextInputDialog d = new TextInputDialog(suggestion);
         d.initOwner(root.getScene().getWindow());
         d.setTitle("Sextant");
         d.setHeaderText("Which model are these samples of?\n" + question);

@@ -4,20 +4,29 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.evaluation.ArenaResult;
+import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
+import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
 import dev.sextant.model.evaluation.Scorecard;
+import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.IndexTemplates;
 import dev.sextant.model.project.Project;
 import dev.sextant.model.statistics.Power;
 import dev.sextant.workspaces.EvidenceSource;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -152,9 +161,9 @@ public final class EvaluationViewModel {
      * Asks the user a question about the files being imported (which model samples files are of): the question and a
      * suggestion in, the answer out, empty when the user declines. Set by the view.
      */
-    private java.util.function.BiFunction<String, String, java.util.Optional<String>> asker = (q, s) -> java.util.Optional.empty();
+    private BiFunction<String, String, Optional<String>> asker = (q, s) -> Optional.empty();
 
-    public void setAsker(java.util.function.BiFunction<String, String, java.util.Optional<String>> asker) {
+    public void setAsker(BiFunction<String, String, Optional<String>> asker) {
         this.asker = asker;
     }
 
@@ -183,8 +192,8 @@ public final class EvaluationViewModel {
             shell.statusProperty().set("Imported " + imported.size() + (imported.size() == 1 ? " file, " : " files, ") + rows + " rows, into " + p.name());
             reload();
         }, error -> {
-            if (model == null && error instanceof dev.sextant.model.io.BadInputException bad && "model".equals(bad.field().orElse(null))) {
-                java.util.Optional<String> named = asker.apply(bad.source() + ": " + bad.problem(), "");
+            if (model == null && error instanceof BadInputException bad && "model".equals(bad.field().orElse(null))) {
+                Optional<String> named = asker.apply(bad.source() + ": " + bad.problem(), "");
                 if (named.isPresent()) {
                     importFiles(files, named.get());
                     return;
@@ -195,7 +204,7 @@ public final class EvaluationViewModel {
     }
 
     /** Whether files of this kind hold results, which a run date applies to. */
-    static boolean holdsResults(dev.sextant.model.evaluation.EvidenceFile.Kind kind) {
+    static boolean holdsResults(EvidenceFile.Kind kind) {
         return EvaluationStudy.holdsResults(kind);
     }
 
@@ -207,7 +216,7 @@ public final class EvaluationViewModel {
             return;
         }
         shell.jobs().submit("Run date of " + source.name(), (progress, cancel) -> {
-            java.time.LocalDate date = EvaluationStudy.runDate(text);
+            LocalDate date = EvaluationStudy.runDate(text);
             new EvaluationStudy(ws, p.id()).setRunDate(source.id(), date);
             return date == null ? "Run date of " + source.name() + " cleared" : source.name() + " dated " + date;
         }, said -> {
@@ -277,7 +286,7 @@ public final class EvaluationViewModel {
 
     /** Writes the three index templates into {@code dir} and says where. */
     public void saveTemplates(Path dir) {
-        shell.jobs().submit("Save index templates", (progress, cancel) -> dev.sextant.model.io.IndexTemplates.write(dir), files ->
+        shell.jobs().submit("Save index templates", (progress, cancel) -> IndexTemplates.write(dir), files ->
                 shell.statusProperty().set("Wrote " + String.join(", ", files.stream().map(f -> f.getFileName().toString()).toList()) + " to " + dir
                         + ": fill them in and import them (Sources), or use them with sextant eval index"));
     }
@@ -291,7 +300,7 @@ public final class EvaluationViewModel {
      * Keeps an index built in the editor as the project's current weight table (and mix, when given), then analyses
      * the evidence with it. A table that fails the checks is refused with the row and field, and nothing is kept.
      */
-    public void keepIndex(String name, List<dev.sextant.model.evaluation.BenchmarkWeight> weights, java.util.Map<String, Double> mix) {
+    public void keepIndex(String name, List<BenchmarkWeight> weights, Map<String, Double> mix) {
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
         if (ws == null || p == null) {
@@ -340,7 +349,7 @@ public final class EvaluationViewModel {
         empty.set(e == null || e.isEmpty());
         message.set(e == null || e.isEmpty()
                 ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
-                : String.join("\n", (a == null ? importNotes : java.util.stream.Stream.concat(importNotes.stream(), a.notes().stream()).toList())
+                : String.join("\n", (a == null ? importNotes : Stream.concat(importNotes.stream(), a.notes().stream()).toList())
                         .stream().map(n -> "• " + n).toList()));
     }
 

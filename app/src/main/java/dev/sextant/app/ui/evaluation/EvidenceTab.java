@@ -11,10 +11,13 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 
 /** Controller of EvidenceTab.fxml, the Evaluation area's Evidence tab: the files imported into the project. */
@@ -53,9 +56,9 @@ public final class EvidenceTab {
                 vm.deleteSource(s);
             }
         });
-        runDate.setTooltip(new javafx.scene.control.Tooltip("When the selected file's results were produced: the scorecard marks results "
+        runDate.setTooltip(new Tooltip("When the selected file's results were produced: the scorecard marks results "
                 + "older than 12 months stale"));
-        runDate.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+        runDate.disableProperty().bind(Bindings.createBooleanBinding(() -> {
             EvidenceSource s = sourcesTable.getSelectionModel().getSelectedItem();
             return s == null || !EvaluationViewModel.holdsResults(s.kind());
         }, sourcesTable.getSelectionModel().selectedItemProperty()));
@@ -64,7 +67,7 @@ public final class EvidenceTab {
             if (s == null) {
                 return;
             }
-            javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(s.runDate() == null ? "" : s.runDate().toString());
+            TextInputDialog d = new TextInputDialog(s.runDate() == null ? "" : s.runDate().toString());
             d.initOwner(dropZone.getScene().getWindow());
             d.setTitle("Sextant");
             d.setHeaderText("When were the results in " + s.name() + " produced?");

@@ -13,11 +13,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.event.ActionEvent;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -25,6 +31,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.cell.TextFieldTableCell;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -167,7 +174,7 @@ public final class IndexEditor {
         d.setTitle("Sextant");
         d.setHeaderText("Build the composite index: its benchmarks, their weights and categories, and your workload");
         d.setResizable(true);
-        ButtonType keep = new ButtonType("Keep in project", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        ButtonType keep = new ButtonType("Keep in project", ButtonBar.ButtonData.OK_DONE);
         d.getDialogPane().getButtonTypes().addAll(keep, ButtonType.CANCEL);
 
         TextField name = new TextField(current == null || current.isEmpty() ? "My index" : "Edited index");
@@ -182,12 +189,12 @@ public final class IndexEditor {
         share.setPrefWidth(70);
         share.setMinWidth(70);
         share.setEditable(false);
-        share.setCellValueFactory(c -> javafx.beans.binding.Bindings.createStringBinding(() -> share(rows, c.getValue()),
+        share.setCellValueFactory(c -> Bindings.createStringBinding(() -> share(rows, c.getValue()),
                 c.getValue().weight));
         table.getColumns().add(share);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPrefHeight(260);
-        rows.addListener((javafx.collections.ListChangeListener<WeightRow>) c -> table.refresh());
+        rows.addListener((ListChangeListener<WeightRow>) c -> table.refresh());
         rows.forEach(r -> r.weight.addListener((o, a, b) -> table.refresh()));
 
         Button add = new Button("Add benchmark");
@@ -246,7 +253,7 @@ public final class IndexEditor {
         Label mixTitle = new Label("Your workload: share of traffic per category (any scale)");
         mixTitle.getStyleClass().add("card-title");
         HBox nameRow = new HBox(8, new Label("Name"), name);
-        nameRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        nameRow.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(name, Priority.ALWAYS);
         VBox content = new VBox(8, nameRow, help, table, buttons(add, remove, scored, equal), mixTitle, mixTable,
                 buttons(fromCategories, removeCategory), problem);
@@ -255,7 +262,7 @@ public final class IndexEditor {
         d.getDialogPane().setMinWidth(780);
         d.getDialogPane().setPrefWidth(820);
         d.setOnShown(e -> d.getDialogPane().getScene().getWindow().sizeToScene());
-        d.getDialogPane().lookupButton(keep).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        d.getDialogPane().lookupButton(keep).addEventFilter(ActionEvent.ACTION, e -> {
             try {
                 read(name.getText(), rows, mixRows);
                 problem.setText("");
@@ -269,11 +276,11 @@ public final class IndexEditor {
     }
 
     /** Buttons at their full width, wrapping to a second line rather than cutting their labels. */
-    private static javafx.scene.layout.FlowPane buttons(Button... b) {
+    private static FlowPane buttons(Button... b) {
         for (Button x : b) {
             x.setMinWidth(Region.USE_PREF_SIZE);
         }
-        javafx.scene.layout.FlowPane f = new javafx.scene.layout.FlowPane(8, 6, b);
+        FlowPane f = new FlowPane(8, 6, b);
         return f;
     }
 
@@ -294,7 +301,7 @@ public final class IndexEditor {
         }
     }
 
-    private static TableColumn<WeightRow, String> column(String title, double width, java.util.function.Function<WeightRow, StringProperty> p) {
+    private static TableColumn<WeightRow, String> column(String title, double width, Function<WeightRow, StringProperty> p) {
         TableColumn<WeightRow, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setMinWidth(Math.min(width, 90));
@@ -304,7 +311,7 @@ public final class IndexEditor {
         return c;
     }
 
-    private static TableColumn<MixRow, String> mixColumn(String title, double width, java.util.function.Function<MixRow, StringProperty> p) {
+    private static TableColumn<MixRow, String> mixColumn(String title, double width, Function<MixRow, StringProperty> p) {
         TableColumn<MixRow, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(x -> p.apply(x.getValue()));

@@ -8,19 +8,24 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.Charts;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.io.IndexTemplates;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
+import javafx.stage.DirectoryChooser;
 
 /**
  * Controller of IndexTab.fxml, the Evaluation area's Index tab: a composite index re-weighted to the workload, its rank
@@ -36,13 +41,13 @@ public final class IndexTab {
     @FXML private Button recomputeIndex;
     @FXML private Button editIndex;
     @FXML private Button templates;
-    @FXML private javafx.scene.control.ChoiceBox<CompositeIndexSpec.Normalization> normalization;
+    @FXML private ChoiceBox<CompositeIndexSpec.Normalization> normalization;
     @FXML private Label divergence;
     @FXML private TableView<CompositeIndexResult.ModelRow> indexTable;
     /** Shown when the scores give tokens per item: the index's token-efficiency columns. */
-    private final javafx.scene.control.TableColumn<CompositeIndexResult.ModelRow, Double> tokensColumn =
+    private final TableColumn<CompositeIndexResult.ModelRow, Double> tokensColumn =
             number("Tokens / item", CompositeIndexResult.ModelRow::tokens, "%,.0f");
-    private final javafx.scene.control.TableColumn<CompositeIndexResult.ModelRow, Double> efficiencyColumn =
+    private final TableColumn<CompositeIndexResult.ModelRow, Double> efficiencyColumn =
             number("Score / 1k tokens", CompositeIndexResult.ModelRow::scorePerKiloToken, "%.4f");
     @FXML private StackPane mixPane;
     @FXML private StackPane heatmapPane;
@@ -64,7 +69,7 @@ public final class IndexTab {
         });
         recomputeIndex.setOnAction(e -> vm.recompute());
         normalization.getItems().setAll(CompositeIndexSpec.Normalization.values());
-        normalization.setConverter(dev.sextant.app.ui.shell.Forms.converter(n -> n == null ? "" : switch (n) {
+        normalization.setConverter(Forms.converter(n -> n == null ? "" : switch (n) {
             case RAW -> "as scored";
             case RANDOM_BASELINE -> "above random guessing";
         }));
@@ -76,9 +81,9 @@ public final class IndexTab {
         });
         editIndex.disableProperty().bind(vm.shell().currentProjectProperty().isNull());
         templates.setOnAction(e -> {
-            javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+            DirectoryChooser c = new DirectoryChooser();
             c.setTitle("Folder for the index templates (" + IndexTemplates.WEIGHTS + ", " + IndexTemplates.SCORES + ", " + IndexTemplates.MIX + ")");
-            java.io.File dir = c.showDialog(templates.getScene().getWindow());
+            File dir = c.showDialog(templates.getScene().getWindow());
             if (dir != null) {
                 vm.saveTemplates(dir.toPath());
             }

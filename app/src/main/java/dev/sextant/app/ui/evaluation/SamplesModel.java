@@ -1,12 +1,18 @@
 package dev.sextant.app.ui.evaluation;
 
+import dev.sextant.app.Failures;
 import dev.sextant.app.study.EvaluationStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
+import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.RepeatedSamples;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Supplier;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -20,7 +26,7 @@ import javafx.collections.ObservableList;
 public final class SamplesModel {
 
     private final ShellModel shell;
-    private final java.util.function.Supplier<dev.sextant.model.evaluation.EvaluationEvidence> evidence;
+    private final Supplier<EvaluationEvidence> evidence;
     private final ObservableList<Path> files = FXCollections.observableArrayList();
     private final StringProperty ks = new SimpleStringProperty("1,2,4");
     private final StringProperty priceIn = new SimpleStringProperty("");
@@ -31,7 +37,7 @@ public final class SamplesModel {
     private final ObservableList<Integer> shownKs = FXCollections.observableArrayList();
 
     /** @param evidence the project's evidence, summarised when no trial files are chosen */
-    public SamplesModel(ShellModel shell, java.util.function.Supplier<dev.sextant.model.evaluation.EvaluationEvidence> evidence) {
+    public SamplesModel(ShellModel shell, Supplier<EvaluationEvidence> evidence) {
         this.shell = shell;
         this.evidence = evidence;
     }
@@ -48,7 +54,7 @@ public final class SamplesModel {
             return;
         }
         List<Path> chosen = List.copyOf(files);
-        dev.sextant.model.evaluation.EvaluationEvidence held = evidence.get();
+        EvaluationEvidence held = evidence.get();
         if (chosen.isEmpty() && (held == null || held.items().stream().noneMatch(x -> x.sample() != null))) {
             rows.clear();
             notes.set("");
@@ -61,17 +67,17 @@ public final class SamplesModel {
                     + (chosen.size() == 1 ? " file" : " files") + " and resampling");
             return chosen.isEmpty() ? EvaluationStudy.samples(held, k, prices, 1, cancel) : EvaluationStudy.samples(chosen, null, null, k, prices, 1, cancel);
         }, s -> {
-            shownKs.setAll(new java.util.TreeSet<>(k));
+            shownKs.setAll(new TreeSet<>(k));
             rows.setAll(s.rows());
             // a note several rows share is said once, naming them
-            java.util.Map<String, List<String>> byNote = new java.util.LinkedHashMap<>();
+            Map<String, List<String>> byNote = new LinkedHashMap<>();
             s.rows().forEach(r -> r.notes().forEach(n -> byNote.computeIfAbsent(n, x -> new ArrayList<>()).add(r.model() + " on " + r.benchmark())));
             List<String> all = new ArrayList<>(s.notes());
             byNote.forEach((n, who) -> all.add(String.join(", ", who) + ": " + n));
             notes.set(String.join("\n", all));
         }, e -> {
             rows.clear();
-            problem.set(dev.sextant.app.Failures.message(e));
+            problem.set(Failures.message(e));
         });
     }
 

@@ -6,6 +6,7 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.SampleCharts;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.evaluation.RepeatedSamples;
 import java.io.File;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -20,6 +22,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
 
@@ -55,12 +58,12 @@ public final class SamplesTab {
         ks.textProperty().bindBidirectional(vm.ksProperty());
         priceIn.textProperty().bindBidirectional(vm.priceInProperty());
         priceOut.textProperty().bindBidirectional(vm.priceOutProperty());
-        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
-        dev.sextant.app.ui.shell.Forms.bindProblem(notes, vm.notesProperty()); // shown only while there are some
-        chosen.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.files().isEmpty()
+        Forms.bindProblem(problem, vm.problemProperty());
+        Forms.bindProblem(notes, vm.notesProperty()); // shown only while there are some
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> vm.files().isEmpty()
                 ? "the project's repeated samples"
                 : vm.files().size() == 1 ? vm.files().get(0).getFileName().toString() : vm.files().size() + " files", vm.files()));
-        choose.setTooltip(new javafx.scene.control.Tooltip("Items answered several times: per-item CSVs with a sample column, lm-evaluation-harness"
+        choose.setTooltip(new Tooltip("Items answered several times: per-item CSVs with a sample column, lm-evaluation-harness"
                 + " samples files of several runs (one file a run), τ-bench results. Without files: the project's evidence scored with a"
                 + " sample index."));
         choose.setOnAction(e -> {

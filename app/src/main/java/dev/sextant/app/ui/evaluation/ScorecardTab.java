@@ -8,8 +8,10 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
+import javafx.scene.layout.Region;
 
 /** Controller of ScorecardTab.fxml, the Evaluation area's Scorecard tab: each grade with the checks and evidence beneath it. */
 public final class ScorecardTab {
@@ -30,7 +32,7 @@ public final class ScorecardTab {
         Tables.textCells(name);
         TreeTableColumn<Scorecard.Check, Scorecard.Grade> grade = new TreeTableColumn<>("Grade");
         grade.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().grade()));
-        grade.setCellFactory(col -> new javafx.scene.control.TreeTableCell<>() {
+        grade.setCellFactory(col -> new TreeTableCell<>() {
             @Override
             protected void updateItem(Scorecard.Grade g, boolean empty) {
                 super.updateItem(g, empty);
@@ -39,7 +41,7 @@ public final class ScorecardTab {
                     setText(null);
                 } else {
                     Label badge = new Label(g.name().toLowerCase(Locale.ROOT));
-                    badge.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                    badge.setMinWidth(Region.USE_PREF_SIZE);
                     badge.getStyleClass().addAll("grade", "grade-" + g.name().toLowerCase(Locale.ROOT));
                     setGraphic(badge);
                     setText(null);

@@ -7,6 +7,7 @@ import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.charts.CalibrationCharts;
 import dev.sextant.app.ui.shell.Dialogs;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.DeviceInfo;
@@ -17,6 +18,7 @@ import dev.sextant.model.calibration.ProfileComparison;
 import dev.sextant.workspaces.SavedProfile;
 import java.io.File;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
@@ -63,7 +65,7 @@ public final class GpuView {
 
     @FXML
     private void initialize() {
-        dev.sextant.app.ui.shell.Forms.bindProblem(problem, vm.problemProperty());
+        Forms.bindProblem(problem, vm.problemProperty());
         quick.selectedProperty().bindBidirectional(vm.quickProperty());
         device.setText("Probing…");
         vm.statusProperty().addListener((o, a, s) -> showStatus(s));
@@ -132,7 +134,7 @@ public final class GpuView {
                 .ifPresent(vm::save));
     }
 
-    private java.util.Optional<String> ask(String header, String suggestion) {
+    private Optional<String> ask(String header, String suggestion) {
         TextInputDialog d = new TextInputDialog(suggestion);
         d.initOwner(root.getScene().getWindow());
         d.setTitle("Sextant");

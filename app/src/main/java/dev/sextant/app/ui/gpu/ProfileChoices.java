@@ -1,16 +1,19 @@
 package dev.sextant.app.ui.gpu;
 
 import dev.sextant.app.study.CalibrationStudy;
+import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.calibration.Calibration;
 import dev.sextant.workspaces.SavedProfile;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListCell;
 
 /**
  * What a planner's rates come from, as the planning areas offer it: the catalog defaults (null) or one of the project's
@@ -41,7 +44,7 @@ public final class ProfileChoices {
             chosen.set(was == null ? null : list.stream().filter(s -> s.id().equals(was.id())).findFirst().orElse(null));
         }, null);
         if (!submitted) {
-            choices.setAll(java.util.Collections.singletonList(null));
+            choices.setAll(Collections.singletonList(null));
             chosen.set(null);
         }
     }
@@ -69,8 +72,8 @@ public final class ProfileChoices {
     public ComboBox<SavedProfile> comboBox(String id) {
         ComboBox<SavedProfile> box = new ComboBox<>(choices);
         box.valueProperty().bindBidirectional(chosen);
-        box.setConverter(dev.sextant.app.ui.shell.Forms.converter(s -> s == null ? DEFAULTS : s.name() + " (" + s.profile().device().name() + ")"));
-        box.setButtonCell(new javafx.scene.control.ListCell<>() {
+        box.setConverter(Forms.converter(s -> s == null ? DEFAULTS : s.name() + " (" + s.profile().device().name() + ")"));
+        box.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(SavedProfile s, boolean empty) {
                 super.updateItem(s, empty);

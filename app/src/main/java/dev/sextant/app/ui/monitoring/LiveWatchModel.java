@@ -14,11 +14,14 @@ import dev.sextant.model.monitoring.TrafficMonitor;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -99,7 +102,7 @@ public final class LiveWatchModel {
             } else {
                 InputError.require(file.get() != null && !file.get().isBlank(), "monitor.file", "Choose the log file to follow.");
             }
-            String name = "watch " + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace("T", " ").replace("Z", "");
+            String name = "watch " + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace("T", " ").replace("Z", "");
             TrafficWatch watch = new TrafficWatch(settings, null, Math.min(w / 2, 10_000), canaryWatch, listener(),
                     new TrafficWatch.Keep(ws, project.id(), name));
             session = new WatchSession(watch, otlp ? List.of() : List.of(Path.of(file.get().strip())), false, Map.of(), "127.0.0.1", otlpPort,
@@ -193,8 +196,8 @@ public final class LiveWatchModel {
         }
     }
 
-    private CanaryWatch canaryWatch(Workspace ws, java.util.UUID projectId, Map<String, String> canarySeg, Map<String, String> baselineSeg) {
-        Map<String, String> given = new java.util.LinkedHashMap<>();
+    private CanaryWatch canaryWatch(Workspace ws, UUID projectId, Map<String, String> canarySeg, Map<String, String> baselineSeg) {
+        Map<String, String> given = new LinkedHashMap<>();
         if (rollback.get() != null && !rollback.get().isBlank()) {
             for (String part : rollback.get().split(",")) {
                 String[] kv = part.split("=", 2);
@@ -214,7 +217,7 @@ public final class LiveWatchModel {
     /** Comma-separated column names, lower case (the forms' "Segments by"). */
     static List<String> list(String text) {
         return text == null || text.isBlank() ? List.of()
-                : java.util.Arrays.stream(text.split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
+                : Arrays.stream(text.split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
     }
 
     /** A form's COLUMN=VALUE[,…] segment (a baseline group, a canary); null when blank; an input error naming the field otherwise. */

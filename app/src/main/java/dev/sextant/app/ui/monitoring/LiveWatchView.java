@@ -26,6 +26,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -70,7 +71,7 @@ final class LiveWatchView {
         fileRow.visibleProperty().bind(vm.sourceProperty().isEqualTo("file"));
         port.visibleProperty().bind(vm.sourceProperty().isEqualTo("otlp"));
         grid.row(Bindings.when(vm.sourceProperty().isEqualTo("file")).then("Log file").otherwise("Port (loopback)"),
-                new javafx.scene.layout.StackPane(fileRow, port));
+                new StackPane(fileRow, port));
         grid.field("Window", "monitor.window", vm.windowProperty(), "1m", "live-window");
         grid.field("Segments by", "monitor.by", vm.byProperty(), "route, version", "live-by");
         grid.field("Baseline group", "monitor.baseline", vm.baselineProperty(), "route=stable", "live-baseline");

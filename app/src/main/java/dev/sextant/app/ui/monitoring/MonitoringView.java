@@ -8,16 +8,20 @@ import dev.sextant.app.ui.charts.MonitoringCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.monitoring.FeedbackLoop;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
+import dev.sextant.workspaces.MonitorRepository;
 import dev.sextant.workspaces.SavedMonitorImport;
 import java.io.File;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
@@ -27,16 +31,19 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 
 /**
@@ -110,7 +117,7 @@ public final class MonitoringView {
         Button analyze = new Button("Analyse");
         analyze.setId("monitoring-analyze");
         analyze.getStyleClass().add("accent");
-        analyze.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(vm.imports()));
+        analyze.disableProperty().bind(Bindings.isEmpty(vm.imports()));
         analyze.setOnAction(e -> vm.analyze());
         Label note = Forms.muted("Every kept import of the project is analysed together. A baseline group (route=stable) sets every other segment "
                 + "against it over the same windows: a canary's live verdict.");
@@ -159,14 +166,14 @@ public final class MonitoringView {
         requests.setPlaceholder(new Label("Choose an alert to see the requests that drove it, most telling first."));
         Tables.exportable(requests, "alert-requests.csv", vm.shell());
         Tables.fit(requests, "MonitoringView.requests");
-        alerts.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        alerts.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         Button send = new Button("Send to next rotation…");
         send.setId("monitoring-send-rotation");
         send.getStyleClass().add("small");
         send.disableProperty().bind(vm.analysisProperty().isNull());
         send.setOnAction(e -> sendToRotation());
         send.setMinWidth(Region.USE_PREF_SIZE);
-        send.setTooltip(new javafx.scene.control.Tooltip("The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of "
+        send.setTooltip(new Tooltip("The chosen alerts' requests (all alerts when none is chosen) and a stratified sample of "
                 + "the rest become the next dated rotation of the private test set and replay trace, without what earlier rotations took."));
         Label sendNote = Forms.muted("the chosen alerts (or all) and a sample of the rest → the next private test set");
         HBox.setHgrow(sendNote, Priority.ALWAYS);
@@ -186,7 +193,7 @@ public final class MonitoringView {
         drift.setPlaceholder(new Label("No drift: the prompt and output lengths hold their first windows' distribution."));
         Tables.exportable(drift, "drift.csv", vm.shell());
         Tables.fit(drift, "MonitoringView.drift");
-        TableView<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations = new TableView<>(vm.rotations());
+        TableView<MonitorRepository.SavedRotation> rotations = new TableView<>(vm.rotations());
         rotations.setId("monitoring-rotations");
         rotations.getColumns().setAll(List.of(
                 width(text("Rotation", r -> r.date().toString()), 110),
@@ -198,7 +205,7 @@ public final class MonitoringView {
         export.getStyleClass().add("small");
         export.disableProperty().bind(rotations.getSelectionModel().selectedItemProperty().isNull());
         export.setOnAction(e -> {
-            javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+            DirectoryChooser c = new DirectoryChooser();
             c.setTitle("Write the rotation's files into");
             File dir = c.showDialog(root.getScene().getWindow());
             if (dir != null) {
@@ -228,7 +235,7 @@ public final class MonitoringView {
         Label next = new Label();
         next.setWrapText(true);
         next.getStyleClass().add("text-muted");
-        next.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+        next.textProperty().bind(Bindings.createStringBinding(() -> {
             FeedbackLoop.VersionLoop l = loop.getSelectionModel().getSelectedItem();
             if (l == null && !vm.loop().isEmpty()) {
                 l = vm.loop().get(0);
@@ -238,7 +245,7 @@ public final class MonitoringView {
         VBox.setVgrow(loop, Priority.ALWAYS);
         Tab loopTab = new Tab("Loop", new VBox(6, next, loop));
         loopTab.setId("monitoring-loop-tab");
-        loopTab.setTooltip(new javafx.scene.control.Tooltip("Each model version: launched (its first request) → monitoring → feedback collected"
+        loopTab.setTooltip(new Tooltip("Each model version: launched (its first request) → monitoring → feedback collected"
                 + " (a rotation holds its requests) → re-evaluated (the gate's scores for it imported since)."));
         loopTab.setOnSelectionChanged(e -> {
             if (loopTab.isSelected()) {
@@ -261,12 +268,12 @@ public final class MonitoringView {
         return box;
     }
 
-    private static String day(java.time.LocalDate d) {
+    private static String day(LocalDate d) {
         return d == null ? "—" : d.toString();
     }
 
     private void sendToRotation() {
-        dev.sextant.app.ui.shell.Dialogs.askName(root.getScene().getWindow(), "Normal requests to sample besides the alerts' (stratified by segment "
+        Dialogs.askName(root.getScene().getWindow(), "Normal requests to sample besides the alerts' (stratified by segment "
                 + "and prompt length)", "200").ifPresent(n -> {
                     try {
                         int k = Integer.parseInt(n.strip());
@@ -285,7 +292,7 @@ public final class MonitoringView {
         c.setTitle("Import request logs");
         List<File> picked = c.showOpenMultipleDialog(root.getScene().getWindow());
         if (picked != null && !picked.isEmpty()) {
-            dev.sextant.app.ui.shell.Dialogs.askName(root.getScene().getWindow(), "Keep these request logs in the project as", picked.get(0).getName())
+            Dialogs.askName(root.getScene().getWindow(), "Keep these request logs in the project as", picked.get(0).getName())
                     .ifPresent(name -> vm.importLogs(picked.stream().map(File::toPath).toList(), name));
         }
     }

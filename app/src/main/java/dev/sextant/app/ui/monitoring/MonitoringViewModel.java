@@ -5,15 +5,21 @@ import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.monitoring.FeedbackLoop;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.monitoring.TrafficMonitor;
+import dev.sextant.workspaces.MonitorRepository;
 import dev.sextant.workspaces.SavedMonitorImport;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -38,7 +44,7 @@ public final class MonitoringViewModel {
     private final StringProperty baseline = new SimpleStringProperty("route=stable");
     private final StringProperty sloError = new SimpleStringProperty("");
     private final LiveWatchModel live;
-    private final ObservableList<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations = FXCollections.observableArrayList();
+    private final ObservableList<MonitorRepository.SavedRotation> rotations = FXCollections.observableArrayList();
     private final ObservableList<FeedbackLoop.VersionLoop> loop = FXCollections.observableArrayList();
     private TrafficMonitor.Settings analysed;
 
@@ -61,7 +67,7 @@ public final class MonitoringViewModel {
     }
 
     /** What the area lists of a project: its imports, rotations and the loop per model version. */
-    private record Kept(List<SavedMonitorImport> imports, List<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations,
+    private record Kept(List<SavedMonitorImport> imports, List<MonitorRepository.SavedRotation> rotations,
                         List<FeedbackLoop.VersionLoop> loop) {
     }
 
@@ -95,7 +101,7 @@ public final class MonitoringViewModel {
         }
         List<String> choice = chosen == null || chosen.isEmpty() ? List.of("all")
                 : chosen.stream().map(x -> Integer.toString(a.result().alerts().indexOf(x) + 1)).toList();
-        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
         shell.inProject("Make the next rotation", (ws, p, progress, cancel) -> {
             progress.progress(-1, "reading the kept requests and choosing the rotation's items");
             return MonitoringStudy.feedback(ws, p.id(), null, s, choice, sample, today, List.of(), null, 1);
@@ -108,13 +114,13 @@ public final class MonitoringViewModel {
     }
 
     /** Writes a kept rotation's test items and replay trace into a folder. */
-    public void exportRotation(dev.sextant.workspaces.MonitorRepository.SavedRotation r, Path dir) {
+    public void exportRotation(MonitorRepository.SavedRotation r, Path dir) {
         shell.inProject("Export " + r.name(), (ws, p, progress, cancel) -> MonitoringStudy.exportRotation(r, dir),
-                files -> shell.statusProperty().set("Wrote " + files.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))),
+                files -> shell.statusProperty().set("Wrote " + files.stream().map(Path::toString).collect(Collectors.joining(", "))),
                 this::fail);
     }
 
-    public ObservableList<dev.sextant.workspaces.MonitorRepository.SavedRotation> rotations() {
+    public ObservableList<MonitorRepository.SavedRotation> rotations() {
         return rotations;
     }
 
@@ -149,7 +155,7 @@ public final class MonitoringViewModel {
             long w;
             try {
                 w = MonitoringStudy.windowMillis(window.get());
-            } catch (dev.sextant.model.io.BadInputException e) {
+            } catch (BadInputException e) {
                 throw new InputError("monitor.window", "Window: " + e.getMessage().replaceFirst("^.*?--window: ", ""));
             }
             List<String> cols = LiveWatchModel.list(by.get());
@@ -186,7 +192,7 @@ public final class MonitoringViewModel {
             alertRequests.clear();
             return;
         }
-        alertRequests.setAll(alert.requests().stream().map(a.byId()::get).filter(java.util.Objects::nonNull).toList());
+        alertRequests.setAll(alert.requests().stream().map(a.byId()::get).filter(Objects::nonNull).toList());
     }
 
     private void fail(Throwable t) {

@@ -2,6 +2,7 @@ package dev.sextant.app.ui.planning;
 
 import dev.sextant.app.ui.shell.Forms;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
@@ -42,7 +43,7 @@ public final class InputGrid {
     }
 
     /** A row whose label follows {@code label} (a label that names a setting, say the currency); returns the input. */
-    public <N extends Node> N row(javafx.beans.value.ObservableValue<String> label, N input) {
+    public <N extends Node> N row(ObservableValue<String> label, N input) {
         Forms.row(grid, next++, label.getValue(), input).textProperty().bind(label);
         return input;
     }

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -17,6 +18,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -31,7 +33,7 @@ public final class KeptPlans<T> {
     private final TableView<T> table = new TableView<>();
     private final Button open = small("Open", "openSaved");
     private final Button delete = small("Delete", "deleteSaved");
-    private final javafx.scene.layout.FlowPane header;
+    private final FlowPane header;
     private final VBox node;
 
     /**
@@ -52,9 +54,9 @@ public final class KeptPlans<T> {
         Label title = new Label("Kept plans");
         title.getStyleClass().add("card-title");
         title.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.layout.FlowPane.setMargin(title, new javafx.geometry.Insets(0, 10, 0, 0));
+        FlowPane.setMargin(title, new Insets(0, 10, 0, 0));
         // a flow: on a narrow pane (a 1366-pixel screen) the buttons wrap under the title rather than cut their names
-        header = new javafx.scene.layout.FlowPane(6, 6, title, this.open, this.delete);
+        header = new FlowPane(6, 6, title, this.open, this.delete);
         header.setAlignment(Pos.CENTER_LEFT);
         node = new VBox(10, header, table);
         var chosen = table.getSelectionModel().getSelectedItems();

@@ -2,17 +2,23 @@ package dev.sextant.app.ui.planning;
 
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.ShellModel;
-import dev.sextant.model.io.GpuSpecFile;
-import dev.sextant.model.io.HfModelConfig;
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.io.GpuSpecFile;
+import dev.sextant.model.io.HfModelConfig;
+import dev.sextant.model.serving.WeightStorage;
 import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.MenuItem;
@@ -37,13 +43,13 @@ public final class ModelGpuChoices {
         this.gpu = new SimpleObjectProperty<>(this, "gpu", GpuCatalog.get(gpuId));
         // a model or GPU imported in any area is offered here too
         shell.importedModels().forEach(this::ensure);
-        shell.importedModels().addListener((javafx.collections.ListChangeListener<ModelArchitecture>) c -> {
+        shell.importedModels().addListener((ListChangeListener<ModelArchitecture>) c -> {
             while (c.next()) {
                 c.getAddedSubList().forEach(this::ensure);
             }
         });
         shell.importedGpus().forEach(this::ensureGpu);
-        shell.importedGpus().addListener((javafx.collections.ListChangeListener<GpuSpec>) c -> {
+        shell.importedGpus().addListener((ListChangeListener<GpuSpec>) c -> {
             while (c.next()) {
                 c.getAddedSubList().forEach(this::ensureGpu);
             }
@@ -56,11 +62,11 @@ public final class ModelGpuChoices {
         }
     }
 
-    private record Imported(ModelArchitecture model, java.util.Optional<dev.sextant.model.serving.WeightStorage> weights, java.util.List<String> notes) {
+    private record Imported(ModelArchitecture model, Optional<WeightStorage> weights, List<String> notes) {
     }
 
     /** Reads a config.json (and its quantization_config) as a job, adds the model and chooses it. */
-    public void importModel(java.nio.file.Path configJson) {
+    public void importModel(Path configJson) {
         shell.jobs().submit("Import " + configJson.getFileName(),
                 (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson),
                         HfModelConfig.notes(configJson)), r -> {
@@ -68,18 +74,18 @@ public final class ModelGpuChoices {
                     shell.importedModels().add(r.model());
                     ensure(r.model());
                     model.set(r.model());
-                    shell.statusProperty().set("Imported " + r.model().name() + String.format(java.util.Locale.ROOT, " (%.2fB parameters)",
+                    shell.statusProperty().set("Imported " + r.model().name() + String.format(Locale.ROOT, " (%.2fB parameters)",
                             r.model().parameters().total() / 1e9) + (r.notes().isEmpty() ? "" : ": " + String.join("; ", r.notes())));
                 });
     }
 
     /** The weight storage an imported checkpoint states in its quantization_config; empty for catalog models. */
-    public java.util.Optional<dev.sextant.model.serving.WeightStorage> checkpointWeights(ModelArchitecture m) {
-        return java.util.Optional.ofNullable(m == null ? null : shell.checkpointWeights().get(m));
+    public Optional<WeightStorage> checkpointWeights(ModelArchitecture m) {
+        return Optional.ofNullable(m == null ? null : shell.checkpointWeights().get(m));
     }
 
     /** Reads a GPU file (the fields of {@code sextant catalog gpus --json}) as a job, adds the GPU and chooses it. */
-    public void importGpu(java.nio.file.Path json) {
+    public void importGpu(Path json) {
         shell.jobs().submit("Import " + json.getFileName(), (progress, cancel) -> GpuSpecFile.read(json), g -> {
             shell.importedGpus().add(g);
             ensureGpu(g);
@@ -130,11 +136,11 @@ public final class ModelGpuChoices {
                 .ifPresent(f -> importGpu(f.toPath())));
     }
 
-    private static java.util.Optional<File> open(Window owner, String title, String kind) {
+    private static Optional<File> open(Window owner, String title, String kind) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, "*.json"));
-        return java.util.Optional.ofNullable(chooser.showOpenDialog(owner));
+        return Optional.ofNullable(chooser.showOpenDialog(owner));
     }
 
     public ObservableList<ModelArchitecture> models() {

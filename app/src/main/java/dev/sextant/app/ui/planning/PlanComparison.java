@@ -2,14 +2,20 @@ package dev.sextant.app.ui.planning;
 
 import dev.sextant.app.ui.shell.Dialogs;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import javafx.scene.Node;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
 /**
@@ -31,7 +37,7 @@ public final class PlanComparison<T> {
 
     private final Function<T, String> name;
     private final List<Row<T>> rows;
-    private java.util.function.BiFunction<T, T, javafx.scene.Node> figure;
+    private BiFunction<T, T, Node> figure;
 
     public PlanComparison(Function<T, String> name, List<Row<T>> rows) {
         this.name = name;
@@ -39,7 +45,7 @@ public final class PlanComparison<T> {
     }
 
     /** Shows {@code figure(a, b)} (the plans' curves overlaid) above the rows. */
-    public PlanComparison<T> withFigure(java.util.function.BiFunction<T, T, javafx.scene.Node> figure) {
+    public PlanComparison<T> withFigure(BiFunction<T, T, Node> figure) {
         this.figure = figure;
         return this;
     }
@@ -59,7 +65,7 @@ public final class PlanComparison<T> {
             return "";
         }
         double pct = 100 * (b - a) / Math.abs(a);
-        String text = String.format(java.util.Locale.ROOT, Math.abs(pct) >= 100 ? "%.0f %%" : "%.1f %%", Math.abs(pct));
+        String text = String.format(Locale.ROOT, Math.abs(pct) >= 100 ? "%.0f %%" : "%.1f %%", Math.abs(pct));
         return (pct > 0 ? "+" : "−") + text;
     }
 
@@ -69,11 +75,11 @@ public final class PlanComparison<T> {
         d.initOwner(owner);
         d.setTitle("Sextant");
         d.setHeaderText("Compare kept plans");
-        javafx.scene.Node table = grid(a, b);
+        Node table = grid(a, b);
         if (figure != null) {
-            javafx.scene.layout.VBox both = new javafx.scene.layout.VBox(10, figure.apply(a, b), table);
-            d.getDialogPane().setContent(new javafx.scene.control.ScrollPane(both));
-            ((javafx.scene.control.ScrollPane) d.getDialogPane().getContent()).setFitToWidth(true);
+            VBox both = new VBox(10, figure.apply(a, b), table);
+            d.getDialogPane().setContent(new ScrollPane(both));
+            ((ScrollPane) d.getDialogPane().getContent()).setFitToWidth(true);
         } else {
             d.getDialogPane().setContent(table);
         }
@@ -104,7 +110,7 @@ public final class PlanComparison<T> {
         for (int i = 0; i < rows.size(); i++) {
             String va = rows.get(i).value().apply(a);
             String vb = rows.get(i).value().apply(b);
-            boolean differs = !java.util.Objects.equals(va, vb);
+            boolean differs = !Objects.equals(va, vb);
             Label k = new Label((differs ? "≠ " : "") + rows.get(i).label());
             k.getStyleClass().add(differs ? "comparison-differs" : "text-muted");
             k.setMinWidth(Region.USE_PREF_SIZE);

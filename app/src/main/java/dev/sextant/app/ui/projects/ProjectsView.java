@@ -3,10 +3,17 @@ package dev.sextant.app.ui.projects;
 import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Icons;
 import dev.sextant.model.project.Project;
+import java.time.Instant;
+import java.util.UUID;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.MapChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -16,7 +23,6 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.VBox;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import org.kordamp.ikonli.feather.Feather;
 
 /** Controller of ProjectsView.fxml: wiring only. */
@@ -75,14 +81,14 @@ public final class ProjectsView {
         table.setItems(vm.visibleProjects());
         nameColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
         updatedColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(vm.changed(c.getValue()))));
-        vm.changedTimes().addListener((javafx.collections.MapChangeListener<java.util.UUID, java.time.Instant>) ch -> table.refresh());
+        vm.changedTimes().addListener((MapChangeListener<UUID, Instant>) ch -> table.refresh());
         // shown again (the user comes back to Projects after working in an area): re-read when each project changed
         table.sceneProperty().addListener((o, a, scene) -> {
             if (scene != null) {
                 vm.refreshChanged();
             }
         });
-        nameColumn.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+        nameColumn.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
@@ -92,7 +98,7 @@ public final class ProjectsView {
                     Label badge = new Label("DEMO");
                     badge.getStyleClass().add("badge");
                     setGraphic(badge);
-                    setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+                    setContentDisplay(ContentDisplay.RIGHT);
                 } else {
                     setGraphic(null);
                 }
@@ -113,7 +119,7 @@ public final class ProjectsView {
             }
         });
         vm.selected().addListener((obs, o, p) -> selectInTable(p));
-        table.getItems().addListener((javafx.collections.ListChangeListener<Project>) c -> selectInTable(vm.selected().get()));
+        table.getItems().addListener((ListChangeListener<Project>) c -> selectInTable(vm.selected().get()));
         selectInTable(vm.selected().get());
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.DELETE && vm.selected().get() != null) {

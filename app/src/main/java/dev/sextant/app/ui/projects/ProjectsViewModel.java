@@ -3,16 +3,20 @@ package dev.sextant.app.ui.projects;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.WorkspaceSummary;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
+import java.util.UUID;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
 import javafx.collections.transformation.FilteredList;
 
 /**
@@ -29,7 +33,7 @@ public final class ProjectsViewModel {
     private final StringProperty filter = new SimpleStringProperty("");
     private final FilteredList<Project> visible;
     /** When each project last changed, re-read whenever the list is shown (imports and kept plans change it). */
-    private final javafx.collections.ObservableMap<java.util.UUID, java.time.Instant> changed = javafx.collections.FXCollections.observableHashMap();
+    private final ObservableMap<UUID, Instant> changed = FXCollections.observableHashMap();
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty description = new SimpleStringProperty("");
     private final BooleanBinding dirty;
@@ -50,11 +54,11 @@ public final class ProjectsViewModel {
     }
 
     /** When {@code p} last changed: as last re-read, else as loaded. */
-    public java.time.Instant changed(Project p) {
+    public Instant changed(Project p) {
         return changed.getOrDefault(p.id(), p.updatedAt());
     }
 
-    public javafx.collections.ObservableMap<java.util.UUID, java.time.Instant> changedTimes() {
+    public ObservableMap<UUID, Instant> changedTimes() {
         return changed;
     }
 

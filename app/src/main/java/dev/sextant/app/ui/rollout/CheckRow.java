@@ -1,6 +1,7 @@
 package dev.sextant.app.ui.rollout;
 
 import dev.sextant.app.ui.shell.Inputs;
+import dev.sextant.model.InputError;
 import dev.sextant.model.gate.GatePolicy;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -40,7 +41,7 @@ public final class CheckRow {
 
     private static String text(String v, int row, String field) {
         if (v == null || v.isBlank()) {
-            throw new dev.sextant.model.InputError("gate.checks", "Policy row " + row + ": " + field + " is empty");
+            throw new InputError("gate.checks", "Policy row " + row + ": " + field + " is empty");
         }
         return v.strip();
     }

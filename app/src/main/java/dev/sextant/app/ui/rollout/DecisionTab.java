@@ -7,6 +7,7 @@ import static dev.sextant.app.ui.shell.Tables.width;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.gate.GateDecision;
 import java.util.List;
+import java.util.stream.Collectors;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
@@ -85,7 +86,7 @@ public final class DecisionTab {
         var fresh = vm.freshnessProperty().get();
         if (fresh != null) {
             String ages = fresh.layers().stream().map(l -> l.layer() + " " + l.date() + " (" + l.ageDays() + (l.ageDays() == 1 ? " day" : " days")
-                    + ")").collect(java.util.stream.Collectors.joining(" · "));
+                    + ")").collect(Collectors.joining(" · "));
             Label f = new Label((fresh.stale() ? "STALE — " : "Evidence: ") + (ages.isEmpty() ? "none dated" : ages)
                     + (fresh.reasons().isEmpty() ? "" : ". " + String.join(". ", fresh.reasons()) + "."));
             f.setId("rollout-freshness");

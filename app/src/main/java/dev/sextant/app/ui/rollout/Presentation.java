@@ -10,8 +10,8 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
@@ -34,6 +34,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -534,7 +535,7 @@ public final class Presentation {
             Label summary = label(v.summary(), g.base() * 1.1, "slide-text");
             summary.setMaxWidth(g.contentWidth() * 0.85);
             summary.setAlignment(Pos.CENTER);
-            summary.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+            summary.setTextAlignment(TextAlignment.CENTER);
             VBox content = new VBox(g.base() * 1.0, caption, decision, counts, summary);
             content.setAlignment(Pos.CENTER);
             content.setId("slide-verdict");
@@ -689,7 +690,7 @@ public final class Presentation {
                 cell.setPadding(new Insets(size * 0.35, size * 0.55, size * 0.35, size * 0.55));
                 if (!header && numeric(r.table(), c)) {
                     cell.setAlignment(Pos.TOP_RIGHT);
-                    cell.setTextAlignment(javafx.scene.text.TextAlignment.RIGHT);
+                    cell.setTextAlignment(TextAlignment.RIGHT);
                 } else if (header && numeric(r.table(), c)) {
                     cell.setAlignment(Pos.BOTTOM_RIGHT);
                 }

@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
 
 /**
  * Controller of RolloutView.fxml, the Rollout area: its header, the decision line with the report's buttons, and the
@@ -64,7 +65,7 @@ public final class RolloutView {
     }
 
     private void save(String kind, String extension) {
-        javafx.stage.FileChooser chooser = ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension);
+        FileChooser chooser = ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension);
         File f = chooser.showSaveDialog(root.getScene().getWindow());
         if (f != null) {
             vm.export(ExportChooser.withExtension(chooser, f));

@@ -4,6 +4,7 @@ import dev.sextant.app.Failures;
 import dev.sextant.app.report.Report;
 import dev.sextant.app.report.ReportWriter;
 import dev.sextant.app.report.RolloutReport;
+import dev.sextant.app.study.GateCase;
 import dev.sextant.app.study.GateStudy;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
@@ -15,12 +16,19 @@ import dev.sextant.model.gate.GateDecision;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.JudgeSettings;
 import dev.sextant.model.io.GateFiles;
+import dev.sextant.model.monitoring.EvidenceFreshness;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -47,7 +55,7 @@ public final class RolloutViewModel {
     private final StringProperty confidence = new SimpleStringProperty("0.95");
     private final ObservableList<CheckRow> checks = FXCollections.observableArrayList();
     private final ObjectProperty<GateDecision> decision = new SimpleObjectProperty<>(this, "decision");
-    private final ObjectProperty<dev.sextant.model.monitoring.EvidenceFreshness.Result> freshness = new SimpleObjectProperty<>(this, "freshness");
+    private final ObjectProperty<EvidenceFreshness.Result> freshness = new SimpleObjectProperty<>(this, "freshness");
     private final StringProperty rate = new SimpleStringProperty("");
     private final StringProperty steps = new SimpleStringProperty("");
     private final StringProperty interval = new SimpleStringProperty("");
@@ -77,7 +85,7 @@ public final class RolloutViewModel {
     private final StringProperty judgeMarginal = new SimpleStringProperty("75");
     private final StringProperty monitoringName = new SimpleStringProperty("");
     private final BooleanProperty replayStale = new SimpleBooleanProperty(false);
-    private java.util.SortedMap<String, CanaryReplay.Step> monitoring;
+    private SortedMap<String, CanaryReplay.Step> monitoring;
     /** The per-metric judge settings kept for the project: a monitoring file's metric named here starts with its kept setting. */
     private Map<String, CanaryJudge.MetricSpec> keptJudgeMetrics = Map.of();
     private GateStudy.CanaryInputs shownInputs;
@@ -183,7 +191,7 @@ public final class RolloutViewModel {
         }
     }
 
-    private void showDecision(dev.sextant.app.study.GateCase g) {
+    private void showDecision(GateCase g) {
         problem.set("");
         problemField.set("");
         status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
@@ -270,7 +278,7 @@ public final class RolloutViewModel {
         String i = incumbent.get();
         shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> {
             GateStudy gate = new GateStudy(ws, p.id());
-            return java.util.Map.entry(gate.decide(c, i), gate.freshness());
+            return Map.entry(gate.decide(c, i), gate.freshness());
         }, both -> {
             freshness.set(both.getValue());
             showDecision(both.getKey());
@@ -360,7 +368,7 @@ public final class RolloutViewModel {
                 metrics.addAll(st.baseline().keySet());
                 metrics.addAll(st.canary().keySet());
             });
-            Map<String, JudgeRow> kept = new java.util.HashMap<>();
+            Map<String, JudgeRow> kept = new HashMap<>();
             judgeRows.forEach(r -> kept.put(r.metric(), r));
             judgeRows.setAll(JudgeSettings.guessed(metrics).metrics().entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .map(e -> kept.getOrDefault(e.getKey(), new JudgeRow(e.getKey(), keptJudgeMetrics.getOrDefault(e.getKey(), e.getValue()))))
@@ -381,7 +389,7 @@ public final class RolloutViewModel {
 
     /** The judge's settings on screen, or an input error naming the field at fault. */
     JudgeSettings readJudge() {
-        Map<String, CanaryJudge.MetricSpec> metrics = new java.util.LinkedHashMap<>();
+        Map<String, CanaryJudge.MetricSpec> metrics = new LinkedHashMap<>();
         judgeRows.forEach(r -> metrics.put(r.metric(), r.spec()));
         return new JudgeSettings(Inputs.number("judge.confidence", "Confidence", judgeConfidence.get()),
                 Inputs.number("judge.tolerance", "Tolerance", judgeTolerance.get()), Inputs.number("judge.thresholds", "Pass score", judgePass.get()),
@@ -402,7 +410,7 @@ public final class RolloutViewModel {
             problemField.set(InputError.fieldOf(e));
             return;
         }
-        java.util.Set<String> metrics = new TreeSet<>();
+        Set<String> metrics = new TreeSet<>();
         judgeRows.forEach(r -> metrics.add(r.metric()));
         shell.jobs().submit("Replay the canary judge", (progress, cancel) -> CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics)),
                 r -> {
@@ -419,7 +427,7 @@ public final class RolloutViewModel {
      * reopening the project shows them and judges the next monitoring file the same way.
      */
     private void keepJudge(JudgeSettings settings) {
-        Map<String, CanaryJudge.MetricSpec> metrics = new java.util.TreeMap<>(keptJudgeMetrics);
+        Map<String, CanaryJudge.MetricSpec> metrics = new TreeMap<>(keptJudgeMetrics);
         metrics.putAll(settings.metrics());
         JudgeSettings keep = new JudgeSettings(settings.confidence(), settings.tolerance(), settings.passThreshold(), settings.marginalThreshold(),
                 metrics);
@@ -431,7 +439,7 @@ public final class RolloutViewModel {
     }
 
     /** Builds the report of what the area shows (decision and canary plan) as a job and hands it on (to export or present). */
-    public void report(java.util.function.Consumer<Report> then) {
+    public void report(Consumer<Report> then) {
         String c = candidate.get();
         String i = incumbent.get();
         GateStudy.CanaryInputs shown = canary.get() == null ? null : shownInputs;
@@ -475,7 +483,7 @@ public final class RolloutViewModel {
     }
 
     /** How current the decision's evidence is (null before the gate is loaded). */
-    public ObjectProperty<dev.sextant.model.monitoring.EvidenceFreshness.Result> freshnessProperty() {
+    public ObjectProperty<EvidenceFreshness.Result> freshnessProperty() {
         return freshness;
     }
 

@@ -8,13 +8,17 @@ import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.app.ui.charts.RunHealthCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.workspaces.SavedFailureStudy;
 import dev.sextant.workspaces.SavedTrainingPlan;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -24,11 +28,16 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.title.TextTitle;
 
 /**
  * The Failures tab: a whole run under hardware failures. The scenario (typed, or from a kept training plan) on the left
@@ -88,9 +97,9 @@ final class FailuresTab {
         async.selectedProperty().bindBidirectional(vm.asyncProperty());
         CheckBox elastic = new CheckBox("Elastic: no spare left, go on with fewer replicas");
         elastic.selectedProperty().bindBidirectional(vm.elasticProperty());
-        async.setTooltip(new javafx.scene.control.Tooltip("Only the snapshot to host memory (a tenth of the write) blocks training;"
+        async.setTooltip(new Tooltip("Only the snapshot to host memory (a tenth of the write) blocks training;"
                 + " the checkpoint counts once written."));
-        elastic.setTooltip(new javafx.scene.control.Tooltip("With no spare node left, continue on the data-parallel replicas still whole"
+        elastic.setTooltip(new Tooltip("With no spare node left, continue on the data-parallel replicas still whole"
                 + " (step time from the training plan, or the batch spread over fewer) instead of waiting for repairs."));
         Button simulate = new Button("Simulate");
         simulate.setId("runhealth-simulate");
@@ -131,11 +140,11 @@ final class FailuresTab {
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
         Tables.fit(kept, "RunHealthView.studies");
-        return dev.sextant.app.ui.shell.AreaPanes.column(card, keptBar, kept);
+        return AreaPanes.column(card, keptBar, kept);
     }
 
     private Node right() {
-        dev.sextant.app.ui.shell.AreaPanes.headline(verdict, "runhealth-failures-verdict");
+        AreaPanes.headline(verdict, "runhealth-failures-verdict");
         policies.setId("runhealth-policies");
         policies.getColumns().setAll(List.of(
                 width(text("Policy", RunHealthStudy.PolicyOutcome::name), 200),
@@ -152,11 +161,11 @@ final class FailuresTab {
         Tables.exportable(policies, "failure-policies.csv", vm.shell());
         Tables.fit(policies, "RunHealthView.policies");
         // one chart at a time under the table: stacked, on a 768-pixel screen each flattened to its title and legend
-        javafx.scene.control.Tab completion = new javafx.scene.control.Tab("Completion time", distribution);
-        javafx.scene.control.Tab oneRun = new javafx.scene.control.Tab("One simulated run", timeline);
-        javafx.scene.control.TabPane charts = new javafx.scene.control.TabPane(completion, oneRun);
+        Tab completion = new Tab("Completion time", distribution);
+        Tab oneRun = new Tab("One simulated run", timeline);
+        TabPane charts = new TabPane(completion, oneRun);
         charts.setId("runhealth-failure-charts");
-        charts.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        charts.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         charts.setMinHeight(270);
         VBox box = new VBox(8, verdict, policies, charts);
         VBox.setVgrow(charts, Priority.ALWAYS);
@@ -165,13 +174,13 @@ final class FailuresTab {
     }
 
     /** A chart under a tab that names it: its height to the plot (the subtitle, saying how to read it, stays). */
-    private static org.jfree.chart.JFreeChart untitled(org.jfree.chart.JFreeChart chart) {
-        chart.setTitle((org.jfree.chart.title.TextTitle) null);
+    private static JFreeChart untitled(JFreeChart chart) {
+        chart.setTitle((TextTitle) null);
         return chart;
     }
 
-    private java.util.Optional<String> askName() {
-        return dev.sextant.app.ui.shell.Dialogs.askName(node.getScene().getWindow(), "Keep this failure study in the project as", "Failure study");
+    private Optional<String> askName() {
+        return Dialogs.askName(node.getScene().getWindow(), "Keep this failure study in the project as", "Failure study");
     }
 
     private void show(List<RunHealthStudy.PolicyOutcome> r) {
@@ -185,13 +194,13 @@ final class FailuresTab {
         policies.getItems().setAll(r);
         FailureStudy s = r.get(0).study();
         // "as many spare nodes as needed" is the bound a limited-spares policy approaches, not an option to take
-        RunHealthStudy.PolicyOutcome best = r.stream().filter(p -> p.study().scenario().spareNodes() == s.scenario().spareNodes()).min(java.util.Comparator.comparingDouble(p -> p.study().completionHours().mean())).orElseThrow();
+        RunHealthStudy.PolicyOutcome best = r.stream().filter(p -> p.study().scenario().spareNodes() == s.scenario().spareNodes()).min(Comparator.comparingDouble(p -> p.study().completionHours().mean())).orElseThrow();
         verdict.setText(String.format(Locale.ROOT, "%s: %,.0f h on average (P90 %,.0f h) against %,.0f h without failures; %.1f failures a day, "
                         + "%.0f a run; goodput %.1f %%.%s %s.", vm.outcomeTitleProperty().get(), s.completionHours().mean(), s.completionHours().p90(),
                 s.scenario().idealSeconds() / 3600, s.scenario().failuresPerDay(), s.failuresMean(), 100 * s.goodput(),
                 best == r.get(0) ? "" : String.format(Locale.ROOT, " “%s” would finish %,.0f h sooner.", best.name(),
                         s.completionHours().mean() - best.study().completionHours().mean()),
-                dev.sextant.app.study.RunHealthStudy.sparesNote(s.scenario())));
+                RunHealthStudy.sparesNote(s.scenario())));
         Forms.show(distribution, untitled(RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
                 r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean())), "");
         if (s.timeline() != null) {

@@ -6,32 +6,52 @@ import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.study.RunHealthStudy;
 import dev.sextant.app.ui.charts.RunHealthCharts;
+import dev.sextant.app.ui.charts.VisibleRange;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.Dialogs;
 import dev.sextant.app.ui.shell.Forms;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.io.trainlog.TrainingLogFormat;
 import dev.sextant.model.runhealth.Anomaly;
 import dev.sextant.model.runhealth.LogAnalysis;
 import dev.sextant.model.runhealth.MetricNames;
 import dev.sextant.model.runhealth.PolicyReplay;
 import dev.sextant.model.runhealth.Rollback;
+import dev.sextant.model.runhealth.RunComparison;
 import dev.sextant.workspaces.SavedTrainingLog;
 import java.io.File;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -39,9 +59,11 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.TextTitle;
 
 /**
  * The Logs tab: kept training logs and their analysis settings on the left; the opened log's loss and gradient norm with
@@ -86,21 +108,21 @@ final class LogsTab {
         folder.setOnAction(e -> importFolder());
         Button delete = new Button("Delete");
         delete.getStyleClass().add("small");
-        kept.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        kept.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         var chosen = kept.getSelectionModel().getSelectedItems();
-        delete.disableProperty().bind(javafx.beans.binding.Bindings.size(chosen).isNotEqualTo(1));
+        delete.disableProperty().bind(Bindings.size(chosen).isNotEqualTo(1));
         delete.setOnAction(e -> vm.deleteLog(kept.getSelectionModel().getSelectedItem()));
         // several runs' curves on one chart: choose two or more logs (Ctrl- or Shift-click)
         Button overlay = new Button("Overlay");
         overlay.setId("runhealth-overlay");
         overlay.getStyleClass().add("small");
-        overlay.setTooltip(new javafx.scene.control.Tooltip("Lay the chosen runs' curves over one another (choose two or more with Ctrl-click)"));
-        overlay.disableProperty().bind(javafx.beans.binding.Bindings.size(chosen).lessThan(2));
+        overlay.setTooltip(new Tooltip("Lay the chosen runs' curves over one another (choose two or more with Ctrl-click)"));
+        overlay.disableProperty().bind(Bindings.size(chosen).lessThan(2));
         overlay.setOnAction(e -> vm.overlay(List.copyOf(chosen)));
         vm.overlayProperty().addListener((o, a, runs) -> {
             if (runs != null) {
                 vm.overlayProperty().set(null);
-                javafx.application.Platform.runLater(() -> showOverlay(runs));
+                Platform.runLater(() -> showOverlay(runs));
             }
         });
         for (Button b : List.of(files, folder)) {
@@ -109,24 +131,24 @@ final class LogsTab {
         Label keptTitle = new Label("Kept logs");
         keptTitle.getStyleClass().add("card-title");
         // a narrow pane (a 1366-pixel screen) wraps the buttons rather than cutting their names
-        javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(6, 6, files, folder, overlay, delete);
+        FlowPane buttons = new FlowPane(6, 6, files, folder, overlay, delete);
         buttons.setAlignment(Pos.CENTER_LEFT);
         for (Button b : List.of(files, folder, overlay, delete)) {
             b.setMinWidth(Region.USE_PREF_SIZE);
         }
         // the content decides; a log the recognition misses can still be read as what the user knows it is
-        javafx.scene.control.ComboBox<dev.sextant.model.io.trainlog.TrainingLogFormat> format = new javafx.scene.control.ComboBox<>();
+        ComboBox<TrainingLogFormat> format = new ComboBox<>();
         format.setId("runhealth-import-format");
-        format.getItems().setAll(dev.sextant.model.io.trainlog.TrainingLogFormat.values());
+        format.getItems().setAll(TrainingLogFormat.values());
         format.valueProperty().bindBidirectional(vm.importFormatProperty());
-        format.setConverter(new javafx.util.StringConverter<>() {
+        format.setConverter(new StringConverter<>() {
             @Override
-            public String toString(dev.sextant.model.io.trainlog.TrainingLogFormat f) {
+            public String toString(TrainingLogFormat f) {
                 return f == null ? "" : formatLabel(f);
             }
 
             @Override
-            public dev.sextant.model.io.trainlog.TrainingLogFormat fromString(String s) {
+            public TrainingLogFormat fromString(String s) {
                 return null;
             }
         });
@@ -144,7 +166,7 @@ final class LogsTab {
         kept.setPrefHeight(200);
         Tables.fit(kept, "RunHealthView.logs");
         kept.setRowFactory(t -> {
-            javafx.scene.control.TableRow<SavedTrainingLog> row = new javafx.scene.control.TableRow<>();
+            TableRow<SavedTrainingLog> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && !row.isEmpty()) {
                     vm.open(row.getItem());
@@ -166,7 +188,7 @@ final class LogsTab {
         grid.field("GPUs", "trainlog.gpus", vm.gpusProperty(), "for the GPU-hours lost", "runhealth-gpus");
         grid.field("Seconds a step", "trainlog.stepSeconds", vm.stepSecondsProperty(), "blank: the log's median", "runhealth-step-seconds");
         grid.row("Sensitivity", Forms.choice(vm.sensitivityProperty(), "low", "normal", "high"));
-        javafx.scene.control.ComboBox<String> policyMetric = new javafx.scene.control.ComboBox<>();
+        ComboBox<String> policyMetric = new ComboBox<>();
         policyMetric.setId("runhealth-policy-metric");
         policyMetric.setMaxWidth(Double.MAX_VALUE);
         policyMetric.valueProperty().bindBidirectional(vm.policyMetricProperty());
@@ -181,11 +203,11 @@ final class LogsTab {
         apply.setOnAction(e -> vm.apply());
         VBox settings = new VBox(8, settingsTitle, grid.grid(), apply);
         settings.getStyleClass().add("card");
-        return dev.sextant.app.ui.shell.AreaPanes.column(keptTitle, buttons, formatRow, kept, settings);
+        return AreaPanes.column(keptTitle, buttons, formatRow, kept, settings);
     }
 
     private Node right() {
-        dev.sextant.app.ui.shell.AreaPanes.headline(verdict, "runhealth-verdict");
+        AreaPanes.headline(verdict, "runhealth-verdict");
         CheckBox logSteps = new CheckBox("Logarithmic step axis");
         logSteps.selectedProperty().bindBidirectional(vm.logStepsProperty());
         Button reset = new Button("Reset zoom");
@@ -250,7 +272,7 @@ final class LogsTab {
         return box;
     }
 
-    static String formatLabel(dev.sextant.model.io.trainlog.TrainingLogFormat f) {
+    static String formatLabel(TrainingLogFormat f) {
         return switch (f) {
             case AUTO -> "recognised by content";
             case MEGATRON -> "Megatron-LM / NeMo stdout";
@@ -279,8 +301,8 @@ final class LogsTab {
         }
     }
 
-    private java.util.Optional<String> askName(String suggestion) {
-        return dev.sextant.app.ui.shell.Dialogs.askName(node.getScene().getWindow(), "Keep this run's log in the project as", suggestion);
+    private Optional<String> askName(String suggestion) {
+        return Dialogs.askName(node.getScene().getWindow(), "Keep this run's log in the project as", suggestion);
     }
 
     private void show(RunHealthStudy.Opened o) {
@@ -321,7 +343,7 @@ final class LogsTab {
         firings.getItems().setAll(p == null ? List.of() : p.firings());
         replaySummary.setText(p == null ? "Give the checkpoint interval to replay a rollback policy over this log." : String.format(Locale.ROOT,
                 "Rolling back when %s is at z ≥ %s for %d points in a row would have fired %d time%s: %d needed, %d false alarm%s; it missed %d"
-                        + " anomal%s the detector found; its rollbacks re-run %,d steps%s.", p.policy().metric(), dev.sextant.app.ui.shell.Inputs.compact(
+                        + " anomal%s the detector found; its rollbacks re-run %,d steps%s.", p.policy().metric(), Inputs.compact(
                         p.policy().threshold()), p.policy().patience(), p.firings().size(), p.firings().size() == 1 ? "" : "s", p.needed(),
                 p.falseAlarms(), p.falseAlarms() == 1 ? "" : "s", p.missed(), p.missed() == 1 ? "y" : "ies", p.stepsLost(),
                 Double.isFinite(p.gpuHoursLost()) ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", p.gpuHoursLost()) : ""));
@@ -334,7 +356,7 @@ final class LogsTab {
         if (a.anomalies().isEmpty()) {
             b.append("No anomalies.");
         } else {
-            java.util.Map<Anomaly.Kind, Long> kinds = new java.util.EnumMap<>(Anomaly.Kind.class);
+            Map<Anomaly.Kind, Long> kinds = new EnumMap<>(Anomaly.Kind.class);
             a.anomalies().forEach(x -> kinds.merge(x.kind(), 1L, Long::sum));
             b.append(a.anomalies().size()).append(a.anomalies().size() == 1 ? " anomaly (" : " anomalies (");
             b.append(String.join(", ", kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().id()).toList())).append(")");
@@ -355,7 +377,7 @@ final class LogsTab {
      * the metric), and the upper one without the step axis's name (the lower one, zoomed with it, has it).
      */
     private static JFreeChart stacked(JFreeChart chart, boolean upper) {
-        chart.setTitle((org.jfree.chart.title.TextTitle) null);
+        chart.setTitle((TextTitle) null);
         if (upper && chart.getPlot() instanceof XYPlot xy) {
             xy.getDomainAxis().setLabel(null);
         }
@@ -363,9 +385,9 @@ final class LogsTab {
     }
 
     /** Each run's level at the step all reached against the first's, as {@code trainlog compare} prints it. */
-    static String levels(String metric, List<dev.sextant.model.runhealth.RunComparison.Run> runs) {
+    static String levels(String metric, List<RunComparison.Run> runs) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "At step %,d, which every run reached, %s (median of the last %d points): ",
-                runs.get(0).commonStep(), metric, dev.sextant.model.runhealth.RunComparison.LEVEL_POINTS));
+                runs.get(0).commonStep(), metric, RunComparison.LEVEL_POINTS));
         for (int i = 0; i < runs.size(); i++) {
             var r = runs.get(i);
             b.append(i == 0 ? "" : "; ").append(r.name()).append(' ').append(r.atCommonStep() == null ? "—"
@@ -380,10 +402,10 @@ final class LogsTab {
     /** The runs' curves of one metric on one chart, in a dialog with the metric to show; loss first where every run has it. */
     private void showOverlay(List<RunHealthStudy.Run> runs) {
         List<String> metrics = RunHealthStudy.sharedMetrics(runs);
-        javafx.scene.control.ComboBox<String> metric = new javafx.scene.control.ComboBox<>(javafx.collections.FXCollections.observableArrayList(metrics));
+        ComboBox<String> metric = new ComboBox<>(FXCollections.observableArrayList(metrics));
         metric.setId("runhealth-overlay-metric");
         metric.setValue(metrics.contains(MetricNames.LOSS) ? MetricNames.LOSS : metrics.get(0));
-        javafx.scene.control.CheckBox logSteps = new javafx.scene.control.CheckBox("Steps on a log scale");
+        CheckBox logSteps = new CheckBox("Steps on a log scale");
         logSteps.setSelected(vm.logStepsProperty().get());
         StackPane pane = new StackPane();
         pane.setId("runhealth-overlay-chart");
@@ -408,13 +430,13 @@ final class LogsTab {
         Label note = Forms.muted(metrics.size() < runs.get(0).log().metricNames().size()
                 ? "Only the metrics every chosen run logged are offered." : "Drag to zoom; the runs line up by step.");
         VBox content = new VBox(8, controls, pane, levels, note);
-        VBox.setVgrow(pane, javafx.scene.layout.Priority.ALWAYS);
-        javafx.scene.control.Dialog<Void> d = new javafx.scene.control.Dialog<>();
+        VBox.setVgrow(pane, Priority.ALWAYS);
+        Dialog<Void> d = new Dialog<>();
         d.initOwner(kept.getScene().getWindow());
         d.setTitle("Sextant");
-        d.setHeaderText("Runs overlaid: " + runs.stream().map(RunHealthStudy.Run::name).collect(java.util.stream.Collectors.joining(", ")));
+        d.setHeaderText("Runs overlaid: " + runs.stream().map(RunHealthStudy.Run::name).collect(Collectors.joining(", ")));
         d.getDialogPane().setContent(content);
-        d.getDialogPane().getButtonTypes().add(javafx.scene.control.ButtonType.CLOSE);
+        d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         d.setResizable(true);
         d.show();
     }
@@ -422,7 +444,7 @@ final class LogsTab {
     private void chart(StackPane pane, JFreeChart chart) {
         ChartViewer v = new ChartViewer(chart);
         if (chart.getPlot() instanceof XYPlot xy) {
-            dev.sextant.app.ui.charts.VisibleRange.follow(xy);
+            VisibleRange.follow(xy);
         }
         viewers.add(v);
         pane.getChildren().setAll(v);

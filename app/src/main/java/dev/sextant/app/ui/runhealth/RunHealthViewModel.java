@@ -6,6 +6,7 @@ import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.InputError;
 import dev.sextant.model.io.trainlog.TrainingLogFormat;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.runhealth.AnalysisSettings;
 import dev.sextant.model.runhealth.DetectionSettings;
 import dev.sextant.model.runhealth.FailureScenario;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -119,11 +121,11 @@ public final class RunHealthViewModel {
         }
     }
 
-    private final javafx.beans.property.ObjectProperty<TrainingLogFormat> importFormat =
-            new javafx.beans.property.SimpleObjectProperty<>(this, "importFormat", TrainingLogFormat.AUTO);
+    private final ObjectProperty<TrainingLogFormat> importFormat =
+            new SimpleObjectProperty<>(this, "importFormat", TrainingLogFormat.AUTO);
 
     /** The format the next import reads its files as: recognised by content, or the one the user chose. */
-    public javafx.beans.property.ObjectProperty<TrainingLogFormat> importFormatProperty() {
+    public ObjectProperty<TrainingLogFormat> importFormatProperty() {
         return importFormat;
     }
 
@@ -168,7 +170,7 @@ public final class RunHealthViewModel {
             clearProblem();
             if (RunHealthStudy.sharedMetrics(runs).isEmpty()) {
                 problem.set("The chosen runs share no metric: " + runs.stream().map(r -> r.name() + " logs " + String.join(", ",
-                        r.log().metricNames())).collect(java.util.stream.Collectors.joining("; ")) + ".");
+                        r.log().metricNames())).collect(Collectors.joining("; ")) + ".");
                 return;
             }
             overlay.set(runs);
@@ -359,7 +361,7 @@ public final class RunHealthViewModel {
     }
 
     private void fail(Throwable e) {
-        if (e instanceof dev.sextant.model.job.CancelledException) {
+        if (e instanceof CancelledException) {
             return; // cancelled by the user: nothing to report
         }
         problem.set(Failures.message(e));

@@ -3,6 +3,7 @@ package dev.sextant.app.ui.serving;
 import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
+import dev.sextant.app.ui.charts.Charts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.Forms;
@@ -10,17 +11,24 @@ import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.serving.Disaggregation;
 import dev.sextant.model.serving.ServingIntervals;
+import dev.sextant.workspaces.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
@@ -36,15 +44,15 @@ final class DisaggTab {
     private final ServingViewModel vm;
     private final Label headline = new Label();
     private final TableView<Line> table = new TableView<>();
-    private final javafx.scene.layout.StackPane chart = new javafx.scene.layout.StackPane();
-    private final java.util.function.BooleanSupplier dark;
+    private final StackPane chart = new StackPane();
+    private final BooleanSupplier dark;
     private final VBox node;
 
-    DisaggTab(ServingViewModel vm, ProblemMarks marks, java.util.function.BooleanSupplier dark) {
+    DisaggTab(ServingViewModel vm, ProblemMarks marks, BooleanSupplier dark) {
         this.vm = vm;
         this.dark = dark;
         InputGrid inputs = new InputGrid(marks);
-        for (javafx.scene.control.TextField f : List.of(
+        for (TextField f : List.of(
                 inputs.field("Prefill TP", "prefillTp", vm.textInputs().get("prefillTp"), "blank: searched", "serving-prefillTp"),
                 inputs.field("Decode TP", "decodeTp", vm.textInputs().get("decodeTp"), "blank: searched", "serving-decodeTp"),
                 inputs.field("Prefill EP", "prefillEp", vm.textInputs().get("prefillEp"), "blank: the replica's", "serving-prefillEp"),
@@ -56,11 +64,11 @@ final class DisaggTab {
                 inputs.field("Decode max sequences", "decodeMaxNumSeqs", vm.textInputs().get("decodeMaxNumSeqs"), "blank: the replica's",
                         "serving-decodeMaxNumSeqs"))) {
             f.setPrefColumnCount(14);
-            f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            f.setMinWidth(Region.USE_PREF_SIZE);
         }
         Button compare = new Button("Compare with disaggregated");
         compare.setId("serving-disagg-compare");
-        compare.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        compare.setMinWidth(Region.USE_PREF_SIZE);
         compare.setOnAction(e -> vm.compareDisaggregated());
         compare.disableProperty().bind(vm.shell().jobs().runningProperty());
         Label how = new Label("The replica on the left serves prompts and decodes together. Disaggregated, prefill instances hand each "
@@ -73,7 +81,7 @@ final class DisaggTab {
         HBox top = new HBox(16, left, how);
         HBox.setHgrow(how, Priority.ALWAYS);
         headline.setWrapText(true);
-        headline.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
         headline.setId("serving-disagg-headline");
         headline.getStyleClass().add("headline");
         table.setId("serving-disagg");
@@ -84,8 +92,8 @@ final class DisaggTab {
         table.setPlaceholder(empty);
         Tables.exportable(table, "serving-disaggregation.csv", vm.shell());
         Tables.fit(table, "ServingView.disaggTable");
-        javafx.scene.control.SplitPane results = new javafx.scene.control.SplitPane(chart, table);
-        results.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        SplitPane results = new SplitPane(chart, table);
+        results.setOrientation(Orientation.VERTICAL);
         results.setDividerPositions(0.34);
         VBox.setVgrow(results, Priority.ALWAYS);
         node = new VBox(10, top, Staleness.banner(vm.disaggregationStaleProperty(),
@@ -103,21 +111,21 @@ final class DisaggTab {
             return;
         }
         headline.setText(headline(p));
-        Forms.show(chart, dev.sextant.app.ui.charts.Charts.forest("Output tokens/s per GPU within the targets, with the 80 % interval",
+        Forms.show(chart, Charts.forest("Output tokens/s per GPU within the targets, with the 80 % interval",
                 "output tokens/s per GPU", rows(p), dark.getAsBoolean()), "");
         table.setItems(FXCollections.observableArrayList(lines(p, vm.shell().home().settings())));
     }
 
     /** The two ways as forest rows: output tokens per second per GPU, each with the held-out 80 % interval. */
-    static List<dev.sextant.app.ui.charts.Charts.ForestRow> rows(Disaggregation.Plan p) {
+    static List<Charts.ForestRow> rows(Disaggregation.Plan p) {
         ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
         Disaggregation.Aggregated a = p.aggregated();
         Disaggregation.Disaggregated d = p.disaggregated();
-        List<dev.sextant.app.ui.charts.Charts.ForestRow> out = new ArrayList<>();
-        out.add(new dev.sextant.app.ui.charts.Charts.ForestRow(String.format(Locale.ROOT, "Aggregated: 1 × TP %d", a.replica().spec().tp()),
+        List<Charts.ForestRow> out = new ArrayList<>();
+        out.add(new Charts.ForestRow(String.format(Locale.ROOT, "Aggregated: 1 × TP %d", a.replica().spec().tp()),
                 a.outputTokensPerSecondPerGpu(), f.low() * a.outputTokensPerSecondPerGpu(), f.high() * a.outputTokensPerSecondPerGpu()));
         if (d.problem() == null) {
-            out.add(new dev.sextant.app.ui.charts.Charts.ForestRow(String.format(Locale.ROOT, "Disaggregated: %dP × TP %d + %dD × TP %d",
+            out.add(new Charts.ForestRow(String.format(Locale.ROOT, "Disaggregated: %dP × TP %d + %dD × TP %d",
                     d.prefillInstances(), d.prefill().replica().spec().tp(), d.decodeInstances(), d.decode().replica().spec().tp()),
                     d.outputTokensPerSecondPerGpu(), f.low() * d.outputTokensPerSecondPerGpu(), f.high() * d.outputTokensPerSecondPerGpu()));
         }
@@ -145,7 +153,7 @@ final class DisaggTab {
                 d.decodeInstances(), d.decode().replica().spec().tp(), d.gpus());
     }
 
-    static List<Line> lines(Disaggregation.Plan p, dev.sextant.workspaces.Settings money) {
+    static List<Line> lines(Disaggregation.Plan p, Settings money) {
         Disaggregation.Aggregated a = p.aggregated();
         Disaggregation.Disaggregated d = p.disaggregated();
         boolean ok = d.problem() == null;
@@ -176,7 +184,7 @@ final class DisaggTab {
         return String.format(format, v);
     }
 
-    private static String money(dev.sextant.workspaces.Settings money, Double v) {
+    private static String money(Settings money, Double v) {
         return v == null ? "no price given" : money.money("%.2f", v);
     }
 

@@ -15,8 +15,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -69,7 +71,7 @@ final class EnginesTab {
                 width(text("Engine", ServingLevers.Row::name), 160),
                 width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 92),
                 width(number("Cost vs vLLM", ServingLevers.Row::costVersusBaseline, "%.2f×"), 104),
-                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, javafx.beans.binding.Bindings.createStringBinding(
+                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, Bindings.createStringBinding(
                         () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 112),
                 width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 76),
                 width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 92)));
@@ -91,7 +93,7 @@ final class EnginesTab {
         table.setMinHeight(130);
         VBox.setVgrow(table, Priority.ALWAYS);
         SplitPane results = new SplitPane(chart, below);
-        results.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        results.setOrientation(Orientation.VERTICAL);
         results.setDividerPositions(0.42);
         VBox.setVgrow(results, Priority.ALWAYS);
         node = new VBox(10, top, Staleness.banner(vm.enginesStaleProperty(), "The inputs changed since the engines were compared.",

@@ -5,14 +5,19 @@ import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
 import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
-import dev.sextant.model.serving.ServingAnalysis;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 
 /** The Levers tab: what each lever changes in cost, goodput and memory on this workload, and what it risks. */
 final class LeversTab {
@@ -25,7 +30,7 @@ final class LeversTab {
                 width(text("Lever", ServingLevers.Row::name), 210),
                 width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
                 width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
-                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, javafx.beans.binding.Bindings.createStringBinding(
+                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, Bindings.createStringBinding(
                         () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 130),
                 width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
                 width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
@@ -40,18 +45,18 @@ final class LeversTab {
         // pushed the numbers off a 1366-pixel screen
         detail.setWrapText(true);
         detail.setId("serving-lever-detail");
-        detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        detail.setMinHeight(Region.USE_PREF_SIZE);
         detail.setMinWidth(0);
         detail.setMaxWidth(Double.MAX_VALUE);
-        detail.setPadding(new javafx.geometry.Insets(8, 4, 0, 4));
+        detail.setPadding(new Insets(8, 4, 0, 4));
         levers.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> describe(r));
-        javafx.scene.layout.VBox.setVgrow(levers, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(levers, Priority.ALWAYS);
         vm.studyProperty().addListener((o, a, s) -> show(s));
         show(vm.studyProperty().get());
     }
 
     private final Label detail = new Label();
-    private final javafx.scene.layout.VBox node = new javafx.scene.layout.VBox(0, levers, detail);
+    private final VBox node = new VBox(0, levers, detail);
 
     private void describe(ServingLevers.Row r) {
         if (r == null) {

@@ -1,8 +1,9 @@
 package dev.sextant.app.ui.serving;
 
 import dev.sextant.app.ui.charts.ServingCharts;
-import dev.sextant.app.ui.planning.PlanComparison;
 import dev.sextant.app.ui.planning.PlanComparison.Row;
+import dev.sextant.app.ui.planning.PlanComparison;
+import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingSpec;
@@ -15,6 +16,7 @@ import javafx.scene.Node;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
+import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 
 /** What two kept serving plans are compared on, with their latency curves against the rate overlaid. */
@@ -64,7 +66,7 @@ final class ServingComparison {
         return charts;
     }
 
-    private static StackPane pane(org.jfree.chart.JFreeChart chart) {
+    private static StackPane pane(JFreeChart chart) {
         StackPane p = new StackPane(new ChartViewer(chart));
         p.setPrefWidth(420);
         HBox.setHgrow(p, Priority.ALWAYS);
@@ -82,6 +84,6 @@ final class ServingComparison {
     }
 
     private static String num(double v) {
-        return dev.sextant.app.ui.shell.Inputs.compact(v);
+        return Inputs.compact(v);
     }
 }

@@ -10,9 +10,11 @@ import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.KeptPlans;
 import dev.sextant.app.ui.planning.PlanForm;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.workspaces.SavedServingPlan;
@@ -30,6 +32,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -72,7 +75,7 @@ public final class ServingView {
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
         // before anything is planned the headline says what fills it, muted, not in the verdict's voice
-        dev.sextant.app.ui.shell.AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing planned yet: Plan serving (under the form) "
+        AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing planned yet: Plan serving (under the form) "
                 + "works out what a replica serves within the targets, latency against the rate, the day's replicas and the levers. The "
                 + "Memory tab follows the form as it is typed.");
         results.getChildren().add(0, Staleness.banner(vm.staleProperty(),
@@ -100,18 +103,18 @@ public final class ServingView {
         weights.setConverter(converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
         in.row("Weights", weights);
         in.row("KV cache", choice(vm.kvDtypeProperty(), "auto", "fp8"));
-        var engine = choice(vm.engineProperty(), dev.sextant.model.serving.EngineProfile.ALL.stream().map(dev.sextant.model.serving.EngineProfile::id)
+        var engine = choice(vm.engineProperty(), EngineProfile.ALL.stream().map(EngineProfile::id)
                 .toArray(String[]::new));
-        engine.setConverter(converter(id -> id == null ? "" : dev.sextant.model.serving.EngineProfile.of(id).name()));
+        engine.setConverter(converter(id -> id == null ? "" : EngineProfile.of(id).name()));
         in.row("Engine", engine);
         f.profile(vm.profiles());
         fields(in, new String[][] {{"Max model length", "maxModelLen", "tokens"}, {"Max sequences", "maxNumSeqs", "max_num_seqs"},
                 {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}});
         var memory = in.field("GPU memory utilisation", "gpuMemoryUtilization", vm.textInputs().get("gpuMemoryUtilization"), "0–1",
                 "serving-gpuMemoryUtilization");
-        var tip = new javafx.scene.control.Tooltip();
+        var tip = new Tooltip();
         tip.textProperty().bind(Bindings.createStringBinding(() -> {
-            var e = dev.sextant.model.serving.EngineProfile.of(vm.engineProperty().get() == null ? "vllm" : vm.engineProperty().get());
+            var e = EngineProfile.of(vm.engineProperty().get() == null ? "vllm" : vm.engineProperty().get());
             return e.name() + "'s " + e.memorySettingName() + (e.memoryFollowsWeights()
                     ? ": the share of the memory the weights leave free that the KV cache takes (default " + e.defaultMemoryShare() + ")"
                     : ": the share of the card for weights, activations and KV cache (default " + e.defaultMemoryShare() + ")");

@@ -2,28 +2,38 @@ package dev.sextant.app.ui.serving;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.study.ServingStudy;
+import dev.sextant.app.ui.gpu.ProfileChoices;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.serving.BatchingSimulator;
-import dev.sextant.model.serving.Disaggregation;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.DemoServingData;
+import dev.sextant.model.serving.Disaggregation;
+import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.PrefixCaching;
+import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingIntervals;
+import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
-import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
-import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.workspaces.SavedServingPlan;
+import dev.sextant.workspaces.Settings;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -89,7 +99,7 @@ public final class ServingViewModel {
     private final StringProperty prefillBudget = new SimpleStringProperty("");
     private final StringProperty decodeSeqs = new SimpleStringProperty("");
     private final ObjectProperty<Disaggregation.Plan> disaggregation = new SimpleObjectProperty<>(this, "disaggregation");
-    private final ObjectProperty<List<dev.sextant.model.serving.ServingLevers.Row>> engines = new SimpleObjectProperty<>(this, "engines");
+    private final ObjectProperty<List<ServingLevers.Row>> engines = new SimpleObjectProperty<>(this, "engines");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
@@ -100,19 +110,19 @@ public final class ServingViewModel {
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedServingPlan> saved = FXCollections.observableArrayList();
-    private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
+    private final ProfileChoices profiles;
     /** The study shown (headline, Latency, Day, Levers) against the inputs; Memory follows the inputs live. */
-    private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> study.get() != null);
-    private final dev.sextant.app.ui.shell.Staleness disaggregationStaleness = new dev.sextant.app.ui.shell.Staleness(
+    private final Staleness staleness = new Staleness(() -> study.get() != null);
+    private final Staleness disaggregationStaleness = new Staleness(
             () -> disaggregation.get() != null);
-    private final dev.sextant.app.ui.shell.Staleness enginesStaleness = new dev.sextant.app.ui.shell.Staleness(() -> engines.get() != null);
+    private final Staleness enginesStaleness = new Staleness(() -> engines.get() != null);
 
     public ServingViewModel(ShellModel shell) {
         this.shell = shell;
         this.choices = new ModelGpuChoices(shell, "llama-3-8b", "h100-sxm");
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
-        this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
+        this.profiles = new ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
         // a checkpoint that states its own quantization plans in it unless the user picks another format
         model.addListener((o, a, m) -> choices.checkpointWeights(m).ifPresent(w -> weights.set(w.format())));
@@ -151,7 +161,7 @@ public final class ServingViewModel {
         if (engine.get() == null || gpu.get() == null) {
             return;
         }
-        dev.sextant.model.serving.EngineProfile e = dev.sextant.model.serving.EngineProfile.of(engine.get());
+        EngineProfile e = EngineProfile.of(engine.get());
         int len;
         try {
             len = Integer.parseInt(maxModelLen.get().strip());
@@ -214,7 +224,7 @@ public final class ServingViewModel {
      */
     ServingSpec readSpec() {
         ServingSpec s = readFields();
-        return engine.get() == null ? s : dev.sextant.model.serving.EngineProfile.of(engine.get()).withMemoryShare(s, s.gpuMemoryUtilization());
+        return engine.get() == null ? s : EngineProfile.of(engine.get()).withMemoryShare(s, s.gpuMemoryUtilization());
     }
 
     private ServingSpec readFields() {
@@ -264,7 +274,7 @@ public final class ServingViewModel {
             servingStudy.fittingMemory(spec);
             problem.set("");
             return r;
-        } catch (IllegalArgumentException | dev.sextant.model.io.BadInputException e) {
+        } catch (IllegalArgumentException | BadInputException e) {
             show(e);
             return null;
         }
@@ -337,17 +347,17 @@ public final class ServingViewModel {
     }
 
     /** The last comparison of the engines, one row per engine (vLLM first), or null. */
-    public ObjectProperty<List<dev.sextant.model.serving.ServingLevers.Row>> enginesProperty() {
+    public ObjectProperty<List<ServingLevers.Row>> enginesProperty() {
         return engines;
     }
 
     /** Whether the inputs changed since the engines were compared. */
-    public javafx.beans.property.BooleanProperty enginesStaleProperty() {
+    public BooleanProperty enginesStaleProperty() {
         return enginesStaleness.staleProperty();
     }
 
     /** Whether the inputs changed since the comparison shown was worked out. */
-    public javafx.beans.property.BooleanProperty disaggregationStaleProperty() {
+    public BooleanProperty disaggregationStaleProperty() {
         return disaggregationStaleness.staleProperty();
     }
 
@@ -357,12 +367,12 @@ public final class ServingViewModel {
     }
 
     /** A study in one line: what one replica serves within the targets, and what the day takes. */
-    static String describe(ServingPlanRequest r, ServingAnalysis s, dev.sextant.workspaces.Settings money) {
+    static String describe(ServingPlanRequest r, ServingAnalysis s, Settings money) {
         ServingSpec spec = r.spec();
-        double[] range = dev.sextant.model.serving.ServingIntervals.DEFAULT.throughput().around(s.goodputPerReplica());
+        double[] range = ServingIntervals.DEFAULT.throughput().around(s.goodputPerReplica());
         String head = String.format("One replica (%d × %s, %s, %s) serves %.2f requests/s (80 %% interval %.2f–%.2f from held-out published runs) "
                         + "within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(), spec.gpu().name(), spec.weights().slug(),
-                dev.sextant.model.serving.EngineProfile.of(r.engine()).name(), s.goodputPerReplica(), range[0], range[1],
+                EngineProfile.of(r.engine()).name(), s.goodputPerReplica(), range[0], range[1],
                 Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
         if (s.day() == null) {
             return head + ". Step latency: " + s.latencySource() + ".";
@@ -417,7 +427,7 @@ public final class ServingViewModel {
         maxModelLen.set(String.valueOf(spec.maxModelLen()));
         maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
         maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
-        var e = dev.sextant.model.serving.EngineProfile.of(r.engine());
+        var e = EngineProfile.of(r.engine());
         double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
         gpuMemoryUtilization.set(Inputs.compact(Math.round(e.share(spec.gpuMemoryUtilization(), card,
                 ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep())) * 1e4) / 1e4));
@@ -466,7 +476,7 @@ public final class ServingViewModel {
     }
 
     /** True while the shown study no longer matches the inputs (the view offers Re-run). */
-    public javafx.beans.property.BooleanProperty staleProperty() {
+    public BooleanProperty staleProperty() {
         return staleness.staleProperty();
     }
 
@@ -495,7 +505,7 @@ public final class ServingViewModel {
     }
 
     /** What the step latency's rates come from: catalog defaults or a calibration profile of the project. */
-    public dev.sextant.app.ui.gpu.ProfileChoices profiles() {
+    public ProfileChoices profiles() {
         return profiles;
     }
 
@@ -538,8 +548,8 @@ public final class ServingViewModel {
     }
 
     /** The text inputs by key, as {@link #problemFieldProperty()} names them. */
-    public java.util.Map<String, StringProperty> textInputs() {
-        java.util.Map<String, StringProperty> m = new java.util.LinkedHashMap<>();
+    public Map<String, StringProperty> textInputs() {
+        Map<String, StringProperty> m = new LinkedHashMap<>();
         m.put("tp", tp);
         m.put("pp", pp);
         m.put("ep", ep);

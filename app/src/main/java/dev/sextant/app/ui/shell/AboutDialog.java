@@ -27,7 +27,7 @@ public final class AboutDialog {
         what.setWrapText(true);
         GridPane grid = Dialogs.formGrid();
         grid.setVgap(4);
-        grid.setPadding(javafx.geometry.Insets.EMPTY);
+        grid.setPadding(Insets.EMPTY);
         String[][] rows = {
                 {"Java", info.java()},
                 {"JavaFX", info.javafx()},

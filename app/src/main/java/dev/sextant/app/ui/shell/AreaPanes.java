@@ -1,5 +1,8 @@
 package dev.sextant.app.ui.shell;
 
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -35,14 +38,14 @@ public final class AreaPanes {
         return label;
     }
 
-    private static final javafx.css.PseudoClass HINT = javafx.css.PseudoClass.getPseudoClass("hint");
+    private static final PseudoClass HINT = PseudoClass.getPseudoClass("hint");
 
     /**
      * {@code label} shows {@code verdict}, or while that is empty (nothing worked out yet) {@code hint}, muted, so that
      * an area's headline never reads like a result before anything ran.
      */
-    public static void verdictOrHint(Label label, javafx.beans.value.ObservableStringValue verdict, String hint) {
-        label.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> verdict.get() == null || verdict.get().isEmpty() ? hint
+    public static void verdictOrHint(Label label, ObservableStringValue verdict, String hint) {
+        label.textProperty().bind(Bindings.createStringBinding(() -> verdict.get() == null || verdict.get().isEmpty() ? hint
                 : verdict.get(), verdict));
         Runnable style = () -> label.pseudoClassStateChanged(HINT, verdict.get() == null || verdict.get().isEmpty());
         style.run();
@@ -71,7 +74,7 @@ public final class AreaPanes {
     }
 
     /** An area's problem line: the view model's problem, shown only while there is one. */
-    public static Label problem(javafx.beans.value.ObservableStringValue problem) {
+    public static Label problem(ObservableStringValue problem) {
         Label l = new Label();
         l.getStyleClass().add("field-problem");
         l.setWrapText(true);

@@ -2,9 +2,15 @@ package dev.sextant.app.ui.shell;
 
 import dev.sextant.app.Failures;
 import java.util.Optional;
+import javafx.geometry.Insets;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -34,15 +40,15 @@ public final class Dialogs {
      * The grid every form dialog uses: labels in a first column that never truncates, fields in a second that takes
      * the remaining width.
      */
-    public static javafx.scene.layout.GridPane formGrid() {
-        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+    public static GridPane formGrid() {
+        GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(10);
-        grid.setPadding(new javafx.geometry.Insets(16, 8, 8, 8));
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
-        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
-        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        grid.setPadding(new Insets(16, 8, 8, 8));
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
         fields.setFillWidth(true);
         grid.getColumnConstraints().setAll(labels, fields);
         return grid;
@@ -61,7 +67,7 @@ public final class Dialogs {
 
     /** Asks for the name to keep something under, {@code suggestion} filled in; empty when cancelled or left blank. */
     public static Optional<String> askName(Window owner, String header, String suggestion) {
-        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(suggestion);
+        TextInputDialog d = new TextInputDialog(suggestion);
         d.initOwner(owner);
         d.setTitle("Sextant");
         d.setHeaderText(header);

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -13,6 +14,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -147,12 +149,12 @@ public final class DocumentationWindow {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
             if (owner.getScene().getRoot() != null) {
                 split.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass());
-                split.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("dark"),
-                        owner.getScene().getRoot().getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("dark")));
+                split.pseudoClassStateChanged(PseudoClass.getPseudoClass("dark"),
+                        owner.getScene().getRoot().getPseudoClassStates().contains(PseudoClass.getPseudoClass("dark")));
             }
         }
         scene.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+            if (e.getCode() == KeyCode.ESCAPE) {
                 stage.close();
             }
         });

@@ -3,6 +3,7 @@ package dev.sextant.app.ui.shell;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import java.io.File;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Locale;
 import javafx.stage.FileChooser;
@@ -41,7 +42,7 @@ public final class ExportChooser {
      * The chosen file with the chooser's selected filter's extension when the name has none of the filters' (GTK's
      * dialog does not add it: "report" was refused as neither .html nor .pdf, and nothing was written).
      */
-    public static java.nio.file.Path withExtension(FileChooser chooser, File chosen) {
+    public static Path withExtension(FileChooser chooser, File chosen) {
         String name = chosen.getName().toLowerCase(Locale.ROOT);
         for (FileChooser.ExtensionFilter f : chooser.getExtensionFilters()) {
             for (String pattern : f.getExtensions()) {

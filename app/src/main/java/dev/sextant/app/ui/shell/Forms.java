@@ -1,13 +1,20 @@
 package dev.sextant.app.ui.shell;
 
+import java.util.Map;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableStringValue;
 import javafx.collections.FXCollections;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -96,9 +103,9 @@ public final class Forms {
     }
 
     /** The area's problem line: the message, shown only while there is one. */
-    public static void bindProblem(javafx.scene.control.Label label, javafx.beans.value.ObservableStringValue problem) {
+    public static void bindProblem(Label label, ObservableStringValue problem) {
         label.textProperty().bind(problem);
-        label.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(problem));
+        label.visibleProperty().bind(Bindings.isNotEmpty(problem));
         label.managedProperty().bind(label.visibleProperty());
     }
 
@@ -106,14 +113,14 @@ public final class Forms {
      * Marks the input a problem is about (the "danger" pseudo-class, the message as its tooltip) and clears the mark
      * from the others; an input inside a collapsed titled pane has its pane opened.
      */
-    public static void markProblem(java.util.Map<String, ? extends javafx.scene.control.Control> fields, String key, String message) {
-        javafx.css.PseudoClass danger = javafx.css.PseudoClass.getPseudoClass("danger");
+    public static void markProblem(Map<String, ? extends Control> fields, String key, String message) {
+        PseudoClass danger = PseudoClass.getPseudoClass("danger");
         fields.forEach((k, field) -> {
             boolean bad = k.equals(key);
             field.pseudoClassStateChanged(danger, bad);
-            field.setTooltip(bad ? new javafx.scene.control.Tooltip(message) : null);
-            for (javafx.scene.Node n = field.getParent(); bad && n != null; n = n.getParent()) {
-                if (n instanceof javafx.scene.control.TitledPane pane) {
+            field.setTooltip(bad ? new Tooltip(message) : null);
+            for (Node n = field.getParent(); bad && n != null; n = n.getParent()) {
+                if (n instanceof TitledPane pane) {
                     pane.setExpanded(true);
                 }
             }

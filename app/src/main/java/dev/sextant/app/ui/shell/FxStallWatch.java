@@ -1,5 +1,7 @@
 package dev.sextant.app.ui.shell;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -43,7 +45,7 @@ public final class FxStallWatch implements AutoCloseable {
     /** Milliseconds the JVM's collectors have spent so far (the sum of their collection times). */
     static long gcMillisSoFar() {
         long sum = 0;
-        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             sum += Math.max(0, gc.getCollectionTime());
         }
         return sum;

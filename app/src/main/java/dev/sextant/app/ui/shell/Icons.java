@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.shell;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import javafx.scene.image.Image;
@@ -26,7 +27,7 @@ public final class Icons {
     }
 
     public static List<Image> appIcons() {
-        return java.util.Arrays.stream(SIZES).mapToObj(Icons::appIcon).toList();
+        return Arrays.stream(SIZES).mapToObj(Icons::appIcon).toList();
     }
 
     public static FontIcon glyph(Ikon ikon) {

@@ -2,7 +2,9 @@ package dev.sextant.app.ui.shell;
 
 import dev.sextant.model.InputError;
 import dev.sextant.model.io.BadInputException;
+import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The planning areas' text inputs read as numbers, with one error style: "Label: expected a number, got 'x'", thrown
@@ -62,7 +64,7 @@ public final class Inputs {
      * Reads an input written in a file's grammar (a traffic CSV, a length distribution), whose errors name the line and
      * field within it: any such error is about the input {@code key} as a whole.
      */
-    public static <T> T reading(String key, java.util.function.Supplier<T> read) {
+    public static <T> T reading(String key, Supplier<T> read) {
         try {
             return read.get();
         } catch (BadInputException e) {
@@ -95,7 +97,7 @@ public final class Inputs {
 
     /** A number as a person would type it: 1e12, 2.5e12, 600, 0.05. */
     public static String compact(double v) {
-        java.math.BigDecimal d = new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros();
+        BigDecimal d = new BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros();
         double a = Math.abs(v);
         return a == 0 || a >= 1e-3 && a < 1e7 ? d.toPlainString() : d.toString().replace("E+", "e").replace("E", "e");
     }

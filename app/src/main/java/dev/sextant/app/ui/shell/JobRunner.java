@@ -1,8 +1,10 @@
 package dev.sextant.app.ui.shell;
 
+import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.workspaces.WorkspaceException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -129,7 +131,7 @@ public final class JobRunner {
                     }
                 });
             } catch (Throwable e) {
-                if (e instanceof dev.sextant.model.io.BadInputException || e instanceof dev.sextant.workspaces.WorkspaceException) {
+                if (e instanceof BadInputException || e instanceof WorkspaceException) {
                     LOG.info("job '{}' failed: {}", jobTitle, e.getMessage());
                 } else {
                     LOG.warn("job '{}' failed", jobTitle, e);

@@ -6,13 +6,18 @@ import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.archive.ArchiveManifest;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -21,7 +26,9 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
@@ -30,10 +37,17 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
+import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The workbench window: menu, header with the workspace and project switchers, navigation between areas, the area
@@ -41,7 +55,7 @@ import org.kordamp.ikonli.feather.Feather;
  */
 public final class MainWindow {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MainWindow.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
 
     private final Stage stage;
     private final ShellModel shell;
@@ -75,8 +89,8 @@ public final class MainWindow {
         // 1100×700 .. 1600×1000: room for tables and charts side by side; a laptop's screen (1366×768) whole
         Settings.Window place = shell.home().settings().window();
         boolean placed = place != null && place.usable()
-                && !javafx.stage.Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height()).isEmpty();
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+                && !Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height()).isEmpty();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         boolean small = !placed && (screen.getWidth() < 1500 || screen.getHeight() < 900);
         double width = placed ? place.width() : small ? screen.getWidth() : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
         double height = placed ? place.height() : small ? screen.getHeight() : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
@@ -92,7 +106,7 @@ public final class MainWindow {
             stage.setY(screen.getMinY());
             stage.setMaximized(true);
         }
-        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlace());
+        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> rememberPlace());
         stage.getIcons().setAll(Icons.appIcons());
         stage.setMinWidth(900);
         stage.setMinHeight(560);
@@ -146,7 +160,7 @@ public final class MainWindow {
         projectBox.setCellFactory(l -> new ProjectCell());
         // Wide enough for the longest project name (long names were cut to "Capacity revie…"), within reason; a name
         // longer than that is still cut, and its cell's tooltip shows it whole.
-        javafx.beans.InvalidationListener fit = o -> projectBox.setPrefWidth(ProjectCell.widthFor(shell.projects(), shown.getFont()));
+        InvalidationListener fit = o -> projectBox.setPrefWidth(ProjectCell.widthFor(shell.projects(), shown.getFont()));
         shell.projects().addListener(fit);
         shown.fontProperty().addListener(fit);
         fit.invalidated(null);
@@ -159,17 +173,17 @@ public final class MainWindow {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
 
-        javafx.scene.control.Button themeButton = new javafx.scene.control.Button();
+        Button themeButton = new Button();
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll("flat", "button-icon");
         themeButton.setGraphic(Icons.glyph(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
-        themeButton.setTooltip(new javafx.scene.control.Tooltip("Switch between light and dark (Ctrl+Shift+L)"));
+        themeButton.setTooltip(new Tooltip("Switch between light and dark (Ctrl+Shift+L)"));
         themeButton.setOnAction(e -> {
             toggleTheme();
             themeButton.setGraphic(Icons.glyph(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         });
 
-        HBox header = new HBox(10, logo, name, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
+        HBox header = new HBox(10, logo, name, new Separator(Orientation.VERTICAL),
                 wsLabel, workspaceButton, pLabel, projectBox, spacer, themeButton);
         header.getStyleClass().add("header-bar");
         header.setAlignment(Pos.CENTER_LEFT);
@@ -277,7 +291,7 @@ public final class MainWindow {
         return bar;
     }
 
-    private static MenuItem item(String text, String accelerator, org.kordamp.ikonli.Ikon icon, Runnable action) {
+    private static MenuItem item(String text, String accelerator, Ikon icon, Runnable action) {
         MenuItem item = new MenuItem(text);
         if (accelerator != null) {
             item.setAccelerator(KeyCombination.keyCombination(accelerator));
@@ -290,7 +304,7 @@ public final class MainWindow {
     }
 
     private List<MenuItem> workspaceMenuItems() {
-        List<MenuItem> items = new java.util.ArrayList<>(recentItems());
+        List<MenuItem> items = new ArrayList<>(recentItems());
         items.add(new SeparatorMenuItem());
         items.add(item("Open workspace…", null, Feather.FOLDER, this::openWorkspace));
         items.add(item("New workspace…", null, Feather.FOLDER_PLUS, this::newWorkspace));
@@ -300,7 +314,7 @@ public final class MainWindow {
     }
 
     private List<MenuItem> recentItems() {
-        List<MenuItem> items = new java.util.ArrayList<>();
+        List<MenuItem> items = new ArrayList<>();
         Workspace open = shell.workspaceProperty().get();
         for (Path dir : shell.home().recentWorkspaces()) {
             MenuItem mi = item(dir.getFileName() + "  —  " + dir, null, null, () -> shell.openWorkspace(dir, false));
@@ -454,7 +468,7 @@ public final class MainWindow {
         protected void updateItem(Project p, boolean empty) {
             super.updateItem(p, empty);
             setText(empty || p == null ? null : label(p));
-            setTooltip(empty || p == null ? null : new javafx.scene.control.Tooltip(
+            setTooltip(empty || p == null ? null : new Tooltip(
                     p.description() == null || p.description().isBlank() ? label(p) : label(p) + "\n" + p.description()));
         }
 
@@ -463,8 +477,8 @@ public final class MainWindow {
         }
 
         /** The switcher's width: the longest label in the cell's font, between {@link #MIN_WIDTH} and {@link #MAX_WIDTH}. */
-        static double widthFor(java.util.List<Project> projects, javafx.scene.text.Font font) {
-            javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        static double widthFor(List<Project> projects, Font font) {
+            Text probe = new Text();
             probe.setFont(font);
             double widest = 0;
             for (Project p : projects) {

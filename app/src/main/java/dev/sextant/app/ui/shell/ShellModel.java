@@ -1,16 +1,25 @@
 package dev.sextant.app.ui.shell;
 
 import dev.sextant.app.logging.LogSetup;
+import dev.sextant.app.study.Engine;
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.model.serving.WeightStorage;
+import dev.sextant.workspaces.Settings;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import dev.sextant.workspaces.WorkspaceSummary;
 import dev.sextant.workspaces.archive.ArchiveManifest;
 import dev.sextant.workspaces.archive.WorkspaceArchive;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -37,7 +46,7 @@ public final class ShellModel {
     private final ObservableList<Project> projects = FXCollections.observableArrayList();
     private final ObjectProperty<Project> currentProject = new SimpleObjectProperty<>(this, "currentProject");
     private final StringProperty status = new SimpleStringProperty(this, "status", "");
-    private final ReadOnlyObjectWrapper<dev.sextant.workspaces.Settings> settings = new ReadOnlyObjectWrapper<>(this, "settings");
+    private final ReadOnlyObjectWrapper<Settings> settings = new ReadOnlyObjectWrapper<>(this, "settings");
 
     public ShellModel(WorkspaceHome home, JobRunner jobs) {
         this.home = home;
@@ -65,18 +74,18 @@ public final class ShellModel {
     }
 
     /** The preferences as last saved through {@link #saveSettings}: what shows costs and the theme follow it live. */
-    public javafx.beans.property.ReadOnlyObjectProperty<dev.sextant.workspaces.Settings> settingsProperty() {
+    public ReadOnlyObjectProperty<Settings> settingsProperty() {
         return settings.getReadOnlyProperty();
     }
 
     /** Where "Run on cluster" sends corpus work: the Spark master and settings of the preferences. */
-    public dev.sextant.app.study.Engine clusterEngine() {
-        dev.sextant.workspaces.Settings.Spark spark = settings.get().spark();
-        return dev.sextant.app.study.Engine.spark(spark.master(), spark.conf());
+    public Engine clusterEngine() {
+        Settings.Spark spark = settings.get().spark();
+        return Engine.spark(spark.master(), spark.conf());
     }
 
     /** Saves the preferences in the home's settings.json and tells every screen that shows them. */
-    public void saveSettings(dev.sextant.workspaces.Settings s) {
+    public void saveSettings(Settings s) {
         home.save(s);
         settings.set(s);
     }
@@ -84,8 +93,8 @@ public final class ShellModel {
     /** A job's body that works in the open workspace's current project. */
     @FunctionalInterface
     public interface ProjectWork<T> {
-        T run(Workspace workspace, Project project, dev.sextant.model.job.ProgressListener progress,
-              dev.sextant.model.job.CancellationToken cancel) throws Exception;
+        T run(Workspace workspace, Project project, ProgressListener progress,
+              CancellationToken cancel) throws Exception;
     }
 
     /**
@@ -96,8 +105,8 @@ public final class ShellModel {
      * @param onFailure null hands a failure to the shell's failure handler
      * @return whether the work was submitted
      */
-    public <T> boolean inProject(String jobTitle, ProjectWork<T> work, java.util.function.Consumer<T> onSuccess,
-                                 java.util.function.Consumer<Throwable> onFailure) {
+    public <T> boolean inProject(String jobTitle, ProjectWork<T> work, Consumer<T> onSuccess,
+                                 Consumer<Throwable> onFailure) {
         Workspace ws = workspace.get();
         Project p = currentProject.get();
         if (ws == null || p == null) {
@@ -125,23 +134,23 @@ public final class ShellModel {
     }
 
     /** Models imported from a config.json in this session: every planning area offers them, whichever imported them. */
-    private final javafx.collections.ObservableList<dev.sextant.model.architecture.ModelArchitecture> importedModels =
-            javafx.collections.FXCollections.observableArrayList();
+    private final ObservableList<ModelArchitecture> importedModels =
+            FXCollections.observableArrayList();
     /** GPU types imported from a file in this session, offered by every planning area. */
-    private final javafx.collections.ObservableList<dev.sextant.model.hardware.GpuSpec> importedGpus = javafx.collections.FXCollections.observableArrayList();
+    private final ObservableList<GpuSpec> importedGpus = FXCollections.observableArrayList();
     /** Imported models' own weight storage (their quantization_config), where they state one. */
-    private final java.util.Map<dev.sextant.model.architecture.ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<ModelArchitecture, WeightStorage> checkpointWeights =
+            new ConcurrentHashMap<>();
 
-    public javafx.collections.ObservableList<dev.sextant.model.architecture.ModelArchitecture> importedModels() {
+    public ObservableList<ModelArchitecture> importedModels() {
         return importedModels;
     }
 
-    public javafx.collections.ObservableList<dev.sextant.model.hardware.GpuSpec> importedGpus() {
+    public ObservableList<GpuSpec> importedGpus() {
         return importedGpus;
     }
 
-    public java.util.Map<dev.sextant.model.architecture.ModelArchitecture, dev.sextant.model.serving.WeightStorage> checkpointWeights() {
+    public Map<ModelArchitecture, WeightStorage> checkpointWeights() {
         return checkpointWeights;
     }
 

@@ -4,6 +4,7 @@ import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
@@ -58,7 +59,7 @@ public final class Staleness {
         b.setMinWidth(Region.USE_PREF_SIZE);
         b.setOnAction(e -> rerun.run());
         HBox box = new HBox(8, l, b);
-        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("stale-banner");
         box.visibleProperty().bind(stale);
         box.managedProperty().bind(box.visibleProperty());

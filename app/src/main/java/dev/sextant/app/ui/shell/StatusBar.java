@@ -3,11 +3,13 @@ package dev.sextant.app.ui.shell;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;
 import javafx.beans.binding.Bindings;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -65,7 +67,7 @@ public final class StatusBar extends HBox {
         }, shell.workspaceProperty()));
         workspace.tooltipProperty().bind(Bindings.createObjectBinding(() -> {
             Workspace ws = shell.workspaceProperty().get();
-            return ws == null ? null : new javafx.scene.control.Tooltip(ws.dir().toString());
+            return ws == null ? null : new Tooltip(ws.dir().toString());
         }, shell.workspaceProperty()));
         Label project = new Label("", Icons.glyph(Feather.FOLDER));
         project.setId("status-project");
@@ -76,8 +78,8 @@ public final class StatusBar extends HBox {
 
         workspace.setMinWidth(Region.USE_PREF_SIZE);
         project.setMinWidth(Region.USE_PREF_SIZE);
-        job.tooltipProperty().bind(Bindings.createObjectBinding(() -> new javafx.scene.control.Tooltip(job.getText()), job.textProperty()));
-        getChildren().addAll(message, spacer, jobBox, new Separator(javafx.geometry.Orientation.VERTICAL), workspace,
-                new Separator(javafx.geometry.Orientation.VERTICAL), project);
+        job.tooltipProperty().bind(Bindings.createObjectBinding(() -> new Tooltip(job.getText()), job.textProperty()));
+        getChildren().addAll(message, spacer, jobBox, new Separator(Orientation.VERTICAL), workspace,
+                new Separator(Orientation.VERTICAL), project);
     }
 }

@@ -1,18 +1,27 @@
 package dev.sextant.app.ui.shell;
 
 import dev.sextant.app.ui.charts.TableExport;
+import dev.sextant.workspaces.WorkspaceHome;
 import java.io.File;
+import java.nio.file.Path;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
 import javafx.stage.FileChooser;
 
 /** The one way the workbench builds table columns (text, formatted numbers that sort as numbers) and CSV export. */
@@ -50,7 +59,7 @@ public final class Tables {
      * A numeric column whose format follows {@code format} (a money format that follows the currency setting, say):
      * its cells are redrawn when the format changes.
      */
-    public static <T> TableColumn<T, Double> number(String title, Function<T, Double> value, javafx.beans.value.ObservableValue<String> format) {
+    public static <T> TableColumn<T, Double> number(String title, Function<T, Double> value, ObservableValue<String> format) {
         TableColumn<T, Double> c = number(title, value, format.getValue());
         display(c, v -> v == null ? "–" : String.format(format.getValue(), v));
         c.getProperties().put(Tables.class, format); // the column holds its format (a binding is only weakly held by what it observes)
@@ -84,11 +93,11 @@ public final class Tables {
      * An empty table's sentence wraps inside the table, muted, rather than running out of it in the body's size (it is
      * a hint, not a result).
      */
-    private static void wrapPlaceholder(javafx.scene.Node placeholder) {
-        if (placeholder instanceof javafx.scene.control.Label l) {
+    private static void wrapPlaceholder(Node placeholder) {
+        if (placeholder instanceof Label l) {
             l.setWrapText(true);
-            l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
-            l.setPadding(new javafx.geometry.Insets(8, 16, 8, 16));
+            l.setTextAlignment(TextAlignment.CENTER);
+            l.setPadding(new Insets(8, 16, 8, 16));
             if (!l.getStyleClass().contains("text-muted")) {
                 l.getStyleClass().add("text-muted");
             }
@@ -96,12 +105,12 @@ public final class Tables {
     }
 
     /** As {@link #fit(TableView, String)} for a tree table. */
-    public static void fit(javafx.scene.control.TreeTableView<?> table, String key) {
+    public static void fit(TreeTableView<?> table, String key) {
         ColumnFit.fit(table, key);
     }
 
     /** Dragged column widths are remembered in this home's settings from now on. */
-    public static void rememberWidthsIn(dev.sextant.workspaces.WorkspaceHome home) {
+    public static void rememberWidthsIn(WorkspaceHome home) {
         ColumnFit.rememberIn(home);
     }
 
@@ -162,12 +171,12 @@ public final class Tables {
     }
 
     /** Whether {@link ColumnFit} found the column's text too long for one line (table and tree-table columns alike). */
-    private static boolean wraps(javafx.scene.control.TableColumnBase<?, ?> column) {
+    private static boolean wraps(TableColumnBase<?, ?> column) {
         return column != null && Boolean.TRUE.equals(column.getProperties().get(ColumnFit.WRAP));
     }
 
     /** A fitted cell's height: its wrapped lines in a wrapping column, else the single-line height. */
-    private static double fittedHeight(Labeled cell, javafx.scene.control.TableColumnBase<?, ?> column, double single) {
+    private static double fittedHeight(Labeled cell, TableColumnBase<?, ?> column, double single) {
         return wraps(column) ? wrappedHeight(cell, column.getWidth(), single) : single;
     }
 
@@ -197,7 +206,7 @@ public final class Tables {
             FileChooser chooser = ExportChooser.of(shell, "Export table as CSV", defaultName.replaceFirst("\\.csv$", ""), "CSV", "csv");
             File chosen = chooser.showSaveDialog(table.getScene().getWindow());
             if (chosen != null) {
-                java.nio.file.Path f = ExportChooser.withExtension(chooser, chosen);
+                Path f = ExportChooser.withExtension(chooser, chosen);
                 TableExport cells = TableExport.of(table); // read on the FX thread, written (and synced) off it
                 shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f),
                         n -> shell.statusProperty().set("Exported " + n + " rows to " + f));

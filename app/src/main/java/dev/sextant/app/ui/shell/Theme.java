@@ -4,6 +4,7 @@ import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import java.util.Objects;
 import javafx.application.Application;
+import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 
 /** Light and dark looks: AtlantaFX's Primer themes plus the workbench's own small stylesheet. */
@@ -38,7 +39,7 @@ public enum Theme {
             scene.getStylesheets().add(APP_CSS);
         }
         if (scene != null && scene.getRoot() != null) {
-            scene.getRoot().pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("dark"), this == DARK);
+            scene.getRoot().pseudoClassStateChanged(PseudoClass.getPseudoClass("dark"), this == DARK);
         }
     }
 

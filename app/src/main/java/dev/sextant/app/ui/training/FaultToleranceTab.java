@@ -6,6 +6,7 @@ import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Glossary;
+import dev.sextant.model.Percent;
 import dev.sextant.model.training.FaultTolerance;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -60,7 +61,7 @@ final class FaultToleranceTab {
                 {"Checkpoint", String.format("%.0f GiB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / GIB, f.checkpointSeconds())},
                 {"Failures", String.format("%.2g a day; job MTBF %.1f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
                 {"Checkpoint every", String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())},
-                {"Goodput", dev.sextant.model.Percent.of(c.goodput()) + " of wall-clock time is useful training"},
+                {"Goodput", Percent.of(c.goodput()) + " of wall-clock time is useful training"},
                 {"Expected days", Double.isNaN(f.expectedDays()) ? "give a token budget" : String.format("%.1f including failures", f.expectedDays())}};
         for (int i = 0; i < rows.length; i++) {
             Label value = new Label(rows[i][1]);

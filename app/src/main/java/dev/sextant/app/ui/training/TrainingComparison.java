@@ -1,14 +1,14 @@
 package dev.sextant.app.ui.training;
 
 import dev.sextant.app.study.TrainingStudy;
-import static dev.sextant.model.serving.ServingMemory.GIB;
-
-import dev.sextant.app.ui.planning.PlanComparison;
 import dev.sextant.app.ui.planning.PlanComparison.Row;
+import dev.sextant.app.ui.planning.PlanComparison;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import java.util.List;
+import java.util.Locale;
+import static dev.sextant.model.serving.ServingMemory.GIB;
 
 /** What two kept training plans are compared on. */
 final class TrainingComparison {
@@ -26,8 +26,8 @@ final class TrainingComparison {
             new Row<>("Step time (80 % range)", s -> stepWithRange(s.request(), s.plan()) + " s", s -> s.plan().stepTimeSeconds()),
             new Row<>("TFLOP/s per GPU (80 % range)", s -> TrainingStudy.intervalNow(s.request()).map(i -> {
                 double[] t = i.range(s.plan()).tflopsPerGpu();
-                return String.format(java.util.Locale.ROOT, "%.0f (%.0f–%.0f)", s.plan().tflopsPerGpu(), t[0], t[1]);
-            }).orElse(String.format(java.util.Locale.ROOT, "%.0f", s.plan().tflopsPerGpu())), s -> s.plan().tflopsPerGpu()),
+                return String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", s.plan().tflopsPerGpu(), t[0], t[1]);
+            }).orElse(String.format(Locale.ROOT, "%.0f", s.plan().tflopsPerGpu())), s -> s.plan().tflopsPerGpu()),
             new Row<>("MFU", s -> String.format("%.1f %%", 100 * s.plan().mfu()), s -> s.plan().mfu()),
             new Row<>("Tokens per second", s -> String.format("%,.0f", s.plan().tokensPerSecond()), s -> s.plan().tokensPerSecond()),
             new Row<>("Bubble", s -> String.format("%.1f %%", 100 * s.plan().bubbleFraction()), s -> s.plan().bubbleFraction()),
@@ -46,8 +46,8 @@ final class TrainingComparison {
     static String stepWithRange(TrainingRequest r, TrainingPlan p) {
         return TrainingStudy.intervalNow(r).map(i -> {
             double[] step = i.range(p).stepSeconds();
-            return String.format(java.util.Locale.ROOT, "%.3g (%.3g–%.3g)", p.stepTimeSeconds(), step[0], step[1]);
-        }).orElse(String.format(java.util.Locale.ROOT, "%.3g", p.stepTimeSeconds()));
+            return String.format(Locale.ROOT, "%.3g (%.3g–%.3g)", p.stepTimeSeconds(), step[0], step[1]);
+        }).orElse(String.format(Locale.ROOT, "%.3g", p.stepTimeSeconds()));
     }
 
     static String layout(TrainingPlan p) {
@@ -60,8 +60,8 @@ final class TrainingComparison {
             return "no token budget";
         }
         double days = TrainingStudy.days(r, p);
-        String range = TrainingStudy.intervalNow(r).map(i -> i.days(days)).map(d -> String.format(java.util.Locale.ROOT, " (%.1f–%.1f)", d[0], d[1]))
+        String range = TrainingStudy.intervalNow(r).map(i -> i.days(days)).map(d -> String.format(Locale.ROOT, " (%.1f–%.1f)", d[0], d[1]))
                 .orElse("");
-        return String.format(java.util.Locale.ROOT, "%.1f%s for %.3g tokens", days, range, r.tokens());
+        return String.format(Locale.ROOT, "%.1f%s for %.3g tokens", days, range, r.tokens());
     }
 }

@@ -10,11 +10,13 @@ import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.KeptPlans;
 import dev.sextant.app.ui.planning.PlanForm;
 import dev.sextant.app.ui.planning.ProblemMarks;
+import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.workspaces.SavedTrainingPlan;
+import java.io.File;
 import java.util.List;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -22,8 +24,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
 
 /**
  * Controller of TrainingView.fxml, the Training area: the plan form, the fixed choices and the kept plans on the left;
@@ -58,7 +62,7 @@ public final class TrainingView {
     @FXML
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
-        dev.sextant.app.ui.shell.AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing searched yet: Search layouts (under the "
+        AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing searched yet: Search layouts (under the "
                 + "form) ranks every layout that fits by step time; a kept plan opens with Open.");
         indistinguishable.textProperty().bind(vm.indistinguishableProperty());
         indistinguishable.visibleProperty().bind(vm.indistinguishableProperty().isNotEmpty());
@@ -70,13 +74,13 @@ public final class TrainingView {
         fixChoices(new InputGrid(fixed, marks));
         form.getChildren().add(keptPlans().node());
         search.setOnAction(e -> vm.search());
-        calibrate.setTooltip(new javafx.scene.control.Tooltip("Runs measured on a small cluster (a CSV of gpus, tp, pp, micro_batch, global_batch, "
+        calibrate.setTooltip(new Tooltip("Runs measured on a small cluster (a CSV of gpus, tp, pp, micro_batch, global_batch, "
                 + "seq_len and tokens_per_gpu_per_second, or a Megatron-LM log) correct the planner's kernel speed before it searches this cluster"));
         calibrate.disableProperty().bind(vm.shell().jobs().runningProperty());
         calibrate.setOnAction(e -> {
-            javafx.stage.FileChooser c = new javafx.stage.FileChooser();
+            FileChooser c = new FileChooser();
             c.setTitle("Runs measured on a small cluster (CSV or Megatron-LM log)");
-            java.io.File f = c.showOpenDialog(root.getScene().getWindow());
+            File f = c.showOpenDialog(root.getScene().getWindow());
             if (f != null) {
                 vm.calibrateFrom(f.toPath());
             }

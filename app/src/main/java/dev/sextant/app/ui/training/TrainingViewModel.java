@@ -2,18 +2,23 @@ package dev.sextant.app.ui.training;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.study.TrainingStudy;
+import dev.sextant.app.ui.gpu.ProfileChoices;
 import dev.sextant.app.ui.planning.ModelGpuChoices;
 import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
+import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.TokenCount;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
+import dev.sextant.model.io.MeasuredRunFile;
+import dev.sextant.model.training.FaultTolerance;
+import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.LayoutVerdict;
+import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
-import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
@@ -21,6 +26,8 @@ import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.workspaces.SavedTrainingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -82,16 +89,16 @@ public final class TrainingViewModel {
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
-    private final dev.sextant.app.ui.gpu.ProfileChoices profiles;
+    private final ProfileChoices profiles;
     /** The layouts shown against the inputs they were searched for (the checkpoint figures follow their inputs live). */
-    private final dev.sextant.app.ui.shell.Staleness staleness = new dev.sextant.app.ui.shell.Staleness(() -> request.get() != null);
+    private final Staleness staleness = new Staleness(() -> request.get() != null);
 
     public TrainingViewModel(ShellModel shell) {
         this.shell = shell;
         this.choices = new ModelGpuChoices(shell, "llama-3-70b", "h100-sxm");
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
-        this.profiles = new dev.sextant.app.ui.gpu.ProfileChoices(shell);
+        this.profiles = new ProfileChoices(shell);
         problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
         shell.trainingHandoffProperty().addListener((o, a, h) -> take(h));
         take(shell.trainingHandoffProperty().get());
@@ -121,7 +128,7 @@ public final class TrainingViewModel {
                     Inputs.optionalInteger("training.pp", "PP", pp.get()), Inputs.optionalInteger("training.cp", "CP", cp.get()),
                     Inputs.optionalInteger("training.ep", "EP", ep.get()), null, Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
                     z, r, null, Precision.BF16, "fused".equals(attention.get()));
-            double budget = tokens.get().isBlank() ? 0 : dev.sextant.model.TokenCount.parse("training.tokens", "Token budget", tokens.get());
+            double budget = tokens.get().isBlank() ? 0 : TokenCount.parse("training.tokens", "Token budget", tokens.get());
             TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
                     Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
                     Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
@@ -160,7 +167,7 @@ public final class TrainingViewModel {
                 summary.set("");
                 indistinguishable.set("");
             } else {
-                String why = dev.sextant.model.training.LayoutVerdict.sentence(plans, TrainingViewModel::layout);
+                String why = LayoutVerdict.sentence(plans, TrainingViewModel::layout);
                 summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s%s", done.searched(),
                         done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0)),
                         why == null ? "" : " " + why));
@@ -174,14 +181,14 @@ public final class TrainingViewModel {
      * Megatron-LM log), and says the correction, the calibrated interval, what changes from the measured layout and
      * what the runs settle.
      */
-    public void calibrateFrom(java.nio.file.Path file) {
+    public void calibrateFrom(Path file) {
         TrainingRequest req = readRequest();
         if (req == null) {
             return;
         }
         var profile = profiles.calibration();
         shell.jobs().submit("Calibrate from " + file.getFileName(), (progress, cancel) -> {
-            var runs = dev.sextant.model.io.MeasuredRunFile.read(file);
+            var runs = MeasuredRunFile.read(file);
             progress.progress(-1, "planning the measured layouts and this cluster");
             return new TrainingStudy().calibrated(req, profile, runs, cancel);
         }, c -> {
@@ -203,7 +210,7 @@ public final class TrainingViewModel {
                 m.notes().forEach(n -> b.append(' ').append(Character.toUpperCase(n.charAt(0))).append(n.substring(1)).append('.'));
             }
             summary.set(b.toString());
-            List<String> more = new java.util.ArrayList<>(c.changes());
+            List<String> more = new ArrayList<>(c.changes());
             more.addAll(c.settled());
             indistinguishable.set(String.join("; ", more.stream().map(x -> Character.toUpperCase(x.charAt(0)) + x.substring(1)).toList()) + ".");
         }, this::show);
@@ -365,7 +372,7 @@ public final class TrainingViewModel {
     }
 
     /** True while the layouts shown no longer match the inputs (the view offers Re-run). */
-    public javafx.beans.property.BooleanProperty staleProperty() {
+    public BooleanProperty staleProperty() {
         return staleness.staleProperty();
     }
 
@@ -374,7 +381,7 @@ public final class TrainingViewModel {
     }
 
     /** What the search's rates come from: catalog defaults or a calibration profile of the project. */
-    public dev.sextant.app.ui.gpu.ProfileChoices profiles() {
+    public ProfileChoices profiles() {
         return profiles;
     }
 
@@ -416,12 +423,12 @@ public final class TrainingViewModel {
     }
 
     /** A token budget (and batch) sent from another area, taken into the form. */
-    private void take(dev.sextant.app.ui.shell.ShellModel.TrainingHandoff h) {
+    private void take(ShellModel.TrainingHandoff h) {
         if (h == null) {
             return;
         }
         shell.trainingHandoffProperty().set(null);
-        tokens.set(Inputs.compact(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.3g", h.tokens()))));
+        tokens.set(Inputs.compact(Double.parseDouble(String.format(Locale.ROOT, "%.3g", h.tokens()))));
         String batch = "";
         if (h.batchTokens() != null) {
             int seq = 0;
@@ -433,7 +440,7 @@ public final class TrainingViewModel {
             if (seq > 0) {
                 long sequences = Math.max(1, Math.round(h.batchTokens() / seq));
                 globalBatch.set(Long.toString(sequences));
-                batch = String.format(java.util.Locale.ROOT, " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)", sequences,
+                batch = String.format(Locale.ROOT, " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)", sequences,
                         h.batchTokens(), seq);
             }
         }
@@ -486,12 +493,12 @@ public final class TrainingViewModel {
 
     /** The MoE dispatcher ids the form offers. */
     public static List<String> dispatchers() {
-        return java.util.Arrays.stream(MoeDispatcher.values()).map(MoeDispatcher::id).toList();
+        return Arrays.stream(MoeDispatcher.values()).map(MoeDispatcher::id).toList();
     }
 
     /** The stack ids the form offers. */
     public static List<String> stacks() {
-        return java.util.Arrays.stream(SoftwareStack.values()).map(SoftwareStack::id).toList();
+        return Arrays.stream(SoftwareStack.values()).map(SoftwareStack::id).toList();
     }
 
     public StringProperty failuresPerGpuDayProperty() {

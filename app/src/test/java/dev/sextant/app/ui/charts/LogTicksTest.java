@@ -3,6 +3,7 @@ package dev.sextant.app.ui.charts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** Log-axis ticks against lists made by hand: 1-2-5 per decade, thinned as the axis runs out of room, SI-labelled. */
@@ -72,7 +73,7 @@ class LogTicksTest {
     @Test
     void minorTicksAreDecadesOnlyBeyondADozenDecades() {
         assertThat(values(LogTicks.of(1, 1e15, 4), false)).allSatisfy(v -> assertThat(Math.log10(v))
-                .isCloseTo(Math.rint(Math.log10(v)), org.assertj.core.data.Offset.offset(1e-9)));
+                .isCloseTo(Math.rint(Math.log10(v)), Offset.offset(1e-9)));
     }
 
     @Test

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.Layer;
+import org.jfree.data.xy.XYSeries;
 import org.junit.jupiter.api.Test;
 
 class RunHealthChartsTest {
@@ -68,13 +70,13 @@ class RunHealthChartsTest {
             v[i] = 2 + Math.sin(i / 1000.0);
         }
         v[500_000] = 50; // a one-point spike survives the thinning
-        org.jfree.data.xy.XYSeries s = new org.jfree.data.xy.XYSeries("loss", false, true);
+        XYSeries s = new XYSeries("loss", false, true);
         RunHealthCharts.decimate(new MetricSeries("loss", steps, v), false, false, s);
         assertThat(s.getItemCount()).isLessThanOrEqualTo(RunHealthCharts.DRAWN_POINTS + 2);
         assertThat(s.getMaxY()).isEqualTo(50);
         // the demo log draws with its markers
         LogAnalysis demo = DemoRunHealth.settings().analyze(DemoRunHealth.log(), CancellationToken.none());
         assertThat(((XYPlot) RunHealthCharts.metric("Loss", demo, "loss", true, false, false).getPlot()).getDomainMarkers(
-                org.jfree.chart.ui.Layer.FOREGROUND)).isNotEmpty();
+                Layer.FOREGROUND)).isNotEmpty();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.shell.Tables;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -69,7 +71,7 @@ class PlanningComponentsTest {
     void comparingTakesExactlyTwoAndSitsBetweenOpenAndDelete() throws Exception {
         KeptPlans<Plan> kept = fx(() -> kept(FXCollections.observableArrayList(A, B)).comparing(
                 new PlanComparison<>(Plan::name, List.of(new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s")))));
-        javafx.scene.layout.Pane header = (javafx.scene.layout.Pane) button(kept, "openSaved").getParent();
+        Pane header = (Pane) button(kept, "openSaved").getParent();
         assertThat(header.getChildren().stream().filter(Button.class::isInstance).map(n -> ((Button) n).getText()))
                 .containsExactly("Open", "Compare", "Delete");
         fx(() -> {
@@ -131,7 +133,7 @@ class PlanningComponentsTest {
 
     private static List<String> texts(GridPane grid, int row) {
         return grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == row)
-                .sorted(java.util.Comparator.comparing(GridPane::getColumnIndex)).map(n -> ((Label) n).getText()).toList();
+                .sorted(Comparator.comparing(GridPane::getColumnIndex)).map(n -> ((Label) n).getText()).toList();
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.sextant.model.serving.DemoServingData;
 import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -15,8 +16,10 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.Layer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -60,14 +63,14 @@ class ServingComparisonTest {
         List<SavedServingPlan> p = plans();
         Node figure = fx(() -> ServingComparison.curves(p.get(0), p.get(1), false));
         List<XYPlot> charts = ((HBox) figure).getChildren().stream()
-                .map(n -> (XYPlot) ((ChartViewer) ((javafx.scene.layout.StackPane) n).getChildren().get(0)).getChart().getPlot()).toList();
+                .map(n -> (XYPlot) ((ChartViewer) ((StackPane) n).getChildren().get(0)).getChart().getPlot()).toList();
         assertThat(charts).hasSize(2);
         for (XYPlot plot : charts) {
             assertThat(plot.getDataset().getSeriesCount()).isEqualTo(2);
             assertThat(plot.getDataset().getSeriesKey(0)).isEqualTo("base");
             assertThat(plot.getDataset().getItemCount(1)).isEqualTo(p.get(1).study().sweep().size());
             // one target line: both plans have the same targets
-            assertThat(plot.getRangeMarkers(org.jfree.chart.ui.Layer.FOREGROUND)).hasSize(1);
+            assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).hasSize(1);
         }
         // the TTFT chart's second curve is the second plan's P99 TTFT at each rate
         assertThat(charts.get(0).getDataset().getYValue(1, 0)).isEqualTo(p.get(1).study().sweep().get(0).ttft().p99());
@@ -75,6 +78,6 @@ class ServingComparisonTest {
 
     private static List<String> texts(GridPane grid, int row) {
         return grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == row)
-                .sorted(java.util.Comparator.comparing(GridPane::getColumnIndex)).map(n -> ((Label) n).getText()).toList();
+                .sorted(Comparator.comparing(GridPane::getColumnIndex)).map(n -> ((Label) n).getText()).toList();
     }
 }

@@ -15,6 +15,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.StackPane;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -81,7 +82,7 @@ class TablesFitTest {
         assertThat(table.getColumns().get(2).getProperties().get(ColumnFit.WRAP)).isEqualTo(true);
         TableCell<?, ?> reason = cell(table, 2);
         assertThat(reason.isWrapText()).isTrue();
-        javafx.scene.text.Text line = new javafx.scene.text.Text("X");
+        Text line = new Text("X");
         line.setFont(reason.getFont());
         double oneLine = line.getLayoutBounds().getHeight();
         assertThat(reason.getHeight()).isGreaterThan(2 * oneLine); // two or three lines, not one cut line

@@ -7,6 +7,7 @@ import dev.sextant.model.runhealth.TrainingLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +40,7 @@ final class MegatronLogReader {
         return ITERATION.matcher(line).find() || VALIDATION.matcher(line).find() || LIGHTNING_STEP.matcher(line).find();
     }
 
-    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
+    static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
         long lineNo = 0;
         try (BufferedReader r = TextInput.open(file)) {

@@ -8,6 +8,7 @@ import dev.sextant.model.runhealth.TrainingLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,7 @@ final class MetricsCsvReader {
     private MetricsCsvReader() {
     }
 
-    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
+    static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
         CSVFormat format = CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true).get();
@@ -82,7 +83,7 @@ final class MetricsCsvReader {
                 }
             }
         } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+            if (e.getCause() instanceof CharacterCodingException) {
                 throw TextInput.readError(file, line + 1, e.getCause());
             }
             throw new BadInputException(name, line + 1, null, "not valid CSV: " + IoFailures.plain(e.getCause()));

@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +23,7 @@ final class MetricsJsonlReader {
     private MetricsJsonlReader() {
     }
 
-    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
+    static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
         long line = 0;

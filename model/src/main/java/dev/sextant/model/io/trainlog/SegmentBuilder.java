@@ -4,9 +4,11 @@ import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.runhealth.MetricNames;
 import dev.sextant.model.runhealth.MetricSeries;
 import dev.sextant.model.runhealth.TrainingLog;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,7 +26,7 @@ final class SegmentBuilder {
 
     private final String file;
     private Map<String, Growing> metrics = new LinkedHashMap<>();
-    private final java.util.List<TrainingLog.Segment> done = new java.util.ArrayList<>();
+    private final List<TrainingLog.Segment> done = new ArrayList<>();
     private final Set<String> numericFields = new HashSet<>();
 
     SegmentBuilder(String file) {
@@ -64,9 +66,9 @@ final class SegmentBuilder {
         g.add(step, value * c.scale(), field, record);
     }
 
-    java.util.List<TrainingLog.Segment> build() {
+    List<TrainingLog.Segment> build() {
         done.add(segment());
-        return java.util.List.copyOf(done);
+        return List.copyOf(done);
     }
 
     private TrainingLog.Segment segment() {

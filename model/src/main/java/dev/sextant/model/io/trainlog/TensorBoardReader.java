@@ -42,7 +42,7 @@ final class TensorBoardReader {
     private TensorBoardReader() {
     }
 
-    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
+    static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {

@@ -8,6 +8,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.runhealth.TrainingLog;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,7 +26,7 @@ final class TrainerStateReader {
     private TrainerStateReader() {
     }
 
-    static java.util.List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
+    static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
         long[] stepped = {0};
         long[] unstepped = {0};

@@ -1,6 +1,7 @@
 package dev.sextant.model.io.trainlog;
 
 import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.io.GitLfsPointer;
 import dev.sextant.model.io.IoFailures;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.io.TextInput;
@@ -10,8 +11,12 @@ import dev.sextant.model.runhealth.TrainingLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,7 +62,7 @@ public final class TrainingLogFiles {
                     if (!Files.exists(in)) {
                         throw BadInputException.of(TextInput.name(in), "no such file");
                     }
-                    dev.sextant.model.io.GitLfsPointer.refuse(in);
+                    GitLfsPointer.refuse(in);
                     throw BadInputException.of(TextInput.name(in), "not a training log this reads (Megatron-LM/NeMo stdout, trainer_state.json,"
                             + " TensorBoard events, CSV or JSON Lines of metrics); give --format to force one");
                 }
@@ -93,7 +98,7 @@ public final class TrainingLogFiles {
     }
 
     static List<TrainingLog.Segment> readOne(Path f, TrainingLogFormat format, CancellationToken cancel) {
-        dev.sextant.model.io.GitLfsPointer.refuse(f);
+        GitLfsPointer.refuse(f);
         return switch (format) {
             case MEGATRON -> MegatronLogReader.read(f, cancel);
             case HF_TRAINER -> TrainerStateReader.read(f, cancel);
@@ -109,7 +114,7 @@ public final class TrainingLogFiles {
             return s.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException e) {
             throw BadInputException.of(TextInput.name(dir), "cannot list the folder: " + IoFailures.plain(e));
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw BadInputException.of(TextInput.name(dir), "cannot list the folder: " + IoFailures.plain(e.getCause()));
         }
     }
@@ -165,9 +170,9 @@ public final class TrainingLogFiles {
 
     /** Whether any line of a text file is one the Megatron reader takes, read leniently (a stray byte is no reason to stop). */
     private static boolean hasMegatronLine(Path file) {
-        java.nio.charset.CharsetDecoder lenient = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+        CharsetDecoder lenient = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try (BufferedReader r = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), lenient), 1 << 16)) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), lenient), 1 << 16)) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.indexOf("iteration") >= 0 || line.indexOf("global_step=") >= 0) {
@@ -176,7 +181,7 @@ public final class TrainingLogFiles {
                     }
                 }
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
         return false;
@@ -199,7 +204,7 @@ public final class TrainingLogFiles {
         }
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(head, 0, end)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, end)).toString();
         } catch (CharacterCodingException e) {
             return null;
         }

@@ -7,6 +7,7 @@ import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.WeightFormat;
+import dev.sextant.model.serving.WeightStorage;
 import java.util.List;
 
 /**
@@ -41,7 +42,7 @@ import java.util.List;
  */
 public record PublishedServingRun(String id, String sourceGroup, String organisation, String source, EngineProfile engine,
                                   String engineVersion, String modelId, ModelArchitecture architecture, String gpuId, int gpus, int tp, int ep,
-                                  WeightFormat weights, dev.sextant.model.serving.WeightStorage storage,
+                                  WeightFormat weights, WeightStorage storage,
                                   boolean kvFp8, ServingLoad load, boolean server, int requests, int promptTokens, int outputTokens, Integer maxNumSeqs,
                                   Integer maxNumBatchedTokens, ServingMetric metric, double measured, List<String> assumed) {
 

@@ -1,6 +1,7 @@
 package dev.sextant.model.serving.validation;
 
 import dev.sextant.model.InputError;
+import java.util.Locale;
 
 /**
  * How a measurement sent its requests.
@@ -17,7 +18,7 @@ public record ServingLoad(Kind kind, double value) {
 
     public ServingLoad {
         if ((kind == Kind.CONCURRENCY || kind == Kind.RATE) && !(value > 0 && Double.isFinite(value))) {
-            throw new InputError("validation.load", kind.name().toLowerCase(java.util.Locale.ROOT) + " needs a positive value, got " + value);
+            throw new InputError("validation.load", kind.name().toLowerCase(Locale.ROOT) + " needs a positive value, got " + value);
         }
         if (kind == Kind.CONCURRENCY && value != Math.rint(value)) {
             throw new InputError("validation.load", "concurrency must be a whole number, got " + value);

@@ -1,12 +1,15 @@
 package dev.sextant.model.serving.validation;
 
+import dev.sextant.model.serving.ServingIntervals;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Predictions against published serving measurements under one protocol, summarised overall, by source group and by
@@ -70,16 +73,16 @@ public record ServingReport(String protocol, List<ServingPrediction> predictions
      * The 80 % intervals these predictions' ratios measured / predicted give, by kind of prediction, each source group
      * weighing the same within a kind (meaningful for held-out predictions).
      */
-    public dev.sextant.model.serving.ServingIntervals intervals() {
-        return new dev.sextant.model.serving.ServingIntervals(factors(ServingMetric.OUTPUT_TPS), factors(ServingMetric.TTFT_MS),
+    public ServingIntervals intervals() {
+        return new ServingIntervals(factors(ServingMetric.OUTPUT_TPS), factors(ServingMetric.TTFT_MS),
                 factors(ServingMetric.ITL_MS, ServingMetric.E2E_MS));
     }
 
-    private dev.sextant.model.serving.ServingIntervals.Factors factors(ServingMetric... kinds) {
-        List<ServingPrediction> ps = predictions.stream().filter(p -> !p.isRefused() && java.util.Arrays.asList(kinds).contains(p.run().metric()))
+    private ServingIntervals.Factors factors(ServingMetric... kinds) {
+        List<ServingPrediction> ps = predictions.stream().filter(p -> !p.isRefused() && Arrays.asList(kinds).contains(p.run().metric()))
                 .toList();
-        Map<String, Long> perSource = ps.stream().collect(java.util.stream.Collectors.groupingBy(p -> p.run().sourceGroup(),
-                java.util.stream.Collectors.counting()));
+        Map<String, Long> perSource = ps.stream().collect(Collectors.groupingBy(p -> p.run().sourceGroup(),
+                Collectors.counting()));
         double[] ratios = new double[ps.size()];
         double[] weights = new double[ps.size()];
         for (int i = 0; i < ps.size(); i++) {
@@ -87,7 +90,7 @@ public record ServingReport(String protocol, List<ServingPrediction> predictions
             ratios[i] = p.run().measured() / p.predicted();
             weights[i] = 1.0 / perSource.get(p.run().sourceGroup()) / perSource.size();
         }
-        return dev.sextant.model.serving.ServingIntervals.Factors.of(ratios, weights);
+        return ServingIntervals.Factors.of(ratios, weights);
     }
 
     public Map<String, Summary> bySource() {

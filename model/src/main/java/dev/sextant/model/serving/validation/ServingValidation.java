@@ -1,16 +1,22 @@
 package dev.sextant.model.serving.validation;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.EngineProfile;
+import dev.sextant.model.serving.LengthDistribution;
+import dev.sextant.model.serving.ServingFit;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -75,16 +81,16 @@ public final class ServingValidation {
 
     /** The simulator with its default fitted constants. */
     public static double simulate(PublishedServingRun r) {
-        return simulate(r, dev.sextant.model.serving.ServingFit.DEFAULT);
+        return simulate(r, ServingFit.DEFAULT);
     }
 
     /** The simulator with the fitted constants {@code fit}. */
-    public static ServingPredictor simulator(dev.sextant.model.serving.ServingFit fit) {
+    public static ServingPredictor simulator(ServingFit fit) {
         return r -> simulate(r, fit);
     }
 
     /** A measurement's prediction with the fitted constants {@code fit}. */
-    public static double simulate(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
+    public static double simulate(PublishedServingRun r, ServingFit fit) {
         return value(r, run(r, fit));
     }
 
@@ -92,14 +98,14 @@ public final class ServingValidation {
      * What a measurement's configuration produces under {@code fit}: the simulated outcome. Measurements of one run that
      * differ only in their metric share it.
      */
-    static BatchingSimulator.Outcome run(PublishedServingRun r, dev.sextant.model.serving.ServingFit fit) {
+    static BatchingSimulator.Outcome run(PublishedServingRun r, ServingFit fit) {
         ServingReplica replica = replica(r).withFit(fit);
         int n = requestsPerReplica(r);
         List<BatchingSimulator.Request> requests = new ArrayList<>();
         if (r.load().kind() == ServingLoad.Kind.RATE) {
             requests = BatchingSimulator.poisson(r.load().value() / r.replicas(), 0, n,
-                    new dev.sextant.model.serving.LengthDistribution.Constant(r.promptTokens()),
-                    new dev.sextant.model.serving.LengthDistribution.Constant(r.outputTokens()), SEED);
+                    new LengthDistribution.Constant(r.promptTokens()),
+                    new LengthDistribution.Constant(r.outputTokens()), SEED);
         } else {
             for (int i = 0; i < n; i++) {
                 requests.add(new BatchingSimulator.Request(0, r.promptTokens(), r.outputTokens()));
@@ -132,17 +138,17 @@ public final class ServingValidation {
      * Every measurement predicted under {@code fit}, each configuration simulated once and in parallel; NaN where the
      * simulator refuses a configuration.
      */
-    public static java.util.Map<PublishedServingRun, Double> predictAll(List<PublishedServingRun> runs, dev.sextant.model.serving.ServingFit fit) {
-        java.util.Map<String, List<PublishedServingRun>> byConfiguration = new java.util.LinkedHashMap<>();
+    public static Map<PublishedServingRun, Double> predictAll(List<PublishedServingRun> runs, ServingFit fit) {
+        Map<String, List<PublishedServingRun>> byConfiguration = new LinkedHashMap<>();
         for (PublishedServingRun r : runs) {
             byConfiguration.computeIfAbsent(configuration(r), k -> new ArrayList<>()).add(r);
         }
-        java.util.Map<PublishedServingRun, Double> out = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<PublishedServingRun, Double> out = new ConcurrentHashMap<>();
         byConfiguration.values().parallelStream().forEach(group -> {
             BatchingSimulator.Outcome produced;
             try {
                 produced = run(group.get(0), fit);
-            } catch (dev.sextant.model.InputError e) {
+            } catch (InputError e) {
                 group.forEach(r -> out.put(r, Double.NaN));
                 return;
             }
@@ -201,7 +207,7 @@ public final class ServingValidation {
         double v;
         try {
             v = p.predict(r);
-        } catch (dev.sextant.model.InputError e) {
+        } catch (InputError e) {
             return ServingPrediction.refused(r, heldOut, e.getMessage()); // e.g. the memory plan holds no request of that length
         }
         if (!(v > 0) || Double.isInfinite(v)) {

@@ -1,14 +1,18 @@
 package dev.sextant.model.training.validation;
 
+import dev.sextant.model.statistics.GoldenSection;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.PlannerFit;
 import dev.sextant.model.training.SoftwareStack;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Fits the planner's {@link PlannerFit} constants to published runs. Each constant changes the predictions of its own
@@ -59,7 +63,7 @@ public final class PlannerFitting {
             List<PublishedRun> experts = runs.stream().filter(PlannerFitting::expertParallel).toList();
             PlannerFit k = kernels.computeIfAbsent(ids(pytorch), x -> fitKernels(pytorch, efficiency));
             PlannerFit o = overlaps.computeIfAbsent(ids(dense), x -> fitOverlap(dense, efficiency));
-            List<String> moeKey = new java.util.ArrayList<>(ids(experts));
+            List<String> moeKey = new ArrayList<>(ids(experts));
             moeKey.add(o.overlapCompute() + "/" + o.tpExposed()); // the MoE fit is made with the overlap constants
             PlannerFit m = moe.computeIfAbsent(moeKey, x -> fitMoe(experts, o, efficiency));
             return TrainingValidation.planner(efficiency, combine(k, o, m));
@@ -98,7 +102,7 @@ public final class PlannerFitting {
     }
 
     /** One fitted constant: how to set and read it, its search range, and the change below which it has settled. */
-    private record Constant(java.util.function.BiFunction<PlannerFit, Double, PlannerFit> with, java.util.function.ToDoubleFunction<PlannerFit> get,
+    private record Constant(BiFunction<PlannerFit, Double, PlannerFit> with, ToDoubleFunction<PlannerFit> get,
                             double lo, double hi, double settled) {
     }
 
@@ -143,6 +147,6 @@ public final class PlannerFitting {
             }
             return sum;
         };
-        return dev.sextant.model.statistics.GoldenSection.minimise(loss::apply, lo, hi, 5e-4);
+        return GoldenSection.minimise(loss::apply, lo, hi, 5e-4);
     }
 }

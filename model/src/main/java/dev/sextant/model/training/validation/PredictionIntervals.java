@@ -2,6 +2,7 @@ package dev.sextant.model.training.validation;
 
 import dev.sextant.model.training.TrainingPlan;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -432,7 +433,7 @@ public final class PredictionIntervals {
             order[i] = i;
             total += weights[i];
         }
-        java.util.Arrays.sort(order, Comparator.comparingDouble(i -> values[i]));
+        Arrays.sort(order, Comparator.comparingDouble(i -> values[i]));
         double target = p * total - 1e-9 * total;
         double cumulative = 0;
         for (Integer i : order) {

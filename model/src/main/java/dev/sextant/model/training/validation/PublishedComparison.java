@@ -7,6 +7,7 @@ import dev.sextant.model.training.TrainingRequest;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -118,6 +119,6 @@ public record PublishedComparison(PublishedRun run, double measuredTokensPerGpu,
 
     private static boolean sameShape(ModelArchitecture a, ModelArchitecture b) {
         return a.layers() == b.layers() && a.hidden() == b.hidden() && a.heads() == b.heads() && a.kvHeads() == b.kvHeads()
-                && a.ffn() == b.ffn() && a.vocab() == b.vocab() && java.util.Objects.equals(a.moe(), b.moe());
+                && a.ffn() == b.ffn() && a.vocab() == b.vocab() && Objects.equals(a.moe(), b.moe());
     }
 }

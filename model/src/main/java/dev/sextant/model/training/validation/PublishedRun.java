@@ -7,6 +7,7 @@ import dev.sextant.model.hardware.Cluster;
 import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
+import dev.sextant.model.training.MoeDispatcher;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.TrainingFlops;
 import dev.sextant.model.training.TrainingLayout;
@@ -53,11 +54,11 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
                            int gpusPerNode, double networkGbps, int seq, int tp, int pp, int cp, int ep, int dp, int vpp, int microBatch,
                            int globalBatch, int zeroStage, Recompute recompute, boolean sequenceParallel, boolean fusedAttention,
                            Precision precision, String fp8Recipe, Metric metric, double measured, List<String> assumed, boolean original,
-                           dev.sextant.model.training.MoeDispatcher moeDispatcher) {
+                           MoeDispatcher moeDispatcher) {
 
     public PublishedRun {
         assumed = List.copyOf(assumed);
-        moeDispatcher = moeDispatcher == null ? dev.sextant.model.training.MoeDispatcher.DEFAULT : moeDispatcher;
+        moeDispatcher = moeDispatcher == null ? MoeDispatcher.DEFAULT : moeDispatcher;
         if (!(measured > 0) || Double.isInfinite(measured)) {
             throw new InputError("validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
         }

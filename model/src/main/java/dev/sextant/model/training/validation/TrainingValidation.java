@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The training planner against published runs, each predicted with its published layout fixed. Two protocols:
@@ -42,7 +43,7 @@ public final class TrainingValidation {
 
     /** The source groups, in the order they first appear. */
     public List<String> sourceGroups() {
-        return List.copyOf(runs.stream().map(PublishedRun::sourceGroup).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)));
+        return List.copyOf(runs.stream().map(PublishedRun::sourceGroup).collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     /** The planner with {@code efficiency} and its default fitted constants: each run's published layout, priced as a plan. */

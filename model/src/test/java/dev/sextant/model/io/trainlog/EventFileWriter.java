@@ -5,6 +5,7 @@ import com.google.protobuf.DynamicMessage;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Writes TensorBoard event files for tests, as TensorFlow's record writer and PyTorch's SummaryWriter lay them out:
@@ -20,7 +21,7 @@ final class EventFileWriter {
         ByteArrayOutputStream e = new ByteArrayOutputStream();
         e.write(0x09);
         e.writeBytes(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(1.7e9).array());
-        byte[] v = "brain.Event:2".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] v = "brain.Event:2".getBytes(StandardCharsets.UTF_8);
         e.write(0x1a);
         e.write(v.length);
         e.writeBytes(v);

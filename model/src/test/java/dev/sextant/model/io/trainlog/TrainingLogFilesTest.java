@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,7 @@ class TrainingLogFilesTest {
     }
 
     static String megatronLine(long step, String loss, double gradNorm) {
-        return String.format(java.util.Locale.ROOT, "[2024-05-01 10:00:%02d] iteration %8d/  500000 | consumed samples: %12d | elapsed time per"
+        return String.format(Locale.ROOT, "[2024-05-01 10:00:%02d] iteration %8d/  500000 | consumed samples: %12d | elapsed time per"
                 + " iteration (ms): 1520.3 | learning rate: 2.994E-04 | global batch size:   512 | lm loss: %s | loss scale: 1.0 |"
                 + " grad norm: %.3f | number of skipped iterations:   0 | number of nan iterations:   0 |", step % 60, step, step * 512, loss, gradNorm);
     }
@@ -134,7 +135,7 @@ class TrainingLogFilesTest {
         for (int s = 1; s <= 20; s++) {
             sb.append("55:  [2026-07-15 06:03:51.272611] iteration ").append(s).append("/ 15535 | consumed samples: ").append(s * 512)
                     .append(" | elapsed time per iteration (ms): 10512.3 | learning rate: 1.5E-04 | global batch size: 512 | lm loss: ")
-                    .append(String.format(java.util.Locale.ROOT, "%.6E", 11.0 - s * 0.1))
+                    .append(String.format(Locale.ROOT, "%.6E", 11.0 - s * 0.1))
                     .append(" | loss scale: 1.0 | grad norm: 3.2 | number of skipped iterations: 0 | number of nan iterations: 0 |\n");
         }
         Path f = write("slurm-4242.out", sb.toString());

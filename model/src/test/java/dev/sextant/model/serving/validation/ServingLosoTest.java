@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.sextant.model.io.ServingRunsCsv;
 import dev.sextant.model.serving.ServingFit;
+import dev.sextant.model.serving.ServingIntervals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,8 +40,8 @@ class ServingLosoTest {
         assertThat(ServingFit.DEFAULT.requestSeconds()).isCloseTo(all.requestSeconds(), within(1e-3));
         assertThat(loso.predictions()).hasSize(runs.size());
         // the intervals every serving prediction carries are these held-out errors
-        dev.sextant.model.serving.ServingIntervals i = loso.intervals();
-        dev.sextant.model.serving.ServingIntervals shipped = dev.sextant.model.serving.ServingIntervals.DEFAULT;
+        ServingIntervals i = loso.intervals();
+        ServingIntervals shipped = ServingIntervals.DEFAULT;
         assertThat(shipped.throughput().low()).isCloseTo(i.throughput().low(), within(0.01));
         assertThat(shipped.throughput().high()).isCloseTo(i.throughput().high(), within(0.01));
         assertThat(shipped.ttft().low()).isCloseTo(i.ttft().low(), within(0.01));

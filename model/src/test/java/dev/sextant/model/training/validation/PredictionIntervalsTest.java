@@ -3,8 +3,15 @@ package dev.sextant.model.training.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.io.TrainingRunsCsv;
 import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.Recompute;
+import dev.sextant.model.training.TrainingLayout;
+import dev.sextant.model.training.TrainingPlanner;
 import dev.sextant.model.training.validation.PredictionIntervals.ErrorClass;
 import dev.sextant.model.training.validation.PredictionIntervals.Interval;
 import dev.sextant.model.training.validation.PredictionIntervals.Residual;
@@ -92,11 +99,11 @@ class PredictionIntervalsTest {
 
     @Test
     void aRangeNeverPromisesMoreThanTheGpusPeak() {
-        var gpu = dev.sextant.model.hardware.GpuCatalog.get("h100-sxm");
-        var planner = new dev.sextant.model.training.TrainingPlanner(dev.sextant.model.architecture.ModelCatalog.get("llama-3-8b"),
-                dev.sextant.model.hardware.Cluster.of(gpu, 8, 8, gpu.networkGbps()), 8192, 128, ComputeEfficiency.DEFAULTS);
-        var plan = planner.plan(new dev.sextant.model.training.TrainingLayout(1, 1, 8, 1, 1, 1, 1, 1,
-                dev.sextant.model.training.Recompute.NONE, false, dev.sextant.model.hardware.Precision.BF16, true), 1e11);
+        var gpu = GpuCatalog.get("h100-sxm");
+        var planner = new TrainingPlanner(ModelCatalog.get("llama-3-8b"),
+                Cluster.of(gpu, 8, 8, gpu.networkGbps()), 8192, 128, ComputeEfficiency.DEFAULTS);
+        var plan = planner.plan(new TrainingLayout(1, 1, 8, 1, 1, 1, 1, 1,
+                Recompute.NONE, false, Precision.BF16, true), 1e11);
         double peakTflops = gpu.bf16Tflops();
         assertThat(plan.mfu()).isBetween(0.3, 0.9);
         // a wide interval (× 0.25 – × 3): its fast end would have the GPUs run at 4 × this plan's MFU

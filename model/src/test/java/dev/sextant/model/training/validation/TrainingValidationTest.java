@@ -7,12 +7,17 @@ import static org.assertj.core.api.Assertions.within;
 import dev.sextant.model.io.TrainingRunsCsv;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.PlannerFit;
+import dev.sextant.model.training.SoftwareStack;
+import dev.sextant.model.training.TrainingPlanner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -65,7 +70,7 @@ class TrainingValidationTest {
     }
 
     private static String row(String heldOut, PlannerFit f) {
-        return String.format(java.util.Locale.ROOT, "| %s | %.3f | %.3f | %.1f | %.3f | %.2f |%n", heldOut, f.pytorchKernels(), f.moeImbalance(),
+        return String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.1f | %.3f | %.2f |%n", heldOut, f.pytorchKernels(), f.moeImbalance(),
                 1e6 * f.expertSeconds(), f.overlapCompute(), f.tpExposed());
     }
 
@@ -76,7 +81,7 @@ class TrainingValidationTest {
      */
     static String calculon(ValidationReport loso) throws IOException {
         List<String> lines = Files.readAllLines(Path.of("..", "docs", "validation", "calculon", "calculon-predictions.csv"));
-        java.util.Map<String, String[]> calculon = new java.util.LinkedHashMap<>();
+        Map<String, String[]> calculon = new LinkedHashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", 4);
             calculon.put(f[0], f);
@@ -100,11 +105,11 @@ class TrainingValidationTest {
             sumC[k] += Math.abs(c / measured - 1);
             sumS[k] += Math.abs(p.stepError());
             n[k]++;
-            md.append(String.format(java.util.Locale.ROOT, "| %s | %.3g | %.3g | %+.1f %% | %.3g | %+.1f %% | %s |%n", p.run().id(), measured, c,
+            md.append(String.format(Locale.ROOT, "| %s | %.3g | %.3g | %+.1f %% | %.3g | %+.1f %% | %s |%n", p.run().id(), measured, c,
                     100 * (c / measured - 1), p.predictedSeconds(), 100 * p.stepError(), f[3].replace("\"", "")));
         }
         assertThat(n[0] + n[1]).as("Calculon's runs are in the set").isEqualTo(calculon.size());
-        md.append(String.format(java.util.Locale.ROOT, "%n**Mean absolute step-time error: on the %d GPT-architecture runs Calculon %.1f %%, "
+        md.append(String.format(Locale.ROOT, "%n**Mean absolute step-time error: on the %d GPT-architecture runs Calculon %.1f %%, "
                 + "Sextant %.1f %% (held out); on the %d approximated ones Calculon %.1f %%, Sextant %.1f %%.**%n", n[0], 100 * sumC[0] / n[0],
                 100 * sumS[0] / n[0], n[1], 100 * sumC[1] / n[1], 100 * sumS[1] / n[1]));
         return md.toString();
@@ -149,13 +154,13 @@ class TrainingValidationTest {
         // the 262k-token CP 8 run is mostly attention: FlashAttention-2's rate (0.35 of peak against 649/989) slows it
         PublishedRun tt12 = SET.runs().stream().filter(x -> x.id().equals("TT12")).findFirst().orElseThrow();
         double fa2 = TrainingValidation.plan(tt12, ComputeEfficiency.DEFAULTS).stepTimeSeconds();
-        double fa3 = new dev.sextant.model.training.TrainingPlanner(tt12.model(), tt12.cluster(), tt12.seq(), tt12.globalBatch(),
-                ComputeEfficiency.DEFAULTS, dev.sextant.model.training.SoftwareStack.of(tt12.stack())).plan(tt12.layout(), 0).stepTimeSeconds();
+        double fa3 = new TrainingPlanner(tt12.model(), tt12.cluster(), tt12.seq(), tt12.globalBatch(),
+                ComputeEfficiency.DEFAULTS, SoftwareStack.of(tt12.stack())).plan(tt12.layout(), 0).stepTimeSeconds();
         assertThat(fa2 / fa3).isGreaterThan(1.3);
         PublishedRun mb01 = SET.runs().stream().filter(x -> x.id().equals("MB01")).findFirst().orElseThrow();
         assertThat(TrainingValidation.plan(mb01, ComputeEfficiency.DEFAULTS).stepTimeSeconds()).isEqualTo(
-                new dev.sextant.model.training.TrainingPlanner(mb01.model(), mb01.cluster(), mb01.seq(), mb01.globalBatch(),
-                        ComputeEfficiency.DEFAULTS, dev.sextant.model.training.SoftwareStack.of(mb01.stack())).plan(mb01.layout(), 0).stepTimeSeconds());
+                new TrainingPlanner(mb01.model(), mb01.cluster(), mb01.seq(), mb01.globalBatch(),
+                        ComputeEfficiency.DEFAULTS, SoftwareStack.of(mb01.stack())).plan(mb01.layout(), 0).stepTimeSeconds());
     }
 
     @Test

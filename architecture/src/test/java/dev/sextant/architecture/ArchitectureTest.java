@@ -1,4 +1,4 @@
-package dev.sextant.app;
+package dev.sextant.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -7,11 +7,17 @@ import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The arrows between modules (docs/decisions and the module READMEs): app → {workspaces, gpu, model}; workspaces, gpu → model. */
+/**
+ * The arrows between modules (docs/decisions and the module READMEs): app → {workspaces, gpu, model}; workspaces, gpu,
+ * scale → model. Checked over the classes of every module, in a module of its own that depends on all of them.
+ */
 class ArchitectureTest {
 
     static JavaClasses classes;
@@ -42,12 +48,31 @@ class ArchitectureTest {
 
     /**
      * Parquet comes through parquet-java, whose reader still loads classes from two Hadoop jars (docs/decisions/0008-parquet.md);
-     * Sextant's own code touches no Hadoop class, so that none of Hadoop's file system, configuration or codecs is in play.
+     * Sextant's own code touches no Hadoop class, so that none of Hadoop's file system, configuration or codecs is in play —
+     * except the Spark engine's one door to HDFS ({@code HadoopStore}), in its own module.
      */
     @Test
-    void noCodeUsesHadoop() {
-        noClasses().should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
+    void onlyTheSparkEnginesStoreUsesHadoop() {
+        noClasses().that().resideOutsideOfPackage("dev.sextant.scale..")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
                 .because("Parquet files are opened as local files with parquet-java's own configuration, not Hadoop's")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.sextant.scale..").and().doNotHaveSimpleName("HadoopStore")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
+                .because("the scale engine reaches HDFS through HadoopStore alone")
+                .check(classes);
+    }
+
+    /** The Spark engine is a module of its own: the desktop app runs without Spark or Scala on its class path. */
+    @Test
+    void sparkStaysInTheScaleModule() {
+        noClasses().that().resideOutsideOfPackage("dev.sextant.scale..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.scale..", "org.apache.spark..", "scala..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.sextant.scale..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.app..", "dev.sextant.workspaces..", "dev.sextant.gpu..",
+                        "javafx..", "java.sql..")
+                .because("the engine runs the model's calculations on a cluster; it has no UI, workspace or GPU of its own")
                 .check(classes);
     }
 
@@ -241,7 +266,7 @@ class ArchitectureTest {
 
     /** No face (nor the persistence module) depends on the engine classes named; their nested result records are free to show. */
     private static void facesDoNotUse(String because, String... engines) {
-        String exactly = java.util.Arrays.stream(engines).map(java.util.regex.Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+        String exactly = Arrays.stream(engines).map(Pattern::quote).collect(Collectors.joining("|"));
         noClasses().that().resideInAnyPackage(FACES)
                 .should().dependOnClassesThat().haveNameMatching(exactly)
                 .because(because)
