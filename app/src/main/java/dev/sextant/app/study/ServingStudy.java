@@ -20,6 +20,7 @@ import dev.sextant.model.serving.EngineComparison;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.Workload;
 import dev.sextant.workspaces.SavedServingPlan;
@@ -79,27 +80,15 @@ public final class ServingStudy {
     }
 
     /**
-     * A replica with vLLM's defaults around the given choices, its step latency from the profile's rates (null: the
+     * The replica these settings describe, run by their engine, its step latency from the profile's rates (null: the
      * catalog defaults).
+     *
+     * @param chunkedPrefill whether prefills are chunked; null for the engine's default
      */
-    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
-                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile) {
-        return replica(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile, EngineProfile.VLLM);
-    }
-
-    /** As above, served by {@code engine}. */
-    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
-                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
-        return replica(model, gpu, tp, 1, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, profile, engine);
-    }
-
-    /** As above, with the experts spread whole over {@code ep} GPUs ({@link ServingSpec#ep}). */
-    public ServingReplica replica(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightStorage weights, boolean kvFp8, int maxNumSeqs,
-                                  int maxNumBatchedTokens, boolean chunkedPrefill, Calibration profile, EngineProfile engine) {
-        ServingReplica r = ServingReplica.of(model, gpu, tp, weights, kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill).withCalibration(profile)
-                .withEngine(engine);
-        // the engine's own rule for the memory it takes (TensorRT-LLM: a share of what the weights leave free)
-        return r.withSpec(engine.withMemoryRule(r.spec().withEp(ep)));
+    public ServingReplica replica(ServingSpecBuilder settings, Boolean chunkedPrefill, Calibration profile) {
+        EngineProfile engine = settings.engine();
+        return new ServingReplica(settings.build(), chunkedPrefill != null ? chunkedPrefill : engine.chunkedPrefill(), null, null)
+                .withCalibration(profile).withEngine(engine);
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.Workload;
@@ -46,8 +47,8 @@ class ServingStudyTest {
     }
 
     private ServingReplica llama8b() {
-        return study.replica(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightStorage.of(WeightFormat.BF16, "chosen"), false,
-                256, 2048, true, null);
+        return study.replica(ServingSpecBuilder.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"))
+                .weights(WeightStorage.of(WeightFormat.BF16, "chosen")).batchLimits(256, 2048), true, null);
     }
 
     @Test

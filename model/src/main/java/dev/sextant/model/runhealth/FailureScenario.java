@@ -62,6 +62,8 @@ public record FailureScenario(int gpus, int gpusPerNode, double stepSeconds, lon
     }
 
     /** Llama 3 (Dubey et al. 2024, arXiv 2407.21783, §3.3.4): 419 unexpected interruptions in 54 days on 16,384 H100 GPUs. */
+    /** Simulated runs when none are asked for: the command line's and the Run health area's default alike. */
+    public static final int DEFAULT_RUNS = 1000;
     public static final double LLAMA3_FAILURES_PER_GPU_DAY = 419.0 / (54 * 16384);
     /** Share of a checkpoint's write that blocks training when it is asynchronous (the snapshot to host memory). */
     public static final double ASYNC_BLOCKING_SHARE = Checkpointing.ASYNC_BLOCKING_SHARE;

@@ -40,20 +40,17 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         this(spec, chunkedPrefill, speculation, calibration, EngineProfile.VLLM);
     }
 
-    public static final int BLOCK_SIZE = 16;
-
-    /** vLLM's defaults around the given choices: utilisation 0.9, 16-token blocks, the model's context. */
+    /** vLLM's defaults around the given choices ({@link ServingSpecBuilder}): its memory rule, 16-token blocks, the model's context. */
     public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs,
                                     int maxNumBatchedTokens, boolean chunkedPrefill) {
-        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, weights, kvFp8, (int) Math.min(model.maxPositions(), 1L << 20), maxNumSeqs,
-                maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null), chunkedPrefill, null, null);
+        return of(model, gpu, tp, WeightStorage.of(weights), kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill);
     }
 
     /** As above, the weights stored as {@code storage} says (a checkpoint's quantization_config, or a chosen format). */
     public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage storage, boolean kvFp8, int maxNumSeqs,
                                     int maxNumBatchedTokens, boolean chunkedPrefill) {
-        return new ServingReplica(new ServingSpec(model, gpu, tp, 1, storage.format(), kvFp8, (int) Math.min(model.maxPositions(), 1L << 20),
-                maxNumSeqs, maxNumBatchedTokens, 0.9, BLOCK_SIZE, null, null, null, storage), chunkedPrefill, null, null);
+        return new ServingReplica(ServingSpecBuilder.of(model, gpu).parallel(tp, 1, 1).weights(storage).kvFp8(kvFp8)
+                .batchLimits(maxNumSeqs, maxNumBatchedTokens).build(), chunkedPrefill, null, null);
     }
 
     public ServingReplica withSpec(ServingSpec s) {

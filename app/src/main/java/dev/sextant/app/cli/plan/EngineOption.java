@@ -1,7 +1,9 @@
 package dev.sextant.app.cli.plan;
 
+import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.serving.EngineProfile;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,6 +22,11 @@ public final class EngineOption {
 
     public EngineProfile profile() {
         return EngineProfile.of(engine);
+    }
+
+    /** The replica's settings for this engine, with the batch limits given here (the rest as the builder's defaults). */
+    public ServingSpecBuilder builder(ModelArchitecture model, GpuSpec gpu) {
+        return ServingSpecBuilder.of(model, gpu).engine(profile()).batchLimits(maxNumSeqs, maxNumBatchedTokens);
     }
 
     public int maxNumSeqs(GpuSpec gpu) {

@@ -75,8 +75,8 @@ public final class PlanCapacityCommand implements Runnable {
         Workload load = workload.workload();
         ServingStudy study = new ServingStudy();
         EngineProfile e = engine.profile();
-        ServingReplica server = study.replica(arch, g, tp, replica.ep, replica.storage(inputs.checkpointWeights()), replica.kvFp8(), engine.maxNumSeqs(g),
-                engine.maxNumBatchedTokens(g, (int) Math.min(arch.maxPositions(), 1L << 20)), true, profile.resolve(spec, null, null), e);
+        ServingReplica server = study.replica(engine.builder(arch, g).parallel(tp, 1, replica.ep).weights(replica.storage(inputs.checkpointWeights()))
+                .kvFp8(replica.kvFp8()), null, profile.resolve(spec, null, null));
         Capacity.Plan plan = study.capacity(server, load, windows, headroom, scaleUpMinutes, workload.price, CancellationToken.none());
         List<Window> rows = plan.windows().stream().map(w -> new Window(clock(w.startHour()), w.rate(), w.replicas(), w.gpus())).toList();
         Result r = new Result(rows, plan.gpuHours(), plan.costPerDay(), plan.goodputPerReplica(), plan.peakReplicas(), plan.fixedGpuHours(),

@@ -97,9 +97,8 @@ public final class PlanDisaggCommand implements Runnable {
         GpuSpec g = inputs.gpu(spec);
         Workload w = workload.workload();
         ServingStudy study = new ServingStudy();
-        int len = (int) Math.min(arch.maxPositions(), 1L << 20);
-        ServingReplica base = study.replica(arch, g, 1, ep, precision.storage(inputs.checkpointWeights()), precision.kvFp8(), engine.maxNumSeqs(g),
-                engine.maxNumBatchedTokens(g, len), true, profile.resolve(spec, null, null), engine.profile());
+        ServingReplica base = study.replica(engine.builder(arch, g).parallel(1, 1, ep).weights(precision.storage(inputs.checkpointWeights()))
+                .kvFp8(precision.kvFp8()), null, profile.resolve(spec, null, null));
         CliProgress progress = new CommandContext(spec).progress();
         Disaggregation.Plan plan = study.disaggregation(base, w, new Disaggregation.Choices(tp, prefillTp, decodeTp, ep, kvLinkGbs,
                 prefillMaxNumBatchedTokens, decodeMaxNumSeqs, prefillEp, decodeEp), workload.price,

@@ -13,6 +13,7 @@ import dev.sextant.model.serving.ServingIntervals;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.Workload;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -33,8 +34,9 @@ public final class PlanEnginesCommand implements Runnable {
     ModelGpuOptions inputs;
     @Mixin
     ReplicaOptions replica;
-    @Option(names = "--max-model-len", defaultValue = "8192", paramLabel = "L", description = "Longest request in tokens (default: ${DEFAULT-VALUE}).")
-    int maxModelLen;
+    @Option(names = "--max-model-len", paramLabel = "L",
+            description = "Longest request in tokens (default: the model's maximum positions, at most 1,048,576).")
+    Integer maxModelLen;
     @Mixin
     WorkloadOptions workload;
     @Mixin
@@ -58,10 +60,8 @@ public final class PlanEnginesCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         Workload w = workload.workload();
-        EngineProfile vllm = EngineProfile.VLLM;
-        ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, vllm.defaultMaxNumSeqs(g),
-                vllm.defaultMaxNumBatchedTokens(g, maxModelLen), vllm.defaultMemoryShare(), ServingReplica.BLOCK_SIZE, null, null, null)
-                .withEp(replica.ep);
+        ServingSpec s = ServingSpecBuilder.of(arch, g).parallel(replica.tp, 1, replica.ep).weights(replica.storage(inputs.checkpointWeights()))
+                .kvFp8(replica.kvFp8()).maxModelLen(maxModelLen).build();
         CliProgress progress = new CommandContext(spec).progress();
         ServingIntervals.Factors f = ServingIntervals.DEFAULT.throughput();
         Result r = new Result(new ServingStudy().engines(s, profile.resolve(spec, null, null), w, workload.price, progress, CancellationToken.none()),

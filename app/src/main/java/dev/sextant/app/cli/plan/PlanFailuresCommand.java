@@ -64,7 +64,7 @@ public final class PlanFailuresCommand implements Runnable {
     double correlatedShare;
     @Option(names = "--correlated-nodes", defaultValue = "1", paramLabel = "K", description = "Nodes such a failure takes out (default: ${DEFAULT-VALUE}).")
     int correlatedNodes;
-    @Option(names = "--runs", defaultValue = "1000", paramLabel = "N", description = "Simulated runs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", defaultValue = "" + FailureScenario.DEFAULT_RUNS, paramLabel = "N", description = "Simulated runs (default: ${DEFAULT-VALUE}).")
     int runs;
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;

@@ -14,6 +14,7 @@ import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.Workload;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -35,8 +36,9 @@ public final class PlanLeversCommand implements Runnable {
     ModelGpuOptions inputs;
     @Mixin
     ReplicaOptions replica;
-    @Option(names = "--max-model-len", defaultValue = "8192", paramLabel = "L", description = "Longest request in tokens (default: ${DEFAULT-VALUE}).")
-    int maxModelLen;
+    @Option(names = "--max-model-len", paramLabel = "L",
+            description = "Longest request in tokens (default: the model's maximum positions, at most 1,048,576).")
+    Integer maxModelLen;
     @Option(names = "--speculative", paramLabel = "ALPHA:GAMMA:COST",
             description = "Compare speculative decoding: acceptance rate, drafted tokens, draft cost relative to the target, e.g. 0.7:4:0.05.")
     String speculative;
@@ -71,8 +73,8 @@ public final class PlanLeversCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--small-share must lie between 0 and 1");
         }
         Workload w = workload.workload();
-        ServingSpec s = new ServingSpec(arch, g, replica.tp, 1, replica.weightFormat(), replica.kvFp8(), maxModelLen, engine.maxNumSeqs(g),
-                engine.maxNumBatchedTokens(g, maxModelLen), 0.9, ServingReplica.BLOCK_SIZE, null, null, null).withEp(replica.ep);
+        ServingSpec s = engine.builder(arch, g).parallel(replica.tp, 1, replica.ep).weights(replica.storage(inputs.checkpointWeights()))
+                .kvFp8(replica.kvFp8()).maxModelLen(maxModelLen).build();
         ServingStudy study = new ServingStudy();
         study.fittingMemory(s);
         ServingLevers.Options options = new ServingLevers.Options(speculation(), small, small == null ? 0 : smallShare);

@@ -29,17 +29,16 @@ public final class PlanServeCommand implements Runnable {
     ReplicaOptions replica;
     @Option(names = "--pp", defaultValue = "1", paramLabel = "P", description = "Pipeline-parallel size (default: ${DEFAULT-VALUE}).")
     int pp;
-    @Option(names = "--max-model-len", paramLabel = "L", description = "Longest request in tokens (default: the model's maximum positions).")
+    @Option(names = "--max-model-len", paramLabel = "L",
+            description = "Longest request in tokens (default: the model's maximum positions, at most 1,048,576).")
     Integer maxModelLen;
-    @Option(names = "--max-num-seqs", defaultValue = "256", paramLabel = "S", description = "Most sequences in a batch (default: ${DEFAULT-VALUE}).")
-    int maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", defaultValue = "8192", paramLabel = "T",
-            description = "Tokens in one forward pass, the profiling batch (default: ${DEFAULT-VALUE}).")
-    int maxNumBatchedTokens;
-    @Option(names = "--gpu-memory-utilization", defaultValue = "0.9", paramLabel = "U", description = "Share of the card's memory to use (default: ${DEFAULT-VALUE}).")
-    double gpuMemoryUtilization;
-    @Option(names = "--block-size", defaultValue = "16", paramLabel = "B", description = "Tokens per KV block (default: ${DEFAULT-VALUE}).")
-    int blockSize;
+    @Mixin
+    EngineOption engine;
+    @Option(names = "--gpu-memory-utilization", paramLabel = "U", description = {"The engine's memory setting: vLLM's share of the card",
+            "(TensorRT-LLM, LMDeploy: of the memory the weights leave free; SGLang: mem_fraction_static) (default: the engine's)."})
+    Double gpuMemoryUtilization;
+    @Option(names = "--block-size", paramLabel = "B", description = "Tokens per KV block (default: 16).")
+    Integer blockSize;
     @Option(names = "--gpu-memory-gib", paramLabel = "X", description = "Memory the runtime reports for the card, GiB (default: the catalog's size less 1 %%).")
     Double gpuMemoryGib;
     @Option(names = "--activation-peak-gib", paramLabel = "X", description = "Measured activation peak, replacing the modelled one.")
@@ -65,12 +64,15 @@ public final class PlanServeCommand implements Runnable {
      * @param bytesPerWeight         bytes per linear-layer weight, scales included (routed experts apart in expertBytesPerWeight)
      * @param attentionLayers        the most loaded GPU's layers by attention kind, e.g. "sliding window 4096 × 21, full × 21"
      * @param kvBytesPerRequestPerGpu KV cache one request of max-model-len holds on that GPU, windowed layers holding their window
+     * @param engine                 the engine whose defaults filled what was not given
+     * @param gpuMemoryUtilization   the share of the card the KV cache may fill up to (the engine's setting turned into vLLM's terms)
      */
     public record Result(double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu, double activationPeakBytes,
                          double kvCacheBytesPerGpu, double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency,
                          double overheadBytes, double gpuMemoryBytes, int maxModelLen, boolean fits, PrefixCaching prefixCaching,
                          String weightFormat, String weightSource, double bytesPerWeight, double expertBytesPerWeight,
-                         String attentionLayers, double kvBytesPerRequestPerGpu, int ep, int attentionReplicas, int gpusPerReplica) {
+                         String attentionLayers, double kvBytesPerRequestPerGpu, int ep, int attentionReplicas, int gpusPerReplica,
+                         String engine, int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization) {
     }
 
     @Override
@@ -80,11 +82,11 @@ public final class PlanServeCommand implements Runnable {
         int tp = replica.tp;
         WeightStorage storage = replica.storage(inputs.checkpointWeights());
         WeightFormat weightDtype = storage.format();
-        int len = maxModelLen != null ? maxModelLen : arch.maxPositions();
         ServingStudy study = new ServingStudy();
-        ServingMemory plan = study.memory(new ServingSpec(arch, g, tp, pp, weightDtype, replica.kvFp8(), len, maxNumSeqs,
-                maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib), storage,
-                replica.ep));
+        ServingMemory plan = study.memory(engine.builder(arch, g).parallel(tp, pp, replica.ep).weights(storage).kvFp8(replica.kvFp8())
+                .maxModelLen(maxModelLen).memorySetting(gpuMemoryUtilization).blockSize(blockSize)
+                .measured(gib(gpuMemoryGib), gib(activationPeakGib), gib(overheadGib)).build());
+        int len = plan.spec().maxModelLen();
         if (!plan.fits()) {
             throw plan.doesNotFitError();
         }
@@ -94,20 +96,23 @@ public final class PlanServeCommand implements Runnable {
                 plan.kvCacheBytesPerGpu(), plan.blockBytes(), plan.kvBlocks(), plan.kvTokens(), plan.maxConcurrency(), plan.overheadBytes(),
                 plan.totalBytes(), len, plan.fits(), prefix, weightDtype.slug(), storage.source(), storage.linearBytesPerWeight(),
                 storage.expertBytesPerWeight(), plan.kvLayout().summary(), plan.kvBytesPerRequestPerGpu(len), replica.ep,
-                plan.spec().attentionReplicas(), tp * pp * plan.spec().attentionReplicas());
+                plan.spec().attentionReplicas(), tp * pp * plan.spec().attentionReplicas(), engine.profile().id(), plan.spec().maxNumSeqs(),
+                plan.spec().maxNumBatchedTokens(), plan.spec().gpuMemoryUtilization());
         new CommandContext(spec).print(output.json(), r, out -> {
             double gib = ServingMemory.GIB;
             out.printf("%s on %s, TP %d, PP %d%s, %s weights, %s KV cache%n", arch.name(), g.name(), tp, pp,
                     replica.ep > 1 ? String.format(", EP %d%s", replica.ep, r.attentionReplicas() > 1
                             ? String.format(" (%d attention replicas, %d GPUs)", r.attentionReplicas(), r.gpusPerReplica()) : "") : "",
                     storage.headline(), replica.precision.kvDtype.toLowerCase(Locale.ROOT));
+            out.printf("Engine               %s: %d sequences, %,d tokens a step%n", engine.profile().name(), r.maxNumSeqs(), r.maxNumBatchedTokens());
             out.printf("Weight format        %s (from %s)%n", storage.bytesText(), storage.source());
             out.printf("Weights per GPU      %8.2f GiB%n", r.weightsBytesPerGpu() / gib);
             out.printf("Activation peak      %8.2f GiB (%s)%n", r.activationPeakBytes() / gib, activationPeakGib == null ? "modelled" : "given");
             out.printf("Other overhead       %8.2f GiB (%s)%n", r.overheadBytes() / gib, overheadGib == null ? "modelled" : "given");
-            out.printf("KV cache per GPU     %8.2f GiB of %.2f GiB × %.2f%n", r.kvCacheBytesPerGpu() / gib, r.gpuMemoryBytes() / gib, gpuMemoryUtilization);
+            out.printf("KV cache per GPU     %8.2f GiB of %.2f GiB × %.2f%n", r.kvCacheBytesPerGpu() / gib, r.gpuMemoryBytes() / gib,
+                    plan.spec().gpuMemoryUtilization());
             out.printf("KV per token         %,.0f bytes (%,.0f per GPU)%n", r.kvBytesPerToken(), r.kvBytesPerTokenPerGpu());
-            out.printf("KV blocks            %,d of %d tokens (%,.0f bytes each)%n", r.kvBlocks(), blockSize, r.blockBytes());
+            out.printf("KV blocks            %,d of %d tokens (%,.0f bytes each)%n", r.kvBlocks(), plan.spec().blockSize(), r.blockBytes());
             out.printf("Attention layers     %s%n", r.attentionLayers());
             out.printf("KV per request       %,.0f bytes per GPU at %,d tokens%n", r.kvBytesPerRequestPerGpu(), len);
             out.printf("KV tokens            %,d: %.2f× concurrency at %,d tokens per request%s%n", r.kvTokens(), r.maxConcurrency(), len,

@@ -111,10 +111,8 @@ public final class SimulateServeCommand implements Runnable {
                     + "(or --arrivals trace:FILE)");
         }
         EngineProfile e = engine.profile();
-        int maxModelLen = (int) Math.min(arch.maxPositions(), 1L << 20);
-        boolean chunked = chunkedPrefill != null ? chunkedPrefill : e.chunkedPrefill();
-        ServingReplica server = study.replica(arch, g, replica.tp, replica.ep, replica.storage(inputs.checkpointWeights()), replica.kvFp8(),
-                engine.maxNumSeqs(g), engine.maxNumBatchedTokens(g, maxModelLen), chunked, profile.resolve(spec, null, null), e);
+        ServingReplica server = study.replica(engine.builder(arch, g).parallel(replica.tp, 1, replica.ep)
+                .weights(replica.storage(inputs.checkpointWeights())).kvFp8(replica.kvFp8()), chunkedPrefill, profile.resolve(spec, null, null));
         study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read
         List<BatchingSimulator.Request> requests = trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
         ServingStudy.Simulation sim = study.simulate(server, requests, seed, CancellationToken.none());
@@ -122,7 +120,7 @@ public final class SimulateServeCommand implements Runnable {
         Result r = new Result(requests.size(), Math.min(requests.size(), o.ttft().length * server.spec().attentionReplicas()), Percentiles.of(o.ttft()), Percentiles.of(o.tpot()), Percentiles.of(o.e2e()),
                 o.throughputTokensPerSecond(), o.sloAttainment(sloTtft, sloTpot), o.simulatedSeconds(), (System.nanoTime() - start) / 1e9,
                 o.steps(), o.preemptions(), o.meanKvUtilisation(), sim.kvBlocks(), sim.latencySource(), e, server.spec().maxNumSeqs(),
-                server.spec().maxNumBatchedTokens(), chunked, server.latency().fit(), Intervals.of(o, Percentiles.of(o.ttft()), Percentiles.of(o.tpot())));
+                server.spec().maxNumBatchedTokens(), server.chunkedPrefill(), server.latency().fit(), Intervals.of(o, Percentiles.of(o.ttft()), Percentiles.of(o.tpot())));
         new CommandContext(spec).print(output.json(), r, w -> {
             w.printf("%d requests (%s) on %s × %d: %.0f output tokens/s (80 %% interval %.0f–%.0f) over %.1f simulated s (%.2f s to simulate)%n",
                     r.requests(), arrivals, g.name(), replica.tp, r.throughputTokensPerSecond(), r.intervals().throughputTokensPerSecond()[0],
@@ -135,7 +133,7 @@ public final class SimulateServeCommand implements Runnable {
             }
             w.printf("KV cache: %,d blocks, %.0f%% used on average; %d preemptions%n", r.kvBlocks(), 100 * r.meanKvUtilisation(), r.preemptions());
             w.printf("Engine: %s, %d sequences, %d tokens a step, chunked prefill %s%n", e.name(), r.maxNumSeqs(), r.maxNumBatchedTokens(),
-                    chunked ? "on" : "off");
+                    r.chunkedPrefill() ? "on" : "off");
             w.println("Step latency: " + r.latencySource());
         });
     }

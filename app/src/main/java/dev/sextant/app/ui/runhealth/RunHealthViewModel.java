@@ -81,7 +81,7 @@ public final class RunHealthViewModel {
     static {
         String[][] d = {{"gpus", "2048"}, {"gpusPerNode", "8"}, {"stepSeconds", "3.4"}, {"steps", "760000"}, {"failuresPerGpuDay", ""},
                 {"checkpointMinutes", ""}, {"checkpointSeconds", "240"}, {"restartMinutes", "10"}, {"spareNodes", ""}, {"repairHours", "24"},
-                {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", "500"}, {"seed", "1"}};
+                {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", String.valueOf(FailureScenario.DEFAULT_RUNS)}, {"seed", "1"}};
         for (String[] e : d) {
             DEFAULTS.put(e[0], e[1]);
         }

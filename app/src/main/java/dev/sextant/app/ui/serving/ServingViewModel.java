@@ -24,6 +24,7 @@ import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.workspaces.SavedServingPlan;
@@ -140,7 +141,10 @@ public final class ServingViewModel {
         // each engine runs at its own batch limits and memory rule: those fields do not make the comparison stale
         enginesStaleness.watch(List.of(model, gpu, weights, kvDtype, tp, ep, maxModelLen, gpuMemoryGib, promptTokens, outputTokens, sloTtft, sloTpot,
                 seed, price, profiles.chosenProperty()));
-        // the engine's defaults follow the engine and the GPU, as the CLI's do, in the fields the user has not edited
+        // the longest request follows the model, the engine's defaults the engine, the GPU and that length, as the CLI's do,
+        // in the fields the user has not edited
+        model.addListener((o, a, m) -> followModelDefaults());
+        followModelDefaults();
         List.<ObservableValue<?>>of(engine, gpu, maxModelLen).forEach(v -> v.addListener((o, a, b) -> followEngineDefaults()));
         followEngineDefaults();
         List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
@@ -148,6 +152,21 @@ public final class ServingViewModel {
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
         updateMemory();
         reloadSaved();
+    }
+
+    /** The longest request last filled in from the model ({@link ServingSpecBuilder#maxModelLen}). */
+    private String modelLenDefault = "8192";
+
+    /** Fills the model's default longest request into the field when it still holds the previous default. */
+    void followModelDefaults() {
+        if (model.get() == null) {
+            return;
+        }
+        String now = String.valueOf(ServingSpecBuilder.maxModelLen(model.get()));
+        if (maxModelLen.get().strip().equals(modelLenDefault)) {
+            maxModelLen.set(now);
+        }
+        modelLenDefault = now;
     }
 
     /** The batch limits and memory setting last filled in from the engine's defaults: {seqs, tokens, memory share}. */
@@ -223,19 +242,19 @@ public final class ServingViewModel {
      * weights leave free.
      */
     ServingSpec readSpec() {
-        ServingSpec s = readFields();
-        return engine.get() == null ? s : EngineProfile.of(engine.get()).withMemoryShare(s, s.gpuMemoryUtilization());
-    }
-
-    private ServingSpec readFields() {
-        return new ServingSpec(model.get(), gpu.get(), Inputs.integer("serving.tp", "TP", tp.get()), Inputs.integer("serving.pp", "PP", pp.get()),
-                weights.get(), "fp8".equals(kvDtype.get()), Inputs.integer("serving.maxModelLen", "Max model length", maxModelLen.get()),
-                Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
-                Inputs.integer("serving.maxNumBatchedTokens", "Token budget", maxNumBatchedTokens.get()),
-                Inputs.positive("serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()),
-                Inputs.integer("serving.blockSize", "Block size", blockSize.get()), gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
-                gib("serving.activationPeakGib", "Activation peak GiB", activationPeakGib.get()),
-                gib("serving.overheadGib", "Overhead GiB", overheadGib.get()), storage(), Inputs.integer("serving.ep", "EP", ep.get()));
+        return ServingSpecBuilder.of(model.get(), gpu.get()).engine(engine.get() == null ? null : EngineProfile.of(engine.get()))
+                .parallel(Inputs.integer("serving.tp", "TP", tp.get()), Inputs.integer("serving.pp", "PP", pp.get()),
+                        Inputs.integer("serving.ep", "EP", ep.get()))
+                .weights(storage()).kvFp8("fp8".equals(kvDtype.get()))
+                .maxModelLen(Inputs.integer("serving.maxModelLen", "Max model length", maxModelLen.get()))
+                .batchLimits(Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
+                        Inputs.integer("serving.maxNumBatchedTokens", "Token budget", maxNumBatchedTokens.get()))
+                .memorySetting(Inputs.positive("serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()))
+                .blockSize(Inputs.integer("serving.blockSize", "Block size", blockSize.get()))
+                .measured(gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
+                        gib("serving.activationPeakGib", "Activation peak GiB", activationPeakGib.get()),
+                        gib("serving.overheadGib", "Overhead GiB", overheadGib.get()))
+                .build();
     }
 
     /** The checkpoint's own storage when the chosen format is the one it states, else the format as chosen. */
@@ -262,7 +281,8 @@ public final class ServingViewModel {
             BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank() ? null
                     : new BatchingSimulator.Speculation(Inputs.number("serving.specAcceptance", "Acceptance rate", specAcceptance.get()),
                     Inputs.integer("serving.specTokens", "Drafted tokens", specTokens.get()), Inputs.number("serving.specCost", "Draft cost", specCost.get()));
-            ServingPlanRequest r = new ServingPlanRequest(spec, true, promptTokens.get().strip(), outputTokens.get().strip(),
+            boolean chunked = EngineProfile.of(engine.get() == null ? EngineProfile.VLLM.id() : engine.get()).chunkedPrefill();
+            ServingPlanRequest r = new ServingPlanRequest(spec, chunked, promptTokens.get().strip(), outputTokens.get().strip(),
                     Inputs.positive("serving.sloTtft", "TTFT target", sloTtft.get()), Inputs.positive("serving.sloTpot", "TPOT target", sloTpot.get()),
                     (long) Inputs.number("serving.seed", "Seed", seed.get()), Inputs.positive("serving.rate", "Rate", rate.get()), windows,
                     Inputs.number("serving.headroom", "Headroom", headroom.get()), Inputs.number("serving.scaleUpMinutes", "Scale-up minutes", scaleUpMinutes.get()),

@@ -10,6 +10,8 @@ import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.ServingFit;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
+import dev.sextant.model.serving.WeightStorage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -70,8 +72,9 @@ public final class ServingValidation {
         if (batch) {
             budget = Math.max(budget, perReplica * r.promptTokens()); // a static batch prefills together
         }
-        ServingSpec spec = e.withMemoryRule(new ServingSpec(m, gpu, r.tp(), 1, r.weights(), r.kvFp8(), maxModelLen, seqs, budget, 0.9,
-                ServingReplica.BLOCK_SIZE, null, null, null, r.storage()).withEp(r.ep()));
+        ServingSpec spec = ServingSpecBuilder.of(m, gpu).engine(e).parallel(r.tp(), 1, r.ep())
+                .weights(r.storage() != null ? r.storage() : WeightStorage.of(r.weights())).kvFp8(r.kvFp8()).maxModelLen(maxModelLen)
+                .batchLimits(seqs, budget).build();
         return new ServingReplica(spec, e.chunkedPrefill() && !batch, null, null, e);
     }
 

@@ -12,6 +12,7 @@ import dev.sextant.model.serving.Disaggregation;
 import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import java.nio.file.Files;
@@ -65,9 +66,8 @@ class DisaggregatedRunsValidationTest {
         GpuSpec h200 = GpuCatalog.get("h200-sxm");
         EngineProfile sglang = EngineProfile.SGLANG;
         int len = r.prompt() + r.output() + 16;
-        ServingSpec spec = sglang.withMemoryRule(new ServingSpec(m, h200, 2, 1, WeightFormat.INT4, false, len, sglang.defaultMaxNumSeqs(h200),
-                sglang.defaultMaxNumBatchedTokens(h200, len), 0.9, ServingReplica.BLOCK_SIZE, null, null, null,
-                WeightStorage.mxfp4Experts("the checkpoint's MXFP4 experts")));
+        ServingSpec spec = ServingSpecBuilder.of(m, h200).engine(sglang).parallel(2, 1, 1)
+                .weights(WeightStorage.mxfp4Experts("the checkpoint's MXFP4 experts")).maxModelLen(len).build();
         ServingReplica worker = new ServingReplica(spec, true, null, null, sglang);
         List<BatchingSimulator.Request> requests = new ArrayList<>();
         for (int i = 0; i < r.requests(); i++) {
