@@ -10,9 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** One run of the command line in a test: its exit status, stdout and stderr, against a given Sextant home. */
-record CliRun(int code, String out, String err) {
+public record CliRun(int code, String out, String err) {
 
-    static CliRun of(WorkspaceHome home, String... args) {
+    public static CliRun of(WorkspaceHome home, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), home);
@@ -20,7 +20,7 @@ record CliRun(int code, String out, String err) {
     }
 
     /** Stdout as the one JSON document {@code --json} promises. */
-    JsonNode json() throws Exception {
+    public JsonNode json() throws Exception {
         var parser = Json.mapper().getFactory().createParser(out);
         JsonNode doc = Json.mapper().readTree(parser);
         assertThat(parser.nextToken()).as("exactly one JSON document on stdout").isNull();
