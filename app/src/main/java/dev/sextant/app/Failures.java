@@ -1,7 +1,8 @@
 package dev.sextant.app;
 
 import dev.sextant.app.logging.LogSetup;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
+import dev.sextant.model.InputProblem;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.CapabilityUnavailableException;
 import dev.sextant.model.job.ModelLimitException;
@@ -40,8 +41,7 @@ public final class Failures {
     }
 
     public static Kind kind(Throwable e) {
-        if (e instanceof BadInputException || e instanceof WorkspaceException || e instanceof CommandLine.ParameterException
-                || e instanceof IllegalArgumentException) {
+        if (e instanceof InputProblem || e instanceof WorkspaceException || e instanceof CommandLine.ParameterException) {
             return Kind.BAD_INPUT;
         }
         if (e instanceof CapabilityUnavailableException) {

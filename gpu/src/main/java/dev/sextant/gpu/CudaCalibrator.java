@@ -1,5 +1,6 @@
 package dev.sextant.gpu;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.DeviceInfo;
 import dev.sextant.model.calibration.GemmPoint;
@@ -66,7 +67,7 @@ public final class CudaCalibrator {
             throw new CapabilityUnavailableException(status.reason());
         }
         if (deviceIndex < 0 || deviceIndex >= status.devices().size()) {
-            throw new IllegalArgumentException("--device " + deviceIndex + ": this machine has " + status.devices().size() + " device(s)");
+            throw new InputError("calibration.device", "device " + deviceIndex + ": this machine has " + status.devices().size() + " device(s)");
         }
         DeviceInfo info = status.devices().get(deviceIndex);
         JCudaDriver.setExceptionsEnabled(true);

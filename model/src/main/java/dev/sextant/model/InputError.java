@@ -8,10 +8,11 @@ import java.util.Objects;
  * or a control: the command line maps keys to its flags in one place, the view models to their controls. The message
  * is the problem in plain words, without the key ("TP (3) must divide the 32 attention heads").
  *
- * <p>It is an {@link IllegalArgumentException}, so code that validates arguments keeps one exception family; faces that
- * know the key can point at the input, others show the message.
+ * <p>One of the {@link InputProblem}s. It is also an {@link IllegalArgumentException} for the code that validates
+ * arguments; but a bare {@code IllegalArgumentException} is a broken precondition inside Sextant, an internal failure,
+ * never shown as bad input. Faces that know the key can point at the input, others show the message.
  */
-public class InputError extends IllegalArgumentException {
+public final class InputError extends IllegalArgumentException implements InputProblem {
 
     private final String field;
 

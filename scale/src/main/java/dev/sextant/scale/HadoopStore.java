@@ -1,7 +1,7 @@
 package dev.sextant.scale;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusUnit;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusStore;
 import java.io.FileNotFoundException;

@@ -1,6 +1,8 @@
 package dev.sextant.scale;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
+import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
@@ -8,11 +10,9 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.model.io.CorpusFiles;
-import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The application {@code spark-submit} runs on a cluster, from {@code scale/target/sextant-scale-cluster.jar}: a
@@ -85,7 +85,7 @@ public final class Submit implements Runnable {
                 conf.setMaster(master);
             }
             if (!conf.contains("spark.master")) {
-                throw new IllegalArgumentException("no Spark master: run this through spark-submit --master …, or give --master");
+                throw BadInputException.of("--master", "no Spark master: run this through spark-submit --master …, or give --master");
             }
             return SparkContexts.open(conf.get("spark.master"), Map.of(), app);
         }

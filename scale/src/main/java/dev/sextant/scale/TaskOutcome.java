@@ -1,6 +1,6 @@
 package dev.sextant.scale;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import java.io.Serializable;
 import java.util.function.Supplier;
 

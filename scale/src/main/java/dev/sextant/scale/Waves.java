@@ -1,5 +1,6 @@
 package dev.sextant.scale;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
@@ -29,7 +30,7 @@ final class Waves {
 
     /**
      * @param returned told of each input's value, in input order within a wave
-     * @throws dev.sextant.model.io.BadInputException the first input a wave failed on, after that wave's other values
+     * @throws dev.sextant.model.BadInputException the first input a wave failed on, after that wave's other values
      *                                                 were handed over
      */
     static <I extends Serializable, O extends Serializable> void run(JavaSparkContext sc, String label, List<I> inputs,

@@ -3,6 +3,7 @@ package dev.sextant.scale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusUnit;
@@ -13,7 +14,6 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;

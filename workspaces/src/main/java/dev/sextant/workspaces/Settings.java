@@ -1,5 +1,6 @@
 package dev.sextant.workspaces;
 
+import dev.sextant.model.InputError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
         /**
          * Settings as one {@code key=value} a line (blank lines and {@code #} comments skipped).
          *
-         * @throws IllegalArgumentException naming the line that is not {@code key=value}
+         * @throws InputError naming the line that is not {@code key=value}
          */
         public static Map<String, String> parseConf(String text) {
             Map<String, String> out = new LinkedHashMap<>();
@@ -51,7 +52,7 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
                 }
                 int eq = line.indexOf('=');
                 if (eq <= 0) {
-                    throw new IllegalArgumentException("line " + (i + 1) + ": expected key=value, got '" + line + "'");
+                    throw new InputError("settings.sparkConf", "line " + (i + 1) + ": expected key=value, got '" + line + "'");
                 }
                 out.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
             }

@@ -1,7 +1,7 @@
 package dev.sextant.app.cli;
 
 import dev.sextant.app.study.Engine;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

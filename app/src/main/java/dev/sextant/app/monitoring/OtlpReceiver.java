@@ -3,7 +3,7 @@ package dev.sextant.app.monitoring;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.io.OtlpProtobuf;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.sextant.app.monitoring;
 
 import dev.sextant.app.study.TrafficWatch;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
 import dev.sextant.model.ablation.ChinchillaFit;
 import dev.sextant.model.ablation.FormSelection;
@@ -10,7 +11,6 @@ import dev.sextant.model.ablation.LossEnvelope;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.ablation.ScheduleComparison;
 import dev.sextant.model.io.AblationRunsFile;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.TextInput;
 import dev.sextant.model.io.trainlog.TrainingLogFormat;
 import dev.sextant.model.job.CancellationToken;

@@ -1,6 +1,7 @@
 package dev.sextant.app.study;
 
 import dev.sextant.app.Failures;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusFingerprint;
@@ -18,7 +19,6 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.data.SharedText;
 import dev.sextant.model.data.TokenCounting;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusLookup;
 import dev.sextant.model.io.DecontaminatedCorpus;

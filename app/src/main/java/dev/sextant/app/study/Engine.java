@@ -1,5 +1,6 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.CorpusUnit;
@@ -10,7 +11,6 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusStore;
 import dev.sextant.model.job.CancellationToken;

@@ -1,9 +1,9 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.gate.CanaryPlan;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.IdSet;
 import dev.sextant.model.io.Json;

@@ -1,5 +1,6 @@
 package dev.sextant.app.study;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CorpusFingerprint;
@@ -12,7 +13,6 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemScore;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.BenchmarkItemFiles;
 import dev.sextant.model.io.ClusterScanFile;
 import dev.sextant.model.io.CorpusFiles;

@@ -1,5 +1,6 @@
 package dev.sextant.model.calibration;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,7 +40,7 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
     public static GemmFit fit(String dtype, List<GemmPoint> all) {
         List<GemmPoint> pts = all.stream().filter(p -> p.dtype().equals(dtype) && p.tflops() > 0).toList();
         if (pts.size() < 3) {
-            throw new IllegalArgumentException("fitting " + dtype + " GEMMs needs at least three shapes, got " + pts.size());
+            throw new InputError("calibration.gemm", "fitting " + dtype + " GEMMs needs at least three shapes, got " + pts.size());
         }
         int n = pts.size();
         double[][] x = new double[n][3];
@@ -85,12 +86,12 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
                 break;
             }
             if (cols.get(worst) == 0 || cols.size() == 1) {
-                throw new IllegalArgumentException("the " + dtype + " GEMM measurements do not grow with size; cannot fit");
+                throw new InputError("calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
             }
             in[cols.get(worst)] = false;
         }
         if (!(coef[0] > 0)) {
-            throw new IllegalArgumentException("the " + dtype + " GEMM measurements do not grow with size; cannot fit");
+            throw new InputError("calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
         }
         GemmFit f = new GemmFit(dtype, 1 / coef[0] / 1e12, coef[1] > 0 ? 1 / coef[1] / 1e9 : Double.POSITIVE_INFINITY, coef[2] * 1e6, 0, n);
         double sq = 0;

@@ -1,5 +1,6 @@
 package dev.sextant.model.calibration;
 
+import dev.sextant.model.InputError;
 import java.util.Arrays;
 
 /** A measured rate over repetitions: the median with the lowest and highest repetition. */
@@ -7,7 +8,7 @@ public record Spread(double median, double min, double max) {
 
     public static Spread of(double[] values) {
         if (values.length == 0) {
-            throw new IllegalArgumentException("no repetitions");
+            throw new InputError("calibration.repetitions", "no repetitions");
         }
         double[] v = values.clone();
         Arrays.sort(v);

@@ -1,6 +1,6 @@
 package dev.sextant.model.contamination;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.job.CancellationToken;

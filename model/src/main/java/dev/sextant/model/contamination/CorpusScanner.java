@@ -1,9 +1,9 @@
 package dev.sextant.model.contamination;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.ScanResult.Location;
 import dev.sextant.model.contamination.ScanResult.Status;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;

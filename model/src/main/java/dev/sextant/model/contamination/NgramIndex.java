@@ -1,5 +1,6 @@
 package dev.sextant.model.contamination;
 
+import dev.sextant.model.InputError;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class NgramIndex {
 
     public static NgramIndex build(List<BenchmarkItem> items, int n, Normalization normalization) {
         if (n < 1) {
-            throw new IllegalArgumentException("n must be at least 1");
+            throw new InputError("scan.n", "the n-gram length must be at least 1");
         }
         int m = items.size();
         byte[][] bytes = new byte[m][];

@@ -1,7 +1,7 @@
 package dev.sextant.model.contamination;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.ScanResult.Location;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;

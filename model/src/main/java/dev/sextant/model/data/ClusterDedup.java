@@ -1,5 +1,6 @@
 package dev.sextant.model.data;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -21,7 +22,7 @@ public interface ClusterDedup {
      * @param master where to run: {@code local[N]}, {@code spark://HOST:PORT}, {@code yarn}, {@code k8s://…}
      * @param conf   further engine settings (key → value)
      * @param splits the corpus's units, files named by absolute paths the workers can read
-     * @throws dev.sextant.model.io.BadInputException naming the file a worker could not read (states of the units read
+     * @throws dev.sextant.model.BadInputException naming the file a worker could not read (states of the units read
      *                                                 before it are kept)
      */
     void readUnits(String master, Map<String, String> conf, DedupSpec spec, List<CorpusSplit> splits, Deduplicator.UnitStates states,

@@ -1,7 +1,7 @@
 package dev.sextant.model.data;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
-import dev.sextant.model.io.BadInputException;
 import java.util.Locale;
 
 /**

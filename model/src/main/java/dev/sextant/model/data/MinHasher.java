@@ -1,5 +1,6 @@
 package dev.sextant.model.data;
 
+import dev.sextant.model.InputError;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -21,7 +22,7 @@ public final class MinHasher {
 
     public MinHasher(int permutations, int ngram, long seed) {
         if (permutations < 1 || ngram < 1) {
-            throw new IllegalArgumentException("permutations and n-gram must be at least 1");
+            throw new InputError("dedup.permutations", "permutations and n-gram must be at least 1");
         }
         this.permutations = permutations;
         this.ngram = ngram;

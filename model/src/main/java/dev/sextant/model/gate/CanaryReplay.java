@@ -1,5 +1,6 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class CanaryReplay {
     /** @param steps steps in order (by their label's order in the data) */
     public static Result replay(SortedMap<String, Step> steps, CanaryJudge judge, Map<String, CanaryJudge.MetricSpec> specs) {
         if (steps.isEmpty()) {
-            throw new IllegalArgumentException("no steps to replay");
+            throw new InputError("canary.steps", "the canary plan has no steps to replay");
         }
         List<StepResult> out = new ArrayList<>();
         for (Map.Entry<String, Step> e : steps.entrySet()) {

@@ -1,5 +1,6 @@
 package dev.sextant.model.gate;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.statistics.Interval;
 import dev.sextant.model.statistics.Moments;
 import dev.sextant.model.statistics.Normal;
@@ -133,7 +134,7 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         switch (c.test()) {
             case PAIRED -> {
                 if (e.candidate().length != e.incumbent().length) {
-                    throw new IllegalArgumentException("check " + c.name() + ": a paired test needs the same items on both sides (" + e.candidate().length
+                    throw new InputError("gate.items", "check " + c.name() + ": a paired test needs the same items on both sides (" + e.candidate().length
                             + " and " + e.incumbent().length + " values in " + e.source() + ")");
                 }
                 PairedComparison p = PairedComparison.of(e.candidate(), e.incumbent(), alpha);

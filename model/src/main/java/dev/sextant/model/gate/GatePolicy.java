@@ -26,7 +26,7 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("layer must be public, private, replay, pairwise or regression, got '" + s + "'");
+                throw new InputError("gate.layer", "layer must be public, private, replay, pairwise or regression, got '" + s + "'");
             }
         }
     }
@@ -43,7 +43,7 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("role must be blocking, required-gain or informative, got '" + s + "'");
+                throw new InputError("gate.role", "role must be blocking, required-gain or informative, got '" + s + "'");
             }
         }
     }
@@ -59,7 +59,7 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("test must be paired, unpaired or win-rate, got '" + s + "'");
+                throw new InputError("gate.test", "test must be paired, unpaired or win-rate, got '" + s + "'");
             }
         }
     }

@@ -1,14 +1,15 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.Battle.Winner;
+import dev.sextant.model.evaluation.Battle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.List;
 import java.util.Set;
 
 /**

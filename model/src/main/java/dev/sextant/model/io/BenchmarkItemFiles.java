@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import java.io.BufferedReader;
 import java.io.IOException;

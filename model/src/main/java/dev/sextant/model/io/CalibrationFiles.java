@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.calibration.CalibrationProfile;
 import dev.sextant.model.calibration.DeviceInfo;
 import dev.sextant.model.calibration.GemmPoint;

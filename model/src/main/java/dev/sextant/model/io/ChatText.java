@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.BadInputException;
 
 /**
  * The text of one chat-format record: OpenAI-style {@code messages: [{role, content}]} (content a string, or a list of

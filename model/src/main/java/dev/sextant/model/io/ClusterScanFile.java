@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.ScanResult;

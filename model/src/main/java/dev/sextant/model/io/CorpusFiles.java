@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.contamination.CorpusUnit;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;

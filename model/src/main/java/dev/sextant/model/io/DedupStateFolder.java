@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.Deduplicator;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import dev.sextant.model.evaluation.EvidenceFile;
 import java.io.BufferedReader;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import java.math.BigDecimal;
 import java.util.Locale;
 

@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.TokenCounting;
 import dev.sextant.model.job.CapabilityUnavailableException;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.ItemScore;
 import java.nio.file.Path;
 import java.util.ArrayList;

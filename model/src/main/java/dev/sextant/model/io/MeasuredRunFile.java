@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.training.Recompute;
 import java.io.BufferedReader;

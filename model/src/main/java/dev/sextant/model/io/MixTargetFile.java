@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.monitoring.Request;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.ablation.ChinchillaFit;
 import dev.sextant.model.ablation.ScalingLawFit;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;

@@ -1,5 +1,6 @@
 package dev.sextant.model.io;
 
+import dev.sextant.model.BadInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.sextant.model.job;
 
+import dev.sextant.model.BadInputException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;

@@ -1,5 +1,6 @@
 package dev.sextant.model.monitoring;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -40,7 +41,7 @@ public final class LiveMonitor {
      */
     public LiveMonitor(TrafficMonitor.Settings settings, TrafficMonitor.Slo slo, long graceMillis) {
         if (graceMillis < 0) {
-            throw new IllegalArgumentException("the grace period cannot be negative");
+            throw new InputError("monitor.grace", "the grace period cannot be negative");
         }
         this.settings = settings;
         this.slo = slo;

@@ -1,5 +1,6 @@
 package dev.sextant.model.runhealth;
 
+import dev.sextant.model.InputError;
 import java.util.Arrays;
 
 /**
@@ -18,7 +19,7 @@ public final class MetricSeries {
         }
         for (int i = 1; i < steps.length; i++) {
             if (steps[i] <= steps[i - 1]) {
-                throw new IllegalArgumentException(name + ": steps must increase (" + steps[i - 1] + " then " + steps[i] + ")");
+                throw new InputError("runhealth.steps", name + ": steps must increase (" + steps[i - 1] + " then " + steps[i] + ")");
             }
         }
         this.name = name;

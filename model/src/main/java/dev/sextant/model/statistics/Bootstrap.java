@@ -1,5 +1,6 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -22,11 +23,11 @@ public final class Bootstrap {
     /** The means of {@code rounds} resamples; the inner loop is a plain indexed sum for speed. */
     static double[] resampledMeans(double[] scores, int rounds, long seed, CancellationToken cancel) {
         if (rounds < 1) {
-            throw new IllegalArgumentException("bootstrap rounds must be at least 1");
+            throw new InputError("evaluation.bootstrap", "bootstrap rounds must be at least 1");
         }
         int n = scores.length;
         if (n == 0) {
-            throw new IllegalArgumentException("no values");
+            throw new InputError("evaluation.items", "no values to resample");
         }
         SplittableRandom random = new SplittableRandom(seed);
         double[] means = new double[rounds];

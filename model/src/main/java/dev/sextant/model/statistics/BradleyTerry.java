@@ -1,5 +1,6 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
@@ -204,11 +205,11 @@ public final class BradleyTerry {
                                        ProgressListener progress, CancellationToken cancel) {
         int m = c.models.size();
         if (m < 2) {
-            throw new IllegalArgumentException("need battles among at least 2 models");
+            throw new InputError("arena.battles", "need battles among at least 2 models");
         }
         int anchor = anchorModel == null ? -1 : c.models.indexOf(anchorModel);
         if (anchorModel != null && anchor < 0) {
-            throw new IllegalArgumentException("anchor model '" + anchorModel + "' has no battles");
+            throw new InputError("arena.anchor", "anchor model '" + anchorModel + "' has no battles");
         }
         double[] point = toRatings(fit(c, null), anchor, anchorRating);
         double[] low = new double[m];

@@ -27,7 +27,7 @@ public record MannWhitney(int m, int n, double u, double pValue, double estimate
             throw new InputError("statistics.confidence", "confidence must lie in (0, 1), got " + confidence);
         }
         if (xs.length == 0 || ys.length == 0) {
-            throw new IllegalArgumentException("both samples need values");
+            throw new InputError("monitor.samples", "both samples need values");
         }
         double[] x = thin(xs, 1);
         double[] y = thin(ys, 2);
@@ -93,7 +93,7 @@ public record MannWhitney(int m, int n, double u, double pValue, double estimate
      */
     public static double pValue(double[] xs, double[] ys) {
         if (xs.length == 0 || ys.length == 0) {
-            throw new IllegalArgumentException("both samples need values");
+            throw new InputError("monitor.samples", "both samples need values");
         }
         double[] x = thin(xs, 1);
         double[] y = thin(ys, 2);

@@ -1,5 +1,7 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
+
 /**
  * Two models scored on the same items: the mean of the per-item differences d_i = a_i − b_i with its paired standard
  * error SE = sqrt(Var(d)/n) = sqrt(SE_A² + SE_B² − 2 Cov) (Miller, arXiv 2411.00640, section 4), a normal CI and a
@@ -10,10 +12,10 @@ public record PairedComparison(int n, double meanA, double meanB, double meanDif
 
     public static PairedComparison of(double[] a, double[] b, double alpha) {
         if (a.length != b.length) {
-            throw new IllegalArgumentException("paired comparison needs the same items on both sides");
+            throw new InputError("evaluation.items", "paired comparison needs the same items on both sides");
         }
         if (a.length < 2) {
-            throw new IllegalArgumentException("paired comparison needs at least 2 shared items, got " + a.length);
+            throw new InputError("evaluation.items", "paired comparison needs at least 2 shared items, got " + a.length);
         }
         int n = a.length;
         double[] d = new double[n];

@@ -1,5 +1,7 @@
 package dev.sextant.model.statistics;
 
+import dev.sextant.model.InputError;
+
 /**
  * Variance of a mean score when each item was answered K times (Miller, arXiv 2411.00640, section 3):
  * Var(s̄) = (1/n) (Var(x) + E[σ_i²]/K), with x_i the item's expected score and σ_i² its within-item variance.
@@ -23,7 +25,7 @@ public record ResamplingDecomposition(int items, double samplesPerItem, double b
     public static ResamplingDecomposition of(double[][] samples) {
         int n = samples.length;
         if (n < 2) {
-            throw new IllegalArgumentException("need at least 2 items");
+            throw new InputError("evaluation.items", "the resampling decomposition needs at least 2 items");
         }
         double[] itemMeans = new double[n];
         double withinSum = 0;

@@ -1,5 +1,6 @@
 package dev.sextant.model.training;
 
+import dev.sextant.model.InputError;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,7 +50,7 @@ public final class PipelineSchedule {
             throw new IllegalArgumentException("need at least one stage, one chunk and one micro-batch");
         }
         if (v > 1 && m % p != 0) {
-            throw new IllegalArgumentException("interleaving needs the micro-batches (" + m + ") to be a multiple of the stages (" + p + ")");
+            throw new InputError("training.vpp", "interleaving needs the micro-batches (" + m + ") to be a multiple of the stages (" + p + ")");
         }
         int total = m * v;
         // each device's order of passes: {micro-batch, chunk, forward?}

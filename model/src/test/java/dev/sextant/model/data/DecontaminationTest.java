@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
 import dev.sextant.model.contamination.NgramIndex;
@@ -12,7 +13,6 @@ import dev.sextant.model.contamination.NgramMatcher;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.Json;

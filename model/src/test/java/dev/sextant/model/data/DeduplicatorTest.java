@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
-import dev.sextant.model.io.BadInputException;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;

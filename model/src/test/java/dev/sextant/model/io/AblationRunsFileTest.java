@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.ArenaAnalysis;
 import dev.sextant.model.evaluation.ArenaResult;
 import dev.sextant.model.evaluation.Battle;

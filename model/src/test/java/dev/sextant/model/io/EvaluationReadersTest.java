@@ -3,6 +3,7 @@ package dev.sextant.model.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.EvaluationEvidence;
 import dev.sextant.model.evaluation.ItemScore;

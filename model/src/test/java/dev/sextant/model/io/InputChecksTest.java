@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.gate.GatePolicy;

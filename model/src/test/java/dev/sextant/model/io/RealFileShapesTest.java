@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.architecture.AttentionKind;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.contamination.BenchmarkItem;

@@ -1,6 +1,6 @@
 package dev.sextant.workspaces.archive;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.workspaces.Workspace;
 import java.util.regex.Pattern;
 

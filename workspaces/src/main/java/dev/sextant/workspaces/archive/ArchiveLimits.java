@@ -1,6 +1,6 @@
 package dev.sextant.workspaces.archive;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.sextant.workspaces.archive;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.Json;
 import dev.sextant.workspaces.StorageFailure;
 import dev.sextant.workspaces.archive.ArchiveManifest.TableEntry;

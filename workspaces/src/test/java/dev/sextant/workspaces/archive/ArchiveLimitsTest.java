@@ -3,7 +3,7 @@ package dev.sextant.workspaces.archive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;

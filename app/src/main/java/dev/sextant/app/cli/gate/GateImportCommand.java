@@ -4,6 +4,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.evaluation.RepeatedSamples;
 import dev.sextant.model.gate.GatePolicy;
 import dev.sextant.model.gate.Observations;
@@ -60,12 +61,12 @@ public final class GateImportCommand implements Runnable {
         try {
             l = GatePolicy.Layer.parse(layer);
             if (l == GatePolicy.Layer.PUBLIC || l == GatePolicy.Layer.PAIRWISE) {
-                throw new IllegalArgumentException("--layer " + layer + ": public benchmarks and blind battles come from the Evaluation area "
+                throw BadInputException.of("--layer", layer + ": public benchmarks and blind battles come from the Evaluation area "
                         + "(sextant eval import)");
             }
             date = rotation == null ? null : LocalDate.parse(rotation);
             if (date != null && l != GatePolicy.Layer.PRIVATE) {
-                throw new IllegalArgumentException("--rotation is for private suites");
+                throw BadInputException.of("--rotation", "a rotation date is for private suites");
             }
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new ParameterException(spec.commandLine(), e instanceof DateTimeParseException ? "--rotation: expected YYYY-MM-DD, got '"

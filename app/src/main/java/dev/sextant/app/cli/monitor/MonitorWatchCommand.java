@@ -5,7 +5,7 @@ import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.monitoring.WatchSession;
 import dev.sextant.app.study.MonitoringStudy;
 import dev.sextant.app.study.TrafficWatch;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.io.RequestLogFile;
 import dev.sextant.model.monitoring.CanaryWatch;

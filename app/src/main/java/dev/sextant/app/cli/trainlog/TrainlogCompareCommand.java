@@ -5,7 +5,7 @@ import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.study.RunHealthStudy;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.trainlog.TrainingLogFormat;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.runhealth.MetricSeries;

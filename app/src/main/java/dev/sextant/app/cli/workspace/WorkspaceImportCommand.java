@@ -4,7 +4,7 @@ import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.WorkspaceOption;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.Workspace;

@@ -1,7 +1,7 @@
 package dev.sextant.app.ui.shell;
 
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
-import dev.sextant.model.io.BadInputException;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.function.Supplier;

@@ -1,7 +1,7 @@
 package dev.sextant.model.io.trainlog;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.Json;
 import dev.sextant.model.io.TextInput;
 import dev.sextant.model.job.CancellationToken;

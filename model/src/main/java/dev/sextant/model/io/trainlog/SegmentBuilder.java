@@ -1,6 +1,6 @@
 package dev.sextant.model.io.trainlog;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.runhealth.MetricNames;
 import dev.sextant.model.runhealth.MetricSeries;
 import dev.sextant.model.runhealth.TrainingLog;

@@ -1,6 +1,6 @@
 package dev.sextant.model.io.trainlog;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.CRC32C;

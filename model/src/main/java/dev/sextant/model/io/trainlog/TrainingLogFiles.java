@@ -1,6 +1,6 @@
 package dev.sextant.model.io.trainlog;
 
-import dev.sextant.model.io.BadInputException;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.io.GitLfsPointer;
 import dev.sextant.model.io.IoFailures;
 import dev.sextant.model.io.Json;

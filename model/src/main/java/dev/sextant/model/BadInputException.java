@@ -1,4 +1,4 @@
-package dev.sextant.model.io;
+package dev.sextant.model;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -8,7 +8,7 @@ import java.util.Optional;
  * Always names where: the file (or option), the line when there is one, and the field. The one error style of the
  * project: {@code <file>:<line>: <field>: <what>}.
  */
-public final class BadInputException extends RuntimeException {
+public final class BadInputException extends RuntimeException implements InputProblem {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,4 +1,4 @@
-package dev.sextant.model.io;
+package dev.sextant.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
