@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -40,15 +44,36 @@ public final class DocumentationWindow {
     record Heading(int level, String text, Node node) {
     }
 
-    /** Reads the README in a job and opens it when built. */
+    /** Reads the documentation in a job and opens it when built. */
     public static void open(Window owner, ShellModel shell) {
         shell.jobs().submit("Open the documentation", (progress, cancel) -> build(read()), page -> show(owner, page));
     }
 
+    /**
+     * The README and, after it, every page of {@code docs/} it links to, in the order it links them: the README is the
+     * table of contents, so the window shows what the repository's reader sees, one page after another.
+     */
     static String read() throws IOException {
-        try (InputStream in = DocumentationWindow.class.getResourceAsStream(RESOURCE)) {
+        String readme = resource(RESOURCE);
+        StringBuilder all = new StringBuilder(readme);
+        Set<String> pages = new LinkedHashSet<>();
+        Matcher m = PAGE_LINK.matcher(readme);
+        while (m.find()) {
+            pages.add(m.group(1));
+        }
+        for (String page : pages) {
+            all.append("\n\n").append(resource(RESOURCE.substring(0, RESOURCE.lastIndexOf('/') + 1) + page));
+        }
+        return all.toString();
+    }
+
+    /** A link to a page of the documentation folder, e.g. {@code (docs/methods/serving.md)}. */
+    private static final Pattern PAGE_LINK = Pattern.compile("\\]\\((docs/[\\w/.-]+\\.md)\\)");
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = DocumentationWindow.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IOException("the documentation is not in this build (" + RESOURCE + ")");
+                throw new IOException("the documentation is not in this build (" + name + ")");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Help ▸ Documentation: the README in the jar, read as the blocks a person sees. */
+/** Help ▸ Documentation: the README and the pages it links to, in the jar, read as the blocks a person sees. */
 class DocumentationTest {
 
     @Test
@@ -36,10 +36,14 @@ class DocumentationTest {
     }
 
     @Test
-    void theReadmeShipsInTheApplicationAndItsOutlineHasTheMainSections() throws Exception {
+    void theDocumentationShipsInTheApplicationAndItsOutlineHasEveryPage() throws Exception {
         String readme = DocumentationWindow.read();
-        List<String> headings = Markdown.parse(readme).stream().filter(b -> b instanceof Markdown.Heading h && h.level() == 2)
+        List<String> sections = Markdown.parse(readme).stream().filter(b -> b instanceof Markdown.Heading h && h.level() == 2)
                 .map(b -> ((Markdown.Heading) b).text()).toList();
-        assertThat(headings).contains("Set up and run", "Command line", "The workbench", "Limits");
+        assertThat(sections).contains("Set up and run", "Documentation", "Performance", "The workbench", "Failure semantics");
+        // the pages the README links to follow it, each under its own title
+        List<String> pages = Markdown.parse(readme).stream().filter(b -> b instanceof Markdown.Heading h && h.level() == 1)
+                .map(b -> ((Markdown.Heading) b).text()).toList();
+        assertThat(pages).startsWith("Sextant", "User guide", "Command-line reference").contains("Serving plans: method and accuracy", "Limits");
     }
 }
