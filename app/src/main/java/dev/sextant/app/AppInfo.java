@@ -21,11 +21,14 @@ public record AppInfo(String version, String javafx, String h2, String java, Str
             throw new UncheckedIOException(e);
         }
         String runtimeFx = System.getProperty("javafx.runtime.version");
-        return new AppInfo(p.getProperty("version", "dev"),
+        return new AppInfo(
+                p.getProperty("version", "dev"),
                 runtimeFx != null ? runtimeFx : p.getProperty("javafx", "?"),
                 Constants.FULL_VERSION,
-                System.getProperty("java.runtime.version", System.getProperty("java.version")) + " (" + System.getProperty("java.vendor") + ")",
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+                System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("
+                        + System.getProperty("java.vendor") + ")",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
     }
 
     /** One line for {@code sextant --version}. */

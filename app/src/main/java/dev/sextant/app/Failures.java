@@ -25,7 +25,10 @@ public final class Failures {
 
     /** The kinds, with the exit status the command line gives each. */
     public enum Kind {
-        BAD_INPUT(2), UNAVAILABLE(3), CANCELLED(130), INTERNAL(1);
+        BAD_INPUT(2),
+        UNAVAILABLE(3),
+        CANCELLED(130),
+        INTERNAL(1);
 
         public final int exitCode;
 
@@ -37,11 +40,12 @@ public final class Failures {
     private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
     private static final int MAX_LENGTH = 600;
 
-    private Failures() {
-    }
+    private Failures() {}
 
     public static Kind kind(Throwable e) {
-        if (e instanceof InputProblem || e instanceof WorkspaceException || e instanceof CommandLine.ParameterException) {
+        if (e instanceof InputProblem
+                || e instanceof WorkspaceException
+                || e instanceof CommandLine.ParameterException) {
             return Kind.BAD_INPUT;
         }
         if (e instanceof CapabilityUnavailableException) {
@@ -83,7 +87,8 @@ public final class Failures {
         if (io != null) {
             return oneLine("cannot read or write a file: " + StorageFailure.plain(io) + details);
         }
-        return "internal failure: something went wrong inside Sextant, not in your input" + details + "; please report it with the log";
+        return "internal failure: something went wrong inside Sextant, not in your input" + details
+                + "; please report it with the log";
     }
 
     /**

@@ -9,8 +9,7 @@ import dev.sextant.app.ui.SextantApp;
  */
 public final class Sextant {
 
-    private Sextant() {
-    }
+    private Sextant() {}
 
     public static void main(String[] args) {
         if (args.length == 0) {

@@ -30,8 +30,10 @@ class FailuresTest {
         IllegalArgumentException bug = new IllegalArgumentException("interval low 2 above high 1");
         assertThat(Failures.kind(bug)).isEqualTo(Failures.Kind.INTERNAL);
         assertThat(Failures.kind(bug).exitCode).isEqualTo(1);
-        assertThat(Failures.message(bug)).startsWith("internal failure: something went wrong inside Sextant, not in your input")
+        assertThat(Failures.message(bug))
+                .startsWith("internal failure: something went wrong inside Sextant, not in your input")
                 .doesNotContain("interval low");
-        assertThat(Failures.kind(new NumberFormatException("For input string: \"x\""))).isEqualTo(Failures.Kind.INTERNAL);
+        assertThat(Failures.kind(new NumberFormatException("For input string: \"x\"")))
+                .isEqualTo(Failures.Kind.INTERNAL);
     }
 }

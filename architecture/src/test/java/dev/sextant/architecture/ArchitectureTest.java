@@ -24,23 +24,48 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.sextant");
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.sextant");
     }
 
     @Test
     void modelHasNoUiDatabaseOrCuda() {
-        noClasses().that().resideInAPackage("dev.sextant.model..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.sql..", "jcuda..", "org.h2..", "picocli..",
-                        "dev.sextant.workspaces..", "dev.sextant.gpu..", "dev.sextant.app..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.model..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "javafx..",
+                        "java.sql..",
+                        "jcuda..",
+                        "org.h2..",
+                        "picocli..",
+                        "dev.sextant.workspaces..",
+                        "dev.sextant.gpu..",
+                        "dev.sextant.app..")
                 .because("the model is pure domain and calculation code")
                 .check(classes);
     }
 
     @Test
     void onlyTheModelsReadersParseFiles() {
-        noClasses().that().resideInAPackage("dev.sextant.model..").and().resideOutsideOfPackage("dev.sextant.model.io..")
-                .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..",
-                        "org.apache.commons.csv..", "java.nio.file..", "org.apache.parquet..", "org.apache.hadoop..", "org.xerial.snappy..",
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.model..")
+                .and()
+                .resideOutsideOfPackage("dev.sextant.model.io..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "com.fasterxml.jackson.databind..",
+                        "com.fasterxml.jackson.core..",
+                        "org.apache.commons.csv..",
+                        "java.nio.file..",
+                        "org.apache.parquet..",
+                        "org.apache.hadoop..",
+                        "org.xerial.snappy..",
                         "com.google.protobuf..")
                 .because("engines work on records; reading the user's files is model.io's job")
                 .check(classes);
@@ -53,12 +78,22 @@ class ArchitectureTest {
      */
     @Test
     void onlyTheSparkEnginesStoreUsesHadoop() {
-        noClasses().that().resideOutsideOfPackage("dev.sextant.scale..")
-                .should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.sextant.scale..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.apache.hadoop..")
                 .because("Parquet files are opened as local files with parquet-java's own configuration, not Hadoop's")
                 .check(classes);
-        noClasses().that().resideInAPackage("dev.sextant.scale..").and().doNotHaveSimpleName("HadoopStore")
-                .should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.scale..")
+                .and()
+                .doNotHaveSimpleName("HadoopStore")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.apache.hadoop..")
                 .because("the scale engine reaches HDFS through HadoopStore alone")
                 .check(classes);
     }
@@ -66,52 +101,91 @@ class ArchitectureTest {
     /** The Spark engine is a module of its own: the desktop app runs without Spark or Scala on its class path. */
     @Test
     void sparkStaysInTheScaleModule() {
-        noClasses().that().resideOutsideOfPackage("dev.sextant.scale..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.scale..", "org.apache.spark..", "scala..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.sextant.scale..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.sextant.scale..", "org.apache.spark..", "scala..")
                 .check(classes);
-        noClasses().that().resideInAPackage("dev.sextant.scale..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.app..", "dev.sextant.workspaces..", "dev.sextant.gpu..",
-                        "javafx..", "java.sql..")
-                .because("the engine runs the model's calculations on a cluster; it has no UI, workspace or GPU of its own")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.scale..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.sextant.app..", "dev.sextant.workspaces..", "dev.sextant.gpu..", "javafx..", "java.sql..")
+                .because(
+                        "the engine runs the model's calculations on a cluster; it has no UI, workspace or GPU of its own")
                 .check(classes);
     }
 
     @Test
     void workspacesAndGpuHaveNoUi() {
-        noClasses().that().resideInAnyPackage("dev.sextant.workspaces..", "dev.sextant.gpu..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "dev.sextant.app..", "picocli..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.sextant.workspaces..", "dev.sextant.gpu..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "dev.sextant.app..", "picocli..")
                 .check(classes);
     }
 
     @Test
     void workspacesAndGpuDoNotKnowEachOther() {
-        noClasses().that().resideInAPackage("dev.sextant.workspaces..")
-                .should().dependOnClassesThat().resideInAPackage("dev.sextant.gpu..").allowEmptyShould(true).check(classes);
-        noClasses().that().resideInAPackage("dev.sextant.gpu..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.workspaces..", "java.sql..", "org.h2..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.workspaces..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.sextant.gpu..")
+                .allowEmptyShould(true)
+                .check(classes);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.gpu..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.sextant.workspaces..", "java.sql..", "org.h2..")
                 .allowEmptyShould(true) // the gpu module fills in with GPU calibration
                 .check(classes);
     }
 
     @Test
     void theCommandLineDoesNotTouchJavaFx() {
-        noClasses().that().resideInAPackage("dev.sextant.app.cli..").and().doNotHaveSimpleName("GuiCommand")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "dev.sextant.app.ui..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.app.cli..")
+                .and()
+                .doNotHaveSimpleName("GuiCommand")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "dev.sextant.app.ui..")
                 .because("headless commands must run without a display")
                 .check(classes);
     }
 
     @Test
     void oneLoggingApi() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("java.util.logging..", "org.apache.log4j..", "org.apache.logging..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.util.logging..", "org.apache.log4j..", "org.apache.logging..")
                 .because("everything logs through SLF4J")
                 .check(classes);
     }
 
     @Test
     void noGrabBagClasses() {
-        noClasses().should().haveSimpleNameEndingWith("Util").orShould().haveSimpleNameEndingWith("Utils")
-                .orShould().haveSimpleNameEndingWith("Helper").orShould().haveSimpleNameEndingWith("Manager")
+        noClasses()
+                .should()
+                .haveSimpleNameEndingWith("Util")
+                .orShould()
+                .haveSimpleNameEndingWith("Utils")
+                .orShould()
+                .haveSimpleNameEndingWith("Helper")
+                .orShould()
+                .haveSimpleNameEndingWith("Manager")
                 .because("names say what a thing is in the domain (no grab-bag utility classes)")
                 .check(classes);
     }
@@ -119,8 +193,14 @@ class ArchitectureTest {
     /** GPUs, clusters and model architectures are facts both planners share; they know neither planner. */
     @Test
     void hardwareAndArchitecturesKnowNoPlanner() {
-        noClasses().that().resideInAnyPackage("dev.sextant.model.hardware..", "dev.sextant.model.architecture..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.sextant.model.training..", "dev.sextant.model.serving..",
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.sextant.model.hardware..", "dev.sextant.model.architecture..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.sextant.model.training..",
+                        "dev.sextant.model.serving..",
                         "dev.sextant.model.calibration..")
                 .because("the training and serving planners (and calibration) build on one catalog of GPUs and models")
                 .check(classes);
@@ -129,8 +209,16 @@ class ArchitectureTest {
     /** Use cases (architecture.md, "Use cases: one truth per result") work for every face, so they know none of them. */
     @Test
     void useCasesKnowNoFace() {
-        noClasses().that().resideInAPackage("dev.sextant.app.study..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "picocli..", "dev.sextant.app.ui..", "dev.sextant.app.cli..",
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.app.study..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "javafx..",
+                        "picocli..",
+                        "dev.sextant.app.ui..",
+                        "dev.sextant.app.cli..",
                         "dev.sextant.app.report..")
                 .because("the GUI, the command line and the reports all call the same use case")
                 .check(classes);
@@ -142,10 +230,25 @@ class ArchitectureTest {
      */
     @Test
     void facesDecideTheGateThroughItsUseCase() {
-        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces..")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.gate.EvidenceAssembler")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.gate.CanaryDefaults")
-                .orShould().callMethod("dev.sextant.model.gate.GateDecision", "decide", "dev.sextant.model.gate.GatePolicy", "java.util.List")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.sextant.app.ui..",
+                        "dev.sextant.app.cli..",
+                        "dev.sextant.app.report..",
+                        "dev.sextant.workspaces..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.sextant.model.gate.EvidenceAssembler")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.sextant.model.gate.CanaryDefaults")
+                .orShould()
+                .callMethod(
+                        "dev.sextant.model.gate.GateDecision",
+                        "decide",
+                        "dev.sextant.model.gate.GatePolicy",
+                        "java.util.List")
                 .because("one use case per capability computes what every face shows")
                 .check(classes);
     }
@@ -159,19 +262,38 @@ class ArchitectureTest {
      */
     @Test
     void facesPlanTrainingAndServingThroughTheirUseCases() {
-        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces..")
-                .should().callCodeUnitWhere(engine("dev.sextant.model.training.LayoutSearch", "search"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.TrainingRequest", "search", "planner"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.TrainingPlanner", "<init>", "plan"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.training.Sensitivity", "of"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingAnalysis", "run"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingMemory", "plan"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.PrefixCaching", "of"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.Capacity", "plan", "goodput"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.Workload", "goodput"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingLevers", "standard", "compare"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.BatchingSimulator", "run", "poisson", "gamma"))
-                .orShould().callCodeUnitWhere(engine("dev.sextant.model.serving.ServingReplica", "simulate", "scheduler", "memory"))
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.sextant.app.ui..",
+                        "dev.sextant.app.cli..",
+                        "dev.sextant.app.report..",
+                        "dev.sextant.workspaces..")
+                .should()
+                .callCodeUnitWhere(engine("dev.sextant.model.training.LayoutSearch", "search"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.training.TrainingRequest", "search", "planner"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.training.TrainingPlanner", "<init>", "plan"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.training.Sensitivity", "of"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.ServingAnalysis", "run"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.ServingMemory", "plan"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.PrefixCaching", "of"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.Capacity", "plan", "goodput"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.Workload", "goodput"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.ServingLevers", "standard", "compare"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.model.serving.BatchingSimulator", "run", "poisson", "gamma"))
+                .orShould()
+                .callCodeUnitWhere(
+                        engine("dev.sextant.model.serving.ServingReplica", "simulate", "scheduler", "memory"))
                 .because("one use case per capability computes what every face shows")
                 .check(classes);
     }
@@ -179,9 +301,13 @@ class ArchitectureTest {
     /** {@code DemoSeed} in the workspace keeps the demo project's plans; the faces keep and list them through the use cases. */
     @Test
     void facesKeepAndListPlansThroughTheirUseCases() {
-        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
-                .should().callMethod("dev.sextant.workspaces.Workspace", "trainingPlans")
-                .orShould().callMethod("dev.sextant.workspaces.Workspace", "servingPlans")
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
+                .should()
+                .callMethod("dev.sextant.workspaces.Workspace", "trainingPlans")
+                .orShould()
+                .callMethod("dev.sextant.workspaces.Workspace", "servingPlans")
                 .because("training and serving plans are kept and listed through their use cases")
                 .check(classes);
     }
@@ -189,12 +315,15 @@ class ArchitectureTest {
     /** A call of one of {@code names} (a constructor is {@code <init>}) on {@code owner}. */
     private static DescribedPredicate<JavaCall<?>> engine(String owner, String... names) {
         Set<String> wanted = Set.of(names);
-        return DescribedPredicate.describe(owner.substring(owner.lastIndexOf('.') + 1) + "." + String.join("|", names),
+        return DescribedPredicate.describe(
+                owner.substring(owner.lastIndexOf('.') + 1) + "." + String.join("|", names),
                 call -> call.getTargetOwner().getName().equals(owner) && wanted.contains(call.getName()));
     }
 
     /** The faces of the app and the persistence module: what may not run a capability's engines itself. */
-    private static final String[] FACES = {"dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces.."};
+    private static final String[] FACES = {
+        "dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..", "dev.sextant.workspaces.."
+    };
 
     /**
      * Contamination scans (reading benchmark items and corpora, the scanner, the clean-subset re-score) run in
@@ -203,9 +332,12 @@ class ArchitectureTest {
      */
     @Test
     void facesScanThroughTheScanUseCase() {
-        facesDoNotUse("one use case runs, keeps and resumes contamination scans for every face",
-                "dev.sextant.model.contamination.CorpusScanner", "dev.sextant.model.contamination.NgramIndex",
-                "dev.sextant.model.contamination.CleanSubsetRescore", "dev.sextant.model.io.BenchmarkItemFiles",
+        facesDoNotUse(
+                "one use case runs, keeps and resumes contamination scans for every face",
+                "dev.sextant.model.contamination.CorpusScanner",
+                "dev.sextant.model.contamination.NgramIndex",
+                "dev.sextant.model.contamination.CleanSubsetRescore",
+                "dev.sextant.model.io.BenchmarkItemFiles",
                 "dev.sextant.model.io.CorpusFiles");
     }
 
@@ -215,25 +347,35 @@ class ArchitectureTest {
      */
     @Test
     void facesReadLogsAndSimulateFailuresThroughTheRunHealthUseCase() {
-        facesDoNotUse("one use case reads training logs, analyses them and simulates failures for every face",
-                "dev.sextant.model.io.trainlog.TrainingLogFiles", "dev.sextant.model.runhealth.AnomalyDetector",
-                "dev.sextant.model.runhealth.FailureSimulation", "dev.sextant.model.runhealth.FailurePolicies",
+        facesDoNotUse(
+                "one use case reads training logs, analyses them and simulates failures for every face",
+                "dev.sextant.model.io.trainlog.TrainingLogFiles",
+                "dev.sextant.model.runhealth.AnomalyDetector",
+                "dev.sextant.model.runhealth.FailureSimulation",
+                "dev.sextant.model.runhealth.FailurePolicies",
                 "dev.sextant.model.runhealth.RunComparison");
     }
 
     /** Tables of small runs are read and scaling laws fitted in {@code AblationStudy} only, so that every face fits alike. */
     @Test
     void facesFitScalingLawsThroughTheAblationUseCase() {
-        facesDoNotUse("one use case reads ablation runs and fits scaling laws for every face",
-                "dev.sextant.model.io.AblationRunsFile", "dev.sextant.model.ablation.ChinchillaFit");
+        facesDoNotUse(
+                "one use case reads ablation runs and fits scaling laws for every face",
+                "dev.sextant.model.io.AblationRunsFile",
+                "dev.sextant.model.ablation.ChinchillaFit");
     }
 
     /** Corpora are deduplicated, decontaminated and counted for a mixture, and their output written, in {@code DataStudy} only. */
     @Test
     void facesWorkOnCorporaThroughTheDataUseCase() {
-        facesDoNotUse("one use case deduplicates, decontaminates and counts corpora for every face", "dev.sextant.model.data.Deduplicator",
-                "dev.sextant.model.io.DedupOutput", "dev.sextant.model.io.DecontaminatedCorpus", "dev.sextant.model.data.CorpusMix",
-                "dev.sextant.model.io.HfTokenizerFile", "dev.sextant.model.io.CorpusLookup");
+        facesDoNotUse(
+                "one use case deduplicates, decontaminates and counts corpora for every face",
+                "dev.sextant.model.data.Deduplicator",
+                "dev.sextant.model.io.DedupOutput",
+                "dev.sextant.model.io.DecontaminatedCorpus",
+                "dev.sextant.model.data.CorpusMix",
+                "dev.sextant.model.io.HfTokenizerFile",
+                "dev.sextant.model.io.CorpusLookup");
     }
 
     /**
@@ -244,10 +386,14 @@ class ArchitectureTest {
      */
     @Test
     void facesAnalyseEvaluationsThroughTheEvaluationUseCase() {
-        facesDoNotUse("one use case reads and analyses evaluation evidence for every face",
-                "dev.sextant.model.evaluation.ScoreSummarizer", "dev.sextant.model.evaluation.CompositeIndex",
-                "dev.sextant.model.evaluation.ArenaAnalysis", "dev.sextant.model.evaluation.CredibilityAssessor",
-                "dev.sextant.model.io.EvidenceFiles", "dev.sextant.model.io.IndexTablesCsv");
+        facesDoNotUse(
+                "one use case reads and analyses evaluation evidence for every face",
+                "dev.sextant.model.evaluation.ScoreSummarizer",
+                "dev.sextant.model.evaluation.CompositeIndex",
+                "dev.sextant.model.evaluation.ArenaAnalysis",
+                "dev.sextant.model.evaluation.CredibilityAssessor",
+                "dev.sextant.model.io.EvidenceFiles",
+                "dev.sextant.model.io.IndexTablesCsv");
     }
 
     /**
@@ -256,19 +402,31 @@ class ArchitectureTest {
      */
     @Test
     void facesCalibrateThroughTheCalibrationUseCase() {
-        facesDoNotUse("one use case probes, calibrates and compares GPU profiles for every face",
-                "dev.sextant.gpu.GpuProbe", "dev.sextant.gpu.CudaCalibrator", "dev.sextant.model.calibration.ProfileComparison");
+        facesDoNotUse(
+                "one use case probes, calibrates and compares GPU profiles for every face",
+                "dev.sextant.gpu.GpuProbe",
+                "dev.sextant.gpu.CudaCalibrator",
+                "dev.sextant.model.calibration.ProfileComparison");
         // the demo seed (workspaces) keeps the bundled demo profile; the faces read profile files through the use cases
-        noClasses().that().resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.sextant.model.io.CalibrationFiles")
-                .because("profile files are read through the use cases").check(classes);
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.sextant.model.io.CalibrationFiles")
+                .because("profile files are read through the use cases")
+                .check(classes);
     }
 
     /** No face (nor the persistence module) depends on the engine classes named; their nested result records are free to show. */
     private static void facesDoNotUse(String because, String... engines) {
         String exactly = Arrays.stream(engines).map(Pattern::quote).collect(Collectors.joining("|"));
-        noClasses().that().resideInAnyPackage(FACES)
-                .should().dependOnClassesThat().haveNameMatching(exactly)
+        noClasses()
+                .that()
+                .resideInAnyPackage(FACES)
+                .should()
+                .dependOnClassesThat()
+                .haveNameMatching(exactly)
                 .because(because)
                 .check(classes);
     }

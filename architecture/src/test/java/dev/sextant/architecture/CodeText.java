@@ -3,8 +3,7 @@ package dev.sextant.architecture;
 /** Java source with comments, string, text-block and character literals blanked out, lines kept where they were. */
 final class CodeText {
 
-    private CodeText() {
-    }
+    private CodeText() {}
 
     static String withoutCommentsAndStrings(String src) {
         StringBuilder out = new StringBuilder(src.length());

@@ -21,8 +21,13 @@ class DocumentationRulesTest {
     @Test
     void theReadmeIsAnEntryPage() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
-        assertThat(lines.size()).as("README.md lines: the rest belongs in docs/").isLessThan(300);
-        assertThat(String.join("\n", lines)).contains("./sextant").contains("mvn verify").contains("](docs/cli.md)");
+        assertThat(lines.size())
+                .as("README.md lines: the rest belongs in docs/")
+                .isLessThan(300);
+        assertThat(String.join("\n", lines))
+                .contains("./sextant")
+                .contains("mvn verify")
+                .contains("](docs/cli.md)");
     }
 
     @Test
@@ -32,7 +37,9 @@ class DocumentationRulesTest {
             s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         try (Stream<Path> s = Files.list(ROOT)) {
-            s.filter(p -> Files.isRegularFile(p.resolve("README.md"))).map(p -> p.resolve("README.md")).forEach(pages::add);
+            s.filter(p -> Files.isRegularFile(p.resolve("README.md")))
+                    .map(p -> p.resolve("README.md"))
+                    .forEach(pages::add);
         }
         List<String> broken = new ArrayList<>();
         int links = 0;
@@ -57,8 +64,7 @@ class DocumentationRulesTest {
 
     /** Markdown without its fenced code blocks, where brackets are code, not links. */
     static final class CodeFences {
-        private CodeFences() {
-        }
+        private CodeFences() {}
 
         static String without(String markdown) {
             StringBuilder out = new StringBuilder();

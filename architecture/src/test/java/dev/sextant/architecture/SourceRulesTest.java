@@ -24,6 +24,7 @@ class SourceRulesTest {
     /** A type named by its package inside code: lower-case segments, then a capitalised name. */
     private static final Pattern QUALIFIED = Pattern.compile(
             "(?<![\\w.])((?:java|javax|javafx|dev|org|com|jcuda|picocli|ai|scala)\\.(?:[a-z_][a-z0-9_]*\\.)+)([A-Z][A-Za-z0-9_]*)");
+
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern IMPORT = Pattern.compile("^import\\s+([\\w.]+)\\.(\\w+);", Pattern.MULTILINE);
     private static final Pattern DECLARED = Pattern.compile("\\b(?:class|interface|enum|record)\\s+([A-Z]\\w*)");
@@ -36,15 +37,21 @@ class SourceRulesTest {
     @BeforeAll
     static void readTheTree() throws IOException {
         root = Path.of("").toAbsolutePath().getParent();
-        assertThat(root.resolve("pom.xml")).as("the architecture module runs inside the repository").exists();
+        assertThat(root.resolve("pom.xml"))
+                .as("the architecture module runs inside the repository")
+                .exists();
         try (Stream<Path> s = Files.walk(root)) {
-            sources = s.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/") && !p.toString().contains("/target/"))
-                    .sorted().toList();
+            sources = s.filter(p -> p.toString().endsWith(".java")
+                            && p.toString().contains("/src/")
+                            && !p.toString().contains("/target/"))
+                    .sorted()
+                    .toList();
         }
         for (Path p : sources) {
             Matcher m = PACKAGE.matcher(Files.readString(p));
             if (m.find()) {
-                packages.computeIfAbsent(m.group(1), k -> new HashSet<>()).add(p.getFileName().toString().replace(".java", ""));
+                packages.computeIfAbsent(m.group(1), k -> new HashSet<>())
+                        .add(p.getFileName().toString().replace(".java", ""));
             }
         }
         assertThat(sources).hasSizeGreaterThan(500);
@@ -82,17 +89,20 @@ class SourceRulesTest {
                 while (m.find()) {
                     String owner = m.group(1).substring(0, m.group(1).length() - 1);
                     String name = m.group(2);
-                    boolean taken = imported.containsKey(name) && !imported.get(name).equals(owner)
-                            || declared.contains(name) && !owner.equals(pkg)
-                            || packages.getOrDefault(pkg, Set.of()).contains(name) && !owner.equals(pkg)
-                            || JavaLang.NAMES.contains(name) && !owner.equals("java.lang");
+                    boolean taken =
+                            imported.containsKey(name) && !imported.get(name).equals(owner)
+                                    || declared.contains(name) && !owner.equals(pkg)
+                                    || packages.getOrDefault(pkg, Set.of()).contains(name) && !owner.equals(pkg)
+                                    || JavaLang.NAMES.contains(name) && !owner.equals("java.lang");
                     if (!taken) {
                         found.add(root.relativize(p) + ":" + (i + 1) + ": " + owner + "." + name);
                     }
                 }
             }
         }
-        assertThat(found).as("import these types instead of naming their package in code").isEmpty();
+        assertThat(found)
+                .as("import these types instead of naming their package in code")
+                .isEmpty();
     }
 
     /** A dependency listed twice in one POM block is a version waiting to disagree with itself. */
@@ -101,10 +111,13 @@ class SourceRulesTest {
         List<String> found = new ArrayList<>();
         List<Path> poms;
         try (Stream<Path> s = Files.walk(root, 2)) {
-            poms = s.filter(p -> p.getFileName().toString().equals("pom.xml")).sorted().toList();
+            poms = s.filter(p -> p.getFileName().toString().equals("pom.xml"))
+                    .sorted()
+                    .toList();
         }
         Pattern block = Pattern.compile("<dependencies>(.*?)</dependencies>", Pattern.DOTALL);
-        Pattern dep = Pattern.compile("<dependency>\\s*<groupId>([^<]+)</groupId>\\s*<artifactId>([^<]+)</artifactId>(.*?)</dependency>",
+        Pattern dep = Pattern.compile(
+                "<dependency>\\s*<groupId>([^<]+)</groupId>\\s*<artifactId>([^<]+)</artifactId>(.*?)</dependency>",
                 Pattern.DOTALL);
         Pattern classifier = Pattern.compile("<(?:classifier|type)>([^<]+)</");
         for (Path pom : poms) {
@@ -115,7 +128,8 @@ class SourceRulesTest {
                 Matcher d = dep.matcher(b.group(1));
                 while (d.find()) {
                     Matcher c = classifier.matcher(d.group(3));
-                    StringBuilder key = new StringBuilder(d.group(1).strip() + ":" + d.group(2).strip());
+                    StringBuilder key = new StringBuilder(
+                            d.group(1).strip() + ":" + d.group(2).strip());
                     while (c.find()) {
                         key.append(':').append(c.group(1));
                     }

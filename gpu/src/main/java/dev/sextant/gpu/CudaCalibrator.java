@@ -67,7 +67,10 @@ public final class CudaCalibrator {
             throw new CapabilityUnavailableException(status.reason());
         }
         if (deviceIndex < 0 || deviceIndex >= status.devices().size()) {
-            throw new InputError("calibration.device", "device " + deviceIndex + ": this machine has " + status.devices().size() + " device(s)");
+            throw new InputError(
+                    "calibration.device",
+                    "device " + deviceIndex + ": this machine has "
+                            + status.devices().size() + " device(s)");
         }
         DeviceInfo info = status.devices().get(deviceIndex);
         JCudaDriver.setExceptionsEnabled(true);
@@ -86,7 +89,8 @@ public final class CudaCalibrator {
         }
     }
 
-    private CalibrationProfile measure(Session s, GpuStatus status, ProgressListener progress, CancellationToken cancel) {
+    private CalibrationProfile measure(
+            Session s, GpuStatus status, ProgressListener progress, CancellationToken cancel) {
         List<int[]> shapes = quick ? GemmShapes.QUICK : GemmShapes.FULL;
         int steps = 6 + shapes.size();
         int done = 0;
@@ -107,7 +111,8 @@ public final class CudaCalibrator {
         cancel.throwIfCancelled();
         List<GemmPoint> gemm = new ArrayList<>();
         for (int[] shape : shapes) {
-            progress.progress(++done / (double) steps, String.format("GEMM %d × %d × %d", shape[0], shape[1], shape[2]));
+            progress.progress(
+                    ++done / (double) steps, String.format("GEMM %d × %d × %d", shape[0], shape[1], shape[2]));
             for (String dtype : s.gemmTypes()) {
                 Double tflops = s.gemm(dtype, shape[0], shape[1], shape[2], trials);
                 if (tflops != null) {
@@ -117,9 +122,22 @@ public final class CudaCalibrator {
             }
         }
         progress.progress(1, "fitting");
-        return CalibrationProfile.of(s.info, "CUDA " + status.driverVersion() + " (driver API)", JCUDA, Instant.now().truncatedTo(ChronoUnit.SECONDS),
-                "measured" + (quick ? " (quick)" : ""), s.cublas != null ? "cuBLAS" : "own kernels (PTX)", memory, copy, host[0], host[1], host[2],
-                host[3], launch, fp32, gemm);
+        return CalibrationProfile.of(
+                s.info,
+                "CUDA " + status.driverVersion() + " (driver API)",
+                JCUDA,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                "measured" + (quick ? " (quick)" : ""),
+                s.cublas != null ? "cuBLAS" : "own kernels (PTX)",
+                memory,
+                copy,
+                host[0],
+                host[1],
+                host[2],
+                host[3],
+                launch,
+                fp32,
+                gemm);
     }
 
     /** The device resources of one run, freed when it ends. */
@@ -227,7 +245,11 @@ public final class CudaCalibrator {
             CUfunction f = function(kernels, "stream_copy");
             Pointer params = Pointer.to(Pointer.to(in), Pointer.to(out), Pointer.to(new long[] {n}));
             int blocks = info.smCount() * 8;
-            Spread s = rate(() -> JCudaDriver.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, null, params, null), 20, 2.0 * bytes / 1e9, trials);
+            Spread s = rate(
+                    () -> JCudaDriver.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, null, params, null),
+                    20,
+                    2.0 * bytes / 1e9,
+                    trials);
             free(in);
             free(out);
             return s;
@@ -281,7 +303,11 @@ public final class CudaCalibrator {
             CUfunction f = function(kernels, "fma_loop");
             Pointer params = Pointer.to(Pointer.to(out), Pointer.to(new int[] {iters}), Pointer.to(new float[] {1}));
             double tflop = 16.0 * iters * blocks * threads / 1e12;
-            Spread s = rate(() -> JCudaDriver.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, null, params, null), 5, tflop, trials);
+            Spread s = rate(
+                    () -> JCudaDriver.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, null, params, null),
+                    5,
+                    tflop,
+                    trials);
             free(out);
             return s;
         }
@@ -318,7 +344,8 @@ public final class CudaCalibrator {
                 }
                 Runnable work = own ? ownGemm(dtype, m, n, k, pa, pb, pc) : cublasGemm(dtype, m, n, k, pa, pb, pc);
                 double flops = 2.0 * m * n * k;
-                int reps = (int) Math.max(3, Math.min(200, 2e11 / flops)); // about 0.2–1 s of work a trial on a large GPU
+                // about 0.2–1 s of work a trial on a large GPU
+                int reps = (int) Math.max(3, Math.min(200, 2e11 / flops));
                 return rate(work, reps, flops / 1e12, trials).median();
             } finally {
                 free(pa);
@@ -331,18 +358,53 @@ public final class CudaCalibrator {
             Pointer alpha = Pointer.to(new float[] {1});
             Pointer beta = Pointer.to(new float[] {0});
             if (dtype.equals("fp32")) {
-                return () -> JCublas2.cublasSgemm(cublas, cublasOperation.CUBLAS_OP_N, cublasOperation.CUBLAS_OP_N, m, n, k, alpha, pa, m, pb, k,
-                        beta, pc, m);
+                return () -> JCublas2.cublasSgemm(
+                        cublas,
+                        cublasOperation.CUBLAS_OP_N,
+                        cublasOperation.CUBLAS_OP_N,
+                        m,
+                        n,
+                        k,
+                        alpha,
+                        pa,
+                        m,
+                        pb,
+                        k,
+                        beta,
+                        pc,
+                        m);
             }
             // column-major C (m × n) = A (m × k) · B (k × n); BF16 in and out, FP32 compute
-            return () -> JCublas2.cublasGemmEx(cublas, cublasOperation.CUBLAS_OP_N, cublasOperation.CUBLAS_OP_N, m, n, k, alpha, pa,
-                    cudaDataType.CUDA_R_16BF, m, pb, cudaDataType.CUDA_R_16BF, k, beta, pc, cudaDataType.CUDA_R_16BF, m,
-                    cublasComputeType.CUBLAS_COMPUTE_32F, cublasGemmAlgo.CUBLAS_GEMM_DEFAULT);
+            return () -> JCublas2.cublasGemmEx(
+                    cublas,
+                    cublasOperation.CUBLAS_OP_N,
+                    cublasOperation.CUBLAS_OP_N,
+                    m,
+                    n,
+                    k,
+                    alpha,
+                    pa,
+                    cudaDataType.CUDA_R_16BF,
+                    m,
+                    pb,
+                    cudaDataType.CUDA_R_16BF,
+                    k,
+                    beta,
+                    pc,
+                    cudaDataType.CUDA_R_16BF,
+                    m,
+                    cublasComputeType.CUBLAS_COMPUTE_32F,
+                    cublasGemmAlgo.CUBLAS_GEMM_DEFAULT);
         }
 
         Runnable ownGemm(String dtype, int m, int n, int k, CUdeviceptr pa, CUdeviceptr pb, CUdeviceptr pc) {
-            Pointer params = Pointer.to(Pointer.to(new int[] {m}), Pointer.to(new int[] {n}), Pointer.to(new int[] {k}), Pointer.to(pa),
-                    Pointer.to(pb), Pointer.to(pc));
+            Pointer params = Pointer.to(
+                    Pointer.to(new int[] {m}),
+                    Pointer.to(new int[] {n}),
+                    Pointer.to(new int[] {k}),
+                    Pointer.to(pa),
+                    Pointer.to(pb),
+                    Pointer.to(pc));
             if (dtype.equals("fp32")) {
                 CUfunction f = function(kernels, "sgemm_tiled");
                 return () -> JCudaDriver.cuLaunchKernel(f, n / 32, m / 32, 1, 32, 32, 1, 0, null, params, null);

@@ -10,16 +10,28 @@ import java.util.List;
 public final class GemmShapes {
 
     public static final List<int[]> FULL = List.of(
-            new int[] {8192, 8192, 8192}, new int[] {4096, 4096, 4096}, new int[] {2048, 2048, 2048}, new int[] {1024, 1024, 1024},
+            new int[] {8192, 8192, 8192},
+            new int[] {4096, 4096, 4096},
+            new int[] {2048, 2048, 2048},
+            new int[] {1024, 1024, 1024},
             new int[] {512, 512, 512},
-            new int[] {1760, 7000, 1760}, new int[] {4096, 7000, 4096}, new int[] {5124, 9124, 2560}, new int[] {2560, 64, 2560},
-            new int[] {1760, 128, 1760}, new int[] {4096, 128, 4096}, new int[] {4096, 16, 4096}, new int[] {8192, 4, 8192},
+            new int[] {1760, 7000, 1760},
+            new int[] {4096, 7000, 4096},
+            new int[] {5124, 9124, 2560},
+            new int[] {2560, 64, 2560},
+            new int[] {1760, 128, 1760},
+            new int[] {4096, 128, 4096},
+            new int[] {4096, 16, 4096},
+            new int[] {8192, 4, 8192},
             new int[] {8192, 1, 8192},
-            new int[] {28672, 4096, 8192}, new int[] {8192, 2048, 8192}, new int[] {14336, 4096, 4096}, new int[] {4096, 2048, 4096});
+            new int[] {28672, 4096, 8192},
+            new int[] {8192, 2048, 8192},
+            new int[] {14336, 4096, 4096},
+            new int[] {4096, 2048, 4096});
 
     /** A quick run: enough for the ceiling and a memory-bound point, not for a fit of every term. */
-    public static final List<int[]> QUICK = List.of(new int[] {4096, 4096, 4096}, new int[] {1024, 1024, 1024}, new int[] {4096, 16, 4096});
+    public static final List<int[]> QUICK =
+            List.of(new int[] {4096, 4096, 4096}, new int[] {1024, 1024, 1024}, new int[] {4096, 16, 4096});
 
-    private GemmShapes() {
-    }
+    private GemmShapes() {}
 }

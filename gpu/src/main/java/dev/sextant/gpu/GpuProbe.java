@@ -23,8 +23,7 @@ public final class GpuProbe {
     private static final Logger LOG = LoggerFactory.getLogger(GpuProbe.class);
     private static volatile GpuStatus cached;
 
-    private GpuProbe() {
-    }
+    private GpuProbe() {}
 
     /** The probe's answer, worked out on first use and kept for the life of the process. */
     public static GpuStatus status() {
@@ -33,7 +32,11 @@ public final class GpuProbe {
             synchronized (GpuProbe.class) {
                 if (cached == null) {
                     cached = probe();
-                    LOG.info("GPU probe: {}", cached.available() ? cached.devices().size() + " device(s), cuBLAS " + cached.cublas() : cached.reason());
+                    LOG.info(
+                            "GPU probe: {}",
+                            cached.available()
+                                    ? cached.devices().size() + " device(s), cuBLAS " + cached.cublas()
+                                    : cached.reason());
                 }
                 s = cached;
             }
@@ -55,7 +58,8 @@ public final class GpuProbe {
             rc = JCudaDriver.cuDeviceGetCount(count);
             if (rc != CUresult.CUDA_SUCCESS || count[0] == 0) {
                 return GpuStatus.unavailable("the NVIDIA driver (CUDA " + driver + ") found no CUDA device"
-                        + (rc != CUresult.CUDA_SUCCESS ? " (" + CUresult.stringFor(rc) + ")" : "") + "; check nvidia-smi");
+                        + (rc != CUresult.CUDA_SUCCESS ? " (" + CUresult.stringFor(rc) + ")" : "")
+                        + "; check nvidia-smi");
             }
             List<DeviceInfo> devices = new ArrayList<>();
             for (int i = 0; i < count[0]; i++) {
@@ -75,9 +79,13 @@ public final class GpuProbe {
         JCudaDriver.cuDeviceGetName(name, name.length, d);
         long[] memory = new long[1];
         JCudaDriver.cuDeviceTotalMem(memory, d);
-        return new DeviceInfo(index, cString(name), attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) + "."
-                + attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
-                attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), memory[0],
+        return new DeviceInfo(
+                index,
+                cString(name),
+                attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) + "."
+                        + attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+                memory[0],
                 attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000,
                 attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000,
                 attribute(d, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH));
@@ -107,17 +115,23 @@ public final class GpuProbe {
             return null;
         } catch (Throwable e) {
             String m = String.valueOf(e.getMessage());
-            return m.contains("libcublas") ? "cuBLAS 12 (libcublas.so.12) is not installed: GEMMs run on Sextant's own kernels; install the CUDA 12 "
-                    + "runtime libraries to measure cuBLAS" : "cuBLAS does not load (" + e.getClass().getSimpleName() + ": " + m + ")";
+            return m.contains("libcublas")
+                    ? "cuBLAS 12 (libcublas.so.12) is not installed: GEMMs run on Sextant's own kernels; install the CUDA 12 "
+                            + "runtime libraries to measure cuBLAS"
+                    : "cuBLAS does not load (" + e.getClass().getSimpleName() + ": " + m + ")";
         }
     }
 
     static String initFailure(int rc) {
         return switch (rc) {
-            case CUresult.CUDA_ERROR_NO_DEVICE -> "the NVIDIA driver is installed but finds no CUDA device; check nvidia-smi";
-            case CUresult.CUDA_ERROR_STUB_LIBRARY -> "libcuda.so.1 is the CUDA toolkit's stub, not a driver: install the NVIDIA driver";
-            case CUresult.CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, CUresult.CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE ->
-                    "the NVIDIA driver and its kernel module do not match (" + CUresult.stringFor(rc) + "): reboot or reinstall the driver";
+            case CUresult
+                    .CUDA_ERROR_NO_DEVICE -> "the NVIDIA driver is installed but finds no CUDA device; check nvidia-smi";
+            case CUresult
+                    .CUDA_ERROR_STUB_LIBRARY -> "libcuda.so.1 is the CUDA toolkit's stub, not a driver: install the NVIDIA driver";
+            case CUresult.CUDA_ERROR_SYSTEM_DRIVER_MISMATCH,
+                    CUresult
+                            .CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE -> "the NVIDIA driver and its kernel module do not match ("
+                    + CUresult.stringFor(rc) + "): reboot or reinstall the driver";
             default -> "the CUDA driver does not initialise (" + CUresult.stringFor(rc) + ")";
         };
     }
@@ -129,8 +143,8 @@ public final class GpuProbe {
                     + "everything else works without one, on catalog defaults";
         }
         if (e instanceof UnsatisfiedLinkError || e instanceof NoClassDefFoundError) {
-            return "JCuda's native library does not load on this platform (" + m + "): calibration needs Linux or Windows on x86-64 with an "
-                    + "NVIDIA driver";
+            return "JCuda's native library does not load on this platform (" + m
+                    + "): calibration needs Linux or Windows on x86-64 with an " + "NVIDIA driver";
         }
         return "the GPU probe failed (" + e.getClass().getSimpleName() + ": " + m + ")";
     }

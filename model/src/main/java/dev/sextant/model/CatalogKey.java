@@ -8,11 +8,12 @@ import java.util.Locale;
  */
 public final class CatalogKey {
 
-    private CatalogKey() {
-    }
+    private CatalogKey() {}
 
     /** The normalised key of {@code name} ("" for null). */
     public static String of(String name) {
-        return name == null ? "" : name.strip().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        return name == null
+                ? ""
+                : name.strip().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
     }
 }

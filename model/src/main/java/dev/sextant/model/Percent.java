@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Shares written as percentages for people: one decimal, more where one would round a share off its true side. */
 public final class Percent {
 
-    private Percent() {
-    }
+    private Percent() {}
 
     /**
      * {@code share} (0–1) as a percentage with one decimal ("97.3 %"), or with as many more (up to four) as it takes to

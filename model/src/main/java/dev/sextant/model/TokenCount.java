@@ -6,8 +6,7 @@ package dev.sextant.model;
  */
 public final class TokenCount {
 
-    private TokenCount() {
-    }
+    private TokenCount() {}
 
     /** @param key the input's key, named in the error; @param label how the user knows the input */
     public static long parse(String key, String label, String text) {
@@ -23,9 +22,11 @@ public final class TokenCount {
         try {
             d = Double.parseDouble(v) * mult;
         } catch (NumberFormatException e) {
-            throw new InputError(key, label + ": expected a number of tokens (e.g. 2e12, 300B, 1.5T), got '" + text.strip() + "'");
+            throw new InputError(
+                    key, label + ": expected a number of tokens (e.g. 2e12, 300B, 1.5T), got '" + text.strip() + "'");
         }
-        InputError.require(d >= 1 && d <= 1e18, key, label + ": must be a positive number of tokens, got '" + text.strip() + "'");
+        InputError.require(
+                d >= 1 && d <= 1e18, key, label + ": must be a positive number of tokens, got '" + text.strip() + "'");
         return Math.round(d);
     }
 }

@@ -17,8 +17,11 @@ class BadInputExceptionTest {
 
     @Test
     void lineAndFieldAreLeftOutWhenTheyDoNotApply() {
-        assertThat(BadInputException.of("empty.jsonl", "the file is empty").getMessage()).isEqualTo("empty.jsonl: the file is empty");
-        assertThat(new BadInputException("--top-k", 0, null, "must be positive").getMessage()).isEqualTo("--top-k: must be positive");
-        assertThat(new BadInputException("w.csv", 3, null, "2 columns, expected 3").getMessage()).isEqualTo("w.csv:3: 2 columns, expected 3");
+        assertThat(BadInputException.of("empty.jsonl", "the file is empty").getMessage())
+                .isEqualTo("empty.jsonl: the file is empty");
+        assertThat(new BadInputException("--top-k", 0, null, "must be positive").getMessage())
+                .isEqualTo("--top-k: must be positive");
+        assertThat(new BadInputException("w.csv", 3, null, "2 columns, expected 3").getMessage())
+                .isEqualTo("w.csv:3: 2 columns, expected 3");
     }
 }

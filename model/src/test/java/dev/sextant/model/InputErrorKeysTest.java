@@ -55,16 +55,28 @@ class InputErrorKeysTest {
                 rejects("training.gpusPerNode", () -> Cluster.of(H100, 12, 8, 400)),
                 rejects("training.network", () -> Cluster.of(H100, 8, 8, 0)),
                 rejects("training.intra", () -> Cluster.of(H100, 8, 8, 400, -1)),
-                rejects("training.seqLen", () -> new TrainingPlanner(LLAMA_7B, Cluster.of(H100, 8, 8, 400), 0, 8, ComputeEfficiency.DEFAULTS)),
-                rejects("training.globalBatch", () -> new TrainingPlanner(LLAMA_7B, Cluster.of(H100, 8, 8, 400), 4096, 0, ComputeEfficiency.DEFAULTS)),
+                rejects(
+                        "training.seqLen",
+                        () -> new TrainingPlanner(
+                                LLAMA_7B, Cluster.of(H100, 8, 8, 400), 0, 8, ComputeEfficiency.DEFAULTS)),
+                rejects(
+                        "training.globalBatch",
+                        () -> new TrainingPlanner(
+                                LLAMA_7B, Cluster.of(H100, 8, 8, 400), 4096, 0, ComputeEfficiency.DEFAULTS)),
                 rejects("training.tp", () -> training(8, fixed(0, 1, 1, 1)).fixedLayout()),
                 rejects("training.gpus", () -> training(8, fixed(3, 1, 1, 1)).fixedLayout()),
                 rejects("training.tp", () -> plan(training(24, fixed(3, 1, 1, 1)))),
                 rejects("training.pp", () -> plan(training(64, fixed(1, 64, 1, 1)))),
                 rejects("training.cp", () -> plan(training(24, fixed(1, 1, 3, 1)))),
                 rejects("training.globalBatch", () -> plan(training(8, fixed(1, 1, 1, 3)))),
-                rejects("training.tp", () -> { throw training(24, new LayoutSearch.Fixed(3, null, null, null, null, null, null, null, null, null,
-                        null)).search(ComputeEfficiency.DEFAULTS).error(); }),
+                rejects("training.tp", () -> {
+                    throw training(
+                                    24,
+                                    new LayoutSearch.Fixed(
+                                            3, null, null, null, null, null, null, null, null, null, null))
+                            .search(ComputeEfficiency.DEFAULTS)
+                            .error();
+                }),
                 rejects("training.failures", () -> Checkpointing.plan(8, 0, 60, 600, false)),
                 rejects("training.checkpointSeconds", () -> Checkpointing.plan(8, 0.001, 0, 600, false)),
                 rejects("training.restartSeconds", () -> Checkpointing.plan(8, 0.001, 60, -1, false)),
@@ -78,14 +90,74 @@ class InputErrorKeysTest {
                 rejects("serving.pp", () -> serving(1, 33, 0.9, 16)),
                 rejects("serving.gpuMemoryUtilization", () -> serving(1, 1, 1.2, 16)),
                 rejects("serving.blockSize", () -> serving(1, 1, 0.9, 0)),
-                rejects("serving.maxModelLen", () -> new ServingSpec(LLAMA_7B, H100, 1, 1, WeightFormat.BF16, false, 0, 256, 8192, 0.9, 16,
-                        null, null, null)),
-                rejects("serving.maxNumSeqs", () -> new ServingSpec(LLAMA_7B, H100, 1, 1, WeightFormat.BF16, false, 4096, 0, 8192, 0.9, 16,
-                        null, null, null)),
-                rejects("serving.gpuMemoryGib", () -> new ServingSpec(LLAMA_7B, H100, 1, 1, WeightFormat.BF16, false, 4096, 256, 8192, 0.9, 16,
-                        0.0, null, null)),
-                rejects("serving.overheadGib", () -> new ServingSpec(LLAMA_7B, H100, 1, 1, WeightFormat.BF16, false, 4096, 256, 8192, 0.9, 16,
-                        null, null, -1.0)),
+                rejects(
+                        "serving.maxModelLen",
+                        () -> new ServingSpec(
+                                LLAMA_7B,
+                                H100,
+                                1,
+                                1,
+                                WeightFormat.BF16,
+                                false,
+                                0,
+                                256,
+                                8192,
+                                0.9,
+                                16,
+                                null,
+                                null,
+                                null)),
+                rejects(
+                        "serving.maxNumSeqs",
+                        () -> new ServingSpec(
+                                LLAMA_7B,
+                                H100,
+                                1,
+                                1,
+                                WeightFormat.BF16,
+                                false,
+                                4096,
+                                0,
+                                8192,
+                                0.9,
+                                16,
+                                null,
+                                null,
+                                null)),
+                rejects(
+                        "serving.gpuMemoryGib",
+                        () -> new ServingSpec(
+                                LLAMA_7B,
+                                H100,
+                                1,
+                                1,
+                                WeightFormat.BF16,
+                                false,
+                                4096,
+                                256,
+                                8192,
+                                0.9,
+                                16,
+                                0.0,
+                                null,
+                                null)),
+                rejects(
+                        "serving.overheadGib",
+                        () -> new ServingSpec(
+                                LLAMA_7B,
+                                H100,
+                                1,
+                                1,
+                                WeightFormat.BF16,
+                                false,
+                                4096,
+                                256,
+                                8192,
+                                0.9,
+                                16,
+                                null,
+                                null,
+                                -1.0)),
                 rejects("serving.prefixTokens", () -> PrefixCaching.of(100_000, 4096, 5000, 0.5, 1500, 16)),
                 rejects("serving.prefixShare", () -> PrefixCaching.of(100_000, 4096, 1000, 1.5, 1500, 16)),
                 rejects("serving.sloTtft", () -> request(0, 0.05, 4, 0)),
@@ -93,7 +165,9 @@ class InputErrorKeysTest {
                 rejects("serving.rate", () -> request(1, 0.05, 0, 0)),
                 rejects("serving.headroom", () -> request(1, 0.05, 4, -0.1)),
                 rejects("serving.traffic", () -> Capacity.plan(List.of(), 10, 4, 0.2, 0.1, 0)),
-                rejects("serving.sloTtft", () -> Capacity.plan(List.of(new Capacity.Window(0, 24, 5)), 0, 4, 0.2, 0.1, 0)),
+                rejects(
+                        "serving.sloTtft",
+                        () -> Capacity.plan(List.of(new Capacity.Window(0, 24, 5)), 0, 4, 0.2, 0.1, 0)),
                 rejects("serving.specAcceptance", () -> new BatchingSimulator.Speculation(1.5, 4, 0.05)),
                 rejects("serving.specTokens", () -> new BatchingSimulator.Speculation(0.7, 0, 0.05)),
                 rejects("serving.specCost", () -> new BatchingSimulator.Speculation(0.7, 4, 2)),
@@ -101,27 +175,50 @@ class InputErrorKeysTest {
                 rejects("serving.promptTokens", () -> ServingFiles.distribution("serving.promptTokens", "gauss:5")),
                 rejects("serving.outputTokens", () -> ServingFiles.distribution("serving.outputTokens", "const:0")),
                 // evaluation, statistics, contamination, projects
-                rejects("evaluation.bootstrap", () -> new ScoreSummarySpec(ScoreSummarySpec.CiMethod.BOOTSTRAP, 0, 1, 0.05)),
+                rejects(
+                        "evaluation.bootstrap",
+                        () -> new ScoreSummarySpec(ScoreSummarySpec.CiMethod.BOOTSTRAP, 0, 1, 0.05)),
                 rejects("evaluation.alpha", () -> new ScoreSummarySpec(ScoreSummarySpec.CiMethod.CLT, 100, 1, 1.5)),
-                rejects("evaluation.topK", () -> new CompositeIndexSpec(List.of(), List.of(), CompositeIndexSpec.Normalization.RAW, Map.of(),
-                        Map.of(), 10, 100, 0, 1)),
+                rejects(
+                        "evaluation.topK",
+                        () -> new CompositeIndexSpec(
+                                List.of(),
+                                List.of(),
+                                CompositeIndexSpec.Normalization.RAW,
+                                Map.of(),
+                                Map.of(),
+                                10,
+                                100,
+                                0,
+                                1)),
                 rejects("statistics.power", () -> Power.requiredN(0.05, 0.2, 0, 1, 0.05, 1.5)),
                 rejects("statistics.effect", () -> Power.requiredN(0, 0.2, 0, 1, 0.05, 0.8)),
                 rejects("statistics.n", () -> Power.minDetectableEffect(0, 0.2, 0, 1, 0.05, 0.8)),
                 rejects("statistics.alpha", () -> Power.requiredN(0.05, 0.2, 0, 1, 0, 0.8)),
-                rejects("contamination.ngram", () -> new ScanSpec(3, 0.8, new Normalization(true, true), "text", null, 1, 3)),
-                rejects("contamination.dirty", () -> new ScanSpec(13, 0, new Normalization(true, true), "text", null, 1, 3)),
-                rejects("contamination.threads", () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 0, 3)),
-                rejects("contamination.locations", () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 1, 0)),
+                rejects(
+                        "contamination.ngram",
+                        () -> new ScanSpec(3, 0.8, new Normalization(true, true), "text", null, 1, 3)),
+                rejects(
+                        "contamination.dirty",
+                        () -> new ScanSpec(13, 0, new Normalization(true, true), "text", null, 1, 3)),
+                rejects(
+                        "contamination.threads",
+                        () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 0, 3)),
+                rejects(
+                        "contamination.locations",
+                        () -> new ScanSpec(13, 0.8, new Normalization(true, true), "text", null, 1, 0)),
                 rejects("project.name", () -> Project.validName("  ")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("validations")
     void aValueTheDomainCannotAcceptIsAnInputErrorAboutItsInput(String key, ThrowingCallable call) {
-        assertThatThrownBy(call).isInstanceOf(InputError.class)
+        assertThatThrownBy(call)
+                .isInstanceOf(InputError.class)
                 .satisfies(e -> assertThat(((InputError) e).field()).isEqualTo(key))
-                .satisfies(e -> assertThat(e.getMessage()).as("the problem in domain words, no flag").doesNotContainPattern("--[a-z]"));
+                .satisfies(e -> assertThat(e.getMessage())
+                        .as("the problem in domain words, no flag")
+                        .doesNotContainPattern("--[a-z]"));
     }
 
     @Test
@@ -150,11 +247,42 @@ class InputErrorKeysTest {
     }
 
     private static ServingSpec serving(int tp, int pp, double utilization, int blockSize) {
-        return new ServingSpec(LLAMA_7B, H100, tp, pp, WeightFormat.BF16, false, 4096, 256, 8192, utilization, blockSize, null, null, null);
+        return new ServingSpec(
+                LLAMA_7B,
+                H100,
+                tp,
+                pp,
+                WeightFormat.BF16,
+                false,
+                4096,
+                256,
+                8192,
+                utilization,
+                blockSize,
+                null,
+                null,
+                null);
     }
 
     private static ServingPlanRequest request(double sloTtft, double sloTpot, double rate, double headroom) {
-        return new ServingPlanRequest(serving(1, 1, 0.9, 16), true, "const:500", "const:100", sloTtft, sloTpot, 1, rate, List.of(),
-                headroom, 10, 0, null, null, 0, 0, 0, null);
+        return new ServingPlanRequest(
+                serving(1, 1, 0.9, 16),
+                true,
+                "const:500",
+                "const:100",
+                sloTtft,
+                sloTpot,
+                1,
+                rate,
+                List.of(),
+                headroom,
+                10,
+                0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null);
     }
 }

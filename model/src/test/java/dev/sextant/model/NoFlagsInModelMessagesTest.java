@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 class NoFlagsInModelMessagesTest {
 
     /** An input or file error whose message text, up to the end of the statement, holds a {@code --flag}. */
-    static final Pattern FLAG_IN_MESSAGE = Pattern.compile(
-            "new (InputError|IllegalArgumentException|BadInputException)\\([^;]*\"[^\"]*--[a-z]");
+    static final Pattern FLAG_IN_MESSAGE =
+            Pattern.compile("new (InputError|IllegalArgumentException|BadInputException)\\([^;]*\"[^\"]*--[a-z]");
 
     /**
      * Packages another change is converting at the same time; each leaves this list when it has. Not a place for new
@@ -36,7 +36,8 @@ class NoFlagsInModelMessagesTest {
         assertThat(sources).as("run from the model module").isDirectory();
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(sources)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
                 String relative = sources.relativize(f).toString().replace('\\', '/');
                 if (PENDING.stream().anyMatch(relative::startsWith)) {
                     continue;
@@ -44,18 +45,31 @@ class NoFlagsInModelMessagesTest {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
                 Matcher m = FLAG_IN_MESSAGE.matcher(text);
                 while (m.find()) {
-                    int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
-                    found.add(relative + ":" + line + ": " + m.group().lines().reduce((a, b) -> b).orElse("").strip());
+                    int line = (int) text.substring(0, m.start())
+                                    .chars()
+                                    .filter(c -> c == '\n')
+                                    .count()
+                            + 1;
+                    found.add(relative + ":" + line + ": "
+                            + m.group().lines().reduce((a, b) -> b).orElse("").strip());
                 }
             }
         }
-        assertThat(found).as("model error messages naming a flag; say the input in domain words and throw InputError with its key")
+        assertThat(found)
+                .as(
+                        "model error messages naming a flag; say the input in domain words and throw InputError with its key")
                 .isEmpty();
     }
 
     @Test
     void thePatternFindsAFlagInAMessage() {
-        assertThat(FLAG_IN_MESSAGE.matcher("throw new IllegalArgumentException(\"--tp \" + tp + \" must divide\");").find()).isTrue();
-        assertThat(FLAG_IN_MESSAGE.matcher("throw new InputError(\"serving.tp\", \"TP (\" + tp + \") must divide\");").find()).isFalse();
+        assertThat(FLAG_IN_MESSAGE
+                        .matcher("throw new IllegalArgumentException(\"--tp \" + tp + \" must divide\");")
+                        .find())
+                .isTrue();
+        assertThat(FLAG_IN_MESSAGE
+                        .matcher("throw new InputError(\"serving.tp\", \"TP (\" + tp + \") must divide\");")
+                        .find())
+                .isFalse();
     }
 }

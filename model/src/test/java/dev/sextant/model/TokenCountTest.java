@@ -17,7 +17,10 @@ class TokenCountTest {
         assertThat(TokenCount.parse("mix.budget", "Token budget", "2e12")).isEqualTo(2_000_000_000_000L);
         assertThat(TokenCount.parse("mix.budget", "Token budget", "12_000")).isEqualTo(12_000L);
         assertThatThrownBy(() -> TokenCount.parse("training.tokens", "Token budget", "2X"))
-                .isInstanceOf(InputError.class).hasMessageContaining("Token budget").hasMessageContaining("'2X'");
-        assertThatThrownBy(() -> TokenCount.parse("training.tokens", "Token budget", "-5M")).hasMessageContaining("positive");
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("Token budget")
+                .hasMessageContaining("'2X'");
+        assertThatThrownBy(() -> TokenCount.parse("training.tokens", "Token budget", "-5M"))
+                .hasMessageContaining("positive");
     }
 }

@@ -33,12 +33,22 @@ final class DedupTask implements Serializable {
     }
 
     DedupSpec spec() {
-        return new DedupSpec(DedupSpec.Mode.valueOf(mode), threshold, ngram, permutations, null, textField, idField, sourceField,
-                DedupSpec.Keep.FIRST, seed);
+        return new DedupSpec(
+                DedupSpec.Mode.valueOf(mode),
+                threshold,
+                ngram,
+                permutations,
+                null,
+                textField,
+                idField,
+                sourceField,
+                DedupSpec.Keep.FIRST,
+                seed);
     }
 
     /** One unit read as the local engine reads it, in the layout a run keeps ({@link Deduplicator#readUnit}). */
     byte[] read(CorpusSplit split) {
-        return Deduplicator.readUnit(CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), CancellationToken.none());
+        return Deduplicator.readUnit(
+                CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), CancellationToken.none());
     }
 }

@@ -21,6 +21,7 @@ final class FileResultCarrier implements Serializable {
     final HashMap<Integer, long[]> matched = new HashMap<>();
     /** Per item: each location as {file, offset, document id, snippet}. */
     final HashMap<Integer, ArrayList<String[]>> locations = new HashMap<>();
+
     final HashMap<Integer, Long> places = new HashMap<>();
     final long[] counts; // bytes, documents, hash hits, collisions, skipped, invalid UTF-8 bytes
 
@@ -49,6 +50,7 @@ final class FileResultCarrier implements Serializable {
             }
             l.put(item, out);
         });
-        return FileResult.of(file, m, l, new HashMap<>(places), counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
+        return FileResult.of(
+                file, m, l, new HashMap<>(places), counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
     }
 }

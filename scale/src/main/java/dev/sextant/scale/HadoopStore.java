@@ -29,8 +29,7 @@ final class HadoopStore implements CorpusStore {
 
     private final Configuration conf = new Configuration();
 
-    private HadoopStore() {
-    }
+    private HadoopStore() {}
 
     /** The store that reads {@code path}: Hadoop's for a URI, this machine's (and shared mounts') otherwise. */
     static CorpusStore of(String path) {

@@ -24,6 +24,7 @@ final class ScanTask implements Serializable {
 
     /** The scan this task belongs to: an executor keeps the index of the last scan it saw. */
     final String scanKey;
+
     final int n;
     final double dirty;
     final boolean lowercase;
@@ -48,7 +49,14 @@ final class ScanTask implements Serializable {
     }
 
     ScanSpec spec(int threads) {
-        return new ScanSpec(n, dirty, new Normalization(lowercase, stripPunctuation), textField, idField, threads, locationsPerItem);
+        return new ScanSpec(
+                n,
+                dirty,
+                new Normalization(lowercase, stripPunctuation),
+                textField,
+                idField,
+                threads,
+                locationsPerItem);
     }
 
     /** Items as plain strings: benchmark, id, text, then the fields that made the text. */

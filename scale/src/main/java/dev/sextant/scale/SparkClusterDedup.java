@@ -19,8 +19,14 @@ import org.apache.spark.api.java.JavaSparkContext;
 public final class SparkClusterDedup implements ClusterDedup {
 
     @Override
-    public void readUnits(String master, Map<String, String> conf, DedupSpec spec, List<CorpusSplit> splits, Deduplicator.UnitStates states,
-                          ProgressListener progress, CancellationToken cancel) {
+    public void readUnits(
+            String master,
+            Map<String, String> conf,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
+            Deduplicator.UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel) {
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-dedup")) {
             read(sc, spec, splits, states, progress, cancel);
@@ -28,8 +34,13 @@ public final class SparkClusterDedup implements ClusterDedup {
     }
 
     /** Reads the splits {@code states} lacks on {@code sc}. */
-    public static void read(JavaSparkContext sc, DedupSpec spec, List<CorpusSplit> splits, Deduplicator.UnitStates states,
-                            ProgressListener progress, CancellationToken cancel) {
+    public static void read(
+            JavaSparkContext sc,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
+            Deduplicator.UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel) {
         Map<CorpusSplit, Integer> place = new HashMap<>();
         List<CorpusSplit> todo = new ArrayList<>();
         for (int i = 0; i < splits.size(); i++) {
@@ -39,7 +50,13 @@ public final class SparkClusterDedup implements ClusterDedup {
             }
         }
         DedupTask task = new DedupTask(spec);
-        Waves.run(sc, "Sextant deduplication", todo, split -> TaskOutcome.of(split.file(), () -> task.read(split)),
-                (split, state) -> states.save(place.get(split), state), progress, cancel);
+        Waves.run(
+                sc,
+                "Sextant deduplication",
+                todo,
+                split -> TaskOutcome.of(split.file(), () -> task.read(split)),
+                (split, state) -> states.save(place.get(split), state),
+                progress,
+                cancel);
     }
 }

@@ -19,9 +19,16 @@ import org.apache.spark.api.java.JavaSparkContext;
 public final class SparkClusterScan implements ClusterScan {
 
     @Override
-    public ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                           List<FileResult> done, Consumer<FileResult> fileDone, ProgressListener progress,
-                           CancellationToken cancel) {
+    public ScanResult scan(
+            String master,
+            Map<String, String> conf,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            List<FileResult> done,
+            Consumer<FileResult> fileDone,
+            ProgressListener progress,
+            CancellationToken cancel) {
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-scan")) {
             return SparkScan.run(sc, spec, items, corpus, done, fileDone, progress, cancel);

@@ -7,11 +7,13 @@ import org.apache.spark.api.java.JavaSparkContext;
 /** The Spark context a Sextant job runs in: its UI off unless asked for, bound to the loopback address on this machine. */
 final class SparkContexts {
 
-    private SparkContexts() {
-    }
+    private SparkContexts() {}
 
     static JavaSparkContext open(String master, Map<String, String> conf, String appName) {
-        SparkConf c = new SparkConf().setMaster(master).setAppName(appName).set("spark.ui.enabled", "false")
+        SparkConf c = new SparkConf()
+                .setMaster(master)
+                .setAppName(appName)
+                .set("spark.ui.enabled", "false")
                 .set("spark.log.level", "WARN");
         if (onThisMachine(master)) {
             // local mode, or a cluster on this machine: the driver listens on the loopback address only

@@ -32,12 +32,16 @@ import org.apache.spark.broadcast.Broadcast;
  */
 public final class SparkScan {
 
-    private SparkScan() {
-    }
+    private SparkScan() {}
 
-    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, ProgressListener progress,
-                                 CancellationToken cancel) {
-        return run(sc, spec, items, corpus, List.of(), r -> { }, progress, cancel);
+    public static ScanResult run(
+            JavaSparkContext sc,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        return run(sc, spec, items, corpus, List.of(), r -> {}, progress, cancel);
     }
 
     /**
@@ -46,19 +50,37 @@ public final class SparkScan {
      * @param done     results of files completed earlier (resume): not read again
      * @param fileDone told of each file completed here
      */
-    public static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
-                                 Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+    public static ScanResult run(
+            JavaSparkContext sc,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            List<FileResult> done,
+            Consumer<FileResult> fileDone,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return run(sc, spec, items, corpus, done, fileDone, CorpusFiles.DEFAULT_CHUNK, progress, cancel);
     }
 
     /** @param chunkBytes the size of the byte ranges a large uncompressed file is read in */
-    static ScanResult run(JavaSparkContext sc, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, List<FileResult> done,
-                          Consumer<FileResult> fileDone, long chunkBytes, ProgressListener progress, CancellationToken cancel) {
+    static ScanResult run(
+            JavaSparkContext sc,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            List<FileResult> done,
+            Consumer<FileResult> fileDone,
+            long chunkBytes,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
         List<CorpusUnit> units = HadoopStore.units(corpus, chunkBytes);
         Set<String> already = new HashSet<>();
         done.forEach(d -> already.add(d.file()));
-        List<CorpusSplit> todo = units.stream().filter(u -> !already.contains(u.file())).map(CorpusFiles::split).toList();
+        List<CorpusSplit> todo = units.stream()
+                .filter(u -> !already.contains(u.file()))
+                .map(CorpusFiles::split)
+                .toList();
         Map<String, Integer> left = new HashMap<>();
         todo.forEach(s -> left.merge(s.file(), 1, Integer::sum));
         Map<String, List<FileResult>> parts = new HashMap<>();
@@ -66,25 +88,33 @@ public final class SparkScan {
         ScanTask task = new ScanTask(UUID.randomUUID().toString(), spec);
         Broadcast<ArrayList<String[]>> carried = sc.broadcast(ScanTask.carry(items));
         try {
-            Waves.run(sc, "Sextant contamination scan", todo, split -> TaskOutcome.of(split.file(), () -> task.scan(split, carried.value())),
+            Waves.run(
+                    sc,
+                    "Sextant contamination scan",
+                    todo,
+                    split -> TaskOutcome.of(split.file(), () -> task.scan(split, carried.value())),
                     (split, carrier) -> {
-                        parts.computeIfAbsent(split.file(), f -> new ArrayList<>()).add(carrier.toResult());
+                        parts.computeIfAbsent(split.file(), f -> new ArrayList<>())
+                                .add(carrier.toResult());
                         if (left.merge(split.file(), -1, Integer::sum) == 0) {
                             FileResult whole = FileResult.combine(split.file(), parts.remove(split.file()));
                             fileDone.accept(whole);
                             results.add(whole);
                         }
-                    }, progress.slice(0, 0.95), cancel);
+                    },
+                    progress.slice(0, 0.95),
+                    cancel);
             carried.destroy();
         } catch (RuntimeException e) {
-            // cancelled or failed: tasks of the cancelled job may still be starting and reading the items, so the
-            // executors' copies go and the driver's stays for Spark's cleaner (destroying it here made them fail loudly)
+            // cancelled or failed: tasks of the cancelled job may still be starting and reading
+            // the items, so the executors' copies go and the driver's stays for Spark's cleaner
+            // (destroying it here made them fail loudly)
             carried.unpersist(false);
             throw e;
         }
         // merged as a resumed scan merges its completed files: every unit is done, so nothing is read again
         NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
-        ScanResult merged = CorpusScanner.scan(index, units, spec, results, r -> { }, ProgressListener.NONE, cancel);
+        ScanResult merged = CorpusScanner.scan(index, units, spec, results, r -> {}, ProgressListener.NONE, cancel);
         progress.progress(1, "scanned " + left.size() + " files on Spark");
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new ScanResult(merged.items(), merged.summary().withRun(seconds, sc.defaultParallelism()));

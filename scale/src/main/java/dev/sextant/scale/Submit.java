@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * The application {@code spark-submit} runs on a cluster, from {@code scale/target/sextant-scale-cluster.jar}: a
@@ -41,7 +41,10 @@ import picocli.CommandLine;
  *     scan --benchmark mmlu.jsonl --field question --corpus /shared/corpus --out /shared/scan.json
  * </pre>
  */
-@Command(name = "sextant-cluster", mixinStandardHelpOptions = true, subcommands = {Submit.Scan.class, Submit.Dedup.class},
+@Command(
+        name = "sextant-cluster",
+        mixinStandardHelpOptions = true,
+        subcommands = {Submit.Scan.class, Submit.Dedup.class},
         description = "Contamination scans and deduplication on the Spark cluster spark-submit runs this on.")
 public final class Submit implements Runnable {
 
@@ -69,14 +72,33 @@ public final class Submit implements Runnable {
 
     /** Options both commands share. */
     abstract static class Common implements Callable<Integer> {
-        @Option(names = {"-c", "--corpus"}, arity = "1..*", required = true, paramLabel = "PATH",
-                description = "Corpus files or folders: paths every executor sees alike (a shared file system), or hdfs://, s3a://… URIs.")
+        @Option(
+                names = {"-c", "--corpus"},
+                arity = "1..*",
+                required = true,
+                paramLabel = "PATH",
+                description =
+                        "Corpus files or folders: paths every executor sees alike (a shared file system), or hdfs://, s3a://… URIs.")
         List<String> corpus = new ArrayList<>();
-        @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "Field (column) with the text.")
+
+        @Option(
+                names = "--text-field",
+                defaultValue = "text",
+                paramLabel = "NAME",
+                description = "Field (column) with the text.")
         String textField;
-        @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where the driver writes the result (JSON).")
+
+        @Option(
+                names = "--out",
+                required = true,
+                paramLabel = "FILE",
+                description = "Where the driver writes the result (JSON).")
         Path out;
-        @Option(names = "--master", paramLabel = "URL", description = "Spark master when not run through spark-submit (e.g. local[4]).")
+
+        @Option(
+                names = "--master",
+                paramLabel = "URL",
+                description = "Spark master when not run through spark-submit (e.g. local[4]).")
         String master;
 
         JavaSparkContext context(String app) {
@@ -85,7 +107,8 @@ public final class Submit implements Runnable {
                 conf.setMaster(master);
             }
             if (!conf.contains("spark.master")) {
-                throw BadInputException.of("--master", "no Spark master: run this through spark-submit --master …, or give --master");
+                throw BadInputException.of(
+                        "--master", "no Spark master: run this through spark-submit --master …, or give --master");
             }
             return SparkContexts.open(conf.get("spark.master"), Map.of(), app);
         }
@@ -99,32 +122,66 @@ public final class Submit implements Runnable {
         static CorpusFingerprint fingerprint(List<String> paths) {
             List<CorpusFingerprint.Entry> entries = new ArrayList<>();
             for (String p : paths) {
-                entries.addAll(CorpusFiles.fingerprint(HadoopStore.of(p), List.of(p)).files());
+                entries.addAll(
+                        CorpusFiles.fingerprint(HadoopStore.of(p), List.of(p)).files());
             }
             return new CorpusFingerprint(entries);
         }
     }
 
-    @Command(name = "scan", mixinStandardHelpOptions = true, description = "A contamination scan: benchmark n-grams in the corpus.")
+    @Command(
+            name = "scan",
+            mixinStandardHelpOptions = true,
+            description = "A contamination scan: benchmark n-grams in the corpus.")
     static final class Scan extends Common {
-        @Option(names = {"-b", "--benchmark"}, arity = "1..*", required = true, paramLabel = "FILE", description = "Benchmark files (read by the driver).")
+        @Option(
+                names = {"-b", "--benchmark"},
+                arity = "1..*",
+                required = true,
+                paramLabel = "FILE",
+                description = "Benchmark files (read by the driver).")
         List<Path> benchmarks = new ArrayList<>();
+
         @Option(names = "--field", paramLabel = "NAME", description = "Field or column holding item text (repeatable).")
         List<String> fields = new ArrayList<>();
+
         @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items.")
         String idField;
+
         @Option(names = "--benchmark-name", paramLabel = "NAME", description = "Name the benchmark.")
         String benchmarkName;
-        @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "Field naming a document in locations.")
+
+        @Option(
+                names = "--doc-id-field",
+                defaultValue = "id",
+                paramLabel = "NAME",
+                description = "Field naming a document in locations.")
         String docIdField;
-        @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per n-gram (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--ngram",
+                defaultValue = "13",
+                paramLabel = "N",
+                description = "Words per n-gram (default: ${DEFAULT-VALUE}).")
         int n;
-        @Option(names = "--dirty", defaultValue = "0.8", paramLabel = "F", description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--dirty",
+                defaultValue = "0.8",
+                paramLabel = "F",
+                description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
         double dirty;
-        @Option(names = "--locations", defaultValue = "" + ScanSpec.DEFAULT_LOCATIONS, paramLabel = "N", description = "Places kept per item.")
+
+        @Option(
+                names = "--locations",
+                defaultValue = "" + ScanSpec.DEFAULT_LOCATIONS,
+                paramLabel = "N",
+                description = "Places kept per item.")
         int locations;
+
         @Option(names = "--keep-case", description = "Do not lowercase.")
         boolean keepCase;
+
         @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
         boolean keepPunctuation;
 
@@ -136,64 +193,147 @@ public final class Submit implements Runnable {
                     items.add(benchmarkName == null ? i : i.renamed(benchmarkName));
                 }
             }
-            ScanSpec spec = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField, 1, locations);
+            ScanSpec spec = new ScanSpec(
+                    n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField, 1, locations);
             try (JavaSparkContext sc = context("sextant-scan")) {
                 List<String> corpusPaths = paths();
                 ScanResult r = SparkScan.run(sc, spec, items, corpusPaths, log(), CancellationToken.none());
-                ClusterScanFile.write(out, new ClusterScanFile.Contents(r.items(), r.summary(), spec, items, fingerprint(corpusPaths)));
+                ClusterScanFile.write(
+                        out,
+                        new ClusterScanFile.Contents(r.items(), r.summary(), spec, items, fingerprint(corpusPaths)));
                 ScanResult.Summary s = r.summary();
-                System.out.printf(Locale.ROOT, "%d items: %d clean, %d partial, %d dirty, %d not checkable; %.1f GB in %.0f s; wrote %s%n", s.items(),
-                        s.clean(), s.partial(), s.dirty(), s.notCheckable(), s.bytesScanned() / 1e9, s.seconds(), out);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%d items: %d clean, %d partial, %d dirty, %d not checkable; %.1f GB in %.0f s; wrote %s%n",
+                        s.items(),
+                        s.clean(),
+                        s.partial(),
+                        s.dirty(),
+                        s.notCheckable(),
+                        s.bytesScanned() / 1e9,
+                        s.seconds(),
+                        out);
             }
             return 0;
         }
     }
 
-    @Command(name = "dedup", mixinStandardHelpOptions = true,
-            description = "Deduplication: units read on the executors, clusters found on the driver (it holds each document's key or signature).")
+    @Command(
+            name = "dedup",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Deduplication: units read on the executors, clusters found on the driver (it holds each document's key or signature).")
     static final class Dedup extends Common {
-        @Option(names = "--id-field", defaultValue = "id", paramLabel = "F", description = "Field naming a document (else file:line).")
+        @Option(
+                names = "--id-field",
+                defaultValue = "id",
+                paramLabel = "F",
+                description = "Field naming a document (else file:line).")
         String idField;
+
         @Option(names = "--source-field", paramLabel = "F", description = "Metadata field to break the counts down by.")
         String sourceField;
-        @Option(names = "--mode", defaultValue = "near", paramLabel = "M", description = "exact or near (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--mode",
+                defaultValue = "near",
+                paramLabel = "M",
+                description = "exact or near (default: ${DEFAULT-VALUE}).")
         String mode;
-        @Option(names = "--threshold", defaultValue = "0.8", paramLabel = "J", description = "Jaccard similarity of near duplicates.")
+
+        @Option(
+                names = "--threshold",
+                defaultValue = "0.8",
+                paramLabel = "J",
+                description = "Jaccard similarity of near duplicates.")
         double threshold;
+
         @Option(names = "--ngram", defaultValue = "5", paramLabel = "N", description = "Words a shingle.")
         int ngram;
+
         @Option(names = "--permutations", defaultValue = "112", paramLabel = "K", description = "MinHash permutations.")
         int permutations;
+
         @Option(names = "--keep", defaultValue = "first", paramLabel = "K", description = "first or longest.")
         String keep;
+
         @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the hash functions.")
         long seed;
 
         /** The keys of {@code sextant dedup --json} (without the kept-run fields). */
-        record Output(long documents, long duplicates, double duplicateShare, long clusters, double tokensRemovedShare, double bytesPerSecond,
-                      String mode, Integer bands, Integer rows, long tokens, long bytes, double seconds, List<DedupResult.SourceCount> bySource,
-                      List<DedupResult.Cluster> largest, List<DedupResult.Removed> removed) {
-        }
+        record Output(
+                long documents,
+                long duplicates,
+                double duplicateShare,
+                long clusters,
+                double tokensRemovedShare,
+                double bytesPerSecond,
+                String mode,
+                Integer bands,
+                Integer rows,
+                long tokens,
+                long bytes,
+                double seconds,
+                List<DedupResult.SourceCount> bySource,
+                List<DedupResult.Cluster> largest,
+                List<DedupResult.Removed> removed) {}
 
         @Override
         public Integer call() {
             DedupSpec.Mode m = DedupSpec.mode("--mode", mode);
             DedupSpec.Keep k = DedupSpec.keep("--keep", keep);
-            DedupSpec spec = new DedupSpec(m, threshold, ngram, permutations, null, textField, idField.isBlank() ? null : idField, sourceField, k, seed);
+            DedupSpec spec = new DedupSpec(
+                    m,
+                    threshold,
+                    ngram,
+                    permutations,
+                    null,
+                    textField,
+                    idField.isBlank() ? null : idField,
+                    sourceField,
+                    k,
+                    seed);
             List<CorpusUnit> units = HadoopStore.units(paths(), CorpusFiles.DEFAULT_CHUNK);
             long t0 = System.nanoTime();
             Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
             try (JavaSparkContext sc = context("sextant-dedup")) {
-                SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, log(), CancellationToken.none());
+                SparkClusterDedup.read(
+                        sc,
+                        spec,
+                        units.stream().map(CorpusFiles::split).toList(),
+                        states,
+                        log(),
+                        CancellationToken.none());
             }
             DedupResult r = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none())
                     .withSeconds((System.nanoTime() - t0) / 1e9);
             var lsh = r.bands();
-            Json.writeFile(out, new Output(r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokensRemovedShare(), r.bytesPerSecond(),
-                    m.name().toLowerCase(Locale.ROOT), lsh == null ? null : lsh.bands(), lsh == null ? null : lsh.rows(), r.tokens(), r.bytes(),
-                    r.seconds(), r.bySource(), r.largest(), r.removed()));
-            System.out.printf(Locale.ROOT, "%,d documents, %,d duplicates (%.2f %%) in %,d clusters; wrote %s%n", r.documents(), r.duplicates(),
-                    100 * r.duplicateShare(), r.clusters(), out);
+            Json.writeFile(
+                    out,
+                    new Output(
+                            r.documents(),
+                            r.duplicates(),
+                            r.duplicateShare(),
+                            r.clusters(),
+                            r.tokensRemovedShare(),
+                            r.bytesPerSecond(),
+                            m.name().toLowerCase(Locale.ROOT),
+                            lsh == null ? null : lsh.bands(),
+                            lsh == null ? null : lsh.rows(),
+                            r.tokens(),
+                            r.bytes(),
+                            r.seconds(),
+                            r.bySource(),
+                            r.largest(),
+                            r.removed()));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%,d documents, %,d duplicates (%.2f %%) in %,d clusters; wrote %s%n",
+                    r.documents(),
+                    r.duplicates(),
+                    100 * r.duplicateShare(),
+                    r.clusters(),
+                    out);
             return 0;
         }
     }

@@ -27,7 +27,9 @@ final class TaskOutcome<T extends Serializable> implements Serializable {
         try {
             return new TaskOutcome<>(work.get(), null);
         } catch (BadInputException e) {
-            return new TaskOutcome<>(null, new String[] {e.source(), Long.toString(e.line()), e.field().orElse(null), e.problem()});
+            return new TaskOutcome<>(
+                    null,
+                    new String[] {e.source(), Long.toString(e.line()), e.field().orElse(null), e.problem()});
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return new TaskOutcome<>(null, new String[] {file, "0", null, "failed on the cluster: " + e});
         }

@@ -1,6 +1,5 @@
 package dev.sextant.scale;
 
-import dev.sextant.model.BadInputException;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
@@ -25,17 +24,21 @@ import org.apache.spark.api.java.function.Function;
  */
 final class Waves {
 
-    private Waves() {
-    }
+    private Waves() {}
 
     /**
      * @param returned told of each input's value, in input order within a wave
      * @throws dev.sextant.model.BadInputException the first input a wave failed on, after that wave's other values
      *                                                 were handed over
      */
-    static <I extends Serializable, O extends Serializable> void run(JavaSparkContext sc, String label, List<I> inputs,
-                                                                      Function<I, TaskOutcome<O>> task, BiConsumer<I, O> returned,
-                                                                      ProgressListener progress, CancellationToken cancel) {
+    static <I extends Serializable, O extends Serializable> void run(
+            JavaSparkContext sc,
+            String label,
+            List<I> inputs,
+            Function<I, TaskOutcome<O>> task,
+            BiConsumer<I, O> returned,
+            ProgressListener progress,
+            CancellationToken cancel) {
         String group = "sextant-" + UUID.randomUUID();
         sc.setJobGroup(group, label, true);
         // eight tasks a core a wave: a wave's last tasks leave cores idle and each job costs a little to start, while a
@@ -45,7 +48,8 @@ final class Waves {
             for (int from = 0; from < inputs.size(); from += wave) {
                 cancel.throwIfCancelled(); // not a job started to be cancelled at once
                 List<I> part = List.copyOf(inputs.subList(from, Math.min(inputs.size(), from + wave)));
-                JavaFutureAction<List<TaskOutcome<O>>> job = sc.parallelize(part, part.size()).map(task).collectAsync();
+                JavaFutureAction<List<TaskOutcome<O>>> job =
+                        sc.parallelize(part, part.size()).map(task).collectAsync();
                 List<TaskOutcome<O>> outcomes = null;
                 while (outcomes == null) {
                     if (cancel.isCancelled()) {
@@ -53,7 +57,9 @@ final class Waves {
                         job.cancel(true);
                         throw new CancelledException();
                     }
-                    progress.progress((from + part.size() * completed(sc, job)) / inputs.size(), label + ": " + inputs.size() + " tasks on Spark");
+                    progress.progress(
+                            (from + part.size() * completed(sc, job)) / inputs.size(),
+                            label + ": " + inputs.size() + " tasks on Spark");
                     try {
                         outcomes = job.get(200, TimeUnit.MILLISECONDS); // back as soon as the wave is
                     } catch (TimeoutException stillRunning) {

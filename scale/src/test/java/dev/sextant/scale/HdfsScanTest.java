@@ -63,7 +63,11 @@ class HdfsScanTest {
         for (int i = 0; i < 12; i++) {
             String q = SparkScanTest.words(r, 20);
             questions.add(q);
-            bench.append("{\"id\": \"q").append(i).append("\", \"question\": \"").append(q).append("\"}\n");
+            bench.append("{\"id\": \"q")
+                    .append(i)
+                    .append("\", \"question\": \"")
+                    .append(q)
+                    .append("\"}\n");
         }
         benchmark = Files.writeString(tmp.resolve("bench.jsonl"), bench.toString());
         localCorpus = Files.createDirectories(tmp.resolve("corpus/part"));
@@ -80,7 +84,13 @@ class HdfsScanTest {
                 } else {
                     texts.add(text);
                 }
-                lines.append("{\"id\": \"f").append(f).append('-').append(d).append("\", \"text\": \"").append(text).append("\"}\n");
+                lines.append("{\"id\": \"f")
+                        .append(f)
+                        .append('-')
+                        .append(d)
+                        .append("\", \"text\": \"")
+                        .append(text)
+                        .append("\"}\n");
             }
             byte[] bytes = lines.toString().getBytes(StandardCharsets.UTF_8);
             String name = f % 2 == 0 ? "part-" + f + ".jsonl" : "part-" + f + ".jsonl.gz";
@@ -116,43 +126,88 @@ class HdfsScanTest {
     @Test
     void aScanOfAnHdfsCorpusGivesTheScanOfTheSameFilesOnDisk() throws Exception {
         Path out = tmp.resolve("scan.json");
-        assertThat(Submit.run("scan", "--master", "local[2]", "--benchmark", benchmark.toString(), "--field", "question", "--corpus", corpusUri,
-                "--out", out.toString())).isZero();
+        assertThat(Submit.run(
+                        "scan",
+                        "--master",
+                        "local[2]",
+                        "--benchmark",
+                        benchmark.toString(),
+                        "--field",
+                        "question",
+                        "--corpus",
+                        corpusUri,
+                        "--out",
+                        out.toString()))
+                .isZero();
         List<BenchmarkItem> items = BenchmarkItemFiles.read(benchmark, List.of("question"), null);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, ScanSpec.DEFAULT_LOCATIONS);
-        ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()),
-                CorpusFiles.units(List.of(localCorpus), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
+        ScanResult local = CorpusScanner.scan(
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                CorpusFiles.units(List.of(localCorpus), CorpusFiles.DEFAULT_CHUNK),
+                spec,
+                ProgressListener.NONE,
+                CancellationToken.none());
         assertThat(local.summary().dirty() + local.summary().partial()).isGreaterThan(5);
         JsonNode scanned = Json.mapper().readTree(out.toFile());
-        JsonNode expected = Json.mapper().readTree(Json.mapper().writeValueAsString(local.items())); // numbers as read back
+        // numbers as read back
+        JsonNode expected = Json.mapper().readTree(Json.mapper().writeValueAsString(local.items()));
         // the places name the files by their URIs there and by their paths here
         assertThat(withoutPlaces(scanned.get("items"))).isEqualTo(withoutPlaces(expected));
         assertThat(scanned.get("items").toString()).contains(corpusUri + "/part/part-0.jsonl");
         assertThat(scanned.get("summary").get("files").asInt()).isEqualTo(4);
-        assertThat(scanned.get("summary").get("documents").asLong()).isEqualTo(local.summary().documents());
-        assertThat(scanned.get("summary").get("bytesScanned").asLong()).isEqualTo(local.summary().bytesScanned());
+        assertThat(scanned.get("summary").get("documents").asLong())
+                .isEqualTo(local.summary().documents());
+        assertThat(scanned.get("summary").get("bytesScanned").asLong())
+                .isEqualTo(local.summary().bytesScanned());
     }
 
     @Test
     void deduplicationOfAnHdfsCorpusGivesTheRunOverTheSameFilesOnDisk() throws Exception {
         Path out = tmp.resolve("dedup.json");
-        assertThat(Submit.run("dedup", "--master", "local[2]", "--mode", "exact", "--corpus", corpusUri, "--out", out.toString())).isZero();
-        DedupResult local = Deduplicator.run(CorpusFiles.units(List.of(localCorpus), CorpusFiles.DEFAULT_CHUNK), DedupSpec.defaults(DedupSpec.Mode.EXACT),
-                ProgressListener.NONE, CancellationToken.none());
+        assertThat(Submit.run(
+                        "dedup",
+                        "--master",
+                        "local[2]",
+                        "--mode",
+                        "exact",
+                        "--corpus",
+                        corpusUri,
+                        "--out",
+                        out.toString()))
+                .isZero();
+        DedupResult local = Deduplicator.run(
+                CorpusFiles.units(List.of(localCorpus), CorpusFiles.DEFAULT_CHUNK),
+                DedupSpec.defaults(DedupSpec.Mode.EXACT),
+                ProgressListener.NONE,
+                CancellationToken.none());
         JsonNode d = Json.mapper().readTree(out.toFile());
         assertThat(local.duplicates()).isGreaterThan(40);
         assertThat(d.get("documents").asLong()).isEqualTo(local.documents());
         assertThat(d.get("duplicates").asLong()).isEqualTo(local.duplicates());
         assertThat(d.get("clusters").asLong()).isEqualTo(local.clusters());
         List<String> removed = new ArrayList<>();
-        d.get("removed").forEach(x -> removed.add(x.get("id").asText() + "→" + x.get("duplicateOf").asText()));
-        assertThat(removed).isEqualTo(local.removed().stream().map(x -> x.id() + "→" + x.duplicateOf()).toList());
+        d.get("removed")
+                .forEach(x -> removed.add(
+                        x.get("id").asText() + "→" + x.get("duplicateOf").asText()));
+        assertThat(removed)
+                .isEqualTo(local.removed().stream()
+                        .map(x -> x.id() + "→" + x.duplicateOf())
+                        .toList());
     }
 
     @Test
     void aMissingHdfsPathIsNamed() {
-        assertThat(Submit.run("scan", "--master", "local[1]", "--benchmark", benchmark.toString(), "--corpus", corpusUri + "/nothing-here",
-                "--out", tmp.resolve("none.json").toString())).isEqualTo(2);
+        assertThat(Submit.run(
+                        "scan",
+                        "--master",
+                        "local[1]",
+                        "--benchmark",
+                        benchmark.toString(),
+                        "--corpus",
+                        corpusUri + "/nothing-here",
+                        "--out",
+                        tmp.resolve("none.json").toString()))
+                .isEqualTo(2);
     }
 
     private static JsonNode withoutPlaces(JsonNode items) {

@@ -53,8 +53,13 @@ class SparkScanTest {
 
     @BeforeAll
     static void start() {
-        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("sextant-test").set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1").set("spark.log.level", "WARN"));
+        sc = new JavaSparkContext(new SparkConf()
+                .setMaster("local[2]")
+                .setAppName("sextant-test")
+                .set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1")
+                .set("spark.driver.bindAddress", "127.0.0.1")
+                .set("spark.log.level", "WARN"));
     }
 
     @AfterAll
@@ -87,25 +92,50 @@ class SparkScanTest {
                     int len = 13 + r.nextInt(12);
                     text = text + " " + String.join(" ", Arrays.copyOfRange(w, 0, len));
                 }
-                lines.append("{\"id\": \"f").append(f).append("-").append(d).append("\", \"text\": \"").append(text).append("\"}\n");
+                lines.append("{\"id\": \"f")
+                        .append(f)
+                        .append("-")
+                        .append(d)
+                        .append("\", \"text\": \"")
+                        .append(text)
+                        .append("\"}\n");
             }
             if (f % 2 == 0) {
                 Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
             } else {
-                try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(dir.resolve("part-" + f + ".jsonl.gz")))) {
+                try (OutputStream o =
+                        new GZIPOutputStream(Files.newOutputStream(dir.resolve("part-" + f + ".jsonl.gz")))) {
                     o.write(lines.toString().getBytes(StandardCharsets.UTF_8));
                 }
             }
         }
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
-        ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()),
-                CorpusFiles.units(List.of(dir.toAbsolutePath()), CorpusFiles.DEFAULT_CHUNK), spec, ProgressListener.NONE, CancellationToken.none());
+        ScanResult local = CorpusScanner.scan(
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                CorpusFiles.units(List.of(dir.toAbsolutePath()), CorpusFiles.DEFAULT_CHUNK),
+                spec,
+                ProgressListener.NONE,
+                CancellationToken.none());
 
         double[] last = {0};
-        ScanResult spark = SparkScan.run(sc, spec, items, List.of(dir.toString()), (fraction, message) -> last[0] = fraction, CancellationToken.none());
+        ScanResult spark = SparkScan.run(
+                sc,
+                spec,
+                items,
+                List.of(dir.toString()),
+                (fraction, message) -> last[0] = fraction,
+                CancellationToken.none());
         // the plain files read in 64 KiB byte ranges, each range a task of its own: still the same result
         List<String> whole = new ArrayList<>();
-        ScanResult ranges = SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> whole.add(f.file()), 64 << 10, ProgressListener.NONE,
+        ScanResult ranges = SparkScan.run(
+                sc,
+                spec,
+                items,
+                List.of(dir.toString()),
+                List.of(),
+                f -> whole.add(f.file()),
+                64 << 10,
+                ProgressListener.NONE,
                 CancellationToken.none());
         assertThat(CorpusFiles.units(List.of(dir), 64 << 10)).hasSizeGreaterThan(12);
 
@@ -115,8 +145,20 @@ class SparkScanTest {
         ScanResult.Summary b = spark.summary();
         assertThat(List.of(b.items(), b.clean(), b.partial(), b.dirty(), b.notCheckable(), b.files()))
                 .isEqualTo(List.of(a.items(), a.clean(), a.partial(), a.dirty(), a.notCheckable(), a.files()));
-        assertThat(List.of(b.bytesScanned(), b.documents(), b.hashHits(), b.collisions(), b.skippedDocuments(), b.invalidUtf8Bytes()))
-                .isEqualTo(List.of(a.bytesScanned(), a.documents(), a.hashHits(), a.collisions(), a.skippedDocuments(), a.invalidUtf8Bytes()));
+        assertThat(List.of(
+                        b.bytesScanned(),
+                        b.documents(),
+                        b.hashHits(),
+                        b.collisions(),
+                        b.skippedDocuments(),
+                        b.invalidUtf8Bytes()))
+                .isEqualTo(List.of(
+                        a.bytesScanned(),
+                        a.documents(),
+                        a.hashHits(),
+                        a.collisions(),
+                        a.skippedDocuments(),
+                        a.invalidUtf8Bytes()));
         assertThat(last[0]).isEqualTo(1.0);
         assertThat(ranges.items()).isEqualTo(local.items());
         assertThat(ranges.summary().documents()).isEqualTo(a.documents());
@@ -131,18 +173,36 @@ class SparkScanTest {
         List<BenchmarkItem> items = List.of(new BenchmarkItem("quiz", "q0", words(r, 25)));
         Path dir = Files.createDirectories(tmp.resolve("many"));
         for (int f = 0; f < 60; f++) {
-            Files.writeString(dir.resolve(String.format("part-%02d.jsonl", f)), "{\"text\": \"" + words(r, 200) + "\"}\n");
+            Files.writeString(
+                    dir.resolve(String.format("part-%02d.jsonl", f)), "{\"text\": \"" + words(r, 200) + "\"}\n");
         }
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
         CancellationToken cancel = new CancellationToken();
         List<String> kept = new ArrayList<>();
-        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> {
-            kept.add(f.file());
-            cancel.cancel(); // the first file back: Cancel pressed
-        }, ProgressListener.NONE, cancel)).isInstanceOf(CancelledException.class);
+        assertThatThrownBy(() -> SparkScan.run(
+                        sc,
+                        spec,
+                        items,
+                        List.of(dir.toString()),
+                        List.of(),
+                        f -> {
+                            kept.add(f.file());
+                            cancel.cancel(); // the first file back: Cancel pressed
+                        },
+                        ProgressListener.NONE,
+                        cancel))
+                .isInstanceOf(CancelledException.class);
         assertThat(kept).isNotEmpty().hasSizeLessThan(60);
         // the context runs the next job
-        assertThat(SparkScan.run(sc, spec, items, List.of(dir.toString()), ProgressListener.NONE, CancellationToken.none()).summary().files())
+        assertThat(SparkScan.run(
+                                sc,
+                                spec,
+                                items,
+                                List.of(dir.toString()),
+                                ProgressListener.NONE,
+                                CancellationToken.none())
+                        .summary()
+                        .files())
                 .isEqualTo(60);
     }
 
@@ -164,8 +224,15 @@ class SparkScanTest {
         Files.write(bad, gz);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
         List<String> kept = new ArrayList<>();
-        assertThatThrownBy(() -> SparkScan.run(sc, spec, items, List.of(dir.toString()), List.of(), f -> kept.add(f.file()), ProgressListener.NONE,
-                CancellationToken.none()))
+        assertThatThrownBy(() -> SparkScan.run(
+                        sc,
+                        spec,
+                        items,
+                        List.of(dir.toString()),
+                        List.of(),
+                        f -> kept.add(f.file()),
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
                 .satisfies(e -> assertThat(((BadInputException) e).source()).endsWith("part-9.jsonl.gz"));
         assertThat(kept).hasSize(3).noneMatch(f -> f.endsWith(".gz"));
@@ -185,7 +252,10 @@ class SparkScanTest {
         List<String> texts = new ArrayList<>();
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (var w = ExampleParquetWriter.builder(new LocalOutputFile(file))
-                .withConf(new Configuration()).withType(type).withRowGroupRowCountLimit(100).withPageRowCountLimit(50)
+                .withConf(new Configuration())
+                .withType(type)
+                .withRowGroupRowCountLimit(100)
+                .withPageRowCountLimit(50)
                 .build()) {
             for (int d = 0; d < 600; d++) {
                 String text = words(r, 60);
@@ -203,16 +273,28 @@ class SparkScanTest {
         List<CorpusUnit> units = CorpusFiles.units(List.of(file), CorpusFiles.DEFAULT_CHUNK);
         assertThat(units).hasSize(6);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
-        ScanResult local = CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()), units, spec, ProgressListener.NONE,
+        ScanResult local = CorpusScanner.scan(
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                units,
+                spec,
+                ProgressListener.NONE,
                 CancellationToken.none());
-        ScanResult spark = SparkScan.run(sc, spec, items, List.of(file.toString()), ProgressListener.NONE, CancellationToken.none());
+        ScanResult spark = SparkScan.run(
+                sc, spec, items, List.of(file.toString()), ProgressListener.NONE, CancellationToken.none());
         assertThat(local.summary().dirty()).isPositive();
         assertThat(spark.items()).isEqualTo(local.items());
         assertThat(spark.summary().documents()).isEqualTo(600);
         DedupSpec exact = DedupSpec.defaults(DedupSpec.Mode.EXACT);
         Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
-        SparkClusterDedup.read(sc, exact, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
-        DedupResult fromSpark = Deduplicator.run(units, exact, 0, states, ProgressListener.NONE, CancellationToken.none());
+        SparkClusterDedup.read(
+                sc,
+                exact,
+                units.stream().map(CorpusFiles::split).toList(),
+                states,
+                ProgressListener.NONE,
+                CancellationToken.none());
+        DedupResult fromSpark =
+                Deduplicator.run(units, exact, 0, states, ProgressListener.NONE, CancellationToken.none());
         DedupResult here = Deduplicator.run(units, exact, ProgressListener.NONE, CancellationToken.none());
         assertThat(here.duplicates()).isGreaterThan(60);
         assertThat(fromSpark.removed()).isEqualTo(here.removed());
@@ -237,7 +319,13 @@ class SparkScanTest {
                     text = words(r, 80);
                     originals.add(text);
                 }
-                lines.append("{\"id\": \"f").append(f).append("-").append(d).append("\", \"text\": \"").append(text).append("\"}\n");
+                lines.append("{\"id\": \"f")
+                        .append(f)
+                        .append("-")
+                        .append(d)
+                        .append("\", \"text\": \"")
+                        .append(text)
+                        .append("\"}\n");
             }
             Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
         }
@@ -250,7 +338,13 @@ class SparkScanTest {
             DedupSpec spec = DedupSpec.defaults(mode);
             DedupResult local = Deduplicator.run(units, spec, ProgressListener.NONE, CancellationToken.none());
             Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
-            SparkClusterDedup.read(sc, spec, units.stream().map(CorpusFiles::split).toList(), states, ProgressListener.NONE, CancellationToken.none());
+            SparkClusterDedup.read(
+                    sc,
+                    spec,
+                    units.stream().map(CorpusFiles::split).toList(),
+                    states,
+                    ProgressListener.NONE,
+                    CancellationToken.none());
             for (int i = 0; i < units.size(); i++) {
                 assertThat(states.load(i)).as("unit %d read on Spark", i).isNotNull();
             }
@@ -263,17 +357,20 @@ class SparkScanTest {
 
                 @Override
                 public void save(int unit, byte[] state) {
-                    readAgain.incrementAndGet(); // the driver read a unit itself: its state from the executor was not taken
+                    // the driver read a unit itself: its state from the executor was not taken
+                    readAgain.incrementAndGet();
                 }
             };
-            DedupResult spark = Deduplicator.run(units, spec, 0, readBefore, ProgressListener.NONE, CancellationToken.none());
+            DedupResult spark =
+                    Deduplicator.run(units, spec, 0, readBefore, ProgressListener.NONE, CancellationToken.none());
             assertThat(readAgain).as("units the driver read again").hasValue(0);
             assertThat(local.duplicates()).as(mode.name()).isGreaterThan(mode == DedupSpec.Mode.NEAR ? 90 : 40);
             assertThat(spark.removed()).isEqualTo(local.removed());
             assertThat(spark.largest()).isEqualTo(local.largest());
             assertThat(spark.clusterSizes()).isEqualTo(local.clusterSizes());
             assertThat(List.of(spark.documents(), spark.duplicates(), spark.clusters(), spark.tokens(), spark.bytes()))
-                    .isEqualTo(List.of(local.documents(), local.duplicates(), local.clusters(), local.tokens(), local.bytes()));
+                    .isEqualTo(List.of(
+                            local.documents(), local.duplicates(), local.clusters(), local.tokens(), local.bytes()));
         }
     }
 }

@@ -26,7 +26,13 @@ public final class AblationSetRepository {
         this.workspace = workspace;
     }
 
-    public UUID save(UUID projectId, String name, List<String> sources, List<String> notes, List<AblationRunsFile.Run> runs, boolean demo) {
+    public UUID save(
+            UUID projectId,
+            String name,
+            List<String> sources,
+            List<String> notes,
+            List<AblationRunsFile.Run> runs,
+            boolean demo) {
         ProjectRows.checkedName("a set of runs", name);
         if (runs.isEmpty()) {
             throw new WorkspaceException("a set of runs needs at least one run");
@@ -39,8 +45,9 @@ public final class AblationSetRepository {
         String notesJson = Json.write(notes);
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO ABLATION_SET(ID, PROJECT_ID, NAME, SOURCES, NOTES, DEMO, CREATED_AT)"
-                    + " VALUES (?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO ABLATION_SET(ID, PROJECT_ID, NAME, SOURCES, NOTES, DEMO, CREATED_AT)"
+                            + " VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -50,8 +57,9 @@ public final class AblationSetRepository {
                 ps.setObject(7, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO ABLATION_RUN(SET_ID, POSITION, RUN, PARAMS, TOKENS, LOSS, FLOPS,"
-                    + " PARAMS_NON_EMBEDDING, BATCH_SIZE, LEARNING_RATE, SCHEDULE, WARMUP, LINE) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO ABLATION_RUN(SET_ID, POSITION, RUN, PARAMS, TOKENS, LOSS, FLOPS,"
+                            + " PARAMS_NON_EMBEDDING, BATCH_SIZE, LEARNING_RATE, SCHEDULE, WARMUP, LINE) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
                 int i = 0;
                 for (AblationRunsFile.Run r : runs) {
                     ps.setObject(1, id);
@@ -84,13 +92,24 @@ public final class AblationSetRepository {
     public List<AblationRunsFile.Run> load(UUID id) {
         return workspace.read(c -> {
             List<AblationRunsFile.Run> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT RUN, PARAMS, TOKENS, LOSS, FLOPS, PARAMS_NON_EMBEDDING, BATCH_SIZE,"
-                    + " LEARNING_RATE, SCHEDULE, WARMUP, LINE FROM ABLATION_RUN WHERE SET_ID = ? ORDER BY POSITION")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT RUN, PARAMS, TOKENS, LOSS, FLOPS, PARAMS_NON_EMBEDDING, BATCH_SIZE,"
+                            + " LEARNING_RATE, SCHEDULE, WARMUP, LINE FROM ABLATION_RUN WHERE SET_ID = ? ORDER BY POSITION")) {
                 ps.setObject(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new AblationRunsFile.Run(rs.getString(1), rs.getDouble(2), rs.getDouble(3), rs.getDouble(4), optional(rs, 5),
-                                optional(rs, 6), optional(rs, 7), optional(rs, 8), rs.getString(9), optional(rs, 10), rs.getLong(11)));
+                        out.add(new AblationRunsFile.Run(
+                                rs.getString(1),
+                                rs.getDouble(2),
+                                rs.getDouble(3),
+                                rs.getDouble(4),
+                                optional(rs, 5),
+                                optional(rs, 6),
+                                optional(rs, 7),
+                                optional(rs, 8),
+                                rs.getString(9),
+                                optional(rs, 10),
+                                rs.getLong(11)));
                     }
                 }
             }
@@ -120,11 +139,18 @@ public final class AblationSetRepository {
 
     private static SavedAblationSet map(ResultSet rs) throws SQLException {
         try {
-            return new SavedAblationSet(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    List.of(Json.mapper().readValue(rs.getString(4), String[].class)), List.of(Json.mapper().readValue(rs.getString(5), String[].class)),
-                    rs.getInt(8), rs.getBoolean(6), rs.getObject(7, OffsetDateTime.class).toInstant());
+            return new SavedAblationSet(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    List.of(Json.mapper().readValue(rs.getString(4), String[].class)),
+                    List.of(Json.mapper().readValue(rs.getString(5), String[].class)),
+                    rs.getInt(8),
+                    rs.getBoolean(6),
+                    rs.getObject(7, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("kept set of runs " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "kept set of runs " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -17,8 +17,7 @@ final class DatabaseFileCheck {
     private static final int BLOCK = 4096;
     private static final byte[] MAGIC = "H:2,".getBytes(StandardCharsets.US_ASCII);
 
-    private DatabaseFileCheck() {
-    }
+    private DatabaseFileCheck() {}
 
     static void requireWorkspaceFile(Path db) {
         long size;
@@ -59,8 +58,10 @@ final class DatabaseFileCheck {
     }
 
     static WorkspaceException damaged(Path db, Throwable cause) {
-        return new WorkspaceException("workspace database " + db + " is damaged (its data cannot be read back); it was left"
-                + " untouched: restore it from a backup, import an archive into a new folder (sextant workspace import ARCHIVE"
-                + " --to DIR), or move the file away to start a new workspace there", cause);
+        return new WorkspaceException(
+                "workspace database " + db + " is damaged (its data cannot be read back); it was left"
+                        + " untouched: restore it from a backup, import an archive into a new folder (sextant workspace import ARCHIVE"
+                        + " --to DIR), or move the file away to start a new workspace there",
+                cause);
     }
 }

@@ -23,7 +23,8 @@ import java.util.UUID;
  */
 public final class DedupRunRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, SUMMARY, FAILURE, DEMO, CREATED_AT FROM DEDUP_RUN";
+    private static final String SELECT =
+            "SELECT ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, SUMMARY, FAILURE, DEMO, CREATED_AT FROM DEDUP_RUN";
 
     private final Workspace workspace;
 
@@ -44,8 +45,9 @@ public final class DedupRunRepository {
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DEDUP_RUN(ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, DEMO, CREATED_AT) "
-                    + "VALUES (?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO DEDUP_RUN(ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, DEMO, CREATED_AT) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -63,7 +65,11 @@ public final class DedupRunRepository {
 
     /** What the run found: it is complete. */
     public void complete(UUID id, DedupSummary summary) {
-        update(id, "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL WHERE ID = ?", SavedDedupRun.COMPLETE, Json.write(summary));
+        update(
+                id,
+                "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL WHERE ID = ?",
+                SavedDedupRun.COMPLETE,
+                Json.write(summary));
         new DedupStateFolder(stateDir(id)).delete();
     }
 
@@ -117,10 +123,18 @@ public final class DedupRunRepository {
             String corpus = rs.getString(6);
             String summary = rs.getString(8);
             DedupSummary s = summary == null ? null : Json.mapper().readValue(summary, DedupSummary.class);
-            return new SavedDedupRun(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), name, rs.getString(4),
+            return new SavedDedupRun(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    name,
+                    rs.getString(4),
                     spec != null ? Json.mapper().readValue(spec, DedupSpec.class) : s == null ? null : s.spec(),
-                    corpus == null ? null : Json.mapper().readValue(corpus, CorpusFingerprint.class), rs.getString(7), s, rs.getString(9),
-                    rs.getBoolean(10), rs.getObject(11, OffsetDateTime.class).toInstant());
+                    corpus == null ? null : Json.mapper().readValue(corpus, CorpusFingerprint.class),
+                    rs.getString(7),
+                    s,
+                    rs.getString(9),
+                    rs.getBoolean(10),
+                    rs.getObject(11, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
             throw new WorkspaceException("kept deduplication run " + name + " cannot be read: " + e.getMessage(), e);
         }

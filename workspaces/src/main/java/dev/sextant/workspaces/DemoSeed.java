@@ -25,7 +25,8 @@ import java.util.UUID;
 public final class DemoSeed {
 
     public static final String PROJECT_NAME = "Demo — evaluation and capacity planning";
-    static final String PROJECT_DESCRIPTION = """
+    static final String PROJECT_DESCRIPTION =
+            """
             Demonstration data seeded when this workspace was created, so that every area has something to show. \
             It is marked as demo data and can be deleted or exported like any other project; \
             create your own project for real work (File ▸ New project, or Ctrl+N).""";
@@ -33,17 +34,29 @@ public final class DemoSeed {
     /** The demo calibration profile's name. */
     public static final String DEMO_PROFILE = "H100 SXM (illustrative)";
 
-    private DemoSeed() {
-    }
+    private DemoSeed() {}
 
     static void seed(Workspace workspace) {
         var project = workspace.projects().create(PROJECT_NAME, PROJECT_DESCRIPTION, true);
-        workspace.evaluation().importFiles(project.id(), DemoEvaluationData.files(), true, ProgressListener.NONE,
-                CancellationToken.none());
+        workspace
+                .evaluation()
+                .importFiles(
+                        project.id(),
+                        DemoEvaluationData.files(),
+                        true,
+                        ProgressListener.NONE,
+                        CancellationToken.none());
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 1, ScanSpec.DEFAULT_LOCATIONS);
-        UUID scan = workspace.scans().create(project.id(), "GPQA Diamond in a demo web crawl", spec,
-                new CorpusFingerprint(List.of(new CorpusFingerprint.Entry(DemoContaminationData.CORPUS_NAME,
-                        DemoContaminationData.corpusBytes(), 0))), DemoContaminationData.items(), true);
+        UUID scan = workspace
+                .scans()
+                .create(
+                        project.id(),
+                        "GPQA Diamond in a demo web crawl",
+                        spec,
+                        new CorpusFingerprint(List.of(new CorpusFingerprint.Entry(
+                                DemoContaminationData.CORPUS_NAME, DemoContaminationData.corpusBytes(), 0))),
+                        DemoContaminationData.items(),
+                        true);
         workspace.scans().complete(scan, DemoContaminationData.scan(spec));
         for (DemoTrainingData.DemoPlan p : DemoTrainingData.plans()) {
             workspace.trainingPlans().save(project.id(), p.name(), p.request(), p.plan(), p.faults(), true);
@@ -51,14 +64,28 @@ public final class DemoSeed {
         workspace.profiles().save(project.id(), DEMO_PROFILE, CalibrationFiles.demo(), true);
         ServingPlanRequest serving = DemoServingData.request();
         workspace.servingPlans().save(project.id(), DemoServingData.NAME, serving, DemoServingData.demoStudy(), true);
-        workspace.gate().setPolicy(project.id(), DemoGateData.policy(), DemoGateData.CANDIDATE, DemoGateData.INCUMBENT, true);
+        workspace
+                .gate()
+                .setPolicy(project.id(), DemoGateData.policy(), DemoGateData.CANDIDATE, DemoGateData.INCUMBENT, true);
         workspace.gate().importObservations(project.id(), DemoGateData.observations(), true);
-        workspace.trainingLogs().save(project.id(), DemoRunHealth.LOG_NAME, DemoRunHealth.log(), DemoRunHealth.settings(), true);
-        workspace.failureStudies().save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
-        workspace.ablationSets().save(project.id(), DemoAblations.NAME,
-                List.of(DemoAblations.SOURCE), List.of(), DemoAblations.runs(), true);
-        workspace.monitoring().save(project.id(), DemoMonitoring.NAME, List.of("generated"), "[]",
-                DemoMonitoring.requests(), true);
+        workspace
+                .trainingLogs()
+                .save(project.id(), DemoRunHealth.LOG_NAME, DemoRunHealth.log(), DemoRunHealth.settings(), true);
+        workspace
+                .failureStudies()
+                .save(project.id(), DemoRunHealth.STUDY_NAME, DemoRunHealth.study(), DemoRunHealth.STUDY_SEED, true);
+        workspace
+                .ablationSets()
+                .save(
+                        project.id(),
+                        DemoAblations.NAME,
+                        List.of(DemoAblations.SOURCE),
+                        List.of(),
+                        DemoAblations.runs(),
+                        true);
+        workspace
+                .monitoring()
+                .save(project.id(), DemoMonitoring.NAME, List.of("generated"), "[]", DemoMonitoring.requests(), true);
         workspace.setProperty("demo_seeded", "true");
     }
 }

@@ -3,8 +3,8 @@ package dev.sextant.workspaces;
 import dev.sextant.model.evaluation.Battle;
 import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import dev.sextant.model.evaluation.ItemDate;
 import dev.sextant.model.evaluation.ItemScore;
 import dev.sextant.model.evaluation.ModelScore;
@@ -47,8 +47,12 @@ public final class EvaluationRepository {
         this.workspace = workspace;
     }
 
-    public List<EvidenceSource> importFiles(UUID projectId, List<EvidenceFile> files, boolean demo, ProgressListener progress,
-                                            CancellationToken cancel) {
+    public List<EvidenceSource> importFiles(
+            UUID projectId,
+            List<EvidenceFile> files,
+            boolean demo,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long total = Math.max(1, files.stream().mapToLong(EvidenceFile::rows).sum());
         files.forEach(EvaluationRepository::requireWidths);
         return workspace.transaction(c -> {
@@ -60,10 +64,19 @@ public final class EvaluationRepository {
             long[] done = {0};
             for (EvidenceFile f : files) {
                 cancel.throwIfCancelled();
-                EvidenceSource s = new EvidenceSource(Ids.newId(), projectId, f.kind(), f.name(), f.origin(), f.rows(), demo,
-                        Instant.now().truncatedTo(ChronoUnit.MILLIS), f.holdsResults() ? f.runDate() : null);
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO EVAL_SOURCE(ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, "
-                        + "IMPORTED_AT, RUN_DATE) VALUES (?,?,?,?,?,?,?,?,?)")) {
+                EvidenceSource s = new EvidenceSource(
+                        Ids.newId(),
+                        projectId,
+                        f.kind(),
+                        f.name(),
+                        f.origin(),
+                        f.rows(),
+                        demo,
+                        Instant.now().truncatedTo(ChronoUnit.MILLIS),
+                        f.holdsResults() ? f.runDate() : null);
+                try (PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO EVAL_SOURCE(ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, "
+                                + "IMPORTED_AT, RUN_DATE) VALUES (?,?,?,?,?,?,?,?,?)")) {
                     ps.setObject(1, s.id());
                     ps.setObject(2, projectId);
                     ps.setString(3, s.kind().name());
@@ -93,21 +106,25 @@ public final class EvaluationRepository {
      * The same item (model, benchmark, item id, sample) imported twice would read as two samples of it; refuse, naming
      * the file that already holds it.
      */
-    private static void refuseDuplicateItems(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
+    private static void refuseDuplicateItems(Connection c, UUID projectId, List<EvidenceFile> files)
+            throws SQLException {
         Map<String, String> seen = new HashMap<>(); // key -> file it came from
         Set<String> loadedPairs = new HashSet<>();
         for (EvidenceFile f : files) {
             for (ItemScore x : f.items()) {
                 String pair = x.model() + '\u0000' + x.benchmark();
                 if (loadedPairs.add(pair)) {
-                    try (PreparedStatement ps = c.prepareStatement("SELECT S.ITEM_ID, S.SAMPLE_INDEX, X.NAME FROM EVAL_ITEM_SCORE S "
-                            + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? AND S.MODEL = ? AND S.BENCHMARK = ?")) {
+                    try (PreparedStatement ps = c.prepareStatement(
+                            "SELECT S.ITEM_ID, S.SAMPLE_INDEX, X.NAME FROM EVAL_ITEM_SCORE S "
+                                    + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? AND S.MODEL = ? AND S.BENCHMARK = ?")) {
                         ps.setObject(1, projectId);
                         ps.setString(2, x.model());
                         ps.setString(3, x.benchmark());
                         try (ResultSet rs = ps.executeQuery()) {
                             while (rs.next()) {
-                                seen.put(pair + '\u0000' + rs.getString(1) + '\u0000' + rs.getObject(2), rs.getString(3));
+                                seen.put(
+                                        pair + '\u0000' + rs.getString(1) + '\u0000' + rs.getObject(2),
+                                        rs.getString(3));
                             }
                         }
                     }
@@ -115,8 +132,10 @@ public final class EvaluationRepository {
                 String key = pair + '\u0000' + x.itemId() + '\u0000' + x.sample();
                 String other = seen.putIfAbsent(key, f.name());
                 if (other != null) {
-                    throw new WorkspaceException(f.name() + ": item '" + x.itemId() + "'" + (x.sample() == null ? "" : " sample " + x.sample())
-                            + " of model '" + x.model() + "' on '" + x.benchmark() + "' is already in this project (from " + other
+                    throw new WorkspaceException(f.name() + ": item '" + x.itemId() + "'"
+                            + (x.sample() == null ? "" : " sample " + x.sample())
+                            + " of model '" + x.model() + "' on '" + x.benchmark()
+                            + "' is already in this project (from " + other
                             + "); remove that source first to replace it");
                 }
             }
@@ -124,17 +143,20 @@ public final class EvaluationRepository {
     }
 
     /** The same reported result (model, benchmark, metric) twice would show as two results of one run; refuse, as for items. */
-    private static void refuseDuplicateReported(Connection c, UUID projectId, List<EvidenceFile> files) throws SQLException {
+    private static void refuseDuplicateReported(Connection c, UUID projectId, List<EvidenceFile> files)
+            throws SQLException {
         if (files.stream().allMatch(f -> f.reported().isEmpty())) {
             return;
         }
         Map<String, String> seen = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT S.MODEL, S.BENCHMARK, S.METRIC, X.NAME FROM EVAL_REPORTED S "
-                + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT S.MODEL, S.BENCHMARK, S.METRIC, X.NAME FROM EVAL_REPORTED S "
+                        + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ?")) {
             ps.setObject(1, projectId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    seen.put(rs.getString(1) + '\u0000' + rs.getString(2) + '\u0000' + rs.getString(3), rs.getString(4));
+                    seen.put(
+                            rs.getString(1) + '\u0000' + rs.getString(2) + '\u0000' + rs.getString(3), rs.getString(4));
                 }
             }
         }
@@ -142,8 +164,9 @@ public final class EvaluationRepository {
             for (ReportedResult r : f.reported()) {
                 String other = seen.putIfAbsent(r.model() + '\u0000' + r.benchmark() + '\u0000' + r.metric(), f.name());
                 if (other != null) {
-                    throw new WorkspaceException(f.name() + ": the result of model '" + r.model() + "' on '" + r.benchmark() + "' ("
-                            + r.metric() + ") is already in this project (from " + other + "); remove that source first to replace it");
+                    throw new WorkspaceException(f.name() + ": the result of model '" + r.model() + "' on '"
+                            + r.benchmark() + "' (" + r.metric() + ") is already in this project (from " + other
+                            + "); remove that source first to replace it");
                 }
             }
         }
@@ -158,14 +181,16 @@ public final class EvaluationRepository {
             if (f.kind() != Kind.BATTLES || f.origin() == null) {
                 continue;
             }
-            try (PreparedStatement ps = c.prepareStatement("SELECT NAME FROM EVAL_SOURCE WHERE PROJECT_ID = ? AND KIND = ? AND ORIGIN = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT NAME FROM EVAL_SOURCE WHERE PROJECT_ID = ? AND KIND = ? AND ORIGIN = ?")) {
                 ps.setObject(1, projectId);
                 ps.setString(2, Kind.BATTLES.name());
                 ps.setString(3, truncate(f.origin(), 4000));
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        throw new WorkspaceException(f.name() + ": these battles are already in this project (imported as " + rs.getString(1)
-                                + "); remove that source first to replace it");
+                        throw new WorkspaceException(
+                                f.name() + ": these battles are already in this project (imported as " + rs.getString(1)
+                                        + "); remove that source first to replace it");
                     }
                 }
             }
@@ -174,8 +199,12 @@ public final class EvaluationRepository {
 
     private static void insertRows(Connection c, UUID source, EvidenceFile f, Runnable tick) throws SQLException {
         switch (f.kind()) {
-            case ITEM_SCORES -> batch(c, "INSERT INTO EVAL_ITEM_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, ITEM_ID, SCORE, CLUSTER_ID, "
-                    + "SAMPLE_INDEX, TEMPERATURE, TOP_P, SEED) VALUES (?,?,?,?,?,?,?,?,?,?,?)", f.items(), (ps, x) -> {
+            case ITEM_SCORES -> batch(
+                    c,
+                    "INSERT INTO EVAL_ITEM_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, ITEM_ID, SCORE, CLUSTER_ID, "
+                            + "SAMPLE_INDEX, TEMPERATURE, TOP_P, SEED) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    f.items(),
+                    (ps, x) -> {
                         ps.setString(3, x.model());
                         ps.setString(4, x.benchmark());
                         ps.setString(5, x.itemId());
@@ -189,9 +218,15 @@ public final class EvaluationRepository {
                         } else {
                             ps.setLong(11, x.seed());
                         }
-                    }, source, tick);
-            case REPORTED -> batch(c, "INSERT INTO EVAL_REPORTED(ID, SOURCE_ID, MODEL, BENCHMARK, METRIC, SCORE, SE, N, SAMPLING_CONFIG) "
-                    + "VALUES (?,?,?,?,?,?,?,?,?)", f.reported(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case REPORTED -> batch(
+                    c,
+                    "INSERT INTO EVAL_REPORTED(ID, SOURCE_ID, MODEL, BENCHMARK, METRIC, SCORE, SE, N, SAMPLING_CONFIG) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?)",
+                    f.reported(),
+                    (ps, x) -> {
                         ps.setString(3, x.model());
                         ps.setString(4, x.benchmark());
                         ps.setString(5, x.metric());
@@ -199,17 +234,29 @@ public final class EvaluationRepository {
                         setDouble(ps, 7, x.se());
                         setInt(ps, 8, x.n());
                         ps.setString(9, truncate(x.samplingConfig(), 1000));
-                    }, source, tick);
-            case BATTLES -> batch(c, "INSERT INTO EVAL_BATTLE(ID, SOURCE_ID, MODEL_A, MODEL_B, WINNER, QUESTION_ID, CATEGORY) "
-                    + "VALUES (?,?,?,?,?,?,?)", f.battles(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case BATTLES -> batch(
+                    c,
+                    "INSERT INTO EVAL_BATTLE(ID, SOURCE_ID, MODEL_A, MODEL_B, WINNER, QUESTION_ID, CATEGORY) "
+                            + "VALUES (?,?,?,?,?,?,?)",
+                    f.battles(),
+                    (ps, x) -> {
                         ps.setString(3, x.modelA());
                         ps.setString(4, x.modelB());
                         ps.setString(5, x.winner().label());
                         ps.setString(6, x.questionId());
                         ps.setString(7, x.category());
-                    }, source, tick);
-            case WEIGHTS -> batch(c, "INSERT INTO EVAL_WEIGHT(ID, SOURCE_ID, BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, "
-                    + "REFRESHED, HELD_OUT, REFERENCE, BASELINE) VALUES (?,?,?,?,?,?,?,?,?,?,?)", f.weights(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case WEIGHTS -> batch(
+                    c,
+                    "INSERT INTO EVAL_WEIGHT(ID, SOURCE_ID, BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, "
+                            + "REFRESHED, HELD_OUT, REFERENCE, BASELINE) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    f.weights(),
+                    (ps, x) -> {
                         ps.setString(3, x.benchmark());
                         ps.setDouble(4, x.weight());
                         ps.setString(5, x.category());
@@ -219,30 +266,54 @@ public final class EvaluationRepository {
                         setDouble(ps, 9, x.heldOut());
                         ps.setString(10, x.source());
                         setDouble(ps, 11, x.baseline());
-                    }, source, tick);
-            case MODEL_SCORES -> batch(c, "INSERT INTO EVAL_MODEL_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, SCORE, SE, TOKENS) "
-                    + "VALUES (?,?,?,?,?,?,?)", f.scores(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case MODEL_SCORES -> batch(
+                    c,
+                    "INSERT INTO EVAL_MODEL_SCORE(ID, SOURCE_ID, MODEL, BENCHMARK, SCORE, SE, TOKENS) "
+                            + "VALUES (?,?,?,?,?,?,?)",
+                    f.scores(),
+                    (ps, x) -> {
                         ps.setString(3, x.model());
                         ps.setString(4, x.benchmark());
                         ps.setDouble(5, x.score());
                         setDouble(ps, 6, x.se());
                         setDouble(ps, 7, x.tokens());
-                    }, source, tick);
-            case ITEM_DATES -> batch(c, "INSERT INTO EVAL_ITEM_DATE(ID, SOURCE_ID, BENCHMARK, ITEM_ID, ITEM_DATE) VALUES (?,?,?,?,?)",
-                    f.dates(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case ITEM_DATES -> batch(
+                    c,
+                    "INSERT INTO EVAL_ITEM_DATE(ID, SOURCE_ID, BENCHMARK, ITEM_ID, ITEM_DATE) VALUES (?,?,?,?,?)",
+                    f.dates(),
+                    (ps, x) -> {
                         ps.setString(3, x.benchmark());
                         ps.setString(4, x.itemId());
                         ps.setDate(5, Date.valueOf(x.date()));
-                    }, source, tick);
-            case CUTOFFS -> batch(c, "INSERT INTO EVAL_CUTOFF(ID, SOURCE_ID, MODEL, CUTOFF) VALUES (?,?,?,?)", f.cutoffs(), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case CUTOFFS -> batch(
+                    c,
+                    "INSERT INTO EVAL_CUTOFF(ID, SOURCE_ID, MODEL, CUTOFF) VALUES (?,?,?,?)",
+                    f.cutoffs(),
+                    (ps, x) -> {
                         ps.setString(3, x.model());
                         ps.setDate(4, Date.valueOf(x.cutoff()));
-                    }, source, tick);
-            case MIX -> batch(c, "INSERT INTO EVAL_MIX(ID, SOURCE_ID, CATEGORY, SHARE) VALUES (?,?,?,?)",
-                    new ArrayList<>(f.mix().entrySet()), (ps, x) -> {
+                    },
+                    source,
+                    tick);
+            case MIX -> batch(
+                    c,
+                    "INSERT INTO EVAL_MIX(ID, SOURCE_ID, CATEGORY, SHARE) VALUES (?,?,?,?)",
+                    new ArrayList<>(f.mix().entrySet()),
+                    (ps, x) -> {
                         ps.setString(3, x.getKey());
                         ps.setDouble(4, x.getValue());
-                    }, source, tick);
+                    },
+                    source,
+                    tick);
         }
     }
 
@@ -272,15 +343,23 @@ public final class EvaluationRepository {
     /** The project's imported files, newest first. */
     public List<EvidenceSource> sources(UUID projectId) {
         return workspace.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, IMPORTED_AT, "
-                    + "RUN_DATE FROM EVAL_SOURCE WHERE PROJECT_ID = ? ORDER BY IMPORTED_AT DESC, ID DESC")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT ID, PROJECT_ID, KIND, NAME, ORIGIN, ROW_COUNT, DEMO, IMPORTED_AT, "
+                            + "RUN_DATE FROM EVAL_SOURCE WHERE PROJECT_ID = ? ORDER BY IMPORTED_AT DESC, ID DESC")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<EvidenceSource> out = new ArrayList<>();
                     while (rs.next()) {
-                        out.add(new EvidenceSource(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), Kind.valueOf(rs.getString(3)),
-                                rs.getString(4), rs.getString(5), rs.getLong(6), rs.getBoolean(7),
-                                rs.getObject(8, OffsetDateTime.class).toInstant(), rs.getDate(9) == null ? null : rs.getDate(9).toLocalDate()));
+                        out.add(new EvidenceSource(
+                                rs.getObject(1, UUID.class),
+                                rs.getObject(2, UUID.class),
+                                Kind.valueOf(rs.getString(3)),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getLong(6),
+                                rs.getBoolean(7),
+                                rs.getObject(8, OffsetDateTime.class).toInstant(),
+                                rs.getDate(9) == null ? null : rs.getDate(9).toLocalDate()));
                     }
                     return out;
                 }
@@ -291,7 +370,8 @@ public final class EvaluationRepository {
     /** Dates an imported file's results (null: unknown); refused for files that hold no results. */
     public void setRunDate(UUID sourceId, LocalDate date) {
         workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (?,?,?,?)")) {
                 ps.setDate(1, date == null ? null : Date.valueOf(date));
                 ps.setObject(2, sourceId);
                 ps.setString(3, Kind.ITEM_SCORES.name());
@@ -319,45 +399,89 @@ public final class EvaluationRepository {
     public EvaluationEvidence load(UUID projectId) {
         return workspace.read(c -> {
             List<ItemScore> items = new ArrayList<>();
-            query(c, "SELECT S.MODEL, S.BENCHMARK, S.ITEM_ID, S.SCORE, S.CLUSTER_ID, S.SAMPLE_INDEX, S.TEMPERATURE, S.TOP_P, S.SEED "
-                    + "FROM EVAL_ITEM_SCORE S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID", projectId,
-                    rs -> items.add(new ItemScore(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4), rs.getString(5),
-                            (Integer) rs.getObject(6), (Double) rs.getObject(7), (Double) rs.getObject(8), (Long) rs.getObject(9))));
+            query(
+                    c,
+                    "SELECT S.MODEL, S.BENCHMARK, S.ITEM_ID, S.SCORE, S.CLUSTER_ID, S.SAMPLE_INDEX, S.TEMPERATURE, S.TOP_P, S.SEED "
+                            + "FROM EVAL_ITEM_SCORE S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID",
+                    projectId,
+                    rs -> items.add(new ItemScore(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getDouble(4),
+                            rs.getString(5),
+                            (Integer) rs.getObject(6),
+                            (Double) rs.getObject(7),
+                            (Double) rs.getObject(8),
+                            (Long) rs.getObject(9))));
             List<ReportedResult> reported = new ArrayList<>();
-            query(c, "SELECT S.MODEL, S.BENCHMARK, S.METRIC, S.SCORE, S.SE, S.N, S.SAMPLING_CONFIG FROM EVAL_REPORTED S "
-                    + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID", projectId,
-                    rs -> reported.add(new ReportedResult(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4),
-                            (Double) rs.getObject(5), (Integer) rs.getObject(6), rs.getString(7))));
+            query(
+                    c,
+                    "SELECT S.MODEL, S.BENCHMARK, S.METRIC, S.SCORE, S.SE, S.N, S.SAMPLING_CONFIG FROM EVAL_REPORTED S "
+                            + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID",
+                    projectId,
+                    rs -> reported.add(new ReportedResult(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getDouble(4),
+                            (Double) rs.getObject(5),
+                            (Integer) rs.getObject(6),
+                            rs.getString(7))));
             List<Battle> battles = new ArrayList<>();
-            query(c, "SELECT S.MODEL_A, S.MODEL_B, S.WINNER, S.QUESTION_ID, S.CATEGORY FROM EVAL_BATTLE S "
-                    + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID", projectId,
-                    rs -> battles.add(new Battle(rs.getString(1), rs.getString(2), Battle.Winner.of(rs.getString(3)), rs.getString(4),
+            query(
+                    c,
+                    "SELECT S.MODEL_A, S.MODEL_B, S.WINNER, S.QUESTION_ID, S.CATEGORY FROM EVAL_BATTLE S "
+                            + "JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID WHERE X.PROJECT_ID = ? ORDER BY S.ID",
+                    projectId,
+                    rs -> battles.add(new Battle(
+                            rs.getString(1),
+                            rs.getString(2),
+                            Battle.Winner.of(rs.getString(3)),
+                            rs.getString(4),
                             rs.getString(5))));
             UUID weightsSource = latest(c, projectId, Kind.WEIGHTS);
             List<BenchmarkWeight> weights = null;
             if (weightsSource != null) {
                 List<BenchmarkWeight> w = new ArrayList<>();
-                query(c, "SELECT BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, REFRESHED, HELD_OUT, REFERENCE, BASELINE FROM EVAL_WEIGHT "
-                        + "WHERE SOURCE_ID = ? ORDER BY ID", weightsSource, rs -> w.add(new BenchmarkWeight(rs.getString(1), rs.getDouble(2),
-                        rs.getString(3), rs.getString(4), rs.getDate(5) == null ? null : rs.getDate(5).toLocalDate(),
-                        rs.getDate(6) == null ? null : rs.getDate(6).toLocalDate(), (Double) rs.getObject(7), rs.getString(8),
-                        (Double) rs.getObject(9))));
+                query(
+                        c,
+                        "SELECT BENCHMARK, WEIGHT, CATEGORY, DESCRIPTION, RELEASED, REFRESHED, HELD_OUT, REFERENCE, BASELINE FROM EVAL_WEIGHT "
+                                + "WHERE SOURCE_ID = ? ORDER BY ID",
+                        weightsSource,
+                        rs -> w.add(new BenchmarkWeight(
+                                rs.getString(1),
+                                rs.getDouble(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getDate(5) == null ? null : rs.getDate(5).toLocalDate(),
+                                rs.getDate(6) == null ? null : rs.getDate(6).toLocalDate(),
+                                (Double) rs.getObject(7),
+                                rs.getString(8),
+                                (Double) rs.getObject(9))));
                 weights = w;
             }
             UUID scoresSource = latest(c, projectId, Kind.MODEL_SCORES);
             List<ModelScore> scores = null;
             if (scoresSource != null) {
                 List<ModelScore> s = new ArrayList<>();
-                query(c, "SELECT MODEL, BENCHMARK, SCORE, SE, TOKENS FROM EVAL_MODEL_SCORE WHERE SOURCE_ID = ? ORDER BY ID", scoresSource,
-                        rs -> s.add(new ModelScore(rs.getString(1), rs.getString(2), rs.getDouble(3), (Double) rs.getObject(4),
-                                (Double) rs.getObject(5))));
+                query(
+                        c,
+                        "SELECT MODEL, BENCHMARK, SCORE, SE, TOKENS FROM EVAL_MODEL_SCORE WHERE SOURCE_ID = ? ORDER BY ID",
+                        scoresSource,
+                        rs -> s.add(new ModelScore(
+                                rs.getString(1), rs.getString(2), rs.getDouble(3), (Double) rs.getObject(4), (Double)
+                                        rs.getObject(5))));
                 scores = s;
             }
             UUID mixSource = latest(c, projectId, Kind.MIX);
             Map<String, Double> mix = null;
             if (mixSource != null) {
                 Map<String, Double> m = new LinkedHashMap<>();
-                query(c, "SELECT CATEGORY, SHARE FROM EVAL_MIX WHERE SOURCE_ID = ? ORDER BY ID", mixSource,
+                query(
+                        c,
+                        "SELECT CATEGORY, SHARE FROM EVAL_MIX WHERE SOURCE_ID = ? ORDER BY ID",
+                        mixSource,
                         rs -> m.put(rs.getString(1), rs.getDouble(2)));
                 mix = m;
             }
@@ -371,25 +495,40 @@ public final class EvaluationRepository {
      */
     private static EvaluationEvidence.Dating dating(Connection c, UUID projectId) throws SQLException {
         Map<String, ItemDate> items = new LinkedHashMap<>();
-        query(c, "SELECT S.BENCHMARK, S.ITEM_ID, S.ITEM_DATE FROM EVAL_ITEM_DATE S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
-                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID", projectId, rs -> {
-                    ItemDate d = new ItemDate(rs.getString(1), rs.getString(2), rs.getDate(3).toLocalDate());
+        query(
+                c,
+                "SELECT S.BENCHMARK, S.ITEM_ID, S.ITEM_DATE FROM EVAL_ITEM_DATE S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
+                        + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID",
+                projectId,
+                rs -> {
+                    ItemDate d = new ItemDate(
+                            rs.getString(1), rs.getString(2), rs.getDate(3).toLocalDate());
                     items.put(d.benchmark() + "\u0000" + d.itemId(), d);
                 });
         Map<String, LocalDate> cutoffs = new LinkedHashMap<>();
-        query(c, "SELECT S.MODEL, S.CUTOFF FROM EVAL_CUTOFF S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
-                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID", projectId,
+        query(
+                c,
+                "SELECT S.MODEL, S.CUTOFF FROM EVAL_CUTOFF S JOIN EVAL_SOURCE X ON S.SOURCE_ID = X.ID "
+                        + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, S.ID",
+                projectId,
                 rs -> cutoffs.put(rs.getString(1), rs.getDate(2).toLocalDate()));
         List<ResultDate> results = new ArrayList<>();
-        String perSource = "SELECT X.NAME, R.BENCHMARK, X.RUN_DATE, X.IMPORTED_AT FROM EVAL_SOURCE X JOIN (%s) R ON R.SOURCE_ID = X.ID "
-                + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, R.BENCHMARK";
-        String benchmarks = "SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_ITEM_SCORE UNION SELECT DISTINCT SOURCE_ID, BENCHMARK "
-                + "FROM EVAL_REPORTED UNION SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_MODEL_SCORE "
-                + "UNION SELECT DISTINCT SOURCE_ID, '" + EvaluationEvidence.ARENA + "' FROM EVAL_BATTLE";
+        String perSource =
+                "SELECT X.NAME, R.BENCHMARK, X.RUN_DATE, X.IMPORTED_AT FROM EVAL_SOURCE X JOIN (%s) R ON R.SOURCE_ID = X.ID "
+                        + "WHERE X.PROJECT_ID = ? ORDER BY X.IMPORTED_AT, X.ID, R.BENCHMARK";
+        String benchmarks =
+                "SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_ITEM_SCORE UNION SELECT DISTINCT SOURCE_ID, BENCHMARK "
+                        + "FROM EVAL_REPORTED UNION SELECT DISTINCT SOURCE_ID, BENCHMARK FROM EVAL_MODEL_SCORE "
+                        + "UNION SELECT DISTINCT SOURCE_ID, '" + EvaluationEvidence.ARENA + "' FROM EVAL_BATTLE";
         query(c, String.format(perSource, benchmarks), projectId, rs -> {
             Date run = rs.getDate(3);
-            results.add(new ResultDate(rs.getString(1), rs.getString(2), run != null ? run.toLocalDate()
-                    : rs.getObject(4, OffsetDateTime.class).toLocalDate(), run != null));
+            results.add(new ResultDate(
+                    rs.getString(1),
+                    rs.getString(2),
+                    run != null
+                            ? run.toLocalDate()
+                            : rs.getObject(4, OffsetDateTime.class).toLocalDate(),
+                    run != null));
         });
         return new EvaluationEvidence.Dating(List.copyOf(items.values()), cutoffs, results);
     }

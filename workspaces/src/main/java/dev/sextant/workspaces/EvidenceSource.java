@@ -10,6 +10,13 @@ import java.util.UUID;
  *
  * @param runDate when its results were produced, when the file or the user said; null when unknown
  */
-public record EvidenceSource(UUID id, UUID projectId, EvidenceFile.Kind kind, String name, String origin, long rows,
-                             boolean demo, Instant importedAt, LocalDate runDate) {
-}
+public record EvidenceSource(
+        UUID id,
+        UUID projectId,
+        EvidenceFile.Kind kind,
+        String name,
+        String origin,
+        long rows,
+        boolean demo,
+        Instant importedAt,
+        LocalDate runDate) {}

@@ -15,7 +15,8 @@ import java.util.UUID;
 /** Failure studies kept in a project; each save is one transaction. The drawn run's timeline is not kept. */
 public final class FailureStudyRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, RESULT, SEED, DEMO, CREATED_AT FROM FAILURE_STUDY";
+    private static final String SELECT =
+            "SELECT ID, PROJECT_ID, NAME, RESULT, SEED, DEMO, CREATED_AT FROM FAILURE_STUDY";
 
     private final Workspace workspace;
 
@@ -31,8 +32,9 @@ public final class FailureStudyRepository {
         String result = Json.write(kept);
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO FAILURE_STUDY(ID, PROJECT_ID, NAME, SCENARIO, RUNS, SEED, RESULT, DEMO,"
-                    + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO FAILURE_STUDY(ID, PROJECT_ID, NAME, SCENARIO, RUNS, SEED, RESULT, DEMO,"
+                            + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -58,11 +60,17 @@ public final class FailureStudyRepository {
 
     private static SavedFailureStudy map(ResultSet rs) throws SQLException {
         try {
-            return new SavedFailureStudy(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    Json.mapper().readValue(rs.getString(4), FailureStudy.class), rs.getLong(5), rs.getBoolean(6),
+            return new SavedFailureStudy(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    Json.mapper().readValue(rs.getString(4), FailureStudy.class),
+                    rs.getLong(5),
+                    rs.getBoolean(6),
                     rs.getObject(7, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("kept failure study " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "kept failure study " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -28,8 +28,7 @@ import java.util.UUID;
 public final class GateRepository {
 
     /** How observations are kept: ids and values side by side. */
-    record Data(List<String> ids, double[] values) {
-    }
+    record Data(List<String> ids, double[] values) {}
 
     private final Workspace workspace;
 
@@ -43,22 +42,36 @@ public final class GateRepository {
         String json = Json.write(policy);
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            return replaceProjectRow(c, "GATE_POLICY", projectId, List.of("NAME", "POLICY", "CANDIDATE", "INCUMBENT", "DEMO"),
-                    policy.name(), json, candidate, incumbent, demo);
+            return replaceProjectRow(
+                    c,
+                    "GATE_POLICY",
+                    projectId,
+                    List.of("NAME", "POLICY", "CANDIDATE", "INCUMBENT", "DEMO"),
+                    policy.name(),
+                    json,
+                    candidate,
+                    incumbent,
+                    demo);
         });
     }
 
     public Optional<SavedGatePolicy> policy(UUID projectId) {
         return workspace.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT ID, PROJECT_ID, POLICY, CANDIDATE, INCUMBENT, DEMO, UPDATED_AT FROM GATE_POLICY "
-                    + "WHERE PROJECT_ID = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT ID, PROJECT_ID, POLICY, CANDIDATE, INCUMBENT, DEMO, UPDATED_AT FROM GATE_POLICY "
+                            + "WHERE PROJECT_ID = ?")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return Optional.empty();
                     }
-                    return Optional.of(new SavedGatePolicy(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
-                            read(rs.getString(3), GatePolicy.class), rs.getString(4), rs.getString(5), rs.getBoolean(6),
+                    return Optional.of(new SavedGatePolicy(
+                            rs.getObject(1, UUID.class),
+                            rs.getObject(2, UUID.class),
+                            read(rs.getString(3), GatePolicy.class),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getBoolean(6),
                             rs.getObject(7, OffsetDateTime.class).toInstant()));
                 }
             }
@@ -70,16 +83,18 @@ public final class GateRepository {
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
             for (Observations o : observations) {
-                // an item or request twice in one file would count twice in the mean (readers refuse it; this keeps the store honest)
+                // an item or request twice in one file would count twice in the mean (readers
+                // refuse it; this keeps the store honest)
                 Set<String> ids = new HashSet<>();
                 for (String id : o.ids()) {
                     if (!ids.add(id)) {
-                        throw new WorkspaceException(o.source() + ": '" + id + "' appears twice for " + o.model() + ", " + o.layer().slug() + " "
-                                + o.metric());
+                        throw new WorkspaceException(o.source() + ": '" + id + "' appears twice for " + o.model() + ", "
+                                + o.layer().slug() + " " + o.metric());
                     }
                 }
-                try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND LAYER = ? AND METRIC = ? "
-                        + "AND MODEL = ? AND SOURCE = ?")) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "SELECT COUNT(*) FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND LAYER = ? AND METRIC = ? "
+                                + "AND MODEL = ? AND SOURCE = ?")) {
                     ps.setObject(1, projectId);
                     ps.setString(2, o.layer().slug());
                     ps.setString(3, o.metric());
@@ -88,13 +103,14 @@ public final class GateRepository {
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
                         if (rs.getInt(1) > 0) {
-                            throw new WorkspaceException(o.source() + ": already imported for " + o.model() + ", " + o.layer().slug() + " " + o.metric()
-                                    + " (remove it first)");
+                            throw new WorkspaceException(o.source() + ": already imported for " + o.model() + ", "
+                                    + o.layer().slug() + " " + o.metric() + " (remove it first)");
                         }
                     }
                 }
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO GATE_OBSERVATION(ID, PROJECT_ID, LAYER, METRIC, MODEL, SOURCE, ROTATION, "
-                        + "DATA, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?,?)")) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO GATE_OBSERVATION(ID, PROJECT_ID, LAYER, METRIC, MODEL, SOURCE, ROTATION, "
+                                + "DATA, DEMO, CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?,?)")) {
                     ps.setObject(1, Ids.newId());
                     ps.setObject(2, projectId);
                     ps.setString(3, o.layer().slug());
@@ -119,14 +135,20 @@ public final class GateRepository {
     public Map<GatePolicy.Layer, LocalDate> evidenceDates(UUID projectId) {
         return workspace.read(c -> {
             Map<GatePolicy.Layer, LocalDate> out = new EnumMap<>(GatePolicy.Layer.class);
-            try (PreparedStatement ps = c.prepareStatement("SELECT LAYER, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
-                    + " GROUP BY LAYER")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT LAYER, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
+                            + " GROUP BY LAYER")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         LocalDate rotation = rs.getObject(2, LocalDate.class);
-                        out.put(GatePolicy.Layer.parse(rs.getString(1)), rotation != null ? rotation
-                                : rs.getObject(3, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate());
+                        out.put(
+                                GatePolicy.Layer.parse(rs.getString(1)),
+                                rotation != null
+                                        ? rotation
+                                        : rs.getObject(3, OffsetDateTime.class)
+                                                .withOffsetSameInstant(ZoneOffset.UTC)
+                                                .toLocalDate());
                     }
                 }
             }
@@ -135,19 +157,21 @@ public final class GateRepository {
     }
 
     /** Per model of the project's evidence: the newest rotation date its observations carry (null: none) and when the latest were imported. */
-    public record ModelEvidence(String model, LocalDate rotation, Instant imported) {
-    }
+    public record ModelEvidence(String model, LocalDate rotation, Instant imported) {}
 
     public List<ModelEvidence> evidenceByModel(UUID projectId) {
         return workspace.read(c -> {
             List<ModelEvidence> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT MODEL, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
-                    + " GROUP BY MODEL ORDER BY MODEL")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT MODEL, MAX(ROTATION), MAX(CREATED_AT) FROM GATE_OBSERVATION WHERE PROJECT_ID = ?"
+                            + " GROUP BY MODEL ORDER BY MODEL")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new ModelEvidence(rs.getString(1), rs.getObject(2, LocalDate.class), rs.getObject(3, OffsetDateTime.class)
-                                .toInstant()));
+                        out.add(new ModelEvidence(
+                                rs.getString(1),
+                                rs.getObject(2, LocalDate.class),
+                                rs.getObject(3, OffsetDateTime.class).toInstant()));
                     }
                 }
             }
@@ -158,14 +182,21 @@ public final class GateRepository {
     public List<Observations> observations(UUID projectId) {
         return workspace.read(c -> {
             List<Observations> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT LAYER, METRIC, MODEL, SOURCE, ROTATION, DATA FROM GATE_OBSERVATION WHERE PROJECT_ID = ? "
-                    + "ORDER BY CREATED_AT, ID")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT LAYER, METRIC, MODEL, SOURCE, ROTATION, DATA FROM GATE_OBSERVATION WHERE PROJECT_ID = ? "
+                            + "ORDER BY CREATED_AT, ID")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Data d = read(rs.getString(6), Data.class);
-                        out.add(new Observations(GatePolicy.Layer.parse(rs.getString(1)), rs.getString(2), rs.getString(3), d.ids(), d.values(),
-                                rs.getString(4), rs.getObject(5, LocalDate.class)));
+                        out.add(new Observations(
+                                GatePolicy.Layer.parse(rs.getString(1)),
+                                rs.getString(2),
+                                rs.getString(3),
+                                d.ids(),
+                                d.values(),
+                                rs.getString(4),
+                                rs.getObject(5, LocalDate.class)));
                     }
                 }
             }
@@ -181,21 +212,22 @@ public final class GateRepository {
         String json = Json.write(spec);
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            return replaceProjectRow(c, "GATE_CANARY", projectId, List.of("INCUMBENT", "SPEC", "DEMO"), incumbent, json, demo);
+            return replaceProjectRow(
+                    c, "GATE_CANARY", projectId, List.of("INCUMBENT", "SPEC", "DEMO"), incumbent, json, demo);
         });
     }
 
     /** Replaces a project's one row of {@code table} (a table with one row per project) with the given column values. */
-    private static int replaceProjectRow(Connection c, String table, UUID projectId, List<String> columns, Object... values)
-            throws SQLException {
+    private static int replaceProjectRow(
+            Connection c, String table, UUID projectId, List<String> columns, Object... values) throws SQLException {
         try (PreparedStatement del = c.prepareStatement("DELETE FROM " + table + " WHERE PROJECT_ID = ?")) {
             del.setObject(1, projectId);
             del.executeUpdate();
         }
         String names = String.join(", ", columns);
         String marks = "?,".repeat(columns.size());
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + "(ID, PROJECT_ID, " + names + ", UPDATED_AT) VALUES (?,?," + marks
-                + "?)")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO " + table + "(ID, PROJECT_ID, " + names + ", UPDATED_AT) VALUES (?,?," + marks + "?)")) {
             ps.setObject(1, Ids.newId());
             ps.setObject(2, projectId);
             for (int i = 0; i < values.length; i++) {
@@ -209,13 +241,16 @@ public final class GateRepository {
     /** The project's kept canary inputs, if the user planned one. */
     public Optional<SavedCanary> canary(UUID projectId) {
         return workspace.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT INCUMBENT, SPEC, UPDATED_AT FROM GATE_CANARY WHERE PROJECT_ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT INCUMBENT, SPEC, UPDATED_AT FROM GATE_CANARY WHERE PROJECT_ID = ?")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return Optional.empty();
                     }
-                    return Optional.of(new SavedCanary(rs.getString(1), read(rs.getString(2), CanaryPlan.Spec.class),
+                    return Optional.of(new SavedCanary(
+                            rs.getString(1),
+                            read(rs.getString(2), CanaryPlan.Spec.class),
                             rs.getObject(3, OffsetDateTime.class).toInstant()));
                 }
             }
@@ -246,7 +281,8 @@ public final class GateRepository {
     /** Removes what one file brought. */
     public int deleteSource(UUID projectId, String source) {
         return workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND SOURCE = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("DELETE FROM GATE_OBSERVATION WHERE PROJECT_ID = ? AND SOURCE = ?")) {
                 ps.setObject(1, projectId);
                 ps.setString(2, source);
                 return ps.executeUpdate();

@@ -15,8 +15,7 @@ public final class Ids {
     private static long lastMillis;
     private static long counter;
 
-    private Ids() {
-    }
+    private Ids() {}
 
     public static UUID newId() {
         long millis;

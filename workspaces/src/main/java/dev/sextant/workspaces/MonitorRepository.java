@@ -24,11 +24,13 @@ import java.util.function.Consumer;
 /** Request logs kept in a project, one row a request; an import is one transaction, kept whole or not at all. */
 public final class MonitorRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT, LAST_AT, DEMO, CREATED_AT FROM MONITOR_IMPORT";
+    private static final String SELECT =
+            "SELECT ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT, LAST_AT, DEMO, CREATED_AT FROM MONITOR_IMPORT";
     /** Rows sent to the database at a time. */
     static final int BATCH = 5_000;
-    private static final TypeReference<Map<String, String>> SEGMENTS = new TypeReference<>() { };
-    private static final TypeReference<Map<String, Double>> PROXIES = new TypeReference<>() { };
+
+    private static final TypeReference<Map<String, String>> SEGMENTS = new TypeReference<>() {};
+    private static final TypeReference<Map<String, Double>> PROXIES = new TypeReference<>() {};
 
     private final Workspace workspace;
 
@@ -36,14 +38,21 @@ public final class MonitorRepository {
         this.workspace = workspace;
     }
 
-    public UUID save(UUID projectId, String name, List<String> sources, String summaryJson, List<Request> requests, boolean demo) {
+    public UUID save(
+            UUID projectId,
+            String name,
+            List<String> sources,
+            String summaryJson,
+            List<Request> requests,
+            boolean demo) {
         if (requests.isEmpty()) {
             throw new WorkspaceException("an import of request logs needs at least one request");
         }
         return saveStreaming(projectId, name, sources, demo, sink -> {
-            requests.forEach(sink);
-            return summaryJson;
-        }).id();
+                    requests.forEach(sink);
+                    return summaryJson;
+                })
+                .id();
     }
 
     /** What a streamed import reads: it hands each request to the sink and returns its reading summary as JSON. */
@@ -58,15 +67,17 @@ public final class MonitorRepository {
      *
      * @return the import's id, and its count and times
      */
-    public SavedMonitorImport saveStreaming(UUID projectId, String name, List<String> sources, boolean demo, Producer producer) {
+    public SavedMonitorImport saveStreaming(
+            UUID projectId, String name, List<String> sources, boolean demo, Producer producer) {
         ProjectRows.checkedName("an import of request logs", name);
         UUID id = Ids.newId();
         String sourcesJson = Json.write(sources);
         return workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_IMPORT(ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT,"
-                    + " LAST_AT, DEMO, CREATED_AT) VALUES (?,?,?,?,'[]',0,0,0,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO MONITOR_IMPORT(ID, PROJECT_ID, NAME, SOURCES, SUMMARY, REQUESTS, FIRST_AT,"
+                            + " LAST_AT, DEMO, CREATED_AT) VALUES (?,?,?,?,'[]',0,0,0,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -96,7 +107,8 @@ public final class MonitorRepository {
             if (stats[0] == 0) {
                 throw new WorkspaceException("an import of request logs needs at least one request");
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE MONITOR_IMPORT SET REQUESTS = ?, FIRST_AT = ?, LAST_AT = ?, SUMMARY = ? WHERE ID = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE MONITOR_IMPORT SET REQUESTS = ?, FIRST_AT = ?, LAST_AT = ?, SUMMARY = ? WHERE ID = ?")) {
                 ps.setLong(1, stats[0]);
                 ps.setLong(2, stats[1]);
                 ps.setLong(3, stats[2]);
@@ -104,7 +116,8 @@ public final class MonitorRepository {
                 ps.setObject(5, id);
                 ps.executeUpdate();
             }
-            return new SavedMonitorImport(id, projectId, name.strip(), sources, summary, stats[0], stats[1], stats[2], demo, now.toInstant());
+            return new SavedMonitorImport(
+                    id, projectId, name.strip(), sources, summary, stats[0], stats[1], stats[2], demo, now.toInstant());
         });
     }
 
@@ -120,19 +133,22 @@ public final class MonitorRepository {
         long last = requests.stream().mapToLong(Request::epochMillis).max().orElseThrow();
         workspace.transaction(c -> {
             long at;
-            try (PreparedStatement ps = c.prepareStatement("SELECT REQUESTS, PROJECT_ID FROM MONITOR_IMPORT WHERE ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT REQUESTS, PROJECT_ID FROM MONITOR_IMPORT WHERE ID = ?")) {
                 ps.setObject(1, importId);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
-                        throw new WorkspaceException("the kept request logs were deleted while the watch kept adding to them");
+                        throw new WorkspaceException(
+                                "the kept request logs were deleted while the watch kept adding to them");
                     }
                     at = rs.getLong(1);
                     ProjectRows.changing(c, rs.getObject(2, UUID.class));
                 }
             }
             insert(c, importId, at, requests);
-            try (PreparedStatement ps = c.prepareStatement("UPDATE MONITOR_IMPORT SET REQUESTS = REQUESTS + ?, FIRST_AT = LEAST(FIRST_AT, ?),"
-                    + " LAST_AT = GREATEST(LAST_AT, ?), SUMMARY = ? WHERE ID = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE MONITOR_IMPORT SET REQUESTS = REQUESTS + ?, FIRST_AT = LEAST(FIRST_AT, ?),"
+                            + " LAST_AT = GREATEST(LAST_AT, ?), SUMMARY = ? WHERE ID = ?")) {
                 ps.setLong(1, requests.size());
                 ps.setLong(2, first);
                 ps.setLong(3, last);
@@ -144,9 +160,10 @@ public final class MonitorRepository {
         });
     }
 
-    private static final String INSERT_REQUEST = "INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
-            + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    private static final String INSERT_REQUEST =
+            "INSERT INTO MONITOR_REQUEST(IMPORT_ID, POSITION, REQUEST_ID, AT_MS, SEGMENTS,"
+                    + " INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS, FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     private static void insert(Connection c, UUID id, long from, List<Request> requests) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(INSERT_REQUEST)) {
@@ -188,8 +205,9 @@ public final class MonitorRepository {
     public List<Request> load(UUID id) {
         return workspace.read(c -> {
             List<Request> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT REQUEST_ID, AT_MS, SEGMENTS, INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS,"
-                    + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT REQUEST_ID, AT_MS, SEGMENTS, INPUT_TOKENS, OUTPUT_TOKENS, TTFT_MS, LATENCY_MS,"
+                            + " FAILED, STATUS, FINISH_REASON, REFUSAL, PROXIES, PROMPT FROM MONITOR_REQUEST WHERE IMPORT_ID = ? ORDER BY POSITION")) {
                 ps.setObject(1, id);
                 ps.setFetchSize(BATCH);
                 // rows share a few segment combinations: each distinct one parsed once and shared
@@ -205,9 +223,22 @@ public final class MonitorRepository {
                             }
                         }
                         String prox = rs.getString(12);
-                        Map<String, Double> proxies = prox.equals("{}") ? Map.of() : Json.mapper().readValue(prox, PROXIES);
-                        out.add(new Request(rs.getString(1), rs.getLong(2), parsed, number(rs, 4), number(rs, 5), number(rs, 6), number(rs, 7),
-                                rs.getBoolean(8), rs.getString(9), rs.getString(10), rs.getBoolean(11), proxies, rs.getString(13)));
+                        Map<String, Double> proxies =
+                                prox.equals("{}") ? Map.of() : Json.mapper().readValue(prox, PROXIES);
+                        out.add(new Request(
+                                rs.getString(1),
+                                rs.getLong(2),
+                                parsed,
+                                number(rs, 4),
+                                number(rs, 5),
+                                number(rs, 6),
+                                number(rs, 7),
+                                rs.getBoolean(8),
+                                rs.getString(9),
+                                rs.getString(10),
+                                rs.getBoolean(11),
+                                proxies,
+                                rs.getString(13)));
                     }
                 } catch (IOException e) {
                     throw new WorkspaceException("a kept request cannot be read: " + e.getMessage(), e);
@@ -228,13 +259,25 @@ public final class MonitorRepository {
     public List<Request> lengths(UUID projectId) {
         return workspace.read(c -> {
             List<Request> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT R.AT_MS, R.INPUT_TOKENS, R.OUTPUT_TOKENS FROM MONITOR_REQUEST R JOIN MONITOR_IMPORT I"
-                    + " ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT R.AT_MS, R.INPUT_TOKENS, R.OUTPUT_TOKENS FROM MONITOR_REQUEST R JOIN MONITOR_IMPORT I"
+                            + " ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ?")) {
                 ps.setObject(1, projectId);
                 ps.setFetchSize(BATCH);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Request("", rs.getLong(1), Map.of(), number(rs, 2), number(rs, 3), Double.NaN, Double.NaN, false, null, null, false,
+                        out.add(new Request(
+                                "",
+                                rs.getLong(1),
+                                Map.of(),
+                                number(rs, 2),
+                                number(rs, 3),
+                                Double.NaN,
+                                Double.NaN,
+                                false,
+                                null,
+                                null,
+                                false,
                                 Map.of()));
                     }
                 }
@@ -244,8 +287,7 @@ public final class MonitorRepository {
     }
 
     /** The project's kept requests of one combination of segments: the first and last arrival and how many. */
-    public record SegmentTraffic(Map<String, String> segments, long firstMillis, long lastMillis, long requests) {
-    }
+    public record SegmentTraffic(Map<String, String> segments, long firstMillis, long lastMillis, long requests) {}
 
     /** The project's kept traffic grouped by its segments (model, version, route, …), counted in the database. */
     public List<SegmentTraffic> trafficBySegments(UUID projectId) {
@@ -256,14 +298,18 @@ public final class MonitorRepository {
     public List<SegmentTraffic> trafficBySegments(UUID projectId, long fromMillis) {
         return workspace.read(c -> {
             List<SegmentTraffic> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT CAST(R.SEGMENTS AS VARCHAR), MIN(R.AT_MS), MAX(R.AT_MS), COUNT(*) FROM"
-                    + " MONITOR_REQUEST R JOIN MONITOR_IMPORT I ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ? AND R.AT_MS >= ?"
-                    + " GROUP BY CAST(R.SEGMENTS AS VARCHAR)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT CAST(R.SEGMENTS AS VARCHAR), MIN(R.AT_MS), MAX(R.AT_MS), COUNT(*) FROM"
+                            + " MONITOR_REQUEST R JOIN MONITOR_IMPORT I ON R.IMPORT_ID = I.ID WHERE I.PROJECT_ID = ? AND R.AT_MS >= ?"
+                            + " GROUP BY CAST(R.SEGMENTS AS VARCHAR)")) {
                 ps.setObject(1, projectId);
                 ps.setLong(2, fromMillis);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new SegmentTraffic(Map.copyOf(Json.mapper().readValue(rs.getString(1), SEGMENTS)), rs.getLong(2), rs.getLong(3),
+                        out.add(new SegmentTraffic(
+                                Map.copyOf(Json.mapper().readValue(rs.getString(1), SEGMENTS)),
+                                rs.getLong(2),
+                                rs.getLong(3),
                                 rs.getLong(4)));
                     }
                 } catch (IOException e) {
@@ -275,17 +321,25 @@ public final class MonitorRepository {
     }
 
     /** A feedback rotation kept: its date, item count, summary and items (each with its provenance) as JSON. */
-    public record SavedRotation(UUID id, UUID projectId, String name, LocalDate date, int items, String summaryJson, String itemsJson,
-                                Instant createdAt) {
-    }
+    public record SavedRotation(
+            UUID id,
+            UUID projectId,
+            String name,
+            LocalDate date,
+            int items,
+            String summaryJson,
+            String itemsJson,
+            Instant createdAt) {}
 
-    public UUID saveRotation(UUID projectId, String name, LocalDate date, int items, String summaryJson, String itemsJson) {
+    public UUID saveRotation(
+            UUID projectId, String name, LocalDate date, int items, String summaryJson, String itemsJson) {
         ProjectRows.checkedName("a feedback rotation", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO MONITOR_ROTATION(ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY,"
-                    + " ITEMS_JSON, CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO MONITOR_ROTATION(ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY,"
+                            + " ITEMS_JSON, CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -303,10 +357,20 @@ public final class MonitorRepository {
 
     /** The project's feedback rotations, newest first. */
     public List<SavedRotation> rotations(UUID projectId) {
-        return ProjectRows.newestFirst(workspace, "SELECT ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY, ITEMS_JSON, CREATED_AT"
-                + " FROM MONITOR_ROTATION", projectId, rs -> new SavedRotation(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
-                rs.getString(3), rs.getObject(4, LocalDate.class), rs.getInt(5), rs.getString(6), rs.getString(7),
-                rs.getObject(8, OffsetDateTime.class).toInstant()));
+        return ProjectRows.newestFirst(
+                workspace,
+                "SELECT ID, PROJECT_ID, NAME, ROTATION_DATE, ITEMS, SUMMARY, ITEMS_JSON, CREATED_AT"
+                        + " FROM MONITOR_ROTATION",
+                projectId,
+                rs -> new SavedRotation(
+                        rs.getObject(1, UUID.class),
+                        rs.getObject(2, UUID.class),
+                        rs.getString(3),
+                        rs.getObject(4, LocalDate.class),
+                        rs.getInt(5),
+                        rs.getString(6),
+                        rs.getString(7),
+                        rs.getObject(8, OffsetDateTime.class).toInstant()));
     }
 
     private static String clip(String s, int max) {
@@ -328,11 +392,20 @@ public final class MonitorRepository {
 
     private static SavedMonitorImport map(ResultSet rs) throws SQLException {
         try {
-            return new SavedMonitorImport(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    List.of(Json.mapper().readValue(rs.getString(4), String[].class)), rs.getString(5), rs.getLong(6), rs.getLong(7), rs.getLong(8),
-                    rs.getBoolean(9), rs.getObject(10, OffsetDateTime.class).toInstant());
+            return new SavedMonitorImport(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    List.of(Json.mapper().readValue(rs.getString(4), String[].class)),
+                    rs.getString(5),
+                    rs.getLong(6),
+                    rs.getLong(7),
+                    rs.getLong(8),
+                    rs.getBoolean(9),
+                    rs.getObject(10, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("kept request logs " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "kept request logs " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -28,8 +28,9 @@ public final class ProjectRepository {
     /** All projects, by name (case-insensitive). */
     public List<Project> list() {
         return workspace.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM PROJECT ORDER BY LOWER(NAME), NAME");
-                 ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps =
+                            c.prepareStatement("SELECT " + COLUMNS + " FROM PROJECT ORDER BY LOWER(NAME), NAME");
+                    ResultSet rs = ps.executeQuery()) {
                 List<Project> out = new ArrayList<>();
                 while (rs.next()) {
                     out.add(map(rs));
@@ -68,7 +69,8 @@ public final class ProjectRepository {
             requireFreeName(c, n, null);
             Instant now = now();
             Project p = project(Ids.newId(), n, description, demo, now, now);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO PROJECT(" + COLUMNS + ") VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO PROJECT(" + COLUMNS + ") VALUES (?,?,?,?,?,?)")) {
                 ps.setObject(1, p.id());
                 ps.setString(2, p.name());
                 ps.setString(3, p.description());
@@ -88,8 +90,8 @@ public final class ProjectRepository {
             Project old = find(c, id).orElseThrow(() -> new WorkspaceException("no project with id " + id));
             requireFreeName(c, n, id);
             Project p = project(id, n, description, old.demo(), old.createdAt(), now());
-            try (PreparedStatement ps = c.prepareStatement(
-                    "UPDATE PROJECT SET NAME = ?, DESCRIPTION = ?, UPDATED_AT = ? WHERE ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("UPDATE PROJECT SET NAME = ?, DESCRIPTION = ?, UPDATED_AT = ? WHERE ID = ?")) {
                 ps.setString(1, p.name());
                 ps.setString(2, p.description());
                 ps.setObject(3, utc(p.updatedAt()));
@@ -134,7 +136,8 @@ public final class ProjectRepository {
     }
 
     private static Optional<Project> findByName(Connection c, String name) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM PROJECT WHERE LOWER(NAME) = LOWER(?)")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT " + COLUMNS + " FROM PROJECT WHERE LOWER(NAME) = LOWER(?)")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(map(rs)) : Optional.empty();
@@ -145,7 +148,8 @@ public final class ProjectRepository {
     private static void requireFreeName(Connection c, String name, UUID except) throws SQLException {
         Optional<Project> other = findByName(c, name);
         if (other.isPresent() && !other.get().id().equals(except)) {
-            throw new WorkspaceException("a project named '" + other.get().name() + "' already exists in this workspace");
+            throw new WorkspaceException(
+                    "a project named '" + other.get().name() + "' already exists in this workspace");
         }
     }
 
@@ -157,7 +161,8 @@ public final class ProjectRepository {
         }
     }
 
-    private static Project project(UUID id, String name, String description, boolean demo, Instant created, Instant updated) {
+    private static Project project(
+            UUID id, String name, String description, boolean demo, Instant created, Instant updated) {
         try {
             return new Project(id, name, description, demo, created, updated);
         } catch (IllegalArgumentException e) {
@@ -166,8 +171,13 @@ public final class ProjectRepository {
     }
 
     private static Project map(ResultSet rs) throws SQLException {
-        return new Project(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getBoolean(4),
-                rs.getObject(5, OffsetDateTime.class).toInstant(), rs.getObject(6, OffsetDateTime.class).toInstant());
+        return new Project(
+                rs.getObject(1, UUID.class),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getBoolean(4),
+                rs.getObject(5, OffsetDateTime.class).toInstant(),
+                rs.getObject(6, OffsetDateTime.class).toInstant());
     }
 
     private static Instant now() {

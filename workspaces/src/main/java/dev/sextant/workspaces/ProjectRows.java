@@ -29,8 +29,12 @@ final class ProjectRows {
             throw new WorkspaceException(what + " needs a name");
         }
         if (name.strip().length() > MAX_NAME) {
-            throw new WorkspaceException(String.format(Locale.ROOT, "the name of %s is %,d characters long; at most %d are kept",
-                    what, name.strip().length(), MAX_NAME));
+            throw new WorkspaceException(String.format(
+                    Locale.ROOT,
+                    "the name of %s is %,d characters long; at most %d are kept",
+                    what,
+                    name.strip().length(),
+                    MAX_NAME));
         }
         return name;
     }
@@ -41,8 +45,7 @@ final class ProjectRows {
         T map(ResultSet rs) throws SQLException;
     }
 
-    private ProjectRows() {
-    }
+    private ProjectRows() {}
 
     /**
      * Starts a change to a project inside a write transaction: refuses a project that is not there, and marks it
@@ -64,7 +67,8 @@ final class ProjectRows {
     static <T> List<T> newestFirst(Workspace workspace, String select, UUID projectId, RowMapper<T> mapper) {
         return workspace.read(c -> {
             List<T> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(select + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement(select + " WHERE PROJECT_ID = ? ORDER BY CREATED_AT DESC, ID DESC")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

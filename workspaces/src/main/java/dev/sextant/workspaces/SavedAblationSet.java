@@ -11,6 +11,12 @@ import java.util.UUID;
  * @param notes   what the reader did that the user should know
  * @param runs    how many runs it holds
  */
-public record SavedAblationSet(UUID id, UUID projectId, String name, List<String> sources, List<String> notes, int runs, boolean demo,
-                               Instant createdAt) {
-}
+public record SavedAblationSet(
+        UUID id,
+        UUID projectId,
+        String name,
+        List<String> sources,
+        List<String> notes,
+        int runs,
+        boolean demo,
+        Instant createdAt) {}

@@ -4,5 +4,4 @@ import dev.sextant.model.gate.CanaryPlan;
 import java.time.Instant;
 
 /** A project's kept canary plan inputs and the incumbent whose replay baselines they hold (null when none was named). */
-public record SavedCanary(String incumbent, CanaryPlan.Spec spec, Instant updatedAt) {
-}
+public record SavedCanary(String incumbent, CanaryPlan.Spec spec, Instant updatedAt) {}

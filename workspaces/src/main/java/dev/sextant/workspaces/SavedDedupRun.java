@@ -15,8 +15,18 @@ import java.util.UUID;
  * @param out     the output folder it writes at the end, or null
  * @param failure why it failed, or null
  */
-public record SavedDedupRun(UUID id, UUID projectId, String name, String state, DedupSpec spec, CorpusFingerprint corpus, String out,
-                            DedupSummary summary, String failure, boolean demo, Instant createdAt) {
+public record SavedDedupRun(
+        UUID id,
+        UUID projectId,
+        String name,
+        String state,
+        DedupSpec spec,
+        CorpusFingerprint corpus,
+        String out,
+        DedupSummary summary,
+        String failure,
+        boolean demo,
+        Instant createdAt) {
 
     public static final String RUNNING = "RUNNING";
     public static final String COMPLETE = "COMPLETE";

@@ -9,6 +9,14 @@ import java.util.UUID;
  *
  * @param summary each file's reading summary as JSON (records skipped and why, the mapping used)
  */
-public record SavedMonitorImport(UUID id, UUID projectId, String name, List<String> sources, String summary, long requests, long firstMillis,
-                                 long lastMillis, boolean demo, Instant createdAt) {
-}
+public record SavedMonitorImport(
+        UUID id,
+        UUID projectId,
+        String name,
+        List<String> sources,
+        String summary,
+        long requests,
+        long firstMillis,
+        long lastMillis,
+        boolean demo,
+        Instant createdAt) {}

@@ -6,7 +6,8 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A calibration profile kept in a project under a name. */
-public record SavedProfile(UUID id, UUID projectId, String name, CalibrationProfile profile, boolean demo, Instant createdAt) {
+public record SavedProfile(
+        UUID id, UUID projectId, String name, CalibrationProfile profile, boolean demo, Instant createdAt) {
 
     /** The profile as the planners use it. */
     public Calibration calibration() {

@@ -19,13 +19,26 @@ import java.util.UUID;
  * @param failure      why a FAILED scan stopped, in words, else null
  * @param skippedFiles files skipped on resume, with the reason; they are not read
  */
-public record SavedScan(UUID id, UUID projectId, String name, String state, ScanSpec spec, CorpusFingerprint fingerprint,
-                        ScanResult.Summary summary, boolean demo, Instant createdAt, Instant updatedAt, int filesDone,
-                        String failedFile, String failure, List<ScanResult.SkippedFile> skippedFiles) {
+public record SavedScan(
+        UUID id,
+        UUID projectId,
+        String name,
+        String state,
+        ScanSpec spec,
+        CorpusFingerprint fingerprint,
+        ScanResult.Summary summary,
+        boolean demo,
+        Instant createdAt,
+        Instant updatedAt,
+        int filesDone,
+        String failedFile,
+        String failure,
+        List<ScanResult.SkippedFile> skippedFiles) {
 
     public static final String RUNNING = "RUNNING";
     /** Never stored: a RUNNING row whose scan is not running in this process reads as interrupted. */
     public static final String INTERRUPTED = "INTERRUPTED";
+
     public static final String CANCELLED = "CANCELLED";
     public static final String FAILED = "FAILED";
     public static final String COMPLETE = "COMPLETE";
@@ -47,13 +60,16 @@ public record SavedScan(UUID id, UUID projectId, String name, String state, Scan
     /** Its state in words: "failed on FILE: REASON", "interrupted (2 of 3 files done)", "complete (1 file skipped)". */
     public String describe() {
         String s = state.toLowerCase(Locale.ROOT);
-        String skipped = skippedFiles.isEmpty() ? "" : skippedFiles.size() + (skippedFiles.size() == 1 ? " file" : " files") + " skipped";
+        String skipped = skippedFiles.isEmpty()
+                ? ""
+                : skippedFiles.size() + (skippedFiles.size() == 1 ? " file" : " files") + " skipped";
         if (FAILED.equals(state)) {
             return s + (failedFile == null ? ": " : " on " + failedFile + ": ") + failure;
         }
         if (COMPLETE.equals(state)) {
             return skipped.isEmpty() ? s : s + " (" + skipped + ")";
         }
-        return s + " (" + filesDone + " of " + files() + " files done" + (skipped.isEmpty() ? "" : ", " + skipped) + ")";
+        return s + " (" + filesDone + " of " + files() + " files done" + (skipped.isEmpty() ? "" : ", " + skipped)
+                + ")";
     }
 }

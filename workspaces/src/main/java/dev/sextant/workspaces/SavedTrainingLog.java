@@ -11,11 +11,22 @@ import java.util.UUID;
  * @param metrics the metrics it holds, in order
  * @param points  logged points of its longest metric
  */
-public record SavedTrainingLog(UUID id, UUID projectId, String name, String format, List<String> files, int restarts, List<String> metrics,
-                               int points, AnalysisSettings settings, boolean demo, Instant createdAt) {
+public record SavedTrainingLog(
+        UUID id,
+        UUID projectId,
+        String name,
+        String format,
+        List<String> files,
+        int restarts,
+        List<String> metrics,
+        int points,
+        AnalysisSettings settings,
+        boolean demo,
+        Instant createdAt) {
 
     /** The same log, analysed with {@code other}. */
     public SavedTrainingLog withSettings(AnalysisSettings other) {
-        return new SavedTrainingLog(id, projectId, name, format, files, restarts, metrics, points, other, demo, createdAt);
+        return new SavedTrainingLog(
+                id, projectId, name, format, files, restarts, metrics, points, other, demo, createdAt);
     }
 }

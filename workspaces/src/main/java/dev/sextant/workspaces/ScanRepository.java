@@ -50,15 +50,21 @@ public final class ScanRepository {
         this.workspace = workspace;
     }
 
-    public UUID create(UUID projectId, String name, ScanSpec spec, CorpusFingerprint fingerprint, List<BenchmarkItem> items,
-                       boolean demo) {
+    public UUID create(
+            UUID projectId,
+            String name,
+            ScanSpec spec,
+            CorpusFingerprint fingerprint,
+            List<BenchmarkItem> items,
+            boolean demo) {
         ProjectRows.checkedName("a scan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
             OffsetDateTime now = now();
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN(ID, PROJECT_ID, NAME, STATE, SPEC, FINGERPRINT, DEMO, "
-                    + "CREATED_AT, UPDATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO SCAN(ID, PROJECT_ID, NAME, STATE, SPEC, FINGERPRINT, DEMO, "
+                            + "CREATED_AT, UPDATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name);
@@ -70,8 +76,9 @@ public final class ScanRepository {
                 ps.setObject(9, now);
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN_ITEM(ID, SCAN_ID, ORDINAL, BENCHMARK, ITEM_ID, ITEM_TEXT) "
-                    + "VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO SCAN_ITEM(ID, SCAN_ID, ORDINAL, BENCHMARK, ITEM_ID, ITEM_TEXT) "
+                            + "VALUES (?,?,?,?,?,?)")) {
                 for (int i = 0; i < items.size(); i++) {
                     BenchmarkItem it = items.get(i);
                     ps.setObject(1, Ids.newId());
@@ -113,15 +120,17 @@ public final class ScanRepository {
     /** Saves one completed corpus file's findings. */
     public void saveFile(UUID scanId, FileResult r) {
         workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SCAN_FILE(ID, SCAN_ID, PATH, MATCHES, LOCATIONS, COUNTERS, "
-                    + "PLACES) VALUES (?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO SCAN_FILE(ID, SCAN_ID, PATH, MATCHES, LOCATIONS, COUNTERS, "
+                            + "PLACES) VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, Ids.newId());
                 ps.setObject(2, scanId);
                 ps.setString(3, r.file());
                 ps.setBytes(4, encode(r.matched()));
                 ps.setString(5, Json.write(r.locations()));
-                ps.setString(6, Json.write(new long[] {r.bytes(), r.documents(), r.hashHits(), r.collisions(), r.skipped(),
-                        r.invalidUtf8Bytes()}));
+                ps.setString(6, Json.write(new long[] {
+                    r.bytes(), r.documents(), r.hashHits(), r.collisions(), r.skipped(), r.invalidUtf8Bytes()
+                }));
                 ps.setString(7, Json.write(r.places()));
                 ps.executeUpdate();
             }
@@ -133,7 +142,8 @@ public final class ScanRepository {
     public List<FileResult> files(UUID scanId) {
         return workspace.read(c -> {
             List<FileResult> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT PATH, MATCHES, LOCATIONS, COUNTERS, PLACES FROM SCAN_FILE WHERE SCAN_ID = ? ORDER BY ID")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT PATH, MATCHES, LOCATIONS, COUNTERS, PLACES FROM SCAN_FILE WHERE SCAN_ID = ? ORDER BY ID")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -141,16 +151,31 @@ public final class ScanRepository {
                         long[] k;
                         Map<Integer, Long> places;
                         try {
-                            locations = Json.mapper().readValue(rs.getString(3), new TypeReference<Map<Integer, List<ScanResult.Location>>>() { });
+                            locations = Json.mapper()
+                                    .readValue(
+                                            rs.getString(3),
+                                            new TypeReference<Map<Integer, List<ScanResult.Location>>>() {});
                             k = Json.mapper().readValue(rs.getString(4), long[].class);
                             // files saved before place counts existed have none: their kept locations count
-                            places = rs.getString(5) == null ? null
-                                    : Json.mapper().readValue(rs.getString(5), new TypeReference<Map<Integer, Long>>() { });
+                            places = rs.getString(5) == null
+                                    ? null
+                                    : Json.mapper()
+                                            .readValue(rs.getString(5), new TypeReference<Map<Integer, Long>>() {});
                         } catch (IOException e) {
-                            throw new WorkspaceException("scan " + scanId + " has an unreadable file record: " + e.getMessage(), e);
+                            throw new WorkspaceException(
+                                    "scan " + scanId + " has an unreadable file record: " + e.getMessage(), e);
                         }
                         // files saved before the invalid UTF-8 count existed have five counters
-                        out.add(FileResult.of(rs.getString(1), decode(rs.getBytes(2)), locations, places, k[0], k[1], k[2], k[3], k[4],
+                        out.add(FileResult.of(
+                                rs.getString(1),
+                                decode(rs.getBytes(2)),
+                                locations,
+                                places,
+                                k[0],
+                                k[1],
+                                k[2],
+                                k[3],
+                                k[4],
                                 k.length > 5 ? k[5] : 0));
                     }
                 }
@@ -162,7 +187,8 @@ public final class ScanRepository {
     public List<BenchmarkItem> items(UUID scanId) {
         return workspace.read(c -> {
             List<BenchmarkItem> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT BENCHMARK, ITEM_ID, ITEM_TEXT FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT BENCHMARK, ITEM_ID, ITEM_TEXT FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -186,10 +212,12 @@ public final class ScanRepository {
                     }
                 }
             }
-            try (PreparedStatement up = c.prepareStatement("UPDATE SCAN_ITEM SET TOKENS = ?, NGRAMS = ?, MATCHED_NGRAMS = ?, "
-                    + "TOKEN_FRACTION = ?, LONGEST_MATCH = ?, STATUS = ?, SPANS = ?, MORE_LOCATIONS = ? WHERE ID = ?");
-                 PreparedStatement match = c.prepareStatement("INSERT INTO SCAN_MATCH(ID, SCAN_ITEM_ID, FILE, BYTE_OFFSET, DOCUMENT_ID, "
-                         + "SNIPPET) VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement up = c.prepareStatement(
+                            "UPDATE SCAN_ITEM SET TOKENS = ?, NGRAMS = ?, MATCHED_NGRAMS = ?, "
+                                    + "TOKEN_FRACTION = ?, LONGEST_MATCH = ?, STATUS = ?, SPANS = ?, MORE_LOCATIONS = ? WHERE ID = ?");
+                    PreparedStatement match = c.prepareStatement(
+                            "INSERT INTO SCAN_MATCH(ID, SCAN_ITEM_ID, FILE, BYTE_OFFSET, DOCUMENT_ID, "
+                                    + "SNIPPET) VALUES (?,?,?,?,?,?)")) {
                 for (int i = 0; i < r.items().size(); i++) {
                     ScanResult.ItemResult it = r.items().get(i);
                     UUID row = rowIds.get(i);
@@ -208,9 +236,14 @@ public final class ScanRepository {
                         match.setObject(2, row);
                         match.setString(3, l.file());
                         match.setLong(4, l.offset());
-                        match.setString(5, l.documentId() == null || l.documentId().length() <= 400 ? l.documentId()
-                                : l.documentId().substring(0, 399) + "…"); // a label to find the document by, not a key
-                        match.setString(6, l.snippet().length() > 4000 ? l.snippet().substring(0, 4000) : l.snippet());
+                        match.setString(
+                                5,
+                                l.documentId() == null || l.documentId().length() <= 400
+                                        ? l.documentId()
+                                        : l.documentId().substring(0, 399)
+                                                + "…"); // a label to find the document by, not a key
+                        match.setString(
+                                6, l.snippet().length() > 4000 ? l.snippet().substring(0, 4000) : l.snippet());
                         match.addBatch();
                     }
                     if (i % 1000 == 999) {
@@ -221,7 +254,8 @@ public final class ScanRepository {
                 up.executeBatch();
                 match.executeBatch();
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN SET STATE = ?, SUMMARY = ?, UPDATED_AT = ? WHERE ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("UPDATE SCAN SET STATE = ?, SUMMARY = ?, UPDATED_AT = ? WHERE ID = ?")) {
                 ps.setString(1, SavedScan.COMPLETE);
                 ps.setString(2, Json.write(r.summary()));
                 ps.setObject(3, now());
@@ -245,8 +279,8 @@ public final class ScanRepository {
     /** Marks a scan FAILED: the corpus file it stopped on (null when the failure is not tied to one) and why. */
     public void fail(UUID scanId, String file, String reason) {
         workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN SET STATE = ?, FAILED_FILE = ?, FAILURE = ?, UPDATED_AT = ? "
-                    + "WHERE ID = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE SCAN SET STATE = ?, FAILED_FILE = ?, FAILURE = ?, UPDATED_AT = ? " + "WHERE ID = ?")) {
                 ps.setString(1, SavedScan.FAILED);
                 ps.setString(2, clip(file));
                 ps.setString(3, clip(reason == null ? "stopped by an error" : reason));
@@ -264,8 +298,9 @@ public final class ScanRepository {
      */
     public void resumeRun(UUID scanId, CorpusFingerprint fingerprint, List<ScanResult.SkippedFile> skipped) {
         workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE SCAN SET STATE = ?, FINGERPRINT = ?, SKIPPED_FILES = ?, "
-                    + "FAILED_FILE = NULL, FAILURE = NULL, UPDATED_AT = ? WHERE ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("UPDATE SCAN SET STATE = ?, FINGERPRINT = ?, SKIPPED_FILES = ?, "
+                            + "FAILED_FILE = NULL, FAILURE = NULL, UPDATED_AT = ? WHERE ID = ?")) {
                 ps.setString(1, SavedScan.RUNNING);
                 ps.setString(2, Json.write(fingerprint));
                 ps.setString(3, skipped.isEmpty() ? null : Json.write(skipped));
@@ -291,7 +326,8 @@ public final class ScanRepository {
     public List<SavedScan> list(UUID projectId) {
         return workspace.read(c -> {
             List<SavedScan> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE S.PROJECT_ID = ? ORDER BY S.CREATED_AT DESC, S.ID DESC")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement(SELECT + " WHERE S.PROJECT_ID = ? ORDER BY S.CREATED_AT DESC, S.ID DESC")) {
                 ps.setObject(1, projectId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -329,29 +365,43 @@ public final class ScanRepository {
     public ScanResult result(UUID scanId) {
         SavedScan s = find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
         if (!SavedScan.COMPLETE.equals(s.state())) {
-            throw new WorkspaceException("scan '" + s.name() + "' is not complete: " + s.describe() + "; resume it first");
+            throw new WorkspaceException(
+                    "scan '" + s.name() + "' is not complete: " + s.describe() + "; resume it first");
         }
         return workspace.read(c -> {
             Map<UUID, List<ScanResult.Location>> locations = new HashMap<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT M.SCAN_ITEM_ID, M.FILE, M.BYTE_OFFSET, M.DOCUMENT_ID, M.SNIPPET "
-                    + "FROM SCAN_MATCH M JOIN SCAN_ITEM I ON M.SCAN_ITEM_ID = I.ID WHERE I.SCAN_ID = ? ORDER BY M.ID")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT M.SCAN_ITEM_ID, M.FILE, M.BYTE_OFFSET, M.DOCUMENT_ID, M.SNIPPET "
+                            + "FROM SCAN_MATCH M JOIN SCAN_ITEM I ON M.SCAN_ITEM_ID = I.ID WHERE I.SCAN_ID = ? ORDER BY M.ID")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        locations.computeIfAbsent(rs.getObject(1, UUID.class), k -> new ArrayList<>())
-                                .add(new ScanResult.Location(rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
+                        locations
+                                .computeIfAbsent(rs.getObject(1, UUID.class), k -> new ArrayList<>())
+                                .add(new ScanResult.Location(
+                                        rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
                     }
                 }
             }
             List<ScanResult.ItemResult> items = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT ID, BENCHMARK, ITEM_ID, TOKENS, NGRAMS, MATCHED_NGRAMS, TOKEN_FRACTION, "
-                    + "LONGEST_MATCH, STATUS, SPANS, MORE_LOCATIONS FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT ID, BENCHMARK, ITEM_ID, TOKENS, NGRAMS, MATCHED_NGRAMS, TOKEN_FRACTION, "
+                            + "LONGEST_MATCH, STATUS, SPANS, MORE_LOCATIONS FROM SCAN_ITEM WHERE SCAN_ID = ? ORDER BY ORDINAL")) {
                 ps.setObject(1, scanId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        items.add(new ScanResult.ItemResult(rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
-                                rs.getDouble(7), rs.getInt(8), ScanResult.Status.valueOf(rs.getString(9)),
-                                locations.getOrDefault(rs.getObject(1, UUID.class), List.of()), List.of(), spans(rs.getString(10)),
+                        items.add(new ScanResult.ItemResult(
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getInt(4),
+                                rs.getInt(5),
+                                rs.getInt(6),
+                                rs.getDouble(7),
+                                rs.getInt(8),
+                                ScanResult.Status.valueOf(rs.getString(9)),
+                                locations.getOrDefault(rs.getObject(1, UUID.class), List.of()),
+                                List.of(),
+                                spans(rs.getString(10)),
                                 rs.getLong(11)));
                     }
                 }
@@ -366,15 +416,16 @@ public final class ScanRepository {
             return null;
         }
         try {
-            return Json.mapper().readValue(json, new TypeReference<List<ScanResult.Span>>() { });
+            return Json.mapper().readValue(json, new TypeReference<List<ScanResult.Span>>() {});
         } catch (IOException e) {
             throw new WorkspaceException("a scan item has unreadable spans: " + e.getMessage(), e);
         }
     }
 
-    private static final String SELECT = "SELECT S.ID, S.PROJECT_ID, S.NAME, S.STATE, S.SPEC, S.FINGERPRINT, S.SUMMARY, S.DEMO, "
-            + "S.CREATED_AT, S.UPDATED_AT, (SELECT COUNT(*) FROM SCAN_FILE F WHERE F.SCAN_ID = S.ID), S.FAILED_FILE, S.FAILURE, "
-            + "S.SKIPPED_FILES FROM SCAN S";
+    private static final String SELECT =
+            "SELECT S.ID, S.PROJECT_ID, S.NAME, S.STATE, S.SPEC, S.FINGERPRINT, S.SUMMARY, S.DEMO, "
+                    + "S.CREATED_AT, S.UPDATED_AT, (SELECT COUNT(*) FROM SCAN_FILE F WHERE F.SCAN_ID = S.ID), S.FAILED_FILE, S.FAILURE, "
+                    + "S.SKIPPED_FILES FROM SCAN S";
 
     private static SavedScan map(ResultSet rs) throws SQLException {
         try {
@@ -382,25 +433,38 @@ public final class ScanRepository {
             String skipped = rs.getString(14);
             UUID id = rs.getObject(1, UUID.class);
             String state = rs.getString(4);
-            // the workspace is open in one process only, so a RUNNING row of a scan not running here was left by a
-            // process that is gone
+            // the workspace is open in one process only, so a RUNNING row of a scan not
+            // running here was left by a process that is gone
             if (SavedScan.RUNNING.equals(state) && !RUNNING_HERE.contains(id)) {
                 state = SavedScan.INTERRUPTED;
             }
-            return new SavedScan(id, rs.getObject(2, UUID.class), rs.getString(3), state,
-                    Json.mapper().readValue(rs.getString(5), ScanSpec.class), Json.mapper().readValue(rs.getString(6), CorpusFingerprint.class),
-                    summary == null ? null : Json.mapper().readValue(summary, ScanResult.Summary.class), rs.getBoolean(8),
-                    rs.getObject(9, OffsetDateTime.class).toInstant(), rs.getObject(10, OffsetDateTime.class).toInstant(), rs.getInt(11),
-                    rs.getString(12), rs.getString(13),
-                    skipped == null ? List.of() : Json.mapper().readValue(skipped, new TypeReference<List<ScanResult.SkippedFile>>() { }));
+            return new SavedScan(
+                    id,
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    state,
+                    Json.mapper().readValue(rs.getString(5), ScanSpec.class),
+                    Json.mapper().readValue(rs.getString(6), CorpusFingerprint.class),
+                    summary == null ? null : Json.mapper().readValue(summary, ScanResult.Summary.class),
+                    rs.getBoolean(8),
+                    rs.getObject(9, OffsetDateTime.class).toInstant(),
+                    rs.getObject(10, OffsetDateTime.class).toInstant(),
+                    rs.getInt(11),
+                    rs.getString(12),
+                    rs.getString(13),
+                    skipped == null
+                            ? List.of()
+                            : Json.mapper().readValue(skipped, new TypeReference<List<ScanResult.SkippedFile>>() {}));
         } catch (IOException e) {
             throw new WorkspaceException("unreadable scan record: " + e.getMessage(), e);
         }
     }
 
     private static void touch(Connection c, UUID scanId, String state) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(state == null ? "UPDATE SCAN SET UPDATED_AT = ? WHERE ID = ?"
-                : "UPDATE SCAN SET UPDATED_AT = ?, STATE = ? WHERE ID = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                state == null
+                        ? "UPDATE SCAN SET UPDATED_AT = ? WHERE ID = ?"
+                        : "UPDATE SCAN SET UPDATED_AT = ?, STATE = ? WHERE ID = ?")) {
             ps.setObject(1, now());
             if (state == null) {
                 ps.setObject(2, scanId);

@@ -1,8 +1,8 @@
 package dev.sextant.workspaces;
 
 import dev.sextant.model.io.Json;
-import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingPlanRequest;
 import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,7 +16,8 @@ import java.util.UUID;
 /** Serving plans kept in a project; each save is one transaction. */
 public final class ServingPlanRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT FROM SERVING_PLAN";
+    private static final String SELECT =
+            "SELECT ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT FROM SERVING_PLAN";
 
     private final Workspace workspace;
 
@@ -31,8 +32,9 @@ public final class ServingPlanRepository {
         String studyJson = Json.write(study);
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO SERVING_PLAN(ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT) "
-                    + "VALUES (?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO SERVING_PLAN(ID, PROJECT_ID, NAME, REQUEST, STUDY, DEMO, CREATED_AT) "
+                            + "VALUES (?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -56,11 +58,17 @@ public final class ServingPlanRepository {
 
     private static SavedServingPlan map(ResultSet rs) throws SQLException {
         try {
-            return new SavedServingPlan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    Json.mapper().readValue(rs.getString(4), ServingPlanRequest.class), Json.mapper().readValue(rs.getString(5), ServingAnalysis.class),
-                    rs.getBoolean(6), rs.getObject(7, OffsetDateTime.class).toInstant());
+            return new SavedServingPlan(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    Json.mapper().readValue(rs.getString(4), ServingPlanRequest.class),
+                    Json.mapper().readValue(rs.getString(5), ServingAnalysis.class),
+                    rs.getBoolean(6),
+                    rs.getObject(7, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("saved serving plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "saved serving plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -19,8 +19,14 @@ import java.util.TreeMap;
  * @param window              where the main window was when it last closed; null before the first close
  * @param spark               where "Run on cluster" sends corpus work: a Spark master and settings
  */
-public record Settings(String theme, boolean openLastWorkspace, List<String> recentWorkspaces, String currency,
-                       Map<String, Double> columnWidths, Window window, Spark spark) {
+public record Settings(
+        String theme,
+        boolean openLastWorkspace,
+        List<String> recentWorkspaces,
+        String currency,
+        Map<String, Double> columnWidths,
+        Window window,
+        Spark spark) {
 
     /**
      * The Spark cluster corpus scans and deduplication run on when asked to run on a cluster.
@@ -52,7 +58,8 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
                 }
                 int eq = line.indexOf('=');
                 if (eq <= 0) {
-                    throw new InputError("settings.sparkConf", "line " + (i + 1) + ": expected key=value, got '" + line + "'");
+                    throw new InputError(
+                            "settings.sparkConf", "line " + (i + 1) + ": expected key=value, got '" + line + "'");
                 }
                 out.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
             }
@@ -62,7 +69,8 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
         /** The settings as {@link #parseConf} reads them, sorted by key. */
         public String confText() {
             StringBuilder b = new StringBuilder();
-            new TreeMap<>(conf).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+            new TreeMap<>(conf)
+                    .forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
             return b.toString();
         }
     }
@@ -80,7 +88,12 @@ public record Settings(String theme, boolean openLastWorkspace, List<String> rec
 
         /** Whether these bounds are a usable size (a file edited by hand may hold anything). */
         public boolean usable() {
-            return Double.isFinite(x) && Double.isFinite(y) && width >= 100 && height >= 100 && width < 100_000 && height < 100_000;
+            return Double.isFinite(x)
+                    && Double.isFinite(y)
+                    && width >= 100
+                    && height >= 100
+                    && width < 100_000
+                    && height < 100_000;
         }
     }
 

@@ -29,9 +29,10 @@ import java.util.zip.Inflater;
  */
 public final class TrainingLogRepository {
 
-    private static final String SELECT = "SELECT L.ID, L.PROJECT_ID, L.NAME, L.FORMAT, L.FILES, L.RESTARTS, L.SETTINGS, L.DEMO, L.CREATED_AT,"
-            + " (SELECT LISTAGG(S.METRIC, CHAR(10)) WITHIN GROUP (ORDER BY S.POSITION) FROM TRAINING_LOG_SERIES S WHERE S.LOG_ID = L.ID),"
-            + " (SELECT COALESCE(MAX(S.POINTS), 0) FROM TRAINING_LOG_SERIES S WHERE S.LOG_ID = L.ID) FROM TRAINING_LOG L";
+    private static final String SELECT =
+            "SELECT L.ID, L.PROJECT_ID, L.NAME, L.FORMAT, L.FILES, L.RESTARTS, L.SETTINGS, L.DEMO, L.CREATED_AT,"
+                    + " (SELECT LISTAGG(S.METRIC, CHAR(10)) WITHIN GROUP (ORDER BY S.POSITION) FROM TRAINING_LOG_SERIES S WHERE S.LOG_ID = L.ID),"
+                    + " (SELECT COALESCE(MAX(S.POINTS), 0) FROM TRAINING_LOG_SERIES S WHERE S.LOG_ID = L.ID) FROM TRAINING_LOG L";
 
     private final Workspace workspace;
 
@@ -50,8 +51,9 @@ public final class TrainingLogRepository {
         }
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_LOG(ID, PROJECT_ID, NAME, FORMAT, FILES, RESTARTS, SETTINGS, DEMO,"
-                    + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO TRAINING_LOG(ID, PROJECT_ID, NAME, FORMAT, FILES, RESTARTS, SETTINGS, DEMO,"
+                            + " CREATED_AT) VALUES (?,?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -63,8 +65,9 @@ public final class TrainingLogRepository {
                 ps.setObject(9, OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS));
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_LOG_SERIES(LOG_ID, POSITION, METRIC, POINTS, STEPS, VALS)"
-                    + " VALUES (?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO TRAINING_LOG_SERIES(LOG_ID, POSITION, METRIC, POINTS, STEPS, VALS)"
+                            + " VALUES (?,?,?,?,?,?)")) {
                 int i = 0;
                 for (MetricSeries m : log.metrics().values()) {
                     ps.setObject(1, id);
@@ -93,7 +96,8 @@ public final class TrainingLogRepository {
             String format;
             List<String> files;
             int restarts;
-            try (PreparedStatement ps = c.prepareStatement("SELECT FORMAT, FILES, RESTARTS FROM TRAINING_LOG WHERE ID = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT FORMAT, FILES, RESTARTS FROM TRAINING_LOG WHERE ID = ?")) {
                 ps.setObject(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -105,13 +109,19 @@ public final class TrainingLogRepository {
                 }
             }
             Map<String, MetricSeries> metrics = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT METRIC, POINTS, STEPS, VALS FROM TRAINING_LOG_SERIES WHERE LOG_ID = ? ORDER BY POSITION")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT METRIC, POINTS, STEPS, VALS FROM TRAINING_LOG_SERIES WHERE LOG_ID = ? ORDER BY POSITION")) {
                 ps.setObject(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         String metric = rs.getString(1);
                         int n = rs.getInt(2);
-                        metrics.put(metric, new MetricSeries(metric, steps(inflate(rs.getBytes(3), n * 8), n), values(inflate(rs.getBytes(4), n * 8), n)));
+                        metrics.put(
+                                metric,
+                                new MetricSeries(
+                                        metric,
+                                        steps(inflate(rs.getBytes(3), n * 8), n),
+                                        values(inflate(rs.getBytes(4), n * 8), n)));
                     }
                 }
             }
@@ -138,12 +148,21 @@ public final class TrainingLogRepository {
     private static SavedTrainingLog map(ResultSet rs) throws SQLException {
         try {
             String metrics = rs.getString(10);
-            return new SavedTrainingLog(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3), rs.getString(4),
-                    readFiles(rs.getString(5)), rs.getInt(6), metrics == null ? List.of() : List.of(metrics.split("\n")), rs.getInt(11),
-                    Json.mapper().readValue(rs.getString(7), AnalysisSettings.class), rs.getBoolean(8),
+            return new SavedTrainingLog(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    rs.getString(4),
+                    readFiles(rs.getString(5)),
+                    rs.getInt(6),
+                    metrics == null ? List.of() : List.of(metrics.split("\n")),
+                    rs.getInt(11),
+                    Json.mapper().readValue(rs.getString(7), AnalysisSettings.class),
+                    rs.getBoolean(8),
                     rs.getObject(9, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("kept training log " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "kept training log " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 
@@ -224,7 +243,8 @@ public final class TrainingLogRepository {
                 n += k;
             }
             if (n != size) {
-                throw new WorkspaceException("a kept training log's series is damaged (" + n + " of " + size + " bytes)");
+                throw new WorkspaceException(
+                        "a kept training log's series is damaged (" + n + " of " + size + " bytes)");
             }
             return out;
         } catch (DataFormatException e) {

@@ -20,7 +20,8 @@ import java.util.UUID;
 /** Training plans kept in a project; each save is one transaction. */
 public final class TrainingPlanRepository {
 
-    private static final String SELECT = "SELECT ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, CREATED_AT FROM TRAINING_PLAN";
+    private static final String SELECT =
+            "SELECT ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, CREATED_AT FROM TRAINING_PLAN";
 
     private final Workspace workspace;
 
@@ -28,13 +29,20 @@ public final class TrainingPlanRepository {
         this.workspace = workspace;
     }
 
-    public UUID save(UUID projectId, String name, TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults, boolean demo) {
+    public UUID save(
+            UUID projectId,
+            String name,
+            TrainingRequest request,
+            TrainingPlan plan,
+            FaultTolerance.Spec faults,
+            boolean demo) {
         ProjectRows.checkedName("a saved plan", name);
         UUID id = Ids.newId();
         workspace.transaction(c -> {
             ProjectRows.changing(c, projectId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO TRAINING_PLAN(ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, "
-                    + "CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO TRAINING_PLAN(ID, PROJECT_ID, NAME, REQUEST, PLAN, FAULTS, DEMO, "
+                            + "CREATED_AT) VALUES (?,?,?,?,?,?,?,?)")) {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
@@ -75,12 +83,18 @@ public final class TrainingPlanRepository {
 
     private static SavedTrainingPlan map(ResultSet rs) throws SQLException {
         try {
-            return new SavedTrainingPlan(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                    request(rs.getString(4)), Json.mapper().readValue(rs.getString(5), TrainingPlan.class),
-                    Json.mapper().readValue(rs.getString(6), FaultTolerance.Spec.class), rs.getBoolean(7),
+            return new SavedTrainingPlan(
+                    rs.getObject(1, UUID.class),
+                    rs.getObject(2, UUID.class),
+                    rs.getString(3),
+                    request(rs.getString(4)),
+                    Json.mapper().readValue(rs.getString(5), TrainingPlan.class),
+                    Json.mapper().readValue(rs.getString(6), FaultTolerance.Spec.class),
+                    rs.getBoolean(7),
                     rs.getObject(8, OffsetDateTime.class).toInstant());
         } catch (IOException e) {
-            throw new WorkspaceException("saved training plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
+            throw new WorkspaceException(
+                    "saved training plan " + rs.getString(3) + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

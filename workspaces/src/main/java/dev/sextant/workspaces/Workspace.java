@@ -99,7 +99,8 @@ public final class Workspace implements AutoCloseable {
         }
         boolean existed = Files.isDirectory(d);
         if (existed && !isEmptyDir(d)) {
-            throw new WorkspaceException(d + " is a folder with other files in it; choose a new or empty folder for a workspace");
+            throw new WorkspaceException(
+                    d + " is a folder with other files in it; choose a new or empty folder for a workspace");
         }
         if (Files.exists(d) && !existed) {
             throw new WorkspaceException(d + " is a file, not a folder");
@@ -109,7 +110,9 @@ public final class Workspace implements AutoCloseable {
             Workspace ws = connect(d, Migrator.standard(), false);
             try {
                 ws.migrateTo(schemaVersion);
-                ws.setProperty("created_at", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+                ws.setProperty(
+                        "created_at",
+                        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
                 return ws;
             } catch (RuntimeException e) {
                 ws.close();
@@ -180,10 +183,11 @@ public final class Workspace implements AutoCloseable {
     /** Removes what an import killed mid-way left behind; this process holds the workspace, so no import is running. */
     private static void removeStaleStaging(Path d) {
         try (Stream<Path> s = Files.list(d)) {
-            s.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX) && Files.isDirectory(p)).forEach(p -> {
-                LOG.info("removing {} left by an interrupted import", p);
-                deleteQuietly(p, false);
-            });
+            s.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX) && Files.isDirectory(p))
+                    .forEach(p -> {
+                        LOG.info("removing {} left by an interrupted import", p);
+                        deleteQuietly(p, false);
+                    });
         } catch (IOException e) {
             LOG.warn("cannot look for interrupted imports in {}: {}", d, e.getMessage());
         }
@@ -197,8 +201,10 @@ public final class Workspace implements AutoCloseable {
         try {
             Files.copy(db, backup, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new WorkspaceException("cannot back up " + db + " before migrating it: " + StorageFailure.plain(e)
-                    + "; the workspace was left as it was", e);
+            throw new WorkspaceException(
+                    "cannot back up " + db + " before migrating it: " + StorageFailure.plain(e)
+                            + "; the workspace was left as it was",
+                    e);
         }
         Workspace ws = connect(dir, migrator, true);
         try {
@@ -217,8 +223,11 @@ public final class Workspace implements AutoCloseable {
                 throw we;
             }
             LOG.warn("migration of {} failed", dir, e);
-            throw new WorkspaceException("cannot bring workspace " + dir + " up to this version of Sextant ("
-                    + (e instanceof IOException io ? StorageFailure.plain(io) : "details in the log") + "); it was restored as it was", e);
+            throw new WorkspaceException(
+                    "cannot bring workspace " + dir + " up to this version of Sextant ("
+                            + (e instanceof IOException io ? StorageFailure.plain(io) : "details in the log")
+                            + "); it was restored as it was",
+                    e);
         }
     }
 
@@ -254,12 +263,13 @@ public final class Workspace implements AutoCloseable {
         String url = baseUrl(dir) + ";IFEXISTS=TRUE;ACCESS_MODE_DATA=r";
         try (Connection c = DriverManager.getConnection(url, "sextant", "")) {
             if (!Migrator.isWorkspace(c)) {
-                throw DatabaseFileCheck.notAWorkspace(dir.resolve(DATABASE_FILE), "it is a database of another program");
+                throw DatabaseFileCheck.notAWorkspace(
+                        dir.resolve(DATABASE_FILE), "it is a database of another program");
             }
         } catch (SQLException e) {
             if (e.getErrorCode() == ErrorCode.DATABASE_IS_READ_ONLY) {
-                // the store asked to write while only being read: its chunks do not add up (a file cut short), and reading
-                // it for writing would "recover" an older state over it
+                // the store asked to write while only being read: its chunks do not add up (a file cut short), and
+                // reading it for writing would "recover" an older state over it
                 LOG.warn("workspace {} cannot be read without rewriting it", dir, e);
                 throw DatabaseFileCheck.damaged(dir.resolve(DATABASE_FILE), e);
             }
@@ -284,12 +294,15 @@ public final class Workspace implements AutoCloseable {
             case ErrorCode.DATABASE_ALREADY_OPEN_1:
                 return new WorkspaceInUseException(dir, readOwner(dir), e);
             case ErrorCode.FILE_VERSION_ERROR_1:
-                return new WorkspaceException("workspace " + dir + " was written by an incompatible H2 version; open it with the"
-                        + " Sextant that wrote it and export it as an archive (sextant workspace export)", e);
+                return new WorkspaceException(
+                        "workspace " + dir + " was written by an incompatible H2 version; open it with the"
+                                + " Sextant that wrote it and export it as an archive (sextant workspace export)",
+                        e);
             case ErrorCode.FILE_CORRUPTED_1:
                 return DatabaseFileCheck.damaged(dir.resolve(DATABASE_FILE), e);
             case ErrorCode.WRONG_USER_OR_PASSWORD:
-                return DatabaseFileCheck.notAWorkspace(dir.resolve(DATABASE_FILE), "it is a database of another program");
+                return DatabaseFileCheck.notAWorkspace(
+                        dir.resolve(DATABASE_FILE), "it is a database of another program");
             case ErrorCode.DATABASE_NOT_FOUND_WITH_IF_EXISTS_1:
                 return new WorkspaceException("no workspace at " + dir, e);
             default:
@@ -298,8 +311,9 @@ public final class Workspace implements AutoCloseable {
     }
 
     private void writeOwner() {
-        String holder = "pid " + ProcessHandle.current().pid() + " on " + hostName() + " since " + Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                + ", " + ManagementFactory.getRuntimeMXBean().getVmName();
+        String holder = "pid " + ProcessHandle.current().pid() + " on " + hostName() + " since "
+                + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ", "
+                + ManagementFactory.getRuntimeMXBean().getVmName();
         try {
             Files.writeString(dir.resolve(OWNER_FILE), holder);
         } catch (IOException e) {
@@ -472,7 +486,8 @@ public final class Workspace implements AutoCloseable {
     public void setProperty(String name, String value) {
         Objects.requireNonNull(value, "value");
         transaction(c -> {
-            try (var ps = c.prepareStatement("MERGE INTO WORKSPACE_PROPERTY(NAME, TEXT_VALUE) KEY(NAME) VALUES (?, ?)")) {
+            try (var ps =
+                    c.prepareStatement("MERGE INTO WORKSPACE_PROPERTY(NAME, TEXT_VALUE) KEY(NAME) VALUES (?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, value);
                 return ps.executeUpdate();

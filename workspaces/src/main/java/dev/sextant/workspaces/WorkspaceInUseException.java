@@ -10,9 +10,11 @@ public final class WorkspaceInUseException extends WorkspaceException {
     private final transient Path workspaceDir;
 
     WorkspaceInUseException(Path workspaceDir, String holder, Throwable cause) {
-        super("workspace " + workspaceDir + " is already open in another process"
-                + (holder == null ? "" : " (" + holder + ")")
-                + "; close it there or choose another workspace", cause);
+        super(
+                "workspace " + workspaceDir + " is already open in another process"
+                        + (holder == null ? "" : " (" + holder + ")")
+                        + "; close it there or choose another workspace",
+                cause);
         this.workspaceDir = workspaceDir;
     }
 

@@ -11,8 +11,15 @@ import org.h2.engine.Constants;
  *
  * @param databaseBytes size of the database file on disk
  */
-public record WorkspaceSummary(String name, String path, String databaseFile, long databaseBytes, int schemaVersion,
-                               String createdAt, String h2Version, List<Project> projects) {
+public record WorkspaceSummary(
+        String name,
+        String path,
+        String databaseFile,
+        long databaseBytes,
+        int schemaVersion,
+        String createdAt,
+        String h2Version,
+        List<Project> projects) {
 
     public WorkspaceSummary {
         projects = List.copyOf(projects);
@@ -25,7 +32,14 @@ public record WorkspaceSummary(String name, String path, String databaseFile, lo
         } catch (IOException e) {
             bytes = -1;
         }
-        return new WorkspaceSummary(ws.name(), ws.dir().toString(), ws.databaseFile().toString(), bytes, ws.schemaVersion(),
-                ws.property("created_at"), Constants.FULL_VERSION, ws.projects().list());
+        return new WorkspaceSummary(
+                ws.name(),
+                ws.dir().toString(),
+                ws.databaseFile().toString(),
+                bytes,
+                ws.schemaVersion(),
+                ws.property("created_at"),
+                Constants.FULL_VERSION,
+                ws.projects().list());
     }
 }

@@ -26,7 +26,8 @@ class AblationSetRepositoryTest {
             assertThat(ws.ablationSets().load(seeded.id())).isEqualTo(DemoAblations.runs());
 
             Project p = ws.projects().create("Ablations", "");
-            List<AblationRunsFile.Run> runs = List.of(new AblationRunsFile.Run("a", 1e8, 2e9, 3.1, null, null, null, null, null, null, 2),
+            List<AblationRunsFile.Run> runs = List.of(
+                    new AblationRunsFile.Run("a", 1e8, 2e9, 3.1, null, null, null, null, null, null, 2),
                     new AblationRunsFile.Run("b", 2e8, 4e9, 2.9, 4.8e18, 1.5e8, 524288.0, 3e-4, "wsd", 2000.0, 3));
             var id = ws.ablationSets().save(p.id(), "mine", List.of("runs.csv"), List.of("a note"), runs, false);
             SavedAblationSet kept = ws.ablationSets().list(p.id()).get(0);
@@ -35,7 +36,8 @@ class AblationSetRepositoryTest {
             assertThat(kept.notes()).containsExactly("a note");
             assertThat(kept.runs()).isEqualTo(2);
             assertThat(ws.ablationSets().load(id)).isEqualTo(runs);
-            assertThatThrownBy(() -> ws.ablationSets().save(p.id(), " ", List.of(), List.of(), runs, false)).hasMessageContaining("needs a name");
+            assertThatThrownBy(() -> ws.ablationSets().save(p.id(), " ", List.of(), List.of(), runs, false))
+                    .hasMessageContaining("needs a name");
             assertThatThrownBy(() -> ws.ablationSets().save(p.id(), "empty", List.of(), List.of(), List.of(), false))
                     .hasMessageContaining("at least one run");
             ws.ablationSets().delete(id);

@@ -25,7 +25,9 @@ public final class ChildProcess implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(WorkspaceChild.class.getName());
         cmd.addAll(List.of(args));
-        process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        process = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
     }
 
     private BufferedReader out;

@@ -26,7 +26,8 @@ class DamagedWorkspaceTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"empty", "text", "random", "zeros", "truncated", "headerless", "foreign-user", "foreign-tables"})
+    @ValueSource(
+            strings = {"empty", "text", "random", "zeros", "truncated", "headerless", "foreign-user", "foreign-tables"})
     void isRefusedAndLeftUntouched(String kind) throws Exception {
         Path dir = tmp.resolve(kind);
         Files.createDirectories(dir);
@@ -37,9 +38,13 @@ class DamagedWorkspaceTest {
             assertThatThrownBy(() -> Workspace.open(dir))
                     .isInstanceOf(WorkspaceException.class)
                     .satisfies(e -> {
-                        assertThat(e.getMessage()).doesNotContain("\n").contains(db.toString())
+                        assertThat(e.getMessage())
+                                .doesNotContain("\n")
+                                .contains(db.toString())
                                 .containsAnyOf("damaged", "not a Sextant workspace")
-                                .doesNotContainIgnoringCase("h2").doesNotContain("Exception").doesNotContain("[9");
+                                .doesNotContainIgnoringCase("h2")
+                                .doesNotContain("Exception")
+                                .doesNotContain("[9");
                     });
             assertThatThrownBy(() -> Workspace.openOrCreate(dir)).isInstanceOf(WorkspaceException.class);
         }
@@ -68,7 +73,9 @@ class DamagedWorkspaceTest {
         String before = sha256(db);
         try (Workspace ws = Workspace.open(dir)) {
             // a cut past the last whole chunk reads as a crash would: the store opens at its last consistent state
-            assertThat(percent).as("a cut that leaves a consistent earlier state").isGreaterThanOrEqualTo(50);
+            assertThat(percent)
+                    .as("a cut that leaves a consistent earlier state")
+                    .isGreaterThanOrEqualTo(50);
             assertThat(ws.projects().list()).isNotEmpty();
         } catch (WorkspaceException e) {
             assertThat(e.getMessage()).contains(db.toString()).containsAnyOf("damaged", "not a Sextant workspace");
@@ -102,7 +109,8 @@ class DamagedWorkspaceTest {
                         }
                     }
                     case "foreign-user" -> foreign(db, "sa", "CREATE TABLE CUSTOMER(ID INT PRIMARY KEY, NAME VARCHAR)");
-                    case "foreign-tables" -> foreign(db, "sextant", "CREATE TABLE CUSTOMER(ID INT PRIMARY KEY, NAME VARCHAR)");
+                    case "foreign-tables" -> foreign(
+                            db, "sextant", "CREATE TABLE CUSTOMER(ID INT PRIMARY KEY, NAME VARCHAR)");
                     default -> throw new IllegalArgumentException(kind);
                 }
             } catch (Exception e) {

@@ -33,7 +33,8 @@ public final class FullDiskChild {
         // 1. An import that cannot fit is refused up front, naming what it needs.
         try (Workspace ws = Workspace.open(dir)) {
             try {
-                WorkspaceArchive.importProject(ws, outside.resolve("big.sextant.zip"), ProgressListener.NONE, CancellationToken.none());
+                WorkspaceArchive.importProject(
+                        ws, outside.resolve("big.sextant.zip"), ProgressListener.NONE, CancellationToken.none());
                 System.out.println("CHECK import-refused false");
             } catch (RuntimeException e) {
                 System.out.println("MSG " + e.getMessage());
@@ -48,11 +49,25 @@ public final class FullDiskChild {
         try (Workspace ws = Workspace.open(dir)) {
             List<ItemScore> rows = new ArrayList<>();
             for (int i = 0; i < 100_000; i++) {
-                rows.add(new ItemScore("model-with-a-long-name-" + (i % 7), "benchmark", "item-number-" + i, i % 2, null, null, null, null, null));
+                rows.add(new ItemScore(
+                        "model-with-a-long-name-" + (i % 7),
+                        "benchmark",
+                        "item-number-" + i,
+                        i % 2,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
             }
             try {
-                ws.evaluation().importFiles(mine.id(), List.of(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "rows.csv", "test", rows, null)),
-                        false, ProgressListener.NONE, CancellationToken.none());
+                ws.evaluation()
+                        .importFiles(
+                                mine.id(),
+                                List.of(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "rows.csv", "test", rows, null)),
+                                false,
+                                ProgressListener.NONE,
+                                CancellationToken.none());
                 System.out.println("CHECK write-failed false");
             } catch (RuntimeException e) {
                 System.out.println("MSG " + e.getMessage());
@@ -72,7 +87,8 @@ public final class FullDiskChild {
             System.out.println("CHECK export-failed true");
         }
         try (var s = Files.list(disk)) {
-            System.out.println("CHECK no-partial-export " + s.noneMatch(p -> p.getFileName().toString().contains("out.sextant.zip")));
+            System.out.println("CHECK no-partial-export "
+                    + s.noneMatch(p -> p.getFileName().toString().contains("out.sextant.zip")));
         }
 
         // 4. Space freed: the workspace opens with what it had, and takes writes again.
@@ -81,14 +97,17 @@ public final class FullDiskChild {
         try (Workspace ws = Workspace.open(dir)) {
             ws.projects().create("After", "");
             System.out.println("CHECK writable-again " + (ws.projects().list().size() == 2));
-            System.out.println("CHECK no-rows-kept " + ws.evaluation().load(mine.id()).items().isEmpty());
+            System.out.println("CHECK no-rows-kept "
+                    + ws.evaluation().load(mine.id()).items().isEmpty());
         }
         System.out.println("DONE");
     }
 
     private static String projects(Path dir) {
         try (Workspace ws = Workspace.open(dir)) {
-            return ws.projects().list().stream().map(p -> p.id() + " " + p.name() + " " + p.updatedAt()).collect(Collectors.joining("\n"));
+            return ws.projects().list().stream()
+                    .map(p -> p.id() + " " + p.name() + " " + p.updatedAt())
+                    .collect(Collectors.joining("\n"));
         }
     }
 

@@ -30,7 +30,8 @@ class IdsTest {
         UUID previous = Ids.newId();
         for (int i = 0; i < 50_000; i++) {
             UUID next = Ids.newId();
-            assertThat(Long.compareUnsigned(next.getMostSignificantBits(), previous.getMostSignificantBits())).isPositive();
+            assertThat(Long.compareUnsigned(next.getMostSignificantBits(), previous.getMostSignificantBits()))
+                    .isPositive();
             previous = next;
         }
     }

@@ -51,20 +51,26 @@ class MigrationTest {
         }
         assertThatThrownBy(() -> Workspace.open(dir, withSecond("test/V002__broken.sql")))
                 .isInstanceOf(WorkspaceException.class)
-                .hasMessageContaining("migration to schema version " + (Migrator.ALL.size() + 1) + " (test migration) failed")
-                .hasMessageContaining("(details in the log)").hasMessageNotContaining("NO_SUCH_TABLE")
-                .satisfies(e -> assertThat(e.getCause()).hasMessageContaining("NO_SUCH_TABLE")); // the detail goes to the log, not the user
+                .hasMessageContaining(
+                        "migration to schema version " + (Migrator.ALL.size() + 1) + " (test migration) failed")
+                .hasMessageContaining("(details in the log)")
+                .hasMessageNotContaining("NO_SUCH_TABLE")
+                // the detail goes to the log, not the user
+                .satisfies(e -> assertThat(e.getCause()).hasMessageContaining("NO_SUCH_TABLE"));
         assertThat(backups(dir)).isEmpty();
         try (Workspace ws = Workspace.open(dir)) {
             assertThat(ws.schemaVersion()).isEqualTo(Migrator.standard().latestVersion());
-            assertThat(tableExists(ws, "HALF_DONE")).as("the half-applied DDL is gone").isFalse();
+            assertThat(tableExists(ws, "HALF_DONE"))
+                    .as("the half-applied DDL is gone")
+                    .isFalse();
             assertThat(ws.projects().list()).extracting(Project::description).containsExactly("must survive");
         }
     }
 
     @Test
     void migrationVersionsMustBeConsecutive() {
-        assertThatThrownBy(() -> new Migrator(List.of(new Migration(2, "x", "x.sql")))).hasMessageContaining("1, 2, 3");
+        assertThatThrownBy(() -> new Migrator(List.of(new Migration(2, "x", "x.sql"))))
+                .hasMessageContaining("1, 2, 3");
     }
 
     private static boolean tableExists(Workspace ws, String table) {
@@ -77,7 +83,8 @@ class MigrationTest {
 
     private static List<Path> backups(Path dir) {
         try (var files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".bak")).toList();
+            return files.filter(p -> p.getFileName().toString().endsWith(".bak"))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -23,8 +23,18 @@ class MonitorRepositoryTest {
             Project p = ws.projects().create("Prod", "");
             List<Request> rs = new ArrayList<>();
             for (int i = 0; i < 12_000; i++) { // more than two batches
-                rs.add(new Request("r" + i, 1_764_583_200_000L + i, Map.of("route", i % 5 == 0 ? "canary" : "stable"), 100 + i, i % 7 == 0
-                        ? Double.NaN : 50, Double.NaN, 800.5, i % 100 == 0, i % 100 == 0 ? "500" : "200", "stop", i % 50 == 0,
+                rs.add(new Request(
+                        "r" + i,
+                        1_764_583_200_000L + i,
+                        Map.of("route", i % 5 == 0 ? "canary" : "stable"),
+                        100 + i,
+                        i % 7 == 0 ? Double.NaN : 50,
+                        Double.NaN,
+                        800.5,
+                        i % 100 == 0,
+                        i % 100 == 0 ? "500" : "200",
+                        "stop",
+                        i % 50 == 0,
                         i % 3 == 0 ? Map.of("rating", 4.0) : Map.of()));
             }
             var id = ws.monitoring().save(p.id(), "day 1", List.of("/logs/day1.jsonl"), "[]", rs, false);
@@ -37,7 +47,8 @@ class MonitorRepositoryTest {
             for (int i = 0; i < rs.size(); i += 997) {
                 assertThat(back.get(i)).isEqualTo(rs.get(i)); // NaN included: records compare doubles bit for bit
             }
-            assertThatThrownBy(() -> ws.monitoring().save(p.id(), "empty", List.of(), "[]", List.of(), false)).hasMessageContaining("at least one");
+            assertThatThrownBy(() -> ws.monitoring().save(p.id(), "empty", List.of(), "[]", List.of(), false))
+                    .hasMessageContaining("at least one");
             ws.monitoring().delete(id);
             assertThat(ws.monitoring().list(p.id())).isEmpty();
         }
@@ -57,7 +68,8 @@ class MonitorRepositoryTest {
             assertThat(kept.summary()).isEqualTo("[2]");
             assertThat(ws.monitoring().load(id)).extracting(Request::id).containsExactly("a", "b", "c", "d");
             ws.monitoring().delete(id);
-            assertThatThrownBy(() -> ws.monitoring().append(id, "[3]", List.of(req("e", 1)))).hasMessageContaining("deleted");
+            assertThatThrownBy(() -> ws.monitoring().append(id, "[3]", List.of(req("e", 1))))
+                    .hasMessageContaining("deleted");
         }
     }
 
@@ -70,18 +82,20 @@ class MonitorRepositoryTest {
         try (Workspace ws = Workspace.openOrCreate(tmp.resolve("default"))) {
             Project p = ws.projects().create("Prod", "");
             assertThatThrownBy(() -> ws.monitoring().saveStreaming(p.id(), "cut", List.of("a.jsonl"), false, sink -> {
-                for (int i = 0; i < 12_000; i++) { // past two batches sent to the database
-                    sink.accept(req("r" + i, i));
-                }
-                throw new IllegalStateException("cancelled");
-            })).hasMessage("cancelled");
+                        for (int i = 0; i < 12_000; i++) { // past two batches sent to the database
+                            sink.accept(req("r" + i, i));
+                        }
+                        throw new IllegalStateException("cancelled");
+                    }))
+                    .hasMessage("cancelled");
             assertThat(ws.monitoring().list(p.id())).isEmpty();
-            SavedMonitorImport kept = ws.monitoring().saveStreaming(p.id(), "whole", List.of("a.jsonl"), false, sink -> {
-                for (int i = 0; i < 7_000; i++) {
-                    sink.accept(req("r" + i, 10_000 - i));
-                }
-                return "[\"summary\"]";
-            });
+            SavedMonitorImport kept = ws.monitoring()
+                    .saveStreaming(p.id(), "whole", List.of("a.jsonl"), false, sink -> {
+                        for (int i = 0; i < 7_000; i++) {
+                            sink.accept(req("r" + i, 10_000 - i));
+                        }
+                        return "[\"summary\"]";
+                    });
             assertThat(kept.requests()).isEqualTo(7_000);
             assertThat(kept.firstMillis()).isEqualTo(3_001);
             assertThat(ws.monitoring().list(p.id())).singleElement().satisfies(k -> {

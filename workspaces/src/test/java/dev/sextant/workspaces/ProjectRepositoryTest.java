@@ -19,6 +19,7 @@ class ProjectRepositoryTest {
 
     @TempDir
     Path tmp;
+
     Workspace ws;
     ProjectRepository projects;
 
@@ -38,9 +39,14 @@ class ProjectRepositoryTest {
     void keepingSomethingInAProjectMarksItUpdated() throws Exception {
         Project a = projects.create("A", "");
         Thread.sleep(5);
-        ws.evaluation().importFiles(a.id(), List.of(EvidenceFile.of(
-                EvidenceFile.Kind.MIX, "mix.csv", "/m.csv", List.of(), Map.of("coding", 1.0))),
-                false, ProgressListener.NONE, CancellationToken.none());
+        ws.evaluation()
+                .importFiles(
+                        a.id(),
+                        List.of(EvidenceFile.of(
+                                EvidenceFile.Kind.MIX, "mix.csv", "/m.csv", List.of(), Map.of("coding", 1.0))),
+                        false,
+                        ProgressListener.NONE,
+                        CancellationToken.none());
         assertThat(projects.find(a.id()).orElseThrow().updatedAt()).isAfter(a.updatedAt());
     }
 

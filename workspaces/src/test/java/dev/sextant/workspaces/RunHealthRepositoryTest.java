@@ -39,7 +39,9 @@ class RunHealthRepositoryTest {
             }
             // the analysis of what came back is the analysis of the original
             assertThat(seeded.settings().analyze(back, CancellationToken.none()).anomalies())
-                    .isEqualTo(DemoRunHealth.settings().analyze(original, CancellationToken.none()).anomalies());
+                    .isEqualTo(DemoRunHealth.settings()
+                            .analyze(original, CancellationToken.none())
+                            .anomalies());
             assertThat(ws.failureStudies().list(demo.id())).singleElement().satisfies(s -> {
                 assertThat(s.study().scenario()).isEqualTo(DemoRunHealth.scenario());
                 assertThat(s.study().goodput()).isBetween(0.5, 1.0);
@@ -47,15 +49,21 @@ class RunHealthRepositoryTest {
             });
 
             Project p = ws.projects().create("Runs", "");
-            TrainingLog tiny = new TrainingLog("jsonl", Map.of("loss", new MetricSeries("loss", new long[] {1, 2, 5}, new double[] {3, Double.NaN, 2})),
-                    List.of("a.jsonl"), 0);
+            TrainingLog tiny = new TrainingLog(
+                    "jsonl",
+                    Map.of("loss", new MetricSeries("loss", new long[] {1, 2, 5}, new double[] {3, Double.NaN, 2})),
+                    List.of("a.jsonl"),
+                    0);
             var id = ws.trainingLogs().save(p.id(), "tiny", tiny, AnalysisSettings.DEFAULT, false);
-            ws.trainingLogs().updateSettings(id, AnalysisSettings.DEFAULT.withGpus(64).withCheckpointEvery(100L));
+            ws.trainingLogs()
+                    .updateSettings(id, AnalysisSettings.DEFAULT.withGpus(64).withCheckpointEvery(100L));
             SavedTrainingLog kept = ws.trainingLogs().list(p.id()).get(0);
             assertThat(kept.settings().gpus()).isEqualTo(64);
             assertThat(kept.settings().checkpointEvery()).isEqualTo(100L);
-            assertThat(ws.trainingLogs().load(id).metric("loss").orElseThrow().steps()).containsExactly(1, 2, 5);
-            assertThatThrownBy(() -> ws.trainingLogs().save(p.id(), " ", tiny, AnalysisSettings.DEFAULT, false)).hasMessageContaining("needs a name");
+            assertThat(ws.trainingLogs().load(id).metric("loss").orElseThrow().steps())
+                    .containsExactly(1, 2, 5);
+            assertThatThrownBy(() -> ws.trainingLogs().save(p.id(), " ", tiny, AnalysisSettings.DEFAULT, false))
+                    .hasMessageContaining("needs a name");
             ws.trainingLogs().delete(id);
             assertThat(ws.trainingLogs().list(p.id())).isEmpty();
         }

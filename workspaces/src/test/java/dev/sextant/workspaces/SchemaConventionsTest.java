@@ -24,29 +24,38 @@ class SchemaConventionsTest {
             assertThat(schema.inDependencyOrder()).isNotEmpty();
             for (SchemaGraph.Table t : schema.inDependencyOrder()) {
                 assertThat(t.primaryKey()).as(t.name() + " has a primary key").isNotEmpty();
-                assertThat(t.columns()).as(t.name() + " uses no H2 JSON columns (store JSON as text)")
+                assertThat(t.columns())
+                        .as(t.name() + " uses no H2 JSON columns (store JSON as text)")
                         .noneMatch(c -> c.typeName().equalsIgnoreCase("JSON"));
                 for (SchemaGraph.ForeignKey fk : t.foreignKeys()) {
-                    assertThat(t.column(fk.column()).orElseThrow().isUuid()).as(t.name() + "." + fk.column() + " is a UUID").isTrue();
+                    assertThat(t.column(fk.column()).orElseThrow().isUuid())
+                            .as(t.name() + "." + fk.column() + " is a UUID")
+                            .isTrue();
                 }
             }
             long identities = ws.read(c -> {
-                try (ResultSet rs = c.createStatement().executeQuery(
-                        "SELECT COUNT(*) FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = 'PUBLIC' AND IS_IDENTITY = 'YES'")) {
+                try (ResultSet rs = c.createStatement()
+                        .executeQuery(
+                                "SELECT COUNT(*) FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = 'PUBLIC' AND IS_IDENTITY = 'YES'")) {
                     rs.next();
                     return rs.getLong(1);
                 }
             });
-            assertThat(identities).as("identity columns would collide when a project is imported").isZero();
+            assertThat(identities)
+                    .as("identity columns would collide when a project is imported")
+                    .isZero();
             long nonCascading = ws.read(c -> {
-                try (ResultSet rs = c.createStatement().executeQuery(
-                        "SELECT COUNT(*) FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'PUBLIC' "
-                                + "AND DELETE_RULE <> 'CASCADE'")) {
+                try (ResultSet rs = c.createStatement()
+                        .executeQuery(
+                                "SELECT COUNT(*) FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'PUBLIC' "
+                                        + "AND DELETE_RULE <> 'CASCADE'")) {
                     rs.next();
                     return rs.getLong(1);
                 }
             });
-            assertThat(nonCascading).as("foreign keys cascade deletes so that deleting a project removes its data").isZero();
+            assertThat(nonCascading)
+                    .as("foreign keys cascade deletes so that deleting a project removes its data")
+                    .isZero();
         }
     }
 }

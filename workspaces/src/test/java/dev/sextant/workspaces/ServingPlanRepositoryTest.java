@@ -25,7 +25,9 @@ class ServingPlanRepositoryTest {
                 assertThat(s.name()).isEqualTo(DemoServingData.NAME);
                 assertThat(s.study().goodputPerReplica()).isPositive();
                 assertThat(s.study().day().windows()).hasSize(24);
-                assertThat(s.study().levers()).extracting(r -> r.name()).contains("Speculative decoding", "Smaller model for simple traffic");
+                assertThat(s.study().levers())
+                        .extracting(r -> r.name())
+                        .contains("Speculative decoding", "Smaller model for simple traffic");
             });
             SavedServingPlan d = seeded.get(0);
             Project p = ws.projects().create("Serving", "");
@@ -34,9 +36,11 @@ class ServingPlanRepositoryTest {
             assertThat(back.request()).isEqualTo(d.request());
             assertThat(back.study().memory()).isEqualTo(d.study().memory());
             assertThat(back.study().levers()).isEqualTo(d.study().levers());
-            assertThat(back.study().atRate().kvUtilisation()).containsExactly(d.study().atRate().kvUtilisation());
+            assertThat(back.study().atRate().kvUtilisation())
+                    .containsExactly(d.study().atRate().kvUtilisation());
             assertThat(back.demo()).isFalse();
-            assertThatThrownBy(() -> ws.servingPlans().save(p.id(), " ", d.request(), d.study(), false)).hasMessageContaining("needs a name");
+            assertThatThrownBy(() -> ws.servingPlans().save(p.id(), " ", d.request(), d.study(), false))
+                    .hasMessageContaining("needs a name");
             ws.projects().delete(p.id());
             assertThat(ws.servingPlans().list(p.id())).isEmpty();
         }

@@ -18,13 +18,16 @@ class SettingsTest {
     @Test
     void columnWidthsAndCurrencyRoundTripThroughTheSettingsFile() {
         WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
-        home.save(home.settings().withCurrency("EUR")
+        home.save(home.settings()
+                .withCurrency("EUR")
                 .withColumnWidths(Map.of(Settings.columnKey("EvaluationView.summaryTable", "SE clustered"), 131.0)));
-        home.save(home.settings().withColumnWidths(Map.of(Settings.columnKey("TrainingView.plansTable", "Layout"), 240.0)));
+        home.save(home.settings()
+                .withColumnWidths(Map.of(Settings.columnKey("TrainingView.plansTable", "Layout"), 240.0)));
 
         Settings read = new WorkspaceHome(tmp.resolve("home")).settings();
         assertThat(read.currency()).isEqualTo("EUR");
-        assertThat(read.columnWidths()).containsEntry("EvaluationView.summaryTable/SE clustered", 131.0)
+        assertThat(read.columnWidths())
+                .containsEntry("EvaluationView.summaryTable/SE clustered", 131.0)
                 .containsEntry("TrainingView.plansTable/Layout", 240.0); // added to, not replaced
         assertThat(read.withTheme("dark").columnWidths()).isEqualTo(read.columnWidths());
     }
@@ -33,7 +36,8 @@ class SettingsTest {
     void aSettingsFileFromBeforeWidthsAndCurrencyReadsWithTheDefaults() throws Exception {
         WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
         Files.createDirectories(home.root());
-        Files.writeString(home.settingsFile(), "{\"theme\":\"dark\",\"openLastWorkspace\":false,\"recentWorkspaces\":[]}");
+        Files.writeString(
+                home.settingsFile(), "{\"theme\":\"dark\",\"openLastWorkspace\":false,\"recentWorkspaces\":[]}");
         Settings s = home.settings();
         assertThat(s.theme()).isEqualTo("dark");
         assertThat(s.currency()).isEqualTo("$");
@@ -46,15 +50,18 @@ class SettingsTest {
     @Test
     void theSparkMasterAndSettingsRoundTripAndTheirTextIsReadLineByLine() {
         WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
-        Map<String, String> conf = Settings.Spark.parseConf("# executors\nspark.executor.memory = 8g\n\nspark.executor.cores=4\n");
-        assertThat(conf).containsExactly(Map.entry("spark.executor.memory", "8g"), Map.entry("spark.executor.cores", "4"));
+        Map<String, String> conf =
+                Settings.Spark.parseConf("# executors\nspark.executor.memory = 8g\n\nspark.executor.cores=4\n");
+        assertThat(conf)
+                .containsExactly(Map.entry("spark.executor.memory", "8g"), Map.entry("spark.executor.cores", "4"));
         home.save(home.settings().withSpark(new Settings.Spark(" spark://10.0.0.5:7077 ", conf)));
         home.save(home.settings().withTheme("dark"));
         Settings.Spark read = new WorkspaceHome(tmp.resolve("home")).settings().spark();
         assertThat(read.master()).isEqualTo("spark://10.0.0.5:7077");
         assertThat(read.conf()).isEqualTo(conf);
         assertThat(read.confText()).isEqualTo("spark.executor.cores=4\nspark.executor.memory=8g\n");
-        assertThatThrownBy(() -> Settings.Spark.parseConf("spark.a=1\nnot a setting")).hasMessage("line 2: expected key=value, got 'not a setting'");
+        assertThatThrownBy(() -> Settings.Spark.parseConf("spark.a=1\nnot a setting"))
+                .hasMessage("line 2: expected key=value, got 'not a setting'");
     }
 
     @Test
@@ -66,7 +73,8 @@ class SettingsTest {
         assertThat(w).isEqualTo(new Settings.Window(40, 30, 1200, 800, true));
         assertThat(w.usable()).isTrue();
         assertThat(new Settings.Window(0, 0, 20, 800, false).usable()).isFalse();
-        assertThat(new Settings.Window(Double.NaN, 0, 1200, 800, false).usable()).isFalse();
+        assertThat(new Settings.Window(Double.NaN, 0, 1200, 800, false).usable())
+                .isFalse();
     }
 
     @Test

@@ -26,7 +26,16 @@ class TrainingPlanRepositoryTest {
 
     @Test
     void aSavedPlanComesBackWholeAndGoesWithItsProject() {
-        TrainingRequest request = new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), GpuCatalog.get("h100-sxm"), 64, 8, 400, 450, 4096, 256, 1e12,
+        TrainingRequest request = new TrainingRequest(
+                ModelCatalog.get("mixtral-8x7b"),
+                GpuCatalog.get("h100-sxm"),
+                64,
+                8,
+                400,
+                450,
+                4096,
+                256,
+                1e12,
                 LayoutSearch.Fixed.none());
         TrainingPlan best = request.search(ComputeEfficiency.DEFAULTS).plans().get(0);
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
@@ -38,7 +47,8 @@ class TrainingPlanRepositoryTest {
             assertThat(s.request()).isEqualTo(request);
             assertThat(s.plan()).isEqualTo(best);
             assertThat(s.faults()).isEqualTo(FaultTolerance.Spec.defaults());
-            assertThatThrownBy(() -> ws.trainingPlans().save(p.id(), " ", request, best, FaultTolerance.Spec.defaults(), false))
+            assertThatThrownBy(() ->
+                            ws.trainingPlans().save(p.id(), " ", request, best, FaultTolerance.Spec.defaults(), false))
                     .hasMessageContaining("needs a name");
             ws.projects().delete(p.id());
             assertThat(ws.trainingPlans().list(p.id())).isEmpty();
@@ -61,9 +71,19 @@ class TrainingPlanRepositoryTest {
 
     @Test
     void theMoeDispatcherIsKeptWithTheRequest() throws Exception {
-        TrainingRequest deepep = TrainingPlanRepository.request(Json.write(new TrainingRequest(ModelCatalog.get("deepseek-v3"),
-                GpuCatalog.get("h100-sxm"), 1024, 8, 400, 450, 4096, 8192, 0, LayoutSearch.Fixed.none(),
-                SoftwareStack.NEMO, MoeDispatcher.DEEPEP)));
+        TrainingRequest deepep = TrainingPlanRepository.request(Json.write(new TrainingRequest(
+                ModelCatalog.get("deepseek-v3"),
+                GpuCatalog.get("h100-sxm"),
+                1024,
+                8,
+                400,
+                450,
+                4096,
+                8192,
+                0,
+                LayoutSearch.Fixed.none(),
+                SoftwareStack.NEMO,
+                MoeDispatcher.DEEPEP)));
         assertThat(deepep.dispatcher()).isEqualTo(MoeDispatcher.DEEPEP);
         assertThat(deepep.stack()).isEqualTo(SoftwareStack.NEMO);
     }

@@ -15,8 +15,8 @@ public final class WorkspaceChild {
     public static void main(String[] args) throws Exception {
         if (args[0].equals("import-workspace")) { // ARCHIVE TARGET: prints REFUSED <message> or IMPORTED
             try {
-                WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]),
-                        ProgressListener.NONE, CancellationToken.none());
+                WorkspaceArchive.importWorkspace(
+                        Path.of(args[1]), Path.of(args[2]), ProgressListener.NONE, CancellationToken.none());
                 System.out.println("IMPORTED");
             } catch (RuntimeException e) {
                 System.out.println("REFUSED " + e.getMessage());
@@ -30,12 +30,11 @@ public final class WorkspaceChild {
                 System.out.flush();
             };
             if (args[0].equals("import-workspace-slowly")) {
-                WorkspaceArchive.importWorkspace(Path.of(args[1]), Path.of(args[2]), progress,
-                        CancellationToken.none());
+                WorkspaceArchive.importWorkspace(
+                        Path.of(args[1]), Path.of(args[2]), progress, CancellationToken.none());
             } else {
                 try (Workspace target = Workspace.open(Path.of(args[2]))) {
-                    WorkspaceArchive.importProject(target, Path.of(args[1]), progress,
-                            CancellationToken.none());
+                    WorkspaceArchive.importProject(target, Path.of(args[1]), progress, CancellationToken.none());
                 }
             }
             System.out.println("DONE");

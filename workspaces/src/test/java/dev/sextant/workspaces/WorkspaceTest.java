@@ -73,12 +73,13 @@ class WorkspaceTest {
     void aFailingTransactionLeavesNothingBehind() {
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             assertThatThrownBy(() -> ws.transaction(c -> {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "INSERT INTO PROJECT(ID, NAME, CREATED_AT, UPDATED_AT) VALUES (RANDOM_UUID(), 'half', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")) {
-                    ps.executeUpdate();
-                }
-                throw new IllegalStateException("boom after the first write");
-            })).hasMessage("boom after the first write");
+                        try (PreparedStatement ps = c.prepareStatement(
+                                "INSERT INTO PROJECT(ID, NAME, CREATED_AT, UPDATED_AT) VALUES (RANDOM_UUID(), 'half', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")) {
+                            ps.executeUpdate();
+                        }
+                        throw new IllegalStateException("boom after the first write");
+                    }))
+                    .hasMessage("boom after the first write");
             assertThat(ws.projects().list()).isEmpty();
         }
     }
@@ -114,7 +115,8 @@ class WorkspaceTest {
     void anEditedMigrationScriptIsNoticed() {
         Path dir = tmp.resolve("tampered");
         try (Workspace ws = Workspace.create(dir)) {
-            ws.transaction(c -> c.createStatement().executeUpdate("UPDATE SCHEMA_HISTORY SET CHECKSUM = 42 WHERE VERSION = 1"));
+            ws.transaction(c ->
+                    c.createStatement().executeUpdate("UPDATE SCHEMA_HISTORY SET CHECKSUM = 42 WHERE VERSION = 1"));
         }
         assertThatThrownBy(() -> Workspace.open(dir)).hasMessageContaining("changed after it was applied");
     }
@@ -123,8 +125,9 @@ class WorkspaceTest {
     void aWorkspaceFromANewerSextantIsRefusedUntouched() throws Exception {
         Path dir = tmp.resolve("future");
         try (Workspace ws = Workspace.create(dir)) {
-            ws.transaction(c -> c.createStatement().executeUpdate(
-                    "INSERT INTO SCHEMA_HISTORY VALUES (999, 'future', 'V999.sql', 0, CURRENT_TIMESTAMP)"));
+            ws.transaction(c -> c.createStatement()
+                    .executeUpdate(
+                            "INSERT INTO SCHEMA_HISTORY VALUES (999, 'future', 'V999.sql', 0, CURRENT_TIMESTAMP)"));
         }
         assertThatThrownBy(() -> Workspace.open(dir)).hasMessageContaining("newer Sextant (schema version 999");
         // refused, not half-migrated and not locked: the same answer again, and no backup left behind
@@ -156,7 +159,8 @@ class WorkspaceTest {
 
     @Test
     void homeComesFromTheEnvironment() {
-        assertThat(WorkspaceHome.fromEnvironment(Map.of(WorkspaceHome.ENV, tmp.toString())).root())
+        assertThat(WorkspaceHome.fromEnvironment(Map.of(WorkspaceHome.ENV, tmp.toString()))
+                        .root())
                 .isEqualTo(tmp);
     }
 }

@@ -24,8 +24,7 @@ public final class Cli {
     public static final int UNAVAILABLE = 3;
     public static final int CANCELLED = 130;
 
-    private Cli() {
-    }
+    private Cli() {}
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, WorkspaceHome.fromEnvironment());
@@ -56,7 +55,8 @@ public final class Cli {
         });
         cmd.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("error: " + Failures.oneLine(ex.getMessage()) + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            err.println("error: " + Failures.oneLine(ex.getMessage()) + " (see '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return BAD_INPUT;
         });
         cmd.setCaseInsensitiveEnumValuesAllowed(true);

@@ -196,8 +196,7 @@ public final class CliFields {
             "gate.policy", "set one with 'sextant gate policy --set FILE.json'",
             "canary.thresholds", "give --error-rate, --refusal-rate, --latency-p99-ms or --quality-mean");
 
-    private CliFields() {
-    }
+    private CliFields() {}
 
     /** The keys the command line has a flag for. */
     static Set<String> keys() {

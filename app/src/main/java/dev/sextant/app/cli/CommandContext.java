@@ -45,8 +45,9 @@ public final class CommandContext {
         Workspace ws;
         if (option != null && option.dir != null) {
             if (!Workspace.exists(option.dir)) {
-                throw new WorkspaceException("no workspace at " + option.dir.toAbsolutePath().normalize()
-                        + " (create one with: sextant workspace create " + option.dir + ")");
+                throw new WorkspaceException(
+                        "no workspace at " + option.dir.toAbsolutePath().normalize()
+                                + " (create one with: sextant workspace create " + option.dir + ")");
             }
             ws = Workspace.open(option.dir);
         } else {
@@ -62,8 +63,10 @@ public final class CommandContext {
      */
     public Project project(Workspace ws, String idOrName) {
         if (idOrName != null) {
-            return ws.projects().findByIdOrName(idOrName)
-                    .orElseThrow(() -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
+            return ws.projects()
+                    .findByIdOrName(idOrName)
+                    .orElseThrow(
+                            () -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
         }
         var all = ws.projects().list();
         if (all.size() == 1) {
@@ -77,7 +80,8 @@ public final class CommandContext {
             }
         }
         if (all.isEmpty()) {
-            throw new WorkspaceException("workspace " + ws.dir() + " has no projects; create one with: sextant project create NAME");
+            throw new WorkspaceException(
+                    "workspace " + ws.dir() + " has no projects; create one with: sextant project create NAME");
         }
         throw new WorkspaceException("workspace " + ws.dir() + " has several projects; choose one with --project ("
                 + all.stream().map(Project::name).collect(Collectors.joining(", ")) + ")");

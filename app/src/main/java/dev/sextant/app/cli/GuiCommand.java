@@ -5,7 +5,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code sextant gui}: opens the workbench, optionally on a given workspace. */
-@Command(name = "gui", mixinStandardHelpOptions = true, description = "Open the workbench (what sextant does with no arguments).")
+@Command(
+        name = "gui",
+        mixinStandardHelpOptions = true,
+        description = "Open the workbench (what sextant does with no arguments).")
 public final class GuiCommand implements Runnable {
 
     @Mixin

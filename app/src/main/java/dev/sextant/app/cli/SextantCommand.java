@@ -26,22 +26,39 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant}: the root of the command line. */
-@Command(name = "sextant",
+@Command(
+        name = "sextant",
         mixinStandardHelpOptions = true,
         versionProvider = SextantCommand.Version.class,
-        description = {"Offline workbench for LLM evaluation and capacity planning.",
-                "Without arguments, opens the workbench. With a command, runs it headless."},
-        footer = {"", "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
-                + "1 internal failure, 130 cancelled."},
-        subcommands = {GuiCommand.class, WorkspaceCommand.class, ProjectCommand.class, EvalCommand.class, ScanCommand.class,
-                CatalogCommand.class, PlanCommand.class, SimulateCommand.class, GpuCommand.class,
-                GateCommand.class, TrainlogCommand.class,
-                DedupCommand.class, AblateCommand.class,
-                MonitorCommand.class,
-                DecontaminateCommand.class,
-                MixCommand.class,
-                ClusterSizeCommand.class,
-                ReportCommand.class})
+        description = {
+            "Offline workbench for LLM evaluation and capacity planning.",
+            "Without arguments, opens the workbench. With a command, runs it headless."
+        },
+        footer = {
+            "",
+            "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
+                    + "1 internal failure, 130 cancelled."
+        },
+        subcommands = {
+            GuiCommand.class,
+            WorkspaceCommand.class,
+            ProjectCommand.class,
+            EvalCommand.class,
+            ScanCommand.class,
+            CatalogCommand.class,
+            PlanCommand.class,
+            SimulateCommand.class,
+            GpuCommand.class,
+            GateCommand.class,
+            TrainlogCommand.class,
+            DedupCommand.class,
+            AblateCommand.class,
+            MonitorCommand.class,
+            DecontaminateCommand.class,
+            MixCommand.class,
+            ClusterSizeCommand.class,
+            ReportCommand.class
+        })
 public final class SextantCommand implements Runnable {
 
     private final WorkspaceHome home;

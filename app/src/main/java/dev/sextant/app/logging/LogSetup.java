@@ -6,8 +6,8 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
-import ch.qos.logback.core.util.FileSize;
 import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
+import ch.qos.logback.core.util.FileSize;
 import java.nio.file.Path;
 import org.slf4j.LoggerFactory;
 
@@ -21,8 +21,7 @@ public final class LogSetup {
     public static final String FILE_NAME = "sextant.log";
     private static volatile Path current;
 
-    private LogSetup() {
-    }
+    private LogSetup() {}
 
     public static synchronized Path logToWorkspace(Path logDir) {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext ctx)) {

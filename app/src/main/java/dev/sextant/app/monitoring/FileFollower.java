@@ -26,8 +26,7 @@ public final class FileFollower implements AutoCloseable {
         void line(long n, String text);
 
         /** The file was rotated or truncated: lines now come from a new file. */
-        default void rotated(String why) {
-        }
+        default void rotated(String why) {}
     }
 
     private final Path file;

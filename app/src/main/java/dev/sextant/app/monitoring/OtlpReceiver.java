@@ -53,7 +53,10 @@ public final class OtlpReceiver implements AutoCloseable {
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 64);
         } catch (BindException e) {
-            throw BadInputException.of("--port", "port " + port + " on " + host + " is in use (another collector or watch?); choose another with --port");
+            throw BadInputException.of(
+                    "--port",
+                    "port " + port + " on " + host
+                            + " is in use (another collector or watch?); choose another with --port");
         } catch (IOException e) {
             throw BadInputException.of("--port", "cannot listen on " + host + ":" + port + ": " + e.getMessage());
         }
@@ -83,8 +86,13 @@ public final class OtlpReceiver implements AutoCloseable {
     private void handle(HttpExchange ex, Consumer<JsonNode> each) throws IOException {
         try (ex) {
             if (!ex.getRequestURI().getPath().equals("/v1/traces")) {
-                answer(ex, 404, "text/plain", ("only traces are received here, at /v1/traces (not " + ex.getRequestURI().getPath() + ")").getBytes(
-                        StandardCharsets.UTF_8));
+                answer(
+                        ex,
+                        404,
+                        "text/plain",
+                        ("only traces are received here, at /v1/traces (not "
+                                        + ex.getRequestURI().getPath() + ")")
+                                .getBytes(StandardCharsets.UTF_8));
                 return;
             }
             if (!ex.getRequestMethod().equals("POST")) {
@@ -92,12 +100,17 @@ public final class OtlpReceiver implements AutoCloseable {
                 answer(ex, 405, "text/plain", "POST an ExportTraceServiceRequest".getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            String type = String.valueOf(ex.getRequestHeaders().getFirst("Content-Type")).toLowerCase(Locale.ROOT);
+            String type = String.valueOf(ex.getRequestHeaders().getFirst("Content-Type"))
+                    .toLowerCase(Locale.ROOT);
             boolean protobuf = type.startsWith("application/x-protobuf") || type.startsWith("application/protobuf");
             if (!protobuf && !type.startsWith("application/json")) {
                 refused.incrementAndGet();
-                answer(ex, 415, "text/plain", ("Content-Type " + type + ": send application/x-protobuf or application/json").getBytes(
-                        StandardCharsets.UTF_8));
+                answer(
+                        ex,
+                        415,
+                        "text/plain",
+                        ("Content-Type " + type + ": send application/x-protobuf or application/json")
+                                .getBytes(StandardCharsets.UTF_8));
                 return;
             }
             byte[] body;
@@ -105,17 +118,26 @@ public final class OtlpReceiver implements AutoCloseable {
                 body = read(ex);
             } catch (IOException e) {
                 refused.incrementAndGet();
-                answer(ex, 400, "text/plain", ("the body cannot be read: " + e.getMessage()).getBytes(StandardCharsets.UTF_8));
+                answer(
+                        ex,
+                        400,
+                        "text/plain",
+                        ("the body cannot be read: " + e.getMessage()).getBytes(StandardCharsets.UTF_8));
                 return;
             }
             if (body == null) {
                 refused.incrementAndGet();
-                answer(ex, 413, "text/plain", ("a body over " + (MAX_BODY >> 20) + " MiB").getBytes(StandardCharsets.UTF_8));
+                answer(
+                        ex,
+                        413,
+                        "text/plain",
+                        ("a body over " + (MAX_BODY >> 20) + " MiB").getBytes(StandardCharsets.UTF_8));
                 return;
             }
             JsonNode export;
             try {
-                export = protobuf ? OtlpProtobuf.exportRequest(body, "an OTLP export from " + ex.getRemoteAddress())
+                export = protobuf
+                        ? OtlpProtobuf.exportRequest(body, "an OTLP export from " + ex.getRemoteAddress())
                         : Json.mapper().readTree(body);
             } catch (BadInputException | IOException e) {
                 refused.incrementAndGet();
@@ -127,19 +149,29 @@ public final class OtlpReceiver implements AutoCloseable {
                 each.accept(export);
             } catch (RuntimeException e) {
                 LOG.error("an OTLP export could not be taken", e);
-                answer(ex, 500, "text/plain", "the export could not be taken (details in the log)".getBytes(StandardCharsets.UTF_8));
+                answer(
+                        ex,
+                        500,
+                        "text/plain",
+                        "the export could not be taken (details in the log)".getBytes(StandardCharsets.UTF_8));
                 return;
             }
             exports.incrementAndGet();
             // an empty ExportTraceServiceResponse: no bytes in protobuf, {} in JSON (partial success not reported)
-            answer(ex, 200, protobuf ? "application/x-protobuf" : "application/json", protobuf ? new byte[0] : "{}".getBytes(StandardCharsets.UTF_8));
+            answer(
+                    ex,
+                    200,
+                    protobuf ? "application/x-protobuf" : "application/json",
+                    protobuf ? new byte[0] : "{}".getBytes(StandardCharsets.UTF_8));
         }
     }
 
     /** The body, unzipped when sent gzip-compressed; null when larger than {@link #MAX_BODY}. */
     private static byte[] read(HttpExchange ex) throws IOException {
         InputStream in = ex.getRequestBody();
-        if ("gzip".equalsIgnoreCase(String.valueOf(ex.getRequestHeaders().getFirst("Content-Encoding")).strip())) {
+        if ("gzip"
+                .equalsIgnoreCase(String.valueOf(ex.getRequestHeaders().getFirst("Content-Encoding"))
+                        .strip())) {
             in = new GZIPInputStream(in);
         }
         byte[] b = in.readNBytes(MAX_BODY + 1);

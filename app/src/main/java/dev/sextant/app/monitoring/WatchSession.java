@@ -37,8 +37,14 @@ public final class WatchSession implements AutoCloseable {
      * @param notes    what the user should know (a rotation, a file that cannot be read), from the session's threads
      * @throws BadInputException when a file cannot be opened or the port cannot be listened on
      */
-    public WatchSession(TrafficWatch watch, List<Path> files, boolean fromEnd, Map<String, String> rename, String otlpHost, Integer otlpPort,
-                        Consumer<String> notes) {
+    public WatchSession(
+            TrafficWatch watch,
+            List<Path> files,
+            boolean fromEnd,
+            Map<String, String> rename,
+            String otlpHost,
+            Integer otlpPort,
+            Consumer<String> notes) {
         this.watch = watch;
         this.notes = notes;
         try {

@@ -20,8 +20,7 @@ public record Report(String title, String subtitle, List<Fact> facts, List<Secti
     }
 
     /** One line of the title page, e.g. "Candidate" and the model's name. */
-    public record Fact(String label, String value) {
-    }
+    public record Fact(String label, String value) {}
 
     /**
      * A heading in the documents; one or more slides in a presentation. {@code message} is what the section says, in a
@@ -40,26 +39,20 @@ public record Report(String title, String subtitle, List<Fact> facts, List<Secti
     }
 
     /** How to read what is beside it (what a column means, what a plan assumes): a footnote, never a slide's body. */
-    public record Note(String text) implements Block {
-    }
+    public record Note(String text) implements Block {}
 
     /** What a section holds. */
-    public sealed interface Block {
-    }
+    public sealed interface Block {}
 
     /** A paragraph; {@code emphasis} draws it as a headline. */
-    public record Paragraph(String text, boolean emphasis) implements Block {
-    }
+    public record Paragraph(String text, boolean emphasis) implements Block {}
 
-    public record Bullets(List<String> items) implements Block {
-    }
+    public record Bullets(List<String> items) implements Block {}
 
-    public record Table(List<String> header, List<List<String>> rows) implements Block {
-    }
+    public record Table(List<String> header, List<List<String>> rows) implements Block {}
 
     /** A chart at its display size in CSS pixels. */
-    public record Chart(JFreeChart chart, int width, int height) implements Block {
-    }
+    public record Chart(JFreeChart chart, int width, int height) implements Block {}
 
     /**
      * A gate's verdict: the decision ({@code full}, {@code canary} or {@code reject}), how many checks block the

@@ -28,8 +28,7 @@ public final class ReportCharts {
     static final Color ACCENT = new Color(0x0969DA);
     static final Color DANGER = new Color(0xCF222E);
 
-    private ReportCharts() {
-    }
+    private ReportCharts() {}
 
     /** One check's improvement with its interval (a one-row forest plot), with 0 and the check's threshold marked. */
     public static JFreeChart check(GateDecision.CheckResult c) {
@@ -52,12 +51,15 @@ public final class ReportCharts {
         r.setSeriesPaint(0, ACCENT);
         r.setSeriesShape(0, new Rectangle2D.Double(-5, -5, 10, 10));
         r.setDefaultLinesVisible(false);
-        r.setDefaultToolTipGenerator((d, series, item) -> String.format("%s: %+.3g (interval %+.3g to %+.3g; threshold %+.3g)", c.name(),
-                c.estimate(), c.ciLow(), c.ciHigh(), c.threshold()));
+        r.setDefaultToolTipGenerator((d, series, item) -> String.format(
+                "%s: %+.3g (interval %+.3g to %+.3g; threshold %+.3g)",
+                c.name(), c.estimate(), c.ciLow(), c.ciHigh(), c.threshold()));
         XYPlot plot = new XYPlot(data, x, y, r);
         plot.addDomainMarker(new ValueMarker(0, Color.GRAY, new BasicStroke(1f)), Layer.BACKGROUND);
-        ValueMarker t = new ValueMarker(c.threshold(), DANGER, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
-                new float[] {5, 4}, 0));
+        ValueMarker t = new ValueMarker(
+                c.threshold(),
+                DANGER,
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {5, 4}, 0));
         t.setLabel(c.role().equals("required-gain") ? "minimum gain" : "margin");
         plot.addDomainMarker(t, Layer.FOREGROUND);
         return style(new JFreeChart(null, new Font(Font.SANS_SERIF, Font.BOLD, 12), plot, false));
@@ -75,18 +77,23 @@ public final class ReportCharts {
         XYStepRenderer r = new XYStepRenderer();
         r.setSeriesPaint(0, ACCENT);
         r.setSeriesStroke(0, new BasicStroke(2.5f));
-        r.setDefaultToolTipGenerator((d, series, item) -> String.format("%.0f%% of traffic on the canary from minute %.0f", d.getYValue(series, item),
-                d.getXValue(series, item)));
+        r.setDefaultToolTipGenerator((d, series, item) -> String.format(
+                "%.0f%% of traffic on the canary from minute %.0f",
+                d.getYValue(series, item), d.getXValue(series, item)));
         NumberAxis y = new NumberAxis("% of traffic on the canary");
         y.setRange(0, 105);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), new NumberAxis("minutes"), y, r);
-        return style(new JFreeChart(String.format("Canary ramp: promotion after %.0f minutes at the earliest", plan.promotionMinutes()),
-                new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false));
+        return style(new JFreeChart(
+                String.format("Canary ramp: promotion after %.0f minutes at the earliest", plan.promotionMinutes()),
+                new Font(Font.SANS_SERIF, Font.BOLD, 13),
+                plot,
+                false));
     }
 
     /** Blind battles of the candidate against the incumbent. */
     static JFreeChart battles(List<String> labels, List<Double> counts) {
-        return style(Charts.bars("Blind pairwise battles, candidate against incumbent", "battles", labels, counts, false));
+        return style(
+                Charts.bars("Blind pairwise battles, candidate against incumbent", "battles", labels, counts, false));
     }
 
     /** Paper is the light theme: the same fonts, title layout and colours as the workbench's light charts. */

@@ -39,9 +39,11 @@ public final class ReportWriter {
 
     /** The family embedded in PDFs; the HTML falls back to the reader's sans-serif where it is not installed. */
     static final String FONT_FAMILY = "DejaVu Sans";
+
     private static final String FONTS = "/dev/sextant/app/fonts/";
 
-    private static final String CSS = """
+    private static final String CSS =
+            """
             @page { size: A4 landscape; margin: 14mm 16mm; }
             body { font-family: FONTS; color: #1f2328; font-size: 10.5pt; margin: 0 auto; max-width: 1100px; }
             h1 { font-size: 20pt; margin: 0 0 2pt 0; }
@@ -70,15 +72,17 @@ public final class ReportWriter {
             tr { page-break-inside: avoid; }
             """;
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /** Writes HTML or PDF by the file's extension. */
     public static void write(Report report, Path out) {
         String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean pdf = name.endsWith(".pdf");
         if (!pdf && !name.endsWith(".html") && !name.endsWith(".htm")) {
-            throw new BadInputException(out.getFileName().toString(), 0, null,
+            throw new BadInputException(
+                    out.getFileName().toString(),
+                    0,
+                    null,
                     "a report is written as HTML or PDF: name the file .html or .pdf");
         }
         String html = pdf ? html(report, "'" + FONT_FAMILY + "'") : html(report);
@@ -108,14 +112,24 @@ public final class ReportWriter {
 
     /** {@code fonts} is the CSS font-family list: for PDF only the embedded family, so no glyph falls to the standard 14. */
     static String html(Report report, String fonts) {
-        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" "
-                + "lang=\"en\"><head><meta charset=\"UTF-8\"/><title>").append(esc(report.title())).append("</title><style>")
+        StringBuilder sb = new StringBuilder(
+                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" "
+                                + "lang=\"en\"><head><meta charset=\"UTF-8\"/><title>")
+                .append(esc(report.title()))
+                .append("</title><style>")
                 .append(CSS.replace("font-family: FONTS;", "font-family: " + fonts + ";"))
-                .append("</style></head><body>\n<h1>").append(esc(report.title())).append("</h1><div class=\"subtitle\">").append(esc(report.subtitle()))
+                .append("</style></head><body>\n<h1>")
+                .append(esc(report.title()))
+                .append("</h1><div class=\"subtitle\">")
+                .append(esc(report.subtitle()))
                 .append("</div>\n");
         for (int i = 0; i < report.sections().size(); i++) {
             Report.Section s = report.sections().get(i);
-            sb.append("<section class=\"").append(i == 0 ? "first" : "page").append("\"><h2>").append(esc(s.title())).append("</h2>\n");
+            sb.append("<section class=\"")
+                    .append(i == 0 ? "first" : "page")
+                    .append("\"><h2>")
+                    .append(esc(s.title()))
+                    .append("</h2>\n");
             if (!s.message().isEmpty()) {
                 sb.append("<p class=\"message\">").append(esc(s.message())).append("</p>\n");
             }
@@ -129,8 +143,11 @@ public final class ReportWriter {
 
     private static void block(StringBuilder sb, Report.Block b) {
         if (b instanceof Report.Verdict v) {
-            sb.append("<div class=\"verdict ").append(kind(v.decision())).append("\"><div class=\"decision\">Decision: ")
-                    .append(esc(v.headline().toUpperCase(Locale.ROOT))).append("</div><table class=\"counts\"><tr>");
+            sb.append("<div class=\"verdict ")
+                    .append(kind(v.decision()))
+                    .append("\"><div class=\"decision\">Decision: ")
+                    .append(esc(v.headline().toUpperCase(Locale.ROOT)))
+                    .append("</div><table class=\"counts\"><tr>");
             count(sb, v.blocking(), v.blocking() == 1 ? "blocking check" : "blocking checks");
             count(sb, v.gains(), v.gains() == 1 ? "gain" : "gains");
             count(sb, v.inconclusive(), "inconclusive");
@@ -142,7 +159,11 @@ public final class ReportWriter {
         } else if (b instanceof Report.Paragraph p) {
             if (p.emphasis()) {
                 String kind = p.text().contains("FULL") ? "full" : p.text().contains("REJECT") ? "reject" : "canary";
-                sb.append("<p><span class=\"headline ").append(kind).append("\">").append(esc(p.text())).append("</span></p>\n");
+                sb.append("<p><span class=\"headline ")
+                        .append(kind)
+                        .append("\">")
+                        .append(esc(p.text()))
+                        .append("</span></p>\n");
             } else {
                 sb.append("<p>").append(esc(p.text())).append("</p>\n");
             }
@@ -163,8 +184,17 @@ public final class ReportWriter {
             }
             sb.append("</tbody></table>\n");
         } else if (b instanceof Report.Chart c) {
-            sb.append("<img alt=\"").append(esc(c.chart().getTitle() == null ? "chart" : c.chart().getTitle().getText())).append("\" width=\"")
-                    .append(c.width()).append("\" height=\"").append(c.height()).append("\" src=\"data:image/png;base64,").append(png(c))
+            sb.append("<img alt=\"")
+                    .append(esc(
+                            c.chart().getTitle() == null
+                                    ? "chart"
+                                    : c.chart().getTitle().getText()))
+                    .append("\" width=\"")
+                    .append(c.width())
+                    .append("\" height=\"")
+                    .append(c.height())
+                    .append("\" src=\"data:image/png;base64,")
+                    .append(png(c))
                     .append("\"/>\n");
         }
     }
@@ -184,9 +214,20 @@ public final class ReportWriter {
         PdfRendererBuilder b = new PdfRendererBuilder();
         b.useFastMode();
         // embedded as subsets: the standard 14 fonts have no α, ≤, ≥, τ or →
-        b.useFont((FSSupplier<InputStream>) () -> font("DejaVuSans.ttf"), FONT_FAMILY, 400, BaseRendererBuilder.FontStyle.NORMAL, true);
-        b.useFont((FSSupplier<InputStream>) () -> font("DejaVuSans-Bold.ttf"), FONT_FAMILY, 700, BaseRendererBuilder.FontStyle.NORMAL, true);
-        // tagged for screen readers; as PDF/UA needs, no font is left to the standard 14 (whose lookup also warns on stderr)
+        b.useFont(
+                (FSSupplier<InputStream>) () -> font("DejaVuSans.ttf"),
+                FONT_FAMILY,
+                400,
+                BaseRendererBuilder.FontStyle.NORMAL,
+                true);
+        b.useFont(
+                (FSSupplier<InputStream>) () -> font("DejaVuSans-Bold.ttf"),
+                FONT_FAMILY,
+                700,
+                BaseRendererBuilder.FontStyle.NORMAL,
+                true);
+        // tagged for screen readers; as PDF/UA needs, no font is left to the standard
+        // 14 (whose lookup also warns on stderr)
         b.usePdfUaAccessibility(true);
         b.withHtmlContent(html, null);
         b.toStream(out);
@@ -238,7 +279,8 @@ public final class ReportWriter {
     }
 
     private static InputStream font(String file) {
-        return Objects.requireNonNull(ReportWriter.class.getResourceAsStream(FONTS + file), () -> "missing font " + file);
+        return Objects.requireNonNull(
+                ReportWriter.class.getResourceAsStream(FONTS + file), () -> "missing font " + file);
     }
 
     /** The CSS class of a decision's colour. */
@@ -251,7 +293,11 @@ public final class ReportWriter {
     }
 
     private static void count(StringBuilder sb, int n, String what) {
-        sb.append("<td><span class=\"n\">").append(n).append("</span>").append(esc(what)).append("</td>");
+        sb.append("<td><span class=\"n\">")
+                .append(n)
+                .append("</span>")
+                .append(esc(what))
+                .append("</td>");
     }
 
     static String esc(String s) {

@@ -36,8 +36,7 @@ import java.util.UUID;
  */
 public final class AblationStudy {
 
-    private AblationStudy() {
-    }
+    private AblationStudy() {}
 
     /**
      * How a training log becomes runs: its parameters (one for all logs, or one a run by name), the tokens a step where
@@ -46,11 +45,18 @@ public final class AblationStudy {
      * @param params        parameters by run name; the key "" for every log
      * @param tokensPerStep tokens a step by run name; the key "" for every log; none: the log's own counter
      */
-    public record LogReading(Map<String, Double> params, Map<String, Double> tokensPerStep, String metric, List<Double> atTokens, int points,
-                             int window, String schedule, boolean cooldowns) {
+    public record LogReading(
+            Map<String, Double> params,
+            Map<String, Double> tokensPerStep,
+            String metric,
+            List<Double> atTokens,
+            int points,
+            int window,
+            String schedule,
+            boolean cooldowns) {
 
-        public static final LogReading NONE = new LogReading(Map.of(), Map.of(), "loss", List.of(), LossCurve.DEFAULT_POINTS,
-                LossCurve.DEFAULT_WINDOW, null, false);
+        public static final LogReading NONE = new LogReading(
+                Map.of(), Map.of(), "loss", List.of(), LossCurve.DEFAULT_POINTS, LossCurve.DEFAULT_WINDOW, null, false);
 
         Double paramsOf(String run) {
             return params.getOrDefault(run, params.get(""));
@@ -70,8 +76,12 @@ public final class AblationStudy {
      * The runs of tables and training logs: a CSV or JSON Lines file with {@code run} and {@code params} columns is a
      * table; any other file or folder is one run's training log, read at several token counts.
      */
-    public static AblationRunsFile.Read read(List<Path> inputs, Map<String, String> rename, LogReading logs, ProgressListener progress,
-                                             CancellationToken cancel) {
+    public static AblationRunsFile.Read read(
+            List<Path> inputs,
+            Map<String, String> rename,
+            LogReading logs,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<AblationRunsFile.Run> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<String, String> from = new LinkedHashMap<>();
@@ -84,37 +94,53 @@ public final class AblationStudy {
             for (AblationRunsFile.Run run : r.runs()) {
                 String earlier = from.put(run.run(), r.source());
                 if (earlier != null) {
-                    throw new BadInputException(r.source(), run.line(), "run", "run '" + run.run() + "' is also in " + earlier);
+                    throw new BadInputException(
+                            r.source(), run.line(), "run", "run '" + run.run() + "' is also in " + earlier);
                 }
             }
             runs.addAll(r.runs());
             notes.addAll(r.notes());
         }
         if (anyLog && logs.points() > 1 && logs.atTokens().isEmpty() && !logs.cooldowns()) {
-            notes.add("a log read at several token counts stands for shorter runs only where its learning rate had cooled down there (a "
-                    + "warmup-stable-decay cool-down); on a cosine schedule the earlier points overstate the loss a run of that length "
-                    + "reaches — prefer final losses, or --points 1");
+            notes.add(
+                    "a log read at several token counts stands for shorter runs only where its learning rate had cooled down there (a "
+                            + "warmup-stable-decay cool-down); on a cosine schedule the earlier points overstate the loss a run of that length "
+                            + "reaches — prefer final losses, or --points 1");
         }
-        return new AblationRunsFile.Read(inputs.size() == 1 ? from.values().stream().findFirst().orElse("") : inputs.size() + " inputs", runs,
+        return new AblationRunsFile.Read(
+                inputs.size() == 1 ? from.values().stream().findFirst().orElse("") : inputs.size() + " inputs",
+                runs,
                 notes);
     }
 
-    private static AblationRunsFile.Read fromLog(Path p, LogReading logs, ProgressListener progress, CancellationToken cancel) {
+    private static AblationRunsFile.Read fromLog(
+            Path p, LogReading logs, ProgressListener progress, CancellationToken cancel) {
         String source = TextInput.name(p);
         String name = runName(p);
         Double params = logs.paramsOf(name);
         if (params == null) {
-            throw BadInputException.of(source, "a training log: give its parameters with --params N (or --params " + name + "=N), the count "
-                    + "the scaling law is fitted on");
+            throw BadInputException.of(
+                    source,
+                    "a training log: give its parameters with --params N (or --params " + name + "=N), the count "
+                            + "the scaling law is fitted on");
         }
         if (!(params >= 1e4) || !Double.isFinite(params)) {
-            throw BadInputException.of(source, "--params: " + params + " parameters looks like a size in millions or billions; give the count");
+            throw BadInputException.of(
+                    source,
+                    "--params: " + params + " parameters looks like a size in millions or billions; give the count");
         }
         TrainingLog log = RunHealthStudy.read(List.of(p), TrainingLogFormat.AUTO, progress, cancel);
         LossCurve.Read curve;
         try {
-            curve = logs.cooldowns() ? LossCurve.readAtCooldowns(log, logs.metric(), logs.tokensPerStepOf(name), logs.window())
-                    : LossCurve.read(log, logs.metric(), logs.tokensPerStepOf(name), logs.atTokens(), logs.points(), logs.window());
+            curve = logs.cooldowns()
+                    ? LossCurve.readAtCooldowns(log, logs.metric(), logs.tokensPerStepOf(name), logs.window())
+                    : LossCurve.read(
+                            log,
+                            logs.metric(),
+                            logs.tokensPerStepOf(name),
+                            logs.atTokens(),
+                            logs.points(),
+                            logs.window());
         } catch (InputError e) {
             throw BadInputException.of(source, e.getMessage());
         }
@@ -124,22 +150,48 @@ public final class AblationStudy {
             if (pt.tokens() < 1e-3 * params) {
                 continue;
             }
-            runs.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "%s@%s", name, shortTokens(pt.tokens())), params, pt.tokens(), pt.loss(),
-                    null, null, batch, null, logs.cooldowns() && logs.schedule() == null ? "wsd" : logs.schedule(), null, pt.step()));
+            runs.add(new AblationRunsFile.Run(
+                    String.format(Locale.ROOT, "%s@%s", name, shortTokens(pt.tokens())),
+                    params,
+                    pt.tokens(),
+                    pt.loss(),
+                    null,
+                    null,
+                    batch,
+                    null,
+                    logs.cooldowns() && logs.schedule() == null ? "wsd" : logs.schedule(),
+                    null,
+                    pt.step()));
         }
         if (runs.isEmpty()) {
-            throw BadInputException.of(source, "the log's token counts are all below a thousandth of a token a parameter");
+            throw BadInputException.of(
+                    source, "the log's token counts are all below a thousandth of a token a parameter");
         }
         LossCurve.Point last = curve.points().get(curve.points().size() - 1);
-        String at = runs.size() == 1 ? String.format(Locale.ROOT, "%.3g", last.tokens())
+        String at = runs.size() == 1
+                ? String.format(Locale.ROOT, "%.3g", last.tokens())
                 : String.format(Locale.ROOT, "%.3g–%.3g", runs.get(0).tokens(), last.tokens());
         List<String> notes = new ArrayList<>();
-        notes.add(String.format(Locale.ROOT, "%s: %d point%s of '%s' at %s tokens (tokens from %s), each smoothed by a least-squares line "
-                        + "through the %d logged points up to it (the last: steps %,d–%,d)", source, runs.size(), runs.size() == 1 ? "" : "s",
-                curve.metric(), at, curve.tokensFrom(), last.windowPoints(), last.windowFrom(), last.windowTo()));
+        notes.add(String.format(
+                Locale.ROOT,
+                "%s: %d point%s of '%s' at %s tokens (tokens from %s), each smoothed by a least-squares line "
+                        + "through the %d logged points up to it (the last: steps %,d–%,d)",
+                source,
+                runs.size(),
+                runs.size() == 1 ? "" : "s",
+                curve.metric(),
+                at,
+                curve.tokensFrom(),
+                last.windowPoints(),
+                last.windowFrom(),
+                last.windowTo()));
         int dropped = curve.points().size() - runs.size();
         if (dropped > 0) {
-            notes.add(String.format(Locale.ROOT, "%s: %d earlier point%s left out, below a thousandth of a token a parameter", source, dropped,
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%s: %d earlier point%s left out, below a thousandth of a token a parameter",
+                    source,
+                    dropped,
                     dropped == 1 ? "" : "s"));
         }
         return new AblationRunsFile.Read(source, runs, notes);
@@ -156,7 +208,8 @@ public final class AblationStudy {
     }
 
     /** Keeps a set of runs in a project (all of it, or nothing). */
-    public static UUID keep(Workspace ws, UUID projectId, String name, AblationRunsFile.Read read, List<String> sources) {
+    public static UUID keep(
+            Workspace ws, UUID projectId, String name, AblationRunsFile.Read read, List<String> sources) {
         return ws.ablationSets().save(projectId, name, sources, read.notes(), read.runs(), false);
     }
 
@@ -171,13 +224,18 @@ public final class AblationStudy {
     public static AblationRunsFile.Read kept(Workspace ws, UUID projectId, String setNameOrId) {
         List<SavedAblationSet> sets = ws.ablationSets().list(projectId);
         if (setNameOrId != null) {
-            sets = sets.stream().filter(s -> s.name().equals(setNameOrId.strip()) || s.id().toString().equals(setNameOrId.strip())).limit(1).toList();
+            sets = sets.stream()
+                    .filter(s -> s.name().equals(setNameOrId.strip())
+                            || s.id().toString().equals(setNameOrId.strip()))
+                    .limit(1)
+                    .toList();
             if (sets.isEmpty()) {
                 throw BadInputException.of("--runs", "the project keeps no set of runs named '" + setNameOrId + "'");
             }
         }
         if (sets.isEmpty()) {
-            throw BadInputException.of("--project", "the project keeps no runs; import some with sextant ablate import");
+            throw BadInputException.of(
+                    "--project", "the project keeps no runs; import some with sextant ablate import");
         }
         List<AblationRunsFile.Run> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -188,14 +246,17 @@ public final class AblationStudy {
             for (AblationRunsFile.Run r : ws.ablationSets().load(s.id())) {
                 String earlier = from.put(r.run(), s.name());
                 if (earlier != null) {
-                    throw BadInputException.of("--project", "run '" + r.run() + "' is kept in both '" + earlier + "' and '" + s.name()
-                            + "'; fit one set with --runs NAME");
+                    throw BadInputException.of(
+                            "--project",
+                            "run '" + r.run() + "' is kept in both '" + earlier + "' and '" + s.name()
+                                    + "'; fit one set with --runs NAME");
                 }
                 runs.add(r);
             }
             notes.addAll(s.notes());
         }
-        return new AblationRunsFile.Read(sets.size() == 1 ? sets.get(0).name() : sets.size() + " kept sets", runs, notes);
+        return new AblationRunsFile.Read(
+                sets.size() == 1 ? sets.get(0).name() : sets.size() + " kept sets", runs, notes);
     }
 
     /** Choose the law's form from the runs: {@link dev.sextant.model.ablation.FormSelection}. */
@@ -206,13 +267,20 @@ public final class AblationStudy {
      * {@code chinchilla}, {@code tied}, or {@value #AUTO} (the form that extrapolates the runs' own largest sizes
      * better; Chinchilla's where the runs have fewer than three sizes, said in a note).
      */
-    public static Fitted fit(List<AblationRunsFile.Run> runs, String form, int excludeHighest, int rounds, long seed, ProgressListener progress,
-                             CancellationToken cancel) {
+    public static Fitted fit(
+            List<AblationRunsFile.Run> runs,
+            String form,
+            int excludeHighest,
+            int rounds,
+            long seed,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (!AUTO.equalsIgnoreCase(form == null ? "" : form.strip())) {
             return fit(runs, ChinchillaFit.Form.of(form), excludeHighest, rounds, seed, progress, cancel);
         }
         List<ChinchillaFit.Point> points = kept(bestOfEachShape(runs), excludeHighest).stream()
-                .map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList();
+                .map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss()))
+                .toList();
         String note;
         ChinchillaFit.Form chosen;
         try {
@@ -221,30 +289,57 @@ public final class AblationStudy {
             note = c.why();
         } catch (InputError e) {
             chosen = ChinchillaFit.Form.CHINCHILLA;
-            note = "form chinchilla, the standard one: " + e.getMessage().replace("; name the form (chinchilla or tied) instead", "");
+            note = "form chinchilla, the standard one: "
+                    + e.getMessage().replace("; name the form (chinchilla or tied) instead", "");
         }
         Fitted f = fit(runs, chosen, excludeHighest, rounds, seed, progress, cancel);
-        return new Fitted(f.fit(), f.kept(), f.excluded(), f.isoFlop(), f.isoFlopNote(), f.envelope(), f.envelopeNote(), f.sweepNote(), note);
+        return new Fitted(
+                f.fit(),
+                f.kept(),
+                f.excluded(),
+                f.isoFlop(),
+                f.isoFlopNote(),
+                f.envelope(),
+                f.envelopeNote(),
+                f.sweepNote(),
+                note);
     }
 
     private static List<AblationRunsFile.Run> kept(List<AblationRunsFile.Run> tuned, int excludeHighest) {
-        InputError.require(excludeHighest >= 0 && excludeHighest < tuned.size(), "ablate.excludeHighest",
+        InputError.require(
+                excludeHighest >= 0 && excludeHighest < tuned.size(),
+                "ablate.excludeHighest",
                 "runs to leave out must lie in 0.." + (tuned.size() - 1));
-        List<AblationRunsFile.Run> byLoss = tuned.stream().sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed()).toList();
+        List<AblationRunsFile.Run> byLoss = tuned.stream()
+                .sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed())
+                .toList();
         List<AblationRunsFile.Run> excluded = byLoss.subList(0, excludeHighest);
         return tuned.stream().filter(r -> !excluded.contains(r)).toList();
     }
 
     /** The runs fitted and bootstrapped, leaving out the {@code excludeHighest} runs of highest loss (as the replication does). */
-    public static Fitted fit(List<AblationRunsFile.Run> runs, ChinchillaFit.Form form, int excludeHighest, int rounds, long seed,
-                             ProgressListener progress, CancellationToken cancel) {
+    public static Fitted fit(
+            List<AblationRunsFile.Run> runs,
+            ChinchillaFit.Form form,
+            int excludeHighest,
+            int rounds,
+            long seed,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<AblationRunsFile.Run> tuned = bestOfEachShape(runs);
-        InputError.require(excludeHighest >= 0 && excludeHighest < tuned.size(), "ablate.excludeHighest",
+        InputError.require(
+                excludeHighest >= 0 && excludeHighest < tuned.size(),
+                "ablate.excludeHighest",
                 "runs to leave out must lie in 0.." + (tuned.size() - 1));
-        List<AblationRunsFile.Run> byLoss = tuned.stream().sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed()).toList();
+        List<AblationRunsFile.Run> byLoss = tuned.stream()
+                .sorted(Comparator.comparingDouble(AblationRunsFile.Run::loss).reversed())
+                .toList();
         List<AblationRunsFile.Run> excluded = byLoss.subList(0, excludeHighest);
-        List<AblationRunsFile.Run> kept = tuned.stream().filter(r -> !excluded.contains(r)).toList();
-        List<ChinchillaFit.Point> points = kept.stream().map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss())).toList();
+        List<AblationRunsFile.Run> kept =
+                tuned.stream().filter(r -> !excluded.contains(r)).toList();
+        List<ChinchillaFit.Point> points = kept.stream()
+                .map(r -> new ChinchillaFit.Point(r.params(), r.tokens(), r.loss()))
+                .toList();
         ScalingLawFit fit = ScalingLawFit.run(points, form, rounds, seed, progress, cancel);
         IsoFlopProfiles.Result iso = null;
         String isoNote = null;
@@ -254,15 +349,21 @@ public final class AblationStudy {
             isoNote = "no IsoFLOP profiles (approach 2): " + e.getMessage();
         }
         int sweep = runs.size() - tuned.size();
-        String sweepNote = sweep == 0 ? null : String.format(Locale.ROOT, "%d run%s share a size and token count with a better one (a batch-size "
-                + "learning-rate or schedule ablation): the law is fitted on the best run of each shape, as it assumes tuned runs", sweep,
-                sweep == 1 ? "" : "s");
+        String sweepNote = sweep == 0
+                ? null
+                : String.format(
+                        Locale.ROOT,
+                        "%d run%s share a size and token count with a better one (a batch-size "
+                                + "learning-rate or schedule ablation): the law is fitted on the best run of each shape, as it assumes tuned runs",
+                        sweep,
+                        sweep == 1 ? "" : "s");
         LossEnvelope.Result envelope = null;
         String envelopeNote = null;
         try {
             envelope = LossEnvelope.fit(points);
         } catch (InputError e) {
-            envelopeNote = "no loss envelope (approach 1): " + e.getMessage().replace("the loss envelope (approach 1): ", "");
+            envelopeNote =
+                    "no loss envelope (approach 1): " + e.getMessage().replace("the loss envelope (approach 1): ", "");
         }
         return new Fitted(fit, kept, excluded, iso, isoNote, envelope, envelopeNote, sweepNote, null);
     }
@@ -280,9 +381,15 @@ public final class AblationStudy {
         }
         Set<AblationRunsFile.Run> dropped = new HashSet<>();
         for (List<AblationRunsFile.Run> g : shapes.values()) {
-            long settings = g.stream().map(r -> r.batchSize() + "/" + r.learningRate() + "/" + (r.schedule() == null ? "" : ScheduleComparison.key(r.schedule()))).distinct().count();
+            long settings = g.stream()
+                    .map(r -> r.batchSize() + "/" + r.learningRate() + "/"
+                            + (r.schedule() == null ? "" : ScheduleComparison.key(r.schedule())))
+                    .distinct()
+                    .count();
             if (settings > 1) {
-                AblationRunsFile.Run best = g.stream().min(Comparator.comparingDouble(AblationRunsFile.Run::loss)).orElseThrow();
+                AblationRunsFile.Run best = g.stream()
+                        .min(Comparator.comparingDouble(AblationRunsFile.Run::loss))
+                        .orElseThrow();
                 g.stream().filter(r -> r != best).forEach(dropped::add);
             }
         }
@@ -290,13 +397,16 @@ public final class AblationStudy {
     }
 
     /** The grid of L-BFGS starts a fit of {@code form} runs from (log-space exponents, e, a, b), as reported with a fit. */
-    public record StartGrid(int starts, double[] alpha, double[] beta, double[] e, double[] a, double[] b) {
-    }
+    public record StartGrid(int starts, double[] alpha, double[] beta, double[] e, double[] a, double[] b) {}
 
     public static StartGrid startGrid(ChinchillaFit.Form form) {
-        return new StartGrid(ChinchillaFit.starts(form), ChinchillaFit.GRID_ALPHA.clone(),
-                form == ChinchillaFit.Form.TIED ? new double[0] : ChinchillaFit.GRID_ALPHA.clone(), ChinchillaFit.GRID_E.clone(),
-                ChinchillaFit.GRID_AB.clone(), ChinchillaFit.GRID_AB.clone());
+        return new StartGrid(
+                ChinchillaFit.starts(form),
+                ChinchillaFit.GRID_ALPHA.clone(),
+                form == ChinchillaFit.Form.TIED ? new double[0] : ChinchillaFit.GRID_ALPHA.clone(),
+                ChinchillaFit.GRID_E.clone(),
+                ChinchillaFit.GRID_AB.clone(),
+                ChinchillaFit.GRID_AB.clone());
     }
 
     /** The runs' learning-rate schedules compared at equal parameters and tokens. */
@@ -310,9 +420,16 @@ public final class AblationStudy {
      * @throws InputError when the grid is too sparse, saying what is missing
      */
     public static HyperparameterLaws.Result hyper(List<AblationRunsFile.Run> runs, double margin) {
-        List<HyperparameterLaws.Run> grid = runs.stream().filter(r -> r.batchSize() != null && r.learningRate() != null)
-                .map(r -> new HyperparameterLaws.Run(r.run(), r.flops() != null ? r.flops() : 6 * r.params() * r.tokens(), r.params(), r.batchSize(),
-                        r.learningRate(), r.loss())).toList();
+        List<HyperparameterLaws.Run> grid = runs.stream()
+                .filter(r -> r.batchSize() != null && r.learningRate() != null)
+                .map(r -> new HyperparameterLaws.Run(
+                        r.run(),
+                        r.flops() != null ? r.flops() : 6 * r.params() * r.tokens(),
+                        r.params(),
+                        r.batchSize(),
+                        r.learningRate(),
+                        r.loss()))
+                .toList();
         return HyperparameterLaws.fit(grid, margin);
     }
 
@@ -321,8 +438,14 @@ public final class AblationStudy {
      * them (Hoffmann et al.'s approach 2), else null and why; the loss envelope likewise (approach 1); and a note when runs of a hyperparameter grid were folded
      * into their best; and, where the form was chosen from the runs, which and why.
      */
-    public record Fitted(ScalingLawFit fit, List<AblationRunsFile.Run> kept, List<AblationRunsFile.Run> excluded, IsoFlopProfiles.Result isoFlop,
-                         String isoFlopNote, LossEnvelope.Result envelope, String envelopeNote, String sweepNote,
-                         String formNote) {
-    }
+    public record Fitted(
+            ScalingLawFit fit,
+            List<AblationRunsFile.Run> kept,
+            List<AblationRunsFile.Run> excluded,
+            IsoFlopProfiles.Result isoFlop,
+            String isoFlopNote,
+            LossEnvelope.Result envelope,
+            String envelopeNote,
+            String sweepNote,
+            String formNote) {}
 }

@@ -34,8 +34,7 @@ public final class CalibrationStudy {
     }
 
     /** A kept profile: its id in the project and what it holds. */
-    public record Kept(UUID id, String name, CalibrationProfile profile) {
-    }
+    public record Kept(UUID id, String name, CalibrationProfile profile) {}
 
     /** Whether calibration can run here: the driver, the devices, cuBLAS; if not, why. */
     public static GpuStatus probe() {
@@ -48,7 +47,8 @@ public final class CalibrationStudy {
      * @param quick three trials and three GEMM shapes instead of seven and eighteen
      * @throws CapabilityUnavailableException where no GPU is usable, with the probe's reason
      */
-    public static CalibrationProfile calibrate(boolean quick, int device, ProgressListener progress, CancellationToken cancel) {
+    public static CalibrationProfile calibrate(
+            boolean quick, int device, ProgressListener progress, CancellationToken cancel) {
         GpuStatus s = probe();
         if (!s.available()) {
             throw new CapabilityUnavailableException(s.reason());

@@ -59,19 +59,23 @@ public final class DataStudy {
 
     /** The project's study that keeps the run {@code runId}. */
     public static DataStudy ofRun(Workspace ws, UUID runId) {
-        return new DataStudy(ws, ws.dedupRuns().find(runId)
-                .orElseThrow(() -> new WorkspaceException("no dedup run with id " + runId)).projectId());
+        return new DataStudy(
+                ws,
+                ws.dedupRuns()
+                        .find(runId)
+                        .orElseThrow(() -> new WorkspaceException("no dedup run with id " + runId))
+                        .projectId());
     }
 
     /** Keeps a run's findings in the project; its id. */
     /** The demo project's corpus: where it is written, and the name of its kept run. */
     public static final String DEMO_FOLDER = "demo-data";
+
     public static final String DEMO_RUN = "Demo crawl: near-duplicates (demo)";
     private static final String DEMO_SEEDED = "demo_data_seeded";
 
     /** The demo corpus's files (corpus, benchmark, target mix), its kept dedup run, or null when already seeded. */
-    public record Demo(Path corpus, Path benchmark, Path target, Outcome run) {
-    }
+    public record Demo(Path corpus, Path benchmark, Path target, Outcome run) {}
 
     /**
      * The demo project's Data area once per workspace: writes the made-up demo corpus ({@link
@@ -91,7 +95,9 @@ public final class DataStudy {
     /** The demo corpus's files when they are there (the corpus, benchmark and target), else empty. */
     public Optional<List<Path>> demoFiles() {
         Path dir = ws.dir().resolve(DEMO_FOLDER);
-        List<Path> files = List.of(dir.resolve(DemoDataCorpus.CORPUS), dir.resolve(DemoDataCorpus.BENCHMARK),
+        List<Path> files = List.of(
+                dir.resolve(DemoDataCorpus.CORPUS),
+                dir.resolve(DemoDataCorpus.BENCHMARK),
                 dir.resolve(DemoDataCorpus.TARGET));
         return files.stream().allMatch(Files::isRegularFile) ? Optional.of(files) : Optional.empty();
     }
@@ -111,8 +117,7 @@ public final class DataStudy {
     private static final Set<UUID> RUNNING = ConcurrentHashMap.newKeySet();
 
     /** A kept run and what it found. */
-    public record Outcome(SavedDedupRun run, DedupResult result) {
-    }
+    public record Outcome(SavedDedupRun run, DedupResult result) {}
 
     /**
      * Starts a run kept in the project: kept as it starts, what each unit read kept beside the workspace, so that a run
@@ -120,13 +125,27 @@ public final class DataStudy {
      *
      * @param out the output folder (new or empty) written at the end, or null
      */
-    public Outcome start(String name, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+    public Outcome start(
+            String name,
+            List<Path> corpus,
+            DedupSpec spec,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return start(name, corpus, spec, Engine.LOCAL, threads, out, progress, cancel);
     }
 
     /** As {@link #start(String, List, DedupSpec, int, Path, ProgressListener, CancellationToken)}, its units read on {@code engine}. */
-    public Outcome start(String name, List<Path> corpus, DedupSpec spec, Engine engine, int threads, Path out, ProgressListener progress,
-                         CancellationToken cancel) {
+    public Outcome start(
+            String name,
+            List<Path> corpus,
+            DedupSpec spec,
+            Engine engine,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return resume(keepRun(name, corpus, spec, out), engine, threads, progress, cancel);
     }
 
@@ -137,10 +156,16 @@ public final class DataStudy {
      * @param name the run's name, shortened to 300 characters
      */
     public UUID keepRun(String name, List<Path> corpus, DedupSpec spec, Path out) {
-        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        List<Path> paths =
+                corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
-        return ws.dedupRuns().start(projectId, name.length() > 300 ? name.substring(0, 300) + "…" : name, spec, fingerprint,
-                out == null ? null : out.toAbsolutePath().toString());
+        return ws.dedupRuns()
+                .start(
+                        projectId,
+                        name.length() > 300 ? name.substring(0, 300) + "…" : name,
+                        spec,
+                        fingerprint,
+                        out == null ? null : out.toAbsolutePath().toString());
     }
 
     /**
@@ -153,23 +178,30 @@ public final class DataStudy {
 
     /** As {@link #resume(java.util.UUID, int, ProgressListener, CancellationToken)}, its units read on {@code engine}. */
     public Outcome resume(UUID runId, Engine engine, int threads, ProgressListener progress, CancellationToken cancel) {
-        SavedDedupRun r = ws.dedupRuns().find(runId)
-                .orElseThrow(() -> new WorkspaceException("no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
+        SavedDedupRun r = ws.dedupRuns()
+                .find(runId)
+                .orElseThrow(() -> new WorkspaceException(
+                        "no dedup run with id " + runId + " (see the Data area, or dedup --project)"));
         if (r.complete()) {
             return new Outcome(r, null);
         }
         if (r.corpus() == null || r.spec() == null) {
-            throw new WorkspaceException("dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
+            throw new WorkspaceException(
+                    "dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
         }
         if (RUNNING.contains(runId)) {
             throw new WorkspaceException("dedup run '" + r.name() + "' is running");
         }
-        List<Path> files = r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
+        List<Path> files =
+                r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
         var now = CorpusFiles.fingerprint(files.stream().filter(Files::exists).toList());
         Set<String> failed = new HashSet<>();
         if (r.failure() != null) {
             // the file it failed on may have been fixed since: its units are read again
-            r.corpus().files().stream().map(e -> e.path()).filter(p -> r.failure().contains(p)).forEach(failed::add);
+            r.corpus().files().stream()
+                    .map(e -> e.path())
+                    .filter(p -> r.failure().contains(p))
+                    .forEach(failed::add);
         }
         String change = r.corpus().differenceFrom(now, failed);
         if (change != null) {
@@ -179,22 +211,45 @@ public final class DataStudy {
         var states = new DedupStateFolder(ws.dedupRuns().stateDir(runId));
         failed.forEach(states::forget);
         ws.dedupRuns().resumed(runId);
-        return go(runId, r.corpus().updatedFrom(now, failed), r.spec(), engine, threads, r.out() == null ? null : Path.of(r.out()), progress, cancel);
+        return go(
+                runId,
+                r.corpus().updatedFrom(now, failed),
+                r.spec(),
+                engine,
+                threads,
+                r.out() == null ? null : Path.of(r.out()),
+                progress,
+                cancel);
     }
 
-    private Outcome go(UUID id, CorpusFingerprint corpus, DedupSpec spec, Engine engine, int threads, Path out,
-                       ProgressListener progress, CancellationToken cancel) {
+    private Outcome go(
+            UUID id,
+            CorpusFingerprint corpus,
+            DedupSpec spec,
+            Engine engine,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
         RUNNING.add(id);
         try {
-            List<Path> files = corpus.files().stream().map(e -> Path.of(e.path())).toList();
+            List<Path> files =
+                    corpus.files().stream().map(e -> Path.of(e.path())).toList();
             List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
             var states = new DedupStateFolder(ws.dedupRuns().stateDir(id));
-            DedupResult r = engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
+            DedupResult r =
+                    engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
             if (out != null) {
                 DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
             }
-            ws.dedupRuns().complete(id, DedupSummary.of(spec, files.stream().map(Path::toString).toList(), r,
-                    out == null ? null : out.toString()));
+            ws.dedupRuns()
+                    .complete(
+                            id,
+                            DedupSummary.of(
+                                    spec,
+                                    files.stream().map(Path::toString).toList(),
+                                    r,
+                                    out == null ? null : out.toString()));
             return new Outcome(ws.dedupRuns().find(id).orElseThrow(), r);
         } catch (CancelledException e) {
             ws.dedupRuns().stopped(id, SavedDedupRun.CANCELLED, null);
@@ -216,16 +271,17 @@ public final class DataStudy {
      * A cluster member's text, with the character ranges it shares (as word n-grams) with the document kept, and the
      * kept document's ranges it shares with this one.
      */
-    public record ClusterDocument(DedupResult.Member member, String text, List<int[]> shared, List<int[]> keptShared) {
-    }
+    public record ClusterDocument(DedupResult.Member member, String text, List<int[]> shared, List<int[]> keptShared) {}
 
     /**
      * The documents of a cluster read again from the corpus, the kept one first, each with what it shares with the kept
      * one highlighted; documents longer than {@code maxChars} are cut there.
      */
-    public static List<ClusterDocument> clusterDocuments(DedupResult.Cluster cluster, DedupSpec spec, int maxChars, CancellationToken cancel) {
+    public static List<ClusterDocument> clusterDocuments(
+            DedupResult.Cluster cluster, DedupSpec spec, int maxChars, CancellationToken cancel) {
         List<CorpusLookup.Place> places = cluster.members().stream()
-                .map(m -> new CorpusLookup.Place(m.file(), m.index())).toList();
+                .map(m -> new CorpusLookup.Place(m.file(), m.index()))
+                .toList();
         var texts = CorpusLookup.texts(places, spec.textField(), cancel);
         List<ClusterDocument> out = new ArrayList<>();
         String kept = null;
@@ -239,7 +295,10 @@ public final class DataStudy {
                 kept = t;
             }
             DedupResult.Member m = cluster.members().get(i);
-            out.add(new ClusterDocument(m, t, i == 0 ? List.of() : SharedText.marks(t, kept, spec.ngram()),
+            out.add(new ClusterDocument(
+                    m,
+                    t,
+                    i == 0 ? List.of() : SharedText.marks(t, kept, spec.ngram()),
                     i == 0 ? List.of() : SharedText.marks(kept, t, spec.ngram())));
         }
         return out;
@@ -256,8 +315,13 @@ public final class DataStudy {
      *
      * @param n the scan's n-gram length
      */
-    public static DecontaminationResult decontaminate(List<BenchmarkItem> items,
-            List<Path> corpus, int n, DecontaminatedCorpus.Spec spec, Path out, ProgressListener progress,
+    public static DecontaminationResult decontaminate(
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            int n,
+            DecontaminatedCorpus.Spec spec,
+            Path out,
+            ProgressListener progress,
             CancellationToken cancel) {
         new ScanSpec(n, 0.8, spec.normalization(), spec.textField(), spec.idField(), spec.threads(), 1); // checks n
         if (items.isEmpty()) {
@@ -276,8 +340,16 @@ public final class DataStudy {
      *                  {@code tokensPerWord}
      * @param benchmark items whose n-grams mark a document contaminated (with the scan's defaults), or empty
      */
-    public static MixResult mix(List<Path> corpus, MixSpec spec, Path tokenizer, double tokensPerWord,
-            List<BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress, CancellationToken cancel) {
+    public static MixResult mix(
+            List<Path> corpus,
+            MixSpec spec,
+            Path tokenizer,
+            double tokensPerWord,
+            List<BenchmarkItem> benchmark,
+            int ngram,
+            int threads,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return mix(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, false, threads, progress, cancel);
     }
 
@@ -285,28 +357,52 @@ public final class DataStudy {
      * @param near the sources' duplicate shares from near-duplicate detection (FineWeb's defaults, split by the same
      *             top-level field) instead of exact duplicates
      */
-    public static MixResult mix(List<Path> corpus, MixSpec spec, Path tokenizer, double tokensPerWord,
-            List<BenchmarkItem> benchmark, int ngram, boolean near, int threads, ProgressListener progress,
+    public static MixResult mix(
+            List<Path> corpus,
+            MixSpec spec,
+            Path tokenizer,
+            double tokensPerWord,
+            List<BenchmarkItem> benchmark,
+            int ngram,
+            boolean near,
+            int threads,
+            ProgressListener progress,
             CancellationToken cancel) {
         if (near && spec.by().indexOf('.') > 0) {
-            throw new InputError("mix.by", "near-duplicate shares need a top-level field to split by, not a path into objects");
+            throw new InputError(
+                    "mix.by", "near-duplicate shares need a top-level field to split by, not a path into objects");
         }
-        MixResult r = mixCounted(corpus, spec, tokenizer, tokensPerWord, benchmark, ngram, threads,
-                near ? progress.slice(0, 0.5) : progress, cancel);
+        MixResult r = mixCounted(
+                corpus,
+                spec,
+                tokenizer,
+                tokensPerWord,
+                benchmark,
+                ngram,
+                threads,
+                near ? progress.slice(0, 0.5) : progress,
+                cancel);
         if (!near) {
             return r;
         }
-        DedupSpec d = new DedupSpec(DedupSpec.Mode.NEAR, 0.8, 5, 112, null, spec.textField(), null, spec.by(), DedupSpec.Keep.FIRST, 1);
+        DedupSpec d = new DedupSpec(
+                DedupSpec.Mode.NEAR, 0.8, 5, 112, null, spec.textField(), null, spec.by(), DedupSpec.Keep.FIRST, 1);
         return r.withNearDuplicates(dedup(corpus, d, threads, null, progress.slice(0.5, 1), cancel), d);
     }
 
-    private static MixResult mixCounted(List<Path> corpus, MixSpec spec, Path tokenizer,
-            double tokensPerWord, List<BenchmarkItem> benchmark, int ngram, int threads, ProgressListener progress,
+    private static MixResult mixCounted(
+            List<Path> corpus,
+            MixSpec spec,
+            Path tokenizer,
+            double tokensPerWord,
+            List<BenchmarkItem> benchmark,
+            int ngram,
+            int threads,
+            ProgressListener progress,
             CancellationToken cancel) {
-        TokenCounting counting = tokenizer != null ? HfTokenizerFile.open(tokenizer)
-                : TokenCounting.wordsTimes(tokensPerWord);
-        var index = benchmark.isEmpty() ? null
-                : NgramIndex.build(benchmark, ngram, Normalization.defaults());
+        TokenCounting counting =
+                tokenizer != null ? HfTokenizerFile.open(tokenizer) : TokenCounting.wordsTimes(tokensPerWord);
+        var index = benchmark.isEmpty() ? null : NgramIndex.build(benchmark, ngram, Normalization.defaults());
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
         return CorpusMix.run(units, spec, counting, index, threads, progress, cancel);
     }
@@ -316,16 +412,34 @@ public final class DataStudy {
      *
      * @param out the output folder (new or empty), or null to count only
      */
-    public static DedupResult dedup(List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress, CancellationToken cancel) {
+    public static DedupResult dedup(
+            List<Path> corpus,
+            DedupSpec spec,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return dedup(Engine.LOCAL, corpus, spec, threads, out, progress, cancel);
     }
 
     /** As {@link #dedup(List, DedupSpec, int, Path, ProgressListener, CancellationToken)}, the corpus read on {@code engine}. */
-    public static DedupResult dedup(Engine engine, List<Path> corpus, DedupSpec spec, int threads, Path out, ProgressListener progress,
-                                    CancellationToken cancel) {
-        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK); // large files in ranges, read in parallel
-        DedupResult r = engine.dedup(units, spec, threads, Deduplicator.UnitStates.NONE,
-                out == null ? progress : progress.slice(0, 0.7), cancel);
+    public static DedupResult dedup(
+            Engine engine,
+            List<Path> corpus,
+            DedupSpec spec,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        // large files in ranges, read in parallel
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        DedupResult r = engine.dedup(
+                units,
+                spec,
+                threads,
+                Deduplicator.UnitStates.NONE,
+                out == null ? progress : progress.slice(0, 0.7),
+                cancel);
         if (out != null) {
             DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
         }

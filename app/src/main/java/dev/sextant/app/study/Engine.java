@@ -38,7 +38,8 @@ public record Engine(String master, Map<String, String> conf) {
 
     public static Engine spark(String master, Map<String, String> conf) {
         if (master == null || master.isBlank()) {
-            throw BadInputException.of("--master", "name the Spark master: local[N], spark://HOST:PORT, yarn or k8s://…");
+            throw BadInputException.of(
+                    "--master", "name the Spark master: local[N], spark://HOST:PORT, yarn or k8s://…");
         }
         return new Engine(master.strip(), conf);
     }
@@ -58,24 +59,54 @@ public record Engine(String master, Map<String, String> conf) {
      * @param done     results of files completed by an earlier run of the same scan (resume): not read again
      * @param fileDone told of each file completed here
      */
-    ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
-                    Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel) {
+    ScanResult scan(
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            List<FileResult> done,
+            Consumer<FileResult> fileDone,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (isLocal()) {
             NgramIndex index = NgramIndex.build(items, spec.n(), spec.normalization());
-            return CorpusScanner.scan(index, corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK), spec, done,
-                    fileDone::accept, progress, cancel);
+            return CorpusScanner.scan(
+                    index,
+                    corpus.isEmpty() ? List.of() : CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK),
+                    spec,
+                    done,
+                    fileDone::accept,
+                    progress,
+                    cancel);
         }
-        return SparkBundle.scan().scan(master, conf, spec, items, corpus.stream()
-                        .map(p -> CorpusStore.refuseUri(p).toAbsolutePath().normalize().toString()).toList(),
-                done, fileDone, progress, cancel);
+        return SparkBundle.scan()
+                .scan(
+                        master,
+                        conf,
+                        spec,
+                        items,
+                        corpus.stream()
+                                .map(p -> CorpusStore.refuseUri(p)
+                                        .toAbsolutePath()
+                                        .normalize()
+                                        .toString())
+                                .toList(),
+                        done,
+                        fileDone,
+                        progress,
+                        cancel);
     }
 
     /** A scan on the cluster of corpus paths as the cluster names them (URIs kept as given). */
-    ScanResult scanOnCluster(ScanSpec spec, List<BenchmarkItem> items, List<String> corpus, ProgressListener progress, CancellationToken cancel) {
+    ScanResult scanOnCluster(
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (isLocal()) {
             throw new IllegalStateException("not a cluster engine");
         }
-        return SparkBundle.scan().scan(master, conf, spec, items, corpus, List.of(), f -> { }, progress, cancel);
+        return SparkBundle.scan().scan(master, conf, spec, items, corpus, List.of(), f -> {}, progress, cancel);
     }
 
     /**
@@ -84,14 +115,28 @@ public record Engine(String master, Map<String, String> conf) {
      *
      * @param states where a kept run keeps what each unit read ({@link Deduplicator.UnitStates#NONE}: nowhere)
      */
-    DedupResult dedup(List<CorpusUnit> units, DedupSpec spec, int threads, Deduplicator.UnitStates states, ProgressListener progress,
-                      CancellationToken cancel) {
+    DedupResult dedup(
+            List<CorpusUnit> units,
+            DedupSpec spec,
+            int threads,
+            Deduplicator.UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (isLocal()) {
             return Deduplicator.run(units, spec, threads, states, progress, cancel);
         }
         long t0 = System.nanoTime();
-        Deduplicator.UnitStates held = states != Deduplicator.UnitStates.NONE ? states : Deduplicator.UnitStates.inMemory();
-        SparkBundle.dedup().readUnits(master, conf, spec, units.stream().map(CorpusFiles::split).toList(), held, progress.slice(0, 0.85), cancel);
+        Deduplicator.UnitStates held =
+                states != Deduplicator.UnitStates.NONE ? states : Deduplicator.UnitStates.inMemory();
+        SparkBundle.dedup()
+                .readUnits(
+                        master,
+                        conf,
+                        spec,
+                        units.stream().map(CorpusFiles::split).toList(),
+                        held,
+                        progress.slice(0, 0.85),
+                        cancel);
         DedupResult r = Deduplicator.run(units, spec, threads, held, progress.slice(0.85, 1), cancel);
         return r.withSeconds((System.nanoTime() - t0) / 1e9);
     }

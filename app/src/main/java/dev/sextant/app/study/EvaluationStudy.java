@@ -74,13 +74,18 @@ public final class EvaluationStudy {
 
         /** These files with the results in them dated {@code runDate}, whatever the files say (null: as read). */
         public Read runOn(LocalDate runDate) {
-            return runDate == null ? this : new Read(files.stream().map(f -> f.holdsResults() ? f.withRunDate(runDate) : f).toList(), notes);
+            return runDate == null
+                    ? this
+                    : new Read(
+                            files.stream()
+                                    .map(f -> f.holdsResults() ? f.withRunDate(runDate) : f)
+                                    .toList(),
+                            notes);
         }
     }
 
     /** The weight table, model scores and workload mix a composite index is built from. */
-    public record IndexTables(List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix) {
-    }
+    public record IndexTables(List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix) {}
 
     /**
      * The Evaluation area's settings for the analyses it runs together.
@@ -88,10 +93,22 @@ public final class EvaluationStudy {
      * @param normalization how the index puts benchmark scores on one scale (random-baseline: against the weight
      *                      table's baselines)
      */
-    public record Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed,
-                           CompositeIndexSpec.Normalization normalization) {
+    public record Settings(
+            ScoreSummarySpec.CiMethod ci,
+            int bootstrap,
+            int indexSamples,
+            double concentration,
+            int arenaRounds,
+            long seed,
+            CompositeIndexSpec.Normalization normalization) {
 
-        public Settings(ScoreSummarySpec.CiMethod ci, int bootstrap, int indexSamples, double concentration, int arenaRounds, long seed) {
+        public Settings(
+                ScoreSummarySpec.CiMethod ci,
+                int bootstrap,
+                int indexSamples,
+                double concentration,
+                int arenaRounds,
+                long seed) {
             this(ci, bootstrap, indexSamples, concentration, arenaRounds, seed, CompositeIndexSpec.Normalization.RAW);
         }
     }
@@ -100,9 +117,12 @@ public final class EvaluationStudy {
      * The analyses of one body of evidence, as the Evaluation area shows them; each null when the evidence lacks what
      * it needs, with why in {@code notes} when the evidence has it but the analysis refuses it.
      */
-    public record Analyses(List<ScoreSummary> summaries, CompositeIndexResult index, ArenaResult arena, Scorecard scorecard,
-                           List<String> notes) {
-    }
+    public record Analyses(
+            List<ScoreSummary> summaries,
+            CompositeIndexResult index,
+            ArenaResult arena,
+            Scorecard scorecard,
+            List<String> notes) {}
 
     /**
      * Reads evaluation files (or lm-evaluation-harness output folders), every one before anything is written.
@@ -176,23 +196,35 @@ public final class EvaluationStudy {
      * reported aggregates at {@code spec.alpha()}.
      */
     /** Repeated samples read and summarised: each model, benchmark and sampling configuration's stability and token use. */
-    public record Samples(List<RepeatedSamples.Row> rows, List<String> notes) {
-    }
+    public record Samples(List<RepeatedSamples.Row> rows, List<String> notes) {}
 
     /**
      * Items answered several times, from per-item CSVs (a row per trial) or lm-evaluation-harness samples files (a
      * file per trial): pass@k and pass^k for each k, majority, consistency, the variance split, tokens and cost.
      */
-    public static Samples samples(List<Path> files, String model, String metric, List<Integer> ks, RepeatedSamples.Prices prices,
-                                  long seed, CancellationToken cancel) {
+    public static Samples samples(
+            List<Path> files,
+            String model,
+            String metric,
+            List<Integer> ks,
+            RepeatedSamples.Prices prices,
+            long seed,
+            CancellationToken cancel) {
         return samples(files, model, metric, null, ks, prices, seed, cancel);
     }
 
     /** As above, counting answers' tokens from their text with {@code tokenizer} (a tokenizer.json or its model folder; null: none). */
-    public static Samples samples(List<Path> files, String model, String metric, Path tokenizer, List<Integer> ks,
-                                  RepeatedSamples.Prices prices, long seed, CancellationToken cancel) {
-        SampleTrialFiles.Read read = SampleTrialFiles.read(files, model, metric,
-                tokenizer == null ? null : HfTokenizerFile.open(tokenizer));
+    public static Samples samples(
+            List<Path> files,
+            String model,
+            String metric,
+            Path tokenizer,
+            List<Integer> ks,
+            RepeatedSamples.Prices prices,
+            long seed,
+            CancellationToken cancel) {
+        SampleTrialFiles.Read read =
+                SampleTrialFiles.read(files, model, metric, tokenizer == null ? null : HfTokenizerFile.open(tokenizer));
         return new Samples(RepeatedSamples.summarize(read.trials(), ks, prices, seed, cancel), read.notes());
     }
 
@@ -200,19 +232,35 @@ public final class EvaluationStudy {
      * The repeated samples among evidence already read (a project's): the items scored with a sample index, as trials
      * under the sampling configuration each row discloses.
      */
-    public static Samples samples(EvaluationEvidence e, List<Integer> ks, RepeatedSamples.Prices prices, long seed,
-                                  CancellationToken cancel) {
+    public static Samples samples(
+            EvaluationEvidence e,
+            List<Integer> ks,
+            RepeatedSamples.Prices prices,
+            long seed,
+            CancellationToken cancel) {
         List<RepeatedSamples.Trial> trials = new ArrayList<>();
         for (ItemScore s : e.items()) {
             if (s.sample() != null) {
-                trials.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), Integer.toString(s.sample()),
-                        s.score(), new RepeatedSamples.Sampling(s.temperature(), s.topP(), null), s.seed(), Double.NaN,
-                        Double.NaN, Double.NaN, s.clusterId()));
+                trials.add(new RepeatedSamples.Trial(
+                        s.model(),
+                        s.benchmark(),
+                        s.itemId(),
+                        Integer.toString(s.sample()),
+                        s.score(),
+                        new RepeatedSamples.Sampling(s.temperature(), s.topP(), null),
+                        s.seed(),
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        s.clusterId()));
             }
         }
-        InputError.require(!trials.isEmpty(), "samples.input", "the evidence holds no repeated samples (every item answered"
-                + " once): give trial files — per-item CSVs with a sample column, lm-evaluation-harness samples files of several runs, τ-bench"
-                + " results");
+        InputError.require(
+                !trials.isEmpty(),
+                "samples.input",
+                "the evidence holds no repeated samples (every item answered"
+                        + " once): give trial files — per-item CSVs with a sample column, lm-evaluation-harness samples files of several runs, τ-bench"
+                        + " results");
         return new Samples(RepeatedSamples.summarize(trials, ks, prices, seed, cancel), List.of());
     }
 
@@ -224,17 +272,22 @@ public final class EvaluationStudy {
      * @param dates  the items' dates file, or null for the dates the evidence holds (imported item_id,date files)
      * @param cutoff the model's training cut-off, or null for the one the evidence holds (an imported model,cutoff file)
      */
-    public static ResultsByDate.Result byDate(EvaluationEvidence e, String model, String benchmark, Path dates,
-                                                                        LocalDate cutoff, boolean skipUndated) {
-        List<ItemScore> scores = e.items().stream().filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
+    public static ResultsByDate.Result byDate(
+            EvaluationEvidence e, String model, String benchmark, Path dates, LocalDate cutoff, boolean skipUndated) {
+        List<ItemScore> scores = e.items().stream()
+                .filter(x -> x.model().equals(model) && x.benchmark().equals(benchmark))
                 .toList();
-        Map<String, LocalDate> dated = dates != null ? ItemDatesCsv.read(dates, benchmark)
-                : e.dating().itemsOf(benchmark);
+        Map<String, LocalDate> dated =
+                dates != null ? ItemDatesCsv.read(dates, benchmark) : e.dating().itemsOf(benchmark);
         LocalDate cut = cutoff != null ? cutoff : e.dating().cutoffs().get(model);
-        InputError.require(!dated.isEmpty(), "bydate.dates", "the evidence dates none of " + benchmark
-                + "'s items: give a dates file (item_id,date)");
-        InputError.require(cut != null, "bydate.cutoff", "the evidence holds no training cut-off for " + model
-                + ": give one (YYYY-MM-DD)");
+        InputError.require(
+                !dated.isEmpty(),
+                "bydate.dates",
+                "the evidence dates none of " + benchmark + "'s items: give a dates file (item_id,date)");
+        InputError.require(
+                cut != null,
+                "bydate.cutoff",
+                "the evidence holds no training cut-off for " + model + ": give one (YYYY-MM-DD)");
         return ResultsByDate.of(model, benchmark, scores, dated, cut, skipUndated);
     }
 
@@ -244,14 +297,14 @@ public final class EvaluationStudy {
      * SE where items share clusters), placed by the map, the index's weight table or the defaults; the workload mix's
      * coverage; refusal boundaries from refusal sets.
      */
-    public static CapabilityProfile.Result dimensions(EvaluationEvidence e, Path map, List<Path> refusalSets,
-                                                                                CancellationToken cancel) {
+    public static CapabilityProfile.Result dimensions(
+            EvaluationEvidence e, Path map, List<Path> refusalSets, CancellationToken cancel) {
         List<CapabilityProfile.Score> scores = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         if (!e.items().isEmpty() || !e.reported().isEmpty()) {
             for (ScoreSummary r : summaries(e, ScoreSummarySpec.defaults(), ProgressListener.NONE, cancel)) {
-                scores.add(new CapabilityProfile.Score(r.model(), r.benchmark(), r.mean(), r.seClustered() != null
-                        ? r.seClustered() : r.se()));
+                scores.add(new CapabilityProfile.Score(
+                        r.model(), r.benchmark(), r.mean(), r.seClustered() != null ? r.seClustered() : r.se()));
                 seen.add(r.model() + '\u0000' + r.benchmark());
             }
         }
@@ -266,11 +319,12 @@ public final class EvaluationStudy {
         for (Path f : refusalSets) {
             refusals.addAll(DimensionFiles.refusals(f));
         }
-        return CapabilityProfile.of(scores, map == null ? Map.of() : DimensionFiles.map(map),
-                e.weights(), e.mix(), refusals);
+        return CapabilityProfile.of(
+                scores, map == null ? Map.of() : DimensionFiles.map(map), e.weights(), e.mix(), refusals);
     }
 
-    public static List<ScoreSummary> summaries(EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
+    public static List<ScoreSummary> summaries(
+            EvaluationEvidence e, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
         List<ScoreSummary> rows = new ArrayList<>();
         if (!e.items().isEmpty()) {
             rows.addAll(ScoreSummarizer.summarize(e.items(), spec, progress, cancel));
@@ -280,7 +334,8 @@ public final class EvaluationStudy {
     }
 
     /** Model A against model B on the items of the benchmark both were scored on. */
-    public static ScoreSummarizer.PairedResult compare(EvaluationEvidence e, String a, String b, String benchmark, double alpha) {
+    public static ScoreSummarizer.PairedResult compare(
+            EvaluationEvidence e, String a, String b, String benchmark, double alpha) {
         return ScoreSummarizer.compare(e.items(), a, b, benchmark, alpha);
     }
 
@@ -288,21 +343,31 @@ public final class EvaluationStudy {
      * As above, each item's trials first folded into one score by {@code fold} (pass^k: the chance all k trials of it
      * succeed; pass@k; their mean), so that the comparison is of reliability, not of one draw.
      */
-    public static ScoreSummarizer.PairedResult compare(EvaluationEvidence e, String a, String b, String benchmark, double alpha,
-                                                       RepeatedSamples.Fold fold) {
+    public static ScoreSummarizer.PairedResult compare(
+            EvaluationEvidence e, String a, String b, String benchmark, double alpha, RepeatedSamples.Fold fold) {
         if (fold == null) {
             return compare(e, a, b, benchmark, alpha);
         }
         Map<String, Map<String, List<Double>>> trials = new LinkedHashMap<>();
         for (ItemScore s : e.items()) {
-            if (s.benchmark().equals(benchmark) && (s.model().equals(a) || s.model().equals(b))) {
-                trials.computeIfAbsent(s.model(), k -> new LinkedHashMap<>()).computeIfAbsent(s.itemId(), k -> new ArrayList<>())
+            if (s.benchmark().equals(benchmark)
+                    && (s.model().equals(a) || s.model().equals(b))) {
+                trials.computeIfAbsent(s.model(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(s.itemId(), k -> new ArrayList<>())
                         .add(s.score());
             }
         }
         List<ItemScore> folded = new ArrayList<>();
-        trials.forEach((model, items) -> items.forEach((item, scores) -> folded.add(new ItemScore(model, benchmark, item,
-                fold.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray()), null, null, null, null, null))));
+        trials.forEach((model, items) -> items.forEach((item, scores) -> folded.add(new ItemScore(
+                model,
+                benchmark,
+                item,
+                fold.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray()),
+                null,
+                null,
+                null,
+                null,
+                null))));
         return ScoreSummarizer.compare(folded, a, b, benchmark, alpha);
     }
 
@@ -315,7 +380,8 @@ public final class EvaluationStudy {
      * @param mix     a workload mix CSV, or null
      */
     public static IndexTables indexTables(Path weights, Path scores, Path mix, EvaluationEvidence stored) {
-        return new IndexTables(weights != null ? IndexTablesCsv.readWeights(weights) : stored.weights(),
+        return new IndexTables(
+                weights != null ? IndexTablesCsv.readWeights(weights) : stored.weights(),
                 scores != null ? IndexTablesCsv.readScores(scores) : stored.scores(),
                 mix != null ? IndexTablesCsv.readMix(mix) : stored == null ? null : stored.mix());
     }
@@ -327,8 +393,12 @@ public final class EvaluationStudy {
      *
      * @param mix category → share, or null to keep the project's mix
      */
-    public List<EvidenceSource> keepIndex(String name, List<BenchmarkWeight> weights, Map<String, Double> mix, ProgressListener progress,
-                                          CancellationToken cancel) {
+    public List<EvidenceSource> keepIndex(
+            String name,
+            List<BenchmarkWeight> weights,
+            Map<String, Double> mix,
+            ProgressListener progress,
+            CancellationToken cancel) {
         IndexEdits.check(weights, mix);
         List<EvidenceFile> files = new ArrayList<>();
         files.add(EvidenceFile.of(EvidenceFile.Kind.WEIGHTS, name + " (weights)", "edited in Sextant", weights, null));
@@ -339,7 +409,8 @@ public final class EvaluationStudy {
     }
 
     /** The composite index, re-weighted to the mix, with rank stability by Monte Carlo. */
-    public static CompositeIndexResult index(CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
+    public static CompositeIndexResult index(
+            CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
         return CompositeIndex.analyse(spec, progress, cancel);
     }
 
@@ -348,20 +419,35 @@ public final class EvaluationStudy {
      *
      * @param anchorModel the model whose rating is pinned at {@code anchorRating}, or null for ratings averaging 1000
      */
-    public static ArenaResult arena(List<Battle> battles, int rounds, long seed, String anchorModel, double anchorRating,
-                                    ProgressListener progress, CancellationToken cancel) {
+    public static ArenaResult arena(
+            List<Battle> battles,
+            int rounds,
+            long seed,
+            String anchorModel,
+            double anchorRating,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return ArenaAnalysis.analyse(battles, rounds, seed, anchorModel, anchorRating, progress, cancel);
     }
 
     /** How far to trust each benchmark and the index, from the evidence and the complete contamination scans. */
-    public static Scorecard scorecard(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf, ProgressListener progress,
-                                      CancellationToken cancel) {
+    public static Scorecard scorecard(
+            EvaluationEvidence e,
+            List<ScanResult> scans,
+            LocalDate asOf,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return CredibilityAssessor.assess(e, scans, asOf, progress, cancel);
     }
 
     /** @param staleMonths results older than this many months are marked stale */
-    public static Scorecard scorecard(EvaluationEvidence e, List<ScanResult> scans, LocalDate asOf, int staleMonths,
-                                      ProgressListener progress, CancellationToken cancel) {
+    public static Scorecard scorecard(
+            EvaluationEvidence e,
+            List<ScanResult> scans,
+            LocalDate asOf,
+            int staleMonths,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return CredibilityAssessor.assess(e, scans, asOf, staleMonths, progress, cancel);
     }
 
@@ -370,15 +456,31 @@ public final class EvaluationStudy {
      * index (normalised as the settings say) over the evidence's weight table, scores and mix (top 3); arena ratings averaging 1000; the scorecard as of
      * today.
      */
-    public static Analyses analyse(EvaluationEvidence e, List<ScanResult> scans, Settings s, ProgressListener progress, CancellationToken cancel) {
+    public static Analyses analyse(
+            EvaluationEvidence e,
+            List<ScanResult> scans,
+            Settings s,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<String> notes = new ArrayList<>();
-        List<ScoreSummary> rows = summaries(e, new ScoreSummarySpec(s.ci(), s.bootstrap(), s.seed(), ALPHA),
-                progress.slice(0, 0.4), cancel);
+        List<ScoreSummary> rows = summaries(
+                e, new ScoreSummarySpec(s.ci(), s.bootstrap(), s.seed(), ALPHA), progress.slice(0, 0.4), cancel);
         CompositeIndexResult index = null;
         if (e.weights() != null && e.scores() != null) {
             try {
-                index = index(new CompositeIndexSpec(e.weights(), e.scores(), s.normalization(), null, e.mix(),
-                        s.indexSamples(), s.concentration(), 3, s.seed()), progress.slice(0.4, 0.6), cancel);
+                index = index(
+                        new CompositeIndexSpec(
+                                e.weights(),
+                                e.scores(),
+                                s.normalization(),
+                                null,
+                                e.mix(),
+                                s.indexSamples(),
+                                s.concentration(),
+                                3,
+                                s.seed()),
+                        progress.slice(0.4, 0.6),
+                        cancel);
             } catch (IllegalArgumentException ex) {
                 notes.add("Composite index: " + ex.getMessage());
             }

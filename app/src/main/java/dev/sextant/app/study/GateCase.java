@@ -10,15 +10,15 @@ import java.util.List;
  * scores and battles from the Evaluation area, contamination from completed scans, imported suites and replays), and
  * the decision. Made by {@link GateStudy#decide}.
  */
-public record GateCase(GatePolicy policy, String candidate, String incumbent, List<GateEvidence> evidence, GateDecision decision) {
+public record GateCase(
+        GatePolicy policy, String candidate, String incumbent, List<GateEvidence> evidence, GateDecision decision) {
 
     /**
      * The decision's counts: blocking are the regressions of checks that decide (blocking or required-gain, not
      * down-weighted), the ones that make a reject; gains and inconclusive count every check by its status, a check
      * without evidence counting as inconclusive.
      */
-    public record Counts(int blocking, int gains, int inconclusive) {
-    }
+    public record Counts(int blocking, int gains, int inconclusive) {}
 
     public Counts counts() {
         int blocking = 0;

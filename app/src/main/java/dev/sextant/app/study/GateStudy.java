@@ -58,12 +58,10 @@ public final class GateStudy {
     }
 
     /** The canary plan's inputs and where its request rate comes from, in words. */
-    public record CanaryInputs(CanaryPlan.Spec spec, String rateSource, boolean kept) {
-    }
+    public record CanaryInputs(CanaryPlan.Spec spec, String rateSource, boolean kept) {}
 
     /** The whole rollout case: decision, the canary plan (null without thresholds) and the serving plan behind capacity. */
-    public record Rollout(GateCase gate, CanaryInputs canaryInputs, CanaryPlan canary, SavedServingPlan serving) {
-    }
+    public record Rollout(GateCase gate, CanaryInputs canaryInputs, CanaryPlan canary, SavedServingPlan serving) {}
 
     /**
      * What the Rollout area shows on opening a project: nothing but the models (and the judge's settings, if kept) when
@@ -71,32 +69,54 @@ public final class GateStudy {
      *
      * @param judge the canary judge's settings kept for the project, or null
      */
-    public record Overview(SavedGatePolicy policy, List<String> models, CanaryInputs canaryInputs, GateCase gate, String problem,
-                           JudgeSettings judge, EvidenceFreshness.Result freshness) {
-    }
+    public record Overview(
+            SavedGatePolicy policy,
+            List<String> models,
+            CanaryInputs canaryInputs,
+            GateCase gate,
+            String problem,
+            JudgeSettings judge,
+            EvidenceFreshness.Result freshness) {}
 
     /**
      * Canary inputs given beside the project's (the command line's flags): each one not null replaces the project's;
      * the error, refusal, latency and quality thresholds each come whole from one side — give any part of one and its
      * missing parts come from the project, give none and the project's stays.
      */
-    public record CanaryOverrides(Double rate, List<Double> percents, Double intervalMinutes, Double alpha, Double power, Double errorRate,
-                                  Double errorRateIncrease, Double refusalRate, Double refusalRateIncrease, Double latencyP99Ms,
-                                  Double latencyIncrease, Integer latencyTail, Double qualityMean, Double qualitySd, Double qualityDrop) {
+    public record CanaryOverrides(
+            Double rate,
+            List<Double> percents,
+            Double intervalMinutes,
+            Double alpha,
+            Double power,
+            Double errorRate,
+            Double errorRateIncrease,
+            Double refusalRate,
+            Double refusalRateIncrease,
+            Double latencyP99Ms,
+            Double latencyIncrease,
+            Integer latencyTail,
+            Double qualityMean,
+            Double qualitySd,
+            Double qualityDrop) {
 
         /** The inputs: these over {@code base} (null: no project inputs, so these are all there is, with the plan's defaults). */
         public CanaryPlan.Spec over(CanaryPlan.Spec base) {
             if (base == null && rate == null) {
-                throw new InputError("canary.rate", "the project has no canary inputs yet (no kept plan and no traffic replay for the incumbent): "
-                        + "give the request rate and at least one rollback threshold");
+                throw new InputError(
+                        "canary.rate",
+                        "the project has no canary inputs yet (no kept plan and no traffic replay for the incumbent): "
+                                + "give the request rate and at least one rollback threshold");
             }
             boolean err = errorRate != null || errorRateIncrease != null;
             boolean ref = refusalRate != null || refusalRateIncrease != null;
             boolean lat = latencyP99Ms != null || latencyIncrease != null;
             boolean qual = qualityMean != null || qualitySd != null || qualityDrop != null;
-            return new CanaryPlan.Spec(or(rate, base == null ? null : base.ratePerSecond(), 0.0),
+            return new CanaryPlan.Spec(
+                    or(rate, base == null ? null : base.ratePerSecond(), 0.0),
                     percents != null ? percents : base != null ? base.percents() : null,
-                    or(intervalMinutes, base == null ? null : base.intervalMinutes(), 10.0), or(alpha, base == null ? null : base.alpha(), 0.05),
+                    or(intervalMinutes, base == null ? null : base.intervalMinutes(), 10.0),
+                    or(alpha, base == null ? null : base.alpha(), 0.05),
                     or(power, base == null ? null : base.power(), 0.8),
                     pick(err, errorRate, base == null ? null : base.errorRate()),
                     pick(err, errorRateIncrease, base == null ? null : base.errorRateIncrease()),
@@ -126,8 +146,8 @@ public final class GateStudy {
      * @param inputsFrom where the inputs come from, in words
      * @param kept       whether these inputs are the project's kept ones (now or before)
      */
-    public record CanaryMerge(String incumbent, CanaryPlan.Spec spec, CanaryPlan plan, String inputsFrom, boolean kept) {
-    }
+    public record CanaryMerge(
+            String incumbent, CanaryPlan.Spec spec, CanaryPlan plan, String inputsFrom, boolean kept) {}
 
     public Optional<SavedGatePolicy> policy() {
         return ws.gate().policy(projectId);
@@ -155,10 +175,24 @@ public final class GateStudy {
         }
         CanaryInputs canary = saved.incumbent() == null ? null : canaryInputs(saved.incumbent());
         if (saved.candidate() == null || saved.incumbent() == null) {
-            return new Overview(saved, models, canary, null, "choose the candidate and the incumbent, then Save and decide", judge().orElse(null), freshness());
+            return new Overview(
+                    saved,
+                    models,
+                    canary,
+                    null,
+                    "choose the candidate and the incumbent, then Save and decide",
+                    judge().orElse(null),
+                    freshness());
         }
         try {
-            return new Overview(saved, models, canary, decide(saved.candidate(), saved.incumbent()), null, judge().orElse(null), freshness());
+            return new Overview(
+                    saved,
+                    models,
+                    canary,
+                    decide(saved.candidate(), saved.incumbent()),
+                    null,
+                    judge().orElse(null),
+                    freshness());
         } catch (InputError e) {
             return new Overview(saved, models, canary, null, e.getMessage(), judge().orElse(null), freshness());
         }
@@ -171,7 +205,9 @@ public final class GateStudy {
 
     /** Reads a private suite (with its rotation date), a regression suite or a traffic replay and keeps it; returns the series count. */
     public int importEvidence(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
-        List<Observations> obs = layer == GatePolicy.Layer.REPLAY ? GateFiles.replay(file) : GateFiles.itemScores(file, layer, metric, rotation);
+        List<Observations> obs = layer == GatePolicy.Layer.REPLAY
+                ? GateFiles.replay(file)
+                : GateFiles.itemScores(file, layer, metric, rotation);
         ws.gate().importObservations(projectId, obs, false);
         return obs.size();
     }
@@ -183,12 +219,14 @@ public final class GateStudy {
      * @param incumbent the incumbent, or null likewise
      */
     public GateCase decide(String candidate, String incumbent) {
-        SavedGatePolicy saved = policy().orElseThrow(() -> new InputError("gate.policy", "the project has no gate policy yet"));
+        SavedGatePolicy saved =
+                policy().orElseThrow(() -> new InputError("gate.policy", "the project has no gate policy yet"));
         String c = candidate != null ? candidate : saved.candidate();
         String i = incumbent != null ? incumbent : saved.incumbent();
         InputError.require(c != null, "gate.candidate", "name the candidate model");
         InputError.require(i != null, "gate.incumbent", "name the incumbent model");
-        InputError.require(!c.equals(i), "gate.incumbent", "the candidate and the incumbent are the same model (" + c + ")");
+        InputError.require(
+                !c.equals(i), "gate.incumbent", "the candidate and the incumbent are the same model (" + c + ")");
         EvaluationEvidence eval = ws.evaluation().load(projectId);
         List<EvidenceAssembler.Contamination> scans = new ArrayList<>();
         for (SavedScan s : ws.scans().list(projectId)) {
@@ -198,8 +236,15 @@ public final class GateStudy {
                 }
             }
         }
-        List<GateEvidence> evidence = EvidenceAssembler.assemble(saved.policy(), c, i, eval.items(), eval.battles(), scans,
-                ws.gate().observations(projectId), eval.weights());
+        List<GateEvidence> evidence = EvidenceAssembler.assemble(
+                saved.policy(),
+                c,
+                i,
+                eval.items(),
+                eval.battles(),
+                scans,
+                ws.gate().observations(projectId),
+                eval.weights());
         return new GateCase(saved.policy(), c, i, evidence, GateDecision.decide(saved.policy(), evidence));
     }
 
@@ -213,24 +258,27 @@ public final class GateStudy {
         ws.gate().evidenceDates(projectId).forEach((layer, date) -> dates.put(layer.slug(), date));
         List<Request> traffic = ws.monitoring().lengths(projectId);
         var rotations = ws.monitoring().rotations(projectId);
-        LocalDate rotation = rotations.stream().map(r -> r.date()).max(LocalDate::compareTo).orElse(null);
-        // the evaluation's own sample: the sampled (not alert-flagged) items of the rotation the private suite was scored on
+        LocalDate rotation =
+                rotations.stream().map(r -> r.date()).max(LocalDate::compareTo).orElse(null);
+        // the evaluation's own sample: the sampled (not alert-flagged) items of the
+        // rotation the private suite was scored on
         LocalDate scoredOn = dates.get("private");
         List<Request> sample = List.of();
         Map<Map<String, String>, Long> mix = Map.of();
-        var scored = scoredOn == null ? Optional.<MonitorRepository.SavedRotation>empty()
+        var scored = scoredOn == null
+                ? Optional.<MonitorRepository.SavedRotation>empty()
                 : rotations.stream().filter(r -> r.date().equals(scoredOn)).findFirst();
         if (scored.isPresent()) {
             sample = MonitoringStudy.sampledItems(scored.get());
             LocalDate since = dates.values().stream().max(LocalDate::compareTo).orElseThrow();
-            long cut = since.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+            long cut =
+                    since.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
             mix = new HashMap<>();
             for (var t : ws.monitoring().trafficBySegments(projectId, cut)) {
                 mix.merge(t.segments(), t.requests(), Long::sum);
             }
         }
-        return EvidenceFreshness.assess(dates, LocalDate.now(ZoneOffset.UTC), traffic, rotation,
-                sample, mix);
+        return EvidenceFreshness.assess(dates, LocalDate.now(ZoneOffset.UTC), traffic, rotation, sample, mix);
     }
 
     /**
@@ -245,9 +293,12 @@ public final class GateStudy {
         GatePolicy policy = policy().map(SavedGatePolicy::policy).orElse(new GatePolicy("none", 0.95, List.of()));
         SavedServingPlan serving = latestServingPlanWithDay();
         double rate = serving == null ? DEFAULT_RATE : peakRate(serving);
-        String source = serving == null ? "default (no serving plan with a day of traffic in this project)"
+        String source = serving == null
+                ? "default (no serving plan with a day of traffic in this project)"
                 : "busiest hour of the serving plan “" + serving.name() + "”";
-        CanaryPlan.Spec spec = incumbent == null ? null : CanaryDefaults.fromEvidence(policy, ws.gate().observations(projectId), incumbent, rate);
+        CanaryPlan.Spec spec = incumbent == null
+                ? null
+                : CanaryDefaults.fromEvidence(policy, ws.gate().observations(projectId), incumbent, rate);
         return spec == null ? null : new CanaryInputs(spec, source, false);
     }
 
@@ -265,13 +316,19 @@ public final class GateStudy {
      * @param incumbent the incumbent, or null for the one the gate policy names
      */
     public CanaryMerge canaryPlan(String incumbent, CanaryOverrides overrides, boolean keep) {
-        String inc = incumbent != null ? incumbent : policy().map(SavedGatePolicy::incumbent).orElse(null);
+        String inc = incumbent != null
+                ? incumbent
+                : policy().map(SavedGatePolicy::incumbent).orElse(null);
         CanaryInputs base = canaryInputs(inc);
         CanaryPlan.Spec spec = overrides.over(base == null ? null : base.spec());
         boolean changed = base == null || !spec.equals(base.spec());
         CanaryPlan plan = keep ? planCanary(inc, spec) : CanaryPlan.of(spec);
-        String from = changed ? (keep ? "as given, now kept for this project" : "as given (not kept; add --keep)")
-                : base.kept() ? "kept for this project" : "defaults: thresholds from the incumbent's traffic replay, rate from the " + base.rateSource();
+        String from = changed
+                ? (keep ? "as given, now kept for this project" : "as given (not kept; add --keep)")
+                : base.kept()
+                        ? "kept for this project"
+                        : "defaults: thresholds from the incumbent's traffic replay, rate from the "
+                                + base.rateSource();
         return new CanaryMerge(inc, spec, plan, from, keep || (!changed && base.kept()));
     }
 
@@ -307,12 +364,18 @@ public final class GateStudy {
     }
 
     private SavedServingPlan latestServingPlanWithDay() {
-        return ws.servingPlans().list(projectId).stream().filter(p -> p.study().day() != null && !p.study().day().windows().isEmpty())
-                .findFirst().orElse(null);
+        return ws.servingPlans().list(projectId).stream()
+                .filter(p ->
+                        p.study().day() != null && !p.study().day().windows().isEmpty())
+                .findFirst()
+                .orElse(null);
     }
 
     private static double peakRate(SavedServingPlan p) {
-        return p.study().day().windows().stream().mapToDouble(w -> w.rate()).max().orElse(DEFAULT_RATE);
+        return p.study().day().windows().stream()
+                .mapToDouble(w -> w.rate())
+                .max()
+                .orElse(DEFAULT_RATE);
     }
 
     private static String blankToNull(String s) {

@@ -41,21 +41,21 @@ import java.util.stream.Stream;
 /** Production traffic for every face: request logs read (files or folders of them) and monitored, through this one object. */
 public final class MonitoringStudy {
 
-    private MonitoringStudy() {
-    }
+    private MonitoringStudy() {}
 
     /** The requests of several files (a folder: its files, sorted), ids unique across them, and each file's summary. */
-    public record Read(List<Request> requests, List<RequestLogFile.Summary> files) {
-    }
+    public record Read(List<Request> requests, List<RequestLogFile.Summary> files) {}
 
-    public static Read read(List<Path> inputs, Map<String, String> rename, ProgressListener progress, CancellationToken cancel) {
+    public static Read read(
+            List<Path> inputs, Map<String, String> rename, ProgressListener progress, CancellationToken cancel) {
         List<Path> files = files(inputs);
         List<Request> requests = new ArrayList<>();
         List<RequestLogFile.Summary> summaries = new ArrayList<>();
         Set<String> ids = new IdSet();
         for (int i = 0; i < files.size(); i++) {
             cancel.throwIfCancelled();
-            progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
+            progress.progress(
+                    (double) i / files.size(), "reading " + files.get(i).getFileName());
             summaries.add(RequestLogFile.read(files.get(i), rename, ids, requests::add));
         }
         return new Read(requests, summaries);
@@ -64,7 +64,8 @@ public final class MonitoringStudy {
     /** The user's column mapping (their column = our field), both sides compared without case or surrounding spaces. */
     public static Map<String, String> rename(Map<String, String> theirsToOurs) {
         Map<String, String> out = new LinkedHashMap<>();
-        theirsToOurs.forEach((theirs, ours) -> out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
+        theirsToOurs.forEach((theirs, ours) ->
+                out.put(theirs.strip().toLowerCase(Locale.ROOT), ours.strip().toLowerCase(Locale.ROOT)));
         return out;
     }
 
@@ -74,7 +75,10 @@ public final class MonitoringStudy {
         for (Path p : inputs) {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.list(p)) {
-                    s.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().forEach(files::add);
+                    s.filter(Files::isRegularFile)
+                            .filter(f -> !f.getFileName().toString().startsWith("."))
+                            .sorted()
+                            .forEach(files::add);
                 } catch (IOException e) {
                     throw BadInputException.of(p.toString(), "cannot be listed: " + e.getMessage());
                 }
@@ -89,8 +93,7 @@ public final class MonitoringStudy {
     }
 
     /** An import kept: the saved row (count, times) and each file's reading. */
-    public record Imported(SavedMonitorImport saved, List<RequestLogFile.Summary> files) {
-    }
+    public record Imported(SavedMonitorImport saved, List<RequestLogFile.Summary> files) {}
 
     /**
      * Reads request logs straight into a project as one import, in bounded memory (requests go to the database as
@@ -99,39 +102,64 @@ public final class MonitoringStudy {
      *
      * @param format auto, or the format every file must read as (jsonl, csv, otlp; trace for a CSV trace)
      */
-    public static Imported importLogs(Workspace ws, UUID projectId, String name, List<Path> inputs,
-                                      Map<String, String> rename, String format, ProgressListener progress, CancellationToken cancel) {
+    public static Imported importLogs(
+            Workspace ws,
+            UUID projectId,
+            String name,
+            List<Path> inputs,
+            Map<String, String> rename,
+            String format,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<Path> files = files(inputs);
         String wanted = format == null ? "auto" : format.strip().toLowerCase(Locale.ROOT);
         List<RequestLogFile.Summary> summaries = new ArrayList<>();
         Set<String> ids = new IdSet();
-        var saved = ws.monitoring().saveStreaming(projectId, name, inputs.stream().map(x -> x.toAbsolutePath().normalize().toString()).toList(), false,
-                sink -> {
-                    long[] n = {0};
-                    for (int i = 0; i < files.size(); i++) {
-                        cancel.throwIfCancelled();
-                        int file = i;
-                        progress.progress((double) i / files.size(), "reading " + files.get(i).getFileName());
-                        RequestLogFile.Summary s = RequestLogFile.read(files.get(i), rename, ids, r -> {
-                            if (++n[0] % 10_000 == 0) {
+        var saved = ws.monitoring()
+                .saveStreaming(
+                        projectId,
+                        name,
+                        inputs.stream()
+                                .map(x -> x.toAbsolutePath().normalize().toString())
+                                .toList(),
+                        false,
+                        sink -> {
+                            long[] n = {0};
+                            for (int i = 0; i < files.size(); i++) {
                                 cancel.throwIfCancelled();
-                                progress.progress((double) file / files.size(), String.format(Locale.ROOT, "reading %s: %,d requests",
-                                        files.get(file).getFileName(), n[0]));
+                                int file = i;
+                                progress.progress(
+                                        (double) i / files.size(),
+                                        "reading " + files.get(i).getFileName());
+                                RequestLogFile.Summary s = RequestLogFile.read(files.get(i), rename, ids, r -> {
+                                    if (++n[0] % 10_000 == 0) {
+                                        cancel.throwIfCancelled();
+                                        progress.progress(
+                                                (double) file / files.size(),
+                                                String.format(
+                                                        Locale.ROOT,
+                                                        "reading %s: %,d requests",
+                                                        files.get(file).getFileName(),
+                                                        n[0]));
+                                    }
+                                    sink.accept(r);
+                                });
+                                boolean ok = wanted.equals("auto")
+                                        || wanted.equals(s.format())
+                                        || wanted.equals("trace") && s.format().equals("csv");
+                                if (!ok) {
+                                    throw BadInputException.of(
+                                            s.file(), "--format " + wanted + ": the file reads as " + s.format());
+                                }
+                                summaries.add(s);
                             }
-                            sink.accept(r);
+                            return Json.write(summaries);
                         });
-                        boolean ok = wanted.equals("auto") || wanted.equals(s.format()) || wanted.equals("trace") && s.format().equals("csv");
-                        if (!ok) {
-                            throw BadInputException.of(s.file(), "--format " + wanted + ": the file reads as " + s.format());
-                        }
-                        summaries.add(s);
-                    }
-                    return Json.write(summaries);
-                });
         return new Imported(saved, List.copyOf(summaries));
     }
 
-    public static TrafficMonitor.Result analyze(List<Request> requests, TrafficMonitor.Settings settings, TrafficMonitor.Slo slo) {
+    public static TrafficMonitor.Result analyze(
+            List<Request> requests, TrafficMonitor.Settings settings, TrafficMonitor.Slo slo) {
         return TrafficMonitor.analyze(requests, settings, slo);
     }
 
@@ -185,8 +213,7 @@ public final class MonitoringStudy {
     }
 
     /** A canary's rollback thresholds from a project's gate, the α they are judged at, and where they come from. */
-    public record CanaryThresholds(List<CanaryWatch.Threshold> thresholds, double alpha, String from) {
-    }
+    public record CanaryThresholds(List<CanaryWatch.Threshold> thresholds, double alpha, String from) {}
 
     /**
      * The rollback thresholds of the project's canary plan (kept, else the defaults from the incumbent's traffic
@@ -197,12 +224,18 @@ public final class MonitoringStudy {
         String incumbent = gate.policy().map(SavedGatePolicy::incumbent).orElse(null);
         GateStudy.CanaryInputs inputs = gate.canaryInputs(incumbent);
         if (inputs == null) {
-            throw BadInputException.of("--rollback", "the project has no canary plan, nor a traffic replay of its incumbent to take rollback thresholds"
-                    + " from; give them, e.g. --rollback error_rate=0.02,latency_p99_ms=1500");
+            throw BadInputException.of(
+                    "--rollback",
+                    "the project has no canary plan, nor a traffic replay of its incumbent to take rollback thresholds"
+                            + " from; give them, e.g. --rollback error_rate=0.02,latency_p99_ms=1500");
         }
         CanaryPlan plan = CanaryPlan.of(inputs.spec());
-        return new CanaryThresholds(CanaryWatch.thresholds(plan), inputs.spec().alpha(), inputs.kept()
-                ? "the project's kept canary plan" : "the canary plan's defaults from " + incumbent + "'s traffic replay");
+        return new CanaryThresholds(
+                CanaryWatch.thresholds(plan),
+                inputs.spec().alpha(),
+                inputs.kept()
+                        ? "the project's kept canary plan"
+                        : "the canary plan's defaults from " + incumbent + "'s traffic replay");
     }
 
     /**
@@ -211,8 +244,7 @@ public final class MonitoringStudy {
      * @param qualitySkipped the plan's quality threshold is not watched: no proxy was named for it to read
      * @param from           where the thresholds come from, in words
      */
-    public record CanaryJudge(CanaryWatch watch, boolean qualitySkipped, String from) {
-    }
+    public record CanaryJudge(CanaryWatch watch, boolean qualitySkipped, String from) {}
 
     /**
      * The live canary judge of a watch: the {@code canary} segment against the {@code baseline} group (null: every
@@ -221,8 +253,14 @@ public final class MonitoringStudy {
      *
      * @param rollbackAfter canary requests a user's threshold needs before it can roll back
      */
-    public static CanaryJudge canaryJudge(Workspace ws, UUID projectId, Map<String, String> canary,
-                                          Map<String, String> baseline, Map<String, String> rollback, long rollbackAfter, String qualityProxy) {
+    public static CanaryJudge canaryJudge(
+            Workspace ws,
+            UUID projectId,
+            Map<String, String> canary,
+            Map<String, String> baseline,
+            Map<String, String> rollback,
+            long rollbackAfter,
+            String qualityProxy) {
         List<CanaryWatch.Threshold> thresholds = new ArrayList<>();
         double alpha = 0.05;
         String from;
@@ -231,8 +269,10 @@ public final class MonitoringStudy {
             try {
                 plan = canaryThresholds(ws, projectId);
             } catch (BadInputException e) {
-                throw new InputError("monitor.rollback", "the project has no canary plan, nor a traffic replay of its incumbent, to take rollback"
-                        + " thresholds from: give them, e.g. error_rate=0.02,latency_p99_ms=1500");
+                throw new InputError(
+                        "monitor.rollback",
+                        "the project has no canary plan, nor a traffic replay of its incumbent, to take rollback"
+                                + " thresholds from: give them, e.g. error_rate=0.02,latency_p99_ms=1500");
             }
             thresholds.addAll(plan.thresholds());
             alpha = plan.alpha();
@@ -240,30 +280,45 @@ public final class MonitoringStudy {
         } else {
             for (Map.Entry<String, String> e : rollback.entrySet()) {
                 try {
-                    thresholds.add(new CanaryWatch.Threshold(CanaryWatch.Metric.parse(
-                            e.getKey()), Double.parseDouble(e.getValue().strip()), null, rollbackAfter));
+                    thresholds.add(new CanaryWatch.Threshold(
+                            CanaryWatch.Metric.parse(e.getKey()),
+                            Double.parseDouble(e.getValue().strip()),
+                            null,
+                            rollbackAfter));
                 } catch (NumberFormatException x) {
-                    throw new InputError("monitor.rollback", e.getKey() + "=" + e.getValue() + ": the threshold must be a number (METRIC=VALUE, e.g."
-                            + " error_rate=0.02)");
+                    throw new InputError(
+                            "monitor.rollback",
+                            e.getKey() + "=" + e.getValue() + ": the threshold must be a number (METRIC=VALUE, e.g."
+                                    + " error_rate=0.02)");
                 }
             }
             from = "the thresholds given";
         }
-        String proxy = qualityProxy == null || qualityProxy.isBlank() ? null : qualityProxy.strip().toLowerCase(Locale.ROOT);
+        String proxy = qualityProxy == null || qualityProxy.isBlank()
+                ? null
+                : qualityProxy.strip().toLowerCase(Locale.ROOT);
         boolean skipped = proxy == null && thresholds.removeIf(t -> t.metric() == CanaryWatch.Metric.QUALITY);
-        InputError.require(!thresholds.isEmpty(), "monitor.qualityProxy", "the only rollback threshold is on quality: name the proxy it reads"
-                + " (a rating, a judge score)");
+        InputError.require(
+                !thresholds.isEmpty(),
+                "monitor.qualityProxy",
+                "the only rollback threshold is on quality: name the proxy it reads" + " (a rating, a judge score)");
         return new CanaryJudge(new CanaryWatch(canary, baseline, thresholds, proxy, alpha), skipped, from);
     }
 
     /** A rotation made and kept: its id and name, what went in, and the files written (none without a folder). */
-    public record Rotation(UUID savedId, String name, FeedbackRotation.Result result, List<Path> files) {
-    }
+    public record Rotation(UUID savedId, String name, FeedbackRotation.Result result, List<Path> files) {}
 
     /** One item as the rotation's JSON Lines file and the kept record write it. */
-    public record RotationItem(String requestId, String time, Map<String, String> segment, String prompt, Double inputTokens, Double outputTokens,
-                               String reason, String benchmark, String rotation) {
-    }
+    public record RotationItem(
+            String requestId,
+            String time,
+            Map<String, String> segment,
+            String prompt,
+            Double inputTokens,
+            Double outputTokens,
+            String reason,
+            String benchmark,
+            String rotation) {}
 
     /**
      * The next feedback rotation of a project: the requests of its kept logs, the alerts chosen among those the
@@ -272,8 +327,17 @@ public final class MonitoringStudy {
      * written to {@code out} (when given) as the next private test set ({@code rotation-DATE.jsonl}) and the next
      * traffic-replay set ({@code replay-DATE.csv}: timestamp, input and output tokens).
      */
-    public static Rotation feedback(Workspace ws, UUID projectId, String importName, TrafficMonitor.Settings settings,
-                                    List<String> alertChoice, int sample, LocalDate date, List<Path> benchmarkFiles, Path out, long seed) {
+    public static Rotation feedback(
+            Workspace ws,
+            UUID projectId,
+            String importName,
+            TrafficMonitor.Settings settings,
+            List<String> alertChoice,
+            int sample,
+            LocalDate date,
+            List<Path> benchmarkFiles,
+            Path out,
+            long seed) {
         List<Request> requests = kept(ws, projectId, importName);
         TrafficMonitor.Result analysis = TrafficMonitor.analyze(requests, settings);
         List<TrafficMonitor.Alert> chosen = chooseAlerts(analysis.alerts(), alertChoice);
@@ -295,21 +359,51 @@ public final class MonitoringStudy {
         for (Path b : benchmarkFiles) {
             benchmarks.addAll(BenchmarkItemFiles.read(b, List.of(), null));
         }
-        var result = FeedbackRotation.build(requests, chosen,
-                new FeedbackRotation.Settings(date, settings.by(), sample, seed, earlierIds, earlierPrompts), benchmarks);
-        InputError.require(!result.items().isEmpty(), "feedback.items", "the rotation would be empty: no alert's requests and no sample left "
-                + "that earlier rotations did not take");
+        var result = FeedbackRotation.build(
+                requests,
+                chosen,
+                new FeedbackRotation.Settings(date, settings.by(), sample, seed, earlierIds, earlierPrompts),
+                benchmarks);
+        InputError.require(
+                !result.items().isEmpty(),
+                "feedback.items",
+                "the rotation would be empty: no alert's requests and no sample left "
+                        + "that earlier rotations did not take");
         String name = "rotation " + date;
-        List<RotationItem> items = result.items().stream().map(i -> new RotationItem(i.requestId(), Instant.ofEpochMilli(i.epochMillis())
-                .toString(), i.segment(), i.prompt(), Double.isFinite(i.inputTokens()) ? i.inputTokens() : null, Double.isFinite(i.outputTokens())
-                ? i.outputTokens() : null, i.reason(), i.benchmark(), date.toString())).toList();
+        List<RotationItem> items = result.items().stream()
+                .map(i -> new RotationItem(
+                        i.requestId(),
+                        Instant.ofEpochMilli(i.epochMillis()).toString(),
+                        i.segment(),
+                        i.prompt(),
+                        Double.isFinite(i.inputTokens()) ? i.inputTokens() : null,
+                        Double.isFinite(i.outputTokens()) ? i.outputTokens() : null,
+                        i.reason(),
+                        i.benchmark(),
+                        date.toString()))
+                .toList();
         List<Path> files = new ArrayList<>();
         if (out != null) {
             files.addAll(writeRotation(out, date, items));
         }
-        UUID id = ws.monitoring().saveRotation(projectId, name, date, items.size(), Json.write(Map.of("flagged",
-                result.flagged(), "sampled", result.sampled(), "repeatsOfEarlier", result.repeatsOfEarlier(), "overlapBenchmarks",
-                result.overlapBenchmarks(), "notes", result.notes())), Json.write(items));
+        UUID id = ws.monitoring()
+                .saveRotation(
+                        projectId,
+                        name,
+                        date,
+                        items.size(),
+                        Json.write(Map.of(
+                                "flagged",
+                                result.flagged(),
+                                "sampled",
+                                result.sampled(),
+                                "repeatsOfEarlier",
+                                result.repeatsOfEarlier(),
+                                "overlapBenchmarks",
+                                result.overlapBenchmarks(),
+                                "notes",
+                                result.notes())),
+                        Json.write(items));
         return new Rotation(id, name, result, files);
     }
 
@@ -319,23 +413,28 @@ public final class MonitoringStudy {
      */
     public static List<FeedbackLoop.VersionLoop> loop(Workspace ws, UUID projectId) {
         List<FeedbackLoop.Traffic> traffic = ws.monitoring().trafficBySegments(projectId).stream()
-                .map(t -> new FeedbackLoop.Traffic(FeedbackLoop.versionOf(t.segments()),
-                        t.firstMillis(), t.lastMillis(), t.requests())).toList();
+                .map(t -> new FeedbackLoop.Traffic(
+                        FeedbackLoop.versionOf(t.segments()), t.firstMillis(), t.lastMillis(), t.requests()))
+                .toList();
         List<FeedbackLoop.RotationUse> uses = new ArrayList<>();
         for (var r : ws.monitoring().rotations(projectId)) {
             Map<String, Integer> perVersion = new TreeMap<>();
             try {
                 for (RotationItem i : Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
-                    perVersion.merge(FeedbackLoop.versionOf(i.segment() == null ? Map.of() : i.segment()), 1, Integer::sum);
+                    perVersion.merge(
+                            FeedbackLoop.versionOf(i.segment() == null ? Map.of() : i.segment()), 1, Integer::sum);
                 }
             } catch (IOException e) {
                 throw BadInputException.of("rotation " + r.name(), "its kept items cannot be read: " + e.getMessage());
             }
-            perVersion.forEach((v, n) -> uses.add(new FeedbackLoop.RotationUse(r.name(), r.date(), r.createdAt(), v, n)));
+            perVersion.forEach(
+                    (v, n) -> uses.add(new FeedbackLoop.RotationUse(r.name(), r.date(), r.createdAt(), v, n)));
         }
         List<FeedbackLoop.Evaluation> evals = ws.gate().evidenceByModel(projectId).stream()
-                .map(e -> new FeedbackLoop.Evaluation(e.model(), e.rotation(), e.imported())).toList();
-        String candidate = ws.gate().policy(projectId).map(SavedGatePolicy::candidate).orElse(null);
+                .map(e -> new FeedbackLoop.Evaluation(e.model(), e.rotation(), e.imported()))
+                .toList();
+        String candidate =
+                ws.gate().policy(projectId).map(SavedGatePolicy::candidate).orElse(null);
         return FeedbackLoop.of(traffic, uses, evals, candidate);
     }
 
@@ -345,9 +444,19 @@ public final class MonitoringStudy {
             List<Request> out = new ArrayList<>();
             for (RotationItem i : Json.mapper().readValue(r.itemsJson(), RotationItem[].class)) {
                 if ("sample".equals(i.reason())) {
-                    out.add(new Request(i.requestId(), Instant.parse(i.time()).toEpochMilli(), i.segment() == null ? Map.of() : i.segment(),
-                            i.inputTokens() == null ? Double.NaN : i.inputTokens(), i.outputTokens() == null ? Double.NaN : i.outputTokens(), Double.NaN,
-                            Double.NaN, false, null, null, false, Map.of()));
+                    out.add(new Request(
+                            i.requestId(),
+                            Instant.parse(i.time()).toEpochMilli(),
+                            i.segment() == null ? Map.of() : i.segment(),
+                            i.inputTokens() == null ? Double.NaN : i.inputTokens(),
+                            i.outputTokens() == null ? Double.NaN : i.outputTokens(),
+                            Double.NaN,
+                            Double.NaN,
+                            false,
+                            null,
+                            null,
+                            false,
+                            Map.of()));
                 }
             }
             return out;
@@ -359,14 +468,18 @@ public final class MonitoringStudy {
     /** A kept rotation written again as its two files (for a rotation made in the workbench). */
     public static List<Path> exportRotation(MonitorRepository.SavedRotation rotation, Path dir) {
         try {
-            return writeRotation(dir, rotation.date(), List.of(Json.mapper().readValue(rotation.itemsJson(), RotationItem[].class)));
+            return writeRotation(
+                    dir, rotation.date(), List.of(Json.mapper().readValue(rotation.itemsJson(), RotationItem[].class)));
         } catch (IOException e) {
-            throw BadInputException.of("rotation " + rotation.name(), "its kept items cannot be read: " + e.getMessage());
+            throw BadInputException.of(
+                    "rotation " + rotation.name(), "its kept items cannot be read: " + e.getMessage());
         }
     }
 
     static List<TrafficMonitor.Alert> chooseAlerts(List<TrafficMonitor.Alert> alerts, List<String> choice) {
-        if (choice == null || choice.isEmpty() || choice.size() == 1 && choice.get(0).equalsIgnoreCase("all")) {
+        if (choice == null
+                || choice.isEmpty()
+                || choice.size() == 1 && choice.get(0).equalsIgnoreCase("all")) {
             return alerts;
         }
         if (choice.size() == 1 && choice.get(0).equalsIgnoreCase("none")) {
@@ -378,15 +491,24 @@ public final class MonitoringStudy {
             if (t.matches("\\d+")) {
                 int k = Integer.parseInt(t);
                 if (k < 1 || k > alerts.size()) {
-                    throw BadInputException.of("--alerts", "alert " + k + ": the analysis has " + alerts.size() + " alerts (numbered from 1 as "
-                            + "monitor analyze lists them)");
+                    throw BadInputException.of(
+                            "--alerts",
+                            "alert " + k + ": the analysis has " + alerts.size() + " alerts (numbered from 1 as "
+                                    + "monitor analyze lists them)");
                 }
                 out.add(alerts.get(k - 1));
             } else {
-                List<TrafficMonitor.Alert> m = alerts.stream().filter(a -> a.metric().equalsIgnoreCase(t)).toList();
+                List<TrafficMonitor.Alert> m = alerts.stream()
+                        .filter(a -> a.metric().equalsIgnoreCase(t))
+                        .toList();
                 if (m.isEmpty()) {
-                    throw BadInputException.of("--alerts", "'" + t + "': no alert on that metric; the alerts are on " + alerts.stream()
-                            .map(TrafficMonitor.Alert::metric).distinct().toList());
+                    throw BadInputException.of(
+                            "--alerts",
+                            "'" + t + "': no alert on that metric; the alerts are on "
+                                    + alerts.stream()
+                                            .map(TrafficMonitor.Alert::metric)
+                                            .distinct()
+                                            .toList());
                 }
                 out.addAll(m);
             }
@@ -405,10 +527,15 @@ public final class MonitoringStudy {
                 j.append(Json.write(i)).append('\n');
             }
             StringBuilder c = new StringBuilder("timestamp,input_tokens,output_tokens,request_id\n");
-            items.stream().sorted(Comparator.comparing(RotationItem::time)).forEach(i -> c.append(i.time()).append(',')
-                    .append(i.inputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.inputTokens())).append(',')
-                    .append(i.outputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.outputTokens())).append(',')
-                    .append('"').append(i.requestId().replace("\"", "\"\"")).append("\"\n"));
+            items.stream().sorted(Comparator.comparing(RotationItem::time)).forEach(i -> c.append(i.time())
+                    .append(',')
+                    .append(i.inputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.inputTokens()))
+                    .append(',')
+                    .append(i.outputTokens() == null ? "" : String.format(Locale.ROOT, "%.0f", i.outputTokens()))
+                    .append(',')
+                    .append('"')
+                    .append(i.requestId().replace("\"", "\"\""))
+                    .append("\"\n"));
             for (Object[] f : new Object[][] {{jsonl, j}, {csv, c}}) {
                 Path target = (Path) f[0];
                 Path tmp = Files.createTempFile(dir, ".rotation", ".part");
@@ -425,14 +552,19 @@ public final class MonitoringStudy {
     public static List<Request> kept(Workspace ws, UUID projectId, String importNameOrId) {
         List<SavedMonitorImport> imports = ws.monitoring().list(projectId);
         if (importNameOrId != null) {
-            imports = imports.stream().filter(i -> i.name().equals(importNameOrId.strip()) || i.id().toString().equals(importNameOrId.strip()))
-                    .limit(1).toList();
+            imports = imports.stream()
+                    .filter(i -> i.name().equals(importNameOrId.strip())
+                            || i.id().toString().equals(importNameOrId.strip()))
+                    .limit(1)
+                    .toList();
             if (imports.isEmpty()) {
-                throw BadInputException.of("--import", "the project keeps no request logs named '" + importNameOrId + "'");
+                throw BadInputException.of(
+                        "--import", "the project keeps no request logs named '" + importNameOrId + "'");
             }
         }
         if (imports.isEmpty()) {
-            throw BadInputException.of("--project", "the project keeps no request logs; import some with sextant monitor import");
+            throw BadInputException.of(
+                    "--project", "the project keeps no request logs; import some with sextant monitor import");
         }
         List<Request> out = new ArrayList<>();
         for (var i : imports) {

@@ -22,8 +22,7 @@ import java.util.UUID;
  */
 public final class PlanInputs {
 
-    private PlanInputs() {
-    }
+    private PlanInputs() {}
 
     public static ModelArchitecture model(String idOrFile) {
         return PlannerInputs.model(idOrFile);

@@ -39,7 +39,8 @@ public final class RunHealthStudy {
     }
 
     /** A run's log files read and merged (nothing is kept). */
-    public static TrainingLog read(List<Path> inputs, TrainingLogFormat format, ProgressListener progress, CancellationToken cancel) {
+    public static TrainingLog read(
+            List<Path> inputs, TrainingLogFormat format, ProgressListener progress, CancellationToken cancel) {
         return TrainingLogFiles.read(inputs, format, progress, cancel);
     }
 
@@ -49,18 +50,25 @@ public final class RunHealthStudy {
     }
 
     /** A log and its analysis. */
-    public record Opened(SavedTrainingLog kept, TrainingLog log, LogAnalysis analysis) {
-    }
+    public record Opened(SavedTrainingLog kept, TrainingLog log, LogAnalysis analysis) {}
 
     /** Reads a run's logs and keeps them in the project under {@code name}: the read is checked whole before anything is written. */
-    public Opened importLogs(List<Path> inputs, TrainingLogFormat format, String name, AnalysisSettings settings, ProgressListener progress,
-                             CancellationToken cancel) {
+    public Opened importLogs(
+            List<Path> inputs,
+            TrainingLogFormat format,
+            String name,
+            AnalysisSettings settings,
+            ProgressListener progress,
+            CancellationToken cancel) {
         TrainingLog log = read(inputs, format, progress.slice(0, 0.8), cancel);
         LogAnalysis analysis = analyze(log, settings, cancel);
         cancel.throwIfCancelled();
         progress.progress(0.85, "keeping the log");
         UUID id = ws.trainingLogs().save(projectId, name, log, settings, false);
-        SavedTrainingLog kept = ws.trainingLogs().list(projectId).stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+        SavedTrainingLog kept = ws.trainingLogs().list(projectId).stream()
+                .filter(s -> s.id().equals(id))
+                .findFirst()
+                .orElseThrow();
         progress.progress(1, "kept " + name);
         return new Opened(kept, log, analysis);
     }
@@ -71,8 +79,8 @@ public final class RunHealthStudy {
     }
 
     /** What a project holds for the Run health area: its logs, failure studies, and the training plans to start from. */
-    public record Contents(List<SavedTrainingLog> logs, List<SavedFailureStudy> studies, List<SavedTrainingPlan> plans) {
-    }
+    public record Contents(
+            List<SavedTrainingLog> logs, List<SavedFailureStudy> studies, List<SavedTrainingPlan> plans) {}
 
     public Contents contents() {
         return new Contents(logs(), studies(), trainingPlans());
@@ -95,8 +103,7 @@ public final class RunHealthStudy {
     }
 
     /** A kept log's series under its name, for laying several runs over one another. */
-    public record Run(String name, TrainingLog log) {
-    }
+    public record Run(String name, TrainingLog log) {}
 
     /** The kept logs' series as imported, in the order given; cancellable between logs. */
     public List<Run> runs(List<SavedTrainingLog> kept, CancellationToken cancel) {
@@ -109,8 +116,7 @@ public final class RunHealthStudy {
     }
 
     /** Runs' series of one metric side by side (the first the reference), for the Overlay and {@code trainlog compare}. */
-    public static List<RunComparison.Run> compare(List<String> names,
-                                                                             List<MetricSeries> series) {
+    public static List<RunComparison.Run> compare(List<String> names, List<MetricSeries> series) {
         return RunComparison.compare(names, series);
     }
 
@@ -119,7 +125,9 @@ public final class RunHealthStudy {
         if (runs.isEmpty()) {
             return List.of();
         }
-        return runs.get(0).log().metricNames().stream().filter(m -> runs.stream().allMatch(r -> r.log().metric(m).isPresent())).toList();
+        return runs.get(0).log().metricNames().stream()
+                .filter(m -> runs.stream().allMatch(r -> r.log().metric(m).isPresent()))
+                .toList();
     }
 
     public void updateSettings(UUID log, AnalysisSettings settings) {
@@ -131,23 +139,35 @@ public final class RunHealthStudy {
     }
 
     /** One policy's outcome among those compared. */
-    public record PolicyOutcome(String name, FailureStudy study) {
-    }
+    public record PolicyOutcome(String name, FailureStudy study) {}
 
     /** The scenario and the alternatives beside it ({@link FailurePolicies#alongside}), each over {@code runs} runs. */
-    public static List<PolicyOutcome> simulate(FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
+    public static List<PolicyOutcome> simulate(
+            FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
         return simulate(s, runs, seed, true, progress, cancel);
     }
 
     /** As above; without {@code alongside} the scenario alone. */
-    public static List<PolicyOutcome> simulate(FailureScenario s, int runs, long seed, boolean alongside, ProgressListener progress,
-                                               CancellationToken cancel) {
-        List<FailurePolicies.Named> policies = alongside ? FailurePolicies.alongside(s) : List.of(new FailurePolicies.Named("as given", s));
+    public static List<PolicyOutcome> simulate(
+            FailureScenario s,
+            int runs,
+            long seed,
+            boolean alongside,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        List<FailurePolicies.Named> policies =
+                alongside ? FailurePolicies.alongside(s) : List.of(new FailurePolicies.Named("as given", s));
         List<PolicyOutcome> out = new ArrayList<>();
         for (int i = 0; i < policies.size(); i++) {
             FailurePolicies.Named p = policies.get(i);
-            out.add(new PolicyOutcome(p.name(), FailureSimulation.run(p.scenario(), runs, seed,
-                    progress.slice((double) i / policies.size(), (double) (i + 1) / policies.size()), cancel)));
+            out.add(new PolicyOutcome(
+                    p.name(),
+                    FailureSimulation.run(
+                            p.scenario(),
+                            runs,
+                            seed,
+                            progress.slice((double) i / policies.size(), (double) (i + 1) / policies.size()),
+                            cancel)));
         }
         return out;
     }
@@ -159,7 +179,8 @@ public final class RunHealthStudy {
 
     /** The run a kept training plan describes, with its fault-tolerance inputs and the planner's elastic step times. */
     public static FailureScenario fromPlan(SavedTrainingPlan plan) {
-        return FailureScenarios.fromPlan(plan.request(), plan.plan(), plan.faults(), TrainingStudy.efficiency(plan.request(), null));
+        return FailureScenarios.fromPlan(
+                plan.request(), plan.plan(), plan.faults(), TrainingStudy.efficiency(plan.request(), null));
     }
 
     public List<SavedTrainingPlan> trainingPlans() {
@@ -176,10 +197,22 @@ public final class RunHealthStudy {
 
     /** A kept study with its drawn run simulated again from its seed (run 0 of the same seed is the same run). */
     public static FailureStudy withTimeline(SavedFailureStudy kept, CancellationToken cancel) {
-        FailureStudy again = FailureSimulation.run(kept.study().scenario(), 1, kept.seed(), ProgressListener.NONE, cancel);
+        FailureStudy again =
+                FailureSimulation.run(kept.study().scenario(), 1, kept.seed(), ProgressListener.NONE, cancel);
         FailureStudy s = kept.study();
-        return new FailureStudy(s.scenario(), s.runs(), s.completionHours(), s.failuresMean(), s.goodput(), s.gpuHoursLostMean(),
-                s.lostWorkHoursMean(), s.restartHoursMean(), s.checkpointHoursMean(), s.waitHoursMean(), again.timeline(), s.completions());
+        return new FailureStudy(
+                s.scenario(),
+                s.runs(),
+                s.completionHours(),
+                s.failuresMean(),
+                s.goodput(),
+                s.gpuHoursLostMean(),
+                s.lostWorkHoursMean(),
+                s.restartHoursMean(),
+                s.checkpointHoursMean(),
+                s.waitHoursMean(),
+                again.timeline(),
+                s.completions());
     }
 
     public void deleteStudy(UUID study) {

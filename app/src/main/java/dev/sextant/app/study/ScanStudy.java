@@ -4,10 +4,7 @@ import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CorpusFingerprint;
-import dev.sextant.model.contamination.CorpusScanner;
-import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.FileResult;
-import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
@@ -59,12 +56,10 @@ public final class ScanStudy {
     }
 
     /** A kept scan and its results. */
-    public record Outcome(UUID scanId, ScanResult result) {
-    }
+    public record Outcome(UUID scanId, ScanResult result) {}
 
     /** A kept scan as the results area shows it: its results, the clean-subset re-score and the items' original text. */
-    public record Shown(ScanResult result, List<CleanSubsetRescore.Row> rescore, List<BenchmarkItem> items) {
-    }
+    public record Shown(ScanResult result, List<CleanSubsetRescore.Row> rescore, List<BenchmarkItem> items) {}
 
     /**
      * The benchmark items of the files, in order.
@@ -89,23 +84,37 @@ public final class ScanStudy {
     }
 
     /** A scan that is not kept, on this machine: the results only. */
-    public static ScanResult scan(ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
-                                  CancellationToken cancel) {
+    public static ScanResult scan(
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return scan(Engine.LOCAL, spec, items, corpus, progress, cancel);
     }
 
     /** A scan that is not kept, on {@code engine}: the results only. */
-    public static ScanResult scan(Engine engine, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
-                                  CancellationToken cancel) {
-        return engine.scan(spec, items, corpus, List.of(), f -> { }, progress, cancel);
+    public static ScanResult scan(
+            Engine engine,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        return engine.scan(spec, items, corpus, List.of(), f -> {}, progress, cancel);
     }
 
     /**
      * A scan that is not kept, on a cluster engine, of corpus paths as the cluster names them: URIs read through its
      * Hadoop ({@code hdfs://}, {@code s3a://}) or paths every executor sees alike.
      */
-    public static ScanResult scanOnCluster(Engine engine, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                                           ProgressListener progress, CancellationToken cancel) {
+    public static ScanResult scanOnCluster(
+            Engine engine,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return engine.scanOnCluster(spec, items, corpus, progress, cancel);
     }
 
@@ -117,8 +126,12 @@ public final class ScanStudy {
      */
     public Outcome importFromCluster(UUID projectId, String name, ClusterScanFile.Contents c) {
         List<BenchmarkItem> items = c.benchmarkItems();
-        String corpusName = c.corpus().files().isEmpty() ? "a corpus" : c.corpus().files().get(0).path().replaceAll(".*/", "");
-        String kept = name != null ? name : (items.isEmpty() ? "scan" : items.get(0).benchmark()) + " in " + corpusName + " (on a cluster)";
+        String corpusName = c.corpus().files().isEmpty()
+                ? "a corpus"
+                : c.corpus().files().get(0).path().replaceAll(".*/", "");
+        String kept = name != null
+                ? name
+                : (items.isEmpty() ? "scan" : items.get(0).benchmark()) + " in " + corpusName + " (on a cluster)";
         UUID id = ws.scans().create(projectId, kept, c.spec(), c.corpus(), items, false);
         ScanResult r = new ScanResult(c.items(), c.summary());
         try {
@@ -136,8 +149,10 @@ public final class ScanStudy {
 
     /** The per-item scores of score files (CSV or lm-evaluation-harness samples), read before a scan so that a bad one stops it early. */
     public static List<ItemScore> readItemScores(List<Path> scoreFiles) {
-        return scoreFiles.isEmpty() ? List.of()
-                : EvaluationEvidence.of(EvidenceFiles.read(scoreFiles, EvidenceFile.Kind.ITEM_SCORES, null, null)).items();
+        return scoreFiles.isEmpty()
+                ? List.of()
+                : EvaluationEvidence.of(EvidenceFiles.read(scoreFiles, EvidenceFile.Kind.ITEM_SCORES, null, null))
+                        .items();
     }
 
     /** Each model re-scored on the clean, all and contaminated items of {@code r}. */
@@ -146,12 +161,16 @@ public final class ScanStudy {
     }
 
     /** What a kept scan looked for and where: its items, corpus files and settings. */
-    public record Inputs(List<BenchmarkItem> items, List<Path> corpus, ScanSpec spec) {
-    }
+    public record Inputs(List<BenchmarkItem> items, List<Path> corpus, ScanSpec spec) {}
 
     public Inputs inputs(UUID scanId) {
-        SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId + " (see sextant scan list)"));
-        return new Inputs(ws.scans().items(scanId), s.fingerprint().files().stream().map(f -> Path.of(f.path())).toList(), s.spec());
+        SavedScan s = ws.scans()
+                .find(scanId)
+                .orElseThrow(() -> new WorkspaceException("no scan with id " + scanId + " (see sextant scan list)"));
+        return new Inputs(
+                ws.scans().items(scanId),
+                s.fingerprint().files().stream().map(f -> Path.of(f.path())).toList(),
+                s.spec());
     }
 
     /** The per-item results of a complete kept scan. */
@@ -161,7 +180,10 @@ public final class ScanStudy {
 
     /** Each model of the scan's project re-scored on the clean, all and contaminated items of the scan's results {@code r}. */
     public List<CleanSubsetRescore.Row> rescore(UUID scanId, ScanResult r) {
-        UUID project = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId)).projectId();
+        UUID project = ws.scans()
+                .find(scanId)
+                .orElseThrow(() -> new WorkspaceException("no scan with id " + scanId))
+                .projectId();
         return rescore(r, ws.evaluation().load(project).items());
     }
 
@@ -178,19 +200,35 @@ public final class ScanStudy {
      * @throws ScanFailedException when a corpus file cannot be read: the scan is kept as failed
      * @throws CancelledException  when cancelled: the scan is kept as cancelled, with its completed files
      */
-    public Outcome start(UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, ProgressListener progress,
-                         CancellationToken cancel) {
+    public Outcome start(
+            UUID projectId,
+            String name,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return start(projectId, name, spec, items, corpus, Engine.LOCAL, progress, cancel);
     }
 
     /** Starts a kept scan on an engine: its files are kept as each completes (on Spark, as each wave of tasks returns). */
-    public Outcome start(UUID projectId, String name, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, Engine engine,
-                         ProgressListener progress, CancellationToken cancel) {
+    public Outcome start(
+            UUID projectId,
+            String name,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            Engine engine,
+            ProgressListener progress,
+            CancellationToken cancel) {
         // absolute paths: a kept scan resumes from any working folder, and its saved files match the units again
-        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK); // names a missing or unreadable corpus before anything is kept
+        List<Path> paths =
+                corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        // names a missing or unreadable corpus before anything is kept
+        CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK);
         CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
-        UUID id = ws.scans().create(projectId, name != null ? name : defaultName(items, corpus), spec, fingerprint, items, false);
+        UUID id = ws.scans()
+                .create(projectId, name != null ? name : defaultName(items, corpus), spec, fingerprint, items, false);
         ws.scans().claimRun(id);
         return run(id, spec, items, paths, List.of(), List.of(), engine, progress, cancel);
     }
@@ -211,7 +249,8 @@ public final class ScanStudy {
      * @throws WorkspaceException when the scan is running, a skipped file is not one of its files or was scanned
      *                            already, or a file other than the failed or skipped ones changed since it started
      */
-    public Outcome resume(UUID scanId, List<Path> skip, Engine engine, ProgressListener progress, CancellationToken cancel) {
+    public Outcome resume(
+            UUID scanId, List<Path> skip, Engine engine, ProgressListener progress, CancellationToken cancel) {
         SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
         if (SavedScan.COMPLETE.equals(s.state())) {
             if (!skip.isEmpty()) {
@@ -225,7 +264,9 @@ public final class ScanStudy {
         try {
             List<FileResult> done = ws.scans().files(scanId);
             Set<String> donePaths = done.stream().map(f -> key(f.file())).collect(Collectors.toSet());
-            Set<String> corpusPaths = s.fingerprint().files().stream().map(CorpusFingerprint.Entry::path).collect(Collectors.toSet());
+            Set<String> corpusPaths = s.fingerprint().files().stream()
+                    .map(CorpusFingerprint.Entry::path)
+                    .collect(Collectors.toSet());
             String failed = s.failedFile() == null ? null : key(s.failedFile());
             Map<String, ScanResult.SkippedFile> skipped = new LinkedHashMap<>();
             s.skippedFiles().forEach(f -> skipped.put(f.path(), f));
@@ -235,10 +276,13 @@ public final class ScanStudy {
                     throw new WorkspaceException(p + ": not a corpus file of scan '" + s.name() + "'");
                 }
                 if (donePaths.contains(k)) {
-                    throw new WorkspaceException(p + ": already scanned in scan '" + s.name() + "'; its results are kept");
+                    throw new WorkspaceException(
+                            p + ": already scanned in scan '" + s.name() + "'; its results are kept");
                 }
-                skipped.putIfAbsent(k, new ScanResult.SkippedFile(k, k.equals(failed) && s.failure() != null ? s.failure()
-                        : "skipped on request"));
+                skipped.putIfAbsent(
+                        k,
+                        new ScanResult.SkippedFile(
+                                k, k.equals(failed) && s.failure() != null ? s.failure() : "skipped on request"));
             }
             // every file must be as it was when the scan started, but the one it failed on (expected to be fixed)
             // and the skipped ones (not read)
@@ -246,26 +290,40 @@ public final class ScanStudy {
             if (failed != null) {
                 mayDiffer.add(failed);
             }
-            List<Path> toRead = s.fingerprint().files().stream().map(CorpusFingerprint.Entry::path).filter(p -> !skipped.containsKey(p))
-                    .map(Path::of).toList();
-            CorpusFingerprint now = CorpusFiles.fingerprint(toRead.stream().filter(Files::exists).toList());
+            List<Path> toRead = s.fingerprint().files().stream()
+                    .map(CorpusFingerprint.Entry::path)
+                    .filter(p -> !skipped.containsKey(p))
+                    .map(Path::of)
+                    .toList();
+            CorpusFingerprint now = CorpusFiles.fingerprint(
+                    toRead.stream().filter(Files::exists).toList());
             String change = s.fingerprint().differenceFrom(now, mayDiffer);
             if (change != null) {
                 throw new WorkspaceException("cannot resume scan '" + s.name() + "': " + change + "; start a new scan");
             }
             List<ScanResult.SkippedFile> skippedFiles = List.copyOf(skipped.values());
             ws.scans().resumeRun(scanId, s.fingerprint().updatedFrom(now, mayDiffer), skippedFiles);
-            return run(scanId, s.spec(), ws.scans().items(scanId), toRead, done, skippedFiles, engine, progress, cancel);
+            return run(
+                    scanId, s.spec(), ws.scans().items(scanId), toRead, done, skippedFiles, engine, progress, cancel);
         } finally {
             ws.scans().releaseRun(scanId);
         }
     }
 
     /** Runs a scan claimed as running here and records how it ended; releases it. */
-    private Outcome run(UUID id, ScanSpec spec, List<BenchmarkItem> items, List<Path> corpus, List<FileResult> done,
-                        List<ScanResult.SkippedFile> skipped, Engine engine, ProgressListener progress, CancellationToken cancel) {
+    private Outcome run(
+            UUID id,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<Path> corpus,
+            List<FileResult> done,
+            List<ScanResult.SkippedFile> skipped,
+            Engine engine,
+            ProgressListener progress,
+            CancellationToken cancel) {
         try {
-            ScanResult r = engine.scan(spec, items, corpus, done, f -> ws.scans().saveFile(id, f), progress, cancel);
+            ScanResult r =
+                    engine.scan(spec, items, corpus, done, f -> ws.scans().saveFile(id, f), progress, cancel);
             if (!skipped.isEmpty()) {
                 r = new ScanResult(r.items(), r.summary().withSkippedFiles(skipped));
             }
@@ -277,12 +335,20 @@ public final class ScanStudy {
         } catch (BadInputException e) {
             // a corpus file that cannot be read (on whichever worker thread): the scan fails on it, keeping its
             // completed files, and resumes once the file is fixed or skipped
-            String reason = (e.line() > 0 ? "line " + e.line() + ": " : "") + e.field().map(f -> f + ": ").orElse("") + e.problem();
+            String reason = (e.line() > 0 ? "line " + e.line() + ": " : "")
+                    + e.field().map(f -> f + ": ").orElse("")
+                    + e.problem();
             ws.scans().fail(id, e.source(), reason);
             throw new ScanFailedException(id, e.source(), reason, e);
         } catch (RuntimeException e) {
             try {
-                ws.scans().fail(id, null, e instanceof WorkspaceException ? e.getMessage() : "stopped by an unexpected error (details in the log)");
+                ws.scans()
+                        .fail(
+                                id,
+                                null,
+                                e instanceof WorkspaceException
+                                        ? e.getMessage()
+                                        : "stopped by an unexpected error (details in the log)");
             } catch (RuntimeException again) {
                 e.addSuppressed(again); // then it reads as interrupted
             }

@@ -1,27 +1,24 @@
 package dev.sextant.app.study;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.calibration.Calibration;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.io.ServingFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
+import dev.sextant.model.serving.Disaggregation;
+import dev.sextant.model.serving.EngineComparison;
+import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.LengthDistribution;
 import dev.sextant.model.serving.PrefixCaching;
 import dev.sextant.model.serving.ServingAnalysis;
 import dev.sextant.model.serving.ServingLevers;
 import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingPlanRequest;
-import dev.sextant.model.serving.Disaggregation;
-import dev.sextant.model.serving.EngineComparison;
-import dev.sextant.model.serving.EngineProfile;
 import dev.sextant.model.serving.ServingReplica;
 import dev.sextant.model.serving.ServingSpec;
 import dev.sextant.model.serving.ServingSpecBuilder;
-import dev.sextant.model.serving.WeightStorage;
 import dev.sextant.model.serving.Workload;
 import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
@@ -76,7 +73,13 @@ public final class ServingStudy {
         if (prefixTokens == 0 || share == 0) {
             return null;
         }
-        return PrefixCaching.of(m.kvTokens(), m.spec().maxModelLen(), prefixTokens, share, promptMean, m.spec().blockSize());
+        return PrefixCaching.of(
+                m.kvTokens(),
+                m.spec().maxModelLen(),
+                prefixTokens,
+                share,
+                promptMean,
+                m.spec().blockSize());
     }
 
     /**
@@ -87,8 +90,10 @@ public final class ServingStudy {
      */
     public ServingReplica replica(ServingSpecBuilder settings, Boolean chunkedPrefill, Calibration profile) {
         EngineProfile engine = settings.engine();
-        return new ServingReplica(settings.build(), chunkedPrefill != null ? chunkedPrefill : engine.chunkedPrefill(), null, null)
-                .withCalibration(profile).withEngine(engine);
+        return new ServingReplica(
+                        settings.build(), chunkedPrefill != null ? chunkedPrefill : engine.chunkedPrefill(), null, null)
+                .withCalibration(profile)
+                .withEngine(engine);
     }
 
     /**
@@ -107,8 +112,14 @@ public final class ServingStudy {
      *
      * @param scaleUpMinutes time from deciding to add a replica until it serves
      */
-    public Capacity.Plan capacity(ServingReplica replica, Workload workload, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
-                                  double pricePerGpuHour, CancellationToken cancel) {
+    public Capacity.Plan capacity(
+            ServingReplica replica,
+            Workload workload,
+            List<Capacity.Window> traffic,
+            double headroom,
+            double scaleUpMinutes,
+            double pricePerGpuHour,
+            CancellationToken cancel) {
         double goodput = workload.goodput(replica, cancel);
         return Capacity.plan(traffic, goodput, replica.gpus(), headroom, scaleUpMinutes / 60, pricePerGpuHour);
     }
@@ -117,15 +128,24 @@ public final class ServingStudy {
      * Aggregated against disaggregated prefill/decode serving of one workload ({@link Disaggregation}): each pool's TP
      * searched over 1, 2, 4, 8 unless fixed, the pools rate-matched, the KV transfer over the link between them.
      */
-    public Disaggregation.Plan disaggregation(ServingReplica base, Workload workload, Disaggregation.Choices choices, double pricePerGpuHour,
-                                              ProgressListener progress, CancellationToken cancel) {
+    public Disaggregation.Plan disaggregation(
+            ServingReplica base,
+            Workload workload,
+            Disaggregation.Choices choices,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return Disaggregation.plan(base, workload, choices, pricePerGpuHour, progress, cancel);
     }
 
     /** As above for a serving plan's replica and workload (its length distributions read as {@link #analyse} reads them). */
-    public Disaggregation.Plan disaggregation(ServingPlanRequest request, Disaggregation.Choices choices, ProgressListener progress,
-                                              CancellationToken cancel) {
-        Workload w = request.workload(ServingFiles.distribution("serving.promptTokens", request.promptTokens()),
+    public Disaggregation.Plan disaggregation(
+            ServingPlanRequest request,
+            Disaggregation.Choices choices,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        Workload w = request.workload(
+                ServingFiles.distribution("serving.promptTokens", request.promptTokens()),
                 ServingFiles.distribution("serving.outputTokens", request.outputTokens()));
         return disaggregation(request.replica(), w, choices, request.pricePerGpuHour(), progress, cancel);
     }
@@ -134,16 +154,30 @@ public final class ServingStudy {
      * The standard levers (weight and KV formats, TP, speculative decoding, batch limits, a smaller model) against the
      * replica of {@code spec} with chunked prefill, on one workload. A replica that does not fit is refused first.
      */
-    public List<ServingLevers.Row> levers(ServingSpec spec, Calibration profile, ServingLevers.Options options, Workload workload,
-                                          double pricePerGpuHour, ProgressListener progress, CancellationToken cancel) {
+    public List<ServingLevers.Row> levers(
+            ServingSpec spec,
+            Calibration profile,
+            ServingLevers.Options options,
+            Workload workload,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return levers(spec, profile, EngineProfile.VLLM, options, workload, pricePerGpuHour, progress, cancel);
     }
 
     /** As above, served by {@code engine}. */
-    public List<ServingLevers.Row> levers(ServingSpec spec, Calibration profile, EngineProfile engine, ServingLevers.Options options,
-                                          Workload workload, double pricePerGpuHour, ProgressListener progress, CancellationToken cancel) {
+    public List<ServingLevers.Row> levers(
+            ServingSpec spec,
+            Calibration profile,
+            EngineProfile engine,
+            ServingLevers.Options options,
+            Workload workload,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
         fittingMemory(spec);
-        List<ServingLevers.Lever> levers = ServingLevers.standard(new ServingReplica(spec, true, null, profile, engine), options);
+        List<ServingLevers.Lever> levers =
+                ServingLevers.standard(new ServingReplica(spec, true, null, profile, engine), options);
         return ServingLevers.compare(levers, workload, pricePerGpuHour, progress, cancel);
     }
 
@@ -151,16 +185,32 @@ public final class ServingStudy {
      * The plan's model, GPU and formats under every serving engine at its own defaults ({@link EngineComparison}), on
      * the plan's workload and targets. Cancellable.
      */
-    public List<ServingLevers.Row> engines(ServingPlanRequest request, ProgressListener progress, CancellationToken cancel) {
+    public List<ServingLevers.Row> engines(
+            ServingPlanRequest request, ProgressListener progress, CancellationToken cancel) {
         LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", request.promptTokens());
         LengthDistribution output = ServingFiles.distribution("serving.outputTokens", request.outputTokens());
-        return engines(request.spec(), request.calibration(), request.workload(prompt, output), request.pricePerGpuHour(), progress, cancel);
+        return engines(
+                request.spec(),
+                request.calibration(),
+                request.workload(prompt, output),
+                request.pricePerGpuHour(),
+                progress,
+                cancel);
     }
 
     /** As above for a replica of {@code spec}; an engine that cannot hold it says so in its row (the others may). */
-    public List<ServingLevers.Row> engines(ServingSpec spec, Calibration profile, Workload workload, double pricePerGpuHour,
-                                           ProgressListener progress, CancellationToken cancel) {
-        return EngineComparison.compare(new ServingReplica(spec, true, null, profile, EngineProfile.VLLM), workload, pricePerGpuHour, progress,
+    public List<ServingLevers.Row> engines(
+            ServingSpec spec,
+            Calibration profile,
+            Workload workload,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        return EngineComparison.compare(
+                new ServingReplica(spec, true, null, profile, EngineProfile.VLLM),
+                workload,
+                pricePerGpuHour,
+                progress,
                 cancel);
     }
 
@@ -171,11 +221,11 @@ public final class ServingStudy {
      *                      layer that holds it)
      * @param latencySource what the step latency's rates come from
      */
-    public record Simulation(BatchingSimulator.Outcome outcome, long kvBlocks, String latencySource) {
-    }
+    public record Simulation(BatchingSimulator.Outcome outcome, long kvBlocks, String latencySource) {}
 
     /** Runs the requests through the replica's scheduler; deterministic for a seed. */
-    public Simulation simulate(ServingReplica replica, List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
+    public Simulation simulate(
+            ServingReplica replica, List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
         BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
         return new Simulation(o, replica.memory().kvBlocks(), replica.latencySource());
     }
@@ -184,8 +234,14 @@ public final class ServingStudy {
      * Requests arriving by {@code process}: {@code poisson} at the rate, or {@code gamma:CV} gaps (bursty above a CV of
      * 1), for {@code duration} seconds or {@code count} requests (0: not bounded by it).
      */
-    public List<BatchingSimulator.Request> arrivals(String process, double rate, double duration, int count, LengthDistribution prompt,
-                                                    LengthDistribution output, long seed) {
+    public List<BatchingSimulator.Request> arrivals(
+            String process,
+            double rate,
+            double duration,
+            int count,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            long seed) {
         if (process.equals("poisson")) {
             return BatchingSimulator.poisson(rate, duration, count, prompt, output, seed);
         }

@@ -33,15 +33,14 @@ final class SparkBundle {
     private static ClusterScan scan;
     private static ClusterDedup dedup;
 
-    private SparkBundle() {
-    }
+    private SparkBundle() {}
 
     /** The Spark scan engine; Spark and Hadoop load classes through the thread's context loader, set while it runs. */
     static synchronized ClusterScan scan() {
         if (scan == null) {
             ClusterScan engine = service(ClusterScan.class);
-            scan = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) ->
-                    inBundle(() -> engine.scan(master, shipped(master, conf), spec, items, corpus, done, fileDone, progress, cancel));
+            scan = (master, conf, spec, items, corpus, done, fileDone, progress, cancel) -> inBundle(() ->
+                    engine.scan(master, shipped(master, conf), spec, items, corpus, done, fileDone, progress, cancel));
         }
         return scan;
     }
@@ -68,7 +67,8 @@ final class SparkBundle {
         }
         Path jar = Path.of(System.getProperty(PROPERTY)).getParent().resolve(CLUSTER_JAR);
         if (!Files.isRegularFile(jar)) {
-            throw new CapabilityUnavailableException("the cluster jar " + jar + " is not built: build the project (mvn install) to run on a cluster");
+            throw new CapabilityUnavailableException(
+                    "the cluster jar " + jar + " is not built: build the project (mvn install) to run on a cluster");
         }
         Map<String, String> out = new LinkedHashMap<>(conf);
         out.put("spark.jars", jar.toAbsolutePath().toString());
@@ -88,9 +88,10 @@ final class SparkBundle {
 
     private static <T> T service(Class<T> type) {
         ClassLoader l = loader();
-        return ServiceLoader.load(type, l).findFirst()
-                .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in " + System.getProperty(PROPERTY)
-                        + " holds no " + type.getSimpleName() + "; rebuild it"));
+        return ServiceLoader.load(type, l)
+                .findFirst()
+                .orElseThrow(() -> new CapabilityUnavailableException("the Spark bundle in "
+                        + System.getProperty(PROPERTY) + " holds no " + type.getSimpleName() + "; rebuild it"));
     }
 
     private static ClassLoader loader() {
@@ -100,9 +101,10 @@ final class SparkBundle {
         String where = System.getProperty(PROPERTY);
         Path dir = where == null ? null : Path.of(where);
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new CapabilityUnavailableException("the Spark engine is not built here" + (dir == null ? "" : " (no " + dir + ")")
-                    + ": build the project (./sextant builds it on first use, or mvn install) and run through ./sextant; on a cluster, "
-                    + "submit scale/target/sextant-scale-cluster.jar with spark-submit");
+            throw new CapabilityUnavailableException(
+                    "the Spark engine is not built here" + (dir == null ? "" : " (no " + dir + ")")
+                            + ": build the project (./sextant builds it on first use, or mvn install) and run through ./sextant; on a cluster, "
+                            + "submit scale/target/sextant-scale-cluster.jar with spark-submit");
         }
         List<URL> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
@@ -110,7 +112,8 @@ final class SparkBundle {
                 jars.add(p.toUri().toURL());
             }
         } catch (IOException e) {
-            throw new CapabilityUnavailableException("the Spark bundle in " + dir + " cannot be read: " + e.getMessage());
+            throw new CapabilityUnavailableException(
+                    "the Spark bundle in " + dir + " cannot be read: " + e.getMessage());
         }
         loader = new BundleFirst(jars.toArray(URL[]::new), SparkBundle.class.getClassLoader());
         return loader;
@@ -145,8 +148,12 @@ final class SparkBundle {
         }
 
         private static boolean fromApp(String name) {
-            return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                    || name.startsWith("com.sun.") || name.startsWith("dev.sextant.") && !name.startsWith("dev.sextant.scale.")
+            return name.startsWith("java.")
+                    || name.startsWith("javax.")
+                    || name.startsWith("jdk.")
+                    || name.startsWith("sun.")
+                    || name.startsWith("com.sun.")
+                    || name.startsWith("dev.sextant.") && !name.startsWith("dev.sextant.scale.")
                     || name.startsWith("org.slf4j."); // one logging API: Spark logs through the app's (to its log file)
         }
 

@@ -31,16 +31,13 @@ public final class TrafficWatch {
         void window(LiveMonitor.Closed window);
 
         /** The canary's verdict after each window (with a canary): the same one again until it changes. */
-        default void verdict(CanaryWatch.Verdict verdict) {
-        }
+        default void verdict(CanaryWatch.Verdict verdict) {}
 
-        default void note(String message) {
-        }
+        default void note(String message) {}
     }
 
     /** Where judged windows are kept: a project of a workspace, under an import name. */
-    public record Keep(Workspace workspace, UUID projectId, String name) {
-    }
+    public record Keep(Workspace workspace, UUID projectId, String name) {}
 
     /** A stream is live when its first request is this close to the clock: then windows also close as the clock passes. */
     static final long LIVE_WITHIN = 3_600_000;
@@ -56,7 +53,13 @@ public final class TrafficWatch {
     private UUID keptImport;
     private long kept;
 
-    public TrafficWatch(TrafficMonitor.Settings settings, TrafficMonitor.Slo slo, long graceMillis, CanaryWatch canary, Listener listener, Keep keep) {
+    public TrafficWatch(
+            TrafficMonitor.Settings settings,
+            TrafficMonitor.Slo slo,
+            long graceMillis,
+            CanaryWatch canary,
+            Listener listener,
+            Keep keep) {
         this.live = new LiveMonitor(settings, slo, graceMillis);
         this.canary = canary;
         this.listener = listener;
@@ -139,8 +142,15 @@ public final class TrafficWatch {
         }
         String summary = Json.write(summaries());
         if (keptImport == null) {
-            keptImport = keep.workspace().monitoring().save(keep.projectId(), keep.name(), sources.stream().map(s -> s.summary().file()).toList(),
-                    summary, requests, false);
+            keptImport = keep.workspace()
+                    .monitoring()
+                    .save(
+                            keep.projectId(),
+                            keep.name(),
+                            sources.stream().map(s -> s.summary().file()).toList(),
+                            summary,
+                            requests,
+                            false);
         } else {
             keep.workspace().monitoring().append(keptImport, summary, requests);
         }

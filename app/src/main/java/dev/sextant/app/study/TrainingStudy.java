@@ -73,15 +73,41 @@ public final class TrainingStudy {
      * @param published   the best plan against a layout measured in public for the same model, GPU, sequence length and
      *                    precision ({@link PublishedComparison}), or null when the bundled runs have none
      */
-    public record Plans(List<TrainingPlan> plans, int searched, int valid, double seconds, Sensitivity sensitivity, InputError problem,
-                        PredictionIntervals.Interval interval, int indistinguishable, PublishedComparison published) {
+    public record Plans(
+            List<TrainingPlan> plans,
+            int searched,
+            int valid,
+            double seconds,
+            Sensitivity sensitivity,
+            InputError problem,
+            PredictionIntervals.Interval interval,
+            int indistinguishable,
+            PublishedComparison published) {
 
-        static Plans of(TrainingRequest request, ComputeEfficiency efficiency, List<TrainingPlan> plans, int searched, int valid,
-                        double seconds, Sensitivity sensitivity, InputError problem) {
+        static Plans of(
+                TrainingRequest request,
+                ComputeEfficiency efficiency,
+                List<TrainingPlan> plans,
+                int searched,
+                int valid,
+                double seconds,
+                Sensitivity sensitivity,
+                InputError problem) {
             PredictionIntervals.Interval interval = TrainingStudy.interval(request);
-            PublishedComparison published = plans.isEmpty() ? null
-                    : PublishedComparison.find(request, plans.get(0), interval, BundledIntervals.RUNS, efficiency).orElse(null);
-            return new Plans(plans, searched, valid, seconds, sensitivity, problem, interval, interval.indistinguishable(plans), published);
+            PublishedComparison published = plans.isEmpty()
+                    ? null
+                    : PublishedComparison.find(request, plans.get(0), interval, BundledIntervals.RUNS, efficiency)
+                            .orElse(null);
+            return new Plans(
+                    plans,
+                    searched,
+                    valid,
+                    seconds,
+                    sensitivity,
+                    problem,
+                    interval,
+                    interval.indistinguishable(plans),
+                    published);
         }
     }
 
@@ -109,7 +135,9 @@ public final class TrainingStudy {
     /** The interval of a request's class if the intervals are worked out already; empty (never waiting) otherwise. */
     public static Optional<PredictionIntervals.Interval> intervalNow(TrainingRequest request) {
         CompletableFuture<PredictionIntervals> f = BundledIntervals.INTERVALS;
-        return f.isDone() && !f.isCompletedExceptionally() ? Optional.of(interval(f.join(), request)) : Optional.empty();
+        return f.isDone() && !f.isCompletedExceptionally()
+                ? Optional.of(interval(f.join(), request))
+                : Optional.empty();
     }
 
     /**
@@ -122,13 +150,17 @@ public final class TrainingStudy {
     }
 
     private static PredictionIntervals.Interval interval(PredictionIntervals intervals, TrainingRequest request) {
-        return intervals.forClass(request.model().hasExperts(), PublishedRun.generation(request.gpu().id()), request.stack().id());
+        return intervals.forClass(
+                request.model().hasExperts(),
+                PublishedRun.generation(request.gpu().id()),
+                request.stack().id());
     }
 
     private static final class BundledIntervals {
         static final List<PublishedRun> RUNS = TrainingRunsCsv.bundled();
         static final CompletableFuture<PredictionIntervals> INTERVALS = CompletableFuture.supplyAsync(
-                () -> PredictionIntervals.of(new TrainingValidation(RUNS).loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS))),
+                () -> PredictionIntervals.of(
+                        new TrainingValidation(RUNS).loso(PlannerFitting.fitted(ComputeEfficiency.DEFAULTS))),
                 task -> {
                     Thread t = new Thread(task, "sextant-training-intervals");
                     t.setDaemon(true);
@@ -172,9 +204,11 @@ public final class TrainingStudy {
      * The Training area's answer: every layout searched (keeping what the request fixes), then how the best step time
      * moves with TP and the micro-batch. Nothing fitting is an answer with its reason, not a failure.
      */
-    public Plans search(TrainingRequest request, Calibration profile, ProgressListener progress, CancellationToken cancel) {
+    public Plans search(
+            TrainingRequest request, Calibration profile, ProgressListener progress, CancellationToken cancel) {
         ComputeEfficiency efficiency = efficiency(request, profile);
-        progress.progress(-1, "searching layouts of " + request.model().name() + " on " + request.gpus() + " × " + request.gpu());
+        progress.progress(
+                -1, "searching layouts of " + request.model().name() + " on " + request.gpus() + " × " + request.gpu());
         long start = System.nanoTime();
         LayoutSearch.Result r = request.search(efficiency, cancel);
         double seconds = seconds(start);
@@ -182,7 +216,15 @@ public final class TrainingStudy {
             return Plans.of(request, efficiency, List.of(), r.searched(), r.valid(), seconds, null, r.error());
         }
         progress.progress(-1, "sensitivity to TP and micro-batch");
-        return Plans.of(request, efficiency, r.plans(), r.searched(), r.valid(), seconds, Sensitivity.of(request, efficiency, cancel), null);
+        return Plans.of(
+                request,
+                efficiency,
+                r.plans(),
+                r.searched(),
+                r.valid(),
+                seconds,
+                Sensitivity.of(request, efficiency, cancel),
+                null);
     }
 
     /** The plans kept in the project, newest first. */
@@ -192,7 +234,9 @@ public final class TrainingStudy {
 
     /** Keeps {@code plan} for {@code request} in the project under {@code name}, with its fault-tolerance inputs (null: defaults). */
     public UUID keep(String name, TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults) {
-        return workspace().trainingPlans().save(project(), name, request, plan, faults == null ? FaultTolerance.Spec.defaults() : faults, false);
+        return workspace()
+                .trainingPlans()
+                .save(project(), name, request, plan, faults == null ? FaultTolerance.Spec.defaults() : faults, false);
     }
 
     public void delete(UUID keptPlan) {
@@ -231,31 +275,72 @@ public final class TrainingStudy {
      * their geometric mean applied to the request's search, what changes between the measured layout and the best big
      * one, and the calibrated interval.
      */
-    public Calibrated calibrated(TrainingRequest request, Calibration profile, List<MeasuredRunFile.MeasuredRun> runs,
-                                 CancellationToken cancel) {
+    public Calibrated calibrated(
+            TrainingRequest request,
+            Calibration profile,
+            List<MeasuredRunFile.MeasuredRun> runs,
+            CancellationToken cancel) {
         ComputeEfficiency base = efficiency(request, profile);
         List<SmallClusterCalibration.Measured> measured = new ArrayList<>();
         for (var r : runs) {
             TrainingRequest like = request;
             if (r.gpu() != null) {
-                like = new TrainingRequest(request.model(), PlanInputs.gpu(r.gpu()), request.gpus(), request.gpusPerNode(), request.interNodeGbps(),
-                        request.intraNodeGBs(), request.seqLen(), request.globalBatch(), request.tokens(), request.fixed(), request.stack(),
+                like = new TrainingRequest(
+                        request.model(),
+                        PlanInputs.gpu(r.gpu()),
+                        request.gpus(),
+                        request.gpusPerNode(),
+                        request.interNodeGbps(),
+                        request.intraNodeGBs(),
+                        request.seqLen(),
+                        request.globalBatch(),
+                        request.tokens(),
+                        request.fixed(),
+                        request.stack(),
                         request.dispatcher());
             }
             if (r.model() != null) {
-                like = new TrainingRequest(PlanInputs.model(r.model()), like.gpu(), like.gpus(), like.gpusPerNode(), like.interNodeGbps(),
-                        like.intraNodeGBs(), like.seqLen(), like.globalBatch(), like.tokens(), like.fixed(), like.stack(), like.dispatcher());
+                like = new TrainingRequest(
+                        PlanInputs.model(r.model()),
+                        like.gpu(),
+                        like.gpus(),
+                        like.gpusPerNode(),
+                        like.interNodeGbps(),
+                        like.intraNodeGBs(),
+                        like.seqLen(),
+                        like.globalBatch(),
+                        like.tokens(),
+                        like.fixed(),
+                        like.stack(),
+                        like.dispatcher());
             }
             measured.add(SmallClusterCalibration.measure(r, like, base));
         }
-        double k = Math.exp(measured.stream().mapToDouble(m -> Math.log(m.factor())).average().orElseThrow());
+        double k = Math.exp(measured.stream()
+                .mapToDouble(m -> Math.log(m.factor()))
+                .average()
+                .orElseThrow());
         Plans plans = plan(request, SmallClusterCalibration.scaled(base, k), cancel);
         Plans before = plan(request, base, cancel);
-        SmallClusterCalibration.Measured nearest = measured.stream().max(Comparator.comparingInt(m -> m.run().gpus())).orElseThrow();
+        SmallClusterCalibration.Measured nearest = measured.stream()
+                .max(Comparator.comparingInt(m -> m.run().gpus()))
+                .orElseThrow();
         TrainingPlan best = plans.plans().get(0);
-        double half = SmallClusterCalibration.halfWidth(plans.interval().ranking(), plans.interval().halfWidth(), nearest.run().gpus(), request.gpus());
-        List<String> changes = SmallClusterCalibration.changes(nearest.calibrated(), nearest.run().gpusPerNode(), best, request.gpusPerNode());
-        return new Calibrated(measured, k, plans, before.plans().get(0), half, changes, settled(measured, plans.interval().ranking()));
+        double half = SmallClusterCalibration.halfWidth(
+                plans.interval().ranking(),
+                plans.interval().halfWidth(),
+                nearest.run().gpus(),
+                request.gpus());
+        List<String> changes = SmallClusterCalibration.changes(
+                nearest.calibrated(), nearest.run().gpusPerNode(), best, request.gpusPerNode());
+        return new Calibrated(
+                measured,
+                k,
+                plans,
+                before.plans().get(0),
+                half,
+                changes,
+                settled(measured, plans.interval().ranking()));
     }
 
     /**
@@ -277,11 +362,26 @@ public final class TrainingStudy {
                 double gap = Math.log(fast.tokensPerGpuPerSecond() / slow.tokensPerGpuPerSecond());
                 double pct = 100 * Math.expm1(gap);
                 double spread = 100 * Math.expm1(ranking);
-                out.add(gap > ranking
-                        ? String.format(Locale.ROOT, "on %d GPUs %s ran %.0f %% faster than %s: settled at that scale (beyond the "
-                                + "planner's %.0f %% ranking spread)", fast.gpus(), fast.layout(), pct, slow.layout(), spread)
-                        : String.format(Locale.ROOT, "on %d GPUs %s and %s ran within %.0f %% of each other: inside the planner's %.0f %% "
-                                + "ranking spread, not settled", fast.gpus(), fast.layout(), slow.layout(), pct, spread));
+                out.add(
+                        gap > ranking
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "on %d GPUs %s ran %.0f %% faster than %s: settled at that scale (beyond the "
+                                                + "planner's %.0f %% ranking spread)",
+                                        fast.gpus(),
+                                        fast.layout(),
+                                        pct,
+                                        slow.layout(),
+                                        spread)
+                                : String.format(
+                                        Locale.ROOT,
+                                        "on %d GPUs %s and %s ran within %.0f %% of each other: inside the planner's %.0f %% "
+                                                + "ranking spread, not settled",
+                                        fast.gpus(),
+                                        fast.layout(),
+                                        slow.layout(),
+                                        pct,
+                                        spread));
             }
         }
         if (measured.size() > 1 && out.isEmpty()) {
@@ -295,7 +395,12 @@ public final class TrainingStudy {
      * (to show the correction), the interval's half-width in log step time, what changes from the measured layout, and
      * what the measured runs settle.
      */
-    public record Calibrated(List<SmallClusterCalibration.Measured> measured, double factor, Plans plans, TrainingPlan uncalibratedBest,
-                             double halfWidth, List<String> changes, List<String> settled) {
-    }
+    public record Calibrated(
+            List<SmallClusterCalibration.Measured> measured,
+            double factor,
+            Plans plans,
+            TrainingPlan uncalibratedBest,
+            double halfWidth,
+            List<String> changes,
+            List<String> settled) {}
 }

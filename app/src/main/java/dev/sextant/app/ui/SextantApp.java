@@ -64,8 +64,12 @@ public final class SextantApp extends Application {
         shell = new ShellModel(home, JobRunner.fx());
         MainWindow window = open(stage, shell);
         stage.setOnCloseRequest(e -> {
-            if (shell.jobs().runningProperty().get() && !Dialogs.confirm(stage, "A job is still running",
-                    "Quit anyway? The running job is cancelled and leaves nothing half-written.", "Quit")) {
+            if (shell.jobs().runningProperty().get()
+                    && !Dialogs.confirm(
+                            stage,
+                            "A job is still running",
+                            "Quit anyway? The running job is cancelled and leaves nothing half-written.",
+                            "Quit")) {
                 e.consume();
                 return;
             }
@@ -80,28 +84,73 @@ public final class SextantApp extends Application {
     public static MainWindow open(Stage stage, ShellModel shell) {
         MainWindow[] window = new MainWindow[1];
         List<Area> areas = List.of(
-                new Area("projects", "Projects", "Projects in this workspace", Feather.FOLDER,
-                        () -> FxmlView.load(new ProjectsView(new ProjectsViewModel(shell), new ProjectsView.Actions(
-                                () -> window[0].newProject(), () -> window[0].importProject(), () -> window[0].exportProject())))),
-                new Area("evaluation", "Evaluation", "Benchmark credibility", Feather.BAR_CHART_2,
+                new Area(
+                        "projects",
+                        "Projects",
+                        "Projects in this workspace",
+                        Feather.FOLDER,
+                        () -> FxmlView.load(new ProjectsView(
+                                new ProjectsViewModel(shell),
+                                new ProjectsView.Actions(
+                                        () -> window[0].newProject(),
+                                        () -> window[0].importProject(),
+                                        () -> window[0].exportProject())))),
+                new Area(
+                        "evaluation",
+                        "Evaluation",
+                        "Benchmark credibility",
+                        Feather.BAR_CHART_2,
                         () -> FxmlView.load(new EvaluationView(new EvaluationViewModel(shell)))),
-                new Area("contamination", "Contamination", "Benchmark leaks in training corpora", Feather.SEARCH,
+                new Area(
+                        "contamination",
+                        "Contamination",
+                        "Benchmark leaks in training corpora",
+                        Feather.SEARCH,
                         () -> FxmlView.load(new ContaminationView(new ContaminationViewModel(shell)))),
-                new Area("training", "Training", "Parallelism layouts and failures", Feather.CPU,
+                new Area(
+                        "training",
+                        "Training",
+                        "Parallelism layouts and failures",
+                        Feather.CPU,
                         () -> FxmlView.load(new TrainingView(new TrainingViewModel(shell)))),
-                new Area("serving", "Serving", "KV cache, batching, replicas over a day", Feather.SERVER,
+                new Area(
+                        "serving",
+                        "Serving",
+                        "KV cache, batching, replicas over a day",
+                        Feather.SERVER,
                         () -> FxmlView.load(new ServingView(new ServingViewModel(shell)))),
-                new Area("gpu", "GPU", "Calibration on this machine's GPU", Feather.ACTIVITY,
+                new Area(
+                        "gpu",
+                        "GPU",
+                        "Calibration on this machine's GPU",
+                        Feather.ACTIVITY,
                         () -> FxmlView.load(new GpuView(new GpuViewModel(shell)))),
-                new Area("rollout", "Rollout", "Decision, canary plan, report", Feather.FLAG,
+                new Area(
+                        "rollout",
+                        "Rollout",
+                        "Decision, canary plan, report",
+                        Feather.FLAG,
                         () -> FxmlView.load(new RolloutView(new RolloutViewModel(shell)))),
-                new Area("runhealth", "Run health", "Training logs, rollbacks, failures", Feather.HEART,
+                new Area(
+                        "runhealth",
+                        "Run health",
+                        "Training logs, rollbacks, failures",
+                        Feather.HEART,
                         () -> new RunHealthView(new RunHealthViewModel(shell)).node()),
-                new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE,
-                        () -> new DataView(new DataViewModel(shell)).node()),
-                new Area("ablations", "Ablations", "Scaling laws from small runs", Feather.TRENDING_UP,
+                new Area("data", "Data", "Duplicates, mixtures, decontamination", Feather.DATABASE, () -> new DataView(
+                                new DataViewModel(shell))
+                        .node()),
+                new Area(
+                        "ablations",
+                        "Ablations",
+                        "Scaling laws from small runs",
+                        Feather.TRENDING_UP,
                         () -> new AblationsView(new AblationsViewModel(shell)).node()),
-                new Area("monitoring", "Monitoring", "Production traffic after launch", Feather.RADIO,
+                new Area(
+                        "monitoring",
+                        "Monitoring",
+                        "Production traffic after launch",
+                        Feather.RADIO,
                         () -> new MonitoringView(new MonitoringViewModel(shell)).node()));
         window[0] = new MainWindow(stage, shell, areas);
         window[0].build();

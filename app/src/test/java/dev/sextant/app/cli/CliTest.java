@@ -21,6 +21,7 @@ class CliTest {
 
     @TempDir
     Path tmp;
+
     WorkspaceHome home;
 
     @BeforeEach
@@ -39,7 +40,11 @@ class CliTest {
         assertThat(v.out()).startsWith("sextant ").contains("H2 2.").contains("Java ");
         CliRun h = run("--help");
         assertThat(h.code()).isZero();
-        assertThat(h.out()).contains("Usage: sextant").contains("workspace").contains("project").contains("Exit status");
+        assertThat(h.out())
+                .contains("Usage: sextant")
+                .contains("workspace")
+                .contains("project")
+                .contains("Exit status");
     }
 
     @Test
@@ -70,7 +75,9 @@ class CliTest {
         CliRun r = run("workspace", "info", "--no-such-option");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).startsWith("error: Unknown option: '--no-such-option'").contains("--help");
+        assertThat(r.err())
+                .startsWith("error: Unknown option: '--no-such-option'")
+                .contains("--help");
         assertThat(run("frobnicate").code()).isEqualTo(2);
         assertThat(run("workspace").code()).isEqualTo(2);
         assertThat(run("project", "update", "x").err()).contains("nothing to change");
@@ -82,12 +89,16 @@ class CliTest {
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode doc = r.json();
         assertThat(doc.get("name").asText()).isEqualTo("default");
-        assertThat(doc.get("path").asText()).isEqualTo(home.defaultWorkspaceDir().toString());
-        assertThat(doc.get("schemaVersion").asInt()).isEqualTo(Migrator.standard().latestVersion());
+        assertThat(doc.get("path").asText())
+                .isEqualTo(home.defaultWorkspaceDir().toString());
+        assertThat(doc.get("schemaVersion").asInt())
+                .isEqualTo(Migrator.standard().latestVersion());
         assertThat(doc.get("projects")).hasSize(1);
         assertThat(doc.get("projects").get(0).get("demo").asBoolean()).isTrue();
         assertThat(r.err()).isEmpty();
-        assertThat(run("workspace", "info").out()).contains("Workspace  default").contains("[demo]");
+        assertThat(run("workspace", "info").out())
+                .contains("Workspace  default")
+                .contains("[demo]");
     }
 
     @Test
@@ -96,7 +107,9 @@ class CliTest {
         CliRun r = run("workspace", "info", "--workspace", missing.toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo("error: no workspace at " + missing + " (create one with: sextant workspace create " + missing + ")\n");
+        assertThat(r.err())
+                .isEqualTo("error: no workspace at " + missing + " (create one with: sextant workspace create "
+                        + missing + ")\n");
         assertThat(missing).doesNotExist();
     }
 
@@ -112,31 +125,54 @@ class CliTest {
         assertThat(listing.get("workspaces")).hasSize(2);
         assertThat(listing.get("workspaces").get(1).get("path").asText()).isEqualTo(ws.toString());
 
-        JsonNode p = run("project", "create", "Llama eval", "-d", "first", "-w", ws.toString(), "--json").json();
+        JsonNode p = run("project", "create", "Llama eval", "-d", "first", "-w", ws.toString(), "--json")
+                .json();
         assertThat(p.get("name").asText()).isEqualTo("Llama eval");
         CliRun dup = run("project", "create", "llama EVAL", "-w", ws.toString());
         assertThat(dup.code()).isEqualTo(2);
         assertThat(dup.err()).isEqualTo("error: a project named 'Llama eval' already exists in this workspace\n");
-        JsonNode renamed = run("project", "update", "Llama eval", "--name", "Llama 3 eval", "-w", ws.toString(), "--json").json();
+        JsonNode renamed = run(
+                        "project", "update", "Llama eval", "--name", "Llama 3 eval", "-w", ws.toString(), "--json")
+                .json();
         assertThat(renamed.get("id")).isEqualTo(p.get("id"));
 
         Path projectZip = tmp.resolve("p.sextant.zip");
-        JsonNode exported = run("workspace", "export", projectZip.toString(), "--project", "Llama 3 eval", "-w", ws.toString(), "--json").json();
+        JsonNode exported = run(
+                        "workspace",
+                        "export",
+                        projectZip.toString(),
+                        "--project",
+                        "Llama 3 eval",
+                        "-w",
+                        ws.toString(),
+                        "--json")
+                .json();
         assertThat(exported.get("manifest").get("kind").asText()).isEqualTo("PROJECT");
         assertThat(exported.get("bytes").asLong()).isEqualTo(Files.size(projectZip));
-        JsonNode imported = run("workspace", "import", projectZip.toString(), "--json").json();
+        JsonNode imported =
+                run("workspace", "import", projectZip.toString(), "--json").json();
         assertThat(imported.get("project").get("name").asText()).isEqualTo("Llama 3 eval");
         assertThat(imported.get("workspace").get("name").asText()).isEqualTo("default");
 
         Path wsZip = tmp.resolve("team.sextant.zip");
-        assertThat(run("workspace", "export", wsZip.toString(), "-w", ws.toString()).code()).isZero();
+        assertThat(run("workspace", "export", wsZip.toString(), "-w", ws.toString())
+                        .code())
+                .isZero();
         CliRun needsTo = run("workspace", "import", wsZip.toString());
         assertThat(needsTo.code()).isEqualTo(2);
         assertThat(needsTo.err()).contains("--to DIR");
-        JsonNode copy = run("workspace", "import", wsZip.toString(), "--to", tmp.resolve("team-copy").toString(), "--json").json();
+        JsonNode copy = run(
+                        "workspace",
+                        "import",
+                        wsZip.toString(),
+                        "--to",
+                        tmp.resolve("team-copy").toString(),
+                        "--json")
+                .json();
         assertThat(copy.get("workspace").get("projects").get(0).get("id")).isEqualTo(p.get("id"));
 
-        assertThat(run("project", "delete", "Llama 3 eval", "-w", ws.toString()).code()).isZero();
+        assertThat(run("project", "delete", "Llama 3 eval", "-w", ws.toString()).code())
+                .isZero();
         JsonNode left = run("project", "list", "-w", ws.toString(), "--json").json();
         assertThat(left).isEmpty();
     }
@@ -156,15 +192,28 @@ class CliTest {
         Workspace.create(ws).close();
         try (Workspace holder = Workspace.open(ws)) {
             // H2 shares a database within one JVM, so the clash is shown from a second JVM running the CLI
-            Process second = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), "-Dsextant.home=" + tmp.resolve("home2"), "dev.sextant.app.Sextant",
-                    "workspace", "info", "-w", ws.toString(), "--json").start();
+            Process second = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "-Dsextant.home=" + tmp.resolve("home2"),
+                            "dev.sextant.app.Sextant",
+                            "workspace",
+                            "info",
+                            "-w",
+                            ws.toString(),
+                            "--json")
+                    .start();
             String out = new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             String err = new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(second.waitFor()).isEqualTo(2);
             assertThat(out).isEmpty();
-            assertThat(err).startsWith("error: workspace " + ws + " is already open in another process (pid "
-                    + ProcessHandle.current().pid()).doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(err)
+                    .startsWith("error: workspace " + ws + " is already open in another process (pid "
+                            + ProcessHandle.current().pid())
+                    .doesNotContain("Exception")
+                    .doesNotContain("\tat ");
             assertThat(holder.projects().list()).isEmpty();
         }
     }

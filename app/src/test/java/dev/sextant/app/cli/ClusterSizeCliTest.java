@@ -26,8 +26,10 @@ class ClusterSizeCliTest {
         JsonNode j = r.json();
         assertThat(j.get("job").asText()).isEqualTo("scan");
         // ⌈⌈10¹³ / 2²⁵⌉ / 256⌉ = 1,165 waves × 2²⁵ B / 200 MB/s + 8 s (ClusterSizingTest)
-        assertThat(j.get("estimates").get(0).get("seconds").asDouble()).isCloseTo(8 + 1165 * 33_554_432.0 / 200e6, within(1e-6));
-        CliRun near = run("cluster-size", "--job", "near", "--corpus-bytes", "1TB", "--cores", "64,1024", "--mb-per-core", "50");
+        assertThat(j.get("estimates").get(0).get("seconds").asDouble())
+                .isCloseTo(8 + 1165 * 33_554_432.0 / 200e6, within(1e-6));
+        CliRun near = run(
+                "cluster-size", "--job", "near", "--corpus-bytes", "1TB", "--cores", "64,1024", "--mb-per-core", "50");
         assertThat(near.code()).as(near.err()).isZero();
         assertThat(near.out()).contains("near of 1TB: 50 MB/s a core").contains("367 GB");
         CliRun bad = run("cluster-size", "--corpus-bytes", "lots");

@@ -45,7 +45,9 @@ class DecontaminateCliTest {
         for (int d = 0; d < 100; d++) {
             String t = words(r, 60, "c");
             if (d % 20 == 5) {
-                t = t + " " + String.join(" ", List.of(questions.get(d / 20).split(" ")).subList(2, 17)) + " " + words(r, 5, "c");
+                t = t + " "
+                        + String.join(
+                                " ", List.of(questions.get(d / 20).split(" ")).subList(2, 17)) + " " + words(r, 5, "c");
             }
             corpus.add("{\"id\": \"doc" + d + "\", \"text\": \"" + t + "\"}");
         }
@@ -61,19 +63,53 @@ class DecontaminateCliTest {
         Path[] f = files();
         for (String mode : List.of("drop", "mask")) {
             Path out = tmp.resolve("out-" + mode);
-            CliRun r = run("decontaminate", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--out",
-                    out.toString(), "--mode", mode, "--json");
+            CliRun r = run(
+                    "decontaminate",
+                    "--benchmark",
+                    f[0].toString(),
+                    "--field",
+                    "question",
+                    "--corpus",
+                    f[1].toString(),
+                    "--out",
+                    out.toString(),
+                    "--mode",
+                    mode,
+                    "--json");
             assertThat(r.code()).as(r.err()).isZero();
             JsonNode j = r.json();
             assertThat(j.get("documents").asLong()).isEqualTo(100);
-            assertThat(j.get(mode.equals("drop") ? "dropped" : "masked").asLong()).isEqualTo(5);
+            assertThat(j.get(mode.equals("drop") ? "dropped" : "masked").asLong())
+                    .isEqualTo(5);
             assertThat(j.get("items")).hasSize(5);
             assertThat(j.get("items").get(0).get("documents").asLong()).isEqualTo(1);
-            assertThat(Files.readAllLines(out.resolve("removed.jsonl"))).hasSize(5)
-                    .allSatisfy(l -> assertThat(l).contains("\"action\":\"" + (mode.equals("drop") ? "dropped" : "masked") + "\"", "\"item\":\"item"));
-            CliRun before = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--json");
-            assertThat(before.json().get("summary").get("partial").asInt() + before.json().get("summary").get("dirty").asInt()).isEqualTo(5);
-            CliRun after = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", out.resolve("kept").toString(), "--json");
+            assertThat(Files.readAllLines(out.resolve("removed.jsonl")))
+                    .hasSize(5)
+                    .allSatisfy(l -> assertThat(l)
+                            .contains(
+                                    "\"action\":\"" + (mode.equals("drop") ? "dropped" : "masked") + "\"",
+                                    "\"item\":\"item"));
+            CliRun before = run(
+                    "scan",
+                    "--benchmark",
+                    f[0].toString(),
+                    "--field",
+                    "question",
+                    "--corpus",
+                    f[1].toString(),
+                    "--json");
+            assertThat(before.json().get("summary").get("partial").asInt()
+                            + before.json().get("summary").get("dirty").asInt())
+                    .isEqualTo(5);
+            CliRun after = run(
+                    "scan",
+                    "--benchmark",
+                    f[0].toString(),
+                    "--field",
+                    "question",
+                    "--corpus",
+                    out.resolve("kept").toString(),
+                    "--json");
             assertThat(after.code()).as(after.err()).isZero();
             assertThat(after.json().get("summary").get("clean").asInt()).isEqualTo(10);
             assertThat(after.json().get("summary").get("documents").asLong()).isEqualTo(mode.equals("drop") ? 95 : 100);
@@ -83,21 +119,65 @@ class DecontaminateCliTest {
     @Test
     void fromAKeptScanAndWithBadInput() throws Exception {
         Path[] f = files();
-        CliRun scan = run("scan", "--benchmark", f[0].toString(), "--field", "question", "--corpus", f[1].toString(), "--project",
-                "Demo — evaluation and capacity planning", "--json");
+        CliRun scan = run(
+                "scan",
+                "--benchmark",
+                f[0].toString(),
+                "--field",
+                "question",
+                "--corpus",
+                f[1].toString(),
+                "--project",
+                "Demo — evaluation and capacity planning",
+                "--json");
         assertThat(scan.code()).as(scan.err()).isZero();
         String id = scan.json().get("scanId").asText();
         CliRun r = run("decontaminate", "--scan", id, "--out", tmp.resolve("o").toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("dropped").asLong()).isEqualTo(5);
 
-        assertThat(run("decontaminate", "--benchmark", f[0].toString(), "--corpus", f[1].toString(), "--out", tmp.resolve("o").toString())
-                .err()).contains("already exists and is not empty");
-        assertThat(run("decontaminate", "--benchmark", f[0].toString(), "--corpus", f[1].toString(), "--out", tmp.resolve("p").toString(),
-                "--mode", "erase").err()).startsWith("error: --mode:");
-        assertThat(run("decontaminate", "--benchmark", f[0].toString(), "--corpus", f[1].toString(), "--out", tmp.resolve("p").toString(),
-                "--ngram", "5").err()).startsWith("error: --ngram:");
-        assertThat(run("decontaminate", "--scan", "nope", "--out", tmp.resolve("p").toString()).err()).contains("not a scan id");
+        assertThat(run(
+                                "decontaminate",
+                                "--benchmark",
+                                f[0].toString(),
+                                "--corpus",
+                                f[1].toString(),
+                                "--out",
+                                tmp.resolve("o").toString())
+                        .err())
+                .contains("already exists and is not empty");
+        assertThat(run(
+                                "decontaminate",
+                                "--benchmark",
+                                f[0].toString(),
+                                "--corpus",
+                                f[1].toString(),
+                                "--out",
+                                tmp.resolve("p").toString(),
+                                "--mode",
+                                "erase")
+                        .err())
+                .startsWith("error: --mode:");
+        assertThat(run(
+                                "decontaminate",
+                                "--benchmark",
+                                f[0].toString(),
+                                "--corpus",
+                                f[1].toString(),
+                                "--out",
+                                tmp.resolve("p").toString(),
+                                "--ngram",
+                                "5")
+                        .err())
+                .startsWith("error: --ngram:");
+        assertThat(run(
+                                "decontaminate",
+                                "--scan",
+                                "nope",
+                                "--out",
+                                tmp.resolve("p").toString())
+                        .err())
+                .contains("not a scan id");
         assertThat(Files.exists(tmp.resolve("p"))).isFalse();
     }
 }

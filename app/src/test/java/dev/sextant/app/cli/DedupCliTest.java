@@ -40,10 +40,12 @@ class DedupCliTest {
                 t.append(w == 0 ? "" : " ").append("w").append(r.nextInt(50_000));
             }
             texts.add(t.toString());
-            lines.add("{\"id\": \"doc" + i + "\", \"text\": \"" + t + "\", \"source\": \"" + (i % 2 == 0 ? "web" : "code") + "\"}");
+            lines.add("{\"id\": \"doc" + i + "\", \"text\": \"" + t + "\", \"source\": \""
+                    + (i % 2 == 0 ? "web" : "code") + "\"}");
         }
         for (int i = 0; i < 20; i++) {
-            lines.add("{\"id\": \"exact" + i + "\", \"text\": \"" + texts.get(i).toUpperCase() + ".\", \"source\": \"web\"}");
+            lines.add("{\"id\": \"exact" + i + "\", \"text\": \"" + texts.get(i).toUpperCase()
+                    + ".\", \"source\": \"web\"}");
         }
         for (int i = 0; i < 20; i++) {
             String[] w = texts.get(20 + i).split(" ");
@@ -60,7 +62,8 @@ class DedupCliTest {
     void nearAndExactDuplicatesAreCountedAndTheKeptCorpusWritten() throws Exception {
         Path corpus = corpus();
         Path out = tmp.resolve("out");
-        CliRun r = run("dedup", "--corpus", corpus.toString(), "--source-field", "source", "--out", out.toString(), "--json");
+        CliRun r = run(
+                "dedup", "--corpus", corpus.toString(), "--source-field", "source", "--out", out.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("documents").asLong()).isEqualTo(200);
@@ -73,7 +76,8 @@ class DedupCliTest {
         assertThat(j.get("bySource")).hasSize(2);
         // the output: the 160 originals kept, every removal traced to its original
         List<String> removed = Files.readAllLines(out.resolve("removed.jsonl"));
-        assertThat(removed).hasSize(40).allSatisfy(line -> assertThat(line).contains("\"id\"", "\"file\"", "\"duplicateOf\":\"doc", "\"similarity\""));
+        assertThat(removed).hasSize(40).allSatisfy(line -> assertThat(line)
+                .contains("\"id\"", "\"file\"", "\"duplicateOf\":\"doc", "\"similarity\""));
         Path kept;
         try (var files = Files.list(out.resolve("kept"))) {
             kept = files.findFirst().orElseThrow();
@@ -88,7 +92,14 @@ class DedupCliTest {
         CliRun again = run("dedup", "--corpus", out.resolve("kept").toString(), "--json");
         assertThat(again.json().get("duplicates").asLong()).isZero();
         // kept in a project
-        CliRun keptRun = run("dedup", "--corpus", corpus.toString(), "--mode", "exact", "--project", "Demo — evaluation and capacity planning",
+        CliRun keptRun = run(
+                "dedup",
+                "--corpus",
+                corpus.toString(),
+                "--mode",
+                "exact",
+                "--project",
+                "Demo — evaluation and capacity planning",
                 "--json");
         assertThat(keptRun.code()).as(keptRun.err()).isZero();
         assertThat(keptRun.json().get("savedId").asText()).isNotBlank();
@@ -115,9 +126,14 @@ class DedupCliTest {
         try (var files = Files.list(tmp)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".partial-"));
         }
-        assertThat(run("dedup", "--corpus", corpus.toString(), "--threshold", "1.5").err()).startsWith("error: --threshold:");
-        assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "4").err()).contains("--bands and --rows together");
-        assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "20", "--rows", "10").err()).startsWith("error: --bands:");
+        assertThat(run("dedup", "--corpus", corpus.toString(), "--threshold", "1.5")
+                        .err())
+                .startsWith("error: --threshold:");
+        assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "4").err())
+                .contains("--bands and --rows together");
+        assertThat(run("dedup", "--corpus", corpus.toString(), "--bands", "20", "--rows", "10")
+                        .err())
+                .startsWith("error: --bands:");
     }
 
     /** A kept run that failed on a truncated file goes on once the file is fixed; one whose read file changed is refused. */
@@ -126,9 +142,11 @@ class DedupCliTest {
         Path dir = Files.createDirectories(tmp.resolve("corpus"));
         Files.copy(corpus(), dir.resolve("a.jsonl"));
         byte[] gz;
-        try (var bytes = new ByteArrayOutputStream(); var z = new GZIPOutputStream(bytes)) {
+        try (var bytes = new ByteArrayOutputStream();
+                var z = new GZIPOutputStream(bytes)) {
             for (int i = 0; i < 50; i++) {
-                z.write(("{\"id\": \"b" + i + "\", \"text\": \"b document number " + i + " with some words of its own\"}\n")
+                z.write(("{\"id\": \"b" + i + "\", \"text\": \"b document number " + i
+                                + " with some words of its own\"}\n")
                         .getBytes(StandardCharsets.UTF_8));
             }
             z.finish();
@@ -142,7 +160,11 @@ class DedupCliTest {
         assertThat(failed.code()).isNotZero();
         assertThat(failed.err()).contains("b.jsonl.gz", "is kept as failed: resume it with --resume");
         String id = failed.err().replaceAll("(?s).*--resume ([0-9a-f-]{36}).*", "$1");
-        Path states = tmp.resolve("home").resolve("workspaces").resolve("default").resolve("dedup-state").resolve(id);
+        Path states = tmp.resolve("home")
+                .resolve("workspaces")
+                .resolve("default")
+                .resolve("dedup-state")
+                .resolve(id);
 
         Files.write(b, gz); // fixed
         CliRun resumed = run("dedup", "--resume", id, "--json");
@@ -150,7 +172,9 @@ class DedupCliTest {
         assertThat(resumed.json().get("documents").asLong()).isEqualTo(250);
         assertThat(resumed.json().get("duplicates").asLong()).isEqualTo(40);
         assertThat(resumed.json().get("savedId").asText()).isEqualTo(id);
-        assertThat(Files.exists(states)).as("the run's progress is dropped once it completes").isFalse();
+        assertThat(Files.exists(states))
+                .as("the run's progress is dropped once it completes")
+                .isFalse();
         assertThat(run("dedup", "--resume", id).err()).contains("is complete");
 
         // a run whose read file changed is refused: its saved documents would be stale
@@ -159,7 +183,8 @@ class DedupCliTest {
         String id2 = again.err().replaceAll("(?s).*--resume ([0-9a-f-]{36}).*", "$1");
         Files.writeString(dir.resolve("a.jsonl"), "{\"id\": \"x\", \"text\": \"changed\"}\n");
         Files.write(b, gz);
-        assertThat(run("dedup", "--resume", id2).err()).contains("cannot resume dedup run", "a.jsonl changed since the run started");
+        assertThat(run("dedup", "--resume", id2).err())
+                .contains("cannot resume dedup run", "a.jsonl changed since the run started");
         assertThat(run("dedup", "--resume", "nope").err()).contains("not a dedup run id");
     }
 }

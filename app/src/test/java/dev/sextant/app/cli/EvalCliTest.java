@@ -17,6 +17,7 @@ class EvalCliTest {
 
     @TempDir
     Path tmp;
+
     WorkspaceHome home;
 
     @BeforeEach
@@ -26,7 +27,8 @@ class EvalCliTest {
 
     static String fixture(String name) {
         try {
-            return Path.of(EvalCliTest.class.getResource("/eval/" + name).toURI()).toString();
+            return Path.of(EvalCliTest.class.getResource("/eval/" + name).toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -41,7 +43,8 @@ class EvalCliTest {
         CliRun r = run("eval", "summary", "--input", fixture("items.csv"), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode row = r.json().get("rows").get(0);
-        for (String field : new String[] {"model", "benchmark", "n", "mean", "se", "seClustered", "ciLow", "ciHigh", "method"}) {
+        for (String field :
+                new String[] {"model", "benchmark", "n", "mean", "se", "seClustered", "ciLow", "ciHigh", "method"}) {
             assertThat(row.has(field)).as(field).isTrue();
         }
         assertThat(row.get("model").asText()).isEqualTo("A");
@@ -50,43 +53,121 @@ class EvalCliTest {
         assertThat(row.get("se").asDouble()).isCloseTo(0.25, within(1e-12));
         assertThat(row.get("seClustered").asDouble()).isCloseTo(Math.sqrt(0.046875), within(1e-12));
 
-        JsonNode boot = run("eval", "summary", "--input", fixture("items.csv"), "--ci", "bootstrap", "--bootstrap", "2000",
-                "--seed", "5", "--json").json().get("rows").get(0);
+        JsonNode boot = run(
+                        "eval",
+                        "summary",
+                        "--input",
+                        fixture("items.csv"),
+                        "--ci",
+                        "bootstrap",
+                        "--bootstrap",
+                        "2000",
+                        "--seed",
+                        "5",
+                        "--json")
+                .json()
+                .get("rows")
+                .get(0);
         assertThat(boot.get("method").asText()).isEqualTo("bootstrap");
-        JsonNode again = run("eval", "summary", "--input", fixture("items.csv"), "--ci", "bootstrap", "--bootstrap", "2000",
-                "--seed", "5", "--json").json().get("rows").get(0);
+        JsonNode again = run(
+                        "eval",
+                        "summary",
+                        "--input",
+                        fixture("items.csv"),
+                        "--ci",
+                        "bootstrap",
+                        "--bootstrap",
+                        "2000",
+                        "--seed",
+                        "5",
+                        "--json")
+                .json()
+                .get("rows")
+                .get(0);
         assertThat(again.get("ciLow")).isEqualTo(boot.get("ciLow"));
     }
 
     @Test
     void compare() throws Exception {
-        JsonNode c = run("eval", "compare", "--input", fixture("items.csv"), "--a", "A", "--b", "B", "--benchmark", "mmlu", "--json").json();
+        JsonNode c = run(
+                        "eval",
+                        "compare",
+                        "--input",
+                        fixture("items.csv"),
+                        "--a",
+                        "A",
+                        "--b",
+                        "B",
+                        "--benchmark",
+                        "mmlu",
+                        "--json")
+                .json();
         assertThat(c.get("n").asInt()).isEqualTo(4);
         assertThat(c.get("meanDiff").asDouble()).isEqualTo(0.5);
         assertThat(c.get("se").asDouble()).isCloseTo(Math.sqrt(1.0 / 3) / 2, within(1e-12));
         assertThat(c.get("pValue").asDouble()).isCloseTo(0.08326, within(1e-5));
         assertThat(c.get("correlation").asDouble()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(c.has("ciLow") && c.has("ciHigh")).isTrue();
-        CliRun unknown = run("eval", "compare", "--input", fixture("items.csv"), "--a", "A", "--b", "Z", "--benchmark", "mmlu", "--json");
+        CliRun unknown = run(
+                "eval",
+                "compare",
+                "--input",
+                fixture("items.csv"),
+                "--a",
+                "A",
+                "--b",
+                "Z",
+                "--benchmark",
+                "mmlu",
+                "--json");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).startsWith("error: --b: no scores for model 'Z' on benchmark 'mmlu'");
     }
 
     @Test
     void power() throws Exception {
-        JsonNode byN = run("eval", "power", "--sd-diff", "0.5", "--n", "1000", "--json").json();
-        assertThat(byN.get("minDetectableEffect").asDouble()).isCloseTo(Math.sqrt(7.848879 * 0.25 / 1000), within(1e-6));
+        JsonNode byN = run("eval", "power", "--sd-diff", "0.5", "--n", "1000", "--json")
+                .json();
+        assertThat(byN.get("minDetectableEffect").asDouble())
+                .isCloseTo(Math.sqrt(7.848879 * 0.25 / 1000), within(1e-6));
         assertThat(byN.get("requiredN").isNull()).isTrue();
-        JsonNode byEffect = run("eval", "power", "--sd-diff", "0.5", "--sd-within", "0.5", "--k", "4", "--effect", "0.05", "--json").json();
+        JsonNode byEffect = run(
+                        "eval",
+                        "power",
+                        "--sd-diff",
+                        "0.5",
+                        "--sd-within",
+                        "0.5",
+                        "--k",
+                        "4",
+                        "--effect",
+                        "0.05",
+                        "--json")
+                .json();
         assertThat(byEffect.get("requiredN").asLong()).isEqualTo((long) Math.ceil(7.848879 * 0.375 / 0.0025));
         assertThat(run("eval", "power", "--sd-diff", "0.5", "--json").code()).isEqualTo(2);
-        assertThat(run("eval", "power", "--sd-diff", "0.5", "--n", "10", "--effect", "0.1").code()).isEqualTo(2);
+        assertThat(run("eval", "power", "--sd-diff", "0.5", "--n", "10", "--effect", "0.1")
+                        .code())
+                .isEqualTo(2);
     }
 
     @Test
     void index() throws Exception {
-        JsonNode r = run("eval", "index", "--weights", fixture("w.csv"), "--scores", fixture("s.csv"), "--mix", fixture("mix.csv"),
-                "--samples", "500", "--seed", "1", "--json").json();
+        JsonNode r = run(
+                        "eval",
+                        "index",
+                        "--weights",
+                        fixture("w.csv"),
+                        "--scores",
+                        fixture("s.csv"),
+                        "--mix",
+                        fixture("mix.csv"),
+                        "--samples",
+                        "500",
+                        "--seed",
+                        "1",
+                        "--json")
+                .json();
         JsonNode b = r.get("models").get(0);
         assertThat(b.get("model").asText()).isEqualTo("B");
         assertThat(b.get("score").asDouble()).isCloseTo(0.75, within(1e-12));
@@ -96,16 +177,21 @@ class EvalCliTest {
         assertThat(b.get("pTop1").asDouble()).isBetween(0.9, 1.0);
         assertThat(r.get("divergence").get("totalVariation").asDouble()).isCloseTo(0.45, within(1e-12));
         assertThat(r.get("divergence").has("jensenShannon")).isTrue();
-        JsonNode noMix = run("eval", "index", "--weights", fixture("w.csv"), "--scores", fixture("s.csv"), "--json").json();
+        JsonNode noMix = run("eval", "index", "--weights", fixture("w.csv"), "--scores", fixture("s.csv"), "--json")
+                .json();
         assertThat(noMix.get("divergence").isNull()).isTrue();
         assertThat(noMix.get("models").get(0).get("scoreMix").isNull()).isTrue();
-        assertThat(noMix.get("models").get(0).get("tokens").isNull()).as("no tokens column in s.csv").isTrue();
+        assertThat(noMix.get("models").get(0).get("tokens").isNull())
+                .as("no tokens column in s.csv")
+                .isTrue();
     }
 
     /** A scores table with a tokens column: B leads by 7.5 points at three times A's tokens (weights .5/.25/.25). */
     @Test
     void indexWithTokensCarriesTokenEfficiency() throws Exception {
-        Path scores = Files.writeString(tmp.resolve("scores-tokens.csv"), """
+        Path scores = Files.writeString(
+                tmp.resolve("scores-tokens.csv"),
+                """
                 model,benchmark,score,se,tokens
                 A,mmlu,0.80,0.01,400
                 A,gsm8k,0.60,0.02,2000
@@ -114,14 +200,27 @@ class EvalCliTest {
                 B,gsm8k,0.90,0.02,6000
                 B,humaneval,0.70,0.03,3600
                 """);
-        JsonNode r = run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0", "--json").json();
+        JsonNode r = run(
+                        "eval",
+                        "index",
+                        "--weights",
+                        fixture("w.csv"),
+                        "--scores",
+                        scores.toString(),
+                        "--samples",
+                        "0",
+                        "--json")
+                .json();
         JsonNode b = r.get("models").get(0);
         JsonNode a = r.get("models").get(1);
         assertThat(b.get("tokens").asDouble()).isCloseTo(3000, within(1e-9));
         assertThat(b.get("scorePerKiloToken").asDouble()).isCloseTo(0.25, within(1e-12));
         assertThat(a.get("scorePerKiloToken").asDouble()).isCloseTo(0.675, within(1e-12));
-        assertThat(run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0").out())
-                .contains("TOKENS/ITEM").contains("3000").contains("0.2500");
+        assertThat(run("eval", "index", "--weights", fixture("w.csv"), "--scores", scores.toString(), "--samples", "0")
+                        .out())
+                .contains("TOKENS/ITEM")
+                .contains("3000")
+                .contains("0.2500");
         Path negative = Files.writeString(tmp.resolve("neg.csv"), "model,benchmark,score,tokens\nA,mmlu,0.8,-5\n");
         CliRun bad = run("eval", "index", "--weights", fixture("w.csv"), "--scores", negative.toString());
         assertThat(bad.code()).isNotZero();
@@ -132,18 +231,42 @@ class EvalCliTest {
     @Test
     void indexTemplatesAreWrittenAndRead() throws Exception {
         Path dir = tmp.resolve("templates");
-        JsonNode t = run("eval", "index", "--write-templates", dir.toString(), "--json").json();
+        JsonNode t = run("eval", "index", "--write-templates", dir.toString(), "--json")
+                .json();
         assertThat(t.get("templates")).hasSize(3);
-        JsonNode r = run("eval", "index", "--weights", dir.resolve("index-weights.csv").toString(), "--scores",
-                dir.resolve("index-scores.csv").toString(), "--mix", dir.resolve("index-mix.csv").toString(), "--normalize", "random-baseline",
-                "--samples", "0", "--json").json();
+        JsonNode r = run(
+                        "eval",
+                        "index",
+                        "--weights",
+                        dir.resolve("index-weights.csv").toString(),
+                        "--scores",
+                        dir.resolve("index-scores.csv").toString(),
+                        "--mix",
+                        dir.resolve("index-mix.csv").toString(),
+                        "--normalize",
+                        "random-baseline",
+                        "--samples",
+                        "0",
+                        "--json")
+                .json();
         assertThat(r.get("models").get(0).get("model").asText()).isEqualTo("model-b");
-        assertThat(r.get("models").get(0).get("score").asDouble()).isCloseTo(2.0 / 3 * (0.58 / 0.9) + 0.52 / 3, within(1e-9));
+        assertThat(r.get("models").get(0).get("score").asDouble())
+                .isCloseTo(2.0 / 3 * (0.58 / 0.9) + 0.52 / 3, within(1e-9));
     }
 
     @Test
     void arena() throws Exception {
-        JsonNode r = run("eval", "arena", "--input", fixture("battles.jsonl"), "--bootstrap", "200", "--seed", "3", "--json").json();
+        JsonNode r = run(
+                        "eval",
+                        "arena",
+                        "--input",
+                        fixture("battles.jsonl"),
+                        "--bootstrap",
+                        "200",
+                        "--seed",
+                        "3",
+                        "--json")
+                .json();
         JsonNode models = r.get("models");
         assertThat(models).hasSize(3);
         double mean = 0;
@@ -154,7 +277,17 @@ class EvalCliTest {
             mean += m.get("rating").asDouble() / 3;
         }
         assertThat(mean).isCloseTo(1000, within(1e-6));
-        JsonNode anchored = run("eval", "arena", "--input", fixture("battles.jsonl"), "--bootstrap", "0", "--anchor", "C=800", "--json").json();
+        JsonNode anchored = run(
+                        "eval",
+                        "arena",
+                        "--input",
+                        fixture("battles.jsonl"),
+                        "--bootstrap",
+                        "0",
+                        "--anchor",
+                        "C=800",
+                        "--json")
+                .json();
         JsonNode c = null;
         for (JsonNode m : anchored.get("models")) {
             if (m.get("model").asText().equals("C")) {
@@ -172,8 +305,18 @@ class EvalCliTest {
     void importIntoAProjectThenAnalyseWithoutInputs() throws Exception {
         assertThat(run("workspace", "info").code()).isZero(); // creates the default workspace with its demo project
         assertThat(run("project", "create", "Eval").code()).isZero();
-        CliRun imported = run("eval", "import", "--input", fixture("items.csv"), fixture("battles.jsonl"), fixture("w.csv"),
-                fixture("s.csv"), fixture("mix.csv"), "--project", "Eval", "--json");
+        CliRun imported = run(
+                "eval",
+                "import",
+                "--input",
+                fixture("items.csv"),
+                fixture("battles.jsonl"),
+                fixture("w.csv"),
+                fixture("s.csv"),
+                fixture("mix.csv"),
+                "--project",
+                "Eval",
+                "--json");
         assertThat(imported.code()).as(imported.err()).isZero();
         JsonNode sources = imported.json().get("sources");
         assertThat(sources).hasSize(5);
@@ -185,11 +328,15 @@ class EvalCliTest {
 
         JsonNode summary = run("eval", "summary", "--project", "Eval", "--json").json();
         assertThat(summary.get("rows")).hasSize(2);
-        JsonNode compare = run("eval", "compare", "--project", "Eval", "--a", "A", "--b", "B", "--benchmark", "mmlu", "--json").json();
+        JsonNode compare = run(
+                        "eval", "compare", "--project", "Eval", "--a", "A", "--b", "B", "--benchmark", "mmlu", "--json")
+                .json();
         assertThat(compare.get("meanDiff").asDouble()).isEqualTo(0.5);
-        JsonNode index = run("eval", "index", "--project", "Eval", "--samples", "0", "--json").json();
+        JsonNode index = run("eval", "index", "--project", "Eval", "--samples", "0", "--json")
+                .json();
         assertThat(index.get("divergence").get("totalVariation").asDouble()).isCloseTo(0.45, within(1e-12));
-        JsonNode arena = run("eval", "arena", "--project", "Eval", "--bootstrap", "0", "--json").json();
+        JsonNode arena = run("eval", "arena", "--project", "Eval", "--bootstrap", "0", "--json")
+                .json();
         assertThat(arena.get("models")).hasSize(3);
 
         CliRun several = run("eval", "summary", "--json");
@@ -199,14 +346,16 @@ class EvalCliTest {
         CliRun empty = run("eval", "summary", "--project", "Empty", "--json");
         assertThat(empty.code()).isEqualTo(2);
         assertThat(empty.err()).contains("project 'Empty' holds no evaluation evidence");
-        JsonNode demo = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json").json();
+        JsonNode demo = run("eval", "summary", "--project", "Demo — evaluation and capacity planning", "--json")
+                .json();
         assertThat(demo.get("rows").size()).isGreaterThanOrEqualTo(6);
 
         // a bad file among good ones: nothing is imported
         Path bad = Files.writeString(tmp.resolve("bad.csv"), "model,benchmark,item_id,score\nA,b,1,x\n");
         CliRun partial = run("eval", "import", "--input", fixture("w.csv"), bad.toString(), "--project", "Eval");
         assertThat(partial.code()).isEqualTo(2);
-        JsonNode after = run("eval", "import", "--input", fixture("mix.csv"), "--project", "Eval", "--json").json();
+        JsonNode after = run("eval", "import", "--input", fixture("mix.csv"), "--project", "Eval", "--json")
+                .json();
         assertThat(after.get("sources")).hasSize(1);
     }
 
@@ -222,7 +371,8 @@ class EvalCliTest {
     @Test
     void lmEval03OneLineResultsSummariseWithNUnknownAndTheChoicesShown() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("pythia-160m"));
-        Path f = Files.writeString(dir.resolve("lambada_openai-v0-res.json"),
+        Path f = Files.writeString(
+                dir.resolve("lambada_openai-v0-res.json"),
                 "{\"results\": {\"lambada_openai\": {\"ppl\": 3.5, \"ppl_stderr\": 0.07, \"acc\": 0.7, \"acc_stderr\": 0.006}},"
                         + " \"versions\": {\"lambada_openai\": 0}}");
         CliRun r = run("eval", "summary", "--input", f.toString(), "--json");
@@ -233,37 +383,53 @@ class EvalCliTest {
         assertThat(row.get("mean").asDouble()).isEqualTo(0.7);
         assertThat(row.get("flags").toString()).contains("n not reported");
         String notes = r.json().get("notes").toString();
-        assertThat(notes).contains("lambada_openai-v0-res.json: lambada_openai: scored by accuracy (acc)").contains("also reports ppl");
+        assertThat(notes)
+                .contains("lambada_openai-v0-res.json: lambada_openai: scored by accuracy (acc)")
+                .contains("also reports ppl");
         assertThat(notes).contains("named 'pythia-160m' after its folder");
         CliRun text = run("eval", "summary", "--input", f.toString());
-        assertThat(text.out()).contains("not reported").contains("note: lambada_openai-v0-res.json: lambada_openai: scored by accuracy");
+        assertThat(text.out())
+                .contains("not reported")
+                .contains("note: lambada_openai-v0-res.json: lambada_openai: scored by accuracy");
     }
 
     @Test
     void kindForcesHowFilesAreRead() throws Exception {
-        Path f = Files.writeString(tmp.resolve("votes.txt"),
+        Path f = Files.writeString(
+                tmp.resolve("votes.txt"),
                 "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}\n{\"model_a\":\"B\",\"model_b\":\"A\",\"winner\":\"tie\"}\n");
         CliRun arena = run("eval", "arena", "--input", f.toString(), "--kind", "BATTLES", "--bootstrap", "0", "--json");
         assertThat(arena.code()).as(arena.err()).isZero();
         CliRun forced = run("eval", "summary", "--input", f.toString(), "--kind", "REPORTED");
         assertThat(forced.code()).isEqualTo(2);
-        assertThat(forced.err()).as("read as one JSON document, as asked").isEqualTo("error: " + f + ":2: invalid JSON at column 1: more text after the JSON value\n");
-        Path one = Files.writeString(tmp.resolve("one.txt"), "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}");
+        assertThat(forced.err())
+                .as("read as one JSON document, as asked")
+                .isEqualTo("error: " + f + ":2: invalid JSON at column 1: more text after the JSON value\n");
+        Path one = Files.writeString(
+                tmp.resolve("one.txt"), "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"model_a\"}");
         CliRun notResults = run("eval", "summary", "--input", one.toString(), "--kind", "REPORTED");
-        assertThat(notResults.err()).isEqualTo("error: " + one + ":1: results: missing: not an lm-evaluation-harness results file\n");
+        assertThat(notResults.err())
+                .isEqualTo("error: " + one + ":1: results: missing: not an lm-evaluation-harness results file\n");
     }
 
     @Test
     void cleanBattleArrayWithGroupsThatNeverMet() throws Exception {
         StringBuilder sb = new StringBuilder("[\n");
-        String[][] pairs = {{"vicuna-13b", "alpaca-13b", "model_a"}, {"alpaca-13b", "vicuna-13b", "model_b"}, {"vicuna-13b", "alpaca-13b", "model_b"},
-                {"gpt-4", "claude-v1", "tie"}, {"claude-v1", "gpt-4", "model_b"}};
+        String[][] pairs = {
+            {"vicuna-13b", "alpaca-13b", "model_a"},
+            {"alpaca-13b", "vicuna-13b", "model_b"},
+            {"vicuna-13b", "alpaca-13b", "model_b"},
+            {"gpt-4", "claude-v1", "tie"},
+            {"claude-v1", "gpt-4", "model_b"}
+        };
         for (int i = 0; i < pairs.length; i++) {
-            sb.append(String.format("  {\"question_id\": \"q%d\", \"model_a\": \"%s\", \"model_b\": \"%s\", \"winner\": \"%s\", "
-                    + "\"judge\": \"arena_user_%d\", \"turn\": 1, \"anony\": true, \"language\": \"English\", \"tstamp\": 1682351591.%d}%s%n",
+            sb.append(String.format(
+                    "  {\"question_id\": \"q%d\", \"model_a\": \"%s\", \"model_b\": \"%s\", \"winner\": \"%s\", "
+                            + "\"judge\": \"arena_user_%d\", \"turn\": 1, \"anony\": true, \"language\": \"English\", \"tstamp\": 1682351591.%d}%s%n",
                     i, pairs[i][0], pairs[i][1], pairs[i][2], i, i, i + 1 < pairs.length ? "," : ""));
         }
-        Path f = Files.writeString(tmp.resolve("clean_battle_20230501.json"), sb.append("]\n").toString());
+        Path f = Files.writeString(
+                tmp.resolve("clean_battle_20230501.json"), sb.append("]\n").toString());
         CliRun r = run("eval", "arena", "--input", f.toString(), "--bootstrap", "50", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = r.json();
@@ -272,14 +438,19 @@ class EvalCliTest {
         assertThat(json.get("components").get(0).get("models").toString()).contains("vicuna-13b", "alpaca-13b");
         assertThat(json.get("components").get(0).get("battles").asLong()).isEqualTo(3);
         for (JsonNode m : json.get("models")) {
-            for (String field : new String[] {"model", "rating", "ciLow", "ciHigh", "rankLow", "rankHigh", "battles", "component"}) {
+            for (String field :
+                    new String[] {"model", "rating", "ciLow", "ciHigh", "rankLow", "rankHigh", "battles", "component"
+                    }) {
                 assertThat(m.has(field)).as(field).isTrue();
             }
             int expected = m.get("model").asText().contains("13b") ? 0 : 1;
             assertThat(m.get("component").asInt()).isEqualTo(expected);
         }
         CliRun text = run("eval", "arena", "--input", f.toString(), "--bootstrap", "0");
-        assertThat(text.out()).contains("Group 1 of 2").contains("Group 2 of 2")
-                .contains("warning: 2 groups of models never met").contains("not comparable");
+        assertThat(text.out())
+                .contains("Group 1 of 2")
+                .contains("Group 2 of 2")
+                .contains("warning: 2 groups of models never met")
+                .contains("not comparable");
     }
 }

@@ -29,22 +29,41 @@ class EvalDimensionsCliTest {
         for (int m = 0; m < 2; m++) {
             for (int k = 0; k < 3; k++) {
                 for (int i = 0; i < 4; i++) {
-                    b.append(m == 0 ? "a" : "b").append(',').append(benches[k]).append(",q").append(i).append(',').append(i < solved[m][k] ? 1 : 0)
+                    b.append(m == 0 ? "a" : "b")
+                            .append(',')
+                            .append(benches[k])
+                            .append(",q")
+                            .append(i)
+                            .append(',')
+                            .append(i < solved[m][k] ? 1 : 0)
                             .append('\n');
                 }
             }
         }
         Path scores = Files.writeString(tmp.resolve("scores.csv"), b);
         Path map = Files.writeString(tmp.resolve("map.csv"), "benchmark,dimension\nmystery_suite,coding\n");
-        Path refusals = Files.writeString(tmp.resolve("refusals.csv"), "model,item_id,should_refuse,refused\na,h1,yes,yes\na,h2,yes,no\na,s1,no,no\n"
-                + "a,s2,no,yes\n");
-        CliRun res = run("eval", "dimensions", "--input", scores.toString(), "--map", map.toString(), "--refusals", refusals.toString(), "--json");
+        Path refusals = Files.writeString(
+                tmp.resolve("refusals.csv"),
+                "model,item_id,should_refuse,refused\na,h1,yes,yes\na,h2,yes,no\na,s1,no,no\n" + "a,s2,no,yes\n");
+        CliRun res = run(
+                "eval",
+                "dimensions",
+                "--input",
+                scores.toString(),
+                "--map",
+                map.toString(),
+                "--refusals",
+                refusals.toString(),
+                "--json");
         assertThat(res.code()).as(res.err()).isZero();
         JsonNode j = res.json();
         assertThat(cell(j, "a", "reasoning").get("value").asDouble()).isCloseTo(0.75, within(1e-12));
-        assertThat(cell(j, "b", "instruction following").get("value").asDouble()).isCloseTo(1.0, within(1e-12));
+        assertThat(cell(j, "b", "instruction following").get("value").asDouble())
+                .isCloseTo(1.0, within(1e-12));
         assertThat(cell(j, "a", "code").get("value").asDouble()).isCloseTo(1.0, within(1e-12));
-        assertThat(j.get("unmeasured").get("a").toString()).contains("long context").contains("knowledge");
+        assertThat(j.get("unmeasured").get("a").toString())
+                .contains("long context")
+                .contains("knowledge");
         JsonNode r = j.get("refusals").get(0);
         assertThat(r.get("refusedWhenShould").asDouble()).isEqualTo(0.5);
         assertThat(r.get("refusedWhenShouldNot").asDouble()).isEqualTo(0.5);
@@ -56,22 +75,45 @@ class EvalDimensionsCliTest {
 
     @Test
     void aGateCheckOnADimensionPairsItsBenchmarksItems() throws Exception {
-        // humaneval and mbpp are code: new solves 7 of 8 items where old solves 8 → −1/8 on code; gsm8k (reasoning) is not in it
+        // humaneval and mbpp are code: new solves 7 of 8 items where old solves 8 → −1/8
+        // on code; gsm8k (reasoning) is not in it
         StringBuilder b = new StringBuilder("model,benchmark,item_id,score\n");
         for (String bench : new String[] {"humaneval", "mbpp", "gsm8k"}) {
             for (int i = 0; i < 4; i++) {
-                b.append("new,").append(bench).append(",q").append(i).append(',').append(bench.equals("mbpp") && i == 3 ? 0 : 1).append('\n');
+                b.append("new,")
+                        .append(bench)
+                        .append(",q")
+                        .append(i)
+                        .append(',')
+                        .append(bench.equals("mbpp") && i == 3 ? 0 : 1)
+                        .append('\n');
                 b.append("old,").append(bench).append(",q").append(i).append(",1\n");
             }
         }
         Path scores = Files.writeString(tmp.resolve("scores.csv"), b);
         assertThat(run("project", "create", "D").code()).isZero();
-        assertThat(run("eval", "import", "--input", scores.toString(), "--project", "D").code()).isZero();
-        Path policy = Files.writeString(tmp.resolve("policy.json"), """
+        assertThat(run("eval", "import", "--input", scores.toString(), "--project", "D")
+                        .code())
+                .isZero();
+        Path policy = Files.writeString(
+                tmp.resolve("policy.json"),
+                """
                 {"name": "dims", "confidence": 0.95, "checks": [{"name": "code", "layer": "public", "metric": "dimension:code",
                   "higherIsBetter": true, "minimumEffect": 0, "margin": 0.5, "test": "paired", "role": "blocking"}]}
                 """);
-        assertThat(run("gate", "policy", "--project", "D", "--set", policy.toString(), "--candidate", "new", "--incumbent", "old").code()).isZero();
+        assertThat(run(
+                                "gate",
+                                "policy",
+                                "--project",
+                                "D",
+                                "--set",
+                                policy.toString(),
+                                "--candidate",
+                                "new",
+                                "--incumbent",
+                                "old")
+                        .code())
+                .isZero();
         CliRun d = run("gate", "decide", "--project", "D", "--json");
         assertThat(d.code()).as(d.err()).isZero();
         JsonNode check = d.json().get("checks").get(0);
@@ -82,7 +124,8 @@ class EvalDimensionsCliTest {
 
     static JsonNode cell(JsonNode j, String model, String dimension) {
         for (JsonNode c : j.get("cells")) {
-            if (c.get("model").asText().equals(model) && c.get("dimension").asText().equals(dimension)) {
+            if (c.get("model").asText().equals(model)
+                    && c.get("dimension").asText().equals(dimension)) {
                 return c;
             }
         }

@@ -30,23 +30,40 @@ class MixCliTest {
             lines.add("{\"text\": \"a b c, d.\", \"source\": \"web\", \"quality\": " + i + "}");
         }
         for (int i = 0; i < 10; i++) {
-            lines.add("{\"text\": \"x = y" + " z".repeat(i) + "\", \"source\": \"code\", \"quality\": " + (100 + i) + "}");
+            lines.add("{\"text\": \"x = y" + " z".repeat(i) + "\", \"source\": \"code\", \"quality\": " + (100 + i)
+                    + "}");
         }
         return Files.write(tmp.resolve("corpus.jsonl"), lines, StandardCharsets.UTF_8);
     }
 
     Path tokenizer() throws Exception {
-        String json = "{\"version\":\"1.0\",\"truncation\":null,\"padding\":null,\"added_tokens\":[],\"normalizer\":null,"
-                + "\"pre_tokenizer\":{\"type\":\"Whitespace\"},\"post_processor\":null,\"decoder\":null,"
-                + "\"model\":{\"type\":\"WordLevel\",\"vocab\":{\"[UNK]\":0,\"a\":1,\"b\":2,\"c\":3},\"unk_token\":\"[UNK]\"}}";
+        String json =
+                "{\"version\":\"1.0\",\"truncation\":null,\"padding\":null,\"added_tokens\":[],\"normalizer\":null,"
+                        + "\"pre_tokenizer\":{\"type\":\"Whitespace\"},\"post_processor\":null,\"decoder\":null,"
+                        + "\"model\":{\"type\":\"WordLevel\",\"vocab\":{\"[UNK]\":0,\"a\":1,\"b\":2,\"c\":3},\"unk_token\":\"[UNK]\"}}";
         return Files.writeString(tmp.resolve("tokenizer.json"), json);
     }
 
     @Test
     void theCompositionIsCountedWithTheModelsTokenizerAndTheMixPlanned() throws Exception {
         Path target = Files.writeString(tmp.resolve("target.csv"), "source,share\nweb,50\ncode,50\n");
-        CliRun r = run("mix", "--corpus", corpus().toString(), "--by", "source", "--tokenizer", tokenizer().toString(), "--target",
-                target.toString(), "--budget-tokens", "2K", "--order-by", "quality", "--phases", "2", "--json");
+        CliRun r = run(
+                "mix",
+                "--corpus",
+                corpus().toString(),
+                "--by",
+                "source",
+                "--tokenizer",
+                tokenizer().toString(),
+                "--target",
+                target.toString(),
+                "--budget-tokens",
+                "2K",
+                "--order-by",
+                "quality",
+                "--phases",
+                "2",
+                "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("exactTokens").asBoolean()).isTrue();
@@ -65,34 +82,61 @@ class MixCliTest {
         assertThat(code.get("epochs").asDouble()).isCloseTo(1000.0 / 75, within(1e-9));
         assertThat(web.get("duplicateShare").asDouble()).isCloseTo(29.0 / 30, within(1e-12));
         assertThat(j.get("phases")).hasSize(2);
-        assertThat(j.get("phases").get(0).get("sources").get(0).get("from").asDouble()).isEqualTo(0);
+        assertThat(j.get("phases").get(0).get("sources").get(0).get("from").asDouble())
+                .isEqualTo(0);
 
         // without a tokenizer: words × 1.33, said so
         CliRun est = run("mix", "--corpus", corpus().toString(), "--by", "source", "--json");
         assertThat(est.json().get("exactTokens").asBoolean()).isFalse();
         assertThat(est.json().get("tokenCounting").asText()).isEqualTo("estimate: words × 1.33");
         assertThat(est.json().get("sources").get(0).get("tokens").asDouble()).isCloseTo(30 * 4 * 1.33, within(1e-9));
-        assertThat(run("mix", "--corpus", corpus().toString(), "--by", "source").out()).contains("SOURCE", "web", "code");
-        // near duplicates: code's "x = y z z z…" documents of three or more z's have the same 5-gram set, not the same text
+        assertThat(run("mix", "--corpus", corpus().toString(), "--by", "source").out())
+                .contains("SOURCE", "web", "code");
+        // near duplicates: code's "x = y z z z…" documents of three or more z's have
+        // the same 5-gram set, not the same text
         CliRun near = run("mix", "--corpus", corpus().toString(), "--by", "source", "--duplicates", "near", "--json");
         assertThat(near.code()).as(near.err()).isZero();
         assertThat(near.json().get("duplicates").asText()).startsWith("near: Jaccard ≥ 0.8");
-        assertThat(est.json().get("sources").get(1).get("duplicateShare").asDouble()).isZero();
-        assertThat(near.json().get("sources").get(1).get("duplicateShare").asDouble()).isPositive();
-        assertThat(near.json().get("sources").get(0).get("duplicateShare").asDouble()).isCloseTo(29.0 / 30, within(1e-12));
+        assertThat(est.json().get("sources").get(1).get("duplicateShare").asDouble())
+                .isZero();
+        assertThat(near.json().get("sources").get(1).get("duplicateShare").asDouble())
+                .isPositive();
+        assertThat(near.json().get("sources").get(0).get("duplicateShare").asDouble())
+                .isCloseTo(29.0 / 30, within(1e-12));
     }
 
     @Test
     void badInputIsNamed() throws Exception {
         Path c = corpus();
         Path bad = Files.writeString(tmp.resolve("t.csv"), "source,share\nweb,-1\n");
-        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--target", bad.toString()).err())
+        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--target", bad.toString())
+                        .err())
                 .contains("t.csv:2: share: must be zero or more");
-        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--budget-tokens", "1T").err()).contains("goes with --target");
+        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--budget-tokens", "1T")
+                        .err())
+                .contains("goes with --target");
         Path ok = Files.writeString(tmp.resolve("ok.csv"), "source,share\nweb,1\n");
-        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--target", ok.toString(), "--budget-tokens", "lots").err())
+        assertThat(run(
+                                "mix",
+                                "--corpus",
+                                c.toString(),
+                                "--by",
+                                "source",
+                                "--target",
+                                ok.toString(),
+                                "--budget-tokens",
+                                "lots")
+                        .err())
                 .startsWith("error: --budget-tokens:");
-        assertThat(run("mix", "--corpus", c.toString(), "--by", "source", "--tokenizer", tmp.resolve("none.json").toString()).err())
+        assertThat(run(
+                                "mix",
+                                "--corpus",
+                                c.toString(),
+                                "--by",
+                                "source",
+                                "--tokenizer",
+                                tmp.resolve("none.json").toString())
+                        .err())
                 .contains("none.json", "no such file");
     }
 }

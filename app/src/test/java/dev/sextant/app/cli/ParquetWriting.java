@@ -19,16 +19,21 @@ import org.apache.parquet.schema.MessageTypeParser;
 /** Small uncompressed Parquet files for the command-line tests, written with parquet-java's own writer. */
 public final class ParquetWriting {
 
-    private ParquetWriting() {
-    }
+    private ParquetWriting() {}
 
-    public static Path write(Path file, String schema, int rows, int perGroup, BiConsumer<Group, Integer> fill) throws IOException {
+    public static Path write(Path file, String schema, int rows, int perGroup, BiConsumer<Group, Integer> fill)
+            throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         MessageType type = MessageTypeParser.parseMessageType(schema);
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withConf(new PlainParquetConfiguration())
-                .withType(type).withCompressionCodec(CompressionCodecName.UNCOMPRESSED).withCodecFactory(new Identity())
-                .withRowGroupRowCountLimit(perGroup).withPageRowCountLimit(Math.max(1, perGroup / 2)).build()) {
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withConf(new PlainParquetConfiguration())
+                .withType(type)
+                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+                .withCodecFactory(new Identity())
+                .withRowGroupRowCountLimit(perGroup)
+                .withPageRowCountLimit(Math.max(1, perGroup / 2))
+                .build()) {
             for (int i = 0; i < rows; i++) {
                 Group g = groups.newGroup();
                 fill.accept(g, i);
@@ -54,8 +59,7 @@ public final class ParquetWriting {
                 }
 
                 @Override
-                public void release() {
-                }
+                public void release() {}
             };
         }
 
@@ -65,7 +69,6 @@ public final class ParquetWriting {
         }
 
         @Override
-        public void release() {
-        }
+        public void release() {}
     }
 }

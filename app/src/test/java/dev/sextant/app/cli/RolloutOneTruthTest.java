@@ -43,7 +43,9 @@ class RolloutOneTruthTest {
         // the user changes the rate and a threshold on screen and plans: the report follows, the plan is kept
         vm.rateProperty().set("3");
         vm.latencyIncreaseProperty().set("0.2");
-        assertThat(vm.canaryStaleProperty().get()).as("edited inputs mark the plan stale").isTrue();
+        assertThat(vm.canaryStaleProperty().get())
+                .as("edited inputs mark the plan stale")
+                .isTrue();
         vm.planCanary();
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.canaryStaleProperty().get()).isFalse();
@@ -76,12 +78,14 @@ class RolloutOneTruthTest {
         // a flag replaces one input; --keep keeps it for every face
         CliRun kept = CliRun.of(home, "gate", "canary-plan", "--rate", "30", "--keep", "--json");
         assertThat(kept.code()).as(kept.err()).isZero();
-        assertThat(kept.json().get("plan").get("spec").get("latencyIncrease").asDouble()).isEqualTo(0.2);
+        assertThat(kept.json().get("plan").get("spec").get("latencyIncrease").asDouble())
+                .isEqualTo(0.2);
         ShellModel reopened = new ShellModel(home, jobs);
         reopened.openWorkspace(home.defaultWorkspaceDir(), false);
         RolloutViewModel again = new RolloutViewModel(reopened);
         assertThat(again.rateProperty().get()).isEqualTo("30");
-        assertThat(again.canaryProperty().get().promotionMinutes()).isEqualTo(kept.json().get("plan").get("promotionMinutes").asDouble());
+        assertThat(again.canaryProperty().get().promotionMinutes())
+                .isEqualTo(kept.json().get("plan").get("promotionMinutes").asDouble());
         reopened.closeWorkspace();
     }
 
@@ -92,25 +96,39 @@ class RolloutOneTruthTest {
     }
 
     private static Report.Section canarySection(Report r) {
-        return r.sections().stream().filter(s -> s.title().startsWith("Canary plan")).findFirst().orElseThrow();
+        return r.sections().stream()
+                .filter(s -> s.title().startsWith("Canary plan"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<List<String>> steps(Report r) {
-        return canarySection(r).blocks().stream().filter(b -> b instanceof Report.Table).map(b -> ((Report.Table) b).rows()).findFirst()
-                .orElseThrow().stream().map(row -> List.of(row.get(0), row.get(2), row.get(3), row.get(5))).toList();
+        return canarySection(r).blocks().stream()
+                .filter(b -> b instanceof Report.Table)
+                .map(b -> ((Report.Table) b).rows())
+                .findFirst()
+                .orElseThrow()
+                .stream()
+                .map(row -> List.of(row.get(0), row.get(2), row.get(3), row.get(5)))
+                .toList();
     }
 
     private static String inputs(Report r) {
         // the inputs are the section's footnote
-        return canarySection(r).blocks().stream().map(b -> b instanceof Report.Paragraph p ? p.text() : b instanceof Report.Note n ? n.text() : "")
+        return canarySection(r).blocks().stream()
+                .map(b -> b instanceof Report.Paragraph p ? p.text() : b instanceof Report.Note n ? n.text() : "")
                 .reduce("", String::concat);
     }
 
     /** The plan's steps (index, minutes, canary requests, what sets the length) as the report's table writes them. */
     private static List<List<String>> stepsOf(CanaryPlan p) {
         List<List<String>> rows = new ArrayList<>();
-        p.steps().forEach(s -> rows.add(List.of(String.valueOf(s.index()), String.format("%.0f", s.minutes()), String.format("%,.0f", s.canaryRequests()),
-                s.limitedBy())));
+        p.steps()
+                .forEach(s -> rows.add(List.of(
+                        String.valueOf(s.index()),
+                        String.format("%.0f", s.minutes()),
+                        String.format("%,.0f", s.canaryRequests()),
+                        s.limitedBy())));
         return rows;
     }
 }

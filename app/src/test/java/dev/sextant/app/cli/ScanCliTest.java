@@ -34,7 +34,10 @@ class ScanCliTest {
     void run(String... args) {
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         ByteArrayOutputStream e = new ByteArrayOutputStream();
-        code = Cli.run(args, new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8),
+        code = Cli.run(
+                args,
+                new PrintStream(o, true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8),
                 new WorkspaceHome(tmp.resolve("home")));
         out = o.toString(StandardCharsets.UTF_8);
         err = e.toString(StandardCharsets.UTF_8);
@@ -42,23 +45,43 @@ class ScanCliTest {
 
     @Test
     void scanReportsEveryItemAndASummary() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """
+        Path bench = Files.writeString(
+                tmp.resolve("gsm.jsonl"),
+                """
                 {"qid": "q1", "question": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "answer": "72"}
                 {"qid": "q2", "question": "What is 2+2?", "answer": "4"}
                 {"qid": "q3", "question": "James writes a 3-page letter to 2 different friends twice a week. How many pages a year?", "answer": "624"}
                 """);
-        Path corpus = Files.writeString(tmp.resolve("web.jsonl"), """
+        Path corpus = Files.writeString(
+                tmp.resolve("web.jsonl"),
+                """
                 {"id": "d1", "text": "natalia SOLD clips to 48 of her friends in april -- and then she sold half as many clips in May! 72"}
                 {"id": "d2", "text": "nothing to see here"}
                 """);
-        run("scan", "--benchmark", bench.toString(), "--field", "question", "--field", "answer", "--id-field", "qid",
-                "--corpus", corpus.toString(), "--ngram", "8", "--threads", "2", "--json");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--field",
+                "question",
+                "--field",
+                "answer",
+                "--id-field",
+                "qid",
+                "--corpus",
+                corpus.toString(),
+                "--ngram",
+                "8",
+                "--threads",
+                "2",
+                "--json");
         assertThat(code).as(err).isZero();
         JsonNode doc = Json.mapper().readTree(out);
         Map<String, JsonNode> items = new HashMap<>();
         doc.get("items").forEach(i -> items.put(i.get("id").asText(), i));
         JsonNode q1 = items.get("q1");
-        for (String f : new String[] {"id", "tokens", "ngrams", "matchedNgrams", "tokenFraction", "longestMatch", "status"}) {
+        for (String f :
+                new String[] {"id", "tokens", "ngrams", "matchedNgrams", "tokenFraction", "longestMatch", "status"}) {
             assertThat(q1.has(f)).as(f).isTrue();
         }
         assertThat(q1.get("status").asText()).isEqualTo("dirty");
@@ -78,7 +101,9 @@ class ScanCliTest {
         assertThat(items.get("q2").get("status").asText()).isEqualTo("not-checkable");
         assertThat(items.get("q3").get("status").asText()).isEqualTo("clean");
         JsonNode s = doc.get("summary");
-        for (String f : new String[] {"items", "clean", "partial", "dirty", "notCheckable", "bytesScanned", "seconds", "mbPerSecond"}) {
+        for (String f : new String[] {
+            "items", "clean", "partial", "dirty", "notCheckable", "bytesScanned", "seconds", "mbPerSecond"
+        }) {
             assertThat(s.has(f)).as(f).isTrue();
         }
         assertThat(s.get("items").asInt()).isEqualTo(3);
@@ -91,10 +116,13 @@ class ScanCliTest {
     void aLeakedHarnessQuestionIsDirtyAndTheResultNamesItsField() throws Exception {
         Path samples = tmp.resolve("m/samples_gsm8k_2026-01-02T03-04-05.123.jsonl");
         Files.createDirectories(samples.getParent());
-        Files.writeString(samples, """
+        Files.writeString(
+                samples,
+                """
                 {"doc_id": 0, "doc": {"question": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "answer": "Natalia sold 48/2 = 24 clips in May. Natalia sold 48+24 = 72 clips altogether in April and May. #### 72"}, "filter": "strict-match", "exact_match": 1}
                 """);
-        Path corpus = Files.writeString(tmp.resolve("web.jsonl"),
+        Path corpus = Files.writeString(
+                tmp.resolve("web.jsonl"),
                 "{\"text\": \"Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.\"}\n");
         run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--json");
         assertThat(code).as(err).isZero();
@@ -104,24 +132,61 @@ class ScanCliTest {
         assertThat(item.get("textFields").toString()).isEqualTo("[\"doc.question\"]");
         run("scan", "--benchmark", samples.toString(), "--corpus", corpus.toString(), "--ngram", "8");
         assertThat(out).contains("Item text from doc.question: 1 items");
-        run("scan", "--benchmark", samples.toString(), "--field", "question", "--field", "answer", "--corpus", corpus.toString(), "--ngram", "8", "--json");
-        assertThat(Json.mapper().readTree(out).get("items").get(0).get("status").asText()).isEqualTo("partial");
+        run(
+                "scan",
+                "--benchmark",
+                samples.toString(),
+                "--field",
+                "question",
+                "--field",
+                "answer",
+                "--corpus",
+                corpus.toString(),
+                "--ngram",
+                "8",
+                "--json");
+        assertThat(Json.mapper().readTree(out).get("items").get(0).get("status").asText())
+                .isEqualTo("partial");
     }
 
     /** Issue 14 part 6: a Hugging Face shard as the benchmark and a Parquet corpus, end to end, kept in a project. */
     @Test
     void parquetBenchmarksAndCorporaScanEndToEnd() throws Exception {
-        Path bench = ParquetWriting.write(tmp.resolve("gsm8k/main/test-00000-of-00001.parquet"),
-                "message schema { optional binary question (STRING); optional binary answer (STRING); }", 3, 2, (g, i) -> g
-                        .append("question", i == 1 ? "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May."
-                                : "Question number " + i + " is not in the corpus at all, not one word of it")
+        Path bench = ParquetWriting.write(
+                tmp.resolve("gsm8k/main/test-00000-of-00001.parquet"),
+                "message schema { optional binary question (STRING); optional binary answer (STRING); }",
+                3,
+                2,
+                (g, i) -> g.append(
+                                "question",
+                                i == 1
+                                        ? "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May."
+                                        : "Question number " + i + " is not in the corpus at all, not one word of it")
                         .append("answer", "#### " + i));
-        Path corpus = ParquetWriting.write(tmp.resolve("wiki/train-00000-of-00002.parquet"), "message schema { optional binary text (STRING); }",
-                50, 16, (g, i) -> g.append("text", i == 40 ? "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may"
-                        : "filler row " + i));
+        Path corpus = ParquetWriting.write(
+                tmp.resolve("wiki/train-00000-of-00002.parquet"),
+                "message schema { optional binary text (STRING); }",
+                50,
+                16,
+                (g, i) -> g.append(
+                        "text",
+                        i == 40
+                                ? "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may"
+                                : "filler row " + i));
         run("project", "create", "Parquet");
-        run("scan", "--benchmark", bench.toString(), "--field", "question", "--corpus", tmp.resolve("wiki").toString(), "--ngram", "8",
-                "--project", "Parquet", "--json");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--field",
+                "question",
+                "--corpus",
+                tmp.resolve("wiki").toString(),
+                "--ngram",
+                "8",
+                "--project",
+                "Parquet",
+                "--json");
         assertThat(code).as(err).isZero();
         JsonNode doc = Json.mapper().readTree(out);
         assertThat(doc.get("items")).hasSize(3);
@@ -132,22 +197,47 @@ class ScanCliTest {
         assertThat(q.get("locations").get(0).get("offset").asLong()).isEqualTo(40);
         assertThat(doc.get("summary").get("documents").asLong()).isEqualTo(50);
         assertThat(doc.get("summary").get("files").asInt()).isEqualTo(1);
-        run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("wiki").toString(), "--text-field", "body");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--corpus",
+                tmp.resolve("wiki").toString(),
+                "--text-field",
+                "body");
         assertThat(code).isEqualTo(2);
-        assertThat(err).isEqualTo("error: " + tmp.resolve("wiki/train-00000-of-00002.parquet") + ": body: no such column; the file has text\n");
+        assertThat(err)
+                .isEqualTo("error: " + tmp.resolve("wiki/train-00000-of-00002.parquet")
+                        + ": body: no such column; the file has text\n");
     }
 
     @Test
     void cleanSubsetRescoreWithItemScores() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("gsm.jsonl"), """
+        Path bench = Files.writeString(
+                tmp.resolve("gsm.jsonl"),
+                """
                 {"id": "q1", "text": "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May."}
                 {"id": "q2", "text": "James writes a 3-page letter to 2 different friends twice a week. How many pages a year?"}
                 {"id": "q3", "text": "Weng earns 12 an hour for babysitting. Yesterday she just did 50 minutes of babysitting."}
                 """);
-        Path corpus = Files.writeString(tmp.resolve("web.txt"), "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may\n");
-        Path scores = Files.writeString(tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nM,gsm8k,q1,1\nM,gsm8k,q2,0\nM,gsm8k,q3,1\n");
-        run("scan", "--benchmark", bench.toString(), "--benchmark-name", "gsm8k", "--corpus", corpus.toString(), "--ngram", "8",
-                "--scores", scores.toString(), "--json");
+        Path corpus = Files.writeString(
+                tmp.resolve("web.txt"),
+                "natalia sold clips to 48 of her friends in april and then she sold half as many clips in may\n");
+        Path scores = Files.writeString(
+                tmp.resolve("scores.csv"), "model,benchmark,item_id,score\nM,gsm8k,q1,1\nM,gsm8k,q2,0\nM,gsm8k,q3,1\n");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--benchmark-name",
+                "gsm8k",
+                "--corpus",
+                corpus.toString(),
+                "--ngram",
+                "8",
+                "--scores",
+                scores.toString(),
+                "--json");
         assertThat(code).as(err).isZero();
         JsonNode row = Json.mapper().readTree(out).get("rescore").get(0);
         assertThat(row.get("model").asText()).isEqualTo("M");
@@ -158,12 +248,25 @@ class ScanCliTest {
 
     @Test
     void keptScansAreListedShownAndExported() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+        Path bench = Files.writeString(
+                tmp.resolve("gsm.txt"),
                 "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\nshort item\n");
-        Path corpus = Files.writeString(tmp.resolve("web.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
+        Path corpus = Files.writeString(
+                tmp.resolve("web.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
         run("project", "create", "Scans");
-        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--project", "Scans",
-                "--name", "gsm vs web", "--json");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--corpus",
+                corpus.toString(),
+                "--ngram",
+                "8",
+                "--project",
+                "Scans",
+                "--name",
+                "gsm vs web",
+                "--json");
         assertThat(code).as(err).isZero();
         String id = Json.mapper().readTree(out).get("scanId").asText();
         run("scan", "list", "--project", "Scans", "--json");
@@ -174,7 +277,8 @@ class ScanCliTest {
         run("scan", "show", id, "--json");
         JsonNode shown = Json.mapper().readTree(out);
         assertThat(shown.get("items").get(0).get("status").asText()).isEqualTo("partial");
-        assertThat(shown.get("items").get(0).get("spans")).singleElement()
+        assertThat(shown.get("items").get(0).get("spans"))
+                .singleElement()
                 .satisfies(sp -> assertThat(sp.get("from").asInt()).isZero());
         Path csv = tmp.resolve("contaminated.csv");
         run("scan", "export", id, "--out", csv.toString());
@@ -189,18 +293,29 @@ class ScanCliTest {
 
     @Test
     void unreadableInputsExitTwoNamingTheFile() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("b.txt"), "one item per line with enough words to make several n-grams here\n");
-        run("scan", "--benchmark", bench.toString(), "--corpus", tmp.resolve("missing").toString(), "--json");
+        Path bench = Files.writeString(
+                tmp.resolve("b.txt"), "one item per line with enough words to make several n-grams here\n");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--corpus",
+                tmp.resolve("missing").toString(),
+                "--json");
         assertThat(code).isEqualTo(2);
         assertThat(err).isEqualTo("error: " + tmp.resolve("missing") + ": no such file or folder\n");
         // a URI is read on a cluster, and the message says how
         run("scan", "--benchmark", bench.toString(), "--corpus", "hdfs://namenode:8020/corpus");
         assertThat(code).isEqualTo(2);
-        assertThat(err).startsWith("error: hdfs://namenode:8020/corpus: a URI is read through Hadoop on a cluster: add --engine spark --master");
+        assertThat(err)
+                .startsWith(
+                        "error: hdfs://namenode:8020/corpus: a URI is read through Hadoop on a cluster: add --engine spark --master");
         run("dedup", "--corpus", "hdfs://namenode:8020/corpus");
         assertThat(code).isEqualTo(2);
-        assertThat(err).startsWith("error: hdfs://namenode:8020/corpus: a URI: this machine reads local and mounted paths; read it on the cluster "
-                + "with the cluster application (spark-submit");
+        assertThat(err)
+                .startsWith(
+                        "error: hdfs://namenode:8020/corpus: a URI: this machine reads local and mounted paths; read it on the cluster "
+                                + "with the cluster application (spark-submit");
         Path bad = Files.writeString(tmp.resolve("bad.jsonl"), "{\"id\": 1, \"text\": \"fine\"}\n{broken\n");
         run("scan", "--benchmark", bad.toString(), "--corpus", bench.toString());
         assertThat(code).isEqualTo(2);
@@ -212,7 +327,8 @@ class ScanCliTest {
 
     @Test
     void aKeptScanThatStopsOnABadFileFailsWithOneLineAndResumesSkippingIt() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+        Path bench = Files.writeString(
+                tmp.resolve("gsm.txt"),
                 "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\n");
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
         StringBuilder a = new StringBuilder();
@@ -222,18 +338,34 @@ class ScanCliTest {
         Files.writeString(corpus.resolve("a.txt"), a);
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
         try (var out = new GZIPOutputStream(gz)) {
-            out.write("some text that will be cut off halfway through its compressed bytes\n".repeat(50).getBytes(StandardCharsets.UTF_8));
+            out.write("some text that will be cut off halfway through its compressed bytes\n"
+                    .repeat(50)
+                    .getBytes(StandardCharsets.UTF_8));
         }
         Path bad = Files.write(corpus.resolve("b.txt.gz"), Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
-        Files.writeString(corpus.resolve("c.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
+        Files.writeString(
+                corpus.resolve("c.txt"), "natalia sold clips to 48 of her friends in april and then she sold\n");
         run("project", "create", "Scans");
-        run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--threads", "1",
-                "--project", "Scans", "--json");
+        run(
+                "scan",
+                "--benchmark",
+                bench.toString(),
+                "--corpus",
+                corpus.toString(),
+                "--ngram",
+                "8",
+                "--threads",
+                "1",
+                "--project",
+                "Scans",
+                "--json");
         assertThat(code).isEqualTo(2);
         assertThat(out).isEmpty();
         assertThat(err.lines()).hasSize(1);
-        assertThat(err).startsWith("error: " + bad + ": cannot read: truncated gzip data (the file ends early); scan ")
-                .contains("resume it with --resume ").contains("--skip-file " + bad);
+        assertThat(err)
+                .startsWith("error: " + bad + ": cannot read: truncated gzip data (the file ends early); scan ")
+                .contains("resume it with --resume ")
+                .contains("--skip-file " + bad);
 
         run("scan", "list", "--project", "Scans", "--json");
         JsonNode failed = Json.mapper().readTree(out).get(0);
@@ -248,8 +380,7 @@ class ScanCliTest {
         assertThat(err).contains("failed on " + bad);
 
         // a process killed mid-scan leaves the row running: it reads as interrupted
-        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home"))
-                .defaultWorkspaceDir())) {
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
             ws.scans().setState(UUID.fromString(id), SavedScan.RUNNING);
         }
         run("scan", "list", "--project", "Scans", "--json");
@@ -257,7 +388,8 @@ class ScanCliTest {
         run("scan", "list", "--project", "Scans");
         assertThat(out).contains("interrupted");
         run("scan", "show", id);
-        assertThat(err).contains("interrupted (2 of 3 files done)"); // a.txt and c.txt are read before the smaller b.txt.gz
+        // a.txt and c.txt are read before the smaller b.txt.gz
+        assertThat(err).contains("interrupted (2 of 3 files done)");
 
         run("scan", "--skip-file", bad.toString(), "--benchmark", bench.toString(), "--corpus", corpus.toString());
         assertThat(code).isEqualTo(2);
@@ -280,9 +412,11 @@ class ScanCliTest {
 
     @Test
     void invalidUtf8IsCountedAndShown() throws Exception {
-        Path bench = Files.writeString(tmp.resolve("gsm.txt"),
+        Path bench = Files.writeString(
+                tmp.resolve("gsm.txt"),
                 "Natalia sold clips to 48 of her friends in April and then she sold half as many clips in May\n");
-        byte[] text = "natalia sold clips to 48 of her friends in april # and # then # she sold\n".getBytes(StandardCharsets.UTF_8);
+        byte[] text = "natalia sold clips to 48 of her friends in april # and # then # she sold\n"
+                .getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < text.length; i++) {
             if (text[i] == '#') {
                 text[i] = (byte) 0xFF;
@@ -295,6 +429,8 @@ class ScanCliTest {
         assertThat(s.get("invalidUtf8Bytes").asLong()).isEqualTo(3);
         assertThat(s.get("invalidUtf8Files").get(0).get("bytes").asLong()).isEqualTo(3);
         run("scan", "--benchmark", bench.toString(), "--corpus", corpus.toString(), "--ngram", "8");
-        assertThat(out).contains("3 bytes of invalid UTF-8 read as word breaks:").contains(corpus + ": 3");
+        assertThat(out)
+                .contains("3 bytes of invalid UTF-8 read as word breaks:")
+                .contains(corpus + ": 3");
     }
 }

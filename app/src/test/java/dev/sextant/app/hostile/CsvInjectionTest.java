@@ -21,29 +21,56 @@ class CsvInjectionTest {
     @TempDir
     Path tmp;
 
-    static final List<String> HOSTILE = List.of("=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@HYPERLINK(\"http://evil\",\"x\")", "\t=1");
+    static final List<String> HOSTILE =
+            List.of("=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@HYPERLINK(\"http://evil\",\"x\")", "\t=1");
 
     @Test
     void exportedItemIdsCannotRunAsFormulas() throws Exception {
         String text = "the rain in spain falls mainly on the plain of castile every single spring";
         StringBuilder bench = new StringBuilder();
         for (String id : HOSTILE) {
-            bench.append("{\"id\":").append(Json.write(id)).append(",\"text\":\"").append(text).append("\"}\n");
+            bench.append("{\"id\":")
+                    .append(Json.write(id))
+                    .append(",\"text\":\"")
+                    .append(text)
+                    .append("\"}\n");
         }
         Path b = Files.writeString(tmp.resolve("bench.jsonl"), bench);
-        Path corpus = Files.writeString(tmp.resolve("corpus.jsonl"), "{\"id\":\"=HYPERLINK(1)\",\"text\":\"" + text + "\"}\n");
+        Path corpus = Files.writeString(
+                tmp.resolve("corpus.jsonl"), "{\"id\":\"=HYPERLINK(1)\",\"text\":\"" + text + "\"}\n");
         WorkspaceHome home = new WorkspaceHome(tmp.resolve("home"));
         Path ws = tmp.resolve("ws");
         assertThat(run(home, "workspace", "create", ws.toString())).isZero();
-        assertThat(run(home, "project", "create", "P", "--workspace", ws.toString())).isZero();
+        assertThat(run(home, "project", "create", "P", "--workspace", ws.toString()))
+                .isZero();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = Cli.run(new String[] {"scan", "--benchmark", b.toString(), "--corpus", corpus.toString(), "--ngram", "8", "--project", "P",
-                "--workspace", ws.toString(), "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err, home);
+        int code = Cli.run(
+                new String[] {
+                    "scan",
+                    "--benchmark",
+                    b.toString(),
+                    "--corpus",
+                    corpus.toString(),
+                    "--ngram",
+                    "8",
+                    "--project",
+                    "P",
+                    "--workspace",
+                    ws.toString(),
+                    "--json"
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err,
+                home);
         assertThat(code).isZero();
-        String id = Json.mapper().readTree(out.toString(StandardCharsets.UTF_8)).get("scanId").asText();
+        String id = Json.mapper()
+                .readTree(out.toString(StandardCharsets.UTF_8))
+                .get("scanId")
+                .asText();
         UUID.fromString(id);
         Path csv = tmp.resolve("items.csv");
-        assertThat(run(home, "scan", "export", id, "--out", csv.toString(), "--workspace", ws.toString())).isZero();
+        assertThat(run(home, "scan", "export", id, "--out", csv.toString(), "--workspace", ws.toString()))
+                .isZero();
 
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines).hasSize(1 + HOSTILE.size());
@@ -57,6 +84,7 @@ class CsvInjectionTest {
     }
 
     private static int run(WorkspaceHome home, String... args) {
-        return Cli.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), System.err, home);
+        return Cli.run(
+                args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), System.err, home);
     }
 }

@@ -63,7 +63,11 @@ class HostileInputTest {
         String[] args = c.args(tmp, workspace);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), home);
+        int code = Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                home);
         String stderr = err.toString(StandardCharsets.UTF_8);
         assertThat(code).as("exit status; stderr: %s", stderr).isEqualTo(2);
         assertThat(stderr).as("one line on stderr").endsWith("\n").doesNotContain("\r");
@@ -71,9 +75,17 @@ class HostileInputTest {
         assertThat(lines).as("stderr").hasSize(1);
         String line = lines.get(0);
         assertThat(line).startsWith("error: ").contains(c.expected(tmp, workspace));
-        assertThat(line).as("no internals").doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("com.fasterxml")
-                .doesNotContain("org.h2").doesNotContain("java.").doesNotContain("MVStore").doesNotContain("CTRL-CHAR")
-                .doesNotContainPattern("\\[\\d{5}-\\d+\\]").doesNotContain("Source: ");
+        assertThat(line)
+                .as("no internals")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ")
+                .doesNotContain("com.fasterxml")
+                .doesNotContain("org.h2")
+                .doesNotContain("java.")
+                .doesNotContain("MVStore")
+                .doesNotContain("CTRL-CHAR")
+                .doesNotContainPattern("\\[\\d{5}-\\d+\\]")
+                .doesNotContain("Source: ");
         assertThat(line.chars()).as("printable").noneMatch(ch -> ch < 0x20);
         Map<String, byte[]> after = snapshot();
         if (!after.equals(before)) {
@@ -116,7 +128,9 @@ class HostileInputTest {
                 try (InputStream is = z.getInputStream(e)) {
                     byte[] b = is.readAllBytes();
                     if (e.getName().equals("manifest.json")) {
-                        b = new String(b, StandardCharsets.UTF_8).replaceAll("\"createdAt\" : \"[^\"]*\"", "").getBytes(StandardCharsets.UTF_8);
+                        b = new String(b, StandardCharsets.UTF_8)
+                                .replaceAll("\"createdAt\" : \"[^\"]*\"", "")
+                                .getBytes(StandardCharsets.UTF_8);
                     }
                     m.put(e.getName(), b);
                 }
@@ -139,7 +153,8 @@ class HostileInputTest {
 
             @Override
             public String toString() {
-                return keySet() + " (" + values().stream().mapToInt(b -> b.length).sum() + " bytes)";
+                return keySet() + " ("
+                        + values().stream().mapToInt(b -> b.length).sum() + " bytes)";
             }
         };
     }

@@ -27,19 +27,36 @@ class ReportWriterTest {
 
     @Test
     void symbolsSurviveInAnEmbeddedFont() throws Exception {
-        Report report = new Report("Symbols: α ≤ ≥ τ →", "a test", List.of(new Report.Fact("Candidate", "model-τ")), List.of(
-                new Report.Section("Decision", List.of(new Report.Verdict("reject", 2, 1, 3, "Reject: a regression blocks the candidate."),
-                        new Report.Paragraph("At α = 0.05 the step holds while P99 TTFT ≤ 2 s and TPOT ≥ 0.01 s; τ → ∞.", false))),
-                new Report.Section("Table", List.of(new Report.Table(List.of("Check", "Bound"), List.of(List.of("latency", "≤ 2 s"),
-                        List.of("throughput", "≥ 10 req/s")))))));
+        Report report = new Report(
+                "Symbols: α ≤ ≥ τ →",
+                "a test",
+                List.of(new Report.Fact("Candidate", "model-τ")),
+                List.of(
+                        new Report.Section(
+                                "Decision",
+                                List.of(
+                                        new Report.Verdict(
+                                                "reject", 2, 1, 3, "Reject: a regression blocks the candidate."),
+                                        new Report.Paragraph(
+                                                "At α = 0.05 the step holds while P99 TTFT ≤ 2 s and TPOT ≥ 0.01 s; τ → ∞.",
+                                                false))),
+                        new Report.Section(
+                                "Table",
+                                List.of(new Report.Table(
+                                        List.of("Check", "Bound"),
+                                        List.of(List.of("latency", "≤ 2 s"), List.of("throughput", "≥ 10 req/s")))))));
         Path pdf = tmp.resolve("symbols.pdf");
         ReportWriter.write(report, pdf);
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             String text = new PDFTextStripper().getText(doc);
-            assertThat(text).contains("α", "≤", "≥", "τ", "→", "Decision: REJECT", "blocking checks", "≤ 2 s").doesNotContain("#");
+            assertThat(text)
+                    .contains("α", "≤", "≥", "τ", "→", "Decision: REJECT", "blocking checks", "≤ 2 s")
+                    .doesNotContain("#");
             assertEveryFontEmbedded(doc);
         }
-        assertThat(ReportWriter.html(report)).contains("class=\"verdict reject\"").contains("<span class=\"n\">2</span>blocking checks");
+        assertThat(ReportWriter.html(report))
+                .contains("class=\"verdict reject\"")
+                .contains("<span class=\"n\">2</span>blocking checks");
     }
 
     @Test

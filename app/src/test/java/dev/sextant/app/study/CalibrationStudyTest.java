@@ -29,11 +29,14 @@ class CalibrationStudyTest {
     void aCalibrationWithoutAUsableGpuSaysWhyAndOneWithAGpuMeasuresIt() {
         assertThat(CalibrationStudy.probe()).isEqualTo(GpuProbe.status());
         if (!CalibrationStudy.probe().available()) {
-            assertThatThrownBy(() -> CalibrationStudy.calibrate(true, 0, ProgressListener.NONE, CancellationToken.none()))
-                    .isInstanceOf(CapabilityUnavailableException.class).hasMessage(GpuProbe.status().reason());
+            assertThatThrownBy(
+                            () -> CalibrationStudy.calibrate(true, 0, ProgressListener.NONE, CancellationToken.none()))
+                    .isInstanceOf(CapabilityUnavailableException.class)
+                    .hasMessage(GpuProbe.status().reason());
         } else {
             CalibrationProfile p = CalibrationStudy.calibrate(true, 0, ProgressListener.NONE, CancellationToken.none());
-            assertThat(p.device().name()).isEqualTo(GpuProbe.status().devices().get(0).name());
+            assertThat(p.device().name())
+                    .isEqualTo(GpuProbe.status().devices().get(0).name());
             assertThat(p.memoryBandwidthGBs().median()).isPositive();
             assertThat(p.fits()).isNotEmpty();
         }
@@ -59,7 +62,8 @@ class CalibrationStudyTest {
             CalibrationFiles.write(file, CalibrationFiles.demo());
             CalibrationStudy.Kept kept = study.importFile(file, "Other H100");
             assertThat(kept.profile()).isEqualTo(CalibrationStudy.read(file));
-            assertThat(study.find("Other H100")).hasValueSatisfying(s -> assertThat(s.id()).isEqualTo(kept.id()));
+            assertThat(study.find("Other H100"))
+                    .hasValueSatisfying(s -> assertThat(s.id()).isEqualTo(kept.id()));
             assertThat(study.profiles()).hasSize(2);
             assertThat(CalibrationStudy.between(seeded.profile(), kept.profile()))
                     .allMatch(l -> l.ratio() == null || Math.abs(l.ratio() - 1) < 1e-12);
@@ -77,9 +81,24 @@ class CalibrationStudyTest {
     @Test
     void aGpuTheCatalogLacksHasNoDatasheetToCompareWith() {
         CalibrationProfile d = CalibrationFiles.demo();
-        CalibrationProfile unknown = new CalibrationProfile(d.device(), null, d.driverVersion(), d.cudaVersion(), d.measuredAt(), d.source(),
-                d.gemmBackend(), d.memoryBandwidthGBs(), d.copyBandwidthGBs(), d.hostToDeviceGBs(), d.hostToDevicePageableGBs(),
-                d.deviceToHostGBs(), d.deviceToHostPageableGBs(), d.launchLatencyMicros(), d.fp32Tflops(), d.gemm(), d.fits());
+        CalibrationProfile unknown = new CalibrationProfile(
+                d.device(),
+                null,
+                d.driverVersion(),
+                d.cudaVersion(),
+                d.measuredAt(),
+                d.source(),
+                d.gemmBackend(),
+                d.memoryBandwidthGBs(),
+                d.copyBandwidthGBs(),
+                d.hostToDeviceGBs(),
+                d.hostToDevicePageableGBs(),
+                d.deviceToHostGBs(),
+                d.deviceToHostPageableGBs(),
+                d.launchLatencyMicros(),
+                d.fp32Tflops(),
+                d.gemm(),
+                d.fits());
         assertThat(CalibrationStudy.againstDatasheet(unknown)).isEmpty();
         assertThat(CalibrationStudy.againstDatasheet(d)).isPresent();
     }

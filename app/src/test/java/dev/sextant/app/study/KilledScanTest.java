@@ -33,6 +33,7 @@ class KilledScanTest {
 
     @TempDir
     static Path tmp;
+
     static Path corpus;
 
     /** Forty benchmark questions built from one vocabulary; the corpus leaks some of them. */
@@ -46,8 +47,30 @@ class KilledScanTest {
     }
 
     private static String sentence(Random r, int words) {
-        String[] vocabulary = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
-                "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor"};
+        String[] vocabulary = {
+            "alpha",
+            "bravo",
+            "charlie",
+            "delta",
+            "echo",
+            "foxtrot",
+            "golf",
+            "hotel",
+            "india",
+            "juliet",
+            "kilo",
+            "lima",
+            "mike",
+            "november",
+            "oscar",
+            "papa",
+            "quebec",
+            "romeo",
+            "sierra",
+            "tango",
+            "uniform",
+            "victor"
+        };
         StringBuilder sb = new StringBuilder();
         for (int w = 0; w < words; w++) {
             sb.append(w == 0 ? "" : " ").append(vocabulary[r.nextInt(vocabulary.length)]);
@@ -63,7 +86,8 @@ class KilledScanTest {
         for (int f = 0; f < FILES; f++) {
             try (BufferedWriter w = Files.newBufferedWriter(corpus.resolve("part-" + f + ".jsonl"))) {
                 for (int d = 0; d < 6_000; d++) {
-                    String text = d % 500 == 7 ? items.get((f * 7 + d) % items.size()).text() : sentence(r, 40);
+                    String text =
+                            d % 500 == 7 ? items.get((f * 7 + d) % items.size()).text() : sentence(r, 40);
                     w.write("{\"id\": \"f" + f + "-d" + d + "\", \"text\": \"" + text + "\"}\n");
                 }
             }
@@ -75,7 +99,16 @@ class KilledScanTest {
         ScanResult expected;
         try (Workspace ws = Workspace.create(tmp.resolve("reference"))) {
             Project p = ws.projects().create("Scans", "");
-            expected = new ScanStudy(ws).start(p.id(), "whole", SPEC, items(), List.of(corpus), ProgressListener.NONE, CancellationToken.none()).result();
+            expected = new ScanStudy(ws)
+                    .start(
+                            p.id(),
+                            "whole",
+                            SPEC,
+                            items(),
+                            List.of(corpus),
+                            ProgressListener.NONE,
+                            CancellationToken.none())
+                    .result();
         }
         assertThat(expected.summary().dirty() + expected.summary().partial()).isPositive();
         for (double at : KILL_AT) {
@@ -91,15 +124,23 @@ class KilledScanTest {
             assertThat(killedAt).as("killed before the end").isLessThan(1);
             try (Workspace ws = Workspace.open(dir)) {
                 SavedScan killed = ws.scans().list(p.id()).get(0);
-                assertThat(killed.state()).as("state after a kill at %.2f", killedAt).isEqualTo(SavedScan.INTERRUPTED);
+                assertThat(killed.state())
+                        .as("state after a kill at %.2f", killedAt)
+                        .isEqualTo(SavedScan.INTERRUPTED);
                 assertThat(killed.resumable()).isTrue();
                 // on a loaded machine the kill may land after the last file was kept but before the scan was marked
                 // complete: still interrupted, and resuming must still give the uninterrupted result
                 assertThat(killed.filesDone()).isLessThanOrEqualTo(FILES);
-                ScanResult resumed = new ScanStudy(ws).resume(killed.id(), ProgressListener.NONE, CancellationToken.none()).result();
-                assertThat(resumed.items()).as("items after a kill at %.2f", killedAt).isEqualTo(expected.items());
-                assertThat(resumed.summary().bytesScanned()).isEqualTo(expected.summary().bytesScanned());
-                assertThat(resumed.summary().documents()).isEqualTo(expected.summary().documents());
+                ScanResult resumed = new ScanStudy(ws)
+                        .resume(killed.id(), ProgressListener.NONE, CancellationToken.none())
+                        .result();
+                assertThat(resumed.items())
+                        .as("items after a kill at %.2f", killedAt)
+                        .isEqualTo(expected.items());
+                assertThat(resumed.summary().bytesScanned())
+                        .isEqualTo(expected.summary().bytesScanned());
+                assertThat(resumed.summary().documents())
+                        .isEqualTo(expected.summary().documents());
                 assertThat(ws.scans().find(killed.id()).orElseThrow().state()).isEqualTo(SavedScan.COMPLETE);
             }
         }

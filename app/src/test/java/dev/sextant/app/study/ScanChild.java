@@ -18,11 +18,18 @@ final class ScanChild implements AutoCloseable {
 
     public static void main(String[] args) throws Exception {
         try (Workspace ws = Workspace.open(Path.of(args[0]))) {
-            new ScanStudy(ws).start(UUID.fromString(args[1]), "killed", KilledScanTest.SPEC, KilledScanTest.items(), List.of(Path.of(args[2])),
-                    (fraction, message) -> {
-                        System.out.println("P " + fraction);
-                        System.out.flush();
-                    }, CancellationToken.none());
+            new ScanStudy(ws)
+                    .start(
+                            UUID.fromString(args[1]),
+                            "killed",
+                            KilledScanTest.SPEC,
+                            KilledScanTest.items(),
+                            List.of(Path.of(args[2])),
+                            (fraction, message) -> {
+                                System.out.println("P " + fraction);
+                                System.out.flush();
+                            },
+                            CancellationToken.none());
         }
         System.out.println("DONE");
     }
@@ -31,10 +38,15 @@ final class ScanChild implements AutoCloseable {
     private final BufferedReader out;
 
     ScanChild(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ScanChild.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ScanChild.class.getName()));
         cmd.addAll(List.of(args));
-        process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        process = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     }
 

@@ -35,7 +35,8 @@ class TrainingStudyTest {
 
     private static TrainingRequest llama7bOn8(String gpu, LayoutSearch.Fixed fixed, double tokens) {
         var g = GpuCatalog.get(gpu);
-        return new TrainingRequest(ModelCatalog.get("llama-2-7b"), g, 8, 8, g.networkGbps(), g.linkGBs(), 4096, 32, tokens, fixed);
+        return new TrainingRequest(
+                ModelCatalog.get("llama-2-7b"), g, 8, 8, g.networkGbps(), g.linkGBs(), 4096, 32, tokens, fixed);
     }
 
     private static LayoutSearch.Fixed degrees(Integer tp, Integer pp, Integer cp, Integer microBatch) {
@@ -50,7 +51,8 @@ class TrainingStudyTest {
         assertThat(one.searched()).isEqualTo(1);
         assertThat(one.plans()).hasSize(1);
         TrainingLayout l = one.plans().get(0).layout();
-        assertThat(List.of(l.tp(), l.pp(), l.dp(), l.cp(), l.microBatch(), l.zeroStage())).containsExactly(2, 1, 4, 1, 1, 1);
+        assertThat(List.of(l.tp(), l.pp(), l.dp(), l.cp(), l.microBatch(), l.zeroStage()))
+                .containsExactly(2, 1, 4, 1, 1, 1);
         assertThat(l.recompute()).isEqualTo(Recompute.SELECTIVE);
         assertThat(one.sensitivity()).isNull();
         assertThat(one.plans().get(0).efficiency()).startsWith("catalog defaults");
@@ -59,16 +61,22 @@ class TrainingStudyTest {
         TrainingStudy.Plans searched = study.search(fixed, null, ProgressListener.NONE, CancellationToken.none());
         assertThat(searched.problem()).isNull();
         assertThat(searched.searched()).isGreaterThan(1);
-        assertThat(searched.plans()).allSatisfy(p -> assertThat(List.of(p.layout().tp(), p.layout().pp(), p.layout().microBatch()))
+        assertThat(searched.plans()).allSatisfy(p -> assertThat(
+                        List.of(p.layout().tp(), p.layout().pp(), p.layout().microBatch()))
                 .containsExactly(2, 1, 1));
-        assertThat(searched.plans().get(0).stepTimeSeconds()).isLessThanOrEqualTo(one.plans().get(0).stepTimeSeconds() * (1 + 1e-12));
+        assertThat(searched.plans().get(0).stepTimeSeconds())
+                .isLessThanOrEqualTo(one.plans().get(0).stepTimeSeconds() * (1 + 1e-12));
         assertThat(searched.sensitivity().tensorParallel()).isNotEmpty();
 
         // nothing fixed: plan train ranks the search, best first
-        TrainingStudy.Plans ranked = study.plan(llama7bOn8("a100-sxm-80gb", LayoutSearch.Fixed.none(), 0), null, CancellationToken.none());
+        TrainingStudy.Plans ranked =
+                study.plan(llama7bOn8("a100-sxm-80gb", LayoutSearch.Fixed.none(), 0), null, CancellationToken.none());
         assertThat(ranked.searched()).isGreaterThan(1);
         assertThat(ranked.valid()).isPositive().isLessThanOrEqualTo(ranked.searched());
-        List<Double> steps = ranked.plans().stream().filter(TrainingPlan::fits).map(TrainingPlan::stepTimeSeconds).toList();
+        List<Double> steps = ranked.plans().stream()
+                .filter(TrainingPlan::fits)
+                .map(TrainingPlan::stepTimeSeconds)
+                .toList();
         assertThat(steps).isSortedAccordingTo(Double::compare);
     }
 
@@ -98,15 +106,28 @@ class TrainingStudyTest {
         double best = ranked.plans().get(0).stepTimeSeconds();
         assertThat(Math.log(ranked.plans().get(k - 1).stepTimeSeconds() / best)).isLessThan(interval.ranking());
         if (k < ranked.plans().size()) {
-            assertThat(Math.log(ranked.plans().get(k).stepTimeSeconds() / best)).isGreaterThanOrEqualTo(interval.ranking());
+            assertThat(Math.log(ranked.plans().get(k).stepTimeSeconds() / best))
+                    .isGreaterThanOrEqualTo(interval.ranking());
         }
         // the same factors for the area's search and for one fixed layout; a MoE model on A100 is of another class
-        assertThat(study.search(dense, null, ProgressListener.NONE, CancellationToken.none()).interval()).isEqualTo(interval);
-        TrainingStudy.Plans one = study.plan(llama7bOn8("h100-sxm", degrees(1, 1, 1, 1), 0), null, CancellationToken.none());
+        assertThat(study.search(dense, null, ProgressListener.NONE, CancellationToken.none())
+                        .interval())
+                .isEqualTo(interval);
+        TrainingStudy.Plans one =
+                study.plan(llama7bOn8("h100-sxm", degrees(1, 1, 1, 1), 0), null, CancellationToken.none());
         assertThat(one.interval()).isEqualTo(interval);
         assertThat(one.indistinguishable()).isEqualTo(1);
-        var moe = TrainingStudy.interval(new TrainingRequest(ModelCatalog.get("mixtral-8x7b"), GpuCatalog.get("a100-sxm-80gb"), 64, 8, 200, 300,
-                4096, 64, 0, LayoutSearch.Fixed.none()));
+        var moe = TrainingStudy.interval(new TrainingRequest(
+                ModelCatalog.get("mixtral-8x7b"),
+                GpuCatalog.get("a100-sxm-80gb"),
+                64,
+                8,
+                200,
+                300,
+                4096,
+                64,
+                0,
+                LayoutSearch.Fixed.none()));
         assertThat(moe.asked().moe()).isTrue();
         assertThat(moe.asked().generation()).isEqualTo("A100");
         assertThat(TrainingStudy.intervals()).as("worked out once per process").isSameAs(TrainingStudy.intervals());
@@ -121,15 +142,26 @@ class TrainingStudyTest {
     void anInvalidLayoutIsRefusedByPlanAndAnsweredWithItsReasonBySearch() {
         TrainingStudy study = new TrainingStudy();
         var g = GpuCatalog.get("a100-sxm-80gb");
-        TrainingRequest heads = new TrainingRequest(ModelCatalog.get("llama-2-7b"), g, 24, 8, g.networkGbps(), g.linkGBs(), 4096, 24, 0,
+        TrainingRequest heads = new TrainingRequest(
+                ModelCatalog.get("llama-2-7b"),
+                g,
+                24,
+                8,
+                g.networkGbps(),
+                g.linkGBs(),
+                4096,
+                24,
+                0,
                 degrees(3, 1, 1, 1));
-        assertThatThrownBy(() -> study.plan(heads, null, CancellationToken.none())).isInstanceOf(InputError.class)
+        assertThatThrownBy(() -> study.plan(heads, null, CancellationToken.none()))
+                .isInstanceOf(InputError.class)
                 .hasMessageContaining("TP (3) must divide the 32 attention heads")
                 .satisfies(e -> assertThat(((InputError) e).field()).isEqualTo("training.tp"));
         TrainingStudy.Plans none = study.search(heads, null, ProgressListener.NONE, CancellationToken.none());
         assertThat(none.plans()).isEmpty();
         assertThat(none.sensitivity()).isNull();
-        assertThat(none.problem().getMessage()).isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
+        assertThat(none.problem().getMessage())
+                .isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
         assertThat(none.problem().field()).isEqualTo("training.tp");
     }
 
@@ -143,11 +175,17 @@ class TrainingStudyTest {
             assertThat(PlanInputs.profileFile(name)).isEmpty();
             TrainingStudy study = new TrainingStudy(ws, demo.id());
             String measured = profile.profile().catalogGpu();
-            TrainingStudy.Plans plans = study.plan(llama7bOn8(measured, degrees(1, 1, 1, 1), 0), profile, CancellationToken.none());
+            TrainingStudy.Plans plans =
+                    study.plan(llama7bOn8(measured, degrees(1, 1, 1, 1), 0), profile, CancellationToken.none());
             assertThat(plans.plans().get(0).efficiency()).startsWith("calibration profile “" + name + "”");
             String other = measured.equals("a100-sxm-80gb") ? "h100-sxm" : "a100-sxm-80gb";
-            assertThatThrownBy(() -> study.search(llama7bOn8(other, LayoutSearch.Fixed.none(), 0), profile, ProgressListener.NONE,
-                    CancellationToken.none())).isInstanceOf(InputError.class).hasMessageContaining("was measured on")
+            assertThatThrownBy(() -> study.search(
+                            llama7bOn8(other, LayoutSearch.Fixed.none(), 0),
+                            profile,
+                            ProgressListener.NONE,
+                            CancellationToken.none()))
+                    .isInstanceOf(InputError.class)
+                    .hasMessageContaining("was measured on")
                     .satisfies(e -> assertThat(((InputError) e).field()).isEqualTo("calibration.profile"));
         }
     }
@@ -159,20 +197,27 @@ class TrainingStudyTest {
             TrainingStudy study = new TrainingStudy(ws, demo.id());
             assertThat(study.kept()).isNotEmpty().allMatch(SavedTrainingPlan::demo);
             TrainingRequest r = llama7bOn8("a100-sxm-80gb", degrees(1, 1, 1, 1), 2e11);
-            TrainingPlan best = study.plan(r, null, CancellationToken.none()).plans().get(0);
+            TrainingPlan best =
+                    study.plan(r, null, CancellationToken.none()).plans().get(0);
             UUID id = study.keep("7B on 8", r, best, null);
-            SavedTrainingPlan kept = study.kept().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+            SavedTrainingPlan kept = study.kept().stream()
+                    .filter(s -> s.id().equals(id))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(kept.plan().stepTimeSeconds()).isEqualTo(best.stepTimeSeconds());
             assertThat(kept.faults()).isEqualTo(FaultTolerance.Spec.defaults());
-            assertThat(TrainingStudy.days(kept.request(), kept.plan())).isCloseTo(2e11 / best.tokensPerSecond() / 86400,
-                    Assertions.within(1e-9));
-            assertThat(TrainingStudy.days(llama7bOn8("a100-sxm-80gb", LayoutSearch.Fixed.none(), 0), best)).isNaN();
+            assertThat(TrainingStudy.days(kept.request(), kept.plan()))
+                    .isCloseTo(2e11 / best.tokensPerSecond() / 86400, Assertions.within(1e-9));
+            assertThat(TrainingStudy.days(llama7bOn8("a100-sxm-80gb", LayoutSearch.Fixed.none(), 0), best))
+                    .isNaN();
             // another project does not see it
             Project other = ws.projects().create("Other", "");
             assertThat(new TrainingStudy(ws, other.id()).kept()).isEmpty();
             study.delete(id);
             assertThat(study.kept()).noneMatch(s -> s.id().equals(id));
         }
-        assertThatThrownBy(() -> new TrainingStudy().kept()).isInstanceOf(IllegalStateException.class).hasMessageContaining("workspace");
+        assertThatThrownBy(() -> new TrainingStudy().kept())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("workspace");
     }
 }

@@ -17,7 +17,8 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
     @Test
     void theDemoRunsFitAndTheBigRunGoesToTrainingPlans() {
         AblationsViewModel vm = new AblationsViewModel(shell);
-        assertThat(vm.sets()).singleElement().satisfies(s -> assertThat(s.name()).isEqualTo(DemoAblations.NAME));
+        assertThat(vm.sets()).singleElement().satisfies(s -> assertThat(s.name())
+                .isEqualTo(DemoAblations.NAME));
         assertThat(vm.runs()).hasSize(DemoAblations.runs().size());
         vm.bootstrapProperty().set("40");
         vm.fit();
@@ -33,18 +34,22 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
         vm.budgetProperty().set("1e21");
         vm.optimal();
         var a = vm.optimalProperty().get();
-        assertThat(Double.parseDouble(vm.paramsProperty().get())).isCloseTo(a.params().value(), Assertions.withinPercentage(1));
-        assertThat(6 * vm.predictionProperty().get().params() * vm.predictionProperty().get().tokens())
+        assertThat(Double.parseDouble(vm.paramsProperty().get()))
+                .isCloseTo(a.params().value(), Assertions.withinPercentage(1));
+        assertThat(6
+                        * vm.predictionProperty().get().params()
+                        * vm.predictionProperty().get().tokens())
                 .isCloseTo(1e21, Assertions.withinPercentage(2));
         vm.useInTraining();
         assertThat(shell.areaRequestProperty().get()).isEqualTo("training");
-        assertThat(shell.trainingHandoffProperty().get().tokens()).isEqualTo(vm.predictionProperty().get().tokens());
+        assertThat(shell.trainingHandoffProperty().get().tokens())
+                .isEqualTo(vm.predictionProperty().get().tokens());
         assertThat(shell.trainingHandoffProperty().get().batchTokens()).isPositive();
         // the Training area takes it into its form
         var training = new TrainingViewModel(shell);
         assertThat(shell.trainingHandoffProperty().get()).isNull();
-        assertThat(Double.parseDouble(training.tokensProperty().get())).isCloseTo(vm.predictionProperty().get().tokens(),
-                Assertions.withinPercentage(1));
+        assertThat(Double.parseDouble(training.tokensProperty().get()))
+                .isCloseTo(vm.predictionProperty().get().tokens(), Assertions.withinPercentage(1));
         // a bad input names its field
         vm.paramsProperty().set("lots");
         vm.predict();
@@ -55,10 +60,12 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
     @Test
     void anImportedTableIsKeptAndALogWithoutTokensIsRefusedWithNothingKept() throws Exception {
         AblationsViewModel vm = new AblationsViewModel(shell);
-        Path table = Files.writeString(tmp.resolve("mine.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,2.9\n");
+        Path table =
+                Files.writeString(tmp.resolve("mine.csv"), "run,params,tokens,loss\na,1e8,2e9,3.1\nb,2e8,4e9,2.9\n");
         vm.importTables(List.of(table), "mine");
         assertThat(vm.sets()).extracting(s -> s.name()).contains("mine", DemoAblations.NAME);
-        Path log = Files.writeString(tmp.resolve("run.jsonl"), "{\"step\": 10, \"loss\": 3.0}\n{\"step\": 20, \"loss\": 2.9}\n");
+        Path log = Files.writeString(
+                tmp.resolve("run.jsonl"), "{\"step\": 10, \"loss\": 3.0}\n{\"step\": 20, \"loss\": 2.9}\n");
         vm.importLog(log, "run", "1e8", "", "1");
         assertThat(vm.problemProperty().get()).contains("run.jsonl").contains("tokens a step");
         assertThat(vm.sets()).hasSize(2);
@@ -66,7 +73,10 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.sets()).hasSize(3);
         // the chosen set alone
-        vm.choose(vm.sets().stream().filter(s -> s.name().equals("mine")).findFirst().orElseThrow());
+        vm.choose(vm.sets().stream()
+                .filter(s -> s.name().equals("mine"))
+                .findFirst()
+                .orElseThrow());
         assertThat(vm.runs()).extracting(r -> r.run()).containsExactly("a", "b");
         vm.fit();
         assertThat(vm.problemProperty().get()).contains("at least 6 runs");

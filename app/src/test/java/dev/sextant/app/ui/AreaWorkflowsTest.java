@@ -75,6 +75,7 @@ class AreaWorkflowsTest {
 
     @TempDir
     Path tmp;
+
     WindowDriver window;
 
     @Start
@@ -95,15 +96,21 @@ class AreaWorkflowsTest {
         assertThat(table.getItems()).hasSize(1);
 
         window.click("#new-project");
-        window.waitUntil("the New project dialog", () -> robot.lookup("#new-project-name").tryQuery().isPresent());
+        window.waitUntil(
+                "the New project dialog",
+                () -> robot.lookup("#new-project-name").tryQuery().isPresent());
         robot.clickOn("#new-project-name").write("Capacity 2027");
         robot.clickOn("Create");
-        window.waitUntil("the new project current", () -> window.text("#status-project").equals("Capacity 2027"));
+        window.waitUntil(
+                "the new project current", () -> window.text("#status-project").equals("Capacity 2027"));
 
         ComboBox<Project> switcher = robot.lookup("#project-switcher").queryComboBox();
-        assertThat(switcher.getItems()).extracting(Project::name).containsExactlyInAnyOrder("Capacity 2027", DemoSeed.PROJECT_NAME);
+        assertThat(switcher.getItems())
+                .extracting(Project::name)
+                .containsExactlyInAnyOrder("Capacity 2027", DemoSeed.PROJECT_NAME);
         assertThat(switcher.getValue().name()).isEqualTo("Capacity 2027");
-        window.waitUntil("the projects table to list both", () -> table.getItems().size() == 2);
+        window.waitUntil(
+                "the projects table to list both", () -> table.getItems().size() == 2);
         assertThat(window.dialogs()).isEmpty();
     }
 
@@ -112,7 +119,11 @@ class AreaWorkflowsTest {
         Path scores = tmp.resolve("tour-scores.csv");
         StringBuilder csv = new StringBuilder("model,benchmark,item_id,score\n");
         for (int i = 1; i <= 40; i++) {
-            csv.append("tour-a,tour-bench,").append(i).append(',').append(i % 4 == 0 ? 0 : 1).append('\n');
+            csv.append("tour-a,tour-bench,")
+                    .append(i)
+                    .append(',')
+                    .append(i % 4 == 0 ? 0 : 1)
+                    .append('\n');
             csv.append("tour-b,tour-bench,").append(i).append(',').append(i % 2).append('\n');
         }
         Files.writeString(scores, csv);
@@ -122,16 +133,24 @@ class AreaWorkflowsTest {
         TableView<?> sources = window.table("#eval-sources");
         int before = sources.getItems().size();
         drop(robot, window.find("#dropZone", Node.class), scores);
-        window.waitUntil("the dropped file among the sources", () -> sources.getItems().size() == before + 1);
+        window.waitUntil(
+                "the dropped file among the sources", () -> sources.getItems().size() == before + 1);
         window.awaitJobs();
         assertThat(window.text("#status-message")).startsWith("Imported 1 file, 80 rows");
 
         window.clickTab("Variance");
         @SuppressWarnings("unchecked")
         TableView<ScoreSummary> summary = window.find("#eval-summary", TableView.class);
-        window.waitUntil("both models of tour-bench in the summary",
-                () -> summary.getItems().stream().filter(s -> s.benchmark().equals("tour-bench")).count() == 2);
-        ScoreSummary a = summary.getItems().stream().filter(s -> s.model().equals("tour-a")).findFirst().orElseThrow();
+        window.waitUntil(
+                "both models of tour-bench in the summary",
+                () -> summary.getItems().stream()
+                                .filter(s -> s.benchmark().equals("tour-bench"))
+                                .count()
+                        == 2);
+        ScoreSummary a = summary.getItems().stream()
+                .filter(s -> s.model().equals("tour-a"))
+                .findFirst()
+                .orElseThrow();
         assertThat(a.n()).isEqualTo(40);
         assertThat(a.mean()).isEqualTo(0.75);
         assertThat(window.dialogs()).isEmpty();
@@ -151,11 +170,15 @@ class AreaWorkflowsTest {
     }
 
     private void scanInTheContaminationArea(FxRobot robot, boolean onCluster) throws Exception {
-        Path bench = Files.writeString(tmp.resolve("tour-bench.jsonl"), """
+        Path bench = Files.writeString(
+                tmp.resolve("tour-bench.jsonl"),
+                """
                 {"id": "q1", "text": "the quick brown fox jumps over the lazy dog while seven wizards judge the boxing match tonight"}
                 {"id": "q2", "text": "a completely different question about the boiling point of water at high altitude in the andes"}
                 """);
-        Path corpus = Files.writeString(tmp.resolve("tour-corpus.jsonl"), """
+        Path corpus = Files.writeString(
+                tmp.resolve("tour-corpus.jsonl"),
+                """
                 {"text": "Yesterday THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG, while seven wizards judge the boxing match tonight!"}
                 {"text": "Nothing to see here: a paragraph about gardening, tomatoes and the weather in spring."}
                 """);
@@ -173,7 +196,8 @@ class AreaWorkflowsTest {
             benchmarks.getItems().add(bench);
             corpora.getItems().add(corpus);
             if (onCluster) {
-                window.shell.saveSettings(window.shell.home().settings().withSpark(new Settings.Spark("local[1]", null)));
+                window.shell.saveSettings(
+                        window.shell.home().settings().withSpark(new Settings.Spark("local[1]", null)));
                 window.find("#scan-on-cluster", CheckBox.class).setSelected(true);
             }
         });
@@ -181,15 +205,22 @@ class AreaWorkflowsTest {
         window.click("#run-scan");
         window.waitUntil("the new scan in the list", () -> scans.getItems().size() == before + 1);
         window.awaitJobs();
-        SavedScan scan = scans.getItems().stream().map(SavedScan.class::cast).filter(s -> !s.demo()).findFirst().orElseThrow();
+        SavedScan scan = scans.getItems().stream()
+                .map(SavedScan.class::cast)
+                .filter(s -> !s.demo())
+                .findFirst()
+                .orElseThrow();
         assertThat(scan.state()).isEqualTo(SavedScan.COMPLETE);
         assertThat(scan.summary().items()).isEqualTo(2);
         assertThat(scan.summary().dirty()).isEqualTo(1);
         if (onCluster) {
-            assertThat(scan.summary().threads()).as("Spark local[1]'s parallelism").isEqualTo(1);
+            assertThat(scan.summary().threads())
+                    .as("Spark local[1]'s parallelism")
+                    .isEqualTo(1);
         }
         assertThat(window.text("#status-message")).startsWith("Scan complete: 2 items, 1 dirty");
-        window.waitUntil("the new scan selected and shown", () -> window.text("#summary").contains("1 dirty"));
+        window.waitUntil(
+                "the new scan selected and shown", () -> window.text("#summary").contains("1 dirty"));
         assertThat(window.dialogs()).isEmpty();
     }
 
@@ -206,14 +237,21 @@ class AreaWorkflowsTest {
             if (d == 0) {
                 first = t.toString();
             }
-            lines.append("{\"id\": \"doc").append(d).append("\", \"source\": \"").append(d % 2 == 0 ? "web" : "books")
-                    .append("\", \"text\": \"").append(t).append("\"}\n");
+            lines.append("{\"id\": \"doc")
+                    .append(d)
+                    .append("\", \"source\": \"")
+                    .append(d % 2 == 0 ? "web" : "books")
+                    .append("\", \"text\": \"")
+                    .append(t)
+                    .append("\"}\n");
         }
         // a near copy of doc0: two words changed
         String[] w = first.split(" ");
         w[30] = "changed";
         w[90] = "edited";
-        lines.append("{\"id\": \"copy\", \"source\": \"web\", \"text\": \"").append(String.join(" ", w)).append("\"}\n");
+        lines.append("{\"id\": \"copy\", \"source\": \"web\", \"text\": \"")
+                .append(String.join(" ", w))
+                .append("\"}\n");
         return Files.writeString(tmp.resolve("data-corpus.jsonl"), lines.toString());
     }
 
@@ -225,29 +263,39 @@ class AreaWorkflowsTest {
         window.awaitJobs(); // the demo project's Data area fills in its demo corpus and run first
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
-        robot.interact(() -> corpora.getItems().setAll(corpus)); // in place of the demo corpus the demo project fills in
+        // in place of the demo corpus the demo project fills in
+        robot.interact(() -> corpora.getItems().setAll(corpus));
         TableView<?> runs = window.table("#data-runs");
         int before = runs.getItems().size();
         window.click("#data-run-dedup");
         window.waitUntil("the run kept", () -> runs.getItems().size() == before + 1);
         window.awaitJobs();
-        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline").contains("1 of 31 documents are duplicates"));
+        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline")
+                .contains("1 of 31 documents are duplicates"));
         TableView<?> clusters = window.table("#data-clusters");
         assertThat(clusters.getItems()).hasSize(1);
         robot.interact(() -> clusters.getSelectionModel().select(0));
         TableView<?> members = window.table("#data-members");
-        window.waitUntil("the cluster's documents read", () -> members.getItems().size() == 2);
+        window.waitUntil(
+                "the cluster's documents read", () -> members.getItems().size() == 2);
         window.awaitJobs();
-        window.waitUntil("the copy shown beside the kept one", () -> members.getSelectionModel().getSelectedIndex() == 1);
-        assertThat(robot.lookup(".data-shared").queryAll()).as("highlighted shared text").isNotEmpty();
+        window.waitUntil(
+                "the copy shown beside the kept one",
+                () -> members.getSelectionModel().getSelectedIndex() == 1);
+        assertThat(robot.lookup(".data-shared").queryAll())
+                .as("highlighted shared text")
+                .isNotEmpty();
         // the S-curve follows the bands and rows typed
         robot.interact(() -> {
             window.find("#data-bands", TextField.class).setText("20");
             window.find("#data-rows", TextField.class).setText("5");
         });
         window.waitUntil("the S-curve of 20 × 5", () -> robot.lookup((Node n) -> n instanceof ChartViewer v
-                && v.getChart() != null && v.getChart().getTitle() != null && v.getChart().getTitle().getText().contains("20 bands × 5 rows"))
-                .tryQuery().isPresent());
+                        && v.getChart() != null
+                        && v.getChart().getTitle() != null
+                        && v.getChart().getTitle().getText().contains("20 bands × 5 rows"))
+                .tryQuery()
+                .isPresent());
         assertThat(window.dialogs()).isEmpty();
     }
 
@@ -263,19 +311,21 @@ class AreaWorkflowsTest {
         window.awaitDemoWorkspace();
         window.showArea(DATA);
         window.awaitJobs(); // the demo project's Data area fills in its demo corpus and run first
-        robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA,
-                KeyCode.CONTROL);
-        window.waitUntil("the preferences", () -> robot.lookup("#preferences-spark-master").tryQuery().isPresent());
+        robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL);
+        window.waitUntil(
+                "the preferences",
+                () -> robot.lookup("#preferences-spark-master").tryQuery().isPresent());
         TextField master = robot.lookup("#preferences-spark-master").queryAs(TextField.class);
         TextArea conf = robot.lookup("#preferences-spark-conf").queryAs(TextArea.class);
-        Button ok = (Button) ((DialogPane) master.getScene().getRoot())
-                .lookupButton(ButtonType.OK);
+        Button ok = (Button) ((DialogPane) master.getScene().getRoot()).lookupButton(ButtonType.OK);
         robot.interact(() -> {
             master.setText("local[2]");
             conf.setText("spark.default.parallelism=2\nnot a setting");
             ok.fire();
         });
-        assertThat(robot.lookup("#preferences-spark-conf-problem").queryLabeled().getText())
+        assertThat(robot.lookup("#preferences-spark-conf-problem")
+                        .queryLabeled()
+                        .getText())
                 .isEqualTo("Spark settings: line 2: expected key=value, got 'not a setting'");
         assertThat(window.dialogs()).hasSize(1);
         robot.interact(() -> {
@@ -283,12 +333,13 @@ class AreaWorkflowsTest {
             ok.fire();
         });
         window.waitUntil("the preferences closed", () -> window.dialogs().isEmpty());
-        assertThat(window.shell.home().settings().spark()).isEqualTo(new Settings.Spark("local[2]",
-                Map.of("spark.default.parallelism", "2")));
+        assertThat(window.shell.home().settings().spark())
+                .isEqualTo(new Settings.Spark("local[2]", Map.of("spark.default.parallelism", "2")));
 
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
-        robot.interact(() -> corpora.getItems().setAll(corpus)); // in place of the demo corpus the demo project fills in
+        // in place of the demo corpus the demo project fills in
+        robot.interact(() -> corpora.getItems().setAll(corpus));
         CheckBox onCluster = window.find("#data-on-cluster", CheckBox.class);
         assertThat(onCluster.getText()).isEqualTo("Run on cluster: Spark local[2]");
         robot.interact(() -> onCluster.setSelected(true));
@@ -297,7 +348,8 @@ class AreaWorkflowsTest {
         window.click("#data-run-dedup");
         window.waitUntil("the run kept", () -> runs.getItems().size() == before + 1);
         window.awaitJobs();
-        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline").contains("1 of 31 documents are duplicates"));
+        window.waitUntil("the run shown", () -> window.text("#data-dedup-headline")
+                .contains("1 of 31 documents are duplicates"));
         assertThat(window.dialogs()).isEmpty();
     }
 
@@ -310,8 +362,10 @@ class AreaWorkflowsTest {
         window.waitUntil("the search's summary", () -> window.text("#summary").contains("layouts searched in"));
         window.waitUntil("the layouts table to fill", () -> !plans.getItems().isEmpty());
         window.awaitJobs();
-        window.waitUntil("the best layout selected", () -> plans.getSelectionModel().getSelectedIndex() == 0);
-        assertThat(window.find("#save-training-plan", Button.class).isDisabled()).isFalse();
+        window.waitUntil(
+                "the best layout selected", () -> plans.getSelectionModel().getSelectedIndex() == 0);
+        assertThat(window.find("#save-training-plan", Button.class).isDisabled())
+                .isFalse();
         assertThat(window.text("#status-message")).doesNotEndWith("failed");
         assertThat(window.dialogs()).isEmpty();
     }
@@ -320,16 +374,21 @@ class AreaWorkflowsTest {
     void ablationsFitsTheDemoRunsAndSendsTheBigRunToTrainingPlans(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         window.showArea(ABLATIONS);
-        window.waitUntil("the demo runs listed", () -> !window.table("#ablations-runs").getItems().isEmpty());
-        robot.interact(() -> window.find("#ablations-bootstrap", TextField.class).setText("50"));
+        window.waitUntil(
+                "the demo runs listed",
+                () -> !window.table("#ablations-runs").getItems().isEmpty());
+        robot.interact(
+                () -> window.find("#ablations-bootstrap", TextField.class).setText("50"));
         window.click("#ablations-fit");
-        window.waitUntil("the law in the headline", () -> window.text("#ablations-verdict").startsWith("L(N, D) = "));
+        window.waitUntil("the law in the headline", () -> window.text("#ablations-verdict")
+                .startsWith("L(N, D) = "));
         window.awaitJobs();
         assertThat(window.text("#ablations-prediction")).contains("The big run").contains("prediction interval");
         window.click("#ablations-use-in-training");
         window.awaitJobs();
         ListView<?> nav = robot.lookup("#navigation").queryAs(ListView.class);
-        window.waitUntil("the Training area shown", () -> nav.getSelectionModel().getSelectedIndex() == TRAINING);
+        window.waitUntil(
+                "the Training area shown", () -> nav.getSelectionModel().getSelectedIndex() == TRAINING);
         assertThat(window.text("#status-message")).contains("taken from Ablations");
         assertThat(window.dialogs()).isEmpty();
     }
@@ -338,9 +397,11 @@ class AreaWorkflowsTest {
     void servingPlansFromTheButtonAndSaysWhatAReplicaServes(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         window.showArea(SERVING);
-        window.waitUntil("the demo plan shown", () -> window.text("#serving-summary").startsWith("Kept plan"));
+        window.waitUntil(
+                "the demo plan shown", () -> window.text("#serving-summary").startsWith("Kept plan"));
         window.click("#plan-serving");
-        window.waitUntil("a plan worked out", () -> window.text("#serving-summary").contains("worked out in"));
+        window.waitUntil(
+                "a plan worked out", () -> window.text("#serving-summary").contains("worked out in"));
         assertThat(window.text("#serving-summary")).contains("requests/s").startsWith("One replica (");
         assertThat(window.table("#serving-levers").getItems()).isNotEmpty();
         assertThat(window.find("#save-serving-plan", Button.class).isDisabled()).isFalse();
@@ -351,12 +412,16 @@ class AreaWorkflowsTest {
             window.find("#serving-decodeTp", TextField.class).setText("4");
         });
         window.click("#serving-disagg-compare");
-        window.waitUntil("a comparison worked out", () -> !window.table("#serving-disagg").getItems().isEmpty());
+        window.waitUntil(
+                "a comparison worked out",
+                () -> !window.table("#serving-disagg").getItems().isEmpty());
         assertThat(window.text("#serving-disagg-headline")).contains("requests per GPU of the replica");
         // the same replica under each engine at its own defaults
         window.clickTab("Engines");
         window.click("#serving-engines-compare");
-        window.waitUntil("the engines compared", () -> window.table("#serving-engines").getItems().size() == 5);
+        window.waitUntil(
+                "the engines compared",
+                () -> window.table("#serving-engines").getItems().size() == 5);
         assertThat(window.text("#serving-engines-headline")).contains("serves the most");
         assertThat(window.text("#serving-engine-detail")).startsWith("vLLM (V1 engine) — max_num_seqs");
         assertThat(window.dialogs()).isEmpty();
@@ -370,8 +435,11 @@ class AreaWorkflowsTest {
         String device = window.text("#gpu-device");
         if (!GpuProbe.status().available()) {
             // no GPU here: a plain sentence, not an error
-            assertThat(device).startsWith("Calibration is unavailable here: ")
-                    .doesNotContainIgnoringCase("exception").doesNotContain("jcuda").doesNotContain("null");
+            assertThat(device)
+                    .startsWith("Calibration is unavailable here: ")
+                    .doesNotContainIgnoringCase("exception")
+                    .doesNotContain("jcuda")
+                    .doesNotContain("null");
             assertThat(window.find("#gpu-calibrate", Button.class).isDisabled()).isTrue();
         } else {
             assertThat(device).contains("CUDA driver API");
@@ -391,7 +459,8 @@ class AreaWorkflowsTest {
     void rolloutReplansTheCanaryForAnotherRequestRate(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         window.showArea(ROLLOUT);
-        window.waitUntil("the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
+        window.waitUntil(
+                "the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
         window.clickTab("Canary plan");
         TableView<?> steps = window.table("#rollout-steps");
         window.waitUntil("the demo canary plan", () -> !steps.getItems().isEmpty());
@@ -400,19 +469,26 @@ class AreaWorkflowsTest {
         TextField rate = window.find("#rollout-canary-rate", TextField.class);
         double demoRate = Double.parseDouble(rate.getText().strip());
         String newRate = Long.toString(Math.max(1, Math.round(demoRate / 4)));
-        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard); a click on
-        // Plan canary does the same (rolloutPlanCanaryButtonReplansWhenClicked).
+        // Typed into the field, Enter plans the canary (the field's action, as for a person at the keyboard); a click
+        // on Plan canary does the same (rolloutPlanCanaryButtonReplansWhenClicked).
         if (WindowDriver.inView(rate)) {
             robot.clickOn(rate);
         }
         if (!rate.isFocused()) {
             robot.interact(rate::requestFocus);
         }
-        robot.press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL).write(newRate);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.A)
+                .release(KeyCode.A)
+                .release(KeyCode.CONTROL)
+                .write(newRate);
         window.waitUntil("the typed rate in the field", () -> rate.getText().equals(newRate));
-        assertThat(window.find("#rollout-plan-canary", Button.class).isDisabled()).isFalse();
+        assertThat(window.find("#rollout-plan-canary", Button.class).isDisabled())
+                .isFalse();
         robot.type(KeyCode.ENTER);
-        window.waitUntil("the steps for " + newRate + " requests/s", () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
+        window.waitUntil(
+                "the steps for " + newRate + " requests/s",
+                () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
         window.awaitJobs();
         assertThat(rate.getText()).isEqualTo(newRate);
         assertThat(window.dialogs()).isEmpty();
@@ -422,25 +498,36 @@ class AreaWorkflowsTest {
     void rolloutPlanCanaryButtonReplansWhenClicked(FxRobot robot) throws Exception {
         window.awaitDemoWorkspace();
         window.showArea(ROLLOUT);
-        window.waitUntil("the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
+        window.waitUntil(
+                "the demo decision", () -> window.text("#rollout-decision").equals("Decision: CANARY"));
         window.clickTab("Canary plan");
         TableView<?> steps = window.table("#rollout-steps");
         window.waitUntil("the demo canary plan", () -> !steps.getItems().isEmpty());
         List<Object> before = new ArrayList<>(steps.getItems());
         TextField rate = window.find("#rollout-canary-rate", TextField.class);
-        String newRate = Long.toString(Math.max(1, Math.round(Double.parseDouble(rate.getText().strip()) / 4)));
+        String newRate = Long.toString(
+                Math.max(1, Math.round(Double.parseDouble(rate.getText().strip()) / 4)));
         window.reveal(rate);
-        robot.clickOn(rate).press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL).write(newRate);
+        robot.clickOn(rate)
+                .press(KeyCode.CONTROL)
+                .press(KeyCode.A)
+                .release(KeyCode.A)
+                .release(KeyCode.CONTROL)
+                .write(newRate);
         window.waitUntil("the typed rate in the field", () -> rate.getText().equals(newRate));
 
-        // At the test window's size (1152×720) a click on Plan canary did not re-plan: the button lay below the fold of
-        // the inputs' scroll pane, so a click at its place reached the node below. It must be in view and take the click.
+        // At the test window's size (1152×720) a click on Plan canary did not re-plan: the button
+        // lay below the fold of the inputs' scroll pane, so a click at its place reached the node
+        // below. It must be in view and take the click.
         Button plan = window.find("#rollout-plan-canary", Button.class);
-        // the typed rate made the plan stale: its banner shows, a line or two, not a column of words pushing things away
+        // the typed rate made the plan stale: its banner shows, a line or two, not
+        // a column of words pushing things away
         Node banner = plan.getParent().getParent().lookup(".stale-banner"); // the Canary plan tab's, beside the button
         assertThat(banner).isNotNull();
         assertThat(banner.isVisible()).isTrue();
-        assertThat(banner.getLayoutBounds().getHeight()).as("the stale banner's height").isLessThan(120);
+        assertThat(banner.getLayoutBounds().getHeight())
+                .as("the stale banner's height")
+                .isLessThan(120);
         // the button is in no scroll pane, so that no scrolling can put it out of view, and it is in view now
         for (Node n = plan.getParent(); n != null; n = n.getParent()) {
             assertThat(n).as("an ancestor of Plan canary").isNotInstanceOf(ScrollPane.class);
@@ -450,15 +537,20 @@ class AreaWorkflowsTest {
         EventHandler<MouseEvent> record = e -> pressed.add(e.getTarget());
         robot.interact(() -> plan.getScene().addEventFilter(MouseEvent.MOUSE_PRESSED, record));
         try {
-            // clicked where it is on screen, without scrolling anything first: the button must be in view as the tab opens
+            // clicked where it is on screen, without scrolling anything first: the
+            // button must be in view as the tab opens
             robot.clickOn(plan);
             WaitForAsyncUtils.waitForFxEvents();
         } finally {
             robot.interact(() -> plan.getScene().removeEventFilter(MouseEvent.MOUSE_PRESSED, record));
         }
         assertThat(pressed).as("what the click on Plan canary pressed").hasSize(1);
-        assertThat(isInside((Node) pressed.get(0), plan)).as("the click reaches Plan canary, not %s", pressed.get(0)).isTrue();
-        window.waitUntil("the steps for " + newRate + " requests/s", () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
+        assertThat(isInside((Node) pressed.get(0), plan))
+                .as("the click reaches Plan canary, not %s", pressed.get(0))
+                .isTrue();
+        window.waitUntil(
+                "the steps for " + newRate + " requests/s",
+                () -> !steps.getItems().isEmpty() && !steps.getItems().equals(before));
         window.awaitJobs();
         assertThat(rate.getText()).isEqualTo(newRate);
         assertThat(window.text("#rollout-canary-from")).isEqualTo("Inputs kept for this project.");
@@ -482,16 +574,25 @@ class AreaWorkflowsTest {
         }
         window.showArea(PROJECTS);
         window.click("#new-project");
-        window.waitUntil("the New project dialog", () -> robot.lookup("#new-project-name").tryQuery().isPresent());
+        window.waitUntil(
+                "the New project dialog",
+                () -> robot.lookup("#new-project-name").tryQuery().isPresent());
         robot.clickOn("#new-project-name").write("Empty");
         robot.clickOn("Create");
-        window.waitUntil("the empty project current", () -> window.text("#status-project").equals("Empty"));
+        window.waitUntil("the empty project current", () -> window.text("#status-project")
+                .equals("Empty"));
         window.awaitJobs();
 
         window.showArea(EVALUATION);
-        assertThat(window.table("#eval-sources").getItems()).as("evaluation sources").isEmpty();
-        assertThat(window.table("#eval-summary").getItems()).as("evaluation summary").isEmpty();
-        assertThat(window.table("#eval-index").getItems()).as("evaluation index").isEmpty();
+        assertThat(window.table("#eval-sources").getItems())
+                .as("evaluation sources")
+                .isEmpty();
+        assertThat(window.table("#eval-summary").getItems())
+                .as("evaluation summary")
+                .isEmpty();
+        assertThat(window.table("#eval-index").getItems())
+                .as("evaluation index")
+                .isEmpty();
         assertThat(window.text("#eval-message")).startsWith("No evaluation evidence in this project yet.");
 
         window.showArea(CONTAMINATION);
@@ -499,14 +600,25 @@ class AreaWorkflowsTest {
         assertThat(window.table("#scan-items").getItems()).as("scan items").isEmpty();
 
         window.showArea(TRAINING);
-        assertThat(window.table("#training-plans").getItems()).as("training layouts").isEmpty();
-        assertThat(window.table("#saved-training-plans").getItems()).as("kept training plans").isEmpty();
+        assertThat(window.table("#training-plans").getItems())
+                .as("training layouts")
+                .isEmpty();
+        assertThat(window.table("#saved-training-plans").getItems())
+                .as("kept training plans")
+                .isEmpty();
 
         window.showArea(SERVING);
         // no demo plan's verdict: the headline says what Plan serving would fill in
-        assertThat(window.text("#serving-summary")).as("serving summary").startsWith("Nothing planned yet").doesNotContain("requests/s");
-        assertThat(window.table("#saved-serving-plans").getItems()).as("kept serving plans").isEmpty();
-        assertThat(window.table("#serving-levers").getItems()).as("serving levers").isEmpty();
+        assertThat(window.text("#serving-summary"))
+                .as("serving summary")
+                .startsWith("Nothing planned yet")
+                .doesNotContain("requests/s");
+        assertThat(window.table("#saved-serving-plans").getItems())
+                .as("kept serving plans")
+                .isEmpty();
+        assertThat(window.table("#serving-levers").getItems())
+                .as("serving levers")
+                .isEmpty();
 
         window.showArea(GPU);
         assertThat(window.table("#gpu-profiles").getItems()).as("GPU profiles").isEmpty();
@@ -515,23 +627,37 @@ class AreaWorkflowsTest {
 
         window.showArea(ROLLOUT);
         assertThat(window.text("#rollout-decision")).as("rollout decision").doesNotStartWith("Decision");
-        assertThat(window.table("#rollout-checks").getItems()).as("rollout checks").isEmpty();
+        assertThat(window.table("#rollout-checks").getItems())
+                .as("rollout checks")
+                .isEmpty();
 
         window.showArea(RUN_HEALTH);
-        assertThat(window.table("#runhealth-logs").getItems()).as("kept training logs").isEmpty();
-        assertThat(window.table("#runhealth-anomalies").getItems()).as("anomalies").isEmpty();
+        assertThat(window.table("#runhealth-logs").getItems())
+                .as("kept training logs")
+                .isEmpty();
+        assertThat(window.table("#runhealth-anomalies").getItems())
+                .as("anomalies")
+                .isEmpty();
         assertThat(window.text("#runhealth-verdict")).as("log headline").isEmpty();
-        assertThat(window.table("#runhealth-studies").getItems()).as("failure studies").isEmpty();
-        assertThat(window.table("#runhealth-policies").getItems()).as("failure policies").isEmpty();
+        assertThat(window.table("#runhealth-studies").getItems())
+                .as("failure studies")
+                .isEmpty();
+        assertThat(window.table("#runhealth-policies").getItems())
+                .as("failure policies")
+                .isEmpty();
 
         window.showArea(ABLATIONS);
-        assertThat(window.table("#ablations-sets").getItems()).as("kept sets of runs").isEmpty();
+        assertThat(window.table("#ablations-sets").getItems())
+                .as("kept sets of runs")
+                .isEmpty();
         assertThat(window.table("#ablations-runs").getItems()).as("runs").isEmpty();
         assertThat(window.text("#ablations-verdict")).as("ablations headline").startsWith("Choose a set of runs");
 
         window.showArea(DATA);
         assertThat(window.table("#data-runs").getItems()).as("kept dedup runs").isEmpty();
-        assertThat(window.table("#data-clusters").getItems()).as("duplicate clusters").isEmpty();
+        assertThat(window.table("#data-clusters").getItems())
+                .as("duplicate clusters")
+                .isEmpty();
 
         window.showArea(PROJECTS);
         assertThat(window.dialogs()).as("error or other dialogs").isEmpty();
@@ -546,11 +672,26 @@ class AreaWorkflowsTest {
     private static void drop(FxRobot robot, Node target, Path file) {
         robot.interact(() -> {
             Dragboard board = DragboardHelper.createDragboard(new FileBoard(List.of(new File(file.toString()))));
-            var centre = target.localToScene(target.getBoundsInLocal().getCenterX(), target.getBoundsInLocal().getCenterY());
-            var screen = target.localToScreen(target.getBoundsInLocal().getCenterX(), target.getBoundsInLocal().getCenterY());
+            var centre = target.localToScene(
+                    target.getBoundsInLocal().getCenterX(),
+                    target.getBoundsInLocal().getCenterY());
+            var screen = target.localToScreen(
+                    target.getBoundsInLocal().getCenterX(),
+                    target.getBoundsInLocal().getCenterY());
             for (var type : List.of(DragEvent.DRAG_OVER, DragEvent.DRAG_DROPPED)) {
-                Event.fireEvent(target, new DragEvent(type, board, centre.getX(), centre.getY(), screen.getX(), screen.getY(),
-                        TransferMode.COPY, null, target, null));
+                Event.fireEvent(
+                        target,
+                        new DragEvent(
+                                type,
+                                board,
+                                centre.getX(),
+                                centre.getY(),
+                                screen.getX(),
+                                screen.getY(),
+                                TransferMode.COPY,
+                                null,
+                                target,
+                                null));
             }
         });
         WaitForAsyncUtils.waitForFxEvents();
@@ -559,8 +700,7 @@ class AreaWorkflowsTest {
     /** The drag board of a file manager's drag: files, offered for copy. */
     private record FileBoard(List<File> files) implements TKClipboard {
         @Override
-        public void setSecurityContext(AccessControlContext context) {
-        }
+        public void setSecurityContext(AccessControlContext context) {}
 
         @Override
         public Set<DataFormat> getContentTypes() {
@@ -589,16 +729,13 @@ class AreaWorkflowsTest {
         }
 
         @Override
-        public void setDragView(Image image) {
-        }
+        public void setDragView(Image image) {}
 
         @Override
-        public void setDragViewOffsetX(double offsetX) {
-        }
+        public void setDragViewOffsetX(double offsetX) {}
 
         @Override
-        public void setDragViewOffsetY(double offsetY) {
-        }
+        public void setDragViewOffsetY(double offsetY) {}
 
         @Override
         public Image getDragView() {

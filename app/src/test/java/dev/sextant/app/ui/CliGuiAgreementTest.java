@@ -45,17 +45,30 @@ class CliGuiAgreementTest extends DemoWorkspaceTest {
 
     @Test
     void theServingMemoryPlanAgrees() throws Exception {
-        for (String[] c : new String[][] {{"llama-3-8b", "h100-sxm", "vllm", "1"}, {"llama-3-70b", "a100-sxm-80gb", "trtllm", "4"},
-                {"qwen3-32b", "h100-sxm", "sglang", "2"}}) {
-            ServingMemory gui = serving(c[0], c[1], c[2], Integer.parseInt(c[3])).memoryProperty().get();
+        for (String[] c : new String[][] {
+            {"llama-3-8b", "h100-sxm", "vllm", "1"},
+            {"llama-3-70b", "a100-sxm-80gb", "trtllm", "4"},
+            {"qwen3-32b", "h100-sxm", "sglang", "2"}
+        }) {
+            ServingMemory gui = serving(c[0], c[1], c[2], Integer.parseInt(c[3]))
+                    .memoryProperty()
+                    .get();
             CliRun run = cli("plan", "serve", "--model", c[0], "--gpu", c[1], "--engine", c[2], "--tp", c[3], "--json");
             assertThat(run.code()).as(run.err()).isZero();
             JsonNode j = run.json();
             String what = String.join(" ", c);
-            assertThat(j.get("maxModelLen").asInt()).as(what).isEqualTo(gui.spec().maxModelLen());
-            assertThat(j.get("maxNumSeqs").asInt()).as(what).isEqualTo(gui.spec().maxNumSeqs());
-            assertThat(j.get("maxNumBatchedTokens").asInt()).as(what).isEqualTo(gui.spec().maxNumBatchedTokens());
-            assertThat(j.get("gpuMemoryUtilization").asDouble()).as(what).isEqualTo(gui.spec().gpuMemoryUtilization());
+            assertThat(j.get("maxModelLen").asInt())
+                    .as(what)
+                    .isEqualTo(gui.spec().maxModelLen());
+            assertThat(j.get("maxNumSeqs").asInt())
+                    .as(what)
+                    .isEqualTo(gui.spec().maxNumSeqs());
+            assertThat(j.get("maxNumBatchedTokens").asInt())
+                    .as(what)
+                    .isEqualTo(gui.spec().maxNumBatchedTokens());
+            assertThat(j.get("gpuMemoryUtilization").asDouble())
+                    .as(what)
+                    .isEqualTo(gui.spec().gpuMemoryUtilization());
             assertThat(j.get("kvTokens").asLong()).as(what).isEqualTo(gui.kvTokens());
             assertThat(j.get("activationPeakBytes").asDouble()).as(what).isEqualTo(gui.activationPeakBytes());
         }
@@ -66,16 +79,38 @@ class CliGuiAgreementTest extends DemoWorkspaceTest {
     @Test
     void theDaysCapacityAgrees() throws Exception {
         ServingViewModel vm = serving("llama-3-8b", "h100-sxm", "vllm", 1);
-        Path traffic = Files.writeString(tmp.resolve("traffic.csv"), vm.textInputs().get("traffic").get());
+        Path traffic = Files.writeString(
+                tmp.resolve("traffic.csv"), vm.textInputs().get("traffic").get());
         vm.plan();
         assertThat(failures).isEmpty();
         Capacity.Plan gui = vm.studyProperty().get().day();
-        JsonNode j = cli("plan", "capacity", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--traffic", traffic.toString(),
-                "--prompt-tokens", vm.textInputs().get("promptTokens").get(), "--output-tokens", vm.textInputs().get("outputTokens").get(),
-                "--slo-ttft", vm.textInputs().get("sloTtft").get(), "--slo-tpot", vm.textInputs().get("sloTpot").get(),
-                "--seed", vm.textInputs().get("seed").get(), "--price-per-gpu-hour", vm.textInputs().get("price").get(),
-                "--headroom", vm.textInputs().get("headroom").get(), "--scale-up-minutes", vm.textInputs().get("scaleUpMinutes").get(),
-                "--json").json();
+        JsonNode j = cli(
+                        "plan",
+                        "capacity",
+                        "--model",
+                        "llama-3-8b",
+                        "--gpu",
+                        "h100-sxm",
+                        "--traffic",
+                        traffic.toString(),
+                        "--prompt-tokens",
+                        vm.textInputs().get("promptTokens").get(),
+                        "--output-tokens",
+                        vm.textInputs().get("outputTokens").get(),
+                        "--slo-ttft",
+                        vm.textInputs().get("sloTtft").get(),
+                        "--slo-tpot",
+                        vm.textInputs().get("sloTpot").get(),
+                        "--seed",
+                        vm.textInputs().get("seed").get(),
+                        "--price-per-gpu-hour",
+                        vm.textInputs().get("price").get(),
+                        "--headroom",
+                        vm.textInputs().get("headroom").get(),
+                        "--scale-up-minutes",
+                        vm.textInputs().get("scaleUpMinutes").get(),
+                        "--json")
+                .json();
         assertThat(j.get("goodputPerReplica").asDouble()).isCloseTo(gui.goodputPerReplica(), within(1e-9));
         assertThat(j.get("gpuHours").asDouble()).isCloseTo(gui.gpuHours(), within(1e-9));
         assertThat(j.get("costPerDay").asDouble()).isCloseTo(gui.costPerDay(), within(1e-9));
@@ -89,15 +124,24 @@ class CliGuiAgreementTest extends DemoWorkspaceTest {
         vm.simulate();
         assertThat(failures).isEmpty();
         FailureStudy gui = vm.outcomesProperty().get().get(0).study();
-        CliRun run = cli("plan", "failures", "--gpus", String.valueOf(gui.scenario().gpus()), "--step-seconds",
+        CliRun run = cli(
+                "plan",
+                "failures",
+                "--gpus",
+                String.valueOf(gui.scenario().gpus()),
+                "--step-seconds",
                 String.valueOf(gui.scenario().stepSeconds()),
-                "--steps", String.valueOf(gui.scenario().steps()), "--checkpoint-seconds", String.valueOf(gui.scenario().checkpointSeconds()),
+                "--steps",
+                String.valueOf(gui.scenario().steps()),
+                "--checkpoint-seconds",
+                String.valueOf(gui.scenario().checkpointSeconds()),
                 "--json");
         assertThat(run.code()).as(run.err()).isZero();
         JsonNode j = run.json();
         assertThat(j.get("runs").asInt()).isEqualTo(gui.runs());
         assertThat(j.get("goodput").asDouble()).isCloseTo(gui.goodput(), within(1e-12));
-        assertThat(j.get("completionHours").get("mean").asDouble()).isCloseTo(gui.completionHours().mean(), within(1e-9));
+        assertThat(j.get("completionHours").get("mean").asDouble())
+                .isCloseTo(gui.completionHours().mean(), within(1e-9));
         assertThat(j.get("failures").get("mean").asDouble()).isCloseTo(gui.failuresMean(), within(1e-12));
     }
 
@@ -111,14 +155,35 @@ class CliGuiAgreementTest extends DemoWorkspaceTest {
         vm.search();
         assertThat(failures).isEmpty();
         TrainingPlan gui = vm.plans().get(0);
-        CliRun run = cli("plan", "train", "--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", vm.gpusProperty().get(),
-                "--gpus-per-node", vm.gpusPerNodeProperty().get(), "--seq-len", vm.seqLenProperty().get(), "--global-batch",
-                vm.globalBatchProperty().get(), "--tokens", "1e12", "--json");
+        CliRun run = cli(
+                "plan",
+                "train",
+                "--model",
+                "llama-3-8b",
+                "--gpu",
+                "h100-sxm",
+                "--gpus",
+                vm.gpusProperty().get(),
+                "--gpus-per-node",
+                vm.gpusPerNodeProperty().get(),
+                "--seq-len",
+                vm.seqLenProperty().get(),
+                "--global-batch",
+                vm.globalBatchProperty().get(),
+                "--tokens",
+                "1e12",
+                "--json");
         assertThat(run.code()).as(run.err()).isZero();
         JsonNode best = run.json().get("plans").get(0);
         TrainingLayout l = gui.layout();
-        assertThat(List.of(best.get("tp").asInt(), best.get("pp").asInt(), best.get("dp").asInt(), best.get("cp").asInt(), best.get("microBatch").asInt(),
-                best.get("zeroStage").asInt())).isEqualTo(List.of(l.tp(), l.pp(), l.dp(), l.cp(), l.microBatch(), l.zeroStage()));
+        assertThat(List.of(
+                        best.get("tp").asInt(),
+                        best.get("pp").asInt(),
+                        best.get("dp").asInt(),
+                        best.get("cp").asInt(),
+                        best.get("microBatch").asInt(),
+                        best.get("zeroStage").asInt()))
+                .isEqualTo(List.of(l.tp(), l.pp(), l.dp(), l.cp(), l.microBatch(), l.zeroStage()));
         assertThat(best.get("stepTimeSeconds").asDouble()).isCloseTo(gui.stepTimeSeconds(), within(1e-12));
         assertThat(best.get("mfu").asDouble()).isCloseTo(gui.mfu(), within(1e-12));
         assertThat(best.get("trainingDays").asDouble()).isCloseTo(gui.trainingDays(), within(1e-9));

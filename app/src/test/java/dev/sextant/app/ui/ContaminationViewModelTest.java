@@ -38,38 +38,59 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
     @Test
     void anItemWithFractionOneIsHighlightedEntirely() {
         ScanResult r = vm.resultProperty().get();
-        List<ScanResult.ItemResult> whole = r.items().stream().filter(i -> i.tokenFraction() == 1.0).toList();
+        List<ScanResult.ItemResult> whole =
+                r.items().stream().filter(i -> i.tokenFraction() == 1.0).toList();
         assertThat(whole).isNotEmpty();
         for (ScanResult.ItemResult item : whole) {
             String text = vm.itemText(item.benchmark(), item.id());
             ContaminationViewModel.ItemDetail d = vm.detail(item);
-            assertThat(String.join("", d.text().stream().map(ContaminationViewModel.Run::text).toList())).isEqualTo(text);
+            assertThat(String.join(
+                            "",
+                            d.text().stream()
+                                    .map(ContaminationViewModel.Run::text)
+                                    .toList()))
+                    .isEqualTo(text);
             // every character outside the matched runs is white space: every word is highlighted
-            assertThat(d.text()).filteredOn(run -> !run.matched()).allSatisfy(run -> assertThat(run.text()).isBlank());
-            assertThat(d.text()).filteredOn(ContaminationViewModel.Run::matched).singleElement()
+            assertThat(d.text()).filteredOn(run -> !run.matched()).allSatisfy(run -> assertThat(run.text())
+                    .isBlank());
+            assertThat(d.text())
+                    .filteredOn(ContaminationViewModel.Run::matched)
+                    .singleElement()
                     .satisfies(run -> assertThat(run.text()).isEqualTo(text.strip()));
-            assertThat(d.spansLine()).startsWith("1 matched span: " + item.tokens() + " of " + item.tokens() + " words");
+            assertThat(d.spansLine())
+                    .startsWith("1 matched span: " + item.tokens() + " of " + item.tokens() + " words");
             assertThat(d.places()).hasSameSizeAs(item.locations());
         }
         // a partial item: its highlighted words are the spans' words, as many as the table's fraction says
-        ScanResult.ItemResult partial = r.items().stream().filter(i -> i.status() == ScanResult.Status.PARTIAL).findFirst().orElseThrow();
+        ScanResult.ItemResult partial = r.items().stream()
+                .filter(i -> i.status() == ScanResult.Status.PARTIAL)
+                .findFirst()
+                .orElseThrow();
         ContaminationViewModel.ItemDetail d = vm.detail(partial);
-        long highlightedWords = d.text().stream().filter(ContaminationViewModel.Run::matched)
-                .mapToLong(run -> Tokenizer.tokens(run.text(), Normalization.defaults()).size()).sum();
+        long highlightedWords = d.text().stream()
+                .filter(ContaminationViewModel.Run::matched)
+                .mapToLong(run ->
+                        Tokenizer.tokens(run.text(), Normalization.defaults()).size())
+                .sum();
         assertThat((double) highlightedWords / partial.tokens()).isCloseTo(partial.tokenFraction(), within(1e-9));
     }
 
     @Test
     void aScanWithoutSpansSaysSoAndCappedPlacesSayHowManyMore() {
-        ScanResult.Location l = new ScanResult.Location("web.jsonl", 120, "d1", "… homework help [natalia sold clips] …");
-        ScanResult.ItemResult old = new ScanResult.ItemResult("gsm", "q", 20, 8, 8, 1.0, 20, ScanResult.Status.DIRTY, List.of(l));
+        ScanResult.Location l =
+                new ScanResult.Location("web.jsonl", 120, "d1", "… homework help [natalia sold clips] …");
+        ScanResult.ItemResult old =
+                new ScanResult.ItemResult("gsm", "q", 20, 8, 8, 1.0, 20, ScanResult.Status.DIRTY, List.of(l));
         ContaminationViewModel.ItemDetail d = ContaminationViewModel.detail(old, "Natalia sold clips.");
         assertThat(d.spansLine()).isEqualTo("Matched spans not recorded by this scan (re-run to see every span).");
         assertThat(d.text()).containsExactly(new ContaminationViewModel.Run("Natalia sold clips.", false));
         assertThat(d.places()).singleElement().satisfies(p -> {
             assertThat(p.where()).isEqualTo("web.jsonl @ byte 120 · document d1");
-            assertThat(p.snippet()).containsExactly(new ContaminationViewModel.Run("… homework help ", false),
-                    new ContaminationViewModel.Run("natalia sold clips", true), new ContaminationViewModel.Run(" …", false));
+            assertThat(p.snippet())
+                    .containsExactly(
+                            new ContaminationViewModel.Run("… homework help ", false),
+                            new ContaminationViewModel.Run("natalia sold clips", true),
+                            new ContaminationViewModel.Run(" …", false));
         });
         assertThat(d.placesLine()).isEmpty();
 
@@ -82,14 +103,17 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
     @Test
     void runAScanFromTheArea() throws Exception {
         shell.createProject("Mine", "");
-        Path bench = Files.writeString(tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
-        Path corpus = Files.writeString(tmp.resolve("c.txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n");
+        Path bench = Files.writeString(
+                tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
+        Path corpus = Files.writeString(
+                tmp.resolve("c.txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n");
         vm.benchmarkFiles().add(bench);
         vm.corpusPaths().add(corpus);
         vm.ngramProperty().set("8");
         vm.run();
         assertThat(failures).isEmpty();
-        assertThat(vm.scans()).singleElement().satisfies(s -> assertThat(s.state()).isEqualTo(SavedScan.COMPLETE));
+        assertThat(vm.scans()).singleElement().satisfies(s -> assertThat(s.state())
+                .isEqualTo(SavedScan.COMPLETE));
         assertThat(vm.resultProperty().get().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
         vm.ngramProperty().set("3");
         vm.run();
@@ -99,20 +123,27 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
     @Test
     void aScanThatFailsOnAFileShowsWhyAndResumesSkippingIt() throws Exception {
         shell.createProject("Mine", "");
-        Path bench = Files.writeString(tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
+        Path bench = Files.writeString(
+                tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
-        Files.writeString(corpus.resolve("c.txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n");
-        Path bad = Files.write(corpus.resolve("d.txt.gz"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2});
+        Files.writeString(
+                corpus.resolve("c.txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n");
+        Path bad =
+                Files.write(corpus.resolve("d.txt.gz"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2});
         vm.benchmarkFiles().add(bench);
         vm.corpusPaths().add(corpus);
         vm.ngramProperty().set("8");
         vm.run();
-        assertThat(vm.problemProperty().get()).startsWith(bad + ": cannot read: ").contains("Resume skipping it");
+        assertThat(vm.problemProperty().get())
+                .startsWith(bad + ": cannot read: ")
+                .contains("Resume skipping it");
         SavedScan failed = vm.selectedProperty().get();
         assertThat(failed.state()).isEqualTo(SavedScan.FAILED);
         assertThat(ContaminationViewModel.stateLabel(failed)).isEqualTo("failed");
         assertThat(ContaminationViewModel.stateDetail(failed)).startsWith("failed on " + bad + ": cannot read: ");
-        assertThat(ContaminationViewModel.unfinishedLine(failed)).contains("failed on " + bad).endsWith("or Resume skipping it.");
+        assertThat(ContaminationViewModel.unfinishedLine(failed))
+                .contains("failed on " + bad)
+                .endsWith("or Resume skipping it.");
         assertThat(vm.canResume(failed)).isTrue();
         assertThat(vm.skipAction(failed)).isEqualTo("Resume skipping d.txt.gz");
         assertThat(vm.resultProperty().get()).isNull();
@@ -124,7 +155,9 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.skipAction(done)).isNull();
         ScanResult r = vm.resultProperty().get();
         assertThat(r.items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
-        assertThat(r.summary().skippedFiles()).extracting(ScanResult.SkippedFile::path).containsExactly(bad.toString());
+        assertThat(r.summary().skippedFiles())
+                .extracting(ScanResult.SkippedFile::path)
+                .containsExactly(bad.toString());
         assertThat(ContaminationViewModel.fileNotes(r.summary())).startsWith(" Skipped " + bad + ": cannot read: ");
     }
 
@@ -132,10 +165,13 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
     @Test
     void aCancelledScanIsKeptListedAndResumable() throws Exception {
         shell.createProject("Mine", "");
-        Path bench = Files.writeString(tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
+        Path bench = Files.writeString(
+                tmp.resolve("b.txt"), "the quick brown fox jumps over the lazy dog while seven wizards judge\n");
         Path corpus = Files.createDirectories(tmp.resolve("corpus"));
         for (int i = 0; i < 12; i++) {
-            Files.writeString(corpus.resolve("c" + i + ".txt"), "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n".repeat(200));
+            Files.writeString(
+                    corpus.resolve("c" + i + ".txt"),
+                    "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG while seven wizards judge!\n".repeat(200));
         }
         vm.benchmarkFiles().add(bench);
         vm.corpusPaths().add(corpus);

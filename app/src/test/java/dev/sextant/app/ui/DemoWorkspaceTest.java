@@ -18,6 +18,7 @@ abstract class DemoWorkspaceTest {
 
     @TempDir
     Path tmp;
+
     ShellModel shell;
     final List<String> failures = new ArrayList<>();
 

@@ -43,11 +43,22 @@ class FxWatchdogTest {
     private static final long STALL_LIMIT_MS = 250;
     /** Stalls over the app's own budget are printed (not failed), so that a creeping cost shows before it fails. */
     private static final long REPORTED_MS = 100;
-    private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+
+    private static final KeyCode[] AREA_KEYS = {
+        KeyCode.DIGIT1,
+        KeyCode.DIGIT2,
+        KeyCode.DIGIT3,
+        KeyCode.DIGIT4,
+        KeyCode.DIGIT5,
+        KeyCode.DIGIT6,
+        KeyCode.DIGIT7,
+        KeyCode.DIGIT8,
+        KeyCode.DIGIT9
+    };
 
     @TempDir
     Path tmp;
+
     ShellModel shell;
     Stage stage;
     /** The area (and tab) on screen, for the stall report. */
@@ -83,7 +94,7 @@ class FxWatchdogTest {
         settle();
 
         List<FxStallWatch.Stall> stalls;
-        FxStallWatch watch = FxStallWatch.start(20, REPORTED_MS, s -> { });
+        FxStallWatch watch = FxStallWatch.start(20, REPORTED_MS, s -> {});
         try {
             // there: every area and tab, the theme switched in Projects, Training and twice in Rollout
             for (int i = 0; i < AREA_KEYS.length; i++) {
@@ -115,12 +126,15 @@ class FxWatchdogTest {
             watch.close();
             stalls = watch.stalls();
         }
-        String report = stalls.stream().limit(8).map(FxStallWatch.Stall::toString).collect(Collectors.joining("\n  "));
+        String report =
+                stalls.stream().limit(8).map(FxStallWatch.Stall::toString).collect(Collectors.joining("\n  "));
         System.out.println("FX stalls over " + REPORTED_MS + " ms in the tour (" + watch.pings() + " pings): "
                 + (stalls.isEmpty() ? "none" : "\n  " + report));
         assertThat(watch.pings()).as("pings measured during the tour").isGreaterThan(50);
-        assertThat(stalls).as("FX thread stalls over %d ms, worst first:\n  %s", STALL_LIMIT_MS, report)
-                .noneMatch(s -> s.fxMillis() > STALL_LIMIT_MS); // a garbage collection in the test JVM is not the FX thread's work
+        assertThat(stalls)
+                .as("FX thread stalls over %d ms, worst first:\n  %s", STALL_LIMIT_MS, report)
+                // a garbage collection in the test JVM is not the FX thread's work
+                .noneMatch(s -> s.fxMillis() > STALL_LIMIT_MS);
     }
 
     @Test
@@ -128,7 +142,7 @@ class FxWatchdogTest {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         settle();
         List<FxStallWatch.Stall> stalls;
-        FxStallWatch watch = FxStallWatch.start(20, STALL_LIMIT_MS, s -> { });
+        FxStallWatch watch = FxStallWatch.start(20, STALL_LIMIT_MS, s -> {});
         try {
             Thread.sleep(200);
             watch.during("a deliberate 400 ms sleep on the FX thread");
@@ -141,7 +155,9 @@ class FxWatchdogTest {
         }
         assertThat(stalls).isNotEmpty();
         assertThat(stalls.get(0).millis()).isBetween(300L, 5_000L);
-        assertThat(stalls.get(0).fxMillis()).as("a sleep is the FX thread's own time, not a collection").isGreaterThan(250L);
+        assertThat(stalls.get(0).fxMillis())
+                .as("a sleep is the FX thread's own time, not a collection")
+                .isGreaterThan(250L);
         assertThat(stalls.get(0).during()).startsWith("a deliberate 400 ms sleep");
     }
 
@@ -157,11 +173,16 @@ class FxWatchdogTest {
         if (watch != null) {
             watch.during("showing " + name + " (Ctrl+" + (index + 1) + ")");
         }
-        robot.press(KeyCode.CONTROL).press(AREA_KEYS[index]).release(AREA_KEYS[index]).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(AREA_KEYS[index])
+                .release(AREA_KEYS[index])
+                .release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         @SuppressWarnings("unchecked")
         ListView<Object> nav = robot.lookup("#navigation").queryAs(ListView.class);
-        assertThat(nav.getSelectionModel().getSelectedIndex()).as("area shown by Ctrl+%d", index + 1).isEqualTo(index);
+        assertThat(nav.getSelectionModel().getSelectedIndex())
+                .as("area shown by Ctrl+%d", index + 1)
+                .isEqualTo(index);
     }
 
     private static String areaTitle(FxRobot robot, int index) {
@@ -209,7 +230,9 @@ class FxWatchdogTest {
         watch.during("theme switch from " + theme + " (Ctrl+Shift+L) in " + where);
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.L).release(KeyCode.L, KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(shell.home().settings().theme()).as("theme after Ctrl+Shift+L").isNotEqualTo(theme);
+        assertThat(shell.home().settings().theme())
+                .as("theme after Ctrl+Shift+L")
+                .isNotEqualTo(theme);
         sleep(300); // the charts on screen are re-coloured over the next pulses
     }
 
@@ -227,7 +250,8 @@ class FxWatchdogTest {
 
     private void waitForJobs() throws Exception {
         sleep(300);
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !shell.jobs().runningProperty().get());
+        WaitForAsyncUtils.waitFor(
+                120, TimeUnit.SECONDS, () -> !shell.jobs().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
     }
 

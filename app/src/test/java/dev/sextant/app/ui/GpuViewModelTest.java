@@ -22,7 +22,8 @@ class GpuViewModelTest extends DemoWorkspaceTest {
     void theDemoProfileAgainstItsDatasheetAndTwoProfilesSideBySide() throws Exception {
         GpuViewModel vm = new GpuViewModel(shell);
         assertThat(vm.statusProperty().get()).isEqualTo(GpuProbe.status());
-        assertThat(vm.saved()).singleElement().satisfies(s -> assertThat(s.name()).isEqualTo(DemoSeed.DEMO_PROFILE));
+        assertThat(vm.saved()).singleElement().satisfies(s -> assertThat(s.name())
+                .isEqualTo(DemoSeed.DEMO_PROFILE));
         vm.open(vm.saved().get(0));
         assertThat(vm.rates().get(0).share()).isCloseTo(2950 / 3350.0, Assertions.within(1e-9));
         assertThat(vm.comparisonTitleProperty().get()).contains("datasheet");
@@ -52,7 +53,8 @@ class GpuViewModelTest extends DemoWorkspaceTest {
         training.globalBatchProperty().set("32");
         training.profiles().choose(DemoSeed.DEMO_PROFILE);
         training.search();
-        assertThat(training.selectedProperty().get().efficiency()).startsWith("calibration profile “" + DemoSeed.DEMO_PROFILE + "”");
+        assertThat(training.selectedProperty().get().efficiency())
+                .startsWith("calibration profile “" + DemoSeed.DEMO_PROFILE + "”");
         training.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
         training.search();
         assertThat(training.problemProperty().get()).contains("was measured on NVIDIA H100");
@@ -66,7 +68,8 @@ class GpuViewModelTest extends DemoWorkspaceTest {
         serving.smallModelProperty().set(null);
         serving.profiles().choose(DemoSeed.DEMO_PROFILE);
         serving.plan();
-        assertThat(serving.studyProperty().get().latencySource()).startsWith("calibration profile “" + DemoSeed.DEMO_PROFILE + "”");
+        assertThat(serving.studyProperty().get().latencySource())
+                .startsWith("calibration profile “" + DemoSeed.DEMO_PROFILE + "”");
         assertThat(serving.summaryProperty().get()).contains("Step latency: calibration profile");
         serving.gpuProperty().set(GpuCatalog.get("l40s"));
         serving.plan();

@@ -43,6 +43,7 @@ class MainWindowTest {
 
     @TempDir
     Path tmp;
+
     ShellModel shell;
     Stage stage;
 
@@ -86,14 +87,21 @@ class MainWindowTest {
         robot.clickOn(switcher);
         robot.clickOn("Beta");
         waitUntil(() -> text(robot, "#status-project").equals("Beta"));
-        assertThat(table.getSelectionModel().getSelectedItem()).extracting("name").isEqualTo("Beta");
-        assertThat(robot.lookup("#project-name").queryTextInputControl().getText()).isEqualTo("Beta");
+        assertThat(table.getSelectionModel().getSelectedItem())
+                .extracting("name")
+                .isEqualTo("Beta");
+        assertThat(robot.lookup("#project-name").queryTextInputControl().getText())
+                .isEqualTo("Beta");
     }
 
     @Test
     void editsAProjectAndCreatesOneFromTheKeyboard(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.clickOn("#project-name").press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL)
+        robot.clickOn("#project-name")
+                .press(KeyCode.CONTROL)
+                .press(KeyCode.A)
+                .release(KeyCode.A)
+                .release(KeyCode.CONTROL)
                 .write("Renamed demo");
         robot.clickOn("#project-save");
         waitUntil(() -> text(robot, "#status-project").equals("Renamed demo"));
@@ -119,7 +127,9 @@ class MainWindowTest {
         ListCell<?> shown = (ListCell<?>) switcher.getButtonCell();
         Text probe = new Text(longName);
         probe.setFont(shown.getFont());
-        assertThat(switcher.getWidth()).isGreaterThan(before).isGreaterThan(probe.getLayoutBounds().getWidth());
+        assertThat(switcher.getWidth())
+                .isGreaterThan(before)
+                .isGreaterThan(probe.getLayoutBounds().getWidth());
         assertThat(shown.getTooltip().getText()).isEqualTo(longName + "\nfor the Q1 review");
     }
 
@@ -156,7 +166,10 @@ class MainWindowTest {
     @Test
     void theEvaluationAreaShowsTheDemoEvidence(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT2).release(KeyCode.DIGIT2).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT2)
+                .release(KeyCode.DIGIT2)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#eval-sources").tryQuery().isPresent());
         TableView<?> sources = robot.lookup("#eval-sources").queryAs(TableView.class);
         waitUntil(() -> sources.getItems().size() == 7);
@@ -167,13 +180,20 @@ class MainWindowTest {
         TableView<?> index = robot.lookup("#eval-index").queryAs(TableView.class);
         waitUntil(() -> index.getItems().size() == 5);
         robot.clickOn("Scorecard");
-        assertThat(robot.lookup("#eval-scorecard").queryAs(TreeTableView.class).getRoot().getChildren()).isNotEmpty();
+        assertThat(robot.lookup("#eval-scorecard")
+                        .queryAs(TreeTableView.class)
+                        .getRoot()
+                        .getChildren())
+                .isNotEmpty();
     }
 
     @Test
     void theTrainingAreaSearchesLayoutsAndShowsThePlan(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT4).release(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT4)
+                .release(KeyCode.DIGIT4)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#search-layouts").tryQuery().isPresent());
         TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(TableView.class);
         waitUntil(() -> saved.getItems().size() == 2);
@@ -183,56 +203,81 @@ class MainWindowTest {
         waitUntil(() -> !plans.getItems().isEmpty());
         waitUntil(() -> plans.getSelectionModel().getSelectedIndex() == 0);
         waitUntil(() -> robot.lookup("Goodput").tryQuery().isPresent());
-        assertThat(robot.lookup("#save-training-plan").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#save-training-plan").queryButton().isDisabled())
+                .isFalse();
     }
 
     @Test
     void theServingAreaShowsTheDemoPlanAndPlansAnother(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT5).release(KeyCode.DIGIT5).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT5)
+                .release(KeyCode.DIGIT5)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#plan-serving").tryQuery().isPresent());
         TableView<?> saved = robot.lookup("#saved-serving-plans").queryAs(TableView.class);
         waitUntil(() -> saved.getItems().size() == 1);
         TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
         waitUntil(() -> !levers.getItems().isEmpty()); // the demo plan opens by itself
         @SuppressWarnings("unchecked")
-        ComboBox<ModelArchitecture> model =
-                robot.lookup("#serving-model").queryAs(ComboBox.class);
+        ComboBox<ModelArchitecture> model = robot.lookup("#serving-model").queryAs(ComboBox.class);
         robot.interact(() -> {
             model.setValue(ModelCatalog.get("llama-3-8b"));
             robot.lookup("#serving-tp").queryAs(TextField.class).setText("1");
         });
-        assertThat(robot.lookup("#serving-memory-text").queryAs(Label.class).getText()).contains("KV per token 131,072 bytes");
+        assertThat(robot.lookup("#serving-memory-text").queryAs(Label.class).getText())
+                .contains("KV per token 131,072 bytes");
         robot.interact(robot.lookup("#plan-serving").queryButton()::fire);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
-                () -> text(robot, "#serving-summary").contains("worked out in")).get());
-        assertThat(text(robot, "#serving-summary")).contains("One replica (1 × NVIDIA H100 SXM, bf16, vLLM (V1 engine))").contains("80 % interval");
+                        () -> text(robot, "#serving-summary").contains("worked out in"))
+                .get());
+        assertThat(text(robot, "#serving-summary"))
+                .contains("One replica (1 × NVIDIA H100 SXM, bf16, vLLM (V1 engine))")
+                .contains("80 % interval");
         assertThat(levers.getItems()).isNotEmpty();
         // the chosen lever's sentences are under the table, not in columns off the screen's edge
-        assertThat(text(robot, "#serving-lever-detail")).contains(" — ").containsAnyOf("Accuracy risk", "Cannot be planned");
-        assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled()).isFalse();
+        assertThat(text(robot, "#serving-lever-detail"))
+                .contains(" — ")
+                .containsAnyOf("Accuracy risk", "Cannot be planned");
+        assertThat(robot.lookup("#save-serving-plan").queryButton().isDisabled())
+                .isFalse();
     }
 
     @Test
     void changingTheCurrencyRelabelsCostsAtOnce(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT5).release(KeyCode.DIGIT5).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT5)
+                .release(KeyCode.DIGIT5)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#plan-serving").tryQuery().isPresent());
         TableView<?> levers = robot.lookup("#serving-levers").queryAs(TableView.class);
         waitUntil(() -> !levers.getItems().isEmpty());
         robot.interact(() -> shell.saveSettings(shell.home().settings().withCurrency("EUR")));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup(".label").queryAllAs(Label.class)).extracting(Label::getText).contains("Price per GPU-hour, EUR");
-        TableColumn<?, ?> cost = levers.getColumns().stream().filter(c -> c.getText().equals("Cost/M tokens")).findFirst().orElseThrow();
+        assertThat(robot.lookup(".label").queryAllAs(Label.class))
+                .extracting(Label::getText)
+                .contains("Price per GPU-hour, EUR");
+        TableColumn<?, ?> cost = levers.getColumns().stream()
+                .filter(c -> c.getText().equals("Cost/M tokens"))
+                .findFirst()
+                .orElseThrow();
         List<String> shown = robot.lookup(".table-cell").queryAllAs(TableCell.class).stream()
-                .filter(c -> c.getTableColumn() == cost && c.getText() != null && !c.getText().equals("–")).map(TableCell::getText).toList();
+                .filter(c -> c.getTableColumn() == cost
+                        && c.getText() != null
+                        && !c.getText().equals("–"))
+                .map(TableCell::getText)
+                .toList();
         assertThat(shown).isNotEmpty().allSatisfy(t -> assertThat(t).endsWith("EUR"));
     }
 
     @Test
     void theGpuAreaSaysWhyCalibrationIsUnavailableAndShowsTheDemoProfile(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT6).release(KeyCode.DIGIT6).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT6)
+                .release(KeyCode.DIGIT6)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#gpu-calibrate").tryQuery().isPresent());
         TableView<?> profiles = robot.lookup("#gpu-profiles").queryAs(TableView.class);
         waitUntil(() -> profiles.getItems().size() == 1);
@@ -241,14 +286,18 @@ class MainWindowTest {
         assertThat(text(robot, "#gpu-summary")).contains("NVIDIA H100 80GB HBM3");
         if (!GpuProbe.status().available()) {
             waitUntil(() -> text(robot, "#gpu-device").startsWith("Calibration is unavailable here"));
-            assertThat(robot.lookup("#gpu-calibrate").queryButton().isDisabled()).isTrue();
+            assertThat(robot.lookup("#gpu-calibrate").queryButton().isDisabled())
+                    .isTrue();
         }
     }
 
     @Test
     void theRolloutAreaShowsTheDemoDecision(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT7).release(KeyCode.DIGIT7).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT7)
+                .release(KeyCode.DIGIT7)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#rollout-decision").tryQuery().isPresent());
         waitUntil(() -> text(robot, "#rollout-decision").equals("Decision: CANARY"));
         TableView<?> checks = robot.lookup("#rollout-checks").queryAs(TableView.class);
@@ -262,7 +311,9 @@ class MainWindowTest {
 
     /** Evaluates the condition on the FX thread, between two of its runnables, so it never sees half an update. */
     private static void waitUntil(Supplier<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get()); // seeding the demo is slow on a loaded machine
+        // seeding the demo is slow on a loaded machine
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get)
+                .get());
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

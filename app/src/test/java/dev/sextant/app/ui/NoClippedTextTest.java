@@ -44,11 +44,22 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class NoClippedTextTest {
 
-    private static final KeyCode[] AREAS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5,
-            KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
+    private static final KeyCode[] AREAS = {
+        KeyCode.DIGIT1,
+        KeyCode.DIGIT2,
+        KeyCode.DIGIT3,
+        KeyCode.DIGIT4,
+        KeyCode.DIGIT5,
+        KeyCode.DIGIT6,
+        KeyCode.DIGIT7,
+        KeyCode.DIGIT8,
+        KeyCode.DIGIT9,
+        KeyCode.DIGIT0
+    };
 
     @TempDir
     Path tmp;
+
     ShellModel shell;
     Stage stage;
 
@@ -92,17 +103,25 @@ class NoClippedTextTest {
     @Test
     void theKeptPlanComparisonShowsItsRowLabelsInFull(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT4).release(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT4)
+                .release(KeyCode.DIGIT4)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#saved-training-plans").tryQuery().isPresent());
         TableView<?> saved = robot.lookup("#saved-training-plans").queryAs(TableView.class);
         waitUntil(() -> saved.getItems().size() == 2);
         robot.interact(() -> saved.getSelectionModel().selectAll());
-        Button compare = robot.from((Node) robot.lookup(".area-content").query()).lookup(".button").match(
-                (Node n) -> n instanceof Button b && "Compare".equals(b.getText())).queryButton();
+        Button compare = robot.from((Node) robot.lookup(".area-content").query())
+                .lookup(".button")
+                .match((Node n) -> n instanceof Button b && "Compare".equals(b.getText()))
+                .queryButton();
         Platform.runLater(compare::fire); // the dialog waits for Close: not inside interact()
         // a row where the two plans differ is marked "≠ "
-        waitUntil(() -> robot.lookup((Node n) -> n instanceof Label l && l.getText() != null
-                && l.getText().endsWith("Memory per GPU")).tryQuery().isPresent());
+        waitUntil(() -> robot.lookup((Node n) -> n instanceof Label l
+                        && l.getText() != null
+                        && l.getText().endsWith("Memory per GPU"))
+                .tryQuery()
+                .isPresent());
         DialogPane pane = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         List<String> clipped = new ArrayList<>();
         for (Node n : pane.lookupAll(".label")) {
@@ -110,8 +129,11 @@ class NoClippedTextTest {
                 clipped.add("“" + l.getText() + "” shown as “" + shown(l) + "”");
             }
         }
-        assertThat(robot.lookup((Node n) -> n instanceof Label l && l.getText() != null
-                && l.getText().endsWith("Tokens per second")).tryQuery()).isPresent();
+        assertThat(robot.lookup((Node n) -> n instanceof Label l
+                                && l.getText() != null
+                                && l.getText().endsWith("Tokens per second"))
+                        .tryQuery())
+                .isPresent();
         robot.interact(() -> ((Stage) pane.getScene().getWindow()).close());
         assertThat(clipped).isEmpty();
     }
@@ -120,16 +142,21 @@ class NoClippedTextTest {
     void theStatusBarsCancelIsNeverClipped(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
         CountDownLatch release = new CountDownLatch(1);
-        robot.interact(() -> shell.jobs().submit("A job with a very long title that would push everything else off the line "
-                .repeat(4), (progress, cancel) -> release.await(10, TimeUnit.SECONDS), r -> { }));
+        robot.interact(() -> shell.jobs()
+                .submit(
+                        "A job with a very long title that would push everything else off the line ".repeat(4),
+                        (progress, cancel) -> release.await(10, TimeUnit.SECONDS),
+                        r -> {}));
         waitUntil(() -> shell.jobs().runningProperty().get());
         robot.interact(() -> stage.setWidth(1000));
         for (int i = 0; i < 3; i++) {
             WaitForAsyncUtils.waitForFxEvents(); // not settle(): the job is meant to be still running
         }
         Button cancel = robot.lookup("#status-cancel").queryButton();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> cancel.getWidth() > 0 && shown(cancel) != null
-                && !shown(cancel).isEmpty()).get()); // laid out once the job's box shows
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> cancel.getWidth() > 0
+                        && shown(cancel) != null
+                        && !shown(cancel).isEmpty())
+                .get()); // laid out once the job's box shows
         assertThat(cancel.isVisible()).isTrue();
         assertThat(shown(cancel)).isEqualTo("Cancel");
         release.countDown();
@@ -139,10 +166,14 @@ class NoClippedTextTest {
     @Test
     void theServingAreaShowsCostsInTheChosenCurrency(FxRobot robot) throws Exception {
         waitUntil(() -> text(robot, "#status-workspace").equals("default"));
-        robot.press(KeyCode.CONTROL).press(KeyCode.DIGIT5).release(KeyCode.DIGIT5).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(KeyCode.DIGIT5)
+                .release(KeyCode.DIGIT5)
+                .release(KeyCode.CONTROL);
         waitUntil(() -> robot.lookup("#serving-summary").tryQuery().isPresent());
         waitUntil(() -> text(robot, "#serving-summary").contains(" a day"));
-        assertThat(text(robot, "#serving-summary")).containsPattern("[0-9,]+ EUR a day \\(fixed at the peak: [0-9,]+ EUR\\)");
+        assertThat(text(robot, "#serving-summary"))
+                .containsPattern("[0-9,]+ EUR a day \\(fixed at the peak: [0-9,]+ EUR\\)");
         assertThat(robot.lookup("Price per GPU-hour, EUR").tryQuery()).isPresent();
     }
 
@@ -215,8 +246,9 @@ class NoClippedTextTest {
     /** A cell within its table's visible rows (the virtual flow keeps a few laid out beyond them). */
     private static boolean inView(IndexedCell<?> c) {
         Node table = c;
-        while (table != null && !(table instanceof Control ctl && (ctl instanceof TableView<?>
-                || ctl instanceof TreeTableView<?>))) {
+        while (table != null
+                && !(table instanceof Control ctl
+                        && (ctl instanceof TableView<?> || ctl instanceof TreeTableView<?>))) {
             table = table.getParent();
         }
         if (table == null) {
@@ -250,7 +282,8 @@ class NoClippedTextTest {
     }
 
     private static void waitUntil(Supplier<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get());
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get)
+                .get());
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

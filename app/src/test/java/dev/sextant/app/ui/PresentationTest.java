@@ -62,7 +62,9 @@ class PresentationTest {
         Report report = sample();
         for (double[] size : SIZES) {
             List<Presentation.Slide> slides = build(robot, report, size, false);
-            assertThat(slides).as("title, verdict, reasons, table slides, chart").hasSizeGreaterThanOrEqualTo(6);
+            assertThat(slides)
+                    .as("title, verdict, reasons, table slides, chart")
+                    .hasSizeGreaterThanOrEqualTo(6);
             checkAll(robot, slides, size);
 
             String all = textsOf(robot, slides);
@@ -72,8 +74,8 @@ class PresentationTest {
             }
             Presentation.Slide title = slides.get(0);
             assertThat(title.section()).isEqualTo(-1);
-            assertThat(textsOf(robot, List.of(title))).contains("Project", "Demo project", "Candidate", "model-b", "Incumbent", "model-a",
-                    "2026-12-01");
+            assertThat(textsOf(robot, List.of(title)))
+                    .contains("Project", "Demo project", "Candidate", "model-b", "Incumbent", "model-a", "2026-12-01");
             Presentation.Slide verdict = slides.get(1);
             assertThat(verdict.node().lookup("#slide-verdict")).isNotNull();
             String verdictText = textsOf(robot, List.of(verdict));
@@ -92,12 +94,13 @@ class PresentationTest {
             report = RolloutReport.build(ws, ws.projects().list().get(0), null, null);
         }
         for (boolean dark : new boolean[] {false, true}) {
-            robot.interact(() -> Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
-                    : new PrimerLight().getUserAgentStylesheet()));
+            robot.interact(() -> Application.setUserAgentStylesheet(
+                    dark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet()));
             for (double[] size : SIZES) {
                 List<Presentation.Slide> slides = build(robot, report, size, dark);
                 checkAll(robot, slides, size);
-                assertThat(textsOf(robot, slides.subList(1, 2))).contains("Canary", "blocking", "gains", "inconclusive");
+                assertThat(textsOf(robot, slides.subList(1, 2)))
+                        .contains("Canary", "blocking", "gains", "inconclusive");
             }
         }
         robot.interact(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
@@ -130,7 +133,12 @@ class PresentationTest {
                 new Scene(root, size[0], size[1]).getStylesheets().setAll(stylesheets());
                 root.applyCss();
                 root.layout();
-                check(slide.node(), slide.node(), size, "slide " + (index + 1) + " at " + (int) size[0] + "×" + (int) size[1], problems);
+                check(
+                        slide.node(),
+                        slide.node(),
+                        size,
+                        "slide " + (index + 1) + " at " + (int) size[0] + "×" + (int) size[1],
+                        problems);
                 root.getChildren().clear();
             });
         }
@@ -143,7 +151,10 @@ class PresentationTest {
         }
         if (n != slide) {
             Bounds b = slide.sceneToLocal(n.localToScene(n.getLayoutBounds()));
-            if (b.getMinX() < -0.5 || b.getMinY() < -0.5 || b.getMaxX() > size[0] + 0.5 || b.getMaxY() > size[1] + 0.5) {
+            if (b.getMinX() < -0.5
+                    || b.getMinY() < -0.5
+                    || b.getMaxX() > size[0] + 0.5
+                    || b.getMaxY() > size[1] + 0.5) {
                 problems.add(where + ": " + describe(n) + " lies outside the slide at " + b);
             }
         }
@@ -199,29 +210,76 @@ class PresentationTest {
     static Report sample() {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 1; i <= 20; i++) {
-            rows.add(List.of("check-" + i + " ≤ τ", i % 2 == 0 ? "benchmark" : "pairwise", i % 3 == 0 ? "required-gain" : "blocking",
-                    i % 4 == 0 ? "non-inferior (down-weighted)" : "inconclusive", String.format("%.4f", i * 0.0123), "[-0.0123, 0.0456]", "-0.01",
-                    String.valueOf(1000 + 37 * i), "results/" + "lm-eval-harness-run-" + i + "/samples_gpqa_diamond_zeroshot.jsonl"));
+            rows.add(List.of(
+                    "check-" + i + " ≤ τ",
+                    i % 2 == 0 ? "benchmark" : "pairwise",
+                    i % 3 == 0 ? "required-gain" : "blocking",
+                    i % 4 == 0 ? "non-inferior (down-weighted)" : "inconclusive",
+                    String.format("%.4f", i * 0.0123),
+                    "[-0.0123, 0.0456]",
+                    "-0.01",
+                    String.valueOf(1000 + 37 * i),
+                    "results/" + "lm-eval-harness-run-" + i + "/samples_gpqa_diamond_zeroshot.jsonl"));
         }
-        GateDecision.CheckResult c = new GateDecision.CheckResult("GPQA Diamond", "benchmark", "blocking", "inconclusive", 0.012, -0.004, 0.028,
-                -0.01, 448, "gpqa.jsonl", null);
+        GateDecision.CheckResult c = new GateDecision.CheckResult(
+                "GPQA Diamond",
+                "benchmark",
+                "blocking",
+                "inconclusive",
+                0.012,
+                -0.004,
+                0.028,
+                -0.01,
+                448,
+                "gpqa.jsonl",
+                null);
         List<String> reasons = new ArrayList<>();
         for (int i = 1; i <= 9; i++) {
-            reasons.add("Check " + i + " (benchmark, accuracy): cannot rule out a loss beyond the margin of 0.01; improvement +0.004, interval "
+            reasons.add("Check " + i
+                    + " (benchmark, accuracy): cannot rule out a loss beyond the margin of 0.01; improvement +0.004, interval "
                     + "[−0.012, +0.02], n = 448, from results/run-" + i + ".json");
         }
-        return new Report("Rollout report: model-b", "Project “Demo project” · generated 2026-12-01 10:00 UTC", List.of(
-                new Report.Fact("Project", "Demo project"), new Report.Fact("Candidate", "model-b"), new Report.Fact("Incumbent", "model-a"),
-                new Report.Fact("Date", "2026-12-01 10:00 UTC")), List.of(
-                new Report.Section("Decision", List.of(new Report.Verdict("reject", 2, 5, 3, "Reject: a regression blocks the candidate."),
-                        new Report.Paragraph("model-b against the incumbent model-a, at α = 0.05, P99 TTFT ≤ 2 s → canary.", false),
-                        new Report.Bullets(reasons))),
-                new Report.Section("Evidence by check", List.of(new Report.Paragraph("Improvement is the gain over the incumbent.", false),
-                        new Report.Table(List.of("Check", "Layer", "Role", "Status", "Improvement", "Interval", "Threshold", "n", "Evidence"),
-                                rows))),
-                new Report.Section("Intervals", List.of(new Report.Chart(ReportCharts.check(c), 720, 92))),
-                new Report.Section("Capacity and cost", List.of(new Report.Bullets(List.of("one replica serves 4.2 requests/s",
-                        "peak 6 replicas", "Step latency from the calibration profile."))))));
+        return new Report(
+                "Rollout report: model-b",
+                "Project “Demo project” · generated 2026-12-01 10:00 UTC",
+                List.of(
+                        new Report.Fact("Project", "Demo project"),
+                        new Report.Fact("Candidate", "model-b"),
+                        new Report.Fact("Incumbent", "model-a"),
+                        new Report.Fact("Date", "2026-12-01 10:00 UTC")),
+                List.of(
+                        new Report.Section(
+                                "Decision",
+                                List.of(
+                                        new Report.Verdict(
+                                                "reject", 2, 5, 3, "Reject: a regression blocks the candidate."),
+                                        new Report.Paragraph(
+                                                "model-b against the incumbent model-a, at α = 0.05, P99 TTFT ≤ 2 s → canary.",
+                                                false),
+                                        new Report.Bullets(reasons))),
+                        new Report.Section(
+                                "Evidence by check",
+                                List.of(
+                                        new Report.Paragraph("Improvement is the gain over the incumbent.", false),
+                                        new Report.Table(
+                                                List.of(
+                                                        "Check",
+                                                        "Layer",
+                                                        "Role",
+                                                        "Status",
+                                                        "Improvement",
+                                                        "Interval",
+                                                        "Threshold",
+                                                        "n",
+                                                        "Evidence"),
+                                                rows))),
+                        new Report.Section("Intervals", List.of(new Report.Chart(ReportCharts.check(c), 720, 92))),
+                        new Report.Section(
+                                "Capacity and cost",
+                                List.of(new Report.Bullets(List.of(
+                                        "one replica serves 4.2 requests/s",
+                                        "peak 6 replicas",
+                                        "Step latency from the calibration profile."))))));
     }
 
     /**
@@ -236,16 +294,24 @@ class PresentationTest {
         try (Workspace w = Workspace.openOrCreate(ws.resolve("ws"))) {
             demo = RolloutReport.build(w, w.projects().list().get(0), null, null);
         }
-        Platform.startup(() -> { });
+        Platform.startup(() -> {});
         for (boolean dark : new boolean[] {false, true}) {
             for (double[] size : SIZES) {
                 for (var named : List.of(Map.entry("sample", sample()), Map.entry("demo", demo))) {
                     onFx(() -> {
-                        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
-                                : new PrimerLight().getUserAgentStylesheet());
+                        Application.setUserAgentStylesheet(
+                                dark
+                                        ? new PrimerDark().getUserAgentStylesheet()
+                                        : new PrimerLight().getUserAgentStylesheet());
                         long t0 = System.nanoTime();
-                        List<Presentation.Slide> slides = Presentation.slides(named.getValue(), size[0], size[1], dark, stylesheets());
-                        System.out.printf("%s %s %.0f: %d slides in %d ms%n", named.getKey(), dark ? "dark" : "light", size[1], slides.size(),
+                        List<Presentation.Slide> slides =
+                                Presentation.slides(named.getValue(), size[0], size[1], dark, stylesheets());
+                        System.out.printf(
+                                "%s %s %.0f: %d slides in %d ms%n",
+                                named.getKey(),
+                                dark ? "dark" : "light",
+                                size[1],
+                                slides.size(),
                                 (System.nanoTime() - t0) / 1_000_000);
                         for (int i = 0; i < slides.size(); i++) {
                             StackPane root = new StackPane(slides.get(i).node());
@@ -253,7 +319,10 @@ class PresentationTest {
                             root.applyCss();
                             root.layout();
                             var image = root.snapshot(null, null);
-                            File f = out.resolve(String.format("%s-%s-%d-%02d.png", named.getKey(), dark ? "dark" : "light", (int) size[1], i + 1)).toFile();
+                            File f = out.resolve(String.format(
+                                            "%s-%s-%d-%02d.png",
+                                            named.getKey(), dark ? "dark" : "light", (int) size[1], i + 1))
+                                    .toFile();
                             try {
                                 ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", f);
                             } catch (IOException e) {

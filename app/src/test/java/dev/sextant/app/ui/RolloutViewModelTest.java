@@ -65,7 +65,10 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.rateProperty().get()).isEmpty();
         assertThat(vm.errorRateProperty().get()).isEmpty();
         assertThat(vm.problemProperty().get()).isEmpty();
-        assertThat(vm.statusProperty().get()).startsWith("This project has no gate policy yet").doesNotContain("sextant").doesNotContain("--");
+        assertThat(vm.statusProperty().get())
+                .startsWith("This project has no gate policy yet")
+                .doesNotContain("sextant")
+                .doesNotContain("--");
         assertThat(shell.jobs().lastOutcomeProperty().get()).doesNotContain("failed");
         assertThat(failures).isEmpty();
 
@@ -75,8 +78,13 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         vm.addCheck();
         vm.savePolicy();
         assertThat(vm.problemProperty().get()).isEmpty();
-        assertThat(vm.decisionProperty().get().checks()).singleElement().extracting(c -> c.status()).isEqualTo("missing");
-        assertThat(vm.canaryProperty().get()).as("no replay: no thresholds to plan from").isNull();
+        assertThat(vm.decisionProperty().get().checks())
+                .singleElement()
+                .extracting(c -> c.status())
+                .isEqualTo("missing");
+        assertThat(vm.canaryProperty().get())
+                .as("no replay: no thresholds to plan from")
+                .isNull();
         vm.rateProperty().set("20");
         vm.stepsProperty().set("5, 50");
         vm.intervalProperty().set("10");
@@ -91,7 +99,11 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
 
         // back to the demo: its gate again
-        shell.currentProjectProperty().set(shell.projects().stream().filter(p -> !p.name().equals("Empty")).findFirst().orElseThrow());
+        shell.currentProjectProperty()
+                .set(shell.projects().stream()
+                        .filter(p -> !p.name().equals("Empty"))
+                        .findFirst()
+                        .orElseThrow());
         assertThat(vm.decisionProperty().get().decision()).isEqualTo("canary");
         assertThat(vm.canaryProperty().get()).isNotNull();
     }
@@ -112,8 +124,9 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
     @Test
     void theJudgesSettingsAreKeptForTheProjectAndShownAgainWhenItIsReopened() {
         vm.replay(writeMonitoring());
-        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
-                .isEqualTo(CanaryJudge.Direction.INCREASE));
+        assertThat(vm.judgeRows())
+                .singleElement()
+                .satisfies(r -> assertThat(r.spec().direction()).isEqualTo(CanaryJudge.Direction.INCREASE));
         vm.judgeRows().get(0).directionProperty().set(CanaryJudge.Direction.EITHER);
         vm.judgeToleranceProperty().set("0.4");
         vm.judgePassProperty().set("90");
@@ -132,8 +145,9 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         // the monitoring data read again starts from the kept setting of its metric, not from the guess
         assertThat(vm.judgeRows()).isEmpty();
         vm.replay(writeMonitoring());
-        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.spec().direction())
-                .isEqualTo(CanaryJudge.Direction.EITHER));
+        assertThat(vm.judgeRows())
+                .singleElement()
+                .satisfies(r -> assertThat(r.spec().direction()).isEqualTo(CanaryJudge.Direction.EITHER));
         assertThat(failures).isEmpty();
     }
 
@@ -158,15 +172,22 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         StringBuilder csv = new StringBuilder("step,group,metric,value\n");
         for (int step = 1; step <= 2; step++) {
             for (int i = 0; i < 40; i++) {
-                csv.append(step).append(",baseline,error_rate,").append(0.01 + 0.001 * (i % 5)).append('\n');
-                csv.append(step).append(",canary,error_rate,").append((step == 2 ? 0.05 : 0.01) + 0.001 * (i % 5)).append('\n');
+                csv.append(step)
+                        .append(",baseline,error_rate,")
+                        .append(0.01 + 0.001 * (i % 5))
+                        .append('\n');
+                csv.append(step)
+                        .append(",canary,error_rate,")
+                        .append((step == 2 ? 0.05 : 0.01) + 0.001 * (i % 5))
+                        .append('\n');
             }
         }
         vm.replay(Files.writeString(tmp.resolve("monitoring.csv"), csv));
         assertThat(vm.replayProperty().get().outcome()).isEqualTo("rolled back");
         assertThat(vm.replayProperty().get().stoppedAt()).isEqualTo("2");
         // the settings used are on screen: the error rate fails when it rises and is critical (guessed from its name)
-        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.metric()).isEqualTo("error_rate"));
+        assertThat(vm.judgeRows()).singleElement().satisfies(r -> assertThat(r.metric())
+                .isEqualTo("error_rate"));
         var row = vm.judgeRows().get(0);
         assertThat(row.spec()).isEqualTo(new CanaryJudge.MetricSpec(CanaryJudge.Direction.INCREASE, true));
         // an analyst who says only a falling error rate matters (absurd, but theirs to say) gets a replay that promotes
@@ -180,8 +201,10 @@ class RolloutViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.problemFieldProperty().get()).isEqualTo("judge.confidence");
         vm.judgeConfidenceProperty().set("0.98");
 
-        Path suite = Files.writeString(tmp.resolve("regression-math.csv"), "item,model,score\nm1," + DemoGateData.CANDIDATE + ",1\nm1,"
-                + DemoGateData.INCUMBENT + ",0\nm2," + DemoGateData.CANDIDATE + ",1\nm2," + DemoGateData.INCUMBENT + ",1\n");
+        Path suite = Files.writeString(
+                tmp.resolve("regression-math.csv"),
+                "item,model,score\nm1," + DemoGateData.CANDIDATE + ",1\nm1," + DemoGateData.INCUMBENT + ",0\nm2,"
+                        + DemoGateData.CANDIDATE + ",1\nm2," + DemoGateData.INCUMBENT + ",1\n");
         vm.importEvidence(suite, GatePolicy.Layer.REGRESSION, "math", null);
         assertThat(vm.problemProperty().get()).isEmpty();
         Path broken = Files.writeString(tmp.resolve("broken.csv"), "item,model\nm1,x\n");

@@ -19,18 +19,22 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
     @Test
     void theDemoLogOpensWithItsIncidentsAndNewSettingsAreKept() {
         RunHealthViewModel vm = new RunHealthViewModel(shell);
-        assertThat(vm.logs()).singleElement().satisfies(l -> assertThat(l.name()).isEqualTo(DemoRunHealth.LOG_NAME));
+        assertThat(vm.logs()).singleElement().satisfies(l -> assertThat(l.name())
+                .isEqualTo(DemoRunHealth.LOG_NAME));
         var opened = vm.openedProperty().get();
         assertThat(opened).isNotNull();
-        assertThat(opened.analysis().anomalies()).extracting(Anomaly::kind).contains(Anomaly.Kind.SPIKE, Anomaly.Kind.NONFINITE,
-                Anomaly.Kind.DIVERGENCE, Anomaly.Kind.STALL);
+        assertThat(opened.analysis().anomalies())
+                .extracting(Anomaly::kind)
+                .contains(Anomaly.Kind.SPIKE, Anomaly.Kind.NONFINITE, Anomaly.Kind.DIVERGENCE, Anomaly.Kind.STALL);
         assertThat(vm.checkpointEveryProperty().get()).isEqualTo("500");
         int before = opened.analysis().rollbacks().size();
         vm.checkpointEveryProperty().set("2000");
         vm.gpusProperty().set("1024");
         vm.apply();
         assertThat(vm.openedProperty().get().analysis().rollbacks()).hasSize(before);
-        assertThat(vm.openedProperty().get().analysis().rollbacks().get(0).checkpointStep()).isEqualTo(8000); // 9,000 → 8,000
+        // 9,000 → 8,000
+        assertThat(vm.openedProperty().get().analysis().rollbacks().get(0).checkpointStep())
+                .isEqualTo(8000);
         // kept: a fresh view model reads the new settings back
         RunHealthViewModel again = new RunHealthViewModel(shell);
         assertThat(again.checkpointEveryProperty().get()).isEqualTo("2000");
@@ -64,7 +68,9 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         vm.importLogs(List.of(log), "my run");
         assertThat(vm.logs()).extracting(l -> l.name()).contains("my run");
         assertThat(vm.openedProperty().get().kept().name()).isEqualTo("my run");
-        assertThat(vm.openedProperty().get().analysis().anomalies()).extracting(Anomaly::step).containsExactly(2000L);
+        assertThat(vm.openedProperty().get().analysis().anomalies())
+                .extracting(Anomaly::step)
+                .containsExactly(2000L);
         Path broken = Files.writeString(tmp.resolve("broken.log"), " iteration 10/ 30 | lm loss: high |\n");
         vm.importLogs(List.of(broken), "broken");
         assertThat(vm.problemProperty().get()).contains("broken.log:1: lm loss: 'high' is not a number");
@@ -76,13 +82,23 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
     void severalKeptRunsAreLoadedForOneChartOfTheMetricsTheyShare() throws Exception {
         StringBuilder b = new StringBuilder();
         for (int s = 10; s <= 1000; s += 10) {
-            b.append(String.format(Locale.ROOT, " iteration %d/ 1000 | lm loss: %.5f | grad norm: 1.0 |%n", s, 3 + 5 * Math.pow(1 + s / 100.0, -0.5)));
+            b.append(String.format(
+                    Locale.ROOT,
+                    " iteration %d/ 1000 | lm loss: %.5f | grad norm: 1.0 |%n",
+                    s,
+                    3 + 5 * Math.pow(1 + s / 100.0, -0.5)));
         }
         Path log = Files.writeString(tmp.resolve("ablation.log"), b.toString());
         RunHealthViewModel vm = new RunHealthViewModel(shell);
         vm.importLogs(List.of(log), "ablation");
-        var demo = vm.logs().stream().filter(l -> l.name().equals(DemoRunHealth.LOG_NAME)).findFirst().orElseThrow();
-        var ablation = vm.logs().stream().filter(l -> l.name().equals("ablation")).findFirst().orElseThrow();
+        var demo = vm.logs().stream()
+                .filter(l -> l.name().equals(DemoRunHealth.LOG_NAME))
+                .findFirst()
+                .orElseThrow();
+        var ablation = vm.logs().stream()
+                .filter(l -> l.name().equals("ablation"))
+                .findFirst()
+                .orElseThrow();
         vm.overlay(List.of(demo));
         assertThat(vm.problemProperty().get()).startsWith("Choose two or more kept logs");
         vm.overlay(List.of(demo, ablation));
@@ -91,7 +107,8 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         assertThat(runs).extracting(r -> r.name()).containsExactly(DemoRunHealth.LOG_NAME, "ablation");
         assertThat(runs.get(1).log().metric("loss").orElseThrow().size()).isEqualTo(100);
         // both logged loss and gradient norm; only the demo logged the rest
-        assertThat(RunHealthStudy.sharedMetrics(runs)).contains("loss", "grad_norm")
+        assertThat(RunHealthStudy.sharedMetrics(runs))
+                .contains("loss", "grad_norm")
                 .allMatch(m -> runs.get(1).log().metric(m).isPresent());
         assertThat(failures).isEmpty();
     }
@@ -107,7 +124,9 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         vm.simulate();
         var outcomes = vm.outcomesProperty().get();
         assertThat(outcomes.get(0).study().scenario().gpus()).isEqualTo(1024);
-        assertThat(outcomes).extracting(o -> o.name()).anyMatch(n -> n.startsWith("as given: synchronous checkpoints every"))
+        assertThat(outcomes)
+                .extracting(o -> o.name())
+                .anyMatch(n -> n.startsWith("as given: synchronous checkpoints every"))
                 .anyMatch(n -> n.startsWith("asynchronous checkpoints every"));
         assertThat(outcomes.get(0).study().timeline()).isNotNull();
         vm.keepStudy("1,024 GPUs");
@@ -116,10 +135,11 @@ class RunHealthViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.plans()).isNotEmpty();
         var plan = vm.plans().get(0);
         vm.useplan(plan);
-        assertThat(vm.failureInputs().get("gpus").get()).isEqualTo(Integer.toString(plan.plan().layout().gpus()));
+        assertThat(vm.failureInputs().get("gpus").get())
+                .isEqualTo(Integer.toString(plan.plan().layout().gpus()));
         vm.simulate();
-        assertThat(vm.outcomesProperty().get().get(0).study().scenario().stepSeconds()).isCloseTo(plan.plan().stepTimeSeconds(),
-                Assertions.withinPercentage(0.1)); // as the form shows it
+        assertThat(vm.outcomesProperty().get().get(0).study().scenario().stepSeconds())
+                .isCloseTo(plan.plan().stepTimeSeconds(), Assertions.withinPercentage(0.1)); // as the form shows it
         vm.failureInputs().get("gpusPerNode").set("7");
         vm.simulate();
         assertThat(vm.problemFieldProperty().get()).isEqualTo("failures.gpusPerNode");

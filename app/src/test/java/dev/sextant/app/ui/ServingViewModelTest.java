@@ -34,22 +34,31 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.prefixProperty().get().sharedTokens()).isEqualTo(640);
         assertThat(vm.textInputs().get("traffic").get()).startsWith("start,rate\n00:00,3\n");
         assertThat(vm.studyProperty().get().levers()).isNotEmpty();
-        assertThat(vm.summaryProperty().get()).startsWith("Kept plan").contains("requests/s (80 % interval").contains("within P99 TTFT");
+        assertThat(vm.summaryProperty().get())
+                .startsWith("Kept plan")
+                .contains("requests/s (80 % interval")
+                .contains("within P99 TTFT");
     }
 
     @Test
     void aStudyWhoseInputsChangedIsMarkedStaleAndAProjectSwitchClearsIt() {
         vm.open(vm.saved().get(0));
-        assertThat(vm.staleProperty().get()).as("a kept plan opens with its own inputs").isFalse();
+        assertThat(vm.staleProperty().get())
+                .as("a kept plan opens with its own inputs")
+                .isFalse();
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
-        assertThat(vm.staleProperty().get()).as("the headline, Latency and Day tabs still show the 70B").isTrue();
+        assertThat(vm.staleProperty().get())
+                .as("the headline, Latency and Day tabs still show the 70B")
+                .isTrue();
         assertThat(vm.studyProperty().get()).isNotNull();
         shell.createProject("Other", "");
         assertThat(vm.studyProperty().get()).isNull();
         assertThat(vm.summaryProperty().get()).isEmpty();
         assertThat(vm.staleProperty().get()).isFalse();
         assertThat(vm.saved()).isEmpty();
-        assertThat(vm.memoryProperty().get()).as("the inputs stay: memory follows them").isNotNull();
+        assertThat(vm.memoryProperty().get())
+                .as("the inputs stay: memory follows them")
+                .isNotNull();
         assertThat(failures).isEmpty();
     }
 
@@ -69,7 +78,8 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.prefixProperty().get()).isNull();
         vm.textInputs().get("prefixTokens").set("1000");
         vm.textInputs().get("prefixShare").set("0.5");
-        assertThat(vm.prefixProperty().get().maxConcurrency()).isGreaterThan(vm.memoryProperty().get().maxConcurrency());
+        assertThat(vm.prefixProperty().get().maxConcurrency())
+                .isGreaterThan(vm.memoryProperty().get().maxConcurrency());
         vm.textInputs().get("prefixShare").set("2");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("prefixShare");
         vm.textInputs().get("prefixShare").set("0.5");
@@ -95,7 +105,9 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         vm.textInputs().get("maxNumBatchedTokens").set("4096");
         vm.engineProperty().set("trtllm");
         assertThat(vm.textInputs().get("maxNumSeqs").get()).isEqualTo("2048");
-        assertThat(vm.textInputs().get("maxNumBatchedTokens").get()).as("typed by the user").isEqualTo("4096");
+        assertThat(vm.textInputs().get("maxNumBatchedTokens").get())
+                .as("typed by the user")
+                .isEqualTo("4096");
         assertThat(vm.textInputs().get("gpuMemoryUtilization").get()).isEqualTo("0.9");
         assertThat(vm.memoryProperty().get().spec().gpuMemoryUtilization()).isGreaterThan(0.9);
         assertThat(vm.memoryProperty().get().kvTokens()).isGreaterThan(vllmKv);
@@ -155,7 +167,8 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(s.goodputPerReplica()).isPositive();
         vm.save("8B on one H100");
         assertThat(vm.saved()).extracting(SavedServingPlan::name).contains("8B on one H100");
-        // the engine is an input like the others: TensorRT-LLM's lighter host serves more here, and a kept plan keeps it
+        // the engine is an input like the others: TensorRT-LLM's lighter host
+        // serves more here, and a kept plan keeps it
         double vllm = s.goodputPerReplica();
         vm.engineProperty().set("trtllm");
         assertThat(vm.staleProperty().get()).isTrue();
@@ -163,7 +176,10 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.studyProperty().get().goodputPerReplica()).isNotEqualTo(vllm);
         vm.save("8B on TensorRT-LLM");
         vm.engineProperty().set("vllm");
-        vm.open(vm.saved().stream().filter(p -> p.name().equals("8B on TensorRT-LLM")).findFirst().orElseThrow());
+        vm.open(vm.saved().stream()
+                .filter(p -> p.name().equals("8B on TensorRT-LLM"))
+                .findFirst()
+                .orElseThrow());
         assertThat(vm.engineProperty().get()).isEqualTo("trtllm");
         // a prompt-length file that is not there is reported, not thrown at the user
         vm.textInputs().get("promptTokens").set("file:" + tmp.resolve("missing.txt"));
@@ -190,8 +206,10 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         vm.compareEngines();
         assertThat(failures).isEmpty();
         var rows = vm.enginesProperty().get();
-        assertThat(rows).extracting(r -> r.name()).containsExactly("vLLM (V1 engine)", "vLLM V0 (0.4–0.6)", "SGLang", "TensorRT-LLM",
-                "LMDeploy (TurboMind)");
+        assertThat(rows)
+                .extracting(r -> r.name())
+                .containsExactly(
+                        "vLLM (V1 engine)", "vLLM V0 (0.4–0.6)", "SGLang", "TensorRT-LLM", "LMDeploy (TurboMind)");
         assertThat(rows.get(0).change()).startsWith("max_num_seqs 256,");
         assertThat(rows).allMatch(r -> r.problem() == null && r.goodputPerGpu() > 0);
         assertThat(vm.enginesStaleProperty().get()).isFalse();
@@ -226,18 +244,24 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
         assertThat(vm.problemProperty().get()).isEmpty();
         var plan = vm.disaggregationProperty().get();
-        assertThat(plan.aggregated().replica().spec().tp()).as("the replica on the form").isEqualTo(1);
+        assertThat(plan.aggregated().replica().spec().tp())
+                .as("the replica on the form")
+                .isEqualTo(1);
         assertThat(plan.disaggregated().prefill().replica().spec().tp()).isEqualTo(1);
         assertThat(plan.disaggregated().goodputPerGpu()).isPositive();
         assertThat(vm.disaggregationStaleProperty().get()).isFalse();
         vm.textInputs().get("kvLinkGbs").set("10");
         assertThat(vm.disaggregationStaleProperty().get()).isTrue();
-        assertThat(vm.staleProperty().get()).as("the plan does not depend on the KV link").isFalse();
+        assertThat(vm.staleProperty().get())
+                .as("the plan does not depend on the KV link")
+                .isFalse();
     }
 
     @Test
     void anImportedQuantizedCheckpointPlansInItsOwnFormatUntilAnotherIsChosen() throws Exception {
-        Path config = Files.writeString(tmp.resolve("config.json"), """
+        Path config = Files.writeString(
+                tmp.resolve("config.json"),
+                """
                 {"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
                  "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 8192,
                  "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": true}}
@@ -245,11 +269,13 @@ class ServingViewModelTest extends DemoWorkspaceTest {
         vm.importModel(config);
         assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.INT4);
         // AWQ 4-bit in groups of 128 with zero points: 0.5 + (2 + 0.5) / 128 bytes a weight
-        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isCloseTo(0.5 + 2.5 / 128, Assertions.within(1e-9));
+        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight())
+                .isCloseTo(0.5 + 2.5 / 128, Assertions.within(1e-9));
         assertThat(vm.weightSource()).startsWith("int4, 0.5195 bytes a weight").contains("awq 4-bit, groups of 128");
         vm.weightsProperty().set(WeightFormat.BF16);
         assertThat(vm.weightSource()).isEmpty();
-        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight()).isEqualTo(2.0);
+        assertThat(vm.memoryProperty().get().spec().storage().linearBytesPerWeight())
+                .isEqualTo(2.0);
         vm.modelProperty().set(ModelCatalog.get("llama-3-8b"));
         assertThat(vm.weightsProperty().get()).isEqualTo(WeightFormat.BF16); // a catalog model states nothing
         assertThat(failures).isEmpty();
@@ -258,7 +284,9 @@ class ServingViewModelTest extends DemoWorkspaceTest {
     /** A config imported in Training is offered in Serving (and the other way round), with its quantization. */
     @Test
     void aModelImportedInTrainingIsOfferedInServing() throws Exception {
-        Path config = Files.writeString(tmp.resolve("config.json"), """
+        Path config = Files.writeString(
+                tmp.resolve("config.json"),
+                """
                 {"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
                  "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 8192,
                  "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": true}}

@@ -25,6 +25,7 @@ class ShellModelTest {
 
     @TempDir
     Path tmp;
+
     WorkspaceHome home;
     ShellModel shell;
     List<String> failures = new ArrayList<>();
@@ -47,7 +48,8 @@ class ShellModelTest {
     void opensTheSeededDefaultWorkspaceAndRemembersIt() {
         assertThat(shell.workspaceProperty().get().name()).isEqualTo("default");
         assertThat(shell.projects()).singleElement().matches(Project::demo);
-        assertThat(shell.currentProjectProperty().get()).isEqualTo(shell.projects().get(0));
+        assertThat(shell.currentProjectProperty().get())
+                .isEqualTo(shell.projects().get(0));
         assertThat(shell.statusProperty().get()).isEqualTo("Opened workspace default (1 project)");
         assertThat(home.recentWorkspaces()).containsExactly(home.defaultWorkspaceDir());
     }
@@ -78,8 +80,11 @@ class ShellModelTest {
     void failuresReachTheHandlerAndLeaveTheWorkspaceOpen() {
         shell.createProject("   ", "");
         shell.openWorkspace(tmp.resolve("does-not-exist"), false);
-        assertThat(failures).containsExactly("Create project: project name is empty",
-                "Open workspace does-not-exist: no workspace at " + tmp.resolve("does-not-exist") + " (expected workspace.mv.db there)");
+        assertThat(failures)
+                .containsExactly(
+                        "Create project: project name is empty",
+                        "Open workspace does-not-exist: no workspace at " + tmp.resolve("does-not-exist")
+                                + " (expected workspace.mv.db there)");
         assertThat(shell.workspaceProperty().get().name()).isEqualTo("default");
         assertThat(shell.workspaceProperty().get().isClosed()).isFalse();
     }
@@ -103,7 +108,7 @@ class ShellModelTest {
         shell.exportProject(demo, zip);
         Path bomb = tmp.resolve("bomb.sextant.zip");
         try (var in = new ZipFile(zip.toFile());
-             var out = new ZipOutputStream(Files.newOutputStream(bomb))) {
+                var out = new ZipOutputStream(Files.newOutputStream(bomb))) {
             for (var en = in.entries(); en.hasMoreElements(); ) {
                 var e = en.nextElement();
                 out.putNextEntry(new ZipEntry(e.getName()));
@@ -124,9 +129,12 @@ class ShellModelTest {
         shell.openWorkspace(damaged, false);
 
         assertThat(failures).hasSize(2);
-        assertThat(failures.get(0)).startsWith("Import project: " + bomb + ": entry 'files/zeros.bin': inflates").contains("decompression bomb");
-        assertThat(failures.get(1)).startsWith("Open workspace damaged: workspace database " + damaged.resolve(Workspace.DATABASE_FILE)
-                + " is damaged or not a Sextant workspace (the file is empty)");
+        assertThat(failures.get(0))
+                .startsWith("Import project: " + bomb + ": entry 'files/zeros.bin': inflates")
+                .contains("decompression bomb");
+        assertThat(failures.get(1))
+                .startsWith("Open workspace damaged: workspace database " + damaged.resolve(Workspace.DATABASE_FILE)
+                        + " is damaged or not a Sextant workspace (the file is empty)");
         assertThat(failures).allSatisfy(f -> assertThat(f).doesNotContain("\n").doesNotContain("Exception"));
         assertThat(shell.projects()).containsExactly(demo);
         assertThat(shell.workspaceProperty().get().name()).isEqualTo("default");

@@ -43,6 +43,7 @@ class TourScreenshots {
 
     @TempDir
     Path tmp;
+
     WindowDriver window;
     Stage stage;
 
@@ -65,7 +66,8 @@ class TourScreenshots {
 
     @Test
     void everyAreaAndTabInLightAndDark(FxRobot robot) throws Exception {
-        Path out = Files.createDirectories(Path.of(System.getProperty("sextant.tour")).toAbsolutePath().normalize());
+        Path out = Files.createDirectories(
+                Path.of(System.getProperty("sextant.tour")).toAbsolutePath().normalize());
         window.awaitDemoWorkspace();
         robot.interact(() -> {
             stage.setX(0);
@@ -97,28 +99,39 @@ class TourScreenshots {
             TableView<?> plans = window.table("#training-plans");
             if (!window.text("#summary").contains("layouts searched in")) {
                 window.click("#search-layouts");
-                window.waitUntil("the layouts searched", () -> window.text("#summary").contains("layouts searched in"));
+                window.waitUntil(
+                        "the layouts searched", () -> window.text("#summary").contains("layouts searched in"));
                 window.awaitJobs();
                 window.waitUntil("the layouts shown", () -> !plans.getItems().isEmpty());
             }
         } else if (area.equals("evaluation")) {
-            window.waitUntil("the demo evidence", () -> !window.table("#eval-summary").getItems().isEmpty());
+            window.waitUntil(
+                    "the demo evidence",
+                    () -> !window.table("#eval-summary").getItems().isEmpty());
         } else if (area.equals("rollout")) {
-            window.waitUntil("the demo decision", () -> window.text("#rollout-decision").startsWith("Decision"));
+            window.waitUntil(
+                    "the demo decision", () -> window.text("#rollout-decision").startsWith("Decision"));
         } else if (area.equals("gpu")) {
-            window.waitUntil("the demo profile", () -> !window.table("#gpu-rates").getItems().isEmpty());
+            window.waitUntil(
+                    "the demo profile",
+                    () -> !window.table("#gpu-rates").getItems().isEmpty());
         } else if (area.equals("data")) {
             prepareData();
         } else if (area.equals("serving")) {
-            window.waitUntil("the demo plan", () -> !window.table("#serving-levers").getItems().isEmpty());
+            window.waitUntil(
+                    "the demo plan",
+                    () -> !window.table("#serving-levers").getItems().isEmpty());
             if (window.table("#serving-disagg").getItems().isEmpty()) {
                 window.clickTab("Disaggregated");
                 WaitForAsyncUtils.asyncFx(() -> {
-                    window.find("#serving-prefillTp", TextField.class).setText("4");
-                    window.find("#serving-decodeTp", TextField.class).setText("4");
-                }).get();
+                            window.find("#serving-prefillTp", TextField.class).setText("4");
+                            window.find("#serving-decodeTp", TextField.class).setText("4");
+                        })
+                        .get();
                 window.click("#serving-disagg-compare");
-                window.waitUntil("the disaggregated comparison", () -> !window.table("#serving-disagg").getItems().isEmpty());
+                window.waitUntil(
+                        "the disaggregated comparison",
+                        () -> !window.table("#serving-disagg").getItems().isEmpty());
                 window.clickTab("Memory");
             }
         }
@@ -132,18 +145,23 @@ class TourScreenshots {
         }
         Path dir = Files.createTempDirectory("sextant-tour-data");
         SplittableRandom r = new SplittableRandom(4);
-        String[] vocab = ("the of and to in a is that for it as was with be by on not he this are or his from at which but have an they "
-                + "you were her she there been one all we their has would when if so no will what can more other some time could them into "
-                + "model data train loss token layer batch memory gradient network value server request cache").split(" ");
+        String[] vocab =
+                ("the of and to in a is that for it as was with be by on not he this are or his from at which but have an they "
+                                + "you were her she there been one all we their has would when if so no will what can more other some time could them into "
+                                + "model data train loss token layer batch memory gradient network value server request cache")
+                        .split(" ");
         String[] sources = {"web", "books", "code", "papers"};
-        String question = "which planet in our solar system has the longest day measured against its own year and why does it rotate backwards";
+        String question =
+                "which planet in our solar system has the longest day measured against its own year and why does it rotate backwards";
         StringBuilder lines = new StringBuilder();
         List<String> texts = new ArrayList<>();
         for (int d = 0; d < 400; d++) {
             StringBuilder t = new StringBuilder();
             int words = 80 + r.nextInt(200);
             for (int w = 0; w < words; w++) {
-                t.append(w == 0 ? "" : " ").append(vocab[r.nextInt(vocab.length)]).append(r.nextInt(6) == 0 ? "," : "");
+                t.append(w == 0 ? "" : " ")
+                        .append(vocab[r.nextInt(vocab.length)])
+                        .append(r.nextInt(6) == 0 ? "," : "");
             }
             String text = t.toString();
             if (d > 40 && d % 9 == 0) {
@@ -157,42 +175,62 @@ class TourScreenshots {
                 text = text + " Quiz: " + question + "?";
             }
             texts.add(text);
-            lines.append("{\"id\": \"doc-").append(d).append("\", \"source\": \"").append(sources[d % 4 == 3 && d % 8 == 3 ? 3 : d % 3])
-                    .append("\", \"quality\": ").append(r.nextInt(100)).append(", \"text\": \"").append(text).append("\"}\n");
+            lines.append("{\"id\": \"doc-")
+                    .append(d)
+                    .append("\", \"source\": \"")
+                    .append(sources[d % 4 == 3 && d % 8 == 3 ? 3 : d % 3])
+                    .append("\", \"quality\": ")
+                    .append(r.nextInt(100))
+                    .append(", \"text\": \"")
+                    .append(text)
+                    .append("\"}\n");
         }
         Path corpus = Files.writeString(dir.resolve("crawl-sample.jsonl"), lines.toString());
-        Path bench = Files.writeString(dir.resolve("astronomy-quiz.jsonl"), "{\"id\": \"q-17\", \"question\": \"" + question + "\"}\n");
-        Path target = Files.writeString(dir.resolve("target-mix.csv"), "source,share\nweb,40\nbooks,25\ncode,25\npapers,10\n");
+        Path bench = Files.writeString(
+                dir.resolve("astronomy-quiz.jsonl"), "{\"id\": \"q-17\", \"question\": \"" + question + "\"}\n");
+        Path target = Files.writeString(
+                dir.resolve("target-mix.csv"), "source,share\nweb,40\nbooks,25\ncode,25\npapers,10\n");
         @SuppressWarnings("unchecked")
         ListView<Path> corpora = window.find("#data-corpus", ListView.class);
         @SuppressWarnings("unchecked")
         ListView<Path> benchmarks = window.find("#data-benchmarks", ListView.class);
         WaitForAsyncUtils.asyncFx(() -> {
-            corpora.getItems().add(corpus);
-            benchmarks.getItems().add(bench);
-        }).get();
+                    corpora.getItems().add(corpus);
+                    benchmarks.getItems().add(bench);
+                })
+                .get();
         window.click("#data-run-dedup");
-        window.waitUntil("the dedup run kept", () -> !window.table("#data-runs").getItems().isEmpty());
+        window.waitUntil(
+                "the dedup run kept",
+                () -> !window.table("#data-runs").getItems().isEmpty());
         window.awaitJobs();
         TableView<?> clusters = window.table("#data-clusters");
         window.waitUntil("the clusters shown", () -> !clusters.getItems().isEmpty());
         WaitForAsyncUtils.asyncFx(() -> clusters.getSelectionModel().select(0)).get();
-        window.waitUntil("a cluster's documents", () -> !window.table("#data-members").getItems().isEmpty());
+        window.waitUntil(
+                "a cluster's documents",
+                () -> !window.table("#data-members").getItems().isEmpty());
         window.awaitJobs();
         window.clickTab("Mixture");
         WaitForAsyncUtils.asyncFx(() -> {
-            window.find("#data-target", TextField.class).setText(target.toString());
-            window.find("#data-budget", TextField.class).setText("2M");
-            window.find("#data-order-by", TextField.class).setText("quality");
-        }).get();
+                    window.find("#data-target", TextField.class).setText(target.toString());
+                    window.find("#data-budget", TextField.class).setText("2M");
+                    window.find("#data-order-by", TextField.class).setText("quality");
+                })
+                .get();
         window.click("#data-run-mix");
-        window.waitUntil("the mixture", () -> !window.table("#data-mix-sources").getItems().isEmpty());
+        window.waitUntil(
+                "the mixture",
+                () -> !window.table("#data-mix-sources").getItems().isEmpty());
         window.awaitJobs();
         window.clickTab("Decontamination");
         WaitForAsyncUtils.asyncFx(() -> window.find("#data-decon-out", TextField.class)
-                .setText(dir.resolve("clean").toString())).get();
+                        .setText(dir.resolve("clean").toString()))
+                .get();
         window.click("#data-run-decon");
-        window.waitUntil("the decontaminated copy", () -> !window.table("#data-decon-items").getItems().isEmpty());
+        window.waitUntil(
+                "the decontaminated copy",
+                () -> !window.table("#data-decon-items").getItems().isEmpty());
         window.awaitJobs();
         window.clickTab("Duplicates");
     }
@@ -221,7 +259,8 @@ class TourScreenshots {
         WaitForAsyncUtils.waitForFxEvents();
         Thread.sleep(400);
         WaitForAsyncUtils.waitForFxEvents();
-        WritableImage image = WaitForAsyncUtils.asyncFx(() -> stage.getScene().snapshot(null)).get(60, TimeUnit.SECONDS);
+        WritableImage image =
+                WaitForAsyncUtils.asyncFx(() -> stage.getScene().snapshot(null)).get(60, TimeUnit.SECONDS);
         BufferedImage argb = SwingFXUtils.fromFXImage(image, null);
         BufferedImage rgb = new BufferedImage(argb.getWidth(), argb.getHeight(), BufferedImage.TYPE_INT_RGB);
         rgb.createGraphics().drawImage(argb, 0, 0, null);

@@ -26,11 +26,14 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void aSmallClusterRunCalibratesTheSearch() throws Exception {
-        Path measured = Files.writeString(tmp.resolve("small.csv"),
+        Path measured = Files.writeString(
+                tmp.resolve("small.csv"),
                 "gpus,tp,pp,micro_batch,global_batch,seq_len,tokens_per_gpu_per_second\n64,8,2,1,128,8192,200\n");
         vm.calibrateFrom(measured);
         assertThat(vm.problemProperty().get()).isEmpty();
-        assertThat(vm.summaryProperty().get()).startsWith("Calibrated from small.csv: kernels ×").contains("Measured TP8 PP2 DP4 on 64 GPUs");
+        assertThat(vm.summaryProperty().get())
+                .startsWith("Calibrated from small.csv: kernels ×")
+                .contains("Measured TP8 PP2 DP4 on 64 GPUs");
         assertThat(vm.plans()).isNotEmpty();
         assertThat(vm.plans().get(0).efficiency()).contains("from a measured small-cluster run");
         Path bad = Files.writeString(tmp.resolve("bad.csv"), "gpus,tp\n64,8\n");
@@ -80,7 +83,10 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
         vm.save("7B, Megatron-LM 2021");
         vm.stackProperty().set("nemo");
-        vm.open(vm.saved().stream().filter(s -> s.name().equals("7B, Megatron-LM 2021")).findFirst().orElseThrow());
+        vm.open(vm.saved().stream()
+                .filter(s -> s.name().equals("7B, Megatron-LM 2021"))
+                .findFirst()
+                .orElseThrow());
         assertThat(vm.stackProperty().get()).isEqualTo("megatron-lm");
     }
 
@@ -103,19 +109,33 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         var interval = TrainingStudy.interval(vm.requestProperty().get());
         double[] step = interval.stepSeconds(best.stepTimeSeconds());
         double[] days = interval.days(best.trainingDays());
-        assertThat(vm.summaryProperty().get()).contains(String.format(Locale.ROOT, "80 %% interval: %.3g–%.3g s per step, %,.0f–%,.0f days",
-                step[0], step[1], days[0], days[1])).contains("dense · A100, ").contains(" runs from ");
+        assertThat(vm.summaryProperty().get())
+                .contains(String.format(
+                        Locale.ROOT,
+                        "80 %% interval: %.3g–%.3g s per step, %,.0f–%,.0f days",
+                        step[0],
+                        step[1],
+                        days[0],
+                        days[1]))
+                .contains("dense · A100, ")
+                .contains(" runs from ");
         // and the note above the layouts says how many of the best it cannot rank
         int k = interval.indistinguishable(vm.plans());
-        assertThat(k).as("llama-2-7b on 16 A100s: ZeRO and recompute variants lie within the interval of the best").isGreaterThan(1);
-        assertThat(vm.indistinguishableProperty().get()).startsWith("The best " + k + " layouts").contains("are within ±").contains("cannot rank them");
+        assertThat(k)
+                .as("llama-2-7b on 16 A100s: ZeRO and recompute variants lie within the interval of the best")
+                .isGreaterThan(1);
+        assertThat(vm.indistinguishableProperty().get())
+                .startsWith("The best " + k + " layouts")
+                .contains("are within ±")
+                .contains("cannot rank them");
         // fault tolerance follows the chosen plan and its inputs
         assertThat(vm.faultsProperty().get().checkpointBytes()).isEqualTo(14.0 * 6_738_415_616L);
         double goodput = vm.faultsProperty().get().checkpointing().goodput();
         vm.failuresPerGpuDayProperty().set("0.01");
         assertThat(vm.faultsProperty().get().checkpointing().goodput()).isLessThan(goodput);
         vm.save("7B on 16 A100");
-        assertThat(vm.saved()).anyMatch(s -> s.name().equals("7B on 16 A100") && s.plan().equals(best));
+        assertThat(vm.saved())
+                .anyMatch(s -> s.name().equals("7B on 16 A100") && s.plan().equals(best));
     }
 
     @Test
@@ -169,7 +189,8 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         vm.cpProperty().set("1");
         vm.microBatchProperty().set("1");
         vm.search();
-        assertThat(vm.problemProperty().get()).isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
+        assertThat(vm.problemProperty().get())
+                .isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
         // a problem that names no input of this area clears the mark
         vm.tpProperty().set("");
@@ -183,7 +204,8 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void aUserDefinedGpuCanBeImportedAndPlannedOn() throws Exception {
-        Path json = Files.writeString(tmp.resolve("gpu.json"),
+        Path json = Files.writeString(
+                tmp.resolve("gpu.json"),
                 "{\"id\": \"lab-card\", \"name\": \"Lab card\", \"bf16Tflops\": 400, \"memoryGB\": 96, \"hbmGBs\": 2000,"
                         + " \"linkGBs\": 100, \"networkGbps\": 200}");
         vm.importGpu(json);

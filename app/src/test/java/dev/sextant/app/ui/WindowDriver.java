@@ -36,10 +36,30 @@ final class WindowDriver {
 
     /** How long a single step (an area's data loading, a search, a scan) may take on a slow, shared machine. */
     static final long WAIT_SECONDS = 90;
-    private static final KeyCode[] AREA_KEYS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
-    static final List<String> AREAS = List.of("projects", "evaluation", "contamination", "training", "serving", "gpu", "rollout",
-            "runhealth", "data", "ablations");
+
+    private static final KeyCode[] AREA_KEYS = {
+        KeyCode.DIGIT1,
+        KeyCode.DIGIT2,
+        KeyCode.DIGIT3,
+        KeyCode.DIGIT4,
+        KeyCode.DIGIT5,
+        KeyCode.DIGIT6,
+        KeyCode.DIGIT7,
+        KeyCode.DIGIT8,
+        KeyCode.DIGIT9,
+        KeyCode.DIGIT0
+    };
+    static final List<String> AREAS = List.of(
+            "projects",
+            "evaluation",
+            "contamination",
+            "training",
+            "serving",
+            "gpu",
+            "rollout",
+            "runhealth",
+            "data",
+            "ablations");
 
     final FxRobot robot;
     final ShellModel shell;
@@ -83,17 +103,24 @@ final class WindowDriver {
 
     /** Shows the area at {@code index} (0 = Projects) with its shortcut, Ctrl+1..9 and Ctrl+0, and waits for its jobs. */
     void showArea(int index) throws Exception {
-        robot.press(KeyCode.CONTROL).press(AREA_KEYS[index]).release(AREA_KEYS[index]).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL)
+                .press(AREA_KEYS[index])
+                .release(AREA_KEYS[index])
+                .release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         ListView<?> nav = robot.lookup("#navigation").queryAs(ListView.class);
-        assertThat(nav.getSelectionModel().getSelectedIndex()).as("area shown by Ctrl+%d", index + 1).isEqualTo(index);
+        assertThat(nav.getSelectionModel().getSelectedIndex())
+                .as("area shown by Ctrl+%d", index + 1)
+                .isEqualTo(index);
         assertThat(((Area) nav.getSelectionModel().getSelectedItem()).id()).isEqualTo(AREAS.get(index));
         awaitJobs();
     }
 
     /** The tab panes of the area on screen, outermost first. */
     List<TabPane> tabPanes() {
-        return robot.lookup(".area-content .tab-pane").queryAllAs(TabPane.class).stream().filter(WindowDriver::onScreen).toList();
+        return robot.lookup(".area-content .tab-pane").queryAllAs(TabPane.class).stream()
+                .filter(WindowDriver::onScreen)
+                .toList();
     }
 
     /** Clicks the tab titled {@code text} in the area on screen, the way a person does. */
@@ -101,15 +128,19 @@ final class WindowDriver {
         for (TabPane pane : tabPanes()) {
             for (Tab tab : pane.getTabs()) {
                 if (text.equals(tab.getText())) {
-                    Node header = pane.lookupAll(".tab").stream().filter(n -> n.getProperties().get(Tab.class) == tab
-                            || text.equals(labelOf(n))).findFirst().orElse(null);
+                    Node header = pane.lookupAll(".tab").stream()
+                            .filter(n -> n.getProperties().get(Tab.class) == tab || text.equals(labelOf(n)))
+                            .findFirst()
+                            .orElse(null);
                     if (header != null) {
                         robot.clickOn(header);
                     } else {
                         robot.interact(() -> pane.getSelectionModel().select(tab));
                     }
                     WaitForAsyncUtils.waitForFxEvents();
-                    assertThat(pane.getSelectionModel().getSelectedItem()).as("tab %s selected", text).isSameAs(tab);
+                    assertThat(pane.getSelectionModel().getSelectedItem())
+                            .as("tab %s selected", text)
+                            .isSameAs(tab);
                     return;
                 }
             }
@@ -118,8 +149,11 @@ final class WindowDriver {
     }
 
     private static String labelOf(Node tabHeader) {
-        return tabHeader.lookupAll(".tab-label").stream().filter(Label.class::isInstance).map(n -> ((Label) n).getText())
-                .findFirst().orElse(null);
+        return tabHeader.lookupAll(".tab-label").stream()
+                .filter(Label.class::isInstance)
+                .map(n -> ((Label) n).getText())
+                .findFirst()
+                .orElse(null);
     }
 
     /** Ctrl+Shift+L, and the theme setting it changes. */
@@ -142,7 +176,9 @@ final class WindowDriver {
     }
 
     Optional<Node> tryFind(String query) {
-        return robot.lookup(query).queryAll().stream().filter(WindowDriver::inShownArea).findFirst();
+        return robot.lookup(query).queryAll().stream()
+                .filter(WindowDriver::inShownArea)
+                .findFirst();
     }
 
     /** Clicks the control matching {@code query} in the area on screen, scrolled into view first as a person would. */
@@ -163,12 +199,16 @@ final class WindowDriver {
                     Bounds all = content.getLayoutBounds();
                     Bounds view = pane.getViewportBounds();
                     if (all.getHeight() > view.getHeight()) {
-                        double y = (b.getMinY() - (view.getHeight() - b.getHeight()) / 2) / (all.getHeight() - view.getHeight());
-                        pane.setVvalue(pane.getVmin() + Math.max(0, Math.min(1, y)) * (pane.getVmax() - pane.getVmin()));
+                        double y = (b.getMinY() - (view.getHeight() - b.getHeight()) / 2)
+                                / (all.getHeight() - view.getHeight());
+                        pane.setVvalue(
+                                pane.getVmin() + Math.max(0, Math.min(1, y)) * (pane.getVmax() - pane.getVmin()));
                     }
                     if (all.getWidth() > view.getWidth()) {
-                        double x = (b.getMinX() - (view.getWidth() - b.getWidth()) / 2) / (all.getWidth() - view.getWidth());
-                        pane.setHvalue(pane.getHmin() + Math.max(0, Math.min(1, x)) * (pane.getHmax() - pane.getHmin()));
+                        double x = (b.getMinX() - (view.getWidth() - b.getWidth()) / 2)
+                                / (all.getWidth() - view.getWidth());
+                        pane.setHvalue(
+                                pane.getHmin() + Math.max(0, Math.min(1, x)) * (pane.getHmax() - pane.getHmin()));
                     }
                     pane.layout();
                 }
@@ -183,7 +223,10 @@ final class WindowDriver {
 
     /** The text of the label matching {@code query} on screen; "" when there is none. */
     String text(String query) {
-        return tryFind(query).map(n -> ((Label) n).getText()).map(t -> t == null ? "" : t).orElse("");
+        return tryFind(query)
+                .map(n -> ((Label) n).getText())
+                .map(t -> t == null ? "" : t)
+                .orElse("");
     }
 
     /** The text of the label on FX thread, between two of its runnables. */
@@ -193,8 +236,10 @@ final class WindowDriver {
 
     /** Stages other than the main window that are showing: error and other dialogs (popups, tooltips and menus not counted). */
     List<Window> dialogs() throws Exception {
-        return WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream().filter(w -> w != stage && w instanceof Stage && w.isShowing())
-                .toList()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
+                        .filter(w -> w != stage && w instanceof Stage && w.isShowing())
+                        .toList())
+                .get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /**
@@ -216,7 +261,10 @@ final class WindowDriver {
     /** Wholly inside the window's scene, where the robot can click it (a clipped layout can put controls outside). */
     static boolean inView(Node node) {
         Bounds b = node.localToScene(node.getBoundsInLocal());
-        return onScreen(node) && b.getMinX() >= 0 && b.getMinY() >= 0 && b.getMaxX() <= node.getScene().getWidth()
+        return onScreen(node)
+                && b.getMinX() >= 0
+                && b.getMinY() >= 0
+                && b.getMaxX() <= node.getScene().getWidth()
                 && b.getMaxY() <= node.getScene().getHeight();
     }
 
@@ -235,10 +283,13 @@ final class WindowDriver {
     /** Evaluates the condition on the FX thread, between two of its runnables, until it holds; fails saying what it waited for. */
     void waitUntil(String what, Callable<Boolean> condition) throws Exception {
         try {
-            WaitForAsyncUtils.waitFor(WAIT_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition).get());
+            WaitForAsyncUtils.waitFor(WAIT_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition)
+                    .get());
         } catch (TimeoutException e) {
-            throw new AssertionError("waited " + WAIT_SECONDS + " s for " + what + "; status line: \"" + textNow("#status-message")
-                    + "\", dialogs: " + dialogs().size(), e);
+            throw new AssertionError(
+                    "waited " + WAIT_SECONDS + " s for " + what + "; status line: \"" + textNow("#status-message")
+                            + "\", dialogs: " + dialogs().size(),
+                    e);
         }
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -246,9 +297,13 @@ final class WindowDriver {
     /** Until no job runs: a job submitted by the last step starts on the FX thread's next turn, so look after it. */
     void awaitJobs() throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        waitUntil("the background jobs to finish", () -> !shell.jobs().runningProperty().get());
+        waitUntil(
+                "the background jobs to finish",
+                () -> !shell.jobs().runningProperty().get());
         // a job's success handler may start the next one (load, then analyse): check again once its runnables ran
         WaitForAsyncUtils.waitForFxEvents();
-        waitUntil("the background jobs to finish", () -> !shell.jobs().runningProperty().get());
+        waitUntil(
+                "the background jobs to finish",
+                () -> !shell.jobs().runningProperty().get());
     }
 }

@@ -29,7 +29,8 @@ public final class ChinchillaFit {
      * extrapolates over-trained runs (see the README's validation).
      */
     public enum Form {
-        CHINCHILLA("chinchilla", "E + A/N^α + B/D^β"), TIED("tied", "E + A/N^α + B/D^α");
+        CHINCHILLA("chinchilla", "E + A/N^α + B/D^β"),
+        TIED("tied", "E + A/N^α + B/D^α");
 
         private final String id;
         private final String formula;
@@ -62,8 +63,7 @@ public final class ChinchillaFit {
     }
 
     /** One run: parameters, training tokens, final loss. */
-    public record Point(double params, double tokens, double loss) {
-    }
+    public record Point(double params, double tokens, double loss) {}
 
     /**
      * Fitted parameters, with the objective at them.
@@ -96,6 +96,7 @@ public final class ChinchillaFit {
 
     /** The grid of starts: {a, b, e, α, β} for every combination. */
     public static final double[] GRID_ALPHA = {0, 0.5, 1, 1.5, 2};
+
     public static final double[] GRID_E = {-1, -0.5, 0, 0.5, 1};
     public static final double[] GRID_AB = {0, 5, 10, 15, 20, 25};
 
@@ -104,10 +105,10 @@ public final class ChinchillaFit {
     private static final Lbfgs SCREEN = new Lbfgs(30, 1e-9, 1e-13);
     /** Starts continued after the first stage: this share of the grid, at least {@link #CONTINUED_MIN}. */
     static final double CONTINUED_SHARE = 0.05;
+
     static final int CONTINUED_MIN = 50;
 
-    private ChinchillaFit() {
-    }
+    private ChinchillaFit() {}
 
     /** The best fit of the five-parameter form over the grid of starts. */
     public static Parameters fit(List<Point> points) {
@@ -136,8 +137,10 @@ public final class ChinchillaFit {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingDouble(i -> Double.isFinite(screened[i].value()) ? screened[i].value()
-                : Double.POSITIVE_INFINITY));
+        Arrays.sort(
+                order,
+                Comparator.comparingDouble(
+                        i -> Double.isFinite(screened[i].value()) ? screened[i].value() : Double.POSITIVE_INFINITY));
         int kept = Math.max(CONTINUED_MIN, (int) Math.ceil(CONTINUED_SHARE * starts.size()));
         Parameters[] found = new Parameters[Math.min(kept, order.length)];
         IntStream.range(0, found.length).parallel().forEach(k -> {
@@ -167,7 +170,10 @@ public final class ChinchillaFit {
                 for (double e : GRID_E) {
                     for (double a : GRID_AB) {
                         for (double b : GRID_AB) {
-                            out.add(form == Form.TIED ? new double[] {a, b, e, alpha} : new double[] {a, b, e, alpha, beta});
+                            out.add(
+                                    form == Form.TIED
+                                            ? new double[] {a, b, e, alpha}
+                                            : new double[] {a, b, e, alpha, beta});
                         }
                     }
                 }

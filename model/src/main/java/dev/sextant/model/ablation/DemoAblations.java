@@ -16,11 +16,11 @@ import java.util.SplittableRandom;
 public final class DemoAblations {
 
     public static final String NAME = "Demo sweep and batch/LR grid (generated)";
-    public static final String SOURCE = "generated: Besiroglu et al. 2024 law with 0.4 % noise; DeepSeek LLM batch/LR laws";
+    public static final String SOURCE =
+            "generated: Besiroglu et al. 2024 law with 0.4 % noise; DeepSeek LLM batch/LR laws";
     private static final long SEED = 20240402L;
 
-    private DemoAblations() {
-    }
+    private DemoAblations() {}
 
     static double law(double n, double d) {
         return 1.82 + 482.01 / Math.pow(n, 0.3478) + 2085.43 / Math.pow(d, 0.3658);
@@ -38,18 +38,49 @@ public final class DemoAblations {
                     continue;
                 }
                 double loss = law(n, d) * Math.exp(0.004 * gaussian(rnd));
-                out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "sweep-C%.0e-N%.0fM", c, n / 1e6), n, d, loss, c, null,
-                        round(0.2920 * Math.pow(c, 0.3271)), round4(0.3118 * Math.pow(c, -0.1250)), "cosine", 2000.0, ++line));
+                out.add(new AblationRunsFile.Run(
+                        String.format(Locale.ROOT, "sweep-C%.0e-N%.0fM", c, n / 1e6),
+                        n,
+                        d,
+                        loss,
+                        c,
+                        null,
+                        round(0.2920 * Math.pow(c, 0.3271)),
+                        round4(0.3118 * Math.pow(c, -0.1250)),
+                        "cosine",
+                        2000.0,
+                        ++line));
             }
         }
-        // a schedule ablation at 2e18 FLOPs: warmup-stable-decay about level with cosine, a constant rate worse (Hägele et al. 2024)
+        // a schedule ablation at 2e18 FLOPs: warmup-stable-decay about level with cosine,
+        // a constant rate worse (Hägele et al. 2024)
         for (double n : new double[] {64.8e6, 116.64e6, 209.952e6}) {
             double d = 2e18 / (6 * n);
             double base = law(n, d);
-            out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "wsd-C2e+18-N%.0fM", n / 1e6), n, d, base * (1 - 0.002) * Math.exp(0.002
-                    * gaussian(rnd)), 2e18, null, null, null, "wsd", 2000.0, ++line));
-            out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "constant-C2e+18-N%.0fM", n / 1e6), n, d, base * 1.025 * Math.exp(0.002
-                    * gaussian(rnd)), 2e18, null, null, null, "constant", 2000.0, ++line));
+            out.add(new AblationRunsFile.Run(
+                    String.format(Locale.ROOT, "wsd-C2e+18-N%.0fM", n / 1e6),
+                    n,
+                    d,
+                    base * (1 - 0.002) * Math.exp(0.002 * gaussian(rnd)),
+                    2e18,
+                    null,
+                    null,
+                    null,
+                    "wsd",
+                    2000.0,
+                    ++line));
+            out.add(new AblationRunsFile.Run(
+                    String.format(Locale.ROOT, "constant-C2e+18-N%.0fM", n / 1e6),
+                    n,
+                    d,
+                    base * 1.025 * Math.exp(0.002 * gaussian(rnd)),
+                    2e18,
+                    null,
+                    null,
+                    null,
+                    "constant",
+                    2000.0,
+                    ++line));
         }
         for (double c : new double[] {1e17, 4e17, 1.6e18, 6.4e18}) {
             double n = Math.sqrt(c / 120); // 20 tokens a parameter
@@ -63,8 +94,18 @@ public final class DemoAblations {
                     double x = Math.log(b / bOpt);
                     double y = Math.log(lr / lrOpt);
                     double loss = law(n, d) * (1 + 0.006 * x * x + 0.01 * y * y) * Math.exp(0.0005 * gaussian(rnd));
-                    out.add(new AblationRunsFile.Run(String.format(Locale.ROOT, "grid-C%.1e-b%d-lr%.1e", c, (long) b, lr), round(n), d, loss, c, null,
-                            b, lr, "cosine", 2000.0, ++line));
+                    out.add(new AblationRunsFile.Run(
+                            String.format(Locale.ROOT, "grid-C%.1e-b%d-lr%.1e", c, (long) b, lr),
+                            round(n),
+                            d,
+                            loss,
+                            c,
+                            null,
+                            b,
+                            lr,
+                            "cosine",
+                            2000.0,
+                            ++line));
                 }
             }
         }

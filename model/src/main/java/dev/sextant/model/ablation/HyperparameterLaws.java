@@ -51,16 +51,29 @@ public final class HyperparameterLaws {
      * @param usable      whether it enters the laws (three runs, two batch sizes and two learning rates at least)
      * @param problems    why it does not, or where its best run sits at the grid's edge
      */
-    public record Budget(double compute, List<Run> runs, Run best, List<Run> nearOptimal, int batchSizes, int learningRates, boolean usable,
-                         List<String> problems) {
+    public record Budget(
+            double compute,
+            List<Run> runs,
+            Run best,
+            List<Run> nearOptimal,
+            int batchSizes,
+            int learningRates,
+            boolean usable,
+            List<String> problems) {
 
         /** The geometric mean of the near-optimal batch sizes. */
         public double batchCentre() {
-            return Math.exp(nearOptimal.stream().mapToDouble(r -> Math.log(r.batchSize())).average().orElseThrow());
+            return Math.exp(nearOptimal.stream()
+                    .mapToDouble(r -> Math.log(r.batchSize()))
+                    .average()
+                    .orElseThrow());
         }
 
         public double learningRateCentre() {
-            return Math.exp(nearOptimal.stream().mapToDouble(r -> Math.log(r.learningRate())).average().orElseThrow());
+            return Math.exp(nearOptimal.stream()
+                    .mapToDouble(r -> Math.log(r.learningRate()))
+                    .average()
+                    .orElseThrow());
         }
     }
 
@@ -70,8 +83,18 @@ public final class HyperparameterLaws {
      *
      * @param halfStep half the grid's median step, as a log factor: the band's floor
      */
-    public record Law(double coefficient, double exponent, Double exponentLow, Double exponentHigh, int points, int budgets,
-                      double[] centreLine, double centreResidualSd, double centreMeanLogC, double centreSxx, double halfStep) {
+    public record Law(
+            double coefficient,
+            double exponent,
+            Double exponentLow,
+            Double exponentHigh,
+            int points,
+            int budgets,
+            double[] centreLine,
+            double centreResidualSd,
+            double centreMeanLogC,
+            double centreSxx,
+            double halfStep) {
 
         public double at(double compute) {
             return coefficient * Math.pow(compute, exponent);
@@ -84,7 +107,8 @@ public final class HyperparameterLaws {
             if (budgets >= 3) {
                 double x = Math.log(compute);
                 double t = new TDistribution(null, budgets - 2).inverseCumulativeProbability(0.975);
-                double se = centreResidualSd * Math.sqrt(1 + 1.0 / budgets + (x - centreMeanLogC) * (x - centreMeanLogC) / centreSxx);
+                double se = centreResidualSd
+                        * Math.sqrt(1 + 1.0 / budgets + (x - centreMeanLogC) * (x - centreMeanLogC) / centreSxx);
                 half = Math.max(half, t * se);
             }
             return new Recommendation(compute, centre, centre * Math.exp(-half), centre * Math.exp(half));
@@ -92,16 +116,19 @@ public final class HyperparameterLaws {
     }
 
     /** A value for the big run and its band. */
-    public record Recommendation(double compute, double value, double low, double high) {
-    }
+    public record Recommendation(double compute, double value, double low, double high) {}
 
     /** The laws, the budgets they came from, and what the user should know. */
-    public record Result(double margin, List<Budget> budgets, Law batchSize, Law learningRate, double smallestCompute, double largestCompute,
-                         List<String> notes) {
-    }
+    public record Result(
+            double margin,
+            List<Budget> budgets,
+            Law batchSize,
+            Law learningRate,
+            double smallestCompute,
+            double largestCompute,
+            List<String> notes) {}
 
-    private HyperparameterLaws() {
-    }
+    private HyperparameterLaws() {}
 
     /**
      * The laws of a grid of runs.
@@ -110,14 +137,26 @@ public final class HyperparameterLaws {
      * @throws InputError when the grid is too sparse to fit, saying what is missing
      */
     public static Result fit(List<Run> runs, double margin) {
-        InputError.require(margin >= 0 && margin < 0.5, "ablate.margin", "the near-optimal margin must lie in 0 to 0.5 (0.0025 is 0.25 %)");
+        InputError.require(
+                margin >= 0 && margin < 0.5,
+                "ablate.margin",
+                "the near-optimal margin must lie in 0 to 0.5 (0.0025 is 0.25 %)");
         for (Run r : runs) {
-            InputError.require(r.compute() > 0 && r.batchSize() > 0 && r.learningRate() > 0 && r.loss() > 0
-                            && Double.isFinite(r.compute() + r.batchSize() + r.learningRate() + r.loss()), "ablate.runs",
+            InputError.require(
+                    r.compute() > 0
+                            && r.batchSize() > 0
+                            && r.learningRate() > 0
+                            && r.loss() > 0
+                            && Double.isFinite(r.compute() + r.batchSize() + r.learningRate() + r.loss()),
+                    "ablate.runs",
                     "run '" + r.run() + "': compute, batch size, learning rate and loss must be positive numbers");
         }
-        InputError.require(runs.size() >= 3, "ablate.runs", "batch-size and learning-rate laws need a grid of runs with batch_size and "
-                + "learning_rate at two compute budgets or more; found " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " with both");
+        InputError.require(
+                runs.size() >= 3,
+                "ablate.runs",
+                "batch-size and learning-rate laws need a grid of runs with batch_size and "
+                        + "learning_rate at two compute budgets or more; found " + runs.size() + " run"
+                        + (runs.size() == 1 ? "" : "s") + " with both");
         List<Budget> budgets = new ArrayList<>();
         int otherSizes = 0;
         for (List<Run> g : group(runs)) {
@@ -132,12 +171,17 @@ public final class HyperparameterLaws {
         }
         List<Budget> usable = budgets.stream().filter(Budget::usable).toList();
         if (usable.size() < 2) {
-            StringBuilder why = new StringBuilder(String.format(Locale.ROOT, "the grid is too sparse to fit: %d compute budget%s, %d with "
-                    + "three runs or more over two batch sizes and two learning rates (two are needed)", budgets.size(),
-                    budgets.size() == 1 ? "" : "s", usable.size()));
+            StringBuilder why = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "the grid is too sparse to fit: %d compute budget%s, %d with "
+                            + "three runs or more over two batch sizes and two learning rates (two are needed)",
+                    budgets.size(),
+                    budgets.size() == 1 ? "" : "s",
+                    usable.size()));
             for (Budget b : budgets) {
                 if (!b.usable()) {
-                    why.append(String.format(Locale.ROOT, "; at %.3g FLOPs %s", b.compute(), String.join(", ", b.problems())));
+                    why.append(String.format(
+                            Locale.ROOT, "; at %.3g FLOPs %s", b.compute(), String.join(", ", b.problems())));
                 }
             }
             throw new InputError("ablate.runs", why.toString());
@@ -156,12 +200,23 @@ public final class HyperparameterLaws {
             }
         }
         if (!left.isEmpty()) {
-            notes.add(0, String.format(Locale.ROOT, "%d budget%s left out, not a grid (three runs over two batch sizes and two learning rates "
-                    + "are needed): %s", left.size(), left.size() == 1 ? "" : "s", String.join("; ", left)));
+            notes.add(
+                    0,
+                    String.format(
+                            Locale.ROOT,
+                            "%d budget%s left out, not a grid (three runs over two batch sizes and two learning rates "
+                                    + "are needed): %s",
+                            left.size(),
+                            left.size() == 1 ? "" : "s",
+                            String.join("; ", left)));
         }
         if (otherSizes > 0) {
-            notes.add(String.format(Locale.ROOT, "%d run%s of other model sizes at a grid's budget left out: a grid is one model's batch sizes "
-                    + "and learning rates", otherSizes, otherSizes == 1 ? "" : "s"));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%d run%s of other model sizes at a grid's budget left out: a grid is one model's batch sizes "
+                            + "and learning rates",
+                    otherSizes,
+                    otherSizes == 1 ? "" : "s"));
         }
         if (usable.size() < 3) {
             notes.add("two compute budgets give the laws but no interval on their exponents; a third budget gives one");
@@ -192,14 +247,18 @@ public final class HyperparameterLaws {
     static List<Run> oneModel(List<Run> g) {
         Map<Long, List<Run>> bySize = new LinkedHashMap<>();
         for (Run r : g) {
-            bySize.computeIfAbsent(r.params() > 0 ? Math.round(Math.log(r.params()) * 1000) : Long.MIN_VALUE, k -> new ArrayList<>()).add(r);
+            bySize.computeIfAbsent(
+                            r.params() > 0 ? Math.round(Math.log(r.params()) * 1000) : Long.MIN_VALUE,
+                            k -> new ArrayList<>())
+                    .add(r);
         }
         return bySize.values().stream().max(Comparator.comparingInt(List::size)).orElseThrow();
     }
 
     private static Budget budget(List<Run> g, double margin) {
         Run best = g.stream().min(Comparator.comparingDouble(Run::loss)).orElseThrow();
-        List<Run> near = g.stream().filter(r -> r.loss() <= best.loss() * (1 + margin)).toList();
+        List<Run> near =
+                g.stream().filter(r -> r.loss() <= best.loss() * (1 + margin)).toList();
         TreeSet<Double> batches = new TreeSet<>();
         TreeSet<Double> rates = new TreeSet<>();
         g.forEach(r -> {
@@ -224,26 +283,33 @@ public final class HyperparameterLaws {
             edge(problems, "batch size", best.batchSize(), batches);
             edge(problems, "learning rate", best.learningRate(), rates);
         }
-        double compute = Math.exp(g.stream().mapToDouble(r -> Math.log(r.compute())).average().orElseThrow());
-        return new Budget(compute, List.copyOf(g), best, near, batches.size(), rates.size(), usable, List.copyOf(problems));
+        double compute = Math.exp(
+                g.stream().mapToDouble(r -> Math.log(r.compute())).average().orElseThrow());
+        return new Budget(
+                compute, List.copyOf(g), best, near, batches.size(), rates.size(), usable, List.copyOf(problems));
     }
 
     private static void edge(List<String> problems, String what, double best, TreeSet<Double> tried) {
         if (best == tried.first() || best == tried.last()) {
-            problems.add(String.format(Locale.ROOT, "the best run's %s (%.4g) is the %s tried: the optimum may lie beyond the grid — extend it",
-                    what, best, best == tried.first() ? "smallest" : "largest"));
+            problems.add(String.format(
+                    Locale.ROOT,
+                    "the best run's %s (%.4g) is the %s tried: the optimum may lie beyond the grid — extend it",
+                    what,
+                    best,
+                    best == tried.first() ? "smallest" : "largest"));
         }
     }
 
-    private static Law law(List<Budget> budgets, ToDoubleFunction<Run> value,
-                           ToDoubleFunction<Budget> centre) {
+    private static Law law(List<Budget> budgets, ToDoubleFunction<Run> value, ToDoubleFunction<Budget> centre) {
         List<double[]> xy = new ArrayList<>();
         for (Budget b : budgets) {
             for (Run r : b.nearOptimal()) {
                 xy.add(new double[] {Math.log(b.compute()), Math.log(value.applyAsDouble(r))});
             }
         }
-        double[] all = IsoFlopProfiles.line(xy.stream().mapToDouble(p -> p[0]).toArray(), xy.stream().mapToDouble(p -> p[1]).toArray());
+        double[] all = IsoFlopProfiles.line(
+                xy.stream().mapToDouble(p -> p[0]).toArray(),
+                xy.stream().mapToDouble(p -> p[1]).toArray());
         double[] cx = budgets.stream().mapToDouble(b -> Math.log(b.compute())).toArray();
         double[] cy = budgets.stream().mapToDouble(centre).toArray();
         for (int i = 0; i < cy.length; i++) {
@@ -277,7 +343,12 @@ public final class HyperparameterLaws {
     private static double halfStep(List<Budget> budgets, ToDoubleFunction<Run> value) {
         List<Double> steps = new ArrayList<>();
         for (Budget b : budgets) {
-            double[] v = b.runs().stream().mapToDouble(value).map(Math::log).distinct().sorted().toArray();
+            double[] v = b.runs().stream()
+                    .mapToDouble(value)
+                    .map(Math::log)
+                    .distinct()
+                    .sorted()
+                    .toArray();
             for (int i = 1; i < v.length; i++) {
                 steps.add(v[i] - v[i - 1]);
             }

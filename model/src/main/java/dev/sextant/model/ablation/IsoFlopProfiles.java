@@ -21,8 +21,8 @@ public final class IsoFlopProfiles {
     public static final int MIN_RUNS = 3;
 
     /** One profile: its budget (the mean of its runs'), its runs, and the optimum its parabola puts at its vertex. */
-    public record Profile(double flops, List<ChinchillaFit.Point> runs, double optimalParams, double optimalLoss, boolean interior) {
-    }
+    public record Profile(
+            double flops, List<ChinchillaFit.Point> runs, double optimalParams, double optimalLoss, boolean interior) {}
 
     /**
      * The profiles and the power laws through their optima.
@@ -38,8 +38,7 @@ public final class IsoFlopProfiles {
         }
     }
 
-    private IsoFlopProfiles() {
-    }
+    private IsoFlopProfiles() {}
 
     /**
      * Profiles of the runs (grouped by compute within {@link #SAME_BUDGET}); those with fewer than {@link #MIN_RUNS}
@@ -51,7 +50,12 @@ public final class IsoFlopProfiles {
         List<List<ChinchillaFit.Point>> groups = new ArrayList<>();
         for (ChinchillaFit.Point p : byCompute) {
             List<ChinchillaFit.Point> last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
-            if (last != null && 6 * p.params() * p.tokens() < SAME_BUDGET * 6 * last.get(0).params() * last.get(0).tokens()) {
+            if (last != null
+                    && 6 * p.params() * p.tokens()
+                            < SAME_BUDGET
+                                    * 6
+                                    * last.get(0).params()
+                                    * last.get(0).tokens()) {
                 last.add(p);
             } else {
                 List<ChinchillaFit.Point> g = new ArrayList<>();
@@ -67,24 +71,34 @@ public final class IsoFlopProfiles {
                 continue;
             }
             double[] x = sizes.keySet().stream().mapToDouble(Math::log).toArray();
-            double[] y = sizes.values().stream().mapToDouble(ChinchillaFit.Point::loss).toArray();
+            double[] y = sizes.values().stream()
+                    .mapToDouble(ChinchillaFit.Point::loss)
+                    .toArray();
             double[] c = parabola(x, y);
             if (!(c[2] > 0)) {
                 continue;
             }
             double vertex = -c[1] / (2 * c[2]);
-            double flops = g.stream().mapToDouble(p -> 6 * p.params() * p.tokens()).average().orElseThrow();
+            double flops = g.stream()
+                    .mapToDouble(p -> 6 * p.params() * p.tokens())
+                    .average()
+                    .orElseThrow();
             boolean interior = vertex >= x[0] && vertex <= x[x.length - 1];
-            profiles.add(new Profile(flops, List.copyOf(g), Math.exp(vertex), c[0] + c[1] * vertex + c[2] * vertex * vertex, interior));
+            profiles.add(new Profile(
+                    flops, List.copyOf(g), Math.exp(vertex), c[0] + c[1] * vertex + c[2] * vertex * vertex, interior));
         }
-        InputError.require(profiles.size() >= 2, "ablate.runs", "IsoFLOP profiles need at least two compute budgets with three or more model "
-                + "sizes each (runs within 10 % of one budget); found " + profiles.size());
+        InputError.require(
+                profiles.size() >= 2,
+                "ablate.runs",
+                "IsoFLOP profiles need at least two compute budgets with three or more model "
+                        + "sizes each (runs within 10 % of one budget); found " + profiles.size());
         // a vertex outside its profile's sizes is the parabola extrapolated, not an optimum the runs saw: the law goes
         // through the interior ones where there are two or more
         List<Profile> inside = profiles.stream().filter(Profile::interior).toList();
         List<Profile> used = inside.size() >= 2 ? inside : profiles;
         double[] lc = used.stream().mapToDouble(p -> Math.log(p.flops() / 1e21)).toArray();
-        double[] ln = used.stream().mapToDouble(p -> Math.log(p.optimalParams())).toArray();
+        double[] ln =
+                used.stream().mapToDouble(p -> Math.log(p.optimalParams())).toArray();
         double[] line = line(lc, ln);
         return new Result(List.copyOf(profiles), line[1], 1 - line[1], Math.exp(line[0]));
     }
@@ -138,7 +152,8 @@ public final class IsoFlopProfiles {
     }
 
     private static double det(double[][] m) {
-        return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
     }
 }

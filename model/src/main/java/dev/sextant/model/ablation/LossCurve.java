@@ -28,15 +28,12 @@ public final class LossCurve {
      * A point read: the loss at {@code tokens}, smoothed over the logged steps {@code windowFrom}–{@code windowTo}
      * ({@code windowPoints} of them).
      */
-    public record Point(long step, double tokens, double loss, long windowFrom, long windowTo, int windowPoints) {
-    }
+    public record Point(long step, double tokens, double loss, long windowFrom, long windowTo, int windowPoints) {}
 
     /** The points of a log and where their tokens came from. */
-    public record Read(String metric, List<Point> points, String tokensFrom, double finalTokens) {
-    }
+    public record Read(String metric, List<Point> points, String tokensFrom, double finalTokens) {}
 
-    private LossCurve() {
-    }
+    private LossCurve() {}
 
     /**
      * Reads the loss at {@code atTokens} (or, when empty, at {@code points} token counts log-spaced from a tenth of the
@@ -46,23 +43,34 @@ public final class LossCurve {
      * @param tokensPerStep tokens a step, or null to use the log's consumed-token counter
      * @param window        logged points each loss is smoothed over (1: none)
      */
-    public static Read read(TrainingLog log, String metric, Double tokensPerStep, List<Double> atTokens, int points, int window) {
+    public static Read read(
+            TrainingLog log, String metric, Double tokensPerStep, List<Double> atTokens, int points, int window) {
         InputError.require(window >= 1, "ablate.window", "the smoothing window must be at least one logged point");
         InputError.require(points >= 1 || !atTokens.isEmpty(), "ablate.points", "read at least one token count");
-        MetricSeries loss = log.metric(metric).orElseThrow(() -> new InputError("ablate.metric", "the log has no metric '" + metric
-                + "'; it has " + String.join(", ", log.metricNames())));
-        MetricSeries counter = log.metric(MetricNames.CONSUMED_TOKENS).filter(LossCurve::grows).orElse(null);
+        MetricSeries loss = log.metric(metric)
+                .orElseThrow(() -> new InputError(
+                        "ablate.metric",
+                        "the log has no metric '" + metric + "'; it has " + String.join(", ", log.metricNames())));
+        MetricSeries counter =
+                log.metric(MetricNames.CONSUMED_TOKENS).filter(LossCurve::grows).orElse(null);
         String from;
         if (tokensPerStep != null) {
-            InputError.require(tokensPerStep > 0 && Double.isFinite(tokensPerStep), "ablate.tokensPerStep",
+            InputError.require(
+                    tokensPerStep > 0 && Double.isFinite(tokensPerStep),
+                    "ablate.tokensPerStep",
                     "tokens a step must be a positive number (global batch × sequence length)");
             from = String.format(Locale.ROOT, "steps × %,.0f tokens a step", tokensPerStep);
             counter = null;
         } else if (counter != null) {
             from = "the log's consumed-token counter";
         } else {
-            throw new InputError("ablate.tokensPerStep", "the log counts no tokens" + (log.metric(MetricNames.CONSUMED_TOKENS).isPresent()
-                    ? " (its token counter never grows)" : "") + "; give the tokens a step (global batch × sequence length)");
+            throw new InputError(
+                    "ablate.tokensPerStep",
+                    "the log counts no tokens"
+                            + (log.metric(MetricNames.CONSUMED_TOKENS).isPresent()
+                                    ? " (its token counter never grows)"
+                                    : "")
+                            + "; give the tokens a step (global batch × sequence length)");
         }
         int n = 0;
         double[] tokens = new double[loss.size()];
@@ -78,7 +86,10 @@ public final class LossCurve {
                 n++;
             }
         }
-        InputError.require(n >= 2, "ablate.metric", "the log has fewer than two finite, positive '" + metric + "' values with tokens");
+        InputError.require(
+                n >= 2,
+                "ablate.metric",
+                "the log has fewer than two finite, positive '" + metric + "' values with tokens");
         double last = tokens[n - 1];
         List<Double> targets = new ArrayList<>(atTokens);
         if (targets.isEmpty()) {
@@ -88,14 +99,17 @@ public final class LossCurve {
         }
         List<Point> out = new ArrayList<>();
         for (double target : targets) {
-            InputError.require(target > 0 && target <= last * 1.000001, "ablate.atTokens", String.format(Locale.ROOT,
-                    "%.3g tokens is beyond the log, which ends at %.3g", target, last));
+            InputError.require(
+                    target > 0 && target <= last * 1.000001,
+                    "ablate.atTokens",
+                    String.format(Locale.ROOT, "%.3g tokens is beyond the log, which ends at %.3g", target, last));
             int i = nearest(tokens, n, target);
             if (!out.isEmpty() && out.get(out.size() - 1).step() == steps[i]) {
                 continue;
             }
             int from0 = Math.max(0, i - window + 1);
-            out.add(new Point(steps[i], tokens[i], smoothed(tokens, values, from0, i), steps[from0], steps[i], i - from0 + 1));
+            out.add(new Point(
+                    steps[i], tokens[i], smoothed(tokens, values, from0, i), steps[from0], steps[i], i - from0 + 1));
         }
         return new Read(metric, List.copyOf(out), from, last);
     }
@@ -109,11 +123,19 @@ public final class LossCurve {
      * rate rises again (the next branch re-warming from the stable phase). Each is a budget the one run stands for.
      */
     public static Read readAtCooldowns(TrainingLog log, String metric, Double tokensPerStep, int window) {
-        MetricSeries lr = log.metric(MetricNames.LEARNING_RATE).orElseThrow(() -> new InputError("ablate.cooldowns",
-                "the log has no learning rate to find its cool-downs by; it has " + String.join(", ", log.metricNames())));
+        MetricSeries lr = log.metric(MetricNames.LEARNING_RATE)
+                .orElseThrow(() -> new InputError(
+                        "ablate.cooldowns",
+                        "the log has no learning rate to find its cool-downs by; it has "
+                                + String.join(", ", log.metricNames())));
         List<Long> ends = cooldownEnds(lr);
-        InputError.require(!ends.isEmpty(), "ablate.cooldowns", String.format(Locale.ROOT, "the learning rate never decays below %.0f %% of its "
-                + "peak: no cool-down to read", 100 * COOLED));
+        InputError.require(
+                !ends.isEmpty(),
+                "ablate.cooldowns",
+                String.format(
+                        Locale.ROOT,
+                        "the learning rate never decays below %.0f %% of its " + "peak: no cool-down to read",
+                        100 * COOLED));
         Read all = read(log, metric, tokensPerStep, List.of(), 1, 1);
         List<Double> at = new ArrayList<>();
         MetricSeries loss = log.metric(metric).orElseThrow();
@@ -150,8 +172,11 @@ public final class LossCurve {
         if (tokensPerStep != null) {
             return step * tokensPerStep;
         }
-        MetricSeries counter = log.metric(MetricNames.CONSUMED_TOKENS).filter(LossCurve::grows).orElseThrow(() -> new InputError(
-                "ablate.tokensPerStep", "the log counts no tokens; give the tokens a step (global batch × sequence length)"));
+        MetricSeries counter = log.metric(MetricNames.CONSUMED_TOKENS)
+                .filter(LossCurve::grows)
+                .orElseThrow(() -> new InputError(
+                        "ablate.tokensPerStep",
+                        "the log counts no tokens; give the tokens a step (global batch × sequence length)"));
         return at(counter, step);
     }
 

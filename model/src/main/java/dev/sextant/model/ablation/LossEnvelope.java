@@ -21,18 +21,15 @@ public final class LossEnvelope {
     static final double SAME_SIZE = 1.01;
 
     /** The envelope at one compute: the size whose curve is lowest there and its loss. */
-    public record Point(double flops, double params, double loss) {
-    }
+    public record Point(double flops, double params, double loss) {}
 
     /**
      * The law through the envelope, and the envelope itself thinned to one point where the optimal size changes (the
      * steps of the staircase).
      */
-    public record Result(double a, double b, List<Point> steps, int sizes) {
-    }
+    public record Result(double a, double b, List<Point> steps, int sizes) {}
 
-    private LossEnvelope() {
-    }
+    private LossEnvelope() {}
 
     /** @throws InputError when fewer than two sizes have runs at two token counts or more over a shared compute range */
     public static Result fit(List<ChinchillaFit.Point> runs) {
@@ -52,13 +49,21 @@ public final class LossEnvelope {
                 curve.merge(Math.log(6 * p.params() * p.tokens()), p.loss(), Math::min);
             }
             if (curve.size() >= 2) {
-                curves.add(new double[][] {curve.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
-                        curve.values().stream().mapToDouble(Double::doubleValue).toArray()});
-                sizes.add(e.getValue().stream().mapToDouble(ChinchillaFit.Point::params).average().orElseThrow());
+                curves.add(new double[][] {
+                    curve.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
+                    curve.values().stream().mapToDouble(Double::doubleValue).toArray()
+                });
+                sizes.add(e.getValue().stream()
+                        .mapToDouble(ChinchillaFit.Point::params)
+                        .average()
+                        .orElseThrow());
             }
         }
-        InputError.require(curves.size() >= 2, "ablate.runs", "the loss envelope (approach 1) needs two model sizes or more with runs at two "
-                + "token counts each; found " + curves.size());
+        InputError.require(
+                curves.size() >= 2,
+                "ablate.runs",
+                "the loss envelope (approach 1) needs two model sizes or more with runs at two "
+                        + "token counts each; found " + curves.size());
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (double[][] c : curves) {
@@ -93,9 +98,14 @@ public final class LossEnvelope {
             }
         }
         long distinct = optima.stream().mapToDouble(o -> o[1]).distinct().count();
-        InputError.require(distinct >= 2, "ablate.runs", "the loss envelope (approach 1): one size is lowest wherever two sizes' runs overlap in "
-                + "compute; runs spanning more compute at each size are needed");
-        double[] line = IsoFlopProfiles.line(optima.stream().mapToDouble(o -> o[0]).toArray(), optima.stream().mapToDouble(o -> o[1]).toArray());
+        InputError.require(
+                distinct >= 2,
+                "ablate.runs",
+                "the loss envelope (approach 1): one size is lowest wherever two sizes' runs overlap in "
+                        + "compute; runs spanning more compute at each size are needed");
+        double[] line = IsoFlopProfiles.line(
+                optima.stream().mapToDouble(o -> o[0]).toArray(),
+                optima.stream().mapToDouble(o -> o[1]).toArray());
         return new Result(line[1], 1 - line[1], List.copyOf(steps), curves.size());
     }
 

@@ -23,25 +23,33 @@ import java.util.stream.IntStream;
  * @param extrapolationRate how fast the law's log error grows with the log distance beyond the runs, measured on the
  *                  runs themselves ({@link FormSelection#extrapolationRate}); 0 where they allow no such check
  */
-public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed,
-                            ChinchillaFit.Form form, double extrapolationRate) {
+public record ScalingLawFit(
+        ChinchillaFit.Parameters fit,
+        List<ChinchillaFit.Parameters> resamples,
+        List<ChinchillaFit.Point> data,
+        long seed,
+        ChinchillaFit.Form form,
+        double extrapolationRate) {
 
     /** A fit without a measured extrapolation error. */
-    public ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Parameters> resamples, List<ChinchillaFit.Point> data, long seed,
-                         ChinchillaFit.Form form) {
+    public ScalingLawFit(
+            ChinchillaFit.Parameters fit,
+            List<ChinchillaFit.Parameters> resamples,
+            List<ChinchillaFit.Point> data,
+            long seed,
+            ChinchillaFit.Form form) {
         this(fit, resamples, data, seed, form, 0);
     }
 
     /** A number with its 95 % bootstrap interval. */
-    public record Estimate(double value, double low, double high) {
-    }
+    public record Estimate(double value, double low, double high) {}
 
     /**
      * The compute-optimal model at a budget of {@code flops} (C ≈ 6ND): N_opt = G (C/6)^(β/(α+β)),
      * D_opt = G⁻¹ (C/6)^(α/(α+β)), G = (αA / βB)^(1/(α+β)) (Hoffmann et al. 2022, Eq. 4), and its predicted loss.
      */
-    public record Allocation(double flops, Estimate params, Estimate tokens, Estimate tokensPerParameter, Estimate loss) {
-    }
+    public record Allocation(
+            double flops, Estimate params, Estimate tokens, Estimate tokensPerParameter, Estimate loss) {}
 
     /** Fewer points than this leaves the five parameters undetermined. */
     public static final int MIN_POINTS = 6;
@@ -58,7 +66,9 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
 
     /** Each point's log residual, log L − log L̂, in the points' order. */
     public double[] logResiduals() {
-        return data.stream().mapToDouble(p -> Math.log(p.loss()) - Math.log(fit.loss(p.params(), p.tokens()))).toArray();
+        return data.stream()
+                .mapToDouble(p -> Math.log(p.loss()) - Math.log(fit.loss(p.params(), p.tokens())))
+                .toArray();
     }
 
     /** The number of points fitted. */
@@ -76,16 +86,26 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
      * run fitted: compute 6ND, parameters and tokens as multiples of the largest seen; a warning when any is beyond
      * {@link #FAR} times.
      */
-    public record Prediction(double params, double tokens, Estimate loss, Estimate fitLoss, double computeFactor, double paramsFactor,
-                             double tokensFactor, String warning) {
-    }
+    public record Prediction(
+            double params,
+            double tokens,
+            Estimate loss,
+            Estimate fitLoss,
+            double computeFactor,
+            double paramsFactor,
+            double tokensFactor,
+            String warning) {}
 
     /** Beyond this multiple of the largest run's compute, parameters or tokens a prediction is an extrapolation to warn of. */
     public static final double FAR = 10;
 
     public Prediction predict(double params, double tokens) {
-        InputError.require(params > 0 && Double.isFinite(params), "ablate.params", "the planned parameters must be a positive number");
-        InputError.require(tokens > 0 && Double.isFinite(tokens), "ablate.tokens", "the planned tokens must be a positive number");
+        InputError.require(
+                params > 0 && Double.isFinite(params),
+                "ablate.params",
+                "the planned parameters must be a positive number");
+        InputError.require(
+                tokens > 0 && Double.isFinite(tokens), "ablate.tokens", "the planned tokens must be a positive number");
         Estimate law = loss(params, tokens);
         double[] residuals = logResiduals();
         SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
@@ -101,15 +121,22 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         Arrays.sort(v);
         Estimate one = new Estimate(law.value(), percentile(v, 0.025), percentile(v, 0.975));
         double maxCompute = largestCompute() / 6;
-        double maxParams = data.stream().mapToDouble(ChinchillaFit.Point::params).max().orElse(Double.NaN);
-        double maxTokens = data.stream().mapToDouble(ChinchillaFit.Point::tokens).max().orElse(Double.NaN);
+        double maxParams =
+                data.stream().mapToDouble(ChinchillaFit.Point::params).max().orElse(Double.NaN);
+        double maxTokens =
+                data.stream().mapToDouble(ChinchillaFit.Point::tokens).max().orElse(Double.NaN);
         double compute = params * tokens / maxCompute;
         double pf = params / maxParams;
         double tf = tokens / maxTokens;
         String warning = null;
         if (compute > FAR || pf > FAR || tf > FAR) {
-            warning = String.format(Locale.ROOT, "beyond what the fit supports: %.0f× the compute, %.1f× the parameters and %.1f× the "
-                    + "tokens of the largest run fitted; the interval assumes the law holds that far", compute, pf, tf);
+            warning = String.format(
+                    Locale.ROOT,
+                    "beyond what the fit supports: %.0f× the compute, %.1f× the parameters and %.1f× the "
+                            + "tokens of the largest run fitted; the interval assumes the law holds that far",
+                    compute,
+                    pf,
+                    tf);
         }
         return new Prediction(params, tokens, one, law, compute, pf, tf, warning);
     }
@@ -118,13 +145,23 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
      * Fits {@code data} and {@code rounds} bootstrap resamples of it (0: no intervals). Points need positive, finite
      * parameters, tokens and loss, and at least two distinct N and two distinct D.
      */
-    public static ScalingLawFit run(List<ChinchillaFit.Point> data, int rounds, long seed, ProgressListener progress, CancellationToken cancel) {
+    public static ScalingLawFit run(
+            List<ChinchillaFit.Point> data,
+            int rounds,
+            long seed,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return run(data, ChinchillaFit.Form.CHINCHILLA, rounds, seed, progress, cancel);
     }
 
     /** As above, for {@code form}. */
-    public static ScalingLawFit run(List<ChinchillaFit.Point> data, ChinchillaFit.Form form, int rounds, long seed, ProgressListener progress,
-                                    CancellationToken cancel) {
+    public static ScalingLawFit run(
+            List<ChinchillaFit.Point> data,
+            ChinchillaFit.Form form,
+            int rounds,
+            long seed,
+            ProgressListener progress,
+            CancellationToken cancel) {
         check(data);
         InputError.require(rounds >= 0, "ablate.bootstrap", "the bootstrap rounds must not be negative");
         progress.progress(0, "fitting from a grid of starts");
@@ -140,24 +177,27 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
         for (int r = 0; r < rounds; r++) {
             streams[r] = root.split();
         }
-        List<ChinchillaFit.Parameters> fits = IntStream.range(0, rounds).parallel().mapToObj(r -> {
-            cancel.throwIfCancelled();
-            double[] n2 = new double[n];
-            double[] d2 = new double[n];
-            double[] l2 = new double[n];
-            for (int i = 0; i < n; i++) {
-                int k = streams[r].nextInt(n);
-                n2[i] = logN[k];
-                d2[i] = logD[k];
-                l2[i] = logL[k];
-            }
-            ChinchillaFit.Parameters p = ChinchillaFit.fitFrom(n2, d2, l2, full, form);
-            int k = done.incrementAndGet();
-            if (k % 50 == 0) {
-                progress.progress(0.1 + 0.9 * k / rounds, "bootstrap " + k + " of " + rounds);
-            }
-            return p;
-        }).toList();
+        List<ChinchillaFit.Parameters> fits = IntStream.range(0, rounds)
+                .parallel()
+                .mapToObj(r -> {
+                    cancel.throwIfCancelled();
+                    double[] n2 = new double[n];
+                    double[] d2 = new double[n];
+                    double[] l2 = new double[n];
+                    for (int i = 0; i < n; i++) {
+                        int k = streams[r].nextInt(n);
+                        n2[i] = logN[k];
+                        d2[i] = logD[k];
+                        l2[i] = logL[k];
+                    }
+                    ChinchillaFit.Parameters p = ChinchillaFit.fitFrom(n2, d2, l2, full, form);
+                    int k = done.incrementAndGet();
+                    if (k % 50 == 0) {
+                        progress.progress(0.1 + 0.9 * k / rounds, "bootstrap " + k + " of " + rounds);
+                    }
+                    return p;
+                })
+                .toList();
         progress.progress(1, "fitted");
         return new ScalingLawFit(full, fits, data, seed, form, FormSelection.extrapolationRate(data, form, full));
     }
@@ -165,7 +205,11 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
     /** A quantity of the parameters at the fit, with its interval over the resamples (the value twice without them). */
     public Estimate estimate(ToDoubleFunction<ChinchillaFit.Parameters> quantity) {
         double value = quantity.applyAsDouble(fit);
-        double[] v = resamples.stream().mapToDouble(quantity).filter(Double::isFinite).sorted().toArray();
+        double[] v = resamples.stream()
+                .mapToDouble(quantity)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
         if (v.length == 0) {
             return new Estimate(value, value, value);
         }
@@ -209,8 +253,14 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
 
     /** The compute-optimal model at {@code flops}. */
     public Allocation optimal(double flops) {
-        InputError.require(flops > 0 && Double.isFinite(flops), "ablate.flops", "the compute budget must be a positive number of FLOPs");
-        return new Allocation(flops, estimate(p -> optimalParams(p, flops)), estimate(p -> flops / (6 * optimalParams(p, flops))),
+        InputError.require(
+                flops > 0 && Double.isFinite(flops),
+                "ablate.flops",
+                "the compute budget must be a positive number of FLOPs");
+        return new Allocation(
+                flops,
+                estimate(p -> optimalParams(p, flops)),
+                estimate(p -> flops / (6 * optimalParams(p, flops))),
                 estimate(p -> flops / (6 * optimalParams(p, flops)) / optimalParams(p, flops)),
                 estimate(p -> p.loss(optimalParams(p, flops), flops / (6 * optimalParams(p, flops)))));
     }
@@ -235,15 +285,38 @@ public record ScalingLawFit(ChinchillaFit.Parameters fit, List<ChinchillaFit.Par
 
     /** The data the form can be fitted to, or an input error naming what is wrong. */
     static void check(List<ChinchillaFit.Point> data) {
-        InputError.require(data.size() >= MIN_POINTS, "ablate.runs", "the form has up to 5 parameters: give at least " + MIN_POINTS
-                + " runs, got " + data.size());
+        InputError.require(
+                data.size() >= MIN_POINTS,
+                "ablate.runs",
+                "the form has up to 5 parameters: give at least " + MIN_POINTS + " runs, got " + data.size());
         for (ChinchillaFit.Point p : data) {
-            InputError.require(p.params() > 0 && Double.isFinite(p.params()) && p.tokens() > 0 && Double.isFinite(p.tokens()) && p.loss() > 0
-                    && Double.isFinite(p.loss()), "ablate.runs", "every run needs positive, finite parameters, tokens and loss; got " + p);
+            InputError.require(
+                    p.params() > 0
+                            && Double.isFinite(p.params())
+                            && p.tokens() > 0
+                            && Double.isFinite(p.tokens())
+                            && p.loss() > 0
+                            && Double.isFinite(p.loss()),
+                    "ablate.runs",
+                    "every run needs positive, finite parameters, tokens and loss; got " + p);
         }
-        InputError.require(Arrays.stream(data.stream().mapToDouble(ChinchillaFit.Point::params).toArray()).distinct().count() >= 2,
-                "ablate.runs", "all runs have one model size: the fit needs at least two");
-        InputError.require(Arrays.stream(data.stream().mapToDouble(ChinchillaFit.Point::tokens).toArray()).distinct().count() >= 2,
-                "ablate.runs", "all runs saw one number of tokens: the fit needs at least two");
+        InputError.require(
+                Arrays.stream(data.stream()
+                                        .mapToDouble(ChinchillaFit.Point::params)
+                                        .toArray())
+                                .distinct()
+                                .count()
+                        >= 2,
+                "ablate.runs",
+                "all runs have one model size: the fit needs at least two");
+        InputError.require(
+                Arrays.stream(data.stream()
+                                        .mapToDouble(ChinchillaFit.Point::tokens)
+                                        .toArray())
+                                .distinct()
+                                .count()
+                        >= 2,
+                "ablate.runs",
+                "all runs saw one number of tokens: the fit needs at least two");
     }
 }

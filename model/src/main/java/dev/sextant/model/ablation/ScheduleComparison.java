@@ -22,35 +22,40 @@ public final class ScheduleComparison {
     static final double SAME = 0.01;
 
     /** One schedule's best run at a shape and its loss against the reference's (a fraction: −0.01 is 1 % lower). */
-    public record Entry(String schedule, String run, double loss, double vsReference) {
-    }
+    public record Entry(String schedule, String run, double loss, double vsReference) {}
 
-    public record Shape(double params, double tokens, String reference, List<Entry> entries) {
-    }
+    public record Shape(double params, double tokens, String reference, List<Entry> entries) {}
 
     /** A schedule's mean difference from the reference over the shapes where both ran, and its best and worst. */
-    public record Summary(String schedule, int shapes, double mean, double best, double worst) {
-    }
+    public record Summary(String schedule, int shapes, double mean, double best, double worst) {}
 
-    public record Result(String reference, List<Shape> shapes, List<Summary> summary) {
-    }
+    public record Result(String reference, List<Shape> shapes, List<Summary> summary) {}
 
-    private ScheduleComparison() {
-    }
+    private ScheduleComparison() {}
 
     /**
      * @throws InputError when no shape was trained under two schedules (saying what the runs have)
      */
     public static Result compare(List<AblationRunsFile.Run> runs) {
-        List<AblationRunsFile.Run> labelled = runs.stream().filter(r -> r.schedule() != null && !r.schedule().isBlank()).toList();
-        InputError.require(!labelled.isEmpty(), "ablate.schedule", "no run names its schedule: give a 'schedule' column (cosine, constant, wsd, …)");
+        List<AblationRunsFile.Run> labelled = runs.stream()
+                .filter(r -> r.schedule() != null && !r.schedule().isBlank())
+                .toList();
+        InputError.require(
+                !labelled.isEmpty(),
+                "ablate.schedule",
+                "no run names its schedule: give a 'schedule' column (cosine, constant, wsd, …)");
         Map<String, Long> counts = new LinkedHashMap<>();
         labelled.forEach(r -> counts.merge(norm(r.schedule()), 1L, Long::sum));
-        String reference = counts.containsKey("cosine") ? "cosine"
-                : counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        String reference = counts.containsKey("cosine")
+                ? "cosine"
+                : counts.entrySet().stream()
+                        .max(Map.Entry.comparingByValue())
+                        .orElseThrow()
+                        .getKey();
         List<List<AblationRunsFile.Run>> groups = new ArrayList<>();
         for (AblationRunsFile.Run r : labelled) {
-            List<AblationRunsFile.Run> g = groups.stream().filter(x -> same(x.get(0), r)).findFirst().orElse(null);
+            List<AblationRunsFile.Run> g =
+                    groups.stream().filter(x -> same(x.get(0), r)).findFirst().orElse(null);
             if (g == null) {
                 g = new ArrayList<>();
                 groups.add(g);
@@ -76,12 +81,23 @@ public final class ScheduleComparison {
             entries.sort(Comparator.comparingDouble(Entry::loss));
             shapes.add(new Shape(g.get(0).params(), g.get(0).tokens(), reference, List.copyOf(entries)));
         }
-        InputError.require(!shapes.isEmpty(), "ablate.schedule", String.format(Locale.ROOT, "no model size and token count was trained under %s "
-                + "and another schedule (schedules: %s); compare runs of equal parameters and tokens", reference, counts));
+        InputError.require(
+                !shapes.isEmpty(),
+                "ablate.schedule",
+                String.format(
+                        Locale.ROOT,
+                        "no model size and token count was trained under %s "
+                                + "and another schedule (schedules: %s); compare runs of equal parameters and tokens",
+                        reference,
+                        counts));
         shapes.sort(Comparator.comparingDouble((Shape s) -> s.params() * s.tokens()));
         List<Summary> summary = new ArrayList<>();
-        diffs.forEach((s, d) -> summary.add(new Summary(s, d.size(), d.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
-                d.stream().mapToDouble(Double::doubleValue).min().orElseThrow(), d.stream().mapToDouble(Double::doubleValue).max().orElseThrow())));
+        diffs.forEach((s, d) -> summary.add(new Summary(
+                s,
+                d.size(),
+                d.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                d.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                d.stream().mapToDouble(Double::doubleValue).max().orElseThrow())));
         return new Result(reference, List.copyOf(shapes), List.copyOf(summary));
     }
 

@@ -11,9 +11,11 @@ import dev.sextant.model.InputError;
  * blocks a windowed or chunked layer can no longer read.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({@JsonSubTypes.Type(value = AttentionKind.Full.class, name = "full"),
-        @JsonSubTypes.Type(value = AttentionKind.SlidingWindow.class, name = "sliding_window"),
-        @JsonSubTypes.Type(value = AttentionKind.Chunked.class, name = "chunked")})
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = AttentionKind.Full.class, name = "full"),
+    @JsonSubTypes.Type(value = AttentionKind.SlidingWindow.class, name = "sliding_window"),
+    @JsonSubTypes.Type(value = AttentionKind.Chunked.class, name = "chunked")
+})
 public sealed interface AttentionKind permits AttentionKind.Full, AttentionKind.SlidingWindow, AttentionKind.Chunked {
 
     /** KV blocks of {@code blockSize} tokens this layer holds for a request whose context is {@code tokens} long. */

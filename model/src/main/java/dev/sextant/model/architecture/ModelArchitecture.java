@@ -26,16 +26,61 @@ import java.util.List;
  * @param source          where the numbers come from
  * @param block           what else varies between decoder families: norms, biases, MLP gating, attention per layer
  */
-public record ModelArchitecture(String id, String name, int layers, int hidden, int heads, int kvHeads, int headDim, int ffn,
-                                int vocab, int maxPositions, boolean tiedEmbeddings, Style style, boolean attentionBias,
-                                Moe moe, Mla mla, String source, Block block) {
+public record ModelArchitecture(
+        String id,
+        String name,
+        int layers,
+        int hidden,
+        int heads,
+        int kvHeads,
+        int headDim,
+        int ffn,
+        int vocab,
+        int maxPositions,
+        boolean tiedEmbeddings,
+        Style style,
+        boolean attentionBias,
+        Moe moe,
+        Mla mla,
+        String source,
+        Block block) {
 
     /** A model whose block is its style's plain one (every layer full attention). */
-    public ModelArchitecture(String id, String name, int layers, int hidden, int heads, int kvHeads, int headDim, int ffn,
-                             int vocab, int maxPositions, boolean tiedEmbeddings, Style style, boolean attentionBias,
-                             Moe moe, Mla mla, String source) {
-        this(id, name, layers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, tiedEmbeddings, style, attentionBias, moe, mla,
-                source, Block.of(style));
+    public ModelArchitecture(
+            String id,
+            String name,
+            int layers,
+            int hidden,
+            int heads,
+            int kvHeads,
+            int headDim,
+            int ffn,
+            int vocab,
+            int maxPositions,
+            boolean tiedEmbeddings,
+            Style style,
+            boolean attentionBias,
+            Moe moe,
+            Mla mla,
+            String source) {
+        this(
+                id,
+                name,
+                layers,
+                hidden,
+                heads,
+                kvHeads,
+                headDim,
+                ffn,
+                vocab,
+                maxPositions,
+                tiedEmbeddings,
+                style,
+                attentionBias,
+                moe,
+                mla,
+                source,
+                Block.of(style));
     }
 
     /** Normalisation of queries and keys after their projections, which adds weights. */
@@ -61,8 +106,15 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
      * @param sinks      a learned attention-sink logit per head (gpt-oss)
      * @param attention  each layer's attention kind, or empty when every layer is full attention
      */
-    public record Block(int norms, boolean normBias, QkNorm qkNorm, boolean gatedMlp, boolean mlpBias, boolean outputBias, boolean sinks,
-                        List<AttentionKind> attention) {
+    public record Block(
+            int norms,
+            boolean normBias,
+            QkNorm qkNorm,
+            boolean gatedMlp,
+            boolean mlpBias,
+            boolean outputBias,
+            boolean sinks,
+            List<AttentionKind> attention) {
         public Block {
             if (norms < 0) {
                 throw new InputError("model", "norms per layer must not be negative");
@@ -71,7 +123,8 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
         }
 
         public static Block of(Style style) {
-            return style == Style.GPT ? new Block(2, true, QkNorm.NONE, false, true, true, false, List.of())
+            return style == Style.GPT
+                    ? new Block(2, true, QkNorm.NONE, false, true, true, false, List.of())
                     : new Block(2, false, QkNorm.NONE, true, false, false, false, List.of());
         }
 
@@ -100,8 +153,10 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
     public record Moe(int experts, int topK, int sharedExperts, int expertFfn, int denseLayers, boolean routerBias) {
         public Moe {
             if (experts < 1 || topK < 1 || topK > experts || sharedExperts < 0 || expertFfn < 1 || denseLayers < 0) {
-                throw new InputError("model", "mixture of experts: need 1 ≤ top-k ≤ experts, expert width ≥ 1; got "
-                        + experts + " experts, top-k " + topK + ", width " + expertFfn);
+                throw new InputError(
+                        "model",
+                        "mixture of experts: need 1 ≤ top-k ≤ experts, expert width ≥ 1; got " + experts
+                                + " experts, top-k " + topK + ", width " + expertFfn);
             }
         }
     }
@@ -136,10 +191,13 @@ public record ModelArchitecture(String id, String name, int layers, int hidden, 
         requirePositive("vocabulary", vocab);
         requirePositive("positions", maxPositions);
         if (heads % kvHeads != 0) {
-            throw new InputError("model", "attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
+            throw new InputError(
+                    "model", "attention heads (" + heads + ") must be a multiple of key/value heads (" + kvHeads + ")");
         }
         if (!block.attention().isEmpty() && block.attention().size() != layers) {
-            throw new InputError("model", "attention kinds given for " + block.attention().size() + " layers, the model has " + layers);
+            throw new InputError(
+                    "model",
+                    "attention kinds given for " + block.attention().size() + " layers, the model has " + layers);
         }
         if (moe != null && moe.denseLayers() > layers) {
             throw new InputError("model", "dense layers (" + moe.denseLayers() + ") exceed layers (" + layers + ")");

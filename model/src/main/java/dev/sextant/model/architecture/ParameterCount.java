@@ -23,9 +23,19 @@ import dev.sextant.model.architecture.ModelArchitecture.Style;
  * @param matmulActive    weights in matrix multiplies a token passes through, output layer included and embedding
  *                        lookups excluded: forward FLOPs per token are twice this plus attention's own
  */
-public record ParameterCount(long total, long active, long embedding, long output, long attentionPerLayer,
-                             long denseMlpPerLayer, long moeMlpPerLayer, long moeActivePerLayer, long expertPerLayer,
-                             long normPerLayer, long finalNorm, long matmulActive) {
+public record ParameterCount(
+        long total,
+        long active,
+        long embedding,
+        long output,
+        long attentionPerLayer,
+        long denseMlpPerLayer,
+        long moeMlpPerLayer,
+        long moeActivePerLayer,
+        long expertPerLayer,
+        long normPerLayer,
+        long finalNorm,
+        long matmulActive) {
 
     static ParameterCount of(ModelArchitecture m) {
         long h = m.hidden();
@@ -49,11 +59,12 @@ public record ParameterCount(long total, long active, long embedding, long outpu
             long biases = (m.attentionBias() ? m.queryWidth() + 2 * kvWidth : 0) + (b.outputBias() ? h : 0);
             attention = attentionMatmul + biases + (b.sinks() ? m.heads() : 0);
         }
-        long qkNorm = switch (b.qkNorm()) {
-            case NONE -> 0;
-            case PER_HEAD -> 2L * m.headDim();
-            case FULL_WIDTH -> (long) (m.heads() + m.kvHeads()) * m.headDim();
-        };
+        long qkNorm =
+                switch (b.qkNorm()) {
+                    case NONE -> 0;
+                    case PER_HEAD -> 2L * m.headDim();
+                    case FULL_WIDTH -> (long) (m.heads() + m.kvHeads()) * m.headDim();
+                };
         long norm = b.norms() * h * (b.normBias() ? 2 : 1) + qkNorm; // LayerNorm has a bias too
         long matricesPerMlp = b.gatedMlp() ? 3 : 2; // gated (gate, up, down), or GELU (up, down)
         long denseMatmul = matricesPerMlp * h * m.ffn();
@@ -78,8 +89,12 @@ public record ParameterCount(long total, long active, long embedding, long outpu
         long layersCommon = m.layers() * (attention + norm);
         long total = embedding + output + finalNorm + layersCommon + denseLayers * dense + moeLayers * moeAll;
         long active = embedding + output + finalNorm + layersCommon + denseLayers * dense + moeLayers * moeActive;
-        long matmul = m.layers() * attentionMatmul + denseLayers * denseMatmul + moeLayers * moeActiveMatmul + (long) m.vocab() * h;
-        return new ParameterCount(total, active, embedding, output, attention, dense, moeAll, moeActive, expert, norm, finalNorm, matmul);
+        long matmul = m.layers() * attentionMatmul
+                + denseLayers * denseMatmul
+                + moeLayers * moeActiveMatmul
+                + (long) m.vocab() * h;
+        return new ParameterCount(
+                total, active, embedding, output, attention, dense, moeAll, moeActive, expert, norm, finalNorm, matmul);
     }
 
     /** Biases of one MLP of inner width {@code ffn}: the up (and gate) projections' and the down projection's. */

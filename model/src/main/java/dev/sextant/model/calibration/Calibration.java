@@ -1,9 +1,9 @@
 package dev.sextant.model.calibration;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
+import dev.sextant.model.training.ComputeEfficiency;
 import java.util.Locale;
 
 /**
@@ -28,7 +28,11 @@ public record Calibration(String label, CalibrationProfile profile) implements C
 
     @Override
     public String name() {
-        return String.format(Locale.ROOT, "calibration profile “%s” (%s, %s)", label, profile.device().name(),
+        return String.format(
+                Locale.ROOT,
+                "calibration profile “%s” (%s, %s)",
+                label,
+                profile.device().name(),
                 profile.measuredAt().toString().substring(0, 10));
     }
 
@@ -49,8 +53,10 @@ public record Calibration(String label, CalibrationProfile profile) implements C
         } else if (half != null) {
             return half.tflops(m, n, k);
         }
-        throw new InputError("calibration.profile", "calibration profile “" + label + "” has no fitted " + (precision == Precision.FP8 ? "FP8 or " : "")
-                + "BF16/FP16 GEMM curve (a quick run measures too few shapes); run a full calibration");
+        throw new InputError(
+                "calibration.profile",
+                "calibration profile “" + label + "” has no fitted " + (precision == Precision.FP8 ? "FP8 or " : "")
+                        + "BF16/FP16 GEMM curve (a quick run measures too few shapes); run a full calibration");
     }
 
     /** Share of the datasheet dense BF16 peak a step's GEMMs of {@code tokens} rows reach (serving's compute share). */
@@ -69,8 +75,11 @@ public record Calibration(String label, CalibrationProfile profile) implements C
     public void check(GpuSpec gpu) {
         String measured = profile.catalogGpu();
         if (measured != null && !measured.equals(gpu.id())) {
-            throw new InputError("calibration.profile", "calibration profile “" + label + "” was measured on " + profile.device().name() + " (" + measured
-                    + "); the plan is for " + gpu.name() + ": choose a profile of that GPU, or the catalog defaults");
+            throw new InputError(
+                    "calibration.profile",
+                    "calibration profile “" + label + "” was measured on "
+                            + profile.device().name() + " (" + measured + "); the plan is for " + gpu.name()
+                            + ": choose a profile of that GPU, or the catalog defaults");
         }
     }
 }

@@ -20,11 +20,24 @@ import org.apache.commons.math3.exception.MathIllegalStateException;
  * @param source         how the numbers came about: "measured" by {@code sextant gpu calibrate}, or a recorded fixture
  * @param gemmBackend    "cuBLAS" or "own kernels (PTX)"
  */
-public record CalibrationProfile(DeviceInfo device, String catalogGpu, String driverVersion, String cudaVersion, Instant measuredAt,
-                                 String source, String gemmBackend, Spread memoryBandwidthGBs, Spread copyBandwidthGBs,
-                                 Spread hostToDeviceGBs, Spread hostToDevicePageableGBs, Spread deviceToHostGBs,
-                                 Spread deviceToHostPageableGBs, Spread launchLatencyMicros, Spread fp32Tflops, List<GemmPoint> gemm,
-                                 List<GemmFit> fits) {
+public record CalibrationProfile(
+        DeviceInfo device,
+        String catalogGpu,
+        String driverVersion,
+        String cudaVersion,
+        Instant measuredAt,
+        String source,
+        String gemmBackend,
+        Spread memoryBandwidthGBs,
+        Spread copyBandwidthGBs,
+        Spread hostToDeviceGBs,
+        Spread hostToDevicePageableGBs,
+        Spread deviceToHostGBs,
+        Spread deviceToHostPageableGBs,
+        Spread launchLatencyMicros,
+        Spread fp32Tflops,
+        List<GemmPoint> gemm,
+        List<GemmFit> fits) {
 
     public CalibrationProfile {
         gemm = List.copyOf(gemm);
@@ -45,14 +58,28 @@ public record CalibrationProfile(DeviceInfo device, String catalogGpu, String dr
      * Completes raw measurements: efficiencies against the ceilings (datasheet dense peak of the catalog GPU for
      * tensor-core types, the measured FP32 FMA peak for fp32) and a fitted curve for every data type with enough shapes.
      */
-    public static CalibrationProfile of(DeviceInfo device, String driverVersion, String cudaVersion, Instant measuredAt, String source,
-                                        String gemmBackend, Spread memory, Spread copy, Spread h2d, Spread h2dPageable, Spread d2h,
-                                        Spread d2hPageable, Spread launch, Spread fp32, List<GemmPoint> raw) {
+    public static CalibrationProfile of(
+            DeviceInfo device,
+            String driverVersion,
+            String cudaVersion,
+            Instant measuredAt,
+            String source,
+            String gemmBackend,
+            Spread memory,
+            Spread copy,
+            Spread h2d,
+            Spread h2dPageable,
+            Spread d2h,
+            Spread d2hPageable,
+            Spread launch,
+            Spread fp32,
+            List<GemmPoint> raw) {
         GpuSpec spec = GpuCatalog.match(device.name(), device.memoryBytes());
         List<GemmPoint> points = new ArrayList<>();
         for (GemmPoint p : raw) {
             Double ceiling = ceilingTflops(p.dtype(), spec, fp32);
-            points.add(new GemmPoint(p.m(), p.n(), p.k(), p.dtype(), p.tflops(), ceiling == null ? null : p.tflops() / ceiling));
+            points.add(new GemmPoint(
+                    p.m(), p.n(), p.k(), p.dtype(), p.tflops(), ceiling == null ? null : p.tflops() / ceiling));
         }
         Map<String, GemmFit> fits = new LinkedHashMap<>();
         for (GemmPoint p : points) {
@@ -65,8 +92,24 @@ public record CalibrationProfile(DeviceInfo device, String catalogGpu, String dr
             }
         }
         fits.values().removeIf(Objects::isNull);
-        return new CalibrationProfile(device, spec == null ? null : spec.id(), driverVersion, cudaVersion, measuredAt, source, gemmBackend, memory,
-                copy, h2d, h2dPageable, d2h, d2hPageable, launch, fp32, points, List.copyOf(fits.values()));
+        return new CalibrationProfile(
+                device,
+                spec == null ? null : spec.id(),
+                driverVersion,
+                cudaVersion,
+                measuredAt,
+                source,
+                gemmBackend,
+                memory,
+                copy,
+                h2d,
+                h2dPageable,
+                d2h,
+                d2hPageable,
+                launch,
+                fp32,
+                points,
+                List.copyOf(fits.values()));
     }
 
     static Double ceilingTflops(String dtype, GpuSpec spec, Spread fp32) {

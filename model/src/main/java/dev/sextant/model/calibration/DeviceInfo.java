@@ -8,8 +8,15 @@ package dev.sextant.model.calibration;
  * @param memoryClockMHz    maximum memory clock
  * @param memoryBusBits     memory bus width
  */
-public record DeviceInfo(int index, String name, String computeCapability, int smCount, long memoryBytes, int smClockMHz, int memoryClockMHz,
-                         int memoryBusBits) {
+public record DeviceInfo(
+        int index,
+        String name,
+        String computeCapability,
+        int smCount,
+        long memoryBytes,
+        int smClockMHz,
+        int memoryClockMHz,
+        int memoryBusBits) {
 
     /** Theoretical memory bandwidth from clock and bus: 2 (double data rate) × clock × bus bytes, GB/s. */
     public double theoreticalBandwidthGBs() {

@@ -19,12 +19,15 @@ import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
  * @param latencyMicros t₀
  * @param rmsLogError   root-mean-square of ln(measured / fitted) time over the points
  */
-public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, double latencyMicros, double rmsLogError, int points) {
+public record GemmFit(
+        String dtype, double maxTflops, double bandwidthGBs, double latencyMicros, double rmsLogError, int points) {
 
     public double seconds(double m, double n, double k) {
         double flops = 2 * m * n * k;
         double bytes = bytes(m, n, k, GemmPoint.bytesPerElement(dtype));
-        return flops / (maxTflops * 1e12) + (Double.isInfinite(bandwidthGBs) ? 0 : bytes / (bandwidthGBs * 1e9)) + latencyMicros * 1e-6;
+        return flops / (maxTflops * 1e12)
+                + (Double.isInfinite(bandwidthGBs) ? 0 : bytes / (bandwidthGBs * 1e9))
+                + latencyMicros * 1e-6;
     }
 
     /** Achieved TFLOP/s for a shape. */
@@ -38,9 +41,12 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
 
     /** Fits the points of one data type; at least three shapes. */
     public static GemmFit fit(String dtype, List<GemmPoint> all) {
-        List<GemmPoint> pts = all.stream().filter(p -> p.dtype().equals(dtype) && p.tflops() > 0).toList();
+        List<GemmPoint> pts = all.stream()
+                .filter(p -> p.dtype().equals(dtype) && p.tflops() > 0)
+                .toList();
         if (pts.size() < 3) {
-            throw new InputError("calibration.gemm", "fitting " + dtype + " GEMMs needs at least three shapes, got " + pts.size());
+            throw new InputError(
+                    "calibration.gemm", "fitting " + dtype + " GEMMs needs at least three shapes, got " + pts.size());
         }
         int n = pts.size();
         double[][] x = new double[n][3];
@@ -86,14 +92,22 @@ public record GemmFit(String dtype, double maxTflops, double bandwidthGBs, doubl
                 break;
             }
             if (cols.get(worst) == 0 || cols.size() == 1) {
-                throw new InputError("calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
+                throw new InputError(
+                        "calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
             }
             in[cols.get(worst)] = false;
         }
         if (!(coef[0] > 0)) {
-            throw new InputError("calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
+            throw new InputError(
+                    "calibration.gemm", "the " + dtype + " GEMM measurements do not grow with size; cannot fit");
         }
-        GemmFit f = new GemmFit(dtype, 1 / coef[0] / 1e12, coef[1] > 0 ? 1 / coef[1] / 1e9 : Double.POSITIVE_INFINITY, coef[2] * 1e6, 0, n);
+        GemmFit f = new GemmFit(
+                dtype,
+                1 / coef[0] / 1e12,
+                coef[1] > 0 ? 1 / coef[1] / 1e9 : Double.POSITIVE_INFINITY,
+                coef[2] * 1e6,
+                0,
+                n);
         double sq = 0;
         for (GemmPoint p : pts) {
             double r = Math.log(p.flops() / (p.tflops() * 1e12) / f.seconds(p.m(), p.n(), p.k()));

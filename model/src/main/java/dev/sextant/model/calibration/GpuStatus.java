@@ -10,7 +10,13 @@ import java.util.List;
  * @param driverVersion e.g. "12.4" (the CUDA version the driver supports), or null
  * @param cublasReason  why cuBLAS does not load, or null
  */
-public record GpuStatus(boolean available, String reason, List<DeviceInfo> devices, boolean cublas, String cublasReason, String driverVersion) {
+public record GpuStatus(
+        boolean available,
+        String reason,
+        List<DeviceInfo> devices,
+        boolean cublas,
+        String cublasReason,
+        String driverVersion) {
 
     public GpuStatus {
         devices = List.copyOf(devices);

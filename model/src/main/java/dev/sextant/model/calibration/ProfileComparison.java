@@ -17,12 +17,12 @@ public final class ProfileComparison {
     /** One line of a comparison: a rate in two profiles (or a profile and the datasheet), and their ratio. */
     public record Line(String metric, Double first, Double second, Double ratio) {
         public static Line of(String metric, Double first, Double second) {
-            return new Line(metric, first, second, first == null || second == null || second == 0 ? null : first / second);
+            return new Line(
+                    metric, first, second, first == null || second == null || second == 0 ? null : first / second);
         }
     }
 
-    private ProfileComparison() {
-    }
+    private ProfileComparison() {}
 
     /** The profile's rates, against the datasheet of the catalog GPU it was measured on. */
     public static List<Rate> rates(CalibrationProfile p) {
@@ -38,8 +38,9 @@ public final class ProfileComparison {
         out.add(new Rate("Kernel launch", "µs", p.launchLatencyMicros(), null));
         out.add(new Rate("FP32 FMA peak", "TFLOP/s", p.fp32Tflops(), null));
         for (GemmFit f : p.fits()) {
-            Double peak = spec == null || f.dtype().equals("fp32") ? null : f.dtype().equals("fp8") ? (spec.hasFp8() ? spec.fp8Tflops() : null)
-                    : spec.bf16Tflops();
+            Double peak = spec == null || f.dtype().equals("fp32")
+                    ? null
+                    : f.dtype().equals("fp8") ? (spec.hasFp8() ? spec.fp8Tflops() : null) : spec.bf16Tflops();
             out.add(new Rate(f.dtype() + " GEMM ceiling (fitted)", "TFLOP/s", Spread.exactly(f.maxTflops()), peak));
         }
         return out;
@@ -50,7 +51,9 @@ public final class ProfileComparison {
         if (p.catalogSpec() == null) {
             return List.of();
         }
-        return rates(p).stream().map(r -> Line.of(r.metric() + " (" + r.unit() + ")", r.spread().median(), r.datasheet())).toList();
+        return rates(p).stream()
+                .map(r -> Line.of(r.metric() + " (" + r.unit() + ")", r.spread().median(), r.datasheet()))
+                .toList();
     }
 
     /** Two profiles side by side, rate by rate. */
@@ -58,8 +61,14 @@ public final class ProfileComparison {
         List<Rate> rb = rates(b);
         List<Line> out = new ArrayList<>();
         for (Rate r : rates(a)) {
-            Rate other = rb.stream().filter(x -> x.metric().equals(r.metric())).findFirst().orElse(null);
-            out.add(Line.of(r.metric() + " (" + r.unit() + ")", r.spread().median(), other == null ? null : other.spread().median()));
+            Rate other = rb.stream()
+                    .filter(x -> x.metric().equals(r.metric()))
+                    .findFirst()
+                    .orElse(null);
+            out.add(Line.of(
+                    r.metric() + " (" + r.unit() + ")",
+                    r.spread().median(),
+                    other == null ? null : other.spread().median()));
         }
         return out;
     }

@@ -21,24 +21,29 @@ import java.util.Map;
  */
 public final class CleanSubsetRescore {
 
-    private CleanSubsetRescore() {
-    }
+    private CleanSubsetRescore() {}
 
     /**
      * A mean with its 95% interval over {@code n} items (CLT; Wilson when all of 0/1 scores are 0 or all 1); null fields
      * when there are no items.
      */
-    public record Score(int n, Double mean, Double ciLow, Double ciHigh) {
-    }
+    public record Score(int n, Double mean, Double ciLow, Double ciHigh) {}
 
     /**
      * @param contaminated partial and dirty items together
      * @param difference   clean − all; negative when the clean items score lower
      * @param verdict      in words
      */
-    public record Row(String model, String benchmark, Score all, Score clean, Score contaminated, Score dirty,
-                      Double difference, int unmatchedItems, String verdict) {
-    }
+    public record Row(
+            String model,
+            String benchmark,
+            Score all,
+            Score clean,
+            Score contaminated,
+            Score dirty,
+            Double difference,
+            int unmatchedItems,
+            String verdict) {}
 
     public static List<Row> rescore(ScanResult scan, List<ItemScore> scores) {
         Map<String, Status> status = new LinkedHashMap<>();
@@ -48,7 +53,8 @@ public final class CleanSubsetRescore {
         Map<String, Map<String, List<Double>>> perItem = new LinkedHashMap<>(); // model|benchmark -> item -> samples
         for (ItemScore s : scores) {
             perItem.computeIfAbsent(s.model() + '\u0000' + s.benchmark(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(s.itemId(), k -> new ArrayList<>()).add(s.score());
+                    .computeIfAbsent(s.itemId(), k -> new ArrayList<>())
+                    .add(s.score());
         }
         List<Row> rows = new ArrayList<>();
         for (var e : perItem.entrySet()) {
@@ -64,7 +70,10 @@ public final class CleanSubsetRescore {
                     unmatched++;
                     continue;
                 }
-                double mean = item.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+                double mean = item.getValue().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElse(0);
                 all.add(mean);
                 switch (st) {
                     case CLEAN -> clean.add(mean);
@@ -73,7 +82,7 @@ public final class CleanSubsetRescore {
                         contaminated.add(mean);
                         dirty.add(mean);
                     }
-                    case NOT_CHECKABLE -> { }
+                    case NOT_CHECKABLE -> {}
                 }
             }
             if (all.isEmpty()) {
@@ -82,7 +91,16 @@ public final class CleanSubsetRescore {
             Score a = score(all);
             Score c = score(clean);
             Double diff = c.mean() == null ? null : c.mean() - a.mean();
-            rows.add(new Row(mb[0], mb[1], a, c, score(contaminated), score(dirty), diff, unmatched, verdict(a, c, score(contaminated))));
+            rows.add(new Row(
+                    mb[0],
+                    mb[1],
+                    a,
+                    c,
+                    score(contaminated),
+                    score(dirty),
+                    diff,
+                    unmatched,
+                    verdict(a, c, score(contaminated))));
         }
         return rows;
     }
@@ -120,11 +138,14 @@ public final class CleanSubsetRescore {
         double diff = contaminated.mean() - clean.mean();
         double se = Math.sqrt(seClean * seClean + seCont * seCont);
         double p = se == 0 ? (diff == 0 ? 1 : 0) : Normal.twoSidedP(diff / se);
-        String head = String.format("%d contaminated items score %.3f, clean ones %.3f (p = %.3g)", contaminated.n(), contaminated.mean(),
-                clean.mean(), p);
+        String head = String.format(
+                "%d contaminated items score %.3f, clean ones %.3f (p = %.3g)",
+                contaminated.n(), contaminated.mean(), clean.mean(), p);
         if (diff > 0 && p < 0.05) {
-            return head + String.format(": contamination likely inflated the score, by about %.1f points (all %.3f vs clean %.3f)",
-                    100 * (all.mean() - clean.mean()), all.mean(), clean.mean());
+            return head
+                    + String.format(
+                            ": contamination likely inflated the score, by about %.1f points (all %.3f vs clean %.3f)",
+                            100 * (all.mean() - clean.mean()), all.mean(), clean.mean());
         }
         return head + ": no significant difference, no sign of inflation";
     }

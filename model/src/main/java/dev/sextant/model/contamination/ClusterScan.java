@@ -19,6 +19,14 @@ public interface ClusterScan {
      * @param done   results of files completed by an earlier run of the same scan (resume): not read again
      * @param fileDone told of each file this run completes, as soon as its wave of tasks returns (to keep it)
      */
-    ScanResult scan(String master, Map<String, String> conf, ScanSpec spec, List<BenchmarkItem> items, List<String> corpus,
-                    List<FileResult> done, Consumer<FileResult> fileDone, ProgressListener progress, CancellationToken cancel);
+    ScanResult scan(
+            String master,
+            Map<String, String> conf,
+            ScanSpec spec,
+            List<BenchmarkItem> items,
+            List<String> corpus,
+            List<FileResult> done,
+            Consumer<FileResult> fileDone,
+            ProgressListener progress,
+            CancellationToken cancel);
 }

@@ -13,20 +13,32 @@ import java.util.Arrays;
  */
 public final class ContaminatedItemsExport {
 
-    private ContaminatedItemsExport() {
-    }
+    private ContaminatedItemsExport() {}
 
     public static int csv(ScanResult r, boolean all, Writer w) throws IOException {
-        w.write("benchmark,item_id,status,tokens,ngrams,matched_ngrams,token_fraction,longest_match,file,offset,document_id,snippet\r\n");
+        w.write(
+                "benchmark,item_id,status,tokens,ngrams,matched_ngrams,token_fraction,longest_match,file,offset,document_id,snippet\r\n");
         int n = 0;
         for (ItemResult i : r.items()) {
             if (!all && !contaminated(i)) {
                 continue;
             }
             var l = i.locations().isEmpty() ? null : i.locations().get(0);
-            CsvCells.row(w, Arrays.asList(i.benchmark(), i.id(), i.status().label(), i.tokens(), i.ngrams(), i.matchedNgrams(),
-                    i.tokenFraction(), i.longestMatch(), l == null ? null : l.file(), l == null ? null : l.offset(),
-                    l == null ? null : l.documentId(), l == null ? null : l.snippet()));
+            CsvCells.row(
+                    w,
+                    Arrays.asList(
+                            i.benchmark(),
+                            i.id(),
+                            i.status().label(),
+                            i.tokens(),
+                            i.ngrams(),
+                            i.matchedNgrams(),
+                            i.tokenFraction(),
+                            i.longestMatch(),
+                            l == null ? null : l.file(),
+                            l == null ? null : l.offset(),
+                            l == null ? null : l.documentId(),
+                            l == null ? null : l.snippet()));
             n++;
         }
         return n;

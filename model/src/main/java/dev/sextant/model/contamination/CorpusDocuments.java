@@ -27,25 +27,37 @@ public final class CorpusDocuments {
          * @param id      the id field's value, or null
          * @param source  the source field's value (a metadata field the caller names), or null
          */
-        void document(long index, byte[] line, int lineFrom, int lineTo, byte[] text, int textLength, String id, String source);
+        void document(
+                long index,
+                byte[] line,
+                int lineFrom,
+                int lineTo,
+                byte[] text,
+                int textLength,
+                String id,
+                String source);
 
         /**
          * A JSON Lines line that is not blank but holds no document (not a JSON object, or without the text field and
          * not a chat): {@code line[from, to)}. Writers of a corpus pass it through; readers ignore it.
          */
-        default void notADocument(long index, byte[] line, int from, int to) {
-        }
+        default void notADocument(long index, byte[] line, int from, int to) {}
     }
 
-    private CorpusDocuments() {
-    }
+    private CorpusDocuments() {}
 
     /**
      * Hands every document of a unit to {@code sink}: a whole file, or a byte range of one (the lines that start in it,
      * the last read past its end to finish it), in order; lines that are not JSON objects with the text are skipped.
      * Line numbers are counted from the unit's first line (whole files: the file's).
      */
-    public static long forEach(CorpusUnit unit, String textField, String idField, String sourceField, Sink sink, CancellationToken cancel) {
+    public static long forEach(
+            CorpusUnit unit,
+            String textField,
+            String idField,
+            String sourceField,
+            Sink sink,
+            CancellationToken cancel) {
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             long[] n = {0};
             unit.documents(textField, idField, sourceField, new CorpusUnit.DocumentSink() {
@@ -68,7 +80,9 @@ public final class CorpusDocuments {
             return n[0];
         }
         if (unit.format() != CorpusUnit.Format.JSONL) {
-            throw BadInputException.of(unit.file(), "not JSON Lines or Parquet: deduplication, decontamination and mixtures read documents with a text field (plain text is one long text)");
+            throw BadInputException.of(
+                    unit.file(),
+                    "not JSON Lines or Parquet: deduplication, decontamination and mixtures read documents with a text field (plain text is one long text)");
         }
         byte[][] names = {textField.getBytes(StandardCharsets.UTF_8), bytes(idField), bytes(sourceField)};
         JsonFields.Value[] values = new JsonFields.Value[names.length];
@@ -125,7 +139,15 @@ public final class CorpusDocuments {
                 if (eof) {
                     if (lineStart < len && bufStart + lineStart < unit.end()) {
                         lineNo++;
-                        if (line(buf, lineStart, len, whole ? lineNo : bufStart + lineStart, names, values, chat, sink)) {
+                        if (line(
+                                buf,
+                                lineStart,
+                                len,
+                                whole ? lineNo : bufStart + lineStart,
+                                names,
+                                values,
+                                chat,
+                                sink)) {
                             documents++;
                         }
                     }
@@ -143,12 +165,20 @@ public final class CorpusDocuments {
         } catch (IOException e) {
             throw new BadInputException(unit.file(), 0, null, "cannot read: " + CorpusFiles.readProblem(e), e);
         } catch (UncheckedIOException e) {
-            throw new BadInputException(unit.file(), 0, null, "cannot read: " + CorpusFiles.readProblem(e.getCause()), e);
+            throw new BadInputException(
+                    unit.file(), 0, null, "cannot read: " + CorpusFiles.readProblem(e.getCause()), e);
         }
     }
 
-    private static boolean line(byte[] buf, int from, int to, long lineNo, byte[][] names, JsonFields.Value[] values, JsonFields.Value chat,
-                                Sink sink) {
+    private static boolean line(
+            byte[] buf,
+            int from,
+            int to,
+            long lineNo,
+            byte[][] names,
+            JsonFields.Value[] values,
+            JsonFields.Value chat,
+            Sink sink) {
         int end = to > from && buf[to - 1] == '\r' ? to - 1 : to;
         int i = from;
         while (i < end && (buf[i] == ' ' || buf[i] == '\t')) {
@@ -200,8 +230,13 @@ public final class CorpusDocuments {
         if (records == 0) {
             return BadInputException.of(file, "no documents: the corpus holds no text");
         }
-        return new BadInputException(file, 0, "text field", "no documents: " + (records > 0 ? "none of the " + records + " records" : "no record")
-                + " has the text field '" + textField + "' or chat messages (messages, conversations); name the field that holds the text");
+        return new BadInputException(
+                file,
+                0,
+                "text field",
+                "no documents: " + (records > 0 ? "none of the " + records + " records" : "no record")
+                        + " has the text field '" + textField
+                        + "' or chat messages (messages, conversations); name the field that holds the text");
     }
 
     /** A field name's bytes; a name no JSON key can have when the field is not asked for. */

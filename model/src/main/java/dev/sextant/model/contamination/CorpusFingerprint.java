@@ -6,8 +6,7 @@ import java.util.Set;
 /** The corpus files a scan read, with their sizes and modification times: a resumed scan refuses a changed corpus. */
 public record CorpusFingerprint(List<Entry> files) {
 
-    public record Entry(String path, long size, long modifiedMillis) {
-    }
+    public record Entry(String path, long size, long modifiedMillis) {}
 
     public CorpusFingerprint {
         files = List.copyOf(files);
@@ -46,10 +45,12 @@ public record CorpusFingerprint(List<Entry> files) {
 
     /** This fingerprint with the entries of {@code now} for the files in {@code paths} (those not in now kept as they were). */
     public CorpusFingerprint updatedFrom(CorpusFingerprint now, Set<String> paths) {
-        return new CorpusFingerprint(files.stream().map(e -> {
-            Entry o = paths.contains(e.path()) ? entry(now, e.path()) : null;
-            return o == null ? e : o;
-        }).toList());
+        return new CorpusFingerprint(files.stream()
+                .map(e -> {
+                    Entry o = paths.contains(e.path()) ? entry(now, e.path()) : null;
+                    return o == null ? e : o;
+                })
+                .toList());
     }
 
     private static Entry entry(CorpusFingerprint f, String path) {

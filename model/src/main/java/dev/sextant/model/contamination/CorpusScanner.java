@@ -35,8 +35,7 @@ public final class CorpusScanner {
     static final int CONTEXT = 8;
     static final int BUFFER = 1 << 20;
 
-    private CorpusScanner() {
-    }
+    private CorpusScanner() {}
 
     /** Called on a worker thread each time every unit of a corpus file is done. */
     @FunctionalInterface
@@ -44,22 +43,34 @@ public final class CorpusScanner {
         void fileDone(FileResult result);
     }
 
-    public static ScanResult scan(NgramIndex index, List<CorpusUnit> units, ScanSpec spec, ProgressListener progress,
-                                  CancellationToken cancel) {
-        return scan(index, units, spec, List.of(), r -> { }, progress, cancel);
+    public static ScanResult scan(
+            NgramIndex index,
+            List<CorpusUnit> units,
+            ScanSpec spec,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        return scan(index, units, spec, List.of(), r -> {}, progress, cancel);
     }
 
     /**
      * @param done     results of files completed by an earlier run of the same scan (resume); their units are skipped
      * @param listener told of every file this run completes, e.g. to save it
      */
-    public static ScanResult scan(NgramIndex index, List<CorpusUnit> units, ScanSpec spec, List<FileResult> done,
-                                  FileListener listener, ProgressListener progress, CancellationToken cancel) {
+    public static ScanResult scan(
+            NgramIndex index,
+            List<CorpusUnit> units,
+            ScanSpec spec,
+            List<FileResult> done,
+            FileListener listener,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long started = System.nanoTime();
         Set<String> doneFiles = new HashSet<>();
         done.forEach(d -> doneFiles.add(d.file()));
-        List<CorpusUnit> todo = units.stream().filter(u -> !doneFiles.contains(u.file())).toList();
-        long totalBytes = Math.max(1, todo.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        List<CorpusUnit> todo =
+                units.stream().filter(u -> !doneFiles.contains(u.file())).toList();
+        long totalBytes =
+                Math.max(1, todo.stream().mapToLong(CorpusUnit::sizeBytes).sum());
         Map<String, Integer> unitsLeft = new HashMap<>();
         Map<String, FileResult> perFile = new HashMap<>();
         for (CorpusUnit u : todo) {
@@ -67,8 +78,9 @@ public final class CorpusScanner {
             perFile.putIfAbsent(u.file(), new FileResult(u.file()));
         }
         List<FileResult> finished = Collections.synchronizedList(new ArrayList<>(done));
-        ConcurrentLinkedQueue<CorpusUnit> queue = new ConcurrentLinkedQueue<>(
-                todo.stream().sorted(Comparator.comparingLong(CorpusUnit::sizeBytes).reversed()).toList());
+        ConcurrentLinkedQueue<CorpusUnit> queue = new ConcurrentLinkedQueue<>(todo.stream()
+                .sorted(Comparator.comparingLong(CorpusUnit::sizeBytes).reversed())
+                .toList());
         AtomicLong bytesDone = new AtomicLong();
         int threads = Math.max(1, Math.min(spec.threads(), Math.max(1, todo.size())));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -141,7 +153,14 @@ public final class CorpusScanner {
      * ({@link FileResult#combine}) — a cluster's task, which needs no per-item summary of its own.
      */
     public static FileResult scanUnit(NgramIndex index, CorpusUnit unit, ScanSpec spec, CancellationToken cancel) {
-        return new ScanWorker(index, spec, cancel, new AtomicLong(), Math.max(1, unit.sizeBytes()), System.nanoTime(), ProgressListener.NONE)
+        return new ScanWorker(
+                        index,
+                        spec,
+                        cancel,
+                        new AtomicLong(),
+                        Math.max(1, unit.sizeBytes()),
+                        System.nanoTime(),
+                        ProgressListener.NONE)
                 .scan(unit);
     }
 
@@ -150,11 +169,16 @@ public final class CorpusScanner {
      * would otherwise clear every item). Names the first file, how many records it had, and what a document needs.
      */
     private static BadInputException noDocuments(List<FileResult> files, ScanSpec spec) {
-        FileResult first = files.stream().min(Comparator.comparing(FileResult::file)).orElseThrow();
-        return CorpusDocuments.noDocuments(first.file(), spec.textField(), files.stream().mapToLong(f -> f.skipped).sum());
+        FileResult first =
+                files.stream().min(Comparator.comparing(FileResult::file)).orElseThrow();
+        return CorpusDocuments.noDocuments(
+                first.file(),
+                spec.textField(),
+                files.stream().mapToLong(f -> f.skipped).sum());
     }
 
-    private static ScanResult collect(NgramIndex index, ScanSpec spec, List<FileResult> workers, int files, int threads, double seconds) {
+    private static ScanResult collect(
+            NgramIndex index, ScanSpec spec, List<FileResult> workers, int files, int threads, double seconds) {
         int m = index.items().size();
         int n = index.n();
         List<ItemResult> rows = new ArrayList<>(m);
@@ -182,8 +206,8 @@ public final class CorpusScanner {
             int matched = starts.cardinality();
             BenchmarkItem item = index.items().get(i);
             // the spans are the covered tokens in runs, so the fraction and the longest match are read off them
-            List<ScanResult.Span> spans = matched == 0 ? List.of()
-                    : MatchedSpans.of(item.text(), spec.normalization(), starts, n);
+            List<ScanResult.Span> spans =
+                    matched == 0 ? List.of() : MatchedSpans.of(item.text(), spec.normalization(), starts, n);
             int coveredCount = 0;
             int longest = 0;
             for (ScanResult.Span s : spans) {
@@ -219,8 +243,19 @@ public final class CorpusScanner {
                 }
             }
             long more = Math.max(0, places - repeated - kept.size());
-            rows.add(new ItemResult(item.benchmark(), item.id(), tokens, ngrams, matched, fraction, longest, status, kept, item.fields(),
-                    spans, more));
+            rows.add(new ItemResult(
+                    item.benchmark(),
+                    item.id(),
+                    tokens,
+                    ngrams,
+                    matched,
+                    fraction,
+                    longest,
+                    status,
+                    kept,
+                    item.fields(),
+                    spans,
+                    more));
         }
         long bytes = workers.stream().mapToLong(w -> w.bytes).sum();
         long docs = workers.stream().mapToLong(w -> w.documents).sum();
@@ -228,18 +263,40 @@ public final class CorpusScanner {
         long collisions = workers.stream().mapToLong(w -> w.collisions).sum();
         long skipped = workers.stream().mapToLong(w -> w.skipped).sum();
         long invalid = workers.stream().mapToLong(w -> w.invalidUtf8Bytes).sum();
-        List<ScanResult.InvalidUtf8> invalidFiles = workers.stream().filter(w -> w.invalidUtf8Bytes > 0)
+        List<ScanResult.InvalidUtf8> invalidFiles = workers.stream()
+                .filter(w -> w.invalidUtf8Bytes > 0)
                 .map(w -> new ScanResult.InvalidUtf8(w.file(), w.invalidUtf8Bytes))
-                .sorted(Comparator.comparing(ScanResult.InvalidUtf8::path)).toList();
+                .sorted(Comparator.comparing(ScanResult.InvalidUtf8::path))
+                .toList();
         if (docs == 0 && !workers.isEmpty()) {
             throw noDocuments(workers, spec);
         }
-        List<ScanResult.MostlySkipped> mostlySkipped = workers.stream().filter(w -> w.documents == 0 || w.skipped > w.documents)
+        List<ScanResult.MostlySkipped> mostlySkipped = workers.stream()
+                .filter(w -> w.documents == 0 || w.skipped > w.documents)
                 .map(w -> new ScanResult.MostlySkipped(w.file(), w.documents, w.skipped))
-                .sorted(Comparator.comparing(ScanResult.MostlySkipped::path)).toList();
-        ScanResult.Summary summary = new ScanResult.Summary(m, clean, partial, dirty, notCheckable, bytes, seconds,
-                seconds == 0 ? 0 : bytes / 1e6 / seconds, docs, hits, collisions, skipped, n, spec.dirtyThreshold(),
-                threads, files, invalid, invalidFiles, List.of(), mostlySkipped);
+                .sorted(Comparator.comparing(ScanResult.MostlySkipped::path))
+                .toList();
+        ScanResult.Summary summary = new ScanResult.Summary(
+                m,
+                clean,
+                partial,
+                dirty,
+                notCheckable,
+                bytes,
+                seconds,
+                seconds == 0 ? 0 : bytes / 1e6 / seconds,
+                docs,
+                hits,
+                collisions,
+                skipped,
+                n,
+                spec.dirtyThreshold(),
+                threads,
+                files,
+                invalid,
+                invalidFiles,
+                List.of(),
+                mostlySkipped);
         return new ScanResult(rows, summary);
     }
 }

@@ -11,7 +11,11 @@ import java.io.InputStream;
 public interface CorpusUnit {
 
     /** JSONL and TEXT are byte streams ({@link #open()}); DOCUMENTS units hand over whole documents ({@link #documents}). */
-    enum Format { JSONL, TEXT, DOCUMENTS }
+    enum Format {
+        JSONL,
+        TEXT,
+        DOCUMENTS
+    }
 
     /** The file, as the user named it. */
     String file();

@@ -11,8 +11,7 @@ public final class CoverageBins {
 
     public static final int BINS = 11;
 
-    private CoverageBins() {
-    }
+    private CoverageBins() {}
 
     /** The bin of {@code fraction}: floor(10 f) (with a rounding allowance), 10 for a whole item. */
     public static int bin(double fraction) {

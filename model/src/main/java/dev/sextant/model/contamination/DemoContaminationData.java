@@ -22,26 +22,54 @@ public final class DemoContaminationData {
     /** Items whose first sentence appears in the demo corpus. */
     public static final int[] PARTIAL = {8, 36, 62, 101, 148, 170};
 
-    private static final String[] SUBJECTS = {"a proton", "an electron", "a benzene ring", "a chiral centre", "a black hole",
-            "a photon", "a catalyst", "an enzyme", "a neutron star", "a semiconductor"};
-    private static final String[] VERBS = {"is accelerated through", "interacts with", "is measured against", "is placed inside",
-            "decays near", "is bound to", "is heated within", "is observed beside"};
-    private static final String[] OBJECTS = {"a uniform magnetic field", "a solution of sodium chloride", "a cavity at four kelvin",
-            "a lattice of silicon atoms", "a rotating reference frame", "an optical trap", "a plasma at high density"};
-    private static final String[] ASKS = {"What is the change in its energy after %d seconds?",
-            "Which quantity is conserved over the first %d steps?",
-            "How many products form at %d kelvin?",
-            "What is the angular momentum ratio after %d turns?"};
+    private static final String[] SUBJECTS = {
+        "a proton",
+        "an electron",
+        "a benzene ring",
+        "a chiral centre",
+        "a black hole",
+        "a photon",
+        "a catalyst",
+        "an enzyme",
+        "a neutron star",
+        "a semiconductor"
+    };
+    private static final String[] VERBS = {
+        "is accelerated through",
+        "interacts with",
+        "is measured against",
+        "is placed inside",
+        "decays near",
+        "is bound to",
+        "is heated within",
+        "is observed beside"
+    };
+    private static final String[] OBJECTS = {
+        "a uniform magnetic field",
+        "a solution of sodium chloride",
+        "a cavity at four kelvin",
+        "a lattice of silicon atoms",
+        "a rotating reference frame",
+        "an optical trap",
+        "a plasma at high density"
+    };
+    private static final String[] ASKS = {
+        "What is the change in its energy after %d seconds?",
+        "Which quantity is conserved over the first %d steps?",
+        "How many products form at %d kelvin?",
+        "What is the angular momentum ratio after %d turns?"
+    };
 
-    private DemoContaminationData() {
-    }
+    private DemoContaminationData() {}
 
     public static List<BenchmarkItem> items() {
         SplittableRandom r = new SplittableRandom(1998);
         List<BenchmarkItem> out = new ArrayList<>();
         for (int i = 0; i < 198; i++) {
-            String q = "Suppose " + pick(SUBJECTS, r) + " of mass " + (1 + r.nextInt(90)) + " units " + pick(VERBS, r) + " "
-                    + pick(OBJECTS, r) + " at " + (2 + r.nextInt(400)) + " kelvin while " + pick(SUBJECTS, r) + " with charge "
+            String q = "Suppose " + pick(SUBJECTS, r) + " of mass " + (1 + r.nextInt(90)) + " units " + pick(VERBS, r)
+                    + " "
+                    + pick(OBJECTS, r) + " at " + (2 + r.nextInt(400)) + " kelvin while " + pick(SUBJECTS, r)
+                    + " with charge "
                     + (1 + r.nextInt(9)) + " " + pick(VERBS, r) + " " + pick(OBJECTS, r) + ". "
                     + String.format(pick(ASKS, r), 2 + r.nextInt(60));
             out.add(new BenchmarkItem(BENCHMARK, "gpqa-" + i, q));
@@ -117,8 +145,12 @@ public final class DemoContaminationData {
     static String corpus(List<BenchmarkItem> items) {
         SplittableRandom r = new SplittableRandom(77);
         StringBuilder sb = new StringBuilder();
-        String[] filler = {"Welcome to our study notes page.", "Physics and chemistry revision material for students.",
-                "Click here to see more practice questions.", "These notes are shared under a permissive licence."};
+        String[] filler = {
+            "Welcome to our study notes page.",
+            "Physics and chemistry revision material for students.",
+            "Click here to see more practice questions.",
+            "These notes are shared under a permissive licence."
+        };
         for (int d = 0; d < 400; d++) {
             StringBuilder text = new StringBuilder(pick(filler, r));
             for (int k : DIRTY) {
@@ -133,7 +165,11 @@ public final class DemoContaminationData {
                 }
             }
             text.append(' ').append(pick(filler, r));
-            sb.append("{\"id\": \"page-").append(d).append("\", \"text\": \"").append(text).append("\"}\n");
+            sb.append("{\"id\": \"page-")
+                    .append(d)
+                    .append("\", \"text\": \"")
+                    .append(text)
+                    .append("\"}\n");
         }
         return sb.toString();
     }

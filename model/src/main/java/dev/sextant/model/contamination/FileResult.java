@@ -21,6 +21,7 @@ public final class FileResult {
     final Map<Integer, Long> places = new HashMap<>();
     /** Per item, while its unit is scanned: the document (a worker's count) and corpus token of its last match. */
     final Map<Integer, long[]> lastMatch = new HashMap<>();
+
     long bytes;
     long documents;
     long hashHits;
@@ -38,9 +39,17 @@ public final class FileResult {
      *
      * @param places corpus places per item; null for results saved before they were counted (then the locations kept)
      */
-    public static FileResult of(String file, Map<Integer, BitSet> matched, Map<Integer, List<Location>> locations,
-                                Map<Integer, Long> places, long bytes, long documents, long hashHits, long collisions, long skipped,
-                                long invalidUtf8Bytes) {
+    public static FileResult of(
+            String file,
+            Map<Integer, BitSet> matched,
+            Map<Integer, List<Location>> locations,
+            Map<Integer, Long> places,
+            long bytes,
+            long documents,
+            long hashHits,
+            long collisions,
+            long skipped,
+            long invalidUtf8Bytes) {
         FileResult r = new FileResult(file);
         r.matched.putAll(matched);
         r.locations.putAll(locations);
@@ -74,8 +83,10 @@ public final class FileResult {
     }
 
     synchronized void merge(FileResult other) {
-        other.matched.forEach((item, bits) -> matched.computeIfAbsent(item, k -> new BitSet()).or(bits));
-        other.locations.forEach((item, l) -> locations.computeIfAbsent(item, k -> new ArrayList<>()).addAll(l));
+        other.matched.forEach(
+                (item, bits) -> matched.computeIfAbsent(item, k -> new BitSet()).or(bits));
+        other.locations.forEach((item, l) ->
+                locations.computeIfAbsent(item, k -> new ArrayList<>()).addAll(l));
         other.places.forEach((item, c) -> places.merge(item, c, Long::sum));
         bytes += other.bytes;
         documents += other.documents;

@@ -47,14 +47,14 @@ final class JsonFields {
 
     /** Reads eight bytes of an array as one little-endian long, to test them at once (SWAR). */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
     private static final long QUOTES = ONES * '"';
     private static final long BACKSLASHES = ONES * '\\';
     private static final long NEWLINES = ONES * '\n';
 
-    private JsonFields() {
-    }
+    private JsonFields() {}
 
     /** High bit set in each byte of {@code w} that is zero (exact: no false positives below a true zero). */
     private static long zeroBytes(long w) {
@@ -163,10 +163,12 @@ final class JsonFields {
         }
     }
 
-    private static final byte[][] CHAT_LISTS = {"messages".getBytes(StandardCharsets.US_ASCII),
-            "conversations".getBytes(StandardCharsets.US_ASCII)};
-    private static final byte[][] CHAT_TEXT = {"content".getBytes(StandardCharsets.US_ASCII),
-            "value".getBytes(StandardCharsets.US_ASCII)};
+    private static final byte[][] CHAT_LISTS = {
+        "messages".getBytes(StandardCharsets.US_ASCII), "conversations".getBytes(StandardCharsets.US_ASCII)
+    };
+    private static final byte[][] CHAT_TEXT = {
+        "content".getBytes(StandardCharsets.US_ASCII), "value".getBytes(StandardCharsets.US_ASCII)
+    };
     private static final byte[][] PART_TEXT = {"text".getBytes(StandardCharsets.US_ASCII)};
 
     /**
@@ -346,7 +348,14 @@ final class JsonFields {
     }
 
     private static int endOfLiteral(byte[] b, int i, int to) {
-        while (i < to && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\t' && b[i] != '\r' && b[i] != '\n') {
+        while (i < to
+                && b[i] != ','
+                && b[i] != '}'
+                && b[i] != ']'
+                && b[i] != ' '
+                && b[i] != '\t'
+                && b[i] != '\r'
+                && b[i] != '\n') {
             i++;
         }
         return i;

@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class MatchedSpans {
 
-    private MatchedSpans() {
-    }
+    private MatchedSpans() {}
 
     /**
      * The matched regions of an item: runs of tokens inside a matched n-gram (the union of the matched windows
@@ -69,7 +68,8 @@ public final class MatchedSpans {
         for (int c = 0; c < text.length(); ) {
             int cp = text.codePointAt(c);
             // an unpaired surrogate is written as one '?' by String.getBytes
-            int len = Character.isSurrogate((char) cp) && cp <= 0xFFFF ? 1
+            int len = Character.isSurrogate((char) cp) && cp <= 0xFFFF
+                    ? 1
                     : cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
             for (int i = 0; i < len && b < byteLength; i++) {
                 charAt[b++] = c;

@@ -29,6 +29,7 @@ public final class NgramIndex {
      * in all. Most corpus n-grams are absent; this answers them from cache instead of a random access to the table.
      */
     private final long[] bloom;
+
     private final int bloomMask;
     private int[] postItem;
     private int[] postPos;

@@ -22,8 +22,7 @@ public final class NgramMatcher {
      * @param from     the byte in the text where its first token begins
      * @param to       the byte after its last token (trailing spaces and line breaks excluded)
      */
-    public record Match(int item, int position, int from, int to) {
-    }
+    public record Match(int item, int position, int from, int to) {}
 
     private final NgramIndex index;
     private final Normalization normalization;
@@ -115,7 +114,8 @@ public final class NgramMatcher {
                 cs--; // back to the sequence's lead byte
             }
             int cp = new String(text, cs, e - cs, StandardCharsets.UTF_8).codePointAt(0);
-            if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)
+            if (Character.isWhitespace(cp)
+                    || Character.isSpaceChar(cp)
                     || normalization.stripPunctuation() && Tokenizer.isPunctuation(Character.getType(cp))) {
                 e = cs;
                 continue;

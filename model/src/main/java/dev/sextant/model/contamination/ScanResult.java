@@ -12,8 +12,7 @@ import java.util.Map;
 public record ScanResult(List<ItemResult> items, Summary summary) {
 
     /** Counts for one benchmark of a scan that looked for several. */
-    public record BenchmarkSummary(String benchmark, int items, int clean, int partial, int dirty, int notCheckable) {
-    }
+    public record BenchmarkSummary(String benchmark, int items, int clean, int partial, int dirty, int notCheckable) {}
 
     /** Per-benchmark counts, in the order benchmarks first appear. */
     @JsonProperty("benchmarks")
@@ -30,7 +29,10 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
     }
 
     public enum Status {
-        CLEAN("clean"), PARTIAL("partial"), DIRTY("dirty"), NOT_CHECKABLE("not-checkable");
+        CLEAN("clean"),
+        PARTIAL("partial"),
+        DIRTY("dirty"),
+        NOT_CHECKABLE("not-checkable");
 
         private final String label;
 
@@ -45,8 +47,7 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
     }
 
     /** Where in the corpus an item's n-gram was found. */
-    public record Location(String file, long offset, String documentId, String snippet) {
-    }
+    public record Location(String file, long offset, String documentId, String snippet) {}
 
     /**
      * A matched region of an item's text: tokens {@code [fromToken, toToken)} of its normalised tokens, which lie at
@@ -79,11 +80,19 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
      *                      scan did not record them (scans kept before spans were)
      * @param moreLocations corpus places found beyond those in {@code locations} (the cap keeps memory bounded)
      */
-    public record ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
-                             int longestMatch, Status status, List<Location> locations,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY)
-                             List<String> textFields,
-                             List<Span> spans, long moreLocations) {
+    public record ItemResult(
+            String benchmark,
+            String id,
+            int tokens,
+            int ngrams,
+            int matchedNgrams,
+            double tokenFraction,
+            int longestMatch,
+            Status status,
+            List<Location> locations,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> textFields,
+            List<Span> spans,
+            long moreLocations) {
 
         public ItemResult {
             textFields = textFields == null ? List.of() : List.copyOf(textFields);
@@ -91,9 +100,29 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
             spans = spans == null ? null : List.copyOf(spans);
         }
 
-        public ItemResult(String benchmark, String id, int tokens, int ngrams, int matchedNgrams, double tokenFraction,
-                          int longestMatch, Status status, List<Location> locations) {
-            this(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations, List.of(), null, 0);
+        public ItemResult(
+                String benchmark,
+                String id,
+                int tokens,
+                int ngrams,
+                int matchedNgrams,
+                double tokenFraction,
+                int longestMatch,
+                Status status,
+                List<Location> locations) {
+            this(
+                    benchmark,
+                    id,
+                    tokens,
+                    ngrams,
+                    matchedNgrams,
+                    tokenFraction,
+                    longestMatch,
+                    status,
+                    locations,
+                    List.of(),
+                    null,
+                    0);
         }
 
         /** Whether the scan recorded the matched spans (scans kept before they were did not). */
@@ -103,14 +132,24 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
 
         /** The same result with the spans and the count of further locations. */
         public ItemResult withSpans(List<Span> newSpans, long more) {
-            return new ItemResult(benchmark, id, tokens, ngrams, matchedNgrams, tokenFraction, longestMatch, status, locations,
-                    textFields, newSpans, more);
+            return new ItemResult(
+                    benchmark,
+                    id,
+                    tokens,
+                    ngrams,
+                    matchedNgrams,
+                    tokenFraction,
+                    longestMatch,
+                    status,
+                    locations,
+                    textFields,
+                    newSpans,
+                    more);
         }
     }
 
     /** A corpus file a kept scan did not read, and why (it failed and the user chose to skip it, or was skipped on request). */
-    public record SkippedFile(String path, String reason) {
-    }
+    public record SkippedFile(String path, String reason) {}
 
     /**
      * A corpus file most of whose records were not documents (JSON Lines lines that are not objects, lack the text field
@@ -120,15 +159,16 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
         /** The warning in a sentence. */
         public String sentence() {
             long records = documents + skipped;
-            return records == 0 ? path + " holds no text: nothing in it was scanned"
-                    : path + ": " + skipped + " of " + records + " records skipped (not JSON objects with the text field or chat messages)"
+            return records == 0
+                    ? path + " holds no text: nothing in it was scanned"
+                    : path + ": " + skipped + " of " + records
+                            + " records skipped (not JSON objects with the text field or chat messages)"
                             + (documents == 0 ? ": nothing in it was scanned" : "");
         }
     }
 
     /** A corpus file with text that was not valid UTF-8: how many bytes were replaced (read as word boundaries). */
-    public record InvalidUtf8(String path, long bytes) {
-    }
+    public record InvalidUtf8(String path, long bytes) {}
 
     /**
      * @param hashHits         corpus n-grams whose hash matched the index
@@ -141,10 +181,27 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
      * @param skippedFiles     files of a kept scan that were skipped on resume, with the reason
      * @param mostlySkipped    files in which most records (or all) were not documents, by path: a warning
      */
-    public record Summary(int items, int clean, int partial, int dirty, int notCheckable, long bytesScanned, double seconds,
-                          double mbPerSecond, long documents, long hashHits, long collisions, long skippedDocuments,
-                          int n, double dirtyThreshold, int threads, int files, long invalidUtf8Bytes,
-                          List<InvalidUtf8> invalidUtf8Files, List<SkippedFile> skippedFiles, List<MostlySkipped> mostlySkipped) {
+    public record Summary(
+            int items,
+            int clean,
+            int partial,
+            int dirty,
+            int notCheckable,
+            long bytesScanned,
+            double seconds,
+            double mbPerSecond,
+            long documents,
+            long hashHits,
+            long collisions,
+            long skippedDocuments,
+            int n,
+            double dirtyThreshold,
+            int threads,
+            int files,
+            long invalidUtf8Bytes,
+            List<InvalidUtf8> invalidUtf8Files,
+            List<SkippedFile> skippedFiles,
+            List<MostlySkipped> mostlySkipped) {
 
         public Summary {
             // summaries stored before these fields existed read them as null
@@ -154,15 +211,52 @@ public record ScanResult(List<ItemResult> items, Summary summary) {
         }
 
         public Summary withSkippedFiles(List<SkippedFile> skipped) {
-            return new Summary(items, clean, partial, dirty, notCheckable, bytesScanned, seconds, mbPerSecond, documents, hashHits,
-                    collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files, skipped, mostlySkipped);
+            return new Summary(
+                    items,
+                    clean,
+                    partial,
+                    dirty,
+                    notCheckable,
+                    bytesScanned,
+                    seconds,
+                    mbPerSecond,
+                    documents,
+                    hashHits,
+                    collisions,
+                    skippedDocuments,
+                    n,
+                    dirtyThreshold,
+                    threads,
+                    files,
+                    invalidUtf8Bytes,
+                    invalidUtf8Files,
+                    skipped,
+                    mostlySkipped);
         }
 
         /** This summary with the time and threads of the engine that ran it (a cluster's, say). */
         public Summary withRun(double seconds, int threads) {
-            return new Summary(items, clean, partial, dirty, notCheckable, bytesScanned, seconds, seconds > 0 ? bytesScanned / 1e6 / seconds : 0,
-                    documents, hashHits, collisions, skippedDocuments, n, dirtyThreshold, threads, files, invalidUtf8Bytes, invalidUtf8Files,
-                    skippedFiles, mostlySkipped);
+            return new Summary(
+                    items,
+                    clean,
+                    partial,
+                    dirty,
+                    notCheckable,
+                    bytesScanned,
+                    seconds,
+                    seconds > 0 ? bytesScanned / 1e6 / seconds : 0,
+                    documents,
+                    hashHits,
+                    collisions,
+                    skippedDocuments,
+                    n,
+                    dirtyThreshold,
+                    threads,
+                    files,
+                    invalidUtf8Bytes,
+                    invalidUtf8Files,
+                    skippedFiles,
+                    mostlySkipped);
         }
     }
 }

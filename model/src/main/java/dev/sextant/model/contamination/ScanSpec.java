@@ -13,8 +13,14 @@ import dev.sextant.model.InputError;
  * @param locationsPerItem corpus locations kept per item (the rest are counted): keeps memory bounded on a corpus
  *                         where an item is everywhere
  */
-public record ScanSpec(int n, double dirtyThreshold, Normalization normalization, String textField, String idField,
-                       int threads, int locationsPerItem) {
+public record ScanSpec(
+        int n,
+        double dirtyThreshold,
+        Normalization normalization,
+        String textField,
+        String idField,
+        int threads,
+        int locationsPerItem) {
 
     public static final int MIN_N = 8;
     public static final int MAX_N = 50;
@@ -23,7 +29,8 @@ public record ScanSpec(int n, double dirtyThreshold, Normalization normalization
 
     public ScanSpec {
         if (n < MIN_N || n > MAX_N) {
-            throw new InputError("contamination.ngram", "n-gram length must lie in " + MIN_N + ".." + MAX_N + ", got " + n);
+            throw new InputError(
+                    "contamination.ngram", "n-gram length must lie in " + MIN_N + ".." + MAX_N + ", got " + n);
         }
         if (!(dirtyThreshold > 0 && dirtyThreshold <= 1)) {
             throw new InputError("contamination.dirty", "dirty threshold must lie in (0, 1], got " + dirtyThreshold);
@@ -40,6 +47,13 @@ public record ScanSpec(int n, double dirtyThreshold, Normalization normalization
     }
 
     public static ScanSpec defaults() {
-        return new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", Runtime.getRuntime().availableProcessors(), DEFAULT_LOCATIONS);
+        return new ScanSpec(
+                13,
+                0.8,
+                Normalization.defaults(),
+                "text",
+                "id",
+                Runtime.getRuntime().availableProcessors(),
+                DEFAULT_LOCATIONS);
     }
 }

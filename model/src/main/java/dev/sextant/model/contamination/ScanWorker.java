@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ScanWorker {
     /** Tokens per tokenizer batch. */
     private static final int TOKENS = 1024;
+
     private final NgramIndex index;
     private final ScanSpec spec;
     private final CancellationToken cancel;
@@ -33,6 +34,7 @@ final class ScanWorker {
     private final Tokenizer tokenizer;
     /** Reads a hit's tokens again, with their bytes. */
     private final Tokenizer replay;
+
     private final int n;
     private final long basePowN;
     /**
@@ -40,6 +42,7 @@ final class ScanWorker {
      * n-grams and their snippets reach back to.
      */
     private final long[] ringHash;
+
     private final long[] ringOffset;
     private final int ringMask;
     private final byte[][] fieldNames;
@@ -71,8 +74,14 @@ final class ScanWorker {
     /** Documents started by this worker: tells a match in a new document from one in the document of the last. */
     private long documentCount;
 
-    ScanWorker(NgramIndex index, ScanSpec spec, CancellationToken cancel, AtomicLong bytesDone, long totalBytes, long started,
-           ProgressListener progress) {
+    ScanWorker(
+            NgramIndex index,
+            ScanSpec spec,
+            CancellationToken cancel,
+            AtomicLong bytesDone,
+            long totalBytes,
+            long started,
+            ProgressListener progress) {
         this.index = index;
         this.spec = spec;
         this.cancel = cancel;
@@ -90,7 +99,10 @@ final class ScanWorker {
         this.basePowN = index.basePowN();
         this.fieldNames = spec.idField() == null
                 ? new byte[][] {spec.textField().getBytes(StandardCharsets.UTF_8)}
-                : new byte[][] {spec.textField().getBytes(StandardCharsets.UTF_8), spec.idField().getBytes(StandardCharsets.UTF_8)};
+                : new byte[][] {
+                    spec.textField().getBytes(StandardCharsets.UTF_8),
+                    spec.idField().getBytes(StandardCharsets.UTF_8)
+                };
         this.values = new JsonFields.Value[fieldNames.length];
         for (int i = 0; i < values.length; i++) {
             values[i] = new JsonFields.Value();
@@ -284,8 +296,14 @@ final class ScanWorker {
         double seconds = (System.nanoTime() - started) / 1e9;
         double rate = seconds > 0 ? done / 1e6 / seconds : 0;
         double eta = rate > 0 ? (totalBytes - done) / 1e6 / rate : Double.NaN;
-        progress.progress(Math.min(1, (double) done / totalBytes), String.format("scanned %.0f of %.0f MB, %.0f MB/s%s",
-                done / 1e6, totalBytes / 1e6, rate, Double.isNaN(eta) ? "" : String.format(", %.0f s left", eta)));
+        progress.progress(
+                Math.min(1, (double) done / totalBytes),
+                String.format(
+                        "scanned %.0f of %.0f MB, %.0f MB/s%s",
+                        done / 1e6,
+                        totalBytes / 1e6,
+                        rate,
+                        Double.isNaN(eta) ? "" : String.format(", %.0f s left", eta)));
     }
 
     private static int indexOf(byte[] b, byte v, int from, int to) {

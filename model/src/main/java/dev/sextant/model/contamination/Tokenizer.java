@@ -28,6 +28,7 @@ public final class Tokenizer {
      * to eight ASCII letters hashes from one masked 8-byte load (see {@link #feedHashing}).
      */
     private static final long[] POS = new long[256];
+
     private static final long EMPTY = 0;
 
     static {
@@ -39,13 +40,14 @@ public final class Tokenizer {
     }
 
     /** Eight bytes of an array as one little-endian long. */
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
     /** Table entries: a positive value is a byte kept (already lowercased); the others say what the byte does. */
     private static final int DELETE = 0;
+
     private static final int SPLIT = -1;
     private static final int MULTIBYTE = -2;
 
@@ -66,6 +68,7 @@ public final class Tokenizer {
     int count;
     /** With {@code keepText}: the batch's normalised token bytes, back to back, and where each token ends. */
     byte[] text;
+
     int[] ends;
     private int textLength; // bytes in text, including the open token's
 
@@ -75,6 +78,7 @@ public final class Tokenizer {
      * that neighbouring units of one file, which read a little of each other's range, do not count a byte twice.
      */
     long invalidBytes;
+
     private long invalidFrom = Long.MIN_VALUE;
     private long invalidBefore = Long.MAX_VALUE;
 
@@ -187,7 +191,8 @@ public final class Tokenizer {
                     int run = Long.numberOfTrailingZeros(~keep & HIGHS) >>> 3; // letters and digits from i
                     int end = run > 0 && run < 8 ? wordEnd(keep, split, run) : -1;
                     if (end >= 0) {
-                        // bytes [run, end) are punctuation (deleted), byte end is whitespace: the token is bytes [0, run)
+                        // bytes [run, end) are punctuation (deleted), byte end is
+                        // whitespace: the token is bytes [0, run)
                         long chunk = (w | (upper >>> 2)) & ((1L << (run << 3)) - 1);
                         hs[n] = mix(chunk * pos[0]);
                         st[n] = start;
@@ -257,7 +262,8 @@ public final class Tokenizer {
                 i++;
             } else {
                 int lead = b[i] & 0xFF; // MULTIBYTE
-                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1; // F5..FF, C0, C1: never valid
+                // F5..FF, C0, C1: never valid
+                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1;
                 if (need > 0 && i + need >= to && more) {
                     break; // cut off: read it again with what follows
                 }
@@ -332,7 +338,8 @@ public final class Tokenizer {
                 i++;
             } else {
                 int lead = b[i] & 0xFF; // MULTIBYTE
-                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1; // F5..FF, C0, C1: never valid
+                // F5..FF, C0, C1: never valid
+                int need = lead >= 0xF5 ? -1 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : -1;
                 if (need > 0 && i + need >= to && more) {
                     break; // cut off: read it again with what follows
                 }
@@ -389,9 +396,12 @@ public final class Tokenizer {
     }
 
     static boolean isPunctuation(int type) {
-        return type == Character.CONNECTOR_PUNCTUATION || type == Character.DASH_PUNCTUATION
-                || type == Character.START_PUNCTUATION || type == Character.END_PUNCTUATION
-                || type == Character.INITIAL_QUOTE_PUNCTUATION || type == Character.FINAL_QUOTE_PUNCTUATION
+        return type == Character.CONNECTOR_PUNCTUATION
+                || type == Character.DASH_PUNCTUATION
+                || type == Character.START_PUNCTUATION
+                || type == Character.END_PUNCTUATION
+                || type == Character.INITIAL_QUOTE_PUNCTUATION
+                || type == Character.FINAL_QUOTE_PUNCTUATION
                 || type == Character.OTHER_PUNCTUATION;
     }
 

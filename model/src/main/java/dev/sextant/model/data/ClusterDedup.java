@@ -1,6 +1,5 @@
 package dev.sextant.model.data;
 
-import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -25,6 +24,12 @@ public interface ClusterDedup {
      * @throws dev.sextant.model.BadInputException naming the file a worker could not read (states of the units read
      *                                                 before it are kept)
      */
-    void readUnits(String master, Map<String, String> conf, DedupSpec spec, List<CorpusSplit> splits, Deduplicator.UnitStates states,
-                   ProgressListener progress, CancellationToken cancel);
+    void readUnits(
+            String master,
+            Map<String, String> conf,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
+            Deduplicator.UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel);
 }

@@ -21,8 +21,12 @@ import java.util.regex.Pattern;
  * @param driverMicrosPerDocument the driver's clustering, µs a document (0 for a scan)
  * @param driverBytesPerDocument the driver's memory, bytes a document (0 for a scan)
  */
-public record ClusterSizing(String job, double mbPerSecondPerCore, double startupSeconds, double driverMicrosPerDocument,
-                            double driverBytesPerDocument) {
+public record ClusterSizing(
+        String job,
+        double mbPerSecondPerCore,
+        double startupSeconds,
+        double driverMicrosPerDocument,
+        double driverBytesPerDocument) {
 
     /**
      * Measured on 2026-12-02 on the development machine (one vCPU of a shared 2-vCPU VM, 537 MB synthetic web corpus):
@@ -32,6 +36,7 @@ public record ClusterSizing(String job, double mbPerSecondPerCore, double startu
      * document without ids, held twice while decoded.
      */
     public static final ClusterSizing SCAN = new ClusterSizing("scan", 200, 8, 0, 0);
+
     public static final ClusterSizing NEAR = new ClusterSizing("near", 105, 8, 4.6, 1100);
     public static final ClusterSizing EXACT = new ClusterSizing("exact", 200, 8, 1.8, 250);
 
@@ -40,7 +45,10 @@ public record ClusterSizing(String job, double mbPerSecondPerCore, double startu
 
     public ClusterSizing {
         InputError.require(mbPerSecondPerCore > 0, "sizing.rate", "the rate a core must be positive");
-        InputError.require(startupSeconds >= 0 && driverMicrosPerDocument >= 0 && driverBytesPerDocument >= 0, "sizing", "costs cannot be negative");
+        InputError.require(
+                startupSeconds >= 0 && driverMicrosPerDocument >= 0 && driverBytesPerDocument >= 0,
+                "sizing",
+                "costs cannot be negative");
     }
 
     /**
@@ -49,7 +57,8 @@ public record ClusterSizing(String job, double mbPerSecondPerCore, double startu
      */
     public static double parseBytes(String field, String text) {
         String v = text == null ? "" : text.strip().replace("_", "").replace(",", "");
-        Matcher m = Pattern.compile("(?i)^([0-9]*\\.?[0-9]+(?:e[0-9]+)?)\\s*([kmgtp]?)(i?)b?$").matcher(v);
+        Matcher m = Pattern.compile("(?i)^([0-9]*\\.?[0-9]+(?:e[0-9]+)?)\\s*([kmgtp]?)(i?)b?$")
+                .matcher(v);
         InputError.require(m.matches(), field, "expected a size such as 10TB, 500GB or 32MiB, got '" + v + "'");
         int power = m.group(2).isEmpty() ? 0 : "kmgtp".indexOf(m.group(2).toLowerCase(Locale.ROOT)) + 1;
         double base = m.group(3).isEmpty() ? 1000 : 1024;
@@ -88,10 +97,18 @@ public record ClusterSizing(String job, double mbPerSecondPerCore, double startu
      * @param storageMbPerSecondPerCore what storage delivers a core (a node's network over its cores), MB/s; the slower
      *                                  of it and the compute rate holds; infinite: storage keeps up
      */
-    public Estimate estimate(double corpusBytes, int cores, double unitBytes, double bytesPerDocument, double storageMbPerSecondPerCore) {
+    public Estimate estimate(
+            double corpusBytes,
+            int cores,
+            double unitBytes,
+            double bytesPerDocument,
+            double storageMbPerSecondPerCore) {
         InputError.require(corpusBytes > 0, "sizing.bytes", "give the corpus size");
         InputError.require(cores >= 1, "sizing.cores", "at least one core");
-        InputError.require(unitBytes > 0 && bytesPerDocument > 0 && storageMbPerSecondPerCore > 0, "sizing", "sizes and rates must be positive");
+        InputError.require(
+                unitBytes > 0 && bytesPerDocument > 0 && storageMbPerSecondPerCore > 0,
+                "sizing",
+                "sizes and rates must be positive");
         double rate = Math.min(mbPerSecondPerCore, storageMbPerSecondPerCore) * 1e6;
         double units = Math.ceil(corpusBytes / unitBytes);
         double waves = Math.ceil(units / cores);

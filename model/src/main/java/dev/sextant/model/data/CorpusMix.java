@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.IntStream;
 
 /**
  * Reads a corpus's composition by a field — documents, text bytes, tokens, exact duplicates and (with a benchmark)
@@ -33,8 +32,7 @@ public final class CorpusMix {
 
     static final String NONE = "(none)";
 
-    private CorpusMix() {
-    }
+    private CorpusMix() {}
 
     /** One unit's documents as read. */
     private static final class UnitDocs {
@@ -81,11 +79,18 @@ public final class CorpusMix {
      * @param benchmark the benchmark's n-gram index to count contaminated documents by, or null
      * @param threads   units read at once
      */
-    public static MixResult run(List<CorpusUnit> units, MixSpec spec, TokenCounting counting, NgramIndex benchmark, int threads,
-                                ProgressListener progress, CancellationToken cancel) {
+    public static MixResult run(
+            List<CorpusUnit> units,
+            MixSpec spec,
+            TokenCounting counting,
+            NgramIndex benchmark,
+            int threads,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
         boolean ordered = spec.orderBy() != null;
-        long totalBytes = Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        long totalBytes =
+                Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
         AtomicLong done = new AtomicLong();
         UnitDocs[] read = new UnitDocs[units.size()];
         ConcurrentLinkedQueue<TokenCounting.Counter> counters = new ConcurrentLinkedQueue<>();
@@ -99,7 +104,9 @@ public final class CorpusMix {
                 cancel.throwIfCancelled();
                 read[u] = read(units.get(u), spec, counter.get(), benchmark, ordered, cancel);
                 long d = done.addAndGet(units.get(u).sizeBytes());
-                progress.progress(0.95 * d / totalBytes, String.format(Locale.ROOT, "counted %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
+                progress.progress(
+                        0.95 * d / totalBytes,
+                        String.format(Locale.ROOT, "counted %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
             });
         } finally {
             counters.forEach(c -> {
@@ -142,11 +149,12 @@ public final class CorpusMix {
             throw CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(), -1);
         }
         List<MixPlanner.Counted> counted = new ArrayList<>();
-        global.forEach((name, i) -> counted.add(new MixPlanner.Counted(name, counts.get(i)[0], counts.get(i)[1], tokens.get(i)[0],
-                counts.get(i)[2], counts.get(i)[3])));
+        global.forEach((name, i) -> counted.add(new MixPlanner.Counted(
+                name, counts.get(i)[0], counts.get(i)[1], tokens.get(i)[0], counts.get(i)[2], counts.get(i)[3])));
         List<MixSource> sources = MixPlanner.plan(counted, spec.target(), spec.budgetTokens(), benchmark != null);
         long bytes = counted.stream().mapToLong(MixPlanner.Counted::bytes).sum();
-        double allTokens = counted.stream().mapToDouble(MixPlanner.Counted::tokens).sum();
+        double allTokens =
+                counted.stream().mapToDouble(MixPlanner.Counted::tokens).sum();
         List<MixResult.Phase> phases = List.of();
         long unordered = 0;
         if (ordered) {
@@ -158,13 +166,30 @@ public final class CorpusMix {
             phases = phases(read, global, sources, spec);
         }
         progress.progress(1, "counted " + documents + " documents");
-        return new MixResult(spec.by(), documents, bytes, allTokens, counting.method(), counting.exact(), spec.budgetTokens(), sources,
-                spec.orderBy(), phases, unordered, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9,
+        return new MixResult(
+                spec.by(),
+                documents,
+                bytes,
+                allTokens,
+                counting.method(),
+                counting.exact(),
+                spec.budgetTokens(),
+                sources,
+                spec.orderBy(),
+                phases,
+                unordered,
+                units.stream().mapToLong(CorpusUnit::sizeBytes).sum(),
+                (System.nanoTime() - t0) / 1e9,
                 "exact: equal after normalisation to an earlier document");
     }
 
-    private static UnitDocs read(CorpusUnit unit, MixSpec spec, TokenCounting.Counter counter, NgramIndex benchmark, boolean ordered,
-                                 CancellationToken cancel) {
+    private static UnitDocs read(
+            CorpusUnit unit,
+            MixSpec spec,
+            TokenCounting.Counter counter,
+            NgramIndex benchmark,
+            boolean ordered,
+            CancellationToken cancel) {
         UnitDocs d = new UnitDocs();
         if (ordered) {
             d.value = new double[d.hi.length];
@@ -175,30 +200,38 @@ public final class CorpusMix {
         long[][] buf = {new long[1024]};
         int[] count = new int[1];
         boolean dotted = spec.by().indexOf('.') > 0;
-        CorpusDocuments.forEach(unit, spec.textField(), null, dotted ? null : spec.by(), (index, line, from, to, text, length, id, source) -> {
-            String name = dotted && line != null ? CorpusDocuments.field(line, from, to, spec.by()) : source;
-            int s = d.source(name == null ? NONE : name);
-            if (d.n == d.hi.length) {
-                d.grow(ordered);
-            }
-            buf[0] = words.tokenHashes(text, 0, length, buf[0], count);
-            Deduplicator.Key k = Deduplicator.Key.of(buf[0], count[0]);
-            double t = counter.count(text, length);
-            int i = d.n++;
-            d.hi[i] = k.hi();
-            d.lo[i] = k.lo();
-            d.source[i] = s;
-            d.documents[s]++;
-            d.bytes[s] += length;
-            d.tokenSums[s] += t;
-            if (matcher != null && !matcher.find(text, length).isEmpty()) {
-                d.contaminated[s]++;
-            }
-            if (ordered) {
-                d.value[i] = line == null ? Double.NaN : number(CorpusDocuments.field(line, from, to, spec.orderBy()));
-                d.tokens[i] = (float) t;
-            }
-        }, cancel);
+        CorpusDocuments.forEach(
+                unit,
+                spec.textField(),
+                null,
+                dotted ? null : spec.by(),
+                (index, line, from, to, text, length, id, source) -> {
+                    String name = dotted && line != null ? CorpusDocuments.field(line, from, to, spec.by()) : source;
+                    int s = d.source(name == null ? NONE : name);
+                    if (d.n == d.hi.length) {
+                        d.grow(ordered);
+                    }
+                    buf[0] = words.tokenHashes(text, 0, length, buf[0], count);
+                    Deduplicator.Key k = Deduplicator.Key.of(buf[0], count[0]);
+                    double t = counter.count(text, length);
+                    int i = d.n++;
+                    d.hi[i] = k.hi();
+                    d.lo[i] = k.lo();
+                    d.source[i] = s;
+                    d.documents[s]++;
+                    d.bytes[s] += length;
+                    d.tokenSums[s] += t;
+                    if (matcher != null && !matcher.find(text, length).isEmpty()) {
+                        d.contaminated[s]++;
+                    }
+                    if (ordered) {
+                        d.value[i] = line == null
+                                ? Double.NaN
+                                : number(CorpusDocuments.field(line, from, to, spec.orderBy()));
+                        d.tokens[i] = (float) t;
+                    }
+                },
+                cancel);
         return d;
     }
 
@@ -219,7 +252,8 @@ public final class CorpusMix {
      * into {@code phases} equal slices; phase p draws slice p of every source, scaled to the source's drawn tokens
      * (a slice repeated when the source is drawn more than once). Every phase keeps the target mix.
      */
-    private static List<MixResult.Phase> phases(UnitDocs[] read, Map<String, Integer> global, List<MixSource> sources, MixSpec spec) {
+    private static List<MixResult.Phase> phases(
+            UnitDocs[] read, Map<String, Integer> global, List<MixSource> sources, MixSpec spec) {
         int m = global.size();
         List<List<double[]>> docs = new ArrayList<>(); // per source: {value, tokens}
         for (int i = 0; i < m; i++) {
@@ -249,7 +283,10 @@ public final class CorpusMix {
             List<double[]> list = docs.get(s);
             list.sort(byValue);
             double total = list.stream().mapToDouble(x -> x[1]).sum();
-            MixSource src = sources.stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
+            MixSource src = sources.stream()
+                    .filter(x -> x.name().equals(e.getKey()))
+                    .findFirst()
+                    .orElseThrow();
             double scale = total > 0 ? src.drawnTokens() / total : 0;
             double cum = 0;
             for (double[] x : list) {

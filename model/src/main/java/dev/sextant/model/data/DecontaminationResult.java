@@ -22,9 +22,21 @@ import java.util.Locale;
  * @param notCheckable  those of them shorter than n tokens after normalisation: no n-gram of theirs exists, so they
  *                      cannot be found (nor removed) at this n; counted as the contamination scan counts them
  */
-public record DecontaminationResult(String mode, long documents, long dropped, long masked, long passedThrough, long maskedBytes, long bytes,
-                                    double seconds, List<ItemCount> items, List<Removal> examples, String out, int n, int benchmarkItems,
-                                    int notCheckable) {
+public record DecontaminationResult(
+        String mode,
+        long documents,
+        long dropped,
+        long masked,
+        long passedThrough,
+        long maskedBytes,
+        long bytes,
+        double seconds,
+        List<ItemCount> items,
+        List<Removal> examples,
+        String out,
+        int n,
+        int benchmarkItems,
+        int notCheckable) {
 
     /** Share of not-checkable items above which the result says, loudly, that a smaller n is needed. */
     public static final double MOSTLY_UNCHECKABLE = 0.10;
@@ -37,9 +49,17 @@ public record DecontaminationResult(String mode, long documents, long dropped, l
         if (notCheckable == 0) {
             return null;
         }
-        return String.format(Locale.ROOT, "%,d of %,d benchmark items (%.0f %%) are shorter than %d tokens: not checkable at this n-gram, "
-                        + "so they cannot be found or removed%s", notCheckable, benchmarkItems, 100.0 * notCheckable / Math.max(1, benchmarkItems), n,
-                (double) notCheckable / Math.max(1, benchmarkItems) >= MOSTLY_UNCHECKABLE ? "; run again with a smaller n (8 is common for short questions)" : "");
+        return String.format(
+                Locale.ROOT,
+                "%,d of %,d benchmark items (%.0f %%) are shorter than %d tokens: not checkable at this n-gram, "
+                        + "so they cannot be found or removed%s",
+                notCheckable,
+                benchmarkItems,
+                100.0 * notCheckable / Math.max(1, benchmarkItems),
+                n,
+                (double) notCheckable / Math.max(1, benchmarkItems) >= MOSTLY_UNCHECKABLE
+                        ? "; run again with a smaller n (8 is common for short questions)"
+                        : "");
     }
 
     /** Documents listed in {@link #examples} at most. */
@@ -49,8 +69,7 @@ public record DecontaminationResult(String mode, long documents, long dropped, l
      * A document that lost something: where it is ({@code file} and its line, byte offset or row), what happened, the
      * first item found in it and the text matched.
      */
-    public record Removal(String id, String file, long at, String action, String benchmark, String item, String text) {
-    }
+    public record Removal(String id, String file, long at, String action, String benchmark, String item, String text) {}
 
     /** Documents that held benchmark n-grams. */
     public long affected() {
@@ -66,6 +85,5 @@ public record DecontaminationResult(String mode, long documents, long dropped, l
     }
 
     /** A benchmark item found in the corpus: in how many documents, and how many of its n-grams' occurrences. */
-    public record ItemCount(String benchmark, String id, long documents, long ngrams) {
-    }
+    public record ItemCount(String benchmark, String id, long documents, long ngrams) {}
 }

@@ -25,7 +25,10 @@ import java.util.Map;
 public final class Decontaminator {
 
     /** Drop the document, or mask the matched spans. */
-    public enum Mode { DROP, MASK }
+    public enum Mode {
+        DROP,
+        MASK
+    }
 
     /** Masked spans kept per item in the report. */
     static final int SPANS_PER_ITEM = 5;
@@ -46,7 +49,11 @@ public final class Decontaminator {
         public static final Outcome CLEAN = new Outcome(Action.CLEAN, null, null, List.of(), 0);
     }
 
-    public enum Action { CLEAN, DROPPED, MASKED }
+    public enum Action {
+        CLEAN,
+        DROPPED,
+        MASKED
+    }
 
     /**
      * One item found in a document.
@@ -55,8 +62,7 @@ public final class Decontaminator {
      * @param ngrams occurrences of its n-grams (all rounds)
      * @param spans  the text of the first matched spans (normalised or not: as written in the document), shortened
      */
-    public record Hit(int item, int ngrams, List<String> spans) {
-    }
+    public record Hit(int item, int ngrams, List<String> spans) {}
 
     private final NgramMatcher matcher;
     private final Mode mode;
@@ -109,7 +115,11 @@ public final class Decontaminator {
     }
 
     /** Counts each item's n-grams and keeps the text of its first merged spans. */
-    private static void note(List<NgramMatcher.Match> matches, byte[] text, Map<Integer, int[]> ngrams, Map<Integer, List<String>> spans) {
+    private static void note(
+            List<NgramMatcher.Match> matches,
+            byte[] text,
+            Map<Integer, int[]> ngrams,
+            Map<Integer, List<String>> spans) {
         Map<Integer, int[]> open = new LinkedHashMap<>(); // item → the span being extended
         for (NgramMatcher.Match m : matches) {
             ngrams.computeIfAbsent(m.item(), k -> new int[1])[0]++;
@@ -135,8 +145,7 @@ public final class Decontaminator {
         spans.add(s.length() > SPAN_CHARS ? s.substring(0, SPAN_CHARS) + "…" : s);
     }
 
-    private record Masking(byte[] text, int[] ends, long maskedBytes) {
-    }
+    private record Masking(byte[] text, int[] ends, long maskedBytes) {}
 
     /**
      * Replaces the union of the matches' spans with the mask, a run at a time, split at the segments' breaks: the

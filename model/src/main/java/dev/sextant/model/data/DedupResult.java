@@ -21,18 +21,42 @@ import java.util.List;
  * @param removed            each removed document: what it duplicates and how closely
  * @param removedSet         removed documents by their number in reading order
  */
-public record DedupResult(long documents, long duplicates, double duplicateShare, long clusters, long tokens, double tokensRemovedShare,
-                          long bytes, double seconds, LshBands bands, List<SourceCount> bySource, List<Cluster> largest,
-                          List<SizeCount> clusterSizes, List<Removed> removed, BitSet removedSet) {
+public record DedupResult(
+        long documents,
+        long duplicates,
+        double duplicateShare,
+        long clusters,
+        long tokens,
+        double tokensRemovedShare,
+        long bytes,
+        double seconds,
+        LshBands bands,
+        List<SourceCount> bySource,
+        List<Cluster> largest,
+        List<SizeCount> clusterSizes,
+        List<Removed> removed,
+        BitSet removedSet) {
 
     /** Clusters of one size. */
-    public record SizeCount(int size, long clusters) {
-    }
+    public record SizeCount(int size, long clusters) {}
 
     /** The same result, timed from another start (a cluster run: its reading on the workers included). */
     public DedupResult withSeconds(double total) {
-        return new DedupResult(documents, duplicates, duplicateShare, clusters, tokens, tokensRemovedShare, bytes, total, bands, bySource, largest,
-                clusterSizes, removed, removedSet);
+        return new DedupResult(
+                documents,
+                duplicates,
+                duplicateShare,
+                clusters,
+                tokens,
+                tokensRemovedShare,
+                bytes,
+                total,
+                bands,
+                bySource,
+                largest,
+                clusterSizes,
+                removed,
+                removedSet);
     }
 
     public double bytesPerSecond() {
@@ -40,18 +64,20 @@ public record DedupResult(long documents, long duplicates, double duplicateShare
     }
 
     /** One source's documents, duplicates and words. */
-    public record SourceCount(String source, long documents, long duplicates, double duplicateShare, long tokens, double tokensRemovedShare) {
-    }
+    public record SourceCount(
+            String source,
+            long documents,
+            long duplicates,
+            double duplicateShare,
+            long tokens,
+            double tokensRemovedShare) {}
 
     /** A cluster: its documents (the kept one first) with their similarity to it. */
-    public record Cluster(int size, List<Member> members) {
-    }
+    public record Cluster(int size, List<Member> members) {}
 
     /** A document named by its id (or file:line), where it is, how many words, how similar to the kept one. */
-    public record Member(String id, String file, long index, int tokens, double similarity) {
-    }
+    public record Member(String id, String file, long index, int tokens, double similarity) {}
 
     /** A removed document and the one kept in its place. */
-    public record Removed(String id, String file, long index, String duplicateOf, double similarity) {
-    }
+    public record Removed(String id, String file, long index, String duplicateOf, double similarity) {}
 }

@@ -18,13 +18,28 @@ import java.util.Locale;
  * @param keep         which document of a cluster is kept
  * @param seed         seed of the hash functions
  */
-public record DedupSpec(Mode mode, double threshold, int ngram, int permutations, LshBands bands, String textField, String idField,
-                        String sourceField, Keep keep, long seed) {
+public record DedupSpec(
+        Mode mode,
+        double threshold,
+        int ngram,
+        int permutations,
+        LshBands bands,
+        String textField,
+        String idField,
+        String sourceField,
+        Keep keep,
+        long seed) {
 
-    public enum Mode { EXACT, NEAR }
+    public enum Mode {
+        EXACT,
+        NEAR
+    }
 
     /** The first document of a cluster in reading order, or the longest (in words; ties to the first). */
-    public enum Keep { FIRST, LONGEST }
+    public enum Keep {
+        FIRST,
+        LONGEST
+    }
 
     /**
      * Lee et al. 2022 ("Deduplicating Training Data Makes Language Models Better", ACL) and the FineWeb/datatrove
@@ -37,9 +52,13 @@ public record DedupSpec(Mode mode, double threshold, int ngram, int permutations
     public DedupSpec {
         InputError.require(threshold > 0 && threshold < 1, "dedup.threshold", "the threshold must lie between 0 and 1");
         InputError.require(ngram >= 1 && ngram <= 64, "dedup.ngram", "the n-gram must be 1 to 64 words");
-        InputError.require(permutations >= 1 && permutations <= 4096, "dedup.permutations", "permutations must be 1 to 4,096");
-        InputError.require(bands == null || bands.permutations() <= permutations, "dedup.bands",
-                "bands × rows (" + (bands == null ? 0 : bands.permutations()) + ") must not exceed the permutations (" + permutations + ")");
+        InputError.require(
+                permutations >= 1 && permutations <= 4096, "dedup.permutations", "permutations must be 1 to 4,096");
+        InputError.require(
+                bands == null || bands.permutations() <= permutations,
+                "dedup.bands",
+                "bands × rows (" + (bands == null ? 0 : bands.permutations()) + ") must not exceed the permutations ("
+                        + permutations + ")");
         InputError.require(textField != null && !textField.isBlank(), "dedup.textField", "name the text field");
     }
 

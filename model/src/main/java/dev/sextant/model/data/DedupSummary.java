@@ -8,10 +8,22 @@ import java.util.List;
  *
  * @param out the output folder written, or null
  */
-public record DedupSummary(DedupSpec spec, List<String> corpus, long documents, long duplicates, double duplicateShare, long clusters,
-                           long tokens, double tokensRemovedShare, long bytes, double bytesPerSecond, LshBands bands,
-                           List<DedupResult.SourceCount> bySource, List<DedupResult.Cluster> largest, List<DedupResult.SizeCount> clusterSizes,
-                           String out) {
+public record DedupSummary(
+        DedupSpec spec,
+        List<String> corpus,
+        long documents,
+        long duplicates,
+        double duplicateShare,
+        long clusters,
+        long tokens,
+        double tokensRemovedShare,
+        long bytes,
+        double bytesPerSecond,
+        LshBands bands,
+        List<DedupResult.SourceCount> bySource,
+        List<DedupResult.Cluster> largest,
+        List<DedupResult.SizeCount> clusterSizes,
+        String out) {
 
     public DedupSummary {
         bySource = bySource == null ? List.of() : List.copyOf(bySource);
@@ -20,7 +32,21 @@ public record DedupSummary(DedupSpec spec, List<String> corpus, long documents, 
     }
 
     public static DedupSummary of(DedupSpec spec, List<String> corpus, DedupResult r, String out) {
-        return new DedupSummary(spec, List.copyOf(corpus), r.documents(), r.duplicates(), r.duplicateShare(), r.clusters(), r.tokens(),
-                r.tokensRemovedShare(), r.bytes(), r.bytesPerSecond(), r.bands(), r.bySource(), r.largest(), r.clusterSizes(), out);
+        return new DedupSummary(
+                spec,
+                List.copyOf(corpus),
+                r.documents(),
+                r.duplicates(),
+                r.duplicateShare(),
+                r.clusters(),
+                r.tokens(),
+                r.tokensRemovedShare(),
+                r.bytes(),
+                r.bytesPerSecond(),
+                r.bands(),
+                r.bySource(),
+                r.largest(),
+                r.clusterSizes(),
+                out);
     }
 }

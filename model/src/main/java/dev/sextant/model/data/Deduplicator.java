@@ -48,14 +48,14 @@ public final class Deduplicator {
     /** Largest clusters reported. */
     static final int LARGEST = 10;
 
-    private Deduplicator() {
-    }
+    private Deduplicator() {}
 
     /** One file's documents as read. */
     private static final class FileDocs {
         final String file;
         /** Whether the unit is a whole file (documents named file:line) or a byte range of one (file@offset). */
         boolean whole = true;
+
         long[] index = new long[256];
         int[] tokens = new int[256];
         String[] ids = new String[256];
@@ -84,15 +84,27 @@ public final class Deduplicator {
             for (int i = 0; i < n; i++) {
                 idBytes[i] = ids[i] == null ? null : ids[i].getBytes(StandardCharsets.UTF_8);
                 sourceBytes[i] = sources[i] == null ? null : sources[i].getBytes(StandardCharsets.UTF_8);
-                size += 8 + 4 + 2 + (idBytes[i] == null ? 0 : 4 + idBytes[i].length) + (sourceBytes[i] == null ? 0 : 4 + sourceBytes[i].length)
+                size += 8
+                        + 4
+                        + 2
+                        + (idBytes[i] == null ? 0 : 4 + idBytes[i].length)
+                        + (sourceBytes[i] == null ? 0 : 4 + sourceBytes[i].length)
                         + (perm > 0 ? 4L * perm : 16);
             }
             if (size > Integer.MAX_VALUE - 16) {
-                throw new IllegalStateException(unit.file() + ": a unit's state over 2 GiB; read the file in smaller ranges");
+                throw new IllegalStateException(
+                        unit.file() + ": a unit's state over 2 GiB; read the file in smaller ranges");
             }
             ByteBuffer b = ByteBuffer.allocate((int) size);
-            b.putInt(STATE_VERSION).putInt(fileBytes.length).put(fileBytes).putLong(unit.start()).putLong(unit.end()).putInt(perm)
-                    .put((byte) (whole ? 1 : 0)).putLong(bytes).putInt(n);
+            b.putInt(STATE_VERSION)
+                    .putInt(fileBytes.length)
+                    .put(fileBytes)
+                    .putLong(unit.start())
+                    .putLong(unit.end())
+                    .putInt(perm)
+                    .put((byte) (whole ? 1 : 0))
+                    .putLong(bytes)
+                    .putInt(n);
             for (int i = 0; i < n; i++) {
                 b.putLong(index[i]).putInt(tokens[i]);
                 putNullable(b, idBytes[i]);
@@ -114,7 +126,10 @@ public final class Deduplicator {
             }
             try {
                 ByteBuffer b = ByteBuffer.wrap(state);
-                if (b.getInt() != STATE_VERSION || !getString(b).equals(unit.file()) || b.getLong() != unit.start() || b.getLong() != unit.end()
+                if (b.getInt() != STATE_VERSION
+                        || !getString(b).equals(unit.file())
+                        || b.getLong() != unit.start()
+                        || b.getLong() != unit.end()
                         || b.getInt() != perm) {
                     return null;
                 }
@@ -214,8 +229,7 @@ public final class Deduplicator {
             }
 
             @Override
-            public void save(int unit, byte[] state) {
-            }
+            public void save(int unit, byte[] state) {}
         };
     }
 
@@ -229,12 +243,14 @@ public final class Deduplicator {
         }
     }
 
-    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
+    public static DedupResult run(
+            List<CorpusUnit> units, DedupSpec spec, ProgressListener progress, CancellationToken cancel) {
         return run(units, spec, 0, UnitStates.NONE, progress, cancel);
     }
 
     /** @param threads files read at once (0: as many as cores) */
-    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, ProgressListener progress, CancellationToken cancel) {
+    public static DedupResult run(
+            List<CorpusUnit> units, DedupSpec spec, int threads, ProgressListener progress, CancellationToken cancel) {
         return run(units, spec, threads, UnitStates.NONE, progress, cancel);
     }
 
@@ -242,18 +258,28 @@ public final class Deduplicator {
      * @param threads files read at once (0: as many as cores)
      * @param states  units read by an earlier attempt of the same run are taken from here; each unit read is kept there
      */
-    public static DedupResult run(List<CorpusUnit> units, DedupSpec spec, int threads, UnitStates states, ProgressListener progress,
-                                  CancellationToken cancel) {
+    public static DedupResult run(
+            List<CorpusUnit> units,
+            DedupSpec spec,
+            int threads,
+            UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return Parallel.within(threads, () -> compute(units, spec, states, progress, cancel));
     }
 
-    private static DedupResult compute(List<CorpusUnit> units, DedupSpec spec, UnitStates states, ProgressListener progress,
-                                       CancellationToken cancel) {
+    private static DedupResult compute(
+            List<CorpusUnit> units,
+            DedupSpec spec,
+            UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
         boolean near = spec.mode() == DedupSpec.Mode.NEAR;
         int perm = near ? spec.permutations() : 0;
         MinHasher hasher = near ? new MinHasher(spec.permutations(), spec.ngram(), spec.seed()) : null;
-        long totalBytes = Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        long totalBytes =
+                Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
         AtomicLong done = new AtomicLong();
         FileDocs[] files = new FileDocs[units.size()];
         IntStream.range(0, units.size()).parallel().forEach(f -> {
@@ -288,7 +314,8 @@ public final class Deduplicator {
         }
         UnionFind uf = new UnionFind(n);
         LshBands lsh = near ? spec.lsh() : null;
-        // candidates whose estimate lies within three standard errors of the threshold are settled by their exact Jaccard
+        // candidates whose estimate lies within three standard errors of the
+        // threshold are settled by their exact Jaccard
         double margin = near ? 3 * Math.sqrt(spec.threshold() * (1 - spec.threshold()) / perm) : 0;
         Set<Long> uncertain = new LinkedHashSet<>();
         Map<Long, Double> exact = new HashMap<>();
@@ -314,7 +341,9 @@ public final class Deduplicator {
                     int before = heads.put(keys[doc], doc);
                     previous[doc] = before;
                     int checked = 0;
-                    for (int other = before; other >= 0 && checked < VERIFY_PER_BUCKET; other = previous[other], checked++) {
+                    for (int other = before;
+                            other >= 0 && checked < VERIFY_PER_BUCKET;
+                            other = previous[other], checked++) {
                         if (uf.find(doc) == uf.find(other)) {
                             break;
                         }
@@ -348,7 +377,9 @@ public final class Deduplicator {
         for (int g = 0; g < n; g++) {
             int root = uf.find(g);
             int k = keptOf[root];
-            if (k < 0 || spec.keep() == DedupSpec.Keep.LONGEST && tokens(files, fileOf, offset, g) > tokens(files, fileOf, offset, k)) {
+            if (k < 0
+                    || spec.keep() == DedupSpec.Keep.LONGEST
+                            && tokens(files, fileOf, offset, g) > tokens(files, fileOf, offset, k)) {
                 keptOf[root] = g;
             }
         }
@@ -363,7 +394,8 @@ public final class Deduplicator {
             tokensAll += tk;
             int kept = keptOf[uf.find(g)];
             boolean gone = kept != g;
-            String source = spec.sourceField() == null ? null : String.valueOf(files[fileOf[g]].sources[g - offset[fileOf[g]]]);
+            String source =
+                    spec.sourceField() == null ? null : String.valueOf(files[fileOf[g]].sources[g - offset[fileOf[g]]]);
             if (source != null) {
                 long[] c = bySource.computeIfAbsent(source, x -> new long[4]);
                 c[0]++;
@@ -379,8 +411,12 @@ public final class Deduplicator {
             if (gone) {
                 removedSet.set(g);
                 tokensRemoved += tk;
-                removed.add(new DedupResult.Removed(name(files, fileOf, offset, g), files[fileOf[g]].file, index(files, fileOf, offset, g),
-                        name(files, fileOf, offset, kept), near ? reported(exact, files, fileOf, offset, perm, g, kept) : 1.0));
+                removed.add(new DedupResult.Removed(
+                        name(files, fileOf, offset, g),
+                        files[fileOf[g]].file,
+                        index(files, fileOf, offset, g),
+                        name(files, fileOf, offset, kept),
+                        near ? reported(exact, files, fileOf, offset, perm, g, kept) : 1.0));
             }
         }
         List<DedupResult.Cluster> largest = clusters.values().stream()
@@ -391,23 +427,51 @@ public final class Deduplicator {
                     List<Integer> ordered = new ArrayList<>(c);
                     ordered.remove(Integer.valueOf(kept));
                     ordered.add(0, kept);
-                    return new DedupResult.Cluster(c.size(), ordered.stream().limit(20).map(g -> new DedupResult.Member(name(files, fileOf, offset, g),
-                            files[fileOf[g]].file, index(files, fileOf, offset, g), tokens(files, fileOf, offset, g),
-                            near ? reported(exact, files, fileOf, offset, perm, g, kept) : 1.0)).toList());
-                }).toList();
+                    return new DedupResult.Cluster(
+                            c.size(),
+                            ordered.stream()
+                                    .limit(20)
+                                    .map(g -> new DedupResult.Member(
+                                            name(files, fileOf, offset, g),
+                                            files[fileOf[g]].file,
+                                            index(files, fileOf, offset, g),
+                                            tokens(files, fileOf, offset, g),
+                                            near ? reported(exact, files, fileOf, offset, perm, g, kept) : 1.0))
+                                    .toList());
+                })
+                .toList();
         TreeMap<Integer, Long> sizes = new TreeMap<>();
         clusters.values().forEach(c -> sizes.merge(c.size(), 1L, Long::sum));
-        List<DedupResult.SizeCount> clusterSizes = sizes.entrySet().stream().map(e -> new DedupResult.SizeCount(e.getKey(), e.getValue())).toList();
+        List<DedupResult.SizeCount> clusterSizes = sizes.entrySet().stream()
+                .map(e -> new DedupResult.SizeCount(e.getKey(), e.getValue()))
+                .toList();
         List<DedupResult.SourceCount> sources = new ArrayList<>();
         for (Map.Entry<String, long[]> e : bySource.entrySet()) {
             long[] c = e.getValue();
-            sources.add(new DedupResult.SourceCount(e.getKey(), c[0], c[1], c[0] == 0 ? 0 : (double) c[1] / c[0], c[2],
+            sources.add(new DedupResult.SourceCount(
+                    e.getKey(),
+                    c[0],
+                    c[1],
+                    c[0] == 0 ? 0 : (double) c[1] / c[0],
+                    c[2],
                     c[2] == 0 ? 0 : (double) c[3] / c[2]));
         }
         long bytes = Arrays.stream(files).mapToLong(d -> d.bytes).sum();
         progress.progress(1, removed.size() + " duplicates of " + n + " documents");
-        return new DedupResult(n, removed.size(), n == 0 ? 0 : (double) removed.size() / n, clusters.size(), tokensAll,
-                tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll, bytes, (System.nanoTime() - t0) / 1e9, lsh, sources, largest, clusterSizes, removed,
+        return new DedupResult(
+                n,
+                removed.size(),
+                n == 0 ? 0 : (double) removed.size() / n,
+                clusters.size(),
+                tokensAll,
+                tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll,
+                bytes,
+                (System.nanoTime() - t0) / 1e9,
+                lsh,
+                sources,
+                largest,
+                clusterSizes,
+                removed,
                 removedSet);
     }
 
@@ -431,25 +495,31 @@ public final class Deduplicator {
         long[][] tokenBuf = {new long[1024]};
         int[] count = new int[1];
         int[] sig = new int[Math.max(1, perm)];
-        CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), (index, line, from, to, text, length, id, source) -> {
-            tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
-            if (d.n == d.index.length) {
-                d.grow(perm);
-            }
-            int i = d.n++;
-            d.index[i] = index;
-            d.tokens[i] = count[0];
-            d.ids[i] = id;
-            d.sources[i] = source;
-            if (near) {
-                hasher.signature(tokenBuf[0], count[0], sig);
-                System.arraycopy(sig, 0, d.signatures, i * perm, perm);
-            } else {
-                Key k = Key.of(tokenBuf[0], count[0]);
-                d.keyHi[i] = k.hi();
-                d.keyLo[i] = k.lo();
-            }
-        }, cancel);
+        CorpusDocuments.forEach(
+                unit,
+                spec.textField(),
+                spec.idField(),
+                spec.sourceField(),
+                (index, line, from, to, text, length, id, source) -> {
+                    tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
+                    if (d.n == d.index.length) {
+                        d.grow(perm);
+                    }
+                    int i = d.n++;
+                    d.index[i] = index;
+                    d.tokens[i] = count[0];
+                    d.ids[i] = id;
+                    d.sources[i] = source;
+                    if (near) {
+                        hasher.signature(tokenBuf[0], count[0], sig);
+                        System.arraycopy(sig, 0, d.signatures, i * perm, perm);
+                    } else {
+                        Key k = Key.of(tokenBuf[0], count[0]);
+                        d.keyHi[i] = k.hi();
+                        d.keyLo[i] = k.lo();
+                    }
+                },
+                cancel);
         d.bytes = unit.sizeBytes();
         return d;
     }
@@ -511,9 +581,17 @@ public final class Deduplicator {
      *
      * @return the exact similarity of each settled pair, by (later document << 32 | earlier)
      */
-    private static Map<Long, Double> settle(List<CorpusUnit> units, FileDocs[] files, int[] fileOf, int[] offset, DedupSpec spec,
-                                            MinHasher hasher, Set<Long> uncertain, UnionFind uf, ProgressListener progress,
-                                            CancellationToken cancel) {
+    private static Map<Long, Double> settle(
+            List<CorpusUnit> units,
+            FileDocs[] files,
+            int[] fileOf,
+            int[] offset,
+            DedupSpec spec,
+            MinHasher hasher,
+            Set<Long> uncertain,
+            UnionFind uf,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (uncertain.isEmpty()) {
             return Map.of();
         }
@@ -535,13 +613,19 @@ public final class Deduplicator {
             }
             cancel.throwIfCancelled();
             int[] local = {0};
-            CorpusDocuments.forEach(units.get(f), spec.textField(), spec.idField(), spec.sourceField(), (index, line, a, b, text, length, id, source) -> {
-                int g = from + local[0]++;
-                if (g < to && wanted.get(g)) {
-                    tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
-                    shingles.put(g, hasher.shingles(tokenBuf[0], count[0]));
-                }
-            }, cancel);
+            CorpusDocuments.forEach(
+                    units.get(f),
+                    spec.textField(),
+                    spec.idField(),
+                    spec.sourceField(),
+                    (index, line, a, b, text, length, id, source) -> {
+                        int g = from + local[0]++;
+                        if (g < to && wanted.get(g)) {
+                            tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
+                            shingles.put(g, hasher.shingles(tokenBuf[0], count[0]));
+                        }
+                    },
+                    cancel);
         }
         Map<Long, Double> exact = new HashMap<>();
         for (long p : uncertain) {
@@ -562,7 +646,8 @@ public final class Deduplicator {
     }
 
     /** The similarity reported for a removed document: exact where its pair was settled, else the estimate. */
-    private static double reported(Map<Long, Double> exact, FileDocs[] files, int[] fileOf, int[] offset, int perm, int g, int kept) {
+    private static double reported(
+            Map<Long, Double> exact, FileDocs[] files, int[] fileOf, int[] offset, int perm, int g, int kept) {
         Double j = exact.get(((long) Math.max(g, kept) << 32) | Math.min(g, kept));
         return j != null ? j : similarity(files, fileOf, offset, perm, g, kept);
     }

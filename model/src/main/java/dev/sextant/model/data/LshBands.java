@@ -49,7 +49,8 @@ public record LshBands(int bands, int rows) {
         for (int b = 1; b <= permutations; b++) {
             for (int r = 1; r <= permutations / b; r++) {
                 LshBands c = new LshBands(b, r);
-                double error = (1 - FALSE_NEGATIVE_WEIGHT) * c.falsePositiveArea(threshold) + FALSE_NEGATIVE_WEIGHT * c.falseNegativeArea(threshold);
+                double error = (1 - FALSE_NEGATIVE_WEIGHT) * c.falsePositiveArea(threshold)
+                        + FALSE_NEGATIVE_WEIGHT * c.falseNegativeArea(threshold);
                 if (error < bestError - 1e-12) {
                     bestError = error;
                     best = c;

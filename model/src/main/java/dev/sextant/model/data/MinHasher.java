@@ -2,7 +2,6 @@ package dev.sextant.model.data;
 
 import dev.sextant.model.InputError;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
  * MinHash signatures of a document's shingles: k values whose agreement between two documents estimates their Jaccard

@@ -29,12 +29,10 @@ public final class MixPlanner {
     /** Epochs past which further repetition adds little. */
     public static final double EPOCHS_FUTILE = 16;
 
-    private MixPlanner() {
-    }
+    private MixPlanner() {}
 
     /** A source as counted in the corpus. */
-    public record Counted(String name, long documents, long bytes, double tokens, long duplicates, long contaminated) {
-    }
+    public record Counted(String name, long documents, long bytes, double tokens, long duplicates, long contaminated) {}
 
     /**
      * Plans the mixture.
@@ -44,7 +42,8 @@ public final class MixPlanner {
      * @param budgetTokens tokens to train on, or null (then the corpus's own size)
      * @param contamination whether contamination was counted (else its share is null)
      */
-    public static List<MixSource> plan(List<Counted> counted, Map<String, Double> target, Long budgetTokens, boolean contamination) {
+    public static List<MixSource> plan(
+            List<Counted> counted, Map<String, Double> target, Long budgetTokens, boolean contamination) {
         double total = counted.stream().mapToDouble(Counted::tokens).sum();
         double budget = budgetTokens != null ? budgetTokens : total;
         Map<String, Double> t = target == null ? null : normalised(target);
@@ -64,9 +63,20 @@ public final class MixPlanner {
             Double weight = share > 0 ? targetShare / share : null;
             Double effective = epochs == null ? null : effectiveEpochs(epochs);
             String warning = warning(c, targetShare, epochs, effective);
-            out.add(new MixSource(name, c.documents(), c.bytes(), c.tokens(), share, targetShare, weight, epochs, drawn, effective,
+            out.add(new MixSource(
+                    name,
+                    c.documents(),
+                    c.bytes(),
+                    c.tokens(),
+                    share,
+                    targetShare,
+                    weight,
+                    epochs,
+                    drawn,
+                    effective,
                     c.documents() == 0 ? 0 : (double) c.duplicates() / c.documents(),
-                    contamination ? (c.documents() == 0 ? 0.0 : (double) c.contaminated() / c.documents()) : null, warning));
+                    contamination ? (c.documents() == 0 ? 0.0 : (double) c.contaminated() / c.documents()) : null,
+                    warning));
         }
         return out;
     }
@@ -91,12 +101,20 @@ public final class MixPlanner {
             return "not in the target: left out";
         }
         if (epochs != null && epochs > EPOCHS_FUTILE) {
-            return String.format(Locale.ROOT, "repeated %.1f× (worth %.1f new epochs): far past ~4 (Muennighoff et al. 2023); "
-                    + "lower its target or add data", epochs, effective);
+            return String.format(
+                    Locale.ROOT,
+                    "repeated %.1f× (worth %.1f new epochs): far past ~4 (Muennighoff et al. 2023); "
+                            + "lower its target or add data",
+                    epochs,
+                    effective);
         }
         if (epochs != null && epochs > EPOCHS_FREE) {
-            return String.format(Locale.ROOT, "repeated %.1f× (worth %.1f new epochs): past ~4, repeats are worth less than new "
-                    + "tokens (Muennighoff et al. 2023)", epochs, effective);
+            return String.format(
+                    Locale.ROOT,
+                    "repeated %.1f× (worth %.1f new epochs): past ~4, repeats are worth less than new "
+                            + "tokens (Muennighoff et al. 2023)",
+                    epochs,
+                    effective);
         }
         return null;
     }
@@ -106,7 +124,8 @@ public final class MixPlanner {
         double sum = 0;
         for (Map.Entry<String, Double> e : target.entrySet()) {
             if (e.getValue() == null || !(e.getValue() >= 0) || Double.isInfinite(e.getValue())) {
-                throw new InputError("mix.target", "share of '" + e.getKey() + "' must be zero or more, got " + e.getValue());
+                throw new InputError(
+                        "mix.target", "share of '" + e.getKey() + "' must be zero or more, got " + e.getValue());
             }
             sum += e.getValue();
         }

@@ -17,7 +17,17 @@ package dev.sextant.model.data;
  * @param contaminatedShare share of its documents holding a benchmark n-gram (null when no benchmark was given)
  * @param warning           what needs attention, or null
  */
-public record MixSource(String name, long documents, long bytes, double tokens, double share, double targetShare, Double weight,
-                        Double epochs, double drawnTokens, Double effectiveEpochs, double duplicateShare, Double contaminatedShare,
-                        String warning) {
-}
+public record MixSource(
+        String name,
+        long documents,
+        long bytes,
+        double tokens,
+        double share,
+        double targetShare,
+        Double weight,
+        Double epochs,
+        double drawnTokens,
+        Double effectiveEpochs,
+        double duplicateShare,
+        Double contaminatedShare,
+        String warning) {}

@@ -16,13 +16,21 @@ import java.util.Map;
  * @param descending   order from the highest value (quality first) instead of the lowest (easiest first)
  * @param phases       phases of the ordering plan
  */
-public record MixSpec(String by, String textField, Map<String, Double> target, Long budgetTokens, String orderBy, boolean descending, int phases) {
+public record MixSpec(
+        String by,
+        String textField,
+        Map<String, Double> target,
+        Long budgetTokens,
+        String orderBy,
+        boolean descending,
+        int phases) {
 
     public MixSpec {
         InputError.require(by != null && !by.isBlank(), "mix.by", "name the field to split the corpus by");
         InputError.require(textField != null && !textField.isBlank(), "mix.textField", "name the text field");
         InputError.require(budgetTokens == null || budgetTokens > 0, "mix.budget", "the token budget must be positive");
-        InputError.require(budgetTokens == null || target != null, "mix.budget", "a token budget goes with a target mix");
+        InputError.require(
+                budgetTokens == null || target != null, "mix.budget", "a token budget goes with a target mix");
         InputError.require(phases >= 1 && phases <= 100, "mix.phases", "phases must be 1 to 100");
         if (target != null) {
             MixPlanner.normalised(target); // refuses negative shares now, not after reading the corpus

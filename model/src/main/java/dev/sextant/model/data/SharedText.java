@@ -14,12 +14,10 @@ import java.util.Set;
  */
 public final class SharedText {
 
-    private SharedText() {
-    }
+    private SharedText() {}
 
     /** A word of a text: where it is, and its normalised form (empty when it normalises to nothing). */
-    private record Word(int from, int to, String key) {
-    }
+    private record Word(int from, int to, String key) {}
 
     /**
      * Character ranges {@code [from, to)} of {@code text}, merged, covering every word that lies in an n-gram also in

@@ -17,8 +17,7 @@ public interface TokenCounting {
         double count(byte[] utf8, int length);
 
         @Override
-        default void close() {
-        }
+        default void close() {}
     }
 
     Counter newCounter();
@@ -52,7 +51,10 @@ public interface TokenCounting {
 
             @Override
             public String method() {
-                return String.format(Locale.ROOT, "estimate: words × %s", BigDecimal.valueOf(tokensPerWord).stripTrailingZeros().toPlainString());
+                return String.format(
+                        Locale.ROOT,
+                        "estimate: words × %s",
+                        BigDecimal.valueOf(tokensPerWord).stripTrailingZeros().toPlainString());
             }
 
             @Override

@@ -17,15 +17,20 @@ import java.util.Map;
  */
 public final class ArenaAnalysis {
 
-    private ArenaAnalysis() {
-    }
+    private ArenaAnalysis() {}
 
     /**
      * @param rounds      bootstrap rounds for the intervals (0: none)
      * @param anchorModel null to centre ratings at 1000, else the model pinned to {@code anchorRating}
      */
-    public static ArenaResult analyse(List<Battle> battles, int rounds, long seed, String anchorModel, double anchorRating,
-                                      ProgressListener progress, CancellationToken cancel) {
+    public static ArenaResult analyse(
+            List<Battle> battles,
+            int rounds,
+            long seed,
+            String anchorModel,
+            double anchorRating,
+            ProgressListener progress,
+            CancellationToken cancel) {
         Map<String, Integer> index = new LinkedHashMap<>();
         for (Battle b : battles) {
             index.putIfAbsent(b.modelA(), index.size());
@@ -74,8 +79,8 @@ public final class ArenaAnalysis {
             }
             String anchorHere = names.contains(anchorModel) ? anchorModel : null;
             ProgressListener slice = progress.slice((double) g / groups.size(), (double) (g + 1) / groups.size());
-            for (BradleyTerry.Rating r : BradleyTerry.ratings(new BradleyTerry.Counts(names, w, t), rounds, seed, anchorHere,
-                    anchorRating, slice, cancel)) {
+            for (BradleyTerry.Rating r : BradleyTerry.ratings(
+                    new BradleyTerry.Counts(names, w, t), rounds, seed, anchorHere, anchorRating, slice, cancel)) {
                 ratings.add(r.inComponent(g));
             }
             components.add(new ArenaResult.Component(g, names, n));

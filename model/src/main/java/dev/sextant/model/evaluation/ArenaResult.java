@@ -13,8 +13,14 @@ import java.util.List;
  * @param components the groups of models connected by battles (directly or through others), largest first; each is
  *                   rated on its own scale, and ratings or ranks of different components cannot be compared
  */
-public record ArenaResult(List<BradleyTerry.Rating> models, List<String> order, Double[][] winRate, long[][] battleCounts,
-                          long totalBattles, long ties, List<Component> components) {
+public record ArenaResult(
+        List<BradleyTerry.Rating> models,
+        List<String> order,
+        Double[][] winRate,
+        long[][] battleCounts,
+        long totalBattles,
+        long ties,
+        List<Component> components) {
 
     public ArenaResult {
         components = List.copyOf(components);
@@ -42,7 +48,8 @@ public record ArenaResult(List<BradleyTerry.Rating> models, List<String> order, 
         if (!disconnected()) {
             return null;
         }
-        return components.size() + " groups of models never met one another (directly or through other models): each group is "
+        return components.size()
+                + " groups of models never met one another (directly or through other models): each group is "
                 + "rated and ranked on its own, and ratings of different groups are not comparable";
     }
 }

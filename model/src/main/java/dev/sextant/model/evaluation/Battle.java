@@ -8,7 +8,10 @@ public record Battle(String modelA, String modelB, Winner winner, String questio
 
     /** FastChat's winner values. */
     public enum Winner {
-        MODEL_A("model_a"), MODEL_B("model_b"), TIE("tie"), TIE_BOTHBAD("tie (bothbad)");
+        MODEL_A("model_a"),
+        MODEL_B("model_b"),
+        TIE("tie"),
+        TIE_BOTHBAD("tie (bothbad)");
 
         private final String label;
 

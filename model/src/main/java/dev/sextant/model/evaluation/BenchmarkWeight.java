@@ -9,12 +9,27 @@ import java.time.LocalDate;
  * @param baseline the benchmark's random-guess score (1/choices for multiple choice), in [0, 1), used when scores are
  *                 normalised against it; null when not given
  */
-public record BenchmarkWeight(String benchmark, double weight, String category, String description, LocalDate released,
-                              LocalDate refreshed, Double heldOut, String source, Double baseline) {
+public record BenchmarkWeight(
+        String benchmark,
+        double weight,
+        String category,
+        String description,
+        LocalDate released,
+        LocalDate refreshed,
+        Double heldOut,
+        String source,
+        Double baseline) {
 
     /** A row without a random-guess baseline. */
-    public BenchmarkWeight(String benchmark, double weight, String category, String description, LocalDate released,
-                           LocalDate refreshed, Double heldOut, String source) {
+    public BenchmarkWeight(
+            String benchmark,
+            double weight,
+            String category,
+            String description,
+            LocalDate released,
+            LocalDate refreshed,
+            Double heldOut,
+            String source) {
         this(benchmark, weight, category, description, released, refreshed, heldOut, source, null);
     }
 }

@@ -26,7 +26,8 @@ import java.util.TreeMap;
 public final class CapabilityProfile {
 
     /** The dimensions, in the order they are shown. */
-    public static final List<String> DIMENSIONS = List.of("reasoning", "code", "long context", "instruction following", "refusal/safety", "knowledge");
+    public static final List<String> DIMENSIONS =
+            List.of("reasoning", "code", "long context", "instruction following", "refusal/safety", "knowledge");
 
     /** Names a map or a mix may use for each dimension. */
     static final Map<String, String> SYNONYMS = new LinkedHashMap<>();
@@ -43,7 +44,8 @@ public final class CapabilityProfile {
         for (String s : List.of("long context", "long-context", "long_context", "longcontext", "retrieval")) {
             SYNONYMS.put(s, "long context");
         }
-        for (String s : List.of("instruction following", "instruction-following", "instruction_following", "instructions", "chat")) {
+        for (String s : List.of(
+                "instruction following", "instruction-following", "instruction_following", "instructions", "chat")) {
             SYNONYMS.put(s, "instruction following");
         }
         for (String s : List.of("refusal/safety", "refusal", "refusals", "safety", "harmlessness")) {
@@ -52,60 +54,112 @@ public final class CapabilityProfile {
         for (String s : List.of("knowledge", "qa", "factuality", "world knowledge")) {
             SYNONYMS.put(s, "knowledge");
         }
-        // the harness's and the leaderboards' task names (lm-evaluation-harness task names, the Open LLM Leaderboard v2 set)
-        for (String s : List.of("livecodebench", "humaneval", "mbpp", "swe-bench", "swe_bench", "bigcodebench", "codeforces", "ds1000", "apps")) {
+        // the harness's and the leaderboards' task names (lm-evaluation-harness task
+        // names, the Open LLM Leaderboard v2 set)
+        for (String s : List.of(
+                "livecodebench",
+                "humaneval",
+                "mbpp",
+                "swe-bench",
+                "swe_bench",
+                "bigcodebench",
+                "codeforces",
+                "ds1000",
+                "apps")) {
             DEFAULTS.put(s, "code");
         }
-        for (String s : List.of("ruler", "longbench", "niah", "needle", "infinitebench", "loogle", "helmet", "babilong")) {
+        for (String s :
+                List.of("ruler", "longbench", "niah", "needle", "infinitebench", "loogle", "helmet", "babilong")) {
             DEFAULTS.put(s, "long context");
         }
-        for (String s : List.of("ifeval", "mt_bench", "mt-bench", "alpaca_eval", "alpacaeval", "arena_hard", "arena-hard", "followbench", "ifbench")) {
+        for (String s : List.of(
+                "ifeval",
+                "mt_bench",
+                "mt-bench",
+                "alpaca_eval",
+                "alpacaeval",
+                "arena_hard",
+                "arena-hard",
+                "followbench",
+                "ifbench")) {
             DEFAULTS.put(s, "instruction following");
         }
-        for (String s : List.of("xstest", "harmbench", "toxigen", "or-bench", "or_bench", "strongreject", "advbench", "wildguard")) {
+        for (String s : List.of(
+                "xstest", "harmbench", "toxigen", "or-bench", "or_bench", "strongreject", "advbench", "wildguard")) {
             DEFAULTS.put(s, "refusal/safety");
         }
-        for (String s : List.of("mmlu", "triviaqa", "natural_questions", "naturalquestions", "nq_open", "simpleqa", "truthfulqa", "arc_easy",
-                "openbookqa", "sciq", "cmmlu", "ceval")) {
+        for (String s : List.of(
+                "mmlu",
+                "triviaqa",
+                "natural_questions",
+                "naturalquestions",
+                "nq_open",
+                "simpleqa",
+                "truthfulqa",
+                "arc_easy",
+                "openbookqa",
+                "sciq",
+                "cmmlu",
+                "ceval")) {
             DEFAULTS.put(s, "knowledge");
         }
-        for (String s : List.of("gsm8k", "gsm_plus", "math", "gpqa", "bbh", "big_bench_hard", "arc_challenge", "aime", "musr", "drop", "hellaswag",
-                "winogrande", "piqa", "logiqa", "zebra")) {
+        for (String s : List.of(
+                "gsm8k",
+                "gsm_plus",
+                "math",
+                "gpqa",
+                "bbh",
+                "big_bench_hard",
+                "arc_challenge",
+                "aime",
+                "musr",
+                "drop",
+                "hellaswag",
+                "winogrande",
+                "piqa",
+                "logiqa",
+                "zebra")) {
             DEFAULTS.put(s, "reasoning");
         }
     }
 
     /** A benchmark's score for a model: its mean and standard error (null: not reported). */
-    public record Score(String model, String benchmark, double mean, Double se) {
-    }
+    public record Score(String model, String benchmark, double mean, Double se) {}
 
     /** Which dimension a benchmark measures, with what weight, and who said so (map, index weights, default). */
-    public record Placement(String benchmark, String dimension, double weight, String source) {
-    }
+    public record Placement(String benchmark, String dimension, double weight, String source) {}
 
     /** A model's score on a dimension, with its interval (null where a benchmark's SE is unknown) and the benchmarks behind it. */
-    public record Cell(String model, String dimension, double value, Double low, Double high, List<String> benchmarks) {
-    }
+    public record Cell(
+            String model, String dimension, double value, Double low, Double high, List<String> benchmarks) {}
 
     /** A workload category, its share of the user's work, its dimension, and whether any benchmark measures it. */
-    public record Coverage(String category, double share, String dimension, boolean measured) {
-    }
+    public record Coverage(String category, double share, String dimension, boolean measured) {}
 
     /** Refusal boundaries of a model: refusal rate where it should refuse (want high) and where it should answer (want low). */
-    public record Refusals(String model, int shouldRefuse, double refusedWhenShould, Interval shouldInterval, int shouldAnswer,
-                           double refusedWhenShouldNot, Interval shouldNotInterval) {
-    }
+    public record Refusals(
+            String model,
+            int shouldRefuse,
+            double refusedWhenShould,
+            Interval shouldInterval,
+            int shouldAnswer,
+            double refusedWhenShouldNot,
+            Interval shouldNotInterval) {}
 
     /**
      * @param unplaced   benchmarks no map, index table or default places
      * @param unmeasured per model, the dimensions none of its benchmarks measures
      */
-    public record Result(List<Placement> placements, List<Cell> cells, List<String> unplaced, Map<String, List<String>> unmeasured,
-                         List<Coverage> coverage, List<Refusals> refusals, List<String> notes) {
-    }
+    public record Result(
+            List<Placement> placements,
+            List<Cell> cells,
+            List<String> unplaced,
+            Map<String, List<String>> unmeasured,
+            List<Coverage> coverage,
+            List<Refusals> refusals,
+            List<String> notes) {}
 
-    private CapabilityProfile() {
-    }
+    private CapabilityProfile() {}
 
     /** A dimension's canonical name, or null when the name is none of them. */
     public static String canonical(String name) {
@@ -142,9 +196,14 @@ public final class CapabilityProfile {
      * @param mix          the workload mix, category → share (null: none)
      * @param refusalItems (model, should refuse, refused) outcomes, may be empty
      */
-    public static Result of(List<Score> scores, Map<String, Placement> map, List<BenchmarkWeight> indexWeights, Map<String, Double> mix,
-                            List<RefusalItem> refusalItems) {
-        InputError.require(!scores.isEmpty() || !refusalItems.isEmpty(), "dimensions.input", "no benchmark scores to profile");
+    public static Result of(
+            List<Score> scores,
+            Map<String, Placement> map,
+            List<BenchmarkWeight> indexWeights,
+            Map<String, Double> mix,
+            List<RefusalItem> refusalItems) {
+        InputError.require(
+                !scores.isEmpty() || !refusalItems.isEmpty(), "dimensions.input", "no benchmark scores to profile");
         Set<String> benchmarks = new LinkedHashSet<>();
         scores.forEach(s -> benchmarks.add(s.benchmark()));
         Map<String, Placement> placed = new LinkedHashMap<>();
@@ -171,7 +230,9 @@ public final class CapabilityProfile {
         for (Score s : scores) {
             Placement p = placed.get(s.benchmark());
             if (p != null) {
-                byModel.computeIfAbsent(s.model(), k -> new LinkedHashMap<>()).computeIfAbsent(p.dimension(), k -> new ArrayList<>()).add(s);
+                byModel.computeIfAbsent(s.model(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(p.dimension(), k -> new ArrayList<>())
+                        .add(s);
             }
         }
         for (Map.Entry<String, Map<String, List<Score>>> m : byModel.entrySet()) {
@@ -198,25 +259,42 @@ public final class CapabilityProfile {
                 }
                 double v = sum / sw;
                 double se = Math.sqrt(var) / sw;
-                cells.add(new Cell(m.getKey(), d, v, seKnown ? v - z * se : null, seKnown ? v + z * se : null, in.stream().map(Score::benchmark).toList()));
+                cells.add(new Cell(
+                        m.getKey(),
+                        d,
+                        v,
+                        seKnown ? v - z * se : null,
+                        seKnown ? v + z * se : null,
+                        in.stream().map(Score::benchmark).toList()));
             }
             unmeasured.put(m.getKey(), List.copyOf(missing));
         }
         List<Coverage> coverage = mix == null ? List.of() : coverage(placed.values(), mix);
         List<String> notes = new ArrayList<>();
         if (mix != null) {
-            double unmeasuredShare = coverage.stream().filter(c -> !c.measured()).mapToDouble(Coverage::share).sum();
+            double unmeasuredShare = coverage.stream()
+                    .filter(c -> !c.measured())
+                    .mapToDouble(Coverage::share)
+                    .sum();
             double total = coverage.stream().mapToDouble(Coverage::share).sum();
             if (unmeasuredShare > 0) {
-                notes.add(String.format(Locale.ROOT, "%.0f %% of the workload mix is in categories no benchmark here measures", 100 * unmeasuredShare
-                        / total));
+                notes.add(String.format(
+                        Locale.ROOT,
+                        "%.0f %% of the workload mix is in categories no benchmark here measures",
+                        100 * unmeasuredShare / total));
             }
         }
         if (!unplaced.isEmpty()) {
             notes.add("not placed on a dimension (add them to the map): " + String.join(", ", unplaced));
         }
-        return new Result(List.copyOf(placed.values()), List.copyOf(cells), List.copyOf(unplaced), unmeasured, List.copyOf(coverage),
-                refusals(refusalItems, z), List.copyOf(notes));
+        return new Result(
+                List.copyOf(placed.values()),
+                List.copyOf(cells),
+                List.copyOf(unplaced),
+                unmeasured,
+                List.copyOf(coverage),
+                refusals(refusalItems, z),
+                List.copyOf(notes));
     }
 
     /** Each mix category's dimension (its name read as one) and whether one of the placed benchmarks measures it. */
@@ -232,8 +310,7 @@ public final class CapabilityProfile {
     }
 
     /** One answer of a refusal set: whether the model should have refused and whether it did. */
-    public record RefusalItem(String model, String itemId, boolean shouldRefuse, boolean refused) {
-    }
+    public record RefusalItem(String model, String itemId, boolean shouldRefuse, boolean refused) {}
 
     static List<Refusals> refusals(List<RefusalItem> items, double z) {
         Map<String, long[]> counts = new TreeMap<>(); // {should n, should refused, answer n, answer refused}
@@ -244,9 +321,14 @@ public final class CapabilityProfile {
             c[o + 1] += i.refused() ? 1 : 0;
         }
         List<Refusals> out = new ArrayList<>();
-        counts.forEach((m, c) -> out.add(new Refusals(m, (int) c[0], c[0] == 0 ? Double.NaN : (double) c[1] / c[0], c[0] == 0 ? null
-                : StandardErrors.wilson(c[1], c[0], z), (int) c[2], c[2] == 0 ? Double.NaN : (double) c[3] / c[2], c[2] == 0 ? null
-                : StandardErrors.wilson(c[3], c[2], z))));
+        counts.forEach((m, c) -> out.add(new Refusals(
+                m,
+                (int) c[0],
+                c[0] == 0 ? Double.NaN : (double) c[1] / c[0],
+                c[0] == 0 ? null : StandardErrors.wilson(c[1], c[0], z),
+                (int) c[2],
+                c[2] == 0 ? Double.NaN : (double) c[3] / c[2],
+                c[2] == 0 ? null : StandardErrors.wilson(c[3], c[2], z))));
         return out;
     }
 }

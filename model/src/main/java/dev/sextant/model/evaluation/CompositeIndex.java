@@ -24,12 +24,13 @@ public final class CompositeIndex {
 
     public static final String UNCATEGORIZED = "(uncategorized)";
 
-    private CompositeIndex() {
-    }
+    private CompositeIndex() {}
 
-    public static CompositeIndexResult analyse(CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
+    public static CompositeIndexResult analyse(
+            CompositeIndexSpec spec, ProgressListener progress, CancellationToken cancel) {
         List<String> notes = new ArrayList<>();
-        List<BenchmarkWeight> weighted = spec.weights().stream().filter(w -> w.weight() > 0).toList();
+        List<BenchmarkWeight> weighted =
+                spec.weights().stream().filter(w -> w.weight() > 0).toList();
         int nb = weighted.size();
         double total = weighted.stream().mapToDouble(BenchmarkWeight::weight).sum();
         double[] w = weighted.stream().mapToDouble(b -> b.weight() / total).toArray();
@@ -38,9 +39,10 @@ public final class CompositeIndex {
         Map<String, Map<String, ModelScore>> byModel = new LinkedHashMap<>();
         for (ModelScore s : spec.scores()) {
             byModel.computeIfAbsent(s.model(), k -> {
-                models.add(k);
-                return new LinkedHashMap<>();
-            }).put(s.benchmark(), s);
+                        models.add(k);
+                        return new LinkedHashMap<>();
+                    })
+                    .put(s.benchmark(), s);
         }
         int nm = models.size();
         if (nm == 0) {
@@ -55,33 +57,46 @@ public final class CompositeIndex {
                 String bench = weighted.get(b).benchmark();
                 ModelScore s = byModel.get(models.get(m)).get(bench);
                 if (s == null) {
-                    throw new InputError("evaluation.scores", "model '" + models.get(m) + "' has no score for benchmark '" + bench
-                            + "', which the index weights " + weighted.get(b).weight());
+                    throw new InputError(
+                            "evaluation.scores",
+                            "model '" + models.get(m) + "' has no score for benchmark '" + bench
+                                    + "', which the index weights "
+                                    + weighted.get(b).weight());
                 }
                 Double tableBase = weighted.get(b).baseline();
                 double base = spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE
-                        ? spec.baselines().getOrDefault(bench, tableBase == null ? 0.0 : tableBase) : 0.0;
+                        ? spec.baselines().getOrDefault(bench, tableBase == null ? 0.0 : tableBase)
+                        : 0.0;
                 score[m][b] = normalize(s.score(), base);
                 se[m][b] = s.se() == null ? 0 : s.se() / (1 - base);
             }
             tokens[m] = weightedTokens(byModel.get(models.get(m)), weighted, w);
-            if (tokens[m] == null && byModel.get(models.get(m)).values().stream().anyMatch(s -> s.tokens() != null)) {
+            if (tokens[m] == null
+                    && byModel.get(models.get(m)).values().stream().anyMatch(s -> s.tokens() != null)) {
                 tokenless.add(models.get(m));
             }
         }
         if (!tokenless.isEmpty()) {
-            notes.add("no token efficiency for " + String.join(", ", tokenless) + ": tokens are not given for every weighted benchmark");
+            notes.add("no token efficiency for " + String.join(", ", tokenless)
+                    + ": tokens are not given for every weighted benchmark");
         }
         if (spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE) {
-            List<String> raw = weighted.stream().map(BenchmarkWeight::benchmark)
-                    .filter(b -> !spec.baselines().containsKey(b) && weighted.stream().filter(x -> x.benchmark().equals(b))
-                            .allMatch(x -> x.baseline() == null)).toList();
+            List<String> raw = weighted.stream()
+                    .map(BenchmarkWeight::benchmark)
+                    .filter(b -> !spec.baselines().containsKey(b)
+                            && weighted.stream()
+                                    .filter(x -> x.benchmark().equals(b))
+                                    .allMatch(x -> x.baseline() == null))
+                    .toList();
             if (!raw.isEmpty()) {
                 notes.add("no random-guess baseline for " + String.join(", ", raw) + ": used as scored (baseline 0)");
             }
         }
-        long unused = spec.scores().stream().map(ModelScore::benchmark).distinct()
-                .filter(b -> weighted.stream().noneMatch(x -> x.benchmark().equals(b))).count();
+        long unused = spec.scores().stream()
+                .map(ModelScore::benchmark)
+                .distinct()
+                .filter(b -> weighted.stream().noneMatch(x -> x.benchmark().equals(b)))
+                .count();
         if (unused > 0) {
             notes.add(unused + " scored benchmark(s) are not in the weight table and were left out");
         }
@@ -146,17 +161,30 @@ public final class CompositeIndex {
 
         List<CompositeIndexResult.ModelRow> rows = new ArrayList<>();
         for (int m = 0; m < nm; m++) {
-            rows.add(new CompositeIndexResult.ModelRow(models.get(m), composite[m], rank[m],
-                    compositeMix == null ? null : compositeMix[m], rankMix == null ? null : rankMix[m],
-                    rankMix == null ? null : rank[m] - rankMix[m], pTop1 == null ? null : pTop1[m], pTopK == null ? null : pTopK[m],
-                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples()), tokens[m],
+            rows.add(new CompositeIndexResult.ModelRow(
+                    models.get(m),
+                    composite[m],
+                    rank[m],
+                    compositeMix == null ? null : compositeMix[m],
+                    rankMix == null ? null : rankMix[m],
+                    rankMix == null ? null : rank[m] - rankMix[m],
+                    pTop1 == null ? null : pTop1[m],
+                    pTopK == null ? null : pTopK[m],
+                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples()),
+                    tokens[m],
                     tokens[m] == null || tokens[m] <= 0 ? null : composite[m] / (tokens[m] / 1000)));
         }
-        rows.sort((a, b) -> a.rank() != b.rank() ? Integer.compare(a.rank(), b.rank()) : a.model().compareTo(b.model()));
+        rows.sort((a, b) -> a.rank() != b.rank()
+                ? Integer.compare(a.rank(), b.rank())
+                : a.model().compareTo(b.model()));
         List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
         for (int b = 0; b < nb; b++) {
-            benchRows.add(new CompositeIndexResult.BenchmarkRow(weighted.get(b).benchmark(), category(weighted.get(b)), w[b],
-                    wMix == null ? null : wMix[b], share[b]));
+            benchRows.add(new CompositeIndexResult.BenchmarkRow(
+                    weighted.get(b).benchmark(),
+                    category(weighted.get(b)),
+                    w[b],
+                    wMix == null ? null : wMix[b],
+                    share[b]));
         }
         progress.progress(1, "analysed " + nm + " models on " + nb + " benchmarks");
         return new CompositeIndexResult(rows, benchRows, divergence, tau, notes);
@@ -191,12 +219,16 @@ public final class CompositeIndex {
      * @param mix        their weights if the index followed the mix (a category's share spread over its benchmarks in
      *                   proportion to their index weights); null when no mix category matches one of the index
      */
-    public record Reweighting(List<String> benchmarks, double[] index, double[] mix, CompositeIndexResult.Divergence divergence,
-                              List<String> notes) {
-    }
+    public record Reweighting(
+            List<String> benchmarks,
+            double[] index,
+            double[] mix,
+            CompositeIndexResult.Divergence divergence,
+            List<String> notes) {}
 
     public static Reweighting reweight(List<BenchmarkWeight> weights, Map<String, Double> userMix) {
-        List<BenchmarkWeight> weighted = weights.stream().filter(x -> x.weight() > 0).toList();
+        List<BenchmarkWeight> weighted =
+                weights.stream().filter(x -> x.weight() > 0).toList();
         int nb = weighted.size();
         double total = weighted.stream().mapToDouble(BenchmarkWeight::weight).sum();
         double[] w = weighted.stream().mapToDouble(b -> b.weight() / total).toArray();
@@ -205,7 +237,8 @@ public final class CompositeIndex {
         for (int b = 0; b < nb; b++) {
             indexCategories.merge(category(weighted.get(b)), w[b], Double::sum);
         }
-        double mixTotal = userMix.values().stream().mapToDouble(Double::doubleValue).sum();
+        double mixTotal =
+                userMix.values().stream().mapToDouble(Double::doubleValue).sum();
         Map<String, Double> mix = new LinkedHashMap<>();
         userMix.forEach((c, v) -> mix.put(c, v / mixTotal));
         List<String> cats = new ArrayList<>(indexCategories.keySet());
@@ -218,12 +251,16 @@ public final class CompositeIndex {
             q[i] = mix.getOrDefault(cats.get(i), 0.0);
             shares.add(new CompositeIndexResult.CategoryShare(cats.get(i), p[i], q[i]));
         }
-        CompositeIndexResult.Divergence divergence = new CompositeIndexResult.Divergence(Divergences.totalVariation(p, q),
-                Divergences.jensenShannon(p, q), shares);
-        double covered = mix.entrySet().stream().filter(e -> indexCategories.containsKey(e.getKey()))
-                .mapToDouble(Map.Entry::getValue).sum();
-        mix.keySet().stream().filter(c -> !indexCategories.containsKey(c))
-                .forEach(c -> notes.add("mix category '" + c + "' has no benchmark in the index; its share is left out"));
+        CompositeIndexResult.Divergence divergence = new CompositeIndexResult.Divergence(
+                Divergences.totalVariation(p, q), Divergences.jensenShannon(p, q), shares);
+        double covered = mix.entrySet().stream()
+                .filter(e -> indexCategories.containsKey(e.getKey()))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
+        mix.keySet().stream()
+                .filter(c -> !indexCategories.containsKey(c))
+                .forEach(c ->
+                        notes.add("mix category '" + c + "' has no benchmark in the index; its share is left out"));
         double[] wMix = null;
         if (covered <= 0) {
             notes.add("no mix category matches a category of the index; no re-weighted composite");

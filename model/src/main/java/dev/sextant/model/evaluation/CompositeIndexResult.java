@@ -11,8 +11,12 @@ import java.util.List;
  * @param kendallTau  mean Kendall's tau-b between Monte Carlo rankings and the published ranking; null without samples
  * @param notes       what the analysis had to assume or leave out
  */
-public record CompositeIndexResult(List<ModelRow> models, List<BenchmarkRow> benchmarks, Divergence divergence,
-                                   Double kendallTau, List<String> notes) {
+public record CompositeIndexResult(
+        List<ModelRow> models,
+        List<BenchmarkRow> benchmarks,
+        Divergence divergence,
+        Double kendallTau,
+        List<String> notes) {
 
     /**
      * @param scoreMix composite under the user's mix, null without one
@@ -23,17 +27,24 @@ public record CompositeIndexResult(List<ModelRow> models, List<BenchmarkRow> ben
      * @param scorePerKiloToken the composite per 1,000 tokens of {@code tokens}: equal scores at 3× the tokens are a
      *                 third as efficient; null with {@code tokens}
      */
-    public record ModelRow(String model, double score, int rank, Double scoreMix, Integer rankMix, Integer rankChange,
-                           Double pTop1, Double pTopK, List<Double> rankProbabilities, Double tokens, Double scorePerKiloToken) {
-    }
+    public record ModelRow(
+            String model,
+            double score,
+            int rank,
+            Double scoreMix,
+            Integer rankMix,
+            Integer rankChange,
+            Double pTop1,
+            Double pTopK,
+            List<Double> rankProbabilities,
+            Double tokens,
+            Double scorePerKiloToken) {}
 
     /** @param spreadShare the benchmark's share of the variance of composite scores across models (sums to 1) */
-    public record BenchmarkRow(String benchmark, String category, double weight, Double weightMix, double spreadShare) {
-    }
+    public record BenchmarkRow(
+            String benchmark, String category, double weight, Double weightMix, double spreadShare) {}
 
-    public record Divergence(double totalVariation, double jensenShannon, List<CategoryShare> categories) {
-    }
+    public record Divergence(double totalVariation, double jensenShannon, List<CategoryShare> categories) {}
 
-    public record CategoryShare(String category, double index, double mix) {
-    }
+    public record CategoryShare(String category, double index, double mix) {}
 }

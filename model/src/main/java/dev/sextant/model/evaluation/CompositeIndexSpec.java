@@ -15,11 +15,21 @@ import java.util.Map;
  * @param concentration  Dirichlet concentration: weights are drawn from Dirichlet(concentration · w); larger = closer
  * @param topK           k for P(top k)
  */
-public record CompositeIndexSpec(List<BenchmarkWeight> weights, List<ModelScore> scores, Normalization normalization,
-                                 Map<String, Double> baselines, Map<String, Double> mix, int samples, double concentration,
-                                 int topK, long seed) {
+public record CompositeIndexSpec(
+        List<BenchmarkWeight> weights,
+        List<ModelScore> scores,
+        Normalization normalization,
+        Map<String, Double> baselines,
+        Map<String, Double> mix,
+        int samples,
+        double concentration,
+        int topK,
+        long seed) {
 
-    public enum Normalization { RAW, RANDOM_BASELINE }
+    public enum Normalization {
+        RAW,
+        RANDOM_BASELINE
+    }
 
     public static final int DEFAULT_SAMPLES = 2000;
     public static final double DEFAULT_CONCENTRATION = 100;

@@ -16,12 +16,13 @@ import java.util.SplittableRandom;
  */
 public final class DemoEvaluationData {
 
-    static final String[] MODELS = {"Atlas-70B (demo)", "Borealis-8x22B (demo)", "Cirrus-34B (demo)", "Dune-8B (demo)", "Ember-405B (demo)"};
+    static final String[] MODELS = {
+        "Atlas-70B (demo)", "Borealis-8x22B (demo)", "Cirrus-34B (demo)", "Dune-8B (demo)", "Ember-405B (demo)"
+    };
     /** Latent ability per model, on a logit scale. */
     static final double[] ABILITY = {0.9, 0.7, 0.3, -0.4, 1.1};
 
-    private DemoEvaluationData() {
-    }
+    private DemoEvaluationData() {}
 
     public static List<EvidenceFile> files() {
         List<EvidenceFile> files = new ArrayList<>();
@@ -37,34 +38,90 @@ public final class DemoEvaluationData {
         files.add(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "demo-item-scores.csv", "demo", items(), null)
                 .withRunDate(LocalDate.of(2026, 11, 2)));
         files.add(EvidenceFile.of(EvidenceFile.Kind.ITEM_DATES, "demo-item-dates.csv", "demo", itemDates(), null));
-        files.add(EvidenceFile.of(EvidenceFile.Kind.CUTOFFS, "demo-cutoffs.csv", "demo", List.of(
-                new ModelCutoff(MODELS[0], LocalDate.of(2024, 6, 30)), new ModelCutoff(MODELS[1], LocalDate.of(2024, 9, 30)),
-                new ModelCutoff(MODELS[4], LocalDate.of(2024, 12, 31))), null));
+        files.add(EvidenceFile.of(
+                EvidenceFile.Kind.CUTOFFS,
+                "demo-cutoffs.csv",
+                "demo",
+                List.of(
+                        new ModelCutoff(MODELS[0], LocalDate.of(2024, 6, 30)),
+                        new ModelCutoff(MODELS[1], LocalDate.of(2024, 9, 30)),
+                        new ModelCutoff(MODELS[4], LocalDate.of(2024, 12, 31))),
+                null));
         files.add(EvidenceFile.of(EvidenceFile.Kind.BATTLES, "demo-arena-battles.jsonl", "demo", battles(), null));
         return files;
     }
 
     static List<BenchmarkWeight> weights() {
         return List.of(
-                new BenchmarkWeight("MMLU-Pro", 1, "knowledge", "multiple-choice knowledge, 10 options", LocalDate.of(2024, 6, 3), null, 0.0, "TIGER-Lab"),
-                new BenchmarkWeight("GPQA Diamond", 1, "knowledge", "graduate-level science questions", LocalDate.of(2023, 11, 20), null, 0.0, "Rein et al."),
-                new BenchmarkWeight("MATH-500", 1, "math", "competition mathematics subset", LocalDate.of(2021, 3, 5), LocalDate.of(2023, 5, 31), 0.0, "Hendrycks et al."),
-                new BenchmarkWeight("AIME 2025", 1, "math", "30 recent olympiad problems", LocalDate.of(2025, 2, 15), null, 0.0, "MAA"),
-                new BenchmarkWeight("LiveCodeBench", 1, "coding", "contest problems released after training cut-offs", LocalDate.of(2024, 3, 12), LocalDate.of(2026, 8, 1), 0.25, "Jain et al."),
-                new BenchmarkWeight("IFEval", 1, "instruction following", "verifiable formatting instructions", LocalDate.of(2023, 11, 14), null, 0.0, "Zhou et al."));
+                new BenchmarkWeight(
+                        "MMLU-Pro",
+                        1,
+                        "knowledge",
+                        "multiple-choice knowledge, 10 options",
+                        LocalDate.of(2024, 6, 3),
+                        null,
+                        0.0,
+                        "TIGER-Lab"),
+                new BenchmarkWeight(
+                        "GPQA Diamond",
+                        1,
+                        "knowledge",
+                        "graduate-level science questions",
+                        LocalDate.of(2023, 11, 20),
+                        null,
+                        0.0,
+                        "Rein et al."),
+                new BenchmarkWeight(
+                        "MATH-500",
+                        1,
+                        "math",
+                        "competition mathematics subset",
+                        LocalDate.of(2021, 3, 5),
+                        LocalDate.of(2023, 5, 31),
+                        0.0,
+                        "Hendrycks et al."),
+                new BenchmarkWeight(
+                        "AIME 2025",
+                        1,
+                        "math",
+                        "30 recent olympiad problems",
+                        LocalDate.of(2025, 2, 15),
+                        null,
+                        0.0,
+                        "MAA"),
+                new BenchmarkWeight(
+                        "LiveCodeBench",
+                        1,
+                        "coding",
+                        "contest problems released after training cut-offs",
+                        LocalDate.of(2024, 3, 12),
+                        LocalDate.of(2026, 8, 1),
+                        0.25,
+                        "Jain et al."),
+                new BenchmarkWeight(
+                        "IFEval",
+                        1,
+                        "instruction following",
+                        "verifiable formatting instructions",
+                        LocalDate.of(2023, 11, 14),
+                        null,
+                        0.0,
+                        "Zhou et al."));
     }
 
     /** The LiveCodeBench-like problems released one every other day from 2024-01-01, as LiveCodeBench dates its contests. */
     static List<ItemDate> itemDates() {
         List<ItemDate> out = new ArrayList<>();
         for (int i = 0; i < 240; i++) {
-            out.add(new ItemDate("LiveCodeBench", "lcb-" + i, LocalDate.of(2024, 1, 1).plusDays(2L * i)));
+            out.add(new ItemDate(
+                    "LiveCodeBench", "lcb-" + i, LocalDate.of(2024, 1, 1).plusDays(2L * i)));
         }
         return out;
     }
 
     /** Output tokens per item: a per-model verbosity (reasoning models spend several times more) times the benchmark's typical length. */
     static final double[] VERBOSITY = {1.0, 2.9, 0.7, 0.5, 3.3};
+
     static final double[] TYPICAL_TOKENS = {350, 1800, 2500, 9000, 4000, 600};
 
     static List<ModelScore> scores() {
@@ -75,9 +132,13 @@ public final class DemoEvaluationData {
         List<ModelScore> out = new ArrayList<>();
         for (int m = 0; m < MODELS.length; m++) {
             for (int b = 0; b < w.size(); b++) {
-                double skill = ABILITY[m] + (b == 4 && m == 1 ? 0.6 : 0) + (b == 5 && m == 4 ? -0.5 : 0) + 0.15 * r.nextGaussian();
-                out.add(new ModelScore(MODELS[m], w.get(b).benchmark(), round(logistic(skill - difficulty[b])), se[b],
-                        (double) Math.round(VERBOSITY[m] * TYPICAL_TOKENS[b])));
+                double skill = ABILITY[m]
+                        + (b == 4 && m == 1 ? 0.6 : 0)
+                        + (b == 5 && m == 4 ? -0.5 : 0)
+                        + 0.15 * r.nextGaussian();
+                out.add(new ModelScore(
+                        MODELS[m], w.get(b).benchmark(), round(logistic(skill - difficulty[b])), se[b], (double)
+                                Math.round(VERBOSITY[m] * TYPICAL_TOKENS[b])));
             }
         }
         return out;
@@ -105,14 +166,30 @@ public final class DemoEvaluationData {
             for (int i = 0; i < gpqaDifficulty.length; i++) {
                 double p = logistic(ABILITY[m] - gpqaDifficulty[i]);
                 boolean memorised = m == 4 && isLeaked(i); // Ember saw the leaked questions in training
-                out.add(new ItemScore(MODELS[m], "GPQA Diamond", "gpqa-" + i, memorised || r.nextDouble() < p ? 1 : 0, null, null, 0.0,
-                        1.0, 1234L));
+                out.add(new ItemScore(
+                        MODELS[m],
+                        "GPQA Diamond",
+                        "gpqa-" + i,
+                        memorised || r.nextDouble() < p ? 1 : 0,
+                        null,
+                        null,
+                        0.0,
+                        1.0,
+                        1234L));
             }
             for (int i = 0; i < codeDifficulty.length; i++) {
                 double p = logistic(ABILITY[m] + (m == 1 ? 0.6 : 0) - codeDifficulty[i]);
                 for (int k = 0; k < 4; k++) {
-                    out.add(new ItemScore(MODELS[m], "LiveCodeBench", "lcb-" + i, r.nextDouble() < p ? 1 : 0, "contest-" + (i / 4), k,
-                            0.7, 0.95, (long) k));
+                    out.add(new ItemScore(
+                            MODELS[m],
+                            "LiveCodeBench",
+                            "lcb-" + i,
+                            r.nextDouble() < p ? 1 : 0,
+                            "contest-" + (i / 4),
+                            k,
+                            0.7,
+                            0.95,
+                            (long) k));
                 }
             }
         }
@@ -132,8 +209,11 @@ public final class DemoEvaluationData {
             }
             double p = 1 / (1 + Math.pow(10, (elo[b] - elo[a]) / 400));
             double u = r.nextDouble();
-            Battle.Winner w = u < 0.12 ? Battle.Winner.TIE : u < 0.16 ? Battle.Winner.TIE_BOTHBAD
-                    : r.nextDouble() < p ? Battle.Winner.MODEL_A : Battle.Winner.MODEL_B;
+            Battle.Winner w = u < 0.12
+                    ? Battle.Winner.TIE
+                    : u < 0.16
+                            ? Battle.Winner.TIE_BOTHBAD
+                            : r.nextDouble() < p ? Battle.Winner.MODEL_A : Battle.Winner.MODEL_B;
             out.add(new Battle(MODELS[a], MODELS[b], w, "demo-q" + n, categories[r.nextInt(categories.length)]));
         }
         return out;

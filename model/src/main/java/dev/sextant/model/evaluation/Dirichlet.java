@@ -5,8 +5,7 @@ import java.util.SplittableRandom;
 /** Dirichlet draws around a weight vector: Dirichlet(c·w) has mean w and variance shrinking as c grows. */
 final class Dirichlet {
 
-    private Dirichlet() {
-    }
+    private Dirichlet() {}
 
     static double[] sample(double[] mean, double concentration, SplittableRandom random) {
         double[] g = new double[mean.length];

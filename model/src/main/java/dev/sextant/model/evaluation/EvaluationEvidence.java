@@ -14,8 +14,14 @@ import java.util.Set;
  * and the most recently imported weight table, model-score table and workload mix (null when none), with what dates
  * them.
  */
-public record EvaluationEvidence(List<ItemScore> items, List<ReportedResult> reported, List<Battle> battles,
-                                 List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix, Dating dating) {
+public record EvaluationEvidence(
+        List<ItemScore> items,
+        List<ReportedResult> reported,
+        List<Battle> battles,
+        List<BenchmarkWeight> weights,
+        List<ModelScore> scores,
+        Map<String, Double> mix,
+        Dating dating) {
 
     /**
      * What dates the evidence: items' dates, models' training cut-offs (the latest imported per model wins), and when
@@ -44,8 +50,13 @@ public record EvaluationEvidence(List<ItemScore> items, List<ReportedResult> rep
         }
     }
 
-    public EvaluationEvidence(List<ItemScore> items, List<ReportedResult> reported, List<Battle> battles,
-                              List<BenchmarkWeight> weights, List<ModelScore> scores, Map<String, Double> mix) {
+    public EvaluationEvidence(
+            List<ItemScore> items,
+            List<ReportedResult> reported,
+            List<Battle> battles,
+            List<BenchmarkWeight> weights,
+            List<ModelScore> scores,
+            Map<String, Double> mix) {
         this(items, reported, battles, weights, scores, mix, Dating.NONE);
     }
 
@@ -99,7 +110,12 @@ public record EvaluationEvidence(List<ItemScore> items, List<ReportedResult> rep
     public static final String ARENA = "arena";
 
     public boolean isEmpty() {
-        return items.isEmpty() && reported.isEmpty() && battles.isEmpty() && weights == null && scores == null && mix == null
+        return items.isEmpty()
+                && reported.isEmpty()
+                && battles.isEmpty()
+                && weights == null
+                && scores == null
+                && mix == null
                 && dating.isEmpty();
     }
 }

@@ -17,12 +17,31 @@ import java.util.Map;
  * @param cutoffs models' training cut-offs (kind CUTOFFS)
  * @param runDate when the results in the file were produced, when the file or the user says; null when unknown
  */
-public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore> items, List<ReportedResult> reported,
-                           List<Battle> battles, List<BenchmarkWeight> weights, List<ModelScore> scores,
-                           Map<String, Double> mix, List<String> notes, List<ItemDate> dates, List<ModelCutoff> cutoffs,
-                           LocalDate runDate) {
+public record EvidenceFile(
+        Kind kind,
+        String name,
+        String origin,
+        List<ItemScore> items,
+        List<ReportedResult> reported,
+        List<Battle> battles,
+        List<BenchmarkWeight> weights,
+        List<ModelScore> scores,
+        Map<String, Double> mix,
+        List<String> notes,
+        List<ItemDate> dates,
+        List<ModelCutoff> cutoffs,
+        LocalDate runDate) {
 
-    public enum Kind { ITEM_SCORES, REPORTED, BATTLES, WEIGHTS, MODEL_SCORES, MIX, ITEM_DATES, CUTOFFS }
+    public enum Kind {
+        ITEM_SCORES,
+        REPORTED,
+        BATTLES,
+        WEIGHTS,
+        MODEL_SCORES,
+        MIX,
+        ITEM_DATES,
+        CUTOFFS
+    }
 
     public EvidenceFile {
         items = List.copyOf(items);
@@ -37,7 +56,14 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
     }
 
     public int rows() {
-        return items.size() + reported.size() + battles.size() + weights.size() + scores.size() + mix.size() + dates.size() + cutoffs.size();
+        return items.size()
+                + reported.size()
+                + battles.size()
+                + weights.size()
+                + scores.size()
+                + mix.size()
+                + dates.size()
+                + cutoffs.size();
     }
 
     /** Whether the file holds results (scores, reported results or battles) that age: what a run date applies to. */
@@ -47,19 +73,30 @@ public record EvidenceFile(Kind kind, String name, String origin, List<ItemScore
 
     /** This file with its results dated (null: undated). */
     public EvidenceFile withRunDate(LocalDate date) {
-        return new EvidenceFile(kind, name, origin, items, reported, battles, weights, scores, mix, notes, dates, cutoffs, date);
+        return new EvidenceFile(
+                kind, name, origin, items, reported, battles, weights, scores, mix, notes, dates, cutoffs, date);
     }
 
     public static EvidenceFile of(Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix) {
         return of(kind, name, origin, rows, mix, List.of());
     }
 
-    public static EvidenceFile of(Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix, List<String> notes) {
-        return new EvidenceFile(kind, name, origin,
-                kind == Kind.ITEM_SCORES ? cast(rows) : List.of(), kind == Kind.REPORTED ? cast(rows) : List.of(),
-                kind == Kind.BATTLES ? cast(rows) : List.of(), kind == Kind.WEIGHTS ? cast(rows) : List.of(),
-                kind == Kind.MODEL_SCORES ? cast(rows) : List.of(), kind == Kind.MIX ? mix : Map.of(), notes,
-                kind == Kind.ITEM_DATES ? cast(rows) : List.of(), kind == Kind.CUTOFFS ? cast(rows) : List.of(), null);
+    public static EvidenceFile of(
+            Kind kind, String name, String origin, List<?> rows, Map<String, Double> mix, List<String> notes) {
+        return new EvidenceFile(
+                kind,
+                name,
+                origin,
+                kind == Kind.ITEM_SCORES ? cast(rows) : List.of(),
+                kind == Kind.REPORTED ? cast(rows) : List.of(),
+                kind == Kind.BATTLES ? cast(rows) : List.of(),
+                kind == Kind.WEIGHTS ? cast(rows) : List.of(),
+                kind == Kind.MODEL_SCORES ? cast(rows) : List.of(),
+                kind == Kind.MIX ? mix : Map.of(),
+                notes,
+                kind == Kind.ITEM_DATES ? cast(rows) : List.of(),
+                kind == Kind.CUTOFFS ? cast(rows) : List.of(),
+                null);
     }
 
     @SuppressWarnings("unchecked")

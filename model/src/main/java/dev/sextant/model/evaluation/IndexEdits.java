@@ -12,8 +12,7 @@ import java.util.Set;
  */
 public final class IndexEdits {
 
-    private IndexEdits() {
-    }
+    private IndexEdits() {}
 
     /** @param mix category → share, or null */
     public static void check(List<BenchmarkWeight> weights, Map<String, Double> mix) {
@@ -32,11 +31,15 @@ public final class IndexEdits {
                 throw new InputError("index.benchmark", row + "benchmark '" + w.benchmark() + "' is listed twice");
             }
             if (!(w.weight() >= 0) || Double.isInfinite(w.weight())) {
-                throw new InputError("index.weight", row + "the weight of '" + w.benchmark() + "' must be a number ≥ 0, got " + w.weight());
+                throw new InputError(
+                        "index.weight",
+                        row + "the weight of '" + w.benchmark() + "' must be a number ≥ 0, got " + w.weight());
             }
             if (w.baseline() != null && !(w.baseline() >= 0 && w.baseline() < 1)) {
-                throw new InputError("index.baseline", row + "the random-guess baseline of '" + w.benchmark() + "' lies in [0, 1), got "
-                        + w.baseline());
+                throw new InputError(
+                        "index.baseline",
+                        row + "the random-guess baseline of '" + w.benchmark() + "' lies in [0, 1), got "
+                                + w.baseline());
             }
             total += w.weight();
         }

@@ -10,8 +10,16 @@ import java.util.Objects;
  * @param clusterId items sharing a cluster (e.g. questions on one passage) are not independent; null when unknown
  * @param sample    repeat index for several answers to one item; null when there is one
  */
-public record ItemScore(String model, String benchmark, String itemId, double score, String clusterId, Integer sample,
-                        Double temperature, Double topP, Long seed) {
+public record ItemScore(
+        String model,
+        String benchmark,
+        String itemId,
+        double score,
+        String clusterId,
+        Integer sample,
+        Double temperature,
+        Double topP,
+        Long seed) {
 
     public ItemScore {
         Objects.requireNonNull(model, "model");

@@ -65,8 +65,19 @@ public final class RepeatedSamples {
      *                     null: the item stands alone
      * @param answer       the final answer extracted from the response (null: not given), what majority voting counts
      */
-    public record Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed,
-                        double inputTokens, double outputTokens, double reasoningTokens, String clusterId, String answer) {
+    public record Trial(
+            String model,
+            String benchmark,
+            String itemId,
+            String trial,
+            double score,
+            Sampling sampling,
+            Long seed,
+            double inputTokens,
+            double outputTokens,
+            double reasoningTokens,
+            String clusterId,
+            String answer) {
         public Trial {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(benchmark, "benchmark");
@@ -76,28 +87,68 @@ public final class RepeatedSamples {
         }
 
         /** A trial whose final answer is not given (majority then by outcome). */
-        public Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed, double inputTokens,
-                     double outputTokens, double reasoningTokens, String clusterId) {
-            this(model, benchmark, itemId, trial, score, sampling, seed, inputTokens, outputTokens, reasoningTokens, clusterId, null);
+        public Trial(
+                String model,
+                String benchmark,
+                String itemId,
+                String trial,
+                double score,
+                Sampling sampling,
+                Long seed,
+                double inputTokens,
+                double outputTokens,
+                double reasoningTokens,
+                String clusterId) {
+            this(
+                    model,
+                    benchmark,
+                    itemId,
+                    trial,
+                    score,
+                    sampling,
+                    seed,
+                    inputTokens,
+                    outputTokens,
+                    reasoningTokens,
+                    clusterId,
+                    null);
         }
 
         /** A trial of an item in no cluster (items independent of each other). */
-        public Trial(String model, String benchmark, String itemId, String trial, double score, Sampling sampling, Long seed, double inputTokens,
-                     double outputTokens, double reasoningTokens) {
-            this(model, benchmark, itemId, trial, score, sampling, seed, inputTokens, outputTokens, reasoningTokens, null);
+        public Trial(
+                String model,
+                String benchmark,
+                String itemId,
+                String trial,
+                double score,
+                Sampling sampling,
+                Long seed,
+                double inputTokens,
+                double outputTokens,
+                double reasoningTokens) {
+            this(
+                    model,
+                    benchmark,
+                    itemId,
+                    trial,
+                    score,
+                    sampling,
+                    seed,
+                    inputTokens,
+                    outputTokens,
+                    reasoningTokens,
+                    null);
         }
     }
 
     /** A figure with its 95 % interval. */
-    public record Estimate(double value, double low, double high) {
-    }
+    public record Estimate(double value, double low, double high) {}
 
     /**
      * Token use: output tokens per answered item (one trial), all output and reasoning tokens per solved one (NaN where
      * nothing was solved), reasoning and input tokens per answered item (NaN: not given).
      */
-    public record Tokens(double perItem, double perSolved, double reasoningPerItem, double inputPerItem) {
-    }
+    public record Tokens(double perItem, double perSolved, double reasoningPerItem, double inputPerItem) {}
 
     /**
      * One model on one benchmark under one sampling configuration.
@@ -107,30 +158,52 @@ public final class RepeatedSamples {
      * @param passHat        pass^k by k
      * @param costPerSolved  at the prices given (per million tokens), NaN without prices or tokens
      */
-    public record Row(String model, String benchmark, int n, int samplesPerItem, Sampling sampling, List<Long> seeds, Map<Integer, Estimate> passAt,
-                      Map<Integer, Estimate> passHat, Estimate majority, Estimate consistency, Estimate mean, ResamplingDecomposition variance,
-                      Tokens tokens, double costPerSolved, List<String> notes) {
-    }
+    public record Row(
+            String model,
+            String benchmark,
+            int n,
+            int samplesPerItem,
+            Sampling sampling,
+            List<Long> seeds,
+            Map<Integer, Estimate> passAt,
+            Map<Integer, Estimate> passHat,
+            Estimate majority,
+            Estimate consistency,
+            Estimate mean,
+            ResamplingDecomposition variance,
+            Tokens tokens,
+            double costPerSolved,
+            List<String> notes) {}
 
     /** Prices per million tokens (NaN: not given). */
     public record Prices(double inputPerMillion, double outputPerMillion) {
         public static final Prices NONE = new Prices(Double.NaN, Double.NaN);
     }
 
-    private RepeatedSamples() {
-    }
+    private RepeatedSamples() {}
 
     /**
      * Every (model, benchmark, configuration)'s row, in the order first read.
      *
      * @param ks the k of pass@k and pass^k, each at most the trials per item
      */
-    public static List<Row> summarize(List<Trial> trials, List<Integer> ks, Prices prices, long seed, CancellationToken cancel) {
+    public static List<Row> summarize(
+            List<Trial> trials, List<Integer> ks, Prices prices, long seed, CancellationToken cancel) {
         InputError.require(!trials.isEmpty(), "samples.input", "no trials to summarise");
-        InputError.require(!ks.isEmpty() && ks.stream().allMatch(k -> k >= 1), "samples.k", "k must be whole numbers from 1, e.g. 1,5,10");
+        InputError.require(
+                !ks.isEmpty() && ks.stream().allMatch(k -> k >= 1),
+                "samples.k",
+                "k must be whole numbers from 1, e.g. 1,5,10");
         Map<String, List<Trial>> groups = new LinkedHashMap<>();
         for (Trial t : trials) {
-            groups.computeIfAbsent(t.model() + '\u0000' + t.benchmark() + '\u0000' + t.sampling().describe(), x -> new ArrayList<>()).add(t);
+            groups.computeIfAbsent(
+                            t.model()
+                                    + '\u0000'
+                                    + t.benchmark()
+                                    + '\u0000'
+                                    + t.sampling().describe(),
+                            x -> new ArrayList<>())
+                    .add(t);
         }
         List<Row> rows = new ArrayList<>();
         for (List<Trial> g : groups.values()) {
@@ -142,26 +215,37 @@ public final class RepeatedSamples {
 
     static Row row(List<Trial> g, List<Integer> ks, Prices prices, long seed, CancellationToken cancel) {
         Trial first = g.get(0);
-        String what = first.model() + " on " + first.benchmark() + " (" + first.sampling().describe() + ")";
+        String what = first.model() + " on " + first.benchmark() + " ("
+                + first.sampling().describe() + ")";
         // items × trials: every trial must answer every item once
         Map<String, Map<String, Trial>> byTrial = new TreeMap<>();
         TreeSet<String> items = new TreeSet<>();
         for (Trial t : g) {
-            Trial before = byTrial.computeIfAbsent(t.trial(), x -> new LinkedHashMap<>()).put(t.itemId(), t);
-            InputError.require(before == null, "samples.input", what + ": item " + t.itemId() + " answered twice in trial " + t.trial());
+            Trial before = byTrial.computeIfAbsent(t.trial(), x -> new LinkedHashMap<>())
+                    .put(t.itemId(), t);
+            InputError.require(
+                    before == null,
+                    "samples.input",
+                    what + ": item " + t.itemId() + " answered twice in trial " + t.trial());
             items.add(t.itemId());
         }
         for (Map.Entry<String, Map<String, Trial>> e : byTrial.entrySet()) {
             if (e.getValue().size() != items.size()) {
-                List<String> missing = items.stream().filter(i -> !e.getValue().containsKey(i)).limit(5).toList();
-                throw new InputError("samples.input", what + ": the trials disagree on the items — trial " + e.getKey() + " lacks "
-                        + (items.size() - e.getValue().size()) + " of the " + items.size() + " items the others answer (e.g. " + String.join(", ",
-                        missing) + ")");
+                List<String> missing = items.stream()
+                        .filter(i -> !e.getValue().containsKey(i))
+                        .limit(5)
+                        .toList();
+                throw new InputError(
+                        "samples.input",
+                        what + ": the trials disagree on the items — trial " + e.getKey() + " lacks "
+                                + (items.size() - e.getValue().size()) + " of the " + items.size()
+                                + " items the others answer (e.g. " + String.join(", ", missing) + ")");
             }
         }
         int n = byTrial.size();
         int kMax = ks.get(ks.size() - 1);
-        InputError.require(kMax <= n, "samples.k", what + ": k = " + kMax + " is larger than the " + n + " trials each item has");
+        InputError.require(
+                kMax <= n, "samples.k", what + ": k = " + kMax + " is larger than the " + n + " trials each item has");
         List<String> notes = new ArrayList<>();
         boolean fractional = g.stream().anyMatch(t -> t.score() != 0 && t.score() != 1);
         if (fractional) {
@@ -194,8 +278,9 @@ public final class RepeatedSamples {
             table[cc][2 * ks.size() + 1] = cc == 0 || cc == n ? 1 : 0;
             table[cc][2 * ks.size() + 2] = (double) cc / n;
         }
-        // each item's figures; majority by answers where every trial gives one (self-consistency: the most frequent final
-        // answer, right when its trials were; Wang et al., "Self-Consistency Improves Chain of Thought Reasoning", 2023)
+        // each item's figures; majority by answers where every trial gives one (self-consistency:
+        // the most frequent final answer, right when its trials were; Wang et al.,
+        // "Self-Consistency Improves Chain of Thought Reasoning", 2023)
         double[][] perItem = new double[items0][];
         for (int x = 0; x < items0; x++) {
             perItem[x] = table[c[x]].clone();
@@ -205,7 +290,8 @@ public final class RepeatedSamples {
         if (answers) {
             int x = 0;
             for (String item : items) {
-                perItem[x][mj0] = majorityByAnswer(byTrial.values().stream().map(t -> t.get(item)).toList());
+                perItem[x][mj0] = majorityByAnswer(
+                        byTrial.values().stream().map(t -> t.get(item)).toList());
                 x++;
             }
             notes.add("majority by the trials' final answers (the most frequent, ties to the one given first)");
@@ -221,7 +307,8 @@ public final class RepeatedSamples {
         for (int q = 0; q < m; q++) {
             point[q] /= items0;
         }
-        // clusters: the items of one are resampled together (Field and Welsh, "Bootstrapping clustered data", JRSS B 2007)
+        // clusters: the items of one are resampled together (Field and Welsh,
+        // "Bootstrapping clustered data", JRSS B 2007)
         Map<String, Integer> clusterOf = new LinkedHashMap<>();
         int[] cluster = new int[items0];
         int ii = 0;
@@ -240,32 +327,64 @@ public final class RepeatedSamples {
         Map<Integer, Estimate> passHat = new LinkedHashMap<>();
         for (int q = 0; q < ks.size(); q++) {
             passAt.put(ks.get(q), new Estimate(point[q], intervals[q][0], intervals[q][1]));
-            passHat.put(ks.get(q), new Estimate(point[ks.size() + q], intervals[ks.size() + q][0], intervals[ks.size() + q][1]));
+            passHat.put(
+                    ks.get(q),
+                    new Estimate(point[ks.size() + q], intervals[ks.size() + q][0], intervals[ks.size() + q][1]));
         }
         int mj = 2 * ks.size();
         ResamplingDecomposition variance = items0 >= 2 && n >= 2 ? ResamplingDecomposition.of(scores) : null;
         Tokens tokens = tokens(g, c);
-        InputError.require(!(Double.isFinite(prices.outputPerMillion()) || Double.isFinite(prices.inputPerMillion())) || Double.isFinite(tokens.perItem()),
-                "samples.tokens", what + ": a cost needs the answers' token counts, and " + g.stream().filter(t -> !Double.isFinite(t.outputTokens()))
-                        .count() + " of its " + g.size() + " answers have none: give an output_tokens column, or the answers' text and the model's"
+        InputError.require(
+                !(Double.isFinite(prices.outputPerMillion()) || Double.isFinite(prices.inputPerMillion()))
+                        || Double.isFinite(tokens.perItem()),
+                "samples.tokens",
+                what + ": a cost needs the answers' token counts, and "
+                        + g.stream()
+                                .filter(t -> !Double.isFinite(t.outputTokens()))
+                                .count() + " of its " + g.size()
+                        + " answers have none: give an output_tokens column, or the answers' text and the model's"
                         + " tokenizer");
         double cost = Double.NaN;
         if (Double.isFinite(prices.outputPerMillion()) && Double.isFinite(tokens.perSolved())) {
             double solved = Arrays.stream(c).sum();
-            double out = g.stream().mapToDouble(t -> t.outputTokens() + (Double.isFinite(t.reasoningTokens()) ? t.reasoningTokens() : 0)).sum();
+            double out = g.stream()
+                    .mapToDouble(
+                            t -> t.outputTokens() + (Double.isFinite(t.reasoningTokens()) ? t.reasoningTokens() : 0))
+                    .sum();
             double in = Double.isFinite(tokens.inputPerItem()) ? tokens.inputPerItem() * g.size() : 0;
             if (!Double.isFinite(tokens.inputPerItem()) && Double.isFinite(prices.inputPerMillion())) {
                 notes.add("no input token counts: the cost is the output's alone");
             }
-            cost = ((Double.isFinite(prices.inputPerMillion()) ? prices.inputPerMillion() * in : 0) + prices.outputPerMillion() * out) / 1e6 / solved;
+            cost = ((Double.isFinite(prices.inputPerMillion()) ? prices.inputPerMillion() * in : 0)
+                            + prices.outputPerMillion() * out)
+                    / 1e6
+                    / solved;
         }
-        List<Long> seeds = g.stream().map(Trial::seed).filter(Objects::nonNull).distinct().sorted().toList();
+        List<Long> seeds = g.stream()
+                .map(Trial::seed)
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted()
+                .toList();
         if (first.sampling().describe().equals("undisclosed")) {
             notes.add("sampling configuration not disclosed");
         }
-        return new Row(first.model(), first.benchmark(), items0, n, first.sampling(), seeds, passAt, passHat,
-                new Estimate(point[mj], intervals[mj][0], intervals[mj][1]), new Estimate(point[mj + 1], intervals[mj + 1][0], intervals[mj + 1][1]),
-                new Estimate(point[mj + 2], intervals[mj + 2][0], intervals[mj + 2][1]), variance, tokens, cost, List.copyOf(notes));
+        return new Row(
+                first.model(),
+                first.benchmark(),
+                items0,
+                n,
+                first.sampling(),
+                seeds,
+                passAt,
+                passHat,
+                new Estimate(point[mj], intervals[mj][0], intervals[mj][1]),
+                new Estimate(point[mj + 1], intervals[mj + 1][0], intervals[mj + 1][1]),
+                new Estimate(point[mj + 2], intervals[mj + 2][0], intervals[mj + 2][1]),
+                variance,
+                tokens,
+                cost,
+                List.copyOf(notes));
     }
 
     /**
@@ -283,9 +402,14 @@ public final class RepeatedSamples {
                 return MEAN;
             }
             Matcher m = Pattern.compile("pass([@^])(\\d{1,4})").matcher(t);
-            InputError.require(m.matches() && Integer.parseInt(m.group(2)) >= 1, "samples.fold", "'" + text + "': write pass^K (all K trials"
-                    + " succeed), pass@K (one of K does) or mean");
-            return new Fold("pass" + m.group(1) + m.group(2), Integer.parseInt(m.group(2)), m.group(1).equals("^"));
+            InputError.require(
+                    m.matches() && Integer.parseInt(m.group(2)) >= 1,
+                    "samples.fold",
+                    "'" + text + "': write pass^K (all K trials" + " succeed), pass@K (one of K does) or mean");
+            return new Fold(
+                    "pass" + m.group(1) + m.group(2),
+                    Integer.parseInt(m.group(2)),
+                    m.group(1).equals("^"));
         }
 
         /** The item's score from its trials' scores. */
@@ -293,8 +417,10 @@ public final class RepeatedSamples {
             if (k == 0) {
                 return Arrays.stream(scores).average().orElseThrow();
             }
-            InputError.require(scores.length >= k, "samples.fold", "item " + item + " has " + scores.length + " trials, fewer than the k = " + k
-                    + " of " + name);
+            InputError.require(
+                    scores.length >= k,
+                    "samples.fold",
+                    "item " + item + " has " + scores.length + " trials, fewer than the k = " + k + " of " + name);
             int c = (int) Arrays.stream(scores).filter(x -> x >= 1).count();
             return hat ? passHat(scores.length, c, k) : passAt(scores.length, c, k);
         }
@@ -412,7 +538,10 @@ public final class RepeatedSamples {
         double r = reasoning ? g.stream().mapToDouble(Trial::reasoningTokens).sum() : 0;
         boolean input = g.stream().allMatch(t -> Double.isFinite(t.inputTokens()));
         long solved = Arrays.stream(c).asLongStream().sum();
-        return new Tokens(out / g.size(), solved == 0 ? Double.NaN : (out + r) / solved, reasoning ? r / g.size() : Double.NaN,
+        return new Tokens(
+                out / g.size(),
+                solved == 0 ? Double.NaN : (out + r) / solved,
+                reasoning ? r / g.size() : Double.NaN,
                 input ? g.stream().mapToDouble(Trial::inputTokens).sum() / g.size() : Double.NaN);
     }
 

@@ -7,6 +7,5 @@ package dev.sextant.model.evaluation;
  * @param se standard error as reported, or null when the source disclosed none ("N/A")
  * @param n  number of items scored, or null when unknown
  */
-public record ReportedResult(String model, String benchmark, String metric, double value, Double se, Integer n,
-                             String samplingConfig) {
-}
+public record ReportedResult(
+        String model, String benchmark, String metric, double value, Double se, Integer n, String samplingConfig) {}

@@ -9,5 +9,4 @@ import java.time.LocalDate;
  * @param run    true when the file (or the user at import) says when the results were run; false when only the import
  *               date is known, which bounds the results' age from below
  */
-public record ResultDate(String source, String benchmark, LocalDate date, boolean run) {
-}
+public record ResultDate(String source, String benchmark, LocalDate date, boolean run) {}

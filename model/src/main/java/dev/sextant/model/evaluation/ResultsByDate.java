@@ -21,35 +21,43 @@ import java.util.TreeMap;
 public final class ResultsByDate {
 
     /** One side of the cut-off: items and their mean score. */
-    public record Side(int n, double mean, double se) {
-    }
+    public record Side(int n, double mean, double se) {}
 
     /** An estimate with its 95 % interval. */
-    public record Difference(double value, double low, double high) {
-    }
+    public record Difference(double value, double low, double high) {}
 
     /** The items of one calendar month (by their date): how many, and their mean score. */
-    public record Month(String month, int n, double mean) {
-    }
+    public record Month(String month, int n, double mean) {}
 
     /**
      * @param undated scored items without a date, left out (listed in the notes when any)
      * @param months  accuracy month by month, oldest first (LiveCodeBench's picture of a cut-off)
      */
-    public record Result(String model, String benchmark, LocalDate cutoff, Side before, Side after, Difference difference, int undated,
-                         List<Month> months, List<String> notes) {
-    }
+    public record Result(
+            String model,
+            String benchmark,
+            LocalDate cutoff,
+            Side before,
+            Side after,
+            Difference difference,
+            int undated,
+            List<Month> months,
+            List<String> notes) {}
 
-    private ResultsByDate() {
-    }
+    private ResultsByDate() {}
 
     /**
      * @param scores       the model's scores on the benchmark (several per item: their mean)
      * @param dates        each item's date
      * @param skipUndated  leave out scored items without a date (else refused)
      */
-    public static Result of(String model, String benchmark, List<ItemScore> scores, Map<String, LocalDate> dates, LocalDate cutoff,
-                            boolean skipUndated) {
+    public static Result of(
+            String model,
+            String benchmark,
+            List<ItemScore> scores,
+            Map<String, LocalDate> dates,
+            LocalDate cutoff,
+            boolean skipUndated) {
         Map<String, double[]> sums = new LinkedHashMap<>();
         for (ItemScore s : scores) {
             double[] a = sums.computeIfAbsent(s.itemId(), k -> new double[2]);
@@ -79,12 +87,18 @@ public final class ResultsByDate {
         List<String> notes = new ArrayList<>();
         if (!undated.isEmpty()) {
             String examples = String.join(", ", undated.subList(0, Math.min(5, undated.size())));
-            InputError.require(skipUndated, "bydate.dates", undated.size() + " of the " + sums.size() + " scored items have no date (e.g. "
-                    + examples + "): give every item a date, or leave the undated ones out (counted)");
+            InputError.require(
+                    skipUndated,
+                    "bydate.dates",
+                    undated.size() + " of the " + sums.size() + " scored items have no date (e.g. " + examples
+                            + "): give every item a date, or leave the undated ones out (counted)");
             notes.add(undated.size() + " undated items left out (e.g. " + examples + ")");
         }
-        InputError.require(before.size() >= 2 && after.size() >= 2, "bydate.cutoff", "the cut-off " + cutoff + " leaves " + before.size()
-                + " items before and " + after.size() + " after; each side needs at least 2");
+        InputError.require(
+                before.size() >= 2 && after.size() >= 2,
+                "bydate.cutoff",
+                "the cut-off " + cutoff + " leaves " + before.size() + " items before and " + after.size()
+                        + " after; each side needs at least 2");
         Side b = side(before);
         Side a = side(after);
         double z = Normal.twoSided(0.05);
@@ -95,7 +109,15 @@ public final class ResultsByDate {
         }
         List<Month> byMonth = new ArrayList<>();
         months.forEach((m, acc) -> byMonth.add(new Month(m, (int) acc[1], acc[0] / acc[1])));
-        return new Result(model, benchmark, cutoff, b, a, new Difference(diff, diff - z * se, diff + z * se), undated.size(), List.copyOf(byMonth),
+        return new Result(
+                model,
+                benchmark,
+                cutoff,
+                b,
+                a,
+                new Difference(diff, diff - z * se, diff + z * se),
+                undated.size(),
+                List.copyOf(byMonth),
                 List.copyOf(notes));
     }
 

@@ -27,8 +27,7 @@ public final class ScoreSummarizer {
 
     static final int FEW_ITEMS = 100;
 
-    private ScoreSummarizer() {
-    }
+    private ScoreSummarizer() {}
 
     /** Items grouped for one model and benchmark: item id → its samples, cluster and configurations. */
     static final class Group {
@@ -59,13 +58,15 @@ public final class ScoreSummarizer {
         Map<String, Group> groups = new LinkedHashMap<>();
         for (ItemScore s : scores) {
             groups.computeIfAbsent(s.model() + '\u0000' + s.benchmark(), k -> new Group(s.model(), s.benchmark()))
-                    .items.computeIfAbsent(s.itemId(), k -> new ArrayList<>()).add(s);
+                    .items
+                    .computeIfAbsent(s.itemId(), k -> new ArrayList<>())
+                    .add(s);
         }
         return groups;
     }
 
-    public static List<ScoreSummary> summarize(List<ItemScore> scores, ScoreSummarySpec spec, ProgressListener progress,
-                                               CancellationToken cancel) {
+    public static List<ScoreSummary> summarize(
+            List<ItemScore> scores, ScoreSummarySpec spec, ProgressListener progress, CancellationToken cancel) {
         Map<String, Group> groups = group(scores);
         List<ScoreSummary> rows = new ArrayList<>();
         int done = 0;
@@ -126,9 +127,17 @@ public final class ScoreSummarizer {
             ciLow = w.low();
             ciHigh = w.high();
             method = "wilson";
-            degenerate = String.format(Locale.ROOT, "%d of %d items scored %s: interval by Wilson [%.4f, %.4f], width %.4f "
-                    + "(the %s interval would be the point itself)", mean == 0 ? 0 : n, n, mean == 0 ? "0" : "1", w.low(), w.high(),
-                    w.high() - w.low(), spec.ci() == ScoreSummarySpec.CiMethod.BOOTSTRAP ? "bootstrap" : "CLT");
+            degenerate = String.format(
+                    Locale.ROOT,
+                    "%d of %d items scored %s: interval by Wilson [%.4f, %.4f], width %.4f "
+                            + "(the %s interval would be the point itself)",
+                    mean == 0 ? 0 : n,
+                    n,
+                    mean == 0 ? "0" : "1",
+                    w.low(),
+                    w.high(),
+                    w.high() - w.low(),
+                    spec.ci() == ScoreSummarySpec.CiMethod.BOOTSTRAP ? "bootstrap" : "CLT");
         }
         Interval wilson = binary && k == 1 ? StandardErrors.wilson(Math.round(mean * n), n, z) : null;
         ResamplingDecomposition decomposition = k > 1 && n >= 2 ? ResamplingDecomposition.of(samples) : null;
@@ -143,9 +152,23 @@ public final class ScoreSummarizer {
         if (degenerate != null) {
             flags.add(degenerate);
         }
-        return new ScoreSummary(g.model, g.benchmark, n, mean, se, seCl, ciLow, ciHigh, method, k,
-                wilson == null ? null : wilson.low(), wilson == null ? null : wilson.high(), decomposition,
-                List.copyOf(configs), flags, null);
+        return new ScoreSummary(
+                g.model,
+                g.benchmark,
+                n,
+                mean,
+                se,
+                seCl,
+                ciLow,
+                ciHigh,
+                method,
+                k,
+                wilson == null ? null : wilson.low(),
+                wilson == null ? null : wilson.high(),
+                decomposition,
+                List.copyOf(configs),
+                flags,
+                null);
     }
 
     /** Flags models whose spread across sampling configurations exceeds their gap to the nearest other model. */
@@ -170,16 +193,38 @@ public final class ScoreSummarizer {
                     hi = Math.max(hi, acc[0] / acc[1]);
                 }
                 double spread = hi - lo;
-                double gap = rows.stream().filter(o -> o.benchmark().equals(r.benchmark()) && !o.model().equals(r.model()))
-                        .mapToDouble(o -> Math.abs(o.mean() - r.mean())).min().orElse(Double.NaN);
+                double gap = rows.stream()
+                        .filter(o -> o.benchmark().equals(r.benchmark())
+                                && !o.model().equals(r.model()))
+                        .mapToDouble(o -> Math.abs(o.mean() - r.mean()))
+                        .min()
+                        .orElse(Double.NaN);
                 if (!Double.isNaN(gap) && spread > gap) {
-                    flags.add(String.format("spread across sampling configurations (%.4f) is larger than the gap to the nearest model (%.4f)",
+                    flags.add(String.format(
+                            "spread across sampling configurations (%.4f) is larger than the gap to the nearest model (%.4f)",
                             spread, gap));
                 }
             }
-            out.add(flags.equals(r.flags()) ? r : new ScoreSummary(r.model(), r.benchmark(), r.n(), r.mean(), r.se(),
-                    r.seClustered(), r.ciLow(), r.ciHigh(), r.method(), r.samplesPerItem(), r.wilsonLow(), r.wilsonHigh(),
-                    r.resampling(), r.samplingConfigs(), List.copyOf(flags), r.metric()));
+            out.add(
+                    flags.equals(r.flags())
+                            ? r
+                            : new ScoreSummary(
+                                    r.model(),
+                                    r.benchmark(),
+                                    r.n(),
+                                    r.mean(),
+                                    r.se(),
+                                    r.seClustered(),
+                                    r.ciLow(),
+                                    r.ciHigh(),
+                                    r.method(),
+                                    r.samplesPerItem(),
+                                    r.wilsonLow(),
+                                    r.wilsonHigh(),
+                                    r.resampling(),
+                                    r.samplingConfigs(),
+                                    List.copyOf(flags),
+                                    r.metric()));
         }
         out.sort(Comparator.comparing(ScoreSummary::benchmark).thenComparing(ScoreSummary::model));
         return out;
@@ -202,9 +247,23 @@ public final class ScoreSummarizer {
             if ("undisclosed".equals(r.samplingConfig())) {
                 flags.add("sampling configuration not disclosed");
             }
-            rows.add(new ScoreSummary(r.model(), r.benchmark(), r.n(), r.value(), r.se(), null,
-                    r.se() == null ? null : r.value() - z * r.se(), r.se() == null ? null : r.value() + z * r.se(),
-                    "reported", 1, null, null, null, List.of(r.samplingConfig()), flags, r.metric()));
+            rows.add(new ScoreSummary(
+                    r.model(),
+                    r.benchmark(),
+                    r.n(),
+                    r.value(),
+                    r.se(),
+                    null,
+                    r.se() == null ? null : r.value() - z * r.se(),
+                    r.se() == null ? null : r.value() + z * r.se(),
+                    "reported",
+                    1,
+                    null,
+                    null,
+                    null,
+                    List.of(r.samplingConfig()),
+                    flags,
+                    r.metric()));
         }
         rows.sort(Comparator.comparing(ScoreSummary::benchmark).thenComparing(ScoreSummary::model));
         return rows;
@@ -220,8 +279,9 @@ public final class ScoreSummarizer {
         Group ga = groups.get(a + '\u0000' + benchmark);
         Group gb = groups.get(b + '\u0000' + benchmark);
         if (ga == null || gb == null) {
-            throw new InputError(ga == null ? "evaluation.modelA" : "evaluation.modelB", "no scores for model '" + (ga == null ? a : b)
-                    + "' on benchmark '" + benchmark + "'");
+            throw new InputError(
+                    ga == null ? "evaluation.modelA" : "evaluation.modelB",
+                    "no scores for model '" + (ga == null ? a : b) + "' on benchmark '" + benchmark + "'");
         }
         List<Double> xa = new ArrayList<>();
         List<Double> xb = new ArrayList<>();
@@ -241,20 +301,50 @@ public final class ScoreSummarizer {
             }
         }
         if (xa.size() < 2) {
-            throw new InputError("evaluation.benchmark", "models '" + a + "' and '" + b + "' share " + xa.size() + " items on '" + benchmark
-                    + "'; a paired comparison needs at least 2");
+            throw new InputError(
+                    "evaluation.benchmark",
+                    "models '" + a + "' and '" + b + "' share " + xa.size() + " items on '" + benchmark
+                            + "'; a paired comparison needs at least 2");
         }
-        var p = PairedComparison.of(xa.stream().mapToDouble(Double::doubleValue).toArray(),
-                xb.stream().mapToDouble(Double::doubleValue).toArray(), alpha);
-        return new PairedResult(a, b, benchmark, p.n(), p.meanA(), p.meanB(), p.meanDiff(), p.se(), p.ciLow(), p.ciHigh(),
-                p.pValue(), p.correlation(), p.seUnpaired(), ga.items.size() - xa.size(), gb.items.size() - xa.size());
+        var p = PairedComparison.of(
+                xa.stream().mapToDouble(Double::doubleValue).toArray(),
+                xb.stream().mapToDouble(Double::doubleValue).toArray(),
+                alpha);
+        return new PairedResult(
+                a,
+                b,
+                benchmark,
+                p.n(),
+                p.meanA(),
+                p.meanB(),
+                p.meanDiff(),
+                p.se(),
+                p.ciLow(),
+                p.ciHigh(),
+                p.pValue(),
+                p.correlation(),
+                p.seUnpaired(),
+                ga.items.size() - xa.size(),
+                gb.items.size() - xa.size());
     }
 
     /**
      * @param unmatchedA items only model a was scored on (left out of the comparison)
      */
-    public record PairedResult(String a, String b, String benchmark, int n, double meanA, double meanB, double meanDiff,
-                               double se, double ciLow, double ciHigh, double pValue, double correlation,
-                               double seUnpaired, int unmatchedA, int unmatchedB) {
-    }
+    public record PairedResult(
+            String a,
+            String b,
+            String benchmark,
+            int n,
+            double meanA,
+            double meanB,
+            double meanDiff,
+            double se,
+            double ciLow,
+            double ciHigh,
+            double pValue,
+            double correlation,
+            double seUnpaired,
+            int unmatchedA,
+            int unmatchedB) {}
 }

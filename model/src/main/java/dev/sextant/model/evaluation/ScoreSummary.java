@@ -19,8 +19,20 @@ import java.util.List;
  * @param flags          reasons to distrust the number, in words
  * @param metric         the metric a source reported the score in ({@code acc_norm,none}), or null for per-item scores
  */
-public record ScoreSummary(String model, String benchmark, Integer n, double mean, Double se, Double seClustered,
-                           Double ciLow, Double ciHigh, String method, double samplesPerItem, Double wilsonLow,
-                           Double wilsonHigh, ResamplingDecomposition resampling, List<String> samplingConfigs,
-                           List<String> flags, String metric) {
-}
+public record ScoreSummary(
+        String model,
+        String benchmark,
+        Integer n,
+        double mean,
+        Double se,
+        Double seClustered,
+        Double ciLow,
+        Double ciHigh,
+        String method,
+        double samplesPerItem,
+        Double wilsonLow,
+        Double wilsonHigh,
+        ResamplingDecomposition resampling,
+        List<String> samplingConfigs,
+        List<String> flags,
+        String metric) {}

@@ -12,7 +12,10 @@ import dev.sextant.model.InputError;
  */
 public record ScoreSummarySpec(CiMethod ci, int bootstrapRounds, long seed, double alpha) {
 
-    public enum CiMethod { CLT, BOOTSTRAP }
+    public enum CiMethod {
+        CLT,
+        BOOTSTRAP
+    }
 
     public static final int DEFAULT_BOOTSTRAP = 10_000;
 

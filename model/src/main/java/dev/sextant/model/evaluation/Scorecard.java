@@ -10,7 +10,10 @@ import java.util.List;
 public record Scorecard(List<Dimension> index, List<BenchmarkCard> benchmarks) {
 
     public enum Grade {
-        GOOD, FAIR, POOR, UNKNOWN;
+        GOOD,
+        FAIR,
+        POOR,
+        UNKNOWN;
 
         /** The worse of two grades; UNKNOWN only when both are. */
         Grade worst(Grade other) {
@@ -24,8 +27,7 @@ public record Scorecard(List<Dimension> index, List<BenchmarkCard> benchmarks) {
         }
     }
 
-    public record Check(String name, Grade grade, String evidence) {
-    }
+    public record Check(String name, Grade grade, String evidence) {}
 
     /** A dimension's grade is its worst known check. */
     public record Dimension(String name, Grade grade, List<Check> checks) {
@@ -38,8 +40,7 @@ public record Scorecard(List<Dimension> index, List<BenchmarkCard> benchmarks) {
         }
     }
 
-    public record BenchmarkCard(String benchmark, List<Dimension> dimensions) {
-    }
+    public record BenchmarkCard(String benchmark, List<Dimension> dimensions) {}
 
     public static final String WEIGHTING = "weighting fit";
     public static final String TIMELINESS = "contamination and timeliness";

@@ -14,11 +14,11 @@ public final class CanaryDefaults {
     public static final List<Double> STEPS = List.of(1.0, 5.0, 25.0, 50.0);
     public static final double INTERVAL_MINUTES = 10;
 
-    private CanaryDefaults() {
-    }
+    private CanaryDefaults() {}
 
     /** @return null when the replay has none of the metrics a threshold needs */
-    public static CanaryPlan.Spec fromEvidence(GatePolicy policy, List<Observations> observations, String incumbent, double ratePerSecond) {
+    public static CanaryPlan.Spec fromEvidence(
+            GatePolicy policy, List<Observations> observations, String incumbent, double ratePerSecond) {
         double[] errors = values(observations, incumbent, "error");
         double[] refusals = values(observations, incumbent, "refusal");
         double[] latency = values(observations, incumbent, "latency_ms");
@@ -33,17 +33,40 @@ public final class CanaryDefaults {
         }
         Double qDrop = null;
         if (qMean != null && qSd > 0) {
-            qDrop = policy.checks().stream().filter(c -> c.layer() == GatePolicy.Layer.REPLAY && c.metric().equals("quality"))
-                    .mapToDouble(GatePolicy.Check::margin).filter(m -> m > 0).findFirst().orElse(Math.max(0.1, 0.1 * qSd));
+            qDrop = policy.checks().stream()
+                    .filter(c ->
+                            c.layer() == GatePolicy.Layer.REPLAY && c.metric().equals("quality"))
+                    .mapToDouble(GatePolicy.Check::margin)
+                    .filter(m -> m > 0)
+                    .findFirst()
+                    .orElse(Math.max(0.1, 0.1 * qSd));
         }
-        return new CanaryPlan.Spec(ratePerSecond, STEPS, INTERVAL_MINUTES, 0.05, 0.8, errorRate, errorRate == null ? null : Math.max(0.005, errorRate),
-                refusalRate, refusalRate == null ? null : Math.max(0.01, refusalRate / 2), p99, p99 == null ? null : 0.1, 50,
-                qMean != null && qSd > 0 ? qMean : null, qMean != null && qSd > 0 ? qSd : null, qDrop);
+        return new CanaryPlan.Spec(
+                ratePerSecond,
+                STEPS,
+                INTERVAL_MINUTES,
+                0.05,
+                0.8,
+                errorRate,
+                errorRate == null ? null : Math.max(0.005, errorRate),
+                refusalRate,
+                refusalRate == null ? null : Math.max(0.01, refusalRate / 2),
+                p99,
+                p99 == null ? null : 0.1,
+                50,
+                qMean != null && qSd > 0 ? qMean : null,
+                qMean != null && qSd > 0 ? qSd : null,
+                qDrop);
     }
 
     private static double[] values(List<Observations> all, String model, String metric) {
-        return all.stream().filter(o -> o.layer() == GatePolicy.Layer.REPLAY && o.metric().equals(metric) && o.model().equals(model))
-                .map(Observations::values).reduce((a, b) -> b).orElse(null);
+        return all.stream()
+                .filter(o -> o.layer() == GatePolicy.Layer.REPLAY
+                        && o.metric().equals(metric)
+                        && o.model().equals(model))
+                .map(Observations::values)
+                .reduce((a, b) -> b)
+                .orElse(null);
     }
 
     private static double mean(double[] v) {

@@ -22,13 +22,16 @@ public final class CanaryJudge {
 
     /** Which change of a metric fails the canary. */
     public enum Direction {
-        INCREASE, DECREASE, EITHER;
+        INCREASE,
+        DECREASE,
+        EITHER;
 
         public static Direction parse(String s) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new InputError("judge.direction", "a direction must be increase, decrease or either, got '" + s + "'");
+                throw new InputError(
+                        "judge.direction", "a direction must be increase, decrease or either, got '" + s + "'");
             }
         }
     }
@@ -43,7 +46,8 @@ public final class CanaryJudge {
          */
         public static MetricSpec guess(String metric) {
             String m = metric.toLowerCase(Locale.ROOT);
-            boolean upIsBad = m.contains("error") || m.contains("latency") || m.contains("refusal") || m.contains("timeout");
+            boolean upIsBad =
+                    m.contains("error") || m.contains("latency") || m.contains("refusal") || m.contains("timeout");
             return new MetricSpec(upIsBad ? Direction.INCREASE : Direction.EITHER, m.contains("error"));
         }
     }
@@ -52,14 +56,23 @@ public final class CanaryJudge {
      * One metric's result. {@code classification} is pass, high, low or nodata; {@code failed} says whether it counts
      * against the canary given the metric's direction.
      */
-    public record MetricResult(String metric, String classification, Double hodgesLehmann, Double ciLow, Double ciHigh, Double pValue,
-                               boolean failed, boolean critical, String direction, int baselineCount, int canaryCount, Double baselineMedian,
-                               Double canaryMedian) {
-    }
+    public record MetricResult(
+            String metric,
+            String classification,
+            Double hodgesLehmann,
+            Double ciLow,
+            Double ciHigh,
+            Double pValue,
+            boolean failed,
+            boolean critical,
+            String direction,
+            int baselineCount,
+            int canaryCount,
+            Double baselineMedian,
+            Double canaryMedian) {}
 
     /** The judgement: per metric, the score and the verdict (pass, marginal, fail) with why. */
-    public record Judgement(List<MetricResult> metrics, double score, String verdict, List<String> reasons) {
-    }
+    public record Judgement(List<MetricResult> metrics, double score, String verdict, List<String> reasons) {}
 
     private final double confidence;
     private final double tolerance;
@@ -74,8 +87,10 @@ public final class CanaryJudge {
             throw new InputError("judge.tolerance", "the judge's tolerance must not be negative, got " + tolerance);
         }
         if (!(marginalThreshold >= 0 && marginalThreshold <= passThreshold && passThreshold <= 100)) {
-            throw new InputError("judge.thresholds", "thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
-                    + passThreshold);
+            throw new InputError(
+                    "judge.thresholds",
+                    "thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginalThreshold + ", pass "
+                            + passThreshold);
         }
         this.confidence = confidence;
         this.tolerance = tolerance;
@@ -88,12 +103,16 @@ public final class CanaryJudge {
     }
 
     /** Judges every metric either side has; specs default to {@link MetricSpec#DEFAULT}. */
-    public Judgement judge(Map<String, double[]> baseline, Map<String, double[]> canary, Map<String, MetricSpec> specs) {
+    public Judgement judge(
+            Map<String, double[]> baseline, Map<String, double[]> canary, Map<String, MetricSpec> specs) {
         TreeSet<String> names = new TreeSet<>(baseline.keySet());
         names.addAll(canary.keySet());
         List<MetricResult> results = new ArrayList<>();
         for (String name : names) {
-            results.add(metric(name, baseline.getOrDefault(name, new double[0]), canary.getOrDefault(name, new double[0]),
+            results.add(metric(
+                    name,
+                    baseline.getOrDefault(name, new double[0]),
+                    canary.getOrDefault(name, new double[0]),
                     specs.getOrDefault(name, MetricSpec.DEFAULT)));
         }
         int passing = 0;
@@ -102,12 +121,21 @@ public final class CanaryJudge {
         boolean criticalFailed = false;
         for (MetricResult r : results) {
             if (r.classification().equals("nodata")) {
-                reasons.add(r.metric() + ": no data on " + (r.baselineCount() == 0 ? "the baseline" : "the canary") + " side");
+                reasons.add(r.metric() + ": no data on " + (r.baselineCount() == 0 ? "the baseline" : "the canary")
+                        + " side");
             } else if (r.failed()) {
                 failing++;
                 criticalFailed |= r.critical();
-                reasons.add(String.format(Locale.ROOT, "%s%s: %s — shift %+.4g, %.0f%% interval [%.4g, %.4g]", r.metric(),
-                        r.critical() ? " (critical)" : "", r.classification(), r.hodgesLehmann(), 100 * confidence, r.ciLow(), r.ciHigh()));
+                reasons.add(String.format(
+                        Locale.ROOT,
+                        "%s%s: %s — shift %+.4g, %.0f%% interval [%.4g, %.4g]",
+                        r.metric(),
+                        r.critical() ? " (critical)" : "",
+                        r.classification(),
+                        r.hodgesLehmann(),
+                        100 * confidence,
+                        r.ciLow(),
+                        r.ciHigh()));
             } else {
                 passing++;
             }
@@ -129,8 +157,20 @@ public final class CanaryJudge {
     MetricResult metric(String name, double[] base, double[] can, MetricSpec spec) {
         String dir = spec.direction().name().toLowerCase(Locale.ROOT);
         if (base.length == 0 || can.length == 0) {
-            return new MetricResult(name, "nodata", null, null, null, null, false, spec.critical(), dir, base.length, can.length,
-                    median(base), median(can));
+            return new MetricResult(
+                    name,
+                    "nodata",
+                    null,
+                    null,
+                    null,
+                    null,
+                    false,
+                    spec.critical(),
+                    dir,
+                    base.length,
+                    can.length,
+                    median(base),
+                    median(can));
         }
         MannWhitney mw = MannWhitney.of(can, base, confidence);
         String classification;
@@ -142,8 +182,20 @@ public final class CanaryJudge {
         }
         boolean failed = classification.equals("high") && spec.direction() != Direction.DECREASE
                 || classification.equals("low") && spec.direction() != Direction.INCREASE;
-        return new MetricResult(name, classification, mw.estimate(), mw.ciLow(), mw.ciHigh(), mw.pValue(), failed, spec.critical(), dir,
-                base.length, can.length, median(base), median(can));
+        return new MetricResult(
+                name,
+                classification,
+                mw.estimate(),
+                mw.ciLow(),
+                mw.ciHigh(),
+                mw.pValue(),
+                failed,
+                spec.critical(),
+                dir,
+                base.length,
+                can.length,
+                median(base),
+                median(can));
     }
 
     private static double[] sorted(double[] v) {

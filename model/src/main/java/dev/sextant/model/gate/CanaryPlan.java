@@ -25,16 +25,25 @@ import java.util.Locale;
  *       a quantile estimate from a handful of tail points is unstable.</li>
  * </ul>
  */
-public record CanaryPlan(List<Step> steps, double promotionMinutes, double flaggerMinutes, List<Threshold> thresholds, List<String> rollbackRules,
-                         Spec spec) {
+public record CanaryPlan(
+        List<Step> steps,
+        double promotionMinutes,
+        double flaggerMinutes,
+        List<Threshold> thresholds,
+        List<String> rollbackRules,
+        Spec spec) {
 
     /** One traffic step: its share of traffic, how long it runs, and what sets that. */
-    public record Step(int index, double percent, double minutes, double canaryRequests, long requiredRequests, String limitedBy) {
-    }
+    public record Step(
+            int index,
+            double percent,
+            double minutes,
+            double canaryRequests,
+            long requiredRequests,
+            String limitedBy) {}
 
     /** A rollback threshold and the samples per side that detect it. */
-    public record Threshold(String metric, double baseline, double rollbackAt, long samplesPerSide, String rule) {
-    }
+    public record Threshold(String metric, double baseline, double rollbackAt, long samplesPerSide, String rule) {}
 
     /**
      * @param ratePerSecond   total requests per second
@@ -45,9 +54,22 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
      * @param latencyTail     requests beyond the P99 each side needs (default 50)
      * @param qualityMean     a quality proxy's baseline mean, its standard deviation and the drop to detect
      */
-    public record Spec(double ratePerSecond, List<Double> percents, double intervalMinutes, double alpha, double power, Double errorRate,
-                       Double errorRateIncrease, Double refusalRate, Double refusalRateIncrease, Double latencyP99Ms, Double latencyIncrease,
-                       int latencyTail, Double qualityMean, Double qualitySd, Double qualityDrop) {
+    public record Spec(
+            double ratePerSecond,
+            List<Double> percents,
+            double intervalMinutes,
+            double alpha,
+            double power,
+            Double errorRate,
+            Double errorRateIncrease,
+            Double refusalRate,
+            Double refusalRateIncrease,
+            Double latencyP99Ms,
+            Double latencyIncrease,
+            int latencyTail,
+            Double qualityMean,
+            Double qualitySd,
+            Double qualityDrop) {
 
         public Spec {
             if (percents == null || percents.isEmpty()) {
@@ -57,26 +79,47 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
             InputError.require(ratePerSecond > 0, "canary.rate", "the request rate must be positive");
             double last = 0;
             for (double p : percents) {
-                InputError.require(p > last && p <= 100, "canary.steps", "the traffic steps must increase within (0, 100] per cent, got "
-                        + percents.stream().map(CanaryPlan::compact).toList());
+                InputError.require(
+                        p > last && p <= 100,
+                        "canary.steps",
+                        "the traffic steps must increase within (0, 100] per cent, got "
+                                + percents.stream().map(CanaryPlan::compact).toList());
                 last = p;
             }
-            InputError.require(intervalMinutes > 0, "canary.interval", "the shortest step (interval) must be a positive number of minutes");
-            InputError.require(alpha > 0 && alpha < 0.5, "canary.alpha", "the false-rollback rate α must lie in (0, 0.5)");
+            InputError.require(
+                    intervalMinutes > 0,
+                    "canary.interval",
+                    "the shortest step (interval) must be a positive number of minutes");
+            InputError.require(
+                    alpha > 0 && alpha < 0.5, "canary.alpha", "the false-rollback rate α must lie in (0, 0.5)");
             InputError.require(power > 0.5 && power < 1, "canary.power", "the power must lie in (0.5, 1)");
             rate("canary.errorRate", "error rate", errorRate, errorRateIncrease);
             rate("canary.refusalRate", "refusal rate", refusalRate, refusalRateIncrease);
             if (latencyP99Ms != null) {
-                InputError.require(latencyP99Ms > 0, "canary.latencyP99", "the baseline P99 latency must be a positive number of milliseconds");
-                InputError.require(latencyIncrease != null && latencyIncrease > 0, "canary.latencyIncrease",
+                InputError.require(
+                        latencyP99Ms > 0,
+                        "canary.latencyP99",
+                        "the baseline P99 latency must be a positive number of milliseconds");
+                InputError.require(
+                        latencyIncrease != null && latencyIncrease > 0,
+                        "canary.latencyIncrease",
                         "the P99 latency threshold needs a positive relative increase (e.g. 0.1 for +10 %)");
-                InputError.require(latencyTail >= 1, "canary.latencyTail", "the requests beyond the P99 must be at least 1");
+                InputError.require(
+                        latencyTail >= 1, "canary.latencyTail", "the requests beyond the P99 must be at least 1");
             }
             if (qualityMean != null) {
-                InputError.require(qualitySd != null && qualitySd > 0, "canary.qualitySd", "the quality threshold needs a positive standard deviation");
-                InputError.require(qualityDrop != null && qualityDrop > 0, "canary.qualityDrop", "the quality threshold needs a positive drop");
+                InputError.require(
+                        qualitySd != null && qualitySd > 0,
+                        "canary.qualitySd",
+                        "the quality threshold needs a positive standard deviation");
+                InputError.require(
+                        qualityDrop != null && qualityDrop > 0,
+                        "canary.qualityDrop",
+                        "the quality threshold needs a positive drop");
             }
-            InputError.require(errorRate != null || refusalRate != null || latencyP99Ms != null || qualityMean != null, "canary.thresholds",
+            InputError.require(
+                    errorRate != null || refusalRate != null || latencyP99Ms != null || qualityMean != null,
+                    "canary.thresholds",
                     "give at least one rollback threshold: an error rate, a refusal rate, a P99 latency or a quality mean");
         }
 
@@ -85,14 +128,19 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
                 return;
             }
             InputError.require(p >= 0 && p < 1, field, "the baseline " + what + " must lie in [0, 1)");
-            InputError.require(increase != null && increase > 0 && p + increase < 1, field + "Increase", "the " + what
-                    + " threshold needs a positive increase that keeps it below 1 (an unreachable threshold otherwise)");
+            InputError.require(
+                    increase != null && increase > 0 && p + increase < 1,
+                    field + "Increase",
+                    "the " + what
+                            + " threshold needs a positive increase that keeps it below 1 (an unreachable threshold otherwise)");
         }
     }
 
     /** Flagger's steps: stepWeight, 2 × stepWeight, … up to maxWeight. */
     public static List<Double> flaggerSteps(double stepWeight, double maxWeight) {
-        InputError.require(stepWeight > 0 && maxWeight >= stepWeight && maxWeight <= 100, "canary.stepWeight",
+        InputError.require(
+                stepWeight > 0 && maxWeight >= stepWeight && maxWeight <= 100,
+                "canary.stepWeight",
                 "the step weight must be positive and at most the maximum weight (≤ 100)");
         List<Double> out = new ArrayList<>();
         for (double w = stepWeight; w <= maxWeight + 1e-9; w += stepWeight) {
@@ -115,8 +163,15 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
         if (s.latencyP99Ms() != null) {
             long n = (long) Math.ceil(s.latencyTail() / 0.01);
             double at = s.latencyP99Ms() * (1 + s.latencyIncrease());
-            String rule = String.format(Locale.ROOT, "roll back when the canary's P99 latency exceeds %.0f ms (+%.0f %% on the baseline's %.0f ms), "
-                    + "judged on at least %,d requests (%d beyond the P99)", at, 100 * s.latencyIncrease(), s.latencyP99Ms(), n, s.latencyTail());
+            String rule = String.format(
+                    Locale.ROOT,
+                    "roll back when the canary's P99 latency exceeds %.0f ms (+%.0f %% on the baseline's %.0f ms), "
+                            + "judged on at least %,d requests (%d beyond the P99)",
+                    at,
+                    100 * s.latencyIncrease(),
+                    s.latencyP99Ms(),
+                    n,
+                    s.latencyTail());
             thresholds.add(new Threshold("latency P99 ms", s.latencyP99Ms(), at, n, rule));
             rules.add(rule);
         }
@@ -124,12 +179,19 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
             double d = s.qualityDrop();
             long n = (long) Math.ceil(2 * Math.pow(za + zb, 2) * s.qualitySd() * s.qualitySd() / (d * d));
             double at = s.qualityMean() - d;
-            String rule = String.format(Locale.ROOT, "roll back when the canary's mean quality score falls significantly below %.4g (baseline %.4g, "
-                    + "one-sided test at α = %.2g)", at, s.qualityMean(), s.alpha());
+            String rule = String.format(
+                    Locale.ROOT,
+                    "roll back when the canary's mean quality score falls significantly below %.4g (baseline %.4g, "
+                            + "one-sided test at α = %.2g)",
+                    at,
+                    s.qualityMean(),
+                    s.alpha());
             thresholds.add(new Threshold("quality", s.qualityMean(), at, n, rule));
             rules.add(rule);
         }
-        Threshold hardest = thresholds.stream().max(Comparator.comparingLong(Threshold::samplesPerSide)).orElseThrow();
+        Threshold hardest = thresholds.stream()
+                .max(Comparator.comparingLong(Threshold::samplesPerSide))
+                .orElseThrow();
         List<Step> steps = new ArrayList<>();
         double total = 0;
         for (int i = 0; i < s.percents().size(); i++) {
@@ -137,7 +199,12 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
             double perMinute = s.ratePerSecond() * pct / 100 * 60;
             double needed = hardest.samplesPerSide() / perMinute;
             double minutes = Math.max(s.intervalMinutes(), Math.ceil(needed));
-            steps.add(new Step(i + 1, pct, minutes, perMinute * minutes, hardest.samplesPerSide(),
+            steps.add(new Step(
+                    i + 1,
+                    pct,
+                    minutes,
+                    perMinute * minutes,
+                    hardest.samplesPerSide(),
                     needed > s.intervalMinutes() ? hardest.metric() : "interval"));
             total += minutes;
         }
@@ -148,13 +215,28 @@ public record CanaryPlan(List<Step> steps, double promotionMinutes, double flagg
         return new CanaryPlan(steps, total, flagger, thresholds, rules, s);
     }
 
-    private static void add(List<Threshold> out, List<String> rules, String metric, double p0, double delta, double za, double zb, double alpha) {
+    private static void add(
+            List<Threshold> out,
+            List<String> rules,
+            String metric,
+            double p0,
+            double delta,
+            double za,
+            double zb,
+            double alpha) {
         double p1 = p0 + delta;
         double pbar = (p0 + p1) / 2;
-        double n = Math.pow(za * Math.sqrt(2 * pbar * (1 - pbar)) + zb * Math.sqrt(p0 * (1 - p0) + p1 * (1 - p1)), 2) / (delta * delta);
+        double n = Math.pow(za * Math.sqrt(2 * pbar * (1 - pbar)) + zb * Math.sqrt(p0 * (1 - p0) + p1 * (1 - p1)), 2)
+                / (delta * delta);
         long samples = (long) Math.ceil(n);
-        String rule = String.format(Locale.ROOT, "roll back when the canary's %s is significantly above %s %% (baseline %s %%, one-sided "
-                + "two-proportion test at α = %s)", metric, compact(100 * p1), compact(100 * p0), compact(alpha));
+        String rule = String.format(
+                Locale.ROOT,
+                "roll back when the canary's %s is significantly above %s %% (baseline %s %%, one-sided "
+                        + "two-proportion test at α = %s)",
+                metric,
+                compact(100 * p1),
+                compact(100 * p0),
+                compact(alpha));
         out.add(new Threshold(metric, p0, p1, samples, rule));
         rules.add(rule);
     }

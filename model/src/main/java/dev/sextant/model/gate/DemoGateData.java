@@ -20,19 +20,70 @@ public final class DemoGateData {
     public static final String CANDIDATE = "Ember-405B (demo)";
     public static final String INCUMBENT = "Atlas-70B (demo)";
 
-    private DemoGateData() {
-    }
+    private DemoGateData() {}
 
     public static GatePolicy policy() {
-        return new GatePolicy("Release gate (demo)", 0.95, List.of(
-                new Check("GPQA Diamond", Layer.PUBLIC, "GPQA Diamond", true, 0.02, 0.03, Test.PAIRED, Role.REQUIRED_GAIN),
-                new Check("LiveCodeBench", Layer.PUBLIC, "LiveCodeBench", true, 0, 0.03, Test.PAIRED, Role.BLOCKING),
-                new Check("Private suite", Layer.PRIVATE, "accuracy", true, 0.02, 0.02, Test.PAIRED, Role.REQUIRED_GAIN),
-                new Check("Coding regression", Layer.REGRESSION, "coding", true, 0, 0.02, Test.PAIRED, Role.BLOCKING),
-                new Check("Replay quality", Layer.REPLAY, "quality", true, 0, 0.1, Test.PAIRED, Role.BLOCKING),
-                new Check("Replay refusals", Layer.REPLAY, "refusal", false, 0, 0.01, Test.PAIRED, Role.BLOCKING),
-                new Check("Replay latency", Layer.REPLAY, "latency_ms", false, 0, 150, Test.PAIRED, Role.INFORMATIVE),
-                new Check("Blind pairwise", Layer.PAIRWISE, "win rate", true, 0.03, 0.05, Test.WIN_RATE, Role.REQUIRED_GAIN)));
+        return new GatePolicy(
+                "Release gate (demo)",
+                0.95,
+                List.of(
+                        new Check(
+                                "GPQA Diamond",
+                                Layer.PUBLIC,
+                                "GPQA Diamond",
+                                true,
+                                0.02,
+                                0.03,
+                                Test.PAIRED,
+                                Role.REQUIRED_GAIN),
+                        new Check(
+                                "LiveCodeBench",
+                                Layer.PUBLIC,
+                                "LiveCodeBench",
+                                true,
+                                0,
+                                0.03,
+                                Test.PAIRED,
+                                Role.BLOCKING),
+                        new Check(
+                                "Private suite",
+                                Layer.PRIVATE,
+                                "accuracy",
+                                true,
+                                0.02,
+                                0.02,
+                                Test.PAIRED,
+                                Role.REQUIRED_GAIN),
+                        new Check(
+                                "Coding regression",
+                                Layer.REGRESSION,
+                                "coding",
+                                true,
+                                0,
+                                0.02,
+                                Test.PAIRED,
+                                Role.BLOCKING),
+                        new Check("Replay quality", Layer.REPLAY, "quality", true, 0, 0.1, Test.PAIRED, Role.BLOCKING),
+                        new Check(
+                                "Replay refusals", Layer.REPLAY, "refusal", false, 0, 0.01, Test.PAIRED, Role.BLOCKING),
+                        new Check(
+                                "Replay latency",
+                                Layer.REPLAY,
+                                "latency_ms",
+                                false,
+                                0,
+                                150,
+                                Test.PAIRED,
+                                Role.INFORMATIVE),
+                        new Check(
+                                "Blind pairwise",
+                                Layer.PAIRWISE,
+                                "win rate",
+                                true,
+                                0.03,
+                                0.05,
+                                Test.WIN_RATE,
+                                Role.REQUIRED_GAIN)));
     }
 
     public static List<Observations> observations() {
@@ -42,9 +93,26 @@ public final class DemoGateData {
         List<String> october = ids("priv-", 0, 400);
         List<String> november = new ArrayList<>(ids("priv-", 320, 80));
         november.addAll(ids("priv-", 400, 320));
-        out.addAll(suite(Layer.PRIVATE, "accuracy", october, 0.62, 0.67, "private-suite-2026-10.csv", LocalDate.of(2026, 10, 1), r));
-        out.addAll(suite(Layer.PRIVATE, "accuracy", november, 0.60, 0.66, "private-suite-2026-11.csv", LocalDate.of(2026, 11, 1), r));
-        out.addAll(suite(Layer.REGRESSION, "coding", ids("code-", 0, 300), 0.55, 0.56, "regression-coding.csv", null, r));
+        out.addAll(suite(
+                Layer.PRIVATE,
+                "accuracy",
+                october,
+                0.62,
+                0.67,
+                "private-suite-2026-10.csv",
+                LocalDate.of(2026, 10, 1),
+                r));
+        out.addAll(suite(
+                Layer.PRIVATE,
+                "accuracy",
+                november,
+                0.60,
+                0.66,
+                "private-suite-2026-11.csv",
+                LocalDate.of(2026, 11, 1),
+                r));
+        out.addAll(
+                suite(Layer.REGRESSION, "coding", ids("code-", 0, 300), 0.55, 0.56, "regression-coding.csv", null, r));
         // 1,000 replayed production requests, both models answering each
         List<String> requests = ids("req-", 0, 1000);
         double[][] inc = new double[4][1000];
@@ -63,14 +131,23 @@ public final class DemoGateData {
         }
         String[] metrics = {"quality", "latency_ms", "refusal", "error"};
         for (int k = 0; k < metrics.length; k++) {
-            out.add(new Observations(Layer.REPLAY, metrics[k], INCUMBENT, requests, inc[k], "replay-2026-11-20.jsonl", null));
-            out.add(new Observations(Layer.REPLAY, metrics[k], CANDIDATE, requests, can[k], "replay-2026-11-20.jsonl", null));
+            out.add(new Observations(
+                    Layer.REPLAY, metrics[k], INCUMBENT, requests, inc[k], "replay-2026-11-20.jsonl", null));
+            out.add(new Observations(
+                    Layer.REPLAY, metrics[k], CANDIDATE, requests, can[k], "replay-2026-11-20.jsonl", null));
         }
         return out;
     }
 
-    private static List<Observations> suite(Layer layer, String metric, List<String> items, double incumbent, double candidate, String source,
-                                            LocalDate rotation, SplittableRandom r) {
+    private static List<Observations> suite(
+            Layer layer,
+            String metric,
+            List<String> items,
+            double incumbent,
+            double candidate,
+            String source,
+            LocalDate rotation,
+            SplittableRandom r) {
         double[] a = new double[items.size()];
         double[] b = new double[items.size()];
         for (int i = 0; i < items.size(); i++) {
@@ -81,7 +158,8 @@ public final class DemoGateData {
                 b[i] = 1 - b[i]; // and some flip either way
             }
         }
-        return List.of(new Observations(layer, metric, INCUMBENT, items, a, source, rotation),
+        return List.of(
+                new Observations(layer, metric, INCUMBENT, items, a, source, rotation),
                 new Observations(layer, metric, CANDIDATE, items, b, source, rotation));
     }
 

@@ -29,14 +29,18 @@ public final class EvidenceAssembler {
     public static final double STALE_OVERLAP = 0.5;
 
     /** What a contamination scan found for a benchmark. */
-    public record Contamination(String benchmark, int items, int dirty, String scan) {
-    }
+    public record Contamination(String benchmark, int items, int dirty, String scan) {}
 
-    private EvidenceAssembler() {
-    }
+    private EvidenceAssembler() {}
 
-    public static List<GateEvidence> assemble(GatePolicy policy, String candidate, String incumbent, List<ItemScore> items, List<Battle> battles,
-                                              List<Contamination> scans, List<Observations> observations) {
+    public static List<GateEvidence> assemble(
+            GatePolicy policy,
+            String candidate,
+            String incumbent,
+            List<ItemScore> items,
+            List<Battle> battles,
+            List<Contamination> scans,
+            List<Observations> observations) {
         return assemble(policy, candidate, incumbent, items, battles, scans, observations, null);
     }
 
@@ -48,17 +52,25 @@ public final class EvidenceAssembler {
      * (by the index's weight table, {@code indexWeights}, else the defaults of {@link dev.sextant.model.evaluation.CapabilityProfile}):
      * a regression check on code as a whole, not on one code benchmark.
      */
-    public static List<GateEvidence> assemble(GatePolicy policy, String candidate, String incumbent, List<ItemScore> items, List<Battle> battles,
-                                              List<Contamination> scans, List<Observations> observations,
-                                              List<BenchmarkWeight> indexWeights) {
+    public static List<GateEvidence> assemble(
+            GatePolicy policy,
+            String candidate,
+            String incumbent,
+            List<ItemScore> items,
+            List<Battle> battles,
+            List<Contamination> scans,
+            List<Observations> observations,
+            List<BenchmarkWeight> indexWeights) {
         List<GateEvidence> out = new ArrayList<>();
         for (GatePolicy.Check c : policy.checks()) {
-            GateEvidence e = switch (c.layer()) {
-                case PUBLIC -> c.metric().startsWith(DIMENSION) ? dimension(c.metric(), candidate, incumbent, items, indexWeights)
-                        : publicBenchmark(c.metric(), candidate, incumbent, items, scans);
-                case PAIRWISE -> battles(c.metric(), candidate, incumbent, battles);
-                default -> imported(c.layer(), c.metric(), candidate, incumbent, observations);
-            };
+            GateEvidence e =
+                    switch (c.layer()) {
+                        case PUBLIC -> c.metric().startsWith(DIMENSION)
+                                ? dimension(c.metric(), candidate, incumbent, items, indexWeights)
+                                : publicBenchmark(c.metric(), candidate, incumbent, items, scans);
+                        case PAIRWISE -> battles(c.metric(), candidate, incumbent, battles);
+                        default -> imported(c.layer(), c.metric(), candidate, incumbent, observations);
+                    };
             if (e != null) {
                 out.add(e);
             }
@@ -66,20 +78,38 @@ public final class EvidenceAssembler {
         return out;
     }
 
-    static GateEvidence publicBenchmark(String benchmark, String candidate, String incumbent, List<ItemScore> items, List<Contamination> scans) {
+    static GateEvidence publicBenchmark(
+            String benchmark, String candidate, String incumbent, List<ItemScore> items, List<Contamination> scans) {
         Map<String, double[]> can = meanByItem(items, benchmark, candidate);
         Map<String, double[]> inc = meanByItem(items, benchmark, incumbent);
-        List<String> shared = can.keySet().stream().filter(inc::containsKey).sorted().toList();
+        List<String> shared =
+                can.keySet().stream().filter(inc::containsKey).sorted().toList();
         if (shared.isEmpty()) {
             return null;
         }
-        double[] a = shared.stream().mapToDouble(id -> can.get(id)[0] / can.get(id)[1]).toArray();
-        double[] b = shared.stream().mapToDouble(id -> inc.get(id)[0] / inc.get(id)[1]).toArray();
-        GateEvidence e = GateEvidence.values(GatePolicy.Layer.PUBLIC, benchmark, a, b, "evaluation item scores (" + shared.size() + " shared items)");
+        double[] a = shared.stream()
+                .mapToDouble(id -> can.get(id)[0] / can.get(id)[1])
+                .toArray();
+        double[] b = shared.stream()
+                .mapToDouble(id -> inc.get(id)[0] / inc.get(id)[1])
+                .toArray();
+        GateEvidence e = GateEvidence.values(
+                GatePolicy.Layer.PUBLIC,
+                benchmark,
+                a,
+                b,
+                "evaluation item scores (" + shared.size() + " shared items)");
         for (Contamination s : scans) {
-            if (s.benchmark().equals(benchmark) && s.items() > 0 && (double) s.dirty() / s.items() >= CONTAMINATED_SHARE) {
-                return e.withLowCredibility(String.format(Locale.ROOT, "contaminated: %d of %d items (%.0f %%) dirty in scan “%s”", s.dirty(), s.items(),
-                        100.0 * s.dirty() / s.items(), s.scan()));
+            if (s.benchmark().equals(benchmark)
+                    && s.items() > 0
+                    && (double) s.dirty() / s.items() >= CONTAMINATED_SHARE) {
+                return e.withLowCredibility(String.format(
+                        Locale.ROOT,
+                        "contaminated: %d of %d items (%.0f %%) dirty in scan “%s”",
+                        s.dirty(),
+                        s.items(),
+                        100.0 * s.dirty() / s.items(),
+                        s.scan()));
             }
         }
         return e;
@@ -89,27 +119,39 @@ public final class EvidenceAssembler {
      * A dimension's evidence: the shared items of all its benchmarks (each item by benchmark and id), each model's item
      * means paired; null when the two models share none.
      */
-    static GateEvidence dimension(String metric, String candidate, String incumbent, List<ItemScore> items,
-                                  List<BenchmarkWeight> indexWeights) {
+    static GateEvidence dimension(
+            String metric,
+            String candidate,
+            String incumbent,
+            List<ItemScore> items,
+            List<BenchmarkWeight> indexWeights) {
         String wanted = CapabilityProfile.canonical(metric.substring(DIMENSION.length()));
         if (wanted == null) {
-            throw new InputError("gate.policy", "'" + metric + "' names no dimension: write dimension: and one of "
-                    + String.join(", ", CapabilityProfile.DIMENSIONS));
+            throw new InputError(
+                    "gate.policy",
+                    "'" + metric + "' names no dimension: write dimension: and one of "
+                            + String.join(", ", CapabilityProfile.DIMENSIONS));
         }
         Map<String, BenchmarkWeight> index = new LinkedHashMap<>();
         if (indexWeights != null) {
             indexWeights.forEach(w -> index.put(w.benchmark(), w));
         }
-        List<String> benchmarks = items.stream().map(ItemScore::benchmark).distinct().filter(b -> {
-            var p = CapabilityProfile.placement(b, index);
-            return p != null && p.dimension().equals(wanted);
-        }).sorted().toList();
+        List<String> benchmarks = items.stream()
+                .map(ItemScore::benchmark)
+                .distinct()
+                .filter(b -> {
+                    var p = CapabilityProfile.placement(b, index);
+                    return p != null && p.dimension().equals(wanted);
+                })
+                .sorted()
+                .toList();
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
         for (String bench : benchmarks) {
             Map<String, double[]> can = meanByItem(items, bench, candidate);
             Map<String, double[]> inc = meanByItem(items, bench, incumbent);
-            for (String id : can.keySet().stream().filter(inc::containsKey).sorted().toList()) {
+            for (String id :
+                    can.keySet().stream().filter(inc::containsKey).sorted().toList()) {
                 a.add(can.get(id)[0] / can.get(id)[1]);
                 b.add(inc.get(id)[0] / inc.get(id)[1]);
             }
@@ -117,9 +159,12 @@ public final class EvidenceAssembler {
         if (a.isEmpty()) {
             return null;
         }
-        return GateEvidence.values(GatePolicy.Layer.PUBLIC, metric, a.stream().mapToDouble(Double::doubleValue).toArray(),
-                b.stream().mapToDouble(Double::doubleValue).toArray(), "evaluation item scores of " + String.join(", ", benchmarks) + " ("
-                        + a.size() + " shared items)");
+        return GateEvidence.values(
+                GatePolicy.Layer.PUBLIC,
+                metric,
+                a.stream().mapToDouble(Double::doubleValue).toArray(),
+                b.stream().mapToDouble(Double::doubleValue).toArray(),
+                "evaluation item scores of " + String.join(", ", benchmarks) + " (" + a.size() + " shared items)");
     }
 
     private static Map<String, double[]> meanByItem(List<ItemScore> items, String benchmark, String model) {
@@ -165,11 +210,19 @@ public final class EvidenceAssembler {
         if (wins + losses + ties == 0) {
             return null;
         }
-        return GateEvidence.battles(metric, wins, losses, ties, "blind battles (" + (wins + losses + ties) + " between the two)");
+        return GateEvidence.battles(
+                metric, wins, losses, ties, "blind battles (" + (wins + losses + ties) + " between the two)");
     }
 
-    static GateEvidence imported(GatePolicy.Layer layer, String metric, String candidate, String incumbent, List<Observations> observations) {
-        List<Observations> mine = observations.stream().filter(o -> o.layer() == layer && o.metric().equals(metric)).toList();
+    static GateEvidence imported(
+            GatePolicy.Layer layer,
+            String metric,
+            String candidate,
+            String incumbent,
+            List<Observations> observations) {
+        List<Observations> mine = observations.stream()
+                .filter(o -> o.layer() == layer && o.metric().equals(metric))
+                .toList();
         Observations can = latest(mine, candidate);
         Observations inc = latest(mine, incumbent);
         if (can == null || inc == null) {
@@ -193,13 +246,22 @@ public final class EvidenceAssembler {
         double[] ca = paired ? a.stream().mapToDouble(Double::doubleValue).toArray() : can.values();
         double[] ia = paired ? b.stream().mapToDouble(Double::doubleValue).toArray() : inc.values();
         double overlap = can.rotation() != null ? overlap(mine, can) : 0;
-        String source = can.source() + (can.rotation() != null ? String.format(Locale.ROOT, " (rotation %s, %.0f %% of items from earlier rotations)",
-                can.rotation(), 100 * overlap) : "");
+        String source = can.source()
+                + (can.rotation() != null
+                        ? String.format(
+                                Locale.ROOT,
+                                " (rotation %s, %.0f %% of items from earlier rotations)",
+                                can.rotation(),
+                                100 * overlap)
+                        : "");
         GateEvidence e = GateEvidence.values(layer, metric, ca, ia, source);
         if (layer == GatePolicy.Layer.PRIVATE && can.rotation() != null) {
             if (overlap >= STALE_OVERLAP) {
-                return e.withLowCredibility(String.format(Locale.ROOT, "stale: %.0f %% of rotation %s's items appeared in earlier rotations",
-                        100 * overlap, can.rotation()));
+                return e.withLowCredibility(String.format(
+                        Locale.ROOT,
+                        "stale: %.0f %% of rotation %s's items appeared in earlier rotations",
+                        100 * overlap,
+                        can.rotation()));
             }
         }
         return e;
@@ -211,7 +273,10 @@ public final class EvidenceAssembler {
         if (m.isEmpty()) {
             return null;
         }
-        return m.stream().filter(o -> o.rotation() != null).max(Comparator.comparing(Observations::rotation)).orElse(m.get(m.size() - 1));
+        return m.stream()
+                .filter(o -> o.rotation() != null)
+                .max(Comparator.comparing(Observations::rotation))
+                .orElse(m.get(m.size() - 1));
     }
 
     /** Share of a rotation's items that any earlier rotation of the same suite also had. */
@@ -225,7 +290,8 @@ public final class EvidenceAssembler {
         if (rotation.ids().isEmpty()) {
             return 0;
         }
-        long shared = rotation.ids().stream().distinct().filter(earlier::contains).count();
+        long shared =
+                rotation.ids().stream().distinct().filter(earlier::contains).count();
         return (double) shared / rotation.ids().stream().distinct().count();
     }
 }

@@ -36,9 +36,18 @@ import java.util.Set;
 public record GateDecision(String decision, List<String> reasons, List<CheckResult> checks) {
 
     /** One check's outcome; {@code threshold} is the minimum effect for gains, −margin otherwise. */
-    public record CheckResult(String name, String layer, String role, String status, Double estimate, Double ciLow, Double ciHigh, double threshold,
-                              int n, String source, String downWeighted) {
-    }
+    public record CheckResult(
+            String name,
+            String layer,
+            String role,
+            String status,
+            Double estimate,
+            Double ciLow,
+            Double ciHigh,
+            double threshold,
+            int n,
+            String source,
+            String downWeighted) {}
 
     public static GateDecision decide(GatePolicy policy, List<GateEvidence> evidence) {
         policy.validate();
@@ -49,16 +58,21 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         boolean full = true;
         Set<GatePolicy.Layer> supporting = new LinkedHashSet<>();
         for (GatePolicy.Check c : policy.checks()) {
-            GateEvidence e = evidence.stream().filter(x -> x.layer() == c.layer() && x.metric().equals(c.metric())).findFirst().orElse(null);
+            GateEvidence e = evidence.stream()
+                    .filter(x -> x.layer() == c.layer() && x.metric().equals(c.metric()))
+                    .findFirst()
+                    .orElse(null);
             CheckResult r = evaluate(c, e, alpha);
             results.add(r);
             GatePolicy.Role role = c.role();
             String label = c.name() + " (" + c.layer().slug() + ", " + c.metric() + ")";
             if (r.downWeighted() != null && role != GatePolicy.Role.INFORMATIVE) {
-                reasons.add(label + ": down-weighted, " + r.downWeighted() + " — it informs but does not decide (" + r.status() + describe(c, r) + ")");
+                reasons.add(label + ": down-weighted, " + r.downWeighted() + " — it informs but does not decide ("
+                        + r.status() + describe(c, r) + ")");
                 if (role == GatePolicy.Role.REQUIRED_GAIN || role == GatePolicy.Role.BLOCKING) {
                     full = false;
-                    reasons.add(label + ": no credible evidence for a " + role.slug() + " check, so not a full rollout");
+                    reasons.add(
+                            label + ": no credible evidence for a " + role.slug() + " check, so not a full rollout");
                 }
                 continue;
             }
@@ -68,7 +82,8 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                     switch (r.status()) {
                         case "regression" -> {
                             reject = true;
-                            reasons.add(label + ": blocking regression beyond the margin of " + fmt(c.margin()) + describe(c, r));
+                            reasons.add(label + ": blocking regression beyond the margin of " + fmt(c.margin())
+                                    + describe(c, r));
                         }
                         case "missing" -> {
                             full = false;
@@ -76,11 +91,13 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                         }
                         case "inconclusive" -> {
                             full = false;
-                            reasons.add(label + ": cannot rule out a loss beyond the margin of " + fmt(c.margin()) + describe(c, r));
+                            reasons.add(label + ": cannot rule out a loss beyond the margin of " + fmt(c.margin())
+                                    + describe(c, r));
                         }
                         default -> {
                             supporting.add(c.layer());
-                            reasons.add(label + ": no regression beyond the margin of " + fmt(c.margin()) + describe(c, r));
+                            reasons.add(
+                                    label + ": no regression beyond the margin of " + fmt(c.margin()) + describe(c, r));
                         }
                     }
                 }
@@ -88,7 +105,8 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                     switch (r.status()) {
                         case "gain" -> {
                             supporting.add(c.layer());
-                            reasons.add(label + ": gain of at least " + fmt(c.minimumEffect()) + " supported" + describe(c, r));
+                            reasons.add(label + ": gain of at least " + fmt(c.minimumEffect()) + " supported"
+                                    + describe(c, r));
                         }
                         case "regression" -> {
                             reject = true;
@@ -100,7 +118,8 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                         }
                         default -> {
                             full = false;
-                            reasons.add(label + ": the gain is not statistically supported (" + r.status() + describe(c, r) + ")");
+                            reasons.add(label + ": the gain is not statistically supported (" + r.status()
+                                    + describe(c, r) + ")");
                         }
                     }
                 }
@@ -108,22 +127,41 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         }
         if (!reject && full && supporting.size() < 2) {
             full = false;
-            reasons.add("the support comes from " + (supporting.isEmpty() ? "no layer" : "one layer only (" + supporting.iterator().next().slug()
-                    + ")") + ": no single layer may pass a full rollout alone");
+            reasons.add("the support comes from "
+                    + (supporting.isEmpty()
+                            ? "no layer"
+                            : "one layer only (" + supporting.iterator().next().slug() + ")")
+                    + ": no single layer may pass a full rollout alone");
         }
         String decision = reject ? "reject" : full ? "full" : "canary";
-        reasons.add(0, switch (decision) {
-            case "reject" -> "Reject: a regression blocks the candidate.";
-            case "full" -> "Full rollout: no blocking regression, every required gain supported, across " + supporting.size() + " layers.";
-            default -> "Canary: no blocking regression, but the evidence does not yet support a full rollout.";
-        });
+        reasons.add(
+                0,
+                switch (decision) {
+                    case "reject" -> "Reject: a regression blocks the candidate.";
+                    case "full" -> "Full rollout: no blocking regression, every required gain supported, across "
+                            + supporting.size() + " layers.";
+                    default -> "Canary: no blocking regression, but the evidence does not yet support a full rollout.";
+                });
         return new GateDecision(decision, reasons, results);
     }
 
     static CheckResult evaluate(GatePolicy.Check c, GateEvidence e, double alpha) {
         double threshold = c.role() == GatePolicy.Role.REQUIRED_GAIN ? c.minimumEffect() : -c.margin();
-        if (e == null || (c.test() == GatePolicy.Test.WIN_RATE ? e.battleCount() == 0 : e.candidate().length == 0 || e.incumbent().length == 0)) {
-            return new CheckResult(c.name(), c.layer().slug(), c.role().slug(), "missing", null, null, null, threshold, 0, e == null ? null : e.source(),
+        if (e == null
+                || (c.test() == GatePolicy.Test.WIN_RATE
+                        ? e.battleCount() == 0
+                        : e.candidate().length == 0 || e.incumbent().length == 0)) {
+            return new CheckResult(
+                    c.name(),
+                    c.layer().slug(),
+                    c.role().slug(),
+                    "missing",
+                    null,
+                    null,
+                    null,
+                    threshold,
+                    0,
+                    e == null ? null : e.source(),
                     null);
         }
         double est;
@@ -134,8 +172,11 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         switch (c.test()) {
             case PAIRED -> {
                 if (e.candidate().length != e.incumbent().length) {
-                    throw new InputError("gate.items", "check " + c.name() + ": a paired test needs the same items on both sides (" + e.candidate().length
-                            + " and " + e.incumbent().length + " values in " + e.source() + ")");
+                    throw new InputError(
+                            "gate.items",
+                            "check " + c.name() + ": a paired test needs the same items on both sides ("
+                                    + e.candidate().length + " and " + e.incumbent().length + " values in " + e.source()
+                                    + ")");
                 }
                 PairedComparison p = PairedComparison.of(e.candidate(), e.incumbent(), alpha);
                 est = p.meanDiff();
@@ -144,7 +185,8 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
                 n = p.n();
             }
             case UNPAIRED -> {
-                double se = Math.sqrt(square(StandardErrors.clt(e.candidate())) + square(StandardErrors.clt(e.incumbent())));
+                double se = Math.sqrt(
+                        square(StandardErrors.clt(e.candidate())) + square(StandardErrors.clt(e.incumbent())));
                 est = Moments.mean(e.candidate()) - Moments.mean(e.incumbent());
                 lo = est - z * se;
                 hi = est + z * se;
@@ -175,7 +217,18 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
         } else {
             status = "inconclusive";
         }
-        return new CheckResult(c.name(), c.layer().slug(), c.role().slug(), status, est, lo, hi, threshold, n, e.source(), e.lowCredibility());
+        return new CheckResult(
+                c.name(),
+                c.layer().slug(),
+                c.role().slug(),
+                status,
+                est,
+                lo,
+                hi,
+                threshold,
+                n,
+                e.source(),
+                e.lowCredibility());
     }
 
     /**
@@ -196,10 +249,23 @@ public record GateDecision(String decision, List<String> reasons, List<CheckResu
             }
         }
         metric = metric.replace('_', ' ');
-        String change = r.estimate() == 0 ? metric + " unchanged"
-                : metric + (r.estimate() > 0 ? " better by " : " worse by ")
-                + new BigDecimal(Math.abs(r.estimate())).round(new MathContext(4)).stripTrailingZeros().toPlainString() + unit;
-        return String.format(Locale.ROOT, "; %s (interval of the gain [%+.4g, %+.4g]%s), n = %d%s", change, r.ciLow(), r.ciHigh(), unit, r.n(),
+        String change = r.estimate() == 0
+                ? metric + " unchanged"
+                : metric
+                        + (r.estimate() > 0 ? " better by " : " worse by ")
+                        + new BigDecimal(Math.abs(r.estimate()))
+                                .round(new MathContext(4))
+                                .stripTrailingZeros()
+                                .toPlainString()
+                        + unit;
+        return String.format(
+                Locale.ROOT,
+                "; %s (interval of the gain [%+.4g, %+.4g]%s), n = %d%s",
+                change,
+                r.ciLow(),
+                r.ciHigh(),
+                unit,
+                r.n(),
                 r.source() == null ? "" : ", from " + r.source());
     }
 

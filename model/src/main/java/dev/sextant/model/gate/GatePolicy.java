@@ -16,7 +16,11 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
 
     /** The four layers of evaluation (the second seed document's ModelGate), plus per-capability regression suites. */
     public enum Layer {
-        PUBLIC, PRIVATE, REPLAY, PAIRWISE, REGRESSION;
+        PUBLIC,
+        PRIVATE,
+        REPLAY,
+        PAIRWISE,
+        REGRESSION;
 
         public String slug() {
             return name().toLowerCase(Locale.ROOT);
@@ -26,14 +30,17 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new InputError("gate.layer", "layer must be public, private, replay, pairwise or regression, got '" + s + "'");
+                throw new InputError(
+                        "gate.layer", "layer must be public, private, replay, pairwise or regression, got '" + s + "'");
             }
         }
     }
 
     /** A blocking regression check, a gain the candidate must show, or evidence that informs and never decides. */
     public enum Role {
-        BLOCKING, REQUIRED_GAIN, INFORMATIVE;
+        BLOCKING,
+        REQUIRED_GAIN,
+        INFORMATIVE;
 
         public String slug() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -43,7 +50,8 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
             try {
                 return valueOf(s.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
-                throw new InputError("gate.role", "role must be blocking, required-gain or informative, got '" + s + "'");
+                throw new InputError(
+                        "gate.role", "role must be blocking, required-gain or informative, got '" + s + "'");
             }
         }
     }
@@ -53,7 +61,9 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
      * (Welch's normal interval), or a win rate over blind pairwise battles (Wilson interval, ties counting half).
      */
     public enum Test {
-        PAIRED, UNPAIRED, WIN_RATE;
+        PAIRED,
+        UNPAIRED,
+        WIN_RATE;
 
         public static Test parse(String s) {
             try {
@@ -69,8 +79,15 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
      * @param minimumEffect   the improvement that counts as a gain (in the metric's units; for win rates, above 0.5)
      * @param margin          the non-inferiority margin: a loss up to this is tolerated
      */
-    public record Check(String name, Layer layer, String metric, boolean higherIsBetter, double minimumEffect, double margin, Test test, Role role) {
-    }
+    public record Check(
+            String name,
+            Layer layer,
+            String metric,
+            boolean higherIsBetter,
+            double minimumEffect,
+            double margin,
+            Test test,
+            Role role) {}
 
     public GatePolicy {
         checks = List.copyOf(checks);
@@ -79,7 +96,8 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
     /** Refuses a policy whose thresholds contradict each other or cannot be reached, saying which and why. */
     public GatePolicy validate() {
         if (!(confidence > 0.5 && confidence < 1)) {
-            throw new InputError("gate.confidence", "policy " + name + ": confidence must lie in (0.5, 1), got " + confidence);
+            throw new InputError(
+                    "gate.confidence", "policy " + name + ": confidence must lie in (0.5, 1), got " + confidence);
         }
         if (checks.isEmpty()) {
             throw new InputError("gate.checks", "policy " + name + ": no checks");
@@ -94,15 +112,24 @@ public record GatePolicy(String name, double confidence, List<Check> checks) {
                 throw new InputError("gate.checks", where + "the margin and the minimum effect must not be negative");
             }
             if (c.test() == Test.WIN_RATE && c.minimumEffect() >= 0.5) {
-                throw new InputError("gate.checks", where + "a win rate cannot rise " + c.minimumEffect() + " above 0.5: unreachable");
+                throw new InputError(
+                        "gate.checks",
+                        where + "a win rate cannot rise " + c.minimumEffect() + " above 0.5: unreachable");
             }
             if (c.test() == Test.WIN_RATE && c.margin() >= 0.5) {
-                throw new InputError("gate.checks", where + "a margin of " + c.margin() + " below a 0.5 win rate tolerates losing every battle");
+                throw new InputError(
+                        "gate.checks",
+                        where + "a margin of " + c.margin() + " below a 0.5 win rate tolerates losing every battle");
             }
             for (Check o : checks) {
-                if (o != c && o.layer() == c.layer() && o.metric().equals(c.metric()) && o.higherIsBetter() != c.higherIsBetter()) {
-                    throw new InputError("gate.checks", where + "contradicts check " + o.name() + ": " + c.metric() + " cannot be better both higher "
-                            + "and lower");
+                if (o != c
+                        && o.layer() == c.layer()
+                        && o.metric().equals(c.metric())
+                        && o.higherIsBetter() != c.higherIsBetter()) {
+                    throw new InputError(
+                            "gate.checks",
+                            where + "contradicts check " + o.name() + ": " + c.metric()
+                                    + " cannot be better both higher " + "and lower");
                 }
             }
         }

@@ -15,8 +15,12 @@ import java.util.TreeSet;
  *
  * @param metrics per metric named in the settings; metrics of the data not named here are judged {@link CanaryJudge.MetricSpec#DEFAULT}
  */
-public record JudgeSettings(double confidence, double tolerance, double passThreshold, double marginalThreshold,
-                            Map<String, CanaryJudge.MetricSpec> metrics) {
+public record JudgeSettings(
+        double confidence,
+        double tolerance,
+        double passThreshold,
+        double marginalThreshold,
+        Map<String, CanaryJudge.MetricSpec> metrics) {
 
     public JudgeSettings {
         metrics = Map.copyOf(metrics);
@@ -40,8 +44,11 @@ public record JudgeSettings(double confidence, double tolerance, double passThre
     }
 
     private static CanaryJudge judge(double confidence, double tolerance, double pass, double marginal) {
-        InputError.require(marginal >= 0 && marginal <= pass && pass <= 100, "judge.thresholds",
-                "the score thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginal + ", pass " + pass);
+        InputError.require(
+                marginal >= 0 && marginal <= pass && pass <= 100,
+                "judge.thresholds",
+                "the score thresholds must satisfy 0 ≤ marginal ≤ pass ≤ 100, got marginal " + marginal + ", pass "
+                        + pass);
         return new CanaryJudge(confidence, tolerance, pass, marginal);
     }
 
@@ -53,7 +60,9 @@ public record JudgeSettings(double confidence, double tolerance, double passThre
         TreeSet<String> known = new TreeSet<>(dataMetrics);
         for (Map.Entry<String, CanaryJudge.MetricSpec> e : new TreeMap<>(metrics).entrySet()) {
             if (!known.contains(e.getKey())) {
-                throw new InputError(e.getValue().critical() ? "judge.critical" : "judge.direction", "no metric '" + e.getKey() + "' in the data");
+                throw new InputError(
+                        e.getValue().critical() ? "judge.critical" : "judge.direction",
+                        "no metric '" + e.getKey() + "' in the data");
             }
         }
         Map<String, CanaryJudge.MetricSpec> out = new LinkedHashMap<>();

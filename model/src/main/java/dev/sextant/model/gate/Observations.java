@@ -9,8 +9,14 @@ import java.util.List;
  *
  * @param rotation the private suite's rotation date, or null
  */
-public record Observations(GatePolicy.Layer layer, String metric, String model, List<String> ids, double[] values, String source,
-                           LocalDate rotation) {
+public record Observations(
+        GatePolicy.Layer layer,
+        String metric,
+        String model,
+        List<String> ids,
+        double[] values,
+        String source,
+        LocalDate rotation) {
 
     public Observations {
         ids = List.copyOf(ids);

@@ -14,8 +14,14 @@ import dev.sextant.model.InputError;
  * @param intraLatency   point-to-point latency per message inside a node, seconds (collectives: {@link CollectiveModel#alpha})
  * @param interLatency   point-to-point latency per message across nodes, seconds
  */
-public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs, double intraLatency,
-                      double interLatency) {
+public record Cluster(
+        GpuSpec gpu,
+        int gpus,
+        int gpusPerNode,
+        double interNodeGbps,
+        double intraNodeGBs,
+        double intraLatency,
+        double interLatency) {
 
     /** Typical point-to-point latencies: a few microseconds over NVLink, about ten over InfiniBand/RoCE. */
     public static Cluster of(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps) {
@@ -34,7 +40,9 @@ public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGb
             throw new InputError("training.gpusPerNode", "GPUs per node must be at least 1");
         }
         if (gpus > gpusPerNode && gpus % gpusPerNode != 0) {
-            throw new InputError("training.gpusPerNode", "GPUs (" + gpus + ") must be a multiple of the GPUs per node (" + gpusPerNode + ")");
+            throw new InputError(
+                    "training.gpusPerNode",
+                    "GPUs (" + gpus + ") must be a multiple of the GPUs per node (" + gpusPerNode + ")");
         }
         if (!(interNodeGbps > 0)) {
             throw new InputError("training.network", "the network bandwidth per GPU must be positive");
@@ -119,7 +127,8 @@ public record Cluster(GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGb
         if (size <= 1) {
             return 0;
         }
-        return CollectiveModel.alpha(nodesSpanned(size, stride)) + (size - 1.0) / size * bytes / bandwidth(size, stride);
+        return CollectiveModel.alpha(nodesSpanned(size, stride))
+                + (size - 1.0) / size * bytes / bandwidth(size, stride);
     }
 
     private double collective(double factor, double bytes, int size, int stride, double bus) {

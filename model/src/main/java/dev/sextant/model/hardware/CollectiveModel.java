@@ -39,17 +39,18 @@ public final class CollectiveModel {
     public static final double INTRA_ALPHA = 8e-6;
     /** Per-rank chunk at which a collective inside a node reaches 1 − 1/e of its plateau, bytes. */
     public static final double INTRA_CHUNK0 = 4.25e6;
+
     public static final double INTRA_GAMMA = 0.45;
 
     /** Latency of one collective across 4 nodes, seconds (fit to the 4 × 8 B200 curve). */
     public static final double INTER_ALPHA = 60e-6;
     /** Nodes of the measurement {@link #INTER_ALPHA} comes from. */
     static final int INTER_ALPHA_NODES = 4;
+
     public static final double INTER_CHUNK0 = 3.25e6;
     public static final double INTER_GAMMA = 0.65;
 
-    private CollectiveModel() {
-    }
+    private CollectiveModel() {}
 
     /** Share of the plateau bus bandwidth a collective reaches when each rank's chunk is {@code chunkBytes}. */
     public static double sizeEfficiency(double chunkBytes, boolean acrossNodes) {

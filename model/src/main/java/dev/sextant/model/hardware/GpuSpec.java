@@ -20,8 +20,18 @@ import dev.sextant.model.InputError;
  *                      quantization, {@code TiledGemm}); 0 where unknown, which GEMM costing then treats as no wave
  *                      quantization
  */
-public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflops, double memoryGB, double hbmGBs,
-                      double linkGBs, String link, double networkGbps, String source, int smCount) {
+public record GpuSpec(
+        String id,
+        String name,
+        double bf16Tflops,
+        double fp8Tflops,
+        double memoryGB,
+        double hbmGBs,
+        double linkGBs,
+        String link,
+        double networkGbps,
+        String source,
+        int smCount) {
 
     public GpuSpec {
         positive(id, "bf16Tflops", bf16Tflops);
@@ -35,7 +45,8 @@ public record GpuSpec(String id, String name, double bf16Tflops, double fp8Tflop
         positive(id, "linkGBs", linkGBs);
         positive(id, "networkGbps", networkGbps);
         if (smCount < 0) {
-            throw new InputError("gpu", "GPU " + id + ": smCount must be a positive whole number (or absent), got " + smCount);
+            throw new InputError(
+                    "gpu", "GPU " + id + ": smCount must be a positive whole number (or absent), got " + smCount);
         }
     }
 

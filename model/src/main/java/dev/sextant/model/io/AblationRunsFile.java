@@ -25,24 +25,31 @@ import java.util.Set;
 public final class AblationRunsFile {
 
     public static final List<String> REQUIRED = List.of("run", "params", "loss");
-    public static final Set<String> OPTIONAL = Set.of("tokens", "flops", "params_non_embedding", "batch_size", "learning_rate", "schedule",
-            "warmup");
+    public static final Set<String> OPTIONAL =
+            Set.of("tokens", "flops", "params_non_embedding", "batch_size", "learning_rate", "schedule", "warmup");
     /** Tokens below parameters ÷ this are not tokens (a thousandth of a token a parameter: steps, or samples). */
     static final double TOKENS_FLOOR = 1e-3;
     /** Parameter counts below this are a size in millions or billions, not a count. */
     static final double PARAMS_FLOOR = 1e4;
 
     /** One run as read; {@code line} its line in the file. */
-    public record Run(String run, double params, double tokens, double loss, Double flops, Double paramsNonEmbedding, Double batchSize,
-                      Double learningRate, String schedule, Double warmup, long line) {
-    }
+    public record Run(
+            String run,
+            double params,
+            double tokens,
+            double loss,
+            Double flops,
+            Double paramsNonEmbedding,
+            Double batchSize,
+            Double learningRate,
+            String schedule,
+            Double warmup,
+            long line) {}
 
     /** The runs of a file, and what the reader did that the user should know. */
-    public record Read(String source, List<Run> runs, List<String> notes) {
-    }
+    public record Read(String source, List<Run> runs, List<String> notes) {}
 
-    private AblationRunsFile() {
-    }
+    private AblationRunsFile() {}
 
     /** Reads {@code file} (JSON Lines when it ends in .jsonl or .json, else CSV); {@code rename} maps lower-case names. */
     public static Read read(Path file, Map<String, String> rename) {
@@ -70,7 +77,11 @@ public final class AblationRunsFile {
             return false;
         }
         String lower = TextInput.name(file).toLowerCase(Locale.ROOT);
-        if (!(lower.endsWith(".csv") || lower.endsWith(".tsv") || lower.endsWith(".jsonl") || lower.endsWith(".json") || lower.endsWith(".csv.gz")
+        if (!(lower.endsWith(".csv")
+                || lower.endsWith(".tsv")
+                || lower.endsWith(".jsonl")
+                || lower.endsWith(".json")
+                || lower.endsWith(".csv.gz")
                 || lower.endsWith(".jsonl.gz"))) {
             return false;
         }
@@ -86,7 +97,10 @@ public final class AblationRunsFile {
             Set<String> names = new HashSet<>();
             if (first.startsWith("{")) {
                 try {
-                    Json.mapper().readTree(first).fieldNames().forEachRemaining(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
+                    Json.mapper()
+                            .readTree(first)
+                            .fieldNames()
+                            .forEachRemaining(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
                 } catch (IOException e) {
                     return false;
                 }
@@ -166,8 +180,14 @@ public final class AblationRunsFile {
             }
             double params = positive(f, "params", run);
             if (params < PARAMS_FLOOR) {
-                throw f.problem("params", String.format(Locale.ROOT, "run '%s': %s parameters looks like a size in millions or billions; give the "
-                        + "count (e.g. 125e6)", run, f.text("params")));
+                throw f.problem(
+                        "params",
+                        String.format(
+                                Locale.ROOT,
+                                "run '%s': %s parameters looks like a size in millions or billions; give the "
+                                        + "count (e.g. 125e6)",
+                                run,
+                                f.text("params")));
             }
             double loss = positive(f, "loss", run);
             Double flops = optional(f, "flops", run);
@@ -178,21 +198,48 @@ public final class AblationRunsFile {
                 tokens = flops / (6 * params);
                 fromFlops++;
             } else {
-                throw f.problem("tokens", "run '" + run + "': give its training tokens (or its training FLOPs, from which tokens are C / 6N)");
+                throw f.problem(
+                        "tokens",
+                        "run '" + run
+                                + "': give its training tokens (or its training FLOPs, from which tokens are C / 6N)");
             }
             if (tokens < TOKENS_FLOOR * params) {
-                throw f.problem("tokens", String.format(Locale.ROOT, "run '%s': %.3g tokens for %.3g parameters — steps or samples, not tokens? "
-                        + "Tokens are steps × batch × sequence length", run, tokens, params));
+                throw f.problem(
+                        "tokens",
+                        String.format(
+                                Locale.ROOT,
+                                "run '%s': %.3g tokens for %.3g parameters — steps or samples, not tokens? "
+                                        + "Tokens are steps × batch × sequence length",
+                                run,
+                                tokens,
+                                params));
             }
-            out.add(new Run(run, params, tokens, loss, flops, optional(f, "params_non_embedding", run), optional(f, "batch_size", run),
-                    optional(f, "learning_rate", run), f.text("schedule").isEmpty() ? null : f.text("schedule"), optional(f, "warmup", run), f.line()));
+            out.add(new Run(
+                    run,
+                    params,
+                    tokens,
+                    loss,
+                    flops,
+                    optional(f, "params_non_embedding", run),
+                    optional(f, "batch_size", run),
+                    optional(f, "learning_rate", run),
+                    f.text("schedule").isEmpty() ? null : f.text("schedule"),
+                    optional(f, "warmup", run),
+                    f.line()));
         }
         if (out.isEmpty()) {
-            throw BadInputException.of(source, "no runs: expected a row a run with " + String.join(",", REQUIRED) + " and tokens or flops");
+            throw BadInputException.of(
+                    source,
+                    "no runs: expected a row a run with " + String.join(",", REQUIRED) + " and tokens or flops");
         }
         List<String> notes = new ArrayList<>();
         if (fromFlops > 0) {
-            notes.add(String.format(Locale.ROOT, "%s: tokens of %d run%s taken from FLOPs as C / 6N", source, fromFlops, fromFlops == 1 ? "" : "s"));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%s: tokens of %d run%s taken from FLOPs as C / 6N",
+                    source,
+                    fromFlops,
+                    fromFlops == 1 ? "" : "s"));
         }
         return new Read(source, out, notes);
     }

@@ -2,8 +2,8 @@ package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.BadInputException;
-import dev.sextant.model.evaluation.Battle.Winner;
 import dev.sextant.model.evaluation.Battle;
+import dev.sextant.model.evaluation.Battle.Winner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,8 +29,7 @@ public final class ArenaBattles {
 
     private static final String WINNERS = "model_a, model_b, tie or \"tie (bothbad)\"";
 
-    private ArenaBattles() {
-    }
+    private ArenaBattles() {}
 
     public static List<Battle> read(Path file) {
         return read(file, new UniqueKeys());
@@ -49,14 +48,23 @@ public final class ArenaBattles {
         List<Battle> out = new ArrayList<>();
         Map<String, String> names = new HashMap<>(); // one String per model name, however many battles name it
         if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv")) {
-            try (CsvTable t = CsvTable.open(file, List.of("model_a", "model_b", "winner"),
+            try (CsvTable t = CsvTable.open(
+                    file,
+                    List.of("model_a", "model_b", "winner"),
                     Set.of("question_id", "category", "anony", "judge", "turn", "language", "tstamp"))) {
                 for (CsvTable.Row r : t) {
                     if ("false".equalsIgnoreCase(r.text("anony"))) {
                         continue;
                     }
-                    Battle b = battle(names.computeIfAbsent(r.required("model_a"), x -> x), names.computeIfAbsent(r.required("model_b"), x -> x),
-                            r.required("winner"), r.optionalId("question_id"), r.optionalId("category"), name, r.line(), "");
+                    Battle b = battle(
+                            names.computeIfAbsent(r.required("model_a"), x -> x),
+                            names.computeIfAbsent(r.required("model_b"), x -> x),
+                            r.required("winner"),
+                            r.optionalId("question_id"),
+                            r.optionalId("category"),
+                            name,
+                            r.line(),
+                            "");
                     key(keys, name, r.line(), b, r.optionalId("judge"), r.optionalId("turn"), r.optionalId("tstamp"));
                     out.add(b);
                 }
@@ -83,9 +91,11 @@ public final class ArenaBattles {
     }
 
     /** One battle object, or null for a battle that was not anonymous; {@code at} prefixes fields, e.g. {@code [12].}. */
-    private static Battle fromJson(JsonNode node, String source, long line, String at, UniqueKeys keys, Map<String, String> names) {
+    private static Battle fromJson(
+            JsonNode node, String source, long line, String at, UniqueKeys keys, Map<String, String> names) {
         if (!node.isObject()) {
-            throw new BadInputException(source, line, at.isEmpty() ? null : at.substring(0, at.length() - 1), "expected a JSON object");
+            throw new BadInputException(
+                    source, line, at.isEmpty() ? null : at.substring(0, at.length() - 1), "expected a JSON object");
         }
         FieldChecks checks = FieldChecks.at(source, line);
         JsonNode anony = node.get("anony");
@@ -160,18 +170,30 @@ public final class ArenaBattles {
         return s.length() > 40 ? s.substring(0, 40) + "…" : s;
     }
 
-    private static void key(UniqueKeys keys, String source, long line, Battle b, String judge, String turn, String tstamp) {
+    private static void key(
+            UniqueKeys keys, String source, long line, Battle b, String judge, String turn, String tstamp) {
         if (b.questionId() == null) {
             return;
         }
-        keys.add(source, line, "question_id, model_a, model_b" + (judge == null ? "" : ", judge") + (turn == null ? "" : ", turn")
-                + (tstamp == null ? "" : ", tstamp"), b.questionId(), b.modelA(), b.modelB(), judge, turn, tstamp);
+        keys.add(
+                source,
+                line,
+                "question_id, model_a, model_b" + (judge == null ? "" : ", judge") + (turn == null ? "" : ", turn")
+                        + (tstamp == null ? "" : ", tstamp"),
+                b.questionId(),
+                b.modelA(),
+                b.modelB(),
+                judge,
+                turn,
+                tstamp);
     }
 
-    private static Battle battle(String a, String b, String winner, String question, String category, String source, long line, String at) {
+    private static Battle battle(
+            String a, String b, String winner, String question, String category, String source, long line, String at) {
         Winner w = Winner.of(winner);
         if (w == null) {
-            throw new BadInputException(source, line, at + "winner", "unknown value '" + winner + "'; expected " + WINNERS);
+            throw new BadInputException(
+                    source, line, at + "winner", "unknown value '" + winner + "'; expected " + WINNERS);
         }
         if (a.equals(b)) {
             throw new BadInputException(source, line, at + "model_b", "same model as model_a ('" + a + "')");

@@ -34,8 +34,7 @@ public final class AtomicFile {
         T write(Writer out) throws IOException;
     }
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     public static <T> T writeText(Path target, TextWork<T> work) throws IOException {
         return write(target, os -> {
@@ -54,7 +53,7 @@ public final class AtomicFile {
         try {
             T result;
             try (var channel = FileChannel.open(tmp, StandardOpenOption.WRITE);
-                 OutputStream os = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
+                    OutputStream os = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
                 result = work.write(os);
                 os.flush();
                 channel.force(true);

@@ -25,8 +25,7 @@ import org.apache.commons.csv.CSVFormat;
  */
 public final class BenchmarkItemFiles {
 
-    private BenchmarkItemFiles() {
-    }
+    private BenchmarkItemFiles() {}
 
     /**
      * @param fields  fields or columns whose text is checked, joined by spaces; dotted paths into JSON ({@code
@@ -53,8 +52,8 @@ public final class BenchmarkItemFiles {
         return text(file, stem(name));
     }
 
-    private static final Pattern SHARD = Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern SHARD =
+            Pattern.compile("[\\w.]+-\\d{5}-of-\\d{5}\\.parquet", Pattern.CASE_INSENSITIVE);
     private static final Set<String> LAYOUT_FOLDERS = Set.of("data", "main", "default");
 
     /**
@@ -108,7 +107,13 @@ public final class BenchmarkItemFiles {
             String text = used.isEmpty() ? strings(doc) : selected(doc, used, file, line, "doc.");
             String itemId = FieldChecks.at(name, line).identifier("doc_id", id.asText());
             ids.add(name, line, lineFilter == null ? "doc_id" : "doc_id, filter", itemId, lineFilter);
-            out.add(new BenchmarkItem(task, itemId, text, used.isEmpty() ? List.of("doc") : used.stream().map(f -> "doc." + f).toList()));
+            out.add(new BenchmarkItem(
+                    task,
+                    itemId,
+                    text,
+                    used.isEmpty()
+                            ? List.of("doc")
+                            : used.stream().map(f -> "doc." + f).toList()));
         });
         return out;
     }
@@ -116,7 +121,8 @@ public final class BenchmarkItemFiles {
     private static List<BenchmarkItem> jsonl(Path file, String benchmark, List<String> fields, String idField) {
         List<BenchmarkItem> out = new ArrayList<>();
         UniqueKeys ids = new UniqueKeys();
-        JsonLines.forEachRecord(file, (node, line, number) -> out.add(item(node, line, number, file, benchmark, fields, idField, ids)));
+        JsonLines.forEachRecord(
+                file, (node, line, number) -> out.add(item(node, line, number, file, benchmark, fields, idField, ids)));
         return out;
     }
 
@@ -131,7 +137,12 @@ public final class BenchmarkItemFiles {
                 if (e.line() != row) {
                     throw e;
                 }
-                throw new BadInputException(e.source(), 0, "row " + row + e.field().map(f -> ": " + f).orElse(""), e.problem(), e);
+                throw new BadInputException(
+                        e.source(),
+                        0,
+                        "row " + row + e.field().map(f -> ": " + f).orElse(""),
+                        e.problem(),
+                        e);
             }
         });
         if (out.isEmpty()) {
@@ -141,8 +152,15 @@ public final class BenchmarkItemFiles {
     }
 
     /** One JSON record's item: the named fields, else {@code text}, else a chat's messages, else every string. */
-    private static BenchmarkItem item(JsonNode node, long line, long number, Path file, String benchmark, List<String> fields,
-                                      String idField, UniqueKeys ids) {
+    private static BenchmarkItem item(
+            JsonNode node,
+            long line,
+            long number,
+            Path file,
+            String benchmark,
+            List<String> fields,
+            String idField,
+            UniqueKeys ids) {
         String text;
         List<String> used;
         if (!fields.isEmpty()) {
@@ -253,7 +271,10 @@ public final class BenchmarkItemFiles {
                 throw BadInputException.of(TextInput.name(file), "the file is empty");
             }
             header = new ArrayList<>();
-            for (String c : CSVFormat.RFC4180.parse(new StringReader(first)).getRecords().get(0)) {
+            for (String c : CSVFormat.RFC4180
+                    .parse(new StringReader(first))
+                    .getRecords()
+                    .get(0)) {
                 header.add(c.strip().toLowerCase(Locale.ROOT));
             }
         } catch (IOException e) {
@@ -309,7 +330,8 @@ public final class BenchmarkItemFiles {
             throw TextInput.readError(file, line + 1, e);
         }
         if (out.isEmpty()) {
-            throw BadInputException.of(TextInput.name(file), line == 0 ? "the file is empty" : "no items (all lines are blank)");
+            throw BadInputException.of(
+                    TextInput.name(file), line == 0 ? "the file is empty" : "no items (all lines are blank)");
         }
         return out;
     }

@@ -23,8 +23,7 @@ public final class CalibrationFiles {
 
     static final String DEMO = "/dev/sextant/model/calibration/h100-sxm-demo.json";
 
-    private CalibrationFiles() {
-    }
+    private CalibrationFiles() {}
 
     public static CalibrationProfile read(Path file) {
         return fromTree(Json.readFile(file), TextInput.name(file));
@@ -46,15 +45,22 @@ public final class CalibrationFiles {
      */
     private static CalibrationProfile fromTree(JsonNode tree, String source) {
         if (tree == null || !tree.isObject()) {
-            throw BadInputException.of(source, tree == null || tree.isMissingNode() ? "the file is empty"
-                    : "expected a JSON object: a calibration profile");
+            throw BadInputException.of(
+                    source,
+                    tree == null || tree.isMissingNode()
+                            ? "the file is empty"
+                            : "expected a JSON object: a calibration profile");
         }
         // the output of gpu calibrate --json holds the profile under "profile"
         JsonNode node = tree.has("profile") && tree.get("profile").isObject() ? tree.get("profile") : tree;
         for (String field : List.of("device", "measuredAt", "memoryBandwidthGBs", "launchLatencyMicros")) {
             if (!node.hasNonNull(field)) {
-                throw new BadInputException(source, 0, field, "missing; a calibration profile needs device, measuredAt, "
-                        + "memoryBandwidthGBs and launchLatencyMicros");
+                throw new BadInputException(
+                        source,
+                        0,
+                        field,
+                        "missing; a calibration profile needs device, measuredAt, "
+                                + "memoryBandwidthGBs and launchLatencyMicros");
             }
         }
         CalibrationProfile raw = Json.toValue(node, CalibrationProfile.class, source);
@@ -92,9 +98,22 @@ public final class CalibrationFiles {
             at.positive(entry + ".tflops", g.tflops());
             shapes.addEntry(source, entry, "m, n, k, dtype", g.m(), g.n(), g.k(), g.dtype());
         }
-        return CalibrationProfile.of(d, raw.driverVersion(), raw.cudaVersion(), raw.measuredAt(), raw.source(), raw.gemmBackend(),
-                raw.memoryBandwidthGBs(), raw.copyBandwidthGBs(), raw.hostToDeviceGBs(), raw.hostToDevicePageableGBs(), raw.deviceToHostGBs(),
-                raw.deviceToHostPageableGBs(), raw.launchLatencyMicros(), raw.fp32Tflops(), gemm);
+        return CalibrationProfile.of(
+                d,
+                raw.driverVersion(),
+                raw.cudaVersion(),
+                raw.measuredAt(),
+                raw.source(),
+                raw.gemmBackend(),
+                raw.memoryBandwidthGBs(),
+                raw.copyBandwidthGBs(),
+                raw.hostToDeviceGBs(),
+                raw.hostToDevicePageableGBs(),
+                raw.deviceToHostGBs(),
+                raw.deviceToHostPageableGBs(),
+                raw.launchLatencyMicros(),
+                raw.fp32Tflops(),
+                gemm);
     }
 
     /** A measured rate (optional where null): positive, and its median between the lowest and highest repetition. */
@@ -106,12 +125,16 @@ public final class CalibrationFiles {
         at.positive(field + ".min", s.min());
         at.positive(field + ".max", s.max());
         if (s.min() > s.median()) {
-            throw at.problem(field + ".min", "must not exceed the median (" + FieldChecks.show(s.median()) + "), got "
-                    + FieldChecks.show(s.min()));
+            throw at.problem(
+                    field + ".min",
+                    "must not exceed the median (" + FieldChecks.show(s.median()) + "), got "
+                            + FieldChecks.show(s.min()));
         }
         if (s.max() < s.median()) {
-            throw at.problem(field + ".max", "must not be below the median (" + FieldChecks.show(s.median()) + "), got "
-                    + FieldChecks.show(s.max()));
+            throw at.problem(
+                    field + ".max",
+                    "must not be below the median (" + FieldChecks.show(s.median()) + "), got "
+                            + FieldChecks.show(s.max()));
         }
     }
 

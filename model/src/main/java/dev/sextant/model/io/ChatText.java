@@ -31,7 +31,11 @@ record ChatText(String text, String path) {
             JsonNode m = messages.get(i);
             String at = list + "[" + i + "]";
             if (!m.isObject()) {
-                throw new BadInputException(file, line, at, "not a message (expected {" + (openAi ? "role, content" : "from, value") + "})");
+                throw new BadInputException(
+                        file,
+                        line,
+                        at,
+                        "not a message (expected {" + (openAi ? "role, content" : "from, value") + "})");
             }
             JsonNode c = m.get(key);
             if (c == null || c.isNull()) {

@@ -21,12 +21,14 @@ import java.util.List;
 public final class ClusterScanFile {
 
     /** The file's contents, the command line's keys first. */
-    public record Contents(List<ScanResult.ItemResult> items, ScanResult.Summary summary, ScanSpec spec, List<BenchmarkItem> benchmarkItems,
-                           CorpusFingerprint corpus) {
-    }
+    public record Contents(
+            List<ScanResult.ItemResult> items,
+            ScanResult.Summary summary,
+            ScanSpec spec,
+            List<BenchmarkItem> benchmarkItems,
+            CorpusFingerprint corpus) {}
 
-    private ClusterScanFile() {
-    }
+    private ClusterScanFile() {}
 
     public static void write(Path file, Contents contents) {
         Json.writeFile(file, contents);
@@ -50,12 +52,20 @@ public final class ClusterScanFile {
         Object[] values = {c.items(), c.summary(), c.spec(), c.benchmarkItems(), c.corpus()};
         for (int i = 0; i < keys.length; i++) {
             if (values[i] == null) {
-                throw new BadInputException(name, 0, keys[i], "missing: not a result of the cluster application's scan "
-                        + "(the file a scan by spark-submit of sextant-scale-cluster.jar writes)");
+                throw new BadInputException(
+                        name,
+                        0,
+                        keys[i],
+                        "missing: not a result of the cluster application's scan "
+                                + "(the file a scan by spark-submit of sextant-scale-cluster.jar writes)");
             }
         }
         if (c.items().size() != c.benchmarkItems().size()) {
-            throw new BadInputException(name, 0, "items", c.items().size() + " results for " + c.benchmarkItems().size() + " benchmark items");
+            throw new BadInputException(
+                    name,
+                    0,
+                    "items",
+                    c.items().size() + " results for " + c.benchmarkItems().size() + " benchmark items");
         }
         return c;
     }

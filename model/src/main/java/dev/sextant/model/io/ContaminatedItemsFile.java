@@ -9,8 +9,7 @@ import java.util.Locale;
 /** A scan's contaminated items written to the file the user chose: its name says the format, the file is whole or absent. */
 public final class ContaminatedItemsFile {
 
-    private ContaminatedItemsFile() {
-    }
+    private ContaminatedItemsFile() {}
 
     /**
      * Writes the items (all of them with {@code all}) as JSON Lines when the name ends in {@code .jsonl}, else as CSV.
@@ -19,6 +18,7 @@ public final class ContaminatedItemsFile {
      */
     public static int write(ScanResult r, boolean all, Path file) throws IOException {
         boolean jsonl = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl");
-        return AtomicFile.writeText(file, w -> jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w));
+        return AtomicFile.writeText(
+                file, w -> jsonl ? ContaminatedItemsExport.jsonl(r, all, w) : ContaminatedItemsExport.csv(r, all, w));
     }
 }

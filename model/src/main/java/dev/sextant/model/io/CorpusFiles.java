@@ -28,8 +28,7 @@ public final class CorpusFiles {
 
     public static final long DEFAULT_CHUNK = 32L << 20;
 
-    private CorpusFiles() {
-    }
+    private CorpusFiles() {}
 
     public static List<CorpusUnit> units(List<Path> paths, long chunkBytes) {
         return units(CorpusStore.LOCAL, paths.stream().map(Path::toString).toList(), chunkBytes);
@@ -46,16 +45,21 @@ public final class CorpusFiles {
                 String inner = c == Compression.NONE ? name : name.substring(0, name.lastIndexOf('.'));
                 if (inner.endsWith(".parquet")) {
                     if (c != Compression.NONE) {
-                        throw BadInputException.of(display(f.name()), "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
+                        throw BadInputException.of(
+                                display(f.name()),
+                                "a compressed Parquet file: Parquet compresses its own pages; give the .parquet file");
                     }
                     out.addAll(ParquetFiles.units(localParquet(store, f.name())));
                     continue;
                 }
                 long size = f.size();
-                if (c == Compression.NONE && size > 2 * chunkBytes && !(format == CorpusUnit.Format.JSONL && jsonArray(store, f.name()))) {
+                if (c == Compression.NONE
+                        && size > 2 * chunkBytes
+                        && !(format == CorpusUnit.Format.JSONL && jsonArray(store, f.name()))) {
                     for (long start = 0; start < size; start += chunkBytes) {
                         long end = Math.min(size, start + chunkBytes);
-                        out.add(new FileUnit(store, f.name(), format, c, start, end == size ? Long.MAX_VALUE : end, end - start));
+                        out.add(new FileUnit(
+                                store, f.name(), format, c, start, end == size ? Long.MAX_VALUE : end, end - start));
                     }
                 } else {
                     out.add(new FileUnit(store, f.name(), format, c, 0, Long.MAX_VALUE, size));
@@ -93,7 +97,8 @@ public final class CorpusFiles {
     private static CorpusUnit opened(CorpusStore store, CorpusSplit split) {
         List<CorpusStore.Entry> found = store.files(split.path());
         if (found.size() != 1 || !found.get(0).name().equals(split.path())) {
-            throw BadInputException.of(display(split.path()), "changed since the run was planned (not a file any more)");
+            throw BadInputException.of(
+                    display(split.path()), "changed since the run was planned (not a file any more)");
         }
         long size = found.get(0).size();
         String name = fileName(split.path()).toLowerCase(Locale.ROOT);
@@ -103,10 +108,14 @@ public final class CorpusFiles {
                     return u;
                 }
             }
-            throw BadInputException.of(display(split.path()), "changed since the run was planned (no row group holds rows " + split.start() + " on)");
+            throw BadInputException.of(
+                    display(split.path()),
+                    "changed since the run was planned (no row group holds rows " + split.start() + " on)");
         }
         if (split.end() != Long.MAX_VALUE && split.end() > size) {
-            throw BadInputException.of(display(split.path()), "changed since the run was planned (" + size + " bytes, a split ends at " + split.end() + ")");
+            throw BadInputException.of(
+                    display(split.path()),
+                    "changed since the run was planned (" + size + " bytes, a split ends at " + split.end() + ")");
         }
         Compression c = compression(name);
         return new FileUnit(store, split.path(), format(name, c), c, split.start(), split.end(), split.sizeBytes());
@@ -124,8 +133,10 @@ public final class CorpusFiles {
     /** A Parquet file's local path: the Parquet reader reads local (and shared-mount) files only. */
     private static Path localParquet(CorpusStore store, String file) {
         if (!store.local()) {
-            throw BadInputException.of(display(file), "Parquet files are read from local or shared-mount paths only, not through "
-                    + "Hadoop's file system yet: give JSON Lines or text (.gz, .zst) there, or a mounted path");
+            throw BadInputException.of(
+                    display(file),
+                    "Parquet files are read from local or shared-mount paths only, not through "
+                            + "Hadoop's file system yet: give JSON Lines or text (.gz, .zst) there, or a mounted path");
         }
         return Path.of(file);
     }
@@ -142,12 +153,16 @@ public final class CorpusFiles {
     }
 
     private static Compression compression(String lowerName) {
-        return lowerName.endsWith(".gz") ? Compression.GZIP : lowerName.endsWith(".zst") ? Compression.ZSTD : Compression.NONE;
+        return lowerName.endsWith(".gz")
+                ? Compression.GZIP
+                : lowerName.endsWith(".zst") ? Compression.ZSTD : Compression.NONE;
     }
 
     private static CorpusUnit.Format format(String lowerName, Compression c) {
         String inner = c == Compression.NONE ? lowerName : lowerName.substring(0, lowerName.lastIndexOf('.'));
-        return inner.endsWith(".jsonl") || inner.endsWith(".ndjson") || inner.endsWith(".json") ? CorpusUnit.Format.JSONL : CorpusUnit.Format.TEXT;
+        return inner.endsWith(".jsonl") || inner.endsWith(".ndjson") || inner.endsWith(".json")
+                ? CorpusUnit.Format.JSONL
+                : CorpusUnit.Format.TEXT;
     }
 
     /** The files behind the corpus paths, with sizes and modification times. */
@@ -215,10 +230,21 @@ public final class CorpusFiles {
         }
     }
 
-    private enum Compression { NONE, GZIP, ZSTD }
+    private enum Compression {
+        NONE,
+        GZIP,
+        ZSTD
+    }
 
-    private record FileUnit(CorpusStore store, String file, CorpusUnit.Format format, Compression compression, long start, long end,
-                            long sizeBytes) implements CorpusUnit {
+    private record FileUnit(
+            CorpusStore store,
+            String file,
+            CorpusUnit.Format format,
+            Compression compression,
+            long start,
+            long end,
+            long sizeBytes)
+            implements CorpusUnit {
 
         @Override
         public CorpusStream open() throws IOException {
@@ -289,9 +315,13 @@ public final class CorpusFiles {
             }
             String format = compression.name().toLowerCase(Locale.ROOT);
             String detail = e.getMessage() == null ? "" : e.getMessage();
-            boolean truncated = e instanceof EOFException || detail.toLowerCase(Locale.ROOT).contains("truncated");
-            return new IOException(truncated ? "truncated " + format + " data (the file ends early)"
-                    : "corrupt " + format + " data" + (detail.isBlank() ? "" : " (" + detail + ")"), e);
+            boolean truncated =
+                    e instanceof EOFException || detail.toLowerCase(Locale.ROOT).contains("truncated");
+            return new IOException(
+                    truncated
+                            ? "truncated " + format + " data (the file ends early)"
+                            : "corrupt " + format + " data" + (detail.isBlank() ? "" : " (" + detail + ")"),
+                    e);
         }
     }
 

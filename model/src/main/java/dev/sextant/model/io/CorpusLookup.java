@@ -19,26 +19,33 @@ import java.util.Set;
  */
 public final class CorpusLookup {
 
-    private CorpusLookup() {
-    }
+    private CorpusLookup() {}
 
     /** A document's place: its file as reported, and its index there (line, byte offset or row). */
-    public record Place(String file, long index) {
-    }
+    public record Place(String file, long index) {}
 
     /** The text of each place found, in the order asked; a place that is no longer there is left out. */
     public static Map<Place, String> texts(List<Place> places, String textField, CancellationToken cancel) {
         Map<String, Set<Long>> byFile = new LinkedHashMap<>();
-        places.forEach(p -> byFile.computeIfAbsent(p.file(), f -> new HashSet<>()).add(p.index()));
+        places.forEach(
+                p -> byFile.computeIfAbsent(p.file(), f -> new HashSet<>()).add(p.index()));
         Map<Place, String> found = new HashMap<>();
         for (Map.Entry<String, Set<Long>> e : byFile.entrySet()) {
             List<CorpusUnit> units = CorpusFiles.units(List.of(Path.of(e.getKey())), CorpusFiles.DEFAULT_CHUNK);
             for (CorpusUnit u : units) {
-                CorpusDocuments.forEach(u, textField, null, null, (index, line, from, to, text, length, id, source) -> {
-                    if (e.getValue().contains(index)) {
-                        found.put(new Place(e.getKey(), index), new String(text, 0, length, StandardCharsets.UTF_8));
-                    }
-                }, cancel);
+                CorpusDocuments.forEach(
+                        u,
+                        textField,
+                        null,
+                        null,
+                        (index, line, from, to, text, length, id, source) -> {
+                            if (e.getValue().contains(index)) {
+                                found.put(
+                                        new Place(e.getKey(), index),
+                                        new String(text, 0, length, StandardCharsets.UTF_8));
+                            }
+                        },
+                        cancel);
             }
         }
         Map<Place, String> out = new LinkedHashMap<>();

@@ -19,8 +19,7 @@ import java.util.stream.Stream;
 public interface CorpusStore {
 
     /** A corpus file: its name, its size in bytes and when it last changed (milliseconds since the epoch). */
-    record Entry(String name, long size, long modified) {
-    }
+    record Entry(String name, long size, long modified) {}
 
     /**
      * The corpus files a path names: the file itself, or every file under a folder, sorted by name, files whose names
@@ -56,9 +55,11 @@ public interface CorpusStore {
     static Path refuseUri(Path p) {
         String path = p.toString();
         if (!Files.exists(p) && isUri(path)) {
-            throw BadInputException.of(path.replaceFirst(":/+", "://"), "a URI: this machine reads local and mounted paths; "
-                    + "read it on the cluster with the cluster application (spark-submit … scale/target/sextant-scale-cluster.jar scan|dedup, "
-                    + "see the README)");
+            throw BadInputException.of(
+                    path.replaceFirst(":/+", "://"),
+                    "a URI: this machine reads local and mounted paths; "
+                            + "read it on the cluster with the cluster application (spark-submit … scale/target/sextant-scale-cluster.jar scan|dedup, "
+                            + "see the README)");
         }
         return p;
     }
@@ -77,21 +78,29 @@ public interface CorpusStore {
                 found = List.of(p);
             } else {
                 try (Stream<Path> walk = Files.walk(p)) {
-                    found = walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
+                    found = walk.filter(Files::isRegularFile)
+                            .filter(f -> !f.getFileName().toString().startsWith("."))
+                            .sorted()
+                            .toList();
                 } catch (IOException e) {
                     throw BadInputException.of(TextInput.name(p), "cannot read folder: " + IoFailures.plain(e));
                 }
             }
-            return found.stream().map(f -> {
-                try {
-                    if (!Files.isReadable(f)) {
-                        throw BadInputException.of(TextInput.name(f), "not readable");
-                    }
-                    return new Entry(f.toString(), Files.size(f), Files.getLastModifiedTime(f).toMillis());
-                } catch (IOException e) {
-                    throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
-                }
-            }).toList();
+            return found.stream()
+                    .map(f -> {
+                        try {
+                            if (!Files.isReadable(f)) {
+                                throw BadInputException.of(TextInput.name(f), "not readable");
+                            }
+                            return new Entry(
+                                    f.toString(),
+                                    Files.size(f),
+                                    Files.getLastModifiedTime(f).toMillis());
+                        } catch (IOException e) {
+                            throw BadInputException.of(TextInput.name(f), "cannot read: " + IoFailures.plain(e));
+                        }
+                    })
+                    .toList();
         }
 
         @Override

@@ -16,8 +16,7 @@ public final class CsvCells {
 
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
-    private CsvCells() {
-    }
+    private CsvCells() {}
 
     /** {@code s} as one CSV cell: neutralised when a spreadsheet would run it, quoted when it needs quotes. */
     public static String cell(String s) {
@@ -25,8 +24,12 @@ public final class CsvCells {
             return "";
         }
         String v = dangerous(s) ? "'" + s : s;
-        boolean quote = v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0
-                || v.indexOf('\t') >= 0 || v.charAt(0) == '\'';
+        boolean quote = v.indexOf(',') >= 0
+                || v.indexOf('"') >= 0
+                || v.indexOf('\n') >= 0
+                || v.indexOf('\r') >= 0
+                || v.indexOf('\t') >= 0
+                || v.charAt(0) == '\'';
         return quote ? '"' + v.replace("\"", "\"\"") + '"' : v;
     }
 

@@ -19,18 +19,26 @@ import org.apache.commons.csv.CSVRecord;
  */
 final class CsvRows {
 
-    private CsvRows() {
-    }
+    private CsvRows() {}
 
     /** The rows of {@code reader}, each made by {@code row}; the header must be {@code columns} exactly. */
     static <T> List<T> read(Reader reader, String name, List<String> columns, Function<Cells, T> row) {
-        CSVFormat format = CSVFormat.RFC4180.builder().setCommentMarker('#').setIgnoreSurroundingSpaces(true).setHeader()
-                .setSkipHeaderRecord(true).get();
+        CSVFormat format = CSVFormat.RFC4180
+                .builder()
+                .setCommentMarker('#')
+                .setIgnoreSurroundingSpaces(true)
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .get();
         List<T> out = new ArrayList<>();
         try (CSVParser parser = format.parse(reader)) {
             List<String> header = parser.getHeaderNames();
             if (!header.equals(columns)) {
-                throw new BadInputException(name, 1, null, "the header must be " + String.join(",", columns) + "; got " + String.join(",", header));
+                throw new BadInputException(
+                        name,
+                        1,
+                        null,
+                        "the header must be " + String.join(",", columns) + "; got " + String.join(",", header));
             }
             for (CSVRecord rec : parser) {
                 if (rec.size() == 1 && rec.get(0).isBlank()) {
@@ -38,7 +46,8 @@ final class CsvRows {
                 }
                 long line = rec.getParser().getCurrentLineNumber();
                 if (rec.size() != columns.size()) {
-                    throw new BadInputException(name, line, null, "has " + rec.size() + " fields, the header has " + columns.size());
+                    throw new BadInputException(
+                            name, line, null, "has " + rec.size() + " fields, the header has " + columns.size());
                 }
                 out.add(row.apply(new Cells(rec, name, line)));
             }
@@ -70,7 +79,9 @@ final class CsvRows {
             try {
                 int i = Integer.parseInt(v);
                 if (i < min) {
-                    throw problem(column, min == 0 ? "must not be negative, got " + v : "must be at least " + min + ", got " + v);
+                    throw problem(
+                            column,
+                            min == 0 ? "must not be negative, got " + v : "must be at least " + min + ", got " + v);
                 }
                 return i;
             } catch (NumberFormatException e) {
@@ -104,8 +115,12 @@ final class CsvRows {
             try {
                 return Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw problem(column, "unknown value '" + v + "'; expected one of " + Arrays.stream(type.getEnumConstants())
-                        .map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
+                throw problem(
+                        column,
+                        "unknown value '" + v + "'; expected one of "
+                                + Arrays.stream(type.getEnumConstants())
+                                        .map(x -> x.name().toLowerCase(Locale.ROOT))
+                                        .toList());
             }
         }
 

@@ -56,13 +56,18 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             int first = reader.read();
             if (first == -1) {
                 reader.close();
-                throw BadInputException.of(TextInput.name(file), "the file is empty; expected a header row with "
-                        + String.join(",", required));
+                throw BadInputException.of(
+                        TextInput.name(file),
+                        "the file is empty; expected a header row with " + String.join(",", required));
             }
             if (first != '\uFEFF') {
                 reader.reset();
             }
-            parser = CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true).get().parse(reader);
+            parser = CSVFormat.RFC4180
+                    .builder()
+                    .setIgnoreSurroundingSpaces(true)
+                    .get()
+                    .parse(reader);
             Iterator<CSVRecord> it = parser.iterator();
             if (!it.hasNext()) {
                 throw BadInputException.of(TextInput.name(file), "the file is empty");
@@ -78,11 +83,16 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
             String name = header.get(i).strip().toLowerCase(Locale.ROOT);
             name = rename.getOrDefault(name, name);
             if (name.isEmpty()) {
-                throw new BadInputException(TextInput.name(file), 1, "column " + (i + 1), "empty column name in the header");
+                throw new BadInputException(
+                        TextInput.name(file), 1, "column " + (i + 1), "empty column name in the header");
             }
             if (!required.contains(name) && !optional.contains(name)) {
-                throw new BadInputException(TextInput.name(file), 1, name, "unknown column; expected "
-                        + String.join(",", required) + (optional.isEmpty() ? "" : " and optionally " + String.join(",", optional)));
+                throw new BadInputException(
+                        TextInput.name(file),
+                        1,
+                        name,
+                        "unknown column; expected " + String.join(",", required)
+                                + (optional.isEmpty() ? "" : " and optionally " + String.join(",", optional)));
             }
             if (t.columns.put(name, i) != null) {
                 throw new BadInputException(TextInput.name(file), 1, name, "column appears twice in the header");
@@ -90,8 +100,11 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
         }
         for (String r : required) {
             if (!t.columns.containsKey(r)) {
-                throw new BadInputException(TextInput.name(file), 1, r, "missing required column (header has "
-                        + String.join(",", t.columns.keySet()) + ")");
+                throw new BadInputException(
+                        TextInput.name(file),
+                        1,
+                        r,
+                        "missing required column (header has " + String.join(",", t.columns.keySet()) + ")");
             }
         }
         return t;
@@ -119,7 +132,10 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
                     } catch (UncheckedIOException e) {
                         throw TextInput.readError(file, parser.getCurrentLineNumber() + 1, e.getCause());
                     } catch (IllegalStateException e) {
-                        throw new BadInputException(TextInput.name(file), parser.getCurrentLineNumber(), null,
+                        throw new BadInputException(
+                                TextInput.name(file),
+                                parser.getCurrentLineNumber(),
+                                null,
                                 "malformed CSV: " + e.getMessage());
                     }
                     long line = lineOf(r);
@@ -127,8 +143,11 @@ public final class CsvTable implements AutoCloseable, Iterable<CsvTable.Row> {
                         continue; // blank line
                     }
                     if (r.size() != columns.size()) {
-                        throw new BadInputException(TextInput.name(file), line, null, "has " + r.size() + " fields, the header has "
-                                + columns.size());
+                        throw new BadInputException(
+                                TextInput.name(file),
+                                line,
+                                null,
+                                "has " + r.size() + " fields, the header has " + columns.size());
                     }
                     next = new Row(r, line);
                 }

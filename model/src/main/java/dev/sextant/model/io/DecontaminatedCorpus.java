@@ -44,7 +44,13 @@ import java.util.stream.IntStream;
 public final class DecontaminatedCorpus {
 
     /** What to do and how documents are read. */
-    public record Spec(Decontaminator.Mode mode, String mask, Normalization normalization, String textField, String idField, int threads) {
+    public record Spec(
+            Decontaminator.Mode mode,
+            String mask,
+            Normalization normalization,
+            String textField,
+            String idField,
+            int threads) {
         public Spec {
             if (threads < 1) {
                 throw new InputError("decontaminate.threads", "threads must be at least 1");
@@ -52,13 +58,18 @@ public final class DecontaminatedCorpus {
         }
     }
 
-    private DecontaminatedCorpus() {
-    }
+    private DecontaminatedCorpus() {}
 
-    public static DecontaminationResult write(Path dir, List<CorpusUnit> units, NgramIndex index, Spec spec, ProgressListener progress,
-                                              CancellationToken cancel) {
+    public static DecontaminationResult write(
+            Path dir,
+            List<CorpusUnit> units,
+            NgramIndex index,
+            Spec spec,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
-        long totalBytes = Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
+        long totalBytes =
+                Math.max(1, units.stream().mapToLong(CorpusUnit::sizeBytes).sum());
         AtomicLong done = new AtomicLong();
         UnitCounts[] counts = new UnitCounts[units.size()];
         OutputFolder.write(dir, tmp -> {
@@ -68,18 +79,27 @@ public final class DecontaminatedCorpus {
                 cancel.throwIfCancelled();
                 CorpusUnit unit = units.get(u);
                 String name = String.format(Locale.ROOT, "%04d-%s", u + 1, OutputFolder.stem(unit.file()));
-                counts[u] = unit(unit, kept.resolve(name + ".jsonl.zst"), parts.resolve(name + ".jsonl"), index, spec, cancel);
+                counts[u] = unit(
+                        unit, kept.resolve(name + ".jsonl.zst"), parts.resolve(name + ".jsonl"), index, spec, cancel);
                 long d = done.addAndGet(unit.sizeBytes());
-                progress.progress(Math.min(1, (double) d / totalBytes), String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB",
-                        d / 1e6, totalBytes / 1e6));
+                progress.progress(
+                        Math.min(1, (double) d / totalBytes),
+                        String.format(Locale.ROOT, "decontaminated %.0f of %.0f MB", d / 1e6, totalBytes / 1e6));
             });
             if (Arrays.stream(counts).mapToLong(c -> c.documents).sum() == 0) {
-                throw CorpusDocuments.noDocuments(units.get(0).file(), spec.textField(),
+                throw CorpusDocuments.noDocuments(
+                        units.get(0).file(),
+                        spec.textField(),
                         Arrays.stream(counts).mapToLong(c -> c.passedThrough).sum());
             }
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
+            try (OutputStream o =
+                    new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
                 for (int u = 0; u < units.size(); u++) {
-                    String name = String.format(Locale.ROOT, "%04d-%s.jsonl", u + 1, OutputFolder.stem(units.get(u).file()));
+                    String name = String.format(
+                            Locale.ROOT,
+                            "%04d-%s.jsonl",
+                            u + 1,
+                            OutputFolder.stem(units.get(u).file()));
                     Files.copy(parts.resolve(name), o);
                     Files.delete(parts.resolve(name));
                 }
@@ -92,7 +112,9 @@ public final class DecontaminatedCorpus {
         List<DecontaminationResult.Removal> examples = new ArrayList<>();
         for (UnitCounts c : counts) {
             all.add(c);
-            c.examples.stream().limit(DecontaminationResult.EXAMPLES - examples.size()).forEach(examples::add);
+            c.examples.stream()
+                    .limit(DecontaminationResult.EXAMPLES - examples.size())
+                    .forEach(examples::add);
             c.items.forEach((item, v) -> {
                 long[] t = perItem.computeIfAbsent(item, k -> new long[2]);
                 t[0] += v[0];
@@ -100,15 +122,31 @@ public final class DecontaminatedCorpus {
             });
         }
         List<DecontaminationResult.ItemCount> items = new ArrayList<>();
-        perItem.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0])).forEach(e -> {
-            BenchmarkItem it = index.items().get(e.getKey());
-            items.add(new DecontaminationResult.ItemCount(it.benchmark(), it.id(), e.getValue()[0], e.getValue()[1]));
-        });
+        perItem.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
+                .forEach(e -> {
+                    BenchmarkItem it = index.items().get(e.getKey());
+                    items.add(new DecontaminationResult.ItemCount(
+                            it.benchmark(), it.id(), e.getValue()[0], e.getValue()[1]));
+                });
         progress.progress(1, "wrote " + TextInput.name(dir));
-        return new DecontaminationResult(spec.mode().name().toLowerCase(Locale.ROOT), all.documents, all.dropped, all.masked, all.passedThrough,
-                all.maskedBytes, units.stream().mapToLong(CorpusUnit::sizeBytes).sum(), (System.nanoTime() - t0) / 1e9, items,
-                examples, dir.toAbsolutePath().toString(), index.n(), index.items().size(),
-                (int) IntStream.range(0, index.items().size()).filter(i -> index.tokens(i) < index.n()).count());
+        return new DecontaminationResult(
+                spec.mode().name().toLowerCase(Locale.ROOT),
+                all.documents,
+                all.dropped,
+                all.masked,
+                all.passedThrough,
+                all.maskedBytes,
+                units.stream().mapToLong(CorpusUnit::sizeBytes).sum(),
+                (System.nanoTime() - t0) / 1e9,
+                items,
+                examples,
+                dir.toAbsolutePath().toString(),
+                index.n(),
+                index.items().size(),
+                (int) IntStream.range(0, index.items().size())
+                        .filter(i -> index.tokens(i) < index.n())
+                        .count());
     }
 
     /** One unit's counts; items: item → {documents, n-gram occurrences}. */
@@ -130,78 +168,116 @@ public final class DecontaminatedCorpus {
         }
     }
 
-    private static UnitCounts unit(CorpusUnit unit, Path keptFile, Path removedPart, NgramIndex index, Spec spec, CancellationToken cancel) {
+    private static UnitCounts unit(
+            CorpusUnit unit, Path keptFile, Path removedPart, NgramIndex index, Spec spec, CancellationToken cancel) {
         UnitCounts c = new UnitCounts();
-        Decontaminator decon = new Decontaminator(new NgramMatcher(index, spec.normalization()), spec.mode(), spec.mask());
-        String where = unit.format() == CorpusUnit.Format.DOCUMENTS ? "row" : unit.start() == 0 && unit.end() == Long.MAX_VALUE ? "line" : "offset";
+        Decontaminator decon =
+                new Decontaminator(new NgramMatcher(index, spec.normalization()), spec.mode(), spec.mask());
+        String where = unit.format() == CorpusUnit.Format.DOCUMENTS
+                ? "row"
+                : unit.start() == 0 && unit.end() == Long.MAX_VALUE ? "line" : "offset";
         // zstd level 1: writing at the speed of reading (level 3 held decontamination to 0.65 × wc -w)
-        try (OutputStream kept = new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(keptFile), 1), 1 << 17);
-             OutputStream removed = new BufferedOutputStream(Files.newOutputStream(removedPart), 1 << 16)) {
-            CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), null, new CorpusDocuments.Sink() {
-                @Override
-                public void document(long at, byte[] line, int from, int to, byte[] text, int length, String id, String source) {
-                    c.documents++;
-                    JsonTextSlots slots = null;
-                    Decontaminator.Outcome o = decon.apply(text, length, null);
-                    if (o.action() == Decontaminator.Action.CLEAN) {
-                        if (line != null) {
-                            DedupOutput.writeLine(kept, line, from, to);
-                        } else {
-                            DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(), new String(text, 0, length, StandardCharsets.UTF_8));
+        try (OutputStream kept =
+                        new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(keptFile), 1), 1 << 17);
+                OutputStream removed = new BufferedOutputStream(Files.newOutputStream(removedPart), 1 << 16)) {
+            CorpusDocuments.forEach(
+                    unit,
+                    spec.textField(),
+                    spec.idField(),
+                    null,
+                    new CorpusDocuments.Sink() {
+                        @Override
+                        public void document(
+                                long at,
+                                byte[] line,
+                                int from,
+                                int to,
+                                byte[] text,
+                                int length,
+                                String id,
+                                String source) {
+                            c.documents++;
+                            JsonTextSlots slots = null;
+                            Decontaminator.Outcome o = decon.apply(text, length, null);
+                            if (o.action() == Decontaminator.Action.CLEAN) {
+                                if (line != null) {
+                                    DedupOutput.writeLine(kept, line, from, to);
+                                } else {
+                                    DedupOutput.writeRow(
+                                            kept,
+                                            spec.idField(),
+                                            id,
+                                            spec.textField(),
+                                            new String(text, 0, length, StandardCharsets.UTF_8));
+                                }
+                                return;
+                            }
+                            String note = null;
+                            if (o.action() == Decontaminator.Action.MASKED && line != null) {
+                                slots = JsonTextSlots.of(line, from, to, spec.textField(), text, length);
+                                if (slots == null) {
+                                    note =
+                                            "its text could not be put back into the line as it was (a field given twice, or text that is not a string): dropped";
+                                    o = new Decontaminator.Outcome(
+                                            Decontaminator.Action.DROPPED, null, null, o.hits(), 0);
+                                } else if (slots.ends().length > 1) {
+                                    o = decon.apply(text, length, slots.ends()); // again, masking message by message
+                                }
+                            }
+                            if (o.action() == Decontaminator.Action.MASKED) {
+                                c.masked++;
+                                c.maskedBytes += o.maskedBytes();
+                                if (line != null) {
+                                    byte[] b = slots.with(o.text(), o.segmentEnds());
+                                    DedupOutput.writeLine(kept, b, 0, b.length);
+                                } else {
+                                    DedupOutput.writeRow(
+                                            kept,
+                                            spec.idField(),
+                                            id,
+                                            spec.textField(),
+                                            new String(o.text(), StandardCharsets.UTF_8));
+                                }
+                            } else {
+                                c.dropped++;
+                            }
+                            for (Decontaminator.Hit h : o.hits()) {
+                                long[] t = c.items.computeIfAbsent(h.item(), k -> new long[2]);
+                                t[0]++;
+                                t[1] += h.ngrams();
+                            }
+                            if (c.examples.size() < DecontaminationResult.EXAMPLES
+                                    && !o.hits().isEmpty()) {
+                                Decontaminator.Hit h = o.hits().get(0);
+                                BenchmarkItem it = index.items().get(h.item());
+                                c.examples.add(new DecontaminationResult.Removal(
+                                        id,
+                                        unit.file(),
+                                        at,
+                                        o.action() == Decontaminator.Action.MASKED ? "masked" : "dropped",
+                                        it.benchmark(),
+                                        it.id(),
+                                        h.spans().isEmpty() ? "" : h.spans().get(0)));
+                            }
+                            byte[] r = row(unit.file(), where, at, id, o, note, index);
+                            DedupOutput.writeLine(removed, r, 0, r.length);
                         }
-                        return;
-                    }
-                    String note = null;
-                    if (o.action() == Decontaminator.Action.MASKED && line != null) {
-                        slots = JsonTextSlots.of(line, from, to, spec.textField(), text, length);
-                        if (slots == null) {
-                            note = "its text could not be put back into the line as it was (a field given twice, or text that is not a string): dropped";
-                            o = new Decontaminator.Outcome(Decontaminator.Action.DROPPED, null, null, o.hits(), 0);
-                        } else if (slots.ends().length > 1) {
-                            o = decon.apply(text, length, slots.ends()); // again, masking message by message
-                        }
-                    }
-                    if (o.action() == Decontaminator.Action.MASKED) {
-                        c.masked++;
-                        c.maskedBytes += o.maskedBytes();
-                        if (line != null) {
-                            byte[] b = slots.with(o.text(), o.segmentEnds());
-                            DedupOutput.writeLine(kept, b, 0, b.length);
-                        } else {
-                            DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(),
-                                    new String(o.text(), StandardCharsets.UTF_8));
-                        }
-                    } else {
-                        c.dropped++;
-                    }
-                    for (Decontaminator.Hit h : o.hits()) {
-                        long[] t = c.items.computeIfAbsent(h.item(), k -> new long[2]);
-                        t[0]++;
-                        t[1] += h.ngrams();
-                    }
-                    if (c.examples.size() < DecontaminationResult.EXAMPLES && !o.hits().isEmpty()) {
-                        Decontaminator.Hit h = o.hits().get(0);
-                        BenchmarkItem it = index.items().get(h.item());
-                        c.examples.add(new DecontaminationResult.Removal(id, unit.file(), at, o.action() == Decontaminator.Action.MASKED ? "masked"
-                                : "dropped", it.benchmark(), it.id(), h.spans().isEmpty() ? "" : h.spans().get(0)));
-                    }
-                    byte[] r = row(unit.file(), where, at, id, o, note, index);
-                    DedupOutput.writeLine(removed, r, 0, r.length);
-                }
 
-                @Override
-                public void notADocument(long at, byte[] line, int from, int to) {
-                    c.passedThrough++;
-                    DedupOutput.writeLine(kept, line, from, to);
-                }
-            }, cancel);
+                        @Override
+                        public void notADocument(long at, byte[] line, int from, int to) {
+                            c.passedThrough++;
+                            DedupOutput.writeLine(kept, line, from, to);
+                        }
+                    },
+                    cancel);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return c;
     }
 
-    private static byte[] row(String file, String where, long at, String id, Decontaminator.Outcome o, String note, NgramIndex index) {
+    private static byte[] row(
+            String file, String where, long at, String id, Decontaminator.Outcome o, String note, NgramIndex index) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", id);
         row.put("file", file);

@@ -27,11 +27,15 @@ import java.util.Map;
  */
 public final class DedupOutput {
 
-    private DedupOutput() {
-    }
+    private DedupOutput() {}
 
-    public static void write(Path dir, List<CorpusUnit> units, DedupSpec spec, DedupResult result, ProgressListener progress,
-                             CancellationToken cancel) {
+    public static void write(
+            Path dir,
+            List<CorpusUnit> units,
+            DedupSpec spec,
+            DedupResult result,
+            ProgressListener progress,
+            CancellationToken cancel) {
         OutputFolder.write(dir, tmp -> {
             Files.createDirectories(tmp.resolve("kept"));
             long[] g = {0};
@@ -39,29 +43,52 @@ public final class DedupOutput {
                 cancel.throwIfCancelled();
                 CorpusUnit unit = units.get(f);
                 progress.progress((double) f / units.size(), "writing " + unit.file());
-                Path out = tmp.resolve("kept").resolve(String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(unit.file())));
-                try (OutputStream o = new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(out), 1), 1 << 17)) {
-                    CorpusDocuments.forEach(unit, spec.textField(), spec.idField(), spec.sourceField(), new CorpusDocuments.Sink() {
-                        @Override
-                        public void document(long index, byte[] line, int from, int to, byte[] text, int length, String id, String source) {
-                            if (result.removedSet().get((int) g[0]++)) {
-                                return;
-                            }
-                            if (line != null) {
-                                writeLine(o, line, from, to);
-                            } else {
-                                writeRow(o, spec.idField(), id, spec.textField(), new String(text, 0, length, StandardCharsets.UTF_8));
-                            }
-                        }
+                Path out = tmp.resolve("kept")
+                        .resolve(
+                                String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(unit.file())));
+                try (OutputStream o =
+                        new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(out), 1), 1 << 17)) {
+                    CorpusDocuments.forEach(
+                            unit,
+                            spec.textField(),
+                            spec.idField(),
+                            spec.sourceField(),
+                            new CorpusDocuments.Sink() {
+                                @Override
+                                public void document(
+                                        long index,
+                                        byte[] line,
+                                        int from,
+                                        int to,
+                                        byte[] text,
+                                        int length,
+                                        String id,
+                                        String source) {
+                                    if (result.removedSet().get((int) g[0]++)) {
+                                        return;
+                                    }
+                                    if (line != null) {
+                                        writeLine(o, line, from, to);
+                                    } else {
+                                        writeRow(
+                                                o,
+                                                spec.idField(),
+                                                id,
+                                                spec.textField(),
+                                                new String(text, 0, length, StandardCharsets.UTF_8));
+                                    }
+                                }
 
-                        @Override
-                        public void notADocument(long index, byte[] line, int from, int to) {
-                            writeLine(o, line, from, to); // not deduplicated, not lost
-                        }
-                    }, cancel);
+                                @Override
+                                public void notADocument(long index, byte[] line, int from, int to) {
+                                    writeLine(o, line, from, to); // not deduplicated, not lost
+                                }
+                            },
+                            cancel);
                 }
             }
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
+            try (OutputStream o =
+                    new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
                 for (DedupResult.Removed r : result.removed()) {
                     Map<String, Object> row = new LinkedHashMap<>();
                     row.put("id", r.id());

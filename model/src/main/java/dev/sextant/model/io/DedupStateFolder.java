@@ -54,7 +54,8 @@ public final class DedupStateFolder implements Deduplicator.UnitStates {
             return 0;
         }
         try (Stream<Path> s = Files.list(dir)) {
-            return (int) s.filter(p -> p.getFileName().toString().endsWith(".state")).count();
+            return (int)
+                    s.filter(p -> p.getFileName().toString().endsWith(".state")).count();
         } catch (IOException e) {
             return 0;
         }
@@ -66,7 +67,8 @@ public final class DedupStateFolder implements Deduplicator.UnitStates {
             return;
         }
         try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(x -> x.getFileName().toString().endsWith(".state")).toList()) {
+            for (Path p :
+                    s.filter(x -> x.getFileName().toString().endsWith(".state")).toList()) {
                 byte[] b = Files.readAllBytes(p);
                 String f = Deduplicator.stateFile(b);
                 if (f == null || f.equals(file)) {

@@ -25,8 +25,7 @@ public final class DemoDataCorpus {
     public static final String TARGET = "demo-target-mix.csv";
     public static final int DOCUMENTS = 600;
 
-    private DemoDataCorpus() {
-    }
+    private DemoDataCorpus() {}
 
     /** Writes the corpus, the benchmark and a target mix into {@code dir}; returns the corpus, benchmark and target files. */
     public static List<Path> write(Path dir) {
@@ -85,7 +84,9 @@ public final class DemoDataCorpus {
         StringBuilder b = new StringBuilder();
         int sentences = source.equals("books") ? 12 + r.nextInt(8) : 5 + r.nextInt(6);
         for (int s = 0; s < sentences; s++) {
-            b.append(s == 0 ? "" : " ").append(sentence(r, 8 + r.nextInt(12), source.substring(0, 1))).append('.');
+            b.append(s == 0 ? "" : " ")
+                    .append(sentence(r, 8 + r.nextInt(12), source.substring(0, 1)))
+                    .append('.');
         }
         return b.toString();
     }
@@ -106,8 +107,10 @@ public final class DemoDataCorpus {
         return b.toString();
     }
 
-    private static final String[] SYLLABLES = {"ka", "lo", "mi", "ren", "to", "sa", "vel", "dor", "ni", "qua", "bel", "us", "tor", "en",
-        "ar", "is", "po", "lin", "ve", "zo"};
+    private static final String[] SYLLABLES = {
+        "ka", "lo", "mi", "ren", "to", "sa", "vel", "dor", "ni", "qua", "bel", "us", "tor", "en", "ar", "is", "po",
+        "lin", "ve", "zo"
+    };
 
     private static String word(SplittableRandom r, String flavour) {
         int n = 1 + r.nextInt(3);

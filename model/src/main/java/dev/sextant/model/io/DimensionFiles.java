@@ -17,8 +17,7 @@ import java.util.Set;
  */
 public final class DimensionFiles {
 
-    private DimensionFiles() {
-    }
+    private DimensionFiles() {}
 
     public static Map<String, CapabilityProfile.Placement> map(Path file) {
         Map<String, CapabilityProfile.Placement> out = new LinkedHashMap<>();
@@ -28,7 +27,10 @@ public final class DimensionFiles {
                 String b = r.required("benchmark");
                 String d = CapabilityProfile.canonical(r.required("dimension"));
                 if (d == null) {
-                    throw r.problem("dimension", "'" + r.required("dimension") + "' is none of " + String.join(", ", CapabilityProfile.DIMENSIONS));
+                    throw r.problem(
+                            "dimension",
+                            "'" + r.required("dimension") + "' is none of "
+                                    + String.join(", ", CapabilityProfile.DIMENSIONS));
                 }
                 Double w = r.optionalNumber("weight");
                 if (w != null && !(w > 0)) {

@@ -1,8 +1,8 @@
 package dev.sextant.model.io;
 
 import dev.sextant.model.BadInputException;
-import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import dev.sextant.model.evaluation.EvidenceFile;
+import dev.sextant.model.evaluation.EvidenceFile.Kind;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,8 +28,7 @@ import java.util.stream.Stream;
  */
 public final class EvidenceFiles {
 
-    private EvidenceFiles() {
-    }
+    private EvidenceFiles() {}
 
     /**
      * @param kind   the kind to read every file as, or null to recognise it
@@ -68,7 +67,8 @@ public final class EvidenceFiles {
             }
             case REPORTED -> {
                 LmEvalResults.Read r = LmEvalResults.read(f, metric, keys);
-                yield EvidenceFile.of(kind, name, origin, r.results(), null, r.notes()).withRunDate(r.runDate());
+                yield EvidenceFile.of(kind, name, origin, r.results(), null, r.notes())
+                        .withRunDate(r.runDate());
             }
             case BATTLES -> EvidenceFile.of(kind, name, origin, ArenaBattles.read(f, keys), null);
             case WEIGHTS -> EvidenceFile.of(kind, name, origin, IndexTablesCsv.readWeights(f, keys), null);
@@ -90,8 +90,10 @@ public final class EvidenceFiles {
         List<String> fields = peek.fields();
         if (peek.first() == '[') {
             if (!fields.isEmpty() && !fields.contains("model_a") && LmEvalSamples.looksLike(fields)) {
-                throw BadInputException.of(TextInput.name(f), "a JSON array of harness samples; "
-                        + "read samples_<task>.jsonl files (one object per line) instead");
+                throw BadInputException.of(
+                        TextInput.name(f),
+                        "a JSON array of harness samples; "
+                                + "read samples_<task>.jsonl files (one object per line) instead");
             }
             return Kind.BATTLES;
         }
@@ -109,7 +111,8 @@ public final class EvidenceFiles {
                 return Kind.REPORTED;
             }
         }
-        // nothing to go by in the content (empty, broken before its first field): the harness's own names, then the extension
+        // nothing to go by in the content (empty, broken before its first field): the
+        // harness's own names, then the extension
         if (LmEvalSamples.matches(f)) {
             return Kind.ITEM_SCORES;
         }
@@ -117,20 +120,31 @@ public final class EvidenceFiles {
             return Kind.REPORTED;
         }
         if (peek.first() == '{' && !fields.isEmpty()) {
-            throw new BadInputException(TextInput.name(f), 1, null, "cannot tell what this JSON holds from its fields "
-                    + shown(fields) + "; expected lm-evaluation-harness results (results), samples (doc_id) or arena battles "
-                    + "(model_a, model_b, winner); say which kind they are");
+            throw new BadInputException(
+                    TextInput.name(f),
+                    1,
+                    null,
+                    "cannot tell what this JSON holds from its fields "
+                            + shown(fields)
+                            + "; expected lm-evaluation-harness results (results), samples (doc_id) or arena battles "
+                            + "(model_a, model_b, winner); say which kind they are");
         }
         if (jsonName) {
             return Kind.BATTLES;
         }
-        throw BadInputException.of(TextInput.name(f), "not a recognised evaluation file (CSV with a header, lm-evaluation-harness "
-                + "results or samples, arena battles as JSON, JSON Lines or CSV)");
+        throw BadInputException.of(
+                TextInput.name(f),
+                "not a recognised evaluation file (CSV with a header, lm-evaluation-harness "
+                        + "results or samples, arena battles as JSON, JSON Lines or CSV)");
     }
 
     private static String shown(List<String> fields) {
         List<String> first = fields.size() > 8 ? fields.subList(0, 8) : fields;
-        String s = String.join(", ", first.stream().map(x -> x.length() > 40 ? x.substring(0, 40) + "…" : x).toList());
+        String s = String.join(
+                ", ",
+                first.stream()
+                        .map(x -> x.length() > 40 ? x.substring(0, 40) + "…" : x)
+                        .toList());
         return "(" + s + (fields.size() > 8 ? ", …" : "") + ")";
     }
 
@@ -157,9 +171,13 @@ public final class EvidenceFiles {
         if (header.contains("model") && header.contains("score")) {
             return Kind.MODEL_SCORES;
         }
-        throw new BadInputException(TextInput.name(f), 1, null, "cannot tell what this CSV holds from its header "
-                + header + "; expected per-item scores (item_id), battles (model_a), a weight table (weight), "
-                + "a workload mix (share), model scores (model,benchmark,score), item dates (item_id,date) or training cut-offs (model,cutoff)");
+        throw new BadInputException(
+                TextInput.name(f),
+                1,
+                null,
+                "cannot tell what this CSV holds from its header "
+                        + header + "; expected per-item scores (item_id), battles (model_a), a weight table (weight), "
+                        + "a workload mix (share), model scores (model,benchmark,score), item dates (item_id,date) or training cut-offs (model,cutoff)");
     }
 
     private static List<String> header(Path f) {
@@ -184,12 +202,17 @@ public final class EvidenceFiles {
         }
         try (Stream<Path> files = Files.walk(input)) {
             // the harness's own names always (a broken one must say so); other JSON when its content is the harness's
-            List<Path> found = files.filter(Files::isRegularFile).filter(EvidenceFiles::harnessFile).sorted().toList();
+            List<Path> found = files.filter(Files::isRegularFile)
+                    .filter(EvidenceFiles::harnessFile)
+                    .sorted()
+                    .toList();
             // per-item samples make the reported aggregates of the same run redundant
-            List<Path> samples = found.stream().filter(p -> kindIn(p) == Kind.ITEM_SCORES).toList();
+            List<Path> samples =
+                    found.stream().filter(p -> kindIn(p) == Kind.ITEM_SCORES).toList();
             List<Path> chosen = samples.isEmpty() ? found : samples;
             if (chosen.isEmpty()) {
-                throw BadInputException.of(TextInput.name(input), "folder holds no lm-evaluation-harness results or samples files");
+                throw BadInputException.of(
+                        TextInput.name(input), "folder holds no lm-evaluation-harness results or samples files");
             }
             return chosen;
         } catch (IOException e) {
@@ -218,7 +241,8 @@ public final class EvidenceFiles {
             return Kind.REPORTED;
         }
         List<String> fields = Json.peek(p).fields();
-        return fields.contains("results") && LmEvalResults.looksLike(fields) ? Kind.REPORTED
+        return fields.contains("results") && LmEvalResults.looksLike(fields)
+                ? Kind.REPORTED
                 : LmEvalSamples.looksLike(fields) ? Kind.ITEM_SCORES : null;
     }
 }

@@ -74,7 +74,10 @@ public record FieldChecks(String source, long line) {
     /** Text of at most {@code max} characters (null passes). */
     public String text(String field, String v, int max) {
         if (v != null && v.length() > max) {
-            throw problem(field, String.format(Locale.ROOT, "%,d characters long; a workspace keeps at most %,d here", v.length(), max));
+            throw problem(
+                    field,
+                    String.format(
+                            Locale.ROOT, "%,d characters long; a workspace keeps at most %,d here", v.length(), max));
         }
         return v;
     }

@@ -38,8 +38,7 @@ import java.util.TreeMap;
  */
 public final class GateFiles {
 
-    private GateFiles() {
-    }
+    private GateFiles() {}
 
     /** Values per metric, in file order. */
     public static Map<String, double[]> metricValues(Path file) {
@@ -70,7 +69,8 @@ public final class GateFiles {
             try {
                 v = Double.parseDouble(f[1].strip());
             } catch (NumberFormatException e) {
-                throw new BadInputException(file.toString(), i + 1, "value", "expected a number, got '" + f[1].strip() + "'");
+                throw new BadInputException(
+                        file.toString(), i + 1, "value", "expected a number, got '" + f[1].strip() + "'");
             }
             FieldChecks.at(file.toString(), i + 1).finite("value", v);
             values.computeIfAbsent(metric, k -> new ArrayList<>()).add(v);
@@ -79,7 +79,8 @@ public final class GateFiles {
             throw BadInputException.of(file.toString(), "no metric,value rows");
         }
         Map<String, double[]> out = new LinkedHashMap<>();
-        values.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        values.forEach(
+                (k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
     }
 
@@ -95,8 +96,8 @@ public final class GateFiles {
      * As above; a CSV with a {@code sample} column holds several trials per item and model, each item's folded into
      * one score by {@code fold} (pass^k, pass@k, their mean; null: their mean).
      */
-    public static List<Observations> itemScores(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation,
-                                                RepeatedSamples.Fold fold) {
+    public static List<Observations> itemScores(
+            Path file, GatePolicy.Layer layer, String metric, LocalDate rotation, RepeatedSamples.Fold fold) {
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         String name = TextInput.name(file);
@@ -120,23 +121,33 @@ public final class GateFiles {
                             throw r.problem("sample", "missing: which of the item's trials this row is");
                         }
                         keys.add(name, r.line(), "item, model, sample", item, model, sample);
-                        trials.computeIfAbsent(model, k -> new LinkedHashMap<>()).computeIfAbsent(item, k -> new ArrayList<>()).add(r.number("score"));
+                        trials.computeIfAbsent(model, k -> new LinkedHashMap<>())
+                                .computeIfAbsent(item, k -> new ArrayList<>())
+                                .add(r.number("score"));
                         firstLine.putIfAbsent(model + '\u0000' + item, r.line());
                     }
                     RepeatedSamples.Fold f = fold == null ? RepeatedSamples.Fold.MEAN : fold;
                     trials.forEach((model, items) -> items.forEach((item, scores) -> {
                         double v;
                         try {
-                            v = f.of(item, scores.stream().mapToDouble(Double::doubleValue).toArray());
+                            v = f.of(
+                                    item,
+                                    scores.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray());
                         } catch (InputError e) {
-                            throw new BadInputException(name, firstLine.get(model + '\u0000' + item), "sample", e.getMessage());
+                            throw new BadInputException(
+                                    name, firstLine.get(model + '\u0000' + item), "sample", e.getMessage());
                         }
                         ids.computeIfAbsent(model, k -> new ArrayList<>()).add(item);
                         values.computeIfAbsent(model, k -> new ArrayList<>()).add(v);
                     }));
                 } else {
                     if (fold != null && fold != RepeatedSamples.Fold.MEAN) {
-                        throw BadInputException.of(name, fold.name() + " needs several trials per item: a sample column (item,model,sample,score)");
+                        throw BadInputException.of(
+                                name,
+                                fold.name()
+                                        + " needs several trials per item: a sample column (item,model,sample,score)");
                     }
                     for (CsvTable.Row r : t) {
                         add.row(r.required("item"), r.required("model"), r.number("score"), r.line());
@@ -144,15 +155,26 @@ public final class GateFiles {
                 }
             }
         } else {
-            JsonLines.forEach(file, (node, line) -> add.row(JsonLines.text(node, "item", file, line),
-                    JsonLines.text(node, "model", file, line), JsonLines.number(node, "score", file, line), line));
+            JsonLines.forEach(
+                    file,
+                    (node, line) -> add.row(
+                            JsonLines.text(node, "item", file, line),
+                            JsonLines.text(node, "model", file, line),
+                            JsonLines.number(node, "score", file, line),
+                            line));
         }
         if (ids.isEmpty()) {
             throw BadInputException.of(name, "no item scores (item, model, score)");
         }
         List<Observations> out = new ArrayList<>();
-        ids.forEach((model, list) -> out.add(new Observations(layer, metric, model, list,
-                values.get(model).stream().mapToDouble(Double::doubleValue).toArray(), name, rotation)));
+        ids.forEach((model, list) -> out.add(new Observations(
+                layer,
+                metric,
+                model,
+                list,
+                values.get(model).stream().mapToDouble(Double::doubleValue).toArray(),
+                name,
+                rotation)));
         return out;
     }
 
@@ -189,17 +211,25 @@ public final class GateFiles {
                 if (metric.equals("latency_ms") || metric.equals("tokens")) {
                     at.nonNegative(metric, value);
                 }
-                byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>()).computeIfAbsent(model, k -> new ArrayList<>())
+                byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(model, k -> new ArrayList<>())
                         .add(new Object[] {id, value});
                 any = true;
             }
             if (!any) {
-                throw new BadInputException(name, line, null, "no metric: expected any of " + String.join(", ", REPLAY_METRICS));
+                throw new BadInputException(
+                        name, line, null, "no metric: expected any of " + String.join(", ", REPLAY_METRICS));
             }
         });
         List<Observations> out = new ArrayList<>();
-        byMetric.forEach((metric, models) -> models.forEach((model, rows) -> out.add(new Observations(GatePolicy.Layer.REPLAY, metric, model,
-                rows.stream().map(r -> (String) r[0]).toList(), rows.stream().mapToDouble(r -> (Double) r[1]).toArray(), name, null))));
+        byMetric.forEach((metric, models) -> models.forEach((model, rows) -> out.add(new Observations(
+                GatePolicy.Layer.REPLAY,
+                metric,
+                model,
+                rows.stream().map(r -> (String) r[0]).toList(),
+                rows.stream().mapToDouble(r -> (Double) r[1]).toArray(),
+                name,
+                null))));
         if (out.isEmpty()) {
             throw BadInputException.of(name, "no requests in the replay");
         }
@@ -214,7 +244,9 @@ public final class GateFiles {
         String name = TextInput.name(file);
         JsonNode tree = Json.readFile(file);
         if (!tree.isObject()) {
-            throw BadInputException.of(name, tree.isMissingNode() ? "the file is empty" : "expected a JSON object describing a gate policy");
+            throw BadInputException.of(
+                    name,
+                    tree.isMissingNode() ? "the file is empty" : "expected a JSON object describing a gate policy");
         }
         JsonNode node = tree.has("policy") && tree.get("policy").isObject() ? tree.get("policy") : tree;
         // enum values as people write them: "required-gain", "win-rate", "private"
@@ -223,7 +255,13 @@ public final class GateFiles {
                 if (check instanceof ObjectNode o) {
                     for (String field : List.of("layer", "test", "role")) {
                         if (o.hasNonNull(field) && o.get(field).isTextual()) {
-                            o.put(field, o.get(field).asText().strip().toUpperCase(Locale.ROOT).replace('-', '_'));
+                            o.put(
+                                    field,
+                                    o.get(field)
+                                            .asText()
+                                            .strip()
+                                            .toUpperCase(Locale.ROOT)
+                                            .replace('-', '_'));
                         }
                     }
                 }
@@ -231,14 +269,16 @@ public final class GateFiles {
         }
         for (String field : List.of("name", "confidence", "checks")) {
             if (!node.hasNonNull(field)) {
-                throw new BadInputException(name, 0, field, "missing; a gate policy needs a name, a confidence and checks");
+                throw new BadInputException(
+                        name, 0, field, "missing; a gate policy needs a name, a confidence and checks");
             }
         }
         GatePolicy p = Json.toValue(node, GatePolicy.class, name);
         FieldChecks at = FieldChecks.at(name, 0);
         double confidence = at.finite("confidence", p.confidence());
         if (!(confidence > 0.5 && confidence < 1)) {
-            throw at.problem("confidence", "must lie between 0.5 and 1 (e.g. 0.95), got " + FieldChecks.show(confidence));
+            throw at.problem(
+                    "confidence", "must lie between 0.5 and 1 (e.g. 0.95), got " + FieldChecks.show(confidence));
         }
         UniqueKeys names = new UniqueKeys();
         for (int i = 0; i < p.checks().size(); i++) {
@@ -261,12 +301,16 @@ public final class GateFiles {
             if (c.test() == GatePolicy.Test.WIN_RATE) {
                 // win rates are shares of battles: an effect or margin of 0.5 or more leaves nothing to decide
                 if (c.minimumEffect() >= 0.5) {
-                    throw at.problem(entry + ".minimumEffect", "a win rate cannot rise " + FieldChecks.show(c.minimumEffect())
-                            + " above 0.5; must be below 0.5");
+                    throw at.problem(
+                            entry + ".minimumEffect",
+                            "a win rate cannot rise " + FieldChecks.show(c.minimumEffect())
+                                    + " above 0.5; must be below 0.5");
                 }
                 if (c.margin() >= 0.5) {
-                    throw at.problem(entry + ".margin", "a margin of " + FieldChecks.show(c.margin())
-                            + " below a 0.5 win rate tolerates losing every battle; must be below 0.5");
+                    throw at.problem(
+                            entry + ".margin",
+                            "a margin of " + FieldChecks.show(c.margin())
+                                    + " below a 0.5 win rate tolerates losing every battle; must be below 0.5");
                 }
             }
         }
@@ -288,27 +332,32 @@ public final class GateFiles {
             for (CsvTable.Row r : t) {
                 String group = r.required("group").toLowerCase(Locale.ROOT);
                 if (!group.equals("baseline") && !group.equals("canary")) {
-                    throw new BadInputException(name, r.line(), "group", "expected baseline or canary, got '" + r.required("group") + "'");
+                    throw new BadInputException(
+                            name, r.line(), "group", "expected baseline or canary, got '" + r.required("group") + "'");
                 }
-                byStep.computeIfAbsent(r.required("step"), k -> new LinkedHashMap<>()).computeIfAbsent(group, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(r.required("metric"), k -> new ArrayList<>()).add(r.number("value"));
+                byStep.computeIfAbsent(r.required("step"), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(group, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(r.required("metric"), k -> new ArrayList<>())
+                        .add(r.number("value"));
             }
         }
         if (byStep.isEmpty()) {
             throw BadInputException.of(name, "no step,group,metric,value rows");
         }
         boolean numeric = byStep.keySet().stream().allMatch(k -> k.matches("-?\\d+(\\.\\d+)?"));
-        Comparator<String> order = numeric ? Comparator.comparingDouble(Double::parseDouble) : Comparator.naturalOrder();
+        Comparator<String> order =
+                numeric ? Comparator.comparingDouble(Double::parseDouble) : Comparator.naturalOrder();
         SortedMap<String, CanaryReplay.Step> out = new TreeMap<>(order);
-        byStep.forEach((step, groups) -> out.put(step, new CanaryReplay.Step(arrays(groups.get("baseline")),
-                arrays(groups.get("canary")))));
+        byStep.forEach((step, groups) ->
+                out.put(step, new CanaryReplay.Step(arrays(groups.get("baseline")), arrays(groups.get("canary")))));
         return out;
     }
 
     private static Map<String, double[]> arrays(Map<String, List<Double>> m) {
         Map<String, double[]> out = new LinkedHashMap<>();
         if (m != null) {
-            m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+            m.forEach((k, v) ->
+                    out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         }
         return out;
     }

@@ -17,8 +17,7 @@ public final class GitLfsPointer {
 
     private static final byte[] HEADER = "version https://git-lfs.github.com/spec/".getBytes(StandardCharsets.US_ASCII);
 
-    private GitLfsPointer() {
-    }
+    private GitLfsPointer() {}
 
     /** Whether the bytes a file starts with are a pointer's. */
     public static boolean is(byte[] head, int length) {
@@ -45,8 +44,10 @@ public final class GitLfsPointer {
 
     /** The problem, for a file named {@code name}. */
     public static BadInputException error(String name) {
-        return BadInputException.of(name, "a Git LFS pointer, not the file: its data was never downloaded (run git lfs pull in the "
-                + "repository it came from, or download the file itself)");
+        return BadInputException.of(
+                name,
+                "a Git LFS pointer, not the file: its data was never downloaded (run git lfs pull in the "
+                        + "repository it came from, or download the file itself)");
     }
 
     /** Refuses a pointer, naming it. */

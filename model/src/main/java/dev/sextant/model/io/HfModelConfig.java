@@ -3,12 +3,12 @@ package dev.sextant.model.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.architecture.AttentionKind;
+import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ModelArchitecture.Block;
 import dev.sextant.model.architecture.ModelArchitecture.Mla;
 import dev.sextant.model.architecture.ModelArchitecture.Moe;
 import dev.sextant.model.architecture.ModelArchitecture.QkNorm;
 import dev.sextant.model.architecture.ModelArchitecture.Style;
-import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.serving.WeightStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,12 +26,38 @@ import java.util.Optional;
  */
 public final class HfModelConfig {
 
-    static final List<String> SUPPORTED = List.of("llama", "mistral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "mixtral", "deepseek_v2",
-            "deepseek_v3", "kimi_k2", "gemma2", "gemma3", "llama4", "gpt_oss", "phi3", "falcon", "olmo2", "gpt2");
+    static final List<String> SUPPORTED = List.of(
+            "llama",
+            "mistral",
+            "qwen2",
+            "qwen2_moe",
+            "qwen3",
+            "qwen3_moe",
+            "mixtral",
+            "deepseek_v2",
+            "deepseek_v3",
+            "kimi_k2",
+            "gemma2",
+            "gemma3",
+            "llama4",
+            "gpt_oss",
+            "phi3",
+            "falcon",
+            "olmo2",
+            "gpt2");
 
     /** Model types that name a family by another name. */
-    private static final Map<String, String> ALIASES = Map.of("gemma3_text", "gemma3", "llama4_text", "llama4",
-            "refinedwebmodel", "falcon", "refinedweb", "falcon", "kimi_k2", "deepseek_v3");
+    private static final Map<String, String> ALIASES = Map.of(
+            "gemma3_text",
+            "gemma3",
+            "llama4_text",
+            "llama4",
+            "refinedwebmodel",
+            "falcon",
+            "refinedweb",
+            "falcon",
+            "kimi_k2",
+            "deepseek_v3");
 
     /**
      * Defaults of the configuration classes that a multimodal wrapper's language part leaves out: transformers writes a
@@ -39,34 +65,125 @@ public final class HfModelConfig {
      * the library's LlamaConfig and MistralConfig defaults.
      */
     private static final Map<String, Map<String, Integer>> NESTED_DEFAULTS = Map.of(
-            "llama", Map.of("vocab_size", 32000, "hidden_size", 4096, "intermediate_size", 11008, "num_hidden_layers", 32,
-                    "num_attention_heads", 32, "max_position_embeddings", 2048),
-            "mistral", Map.of("vocab_size", 32000, "hidden_size", 4096, "intermediate_size", 14336, "num_hidden_layers", 32,
-                    "num_attention_heads", 32, "num_key_value_heads", 8, "max_position_embeddings", 131072));
+            "llama",
+                    Map.of(
+                            "vocab_size",
+                            32000,
+                            "hidden_size",
+                            4096,
+                            "intermediate_size",
+                            11008,
+                            "num_hidden_layers",
+                            32,
+                            "num_attention_heads",
+                            32,
+                            "max_position_embeddings",
+                            2048),
+            "mistral",
+                    Map.of(
+                            "vocab_size",
+                            32000,
+                            "hidden_size",
+                            4096,
+                            "intermediate_size",
+                            14336,
+                            "num_hidden_layers",
+                            32,
+                            "num_attention_heads",
+                            32,
+                            "num_key_value_heads",
+                            8,
+                            "max_position_embeddings",
+                            131072));
 
     /**
      * Families with layers that are not attention (Mamba state-space layers, linear attention), by the field that says
      * which layers those are: their fixed-size state is no KV cache, and the planners do not model it yet.
      */
-    private static final Map<String, String> HYBRID = Map.of("nemotron_h", "hybrid_override_pattern", "jamba", "attn_layer_period",
-            "qwen3_next", "full_attention_interval", "granitemoehybrid", "layer_types", "falcon_h1", "mamba_d_ssm", "zamba2",
-            "layers_block_type", "bamba", "attn_layer_indices");
+    private static final Map<String, String> HYBRID = Map.of(
+            "nemotron_h",
+            "hybrid_override_pattern",
+            "jamba",
+            "attn_layer_period",
+            "qwen3_next",
+            "full_attention_interval",
+            "granitemoehybrid",
+            "layer_types",
+            "falcon_h1",
+            "mamba_d_ssm",
+            "zamba2",
+            "layers_block_type",
+            "bamba",
+            "attn_layer_indices");
 
     /** Defaults of the transformers configuration classes for keys that published configs leave out. */
     private static final Map<String, Map<String, Integer>> DEFAULTS = Map.of(
-            "gemma2", Map.of("vocab_size", 256000, "head_dim", 256, "sliding_window", 4096, "max_position_embeddings", 8192),
-            "gemma3", Map.of("vocab_size", 262208, "head_dim", 256, "num_attention_heads", 8, "num_key_value_heads", 4,
-                    "sliding_window", 4096, "sliding_window_pattern", 6, "max_position_embeddings", 131072, "hidden_size", 2304,
-                    "intermediate_size", 9216, "num_hidden_layers", 26),
-            "llama4", Map.of("vocab_size", 202048, "head_dim", 128, "intermediate_size", 8192, "intermediate_size_mlp", 16384,
-                    "num_local_experts", 16, "num_experts_per_tok", 1, "interleave_moe_layer_step", 1, "no_rope_layer_interval", 4),
-            "gpt_oss", Map.of("head_dim", 64, "sliding_window", 128, "num_local_experts", 128, "num_experts_per_tok", 4,
-                    "vocab_size", 201088),
+            "gemma2",
+                    Map.of(
+                            "vocab_size",
+                            256000,
+                            "head_dim",
+                            256,
+                            "sliding_window",
+                            4096,
+                            "max_position_embeddings",
+                            8192),
+            "gemma3",
+                    Map.of(
+                            "vocab_size",
+                            262208,
+                            "head_dim",
+                            256,
+                            "num_attention_heads",
+                            8,
+                            "num_key_value_heads",
+                            4,
+                            "sliding_window",
+                            4096,
+                            "sliding_window_pattern",
+                            6,
+                            "max_position_embeddings",
+                            131072,
+                            "hidden_size",
+                            2304,
+                            "intermediate_size",
+                            9216,
+                            "num_hidden_layers",
+                            26),
+            "llama4",
+                    Map.of(
+                            "vocab_size",
+                            202048,
+                            "head_dim",
+                            128,
+                            "intermediate_size",
+                            8192,
+                            "intermediate_size_mlp",
+                            16384,
+                            "num_local_experts",
+                            16,
+                            "num_experts_per_tok",
+                            1,
+                            "interleave_moe_layer_step",
+                            1,
+                            "no_rope_layer_interval",
+                            4),
+            "gpt_oss",
+                    Map.of(
+                            "head_dim",
+                            64,
+                            "sliding_window",
+                            128,
+                            "num_local_experts",
+                            128,
+                            "num_experts_per_tok",
+                            4,
+                            "vocab_size",
+                            201088),
             "qwen3_moe", Map.of("decoder_sparse_step", 1),
             "falcon", Map.of("vocab_size", 65024));
 
-    private HfModelConfig() {
-    }
+    private HfModelConfig() {}
 
     public static ModelArchitecture read(Path file) {
         String name = TextInput.name(file);
@@ -79,8 +196,11 @@ public final class HfModelConfig {
 
     /** A config.json names no model: it is named after its folder (config.json) or its file (anything else). */
     static String nameOf(Path file) {
-        return file.getParent() != null && file.getParent().getFileName() != null && file.getFileName().toString().equals("config.json")
-                ? file.getParent().getFileName().toString() : file.getFileName().toString().replaceFirst("\\.json$", "");
+        return file.getParent() != null
+                        && file.getParent().getFileName() != null
+                        && file.getFileName().toString().equals("config.json")
+                ? file.getParent().getFileName().toString()
+                : file.getFileName().toString().replaceFirst("\\.json$", "");
     }
 
     /** How the checkpoint stores its weights, from its quantization_config; empty when it has none. */
@@ -120,13 +240,18 @@ public final class HfModelConfig {
         if (root == null || !root.isObject()) {
             return out;
         }
-        boolean folder = file.getFileName().toString().equals("config.json") && file.getParent() != null && file.getParent().getFileName() != null;
-        out.add("named '" + nameOf(file) + "' after its " + (folder ? "folder" : "file") + " (a config.json does not name its model)");
+        boolean folder = file.getFileName().toString().equals("config.json")
+                && file.getParent() != null
+                && file.getParent().getFileName() != null;
+        out.add("named '" + nameOf(file) + "' after its " + (folder ? "folder" : "file")
+                + " (a config.json does not name its model)");
         for (String key : LANGUAGE_PARTS) {
             if (root.path(key).isObject()) {
-                String vision = root.has("vision_config") ? "vision_config" : root.has("vision_tower") ? "vision_tower" : null;
-                out.add("the language model under " + key + " is planned; " + (vision != null ? "the vision tower (" + vision + ")"
-                        : "any vision or audio encoder") + " is not counted in parameters, memory or FLOPs");
+                String vision =
+                        root.has("vision_config") ? "vision_config" : root.has("vision_tower") ? "vision_tower" : null;
+                out.add("the language model under " + key + " is planned; "
+                        + (vision != null ? "the vision tower (" + vision + ")" : "any vision or audio encoder")
+                        + " is not counted in parameters, memory or FLOPs");
                 break;
             }
         }
@@ -134,18 +259,25 @@ public final class HfModelConfig {
         JsonNode window = text.get("sliding_window");
         if (window != null && window.isIntegralNumber() && !text.has("layer_types")) {
             String type = modelType(root);
-            boolean applies = !type.startsWith("qwen") || text.path("use_sliding_window").asBoolean(false);
-            if (applies && (type.equals("mistral") || type.equals("mixtral") || type.equals("llama") || type.startsWith("qwen"))) {
-                out.add("sliding_window " + window.asInt() + " applied as vLLM applies it (each request's KV cache holds at most the window; "
-                        + "vLLM's --disable-sliding-window would instead cap the context at " + window.asInt() + " tokens)");
+            boolean applies =
+                    !type.startsWith("qwen") || text.path("use_sliding_window").asBoolean(false);
+            if (applies
+                    && (type.equals("mistral")
+                            || type.equals("mixtral")
+                            || type.equals("llama")
+                            || type.startsWith("qwen"))) {
+                out.add("sliding_window " + window.asInt()
+                        + " applied as vLLM applies it (each request's KV cache holds at most the window; "
+                        + "vLLM's --disable-sliding-window would instead cap the context at " + window.asInt()
+                        + " tokens)");
             }
         }
         List<String> nonFinite = new ArrayList<>();
         nonFinite(root, "", nonFinite);
         if (!nonFinite.isEmpty()) {
             out.add("Infinity or NaN (written by Python's json module, not JSON) read as Python reads them at "
-                    + String.join(", ", nonFinite.size() > 6 ? nonFinite.subList(0, 6) : nonFinite) + (nonFinite.size() > 6 ? " and "
-                    + (nonFinite.size() - 6) + " more" : ""));
+                    + String.join(", ", nonFinite.size() > 6 ? nonFinite.subList(0, 6) : nonFinite)
+                    + (nonFinite.size() > 6 ? " and " + (nonFinite.size() - 6) + " more" : ""));
         }
         return out;
     }
@@ -154,7 +286,9 @@ public final class HfModelConfig {
         if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
             out.add(path + " (" + v.asText() + ")");
         } else if (v.isObject()) {
-            v.fields().forEachRemaining(e -> nonFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey(), out));
+            v.fields()
+                    .forEachRemaining(
+                            e -> nonFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey(), out));
         } else if (v.isArray()) {
             for (int i = 0; i < v.size(); i++) {
                 nonFinite(v.get(i), path + "[" + i + "]", out);
@@ -207,7 +341,8 @@ public final class HfModelConfig {
     }
 
     private static String unsupported(String type) {
-        String what = type.isEmpty() ? "no model_type, and neither hidden_size nor n_embd to tell the architecture by"
+        String what = type.isEmpty()
+                ? "no model_type, and neither hidden_size nor n_embd to tell the architecture by"
                 : "unsupported architecture '" + type + "'";
         return what + "; supported: " + String.join(", ", SUPPORTED);
     }
@@ -217,18 +352,44 @@ public final class HfModelConfig {
         int heads = k.integer("n_head");
         divides(k, "n_head", heads, "n_embd", h);
         int inner = k.optional("n_inner", 4 * h);
-        return new ModelArchitecture(id, id, k.integer("n_layer"), h, heads, heads, h / heads, inner, k.integer("vocab_size"),
-                k.integer("n_positions"), true, Style.GPT, true, null, null, k.file);
+        return new ModelArchitecture(
+                id,
+                id,
+                k.integer("n_layer"),
+                h,
+                heads,
+                heads,
+                h / heads,
+                inner,
+                k.integer("vocab_size"),
+                k.integer("n_positions"),
+                true,
+                Style.GPT,
+                true,
+                null,
+                null,
+                k.file);
     }
 
     /** Llama, Mistral, Qwen2, Mixtral and Phi-3 (whose fused qkv_proj and gate_up_proj hold the same weights). */
     private static ModelArchitecture llamaLike(Keys k, String id, String type) {
         Moe moe = null;
         if (type.equals("mixtral") || k.has("num_local_experts")) {
-            moe = new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 0, k.integer("intermediate_size"), 0, false);
+            moe = new Moe(
+                    k.integer("num_local_experts"),
+                    k.integer("num_experts_per_tok"),
+                    0,
+                    k.integer("intermediate_size"),
+                    0,
+                    false);
         }
-        return decoder(k, id, type.equals("qwen2") || k.flag("attention_bias", false), moe,
-                Block.of(Style.LLAMA).withAttention(slidingWindow(k, type)), false);
+        return decoder(
+                k,
+                id,
+                type.equals("qwen2") || k.flag("attention_bias", false),
+                moe,
+                Block.of(Style.LLAMA).withAttention(slidingWindow(k, type)),
+                false);
     }
 
     /**
@@ -243,12 +404,28 @@ public final class HfModelConfig {
         int width = k.integer("moe_intermediate_size");
         int shared = k.has("shared_expert_intermediate_size") ? k.integer("shared_expert_intermediate_size") : 0;
         if (shared % width != 0) {
-            throw new BadInputException(k.file, 0, "shared_expert_intermediate_size", "expected a multiple of moe_intermediate_size (" + width
-                    + "), got " + shared + "; a shared expert of another width is not planned");
+            throw new BadInputException(
+                    k.file,
+                    0,
+                    "shared_expert_intermediate_size",
+                    "expected a multiple of moe_intermediate_size (" + width + "), got " + shared
+                            + "; a shared expert of another width is not planned");
         }
-        Moe moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), shared / width, width, layers - qwenMoeLayers(k, layers),
+        Moe moe = new Moe(
+                k.integer("num_experts"),
+                k.integer("num_experts_per_tok"),
+                shared / width,
+                width,
+                layers - qwenMoeLayers(k, layers),
                 false);
-        return decoder(k, id, true, moe, Block.of(Style.LLAMA).withAttention(slidingWindow(k, "qwen2")), false, k.integer("intermediate_size"));
+        return decoder(
+                k,
+                id,
+                true,
+                moe,
+                Block.of(Style.LLAMA).withAttention(slidingWindow(k, "qwen2")),
+                false,
+                k.integer("intermediate_size"));
     }
 
     /** Qwen's MoE layers: those off mlp_only_layers and on every decoder_sparse_step-th (transformers' Qwen2/3-MoE decoders). */
@@ -267,17 +444,18 @@ public final class HfModelConfig {
     /** Why a hybrid family is not planned, naming the layers that are not attention. */
     private static String hybrid(JsonNode c, String type) {
         String field = HYBRID.get(type);
-        String what = "a hybrid of attention and " + (type.equals("qwen3_next") ? "linear-attention (Gated DeltaNet)" : "Mamba state-space")
-                + " layers";
+        String what = "a hybrid of attention and "
+                + (type.equals("qwen3_next") ? "linear-attention (Gated DeltaNet)" : "Mamba state-space") + " layers";
         JsonNode pattern = c.get("hybrid_override_pattern");
         if (pattern != null && pattern.isTextual()) {
             String p = pattern.asText();
             long mamba = p.chars().filter(ch -> ch == 'M').count();
             long attention = p.chars().filter(ch -> ch == '*').count();
-            what += " (" + mamba + " Mamba, " + attention + " attention and " + (p.length() - mamba - attention) + " MLP or MoE layers of "
-                    + p.length() + ")";
+            what += " (" + mamba + " Mamba, " + attention + " attention and " + (p.length() - mamba - attention)
+                    + " MLP or MoE layers of " + p.length() + ")";
         }
-        return what + ": their fixed-size state is no KV cache and the planners do not model it yet; attention-only, latent-attention "
+        return what
+                + ": their fixed-size state is no KV cache and the planners do not model it yet; attention-only, latent-attention "
                 + "(MLA) and mixture-of-experts families are planned (supported: " + String.join(", ", SUPPORTED) + ")";
     }
 
@@ -316,8 +494,13 @@ public final class HfModelConfig {
         Moe moe = null;
         if (type.equals("qwen3_moe")) {
             int layers = k.integer("num_hidden_layers");
-            moe = new Moe(k.integer("num_experts"), k.integer("num_experts_per_tok"), 0, k.integer("moe_intermediate_size"),
-                    layers - qwenMoeLayers(k, layers), false);
+            moe = new Moe(
+                    k.integer("num_experts"),
+                    k.integer("num_experts_per_tok"),
+                    0,
+                    k.integer("moe_intermediate_size"),
+                    layers - qwenMoeLayers(k, layers),
+                    false);
         }
         Block block = new Block(2, false, QkNorm.PER_HEAD, true, false, false, false, slidingWindow(k, type));
         return decoder(k, id, k.flag("attention_bias", false), moe, block, false);
@@ -325,8 +508,13 @@ public final class HfModelConfig {
 
     /** OLMo 2: norms after attention and after the MLP (none before), RMSNorm over all query and all key heads. */
     private static ModelArchitecture olmo2(Keys k, String id) {
-        return decoder(k, id, k.flag("attention_bias", false), null,
-                new Block(2, false, QkNorm.FULL_WIDTH, true, false, false, false, List.of()), false);
+        return decoder(
+                k,
+                id,
+                k.flag("attention_bias", false),
+                null,
+                new Block(2, false, QkNorm.FULL_WIDTH, true, false, false, false, List.of()),
+                false);
     }
 
     /**
@@ -344,7 +532,14 @@ public final class HfModelConfig {
         for (int i = 0; i < layers; i++) {
             kinds.add((i + 1) % period != 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
         }
-        Block block = new Block(4, false, three ? QkNorm.PER_HEAD : QkNorm.NONE, true, false, false, false,
+        Block block = new Block(
+                4,
+                false,
+                three ? QkNorm.PER_HEAD : QkNorm.NONE,
+                true,
+                false,
+                false,
+                false,
                 k.layerTypes(layers, kinds, window, 0));
         return decoder(k, id, k.flag("attention_bias", false), null, block, true);
     }
@@ -367,8 +562,15 @@ public final class HfModelConfig {
             }
         }
         int expertFfn = k.integer("intermediate_size");
-        Moe moe = moeLayers == 0 ? null : new Moe(k.integer("num_local_experts"), k.integer("num_experts_per_tok"), 1, expertFfn,
-                layers - moeLayers, false);
+        Moe moe = moeLayers == 0
+                ? null
+                : new Moe(
+                        k.integer("num_local_experts"),
+                        k.integer("num_experts_per_tok"),
+                        1,
+                        expertFfn,
+                        layers - moeLayers,
+                        false);
         List<Integer> noRope = k.integers("no_rope_layers");
         int interval = k.optional("no_rope_layer_interval", 4);
         int chunk = k.optional("attention_chunk_size", 0);
@@ -396,7 +598,14 @@ public final class HfModelConfig {
         for (int i = 0; i < layers; i++) {
             kinds.add(i % 2 == 0 ? new AttentionKind.SlidingWindow(window) : new AttentionKind.Full());
         }
-        Block block = new Block(2, false, QkNorm.NONE, true, true, k.flag("attention_bias", true), true,
+        Block block = new Block(
+                2,
+                false,
+                QkNorm.NONE,
+                true,
+                true,
+                k.flag("attention_bias", true),
+                true,
                 k.layerTypes(layers, kinds, window, 0));
         return decoder(k, id, k.flag("attention_bias", true), moe, block, false);
     }
@@ -409,28 +618,53 @@ public final class HfModelConfig {
      */
     private static ModelArchitecture falcon(Keys k, String id) {
         int h = k.integer("hidden_size");
-        // the original RefinedWeb configs (before transformers' FalconConfig) name the counts n_head, n_layer, n_head_kv;
-        // their model_type RefinedWeb (40B) is the new decoder architecture, RefinedWebModel (7B) the original one
-        String heads0 = k.has("num_attention_heads") ? "num_attention_heads" : k.has("n_head") ? "n_head" : "num_attention_heads";
-        String layers0 = k.has("num_hidden_layers") ? "num_hidden_layers" : k.has("n_layer") ? "n_layer" : "num_hidden_layers";
+        // the original RefinedWeb configs (before transformers' FalconConfig) name the counts
+        // n_head, n_layer, n_head_kv; their model_type RefinedWeb (40B) is the new decoder
+        // architecture, RefinedWebModel (7B) the original one
+        String heads0 = k.has("num_attention_heads")
+                ? "num_attention_heads"
+                : k.has("n_head") ? "n_head" : "num_attention_heads";
+        String layers0 =
+                k.has("num_hidden_layers") ? "num_hidden_layers" : k.has("n_layer") ? "n_layer" : "num_hidden_layers";
         int heads = k.integer(heads0);
         divides(k, heads0, heads, "hidden_size", h);
-        boolean newArch = k.flag("new_decoder_architecture", "refinedweb".equalsIgnoreCase(k.c.path("model_type").asText("")));
-        int kv = newArch ? k.optional("num_kv_heads", k.optional("n_head_kv", heads)) : k.flag("multi_query", true) ? 1 : heads;
+        boolean newArch = k.flag(
+                "new_decoder_architecture",
+                "refinedweb".equalsIgnoreCase(k.c.path("model_type").asText("")));
+        int kv = newArch
+                ? k.optional("num_kv_heads", k.optional("n_head_kv", heads))
+                : k.flag("multi_query", true) ? 1 : heads;
         boolean parallel = k.flag("parallel_attn", true);
         int norms = newArch ? k.optional("num_ln_in_parallel_attn", 2) : parallel ? 1 : 2;
         boolean bias = k.flag("bias", false);
         Block block = new Block(norms, true, QkNorm.NONE, false, bias, bias, false, List.of());
-        return new ModelArchitecture(id, id, k.integer(layers0), h, heads, kv, h / heads, k.optional("ffn_hidden_size", 4 * h),
-                k.integer("vocab_size"), k.optional("max_position_embeddings", 2048), k.flag("tie_word_embeddings", true), Style.LLAMA, bias,
-                null, null, k.file, block);
+        return new ModelArchitecture(
+                id,
+                id,
+                k.integer(layers0),
+                h,
+                heads,
+                kv,
+                h / heads,
+                k.optional("ffn_hidden_size", 4 * h),
+                k.integer("vocab_size"),
+                k.optional("max_position_embeddings", 2048),
+                k.flag("tie_word_embeddings", true),
+                Style.LLAMA,
+                bias,
+                null,
+                null,
+                k.file,
+                block);
     }
 
-    private static ModelArchitecture decoder(Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault) {
+    private static ModelArchitecture decoder(
+            Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault) {
         return decoder(k, id, qkvBias, moe, block, tiedByDefault, -1);
     }
 
-    private static ModelArchitecture decoder(Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault, int denseFfn) {
+    private static ModelArchitecture decoder(
+            Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault, int denseFfn) {
         int h = k.integer("hidden_size");
         int heads = k.integer("num_attention_heads");
         int headDim = k.optional("head_dim", 0);
@@ -439,14 +673,31 @@ public final class HfModelConfig {
             headDim = h / heads;
         }
         int kv = k.optional("num_key_value_heads", heads);
-        int ffn = denseFfn > 0 ? denseFfn : moe != null && !k.has("intermediate_size") ? moe.expertFfn() : k.integer("intermediate_size");
+        int ffn = denseFfn > 0
+                ? denseFfn
+                : moe != null && !k.has("intermediate_size") ? moe.expertFfn() : k.integer("intermediate_size");
         Block b = block;
         if (b.attention().isEmpty()) {
             b = b.withAttention(k.layerTypes(k.integer("num_hidden_layers"), List.of(), 0, 0));
         }
-        return new ModelArchitecture(id, id, k.integer("num_hidden_layers"), h, heads, kv, headDim, ffn, k.integer("vocab_size"),
-                k.optional("max_position_embeddings", 4096), k.flag("tie_word_embeddings", tiedByDefault), Style.LLAMA, qkvBias, moe, null,
-                k.file, b);
+        return new ModelArchitecture(
+                id,
+                id,
+                k.integer("num_hidden_layers"),
+                h,
+                heads,
+                kv,
+                headDim,
+                ffn,
+                k.integer("vocab_size"),
+                k.optional("max_position_embeddings", 4096),
+                k.flag("tie_word_embeddings", tiedByDefault),
+                Style.LLAMA,
+                qkvBias,
+                moe,
+                null,
+                k.file,
+                b);
     }
 
     private static ModelArchitecture deepseek(Keys k, String id, String type) {
@@ -456,23 +707,46 @@ public final class HfModelConfig {
         Moe moe = null;
         if (k.has("n_routed_experts")) {
             if (k.optional("moe_layer_freq", 1) != 1) {
-                throw new BadInputException(k.file, 0, "moe_layer_freq", "only 1 (every layer after the dense ones) is supported");
+                throw new BadInputException(
+                        k.file, 0, "moe_layer_freq", "only 1 (every layer after the dense ones) is supported");
             }
-            moe = new Moe(k.integer("n_routed_experts"), k.integer("num_experts_per_tok"), k.optional("n_shared_experts", 0),
-                    k.integer("moe_intermediate_size"), k.optional("first_k_dense_replace", 0),
+            moe = new Moe(
+                    k.integer("n_routed_experts"),
+                    k.integer("num_experts_per_tok"),
+                    k.optional("n_shared_experts", 0),
+                    k.integer("moe_intermediate_size"),
+                    k.optional("first_k_dense_replace", 0),
                     "noaux_tc".equals(k.c.path("topk_method").asText()));
         }
-        Mla mla = new Mla(k.optional("q_lora_rank", 0), k.integer("kv_lora_rank"), k.integer("qk_nope_head_dim"),
-                k.integer("qk_rope_head_dim"), k.integer("v_head_dim"));
-        return new ModelArchitecture(id, id, layers, h, heads, k.optional("num_key_value_heads", heads),
-                mla.qkNopeDim() + mla.qkRopeDim(), k.integer("intermediate_size"), k.integer("vocab_size"),
-                k.optional("max_position_embeddings", 4096), k.flag("tie_word_embeddings", false), Style.LLAMA, false,
-                moe, mla, k.file);
+        Mla mla = new Mla(
+                k.optional("q_lora_rank", 0),
+                k.integer("kv_lora_rank"),
+                k.integer("qk_nope_head_dim"),
+                k.integer("qk_rope_head_dim"),
+                k.integer("v_head_dim"));
+        return new ModelArchitecture(
+                id,
+                id,
+                layers,
+                h,
+                heads,
+                k.optional("num_key_value_heads", heads),
+                mla.qkNopeDim() + mla.qkRopeDim(),
+                k.integer("intermediate_size"),
+                k.integer("vocab_size"),
+                k.optional("max_position_embeddings", 4096),
+                k.flag("tie_word_embeddings", false),
+                Style.LLAMA,
+                false,
+                moe,
+                mla,
+                k.file);
     }
 
     private static void divides(Keys k, String smallKey, int small, String bigKey, int big) {
         if (big % small != 0) {
-            throw new BadInputException(k.file, 0, smallKey, smallKey + " (" + small + ") must divide " + bigKey + " (" + big + ")");
+            throw new BadInputException(
+                    k.file, 0, smallKey, smallKey + " (" + small + ") must divide " + bigKey + " (" + big + ")");
         }
     }
 
@@ -501,7 +775,8 @@ public final class HfModelConfig {
                 if (d != null) {
                     return d;
                 }
-                throw new BadInputException(file, 0, key, "missing; a " + (type.isEmpty() ? "model" : type) + " config needs it");
+                throw new BadInputException(
+                        file, 0, key, "missing; a " + (type.isEmpty() ? "model" : type) + " config needs it");
             }
             return positive(key, v);
         }
@@ -551,8 +826,12 @@ public final class HfModelConfig {
                 return fallback;
             }
             if (!v.isArray() || v.size() != layers) {
-                throw new BadInputException(file, 0, "layer_types", "expected one entry per layer (" + layers + "), got "
-                        + (v.isArray() ? v.size() + " entries" : v.toString()));
+                throw new BadInputException(
+                        file,
+                        0,
+                        "layer_types",
+                        "expected one entry per layer (" + layers + "), got "
+                                + (v.isArray() ? v.size() + " entries" : v.toString()));
             }
             List<AttentionKind> out = new ArrayList<>();
             boolean local = false;
@@ -568,8 +847,12 @@ public final class HfModelConfig {
                         out.add(new AttentionKind.Chunked(chunk > 0 ? chunk : integer("attention_chunk_size")));
                         local = true;
                     }
-                    default -> throw new BadInputException(file, 0, "layer_types", "unknown layer type " + e
-                            + "; known: full_attention, sliding_attention, chunked_attention");
+                    default -> throw new BadInputException(
+                            file,
+                            0,
+                            "layer_types",
+                            "unknown layer type " + e
+                                    + "; known: full_attention, sliding_attention, chunked_attention");
                 }
             }
             return local ? out : List.of();
@@ -577,7 +860,11 @@ public final class HfModelConfig {
 
         private int positive(String key, JsonNode v) {
             if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
-                throw new BadInputException(file, 0, key, "expected a positive whole number, got " + (v.isNumber() ? v.asText() : v.toString()));
+                throw new BadInputException(
+                        file,
+                        0,
+                        key,
+                        "expected a positive whole number, got " + (v.isNumber() ? v.asText() : v.toString()));
             }
             return v.asInt();
         }

@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class HfQuantization {
 
-    private HfQuantization() {
-    }
+    private HfQuantization() {}
 
     /** The checkpoint's weight storage, or empty when the config has no quantization_config. */
     public static Optional<WeightStorage> of(JsonNode root, String file) {
@@ -35,51 +34,67 @@ public final class HfQuantization {
         }
         String method = q.path("quant_method").asText("").toLowerCase(Locale.ROOT);
         String from = "quantization_config (";
-        return Optional.of(switch (method) {
-            case "fp8" -> {
-                JsonNode block = q.get("weight_block_size");
-                if (block != null && block.isArray() && block.size() == 2) {
-                    int r = positive(file, "quantization_config.weight_block_size", block.get(0));
-                    int c = positive(file, "quantization_config.weight_block_size", block.get(1));
-                    yield WeightStorage.fp8Blocks(r, c, from + "fp8, blocks of " + r + "×" + c + ")");
-                }
-                yield WeightStorage.of(WeightFormat.FP8, from + "fp8, one scale per tensor)");
-            }
-            case "fbgemm_fp8" -> {
-                // FP8 with one scale per output row (Llama 4 "-FP8"); layers named in modules_to_not_convert stay BF16,
-                // which for the published checkpoints is attention: the experts are FP8
-                boolean attentionKept = q.path("modules_to_not_convert").toString().contains("self_attn");
-                yield new WeightStorage(WeightFormat.FP8, attentionKept ? 2 : 1, 1, from + "fbgemm fp8, one scale per row"
-                        + (attentionKept ? "; attention bf16)" : ")"));
-            }
-            case "mxfp4" -> WeightStorage.mxfp4Experts(from + "mxfp4 experts, blocks of 32; the rest bf16)");
-            case "awq" -> {
-                int bits = intOr(q, file, 4, "bits", "w_bit");
-                int group = intOr(q, file, 128, "group_size", "q_group_size");
-                boolean zero = !q.has("zero_point") || q.get("zero_point").asBoolean(true);
-                yield WeightStorage.groupedInt(bits, group, zero, from + "awq " + bits + "-bit, groups of " + group + ")");
-            }
-            case "gptq" -> {
-                int bits = intOr(q, file, 4, "bits");
-                int group = q.path("group_size").asInt(128);
-                // GPTQ checkpoints store packed zero points (qzeros) whether symmetric or not; group -1 is one group
-                // per input column, whose scales are counted as none here
-                yield group > 0 ? WeightStorage.groupedInt(bits, group, true, from + "gptq " + bits + "-bit, groups of " + group + ")")
-                        : WeightStorage.groupedInt(bits, Integer.MAX_VALUE, false, from + "gptq " + bits + "-bit, per channel)");
-            }
-            case "compressed-tensors" -> compressedTensors(q, file);
-            case "bitsandbytes" -> {
-                if (q.path("load_in_4bit").asBoolean(false)) {
-                    // NF4 in blocks of 64 with an FP32 absmax each, or with double quantization an 8-bit absmax and an
-                    // FP32 scale per 256 of those (QLoRA, Dettmers et al. 2023, §3)
-                    double b = q.path("bnb_4bit_use_double_quant").asBoolean(false) ? 0.5 + 1.0 / 64 + 4.0 / (64 * 256) : 0.5 + 4.0 / 64;
-                    yield new WeightStorage(WeightFormat.INT4, b, b, from + "bitsandbytes nf4, blocks of 64)");
-                }
-                yield WeightStorage.of(WeightFormat.INT8, from + "bitsandbytes int8)");
-            }
-            default -> WeightStorage.of(WeightFormat.BF16, "default bf16: quantization_config quant_method '" + method
-                    + "' is not one read here (fp8, mxfp4, awq, gptq, compressed-tensors, bitsandbytes); choose the weight format");
-        });
+        return Optional.of(
+                switch (method) {
+                    case "fp8" -> {
+                        JsonNode block = q.get("weight_block_size");
+                        if (block != null && block.isArray() && block.size() == 2) {
+                            int r = positive(file, "quantization_config.weight_block_size", block.get(0));
+                            int c = positive(file, "quantization_config.weight_block_size", block.get(1));
+                            yield WeightStorage.fp8Blocks(r, c, from + "fp8, blocks of " + r + "×" + c + ")");
+                        }
+                        yield WeightStorage.of(WeightFormat.FP8, from + "fp8, one scale per tensor)");
+                    }
+                    case "fbgemm_fp8" -> {
+                        // FP8 with one scale per output row (Llama 4 "-FP8"); layers named in modules_to_not_convert
+                        // stay BF16,
+                        // which for the published checkpoints is attention: the experts are FP8
+                        boolean attentionKept =
+                                q.path("modules_to_not_convert").toString().contains("self_attn");
+                        yield new WeightStorage(
+                                WeightFormat.FP8,
+                                attentionKept ? 2 : 1,
+                                1,
+                                from + "fbgemm fp8, one scale per row" + (attentionKept ? "; attention bf16)" : ")"));
+                    }
+                    case "mxfp4" -> WeightStorage.mxfp4Experts(from + "mxfp4 experts, blocks of 32; the rest bf16)");
+                    case "awq" -> {
+                        int bits = intOr(q, file, 4, "bits", "w_bit");
+                        int group = intOr(q, file, 128, "group_size", "q_group_size");
+                        boolean zero =
+                                !q.has("zero_point") || q.get("zero_point").asBoolean(true);
+                        yield WeightStorage.groupedInt(
+                                bits, group, zero, from + "awq " + bits + "-bit, groups of " + group + ")");
+                    }
+                    case "gptq" -> {
+                        int bits = intOr(q, file, 4, "bits");
+                        int group = q.path("group_size").asInt(128);
+                        // GPTQ checkpoints store packed zero points (qzeros) whether symmetric or not; group -1 is
+                        // one group per input column, whose scales are counted as none here
+                        yield group > 0
+                                ? WeightStorage.groupedInt(
+                                        bits, group, true, from + "gptq " + bits + "-bit, groups of " + group + ")")
+                                : WeightStorage.groupedInt(
+                                        bits, Integer.MAX_VALUE, false, from + "gptq " + bits + "-bit, per channel)");
+                    }
+                    case "compressed-tensors" -> compressedTensors(q, file);
+                    case "bitsandbytes" -> {
+                        if (q.path("load_in_4bit").asBoolean(false)) {
+                            // NF4 in blocks of 64 with an FP32 absmax each, or with double quantization an 8-bit absmax
+                            // and an
+                            // FP32 scale per 256 of those (QLoRA, Dettmers et al. 2023, §3)
+                            double b = q.path("bnb_4bit_use_double_quant").asBoolean(false)
+                                    ? 0.5 + 1.0 / 64 + 4.0 / (64 * 256)
+                                    : 0.5 + 4.0 / 64;
+                            yield new WeightStorage(WeightFormat.INT4, b, b, from + "bitsandbytes nf4, blocks of 64)");
+                        }
+                        yield WeightStorage.of(WeightFormat.INT8, from + "bitsandbytes int8)");
+                    }
+                    default -> WeightStorage.of(
+                            WeightFormat.BF16,
+                            "default bf16: quantization_config quant_method '" + method
+                                    + "' is not one read here (fp8, mxfp4, awq, gptq, compressed-tensors, bitsandbytes); choose the weight format");
+                });
     }
 
     /** compressed-tensors: the weights scheme of the group that targets Linear layers (the first group otherwise). */
@@ -93,17 +108,21 @@ public final class HfQuantization {
             }
         }
         if (weights == null || !weights.isObject()) {
-            throw new BadInputException(file, 0, "quantization_config.config_groups", "compressed-tensors without a weights scheme");
+            throw new BadInputException(
+                    file, 0, "quantization_config.config_groups", "compressed-tensors without a weights scheme");
         }
         int bits = positive(file, "quantization_config.config_groups.weights.num_bits", weights.get("num_bits"));
         boolean isFloat = "float".equals(weights.path("type").asText("int"));
         String strategy = weights.path("strategy").asText("tensor");
         String from = "quantization_config (compressed-tensors " + (isFloat ? "fp" : "int") + bits;
         double element = bits / 8.0;
-        WeightFormat format = bits >= 16 ? WeightFormat.BF16 : bits >= 8 ? (isFloat ? WeightFormat.FP8 : WeightFormat.INT8) : WeightFormat.INT4;
+        WeightFormat format = bits >= 16
+                ? WeightFormat.BF16
+                : bits >= 8 ? (isFloat ? WeightFormat.FP8 : WeightFormat.INT8) : WeightFormat.INT4;
         switch (strategy) {
             case "group", "tensor_group" -> {
-                int group = positive(file, "quantization_config.config_groups.weights.group_size", weights.get("group_size"));
+                int group = positive(
+                        file, "quantization_config.config_groups.weights.group_size", weights.get("group_size"));
                 // FP4 (NVFP4) groups carry an FP8 scale; integer groups a 16-bit one, plus a zero point when asymmetric
                 double scale = isFloat ? 1 : 2 + (weights.path("symmetric").asBoolean(true) ? 0 : element);
                 double b = element + scale / group;
@@ -111,13 +130,21 @@ public final class HfQuantization {
             }
             case "block" -> {
                 JsonNode block = weights.get("block_structure");
-                int r = block != null && block.isArray() && block.size() == 2 ? positive(file, "block_structure", block.get(0)) : 128;
-                int c = block != null && block.isArray() && block.size() == 2 ? positive(file, "block_structure", block.get(1)) : 128;
+                int r = block != null && block.isArray() && block.size() == 2
+                        ? positive(file, "block_structure", block.get(0))
+                        : 128;
+                int c = block != null && block.isArray() && block.size() == 2
+                        ? positive(file, "block_structure", block.get(1))
+                        : 128;
                 double b = element + 4.0 / ((double) r * c);
                 return new WeightStorage(format, b, b, from + ", blocks of " + r + "×" + c + ")");
             }
             default -> {
-                return new WeightStorage(format, element, element, from + ", one scale per " + ("channel".equals(strategy) ? "row" : "tensor") + ")");
+                return new WeightStorage(
+                        format,
+                        element,
+                        element,
+                        from + ", one scale per " + ("channel".equals(strategy) ? "row" : "tensor") + ")");
             }
         }
     }

@@ -23,8 +23,15 @@ public final class HfTokenizerFile implements TokenCounting {
         System.setProperty("ai.djl.offline", "true");
     }
 
-    private static final Map<String, String> OPTIONS = Map.of("addSpecialTokens", "false", "truncation", "false", "padding", "false",
-            "modelMaxLength", String.valueOf(Integer.MAX_VALUE));
+    private static final Map<String, String> OPTIONS = Map.of(
+            "addSpecialTokens",
+            "false",
+            "truncation",
+            "false",
+            "padding",
+            "false",
+            "modelMaxLength",
+            String.valueOf(Integer.MAX_VALUE));
 
     private final Path file;
 
@@ -40,7 +47,8 @@ public final class HfTokenizerFile implements TokenCounting {
         Path f = Files.isDirectory(fileOrFolder) ? fileOrFolder.resolve("tokenizer.json") : fileOrFolder;
         String name = TextInput.name(f);
         if (!Files.isRegularFile(f)) {
-            throw BadInputException.of(name, Files.isDirectory(fileOrFolder) ? "no tokenizer.json in this folder" : "no such file");
+            throw BadInputException.of(
+                    name, Files.isDirectory(fileOrFolder) ? "no tokenizer.json in this folder" : "no such file");
         }
         HfTokenizerFile t = new HfTokenizerFile(f);
         t.load().close();
@@ -59,7 +67,10 @@ public final class HfTokenizerFile implements TokenCounting {
                     + "; leave out --tokenizer to estimate tokens from words");
         } catch (RuntimeException e) {
             String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw BadInputException.of(name, "not a Hugging Face tokenizer.json: " + m.lines().findFirst().orElse(m));
+            throw BadInputException.of(
+                    name,
+                    "not a Hugging Face tokenizer.json: "
+                            + m.lines().findFirst().orElse(m));
         }
     }
 
@@ -69,7 +80,9 @@ public final class HfTokenizerFile implements TokenCounting {
         return new Counter() {
             @Override
             public double count(byte[] utf8, int length) {
-                return t.encode(new String(utf8, 0, length, StandardCharsets.UTF_8), false, false).getIds().length;
+                return t.encode(new String(utf8, 0, length, StandardCharsets.UTF_8), false, false)
+                        .getIds()
+                        .length;
             }
 
             @Override

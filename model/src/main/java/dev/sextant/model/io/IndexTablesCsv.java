@@ -21,8 +21,7 @@ import java.util.Set;
  */
 public final class IndexTablesCsv {
 
-    private IndexTablesCsv() {
-    }
+    private IndexTablesCsv() {}
 
     /** A weight table: one row per benchmark (a benchmark listed twice would get two weights). */
     public static List<BenchmarkWeight> readWeights(Path file) {
@@ -33,15 +32,25 @@ public final class IndexTablesCsv {
     static List<BenchmarkWeight> readWeights(Path file, UniqueKeys keys) {
         List<BenchmarkWeight> out = new ArrayList<>();
         double total = 0;
-        try (CsvTable t = CsvTable.open(file, List.of("benchmark", "weight"),
+        try (CsvTable t = CsvTable.open(
+                file,
+                List.of("benchmark", "weight"),
                 Set.of("category", "description", "released", "refreshed", "held_out", "source", "baseline"))) {
             for (CsvTable.Row r : t) {
                 String b = r.required("benchmark");
                 double w = r.at().nonNegative("weight", r.number("weight"));
                 keys.add(TextInput.name(file), r.line(), "benchmark", b);
                 total += w;
-                out.add(new BenchmarkWeight(b, w, r.optionalId("category"), r.optional("description"), date(r, "released"),
-                        date(r, "refreshed"), heldOut(r), r.optional("source"), baseline(r)));
+                out.add(new BenchmarkWeight(
+                        b,
+                        w,
+                        r.optionalId("category"),
+                        r.optional("description"),
+                        date(r, "released"),
+                        date(r, "refreshed"),
+                        heldOut(r),
+                        r.optional("source"),
+                        baseline(r)));
             }
         }
         if (out.isEmpty()) {
@@ -114,7 +123,9 @@ public final class IndexTablesCsv {
             return null;
         }
         try {
-            return v.length() == 7 ? YearMonth.parse(v).atDay(1) : v.length() == 4 ? LocalDate.of(Integer.parseInt(v), 1, 1) : LocalDate.parse(v);
+            return v.length() == 7
+                    ? YearMonth.parse(v).atDay(1)
+                    : v.length() == 4 ? LocalDate.of(Integer.parseInt(v), 1, 1) : LocalDate.parse(v);
         } catch (DateTimeParseException | NumberFormatException e) {
             throw r.problem(column, "not a date (YYYY-MM-DD, YYYY-MM or YYYY): '" + v + "'");
         }
@@ -130,7 +141,8 @@ public final class IndexTablesCsv {
         int slash = v.indexOf('/');
         if (slash > 0) {
             try {
-                b = Double.parseDouble(v.substring(0, slash).strip()) / Double.parseDouble(v.substring(slash + 1).strip());
+                b = Double.parseDouble(v.substring(0, slash).strip())
+                        / Double.parseDouble(v.substring(slash + 1).strip());
             } catch (NumberFormatException e) {
                 throw r.problem("baseline", "expected a share in [0, 1) or a fraction such as 1/4, got '" + v + "'");
             }

@@ -22,8 +22,7 @@ public final class IndexTemplates {
     public static final String SCORES = "index-scores.csv";
     public static final String MIX = "index-mix.csv";
 
-    private IndexTemplates() {
-    }
+    private IndexTemplates() {}
 
     /**
      * Templates in {@code dir}: a weight table with every column (an MMLU-Pro-like row with its 1/10 baseline, a coding
@@ -34,12 +33,30 @@ public final class IndexTemplates {
      */
     public static List<Path> write(Path dir) {
         List<BenchmarkWeight> w = List.of(
-                new BenchmarkWeight("my-knowledge-benchmark", 2, "knowledge", "10-choice questions", LocalDate.of(2024, 6, 1), null,
-                        0.0, "https://example.org/paper", 0.1),
-                new BenchmarkWeight("my-coding-benchmark", 1, "coding", "pass@1 on fresh problems", LocalDate.of(2025, 1, 1),
-                        LocalDate.of(2025, 9, 1), 0.5, "", null));
-        List<ModelScore> s = List.of(new ModelScore("model-a", "my-knowledge-benchmark", 0.71, 0.012),
-                new ModelScore("model-a", "my-coding-benchmark", 0.44, null), new ModelScore("model-b", "my-knowledge-benchmark", 0.68, 0.012),
+                new BenchmarkWeight(
+                        "my-knowledge-benchmark",
+                        2,
+                        "knowledge",
+                        "10-choice questions",
+                        LocalDate.of(2024, 6, 1),
+                        null,
+                        0.0,
+                        "https://example.org/paper",
+                        0.1),
+                new BenchmarkWeight(
+                        "my-coding-benchmark",
+                        1,
+                        "coding",
+                        "pass@1 on fresh problems",
+                        LocalDate.of(2025, 1, 1),
+                        LocalDate.of(2025, 9, 1),
+                        0.5,
+                        "",
+                        null));
+        List<ModelScore> s = List.of(
+                new ModelScore("model-a", "my-knowledge-benchmark", 0.71, 0.012),
+                new ModelScore("model-a", "my-coding-benchmark", 0.44, null),
+                new ModelScore("model-b", "my-knowledge-benchmark", 0.68, 0.012),
                 new ModelScore("model-b", "my-coding-benchmark", 0.52, null));
         Map<String, Double> mix = new LinkedHashMap<>();
         mix.put("knowledge", 0.3);
@@ -53,20 +70,49 @@ public final class IndexTemplates {
 
     /** A weight table with every column {@link IndexTablesCsv#readWeights} reads. */
     public static Path weights(Path file, List<BenchmarkWeight> rows) {
-        return csv(file, List.of("benchmark", "weight", "category", "baseline", "description", "released", "refreshed", "held_out", "source"),
-                rows.stream().map(r -> Arrays.<Object>asList(r.benchmark(), number(r.weight()), r.category(),
-                        r.baseline() == null ? null : number(r.baseline()), r.description(), r.released(), r.refreshed(),
-                        r.heldOut() == null ? null : number(r.heldOut()), r.source())).toList());
+        return csv(
+                file,
+                List.of(
+                        "benchmark",
+                        "weight",
+                        "category",
+                        "baseline",
+                        "description",
+                        "released",
+                        "refreshed",
+                        "held_out",
+                        "source"),
+                rows.stream()
+                        .map(r -> Arrays.<Object>asList(
+                                r.benchmark(),
+                                number(r.weight()),
+                                r.category(),
+                                r.baseline() == null ? null : number(r.baseline()),
+                                r.description(),
+                                r.released(),
+                                r.refreshed(),
+                                r.heldOut() == null ? null : number(r.heldOut()),
+                                r.source()))
+                        .toList());
     }
 
     public static Path scores(Path file, List<ModelScore> rows) {
-        return csv(file, List.of("model", "benchmark", "score", "se"), rows.stream().map(r -> Arrays.<Object>asList(r.model(),
-                r.benchmark(), number(r.score()), r.se() == null ? null : number(r.se()))).toList());
+        return csv(
+                file,
+                List.of("model", "benchmark", "score", "se"),
+                rows.stream()
+                        .map(r -> Arrays.<Object>asList(
+                                r.model(), r.benchmark(), number(r.score()), r.se() == null ? null : number(r.se())))
+                        .toList());
     }
 
     public static Path mix(Path file, Map<String, Double> mix) {
-        return csv(file, List.of("category", "share"), mix.entrySet().stream()
-                .map(e -> Arrays.<Object>asList(e.getKey(), number(e.getValue()))).toList());
+        return csv(
+                file,
+                List.of("category", "share"),
+                mix.entrySet().stream()
+                        .map(e -> Arrays.<Object>asList(e.getKey(), number(e.getValue())))
+                        .toList());
     }
 
     private static String number(double v) {

@@ -20,8 +20,7 @@ import java.util.Set;
  */
 public final class IoFailures {
 
-    private IoFailures() {
-    }
+    private IoFailures() {}
 
     public static String plain(IOException e) {
         if (isDiskFull(e)) {
@@ -43,7 +42,9 @@ public final class IoFailures {
             return "the folder is not empty";
         }
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason().toLowerCase(Locale.ROOT).contains("is a directory") ? "is a folder, not a file" : fs.getReason();
+            return fs.getReason().toLowerCase(Locale.ROOT).contains("is a directory")
+                    ? "is a folder, not a file"
+                    : fs.getReason();
         }
         String m = e.getMessage();
         if (m == null || m.isBlank()) {
@@ -71,7 +72,8 @@ public final class IoFailures {
             String m = c.getMessage();
             if (m != null) {
                 String lower = m.toLowerCase(Locale.ROOT);
-                if (lower.contains("no space left on device") || lower.contains("disk quota exceeded")
+                if (lower.contains("no space left on device")
+                        || lower.contains("disk quota exceeded")
                         || lower.contains("not enough space on the disk")) {
                     return true;
                 }

@@ -23,8 +23,7 @@ import java.util.Set;
  */
 public final class ItemDatesCsv {
 
-    private ItemDatesCsv() {
-    }
+    private ItemDatesCsv() {}
 
     /** @param benchmark the benchmark whose rows to take where the file has a benchmark column (null: all) */
     public static Map<String, LocalDate> read(Path file, String benchmark) {
@@ -92,7 +91,9 @@ public final class ItemDatesCsv {
             if (text.matches("\\d{4}-\\d{2}")) {
                 return YearMonth.parse(text).atEndOfMonth();
             }
-            return text.length() <= 10 ? LocalDate.parse(text) : OffsetDateTime.parse(text.replace(' ', 'T')).toLocalDate();
+            return text.length() <= 10
+                    ? LocalDate.parse(text)
+                    : OffsetDateTime.parse(text.replace(' ', 'T')).toLocalDate();
         } catch (DateTimeParseException e) {
             try {
                 return LocalDateTime.parse(text.replace(' ', 'T')).toLocalDate();

@@ -16,8 +16,7 @@ public final class ItemScoresCsv {
     static final List<String> REQUIRED = List.of("model", "benchmark", "item_id", "score");
     static final Set<String> OPTIONAL = Set.of("cluster_id", "sample", "temperature", "top_p", "seed");
 
-    private ItemScoresCsv() {
-    }
+    private ItemScoresCsv() {}
 
     public static List<ItemScore> read(Path file) {
         return read(file, new UniqueKeys());
@@ -41,9 +40,24 @@ public final class ItemScoresCsv {
                 if (topP != null && (topP <= 0 || topP > 1)) {
                     throw r.problem("top_p", "must lie in (0, 1], got " + FieldChecks.show(topP));
                 }
-                addKey(keys, TextInput.name(file), r.line(), model, benchmark, item, sample == null ? null : sample.intValue());
-                out.add(new ItemScore(model, benchmark, item, score, r.optionalId("cluster_id"),
-                        sample == null ? null : sample.intValue(), temperature, topP, r.optionalInteger("seed")));
+                addKey(
+                        keys,
+                        TextInput.name(file),
+                        r.line(),
+                        model,
+                        benchmark,
+                        item,
+                        sample == null ? null : sample.intValue());
+                out.add(new ItemScore(
+                        model,
+                        benchmark,
+                        item,
+                        score,
+                        r.optionalId("cluster_id"),
+                        sample == null ? null : sample.intValue(),
+                        temperature,
+                        topP,
+                        r.optionalInteger("seed")));
             }
         }
         if (out.isEmpty()) {
@@ -56,8 +70,15 @@ public final class ItemScoresCsv {
      * An item's natural key, shared with lm-evaluation-harness samples: a (model, benchmark, item, sample) scored twice
      * would read as two samples of the item.
      */
-    static void addKey(UniqueKeys keys, String source, long line, String model, String benchmark, String item, Integer sample) {
-        keys.add(source, line, sample == null ? "model, benchmark, item_id" : "model, benchmark, item_id, sample",
-                model, benchmark, item, sample);
+    static void addKey(
+            UniqueKeys keys, String source, long line, String model, String benchmark, String item, Integer sample) {
+        keys.add(
+                source,
+                line,
+                sample == null ? "model, benchmark, item_id" : "model, benchmark, item_id, sample",
+                model,
+                benchmark,
+                item,
+                sample);
     }
 }

@@ -51,15 +51,13 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN". */
     private static SimpleModule nonFiniteAsNull() {
         JsonSerializer<Double> ser = new JsonSerializer<>() {
             @Override
-            public void serialize(Double v, JsonGenerator g,
-                                  SerializerProvider p) throws IOException {
+            public void serialize(Double v, JsonGenerator g, SerializerProvider p) throws IOException {
                 if (v == null || !Double.isFinite(v)) {
                     g.writeNull();
                 } else {
@@ -101,8 +99,14 @@ public final class Json {
     private static JsonNode readFile(Path file, ObjectReader reader) {
         long size = sizeOf(file);
         if (size > MAX_DOCUMENT_BYTES) {
-            throw BadInputException.of(TextInput.name(file), String.format(Locale.ROOT, "%,d MB is too large for a JSON document of this kind"
-                    + " (the limit is %,d MB; a config, profile, policy or results file is far smaller)", size >> 20, MAX_DOCUMENT_BYTES >> 20));
+            throw BadInputException.of(
+                    TextInput.name(file),
+                    String.format(
+                            Locale.ROOT,
+                            "%,d MB is too large for a JSON document of this kind"
+                                    + " (the limit is %,d MB; a config, profile, policy or results file is far smaller)",
+                            size >> 20,
+                            MAX_DOCUMENT_BYTES >> 20));
         }
         try (BufferedReader r = TextInput.open(file)) {
             r.mark(1);
@@ -161,7 +165,11 @@ public final class Json {
             }
             long n = elements(p, name, null, ELEMENT, each);
             if (p.nextToken() != null) {
-                throw new BadInputException(name, p.currentTokenLocation().getLineNr(), null, "invalid JSON: more text after the JSON value");
+                throw new BadInputException(
+                        name,
+                        p.currentTokenLocation().getLineNr(),
+                        null,
+                        "invalid JSON: more text after the JSON value");
             }
             return n;
         });
@@ -195,12 +203,17 @@ public final class Json {
     }
 
     /** The elements of the array whose START_ARRAY {@code p} is on, each read whole and handed over; their count. */
-    private static long elements(JsonParser p, String name, String field, ObjectReader elementReader, ElementVisitor each) throws IOException {
+    private static long elements(
+            JsonParser p, String name, String field, ObjectReader elementReader, ElementVisitor each)
+            throws IOException {
         long i = 0;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t == null) {
-                throw new BadInputException(name, p.currentLocation().getLineNr(), field,
+                throw new BadInputException(
+                        name,
+                        p.currentLocation().getLineNr(),
+                        field,
                         "invalid JSON: the text ends before the JSON does (an object or list left open?)");
             }
             long line = p.currentTokenLocation().getLineNr();
@@ -242,7 +255,11 @@ public final class Json {
                 found = elements(p, name, field, PYTHON_ELEMENT, each);
             }
             if (t != JsonToken.END_OBJECT) {
-                throw new BadInputException(name, p.currentLocation().getLineNr(), null, "invalid JSON: the text ends before the object does");
+                throw new BadInputException(
+                        name,
+                        p.currentLocation().getLineNr(),
+                        null,
+                        "invalid JSON: the text ends before the object does");
             }
             return found;
         });
@@ -264,8 +281,7 @@ public final class Json {
      * ({@code '{'}, {@code '['}, or 0 for an empty file) and the top-level fields of its first object (of a document, or
      * of the first line of a JSON Lines file), in file order, as far as they could be read.
      */
-    public record Peek(char first, List<String> fields) {
-    }
+    public record Peek(char first, List<String> fields) {}
 
     /** The {@link Peek} at a file; a syntax error just ends the list of fields early (the reader reports it). */
     public static Peek peek(Path file) {
@@ -334,13 +350,19 @@ public final class Json {
         long where = line > 0 ? line : line(e);
         String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
         // the parser reports the column after a character it refused; the user wants the character's own
-        int col = at == null ? 0 : at.getColumnNr() - (CTRL.matcher(message).find() || CHAR.matcher(message).find() ? 1 : 0);
+        int col = at == null
+                ? 0
+                : at.getColumnNr()
+                        - (CTRL.matcher(message).find() || CHAR.matcher(message).find() ? 1 : 0);
         String column = col < 1 ? "" : " at column " + col;
-        return new BadInputException(source, where, null, "invalid JSON" + column + ": " + plain(e.getOriginalMessage()));
+        return new BadInputException(
+                source, where, null, "invalid JSON" + column + ": " + plain(e.getOriginalMessage()));
     }
 
     private static long line(JsonProcessingException e) {
-        return e.getLocation() == null || e.getLocation().getLineNr() < 1 ? 0 : e.getLocation().getLineNr();
+        return e.getLocation() == null || e.getLocation().getLineNr() < 1
+                ? 0
+                : e.getLocation().getLineNr();
     }
 
     /** {@code checks[1].margin} from Jackson's reference chain. */
@@ -361,16 +383,31 @@ public final class Json {
 
     private static String mismatch(JsonMappingException m) {
         Class<?> t = m instanceof MismatchedInputException mi ? mi.getTargetType() : null;
-        String expected = t == null ? "a value of another kind"
-                : t == double.class || t == Double.class || t == float.class || t == Float.class ? "a number"
-                : t == int.class || t == Integer.class || t == long.class || t == Long.class ? "a whole number"
-                : t == boolean.class || t == Boolean.class ? "true or false"
-                : t == String.class ? "text"
-                : t.isEnum() ? "one of " + String.join(", ", Arrays.stream(t.getEnumConstants())
-                        .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT).replace('_', '-')).toList())
-                : Temporal.class.isAssignableFrom(t) ? "a date and time such as 2026-01-31T12:00:00Z"
-                : Collection.class.isAssignableFrom(t) || t.isArray() ? "a list"
-                : "an object";
+        String expected = t == null
+                ? "a value of another kind"
+                : t == double.class || t == Double.class || t == float.class || t == Float.class
+                        ? "a number"
+                        : t == int.class || t == Integer.class || t == long.class || t == Long.class
+                                ? "a whole number"
+                                : t == boolean.class || t == Boolean.class
+                                        ? "true or false"
+                                        : t == String.class
+                                                ? "text"
+                                                : t.isEnum()
+                                                        ? "one of "
+                                                                + String.join(
+                                                                        ", ",
+                                                                        Arrays.stream(t.getEnumConstants())
+                                                                                .map(c -> ((Enum<?>) c)
+                                                                                        .name()
+                                                                                        .toLowerCase(Locale.ROOT)
+                                                                                        .replace('_', '-'))
+                                                                                .toList())
+                                                        : Temporal.class.isAssignableFrom(t)
+                                                                ? "a date and time such as 2026-01-31T12:00:00Z"
+                                                                : Collection.class.isAssignableFrom(t) || t.isArray()
+                                                                        ? "a list"
+                                                                        : "an object";
         return "expected " + expected;
     }
 
@@ -378,7 +415,9 @@ public final class Json {
     private static final Pattern CHAR = Pattern.compile("^Unexpected character \\('(.+?)' \\(code (\\d+)");
     private static final Pattern TOKEN = Pattern.compile("^Unrecognized token '(.*?)'");
     /** Jackson's read constraints ("Document nesting depth (1001) exceeds the maximum allowed (1000, from …)"). */
-    private static final Pattern LIMIT = Pattern.compile("^(.*?) \\(\\d+\\) exceeds the maximum (?:allowed )?\\((\\d+)");
+    private static final Pattern LIMIT =
+            Pattern.compile("^(.*?) \\(\\d+\\) exceeds the maximum (?:allowed )?\\((\\d+)");
+
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*?)'");
 
     /** Jackson's parser wording in plain words; the fallback keeps its first clause, without source excerpts. */
@@ -398,10 +437,13 @@ public final class Json {
         if ((x = LIMIT.matcher(m)).find()) {
             String what = x.group(1).toLowerCase(Locale.ROOT);
             String limit = String.format(Locale.ROOT, "%,d", Long.parseLong(x.group(2)));
-            return what.contains("nesting") ? "nested deeper than " + limit + " levels"
-                    : what.contains("number") ? "a number longer than " + limit + " digits"
-                    : what.contains("string") || what.contains("name") ? "a text value longer than " + limit + " characters"
-                    : "larger than the " + limit + " a JSON file may hold here";
+            return what.contains("nesting")
+                    ? "nested deeper than " + limit + " levels"
+                    : what.contains("number")
+                            ? "a number longer than " + limit + " digits"
+                            : what.contains("string") || what.contains("name")
+                                    ? "a text value longer than " + limit + " characters"
+                                    : "larger than the " + limit + " a JSON file may hold here";
         }
         if (m.startsWith("Unexpected end-of-input")) {
             return "the text ends before the JSON does (an object or list left open?)";
@@ -429,7 +471,9 @@ public final class Json {
         if (cut >= 0) {
             m = m.substring(0, cut);
         }
-        m = m.replace("`", "").replaceAll("com\\.fasterxml\\.[\\w.$]+", "").replaceAll("\\s*\\([^()]*(?:Feature|enable)[^()]*\\)", "");
+        m = m.replace("`", "")
+                .replaceAll("com\\.fasterxml\\.[\\w.$]+", "")
+                .replaceAll("\\s*\\([^()]*(?:Feature|enable)[^()]*\\)", "");
         return m.isBlank() ? "malformed JSON" : Character.toLowerCase(m.charAt(0)) + m.substring(1);
     }
 
@@ -473,7 +517,8 @@ public final class Json {
     public static void writeFile(Path file, Object value) {
         try {
             AtomicFile.write(file, out -> {
-                MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                MAPPER.writerWithDefaultPrettyPrinter()
+                        .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                         .writeValue(out, value);
                 return null;
             });
@@ -481,7 +526,6 @@ public final class Json {
             throw BadInputException.of(TextInput.name(file), "cannot write: " + IoFailures.plain(e));
         }
     }
-
 
     /** Compact JSON as UTF-8 bytes (non-ASCII text unescaped). */
     public static byte[] writeBytes(Object value) {

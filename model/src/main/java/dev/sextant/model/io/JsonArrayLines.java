@@ -20,7 +20,9 @@ import java.io.InputStream;
  */
 final class JsonArrayLines extends InputStream {
 
-    private static final JsonFactory FACTORY = JsonFactory.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
     /** Bytes looked at to tell an array from JSON Lines: whitespace and a byte-order mark before the first value. */
     static final int PEEK = 1 << 12;
 
@@ -111,7 +113,10 @@ final class JsonArrayLines extends InputStream {
         } catch (JsonEOFException e) {
             throw new InvalidJson("invalid JSON: the array is not closed (the file ends early)", e);
         } catch (JsonProcessingException e) {
-            throw new InvalidJson("invalid JSON at line " + parser.currentLocation().getLineNr() + " of the array: " + e.getOriginalMessage(), e);
+            throw new InvalidJson(
+                    "invalid JSON at line " + parser.currentLocation().getLineNr() + " of the array: "
+                            + e.getOriginalMessage(),
+                    e);
         }
     }
 

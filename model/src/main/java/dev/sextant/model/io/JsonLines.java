@@ -10,8 +10,7 @@ import java.util.function.BiConsumer;
 /** Reads a JSON Lines file one object at a time, with line numbers, strict UTF-8 and errors naming the line. */
 public final class JsonLines {
 
-    private JsonLines() {
-    }
+    private JsonLines() {}
 
     /**
      * Calls {@code each} with every non-blank line's object and its 1-based line number.
@@ -51,7 +50,8 @@ public final class JsonLines {
                     if (e.line() != line || !e.source().equals(name)) {
                         throw e;
                     }
-                    throw new BadInputException(name, line, at + e.field().map(f -> "." + f).orElse(""), e.problem(), e);
+                    throw new BadInputException(
+                            name, line, at + e.field().map(f -> "." + f).orElse(""), e.problem(), e);
                 }
             });
             if (n == 0) {
@@ -82,7 +82,8 @@ public final class JsonLines {
             throw TextInput.readError(file, line + 1, e);
         }
         if (objects == 0) {
-            throw BadInputException.of(TextInput.name(file), line == 0 ? "the file is empty" : "no JSON objects in the file");
+            throw BadInputException.of(
+                    TextInput.name(file), line == 0 ? "the file is empty" : "no JSON objects in the file");
         }
         return objects;
     }
@@ -96,7 +97,8 @@ public final class JsonLines {
         if (!v.isValueNode() || v.asText().isBlank()) {
             throw new BadInputException(TextInput.name(file), line, field, "expected text, got " + v);
         }
-        return FieldChecks.at(TextInput.name(file), line).identifier(field, v.asText().strip());
+        return FieldChecks.at(TextInput.name(file), line)
+                .identifier(field, v.asText().strip());
     }
 
     /** An optional id or name, or null (at most {@link FieldChecks#MAX_ID} characters). */
@@ -119,6 +121,8 @@ public final class JsonLines {
     /** An optional text field, or null. */
     public static String optionalText(JsonNode node, String field) {
         JsonNode v = node.get(field);
-        return v == null || v.isNull() || !v.isValueNode() || v.asText().isBlank() ? null : v.asText().strip();
+        return v == null || v.isNull() || !v.isValueNode() || v.asText().isBlank()
+                ? null
+                : v.asText().strip();
     }
 }

@@ -32,7 +32,8 @@ public final class JsonTextSlots {
      * The line's text strings, or null when the line cannot be rewritten faithfully: not a JSON object as Jackson reads
      * it, or its text as found here differs from {@code expected} (the text the scanner read; say, a field given twice).
      */
-    public static JsonTextSlots of(byte[] line, int from, int to, String textField, byte[] expected, int expectedLength) {
+    public static JsonTextSlots of(
+            byte[] line, int from, int to, String textField, byte[] expected, int expectedLength) {
         JsonNode root = Json.readExact(line, from, to - from);
         if (!(root instanceof ObjectNode o)) {
             return null;
@@ -57,7 +58,8 @@ public final class JsonTextSlots {
     private boolean chat(ObjectNode o) {
         for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            if ((e.getKey().equals("messages") || e.getKey().equals("conversations")) && e.getValue() instanceof ArrayNode messages) {
+            if ((e.getKey().equals("messages") || e.getKey().equals("conversations"))
+                    && e.getValue() instanceof ArrayNode messages) {
                 for (JsonNode m : messages) {
                     if (m instanceof ObjectNode message) {
                         message(message);
@@ -85,7 +87,9 @@ public final class JsonTextSlots {
                     int at = i;
                     if (p.isTextual()) {
                         add(p.textValue(), s -> parts.set(at, TextNode.valueOf(s)));
-                    } else if (p instanceof ObjectNode part && part.get("text") != null && part.get("text").isTextual()) {
+                    } else if (p instanceof ObjectNode part
+                            && part.get("text") != null
+                            && part.get("text").isTextual()) {
                         add(part.get("text").textValue(), s -> part.put("text", s));
                     }
                 }

@@ -39,8 +39,7 @@ public final class LmEvalResults {
     /** Top-level fields only 0.4 and later write. */
     static final List<String> V04_FIELDS = List.of("configs", "n-samples", "higher_is_better", "group_subtasks");
 
-    private LmEvalResults() {
-    }
+    private LmEvalResults() {}
 
     /** The harness's own file name, {@code results_<date>.json} (content decides; the name is only a fallback). */
     public static boolean matches(Path file) {
@@ -50,8 +49,12 @@ public final class LmEvalResults {
 
     /** Whether the top-level fields of a JSON document are those of a results file (0.3 or 0.4+). */
     static boolean looksLike(List<String> fields) {
-        return fields.contains("results") && (fields.contains("versions") || fields.contains("config")
-                || fields.contains("model_name") || V04_FIELDS.stream().anyMatch(fields::contains) || fields.size() == 1);
+        return fields.contains("results")
+                && (fields.contains("versions")
+                        || fields.contains("config")
+                        || fields.contains("model_name")
+                        || V04_FIELDS.stream().anyMatch(fields::contains)
+                        || fields.size() == 1);
     }
 
     public static JsonNode parse(Path file) {
@@ -60,7 +63,8 @@ public final class LmEvalResults {
             throw BadInputException.of(TextInput.name(file), "the file is empty");
         }
         if (!root.isObject() || !root.has("results") || !root.get("results").isObject()) {
-            throw new BadInputException(TextInput.name(file), 1, "results", "missing: not an lm-evaluation-harness results file");
+            throw new BadInputException(
+                    TextInput.name(file), 1, "results", "missing: not an lm-evaluation-harness results file");
         }
         return root;
     }
@@ -89,7 +93,9 @@ public final class LmEvalResults {
                 for (String part : args.asText().split(",")) {
                     int eq = part.indexOf('=');
                     if (eq > 0) {
-                        parts.putIfAbsent(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
+                        parts.putIfAbsent(
+                                part.substring(0, eq).strip(),
+                                part.substring(eq + 1).strip());
                     }
                 }
                 for (String k : NAME_ARGS) {
@@ -110,7 +116,8 @@ public final class LmEvalResults {
     static String withoutLocalPath(String name) {
         String s = name.replaceAll("[/\\\\]+$", "");
         // a hub id has one slash (org/name); a path has a leading root, dot or drive, or more than one
-        if (!LOCAL_PATH.matcher(s).matches() && s.replace('\\', '/').chars().filter(c -> c == '/').count() < 2) {
+        if (!LOCAL_PATH.matcher(s).matches()
+                && s.replace('\\', '/').chars().filter(c -> c == '/').count() < 2) {
             return s.isEmpty() ? name : s;
         }
         int cut = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
@@ -119,8 +126,7 @@ public final class LmEvalResults {
     }
 
     /** What a results file holds: its results, the notes on what was chosen, and the day it was run (null: not said). */
-    public record Read(List<ReportedResult> results, List<String> notes, LocalDate runDate) {
-    }
+    public record Read(List<ReportedResult> results, List<String> notes, LocalDate runDate) {}
 
     /**
      * One result per task: the named metric, or the harness's own choice (see the class comment).
@@ -142,7 +148,8 @@ public final class LmEvalResults {
         String model = modelName(root);
         if (model == null) {
             model = folderName(file);
-            notes.add("the file names no model (no model_name, no pretrained= in model_args): named '" + model + "' after its folder");
+            notes.add("the file names no model (no model_name, no pretrained= in model_args): named '" + model
+                    + "' after its folder");
         }
         FieldChecks at = FieldChecks.at(source, 0);
         at.identifier("model", model);
@@ -165,7 +172,9 @@ public final class LmEvalResults {
             }
             List<String> metrics = numericMetrics(values);
             values.fields().forEachRemaining(v -> {
-                if (v.getValue().isNumber() && !Double.isFinite(v.getValue().doubleValue()) && !v.getKey().contains("_stderr")
+                if (v.getValue().isNumber()
+                        && !Double.isFinite(v.getValue().doubleValue())
+                        && !v.getKey().contains("_stderr")
                         && !RESERVED.contains(v.getKey())) {
                     nonFinite.add(task.getKey() + "." + v.getKey());
                     nonFiniteAt.add(new String[] {task.getKey(), v.getKey()});
@@ -190,7 +199,8 @@ public final class LmEvalResults {
                     JsonNode lv = root.get("results").get(leaf);
                     Choice lc = lv == null || !lv.isObject() ? null : choose(root, leaf, numericMetrics(lv), metric);
                     if (lc != null) {
-                        byMetric.computeIfAbsent(lc.key(), k -> new ArrayList<>()).add(leaf);
+                        byMetric.computeIfAbsent(lc.key(), k -> new ArrayList<>())
+                                .add(leaf);
                         Integer ln = itemCount(root, leaf, lv, at);
                         allCounted &= ln != null;
                         items += ln == null ? 0 : ln;
@@ -198,12 +208,16 @@ public final class LmEvalResults {
                 }
                 if (byMetric.size() > 1) {
                     List<String> parts = new ArrayList<>();
-                    byMetric.forEach((k, ts) -> parts.add(MetricWords.of(k) + " on " + ts.size() + (ts.size() == 1 ? " subtask" : " subtasks")));
+                    byMetric.forEach((k, ts) -> parts.add(
+                            MetricWords.of(k) + " on " + ts.size() + (ts.size() == 1 ? " subtask" : " subtasks")));
                     mixed.add(task.getKey() + " (" + String.join(", ", parts) + ")");
                     continue;
                 }
-                String shared = byMetric.isEmpty() ? null : byMetric.keySet().iterator().next();
-                c = shared != null && metrics.contains(shared) ? new Choice(shared, "the metric its subtasks share") : null;
+                String shared =
+                        byMetric.isEmpty() ? null : byMetric.keySet().iterator().next();
+                c = shared != null && metrics.contains(shared)
+                        ? new Choice(shared, "the metric its subtasks share")
+                        : null;
                 if (c == null) {
                     if (metric != null) {
                         without.add(task.getKey());
@@ -213,7 +227,8 @@ public final class LmEvalResults {
                     continue;
                 }
                 if (byMetric.get(shared).size() < leaves.size()) {
-                    partialGroups.add(task.getKey() + " (" + MetricWords.of(shared) + " on " + byMetric.get(shared).size() + " of " + leaves.size() + " subtasks)");
+                    partialGroups.add(task.getKey() + " (" + MetricWords.of(shared) + " on "
+                            + byMetric.get(shared).size() + " of " + leaves.size() + " subtasks)");
                 }
                 groupN = allCounted ? (int) Math.min(Integer.MAX_VALUE, items) : null;
             }
@@ -230,26 +245,41 @@ public final class LmEvalResults {
             String filter = comma < 0 ? "" : key.substring(comma);
             // a stderr may be "N/A" (not computed) or null; a number must be one
             JsonNode se = values.get(name + "_stderr" + filter);
-            Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue()) ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue()) : null;
+            Double stderr = se != null && se.isNumber() && Double.isFinite(se.doubleValue())
+                    ? at.nonNegative(entry + "." + name + "_stderr" + filter, se.doubleValue())
+                    : null;
             Integer n = leaves.isEmpty() ? itemCount(root, task.getKey(), values, at) : groupN;
             keys.addEntry(source, entry, "model, task, metric", model, task.getKey(), key);
             out.add(new ReportedResult(model, task.getKey(), key, value, stderr, n, sampling));
             List<String> others = metrics.stream().filter(k -> !k.equals(key)).toList();
-            chosen.computeIfAbsent("scored by " + MetricWords.of(key) + ", " + c.why() + (others.isEmpty() ? "" : "; the file also reports " + MetricWords.of(others)),
-                    x -> new ArrayList<>()).add(task.getKey());
+            chosen.computeIfAbsent(
+                            "scored by " + MetricWords.of(key) + ", " + c.why()
+                                    + (others.isEmpty() ? "" : "; the file also reports " + MetricWords.of(others)),
+                            x -> new ArrayList<>())
+                    .add(task.getKey());
         }
         if (out.isEmpty() && !nonFinite.isEmpty()) {
             // nothing but NaN or infinities: refused, naming the first, as any other impossible number
             String[] first = nonFiniteAt.get(0);
-            at.finite("results." + first[0] + "." + first[1], root.get("results").get(first[0]).get(first[1]).doubleValue());
+            at.finite(
+                    "results." + first[0] + "." + first[1],
+                    root.get("results").get(first[0]).get(first[1]).doubleValue());
         }
         if (out.isEmpty() && !mixed.isEmpty()) {
-            throw new BadInputException(source, 0, "results", "only groups whose subtasks report different metrics, no score of their own: "
-                    + list(mixed));
+            throw new BadInputException(
+                    source,
+                    0,
+                    "results",
+                    "only groups whose subtasks report different metrics, no score of their own: " + list(mixed));
         }
         if (out.isEmpty()) {
-            throw new BadInputException(source, 0, "results", metric != null ? "no task reports metric " + metric
-                    : noScore.isEmpty() ? "no tasks" : "no task reports a numeric metric");
+            throw new BadInputException(
+                    source,
+                    0,
+                    "results",
+                    metric != null
+                            ? "no task reports metric " + metric
+                            : noScore.isEmpty() ? "no tasks" : "no task reports a numeric metric");
         }
         chosen.forEach((what, ts) -> notes.add(list(ts) + ": " + what));
         if (!without.isEmpty()) {
@@ -262,21 +292,23 @@ public final class LmEvalResults {
             notes.add("groups without a score of their own, not imported (their subtasks are): " + list(noScore));
         }
         if (!mixed.isEmpty()) {
-            notes.add("groups whose subtasks use different metrics are shown as mixed, not as one number (each subtask is imported on its own): "
-                    + String.join("; ", mixed));
+            notes.add(
+                    "groups whose subtasks use different metrics are shown as mixed, not as one number (each subtask is imported on its own): "
+                            + String.join("; ", mixed));
         }
         if (!partialGroups.isEmpty()) {
             notes.add("groups scored over only some of their subtasks: " + String.join("; ", partialGroups));
         }
         if (out.stream().anyMatch(r -> r.n() == null)) {
-            notes.add("the file does not say how many items " + (root.has("n-samples") ? "some tasks have" : "its tasks have")
+            notes.add("the file does not say how many items "
+                    + (root.has("n-samples") ? "some tasks have" : "its tasks have")
                     + ", so their n is shown as unknown (the samples files give per-item scores)");
         }
-        return new Read(out, notes, RunDates.fromResults(root, file.getFileName().toString()));
+        return new Read(
+                out, notes, RunDates.fromResults(root, file.getFileName().toString()));
     }
 
-    private record Choice(String key, String why) {
-    }
+    private record Choice(String key, String why) {}
 
     /**
      * The tasks a group is made of, through its subgroups ({@code group_subtasks}, 0.4+); empty for a task that is not a
@@ -335,8 +367,11 @@ public final class LmEvalResults {
         boolean withFilter = filtered;
         values.fields().forEachRemaining(e -> {
             String k = e.getKey();
-            if (e.getValue().isNumber() && Double.isFinite(e.getValue().doubleValue()) && !k.contains("_stderr")
-                    && !RESERVED.contains(k) && (!withFilter || k.contains(","))) {
+            if (e.getValue().isNumber()
+                    && Double.isFinite(e.getValue().doubleValue())
+                    && !k.contains("_stderr")
+                    && !RESERVED.contains(k)
+                    && (!withFilter || k.contains(","))) {
                 keys.add(k);
             }
         });
@@ -364,7 +399,10 @@ public final class LmEvalResults {
         for (String p : LmEvalSamples.PREFERRED) {
             String k = firstFor(metrics, p);
             if (k != null) {
-                return new Choice(k, "the file marks no main metric, so the first it reports of " + String.join(", ", LmEvalSamples.PREFERRED));
+                return new Choice(
+                        k,
+                        "the file marks no main metric, so the first it reports of "
+                                + String.join(", ", LmEvalSamples.PREFERRED));
             }
         }
         return new Choice(metrics.get(0), "the file marks no main metric, so the first in the file");
@@ -384,7 +422,8 @@ public final class LmEvalResults {
     }
 
     private static String list(List<String> tasks) {
-        return tasks.size() <= 4 ? String.join(", ", tasks)
+        return tasks.size() <= 4
+                ? String.join(", ", tasks)
                 : String.join(", ", tasks.subList(0, 3)) + " and " + (tasks.size() - 3) + " more";
     }
 
@@ -395,7 +434,9 @@ public final class LmEvalResults {
 
     private static String folderName(Path file) {
         Path dir = file.toAbsolutePath().normalize().getParent();
-        return dir == null || dir.getFileName() == null ? "unnamed model" : dir.getFileName().toString();
+        return dir == null || dir.getFileName() == null
+                ? "unnamed model"
+                : dir.getFileName().toString();
     }
 
     private static String samplingConfig(JsonNode root) {
@@ -421,8 +462,7 @@ public final class LmEvalResults {
      * @param model the model, or null when no results file beside it names one
      * @param how   how it was found, in words for the import's notes ("" for the same run's results file)
      */
-    record Owner(String model, String how) {
-    }
+    record Owner(String model, String how) {}
 
     /**
      * The model of a samples file from the results files beside it: the results file of the same run (same time), else
@@ -463,9 +503,11 @@ public final class LmEvalResults {
         results.forEach((p, root) -> {
             String name = modelName(root);
             if (name != null) {
-                all.computeIfAbsent(name, k -> new ArrayList<>()).add(p.getFileName().toString());
+                all.computeIfAbsent(name, k -> new ArrayList<>())
+                        .add(p.getFileName().toString());
                 if (tasks(root).contains(task)) {
-                    withTask.computeIfAbsent(name, k -> new ArrayList<>()).add(p.getFileName().toString());
+                    withTask.computeIfAbsent(name, k -> new ArrayList<>())
+                            .add(p.getFileName().toString());
                 }
             }
         });
@@ -476,13 +518,23 @@ public final class LmEvalResults {
         if (candidates.size() > 1) {
             List<String> named = new ArrayList<>();
             candidates.forEach((m, files) -> named.add(m + " (" + String.join(", ", files) + ")"));
-            throw new BadInputException(TextInput.name(samples), 0, "model", "which model's samples are these? no results file of the same run "
-                    + "(results_" + (time == null ? "<time>" : time) + ".json) lies beside it, and the results files there are of "
-                    + String.join(" and ", named) + "; name the model");
+            throw new BadInputException(
+                    TextInput.name(samples),
+                    0,
+                    "model",
+                    "which model's samples are these? no results file of the same run "
+                            + "(results_" + (time == null ? "<time>" : time)
+                            + ".json) lies beside it, and the results files there are of "
+                            + String.join(" and ", named) + "; name the model");
         }
         Map.Entry<String, List<String>> only = candidates.entrySet().iterator().next();
-        return new Owner(only.getKey(), "model '" + only.getKey() + "' taken from " + String.join(", ", only.getValue()) + (withTask.isEmpty() ? ", the only model whose results lie beside it"
-                : ", the only model beside it with results for '" + task + "'") + " (no results file of the same run)");
+        return new Owner(
+                only.getKey(),
+                "model '" + only.getKey() + "' taken from " + String.join(", ", only.getValue())
+                        + (withTask.isEmpty()
+                                ? ", the only model whose results lie beside it"
+                                : ", the only model beside it with results for '" + task + "'")
+                        + " (no results file of the same run)");
     }
 
     /** The tasks a results file reports: its results' and its configs' keys. */

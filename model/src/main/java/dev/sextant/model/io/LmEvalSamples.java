@@ -23,8 +23,7 @@ public final class LmEvalSamples {
     /** Metrics taken as the item score when the caller names none, in this order of preference. */
     static final List<String> PREFERRED = List.of("acc", "exact_match", "pass@1", "acc_norm", "f1", "em");
 
-    private LmEvalSamples() {
-    }
+    private LmEvalSamples() {}
 
     public static boolean matches(Path file) {
         return NAME.matcher(file.getFileName().toString()).matches();
@@ -41,10 +40,12 @@ public final class LmEvalSamples {
         if (m.matches()) {
             return m.group(1);
         }
-        String t = n.replaceFirst("(?i)\\.(jsonl|json|ndjson)$", "").replaceFirst("^samples_", "")
+        String t = n.replaceFirst("(?i)\\.(jsonl|json|ndjson)$", "")
+                .replaceFirst("^samples_", "")
                 .replaceFirst("_\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+$", "");
         if (t.isBlank()) {
-            throw BadInputException.of(TextInput.name(file), "cannot tell the task from the file name; name it samples_<task>.jsonl");
+            throw BadInputException.of(
+                    TextInput.name(file), "cannot tell the task from the file name; name it samples_<task>.jsonl");
         }
         return t;
     }
@@ -55,7 +56,8 @@ public final class LmEvalSamples {
         LmEvalResults.Owner owner = LmEvalResults.ownerOf(file, task, m.matches() ? m.group(2) : null);
         if (owner.model() == null) {
             String folder = LmEvalResults.folderOf(file);
-            notes.add("no results file beside it names the model: named '" + folder + "' after its folder (import again and name the model to change that)");
+            notes.add("no results file beside it names the model: named '" + folder
+                    + "' after its folder (import again and name the model to change that)");
             return folder;
         }
         if (!owner.how().isEmpty()) {
@@ -66,8 +68,12 @@ public final class LmEvalSamples {
 
     /** Whether the top-level fields of a JSON Lines file's first object are those of a samples line. */
     static boolean looksLike(List<String> fields) {
-        return fields.contains("doc_id") && (fields.contains("resps") || fields.contains("filtered_resps")
-                || fields.contains("metrics") || fields.contains("target") || fields.contains("doc"));
+        return fields.contains("doc_id")
+                && (fields.contains("resps")
+                        || fields.contains("filtered_resps")
+                        || fields.contains("metrics")
+                        || fields.contains("target")
+                        || fields.contains("doc"));
     }
 
     /**
@@ -136,8 +142,10 @@ public final class LmEvalSamples {
             throw new BadInputException(name, 0, "filter", "no line has filter '" + filter[0] + "'");
         }
         notes.add("scored by " + MetricWords.of(chosen[0] + (filter[0] == null ? "" : "," + filter[0]))
-                + (metric != null ? ", as you asked" : ", the first of " + String.join(", ", PREFERRED)
-                + " with a number for each item (else the first metric that has one)"));
+                + (metric != null
+                        ? ", as you asked"
+                        : ", the first of " + String.join(", ", PREFERRED)
+                                + " with a number for each item (else the first metric that has one)"));
         return out;
     }
 
@@ -163,7 +171,8 @@ public final class LmEvalSamples {
                 throw new BadInputException(TextInput.name(file), line, n, "not a number: " + node.get(n));
             }
         }
-        throw new BadInputException(TextInput.name(file), line, "metrics", "no numeric metric found; name the metric to read");
+        throw new BadInputException(
+                TextInput.name(file), line, "metrics", "no numeric metric found; name the metric to read");
     }
 
     private static boolean scalar(JsonNode v) {

@@ -40,8 +40,7 @@ public final class MetricWords {
             Map.entry("contains", "answer contained"),
             Map.entry("score", "score"));
 
-    private MetricWords() {
-    }
+    private MetricWords() {}
 
     /** The metric in words with its key (and filter, when not {@code none}) in brackets. */
     public static String of(String key) {

@@ -13,8 +13,7 @@ import java.util.Set;
  */
 public final class MixTargetFile {
 
-    private MixTargetFile() {
-    }
+    private MixTargetFile() {}
 
     public static Map<String, Double> read(Path file) {
         Map<String, Double> out = new LinkedHashMap<>();

@@ -22,8 +22,7 @@ public final class OtlpProtobuf {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final HexFormat HEX = HexFormat.of();
 
-    private OtlpProtobuf() {
-    }
+    private OtlpProtobuf() {}
 
     /** The export request as OTLP/JSON's tree ({@code resourceSpans → scopeSpans → spans}). */
     public static ObjectNode exportRequest(byte[] body, String source) {
@@ -41,8 +40,10 @@ public final class OtlpProtobuf {
             }
             return out;
         } catch (IndexOutOfBoundsException | IllegalStateException e) {
-            throw BadInputException.of(source, "not an OTLP trace export request in protobuf: " + (e.getMessage() == null ? "the message ends early"
-                    : e.getMessage()));
+            throw BadInputException.of(
+                    source,
+                    "not an OTLP trace export request in protobuf: "
+                            + (e.getMessage() == null ? "the message ends early" : e.getMessage()));
         }
     }
 
@@ -241,7 +242,8 @@ public final class OtlpProtobuf {
                 case 1 -> advance(8);
                 case 2 -> advance(length());
                 case 5 -> advance(4);
-                default -> throw new IllegalStateException("wire type " + (tag & 7) + " (groups are not used by OTLP) at byte " + at);
+                default -> throw new IllegalStateException(
+                        "wire type " + (tag & 7) + " (groups are not used by OTLP) at byte " + at);
             }
         }
 

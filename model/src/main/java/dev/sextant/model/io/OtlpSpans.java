@@ -18,8 +18,7 @@ import java.util.Map;
  */
 final class OtlpSpans {
 
-    private OtlpSpans() {
-    }
+    private OtlpSpans() {}
 
     /** The model-call spans of one export request, each as the request log's named cells. */
     static List<Map<String, String>> requests(JsonNode export) {
@@ -33,18 +32,33 @@ final class OtlpSpans {
                         continue;
                     }
                     Map<String, String> cells = new LinkedHashMap<>();
-                    cells.put("request_id", a.getOrDefault("gen_ai.response.id", span.path("spanId").asText("")));
+                    cells.put(
+                            "request_id",
+                            a.getOrDefault(
+                                    "gen_ai.response.id", span.path("spanId").asText("")));
                     long start = span.path("startTimeUnixNano").asLong(0);
                     long end = span.path("endTimeUnixNano").asLong(0);
                     cells.put("timestamp", start > 0 ? Long.toString(start) : "");
                     cells.put("latency_ms", end > start && start > 0 ? Double.toString((end - start) / 1e6) : "");
-                    cells.put("model", a.getOrDefault("gen_ai.response.model", a.getOrDefault("gen_ai.request.model", "")));
-                    cells.put("input_tokens", a.getOrDefault("gen_ai.usage.input_tokens", a.getOrDefault("gen_ai.usage.prompt_tokens", "")));
-                    cells.put("output_tokens", a.getOrDefault("gen_ai.usage.output_tokens", a.getOrDefault("gen_ai.usage.completion_tokens", "")));
+                    cells.put(
+                            "model",
+                            a.getOrDefault("gen_ai.response.model", a.getOrDefault("gen_ai.request.model", "")));
+                    cells.put(
+                            "input_tokens",
+                            a.getOrDefault(
+                                    "gen_ai.usage.input_tokens", a.getOrDefault("gen_ai.usage.prompt_tokens", "")));
+                    cells.put(
+                            "output_tokens",
+                            a.getOrDefault(
+                                    "gen_ai.usage.output_tokens",
+                                    a.getOrDefault("gen_ai.usage.completion_tokens", "")));
                     String reasons = a.getOrDefault("gen_ai.response.finish_reasons", "");
-                    cells.put("finish_reason", reasons.replaceAll("^\\[\"?|\"?]$", "").split("\",\"")[0]);
-                    boolean error = span.path("status").path("code").asInt(0) == 2 || span.path("status").path("code").asText("").equals(
-                            "STATUS_CODE_ERROR") || a.containsKey("error.type");
+                    cells.put(
+                            "finish_reason",
+                            reasons.replaceAll("^\\[\"?|\"?]$", "").split("\",\"")[0]);
+                    boolean error = span.path("status").path("code").asInt(0) == 2
+                            || span.path("status").path("code").asText("").equals("STATUS_CODE_ERROR")
+                            || a.containsKey("error.type");
                     cells.put("status", error ? a.getOrDefault("error.type", "error") : "ok");
                     cells.put("version", resource.getOrDefault("service.version", ""));
                     cells.put("route", a.getOrDefault("gen_ai.operation.name", ""));
@@ -87,7 +101,10 @@ final class OtlpSpans {
                 text = v.get("boolValue").asText();
             } else if (v.has("arrayValue")) {
                 List<String> items = new ArrayList<>();
-                v.get("arrayValue").path("values").forEach(x -> items.add(x.has("stringValue") ? x.get("stringValue").asText() : x.toString()));
+                v.get("arrayValue")
+                        .path("values")
+                        .forEach(x -> items.add(
+                                x.has("stringValue") ? x.get("stringValue").asText() : x.toString()));
                 text = "[\"" + String.join("\",\"", items) + "\"]";
             } else {
                 text = v.toString();

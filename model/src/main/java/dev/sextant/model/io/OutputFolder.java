@@ -24,8 +24,7 @@ public final class OutputFolder {
         T write(Path folder) throws IOException;
     }
 
-    private OutputFolder() {
-    }
+    private OutputFolder() {}
 
     public static <T> T write(Path dir, Work<T> work) {
         String name = TextInput.name(dir);
@@ -35,13 +34,15 @@ public final class OutputFolder {
             }
             try (Stream<Path> s = Files.list(dir)) {
                 if (s.findAny().isPresent()) {
-                    throw BadInputException.of(name, "already exists and is not empty: give a new or empty folder for the output");
+                    throw BadInputException.of(
+                            name, "already exists and is not empty: give a new or empty folder for the output");
                 }
             } catch (IOException e) {
                 throw BadInputException.of(name, "cannot read: " + IoFailures.plain(e));
             }
         }
-        Path tmp = dir.toAbsolutePath().resolveSibling(dir.getFileName() + ".partial-" + Long.toHexString(System.nanoTime()));
+        Path tmp = dir.toAbsolutePath()
+                .resolveSibling(dir.getFileName() + ".partial-" + Long.toHexString(System.nanoTime()));
         try {
             Files.createDirectories(tmp);
             T result = work.write(tmp);

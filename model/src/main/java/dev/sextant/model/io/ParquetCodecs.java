@@ -43,30 +43,31 @@ final class ParquetCodecs implements CompressionCodecFactory {
             }
 
             @Override
-            public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize) throws IOException {
+            public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
+                    throws IOException {
                 byte[] in = new byte[compressedSize];
                 input.get(in);
                 output.put(ParquetCodecs.decompress(codec, in, uncompressedSize));
             }
 
             @Override
-            public void release() {
-            }
+            public void release() {}
         };
     }
 
     static byte[] decompress(CompressionCodecName codec, byte[] in, int uncompressedSize) throws IOException {
-        byte[] out = switch (codec) {
-            case UNCOMPRESSED -> in;
-            case SNAPPY -> Snappy.uncompress(in);
-            case ZSTD -> Zstd.decompress(in, uncompressedSize);
-            case GZIP -> {
-                try (GZIPInputStream g = new GZIPInputStream(new ByteArrayInputStream(in))) {
-                    yield g.readNBytes(uncompressedSize);
-                }
-            }
-            default -> throw new UnsupportedCodec(codec);
-        };
+        byte[] out =
+                switch (codec) {
+                    case UNCOMPRESSED -> in;
+                    case SNAPPY -> Snappy.uncompress(in);
+                    case ZSTD -> Zstd.decompress(in, uncompressedSize);
+                    case GZIP -> {
+                        try (GZIPInputStream g = new GZIPInputStream(new ByteArrayInputStream(in))) {
+                            yield g.readNBytes(uncompressedSize);
+                        }
+                    }
+                    default -> throw new UnsupportedCodec(codec);
+                };
         if (out.length != uncompressedSize) {
             throw new IOException("page size differs from its header");
         }
@@ -74,6 +75,5 @@ final class ParquetCodecs implements CompressionCodecFactory {
     }
 
     @Override
-    public void release() {
-    }
+    public void release() {}
 }

@@ -43,8 +43,7 @@ public final class ParquetFiles {
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
-    private ParquetFiles() {
-    }
+    private ParquetFiles() {}
 
     public static boolean matches(Path file) {
         return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".parquet");
@@ -60,7 +59,8 @@ public final class ParquetFiles {
             List<BlockMetaData> blocks = r.getFooter().getBlocks();
             for (int i = 0; i < blocks.size(); i++) {
                 BlockMetaData b = blocks.get(i);
-                // the last row group also accounts for the header and footer, so that a scan's bytes are the file's size
+                // the last row group also accounts for the header and footer, so that
+                // a scan's bytes are the file's size
                 long bytes = i < blocks.size() - 1 ? Math.max(0, b.getCompressedSize()) : Math.max(0, size - accounted);
                 out.add(new RowGroupUnit(file, i, firstRow, b.getRowCount(), bytes));
                 firstRow += b.getRowCount();
@@ -102,7 +102,8 @@ public final class ParquetFiles {
         String name = TextInput.name(file);
         checkMagic(file, name);
         ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
-                .withCodecFactory(new ParquetCodecs()).build();
+                .withCodecFactory(new ParquetCodecs())
+                .build();
         try {
             return ParquetFileReader.open(new LocalInputFile(file), options);
         } catch (IOException | RuntimeException e) {
@@ -149,7 +150,8 @@ public final class ParquetFiles {
         if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
             return new BadInputException(name, 0, null, "cannot read: " + CorpusFiles.readProblem((IOException) e), e);
         }
-        return new BadInputException(name, 0, null, "damaged Parquet footer (the file's schema and row groups cannot be read)", e);
+        return new BadInputException(
+                name, 0, null, "damaged Parquet footer (the file's schema and row groups cannot be read)", e);
     }
 
     private static PageReadStore readRowGroup(ParquetFileReader r, Path file, int group) {
@@ -186,20 +188,26 @@ public final class ParquetFiles {
             c = c.getCause();
         }
         if (c instanceof ParquetCodecs.UnsupportedCodec u) {
-            return new BadInputException(TextInput.name(file), 0, where, "compressed with " + u.codec
-                    + ", which Sextant does not read (it reads snappy, zstd, gzip and uncompressed Parquet)", e);
+            return new BadInputException(
+                    TextInput.name(file),
+                    0,
+                    where,
+                    "compressed with " + u.codec
+                            + ", which Sextant does not read (it reads snappy, zstd, gzip and uncompressed Parquet)",
+                    e);
         }
         if (e instanceof FileSystemException io) {
-            return new BadInputException(TextInput.name(file), 0, where, "cannot read: " + CorpusFiles.readProblem(io), e);
+            return new BadInputException(
+                    TextInput.name(file), 0, where, "cannot read: " + CorpusFiles.readProblem(io), e);
         }
         return new BadInputException(TextInput.name(file), 0, where, "damaged data (its pages cannot be decoded)", e);
     }
 
     /** The column plan of a corpus file: where the text and the id are. */
-    private record Columns(MessageType projection, int text, int id, int source, boolean chat) {
-    }
+    private record Columns(MessageType projection, int text, int id, int source, boolean chat) {}
 
-    private static Columns columns(MessageType schema, String name, String textField, String idField, String sourceField) {
+    private static Columns columns(
+            MessageType schema, String name, String textField, String idField, String sourceField) {
         List<Type> keep = new ArrayList<>();
         boolean chat = false;
         Type text = schema.containsField(textField) ? schema.getType(textField) : null;
@@ -216,7 +224,10 @@ public final class ParquetFiles {
             List<String> names = schema.getFields().stream().map(Type::getName).toList();
             throw new BadInputException(name, 0, textField, "no such column; the file has " + String.join(", ", names));
         }
-        if (!chat && (!text.isPrimitive() || text.isRepetition(Type.Repetition.REPEATED) || !ParquetRows.isText(text.asPrimitiveType()))) {
+        if (!chat
+                && (!text.isPrimitive()
+                        || text.isRepetition(Type.Repetition.REPEATED)
+                        || !ParquetRows.isText(text.asPrimitiveType()))) {
             throw new BadInputException(name, 0, textField, "not a text column");
         }
         keep.add(text);
@@ -229,8 +240,11 @@ public final class ParquetFiles {
             }
         }
         int source = -1;
-        if (sourceField != null && schema.containsField(sourceField) && !sourceField.equals(text.getName())
-                && !sourceField.equals(idField == null ? null : keep.size() > 1 ? keep.get(1).getName() : null)) {
+        if (sourceField != null
+                && schema.containsField(sourceField)
+                && !sourceField.equals(text.getName())
+                && !sourceField.equals(
+                        idField == null ? null : keep.size() > 1 ? keep.get(1).getName() : null)) {
             Type t = schema.getType(sourceField);
             if (t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)) {
                 keep.add(t);
@@ -285,8 +299,12 @@ public final class ParquetFiles {
                     RecordReader<Group> records = records(c.projection(), pages);
                     for (long k = 0; k < pages.getRowCount(); k++) {
                         Group g = record(records, path, group);
-                        String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0 ? null : g.getValueToString(c.id(), 0);
-                        String source = c.source() < 0 || g.getFieldRepetitionCount(c.source()) == 0 ? null : g.getValueToString(c.source(), 0);
+                        String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0
+                                ? null
+                                : g.getValueToString(c.id(), 0);
+                        String source = c.source() < 0 || g.getFieldRepetitionCount(c.source()) == 0
+                                ? null
+                                : g.getValueToString(c.source(), 0);
                         chat(g, name, firstRow + k, id, source, sink);
                     }
                 } else {
@@ -305,12 +323,16 @@ public final class ParquetFiles {
             MessageType p = c.projection();
             ColumnDescriptor textColumn = p.getColumns().get(c.text());
             ColumnDescriptor idColumn = c.id() < 0 ? null : p.getColumns().get(c.id());
-            ColumnDescriptor sourceColumn = c.source() < 0 ? null : p.getColumns().get(c.source());
+            ColumnDescriptor sourceColumn =
+                    c.source() < 0 ? null : p.getColumns().get(c.source());
             ColumnReader text;
             ColumnReader id;
             ColumnReader source;
             try {
-                ColumnReadStore store = new ColumnReadStoreImpl(pages, new GroupRecordConverter(p).getRootConverter(), p,
+                ColumnReadStore store = new ColumnReadStoreImpl(
+                        pages,
+                        new GroupRecordConverter(p).getRootConverter(),
+                        p,
                         r.getFooter().getFileMetaData().getCreatedBy());
                 text = store.getColumnReader(textColumn);
                 id = idColumn == null ? null : store.getColumnReader(idColumn);
@@ -323,14 +345,20 @@ public final class ParquetFiles {
                 String documentId = null;
                 String documentSource = null;
                 try {
-                    bytes = text.getCurrentDefinitionLevel() == textColumn.getMaxDefinitionLevel() ? text.getBinary().getBytesUnsafe() : null;
+                    bytes = text.getCurrentDefinitionLevel() == textColumn.getMaxDefinitionLevel()
+                            ? text.getBinary().getBytesUnsafe()
+                            : null;
                     text.consume();
                     if (id != null) {
-                        documentId = id.getCurrentDefinitionLevel() == idColumn.getMaxDefinitionLevel() ? idText(id, idColumn) : null;
+                        documentId = id.getCurrentDefinitionLevel() == idColumn.getMaxDefinitionLevel()
+                                ? idText(id, idColumn)
+                                : null;
                         id.consume();
                     }
                     if (source != null) {
-                        documentSource = source.getCurrentDefinitionLevel() == sourceColumn.getMaxDefinitionLevel() ? idText(source, sourceColumn) : null;
+                        documentSource = source.getCurrentDefinitionLevel() == sourceColumn.getMaxDefinitionLevel()
+                                ? idText(source, sourceColumn)
+                                : null;
                         source.consume();
                     }
                 } catch (RuntimeException e) {
@@ -357,7 +385,8 @@ public final class ParquetFiles {
                 byte[] bytes = ChatText.of(node, name, row + 1).text().getBytes(StandardCharsets.UTF_8);
                 sink.document(row, bytes, bytes.length, id, source);
             } catch (BadInputException e) {
-                sink.document(row, null, 0, id, source); // a row whose messages are not a chat is skipped, as a JSONL line is
+                // a row whose messages are not a chat is skipped, as a JSONL line is
+                sink.document(row, null, 0, id, source);
             }
         }
     }

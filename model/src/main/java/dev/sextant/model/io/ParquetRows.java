@@ -19,8 +19,7 @@ final class ParquetRows {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private ParquetRows() {
-    }
+    private ParquetRows() {}
 
     static ObjectNode row(Group g) {
         return object(g);
@@ -104,7 +103,8 @@ final class ParquetRows {
     /** A byte-array column that holds text: annotated as a string, an enum or JSON. */
     static boolean isText(PrimitiveType t) {
         LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
-        return a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+        return a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
                 || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
     }
 
@@ -115,7 +115,8 @@ final class ParquetRows {
             case INT64 -> JSON.numberNode(g.getLong(i, k));
             case FLOAT -> JSON.numberNode(g.getFloat(i, k));
             case DOUBLE -> JSON.numberNode(g.getDouble(i, k));
-            case BINARY, FIXED_LEN_BYTE_ARRAY -> isText(t) ? JSON.textNode(g.getString(i, k)) : JSON.nullNode(); // bytes (an image) are no text
+                // bytes (an image) are no text
+            case BINARY, FIXED_LEN_BYTE_ARRAY -> isText(t) ? JSON.textNode(g.getString(i, k)) : JSON.nullNode();
             case INT96 -> JSON.textNode(g.getValueToString(i, k));
         };
     }

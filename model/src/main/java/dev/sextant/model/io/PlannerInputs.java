@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class PlannerInputs {
 
-    private PlannerInputs() {
-    }
+    private PlannerInputs() {}
 
     public static ModelArchitecture model(String idOrFile) {
         return isFile(idOrFile) ? HfModelConfig.read(existing(idOrFile)) : ModelCatalog.get(idOrFile);

@@ -34,11 +34,20 @@ final class QuestionFields {
             Map.entry("mbpp", List.of("text")));
 
     /** Fields that hold the question in most tasks' docs, the most telling first. */
-    static final List<String> GENERIC = List.of("question", "query", "problem", "prompt", "ctx", "input", "sentence", "goal",
-            "question_stem", "instruction", "text");
+    static final List<String> GENERIC = List.of(
+            "question",
+            "query",
+            "problem",
+            "prompt",
+            "ctx",
+            "input",
+            "sentence",
+            "goal",
+            "question_stem",
+            "instruction",
+            "text");
 
-    private QuestionFields() {
-    }
+    private QuestionFields() {}
 
     /** The doc's fields that make the item's text; empty when none is there (then the whole doc is). */
     static List<String> of(String task, JsonNode doc) {

@@ -48,26 +48,56 @@ public final class RequestLogFile {
     static final Map<String, List<String>> SYNONYMS = new LinkedHashMap<>();
 
     static {
-        SYNONYMS.put("request_id", List.of("request_id", "requestid", "id", "trace_id", "span_id", "response_id", "gen_ai_response_id"));
-        SYNONYMS.put("timestamp", List.of("timestamp", "time", "ts", "start_time", "created_at", "arrival_time", "date"));
+        SYNONYMS.put(
+                "request_id",
+                List.of("request_id", "requestid", "id", "trace_id", "span_id", "response_id", "gen_ai_response_id"));
+        SYNONYMS.put(
+                "timestamp", List.of("timestamp", "time", "ts", "start_time", "created_at", "arrival_time", "date"));
         SYNONYMS.put("model", List.of("model", "model_name", "gen_ai_request_model", "gen_ai_response_model"));
         SYNONYMS.put("version", List.of("version", "model_version", "deployment", "release"));
         SYNONYMS.put("route", List.of("route", "endpoint", "arm", "group", "variant"));
-        SYNONYMS.put("input_tokens", List.of("input_tokens", "prompt_tokens", "contexttokens", "context_tokens", "input_length",
-                "request_tokens", "gen_ai_usage_input_tokens"));
-        SYNONYMS.put("output_tokens", List.of("output_tokens", "completion_tokens", "generatedtokens", "generated_tokens", "output_length",
-                "response_tokens", "gen_ai_usage_output_tokens"));
+        SYNONYMS.put(
+                "input_tokens",
+                List.of(
+                        "input_tokens",
+                        "prompt_tokens",
+                        "contexttokens",
+                        "context_tokens",
+                        "input_length",
+                        "request_tokens",
+                        "gen_ai_usage_input_tokens"));
+        SYNONYMS.put(
+                "output_tokens",
+                List.of(
+                        "output_tokens",
+                        "completion_tokens",
+                        "generatedtokens",
+                        "generated_tokens",
+                        "output_length",
+                        "response_tokens",
+                        "gen_ai_usage_output_tokens"));
         SYNONYMS.put("ttft_ms", List.of("ttft_ms", "time_to_first_token_ms", "first_token_ms"));
-        SYNONYMS.put("latency_ms", List.of("latency_ms", "duration_ms", "e2e_latency_ms", "end_to_end_ms", "total_time_ms"));
+        SYNONYMS.put(
+                "latency_ms", List.of("latency_ms", "duration_ms", "e2e_latency_ms", "end_to_end_ms", "total_time_ms"));
         SYNONYMS.put("status", List.of("status", "status_code", "http_status", "outcome", "error_type", "error"));
         SYNONYMS.put("finish_reason", List.of("finish_reason", "stop_reason", "gen_ai_response_finish_reasons"));
         SYNONYMS.put("refusal", List.of("refusal", "refused", "is_refusal"));
-        SYNONYMS.put("prompt", List.of("prompt", "prompt_text", "input_text", "question", "query", "messages", "gen_ai_input_messages",
-                "gen_ai_prompt"));
+        SYNONYMS.put(
+                "prompt",
+                List.of(
+                        "prompt",
+                        "prompt_text",
+                        "input_text",
+                        "question",
+                        "query",
+                        "messages",
+                        "gen_ai_input_messages",
+                        "gen_ai_prompt"));
     }
 
     /** Proxy columns recognised without a mapping. */
-    static final Set<String> PROXIES = Set.of("rating", "thumbs", "thumbs_up", "regenerate", "regenerated", "judge_score", "score");
+    static final Set<String> PROXIES =
+            Set.of("rating", "thumbs", "thumbs_up", "regenerate", "regenerated", "judge_score", "score");
 
     /** Numeric timestamps below this (2001-09-09 as epoch seconds) are offsets from a trace's start, not epochs. */
     static final double RELATIVE_BELOW = 1e9;
@@ -86,12 +116,18 @@ public final class RequestLogFile {
      * What a read did: requests read, records skipped (the first {@link #LISTED} listed, all counted by reason), how
      * many arrived before the one above them, and the mapping used (our field → their column).
      */
-    public record Summary(String file, String format, long requests, long skipped, List<Skip> firstSkips, Map<String, Long> skipsByReason,
-                          long outOfOrder, Map<String, String> mapping, List<String> notes) {
-    }
+    public record Summary(
+            String file,
+            String format,
+            long requests,
+            long skipped,
+            List<Skip> firstSkips,
+            Map<String, Long> skipsByReason,
+            long outOfOrder,
+            Map<String, String> mapping,
+            List<String> notes) {}
 
-    private RequestLogFile() {
-    }
+    private RequestLogFile() {}
 
     /**
      * Reads {@code file} into {@code sink}, one request at a time.
@@ -101,9 +137,11 @@ public final class RequestLogFile {
      */
     public static Summary read(Path file, Map<String, String> rename, Set<String> seenIds, Consumer<Request> sink) {
         String name = TextInput.name(file);
-        Lines r = new Lines(name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
+        Lines r = new Lines(
+                name, file.getFileName() == null ? name : file.getFileName().toString(), rename, seenIds, sink);
         JsonNode whole = Json.peek(file).first() == '{' || Json.peek(file).first() == '[' ? wholeExport(file) : null;
-        if (whole != null) { // one OTLP export request written over many lines (an exporter's request body, pretty-printed)
+        // one OTLP export request written over many lines (an exporter's request body, pretty-printed)
+        if (whole != null) {
             r.otlp(1, whole);
         } else {
             try (BufferedReader in = TextInput.open(file)) {
@@ -126,16 +164,28 @@ public final class RequestLogFile {
             }
         }
         if (r.requests == 0) {
-            throw BadInputException.of(name, "no requests read" + (r.skipped > 0 ? " (" + r.skipped + " records skipped; the first: "
-                    + r.firstSkips.get(0).describe() + ")" : "") + "; a request log needs a timestamp column" + (r.mapping == null || r.mapping.isEmpty()
-                    ? "" : " (read: " + r.mapping + ")"));
+            throw BadInputException.of(
+                    name,
+                    "no requests read"
+                            + (r.skipped > 0
+                                    ? " (" + r.skipped + " records skipped; the first: "
+                                            + r.firstSkips.get(0).describe() + ")"
+                                    : "")
+                            + "; a request log needs a timestamp column"
+                            + (r.mapping == null || r.mapping.isEmpty() ? "" : " (read: " + r.mapping + ")"));
         }
         return r.summary();
     }
 
-    private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setIgnoreSurroundingSpaces(true)
-            .setAllowMissingColumnNames(true).get();
-    private static final CSVFormat CSV_ROW = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
+    private static final CSVFormat CSV = CSVFormat.DEFAULT
+            .builder()
+            .setHeader()
+            .setSkipHeaderRecord(true)
+            .setIgnoreSurroundingSpaces(true)
+            .setAllowMissingColumnNames(true)
+            .get();
+    private static final CSVFormat CSV_ROW =
+            CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
 
     /**
      * A request log read as it grows, a line at a time (a file followed as {@code tail -f} does, or spans received over
@@ -245,8 +295,14 @@ public final class RequestLogFile {
                 return;
             }
             Map<String, String> cells = new LinkedHashMap<>();
-            node.fields().forEachRemaining(e -> cells.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().isValueNode()
-                    ? e.getValue().asText() : e.getValue().toString()));
+            node.fields()
+                    .forEachRemaining(e -> cells.put(
+                            e.getKey(),
+                            e.getValue().isNull()
+                                    ? ""
+                                    : e.getValue().isValueNode()
+                                            ? e.getValue().asText()
+                                            : e.getValue().toString()));
             record(n, cells);
         }
 
@@ -289,10 +345,22 @@ public final class RequestLogFile {
         public Summary summary() {
             List<String> n = new ArrayList<>(notes);
             if (ignoredSpans > 0) {
-                n.add(String.format(Locale.ROOT, "%s: %,d spans without gen_ai attributes (not model calls) left aside", file, ignoredSpans));
+                n.add(String.format(
+                        Locale.ROOT,
+                        "%s: %,d spans without gen_ai attributes (not model calls) left aside",
+                        file,
+                        ignoredSpans));
             }
-            return new Summary(file, format == null ? "jsonl" : format, requests, skipped, List.copyOf(firstSkips), Map.copyOf(byReason), outOfOrder,
-                    mapping == null ? Map.of() : Map.copyOf(mapping), List.copyOf(n));
+            return new Summary(
+                    file,
+                    format == null ? "jsonl" : format,
+                    requests,
+                    skipped,
+                    List.copyOf(firstSkips),
+                    Map.copyOf(byReason),
+                    outOfOrder,
+                    mapping == null ? Map.of() : Map.copyOf(mapping),
+                    List.copyOf(n));
         }
 
         void skip(long line, String field, String reason) {
@@ -313,12 +381,24 @@ public final class RequestLogFile {
             proxyColumns = new LinkedHashMap<>();
             Map<String, String> norm = new LinkedHashMap<>();
             for (String c : cells.keySet()) {
-                norm.put(c.strip().toLowerCase(Locale.ROOT).replace(' ', '_').replace('-', '_').replace('.', '_'), c);
+                norm.put(
+                        c.strip()
+                                .toLowerCase(Locale.ROOT)
+                                .replace(' ', '_')
+                                .replace('-', '_')
+                                .replace('.', '_'),
+                        c);
             }
             rename.forEach((theirs, ours) -> {
-                String col = cells.keySet().stream().filter(c -> c.strip().equalsIgnoreCase(theirs)).findFirst().orElse(null);
+                String col = cells.keySet().stream()
+                        .filter(c -> c.strip().equalsIgnoreCase(theirs))
+                        .findFirst()
+                        .orElse(null);
                 if (col == null) {
-                    throw BadInputException.of(file, "the column mapping names a column '" + theirs + "' the file does not have; it has " + cells.keySet());
+                    throw BadInputException.of(
+                            file,
+                            "the column mapping names a column '" + theirs + "' the file does not have; it has "
+                                    + cells.keySet());
                 }
                 if (ours.startsWith("proxy:")) {
                     proxyColumns.put(ours.substring(6), col);
@@ -338,7 +418,8 @@ public final class RequestLogFile {
             });
             proxyColumns.forEach((p, col) -> mapping.put("proxy:" + p, col));
             if (!mapping.containsKey("timestamp")) {
-                throw BadInputException.of(file, "no timestamp column among " + cells.keySet() + "; map one of them to timestamp");
+                throw BadInputException.of(
+                        file, "no timestamp column among " + cells.keySet() + "; map one of them to timestamp");
             }
             if (!mapping.containsKey("request_id")) {
                 notes.add(file + ": no request id column: requests are named by their line");
@@ -386,12 +467,14 @@ public final class RequestLogFile {
             String status = text(cells, "status");
             boolean error = isError(status);
             if (status == null && nums[1] == 0 && burstGpt()) {
-                // BurstGPT logs a failed request as one with no response tokens (HPMLL/BurstGPT README, "Response tokens")
+                // BurstGPT logs a failed request as one with no response tokens
+                // (HPMLL/BurstGPT README, "Response tokens")
                 status = "failed";
                 error = true;
                 if (!burstFailuresNoted) {
                     burstFailuresNoted = true;
-                    notes.add(file + ": BurstGPT's rows with 0 response tokens read as failed requests (its convention)");
+                    notes.add(
+                            file + ": BurstGPT's rows with 0 response tokens read as failed requests (its convention)");
                 }
             }
             Map<String, Double> proxies = new LinkedHashMap<>();
@@ -432,7 +515,19 @@ public final class RequestLogFile {
             last = Math.max(last, at);
             requests++;
             String prompt = text(cells, "prompt");
-            sink.accept(new Request(id, at, segments, nums[0], nums[1], nums[2], nums[3], error, status, finish, refused, proxies,
+            sink.accept(new Request(
+                    id,
+                    at,
+                    segments,
+                    nums[0],
+                    nums[1],
+                    nums[2],
+                    nums[3],
+                    error,
+                    status,
+                    finish,
+                    refused,
+                    proxies,
                     prompt == null || prompt.isEmpty() ? null : prompt));
         }
 
@@ -474,23 +569,27 @@ public final class RequestLogFile {
                 if (epochUnit == null && v < RELATIVE_BELOW) {
                     // not an epoch (before 2001 in seconds, January 1970 in ms): offsets from the trace's start, as the
                     // public traces give them. Mooncake documents milliseconds (kvcache-ai/Mooncake, FAST25-release
-                    // README: "timestamp: relative request arrival time in milliseconds"); BurstGPT seconds (HPMLL/BurstGPT
-                    // README). Mooncake's files are known by their input_length / hash_ids fields.
-                    boolean mooncake = columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).anyMatch(c -> c.equals("hash_ids")
-                            || c.equals("input_length"));
+                    // README: "timestamp: relative request arrival time in milliseconds"); BurstGPT seconds
+                    // (HPMLL/BurstGPT README). Mooncake's files are known by their input_length / hash_ids fields.
+                    boolean mooncake = columns.stream()
+                            .map(c -> c.toLowerCase(Locale.ROOT))
+                            .anyMatch(c -> c.equals("hash_ids") || c.equals("input_length"));
                     epochUnit = mooncake ? "relative milliseconds" : "relative seconds";
-                    notes.add(file + ": timestamps are offsets from the trace's start, read as " + (mooncake ? "milliseconds (Mooncake's unit)"
-                            : "seconds") + " and placed from 1970-01-01 00:00 UTC");
+                    notes.add(file + ": timestamps are offsets from the trace's start, read as "
+                            + (mooncake ? "milliseconds (Mooncake's unit)" : "seconds")
+                            + " and placed from 1970-01-01 00:00 UTC");
                 }
                 if (epochUnit != null && epochUnit.startsWith("relative")) {
                     return Math.round(epochUnit.endsWith("milliseconds") ? v : v * 1000);
                 }
-                String unit = v < 1e11 ? "seconds" : v < 1e14 ? "milliseconds" : v < 1e17 ? "microseconds" : "nanoseconds";
+                String unit =
+                        v < 1e11 ? "seconds" : v < 1e14 ? "milliseconds" : v < 1e17 ? "microseconds" : "nanoseconds";
                 if (epochUnit == null) {
                     epochUnit = unit;
                     notes.add(file + ": epoch timestamps read as " + unit + " (by their size)");
                 } else if (!epochUnit.equals(unit)) {
-                    throw new IllegalArgumentException("'" + t + "' looks like " + unit + " where the file's earlier timestamps were " + epochUnit);
+                    throw new IllegalArgumentException("'" + t + "' looks like " + unit
+                            + " where the file's earlier timestamps were " + epochUnit);
                 }
                 return switch (unit) {
                     case "seconds" -> Math.round(v * 1000);
@@ -500,25 +599,38 @@ public final class RequestLogFile {
                 };
             }
             try {
-                return OffsetDateTime.parse(t.replace(' ', 'T'), ISO_ZONED).toInstant().toEpochMilli();
+                return OffsetDateTime.parse(t.replace(' ', 'T'), ISO_ZONED)
+                        .toInstant()
+                        .toEpochMilli();
             } catch (DateTimeParseException e) {
                 try {
-                    long ms = LocalDateTime.parse(t.replace(' ', 'T'), ISO_LOCAL).toInstant(ZoneOffset.UTC).toEpochMilli();
+                    long ms = LocalDateTime.parse(t.replace(' ', 'T'), ISO_LOCAL)
+                            .toInstant(ZoneOffset.UTC)
+                            .toEpochMilli();
                     if (!zoneless) {
                         zoneless = true;
                         notes.add(file + ": timestamps without a time zone read as UTC");
                     }
                     return ms;
                 } catch (DateTimeParseException e2) {
-                    throw new IllegalArgumentException("'" + t + "' is not a timestamp (ISO-8601, yyyy-MM-dd HH:mm:ss, or epoch seconds or ms)");
+                    throw new IllegalArgumentException(
+                            "'" + t + "' is not a timestamp (ISO-8601, yyyy-MM-dd HH:mm:ss, or epoch seconds or ms)");
                 }
             }
         }
     }
 
-    private static final DateTimeFormatter ISO_LOCAL = new DateTimeFormatterBuilder().append(DateTimeFormatter.ISO_LOCAL_DATE).appendLiteral('T')
-            .appendPattern("HH:mm[:ss]").optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd().toFormatter();
-    private static final DateTimeFormatter ISO_ZONED = new DateTimeFormatterBuilder().append(ISO_LOCAL).appendPattern("[XXX][X]")
+    private static final DateTimeFormatter ISO_LOCAL = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .appendLiteral('T')
+            .appendPattern("HH:mm[:ss]")
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .optionalEnd()
+            .toFormatter();
+    private static final DateTimeFormatter ISO_ZONED = new DateTimeFormatterBuilder()
+            .append(ISO_LOCAL)
+            .appendPattern("[XXX][X]")
             .toFormatter();
 
     static boolean looksNumeric(String t) {
@@ -534,7 +646,12 @@ public final class RequestLogFile {
         if (looksNumeric(s)) {
             return Double.parseDouble(s) >= 400;
         }
-        return !(s.equals("ok") || s.equals("success") || s.equals("succeeded") || s.equals("completed") || s.equals("false") || s.equals("none"));
+        return !(s.equals("ok")
+                || s.equals("success")
+                || s.equals("succeeded")
+                || s.equals("completed")
+                || s.equals("false")
+                || s.equals("none"));
     }
 
     static Double proxyValue(String t) {

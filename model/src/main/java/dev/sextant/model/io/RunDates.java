@@ -17,8 +17,7 @@ final class RunDates {
 
     private static final Pattern STAMP = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})T\\d{2}-\\d{2}-\\d{2}");
 
-    private RunDates() {
-    }
+    private RunDates() {}
 
     /** The day in a harness file name, or null. */
     static LocalDate fromFileName(String name) {
@@ -37,7 +36,9 @@ final class RunDates {
     static LocalDate fromResults(JsonNode root, String fileName) {
         JsonNode d = root.get("date");
         if (d != null && d.isNumber() && d.asDouble() > 0 && d.asDouble() < 32503680000d) { // before year 3000
-            return Instant.ofEpochSecond((long) d.asDouble()).atZone(ZoneOffset.UTC).toLocalDate();
+            return Instant.ofEpochSecond((long) d.asDouble())
+                    .atZone(ZoneOffset.UTC)
+                    .toLocalDate();
         }
         return fromFileName(fileName);
     }

@@ -32,18 +32,27 @@ import java.util.regex.Pattern;
 public final class SampleTrialFiles {
 
     static final List<String> REQUIRED = List.of("model", "benchmark", "item_id", "score");
-    static final Set<String> OPTIONAL = Set.of("sample", "temperature", "top_p", "max_tokens", "seed", "input_tokens", "output_tokens",
-            "reasoning_tokens", "cluster_id", "response", "answer");
+    static final Set<String> OPTIONAL = Set.of(
+            "sample",
+            "temperature",
+            "top_p",
+            "max_tokens",
+            "seed",
+            "input_tokens",
+            "output_tokens",
+            "reasoning_tokens",
+            "cluster_id",
+            "response",
+            "answer");
     /** Where a reasoning model's thinking ends in its text (DeepSeek-R1, Qwen3 and others write {@code <think>…</think>}). */
     static final String THINK_END = "</think>";
+
     private static final Pattern SAMPLES = Pattern.compile("samples_(.+)_(\\d{4}-\\d{2}-\\d{2}T[\\d\\-:.]+)\\.jsonl");
 
     /** The trials read and what the reading noticed. */
-    public record Read(List<RepeatedSamples.Trial> trials, List<String> notes) {
-    }
+    public record Read(List<RepeatedSamples.Trial> trials, List<String> notes) {}
 
-    private SampleTrialFiles() {
-    }
+    private SampleTrialFiles() {}
 
     /**
      * @param model  the model of lm-evaluation-harness files (null: found beside each file)
@@ -72,8 +81,10 @@ public final class SampleTrialFiles {
             } else if (name.endsWith(".jsonl") || name.endsWith(".json")) {
                 lmEval(f, model, metric, out, notes, tokenizer);
             } else {
-                throw BadInputException.of(TextInput.name(f), "not a trials file: a per-item CSV (model,benchmark,item_id,sample,score) or an"
-                        + " lm-evaluation-harness samples_<task>_<time>.jsonl");
+                throw BadInputException.of(
+                        TextInput.name(f),
+                        "not a trials file: a per-item CSV (model,benchmark,item_id,sample,score) or an"
+                                + " lm-evaluation-harness samples_<task>_<time>.jsonl");
             }
         }
         if (out.isEmpty()) {
@@ -84,7 +95,8 @@ public final class SampleTrialFiles {
 
     static void csv(Path file, List<RepeatedSamples.Trial> out, TokenCounting tokenizer) {
         String name = TextInput.name(file);
-        try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL); Tokens tokens = new Tokens(tokenizer)) {
+        try (CsvTable t = CsvTable.open(file, REQUIRED, OPTIONAL);
+                Tokens tokens = new Tokens(tokenizer)) {
             boolean perFile = !t.has("sample");
             for (CsvTable.Row r : t) {
                 Long sample = r.optionalInteger("sample");
@@ -111,9 +123,20 @@ public final class SampleTrialFiles {
                     output = counted[0];
                     reasoning = Double.isNaN(reasoning) ? counted[1] : reasoning;
                 }
-                out.add(new RepeatedSamples.Trial(r.required("model"), r.required("benchmark"), r.required("item_id"), trial, r.number("score"),
-                        new RepeatedSamples.Sampling(r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
-                        r.optionalInteger("seed"), count(r, "input_tokens"), output, reasoning, r.optionalId("cluster_id"), r.optional("answer")));
+                out.add(new RepeatedSamples.Trial(
+                        r.required("model"),
+                        r.required("benchmark"),
+                        r.required("item_id"),
+                        trial,
+                        r.number("score"),
+                        new RepeatedSamples.Sampling(
+                                r.at().nonNegative("temperature", r.optionalNumber("temperature")), topP, maxTokens),
+                        r.optionalInteger("seed"),
+                        count(r, "input_tokens"),
+                        output,
+                        reasoning,
+                        r.optionalId("cluster_id"),
+                        r.optional("answer")));
             }
         }
     }
@@ -156,19 +179,35 @@ public final class SampleTrialFiles {
                 }
             }
             if (!run.get("reward").isNumber()) {
-                throw BadInputException.of(name, "entry " + i + " of the array: reward is not a number: " + run.get("reward"));
+                throw BadInputException.of(
+                        name, "entry " + i + " of the array: reward is not a number: " + run.get("reward"));
             }
-            out.add(new RepeatedSamples.Trial(m, "tau-bench", run.get("task_id").asText(), run.get("trial").asText(), run.get("reward").asDouble(),
-                    null, null, Double.NaN, Double.NaN, Double.NaN));
+            out.add(new RepeatedSamples.Trial(
+                    m,
+                    "tau-bench",
+                    run.get("task_id").asText(),
+                    run.get("trial").asText(),
+                    run.get("reward").asDouble(),
+                    null,
+                    null,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN));
         }
         if (model == null) {
-            notes.add(name + ": τ-bench results, the model named after the file (name it to change that); the sampling configuration is not in"
+            notes.add(name
+                    + ": τ-bench results, the model named after the file (name it to change that); the sampling configuration is not in"
                     + " the file");
         }
     }
 
-    static void lmEval(Path file, String model, String metric, List<RepeatedSamples.Trial> out, List<String> notes,
-                       TokenCounting tokenizer) {
+    static void lmEval(
+            Path file,
+            String model,
+            String metric,
+            List<RepeatedSamples.Trial> out,
+            List<String> notes,
+            TokenCounting tokenizer) {
         List<String> fileNotes = new ArrayList<>();
         List<ItemScore> scores = LmEvalSamples.read(file, model, metric, new UniqueKeys(), fileNotes);
         Map<String, double[]> counted = tokenizer == null ? Map.of() : responseTokens(file, tokenizer, fileNotes);
@@ -182,12 +221,26 @@ public final class SampleTrialFiles {
                 results = LmEvalResults.parse(r);
             }
         }
-        RepeatedSamples.Sampling sampling = results == null ? new RepeatedSamples.Sampling(null, null, null) : sampling(results, task);
-        Long seed = results == null || !results.path("config").hasNonNull("random_seed") ? null : results.path("config").get("random_seed").asLong();
+        RepeatedSamples.Sampling sampling =
+                results == null ? new RepeatedSamples.Sampling(null, null, null) : sampling(results, task);
+        Long seed = results == null || !results.path("config").hasNonNull("random_seed")
+                ? null
+                : results.path("config").get("random_seed").asLong();
         String trial = TextInput.name(file);
         for (ItemScore s : scores) {
             double[] t = counted.getOrDefault(s.itemId(), new double[] {Double.NaN, Double.NaN});
-            out.add(new RepeatedSamples.Trial(s.model(), s.benchmark(), s.itemId(), trial, s.score(), sampling, seed, Double.NaN, t[0], t[1], null,
+            out.add(new RepeatedSamples.Trial(
+                    s.model(),
+                    s.benchmark(),
+                    s.itemId(),
+                    trial,
+                    s.score(),
+                    sampling,
+                    seed,
+                    Double.NaN,
+                    t[0],
+                    t[1],
+                    null,
                     answers.get(s.itemId())));
         }
         fileNotes.forEach(n -> notes.add(trial + ": " + n));
@@ -218,7 +271,8 @@ public final class SampleTrialFiles {
             });
         }
         if (notText[0] > 0) {
-            notes.add(notText[0] + " documents' responses are not text (a log-likelihood task): no output tokens for them");
+            notes.add(notText[0]
+                    + " documents' responses are not text (a log-likelihood task): no output tokens for them");
         }
         return out;
     }
@@ -257,7 +311,9 @@ public final class SampleTrialFiles {
             if (end < 0) {
                 return new double[] {count(text), Double.NaN};
             }
-            return new double[] {count(text.substring(end + THINK_END.length())), count(text.substring(0, end + THINK_END.length()))};
+            return new double[] {
+                count(text.substring(end + THINK_END.length())), count(text.substring(0, end + THINK_END.length()))
+            };
         }
 
         private double count(String text) {
@@ -301,8 +357,7 @@ public final class SampleTrialFiles {
                         case "temperature" -> temperature = Double.parseDouble(kv[1].strip());
                         case "top_p" -> topP = Double.parseDouble(kv[1].strip());
                         case "max_gen_toks" -> max = Long.parseLong(kv[1].strip());
-                        default -> {
-                        }
+                        default -> {}
                     }
                 } catch (NumberFormatException ignored) {
                     // a value the harness passed through as text: not a sampling number

@@ -24,8 +24,7 @@ public final class ScalingFitFile {
     public static final String FORMAT = "sextant-scaling-fit";
     public static final int VERSION = 1;
 
-    private ScalingFitFile() {
-    }
+    private ScalingFitFile() {}
 
     public static void write(Path file, ScalingLawFit fit) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -35,8 +34,14 @@ public final class ScalingFitFile {
         out.put("seed", fit.seed());
         out.put("extrapolationRate", fit.extrapolationRate());
         out.put("fit", params(fit.fit()));
-        out.put("resamples", fit.resamples().stream().map(ScalingFitFile::params).toList());
-        out.put("points", fit.data().stream().map(p -> new double[] {p.params(), p.tokens(), p.loss()}).toList());
+        out.put(
+                "resamples",
+                fit.resamples().stream().map(ScalingFitFile::params).toList());
+        out.put(
+                "points",
+                fit.data().stream()
+                        .map(p -> new double[] {p.params(), p.tokens(), p.loss()})
+                        .toList());
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".part");
             Files.writeString(tmp, Json.write(out));
@@ -55,11 +60,15 @@ public final class ScalingFitFile {
             throw BadInputException.of(name, "not a readable JSON fit file: " + e.getMessage());
         }
         if (root == null || !FORMAT.equals(root.path("format").asText())) {
-            throw new BadInputException(name, 1, "format", "not a scaling law saved by Sextant (format '" + FORMAT + "')");
+            throw new BadInputException(
+                    name, 1, "format", "not a scaling law saved by Sextant (format '" + FORMAT + "')");
         }
         if (root.path("version").asInt() != VERSION) {
-            throw new BadInputException(name, 1, "version", "version " + root.path("version").asText() + " is not one this Sextant reads ("
-                    + VERSION + ")");
+            throw new BadInputException(
+                    name,
+                    1,
+                    "version",
+                    "version " + root.path("version").asText() + " is not one this Sextant reads (" + VERSION + ")");
         }
         ChinchillaFit.Form form;
         try {
@@ -80,7 +89,13 @@ public final class ScalingFitFile {
         if (points.isEmpty()) {
             throw new BadInputException(name, 1, "points", "the fit has no points");
         }
-        return new ScalingLawFit(fit, resamples, points, root.path("seed").asLong(), form, root.path("extrapolationRate").asDouble(0));
+        return new ScalingLawFit(
+                fit,
+                resamples,
+                points,
+                root.path("seed").asLong(),
+                form,
+                root.path("extrapolationRate").asDouble(0));
     }
 
     private static double[] params(ChinchillaFit.Parameters p) {

@@ -1,7 +1,6 @@
 package dev.sextant.model.io;
 
 import dev.sextant.model.BadInputException;
-import dev.sextant.model.InputError;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.LengthDistribution;
@@ -22,8 +21,7 @@ import java.util.Locale;
  */
 public final class ServingFiles {
 
-    private ServingFiles() {
-    }
+    private ServingFiles() {}
 
     /**
      * {@code const:N}, {@code uniform:A:B}, {@code lognormal:MEAN:SD} or {@code file:PATH}: a spec that does not read is
@@ -52,13 +50,18 @@ public final class ServingFiles {
         List<BatchingSimulator.Request> out = new ArrayList<>();
         forEachLine(file, (f, line) -> {
             if (f.length < 3) {
-                throw new BadInputException(file.toString(), line, null, "expected arrival,prompt_tokens,output_tokens");
+                throw new BadInputException(
+                        file.toString(), line, null, "expected arrival,prompt_tokens,output_tokens");
             }
-            double at = FieldChecks.at(file.toString(), line).nonNegative("arrival", number(f[0], file, line, "arrival"));
+            double at =
+                    FieldChecks.at(file.toString(), line).nonNegative("arrival", number(f[0], file, line, "arrival"));
             if (at < (out.isEmpty() ? 0 : out.get(out.size() - 1).arrival())) {
                 throw new BadInputException(file.toString(), line, "arrival", "arrivals must not go back in time");
             }
-            out.add(new BatchingSimulator.Request(at, positiveInt(f[1], file, line, "prompt_tokens"), positiveInt(f[2], file, line, "output_tokens")));
+            out.add(new BatchingSimulator.Request(
+                    at,
+                    positiveInt(f[1], file, line, "prompt_tokens"),
+                    positiveInt(f[2], file, line, "output_tokens")));
         });
         if (out.isEmpty()) {
             throw BadInputException.of(file.toString(), "no requests in the trace");
@@ -111,8 +114,15 @@ public final class ServingFiles {
         StringBuilder sb = new StringBuilder("start,rate\n");
         for (Capacity.Window w : windows) {
             int minutes = (int) Math.round(w.startHour() * 60);
-            sb.append(String.format(Locale.ROOT, "%02d:%02d,%s%n", minutes / 60, minutes % 60,
-                    new BigDecimal(w.rate()).round(new MathContext(6)).stripTrailingZeros().toPlainString()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%02d:%02d,%s%n",
+                    minutes / 60,
+                    minutes % 60,
+                    new BigDecimal(w.rate())
+                            .round(new MathContext(6))
+                            .stripTrailingZeros()
+                            .toPlainString()));
         }
         return sb.toString();
     }
@@ -195,7 +205,7 @@ public final class ServingFiles {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             // reported below
         }
-        throw new BadInputException(file, line, "start", "expected HH:MM or hours from midnight (0–24), got '"
-                + s + "'");
+        throw new BadInputException(
+                file, line, "start", "expected HH:MM or hours from midnight (0–24), got '" + s + "'");
     }
 }

@@ -31,12 +31,32 @@ public final class ServingRunsCsv {
     public static final String BUNDLED = "/dev/sextant/model/validation/serving-runs.csv";
 
     /** The columns, in order. */
-    public static final List<String> COLUMNS = List.of("id", "source_group", "organisation", "source", "engine", "engine_version", "model",
-            "gpu", "gpus", "tp", "ep", "weights", "kv", "load", "client", "requests", "prompt_tokens", "output_tokens", "max_num_seqs",
-            "max_num_batched_tokens", "metric", "measured", "assumed");
+    public static final List<String> COLUMNS = List.of(
+            "id",
+            "source_group",
+            "organisation",
+            "source",
+            "engine",
+            "engine_version",
+            "model",
+            "gpu",
+            "gpus",
+            "tp",
+            "ep",
+            "weights",
+            "kv",
+            "load",
+            "client",
+            "requests",
+            "prompt_tokens",
+            "output_tokens",
+            "max_num_seqs",
+            "max_num_batched_tokens",
+            "metric",
+            "measured",
+            "assumed");
 
-    private ServingRunsCsv() {
-    }
+    private ServingRunsCsv() {}
 
     /** The measurements that ship with the model. */
     public static List<PublishedServingRun> bundled() {
@@ -65,7 +85,12 @@ public final class ServingRunsCsv {
     private static PublishedServingRun row(CsvRows.Cells c) {
         ServingMetric metric = ServingMetric.of(c.text("metric"));
         if (metric == null) {
-            throw c.problem("metric", "must be one of " + Arrays.stream(ServingMetric.values()).map(ServingMetric::slug).toList());
+            throw c.problem(
+                    "metric",
+                    "must be one of "
+                            + Arrays.stream(ServingMetric.values())
+                                    .map(ServingMetric::slug)
+                                    .toList());
         }
         String kv = c.required("kv");
         if (!kv.equals("auto") && !kv.equals("fp8")) {
@@ -77,18 +102,42 @@ public final class ServingRunsCsv {
         }
         String weights = c.required("weights");
         boolean mxfp4 = weights.equals("mxfp4");
-        WeightFormat format = weights.equals("fp16") ? WeightFormat.BF16 : mxfp4 ? WeightFormat.INT4 : c.choice("weights", WeightFormat.class);
-        WeightStorage storage = mxfp4 ? WeightStorage.mxfp4Experts("the checkpoint's MXFP4 experts") : WeightStorage.of(format);
+        WeightFormat format = weights.equals("fp16")
+                ? WeightFormat.BF16
+                : mxfp4 ? WeightFormat.INT4 : c.choice("weights", WeightFormat.class);
+        WeightStorage storage =
+                mxfp4 ? WeightStorage.mxfp4Experts("the checkpoint's MXFP4 experts") : WeightStorage.of(format);
         ModelArchitecture model = model(c, c.required("model"));
         String assumed = c.text("assumed");
         try {
             EngineProfile engine = EngineProfile.of(c.required("engine"));
             ServingLoad load = ServingLoad.parse(c.required("load"));
-            return new PublishedServingRun(c.required("id"), c.required("source_group"), c.required("organisation"), c.required("source"),
-                    engine, c.text("engine_version"), c.required("model"), model, c.required("gpu"), c.integer("gpus", 1), c.integer("tp", 1),
-                    c.integer("ep", 1), format, storage, kv.equals("fp8"), load, client.equals("server"), c.integer("requests", 1), c.integer("prompt_tokens", 1),
-                    c.integer("output_tokens", 1), (c.text("max_num_seqs").isEmpty() ? null : c.integer("max_num_seqs", 1)), (c.text("max_num_batched_tokens").isEmpty() ? null : c.integer("max_num_batched_tokens", 1)), metric,
-                    c.number("measured"), assumed.isEmpty() ? List.of() : List.of(assumed.split(";")));
+            return new PublishedServingRun(
+                    c.required("id"),
+                    c.required("source_group"),
+                    c.required("organisation"),
+                    c.required("source"),
+                    engine,
+                    c.text("engine_version"),
+                    c.required("model"),
+                    model,
+                    c.required("gpu"),
+                    c.integer("gpus", 1),
+                    c.integer("tp", 1),
+                    c.integer("ep", 1),
+                    format,
+                    storage,
+                    kv.equals("fp8"),
+                    load,
+                    client.equals("server"),
+                    c.integer("requests", 1),
+                    c.integer("prompt_tokens", 1),
+                    c.integer("output_tokens", 1),
+                    (c.text("max_num_seqs").isEmpty() ? null : c.integer("max_num_seqs", 1)),
+                    (c.text("max_num_batched_tokens").isEmpty() ? null : c.integer("max_num_batched_tokens", 1)),
+                    metric,
+                    c.number("measured"),
+                    assumed.isEmpty() ? List.of() : List.of(assumed.split(";")));
         } catch (InputError e) {
             throw c.problem(column(e.field()), e.getMessage());
         }
@@ -99,7 +148,9 @@ public final class ServingRunsCsv {
 
     /** A catalog model, or one whose Hugging Face config.json ships with the set; else an error about the column. */
     private static ModelArchitecture model(CsvRows.Cells c, String id) {
-        return model(id).orElseThrow(() -> c.problem("model", "'" + id + "' is neither a catalog model nor one of the validation set's configs"));
+        return model(id)
+                .orElseThrow(() -> c.problem(
+                        "model", "'" + id + "' is neither a catalog model nor one of the validation set's configs"));
     }
 
     /** A catalog model, or one whose Hugging Face config.json ships with the validation sets ({@value #CONFIGS}). */
@@ -109,7 +160,9 @@ public final class ServingRunsCsv {
             return known;
         }
         try (InputStream in = ServingRunsCsv.class.getResourceAsStream(CONFIGS + id + ".json")) {
-            return in == null ? Optional.empty() : Optional.of(HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id));
+            return in == null
+                    ? Optional.empty()
+                    : Optional.of(HfModelConfig.parse(Json.mapper().readTree(in), id + ".json", id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -22,11 +22,11 @@ import java.nio.file.Path;
  */
 public final class TextInput {
 
-    private TextInput() {
-    }
+    private TextInput() {}
 
     public static BufferedReader open(Path file) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         try {
@@ -46,14 +46,16 @@ public final class TextInput {
     public static BadInputException readError(Path file, long line, IOException e) {
         if (e instanceof CharacterCodingException) {
             // readers decode ahead of the line they parse, so find the line of the first bad byte in the file itself
-            return new BadInputException(name(file), lineOfFirstMalformedByte(file), null, "not valid UTF-8 text (save the file as UTF-8)");
+            return new BadInputException(
+                    name(file), lineOfFirstMalformedByte(file), null, "not valid UTF-8 text (save the file as UTF-8)");
         }
         return new BadInputException(name(file), line, null, "cannot read: " + IoFailures.plain(e));
     }
 
     /** 1-based line holding the first byte sequence that is not UTF-8 (the line after the end when there is none). */
     static long lineOfFirstMalformedByte(Path file) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         long line = 1;

@@ -26,13 +26,38 @@ public final class TrainingRunsCsv {
     public static final String BUNDLED = "/dev/sextant/model/validation/training-runs.csv";
 
     /** The columns, in order. */
-    public static final List<String> COLUMNS = List.of("id", "source_group", "source", "stack", "model", "gpu", "gpus", "gpus_per_node",
-            "network_gbps", "seq", "tp", "pp", "cp", "ep", "dp", "vpp", "micro_batch", "global_batch", "zero", "recompute",
-            "sequence_parallel", "attention", "precision", "fp8_recipe", "metric", "measured", "assumed", "set",
+    public static final List<String> COLUMNS = List.of(
+            "id",
+            "source_group",
+            "source",
+            "stack",
+            "model",
+            "gpu",
+            "gpus",
+            "gpus_per_node",
+            "network_gbps",
+            "seq",
+            "tp",
+            "pp",
+            "cp",
+            "ep",
+            "dp",
+            "vpp",
+            "micro_batch",
+            "global_batch",
+            "zero",
+            "recompute",
+            "sequence_parallel",
+            "attention",
+            "precision",
+            "fp8_recipe",
+            "metric",
+            "measured",
+            "assumed",
+            "set",
             "moe_dispatcher");
 
-    private TrainingRunsCsv() {
-    }
+    private TrainingRunsCsv() {}
 
     /** The runs that ship with the model. */
     public static List<PublishedRun> bundled() {
@@ -71,16 +96,41 @@ public final class TrainingRunsCsv {
         }
         Metric metric = Metric.of(c.text("metric"));
         if (metric == null) {
-            throw c.problem("metric", "must be one of " + Arrays.stream(Metric.values()).map(Metric::slug).toList());
+            throw c.problem(
+                    "metric",
+                    "must be one of "
+                            + Arrays.stream(Metric.values()).map(Metric::slug).toList());
         }
         try {
-            return new PublishedRun(c.required("id"), c.required("source_group"), c.required("source"), c.required("stack"),
-                    c.required("model"), c.required("gpu"), c.integer("gpus", 0), c.integer("gpus_per_node", 0),
-                    network.isEmpty() ? Double.NaN : c.number("network_gbps"), c.integer("seq", 0), c.integer("tp", 0), c.integer("pp", 0),
-                    c.integer("cp", 0), c.integer("ep", 0), c.integer("dp", 0), c.integer("vpp", 0), c.integer("micro_batch", 0), c.integer("global_batch", 0),
-                    c.integer("zero", 0), c.choice("recompute", Recompute.class), c.bool("sequence_parallel"), attention.equals("fused"),
-                    c.choice("precision", Precision.class), c.required("fp8_recipe"), metric, c.number("measured"),
-                    assumed.isEmpty() ? List.of() : List.of(assumed.split(";")), set.equals("original"),
+            return new PublishedRun(
+                    c.required("id"),
+                    c.required("source_group"),
+                    c.required("source"),
+                    c.required("stack"),
+                    c.required("model"),
+                    c.required("gpu"),
+                    c.integer("gpus", 0),
+                    c.integer("gpus_per_node", 0),
+                    network.isEmpty() ? Double.NaN : c.number("network_gbps"),
+                    c.integer("seq", 0),
+                    c.integer("tp", 0),
+                    c.integer("pp", 0),
+                    c.integer("cp", 0),
+                    c.integer("ep", 0),
+                    c.integer("dp", 0),
+                    c.integer("vpp", 0),
+                    c.integer("micro_batch", 0),
+                    c.integer("global_batch", 0),
+                    c.integer("zero", 0),
+                    c.choice("recompute", Recompute.class),
+                    c.bool("sequence_parallel"),
+                    attention.equals("fused"),
+                    c.choice("precision", Precision.class),
+                    c.required("fp8_recipe"),
+                    metric,
+                    c.number("measured"),
+                    assumed.isEmpty() ? List.of() : List.of(assumed.split(";")),
+                    set.equals("original"),
                     MoeDispatcher.of(c.text("moe_dispatcher")));
         } catch (InputError e) {
             throw c.problem(e.field(), e.getMessage());

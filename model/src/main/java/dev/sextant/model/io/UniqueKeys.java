@@ -16,8 +16,7 @@ import java.util.Objects;
 public final class UniqueKeys {
 
     /** Where a key was first seen: a file and line, or an entry of a JSON document such as {@code checks[1]}. */
-    private record Place(String source, long line, String entry) {
-    }
+    private record Place(String source, long line, String entry) {}
 
     private final Map<List<String>, Place> seen = new HashMap<>();
 
@@ -29,7 +28,8 @@ public final class UniqueKeys {
     public void add(String source, long line, String fields, Object... values) {
         Place first = seen.putIfAbsent(key(values), new Place(source, line, null));
         if (first != null) {
-            String where = first.source().equals(source) ? (first.line() > 0 ? "line " + first.line() : "an earlier entry")
+            String where = first.source().equals(source)
+                    ? (first.line() > 0 ? "line " + first.line() : "an earlier entry")
                     : first.source() + (first.line() > 0 ? ":" + first.line() : "");
             throw new BadInputException(source, line, fields, "duplicate of " + where + " (" + shown(values) + ")");
         }
@@ -42,8 +42,12 @@ public final class UniqueKeys {
     public void addEntry(String source, String entry, String fields, Object... values) {
         Place first = seen.putIfAbsent(key(values), new Place(source, 0, entry));
         if (first != null) {
-            throw new BadInputException(source, 0, entry, "same " + fields + " as "
-                    + (first.source().equals(source) ? "" : first.source() + ": ") + first.entry() + " (" + shown(values) + ")");
+            throw new BadInputException(
+                    source,
+                    0,
+                    entry,
+                    "same " + fields + " as " + (first.source().equals(source) ? "" : first.source() + ": ")
+                            + first.entry() + " (" + shown(values) + ")");
         }
     }
 
@@ -56,6 +60,11 @@ public final class UniqueKeys {
     }
 
     private static String shown(Object[] values) {
-        return String.join(", ", Arrays.stream(values).filter(Objects::nonNull).map(v -> "'" + v + "'").toList());
+        return String.join(
+                ", ",
+                Arrays.stream(values)
+                        .filter(Objects::nonNull)
+                        .map(v -> "'" + v + "'")
+                        .toList());
     }
 }

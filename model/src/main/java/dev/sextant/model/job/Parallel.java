@@ -1,6 +1,5 @@
 package dev.sextant.model.job;
 
-import dev.sextant.model.BadInputException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
@@ -14,8 +13,7 @@ import java.util.stream.IntStream;
  */
 public final class Parallel {
 
-    private Parallel() {
-    }
+    private Parallel() {}
 
     /** {@code work} on {@code threads} threads (0 or less: the common pool, as many as cores). */
     public static <T> T within(int threads, Supplier<T> work) {

@@ -10,7 +10,7 @@ package dev.sextant.model.job;
 public interface ProgressListener {
 
     /** Progress that nobody watches. */
-    ProgressListener NONE = (fraction, message) -> { };
+    ProgressListener NONE = (fraction, message) -> {};
 
     /**
      * @param fraction done so far, in [0, 1]; {@link Double#NaN} when the total is not known

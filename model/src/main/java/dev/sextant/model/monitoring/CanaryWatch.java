@@ -32,7 +32,10 @@ public final class CanaryWatch {
     public static final double INTERIM_P = 0.001;
 
     public enum Metric {
-        ERROR_RATE("error_rate"), REFUSAL_RATE("refusal_rate"), LATENCY_P99_MS("latency_p99_ms"), QUALITY("quality");
+        ERROR_RATE("error_rate"),
+        REFUSAL_RATE("refusal_rate"),
+        LATENCY_P99_MS("latency_p99_ms"),
+        QUALITY("quality");
 
         public final String key;
 
@@ -43,11 +46,15 @@ public final class CanaryWatch {
         public static Metric parse(String s) {
             String k = s.strip().toLowerCase(Locale.ROOT).replace(' ', '_');
             for (Metric m : values()) {
-                if (m.key.equals(k) || k.equals("latency_p99") && m == LATENCY_P99_MS || k.equals("errors") && m == ERROR_RATE) {
+                if (m.key.equals(k)
+                        || k.equals("latency_p99") && m == LATENCY_P99_MS
+                        || k.equals("errors") && m == ERROR_RATE) {
                     return m;
                 }
             }
-            throw new InputError("canary.rollback", "'" + s + "' is not a rollback metric: error_rate, refusal_rate, latency_p99_ms or quality");
+            throw new InputError(
+                    "canary.rollback",
+                    "'" + s + "' is not a rollback metric: error_rate, refusal_rate, latency_p99_ms or quality");
         }
     }
 
@@ -59,20 +66,31 @@ public final class CanaryWatch {
     public record Threshold(Metric metric, double rollbackAt, Double baseline, long samplesPerSide) {
         public Threshold {
             InputError.require(Double.isFinite(rollbackAt), "canary.rollback", "a rollback threshold must be a number");
-            InputError.require(metric == Metric.QUALITY || rollbackAt > 0, "canary.rollback", "the " + metric.key + " threshold must be positive");
-            InputError.require(metric == Metric.QUALITY || metric == Metric.LATENCY_P99_MS || rollbackAt < 1, "canary.rollback",
+            InputError.require(
+                    metric == Metric.QUALITY || rollbackAt > 0,
+                    "canary.rollback",
+                    "the " + metric.key + " threshold must be positive");
+            InputError.require(
+                    metric == Metric.QUALITY || metric == Metric.LATENCY_P99_MS || rollbackAt < 1,
+                    "canary.rollback",
                     "the " + metric.key + " threshold is a share: below 1 (0.02 for 2 %)");
         }
     }
 
     /** One threshold now: the canary's value, the baseline's, the test's p and the boundary it must pass, and its state. */
-    public record Check(String metric, double canary, double baseline, double rollbackAt, long canaryRequests, long samplesPerSide, double pValue,
-                        double boundary, String state) {
-    }
+    public record Check(
+            String metric,
+            double canary,
+            double baseline,
+            double rollbackAt,
+            long canaryRequests,
+            long samplesPerSide,
+            double pValue,
+            double boundary,
+            String state) {}
 
     /** The verdict: "watching" (too few canary requests yet), "within thresholds", or "roll back" (sticky), and why. */
-    public record Verdict(String verdict, List<Check> checks, String reason, long atMillis) {
-    }
+    public record Verdict(String verdict, List<Check> checks, String reason, long atMillis) {}
 
     private final Map<String, String> canary;
     private final Map<String, String> baseline;
@@ -84,6 +102,7 @@ public final class CanaryWatch {
 
     /** Each closed window's canary and baseline sides, newest last. */
     private final ArrayDeque<Side[]> windows = new ArrayDeque<>();
+
     private Verdict rolledBack;
     /** Thresholds whose planned analysis (at α) has been made. */
     private final Set<Threshold> planned = new HashSet<>();
@@ -93,11 +112,19 @@ public final class CanaryWatch {
      * @param baseline     the baseline's segment (null: every request that is not the canary's)
      * @param qualityProxy the proxy the quality threshold reads (null when none is set)
      */
-    public CanaryWatch(Map<String, String> canary, Map<String, String> baseline, List<Threshold> thresholds, String qualityProxy, double alpha) {
-        InputError.require(canary != null && !canary.isEmpty(), "canary.segment", "name the canary's segment (e.g. route=canary)");
+    public CanaryWatch(
+            Map<String, String> canary,
+            Map<String, String> baseline,
+            List<Threshold> thresholds,
+            String qualityProxy,
+            double alpha) {
+        InputError.require(
+                canary != null && !canary.isEmpty(), "canary.segment", "name the canary's segment (e.g. route=canary)");
         InputError.require(!thresholds.isEmpty(), "canary.rollback", "give at least one rollback threshold");
         InputError.require(alpha > 0 && alpha < 0.5, "canary.alpha", "α must lie in (0, 0.5)");
-        InputError.require(thresholds.stream().noneMatch(t -> t.metric() == Metric.QUALITY) || qualityProxy != null, "canary.quality",
+        InputError.require(
+                thresholds.stream().noneMatch(t -> t.metric() == Metric.QUALITY) || qualityProxy != null,
+                "canary.quality",
                 "a quality threshold needs the quality proxy it reads (a rating, a judge score)");
         this.canary = Map.copyOf(canary);
         this.baseline = baseline == null ? null : Map.copyOf(baseline);
@@ -113,13 +140,14 @@ public final class CanaryWatch {
     public static List<Threshold> thresholds(CanaryPlan plan) {
         List<Threshold> out = new ArrayList<>();
         for (CanaryPlan.Threshold t : plan.thresholds()) {
-            Metric m = switch (t.metric()) {
-                case "error rate" -> Metric.ERROR_RATE;
-                case "refusal rate" -> Metric.REFUSAL_RATE;
-                case "latency P99 ms" -> Metric.LATENCY_P99_MS;
-                case "quality" -> Metric.QUALITY;
-                default -> throw new IllegalArgumentException("a canary plan threshold on " + t.metric());
-            };
+            Metric m =
+                    switch (t.metric()) {
+                        case "error rate" -> Metric.ERROR_RATE;
+                        case "refusal rate" -> Metric.REFUSAL_RATE;
+                        case "latency P99 ms" -> Metric.LATENCY_P99_MS;
+                        case "quality" -> Metric.QUALITY;
+                        default -> throw new IllegalArgumentException("a canary plan threshold on " + t.metric());
+                    };
             out.add(new Threshold(m, t.rollbackAt(), t.baseline(), t.samplesPerSide()));
         }
         return out;
@@ -168,17 +196,39 @@ public final class CanaryWatch {
             watching |= k.state().equals("watching");
         }
         if (crossed != null) {
-            rolledBack = new Verdict("roll back", List.copyOf(checks), String.format(Locale.ROOT,
-                    "the canary's %s is %s against the threshold %s (baseline %s) on %,d requests (p %s, below the boundary %.2g)", crossed.metric(),
-                    show(crossed.metric(), crossed.canary()), show(crossed.metric(), crossed.rollbackAt()), show(crossed.metric(), crossed.baseline()),
-                    crossed.canaryRequests(), crossed.pValue() < 1e-16 ? "< 1e-16" : String.format(Locale.ROOT, "= %.2g", crossed.pValue()),
-                    crossed.boundary()), atMillis);
+            rolledBack = new Verdict(
+                    "roll back",
+                    List.copyOf(checks),
+                    String.format(
+                            Locale.ROOT,
+                            "the canary's %s is %s against the threshold %s (baseline %s) on %,d requests (p %s, below the boundary %.2g)",
+                            crossed.metric(),
+                            show(crossed.metric(), crossed.canary()),
+                            show(crossed.metric(), crossed.rollbackAt()),
+                            show(crossed.metric(), crossed.baseline()),
+                            crossed.canaryRequests(),
+                            crossed.pValue() < 1e-16
+                                    ? "< 1e-16"
+                                    : String.format(Locale.ROOT, "= %.2g", crossed.pValue()),
+                            crossed.boundary()),
+                    atMillis);
             return rolledBack;
         }
         long have = stretch(Long.MAX_VALUE)[0].n;
-        return new Verdict(watching ? "watching" : "within thresholds", List.copyOf(checks), watching
-                ? String.format(Locale.ROOT, "%,d canary requests so far; the plan judges at α after %,d", have, thresholds.stream()
-                .mapToLong(Threshold::samplesPerSide).max().orElse(0)) : "every threshold holds on the planned samples", atMillis);
+        return new Verdict(
+                watching ? "watching" : "within thresholds",
+                List.copyOf(checks),
+                watching
+                        ? String.format(
+                                Locale.ROOT,
+                                "%,d canary requests so far; the plan judges at α after %,d",
+                                have,
+                                thresholds.stream()
+                                        .mapToLong(Threshold::samplesPerSide)
+                                        .max()
+                                        .orElse(0))
+                        : "every threshold holds on the planned samples",
+                atMillis);
     }
 
     /** The latest windows that together hold at least {@code samples} canary requests (all held, when they do not), merged. */
@@ -206,20 +256,43 @@ public final class CanaryWatch {
     private Check rate(Threshold t, Side c, Side b, long x, long baseX, double boundary) {
         double p0 = t.baseline() != null ? t.baseline() : (baseX + 1.0) / (b.n + 2.0);
         double rate = c.n == 0 ? Double.NaN : (double) x / c.n;
-        double p = x == 0 ? 1 : 1 - new BinomialDistribution(null, (int) Math.min(c.n, Integer.MAX_VALUE), Math.min(p0, 1 - 1e-12))
-                .cumulativeProbability((int) x - 1);
-        return new Check(t.metric().key, rate, t.baseline() != null ? t.baseline() : b.n == 0 ? Double.NaN : (double) baseX / b.n, t.rollbackAt(),
-                c.n, t.samplesPerSide(), p, boundary, state(c, c.n > 0 && rate >= t.rollbackAt() && p < boundary, t));
+        double p = x == 0
+                ? 1
+                : 1
+                        - new BinomialDistribution(
+                                        null, (int) Math.min(c.n, Integer.MAX_VALUE), Math.min(p0, 1 - 1e-12))
+                                .cumulativeProbability((int) x - 1);
+        return new Check(
+                t.metric().key,
+                rate,
+                t.baseline() != null ? t.baseline() : b.n == 0 ? Double.NaN : (double) baseX / b.n,
+                t.rollbackAt(),
+                c.n,
+                t.samplesPerSide(),
+                p,
+                boundary,
+                state(c, c.n > 0 && rate >= t.rollbackAt() && p < boundary, t));
     }
 
     private Check p99(Threshold t, Side c, Side b, double boundary) {
         long n = c.latencies.n;
         long beyond = c.latencies.beyond(t.rollbackAt());
-        double p = beyond == 0 ? 1 : 1 - new BinomialDistribution(null, (int) Math.min(n, Integer.MAX_VALUE), 0.01).cumulativeProbability(
-                (int) beyond - 1);
+        double p = beyond == 0
+                ? 1
+                : 1
+                        - new BinomialDistribution(null, (int) Math.min(n, Integer.MAX_VALUE), 0.01)
+                                .cumulativeProbability((int) beyond - 1);
         double canaryP99 = c.latencies.quantile(0.99);
         double baseP99 = t.baseline() != null ? t.baseline() : b.latencies.quantile(0.99);
-        return new Check(t.metric().key, canaryP99, baseP99, t.rollbackAt(), n, t.samplesPerSide(), p, boundary,
+        return new Check(
+                t.metric().key,
+                canaryP99,
+                baseP99,
+                t.rollbackAt(),
+                n,
+                t.samplesPerSide(),
+                p,
+                boundary,
                 state(c, n > 0 && beyond > 0.01 * n && p < boundary, t));
     }
 
@@ -231,11 +304,21 @@ public final class CanaryWatch {
         double p = 1;
         if (q.n >= 2 && Double.isFinite(baseMean)) {
             double var = (q.sumSq - q.sum * q.sum / q.n) / (q.n - 1);
-            double se = Math.sqrt(Math.max(var, 1e-12) / q.n + (t.baseline() == null && qb.n >= 2
-                    ? Math.max((qb.sumSq - qb.sum * qb.sum / qb.n) / (qb.n - 1), 0) / qb.n : 0));
+            double se = Math.sqrt(Math.max(var, 1e-12) / q.n
+                    + (t.baseline() == null && qb.n >= 2
+                            ? Math.max((qb.sumSq - qb.sum * qb.sum / qb.n) / (qb.n - 1), 0) / qb.n
+                            : 0));
             p = Normal.cdf((mean - baseMean) / se);
         }
-        return new Check(t.metric().key, mean, baseMean, t.rollbackAt(), q.n, t.samplesPerSide(), p, boundary,
+        return new Check(
+                t.metric().key,
+                mean,
+                baseMean,
+                t.rollbackAt(),
+                q.n,
+                t.samplesPerSide(),
+                p,
+                boundary,
                 state(c, q.n > 0 && mean <= t.rollbackAt() && p < boundary, t));
     }
 
@@ -247,8 +330,11 @@ public final class CanaryWatch {
         if (!Double.isFinite(v)) {
             return "n/a";
         }
-        return metric.endsWith("_rate") ? String.format(Locale.ROOT, "%.2f %%", 100 * v) : metric.endsWith("_ms")
-                ? String.format(Locale.ROOT, "%.0f ms", v) : String.format(Locale.ROOT, "%.3g", v);
+        return metric.endsWith("_rate")
+                ? String.format(Locale.ROOT, "%.2f %%", 100 * v)
+                : metric.endsWith("_ms")
+                        ? String.format(Locale.ROOT, "%.0f ms", v)
+                        : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static boolean matches(Request r, Map<String, String> seg) {
@@ -324,10 +410,13 @@ public final class CanaryWatch {
 
         void add(double ms) {
             n++;
-            int k = ms <= LOWEST ? 0 : (int) Math.min(BINS - 1, 1 + Math.floor(Math.log(ms / LOWEST) / Math.log(RATIO)));
+            int k = ms <= LOWEST
+                    ? 0
+                    : (int) Math.min(BINS - 1, 1 + Math.floor(Math.log(ms / LOWEST) / Math.log(RATIO)));
             bins.merge(k, 1L, Long::sum);
             for (int i = 0; i < thresholds.size(); i++) {
-                if (thresholds.get(i).metric() == Metric.LATENCY_P99_MS && ms > thresholds.get(i).rollbackAt()) {
+                if (thresholds.get(i).metric() == Metric.LATENCY_P99_MS
+                        && ms > thresholds.get(i).rollbackAt()) {
                     beyond[i]++;
                 }
             }
@@ -335,7 +424,8 @@ public final class CanaryWatch {
 
         long beyond(double at) {
             for (int i = 0; i < thresholds.size(); i++) {
-                if (thresholds.get(i).metric() == Metric.LATENCY_P99_MS && thresholds.get(i).rollbackAt() == at) {
+                if (thresholds.get(i).metric() == Metric.LATENCY_P99_MS
+                        && thresholds.get(i).rollbackAt() == at) {
                     return beyond[i];
                 }
             }

@@ -20,8 +20,7 @@ public final class DemoMonitoring {
     public static final long START = 1_764_583_200_000L; // 2025-12-01T10:00:00Z
     private static final long SEED = 35L;
 
-    private DemoMonitoring() {
-    }
+    private DemoMonitoring() {}
 
     public static List<Request> requests() {
         SplittableRandom r = new SplittableRandom(SEED);
@@ -42,11 +41,23 @@ public final class DemoMonitoring {
             boolean error = r.nextDouble() < (canary && minute >= 35 && minute < 40 ? 0.15 : 0.004);
             boolean refusal = r.nextDouble() < 0.01;
             Map<String, String> seg = new LinkedHashMap<>();
-            // the canary serves the demo gate's candidate, the stable route its incumbent: the same models the Rollout area decides on
+            // the canary serves the demo gate's candidate, the stable route its incumbent:
+            // the same models the Rollout area decides on
             seg.put("model", canary ? DemoGateData.CANDIDATE : DemoGateData.INCUMBENT);
             seg.put("route", canary ? "canary" : "stable");
-            out.add(new Request(String.format(Locale.ROOT, "demo-%06d", i++), START + Math.round(t), seg, in, outTokens, ttft, latency, error,
-                    error ? "500" : "200", refusal ? "content_filter" : "stop", refusal, Map.of()));
+            out.add(new Request(
+                    String.format(Locale.ROOT, "demo-%06d", i++),
+                    START + Math.round(t),
+                    seg,
+                    in,
+                    outTokens,
+                    ttft,
+                    latency,
+                    error,
+                    error ? "500" : "200",
+                    refusal ? "content_filter" : "stop",
+                    refusal,
+                    Map.of()));
         }
         return List.copyOf(out);
     }

@@ -28,16 +28,14 @@ public final class EvidenceFreshness {
     static final int MIN_SIDE = 200;
 
     /** One layer's evidence date and age in days. */
-    public record LayerAge(String layer, LocalDate date, long ageDays) {
-    }
+    public record LayerAge(String layer, LocalDate date, long ageDays) {}
 
     /**
      * The traffic's shift since the evidence: PSI of a length or of a category column's mix, against the traffic before
      * the evidence ({@code against} "earlier traffic") or the evaluation's own sample ("evaluation sample": the items of
      * the rotation the private suite was scored on), and how many requests or items each side had.
      */
-    public record Shift(String column, String against, double psi, String severity, long before, long after) {
-    }
+    public record Shift(String column, String against, double psi, String severity, long before, long after) {}
 
     /** Items the evaluation's sample needs before it is compared. */
     static final int MIN_SAMPLE = 50;
@@ -48,18 +46,23 @@ public final class EvidenceFreshness {
      * @param since the date traffic is compared from (the newest evidence), or null without evidence
      * @param stale the decision rests on traffic that has moved (or on nothing that can be dated)
      */
-    public record Result(List<LayerAge> layers, LocalDate since, List<Shift> shifts, LocalDate newerRotation, boolean stale, List<String> reasons) {
-    }
+    public record Result(
+            List<LayerAge> layers,
+            LocalDate since,
+            List<Shift> shifts,
+            LocalDate newerRotation,
+            boolean stale,
+            List<String> reasons) {}
 
-    private EvidenceFreshness() {
-    }
+    private EvidenceFreshness() {}
 
     /**
      * @param layerDates     each layer's evidence date
      * @param traffic        the project's production requests (may be empty)
      * @param latestRotation the newest feedback rotation made from the traffic, or null
      */
-    public static Result assess(Map<String, LocalDate> layerDates, LocalDate today, List<Request> traffic, LocalDate latestRotation) {
+    public static Result assess(
+            Map<String, LocalDate> layerDates, LocalDate today, List<Request> traffic, LocalDate latestRotation) {
         return assess(layerDates, today, traffic, latestRotation, List.of(), Map.of());
     }
 
@@ -71,10 +74,16 @@ public final class EvidenceFreshness {
      * @param evaluationSample the items the private suite was scored on, as requests (segments and lengths), or empty
      * @param mixSince         the traffic since the evidence counted by its segments
      */
-    public static Result assess(Map<String, LocalDate> layerDates, LocalDate today, List<Request> traffic, LocalDate latestRotation,
-                                List<Request> evaluationSample, Map<Map<String, String>, Long> mixSince) {
+    public static Result assess(
+            Map<String, LocalDate> layerDates,
+            LocalDate today,
+            List<Request> traffic,
+            LocalDate latestRotation,
+            List<Request> evaluationSample,
+            Map<Map<String, String>, Long> mixSince) {
         List<LayerAge> layers = new ArrayList<>();
-        layerDates.forEach((layer, date) -> layers.add(new LayerAge(layer, date, ChronoUnit.DAYS.between(date, today))));
+        layerDates.forEach(
+                (layer, date) -> layers.add(new LayerAge(layer, date, ChronoUnit.DAYS.between(date, today))));
         List<String> reasons = new ArrayList<>();
         LocalDate since = layerDates.values().stream().max(LocalDate::compareTo).orElse(null);
         List<Shift> shifts = new ArrayList<>();
@@ -82,36 +91,55 @@ public final class EvidenceFreshness {
         if (since == null) {
             reasons.add("no evidence is dated: import the suites and replays the decision rests on");
         } else if (traffic.isEmpty()) {
-            reasons.add("no production traffic kept in the project: whether the workload moved since " + since + " is unknown");
+            reasons.add("no production traffic kept in the project: whether the workload moved since " + since
+                    + " is unknown");
         } else {
-            long cut = since.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-            List<Request> before = traffic.stream().filter(r -> r.epochMillis() < cut).toList();
-            List<Request> after = traffic.stream().filter(r -> r.epochMillis() >= cut).toList();
+            long cut =
+                    since.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+            List<Request> before =
+                    traffic.stream().filter(r -> r.epochMillis() < cut).toList();
+            List<Request> after =
+                    traffic.stream().filter(r -> r.epochMillis() >= cut).toList();
             if (after.size() < MIN_SIDE) {
-                reasons.add(String.format(Locale.ROOT, "%,d requests kept since %s: too few to tell whether the traffic moved", after.size(), since));
+                reasons.add(String.format(
+                        Locale.ROOT,
+                        "%,d requests kept since %s: too few to tell whether the traffic moved",
+                        after.size(),
+                        since));
             } else {
                 // without traffic from before the evidence, the first stretch of what is kept stands for it
                 List<Request> reference = before.size() >= MIN_SIDE ? before : after.subList(0, after.size() / 4);
-                List<Request> current = before.size() >= MIN_SIDE ? after : after.subList(after.size() / 4, after.size());
+                List<Request> current =
+                        before.size() >= MIN_SIDE ? after : after.subList(after.size() / 4, after.size());
                 if (before.size() < MIN_SIDE) {
-                    reasons.add("no traffic kept from before " + since + ": the first quarter of the later traffic stands for the workload then");
+                    reasons.add("no traffic kept from before " + since
+                            + ": the first quarter of the later traffic stands for the workload then");
                 }
                 for (String column : new String[] {"input_tokens", "output_tokens"}) {
-                    ToDoubleFunction<Request> f = column.equals("input_tokens") ? Request::inputTokens : Request::outputTokens;
+                    ToDoubleFunction<Request> f =
+                            column.equals("input_tokens") ? Request::inputTokens : Request::outputTokens;
                     Shift s = shift(column, "earlier traffic", reference, current, f, MIN_SIDE);
                     if (s != null) {
                         shifts.add(s);
                         if (s.severity().equals("large")) {
                             stale = true;
-                            reasons.add(String.format(Locale.ROOT, "the traffic's %s moved since the evidence of %s (PSI %.2f on %,d requests against %,d): "
-                                    + "the decision was made on another workload", column.replace('_', ' '), since, s.psi(), s.after(), s.before()));
+                            reasons.add(String.format(
+                                    Locale.ROOT,
+                                    "the traffic's %s moved since the evidence of %s (PSI %.2f on %,d requests against %,d): "
+                                            + "the decision was made on another workload",
+                                    column.replace('_', ' '),
+                                    since,
+                                    s.psi(),
+                                    s.after(),
+                                    s.before()));
                         }
                     }
                 }
             }
             if (evaluationSample.size() >= MIN_SAMPLE && after.size() >= MIN_SIDE) {
                 for (String column : new String[] {"input_tokens", "output_tokens"}) {
-                    ToDoubleFunction<Request> f = column.equals("input_tokens") ? Request::inputTokens : Request::outputTokens;
+                    ToDoubleFunction<Request> f =
+                            column.equals("input_tokens") ? Request::inputTokens : Request::outputTokens;
                     Shift s = shift(column, "evaluation sample", evaluationSample, after, f, MIN_SAMPLE);
                     stale |= note(s, shifts, reasons, since);
                 }
@@ -123,10 +151,13 @@ public final class EvidenceFreshness {
             }
         }
         LocalDate privateDate = layerDates.get("private");
-        LocalDate newer = latestRotation != null && (privateDate == null || latestRotation.isAfter(privateDate)) ? latestRotation : null;
+        LocalDate newer = latestRotation != null && (privateDate == null || latestRotation.isAfter(privateDate))
+                ? latestRotation
+                : null;
         if (newer != null) {
             reasons.add("feedback rotation " + newer + " is newer than the private suite's evidence"
-                    + (privateDate == null ? "" : " (" + privateDate + ")") + ": import its scores (layer private, rotation " + newer + ") to re-decide");
+                    + (privateDate == null ? "" : " (" + privateDate + ")")
+                    + ": import its scores (layer private, rotation " + newer + ") to re-decide");
         }
         return new Result(List.copyOf(layers), since, List.copyOf(shifts), newer, stale, List.copyOf(reasons));
     }
@@ -140,8 +171,15 @@ public final class EvidenceFreshness {
         if (!s.severity().equals("large")) {
             return false;
         }
-        reasons.add(String.format(Locale.ROOT, "the traffic since %s is not what the evaluation sampled: its %s differs from the evaluation's "
-                + "sample (PSI %.2f on %,d requests against %,d items)", since, s.column().replace('_', ' '), s.psi(), s.after(), s.before()));
+        reasons.add(String.format(
+                Locale.ROOT,
+                "the traffic since %s is not what the evaluation sampled: its %s differs from the evaluation's "
+                        + "sample (PSI %.2f on %,d requests against %,d items)",
+                since,
+                s.column().replace('_', ' '),
+                s.psi(),
+                s.after(),
+                s.before()));
         return true;
     }
 
@@ -149,8 +187,18 @@ public final class EvidenceFreshness {
      * PSI over the reference's deciles, with the noise floor of {@link TrafficMonitor}; null when either side has fewer
      * than {@code min} values.
      */
-    static Shift shift(String column, String against, List<Request> reference, List<Request> current, ToDoubleFunction<Request> f, int min) {
-        double[] ref = reference.stream().mapToDouble(f).filter(Double::isFinite).sorted().toArray();
+    static Shift shift(
+            String column,
+            String against,
+            List<Request> reference,
+            List<Request> current,
+            ToDoubleFunction<Request> f,
+            int min) {
+        double[] ref = reference.stream()
+                .mapToDouble(f)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
         double[] now = current.stream().mapToDouble(f).filter(Double::isFinite).toArray();
         if (ref.length < min || now.length < MIN_SIDE) {
             return null;
@@ -195,7 +243,9 @@ public final class EvidenceFreshness {
             }
             double noise = new ChiSquaredDistribution(null, k - 1).inverseCumulativeProbability(0.999)
                     * (1.0 / sample.size() + 1.0 / m);
-            String severity = psi <= noise || psi < TrafficMonitor.PSI_MODERATE ? "none" : psi >= TrafficMonitor.PSI_LARGE ? "large" : "moderate";
+            String severity = psi <= noise || psi < TrafficMonitor.PSI_MODERATE
+                    ? "none"
+                    : psi >= TrafficMonitor.PSI_LARGE ? "large" : "moderate";
             out.add(new Shift(column, "evaluation sample", psi, severity, sample.size(), m));
         }
         return out;

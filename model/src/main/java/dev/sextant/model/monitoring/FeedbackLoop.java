@@ -24,19 +24,16 @@ public final class FeedbackLoop {
     public static final String UNNAMED = "(no version column)";
 
     /** A version's kept traffic: its first and last request and how many. */
-    public record Traffic(String version, long firstMillis, long lastMillis, long requests) {
-    }
+    public record Traffic(String version, long firstMillis, long lastMillis, long requests) {}
 
     /** A rotation's items of one version; made is when the rotation was made (its date may be set earlier or later). */
-    public record RotationUse(String rotation, LocalDate date, Instant made, String version, int items) {
-    }
+    public record RotationUse(String rotation, LocalDate date, Instant made, String version, int items) {}
 
     /**
      * The gate's evidence on one model: the newest rotation date its scores carry (null: none carries one) and when its
      * latest scores were imported.
      */
-    public record Evaluation(String model, LocalDate rotation, Instant imported) {
-    }
+    public record Evaluation(String model, LocalDate rotation, Instant imported) {}
 
     /**
      * One version's loop.
@@ -45,12 +42,21 @@ public final class FeedbackLoop {
      *              traffic for the gate's candidate before its first request
      * @param next  what the loop needs next, in words
      */
-    public record VersionLoop(String version, boolean candidate, LocalDate launched, LocalDate monitoredFrom, LocalDate monitoredTo, long requests,
-                              String rotation, LocalDate feedbackDate, int feedbackItems, LocalDate reEvaluated, String stage, String next) {
-    }
+    public record VersionLoop(
+            String version,
+            boolean candidate,
+            LocalDate launched,
+            LocalDate monitoredFrom,
+            LocalDate monitoredTo,
+            long requests,
+            String rotation,
+            LocalDate feedbackDate,
+            int feedbackItems,
+            LocalDate reEvaluated,
+            String stage,
+            String next) {}
 
-    private FeedbackLoop() {
-    }
+    private FeedbackLoop() {}
 
     /** The version of a request's segments. */
     public static String versionOf(Map<String, String> segments) {
@@ -66,11 +72,18 @@ public final class FeedbackLoop {
      *
      * @param candidate the gate's candidate (null: none set)
      */
-    public static List<VersionLoop> of(List<Traffic> traffic, List<RotationUse> rotations, List<Evaluation> evaluations, String candidate) {
+    public static List<VersionLoop> of(
+            List<Traffic> traffic, List<RotationUse> rotations, List<Evaluation> evaluations, String candidate) {
         Map<String, Traffic> byVersion = new TreeMap<>();
         for (Traffic t : traffic) {
-            byVersion.merge(t.version(), t, (a, b) -> new Traffic(a.version(), Math.min(a.firstMillis(), b.firstMillis()),
-                    Math.max(a.lastMillis(), b.lastMillis()), a.requests() + b.requests()));
+            byVersion.merge(
+                    t.version(),
+                    t,
+                    (a, b) -> new Traffic(
+                            a.version(),
+                            Math.min(a.firstMillis(), b.firstMillis()),
+                            Math.max(a.lastMillis(), b.lastMillis()),
+                            a.requests() + b.requests()));
         }
         Set<String> versions = new LinkedHashSet<>(byVersion.keySet());
         if (candidate != null && !candidate.isBlank()) {
@@ -79,10 +92,16 @@ public final class FeedbackLoop {
         List<VersionLoop> out = new ArrayList<>();
         for (String v : versions) {
             Traffic t = byVersion.get(v);
-            RotationUse latest = rotations.stream().filter(r -> r.version().equals(v) && r.items() > 0).max(Comparator.comparing(RotationUse::date)
-                    .thenComparing(RotationUse::rotation)).orElse(null);
-            int items = latest == null ? 0 : rotations.stream().filter(r -> r.version().equals(v) && r.rotation().equals(latest.rotation()))
-                    .mapToInt(RotationUse::items).sum();
+            RotationUse latest = rotations.stream()
+                    .filter(r -> r.version().equals(v) && r.items() > 0)
+                    .max(Comparator.comparing(RotationUse::date).thenComparing(RotationUse::rotation))
+                    .orElse(null);
+            int items = latest == null
+                    ? 0
+                    : rotations.stream()
+                            .filter(r -> r.version().equals(v) && r.rotation().equals(latest.rotation()))
+                            .mapToInt(RotationUse::items)
+                            .sum();
             LocalDate reEvaluated = null;
             if (latest != null) {
                 for (Evaluation e : evaluations) {
@@ -90,8 +109,11 @@ public final class FeedbackLoop {
                         continue;
                     }
                     // scores on the rotation itself (they carry its date or a later one), or imported after it was made
-                    LocalDate d = e.rotation() != null && !e.rotation().isBefore(latest.date()) ? e.rotation()
-                            : e.imported() != null && e.imported().isAfter(latest.made()) ? date(e.imported().toEpochMilli()) : null;
+                    LocalDate d = e.rotation() != null && !e.rotation().isBefore(latest.date())
+                            ? e.rotation()
+                            : e.imported() != null && e.imported().isAfter(latest.made())
+                                    ? date(e.imported().toEpochMilli())
+                                    : null;
                     if (d != null && (reEvaluated == null || d.isAfter(reEvaluated))) {
                         reEvaluated = d;
                     }
@@ -113,12 +135,24 @@ public final class FeedbackLoop {
                 stage = "awaiting traffic";
                 next = "import or watch its production traffic once it is launched (none kept yet)";
             }
-            out.add(new VersionLoop(v, isCandidate, t == null ? null : date(t.firstMillis()), t == null ? null : date(t.firstMillis()),
-                    t == null ? null : date(t.lastMillis()), t == null ? 0 : t.requests(), latest == null ? null : latest.rotation(),
-                    latest == null ? null : latest.date(), items, reEvaluated, stage, next));
+            out.add(new VersionLoop(
+                    v,
+                    isCandidate,
+                    t == null ? null : date(t.firstMillis()),
+                    t == null ? null : date(t.firstMillis()),
+                    t == null ? null : date(t.lastMillis()),
+                    t == null ? 0 : t.requests(),
+                    latest == null ? null : latest.rotation(),
+                    latest == null ? null : latest.date(),
+                    items,
+                    reEvaluated,
+                    stage,
+                    next));
         }
-        out.sort(Comparator.comparing((VersionLoop l) -> l.launched() == null ? LocalDate.MAX : l.launched()).reversed()
-                .thenComparing(l -> !l.candidate()).thenComparing(VersionLoop::version));
+        out.sort(Comparator.comparing((VersionLoop l) -> l.launched() == null ? LocalDate.MAX : l.launched())
+                .reversed()
+                .thenComparing(l -> !l.candidate())
+                .thenComparing(VersionLoop::version));
         return List.copyOf(out);
     }
 

@@ -40,9 +40,15 @@ public final class FeedbackRotation {
      * @param reason    "flagged: METRIC" (an alert's request) or "sample"
      * @param benchmark the public benchmark item its prompt overlaps ("benchmark/id"), or null
      */
-    public record Item(String requestId, long epochMillis, Map<String, String> segment, String prompt, double inputTokens, double outputTokens,
-                       String reason, String benchmark) {
-    }
+    public record Item(
+            String requestId,
+            long epochMillis,
+            Map<String, String> segment,
+            String prompt,
+            double inputTokens,
+            double outputTokens,
+            String reason,
+            String benchmark) {}
 
     /**
      * @param by            the columns segments are made of (the sample's strata)
@@ -50,7 +56,8 @@ public final class FeedbackRotation {
      * @param earlierIds    request ids earlier rotations took
      * @param earlierPrompts normalised prompts' hashes earlier rotations took
      */
-    public record Settings(LocalDate date, List<String> by, int sample, long seed, Set<String> earlierIds, Set<Long> earlierPrompts) {
+    public record Settings(
+            LocalDate date, List<String> by, int sample, long seed, Set<String> earlierIds, Set<Long> earlierPrompts) {
         public Settings {
             InputError.require(date != null, "feedback.rotation", "the rotation needs a date");
             InputError.require(sample >= 0, "feedback.sample", "the sample cannot be negative");
@@ -59,18 +66,25 @@ public final class FeedbackRotation {
     }
 
     /** What was made: the items, how many of each kind, what was left out and why, the strata, notes. */
-    public record Result(LocalDate date, List<Item> items, int flagged, int sampled, int repeatsOfEarlier, int repeatsWithin, int overlapBenchmarks,
-                         Map<String, Integer> strata, List<String> notes) {
-    }
+    public record Result(
+            LocalDate date,
+            List<Item> items,
+            int flagged,
+            int sampled,
+            int repeatsOfEarlier,
+            int repeatsWithin,
+            int overlapBenchmarks,
+            Map<String, Integer> strata,
+            List<String> notes) {}
 
-    private FeedbackRotation() {
-    }
+    private FeedbackRotation() {}
 
     /**
      * @param alerts     the alerts whose requests are taken (all, or the ones chosen)
      * @param benchmarks public benchmarks' items to check prompts against (empty: not checked)
      */
-    public static Result build(List<Request> requests, List<TrafficMonitor.Alert> alerts, Settings s, List<BenchmarkItem> benchmarks) {
+    public static Result build(
+            List<Request> requests, List<TrafficMonitor.Alert> alerts, Settings s, List<BenchmarkItem> benchmarks) {
         InputError.require(!requests.isEmpty(), "feedback.input", "no requests to take a rotation from");
         Map<String, Request> byId = new LinkedHashMap<>();
         requests.forEach(r -> byId.putIfAbsent(r.id(), r));
@@ -89,19 +103,31 @@ public final class FeedbackRotation {
         }
         int flagged = items.size();
         // strata: segment × prompt-length quartile, over the requests not taken
-        double[] lengths = requests.stream().mapToDouble(Request::inputTokens).filter(Double::isFinite).sorted().toArray();
-        double[] cuts = lengths.length < 4 ? new double[0] : new double[] {lengths[lengths.length / 4], lengths[lengths.length / 2],
-                lengths[3 * lengths.length / 4]};
+        double[] lengths = requests.stream()
+                .mapToDouble(Request::inputTokens)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
+        double[] cuts = lengths.length < 4
+                ? new double[0]
+                : new double[] {
+                    lengths[lengths.length / 4], lengths[lengths.length / 2], lengths[3 * lengths.length / 4]
+                };
         Map<String, List<Request>> strata = new TreeMap<>();
         for (Request r : requests) {
             if (!taken.contains(r.id())) {
-                strata.computeIfAbsent(stratum(r, s.by(), cuts), k -> new ArrayList<>()).add(r);
+                strata.computeIfAbsent(stratum(r, s.by(), cuts), k -> new ArrayList<>())
+                        .add(r);
             }
         }
         long pool = strata.values().stream().mapToLong(List::size).sum();
         int want = (int) Math.min(s.sample(), pool);
         if (want < s.sample()) {
-            notes.add(String.format(Locale.ROOT, "%,d requests to sample from, fewer than the %,d asked for: all taken", pool, s.sample()));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%,d requests to sample from, fewer than the %,d asked for: all taken",
+                    pool,
+                    s.sample()));
         }
         Map<String, Integer> allocation = allocate(strata, want);
         SplittableRandom random = new SplittableRandom(s.seed());
@@ -132,23 +158,45 @@ public final class FeedbackRotation {
                 List<NgramMatcher.Match> m = matcher.find(b, b.length);
                 if (!m.isEmpty()) {
                     BenchmarkItem hit = index.items().get(m.get(0).item());
-                    items.set(i, new Item(it.requestId(), it.epochMillis(), it.segment(), it.prompt(), it.inputTokens(), it.outputTokens(), it.reason(),
-                            hit.benchmark() + "/" + hit.id()));
+                    items.set(
+                            i,
+                            new Item(
+                                    it.requestId(),
+                                    it.epochMillis(),
+                                    it.segment(),
+                                    it.prompt(),
+                                    it.inputTokens(),
+                                    it.outputTokens(),
+                                    it.reason(),
+                                    hit.benchmark() + "/" + hit.id()));
                     overlaps++;
                 }
             }
         }
         long withPrompt = items.stream().filter(i -> i.prompt() != null).count();
         if (withPrompt < items.size()) {
-            notes.add(String.format(Locale.ROOT, "%,d of %,d items have no prompt text in the log (kept by id and lengths: a replay set, not yet a "
-                    + "test set); log the prompt to make them test items", items.size() - withPrompt, items.size()));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%,d of %,d items have no prompt text in the log (kept by id and lengths: a replay set, not yet a "
+                            + "test set); log the prompt to make them test items",
+                    items.size() - withPrompt,
+                    items.size()));
         }
         if (benchmarks.isEmpty()) {
             notes.add("prompts not checked against public benchmarks (none given)");
         }
         Map<String, Integer> strataSizes = new LinkedHashMap<>();
         strata.forEach((k, v) -> strataSizes.put(k, allocation.getOrDefault(k, 0)));
-        return new Result(s.date(), List.copyOf(items), flagged, sampled, repeats[0], repeats[1], overlaps, strataSizes, List.copyOf(notes));
+        return new Result(
+                s.date(),
+                List.copyOf(items),
+                flagged,
+                sampled,
+                repeats[0],
+                repeats[1],
+                overlaps,
+                strataSizes,
+                List.copyOf(notes));
     }
 
     /** A prompt as rotations compare it: lower case, whitespace collapsed, hashed to 64 bits. */
@@ -201,7 +249,10 @@ public final class FeedbackRotation {
     static String stratum(Request r, List<String> by, double[] cuts) {
         StringBuilder b = new StringBuilder();
         for (String c : by) {
-            b.append(c).append('=').append(r.segments().getOrDefault(c, "(none)")).append(", ");
+            b.append(c)
+                    .append('=')
+                    .append(r.segments().getOrDefault(c, "(none)"))
+                    .append(", ");
         }
         if (cuts.length == 0 || !Double.isFinite(r.inputTokens())) {
             return b.append("prompt length unknown").toString();
@@ -233,7 +284,10 @@ public final class FeedbackRotation {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -(exact[i] - Math.floor(exact[i]))).thenComparing(i -> keys.get(i)));
+        Arrays.sort(
+                order,
+                Comparator.comparingDouble((Integer i) -> -(exact[i] - Math.floor(exact[i])))
+                        .thenComparing(i -> keys.get(i)));
         for (int k = 0; given < n; k++) {
             out.merge(keys.get(order[k % order.length]), 1, Integer::sum);
             given++;

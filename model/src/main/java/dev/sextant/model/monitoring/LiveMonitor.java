@@ -20,9 +20,14 @@ import java.util.TreeMap;
 public final class LiveMonitor {
 
     /** A window judged: its span, its requests, the alerts and drift found in it, and late requests so far. */
-    public record Closed(long startMillis, long endMillis, int requests, List<TrafficMonitor.Alert> alerts, List<TrafficMonitor.Drift> drift,
-                         long lateSoFar, List<Request> windowRequests) {
-    }
+    public record Closed(
+            long startMillis,
+            long endMillis,
+            int requests,
+            List<TrafficMonitor.Alert> alerts,
+            List<TrafficMonitor.Drift> drift,
+            long lateSoFar,
+            List<Request> windowRequests) {}
 
     private final TrafficMonitor.Settings settings;
     private final TrafficMonitor.Slo slo;
@@ -62,7 +67,8 @@ public final class LiveMonitor {
         if (judged.containsKey(w) || !judged.isEmpty() && w < judged.lastKey()) {
             late++;
             judged.computeIfAbsent(w, k -> new ArrayList<>()).add(r);
-            if (reference.containsKey(w) || w < firstWindow + (long) settings.baselineWindows() * settings.windowMillis()) {
+            if (reference.containsKey(w)
+                    || w < firstWindow + (long) settings.baselineWindows() * settings.windowMillis()) {
                 reference.computeIfAbsent(w, k -> new ArrayList<>()).add(r);
             }
             return List.of();
@@ -112,13 +118,16 @@ public final class LiveMonitor {
         List<Closed> out = new ArrayList<>();
         while (!open.isEmpty() && open.firstKey() + settings.windowMillis() <= time) {
             Map.Entry<Long, List<Request>> e = open.pollFirstEntry();
-            // windows with no requests between the judged ones and this one are empty windows, judged as such (a silence)
+            // windows with no requests between the judged ones and this one are
+            // empty windows, judged as such (a silence)
             judged.put(e.getKey(), e.getValue());
             if (e.getKey() < firstWindow + (long) settings.baselineWindows() * settings.windowMillis()) {
                 reference.put(e.getKey(), e.getValue());
             }
             out.add(judge(e.getKey(), e.getValue()));
-            long keepFrom = e.getKey() - (long) Math.max(settings.baselineWindows(), TrafficMonitor.LONG_WINDOWS) * settings.windowMillis();
+            long keepFrom = e.getKey()
+                    - (long) Math.max(settings.baselineWindows(), TrafficMonitor.LONG_WINDOWS)
+                            * settings.windowMillis();
             judged.headMap(keepFrom).clear();
         }
         return out;
@@ -137,8 +146,10 @@ public final class LiveMonitor {
             return new Closed(start, end, now.size(), List.of(), List.of(), late, List.copyOf(now));
         }
         TrafficMonitor.Result r = TrafficMonitor.analyze(all, settings, slo, start);
-        List<TrafficMonitor.Alert> alerts = r.alerts().stream().filter(a -> a.startMillis() == start).toList();
-        List<TrafficMonitor.Drift> drift = r.drift().stream().filter(d -> d.startMillis() == start).toList();
+        List<TrafficMonitor.Alert> alerts =
+                r.alerts().stream().filter(a -> a.startMillis() == start).toList();
+        List<TrafficMonitor.Drift> drift =
+                r.drift().stream().filter(d -> d.startMillis() == start).toList();
         return new Closed(start, end, now.size(), alerts, drift, late, List.copyOf(now));
     }
 }

@@ -12,13 +12,48 @@ import java.util.Map;
  * @param proxies    quality proxies by name (rating, thumbs, a judge score), numbers
  * @param prompt     the prompt's text where the log keeps it (null where not): what a feedback rotation is made of
  */
-public record Request(String id, long epochMillis, Map<String, String> segments, double inputTokens, double outputTokens, double ttftMs,
-                      double latencyMs, boolean error, String status, String finishReason, boolean refusal, Map<String, Double> proxies,
-                      String prompt) {
+public record Request(
+        String id,
+        long epochMillis,
+        Map<String, String> segments,
+        double inputTokens,
+        double outputTokens,
+        double ttftMs,
+        double latencyMs,
+        boolean error,
+        String status,
+        String finishReason,
+        boolean refusal,
+        Map<String, Double> proxies,
+        String prompt) {
 
     /** A request whose log keeps no prompt text. */
-    public Request(String id, long epochMillis, Map<String, String> segments, double inputTokens, double outputTokens, double ttftMs,
-                   double latencyMs, boolean error, String status, String finishReason, boolean refusal, Map<String, Double> proxies) {
-        this(id, epochMillis, segments, inputTokens, outputTokens, ttftMs, latencyMs, error, status, finishReason, refusal, proxies, null);
+    public Request(
+            String id,
+            long epochMillis,
+            Map<String, String> segments,
+            double inputTokens,
+            double outputTokens,
+            double ttftMs,
+            double latencyMs,
+            boolean error,
+            String status,
+            String finishReason,
+            boolean refusal,
+            Map<String, Double> proxies) {
+        this(
+                id,
+                epochMillis,
+                segments,
+                inputTokens,
+                outputTokens,
+                ttftMs,
+                latencyMs,
+                error,
+                status,
+                finishReason,
+                refusal,
+                proxies,
+                null);
     }
 }

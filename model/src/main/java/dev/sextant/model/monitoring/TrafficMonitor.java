@@ -60,8 +60,10 @@ public final class TrafficMonitor {
             by = List.copyOf(by);
             baselineGroup = baselineGroup == null ? null : Map.copyOf(baselineGroup);
             if (baselineGroup != null) {
-                InputError.require(by.containsAll(baselineGroup.keySet()), "monitor.baseline", "the baseline group " + baselineGroup
-                        + " must be made of the columns grouped by " + by);
+                InputError.require(
+                        by.containsAll(baselineGroup.keySet()),
+                        "monitor.baseline",
+                        "the baseline group " + baselineGroup + " must be made of the columns grouped by " + by);
             }
         }
 
@@ -72,8 +74,7 @@ public final class TrafficMonitor {
     }
 
     /** An estimate with its 95 % interval. */
-    public record Effect(double value, double low, double high) {
-    }
+    public record Effect(double value, double low, double high) {}
 
     /**
      * @param value    the window's value (a rate, a median in ms or tokens, requests)
@@ -82,16 +83,25 @@ public final class TrafficMonitor {
      * @param pValue   the test's
      * @param requests the ids that drove it, most telling first (at most {@link #LISTED})
      */
-    public record Alert(long startMillis, long endMillis, String metric, Map<String, String> segment, double value, double baseline, Effect effect,
-                        double pValue, String severity, int windowRequests, List<String> requests) {
-    }
+    public record Alert(
+            long startMillis,
+            long endMillis,
+            String metric,
+            Map<String, String> segment,
+            double value,
+            double baseline,
+            Effect effect,
+            double pValue,
+            String severity,
+            int windowRequests,
+            List<String> requests) {}
 
     /**
      * @param drift each window's shift in the distribution of prompt and output lengths against the first windows'
      *              (the traffic the last evaluation was made on, as far as the log knows)
      */
-    public record Result(long requests, long firstMillis, long lastMillis, int windows, List<Alert> alerts, List<Drift> drift) {
-    }
+    public record Result(
+            long requests, long firstMillis, long lastMillis, int windows, List<Alert> alerts, List<Drift> drift) {}
 
     /**
      * A drift episode: consecutive windows whose population stability index of a length against the reference (the first
@@ -100,12 +110,18 @@ public final class TrafficMonitor {
      * PSI = Σ (aᵢ − eᵢ) ln(aᵢ / eᵢ) over the reference's deciles; below 0.1 stable, 0.1–0.25 moderate, above 0.25
      * large (the common reading). Only moderate and large ones beyond what sampling alone would give are listed.
      */
-    public record Drift(long startMillis, long endMillis, String column, Map<String, String> segment, double psi, String severity,
-                        int windowRequests) {
-    }
+    public record Drift(
+            long startMillis,
+            long endMillis,
+            String column,
+            Map<String, String> segment,
+            double psi,
+            String severity,
+            int windowRequests) {}
 
     /** PSI of a moderate shift; of a large one. */
     static final double PSI_MODERATE = 0.1;
+
     static final double PSI_LARGE = 0.25;
     /** The 99.9th percentile of χ² with 9 degrees of freedom (ten bins): a PSI below it times (1/n + 1/m) may be chance. */
     static final double PSI_NOISE_CHI2 = 27.877;
@@ -117,20 +133,25 @@ public final class TrafficMonitor {
      */
     public record Slo(double errorBudget, Double latencyMs, double latencyBudget) {
         public Slo {
-            InputError.require(errorBudget > 0 && errorBudget < 1, "monitor.slo", "the error budget must lie between 0 and 1 (0.01: a 99 % SLO)");
-            InputError.require(latencyMs == null || latencyMs > 0 && latencyBudget > 0 && latencyBudget < 1, "monitor.slo",
+            InputError.require(
+                    errorBudget > 0 && errorBudget < 1,
+                    "monitor.slo",
+                    "the error budget must lie between 0 and 1 (0.01: a 99 % SLO)");
+            InputError.require(
+                    latencyMs == null || latencyMs > 0 && latencyBudget > 0 && latencyBudget < 1,
+                    "monitor.slo",
                     "a latency objective needs a positive threshold and a budget between 0 and 1");
         }
     }
 
     /** Burn rates that page and ticket (SRE Workbook: 2 % and 5 % of a 30-day budget spent in an hour and in six). */
     static final double PAGE_BURN = 14.4;
+
     static final double TICKET_BURN = 6;
     /** Windows in the long stretch of a burn-rate alert. */
     static final int LONG_WINDOWS = 12;
 
-    private TrafficMonitor() {
-    }
+    private TrafficMonitor() {}
 
     public static Result analyze(List<Request> requests, Settings s) {
         return analyze(requests, s, null);
@@ -155,8 +176,11 @@ public final class TrafficMonitor {
         List<List<Request>> group = null;
         if (s.baselineGroup() != null) {
             group = bySegment.get(new TreeMap<>(s.baselineGroup()));
-            InputError.require(group != null, "monitor.baseline", "no requests in the baseline group " + s.baselineGroup() + "; the segments are "
-                    + bySegment.keySet());
+            InputError.require(
+                    group != null,
+                    "monitor.baseline",
+                    "no requests in the baseline group " + s.baselineGroup() + "; the segments are "
+                            + bySegment.keySet());
         }
         Map<List<List<Request>>, int[][]> hitCounts = new IdentityHashMap<>();
         for (Map.Entry<Map<String, String>, List<List<Request>>> e : bySegment.entrySet()) {
@@ -169,9 +193,12 @@ public final class TrafficMonitor {
                     continue;
                 }
                 List<Request> now = w.get(i);
-                // against the baseline group over the same stretch (live canary against stable), else the segment's own past
+                // against the baseline group over the same stretch (live canary against
+                // stable), else the segment's own past
                 List<List<Request>> from = group == null ? w : group;
-                int[][] hits = group == null ? hitCounts.computeIfAbsent(w, TrafficMonitor::hits) : hitCounts.computeIfAbsent(group, TrafficMonitor::hits);
+                int[][] hits = group == null
+                        ? hitCounts.computeIfAbsent(w, TrafficMonitor::hits)
+                        : hitCounts.computeIfAbsent(group, TrafficMonitor::hits);
                 int j0 = Math.max(0, i - s.baselineWindows() + (group == null ? 0 : 1));
                 int j1 = group == null ? i : i + 1;
                 List<Integer> counts = new ArrayList<>();
@@ -191,11 +218,45 @@ public final class TrafficMonitor {
                 rate(alerts, "refusal_rate", now, baseRefusals, baseN, Request::refusal, ws, we, seg);
                 List<Request> sample = sample(from.subList(j0, j1), baseN, SHIFT_BASELINE);
                 List<List<Request>> baseWindows = from.subList(j0, j1);
-                shift(alerts, "latency_p50", now, sample, baseWindows, group == null, Request::latencyMs, LATENCY_SIZES, ws, we, seg);
-                shift(alerts, "ttft_p50", now, sample, baseWindows, group == null, Request::ttftMs, TTFT_SIZES, ws, we, seg);
-                shift(alerts, "output_tokens", now, sample, baseWindows, group == null, Request::outputTokens, List.of(), ws, we, seg);
+                shift(
+                        alerts,
+                        "latency_p50",
+                        now,
+                        sample,
+                        baseWindows,
+                        group == null,
+                        Request::latencyMs,
+                        LATENCY_SIZES,
+                        ws,
+                        we,
+                        seg);
+                shift(
+                        alerts,
+                        "ttft_p50",
+                        now,
+                        sample,
+                        baseWindows,
+                        group == null,
+                        Request::ttftMs,
+                        TTFT_SIZES,
+                        ws,
+                        we,
+                        seg);
+                shift(
+                        alerts,
+                        "output_tokens",
+                        now,
+                        sample,
+                        baseWindows,
+                        group == null,
+                        Request::outputTokens,
+                        List.of(),
+                        ws,
+                        we,
+                        seg);
                 if (group == null) {
-                    requestRate(alerts, now, counts, ws, we, seg); // another group's volume is no baseline for this one's
+                    // another group's volume is no baseline for this one's
+                    requestRate(alerts, now, counts, ws, we, seg);
                 }
             }
         }
@@ -204,11 +265,28 @@ public final class TrafficMonitor {
             drift(drift, "input_tokens", e.getValue(), Request::inputTokens, s, start, e.getKey(), judgeFrom);
             drift(drift, "output_tokens", e.getValue(), Request::outputTokens, s, start, e.getKey(), judgeFrom);
             if (slo != null) {
-                burn(alerts, "error_budget_burn", e.getValue(), Request::error, slo.errorBudget(), start, s.windowMillis(), e.getKey(), judgeFrom);
+                burn(
+                        alerts,
+                        "error_budget_burn",
+                        e.getValue(),
+                        Request::error,
+                        slo.errorBudget(),
+                        start,
+                        s.windowMillis(),
+                        e.getKey(),
+                        judgeFrom);
                 if (slo.latencyMs() != null) {
                     double limit = slo.latencyMs();
-                    burn(alerts, "latency_budget_burn", e.getValue(), r -> r.latencyMs() > limit, slo.latencyBudget(), start, s.windowMillis(),
-                            e.getKey(), judgeFrom);
+                    burn(
+                            alerts,
+                            "latency_budget_burn",
+                            e.getValue(),
+                            r -> r.latencyMs() > limit,
+                            slo.latencyBudget(),
+                            start,
+                            s.windowMillis(),
+                            e.getKey(),
+                            judgeFrom);
                 }
             }
         }
@@ -217,13 +295,22 @@ public final class TrafficMonitor {
     }
 
     /** A rate above the baseline's: P(X ≥ x) for X ~ Binomial(n, p0), p0 the baseline's rate (with one added case). */
-    static void rate(List<Alert> out, String metric, List<Request> now, long b, long baseN, Predicate<Request> hit, long ws, long we,
-                     Map<String, String> seg) {
+    static void rate(
+            List<Alert> out,
+            String metric,
+            List<Request> now,
+            long b,
+            long baseN,
+            Predicate<Request> hit,
+            long ws,
+            long we,
+            Map<String, String> seg) {
         if (now.size() < MIN_WINDOW || baseN < MIN_BASELINE) {
             return;
         }
         int x = (int) now.stream().filter(hit).count();
-        double p0 = (b + 1.0) / (baseN + 2.0); // never exactly 0: a first error in a clean baseline is judged, not certain
+        // never exactly 0: a first error in a clean baseline is judged, not certain
+        double p0 = (b + 1.0) / (baseN + 2.0);
         double rate = (double) x / now.size();
         if (rate - p0 < MIN_RATE_RISE) {
             return;
@@ -236,9 +323,20 @@ public final class TrafficMonitor {
         double se = Math.sqrt(rate * (1 - rate) / now.size() + baseRate * (1 - baseRate) / baseN);
         double z = Normal.quantile(0.975);
         Effect d = new Effect(rate - baseRate, rate - baseRate - z * se, rate - baseRate + z * se);
-        List<String> ids = now.stream().filter(hit).limit(LISTED).map(Request::id).toList();
-        out.add(new Alert(ws, we, metric, seg, rate, baseRate, d, p, p < CRITICAL_P && rate >= 2 * Math.max(baseRate, 0.005) ? "critical" : "warning",
-                now.size(), ids));
+        List<String> ids =
+                now.stream().filter(hit).limit(LISTED).map(Request::id).toList();
+        out.add(new Alert(
+                ws,
+                we,
+                metric,
+                seg,
+                rate,
+                baseRate,
+                d,
+                p,
+                p < CRITICAL_P && rate >= 2 * Math.max(baseRate, 0.005) ? "critical" : "warning",
+                now.size(),
+                ids));
     }
 
     /**
@@ -246,6 +344,7 @@ public final class TrafficMonitor {
      * two phases (Patel et al., ISCA 2024); time to first token with the prompt alone.
      */
     static final List<ToDoubleFunction<Request>> LATENCY_SIZES = List.of(Request::outputTokens, Request::inputTokens);
+
     static final List<ToDoubleFunction<Request>> TTFT_SIZES = List.of(Request::inputTokens);
 
     /**
@@ -257,10 +356,24 @@ public final class TrafficMonitor {
      * so a shift must also stand out from how much the baseline's own windows move against each other
      * ({@link #beyondWindowToWindow}).
      */
-    static void shift(List<Alert> out, String metric, List<Request> now, List<Request> base, List<List<Request>> baseWindows, boolean ownPast,
-                      ToDoubleFunction<Request> value, List<ToDoubleFunction<Request>> sizes, long ws, long we, Map<String, String> seg) {
-        List<Request> nowOk = now.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
-        List<Request> baseOk = base.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
+    static void shift(
+            List<Alert> out,
+            String metric,
+            List<Request> now,
+            List<Request> base,
+            List<List<Request>> baseWindows,
+            boolean ownPast,
+            ToDoubleFunction<Request> value,
+            List<ToDoubleFunction<Request>> sizes,
+            long ws,
+            long we,
+            Map<String, String> seg) {
+        List<Request> nowOk = now.stream()
+                .filter(r -> Double.isFinite(value.applyAsDouble(r)))
+                .toList();
+        List<Request> baseOk = base.stream()
+                .filter(r -> Double.isFinite(value.applyAsDouble(r)))
+                .toList();
         if (nowOk.size() < MIN_WINDOW || baseOk.size() < MIN_BASELINE) {
             return;
         }
@@ -273,19 +386,36 @@ public final class TrafficMonitor {
         }
         MannWhitney mw = MannWhitney.of(x, y, 0.95);
         double baseMedian = median(baseOk.stream().mapToDouble(value).toArray());
-        if (mw.pValue() >= ALPHA || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)
+        if (mw.pValue() >= ALPHA
+                || Math.abs(mw.estimate()) < MIN_SHIFT * Math.max(baseMedian, 1e-9)
                 || !beyondWindowToWindow(median(x), baseWindows, value, adjusted, ownPast)) {
             return;
         }
         double[] sortedY = y.clone();
         Arrays.sort(sortedY);
-        double tail = mw.estimate() > 0 ? sortedY[(int) Math.floor(0.95 * (sortedY.length - 1))] : sortedY[(int) Math.ceil(0.05 * (sortedY.length - 1))];
+        double tail = mw.estimate() > 0
+                ? sortedY[(int) Math.floor(0.95 * (sortedY.length - 1))]
+                : sortedY[(int) Math.ceil(0.05 * (sortedY.length - 1))];
         boolean up = mw.estimate() > 0;
-        List<String> ids = nowOk.stream().filter(r -> up ? adjusted.applyAsDouble(r) > tail : adjusted.applyAsDouble(r) < tail)
-                .sorted(Comparator.comparingDouble((Request r) -> adjusted.applyAsDouble(r) * (up ? -1 : 1))).limit(LISTED).map(Request::id).toList();
+        List<String> ids = nowOk.stream()
+                .filter(r -> up ? adjusted.applyAsDouble(r) > tail : adjusted.applyAsDouble(r) < tail)
+                .sorted(Comparator.comparingDouble((Request r) -> adjusted.applyAsDouble(r) * (up ? -1 : 1)))
+                .limit(LISTED)
+                .map(Request::id)
+                .toList();
         boolean large = Math.abs(mw.estimate()) >= 0.5 * Math.max(baseMedian, 1e-9);
-        out.add(new Alert(ws, we, metric, seg, median(nowOk.stream().mapToDouble(value).toArray()), baseMedian, new Effect(mw.estimate(), mw.ciLow(),
-                mw.ciHigh()), mw.pValue(), mw.pValue() < CRITICAL_P && large ? "critical" : "warning", now.size(), ids));
+        out.add(new Alert(
+                ws,
+                we,
+                metric,
+                seg,
+                median(nowOk.stream().mapToDouble(value).toArray()),
+                baseMedian,
+                new Effect(mw.estimate(), mw.ciLow(), mw.ciHigh()),
+                mw.pValue(),
+                mw.pValue() < CRITICAL_P && large ? "critical" : "warning",
+                now.size(),
+                ids));
     }
 
     /**
@@ -336,10 +466,20 @@ public final class TrafficMonitor {
      * measure the spread judge nothing; against another group's same stretch (a canary against stable) the rank test
      * alone judges them.
      */
-    static boolean beyondWindowToWindow(double nowMedian, List<List<Request>> baseWindows, ToDoubleFunction<Request> value,
-                                        ToDoubleFunction<Request> adjusted, boolean ownPast) {
-        double[] m = baseWindows.stream().map(w -> w.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).mapToDouble(adjusted)
-                .toArray()).filter(a -> a.length >= MIN_WINDOW).mapToDouble(TrafficMonitor::median).toArray();
+    static boolean beyondWindowToWindow(
+            double nowMedian,
+            List<List<Request>> baseWindows,
+            ToDoubleFunction<Request> value,
+            ToDoubleFunction<Request> adjusted,
+            boolean ownPast) {
+        double[] m = baseWindows.stream()
+                .map(w -> w.stream()
+                        .filter(r -> Double.isFinite(value.applyAsDouble(r)))
+                        .mapToDouble(adjusted)
+                        .toArray())
+                .filter(a -> a.length >= MIN_WINDOW)
+                .mapToDouble(TrafficMonitor::median)
+                .toArray();
         if (m.length < SPREAD_WINDOWS) {
             return !ownPast;
         }
@@ -358,13 +498,20 @@ public final class TrafficMonitor {
      * centred at the baseline's mean sizes; {@code value} itself when none is. A request missing a size used is set at
      * the baseline's mean of it.
      */
-    static ToDoubleFunction<Request> adjustment(List<Request> base, List<ToDoubleFunction<Request>> sizes, ToDoubleFunction<Request> value) {
+    static ToDoubleFunction<Request> adjustment(
+            List<Request> base, List<ToDoubleFunction<Request>> sizes, ToDoubleFunction<Request> value) {
         List<ToDoubleFunction<Request>> used = new ArrayList<>();
         List<double[]> cols = new ArrayList<>();
         for (ToDoubleFunction<Request> f : sizes) {
             double[] x = base.stream().mapToDouble(f).toArray();
             long finite = Arrays.stream(x).filter(Double::isFinite).count();
-            if (finite >= Math.max(MIN_BASELINE, 0.9 * x.length) && Arrays.stream(x).filter(Double::isFinite).distinct().limit(2).count() == 2) {
+            if (finite >= Math.max(MIN_BASELINE, 0.9 * x.length)
+                    && Arrays.stream(x)
+                                    .filter(Double::isFinite)
+                                    .distinct()
+                                    .limit(2)
+                                    .count()
+                            == 2) {
                 used.add(f);
                 cols.add(x);
             }
@@ -375,7 +522,10 @@ public final class TrafficMonitor {
         int k = used.size();
         double[] mean = new double[k];
         for (int j = 0; j < k; j++) {
-            mean[j] = Arrays.stream(cols.get(j)).filter(Double::isFinite).average().orElseThrow();
+            mean[j] = Arrays.stream(cols.get(j))
+                    .filter(Double::isFinite)
+                    .average()
+                    .orElseThrow();
         }
         double[] y = base.stream().mapToDouble(value).toArray();
         double my = Arrays.stream(y).average().orElseThrow();
@@ -421,7 +571,8 @@ public final class TrafficMonitor {
     }
 
     /** The window's request count against the baseline windows' by a robust z-score (median and MAD, as Run health's). */
-    static void requestRate(List<Alert> out, List<Request> now, List<Integer> counts, long ws, long we, Map<String, String> seg) {
+    static void requestRate(
+            List<Alert> out, List<Request> now, List<Integer> counts, long ws, long we, Map<String, String> seg) {
         if (counts.size() < 4) {
             return;
         }
@@ -434,14 +585,30 @@ public final class TrafficMonitor {
             return;
         }
         double p = 2 * (1 - Normal.cdf(Math.abs(z)));
-        out.add(new Alert(ws, we, "request_rate", seg, now.size(), med, new Effect(now.size() - med, now.size() - med - 1.96 * mad,
-                now.size() - med + 1.96 * mad), p, Math.abs(z) >= 10 ? "critical" : "warning", now.size(),
+        out.add(new Alert(
+                ws,
+                we,
+                "request_rate",
+                seg,
+                now.size(),
+                med,
+                new Effect(now.size() - med, now.size() - med - 1.96 * mad, now.size() - med + 1.96 * mad),
+                p,
+                Math.abs(z) >= 10 ? "critical" : "warning",
+                now.size(),
                 now.stream().limit(LISTED).map(Request::id).toList()));
     }
 
     /** Each window's PSI against the reference windows (the first {@code baselineWindows}), listed from moderate up. */
-    static void drift(List<Drift> out, String column, List<List<Request>> w, ToDoubleFunction<Request> value, Settings s, long start,
-                      Map<String, String> seg, long judgeFrom) {
+    static void drift(
+            List<Drift> out,
+            String column,
+            List<List<Request>> w,
+            ToDoubleFunction<Request> value,
+            Settings s,
+            long start,
+            Map<String, String> seg,
+            long judgeFrom) {
         List<Double> ref = new ArrayList<>();
         int refWindows = Math.min(s.baselineWindows(), w.size() - 1);
         for (int j = 0; j < refWindows; j++) {
@@ -450,14 +617,18 @@ public final class TrafficMonitor {
         if (ref.size() < MIN_BASELINE) {
             return;
         }
-        double[] sortedRef = ref.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sortedRef =
+                ref.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         double[] edges = deciles(sortedRef);
         double[] e = shares(sortedRef, edges);
         for (int i = refWindows; i < w.size(); i++) {
             if (start + i * s.windowMillis() < judgeFrom) {
                 continue;
             }
-            double[] now = w.get(i).stream().mapToDouble(value).filter(Double::isFinite).toArray();
+            double[] now = w.get(i).stream()
+                    .mapToDouble(value)
+                    .filter(Double::isFinite)
+                    .toArray();
             if (now.length < MIN_WINDOW) {
                 continue;
             }
@@ -466,10 +637,21 @@ public final class TrafficMonitor {
             if (!severity.equals("none")) {
                 long ws = start + i * s.windowMillis();
                 Drift last = out.isEmpty() ? null : out.get(out.size() - 1);
-                if (last != null && last.endMillis() == ws && last.column().equals(column) && last.segment().equals(seg)) {
+                if (last != null
+                        && last.endMillis() == ws
+                        && last.column().equals(column)
+                        && last.segment().equals(seg)) {
                     // the same drift going on: one episode, from its first window, at its largest
-                    out.set(out.size() - 1, new Drift(last.startMillis(), ws + s.windowMillis(), column, seg, Math.max(last.psi(), psi),
-                            last.severity().equals("large") || severity.equals("large") ? "large" : "moderate", last.windowRequests() + now.length));
+                    out.set(
+                            out.size() - 1,
+                            new Drift(
+                                    last.startMillis(),
+                                    ws + s.windowMillis(),
+                                    column,
+                                    seg,
+                                    Math.max(last.psi(), psi),
+                                    last.severity().equals("large") || severity.equals("large") ? "large" : "moderate",
+                                    last.windowRequests() + now.length));
                 } else {
                     out.add(new Drift(ws, ws + s.windowMillis(), column, seg, psi, severity, now.length));
                 }
@@ -526,8 +708,16 @@ public final class TrafficMonitor {
      * Multi-window burn-rate alerts: a window alerts when its own burn rate and that of the {@link #LONG_WINDOWS} ending
      * with it both reach {@link #PAGE_BURN} (critical) or {@link #TICKET_BURN} (warning).
      */
-    static void burn(List<Alert> out, String metric, List<List<Request>> w, Predicate<Request> bad, double budget, long start, long windowMillis,
-                     Map<String, String> seg, long judgeFrom) {
+    static void burn(
+            List<Alert> out,
+            String metric,
+            List<List<Request>> w,
+            Predicate<Request> bad,
+            double budget,
+            long start,
+            long windowMillis,
+            Map<String, String> seg,
+            long judgeFrom) {
         for (int i = 0; i < w.size(); i++) {
             List<Request> now = w.get(i);
             if (start + i * windowMillis < judgeFrom) {
@@ -550,16 +740,33 @@ public final class TrafficMonitor {
                 continue;
             }
             long ws = start + i * windowMillis;
-            List<String> ids = now.stream().filter(bad).limit(LISTED).map(Request::id).toList();
-            out.add(new Alert(ws, ws + windowMillis, metric, seg, shortBurn, longBurn, new Effect(both, Math.min(shortBurn, longBurn),
-                    Math.max(shortBurn, longBurn)), Double.NaN, both >= PAGE_BURN ? "critical" : "warning", now.size(), ids));
+            List<String> ids =
+                    now.stream().filter(bad).limit(LISTED).map(Request::id).toList();
+            out.add(new Alert(
+                    ws,
+                    ws + windowMillis,
+                    metric,
+                    seg,
+                    shortBurn,
+                    longBurn,
+                    new Effect(both, Math.min(shortBurn, longBurn), Math.max(shortBurn, longBurn)),
+                    Double.NaN,
+                    both >= PAGE_BURN ? "critical" : "warning",
+                    now.size(),
+                    ids));
         }
     }
 
     /** One window of one segment, summarised for a timeline (NaN where the window has no such values). */
-    public record Point(long startMillis, int requests, double errorRate, double refusalRate, double latencyP50, double latencyP99,
-                        double ttftP50, double outputTokensP50) {
-    }
+    public record Point(
+            long startMillis,
+            int requests,
+            double errorRate,
+            double refusalRate,
+            double latencyP50,
+            double latencyP99,
+            double ttftP50,
+            double outputTokensP50) {}
 
     /** Every segment's windows summarised, in time order, for the timelines the alerts are marked on. */
     public static Map<Map<String, String>, List<Point>> timeline(List<Request> requests, Settings s) {
@@ -576,9 +783,17 @@ public final class TrafficMonitor {
             for (int i = 0; i < windows; i++) {
                 List<Request> rs = w.get(i);
                 int n = rs.size();
-                points.add(new Point(start + i * s.windowMillis(), n, n == 0 ? Double.NaN : rs.stream().filter(Request::error).count() / (double) n,
-                        n == 0 ? Double.NaN : rs.stream().filter(Request::refusal).count() / (double) n, quantile(rs, Request::latencyMs, 0.5),
-                        quantile(rs, Request::latencyMs, 0.99), quantile(rs, Request::ttftMs, 0.5), quantile(rs, Request::outputTokens, 0.5)));
+                points.add(new Point(
+                        start + i * s.windowMillis(),
+                        n,
+                        n == 0 ? Double.NaN : rs.stream().filter(Request::error).count() / (double) n,
+                        n == 0
+                                ? Double.NaN
+                                : rs.stream().filter(Request::refusal).count() / (double) n,
+                        quantile(rs, Request::latencyMs, 0.5),
+                        quantile(rs, Request::latencyMs, 0.99),
+                        quantile(rs, Request::ttftMs, 0.5),
+                        quantile(rs, Request::outputTokens, 0.5)));
             }
             out.put(seg, List.copyOf(points));
         });
@@ -586,9 +801,11 @@ public final class TrafficMonitor {
     }
 
     /** The requests by segment (the grouped columns' values; "(none)" where a request lacks one), then by window from {@code start}. */
-    static Map<Map<String, String>, List<List<Request>>> bucket(List<Request> requests, Settings s, long start, int windows) {
+    static Map<Map<String, String>, List<List<Request>>> bucket(
+            List<Request> requests, Settings s, long start, int windows) {
         Map<Map<String, String>, List<List<Request>>> bySegment = new LinkedHashMap<>();
-        Map<String, List<List<Request>>> byKey = new HashMap<>(); // the segment's values joined: one map built per segment
+        // the segment's values joined: one map built per segment
+        Map<String, List<List<Request>>> byKey = new HashMap<>();
         StringBuilder key = new StringBuilder();
         for (Request r : requests) {
             key.setLength(0);
@@ -616,7 +833,8 @@ public final class TrafficMonitor {
     }
 
     private static double quantile(List<Request> rs, ToDoubleFunction<Request> f, double q) {
-        double[] v = rs.stream().mapToDouble(f).filter(Double::isFinite).sorted().toArray();
+        double[] v =
+                rs.stream().mapToDouble(f).filter(Double::isFinite).sorted().toArray();
         return v.length == 0 ? Double.NaN : v[(int) Math.min(v.length - 1, Math.floor(q * v.length))];
     }
 

@@ -21,7 +21,8 @@ public record Project(UUID id, String name, String description, boolean demo, In
         name = validName(name);
         description = description == null ? "" : description.strip();
         if (description.length() > MAX_DESCRIPTION_LENGTH) {
-            throw new InputError("project.description", "description is longer than " + MAX_DESCRIPTION_LENGTH + " characters");
+            throw new InputError(
+                    "project.description", "description is longer than " + MAX_DESCRIPTION_LENGTH + " characters");
         }
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");

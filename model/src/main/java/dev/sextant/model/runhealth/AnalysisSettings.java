@@ -14,16 +14,25 @@ import java.util.List;
  * @param detection       the detector's sensitivity
  * @param policy          the rollback policy to replay
  */
-public record AnalysisSettings(Long checkpointEvery, List<Long> checkpoints, int gpus, Double stepSeconds, DetectionSettings detection,
-                               RollbackPolicy policy) {
+public record AnalysisSettings(
+        Long checkpointEvery,
+        List<Long> checkpoints,
+        int gpus,
+        Double stepSeconds,
+        DetectionSettings detection,
+        RollbackPolicy policy) {
 
-    public static final AnalysisSettings DEFAULT = new AnalysisSettings(null, null, 0, null, DetectionSettings.DEFAULT, RollbackPolicy.DEFAULT);
+    public static final AnalysisSettings DEFAULT =
+            new AnalysisSettings(null, null, 0, null, DetectionSettings.DEFAULT, RollbackPolicy.DEFAULT);
 
     public AnalysisSettings {
-        InputError.require(!(checkpointEvery != null && checkpoints != null && !checkpoints.isEmpty()), "trainlog.checkpoints",
+        InputError.require(
+                !(checkpointEvery != null && checkpoints != null && !checkpoints.isEmpty()),
+                "trainlog.checkpoints",
                 "give checkpoints every N steps or a list, not both");
         InputError.require(gpus >= 0, "trainlog.gpus", "GPUs must not be negative");
-        InputError.require(stepSeconds == null || stepSeconds > 0, "trainlog.stepSeconds", "the step time must be positive");
+        InputError.require(
+                stepSeconds == null || stepSeconds > 0, "trainlog.stepSeconds", "the step time must be positive");
         checkpoints = checkpoints == null ? null : List.copyOf(checkpoints);
         if (detection == null) {
             detection = DetectionSettings.DEFAULT;
@@ -44,7 +53,8 @@ public record AnalysisSettings(Long checkpointEvery, List<Long> checkpoints, int
     /** The log analysed with these settings; the policy replayed only when the log has its metric. */
     public LogAnalysis analyze(TrainingLog log, CancellationToken cancel) {
         RollbackPolicy p = log.metric(policy.metric()).isPresent() ? policy : null;
-        return LogAnalysis.of(log, detection, schedule(), stepSeconds == null ? Double.NaN : stepSeconds, gpus, p, cancel);
+        return LogAnalysis.of(
+                log, detection, schedule(), stepSeconds == null ? Double.NaN : stepSeconds, gpus, p, cancel);
     }
 
     public AnalysisSettings withCheckpointEvery(Long every) {

@@ -125,8 +125,9 @@ public final class AnomalyDetector {
     }
 
     private List<Anomaly> spikes(MetricSeries m, boolean logScale, Anomaly.Kind kind) {
-        // the losses trend (down through training, in steps at epochs): judged against their recent level and their
-        // point-to-point noise; the gradient norm and step time, on a log scale, hover and are judged against the window
+        // the losses trend (down through training, in steps at epochs): judged against their
+        // recent level and their point-to-point noise; the gradient norm and step time, on a log
+        // scale, hover and are judged against the window
         Baseline base = logScale ? new RollingBaseline(settings.window()) : new TrendBaseline(settings.window());
         Cluster c = new Cluster(m.name(), kind);
         List<Anomaly> out = new ArrayList<>();
@@ -135,7 +136,13 @@ public final class AnomalyDetector {
         for (int i = 0; i < m.size(); i++) {
             double x = m.value(i);
             if (!Double.isFinite(x)) {
-                nf.flag(i, m.step(i), x, base.size() > 0 ? undo(base.median(), logScale) : Double.NaN, Double.POSITIVE_INFINITY, out);
+                nf.flag(
+                        i,
+                        m.step(i),
+                        x,
+                        base.size() > 0 ? undo(base.median(), logScale) : Double.NaN,
+                        Double.POSITIVE_INFINITY,
+                        out);
                 continue;
             }
             nf.close(i, out);
@@ -144,13 +151,15 @@ public final class AnomalyDetector {
                 double median = base.median();
                 double floor = logScale ? LOG_SCALE_FLOOR : LOSS_SCALE_FLOOR * Math.abs(median);
                 double z = (y - median) / Math.max(base.sigma(), floor);
-                boolean flagged = z >= settings.threshold() && (kind != Anomaly.Kind.STALL || x >= STALL_RATIO * undo(median, true));
+                boolean flagged = z >= settings.threshold()
+                        && (kind != Anomaly.Kind.STALL || x >= STALL_RATIO * undo(median, true));
                 if (flagged) {
                     c.flag(i, m.step(i), x, undo(median, logScale), z, out);
                     if (++flaggedRun < settings.window() / 2) {
                         continue; // a flagged point does not join the baseline…
                     }
-                    base.add(y); // …unless the metric has stayed there for half a window: a new level, which the baseline takes
+                    // …unless the metric has stayed there for half a window: a new level, which the baseline takes
+                    base.add(y);
                     continue;
                 }
             }
@@ -191,14 +200,22 @@ public final class AnomalyDetector {
                 streak = 0;
                 continue;
             }
-            // a rise of the median beyond its noise too: on a noisy fine-tuning loss (one small batch a point) a stretch of
-            // harder examples lifts a window's median 5 % and more with nothing wrong (six false alarms on a real LoRA run)
+            // a rise of the median beyond its noise too: on a noisy fine-tuning loss (one small
+            // batch a point) a stretch of harder examples lifts a window's median 5 % and more with
+            // nothing wrong (six false alarms on a real LoRA run)
             if (median > best * (1 + settings.divergenceRise()) && median - best >= DIVERGENCE_SIGMAS * bestSigma) {
                 if (++streak == settings.divergencePatience()) {
                     // the climb began where the trailing median was lowest: from there each new point pushes it up
                     long onset = m.step(bestIndex);
                     double scale = Math.max(bestSigma, LOSS_SCALE_FLOOR * Math.abs(best));
-                    out.add(new Anomaly(onset, m.step(i), m.name(), Anomaly.Kind.DIVERGENCE, median, best, (median - best) / scale));
+                    out.add(new Anomaly(
+                            onset,
+                            m.step(i),
+                            m.name(),
+                            Anomaly.Kind.DIVERGENCE,
+                            median,
+                            best,
+                            (median - best) / scale));
                     best = median; // a further divergence must rise again from here
                     bestSigma = base.sigma();
                     bestIndex = i;
@@ -237,11 +254,23 @@ public final class AnomalyDetector {
             if (v > best * (1 + OVERFIT_RISE) && trainNow < trainAtBest) {
                 worst = ++streak == 1 ? v : Math.max(worst, v);
                 if (streak == OVERFIT_EVALUATIONS) {
-                    out.add(new Anomaly(validation.step(bestIndex), validation.step(i), validation.name(), Anomaly.Kind.OVERFITTING, worst, best,
+                    out.add(new Anomaly(
+                            validation.step(bestIndex),
+                            validation.step(i),
+                            validation.name(),
+                            Anomaly.Kind.OVERFITTING,
+                            worst,
+                            best,
                             (worst - best) / Math.max(LOSS_SCALE_FLOOR * Math.abs(best), 1e-12)));
                 } else if (streak > OVERFIT_EVALUATIONS) {
                     Anomaly last = out.remove(out.size() - 1); // the same episode, going on
-                    out.add(new Anomaly(last.step(), validation.step(i), last.metric(), last.kind(), worst, best,
+                    out.add(new Anomaly(
+                            last.step(),
+                            validation.step(i),
+                            last.metric(),
+                            last.kind(),
+                            worst,
+                            best,
                             (worst - best) / Math.max(LOSS_SCALE_FLOOR * Math.abs(best), 1e-12)));
                 }
             } else {
@@ -281,7 +310,13 @@ public final class AnomalyDetector {
             }
             boolean judged = n >= settings.minHistory();
             if (!Double.isFinite(x) || judged && (x < 1 || x * LOSS_SCALE_COLLAPSE <= high)) {
-                c.flag(i, m.step(i), x, high, Double.isFinite(x) && x > 0 ? Math.log(high / x) / Math.log(2) : Double.POSITIVE_INFINITY, out);
+                c.flag(
+                        i,
+                        m.step(i),
+                        x,
+                        high,
+                        Double.isFinite(x) && x > 0 ? Math.log(high / x) / Math.log(2) : Double.POSITIVE_INFINITY,
+                        out);
             } else {
                 c.close(i, out);
             }

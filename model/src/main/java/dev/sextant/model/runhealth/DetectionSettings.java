@@ -14,7 +14,8 @@ import java.util.Locale;
  *                          divergence, when it lasts {@code divergencePatience} points
  * @param divergencePatience consecutive points the rise must last
  */
-public record DetectionSettings(int window, double threshold, int minHistory, double divergenceRise, int divergencePatience) {
+public record DetectionSettings(
+        int window, double threshold, int minHistory, double divergenceRise, int divergencePatience) {
 
     /**
      * The default: a 100-point window and z ≥ 6 (a six-sigma excursion of a normal series; Hampel-style outlier tests use
@@ -27,9 +28,13 @@ public record DetectionSettings(int window, double threshold, int minHistory, do
     public DetectionSettings {
         InputError.require(window >= 5, "trainlog.window", "the window must be at least 5 points");
         InputError.require(threshold > 0, "trainlog.threshold", "the threshold must be positive");
-        InputError.require(minHistory >= 3 && minHistory <= window, "trainlog.minHistory", "the history needed must be 3 to the window");
+        InputError.require(
+                minHistory >= 3 && minHistory <= window,
+                "trainlog.minHistory",
+                "the history needed must be 3 to the window");
         InputError.require(divergenceRise > 0, "trainlog.divergenceRise", "the divergence rise must be positive");
-        InputError.require(divergencePatience >= 1, "trainlog.divergencePatience", "the divergence patience must be at least 1");
+        InputError.require(
+                divergencePatience >= 1, "trainlog.divergencePatience", "the divergence patience must be at least 1");
     }
 
     /** Low (z ≥ 8), normal (the default) or high (z ≥ 4.5) sensitivity. */
@@ -38,7 +43,8 @@ public record DetectionSettings(int window, double threshold, int minHistory, do
             case "low" -> DEFAULT.withThreshold(8);
             case "normal", "" -> DEFAULT;
             case "high" -> DEFAULT.withThreshold(4.5);
-            default -> throw new InputError("trainlog.sensitivity", "unknown sensitivity '" + level + "'; expected low, normal or high");
+            default -> throw new InputError(
+                    "trainlog.sensitivity", "unknown sensitivity '" + level + "'; expected low, normal or high");
         };
     }
 

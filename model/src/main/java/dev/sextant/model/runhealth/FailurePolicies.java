@@ -8,12 +8,10 @@ import java.util.Locale;
 /** A failure policy and the alternatives worth putting beside it, each differing from it in one lever. */
 public final class FailurePolicies {
 
-    private FailurePolicies() {
-    }
+    private FailurePolicies() {}
 
     /** A named scenario. */
-    public record Named(String name, FailureScenario scenario) {
-    }
+    public record Named(String name, FailureScenario scenario) {}
 
     /**
      * The scenario as given, then: checkpoints written the other way (synchronous or asynchronous), each at its own
@@ -26,25 +24,35 @@ public final class FailurePolicies {
      */
     public static List<Named> alongside(FailureScenario s) {
         List<Named> out = new ArrayList<>();
-        boolean daly = Math.abs(s.checkpointIntervalSeconds() - daly(s, s.async())) <= 1e-6 * s.checkpointIntervalSeconds();
-        out.add(new Named("as given: " + mode(s.async()) + " every " + minutes(s.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""), s));
+        boolean daly =
+                Math.abs(s.checkpointIntervalSeconds() - daly(s, s.async())) <= 1e-6 * s.checkpointIntervalSeconds();
+        out.add(new Named(
+                "as given: " + mode(s.async()) + " every " + minutes(s.checkpointIntervalSeconds())
+                        + (daly ? " (Daly)" : ""),
+                s));
         FailureScenario other = s.withAsync(!s.async());
         if (daly) {
             other = other.withCheckpointInterval(daly(s, !s.async()));
         }
-        out.add(new Named(mode(!s.async()) + " every " + minutes(other.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""), other));
+        out.add(new Named(
+                mode(!s.async()) + " every " + minutes(other.checkpointIntervalSeconds()) + (daly ? " (Daly)" : ""),
+                other));
         if (s.memorySnapshotSeconds() == 0 && s.failuresPerGpuDay() > 0) {
-            // a snapshot to host memory costs what an asynchronous write blocks for; at its own Daly optimum. Where that is
-            // no more often than the checkpoints (asynchronous ones already leave such a copy), it adds nothing
+            // a snapshot to host memory costs what an asynchronous write blocks for; at its own Daly optimum. Where
+            // that is no more often than the checkpoints (asynchronous ones already leave such a copy), it adds nothing
             double cost = Math.max(1, s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE);
             double every = Checkpointing.daly(cost, 86400 / (s.gpus() * s.failuresPerGpuDay()));
             if (every < 0.9 * s.checkpointIntervalSeconds()) {
-                out.add(new Named("as given + in-memory snapshots every " + minutes(every) + " (Daly)", s.withMemorySnapshots(every, cost)));
+                out.add(new Named(
+                        "as given + in-memory snapshots every " + minutes(every) + " (Daly)",
+                        s.withMemorySnapshots(every, cost)));
             }
         }
         if (s.spareNodes() >= 0) {
-            out.add(new Named((s.elastic() ? "wait for repairs" : "elastic continuation") + " with " + s.spareNodes() + " spare node"
-                    + (s.spareNodes() == 1 ? "" : "s"), s.withSpares(s.spareNodes(), !s.elastic())));
+            out.add(new Named(
+                    (s.elastic() ? "wait for repairs" : "elastic continuation") + " with " + s.spareNodes()
+                            + " spare node" + (s.spareNodes() == 1 ? "" : "s"),
+                    s.withSpares(s.spareNodes(), !s.elastic())));
             out.add(new Named("as many spare nodes as needed", s.withSpares(-1, false)));
         }
         return out;
@@ -60,13 +68,19 @@ public final class FailurePolicies {
             return "Spare nodes: as many as needed (the closed forms' assumption): no run waits for a repair or shrinks"
                     + (s.elastic() ? ", so elastic continuation changes nothing" : "");
         }
-        return "Spare nodes: " + s.spareNodes() + ", a failed node back after " + String.format(Locale.ROOT, "%.0f", s.repairHours())
-                + " h; beyond them the run " + (s.elastic() ? "continues on fewer data-parallel replicas (slower steps, a restart to "
-                + "shrink and another to grow back)" : "waits for a repair") + ", so it is slower than with as many spares as needed";
+        return "Spare nodes: " + s.spareNodes() + ", a failed node back after "
+                + String.format(Locale.ROOT, "%.0f", s.repairHours())
+                + " h; beyond them the run "
+                + (s.elastic()
+                        ? "continues on fewer data-parallel replicas (slower steps, a restart to "
+                                + "shrink and another to grow back)"
+                        : "waits for a repair")
+                + ", so it is slower than with as many spares as needed";
     }
 
     private static double daly(FailureScenario s, boolean async) {
-        return FailureScenario.dalyInterval(s.gpus(), s.failuresPerGpuDay(), s.checkpointSeconds(), async, s.idealSeconds());
+        return FailureScenario.dalyInterval(
+                s.gpus(), s.failuresPerGpuDay(), s.checkpointSeconds(), async, s.idealSeconds());
     }
 
     private static String mode(boolean async) {

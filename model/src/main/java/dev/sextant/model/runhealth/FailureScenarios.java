@@ -13,8 +13,7 @@ public final class FailureScenarios {
     /** Fewer-replica step times the planner works out (below them, scaled by replicas). */
     static final int ELASTIC_DEPTH = 32;
 
-    private FailureScenarios() {
-    }
+    private FailureScenarios() {}
 
     /**
      * The run a kept plan describes: its layout's GPUs and DP replicas (TP × PP × CP GPUs each), its step time, the steps
@@ -23,40 +22,89 @@ public final class FailureScenarios {
      * elastic continuation the planner prices the same layout with 1 to {@value #ELASTIC_DEPTH} replicas fewer, the
      * global batch rounded up to what they divide and the step time scaled back to the plan's batch.
      */
-    public static FailureScenario fromPlan(TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults, ComputeEfficiency efficiency) {
+    public static FailureScenario fromPlan(
+            TrainingRequest request, TrainingPlan plan, FaultTolerance.Spec faults, ComputeEfficiency efficiency) {
         TrainingLayout l = plan.layout();
         int gpus = l.gpus();
         int replicaGpus = l.tp() * l.pp() * l.cp();
         double tokensPerStep = (double) request.globalBatch() * request.seqLen();
-        long steps = request.tokens() > 0 ? (long) Math.ceil(request.tokens() / tokensPerStep) : Math.max(1, (long) (86400 / plan.stepTimeSeconds()));
+        long steps = request.tokens() > 0
+                ? (long) Math.ceil(request.tokens() / tokensPerStep)
+                : Math.max(1, (long) (86400 / plan.stepTimeSeconds()));
         FaultTolerance ft = FaultTolerance.of(request.model(), gpus, Double.NaN, faults);
-        double interval = FailureScenario.dalyInterval(gpus, faults.failuresPerGpuDay(), ft.checkpointSeconds(), faults.async(),
+        double interval = FailureScenario.dalyInterval(
+                gpus,
+                faults.failuresPerGpuDay(),
+                ft.checkpointSeconds(),
+                faults.async(),
                 steps * plan.stepTimeSeconds());
         int gpusPerNode = request.gpusPerNode();
         if (gpus % gpusPerNode != 0 || replicaGpus % gpusPerNode != 0 && gpusPerNode % replicaGpus != 0) {
             gpusPerNode = gcd(gpus, gpusPerNode);
         }
-        return new FailureScenario(gpus, gpusPerNode, plan.stepTimeSeconds(), steps, faults.failuresPerGpuDay(), interval, ft.checkpointSeconds(),
-                faults.async(), faults.restartSeconds(), -1, 24, false, replicaGpus, 0, 5, 0, 1, elastic(request, plan, efficiency));
+        return new FailureScenario(
+                gpus,
+                gpusPerNode,
+                plan.stepTimeSeconds(),
+                steps,
+                faults.failuresPerGpuDay(),
+                interval,
+                ft.checkpointSeconds(),
+                faults.async(),
+                faults.restartSeconds(),
+                -1,
+                24,
+                false,
+                replicaGpus,
+                0,
+                5,
+                0,
+                1,
+                elastic(request, plan, efficiency));
     }
 
     /** The planner's step times with 1 to {@value #ELASTIC_DEPTH} DP replicas fewer, or null where it prices none of them. */
-    static FailureScenario.ElasticStepSeconds elastic(TrainingRequest request, TrainingPlan plan, ComputeEfficiency efficiency) {
+    static FailureScenario.ElasticStepSeconds elastic(
+            TrainingRequest request, TrainingPlan plan, ComputeEfficiency efficiency) {
         TrainingLayout l = plan.layout();
         int from = Math.max(1, l.dp() - ELASTIC_DEPTH);
         double[] seconds = new double[l.dp() - from];
         for (int dp = from; dp < l.dp(); dp++) {
             int perStep = dp * l.microBatch();
             int batch = (int) Math.ceil((double) request.globalBatch() / perStep) * perStep;
-            TrainingLayout fewer = new TrainingLayout(l.tp(), l.pp(), dp, l.cp(), l.ep(), l.vpp(), l.microBatch(), l.zeroStage(), l.recompute(),
-                    l.sequenceParallel(), l.precision(), l.fusedAttention());
-            TrainingRequest r = new TrainingRequest(request.model(), request.gpu(), fewer.gpus(), request.gpusPerNode(), request.interNodeGbps(),
-                    request.intraNodeGBs(), request.seqLen(), batch, request.tokens(), request.fixed(), request.stack(), request.dispatcher());
+            TrainingLayout fewer = new TrainingLayout(
+                    l.tp(),
+                    l.pp(),
+                    dp,
+                    l.cp(),
+                    l.ep(),
+                    l.vpp(),
+                    l.microBatch(),
+                    l.zeroStage(),
+                    l.recompute(),
+                    l.sequenceParallel(),
+                    l.precision(),
+                    l.fusedAttention());
+            TrainingRequest r = new TrainingRequest(
+                    request.model(),
+                    request.gpu(),
+                    fewer.gpus(),
+                    request.gpusPerNode(),
+                    request.interNodeGbps(),
+                    request.intraNodeGBs(),
+                    request.seqLen(),
+                    batch,
+                    request.tokens(),
+                    request.fixed(),
+                    request.stack(),
+                    request.dispatcher());
             double linear = plan.stepTimeSeconds() * l.dp() / dp;
             double s;
             try {
                 TrainingPlanner planner = r.planner(efficiency);
-                s = planner.invalid(fewer) == null ? planner.plan(fewer, 0).stepTimeSeconds() * request.globalBatch() / batch : linear;
+                s = planner.invalid(fewer) == null
+                        ? planner.plan(fewer, 0).stepTimeSeconds() * request.globalBatch() / batch
+                        : linear;
             } catch (RuntimeException e) {
                 s = linear; // a layout the planner refuses on fewer GPUs: the batch spread over the replicas left
             }

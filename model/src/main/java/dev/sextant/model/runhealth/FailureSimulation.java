@@ -39,14 +39,14 @@ public final class FailureSimulation {
     /** Segments of the drawn run kept for its timeline. */
     public static final int TIMELINE_LIMIT = 50_000;
 
-    private FailureSimulation() {
-    }
+    private FailureSimulation() {}
 
     /**
      * @param runs  simulated runs
      * @param seed  seed of run 0 (run i uses seed + i, so results do not depend on the threads)
      */
-    public static FailureStudy run(FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
+    public static FailureStudy run(
+            FailureScenario s, int runs, long seed, ProgressListener progress, CancellationToken cancel) {
         if (runs < 1) {
             throw new InputError("failures.runs", "runs must be at least 1");
         }
@@ -64,9 +64,14 @@ public final class FailureSimulation {
     }
 
     /** What one run came to. */
-    record Outcome(double seconds, int failures, double lostWorkSeconds, double restartSeconds, double checkpointSeconds, double waitSeconds,
-                   FailureTimeline timeline) {
-    }
+    record Outcome(
+            double seconds,
+            int failures,
+            double lostWorkSeconds,
+            double restartSeconds,
+            double checkpointSeconds,
+            double waitSeconds,
+            FailureTimeline timeline) {}
 
     /** One run's state. */
     private static final class Run {
@@ -105,7 +110,9 @@ public final class FailureSimulation {
             this.segments = record ? new ArrayList<>() : null;
             this.failureList = record ? new ArrayList<>() : null;
             interval = s.checkpointIntervalSeconds() / s.stepSeconds();
-            snapshotInterval = s.memorySnapshotSeconds() > 0 ? s.memorySnapshotSeconds() / s.stepSeconds() : Double.POSITIVE_INFINITY;
+            snapshotInterval = s.memorySnapshotSeconds() > 0
+                    ? s.memorySnapshotSeconds() / s.stepSeconds()
+                    : Double.POSITIVE_INFINITY;
             activeNodes = s.nodes();
             spares = s.spareNodes();
             nextCheckpoint = interval;
@@ -158,12 +165,21 @@ public final class FailureSimulation {
                 }
             }
             settlePending();
-            return new Outcome(t, failures, lostWork, restartTime, checkpointTime, waitTime,
-                    segments == null ? null : new FailureTimeline(List.copyOf(segments), List.copyOf(failureList), truncated));
+            return new Outcome(
+                    t,
+                    failures,
+                    lostWork,
+                    restartTime,
+                    checkpointTime,
+                    waitTime,
+                    segments == null
+                            ? null
+                            : new FailureTimeline(List.copyOf(segments), List.copyOf(failureList), truncated));
         }
 
         void checkpoint() {
-            double blocking = s.async() ? s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE : s.checkpointSeconds();
+            double blocking =
+                    s.async() ? s.checkpointSeconds() * FailureScenario.ASYNC_BLOCKING_SHARE : s.checkpointSeconds();
             if (nextFailure < t + blocking) {
                 checkpointTime += nextFailure - t;
                 record(FailureTimeline.Activity.CHECKPOINT, t, nextFailure, done, done);
@@ -233,9 +249,12 @@ public final class FailureSimulation {
         void strike() {
             failures++;
             if (t > GIVE_UP * Math.max(s.idealSeconds(), 3600)) {
-                throw new InputError("failures.rate", "the run never finishes: failures come faster than it can restart"
-                        + " and make progress (" + String.format(Locale.ROOT, "%.1f", s.failuresPerDay()) + " a day against a "
-                        + Math.round(s.restartSeconds()) + " s restart)");
+                throw new InputError(
+                        "failures.rate",
+                        "the run never finishes: failures come faster than it can restart"
+                                + " and make progress (" + String.format(Locale.ROOT, "%.1f", s.failuresPerDay())
+                                + " a day against a "
+                                + Math.round(s.restartSeconds()) + " s restart)");
             }
             int hit = s.correlatedShare() > 0 && random.nextDouble() < s.correlatedShare() ? s.correlatedNodes() : 1;
             hit = Math.min(hit, activeNodes);
@@ -315,7 +334,11 @@ public final class FailureSimulation {
     static double[] summary(double[] v) {
         double[] sorted = v.clone();
         Arrays.sort(sorted);
-        return new double[] {Arrays.stream(v).average().orElse(Double.NaN), Moments.quantileOfSorted(sorted, 0.5),
-                Moments.quantileOfSorted(sorted, 0.9), Moments.quantileOfSorted(sorted, 0.99)};
+        return new double[] {
+            Arrays.stream(v).average().orElse(Double.NaN),
+            Moments.quantileOfSorted(sorted, 0.5),
+            Moments.quantileOfSorted(sorted, 0.9),
+            Moments.quantileOfSorted(sorted, 0.99)
+        };
     }
 }

@@ -19,34 +19,61 @@ import java.util.function.ToDoubleFunction;
  * @param timeline            the first run, event by event (null when not kept)
  * @param completions         every run's wall-clock hours, sorted: the distribution
  */
-public record FailureStudy(FailureScenario scenario, int runs, Distribution completionHours, double failuresMean, double goodput,
-                           double gpuHoursLostMean, double lostWorkHoursMean, double restartHoursMean, double checkpointHoursMean,
-                           double waitHoursMean, FailureTimeline timeline, double[] completions) {
+public record FailureStudy(
+        FailureScenario scenario,
+        int runs,
+        Distribution completionHours,
+        double failuresMean,
+        double goodput,
+        double gpuHoursLostMean,
+        double lostWorkHoursMean,
+        double restartHoursMean,
+        double checkpointHoursMean,
+        double waitHoursMean,
+        FailureTimeline timeline,
+        double[] completions) {
 
     /** This study without its timeline (which can be simulated again from the seed), as it is kept. */
     public FailureStudy withoutTimeline() {
-        return new FailureStudy(scenario, runs, completionHours, failuresMean, goodput, gpuHoursLostMean, lostWorkHoursMean, restartHoursMean,
-                checkpointHoursMean, waitHoursMean, null, completions);
+        return new FailureStudy(
+                scenario,
+                runs,
+                completionHours,
+                failuresMean,
+                goodput,
+                gpuHoursLostMean,
+                lostWorkHoursMean,
+                restartHoursMean,
+                checkpointHoursMean,
+                waitHoursMean,
+                null,
+                completions);
     }
 
     /** Mean, median, 90th and 99th percentiles. */
-    public record Distribution(double mean, double p50, double p90, double p99) {
-    }
+    public record Distribution(double mean, double p50, double p90, double p99) {}
 
     static FailureStudy of(FailureScenario s, FailureSimulation.Outcome[] out) {
         double[] hours = Arrays.stream(out).mapToDouble(o -> o.seconds() / 3600).toArray();
         double[] q = FailureSimulation.summary(hours);
         double meanSeconds = q[0] * 3600;
         double ideal = s.idealSeconds();
-        return new FailureStudy(s, out.length, new Distribution(q[0], q[1], q[2], q[3]),
-                Arrays.stream(out).mapToInt(FailureSimulation.Outcome::failures).average().orElse(0),
+        return new FailureStudy(
+                s,
+                out.length,
+                new Distribution(q[0], q[1], q[2], q[3]),
+                Arrays.stream(out)
+                        .mapToInt(FailureSimulation.Outcome::failures)
+                        .average()
+                        .orElse(0),
                 ideal / meanSeconds,
                 s.gpus() * (meanSeconds - ideal) / 3600,
                 mean(out, FailureSimulation.Outcome::lostWorkSeconds) / 3600,
                 mean(out, FailureSimulation.Outcome::restartSeconds) / 3600,
                 mean(out, FailureSimulation.Outcome::checkpointSeconds) / 3600,
                 mean(out, FailureSimulation.Outcome::waitSeconds) / 3600,
-                out[0].timeline(), Arrays.stream(hours).sorted().toArray());
+                out[0].timeline(),
+                Arrays.stream(hours).sorted().toArray());
     }
 
     private static double mean(FailureSimulation.Outcome[] out, ToDoubleFunction<FailureSimulation.Outcome> f) {

@@ -12,7 +12,11 @@ import java.util.List;
 public record FailureTimeline(List<Segment> segments, List<Failure> failures, boolean truncated) {
 
     public enum Activity {
-        TRAIN, CHECKPOINT, SNAPSHOT, RESTART, WAIT
+        TRAIN,
+        CHECKPOINT,
+        SNAPSHOT,
+        RESTART,
+        WAIT
     }
 
     /**
@@ -20,8 +24,8 @@ public record FailureTimeline(List<Segment> segments, List<Failure> failures, bo
      * @param stepFrom progress at its start, steps
      * @param stepTo   progress at its end
      */
-    public record Segment(Activity activity, double startSeconds, double endSeconds, int replicas, double stepFrom, double stepTo) {
-    }
+    public record Segment(
+            Activity activity, double startSeconds, double endSeconds, int replicas, double stepFrom, double stepTo) {}
 
     /**
      * @param atSeconds  when it struck
@@ -29,6 +33,5 @@ public record FailureTimeline(List<Segment> segments, List<Failure> failures, bo
      * @param lostSteps  steps of progress thrown away
      * @param restoredTo the progress restored (a persistent checkpoint or an in-memory snapshot)
      */
-    public record Failure(double atSeconds, int nodes, double lostSteps, double restoredTo) {
-    }
+    public record Failure(double atSeconds, int nodes, double lostSteps, double restoredTo) {}
 }

@@ -15,8 +15,15 @@ import java.util.List;
  * @param gpus        GPUs of the run (0: not given)
  * @param replay      the rollback policy replayed (null without checkpoints)
  */
-public record LogAnalysis(TrainingLog log, DetectionSettings settings, List<Anomaly> anomalies, Checkpoints checkpoints,
-                          List<Rollback> rollbacks, double stepSeconds, int gpus, PolicyReplay replay) {
+public record LogAnalysis(
+        TrainingLog log,
+        DetectionSettings settings,
+        List<Anomaly> anomalies,
+        Checkpoints checkpoints,
+        List<Rollback> rollbacks,
+        double stepSeconds,
+        int gpus,
+        PolicyReplay replay) {
 
     public LogAnalysis {
         anomalies = List.copyOf(anomalies);
@@ -28,16 +35,26 @@ public record LogAnalysis(TrainingLog log, DetectionSettings settings, List<Anom
      * @param stepSeconds NaN to take the log's median step time
      * @param policy      the rollback policy to replay (null: none)
      */
-    public static LogAnalysis of(TrainingLog log, DetectionSettings settings, Checkpoints checkpoints, double stepSeconds, int gpus,
-                                 RollbackPolicy policy, CancellationToken cancel) {
+    public static LogAnalysis of(
+            TrainingLog log,
+            DetectionSettings settings,
+            Checkpoints checkpoints,
+            double stepSeconds,
+            int gpus,
+            RollbackPolicy policy,
+            CancellationToken cancel) {
         List<Anomaly> anomalies = new AnomalyDetector(settings).detect(log, cancel);
-        double seconds = Double.isNaN(stepSeconds) ? RollbackPlanner.medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
+        double seconds = Double.isNaN(stepSeconds)
+                ? RollbackPlanner.medianStepSeconds(log).orElse(Double.NaN)
+                : stepSeconds;
         if (checkpoints == null) {
             return new LogAnalysis(log, settings, anomalies, null, List.of(), seconds, gpus, null);
         }
         List<Rollback> rollbacks = RollbackPlanner.plan(log, anomalies, checkpoints, seconds, gpus);
         RollbackPolicy p = policy;
-        PolicyReplay replay = p == null ? null : PolicyReplay.replay(log, p, checkpoints, anomalies, settings.window(), seconds, gpus);
+        PolicyReplay replay = p == null
+                ? null
+                : PolicyReplay.replay(log, p, checkpoints, anomalies, settings.window(), seconds, gpus);
         return new LogAnalysis(log, settings, anomalies, checkpoints, rollbacks, seconds, gpus, replay);
     }
 

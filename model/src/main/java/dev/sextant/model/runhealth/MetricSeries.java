@@ -19,7 +19,8 @@ public final class MetricSeries {
         }
         for (int i = 1; i < steps.length; i++) {
             if (steps[i] <= steps[i - 1]) {
-                throw new InputError("runhealth.steps", name + ": steps must increase (" + steps[i - 1] + " then " + steps[i] + ")");
+                throw new InputError(
+                        "runhealth.steps", name + ": steps must increase (" + steps[i - 1] + " then " + steps[i] + ")");
             }
         }
         this.name = name;

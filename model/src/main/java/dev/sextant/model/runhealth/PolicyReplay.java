@@ -20,8 +20,14 @@ import java.util.List;
  *                     overlap)
  * @param gpuHoursLost their GPU-hours (NaN without a step time or GPU count)
  */
-public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int needed, int falseAlarms, int missed, long stepsLost,
-                           double gpuHoursLost) {
+public record PolicyReplay(
+        RollbackPolicy policy,
+        List<Firing> firings,
+        int needed,
+        int falseAlarms,
+        int missed,
+        long stepsLost,
+        double gpuHoursLost) {
 
     /**
      * @param step           where it fired
@@ -30,13 +36,20 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
      * @param stepsLost      step − checkpointStep: what the rollback throws away
      * @param needed         whether the run failed to recover by itself
      */
-    public record Firing(long step, long onsetStep, long checkpointStep, long stepsLost, boolean needed) {
-    }
+    public record Firing(long step, long onsetStep, long checkpointStep, long stepsLost, boolean needed) {}
 
-    public static PolicyReplay replay(TrainingLog log, RollbackPolicy policy, Checkpoints checkpoints, List<Anomaly> detected,
-                                      int window, double stepSeconds, int gpus) {
-        MetricSeries m = log.metric(policy.metric()).orElseThrow(() -> new InputError("policy.metric",
-                "the log has no metric '" + policy.metric() + "'; it has " + log.metricNames()));
+    public static PolicyReplay replay(
+            TrainingLog log,
+            RollbackPolicy policy,
+            Checkpoints checkpoints,
+            List<Anomaly> detected,
+            int window,
+            double stepSeconds,
+            int gpus) {
+        MetricSeries m = log.metric(policy.metric())
+                .orElseThrow(() -> new InputError(
+                        "policy.metric",
+                        "the log has no metric '" + policy.metric() + "'; it has " + log.metricNames()));
         boolean logScale = !m.name().equals(MetricNames.LOSS) && !m.name().equals(MetricNames.VALIDATION_LOSS);
         double[] z = scores(m, window, logScale);
         List<Firing> firings = new ArrayList<>();
@@ -49,7 +62,8 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
                     firedThisStreak = true;
                     long onset = m.step(i - streak + 1);
                     long checkpoint = checkpoints.before(onset);
-                    firings.add(new Firing(m.step(i), onset, checkpoint, m.step(i) - checkpoint, persists(z, i, policy)));
+                    firings.add(
+                            new Firing(m.step(i), onset, checkpoint, m.step(i) - checkpoint, persists(z, i, policy)));
                 }
             } else {
                 streak = 0;
@@ -70,7 +84,9 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
             }
         }
         long lost = rerunSteps(firings);
-        double seconds = Double.isNaN(stepSeconds) ? RollbackPlanner.medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
+        double seconds = Double.isNaN(stepSeconds)
+                ? RollbackPlanner.medianStepSeconds(log).orElse(Double.NaN)
+                : stepSeconds;
         double gpuHours = gpus > 0 && Double.isFinite(seconds) ? lost * seconds * gpus / 3600 : Double.NaN;
         return new PolicyReplay(policy, firings, needed, firings.size() - needed, missed, lost, gpuHours);
     }
@@ -121,7 +137,9 @@ public record PolicyReplay(RollbackPolicy policy, List<Firing> firings, int need
             double y = logScale ? Math.log(Math.max(x, 1e-30)) : x;
             if (base.size() >= minHistory) {
                 double median = base.median();
-                double floor = logScale ? AnomalyDetector.LOG_SCALE_FLOOR : AnomalyDetector.LOSS_SCALE_FLOOR * Math.abs(median);
+                double floor = logScale
+                        ? AnomalyDetector.LOG_SCALE_FLOOR
+                        : AnomalyDetector.LOSS_SCALE_FLOOR * Math.abs(median);
                 z[i] = (y - median) / Math.max(base.sigma(), floor);
             }
             if (z[i] < 3) {

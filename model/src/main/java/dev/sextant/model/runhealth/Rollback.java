@@ -18,6 +18,14 @@ package dev.sextant.model.runhealth;
  * @param skipFromSample the first sample to skip, where the log counts consumed samples (else NaN)
  * @param skipToSample   the sample after the last one to skip (else NaN)
  */
-public record Rollback(long anomalyStep, String metric, Anomaly.Kind kind, long checkpointStep, long stepsLost, double gpuHoursLost,
-                       long skipFromStep, long skipToStep, double skipFromSample, double skipToSample) {
-}
+public record Rollback(
+        long anomalyStep,
+        String metric,
+        Anomaly.Kind kind,
+        long checkpointStep,
+        long stepsLost,
+        double gpuHoursLost,
+        long skipFromStep,
+        long skipToStep,
+        double skipFromSample,
+        double skipToSample) {}

@@ -21,28 +21,39 @@ public final class RollbackPlanner {
      */
     public static final long SKIP_MARGIN = 100;
 
-    private RollbackPlanner() {
-    }
+    private RollbackPlanner() {}
 
     /**
      * @param stepSeconds seconds a step, or NaN to take the log's median step time (NaN when it has none)
      * @param gpus        GPUs of the run, or 0 when not known
      */
-    public static List<Rollback> plan(TrainingLog log, List<Anomaly> anomalies, Checkpoints checkpoints, double stepSeconds, int gpus) {
+    public static List<Rollback> plan(
+            TrainingLog log, List<Anomaly> anomalies, Checkpoints checkpoints, double stepSeconds, int gpus) {
         double seconds = Double.isNaN(stepSeconds) ? medianStepSeconds(log).orElse(Double.NaN) : stepSeconds;
         Optional<MetricSeries> samples = log.metric(MetricNames.CONSUMED_SAMPLES);
         List<Rollback> out = new ArrayList<>();
         for (Anomaly a : incidents(anomalies)) {
             Rollback prev = out.isEmpty() ? null : out.get(out.size() - 1);
             if (prev != null && a.step() <= prev.skipToStep()) {
-                // the same incident seen in another metric (grad-norm at 1830, loss at 1831), or a recurrence inside the
-                // window the first rollback skips: one rollback, which re-runs and skips what both need
+                // the same incident seen in another metric (grad-norm at 1830, loss at 1831), or a recurrence inside
+                // the window the first rollback skips: one rollback, which re-runs and skips what both need
                 long to = Math.max(prev.skipToStep(), a.endStep() + SKIP_MARGIN);
-                String metric = Arrays.asList(prev.metric().split(" \\+ ")).contains(a.metric()) ? prev.metric()
+                String metric = Arrays.asList(prev.metric().split(" \\+ ")).contains(a.metric())
+                        ? prev.metric()
                         : prev.metric() + " + " + a.metric();
-                out.set(out.size() - 1, new Rollback(prev.anomalyStep(), metric, prev.kind(), prev.checkpointStep(), prev.stepsLost(),
-                        prev.gpuHoursLost(), prev.skipFromStep(), to, prev.skipFromSample(),
-                        samples.map(x -> samplesAfter(x, to)).orElse(Double.NaN)));
+                out.set(
+                        out.size() - 1,
+                        new Rollback(
+                                prev.anomalyStep(),
+                                metric,
+                                prev.kind(),
+                                prev.checkpointStep(),
+                                prev.stepsLost(),
+                                prev.gpuHoursLost(),
+                                prev.skipFromStep(),
+                                to,
+                                prev.skipFromSample(),
+                                samples.map(x -> samplesAfter(x, to)).orElse(Double.NaN)));
                 continue;
             }
             long checkpoint = checkpoints.before(a.step());
@@ -52,7 +63,8 @@ public final class RollbackPlanner {
             long to = a.endStep() + SKIP_MARGIN;
             double fromSample = samples.map(x -> samplesAfter(x, from - 1)).orElse(Double.NaN);
             double toSample = samples.map(x -> samplesAfter(x, to)).orElse(Double.NaN);
-            out.add(new Rollback(a.step(), a.metric(), a.kind(), checkpoint, lost, gpuHours, from, to, fromSample, toSample));
+            out.add(new Rollback(
+                    a.step(), a.metric(), a.kind(), checkpoint, lost, gpuHours, from, to, fromSample, toSample));
         }
         return out;
     }
@@ -62,18 +74,25 @@ public final class RollbackPlanner {
      * and Megatron's NaN-iteration count), the loss's, else the first.
      */
     static List<Anomaly> incidents(List<Anomaly> anomalies) {
-        List<Anomaly> out = new ArrayList<>(anomalies.stream().filter(a -> a.kind().needsRollback()).toList());
-        out.sort(Comparator.comparingLong(Anomaly::step).thenComparing(a -> !a.metric().equals(MetricNames.LOSS)));
+        List<Anomaly> out = new ArrayList<>(
+                anomalies.stream().filter(a -> a.kind().needsRollback()).toList());
+        out.sort(Comparator.comparingLong(Anomaly::step)
+                .thenComparing(a -> !a.metric().equals(MetricNames.LOSS)));
         return out;
     }
 
     /** The median of the log's step time, seconds (logged, or from the wall clock between logged steps). */
     public static Optional<Double> medianStepSeconds(TrainingLog log) {
-        Optional<MetricSeries> s = log.metric(MetricNames.STEP_TIME).or(() -> AnomalyDetector.stepTimeFromWallClock(log));
+        Optional<MetricSeries> s =
+                log.metric(MetricNames.STEP_TIME).or(() -> AnomalyDetector.stepTimeFromWallClock(log));
         return s.map(m -> {
-            double[] v = Arrays.stream(m.values()).filter(x -> Double.isFinite(x) && x > 0).sorted().toArray();
-            return v.length == 0 ? Double.NaN : RollingBaseline.medianOfSorted(v, v.length);
-        }).filter(Double::isFinite);
+                    double[] v = Arrays.stream(m.values())
+                            .filter(x -> Double.isFinite(x) && x > 0)
+                            .sorted()
+                            .toArray();
+                    return v.length == 0 ? Double.NaN : RollingBaseline.medianOfSorted(v, v.length);
+                })
+                .filter(Double::isFinite);
     }
 
     /** Samples consumed after {@code step}, linear between logged points, extrapolated at the ends by the nearest rate. */

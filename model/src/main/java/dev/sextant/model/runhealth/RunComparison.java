@@ -23,12 +23,19 @@ public final class RunComparison {
      * @param versusFirst {@code atCommonStep} relative to the first run's, e.g. −0.02 for 2 % lower; null for the first
      *                    run or where either level is missing or zero
      */
-    public record Run(String name, int points, long firstStep, long lastStep, double lastValue, double lowest, long lowestStep,
-                      long commonStep, Double atCommonStep, Double versusFirst) {
-    }
+    public record Run(
+            String name,
+            int points,
+            long firstStep,
+            long lastStep,
+            double lastValue,
+            double lowest,
+            long lowestStep,
+            long commonStep,
+            Double atCommonStep,
+            Double versusFirst) {}
 
-    private RunComparison() {
-    }
+    private RunComparison() {}
 
     /** The runs' series, in order (the first is the reference), compared; each must hold a point. */
     public static List<Run> compare(List<String> names, List<MetricSeries> series) {
@@ -48,9 +55,19 @@ public final class RunComparison {
                 }
             }
             Double level = levels.get(i);
-            Double versus = i == 0 || level == null || reference == null || reference == 0 ? null : level / reference - 1;
-            out.add(new Run(names.get(i), s.size(), s.firstStep(), s.lastStep(), s.value(s.size() - 1),
-                    lowestAt < 0 ? Double.NaN : s.value(lowestAt), lowestAt < 0 ? s.firstStep() : s.step(lowestAt), common, level, versus));
+            Double versus =
+                    i == 0 || level == null || reference == null || reference == 0 ? null : level / reference - 1;
+            out.add(new Run(
+                    names.get(i),
+                    s.size(),
+                    s.firstStep(),
+                    s.lastStep(),
+                    s.value(s.size() - 1),
+                    lowestAt < 0 ? Double.NaN : s.value(lowestAt),
+                    lowestAt < 0 ? s.firstStep() : s.step(lowestAt),
+                    common,
+                    level,
+                    versus));
         }
         return out;
     }

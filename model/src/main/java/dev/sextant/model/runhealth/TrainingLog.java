@@ -60,7 +60,11 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
     }
 
     public long firstStep() {
-        return metrics.values().stream().filter(m -> m.size() > 0).mapToLong(MetricSeries::firstStep).min().orElse(-1);
+        return metrics.values().stream()
+                .filter(m -> m.size() > 0)
+                .mapToLong(MetricSeries::firstStep)
+                .min()
+                .orElse(-1);
     }
 
     public long lastStep() {
@@ -74,7 +78,9 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
      */
     public static TrainingLog merge(String format, List<Segment> segments) {
         List<Segment> ordered = new ArrayList<>(segments);
-        ordered.sort((a, b) -> a.firstStep() != b.firstStep() ? Long.compare(a.firstStep(), b.firstStep()) : Long.compare(a.lastStep(), b.lastStep()));
+        ordered.sort((a, b) -> a.firstStep() != b.firstStep()
+                ? Long.compare(a.firstStep(), b.firstStep())
+                : Long.compare(a.lastStep(), b.lastStep()));
         Map<String, MetricSeries> merged = new LinkedHashMap<>();
         List<String> files = new ArrayList<>();
         int restarts = 0;
@@ -104,11 +110,18 @@ public record TrainingLog(String format, Map<String, MetricSeries> metrics, List
     public record Segment(String file, Map<String, MetricSeries> metrics) {
 
         public long firstStep() {
-            return metrics.values().stream().filter(m -> m.size() > 0).mapToLong(MetricSeries::firstStep).min().orElse(Long.MAX_VALUE);
+            return metrics.values().stream()
+                    .filter(m -> m.size() > 0)
+                    .mapToLong(MetricSeries::firstStep)
+                    .min()
+                    .orElse(Long.MAX_VALUE);
         }
 
         public long lastStep() {
-            return metrics.values().stream().mapToLong(MetricSeries::lastStep).max().orElse(Long.MIN_VALUE);
+            return metrics.values().stream()
+                    .mapToLong(MetricSeries::lastStep)
+                    .max()
+                    .orElse(Long.MIN_VALUE);
         }
     }
 }

@@ -24,6 +24,7 @@ final class TrendBaseline implements Baseline {
     private double last = Double.NaN;
     /** The smallest step between two logged values seen: the log's resolution (a loss written with four decimals). */
     private double resolution = Double.POSITIVE_INFINITY;
+
     private int size;
 
     TrendBaseline(int window) {

@@ -76,5 +76,4 @@ interface Admission {
             return false;
         }
     }
-
 }

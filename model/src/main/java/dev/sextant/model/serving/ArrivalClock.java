@@ -25,8 +25,12 @@ final class ArrivalClock {
         arrival = new double[n];
         ready = new double[n];
         for (int i = 0; i < n; i++) {
-            arrival[i] = concurrency > 0 ? (i < concurrency ? 0 : Double.POSITIVE_INFINITY) : requests.get(i).arrival();
-            ready[i] = arrival[i] == Double.POSITIVE_INFINITY ? arrival[i] : Math.max(arrival[i], frontFree) + frontendSeconds;
+            arrival[i] = concurrency > 0
+                    ? (i < concurrency ? 0 : Double.POSITIVE_INFINITY)
+                    : requests.get(i).arrival();
+            ready[i] = arrival[i] == Double.POSITIVE_INFINITY
+                    ? arrival[i]
+                    : Math.max(arrival[i], frontFree) + frontendSeconds;
             if (ready[i] != Double.POSITIVE_INFINITY) {
                 frontFree = ready[i];
             }
@@ -35,7 +39,9 @@ final class ArrivalClock {
 
     /** The period the arrivals span (0 in a closed loop, whose arrivals follow the run). */
     double horizon() {
-        return requests.isEmpty() ? 0 : concurrency > 0 ? 0 : requests.get(requests.size() - 1).arrival();
+        return requests.isEmpty()
+                ? 0
+                : concurrency > 0 ? 0 : requests.get(requests.size() - 1).arrival();
     }
 
     /** Queues every request handed over by {@code t}. */

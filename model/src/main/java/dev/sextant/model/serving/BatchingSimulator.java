@@ -25,27 +25,51 @@ public final class BatchingSimulator {
      * @param reserveOutput admit a request only when the cache can hold its prompt and its whole output, and reserve
      *                      that at once (TensorRT-LLM's GUARANTEED_NO_EVICT capacity scheduler): nothing is preempted
      */
-    public record Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks,
-                            KvCacheLayout layout, boolean reserveOutput) {
+    public record Scheduler(
+            int maxNumSeqs,
+            int maxNumBatchedTokens,
+            boolean chunkedPrefill,
+            int blockSize,
+            long kvBlocks,
+            KvCacheLayout layout,
+            boolean reserveOutput) {
 
         /** Admission as vLLM does it: blocks for what is computed, preemption when they run out. */
-        public Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks, KvCacheLayout layout) {
+        public Scheduler(
+                int maxNumSeqs,
+                int maxNumBatchedTokens,
+                boolean chunkedPrefill,
+                int blockSize,
+                long kvBlocks,
+                KvCacheLayout layout) {
             this(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, blockSize, kvBlocks, layout, false);
         }
 
         public Scheduler {
-            InputError.require(maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
-            InputError.require(maxNumBatchedTokens >= 1, "serving.maxNumBatchedTokens", "the tokens in one forward pass must be at least 1");
+            InputError.require(
+                    maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
+            InputError.require(
+                    maxNumBatchedTokens >= 1,
+                    "serving.maxNumBatchedTokens",
+                    "the tokens in one forward pass must be at least 1");
             InputError.require(blockSize >= 1, "serving.blockSize", "the block size must be at least 1 token");
-            InputError.require(kvBlocks >= 1, "serving.gpuMemoryUtilization", "the KV cache must hold at least one block");
+            InputError.require(
+                    kvBlocks >= 1, "serving.gpuMemoryUtilization", "the KV cache must hold at least one block");
             if (layout.blockSize() != blockSize) {
                 throw new IllegalArgumentException("the KV layout's block size differs from the scheduler's");
             }
         }
 
         /** Every layer full attention: {@code kvBlocks} whole blocks. */
-        public Scheduler(int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks) {
-            this(maxNumSeqs, maxNumBatchedTokens, chunkedPrefill, blockSize, kvBlocks, KvCacheLayout.uniform(blockSize));
+        public Scheduler(
+                int maxNumSeqs, int maxNumBatchedTokens, boolean chunkedPrefill, int blockSize, long kvBlocks) {
+            this(
+                    maxNumSeqs,
+                    maxNumBatchedTokens,
+                    chunkedPrefill,
+                    blockSize,
+                    kvBlocks,
+                    KvCacheLayout.uniform(blockSize));
         }
 
         /** Layer-blocks a sequence whose context is {@code tokens} long holds. */
@@ -84,14 +108,20 @@ public final class BatchingSimulator {
     public record Speculation(double acceptance, int draftTokens, double draftCost) {
         public Speculation {
             if (!(acceptance >= 0 && acceptance <= 1)) {
-                throw new InputError("serving.specAcceptance", "speculative decoding: the acceptance rate must lie in [0, 1], got " + acceptance);
+                throw new InputError(
+                        "serving.specAcceptance",
+                        "speculative decoding: the acceptance rate must lie in [0, 1], got " + acceptance);
             }
             if (draftTokens < 1 || draftTokens > 16) {
-                throw new InputError("serving.specTokens", "speculative decoding: drafted tokens must lie in 1..16, got " + draftTokens);
+                throw new InputError(
+                        "serving.specTokens",
+                        "speculative decoding: drafted tokens must lie in 1..16, got " + draftTokens);
             }
             if (!(draftCost >= 0 && draftCost <= 1)) {
-                throw new InputError("serving.specCost", "speculative decoding: the draft's cost relative to the target must lie in [0, 1], got "
-                        + draftCost);
+                throw new InputError(
+                        "serving.specCost",
+                        "speculative decoding: the draft's cost relative to the target must lie in [0, 1], got "
+                                + draftCost);
             }
         }
     }
@@ -106,8 +136,17 @@ public final class BatchingSimulator {
      *                      arrival period (the last slice also holds the drain after the last arrival)
      * @param kvSeriesSeconds length of one slice
      */
-    public record Outcome(double[] ttft, double[] tpot, double[] e2e, long outputTokens, double simulatedSeconds, long steps,
-                          long preemptions, double meanKvUtilisation, double[] kvUtilisation, double kvSeriesSeconds) {
+    public record Outcome(
+            double[] ttft,
+            double[] tpot,
+            double[] e2e,
+            long outputTokens,
+            double simulatedSeconds,
+            long steps,
+            long preemptions,
+            double meanKvUtilisation,
+            double[] kvUtilisation,
+            double kvSeriesSeconds) {
 
         /** Share of requests meeting both targets (null: no target), or null when no target is given or nothing ran. */
         public Double sloAttainment(Double ttftTarget, Double tpotTarget) {
@@ -131,12 +170,11 @@ public final class BatchingSimulator {
     /** Simulation steps allowed; beyond this a run is refused rather than left to run for minutes. */
     public static final long MAX_STEPS = 20_000_000;
 
-    private BatchingSimulator() {
-    }
+    private BatchingSimulator() {}
 
     /** Poisson arrivals at {@code rate} per second until {@code duration} seconds or {@code count} requests. */
-    public static List<Request> poisson(double rate, double duration, int count, LengthDistribution prompt, LengthDistribution output,
-                                        long seed) {
+    public static List<Request> poisson(
+            double rate, double duration, int count, LengthDistribution prompt, LengthDistribution output, long seed) {
         if (!(rate > 0)) {
             throw new InputError("serving.rate", "the request rate must be positive");
         }
@@ -157,8 +195,14 @@ public final class BatchingSimulator {
      * Bursty arrivals: gaps from a gamma distribution with mean 1/rate and coefficient of variation {@code cv} (1 is
      * Poisson; above 1, bursts and lulls), by Marsaglia and Tsang's method.
      */
-    public static List<Request> gamma(double rate, double cv, double duration, int count, LengthDistribution prompt,
-                                      LengthDistribution output, long seed) {
+    public static List<Request> gamma(
+            double rate,
+            double cv,
+            double duration,
+            int count,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            long seed) {
         InputError.require(rate > 0, "serving.rate", "the request rate must be positive");
         InputError.require(cv > 0, "serving.arrivals", "the burstiness (coefficient of variation) must be positive");
         SplittableRandom random = new SplittableRandom(seed);
@@ -208,8 +252,13 @@ public final class BatchingSimulator {
      * @param speculation speculative decoding, or null
      * @param seed        for the acceptance draws of speculative decoding
      */
-    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
-                              CancellationToken cancel) {
+    public static Outcome run(
+            List<Request> requests,
+            StepLatency latency,
+            Scheduler s,
+            Speculation speculation,
+            long seed,
+            CancellationToken cancel) {
         return run(requests, latency, s, speculation, seed, 0, cancel);
     }
 
@@ -218,8 +267,14 @@ public final class BatchingSimulator {
      *                    {@code concurrency} requests in flight): the first ones arrive at once, each later one when an
      *                    earlier one finishes, whatever its arrival time says
      */
-    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
-                              int concurrency, CancellationToken cancel) {
+    public static Outcome run(
+            List<Request> requests,
+            StepLatency latency,
+            Scheduler s,
+            Speculation speculation,
+            long seed,
+            int concurrency,
+            CancellationToken cancel) {
         return run(requests, latency, s, speculation, seed, concurrency, 0, cancel);
     }
 
@@ -228,8 +283,15 @@ public final class BatchingSimulator {
      *                        hand over) spends on each request before the scheduler sees it, one request at a time; 0 for
      *                        an offline benchmark that feeds the engine directly
      */
-    public static Outcome run(List<Request> requests, StepLatency latency, Scheduler s, Speculation speculation, long seed,
-                              int concurrency, double frontendSeconds, CancellationToken cancel) {
+    public static Outcome run(
+            List<Request> requests,
+            StepLatency latency,
+            Scheduler s,
+            Speculation speculation,
+            long seed,
+            int concurrency,
+            double frontendSeconds,
+            CancellationToken cancel) {
         return new SchedulerRun(requests, latency, s, speculation, seed, concurrency, frontendSeconds).run(cancel);
     }
 

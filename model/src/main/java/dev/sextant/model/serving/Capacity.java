@@ -29,33 +29,42 @@ public final class Capacity {
      */
     static int searchRequests(ServingReplica r) {
         int perReplica = Math.max(SEARCH_REQUESTS, 3 * r.spec().maxNumSeqs());
-        return (int) Math.min(Integer.MAX_VALUE / 2, (long) perReplica * r.spec().attentionReplicas());
+        return (int)
+                Math.min(Integer.MAX_VALUE / 2, (long) perReplica * r.spec().attentionReplicas());
     }
     /** Halvings of the bracket [r, 2r]: the goodput to 0.2 %, well inside the simulation's own noise. */
     static final int BISECTIONS = 9;
 
     /** One window of the traffic curve: start in hours from midnight, length in hours, mean rate per second. */
-    public record Window(double startHour, double hours, double rate) {
-    }
+    public record Window(double startHour, double hours, double rate) {}
 
     /** A window's plan. */
-    public record WindowPlan(double startHour, double rate, int replicas, int gpus) {
-    }
+    public record WindowPlan(double startHour, double rate, int replicas, int gpus) {}
 
     /** The day's plan. */
-    public record Plan(double goodputPerReplica, List<WindowPlan> windows, double gpuHours, double costPerDay, int peakReplicas,
-                       double fixedGpuHours, double fixedCostPerDay) {
-    }
+    public record Plan(
+            double goodputPerReplica,
+            List<WindowPlan> windows,
+            double gpuHours,
+            double costPerDay,
+            int peakReplicas,
+            double fixedGpuHours,
+            double fixedCostPerDay) {}
 
-    private Capacity() {
-    }
+    private Capacity() {}
 
     /**
      * The highest rate (requests/s) at which P99 TTFT ≤ sloTtft and P99 TPOT ≤ sloTpot on one replica; 0 when not even
      * a trickle meets them.
      */
-    public static double goodput(ServingReplica replica, LengthDistribution prompt, LengthDistribution output, double sloTtft, double sloTpot,
-                                 long seed, CancellationToken cancel) {
+    public static double goodput(
+            ServingReplica replica,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            double sloTtft,
+            double sloTpot,
+            long seed,
+            CancellationToken cancel) {
         replica.scheduler(); // a replica that does not fit is refused before any search
         return highestRate(rate -> meets(rate, replica, prompt, output, sloTtft, sloTpot, seed, cancel));
     }
@@ -73,7 +82,8 @@ public final class Capacity {
             if (hi > MAX_RATE) {
                 // the bound is not an answer: the simulation could not limit this capacity
                 throw new ModelLimitException("the simulation met the latency targets at every rate up to "
-                        + String.format(Locale.ROOT, "%,.0f", MAX_RATE) + " requests/s, so it cannot bound this capacity: no answer");
+                        + String.format(Locale.ROOT, "%,.0f", MAX_RATE)
+                        + " requests/s, so it cannot bound this capacity: no answer");
             }
         }
         if (lo == 0 && !meets.test(1e-3)) {
@@ -90,11 +100,20 @@ public final class Capacity {
         return lo;
     }
 
-    static boolean meets(double rate, ServingReplica replica, LengthDistribution prompt, LengthDistribution output, double sloTtft,
-                         double sloTpot, long seed, CancellationToken cancel) {
-        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, searchRequests(replica), prompt, output, seed);
+    static boolean meets(
+            double rate,
+            ServingReplica replica,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            double sloTtft,
+            double sloTpot,
+            long seed,
+            CancellationToken cancel) {
+        List<BatchingSimulator.Request> requests =
+                BatchingSimulator.poisson(rate, 0, searchRequests(replica), prompt, output, seed);
         BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
-        return BatchingSimulator.quantile(o.ttft(), 0.99) <= sloTtft && BatchingSimulator.quantile(o.tpot(), 0.99) <= sloTpot;
+        return BatchingSimulator.quantile(o.ttft(), 0.99) <= sloTtft
+                && BatchingSimulator.quantile(o.tpot(), 0.99) <= sloTpot;
     }
 
     /**
@@ -103,14 +122,21 @@ public final class Capacity {
      * @param scaleUpHours   time from deciding to add a replica until it serves (model load)
      * @param pricePerGpuHour price of a GPU-hour, 0 when unknown
      */
-    public static Plan plan(List<Window> traffic, double goodput, int gpusPerReplica, double headroom, double scaleUpHours,
-                            double pricePerGpuHour) {
+    public static Plan plan(
+            List<Window> traffic,
+            double goodput,
+            int gpusPerReplica,
+            double headroom,
+            double scaleUpHours,
+            double pricePerGpuHour) {
         if (traffic.isEmpty()) {
             throw new InputError("serving.traffic", "the traffic curve has no windows");
         }
         if (!(goodput > 0)) {
-            throw new InputError("serving.sloTtft", "one replica cannot meet the latency targets at any rate; relax the TTFT or TPOT "
-                    + "target, raise TP, or choose a faster GPU");
+            throw new InputError(
+                    "serving.sloTtft",
+                    "one replica cannot meet the latency targets at any rate; relax the TTFT or TPOT "
+                            + "target, raise TP, or choose a faster GPU");
         }
         int n = traffic.size();
         int[] need = new int[n];
@@ -136,7 +162,13 @@ public final class Capacity {
         }
         double fixed = peak * gpusPerReplica * dayHours;
         double perDay = dayHours > 0 ? 24 / dayHours : 1;
-        return new Plan(goodput, windows, gpuHours * perDay, gpuHours * perDay * pricePerGpuHour, peak, fixed * perDay,
+        return new Plan(
+                goodput,
+                windows,
+                gpuHours * perDay,
+                gpuHours * perDay * pricePerGpuHour,
+                peak,
+                fixed * perDay,
                 fixed * perDay * pricePerGpuHour);
     }
 }

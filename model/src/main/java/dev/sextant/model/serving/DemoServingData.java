@@ -1,9 +1,9 @@
 package dev.sextant.model.serving;
 
+import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.architecture.ModelCatalog;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,20 +18,51 @@ public final class DemoServingData {
     public static final String NAME = "Chat assistant: Llama 3 70B on 4 × H100 a replica";
 
     /** Requests per second by hour of a weekday, 00:00 to 23:00. */
-    static final double[] HOURLY = {3, 2, 1.5, 1.2, 1.2, 1.5, 2.5, 5, 10, 16, 20, 22, 22, 23, 24, 23, 21, 18, 14, 11, 9, 7, 5, 4};
+    static final double[] HOURLY = {
+        3, 2, 1.5, 1.2, 1.2, 1.5, 2.5, 5, 10, 16, 20, 22, 22, 23, 24, 23, 21, 18, 14, 11, 9, 7, 5, 4
+    };
 
-    private DemoServingData() {
-    }
+    private DemoServingData() {}
 
     public static ServingPlanRequest request() {
-        ServingSpec spec = new ServingSpec(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 4, 1, WeightFormat.BF16, false, 8192, 256,
-                2048, 0.9, 16, null, null, null);
+        ServingSpec spec = new ServingSpec(
+                ModelCatalog.get("llama-3-70b"),
+                GpuCatalog.get("h100-sxm"),
+                4,
+                1,
+                WeightFormat.BF16,
+                false,
+                8192,
+                256,
+                2048,
+                0.9,
+                16,
+                null,
+                null,
+                null);
         List<Capacity.Window> day = new ArrayList<>();
         for (int h = 0; h < 24; h++) {
             day.add(new Capacity.Window(h, 1, HOURLY[h]));
         }
-        return new ServingPlanRequest(spec, true, "lognormal:1200:800", "lognormal:250:150", 1.0, 0.06, 1, 4, day, 0.2, 10, 2.5,
-                new BatchingSimulator.Speculation(0.7, 4, 0.1), ModelCatalog.get("llama-3-8b"), 0.4, 640, 0.9, null);
+        return new ServingPlanRequest(
+                spec,
+                true,
+                "lognormal:1200:800",
+                "lognormal:250:150",
+                1.0,
+                0.06,
+                1,
+                4,
+                day,
+                0.2,
+                10,
+                2.5,
+                new BatchingSimulator.Speculation(0.7, 4, 0.1),
+                ModelCatalog.get("llama-3-8b"),
+                0.4,
+                640,
+                0.9,
+                null);
     }
 
     /** The demo request's study, worked out once per process (it is a pure function of constant inputs). */
@@ -48,7 +79,11 @@ public final class DemoServingData {
     }
 
     public static ServingAnalysis study(ServingPlanRequest r) {
-        return ServingAnalysis.run(r, LengthDistribution.parse("serving.promptTokens", r.promptTokens()), LengthDistribution.parse("serving.outputTokens", r.outputTokens()),
-                ProgressListener.NONE, CancellationToken.none());
+        return ServingAnalysis.run(
+                r,
+                LengthDistribution.parse("serving.promptTokens", r.promptTokens()),
+                LengthDistribution.parse("serving.outputTokens", r.outputTokens()),
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 }

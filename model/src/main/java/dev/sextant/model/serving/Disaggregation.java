@@ -47,7 +47,8 @@ public final class Disaggregation {
         public static final double EFFICIENCY = 0.75;
 
         public KvLink {
-            InputError.require(gbsPerGpu > 0, "serving.kvLinkGbs", "the KV link bandwidth must be positive, got " + gbsPerGpu);
+            InputError.require(
+                    gbsPerGpu > 0, "serving.kvLinkGbs", "the KV link bandwidth must be positive, got " + gbsPerGpu);
         }
 
         /** Seconds to move {@code bytesPerGpu} from each sending GPU. */
@@ -58,11 +59,13 @@ public final class Disaggregation {
         /** NVLink when both instances fit in one node together, else each GPU's network share. */
         public static KvLink between(GpuSpec gpu, int prefillGpus, int decodeGpus) {
             if (prefillGpus + decodeGpus <= GPUS_PER_NODE) {
-                return new KvLink(gpu.linkGBs(), String.format(Locale.ROOT, "%s inside one node, %.0f GB/s per GPU", gpu.link(),
-                        gpu.linkGBs()));
+                return new KvLink(
+                        gpu.linkGBs(),
+                        String.format(Locale.ROOT, "%s inside one node, %.0f GB/s per GPU", gpu.link(), gpu.linkGBs()));
             }
-            return new KvLink(gpu.networkGbps() / 8, String.format(Locale.ROOT, "network between nodes, %.0f Gb/s per GPU",
-                    gpu.networkGbps()));
+            return new KvLink(
+                    gpu.networkGbps() / 8,
+                    String.format(Locale.ROOT, "network between nodes, %.0f Gb/s per GPU", gpu.networkGbps()));
         }
     }
 
@@ -85,8 +88,13 @@ public final class Disaggregation {
     }
 
     /** Aggregated serving: one kind of replica runs prefill and decode. Goodput per GPU in requests per second. */
-    public record Aggregated(ServingReplica replica, double goodputPerReplica, double goodputPerGpu, double outputTokensPerSecondPerGpu,
-                             Double costPerMillionOutputTokens, String problem) {
+    public record Aggregated(
+            ServingReplica replica,
+            double goodputPerReplica,
+            double goodputPerGpu,
+            double outputTokensPerSecondPerGpu,
+            Double costPerMillionOutputTokens,
+            String problem) {
         public int gpusPerReplica() {
             return replica.gpus();
         }
@@ -104,17 +112,27 @@ public final class Disaggregation {
      * @param kvTransferSecondsPerRequest mean KV transfer time per request
      * @param problem                  why disaggregation cannot meet the targets, or null
      */
-    public record Disaggregated(Pool prefill, Pool decode, int prefillInstances, int decodeInstances, double ratio, double goodputPerGpu,
-                                double outputTokensPerSecondPerGpu, double rateMatchedGoodputPerGpu, double kvBytesPerRequest,
-                                double kvTransferSecondsPerRequest, KvLink link, Double costPerMillionOutputTokens, String problem) {
+    public record Disaggregated(
+            Pool prefill,
+            Pool decode,
+            int prefillInstances,
+            int decodeInstances,
+            double ratio,
+            double goodputPerGpu,
+            double outputTokensPerSecondPerGpu,
+            double rateMatchedGoodputPerGpu,
+            double kvBytesPerRequest,
+            double kvTransferSecondsPerRequest,
+            KvLink link,
+            Double costPerMillionOutputTokens,
+            String problem) {
         public int gpus() {
             return prefillInstances * prefill.gpus() + decodeInstances * decode.gpus();
         }
     }
 
     /** Both, and which serves more requests per GPU within the targets (aggregated on a tie: it is simpler to run). */
-    public record Plan(Aggregated aggregated, Disaggregated disaggregated, String better) {
-    }
+    public record Plan(Aggregated aggregated, Disaggregated disaggregated, String better) {}
 
     /**
      * What the user fixed; null: searched over TP 1, 2, 4, 8 for the best goodput per GPU.
@@ -124,8 +142,16 @@ public final class Disaggregation {
      * @param decodeEp  the decode instances' own EP, or null for {@code ep}
      * @param kvLinkGbs the KV link per GPU, or null for {@link KvLink#between}
      */
-    public record Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs, Integer prefillMaxNumBatchedTokens,
-                          Integer decodeMaxNumSeqs, Integer prefillEp, Integer decodeEp) {
+    public record Choices(
+            Integer aggregatedTp,
+            Integer prefillTp,
+            Integer decodeTp,
+            int ep,
+            Double kvLinkGbs,
+            Integer prefillMaxNumBatchedTokens,
+            Integer decodeMaxNumSeqs,
+            Integer prefillEp,
+            Integer decodeEp) {
 
         /** The pools with the base's batch limits. */
         public Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs) {
@@ -133,9 +159,24 @@ public final class Disaggregation {
         }
 
         /** Every pool with the same EP. */
-        public Choices(Integer aggregatedTp, Integer prefillTp, Integer decodeTp, int ep, Double kvLinkGbs, Integer prefillMaxNumBatchedTokens,
-                       Integer decodeMaxNumSeqs) {
-            this(aggregatedTp, prefillTp, decodeTp, ep, kvLinkGbs, prefillMaxNumBatchedTokens, decodeMaxNumSeqs, null, null);
+        public Choices(
+                Integer aggregatedTp,
+                Integer prefillTp,
+                Integer decodeTp,
+                int ep,
+                Double kvLinkGbs,
+                Integer prefillMaxNumBatchedTokens,
+                Integer decodeMaxNumSeqs) {
+            this(
+                    aggregatedTp,
+                    prefillTp,
+                    decodeTp,
+                    ep,
+                    kvLinkGbs,
+                    prefillMaxNumBatchedTokens,
+                    decodeMaxNumSeqs,
+                    null,
+                    null);
         }
 
         /** The prefill instances' EP: their own, else the shared one. */
@@ -149,12 +190,22 @@ public final class Disaggregation {
         }
 
         public Choices {
-            InputError.require(prefillMaxNumBatchedTokens == null || prefillMaxNumBatchedTokens >= 1, "serving.prefillMaxNumBatchedTokens",
+            InputError.require(
+                    prefillMaxNumBatchedTokens == null || prefillMaxNumBatchedTokens >= 1,
+                    "serving.prefillMaxNumBatchedTokens",
                     "the prefill instances' token budget must be at least 1");
-            InputError.require(decodeMaxNumSeqs == null || decodeMaxNumSeqs >= 1, "serving.decodeMaxNumSeqs",
+            InputError.require(
+                    decodeMaxNumSeqs == null || decodeMaxNumSeqs >= 1,
+                    "serving.decodeMaxNumSeqs",
                     "the decode instances' most sequences must be at least 1");
-            InputError.require(prefillEp == null || prefillEp >= 1, "serving.prefillEp", "the prefill instances' EP must be at least 1");
-            InputError.require(decodeEp == null || decodeEp >= 1, "serving.decodeEp", "the decode instances' EP must be at least 1");
+            InputError.require(
+                    prefillEp == null || prefillEp >= 1,
+                    "serving.prefillEp",
+                    "the prefill instances' EP must be at least 1");
+            InputError.require(
+                    decodeEp == null || decodeEp >= 1,
+                    "serving.decodeEp",
+                    "the decode instances' EP must be at least 1");
         }
 
         public static Choices searchAll() {
@@ -162,51 +213,69 @@ public final class Disaggregation {
         }
     }
 
-    private Disaggregation() {
-    }
+    private Disaggregation() {}
 
     /**
      * Plans both ways from {@code base} (the model, GPU, weights, engine and batch limits; its TP and EP are replaced
      * as {@code choices} say).
      */
-    public static Plan plan(ServingReplica base, Workload workload, Choices choices, double pricePerGpuHour, ProgressListener progress,
-                            CancellationToken cancel) {
-        InputError.require(choices.kvLinkGbs() == null || choices.kvLinkGbs() > 0, "serving.kvLinkGbs",
+    public static Plan plan(
+            ServingReplica base,
+            Workload workload,
+            Choices choices,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        InputError.require(
+                choices.kvLinkGbs() == null || choices.kvLinkGbs() > 0,
+                "serving.kvLinkGbs",
                 "the KV link bandwidth must be positive, got " + choices.kvLinkGbs());
         List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep(), "serving.tp");
         // each pool with its own batch limits: a prefill instance's token budget, a decode instance's most sequences
         ServingSpec b = base.spec();
-        ServingReplica prefillBase = base.withSpec(b.withBatchLimits(b.maxNumSeqs(), choices.prefillMaxNumBatchedTokens() != null
-                ? choices.prefillMaxNumBatchedTokens() : b.maxNumBatchedTokens()));
-        ServingReplica decodeBase = base.withSpec(b.withBatchLimits(choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
+        ServingReplica prefillBase = base.withSpec(b.withBatchLimits(
+                b.maxNumSeqs(),
+                choices.prefillMaxNumBatchedTokens() != null
+                        ? choices.prefillMaxNumBatchedTokens()
+                        : b.maxNumBatchedTokens()));
+        ServingReplica decodeBase = base.withSpec(b.withBatchLimits(
+                choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
                 b.maxNumBatchedTokens()));
-        List<ServingReplica> pre = candidates(prefillBase, choices.prefillTp(), choices.prefillEpOrShared(), "serving.prefillTp");
-        List<ServingReplica> dec = candidates(decodeBase, choices.decodeTp(), choices.decodeEpOrShared(), "serving.decodeTp");
+        List<ServingReplica> pre =
+                candidates(prefillBase, choices.prefillTp(), choices.prefillEpOrShared(), "serving.prefillTp");
+        List<ServingReplica> dec =
+                candidates(decodeBase, choices.decodeTp(), choices.decodeEpOrShared(), "serving.decodeTp");
         if (agg.isEmpty() && pre.isEmpty()) {
-            throw new InputError("serving.tp", "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": " + base.memory().doesNotFit());
+            throw new InputError(
+                    "serving.tp",
+                    "the model fits no TP of 1, 2, 4 or 8 with EP " + choices.ep() + ": "
+                            + base.memory().doesNotFit());
         }
         int total = agg.size() + pre.size() * dec.size() + dec.size();
         AtomicInteger done = new AtomicInteger();
         Runnable tick = () -> progress.progress(Math.min(1, (double) done.incrementAndGet() / total), "judging pools");
 
         Aggregated bestAgg = null;
-        for (Aggregated a : agg.parallelStream().map(r -> {
-            Aggregated x = aggregated(r, workload, pricePerGpuHour, cancel);
-            tick.run();
-            return x;
-        }).toList()) {
+        for (Aggregated a : agg.parallelStream()
+                .map(r -> {
+                    Aggregated x = aggregated(r, workload, pricePerGpuHour, cancel);
+                    tick.run();
+                    return x;
+                })
+                .toList()) {
             if (bestAgg == null || a.goodputPerGpu() > bestAgg.goodputPerGpu()) {
                 bestAgg = a;
             }
         }
         // decode instances first: their measured wait is part of what the prefill instances' TTFT budget leaves
-        List<Pool> decodes = dec.parallelStream().map(r -> {
-            Pool p = decodePool(r, workload, cancel);
-            tick.run();
-            return p;
-        }).toList();
-        record Pairing(ServingReplica prefill, Pool decode) {
-        }
+        List<Pool> decodes = dec.parallelStream()
+                .map(r -> {
+                    Pool p = decodePool(r, workload, cancel);
+                    tick.run();
+                    return p;
+                })
+                .toList();
+        record Pairing(ServingReplica prefill, Pool decode) {}
         List<Pairing> pairings = new ArrayList<>();
         for (Pool d : decodes) {
             for (ServingReplica p : pre) {
@@ -214,11 +283,14 @@ public final class Disaggregation {
             }
         }
         Disaggregated bestDis = null;
-        for (Disaggregated dis : pairings.parallelStream().map(x -> {
-            Disaggregated y = disaggregated(x.prefill(), x.decode(), workload, choices.kvLinkGbs(), pricePerGpuHour, cancel);
-            tick.run();
-            return y;
-        }).toList()) {
+        for (Disaggregated dis : pairings.parallelStream()
+                .map(x -> {
+                    Disaggregated y = disaggregated(
+                            x.prefill(), x.decode(), workload, choices.kvLinkGbs(), pricePerGpuHour, cancel);
+                    tick.run();
+                    return y;
+                })
+                .toList()) {
             if (bestDis == null || better(dis, bestDis)) {
                 bestDis = dis;
             }
@@ -227,7 +299,10 @@ public final class Disaggregation {
             bestAgg = new Aggregated(base, 0, 0, 0, null, "does not fit at TP 1, 2, 4 or 8");
         }
         if (bestDis == null) {
-            throw new InputError("serving.tp", "no prefill or decode instance fits at TP 1, 2, 4 or 8: " + base.memory().doesNotFit());
+            throw new InputError(
+                    "serving.tp",
+                    "no prefill or decode instance fits at TP 1, 2, 4 or 8: "
+                            + base.memory().doesNotFit());
         }
         String better = bestDis.goodputPerGpu() > bestAgg.goodputPerGpu() ? "disaggregated" : "aggregated";
         return new Plan(bestAgg, bestDis, better);
@@ -257,7 +332,9 @@ public final class Disaggregation {
                 }
                 out.add(r);
             } catch (InputError e) {
-                throw e.field().equals("serving.ep") || e.field().equals(field) ? e : new InputError(field, e.getMessage());
+                throw e.field().equals("serving.ep") || e.field().equals(field)
+                        ? e
+                        : new InputError(field, e.getMessage());
             }
             return out;
         }
@@ -280,13 +357,19 @@ public final class Disaggregation {
      */
     private static ServingReplica at(ServingReplica base, int tp, int ep) {
         ServingSpec s = base.spec().withTp(tp, ep);
-        return base.withSpec(base.engine().memoryFollowsWeights() ? base.engine().withMemoryRule(s) : s);
+        return base.withSpec(
+                base.engine().memoryFollowsWeights() ? base.engine().withMemoryRule(s) : s);
     }
 
     static Aggregated aggregated(ServingReplica r, Workload w, double price, CancellationToken cancel) {
         double goodput = w.goodput(r, cancel);
         double perGpu = goodput / r.gpus();
-        return new Aggregated(r, goodput, perGpu, perGpu * w.output().mean(), ServingLevers.cost(perGpu, w, price),
+        return new Aggregated(
+                r,
+                goodput,
+                perGpu,
+                perGpu * w.output().mean(),
+                ServingLevers.cost(perGpu, w, price),
                 goodput > 0 ? null : "misses the latency targets at any rate");
     }
 
@@ -297,10 +380,12 @@ public final class Disaggregation {
             goodput = Capacity.highestRate(rate -> {
                 BatchingSimulator.Outcome o = r.simulate(prefilled(requests(rate, w, r)), w.seed(), 0, false, cancel);
                 double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
-                return ttft <= DECODE_WAIT_SHARE * w.sloTtft() && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
+                return ttft <= DECODE_WAIT_SHARE * w.sloTtft()
+                        && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
             });
         } catch (ModelLimitException e) {
-            throw new ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP " + r.spec().ep() + ": " + e.getMessage());
+            throw new ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP "
+                    + r.spec().ep() + ": " + e.getMessage());
         }
         double wait = 0;
         if (goodput > 0) {
@@ -311,12 +396,14 @@ public final class Disaggregation {
     }
 
     /** Prefill instances of {@code p} feeding decode instances {@code d}, rate-matched. */
-    static Disaggregated disaggregated(ServingReplica p, Pool d, Workload w, Double kvLinkGbs, double price, CancellationToken cancel) {
+    static Disaggregated disaggregated(
+            ServingReplica p, Pool d, Workload w, Double kvLinkGbs, double price, CancellationToken cancel) {
         if (kvLinkGbs != null) {
             return disaggregated(p, d, w, new KvLink(kvLinkGbs, "given"), price, cancel);
         }
         // across nodes unless the whole deployment unit fits in one node, where NVLink carries the KV
-        Disaggregated network = disaggregated(p, d, w, KvLink.between(p.spec().gpu(), GPUS_PER_NODE, GPUS_PER_NODE), price, cancel);
+        Disaggregated network =
+                disaggregated(p, d, w, KvLink.between(p.spec().gpu(), GPUS_PER_NODE, GPUS_PER_NODE), price, cancel);
         if (network.problem() == null && network.gpus() > GPUS_PER_NODE || p.gpus() + d.gpus() > GPUS_PER_NODE) {
             return network;
         }
@@ -324,7 +411,8 @@ public final class Disaggregation {
         return node.problem() == null && node.gpus() <= GPUS_PER_NODE ? node : network;
     }
 
-    private static Disaggregated disaggregated(ServingReplica p, Pool d, Workload w, KvLink link, double price, CancellationToken cancel) {
+    private static Disaggregated disaggregated(
+            ServingReplica p, Pool d, Workload w, KvLink link, double price, CancellationToken cancel) {
         double bytesPerTokenPerGpu = transferBytesPerTokenPerGpu(p, d.replica());
         double meanBytes = bytesPerTokenPerGpu * w.prompt().mean();
         double meanTransfer = link.seconds(meanBytes);
@@ -332,14 +420,16 @@ public final class Disaggregation {
         double prefillGoodput = 0;
         double prefillWait = 0;
         if (d.goodput() > 0 && budget > 0) {
-            prefillGoodput = Capacity.highestRate(rate -> prefillTtftP99(p, w, rate, link, bytesPerTokenPerGpu, cancel) <= budget);
+            prefillGoodput = Capacity.highestRate(
+                    rate -> prefillTtftP99(p, w, rate, link, bytesPerTokenPerGpu, cancel) <= budget);
             if (prefillGoodput > 0) {
                 prefillWait = prefillTtftP99(p, w, prefillGoodput, link, bytesPerTokenPerGpu, cancel);
             }
         }
         Pool prefill = new Pool(p, prefillGoodput, prefillWait);
         if (prefillGoodput <= 0 || d.goodput() <= 0) {
-            String problem = d.goodput() <= 0 ? "a decode instance misses the TPOT target at any rate"
+            String problem = d.goodput() <= 0
+                    ? "a decode instance misses the TPOT target at any rate"
                     : "a prefill instance misses the TTFT target at any rate (with the KV transfer and the decode instance's wait)";
             return new Disaggregated(prefill, d, 0, 0, 0, 0, 0, 0, meanBytes, meanTransfer, link, null, problem);
         }
@@ -364,8 +454,20 @@ public final class Disaggregation {
             }
         }
         best = unitGoodputPerGpu(prefill, bestP, d, bestD);
-        return new Disaggregated(prefill, d, bestP, bestD, (double) bestP / bestD, best, best * w.output().mean(), matched, meanBytes,
-                meanTransfer, link, ServingLevers.cost(best, w, price), null);
+        return new Disaggregated(
+                prefill,
+                d,
+                bestP,
+                bestD,
+                (double) bestP / bestD,
+                best,
+                best * w.output().mean(),
+                matched,
+                meanBytes,
+                meanTransfer,
+                link,
+                ServingLevers.cost(best, w, price),
+                null);
     }
 
     /** Requests/s per GPU of a unit of whole prefill and decode instances: the slower pool bounds it, all GPUs count. */
@@ -379,7 +481,9 @@ public final class Disaggregation {
      * bounds the transfer.
      */
     private static double transferBytesPerTokenPerGpu(ServingReplica prefill, ServingReplica decode) {
-        return Math.max(prefill.memory().kvBytesPerTokenPerGpu() * prefill.spec().pp(), decode.memory().kvBytesPerTokenPerGpu() * decode.spec().pp());
+        return Math.max(
+                prefill.memory().kvBytesPerTokenPerGpu() * prefill.spec().pp(),
+                decode.memory().kvBytesPerTokenPerGpu() * decode.spec().pp());
     }
 
     /** What a prefill instance runs of each request: its prompt, with the one token the prefill samples. */
@@ -392,12 +496,19 @@ public final class Disaggregation {
     }
 
     /** P99 over requests of a prefill instance's time to first token plus the request's own KV transfer. */
-    static double prefillTtftP99(ServingReplica p, Workload w, double rate, KvLink link, double bytesPerTokenPerGpu, CancellationToken cancel) {
+    static double prefillTtftP99(
+            ServingReplica p,
+            Workload w,
+            double rate,
+            KvLink link,
+            double bytesPerTokenPerGpu,
+            CancellationToken cancel) {
         List<BatchingSimulator.Request> prompts = promptsOnly(requests(rate, w, p));
         BatchingSimulator.Outcome o = p.simulate(prompts, w.seed(), cancel);
         double[] total = new double[prompts.size()];
         for (int i = 0; i < total.length; i++) {
-            total[i] = of(o.ttft(), i, total.length) + link.seconds(bytesPerTokenPerGpu * prompts.get(i).promptTokens());
+            total[i] = of(o.ttft(), i, total.length)
+                    + link.seconds(bytesPerTokenPerGpu * prompts.get(i).promptTokens());
         }
         return BatchingSimulator.quantile(total, 0.99);
     }
@@ -429,12 +540,26 @@ public final class Disaggregation {
      * waves of {@code concurrency} one lone request's time apart, then take each round's completions as the next
      * round's arrivals ({@value #CLOSED_LOOP_ROUNDS} rounds).
      */
-    public static Run closedLoop(ServingReplica prefill, int prefillInstances, ServingReplica decode, int decodeInstances, KvLink link,
-                                 List<BatchingSimulator.Request> requests, int concurrency, CancellationToken cancel) {
+    public static Run closedLoop(
+            ServingReplica prefill,
+            int prefillInstances,
+            ServingReplica decode,
+            int decodeInstances,
+            KvLink link,
+            List<BatchingSimulator.Request> requests,
+            int concurrency,
+            CancellationToken cancel) {
         InputError.require(concurrency >= 1, "serving.concurrency", "the concurrency must be at least 1");
         int n = requests.size();
-        Run lone = run(prefill, 1, decode, 1, link, List.of(new BatchingSimulator.Request(0, requests.get(0).promptTokens(),
-                requests.get(0).outputTokens())), cancel);
+        Run lone = run(
+                prefill,
+                1,
+                decode,
+                1,
+                link,
+                List.of(new BatchingSimulator.Request(
+                        0, requests.get(0).promptTokens(), requests.get(0).outputTokens())),
+                cancel);
         double[] arrival = new double[n];
         for (int i = 0; i < n; i++) {
             arrival[i] = (i / concurrency) * lone.e2e()[0];
@@ -462,9 +587,18 @@ public final class Disaggregation {
     }
 
     /** An open-loop run: the requests at their own arrival times (in order of arrival). */
-    public static Run run(ServingReplica prefill, int prefillInstances, ServingReplica decode, int decodeInstances, KvLink link,
-                          List<BatchingSimulator.Request> requests, CancellationToken cancel) {
-        InputError.require(prefillInstances >= 1 && decodeInstances >= 1, "serving.instances", "each pool needs at least one instance");
+    public static Run run(
+            ServingReplica prefill,
+            int prefillInstances,
+            ServingReplica decode,
+            int decodeInstances,
+            KvLink link,
+            List<BatchingSimulator.Request> requests,
+            CancellationToken cancel) {
+        InputError.require(
+                prefillInstances >= 1 && decodeInstances >= 1,
+                "serving.instances",
+                "each pool needs at least one instance");
         int n = requests.size();
         double bytesPerTokenPerGpu = transferBytesPerTokenPerGpu(prefill, decode);
         double[] handed = new double[n]; // when the request's KV reaches its decode instance
@@ -482,7 +616,9 @@ public final class Disaggregation {
             BatchingSimulator.Outcome o = prefill.simulate(prompts, 1, cancel);
             for (int j = 0; j < mine.size(); j++) {
                 int i = mine.get(j);
-                handed[i] = requests.get(i).arrival() + of(o.ttft(), j, mine.size()) + link.seconds(bytesPerTokenPerGpu * requests.get(i).promptTokens());
+                handed[i] = requests.get(i).arrival()
+                        + of(o.ttft(), j, mine.size())
+                        + link.seconds(bytesPerTokenPerGpu * requests.get(i).promptTokens());
             }
         }
         double[] ttft = new double[n];
@@ -526,7 +662,9 @@ public final class Disaggregation {
      * so its arrays are shorter: request i maps to the share's (i · share / n)-th.
      */
     static double of(double[] values, int i, int n) {
-        return values.length == n ? values[i] : values[Math.min(values.length - 1, (int) ((long) i * values.length / n))];
+        return values.length == n
+                ? values[i]
+                : values[Math.min(values.length - 1, (int) ((long) i * values.length / n))];
     }
 
     private static List<BatchingSimulator.Request> requests(double rate, Workload w, ServingReplica r) {

@@ -18,14 +18,20 @@ import java.util.Locale;
  */
 public final class EngineComparison {
 
-    private EngineComparison() {
-    }
+    private EngineComparison() {}
 
     /** The replica of {@code base}'s model, GPU and formats as {@code engine} runs it at its own defaults. */
     public static ServingReplica asRunBy(ServingReplica base, EngineProfile engine) {
         ServingSpec s = base.spec();
-        ServingSpec limits = s.withBatchLimits(engine.defaultMaxNumSeqs(s.gpu()), engine.defaultMaxNumBatchedTokens(s.gpu(), s.maxModelLen()));
-        return new ServingReplica(engine.withMemoryRule(limits), engine.chunkedPrefill(), base.speculation(), base.calibration(), engine, base.fit());
+        ServingSpec limits = s.withBatchLimits(
+                engine.defaultMaxNumSeqs(s.gpu()), engine.defaultMaxNumBatchedTokens(s.gpu(), s.maxModelLen()));
+        return new ServingReplica(
+                engine.withMemoryRule(limits),
+                engine.chunkedPrefill(),
+                base.speculation(),
+                base.calibration(),
+                engine,
+                base.fit());
     }
 
     /** Every engine ({@link EngineProfile#ALL}, vLLM first) as a lever of {@code base}. */
@@ -39,8 +45,12 @@ public final class EngineComparison {
     }
 
     /** Each engine judged on the workload, in {@link EngineProfile#ALL}'s order; an engine that does not fit says so. */
-    public static List<ServingLevers.Row> compare(ServingReplica base, Workload workload, double pricePerGpuHour, ProgressListener progress,
-                                                  CancellationToken cancel) {
+    public static List<ServingLevers.Row> compare(
+            ServingReplica base,
+            Workload workload,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
         return ServingLevers.compare(engines(base), workload, pricePerGpuHour, progress, cancel);
     }
 
@@ -50,8 +60,14 @@ public final class EngineComparison {
         EngineProfile e = r.engine();
         double card = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : s.gpu().usableMemoryBytes();
         double weights = ServingMemory.weightsPerGpu(s.model(), s.storage(), s.tp(), s.pp(), s.ep());
-        return String.format(Locale.ROOT, "max_num_seqs %d, %,d tokens a step, %s %.2f (%.0f %% of the card), %s", s.maxNumSeqs(),
-                s.maxNumBatchedTokens(), e.memorySettingName(), e.share(s.gpuMemoryUtilization(), card, weights), 100 * s.gpuMemoryUtilization(),
+        return String.format(
+                Locale.ROOT,
+                "max_num_seqs %d, %,d tokens a step, %s %.2f (%.0f %% of the card), %s",
+                s.maxNumSeqs(),
+                s.maxNumBatchedTokens(),
+                e.memorySettingName(),
+                e.share(s.gpuMemoryUtilization(), card, weights),
+                100 * s.gpuMemoryUtilization(),
                 r.chunkedPrefill() ? "chunked prefill" : "whole prompts");
     }
 }

@@ -45,37 +45,91 @@ import java.util.Locale;
  *                            default before v0.7), FlashAttention-3 class for the others (vLLM V1's vllm-flash-attn FA3,
  *                            SGLang's FA3/FlashInfer, TensorRT-LLM's Hopper FMHA)
  */
-public record EngineProfile(String id, String name, boolean chunkedPrefill, boolean reserveOutput, int cudaGraphMaxBatch,
-                            double hostSerialSeconds, double hostSerialPerSeq, double hostOverlapSeconds, double hostOverlapPerSeq,
-                            double launchSeconds, FusedAttention.Generation attention) {
+public record EngineProfile(
+        String id,
+        String name,
+        boolean chunkedPrefill,
+        boolean reserveOutput,
+        int cudaGraphMaxBatch,
+        double hostSerialSeconds,
+        double hostSerialPerSeq,
+        double hostOverlapSeconds,
+        double hostOverlapPerSeq,
+        double launchSeconds,
+        FusedAttention.Generation attention) {
 
     /**
      * vLLM V0 as of v0.6: Vidur's measured host times split into the part the GPU waits for (schedule, prepare inputs,
      * sampler: 1.096 ms + 37.5 µs a sequence, the line through batch 8 and 64) and output processing (0.52 ms + 133 µs a
      * sequence), overlapped by asynchronous output processing. Kernel launches from Python: 5 µs each (PyTorch eager).
      */
-    public static final EngineProfile VLLM_V0 = new EngineProfile("vllm-v0", "vLLM V0 (0.4–0.6)", false, false, 256, 1.096e-3, 37.5e-6,
-            0.52e-3, 133e-6, 5e-6, FusedAttention.Generation.FLASH2);
+    public static final EngineProfile VLLM_V0 = new EngineProfile(
+            "vllm-v0",
+            "vLLM V0 (0.4–0.6)",
+            false,
+            false,
+            256,
+            1.096e-3,
+            37.5e-6,
+            0.52e-3,
+            133e-6,
+            5e-6,
+            FusedAttention.Generation.FLASH2);
     /**
      * vLLM V1: the scheduler, detokenizer and API server run beside the GPU worker; what the GPU waits for is preparing
      * the persistent batch's inputs and the sampler, taken as V0's serial part less the work V1 moved off the critical
      * path (V1 is "up to 1.7×" V0 from host overheads alone, same kernels: v1 alpha blog).
      */
-    public static final EngineProfile VLLM = new EngineProfile("vllm", "vLLM (V1 engine)", true, false, 512, 0.5e-3, 10e-6, 1.0e-3, 60e-6,
-            5e-6, FusedAttention.Generation.FLASH3);
+    public static final EngineProfile VLLM = new EngineProfile(
+            "vllm",
+            "vLLM (V1 engine)",
+            true,
+            false,
+            512,
+            0.5e-3,
+            10e-6,
+            1.0e-3,
+            60e-6,
+            5e-6,
+            FusedAttention.Generation.FLASH3);
     /** SGLang: the overlap scheduler runs the next batch's host work while the GPU runs the current one. */
-    public static final EngineProfile SGLANG = new EngineProfile("sglang", "SGLang", true, false, 256, 0.3e-3, 5e-6, 1.0e-3, 60e-6, 5e-6, FusedAttention.Generation.FLASH3);
+    public static final EngineProfile SGLANG = new EngineProfile(
+            "sglang", "SGLang", true, false, 256, 0.3e-3, 5e-6, 1.0e-3, 60e-6, 5e-6, FusedAttention.Generation.FLASH3);
     /** TensorRT-LLM: C++ batch manager, in-flight batching, guaranteed-no-evict admission. */
-    public static final EngineProfile TRTLLM = new EngineProfile("trtllm", "TensorRT-LLM", true, true, 2048, 0.3e-3, 2e-6, 0.5e-3, 20e-6,
-            3e-6, FusedAttention.Generation.FLASH3);
+    public static final EngineProfile TRTLLM = new EngineProfile(
+            "trtllm",
+            "TensorRT-LLM",
+            true,
+            true,
+            2048,
+            0.3e-3,
+            2e-6,
+            0.5e-3,
+            20e-6,
+            3e-6,
+            FusedAttention.Generation.FLASH3);
     /** LMDeploy TurboMind: C++ engine. */
-    public static final EngineProfile LMDEPLOY = new EngineProfile("lmdeploy", "LMDeploy (TurboMind)", false, true, 0, 0.3e-3, 2e-6, 0.5e-3,
-            20e-6, 3e-6, FusedAttention.Generation.FLASH2);
+    public static final EngineProfile LMDEPLOY = new EngineProfile(
+            "lmdeploy",
+            "LMDeploy (TurboMind)",
+            false,
+            true,
+            0,
+            0.3e-3,
+            2e-6,
+            0.5e-3,
+            20e-6,
+            3e-6,
+            FusedAttention.Generation.FLASH2);
 
     public static final List<EngineProfile> ALL = List.of(VLLM, VLLM_V0, SGLANG, TRTLLM, LMDEPLOY);
 
     public EngineProfile {
-        if (hostSerialSeconds < 0 || hostSerialPerSeq < 0 || hostOverlapSeconds < 0 || hostOverlapPerSeq < 0 || launchSeconds < 0) {
+        if (hostSerialSeconds < 0
+                || hostSerialPerSeq < 0
+                || hostOverlapSeconds < 0
+                || hostOverlapPerSeq < 0
+                || launchSeconds < 0) {
             throw new IllegalArgumentException("host times must not be negative");
         }
     }
@@ -91,7 +145,10 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
                 return e;
             }
         }
-        throw new InputError("serving.engine", "unknown engine '" + id + "'; expected one of " + ALL.stream().map(EngineProfile::id).toList());
+        throw new InputError(
+                "serving.engine",
+                "unknown engine '" + id + "'; expected one of "
+                        + ALL.stream().map(EngineProfile::id).toList());
     }
 
     /** The engine's default most sequences in a batch on {@code gpu}. */
@@ -164,11 +221,30 @@ public record EngineProfile(String id, String name, boolean chunkedPrefill, bool
 
     /** {@code spec} with the engine's memory setting {@code share} turned into the share of the card it takes. */
     public ServingSpec withMemoryShare(ServingSpec spec, double share) {
-        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
-        double u = utilization(share, card, ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
-        return new ServingSpec(spec.model(), spec.gpu(), spec.tp(), spec.pp(), spec.weights(), spec.kvFp8(), spec.maxModelLen(), spec.maxNumSeqs(),
-                spec.maxNumBatchedTokens(), u, spec.blockSize(), spec.gpuMemoryBytes(), spec.activationPeakBytes(), spec.overheadBytes(),
-                spec.storage(), spec.ep());
+        double card = spec.gpuMemoryBytes() != null
+                ? spec.gpuMemoryBytes()
+                : spec.gpu().usableMemoryBytes();
+        double u = utilization(
+                share,
+                card,
+                ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()));
+        return new ServingSpec(
+                spec.model(),
+                spec.gpu(),
+                spec.tp(),
+                spec.pp(),
+                spec.weights(),
+                spec.kvFp8(),
+                spec.maxModelLen(),
+                spec.maxNumSeqs(),
+                spec.maxNumBatchedTokens(),
+                u,
+                spec.blockSize(),
+                spec.gpuMemoryBytes(),
+                spec.activationPeakBytes(),
+                spec.overheadBytes(),
+                spec.storage(),
+                spec.ep());
     }
 
     /** The name of the engine's own memory setting. */

@@ -27,6 +27,7 @@ public final class KvCacheLayout {
     private final List<AttentionKind> layers;
     /** The distinct kinds, in first-seen order, and how many layers have each. */
     private final AttentionKind[] kinds;
+
     private final int[] counts;
 
     /**
@@ -75,8 +76,10 @@ public final class KvCacheLayout {
                 kinds.add(m.attention(i));
             }
             KvCacheLayout stage = new KvCacheLayout(blockSize, kinds);
-            if (best == null || kinds.size() > best.layers.size()
-                    || kinds.size() == best.layers.size() && stage.tokenSlotsFor(maxModelLen) > best.tokenSlotsFor(maxModelLen)) {
+            if (best == null
+                    || kinds.size() > best.layers.size()
+                    || kinds.size() == best.layers.size()
+                            && stage.tokenSlotsFor(maxModelLen) > best.tokenSlotsFor(maxModelLen)) {
                 best = stage;
             }
         }

@@ -93,11 +93,14 @@ public sealed interface LengthDistribution {
                     require(field, m >= 1 && s >= 0, "lognormal:MEAN:SD needs MEAN ≥ 1 and SD ≥ 0");
                     return new LogNormal(m, s);
                 }
-                default -> throw new InputError(field, "unknown distribution '" + spec
-                        + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
+                default -> throw new InputError(
+                        field,
+                        "unknown distribution '" + spec
+                                + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            throw new InputError(field, "cannot read '" + spec + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
+            throw new InputError(
+                    field, "cannot read '" + spec + "' (N or const:N, uniform:A:B, lognormal:MEAN:SD or file:PATH)");
         }
     }
 

@@ -4,7 +4,9 @@ package dev.sextant.model.serving;
 public record Percentiles(double p50, double p90, double p99) {
 
     public static Percentiles of(double[] values) {
-        return new Percentiles(BatchingSimulator.quantile(values, 0.5), BatchingSimulator.quantile(values, 0.9),
+        return new Percentiles(
+                BatchingSimulator.quantile(values, 0.5),
+                BatchingSimulator.quantile(values, 0.9),
                 BatchingSimulator.quantile(values, 0.99));
     }
 }

@@ -22,7 +22,8 @@ public record PrefixCaching(int sharedTokens, double tokensPerRequest, double ma
      * @param promptTokens average prompt length, for the prefill saving
      * @param blockSize    tokens per KV block
      */
-    public static PrefixCaching of(long kvTokens, int maxModelLen, int prefixTokens, double share, double promptTokens, int blockSize) {
+    public static PrefixCaching of(
+            long kvTokens, int maxModelLen, int prefixTokens, double share, double promptTokens, int blockSize) {
         if (prefixTokens < 0 || prefixTokens > maxModelLen) {
             throw new InputError("serving.prefixTokens", "the shared prefix must lie in 0.." + maxModelLen + " tokens");
         }

@@ -47,7 +47,16 @@ final class RunRecord {
         for (int k = 0; k < points; k++) {
             series[k] = timeBySlice[k] > 0 ? kvBySlice[k] / timeBySlice[k] : 0;
         }
-        return new BatchingSimulator.Outcome(ttft, tpot, e2e, outputTokens, t, steps, preemptions, t > 0 ? kvWeighted / t : 0, series,
+        return new BatchingSimulator.Outcome(
+                ttft,
+                tpot,
+                e2e,
+                outputTokens,
+                t,
+                steps,
+                preemptions,
+                t > 0 ? kvWeighted / t : 0,
+                series,
                 horizon > 0 ? horizon / points : 0);
     }
 }

@@ -48,8 +48,14 @@ final class SchedulerRun {
         }
     }
 
-    SchedulerRun(List<BatchingSimulator.Request> requests, StepLatency latency, BatchingSimulator.Scheduler s,
-                 BatchingSimulator.Speculation speculation, long seed, int concurrency, double frontendSeconds) {
+    SchedulerRun(
+            List<BatchingSimulator.Request> requests,
+            StepLatency latency,
+            BatchingSimulator.Scheduler s,
+            BatchingSimulator.Speculation speculation,
+            long seed,
+            int concurrency,
+            double frontendSeconds) {
         this.requests = requests;
         this.s = s;
         this.speculation = speculation;
@@ -76,8 +82,10 @@ final class SchedulerRun {
                 continue;
             }
             if (++steps > BatchingSimulator.MAX_STEPS) {
-                throw new InputError("serving.duration", "the simulation would take more than " + BatchingSimulator.MAX_STEPS
-                        + " engine steps; shorten the duration or lower the rate");
+                throw new InputError(
+                        "serving.duration",
+                        "the simulation would take more than " + BatchingSimulator.MAX_STEPS
+                                + " engine steps; shorten the duration or lower the rate");
             }
             step();
         }
@@ -88,8 +96,10 @@ final class SchedulerRun {
         for (BatchingSimulator.Request r : requests) {
             long need = s.blocksFor(r.promptTokens() + r.outputTokens());
             if (need > s.kvBlocks()) {
-                throw new InputError("serving.promptTokens", "a request of " + (r.promptTokens() + r.outputTokens()) + " tokens needs " + need
-                        + " KV blocks and the cache holds " + s.kvBlocks());
+                throw new InputError(
+                        "serving.promptTokens",
+                        "a request of " + (r.promptTokens() + r.outputTokens()) + " tokens needs " + need
+                                + " KV blocks and the cache holds " + s.kvBlocks());
             }
         }
     }
@@ -101,7 +111,8 @@ final class SchedulerRun {
                 decoding.add(q);
             }
         }
-        long reserve = Math.max(0, preemptForDecodes(decoding)); // blocks the decodes of this step take, kept from admissions
+        // blocks the decodes of this step take, kept from admissions
+        long reserve = Math.max(0, preemptForDecodes(decoding));
         Prefill prefill = admit(decoding.size(), reserve);
         boolean decodeThisStep = admission.decodesBesidePrefill() || prefill.sequences.isEmpty();
         int decodeSeqs = decodeThisStep ? decoding.size() : 0;

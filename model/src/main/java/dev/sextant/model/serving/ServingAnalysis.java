@@ -19,8 +19,16 @@ import java.util.List;
  * @param notes             what could not be worked out, and why
  * @param latencySource     what the step latency's rates come from (catalog defaults or a calibration profile)
  */
-public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, double goodputPerReplica, List<SimulationSummary> sweep,
-                           SimulationSummary atRate, Capacity.Plan day, List<ServingLevers.Row> levers, List<String> notes, String latencySource) {
+public record ServingAnalysis(
+        ServingMemory memory,
+        List<double[]> concurrency,
+        double goodputPerReplica,
+        List<SimulationSummary> sweep,
+        SimulationSummary atRate,
+        Capacity.Plan day,
+        List<ServingLevers.Row> levers,
+        List<String> notes,
+        String latencySource) {
 
     /** Requests per point of the rate sweep. */
     static final int SWEEP_REQUESTS = 2000;
@@ -28,10 +36,15 @@ public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, 
     static final double[] SWEEP = {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0};
     /** The run at the chosen rate covers ten minutes of traffic, between these counts of requests. */
     static final int MIN_RUN_REQUESTS = 2000;
+
     static final int MAX_RUN_REQUESTS = 100_000;
 
-    public static ServingAnalysis run(ServingPlanRequest req, LengthDistribution prompt, LengthDistribution output, ProgressListener progress,
-                                   CancellationToken cancel) {
+    public static ServingAnalysis run(
+            ServingPlanRequest req,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            ProgressListener progress,
+            CancellationToken cancel) {
         ServingReplica replica = req.replica();
         ServingMemory memory = replica.memory();
         if (!memory.fits()) {
@@ -44,7 +57,8 @@ public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, 
         progress.progress(0.15, "latency against the request rate");
         double reference = goodput > 0 ? goodput : req.rate();
         if (goodput <= 0) {
-            notes.add("One replica misses the P99 targets even at a trickle of requests: relax the targets, raise TP or choose a faster GPU.");
+            notes.add(
+                    "One replica misses the P99 targets even at a trickle of requests: relax the targets, raise TP or choose a faster GPU.");
         }
         List<SimulationSummary> sweep = new ArrayList<>();
         for (int i = 0; i < SWEEP.length; i++) {
@@ -57,15 +71,36 @@ public record ServingAnalysis(ServingMemory memory, List<double[]> concurrency, 
         progress.progress(0.45, "replicas over the day");
         Capacity.Plan day = null;
         if (!req.traffic().isEmpty() && goodput > 0) {
-            day = Capacity.plan(req.traffic(), goodput, replica.gpus(), req.headroom(), req.scaleUpMinutes() / 60, req.pricePerGpuHour());
+            day = Capacity.plan(
+                    req.traffic(),
+                    goodput,
+                    replica.gpus(),
+                    req.headroom(),
+                    req.scaleUpMinutes() / 60,
+                    req.pricePerGpuHour());
         }
-        List<ServingLevers.Row> levers = ServingLevers.compare(ServingLevers.standard(replica, req.levers()), w, req.pricePerGpuHour(),
-                progress.slice(0.45, 1), cancel);
-        return new ServingAnalysis(memory, concurrencyByContext(memory), goodput, sweep, atRate, day, levers, notes, replica.latencySource());
+        List<ServingLevers.Row> levers = ServingLevers.compare(
+                ServingLevers.standard(replica, req.levers()),
+                w,
+                req.pricePerGpuHour(),
+                progress.slice(0.45, 1),
+                cancel);
+        return new ServingAnalysis(
+                memory,
+                concurrencyByContext(memory),
+                goodput,
+                sweep,
+                atRate,
+                day,
+                levers,
+                notes,
+                replica.latencySource());
     }
 
-    static SimulationSummary simulate(ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {
-        List<BatchingSimulator.Request> arrivals = BatchingSimulator.poisson(rate, 0, requests, w.prompt(), w.output(), w.seed());
+    static SimulationSummary simulate(
+            ServingReplica replica, Workload w, double rate, int requests, CancellationToken cancel) {
+        List<BatchingSimulator.Request> arrivals =
+                BatchingSimulator.poisson(rate, 0, requests, w.prompt(), w.output(), w.seed());
         return SimulationSummary.of(rate, replica.simulate(arrivals, w.seed(), cancel), w);
     }
 

@@ -35,7 +35,9 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
     public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 8.9e-6, 3.1e-3);
 
     public ServingFit {
-        if (!(hopperCompute > 0 && hopperCompute <= 1.5) || !(ampereCompute > 0 && ampereCompute <= 1.5) || !(expertSeconds >= 0 && expertSeconds < 1e-3)
+        if (!(hopperCompute > 0 && hopperCompute <= 1.5)
+                || !(ampereCompute > 0 && ampereCompute <= 1.5)
+                || !(expertSeconds >= 0 && expertSeconds < 1e-3)
                 || !(requestSeconds >= 0 && requestSeconds < 1)) {
             throw new IllegalArgumentException("serving fit out of range: " + this);
         }
@@ -59,7 +61,9 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
 
     /** The GPU generations the compute shares are fitted for; OTHER has no measurements to fit and keeps the kernel rates. */
     public enum Generation {
-        HOPPER, AMPERE, OTHER;
+        HOPPER,
+        AMPERE,
+        OTHER;
 
         public static Generation of(GpuSpec gpu) {
             return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
@@ -85,8 +89,18 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
         if (share == 1) {
             return efficiency;
         }
-        GpuSpec slower = new GpuSpec(gpu.id(), gpu.name(), gpu.bf16Tflops() * share, gpu.hasFp8() ? gpu.fp8Tflops() * share : Double.NaN,
-                gpu.memoryGB(), gpu.hbmGBs(), gpu.linkGBs(), gpu.link(), gpu.networkGbps(), gpu.source(), gpu.smCount());
+        GpuSpec slower = new GpuSpec(
+                gpu.id(),
+                gpu.name(),
+                gpu.bf16Tflops() * share,
+                gpu.hasFp8() ? gpu.fp8Tflops() * share : Double.NaN,
+                gpu.memoryGB(),
+                gpu.hbmGBs(),
+                gpu.linkGBs(),
+                gpu.link(),
+                gpu.networkGbps(),
+                gpu.source(),
+                gpu.smCount());
         return new ComputeEfficiency() {
             @Override
             public double gemmSeconds(GpuSpec g, Precision precision, double m, double n, double k) {
@@ -99,9 +113,24 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
             }
 
             @Override
-            public double attentionSeconds(GpuSpec g, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                           boolean backward, FusedAttention.Generation generation) {
-                return efficiency.attentionSeconds(g == gpu ? slower : g, flops, chunk, headDim, causal, sequencesTimesHeads, backward, generation);
+            public double attentionSeconds(
+                    GpuSpec g,
+                    double flops,
+                    double chunk,
+                    double headDim,
+                    boolean causal,
+                    double sequencesTimesHeads,
+                    boolean backward,
+                    FusedAttention.Generation generation) {
+                return efficiency.attentionSeconds(
+                        g == gpu ? slower : g,
+                        flops,
+                        chunk,
+                        headDim,
+                        causal,
+                        sequencesTimesHeads,
+                        backward,
+                        generation);
             }
 
             @Override

@@ -25,7 +25,8 @@ public record ServingIntervals(Factors throughput, Factors ttft, Factors tpot) {
     public record Factors(double low, double high, double coverage) {
         public Factors {
             if (!(low > 0 && high >= low)) {
-                throw new IllegalArgumentException("interval factors must be positive and ordered: " + low + ", " + high);
+                throw new IllegalArgumentException(
+                        "interval factors must be positive and ordered: " + low + ", " + high);
             }
         }
 
@@ -74,6 +75,6 @@ public record ServingIntervals(Factors throughput, Factors ttft, Factors tpot) {
      * end-to-end latency ×0.84–×1.87 (61 %). Coverage falls short of 80 % because the quantiles weigh every source the
      * same and the 201 GPUStack rows stray more than the rest.
      */
-    public static final ServingIntervals DEFAULT = new ServingIntervals(new Factors(0.685, 1.238, 0.71), new Factors(0.931, 1.863, 0.61),
-            new Factors(0.839, 1.873, 0.61));
+    public static final ServingIntervals DEFAULT = new ServingIntervals(
+            new Factors(0.685, 1.238, 0.71), new Factors(0.931, 1.863, 0.61), new Factors(0.839, 1.873, 0.61));
 }

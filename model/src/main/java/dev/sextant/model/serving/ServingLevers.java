@@ -27,10 +27,22 @@ public final class ServingLevers {
      * {@code disaggregated} runs the replica's prompts and decodes on separate, rate-matched instances of it
      * ({@link Disaggregation}).
      */
-    public record Lever(String name, String change, ServingReplica replica, ServingReplica small, double smallShare, String accuracyRisk,
-                        boolean disaggregated) {
+    public record Lever(
+            String name,
+            String change,
+            ServingReplica replica,
+            ServingReplica small,
+            double smallShare,
+            String accuracyRisk,
+            boolean disaggregated) {
 
-        public Lever(String name, String change, ServingReplica replica, ServingReplica small, double smallShare, String accuracyRisk) {
+        public Lever(
+                String name,
+                String change,
+                ServingReplica replica,
+                ServingReplica small,
+                double smallShare,
+                String accuracyRisk) {
             this(name, change, replica, small, smallShare, accuracyRisk, false);
         }
     }
@@ -39,10 +51,20 @@ public final class ServingLevers {
      * One lever's result. Null where it does not apply (a split has no single replica; a replica that does not fit
      * has no latency). {@code problem} says why a lever cannot be used.
      */
-    public record Row(String name, String change, Integer gpusPerReplica, Double weightsBytesPerGpu, Long kvTokens, Double maxConcurrency,
-                      Double singleStreamTpotSeconds, Double goodputPerReplica, Double goodputPerGpu, Double costPerMillionOutputTokens,
-                      Double costVersusBaseline, String accuracyRisk, String problem) {
-    }
+    public record Row(
+            String name,
+            String change,
+            Integer gpusPerReplica,
+            Double weightsBytesPerGpu,
+            Long kvTokens,
+            Double maxConcurrency,
+            Double singleStreamTpotSeconds,
+            Double goodputPerReplica,
+            Double goodputPerGpu,
+            Double costPerMillionOutputTokens,
+            Double costVersusBaseline,
+            String accuracyRisk,
+            String problem) {}
 
     /** Optional levers: speculative decoding and a smaller model for simple traffic. */
     public record Options(BatchingSimulator.Speculation speculation, ModelArchitecture smallModel, double smallShare) {
@@ -53,8 +75,7 @@ public final class ServingLevers {
 
     static final String NO_RISK = "none: the model and its numbers are unchanged";
 
-    private ServingLevers() {
-    }
+    private ServingLevers() {}
 
     /** The baseline and every lever that changes something for it. */
     public static List<Lever> standard(ServingReplica base, Options options) {
@@ -63,40 +84,92 @@ public final class ServingLevers {
         out.add(new Lever("Baseline", describe(base), base, null, 0, NO_RISK));
         for (WeightFormat f : WeightFormat.values()) {
             if (f != s.weights() && f.bytesPerWeight() < s.weights().bytesPerWeight() + 1e-9) {
-                out.add(new Lever(f.slug().toUpperCase() + " weights", s.weights().slug() + " → " + f.slug(), base.withSpec(with(s, f)), null, 0,
+                out.add(new Lever(
+                        f.slug().toUpperCase() + " weights",
+                        s.weights().slug() + " → " + f.slug(),
+                        base.withSpec(with(s, f)),
+                        null,
+                        0,
                         risk(f)));
             }
         }
         if (!s.kvFp8()) {
-            out.add(new Lever("FP8 KV cache", "16-bit → FP8 keys and values", base.withSpec(copy(s, s.tp(), s.weights(), true, s.maxNumSeqs(),
-                    s.maxNumBatchedTokens())), null, 0, "low: small changes reported; check long-context tasks"));
+            out.add(new Lever(
+                    "FP8 KV cache",
+                    "16-bit → FP8 keys and values",
+                    base.withSpec(copy(s, s.tp(), s.weights(), true, s.maxNumSeqs(), s.maxNumBatchedTokens())),
+                    null,
+                    0,
+                    "low: small changes reported; check long-context tasks"));
         }
         int heads = s.model().heads();
         if (s.tp() * 2 <= 8 && heads % (s.tp() * 2) == 0) {
-            out.add(new Lever("TP " + s.tp() * 2, "tensor parallelism " + s.tp() + " → " + s.tp() * 2, base.withSpec(copy(s, s.tp() * 2,
-                    s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())), null, 0, NO_RISK));
+            out.add(new Lever(
+                    "TP " + s.tp() * 2,
+                    "tensor parallelism " + s.tp() + " → " + s.tp() * 2,
+                    base.withSpec(copy(s, s.tp() * 2, s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())),
+                    null,
+                    0,
+                    NO_RISK));
         }
         if (s.tp() > 1 && s.tp() % 2 == 0) {
-            out.add(new Lever("TP " + s.tp() / 2, "tensor parallelism " + s.tp() + " → " + s.tp() / 2, base.withSpec(copy(s, s.tp() / 2,
-                    s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())), null, 0, NO_RISK));
+            out.add(new Lever(
+                    "TP " + s.tp() / 2,
+                    "tensor parallelism " + s.tp() + " → " + s.tp() / 2,
+                    base.withSpec(copy(s, s.tp() / 2, s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())),
+                    null,
+                    0,
+                    NO_RISK));
         }
         if (options.speculation() != null && base.speculation() == null) {
             BatchingSimulator.Speculation sp = options.speculation();
-            out.add(new Lever("Speculative decoding", String.format("γ = %d drafts, acceptance %.2f, draft cost %.2f", sp.draftTokens(),
-                    sp.acceptance(), sp.draftCost()), base.withSpeculation(sp), null, 0,
+            out.add(new Lever(
+                    "Speculative decoding",
+                    String.format(
+                            "γ = %d drafts, acceptance %.2f, draft cost %.2f",
+                            sp.draftTokens(), sp.acceptance(), sp.draftCost()),
+                    base.withSpeculation(sp),
+                    null,
+                    0,
                     "none: rejection sampling keeps the target's output distribution (Leviathan et al.)"));
         }
-        out.add(new Lever("Disaggregated prefill/decode", "prompts and decodes on separate instances of TP " + s.tp() + ", rate-matched", base,
-                null, 0, NO_RISK, true));
-        out.add(new Lever("Half the batch", "max_num_seqs " + s.maxNumSeqs() + " → " + Math.max(1, s.maxNumSeqs() / 2),
-                base.withSpec(copy(s, s.tp(), s.weights(), s.kvFp8(), Math.max(1, s.maxNumSeqs() / 2), s.maxNumBatchedTokens())), null, 0, NO_RISK));
-        out.add(new Lever("Twice the token budget", "max_num_batched_tokens " + s.maxNumBatchedTokens() + " → " + s.maxNumBatchedTokens() * 2,
-                base.withSpec(copy(s, s.tp(), s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens() * 2)), null, 0, NO_RISK));
+        out.add(new Lever(
+                "Disaggregated prefill/decode",
+                "prompts and decodes on separate instances of TP " + s.tp() + ", rate-matched",
+                base,
+                null,
+                0,
+                NO_RISK,
+                true));
+        out.add(new Lever(
+                "Half the batch",
+                "max_num_seqs " + s.maxNumSeqs() + " → " + Math.max(1, s.maxNumSeqs() / 2),
+                base.withSpec(copy(
+                        s, s.tp(), s.weights(), s.kvFp8(), Math.max(1, s.maxNumSeqs() / 2), s.maxNumBatchedTokens())),
+                null,
+                0,
+                NO_RISK));
+        out.add(new Lever(
+                "Twice the token budget",
+                "max_num_batched_tokens " + s.maxNumBatchedTokens() + " → " + s.maxNumBatchedTokens() * 2,
+                base.withSpec(copy(s, s.tp(), s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens() * 2)),
+                null,
+                0,
+                NO_RISK));
         if (options.smallModel() != null && options.smallShare() > 0) {
             ServingReplica small = smallest(base, options.smallModel());
-            out.add(new Lever("Smaller model for simple traffic", String.format("%.0f%% of requests to %s%s", 100 * options.smallShare(),
-                    options.smallModel().name(), small == null ? "" : " (TP " + small.spec().tp() + ")"), base, small, options.smallShare(),
-                    "depends on the router: the routed share gets the small model's quality; evaluate it on that traffic"));
+            out.add(
+                    new Lever(
+                            "Smaller model for simple traffic",
+                            String.format(
+                                    "%.0f%% of requests to %s%s",
+                                    100 * options.smallShare(),
+                                    options.smallModel().name(),
+                                    small == null ? "" : " (TP " + small.spec().tp() + ")"),
+                            base,
+                            small,
+                            options.smallShare(),
+                            "depends on the router: the routed share gets the small model's quality; evaluate it on that traffic"));
         }
         return out;
     }
@@ -107,25 +180,48 @@ public final class ServingLevers {
      *
      * @param pricePerGpuHour 0 when unknown (no costs)
      */
-    public static List<Row> compare(List<Lever> levers, Workload workload, double pricePerGpuHour, ProgressListener progress,
-                                    CancellationToken cancel) {
+    public static List<Row> compare(
+            List<Lever> levers,
+            Workload workload,
+            double pricePerGpuHour,
+            ProgressListener progress,
+            CancellationToken cancel) {
         // levers are independent and deterministic: judged in parallel, reported in order
         AtomicInteger done = new AtomicInteger();
-        List<Row> judged = IntStream.range(0, levers.size()).parallel().mapToObj(i -> {
-            Lever l = levers.get(i);
-            Row r = l.disaggregated() ? disaggregated(l, workload, pricePerGpuHour, cancel)
-                    : l.smallShare() > 0 ? split(l, workload, pricePerGpuHour, cancel) : single(l, workload, pricePerGpuHour, cancel);
-            progress.progress((double) done.incrementAndGet() / levers.size(), "judged " + l.name());
-            return r;
-        }).toList();
+        List<Row> judged = IntStream.range(0, levers.size())
+                .parallel()
+                .mapToObj(i -> {
+                    Lever l = levers.get(i);
+                    Row r = l.disaggregated()
+                            ? disaggregated(l, workload, pricePerGpuHour, cancel)
+                            : l.smallShare() > 0
+                                    ? split(l, workload, pricePerGpuHour, cancel)
+                                    : single(l, workload, pricePerGpuHour, cancel);
+                    progress.progress((double) done.incrementAndGet() / levers.size(), "judged " + l.name());
+                    return r;
+                })
+                .toList();
         Double baselineGpg = judged.get(0).goodputPerGpu();
         List<Row> rows = new ArrayList<>();
         for (Row r : judged) {
-            Double versus = r.goodputPerGpu() == null || baselineGpg == null || !(r.goodputPerGpu() > 0) || !(baselineGpg > 0) ? null
-                    : baselineGpg / r.goodputPerGpu();
-            rows.add(new Row(r.name(), r.change(), r.gpusPerReplica(), r.weightsBytesPerGpu(), r.kvTokens(), r.maxConcurrency(),
-                    r.singleStreamTpotSeconds(), r.goodputPerReplica(), r.goodputPerGpu(), r.costPerMillionOutputTokens(), versus,
-                    r.accuracyRisk(), r.problem()));
+            Double versus =
+                    r.goodputPerGpu() == null || baselineGpg == null || !(r.goodputPerGpu() > 0) || !(baselineGpg > 0)
+                            ? null
+                            : baselineGpg / r.goodputPerGpu();
+            rows.add(new Row(
+                    r.name(),
+                    r.change(),
+                    r.gpusPerReplica(),
+                    r.weightsBytesPerGpu(),
+                    r.kvTokens(),
+                    r.maxConcurrency(),
+                    r.singleStreamTpotSeconds(),
+                    r.goodputPerReplica(),
+                    r.goodputPerGpu(),
+                    r.costPerMillionOutputTokens(),
+                    versus,
+                    r.accuracyRisk(),
+                    r.problem()));
         }
         return rows;
     }
@@ -134,7 +230,19 @@ public final class ServingLevers {
         ServingReplica rep = l.replica();
         ServingMemory m = rep.memory();
         if (!m.fits()) {
-            return new Row(l.name(), l.change(), rep.gpus(), m.weightsBytesPerGpu(), null, null, null, null, null, null, null, l.accuracyRisk(),
+            return new Row(
+                    l.name(),
+                    l.change(),
+                    rep.gpus(),
+                    m.weightsBytesPerGpu(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    l.accuracyRisk(),
                     String.format("does not fit: %.1f GiB short", -m.kvCacheBytesPerGpu() / ServingMemory.GIB));
         }
         double tpot = rep.singleStreamTpot(w.typicalContext());
@@ -150,8 +258,20 @@ public final class ServingLevers {
             problem = "misses the latency targets at any rate";
         }
         double perGpu = goodput / rep.gpus();
-        return new Row(l.name(), l.change(), rep.gpus(), m.weightsBytesPerGpu(), m.kvTokens(), m.maxConcurrency(), tpot,
-                goodput, perGpu, cost(perGpu, w, price), null, l.accuracyRisk(), problem);
+        return new Row(
+                l.name(),
+                l.change(),
+                rep.gpus(),
+                m.weightsBytesPerGpu(),
+                m.kvTokens(),
+                m.maxConcurrency(),
+                tpot,
+                goodput,
+                perGpu,
+                cost(perGpu, w, price),
+                null,
+                l.accuracyRisk(),
+                problem);
     }
 
     /**
@@ -162,15 +282,45 @@ public final class ServingLevers {
         ServingReplica rep = l.replica();
         ServingMemory m = rep.memory();
         double tpot = rep.singleStreamTpot(w.typicalContext());
-        Disaggregation.Disaggregated d = Disaggregation.disaggregated(rep, Disaggregation.decodePool(rep, w, cancel), w, null, price, cancel);
+        Disaggregation.Disaggregated d =
+                Disaggregation.disaggregated(rep, Disaggregation.decodePool(rep, w, cancel), w, null, price, cancel);
         if (d.problem() != null) {
-            return new Row(l.name(), l.change(), null, m.weightsBytesPerGpu(), m.kvTokens(), null, tpot, null, null, null, null, l.accuracyRisk(),
+            return new Row(
+                    l.name(),
+                    l.change(),
+                    null,
+                    m.weightsBytesPerGpu(),
+                    m.kvTokens(),
+                    null,
+                    tpot,
+                    null,
+                    null,
+                    null,
+                    null,
+                    l.accuracyRisk(),
                     d.problem());
         }
-        String change = String.format(Locale.ROOT, "%d prefill + %d decode instances of TP %d, KV %.1f ms a request", d.prefillInstances(),
-                d.decodeInstances(), rep.spec().tp(), d.kvTransferSecondsPerRequest() * 1e3);
-        return new Row(l.name(), change, d.gpus(), m.weightsBytesPerGpu(), m.kvTokens(), m.maxConcurrency(), tpot, d.goodputPerGpu() * d.gpus(),
-                d.goodputPerGpu(), d.costPerMillionOutputTokens(), null, l.accuracyRisk(), null);
+        String change = String.format(
+                Locale.ROOT,
+                "%d prefill + %d decode instances of TP %d, KV %.1f ms a request",
+                d.prefillInstances(),
+                d.decodeInstances(),
+                rep.spec().tp(),
+                d.kvTransferSecondsPerRequest() * 1e3);
+        return new Row(
+                l.name(),
+                change,
+                d.gpus(),
+                m.weightsBytesPerGpu(),
+                m.kvTokens(),
+                m.maxConcurrency(),
+                tpot,
+                d.goodputPerGpu() * d.gpus(),
+                d.goodputPerGpu(),
+                d.costPerMillionOutputTokens(),
+                null,
+                l.accuracyRisk(),
+                null);
     }
 
     /**
@@ -179,19 +329,57 @@ public final class ServingLevers {
      */
     private static Row split(Lever l, Workload w, double price, CancellationToken cancel) {
         if (l.small() == null) {
-            return new Row(l.name(), l.change(), null, null, null, null, null, null, null, null, null, l.accuracyRisk(),
+            return new Row(
+                    l.name(),
+                    l.change(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    l.accuracyRisk(),
                     "the small model does not fit this GPU at TP ≤ 8");
         }
         double big = w.goodput(l.replica(), cancel) / l.replica().gpus();
         double small = w.goodput(l.small(), cancel) / l.small().gpus();
         if (big <= 0 || small <= 0) {
-            return new Row(l.name(), l.change(), null, null, null, null, null, null, null, null, null, l.accuracyRisk(),
+            return new Row(
+                    l.name(),
+                    l.change(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    l.accuracyRisk(),
                     "misses the latency targets at any rate");
         }
         double s = l.smallShare();
         double perGpu = 1 / ((1 - s) / big + s / small);
-        double tpot = (1 - s) * l.replica().singleStreamTpot(w.typicalContext()) + s * l.small().singleStreamTpot(w.typicalContext());
-        return new Row(l.name(), l.change(), null, null, null, null, tpot, null, perGpu, cost(perGpu, w, price), null, l.accuracyRisk(), null);
+        double tpot = (1 - s) * l.replica().singleStreamTpot(w.typicalContext())
+                + s * l.small().singleStreamTpot(w.typicalContext());
+        return new Row(
+                l.name(),
+                l.change(),
+                null,
+                null,
+                null,
+                null,
+                tpot,
+                null,
+                perGpu,
+                cost(perGpu, w, price),
+                null,
+                l.accuracyRisk(),
+                null);
     }
 
     /** Price of a million output tokens at full goodput: price / (requests per GPU-second × output tokens × 3600) × 10⁶. */
@@ -209,8 +397,21 @@ public final class ServingLevers {
             if (small.heads() % tp != 0) {
                 continue;
             }
-            ServingSpec spec = new ServingSpec(small, s.gpu(), tp, 1, s.weights(), s.kvFp8(), Math.min(s.maxModelLen(), small.maxPositions()),
-                    s.maxNumSeqs(), s.maxNumBatchedTokens(), s.gpuMemoryUtilization(), s.blockSize(), s.gpuMemoryBytes(), null, null);
+            ServingSpec spec = new ServingSpec(
+                    small,
+                    s.gpu(),
+                    tp,
+                    1,
+                    s.weights(),
+                    s.kvFp8(),
+                    Math.min(s.maxModelLen(), small.maxPositions()),
+                    s.maxNumSeqs(),
+                    s.maxNumBatchedTokens(),
+                    s.gpuMemoryUtilization(),
+                    s.blockSize(),
+                    s.gpuMemoryBytes(),
+                    null,
+                    null);
             ServingReplica r = new ServingReplica(spec, base.chunkedPrefill(), null, base.calibration(), base.engine());
             if (r.memory().fits()) {
                 return r;
@@ -221,8 +422,15 @@ public final class ServingLevers {
 
     static String describe(ServingReplica r) {
         ServingSpec s = r.spec();
-        return String.format("%s, TP %d%s, %s weights, %s KV, max_num_seqs %d, token budget %d", s.model().name(), s.tp(),
-                s.pp() > 1 ? ", PP " + s.pp() : "", s.weights().slug(), s.kvFp8() ? "FP8" : "16-bit", s.maxNumSeqs(), s.maxNumBatchedTokens());
+        return String.format(
+                "%s, TP %d%s, %s weights, %s KV, max_num_seqs %d, token budget %d",
+                s.model().name(),
+                s.tp(),
+                s.pp() > 1 ? ", PP " + s.pp() : "",
+                s.weights().slug(),
+                s.kvFp8() ? "FP8" : "16-bit",
+                s.maxNumSeqs(),
+                s.maxNumBatchedTokens());
     }
 
     static String risk(WeightFormat f) {
@@ -239,11 +447,27 @@ public final class ServingLevers {
     }
 
     /** The spec with other choices; a measured activation peak no longer holds once the batch or TP changes. */
-    private static ServingSpec copy(ServingSpec s, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs, int maxNumBatchedTokens) {
-        boolean sameShape = tp == s.tp() && maxNumSeqs == s.maxNumSeqs() && maxNumBatchedTokens == s.maxNumBatchedTokens();
-        return new ServingSpec(s.model(), s.gpu(), tp, s.pp(), weights, kvFp8, s.maxModelLen(), maxNumSeqs, maxNumBatchedTokens,
-                s.gpuMemoryUtilization(), s.blockSize(), s.gpuMemoryBytes(), sameShape ? s.activationPeakBytes() : null,
-                tp == s.tp() ? s.overheadBytes() : null, weights == s.weights() ? s.storage() : WeightStorage.of(weights), keptEp(s.ep(), tp));
+    private static ServingSpec copy(
+            ServingSpec s, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs, int maxNumBatchedTokens) {
+        boolean sameShape =
+                tp == s.tp() && maxNumSeqs == s.maxNumSeqs() && maxNumBatchedTokens == s.maxNumBatchedTokens();
+        return new ServingSpec(
+                s.model(),
+                s.gpu(),
+                tp,
+                s.pp(),
+                weights,
+                kvFp8,
+                s.maxModelLen(),
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                s.gpuMemoryUtilization(),
+                s.blockSize(),
+                s.gpuMemoryBytes(),
+                sameShape ? s.activationPeakBytes() : null,
+                tp == s.tp() ? s.overheadBytes() : null,
+                weights == s.weights() ? s.storage() : WeightStorage.of(weights),
+                keptEp(s.ep(), tp));
     }
 
     /** The expert parallelism a changed TP keeps: the same EP where it still divides TP or is a multiple of it, else none. */

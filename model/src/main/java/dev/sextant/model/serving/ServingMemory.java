@@ -28,9 +28,19 @@ import java.util.Locale;
  * @param maxConcurrency        requests of max_model_len tokens that fit at once, sliding-window and chunked layers holding
  *                              only their window (vLLM's hybrid KV cache manager; see {@link KvCacheLayout})
  */
-public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double kvBytesPerToken, double kvBytesPerTokenPerGpu,
-                            double activationPeakBytes, double overheadBytes, double totalBytes, double kvCacheBytesPerGpu,
-                            double blockBytes, long kvBlocks, long kvTokens, double maxConcurrency) {
+public record ServingMemory(
+        ServingSpec spec,
+        double weightsBytesPerGpu,
+        double kvBytesPerToken,
+        double kvBytesPerTokenPerGpu,
+        double activationPeakBytes,
+        double overheadBytes,
+        double totalBytes,
+        double kvCacheBytesPerGpu,
+        double blockBytes,
+        long kvBlocks,
+        long kvTokens,
+        double maxConcurrency) {
 
     public static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -50,9 +60,16 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
     /** Why the model does not fit, by how much, and what would. */
     public String doesNotFit() {
         ServingSpec s = spec;
-        return String.format(Locale.ROOT, "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
+        return String.format(
+                Locale.ROOT,
+                "%s does not fit on %s with TP %d, PP %d and %s weights: %.1f GiB short before any KV cache "
                         + "(weights %.1f GiB per GPU); try a larger TP or PP, or FP8/INT4 weights",
-                s.model().name(), s.gpu().name(), s.tp(), s.pp(), s.weights().slug(), Math.max(0, -kvCacheBytesPerGpu / GIB),
+                s.model().name(),
+                s.gpu().name(),
+                s.tp(),
+                s.pp(),
+                s.weights().slug(),
+                Math.max(0, -kvCacheBytesPerGpu / GIB),
                 weightsBytesPerGpu / GIB);
     }
 
@@ -72,12 +89,24 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
 
         double weights = weightsPerGpu(m, s.storage(), tp, pp, s.ep());
         double activation = s.activationPeakBytes() != null ? s.activationPeakBytes() : activationPeak(m, s);
-        double overhead = s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
+        double overhead =
+                s.overheadBytes() != null ? s.overheadBytes() : BASE_OVERHEAD + (tp > 1 ? PARALLEL_OVERHEAD : 0);
         double total = s.gpuMemoryBytes() != null ? s.gpuMemoryBytes() : defaultMemory(s.gpu());
         double kvCache = total * s.gpuMemoryUtilization() - weights - activation - overhead;
         long blocks = kvCache <= 0 ? 0 : (long) Math.floor(kvCache / blockBytes);
         long tokens = blocks * s.blockSize();
-        return new ServingMemory(s, weights, kvPerToken, kvPerTokenPerGpu, activation, overhead, total, kvCache, blockBytes, blocks, tokens,
+        return new ServingMemory(
+                s,
+                weights,
+                kvPerToken,
+                kvPerTokenPerGpu,
+                activation,
+                overhead,
+                total,
+                kvCache,
+                blockBytes,
+                blocks,
+                tokens,
                 kvLayout(s).concurrency(blocks, s.maxModelLen()));
     }
 
@@ -111,7 +140,8 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
      */
     static double kvBytesPerToken(ModelArchitecture m, int tp, int layers, boolean fp8) {
         double element = fp8 ? 1 : 2;
-        double perLayer = m.mla() != null ? (m.mla().kvLoraRank() + m.mla().qkRopeDim()) * element
+        double perLayer = m.mla() != null
+                ? (m.mla().kvLoraRank() + m.mla().qkRopeDim()) * element
                 : 2.0 * Math.max(1, m.kvHeads() / tp) * m.headDim() * element;
         return perLayer * layers;
     }
@@ -144,9 +174,12 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
         double linearPerLayer = (p.total() - p.embedding() - p.output() - p.finalNorm()) / (double) m.layers();
         double normsPerLayer = p.normPerLayer();
         double matmulPerLayer = linearPerLayer - normsPerLayer;
-        double expertsPerLayer = m.moe() == null ? 0 : (double) m.moeLayers() * m.moe().experts() * p.expertPerLayer() / m.layers();
-        double perGpu = layersPerGpu * ((matmulPerLayer - expertsPerLayer) / tp * storage.linearBytesPerWeight()
-                + expertsPerLayer / (ep > 1 ? ep : tp) * storage.expertBytesPerWeight() + normsPerLayer * 2);
+        double expertsPerLayer =
+                m.moe() == null ? 0 : (double) m.moeLayers() * m.moe().experts() * p.expertPerLayer() / m.layers();
+        double perGpu = layersPerGpu
+                * ((matmulPerLayer - expertsPerLayer) / tp * storage.linearBytesPerWeight()
+                        + expertsPerLayer / (ep > 1 ? ep : tp) * storage.expertBytesPerWeight()
+                        + normsPerLayer * 2);
         double embedding = p.embedding() / (double) tp * 2;
         double output = (p.output() == 0 ? (pp > 1 ? p.embedding() : 0) : p.output()) / (double) tp * 2;
         // with one stage the GPU holds both ends; with several, the first holds the embedding and the last the output
@@ -163,7 +196,9 @@ public record ServingMemory(ServingSpec spec, double weightsBytesPerGpu, double 
      */
     static double activationPeak(ModelArchitecture m, ServingSpec s) {
         double t = s.maxNumBatchedTokens();
-        int ffn = m.moe() != null ? m.moe().expertFfn() * (m.moe().topK() + m.moe().sharedExperts()) : m.ffn();
+        int ffn = m.moe() != null
+                ? m.moe().expertFfn() * (m.moe().topK() + m.moe().sharedExperts())
+                : m.ffn();
         double perToken = 2 * (3.0 * ffn / s.tp() + 4.0 * m.hidden());
         double sampler = 8.0 * s.maxNumSeqs() * m.vocab() / s.tp();
         return ALLOCATOR_FACTOR * t * perToken + sampler;

@@ -19,23 +19,73 @@ import java.util.List;
  * @param calibration    measured rates for the step latency, or null for the catalog defaults
  * @param engine         the serving engine's id ({@link EngineProfile#of}); null (plans kept before engines): vLLM
  */
-public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft,
-                                 double sloTpot, long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
-                                 double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
-                                 double smallShare, int prefixTokens, double prefixShare,
-                                 Calibration calibration, String engine) {
+public record ServingPlanRequest(
+        ServingSpec spec,
+        boolean chunkedPrefill,
+        String promptTokens,
+        String outputTokens,
+        double sloTtft,
+        double sloTpot,
+        long seed,
+        double rate,
+        List<Capacity.Window> traffic,
+        double headroom,
+        double scaleUpMinutes,
+        double pricePerGpuHour,
+        BatchingSimulator.Speculation speculation,
+        ModelArchitecture smallModel,
+        double smallShare,
+        int prefixTokens,
+        double prefixShare,
+        Calibration calibration,
+        String engine) {
 
     /** Served by vLLM. */
-    public ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, String promptTokens, String outputTokens, double sloTtft, double sloTpot,
-                              long seed, double rate, List<Capacity.Window> traffic, double headroom, double scaleUpMinutes,
-                              double pricePerGpuHour, BatchingSimulator.Speculation speculation, ModelArchitecture smallModel,
-                              double smallShare, int prefixTokens, double prefixShare, Calibration calibration) {
-        this(spec, chunkedPrefill, promptTokens, outputTokens, sloTtft, sloTpot, seed, rate, traffic, headroom, scaleUpMinutes, pricePerGpuHour,
-                speculation, smallModel, smallShare, prefixTokens, prefixShare, calibration, EngineProfile.VLLM.id());
+    public ServingPlanRequest(
+            ServingSpec spec,
+            boolean chunkedPrefill,
+            String promptTokens,
+            String outputTokens,
+            double sloTtft,
+            double sloTpot,
+            long seed,
+            double rate,
+            List<Capacity.Window> traffic,
+            double headroom,
+            double scaleUpMinutes,
+            double pricePerGpuHour,
+            BatchingSimulator.Speculation speculation,
+            ModelArchitecture smallModel,
+            double smallShare,
+            int prefixTokens,
+            double prefixShare,
+            Calibration calibration) {
+        this(
+                spec,
+                chunkedPrefill,
+                promptTokens,
+                outputTokens,
+                sloTtft,
+                sloTpot,
+                seed,
+                rate,
+                traffic,
+                headroom,
+                scaleUpMinutes,
+                pricePerGpuHour,
+                speculation,
+                smallModel,
+                smallShare,
+                prefixTokens,
+                prefixShare,
+                calibration,
+                EngineProfile.VLLM.id());
     }
 
     public ServingPlanRequest {
-        engine = engine == null ? EngineProfile.VLLM.id() : EngineProfile.of(engine).id();
+        engine = engine == null
+                ? EngineProfile.VLLM.id()
+                : EngineProfile.of(engine).id();
         traffic = List.copyOf(traffic);
         InputError.require(sloTtft > 0, "serving.sloTtft", "the TTFT target must be positive");
         InputError.require(sloTpot > 0, "serving.sloTpot", "the TPOT target must be positive");
@@ -43,10 +93,14 @@ public record ServingPlanRequest(ServingSpec spec, boolean chunkedPrefill, Strin
         InputError.require(headroom >= 0, "serving.headroom", "the headroom must not be negative");
         InputError.require(scaleUpMinutes >= 0, "serving.scaleUpMinutes", "the scale-up minutes must not be negative");
         InputError.require(pricePerGpuHour >= 0, "serving.price", "the price per GPU-hour must not be negative");
-        InputError.require(prefixTokens >= 0 && prefixTokens <= spec.maxModelLen(), "serving.prefixTokens",
+        InputError.require(
+                prefixTokens >= 0 && prefixTokens <= spec.maxModelLen(),
+                "serving.prefixTokens",
                 "the shared prefix must lie in 0.." + spec.maxModelLen() + " tokens");
-        InputError.require(prefixShare >= 0 && prefixShare <= 1, "serving.prefixShare", "the prefix share must lie in [0, 1]");
-        InputError.require(smallShare >= 0 && smallShare <= 1, "serving.smallShare", "the small model's share must lie in [0, 1]");
+        InputError.require(
+                prefixShare >= 0 && prefixShare <= 1, "serving.prefixShare", "the prefix share must lie in [0, 1]");
+        InputError.require(
+                smallShare >= 0 && smallShare <= 1, "serving.smallShare", "the small model's share must lie in [0, 1]");
     }
 
     public ServingReplica replica() {

@@ -16,8 +16,13 @@ import java.util.List;
  * @param speculation speculative decoding, or null
  * @param calibration the measured rates the step latency uses, or null for the catalog defaults
  */
-public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                             Calibration calibration, EngineProfile engine, ServingFit fit) {
+public record ServingReplica(
+        ServingSpec spec,
+        boolean chunkedPrefill,
+        BatchingSimulator.Speculation speculation,
+        Calibration calibration,
+        EngineProfile engine,
+        ServingFit fit) {
 
     public ServingReplica {
         if (engine == null) {
@@ -29,28 +34,57 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
     }
 
     /** With the default fitted constants. */
-    public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                          Calibration calibration, EngineProfile engine) {
+    public ServingReplica(
+            ServingSpec spec,
+            boolean chunkedPrefill,
+            BatchingSimulator.Speculation speculation,
+            Calibration calibration,
+            EngineProfile engine) {
         this(spec, chunkedPrefill, speculation, calibration, engine, ServingFit.DEFAULT);
     }
 
     /** Served by vLLM. */
-    public ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingSimulator.Speculation speculation,
-                          Calibration calibration) {
+    public ServingReplica(
+            ServingSpec spec,
+            boolean chunkedPrefill,
+            BatchingSimulator.Speculation speculation,
+            Calibration calibration) {
         this(spec, chunkedPrefill, speculation, calibration, EngineProfile.VLLM);
     }
 
     /** vLLM's defaults around the given choices ({@link ServingSpecBuilder}): its memory rule, 16-token blocks, the model's context. */
-    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8, int maxNumSeqs,
-                                    int maxNumBatchedTokens, boolean chunkedPrefill) {
+    public static ServingReplica of(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int tp,
+            WeightFormat weights,
+            boolean kvFp8,
+            int maxNumSeqs,
+            int maxNumBatchedTokens,
+            boolean chunkedPrefill) {
         return of(model, gpu, tp, WeightStorage.of(weights), kvFp8, maxNumSeqs, maxNumBatchedTokens, chunkedPrefill);
     }
 
     /** As above, the weights stored as {@code storage} says (a checkpoint's quantization_config, or a chosen format). */
-    public static ServingReplica of(ModelArchitecture model, GpuSpec gpu, int tp, WeightStorage storage, boolean kvFp8, int maxNumSeqs,
-                                    int maxNumBatchedTokens, boolean chunkedPrefill) {
-        return new ServingReplica(ServingSpecBuilder.of(model, gpu).parallel(tp, 1, 1).weights(storage).kvFp8(kvFp8)
-                .batchLimits(maxNumSeqs, maxNumBatchedTokens).build(), chunkedPrefill, null, null);
+    public static ServingReplica of(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int tp,
+            WeightStorage storage,
+            boolean kvFp8,
+            int maxNumSeqs,
+            int maxNumBatchedTokens,
+            boolean chunkedPrefill) {
+        return new ServingReplica(
+                ServingSpecBuilder.of(model, gpu)
+                        .parallel(tp, 1, 1)
+                        .weights(storage)
+                        .kvFp8(kvFp8)
+                        .batchLimits(maxNumSeqs, maxNumBatchedTokens)
+                        .build(),
+                chunkedPrefill,
+                null,
+                null);
     }
 
     public ServingReplica withSpec(ServingSpec s) {
@@ -87,8 +121,16 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      * the engine's host costs, CUDA graphs and attention kernels.
      */
     public StepLatency latency() {
-        return new StepLatency(spec.model(), spec.gpu(), spec.tp(), spec.ep(), spec.weights(), spec.kvFp8(),
-                calibration == null ? ComputeEfficiency.DEFAULTS : calibration, engine, fit);
+        return new StepLatency(
+                spec.model(),
+                spec.gpu(),
+                spec.tp(),
+                spec.ep(),
+                spec.weights(),
+                spec.kvFp8(),
+                calibration == null ? ComputeEfficiency.DEFAULTS : calibration,
+                engine,
+                fit);
     }
 
     /** What the step latency's rates come from. */
@@ -103,15 +145,22 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
             throw m.doesNotFitError();
         }
         KvCacheLayout layout = m.kvLayout();
-        return new BatchingSimulator.Scheduler(spec.maxNumSeqs(), spec.maxNumBatchedTokens(), chunkedPrefill, spec.blockSize(),
-                layout.layerBlocks(m.kvBlocks()), layout, engine.reserveOutput());
+        return new BatchingSimulator.Scheduler(
+                spec.maxNumSeqs(),
+                spec.maxNumBatchedTokens(),
+                chunkedPrefill,
+                spec.blockSize(),
+                layout.layerBlocks(m.kvBlocks()),
+                layout,
+                engine.reserveOutput());
     }
 
     /**
      * The requests through the engine's API server (its fitted time per request, {@link ServingFit#requestSeconds}) and
      * scheduler.
      */
-    public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
+    public BatchingSimulator.Outcome simulate(
+            List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
         return simulate(requests, seed, 0, true, cancel);
     }
 
@@ -123,8 +172,12 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
      * ({@link BatchingSimulator.PeerRanks}), each step lasting as long as the slowest replica's own work plus the expert
      * layer over every replica's tokens, and the output counted for all.
      */
-    public BatchingSimulator.Outcome simulate(List<BatchingSimulator.Request> requests, long seed, int concurrency, boolean apiServer,
-                                              CancellationToken cancel) {
+    public BatchingSimulator.Outcome simulate(
+            List<BatchingSimulator.Request> requests,
+            long seed,
+            int concurrency,
+            boolean apiServer,
+            CancellationToken cancel) {
         StepLatency l = latency();
         double front = apiServer ? l.fit().requestSeconds() : 0;
         int ranks = spec.attentionReplicas();
@@ -137,10 +190,19 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         }
         int rankConcurrency = concurrency == 0 ? 0 : Math.max(1, (int) Math.ceil((double) concurrency / ranks));
         // the API server hands every replica's requests over in turn: each replica sees one in ranks of its time
-        BatchingSimulator.Outcome o = BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency,
-                front * ranks, cancel);
-        return new BatchingSimulator.Outcome(o.ttft(), o.tpot(), o.e2e(), o.outputTokens() * ranks, o.simulatedSeconds(), o.steps(),
-                o.preemptions() * ranks, o.meanKvUtilisation(), o.kvUtilisation(), o.kvSeriesSeconds());
+        BatchingSimulator.Outcome o =
+                BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency, front * ranks, cancel);
+        return new BatchingSimulator.Outcome(
+                o.ttft(),
+                o.tpot(),
+                o.e2e(),
+                o.outputTokens() * ranks,
+                o.simulatedSeconds(),
+                o.steps(),
+                o.preemptions() * ranks,
+                o.meanKvUtilisation(),
+                o.kvUtilisation(),
+                o.kvSeriesSeconds());
     }
 
     /**
@@ -155,6 +217,7 @@ public record ServingReplica(ServingSpec spec, boolean chunkedPrefill, BatchingS
         }
         int g = speculation.draftTokens();
         double verify = l.seconds(g, g * context + g * (g + 1) / 2.0, 1, context);
-        return (verify + g * speculation.draftCost() * step) / SpeculativeDecoding.expectedTokens(speculation.acceptance(), g);
+        return (verify + g * speculation.draftCost() * step)
+                / SpeculativeDecoding.expectedTokens(speculation.acceptance(), g);
     }
 }

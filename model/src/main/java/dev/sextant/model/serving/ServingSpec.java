@@ -1,8 +1,8 @@
 package dev.sextant.model.serving;
 
 import dev.sextant.model.InputError;
-import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.hardware.GpuSpec;
 
 /**
  * A serving configuration, in vLLM's terms.
@@ -19,24 +19,92 @@ import dev.sextant.model.architecture.ModelArchitecture;
  *                            (data-parallel attention, as SGLang's {@code --enable-dp-attention}, TensorRT-LLM's attention
  *                            DP and DeepSeek's wide-EP deployments run). 1: none
  */
-public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
-                          int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
-                          Double activationPeakBytes, Double overheadBytes, WeightStorage storage, int ep) {
+public record ServingSpec(
+        ModelArchitecture model,
+        GpuSpec gpu,
+        int tp,
+        int pp,
+        WeightFormat weights,
+        boolean kvFp8,
+        int maxModelLen,
+        int maxNumSeqs,
+        int maxNumBatchedTokens,
+        double gpuMemoryUtilization,
+        int blockSize,
+        Double gpuMemoryBytes,
+        Double activationPeakBytes,
+        Double overheadBytes,
+        WeightStorage storage,
+        int ep) {
 
     /** Without expert parallelism. */
-    public ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
-                       int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
-                       Double activationPeakBytes, Double overheadBytes, WeightStorage storage) {
-        this(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
-                activationPeakBytes, overheadBytes, storage, 1);
+    public ServingSpec(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int tp,
+            int pp,
+            WeightFormat weights,
+            boolean kvFp8,
+            int maxModelLen,
+            int maxNumSeqs,
+            int maxNumBatchedTokens,
+            double gpuMemoryUtilization,
+            int blockSize,
+            Double gpuMemoryBytes,
+            Double activationPeakBytes,
+            Double overheadBytes,
+            WeightStorage storage) {
+        this(
+                model,
+                gpu,
+                tp,
+                pp,
+                weights,
+                kvFp8,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryBytes,
+                activationPeakBytes,
+                overheadBytes,
+                storage,
+                1);
     }
 
     /** Every linear layer stored as {@code weights} says. */
-    public ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, WeightFormat weights, boolean kvFp8, int maxModelLen,
-                       int maxNumSeqs, int maxNumBatchedTokens, double gpuMemoryUtilization, int blockSize, Double gpuMemoryBytes,
-                       Double activationPeakBytes, Double overheadBytes) {
-        this(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
-                activationPeakBytes, overheadBytes, WeightStorage.of(weights));
+    public ServingSpec(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int tp,
+            int pp,
+            WeightFormat weights,
+            boolean kvFp8,
+            int maxModelLen,
+            int maxNumSeqs,
+            int maxNumBatchedTokens,
+            double gpuMemoryUtilization,
+            int blockSize,
+            Double gpuMemoryBytes,
+            Double activationPeakBytes,
+            Double overheadBytes) {
+        this(
+                model,
+                gpu,
+                tp,
+                pp,
+                weights,
+                kvFp8,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryBytes,
+                activationPeakBytes,
+                overheadBytes,
+                WeightStorage.of(weights));
     }
 
     public ServingSpec {
@@ -47,27 +115,50 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
             storage = WeightStorage.of(weights); // saved before storage was recorded
         }
         if (storage.format() != weights) {
-            throw new IllegalArgumentException("the weight storage (" + storage.format().slug() + ") differs from the weight format ("
-                    + weights.slug() + ")");
+            throw new IllegalArgumentException("the weight storage ("
+                    + storage.format().slug() + ") differs from the weight format (" + weights.slug() + ")");
         }
         InputError.require(tp >= 1, "serving.tp", "TP must be at least 1");
         InputError.require(pp >= 1, "serving.pp", "PP must be at least 1");
-        InputError.require(model.heads() % tp == 0, "serving.tp", "TP (" + tp + ") must divide the " + model.heads() + " attention heads");
-        InputError.require(pp <= model.layers(), "serving.pp", "PP (" + pp + ") exceeds the " + model.layers() + " layers");
+        InputError.require(
+                model.heads() % tp == 0,
+                "serving.tp",
+                "TP (" + tp + ") must divide the " + model.heads() + " attention heads");
+        InputError.require(
+                pp <= model.layers(), "serving.pp", "PP (" + pp + ") exceeds the " + model.layers() + " layers");
         InputError.require(blockSize >= 1, "serving.blockSize", "the block size must be at least 1 token");
-        InputError.require(gpuMemoryUtilization > 0 && gpuMemoryUtilization <= 1, "serving.gpuMemoryUtilization",
+        InputError.require(
+                gpuMemoryUtilization > 0 && gpuMemoryUtilization <= 1,
+                "serving.gpuMemoryUtilization",
                 "the GPU memory utilisation must lie in (0, 1], got " + gpuMemoryUtilization);
         InputError.require(maxModelLen >= 1, "serving.maxModelLen", "the longest request must be at least 1 token");
         InputError.require(maxNumSeqs >= 1, "serving.maxNumSeqs", "the most sequences in a batch must be at least 1");
-        InputError.require(maxNumBatchedTokens >= 1, "serving.maxNumBatchedTokens", "the tokens in one forward pass must be at least 1");
-        InputError.require(gpuMemoryBytes == null || gpuMemoryBytes > 0, "serving.gpuMemoryGib", "the GPU's memory must be positive");
-        InputError.require(activationPeakBytes == null || activationPeakBytes >= 0, "serving.activationPeakGib",
+        InputError.require(
+                maxNumBatchedTokens >= 1,
+                "serving.maxNumBatchedTokens",
+                "the tokens in one forward pass must be at least 1");
+        InputError.require(
+                gpuMemoryBytes == null || gpuMemoryBytes > 0,
+                "serving.gpuMemoryGib",
+                "the GPU's memory must be positive");
+        InputError.require(
+                activationPeakBytes == null || activationPeakBytes >= 0,
+                "serving.activationPeakGib",
                 "the activation peak must not be negative");
-        InputError.require(overheadBytes == null || overheadBytes >= 0, "serving.overheadGib", "the overhead must not be negative");
-        InputError.require(ep == 1 || model.hasExperts(), "serving.ep", "expert parallelism applies to mixtures of experts only");
-        InputError.require(ep == 1 || model.moe().experts() % ep == 0, "serving.ep",
-                "EP (" + ep + ") must divide the " + (model.hasExperts() ? model.moe().experts() : 0) + " experts");
-        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
+        InputError.require(
+                overheadBytes == null || overheadBytes >= 0,
+                "serving.overheadGib",
+                "the overhead must not be negative");
+        InputError.require(
+                ep == 1 || model.hasExperts(), "serving.ep", "expert parallelism applies to mixtures of experts only");
+        InputError.require(
+                ep == 1 || model.moe().experts() % ep == 0,
+                "serving.ep",
+                "EP (" + ep + ") must divide the "
+                        + (model.hasExperts() ? model.moe().experts() : 0) + " experts");
+        InputError.require(
+                ep <= tp ? tp % ep == 0 : ep % tp == 0,
+                "serving.ep",
                 "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
     }
 
@@ -82,20 +173,65 @@ public record ServingSpec(ModelArchitecture model, GpuSpec gpu, int tp, int pp, 
      */
     public ServingSpec withTp(int t, int e) {
         boolean same = t == tp;
-        return new ServingSpec(model, gpu, t, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
-                gpuMemoryBytes, same ? activationPeakBytes : null, same ? overheadBytes : null, storage, e);
+        return new ServingSpec(
+                model,
+                gpu,
+                t,
+                pp,
+                weights,
+                kvFp8,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryBytes,
+                same ? activationPeakBytes : null,
+                same ? overheadBytes : null,
+                storage,
+                e);
     }
 
     /** This spec with other batch limits; a measured activation peak no longer holds once they change. */
     public ServingSpec withBatchLimits(int seqs, int tokens) {
         boolean same = seqs == maxNumSeqs && tokens == maxNumBatchedTokens;
-        return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, seqs, tokens, gpuMemoryUtilization, blockSize, gpuMemoryBytes,
-                same ? activationPeakBytes : null, overheadBytes, storage, ep);
+        return new ServingSpec(
+                model,
+                gpu,
+                tp,
+                pp,
+                weights,
+                kvFp8,
+                maxModelLen,
+                seqs,
+                tokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryBytes,
+                same ? activationPeakBytes : null,
+                overheadBytes,
+                storage,
+                ep);
     }
 
     /** This spec with expert-parallel size {@code e}. */
     public ServingSpec withEp(int e) {
-        return new ServingSpec(model, gpu, tp, pp, weights, kvFp8, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
-                gpuMemoryBytes, activationPeakBytes, overheadBytes, storage, e);
+        return new ServingSpec(
+                model,
+                gpu,
+                tp,
+                pp,
+                weights,
+                kvFp8,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryBytes,
+                activationPeakBytes,
+                overheadBytes,
+                storage,
+                e);
     }
 }

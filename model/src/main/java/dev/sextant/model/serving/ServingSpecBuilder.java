@@ -115,8 +115,23 @@ public final class ServingSpecBuilder {
         int len = maxModelLen != null ? maxModelLen : maxModelLen(model);
         int seqs = maxNumSeqs != null ? maxNumSeqs : engine.defaultMaxNumSeqs(gpu);
         int tokens = maxNumBatchedTokens != null ? maxNumBatchedTokens : engine.defaultMaxNumBatchedTokens(gpu, len);
-        ServingSpec s = new ServingSpec(model, gpu, tp, pp, w.format(), kvFp8, len, seqs, tokens, engine.defaultMemoryShare(),
-                blockSize != null ? blockSize : BLOCK_SIZE, gpuMemoryBytes, activationPeakBytes, overheadBytes, w, ep);
+        ServingSpec s = new ServingSpec(
+                model,
+                gpu,
+                tp,
+                pp,
+                w.format(),
+                kvFp8,
+                len,
+                seqs,
+                tokens,
+                engine.defaultMemoryShare(),
+                blockSize != null ? blockSize : BLOCK_SIZE,
+                gpuMemoryBytes,
+                activationPeakBytes,
+                overheadBytes,
+                w,
+                ep);
         return engine.withMemoryShare(s, memorySetting != null ? memorySetting : engine.defaultMemoryShare());
     }
 

@@ -9,8 +9,7 @@ import dev.sextant.model.InputError;
  */
 public final class SpeculativeDecoding {
 
-    private SpeculativeDecoding() {
-    }
+    private SpeculativeDecoding() {}
 
     /** Expected tokens per target forward pass. */
     public static double expectedTokens(double alpha, int gamma) {

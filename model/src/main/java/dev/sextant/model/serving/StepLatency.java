@@ -43,12 +43,27 @@ import java.util.function.LongToDoubleFunction;
  * @param efficiency kernel rates: the catalog's published ones or a calibration profile measured on the user's GPU
  * @param engine     the serving engine: host costs, CUDA graphs, attention kernels
  */
-public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightFormat weights, boolean kvFp8,
-                          ComputeEfficiency efficiency, EngineProfile engine, ServingFit fit) {
+public record StepLatency(
+        ModelArchitecture model,
+        GpuSpec gpu,
+        int tp,
+        int ep,
+        WeightFormat weights,
+        boolean kvFp8,
+        ComputeEfficiency efficiency,
+        EngineProfile engine,
+        ServingFit fit) {
 
     /** With the default fitted constants. */
-    public StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, WeightFormat weights, boolean kvFp8, ComputeEfficiency efficiency,
-                       EngineProfile engine) {
+    public StepLatency(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int tp,
+            int ep,
+            WeightFormat weights,
+            boolean kvFp8,
+            ComputeEfficiency efficiency,
+            EngineProfile engine) {
         this(model, gpu, tp, ep, weights, kvFp8, efficiency, engine, ServingFit.DEFAULT);
     }
 
@@ -82,18 +97,26 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
     static final int MOE_KERNELS = 6;
 
     /** The catalog's kernel rates, served by vLLM, experts over TP. */
-    public static StepLatency defaults(ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8) {
+    public static StepLatency defaults(
+            ModelArchitecture model, GpuSpec gpu, int tp, WeightFormat weights, boolean kvFp8) {
         return new StepLatency(model, gpu, tp, 1, weights, kvFp8, ComputeEfficiency.DEFAULTS, EngineProfile.VLLM);
     }
 
     public StepLatency {
-        InputError.require(tp >= 1 && model.heads() % tp == 0, "serving.tp", "TP (" + tp + ") must divide the " + model.heads()
-                + " attention heads");
+        InputError.require(
+                tp >= 1 && model.heads() % tp == 0,
+                "serving.tp",
+                "TP (" + tp + ") must divide the " + model.heads() + " attention heads");
         InputError.require(ep >= 1, "serving.ep", "EP must be at least 1");
-        InputError.require(ep == 1 || model.hasExperts() && model.moe().experts() % ep == 0, "serving.ep",
-                model.hasExperts() ? "EP (" + ep + ") must divide the " + model.moe().experts() + " experts"
+        InputError.require(
+                ep == 1 || model.hasExperts() && model.moe().experts() % ep == 0,
+                "serving.ep",
+                model.hasExperts()
+                        ? "EP (" + ep + ") must divide the " + model.moe().experts() + " experts"
                         : "EP applies to mixture-of-experts models only");
-        InputError.require(ep <= tp ? tp % ep == 0 : ep % tp == 0, "serving.ep",
+        InputError.require(
+                ep <= tp ? tp % ep == 0 : ep % tp == 0,
+                "serving.ep",
                 "EP (" + ep + ") must divide TP (" + tp + ") or be a multiple of it (data-parallel attention)");
         if (efficiency == null || engine == null || fit == null) {
             throw new IllegalArgumentException("kernel rates, engine and fitted constants are required");
@@ -143,6 +166,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         private final double hidden;
         /** Output width of one layer's attention projections (q, k, v; MLA: the latents and up-projections) on one GPU. */
         private final double attentionN;
+
         private final double attentionOutK;
         private final double mlpN;
         private final double mlpDownK;
@@ -155,6 +179,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         private final double localExperts;
         /** Attention replicas feeding the expert layer (EP / TP when EP spans more than one TP group). */
         private final int attentionReplicas;
+
         private final double vocabN;
         private final double attentionWidth;
         private final double kvPerToken;
@@ -165,6 +190,7 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         private final int kernels;
         /** Each layer's reach (Long.MAX_VALUE: the whole context), or null when every layer is full attention. */
         private final long[] reach;
+
         private final FusedAttention.Generation attention;
         private final ByToken allLinear = new ByToken(this::computeLinear);
         private final ByToken rankLinear = new ByToken(this::computeRankLinear);
@@ -212,15 +238,22 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             vocabN = (double) m.vocab() / tp;
             attentionWidth = (double) m.queryWidth() + m.attentionOutWidth();
             kvPerToken = ServingMemory.kvBytesPerToken(m, tp, m.layers(), s.kvFp8);
-            mlaDecodeFlopsPerContext = m.mla() == null ? 0
-                    : 2.0 * m.heads() / tp * (2.0 * m.mla().kvLoraRank() + m.mla().qkRopeDim());
+            mlaDecodeFlopsPerContext = m.mla() == null
+                    ? 0
+                    : 2.0
+                            * m.heads()
+                            / tp
+                            * (2.0 * m.mla().kvLoraRank() + m.mla().qkRopeDim());
             headDim = m.mla() != null ? m.mla().qkNopeDim() + m.mla().qkRopeDim() : m.headDim();
             headsPerGpu = (double) m.heads() / tp;
             // elements read and written per token and layer outside GEMMs and attention: norms (in, out), residual adds
             // (two in, one out, twice), rotary (q and k), the MLP's activation (gate and up in, one out), 16-bit
             double ffnWidth = m.hasExperts() ? topK * m.moe().expertFfn() / (s.ep > 1 ? 1 : tp) : m.ffn() / (double) tp;
-            elementwisePerToken = 2.0 * (m.block().norms() * 2 * hidden + 6 * hidden + 2.0 * (m.queryWidth() + m.keyWidth()) / tp
-                    + 3 * ffnWidth);
+            elementwisePerToken = 2.0
+                    * (m.block().norms() * 2 * hidden
+                            + 6 * hidden
+                            + 2.0 * (m.queryWidth() + m.keyWidth()) / tp
+                            + 3 * ffnWidth);
             kernels = layers * KERNELS_PER_LAYER + moeLayers * MOE_KERNELS + 4;
             if (m.hasLocalAttention()) {
                 reach = new long[layers];
@@ -242,7 +275,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
          * @param prefillSeqs sequences whose prompt tokens this step processes
          * @see StepLatency#seconds
          */
-        public double seconds(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
+        public double seconds(
+                int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
             return seconds(new Batch(prefillSeqs, prefillTokens, prefillContext, decodeSeqs, decodeContext));
         }
 
@@ -293,16 +327,24 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
         /** The GPU's kernels of the step that depend on more than its token count, seconds: sampling, attention, KV writes. */
         private double rankSeconds(Batch b) {
             // the output layer: logits for the sequences sampled
-            double t = eff.gemmSeconds(gpu, precision == Precision.FP8 ? Precision.BF16 : precision, Math.max(1, b.sampled()), vocabN, hidden);
+            double t = eff.gemmSeconds(
+                    gpu,
+                    precision == Precision.FP8 ? Precision.BF16 : precision,
+                    Math.max(1, b.sampled()),
+                    vocabN,
+                    hidden);
             if (b.prefillTokens() > 0) {
                 double flops = 2.0 * attentionWidth * layerContext(b.prefillContext(), b.prefillTokens()) / s.tp;
                 double chunk = (double) b.prefillTokens() / Math.max(1, b.prefillSeqs());
-                t += eff.attentionSeconds(gpu, flops, chunk, headDim, true, Math.max(1, b.prefillSeqs()) * headsPerGpu, false, attention);
+                t += eff.attentionSeconds(
+                        gpu, flops, chunk, headDim, true, Math.max(1, b.prefillSeqs()) * headsPerGpu, false, attention);
             }
             if (b.decodeSeqs() > 0) {
                 double contextLayers = layerContext(b.decodeContext(), b.decodeSeqs());
                 double read = eff.memorySeconds(gpu, kvPerToken * contextLayers / layers);
-                double mla = mlaDecodeFlopsPerContext * contextLayers / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE * s.fit.computeShare(gpu));
+                double mla = mlaDecodeFlopsPerContext
+                        * contextLayers
+                        / (gpu.peakFlops(Precision.BF16) * MLA_DECODE_SHARE * s.fit.computeShare(gpu));
                 t += Math.max(read, mla) + layers * DECODE_ATTENTION_SECONDS;
             }
             // every processed token writes its keys and values
@@ -349,8 +391,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
                 // permute and un-permute the routed copies
                 moe += eff.memorySeconds(gpu, 2 * 2.0 * m * topK * hidden * 2);
                 if (attentionReplicas > 1) {
-                    // dispatch (FP8 where the weights are) and combine (16-bit) of this rank's routed copies; within one TP
-                    // group the experts' partial outputs are summed by the all-reduce already counted
+                    // dispatch (FP8 where the weights are) and combine (16-bit) of this rank's routed copies; within
+                    // one TP group the experts' partial outputs are summed by the all-reduce already counted
                     moe += allToAll(m * hidden * (precision == Precision.FP8 ? 1 : 2)) + allToAll(m * hidden * 2);
                 }
             }
@@ -383,7 +425,9 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
             double within = topK * (inNode - 1) / ep * tokenBytes / (gpu.linkGBs() * 1e9);
             double across = 0;
             if (ep > GPUS_PER_NODE) {
-                across = remoteNodeCopies((double) ep / GPUS_PER_NODE, topK) * tokenBytes / (gpu.networkGbps() / 8 * 1e9);
+                across = remoteNodeCopies((double) ep / GPUS_PER_NODE, topK)
+                        * tokenBytes
+                        / (gpu.networkGbps() / 8 * 1e9);
             }
             return within + across + (ep > GPUS_PER_NODE ? INTERNODE_ALL_TO_ALL_LATENCY : ALL_REDUCE_LATENCY);
         }
@@ -410,7 +454,8 @@ public record StepLatency(ModelArchitecture model, GpuSpec gpu, int tp, int ep, 
      * @param decodeSeqs     sequences producing one token
      * @param decodeContext  Σ over those of their context lengths
      */
-    public record Batch(int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
+    public record Batch(
+            int prefillSeqs, long prefillTokens, double prefillContext, int decodeSeqs, double decodeContext) {
         public static final Batch EMPTY = new Batch(0, 0, 0, 0, 0);
 
         public long tokens() {

@@ -8,7 +8,10 @@ import java.util.Locale;
  * a 16-bit scale and a 4-bit zero point per group of 128.
  */
 public enum WeightFormat {
-    BF16(2), FP8(1), INT8(1), INT4(0.5 + (2 + 0.5) / 128.0);
+    BF16(2),
+    FP8(1),
+    INT8(1),
+    INT4(0.5 + (2 + 0.5) / 128.0);
 
     private final double bytesPerWeight;
 

@@ -12,7 +12,8 @@ import java.util.Locale;
  * @param expertBytesPerWeight bytes per weight of the routed experts
  * @param source               why: "chosen" (or the command line's option), "default", or "quantization_config (fp8, blocks of 128×128)"
  */
-public record WeightStorage(WeightFormat format, double linearBytesPerWeight, double expertBytesPerWeight, String source) {
+public record WeightStorage(
+        WeightFormat format, double linearBytesPerWeight, double expertBytesPerWeight, String source) {
 
     public WeightStorage {
         if (!(linearBytesPerWeight > 0) || !(expertBytesPerWeight > 0)) {
@@ -67,14 +68,19 @@ public record WeightStorage(WeightFormat format, double linearBytesPerWeight, do
      */
     public String bytesText() {
         return expertBytesPerWeight != linearBytesPerWeight
-                ? String.format(Locale.ROOT, "experts %.4f bytes a weight, other layers %.4f", expertBytesPerWeight, linearBytesPerWeight)
+                ? String.format(
+                        Locale.ROOT,
+                        "experts %.4f bytes a weight, other layers %.4f",
+                        expertBytesPerWeight,
+                        linearBytesPerWeight)
                 : String.format(Locale.ROOT, "%s, %.4f bytes a weight", format.slug(), linearBytesPerWeight);
     }
 
     /** The weights' name in a plan's headline: the format, or the two byte widths when experts are stored apart. */
     public String headline() {
         return expertBytesPerWeight != linearBytesPerWeight
-                ? String.format(Locale.ROOT, "%.2f-byte expert and %.2f-byte other", expertBytesPerWeight, linearBytesPerWeight)
+                ? String.format(
+                        Locale.ROOT, "%.2f-byte expert and %.2f-byte other", expertBytesPerWeight, linearBytesPerWeight)
                 : format.slug();
     }
 }

@@ -10,7 +10,8 @@ import dev.sextant.model.job.CancellationToken;
  * @param sloTpot P99 time-per-output-token target, seconds
  * @param seed    for arrivals, lengths and acceptance draws
  */
-public record Workload(LengthDistribution prompt, LengthDistribution output, double sloTtft, double sloTpot, long seed) {
+public record Workload(
+        LengthDistribution prompt, LengthDistribution output, double sloTtft, double sloTpot, long seed) {
 
     public Workload {
         InputError.require(sloTtft > 0, "serving.sloTtft", "the TTFT target must be positive");

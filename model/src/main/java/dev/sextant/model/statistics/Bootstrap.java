@@ -11,10 +11,10 @@ import java.util.SplittableRandom;
  */
 public final class Bootstrap {
 
-    private Bootstrap() {
-    }
+    private Bootstrap() {}
 
-    public static Interval meanPercentile(double[] scores, int rounds, double alpha, long seed, CancellationToken cancel) {
+    public static Interval meanPercentile(
+            double[] scores, int rounds, double alpha, long seed, CancellationToken cancel) {
         double[] means = resampledMeans(scores, rounds, seed, cancel);
         Arrays.sort(means);
         return new Interval(Moments.quantileOfSorted(means, alpha / 2), Moments.quantileOfSorted(means, 1 - alpha / 2));

@@ -24,8 +24,7 @@ public final class BradleyTerry {
     static final double RIDGE = 1e-4;
     static final double SCALE = 400 / Math.log(10);
 
-    private BradleyTerry() {
-    }
+    private BradleyTerry() {}
 
     /** Aggregated battles among {@code models}: for each unordered pair i < j, wins of i, wins of j and ties. */
     public static final class Counts {
@@ -184,10 +183,18 @@ public final class BradleyTerry {
      * @param component the connected group of models it was rated within (0 when all models met, directly or through
      *                  others); ratings and ranks of different components are on different scales
      */
-    public record Rating(String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles,
-                         int component) {
+    public record Rating(
+            String model,
+            double rating,
+            double ciLow,
+            double ciHigh,
+            int rankLow,
+            int rankHigh,
+            long battles,
+            int component) {
 
-        public Rating(String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles) {
+        public Rating(
+                String model, double rating, double ciLow, double ciHigh, int rankLow, int rankHigh, long battles) {
             this(model, rating, ciLow, ciHigh, rankLow, rankHigh, battles, 0);
         }
 
@@ -201,8 +208,14 @@ public final class BradleyTerry {
      *
      * @param anchorModel  null to shift ratings to mean 1000; else the model that gets {@code anchorRating}
      */
-    public static List<Rating> ratings(Counts c, int rounds, long seed, String anchorModel, double anchorRating,
-                                       ProgressListener progress, CancellationToken cancel) {
+    public static List<Rating> ratings(
+            Counts c,
+            int rounds,
+            long seed,
+            String anchorModel,
+            double anchorRating,
+            ProgressListener progress,
+            CancellationToken cancel) {
         int m = c.models.size();
         if (m < 2) {
             throw new InputError("arena.battles", "need battles among at least 2 models");
@@ -255,7 +268,8 @@ public final class BradleyTerry {
                     couldBeBetter++;
                 }
             }
-            out.add(new Rating(c.models.get(i), point[i], low[i], high[i], 1 + better, 1 + couldBeBetter, c.battles(i)));
+            out.add(new Rating(
+                    c.models.get(i), point[i], low[i], high[i], 1 + better, 1 + couldBeBetter, c.battles(i)));
         }
         out.sort((a, b) -> Double.compare(b.rating(), a.rating()));
         progress.progress(1, "fitted " + m + " models");
@@ -277,8 +291,7 @@ public final class BradleyTerry {
 
     /** In-place Cholesky solve of a symmetric positive-definite system; small and allocation-light. */
     static final class Cholesky {
-        private Cholesky() {
-        }
+        private Cholesky() {}
 
         static double[] solve(double[][] a, double[] b) {
             int n = b.length;

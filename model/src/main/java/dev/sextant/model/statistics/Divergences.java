@@ -3,8 +3,7 @@ package dev.sextant.model.statistics;
 /** Distances between two discrete distributions over the same categories. */
 public final class Divergences {
 
-    private Divergences() {
-    }
+    private Divergences() {}
 
     /** Total variation: ½ Σ |p_i − q_i|, in [0, 1]. */
     public static double totalVariation(double[] p, double[] q) {

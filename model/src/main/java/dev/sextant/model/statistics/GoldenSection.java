@@ -10,8 +10,7 @@ import java.util.function.DoubleUnaryOperator;
  */
 public final class GoldenSection {
 
-    private GoldenSection() {
-    }
+    private GoldenSection() {}
 
     /** The argument in [lo, hi] where {@code f} is least, to {@code tolerance} × (hi − lo). */
     public static double minimise(DoubleUnaryOperator f, double lo, double hi, double tolerance) {

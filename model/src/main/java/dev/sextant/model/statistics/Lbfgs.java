@@ -18,11 +18,11 @@ public final class Lbfgs {
     }
 
     /** Where the search stopped: the point, its value, the iterations taken and whether a tolerance was met. */
-    public record Result(double[] x, double value, int iterations, boolean converged) {
-    }
+    public record Result(double[] x, double value, int iterations, boolean converged) {}
 
     /** Curvature pairs kept. */
     static final int MEMORY = 10;
+
     private static final double ARMIJO = 1e-4;
 
     private final int maxIterations;
@@ -69,7 +69,8 @@ public final class Lbfgs {
                 alpha[j] = rho[j] * dot(s[j], d);
                 axpy(-alpha[j], y[j], d);
             }
-            double gamma = stored == 0 ? 1 / Math.max(1, maxAbs(g)) : dot(s[newest], y[newest]) / dot(y[newest], y[newest]);
+            double gamma =
+                    stored == 0 ? 1 / Math.max(1, maxAbs(g)) : dot(s[newest], y[newest]) / dot(y[newest], y[newest]);
             for (int i = 0; i < n; i++) {
                 d[i] *= gamma;
             }

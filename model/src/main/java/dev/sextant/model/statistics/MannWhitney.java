@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * @param estimate Hodges-Lehmann shift x − y
  * @param exact    whether the interval came from the exact distribution
  */
-public record MannWhitney(int m, int n, double u, double pValue, double estimate, double ciLow, double ciHigh, boolean exact) {
+public record MannWhitney(
+        int m, int n, double u, double pValue, double estimate, double ciLow, double ciHigh, boolean exact) {
 
     /** Above this many differences per side pair, both samples are thinned (deterministically) to keep m·n manageable. */
     static final long MAX_PAIRS = 4_000_000;

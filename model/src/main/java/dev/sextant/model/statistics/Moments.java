@@ -3,8 +3,7 @@ package dev.sextant.model.statistics;
 /** Means, variances and correlations of plain arrays, with the conventions the error-bar formulas use. */
 public final class Moments {
 
-    private Moments() {
-    }
+    private Moments() {}
 
     public static double mean(double[] x) {
         requireNonEmpty(x);

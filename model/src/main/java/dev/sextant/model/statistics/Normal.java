@@ -8,8 +8,7 @@ public final class Normal {
 
     private static final NormalDistribution STANDARD = new NormalDistribution(null, 0, 1);
 
-    private Normal() {
-    }
+    private Normal() {}
 
     /** z such that P(Z ≤ z) = p. */
     public static double quantile(double p) {

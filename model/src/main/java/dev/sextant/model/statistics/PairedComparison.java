@@ -7,15 +7,25 @@ import dev.sextant.model.InputError;
  * error SE = sqrt(Var(d)/n) = sqrt(SE_A² + SE_B² − 2 Cov) (Miller, arXiv 2411.00640, section 4), a normal CI and a
  * two-sided p-value for "no difference", and the correlation that pairing exploits.
  */
-public record PairedComparison(int n, double meanA, double meanB, double meanDiff, double se, double ciLow, double ciHigh,
-                               double pValue, double correlation, double seUnpaired) {
+public record PairedComparison(
+        int n,
+        double meanA,
+        double meanB,
+        double meanDiff,
+        double se,
+        double ciLow,
+        double ciHigh,
+        double pValue,
+        double correlation,
+        double seUnpaired) {
 
     public static PairedComparison of(double[] a, double[] b, double alpha) {
         if (a.length != b.length) {
             throw new InputError("evaluation.items", "paired comparison needs the same items on both sides");
         }
         if (a.length < 2) {
-            throw new InputError("evaluation.items", "paired comparison needs at least 2 shared items, got " + a.length);
+            throw new InputError(
+                    "evaluation.items", "paired comparison needs at least 2 shared items, got " + a.length);
         }
         int n = a.length;
         double[] d = new double[n];
@@ -28,7 +38,16 @@ public record PairedComparison(int n, double meanA, double meanB, double meanDif
         double p = se == 0 ? (mean == 0 ? 1 : 0) : Normal.twoSidedP(mean / se);
         double seA = StandardErrors.clt(a);
         double seB = StandardErrors.clt(b);
-        return new PairedComparison(n, Moments.mean(a), Moments.mean(b), mean, se, mean - z * se, mean + z * se, p,
-                Moments.correlation(a, b), Math.sqrt(seA * seA + seB * seB));
+        return new PairedComparison(
+                n,
+                Moments.mean(a),
+                Moments.mean(b),
+                mean,
+                se,
+                mean - z * se,
+                mean + z * se,
+                p,
+                Moments.correlation(a, b),
+                Math.sqrt(seA * seA + seB * seB));
     }
 }

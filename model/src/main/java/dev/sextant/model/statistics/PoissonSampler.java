@@ -10,8 +10,7 @@ import org.apache.commons.math3.special.Gamma;
  */
 final class PoissonSampler {
 
-    private PoissonSampler() {
-    }
+    private PoissonSampler() {}
 
     static long sample(double mean, SplittableRandom random) {
         if (mean <= 0) {

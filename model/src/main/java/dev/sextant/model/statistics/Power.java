@@ -9,8 +9,7 @@ import dev.sextant.model.InputError;
  */
 public final class Power {
 
-    private Power() {
-    }
+    private Power() {}
 
     /** (z_{α/2} + z_β)², the factor both directions share (7.849 for α = 0.05, power 0.8). */
     static double factor(double alpha, double power) {
@@ -28,7 +27,8 @@ public final class Power {
     }
 
     /** The smallest true difference δ detected with the given power on n items: δ = sqrt(factor · v / n). */
-    public static double minDetectableEffect(long n, double sdDiff, double sdWithin, int k, double alpha, double power) {
+    public static double minDetectableEffect(
+            long n, double sdDiff, double sdWithin, int k, double alpha, double power) {
         if (n < 1) {
             throw new InputError("statistics.n", "items must be at least 1");
         }

@@ -3,8 +3,7 @@ package dev.sextant.model.statistics;
 /** Ranks of scores (highest first) and rank correlation. */
 public final class Ranking {
 
-    private Ranking() {
-    }
+    private Ranking() {}
 
     /** Competition ranks, 1 = highest; tied scores share the better rank ("1224"). */
     public static int[] ranks(double[] scores) {

@@ -11,8 +11,14 @@ import dev.sextant.model.InputError;
  * @param withinVariance  E[σ_i²], the mean of the items' sample variances over their K answers
  * @param samplesPerItem  the mean K
  */
-public record ResamplingDecomposition(int items, double samplesPerItem, double betweenVariance, double withinVariance,
-                                      double se, double seOneSample, double seInfiniteSamples) {
+public record ResamplingDecomposition(
+        int items,
+        double samplesPerItem,
+        double betweenVariance,
+        double withinVariance,
+        double se,
+        double seOneSample,
+        double seInfiniteSamples) {
 
     /** The SE of the mean had each item been answered k times. */
     public double seWithSamples(double k) {
@@ -48,7 +54,7 @@ public record ResamplingDecomposition(int items, double samplesPerItem, double b
         double between = Math.max(0, varOfMeans - withinOverK / n);
         double k = kSum / n;
         double se = Math.sqrt(varOfMeans / n);
-        return new ResamplingDecomposition(n, k, between, within, se,
-                Math.sqrt((between + within) / n), Math.sqrt(between / n));
+        return new ResamplingDecomposition(
+                n, k, between, within, se, Math.sqrt((between + within) / n), Math.sqrt(between / n));
     }
 }

@@ -8,8 +8,7 @@ import java.util.Map;
  */
 public final class StandardErrors {
 
-    private StandardErrors() {
-    }
+    private StandardErrors() {}
 
     /**
      * CLT standard error: SE = sqrt( (1/n) · (1/(n−1)) · Σ(s_i − s̄)² ) (Miller eq. 2). For 0/1 scores this differs from

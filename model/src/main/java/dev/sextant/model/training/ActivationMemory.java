@@ -1,7 +1,6 @@
 package dev.sextant.model.training;
 
 import dev.sextant.model.architecture.ModelArchitecture;
-
 import dev.sextant.model.architecture.ModelArchitecture.Style;
 
 /**
@@ -25,8 +24,7 @@ import dev.sextant.model.architecture.ModelArchitecture.Style;
  */
 public final class ActivationMemory {
 
-    private ActivationMemory() {
-    }
+    private ActivationMemory() {}
 
     /**
      * @param seq        sequence length s (the whole sequence; context parallelism divides it)
@@ -36,8 +34,16 @@ public final class ActivationMemory {
      * @param sequenceParallel whether sequence parallelism splits the norm and dropout activations over t
      * @param fusedAttention   whether attention runs fused, without storing its scores
      */
-    public static double perLayer(ModelArchitecture m, int seq, int microBatch, int tp, int cp, boolean sequenceParallel,
-                                  Recompute recompute, boolean moeLayer, boolean fusedAttention) {
+    public static double perLayer(
+            ModelArchitecture m,
+            int seq,
+            int microBatch,
+            int tp,
+            int cp,
+            boolean sequenceParallel,
+            Recompute recompute,
+            boolean moeLayer,
+            boolean fusedAttention) {
         double s = (double) seq / cp;
         double sb = s * microBatch;
         double h = m.hidden();
@@ -58,7 +64,8 @@ public final class ActivationMemory {
         double split = attention + mlp;
         // separate attention kernels keep the scores (softmax output, and with dropout its mask and output); fused
         // (flash) attention never writes them
-        double scores = recompute == Recompute.SELECTIVE || fusedAttention ? 0 : (dropout ? 5.0 : 2.0) * m.heads() * seq * sb;
+        double scores =
+                recompute == Recompute.SELECTIVE || fusedAttention ? 0 : (dropout ? 5.0 : 2.0) * m.heads() * seq * sb;
         return sb * whole / (sequenceParallel ? tp : 1) + sb * split / tp + scores / tp;
     }
 

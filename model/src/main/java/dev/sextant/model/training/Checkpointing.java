@@ -2,7 +2,6 @@ package dev.sextant.model.training;
 
 import dev.sextant.model.InputError;
 
-
 /**
  * Checkpoint intervals against failures.
  *
@@ -21,8 +20,12 @@ import dev.sextant.model.InputError;
  * @param goodput              useful time over wall time at Daly's interval
  * @param failuresPerDay       expected failures a day
  */
-public record Checkpointing(double mtbfSeconds, double youngIntervalSeconds, double dalyIntervalSeconds, double goodput,
-                            double failuresPerDay) {
+public record Checkpointing(
+        double mtbfSeconds,
+        double youngIntervalSeconds,
+        double dalyIntervalSeconds,
+        double goodput,
+        double failuresPerDay) {
 
     /** Share of a checkpoint's cost that blocks training when checkpointing is asynchronous (the host snapshot). */
     public static final double ASYNC_BLOCKING_SHARE = 0.1;
@@ -46,8 +49,8 @@ public record Checkpointing(double mtbfSeconds, double youngIntervalSeconds, dou
      * @param restartSeconds      detection plus restart time after a failure
      * @param async               whether checkpoints are written asynchronously (only a snapshot blocks)
      */
-    public static Checkpointing plan(int gpus, double failuresPerGpuDay, double checkpointSeconds, double restartSeconds,
-                                     boolean async) {
+    public static Checkpointing plan(
+            int gpus, double failuresPerGpuDay, double checkpointSeconds, double restartSeconds, boolean async) {
         if (gpus < 1) {
             throw new InputError("training.gpus", "GPUs must be at least 1");
         }

@@ -36,14 +36,16 @@ public interface ComputeEfficiency {
      * tiles share the SMs in one launch. The math is that of one GEMM of all groups' rows, each group's rows padded to the
      * smallest tile height (64) when fewer; the memory is every group's weights plus its activations; one launch.
      */
-    default double groupedGemmSeconds(GpuSpec gpu, Precision precision, double groups, double m, double n, double k, double weightBytes) {
+    default double groupedGemmSeconds(
+            GpuSpec gpu, Precision precision, double groups, double m, double n, double k, double weightBytes) {
         if (groups <= 0) {
             return 0;
         }
         double rows = groups * Math.max(m, GROUPED_TILE_ROWS);
         double math = gemmSeconds(gpu, precision, rows, n, k, weightBytes);
         double activation = precision == Precision.FP8 ? 1 : 2;
-        double memory = memorySeconds(gpu, groups * (weightBytes * k * n + activation * m * k + 2 * m * n)) + TiledGemm.LAUNCH_SECONDS;
+        double memory = memorySeconds(gpu, groups * (weightBytes * k * n + activation * m * k + 2 * m * n))
+                + TiledGemm.LAUNCH_SECONDS;
         return Math.max(math, memory);
     }
 
@@ -61,14 +63,27 @@ public interface ComputeEfficiency {
      * {@code chunk} rows, {@code sequencesTimesHeads} of them, forward or backward. A calibration profile measures GEMMs and
      * memory, not attention, so every efficiency uses the published kernel figures of {@link FusedAttention}.
      */
-    default double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                     boolean backward) {
+    default double attentionSeconds(
+            GpuSpec gpu,
+            double flops,
+            double chunk,
+            double headDim,
+            boolean causal,
+            double sequencesTimesHeads,
+            boolean backward) {
         return FusedAttention.seconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
     }
 
     /** As above, with the kernel generation the caller's engine runs (this efficiency's own choice when it makes one). */
-    default double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                     boolean backward, FusedAttention.Generation generation) {
+    default double attentionSeconds(
+            GpuSpec gpu,
+            double flops,
+            double chunk,
+            double headDim,
+            boolean causal,
+            double sequencesTimesHeads,
+            boolean backward,
+            FusedAttention.Generation generation) {
         return FusedAttention.seconds(gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
     }
 
@@ -89,14 +104,22 @@ public interface ComputeEfficiency {
             }
 
             @Override
-            public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                           boolean backward) {
-                return FusedAttention.seconds(gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+            public double attentionSeconds(
+                    GpuSpec gpu,
+                    double flops,
+                    double chunk,
+                    double headDim,
+                    boolean causal,
+                    double sequencesTimesHeads,
+                    boolean backward) {
+                return FusedAttention.seconds(
+                        gpu, generation, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
             }
 
             @Override
             public String name() {
-                return inner.name() + ", " + (generation == FusedAttention.Generation.FLASH2 ? "FlashAttention-2" : "FlashAttention-3");
+                return inner.name() + ", "
+                        + (generation == FusedAttention.Generation.FLASH2 ? "FlashAttention-2" : "FlashAttention-3");
             }
         };
     }
@@ -129,5 +152,4 @@ public interface ComputeEfficiency {
      * {@link TiledGemm}: 0.74 of the FP8 peak per tile on Hopper against about 0.80–0.91 for BF16.)
      */
     double FP8_SHARE = 0.8;
-
 }

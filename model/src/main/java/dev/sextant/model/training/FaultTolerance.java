@@ -1,9 +1,7 @@
 package dev.sextant.model.training;
 
-import dev.sextant.model.architecture.ModelArchitecture;
-
 import dev.sextant.model.InputError;
-
+import dev.sextant.model.architecture.ModelArchitecture;
 
 /**
  * Failures against a plan: the checkpoint's size from the model (16-bit weights plus FP32 master weights and Adam's
@@ -16,8 +14,8 @@ import dev.sextant.model.InputError;
  * @param checkpointing     MTBF, Young and Daly intervals, goodput
  * @param expectedDays      training days over goodput (NaN without a token budget)
  */
-public record FaultTolerance(Spec spec, double checkpointBytes, double checkpointSeconds, Checkpointing checkpointing,
-                             double expectedDays) {
+public record FaultTolerance(
+        Spec spec, double checkpointBytes, double checkpointSeconds, Checkpointing checkpointing, double expectedDays) {
 
     /** Bytes per parameter in a checkpoint: BF16 weights (2) + FP32 master weights, momentum, variance (12). */
     public static final double CHECKPOINT_BYTES_PER_PARAMETER = 14;
@@ -47,7 +45,8 @@ public record FaultTolerance(Spec spec, double checkpointBytes, double checkpoin
     public static FaultTolerance of(ModelArchitecture model, int gpus, double trainingDays, Spec spec) {
         double bytes = CHECKPOINT_BYTES_PER_PARAMETER * model.parameters().total();
         double seconds = bytes / (spec.storageGBs() * 1e9);
-        Checkpointing c = Checkpointing.plan(gpus, spec.failuresPerGpuDay(), seconds, spec.restartSeconds(), spec.async());
+        Checkpointing c =
+                Checkpointing.plan(gpus, spec.failuresPerGpuDay(), seconds, spec.restartSeconds(), spec.async());
         double expected = Double.isNaN(trainingDays) || c.goodput() <= 0 ? Double.NaN : trainingDays / c.goodput();
         return new FaultTolerance(spec, bytes, seconds, c, expected);
     }

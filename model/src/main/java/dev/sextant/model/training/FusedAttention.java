@@ -37,19 +37,27 @@ public final class FusedAttention {
 
     /** Which fused kernel runs: FlashAttention-2 (or a kernel of its generation), or FlashAttention-3/cuDNN on Hopper. */
     public enum Generation {
-        FLASH2, FLASH3
+        FLASH2,
+        FLASH3
     }
 
     static final double BLOCK_ROWS = 128;
     static final double BACKWARD_RATE = 0.8;
 
-    private FusedAttention() {
-    }
+    private FusedAttention() {}
 
     /** Forward rate share of the BF16 dense peak at head dimension 128, long sequences, no mask. */
     static double share(GpuSpec gpu, Generation generation) {
         return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm", "b200", "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
+            case "h100-sxm",
+                    "h100-pcie",
+                    "h100-sxm-96gb",
+                    "h800",
+                    "h100-nvl",
+                    "h20",
+                    "h200-sxm",
+                    "b200",
+                    "gb200" -> generation == Generation.FLASH2 ? 0.35 : 649.0 / 989;
             case "a100-sxm-40gb", "a100-sxm-80gb" -> 0.70;
             default -> 0.50;
         };
@@ -65,15 +73,31 @@ public final class FusedAttention {
      * Seconds for fused attention of {@code flops} (the counted FLOPs: causal ones halved) over query chunks of
      * {@code chunk} rows, {@code sequences × heads} of them on this GPU.
      */
-    public static double seconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                 boolean backward) {
+    public static double seconds(
+            GpuSpec gpu,
+            double flops,
+            double chunk,
+            double headDim,
+            boolean causal,
+            double sequencesTimesHeads,
+            boolean backward) {
         return seconds(gpu, Generation.FLASH3, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
     }
 
     /** As above, for a kernel generation (on A100 both are FlashAttention-2: FlashAttention-3 needs Hopper). */
-    public static double seconds(GpuSpec gpu, Generation generation, double flops, double chunk, double headDim, boolean causal,
-                                 double sequencesTimesHeads, boolean backward) {
-        double rate = gpu.peakFlops(Precision.BF16) * share(gpu, generation) * headFactor(headDim) * (backward ? BACKWARD_RATE : 1);
+    public static double seconds(
+            GpuSpec gpu,
+            Generation generation,
+            double flops,
+            double chunk,
+            double headDim,
+            boolean causal,
+            double sequencesTimesHeads,
+            boolean backward) {
+        double rate = gpu.peakFlops(Precision.BF16)
+                * share(gpu, generation)
+                * headFactor(headDim)
+                * (backward ? BACKWARD_RATE : 1);
         double blocks = Math.max(1, Math.ceil(chunk / BLOCK_ROWS));
         double masked = causal ? (blocks + 1) / blocks : 1;
         double ctas = Math.max(1, sequencesTimesHeads) * blocks;

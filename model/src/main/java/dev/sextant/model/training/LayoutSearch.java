@@ -25,8 +25,18 @@ public final class LayoutSearch {
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     /** What the user fixed; null means "search it". */
-    public record Fixed(Integer tp, Integer pp, Integer cp, Integer ep, Integer vpp, Integer microBatch, Integer zeroStage,
-                        Recompute recompute, Boolean sequenceParallel, Precision precision, Boolean fusedAttention) {
+    public record Fixed(
+            Integer tp,
+            Integer pp,
+            Integer cp,
+            Integer ep,
+            Integer vpp,
+            Integer microBatch,
+            Integer zeroStage,
+            Recompute recompute,
+            Boolean sequenceParallel,
+            Precision precision,
+            Boolean fusedAttention) {
 
         public static Fixed none() {
             return new Fixed(null, null, null, null, null, null, null, null, null, null, null);
@@ -46,32 +56,62 @@ public final class LayoutSearch {
         }
     }
 
-    private LayoutSearch() {
-    }
+    private LayoutSearch() {}
 
     /** Plans a search keeps, best first. */
     public static final int KEPT = 200;
 
-    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
-                                ComputeEfficiency efficiency) {
+    public static Result search(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            Fixed fixed,
+            double tokens,
+            ComputeEfficiency efficiency) {
         return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, CancellationToken.none());
     }
 
     /** As above, stopping with {@link dev.sextant.model.job.CancelledException} when {@code cancel} is set. */
-    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
-                                ComputeEfficiency efficiency, CancellationToken cancel) {
+    public static Result search(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            Fixed fixed,
+            double tokens,
+            ComputeEfficiency efficiency,
+            CancellationToken cancel) {
         return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, SoftwareStack.DEFAULT, cancel);
     }
 
     /** As above, for a software stack's overlap rules. */
-    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
-                                ComputeEfficiency efficiency, SoftwareStack stack, CancellationToken cancel) {
-        return search(model, cluster, seq, globalBatch, fixed, tokens, efficiency, stack, MoeDispatcher.DEFAULT, cancel);
+    public static Result search(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            Fixed fixed,
+            double tokens,
+            ComputeEfficiency efficiency,
+            SoftwareStack stack,
+            CancellationToken cancel) {
+        return search(
+                model, cluster, seq, globalBatch, fixed, tokens, efficiency, stack, MoeDispatcher.DEFAULT, cancel);
     }
 
     /** As above, with a mixture of experts' tokens sent by {@code dispatcher}. */
-    public static Result search(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, Fixed fixed, double tokens,
-                                ComputeEfficiency efficiency, SoftwareStack stack, MoeDispatcher dispatcher, CancellationToken cancel) {
+    public static Result search(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            Fixed fixed,
+            double tokens,
+            ComputeEfficiency efficiency,
+            SoftwareStack stack,
+            MoeDispatcher dispatcher,
+            CancellationToken cancel) {
         TrainingPlanner planner = new TrainingPlanner(model, cluster, seq, globalBatch, efficiency, stack, dispatcher);
         // the best KEPT plans so far, slowest on top so that it is the one dropped
         PriorityQueue<TrainingPlan> fits = new PriorityQueue<>(
@@ -104,16 +144,27 @@ public final class LayoutSearch {
         TrainingPlanner.Invalid problem = null;
         if (fits.isEmpty()) {
             problem = counts[1] > 0
-                    ? new TrainingPlanner.Invalid("training.gpus", String.format("no layout fits: the smallest needs %.1f GiB per GPU and %s "
-                            + "has %.1f GiB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length", smallest[0] / GIB,
-                            cluster.gpu().name(), cluster.gpu().usableMemoryBytes() / GIB))
+                    ? new TrainingPlanner.Invalid(
+                            "training.gpus",
+                            String.format(
+                                    "no layout fits: the smallest needs %.1f GiB per GPU and %s "
+                                            + "has %.1f GiB; add GPUs, raise ZeRO or recompute, or lower the micro-batch or sequence length",
+                                    smallest[0] / GIB,
+                                    cluster.gpu().name(),
+                                    cluster.gpu().usableMemoryBytes() / GIB))
                     : mostCommonProblem(model, cluster, fixed, planner);
         }
-        return new Result(ranked, counts[0], counts[1], problem == null ? null : problem.problem(), problem == null ? null : problem.field());
+        return new Result(
+                ranked,
+                counts[0],
+                counts[1],
+                problem == null ? null : problem.problem(),
+                problem == null ? null : problem.field());
     }
 
     /** Runs only when no layout is valid: says which constraint failed most often, with one example. */
-    private static TrainingPlanner.Invalid mostCommonProblem(ModelArchitecture model, Cluster cluster, Fixed fixed, TrainingPlanner planner) {
+    private static TrainingPlanner.Invalid mostCommonProblem(
+            ModelArchitecture model, Cluster cluster, Fixed fixed, TrainingPlanner planner) {
         Map<String, Integer> counts = new HashMap<>();
         Map<String, TrainingPlanner.Invalid> example = new HashMap<>();
         forEachLayout(model, cluster, fixed, l -> {
@@ -122,22 +173,33 @@ public final class LayoutSearch {
             counts.merge(kind, 1, Integer::sum);
             example.putIfAbsent(kind, why);
         });
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(e -> example.get(e.getKey()))
+        return counts.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(e -> example.get(e.getKey()))
                 .map(why -> new TrainingPlanner.Invalid(why.field(), "no valid layout; most often: " + why.problem()))
                 .orElse(new TrainingPlanner.Invalid("training.gpus", "no layout to try"));
     }
 
-    private static void forEachLayout(ModelArchitecture model, Cluster cluster, Fixed fixed, Consumer<TrainingLayout> visit) {
+    private static void forEachLayout(
+            ModelArchitecture model, Cluster cluster, Fixed fixed, Consumer<TrainingLayout> visit) {
         int n = cluster.gpus();
         List<Integer> tps = fixed.tp() != null ? List.of(fixed.tp()) : divisors(Math.min(n, cluster.gpusPerNode()));
-        List<Integer> pps = fixed.pp() != null ? List.of(fixed.pp()) : divisors(n).stream().filter(p -> p <= model.layers()).toList();
+        List<Integer> pps = fixed.pp() != null
+                ? List.of(fixed.pp())
+                : divisors(n).stream().filter(p -> p <= model.layers()).toList();
         List<Integer> cps = fixed.cp() != null ? List.of(fixed.cp()) : List.of(1, 2, 4, 8, 16);
-        List<Integer> eps = fixed.ep() != null ? List.of(fixed.ep())
-                : model.moe() == null ? List.of(1) : divisors(model.moe().experts()).stream().filter(e -> e <= 64).toList();
+        List<Integer> eps = fixed.ep() != null
+                ? List.of(fixed.ep())
+                : model.moe() == null
+                        ? List.of(1)
+                        : divisors(model.moe().experts()).stream()
+                                .filter(e -> e <= 64)
+                                .toList();
         List<Integer> vpps = fixed.vpp() != null ? List.of(fixed.vpp()) : List.of(1, 2, 3, 4, 6, 8);
         List<Integer> mbs = fixed.microBatch() != null ? List.of(fixed.microBatch()) : List.of(1, 2, 4, 8, 16);
         List<Integer> zeros = fixed.zeroStage() != null ? List.of(fixed.zeroStage()) : List.of(0, 1, 2, 3);
-        List<Recompute> recomputes = fixed.recompute() != null ? List.of(fixed.recompute()) : List.of(Recompute.values());
+        List<Recompute> recomputes =
+                fixed.recompute() != null ? List.of(fixed.recompute()) : List.of(Recompute.values());
         Precision precision = fixed.precision() != null ? fixed.precision() : Precision.BF16;
         boolean fused = fixed.fusedAttention() == null || fixed.fusedAttention();
         for (int tp : tps) {
@@ -153,7 +215,8 @@ public final class LayoutSearch {
                                 for (int zero : zeros) {
                                     for (Recompute r : recomputes) {
                                         for (boolean sp : sequenceParallel(fixed, tp)) {
-                                            visit.accept(new TrainingLayout(tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision, fused));
+                                            visit.accept(new TrainingLayout(
+                                                    tp, pp, dp, cp, ep, vpp, mb, zero, r, sp, precision, fused));
                                         }
                                     }
                                 }

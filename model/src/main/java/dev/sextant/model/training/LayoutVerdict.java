@@ -16,8 +16,7 @@ public final class LayoutVerdict {
     /** Parts whose difference is smaller than this share of the best step are not named. */
     static final double NEGLIGIBLE = 0.01;
 
-    private LayoutVerdict() {
-    }
+    private LayoutVerdict() {}
 
     /** One part of a step and how much longer (positive) the runner-up spends on it, seconds. */
     public record Part(String name, double best, double runnerUp) {
@@ -30,12 +29,30 @@ public final class LayoutVerdict {
     public static List<Part> parts(TrainingPlan best, TrainingPlan runnerUp) {
         List<Part> out = new ArrayList<>();
         out.add(new Part("compute", best.computeSeconds(), runnerUp.computeSeconds()));
-        out.add(new Part("pipeline bubble", best.bubbleFraction() * best.stepTimeSeconds(), runnerUp.bubbleFraction() * runnerUp.stepTimeSeconds()));
-        out.add(new Part("TP communication", best.commSeconds().tp(), runnerUp.commSeconds().tp()));
-        out.add(new Part("PP communication", best.commSeconds().pp(), runnerUp.commSeconds().pp()));
-        out.add(new Part("data-parallel gradient sync", best.commSeconds().dp(), runnerUp.commSeconds().dp()));
-        out.add(new Part("context-parallel communication", best.commSeconds().cp(), runnerUp.commSeconds().cp()));
-        out.add(new Part("expert-parallel all-to-all", best.commSeconds().ep(), runnerUp.commSeconds().ep()));
+        out.add(new Part(
+                "pipeline bubble",
+                best.bubbleFraction() * best.stepTimeSeconds(),
+                runnerUp.bubbleFraction() * runnerUp.stepTimeSeconds()));
+        out.add(new Part(
+                "TP communication",
+                best.commSeconds().tp(),
+                runnerUp.commSeconds().tp()));
+        out.add(new Part(
+                "PP communication",
+                best.commSeconds().pp(),
+                runnerUp.commSeconds().pp()));
+        out.add(new Part(
+                "data-parallel gradient sync",
+                best.commSeconds().dp(),
+                runnerUp.commSeconds().dp()));
+        out.add(new Part(
+                "context-parallel communication",
+                best.commSeconds().cp(),
+                runnerUp.commSeconds().cp()));
+        out.add(new Part(
+                "expert-parallel all-to-all",
+                best.commSeconds().ep(),
+                runnerUp.commSeconds().ep()));
         out.sort(Comparator.comparingDouble((Part p) -> -Math.abs(p.more())));
         return out;
     }
@@ -53,21 +70,30 @@ public final class LayoutVerdict {
         TrainingPlan a = plans.get(0);
         TrainingPlan b = plans.get(1);
         double gap = (b.stepTimeSeconds() - a.stepTimeSeconds()) / b.stepTimeSeconds();
-        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s beats the runner-up %s by %.1f %% of step time (%.2f s against %.2f s)",
-                name.apply(a), name.apply(b), 100 * gap, a.stepTimeSeconds(), b.stepTimeSeconds()));
+        StringBuilder s = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s beats the runner-up %s by %.1f %% of step time (%.2f s against %.2f s)",
+                name.apply(a),
+                name.apply(b),
+                100 * gap,
+                a.stepTimeSeconds(),
+                b.stepTimeSeconds()));
         List<String> why = new ArrayList<>();
         for (Part p : parts(a, b)) {
             if (why.size() == 3 || Math.abs(p.more()) < NEGLIGIBLE * a.stepTimeSeconds()) {
                 break;
             }
-            why.add(String.format(Locale.ROOT, "%.2f s %s on %s", Math.abs(p.more()), p.more() > 0 ? "more" : "less", p.name()));
+            why.add(String.format(
+                    Locale.ROOT, "%.2f s %s on %s", Math.abs(p.more()), p.more() > 0 ? "more" : "less", p.name()));
         }
         if (why.isEmpty()) {
             s.append(": their steps differ by less than 1 % in every part, so the two are as good as each other");
         } else {
             s.append(": the runner-up spends ").append(String.join(", ", why));
             if (a.memory().headroom() < b.memory().headroom()) {
-                s.append(String.format(Locale.ROOT, "; the runner-up would leave %.1f GiB more memory free a GPU",
+                s.append(String.format(
+                        Locale.ROOT,
+                        "; the runner-up would leave %.1f GiB more memory free a GPU",
                         (b.memory().headroom() - a.memory().headroom()) / (1L << 30)));
             }
         }

@@ -38,9 +38,13 @@ public enum MoeDispatcher {
             return DEFAULT;
         }
         String key = CatalogKey.of(id);
-        return Arrays.stream(values()).filter(d -> d.id.equals(key)).findFirst()
-                .orElseThrow(() -> new InputError("training.moeDispatcher", "unknown MoE dispatcher '" + id + "'; one of "
-                        + Arrays.stream(values()).map(MoeDispatcher::id).toList()));
+        return Arrays.stream(values())
+                .filter(d -> d.id.equals(key))
+                .findFirst()
+                .orElseThrow(() -> new InputError(
+                        "training.moeDispatcher",
+                        "unknown MoE dispatcher '" + id + "'; one of "
+                                + Arrays.stream(values()).map(MoeDispatcher::id).toList()));
     }
 
     /**

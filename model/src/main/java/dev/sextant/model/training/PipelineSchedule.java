@@ -25,8 +25,7 @@ public final class PipelineSchedule {
         }
     }
 
-    private PipelineSchedule() {
-    }
+    private PipelineSchedule() {}
 
     /**
      * @param forward  forward time of one micro-batch on each stage
@@ -50,7 +49,9 @@ public final class PipelineSchedule {
             throw new IllegalArgumentException("need at least one stage, one chunk and one micro-batch");
         }
         if (v > 1 && m % p != 0) {
-            throw new InputError("training.vpp", "interleaving needs the micro-batches (" + m + ") to be a multiple of the stages (" + p + ")");
+            throw new InputError(
+                    "training.vpp",
+                    "interleaving needs the micro-batches (" + m + ") to be a multiple of the stages (" + p + ")");
         }
         int total = m * v;
         // each device's order of passes: {micro-batch, chunk, forward?}
@@ -151,7 +152,9 @@ public final class PipelineSchedule {
             backward[i] = 2 * forward[i];
         }
         int v = plan.layout().vpp();
-        return v > 1 && microBatches % stages == 0 ? interleaved(microBatches, v, forward, backward) : oneFOneB(microBatches, forward, backward);
+        return v > 1 && microBatches % stages == 0
+                ? interleaved(microBatches, v, forward, backward)
+                : oneFOneB(microBatches, forward, backward);
     }
 
     /** When the last pass ends. */

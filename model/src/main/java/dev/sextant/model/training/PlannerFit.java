@@ -32,7 +32,8 @@ package dev.sextant.model.training;
  *                       the rest is hidden behind the GEMMs it is split with (NeMo's {@code tp_comm_overlap}, on in its
  *                       recipes: "the first of 4 chunks exposed", NeMo docs, communication_overlap.rst)
  */
-public record PlannerFit(double pytorchKernels, double moeImbalance, double expertSeconds, double overlapCompute, double tpExposed) {
+public record PlannerFit(
+        double pytorchKernels, double moeImbalance, double expertSeconds, double overlapCompute, double tpExposed) {
 
     /**
      * The constants fitted on all runs of the bundled validation set (refit with
@@ -58,7 +59,8 @@ public record PlannerFit(double pytorchKernels, double moeImbalance, double expe
             throw new IllegalArgumentException("the overlap compute factor must be at least 1, got " + overlapCompute);
         }
         if (!(tpExposed >= 0 && tpExposed <= 1)) {
-            throw new IllegalArgumentException("the exposed share of TP communication must lie in [0, 1], got " + tpExposed);
+            throw new IllegalArgumentException(
+                    "the exposed share of TP communication must lie in [0, 1], got " + tpExposed);
         }
     }
 
@@ -97,6 +99,7 @@ public record PlannerFit(double pytorchKernels, double moeImbalance, double expe
 
     /** Whether a stack overlaps its communication with compute (the Megatron-Core family). */
     public static boolean overlaps(SoftwareStack stack) {
-        return stack.kernels() == SoftwareStack.Kernels.TRANSFORMER_ENGINE && stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED;
+        return stack.kernels() == SoftwareStack.Kernels.TRANSFORMER_ENGINE
+                && stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED;
     }
 }

@@ -24,8 +24,7 @@ package dev.sextant.model.training;
  */
 final class RingAttention {
 
-    private RingAttention() {
-    }
+    private RingAttention() {}
 
     /**
      * Seconds one attention pass under context parallelism takes beyond {@code attention}, the rank's attention time
@@ -39,7 +38,8 @@ final class RingAttention {
      * @param latency    per-message latency of that hop, seconds
      * @param balanced   whether the sequence is split in 2·CP chunks for an even causal load
      */
-    static double exposedSeconds(int cp, double attention, double stepBytes, double linkBytesPerSecond, double latency, boolean balanced) {
+    static double exposedSeconds(
+            int cp, double attention, double stepBytes, double linkBytesPerSecond, double latency, boolean balanced) {
         if (cp <= 1) {
             return 0;
         }

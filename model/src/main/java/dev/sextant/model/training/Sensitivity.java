@@ -17,20 +17,41 @@ public record Sensitivity(List<double[]> tensorParallel, List<double[]> microBat
         LayoutSearch.Fixed f = request.fixed();
         List<double[]> tp = new ArrayList<>();
         for (int t : LayoutSearch.divisors(Math.min(request.gpus(), request.gpusPerNode()))) {
-            LayoutSearch.Fixed withTp = new LayoutSearch.Fixed(t, f.pp(), f.cp(), f.ep(), f.vpp(), f.microBatch(), f.zeroStage(), f.recompute(),
-                    f.sequenceParallel(), f.precision(), f.fusedAttention());
+            LayoutSearch.Fixed withTp = new LayoutSearch.Fixed(
+                    t,
+                    f.pp(),
+                    f.cp(),
+                    f.ep(),
+                    f.vpp(),
+                    f.microBatch(),
+                    f.zeroStage(),
+                    f.recompute(),
+                    f.sequenceParallel(),
+                    f.precision(),
+                    f.fusedAttention());
             best(request.withFixed(withTp), efficiency, cancel, t, tp);
         }
         List<double[]> mb = new ArrayList<>();
         for (int m : new int[] {1, 2, 4, 8, 16}) {
-            LayoutSearch.Fixed withMb = new LayoutSearch.Fixed(f.tp(), f.pp(), f.cp(), f.ep(), f.vpp(), m, f.zeroStage(), f.recompute(),
-                    f.sequenceParallel(), f.precision(), f.fusedAttention());
+            LayoutSearch.Fixed withMb = new LayoutSearch.Fixed(
+                    f.tp(),
+                    f.pp(),
+                    f.cp(),
+                    f.ep(),
+                    f.vpp(),
+                    m,
+                    f.zeroStage(),
+                    f.recompute(),
+                    f.sequenceParallel(),
+                    f.precision(),
+                    f.fusedAttention());
             best(request.withFixed(withMb), efficiency, cancel, m, mb);
         }
         return new Sensitivity(tp, mb);
     }
 
-    private static void best(TrainingRequest r, ComputeEfficiency efficiency, CancellationToken cancel, int x, List<double[]> out) {
+    private static void best(
+            TrainingRequest r, ComputeEfficiency efficiency, CancellationToken cancel, int x, List<double[]> out) {
         LayoutSearch.Result result = r.search(efficiency, cancel);
         if (!result.plans().isEmpty()) {
             out.add(new double[] {x, result.plans().get(0).stepTimeSeconds()});

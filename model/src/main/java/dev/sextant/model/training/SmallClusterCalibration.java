@@ -37,18 +37,41 @@ public final class SmallClusterCalibration {
      *                        solver's tolerance)
      * @param notes           what the user should know (a factor far from 1, a measured run faster than communication allows)
      */
-    public record Measured(MeasuredRunFile.MeasuredRun run, double factor, double plannedTokens, TrainingPlan calibrated, List<String> notes) {
-    }
+    public record Measured(
+            MeasuredRunFile.MeasuredRun run,
+            double factor,
+            double plannedTokens,
+            TrainingPlan calibrated,
+            List<String> notes) {}
 
-    private SmallClusterCalibration() {
-    }
+    private SmallClusterCalibration() {}
 
     /** The kernels' speed from {@code run}, planned for {@code model} on {@code gpu} (the run's own shape where its log gives one). */
     public static Measured measure(MeasuredRunFile.MeasuredRun run, TrainingRequest like, ComputeEfficiency base) {
-        TrainingRequest small = new TrainingRequest(run.shape() != null ? run.shape() : like.model(), like.gpu(), run.gpus(), run.gpusPerNode(),
-                like.interNodeGbps(), like.intraNodeGBs(), run.seqLen(), run.globalBatch(), 0,
-                new LayoutSearch.Fixed(run.tp(), run.pp(), run.cp(), run.ep(), null, run.microBatch(), run.zeroStage(), run.recompute(), null, null,
-                        null), like.stack(), like.dispatcher());
+        TrainingRequest small = new TrainingRequest(
+                run.shape() != null ? run.shape() : like.model(),
+                like.gpu(),
+                run.gpus(),
+                run.gpusPerNode(),
+                like.interNodeGbps(),
+                like.intraNodeGBs(),
+                run.seqLen(),
+                run.globalBatch(),
+                0,
+                new LayoutSearch.Fixed(
+                        run.tp(),
+                        run.pp(),
+                        run.cp(),
+                        run.ep(),
+                        null,
+                        run.microBatch(),
+                        run.zeroStage(),
+                        run.recompute(),
+                        null,
+                        null,
+                        null),
+                like.stack(),
+                like.dispatcher());
         TrainingLayout layout = small.fixedLayout().orElseThrow();
         TrainingPlan planned = plan(small, layout, base, 1);
         double target = run.stepSeconds();
@@ -57,13 +80,21 @@ public final class SmallClusterCalibration {
         double lo = 1e-3;
         double hi = 1e3;
         if (plan(small, layout, base, lo).stepTimeSeconds() > target) {
-            notes.add(String.format(Locale.ROOT, "the measured step (%.3g s) is faster than the planner's communication alone allows (%.3g s with "
-                    + "kernels a thousand times faster): the planner's model of this cluster's network is too slow for it", target,
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "the measured step (%.3g s) is faster than the planner's communication alone allows (%.3g s with "
+                            + "kernels a thousand times faster): the planner's model of this cluster's network is too slow for it",
+                    target,
                     plan(small, layout, base, lo).stepTimeSeconds()));
             hi = lo;
         } else if (plan(small, layout, base, hi).stepTimeSeconds() < target) {
-            throw new InputError("training.calibrateFrom", String.format(Locale.ROOT, "the measured run is more than a thousand times slower than "
-                    + "the planner expects on %s: check the GPU type and the log", like.gpu().id()));
+            throw new InputError(
+                    "training.calibrateFrom",
+                    String.format(
+                            Locale.ROOT,
+                            "the measured run is more than a thousand times slower than "
+                                    + "the planner expects on %s: check the GPU type and the log",
+                            like.gpu().id()));
         }
         for (int i = 0; i < 60 && hi / lo > 1.0005; i++) {
             double mid = Math.sqrt(lo * hi);
@@ -75,14 +106,21 @@ public final class SmallClusterCalibration {
         }
         double k = Math.sqrt(lo * hi);
         if (k > DOUBT || k < 1 / DOUBT) {
-            notes.add(String.format(Locale.ROOT, "the measured run's kernels are %.1f× %s than the planner's for %s: check that it ran on %s, "
-                    + "with this sequence length and batch", k > 1 ? k : 1 / k, k > 1 ? "slower" : "faster", like.gpu().name(), like.gpu().name()));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "the measured run's kernels are %.1f× %s than the planner's for %s: check that it ran on %s, "
+                            + "with this sequence length and batch",
+                    k > 1 ? k : 1 / k,
+                    k > 1 ? "slower" : "faster",
+                    like.gpu().name(),
+                    like.gpu().name()));
         }
         if (run.shape() != null && !sameShape(run.shape(), like.model())) {
-            notes.add("the measured run's model (" + run.shape().name() + ") is not the planned one (" + like.model().name() + "): its kernel "
-                    + "speed is carried over to another shape");
+            notes.add("the measured run's model (" + run.shape().name() + ") is not the planned one ("
+                    + like.model().name() + "): its kernel " + "speed is carried over to another shape");
         }
-        return new Measured(run, k, planned.tokensPerSecond() / run.gpus(), plan(small, layout, base, k), List.copyOf(notes));
+        return new Measured(
+                run, k, planned.tokensPerSecond() / run.gpus(), plan(small, layout, base, k), List.copyOf(notes));
     }
 
     private static boolean sameShape(ModelArchitecture a, ModelArchitecture b) {
@@ -107,20 +145,37 @@ public final class SmallClusterCalibration {
             }
 
             @Override
-            public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                            boolean backward) {
-                return factor * base.attentionSeconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+            public double attentionSeconds(
+                    GpuSpec gpu,
+                    double flops,
+                    double chunk,
+                    double headDim,
+                    boolean causal,
+                    double sequencesTimesHeads,
+                    boolean backward) {
+                return factor
+                        * base.attentionSeconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
             }
 
             @Override
-            public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                            boolean backward, FusedAttention.Generation generation) {
-                return factor * base.attentionSeconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward, generation);
+            public double attentionSeconds(
+                    GpuSpec gpu,
+                    double flops,
+                    double chunk,
+                    double headDim,
+                    boolean causal,
+                    double sequencesTimesHeads,
+                    boolean backward,
+                    FusedAttention.Generation generation) {
+                return factor
+                        * base.attentionSeconds(
+                                gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward, generation);
             }
 
             @Override
             public String name() {
-                return String.format(Locale.ROOT, "%s, kernels × %.3f from a measured small-cluster run", base.name(), factor);
+                return String.format(
+                        Locale.ROOT, "%s, kernels × %.3f from a measured small-cluster run", base.name(), factor);
             }
         };
     }
@@ -148,18 +203,26 @@ public final class SmallClusterCalibration {
             double fs = s[i] / small.stepTimeSeconds();
             double fb = b[i] / big.stepTimeSeconds();
             if (Math.abs(fb - fs) >= 0.01) {
-                out.add(String.format(Locale.ROOT, "%s communication: %.0f %% of the step on the big layout against %.0f %% measured", dims[i],
-                        100 * fb, 100 * fs));
+                out.add(String.format(
+                        Locale.ROOT,
+                        "%s communication: %.0f %% of the step on the big layout against %.0f %% measured",
+                        dims[i],
+                        100 * fb,
+                        100 * fs));
             }
         }
         boolean smallCrosses = crosses(small.layout(), smallGpusPerNode);
         boolean bigCrosses = crosses(big.layout(), bigGpusPerNode);
         if (bigCrosses && !smallCrosses) {
-            out.add("the big layout's data-parallel all-reduce crosses nodes, which the measured one did not: its cost is the planner's "
-                    + "network model, not measured");
+            out.add(
+                    "the big layout's data-parallel all-reduce crosses nodes, which the measured one did not: its cost is the planner's "
+                            + "network model, not measured");
         }
         if (Math.abs(big.bubbleFraction() - small.bubbleFraction()) >= 0.01) {
-            out.add(String.format(Locale.ROOT, "pipeline bubble: %.0f %% of the ideal time against %.0f %% measured", 100 * big.bubbleFraction(),
+            out.add(String.format(
+                    Locale.ROOT,
+                    "pipeline bubble: %.0f %% of the ideal time against %.0f %% measured",
+                    100 * big.bubbleFraction(),
                     100 * small.bubbleFraction()));
         }
         if (out.isEmpty()) {
@@ -174,6 +237,7 @@ public final class SmallClusterCalibration {
 
     /** Whether a data-parallel group spans more than one node. */
     static boolean crosses(TrainingLayout l, int gpusPerNode) {
-        return l.dp() > 1 && l.tp() * l.cp() * l.dp() > gpusPerNode; // TP and CP innermost, then DP; PP outermost (Megatron-LM order)
+        // TP and CP innermost, then DP; PP outermost (Megatron-LM order)
+        return l.dp() > 1 && l.tp() * l.cp() * l.dp() > gpusPerNode;
     }
 }

@@ -44,7 +44,6 @@ import java.util.Optional;
  * compiled, Llama 3.1 8B on 8 H100, pytorch/torchtitan docs/performance.md, Table 1).
  */
 public enum SoftwareStack {
-
     MEGATRON_LM("megatron-lm", "Megatron-LM (2021–22)", DpOverlap.NONE, 4, Kernels.TRANSFORMER_ENGINE),
     MEGATRON_CORE("megatron-core", "Megatron-Core", DpOverlap.BUCKETED, 4, Kernels.TRANSFORMER_ENGINE),
     NEMO("nemo", "NeMo", DpOverlap.BUCKETED, 4, Kernels.TRANSFORMER_ENGINE),
@@ -124,12 +123,18 @@ public enum SoftwareStack {
      * ("composer", "llm-foundry"), Megatron without its part ("megatron", "mcore").
      */
     private static final Map<String, SoftwareStack> ALIASES = Map.ofEntries(
-            Map.entry("megatron", MEGATRON_CORE), Map.entry("mcore", MEGATRON_CORE),
-            Map.entry("nemo-megatron", NEMO), Map.entry("bridge", MEGATRON_BRIDGE),
-            Map.entry("torchtitan", TORCHTITAN_FSDP), Map.entry("fsdp", TORCHTITAN_FSDP),
-            Map.entry("fsdp2", TORCHTITAN_FSDP), Map.entry("pytorch-fsdp", TORCHTITAN_FSDP),
-            Map.entry("mosaic", MOSAIC_FSDP), Map.entry("mosaicml", MOSAIC_FSDP),
-            Map.entry("composer", MOSAIC_FSDP), Map.entry("llm-foundry", MOSAIC_FSDP),
+            Map.entry("megatron", MEGATRON_CORE),
+            Map.entry("mcore", MEGATRON_CORE),
+            Map.entry("nemo-megatron", NEMO),
+            Map.entry("bridge", MEGATRON_BRIDGE),
+            Map.entry("torchtitan", TORCHTITAN_FSDP),
+            Map.entry("fsdp", TORCHTITAN_FSDP),
+            Map.entry("fsdp2", TORCHTITAN_FSDP),
+            Map.entry("pytorch-fsdp", TORCHTITAN_FSDP),
+            Map.entry("mosaic", MOSAIC_FSDP),
+            Map.entry("mosaicml", MOSAIC_FSDP),
+            Map.entry("composer", MOSAIC_FSDP),
+            Map.entry("llm-foundry", MOSAIC_FSDP),
             Map.entry("deepspeed", MEGATRON_DEEPSPEED));
 
     /**
@@ -138,9 +143,12 @@ public enum SoftwareStack {
      */
     public static SoftwareStack of(String id) {
         String key = CatalogKey.of(id);
-        return Arrays.stream(values()).filter(s -> s.id.equals(key)).findFirst()
+        return Arrays.stream(values())
+                .filter(s -> s.id.equals(key))
+                .findFirst()
                 .or(() -> Optional.ofNullable(ALIASES.get(key)))
-                .orElseThrow(() -> new InputError("training.stack", "unknown software stack '" + id + "'; known: " + ids()));
+                .orElseThrow(
+                        () -> new InputError("training.stack", "unknown software stack '" + id + "'; known: " + ids()));
     }
 
     /** Every id, comma-separated. */

@@ -43,7 +43,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TiledGemm {
 
     /** Output tiles cuBLAS chooses among on Ampere and Hopper (NVIDIA guide above, §2.3). */
-    static final int[][] TILES = {{256, 128}, {128, 256}, {128, 128}, {256, 64}, {64, 256}, {128, 64}, {64, 128}, {64, 64}};
+    static final int[][] TILES = {
+        {256, 128}, {128, 256}, {128, 128}, {256, 64}, {64, 256}, {128, 64}, {64, 128}, {64, 64}
+    };
     /** Prologue/epilogue per tile in units of k at H100's FP8 machine balance (DeepGEMM fit above). */
     static final double K0_HOPPER_FP8 = 768;
     /** H800/H100 SXM machine balance at FP8, FLOP per byte of HBM: 1979 TFLOP/s over 3350 GB/s. */
@@ -52,6 +54,7 @@ public final class TiledGemm {
     static final double HOPPER_FP8_ETA = 0.74;
     /** Streaming share of HBM bandwidth for the roofline, and the launch cost. */
     static final double HBM_SHARE = 0.8;
+
     public static final double LAUNCH_SECONDS = 4e-6;
 
     /**
@@ -61,14 +64,15 @@ public final class TiledGemm {
      * B200's; L40S and RTX 4090 (none published) 0.72, the share this planner used for all non-A100 GPUs before. A
      * user-defined GPU takes the figures of the catalog GPU with its BF16 peak ({@code GpuCatalog.sameSilicon}), if any.
      */
-    record Ceiling(double share, double m, double n, double k) {
-    }
+    record Ceiling(double share, double m, double n, double k) {}
 
     static Ceiling ceiling(GpuSpec gpu) {
         return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
             case "a100-sxm-40gb", "a100-sxm-80gb" -> new Ceiling(267.9 / 312, 6912, 16384, 2048);
-            // H800, H100 NVL and H20 are GH100 parts: the H100's share of its own peak (no published MAMF of their own)
-            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20" -> new Ceiling(792.1 / 989, 6144, 17920, 2816);
+                // H800, H100 NVL and H20 are GH100 parts: the H100's share of its own
+                // peak (no published MAMF of their own)
+            case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20" -> new Ceiling(
+                    792.1 / 989, 6144, 17920, 2816);
             case "h200-sxm" -> new Ceiling(794.5 / 989, 6144, 17920, 2816);
             case "b200", "gb200" -> new Ceiling(1745.0 / 2250, 6144, 17920, 2816);
             case "mi300x", "mi325x" -> new Ceiling(781.9 / 1300, 4096, 10240, 4864);
@@ -76,8 +80,7 @@ public final class TiledGemm {
         };
     }
 
-    private TiledGemm() {
-    }
+    private TiledGemm() {}
 
     /** Seconds for the GEMM on the catalog GPU at its shape. */
     public static double seconds(GpuSpec gpu, Precision precision, double m, double n, double k) {
@@ -93,14 +96,12 @@ public final class TiledGemm {
     }
 
     /** Per GPU and precision: peak, SMs, the asymptote η and K0. */
-    record Params(double peak, int sms, double eta, double k0) {
-    }
+    record Params(double peak, int sms, double eta, double k0) {}
 
     private static final Map<String, Params> PARAMS = new ConcurrentHashMap<>();
 
     /** The last GPU and precision asked about, and their parameters: a search asks about one GPU over and over. */
-    private record Last(GpuSpec gpu, Precision precision, Params params) {
-    }
+    private record Last(GpuSpec gpu, Precision precision, Params params) {}
 
     private static volatile Last last;
 
@@ -115,7 +116,17 @@ public final class TiledGemm {
     }
 
     private static Params paramsFor(GpuSpec gpu, Precision precision) {
-        String key = gpu.id() + '|' + gpu.bf16Tflops() + '|' + gpu.fp8Tflops() + '|' + gpu.hbmGBs() + '|' + gpu.smCount() + '|' + precision;
+        String key = gpu.id()
+                + '|'
+                + gpu.bf16Tflops()
+                + '|'
+                + gpu.fp8Tflops()
+                + '|'
+                + gpu.hbmGBs()
+                + '|'
+                + gpu.smCount()
+                + '|'
+                + precision;
         return PARAMS.computeIfAbsent(key, x -> compute(gpu, precision));
     }
 

@@ -12,8 +12,7 @@ import dev.sextant.model.architecture.ParameterCount;
  */
 public final class TrainingFlops {
 
-    private TrainingFlops() {
-    }
+    private TrainingFlops() {}
 
     /** Forward FLOPs per token of the transformer layers (output layer excluded) at sequence length {@code seq}. */
     public static double layersForward(ModelArchitecture m, int seq) {

@@ -20,8 +20,19 @@ import dev.sextant.model.hardware.Precision;
  * @param fusedAttention   whether attention runs fused (flash-attention: scores never stored, causal blocks skipped)
  *                         or as separate kernels with the scores in memory (Megatron-LM before 2023)
  */
-public record TrainingLayout(int tp, int pp, int dp, int cp, int ep, int vpp, int microBatch, int zeroStage, Recompute recompute,
-                             boolean sequenceParallel, Precision precision, boolean fusedAttention) {
+public record TrainingLayout(
+        int tp,
+        int pp,
+        int dp,
+        int cp,
+        int ep,
+        int vpp,
+        int microBatch,
+        int zeroStage,
+        Recompute recompute,
+        boolean sequenceParallel,
+        Precision precision,
+        boolean fusedAttention) {
 
     public int gpus() {
         return tp * pp * dp * cp;

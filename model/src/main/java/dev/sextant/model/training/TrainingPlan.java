@@ -24,14 +24,34 @@ import java.util.List;
  * @param stageSeconds    forward plus backward time of one micro-batch on each pipeline stage (with recompute and the
  *                        tensor, context and expert communication inside the stage)
  */
-public record TrainingPlan(TrainingLayout layout, int microBatches, List<Integer> stageLayers, Memory memory, boolean fits,
-                           ByDimension commBytes, ByDimension commSeconds, double computeSeconds, double bubbleFraction,
-                           double stepTimeSeconds, double tflopsPerGpu, double mfu, double tokensPerSecond, double trainingDays,
-                           String bottleneck, String efficiency, List<Double> stageSeconds) {
+public record TrainingPlan(
+        TrainingLayout layout,
+        int microBatches,
+        List<Integer> stageLayers,
+        Memory memory,
+        boolean fits,
+        ByDimension commBytes,
+        ByDimension commSeconds,
+        double computeSeconds,
+        double bubbleFraction,
+        double stepTimeSeconds,
+        double tflopsPerGpu,
+        double mfu,
+        double tokensPerSecond,
+        double trainingDays,
+        String bottleneck,
+        String efficiency,
+        List<Double> stageSeconds) {
 
     /** Bytes per GPU. */
-    public record Memory(double weights, double gradients, double optimizer, double activations, double buffers, double total,
-                         double capacity) {
+    public record Memory(
+            double weights,
+            double gradients,
+            double optimizer,
+            double activations,
+            double buffers,
+            double total,
+            double capacity) {
         public double headroom() {
             return capacity - total;
         }

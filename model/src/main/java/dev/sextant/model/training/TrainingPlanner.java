@@ -47,23 +47,42 @@ public final class TrainingPlanner {
     private final PlannerFit fit;
 
     /** A planner for {@link SoftwareStack#DEFAULT}. */
-    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
+    public TrainingPlanner(
+            ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency) {
         this(model, cluster, seq, globalBatch, efficiency, SoftwareStack.DEFAULT);
     }
 
-    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
-                           SoftwareStack stack) {
+    public TrainingPlanner(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            ComputeEfficiency efficiency,
+            SoftwareStack stack) {
         this(model, cluster, seq, globalBatch, efficiency, stack, MoeDispatcher.DEFAULT);
     }
 
-    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
-                           SoftwareStack stack, MoeDispatcher dispatcher) {
+    public TrainingPlanner(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            ComputeEfficiency efficiency,
+            SoftwareStack stack,
+            MoeDispatcher dispatcher) {
         this(model, cluster, seq, globalBatch, efficiency, stack, dispatcher, PlannerFit.DEFAULT);
     }
 
     /** A planner with its fitted constants given: the validation's leave-one-source-out refits them per held-out source. */
-    public TrainingPlanner(ModelArchitecture model, Cluster cluster, int seq, int globalBatch, ComputeEfficiency efficiency,
-                           SoftwareStack stack, MoeDispatcher dispatcher, PlannerFit fit) {
+    public TrainingPlanner(
+            ModelArchitecture model,
+            Cluster cluster,
+            int seq,
+            int globalBatch,
+            ComputeEfficiency efficiency,
+            SoftwareStack stack,
+            MoeDispatcher dispatcher,
+            PlannerFit fit) {
         if (seq < 1) {
             throw new InputError("training.seqLen", "the sequence length must be at least 1");
         }
@@ -100,22 +119,38 @@ public final class TrainingPlanner {
     /** Why the layout cannot exist, or null when it can. */
     public Invalid invalid(TrainingLayout l) {
         if (l.tp() < 1 || l.pp() < 1 || l.dp() < 1 || l.cp() < 1 || l.ep() < 1 || l.vpp() < 1 || l.microBatch() < 1) {
-            String field = l.tp() < 1 ? "training.tp" : l.pp() < 1 ? "training.pp" : l.dp() < 1 ? "training.dp" : l.cp() < 1 ? "training.cp"
-                    : l.ep() < 1 ? "training.ep" : l.vpp() < 1 ? "training.virtualStages" : "training.microBatch";
+            String field = l.tp() < 1
+                    ? "training.tp"
+                    : l.pp() < 1
+                            ? "training.pp"
+                            : l.dp() < 1
+                                    ? "training.dp"
+                                    : l.cp() < 1
+                                            ? "training.cp"
+                                            : l.ep() < 1
+                                                    ? "training.ep"
+                                                    : l.vpp() < 1 ? "training.virtualStages" : "training.microBatch";
             return new Invalid(field, "every degree and the micro-batch must be at least 1");
         }
         if (l.gpus() != cluster.gpus()) {
-            return new Invalid("training.gpus", "TP × PP × DP × CP = " + l.tp() + " × " + l.pp() + " × " + l.dp() + " × " + l.cp() + " = " + l.gpus()
-                    + ", not the " + cluster.gpus() + " GPUs");
+            return new Invalid(
+                    "training.gpus",
+                    "TP × PP × DP × CP = " + l.tp() + " × " + l.pp() + " × " + l.dp() + " × " + l.cp() + " = "
+                            + l.gpus() + ", not the " + cluster.gpus() + " GPUs");
         }
         if (model.heads() % l.tp() != 0) {
-            return new Invalid("training.tp", "TP (" + l.tp() + ") must divide the " + model.heads() + " attention heads");
+            return new Invalid(
+                    "training.tp", "TP (" + l.tp() + ") must divide the " + model.heads() + " attention heads");
         }
         if (model.kvHeads() % l.tp() != 0 && l.tp() % model.kvHeads() != 0) {
-            return new Invalid("training.tp", "TP (" + l.tp() + ") and the " + model.kvHeads() + " key/value heads must divide one another");
+            return new Invalid(
+                    "training.tp",
+                    "TP (" + l.tp() + ") and the " + model.kvHeads() + " key/value heads must divide one another");
         }
         if (l.pp() * l.vpp() > model.layers()) {
-            return new Invalid("training.pp", "PP × virtual stages (" + l.pp() * l.vpp() + ") exceeds the " + model.layers() + " layers");
+            return new Invalid(
+                    "training.pp",
+                    "PP × virtual stages (" + l.pp() * l.vpp() + ") exceeds the " + model.layers() + " layers");
         }
         if (seq % l.cp() != 0) {
             return new Invalid("training.cp", "CP (" + l.cp() + ") must divide the sequence length " + seq);
@@ -124,16 +159,22 @@ public final class TrainingPlanner {
             return new Invalid("training.ep", "EP needs a mixture-of-experts model");
         }
         if (model.moe() != null && (model.moe().experts() % l.ep() != 0 || (l.tp() * l.dp() * l.cp()) % l.ep() != 0)) {
-            return new Invalid("training.ep", "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and TP × DP × CP ("
-                    + l.tp() * l.dp() * l.cp() + ")");
+            return new Invalid(
+                    "training.ep",
+                    "EP (" + l.ep() + ") must divide the " + model.moe().experts() + " experts and TP × DP × CP ("
+                            + l.tp() * l.dp() * l.cp() + ")");
         }
         if (globalBatch % (l.dp() * l.microBatch()) != 0) {
-            return new Invalid("training.globalBatch", "global batch " + globalBatch + " is not divisible into DP (" + l.dp()
-                    + ") × micro-batch (" + l.microBatch() + ") pieces");
+            return new Invalid(
+                    "training.globalBatch",
+                    "global batch " + globalBatch + " is not divisible into DP (" + l.dp() + ") × micro-batch ("
+                            + l.microBatch() + ") pieces");
         }
         int m = globalBatch / (l.dp() * l.microBatch());
         if (l.vpp() > 1 && (l.pp() == 1 || m % l.pp() != 0)) {
-            return new Invalid("training.virtualStages", "interleaving needs PP > 1 and micro-batches (" + m + ") a multiple of PP (" + l.pp() + ")");
+            return new Invalid(
+                    "training.virtualStages",
+                    "interleaving needs PP > 1 and micro-batches (" + m + ") a multiple of PP (" + l.pp() + ")");
         }
         if (l.zeroStage() < 0 || l.zeroStage() > 3) {
             return new Invalid("training.zero", "ZeRO stage must be 0–3");
@@ -173,7 +214,9 @@ public final class TrainingPlanner {
         for (int s = 0; s < l.pp(); s++) {
             int count = stages.get(s);
             int moeCount = moeLayersIn(firstLayer, firstLayer + count);
-            double t = moeCount * (moeLayer + epPerMoeLayer) + (count - moeCount) * denseLayer + count * (tpPerLayer + cpPerLayer);
+            double t = moeCount * (moeLayer + epPerMoeLayer)
+                    + (count - moeCount) * denseLayer
+                    + count * (tpPerLayer + cpPerLayer);
             if (s == l.pp() - 1) {
                 t += logits + cluster.allReduce(actBytes, l.tp(), 1);
             }
@@ -184,7 +227,8 @@ public final class TrainingPlanner {
         for (double t : stageTime) {
             slowest = Math.max(slowest, t);
         }
-        double p2pBytes = l.tp() > 1 && l.sequenceParallel() ? actBytes / l.tp() : actBytes; // scatter-gather (Narayanan §4.1)
+        // scatter-gather (Narayanan §4.1)
+        double p2pBytes = l.tp() > 1 && l.sequenceParallel() ? actBytes / l.tp() : actBytes;
         double p2p = l.pp() > 1 ? 2 * l.vpp() * cluster.send(p2pBytes, l.tp() * l.cp() * l.dp()) : 0;
         double perMicroBatch = slowest + p2p;
         double bubble = (l.pp() - 1.0) / ((double) l.vpp() * m);
@@ -195,7 +239,9 @@ public final class TrainingPlanner {
         double expertParams = stageParameters(l, stages, params, true);
         double denseParams = stageParams - expertParams;
         DataParallel dense = dataParallel(l, denseParams, l.dp() * l.cp(), l.tp());
-        DataParallel experts = expertParams > 0 ? dataParallel(l, expertParams, l.tp() * l.dp() * l.cp() / l.ep(), l.ep()) : DataParallel.NONE;
+        DataParallel experts = expertParams > 0
+                ? dataParallel(l, expertParams, l.tp() * l.dp() * l.cp() / l.ep(), l.ep())
+                : DataParallel.NONE;
         double dpBytes = (dense.bytes() + experts.bytes()) * (l.zeroStage() == 3 ? m : 1);
         double dpExposed = dpExposed(l, m, dense, experts, slowest, maxLayers(stages));
 
@@ -225,27 +271,66 @@ public final class TrainingPlanner {
                 epPerMoeLayer * Math.min(maxLayers(stages), model.moeLayers()) * (m + (l.pp() - 1.0) / l.vpp()));
         double computeOnly = (slowest - (tpPerLayer + cpPerLayer) * maxLayers(stages)) * m;
         String bottleneck = bottleneck(computeOnly, bubble * perMicroBatch * m, seconds, memory);
-        return new TrainingPlan(l, m, stages, memory, memory.total() <= memory.capacity(), bytes, seconds, computeOnly, bubble, step,
-                tflops, mfu, tokensPerSecond, tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN, bottleneck,
-                efficiency.name(), Arrays.stream(stageTime).boxed().toList());
+        return new TrainingPlan(
+                l,
+                m,
+                stages,
+                memory,
+                memory.total() <= memory.capacity(),
+                bytes,
+                seconds,
+                computeOnly,
+                bubble,
+                step,
+                tflops,
+                mfu,
+                tokensPerSecond,
+                tokenBudget > 0 ? tokenBudget / tokensPerSecond / 86400 : Double.NaN,
+                bottleneck,
+                efficiency.name(),
+                Arrays.stream(stageTime).boxed().toList());
     }
 
     /**
      * Per-layer costs of one micro-batch on one GPU: they depend on TP, CP, EP, the micro-batch and the kernels, not
      * on PP, DP or ZeRO, so a search computes them once per combination.
      */
-    record LayerCosts(double dense, double moe, double logits, double activationBytes, double tp, double tpBytes, double ep,
-                      double epBytes, double cp, double cpBytes) {
-    }
+    record LayerCosts(
+            double dense,
+            double moe,
+            double logits,
+            double activationBytes,
+            double tp,
+            double tpBytes,
+            double ep,
+            double epBytes,
+            double cp,
+            double cpBytes) {}
 
-    private record CostKey(int tp, int cp, int ep, int microBatch, Recompute recompute, boolean sp, Precision precision, boolean fused) {
-    }
+    private record CostKey(
+            int tp,
+            int cp,
+            int ep,
+            int microBatch,
+            Recompute recompute,
+            boolean sp,
+            Precision precision,
+            boolean fused) {}
 
     private final Map<CostKey, LayerCosts> costs = new HashMap<>();
 
     private LayerCosts layerCosts(TrainingLayout l) {
-        return costs.computeIfAbsent(new CostKey(l.tp(), l.cp(), l.ep(), l.microBatch(), l.recompute(), l.sequenceParallel(), l.precision(),
-                l.fusedAttention()), k -> computeLayerCosts(l));
+        return costs.computeIfAbsent(
+                new CostKey(
+                        l.tp(),
+                        l.cp(),
+                        l.ep(),
+                        l.microBatch(),
+                        l.recompute(),
+                        l.sequenceParallel(),
+                        l.precision(),
+                        l.fusedAttention()),
+                k -> computeLayerCosts(l));
     }
 
     private LayerCosts computeLayerCosts(TrainingLayout l) {
@@ -258,16 +343,23 @@ public final class TrainingPlanner {
         double[] moeLayerTimes = model.moe() == null ? layer : layerSeconds(l, tokensPerMicroBatch, true);
         // selective recompute runs attention's products and its elementwise work over the scores again
         double attentionForward = attentionSeconds(l, tokensPerMicroBatch, false) + scoreTrafficSeconds(l);
-        double denseLayer = layer[0] + layer[1] + (l.recompute() == Recompute.FULL ? layer[0] : 0)
+        double denseLayer = layer[0]
+                + layer[1]
+                + (l.recompute() == Recompute.FULL ? layer[0] : 0)
                 + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        double moeLayer = moeLayerTimes[0] + moeLayerTimes[1] + (l.recompute() == Recompute.FULL ? moeLayerTimes[0] : 0)
+        double moeLayer = moeLayerTimes[0]
+                + moeLayerTimes[1]
+                + (l.recompute() == Recompute.FULL ? moeLayerTimes[0] : 0)
                 + (l.recompute() == Recompute.SELECTIVE ? attentionForward : 0);
-        // the output layer stays in BF16 under FP8 training: Megatron-Core enters Transformer Engine's fp8_autocast in the
-        // transformer block only (megatron/core/transformer/transformer_block.py), so the LM head is a BF16 GEMM
+        // the output layer stays in BF16 under FP8 training: Megatron-Core enters Transformer Engine's fp8_autocast in
+        // the transformer block only (megatron/core/transformer/transformer_block.py), so the LM head is a BF16 GEMM
         double[] head = new double[2];
         gemm(head, Precision.BF16, tokensPerMicroBatch, (double) model.vocab() / l.tp(), model.hidden());
-        double logits = head[0] + head[1] + 3 * efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp()); // fp32 softmax, cross-entropy
-        // the stack's kernels and what it overlaps: PyTorch-native stacks, and SMs shared with overlapped communication (PlannerFit)
+        // fp32 softmax, cross-entropy
+        double logits =
+                head[0] + head[1] + 3 * efficiency.memorySeconds(gpu, 4 * tokensPerMicroBatch * model.vocab() / l.tp());
+        // the stack's kernels and what it overlaps: PyTorch-native stacks, and SMs shared
+        // with overlapped communication (PlannerFit)
         double kernels = fit.computeFactor(stack);
         denseLayer *= kernels;
         moeLayer *= kernels;
@@ -275,13 +367,15 @@ public final class TrainingPlanner {
 
         // communication per layer and micro-batch on the critical path
         double actBytes = 2 * tokensPerMicroBatch * model.hidden(); // one bf16 activation of the micro-batch
-        int passes = l.recompute() == Recompute.FULL ? 3 : 2; // all-reduce pairs: forward, backward (, recomputed forward)
+        // all-reduce pairs: forward, backward (, recomputed forward)
+        int passes = l.recompute() == Recompute.FULL ? 3 : 2;
         double tpPerLayer = 2 * passes * cluster.allReduce(actBytes, l.tp(), 1);
         double tpBytesPerLayer = 2 * passes * 2.0 * (l.tp() - 1) / Math.max(1, l.tp()) * actBytes;
         double epPerMoeLayer = 0;
         double epBytesPerMoeLayer = 0;
         if (model.moe() != null && l.ep() > 1) {
-            double dispatched = actBytes / l.tp() * model.moe().topK(); // each GPU's share of tokens to top-k experts, and back
+            // each GPU's share of tokens to top-k experts, and back
+            double dispatched = actBytes / l.tp() * model.moe().topK();
             epPerMoeLayer = 2 * passes * expertAllToAll(dispatched, l.ep());
             epBytesPerMoeLayer = 2 * passes * (l.ep() - 1.0) / l.ep() * dispatched;
         }
@@ -289,9 +383,9 @@ public final class TrainingPlanner {
         double cpBytesPerLayer = 0;
         if (l.cp() > 1) {
             // ring attention, step by step (RingAttention): each rank passes its K and V block round the ring while it
-            // computes the block it holds; the backward pass sends dK and dV with them. The ring runs at its slowest hop,
-            // the NIC once the CP group spans nodes. Every stack here splits the sequence in 2·CP chunks for an even
-            // causal load (Megatron-Core get_batch_on_this_cp_rank; torchtitan's head-tail load balancer).
+            // computes the block it holds; the backward pass sends dK and dV with them. The ring runs at its slowest
+            // hop, the NIC once the CP group spans nodes. Every stack here splits the sequence in 2·CP chunks for an
+            // even causal load (Megatron-Core get_batch_on_this_cp_rank; torchtitan's head-tail load balancer).
             double kv = 2 * tokensPerMicroBatch * ((double) model.keyWidth() + model.valueWidth()) / l.tp();
             double link = cluster.bandwidth(l.cp(), l.tp());
             double latency = cluster.latency(l.cp(), l.tp());
@@ -302,9 +396,19 @@ public final class TrainingPlanner {
             cpPerLayer = forwards * RingAttention.exposedSeconds(l.cp(), forward, kv, link, latency, true)
                     + RingAttention.exposedSeconds(l.cp(), backward, 2 * kv, link, latency, true);
         }
-        tpPerLayer *= fit.tpShare(stack); // Transformer Engine's TP overlap hides the rest behind the GEMMs (PlannerFit)
-        return new LayerCosts(denseLayer, moeLayer, logits, actBytes, tpPerLayer, tpBytesPerLayer, epPerMoeLayer, epBytesPerMoeLayer,
-                cpPerLayer, cpBytesPerLayer);
+        // Transformer Engine's TP overlap hides the rest behind the GEMMs (PlannerFit)
+        tpPerLayer *= fit.tpShare(stack);
+        return new LayerCosts(
+                denseLayer,
+                moeLayer,
+                logits,
+                actBytes,
+                tpPerLayer,
+                tpBytesPerLayer,
+                epPerMoeLayer,
+                epBytesPerMoeLayer,
+                cpPerLayer,
+                cpBytesPerLayer);
     }
 
     /**
@@ -340,9 +444,12 @@ public final class TrainingPlanner {
             double gatherOne = cluster.gather(2 * layer, k, stride);
             double reduceOne = cluster.gather(g * layer, k, stride);
             double layers = params / layer;
-            return new DataParallel(layers * reduceOne, 2 * layers * gatherOne, reduceOne, gatherOne, share * params * (2 * 2 + g));
+            return new DataParallel(
+                    layers * reduceOne, 2 * layers * gatherOne, reduceOne, gatherOne, share * params * (2 * 2 + g));
         }
-        double bucket = stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED ? Math.min(params, SoftwareStack.bucketParameters(k)) : params;
+        double bucket = stack.dpOverlap() == SoftwareStack.DpOverlap.BUCKETED
+                ? Math.min(params, SoftwareStack.bucketParameters(k))
+                : params;
         double buckets = Math.ceil(params / bucket - 1e-9);
         if (l.zeroStage() == 0) {
             double one = cluster.allReduce(g * bucket, k, stride);
@@ -350,7 +457,8 @@ public final class TrainingPlanner {
         }
         double reduceOne = cluster.gather(g * bucket, k, stride);
         double gatherOne = cluster.gather(2 * bucket, k, stride);
-        return new DataParallel(buckets * reduceOne, buckets * gatherOne, reduceOne, gatherOne, share * params * (g + 2));
+        return new DataParallel(
+                buckets * reduceOne, buckets * gatherOne, reduceOne, gatherOne, share * params * (g + 2));
     }
 
     /**
@@ -362,7 +470,8 @@ public final class TrainingPlanner {
      * layer's forward and its gather plus reduce-scatter behind its backward; the first gather and the last reduction
      * have nothing to hide behind.
      */
-    private double dpExposed(TrainingLayout l, int m, DataParallel dense, DataParallel experts, double microBatch, int layers) {
+    private double dpExposed(
+            TrainingLayout l, int m, DataParallel dense, DataParallel experts, double microBatch, int layers) {
         double reduce = dense.reduce() + experts.reduce();
         double gather = dense.gather() + experts.gather();
         if (l.zeroStage() == 3) {
@@ -370,8 +479,11 @@ public final class TrainingPlanner {
             double backward = 2 * forward;
             double perLayerGather = (dense.gather() + experts.gather()) / 2 / Math.max(1, layers);
             double perLayerReduce = reduce / Math.max(1, layers);
-            double perMicroBatch = layers * (Math.max(0, perLayerGather - forward) + Math.max(0, perLayerGather + perLayerReduce - backward))
-                    + perLayerGather + perLayerReduce;
+            double perMicroBatch = layers
+                            * (Math.max(0, perLayerGather - forward)
+                                    + Math.max(0, perLayerGather + perLayerReduce - backward))
+                    + perLayerGather
+                    + perLayerReduce;
             return m * perMicroBatch;
         }
         if (stack.dpOverlap() == SoftwareStack.DpOverlap.NONE) {
@@ -379,9 +491,10 @@ public final class TrainingPlanner {
         }
         double lastBucket = Math.max(dense.reduceUnit(), experts.reduceUnit());
         double firstBucket = Math.max(dense.gatherUnit(), experts.gatherUnit());
-        // micro-batches whose backward (forward) work the buckets can hide behind: the last one's without interleaving;
-        // with it, each virtual stage's buckets are ready (needed) as that stage finishes (starts), across the cool-down
-        // (warm-up) of the interleaved schedule, about min(m, PP) micro-batches of work (Narayanan et al. 2021, §2.2.2)
+        // micro-batches whose backward (forward) work the buckets can hide behind: the last one's without
+        // interleaving; with it, each virtual stage's buckets are ready (needed) as that stage finishes
+        // (starts), across the cool-down (warm-up) of the interleaved schedule, about min(m, PP)
+        // micro-batches of work (Narayanan et al. 2021, §2.2.2)
         double windows = l.vpp() > 1 ? Math.min(m, l.pp()) : 1;
         return Math.max(lastBucket, reduce - windows * 2.0 / 3 * microBatch)
                 + (gather > 0 ? Math.max(firstBucket, gather - windows * microBatch / 3) : 0);
@@ -422,7 +535,10 @@ public final class TrainingPlanner {
             int k = model.moe().topK();
             int nodes = cluster.nodesSpanned(ep, 1);
             nvlink = (ep - 1.0) / ep * bytes / cluster.bandwidth(r, 1);
-            nic = bytes / k * MoeDispatcher.remoteNodesReached(model.moe().experts(), k, nodes) / cluster.bandwidth(ep, 1);
+            nic = bytes
+                    / k
+                    * MoeDispatcher.remoteNodesReached(model.moe().experts(), k, nodes)
+                    / cluster.bandwidth(ep, 1);
         }
         return CollectiveModel.alpha(cluster.nodesSpanned(ep, 1)) + Math.max(nvlink, nic);
     }
@@ -459,8 +575,14 @@ public final class TrainingPlanner {
         String name = "compute";
         double worst = compute;
         double[] values = {bubble, comm.tp(), comm.pp(), comm.dp(), comm.cp(), comm.ep()};
-        String[] names = {"pipeline bubble", "TP communication", "PP communication", "DP communication", "CP communication",
-                "EP communication"};
+        String[] names = {
+            "pipeline bubble",
+            "TP communication",
+            "PP communication",
+            "DP communication",
+            "CP communication",
+            "EP communication"
+        };
         for (int i = 0; i < values.length; i++) {
             if (values[i] > worst) {
                 worst = values[i];
@@ -510,8 +632,10 @@ public final class TrainingPlanner {
                 s[0] += e.sharedExperts() * shared[0];
                 s[1] += e.sharedExperts() * shared[1];
             }
-            gemm(s, Precision.BF16, tokens, e.experts(), h); // router: BF16 (Megatron-Core keeps it out of FP8; moe_router_dtype)
-            double route = permutationSeconds(tokens / t, e.topK(), e.experts() / l.ep()) * imbalance; // tokens/tp: sequence-parallel shards
+            // router: BF16 (Megatron-Core keeps it out of FP8; moe_router_dtype)
+            gemm(s, Precision.BF16, tokens, e.experts(), h);
+            // tokens/tp: sequence-parallel shards
+            double route = permutationSeconds(tokens / t, e.topK(), e.experts() / l.ep()) * imbalance;
             s[0] += route;
             s[1] += route;
         } else {
@@ -521,7 +645,8 @@ public final class TrainingPlanner {
         }
         // elementwise kernels (norms, activations, residuals, softmax, dropout): read and written about once each in
         // the forward pass for what the layer keeps (a third of fwd + bwd traffic)
-        double stored = ActivationMemory.perLayer(model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer, true);
+        double stored = ActivationMemory.perLayer(
+                model, seq, l.microBatch(), t, l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, moeLayer, true);
         double elementwise = efficiency.memorySeconds(gpu, 2 * stored) + scoreTrafficSeconds(l);
         s[0] += elementwise;
         s[1] += 2 * elementwise;
@@ -551,14 +676,26 @@ public final class TrainingPlanner {
         if (l.fusedAttention()) {
             return 0;
         }
-        double scores = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.NONE, false, false)
-                - ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.SELECTIVE, false, false);
+        double scores = ActivationMemory.perLayer(
+                        model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), Recompute.NONE, false, false)
+                - ActivationMemory.perLayer(
+                        model,
+                        seq,
+                        l.microBatch(),
+                        l.tp(),
+                        l.cp(),
+                        l.sequenceParallel(),
+                        Recompute.SELECTIVE,
+                        false,
+                        false);
         return efficiency.memorySeconds(cluster.gpu(), 2 * scores);
     }
 
     /** Width of the K and V projections' outputs (MLA: the latent down-projection). */
     private double kvProjectionWidth() {
-        return model.mla() != null ? (model.mla().kvLoraRank() + model.mla().qkRopeDim()) / 2.0 : (double) model.kvHeads() * model.headDim();
+        return model.mla() != null
+                ? (model.mla().kvLoraRank() + model.mla().qkRopeDim()) / 2.0
+                : (double) model.kvHeads() * model.headDim();
     }
 
     /**
@@ -576,10 +713,13 @@ public final class TrainingPlanner {
         if (l.fusedAttention()) {
             double flops = heads * 2 * tokens * seq * (qk + v) / 2; // causal: half the blocks
             double chunk = (double) seq / l.cp(); // the rank's query rows per sequence
-            return efficiency.attentionSeconds(gpu, (backward ? 2.5 : 1) * flops, chunk, (qk + v) / 2, true, heads * l.microBatch(), backward);
+            return efficiency.attentionSeconds(
+                    gpu, (backward ? 2.5 : 1) * flops, chunk, (qk + v) / 2, true, heads * l.microBatch(), backward);
         }
         // per head: (tokens × qk) by (qk × seq), then (tokens × seq) by (seq × v); batched over heads and sequences
-        double forward = heads * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk) + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
+        double forward = heads
+                * (efficiency.gemmSeconds(gpu, Precision.BF16, tokens, seq, qk)
+                        + efficiency.gemmSeconds(gpu, Precision.BF16, tokens, v, seq));
         return backward ? 2 * forward : forward;
     }
 
@@ -627,9 +767,14 @@ public final class TrainingPlanner {
     private double stageParameters(TrainingLayout l, List<Integer> stages, ParameterCount p, boolean expertsOnly) {
         double most = 0;
         int first = 0;
-        double expertsPerMoeLayer = model.moe() == null ? 0 : (double) p.expertPerLayer() * model.moe().experts() / l.ep();
-        double restOfMoeLayer = model.moe() == null ? 0
-                : (p.moeMlpPerLayer() - (double) p.expertPerLayer() * model.moe().experts()) / l.tp();
+        double expertsPerMoeLayer = model.moe() == null
+                ? 0
+                : (double) p.expertPerLayer() * model.moe().experts() / l.ep();
+        double restOfMoeLayer = model.moe() == null
+                ? 0
+                : (p.moeMlpPerLayer()
+                                - (double) p.expertPerLayer() * model.moe().experts())
+                        / l.tp();
         double common = p.attentionPerLayer() / (double) l.tp() + p.normPerLayer();
         for (int s = 0; s < l.pp(); s++) {
             int count = stages.get(s);
@@ -641,7 +786,9 @@ public final class TrainingPlanner {
                     total += (double) p.embedding() / l.tp();
                 }
                 if (s == l.pp() - 1) {
-                    total += (p.output() == 0 && l.pp() > 1 ? (double) model.vocab() * model.hidden() : p.output()) / l.tp() + p.finalNorm();
+                    total += (p.output() == 0 && l.pp() > 1 ? (double) model.vocab() * model.hidden() : p.output())
+                                    / l.tp()
+                            + p.finalNorm();
                 }
             }
             most = Math.max(most, total);
@@ -654,11 +801,30 @@ public final class TrainingPlanner {
         double params = stageParameters(l, stages, p, false);
         double expert = stageParameters(l, stages, p, true);
         ModelStateMemory dense = ModelStateMemory.of(params - expert, l.dp() * l.cp(), l.zeroStage());
-        ModelStateMemory experts = ModelStateMemory.of(expert, Math.max(1, l.tp() * l.dp() * l.cp() / l.ep()), l.zeroStage());
+        ModelStateMemory experts =
+                ModelStateMemory.of(expert, Math.max(1, l.tp() * l.dp() * l.cp() / l.ep()), l.zeroStage());
         // activations on the first stage: p micro-batches in flight under 1F1B, each with its layers' activations
         double inFlight = ActivationMemory.inFlightMicroBatches(l.pp(), m, l.vpp());
-        double perLayerDense = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), false, l.fusedAttention());
-        double perLayerMoe = ActivationMemory.perLayer(model, seq, l.microBatch(), l.tp(), l.cp(), l.sequenceParallel(), l.recompute(), true, l.fusedAttention());
+        double perLayerDense = ActivationMemory.perLayer(
+                model,
+                seq,
+                l.microBatch(),
+                l.tp(),
+                l.cp(),
+                l.sequenceParallel(),
+                l.recompute(),
+                false,
+                l.fusedAttention());
+        double perLayerMoe = ActivationMemory.perLayer(
+                model,
+                seq,
+                l.microBatch(),
+                l.tp(),
+                l.cp(),
+                l.sequenceParallel(),
+                l.recompute(),
+                true,
+                l.fusedAttention());
         int moeFirst = moeLayersIn(0, stages.get(0));
         double firstStage = moeFirst * perLayerMoe + (stages.get(0) - moeFirst) * perLayerDense;
         double activations = firstStage * inFlight;
@@ -670,6 +836,7 @@ public final class TrainingPlanner {
         double g = dense.gradients() + experts.gradients();
         double o = dense.optimizer() + experts.optimizer();
         double total = w + g + o + activations + BUFFER_BYTES;
-        return new Memory(w, g, o, activations, BUFFER_BYTES, total, cluster.gpu().usableMemoryBytes());
+        return new Memory(
+                w, g, o, activations, BUFFER_BYTES, total, cluster.gpu().usableMemoryBytes());
     }
 }

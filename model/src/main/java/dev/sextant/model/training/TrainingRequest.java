@@ -8,7 +8,6 @@ import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.job.CancellationToken;
 import java.util.Optional;
 
-
 /**
  * What a training plan answers: a model on a cluster for a sequence length and global batch, with whatever layout
  * choices the user fixed, and a token budget.
@@ -26,9 +25,19 @@ import java.util.Optional;
  * @param stack         the training software, for its overlap rules ({@link SoftwareStack#DEFAULT} when null, as in
  *                      requests saved before it existed)
  */
-public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
-                              int seqLen,
-                              int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack, MoeDispatcher dispatcher) {
+public record TrainingRequest(
+        ModelArchitecture model,
+        GpuSpec gpu,
+        int gpus,
+        int gpusPerNode,
+        double interNodeGbps,
+        double intraNodeGBs,
+        int seqLen,
+        int globalBatch,
+        double tokens,
+        LayoutSearch.Fixed fixed,
+        SoftwareStack stack,
+        MoeDispatcher dispatcher) {
 
     public TrainingRequest {
         if (stack == null) {
@@ -40,15 +49,57 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
     }
 
     /** A request with the default MoE dispatcher ({@link MoeDispatcher#DEFAULT}). */
-    public TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
-                           int seqLen, int globalBatch, double tokens, LayoutSearch.Fixed fixed, SoftwareStack stack) {
-        this(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, stack, MoeDispatcher.DEFAULT);
+    public TrainingRequest(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int gpus,
+            int gpusPerNode,
+            double interNodeGbps,
+            double intraNodeGBs,
+            int seqLen,
+            int globalBatch,
+            double tokens,
+            LayoutSearch.Fixed fixed,
+            SoftwareStack stack) {
+        this(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                interNodeGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                fixed,
+                stack,
+                MoeDispatcher.DEFAULT);
     }
 
     /** A request for {@link SoftwareStack#DEFAULT}. */
-    public TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, int gpusPerNode, double interNodeGbps, double intraNodeGBs,
-                           int seqLen, int globalBatch, double tokens, LayoutSearch.Fixed fixed) {
-        this(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, SoftwareStack.DEFAULT);
+    public TrainingRequest(
+            ModelArchitecture model,
+            GpuSpec gpu,
+            int gpus,
+            int gpusPerNode,
+            double interNodeGbps,
+            double intraNodeGBs,
+            int seqLen,
+            int globalBatch,
+            double tokens,
+            LayoutSearch.Fixed fixed) {
+        this(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                interNodeGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                fixed,
+                SoftwareStack.DEFAULT);
     }
 
     public Cluster cluster() {
@@ -60,7 +111,8 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
     }
 
     public LayoutSearch.Result search(ComputeEfficiency efficiency, CancellationToken cancel) {
-        return LayoutSearch.search(model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, dispatcher, cancel);
+        return LayoutSearch.search(
+                model, cluster(), seqLen, globalBatch, fixed, tokens, efficiency, stack, dispatcher, cancel);
     }
 
     /**
@@ -70,7 +122,11 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
      */
     public Optional<TrainingLayout> fixedLayout() {
         LayoutSearch.Fixed f = fixed;
-        if (f.tp() == null || f.pp() == null || f.cp() == null || f.microBatch() == null || f.ep() == null && model.hasExperts()) {
+        if (f.tp() == null
+                || f.pp() == null
+                || f.cp() == null
+                || f.microBatch() == null
+                || f.ep() == null && model.hasExperts()) {
             return Optional.empty();
         }
         int tp = f.tp();
@@ -79,26 +135,74 @@ public record TrainingRequest(ModelArchitecture model, GpuSpec gpu, int gpus, in
         InputError.require(tp >= 1, "training.tp", "TP must be at least 1");
         InputError.require(pp >= 1, "training.pp", "PP must be at least 1");
         InputError.require(cp >= 1, "training.cp", "CP must be at least 1");
-        InputError.require(gpus % (tp * pp * cp) == 0, "training.gpus", "TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
-        return Optional.of(new TrainingLayout(tp, pp, gpus / (tp * pp * cp), cp, f.ep() == null ? 1 : f.ep(),
-                f.vpp() == null ? 1 : f.vpp(), f.microBatch(), f.zeroStage() == null ? 1 : f.zeroStage(),
-                f.recompute() == null ? Recompute.SELECTIVE : f.recompute(), f.sequenceParallel() != null ? f.sequenceParallel() : tp > 1,
-                f.precision() == null ? Precision.BF16 : f.precision(), f.fusedAttention() == null || f.fusedAttention()));
+        InputError.require(
+                gpus % (tp * pp * cp) == 0,
+                "training.gpus",
+                "TP × PP × CP (" + tp * pp * cp + ") must divide the " + gpus + " GPUs");
+        return Optional.of(new TrainingLayout(
+                tp,
+                pp,
+                gpus / (tp * pp * cp),
+                cp,
+                f.ep() == null ? 1 : f.ep(),
+                f.vpp() == null ? 1 : f.vpp(),
+                f.microBatch(),
+                f.zeroStage() == null ? 1 : f.zeroStage(),
+                f.recompute() == null ? Recompute.SELECTIVE : f.recompute(),
+                f.sequenceParallel() != null ? f.sequenceParallel() : tp > 1,
+                f.precision() == null ? Precision.BF16 : f.precision(),
+                f.fusedAttention() == null || f.fusedAttention()));
     }
 
     /** The same request with other fixed choices. */
     public TrainingRequest withFixed(LayoutSearch.Fixed other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, other, stack, dispatcher);
+        return new TrainingRequest(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                interNodeGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                other,
+                stack,
+                dispatcher);
     }
 
     /** The same request for another software stack. */
     public TrainingRequest withStack(SoftwareStack other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, other, dispatcher);
+        return new TrainingRequest(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                interNodeGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                fixed,
+                other,
+                dispatcher);
     }
 
     /** The same request with another MoE dispatcher. */
     public TrainingRequest withDispatcher(MoeDispatcher other) {
-        return new TrainingRequest(model, gpu, gpus, gpusPerNode, interNodeGbps, intraNodeGBs, seqLen, globalBatch, tokens, fixed, stack, other);
+        return new TrainingRequest(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                interNodeGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                fixed,
+                stack,
+                other);
     }
 
     public TrainingPlanner planner(ComputeEfficiency efficiency) {

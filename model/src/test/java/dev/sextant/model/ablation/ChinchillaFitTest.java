@@ -19,8 +19,9 @@ class ChinchillaFitTest {
     /** The 245 runs of Chinchilla's Figure 4 as Besiroglu et al. extracted them; tokens = FLOP / 6N. */
     static List<ChinchillaFit.Point> figure4() throws Exception {
         List<ChinchillaFit.Point> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(ChinchillaFitTest.class.getResourceAsStream(
-                "/scaling/chinchilla-figure4.csv"), StandardCharsets.UTF_8))) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                ChinchillaFitTest.class.getResourceAsStream("/scaling/chinchilla-figure4.csv"),
+                StandardCharsets.UTF_8))) {
             r.readLine();
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 String[] f = line.split(",");
@@ -36,13 +37,19 @@ class ChinchillaFitTest {
         List<ChinchillaFit.Point> all = figure4();
         assertThat(all).hasSize(245);
         // as Besiroglu et al.: the five runs of highest loss left out
-        double cut = all.stream().map(ChinchillaFit.Point::loss).sorted(Comparator.reverseOrder()).toList().get(4);
-        List<ChinchillaFit.Point> kept = all.stream().filter(p -> p.loss() < cut).toList();
+        double cut = all.stream()
+                .map(ChinchillaFit.Point::loss)
+                .sorted(Comparator.reverseOrder())
+                .toList()
+                .get(4);
+        List<ChinchillaFit.Point> kept =
+                all.stream().filter(p -> p.loss() < cut).toList();
         assertThat(kept).hasSize(240);
         ChinchillaFit.Parameters p = ChinchillaFit.fit(kept);
-        // their published fit (arXiv 2404.10102): E = 1.82, A = 482.01, B = 2085.43, α = 0.3478, β = 0.3658, with 95 %
-        // intervals of about E 1.77–1.87, A 285–744, B 1042–5810, α 0.32–0.37, β 0.33–0.42. The objective is flat along
-        // B and β together: ours sits at E 1.817, A 478, B 2143, α 0.3473, β 0.3672, no worse by the objective than theirs
+        // their published fit (arXiv 2404.10102): E = 1.82, A = 482.01, B = 2085.43, α = 0.3478, β =
+        // 0.3658, with 95 % intervals of about E 1.77–1.87, A 285–744, B 1042–5810, α 0.32–0.37, β
+        // 0.33–0.42. The objective is flat along B and β together: ours sits at E 1.817, A 478, B 2143, α
+        // 0.3473, β 0.3672, no worse by the objective than theirs
         assertThat(p.bigE()).isCloseTo(1.82, within(0.01)).isBetween(1.77, 1.87);
         assertThat(p.alpha()).isCloseTo(0.3478, within(0.002)).isBetween(0.32, 0.37);
         assertThat(p.beta()).isCloseTo(0.3658, within(0.002)).isBetween(0.33, 0.42);
@@ -51,15 +58,17 @@ class ChinchillaFitTest {
         double[] logN = kept.stream().mapToDouble(q -> Math.log(q.params())).toArray();
         double[] logD = kept.stream().mapToDouble(q -> Math.log(q.tokens())).toArray();
         double[] logL = kept.stream().mapToDouble(q -> Math.log(q.loss())).toArray();
-        double theirs = ChinchillaFit.objective(logN, logD, logL).value(new double[] {Math.log(482.01), Math.log(2085.43), Math.log(1.82), 0.3478,
-                0.3658}, new double[5]);
+        double theirs = ChinchillaFit.objective(logN, logD, logL)
+                .value(
+                        new double[] {Math.log(482.01), Math.log(2085.43), Math.log(1.82), 0.3478, 0.3658},
+                        new double[5]);
         assertThat(p.objective()).isLessThanOrEqualTo(theirs);
     }
 
     @Test
     void aLossMadeByTheFormIsFittedBack() {
-        // points made by L = 1.69 + 406.4 / N^0.34 + 410.7 / D^0.28 (Hoffmann et al.'s published fit) on a grid of N and
-        // D: the fit returns those parameters
+        // points made by L = 1.69 + 406.4 / N^0.34 + 410.7 / D^0.28 (Hoffmann et al.'s published fit) on a grid of N
+        // and D: the fit returns those parameters
         List<ChinchillaFit.Point> made = new ArrayList<>();
         for (double n = 5e7; n <= 1.6e10; n *= 2) {
             for (double tpp = 2; tpp <= 200; tpp *= 2.5) {
@@ -73,7 +82,8 @@ class ChinchillaFitTest {
         assertThat(p.beta()).isCloseTo(0.28, within(1e-4));
         assertThat(p.bigA()).isCloseTo(406.4, withinPercentage(0.1));
         assertThat(p.bigB()).isCloseTo(410.7, withinPercentage(0.1));
-        assertThat(p.loss(7e10, 1.4e12)).isCloseTo(1.69 + 406.4 / Math.pow(7e10, 0.34) + 410.7 / Math.pow(1.4e12, 0.28), within(1e-4));
+        assertThat(p.loss(7e10, 1.4e12))
+                .isCloseTo(1.69 + 406.4 / Math.pow(7e10, 0.34) + 410.7 / Math.pow(1.4e12, 0.28), within(1e-4));
     }
 
     @Test
@@ -81,7 +91,8 @@ class ChinchillaFitTest {
         List<ChinchillaFit.Point> made = new ArrayList<>();
         for (double n = 1e7; n <= 1e9; n *= 2) {
             for (double tpp = 5; tpp <= 640; tpp *= 2) {
-                made.add(new ChinchillaFit.Point(n, n * tpp, 1.76 + 138 / Math.pow(n, 0.26) + 239 / Math.pow(n * tpp, 0.26)));
+                made.add(new ChinchillaFit.Point(
+                        n, n * tpp, 1.76 + 138 / Math.pow(n, 0.26) + 239 / Math.pow(n * tpp, 0.26)));
             }
         }
         ChinchillaFit.Parameters p = ChinchillaFit.fit(made, ChinchillaFit.Form.TIED);
@@ -99,15 +110,17 @@ class ChinchillaFitTest {
      */
     @Test
     void onGadreEtAlsOverTrainedRunsTheTiedFormExtrapolatesBetter() throws Exception {
-        List<String> lines = Files.readAllLines(Path.of(ChinchillaFitTest.class.getResource(
-                "/scaling/gadre-overtraining.csv").toURI()));
+        List<String> lines = Files.readAllLines(Path.of(ChinchillaFitTest.class
+                .getResource("/scaling/gadre-overtraining.csv")
+                .toURI()));
         for (String set : List.of("rpj", "rw_original", "c4_original")) {
             List<ChinchillaFit.Point> small = new ArrayList<>();
             List<ChinchillaFit.Point> large = new ArrayList<>();
             for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.split(",");
                 if (f[0].equals(set)) {
-                    ChinchillaFit.Point p = new ChinchillaFit.Point(Double.parseDouble(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[6]));
+                    ChinchillaFit.Point p = new ChinchillaFit.Point(
+                            Double.parseDouble(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[6]));
                     (p.params() < 1e9 ? small : large).add(p);
                 }
             }

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
  */
 class ExtrapolationValidationTest {
 
-    record Check(String name, double mean, double worst, double coverage, int runs, String form) {
-    }
+    record Check(String name, double mean, double worst, double coverage, int runs, String form) {}
 
     static List<String[]> csv(String resource) throws Exception {
-        List<String> lines = Files.readAllLines(Path.of(ExtrapolationValidationTest.class.getResource(resource).toURI()));
+        List<String> lines = Files.readAllLines(
+                Path.of(ExtrapolationValidationTest.class.getResource(resource).toURI()));
         List<String[]> out = new ArrayList<>();
         for (String l : lines.subList(1, lines.size())) {
             out.add(l.split(","));
@@ -48,9 +48,19 @@ class ExtrapolationValidationTest {
                 inside++;
             }
         }
-        Check c = new Check(name + " / " + form, sum / large.size(), worst, (double) inside / large.size(), large.size(), f.id());
-        System.out.printf(Locale.ROOT, "%-34s form %-10s mean %.2f %%  worst %.2f %%  inside 95 %% PI %.0f %% of %d (half-width %.1f %%, rate %.4f)%n",
-                c.name(), c.form(), 100 * c.mean(), 100 * c.worst(), 100 * c.coverage(), c.runs(), 100 * width, fit.extrapolationRate());
+        Check c = new Check(
+                name + " / " + form, sum / large.size(), worst, (double) inside / large.size(), large.size(), f.id());
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s form %-10s mean %.2f %%  worst %.2f %%  inside 95 %% PI %.0f %% of %d (half-width %.1f %%, rate %.4f)%n",
+                c.name(),
+                c.form(),
+                100 * c.mean(),
+                100 * c.worst(),
+                100 * c.coverage(),
+                c.runs(),
+                100 * width,
+                fit.extrapolationRate());
         return c;
     }
 
@@ -59,7 +69,8 @@ class ExtrapolationValidationTest {
         List<ChinchillaFit.Point> small = new ArrayList<>();
         List<ChinchillaFit.Point> large = new ArrayList<>();
         for (String[] f : csv("/scaling/gemstones-cool-end.csv")) {
-            ChinchillaFit.Point p = new ChinchillaFit.Point(Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]));
+            ChinchillaFit.Point p = new ChinchillaFit.Point(
+                    Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]));
             if (p.params() < 2e8) {
                 small.add(p);
             } else if (p.params() >= 4e8) {
@@ -86,7 +97,8 @@ class ExtrapolationValidationTest {
             List<ChinchillaFit.Point> large = new ArrayList<>();
             for (String[] f : rows) {
                 if (f[0].equals(set)) {
-                    ChinchillaFit.Point p = new ChinchillaFit.Point(Double.parseDouble(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[6]));
+                    ChinchillaFit.Point p = new ChinchillaFit.Point(
+                            Double.parseDouble(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[6]));
                     (p.params() < 1e9 ? small : large).add(p);
                 }
             }

@@ -24,7 +24,8 @@ class FormSelectionTest {
     @Test
     void runsOnAFiveParameterLawWithUnequalExponentsChooseThatForm() {
         // Hoffmann et al.'s published law: α 0.34, β 0.28 — one exponent cannot follow it
-        ChinchillaFit.Parameters hoffmann = new ChinchillaFit.Parameters(Math.log(1.69), Math.log(406.4), Math.log(410.7), 0.34, 0.28, 0);
+        ChinchillaFit.Parameters hoffmann =
+                new ChinchillaFit.Parameters(Math.log(1.69), Math.log(406.4), Math.log(410.7), 0.34, 0.28, 0);
         FormSelection.Choice c = FormSelection.choose(runs(hoffmann));
         assertThat(c.form()).isEqualTo(ChinchillaFit.Form.CHINCHILLA);
         assertThat(c.error().get(ChinchillaFit.Form.CHINCHILLA)).isLessThan(1e-4);
@@ -33,16 +34,19 @@ class FormSelectionTest {
 
     @Test
     void runsOnATiedLawKeepTheFormWithFewerParameters() {
-        ChinchillaFit.Parameters tied = new ChinchillaFit.Parameters(Math.log(1.8), Math.log(500), Math.log(2000), 0.35, 0.35, 0);
+        ChinchillaFit.Parameters tied =
+                new ChinchillaFit.Parameters(Math.log(1.8), Math.log(500), Math.log(2000), 0.35, 0.35, 0);
         assertThat(FormSelection.choose(runs(tied)).form()).isEqualTo(ChinchillaFit.Form.TIED);
         // two sizes are too few to check anything
-        List<ChinchillaFit.Point> two = runs(tied).stream().filter(p -> p.params() < 3e7).toList();
+        List<ChinchillaFit.Point> two =
+                runs(tied).stream().filter(p -> p.params() < 3e7).toList();
         assertThatThrownBy(() -> FormSelection.choose(two)).hasMessageContaining("three model sizes");
     }
 
     @Test
     void theDistanceBeyondTheRunsIsTheLargestOfTheLogFactors() {
-        List<ChinchillaFit.Point> data = List.of(new ChinchillaFit.Point(1e8, 1e10, 3), new ChinchillaFit.Point(2e8, 2e9, 3));
+        List<ChinchillaFit.Point> data =
+                List.of(new ChinchillaFit.Point(1e8, 1e10, 3), new ChinchillaFit.Point(2e8, 2e9, 3));
         // N max 2e8, D max 1e10, N·D max 1e18: (8e8, 5e9) → ln 4 for N, below for D, ln 4 for N·D
         assertThat(FormSelection.distance(data, 8e8, 5e9)).isCloseTo(Math.log(4), within(1e-12));
         assertThat(FormSelection.distance(data, 1e8, 1e9)).isZero();

@@ -57,7 +57,8 @@ class HyperparameterLawsTest {
         }
         HyperparameterLaws.Result r = HyperparameterLaws.fit(runs, HyperparameterLaws.DEFAULT_MARGIN);
         assertThat(r.budgets()).hasSize(5).allMatch(HyperparameterLaws.Budget::usable);
-        // the band is within 0.25 % of ~2.0: |ln ratio| ≤ 0.5 in batch, 0.41 in rate — a factor-2 grid keeps only the centre
+        // the band is within 0.25 % of ~2.0: |ln ratio| ≤ 0.5 in batch, 0.41 in rate — a factor-2 grid keeps
+        // only the centre
         assertThat(r.budgets()).allSatisfy(b -> assertThat(b.nearOptimal()).hasSize(1));
         assertThat(r.batchSize().exponent()).isCloseTo(0.3271, within(1e-9));
         assertThat(r.batchSize().coefficient()).isCloseTo(0.2920, within(1e-9));
@@ -79,10 +80,11 @@ class HyperparameterLawsTest {
         double[] batches = new double[9];
         double[] rates = new double[9];
         for (int i = 0; i < 9; i++) {
-            batches[i] = Math.pow(2, 16 + i);          // 65k to 16.8M tokens
+            batches[i] = Math.pow(2, 16 + i); // 65k to 16.8M tokens
             rates[i] = 1.2e-4 * Math.pow(Math.sqrt(2), i); // 1.2e-4 to 1.9e-3
         }
-        HyperparameterLaws.Result r = HyperparameterLaws.fit(grid(new double[] {1e17, 4e17, 1.6e18, 6.4e18, 2.56e19}, batches, rates), 0.0025);
+        HyperparameterLaws.Result r = HyperparameterLaws.fit(
+                grid(new double[] {1e17, 4e17, 1.6e18, 6.4e18, 2.56e19}, batches, rates), 0.0025);
         assertThat(r.batchSize().exponent()).isCloseTo(0.3271, within(0.05));
         assertThat(r.learningRate().exponent()).isCloseTo(-0.125, within(0.05));
         assertThat(r.batchSize().exponentLow()).isLessThan(0.3271);
@@ -101,7 +103,9 @@ class HyperparameterLawsTest {
         assertThat(r.notes()).anyMatch(n -> n.contains("batch size (4096) is the largest tried"));
         List<HyperparameterLaws.Run> withSweep = new ArrayList<>(grid(new double[] {1e17, 1e18}, batches, rates));
         withSweep.add(new HyperparameterLaws.Run("sweep", 1e19, 1e6, 1e-3, 2.0));
-        assertThat(HyperparameterLaws.fit(withSweep, 0.0025).notes().get(0)).isEqualTo("1 budget left out, not a grid (three runs over two batch sizes and two learning rates are needed): 1.0e+19 FLOPs (1 run (three or more are needed), one batch size tried, one learning rate tried)");
+        assertThat(HyperparameterLaws.fit(withSweep, 0.0025).notes().get(0))
+                .isEqualTo(
+                        "1 budget left out, not a grid (three runs over two batch sizes and two learning rates are needed): 1.0e+19 FLOPs (1 run (three or more are needed), one batch size tried, one learning rate tried)");
         assertThat(r.notes()).anyMatch(n -> n.contains("no interval on their exponents"));
         assertThat(r.batchSize().exponentLow()).isNull();
     }
@@ -109,19 +113,27 @@ class HyperparameterLawsTest {
     @Test
     void aSparseGridIsRefusedSayingWhatIsMissing() {
         // one budget only
-        assertThatThrownBy(() -> HyperparameterLaws.fit(grid(new double[] {1e18}, new double[] {1e5, 2e5}, new double[] {1e-3, 2e-3}), 0.0025))
-                .isInstanceOf(InputError.class).hasMessageContaining("too sparse").hasMessageContaining("1 compute budget,");
+        assertThatThrownBy(() -> HyperparameterLaws.fit(
+                        grid(new double[] {1e18}, new double[] {1e5, 2e5}, new double[] {1e-3, 2e-3}), 0.0025))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("too sparse")
+                .hasMessageContaining("1 compute budget,");
         // two budgets, but one learning rate at the second
-        List<HyperparameterLaws.Run> runs = new ArrayList<>(grid(new double[] {1e17}, new double[] {1e5, 2e5}, new double[] {1e-3, 2e-3}));
+        List<HyperparameterLaws.Run> runs =
+                new ArrayList<>(grid(new double[] {1e17}, new double[] {1e5, 2e5}, new double[] {1e-3, 2e-3}));
         runs.addAll(grid(new double[] {1e18}, new double[] {1e5, 2e5, 4e5}, new double[] {1e-3}));
-        assertThatThrownBy(() -> HyperparameterLaws.fit(runs, 0.0025)).hasMessageContaining("at 1.00e+18 FLOPs one learning rate tried");
-        assertThatThrownBy(() -> HyperparameterLaws.fit(runs.subList(0, 2), 0.0025)).hasMessageContaining("found 2 runs");
+        assertThatThrownBy(() -> HyperparameterLaws.fit(runs, 0.0025))
+                .hasMessageContaining("at 1.00e+18 FLOPs one learning rate tried");
+        assertThatThrownBy(() -> HyperparameterLaws.fit(runs.subList(0, 2), 0.0025))
+                .hasMessageContaining("found 2 runs");
         assertThatThrownBy(() -> HyperparameterLaws.fit(runs, 0.9)).hasMessageContaining("margin");
     }
 
     @Test
     void runsWithinTenPercentOfComputeShareABudget() {
-        List<HyperparameterLaws.Run> runs = List.of(new HyperparameterLaws.Run("a", 1e18, 1, 1, 1), new HyperparameterLaws.Run("b", 1.05e18, 1, 1, 1),
+        List<HyperparameterLaws.Run> runs = List.of(
+                new HyperparameterLaws.Run("a", 1e18, 1, 1, 1),
+                new HyperparameterLaws.Run("b", 1.05e18, 1, 1, 1),
                 new HyperparameterLaws.Run("c", 1.2e18, 1, 1, 1));
         assertThat(HyperparameterLaws.group(runs)).extracting(List::size).containsExactly(2, 1);
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class IsoFlopProfilesTest {
 
-    static final ScalingLawFit LAW = new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
+    static final ScalingLawFit LAW =
+            new ScalingLawFit(ScalingLawFitTest.HOFFMANN, List.of(), List.of(), 0, ChinchillaFit.Form.CHINCHILLA);
 
     /** Runs made by Hoffmann et al.'s law at four budgets, nine sizes each spread evenly in log N around its optimum. */
     static List<ChinchillaFit.Point> lawProfiles() {
@@ -30,14 +31,17 @@ class IsoFlopProfilesTest {
     @Test
     void aParabolaAndALineByHand() {
         // (0, 1), (1, 0), (2, 1) lie on y = 1 − 2x + x²; (0, 1), (1, 3), (2, 5) on y = 1 + 2x
-        assertThat(IsoFlopProfiles.parabola(new double[] {0, 1, 2}, new double[] {1, 0, 1})).containsExactly(new double[] {1, -2, 1}, within(1e-12));
-        assertThat(IsoFlopProfiles.line(new double[] {0, 1, 2}, new double[] {1, 3, 5})).containsExactly(new double[] {1, 2}, within(1e-12));
+        assertThat(IsoFlopProfiles.parabola(new double[] {0, 1, 2}, new double[] {1, 0, 1}))
+                .containsExactly(new double[] {1, -2, 1}, within(1e-12));
+        assertThat(IsoFlopProfiles.line(new double[] {0, 1, 2}, new double[] {1, 3, 5}))
+                .containsExactly(new double[] {1, 2}, within(1e-12));
     }
 
     @Test
     void theOptimaOfIsoFlopProfilesFollowTheLawsAllocation() {
-        // runs made by Hoffmann et al.'s law at four budgets, nine sizes each spread evenly in log N around its optimum:
-        // the profiles' vertices give N_opt ∝ C^a with a = β / (α + β) = 0.28 / 0.62 = 0.452 (Hoffmann et al. Eq. 4)
+        // runs made by Hoffmann et al.'s law at four budgets, nine sizes each spread evenly in
+        // log N around its optimum: the profiles' vertices give N_opt ∝ C^a with a = β / (α + β)
+        // = 0.28 / 0.62 = 0.452 (Hoffmann et al. Eq. 4)
         ScalingLawFit law = LAW;
         List<ChinchillaFit.Point> runs = lawProfiles();
         IsoFlopProfiles.Result r = IsoFlopProfiles.fit(runs);
@@ -45,7 +49,8 @@ class IsoFlopProfilesTest {
         assertThat(r.a()).isCloseTo(0.28 / 0.62, within(0.01));
         assertThat(r.b()).isCloseTo(1 - r.a(), within(1e-12));
         for (IsoFlopProfiles.Profile p : r.profiles()) {
-            assertThat(p.optimalParams()).isCloseTo(law.optimal(p.flops()).params().value(), withinPercentage(5));
+            assertThat(p.optimalParams())
+                    .isCloseTo(law.optimal(p.flops()).params().value(), withinPercentage(5));
         }
     }
 
@@ -55,7 +60,9 @@ class IsoFlopProfilesTest {
         for (double n : new double[] {1e8, 2e8, 4e8, 8e8}) {
             runs.add(new ChinchillaFit.Point(n, 1e19 / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, 1e19 / (6 * n))));
         }
-        assertThatThrownBy(() -> IsoFlopProfiles.fit(runs)).isInstanceOf(InputError.class).hasMessageContaining("at least two compute budgets");
+        assertThatThrownBy(() -> IsoFlopProfiles.fit(runs))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("at least two compute budgets");
     }
 
     @Test
@@ -69,7 +76,8 @@ class IsoFlopProfilesTest {
         double best = law.optimal(c).params().value();
         for (int k = 1; k <= 4; k++) {
             double n = best / Math.pow(4, k);
-            runs.add(new ChinchillaFit.Point(n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n)) * (1 + 0.01 * k)));
+            runs.add(new ChinchillaFit.Point(
+                    n, c / (6 * n), ScalingLawFitTest.HOFFMANN.loss(n, c / (6 * n)) * (1 + 0.01 * k)));
         }
         IsoFlopProfiles.Result r = IsoFlopProfiles.fit(runs);
         assertThat(r.profiles()).hasSize(5).filteredOn(p -> !p.interior()).hasSize(1);

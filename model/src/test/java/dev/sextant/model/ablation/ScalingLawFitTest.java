@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class ScalingLawFitTest {
 
     /** Hoffmann et al.'s published approach-3 fit: E = 1.69, A = 406.4, B = 410.7, α = 0.34, β = 0.28. */
-    static final ChinchillaFit.Parameters HOFFMANN = new ChinchillaFit.Parameters(Math.log(1.69), Math.log(406.4), Math.log(410.7), 0.34, 0.28, 0);
+    static final ChinchillaFit.Parameters HOFFMANN =
+            new ChinchillaFit.Parameters(Math.log(1.69), Math.log(406.4), Math.log(410.7), 0.34, 0.28, 0);
 
     @Test
     void theComputeOptimalModelIsTheLowestLossOnItsIsoFlopCurve() {
@@ -30,10 +31,12 @@ class ScalingLawFitTest {
         assertThat(g).isCloseTo(1.3447, within(1e-3));
         assertThat(a.params().value()).isCloseTo(g * Math.pow(c / 6, 0.28 / 0.62), withinPercentage(1e-9));
         // independently: the N minimising L(N, C / 6N) along the iso-FLOP curve, by golden-section search in log N
-        double logN = GoldenSection.minimise(x -> HOFFMANN.loss(Math.exp(x), c / (6 * Math.exp(x))), Math.log(1e8), Math.log(1e13), 1e-10);
+        double logN = GoldenSection.minimise(
+                x -> HOFFMANN.loss(Math.exp(x), c / (6 * Math.exp(x))), Math.log(1e8), Math.log(1e13), 1e-10);
         assertThat(a.params().value()).isCloseTo(Math.exp(logN), withinPercentage(1e-4));
         assertThat(a.tokens().value() * a.params().value() * 6).isCloseTo(c, withinPercentage(1e-9));
-        assertThat(a.tokensPerParameter().value()).isCloseTo(a.tokens().value() / a.params().value(), withinPercentage(1e-9));
+        assertThat(a.tokensPerParameter().value())
+                .isCloseTo(a.tokens().value() / a.params().value(), withinPercentage(1e-9));
         // without resamples, no interval
         assertThat(a.params().low()).isEqualTo(a.params().value());
         assertThat(f.paramsExponent().value()).isCloseTo(0.28 / 0.62, within(1e-12));
@@ -43,12 +46,17 @@ class ScalingLawFitTest {
     @Test
     void bootstrapIntervalsOnTheReplicationsDataHoldItsFit() throws Exception {
         List<ChinchillaFit.Point> all = ChinchillaFitTest.figure4();
-        double cut = all.stream().map(ChinchillaFit.Point::loss).sorted(Comparator.reverseOrder()).toList().get(4);
-        List<ChinchillaFit.Point> kept = all.stream().filter(p -> p.loss() < cut).toList();
+        double cut = all.stream()
+                .map(ChinchillaFit.Point::loss)
+                .sorted(Comparator.reverseOrder())
+                .toList()
+                .get(4);
+        List<ChinchillaFit.Point> kept =
+                all.stream().filter(p -> p.loss() < cut).toList();
         ScalingLawFit f = ScalingLawFit.run(kept, 200, 7, ProgressListener.NONE, CancellationToken.none());
         assertThat(f.resamples()).hasSize(200);
-        // Besiroglu et al.'s point estimates lie inside our 95 % intervals, and the intervals are of their width's order
-        // (theirs, 4,000 resamples: α about 0.32–0.37, β 0.33–0.42, E 1.77–1.87)
+        // Besiroglu et al.'s point estimates lie inside our 95 % intervals, and the intervals are of their width's
+        // order (theirs, 4,000 resamples: α about 0.32–0.37, β 0.33–0.42, E 1.77–1.87)
         ScalingLawFit.Estimate alpha = f.alpha();
         ScalingLawFit.Estimate beta = f.beta();
         ScalingLawFit.Estimate e = f.bigE();
@@ -69,7 +77,8 @@ class ScalingLawFitTest {
         for (int i = 1; i <= 5; i++) {
             five.add(new ChinchillaFit.Point(1e8 * i, 2e9 * i, 3.0 - 0.1 * i));
         }
-        assertThatThrownBy(() -> ScalingLawFit.run(five, 0, 1, ProgressListener.NONE, CancellationToken.none())).isInstanceOf(InputError.class)
+        assertThatThrownBy(() -> ScalingLawFit.run(five, 0, 1, ProgressListener.NONE, CancellationToken.none()))
+                .isInstanceOf(InputError.class)
                 .hasMessageContaining("at least 6 runs");
         List<ChinchillaFit.Point> oneSize = new ArrayList<>();
         for (int i = 1; i <= 8; i++) {
@@ -98,7 +107,8 @@ class ScalingLawFitTest {
         double truth = HOFFMANN.loss(3e8, 6e9);
         assertThat(truth).isBetween(inside.loss().low(), inside.loss().high());
         // one run's scatter (1 %) makes the prediction interval wider than the law's own
-        assertThat(inside.loss().high() - inside.loss().low()).isGreaterThan(inside.fitLoss().high() - inside.fitLoss().low());
+        assertThat(inside.loss().high() - inside.loss().low())
+                .isGreaterThan(inside.fitLoss().high() - inside.fitLoss().low());
         assertThat((inside.loss().high() - inside.loss().low()) / truth).isBetween(0.02, 0.08);
         assertThat(inside.warning()).isNull();
         ScalingLawFit.Prediction far = f.predict(1e11, 2e12);

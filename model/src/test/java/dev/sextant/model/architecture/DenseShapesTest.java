@@ -9,7 +9,8 @@ class DenseShapesTest {
 
     @Test
     void sevenBillionParametersIsLlama2SevenBsShape() {
-        // Llama 2 7B (Touvron et al. 2023, Table 1): 32 layers, 4,096 wide, 32 heads, 11,008 MLP, 32,000 vocabulary: 6.74 B
+        // Llama 2 7B (Touvron et al. 2023, Table 1): 32 layers, 4,096 wide, 32
+        // heads, 11,008 MLP, 32,000 vocabulary: 6.74 B
         ModelArchitecture m = DenseShapes.llamaShaped(6.74e9);
         assertThat(m.hidden()).isEqualTo(4096);
         assertThat(m.layers()).isEqualTo(32);

@@ -42,19 +42,23 @@ class CleanSubsetRescoreTest {
         assertThat(r.dirty().n()).isEqualTo(2);
         assertThat(r.difference()).isCloseTo(-0.1, within(1e-12));
         assertThat(r.unmatchedItems()).isEqualTo(1);
-        // contaminated 1,1,1: 3 of 3, so Wilson's interval, not the CLT's [1, 1]: lower bound n/(n + z²) = 3/6.841459 = 0.43850
-        // (hand calculation); its SE (1 − 0.43850)/(2z) = 0.14324 against clean .5 (SE sqrt(.05)): z = .5/.26555 = 1.883,
-        // p = .060 — three items all right are not evidence of inflation (with SE 0 they were: p = .025)
+        // contaminated 1,1,1: 3 of 3, so Wilson's interval, not the CLT's [1, 1]: lower bound n/(n +
+        // z²) = 3/6.841459 = 0.43850 (hand calculation); its SE (1 − 0.43850)/(2z) = 0.14324 against
+        // clean .5 (SE sqrt(.05)): z = .5/.26555 = 1.883, p = .060 — three items all right are not
+        // evidence of inflation (with SE 0 they were: p = .025)
         assertThat(r.contaminated().ciLow()).isCloseTo(0.43850, within(1e-5));
         assertThat(r.contaminated().ciHigh()).isEqualTo(1.0);
-        assertThat(r.verdict()).isEqualTo("3 contaminated items score 1.000, clean ones 0.500 (p = 0.0597): no significant difference, "
-                + "no sign of inflation");
+        assertThat(r.verdict())
+                .isEqualTo(
+                        "3 contaminated items score 1.000, clean ones 0.500 (p = 0.0597): no significant difference, "
+                                + "no sign of inflation");
     }
 
     @Test
     void withoutContaminationTheScoreStands() {
         ScanResult scan = new ScanResult(List.of(item("a", Status.CLEAN), item("b", Status.CLEAN)), null);
-        List<ItemScore> scores = List.of(new ItemScore("M", "gsm", "a", 1, null, null, null, null, null),
+        List<ItemScore> scores = List.of(
+                new ItemScore("M", "gsm", "a", 1, null, null, null, null, null),
                 new ItemScore("M", "gsm", "b", 0, null, null, null, null, null),
                 new ItemScore("M", "other", "a", 1, null, null, null, null, null));
         List<CleanSubsetRescore.Row> rows = CleanSubsetRescore.rescore(scan, scores);

@@ -17,7 +17,8 @@ class TokenizerTest {
 
     @Test
     void lowercasesDeletesPunctuationAndSplitsOnWhitespace() {
-        assertThat(tokens("Natalia SOLD clips, to 48 of her friends!")).containsExactly("natalia", "sold", "clips", "to", "48", "of", "her", "friends");
+        assertThat(tokens("Natalia SOLD clips, to 48 of her friends!"))
+                .containsExactly("natalia", "sold", "clips", "to", "48", "of", "her", "friends");
         // punctuation is deleted, not a separator (as string.punctuation in the Janitor): words joined by it merge
         assertThat(tokens("don't state-of-the-art end.Next")).containsExactly("dont", "stateoftheart", "endnext");
         assertThat(tokens("  tabs\tand\nnew\r\nlines   ")).containsExactly("tabs", "and", "new", "lines");
@@ -30,15 +31,20 @@ class TokenizerTest {
     void unicodeCasePunctuationAndSpaces() {
         assertThat(tokens("ÉCOLE Straße ΣΟΦΙΑ")).containsExactly("école", "straße", "σοφια");
         assertThat(tokens("«quoted» — dash… „German“ 「日本」")).containsExactly("quoted", "dash", "german", "日本");
-        assertThat(tokens("no\u00A0break\u2003em\u3000ideographic")).containsExactly("no", "break", "em", "ideographic");
+        assertThat(tokens("no\u00A0break\u2003em\u3000ideographic"))
+                .containsExactly("no", "break", "em", "ideographic");
         assertThat(tokens("caf\u00E9 naïve 😀emoji")).containsExactly("café", "naïve", "😀emoji");
-        assertThat(tokens("zero\u200Bwidth")).as("a zero-width space is a format character: a boundary").containsExactly("zero", "width");
+        assertThat(tokens("zero\u200Bwidth"))
+                .as("a zero-width space is a format character: a boundary")
+                .containsExactly("zero", "width");
     }
 
     @Test
     void optionsKeepCaseOrPunctuation() {
-        assertThat(Tokenizer.tokens("Don't STOP", new Normalization(false, true))).containsExactly("Dont", "STOP");
-        assertThat(Tokenizer.tokens("Don't STOP.", new Normalization(true, false))).containsExactly("don't", "stop.");
+        assertThat(Tokenizer.tokens("Don't STOP", new Normalization(false, true)))
+                .containsExactly("Dont", "STOP");
+        assertThat(Tokenizer.tokens("Don't STOP.", new Normalization(true, false)))
+                .containsExactly("don't", "stop.");
     }
 
     /** Tokens of a batch as "text@offset". */
@@ -54,7 +60,8 @@ class TokenizerTest {
     @Test
     void malformedUtf8IsABoundaryNotAnError() {
         byte[] bytes = {'a', 'b', (byte) 0xC3, ' ', 'c', (byte) 0x80, 'd', (byte) 0xE2, (byte) 0x82};
-        assertThat(batch(Tokenizer.all(bytes, 0, bytes.length, Normalization.defaults()))).containsExactly("ab@0", "c@4", "d@6");
+        assertThat(batch(Tokenizer.all(bytes, 0, bytes.length, Normalization.defaults())))
+                .containsExactly("ab@0", "c@4", "d@6");
     }
 
     @Test
@@ -117,15 +124,48 @@ class TokenizerTest {
     @Test
     void aTokenStartsAfterTheBoundaryBeforeIt() {
         byte[] text = "(Hello), (big) world".getBytes(StandardCharsets.UTF_8);
-        assertThat(batch(Tokenizer.all(text, 0, text.length, Normalization.defaults()))).containsExactly("hello@0", "big@9", "world@15");
+        assertThat(batch(Tokenizer.all(text, 0, text.length, Normalization.defaults())))
+                .containsExactly("hello@0", "big@9", "world@15");
     }
 
     @Test
     void tokenizingAgainFromAnyTokensStartGivesTheSameTokensAndHashes() {
         // what the scanner relies on to confirm a hit: the corpus side keeps only hashes and starts
         Random random = new Random(11);
-        String[] pieces = {"word", "Ünïcödé", "don't", "(x)", " ", "  ", "\n", "\t", "…", "—", "日本", "\u00a0", "\u200b", "a.b", "42", ",", "😀",
-            "Hello,", "WORLD.", "abcdefg", "ABCDEFGH", "abcdefghijklmnopq", "1234567", "x!?", "\u007f", "\"quoted\"", "e.g.", " - ", "Q", "Quantization,", "INTERNATIONAL", "abcdefgh."};
+        String[] pieces = {
+            "word",
+            "Ünïcödé",
+            "don't",
+            "(x)",
+            " ",
+            "  ",
+            "\n",
+            "\t",
+            "…",
+            "—",
+            "日本",
+            "\u00a0",
+            "\u200b",
+            "a.b",
+            "42",
+            ",",
+            "😀",
+            "Hello,",
+            "WORLD.",
+            "abcdefg",
+            "ABCDEFGH",
+            "abcdefghijklmnopq",
+            "1234567",
+            "x!?",
+            "\u007f",
+            "\"quoted\"",
+            "e.g.",
+            " - ",
+            "Q",
+            "Quantization,",
+            "INTERNATIONAL",
+            "abcdefgh."
+        };
         for (int round = 0; round < 1500; round++) {
             StringBuilder sb = new StringBuilder();
             for (int k = random.nextInt(30); k > 0; k--) {
@@ -141,8 +181,13 @@ class TokenizerTest {
                 assertThat(hashing.hashes[k]).isEqualTo(whole.hashes[k]);
                 assertThat(hashing.starts[k]).isEqualTo(whole.starts[k]);
                 Tokenizer again = Tokenizer.all(b, (int) hashing.starts[k], b.length, Normalization.defaults());
-                List<String> rest = batch(whole).subList(k, whole.count).stream().map(t -> t.substring(0, t.lastIndexOf('@'))).toList();
-                assertThat(batch(again).stream().map(t -> t.substring(0, t.lastIndexOf('@'))).toList()).as("round %d from token %d", round, k)
+                List<String> rest = batch(whole).subList(k, whole.count).stream()
+                        .map(t -> t.substring(0, t.lastIndexOf('@')))
+                        .toList();
+                assertThat(batch(again).stream()
+                                .map(t -> t.substring(0, t.lastIndexOf('@')))
+                                .toList())
+                        .as("round %d from token %d", round, k)
                         .isEqualTo(rest);
                 assertThat(again.hashes[0]).isEqualTo(hashing.hashes[k]);
             }

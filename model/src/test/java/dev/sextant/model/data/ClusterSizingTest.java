@@ -14,7 +14,8 @@ class ClusterSizingTest {
     void aScanOfTenTerabytesOnTwoHundredFiftySixCoresByHand() {
         // 10 TB / 32 MiB = 298,024 units (298,023.2 rounded up); ⌈298,024 / 256⌉ = 1,165 waves;
         // 1,165 × 33,554,432 B / 200 MB/s = 195.46 s; + 8 s start-up = 203.46 s
-        ClusterSizing.Estimate e = ClusterSizing.SCAN.estimate(10e12, 256, ClusterSizing.DEFAULT_UNIT_BYTES, 3000, Double.POSITIVE_INFINITY);
+        ClusterSizing.Estimate e = ClusterSizing.SCAN.estimate(
+                10e12, 256, ClusterSizing.DEFAULT_UNIT_BYTES, 3000, Double.POSITIVE_INFINITY);
         assertThat(e.seconds()).isCloseTo(8 + 1165 * 33_554_432.0 / 200e6, within(1e-6));
         assertThat(e.seconds()).isCloseTo(203.46, within(0.01));
         assertThat(e.driverBytes()).isZero();
@@ -26,14 +27,16 @@ class ClusterSizingTest {
         ClusterSizing.Estimate e = ClusterSizing.SCAN.estimate(100e9, 64, 1e9, 3000, 50);
         assertThat(e.seconds()).isCloseTo(48, within(1e-9));
         // a corpus smaller than a unit is one unit of its own size
-        assertThat(ClusterSizing.SCAN.estimate(1e6, 8, 1e9, 3000, 1e9).seconds()).isCloseTo(8 + 1e6 / 200e6, within(1e-12));
+        assertThat(ClusterSizing.SCAN.estimate(1e6, 8, 1e9, 3000, 1e9).seconds())
+                .isCloseTo(8 + 1e6 / 200e6, within(1e-12));
     }
 
     @Test
     void nearDeduplicationAddsTheDriversClusteringAndMemory() {
-        // 1 TB of 3 kB documents: 333.3 M documents; clustering 333.3e6 × 4.6 µs = 1,533.3 s; memory 333.3e6 × 1,100 B = 366.7 GB
-        // reading: 29,803 units on 1,024 cores = 30 waves × 33,554,432 B / 105 MB/s = 9.587 s
-        ClusterSizing.Estimate e = ClusterSizing.NEAR.estimate(1e12, 1024, ClusterSizing.DEFAULT_UNIT_BYTES, 3000, Double.POSITIVE_INFINITY);
+        // 1 TB of 3 kB documents: 333.3 M documents; clustering 333.3e6 × 4.6 µs = 1,533.3 s; memory 333.3e6 × 1,100 B
+        // = 366.7 GB reading: 29,803 units on 1,024 cores = 30 waves × 33,554,432 B / 105 MB/s = 9.587 s
+        ClusterSizing.Estimate e = ClusterSizing.NEAR.estimate(
+                1e12, 1024, ClusterSizing.DEFAULT_UNIT_BYTES, 3000, Double.POSITIVE_INFINITY);
         assertThat(e.documents()).isCloseTo(333.333e6, within(1e3));
         assertThat(e.driverBytes()).isCloseTo(366.667e9, within(1e6));
         assertThat(e.seconds()).isCloseTo(8 + 30 * 33_554_432.0 / 105e6 + 1e12 / 3000 * 4.6e-6, within(1e-6));
@@ -45,13 +48,18 @@ class ClusterSizingTest {
         assertThat(ClusterSizing.parseBytes("b", "32MiB")).isEqualTo(33_554_432.0);
         assertThat(ClusterSizing.parseBytes("b", "1.5 pb")).isEqualTo(1.5e15);
         assertThat(ClusterSizing.parseBytes("b", "5e11")).isEqualTo(5e11);
-        assertThatThrownBy(() -> ClusterSizing.parseBytes("--corpus-bytes", "ten TB")).isInstanceOf(InputError.class)
+        assertThatThrownBy(() -> ClusterSizing.parseBytes("--corpus-bytes", "ten TB"))
+                .isInstanceOf(InputError.class)
                 .hasMessageContaining("expected a size such as 10TB");
     }
 
     @Test
     void nonsenseIsRefusedByName() {
-        assertThatThrownBy(() -> ClusterSizing.SCAN.estimate(0, 8, 1, 1, 1)).isInstanceOf(InputError.class).hasMessageContaining("corpus size");
-        assertThatThrownBy(() -> ClusterSizing.of("fuzzy")).isInstanceOf(InputError.class).hasMessageContaining("expected scan, near or exact");
+        assertThatThrownBy(() -> ClusterSizing.SCAN.estimate(0, 8, 1, 1, 1))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("corpus size");
+        assertThatThrownBy(() -> ClusterSizing.of("fuzzy"))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("expected scan, near or exact");
     }
 }

@@ -64,8 +64,12 @@ class DecontaminationTest {
 
     static ScanResult rescan(List<BenchmarkItem> items, Path corpus) {
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", 2, 20);
-        return CorpusScanner.scan(NgramIndex.build(items, 13, Normalization.defaults()), CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
-                spec, ProgressListener.NONE, CancellationToken.none());
+        return CorpusScanner.scan(
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
+                spec,
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 
     static DecontaminatedCorpus.Spec spec(Decontaminator.Mode mode, String mask) {
@@ -88,7 +92,8 @@ class DecontaminationTest {
                 String[] w = items.get(d % 20).text().split(" ");
                 int from = r.nextInt(10);
                 int len = 13 + r.nextInt(8);
-                String piece = String.join(" ", Arrays.copyOfRange(w, from, from + len)).toUpperCase() + ".";
+                String piece = String.join(" ", Arrays.copyOfRange(w, from, from + len))
+                                .toUpperCase() + ".";
                 text = text.substring(0, 200) + " " + piece + " " + text.substring(200);
                 planted++;
             } else if (d % 10 == 7) {
@@ -103,8 +108,13 @@ class DecontaminationTest {
         NgramIndex index = NgramIndex.build(items, 13, Normalization.defaults());
         Path out = tmp.resolve("clean");
 
-        DecontaminationResult res = DecontaminatedCorpus.write(out, CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK), index,
-                spec(Decontaminator.Mode.DROP, "[MASKED]"), ProgressListener.NONE, CancellationToken.none());
+        DecontaminationResult res = DecontaminatedCorpus.write(
+                out,
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                index,
+                spec(Decontaminator.Mode.DROP, "[MASKED]"),
+                ProgressListener.NONE,
+                CancellationToken.none());
 
         assertThat(res.documents()).isEqualTo(400);
         assertThat(res.dropped()).isEqualTo(planted).isEqualTo(40);
@@ -121,7 +131,9 @@ class DecontaminationTest {
         assertThat(first.get("action").asText()).isEqualTo("dropped");
         assertThat(first.get("items").get(0).get("item").asText()).isEqualTo("q3");
         assertThat(first.get("items").get(0).get("ngrams").asInt()).isGreaterThanOrEqualTo(1);
-        assertThat(first.get("items").get(0).get("spans").get(0).asText()).doesNotEndWith(".").isUpperCase();
+        assertThat(first.get("items").get(0).get("spans").get(0).asText())
+                .doesNotEndWith(".")
+                .isUpperCase();
         assertThat(rescan(items, in).items()).anyMatch(i -> i.matchedNgrams() > 0);
         assertThat(rescan(items, out.resolve("kept")).items()).allMatch(i -> i.matchedNgrams() == 0);
     }
@@ -139,20 +151,33 @@ class DecontaminationTest {
         }
         StringBuilder corpus = new StringBuilder();
         for (int d = 0; d < 8; d++) {
-            corpus.append(Json.write(Map.of("id", "d" + d, "text", words(r, 30, "c") + " " + items.get(d).text()))).append('\n');
+            corpus.append(Json.write(Map.of(
+                            "id",
+                            "d" + d,
+                            "text",
+                            words(r, 30, "c") + " " + items.get(d).text())))
+                    .append('\n');
         }
         Path in = Files.writeString(tmp.resolve("corpus.jsonl"), corpus.toString());
 
-        DecontaminationResult at13 = DecontaminatedCorpus.write(tmp.resolve("o13"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
-                NgramIndex.build(items, 13, Normalization.defaults()), spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE,
+        DecontaminationResult at13 = DecontaminatedCorpus.write(
+                tmp.resolve("o13"),
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                spec(Decontaminator.Mode.DROP, "x"),
+                ProgressListener.NONE,
                 CancellationToken.none());
         assertThat(at13.dropped()).isEqualTo(2); // only the two 20-word items can be found
         assertThat(at13.benchmarkItems()).isEqualTo(8);
         assertThat(at13.notCheckable()).isEqualTo(6);
         assertThat(at13.notCheckableNote()).contains("6 of 8", "75 %", "shorter than 13 tokens", "smaller n");
 
-        DecontaminationResult at8 = DecontaminatedCorpus.write(tmp.resolve("o8"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
-                NgramIndex.build(items, 8, Normalization.defaults()), spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE,
+        DecontaminationResult at8 = DecontaminatedCorpus.write(
+                tmp.resolve("o8"),
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 8, Normalization.defaults()),
+                spec(Decontaminator.Mode.DROP, "x"),
+                ProgressListener.NONE,
                 CancellationToken.none());
         assertThat(at8.dropped()).isEqualTo(8);
         assertThat(at8.notCheckable()).isZero();
@@ -166,22 +191,28 @@ class DecontaminationTest {
         List<BenchmarkItem> items = List.of(new BenchmarkItem("quiz", "q1", item));
         String before = words(r, 30, "c");
         String after = words(r, 30, "c");
-        String line = "{\"id\":\"doc-1\",\"score\":1.10,\"big\":12345678901234567890,\"text\":\"" + before + " " + item + " " + after
-                + "\",\"meta\":{\"lang\":\"en\"}}";
+        String line = "{\"id\":\"doc-1\",\"score\":1.10,\"big\":12345678901234567890,\"text\":\"" + before + " " + item
+                + " " + after + "\",\"meta\":{\"lang\":\"en\"}}";
         Path in = Files.writeString(tmp.resolve("c.jsonl"), line + "\n{\"id\":\"doc-2\",\"text\":\"" + after + "\"}\n");
 
-        DecontaminationResult res = DecontaminatedCorpus.write(tmp.resolve("out"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
-                NgramIndex.build(items, 13, Normalization.defaults()), spec(Decontaminator.Mode.MASK, "[MASKED]"), ProgressListener.NONE,
+        DecontaminationResult res = DecontaminatedCorpus.write(
+                tmp.resolve("out"),
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                spec(Decontaminator.Mode.MASK, "[MASKED]"),
+                ProgressListener.NONE,
                 CancellationToken.none());
 
         assertThat(res.masked()).isEqualTo(1);
         assertThat(res.dropped()).isZero();
         assertThat(res.maskedBytes()).isEqualTo(item.getBytes(StandardCharsets.UTF_8).length);
         List<String> kept = kept(tmp.resolve("out"));
-        assertThat(kept.get(0)).isEqualTo("{\"id\":\"doc-1\",\"score\":1.10,\"big\":12345678901234567890,\"text\":\"" + before + " [MASKED] "
-                + after + "\",\"meta\":{\"lang\":\"en\"}}");
+        assertThat(kept.get(0))
+                .isEqualTo("{\"id\":\"doc-1\",\"score\":1.10,\"big\":12345678901234567890,\"text\":\"" + before
+                        + " [MASKED] " + after + "\",\"meta\":{\"lang\":\"en\"}}");
         assertThat(kept.get(1)).isEqualTo("{\"id\":\"doc-2\",\"text\":\"" + after + "\"}");
-        JsonNode removed = Json.mapper().readTree(Files.readAllLines(tmp.resolve("out/removed.jsonl")).get(0));
+        JsonNode removed = Json.mapper()
+                .readTree(Files.readAllLines(tmp.resolve("out/removed.jsonl")).get(0));
         assertThat(removed.get("action").asText()).isEqualTo("masked");
         assertThat(removed.get("items").get(0).get("spans").get(0).asText()).isEqualTo(item);
         assertThat(removed.get("items").get(0).get("ngrams").asInt()).isEqualTo(25 - 13 + 1);
@@ -196,16 +227,18 @@ class DecontaminationTest {
         String[] aw = a.split(" ");
         String text = String.join(" ", Arrays.copyOfRange(aw, 0, 6)) + " " + b + " "
                 + String.join(" ", Arrays.copyOfRange(aw, 6, 13));
-        NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("x", "A", a), new BenchmarkItem("x", "B", b)), 13,
-                Normalization.defaults());
-        Decontaminator d = new Decontaminator(new NgramMatcher(index, Normalization.defaults()), Decontaminator.Mode.MASK, "");
+        NgramIndex index = NgramIndex.build(
+                List.of(new BenchmarkItem("x", "A", a), new BenchmarkItem("x", "B", b)), 13, Normalization.defaults());
+        Decontaminator d =
+                new Decontaminator(new NgramMatcher(index, Normalization.defaults()), Decontaminator.Mode.MASK, "");
         byte[] t = text.getBytes(StandardCharsets.UTF_8);
 
         Decontaminator.Outcome o = d.apply(t, t.length, null);
 
         assertThat(o.action()).isEqualTo(Decontaminator.Action.MASKED);
         assertThat(o.hits()).extracting(Decontaminator.Hit::item).containsExactly(1, 0);
-        assertThat(new NgramMatcher(index, Normalization.defaults()).find(o.text(), o.text().length)).isEmpty();
+        assertThat(new NgramMatcher(index, Normalization.defaults()).find(o.text(), o.text().length))
+                .isEmpty();
     }
 
     @Test
@@ -214,20 +247,25 @@ class DecontaminationTest {
         String[] w = item.split(" ");
         String user = "please finish this: " + String.join(" ", Arrays.copyOfRange(w, 0, 8));
         String assistant = String.join(" ", Arrays.copyOfRange(w, 8, w.length)) + " — that is the end";
-        String line = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + user + "\"},{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\""
-                + assistant + "\"}]}]}";
+        String line = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + user
+                + "\"},{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" + assistant + "\"}]}]}";
         Path in = Files.writeString(tmp.resolve("chat.jsonl"), line + "\n");
         List<BenchmarkItem> items = List.of(new BenchmarkItem("quiz", "q", item));
 
-        DecontaminationResult res = DecontaminatedCorpus.write(tmp.resolve("out"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
-                NgramIndex.build(items, 13, Normalization.defaults()), spec(Decontaminator.Mode.MASK, "[MASKED]"), ProgressListener.NONE,
+        DecontaminationResult res = DecontaminatedCorpus.write(
+                tmp.resolve("out"),
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                NgramIndex.build(items, 13, Normalization.defaults()),
+                spec(Decontaminator.Mode.MASK, "[MASKED]"),
+                ProgressListener.NONE,
                 CancellationToken.none());
 
         assertThat(res.masked()).isEqualTo(1);
         JsonNode out = Json.mapper().readTree(kept(tmp.resolve("out")).get(0));
         assertThat(out.get("messages").get(0).get("role").asText()).isEqualTo("user");
         assertThat(out.get("messages").get(0).get("content").asText()).isEqualTo("please finish this: [MASKED]");
-        assertThat(out.get("messages").get(1).get("content").get(0).get("text").asText()).isEqualTo("[MASKED] — that is the end");
+        assertThat(out.get("messages").get(1).get("content").get(0).get("text").asText())
+                .isEqualTo("[MASKED] — that is the end");
         assertThat(rescan(items, tmp.resolve("out/kept")).items()).allMatch(i -> i.matchedNgrams() == 0);
     }
 
@@ -235,29 +273,48 @@ class DecontaminationTest {
     void aLineWhoseTextCannotBePutBackIsDroppedAndSaysWhy() throws Exception {
         String item = "the quick brown fox jumps over the lazy dog while the farmer sleeps soundly";
         // the text field twice: the scanner reads one of them, a rewrite could not keep the line as it was
-        Path in = Files.writeString(tmp.resolve("dup.jsonl"), "{\"text\":\"" + item + "\",\"text\":\"" + item + "\"}\n");
-        DecontaminationResult res = DecontaminatedCorpus.write(tmp.resolve("out"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+        Path in =
+                Files.writeString(tmp.resolve("dup.jsonl"), "{\"text\":\"" + item + "\",\"text\":\"" + item + "\"}\n");
+        DecontaminationResult res = DecontaminatedCorpus.write(
+                tmp.resolve("out"),
+                CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
                 NgramIndex.build(List.of(new BenchmarkItem("quiz", "q", item)), 13, Normalization.defaults()),
-                spec(Decontaminator.Mode.MASK, "[MASKED]"), ProgressListener.NONE, CancellationToken.none());
+                spec(Decontaminator.Mode.MASK, "[MASKED]"),
+                ProgressListener.NONE,
+                CancellationToken.none());
         assertThat(res.dropped()).isEqualTo(1);
-        assertThat(Files.readString(tmp.resolve("out/removed.jsonl"))).contains("\"note\":\"its text could not be put back");
+        assertThat(Files.readString(tmp.resolve("out/removed.jsonl")))
+                .contains("\"note\":\"its text could not be put back");
     }
 
     @Test
     void aNonEmptyOutputFolderIsRefusedAndACancelledRunLeavesNothing() throws Exception {
         Path in = Files.writeString(tmp.resolve("c.jsonl"), "{\"text\":\"hello world\"}\n");
-        NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("q", "1", "a b c d e f g h i j k l m")), 13, Normalization.defaults());
+        NgramIndex index = NgramIndex.build(
+                List.of(new BenchmarkItem("q", "1", "a b c d e f g h i j k l m")), 13, Normalization.defaults());
         Path full = Files.createDirectories(tmp.resolve("full"));
         Files.writeString(full.resolve("keep.txt"), "mine");
-        assertThatThrownBy(() -> DecontaminatedCorpus.write(full, CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK), index,
-                spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE, CancellationToken.none()))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("not empty");
+        assertThatThrownBy(() -> DecontaminatedCorpus.write(
+                        full,
+                        CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                        index,
+                        spec(Decontaminator.Mode.DROP, "x"),
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("not empty");
         assertThat(Files.readString(full.resolve("keep.txt"))).isEqualTo("mine");
 
         CancellationToken cancel = new CancellationToken();
         cancel.cancel();
-        assertThatThrownBy(() -> DecontaminatedCorpus.write(tmp.resolve("new"), CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK), index,
-                spec(Decontaminator.Mode.DROP, "x"), ProgressListener.NONE, cancel)).isInstanceOf(CancelledException.class);
+        assertThatThrownBy(() -> DecontaminatedCorpus.write(
+                        tmp.resolve("new"),
+                        CorpusFiles.units(List.of(in), CorpusFiles.DEFAULT_CHUNK),
+                        index,
+                        spec(Decontaminator.Mode.DROP, "x"),
+                        ProgressListener.NONE,
+                        cancel))
+                .isInstanceOf(CancelledException.class);
         try (Stream<Path> s = Files.list(tmp)) {
             assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("new"));
         }

@@ -66,7 +66,13 @@ class DeduplicatorTest {
     Path jsonl(String name, List<String[]> docs) throws Exception {
         StringBuilder b = new StringBuilder();
         for (String[] d : docs) {
-            b.append("{\"id\": \"").append(d[0]).append("\", \"text\": \"").append(d[1]).append("\", \"source\": \"").append(d[2]).append("\"}\n");
+            b.append("{\"id\": \"")
+                    .append(d[0])
+                    .append("\", \"text\": \"")
+                    .append(d[1])
+                    .append("\", \"source\": \"")
+                    .append(d[2])
+                    .append("\"}\n");
         }
         Path p = tmp.resolve(name);
         Files.writeString(p, b.toString());
@@ -74,7 +80,8 @@ class DeduplicatorTest {
     }
 
     static DedupResult run(List<Path> files, DedupSpec spec) {
-        return Deduplicator.run(CorpusFiles.units(files, Long.MAX_VALUE), spec, ProgressListener.NONE, CancellationToken.none());
+        return Deduplicator.run(
+                CorpusFiles.units(files, Long.MAX_VALUE), spec, ProgressListener.NONE, CancellationToken.none());
     }
 
     @Test
@@ -97,7 +104,8 @@ class DeduplicatorTest {
             docs.add(new String[] {"d" + id++, String.join(" ", words(r, 300)), "web"}); // unrelated documents
         }
         Path f = jsonl("corpus.jsonl", docs);
-        DedupSpec spec = new DedupSpec(DedupSpec.Mode.NEAR, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1);
+        DedupSpec spec =
+                new DedupSpec(DedupSpec.Mode.NEAR, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1);
         DedupResult res = run(List.of(f), spec);
         assertThat(res.documents()).isEqualTo(1000);
         assertThat(res.bands()).isEqualTo(new LshBands(14, 8)); // FineWeb's, from the weighted areas
@@ -117,8 +125,8 @@ class DeduplicatorTest {
                 falselyJoined += joined ? 1 : 0;
             }
         }
-        // recall above the threshold (the S-curve is 0.9996 at 0.9), precision below it (candidates at 0.6, a fifth, fail
-        // the verification of their estimated similarity)
+        // recall above the threshold (the S-curve is 0.9996 at 0.9), precision below it (candidates at 0.6, a fifth,
+        // fail the verification of their estimated similarity)
         assertThat(truePairs).isGreaterThan(50);
         assertThat((double) found / truePairs).isGreaterThanOrEqualTo(0.95);
         assertThat(farPairs).isGreaterThan(50);
@@ -137,19 +145,20 @@ class DeduplicatorTest {
 
     @Test
     void aCorpusWithoutDocumentsIsAnErrorNotZeroDuplicates() throws Exception {
-        Path f = Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"a b c\"}\n{\"content\": \"a b c\"}\n");
+        Path f =
+                Files.writeString(tmp.resolve("content.jsonl"), "{\"content\": \"a b c\"}\n{\"content\": \"a b c\"}\n");
         assertThatThrownBy(() -> run(List.of(f), DedupSpec.defaults(DedupSpec.Mode.EXACT)))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageEndingWith("content.jsonl: text field: no documents: no record has the text field 'text' or chat messages "
-                        + "(messages, conversations); name the field that holds the text");
+                .hasMessageEndingWith(
+                        "content.jsonl: text field: no documents: no record has the text field 'text' or chat messages "
+                                + "(messages, conversations); name the field that holds the text");
     }
 
     @Test
     void theEstimatedSimilarityFollowsTheTrueJaccard() {
         SplittableRandom r = new SplittableRandom(3);
         MinHasher h = new MinHasher(512, 5, 11);
-        Tokenizer tok = new Tokenizer(
-                Normalization.defaults(), false, 4096);
+        Tokenizer tok = new Tokenizer(Normalization.defaults(), false, 4096);
         double worst = 0;
         for (int t = 0; t < 40; t++) {
             List<String> a = words(r, 400);
@@ -157,9 +166,11 @@ class DeduplicatorTest {
             int[] sa = new int[512];
             int[] sb = new int[512];
             int[] c = new int[1];
-            long[] ta = tok.tokenHashes(String.join(" ", a).getBytes(), 0, String.join(" ", a).length(), null, c);
+            long[] ta = tok.tokenHashes(
+                    String.join(" ", a).getBytes(), 0, String.join(" ", a).length(), null, c);
             h.signature(ta, c[0], sa);
-            long[] tb = tok.tokenHashes(String.join(" ", b).getBytes(), 0, String.join(" ", b).length(), null, c);
+            long[] tb = tok.tokenHashes(
+                    String.join(" ", b).getBytes(), 0, String.join(" ", b).length(), null, c);
             h.signature(tb, c[0], sb);
             worst = Math.max(worst, Math.abs(MinHasher.similarity(sa, sb) - jaccard(a, b, 5)));
         }
@@ -169,16 +180,22 @@ class DeduplicatorTest {
 
     @Test
     void exactDuplicatesAreEqualAfterNormalisationAndTheLongestCanBeKept() throws Exception {
-        Path f = jsonl("exact.jsonl", List.of(
-                new String[] {"a", "The cat sat on the mat.", "x"},
-                new String[] {"b", "the   CAT sat, on the mat", "x"},
-                new String[] {"c", "The cat sat on the hat.", "x"},
-                new String[] {"d", "THE CAT SAT ON THE MAT", "y"}));
-        DedupResult res = run(List.of(f), new DedupSpec(DedupSpec.Mode.EXACT, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1));
+        Path f = jsonl(
+                "exact.jsonl",
+                List.of(
+                        new String[] {"a", "The cat sat on the mat.", "x"},
+                        new String[] {"b", "the   CAT sat, on the mat", "x"},
+                        new String[] {"c", "The cat sat on the hat.", "x"},
+                        new String[] {"d", "THE CAT SAT ON THE MAT", "y"}));
+        DedupResult res = run(
+                List.of(f),
+                new DedupSpec(
+                        DedupSpec.Mode.EXACT, 0.8, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1));
         assertThat(res.duplicates()).isEqualTo(2);
         assertThat(res.removed()).extracting(DedupResult.Removed::id).containsExactly("b", "d");
         assertThat(res.removed()).allSatisfy(x -> assertThat(x.duplicateOf()).isEqualTo("a"));
-        assertThat(res.largest()).singleElement().satisfies(c -> assertThat(c.size()).isEqualTo(3));
+        assertThat(res.largest()).singleElement().satisfies(c -> assertThat(c.size())
+                .isEqualTo(3));
         assertThat(res.tokensRemovedShare()).isCloseTo(12.0 / 24, within(1e-12));
     }
 
@@ -198,7 +215,8 @@ class DeduplicatorTest {
             for (int bb = 1; bb <= 112; bb++) {
                 for (int rr = 1; rr <= 112 / bb; rr++) {
                     LshBands o = new LshBands(bb, rr);
-                    assertThat(error).isLessThanOrEqualTo((1 - w) * o.falsePositiveArea(t) + w * o.falseNegativeArea(t) + 1e-12);
+                    assertThat(error)
+                            .isLessThanOrEqualTo((1 - w) * o.falsePositiveArea(t) + w * o.falseNegativeArea(t) + 1e-12);
                 }
             }
             assertThat(c.knee()).isBetween(t - 0.2, t + 0.05);
@@ -230,16 +248,19 @@ class DeduplicatorTest {
                 kept.put(unit, state);
             }
         };
-        for (DedupSpec spec : List.of(DedupSpec.defaults(DedupSpec.Mode.NEAR), DedupSpec.defaults(DedupSpec.Mode.EXACT))) {
+        for (DedupSpec spec :
+                List.of(DedupSpec.defaults(DedupSpec.Mode.NEAR), DedupSpec.defaults(DedupSpec.Mode.EXACT))) {
             kept.clear();
             var units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
-            DedupResult first = Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
+            DedupResult first =
+                    Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
             assertThat(first.duplicates()).isEqualTo(10);
             assertThat(kept).hasSize(2);
             for (Path f : files) {
                 Files.move(f, f.resolveSibling(f.getFileName() + ".away"));
             }
-            DedupResult again = Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
+            DedupResult again =
+                    Deduplicator.run(units, spec, 1, states, ProgressListener.NONE, CancellationToken.none());
             assertThat(again.removed()).isEqualTo(first.removed());
             assertThat(again.bySource()).isEqualTo(first.bySource());
             assertThat(again.tokens()).isEqualTo(first.tokens());
@@ -248,7 +269,12 @@ class DeduplicatorTest {
             }
             // a state kept for another method is not used: the unit is read again
             if (spec.mode() == DedupSpec.Mode.NEAR) {
-                DedupResult exact = Deduplicator.run(units, DedupSpec.defaults(DedupSpec.Mode.EXACT), 1, states, ProgressListener.NONE,
+                DedupResult exact = Deduplicator.run(
+                        units,
+                        DedupSpec.defaults(DedupSpec.Mode.EXACT),
+                        1,
+                        states,
+                        ProgressListener.NONE,
                         CancellationToken.none());
                 assertThat(exact.duplicates()).isEqualTo(10);
             }
@@ -267,7 +293,9 @@ class DeduplicatorTest {
         for (int f = 0; f < 8; f++) {
             List<String[]> docs = new ArrayList<>();
             for (int d = 0; d < 150; d++) {
-                List<String> w = d % 5 == 2 && !originals.isEmpty() ? edit(originals.get(r.nextInt(originals.size())), 1, r) : words(r, 90);
+                List<String> w = d % 5 == 2 && !originals.isEmpty()
+                        ? edit(originals.get(r.nextInt(originals.size())), 1, r)
+                        : words(r, 90);
                 if (d % 5 != 2) {
                     originals.add(w);
                 }
@@ -325,7 +353,8 @@ class DeduplicatorTest {
         assertThat(below).isGreaterThan(100);
         assertThat((double) found / above).as("recall of pairs at 0.82 or more").isGreaterThanOrEqualTo(0.93);
         assertThat(joined).as("pairs at 0.78 or less joined").isZero();
-        // the similarity reported for a pair settled exactly (every estimate below 0.8 + 3 standard errors) is its Jaccard
+        // the similarity reported for a pair settled exactly (every estimate below
+        // 0.8 + 3 standard errors) is its Jaccard
         double margin = 3 * Math.sqrt(0.8 * 0.2 / 112);
         for (DedupResult.Removed x : res.removed()) {
             double truth = pairs.get(Integer.parseInt(x.id().substring(1)) / 2)[2];

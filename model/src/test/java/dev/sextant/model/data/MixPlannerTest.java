@@ -31,9 +31,12 @@ class MixPlannerTest {
      */
     @Test
     void epochsAndWeightsFollowTheTargetAndTheBudget() {
-        List<MixPlanner.Counted> c = List.of(new MixPlanner.Counted("web", 60, 6000, 600, 0, 0), new MixPlanner.Counted("code", 30, 3000, 300, 3, 0),
+        List<MixPlanner.Counted> c = List.of(
+                new MixPlanner.Counted("web", 60, 6000, 600, 0, 0),
+                new MixPlanner.Counted("code", 30, 3000, 300, 3, 0),
                 new MixPlanner.Counted("books", 10, 1000, 100, 0, 0));
-        Map<String, Double> target = new LinkedHashMap<>(Map.of("web", 50.0, "code", 30.0, "books", 20.0)); // percent: normalised
+        // percent: normalised
+        Map<String, Double> target = new LinkedHashMap<>(Map.of("web", 50.0, "code", 30.0, "books", 20.0));
         List<MixSource> s = MixPlanner.plan(c, target, 2000L, false);
         MixSource web = s.get(0);
         MixSource code = s.get(1);
@@ -62,9 +65,13 @@ class MixPlannerTest {
         assertThat(MixPlanner.effectiveEpochs(1)).isEqualTo(1);
         assertThat(MixPlanner.effectiveEpochs(5)).isCloseTo(4.523, within(0.001));
         assertThat(MixPlanner.effectiveEpochs(41)).isCloseTo(15.25, within(0.01));
-        List<MixPlanner.Counted> c = List.of(new MixPlanner.Counted("big", 1, 1, 1000, 0, 0), new MixPlanner.Counted("small", 1, 1, 10, 0, 0),
-                new MixPlanner.Counted("tiny", 1, 1, 1, 0, 0), new MixPlanner.Counted("unused", 1, 1, 50, 0, 0));
-        List<MixSource> s = MixPlanner.plan(c, Map.of("big", 0.9, "small", 0.05, "tiny", 0.04, "absent", 0.01), 1000L, true);
+        List<MixPlanner.Counted> c = List.of(
+                new MixPlanner.Counted("big", 1, 1, 1000, 0, 0),
+                new MixPlanner.Counted("small", 1, 1, 10, 0, 0),
+                new MixPlanner.Counted("tiny", 1, 1, 1, 0, 0),
+                new MixPlanner.Counted("unused", 1, 1, 50, 0, 0));
+        List<MixSource> s =
+                MixPlanner.plan(c, Map.of("big", 0.9, "small", 0.05, "tiny", 0.04, "absent", 0.01), 1000L, true);
         assertThat(s.get(0).warning()).isNull();
         assertThat(s.get(1).epochs()).isCloseTo(5, within(1e-9));
         assertThat(s.get(1).warning()).contains("repeated 5.0×", "worth 4.5 new epochs", "Muennighoff");
@@ -80,10 +87,13 @@ class MixPlannerTest {
 
     @Test
     void badTargetsAreRefusedBeforeTheCorpusIsRead() {
-        assertThatThrownBy(() -> new MixSpec("source", "text", Map.of("a", -1.0), 10L, null, false, 4)).isInstanceOf(InputError.class)
+        assertThatThrownBy(() -> new MixSpec("source", "text", Map.of("a", -1.0), 10L, null, false, 4))
+                .isInstanceOf(InputError.class)
                 .hasMessageContaining("'a'");
-        assertThatThrownBy(() -> new MixSpec("source", "text", null, 10L, null, false, 4)).hasMessageContaining("goes with a target");
-        assertThatThrownBy(() -> new MixSpec("source", "text", Map.of("a", 0.0), null, null, false, 4)).hasMessageContaining("sum to zero");
+        assertThatThrownBy(() -> new MixSpec("source", "text", null, 10L, null, false, 4))
+                .hasMessageContaining("goes with a target");
+        assertThatThrownBy(() -> new MixSpec("source", "text", Map.of("a", 0.0), null, null, false, 4))
+                .hasMessageContaining("sum to zero");
     }
 
     /**
@@ -94,21 +104,32 @@ class MixPlannerTest {
     void aCorpusIsCountedBySourceWithDuplicatesContaminationAndACurriculum() throws Exception {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            String text = i == 7 ? "one two three four five six seven eight nine ten eleven twelve thirteen" : words(i, 10);
-            lines.add("{\"text\":\"" + text + "\",\"source\":\"web\",\"meta\":{\"lang\":\"en\"},\"difficulty\":" + (i % 4) + "}");
+            String text =
+                    i == 7 ? "one two three four five six seven eight nine ten eleven twelve thirteen" : words(i, 10);
+            lines.add("{\"text\":\"" + text + "\",\"source\":\"web\",\"meta\":{\"lang\":\"en\"},\"difficulty\":"
+                    + (i % 4) + "}");
         }
         for (int i = 0; i < 20; i++) {
             String text = i < 4 ? words(100, 20) : words(200 + i, 20);
-            lines.add("{\"text\":\"" + text + "\",\"source\":\"code\",\"meta\":{\"lang\":\"py\"},\"difficulty\":\"" + (10 + i) + "\"}");
+            lines.add("{\"text\":\"" + text + "\",\"source\":\"code\",\"meta\":{\"lang\":\"py\"},\"difficulty\":\""
+                    + (10 + i) + "\"}");
         }
         lines.add("{\"text\":\"no source here at all\"}");
         Path corpus = Files.write(tmp.resolve("c.jsonl"), lines);
-        NgramIndex bench = NgramIndex.build(List.of(new BenchmarkItem("b", "1",
-                "one two three four five six seven eight nine ten eleven twelve thirteen")), 13, Normalization.defaults());
+        NgramIndex bench = NgramIndex.build(
+                List.of(new BenchmarkItem(
+                        "b", "1", "one two three four five six seven eight nine ten eleven twelve thirteen")),
+                13,
+                Normalization.defaults());
 
-        MixResult r = CorpusMix.run(CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
+        MixResult r = CorpusMix.run(
+                CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
                 new MixSpec("source", "text", Map.of("web", 1.0, "code", 1.0), 1000L, "difficulty", false, 2),
-                TokenCounting.wordsTimes(1), bench, 2, ProgressListener.NONE, CancellationToken.none());
+                TokenCounting.wordsTimes(1),
+                bench,
+                2,
+                ProgressListener.NONE,
+                CancellationToken.none());
 
         assertThat(r.documents()).isEqualTo(61);
         assertThat(r.exactTokens()).isFalse();
@@ -132,12 +153,18 @@ class MixPlannerTest {
         assertThat(r.phases().get(1).sources().get(0).to()).isEqualTo(3.0);
         assertThat(r.phases().get(0).sources().get(1).from()).isEqualTo(10.0);
         assertThat(r.phases().get(1).sources().get(1).to()).isEqualTo(29.0);
-        assertThat(r.phases().stream().mapToDouble(MixResult.Phase::tokens).sum()).isCloseTo(1000, within(1e-6));
+        assertThat(r.phases().stream().mapToDouble(MixResult.Phase::tokens).sum())
+                .isCloseTo(1000, within(1e-6));
         assertThat(r.unordered()).isEqualTo(1);
 
         // a nested field
-        MixResult byLang = CorpusMix.run(CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
-                new MixSpec("meta.lang", "text", null, null, null, false, 1), TokenCounting.wordsTimes(1), null, 1, ProgressListener.NONE,
+        MixResult byLang = CorpusMix.run(
+                CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
+                new MixSpec("meta.lang", "text", null, null, null, false, 1),
+                TokenCounting.wordsTimes(1),
+                null,
+                1,
+                ProgressListener.NONE,
                 CancellationToken.none());
         assertThat(byLang.sources()).extracting(MixSource::name).containsExactly("en", "py", "(none)");
         assertThat(byLang.sources().get(0).contaminatedShare()).isNull();

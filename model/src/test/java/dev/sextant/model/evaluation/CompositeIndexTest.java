@@ -19,12 +19,19 @@ class CompositeIndexTest {
             new BenchmarkWeight("gsm8k", 1, "math", null, null, null, null, null),
             new BenchmarkWeight("humaneval", 1, "coding", null, null, null, null, null));
     static final List<ModelScore> SCORES = List.of(
-            new ModelScore("A", "mmlu", 0.80, 0.01), new ModelScore("A", "gsm8k", 0.60, 0.02), new ModelScore("A", "humaneval", 0.50, 0.03),
-            new ModelScore("B", "mmlu", 0.70, 0.01), new ModelScore("B", "gsm8k", 0.90, 0.02), new ModelScore("B", "humaneval", 0.70, 0.03));
+            new ModelScore("A", "mmlu", 0.80, 0.01),
+            new ModelScore("A", "gsm8k", 0.60, 0.02),
+            new ModelScore("A", "humaneval", 0.50, 0.03),
+            new ModelScore("B", "mmlu", 0.70, 0.01),
+            new ModelScore("B", "gsm8k", 0.90, 0.02),
+            new ModelScore("B", "humaneval", 0.70, 0.03));
 
     static CompositeIndexResult run(Map<String, Double> mix, int samples) {
-        return CompositeIndex.analyse(new CompositeIndexSpec(WEIGHTS, SCORES, CompositeIndexSpec.Normalization.RAW, null, mix,
-                samples, 100, 1, 7), ProgressListener.NONE, CancellationToken.none());
+        return CompositeIndex.analyse(
+                new CompositeIndexSpec(
+                        WEIGHTS, SCORES, CompositeIndexSpec.Normalization.RAW, null, mix, samples, 100, 1, 7),
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 
     /**
@@ -35,13 +42,19 @@ class CompositeIndexTest {
     @Test
     void tokenEfficiencyByHand() {
         List<ModelScore> scores = List.of(
-                new ModelScore("A", "mmlu", 0.80, 0.01, 400.0), new ModelScore("A", "gsm8k", 0.60, 0.02, 2000.0),
-                new ModelScore("A", "humaneval", 0.50, 0.03, 1200.0), new ModelScore("B", "mmlu", 0.70, 0.01, 1200.0),
-                new ModelScore("B", "gsm8k", 0.90, 0.02, 6000.0), new ModelScore("B", "humaneval", 0.70, 0.03, 3600.0),
-                new ModelScore("C", "mmlu", 0.70, 0.01, 1200.0), new ModelScore("C", "gsm8k", 0.90, 0.02, null),
+                new ModelScore("A", "mmlu", 0.80, 0.01, 400.0),
+                new ModelScore("A", "gsm8k", 0.60, 0.02, 2000.0),
+                new ModelScore("A", "humaneval", 0.50, 0.03, 1200.0),
+                new ModelScore("B", "mmlu", 0.70, 0.01, 1200.0),
+                new ModelScore("B", "gsm8k", 0.90, 0.02, 6000.0),
+                new ModelScore("B", "humaneval", 0.70, 0.03, 3600.0),
+                new ModelScore("C", "mmlu", 0.70, 0.01, 1200.0),
+                new ModelScore("C", "gsm8k", 0.90, 0.02, null),
                 new ModelScore("C", "humaneval", 0.70, 0.03, 3600.0));
-        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(WEIGHTS, scores, CompositeIndexSpec.Normalization.RAW, null,
-                null, 0, 100, 1, 7), ProgressListener.NONE, CancellationToken.none());
+        CompositeIndexResult r = CompositeIndex.analyse(
+                new CompositeIndexSpec(WEIGHTS, scores, CompositeIndexSpec.Normalization.RAW, null, null, 0, 100, 1, 7),
+                ProgressListener.NONE,
+                CancellationToken.none());
         Map<String, CompositeIndexResult.ModelRow> byModel = new HashMap<>();
         r.models().forEach(m -> byModel.put(m.model(), m));
         assertThat(byModel.get("A").tokens()).isCloseTo(1000, within(1e-9));
@@ -62,9 +75,12 @@ class CompositeIndexTest {
         assertThat(r.models().get(1).score()).isCloseTo(0.675, within(1e-12));
         assertThat(r.models().get(0).pTop1()).isNull();
         assertThat(r.divergence()).isNull();
-        // two models: share_b = w_b (s_Bb − s_Ab) / (C_B − C_A): mmlu .5·(−.1)/.075, gsm8k .25·.3/.075, humaneval .25·.2/.075
-        assertThat(r.benchmarks()).extracting(CompositeIndexResult.BenchmarkRow::spreadShare)
-                .satisfiesExactly(s -> assertThat(s).isCloseTo(-2.0 / 3, within(1e-9)),
+        // two models: share_b = w_b (s_Bb − s_Ab) / (C_B − C_A): mmlu .5·(−.1)/.075,
+        // gsm8k .25·.3/.075, humaneval .25·.2/.075
+        assertThat(r.benchmarks())
+                .extracting(CompositeIndexResult.BenchmarkRow::spreadShare)
+                .satisfiesExactly(
+                        s -> assertThat(s).isCloseTo(-2.0 / 3, within(1e-9)),
                         s -> assertThat(s).isCloseTo(1.0, within(1e-9)),
                         s -> assertThat(s).isCloseTo(2.0 / 3, within(1e-9)));
     }
@@ -108,7 +124,10 @@ class CompositeIndexTest {
         for (var row : a.models()) {
             assertThat(row.rankProbabilities()).hasSize(2);
             assertThat(row.rankProbabilities().get(0)).isEqualTo(row.pTop1());
-            assertThat(row.rankProbabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1, within(1e-12));
+            assertThat(row.rankProbabilities().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .sum())
+                    .isCloseTo(1, within(1e-12));
         }
     }
 
@@ -122,8 +141,11 @@ class CompositeIndexTest {
     @Test
     void aMissingScoreIsNamed() {
         List<ModelScore> partial = SCORES.subList(0, 5);
-        assertThatThrownBy(() -> CompositeIndex.analyse(new CompositeIndexSpec(WEIGHTS, partial, CompositeIndexSpec.Normalization.RAW,
-                null, null, 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none()))
+        assertThatThrownBy(() -> CompositeIndex.analyse(
+                        new CompositeIndexSpec(
+                                WEIGHTS, partial, CompositeIndexSpec.Normalization.RAW, null, null, 0, 100, 1, 0),
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
                 .hasMessage("model 'B' has no score for benchmark 'humaneval', which the index weights 1.0");
     }
 

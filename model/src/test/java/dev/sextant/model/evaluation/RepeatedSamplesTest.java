@@ -17,7 +17,17 @@ class RepeatedSamplesTest {
     static final RepeatedSamples.Sampling T08 = new RepeatedSamples.Sampling(0.8, 0.95, 2048L);
 
     static RepeatedSamples.Trial trial(String model, String item, int trial, double score, double tokens) {
-        return new RepeatedSamples.Trial(model, "bench", item, Integer.toString(trial), score, T08, (long) trial, Double.NaN, tokens, Double.NaN);
+        return new RepeatedSamples.Trial(
+                model,
+                "bench",
+                item,
+                Integer.toString(trial),
+                score,
+                T08,
+                (long) trial,
+                Double.NaN,
+                tokens,
+                Double.NaN);
     }
 
     @Test
@@ -27,10 +37,14 @@ class RepeatedSamplesTest {
         assertThat(RepeatedSamples.passHat(10, 7, 3)).isCloseTo(35.0 / 120, within(1e-12));
         assertThat(RepeatedSamples.passAt(10, 3, 1)).isCloseTo(0.3, within(1e-12));
         assertThat(RepeatedSamples.passHat(10, 3, 1)).isCloseTo(0.3, within(1e-12));
-        assertThat(RepeatedSamples.passAt(10, 6, 5)).isEqualTo(1); // fewer than k failures: some k-draw always holds a success
+        // fewer than k failures: some k-draw always holds a success
+        assertThat(RepeatedSamples.passAt(10, 6, 5)).isEqualTo(1);
         assertThat(RepeatedSamples.passHat(10, 2, 3)).isZero();
-        // Chen et al.'s numerically stable product equals the ratio of binomials where both are exact: n = 200, c = 13, k = 100
-        double exact = 1 - BigInteger.ONE.multiply(binom(187, 100)).doubleValue() / binom(200, 100).doubleValue();
+        // Chen et al.'s numerically stable product equals the ratio of binomials where
+        // both are exact: n = 200, c = 13, k = 100
+        double exact = 1
+                - BigInteger.ONE.multiply(binom(187, 100)).doubleValue()
+                        / binom(200, 100).doubleValue();
         assertThat(RepeatedSamples.passAt(200, 13, 100)).isCloseTo(exact, within(1e-12));
     }
 
@@ -44,8 +58,9 @@ class RepeatedSamplesTest {
 
     @Test
     void aSmallTableByHand() {
-        // three items, four trials each: successes 4, 2, 0 → pass@1 = (1 + .5 + 0)/3 = .5; pass@2 = (1 + (1 − C(2,2)/C(4,2)) + 0)/3
-        // = (1 + 5/6)/3; pass^2 = (1 + C(2,2)/C(4,2) + 0)/3 = (1 + 1/6)/3; majority (2 of 4 a tie: half) = 1.5/3; consistency 2/3
+        // three items, four trials each: successes 4, 2, 0 → pass@1 = (1 + .5 + 0)/3 = .5; pass@2 = (1 + (1 −
+        // C(2,2)/C(4,2)) + 0)/3 = (1 + 5/6)/3; pass^2 = (1 + C(2,2)/C(4,2) + 0)/3 = (1 + 1/6)/3; majority (2 of 4 a
+        // tie: half) = 1.5/3; consistency 2/3
         List<RepeatedSamples.Trial> t = new ArrayList<>();
         int[] successes = {4, 2, 0};
         for (int i = 0; i < 3; i++) {
@@ -53,7 +68,9 @@ class RepeatedSamplesTest {
                 t.add(trial("m", "q" + i, j, j < successes[i] ? 1 : 0, 100 + 10 * i));
             }
         }
-        RepeatedSamples.Row r = RepeatedSamples.summarize(t, List.of(1, 2), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        RepeatedSamples.Row r = RepeatedSamples.summarize(
+                        t, List.of(1, 2), RepeatedSamples.Prices.NONE, 1, CancellationToken.none())
+                .get(0);
         assertThat(r.n()).isEqualTo(3);
         assertThat(r.samplesPerItem()).isEqualTo(4);
         assertThat(r.passAt().get(1).value()).isCloseTo(0.5, within(1e-12));
@@ -67,7 +84,8 @@ class RepeatedSamplesTest {
         assertThat(r.tokens().perItem()).isCloseTo(110, within(1e-9));
         assertThat(r.tokens().perSolved()).isCloseTo(220, within(1e-9));
         // at $10 a million output tokens: 1,320 × 10 / 1e6 / 6
-        RepeatedSamples.Row priced = RepeatedSamples.summarize(t, List.of(1), new RepeatedSamples.Prices(Double.NaN, 10), 1, CancellationToken.none())
+        RepeatedSamples.Row priced = RepeatedSamples.summarize(
+                        t, List.of(1), new RepeatedSamples.Prices(Double.NaN, 10), 1, CancellationToken.none())
                 .get(0);
         assertThat(priced.costPerSolved()).isCloseTo(1320 * 10 / 1e6 / 6, within(1e-15));
         assertThat(r.sampling().describe()).isEqualTo("temperature=0.8, top_p=0.95, max_tokens=2048");
@@ -76,19 +94,22 @@ class RepeatedSamplesTest {
 
     @Test
     void aFoldTurnsAnItemsTrialsIntoOneScore() {
-        double[] trials = {1, 0, 1, 1}; // 3 of 4: pass^2 = C(3,2)/C(4,2) = 1/2; pass@2 = 1 − C(1,2)/C(4,2) = 1; mean 3/4
+        // 3 of 4: pass^2 = C(3,2)/C(4,2) = 1/2; pass@2 = 1 − C(1,2)/C(4,2) = 1; mean 3/4
+        double[] trials = {1, 0, 1, 1};
         assertThat(RepeatedSamples.Fold.parse("pass^2").of("q", trials)).isCloseTo(0.5, within(1e-12));
         assertThat(RepeatedSamples.Fold.parse(" PASS@2 ").of("q", trials)).isEqualTo(1.0);
         assertThat(RepeatedSamples.Fold.parse("mean").of("q", trials)).isEqualTo(0.75);
         assertThatThrownBy(() -> RepeatedSamples.Fold.parse("pass^0")).hasMessageContaining("pass^K");
-        assertThatThrownBy(() -> RepeatedSamples.Fold.parse("pass^5").of("q7", trials)).hasMessageContaining("item q7 has 4 trials");
+        assertThatThrownBy(() -> RepeatedSamples.Fold.parse("pass^5").of("q7", trials))
+                .hasMessageContaining("item q7 has 4 trials");
     }
 
     @Test
     void majorityVotingCountsFinalAnswersWhereTheTrialsGiveThem() {
-        // four trials an item. Item 1: 42, 41, 43, 42 (42 right) → the vote is right, though by outcome it is a tie (½);
-        // item 2: 7, 9, 9, 8 (7 right) → wrong either way; item 3: 5, 5, 6, 6 (5 right), a tie in votes → the answer given
-        // first, 5, right (by outcome ½ again). By answers (1 + 0 + 1)/3 = 2/3; by outcome (½ + 0 + ½)/3 = 1/3.
+        // four trials an item. Item 1: 42, 41, 43, 42 (42 right) → the vote is right, though by outcome
+        // it is a tie (½); item 2: 7, 9, 9, 8 (7 right) → wrong either way; item 3: 5, 5, 6, 6 (5
+        // right), a tie in votes → the answer given first, 5, right (by outcome ½ again). By answers (1
+        // + 0 + 1)/3 = 2/3; by outcome (½ + 0 + ½)/3 = 1/3.
         String[][] answers = {{"42", "41", "43", "42"}, {"7", "9", "9", "8"}, {"5", "5", "6", "6"}};
         String[] rightAnswer = {"42", "7", "5"};
         List<RepeatedSamples.Trial> withAnswers = new ArrayList<>();
@@ -96,13 +117,28 @@ class RepeatedSamplesTest {
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 4; j++) {
                 int score = answers[i][j].equals(rightAnswer[i]) ? 1 : 0;
-                withAnswers.add(new RepeatedSamples.Trial("m", "b", "q" + i, Integer.toString(j), score, T08, null, Double.NaN, Double.NaN, Double.NaN,
-                        null, answers[i][j]));
+                withAnswers.add(new RepeatedSamples.Trial(
+                        "m",
+                        "b",
+                        "q" + i,
+                        Integer.toString(j),
+                        score,
+                        T08,
+                        null,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        null,
+                        answers[i][j]));
                 without.add(trial("m", "q" + i, j, score, Double.NaN));
             }
         }
-        RepeatedSamples.Row voted = RepeatedSamples.summarize(withAnswers, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
-        RepeatedSamples.Row byOutcome = RepeatedSamples.summarize(without, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        RepeatedSamples.Row voted = RepeatedSamples.summarize(
+                        withAnswers, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none())
+                .get(0);
+        RepeatedSamples.Row byOutcome = RepeatedSamples.summarize(
+                        without, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none())
+                .get(0);
         assertThat(voted.majority().value()).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(byOutcome.majority().value()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(voted.notes()).anyMatch(n -> n.contains("final answers"));
@@ -114,23 +150,42 @@ class RepeatedSamplesTest {
         List<RepeatedSamples.Trial> t = new ArrayList<>();
         for (int j = 0; j < 3; j++) {
             t.add(trial("m", "q1", j, 1, 5));
-            t.add(new RepeatedSamples.Trial("m", "bench", "q1", Integer.toString(j), 0, new RepeatedSamples.Sampling(0.0, null, null), null,
-                    Double.NaN, Double.NaN, Double.NaN));
+            t.add(new RepeatedSamples.Trial(
+                    "m",
+                    "bench",
+                    "q1",
+                    Integer.toString(j),
+                    0,
+                    new RepeatedSamples.Sampling(0.0, null, null),
+                    null,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN));
         }
-        List<RepeatedSamples.Row> rows = RepeatedSamples.summarize(t, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none());
-        assertThat(rows).hasSize(2).extracting(r -> r.sampling().describe()).containsExactly("temperature=0.8, top_p=0.95, max_tokens=2048",
-                "temperature=0");
-        assertThatThrownBy(() -> RepeatedSamples.summarize(t, List.of(5), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()))
-                .isInstanceOf(InputError.class).hasMessageContaining("k = 5 is larger than the 3 trials");
-        List<RepeatedSamples.Trial> ragged = new ArrayList<>(List.of(trial("m", "q1", 0, 1, 1), trial("m", "q2", 0, 1, 1), trial("m", "q1", 1, 0, 1)));
-        assertThatThrownBy(() -> RepeatedSamples.summarize(ragged, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()))
-                .hasMessageContaining("trials disagree on the items").hasMessageContaining("trial 1 lacks 1").hasMessageContaining("q2");
+        List<RepeatedSamples.Row> rows =
+                RepeatedSamples.summarize(t, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none());
+        assertThat(rows)
+                .hasSize(2)
+                .extracting(r -> r.sampling().describe())
+                .containsExactly("temperature=0.8, top_p=0.95, max_tokens=2048", "temperature=0");
+        assertThatThrownBy(() -> RepeatedSamples.summarize(
+                        t, List.of(5), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("k = 5 is larger than the 3 trials");
+        List<RepeatedSamples.Trial> ragged = new ArrayList<>(
+                List.of(trial("m", "q1", 0, 1, 1), trial("m", "q2", 0, 1, 1), trial("m", "q1", 1, 0, 1)));
+        assertThatThrownBy(() -> RepeatedSamples.summarize(
+                        ragged, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()))
+                .hasMessageContaining("trials disagree on the items")
+                .hasMessageContaining("trial 1 lacks 1")
+                .hasMessageContaining("q2");
     }
 
     @Test
     void itemsOfOneClusterAreResampledTogether() {
-        // 40 contests of 10 problems, every problem of a contest solved or failed alike in all 3 trials: 40 independent
-        // outcomes, not 400; the interval resampling contests is about √10 ≈ 3.2 times as wide as one resampling problems
+        // 40 contests of 10 problems, every problem of a contest solved or failed alike in all 3
+        // trials: 40 independent outcomes, not 400; the interval resampling contests is about √10
+        // ≈ 3.2 times as wide as one resampling problems
         SplittableRandom r = new SplittableRandom(9);
         List<RepeatedSamples.Trial> clustered = new ArrayList<>();
         List<RepeatedSamples.Trial> alone = new ArrayList<>();
@@ -138,14 +193,28 @@ class RepeatedSamplesTest {
             int outcome = r.nextDouble() < 0.5 ? 1 : 0;
             for (int i = 0; i < 10; i++) {
                 for (int j = 0; j < 3; j++) {
-                    clustered.add(new RepeatedSamples.Trial("m", "b", "c" + g + "q" + i, Integer.toString(j), outcome, T08, null, Double.NaN,
-                            Double.NaN, Double.NaN, "contest " + g));
+                    clustered.add(new RepeatedSamples.Trial(
+                            "m",
+                            "b",
+                            "c" + g + "q" + i,
+                            Integer.toString(j),
+                            outcome,
+                            T08,
+                            null,
+                            Double.NaN,
+                            Double.NaN,
+                            Double.NaN,
+                            "contest " + g));
                     alone.add(trial("m", "c" + g + "q" + i, j, outcome, Double.NaN));
                 }
             }
         }
-        RepeatedSamples.Row c = RepeatedSamples.summarize(clustered, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
-        RepeatedSamples.Row a = RepeatedSamples.summarize(alone, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none()).get(0);
+        RepeatedSamples.Row c = RepeatedSamples.summarize(
+                        clustered, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none())
+                .get(0);
+        RepeatedSamples.Row a = RepeatedSamples.summarize(
+                        alone, List.of(1), RepeatedSamples.Prices.NONE, 1, CancellationToken.none())
+                .get(0);
         double wc = c.passAt().get(1).high() - c.passAt().get(1).low();
         double wa = a.passAt().get(1).high() - a.passAt().get(1).low();
         assertThat(c.passAt().get(1).value()).isEqualTo(a.passAt().get(1).value());
@@ -168,7 +237,9 @@ class RepeatedSamplesTest {
                     t.add(trial("m", "q" + i, j, r.nextDouble() < p ? 1 : 0, Double.NaN));
                 }
             }
-            RepeatedSamples.Row row = RepeatedSamples.summarize(t, List.of(1, 3), RepeatedSamples.Prices.NONE, s, CancellationToken.none()).get(0);
+            RepeatedSamples.Row row = RepeatedSamples.summarize(
+                            t, List.of(1, 3), RepeatedSamples.Prices.NONE, s, CancellationToken.none())
+                    .get(0);
             covered[0] += covers(row.passAt().get(1), 0.5);
             covered[1] += covers(row.passAt().get(3), 0.8);
             covered[2] += covers(row.passHat().get(3), 0.2);

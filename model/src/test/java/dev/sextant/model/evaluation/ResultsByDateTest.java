@@ -25,7 +25,8 @@ class ResultsByDateTest {
      */
     @Test
     void accuracyBeforeAndAfterTheCutOffByHand() {
-        List<ItemScore> scores = new ArrayList<>(List.of(s("a", 1), s("b", 1), s("c", 1), s("d", 0), s("e", 1), s("f", 0), s("g", 0), s("h", 0)));
+        List<ItemScore> scores = new ArrayList<>(
+                List.of(s("a", 1), s("b", 1), s("c", 1), s("d", 0), s("e", 1), s("f", 0), s("g", 0), s("h", 0)));
         Map<String, LocalDate> dates = new LinkedHashMap<>();
         for (String i : List.of("a", "b", "c")) {
             dates.put(i, LocalDate.of(2024, 3, 1));
@@ -46,12 +47,16 @@ class ResultsByDateTest {
         assertThat(r.months()).extracting(ResultsByDate.Month::mean).containsExactly(1.0, 0.0, 0.25);
         // an item answered twice counts by its mean; an undated one is refused, or left out and counted when asked
         scores.add(s("e", 0));
-        assertThat(ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), false).after().mean()).isCloseTo((0.5 + 0 + 0 + 0) / 4,
-                within(1e-12));
+        assertThat(ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), false)
+                        .after()
+                        .mean())
+                .isCloseTo((0.5 + 0 + 0 + 0) / 4, within(1e-12));
         scores.add(s("z", 1));
         assertThatThrownBy(() -> ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), false))
                 .hasMessageContaining("1 of the 9 scored items have no date (e.g. z)");
-        assertThat(ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), true).undated()).isEqualTo(1);
+        assertThat(ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2024, 6, 30), true)
+                        .undated())
+                .isEqualTo(1);
         assertThatThrownBy(() -> ResultsByDate.of("m", "lcb", scores, dates, LocalDate.of(2025, 1, 1), true))
                 .hasMessageContaining("leaves 8 items before and 0 after");
     }

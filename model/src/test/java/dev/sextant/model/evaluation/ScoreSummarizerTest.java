@@ -17,9 +17,14 @@ class ScoreSummarizerTest {
 
     @Test
     void summaryOfClusteredBinaryItems() {
-        List<ItemScore> s = List.of(item("A", "1", 1, "p1", null, null), item("A", "2", 0, "p1", null, null),
-                item("A", "3", 1, "p2", null, null), item("A", "4", 1, "p2", null, null));
-        ScoreSummary r = ScoreSummarizer.summarize(s, ScoreSummarySpec.defaults(), ProgressListener.NONE, CancellationToken.none()).get(0);
+        List<ItemScore> s = List.of(
+                item("A", "1", 1, "p1", null, null),
+                item("A", "2", 0, "p1", null, null),
+                item("A", "3", 1, "p2", null, null),
+                item("A", "4", 1, "p2", null, null));
+        ScoreSummary r = ScoreSummarizer.summarize(
+                        s, ScoreSummarySpec.defaults(), ProgressListener.NONE, CancellationToken.none())
+                .get(0);
         assertThat(r.n()).isEqualTo(4);
         assertThat(r.mean()).isEqualTo(0.75);
         assertThat(r.se()).isCloseTo(0.25, within(1e-12));
@@ -27,7 +32,9 @@ class ScoreSummarizerTest {
         assertThat(r.method()).isEqualTo("clt-clustered");
         assertThat(r.ciLow()).isCloseTo(0.75 - 1.959964 * Math.sqrt(0.046875), within(1e-6));
         assertThat(r.wilsonLow()).isNotNull();
-        assertThat(r.flags()).anyMatch(f -> f.startsWith("fewer than 100 items")).anyMatch(f -> f.contains("not disclosed"));
+        assertThat(r.flags())
+                .anyMatch(f -> f.startsWith("fewer than 100 items"))
+                .anyMatch(f -> f.contains("not disclosed"));
     }
 
     /**
@@ -42,8 +49,12 @@ class ScoreSummarizerTest {
                 for (int i = 0; i < 20; i++) {
                     s.add(item("A", "q" + i, v, null, null, null));
                 }
-                ScoreSummary r = ScoreSummarizer.summarize(s, new ScoreSummarySpec(ci, 200, 3, 0.05), ProgressListener.NONE,
-                        CancellationToken.none()).get(0);
+                ScoreSummary r = ScoreSummarizer.summarize(
+                                s,
+                                new ScoreSummarySpec(ci, 200, 3, 0.05),
+                                ProgressListener.NONE,
+                                CancellationToken.none())
+                        .get(0);
                 assertThat(r.method()).isEqualTo("wilson");
                 if (v == 0) {
                     assertThat(r.ciLow()).isEqualTo(0);
@@ -52,17 +63,25 @@ class ScoreSummarizerTest {
                     assertThat(r.ciLow()).isCloseTo(0.83888, within(1e-5));
                     assertThat(r.ciHigh()).isEqualTo(1);
                 }
-                assertThat(r.flags()).anySatisfy(f -> assertThat(f).contains("interval by Wilson").contains("width 0.1611"));
+                assertThat(r.flags())
+                        .anySatisfy(f ->
+                                assertThat(f).contains("interval by Wilson").contains("width 0.1611"));
             }
         }
     }
 
     @Test
     void repeatedSamplesAreAveragedPerItemAndDecomposed() {
-        List<ItemScore> s = List.of(item("A", "1", 1, null, 0, 0.7), item("A", "1", 0, null, 1, 0.7),
-                item("A", "2", 1, null, 0, 0.7), item("A", "2", 1, null, 1, 0.7),
-                item("A", "3", 0, null, 0, 0.7), item("A", "3", 0, null, 1, 0.7));
-        ScoreSummary r = ScoreSummarizer.summarize(s, ScoreSummarySpec.defaults(), ProgressListener.NONE, CancellationToken.none()).get(0);
+        List<ItemScore> s = List.of(
+                item("A", "1", 1, null, 0, 0.7),
+                item("A", "1", 0, null, 1, 0.7),
+                item("A", "2", 1, null, 0, 0.7),
+                item("A", "2", 1, null, 1, 0.7),
+                item("A", "3", 0, null, 0, 0.7),
+                item("A", "3", 0, null, 1, 0.7));
+        ScoreSummary r = ScoreSummarizer.summarize(
+                        s, ScoreSummarySpec.defaults(), ProgressListener.NONE, CancellationToken.none())
+                .get(0);
         assertThat(r.n()).isEqualTo(3);
         assertThat(r.samplesPerItem()).isEqualTo(2);
         assertThat(r.se()).isCloseTo(Math.sqrt(0.25 / 3), within(1e-12));
@@ -81,19 +100,30 @@ class ScoreSummarizerTest {
             s.add(item("A", "q" + i, i % 10 < 6 ? 1 : 0, null, 1, 1.0));
             s.add(item("B", "q" + i, i % 20 < 13 ? 1 : 0, null, 0, 0.0));
         }
-        List<ScoreSummary> rows = ScoreSummarizer.summarize(s, new ScoreSummarySpec(ScoreSummarySpec.CiMethod.BOOTSTRAP, 500, 3, 0.05),
-                ProgressListener.NONE, CancellationToken.none());
-        ScoreSummary a = rows.stream().filter(r -> r.model().equals("A")).findFirst().orElseThrow();
+        List<ScoreSummary> rows = ScoreSummarizer.summarize(
+                s,
+                new ScoreSummarySpec(ScoreSummarySpec.CiMethod.BOOTSTRAP, 500, 3, 0.05),
+                ProgressListener.NONE,
+                CancellationToken.none());
+        ScoreSummary a =
+                rows.stream().filter(r -> r.model().equals("A")).findFirst().orElseThrow();
         assertThat(a.method()).isEqualTo("bootstrap");
-        assertThat(a.flags()).anyMatch(f -> f.startsWith("spread across sampling configurations (0.2000) is larger than the gap"));
+        assertThat(a.flags())
+                .anyMatch(f -> f.startsWith("spread across sampling configurations (0.2000) is larger than the gap"));
     }
 
     @Test
     void pairedComparisonMatchesItemsById() {
-        List<ItemScore> s = List.of(item("A", "1", 1, null, null, null), item("A", "2", 0, null, null, null),
-                item("A", "3", 1, null, null, null), item("A", "4", 1, null, null, null), item("A", "5", 1, null, null, null),
-                item("B", "4", 0, null, null, null), item("B", "3", 1, null, null, null),
-                item("B", "2", 0, null, null, null), item("B", "1", 0, null, null, null));
+        List<ItemScore> s = List.of(
+                item("A", "1", 1, null, null, null),
+                item("A", "2", 0, null, null, null),
+                item("A", "3", 1, null, null, null),
+                item("A", "4", 1, null, null, null),
+                item("A", "5", 1, null, null, null),
+                item("B", "4", 0, null, null, null),
+                item("B", "3", 1, null, null, null),
+                item("B", "2", 0, null, null, null),
+                item("B", "1", 0, null, null, null));
         ScoreSummarizer.PairedResult r = ScoreSummarizer.compare(s, "A", "B", "bench", 0.05);
         assertThat(r.n()).isEqualTo(4);
         assertThat(r.meanDiff()).isEqualTo(0.5);
@@ -103,12 +133,16 @@ class ScoreSummarizerTest {
 
     @Test
     void reportedResultsWithoutStderrAreFlagged() {
-        List<ScoreSummary> rows = ScoreSummarizer.fromReported(List.of(
-                new ReportedResult("m", "arc", "acc,none", 0.8, null, 2376, "random_seed=0"),
-                new ReportedResult("m", "gsm8k", "exact_match,strict-match", 0.5, 0.1, 50, "undisclosed")), 0.05);
+        List<ScoreSummary> rows = ScoreSummarizer.fromReported(
+                List.of(
+                        new ReportedResult("m", "arc", "acc,none", 0.8, null, 2376, "random_seed=0"),
+                        new ReportedResult("m", "gsm8k", "exact_match,strict-match", 0.5, 0.1, 50, "undisclosed")),
+                0.05);
         assertThat(rows.get(0).flags()).contains("no CI disclosed by the source");
         assertThat(rows.get(0).ciLow()).isNull();
         assertThat(rows.get(1).ciLow()).isCloseTo(0.5 - 1.959964 * 0.1, within(1e-6));
-        assertThat(rows.get(1).flags()).anyMatch(f -> f.startsWith("fewer than 100 items (50)")).contains("sampling configuration not disclosed");
+        assertThat(rows.get(1).flags())
+                .anyMatch(f -> f.startsWith("fewer than 100 items (50)"))
+                .contains("sampling configuration not disclosed");
     }
 }

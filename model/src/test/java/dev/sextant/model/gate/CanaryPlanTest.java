@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class CanaryPlanTest {
 
     static CanaryPlan.Spec spec(double rate, List<Double> steps, double interval) {
-        return new CanaryPlan.Spec(rate, steps, interval, 0.05, 0.8, 0.005, 0.005, null, null, 500.0, 0.1, 50, null, null, null);
+        return new CanaryPlan.Spec(
+                rate, steps, interval, 0.05, 0.8, 0.005, 0.005, null, null, 500.0, 0.1, 50, null, null, null);
     }
 
     @Test
@@ -20,7 +21,8 @@ class CanaryPlanTest {
         // = (1.6449 · 0.122014 + 0.8416 · 0.121963)² / 2.5e-5 = 0.303346² / 2.5e-5 = 3,680.7 → 3,681 per side
         CanaryPlan plan = CanaryPlan.of(spec(50, List.of(1.0, 5.0, 25.0, 50.0), 5));
         assertThat(plan.thresholds().get(0).samplesPerSide()).isEqualTo(3681);
-        // P99 latency: 50 requests beyond the P99 → 5,000, the hardest; at 1 % of 50 req/s (30 a minute) that takes 167 min
+        // P99 latency: 50 requests beyond the P99 → 5,000, the hardest; at 1 % of 50
+        // req/s (30 a minute) that takes 167 min
         CanaryPlan.Step first = plan.steps().get(0);
         assertThat(first.requiredRequests()).isEqualTo(5000);
         assertThat(first.minutes()).isEqualTo(167);
@@ -39,20 +41,28 @@ class CanaryPlanTest {
         // stepWeight 2, maxWeight 50, interval 1 min: 25 steps and 25 min to promotion when traffic is plentiful
         List<Double> steps = CanaryPlan.flaggerSteps(2, 50);
         assertThat(steps).hasSize(25).startsWith(2.0, 4.0).endsWith(50.0);
-        CanaryPlan plan = CanaryPlan.of(new CanaryPlan.Spec(1e6, steps, 1, 0.05, 0.8, 0.01, 0.01, null, null, null, null, 50, null, null, null));
+        CanaryPlan plan = CanaryPlan.of(new CanaryPlan.Spec(
+                1e6, steps, 1, 0.05, 0.8, 0.01, 0.01, null, null, null, null, 50, null, null, null));
         assertThat(plan.flaggerMinutes()).isEqualTo(25);
         assertThat(plan.promotionMinutes()).isEqualTo(25);
     }
 
     @Test
     void unreachableOrContradictoryThresholdsAreRefused() {
-        assertThatThrownBy(() -> CanaryPlan.of(new CanaryPlan.Spec(10, List.of(5.0), 5, 0.05, 0.8, 0.995, 0.01, null, null, null, null, 50, null,
-                null, null))).hasMessageContaining("unreachable");
+        assertThatThrownBy(() -> CanaryPlan.of(new CanaryPlan.Spec(
+                        10, List.of(5.0), 5, 0.05, 0.8, 0.995, 0.01, null, null, null, null, 50, null, null, null)))
+                .hasMessageContaining("unreachable");
         assertThatThrownBy(() -> spec(10, List.of(50.0, 25.0), 5)).hasMessageContaining("must increase");
-        assertThatThrownBy(() -> new CanaryPlan.Spec(10, List.of(5.0), 5, 0.05, 0.8, null, null, null, null, null, null, 50, null, null, null))
+        assertThatThrownBy(() -> new CanaryPlan.Spec(
+                        10, List.of(5.0), 5, 0.05, 0.8, null, null, null, null, null, null, 50, null, null, null))
                 .hasMessageContaining("at least one rollback threshold");
-        assertThatThrownBy(() -> CanaryPlan.flaggerSteps(10, 5)).isInstanceOf(InputError.class)
-                .hasMessageContaining("at most the maximum weight").extracting(e -> ((InputError) e).field()).isEqualTo("canary.stepWeight");
-        assertThatThrownBy(() -> spec(0, List.of(5.0), 5)).extracting(e -> ((InputError) e).field()).isEqualTo("canary.rate");
+        assertThatThrownBy(() -> CanaryPlan.flaggerSteps(10, 5))
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("at most the maximum weight")
+                .extracting(e -> ((InputError) e).field())
+                .isEqualTo("canary.stepWeight");
+        assertThatThrownBy(() -> spec(0, List.of(5.0), 5))
+                .extracting(e -> ((InputError) e).field())
+                .isEqualTo("canary.rate");
     }
 }

@@ -25,17 +25,39 @@ class DimensionCheckTest {
                 items.add(s("old", bench, item, 1));
             }
         }
-        GatePolicy policy = new GatePolicy("p", 0.95, List.of(new GatePolicy.Check("code", GatePolicy.Layer.PUBLIC, "dimension:coding", true, 0, 0.05,
-                GatePolicy.Test.PAIRED, GatePolicy.Role.BLOCKING)));
-        List<GateEvidence> e = EvidenceAssembler.assemble(policy, "new", "old", items, List.of(), List.of(), List.of(), null);
+        GatePolicy policy = new GatePolicy(
+                "p",
+                0.95,
+                List.of(new GatePolicy.Check(
+                        "code",
+                        GatePolicy.Layer.PUBLIC,
+                        "dimension:coding",
+                        true,
+                        0,
+                        0.05,
+                        GatePolicy.Test.PAIRED,
+                        GatePolicy.Role.BLOCKING)));
+        List<GateEvidence> e =
+                EvidenceAssembler.assemble(policy, "new", "old", items, List.of(), List.of(), List.of(), null);
         assertThat(e).singleElement().satisfies(x -> {
             assertThat(x.candidate()).containsExactly(1, 1, 1, 0); // humaneval q1 q2, mbpp q1 q2 — gsm8k left out
             assertThat(x.incumbent()).containsExactly(1, 1, 1, 1);
             assertThat(x.source()).contains("humaneval, mbpp").contains("4 shared items");
         });
-        GatePolicy bad = new GatePolicy("p", 0.95, List.of(new GatePolicy.Check("x", GatePolicy.Layer.PUBLIC, "dimension:vibes", true, 0, 0.05,
-                GatePolicy.Test.PAIRED, GatePolicy.Role.BLOCKING)));
-        assertThatThrownBy(() -> EvidenceAssembler.assemble(bad, "new", "old", items, List.of(), List.of(), List.of(), null))
+        GatePolicy bad = new GatePolicy(
+                "p",
+                0.95,
+                List.of(new GatePolicy.Check(
+                        "x",
+                        GatePolicy.Layer.PUBLIC,
+                        "dimension:vibes",
+                        true,
+                        0,
+                        0.05,
+                        GatePolicy.Test.PAIRED,
+                        GatePolicy.Role.BLOCKING)));
+        assertThatThrownBy(() ->
+                        EvidenceAssembler.assemble(bad, "new", "old", items, List.of(), List.of(), List.of(), null))
                 .hasMessageContaining("'dimension:vibes' names no dimension");
     }
 }

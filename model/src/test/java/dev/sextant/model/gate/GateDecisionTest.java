@@ -15,13 +15,32 @@ import java.util.SplittableRandom;
 /** The decision logic on constructed evidence: a clear win, a hidden regression, an inconclusive gain, a contaminated benchmark. */
 class GateDecisionTest {
 
-    static final GatePolicy POLICY = new GatePolicy("standard", 0.95, List.of(
-            new Check("public benchmark", Layer.PUBLIC, "accuracy", true, 0.01, 0.02, Test.PAIRED, Role.REQUIRED_GAIN),
-            new Check("private suite", Layer.PRIVATE, "accuracy", true, 0, 0.02, Test.PAIRED, Role.BLOCKING),
-            new Check("replay quality", Layer.REPLAY, "quality", true, 0, 0.05, Test.UNPAIRED, Role.BLOCKING),
-            new Check("blind pairwise", Layer.PAIRWISE, "win rate", true, 0.02, 0.05, Test.WIN_RATE, Role.REQUIRED_GAIN),
-            new Check("coding", Layer.REGRESSION, "coding", true, 0, 0.02, Test.PAIRED, Role.BLOCKING),
-            new Check("latency", Layer.REPLAY, "latency ms", false, 0, 50, Test.UNPAIRED, Role.INFORMATIVE)));
+    static final GatePolicy POLICY = new GatePolicy(
+            "standard",
+            0.95,
+            List.of(
+                    new Check(
+                            "public benchmark",
+                            Layer.PUBLIC,
+                            "accuracy",
+                            true,
+                            0.01,
+                            0.02,
+                            Test.PAIRED,
+                            Role.REQUIRED_GAIN),
+                    new Check("private suite", Layer.PRIVATE, "accuracy", true, 0, 0.02, Test.PAIRED, Role.BLOCKING),
+                    new Check("replay quality", Layer.REPLAY, "quality", true, 0, 0.05, Test.UNPAIRED, Role.BLOCKING),
+                    new Check(
+                            "blind pairwise",
+                            Layer.PAIRWISE,
+                            "win rate",
+                            true,
+                            0.02,
+                            0.05,
+                            Test.WIN_RATE,
+                            Role.REQUIRED_GAIN),
+                    new Check("coding", Layer.REGRESSION, "coding", true, 0, 0.02, Test.PAIRED, Role.BLOCKING),
+                    new Check("latency", Layer.REPLAY, "latency ms", false, 0, 50, Test.UNPAIRED, Role.INFORMATIVE)));
 
     /** n items, the incumbent right on the first base·n; the candidate right on those plus (or minus) change·n more. */
     static GateEvidence paired(Layer layer, String metric, int n, double base, double change) {
@@ -43,7 +62,8 @@ class GateDecisionTest {
         return GateEvidence.values(layer, metric, can, inc, layer.slug() + ".jsonl");
     }
 
-    static GateEvidence unpaired(Layer layer, String metric, int n, double meanInc, double meanCan, double sd, long seed) {
+    static GateEvidence unpaired(
+            Layer layer, String metric, int n, double meanInc, double meanCan, double sd, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         double[] inc = new double[n];
         double[] can = new double[n];
@@ -73,9 +93,11 @@ class GateDecisionTest {
     void aClearWinRollsOutFully() {
         GateDecision d = GateDecision.decide(POLICY, clearWin());
         assertThat(d.decision()).isEqualTo("full");
-        assertThat(d.checks()).extracting(GateDecision.CheckResult::status)
+        assertThat(d.checks())
+                .extracting(GateDecision.CheckResult::status)
                 .containsExactly("gain", "gain", "non-inferior", "gain", "non-inferior", "non-inferior");
-        // the public gain by hand: 100 of 2,000 items flip to right: mean 0.05, SE = sqrt(0.05 · 0.95 / 1999) ... ≈ 0.00487
+        // the public gain by hand: 100 of 2,000 items flip to right: mean 0.05, SE =
+        // sqrt(0.05 · 0.95 / 1999) ... ≈ 0.00487
         GateDecision.CheckResult pub = d.checks().get(0);
         assertThat(pub.estimate()).isCloseTo(0.05, within(1e-12));
         assertThat(pub.ciLow()).isCloseTo(0.05 - 1.959964 * Math.sqrt(0.05 * 0.95 / 1999), within(1e-6));
@@ -92,7 +114,9 @@ class GateDecisionTest {
         assertThat(d.decision()).isEqualTo("reject");
         assertThat(d.checks().get(4).status()).isEqualTo("regression");
         assertThat(d.checks().get(0).status()).isEqualTo("gain"); // the public benchmark still looks better
-        assertThat(d.reasons()).anyMatch(r -> r.startsWith("coding (regression, coding): blocking regression beyond the margin of 0.02"));
+        assertThat(d.reasons())
+                .anyMatch(r ->
+                        r.startsWith("coding (regression, coding): blocking regression beyond the margin of 0.02"));
     }
 
     @org.junit.jupiter.api.Test
@@ -102,7 +126,9 @@ class GateDecisionTest {
         GateDecision d = GateDecision.decide(POLICY, e);
         assertThat(d.decision()).isEqualTo("canary");
         assertThat(d.checks().get(3).status()).isIn("non-inferior", "inconclusive");
-        assertThat(d.reasons()).anyMatch(r -> r.startsWith("blind pairwise (pairwise, win rate): the gain is not statistically supported"));
+        assertThat(d.reasons())
+                .anyMatch(r ->
+                        r.startsWith("blind pairwise (pairwise, win rate): the gain is not statistically supported"));
     }
 
     @org.junit.jupiter.api.Test
@@ -112,7 +138,8 @@ class GateDecisionTest {
         GateDecision d = GateDecision.decide(POLICY, e);
         assertThat(d.decision()).isEqualTo("canary");
         assertThat(d.checks().get(0).downWeighted()).startsWith("contaminated");
-        assertThat(d.reasons()).anyMatch(r -> r.contains("down-weighted, contaminated: 38 %"))
+        assertThat(d.reasons())
+                .anyMatch(r -> r.contains("down-weighted, contaminated: 38 %"))
                 .anyMatch(r -> r.contains("no credible evidence for a required-gain check"));
     }
 
@@ -123,13 +150,19 @@ class GateDecisionTest {
         GateDecision d = GateDecision.decide(POLICY, e);
         assertThat(d.decision()).isEqualTo("canary");
         assertThat(d.checks().get(2).status()).isEqualTo("missing");
-        assertThat(d.reasons()).anyMatch(r -> r.equals("replay quality (replay, quality): no evidence for this blocking check, so not a full rollout"));
+        assertThat(d.reasons())
+                .anyMatch(
+                        r -> r.equals(
+                                "replay quality (replay, quality): no evidence for this blocking check, so not a full rollout"));
     }
 
     @org.junit.jupiter.api.Test
     void oneLayerAloneCannotPassAFullRollout() {
-        GatePolicy single = new GatePolicy("one", 0.95, List.of(new Check("public", Layer.PUBLIC, "accuracy", true, 0.01, 0.02, Test.PAIRED,
-                Role.REQUIRED_GAIN)));
+        GatePolicy single = new GatePolicy(
+                "one",
+                0.95,
+                List.of(new Check(
+                        "public", Layer.PUBLIC, "accuracy", true, 0.01, 0.02, Test.PAIRED, Role.REQUIRED_GAIN)));
         GateDecision d = GateDecision.decide(single, List.of(paired(Layer.PUBLIC, "accuracy", 2000, 0.7, 0.05)));
         assertThat(d.decision()).isEqualTo("canary");
         assertThat(d.reasons()).anyMatch(r -> r.contains("no single layer may pass a full rollout alone"));
@@ -137,28 +170,77 @@ class GateDecisionTest {
 
     @org.junit.jupiter.api.Test
     void contradictoryOrUnreachablePoliciesAreRefused() {
-        assertThatThrownBy(() -> new GatePolicy("p", 0.95, List.of(new Check("a", Layer.REPLAY, "latency", true, 0, 1, Test.UNPAIRED, Role.BLOCKING),
-                new Check("b", Layer.REPLAY, "latency", false, 0, 1, Test.UNPAIRED, Role.INFORMATIVE))).validate())
+        assertThatThrownBy(() -> new GatePolicy(
+                                "p",
+                                0.95,
+                                List.of(
+                                        new Check(
+                                                "a", Layer.REPLAY, "latency", true, 0, 1, Test.UNPAIRED, Role.BLOCKING),
+                                        new Check(
+                                                "b",
+                                                Layer.REPLAY,
+                                                "latency",
+                                                false,
+                                                0,
+                                                1,
+                                                Test.UNPAIRED,
+                                                Role.INFORMATIVE)))
+                        .validate())
                 .hasMessageContaining("cannot be better both higher and lower");
-        assertThatThrownBy(() -> new GatePolicy("p", 0.95, List.of(new Check("w", Layer.PAIRWISE, "win rate", true, 0.6, 0.05, Test.WIN_RATE,
-                Role.REQUIRED_GAIN))).validate()).hasMessageContaining("unreachable");
-        assertThatThrownBy(() -> new GatePolicy("p", 0.95, List.of(new Check("m", Layer.PUBLIC, "acc", true, 0, -0.1, Test.PAIRED,
-                Role.BLOCKING))).validate()).hasMessageContaining("must not be negative");
-        assertThatThrownBy(() -> new GatePolicy("p", 1.2, List.of(new Check("m", Layer.PUBLIC, "acc", true, 0, 0.1, Test.PAIRED,
-                Role.BLOCKING))).validate()).hasMessageContaining("confidence");
+        assertThatThrownBy(() -> new GatePolicy(
+                                "p",
+                                0.95,
+                                List.of(new Check(
+                                        "w",
+                                        Layer.PAIRWISE,
+                                        "win rate",
+                                        true,
+                                        0.6,
+                                        0.05,
+                                        Test.WIN_RATE,
+                                        Role.REQUIRED_GAIN)))
+                        .validate())
+                .hasMessageContaining("unreachable");
+        assertThatThrownBy(() -> new GatePolicy(
+                                "p",
+                                0.95,
+                                List.of(new Check("m", Layer.PUBLIC, "acc", true, 0, -0.1, Test.PAIRED, Role.BLOCKING)))
+                        .validate())
+                .hasMessageContaining("must not be negative");
+        assertThatThrownBy(() -> new GatePolicy(
+                                "p",
+                                1.2,
+                                List.of(new Check("m", Layer.PUBLIC, "acc", true, 0, 0.1, Test.PAIRED, Role.BLOCKING)))
+                        .validate())
+                .hasMessageContaining("confidence");
     }
 
     @org.junit.jupiter.api.Test
     void aLatencyRegressionReadsAsWorseByMillisecondsNotAsANegativeImprovement() {
-        GatePolicy policy = new GatePolicy("latency", 0.95, List.of(
-                new Check("latency", Layer.REPLAY, "latency_ms", false, 0, 50, Test.UNPAIRED, Role.BLOCKING)));
-        GateDecision slower = GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 923, 60, 7)));
+        GatePolicy policy = new GatePolicy(
+                "latency",
+                0.95,
+                List.of(new Check("latency", Layer.REPLAY, "latency_ms", false, 0, 50, Test.UNPAIRED, Role.BLOCKING)));
+        GateDecision slower =
+                GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 923, 60, 7)));
         assertThat(slower.decision()).isEqualTo("reject");
-        String reason = slower.reasons().stream().filter(r -> r.startsWith("latency (")).findFirst().orElseThrow();
-        assertThat(reason).contains("latency worse by 1").contains(" ms (interval of the gain [-1").doesNotContain("improvement");
+        String reason = slower.reasons().stream()
+                .filter(r -> r.startsWith("latency ("))
+                .findFirst()
+                .orElseThrow();
+        assertThat(reason)
+                .contains("latency worse by 1")
+                .contains(" ms (interval of the gain [-1")
+                .doesNotContain("improvement");
         assertThat(slower.checks().get(0).estimate()).isLessThan(-100);
 
-        GateDecision faster = GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 700, 60, 7)));
-        assertThat(faster.reasons().stream().filter(r -> r.startsWith("latency (")).findFirst().orElseThrow()).contains("latency better by ").contains(" ms (interval of the gain [+");
+        GateDecision faster =
+                GateDecision.decide(policy, List.of(unpaired(Layer.REPLAY, "latency_ms", 400, 800, 700, 60, 7)));
+        assertThat(faster.reasons().stream()
+                        .filter(r -> r.startsWith("latency ("))
+                        .findFirst()
+                        .orElseThrow())
+                .contains("latency better by ")
+                .contains(" ms (interval of the gain [+");
     }
 }

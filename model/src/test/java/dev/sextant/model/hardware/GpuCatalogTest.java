@@ -39,7 +39,8 @@ class GpuCatalogTest {
         assertThat(h20.bf16Tflops() / h100.bf16Tflops()).isBetween(0.14, 0.16);
         assertThat(h20.hbmGBs()).isGreaterThan(h100.hbmGBs());
         // MI325X: MI300X compute, 256 GB HBM3E at 6 TB/s
-        assertThat(GpuCatalog.get("mi325x").bf16Tflops()).isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), Offset.offset(1.0));
+        assertThat(GpuCatalog.get("mi325x").bf16Tflops())
+                .isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), Offset.offset(1.0));
         assertThat(GpuCatalog.get("mi325x").memoryGB()).isEqualTo(256);
     }
 
@@ -50,8 +51,10 @@ class GpuCatalogTest {
         assertThat(GpuCatalog.match("NVIDIA H200", 141_000_000_000L).id()).isEqualTo("h200-sxm");
         assertThat(GpuCatalog.match("NVIDIA H100 NVL", 94_000_000_000L).id()).isEqualTo("h100-nvl");
         assertThat(GpuCatalog.match("NVIDIA H100 PCIe", 80_000_000_000L).id()).isEqualTo("h100-pcie");
-        assertThat(GpuCatalog.match("NVIDIA H100 80GB HBM3", 80_000_000_000L).id()).isEqualTo("h100-sxm");
-        assertThat(GpuCatalog.match("AMD Instinct MI325X", 256_000_000_000L).id()).isEqualTo("mi325x");
+        assertThat(GpuCatalog.match("NVIDIA H100 80GB HBM3", 80_000_000_000L).id())
+                .isEqualTo("h100-sxm");
+        assertThat(GpuCatalog.match("AMD Instinct MI325X", 256_000_000_000L).id())
+                .isEqualTo("mi325x");
     }
 
     @Test

@@ -20,7 +20,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CsvCellsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@HYPERLINK(\"http://x\",\"y\")", "\t=1", "\r=1", "=1", "-", "+", "@"})
+    @ValueSource(
+            strings = {
+                "=cmd|' /C calc'!A0",
+                "+SUM(1+1)",
+                "-2+3",
+                "@HYPERLINK(\"http://x\",\"y\")",
+                "\t=1",
+                "\r=1",
+                "=1",
+                "-",
+                "+",
+                "@"
+            })
     void formulasAreWrittenAsText(String hostile) {
         String cell = CsvCells.cell(hostile);
         assertTrue(cell.startsWith("\"'"), () -> cell);
@@ -35,7 +47,9 @@ class CsvCellsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"a,b|\"a,b\"", "say \"hi\"|\"say \"\"hi\"\"\"", "plain|plain"})
+    @CsvSource(
+            delimiter = '|',
+            value = {"a,b|\"a,b\"", "say \"hi\"|\"say \"\"hi\"\"\"", "plain|plain"})
     void quotesWhereNeeded(String in, String out) {
         assertEquals(out, CsvCells.cell(in));
     }

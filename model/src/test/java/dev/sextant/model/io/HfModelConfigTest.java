@@ -19,7 +19,9 @@ class HfModelConfigTest {
     Path tmp;
 
     static ModelArchitecture fixture(String name) throws URISyntaxException {
-        return HfModelConfig.read(Path.of(HfModelConfigTest.class.getResource("/hf-configs/" + name + ".json").toURI()));
+        return HfModelConfig.read(Path.of(HfModelConfigTest.class
+                .getResource("/hf-configs/" + name + ".json")
+                .toURI()));
     }
 
     @Test
@@ -37,17 +39,27 @@ class HfModelConfigTest {
 
     @Test
     void missingKeysAndUnknownArchitecturesNameTheProblem() throws Exception {
-        Path noLayers = Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"llama\", \"hidden_size\": 4096}");
-        assertThatThrownBy(() -> HfModelConfig.read(noLayers)).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("config.json").hasMessageContaining("num_attention_heads").hasMessageContaining("missing");
+        Path noLayers =
+                Files.writeString(tmp.resolve("config.json"), "{\"model_type\": \"llama\", \"hidden_size\": 4096}");
+        assertThatThrownBy(() -> HfModelConfig.read(noLayers))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("config.json")
+                .hasMessageContaining("num_attention_heads")
+                .hasMessageContaining("missing");
         Path mamba = Files.writeString(tmp.resolve("mamba.json"), "{\"model_type\": \"mamba\", \"d_model\": 768}");
-        assertThatThrownBy(() -> HfModelConfig.read(mamba)).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("unsupported architecture 'mamba'").hasMessageContaining("llama");
-        Path badHeads = Files.writeString(tmp.resolve("heads.json"),
+        assertThatThrownBy(() -> HfModelConfig.read(mamba))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("unsupported architecture 'mamba'")
+                .hasMessageContaining("llama");
+        Path badHeads = Files.writeString(
+                tmp.resolve("heads.json"),
                 "{\"model_type\": \"llama\", \"hidden_size\": 100, \"num_attention_heads\": 3, \"num_hidden_layers\": 2,"
                         + " \"intermediate_size\": 10, \"vocab_size\": 10}");
-        assertThatThrownBy(() -> HfModelConfig.read(badHeads)).hasMessageContaining("num_attention_heads (3) must divide hidden_size");
+        assertThatThrownBy(() -> HfModelConfig.read(badHeads))
+                .hasMessageContaining("num_attention_heads (3) must divide hidden_size");
         Path notJson = Files.writeString(tmp.resolve("broken.json"), "{\n\"a\": ");
-        assertThatThrownBy(() -> HfModelConfig.read(notJson)).isInstanceOf(BadInputException.class).hasMessageContaining("broken.json:2: invalid JSON at column");
+        assertThatThrownBy(() -> HfModelConfig.read(notJson))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("broken.json:2: invalid JSON at column");
     }
 }

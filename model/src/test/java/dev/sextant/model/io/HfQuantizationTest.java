@@ -12,12 +12,16 @@ import org.junit.jupiter.api.Test;
 class HfQuantizationTest {
 
     static WeightStorage parse(String quantizationConfig) {
-        return HfQuantization.of(Json.readLine("{\"quantization_config\": " + quantizationConfig + "}", "config.json", 1), "config.json")
+        return HfQuantization.of(
+                        Json.readLine("{\"quantization_config\": " + quantizationConfig + "}", "config.json", 1),
+                        "config.json")
                 .orElseThrow();
     }
 
     static Path fixture(String name) throws Exception {
-        return Path.of(HfQuantizationTest.class.getResource("/hf-configs/" + name + ".json").toURI());
+        return Path.of(HfQuantizationTest.class
+                .getResource("/hf-configs/" + name + ".json")
+                .toURI());
     }
 
     @Test
@@ -41,36 +45,48 @@ class HfQuantizationTest {
     @Test
     void integerGroupsCountScalesAndZeros() {
         // AWQ 4-bit, groups of 128, zero points: 0.5 + (2 + 0.5) / 128
-        assertThat(parse("{\"quant_method\": \"awq\", \"bits\": 4, \"group_size\": 128, \"zero_point\": true, \"version\": \"gemm\"}")
-                .linearBytesPerWeight()).isEqualTo(0.5 + 2.5 / 128);
+        assertThat(parse(
+                                "{\"quant_method\": \"awq\", \"bits\": 4, \"group_size\": 128, \"zero_point\": true, \"version\": \"gemm\"}")
+                        .linearBytesPerWeight())
+                .isEqualTo(0.5 + 2.5 / 128);
         // GPTQ 4-bit, groups of 32: packed qzeros stored even when symmetric
-        WeightStorage gptq = parse("{\"quant_method\": \"gptq\", \"bits\": 4, \"group_size\": 32, \"sym\": true, \"desc_act\": false}");
+        WeightStorage gptq = parse(
+                "{\"quant_method\": \"gptq\", \"bits\": 4, \"group_size\": 32, \"sym\": true, \"desc_act\": false}");
         assertThat(gptq.linearBytesPerWeight()).isEqualTo(0.5 + 2.5 / 32);
         assertThat(gptq.format()).isEqualTo(WeightFormat.INT4);
-        assertThat(parse("{\"quant_method\": \"gptq\", \"bits\": 8, \"group_size\": 128}").linearBytesPerWeight()).isEqualTo(1 + 3.0 / 128);
-        assertThat(parse("{\"quant_method\": \"gptq\", \"bits\": 4, \"group_size\": -1}").linearBytesPerWeight()).isCloseTo(0.5, within(1e-6));
+        assertThat(parse("{\"quant_method\": \"gptq\", \"bits\": 8, \"group_size\": 128}")
+                        .linearBytesPerWeight())
+                .isEqualTo(1 + 3.0 / 128);
+        assertThat(parse("{\"quant_method\": \"gptq\", \"bits\": 4, \"group_size\": -1}")
+                        .linearBytesPerWeight())
+                .isCloseTo(0.5, within(1e-6));
     }
 
     @Test
     void compressedTensorsSchemes() {
         // FP8 dynamic per channel (e.g. RedHatAI "-FP8-dynamic"): 1 byte, row scales not counted
-        WeightStorage fp8 = parse("{\"quant_method\": \"compressed-tensors\", \"format\": \"float-quantized\", \"config_groups\": {\"group_0\":"
-                + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 8, \"type\": \"float\", \"strategy\": \"channel\", \"symmetric\": true}}},"
-                + " \"ignore\": [\"lm_head\"]}");
+        WeightStorage fp8 = parse(
+                "{\"quant_method\": \"compressed-tensors\", \"format\": \"float-quantized\", \"config_groups\": {\"group_0\":"
+                        + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 8, \"type\": \"float\", \"strategy\": \"channel\", \"symmetric\": true}}},"
+                        + " \"ignore\": [\"lm_head\"]}");
         assertThat(fp8.format()).isEqualTo(WeightFormat.FP8);
         assertThat(fp8.linearBytesPerWeight()).isEqualTo(1);
         // W4A16 int groups of 128, symmetric: 0.5 + 2 / 128
-        WeightStorage w4 = parse("{\"quant_method\": \"compressed-tensors\", \"format\": \"pack-quantized\", \"config_groups\": {\"group_0\":"
-                + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 4, \"type\": \"int\", \"strategy\": \"group\", \"group_size\": 128,"
-                + " \"symmetric\": true}}}}");
+        WeightStorage w4 = parse(
+                "{\"quant_method\": \"compressed-tensors\", \"format\": \"pack-quantized\", \"config_groups\": {\"group_0\":"
+                        + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 4, \"type\": \"int\", \"strategy\": \"group\", \"group_size\": 128,"
+                        + " \"symmetric\": true}}}}");
         assertThat(w4.linearBytesPerWeight()).isEqualTo(0.5 + 2.0 / 128);
         // NVFP4: FP4 in groups of 16 with an FP8 scale each: 0.5 + 1 / 16
-        WeightStorage nvfp4 = parse("{\"quant_method\": \"compressed-tensors\", \"format\": \"nvfp4-pack-quantized\", \"config_groups\": {\"group_0\":"
-                + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 4, \"type\": \"float\", \"strategy\": \"tensor_group\", \"group_size\": 16}}}}");
+        WeightStorage nvfp4 = parse(
+                "{\"quant_method\": \"compressed-tensors\", \"format\": \"nvfp4-pack-quantized\", \"config_groups\": {\"group_0\":"
+                        + " {\"targets\": [\"Linear\"], \"weights\": {\"num_bits\": 4, \"type\": \"float\", \"strategy\": \"tensor_group\", \"group_size\": 16}}}}");
         assertThat(nvfp4.linearBytesPerWeight()).isEqualTo(0.5 + 1.0 / 16);
         // FP8 with 128 × 128 blocks
-        assertThat(parse("{\"quant_method\": \"compressed-tensors\", \"config_groups\": {\"group_0\": {\"targets\": [\"Linear\"], \"weights\":"
-                + " {\"num_bits\": 8, \"type\": \"float\", \"strategy\": \"block\", \"block_structure\": [128, 128]}}}}").linearBytesPerWeight())
+        assertThat(parse(
+                                "{\"quant_method\": \"compressed-tensors\", \"config_groups\": {\"group_0\": {\"targets\": [\"Linear\"], \"weights\":"
+                                        + " {\"num_bits\": 8, \"type\": \"float\", \"strategy\": \"block\", \"block_structure\": [128, 128]}}}}")
+                        .linearBytesPerWeight())
                 .isEqualTo(1 + 4.0 / 16_384);
     }
 
@@ -86,11 +102,14 @@ class HfQuantizationTest {
     @Test
     void bitsandbytesAndUnknownMethods() {
         // NF4 blocks of 64 with an FP32 absmax: 0.5 + 4 / 64
-        assertThat(parse("{\"quant_method\": \"bitsandbytes\", \"load_in_4bit\": true}").linearBytesPerWeight()).isEqualTo(0.5 + 4.0 / 64);
+        assertThat(parse("{\"quant_method\": \"bitsandbytes\", \"load_in_4bit\": true}")
+                        .linearBytesPerWeight())
+                .isEqualTo(0.5 + 4.0 / 64);
         WeightStorage unknown = parse("{\"quant_method\": \"hqq\", \"nbits\": 4}");
         assertThat(unknown.format()).isEqualTo(WeightFormat.BF16);
         assertThat(unknown.fromCheckpoint()).isFalse();
         assertThat(unknown.source()).contains("'hqq'").contains("choose the weight format");
-        assertThat(HfQuantization.of(Json.readLine("{\"model_type\": \"llama\"}", "config.json", 1), "config.json")).isEmpty();
+        assertThat(HfQuantization.of(Json.readLine("{\"model_type\": \"llama\"}", "config.json", 1), "config.json"))
+                .isEmpty();
     }
 }

@@ -49,13 +49,18 @@ class HfTokenizerFileTest {
 
     @Test
     void aMissingOrBrokenFileIsNamed() throws Exception {
-        assertThatThrownBy(() -> HfTokenizerFile.open(tmp.resolve("nope.json"))).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("nope.json").hasMessageContaining("no such file");
-        assertThatThrownBy(() -> HfTokenizerFile.open(Files.createDirectories(tmp.resolve("empty")))).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> HfTokenizerFile.open(tmp.resolve("nope.json")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("nope.json")
+                .hasMessageContaining("no such file");
+        assertThatThrownBy(() -> HfTokenizerFile.open(Files.createDirectories(tmp.resolve("empty"))))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("no tokenizer.json");
         Path bad = Files.writeString(tmp.resolve("bad.json"), "{\"model\": {\"type\": \"Nonsense\"}}");
-        assertThatThrownBy(() -> HfTokenizerFile.open(bad)).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("bad.json").hasMessageContaining("not a Hugging Face tokenizer.json");
+        assertThatThrownBy(() -> HfTokenizerFile.open(bad))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("bad.json")
+                .hasMessageContaining("not a Hugging Face tokenizer.json");
     }
 
     /**
@@ -67,17 +72,31 @@ class HfTokenizerFileTest {
         Path tok = tiny();
         Path cache = tmp.resolve("djl-cache");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "-DDJL_CACHE_DIR=" + cache,
-                "-DENGINE_CACHE_DIR=" + cache, "-Dhttp.proxyHost=127.0.0.1", "-Dhttp.proxyPort=9", "-Dhttps.proxyHost=127.0.0.1",
-                "-Dhttps.proxyPort=9", TokenizerProbe.class.getName(), tok.toString(), "abc abd"))
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(List.of(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "-DDJL_CACHE_DIR=" + cache,
+                        "-DENGINE_CACHE_DIR=" + cache,
+                        "-Dhttp.proxyHost=127.0.0.1",
+                        "-Dhttp.proxyPort=9",
+                        "-Dhttps.proxyHost=127.0.0.1",
+                        "-Dhttps.proxyPort=9",
+                        TokenizerProbe.class.getName(),
+                        tok.toString(),
+                        "abc abd"))
+                .redirectErrorStream(true)
+                .start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out.lines().filter(l -> !l.startsWith("SLF4J")).toList()).last().isEqualTo("3");
+        assertThat(out.lines().filter(l -> !l.startsWith("SLF4J")).toList())
+                .last()
+                .isEqualTo("3");
         try (Stream<Path> s = Files.walk(cache)) {
-            assertThat(s.map(x -> x.getFileName().toString())).anyMatch(n -> n.contains("tokenizers") && (n.endsWith(".so")
-                    || n.endsWith(".dylib") || n.endsWith(".dll")));
+            assertThat(s.map(x -> x.getFileName().toString()))
+                    .anyMatch(n -> n.contains("tokenizers")
+                            && (n.endsWith(".so") || n.endsWith(".dylib") || n.endsWith(".dll")));
         }
     }
 }

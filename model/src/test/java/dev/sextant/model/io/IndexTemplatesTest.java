@@ -31,7 +31,8 @@ class IndexTemplatesTest {
     @Test
     void templatesReadBackAndTheirBaselinesNormalise() {
         List<Path> files = IndexTemplates.write(tmp);
-        assertThat(files).extracting(p -> p.getFileName().toString())
+        assertThat(files)
+                .extracting(p -> p.getFileName().toString())
                 .containsExactly(IndexTemplates.WEIGHTS, IndexTemplates.SCORES, IndexTemplates.MIX);
         List<BenchmarkWeight> w = IndexTablesCsv.readWeights(tmp.resolve(IndexTemplates.WEIGHTS));
         assertThat(w).hasSize(2);
@@ -43,28 +44,59 @@ class IndexTemplatesTest {
         Map<String, Double> mix = IndexTablesCsv.readMix(tmp.resolve(IndexTemplates.MIX));
         assertThat(mix).containsOnlyKeys("knowledge", "coding");
 
-        CompositeIndexResult r = CompositeIndex.analyse(new CompositeIndexSpec(w, scores, CompositeIndexSpec.Normalization.RANDOM_BASELINE,
-                null, null, 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none());
-        assertThat(r.models().stream().filter(m -> m.model().equals("model-a")).findFirst().orElseThrow().score())
+        CompositeIndexResult r = CompositeIndex.analyse(
+                new CompositeIndexSpec(
+                        w, scores, CompositeIndexSpec.Normalization.RANDOM_BASELINE, null, null, 0, 100, 1, 0),
+                ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(r.models().stream()
+                        .filter(m -> m.model().equals("model-a"))
+                        .findFirst()
+                        .orElseThrow()
+                        .score())
                 .isCloseTo(2.0 / 3 * (0.61 / 0.9) + 0.44 / 3, within(1e-9));
-        assertThat(r.models().stream().filter(m -> m.model().equals("model-b")).findFirst().orElseThrow().score())
+        assertThat(r.models().stream()
+                        .filter(m -> m.model().equals("model-b"))
+                        .findFirst()
+                        .orElseThrow()
+                        .score())
                 .isCloseTo(2.0 / 3 * (0.58 / 0.9) + 0.52 / 3, within(1e-9));
         assertThat(r.notes()).anyMatch(n -> n.contains("no random-guess baseline for my-coding-benchmark"));
         // a baseline given on the command line wins over the table's
-        CompositeIndexResult over = CompositeIndex.analyse(new CompositeIndexSpec(w, scores, CompositeIndexSpec.Normalization.RANDOM_BASELINE,
-                Map.of("my-knowledge-benchmark", 0.25), null, 0, 100, 1, 0), ProgressListener.NONE, CancellationToken.none());
-        assertThat(over.models().stream().filter(m -> m.model().equals("model-a")).findFirst().orElseThrow().score())
+        CompositeIndexResult over = CompositeIndex.analyse(
+                new CompositeIndexSpec(
+                        w,
+                        scores,
+                        CompositeIndexSpec.Normalization.RANDOM_BASELINE,
+                        Map.of("my-knowledge-benchmark", 0.25),
+                        null,
+                        0,
+                        100,
+                        1,
+                        0),
+                ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(over.models().stream()
+                        .filter(m -> m.model().equals("model-a"))
+                        .findFirst()
+                        .orElseThrow()
+                        .score())
                 .isCloseTo(2.0 / 3 * (0.46 / 0.75) + 0.44 / 3, within(1e-9));
     }
 
     @Test
     void aBaselineIsAShareOrAFractionBelowOne() throws Exception {
         Path ok = Files.writeString(tmp.resolve("w.csv"), "benchmark,weight,baseline\nmmlu,1,1/4\ngpqa,1,0.25\n");
-        assertThat(IndexTablesCsv.readWeights(ok)).extracting(BenchmarkWeight::baseline).containsExactly(0.25, 0.25);
+        assertThat(IndexTablesCsv.readWeights(ok))
+                .extracting(BenchmarkWeight::baseline)
+                .containsExactly(0.25, 0.25);
         Path bad = Files.writeString(tmp.resolve("bad.csv"), "benchmark,weight,baseline\nmmlu,1,1\n");
-        assertThatThrownBy(() -> IndexTablesCsv.readWeights(bad)).hasMessageContaining("bad.csv:2")
+        assertThatThrownBy(() -> IndexTablesCsv.readWeights(bad))
+                .hasMessageContaining("bad.csv:2")
                 .hasMessageContaining("baseline");
         Path junk = Files.writeString(tmp.resolve("junk.csv"), "benchmark,weight,baseline\nmmlu,1,a/b\n");
-        assertThatThrownBy(() -> IndexTablesCsv.readWeights(junk)).hasMessageContaining("baseline").hasMessageContaining("a/b");
+        assertThatThrownBy(() -> IndexTablesCsv.readWeights(junk))
+                .hasMessageContaining("baseline")
+                .hasMessageContaining("a/b");
     }
 }

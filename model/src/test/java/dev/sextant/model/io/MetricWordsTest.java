@@ -11,8 +11,10 @@ class MetricWordsTest {
     void harnessKeysReadAsWordsWithTheKeyToFindInTheFile() {
         assertThat(MetricWords.of("acc,none")).isEqualTo("accuracy (acc)");
         assertThat(MetricWords.of("acc_norm")).isEqualTo("length-normalised accuracy (acc_norm)");
-        assertThat(MetricWords.of("exact_match,strict-match")).isEqualTo("exact match (exact_match, strict-match filter)");
-        assertThat(MetricWords.of("prompt_level_strict_acc,none")).isEqualTo("prompt-level strict accuracy (prompt_level_strict_acc)");
+        assertThat(MetricWords.of("exact_match,strict-match"))
+                .isEqualTo("exact match (exact_match, strict-match filter)");
+        assertThat(MetricWords.of("prompt_level_strict_acc,none"))
+                .isEqualTo("prompt-level strict accuracy (prompt_level_strict_acc)");
     }
 
     @Test

@@ -23,8 +23,7 @@ import org.xerial.snappy.Snappy;
 /** Writes small Parquet files for tests with parquet-java's own writer, as pyarrow lays out Hugging Face datasets. */
 final class ParquetFixtures {
 
-    private ParquetFixtures() {
-    }
+    private ParquetFixtures() {}
 
     /**
      * @param schema   Parquet schema text, e.g. {@code message m { required binary text (STRING); }}
@@ -32,15 +31,26 @@ final class ParquetFixtures {
      * @param perGroup rows per row group
      * @param fill     fills row {@code i}
      */
-    static Path write(Path file, String schema, int rows, int perGroup, CompressionCodecName codec, BiConsumer<Group, Integer> fill)
+    static Path write(
+            Path file,
+            String schema,
+            int rows,
+            int perGroup,
+            CompressionCodecName codec,
+            BiConsumer<Group, Integer> fill)
             throws IOException {
         Files.deleteIfExists(file);
         Files.createDirectories(file.toAbsolutePath().getParent());
         MessageType type = MessageTypeParser.parseMessageType(schema);
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withConf(new PlainParquetConfiguration())
-                .withType(type).withCompressionCodec(codec).withCodecFactory(new Compressors()).withRowGroupRowCountLimit(perGroup)
-                .withPageRowCountLimit(Math.max(1, perGroup / 2)).build()) {
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withConf(new PlainParquetConfiguration())
+                .withType(type)
+                .withCompressionCodec(codec)
+                .withCodecFactory(new Compressors())
+                .withRowGroupRowCountLimit(perGroup)
+                .withPageRowCountLimit(Math.max(1, perGroup / 2))
+                .build()) {
             for (int i = 0; i < rows; i++) {
                 Group g = groups.newGroup();
                 fill.accept(g, i);
@@ -58,19 +68,20 @@ final class ParquetFixtures {
                 @Override
                 public BytesInput compress(BytesInput bytes) throws IOException {
                     byte[] b = bytes.toByteArray();
-                    return BytesInput.from(switch (codec) {
-                        case UNCOMPRESSED -> b;
-                        case SNAPPY -> Snappy.compress(b);
-                        case ZSTD -> Zstd.compress(b);
-                        case GZIP -> {
-                            ByteArrayOutputStream out = new ByteArrayOutputStream();
-                            try (GZIPOutputStream g = new GZIPOutputStream(out)) {
-                                g.write(b);
-                            }
-                            yield out.toByteArray();
-                        }
-                        default -> throw new IOException("not in tests: " + codec);
-                    });
+                    return BytesInput.from(
+                            switch (codec) {
+                                case UNCOMPRESSED -> b;
+                                case SNAPPY -> Snappy.compress(b);
+                                case ZSTD -> Zstd.compress(b);
+                                case GZIP -> {
+                                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                                    try (GZIPOutputStream g = new GZIPOutputStream(out)) {
+                                        g.write(b);
+                                    }
+                                    yield out.toByteArray();
+                                }
+                                default -> throw new IOException("not in tests: " + codec);
+                            });
                 }
 
                 @Override
@@ -79,8 +90,7 @@ final class ParquetFixtures {
                 }
 
                 @Override
-                public void release() {
-                }
+                public void release() {}
             };
         }
 
@@ -90,7 +100,6 @@ final class ParquetFixtures {
         }
 
         @Override
-        public void release() {
-        }
+        public void release() {}
     }
 }

@@ -27,19 +27,27 @@ class ParquetPyarrowTest {
 
     static ScanResult scan(List<BenchmarkItem> items, Path corpus) {
         ScanSpec spec = new ScanSpec(8, 0.8, Normalization.defaults(), "text", "id", 2, 3);
-        return CorpusScanner.scan(NgramIndex.build(items, spec.n(), spec.normalization()), CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
-                spec, ProgressListener.NONE, CancellationToken.none());
+        return CorpusScanner.scan(
+                NgramIndex.build(items, spec.n(), spec.normalization()),
+                CorpusFiles.units(List.of(corpus), CorpusFiles.DEFAULT_CHUNK),
+                spec,
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 
     @Test
     void aGsm8kShardIsItsRowsNamedAfterTheDataset() throws Exception {
-        List<BenchmarkItem> items = BenchmarkItemFiles.read(fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of("question"), null);
+        List<BenchmarkItem> items =
+                BenchmarkItemFiles.read(fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of("question"), null);
         assertThat(items).hasSize(7);
         assertThat(items.get(0).benchmark()).isEqualTo("gsm8k");
         assertThat(items.get(0).id()).isEqualTo("1");
         assertThat(items.get(0).text()).isEqualTo(ParquetFilesTest.LEAK);
-        assertThat(BenchmarkItemFiles.read(fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of(), null).get(6).text())
-                .isEqualTo("A farmer has 6 cows and buys 8 more. How many cows does the farmer have now? Worked answer 6\n#### 6");
+        assertThat(BenchmarkItemFiles.read(fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of(), null)
+                        .get(6)
+                        .text())
+                .isEqualTo(
+                        "A farmer has 6 cows and buys 8 more. How many cows does the farmer have now? Worked answer 6\n#### 6");
     }
 
     @Test
@@ -48,9 +56,11 @@ class ParquetPyarrowTest {
             Path f = fixture(name);
             List<CorpusUnit> units = CorpusFiles.units(List.of(f), CorpusFiles.DEFAULT_CHUNK);
             assertThat(units).as(name).hasSize(3);
-            List<BenchmarkItem> gsm = BenchmarkItemFiles.read(fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of("question"), null);
+            List<BenchmarkItem> gsm = BenchmarkItemFiles.read(
+                    fixture("gsm8k/main/test-00000-of-00001.parquet"), List.of("question"), null);
             ScanResult r = scan(gsm, f);
-            assertThat(r.summary().documents()).as(name).isEqualTo(120); // blank rows are documents too, with no n-grams
+            // blank rows are documents too, with no n-grams
+            assertThat(r.summary().documents()).as(name).isEqualTo(120);
             assertThat(r.items().get(0).status()).as(name).isEqualTo(ScanResult.Status.DIRTY);
             assertThat(r.items().get(0).locations().get(0).offset()).as(name).isEqualTo(41);
             assertThat(r.summary().dirty()).as(name).isEqualTo(1);
@@ -60,7 +70,9 @@ class ParquetPyarrowTest {
 
     @Test
     void nestedChoicesAndChatMessages() throws Exception {
-        BenchmarkItem arc = BenchmarkItemFiles.read(fixture("arc/test-00000-of-00001.parquet"), List.of("question", "choices.text"), null).get(1);
+        BenchmarkItem arc = BenchmarkItemFiles.read(
+                        fixture("arc/test-00000-of-00001.parquet"), List.of("question", "choices.text"), null)
+                .get(1);
         assertThat(arc.benchmark()).isEqualTo("arc");
         assertThat(arc.id()).isEqualTo("Mercury_2");
         assertThat(arc.text()).isEqualTo("Which planet is closest to the Sun? Venus Mercury");

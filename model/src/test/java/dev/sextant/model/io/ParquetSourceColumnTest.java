@@ -25,9 +25,13 @@ class ParquetSourceColumnTest {
 
     @Test
     void aMetadataColumnIsHandedOverWithEachRowAndSplitsTheMix() throws Exception {
-        Path f = ParquetFixtures.write(tmp.resolve("web.parquet"),
-                "message m { optional binary text (STRING); optional binary id (STRING); optional binary language (STRING); }", 30, 8,
-                CompressionCodecName.ZSTD, (g, i) -> {
+        Path f = ParquetFixtures.write(
+                tmp.resolve("web.parquet"),
+                "message m { optional binary text (STRING); optional binary id (STRING); optional binary language (STRING); }",
+                30,
+                8,
+                CompressionCodecName.ZSTD,
+                (g, i) -> {
                     g.add("text", "row " + i + " says a few words");
                     g.add("id", "r" + i);
                     if (i != 29) {
@@ -36,13 +40,27 @@ class ParquetSourceColumnTest {
                 });
         List<String> seen = new ArrayList<>();
         for (var unit : CorpusFiles.units(List.of(f), CorpusFiles.DEFAULT_CHUNK)) {
-            CorpusDocuments.forEach(unit, "text", "id", "language", (index, line, from, to, text, length, id, source) -> seen.add(id + "/" + source),
+            CorpusDocuments.forEach(
+                    unit,
+                    "text",
+                    "id",
+                    "language",
+                    (index, line, from, to, text, length, id, source) -> seen.add(id + "/" + source),
                     CancellationToken.none());
         }
-        assertThat(seen).hasSize(30).startsWith("r0/de", "r1/en", "r2/en", "r3/de").endsWith("r29/null");
+        assertThat(seen)
+                .hasSize(30)
+                .startsWith("r0/de", "r1/en", "r2/en", "r3/de")
+                .endsWith("r29/null");
 
-        MixResult r = CorpusMix.run(CorpusFiles.units(List.of(f), CorpusFiles.DEFAULT_CHUNK), new MixSpec("language", "text", null, null, null,
-                false, 1), TokenCounting.wordsTimes(1), null, 1, ProgressListener.NONE, CancellationToken.none());
+        MixResult r = CorpusMix.run(
+                CorpusFiles.units(List.of(f), CorpusFiles.DEFAULT_CHUNK),
+                new MixSpec("language", "text", null, null, null, false, 1),
+                TokenCounting.wordsTimes(1),
+                null,
+                1,
+                ProgressListener.NONE,
+                CancellationToken.none());
         assertThat(r.sources()).extracting(MixSource::name).containsExactly("de", "en", "(none)");
         assertThat(r.sources()).extracting(MixSource::documents).containsExactly(10L, 19L, 1L);
         assertThat(r.sources().get(0).tokens()).isEqualTo(10 * 6);

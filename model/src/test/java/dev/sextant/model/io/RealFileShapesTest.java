@@ -37,24 +37,41 @@ class RealFileShapesTest {
     void aGitLfsPointerIsNamedAsSuchWhateverTheFileClaimsToBe() throws Exception {
         Path gz = Files.writeString(tmp.resolve("train-00000.jsonl.gz"), POINTER);
         ScanSpec spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", null, 1, 3);
-        NgramIndex index = NgramIndex.build(List.of(new BenchmarkItem("b", "1", "one two three four five six seven eight nine ten eleven "
-                + "twelve thirteen")), 13, spec.normalization());
-        assertThatThrownBy(() -> CorpusScanner.scan(index, CorpusFiles.units(List.of(gz), CorpusFiles.DEFAULT_CHUNK), spec,
-                ProgressListener.NONE, CancellationToken.none())).isInstanceOf(BadInputException.class)
+        NgramIndex index = NgramIndex.build(
+                List.of(new BenchmarkItem(
+                        "b", "1", "one two three four five six seven eight nine ten eleven " + "twelve thirteen")),
+                13,
+                spec.normalization());
+        assertThatThrownBy(() -> CorpusScanner.scan(
+                        index,
+                        CorpusFiles.units(List.of(gz), CorpusFiles.DEFAULT_CHUNK),
+                        spec,
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("train-00000.jsonl.gz: cannot read: a Git LFS pointer, not the file");
         Path parquet = Files.writeString(tmp.resolve("test-00000-of-00001.parquet"), POINTER);
-        assertThatThrownBy(() -> BenchmarkItemFiles.read(parquet, List.of(), null)).hasMessageContaining("a Git LFS pointer, not the file");
-        Path config = Files.writeString(tmp.resolve("config.json"), POINTER);
-        assertThatThrownBy(() -> HfModelConfig.read(config)).hasMessageContaining("config.json: a Git LFS pointer, not the file");
-        Path events = Files.writeString(tmp.resolve("events.out.tfevents.1700000000.host"), POINTER);
-        assertThatThrownBy(() -> TrainingLogFiles.read(List.of(events), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none()))
+        assertThatThrownBy(() -> BenchmarkItemFiles.read(parquet, List.of(), null))
                 .hasMessageContaining("a Git LFS pointer, not the file");
-        assertThatThrownBy(() -> TrainingLogFiles.read(List.of(events), TrainingLogFormat.TENSORBOARD, ProgressListener.NONE,
-                CancellationToken.none())).hasMessageContaining("a Git LFS pointer, not the file");
+        Path config = Files.writeString(tmp.resolve("config.json"), POINTER);
+        assertThatThrownBy(() -> HfModelConfig.read(config))
+                .hasMessageContaining("config.json: a Git LFS pointer, not the file");
+        Path events = Files.writeString(tmp.resolve("events.out.tfevents.1700000000.host"), POINTER);
+        assertThatThrownBy(() -> TrainingLogFiles.read(
+                        List.of(events), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none()))
+                .hasMessageContaining("a Git LFS pointer, not the file");
+        assertThatThrownBy(() -> TrainingLogFiles.read(
+                        List.of(events),
+                        TrainingLogFormat.TENSORBOARD,
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
+                .hasMessageContaining("a Git LFS pointer, not the file");
     }
 
     private ObjectNode fixture(String name) throws Exception {
-        return (ObjectNode) Json.readFile(Path.of(RealFileShapesTest.class.getResource("/hf-configs/" + name + ".json").toURI()));
+        return (ObjectNode) Json.readFile(Path.of(RealFileShapesTest.class
+                .getResource("/hf-configs/" + name + ".json")
+                .toURI()));
     }
 
     @Test
@@ -69,23 +86,33 @@ class RealFileShapesTest {
             Path f = Files.createDirectories(tmp.resolve(key)).resolve("config.json");
             Files.writeString(f, Json.writePretty(wrapper));
             assertThat(HfModelConfig.read(f).parameters()).as(key).isEqualTo(mistral.parameters());
-            assertThat(HfModelConfig.notes(f)).contains("the language model under " + key
-                    + " is planned; the vision tower (vision_config) is not counted in parameters, memory or FLOPs");
+            assertThat(HfModelConfig.notes(f))
+                    .contains(
+                            "the language model under " + key
+                                    + " is planned; the vision tower (vision_config) is not counted in parameters, memory or FLOPs");
             assertThat(HfModelConfig.read(f).name()).isEqualTo(key);
-            assertThat(HfModelConfig.notes(f)).as("the name's origin is said").contains("named '" + key + "' after its folder (a config.json does not name its model)");
+            assertThat(HfModelConfig.notes(f))
+                    .as("the name's origin is said")
+                    .contains("named '" + key + "' after its folder (a config.json does not name its model)");
         }
     }
 
     @Test
     void pythonsInfinityAndNaNInAConfigAreReadAsPythonReadsThemAndNamed() throws Exception {
-        String text = Json.writePretty(fixture("mistral-7b")).replaceFirst("\\{", "{\n  \"max_grad\": Infinity,\n  \"rope_scaling\": {\"beta\": NaN},");
+        String text = Json.writePretty(fixture("mistral-7b"))
+                .replaceFirst("\\{", "{\n  \"max_grad\": Infinity,\n  \"rope_scaling\": {\"beta\": NaN},");
         Path f = Files.writeString(tmp.resolve("config.json"), text);
-        assertThat(HfModelConfig.read(f).parameters()).isEqualTo(HfModelConfigTest.fixture("mistral-7b").parameters());
-        assertThat(HfModelConfig.notes(f)).contains("Infinity or NaN (written by Python's json module, not JSON) read as Python "
-                + "reads them at max_grad (Infinity), rope_scaling.beta (NaN)");
+        assertThat(HfModelConfig.read(f).parameters())
+                .isEqualTo(HfModelConfigTest.fixture("mistral-7b").parameters());
+        assertThat(HfModelConfig.notes(f))
+                .contains("Infinity or NaN (written by Python's json module, not JSON) read as Python "
+                        + "reads them at max_grad (Infinity), rope_scaling.beta (NaN)");
         // where the planner needs the value, a non-finite one is named with its field
-        Path bad = Files.writeString(tmp.resolve("bad.json"), text.replaceFirst("\"num_hidden_layers\" : 32", "\"num_hidden_layers\" : Infinity"));
-        assertThatThrownBy(() -> HfModelConfig.read(bad)).hasMessageContaining("num_hidden_layers: expected a positive whole number, got Infinity");
+        Path bad = Files.writeString(
+                tmp.resolve("bad.json"),
+                text.replaceFirst("\"num_hidden_layers\" : 32", "\"num_hidden_layers\" : Infinity"));
+        assertThatThrownBy(() -> HfModelConfig.read(bad))
+                .hasMessageContaining("num_hidden_layers: expected a positive whole number, got Infinity");
     }
 
     /**
@@ -99,7 +126,9 @@ class RealFileShapesTest {
         assertThat(v01.block().attention()).hasSize(32).allMatch(a -> a.equals(new AttentionKind.SlidingWindow(4096)));
         // a 32,768-token request holds 4,096 tokens' blocks on each layer: ⌈4095/16⌉ + 1 = 257 blocks, not 2,048
         assertThat(v01.block().attention().get(0).blocksHeld(32_768, 16)).isEqualTo(257);
-        assertThat(HfModelConfig.notes(Path.of(RealFileShapesTest.class.getResource("/hf-configs/mistral-7b.json").toURI())))
+        assertThat(HfModelConfig.notes(Path.of(RealFileShapesTest.class
+                        .getResource("/hf-configs/mistral-7b.json")
+                        .toURI())))
                 .anySatisfy(n -> assertThat(n).startsWith("sliding_window 4096 applied as vLLM applies it"));
         ObjectNode v03 = fixture("mistral-7b");
         v03.putNull("sliding_window");
@@ -132,12 +161,17 @@ class RealFileShapesTest {
         ModelArchitecture kimi = HfModelConfigTest.fixture("kimi-k2");
         assertThat(kimi.parameters().total()).isEqualTo(1_026_408_232_448L);
         assertThat(kimi.parameters().active() / 1e9).isCloseTo(32, Assertions.within(1.0));
-        assertThat(HfModelConfigTest.fixture("mistral-7b-v0.3").block().attention()).isEmpty();
-        assertThatThrownBy(() -> HfModelConfigTest.fixture("nemotron-h-56b")).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("nemotron-h-56b.json: hybrid_override_pattern: a hybrid of attention and Mamba state-space layers (")
+        assertThat(HfModelConfigTest.fixture("mistral-7b-v0.3").block().attention())
+                .isEmpty();
+        assertThatThrownBy(() -> HfModelConfigTest.fixture("nemotron-h-56b"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining(
+                        "nemotron-h-56b.json: hybrid_override_pattern: a hybrid of attention and Mamba state-space layers (")
                 .hasMessageContaining("the planners do not model it yet");
-        assertThatThrownBy(() -> HfModelConfigTest.fixture("jamba-v0.1")).hasMessageContaining("jamba-v0.1.json: attn_layer_period: a hybrid");
+        assertThatThrownBy(() -> HfModelConfigTest.fixture("jamba-v0.1"))
+                .hasMessageContaining("jamba-v0.1.json: attn_layer_period: a hybrid");
         assertThatThrownBy(() -> HfModelConfigTest.fixture("qwen3-next-80b-a3b"))
-                .hasMessageContaining("full_attention_interval: a hybrid of attention and linear-attention (Gated DeltaNet) layers");
+                .hasMessageContaining(
+                        "full_attention_interval: a hybrid of attention and linear-attention (Gated DeltaNet) layers");
     }
 }

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** Test fixtures written as the user would have them: a file (and its folders) under a temporary folder. */
 final class TestFiles {
 
-    private TestFiles() {
-    }
+    private TestFiles() {}
 
     static Path write(Path dir, String name, String content) throws IOException {
         Path p = dir.resolve(name);

@@ -19,8 +19,9 @@ class TrainingRunsCsvTest {
     Path tmp;
 
     static final String HEADER = String.join(",", TrainingRunsCsv.COLUMNS);
-    static final String ROW = "K1,korthikanti2022,Korthikanti 2022,megatron-lm,gpt:48:6144:64,a100-sxm-80gb,8,8,,2048,8,1,1,1,1,1,4,4,0,full,"
-            + "false,unfused,bf16,none,step,1.42,,original,";
+    static final String ROW =
+            "K1,korthikanti2022,Korthikanti 2022,megatron-lm,gpt:48:6144:64,a100-sxm-80gb,8,8,,2048,8,1,1,1,1,1,4,4,0,full,"
+                    + "false,unfused,bf16,none,step,1.42,,original,";
 
     @Test
     void readsRowsAndSkipsComments() throws Exception {
@@ -39,13 +40,21 @@ class TrainingRunsCsvTest {
     @Test
     void brokenFilesNameTheLineAndColumn() throws Exception {
         Path header = Files.writeString(tmp.resolve("h.csv"), "id,source\nK1,x\n");
-        assertThatThrownBy(() -> TrainingRunsCsv.read(header)).isInstanceOf(BadInputException.class).hasMessageContaining("header must be");
+        assertThatThrownBy(() -> TrainingRunsCsv.read(header))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("header must be");
         Path metric = Files.writeString(tmp.resolve("m.csv"), HEADER + "\n" + ROW.replace(",step,", ",days,") + "\n");
-        assertThatThrownBy(() -> TrainingRunsCsv.read(metric)).isInstanceOf(BadInputException.class).hasMessageContaining("metric")
+        assertThatThrownBy(() -> TrainingRunsCsv.read(metric))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("metric")
                 .hasMessageContaining("2");
-        Path gpus = Files.writeString(tmp.resolve("g.csv"), HEADER + "\n" + ROW.replace("a100-sxm-80gb,8,8,", "a100-sxm-80gb,16,8,") + "\n");
-        assertThatThrownBy(() -> TrainingRunsCsv.read(gpus)).isInstanceOf(BadInputException.class).hasMessageContaining("not the 16 GPUs");
-        Path recompute = Files.writeString(tmp.resolve("r.csv"), HEADER + "\n" + ROW.replace(",full,", ",some,") + "\n");
+        Path gpus = Files.writeString(
+                tmp.resolve("g.csv"), HEADER + "\n" + ROW.replace("a100-sxm-80gb,8,8,", "a100-sxm-80gb,16,8,") + "\n");
+        assertThatThrownBy(() -> TrainingRunsCsv.read(gpus))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("not the 16 GPUs");
+        Path recompute =
+                Files.writeString(tmp.resolve("r.csv"), HEADER + "\n" + ROW.replace(",full,", ",some,") + "\n");
         assertThatThrownBy(() -> TrainingRunsCsv.read(recompute)).hasMessageContaining("recompute");
     }
 }

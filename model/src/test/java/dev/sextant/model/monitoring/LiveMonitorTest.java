@@ -18,7 +18,8 @@ class LiveMonitorTest {
     @Test
     void aStreamArrivingOutOfOrderWithinTheGraceIsJudgedAsTheWholeLogIs() {
         List<Request> demo = DemoMonitoring.requests();
-        TrafficMonitor.Settings s = new TrafficMonitor.Settings(WINDOW, List.of("route"), 12, Map.of("route", "stable"));
+        TrafficMonitor.Settings s =
+                new TrafficMonitor.Settings(WINDOW, List.of("route"), 12, Map.of("route", "stable"));
         TrafficMonitor.Slo slo = new TrafficMonitor.Slo(0.01, 8000.0, 0.05);
         TrafficMonitor.Result whole = TrafficMonitor.analyze(demo, s, slo);
         // arrival order: each request up to 20 s late (an exporter's batches), so neighbours swap
@@ -36,12 +37,17 @@ class LiveMonitorTest {
         int beforeFlush = closed.size();
         closed.addAll(live.flush());
         closed.forEach(c -> alerts.addAll(c.alerts()));
-        assertThat(beforeFlush).as("windows judged while the stream ran, not only at its end").isGreaterThanOrEqualTo(whole.windows() - 2);
+        assertThat(beforeFlush)
+                .as("windows judged while the stream ran, not only at its end")
+                .isGreaterThanOrEqualTo(whole.windows() - 2);
         assertThat(closed).hasSize(whole.windows());
         assertThat(live.late()).isZero();
         // the same alerts (sums taken in another order may differ in the last digits)
-        assertThat(alerts).isNotEmpty().extracting(LiveMonitorTest::key).containsExactlyInAnyOrderElementsOf(whole.alerts().stream()
-                .map(LiveMonitorTest::key).toList());
+        assertThat(alerts)
+                .isNotEmpty()
+                .extracting(LiveMonitorTest::key)
+                .containsExactlyInAnyOrderElementsOf(
+                        whole.alerts().stream().map(LiveMonitorTest::key).toList());
         assertThat(live.openWindows()).isZero();
     }
 
@@ -74,12 +80,23 @@ class LiveMonitorTest {
             judged += live.add(req("r" + i, i * 1000L)).size();
         }
         assertThat(judged).isEqualTo(24 * 60 - 1);
-        assertThat(live.held()).as("12 trailing windows, the one judged and 4 reference windows").isLessThanOrEqualTo(18 * 30 + 30);
+        assertThat(live.held())
+                .as("12 trailing windows, the one judged and 4 reference windows")
+                .isLessThanOrEqualTo(18 * 30 + 30);
     }
 
     static String key(TrafficMonitor.Alert a) {
-        return String.format(Locale.ROOT, "%d %s %s %s %.6g %.6g %d %s", a.startMillis(), a.metric(), a.segment(), a.severity(), a.value(),
-                a.baseline(), a.windowRequests(), a.requests().size());
+        return String.format(
+                Locale.ROOT,
+                "%d %s %s %s %.6g %.6g %d %s",
+                a.startMillis(),
+                a.metric(),
+                a.segment(),
+                a.severity(),
+                a.value(),
+                a.baseline(),
+                a.windowRequests(),
+                a.requests().size());
     }
 
     static Request req(String id, long t) {

@@ -23,12 +23,22 @@ class OtlpProtobufTest {
     void anExportRequestReadsAsItsJsonFormAndAsARequest() {
         long start = 1_764_583_200_000_000_000L;
         byte[] status = msg(tag(3, 0), varint(2)); // STATUS_CODE_ERROR
-        byte[] span = msg(field(1, new byte[16]), field(2, new byte[] {0, 0, 0, 0, 0, 0, 0, 7}), field(5, "chat gpt-4o"),
-                tag(7, 1), fixed64(start), tag(8, 1), fixed64(start + 1_500_000_000L),
-                field(9, kv("gen_ai.response.id", field(1, "chatcmpl-1"))), field(9, kv("gen_ai.usage.output_tokens", msg(tag(3, 0), varint(42)))),
+        byte[] span = msg(
+                field(1, new byte[16]),
+                field(2, new byte[] {0, 0, 0, 0, 0, 0, 0, 7}),
+                field(5, "chat gpt-4o"),
+                tag(7, 1),
+                fixed64(start),
+                tag(8, 1),
+                fixed64(start + 1_500_000_000L),
+                field(9, kv("gen_ai.response.id", field(1, "chatcmpl-1"))),
+                field(9, kv("gen_ai.usage.output_tokens", msg(tag(3, 0), varint(42)))),
                 field(9, kv("gen_ai.response.finish_reasons", field(5, field(1, field(1, "length"))))),
-                field(9, kv("error.type", field(1, "timeout"))), field(12, varint(0)), field(15, status));
-        byte[] export = field(1, msg(field(1, field(1, kv("service.version", field(1, "2.0")))), field(2, field(2, span))));
+                field(9, kv("error.type", field(1, "timeout"))),
+                field(12, varint(0)),
+                field(15, status));
+        byte[] export =
+                field(1, msg(field(1, field(1, kv("service.version", field(1, "2.0")))), field(2, field(2, span))));
         JsonNode tree = OtlpProtobuf.exportRequest(export, "test");
         JsonNode s = tree.at("/resourceSpans/0/scopeSpans/0/spans/0");
         assertThat(s.get("spanId").asText()).isEqualTo("0000000000000007");
@@ -50,8 +60,10 @@ class OtlpProtobufTest {
         // cut short anywhere: refused with a reason, never a half-read export
         for (int cut = 1; cut < export.length; cut += 7) {
             byte[] part = Arrays.copyOf(export, cut);
-            assertThatThrownBy(() -> OtlpProtobuf.exportRequest(part, "POST /v1/traces")).isInstanceOf(BadInputException.class)
-                    .hasMessageContaining("POST /v1/traces").hasMessageContaining("not an OTLP trace export request in protobuf");
+            assertThatThrownBy(() -> OtlpProtobuf.exportRequest(part, "POST /v1/traces"))
+                    .isInstanceOf(BadInputException.class)
+                    .hasMessageContaining("POST /v1/traces")
+                    .hasMessageContaining("not an OTLP trace export request in protobuf");
         }
     }
 

@@ -18,7 +18,8 @@ class OtlpRequestsTest {
     @TempDir
     Path tmp;
 
-    static final String EXPORT = """
+    static final String EXPORT =
+            """
             {
               "resourceSpans": [{
                 "resource": {"attributes": [{"key": "service.name", "value": {"stringValue": "chat"}},
@@ -77,12 +78,15 @@ class OtlpRequestsTest {
     @Test
     void theCollectorsFileExporterWritesOneRequestALine() throws Exception {
         String oneLine = EXPORT.replace("\n", " ");
-        String second = oneLine.replace("chatcmpl-1", "chatcmpl-2").replace("eee19b7ec3c1b175", "fff19b7ec3c1b175")
+        String second = oneLine.replace("chatcmpl-1", "chatcmpl-2")
+                .replace("eee19b7ec3c1b175", "fff19b7ec3c1b175")
                 .replace("1764583200000000000", "1764583260000000000");
         Path f = Files.writeString(tmp.resolve("traces.jsonl"), oneLine + "\n" + second + "\n");
         List<Request> out = new ArrayList<>();
         RequestLogFile.Summary s = RequestLogFile.read(f, Map.of(), new HashSet<>(), out::add);
         assertThat(s.format()).isEqualTo("otlp");
-        assertThat(out).extracting(Request::id).containsExactly("chatcmpl-1", "eee19b7ec3c1b175", "chatcmpl-2", "fff19b7ec3c1b175");
+        assertThat(out)
+                .extracting(Request::id)
+                .containsExactly("chatcmpl-1", "eee19b7ec3c1b175", "chatcmpl-2", "fff19b7ec3c1b175");
     }
 }

@@ -21,7 +21,8 @@ class AnomalyDetectorTest {
         int points = 0;
         for (long seed = 1; seed <= 12; seed++) {
             // 2,000 to 20,000 logged points, logging every 1 to 50 steps, 0.5 % to 3 % loss noise
-            SyntheticRun run = new SyntheticRun((int) (2000 + 1500 * seed), (int) (1 + 4 * seed), seed, 0.005 + 0.0025 * seed);
+            SyntheticRun run =
+                    new SyntheticRun((int) (2000 + 1500 * seed), (int) (1 + 4 * seed), seed, 0.005 + 0.0025 * seed);
             alarms += detect(run.log()).size();
             points += run.steps.length;
         }
@@ -66,17 +67,30 @@ class AnomalyDetectorTest {
             run.loss[i] *= 1 + 0.002 * (i - from); // a sustained climb: 20 % after 100 points
         }
         List<Anomaly> found = detect(run.log());
-        assertThat(found).extracting(Anomaly::kind).contains(Anomaly.Kind.NONFINITE, Anomaly.Kind.SPIKE, Anomaly.Kind.STALL,
-                Anomaly.Kind.DIVERGENCE);
-        Anomaly nan = found.stream().filter(a -> a.kind() == Anomaly.Kind.NONFINITE).findFirst().orElseThrow();
+        assertThat(found)
+                .extracting(Anomaly::kind)
+                .contains(Anomaly.Kind.NONFINITE, Anomaly.Kind.SPIKE, Anomaly.Kind.STALL, Anomaly.Kind.DIVERGENCE);
+        Anomaly nan = found.stream()
+                .filter(a -> a.kind() == Anomaly.Kind.NONFINITE)
+                .findFirst()
+                .orElseThrow();
         assertThat(nan.step()).isEqualTo(10_000);
         assertThat(nan.metric()).isEqualTo(MetricNames.LOSS);
-        Anomaly grad = found.stream().filter(a -> a.metric().equals(MetricNames.GRAD_NORM)).findFirst().orElseThrow();
+        Anomaly grad = found.stream()
+                .filter(a -> a.metric().equals(MetricNames.GRAD_NORM))
+                .findFirst()
+                .orElseThrow();
         assertThat(grad.step()).isEqualTo(20_000);
-        Anomaly stall = found.stream().filter(a -> a.kind() == Anomaly.Kind.STALL).findFirst().orElseThrow();
+        Anomaly stall = found.stream()
+                .filter(a -> a.kind() == Anomaly.Kind.STALL)
+                .findFirst()
+                .orElseThrow();
         assertThat(stall.step()).isEqualTo(25_000);
         assertThat(stall.value()).isEqualTo(30);
-        Anomaly div = found.stream().filter(a -> a.kind() == Anomaly.Kind.DIVERGENCE).findFirst().orElseThrow();
+        Anomaly div = found.stream()
+                .filter(a -> a.kind() == Anomaly.Kind.DIVERGENCE)
+                .findFirst()
+                .orElseThrow();
         // dated where the climb began (the trailing median's low), found once it has held
         assertThat(div.step()).isBetween(39_700L, 40_300L);
         assertThat(div.endStep()).isGreaterThan(div.step());
@@ -95,8 +109,11 @@ class AnomalyDetectorTest {
         for (int i = 300; i < 310; i++) {
             scale[i] = Math.pow(2, 15 - 1.5 * (i - 300)); // repeated overflows: down to 2^1.5 and below 1
         }
-        TrainingLog log = new TrainingLog("t", Map.of(MetricNames.LOSS_SCALE, new MetricSeries(MetricNames.LOSS_SCALE, steps, scale)),
-                List.of("t"), 0);
+        TrainingLog log = new TrainingLog(
+                "t",
+                Map.of(MetricNames.LOSS_SCALE, new MetricSeries(MetricNames.LOSS_SCALE, steps, scale)),
+                List.of("t"),
+                0);
         List<Anomaly> found = detect(log);
         assertThat(found).hasSize(1);
         assertThat(found.get(0).kind()).isEqualTo(Anomaly.Kind.NONFINITE);
@@ -122,12 +139,22 @@ class AnomalyDetectorTest {
         double[] evalLoss = new double[12];
         for (int k = 0; k < 12; k++) {
             evalSteps[k] = 250L * (k + 1);
-            evalLoss[k] = k < 6 ? 2.5 - 0.1 * k : 2.0 + 0.08 * (k - 5); // lowest at step 1,500 (k = 5), then up 4 % an evaluation
+            // lowest at step 1,500 (k = 5), then up 4 % an evaluation
+            evalLoss[k] = k < 6 ? 2.5 - 0.1 * k : 2.0 + 0.08 * (k - 5);
         }
         MetricSeries validation = new MetricSeries(MetricNames.VALIDATION_LOSS, evalSteps, evalLoss);
-        TrainingLog falling = new TrainingLog("t", Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, train),
-                MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
-        List<Anomaly> found = detect(falling).stream().filter(a -> a.kind() == Anomaly.Kind.OVERFITTING).toList();
+        TrainingLog falling = new TrainingLog(
+                "t",
+                Map.of(
+                        MetricNames.LOSS,
+                        new MetricSeries(MetricNames.LOSS, steps, train),
+                        MetricNames.VALIDATION_LOSS,
+                        validation),
+                List.of("t"),
+                0);
+        List<Anomaly> found = detect(falling).stream()
+                .filter(a -> a.kind() == Anomaly.Kind.OVERFITTING)
+                .toList();
         assertThat(found).hasSize(1);
         assertThat(found.get(0).step()).isEqualTo(1500);
         assertThat(found.get(0).endStep()).isEqualTo(3000);
@@ -139,8 +166,15 @@ class AnomalyDetectorTest {
         for (int i = 0; i < n; i++) {
             up[i] = i < 1500 ? train[i] : train[1499] + 0.001 * (i - 1499);
         }
-        TrainingLog bothUp = new TrainingLog("t", Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS, steps, up),
-                MetricNames.VALIDATION_LOSS, validation), List.of("t"), 0);
+        TrainingLog bothUp = new TrainingLog(
+                "t",
+                Map.of(
+                        MetricNames.LOSS,
+                        new MetricSeries(MetricNames.LOSS, steps, up),
+                        MetricNames.VALIDATION_LOSS,
+                        validation),
+                List.of("t"),
+                0);
         assertThat(detect(bothUp)).noneMatch(a -> a.kind() == Anomaly.Kind.OVERFITTING);
     }
 
@@ -148,8 +182,12 @@ class AnomalyDetectorTest {
     void higherSensitivityFindsSmallerSpikes() {
         SyntheticRun run = new SyntheticRun(4000, 10, 5, 0.005);
         run.loss[run.indexOf(20_000)] *= 1.03; // 3 %: about 6 robust sigmas of this run's forecast errors (0.5 % noise)
-        assertThat(new AnomalyDetector(DetectionSettings.sensitivity("high")).detect(run.log(), CancellationToken.none()))
-                .extracting(Anomaly::step).contains(20_000L);
-        assertThat(new AnomalyDetector(DetectionSettings.sensitivity("low")).detect(run.log(), CancellationToken.none())).isEmpty();
+        assertThat(new AnomalyDetector(DetectionSettings.sensitivity("high"))
+                        .detect(run.log(), CancellationToken.none()))
+                .extracting(Anomaly::step)
+                .contains(20_000L);
+        assertThat(new AnomalyDetector(DetectionSettings.sensitivity("low"))
+                        .detect(run.log(), CancellationToken.none()))
+                .isEmpty();
     }
 }

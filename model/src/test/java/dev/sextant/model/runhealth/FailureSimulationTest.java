@@ -33,9 +33,9 @@ class FailureSimulationTest {
 
     @Test
     void theMeanCompletionAgreesWithDalysClosedForm() {
-        // Daly (FGCS 2006): a segment of length L that must run without a failure takes M e^{R/M} (e^{L/M} − 1) on average,
-        // failures striking restarts too. 100 segments of an hour of training, each but the last followed by a 5-minute
-        // checkpoint; restarts of 10 minutes; M = 4 h (512 GPUs failing 1 / (4 h × 512) an hour each).
+        // Daly (FGCS 2006): a segment of length L that must run without a failure takes M e^{R/M} (e^{L/M} − 1) on
+        // average, failures striking restarts too. 100 segments of an hour of training, each but the last followed by a
+        // 5-minute checkpoint; restarts of 10 minutes; M = 4 h (512 GPUs failing 1 / (4 h × 512) an hour each).
         double m = 4 * 3600;
         double tau = 3600;
         double delta = 300;
@@ -58,13 +58,16 @@ class FailureSimulationTest {
         FailureStudy st = run(s, 200);
         double days = st.completionHours().mean() / 24;
         assertThat(st.failuresMean() / days).isCloseTo(10, withinPercentage(5));
-        assertThat(st.completionHours().p50()).isLessThanOrEqualTo(st.completionHours().p90());
-        assertThat(st.completionHours().p90()).isLessThanOrEqualTo(st.completionHours().p99());
+        assertThat(st.completionHours().p50())
+                .isLessThanOrEqualTo(st.completionHours().p90());
+        assertThat(st.completionHours().p90())
+                .isLessThanOrEqualTo(st.completionHours().p99());
     }
 
     @Test
     void policiesDoWhatTheyPromise() {
-        FailureScenario base = FailureScenario.of(4096, 8, 4, 100_000, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, 3600, 600, 900);
+        FailureScenario base =
+                FailureScenario.of(4096, 8, 4, 100_000, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, 3600, 600, 900);
         double sync = run(base, 300).completionHours().mean();
         double async = run(base.withAsync(true), 300).completionHours().mean();
         assertThat(async).isLessThan(sync);
@@ -77,9 +80,11 @@ class FailureSimulationTest {
         FailureStudy elastic = run(scarce.withSpares(0, true), 200);
         assertThat(waiting.waitHoursMean()).isGreaterThan(0);
         assertThat(elastic.waitHoursMean()).isZero();
-        assertThat(elastic.completionHours().mean()).isLessThan(waiting.completionHours().mean());
+        assertThat(elastic.completionHours().mean())
+                .isLessThan(waiting.completionHours().mean());
         // two spare nodes cover most of it
-        assertThat(run(base.withSpares(2, false), 200).completionHours().mean()).isLessThan(waiting.completionHours().mean());
+        assertThat(run(base.withSpares(2, false), 200).completionHours().mean())
+                .isLessThan(waiting.completionHours().mean());
     }
 
     /**
@@ -90,9 +95,17 @@ class FailureSimulationTest {
     @Test
     void eachAlternativeCheckpointsAtItsOwnOptimumAndSaysSo() {
         double ideal = 100_000 * 5.0;
-        FailureScenario sync = FailureScenario.of(10_000, 8, 5.0, 100_000, 0.001,
-                FailureScenario.dalyInterval(10_000, 0.001, 600, false, ideal), 600, 600);
-        FailureScenario async = sync.withAsync(true).withCheckpointInterval(FailureScenario.dalyInterval(10_000, 0.001, 600, true, ideal));
+        FailureScenario sync = FailureScenario.of(
+                10_000,
+                8,
+                5.0,
+                100_000,
+                0.001,
+                FailureScenario.dalyInterval(10_000, 0.001, 600, false, ideal),
+                600,
+                600);
+        FailureScenario async = sync.withAsync(true)
+                .withCheckpointInterval(FailureScenario.dalyInterval(10_000, 0.001, 600, true, ideal));
         List<FailurePolicies.Named> fromSync = FailurePolicies.alongside(sync);
         List<FailurePolicies.Named> fromAsync = FailurePolicies.alongside(async);
         assertThat(fromSync.get(1).scenario().checkpointIntervalSeconds()).isEqualTo(async.checkpointIntervalSeconds());
@@ -106,13 +119,16 @@ class FailureSimulationTest {
         assertThat(fromAsync).extracting(FailurePolicies.Named::name).noneMatch(n -> n.contains("snapshots"));
         // a fixed interval is kept for the alternative: the user asked about that interval
         FailureScenario fixed = sync.withCheckpointInterval(1800);
-        assertThat(FailurePolicies.alongside(fixed).get(1).scenario().checkpointIntervalSeconds()).isEqualTo(1800);
+        assertThat(FailurePolicies.alongside(fixed).get(1).scenario().checkpointIntervalSeconds())
+                .isEqualTo(1800);
         // with limited spares, the bound they approach is beside them, and the note says why they are slower
         FailureScenario two = sync.withSpares(2, true);
-        assertThat(FailurePolicies.alongside(two)).extracting(FailurePolicies.Named::name)
+        assertThat(FailurePolicies.alongside(two))
+                .extracting(FailurePolicies.Named::name)
                 .contains("wait for repairs with 2 spare nodes", "as many spare nodes as needed");
         assertThat(FailurePolicies.sparesNote(two)).contains("slower than with as many spares as needed");
-        assertThat(FailurePolicies.sparesNote(sync.withSpares(-1, true))).endsWith("so elastic continuation changes nothing");
+        assertThat(FailurePolicies.sparesNote(sync.withSpares(-1, true)))
+                .endsWith("so elastic continuation changes nothing");
     }
 
     /**
@@ -127,13 +143,22 @@ class FailureSimulationTest {
         for (boolean async : new boolean[] {false, true}) {
             for (double rate : new double[] {0.0005, 0.001, 0.002}) {
                 Checkpointing closed = Checkpointing.plan(10_000, rate, 300, 600, async);
-                FailureScenario s = FailureScenario.of(10_000, 8, 10.0, 50_000, rate,
-                        FailureScenario.dalyInterval(10_000, rate, 300, async, ideal), 300, 600);
+                FailureScenario s = FailureScenario.of(
+                        10_000,
+                        8,
+                        10.0,
+                        50_000,
+                        rate,
+                        FailureScenario.dalyInterval(10_000, rate, 300, async, ideal),
+                        300,
+                        600);
                 if (async) {
                     s = s.withAsync(true);
                 }
                 assertThat(s.checkpointIntervalSeconds()).isCloseTo(closed.dalyIntervalSeconds(), within(1e-6));
-                assertThat(run(s, 300).goodput()).as("async %s, %s failures/GPU-day", async, rate).isCloseTo(closed.goodput(), within(0.02));
+                assertThat(run(s, 300).goodput())
+                        .as("async %s, %s failures/GPU-day", async, rate)
+                        .isCloseTo(closed.goodput(), within(0.02));
             }
         }
     }
@@ -149,7 +174,8 @@ class FailureSimulationTest {
         double end = t.segments().get(t.segments().size() - 1).endSeconds();
         assertThat(t.segments().get(0).startSeconds()).isZero();
         for (int i = 1; i < t.segments().size(); i++) {
-            assertThat(t.segments().get(i).startSeconds()).isCloseTo(t.segments().get(i - 1).endSeconds(), within(1e-6));
+            assertThat(t.segments().get(i).startSeconds())
+                    .isCloseTo(t.segments().get(i - 1).endSeconds(), within(1e-6));
         }
         assertThat(t.segments().get(t.segments().size() - 1).stepTo()).isCloseTo(50_000, within(1e-6));
         assertThat(end).isGreaterThan(100_000);

@@ -36,7 +36,8 @@ class RealLogsTest {
     }
 
     private static List<Anomaly> detect(Path f) {
-        TrainingLog log = TrainingLogFiles.read(List.of(f), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
+        TrainingLog log = TrainingLogFiles.read(
+                List.of(f), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
         return new AnomalyDetector(DetectionSettings.DEFAULT).detect(log, CancellationToken.none());
     }
 
@@ -59,42 +60,57 @@ class RealLogsTest {
 
     @Test
     void healthyFineTuningRunsRaiseNoLossAlarm() throws Exception {
-        assertThat(of(detect(resource("tinyllama-lora.trainer_state.json")), MetricNames.LOSS)).isEmpty();
-        assertThat(of(detect(resource("mistral-lora.trainer_state.json")), MetricNames.LOSS)).isEmpty();
+        assertThat(of(detect(resource("tinyllama-lora.trainer_state.json")), MetricNames.LOSS))
+                .isEmpty();
+        assertThat(of(detect(resource("mistral-lora.trainer_state.json")), MetricNames.LOSS))
+                .isEmpty();
         // LLaMA-Factory's own log of the same run: its step is current_steps
-        assertThat(of(detect(resource("mistral-lora.trainer_log.jsonl")), MetricNames.LOSS)).isEmpty();
+        assertThat(of(detect(resource("mistral-lora.trainer_log.jsonl")), MetricNames.LOSS))
+                .isEmpty();
     }
 
     @Test
     void aNoisyPerStepRunIsNotADivergence() throws Exception {
-        // 6,687 steps of one small batch each, nine epochs: the median of a window wanders 5–15 % with the examples in it
+        // 6,687 steps of one small batch each, nine epochs: the median of a window
+        // wanders 5–15 % with the examples in it
         List<Anomaly> qwen = detect(resource("qwen3-8b-lora-per-step.trainer_state.json.gz"));
         assertThat(qwen).noneMatch(a -> a.kind() == Anomaly.Kind.DIVERGENCE);
-        assertThat(detect(resource("gemma-dpo-lora.trainer_state.json"))).noneMatch(a -> a.kind() == Anomaly.Kind.DIVERGENCE);
+        assertThat(detect(resource("gemma-dpo-lora.trainer_state.json")))
+                .noneMatch(a -> a.kind() == Anomaly.Kind.DIVERGENCE);
     }
 
     @Test
     void aLossSpikePlantedInARealRunIsFoundWhereItWasPlanted() throws Exception {
-        // 30 % on a run logged every 15 steps (the loss's noise about 4 %), 50 % on one logged every 10 (noise about 6 %);
-        // in the first third of the first run, where the loss still falls fast, 30 % can hide in the fall's spread;
-        // on the second run 50 % is found at most steps but not all (at 4000 and 7000 the neighbouring points sit
-        // high in the noise and the spike stays inside four sigmas), twice the loss is found everywhere
+        // 30 % on a run logged every 15 steps (the loss's noise about 4 %), 50 % on one logged every 10 (noise about 6
+        // %); in the first third of the first run, where the loss still falls fast, 30 % can hide in the fall's spread;
+        // on the second run 50 % is found at most steps but not all (at 4000 and 7000 the neighbouring points sit high
+        // in the noise and the spike stays inside four sigmas), twice the loss is found everywhere
         Path tiny = resource("tinyllama-lora.trainer_state.json");
         for (long step : new long[] {1200, 1500, 2400}) {
-            assertThat(of(detect(planted(tiny, step, 1.3)), MetricNames.LOSS)).as("step %d", step).extracting(Anomaly::step).containsExactly(step);
+            assertThat(of(detect(planted(tiny, step, 1.3)), MetricNames.LOSS))
+                    .as("step %d", step)
+                    .extracting(Anomaly::step)
+                    .containsExactly(step);
         }
         Path mistral = resource("mistral-lora.trainer_state.json");
         for (long step : new long[] {3000, 5000, 6000}) {
-            assertThat(of(detect(planted(mistral, step, 1.5)), MetricNames.LOSS)).as("step %d", step).extracting(Anomaly::step).containsExactly(step);
+            assertThat(of(detect(planted(mistral, step, 1.5)), MetricNames.LOSS))
+                    .as("step %d", step)
+                    .extracting(Anomaly::step)
+                    .containsExactly(step);
         }
         for (long step : new long[] {2000, 4000, 7000, 8000}) {
-            assertThat(of(detect(planted(mistral, step, 2.0)), MetricNames.LOSS)).as("step %d", step).extracting(Anomaly::step).containsExactly(step);
+            assertThat(of(detect(planted(mistral, step, 2.0)), MetricNames.LOSS))
+                    .as("step %d", step)
+                    .extracting(Anomaly::step)
+                    .containsExactly(step);
         }
     }
 
     @Test
     void theStepAfterAnEvaluationIsNotAStall() throws Exception {
-        // Megatron-DeepSpeed times iterations 101, 201, 301 and 401 at 3.5 times the others: they include the evaluation
+        // Megatron-DeepSpeed times iterations 101, 201, 301 and 401 at 3.5 times
+        // the others: they include the evaluation
         List<Anomaly> found = detect(resource("megatron-deepspeed-500it.log"));
         assertThat(found).noneMatch(a -> a.kind() == Anomaly.Kind.STALL);
         assertThat(of(found, MetricNames.LOSS)).isEmpty();

@@ -29,8 +29,9 @@ class RollbackTest {
         // 1,024 GPUs: 300 × 1.5 × 1,024 / 3,600 = 128 GPU-hours
         Map<String, MetricSeries> m = new LinkedHashMap<>();
         long[] steps = {25_000, 25_100, 25_200, 25_300, 25_400};
-        m.put(MetricNames.CONSUMED_SAMPLES, new MetricSeries(MetricNames.CONSUMED_SAMPLES, steps,
-                new double[] {25_000 * 512.0, 25_100 * 512.0, 25_200 * 512.0, 25_300 * 512.0, 25_400 * 512.0}));
+        m.put(MetricNames.CONSUMED_SAMPLES, new MetricSeries(MetricNames.CONSUMED_SAMPLES, steps, new double[] {
+            25_000 * 512.0, 25_100 * 512.0, 25_200 * 512.0, 25_300 * 512.0, 25_400 * 512.0
+        }));
         TrainingLog log = new TrainingLog("t", m, List.of("t"), 0);
         Anomaly spike = new Anomaly(25_300, 25_320, MetricNames.LOSS, Anomaly.Kind.SPIKE, 4, 2, 9);
         Anomaly stall = new Anomaly(25_350, 25_350, MetricNames.STEP_TIME, Anomaly.Kind.STALL, 30, 1.5, 9);
@@ -46,7 +47,10 @@ class RollbackTest {
         assertThat(b.skipFromSample()).isCloseTo(25_199 * 512.0, within(1e-6));
         assertThat(b.skipToSample()).isCloseTo(25_420 * 512.0, within(1e-6));
         // without a GPU count the GPU-hours are unknown, not zero
-        assertThat(RollbackPlanner.plan(log, List.of(spike), Checkpoints.every(1000), 1.5, 0).get(0).gpuHoursLost()).isNaN();
+        assertThat(RollbackPlanner.plan(log, List.of(spike), Checkpoints.every(1000), 1.5, 0)
+                        .get(0)
+                        .gpuHoursLost())
+                .isNaN();
     }
 
     /**
@@ -56,8 +60,13 @@ class RollbackTest {
      */
     @Test
     void anIncidentSeenInSeveralMetricsIsOneRollback() {
-        TrainingLog log = new TrainingLog("t", new LinkedHashMap<>(Map.of(MetricNames.LOSS, new MetricSeries(MetricNames.LOSS,
-                new long[] {1, 5000}, new double[] {3, 2}))), List.of("t"), 0);
+        TrainingLog log = new TrainingLog(
+                "t",
+                new LinkedHashMap<>(Map.of(
+                        MetricNames.LOSS,
+                        new MetricSeries(MetricNames.LOSS, new long[] {1, 5000}, new double[] {3, 2}))),
+                List.of("t"),
+                0);
         Anomaly grad = new Anomaly(1830, 1840, MetricNames.GRAD_NORM, Anomaly.Kind.SPIKE, 9, 1, 30);
         Anomaly loss = new Anomaly(1831, 1845, MetricNames.LOSS, Anomaly.Kind.SPIKE, 3.7, 3.2, 12);
         Anomaly later = new Anomaly(4200, 4210, MetricNames.LOSS, Anomaly.Kind.SPIKE, 3.7, 3.2, 12);
@@ -75,8 +84,10 @@ class RollbackTest {
     /** Two firings back to one checkpoint re-run the stretch from it once: 1,000→1,300 and 1,000→1,450 re-run 450, not 750. */
     @Test
     void firingsBackToOneCheckpointReRunItsStepsOnce() {
-        List<PolicyReplay.Firing> f = List.of(new PolicyReplay.Firing(1300, 1280, 1000, 300, true),
-                new PolicyReplay.Firing(1450, 1430, 1000, 450, true), new PolicyReplay.Firing(2600, 2580, 2000, 600, false));
+        List<PolicyReplay.Firing> f = List.of(
+                new PolicyReplay.Firing(1300, 1280, 1000, 300, true),
+                new PolicyReplay.Firing(1450, 1430, 1000, 450, true),
+                new PolicyReplay.Firing(2600, 2580, 2000, 600, false));
         assertThat(PolicyReplay.rerunSteps(f)).isEqualTo(450 + 600);
     }
 
@@ -94,7 +105,8 @@ class RollbackTest {
         }
         TrainingLog log = run.log();
         List<Anomaly> detected = new AnomalyDetector(DetectionSettings.DEFAULT).detect(log, CancellationToken.none());
-        PolicyReplay replay = PolicyReplay.replay(log, RollbackPolicy.DEFAULT, Checkpoints.every(2000), detected, 100, 1.5, 64);
+        PolicyReplay replay =
+                PolicyReplay.replay(log, RollbackPolicy.DEFAULT, Checkpoints.every(2000), detected, 100, 1.5, 64);
         assertThat(replay.firings()).hasSize(2);
         PolicyReplay.Firing first = replay.firings().get(0);
         assertThat(first.onsetStep()).isEqualTo(15_000);
@@ -109,8 +121,8 @@ class RollbackTest {
         assertThat(replay.stepsLost()).isEqualTo(1020 + (35_020 - 34_000));
         assertThat(replay.gpuHoursLost()).isCloseTo(replay.stepsLost() * 1.5 * 64 / 3600, within(1e-9));
         // a patience longer than the transient spike does not fire on it
-        PolicyReplay patient = PolicyReplay.replay(log, new RollbackPolicy(MetricNames.LOSS, 6, 5, 20), Checkpoints.every(2000), detected, 100,
-                1.5, 64);
+        PolicyReplay patient = PolicyReplay.replay(
+                log, new RollbackPolicy(MetricNames.LOSS, 6, 5, 20), Checkpoints.every(2000), detected, 100, 1.5, 64);
         assertThat(patient.firings()).extracting(PolicyReplay.Firing::onsetStep).containsExactly(35_000L);
         assertThat(patient.missed()).isEqualTo(1); // the transient spike, which the detector found
     }

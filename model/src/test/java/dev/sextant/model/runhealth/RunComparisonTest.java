@@ -23,14 +23,15 @@ class RunComparisonTest {
             sb[k] = 5L * (k + 1);
             vb[k] = 0.98 * (3.0 - 0.01 * ((sb[k] / 10.0) - 1));
         }
-        List<RunComparison.Run> runs = RunComparison.compare(List.of("a", "b"), List.of(new MetricSeries("loss", sa, va),
-                new MetricSeries("loss", sb, vb)));
+        List<RunComparison.Run> runs = RunComparison.compare(
+                List.of("a", "b"), List.of(new MetricSeries("loss", sa, va), new MetricSeries("loss", sb, vb)));
         RunComparison.Run a = runs.get(0);
         RunComparison.Run b = runs.get(1);
         assertThat(a.commonStep()).isEqualTo(200);
         // by hand: a's last ten points up to step 200 are steps 110…200, values 2.90 … 2.81; their median 2.855
         assertThat(a.atCommonStep()).isCloseTo(2.855, within(1e-12));
-        // b's last ten up to 200 are steps 155…200, i.e. 0.98 × (3.0 − 0.01 × (14.5 … 19)); median at 16.75: 0.98 × 2.8325
+        // b's last ten up to 200 are steps 155…200, i.e. 0.98 × (3.0 − 0.01 × (14.5
+        // … 19)); median at 16.75: 0.98 × 2.8325
         assertThat(b.atCommonStep()).isCloseTo(0.98 * 2.8325, within(1e-12));
         assertThat(b.versusFirst()).isCloseTo(0.98 * 2.8325 / 2.855 - 1, within(1e-12));
         assertThat(a.versusFirst()).isNull();

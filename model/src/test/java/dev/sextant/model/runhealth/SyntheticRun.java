@@ -38,7 +38,8 @@ final class SyntheticRun {
             loss[i] = (floor + (10.8 - floor) * Math.pow(1 + s / 200.0, -0.45)) * (1 + lossNoise * ar);
             double warm = Math.min(1, s / warmup);
             lr[i] = 3e-4 * warm * (s < warmup ? 1 : 0.55 + 0.45 * Math.cos(Math.PI * (s - warmup) / (total - warmup)));
-            double trend = 0.4 + 3.0 * Math.exp(-Math.pow((s - warmup) / warmup, 2)) + 1.5 * Math.pow(1 + s / 100.0, -0.5);
+            double trend =
+                    0.4 + 3.0 * Math.exp(-Math.pow((s - warmup) / warmup, 2)) + 1.5 * Math.pow(1 + s / 100.0, -0.5);
             gradNorm[i] = trend * Math.exp(0.12 * r.nextGaussian());
             stepTime[i] = 1.52 * (1 + 0.01 * r.nextGaussian()) + (r.nextDouble() < 0.02 ? 0.1 * r.nextDouble() : 0);
         }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class BatchingSimulatorTest {
 
-    final StepLatency latency = StepLatency.defaults(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
+    final StepLatency latency = StepLatency.defaults(
+            ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false);
 
     @Test
     void batchSizeOneIsAnMD1Queue() {
@@ -28,10 +29,13 @@ class BatchingSimulatorTest {
             service += latency.seconds(0, 0, 1, prompt + k);
         }
         double rate = 0.7 / service;
-        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(rate, 0, 60_000, new LengthDistribution.Constant(prompt),
-                new LengthDistribution.Constant(output), 42);
-        BatchingSimulator.Outcome o = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(1, 8192, false, 16, 100_000), CancellationToken.none());
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(
+                rate, 0, 60_000, new LengthDistribution.Constant(prompt), new LengthDistribution.Constant(output), 42);
+        BatchingSimulator.Outcome o = BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(1, 8192, false, 16, 100_000),
+                CancellationToken.none());
         double wq = rate * service * service / (2 * (1 - rate * service));
         double meanWait = Arrays.stream(o.ttft()).average().orElseThrow() - prefill;
         assertThat(meanWait).isCloseTo(wq, within(wq * 0.07));
@@ -40,40 +44,58 @@ class BatchingSimulatorTest {
 
     @Test
     void continuousBatchingRaisesThroughputAndChunkedPrefillSteadiesTpot() {
-        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(20, 60, 0, new LengthDistribution.Uniform(200, 2000),
-                new LengthDistribution.Uniform(50, 400), 7);
-        BatchingSimulator.Outcome one = BatchingSimulator.run(requests.subList(0, 200), latency,
-                new BatchingSimulator.Scheduler(1, 8192, false, 16, 200_000), CancellationToken.none());
-        BatchingSimulator.Outcome batched = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(256, 8192, false, 16, 200_000), CancellationToken.none());
-        BatchingSimulator.Outcome chunked = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000), CancellationToken.none());
-        assertThat(batched.outputTokens() / batched.simulatedSeconds()).isGreaterThan(5 * one.outputTokens() / one.simulatedSeconds());
-        assertThat(BatchingSimulator.quantile(chunked.tpot(), 0.99)).isLessThan(BatchingSimulator.quantile(batched.tpot(), 0.99));
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(
+                20, 60, 0, new LengthDistribution.Uniform(200, 2000), new LengthDistribution.Uniform(50, 400), 7);
+        BatchingSimulator.Outcome one = BatchingSimulator.run(
+                requests.subList(0, 200),
+                latency,
+                new BatchingSimulator.Scheduler(1, 8192, false, 16, 200_000),
+                CancellationToken.none());
+        BatchingSimulator.Outcome batched = BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(256, 8192, false, 16, 200_000),
+                CancellationToken.none());
+        BatchingSimulator.Outcome chunked = BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000),
+                CancellationToken.none());
+        assertThat(batched.outputTokens() / batched.simulatedSeconds())
+                .isGreaterThan(5 * one.outputTokens() / one.simulatedSeconds());
+        assertThat(BatchingSimulator.quantile(chunked.tpot(), 0.99))
+                .isLessThan(BatchingSimulator.quantile(batched.tpot(), 0.99));
         // the same seed gives the same run
-        BatchingSimulator.Outcome again = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000), CancellationToken.none());
+        BatchingSimulator.Outcome again = BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(256, 2048, true, 16, 200_000),
+                CancellationToken.none());
         assertThat(again.ttft()).containsExactly(chunked.ttft());
     }
 
     @Test
     void aSmallCachePreemptsAndARequestTooBigIsRefused() {
-        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(50, 10, 0, new LengthDistribution.Constant(1000),
-                new LengthDistribution.Constant(500), 3);
-        BatchingSimulator.Outcome tight = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(256, 8192, true, 16, 500), CancellationToken.none());
+        List<BatchingSimulator.Request> requests = BatchingSimulator.poisson(
+                50, 10, 0, new LengthDistribution.Constant(1000), new LengthDistribution.Constant(500), 3);
+        BatchingSimulator.Outcome tight = BatchingSimulator.run(
+                requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 500), CancellationToken.none());
         assertThat(tight.preemptions()).isPositive();
         assertThat(tight.meanKvUtilisation()).isGreaterThan(0.5);
-        assertThatThrownBy(() -> BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 50),
-                CancellationToken.none())).hasMessageContaining("KV blocks");
+        assertThatThrownBy(() -> BatchingSimulator.run(
+                        requests,
+                        latency,
+                        new BatchingSimulator.Scheduler(256, 8192, true, 16, 50),
+                        CancellationToken.none()))
+                .hasMessageContaining("KV blocks");
     }
 
     @Test
     void gammaArrivalsKeepTheRateAndBurstinessRaisesTheTail() {
-        List<BatchingSimulator.Request> smooth = BatchingSimulator.gamma(10, 1, 0, 20_000, new LengthDistribution.Constant(500),
-                new LengthDistribution.Constant(100), 5);
-        List<BatchingSimulator.Request> bursty = BatchingSimulator.gamma(10, 3, 0, 20_000, new LengthDistribution.Constant(500),
-                new LengthDistribution.Constant(100), 5);
+        List<BatchingSimulator.Request> smooth = BatchingSimulator.gamma(
+                10, 1, 0, 20_000, new LengthDistribution.Constant(500), new LengthDistribution.Constant(100), 5);
+        List<BatchingSimulator.Request> bursty = BatchingSimulator.gamma(
+                10, 3, 0, 20_000, new LengthDistribution.Constant(500), new LengthDistribution.Constant(100), 5);
         // mean gap 1/rate whatever the burstiness: 20,000 arrivals in about 2,000 s
         assertThat(smooth.get(smooth.size() - 1).arrival()).isCloseTo(2000, within(60.0));
         assertThat(bursty.get(bursty.size() - 1).arrival()).isCloseTo(2000, within(150.0));
@@ -83,11 +105,18 @@ class BatchingSimulatorTest {
             gaps[i - 1] = bursty.get(i).arrival() - bursty.get(i - 1).arrival();
         }
         double mean = Arrays.stream(gaps).average().orElseThrow();
-        double sd = Math.sqrt(Arrays.stream(gaps).map(g -> (g - mean) * (g - mean)).sum() / (gaps.length - 1));
+        double sd =
+                Math.sqrt(Arrays.stream(gaps).map(g -> (g - mean) * (g - mean)).sum() / (gaps.length - 1));
         assertThat(sd / mean).isCloseTo(3, within(0.3));
         BatchingSimulator.Scheduler scheduler = new BatchingSimulator.Scheduler(256, 2048, true, 16, 30_000);
-        double p99Smooth = BatchingSimulator.quantile(BatchingSimulator.run(smooth, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
-        double p99Bursty = BatchingSimulator.quantile(BatchingSimulator.run(bursty, latency, scheduler, CancellationToken.none()).ttft(), 0.99);
+        double p99Smooth = BatchingSimulator.quantile(
+                BatchingSimulator.run(smooth, latency, scheduler, CancellationToken.none())
+                        .ttft(),
+                0.99);
+        double p99Bursty = BatchingSimulator.quantile(
+                BatchingSimulator.run(bursty, latency, scheduler, CancellationToken.none())
+                        .ttft(),
+                0.99);
         assertThat(p99Bursty).isGreaterThan(p99Smooth);
     }
 
@@ -102,14 +131,17 @@ class BatchingSimulatorTest {
             requests.add(new BatchingSimulator.Request(0, prompt, output));
         }
         BatchingSimulator.Scheduler s = new BatchingSimulator.Scheduler(64, 8192, true, 16, 100_000);
-        BatchingSimulator.Outcome one = BatchingSimulator.run(requests.subList(0, 1), latency, s, CancellationToken.none());
-        BatchingSimulator.Outcome loop = BatchingSimulator.run(requests, latency, s, null, 0, 1, CancellationToken.none());
+        BatchingSimulator.Outcome one =
+                BatchingSimulator.run(requests.subList(0, 1), latency, s, CancellationToken.none());
+        BatchingSimulator.Outcome loop =
+                BatchingSimulator.run(requests, latency, s, null, 0, 1, CancellationToken.none());
         assertThat(loop.simulatedSeconds()).isCloseTo(20 * one.e2e()[0], within(1e-9));
         for (double e : loop.e2e()) {
             assertThat(e).isCloseTo(one.e2e()[0], within(1e-9));
         }
         // a loop of four keeps four in flight: faster overall than one at a time, each request slower
-        BatchingSimulator.Outcome four = BatchingSimulator.run(requests, latency, s, null, 0, 4, CancellationToken.none());
+        BatchingSimulator.Outcome four =
+                BatchingSimulator.run(requests, latency, s, null, 0, 4, CancellationToken.none());
         assertThat(four.simulatedSeconds()).isLessThan(loop.simulatedSeconds() / 2);
         assertThat(Arrays.stream(four.e2e()).average().orElseThrow()).isGreaterThan(one.e2e()[0]);
     }
@@ -118,11 +150,15 @@ class BatchingSimulatorTest {
     void reservingTheWholeOutputAdmitsFewerAndNeverPreempts() {
         // 40 blocks of 16 tokens; requests of 128 + 384 tokens need 32 blocks each at the end. Admission by prompt
         // (vLLM) lets two start and preempts one when they grow; reservation (TensorRT-LLM) runs them one at a time
-        List<BatchingSimulator.Request> requests = List.of(new BatchingSimulator.Request(0, 128, 384), new BatchingSimulator.Request(0, 128, 384));
-        BatchingSimulator.Outcome vllm = BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(8, 8192, true, 16, 40),
+        List<BatchingSimulator.Request> requests =
+                List.of(new BatchingSimulator.Request(0, 128, 384), new BatchingSimulator.Request(0, 128, 384));
+        BatchingSimulator.Outcome vllm = BatchingSimulator.run(
+                requests, latency, new BatchingSimulator.Scheduler(8, 8192, true, 16, 40), CancellationToken.none());
+        BatchingSimulator.Outcome reserve = BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(8, 8192, true, 16, 40, KvCacheLayout.uniform(16), true),
                 CancellationToken.none());
-        BatchingSimulator.Outcome reserve = BatchingSimulator.run(requests, latency,
-                new BatchingSimulator.Scheduler(8, 8192, true, 16, 40, KvCacheLayout.uniform(16), true), CancellationToken.none());
         assertThat(vllm.preemptions()).isPositive();
         assertThat(reserve.preemptions()).isZero();
         // the second waits for the first to finish entirely

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.hardware.GpuCatalog;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.job.CancellationToken;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,8 @@ class CapacityTest {
 
     @Test
     void replicasFollowTheCurveAndAutoscalingCostsLessThanThePeakAllDay() {
-        // goodput 10 req/s per replica of 2 GPUs, 20 % headroom: rate 8 → ⌈9.6/10⌉ = 1, 30 → ⌈36/10⌉ = 4, 45 → ⌈54/10⌉ = 6
+        // goodput 10 req/s per replica of 2 GPUs, 20 % headroom: rate 8 → ⌈9.6/10⌉ =
+        // 1, 30 → ⌈36/10⌉ = 4, 45 → ⌈54/10⌉ = 6
         List<Capacity.Window> day = new ArrayList<>();
         double[] rates = {8, 8, 30, 45, 30, 8};
         for (int h = 0; h < rates.length; h++) {
@@ -30,12 +31,21 @@ class CapacityTest {
         Capacity.Plan delayed = Capacity.plan(day, 10, 2, 0.2, 0.25, 2.5);
         assertThat(delayed.windows()).extracting(Capacity.WindowPlan::replicas).containsExactly(1, 4, 6, 6, 4, 1);
         assertThat(delayed.gpuHours()).isGreaterThan(noDelay.gpuHours()).isLessThan(delayed.fixedGpuHours());
-        assertThatThrownBy(() -> Capacity.plan(day, 0, 2, 0.2, 0, 1)).hasMessageContaining("cannot meet the latency targets");
+        assertThatThrownBy(() -> Capacity.plan(day, 0, 2, 0.2, 0, 1))
+                .hasMessageContaining("cannot meet the latency targets");
     }
 
     @Test
     void goodputGrowsWithLooserTargets() {
-        ServingReplica replica = ServingReplica.of(ModelCatalog.get("llama-3-8b"), GpuCatalog.get("h100-sxm"), 1, WeightFormat.BF16, false, 256, 2048, true);
+        ServingReplica replica = ServingReplica.of(
+                ModelCatalog.get("llama-3-8b"),
+                GpuCatalog.get("h100-sxm"),
+                1,
+                WeightFormat.BF16,
+                false,
+                256,
+                2048,
+                true);
         LengthDistribution prompt = new LengthDistribution.Constant(500);
         LengthDistribution output = new LengthDistribution.Constant(100);
         double strict = Capacity.goodput(replica, prompt, output, 0.5, 0.03, 1, CancellationToken.none());
@@ -43,7 +53,9 @@ class CapacityTest {
         assertThat(strict).isPositive();
         assertThat(loose).isGreaterThan(strict);
         // at the goodput the targets hold; well above it they do not
-        assertThat(Capacity.meets(loose, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isTrue();
-        assertThat(Capacity.meets(loose * 2, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none())).isFalse();
+        assertThat(Capacity.meets(loose, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none()))
+                .isTrue();
+        assertThat(Capacity.meets(loose * 2, replica, prompt, output, 2.0, 0.06, 1, CancellationToken.none()))
+                .isFalse();
     }
 }

@@ -21,7 +21,8 @@ class PrefixCachingTest {
         assertThat(p.prefillSaved()).isCloseTo(0.8 * 992 / 1500, within(1e-12));
         PrefixCaching none = PrefixCaching.of(100_000, 4096, 1000, 0, 1500, 16);
         assertThat(none.maxConcurrency()).isCloseTo(100_000 / 4096.0, within(1e-9));
-        assertThatThrownBy(() -> PrefixCaching.of(100, 4096, 1000, 1.5, 1500, 16)).hasMessage("the prefix share must lie in [0, 1]")
+        assertThatThrownBy(() -> PrefixCaching.of(100, 4096, 1000, 1.5, 1500, 16))
+                .hasMessage("the prefix share must lie in [0, 1]")
                 .hasFieldOrPropertyWithValue("field", "serving.prefixShare");
     }
 }

@@ -12,15 +12,17 @@ import org.junit.jupiter.api.Test;
 class SchedulerPartsTest {
 
     private static final BatchingSimulator.Scheduler PLAIN = new BatchingSimulator.Scheduler(8, 100, true, 16, 10);
-    private static final BatchingSimulator.Scheduler RESERVING = new BatchingSimulator.Scheduler(8, 100, true, 16, 10,
-            KvCacheLayout.uniform(16), true);
+    private static final BatchingSimulator.Scheduler RESERVING =
+            new BatchingSimulator.Scheduler(8, 100, true, 16, 10, KvCacheLayout.uniform(16), true);
 
     @Test
     void thePoolGivesTakesBackAndKeepsTheReserve() {
         KvBlockPool pool = new KvBlockPool(10);
         ScheduledSequence q = new ScheduledSequence(0, new BatchingSimulator.Request(0, 40, 8));
         assertThat(pool.fits(8, 2)).isTrue();
-        assertThat(pool.fits(9, 2)).as("two blocks kept for this step's decodes").isFalse();
+        assertThat(pool.fits(9, 2))
+                .as("two blocks kept for this step's decodes")
+                .isFalse();
         pool.take(q, 3);
         assertThat(q.blocks).isEqualTo(3);
         assertThat(pool.used()).isCloseTo(0.3, within(1e-15));
@@ -31,7 +33,9 @@ class SchedulerPartsTest {
     /** Front end of 0.5 s a request: arrivals 0, 0.1, 2 are handed over at 0.5, 1.0 and 2.5. */
     @Test
     void theFrontEndTakesRequestsInTurn() {
-        List<BatchingSimulator.Request> r = List.of(new BatchingSimulator.Request(0, 10, 1), new BatchingSimulator.Request(0.1, 10, 1),
+        List<BatchingSimulator.Request> r = List.of(
+                new BatchingSimulator.Request(0, 10, 1),
+                new BatchingSimulator.Request(0.1, 10, 1),
                 new BatchingSimulator.Request(2, 10, 1));
         ArrivalClock clock = new ArrivalClock(r, 0, 0.5);
         Deque<ScheduledSequence> waiting = new ArrayDeque<>();
@@ -46,7 +50,9 @@ class SchedulerPartsTest {
     /** A closed loop of 2: the third request is sent when the first finishes, at 3 s, and handed over at once. */
     @Test
     void aClosedLoopSendsTheNextRequestWhenOneFinishes() {
-        List<BatchingSimulator.Request> r = List.of(new BatchingSimulator.Request(5, 10, 1), new BatchingSimulator.Request(6, 10, 1),
+        List<BatchingSimulator.Request> r = List.of(
+                new BatchingSimulator.Request(5, 10, 1),
+                new BatchingSimulator.Request(6, 10, 1),
                 new BatchingSimulator.Request(7, 10, 1));
         ArrivalClock clock = new ArrivalClock(r, 2, 0);
         Deque<ScheduledSequence> waiting = new ArrayDeque<>();
@@ -69,8 +75,12 @@ class SchedulerPartsTest {
         Admission whole = Admission.of(new BatchingSimulator.Scheduler(8, 100, false, 16, 10));
         assertThat(whole.budget(100, 30)).isEqualTo(100);
         assertThat(whole.chunk(250, 100)).isEqualTo(250);
-        assertThat(whole.fits(250, 100, true, 100)).as("a prompt larger than the budget runs alone").isTrue();
-        assertThat(whole.fits(250, 100, false, 100)).as("but not beside another").isFalse();
+        assertThat(whole.fits(250, 100, true, 100))
+                .as("a prompt larger than the budget runs alone")
+                .isTrue();
+        assertThat(whole.fits(250, 100, false, 100))
+                .as("but not beside another")
+                .isFalse();
         assertThat(whole.fits(60, 40, false, 100)).isFalse();
         assertThat(whole.decodesBesidePrefill()).isFalse();
     }
@@ -82,7 +92,9 @@ class SchedulerPartsTest {
         assertThat(Reservation.of(PLAIN).context(q, 20, true)).isEqualTo(20);
         assertThat(Reservation.of(RESERVING).context(q, 20, true)).isEqualTo(48);
         q.prefilled = 20;
-        assertThat(Reservation.of(RESERVING).context(q, 20, false)).as("a continued prompt holds its output already").isEqualTo(40);
+        assertThat(Reservation.of(RESERVING).context(q, 20, false))
+                .as("a continued prompt holds its output already")
+                .isEqualTo(40);
         assertThat(Reservation.of(PLAIN).transferredContext(q)).isEqualTo(40);
         assertThat(Reservation.of(RESERVING).transferredContext(q)).isEqualTo(48);
     }

@@ -3,9 +3,9 @@ package dev.sextant.model.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sextant.model.io.HfModelConfig;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.architecture.ParameterCount;
+import dev.sextant.model.io.HfModelConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 class WeightStorageTest {
 
     static Path fixture(String name) throws Exception {
-        return Path.of(WeightStorageTest.class.getResource("/hf-configs/" + name + ".json").toURI());
+        return Path.of(WeightStorageTest.class
+                .getResource("/hf-configs/" + name + ".json")
+                .toURI());
     }
 
     @Test
@@ -30,7 +32,8 @@ class WeightStorageTest {
         assertThat(bytes).isCloseTo(expected, within(expected * 1e-12));
         // about 671 GB of weights (DeepSeek-V3's 671B parameters, one byte each), not the 1.34 TB of BF16
         assertThat(bytes / 1e9).isCloseTo(671, within(671 * 0.01));
-        assertThat(ServingMemory.weightsPerGpu(m, WeightFormat.BF16, 1, 1) / 1e9).isGreaterThan(1300);
+        assertThat(ServingMemory.weightsPerGpu(m, WeightFormat.BF16, 1, 1) / 1e9)
+                .isGreaterThan(1300);
     }
 
     @Test

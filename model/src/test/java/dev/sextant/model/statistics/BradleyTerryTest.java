@@ -14,9 +14,18 @@ import org.junit.jupiter.api.Test;
 
 class BradleyTerryTest {
 
-    private static Map<String, BradleyTerry.Rating> fit(List<String> models, long[][] wins, long[][] ties, int rounds, String anchor, double at) {
-        return BradleyTerry.ratings(new BradleyTerry.Counts(models, wins, ties), rounds, 1, anchor, at, ProgressListener.NONE,
-                CancellationToken.none()).stream().collect(Collectors.toMap(BradleyTerry.Rating::model, Function.identity()));
+    private static Map<String, BradleyTerry.Rating> fit(
+            List<String> models, long[][] wins, long[][] ties, int rounds, String anchor, double at) {
+        return BradleyTerry.ratings(
+                        new BradleyTerry.Counts(models, wins, ties),
+                        rounds,
+                        1,
+                        anchor,
+                        at,
+                        ProgressListener.NONE,
+                        CancellationToken.none())
+                .stream()
+                .collect(Collectors.toMap(BradleyTerry.Rating::model, Function.identity()));
     }
 
     @Test
@@ -74,7 +83,8 @@ class BradleyTerryTest {
 
     @Test
     void aModelThatNeverWonStillGetsAFiniteRating() {
-        var r = fit(List.of("A", "B", "C"), new long[][] {{0, 5, 5}, {0, 0, 3}, {0, 2, 0}}, new long[3][3], 50, null, 0);
+        var r = fit(
+                List.of("A", "B", "C"), new long[][] {{0, 5, 5}, {0, 0, 3}, {0, 2, 0}}, new long[3][3], 50, null, 0);
         assertThat(r.get("A").rating()).isFinite().isGreaterThan(r.get("B").rating());
         assertThat(r.get("C").rating()).isFinite();
     }

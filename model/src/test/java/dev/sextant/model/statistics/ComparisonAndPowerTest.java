@@ -40,9 +40,11 @@ class ComparisonAndPowerTest {
         // (1.959964 + 0.841621)² = 7.8489; ω = .5, K = 1, σ = 0: n = 7.8489·.25/δ²
         assertThat(Power.factor(0.05, 0.8)).isCloseTo(7.8489, within(1e-4));
         assertThat(Power.requiredN(0.03, 0.5, 0, 1, 0.05, 0.8)).isEqualTo(2181); // 2180.25 → 2181
-        assertThat(Power.minDetectableEffect(1000, 0.5, 0, 1, 0.05, 0.8)).isCloseTo(Math.sqrt(7.8489 * 0.25 / 1000), within(1e-5));
+        assertThat(Power.minDetectableEffect(1000, 0.5, 0, 1, 0.05, 0.8))
+                .isCloseTo(Math.sqrt(7.8489 * 0.25 / 1000), within(1e-5));
         // within-item noise adds 2σ²/K: σ = .5, K = 4 → .25 + .125
-        assertThat(Power.requiredN(0.05, 0.5, 0.5, 4, 0.05, 0.8)).isEqualTo((long) Math.ceil(7.848879 * 0.375 / 0.0025));
+        assertThat(Power.requiredN(0.05, 0.5, 0.5, 4, 0.05, 0.8))
+                .isEqualTo((long) Math.ceil(7.848879 * 0.375 / 0.0025));
         // the two directions agree
         long n = Power.requiredN(0.02, 0.4, 0.3, 2, 0.05, 0.9);
         assertThat(Power.minDetectableEffect(n, 0.4, 0.3, 2, 0.05, 0.9)).isLessThanOrEqualTo(0.02);
@@ -76,27 +78,37 @@ class ComparisonAndPowerTest {
         double halfClt = 1.959964 * StandardErrors.clt(s);
         assertThat(a.contains(mean)).isTrue();
         assertThat(a.width() / 2).isCloseTo(halfClt, within(halfClt * 0.08));
-        assertThat(Bootstrap.meanPercentile(s, 4000, 0.05, 43, CancellationToken.none())).isNotEqualTo(a);
+        assertThat(Bootstrap.meanPercentile(s, 4000, 0.05, 43, CancellationToken.none()))
+                .isNotEqualTo(a);
     }
 
     @Test
     void divergencesByHand() {
-        assertThat(Divergences.totalVariation(new double[] {1, 0}, new double[] {0, 1})).isEqualTo(1);
-        assertThat(Divergences.jensenShannon(new double[] {1, 0}, new double[] {0, 1})).isCloseTo(1, within(1e-12));
-        assertThat(Divergences.totalVariation(new double[] {0.5, 0.5}, new double[] {1, 0})).isCloseTo(0.5, within(1e-12));
+        assertThat(Divergences.totalVariation(new double[] {1, 0}, new double[] {0, 1}))
+                .isEqualTo(1);
+        assertThat(Divergences.jensenShannon(new double[] {1, 0}, new double[] {0, 1}))
+                .isCloseTo(1, within(1e-12));
+        assertThat(Divergences.totalVariation(new double[] {0.5, 0.5}, new double[] {1, 0}))
+                .isCloseTo(0.5, within(1e-12));
         // ½[.5 log2(.5/.75) + .5 log2(.5/.25)] + ½[log2(1/.75)] = .311278
-        assertThat(Divergences.jensenShannon(new double[] {0.5, 0.5}, new double[] {1, 0})).isCloseTo(0.311278, within(1e-6));
-        assertThat(Divergences.jensenShannon(new double[] {0.2, 0.8}, new double[] {0.2, 0.8})).isZero();
+        assertThat(Divergences.jensenShannon(new double[] {0.5, 0.5}, new double[] {1, 0}))
+                .isCloseTo(0.311278, within(1e-6));
+        assertThat(Divergences.jensenShannon(new double[] {0.2, 0.8}, new double[] {0.2, 0.8}))
+                .isZero();
     }
 
     @Test
     void ranksAndKendallTau() {
         assertThat(Ranking.ranks(new double[] {0.5, 0.9, 0.5, 0.1})).containsExactly(2, 1, 2, 4);
-        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {10, 20, 30, 40})).isEqualTo(1);
-        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {4, 3, 2, 1})).isEqualTo(-1);
+        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {10, 20, 30, 40}))
+                .isEqualTo(1);
+        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {4, 3, 2, 1}))
+                .isEqualTo(-1);
         // one swapped pair of 6: (5 − 1)/6
-        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {1, 3, 2, 4})).isCloseTo(4.0 / 6, within(1e-12));
+        assertThat(Ranking.kendallTauB(new double[] {1, 2, 3, 4}, new double[] {1, 3, 2, 4}))
+                .isCloseTo(4.0 / 6, within(1e-12));
         // tau-b with a tie in x: C = 5, D = 0, tied-in-x 1: 5/sqrt(5·6)
-        assertThat(Ranking.kendallTauB(new double[] {1, 1, 3, 4}, new double[] {1, 2, 3, 4})).isCloseTo(5 / Math.sqrt(30), within(1e-12));
+        assertThat(Ranking.kendallTauB(new double[] {1, 1, 3, 4}, new double[] {1, 2, 3, 4}))
+                .isCloseTo(5 / Math.sqrt(30), within(1e-12));
     }
 }

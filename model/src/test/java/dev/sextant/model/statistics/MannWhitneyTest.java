@@ -12,10 +12,10 @@ class MannWhitneyTest {
 
     @Test
     void aHandWorkedCase() {
-        // x = 6..10 against y = 1..5: all 25 differences are positive, U = 25; the differences 1..9 occur 1,2,3,4,5,4,3,2,1
-        // times, so their median (the Hodges-Lehmann shift) is 5. Exactly, with m = n = 5 (252 arrangements):
-        // P(U ≤ 2) = 4/252 = 0.016 ≤ 0.025 < P(U ≤ 3) = 7/252, so k = 3 and the 95 % interval is [D(3), D(23)] = [2, 8]
-        // (R: wilcox.test(6:10, 1:5, conf.int = TRUE) gives the same, at an achieved 96.8 %).
+        // x = 6..10 against y = 1..5: all 25 differences are positive, U = 25; the differences 1..9 occur
+        // 1,2,3,4,5,4,3,2,1 times, so their median (the Hodges-Lehmann shift) is 5. Exactly, with m = n = 5 (252
+        // arrangements): P(U ≤ 2) = 4/252 = 0.016 ≤ 0.025 < P(U ≤ 3) = 7/252, so k = 3 and the 95 % interval is [D(3),
+        // D(23)] = [2, 8] (R: wilcox.test(6:10, 1:5, conf.int = TRUE) gives the same, at an achieved 96.8 %).
         MannWhitney mw = MannWhitney.of(new double[] {6, 7, 8, 9, 10}, new double[] {1, 2, 3, 4, 5}, 0.95);
         assertThat(mw.u()).isEqualTo(25);
         assertThat(mw.estimate()).isEqualTo(5);
@@ -80,8 +80,8 @@ class MannWhitneyTest {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.round(10 * r.nextGaussian()) / 2.0;
             }
-            Assertions.assertThat(MannWhitney.pValue(x, y)).isCloseTo(MannWhitney.of(x, y, 0.95).pValue(),
-                    Assertions.within(1e-12));
+            Assertions.assertThat(MannWhitney.pValue(x, y))
+                    .isCloseTo(MannWhitney.of(x, y, 0.95).pValue(), Assertions.within(1e-12));
         }
     }
 }

@@ -17,7 +17,8 @@ class StandardErrorsTest {
         for (int i = 0; i < 300; i++) {
             s[i] = 1;
         }
-        assertThat(StandardErrors.clt(s)).isCloseTo(Math.sqrt(0.3 * 0.7 / 1000) * Math.sqrt(1000.0 / 999), within(1e-12));
+        assertThat(StandardErrors.clt(s))
+                .isCloseTo(Math.sqrt(0.3 * 0.7 / 1000) * Math.sqrt(1000.0 / 999), within(1e-12));
         assertThat(StandardErrors.clt(new double[] {0.4})).isZero();
     }
 
@@ -25,10 +26,13 @@ class StandardErrorsTest {
     void clusteredStandardErrorAddsTheWithinClusterCrossTerms() {
         // deviations .25,−.75 | .25,.25: cross terms (−.5)²−.625 = −.375 and .5²−.125 = .125; SE_cl² = .0625 − .25/16
         double[] s = {1, 0, 1, 1};
-        assertThat(StandardErrors.clustered(s, new String[] {"a", "a", "b", "b"})).isCloseTo(Math.sqrt(0.046875), within(1e-12));
+        assertThat(StandardErrors.clustered(s, new String[] {"a", "a", "b", "b"}))
+                .isCloseTo(Math.sqrt(0.046875), within(1e-12));
         // singletons (or no clusters) give back the CLT SE
-        assertThat(StandardErrors.clustered(s, new String[] {null, null, null, null})).isCloseTo(0.25, within(1e-12));
-        assertThat(StandardErrors.clustered(s, new String[] {"a", "b", "c", "d"})).isCloseTo(0.25, within(1e-12));
+        assertThat(StandardErrors.clustered(s, new String[] {null, null, null, null}))
+                .isCloseTo(0.25, within(1e-12));
+        assertThat(StandardErrors.clustered(s, new String[] {"a", "b", "c", "d"}))
+                .isCloseTo(0.25, within(1e-12));
     }
 
     @Test

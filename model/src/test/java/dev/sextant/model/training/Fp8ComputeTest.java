@@ -19,8 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class Fp8ComputeTest {
 
-    record Gemm(Precision precision, double m, double n, double k) {
-    }
+    record Gemm(Precision precision, double m, double n, double k) {}
 
     /** The catalog defaults, with every GEMM and attention call written down. */
     static final class Recording implements ComputeEfficiency {
@@ -41,10 +40,17 @@ class Fp8ComputeTest {
         }
 
         @Override
-        public double attentionSeconds(GpuSpec gpu, double flops, double chunk, double headDim, boolean causal, double sequencesTimesHeads,
-                                        boolean backward) {
+        public double attentionSeconds(
+                GpuSpec gpu,
+                double flops,
+                double chunk,
+                double headDim,
+                boolean causal,
+                double sequencesTimesHeads,
+                boolean backward) {
             attentionFlops.add(flops);
-            return ComputeEfficiency.super.attentionSeconds(gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
+            return ComputeEfficiency.super.attentionSeconds(
+                    gpu, flops, chunk, headDim, causal, sequencesTimesHeads, backward);
         }
 
         @Override
@@ -69,10 +75,14 @@ class Fp8ComputeTest {
         Recording fp8 = plan(m, layout(Precision.FP8));
         double vocabPerRank = m.vocab() / 2.0;
         // the output layer (n or k = vocabulary / TP in its forward and backward GEMMs) is BF16
-        List<Gemm> head = fp8.gemms.stream().filter(g -> g.n() == vocabPerRank || g.k() == vocabPerRank).toList();
+        List<Gemm> head = fp8.gemms.stream()
+                .filter(g -> g.n() == vocabPerRank || g.k() == vocabPerRank)
+                .toList();
         assertThat(head).hasSize(3).allMatch(g -> g.precision() == Precision.BF16);
         // every other GEMM is a linear layer of the block: FP8
-        assertThat(fp8.gemms.stream().filter(g -> !head.contains(g))).isNotEmpty().allMatch(g -> g.precision() == Precision.FP8);
+        assertThat(fp8.gemms.stream().filter(g -> !head.contains(g)))
+                .isNotEmpty()
+                .allMatch(g -> g.precision() == Precision.FP8);
         // attention is the same kernel, the same FLOPs, in either precision
         Recording bf16 = plan(m, layout(Precision.BF16));
         assertThat(fp8.attentionFlops).isEqualTo(bf16.attentionFlops);
@@ -83,15 +93,19 @@ class Fp8ComputeTest {
     @Test
     void theRouterStaysInBf16() {
         ModelArchitecture m = ModelCatalog.get("mixtral-8x7b");
-        Recording fp8 = plan(m, new TrainingLayout(2, 1, 4, 1, 2, 1, 1, 1, Recompute.SELECTIVE, true, Precision.FP8, true));
-        List<Gemm> router = fp8.gemms.stream().filter(g -> g.n() == m.moe().experts() || g.k() == m.moe().experts()).toList();
+        Recording fp8 =
+                plan(m, new TrainingLayout(2, 1, 4, 1, 2, 1, 1, 1, Recompute.SELECTIVE, true, Precision.FP8, true));
+        List<Gemm> router = fp8.gemms.stream()
+                .filter(g -> g.n() == m.moe().experts() || g.k() == m.moe().experts())
+                .toList();
         assertThat(router).isNotEmpty().allMatch(g -> g.precision() == Precision.BF16);
     }
 
     @Test
     void theStepDoesNotHalve() {
         ModelArchitecture m = ModelCatalog.get("llama-3-8b");
-        TrainingPlanner planner = new TrainingPlanner(m, Cluster.of(GpuCatalog.get("h100-sxm"), 8, 8, 400), 4096, 64, ComputeEfficiency.DEFAULTS);
+        TrainingPlanner planner = new TrainingPlanner(
+                m, Cluster.of(GpuCatalog.get("h100-sxm"), 8, 8, 400), 4096, 64, ComputeEfficiency.DEFAULTS);
         double bf16 = planner.plan(layout(Precision.BF16), 0).stepTimeSeconds();
         double fp8 = planner.plan(layout(Precision.FP8), 0).stepTimeSeconds();
         // NVIDIA's same-layout H100 pairs run 1.25–1.62 × faster in FP8 (dgxc-benchmarking; research §7), never 2 ×

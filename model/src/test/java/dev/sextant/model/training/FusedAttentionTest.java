@@ -37,14 +37,18 @@ class FusedAttentionTest {
     @Test
     void flashAttention2OnHopper() {
         double flops = 16 * 4.0 * 16384 * 16384 * 128;
-        double fa2 = flops / FusedAttention.seconds(H100, FusedAttention.Generation.FLASH2, flops, 16384, 128, false, 16, false) / 1e12;
+        double fa2 = flops
+                / FusedAttention.seconds(H100, FusedAttention.Generation.FLASH2, flops, 16384, 128, false, 16, false)
+                / 1e12;
         assertThat(fa2).isCloseTo(0.35 * 989, Assertions.within(0.01));
         assertThat(FusedAttention.seconds(A100, FusedAttention.Generation.FLASH2, flops, 16384, 128, false, 16, false))
-                .isEqualTo(FusedAttention.seconds(A100, FusedAttention.Generation.FLASH3, flops, 16384, 128, false, 16, false));
+                .isEqualTo(FusedAttention.seconds(
+                        A100, FusedAttention.Generation.FLASH3, flops, 16384, 128, false, 16, false));
         // the efficiency wrapper routes attention to the older kernel and leaves GEMMs alone
         ComputeEfficiency old = ComputeEfficiency.DEFAULTS.withAttention(FusedAttention.Generation.FLASH2);
         assertThat(old.attentionSeconds(H100, flops, 16384, 128, false, 16, false))
-                .isGreaterThan(1.8 * ComputeEfficiency.DEFAULTS.attentionSeconds(H100, flops, 16384, 128, false, 16, false));
+                .isGreaterThan(
+                        1.8 * ComputeEfficiency.DEFAULTS.attentionSeconds(H100, flops, 16384, 128, false, 16, false));
         assertThat(old.gemmSeconds(H100, Precision.BF16, 4096, 4096, 4096))
                 .isEqualTo(ComputeEfficiency.DEFAULTS.gemmSeconds(H100, Precision.BF16, 4096, 4096, 4096));
     }
@@ -67,10 +71,12 @@ class FusedAttentionTest {
     @Test
     void backwardAndSmallGrids() {
         double f = 1e12;
-        assertThat(FusedAttention.seconds(H100, f, 8192, 128, false, 132, true) / FusedAttention.seconds(H100, f, 8192, 128, false, 132, false))
+        assertThat(FusedAttention.seconds(H100, f, 8192, 128, false, 132, true)
+                        / FusedAttention.seconds(H100, f, 8192, 128, false, 132, false))
                 .isEqualTo(1 / 0.8, Assertions.within(1e-12));
         // one sequence, one head, 8192 rows: 64 blocks on 132 SMs, half a wave
-        assertThat(FusedAttention.seconds(H100, f, 8192, 128, false, 1, false) / FusedAttention.seconds(H100, f, 8192, 128, false, 132, false))
+        assertThat(FusedAttention.seconds(H100, f, 8192, 128, false, 1, false)
+                        / FusedAttention.seconds(H100, f, 8192, 128, false, 132, false))
                 .isEqualTo(132.0 / 64, Assertions.within(1e-9));
     }
 }

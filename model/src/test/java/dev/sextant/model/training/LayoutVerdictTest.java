@@ -7,11 +7,27 @@ import org.junit.jupiter.api.Test;
 
 class LayoutVerdictTest {
 
-    static TrainingPlan plan(double step, double compute, double bubble, double tpComm, double dpComm, double headroomGib) {
+    static TrainingPlan plan(
+            double step, double compute, double bubble, double tpComm, double dpComm, double headroomGib) {
         double gib = 1L << 30;
-        return new TrainingPlan(null, 8, List.of(), new TrainingPlan.Memory(0, 0, 0, 0, 0, 70 * gib - headroomGib * gib, 70 * gib), true,
-                new TrainingPlan.ByDimension(0, 0, 0, 0, 0), new TrainingPlan.ByDimension(tpComm, 0, dpComm, 0, 0), compute, bubble, step,
-                0, 0, 0, 0, "compute", "", List.of());
+        return new TrainingPlan(
+                null,
+                8,
+                List.of(),
+                new TrainingPlan.Memory(0, 0, 0, 0, 0, 70 * gib - headroomGib * gib, 70 * gib),
+                true,
+                new TrainingPlan.ByDimension(0, 0, 0, 0, 0),
+                new TrainingPlan.ByDimension(tpComm, 0, dpComm, 0, 0),
+                compute,
+                bubble,
+                step,
+                0,
+                0,
+                0,
+                0,
+                "compute",
+                "",
+                List.of());
     }
 
     /**
@@ -23,9 +39,11 @@ class LayoutVerdictTest {
         TrainingPlan best = plan(3.10, 2.6, 0.05, 0.20, 0.1, 4);
         TrainingPlan second = plan(3.29, 2.6, 0.0, 0.55, 0.1, 10);
         String s = LayoutVerdict.sentence(List.of(best, second), p -> p == best ? "TP4 PP2" : "TP8");
-        assertThat(s).startsWith("TP4 PP2 beats the runner-up TP8 by 5.8 % of step time (3.10 s against 3.29 s)")
+        assertThat(s)
+                .startsWith("TP4 PP2 beats the runner-up TP8 by 5.8 % of step time (3.10 s against 3.29 s)")
                 .contains("0.35 s more on TP communication, 0.16 s less on pipeline bubble")
-                .contains("6.0 GiB more memory free").doesNotContain("compute");
+                .contains("6.0 GiB more memory free")
+                .doesNotContain("compute");
         assertThat(LayoutVerdict.sentence(List.of(best), p -> "x")).isNull();
         TrainingPlan twin = plan(3.11, 2.6, 0.05, 0.2, 0.1, 4);
         assertThat(LayoutVerdict.sentence(List.of(best, twin), p -> "x")).contains("less than 1 %");

@@ -1,11 +1,10 @@
 package dev.sextant.model.training;
 
-import dev.sextant.model.architecture.ModelArchitecture;
-import dev.sextant.model.architecture.ModelCatalog;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
 /** Model-state and activation memory against the ZeRO and Korthikanti et al. papers. */
@@ -46,7 +45,8 @@ class MemoryTest {
                 .isCloseTo(sbh(s, b) * (10 + 24.0 / t), within(1e-3));
         assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, true, Recompute.SELECTIVE, false, false))
                 .isCloseTo(sbh(s, b) * (34.0 / t), within(1e-3));
-        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.FULL, false, false)).isCloseTo(2 * sbh(s, b), within(1e-3));
+        assertThat(ActivationMemory.perLayer(GPT, s, b, t, 1, false, Recompute.FULL, false, false))
+                .isCloseTo(2 * sbh(s, b), within(1e-3));
     }
 
     @Test
@@ -67,8 +67,10 @@ class MemoryTest {
         double f = 11008;
         // whole: 8 s b h; attention inner 8 s b h (MHA); gated MLP 8 s b f; no scores (fused attention)
         double expected = s * (8 * h + 8 * h + 8 * f);
-        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, true)).isCloseTo(expected, within(1e-3));
+        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, true))
+                .isCloseTo(expected, within(1e-3));
         // unfused, the softmax output stays: 2 a s² b
-        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, false)).isCloseTo(expected + 2.0 * 32 * s * s, within(1e-3));
+        assertThat(ActivationMemory.perLayer(m, 4096, 1, 1, 1, false, Recompute.NONE, false, false))
+                .isCloseTo(expected + 2.0 * 32 * s * s, within(1e-3));
     }
 }

@@ -1,5 +1,8 @@
 package dev.sextant.model.training;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.sextant.model.InputError;
 import dev.sextant.model.architecture.ModelCatalog;
 import dev.sextant.model.hardware.Cluster;
@@ -7,15 +10,13 @@ import dev.sextant.model.hardware.CollectiveModel;
 import dev.sextant.model.hardware.GpuCatalog;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /** The mixture-of-experts terms of the planner, each against a hand calculation. */
 class MoeTermsTest {
 
     private final Cluster cluster = Cluster.of(GpuCatalog.get("h100-sxm"), 256, 8, 400);
-    private final TrainingPlanner planner = new TrainingPlanner(ModelCatalog.get("qwen3-235b-a22b"), cluster, 4096, 2048,
-            ComputeEfficiency.DEFAULTS);
+    private final TrainingPlanner planner =
+            new TrainingPlanner(ModelCatalog.get("qwen3-235b-a22b"), cluster, 4096, 2048, ComputeEfficiency.DEFAULTS);
 
     @Test
     void allToAllSendsToPeersOnTheNodeOverNvlinkAndToTheRestOverTheNic() {
@@ -29,7 +30,8 @@ class MoeTermsTest {
         // all of 31/32 over the NIC, as before the split, would be 2.06 ms
         assertThat(planner.expertAllToAll(1e8, 32)).isLessThan(31.0 / 32 * 1e8 / 47e9);
         // EP 64 on 8 nodes: 56/64 over the NIC
-        assertThat(planner.expertAllToAll(1e8, 64)).isCloseTo(CollectiveModel.alpha(8) + 56.0 / 64 * 1e8 / 47e9, within(1e-9));
+        assertThat(planner.expertAllToAll(1e8, 64))
+                .isCloseTo(CollectiveModel.alpha(8) + 56.0 / 64 * 1e8 / 47e9, within(1e-9));
     }
 
     @Test
@@ -44,13 +46,24 @@ class MoeTermsTest {
         // reaches 3 × (1 − 0.092747) = 2.72176 remote nodes (instead of 8 × 24/32 = 6 copies)
         assertThat(MoeDispatcher.remoteNodesReached(128, 8, 4)).isCloseTo(2.7217582, within(1e-6));
         assertThat(MoeDispatcher.remoteNodesReached(128, 8, 1)).isZero();
-        assertThat(MoeDispatcher.remoteNodesReached(8, 8, 2)).as("every node holds some of all 8 experts").isCloseTo(1.0, within(1e-12));
-        // 100 MB of routed copies = 12.5 MB of tokens; 2.72176 × 12.5 MB over a 47 GB/s NIC = 0.7239 ms, which gates the
-        // 31/32 × 100 MB over 370 GB/s NVLink (0.262 ms)
-        TrainingPlanner deepEp = new TrainingPlanner(ModelCatalog.get("qwen3-235b-a22b"), cluster, 4096, 2048, ComputeEfficiency.DEFAULTS,
-                SoftwareStack.MEGATRON_CORE, MoeDispatcher.DEEPEP);
-        assertThat(deepEp.expertAllToAll(1e8, 32)).isCloseTo(CollectiveModel.alpha(4) + 1e8 / 8 * 2.7217582 / 47e9, within(1e-9));
-        assertThat(deepEp.expertAllToAll(1e8, 8)).as("inside a node DeepEP is the NVLink exchange").isEqualTo(planner.expertAllToAll(1e8, 8));
+        assertThat(MoeDispatcher.remoteNodesReached(8, 8, 2))
+                .as("every node holds some of all 8 experts")
+                .isCloseTo(1.0, within(1e-12));
+        // 100 MB of routed copies = 12.5 MB of tokens; 2.72176 × 12.5 MB over a 47 GB/s NIC = 0.7239 ms, which gates
+        // the 31/32 × 100 MB over 370 GB/s NVLink (0.262 ms)
+        TrainingPlanner deepEp = new TrainingPlanner(
+                ModelCatalog.get("qwen3-235b-a22b"),
+                cluster,
+                4096,
+                2048,
+                ComputeEfficiency.DEFAULTS,
+                SoftwareStack.MEGATRON_CORE,
+                MoeDispatcher.DEEPEP);
+        assertThat(deepEp.expertAllToAll(1e8, 32))
+                .isCloseTo(CollectiveModel.alpha(4) + 1e8 / 8 * 2.7217582 / 47e9, within(1e-9));
+        assertThat(deepEp.expertAllToAll(1e8, 8))
+                .as("inside a node DeepEP is the NVLink exchange")
+                .isEqualTo(planner.expertAllToAll(1e8, 8));
     }
 
     @Test
@@ -58,13 +71,15 @@ class MoeTermsTest {
         assertThat(MoeDispatcher.of("DeepEP")).isEqualTo(MoeDispatcher.DEEPEP);
         assertThat(MoeDispatcher.of("")).isEqualTo(MoeDispatcher.ALL_TO_ALL);
         Assertions.assertThatThrownBy(() -> MoeDispatcher.of("nvshmem"))
-                .isInstanceOf(InputError.class).hasMessageContaining("deepep");
+                .isInstanceOf(InputError.class)
+                .hasMessageContaining("deepep");
     }
 
     @Test
     void permutationReadsAndWritesEveryRoutedCopyInEachPass() {
-        // 2048 tokens, top-8, hidden 4096, BF16 rows of 8192 bytes: four passes (permute, sort by local expert, and their
-        // inverses) each read and write 2048 × 8 rows = 4 × 2 × 16384 × 8192 = 1,073,741,824 bytes at 80 % of 3.35 TB/s
+        // 2048 tokens, top-8, hidden 4096, BF16 rows of 8192 bytes: four passes (permute, sort by
+        // local expert, and their inverses) each read and write 2048 × 8 rows = 4 × 2 × 16384 ×
+        // 8192 = 1,073,741,824 bytes at 80 % of 3.35 TB/s
         double bytes = 4.0 * 2 * 2048 * 8 * 8192;
         assertThat(bytes).isEqualTo(1_073_741_824.0);
         assertThat(planner.permutationSeconds(2048, 8, 4)).isCloseTo(bytes / (3350e9 * 0.8), within(1e-12));

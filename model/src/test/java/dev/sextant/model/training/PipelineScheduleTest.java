@@ -23,7 +23,9 @@ class PipelineScheduleTest {
             for (int m : new int[] {1, 3, 8, 32}) {
                 List<PipelineSchedule.Pass> passes = PipelineSchedule.oneFOneB(m, same(p, 1), same(p, 2));
                 assertThat(passes).hasSize(2 * p * m);
-                assertThat(PipelineSchedule.makespan(passes)).as("p=%d m=%d", p, m).isCloseTo((m + p - 1) * 3.0, within(1e-9));
+                assertThat(PipelineSchedule.makespan(passes))
+                        .as("p=%d m=%d", p, m)
+                        .isCloseTo((m + p - 1) * 3.0, within(1e-9));
             }
         }
     }
@@ -36,7 +38,8 @@ class PipelineScheduleTest {
         for (PipelineSchedule.Pass x : passes) {
             for (PipelineSchedule.Pass y : passes) {
                 if (x != y && x.stage() == y.stage()) {
-                    assertThat(x.end() <= y.start() + 1e-12 || y.end() <= x.start() + 1e-12).isTrue();
+                    assertThat(x.end() <= y.start() + 1e-12 || y.end() <= x.start() + 1e-12)
+                            .isTrue();
                 }
                 if (x.forward() && y.forward() && y.stage() == x.stage() + 1 && y.microBatch() == x.microBatch()) {
                     assertThat(y.start()).isGreaterThanOrEqualTo(x.end());
@@ -63,15 +66,20 @@ class PipelineScheduleTest {
             for (int v : new int[] {2, 3, 4}) {
                 for (int m : new int[] {p, 2 * p, 4 * p}) {
                     double span = PipelineSchedule.makespan(PipelineSchedule.interleaved(m, v, same(p, 1), same(p, 2)));
-                    assertThat(span).as("p=%d v=%d m=%d", p, v, m).isCloseTo((m + (p - 1) / (double) v) * 3, within(1e-9));
+                    assertThat(span)
+                            .as("p=%d v=%d m=%d", p, v, m)
+                            .isCloseTo((m + (p - 1) / (double) v) * 3, within(1e-9));
                 }
             }
         }
         // a forward chunk waits for the chunk before it: on the last device, or the first device's previous chunk
         for (PipelineSchedule.Pass x : passes) {
             for (PipelineSchedule.Pass y : passes) {
-                if (x.forward() && y.forward() && x.microBatch() == y.microBatch()
-                        && ((y.stage() == x.stage() + 1 && y.chunk() == x.chunk()) || (x.stage() == 3 && y.stage() == 0 && y.chunk() == x.chunk() + 1))) {
+                if (x.forward()
+                        && y.forward()
+                        && x.microBatch() == y.microBatch()
+                        && ((y.stage() == x.stage() + 1 && y.chunk() == x.chunk())
+                                || (x.stage() == 3 && y.stage() == 0 && y.chunk() == x.chunk() + 1))) {
                     assertThat(y.start()).isGreaterThanOrEqualTo(x.end() - 1e-12);
                 }
             }

@@ -22,9 +22,12 @@ class PublishedRunsTest {
 
     @Test
     void everyOriginalPublishedRunWithinSixteenPercentAndTheMeanWithinTen() {
-        List<PublishedRun> original = TrainingRunsCsv.bundled().stream().filter(PublishedRun::original).toList();
+        List<PublishedRun> original = TrainingRunsCsv.bundled().stream()
+                .filter(PublishedRun::original)
+                .toList();
         assertThat(original).hasSize(32);
-        ValidationReport report = new TrainingValidation(original).evaluate(TrainingValidation.planner(ComputeEfficiency.DEFAULTS));
+        ValidationReport report =
+                new TrainingValidation(original).evaluate(TrainingValidation.planner(ComputeEfficiency.DEFAULTS));
         double sum = 0;
         List<String> outside = new ArrayList<>();
         for (Prediction p : report.predictions()) {

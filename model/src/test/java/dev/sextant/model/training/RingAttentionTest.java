@@ -28,7 +28,8 @@ class RingAttentionTest {
     @Test
     void aStepLongerThanItsExchangeHidesIt() {
         // CP 2: the one exchange (1 ms + 10 µs) within the first step's 2 ms
-        assertThat(RingAttention.exposedSeconds(2, 4e-3, 50e6, 50e9, 10e-6, true)).isZero();
+        assertThat(RingAttention.exposedSeconds(2, 4e-3, 50e6, 50e9, 10e-6, true))
+                .isZero();
         // where one global max would hide it too (1.01 < 4) and the per-step rule does not: CP 2, 1.5 ms of attention,
         // 0.75 ms a step against a 1 ms exchange
         assertThat(RingAttention.exposedSeconds(2, 1.5e-3, 50e6, 50e9, 0, true)).isCloseTo(0.25e-3, within(1e-12));
@@ -55,11 +56,13 @@ class RingAttentionTest {
 
     @Test
     void thePlannerRunsTheRingAtTheNicRateOnceItSpansNodesAndSendsDkvBackward() {
-        // Llama 2 7B, TP 8 × CP 2 on 16 H100: the two CP ranks sit on different nodes; 2k tokens each, 4 heads of 128 each
+        // Llama 2 7B, TP 8 × CP 2 on 16 H100: the two CP ranks sit on different
+        // nodes; 2k tokens each, 4 heads of 128 each
         int seq = 4096;
         GpuSpec h100 = GpuCatalog.get("h100-sxm");
         Cluster twoNodes = Cluster.of(h100, 16, 8, 25); // a slow 25 Gb/s NIC per GPU: the exchange cannot hide
-        TrainingPlan plan = new TrainingPlanner(LLAMA_7B, twoNodes, seq, 1, ComputeEfficiency.DEFAULTS).plan(layout(Recompute.NONE), 0);
+        TrainingPlan plan = new TrainingPlanner(LLAMA_7B, twoNodes, seq, 1, ComputeEfficiency.DEFAULTS)
+                .plan(layout(Recompute.NONE), 0);
         double tokens = seq / 2.0;
         double kv = 2 * tokens * (4096 + 4096) / 8.0; // bf16 K and V of the rank's tokens, its 4 of 32 heads
         // forward: K, V once round the one-hop ring; backward: K, V and dK, dV
@@ -74,18 +77,21 @@ class RingAttentionTest {
         double perLayer = Math.max(0, kv / nic + latency - fwd / 2) + Math.max(0, 2 * kv / nic + latency - bwd / 2);
         assertThat(perLayer).isPositive();
         // never negative where the exchange hides (a long sequence on NVLink)
-        TrainingPlan hidden = new TrainingPlanner(LLAMA_7B, Cluster.of(h100, 16, 16, 400), 32768, 1, ComputeEfficiency.DEFAULTS)
+        TrainingPlan hidden = new TrainingPlanner(
+                        LLAMA_7B, Cluster.of(h100, 16, 16, 400), 32768, 1, ComputeEfficiency.DEFAULTS)
                 .plan(layout(Recompute.NONE), 0);
         assertThat(hidden.commSeconds().cp()).isEqualTo(0.0);
         assertThat(plan.commSeconds().cp()).isCloseTo(32 * perLayer, within(1e-9));
 
         // on one 16-GPU NVLink domain the same exchange hides behind the attention
         Cluster oneDomain = Cluster.of(h100, 16, 16, 25);
-        TrainingPlan nvlink = new TrainingPlanner(LLAMA_7B, oneDomain, seq, 1, ComputeEfficiency.DEFAULTS).plan(layout(Recompute.NONE), 0);
+        TrainingPlan nvlink = new TrainingPlanner(LLAMA_7B, oneDomain, seq, 1, ComputeEfficiency.DEFAULTS)
+                .plan(layout(Recompute.NONE), 0);
         assertThat(nvlink.commSeconds().cp()).isLessThan(plan.commSeconds().cp());
 
         // recompute runs the forward ring again
-        TrainingPlan recomputed = new TrainingPlanner(LLAMA_7B, twoNodes, seq, 1, ComputeEfficiency.DEFAULTS).plan(layout(Recompute.SELECTIVE), 0);
+        TrainingPlan recomputed = new TrainingPlanner(LLAMA_7B, twoNodes, seq, 1, ComputeEfficiency.DEFAULTS)
+                .plan(layout(Recompute.SELECTIVE), 0);
         assertThat(recomputed.commBytes().cp()).isCloseTo(32 * (2 * kv + 2 * kv), within(1.0));
     }
 }

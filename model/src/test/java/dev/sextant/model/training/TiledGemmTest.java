@@ -33,9 +33,11 @@ class TiledGemmTest {
     void waveQuantizationOnTheSmCount() {
         double k0 = 768 * (312e12 / 2039e9) / (1979e12 / 3350e9);
         double wave = 2.0 * 64 * 64 * 12288 / (312e12 / 108 * (267.9 / 312)) * (12288 + k0) / 12288;
-        assertThat(TiledGemm.seconds(A100, Precision.BF16, 4096, 1536, 12288)).isCloseTo(15 * wave + 4e-6, within(1e-9));
-        // without an SM count there is no wave quantization: only tile padding (none here: 4096 and 1536 are multiples of
-        // 256 and 128), at the whole GPU's rate; a GPU with A100's BF16 peak takes A100's best matmul as its asymptote
+        assertThat(TiledGemm.seconds(A100, Precision.BF16, 4096, 1536, 12288))
+                .isCloseTo(15 * wave + 4e-6, within(1e-9));
+        // without an SM count there is no wave quantization: only tile padding (none here: 4096
+        // and 1536 are multiples of 256 and 128), at the whole GPU's rate; a GPU with A100's BF16
+        // peak takes A100's best matmul as its asymptote
         GpuSpec noSms = new GpuSpec("x", "x", 312, Double.NaN, 80, 2039, 300, "l", 200, "s", 0);
         double padded = 2.0 * 4096 * 1536 * 12288 / (312e12 * (267.9 / 312)) * (12288 + k0) / 12288;
         assertThat(TiledGemm.seconds(noSms, Precision.BF16, 4096, 1536, 12288)).isCloseTo(padded + 4e-6, within(1e-9));
@@ -48,8 +50,13 @@ class TiledGemmTest {
      */
     @Test
     void fp8ShapesAgainstDeepGemm() {
-        double[][] rows = {{4096, 24576, 1536, 990}, {4096, 32768, 512, 590}, {4096, 7168, 16384, 1358}, {4096, 4096, 7168, 1304},
-                {4096, 7168, 2048, 1025}};
+        double[][] rows = {
+            {4096, 24576, 1536, 990},
+            {4096, 32768, 512, 590},
+            {4096, 7168, 16384, 1358},
+            {4096, 4096, 7168, 1304},
+            {4096, 7168, 2048, 1025}
+        };
         for (double[] r : rows) {
             double tflops = 2 * r[0] * r[1] * r[2] / TiledGemm.seconds(H100, Precision.FP8, r[0], r[1], r[2]) / 1e12;
             assertThat(tflops / r[3] - 1).as("%s × %s × %s", r[0], r[1], r[2]).isBetween(-0.04, 0.04);
@@ -70,7 +77,9 @@ class TiledGemmTest {
         assertThat(a100 / 267.9 - 1).isBetween(-0.10, -0.05);
         assertThat(h100 / 792.1 - 1).isBetween(-0.14, -0.10);
         // never above the measured best, however large the GEMM
-        assertThat(TiledGemm.efficiency(H100, Precision.BF16, 16896, 16896, 65536)).isLessThan(792.1 / 989).isGreaterThan(0.77);
+        assertThat(TiledGemm.efficiency(H100, Precision.BF16, 16896, 16896, 65536))
+                .isLessThan(792.1 / 989)
+                .isGreaterThan(0.77);
     }
 
     /** Small and thin GEMMs run far below peak, large ones near the asymptote; a memory-bound one at HBM speed. */
@@ -80,6 +89,7 @@ class TiledGemmTest {
         assertThat(TiledGemm.efficiency(H100, Precision.BF16, 8192, 8192, 8192)).isGreaterThan(0.7);
         // m = 1 (a vector): bytes 2·(k + k·n) + 2n at 80 % of 3350 GB/s, plus the launch
         double bytes = 2.0 * (8192 + 8192.0 * 8192) + 2 * 8192;
-        assertThat(TiledGemm.seconds(H100, Precision.BF16, 1, 8192, 8192)).isCloseTo(bytes / (3350e9 * 0.8) + 4e-6, within(1e-9));
+        assertThat(TiledGemm.seconds(H100, Precision.BF16, 1, 8192, 8192))
+                .isCloseTo(bytes / (3350e9 * 0.8) + 4e-6, within(1e-9));
     }
 }

@@ -1,11 +1,10 @@
 package dev.sextant.model.training;
 
-import dev.sextant.model.architecture.ModelArchitecture;
-import dev.sextant.model.architecture.ModelCatalog;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sextant.model.architecture.ModelArchitecture;
+import dev.sextant.model.architecture.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
 /** FLOP counts against Narayanan et al. (arXiv 2104.04473) Eq. 3 and Korthikanti et al.'s model-FLOPs form. */
@@ -37,7 +36,8 @@ class TrainingFlopsTest {
     @Test
     void selectiveRecomputeAddsOnlyTheAttentionProducts() {
         ModelArchitecture m = ModelCatalog.get("llama-2-7b");
-        double extra = TrainingFlops.hardwarePerToken(m, 4096, Recompute.SELECTIVE) - TrainingFlops.modelPerToken(m, 4096);
+        double extra =
+                TrainingFlops.hardwarePerToken(m, 4096, Recompute.SELECTIVE) - TrainingFlops.modelPerToken(m, 4096);
         // 2 · s · (query width + value width) per layer = 4 s h l for MHA
         assertThat(extra).isCloseTo(4.0 * 4096 * 4096 * 32, within(1.0));
         // and the 6 N rule of thumb holds to within the attention term

@@ -15,8 +15,7 @@ final class ArchiveEntries {
     static final String FILES = "files/";
     private static final Pattern TABLE_ENTRY = Pattern.compile("tables/([A-Z][A-Z0-9_]{0,127})\\.jsonl");
 
-    private ArchiveEntries() {
-    }
+    private ArchiveEntries() {}
 
     static String tableEntry(String table) {
         return TABLES + table + ".jsonl";
@@ -30,8 +29,13 @@ final class ArchiveEntries {
     static boolean travels(String relative) {
         String first = relative.contains("/") ? relative.substring(0, relative.indexOf('/')) : relative;
         String name = relative.substring(relative.lastIndexOf('/') + 1);
-        return !(first.equals("logs") || first.equals("exports") || name.startsWith(Workspace.DATABASE_NAME + ".")
-                || name.startsWith(".") || first.startsWith(".") || name.endsWith(".bak") || name.endsWith(".part"));
+        return !(first.equals("logs")
+                || first.equals("exports")
+                || name.startsWith(Workspace.DATABASE_NAME + ".")
+                || name.startsWith(".")
+                || first.startsWith(".")
+                || name.endsWith(".bak")
+                || name.endsWith(".part"));
     }
 
     /** The table an entry holds, or null when the entry is not a table entry. */

@@ -28,6 +28,7 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
 
     /** Below this many inflated bytes an entry's ratio is not judged (a small run of zeros compresses 1,000 ×). */
     public static final long RATIO_FLOOR = 1 << 20;
+
     private static final long MB = 1024L * 1024;
 
     public static final ArchiveLimits DEFAULT = new ArchiveLimits(4096 * MB, 16384 * MB, 100, 10_000);
@@ -40,8 +41,11 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
 
     /** The defaults, raised or lowered by the {@code sextant.archive.*} system properties. */
     public static ArchiveLimits fromSystemProperties() {
-        return new ArchiveLimits(property("maxEntryMB", DEFAULT.maxEntryBytes / MB) * MB, property("maxTotalMB", DEFAULT.maxTotalBytes / MB) * MB,
-                property("maxRatio", (long) DEFAULT.maxRatio), (int) property("maxEntries", DEFAULT.maxEntries));
+        return new ArchiveLimits(
+                property("maxEntryMB", DEFAULT.maxEntryBytes / MB) * MB,
+                property("maxTotalMB", DEFAULT.maxTotalBytes / MB) * MB,
+                property("maxRatio", (long) DEFAULT.maxRatio),
+                (int) property("maxEntries", DEFAULT.maxEntries));
     }
 
     private static long property(String name, long fallback) {
@@ -57,7 +61,8 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
         } catch (NumberFormatException ignored) {
             // fall through
         }
-        throw new BadInputException("-Dsextant.archive." + name, 0, null, "expected a positive whole number, got '" + v + "'");
+        throw new BadInputException(
+                "-Dsextant.archive." + name, 0, null, "expected a positive whole number, got '" + v + "'");
     }
 
     /**
@@ -67,7 +72,9 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
      */
     long checkDeclared(String archive, ZipFile zip) {
         if (zip.size() > maxEntries) {
-            throw BadInputException.of(archive, "holds " + zip.size() + " entries, more than the limit of " + maxEntries + raise("maxEntries"));
+            throw BadInputException.of(
+                    archive,
+                    "holds " + zip.size() + " entries, more than the limit of " + maxEntries + raise("maxEntries"));
         }
         long total = 0;
         Enumeration<? extends ZipEntry> en = zip.entries();
@@ -89,13 +96,27 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
 
     private void checkEntry(String archive, String name, long size, long packed) {
         if (size > maxEntryBytes) {
-            throw new BadInputException(archive, 0, "entry '" + name + "'", "inflates to " + mb(size) + ", more than the limit of "
-                    + mb(maxEntryBytes) + " per entry" + raise("maxEntryMB") + "; nothing was imported");
+            throw new BadInputException(
+                    archive,
+                    0,
+                    "entry '" + name + "'",
+                    "inflates to " + mb(size) + ", more than the limit of " + mb(maxEntryBytes) + " per entry"
+                            + raise("maxEntryMB") + "; nothing was imported");
         }
         if (size > RATIO_FLOOR && packed >= 0 && size > maxRatio * Math.max(packed, 1)) {
-            throw new BadInputException(archive, 0, "entry '" + name + "'", String.format(Locale.ROOT,
-                    "inflates %.0f times (%s from %s), more than the limit of %.0f times%s; refused as a decompression bomb,"
-                            + " nothing was imported", (double) size / Math.max(packed, 1), mb(size), mb(packed), maxRatio, raise("maxRatio")));
+            throw new BadInputException(
+                    archive,
+                    0,
+                    "entry '" + name + "'",
+                    String.format(
+                            Locale.ROOT,
+                            "inflates %.0f times (%s from %s), more than the limit of %.0f times%s; refused as a decompression bomb,"
+                                    + " nothing was imported",
+                            (double) size / Math.max(packed, 1),
+                            mb(size),
+                            mb(packed),
+                            maxRatio,
+                            raise("maxRatio")));
         }
     }
 
@@ -131,8 +152,12 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
                 read += n;
                 total.add(archive, n, ArchiveLimits.this);
                 if (declared >= 0 && read > declared) {
-                    throw new BadInputException(archive, 0, "entry '" + entry.getName() + "'", "inflates to more than the "
-                            + declared + " bytes it declares (a damaged or hostile archive); nothing was imported");
+                    throw new BadInputException(
+                            archive,
+                            0,
+                            "entry '" + entry.getName() + "'",
+                            "inflates to more than the " + declared
+                                    + " bytes it declares (a damaged or hostile archive); nothing was imported");
                 }
                 checkEntry(archive, entry.getName(), read, packed);
             }
@@ -152,8 +177,10 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
     }
 
     private static BadInputException totalExceeded(String archive, long limit) {
-        return BadInputException.of(archive, "its entries inflate to more than the limit of " + mb(limit) + " for one archive"
-                + raise("maxTotalMB") + "; nothing was imported");
+        return BadInputException.of(
+                archive,
+                "its entries inflate to more than the limit of " + mb(limit) + " for one archive" + raise("maxTotalMB")
+                        + "; nothing was imported");
     }
 
     private static String raise(String property) {
@@ -161,6 +188,8 @@ public record ArchiveLimits(long maxEntryBytes, long maxTotalBytes, double maxRa
     }
 
     static String mb(long bytes) {
-        return bytes < 10 * MB ? String.format(Locale.ROOT, "%.1f MB", bytes / (double) MB) : String.format(Locale.ROOT, "%,d MB", bytes / MB);
+        return bytes < 10 * MB
+                ? String.format(Locale.ROOT, "%.1f MB", bytes / (double) MB)
+                : String.format(Locale.ROOT, "%,d MB", bytes / MB);
     }
 }

@@ -18,17 +18,28 @@ import java.util.UUID;
  * @param tables        tables in the archive, parents before children, with their row counts
  * @param files         number of workspace files (under {@code files/}) in the archive
  */
-public record ArchiveManifest(String format, int formatVersion, Kind kind, int schemaVersion, Instant createdAt,
-                              String source, UUID projectId, String projectName, List<TableEntry> tables, int files) {
+public record ArchiveManifest(
+        String format,
+        int formatVersion,
+        Kind kind,
+        int schemaVersion,
+        Instant createdAt,
+        String source,
+        UUID projectId,
+        String projectName,
+        List<TableEntry> tables,
+        int files) {
 
     public static final String FORMAT = "sextant-archive";
     public static final int FORMAT_VERSION = 1;
     public static final String FILE_EXTENSION = ".sextant.zip";
 
-    public enum Kind { WORKSPACE, PROJECT }
-
-    public record TableEntry(String name, long rows) {
+    public enum Kind {
+        WORKSPACE,
+        PROJECT
     }
+
+    public record TableEntry(String name, long rows) {}
 
     public ArchiveManifest {
         tables = tables == null ? List.of() : List.copyOf(tables);

@@ -44,7 +44,8 @@ final class OpenArchive implements AutoCloseable {
 
     static OpenArchive open(Path archive, ArchiveLimits limits) {
         if (!Files.isRegularFile(archive)) {
-            throw BadInputException.of(archive.toString(), Files.isDirectory(archive) ? "is a folder, not an archive" : "no such file");
+            throw BadInputException.of(
+                    archive.toString(), Files.isDirectory(archive) ? "is a folder, not an archive" : "no such file");
         }
         ZipFile zip;
         try {
@@ -97,12 +98,20 @@ final class OpenArchive implements AutoCloseable {
             if (!seen.add(name)) {
                 throw new BadInputException(src, 0, "entry '" + name + "'", "appears twice (which one would count?)");
             }
-            if (!name.equals(ArchiveEntries.MANIFEST) && ArchiveEntries.tableOf(name) == null && !name.startsWith(ArchiveEntries.FILES)) {
+            if (!name.equals(ArchiveEntries.MANIFEST)
+                    && ArchiveEntries.tableOf(name) == null
+                    && !name.startsWith(ArchiveEntries.FILES)) {
                 throw new BadInputException(src, 0, "entry '" + name + "'", "not part of a Sextant archive");
             }
-            if (name.startsWith(ArchiveEntries.FILES) && !name.endsWith("/") && !ArchiveEntries.travels(name.substring(ArchiveEntries.FILES.length()))) {
-                throw new BadInputException(src, 0, "entry '" + name + "'", "not a file a workspace archive carries (the database, logs,"
-                        + " exports and hidden files never travel)");
+            if (name.startsWith(ArchiveEntries.FILES)
+                    && !name.endsWith("/")
+                    && !ArchiveEntries.travels(name.substring(ArchiveEntries.FILES.length()))) {
+                throw new BadInputException(
+                        src,
+                        0,
+                        "entry '" + name + "'",
+                        "not a file a workspace archive carries (the database, logs,"
+                                + " exports and hidden files never travel)");
             }
         }
     }
@@ -115,7 +124,8 @@ final class OpenArchive implements AutoCloseable {
         }
         String where = src + "!" + ArchiveEntries.MANIFEST;
         if (me.getSize() > MANIFEST_LIMIT) {
-            throw new BadInputException(where, 0, null, "too large for a manifest (" + ArchiveLimits.mb(me.getSize()) + ")");
+            throw new BadInputException(
+                    where, 0, null, "too large for a manifest (" + ArchiveLimits.mb(me.getSize()) + ")");
         }
         ArchiveManifest m;
         try (InputStream in = entry(me)) {
@@ -129,25 +139,37 @@ final class OpenArchive implements AutoCloseable {
             throw new BadInputException(where, 0, null, "empty manifest");
         }
         if (!ArchiveManifest.FORMAT.equals(m.format())) {
-            throw new BadInputException(where, 0, "format", "expected '" + ArchiveManifest.FORMAT + "', got '" + m.format() + "'");
+            throw new BadInputException(
+                    where, 0, "format", "expected '" + ArchiveManifest.FORMAT + "', got '" + m.format() + "'");
         }
         if (m.formatVersion() < 1 || m.formatVersion() > ArchiveManifest.FORMAT_VERSION) {
-            throw new BadInputException(where, 0, "formatVersion", "archive format " + m.formatVersion()
-                    + " is not supported by this build (knows 1.." + ArchiveManifest.FORMAT_VERSION + ")");
+            throw new BadInputException(
+                    where,
+                    0,
+                    "formatVersion",
+                    "archive format " + m.formatVersion() + " is not supported by this build (knows 1.."
+                            + ArchiveManifest.FORMAT_VERSION + ")");
         }
         if (m.kind() == null) {
             throw new BadInputException(where, 0, "kind", "missing");
         }
         if (m.schemaVersion() < 1 || m.schemaVersion() > Migrator.standard().latestVersion()) {
-            throw new BadInputException(where, 0, "schemaVersion", "schema version " + m.schemaVersion()
-                    + " is not known to this build (knows 1.." + Migrator.standard().latestVersion() + "); update Sextant");
+            throw new BadInputException(
+                    where,
+                    0,
+                    "schemaVersion",
+                    "schema version " + m.schemaVersion() + " is not known to this build (knows 1.."
+                            + Migrator.standard().latestVersion() + "); update Sextant");
         }
         if (m.tables() == null) {
             throw new BadInputException(where, 0, "tables", "missing");
         }
         Set<String> seen = new HashSet<>();
         for (TableEntry t : m.tables()) {
-            if (t == null || t.name() == null || ArchiveEntries.tableOf(ArchiveEntries.tableEntry(t.name())) == null || t.rows() < 0) {
+            if (t == null
+                    || t.name() == null
+                    || ArchiveEntries.tableOf(ArchiveEntries.tableEntry(t.name())) == null
+                    || t.rows() < 0) {
                 throw new BadInputException(where, 0, "tables", "bad table entry " + t);
             }
             if (!seen.add(t.name())) {
@@ -158,7 +180,8 @@ final class OpenArchive implements AutoCloseable {
         while (en.hasMoreElements()) {
             String table = ArchiveEntries.tableOf(en.nextElement().getName());
             if (table != null && !seen.contains(table)) {
-                throw new BadInputException(src, 0, "entry '" + ArchiveEntries.tableEntry(table) + "'", "not listed in manifest.json");
+                throw new BadInputException(
+                        src, 0, "entry '" + ArchiveEntries.tableEntry(table) + "'", "not listed in manifest.json");
             }
         }
         return m;

@@ -19,8 +19,7 @@ import java.util.UUID;
  */
 final class RowCodec {
 
-    private RowCodec() {
-    }
+    private RowCodec() {}
 
     static void writeRow(ResultSet rs, List<Column> columns, JsonGenerator g) throws SQLException, IOException {
         g.writeStartObject();
@@ -31,11 +30,13 @@ final class RowCodec {
             switch (col.kind()) {
                 case BOOLEAN -> {
                     boolean v = rs.getBoolean(idx);
-                    if (rs.wasNull()) g.writeNull(); else g.writeBoolean(v);
+                    if (rs.wasNull()) g.writeNull();
+                    else g.writeBoolean(v);
                 }
                 case INTEGER -> {
                     long v = rs.getLong(idx);
-                    if (rs.wasNull()) g.writeNull(); else g.writeNumber(v);
+                    if (rs.wasNull()) g.writeNull();
+                    else g.writeNumber(v);
                 }
                 case FLOAT -> {
                     double v = rs.getDouble(idx);
@@ -45,11 +46,13 @@ final class RowCodec {
                 }
                 case BINARY -> {
                     byte[] v = rs.getBytes(idx);
-                    if (v == null) g.writeNull(); else g.writeString(Base64.getEncoder().encodeToString(v));
+                    if (v == null) g.writeNull();
+                    else g.writeString(Base64.getEncoder().encodeToString(v));
                 }
                 case TEXT -> {
                     String v = rs.getString(idx);
-                    if (v == null) g.writeNull(); else g.writeString(v);
+                    if (v == null) g.writeNull();
+                    else g.writeString(v);
                 }
             }
         }
@@ -87,7 +90,8 @@ final class RowCodec {
                         try {
                             ps.setDouble(idx, Double.parseDouble(v.textValue()));
                         } catch (NumberFormatException e) {
-                            throw new IllegalArgumentException(col.name() + ": expected a number, got '" + v.textValue() + "'");
+                            throw new IllegalArgumentException(
+                                    col.name() + ": expected a number, got '" + v.textValue() + "'");
                         }
                     }
                 }
@@ -108,7 +112,8 @@ final class RowCodec {
     }
 
     /** Copies a row between two databases of the same schema, replacing UUIDs found in {@code remap}. */
-    static void copyRow(ResultSet rs, List<Column> columns, PreparedStatement ps, Map<UUID, UUID> remap) throws SQLException {
+    static void copyRow(ResultSet rs, List<Column> columns, PreparedStatement ps, Map<UUID, UUID> remap)
+            throws SQLException {
         for (int i = 0; i < columns.size(); i++) {
             Column col = columns.get(i);
             int idx = i + 1;

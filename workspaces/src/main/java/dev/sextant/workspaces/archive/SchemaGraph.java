@@ -24,10 +24,17 @@ public final class SchemaGraph {
 
     /** Bookkeeping tables that are not data: the schema version travels in the manifest instead. */
     static final Set<String> SYSTEM_TABLES = Set.of("SCHEMA_HISTORY");
+
     public static final String PROJECT_TABLE = "PROJECT";
 
     /** How a column's values are written to and read from JSON. */
-    public enum Kind { BOOLEAN, INTEGER, FLOAT, BINARY, TEXT }
+    public enum Kind {
+        BOOLEAN,
+        INTEGER,
+        FLOAT,
+        BINARY,
+        TEXT
+    }
 
     public record Column(String name, int jdbcType, String typeName, Kind kind) {
         public boolean isUuid() {
@@ -35,8 +42,7 @@ public final class SchemaGraph {
         }
     }
 
-    public record ForeignKey(String column, String refTable, String refColumn) {
-    }
+    public record ForeignKey(String column, String refTable, String refColumn) {}
 
     public record Table(String name, List<Column> columns, List<String> primaryKey, List<ForeignKey> foreignKeys) {
         public Optional<Column> column(String name) {
@@ -124,7 +130,8 @@ public final class SchemaGraph {
         List<ForeignKey> out = new ArrayList<>();
         try (ResultSet rs = md.getImportedKeys(null, "PUBLIC", table)) {
             while (rs.next()) {
-                out.add(new ForeignKey(rs.getString("FKCOLUMN_NAME"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")));
+                out.add(new ForeignKey(
+                        rs.getString("FKCOLUMN_NAME"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")));
             }
         }
         return out;
@@ -144,7 +151,8 @@ public final class SchemaGraph {
         Set<String> scope = new LinkedHashSet<>();
         for (Table t : ordered) {
             if (t.name().equals(PROJECT_TABLE)
-                    || t.foreignKeys().stream().anyMatch(fk -> !fk.refTable().equals(t.name()) && scope.contains(fk.refTable()))) {
+                    || t.foreignKeys().stream()
+                            .anyMatch(fk -> !fk.refTable().equals(t.name()) && scope.contains(fk.refTable()))) {
                 scope.add(t.name());
             }
         }
@@ -178,8 +186,7 @@ public final class SchemaGraph {
         return new ScopedPredicate("(" + String.join(" OR ", parts) + ")", params);
     }
 
-    public record ScopedPredicate(String sql, int parameters) {
-    }
+    public record ScopedPredicate(String sql, int parameters) {}
 
     static String quote(String identifier) {
         return '"' + identifier.replace("\"", "\"\"") + '"';
@@ -195,7 +202,8 @@ public final class SchemaGraph {
         return List.copyOf(out);
     }
 
-    private static void visit(String name, Map<String, Table> tables, Set<String> done, Set<String> visiting, List<Table> out) {
+    private static void visit(
+            String name, Map<String, Table> tables, Set<String> done, Set<String> visiting, List<Table> out) {
         if (done.contains(name) || !tables.containsKey(name)) {
             return;
         }

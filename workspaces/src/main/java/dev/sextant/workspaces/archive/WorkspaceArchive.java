@@ -66,60 +66,74 @@ public final class WorkspaceArchive {
 
     private static final int ROWS_PER_TICK = 500;
 
-    private WorkspaceArchive() {
-    }
+    private WorkspaceArchive() {}
 
     // ---------------------------------------------------------------------------------------------------- export
 
     /** Writes the whole workspace (all projects, workspace properties and files) to {@code target}. */
-    public static ArchiveManifest exportWorkspace(Workspace ws, Path target, ProgressListener progress, CancellationToken cancel) {
+    public static ArchiveManifest exportWorkspace(
+            Workspace ws, Path target, ProgressListener progress, CancellationToken cancel) {
         return export(ws, target, null, progress, cancel);
     }
 
     /** Writes one project and everything that belongs to it to {@code target}. */
-    public static ArchiveManifest exportProject(Workspace ws, UUID projectId, Path target, ProgressListener progress,
-                                                CancellationToken cancel) {
+    public static ArchiveManifest exportProject(
+            Workspace ws, UUID projectId, Path target, ProgressListener progress, CancellationToken cancel) {
         return export(ws, target, projectId, progress, cancel);
     }
 
-    private static ArchiveManifest export(Workspace ws, Path target, UUID projectId, ProgressListener progress,
-                                          CancellationToken cancel) {
+    private static ArchiveManifest export(
+            Workspace ws, Path target, UUID projectId, ProgressListener progress, CancellationToken cancel) {
         Path out = target.toAbsolutePath().normalize();
         try {
-            ArchiveManifest manifest = AtomicFile.write(out, os -> ws.read(c -> {
-                c.setAutoCommit(false);
-                c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ); // one consistent snapshot
-                try {
-                    ZipOutputStream zip = new ZipOutputStream(os);
-                    ArchiveManifest m = writeArchive(ws, c, zip, projectId, out, progress, cancel);
-                    zip.finish();
-                    return m;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                } finally {
-                    c.rollback();
-                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-                    c.setAutoCommit(true);
-                }
-            }));
+            ArchiveManifest manifest = AtomicFile.write(
+                    out,
+                    os -> ws.read(c -> {
+                        c.setAutoCommit(false);
+                        c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ); // one consistent snapshot
+                        try {
+                            ZipOutputStream zip = new ZipOutputStream(os);
+                            ArchiveManifest m = writeArchive(ws, c, zip, projectId, out, progress, cancel);
+                            zip.finish();
+                            return m;
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        } finally {
+                            c.rollback();
+                            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                            c.setAutoCommit(true);
+                        }
+                    }));
             progress.progress(1, "exported " + manifest.totalRows() + " rows to " + out.getFileName());
             return manifest;
         } catch (IOException | UncheckedIOException e) {
             IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
             if (StorageFailure.isDiskFull(io)) {
-                throw new WorkspaceException(StorageFailure.diskFull("writing " + out, out) + "; no archive was written — free some space"
-                        + " and try again", io);
+                throw new WorkspaceException(
+                        StorageFailure.diskFull("writing " + out, out) + "; no archive was written — free some space"
+                                + " and try again",
+                        io);
             }
-            throw new WorkspaceException("cannot write " + out + ": " + StorageFailure.plain(io) + "; no archive was written", io);
+            throw new WorkspaceException(
+                    "cannot write " + out + ": " + StorageFailure.plain(io) + "; no archive was written", io);
         }
     }
 
-    private static ArchiveManifest writeArchive(Workspace ws, Connection c, ZipOutputStream zip, UUID projectId, Path out,
-                                                ProgressListener progress, CancellationToken cancel) throws SQLException, IOException {
+    private static ArchiveManifest writeArchive(
+            Workspace ws,
+            Connection c,
+            ZipOutputStream zip,
+            UUID projectId,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel)
+            throws SQLException, IOException {
         SchemaGraph schema = SchemaGraph.read(c);
         Project project = null;
         if (projectId != null) {
-            project = ws.projects().find(projectId).orElseThrow(() -> new WorkspaceException("no project with id " + projectId));
+            project = ws.projects()
+                    .find(projectId)
+                    .orElseThrow(() -> new WorkspaceException("no project with id " + projectId));
         }
         List<Table> tables = projectId == null ? schema.inDependencyOrder() : schema.projectTables();
         Map<String, Long> counts = new HashMap<>();
@@ -129,15 +143,21 @@ public final class WorkspaceArchive {
             counts.put(t.name(), n);
             total += n;
         }
-        StorageFailure.requireFreeSpace(out.getParent(), estimatedArchiveBytes(ws, c, schema, projectId, total), "the archive " + out.getFileName());
+        StorageFailure.requireFreeSpace(
+                out.getParent(),
+                estimatedArchiveBytes(ws, c, schema, projectId, total),
+                "the archive " + out.getFileName());
         long written = 0;
         List<TableEntry> entries = new ArrayList<>();
         for (Table t : tables) {
             cancel.throwIfCancelled();
             zip.putNextEntry(new ZipEntry(ArchiveEntries.tableEntry(t.name())));
             JsonGenerator g = Json.mapper().getFactory().createGenerator(new NonClosing(zip));
-            String sql = "SELECT " + t.columns().stream().map(col -> SchemaGraph.quote(col.name())).collect(Collectors.joining(", "))
-                    + " FROM " + SchemaGraph.quote(t.name()) + where(schema, t, projectId) + orderBy(t);
+            String sql = "SELECT "
+                    + t.columns().stream()
+                            .map(col -> SchemaGraph.quote(col.name()))
+                            .collect(Collectors.joining(", ")) + " FROM " + SchemaGraph.quote(t.name())
+                    + where(schema, t, projectId) + orderBy(t);
             long rows = 0;
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 bindProject(ps, schema, t, projectId);
@@ -162,10 +182,17 @@ public final class WorkspaceArchive {
         if (projectId == null) {
             files = writeFiles(ws, zip, cancel);
         }
-        ArchiveManifest manifest = new ArchiveManifest(ArchiveManifest.FORMAT, ArchiveManifest.FORMAT_VERSION,
-                projectId == null ? Kind.WORKSPACE : Kind.PROJECT, Migrator.currentVersion(c),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS), ws.name(),
-                projectId, project == null ? null : project.name(), entries, files);
+        ArchiveManifest manifest = new ArchiveManifest(
+                ArchiveManifest.FORMAT,
+                ArchiveManifest.FORMAT_VERSION,
+                projectId == null ? Kind.WORKSPACE : Kind.PROJECT,
+                Migrator.currentVersion(c),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                ws.name(),
+                projectId,
+                project == null ? null : project.name(),
+                entries,
+                files);
         zip.putNextEntry(new ZipEntry(ArchiveEntries.MANIFEST));
         zip.write(Json.writePretty(manifest).getBytes(StandardCharsets.UTF_8));
         zip.closeEntry();
@@ -176,7 +203,8 @@ public final class WorkspaceArchive {
      * What the archive will take, at most about: the database file's size (the same rows, uncompressed), in proportion
      * to the rows exported when only one project goes.
      */
-    private static long estimatedArchiveBytes(Workspace ws, Connection c, SchemaGraph schema, UUID projectId, long rows) throws SQLException {
+    private static long estimatedArchiveBytes(Workspace ws, Connection c, SchemaGraph schema, UUID projectId, long rows)
+            throws SQLException {
         long db;
         try {
             db = Files.size(ws.databaseFile());
@@ -198,7 +226,10 @@ public final class WorkspaceArchive {
         Path root = ws.dir();
         List<Path> files;
         try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.filter(Files::isRegularFile).filter(p -> travels(root.relativize(p))).sorted().toList();
+            files = walk.filter(Files::isRegularFile)
+                    .filter(p -> travels(root.relativize(p)))
+                    .sorted()
+                    .toList();
         }
         for (Path p : files) {
             cancel.throwIfCancelled();
@@ -215,7 +246,8 @@ public final class WorkspaceArchive {
     }
 
     private static long count(Connection c, SchemaGraph schema, Table t, UUID projectId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + SchemaGraph.quote(t.name()) + where(schema, t, projectId))) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT COUNT(*) FROM " + SchemaGraph.quote(t.name()) + where(schema, t, projectId))) {
             bindProject(ps, schema, t, projectId);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -228,7 +260,8 @@ public final class WorkspaceArchive {
         return projectId == null ? "" : " WHERE " + schema.projectPredicate(t).sql();
     }
 
-    private static void bindProject(PreparedStatement ps, SchemaGraph schema, Table t, UUID projectId) throws SQLException {
+    private static void bindProject(PreparedStatement ps, SchemaGraph schema, Table t, UUID projectId)
+            throws SQLException {
         if (projectId != null) {
             ScopedPredicate p = schema.projectPredicate(t);
             for (int i = 1; i <= p.parameters(); i++) {
@@ -238,7 +271,9 @@ public final class WorkspaceArchive {
     }
 
     private static String orderBy(Table t) {
-        return t.primaryKey().isEmpty() ? "" : " ORDER BY " + t.primaryKey().stream().map(SchemaGraph::quote).collect(Collectors.joining(", "));
+        return t.primaryKey().isEmpty()
+                ? ""
+                : " ORDER BY " + t.primaryKey().stream().map(SchemaGraph::quote).collect(Collectors.joining(", "));
     }
 
     // ---------------------------------------------------------------------------------------------------- import
@@ -251,7 +286,8 @@ public final class WorkspaceArchive {
     }
 
     /** As {@link #importWorkspace(Path, Path, ArchiveLimits, ProgressListener, CancellationToken)} within the configured limits. */
-    public static Path importWorkspace(Path archive, Path targetDir, ProgressListener progress, CancellationToken cancel) {
+    public static Path importWorkspace(
+            Path archive, Path targetDir, ProgressListener progress, CancellationToken cancel) {
         return importWorkspace(archive, targetDir, ArchiveLimits.fromSystemProperties(), progress, cancel);
     }
 
@@ -262,8 +298,8 @@ public final class WorkspaceArchive {
      *
      * @return the folder of the new workspace (closed; open it with {@link Workspace#open})
      */
-    public static Path importWorkspace(Path archive, Path targetDir, ArchiveLimits limits, ProgressListener progress,
-                                       CancellationToken cancel) {
+    public static Path importWorkspace(
+            Path archive, Path targetDir, ArchiveLimits limits, ProgressListener progress, CancellationToken cancel) {
         Path target = targetDir.toAbsolutePath().normalize();
         if (Workspace.exists(target)) {
             throw new WorkspaceException("a workspace already exists at " + target + "; import into a new folder");
@@ -277,14 +313,17 @@ public final class WorkspaceArchive {
         try (OpenArchive a = OpenArchive.open(archive, limits)) {
             ArchiveManifest manifest = a.manifest();
             if (manifest.kind() != Kind.WORKSPACE) {
-                throw BadInputException.of(archive.toString(), "this is a project archive ('" + manifest.projectName()
-                        + "'); import it into a workspace as a project instead");
+                throw BadInputException.of(
+                        archive.toString(),
+                        "this is a project archive ('" + manifest.projectName()
+                                + "'); import it into a workspace as a project instead");
             }
             Path parent = target.getParent();
             StorageFailure.requireFreeSpace(parent, neededFor(a), "importing " + archive.getFileName());
             String stagingPrefix = "." + target.getFileName() + ".importing-";
             removeStale(parent, stagingPrefix);
-            Path staging = parent.resolve(stagingPrefix + UUID.randomUUID().toString().substring(0, 8));
+            Path staging =
+                    parent.resolve(stagingPrefix + UUID.randomUUID().toString().substring(0, 8));
             try {
                 Files.createDirectories(parent);
                 try (Workspace ws = Workspace.create(staging, manifest.schemaVersion())) {
@@ -293,7 +332,8 @@ public final class WorkspaceArchive {
                         List<Table> ordered = schema.inDependencyOrder();
                         for (int i = ordered.size() - 1; i >= 0; i--) {
                             try (Statement s = c.createStatement()) {
-                                s.executeUpdate("DELETE FROM " + SchemaGraph.quote(ordered.get(i).name()));
+                                s.executeUpdate("DELETE FROM "
+                                        + SchemaGraph.quote(ordered.get(i).name()));
                             }
                         }
                         loadTables(a, schema, c, progress.slice(0, 0.85), cancel);
@@ -319,7 +359,8 @@ public final class WorkspaceArchive {
     }
 
     /** As {@link #importProject(Workspace, Path, ArchiveLimits, ProgressListener, CancellationToken)} within the configured limits. */
-    public static Project importProject(Workspace ws, Path archive, ProgressListener progress, CancellationToken cancel) {
+    public static Project importProject(
+            Workspace ws, Path archive, ProgressListener progress, CancellationToken cancel) {
         return importProject(ws, archive, ArchiveLimits.fromSystemProperties(), progress, cancel);
     }
 
@@ -329,23 +370,28 @@ public final class WorkspaceArchive {
      * temporary database file in the workspace folder (not in memory, so the archive's size is bounded by the disk,
      * which is checked first).
      */
-    public static Project importProject(Workspace ws, Path archive, ArchiveLimits limits, ProgressListener progress,
-                                        CancellationToken cancel) {
+    public static Project importProject(
+            Workspace ws, Path archive, ArchiveLimits limits, ProgressListener progress, CancellationToken cancel) {
         try (OpenArchive a = OpenArchive.open(archive, limits)) {
             ArchiveManifest manifest = a.manifest();
             if (manifest.kind() != Kind.PROJECT) {
-                throw BadInputException.of(archive.toString(), "this is a whole-workspace archive; import it as a new workspace"
-                        + " (sextant workspace import ARCHIVE --to DIR)");
+                throw BadInputException.of(
+                        archive.toString(),
+                        "this is a whole-workspace archive; import it as a new workspace"
+                                + " (sextant workspace import ARCHIVE --to DIR)");
             }
             // staging and then the workspace itself each take about what the rows inflate to
             StorageFailure.requireFreeSpace(ws.dir(), 2 * neededFor(a), "importing " + archive.getFileName());
             // Stage the rows in a private database at the archive's schema version, bring that up to date, then copy
             // into the workspace: rows written by an older Sextant go through the same migrations. At the workspace's
             // own version the staging schema is a copy of the workspace's.
-            Path stagingDir = ws.dir().resolve(Workspace.STAGING_PREFIX + UUID.randomUUID().toString().substring(0, 8));
+            Path stagingDir = ws.dir()
+                    .resolve(Workspace.STAGING_PREFIX
+                            + UUID.randomUUID().toString().substring(0, 8));
             try {
                 Files.createDirectories(stagingDir);
-                try (Connection staging = DriverManager.getConnection("jdbc:h2:file:" + stagingDir.resolve("staging") , "sa", "")) {
+                try (Connection staging =
+                        DriverManager.getConnection("jdbc:h2:file:" + stagingDir.resolve("staging"), "sa", "")) {
                     boolean sameVersion = manifest.schemaVersion() == ws.schemaVersion();
                     if (sameVersion) {
                         copySchema(ws, staging);
@@ -377,7 +423,9 @@ public final class WorkspaceArchive {
             return;
         }
         try (Stream<Path> s = Files.list(parent)) {
-            s.filter(p -> p.getFileName().toString().startsWith(prefix)).toList().forEach(WorkspaceArchive::deleteTree);
+            s.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .toList()
+                    .forEach(WorkspaceArchive::deleteTree);
         } catch (IOException e) {
             // best effort: a leftover folder is hidden and does not affect the import
         }
@@ -390,26 +438,34 @@ public final class WorkspaceArchive {
 
     private static WorkspaceException writeFailure(String what, Path where, IOException e) {
         if (StorageFailure.isDiskFull(e)) {
-            return new WorkspaceException(StorageFailure.diskFull(what, where) + "; nothing of this import was kept — free some space"
-                    + " and try again", e);
+            return new WorkspaceException(
+                    StorageFailure.diskFull(what, where) + "; nothing of this import was kept — free some space"
+                            + " and try again",
+                    e);
         }
-        return new WorkspaceException("cannot finish " + what + ": " + StorageFailure.plain(e) + "; nothing of this import was kept", e);
+        return new WorkspaceException(
+                "cannot finish " + what + ": " + StorageFailure.plain(e) + "; nothing of this import was kept", e);
     }
 
     private static WorkspaceException stagingFailure(Path archive, Path stagingDir, SQLException e) {
         if (StorageFailure.isDiskFull(e)) {
-            return new WorkspaceException(StorageFailure.diskFull("importing " + archive.getFileName(), stagingDir)
-                    + "; nothing of this import was kept — free some space and try again", e);
+            return new WorkspaceException(
+                    StorageFailure.diskFull("importing " + archive.getFileName(), stagingDir)
+                            + "; nothing of this import was kept — free some space and try again",
+                    e);
         }
         LoggerFactory.getLogger(WorkspaceArchive.class).warn("import of {} failed", archive, e);
-        return new WorkspaceException("cannot import " + archive + ": its rows could not be staged (details in the log); nothing of"
-                + " this import was kept", e);
+        return new WorkspaceException(
+                "cannot import " + archive + ": its rows could not be staged (details in the log); nothing of"
+                        + " this import was kept",
+                e);
     }
 
     private static void copySchema(Workspace ws, Connection staging) throws SQLException {
         List<String> ddl = ws.read(c -> {
             List<String> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SCRIPT NODATA NOPASSWORDS NOSETTINGS")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SCRIPT NODATA NOPASSWORDS NOSETTINGS")) {
                 while (rs.next()) {
                     String sql = rs.getString(1);
                     if (!sql.startsWith("CREATE USER")) {
@@ -426,13 +482,15 @@ public final class WorkspaceArchive {
         }
     }
 
-    private static Project copyProject(Connection staging, Connection target, Workspace ws, ProgressListener progress,
-                                       CancellationToken cancel) throws SQLException {
+    private static Project copyProject(
+            Connection staging, Connection target, Workspace ws, ProgressListener progress, CancellationToken cancel)
+            throws SQLException {
         SchemaGraph schema = SchemaGraph.read(staging);
         Table projectTable = schema.table(SchemaGraph.PROJECT_TABLE).orElseThrow();
         UUID oldId;
         String oldName;
-        try (Statement s = staging.createStatement(); ResultSet rs = s.executeQuery("SELECT ID, NAME FROM PROJECT")) {
+        try (Statement s = staging.createStatement();
+                ResultSet rs = s.executeQuery("SELECT ID, NAME FROM PROJECT")) {
             if (!rs.next()) {
                 throw new WorkspaceException("the archive holds no project");
             }
@@ -465,19 +523,22 @@ public final class WorkspaceArchive {
         String name = ws.projects().freeName(target, oldName);
         long copied = 0;
         for (Table t : tables) {
-            String cols = t.columns().stream().map(col -> SchemaGraph.quote(col.name())).collect(Collectors.joining(", "));
+            String cols = t.columns().stream()
+                    .map(col -> SchemaGraph.quote(col.name()))
+                    .collect(Collectors.joining(", "));
             String marks = t.columns().stream().map(col -> "?").collect(Collectors.joining(", "));
-            try (PreparedStatement select = staging.prepareStatement("SELECT " + cols + " FROM " + SchemaGraph.quote(t.name())
-                    + where(schema, t, oldId) + orderBy(t));
-                 PreparedStatement insert = target.prepareStatement("INSERT INTO " + SchemaGraph.quote(t.name())
-                         + " (" + cols + ") VALUES (" + marks + ")")) {
+            try (PreparedStatement select = staging.prepareStatement("SELECT " + cols + " FROM "
+                            + SchemaGraph.quote(t.name()) + where(schema, t, oldId) + orderBy(t));
+                    PreparedStatement insert = target.prepareStatement(
+                            "INSERT INTO " + SchemaGraph.quote(t.name()) + " (" + cols + ") VALUES (" + marks + ")")) {
                 bindProject(select, schema, t, oldId);
                 try (ResultSet rs = select.executeQuery()) {
                     int batch = 0;
                     while (rs.next()) {
                         RowCodec.copyRow(rs, t.columns(), insert, remap);
                         if (t == projectTable) {
-                            insert.setString(t.columns().indexOf(t.column("NAME").orElseThrow()) + 1, name);
+                            insert.setString(
+                                    t.columns().indexOf(t.column("NAME").orElseThrow()) + 1, name);
                         }
                         insert.addBatch();
                         copied++;
@@ -501,15 +562,19 @@ public final class WorkspaceArchive {
     }
 
     /** Inserts every table's rows from the archive into {@code c}, checking each against the schema. */
-    private static void loadTables(OpenArchive a, SchemaGraph schema, Connection c, ProgressListener progress,
-                                   CancellationToken cancel) throws SQLException {
+    private static void loadTables(
+            OpenArchive a, SchemaGraph schema, Connection c, ProgressListener progress, CancellationToken cancel)
+            throws SQLException {
         Path archive = a.path();
         ArchiveManifest manifest = a.manifest();
         Map<String, TableEntry> byName = manifest.tables().stream().collect(Collectors.toMap(TableEntry::name, e -> e));
         for (TableEntry e : manifest.tables()) {
             if (schema.table(e.name()).isEmpty()) {
-                throw new BadInputException(archive.toString(), 0, "manifest.json", "table " + e.name()
-                        + " does not exist in schema version " + manifest.schemaVersion());
+                throw new BadInputException(
+                        archive.toString(),
+                        0,
+                        "manifest.json",
+                        "table " + e.name() + " does not exist in schema version " + manifest.schemaVersion());
             }
         }
         long total = manifest.totalRows();
@@ -529,7 +594,8 @@ public final class WorkspaceArchive {
             PreparedStatement insert = null;
             long line = 0;
             try (InputStream in = a.entry(ze);
-                 MappingIterator<JsonNode> rows = Json.mapper().readerFor(JsonNode.class).readValues(in)) {
+                    MappingIterator<JsonNode> rows =
+                            Json.mapper().readerFor(JsonNode.class).readValues(in)) {
                 int batch = 0;
                 JsonNode row;
                 while ((row = nextRow(rows, where, line + 1)) != null) {
@@ -540,8 +606,11 @@ public final class WorkspaceArchive {
                     if (columns == null) {
                         columns = columnsOf(t, row, where, line);
                         insert = c.prepareStatement("INSERT INTO " + SchemaGraph.quote(t.name()) + " ("
-                                + columns.stream().map(col -> SchemaGraph.quote(col.name())).collect(Collectors.joining(", "))
-                                + ") VALUES (" + columns.stream().map(col -> "?").collect(Collectors.joining(", ")) + ")");
+                                + columns.stream()
+                                        .map(col -> SchemaGraph.quote(col.name()))
+                                        .collect(Collectors.joining(", "))
+                                + ") VALUES ("
+                                + columns.stream().map(col -> "?").collect(Collectors.joining(", ")) + ")");
                     }
                     checkFields(t, row, where, line);
                     try {
@@ -573,8 +642,12 @@ public final class WorkspaceArchive {
                 }
             }
             if (line != entry.rows()) {
-                throw new BadInputException(where, line, null, "manifest.json lists " + entry.rows() + " rows, the entry holds "
-                        + line + (line < entry.rows() ? " (truncated archive?)" : ""));
+                throw new BadInputException(
+                        where,
+                        line,
+                        null,
+                        "manifest.json lists " + entry.rows() + " rows, the entry holds " + line
+                                + (line < entry.rows() ? " (truncated archive?)" : ""));
             }
         }
         progress.progress(1, "loaded " + done + " rows");
@@ -619,8 +692,10 @@ public final class WorkspaceArchive {
             insert.executeBatch();
         } catch (SQLException e) {
             if (StorageFailure.isDiskFull(e)) {
-                throw new WorkspaceException(StorageFailure.diskFull("importing " + where, Path.of(System.getProperty("java.io.tmpdir")))
-                        + "; nothing of this import was kept", e);
+                throw new WorkspaceException(
+                        StorageFailure.diskFull("importing " + where, Path.of(System.getProperty("java.io.tmpdir")))
+                                + "; nothing of this import was kept",
+                        e);
             }
             throw new BadInputException(where, line, null, rowProblem(e) + " (in the rows up to this line)", e);
         }
@@ -632,11 +707,13 @@ public final class WorkspaceArchive {
         int code = first.getErrorCode() != 0 ? first.getErrorCode() : e.getErrorCode();
         return switch (code) {
             case ErrorCode.DUPLICATE_KEY_1 -> "a row repeats the id or unique key of another row";
-            case ErrorCode.REFERENTIAL_INTEGRITY_VIOLATED_PARENT_MISSING_1 -> "a row refers to a row the archive does not hold";
+            case ErrorCode
+                    .REFERENTIAL_INTEGRITY_VIOLATED_PARENT_MISSING_1 -> "a row refers to a row the archive does not hold";
             case ErrorCode.NULL_NOT_ALLOWED -> "a required value is missing";
             case ErrorCode.VALUE_TOO_LONG_2 -> "a value is longer than its column allows";
             case ErrorCode.CHECK_CONSTRAINT_VIOLATED_1 -> "a value is outside what its column allows";
-            case ErrorCode.DATA_CONVERSION_ERROR_1, ErrorCode.INVALID_DATETIME_CONSTANT_2 -> "a value is of the wrong type for its column";
+            case ErrorCode.DATA_CONVERSION_ERROR_1,
+                    ErrorCode.INVALID_DATETIME_CONSTANT_2 -> "a value is of the wrong type for its column";
             default -> "rows do not fit the workspace's tables";
         };
     }
@@ -649,9 +726,11 @@ public final class WorkspaceArchive {
                 continue;
             }
             cancel.throwIfCancelled();
-            Path out = dir.resolve(e.getName().substring(ArchiveEntries.FILES.length())).normalize();
+            Path out = dir.resolve(e.getName().substring(ArchiveEntries.FILES.length()))
+                    .normalize();
             if (!out.startsWith(dir) || out.equals(dir)) { // OpenArchive already refused this; belt and braces
-                throw new BadInputException(a.path().toString(), 0, "entry '" + e.getName() + "'", "path escapes the target folder");
+                throw new BadInputException(
+                        a.path().toString(), 0, "entry '" + e.getName() + "'", "path escapes the target folder");
             }
             Files.createDirectories(out.getParent());
             try (InputStream in = a.entry(e)) {

@@ -72,7 +72,7 @@ public final class Migrator {
     public static int currentVersion(Connection c) throws SQLException {
         ensureHistoryTable(c);
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(VERSION), 0) FROM SCHEMA_HISTORY")) {
+                ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(VERSION), 0) FROM SCHEMA_HISTORY")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -84,8 +84,9 @@ public final class Migrator {
      */
     public static boolean isWorkspace(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"
-                     + " AND TABLE_NAME IN ('SCHEMA_HISTORY', 'WORKSPACE_PROPERTY')")) {
+                ResultSet rs =
+                        s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"
+                                + " AND TABLE_NAME IN ('SCHEMA_HISTORY', 'WORKSPACE_PROPERTY')")) {
             rs.next();
             return rs.getInt(1) == 2;
         }
@@ -94,7 +95,9 @@ public final class Migrator {
     /** Number of migrations that {@link #migrate} would apply to reach {@code target}. */
     public int pending(Connection c, int target) throws SQLException {
         int current = currentVersion(c);
-        return (int) migrations.stream().filter(m -> m.version() > current && m.version() <= target).count();
+        return (int) migrations.stream()
+                .filter(m -> m.version() > current && m.version() <= target)
+                .count();
     }
 
     /**
@@ -137,8 +140,10 @@ public final class Migrator {
                 if (e instanceof WorkspaceException we) {
                     throw we;
                 }
-                throw new WorkspaceException("migration to schema version " + m.version() + " (" + m.description()
-                        + ") failed" + (StorageFailure.isDiskFull(e) ? ": disk full" : " (details in the log)"), e);
+                throw new WorkspaceException(
+                        "migration to schema version " + m.version() + " (" + m.description() + ") failed"
+                                + (StorageFailure.isDiskFull(e) ? ": disk full" : " (details in the log)"),
+                        e);
             } finally {
                 c.setAutoCommit(auto);
             }
@@ -170,14 +175,15 @@ public final class Migrator {
 
     private void verifyChecksums(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT VERSION, CHECKSUM FROM SCHEMA_HISTORY ORDER BY VERSION")) {
+                ResultSet rs = s.executeQuery("SELECT VERSION, CHECKSUM FROM SCHEMA_HISTORY ORDER BY VERSION")) {
             while (rs.next()) {
                 int version = rs.getInt(1);
                 long recorded = rs.getLong(2);
                 for (Migration m : migrations) {
                     if (m.version() == version && m.checksum() != recorded) {
-                        throw new WorkspaceException("migration script " + m.script()
-                                + " changed after it was applied to this workspace; released migrations must not be edited");
+                        throw new WorkspaceException(
+                                "migration script " + m.script()
+                                        + " changed after it was applied to this workspace; released migrations must not be edited");
                     }
                 }
             }

@@ -40,6 +40,7 @@ class ArchiveLimitsTest {
 
     @TempDir
     Path tmp;
+
     Path workspaceZip;
     Path projectZip;
 
@@ -56,11 +57,13 @@ class ArchiveLimitsTest {
 
     @Test
     void aDeclaredBombIsRefusedBeforeAnythingIsWritten() throws Exception {
-        Path bomb = withExtraEntry(workspaceZip, tmp.resolve("bomb.sextant.zip"), "files/notes.bin", 256 * MIB, (byte) 0);
+        Path bomb =
+                withExtraEntry(workspaceZip, tmp.resolve("bomb.sextant.zip"), "files/notes.bin", 256 * MIB, (byte) 0);
         assertThat(Files.size(bomb)).isLessThan(2 * MIB);
         List<Path> before = listing(tmp);
         Path target = tmp.resolve("imported");
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(bomb, target, ProgressListener.NONE, CancellationToken.none()))
+        assertThatThrownBy(() ->
+                        WorkspaceArchive.importWorkspace(bomb, target, ProgressListener.NONE, CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("bomb.sextant.zip: entry 'files/notes.bin': inflates")
                 .hasMessageContaining("decompression bomb")
@@ -76,19 +79,24 @@ class ArchiveLimitsTest {
         try (Workspace ws = Workspace.create(tmp.resolve("target"))) {
             ws.projects().create("Mine", "");
             Map<String, String> before = snapshot(ws);
-            assertThatThrownBy(() -> WorkspaceArchive.importProject(ws, bomb, ProgressListener.NONE, CancellationToken.none()))
-                    .isInstanceOf(BadInputException.class).hasMessageContaining("decompression bomb");
+            assertThatThrownBy(() ->
+                            WorkspaceArchive.importProject(ws, bomb, ProgressListener.NONE, CancellationToken.none()))
+                    .isInstanceOf(BadInputException.class)
+                    .hasMessageContaining("decompression bomb");
             assertThat(snapshot(ws)).isEqualTo(before);
-            assertThat(listing(ws.dir())).noneMatch(p -> p.getFileName().toString().startsWith(".import-"));
+            assertThat(listing(ws.dir()))
+                    .noneMatch(p -> p.getFileName().toString().startsWith(".import-"));
         }
     }
 
     @Test
     void anEntryThatInflatesBeyondWhatItDeclaresIsStoppedThere() throws Exception {
         // The central directory says 1,000 bytes; 32 MiB come out. Only reading can tell.
-        Path liar = withExtraEntry(workspaceZip, tmp.resolve("liar.sextant.zip"), "files/small.txt", 32 * MIB, (byte) 'a');
+        Path liar =
+                withExtraEntry(workspaceZip, tmp.resolve("liar.sextant.zip"), "files/small.txt", 32 * MIB, (byte) 'a');
         declareSize(liar, "files/small.txt", 1000);
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(liar, tmp.resolve("t"), ProgressListener.NONE, CancellationToken.none()))
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        liar, tmp.resolve("t"), ProgressListener.NONE, CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("entry 'files/small.txt': inflates to more than the 1000 bytes it declares");
         assertThat(tmp.resolve("t")).doesNotExist();
@@ -105,21 +113,30 @@ class ArchiveLimitsTest {
                 out.closeEntry();
             }
         });
-        ArchiveLimits fewEntries = new ArchiveLimits(ArchiveLimits.DEFAULT.maxEntryBytes(), ArchiveLimits.DEFAULT.maxTotalBytes(), 100, 50);
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(many, tmp.resolve("a"), fewEntries, ProgressListener.NONE, CancellationToken.none()))
-                .hasMessageContaining("more than the limit of 50").hasMessageContaining("maxEntries");
+        ArchiveLimits fewEntries = new ArchiveLimits(
+                ArchiveLimits.DEFAULT.maxEntryBytes(), ArchiveLimits.DEFAULT.maxTotalBytes(), 100, 50);
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        many, tmp.resolve("a"), fewEntries, ProgressListener.NONE, CancellationToken.none()))
+                .hasMessageContaining("more than the limit of 50")
+                .hasMessageContaining("maxEntries");
 
         Path big = withExtraEntry(workspaceZip, tmp.resolve("big.sextant.zip"), "files/data.bin", 3 * MIB, (byte) -1);
         ArchiveLimits smallEntry = new ArchiveLimits(2 * MIB, 1024 * MIB, 100_000, 100);
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(big, tmp.resolve("b"), smallEntry, ProgressListener.NONE, CancellationToken.none()))
-                .hasMessageContaining("entry 'files/data.bin': inflates to 3.0 MB, more than the limit of 2.0 MB per entry")
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        big, tmp.resolve("b"), smallEntry, ProgressListener.NONE, CancellationToken.none()))
+                .hasMessageContaining(
+                        "entry 'files/data.bin': inflates to 3.0 MB, more than the limit of 2.0 MB per entry")
                 .hasMessageContaining("maxEntryMB");
         ArchiveLimits smallTotal = new ArchiveLimits(1024 * MIB, 2 * MIB, 100_000, 100);
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(big, tmp.resolve("c"), smallTotal, ProgressListener.NONE, CancellationToken.none()))
-                .hasMessageContaining("more than the limit of 2.0 MB for one archive").hasMessageContaining("maxTotalMB");
-        assertThat(List.of(tmp.resolve("a"), tmp.resolve("b"), tmp.resolve("c"))).allMatch(p -> !Files.exists(p));
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        big, tmp.resolve("c"), smallTotal, ProgressListener.NONE, CancellationToken.none()))
+                .hasMessageContaining("more than the limit of 2.0 MB for one archive")
+                .hasMessageContaining("maxTotalMB");
+        assertThat(List.of(tmp.resolve("a"), tmp.resolve("b"), tmp.resolve("c")))
+                .allMatch(p -> !Files.exists(p));
         // within the limits the same archive imports
-        WorkspaceArchive.importWorkspace(big, tmp.resolve("d"), ArchiveLimits.DEFAULT, ProgressListener.NONE, CancellationToken.none());
+        WorkspaceArchive.importWorkspace(
+                big, tmp.resolve("d"), ArchiveLimits.DEFAULT, ProgressListener.NONE, CancellationToken.none());
         assertThat(Files.size(tmp.resolve("d/data.bin"))).isEqualTo(3 * MIB);
     }
 
@@ -129,7 +146,8 @@ class ArchiveLimitsTest {
             System.setProperty("sextant.archive.maxEntryMB", "7");
             assertThat(ArchiveLimits.fromSystemProperties().maxEntryBytes()).isEqualTo(7 * MIB);
             System.setProperty("sextant.archive.maxEntryMB", "lots");
-            assertThatThrownBy(ArchiveLimits::fromSystemProperties).isInstanceOf(BadInputException.class)
+            assertThatThrownBy(ArchiveLimits::fromSystemProperties)
+                    .isInstanceOf(BadInputException.class)
                     .hasMessage("-Dsextant.archive.maxEntryMB: expected a positive whole number, got 'lots'");
         } finally {
             System.clearProperty("sextant.archive.maxEntryMB");
@@ -139,12 +157,15 @@ class ArchiveLimitsTest {
     /** The case — 1 GiB from about a megabyte — and a lying table entry, each refused by a JVM with a 64 MB heap. */
     @Test
     void bombsAreRefusedInBoundedMemory() throws Exception {
-        Path gig = withExtraEntry(workspaceZip, tmp.resolve("gig.sextant.zip"), "files/zeros.bin", 1024 * MIB, (byte) 0);
-        Path row = withExtraEntry(workspaceZip, tmp.resolve("row.sextant.zip"), "tables/PROJECT.jsonl", 256 * MIB, (byte) 'a');
+        Path gig =
+                withExtraEntry(workspaceZip, tmp.resolve("gig.sextant.zip"), "files/zeros.bin", 1024 * MIB, (byte) 0);
+        Path row = withExtraEntry(
+                workspaceZip, tmp.resolve("row.sextant.zip"), "tables/PROJECT.jsonl", 256 * MIB, (byte) 'a');
         declareSize(row, "tables/PROJECT.jsonl", 4096);
         for (Path bomb : List.of(gig, row)) {
             Path target = tmp.resolve("child-" + bomb.getFileName());
-            try (ChildProcess child = new ChildProcess(List.of("-Xmx64m"), "import-workspace", bomb.toString(), target.toString())) {
+            try (ChildProcess child =
+                    new ChildProcess(List.of("-Xmx64m"), "import-workspace", bomb.toString(), target.toString())) {
                 assertThat(child.firstLine()).startsWith("REFUSED " + bomb).doesNotContain("OutOfMemory");
                 assertThat(child.process.waitFor()).isZero();
             }
@@ -159,7 +180,8 @@ class ArchiveLimitsTest {
     }
 
     /** The archive with {@code name} added (or replaced) by {@code bytes} bytes of {@code fill}, or random bytes for fill -1. */
-    private static Path withExtraEntry(Path source, Path target, String name, long bytes, byte fill) throws IOException {
+    private static Path withExtraEntry(Path source, Path target, String name, long bytes, byte fill)
+            throws IOException {
         return copyWith(source, target, name, out -> {
             out.setLevel(Deflater.BEST_COMPRESSION);
             out.putNextEntry(new ZipEntry(name));
@@ -181,7 +203,9 @@ class ArchiveLimitsTest {
     }
 
     private static Path copyWith(Path source, Path target, String replaced, Extra extra) throws IOException {
-        try (ZipFile in = new ZipFile(source.toFile()); OutputStream os = Files.newOutputStream(target); ZipOutputStream out = new ZipOutputStream(os)) {
+        try (ZipFile in = new ZipFile(source.toFile());
+                OutputStream os = Files.newOutputStream(target);
+                ZipOutputStream out = new ZipOutputStream(os)) {
             Enumeration<? extends ZipEntry> en = in.entries();
             while (en.hasMoreElements()) {
                 ZipEntry e = en.nextElement();
@@ -205,7 +229,8 @@ class ArchiveLimitsTest {
         ByteBuffer buf = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
         byte[] wanted = name.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i + 46 < b.length; i++) {
-            if (buf.getInt(i) == 0x02014b50 && buf.getShort(i + 28) == wanted.length
+            if (buf.getInt(i) == 0x02014b50
+                    && buf.getShort(i + 28) == wanted.length
                     && Arrays.equals(b, i + 46, i + 46 + wanted.length, wanted, 0, wanted.length)) {
                 buf.putInt(i + 24, size);
                 Files.write(zip, b);

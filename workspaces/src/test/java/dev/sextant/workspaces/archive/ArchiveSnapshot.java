@@ -17,8 +17,7 @@ import java.util.zip.ZipFile;
 /** What a workspace holds, for tests that must show nothing changed: every entry of its export but the manifest (a time stamp). */
 final class ArchiveSnapshot {
 
-    private ArchiveSnapshot() {
-    }
+    private ArchiveSnapshot() {}
 
     static Map<String, String> of(Workspace ws, Path scratch) throws IOException {
         Path out = scratch.resolve("snapshot-" + System.nanoTime() + ".zip");

@@ -31,6 +31,7 @@ class KilledImportTest {
 
     @TempDir
     static Path tmp;
+
     static Path workspaceZip;
     static Path projectZip;
 
@@ -42,10 +43,24 @@ class KilledImportTest {
             Project p = ws.projects().create("Big", "many item scores");
             List<ItemScore> rows = new ArrayList<>();
             for (int i = 0; i < ROWS; i++) {
-                rows.add(new ItemScore("model-" + (i % 3), "bench", "item-" + i, (i * 37 % 100) / 100.0, null, null, null, null, null));
+                rows.add(new ItemScore(
+                        "model-" + (i % 3),
+                        "bench",
+                        "item-" + i,
+                        (i * 37 % 100) / 100.0,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
             }
-            ws.evaluation().importFiles(p.id(), List.of(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "big.csv", "test", rows, null)),
-                    false, ProgressListener.NONE, CancellationToken.none());
+            ws.evaluation()
+                    .importFiles(
+                            p.id(),
+                            List.of(EvidenceFile.of(EvidenceFile.Kind.ITEM_SCORES, "big.csv", "test", rows, null)),
+                            false,
+                            ProgressListener.NONE,
+                            CancellationToken.none());
             WorkspaceArchive.exportWorkspace(ws, workspaceZip, ProgressListener.NONE, CancellationToken.none());
             WorkspaceArchive.exportProject(ws, p.id(), projectZip, ProgressListener.NONE, CancellationToken.none());
         }
@@ -53,12 +68,14 @@ class KilledImportTest {
 
     @Test
     void aKilledWorkspaceImportLeavesNothingAndImportsAgainExactly() throws Exception {
-        Path reference = WorkspaceArchive.importWorkspace(workspaceZip, tmp.resolve("reference"), ProgressListener.NONE, CancellationToken.none());
+        Path reference = WorkspaceArchive.importWorkspace(
+                workspaceZip, tmp.resolve("reference"), ProgressListener.NONE, CancellationToken.none());
         Map<String, String> expected = tables(reference);
         for (double at : KILL_AT) {
             Path target = tmp.resolve("killed-" + at);
             double killedAt;
-            try (ChildProcess child = new ChildProcess("import-workspace-slowly", workspaceZip.toString(), target.toString())) {
+            try (ChildProcess child =
+                    new ChildProcess("import-workspace-slowly", workspaceZip.toString(), target.toString())) {
                 killedAt = child.killAtProgress(at);
             }
             if (killedAt < 1) {
@@ -69,7 +86,8 @@ class KilledImportTest {
             }
             assertThat(tables(target)).as("after a kill at %.2f", killedAt).isEqualTo(expected);
             try (var s = Files.list(tmp)) {
-                assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".killed-" + at + ".importing-"));
+                assertThat(s.map(p -> p.getFileName().toString()))
+                        .noneMatch(n -> n.startsWith(".killed-" + at + ".importing-"));
             }
         }
     }
@@ -86,19 +104,25 @@ class KilledImportTest {
                 before = ws.projects().list().size();
             }
             double killedAt;
-            try (ChildProcess child = new ChildProcess("import-project-slowly", projectZip.toString(), dir.toString())) {
+            try (ChildProcess child =
+                    new ChildProcess("import-project-slowly", projectZip.toString(), dir.toString())) {
                 killedAt = child.killAtProgress(at);
             }
             try (Workspace ws = Workspace.open(dir)) {
                 int after = ws.projects().list().size();
                 assertThat(after).as("projects after a kill at %.2f", killedAt).isIn(before, before + 1);
                 if (killedAt < 1) {
-                    assertThat(after).as("killed at %.2f, before the commit", killedAt).isEqualTo(before);
+                    assertThat(after)
+                            .as("killed at %.2f, before the commit", killedAt)
+                            .isEqualTo(before);
                 }
                 try (var s = Files.list(dir)) {
-                    assertThat(s.map(p -> p.getFileName().toString())).as("staging removed at open").noneMatch(n -> n.startsWith(Workspace.STAGING_PREFIX));
+                    assertThat(s.map(p -> p.getFileName().toString()))
+                            .as("staging removed at open")
+                            .noneMatch(n -> n.startsWith(Workspace.STAGING_PREFIX));
                 }
-                Project again = WorkspaceArchive.importProject(ws, projectZip, ProgressListener.NONE, CancellationToken.none());
+                Project again =
+                        WorkspaceArchive.importProject(ws, projectZip, ProgressListener.NONE, CancellationToken.none());
                 assertThat(ws.evaluation().load(again.id()).items()).hasSize(ROWS);
             }
         }

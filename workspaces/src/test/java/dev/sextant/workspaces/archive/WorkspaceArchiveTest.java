@@ -44,16 +44,19 @@ class WorkspaceArchiveTest {
             Files.createDirectories(ws.logDir());
             Files.writeString(ws.logDir().resolve("sextant.log"), "not kept");
             List<Double> fractions = new CopyOnWriteArrayList<>();
-            ArchiveManifest m = WorkspaceArchive.exportWorkspace(ws, tmp.resolve("all.sextant.zip"),
-                    (f, msg) -> fractions.add(f), CancellationToken.none());
+            ArchiveManifest m = WorkspaceArchive.exportWorkspace(
+                    ws, tmp.resolve("all.sextant.zip"), (f, msg) -> fractions.add(f), CancellationToken.none());
             assertThat(m.kind()).isEqualTo(ArchiveManifest.Kind.WORKSPACE);
-            assertThat(m.tables()).extracting(ArchiveManifest.TableEntry::name).contains("PROJECT", "WORKSPACE_PROPERTY");
+            assertThat(m.tables())
+                    .extracting(ArchiveManifest.TableEntry::name)
+                    .contains("PROJECT", "WORKSPACE_PROPERTY");
             assertThat(m.files()).isEqualTo(1);
             assertThat(fractions).last().isEqualTo(1.0);
         }
-        Path dst = WorkspaceArchive.importWorkspace(tmp.resolve("all.sextant.zip"), tmp.resolve("copy"),
-                ProgressListener.NONE, CancellationToken.none());
-        try (Workspace src2 = Workspace.open(src); Workspace copy = Workspace.open(dst)) {
+        Path dst = WorkspaceArchive.importWorkspace(
+                tmp.resolve("all.sextant.zip"), tmp.resolve("copy"), ProgressListener.NONE, CancellationToken.none());
+        try (Workspace src2 = Workspace.open(src);
+                Workspace copy = Workspace.open(dst)) {
             assertThat(copy.projects().list()).isEqualTo(src2.projects().list());
             assertThat(copy.projects().find(demo.id())).contains(demo);
             assertThat(copy.property("created_at")).isEqualTo(src2.property("created_at"));
@@ -89,19 +92,26 @@ class WorkspaceArchiveTest {
                 }
                 return null;
             });
-            ArchiveManifest m = WorkspaceArchive.exportProject(ws, exported.id(), tmp.resolve("eval.sextant.zip"),
-                    ProgressListener.NONE, CancellationToken.none());
-            assertThat(m.tables().stream().filter(t -> t.rows() > 0)).containsExactly(new ArchiveManifest.TableEntry("PROJECT", 1),
-                    new ArchiveManifest.TableEntry("TEST_RUN", 1), new ArchiveManifest.TableEntry("TEST_ITEM", 1200));
+            ArchiveManifest m = WorkspaceArchive.exportProject(
+                    ws,
+                    exported.id(),
+                    tmp.resolve("eval.sextant.zip"),
+                    ProgressListener.NONE,
+                    CancellationToken.none());
+            assertThat(m.tables().stream().filter(t -> t.rows() > 0))
+                    .containsExactly(
+                            new ArchiveManifest.TableEntry("PROJECT", 1),
+                            new ArchiveManifest.TableEntry("TEST_RUN", 1),
+                            new ArchiveManifest.TableEntry("TEST_ITEM", 1200));
             assertThat(m.projectName()).isEqualTo("Eval");
         }
         try (Workspace ws = Workspace.create(b)) {
             addChildTables(ws);
             ws.projects().create("Eval", "already here");
-            Project first = WorkspaceArchive.importProject(ws, tmp.resolve("eval.sextant.zip"), ProgressListener.NONE,
-                    CancellationToken.none());
-            Project second = WorkspaceArchive.importProject(ws, tmp.resolve("eval.sextant.zip"), ProgressListener.NONE,
-                    CancellationToken.none());
+            Project first = WorkspaceArchive.importProject(
+                    ws, tmp.resolve("eval.sextant.zip"), ProgressListener.NONE, CancellationToken.none());
+            Project second = WorkspaceArchive.importProject(
+                    ws, tmp.resolve("eval.sextant.zip"), ProgressListener.NONE, CancellationToken.none());
             assertThat(first.name()).isEqualTo("Eval (2)");
             assertThat(second.name()).isEqualTo("Eval (3)");
             assertThat(first.id()).isNotEqualTo(exported.id()).isNotEqualTo(second.id());
@@ -130,12 +140,17 @@ class WorkspaceArchiveTest {
 
     @Test
     void archivePathsThatEscapeTheTargetAreRefusedBeforeAnythingIsWritten() throws Exception {
-        for (String evil : List.of("../evil.txt", "files/../../evil.txt", "/etc/evil.txt", "files/a/../../../evil.txt",
-                "C:/evil.txt", "files\\..\\evil.txt")) {
+        for (String evil : List.of(
+                "../evil.txt",
+                "files/../../evil.txt",
+                "/etc/evil.txt",
+                "files/a/../../../evil.txt",
+                "C:/evil.txt",
+                "files\\..\\evil.txt")) {
             Path zip = tmp.resolve("evil-" + Math.abs(evil.hashCode()) + ".zip");
             Path good = exportedWorkspace();
             try (ZipFile in = new ZipFile(good.toFile());
-                 ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+                    ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
                 var en = in.entries();
                 while (en.hasMoreElements()) {
                     ZipEntry e = en.nextElement();
@@ -148,7 +163,8 @@ class WorkspaceArchiveTest {
                 out.closeEntry();
             }
             Path target = tmp.resolve("target-" + Math.abs(evil.hashCode()));
-            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(zip, target, ProgressListener.NONE, CancellationToken.none()))
+            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                            zip, target, ProgressListener.NONE, CancellationToken.none()))
                     .as(evil)
                     .isInstanceOf(BadInputException.class)
                     .hasMessageContaining(zip.toString())
@@ -164,7 +180,8 @@ class WorkspaceArchiveTest {
         Path notZip = Files.writeString(tmp.resolve("notes.sextant.zip"), "hello");
         assertThatThrownBy(() -> WorkspaceArchive.readManifest(notZip)).hasMessageContaining("not a zip archive");
 
-        Path noManifest = zipOf(tmp.resolve("nomanifest.zip"), List.<String[]>of(new String[] {"tables/PROJECT.jsonl", "{}\n"}));
+        Path noManifest =
+                zipOf(tmp.resolve("nomanifest.zip"), List.<String[]>of(new String[] {"tables/PROJECT.jsonl", "{}\n"}));
         assertThatThrownBy(() -> WorkspaceArchive.readManifest(noManifest)).hasMessageContaining("no manifest.json");
 
         Path good = exportedWorkspace();
@@ -172,41 +189,56 @@ class WorkspaceArchiveTest {
         String projects;
         try (ZipFile z = new ZipFile(good.toFile())) {
             manifest = new String(z.getInputStream(z.getEntry("manifest.json")).readAllBytes(), StandardCharsets.UTF_8);
-            projects = new String(z.getInputStream(z.getEntry("tables/PROJECT.jsonl")).readAllBytes(), StandardCharsets.UTF_8);
+            projects = new String(
+                    z.getInputStream(z.getEntry("tables/PROJECT.jsonl")).readAllBytes(), StandardCharsets.UTF_8);
         }
         String props = "{\"NAME\":\"created_at\",\"TEXT_VALUE\":\"2026\"}\n";
-        Path truncated = zipOf(tmp.resolve("truncated.zip"), List.of(new String[] {"manifest.json", manifest},
-                new String[] {"tables/PROJECT.jsonl", projects.substring(0, projects.length() / 2)},
-                new String[] {"tables/WORKSPACE_PROPERTY.jsonl", props}));
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(truncated, tmp.resolve("t"), ProgressListener.NONE, CancellationToken.none()))
+        Path truncated = zipOf(
+                tmp.resolve("truncated.zip"),
+                List.of(
+                        new String[] {"manifest.json", manifest},
+                        new String[] {"tables/PROJECT.jsonl", projects.substring(0, projects.length() / 2)},
+                        new String[] {"tables/WORKSPACE_PROPERTY.jsonl", props}));
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        truncated, tmp.resolve("t"), ProgressListener.NONE, CancellationToken.none()))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("truncated.zip!tables/PROJECT.jsonl:1: invalid JSON");
         assertThat(tmp.resolve("t")).doesNotExist();
 
-        Path badColumn = zipOf(tmp.resolve("badcol.zip"), List.of(new String[] {"manifest.json", manifest},
-                new String[] {"tables/PROJECT.jsonl", projects.replace("\"DEMO\"", "\"DEMOS\"")},
-                new String[] {"tables/WORKSPACE_PROPERTY.jsonl", props}));
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(badColumn, tmp.resolve("c"), ProgressListener.NONE, CancellationToken.none()))
+        Path badColumn = zipOf(
+                tmp.resolve("badcol.zip"),
+                List.of(
+                        new String[] {"manifest.json", manifest},
+                        new String[] {"tables/PROJECT.jsonl", projects.replace("\"DEMO\"", "\"DEMOS\"")},
+                        new String[] {"tables/WORKSPACE_PROPERTY.jsonl", props}));
+        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                        badColumn, tmp.resolve("c"), ProgressListener.NONE, CancellationToken.none()))
                 .hasMessageContaining("badcol.zip!tables/PROJECT.jsonl:1: DEMOS: no such column in table PROJECT");
 
-        Path future = zipOf(tmp.resolve("future.zip"), List.<String[]>of(new String[] {"manifest.json",
-                manifest.replaceFirst("\"schemaVersion\" : \\d+", "\"schemaVersion\" : 999")}));
-        assertThatThrownBy(() -> WorkspaceArchive.readManifest(future)).hasMessageContaining("schemaVersion: schema version 999");
+        Path future = zipOf(tmp.resolve("future.zip"), List.<String[]>of(new String[] {
+            "manifest.json", manifest.replaceFirst("\"schemaVersion\" : \\d+", "\"schemaVersion\" : 999")
+        }));
+        assertThatThrownBy(() -> WorkspaceArchive.readManifest(future))
+                .hasMessageContaining("schemaVersion: schema version 999");
     }
 
     @Test
     void archivesOfTheWrongKindPointToTheRightImport() throws Exception {
         Path wsZip = exportedWorkspace();
         try (Workspace ws = Workspace.create(tmp.resolve("into"))) {
-            assertThatThrownBy(() -> WorkspaceArchive.importProject(ws, wsZip, ProgressListener.NONE, CancellationToken.none()))
+            assertThatThrownBy(() ->
+                            WorkspaceArchive.importProject(ws, wsZip, ProgressListener.NONE, CancellationToken.none()))
                     .hasMessageContaining("whole-workspace archive");
             Project p = ws.projects().create("P", "");
             Path pZip = tmp.resolve("p.sextant.zip");
             WorkspaceArchive.exportProject(ws, p.id(), pZip, ProgressListener.NONE, CancellationToken.none());
-            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(pZip, tmp.resolve("nw"), ProgressListener.NONE, CancellationToken.none()))
+            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                            pZip, tmp.resolve("nw"), ProgressListener.NONE, CancellationToken.none()))
                     .hasMessageContaining("project archive ('P')");
-            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(wsZip, tmp.resolve("into"), ProgressListener.NONE, CancellationToken.none()))
-                    .isInstanceOf(WorkspaceException.class).hasMessageContaining("already exists");
+            assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(
+                            wsZip, tmp.resolve("into"), ProgressListener.NONE, CancellationToken.none()))
+                    .isInstanceOf(WorkspaceException.class)
+                    .hasMessageContaining("already exists");
         }
     }
 
@@ -216,7 +248,8 @@ class WorkspaceArchiveTest {
         CancellationToken cancelled = new CancellationToken();
         cancelled.cancel();
         try (Workspace ws = Workspace.open(tmp.resolve("exported-src"))) {
-            assertThatThrownBy(() -> WorkspaceArchive.exportWorkspace(ws, tmp.resolve("x.sextant.zip"), ProgressListener.NONE, cancelled))
+            assertThatThrownBy(() -> WorkspaceArchive.exportWorkspace(
+                            ws, tmp.resolve("x.sextant.zip"), ProgressListener.NONE, cancelled))
                     .isInstanceOf(CancelledException.class);
             Project p = ws.projects().list().get(0);
             Path pZip = tmp.resolve("p.sextant.zip");
@@ -227,11 +260,13 @@ class WorkspaceArchiveTest {
             assertThat(ws.projects().list()).hasSize(before);
         }
         assertThat(tmp.resolve("x.sextant.zip")).doesNotExist();
-        assertThatThrownBy(() -> WorkspaceArchive.importWorkspace(good, tmp.resolve("y"), ProgressListener.NONE, cancelled))
+        assertThatThrownBy(() ->
+                        WorkspaceArchive.importWorkspace(good, tmp.resolve("y"), ProgressListener.NONE, cancelled))
                 .isInstanceOf(CancelledException.class);
         assertThat(tmp.resolve("y")).doesNotExist();
         try (var files = Files.list(tmp)) {
-            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".part") || n.contains("importing"));
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .noneMatch(n -> n.endsWith(".part") || n.contains("importing"));
         }
     }
 
@@ -246,7 +281,8 @@ class WorkspaceArchiveTest {
     }
 
     private static Path zipOf(Path zip, List<String[]> entries) throws Exception {
-        try (OutputStream os = Files.newOutputStream(zip); ZipOutputStream out = new ZipOutputStream(os)) {
+        try (OutputStream os = Files.newOutputStream(zip);
+                ZipOutputStream out = new ZipOutputStream(os)) {
             for (String[] e : entries) {
                 out.putNextEntry(new ZipEntry(e[0]));
                 out.write(e[1].getBytes(StandardCharsets.UTF_8));

@@ -6,10 +6,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant ablate}: small runs before the big one. */
-@Command(name = "ablate", mixinStandardHelpOptions = true,
+@Command(
+        name = "ablate",
+        mixinStandardHelpOptions = true,
         description = "Small-scale ablations before the big run: scaling laws fitted to a team's own small runs.",
-        subcommands = {AblateImportCommand.class, AblateFitCommand.class, AblatePredictCommand.class, AblateOptimalCommand.class,
-                AblateHyperCommand.class, AblateSchedulesCommand.class})
+        subcommands = {
+            AblateImportCommand.class,
+            AblateFitCommand.class,
+            AblatePredictCommand.class,
+            AblateOptimalCommand.class,
+            AblateHyperCommand.class,
+            AblateSchedulesCommand.class
+        })
 public final class AblateCommand implements Runnable {
 
     @Spec
@@ -17,6 +25,7 @@ public final class AblateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: import, fit, predict, optimal, hyper or schedules");
+        throw new ParameterException(
+                spec.commandLine(), "missing subcommand: import, fit, predict, optimal, hyper or schedules");
     }
 }

@@ -20,32 +20,62 @@ public final class RunsOptions {
 
     @Mixin
     RunsSource source;
-    @Option(names = "--exclude-highest", defaultValue = "0", paramLabel = "K",
+
+    @Option(
+            names = "--exclude-highest",
+            defaultValue = "0",
+            paramLabel = "K",
             description = "Leave out the K runs of highest loss (the replication leaves out 5 of Chinchilla's 245).")
     int excludeHighest;
-    @Option(names = "--form", defaultValue = "auto", paramLabel = "auto|chinchilla|tied",
-            description = "The law: chinchilla, E + A/N^α + B/D^β; tied, E + A/N^α + B/D^α (Gadre et al. 2024; steadier on over-trained runs); "
-                    + "auto, the one that predicts the runs' own largest sizes better when fitted without them (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--form",
+            defaultValue = "auto",
+            paramLabel = "auto|chinchilla|tied",
+            description =
+                    "The law: chinchilla, E + A/N^α + B/D^β; tied, E + A/N^α + B/D^α (Gadre et al. 2024; steadier on over-trained runs); "
+                            + "auto, the one that predicts the runs' own largest sizes better when fitted without them (default: ${DEFAULT-VALUE}).")
     String form;
-    @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "R", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--bootstrap",
+            defaultValue = "1000",
+            paramLabel = "R",
+            description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
     int bootstrap;
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--seed",
+            defaultValue = "1",
+            paramLabel = "S",
+            description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--fit", paramLabel = "FIT.json", description = "A law saved by ablate fit --save-fit, instead of fitting the runs again.")
+
+    @Option(
+            names = "--fit",
+            paramLabel = "FIT.json",
+            description = "A law saved by ablate fit --save-fit, instead of fitting the runs again.")
     Path fitFile;
 
     /** A law to ask: fitted now from the runs, or read from a saved fit; and what the user should know of it. */
-    record Law(ScalingLawFit fit, List<String> notes) {
-    }
+    record Law(ScalingLawFit fit, List<String> notes) {}
 
     Law law(CommandContext ctx) {
         if (fitFile != null) {
             if (source.inputs != null || source.project != null || source.set != null) {
-                throw BadInputException.of("--fit", "give a saved fit (--fit) or the runs (--input, --project), not both");
+                throw BadInputException.of(
+                        "--fit", "give a saved fit (--fit) or the runs (--input, --project), not both");
             }
             var f = ScalingFitFile.read(fitFile);
-            return new Law(f, List.of(String.format(Locale.ROOT, "the law saved in %s (form %s, %d runs, %d resamples)",
-                    fitFile.getFileName(), f.form().id(), f.points(), f.resamples().size())));
+            return new Law(
+                    f,
+                    List.of(String.format(
+                            Locale.ROOT,
+                            "the law saved in %s (form %s, %d runs, %d resamples)",
+                            fitFile.getFileName(),
+                            f.form().id(),
+                            f.points(),
+                            f.resamples().size())));
         }
         AblationRunsFile.Read read = read(ctx);
         AblationStudy.Fitted f = fit(read, ctx.progress());
@@ -59,7 +89,8 @@ public final class RunsOptions {
 
     /** The runs read and fitted. */
     AblationStudy.Fitted fit(AblationRunsFile.Read read, CliProgress progress) {
-        AblationStudy.Fitted f = AblationStudy.fit(read.runs(), form, excludeHighest, bootstrap, seed, progress, CancellationToken.none());
+        AblationStudy.Fitted f = AblationStudy.fit(
+                read.runs(), form, excludeHighest, bootstrap, seed, progress, CancellationToken.none());
         progress.done();
         return f;
     }

@@ -15,23 +15,43 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant eval arena}: Bradley-Terry ratings from blind pairwise battles. */
-@Command(name = "arena", mixinStandardHelpOptions = true,
-        description = {"Bradley-Terry ratings (Elo scale: P(A beats B) = 1/(1+10^((R_B−R_A)/400)), ties half a win)",
-                "with bootstrap 95%% intervals, rank ranges, win rates and battle counts.",
-                "Models in groups that never met (directly or through others) are rated per group (components);",
-                "ratings of different groups are not comparable and are never ranked together."})
+@Command(
+        name = "arena",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Bradley-Terry ratings (Elo scale: P(A beats B) = 1/(1+10^((R_B−R_A)/400)), ties half a win)",
+            "with bootstrap 95%% intervals, rank ranges, win rates and battle counts.",
+            "Models in groups that never met (directly or through others) are rated per group (components);",
+            "ratings of different groups are not comparable and are never ranked together."
+        })
 public final class EvalArenaCommand implements Runnable {
 
     @Mixin
     EvidenceOptions evidence;
-    @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "N", description = "Bootstrap rounds for the intervals; 0 for none (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--bootstrap",
+            defaultValue = "1000",
+            paramLabel = "N",
+            description = "Bootstrap rounds for the intervals; 0 for none (default: ${DEFAULT-VALUE}).")
     int rounds;
-    @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--seed",
+            defaultValue = "0",
+            paramLabel = "S",
+            description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--anchor", paramLabel = "MODEL=RATING", description = "Pin one model's rating (default: ratings average 1000).")
+
+    @Option(
+            names = "--anchor",
+            paramLabel = "MODEL=RATING",
+            description = "Pin one model's rating (default: ratings average 1000).")
     String anchor;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -48,7 +68,8 @@ public final class EvalArenaCommand implements Runnable {
                 anchorModel = anchor.substring(0, eq);
                 anchorRating = Double.parseDouble(anchor.substring(eq + 1));
             } catch (RuntimeException e) {
-                throw new ParameterException(spec.commandLine(), "--anchor: expected MODEL=RATING, got '" + anchor + "'");
+                throw new ParameterException(
+                        spec.commandLine(), "--anchor: expected MODEL=RATING, got '" + anchor + "'");
             }
         }
         CommandContext ctx = new CommandContext(spec);
@@ -64,16 +85,24 @@ public final class EvalArenaCommand implements Runnable {
         ctx.print(output.json(), r, out -> {
             for (ArenaResult.Component c : r.components()) {
                 if (r.disconnected()) {
-                    out.printf("Group %d of %d: %d models, %d battles%n", c.index() + 1, r.components().size(), c.models().size(), c.battles());
+                    out.printf(
+                            "Group %d of %d: %d models, %d battles%n",
+                            c.index() + 1, r.components().size(), c.models().size(), c.battles());
                 }
                 TextTable t = new TextTable("RANK", "MODEL", "RATING", "95% CI", "BATTLES");
                 for (var m : r.models()) {
                     if (m.component() != c.index()) {
                         continue;
                     }
-                    String rank = m.rankLow() == m.rankHigh() ? String.valueOf(m.rankLow()) : m.rankLow() + "–" + m.rankHigh();
-                    t.row(rank, m.model(), String.format("%.1f", m.rating()),
-                            Double.isNaN(m.ciLow()) ? "-" : String.format("[%.1f, %.1f]", m.ciLow(), m.ciHigh()), m.battles());
+                    String rank = m.rankLow() == m.rankHigh()
+                            ? String.valueOf(m.rankLow())
+                            : m.rankLow() + "–" + m.rankHigh();
+                    t.row(
+                            rank,
+                            m.model(),
+                            String.format("%.1f", m.rating()),
+                            Double.isNaN(m.ciLow()) ? "-" : String.format("[%.1f, %.1f]", m.ciLow(), m.ciHigh()),
+                            m.battles());
                 }
                 t.print(out);
                 if (r.disconnected()) {

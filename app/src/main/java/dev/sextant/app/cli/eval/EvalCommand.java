@@ -6,10 +6,22 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant eval}: benchmark credibility — variance, paired comparison, power, composite indexes, arena ratings. */
-@Command(name = "eval", mixinStandardHelpOptions = true,
+@Command(
+        name = "eval",
+        mixinStandardHelpOptions = true,
         description = "Benchmark credibility: error bars, paired comparisons, power, composite indexes, arena ratings.",
-        subcommands = {EvalImportCommand.class, EvalSummaryCommand.class, EvalSamplesCommand.class, EvalByDateCommand.class, EvalDimensionsCommand.class, EvalCompareCommand.class, EvalPowerCommand.class, EvalIndexCommand.class, EvalScorecardCommand.class,
-                EvalArenaCommand.class})
+        subcommands = {
+            EvalImportCommand.class,
+            EvalSummaryCommand.class,
+            EvalSamplesCommand.class,
+            EvalByDateCommand.class,
+            EvalDimensionsCommand.class,
+            EvalCompareCommand.class,
+            EvalPowerCommand.class,
+            EvalIndexCommand.class,
+            EvalScorecardCommand.class,
+            EvalArenaCommand.class
+        })
 public final class EvalCommand implements Runnable {
 
     @Spec
@@ -17,6 +29,7 @@ public final class EvalCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: import, summary, compare, power, index or arena");
+        throw new ParameterException(
+                spec.commandLine(), "missing subcommand: import, summary, compare, power, index or arena");
     }
 }

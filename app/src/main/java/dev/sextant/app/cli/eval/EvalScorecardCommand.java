@@ -17,27 +17,43 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant eval scorecard}: how far to trust each benchmark and the index, with the evidence. */
-@Command(name = "scorecard", mixinStandardHelpOptions = true,
-        description = {"Credibility scorecard per benchmark and for the index: weighting fit to your mix, contamination and",
-                "timeliness, reproducibility. Each grade lists the checks and evidence behind it."})
+@Command(
+        name = "scorecard",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Credibility scorecard per benchmark and for the index: weighting fit to your mix, contamination and",
+            "timeliness, reproducibility. Each grade lists the checks and evidence behind it."
+        })
 public final class EvalScorecardCommand implements Runnable {
 
     @Mixin
     EvidenceOptions evidence;
+
     @Option(names = "--as-of", paramLabel = "YYYY-MM-DD", description = "Date ages are measured to (default: today).")
     LocalDate asOf;
-    @Option(names = "--stale-after", paramLabel = "MONTHS", description = "Results older than this are marked stale (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--stale-after",
+            paramLabel = "MONTHS",
+            description = "Results older than this are marked stale (default: ${DEFAULT-VALUE}).")
     int staleMonths = CredibilityAssessor.DEFAULT_STALE_MONTHS;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
         CommandContext ctx = new CommandContext(spec);
-        Scorecard card = EvaluationStudy.scorecard(evidence.load(ctx), evidence.scans(ctx), asOf == null ? LocalDate.now() : asOf,
-                staleMonths, ProgressListener.NONE, CancellationToken.none());
+        Scorecard card = EvaluationStudy.scorecard(
+                evidence.load(ctx),
+                evidence.scans(ctx),
+                asOf == null ? LocalDate.now() : asOf,
+                staleMonths,
+                ProgressListener.NONE,
+                CancellationToken.none());
         ctx.print(output.json(), card, out -> {
             out.println("INDEX");
             print(out, card.index());

@@ -22,18 +22,32 @@ import picocli.CommandLine.Option;
  */
 public final class EvidenceOptions {
 
-    @Option(names = {"-i", "--input"}, arity = "1..*", paramLabel = "FILE",
-            description = "Files to analyse (per-item CSV, lm-evaluation-harness results or samples files or their folder, "
-                    + "arena battles: clean_battle JSON array, JSON Lines or CSV), recognised by their content. "
-                    + "Without --input: the project's imported evidence.")
+    @Option(
+            names = {"-i", "--input"},
+            arity = "1..*",
+            paramLabel = "FILE",
+            description =
+                    "Files to analyse (per-item CSV, lm-evaluation-harness results or samples files or their folder, "
+                            + "arena battles: clean_battle JSON array, JSON Lines or CSV), recognised by their content. "
+                            + "Without --input: the project's imported evidence.")
     List<Path> inputs = new ArrayList<>();
-    @Option(names = "--kind", paramLabel = "KIND", description = "Read every --input file as: ${COMPLETION-CANDIDATES} "
-            + "(default: recognised from each file's content).")
+
+    @Option(
+            names = "--kind",
+            paramLabel = "KIND",
+            description = "Read every --input file as: ${COMPLETION-CANDIDATES} "
+                    + "(default: recognised from each file's content).")
     EvidenceFile.Kind kind;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Project whose imported evidence to use (without --input).")
+
+    @Option(
+            names = {"-p", "--project"},
+            paramLabel = "NAME|ID",
+            description = "Project whose imported evidence to use (without --input).")
     String project;
+
     @Mixin
     LmEvalOptions lmEval;
+
     @Mixin
     WorkspaceOption workspace;
 
@@ -69,8 +83,9 @@ public final class EvidenceOptions {
             Project p = ctx.project(ws, project);
             EvaluationEvidence e = new EvaluationStudy(ws, p.id()).evidence();
             if (e.isEmpty()) {
-                throw new WorkspaceException("project '" + p.name() + "' holds no evaluation evidence; give --input FILE, or import "
-                        + "files first with: sextant eval import --input FILE --project \"" + p.name() + "\"");
+                throw new WorkspaceException(
+                        "project '" + p.name() + "' holds no evaluation evidence; give --input FILE, or import "
+                                + "files first with: sextant eval import --input FILE --project \"" + p.name() + "\"");
             }
             return e;
         }

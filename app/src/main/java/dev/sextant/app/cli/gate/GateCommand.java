@@ -6,10 +6,19 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate}: the rollout gate. */
-@Command(name = "gate", mixinStandardHelpOptions = true,
-        description = "The rollout gate: a decision from layered evidence, canary plans, a canary judge over monitoring data.",
-        subcommands = {GateDecideCommand.class, GatePolicyCommand.class, GateImportCommand.class, GateJudgeCommand.class, GateReplayCommand.class,
-                GateCanaryPlanCommand.class})
+@Command(
+        name = "gate",
+        mixinStandardHelpOptions = true,
+        description =
+                "The rollout gate: a decision from layered evidence, canary plans, a canary judge over monitoring data.",
+        subcommands = {
+            GateDecideCommand.class,
+            GatePolicyCommand.class,
+            GateImportCommand.class,
+            GateJudgeCommand.class,
+            GateReplayCommand.class,
+            GateCanaryPlanCommand.class
+        })
 public final class GateCommand implements Runnable {
 
     @Spec
@@ -17,6 +26,7 @@ public final class GateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: decide, policy, import, judge, replay or canary-plan");
+        throw new ParameterException(
+                spec.commandLine(), "missing command: decide, policy, import, judge, replay or canary-plan");
     }
 }

@@ -17,20 +17,36 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate judge}: baseline against canary metrics, Kayenta-style. */
-@Command(name = "judge", mixinStandardHelpOptions = true,
-        description = {"Judge a canary against its baseline: per metric a Mann-Whitney test with the Hodges-Lehmann shift and its",
-                "interval, classified high/low/pass against a tolerance; a score and a verdict (pass, marginal, fail).",
-                "CSV files of metric,value rows."})
+@Command(
+        name = "judge",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Judge a canary against its baseline: per metric a Mann-Whitney test with the Hodges-Lehmann shift and its",
+            "interval, classified high/low/pass against a tolerance; a score and a verdict (pass, marginal, fail).",
+            "CSV files of metric,value rows."
+        })
 public final class GateJudgeCommand implements Runnable {
 
-    @Option(names = "--baseline", required = true, paramLabel = "B.csv", description = "Baseline samples: metric,value rows.")
+    @Option(
+            names = "--baseline",
+            required = true,
+            paramLabel = "B.csv",
+            description = "Baseline samples: metric,value rows.")
     Path baseline;
-    @Option(names = "--canary", required = true, paramLabel = "C.csv", description = "Canary samples: metric,value rows.")
+
+    @Option(
+            names = "--canary",
+            required = true,
+            paramLabel = "C.csv",
+            description = "Canary samples: metric,value rows.")
     Path canary;
+
     @Mixin
     JudgeOptions options;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -44,13 +60,17 @@ public final class GateJudgeCommand implements Runnable {
         JudgeSettings settings = options.settings();
         j = settings.judge().judge(base, can, settings.specsFor(metrics));
         new CommandContext(spec).print(output.json(), j, out -> {
-            TextTable t = new TextTable("METRIC", "CLASS", "SHIFT", "INTERVAL", "BASELINE MEDIAN", "CANARY MEDIAN", "COUNTS");
+            TextTable t =
+                    new TextTable("METRIC", "CLASS", "SHIFT", "INTERVAL", "BASELINE MEDIAN", "CANARY MEDIAN", "COUNTS");
             for (CanaryJudge.MetricResult r : j.metrics()) {
-                t.row(r.metric() + (r.critical() ? " (critical)" : ""), r.classification() + (r.failed() ? " ✗" : ""),
+                t.row(
+                        r.metric() + (r.critical() ? " (critical)" : ""),
+                        r.classification() + (r.failed() ? " ✗" : ""),
                         r.hodgesLehmann() == null ? "—" : String.format("%+.4g", r.hodgesLehmann()),
                         r.ciLow() == null ? "—" : String.format("[%.4g, %.4g]", r.ciLow(), r.ciHigh()),
                         r.baselineMedian() == null ? "—" : String.format("%.4g", r.baselineMedian()),
-                        r.canaryMedian() == null ? "—" : String.format("%.4g", r.canaryMedian()), r.baselineCount() + " / " + r.canaryCount());
+                        r.canaryMedian() == null ? "—" : String.format("%.4g", r.canaryMedian()),
+                        r.baselineCount() + " / " + r.canaryCount());
             }
             t.print(out);
             out.printf("Score %.1f: %s%n", j.score(), j.verdict());

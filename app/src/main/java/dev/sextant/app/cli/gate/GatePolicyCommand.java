@@ -18,29 +18,38 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate policy}: show or set the project's gate policy and the models it compares. */
-@Command(name = "policy", mixinStandardHelpOptions = true,
-        description = {"Show the project's gate policy, or set it from a JSON file (name, confidence, checks: name, layer, metric,",
-                "higherIsBetter, minimumEffect, margin, test paired|unpaired|win_rate, role blocking|required_gain|informative)",
-                "and choose the candidate and incumbent."})
+@Command(
+        name = "policy",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Show the project's gate policy, or set it from a JSON file (name, confidence, checks: name, layer, metric,",
+            "higherIsBetter, minimumEffect, margin, test paired|unpaired|win_rate, role blocking|required_gain|informative)",
+            "and choose the candidate and incumbent."
+        })
 public final class GatePolicyCommand implements Runnable {
 
     @Option(names = "--set", paramLabel = "FILE.json", description = "Replace the policy with this one (validated).")
     Path file;
+
     @Option(names = "--candidate", paramLabel = "MODEL", description = "The candidate model.")
     String candidate;
+
     @Option(names = "--incumbent", paramLabel = "MODEL", description = "The incumbent model.")
     String incumbent;
+
     @Mixin
     ProjectOption project;
+
     @Mixin
     WorkspaceOption workspace;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
-    public record Result(GatePolicy policy, String candidate, String incumbent) {
-    }
+    public record Result(GatePolicy policy, String candidate, String incumbent) {}
 
     @Override
     public void run() {
@@ -54,19 +63,37 @@ public final class GatePolicyCommand implements Runnable {
                 if (policy == null) {
                     throw new WorkspaceException("the project has no gate policy yet: give --set FILE.json");
                 }
-                ws.gate().setPolicy(p.id(), policy, candidate != null ? candidate : current == null ? null : current.candidate(),
-                        incumbent != null ? incumbent : current == null ? null : current.incumbent(), false);
+                ws.gate()
+                        .setPolicy(
+                                p.id(),
+                                policy,
+                                candidate != null ? candidate : current == null ? null : current.candidate(),
+                                incumbent != null ? incumbent : current == null ? null : current.incumbent(),
+                                false);
                 current = ws.gate().policy(p.id()).orElseThrow();
             }
             if (current == null) {
-                throw new WorkspaceException("the project has no gate policy yet (sextant gate policy --set FILE.json)");
+                throw new WorkspaceException(
+                        "the project has no gate policy yet (sextant gate policy --set FILE.json)");
             }
             Result r = new Result(current.policy(), current.candidate(), current.incumbent());
             ctx.print(output.json(), r, out -> {
-                out.printf("%s (confidence %.2f): %s against %s%n", r.policy().name(), r.policy().confidence(), r.candidate(), r.incumbent());
-                TextTable t = new TextTable("CHECK", "LAYER", "METRIC", "BETTER", "MIN EFFECT", "MARGIN", "TEST", "ROLE");
-                r.policy().checks().forEach(c -> t.row(c.name(), c.layer().slug(), c.metric(), c.higherIsBetter() ? "higher" : "lower",
-                        c.minimumEffect(), c.margin(), c.test().name().toLowerCase(), c.role().slug()));
+                out.printf(
+                        "%s (confidence %.2f): %s against %s%n",
+                        r.policy().name(), r.policy().confidence(), r.candidate(), r.incumbent());
+                TextTable t =
+                        new TextTable("CHECK", "LAYER", "METRIC", "BETTER", "MIN EFFECT", "MARGIN", "TEST", "ROLE");
+                r.policy()
+                        .checks()
+                        .forEach(c -> t.row(
+                                c.name(),
+                                c.layer().slug(),
+                                c.metric(),
+                                c.higherIsBetter() ? "higher" : "lower",
+                                c.minimumEffect(),
+                                c.margin(),
+                                c.test().name().toLowerCase(),
+                                c.role().slug()));
                 t.print(out);
             });
         }

@@ -16,17 +16,28 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gate replay}: the canary judge over monitoring data, step by step. */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Replay the canary judge over monitoring data step by step (CSV step,group,metric,value; group baseline or",
-                "canary): where the rollout would have rolled back, held for review, or been promoted."})
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Replay the canary judge over monitoring data step by step (CSV step,group,metric,value; group baseline or",
+            "canary): where the rollout would have rolled back, held for review, or been promoted."
+        })
 public final class GateReplayCommand implements Runnable {
 
-    @Option(names = "--monitoring", required = true, paramLabel = "FILE.csv", description = "Monitoring samples per step.")
+    @Option(
+            names = "--monitoring",
+            required = true,
+            paramLabel = "FILE.csv",
+            description = "Monitoring samples per step.")
     Path monitoring;
+
     @Mixin
     JudgeOptions options;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -43,7 +54,13 @@ public final class GateReplayCommand implements Runnable {
         r = CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics));
         new CommandContext(spec).print(output.json(), r, out -> {
             TextTable t = new TextTable("STEP", "SCORE", "VERDICT", "FAILING", "ACTION");
-            r.steps().forEach(s -> t.row(s.step(), String.format("%.0f", s.score()), s.verdict(), String.join(", ", s.failing()), s.action()));
+            r.steps()
+                    .forEach(s -> t.row(
+                            s.step(),
+                            String.format("%.0f", s.score()),
+                            s.verdict(),
+                            String.join(", ", s.failing()),
+                            s.action()));
             t.print(out);
             out.println("Outcome: " + r.outcome() + " at step " + r.stoppedAt());
         });

@@ -6,9 +6,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant gpu}: the local GPU and calibration profiles. */
-@Command(name = "gpu", mixinStandardHelpOptions = true,
-        description = "The local GPU: what the probe finds, micro-benchmarks that calibrate the planners, kept calibration profiles.",
-        subcommands = {GpuInfoCommand.class, GpuCalibrateCommand.class, GpuProfilesCommand.class, GpuImportCommand.class, GpuCompareCommand.class})
+@Command(
+        name = "gpu",
+        mixinStandardHelpOptions = true,
+        description =
+                "The local GPU: what the probe finds, micro-benchmarks that calibrate the planners, kept calibration profiles.",
+        subcommands = {
+            GpuInfoCommand.class,
+            GpuCalibrateCommand.class,
+            GpuProfilesCommand.class,
+            GpuImportCommand.class,
+            GpuCompareCommand.class
+        })
 public final class GpuCommand implements Runnable {
 
     @Spec
@@ -16,6 +25,7 @@ public final class GpuCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: info, calibrate, profiles, import or compare");
+        throw new ParameterException(
+                spec.commandLine(), "missing command: info, calibrate, profiles, import or compare");
     }
 }

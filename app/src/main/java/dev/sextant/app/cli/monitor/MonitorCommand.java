@@ -6,9 +6,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant monitor}: production traffic after launch. */
-@Command(name = "monitor", mixinStandardHelpOptions = true,
-        description = "After launch: production request logs read and monitored, anomalies traced to the requests that drove them.",
-        subcommands = {MonitorImportCommand.class, MonitorAnalyzeCommand.class, MonitorWatchCommand.class, MonitorFeedbackCommand.class, MonitorLoopCommand.class})
+@Command(
+        name = "monitor",
+        mixinStandardHelpOptions = true,
+        description =
+                "After launch: production request logs read and monitored, anomalies traced to the requests that drove them.",
+        subcommands = {
+            MonitorImportCommand.class,
+            MonitorAnalyzeCommand.class,
+            MonitorWatchCommand.class,
+            MonitorFeedbackCommand.class,
+            MonitorLoopCommand.class
+        })
 public final class MonitorCommand implements Runnable {
 
     @Spec
@@ -16,6 +25,7 @@ public final class MonitorCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: import, analyze, watch, feedback or loop");
+        throw new ParameterException(
+                spec.commandLine(), "missing subcommand: import, analyze, watch, feedback or loop");
     }
 }

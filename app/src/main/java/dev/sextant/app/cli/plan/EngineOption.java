@@ -12,12 +12,24 @@ import picocli.CommandLine.Option;
  */
 public final class EngineOption {
 
-    @Option(names = "--engine", defaultValue = "vllm", paramLabel = "vllm|vllm-v0|sglang|trtllm|lmdeploy",
-            description = "Serving engine: its batch limits, chunked prefill, CUDA graphs and host costs (default: ${DEFAULT-VALUE}, the V1 engine).")
+    @Option(
+            names = "--engine",
+            defaultValue = "vllm",
+            paramLabel = "vllm|vllm-v0|sglang|trtllm|lmdeploy",
+            description =
+                    "Serving engine: its batch limits, chunked prefill, CUDA graphs and host costs (default: ${DEFAULT-VALUE}, the V1 engine).")
     String engine;
-    @Option(names = "--max-num-seqs", paramLabel = "S", description = "Most sequences in a batch (default: the engine's for the GPU).")
+
+    @Option(
+            names = "--max-num-seqs",
+            paramLabel = "S",
+            description = "Most sequences in a batch (default: the engine's for the GPU).")
     Integer maxNumSeqs;
-    @Option(names = "--max-num-batched-tokens", paramLabel = "T", description = "Token budget per step (default: the engine's for the GPU).")
+
+    @Option(
+            names = "--max-num-batched-tokens",
+            paramLabel = "T",
+            description = "Token budget per step (default: the engine's for the GPU).")
     Integer maxNumBatchedTokens;
 
     public EngineProfile profile() {
@@ -35,6 +47,8 @@ public final class EngineOption {
 
     /** The token budget; the engine's default for requests of at most {@code maxModelLen} tokens. */
     public int maxNumBatchedTokens(GpuSpec gpu, int maxModelLen) {
-        return maxNumBatchedTokens != null ? maxNumBatchedTokens : profile().defaultMaxNumBatchedTokens(gpu, maxModelLen);
+        return maxNumBatchedTokens != null
+                ? maxNumBatchedTokens
+                : profile().defaultMaxNumBatchedTokens(gpu, maxModelLen);
     }
 }

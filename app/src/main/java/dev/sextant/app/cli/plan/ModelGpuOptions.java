@@ -11,11 +11,19 @@ import picocli.CommandLine.Option;
 /** {@code --model} and {@code --gpu}, shared by the planners: catalog ids or files. */
 public final class ModelGpuOptions {
 
-    @Option(names = "--model", required = true, paramLabel = "ID|config.json",
+    @Option(
+            names = "--model",
+            required = true,
+            paramLabel = "ID|config.json",
             description = "Catalog id (sextant catalog models) or a Hugging Face config.json.")
     String model;
-    @Option(names = "--gpu", required = true, paramLabel = "ID|gpu.json",
-            description = "GPU type: a catalog id (sextant catalog gpus) or a JSON file with the same fields for your own.")
+
+    @Option(
+            names = "--gpu",
+            required = true,
+            paramLabel = "ID|gpu.json",
+            description =
+                    "GPU type: a catalog id (sextant catalog gpus) or a JSON file with the same fields for your own.")
     String gpu;
 
     public ModelArchitecture model(CommandSpec spec) {

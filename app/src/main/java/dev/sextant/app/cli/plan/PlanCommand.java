@@ -6,11 +6,22 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant plan}: capacity planning. */
-@Command(name = "plan", mixinStandardHelpOptions = true, description = "Capacity planning: training layouts, serving memory, checkpointing against failures, whole runs under failures, kept plans.",
-        subcommands = {PlanTrainCommand.class, PlanServeCommand.class, PlanCapacityCommand.class, PlanLeversCommand.class, PlanEnginesCommand.class,
-                PlanDisaggCommand.class,
-                PlanCheckpointCommand.class, PlanFailuresCommand.class,
-                PlanListCommand.class})
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        description =
+                "Capacity planning: training layouts, serving memory, checkpointing against failures, whole runs under failures, kept plans.",
+        subcommands = {
+            PlanTrainCommand.class,
+            PlanServeCommand.class,
+            PlanCapacityCommand.class,
+            PlanLeversCommand.class,
+            PlanEnginesCommand.class,
+            PlanDisaggCommand.class,
+            PlanCheckpointCommand.class,
+            PlanFailuresCommand.class,
+            PlanListCommand.class
+        })
 public final class PlanCommand implements Runnable {
 
     @Spec
@@ -18,6 +29,8 @@ public final class PlanCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: train, serve, capacity, levers, engines, disagg, checkpoint, failures or list");
+        throw new ParameterException(
+                spec.commandLine(),
+                "missing command: train, serve, capacity, levers, engines, disagg, checkpoint, failures or list");
     }
 }

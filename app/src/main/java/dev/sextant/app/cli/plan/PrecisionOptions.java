@@ -9,11 +9,19 @@ import picocli.CommandLine.Option;
 /** The weight format and KV cache elements of a serving replica, shared by the serving commands. */
 public final class PrecisionOptions {
 
-    @Option(names = "--weight-dtype", paramLabel = "bf16|fp8|int8|int4",
-            description = "Linear-layer weights (default: bf16, or for plan serve what the config.json's quantization_config says; "
-                    + "int4 with 128-weight groups).")
+    @Option(
+            names = "--weight-dtype",
+            paramLabel = "bf16|fp8|int8|int4",
+            description =
+                    "Linear-layer weights (default: bf16, or for plan serve what the config.json's quantization_config says; "
+                            + "int4 with 128-weight groups).")
     public WeightFormat weightDtype;
-    @Option(names = "--kv-dtype", defaultValue = "auto", paramLabel = "auto|fp8", description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
+
+    @Option(
+            names = "--kv-dtype",
+            defaultValue = "auto",
+            paramLabel = "auto|fp8",
+            description = "KV cache elements (default: ${DEFAULT-VALUE}, the model's 16 bits).")
     public String kvDtype;
 
     /** The chosen weight format, BF16 when none was given. */

@@ -12,8 +12,11 @@ import picocli.CommandLine.Option;
 /** {@code --profile}: run a planner on a calibration profile instead of the catalog defaults. */
 public final class ProfileOption {
 
-    @Option(names = "--profile", paramLabel = "NAME|FILE.json",
-            description = "Calibration profile to use instead of catalog defaults: a name kept in the project (sextant gpu profiles) or a profile JSON file.")
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME|FILE.json",
+            description =
+                    "Calibration profile to use instead of catalog defaults: a name kept in the project (sextant gpu profiles) or a profile JSON file.")
     String profile;
 
     /** The calibration, or null for the catalog defaults. */
@@ -28,8 +31,9 @@ public final class ProfileOption {
         CommandContext ctx = new CommandContext(spec);
         try (Workspace ws = ctx.openWorkspace(workspace)) {
             var p = ctx.project(ws, project);
-            return PlanInputs.keptProfile(ws, p.id(), profile).orElseThrow(() -> new WorkspaceException("--profile: no calibration "
-                    + "profile “" + profile + "” in project " + p.name() + " (sextant gpu profiles lists them)"));
+            return PlanInputs.keptProfile(ws, p.id(), profile)
+                    .orElseThrow(() -> new WorkspaceException("--profile: no calibration " + "profile “" + profile
+                            + "” in project " + p.name() + " (sextant gpu profiles lists them)"));
         }
     }
 }

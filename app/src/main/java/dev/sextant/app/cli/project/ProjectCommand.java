@@ -18,9 +18,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant project}: the projects inside a workspace. */
-@Command(name = "project", mixinStandardHelpOptions = true, description = "List, create, change and delete projects in a workspace.",
-        subcommands = {ProjectCommand.ListProjects.class, ProjectCommand.Create.class, ProjectCommand.Update.class,
-                ProjectCommand.Delete.class})
+@Command(
+        name = "project",
+        mixinStandardHelpOptions = true,
+        description = "List, create, change and delete projects in a workspace.",
+        subcommands = {
+            ProjectCommand.ListProjects.class,
+            ProjectCommand.Create.class,
+            ProjectCommand.Update.class,
+            ProjectCommand.Delete.class
+        })
 public final class ProjectCommand implements Runnable {
 
     @Spec
@@ -32,7 +39,8 @@ public final class ProjectCommand implements Runnable {
     }
 
     static Project find(Workspace ws, String idOrName) {
-        return ws.projects().findByIdOrName(idOrName)
+        return ws.projects()
+                .findByIdOrName(idOrName)
                 .orElseThrow(() -> new WorkspaceException("no project '" + idOrName + "' in workspace " + ws.dir()));
     }
 
@@ -46,8 +54,10 @@ public final class ProjectCommand implements Runnable {
     static final class ListProjects implements Runnable {
         @Mixin
         WorkspaceOption workspace;
+
         @Mixin
         JsonOption output;
+
         @Spec
         CommandSpec spec;
 
@@ -65,12 +75,19 @@ public final class ProjectCommand implements Runnable {
     static final class Create implements Runnable {
         @Parameters(index = "0", paramLabel = "NAME", description = "Name, unique in the workspace (case-insensitive).")
         String name;
-        @Option(names = {"-d", "--description"}, paramLabel = "TEXT", description = "What the project is for.")
+
+        @Option(
+                names = {"-d", "--description"},
+                paramLabel = "TEXT",
+                description = "What the project is for.")
         String description = "";
+
         @Mixin
         WorkspaceOption workspace;
+
         @Mixin
         JsonOption output;
+
         @Spec
         CommandSpec spec;
 
@@ -84,18 +101,32 @@ public final class ProjectCommand implements Runnable {
         }
     }
 
-    @Command(name = "update", mixinStandardHelpOptions = true, description = "Rename a project or change its description.")
+    @Command(
+            name = "update",
+            mixinStandardHelpOptions = true,
+            description = "Rename a project or change its description.")
     static final class Update implements Runnable {
         @Parameters(index = "0", paramLabel = "NAME|ID", description = "The project to change.")
         String project;
-        @Option(names = {"-n", "--name"}, paramLabel = "NAME", description = "New name.")
+
+        @Option(
+                names = {"-n", "--name"},
+                paramLabel = "NAME",
+                description = "New name.")
         String name;
-        @Option(names = {"-d", "--description"}, paramLabel = "TEXT", description = "New description.")
+
+        @Option(
+                names = {"-d", "--description"},
+                paramLabel = "TEXT",
+                description = "New description.")
         String description;
+
         @Mixin
         WorkspaceOption workspace;
+
         @Mixin
         JsonOption output;
+
         @Spec
         CommandSpec spec;
 
@@ -107,8 +138,11 @@ public final class ProjectCommand implements Runnable {
             CommandContext ctx = new CommandContext(spec);
             try (Workspace ws = ctx.openWorkspace(workspace)) {
                 Project old = find(ws, project);
-                Project p = ws.projects().update(old.id(), name == null ? old.name() : name,
-                        description == null ? old.description() : description);
+                Project p = ws.projects()
+                        .update(
+                                old.id(),
+                                name == null ? old.name() : name,
+                                description == null ? old.description() : description);
                 ctx.print(output.json(), p, out -> out.println("Updated project '" + p.name() + "'"));
             }
         }
@@ -118,10 +152,13 @@ public final class ProjectCommand implements Runnable {
     static final class Delete implements Runnable {
         @Parameters(index = "0", paramLabel = "NAME|ID", description = "The project to delete.")
         String project;
+
         @Mixin
         WorkspaceOption workspace;
+
         @Mixin
         JsonOption output;
+
         @Spec
         CommandSpec spec;
 

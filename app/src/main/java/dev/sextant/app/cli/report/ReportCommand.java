@@ -6,7 +6,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant report}: documents to present. */
-@Command(name = "report", mixinStandardHelpOptions = true, description = "Reports to present: the rollout report.",
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = "Reports to present: the rollout report.",
         subcommands = {ReportRolloutCommand.class})
 public final class ReportCommand implements Runnable {
 

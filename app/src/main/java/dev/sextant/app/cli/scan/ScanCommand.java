@@ -35,66 +35,146 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant scan}: look for benchmark items in a training corpus. */
-@Command(name = "scan", mixinStandardHelpOptions = true, subcommands = {ScanListCommand.class, ScanShowCommand.class, ScanExportCommand.class, ScanImportCommand.class},
-        description = {"Contamination scan: every word n-gram of the corpus is looked up among the benchmark items' n-grams",
-                "(normalised: lowercase, punctuation removed, whitespace collapsed); hits are confirmed token by token.",
-                "Per item: n-grams, matched n-grams, contaminated-token fraction, longest match, status",
-                "(not-checkable when shorter than n, clean, partial, dirty at --dirty or more). Exit 0 whether or not",
-                "contamination is found."})
+@Command(
+        name = "scan",
+        mixinStandardHelpOptions = true,
+        subcommands = {ScanListCommand.class, ScanShowCommand.class, ScanExportCommand.class, ScanImportCommand.class},
+        description = {
+            "Contamination scan: every word n-gram of the corpus is looked up among the benchmark items' n-grams",
+            "(normalised: lowercase, punctuation removed, whitespace collapsed); hits are confirmed token by token.",
+            "Per item: n-grams, matched n-grams, contaminated-token fraction, longest match, status",
+            "(not-checkable when shorter than n, clean, partial, dirty at --dirty or more). Exit 0 whether or not",
+            "contamination is found."
+        })
 public final class ScanCommand implements Runnable {
 
-    @Option(names = {"-b", "--benchmark"}, arity = "1..*", paramLabel = "FILE",
-            description = "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL (chat lines too), CSV, Parquet, or text with one item per line.")
+    @Option(
+            names = {"-b", "--benchmark"},
+            arity = "1..*",
+            paramLabel = "FILE",
+            description =
+                    "Benchmark items: lm-evaluation-harness samples_*.jsonl, JSONL (chat lines too), CSV, Parquet, or text with one item per line.")
     List<Path> benchmarks = new ArrayList<>();
-    @Option(names = "--field", paramLabel = "NAME", description = {"Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
-                    "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
-                    "else text, else a chat line's messages, else every string but the id."})
+
+    @Option(
+            names = "--field",
+            paramLabel = "NAME",
+            description = {
+                "Field or column holding item text (repeatable; joined with spaces); a dotted path into JSON (choices.text),",
+                "for harness samples a path into doc. Default: a harness sample's question (question, query, problem, prompt, ctx, …),",
+                "else text, else a chat line's messages, else every string but the id."
+            })
     List<String> fields = new ArrayList<>();
-    @Option(names = "--id-field", paramLabel = "NAME", description = "Field or column identifying items (default: id if present, else the line number).")
+
+    @Option(
+            names = "--id-field",
+            paramLabel = "NAME",
+            description = "Field or column identifying items (default: id if present, else the line number).")
     String idField;
-    @Option(names = {"-c", "--corpus"}, arity = "1..*", paramLabel = "PATH",
-            description = {"Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.",
-                    "With --engine spark also hdfs://, s3a://… URIs, read through the cluster's Hadoop (JSONL and text)."})
+
+    @Option(
+            names = {"-c", "--corpus"},
+            arity = "1..*",
+            paramLabel = "PATH",
+            description = {
+                "Corpus files or folders: JSONL (chat lines too), Parquet (one document per row), text, .gz, .zst.",
+                "With --engine spark also hdfs://, s3a://… URIs, read through the cluster's Hadoop (JSONL and text)."
+            })
     List<String> corpusArgs = new ArrayList<>();
-    @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME", description = "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
+
+    @Option(
+            names = "--text-field",
+            defaultValue = "text",
+            paramLabel = "NAME",
+            description =
+                    "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
     String textField;
-    @Option(names = "--doc-id-field", defaultValue = "id", paramLabel = "NAME", description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--doc-id-field",
+            defaultValue = "id",
+            paramLabel = "NAME",
+            description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
     String docIdField;
-    @Option(names = "--ngram", defaultValue = "13", paramLabel = "N", description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--ngram",
+            defaultValue = "13",
+            paramLabel = "N",
+            description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
     int n;
-    @Option(names = "--dirty", defaultValue = "0.8", paramLabel = "F", description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--dirty",
+            defaultValue = "0.8",
+            paramLabel = "F",
+            description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
     double dirty;
+
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
-    @Option(names = "--locations", paramLabel = "N", defaultValue = "" + ScanSpec.DEFAULT_LOCATIONS,
+
+    @Option(
+            names = "--locations",
+            paramLabel = "N",
+            defaultValue = "" + ScanSpec.DEFAULT_LOCATIONS,
             description = "Corpus locations kept per item; further ones are counted (default: ${DEFAULT-VALUE}).")
     int locations;
-    @Option(names = "--benchmark-name", paramLabel = "NAME", description = "Name the benchmark (default: from the file name or the harness task).")
+
+    @Option(
+            names = "--benchmark-name",
+            paramLabel = "NAME",
+            description = "Name the benchmark (default: from the file name or the harness task).")
     String benchmarkName;
-    @Option(names = "--scores", arity = "1..*", paramLabel = "FILE",
-            description = "Per-item scores (CSV or lm-evaluation-harness samples): re-score each model on clean, all and contaminated items.")
+
+    @Option(
+            names = "--scores",
+            arity = "1..*",
+            paramLabel = "FILE",
+            description =
+                    "Per-item scores (CSV or lm-evaluation-harness samples): re-score each model on clean, all and contaminated items.")
     List<Path> scores = new ArrayList<>();
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID",
+
+    @Option(
+            names = {"-p", "--project"},
+            paramLabel = "NAME|ID",
             description = "Keep the scan in this project (saved as files complete, resumable, shown in the scorecard).")
     String project;
-    @Option(names = "--name", paramLabel = "NAME", description = "Name of the kept scan (default: benchmark and corpus names).")
+
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Name of the kept scan (default: benchmark and corpus names).")
     String name;
-    @Option(names = "--resume", paramLabel = "SCAN_ID",
+
+    @Option(
+            names = "--resume",
+            paramLabel = "SCAN_ID",
             description = "Resume a kept scan that failed, was cancelled or was interrupted, from its completed files.")
     String resume;
-    @Option(names = "--skip-file", paramLabel = "FILE",
-            description = "With --resume: do not read this corpus file (say, the one the scan failed on); it is listed as skipped in the result. Repeatable.")
+
+    @Option(
+            names = "--skip-file",
+            paramLabel = "FILE",
+            description =
+                    "With --resume: do not read this corpus file (say, the one the scan failed on); it is listed as skipped in the result. Repeatable.")
     List<Path> skipFiles = new ArrayList<>();
+
     @Mixin
     WorkspaceOption workspace;
+
     @Option(names = "--keep-case", description = "Do not lowercase.")
     boolean keepCase;
+
     @Option(names = "--keep-punctuation", description = "Do not delete punctuation.")
     boolean keepPunctuation;
+
     @Mixin
     EngineOptions engineOptions;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -104,22 +184,33 @@ public final class ScanCommand implements Runnable {
         Engine onEngine = engineOptions.engine();
         List<String> uris = corpusArgs.stream().filter(CorpusStore::isUri).toList();
         if (!uris.isEmpty() && onEngine.isLocal()) {
-            throw BadInputException.of(uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
+            throw BadInputException.of(
+                    uris.get(0), "a URI is read through Hadoop on a cluster: add --engine spark --master …");
         }
         if (!uris.isEmpty() && (project != null || resume != null)) {
-            throw BadInputException.of(uris.get(0), "a kept scan (--project, --resume) reads local and mounted paths; "
-                    + "scan URIs without --project, or with spark-submit of the cluster jar");
+            throw BadInputException.of(
+                    uris.get(0),
+                    "a kept scan (--project, --resume) reads local and mounted paths; "
+                            + "scan URIs without --project, or with spark-submit of the cluster jar");
         }
         List<Path> corpus = uris.isEmpty() ? corpusArgs.stream().map(Path::of).toList() : List.of();
         if (resume == null && (benchmarks.isEmpty() || corpusArgs.isEmpty())) {
-            throw new ParameterException(spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
+            throw new ParameterException(
+                    spec.commandLine(), "give --benchmark FILE and --corpus PATH (or --resume SCAN_ID)");
         }
         if (resume == null && !skipFiles.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--skip-file goes with --resume SCAN_ID");
         }
-        ScanSpec s = new ScanSpec(n, dirty, new Normalization(!keepCase, !keepPunctuation), textField, docIdField,
-                threads == null ? Runtime.getRuntime().availableProcessors() : threads, locations);
-        List<BenchmarkItem> items = resume != null ? List.of() : ScanStudy.readItems(benchmarks, fields, idField, benchmarkName);
+        ScanSpec s = new ScanSpec(
+                n,
+                dirty,
+                new Normalization(!keepCase, !keepPunctuation),
+                textField,
+                docIdField,
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads,
+                locations);
+        List<BenchmarkItem> items =
+                resume != null ? List.of() : ScanStudy.readItems(benchmarks, fields, idField, benchmarkName);
         var itemScores = ScanStudy.readItemScores(scores);
         CliProgress progress = ctx.progress();
         ScanResult r;
@@ -137,15 +228,27 @@ public final class ScanCommand implements Runnable {
                     }
                 } catch (ScanFailedException e) {
                     progress.done();
-                    throw new WorkspaceException(e.getMessage() + "; scan " + e.scanId() + " is kept as failed: resume it with --resume "
-                            + e.scanId() + " once the file is fixed, or add --skip-file " + e.file() + " to go on without it", e);
+                    throw new WorkspaceException(
+                            e.getMessage() + "; scan " + e.scanId() + " is kept as failed: resume it with --resume "
+                                    + e.scanId() + " once the file is fixed, or add --skip-file " + e.file()
+                                    + " to go on without it",
+                            e);
                 }
                 r = o.result();
                 kept = o.scanId();
             }
         } else if (!uris.isEmpty()) {
-            r = ScanStudy.scanOnCluster(onEngine, s, items, corpusArgs.stream()
-                    .map(a -> CorpusStore.isUri(a) ? a : Path.of(a).toAbsolutePath().normalize().toString()).toList(), progress, CancellationToken.none());
+            r = ScanStudy.scanOnCluster(
+                    onEngine,
+                    s,
+                    items,
+                    corpusArgs.stream()
+                            .map(a -> CorpusStore.isUri(a)
+                                    ? a
+                                    : Path.of(a).toAbsolutePath().normalize().toString())
+                            .toList(),
+                    progress,
+                    CancellationToken.none());
         } else {
             r = ScanStudy.scan(onEngine, s, items, corpus, progress, CancellationToken.none());
         }
@@ -159,24 +262,41 @@ public final class ScanCommand implements Runnable {
         List<CleanSubsetRescore.Row> rescore = scores.isEmpty() ? null : ScanStudy.rescore(r, itemScores);
         UUID keptId = kept;
         ctx.print(output.json(), new Output(r.items(), r.summary(), rescore, keptId), out -> {
-            TextTable t = new TextTable("BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");
+            TextTable t = new TextTable(
+                    "BENCHMARK", "ITEM", "TOKENS", "N-GRAMS", "MATCHED", "TOKEN FRACTION", "LONGEST", "STATUS");
             for (ScanResult.ItemResult i : shown.items()) {
                 if (i.status() != ScanResult.Status.CLEAN) {
-                    t.row(i.benchmark(), i.id(), i.tokens(), i.ngrams(), i.matchedNgrams(), String.format("%.3f", i.tokenFraction()),
-                            i.longestMatch(), i.status().label());
+                    t.row(
+                            i.benchmark(),
+                            i.id(),
+                            i.tokens(),
+                            i.ngrams(),
+                            i.matchedNgrams(),
+                            String.format("%.3f", i.tokenFraction()),
+                            i.longestMatch(),
+                            i.status().label());
                 }
             }
             t.print(out);
             ScanResult.Summary sum = shown.summary();
-            out.printf("%n%d items: %d clean, %d partial, %d dirty, %d not checkable (shorter than %d words)%n", sum.items(), sum.clean(),
-                    sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
+            out.printf(
+                    "%n%d items: %d clean, %d partial, %d dirty, %d not checkable (shorter than %d words)%n",
+                    sum.items(), sum.clean(), sum.partial(), sum.dirty(), sum.notCheckable(), sum.n());
             var per = shown.perBenchmark();
             if (per.size() > 1) {
-                per.forEach(b -> out.printf("  %s: %d items, %d clean, %d partial, %d dirty, %d not checkable%n", b.benchmark(), b.items(),
-                        b.clean(), b.partial(), b.dirty(), b.notCheckable()));
+                per.forEach(b -> out.printf(
+                        "  %s: %d items, %d clean, %d partial, %d dirty, %d not checkable%n",
+                        b.benchmark(), b.items(), b.clean(), b.partial(), b.dirty(), b.notCheckable()));
             }
-            out.printf("%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
-                    sum.bytesScanned() / 1e6, sum.seconds(), sum.mbPerSecond(), sum.threads(), sum.documents(), sum.hashHits(), sum.collisions());
+            out.printf(
+                    "%.1f MB in %.1f s (%.0f MB/s, %d threads), %d documents, %d hash hits, %d collisions rejected%n",
+                    sum.bytesScanned() / 1e6,
+                    sum.seconds(),
+                    sum.mbPerSecond(),
+                    sum.threads(),
+                    sum.documents(),
+                    sum.hashHits(),
+                    sum.collisions());
             printFileNotes(out, sum);
             printTextFields(out, shown.items());
             if (keptId != null) {
@@ -186,7 +306,13 @@ public final class ScanCommand implements Runnable {
                 out.println();
                 TextTable t2 = new TextTable("MODEL", "BENCHMARK", "ALL", "CLEAN", "CONTAMINATED", "VERDICT");
                 for (CleanSubsetRescore.Row row : rescore) {
-                    t2.row(row.model(), row.benchmark(), fmt(row.all()), fmt(row.clean()), fmt(row.contaminated()), row.verdict());
+                    t2.row(
+                            row.model(),
+                            row.benchmark(),
+                            fmt(row.all()),
+                            fmt(row.clean()),
+                            fmt(row.contaminated()),
+                            row.verdict());
                 }
                 t2.print(out);
             }
@@ -194,8 +320,11 @@ public final class ScanCommand implements Runnable {
     }
 
     /** The JSON document: items and summary as the contract says, and the clean-subset re-score when scores were given. */
-    public record Output(List<ScanResult.ItemResult> items, ScanResult.Summary summary, List<CleanSubsetRescore.Row> rescore,
-                         UUID scanId) {
+    public record Output(
+            List<ScanResult.ItemResult> items,
+            ScanResult.Summary summary,
+            List<CleanSubsetRescore.Row> rescore,
+            UUID scanId) {
         /** Per-benchmark counts when the scan looked for several benchmarks. */
         public List<ScanResult.BenchmarkSummary> getBenchmarks() {
             return new ScanResult(items, summary).perBenchmark();

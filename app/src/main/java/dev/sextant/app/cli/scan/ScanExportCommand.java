@@ -16,18 +16,29 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant scan export ID --out FILE}: the contaminated items of a kept scan as CSV or JSON Lines. */
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Export the contaminated (partial and dirty) items of a kept scan, as CSV or JSON Lines by the file's extension.")
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description =
+                "Export the contaminated (partial and dirty) items of a kept scan, as CSV or JSON Lines by the file's extension.")
 public final class ScanExportCommand implements Runnable {
 
     @Parameters(index = "0", paramLabel = "SCAN_ID", description = "From sextant scan list.")
     String id;
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "*.csv or *.jsonl")
+
+    @Option(
+            names = {"-o", "--out"},
+            required = true,
+            paramLabel = "FILE",
+            description = "*.csv or *.jsonl")
     Path out;
+
     @Option(names = "--all", description = "Every item, clean and not checkable too.")
     boolean all;
+
     @Mixin
     WorkspaceOption workspace;
+
     @Spec
     CommandSpec spec;
 

@@ -21,10 +21,13 @@ public final class ScanListCommand implements Runnable {
 
     @Mixin
     ProjectOption project;
+
     @Mixin
     WorkspaceOption workspace;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -35,19 +38,34 @@ public final class ScanListCommand implements Runnable {
             Project p = ctx.project(ws, project.nameOrId());
             List<SavedScan> scans = ws.scans().list(p.id());
             ctx.print(output.json(), scans, out -> {
-                TextTable t = new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");
+                TextTable t =
+                        new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");
                 for (SavedScan s : scans) {
-                    int done = SavedScan.COMPLETE.equals(s.state()) ? s.files() - s.skippedFiles().size() : s.filesDone();
-                    t.row(s.id(), s.name() + (s.demo() ? " (demo)" : ""), s.state().toLowerCase(Locale.ROOT),
-                            done + "/" + s.files() + (s.skippedFiles().isEmpty() ? "" : " (" + s.skippedFiles().size() + " skipped)"),
-                            s.summary() == null ? "-" : s.summary().items(), s.summary() == null ? "-" : s.summary().dirty(),
-                            s.summary() == null ? "-" : s.summary().partial(), s.updatedAt());
+                    int done = SavedScan.COMPLETE.equals(s.state())
+                            ? s.files() - s.skippedFiles().size()
+                            : s.filesDone();
+                    t.row(
+                            s.id(),
+                            s.name() + (s.demo() ? " (demo)" : ""),
+                            s.state().toLowerCase(Locale.ROOT),
+                            done + "/" + s.files()
+                                    + (s.skippedFiles().isEmpty()
+                                            ? ""
+                                            : " (" + s.skippedFiles().size() + " skipped)"),
+                            s.summary() == null ? "-" : s.summary().items(),
+                            s.summary() == null ? "-" : s.summary().dirty(),
+                            s.summary() == null ? "-" : s.summary().partial(),
+                            s.updatedAt());
                 }
                 t.print(out);
                 // why each failed scan stopped, and how to go on
                 for (SavedScan s : scans) {
                     if (SavedScan.FAILED.equals(s.state())) {
-                        out.printf("%s %s; resume with --resume %s once fixed%s%n", s.id(), s.describe(), s.id(),
+                        out.printf(
+                                "%s %s; resume with --resume %s once fixed%s%n",
+                                s.id(),
+                                s.describe(),
+                                s.id(),
                                 s.failedFile() == null ? "" : " or add --skip-file " + s.failedFile());
                     }
                 }

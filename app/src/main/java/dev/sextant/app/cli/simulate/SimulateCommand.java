@@ -6,7 +6,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant simulate}: discrete-event simulations. */
-@Command(name = "simulate", mixinStandardHelpOptions = true, description = "Discrete-event simulations: continuous batching in a serving engine.",
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        description = "Discrete-event simulations: continuous batching in a serving engine.",
         subcommands = {SimulateServeCommand.class})
 public final class SimulateCommand implements Runnable {
 

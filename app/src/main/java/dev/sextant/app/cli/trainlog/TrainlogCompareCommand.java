@@ -24,31 +24,51 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant trainlog compare}: several runs' curves of one metric side by side (the workbench's Overlay). */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Reads several runs' logs (each a file or folder, in any format analyze reads) and compares one metric: each run's",
-                "extent and lowest value, and its level at the last step every run reached (the median of its last 10 points there)",
-                "against the first run's. With --json, each run's points too, to plot."})
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Reads several runs' logs (each a file or folder, in any format analyze reads) and compares one metric: each run's",
+            "extent and lowest value, and its level at the last step every run reached (the median of its last 10 points there)",
+            "against the first run's. With --json, each run's points too, to plot."
+        })
 public final class TrainlogCompareCommand implements Runnable {
 
-    @Option(names = "--run", required = true, arity = "1", paramLabel = "NAME=FILE|DIR",
-            description = "A run: its name and its log file or folder (repeat: two or more; the first is the reference).")
+    @Option(
+            names = "--run",
+            required = true,
+            arity = "1",
+            paramLabel = "NAME=FILE|DIR",
+            description =
+                    "A run: its name and its log file or folder (repeat: two or more; the first is the reference).")
     List<String> runs;
-    @Option(names = "--metric", defaultValue = "loss", paramLabel = "M", description = "The metric to compare (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--metric",
+            defaultValue = "loss",
+            paramLabel = "M",
+            description = "The metric to compare (default: ${DEFAULT-VALUE}).")
     String metric;
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "F",
-            description = "auto (by content), megatron, hf-trainer, tensorboard, csv or jsonl (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--format",
+            defaultValue = "auto",
+            paramLabel = "F",
+            description =
+                    "auto (by content), megatron, hf-trainer, tensorboard, csv or jsonl (default: ${DEFAULT-VALUE}).")
     String format;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
     /** The contract's keys first; {@code series} holds each run's steps and values of the metric, in the runs' order. */
-    public record Result(String metric, long commonStep, List<RunComparison.Run> runs, List<Series> series) {
-    }
+    public record Result(String metric, long commonStep, List<RunComparison.Run> runs, List<Series> series) {}
 
-    public record Series(String name, long[] steps, double[] values) {
-    }
+    public record Series(String name, long[] steps, double[] values) {}
 
     @Override
     public void run() {
@@ -58,8 +78,12 @@ public final class TrainlogCompareCommand implements Runnable {
             if (eq <= 0 || eq == r.length() - 1) {
                 throw BadInputException.of("--run", "expected NAME=FILE|DIR, got '" + r + "'");
             }
-            if (named.put(r.substring(0, eq).strip(), Path.of(r.substring(eq + 1).strip())) != null) {
-                throw BadInputException.of("--run", "two runs are named '" + r.substring(0, eq).strip() + "'");
+            if (named.put(
+                            r.substring(0, eq).strip(),
+                            Path.of(r.substring(eq + 1).strip()))
+                    != null) {
+                throw BadInputException.of(
+                        "--run", "two runs are named '" + r.substring(0, eq).strip() + "'");
             }
         }
         if (named.size() < 2) {
@@ -69,9 +93,13 @@ public final class TrainlogCompareCommand implements Runnable {
         List<String> names = new ArrayList<>();
         List<MetricSeries> series = new ArrayList<>();
         for (Map.Entry<String, Path> e : named.entrySet()) {
-            TrainingLog log = RunHealthStudy.read(List.of(e.getValue()), TrainingLogFormat.of(format), progress, CancellationToken.none());
-            MetricSeries s = log.metric(metric).orElseThrow(() -> BadInputException.of("--metric", "run '" + e.getKey() + "' ("
-                    + e.getValue() + ") has no metric '" + metric + "'; it has " + log.metricNames()));
+            TrainingLog log = RunHealthStudy.read(
+                    List.of(e.getValue()), TrainingLogFormat.of(format), progress, CancellationToken.none());
+            MetricSeries s = log.metric(metric)
+                    .orElseThrow(() -> BadInputException.of(
+                            "--metric",
+                            "run '" + e.getKey() + "' (" + e.getValue() + ") has no metric '" + metric + "'; it has "
+                                    + log.metricNames()));
             names.add(e.getKey());
             series.add(s);
         }
@@ -79,21 +107,39 @@ public final class TrainlogCompareCommand implements Runnable {
         List<RunComparison.Run> compared = RunHealthStudy.compare(names, series);
         List<Series> points = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            points.add(new Series(names.get(i), series.get(i).steps(), series.get(i).values()));
+            points.add(new Series(
+                    names.get(i), series.get(i).steps(), series.get(i).values()));
         }
         Result r = new Result(metric, compared.get(0).commonStep(), compared, points);
         new CommandContext(spec).print(output.json(), r, out -> {
-            out.printf(Locale.ROOT, "%s of %d runs; every run reached step %,d%n", metric, compared.size(), r.commonStep());
-            TextTable t = new TextTable("RUN", "POINTS", "STEPS", "LAST", "LOWEST (AT STEP)", "AT " + String.format(Locale.ROOT, "%,d", r.commonStep()),
+            out.printf(
+                    Locale.ROOT,
+                    "%s of %d runs; every run reached step %,d%n",
+                    metric,
+                    compared.size(),
+                    r.commonStep());
+            TextTable t = new TextTable(
+                    "RUN",
+                    "POINTS",
+                    "STEPS",
+                    "LAST",
+                    "LOWEST (AT STEP)",
+                    "AT " + String.format(Locale.ROOT, "%,d", r.commonStep()),
                     "VS " + names.get(0).toUpperCase(Locale.ROOT));
             for (RunComparison.Run x : compared) {
-                t.row(x.name(), String.format(Locale.ROOT, "%,d", x.points()), String.format(Locale.ROOT, "%,d–%,d", x.firstStep(), x.lastStep()),
-                        num(x.lastValue()), num(x.lowest()) + String.format(Locale.ROOT, " (%,d)", x.lowestStep()),
+                t.row(
+                        x.name(),
+                        String.format(Locale.ROOT, "%,d", x.points()),
+                        String.format(Locale.ROOT, "%,d–%,d", x.firstStep(), x.lastStep()),
+                        num(x.lastValue()),
+                        num(x.lowest()) + String.format(Locale.ROOT, " (%,d)", x.lowestStep()),
                         x.atCommonStep() == null ? "—" : num(x.atCommonStep()),
                         x.versusFirst() == null ? "—" : String.format(Locale.ROOT, "%+.2f %%", 100 * x.versusFirst()));
             }
             t.print(out);
-            out.printf("Levels are the median of each run's last %d points up to that step.%n", RunComparison.LEVEL_POINTS);
+            out.printf(
+                    "Levels are the median of each run's last %d points up to that step.%n",
+                    RunComparison.LEVEL_POINTS);
         });
     }
 

@@ -6,10 +6,17 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant workspace}: the workspaces on this machine. */
-@Command(name = "workspace", mixinStandardHelpOptions = true,
+@Command(
+        name = "workspace",
+        mixinStandardHelpOptions = true,
         description = "Create, inspect, export and import workspaces (one H2 database file plus its folder).",
-        subcommands = {WorkspaceInfoCommand.class, WorkspaceListCommand.class, WorkspaceCreateCommand.class,
-                WorkspaceExportCommand.class, WorkspaceImportCommand.class})
+        subcommands = {
+            WorkspaceInfoCommand.class,
+            WorkspaceListCommand.class,
+            WorkspaceCreateCommand.class,
+            WorkspaceExportCommand.class,
+            WorkspaceImportCommand.class
+        })
 public final class WorkspaceCommand implements Runnable {
 
     @Spec

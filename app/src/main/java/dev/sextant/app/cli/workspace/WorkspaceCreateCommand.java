@@ -14,15 +14,24 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant workspace create DIR}. */
-@Command(name = "create", mixinStandardHelpOptions = true, description = "Create a new workspace in a new or empty folder.")
+@Command(
+        name = "create",
+        mixinStandardHelpOptions = true,
+        description = "Create a new workspace in a new or empty folder.")
 public final class WorkspaceCreateCommand implements Runnable {
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Folder for the new workspace (must not exist or be empty).")
+    @Parameters(
+            index = "0",
+            paramLabel = "DIR",
+            description = "Folder for the new workspace (must not exist or be empty).")
     Path dir;
+
     @Option(names = "--demo", description = "Seed the demo project, as the default workspace is on first launch.")
     boolean demo;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -30,7 +39,8 @@ public final class WorkspaceCreateCommand implements Runnable {
     public void run() {
         CommandContext ctx = new CommandContext(spec);
         if (Workspace.exists(dir)) {
-            throw new WorkspaceException("a workspace already exists at " + dir.toAbsolutePath().normalize());
+            throw new WorkspaceException(
+                    "a workspace already exists at " + dir.toAbsolutePath().normalize());
         }
         try (Workspace ws = demo ? Workspace.openOrCreate(dir) : Workspace.create(dir)) {
             ctx.home().rememberRecent(ws.dir());

@@ -21,23 +21,31 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant workspace export FILE [--project P]}. */
-@Command(name = "export", mixinStandardHelpOptions = true,
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
         description = "Export the whole workspace, or one project, as one archive file (*.sextant.zip).")
 public final class WorkspaceExportCommand implements Runnable {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "Archive to write; replaced if it exists.")
     Path file;
-    @Option(names = {"-p", "--project"}, paramLabel = "NAME|ID", description = "Export only this project.")
+
+    @Option(
+            names = {"-p", "--project"},
+            paramLabel = "NAME|ID",
+            description = "Export only this project.")
     String project;
+
     @Mixin
     WorkspaceOption workspace;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
-    public record Exported(String archive, long bytes, ArchiveManifest manifest) {
-    }
+    public record Exported(String archive, long bytes, ArchiveManifest manifest) {}
 
     @Override
     public void run() {
@@ -48,8 +56,10 @@ public final class WorkspaceExportCommand implements Runnable {
             if (project == null) {
                 manifest = WorkspaceArchive.exportWorkspace(ws, file, progress, CancellationToken.none());
             } else {
-                Project p = ws.projects().findByIdOrName(project)
-                        .orElseThrow(() -> new WorkspaceException("no project '" + project + "' in workspace " + ws.dir()));
+                Project p = ws.projects()
+                        .findByIdOrName(project)
+                        .orElseThrow(
+                                () -> new WorkspaceException("no project '" + project + "' in workspace " + ws.dir()));
                 manifest = WorkspaceArchive.exportProject(ws, p.id(), file, progress, CancellationToken.none());
             }
             progress.done();
@@ -61,9 +71,15 @@ public final class WorkspaceExportCommand implements Runnable {
                 bytes = -1;
             }
             Exported result = new Exported(abs.toString(), bytes, manifest);
-            ctx.print(output.json(), result, out -> out.println("Exported " + (manifest.kind() == ArchiveManifest.Kind.PROJECT
-                    ? "project '" + manifest.projectName() + "'" : "workspace " + ws.name()) + " (" + manifest.totalRows()
-                    + " rows, " + manifest.files() + " files) to " + abs));
+            ctx.print(
+                    output.json(),
+                    result,
+                    out -> out.println("Exported "
+                            + (manifest.kind() == ArchiveManifest.Kind.PROJECT
+                                    ? "project '" + manifest.projectName() + "'"
+                                    : "workspace " + ws.name())
+                            + " (" + manifest.totalRows()
+                            + " rows, " + manifest.files() + " files) to " + abs));
         }
     }
 }

@@ -14,13 +14,18 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code sextant workspace info}: where the workspace is and what it holds. */
-@Command(name = "info", mixinStandardHelpOptions = true, description = "Show a workspace: location, schema version, projects.")
+@Command(
+        name = "info",
+        mixinStandardHelpOptions = true,
+        description = "Show a workspace: location, schema version, projects.")
 public final class WorkspaceInfoCommand implements Runnable {
 
     @Mixin
     WorkspaceOption workspace;
+
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
@@ -36,14 +41,18 @@ public final class WorkspaceInfoCommand implements Runnable {
     static void printSummary(PrintWriter out, WorkspaceSummary s) {
         out.println("Workspace  " + s.name());
         out.println("Folder     " + s.path());
-        out.println("Database   " + s.databaseFile() + " (" + humanBytes(s.databaseBytes()) + ", schema v" + s.schemaVersion()
-                + ", H2 " + s.h2Version() + ")");
+        out.println("Database   " + s.databaseFile() + " (" + humanBytes(s.databaseBytes()) + ", schema v"
+                + s.schemaVersion() + ", H2 " + s.h2Version() + ")");
         out.println("Created    " + (s.createdAt() == null ? "unknown" : s.createdAt()));
         out.println();
         TextTable t = new TextTable("PROJECT", "ID", "UPDATED", "DESCRIPTION");
         for (Project p : s.projects()) {
             String d = p.description().replace('\n', ' ');
-            t.row(p.name() + (p.demo() ? " [demo]" : ""), p.id(), p.updatedAt(), d.length() > 60 ? d.substring(0, 57) + "..." : d);
+            t.row(
+                    p.name() + (p.demo() ? " [demo]" : ""),
+                    p.id(),
+                    p.updatedAt(),
+                    d.length() > 60 ? d.substring(0, 57) + "..." : d);
         }
         t.print(out);
     }

@@ -20,15 +20,14 @@ public final class WorkspaceListCommand implements Runnable {
 
     @Mixin
     JsonOption output;
+
     @Spec
     CommandSpec spec;
 
     /** One known workspace. {@code exists} is false for the default workspace before first use. */
-    public record Entry(String name, String path, boolean isDefault, boolean exists) {
-    }
+    public record Entry(String name, String path, boolean isDefault, boolean exists) {}
 
-    public record Listing(String home, List<Entry> workspaces) {
-    }
+    public record Listing(String home, List<Entry> workspaces) {}
 
     @Override
     public void run() {
@@ -45,7 +44,10 @@ public final class WorkspaceListCommand implements Runnable {
         ctx.print(output.json(), listing, out -> {
             TextTable t = new TextTable("WORKSPACE", "FOLDER", "NOTE");
             for (Entry e : entries) {
-                t.row(e.name(), e.path(), (e.isDefault() ? "default" : "recent") + (e.exists() ? "" : ", created on first use"));
+                t.row(
+                        e.name(),
+                        e.path(),
+                        (e.isDefault() ? "default" : "recent") + (e.exists() ? "" : ", created on first use"));
             }
             t.print(out);
         });

@@ -57,7 +57,8 @@ public final class AblationsViewModel {
     private final StringProperty gpuHours = new SimpleStringProperty("");
     private final ObjectProperty<String> gpu = new SimpleObjectProperty<>("h100-sxm");
     private final StringProperty gpus = new SimpleStringProperty("256");
-    private final ObjectProperty<ClusterOptimum.HardwareOptimal> hardware = new SimpleObjectProperty<>(this, "hardware");
+    private final ObjectProperty<ClusterOptimum.HardwareOptimal> hardware =
+            new SimpleObjectProperty<>(this, "hardware");
     private String runsNote = "";
     private final ObjectProperty<ScheduleComparison.Result> schedules = new SimpleObjectProperty<>(this, "schedules");
     private final StringProperty schedulesProblem = new SimpleStringProperty("");
@@ -84,10 +85,14 @@ public final class AblationsViewModel {
     }
 
     public void reload() {
-        if (!shell.inProject("Load ablations", (ws, p, progress, cancel) -> AblationStudy.kept(ws, p.id()), kept -> {
-            sets.setAll(kept);
-            loadRuns();
-        }, null)) {
+        if (!shell.inProject(
+                "Load ablations",
+                (ws, p, progress, cancel) -> AblationStudy.kept(ws, p.id()),
+                kept -> {
+                    sets.setAll(kept);
+                    loadRuns();
+                },
+                null)) {
             sets.clear();
             runs.clear();
         }
@@ -108,17 +113,22 @@ public final class AblationsViewModel {
             schedulesProblem.set("");
             return;
         }
-        shell.inProject("Load runs", (ws, p, progress, cancel) -> AblationStudy.kept(ws, p.id(), set == null ? null : set.id().toString()), r -> {
-            runs.setAll(r.runs());
-            runsNote = String.join(" ", r.notes());
-            try {
-                schedules.set(AblationStudy.schedules(r.runs()));
-                schedulesProblem.set("");
-            } catch (InputError e) {
-                schedules.set(null);
-                schedulesProblem.set(e.getMessage());
-            }
-        }, this::fail);
+        shell.inProject(
+                "Load runs",
+                (ws, p, progress, cancel) -> AblationStudy.kept(
+                        ws, p.id(), set == null ? null : set.id().toString()),
+                r -> {
+                    runs.setAll(r.runs());
+                    runsNote = String.join(" ", r.notes());
+                    try {
+                        schedules.set(AblationStudy.schedules(r.runs()));
+                        schedulesProblem.set("");
+                    } catch (InputError e) {
+                        schedules.set(null);
+                        schedulesProblem.set(e.getMessage());
+                    }
+                },
+                this::fail);
     }
 
     /** Reads tables of runs and keeps them as one set. */
@@ -137,15 +147,24 @@ public final class AblationsViewModel {
     }
 
     /** As above; {@code cooldowns}: read a warmup-stable-decay log at the end of each cool-down instead. */
-    public void importLog(Path log, String name, String paramsText, String tokensPerStepText, String pointsText, boolean cooldowns) {
+    public void importLog(
+            Path log, String name, String paramsText, String tokensPerStepText, String pointsText, boolean cooldowns) {
         AblationStudy.LogReading reading;
         try {
             double n = TokenCount.parse("ablate.logParams", "Parameters", paramsText);
-            Double perStep = tokensPerStepText == null || tokensPerStepText.isBlank() ? null
+            Double perStep = tokensPerStepText == null || tokensPerStepText.isBlank()
+                    ? null
                     : (double) TokenCount.parse("ablate.tokensPerStep", "Tokens a step", tokensPerStepText);
             int points = cooldowns ? 1 : Inputs.integer("ablate.points", "Points", pointsText);
-            reading = new AblationStudy.LogReading(Map.of("", n), perStep == null ? Map.of() : Map.of("", perStep), "loss", List.of(), points,
-                    LossCurve.DEFAULT_WINDOW, null, cooldowns);
+            reading = new AblationStudy.LogReading(
+                    Map.of("", n),
+                    perStep == null ? Map.of() : Map.of("", perStep),
+                    "loss",
+                    List.of(),
+                    points,
+                    LossCurve.DEFAULT_WINDOW,
+                    null,
+                    cooldowns);
         } catch (InputError e) {
             fail(e);
             return;
@@ -154,31 +173,47 @@ public final class AblationsViewModel {
     }
 
     private void importRuns(List<Path> files, String name, AblationStudy.LogReading reading) {
-        shell.inProject("Import runs " + name, (ws, p, progress, cancel) -> {
-            AblationRunsFile.Read read = AblationStudy.read(files, Map.of(), reading, progress, cancel);
-            AblationStudy.keep(ws, p.id(), name, read, files.stream().map(f -> f.toAbsolutePath().normalize().toString()).toList());
-            return read;
-        }, read -> {
-            problem.set("");
-            shell.statusProperty().set("Kept " + read.runs().size() + " runs as “" + name + "”" + (read.notes().isEmpty() ? "."
-                    : ". " + String.join(" ", read.notes())));
-            chosen.set(null);
-            clearResults();
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Import runs " + name,
+                (ws, p, progress, cancel) -> {
+                    AblationRunsFile.Read read = AblationStudy.read(files, Map.of(), reading, progress, cancel);
+                    AblationStudy.keep(
+                            ws,
+                            p.id(),
+                            name,
+                            read,
+                            files.stream()
+                                    .map(f -> f.toAbsolutePath().normalize().toString())
+                                    .toList());
+                    return read;
+                },
+                read -> {
+                    problem.set("");
+                    shell.statusProperty()
+                            .set("Kept " + read.runs().size() + " runs as “" + name + "”"
+                                    + (read.notes().isEmpty() ? "." : ". " + String.join(" ", read.notes())));
+                    chosen.set(null);
+                    clearResults();
+                    reload();
+                },
+                this::fail);
     }
 
     public void delete(SavedAblationSet set) {
-        shell.inProject("Delete runs", (ws, p, progress, cancel) -> {
-            ws.ablationSets().delete(set.id());
-            return null;
-        }, x -> {
-            if (chosen.get() != null && chosen.get().id().equals(set.id())) {
-                chosen.set(null);
-            }
-            clearResults();
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Delete runs",
+                (ws, p, progress, cancel) -> {
+                    ws.ablationSets().delete(set.id());
+                    return null;
+                },
+                x -> {
+                    if (chosen.get() != null && chosen.get().id().equals(set.id())) {
+                        chosen.set(null);
+                    }
+                    clearResults();
+                    reload();
+                },
+                this::fail);
     }
 
     /** The law fitted to the shown runs with its bootstrap, and the batch-size and learning-rate laws, as one cancellable job. */
@@ -191,8 +226,13 @@ public final class AblationsViewModel {
         double m;
         try {
             f = form.get();
-            double x = excludeHighest.get().isBlank() ? 0 : Inputs.number("ablate.excludeHighest", "Leave out the highest", excludeHighest.get());
-            InputError.require(x >= 0 && x == Math.rint(x), "ablate.excludeHighest", "Leave out the highest: a whole number of runs, 0 or more");
+            double x = excludeHighest.get().isBlank()
+                    ? 0
+                    : Inputs.number("ablate.excludeHighest", "Leave out the highest", excludeHighest.get());
+            InputError.require(
+                    x >= 0 && x == Math.rint(x),
+                    "ablate.excludeHighest",
+                    "Leave out the highest: a whole number of runs, 0 or more");
             exclude = (int) x;
             rounds = Inputs.integer("ablate.bootstrap", "Bootstrap resamples", bootstrap.get());
             s = (long) Inputs.number("ablate.seed", "Seed", seed.get());
@@ -205,27 +245,30 @@ public final class AblationsViewModel {
             problem.set("No runs to fit: import a table of small runs or a training log first.");
             return;
         }
-        shell.inProject("Fit the scaling law to " + data.size() + " runs", (ws, p, progress, cancel) -> {
-            AblationStudy.Fitted fit = AblationStudy.fit(data, f, exclude, rounds, s, progress, cancel);
-            HyperparameterLaws.Result h = null;
-            String why = "";
-            try {
-                h = AblationStudy.hyper(data, m);
-            } catch (InputError e) {
-                why = e.getMessage();
-            }
-            return new Fits(fit, h, why);
-        }, r -> {
-            problem.set("");
-            fitted.set(r.fit());
-            hyperProblem.set(r.hyperProblem());
-            hyper.set(r.hyper());
-            predict();
-        }, this::fail);
+        shell.inProject(
+                "Fit the scaling law to " + data.size() + " runs",
+                (ws, p, progress, cancel) -> {
+                    AblationStudy.Fitted fit = AblationStudy.fit(data, f, exclude, rounds, s, progress, cancel);
+                    HyperparameterLaws.Result h = null;
+                    String why = "";
+                    try {
+                        h = AblationStudy.hyper(data, m);
+                    } catch (InputError e) {
+                        why = e.getMessage();
+                    }
+                    return new Fits(fit, h, why);
+                },
+                r -> {
+                    problem.set("");
+                    fitted.set(r.fit());
+                    hyperProblem.set(r.hyperProblem());
+                    hyper.set(r.hyper());
+                    predict();
+                },
+                this::fail);
     }
 
-    private record Fits(AblationStudy.Fitted fit, HyperparameterLaws.Result hyper, String hyperProblem) {
-    }
+    private record Fits(AblationStudy.Fitted fit, HyperparameterLaws.Result hyper, String hyperProblem) {}
 
     /** The planned run's loss (and its batch and rate) from the fitted laws. */
     public void predict() {
@@ -280,13 +323,16 @@ public final class AblationsViewModel {
             fail(e);
             return;
         }
-        shell.inProject("Best model for " + gpuHours.get() + " GPU-hours", (ws, p, progress, cancel) ->
-                ClusterOptimum.find(f.fit(), budget, progress, cancel), h -> {
-            hardware.set(h);
-            params.set(compact(h.best().params()));
-            tokens.set(compact(h.best().tokens()));
-            predict();
-        }, this::fail);
+        shell.inProject(
+                "Best model for " + gpuHours.get() + " GPU-hours",
+                (ws, p, progress, cancel) -> ClusterOptimum.find(f.fit(), budget, progress, cancel),
+                h -> {
+                    hardware.set(h);
+                    params.set(compact(h.best().params()));
+                    tokens.set(compact(h.best().tokens()));
+                    predict();
+                },
+                this::fail);
     }
 
     /** Sends the planned run's tokens (and the recommended batch) to Training plans and shows that area. */
@@ -296,8 +342,12 @@ public final class AblationsViewModel {
             return;
         }
         HyperparameterLaws.Result h = hyper.get();
-        Double batch = h == null ? null : h.batchSize().recommend(6 * p.params() * p.tokens()).value();
-        shell.trainingHandoffProperty().set(new ShellModel.TrainingHandoff("Ablations (" + compact(p.params()) + " parameters)", p.tokens(), batch));
+        Double batch = h == null
+                ? null
+                : h.batchSize().recommend(6 * p.params() * p.tokens()).value();
+        shell.trainingHandoffProperty()
+                .set(new ShellModel.TrainingHandoff(
+                        "Ablations (" + compact(p.params()) + " parameters)", p.tokens(), batch));
         shell.areaRequestProperty().set("training");
     }
 

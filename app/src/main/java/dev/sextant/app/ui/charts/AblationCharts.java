@@ -39,12 +39,10 @@ public final class AblationCharts {
     /** Points along a drawn frontier or law. */
     static final int CURVE_POINTS = 60;
 
-    private AblationCharts() {
-    }
+    private AblationCharts() {}
 
     /** A planned run drawn on the frontier chart: its compute and predicted loss with the interval. */
-    public record Planned(double flops, ScalingLawFit.Estimate loss) {
-    }
+    public record Planned(double flops, ScalingLawFit.Estimate loss) {}
 
     /**
      * The runs' final loss against compute 6ND, the law's compute-optimal loss L(N_opt(C), D_opt(C)) as a line with its
@@ -83,7 +81,13 @@ public final class AblationCharts {
         plot.setRenderer(1, dots);
         if (planned != null) {
             XYIntervalSeries big = new XYIntervalSeries("planned run (95 % prediction interval)");
-            big.add(planned.flops(), planned.flops(), planned.flops(), planned.loss().value(), planned.loss().low(), planned.loss().high());
+            big.add(
+                    planned.flops(),
+                    planned.flops(),
+                    planned.flops(),
+                    planned.loss().value(),
+                    planned.loss().low(),
+                    planned.loss().high());
             XYIntervalSeriesCollection bigData = new XYIntervalSeriesCollection();
             bigData.addSeries(big);
             XYErrorRenderer err = new XYErrorRenderer();
@@ -135,8 +139,10 @@ public final class AblationCharts {
             lines.setSeriesStroke(k, new BasicStroke(1.4f));
             lines.setSeriesVisibleInLegend(k, false);
             if (p.interior()) { // the optimum of each profile that lies among its sizes, dashed
-                ValueMarker m = new ValueMarker(p.optimalParams(), colour, new BasicStroke(0.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
-                        new float[] {4, 3}, 0));
+                ValueMarker m = new ValueMarker(
+                        p.optimalParams(),
+                        colour,
+                        new BasicStroke(0.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {4, 3}, 0));
                 m.setAlpha(0.6f);
                 optima.add(m);
             }
@@ -171,7 +177,8 @@ public final class AblationCharts {
      * the recommendation with its band at {@code target} (if any).
      */
     public static JFreeChart law(String what, HyperparameterLaws.Result h, boolean batch, Double target, boolean dark) {
-        ToDoubleFunction<HyperparameterLaws.Run> value = batch ? HyperparameterLaws.Run::batchSize : HyperparameterLaws.Run::learningRate;
+        ToDoubleFunction<HyperparameterLaws.Run> value =
+                batch ? HyperparameterLaws.Run::batchSize : HyperparameterLaws.Run::learningRate;
         HyperparameterLaws.Law law = batch ? h.batchSize() : h.learningRate();
         XYSeries all = new XYSeries("runs tried", false, true);
         XYSeries near = new XYSeries("near-optimal", false, true);
@@ -225,30 +232,56 @@ public final class AblationCharts {
      * budget's best as a share of the grid's spread (0 the best).
      */
     public static JFreeChart grid(HyperparameterLaws.Budget b, boolean dark) {
-        List<Double> batches = b.runs().stream().map(HyperparameterLaws.Run::batchSize).distinct().sorted().toList();
-        List<Double> rates = b.runs().stream().map(HyperparameterLaws.Run::learningRate).distinct().sorted(Comparator.reverseOrder())
+        List<Double> batches = b.runs().stream()
+                .map(HyperparameterLaws.Run::batchSize)
+                .distinct()
+                .sorted()
+                .toList();
+        List<Double> rates = b.runs().stream()
+                .map(HyperparameterLaws.Run::learningRate)
+                .distinct()
+                .sorted(Comparator.reverseOrder())
                 .toList();
         double best = b.best().loss();
-        double worst = b.runs().stream().mapToDouble(HyperparameterLaws.Run::loss).max().orElse(best);
+        double worst = b.runs().stream()
+                .mapToDouble(HyperparameterLaws.Run::loss)
+                .max()
+                .orElse(best);
         double spread = worst > best ? worst - best : 1;
         List<List<Double>> values = new ArrayList<>();
         for (double lr : rates) {
             List<Double> row = new ArrayList<>();
             for (double bs : batches) {
-                row.add(b.runs().stream().filter(r -> r.batchSize() == bs && r.learningRate() == lr).mapToDouble(r -> Math.max(1e-9, (r.loss() - best) / spread)) // the best: the lowest colour, not blank
-                        .boxed().findFirst().orElse(null));
+                // the best: the lowest colour, not blank
+                row.add(b.runs().stream()
+                        .filter(r -> r.batchSize() == bs && r.learningRate() == lr)
+                        .mapToDouble(r -> Math.max(1e-9, (r.loss() - best) / spread))
+                        .boxed()
+                        .findFirst()
+                        .orElse(null));
             }
             values.add(row);
         }
-        return Charts.heatmap(String.format(Locale.ROOT, "Batch × learning rate at %.2g FLOPs (best: batch %s, rate %.3g)", b.compute(),
-                        compact(b.best().batchSize()), b.best().learningRate()),
-                rates.stream().map(v -> String.format(Locale.ROOT, "%.3g", v)).toList(), batches.stream().map(AblationCharts::compact).toList(),
-                values, "batch size", "loss above the best, of the grid's spread", false, dark);
+        return Charts.heatmap(
+                String.format(
+                        Locale.ROOT,
+                        "Batch × learning rate at %.2g FLOPs (best: batch %s, rate %.3g)",
+                        b.compute(),
+                        compact(b.best().batchSize()),
+                        b.best().learningRate()),
+                rates.stream().map(v -> String.format(Locale.ROOT, "%.3g", v)).toList(),
+                batches.stream().map(AblationCharts::compact).toList(),
+                values,
+                "batch size",
+                "loss above the best, of the grid's spread",
+                false,
+                dark);
     }
 
     private static String compact(double v) {
-        return v >= 1e6 ? String.format(Locale.ROOT, "%.3gM", v / 1e6) : v >= 1e3 ? String.format(Locale.ROOT, "%.3gk", v / 1e3)
-                : String.format(Locale.ROOT, "%.3g", v);
+        return v >= 1e6
+                ? String.format(Locale.ROOT, "%.3gM", v / 1e6)
+                : v >= 1e3 ? String.format(Locale.ROOT, "%.3gk", v / 1e3) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static NumberAxis lossAxis() {

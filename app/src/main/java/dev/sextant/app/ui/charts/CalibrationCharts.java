@@ -15,8 +15,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the GPU area: the measured roofline and GEMM efficiency by shape. */
 public final class CalibrationCharts {
 
-    private CalibrationCharts() {
-    }
+    private CalibrationCharts() {}
 
     /**
      * Achieved TFLOP/s against arithmetic intensity (log-log): the measured GEMMs per data type as points, and the
@@ -51,7 +50,9 @@ public final class CalibrationCharts {
             r.setSeriesLinesVisible(series, true);
             r.setSeriesShapesVisible(series, false);
             r.setSeriesPaint(series, PlanCharts.PARTS[types.indexOf(fits.get(i).dtype()) % PlanCharts.PARTS.length]);
-            r.setSeriesStroke(series, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+            r.setSeriesStroke(
+                    series,
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
         }
         r.setDefaultToolTipGenerator(ChartTips.xy("FLOPs/byte", "TFLOP/s", true));
         NiceLogAxis x = new NiceLogAxis(String.format("FLOPs per byte (memory roof: %.0f GB/s measured)", bandwidth));

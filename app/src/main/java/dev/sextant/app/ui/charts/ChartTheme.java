@@ -5,7 +5,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.Axis;
 import org.jfree.chart.axis.CategoryAxis;
@@ -55,8 +54,7 @@ public final class ChartTheme {
     /** A title longer than this is split into a headline and a detail line at its first ": ", "; " or " (". */
     static final int LONG_TITLE_CHARS = 44;
 
-    private ChartTheme() {
-    }
+    private ChartTheme() {}
 
     /** The detail line split off a long title; marked by its class so that a second pass finds it instead of splitting again. */
     static final class DetailTitle extends TextTitle {
@@ -265,8 +263,12 @@ public final class ChartTheme {
      * on zero and labels ticks "-0.5" or "-0 %", values that cannot occur.
      */
     private static void zeroFloor(ValueAxis axis, Range data) {
-        if (axis != null && !(axis instanceof NiceLogAxis) && axis.isAutoRange() && data != null
-                && data.getLowerBound() == 0 && data.getUpperBound() == 0) {
+        if (axis != null
+                && !(axis instanceof NiceLogAxis)
+                && axis.isAutoRange()
+                && data != null
+                && data.getLowerBound() == 0
+                && data.getUpperBound() == 0) {
             axis.setRange(0, 1);
         }
     }
@@ -311,7 +313,8 @@ public final class ChartTheme {
     /** Item labels in the theme's item font; their colour too, unless the renderer picks one per item (heatmap cells). */
     private static void items(Object renderer, boolean dark) {
         if (renderer instanceof XYBarRenderer bars && bars.isDrawBarOutline()) {
-            bars.setDefaultOutlinePaint(background(dark)); // outlines separate adjacent bars (pipeline passes) in the background's colour
+            // outlines separate adjacent bars (pipeline passes) in the background's colour
+            bars.setDefaultOutlinePaint(background(dark));
         }
         if (renderer instanceof AbstractRenderer r) {
             r.setDefaultItemLabelFont(ITEM);

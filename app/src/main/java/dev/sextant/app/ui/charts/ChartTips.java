@@ -12,8 +12,7 @@ import org.jfree.chart.labels.XYToolTipGenerator;
  */
 final class ChartTips {
 
-    private ChartTips() {
-    }
+    private ChartTips() {}
 
     /** Three significant digits, thousands grouped from 1,000 up: 0.000123, 0.712, 12.3, 1,234. */
     static String number(double v) {
@@ -48,14 +47,18 @@ final class ChartTips {
 
     /** "{series}: {y} {yUnit} at {x} {xUnit}", units omitted when blank; a single unnamed series drops its name. */
     static XYToolTipGenerator xy(String xUnit, String yUnit, boolean withSeries) {
-        return (data, series, item) -> (withSeries ? data.getSeriesKey(series) + ": " : "")
-                + number(data.getYValue(series, item)) + unit(yUnit) + " at " + number(data.getXValue(series, item)) + unit(xUnit);
+        return (data, series, item) ->
+                (withSeries ? data.getSeriesKey(series) + ": " : "") + number(data.getYValue(series, item))
+                        + unit(yUnit) + " at " + number(data.getXValue(series, item)) + unit(xUnit);
     }
 
     /** "{category}: {value} {unit}", or "{series}, {category}: …" when there are several series. */
     static CategoryToolTipGenerator category(String unit, boolean withSeries) {
         return (data, row, column) -> (withSeries ? data.getRowKey(row) + ", " : "") + data.getColumnKey(column) + ": "
-                + number(data.getValue(row, column) == null ? Double.NaN : data.getValue(row, column).doubleValue()) + unit(unit);
+                + number(
+                        data.getValue(row, column) == null
+                                ? Double.NaN
+                                : data.getValue(row, column).doubleValue()) + unit(unit);
     }
 
     private static String unit(String unit) {

@@ -41,14 +41,12 @@ import org.jfree.data.xy.XIntervalSeriesCollection;
 public final class Charts {
 
     /** One line of a forest plot. Rows without an interval draw the point alone. */
-    public record ForestRow(String label, double estimate, double low, double high) {
-    }
+    public record ForestRow(String label, double estimate, double low, double high) {}
 
     static final Color ACCENT = new Color(0x0969DA);
     static final Color SECOND = new Color(0xBF8700);
 
-    private Charts() {
-    }
+    private Charts() {}
 
     public static JFreeChart forest(String title, String valueLabel, List<ForestRow> rows, boolean dark) {
         XIntervalSeries series = new XIntervalSeries("estimate");
@@ -89,14 +87,27 @@ public final class Charts {
      * A matrix of probabilities in [0, 1] as coloured cells: {@code values.get(row).get(column)}, null cells left
      * blank. Used for rank probabilities (models × ranks) and win rates (models × opponents).
      */
-    public static JFreeChart heatmap(String title, List<String> rows, List<String> columns, List<List<Double>> values,
-                                     String columnLabel, boolean diverging, boolean dark) {
+    public static JFreeChart heatmap(
+            String title,
+            List<String> rows,
+            List<String> columns,
+            List<List<Double>> values,
+            String columnLabel,
+            boolean diverging,
+            boolean dark) {
         return heatmap(title, rows, columns, values, columnLabel, "probability", diverging, dark);
     }
 
     /** As above, with the colour scale's label. */
-    public static JFreeChart heatmap(String title, List<String> rows, List<String> columns, List<List<Double>> values,
-                                     String columnLabel, String scaleLabel, boolean diverging, boolean dark) {
+    public static JFreeChart heatmap(
+            String title,
+            List<String> rows,
+            List<String> columns,
+            List<List<Double>> values,
+            String columnLabel,
+            String scaleLabel,
+            boolean diverging,
+            boolean dark) {
         int nr = rows.size();
         int nc = columns.size();
         List<double[]> cells = new ArrayList<>();
@@ -122,16 +133,20 @@ public final class Charts {
         SymbolAxis x = new SymbolAxis(columnLabel, columns.toArray(String[]::new));
         x.setGridBandsVisible(false);
         int columnChars = columns.stream().mapToInt(String::length).max().orElse(0);
-        x.setVerticalTickLabels(nc * (columnChars * 7 + 12) > 640); // side by side they would overlap at the views' width
+        // side by side they would overlap at the views' width
+        x.setVerticalTickLabels(nc * (columnChars * 7 + 12) > 640);
         SymbolAxis y = new SymbolAxis(null, rowLabels);
         y.setGridBandsVisible(false);
-        HeatmapRenderer renderer = new HeatmapRenderer(List.of(rowLabels), columns, columnLabel, ChartTips::percent, !diverging);
+        HeatmapRenderer renderer =
+                new HeatmapRenderer(List.of(rowLabels), columns, columnLabel, ChartTips::percent, !diverging);
         Color lo = dark ? new Color(0x161B22) : new Color(0xF6F8FA);
         LookupPaintScale scale = new LookupPaintScale(0, 1.0001, lo);
         for (int i = 1; i <= 20; i++) {
             double t = i / 20.0;
-            Color c = !diverging ? blend(lo, ACCENT, Math.sqrt(t)) // probabilities: small ones still visible
-                    : t <= 0.5 ? blend(SECOND, lo, (t - 0.025) / 0.5) : blend(lo, ACCENT, (t - 0.525) / 0.5); // around an even 0.5
+            Color c = !diverging
+                    ? blend(lo, ACCENT, Math.sqrt(t)) // probabilities: small ones still visible
+                    // around an even 0.5
+                    : t <= 0.5 ? blend(SECOND, lo, (t - 0.025) / 0.5) : blend(lo, ACCENT, (t - 0.525) / 0.5);
             scale.add(!diverging && i == 1 ? 1e-9 : t - 0.05, c); // a probability of exactly 0 keeps the background
         }
         renderer.setPaintScale(scale);
@@ -153,7 +168,8 @@ public final class Charts {
     }
 
     /** One bar per category: a histogram of counts. */
-    public static JFreeChart bars(String title, String valueLabel, List<String> categories, List<Double> values, boolean dark) {
+    public static JFreeChart bars(
+            String title, String valueLabel, List<String> categories, List<Double> values, boolean dark) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < categories.size(); i++) {
             data.addValue(values.get(i), valueLabel, categories.get(i));
@@ -178,8 +194,14 @@ public final class Charts {
     }
 
     /** Two bars per category: the index's weight and the user's share. */
-    public static JFreeChart pairedBars(String title, String firstSeries, String secondSeries, List<String> categories,
-                                        List<Double> first, List<Double> second, boolean dark) {
+    public static JFreeChart pairedBars(
+            String title,
+            String firstSeries,
+            String secondSeries,
+            List<String> categories,
+            List<Double> first,
+            List<Double> second,
+            boolean dark) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < categories.size(); i++) {
             data.addValue(first.get(i), firstSeries, categories.get(i));
@@ -242,7 +264,8 @@ public final class Charts {
 
     private static Color blend(Color a, Color b, double share) {
         double t = Math.max(0, Math.min(1, share));
-        return new Color((int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
+        return new Color(
+                (int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
                 (int) Math.round(a.getGreen() + (b.getGreen() - a.getGreen()) * t),
                 (int) Math.round(a.getBlue() + (b.getBlue() - a.getBlue()) * t));
     }

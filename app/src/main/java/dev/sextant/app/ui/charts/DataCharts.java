@@ -25,11 +25,11 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the Data area: duplicate shares by source, cluster sizes, the LSH S-curve. */
 public final class DataCharts {
 
-    private DataCharts() {
-    }
+    private DataCharts() {}
 
     /** One horizontal bar per source: a share (0–1) such as the duplicate share of its documents. */
-    public static JFreeChart shares(String title, String valueLabel, List<String> sources, List<Double> shares, boolean dark) {
+    public static JFreeChart shares(
+            String title, String valueLabel, List<String> sources, List<Double> shares, boolean dark) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < sources.size(); i++) {
             data.addValue(shares.get(i), valueLabel, sources.get(i));
@@ -50,7 +50,8 @@ public final class DataCharts {
 
     /** How many clusters there are of each size. */
     public static JFreeChart clusterSizes(List<DedupResult.SizeCount> sizes, boolean dark) {
-        List<String> labels = sizes.stream().map(s -> Integer.toString(s.size())).toList();
+        List<String> labels =
+                sizes.stream().map(s -> Integer.toString(s.size())).toList();
         List<Double> counts = sizes.stream().map(s -> (double) s.clusters()).toList();
         return Charts.bars("Clusters by size (documents in a cluster)", "clusters", labels, counts, dark);
     }
@@ -74,13 +75,19 @@ public final class DataCharts {
         NumberAxis y = new NumberAxis("P(compared)");
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), x, y, r);
-        ValueMarker t = new ValueMarker(threshold, ChartTheme.danger(dark), new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
-                1f, new float[] {5f, 4f}, 0f));
+        ValueMarker t = new ValueMarker(
+                threshold,
+                ChartTheme.danger(dark),
+                new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 4f}, 0f));
         t.setLabel(String.format(Locale.ROOT, "P = %.2f at %.2f", lsh.probability(threshold), threshold));
         t.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
         t.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         t.setLabelFont(ChartTheme.TICK);
         plot.addDomainMarker(t);
-        return Charts.chart(String.format(Locale.ROOT, "LSH S-curve: %d bands × %d rows", lsh.bands(), lsh.rows()), plot, false, dark);
+        return Charts.chart(
+                String.format(Locale.ROOT, "LSH S-curve: %d bands × %d rows", lsh.bands(), lsh.rows()),
+                plot,
+                false,
+                dark);
     }
 }

@@ -34,14 +34,19 @@ final class HeatmapRenderer extends XYBlockRenderer {
     private final boolean blankZeros;
     /** The size of one cell as last drawn, pixels: labels that do not fit are left out. */
     private double cellWidthPx = Double.MAX_VALUE;
+
     private double cellHeightPx = Double.MAX_VALUE;
 
     /**
      * @param columnLabel what the columns are ("rank", "opponent"), named in the tooltip; may be null
      * @param blankZeros  leave the text out of cells that are exactly 0 (they keep the background colour as well)
      */
-    HeatmapRenderer(List<String> rowsBottomUp, List<String> columns, String columnLabel, DoubleFunction<String> format,
-                    boolean blankZeros) {
+    HeatmapRenderer(
+            List<String> rowsBottomUp,
+            List<String> columns,
+            String columnLabel,
+            DoubleFunction<String> format,
+            boolean blankZeros) {
         this.rowsBottomUp = List.copyOf(rowsBottomUp);
         this.columns = List.copyOf(columns);
         this.columnLabel = columnLabel;
@@ -105,17 +110,35 @@ final class HeatmapRenderer extends XYBlockRenderer {
     }
 
     @Override
-    public void drawItem(Graphics2D g2, XYItemRendererState state, Rectangle2D dataArea, PlotRenderingInfo info, XYPlot plot,
-                         ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series, int item, CrosshairState crosshairState,
-                         int pass) {
+    public void drawItem(
+            Graphics2D g2,
+            XYItemRendererState state,
+            Rectangle2D dataArea,
+            PlotRenderingInfo info,
+            XYPlot plot,
+            ValueAxis domainAxis,
+            ValueAxis rangeAxis,
+            XYDataset dataset,
+            int series,
+            int item,
+            CrosshairState crosshairState,
+            int pass) {
         cellWidthPx = Math.abs(domainAxis.lengthToJava2D(getBlockWidth(), dataArea, plot.getDomainAxisEdge()));
         cellHeightPx = Math.abs(rangeAxis.lengthToJava2D(getBlockHeight(), dataArea, plot.getRangeAxisEdge()));
-        super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshairState, pass);
+        super.drawItem(
+                g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshairState, pass);
     }
 
     @Override
-    protected void drawItemLabel(Graphics2D g2, PlotOrientation orientation, XYDataset dataset, int series, int item, double x, double y,
-                                 boolean negative) {
+    protected void drawItemLabel(
+            Graphics2D g2,
+            PlotOrientation orientation,
+            XYDataset dataset,
+            int series,
+            int item,
+            double x,
+            double y,
+            boolean negative) {
         String text = cellText(dataset, series, item);
         if (text == null) {
             return;

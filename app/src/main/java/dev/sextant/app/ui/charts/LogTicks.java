@@ -38,8 +38,7 @@ public final class LogTicks {
     /** Minor ticks closer than this share of the axis per decade would blur into a bar: above 12 decades, decade ticks only. */
     private static final double MAX_DECADES_WITH_INTEGER_MINORS = 12;
 
-    private LogTicks() {
-    }
+    private LogTicks() {}
 
     /**
      * The ticks for {@code [lower, upper]} with at most {@code maxLabels} labelled ones (at least two are labelled
@@ -88,7 +87,10 @@ public final class LogTicks {
 
     /** The labelled values only: what {@link #of} writes on the axis. */
     public static List<String> labels(double lower, double upper, int maxLabels) {
-        return of(lower, upper, maxLabels).stream().filter(Tick::major).map(Tick::label).toList();
+        return of(lower, upper, maxLabels).stream()
+                .filter(Tick::major)
+                .map(Tick::label)
+                .toList();
     }
 
     /**
@@ -115,7 +117,8 @@ public final class LogTicks {
     }
 
     /** m × 10^k within the range for the given mantissas, on every {@code every}-th decade (those with k divisible by it). */
-    private static List<Double> candidates(double lower, double upper, int kLow, int kHigh, int[] mantissas, int every) {
+    private static List<Double> candidates(
+            double lower, double upper, int kLow, int kHigh, int[] mantissas, int every) {
         List<Double> out = new ArrayList<>();
         for (int k = kLow; k <= kHigh; k++) {
             if (Math.floorMod(k, every) != 0) {

@@ -21,8 +21,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the Monitoring area: one metric's timeline per segment, with the windows that alerted on it shaded. */
 public final class MonitoringCharts {
 
-    private MonitoringCharts() {
-    }
+    private MonitoringCharts() {}
 
     /** The metrics a timeline can show: label, the value of a window, and the alert metrics it marks. */
     public enum Metric {
@@ -50,13 +49,18 @@ public final class MonitoringCharts {
         }
     }
 
-    public static JFreeChart timeline(Map<Map<String, String>, List<TrafficMonitor.Point>> timeline, List<TrafficMonitor.Alert> alerts, Metric m,
-                                      long windowMillis, boolean dark) {
+    public static JFreeChart timeline(
+            Map<Map<String, String>, List<TrafficMonitor.Point>> timeline,
+            List<TrafficMonitor.Alert> alerts,
+            Metric m,
+            long windowMillis,
+            boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
         int k = 0;
         for (Map.Entry<Map<String, String>, List<TrafficMonitor.Point>> e : timeline.entrySet()) {
-            XYSeries s = new XYSeries(e.getKey().isEmpty() ? "all traffic" : e.getKey().toString(), false, true);
+            XYSeries s = new XYSeries(
+                    e.getKey().isEmpty() ? "all traffic" : e.getKey().toString(), false, true);
             for (TrafficMonitor.Point p : e.getValue()) {
                 double v = m.value.applyAsDouble(p);
                 if (Double.isFinite(v)) {
@@ -77,8 +81,10 @@ public final class MonitoringCharts {
         XYPlot plot = new XYPlot(data, x, y, r);
         for (TrafficMonitor.Alert a : alerts) {
             if (m.alerts.contains(a.metric())) {
-                IntervalMarker mk = new IntervalMarker(a.startMillis(), a.endMillis(), a.severity().equals("critical") ? ChartTheme.danger(dark)
-                        : new Color(0xBF8700));
+                IntervalMarker mk = new IntervalMarker(
+                        a.startMillis(),
+                        a.endMillis(),
+                        a.severity().equals("critical") ? ChartTheme.danger(dark) : new Color(0xBF8700));
                 mk.setAlpha(0.18f);
                 plot.addDomainMarker(mk, Layer.BACKGROUND);
             }

@@ -57,8 +57,13 @@ public class NiceLogAxis extends LogAxis {
     private List<NumberTick> ticks(Range r, int fit, TextAnchor anchor) {
         List<NumberTick> out = new ArrayList<>();
         for (LogTicks.Tick t : LogTicks.of(r.getLowerBound(), r.getUpperBound(), fit)) {
-            out.add(new NumberTick(t.major() ? TickType.MAJOR : TickType.MINOR, t.value(), t.major() ? t.label() : "",
-                    anchor, anchor, 0.0));
+            out.add(new NumberTick(
+                    t.major() ? TickType.MAJOR : TickType.MINOR,
+                    t.value(),
+                    t.major() ? t.label() : "",
+                    anchor,
+                    anchor,
+                    0.0));
         }
         return out;
     }

@@ -32,15 +32,22 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the planning areas: stacked memory per GPU, values by category, pipeline timelines, sensitivity lines. */
 public final class PlanCharts {
 
-    static final Color[] PARTS = {new Color(0x0969DA), new Color(0x8250DF), new Color(0xBF8700), new Color(0x1A7F37),
-            new Color(0x8C959F)};
+    static final Color[] PARTS = {
+        new Color(0x0969DA), new Color(0x8250DF), new Color(0xBF8700), new Color(0x1A7F37), new Color(0x8C959F)
+    };
 
-    private PlanCharts() {
-    }
+    private PlanCharts() {}
 
     /** One horizontal bar stacked from {@code parts}, with a marker at {@code limit} (e.g. the GPU's memory). */
-    public static JFreeChart stacked(String title, String valueLabel, String category, List<String> names, List<Double> parts,
-                                     double limit, String limitLabel, boolean dark) {
+    public static JFreeChart stacked(
+            String title,
+            String valueLabel,
+            String category,
+            List<String> names,
+            List<Double> parts,
+            double limit,
+            String limitLabel,
+            boolean dark) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < names.size(); i++) {
             data.addValue(parts.get(i), names.get(i), category);
@@ -63,7 +70,9 @@ public final class PlanCharts {
         double total = parts.stream().mapToDouble(Double::doubleValue).sum();
         range.setRange(0, Math.max(total, limit) * 1.08);
         r.setDefaultToolTipGenerator((d, row, column) -> {
-            double v = d.getValue(row, column) == null ? 0 : d.getValue(row, column).doubleValue();
+            double v = d.getValue(row, column) == null
+                    ? 0
+                    : d.getValue(row, column).doubleValue();
             return d.getRowKey(row) + ": " + ChartTips.number(v) + " " + valueLabel + " ("
                     + ChartTips.percent(total > 0 ? v / total : 0) + " of " + ChartTips.number(total) + ")";
         });
@@ -71,7 +80,8 @@ public final class PlanCharts {
     }
 
     /** One bar per category, decimal axis. */
-    public static JFreeChart values(String title, String valueLabel, List<String> categories, List<Double> values, boolean dark) {
+    public static JFreeChart values(
+            String title, String valueLabel, List<String> categories, List<Double> values, boolean dark) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < categories.size(); i++) {
             data.addValue(values.get(i), valueLabel, categories.get(i));
@@ -91,7 +101,8 @@ public final class PlanCharts {
         XYIntervalSeries forward = new XYIntervalSeries("forward");
         XYIntervalSeries backward = new XYIntervalSeries("backward");
         for (PipelineSchedule.Pass p : passes) {
-            (p.forward() ? forward : backward).add(p.start(), p.start(), p.end(), p.stage(), p.stage() - 0.38, p.stage() + 0.38);
+            (p.forward() ? forward : backward)
+                    .add(p.start(), p.start(), p.end(), p.stage(), p.stage() - 0.38, p.stage() + 0.38);
         }
         XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
         data.addSeries(forward);
@@ -103,8 +114,9 @@ public final class PlanCharts {
         r.setDrawBarOutline(true);
         r.setSeriesPaint(0, Charts.ACCENT);
         r.setSeriesPaint(1, Charts.SECOND);
-        r.setDefaultToolTipGenerator((d, series, item) -> "stage " + (Math.round(d.getYValue(series, item)) + 1) + ", " + d.getSeriesKey(series)
-                + ": " + ChartTips.number(data.getStartXValue(series, item)) + " to " + ChartTips.number(data.getEndXValue(series, item)) + " s");
+        r.setDefaultToolTipGenerator((d, series, item) -> "stage " + (Math.round(d.getYValue(series, item)) + 1) + ", "
+                + d.getSeriesKey(series) + ": " + ChartTips.number(data.getStartXValue(series, item)) + " to "
+                + ChartTips.number(data.getEndXValue(series, item)) + " s");
         String[] names = new String[stages];
         for (int s = 0; s < stages; s++) {
             names[s] = "stage " + (s + 1);
@@ -117,8 +129,8 @@ public final class PlanCharts {
     }
 
     /** Lines through points, one series per name: {@code series.get(i)} holds {x, y} pairs. */
-    public static JFreeChart lines(String title, String xLabel, String yLabel, List<String> names, List<List<double[]>> series,
-                                   boolean dark) {
+    public static JFreeChart lines(
+            String title, String xLabel, String yLabel, List<String> names, List<List<double[]>> series, boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (int i = 0; i < names.size(); i++) {
             XYSeries s = new XYSeries(names.get(i));
@@ -159,8 +171,8 @@ public final class PlanCharts {
             return chart;
         }
         Color c = ChartTheme.foreground(dark);
-        IntervalMarker m = new IntervalMarker(best, best * (1 + band),
-                new Color(c.getRed(), c.getGreen(), c.getBlue(), 28));
+        IntervalMarker m =
+                new IntervalMarker(best, best * (1 + band), new Color(c.getRed(), c.getGreen(), c.getBlue(), 28));
         m.setLabel(String.format(Locale.ROOT, "cannot be ranked: within %.0f %% of the best", 100 * band));
         m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         m.setLabelTextAnchor(TextAnchor.TOP_LEFT);

@@ -38,8 +38,7 @@ public final class RunHealthCharts {
     /** Checkpoints drawn as ticks only up to this many in view (more would be a grey wash). */
     static final int CHECKPOINT_TICKS = 250;
 
-    private RunHealthCharts() {
-    }
+    private RunHealthCharts() {}
 
     /** The colour of an anomaly's kind. */
     static Color kindColour(Anomaly.Kind k, boolean dark) {
@@ -63,14 +62,14 @@ public final class RunHealthCharts {
     }
 
     /** One run's series of a metric, for an overlay. */
-    public record Run(String name, MetricSeries series) {
-    }
+    public record Run(String name, MetricSeries series) {}
 
     /**
      * Several runs' series of one metric on one chart, one colour per run (each decimated as a single run's chart is),
      * so that runs of different length or logging interval line up by step.
      */
-    public static JFreeChart overlaid(String title, String metric, List<Run> runs, boolean logSteps, boolean logValues, boolean dark) {
+    public static JFreeChart overlaid(
+            String title, String metric, List<Run> runs, boolean logSteps, boolean logValues, boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         Set<String> names = new HashSet<>();
@@ -94,7 +93,8 @@ public final class RunHealthCharts {
      * @param logSteps  a logarithmic step axis
      * @param logValues a logarithmic value axis (gradient norm, step time)
      */
-    public static JFreeChart metric(String title, LogAnalysis a, String metric, boolean logSteps, boolean logValues, boolean dark) {
+    public static JFreeChart metric(
+            String title, LogAnalysis a, String metric, boolean logSteps, boolean logValues, boolean dark) {
         MetricSeries m = a.log().metric(metric).orElse(null);
         XYSeriesCollection data = new XYSeriesCollection();
         XYSeries s = new XYSeries(metric, false, true);
@@ -113,7 +113,10 @@ public final class RunHealthCharts {
             if (logSteps && an.step() <= 0) {
                 continue;
             }
-            ValueMarker mk = new ValueMarker(an.step(), kindColour(an.kind(), dark), new BasicStroke(an.metric().equals(metric) ? 1.6f : 0.8f));
+            ValueMarker mk = new ValueMarker(
+                    an.step(),
+                    kindColour(an.kind(), dark),
+                    new BasicStroke(an.metric().equals(metric) ? 1.6f : 0.8f));
             // a label only where it has room: the next within 6 % of the steps would print over it
             boolean room = logSteps || an.step() - lastLabelled > 0.06 * span;
             if (an.metric().equals(metric) && room) {
@@ -203,8 +206,12 @@ public final class RunHealthCharts {
         for (int i = 0; i < names.size(); i++) {
             r.setSeriesPaint(i, PlanCharts.PARTS[i % PlanCharts.PARTS.length]);
             // alternate policies dashed, so one that coincides with another still shows
-            r.setSeriesStroke(i, i % 2 == 1 ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {7f, 4f}, 0f)
-                    : new BasicStroke(2f));
+            r.setSeriesStroke(
+                    i,
+                    i % 2 == 1
+                            ? new BasicStroke(
+                                    2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {7f, 4f}, 0f)
+                            : new BasicStroke(2f));
         }
         r.setDefaultToolTipGenerator(ChartTips.xy("hours", "share of runs done", true));
         NumberAxis x = new NumberAxis("completion, hours");
@@ -212,7 +219,8 @@ public final class RunHealthCharts {
         NumberAxis y = new NumberAxis("share of runs finished");
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(data, x, y, r);
-        return Charts.chart("Completion time of each policy (share of simulated runs finished by then)", plot, true, dark);
+        return Charts.chart(
+                "Completion time of each policy (share of simulated runs finished by then)", plot, true, dark);
     }
 
     /** The first simulated run: its progress over wall-clock hours, falling back at each failure. */
@@ -257,7 +265,8 @@ public final class RunHealthCharts {
                 plot.addDomainMarker(wait, Layer.BACKGROUND);
             }
         }
-        String title = shaded > 0 ? "One simulated run: progress, where each failure sent it back to, and (shaded) waits for repairs"
+        String title = shaded > 0
+                ? "One simulated run: progress, where each failure sent it back to, and (shaded) waits for repairs"
                 : "One simulated run: progress, and where each failure sent it back to";
         JFreeChart chart = Charts.chart(title, plot, true, dark);
         for (Object o : markers(plot, Layer.BACKGROUND)) {

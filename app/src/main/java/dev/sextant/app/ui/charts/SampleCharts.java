@@ -29,14 +29,17 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the Evaluation area's Samples tab: pass@k and pass^k against k; accuracy against tokens per item. */
 public final class SampleCharts {
 
-    private SampleCharts() {
-    }
+    private SampleCharts() {}
 
     /** A row's label: its model, and its benchmark and sampling where the rows differ in them. */
     static String label(RepeatedSamples.Row r, List<RepeatedSamples.Row> all) {
-        boolean benchmarks = all.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
-        boolean samplings = all.stream().map(x -> x.sampling().describe()).distinct().count() > 1;
-        return r.model() + (benchmarks ? " · " + r.benchmark() : "") + (samplings ? " (" + r.sampling().describe() + ")" : "");
+        boolean benchmarks =
+                all.stream().map(RepeatedSamples.Row::benchmark).distinct().count() > 1;
+        boolean samplings =
+                all.stream().map(x -> x.sampling().describe()).distinct().count() > 1;
+        return r.model()
+                + (benchmarks ? " · " + r.benchmark() : "")
+                + (samplings ? " (" + r.sampling().describe() + ")" : "");
     }
 
     /**
@@ -57,8 +60,17 @@ public final class SampleCharts {
                 data.addSeries(s);
                 Paint paint = PlanCharts.PARTS[(k / 2) % PlanCharts.PARTS.length];
                 r.setSeriesPaint(k, paint);
-                r.setSeriesStroke(k, hat ? new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
-                        : new BasicStroke(1.6f));
+                r.setSeriesStroke(
+                        k,
+                        hat
+                                ? new BasicStroke(
+                                        1.6f,
+                                        BasicStroke.CAP_BUTT,
+                                        BasicStroke.JOIN_MITER,
+                                        10f,
+                                        new float[] {6f, 4f},
+                                        0f)
+                                : new BasicStroke(1.6f));
                 r.setSeriesShape(k, new Ellipse2D.Double(-3, -3, 6, 6));
                 k++;
             }
@@ -116,7 +128,10 @@ public final class SampleCharts {
         DateAxis x = new DateAxis("item date (month)");
         x.setTimeZone(TimeZone.getTimeZone("UTC"));
         for (ResultsByDate.Month m : r.months()) {
-            long at = LocalDate.parse(m.month() + "-15").atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+            long at = LocalDate.parse(m.month() + "-15")
+                    .atStartOfDay(ZoneOffset.UTC)
+                    .toInstant()
+                    .toEpochMilli();
             s.add(at, m.mean());
         }
         data.addSeries(s);
@@ -127,8 +142,10 @@ public final class SampleCharts {
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(data, x, y, rend);
         long cut = r.cutoff().atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-        ValueMarker marker = new ValueMarker(cut, ChartTheme.danger(dark), new BasicStroke(1.5f,
-                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        ValueMarker marker = new ValueMarker(
+                cut,
+                ChartTheme.danger(dark),
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         marker.setLabel("training cut-off " + r.cutoff());
         marker.setLabelPaint(ChartTheme.danger(dark));
         marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
@@ -137,7 +154,8 @@ public final class SampleCharts {
         for (boolean before : new boolean[] {true, false}) {
             var side = before ? r.before() : r.after();
             ValueMarker mean = new ValueMarker(side.mean(), ChartTheme.muted(dark), new BasicStroke(1f));
-            mean.setLabel((before ? "before: " : "after: ") + String.format(Locale.ROOT, "%.3f (%d items)", side.mean(), side.n()));
+            mean.setLabel((before ? "before: " : "after: ")
+                    + String.format(Locale.ROOT, "%.3f (%d items)", side.mean(), side.n()));
             mean.setLabelPaint(ChartTheme.muted(dark));
             mean.setLabelAnchor(before ? RectangleAnchor.TOP_LEFT : RectangleAnchor.BOTTOM_RIGHT);
             mean.setLabelTextAnchor(before ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_RIGHT);

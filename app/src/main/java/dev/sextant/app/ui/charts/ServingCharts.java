@@ -24,15 +24,20 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Charts of the Serving area: latency percentiles against the request rate, KV utilisation over time, replicas over the day. */
 public final class ServingCharts {
 
-    private ServingCharts() {
-    }
+    private ServingCharts() {}
 
     /**
      * P50, P90 and P99 of a latency against the offered rate, on a logarithmic scale so that the knee shows: a
      * horizontal line at the P99 target and a vertical one at the goodput.
      */
-    public static JFreeChart latencyVsRate(String title, String yLabel, List<SimulationSummary> sweep, Function<SimulationSummary, Percentiles> metric,
-                                           double target, double goodput, boolean dark) {
+    public static JFreeChart latencyVsRate(
+            String title,
+            String yLabel,
+            List<SimulationSummary> sweep,
+            Function<SimulationSummary, Percentiles> metric,
+            double target,
+            double goodput,
+            boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         String[] names = {"P50", "P90", "P99"};
         for (int k = 0; k < 3; k++) {
@@ -57,16 +62,17 @@ public final class ServingCharts {
         XYPlot plot = new XYPlot(data, new NumberAxis("requests per second"), y, r);
         // "1 s", not "1 seconds": the unit's symbol after a number
         String unit = "seconds".equals(yLabel) ? "s" : yLabel;
-        plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark), Layer.FOREGROUND);
+        plot.addRangeMarker(
+                marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark), Layer.FOREGROUND);
         if (goodput > 0) {
-            plot.addDomainMarker(marker(goodput, String.format("goodput %.2f/s", goodput), true, dark), Layer.FOREGROUND);
+            plot.addDomainMarker(
+                    marker(goodput, String.format("goodput %.2f/s", goodput), true, dark), Layer.FOREGROUND);
         }
         return finish(title, plot, true, dark);
     }
 
     /** One plan's rate sweep for an overlay, with its P99 targets. */
-    public record Curve(String name, List<SimulationSummary> sweep, double sloTtft, double sloTpot) {
-    }
+    public record Curve(String name, List<SimulationSummary> sweep, double sloTtft, double sloTpot) {}
 
     /**
      * Several plans' P99 of a latency against the rate on one logarithmic chart, one colour per plan; the P99 target as a
@@ -74,8 +80,13 @@ public final class ServingCharts {
      *
      * @param ttft whether the targets drawn are the TTFT ones (else TPOT)
      */
-    public static JFreeChart overlaid(String title, String yLabel, List<Curve> plans, Function<SimulationSummary, Percentiles> metric, boolean ttft,
-                                      boolean dark) {
+    public static JFreeChart overlaid(
+            String title,
+            String yLabel,
+            List<Curve> plans,
+            Function<SimulationSummary, Percentiles> metric,
+            boolean ttft,
+            boolean dark) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
         Set<String> names = new HashSet<>();
@@ -99,8 +110,12 @@ public final class ServingCharts {
         y.setSmallestValue(1e-4);
         XYPlot plot = new XYPlot(data, new NumberAxis("requests per second"), y, r);
         String unit = "seconds".equals(yLabel) ? "s" : yLabel;
-        plans.stream().mapToDouble(c -> ttft ? c.sloTtft() : c.sloTpot()).distinct().forEach(target ->
-                plot.addRangeMarker(marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark), Layer.FOREGROUND));
+        plans.stream()
+                .mapToDouble(c -> ttft ? c.sloTtft() : c.sloTpot())
+                .distinct()
+                .forEach(target -> plot.addRangeMarker(
+                        marker(target, "P99 target " + ChartTips.number(target) + " " + unit, false, dark),
+                        Layer.FOREGROUND));
         return finish(title, plot, true, dark);
     }
 
@@ -113,8 +128,8 @@ public final class ServingCharts {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         r.setSeriesPaint(0, PlanCharts.PARTS[0]);
         r.setSeriesStroke(0, new BasicStroke(2f));
-        r.setDefaultToolTipGenerator((d, series, item) -> ChartTips.number(d.getYValue(series, item)) + "% of KV blocks in use at minute "
-                + ChartTips.number(d.getXValue(series, item)));
+        r.setDefaultToolTipGenerator((d, series, item) -> ChartTips.number(d.getYValue(series, item))
+                + "% of KV blocks in use at minute " + ChartTips.number(d.getXValue(series, item)));
         NumberAxis y = new NumberAxis("% of KV blocks in use");
         y.setRange(0, 100);
         XYPlot plot = new XYPlot(new XYSeriesCollection(s), new NumberAxis("minutes"), y, r);
@@ -122,7 +137,8 @@ public final class ServingCharts {
     }
 
     /** Replicas per window as steps (left axis) and the forecast rate (right axis) over the day's hours. */
-    public static JFreeChart replicasOverDay(String title, List<Capacity.WindowPlan> windows, int fixedReplicas, boolean dark) {
+    public static JFreeChart replicasOverDay(
+            String title, List<Capacity.WindowPlan> windows, int fixedReplicas, boolean dark) {
         XYSeries replicas = new XYSeries("replicas (autoscaled)");
         XYSeries fixed = new XYSeries("replicas (fixed at the peak)");
         XYSeries rate = new XYSeries("requests/s");
@@ -144,9 +160,10 @@ public final class ServingCharts {
         steps.setSeriesPaint(0, PlanCharts.PARTS[0]);
         steps.setSeriesStroke(0, new BasicStroke(2.5f));
         steps.setSeriesPaint(1, PlanCharts.PARTS[2]);
-        steps.setSeriesStroke(1, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
-        steps.setDefaultToolTipGenerator((d, series, item) -> d.getSeriesKey(series) + ": " + ChartTips.number(d.getYValue(series, item))
-                + " from " + hour(d.getXValue(series, item)));
+        steps.setSeriesStroke(
+                1, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+        steps.setDefaultToolTipGenerator((d, series, item) -> d.getSeriesKey(series) + ": "
+                + ChartTips.number(d.getYValue(series, item)) + " from " + hour(d.getXValue(series, item)));
         NumberAxis hours = new NumberAxis("hour of the day");
         hours.setRange(0, 24);
         hours.setTickUnit(new NumberTickUnit(2));
@@ -164,8 +181,8 @@ public final class ServingCharts {
         XYStepRenderer rateSteps = new XYStepRenderer();
         rateSteps.setSeriesPaint(0, PlanCharts.PARTS[3]);
         rateSteps.setSeriesStroke(0, new BasicStroke(1.5f));
-        rateSteps.setDefaultToolTipGenerator((d, series, item) -> ChartTips.number(d.getYValue(series, item)) + " requests/s from "
-                + hour(d.getXValue(series, item)));
+        rateSteps.setDefaultToolTipGenerator((d, series, item) ->
+                ChartTips.number(d.getYValue(series, item)) + " requests/s from " + hour(d.getXValue(series, item)));
         plot.setRenderer(1, rateSteps);
         return finish(title, plot, true, dark);
     }
@@ -177,8 +194,10 @@ public final class ServingCharts {
     }
 
     private static ValueMarker marker(double value, String label, boolean vertical, boolean dark) {
-        ValueMarker m = new ValueMarker(value, ChartTheme.danger(dark), new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
-                new float[] {6, 4}, 0));
+        ValueMarker m = new ValueMarker(
+                value,
+                ChartTheme.danger(dark),
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
         m.setLabel(label);
         m.setLabelAnchor(vertical ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
         m.setLabelTextAnchor(vertical ? TextAnchor.TOP_LEFT : TextAnchor.BOTTOM_LEFT);

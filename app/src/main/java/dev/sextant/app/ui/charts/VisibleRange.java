@@ -11,8 +11,7 @@ import org.jfree.data.xy.XYDataset;
  */
 public final class VisibleRange {
 
-    private VisibleRange() {
-    }
+    private VisibleRange() {}
 
     /** From now on, every change of the plot's domain range refits its value axis to the points in view. */
     public static void follow(XYPlot plot) {

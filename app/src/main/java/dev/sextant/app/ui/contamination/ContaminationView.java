@@ -17,8 +17,11 @@ public final class ContaminationView {
 
     private final ContaminationViewModel vm;
 
-    @FXML private Label problem;
-    @FXML private SplitPane split;
+    @FXML
+    private Label problem;
+
+    @FXML
+    private SplitPane split;
 
     public ContaminationView(ContaminationViewModel vm) {
         this.vm = vm;
@@ -27,7 +30,10 @@ public final class ContaminationView {
     @FXML
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
-        split.getItems().setAll(FxmlView.load(new ScanSetupPane(vm), TABLE_KEYS), FxmlView.load(new ScanResultsPane(vm), TABLE_KEYS));
+        split.getItems()
+                .setAll(
+                        FxmlView.load(new ScanSetupPane(vm), TABLE_KEYS),
+                        FxmlView.load(new ScanResultsPane(vm), TABLE_KEYS));
         split.setDividerPositions(0.34);
     }
 }

@@ -76,10 +76,15 @@ public final class ContaminationViewModel {
             scans.clear();
             return;
         }
-        UUID keep = select != null ? select : selected.get() == null ? null : selected.get().id();
+        UUID keep = select != null
+                ? select
+                : selected.get() == null ? null : selected.get().id();
         shell.jobs().submit("Load scans", (progress, cancel) -> ws.scans().list(p.id()), list -> {
             scans.setAll(list);
-            selected.set(list.stream().filter(s -> s.id().equals(keep)).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
+            selected.set(list.stream()
+                    .filter(s -> s.id().equals(keep))
+                    .findFirst()
+                    .orElse(list.isEmpty() ? null : list.get(0)));
         });
     }
 
@@ -106,20 +111,17 @@ public final class ContaminationViewModel {
     }
 
     /** A piece of text in the item detail: matched (highlighted) or not. */
-    public record Run(String text, boolean matched) {
-    }
+    public record Run(String text, boolean matched) {}
 
     /** A kept corpus location as the item detail lists it: where, and its snippet with the match marked. */
-    public record Place(String where, List<Run> snippet) {
-    }
+    public record Place(String where, List<Run> snippet) {}
 
     /**
      * What the item detail shows: the item's original text in runs, the matched spans marked; a line about the spans
      * (how many, how much of the item, or that the scan did not record them); the kept corpus places; and how many
      * more were found ("" when none).
      */
-    public record ItemDetail(List<Run> text, String spansLine, List<Place> places, String placesLine) {
-    }
+    public record ItemDetail(List<Run> text, String spansLine, List<Place> places, String placesLine) {}
 
     static final String SPANS_NOT_RECORDED = "Matched spans not recorded by this scan (re-run to see every span).";
 
@@ -141,13 +143,21 @@ public final class ContaminationViewModel {
         } else {
             text = runs(original, item.spans());
             int words = item.spans().stream().mapToInt(ScanResult.Span::tokens).sum();
-            spansLine = item.spans().isEmpty() ? "" : String.format("%d matched span%s: %d of %d words (fraction %.3f).",
-                    item.spans().size(), item.spans().size() == 1 ? "" : "s", words, item.tokens(), item.tokenFraction());
+            spansLine = item.spans().isEmpty()
+                    ? ""
+                    : String.format(
+                            "%d matched span%s: %d of %d words (fraction %.3f).",
+                            item.spans().size(),
+                            item.spans().size() == 1 ? "" : "s",
+                            words,
+                            item.tokens(),
+                            item.tokenFraction());
         }
         List<Place> places = new ArrayList<>();
         for (ScanResult.Location l : item.locations()) {
             String unit = l.file().endsWith(".parquet") ? " @ row " : " @ byte ";
-            places.add(new Place(l.file() + unit + l.offset() + (l.documentId() == null ? "" : " · document " + l.documentId()),
+            places.add(new Place(
+                    l.file() + unit + l.offset() + (l.documentId() == null ? "" : " · document " + l.documentId()),
                     snippetRuns(l.snippet())));
         }
         String placesLine;
@@ -209,8 +219,14 @@ public final class ContaminationViewModel {
         Project p = shell.currentProjectProperty().get();
         ScanSpec spec;
         try {
-            spec = new ScanSpec(Integer.parseInt(ngram.get().strip()), Double.parseDouble(dirty.get().strip()), Normalization.defaults(),
-                    "text", "id", Runtime.getRuntime().availableProcessors(), ScanSpec.DEFAULT_LOCATIONS);
+            spec = new ScanSpec(
+                    Integer.parseInt(ngram.get().strip()),
+                    Double.parseDouble(dirty.get().strip()),
+                    Normalization.defaults(),
+                    "text",
+                    "id",
+                    Runtime.getRuntime().availableProcessors(),
+                    ScanSpec.DEFAULT_LOCATIONS);
         } catch (NumberFormatException e) {
             problem.set("n-gram length and dirty threshold must be numbers");
             return;
@@ -228,17 +244,35 @@ public final class ContaminationViewModel {
         problem.set("");
         List<Path> bench = List.copyOf(benchmarkFiles);
         List<Path> corpus = List.copyOf(corpusPaths);
-        List<String> f = Arrays.stream(fields.get().split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+        List<String> f = Arrays.stream(fields.get().split(","))
+                .map(String::strip)
+                .filter(x -> !x.isEmpty())
+                .toList();
         String id = idField.get().isBlank() ? null : idField.get().strip();
         String name = benchmarkName.get().isBlank() ? null : benchmarkName.get().strip();
         Engine engine = engine();
-        shell.jobs().submit("Scan " + corpus.get(0).getFileName(), (progress, cancel) -> new ScanStudy(ws).start(p.id(), null, spec,
-                ScanStudy.readItems(bench, f, id, name), corpus, engine, progress, cancel), outcome -> {
-            var s = outcome.result().summary();
-            shell.statusProperty().set(String.format("Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
-                    s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
-            reload(outcome.scanId());
-        }, this::scanStopped);
+        shell.jobs()
+                .submit(
+                        "Scan " + corpus.get(0).getFileName(),
+                        (progress, cancel) -> new ScanStudy(ws)
+                                .start(
+                                        p.id(),
+                                        null,
+                                        spec,
+                                        ScanStudy.readItems(bench, f, id, name),
+                                        corpus,
+                                        engine,
+                                        progress,
+                                        cancel),
+                        outcome -> {
+                            var s = outcome.result().summary();
+                            shell.statusProperty()
+                                    .set(String.format(
+                                            "Scan complete: %d items, %d dirty, %d partial, %d not checkable (%.0f MB/s)",
+                                            s.items(), s.dirty(), s.partial(), s.notCheckable(), s.mbPerSecond()));
+                            reload(outcome.scanId());
+                        },
+                        this::scanStopped);
     }
 
     /** A scan that did not complete is kept (cancelled or failed) and can be resumed: say why it stopped, if not cancelled. */
@@ -253,8 +287,11 @@ public final class ContaminationViewModel {
 
     /** Writes the scan's contaminated items to a CSV or JSON Lines file, as a job (the file is synced: not on the FX thread). */
     public void exportContaminated(ScanResult r, Path file) {
-        shell.jobs().submit("Export contaminated items", (progress, cancel) -> ContaminatedItemsFile.write(r, false, file),
-                n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
+        shell.jobs()
+                .submit(
+                        "Export contaminated items",
+                        (progress, cancel) -> ContaminatedItemsFile.write(r, false, file),
+                        n -> shell.statusProperty().set("Exported " + n + " contaminated items to " + file));
     }
 
     /** Whether scans run on the Spark cluster of the preferences rather than this machine's threads. */
@@ -282,11 +319,15 @@ public final class ContaminationViewModel {
         Workspace ws = shell.workspaceProperty().get();
         problem.set("");
         Engine engine = engine();
-        shell.jobs().submit("Resume " + s.name(), (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, engine, progress, cancel),
-                outcome -> {
-                    shell.statusProperty().set("Scan " + s.name() + " complete");
-                    reload(outcome.scanId());
-                }, this::scanStopped);
+        shell.jobs()
+                .submit(
+                        "Resume " + s.name(),
+                        (progress, cancel) -> new ScanStudy(ws).resume(s.id(), skip, engine, progress, cancel),
+                        outcome -> {
+                            shell.statusProperty().set("Scan " + s.name() + " complete");
+                            reload(outcome.scanId());
+                        },
+                        this::scanStopped);
     }
 
     /** Whether Resume applies to the scan: it failed, was cancelled or was interrupted. */
@@ -296,7 +337,8 @@ public final class ContaminationViewModel {
 
     /** The label of the "resume without the bad file" action for a scan that failed on a file, else null (no such action). */
     public String skipAction(SavedScan s) {
-        return s == null || !SavedScan.FAILED.equals(s.state()) || s.failedFile() == null ? null
+        return s == null || !SavedScan.FAILED.equals(s.state()) || s.failedFile() == null
+                ? null
                 : "Resume skipping " + Path.of(s.failedFile()).getFileName();
     }
 
@@ -317,11 +359,18 @@ public final class ContaminationViewModel {
             sb.append(" Warning: ").append(f.sentence()).append('.');
         }
         for (ScanResult.SkippedFile f : m.skippedFiles()) {
-            sb.append(" Skipped ").append(f.path()).append(": ").append(f.reason()).append('.');
+            sb.append(" Skipped ")
+                    .append(f.path())
+                    .append(": ")
+                    .append(f.reason())
+                    .append('.');
         }
         if (m.invalidUtf8Bytes() > 0) {
-            sb.append(' ').append(m.invalidUtf8Bytes()).append(" bytes of invalid UTF-8 read as word breaks (")
-                    .append(m.invalidUtf8Files().size()).append(m.invalidUtf8Files().size() == 1 ? " file)." : " files).");
+            sb.append(' ')
+                    .append(m.invalidUtf8Bytes())
+                    .append(" bytes of invalid UTF-8 read as word breaks (")
+                    .append(m.invalidUtf8Files().size())
+                    .append(m.invalidUtf8Files().size() == 1 ? " file)." : " files).");
         }
         return sb.toString();
     }
@@ -330,9 +379,11 @@ public final class ContaminationViewModel {
     public static String unfinishedLine(SavedScan s) {
         String files = s.filesDone() + " of " + s.files() + " files done";
         return switch (s.state()) {
-            case SavedScan.FAILED -> "Scan “" + s.name() + "” failed " + (s.failedFile() == null ? "" : "on " + s.failedFile()) + ": "
-                    + s.failure() + " (" + files + "). Fix the file and Resume" + (s.failedFile() == null ? "." : ", or Resume skipping it.");
-            case SavedScan.INTERRUPTED -> "Scan “" + s.name() + "” was interrupted (" + files + "): Resume to finish it.";
+            case SavedScan.FAILED -> "Scan “" + s.name() + "” failed "
+                    + (s.failedFile() == null ? "" : "on " + s.failedFile()) + ": " + s.failure() + " (" + files
+                    + "). Fix the file and Resume" + (s.failedFile() == null ? "." : ", or Resume skipping it.");
+            case SavedScan.INTERRUPTED -> "Scan “" + s.name() + "” was interrupted (" + files
+                    + "): Resume to finish it.";
             case SavedScan.RUNNING -> "Scan “" + s.name() + "” is running (" + files + ").";
             default -> "Scan “" + s.name() + "” is " + stateLabel(s) + " with " + files + ": Resume to finish it.";
         };
@@ -340,13 +391,17 @@ public final class ContaminationViewModel {
 
     public void delete(SavedScan s) {
         Workspace ws = shell.workspaceProperty().get();
-        shell.jobs().submit("Delete scan " + s.name(), (progress, cancel) -> {
-            ws.scans().delete(s.id());
-            return s;
-        }, d -> {
-            shell.statusProperty().set("Deleted scan " + d.name());
-            reload(null);
-        });
+        shell.jobs()
+                .submit(
+                        "Delete scan " + s.name(),
+                        (progress, cancel) -> {
+                            ws.scans().delete(s.id());
+                            return s;
+                        },
+                        d -> {
+                            shell.statusProperty().set("Deleted scan " + d.name());
+                            reload(null);
+                        });
     }
 
     public ObservableList<SavedScan> scans() {

@@ -9,8 +9,8 @@ import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CoverageBins;
-import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.contamination.ScanResult.ItemResult;
 import dev.sextant.workspaces.SavedScan;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,15 +41,32 @@ public final class ScanResultsPane {
 
     private final ContaminationViewModel vm;
 
-    @FXML private Label summary;
-    @FXML private ChoiceBox<String> statusFilter;
-    @FXML private TextField itemFilter;
-    @FXML private TableView<ItemResult> itemsTable;
-    @FXML private StackPane histogramPane;
-    @FXML private TextFlow itemText;
-    @FXML private Label spansLine;
-    @FXML private VBox locations;
-    @FXML private TableView<CleanSubsetRescore.Row> rescoreTable;
+    @FXML
+    private Label summary;
+
+    @FXML
+    private ChoiceBox<String> statusFilter;
+
+    @FXML
+    private TextField itemFilter;
+
+    @FXML
+    private TableView<ItemResult> itemsTable;
+
+    @FXML
+    private StackPane histogramPane;
+
+    @FXML
+    private TextFlow itemText;
+
+    @FXML
+    private Label spansLine;
+
+    @FXML
+    private VBox locations;
+
+    @FXML
+    private TableView<CleanSubsetRescore.Row> rescoreTable;
 
     ScanResultsPane(ContaminationViewModel vm) {
         this.vm = vm;
@@ -68,10 +85,17 @@ public final class ScanResultsPane {
         FilteredList<ItemResult> filtered = new FilteredList<>(FXCollections.observableArrayList());
         Runnable refilter = () -> {
             String st = statusFilter.getValue();
-            String q = itemFilter.getText() == null ? "" : itemFilter.getText().strip().toLowerCase(Locale.ROOT);
-            filtered.setPredicate(i -> (st.equals(ALL) || i.status().label().equals(st)
-                    || st.equals("dirty or partial") && (i.status() == ScanResult.Status.DIRTY || i.status() == ScanResult.Status.PARTIAL))
-                    && (q.isEmpty() || i.id().toLowerCase(Locale.ROOT).contains(q) || i.benchmark().toLowerCase(Locale.ROOT).contains(q)));
+            String q = itemFilter.getText() == null
+                    ? ""
+                    : itemFilter.getText().strip().toLowerCase(Locale.ROOT);
+            filtered.setPredicate(i -> (st.equals(ALL)
+                            || i.status().label().equals(st)
+                            || st.equals("dirty or partial")
+                                    && (i.status() == ScanResult.Status.DIRTY
+                                            || i.status() == ScanResult.Status.PARTIAL))
+                    && (q.isEmpty()
+                            || i.id().toLowerCase(Locale.ROOT).contains(q)
+                            || i.benchmark().toLowerCase(Locale.ROOT).contains(q)));
         };
         statusFilter.valueProperty().addListener((o, a, b) -> refilter.run());
         itemFilter.textProperty().addListener((o, a, b) -> refilter.run());
@@ -79,14 +103,16 @@ public final class ScanResultsPane {
         sorted.comparatorProperty().bind(itemsTable.comparatorProperty());
         itemsTable.setItems(sorted);
         var fraction = width(number("Fraction", ItemResult::tokenFraction, "%.3f"), 70);
-        itemsTable.getColumns().setAll(List.of(
-                width(text("Item", ItemResult::id), 90),
-                width(text("Status", r -> r.status().label()), 75),
-                fraction,
-                width(number("Matched", r -> (double) r.matchedNgrams(), "%,.0f"), 70),
-                width(number("Tokens", r -> (double) r.tokens(), "%,.0f"), 60),
-                width(number("Longest", r -> (double) r.longestMatch(), "%,.0f"), 65),
-                width(text("Benchmark", ItemResult::benchmark), 120)));
+        itemsTable
+                .getColumns()
+                .setAll(List.of(
+                        width(text("Item", ItemResult::id), 90),
+                        width(text("Status", r -> r.status().label()), 75),
+                        fraction,
+                        width(number("Matched", r -> (double) r.matchedNgrams(), "%,.0f"), 70),
+                        width(number("Tokens", r -> (double) r.tokens(), "%,.0f"), 60),
+                        width(number("Longest", r -> (double) r.longestMatch(), "%,.0f"), 65),
+                        width(text("Benchmark", ItemResult::benchmark), 120)));
         itemsTable.setPlaceholder(new Label("Select a complete scan."));
         // the most contaminated first, and the first shown in full: the detail is never empty beside a full table
         fraction.setSortType(TableColumn.SortType.DESCENDING);
@@ -95,14 +121,17 @@ public final class ScanResultsPane {
         itemsTable.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> showItem(item));
 
         rescoreTable.setItems(vm.rescore());
-        rescoreTable.getColumns().setAll(List.of(
-                width(text("Model", CleanSubsetRescore.Row::model), 170),
-                width(text("Benchmark", CleanSubsetRescore.Row::benchmark), 110),
-                width(number("All", r -> r.all().mean(), "%.3f"), 60),
-                width(number("Clean", r -> r.clean().mean(), "%.3f"), 60),
-                width(number("Contaminated", r -> r.contaminated().mean(), "%.3f"), 100),
-                width(text("Verdict", CleanSubsetRescore.Row::verdict), 560)));
-        rescoreTable.setPlaceholder(new Label("Clean-subset re-score: import per-item scores of this benchmark in the Evaluation area."));
+        rescoreTable
+                .getColumns()
+                .setAll(List.of(
+                        width(text("Model", CleanSubsetRescore.Row::model), 170),
+                        width(text("Benchmark", CleanSubsetRescore.Row::benchmark), 110),
+                        width(number("All", r -> r.all().mean(), "%.3f"), 60),
+                        width(number("Clean", r -> r.clean().mean(), "%.3f"), 60),
+                        width(number("Contaminated", r -> r.contaminated().mean(), "%.3f"), 100),
+                        width(text("Verdict", CleanSubsetRescore.Row::verdict), 560)));
+        rescoreTable.setPlaceholder(
+                new Label("Clean-subset re-score: import per-item scores of this benchmark in the Evaluation area."));
         Tables.exportable(rescoreTable, "clean-subset-rescore.csv", vm.shell());
 
         vm.resultProperty().addListener((o, a, r) -> {
@@ -121,14 +150,29 @@ public final class ScanResultsPane {
     private void showSummary(ScanResult r) {
         SavedScan s = vm.selectedProperty().get();
         if (r == null) {
-            summary.setText(s == null ? "" : s.state().equals(SavedScan.COMPLETE) ? "Loading…" : ContaminationViewModel.unfinishedLine(s));
+            summary.setText(
+                    s == null
+                            ? ""
+                            : s.state().equals(SavedScan.COMPLETE)
+                                    ? "Loading…"
+                                    : ContaminationViewModel.unfinishedLine(s));
             histogramPane.getChildren().clear();
             return;
         }
         var m = r.summary();
-        summary.setText(String.format("%s: %d items — %d dirty, %d partial, %d clean, %d not checkable (shorter than %d words). "
-                + "%.1f MB scanned, %d hash hits, %d collisions rejected.%s", s == null ? "Scan" : s.name(), m.items(), m.dirty(),
-                m.partial(), m.clean(), m.notCheckable(), m.n(), m.bytesScanned() / 1e6, m.hashHits(), m.collisions(),
+        summary.setText(String.format(
+                "%s: %d items — %d dirty, %d partial, %d clean, %d not checkable (shorter than %d words). "
+                        + "%.1f MB scanned, %d hash hits, %d collisions rejected.%s",
+                s == null ? "Scan" : s.name(),
+                m.items(),
+                m.dirty(),
+                m.partial(),
+                m.clean(),
+                m.notCheckable(),
+                m.n(),
+                m.bytesScanned() / 1e6,
+                m.hashHits(),
+                m.collisions(),
                 ContaminationViewModel.fileNotes(m)));
         int[] bins = CoverageBins.count(r.items());
         List<String> labels = new ArrayList<>();
@@ -138,7 +182,11 @@ public final class ScanResultsPane {
             labels.add(b == bins.length - 1 ? "1" : String.format(Locale.ROOT, "%.1f", b / 10.0));
             counts.add((double) bins[b]);
         }
-        var chart = Charts.bars("Contaminated-token fraction (items with a match; bins of 0.1 by their start)", "items", labels, counts,
+        var chart = Charts.bars(
+                "Contaminated-token fraction (items with a match; bins of 0.1 by their start)",
+                "items",
+                labels,
+                counts,
                 "dark".equals(vm.shell().home().settings().theme()));
         histogramPane.getChildren().setAll(new ChartViewer(chart));
     }
@@ -149,7 +197,8 @@ public final class ScanResultsPane {
         spansLine.setText("");
         if (item == null) {
             if (!itemsTable.getItems().isEmpty()) {
-                itemText.getChildren().setAll(Forms.muted("Select an item to see its matched spans and where the corpus has them."));
+                itemText.getChildren()
+                        .setAll(Forms.muted("Select an item to see its matched spans and where the corpus has them."));
             }
             return;
         }

@@ -26,7 +26,8 @@ final class DataInputs {
     private final HBox node;
 
     DataInputs(DataViewModel vm, ProblemMarks marks) {
-        ListView<Path> corpus = list(vm.corpus(), "JSON Lines (chat lines too), Parquet, .gz, .zst — files or folders", "data-corpus");
+        ListView<Path> corpus =
+                list(vm.corpus(), "JSON Lines (chat lines too), Parquet, .gz, .zst — files or folders", "data-corpus");
         marks.add("data.corpus", corpus);
         Button files = button("Add files…", "data-add-files", () -> addFiles(vm.corpus(), corpus));
         Button folder = button("Add folder…", "data-add-folder", () -> {
@@ -44,12 +45,18 @@ final class DataInputs {
         HBox.setHgrow(corpus, Priority.ALWAYS);
         VBox corpusCard = card("Corpus", corpusRow, new HBox(6, files, folder, remove));
 
-        ListView<Path> bench = list(vm.benchmarks(), "samples_*.jsonl, JSONL, CSV, Parquet or text (one item per line)", "data-benchmarks");
+        ListView<Path> bench = list(
+                vm.benchmarks(), "samples_*.jsonl, JSONL, CSV, Parquet or text (one item per line)", "data-benchmarks");
         marks.add("decontaminate.benchmark", bench);
         Button add = button("Add files…", "data-add-benchmark", () -> addFiles(vm.benchmarks(), bench));
         Button removeBench = removeButton(bench, vm.benchmarks());
         InputGrid bf = new InputGrid(marks);
-        bf.field("Item text fields", null, vm.benchmarkFieldsProperty(), "question, choices — blank: as a scan", "data-benchmark-fields")
+        bf.field(
+                        "Item text fields",
+                        null,
+                        vm.benchmarkFieldsProperty(),
+                        "question, choices — blank: as a scan",
+                        "data-benchmark-fields")
                 .setPrefColumnCount(12);
         bf.field("n-gram words", "contamination.ngram", vm.scanNgramProperty(), "13", "data-scan-ngram");
         HBox benchRow = new HBox(10, bench, bf.grid());
@@ -102,13 +109,17 @@ final class DataInputs {
     }
 
     private static Button removeButton(ListView<Path> list, ObservableList<Path> items) {
-        Button b = button("Remove", null, () -> items.removeAll(List.copyOf(list.getSelectionModel().getSelectedItems())));
+        Button b = button(
+                "Remove",
+                null,
+                () -> items.removeAll(List.copyOf(list.getSelectionModel().getSelectedItems())));
         b.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         return b;
     }
 
     private static void addFiles(ObservableList<Path> items, Node owner) {
-        List<File> files = new FileChooser().showOpenMultipleDialog(owner.getScene().getWindow());
+        List<File> files =
+                new FileChooser().showOpenMultipleDialog(owner.getScene().getWindow());
         if (files != null) {
             files.forEach(f -> items.add(f.toPath()));
         }

@@ -33,9 +33,16 @@ public final class DataView {
         TabPane tabs = new TabPane(duplicates, mixture, decon);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
-        root.getChildren().addAll(AreaPanes.heading("Data", "A training corpus as data engineering sees it: its exact and near duplicates, "
-                + "its composition by source in the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's "
-                + "n-grams."), AreaPanes.problem(vm.problemProperty()), inputs, tabs);
+        root.getChildren()
+                .addAll(
+                        AreaPanes.heading(
+                                "Data",
+                                "A training corpus as data engineering sees it: its exact and near duplicates, "
+                                        + "its composition by source in the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's "
+                                        + "n-grams."),
+                        AreaPanes.problem(vm.problemProperty()),
+                        inputs,
+                        tabs);
         root.setId("data");
     }
 

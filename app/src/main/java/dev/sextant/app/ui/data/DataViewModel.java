@@ -87,27 +87,50 @@ public final class DataViewModel {
     private final ObjectProperty<String> deconMode = new SimpleObjectProperty<>("drop");
     private final StringProperty mask = new SimpleStringProperty("[MASKED]");
     private final StringProperty deconOut = new SimpleStringProperty("");
-    private final ObjectProperty<DecontaminationResult> decontamination = new SimpleObjectProperty<>(this, "decontamination");
+    private final ObjectProperty<DecontaminationResult> decontamination =
+            new SimpleObjectProperty<>(this, "decontamination");
 
     /** The mixture and the decontaminated copy shown against the inputs they were made from. */
     private final Staleness mixStaleness = new Staleness(() -> mix.get() != null);
-    private final Staleness decontaminationStaleness = new Staleness(
-            () -> decontamination.get() != null);
+
+    private final Staleness decontaminationStaleness = new Staleness(() -> decontamination.get() != null);
 
     /**
      * The lists' contents as values, so that adding, removing or replacing a file counts as a change (fields: a binding
      * is only weakly held by what it observes).
      */
-    private final ObjectBinding<List<Path>> corpusFiles = Bindings.createObjectBinding(
-            () -> List.copyOf(corpus), corpus);
-    private final ObjectBinding<List<Path>> benchmarkFiles = Bindings.createObjectBinding(
-            () -> List.copyOf(benchmarks), benchmarks);
+    private final ObjectBinding<List<Path>> corpusFiles =
+            Bindings.createObjectBinding(() -> List.copyOf(corpus), corpus);
+
+    private final ObjectBinding<List<Path>> benchmarkFiles =
+            Bindings.createObjectBinding(() -> List.copyOf(benchmarks), benchmarks);
 
     public DataViewModel(ShellModel shell) {
         this.shell = shell;
-        mixStaleness.watch(List.of(corpusFiles, textField, by, tokenizer, tokensPerWord, target, budget, orderBy, order, phases, mixDuplicates,
-                benchmarkFiles, benchmarkFields, scanNgram));
-        decontaminationStaleness.watch(List.of(corpusFiles, textField, idField, benchmarkFiles, benchmarkFields, scanNgram, deconMode, mask,
+        mixStaleness.watch(List.of(
+                corpusFiles,
+                textField,
+                by,
+                tokenizer,
+                tokensPerWord,
+                target,
+                budget,
+                orderBy,
+                order,
+                phases,
+                mixDuplicates,
+                benchmarkFiles,
+                benchmarkFields,
+                scanNgram));
+        decontaminationStaleness.watch(List.of(
+                corpusFiles,
+                textField,
+                idField,
+                benchmarkFiles,
+                benchmarkFields,
+                scanNgram,
+                deconMode,
+                mask,
                 deconOut));
         for (StringProperty p : List.of(threshold, permutations, bands, rows)) {
             p.addListener((o, a, n) -> updatePreview());
@@ -143,16 +166,23 @@ public final class DataViewModel {
     }
 
     public void reload() {
-        if (!shell.inProject("Load dedup runs", (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(), list -> {
-            runs.setAll(list);
-            demo(list.isEmpty());
-            SavedDedupRun now = shownRun.get();
-            if (now != null) {
-                shownRun.set(list.stream().filter(r -> r.id().equals(now.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
-            } else if (!list.isEmpty()) {
-                shownRun.set(list.get(0));
-            }
-        }, null)) {
+        if (!shell.inProject(
+                "Load dedup runs",
+                (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(),
+                list -> {
+                    runs.setAll(list);
+                    demo(list.isEmpty());
+                    SavedDedupRun now = shownRun.get();
+                    if (now != null) {
+                        shownRun.set(list.stream()
+                                .filter(r -> r.id().equals(now.id()))
+                                .findFirst()
+                                .orElse(list.isEmpty() ? null : list.get(0)));
+                    } else if (!list.isEmpty()) {
+                        shownRun.set(list.get(0));
+                    }
+                },
+                null)) {
             runs.clear();
         }
     }
@@ -172,28 +202,34 @@ public final class DataViewModel {
         } catch (RuntimeException e) {
             return;
         }
-        shell.inProject("Demo corpus", (ws, pr, progress, cancel) -> {
-            DataStudy study = new DataStudy(ws, pr.id());
-            DataStudy.Demo seeded = noRuns ? study.seedDemo(s, progress, cancel) : null;
-            return new Object[] {seeded, study.demoFiles().orElse(null)};
-        }, r -> {
-            DataStudy.Demo seeded = (DataStudy.Demo) r[0];
-            @SuppressWarnings("unchecked")
-            List<Path> files = (List<Path>) r[1];
-            if (files != null && corpus.isEmpty()) {
-                corpus.setAll(files.get(0));
-                benchmarks.setAll(files.get(1));
-                benchmarkFields.set("question");
-                if (target.get().isBlank()) {
-                    target.set(files.get(2).toString());
-                }
-            }
-            if (seeded != null) {
-                shown(seeded.run());
-                shell.statusProperty().set("Demo corpus (made up, 600 documents from three sources) filled in, with a demo dedup run: "
-                        + "try Mixture and Decontamination on it");
-            }
-        }, e -> { });
+        shell.inProject(
+                "Demo corpus",
+                (ws, pr, progress, cancel) -> {
+                    DataStudy study = new DataStudy(ws, pr.id());
+                    DataStudy.Demo seeded = noRuns ? study.seedDemo(s, progress, cancel) : null;
+                    return new Object[] {seeded, study.demoFiles().orElse(null)};
+                },
+                r -> {
+                    DataStudy.Demo seeded = (DataStudy.Demo) r[0];
+                    @SuppressWarnings("unchecked")
+                    List<Path> files = (List<Path>) r[1];
+                    if (files != null && corpus.isEmpty()) {
+                        corpus.setAll(files.get(0));
+                        benchmarks.setAll(files.get(1));
+                        benchmarkFields.set("question");
+                        if (target.get().isBlank()) {
+                            target.set(files.get(2).toString());
+                        }
+                    }
+                    if (seeded != null) {
+                        shown(seeded.run());
+                        shell.statusProperty()
+                                .set(
+                                        "Demo corpus (made up, 600 documents from three sources) filled in, with a demo dedup run: "
+                                                + "try Mixture and Decontamination on it");
+                    }
+                },
+                e -> {});
     }
 
     DedupSpec spec() {
@@ -207,8 +243,17 @@ public final class DataViewModel {
             throw new InputError(b == null ? "dedup.bands" : "dedup.rows", "give bands and rows together, or neither");
         }
         LshBands lsh = b == null ? null : Inputs.reading("dedup.bands", () -> new LshBands(b, r));
-        return new DedupSpec(m, t, n, k, lsh, blankToNull(textField.get()) == null ? "text" : textField.get().strip(),
-                blankToNull(idField.get()), blankToNull(sourceField.get()), "longest".equals(keep.get()) ? DedupSpec.Keep.LONGEST : DedupSpec.Keep.FIRST, 1);
+        return new DedupSpec(
+                m,
+                t,
+                n,
+                k,
+                lsh,
+                blankToNull(textField.get()) == null ? "text" : textField.get().strip(),
+                blankToNull(idField.get()),
+                blankToNull(sourceField.get()),
+                "longest".equals(keep.get()) ? DedupSpec.Keep.LONGEST : DedupSpec.Keep.FIRST,
+                1);
     }
 
     /** Finds the corpus's duplicates as a job, keeps the run in the project and shows it. */
@@ -218,23 +263,35 @@ public final class DataViewModel {
         try {
             requireCorpus();
             s = spec();
-            out = blankToNull(dedupOut.get()) == null ? null : Path.of(dedupOut.get().strip());
+            out = blankToNull(dedupOut.get()) == null
+                    ? null
+                    : Path.of(dedupOut.get().strip());
         } catch (RuntimeException e) {
             fail(e);
             return;
         }
         Engine engine = engine();
-        List<Path> paths = corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        String name = String.join(", ", paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
-        shell.inProject("Deduplicate " + paths.get(0).getFileName(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id())
-                .start(name, paths, s, engine, 0, out, progress, cancel), this::shown, this::stopped);
+        List<Path> paths =
+                corpus.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        String name = String.join(
+                        ", ",
+                        paths.stream().map(p -> p.getFileName().toString()).toList()) + " (" + mode.get() + ")";
+        shell.inProject(
+                "Deduplicate " + paths.get(0).getFileName(),
+                (ws, p, progress, cancel) ->
+                        new DataStudy(ws, p.id()).start(name, paths, s, engine, 0, out, progress, cancel),
+                this::shown,
+                this::stopped);
     }
 
     /** Goes on with a cancelled, failed or interrupted run from the units it had read. */
     public void resume(SavedDedupRun run) {
         Engine engine = engine();
-        shell.inProject("Resume " + run.name(), (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), engine, 0, progress, cancel),
-                this::shown, this::stopped);
+        shell.inProject(
+                "Resume " + run.name(),
+                (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).resume(run.id(), engine, 0, progress, cancel),
+                this::shown,
+                this::stopped);
     }
 
     /** Whether deduplication reads the corpus on the Spark cluster of the preferences rather than this machine's threads. */
@@ -253,8 +310,13 @@ public final class DataViewModel {
         runs.add(0, kept);
         shownRun.set(kept);
         cluster.set(null);
-        shell.statusProperty().set(String.format(Locale.ROOT, "Kept dedup run “%s”: %,d duplicates of %,d documents", kept.name(),
-                kept.summary().duplicates(), kept.summary().documents()));
+        shell.statusProperty()
+                .set(String.format(
+                        Locale.ROOT,
+                        "Kept dedup run “%s”: %,d duplicates of %,d documents",
+                        kept.name(),
+                        kept.summary().duplicates(),
+                        kept.summary().documents()));
     }
 
     /** A run that stopped is kept (cancelled or failed) with what it had read: the list shows it, with Resume. */
@@ -279,15 +341,19 @@ public final class DataViewModel {
     }
 
     public void deleteRun(SavedDedupRun run) {
-        shell.inProject("Delete dedup run", (ws, p, progress, cancel) -> {
-            new DataStudy(ws, p.id()).delete(run.id());
-            return null;
-        }, x -> {
-            runs.remove(run);
-            if (run.equals(shownRun.get())) {
-                shownRun.set(runs.isEmpty() ? null : runs.get(0));
-            }
-        }, this::fail);
+        shell.inProject(
+                "Delete dedup run",
+                (ws, p, progress, cancel) -> {
+                    new DataStudy(ws, p.id()).delete(run.id());
+                    return null;
+                },
+                x -> {
+                    runs.remove(run);
+                    if (run.equals(shownRun.get())) {
+                        shownRun.set(runs.isEmpty() ? null : runs.get(0));
+                    }
+                },
+                this::fail);
     }
 
     /** Reads a cluster's documents again from the corpus and shows them side by side. */
@@ -297,11 +363,16 @@ public final class DataViewModel {
             cluster.set(null);
             return;
         }
-        shell.jobs().submit("Read a cluster's documents", (progress, cancel) -> DataStudy.clusterDocuments(c, run.summary().spec(), 20_000, cancel),
-                docs -> {
-                    clearProblem();
-                    cluster.set(docs);
-                }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Read a cluster's documents",
+                        (progress, cancel) ->
+                                DataStudy.clusterDocuments(c, run.summary().spec(), 20_000, cancel),
+                        docs -> {
+                            clearProblem();
+                            cluster.set(docs);
+                        },
+                        this::fail);
     }
 
     /** Counts the corpus by the field and plans the mix as a job. */
@@ -314,10 +385,14 @@ public final class DataViewModel {
         int n;
         try {
             requireCorpus();
-            targetFile = blankToNull(target.get()) == null ? null : Path.of(target.get().strip());
+            targetFile = blankToNull(target.get()) == null
+                    ? null
+                    : Path.of(target.get().strip());
             budgetTokens = blankToNull(budget.get()) == null ? null : MixSpec.parseTokens(budget.get());
             ph = Inputs.integer("mix.phases", "Phases", phases.get());
-            tok = blankToNull(tokenizer.get()) == null ? null : Path.of(tokenizer.get().strip());
+            tok = blankToNull(tokenizer.get()) == null
+                    ? null
+                    : Path.of(tokenizer.get().strip());
             perWord = Inputs.positive("mix.tokensPerWord", "Tokens per word", tokensPerWord.get());
             n = Inputs.integer("contamination.ngram", "n-gram words", scanNgram.get());
         } catch (RuntimeException e) {
@@ -333,15 +408,36 @@ public final class DataViewModel {
         List<String> fields = fields();
         boolean near = "near".equals(mixDuplicates.get());
         // the target file, the benchmark and the corpus are read in the job, off the FX thread
-        shell.jobs().submit("Mixture of " + paths.get(0).getFileName(), (progress, cancel) -> {
-            MixSpec s = new MixSpec(field, text, targetFile == null ? null : MixTargetFile.read(targetFile), budgetTokens, orderField, descending, ph);
-            return DataStudy.mix(paths, s, tok, perWord, bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null), n, near,
-                    Runtime.getRuntime().availableProcessors(), progress, cancel);
-        }, r -> {
-            clearProblem();
-            mix.set(r);
-            mixStaleness.fresh();
-        }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Mixture of " + paths.get(0).getFileName(),
+                        (progress, cancel) -> {
+                            MixSpec s = new MixSpec(
+                                    field,
+                                    text,
+                                    targetFile == null ? null : MixTargetFile.read(targetFile),
+                                    budgetTokens,
+                                    orderField,
+                                    descending,
+                                    ph);
+                            return DataStudy.mix(
+                                    paths,
+                                    s,
+                                    tok,
+                                    perWord,
+                                    bench.isEmpty() ? List.of() : ScanStudy.readItems(bench, fields, null, null),
+                                    n,
+                                    near,
+                                    Runtime.getRuntime().availableProcessors(),
+                                    progress,
+                                    cancel);
+                        },
+                        r -> {
+                            clearProblem();
+                            mix.set(r);
+                            mixStaleness.fresh();
+                        },
+                        this::fail);
     }
 
     /** Writes the corpus without the benchmark's n-grams as a job. */
@@ -352,15 +448,21 @@ public final class DataViewModel {
         try {
             requireCorpus();
             if (benchmarks.isEmpty()) {
-                throw new InputError("decontaminate.benchmark", "add the benchmark files whose items are to be removed");
+                throw new InputError(
+                        "decontaminate.benchmark", "add the benchmark files whose items are to be removed");
             }
             if (blankToNull(deconOut.get()) == null) {
                 throw new InputError("decontaminate.out", "choose a new or empty output folder");
             }
             out = Path.of(deconOut.get().strip());
             n = Inputs.integer("contamination.ngram", "n-gram words", scanNgram.get());
-            s = new DecontaminatedCorpus.Spec("mask".equals(deconMode.get()) ? Decontaminator.Mode.MASK : Decontaminator.Mode.DROP, mask.get(),
-                    Normalization.defaults(), textFieldName(), blankToNull(idField.get()), Runtime.getRuntime().availableProcessors());
+            s = new DecontaminatedCorpus.Spec(
+                    "mask".equals(deconMode.get()) ? Decontaminator.Mode.MASK : Decontaminator.Mode.DROP,
+                    mask.get(),
+                    Normalization.defaults(),
+                    textFieldName(),
+                    blankToNull(idField.get()),
+                    Runtime.getRuntime().availableProcessors());
         } catch (RuntimeException e) {
             fail(e);
             return;
@@ -368,19 +470,34 @@ public final class DataViewModel {
         List<Path> paths = List.copyOf(corpus);
         List<Path> bench = List.copyOf(benchmarks);
         List<String> fields = fields();
-        shell.jobs().submit("Decontaminate " + paths.get(0).getFileName(), (progress, cancel) -> DataStudy.decontaminate(
-                ScanStudy.readItems(bench, fields, null, null), paths, n, s, out, progress, cancel), r -> {
-            clearProblem();
-            decontamination.set(r);
-            decontaminationStaleness.fresh();
-            shell.statusProperty().set(String.format(Locale.ROOT, "Wrote %s: %,d of %,d documents %s", r.out(), r.affected(), r.documents(),
-                    r.mode().equals("mask") ? "masked" : "dropped"));
-        }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Decontaminate " + paths.get(0).getFileName(),
+                        (progress, cancel) -> DataStudy.decontaminate(
+                                ScanStudy.readItems(bench, fields, null, null), paths, n, s, out, progress, cancel),
+                        r -> {
+                            clearProblem();
+                            decontamination.set(r);
+                            decontaminationStaleness.fresh();
+                            shell.statusProperty()
+                                    .set(String.format(
+                                            Locale.ROOT,
+                                            "Wrote %s: %,d of %,d documents %s",
+                                            r.out(),
+                                            r.affected(),
+                                            r.documents(),
+                                            r.mode().equals("mask") ? "masked" : "dropped"));
+                        },
+                        this::fail);
     }
 
     private List<String> fields() {
-        return blankToNull(benchmarkFields.get()) == null ? List.of()
-                : Arrays.stream(benchmarkFields.get().split(",")).map(String::strip).filter(f -> !f.isEmpty()).toList();
+        return blankToNull(benchmarkFields.get()) == null
+                ? List.of()
+                : Arrays.stream(benchmarkFields.get().split(","))
+                        .map(String::strip)
+                        .filter(f -> !f.isEmpty())
+                        .toList();
     }
 
     private String textFieldName() {

@@ -88,7 +88,8 @@ final class DuplicatesTab {
         g.field("Bands", "dedup.bands", vm.bandsProperty(), "auto", "data-bands");
         g.field("Rows", "dedup.rows", vm.rowsProperty(), "auto", "data-rows");
         g.row("Keep of each cluster", Forms.choice(vm.keepProperty(), "first", "longest"));
-        TextField out = g.field("Write kept corpus to", null, vm.dedupOutProperty(), "blank: count only", "data-dedup-out");
+        TextField out =
+                g.field("Write kept corpus to", null, vm.dedupOutProperty(), "blank: count only", "data-dedup-out");
         Button choose = new Button("Choose…");
         choose.getStyleClass().add("small");
         choose.setOnAction(e -> {
@@ -103,19 +104,32 @@ final class DuplicatesTab {
         run.getStyleClass().add("accent");
         run.disableProperty().bind(vm.shell().jobs().runningProperty());
         run.setOnAction(e -> vm.runDedup());
-        Label method = Forms.muted("MinHash over word shingles with LSH banding; candidates verified by their estimated Jaccard "
-                + "similarity, clusters by union-find (Lee et al. 2022; FineWeb/datatrove). Exact: equal after normalisation.");
-        VBox settings = AreaPanes.card("Find duplicates", g.grid(),
-                ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"), run, method);
+        Label method = Forms.muted(
+                "MinHash over word shingles with LSH banding; candidates verified by their estimated Jaccard "
+                        + "similarity, clusters by union-find (Lee et al. 2022; FineWeb/datatrove). Exact: equal after normalisation.");
+        VBox settings = AreaPanes.card(
+                "Find duplicates",
+                g.grid(),
+                ClusterChoice.checkBox(vm.onClusterProperty(), vm.shell(), "data-on-cluster"),
+                run,
+                method);
 
         Label keptTitleLabel = new Label("Kept runs");
         keptTitleLabel.getStyleClass().add("card-title");
         TableView<SavedDedupRun> runs = new TableView<>(vm.runs());
         runs.setId("data-runs");
-        runs.getColumns().setAll(List.of(
-                width(text("Run", SavedDedupRun::name), 170),
-                width(text("State", DataViewModel::stateLabel), 84),
-                width(number("Duplicates", r -> r.summary() == null ? null : r.summary().duplicateShare() * 100, "%.1f %%"), 90)));
+        runs.getColumns()
+                .setAll(List.of(
+                        width(text("Run", SavedDedupRun::name), 170),
+                        width(text("State", DataViewModel::stateLabel), 84),
+                        width(
+                                number(
+                                        "Duplicates",
+                                        r -> r.summary() == null
+                                                ? null
+                                                : r.summary().duplicateShare() * 100,
+                                        "%.1f %%"),
+                                90)));
         runs.setPlaceholder(new Label("No dedup runs in this project yet."));
         runs.setPrefHeight(160);
         Tables.fit(runs, "DataView.runs");
@@ -133,8 +147,9 @@ final class DuplicatesTab {
         Button resume = new Button("Resume");
         resume.setId("data-resume-dedup");
         resume.getStyleClass().add("small");
-        resume.disableProperty().bind(Bindings.createBooleanBinding(() -> !DataViewModel.canResume(sel.get()), sel)
-                .or(vm.shell().jobs().runningProperty()));
+        resume.disableProperty()
+                .bind(Bindings.createBooleanBinding(() -> !DataViewModel.canResume(sel.get()), sel)
+                        .or(vm.shell().jobs().runningProperty()));
         resume.setOnAction(e -> vm.resume(sel.get()));
         HBox runButtons = new HBox(6, resume, delete);
         return AreaPanes.column(settings, keptTitleLabel, runs, runButtons);
@@ -150,20 +165,30 @@ final class DuplicatesTab {
         }
 
         clusters.setId("data-clusters");
-        clusters.getColumns().setAll(List.of(
-                width(number("Size", c -> (double) c.size(), "%,.0f"), 56),
-                width(text("Kept document", c -> c.members().get(0).id()), 170),
-                width(number("Words", c -> (double) c.members().get(0).tokens(), "%,.0f"), 70),
-                width(number("Least similar", c -> c.members().stream().skip(1).mapToDouble(DedupResult.Member::similarity).min().orElse(1), "%.2f"),
-                        100)));
+        clusters.getColumns()
+                .setAll(List.of(
+                        width(number("Size", c -> (double) c.size(), "%,.0f"), 56),
+                        width(text("Kept document", c -> c.members().get(0).id()), 170),
+                        width(number("Words", c -> (double) c.members().get(0).tokens(), "%,.0f"), 70),
+                        width(
+                                number(
+                                        "Least similar",
+                                        c -> c.members().stream()
+                                                .skip(1)
+                                                .mapToDouble(DedupResult.Member::similarity)
+                                                .min()
+                                                .orElse(1),
+                                        "%.2f"),
+                                100)));
         clusters.setPlaceholder(new Label("The shown run's largest clusters appear here."));
         Tables.fit(clusters, "DataView.clusters");
         clusters.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> vm.openCluster(n));
         members.setId("data-members");
-        members.getColumns().setAll(List.of(
-                width(text("Document", d -> d.member().id()), 170),
-                width(number("Words", d -> (double) d.member().tokens(), "%,.0f"), 66),
-                width(number("Similarity", d -> d.member().similarity(), "%.2f"), 80)));
+        members.getColumns()
+                .setAll(List.of(
+                        width(text("Document", d -> d.member().id()), 170),
+                        width(number("Words", d -> (double) d.member().tokens(), "%,.0f"), 66),
+                        width(number("Similarity", d -> d.member().similarity(), "%.2f"), 80)));
         members.setPlaceholder(new Label("Pick a cluster to read its documents."));
         Tables.fit(members, "DataView.members");
         members.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> sideBySide(n));
@@ -213,11 +238,13 @@ final class DuplicatesTab {
             return;
         }
         DedupSummary s = run.summary();
-        clusters.setPlaceholder(new Label(s == null ? "This run has not completed." : "No clusters: no duplicates found."));
+        clusters.setPlaceholder(
+                new Label(s == null ? "This run has not completed." : "No clusters: no duplicates found."));
         if (s == null) {
             String state = DataViewModel.stateLabel(run);
-            headline.setText("Dedup run “" + run.name() + "” is " + state + (run.failure() != null ? ": " + run.failure() : "")
-                    + (DataViewModel.canResume(run) ? ". Resume goes on from the files it had read." : "."));
+            headline.setText(
+                    "Dedup run “" + run.name() + "” is " + state + (run.failure() != null ? ": " + run.failure() : "")
+                            + (DataViewModel.canResume(run) ? ". Resume goes on from the files it had read." : "."));
             Forms.show(sharesPane, null, "");
             Forms.show(sizesPane, null, "");
             return;
@@ -227,12 +254,21 @@ final class DuplicatesTab {
         if (by.isEmpty()) {
             Forms.show(sharesPane, null, "Give a source field to see the duplicate share of each source.");
         } else {
-            Forms.show(sharesPane, DataCharts.shares("Duplicate share of documents by " + s.spec().sourceField(), "duplicates",
-                    by.stream().map(DedupResult.SourceCount::source).toList(), by.stream().map(DedupResult.SourceCount::duplicateShare).toList(),
-                    dark.getAsBoolean()), "");
+            Forms.show(
+                    sharesPane,
+                    DataCharts.shares(
+                            "Duplicate share of documents by " + s.spec().sourceField(),
+                            "duplicates",
+                            by.stream().map(DedupResult.SourceCount::source).toList(),
+                            by.stream()
+                                    .map(DedupResult.SourceCount::duplicateShare)
+                                    .toList(),
+                            dark.getAsBoolean()),
+                    "");
         }
         if (s.clusterSizes().isEmpty()) {
-            Forms.show(sizesPane, null, s.clusters() == 0 ? "No clusters." : "Cluster sizes were not kept with this run.");
+            Forms.show(
+                    sizesPane, null, s.clusters() == 0 ? "No clusters." : "Cluster sizes were not kept with this run.");
         } else {
             Forms.show(sizesPane, DataCharts.clusterSizes(s.clusterSizes(), dark.getAsBoolean()), "");
         }
@@ -240,15 +276,28 @@ final class DuplicatesTab {
     }
 
     static String headline(String name, DedupSummary s) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: %,d of %,d documents are duplicates (%.2f %% of documents, %.2f %% "
-                + "of words) in %,d clusters", name, s.duplicates(), s.documents(), 100 * s.duplicateShare(), 100 * s.tokensRemovedShare(), s.clusters()));
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s: %,d of %,d documents are duplicates (%.2f %% of documents, %.2f %% " + "of words) in %,d clusters",
+                name,
+                s.duplicates(),
+                s.documents(),
+                100 * s.duplicateShare(),
+                100 * s.tokensRemovedShare(),
+                s.clusters()));
         if (s.bands() != null) {
-            b.append(String.format(Locale.ROOT, "; near duplicates at Jaccard ≥ %s of word %d-grams, %d bands × %d rows",
-                    Inputs.compact(s.spec().threshold()), s.spec().ngram(), s.bands().bands(), s.bands().rows()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "; near duplicates at Jaccard ≥ %s of word %d-grams, %d bands × %d rows",
+                    Inputs.compact(s.spec().threshold()),
+                    s.spec().ngram(),
+                    s.bands().bands(),
+                    s.bands().rows()));
         } else {
             b.append("; exact after normalisation");
         }
-        b.append(String.format(Locale.ROOT, ". Read %,.1f MB at %,.0f MB/s.", s.bytes() / 1e6, s.bytesPerSecond() / 1e6));
+        b.append(String.format(
+                Locale.ROOT, ". Read %,.1f MB at %,.0f MB/s.", s.bytes() / 1e6, s.bytesPerSecond() / 1e6));
         if (s.out() != null) {
             b.append(" Kept corpus in ").append(s.out()).append('.');
         }
@@ -258,7 +307,10 @@ final class DuplicatesTab {
     private void curve() {
         LshBands b = vm.previewProperty().get();
         if (b == null || "exact".equals(vm.modeProperty().get())) {
-            Forms.show(curvePane, null, b == null ? "Fix the threshold, permutations, bands or rows to see the S-curve." : "");
+            Forms.show(
+                    curvePane,
+                    null,
+                    b == null ? "Fix the threshold, permutations, bands or rows to see the S-curve." : "");
             return;
         }
         double t;
@@ -291,8 +343,14 @@ final class DuplicatesTab {
         }
         DataStudy.ClusterDocument kept = docs.get(0);
         keptTitle.setText("Kept: " + kept.member().id());
-        otherTitle.setText(d == kept ? "The kept document itself" : String.format(Locale.ROOT, "%s — similarity %.2f (shared text highlighted)",
-                d.member().id(), d.member().similarity()));
+        otherTitle.setText(
+                d == kept
+                        ? "The kept document itself"
+                        : String.format(
+                                Locale.ROOT,
+                                "%s — similarity %.2f (shared text highlighted)",
+                                d.member().id(),
+                                d.member().similarity()));
         fill(keptText, kept.text(), d == kept ? List.of() : d.keptShared());
         fill(otherText, d.text(), d.shared());
     }

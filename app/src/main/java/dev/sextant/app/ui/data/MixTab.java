@@ -60,8 +60,7 @@ final class MixTab {
     private final SplitPane node;
 
     /** One source's slice in one phase, as a table row. */
-    record PhaseRow(int phase, String source, String range, double tokens) {
-    }
+    record PhaseRow(int phase, String source, String range, double tokens) {}
 
     MixTab(DataViewModel vm, ProblemMarks marks, BooleanSupplier dark) {
         this.vm = vm;
@@ -79,10 +78,17 @@ final class MixTab {
     private Node left(ProblemMarks marks) {
         InputGrid g = new InputGrid(marks);
         g.field("Split by field", "mix.by", vm.byProperty(), "source, domain, meta.language…", "data-mix-by");
-        TextField tok = g.field("Tokenizer", null, vm.tokenizerProperty(), "tokenizer.json (blank: estimate)", "data-tokenizer");
+        TextField tok = g.field(
+                "Tokenizer", null, vm.tokenizerProperty(), "tokenizer.json (blank: estimate)", "data-tokenizer");
         g.span(chooser("Choose tokenizer.json…", tok, "JSON", "*.json"));
-        g.field("Tokens per word", "mix.tokensPerWord", vm.tokensPerWordProperty(), "estimate without a tokenizer", "data-tokens-per-word");
-        TextField target = g.field("Target mix", "mix.target", vm.targetProperty(), "CSV: source,share (optional)", "data-target");
+        g.field(
+                "Tokens per word",
+                "mix.tokensPerWord",
+                vm.tokensPerWordProperty(),
+                "estimate without a tokenizer",
+                "data-tokens-per-word");
+        TextField target =
+                g.field("Target mix", "mix.target", vm.targetProperty(), "CSV: source,share (optional)", "data-target");
         g.span(chooser("Choose target CSV…", target, "CSV", "*.csv"));
         g.field("Token budget", "mix.budget", vm.budgetProperty(), "e.g. 300B, 2T (with a target)", "data-budget");
         g.field("Order by field", null, vm.orderByProperty(), "difficulty, quality (optional)", "data-order-by");
@@ -94,8 +100,9 @@ final class MixTab {
         run.getStyleClass().add("accent");
         run.disableProperty().bind(vm.shell().jobs().runningProperty());
         run.setOnAction(e -> vm.runMix());
-        Label note = Forms.muted("Epochs past ~4 are warned about: repeated tokens are then worth less than new ones (Muennighoff et al. 2023, "
-                + "effective epochs shown). With a benchmark above, each source's share of documents holding its n-grams is counted too.");
+        Label note = Forms.muted(
+                "Epochs past ~4 are warned about: repeated tokens are then worth less than new ones (Muennighoff et al. 2023, "
+                        + "effective epochs shown). With a benchmark above, each source's share of documents holding its n-grams is counted too.");
         return AreaPanes.column(AreaPanes.card("Composition and mixture", g.grid(), run, note));
     }
 
@@ -116,18 +123,24 @@ final class MixTab {
     private Node right() {
         AreaPanes.headline(headline, "data-mix-headline");
         sources.setId("data-mix-sources");
-        sources.getColumns().setAll(List.of(
-                width(text("Source", MixSource::name), 130),
-                width(number("Documents", s -> (double) s.documents(), "%,.0f"), 90),
-                width(text("Tokens", s -> human(s.tokens())), 80),
-                width(number("Share", s -> s.share() * 100, "%.1f %%"), 66),
-                width(number("Target", s -> s.targetShare() * 100, "%.1f %%"), 66),
-                width(number("Weight", MixSource::weight, "%.2f"), 66),
-                width(number("Epochs", MixSource::epochs, "%.2f"), 66),
-                width(number("Worth (epochs)", MixSource::effectiveEpochs, "%.2f"), 104),
-                width(number("Duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 90),
-                width(number("Contaminated", s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100, "%.2f %%"), 100),
-                width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
+        sources.getColumns()
+                .setAll(List.of(
+                        width(text("Source", MixSource::name), 130),
+                        width(number("Documents", s -> (double) s.documents(), "%,.0f"), 90),
+                        width(text("Tokens", s -> human(s.tokens())), 80),
+                        width(number("Share", s -> s.share() * 100, "%.1f %%"), 66),
+                        width(number("Target", s -> s.targetShare() * 100, "%.1f %%"), 66),
+                        width(number("Weight", MixSource::weight, "%.2f"), 66),
+                        width(number("Epochs", MixSource::epochs, "%.2f"), 66),
+                        width(number("Worth (epochs)", MixSource::effectiveEpochs, "%.2f"), 104),
+                        width(number("Duplicates", s -> s.duplicateShare() * 100, "%.1f %%"), 90),
+                        width(
+                                number(
+                                        "Contaminated",
+                                        s -> s.contaminatedShare() == null ? null : s.contaminatedShare() * 100,
+                                        "%.2f %%"),
+                                100),
+                        width(text("Warning", s -> s.warning() == null ? "" : s.warning()), 320)));
         sources.setPlaceholder(new Label("Count the corpus by a field to see its composition."));
         sources.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -139,11 +152,12 @@ final class MixTab {
         Tables.exportable(sources, "mixture.csv", vm.shell());
         Tables.fit(sources, "DataView.mixSources");
         phases.setId("data-mix-phases");
-        phases.getColumns().setAll(List.of(
-                width(number("Phase", p -> (double) p.phase(), "%.0f"), 60),
-                width(text("Source", PhaseRow::source), 130),
-                width(text("Values", PhaseRow::range), 140),
-                width(text("Tokens", p -> human(p.tokens())), 90)));
+        phases.getColumns()
+                .setAll(List.of(
+                        width(number("Phase", p -> (double) p.phase(), "%.0f"), 60),
+                        width(text("Source", PhaseRow::source), 130),
+                        width(text("Values", PhaseRow::range), 140),
+                        width(text("Tokens", p -> human(p.tokens())), 90)));
         phases.setPlaceholder(new Label("Give an order field (difficulty, quality) for a curriculum in phases."));
         Tables.fit(phases, "DataView.mixPhases");
         HBox charts = new HBox(8, sharesPane, epochsPane);
@@ -156,8 +170,14 @@ final class MixTab {
         SplitPane split = new SplitPane(charts, tables);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
-        VBox box = new VBox(8, Staleness.banner(vm.mixStaleProperty(),
-                "The corpus or the mixture's inputs changed since this mixture was worked out.", vm::runMix), headline, split);
+        VBox box = new VBox(
+                8,
+                Staleness.banner(
+                        vm.mixStaleProperty(),
+                        "The corpus or the mixture's inputs changed since this mixture was worked out.",
+                        vm::runMix),
+                headline,
+                split);
         VBox.setVgrow(split, Priority.ALWAYS);
         box.setPadding(new Insets(0, 0, 0, 10));
         return box;
@@ -165,7 +185,8 @@ final class MixTab {
 
     private void show(MixResult r) {
         if (r == null) {
-            headline.setText("Count the corpus by a field: its documents, bytes and tokens per source, and the mixture a target and a budget make.");
+            headline.setText(
+                    "Count the corpus by a field: its documents, bytes and tokens per source, and the mixture a target and a budget make.");
             sources.getItems().clear();
             phases.getItems().clear();
             Forms.show(sharesPane, null, "Current and target shares appear here.");
@@ -175,31 +196,59 @@ final class MixTab {
         headline.setText(headline(r));
         sources.getItems().setAll(r.sources());
         List<String> names = r.sources().stream().map(MixSource::name).toList();
-        Forms.show(sharesPane, Charts.pairedBars("Share of tokens: corpus and target", "corpus", "target", names,
-                r.sources().stream().map(MixSource::share).toList(), r.sources().stream().map(MixSource::targetShare).toList(), dark.getAsBoolean()), "");
-        List<MixSource> drawn = r.sources().stream().filter(s -> s.epochs() != null).toList();
-        JFreeChart epochs = drawn.isEmpty() ? null : Charts.bars("Epochs per source (repeats past ~4 are worth less)", "epochs",
-                drawn.stream().map(MixSource::name).toList(), drawn.stream().map(MixSource::epochs).toList(), dark.getAsBoolean());
+        Forms.show(
+                sharesPane,
+                Charts.pairedBars(
+                        "Share of tokens: corpus and target",
+                        "corpus",
+                        "target",
+                        names,
+                        r.sources().stream().map(MixSource::share).toList(),
+                        r.sources().stream().map(MixSource::targetShare).toList(),
+                        dark.getAsBoolean()),
+                "");
+        List<MixSource> drawn =
+                r.sources().stream().filter(s -> s.epochs() != null).toList();
+        JFreeChart epochs = drawn.isEmpty()
+                ? null
+                : Charts.bars(
+                        "Epochs per source (repeats past ~4 are worth less)",
+                        "epochs",
+                        drawn.stream().map(MixSource::name).toList(),
+                        drawn.stream().map(MixSource::epochs).toList(),
+                        dark.getAsBoolean());
         if (epochs != null) {
-            ValueMarker four = new ValueMarker(MixPlanner.EPOCHS_FREE,
-                    new Color(0xBF8700), new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f,
-                    new float[] {5f, 4f}, 0f));
+            ValueMarker four = new ValueMarker(
+                    MixPlanner.EPOCHS_FREE,
+                    new Color(0xBF8700),
+                    new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 4f}, 0f));
             four.setLabel("4 epochs");
             four.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
             four.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
             ((CategoryPlot) epochs.getPlot()).addRangeMarker(four);
         }
         Forms.show(epochsPane, epochs, "No source is drawn.");
-        phases.getItems().setAll(r.phases().stream().flatMap(p -> p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(),
-                s.range(), s.tokens()))).toList());
+        phases.getItems()
+                .setAll(r.phases().stream()
+                        .flatMap(p ->
+                                p.sources().stream().map(s -> new PhaseRow(p.phase(), s.name(), s.range(), s.tokens())))
+                        .toList());
     }
 
     static String headline(MixResult r) {
         long warned = r.sources().stream().filter(s -> s.warning() != null).count();
-        return String.format(Locale.ROOT, "%,d documents, %,.1f MB of text, %s tokens by %s in %d sources (%s)%s%s. Duplicates: %s.", r.documents(),
-                r.bytes() / 1e6, human(r.tokens()), r.by(), r.sources().size(), r.exactTokens() ? "the model's tokenizer" : r.tokenCounting(),
+        return String.format(
+                Locale.ROOT,
+                "%,d documents, %,.1f MB of text, %s tokens by %s in %d sources (%s)%s%s. Duplicates: %s.",
+                r.documents(),
+                r.bytes() / 1e6,
+                human(r.tokens()),
+                r.by(),
+                r.sources().size(),
+                r.exactTokens() ? "the model's tokenizer" : r.tokenCounting(),
                 r.budgetTokens() == null ? "" : "; budget " + human(r.budgetTokens()) + " tokens",
-                warned == 0 ? "" : "; " + warned + " source" + (warned == 1 ? " needs" : "s need") + " attention", r.duplicates());
+                warned == 0 ? "" : "; " + warned + " source" + (warned == 1 ? " needs" : "s need") + " attention",
+                r.duplicates());
     }
 
     static String human(double tokens) {

@@ -28,13 +28,26 @@ public final class ArenaTab {
     private final EvaluationViewModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private TextField arenaRounds;
-    @FXML private Button recomputeArena;
-    @FXML private Label arenaCounts;
-    @FXML private Label arenaWarning;
-    @FXML private TableView<BradleyTerry.Rating> arenaTable;
-    @FXML private StackPane arenaPane;
-    @FXML private StackPane winRatePane;
+    @FXML
+    private TextField arenaRounds;
+
+    @FXML
+    private Button recomputeArena;
+
+    @FXML
+    private Label arenaCounts;
+
+    @FXML
+    private Label arenaWarning;
+
+    @FXML
+    private TableView<BradleyTerry.Rating> arenaTable;
+
+    @FXML
+    private StackPane arenaPane;
+
+    @FXML
+    private StackPane winRatePane;
 
     ArenaTab(EvaluationViewModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -45,14 +58,20 @@ public final class ArenaTab {
     private void initialize() {
         integerField(arenaRounds, vm.arenaRoundsProperty());
         recomputeArena.setOnAction(e -> vm.recompute());
-        arenaTable.getColumns().setAll(List.of(
-                text("Group", r -> String.valueOf(r.component() + 1)),
-                text("Rank", r -> r.rankLow() == r.rankHigh() ? String.valueOf(r.rankLow()) : r.rankLow() + "–" + r.rankHigh()),
-                width(text("Model", BradleyTerry.Rating::model), 200),
-                number("Rating", BradleyTerry.Rating::rating, "%.1f"),
-                number("CI low", BradleyTerry.Rating::ciLow, "%.1f"),
-                number("CI high", BradleyTerry.Rating::ciHigh, "%.1f"),
-                number("Battles", r -> (double) r.battles(), "%,.0f")));
+        arenaTable
+                .getColumns()
+                .setAll(List.of(
+                        text("Group", r -> String.valueOf(r.component() + 1)),
+                        text(
+                                "Rank",
+                                r -> r.rankLow() == r.rankHigh()
+                                        ? String.valueOf(r.rankLow())
+                                        : r.rankLow() + "–" + r.rankHigh()),
+                        width(text("Model", BradleyTerry.Rating::model), 200),
+                        number("Rating", BradleyTerry.Rating::rating, "%.1f"),
+                        number("CI low", BradleyTerry.Rating::ciLow, "%.1f"),
+                        number("CI high", BradleyTerry.Rating::ciHigh, "%.1f"),
+                        number("Battles", r -> (double) r.battles(), "%,.0f")));
         arenaTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         arenaTable.setPlaceholder(new Label("Import arena battles (model_a, model_b, winner) to rate models."));
         Tables.exportable(arenaTable, "arena-ratings.csv", vm.shell());
@@ -66,17 +85,30 @@ public final class ArenaTab {
 
     private void showArena(ArenaResult r) {
         arenaTable.getItems().setAll(r == null ? List.of() : r.models());
-        arenaCounts.setText(r == null ? "" : String.format("%,d battles among %d models, %,d ties", r.totalBattles(), r.order().size(), r.ties()));
+        arenaCounts.setText(
+                r == null
+                        ? ""
+                        : String.format(
+                                "%,d battles among %d models, %,d ties",
+                                r.totalBattles(), r.order().size(), r.ties()));
         // groups that never met are rated on scales of their own: one chart, one axis, each
         List<JFreeChart> forests = new ArrayList<>();
         List<Integer> rows = new ArrayList<>();
         if (r != null) {
             for (ArenaResult.Component c : r.components()) {
                 rows.add(c.models().size());
-                String title = r.disconnected() ? "Group " + (c.index() + 1) + " of " + r.components().size() + ": Bradley-Terry rating, 95% interval "
-                        + "(its own scale)" : "Bradley-Terry rating with 95% bootstrap interval";
-                forests.add(Charts.forest(title, "rating (Elo scale)", r.models().stream().filter(m -> c.models().contains(m.model()))
-                        .map(m -> new Charts.ForestRow(m.model(), m.rating(), m.ciLow(), m.ciHigh())).toList(), dark.getAsBoolean()));
+                String title = r.disconnected()
+                        ? "Group " + (c.index() + 1) + " of " + r.components().size()
+                                + ": Bradley-Terry rating, 95% interval " + "(its own scale)"
+                        : "Bradley-Terry rating with 95% bootstrap interval";
+                forests.add(Charts.forest(
+                        title,
+                        "rating (Elo scale)",
+                        r.models().stream()
+                                .filter(m -> c.models().contains(m.model()))
+                                .map(m -> new Charts.ForestRow(m.model(), m.rating(), m.ciLow(), m.ciHigh()))
+                                .toList(),
+                        dark.getAsBoolean()));
             }
         }
         ChartPanes.showAll(arenaPane, forests, rows, "No battles in this project.");
@@ -95,7 +127,16 @@ public final class ArenaTab {
             }
             rates.add(row);
         }
-        show(winRatePane, Charts.heatmap("Win rate of row model against column model (ties count half; blank: never met)", order, order, rates,
-                "opponent", true, dark.getAsBoolean()), "");
+        show(
+                winRatePane,
+                Charts.heatmap(
+                        "Win rate of row model against column model (ties count half; blank: never met)",
+                        order,
+                        order,
+                        rates,
+                        "opponent",
+                        true,
+                        dark.getAsBoolean()),
+                "");
     }
 }

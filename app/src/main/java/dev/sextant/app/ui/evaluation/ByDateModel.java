@@ -41,18 +41,26 @@ public final class ByDateModel {
         Path d = dates.get();
         LocalDate cut;
         try {
-            InputError.require(e != null && model.get() != null && benchmark.get() != null, "bydate.model", "Choose a model and a benchmark with"
-                    + " per-item scores.");
-            InputError.require(d != null || !e.dating().itemsOf(benchmark.get()).isEmpty(), "bydate.dates", "Choose the items' dates first "
-                    + "(item_id,date CSV), or import them into the project.");
+            InputError.require(
+                    e != null && model.get() != null && benchmark.get() != null,
+                    "bydate.model",
+                    "Choose a model and a benchmark with" + " per-item scores.");
+            InputError.require(
+                    d != null || !e.dating().itemsOf(benchmark.get()).isEmpty(),
+                    "bydate.dates",
+                    "Choose the items' dates first " + "(item_id,date CSV), or import them into the project.");
             String typed = cutoff.get() == null ? "" : cutoff.get().strip();
             try {
                 cut = typed.isEmpty() ? e.dating().cutoffs().get(model.get()) : LocalDate.parse(typed);
             } catch (DateTimeParseException x) {
-                throw new InputError("bydate.cutoff", "Training cut-off: '" + cutoff.get() + "' is not a date (YYYY-MM-DD).");
+                throw new InputError(
+                        "bydate.cutoff", "Training cut-off: '" + cutoff.get() + "' is not a date (YYYY-MM-DD).");
             }
-            InputError.require(cut != null, "bydate.cutoff", "Training cut-off: type one (YYYY-MM-DD), or import the models' cut-offs "
-                    + "(model,cutoff CSV) into the project.");
+            InputError.require(
+                    cut != null,
+                    "bydate.cutoff",
+                    "Training cut-off: type one (YYYY-MM-DD), or import the models' cut-offs "
+                            + "(model,cutoff CSV) into the project.");
         } catch (InputError x) {
             problem.set(x.getMessage());
             result.set(null);
@@ -62,10 +70,15 @@ public final class ByDateModel {
         String b = benchmark.get();
         boolean skip = skipUndated.get();
         problem.set("");
-        shell.jobs().submit("Accuracy before and after " + cut, (progress, cancel) -> EvaluationStudy.byDate(e, m, b, d, cut, skip), result::set, t -> {
-            result.set(null);
-            problem.set(Failures.message(t));
-        });
+        shell.jobs()
+                .submit(
+                        "Accuracy before and after " + cut,
+                        (progress, cancel) -> EvaluationStudy.byDate(e, m, b, d, cut, skip),
+                        result::set,
+                        t -> {
+                            result.set(null);
+                            problem.set(Failures.message(t));
+                        });
     }
 
     public ObjectProperty<Path> datesProperty() {
@@ -96,7 +109,7 @@ public final class ByDateModel {
         return problem;
     }
 
-    private Runnable onEvidence = () -> { };
+    private Runnable onEvidence = () -> {};
 
     /** Called when the project's evidence changes (the tab refreshes its choices). */
     public void evidenceChanged(Runnable r) {

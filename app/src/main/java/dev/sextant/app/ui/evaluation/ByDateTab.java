@@ -30,17 +30,38 @@ public final class ByDateTab {
     private final ByDateModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private Button chooseDates;
-    @FXML private Label datesName;
-    @FXML private ComboBox<String> model;
-    @FXML private ComboBox<String> benchmark;
-    @FXML private TextField cutoff;
-    @FXML private CheckBox skipUndated;
-    @FXML private Button compare;
-    @FXML private Label problem;
-    @FXML private Label verdict;
-    @FXML private Label notes;
-    @FXML private StackPane chartPane;
+    @FXML
+    private Button chooseDates;
+
+    @FXML
+    private Label datesName;
+
+    @FXML
+    private ComboBox<String> model;
+
+    @FXML
+    private ComboBox<String> benchmark;
+
+    @FXML
+    private TextField cutoff;
+
+    @FXML
+    private CheckBox skipUndated;
+
+    @FXML
+    private Button compare;
+
+    @FXML
+    private Label problem;
+
+    @FXML
+    private Label verdict;
+
+    @FXML
+    private Label notes;
+
+    @FXML
+    private StackPane chartPane;
 
     ByDateTab(ByDateModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -88,16 +109,41 @@ public final class ByDateTab {
             EvaluationEvidence e = vm.evidence();
             List<ItemScore> items = e == null ? List.of() : e.items();
             String keepModel = model.getValue();
-            model.getItems().setAll(items.stream().map(ItemScore::model).distinct().sorted().toList());
-            model.setValue(keepModel != null && model.getItems().contains(keepModel) ? keepModel : model.getItems().isEmpty() ? null
-                    : model.getItems().get(0));
+            model.getItems()
+                    .setAll(items.stream()
+                            .map(ItemScore::model)
+                            .distinct()
+                            .sorted()
+                            .toList());
+            model.setValue(
+                    keepModel != null && model.getItems().contains(keepModel)
+                            ? keepModel
+                            : model.getItems().isEmpty()
+                                    ? null
+                                    : model.getItems().get(0));
             String m = model.getValue();
             String keepBench = benchmark.getValue();
-            benchmark.getItems().setAll(items.stream().filter(x -> x.model().equals(m)).map(ItemScore::benchmark).distinct().sorted().toList());
+            benchmark
+                    .getItems()
+                    .setAll(items.stream()
+                            .filter(x -> x.model().equals(m))
+                            .map(ItemScore::benchmark)
+                            .distinct()
+                            .sorted()
+                            .toList());
             // a benchmark whose items the project dates comes first
-            String dated = benchmark.getItems().stream().filter(x -> !e.dating().itemsOf(x).isEmpty()).findFirst().orElse(null);
-            benchmark.setValue(keepBench != null && benchmark.getItems().contains(keepBench) ? keepBench : dated != null ? dated
-                    : benchmark.getItems().isEmpty() ? null : benchmark.getItems().get(0));
+            String dated = benchmark.getItems().stream()
+                    .filter(x -> !e.dating().itemsOf(x).isEmpty())
+                    .findFirst()
+                    .orElse(null);
+            benchmark.setValue(
+                    keepBench != null && benchmark.getItems().contains(keepBench)
+                            ? keepBench
+                            : dated != null
+                                    ? dated
+                                    : benchmark.getItems().isEmpty()
+                                            ? null
+                                            : benchmark.getItems().get(0));
         } finally {
             filling = false;
         }
@@ -110,11 +156,18 @@ public final class ByDateTab {
         String b = benchmark.getValue();
         Path d = vm.datesProperty().get();
         int stored = e == null || b == null ? 0 : e.dating().itemsOf(b).size();
-        datesName.setText(d != null ? "Item dates: " + d.getFileName() : stored > 0 ? String.format("Item dates: the project's (%,d items of %s)",
-                stored, b) : "No item dates for " + (b == null ? "this benchmark" : b) + " in the project: choose a file (item_id,date).");
+        datesName.setText(
+                d != null
+                        ? "Item dates: " + d.getFileName()
+                        : stored > 0
+                                ? String.format("Item dates: the project's (%,d items of %s)", stored, b)
+                                : "No item dates for " + (b == null ? "this benchmark" : b)
+                                        + " in the project: choose a file (item_id,date).");
         datesName.setVisible(b != null || d != null);
         datesName.setManaged(datesName.isVisible());
-        LocalDate cut = e == null || model.getValue() == null ? null : e.dating().cutoffs().get(model.getValue());
+        LocalDate cut = e == null || model.getValue() == null
+                ? null
+                : e.dating().cutoffs().get(model.getValue());
         cutoff.setPromptText(cut == null ? "YYYY-MM-DD" : cut.toString());
     }
 
@@ -122,13 +175,30 @@ public final class ByDateTab {
         if (r == null) {
             verdict.setText("");
             notes.setText("");
-            ChartPanes.show(chartPane, null, "Choose a model and a benchmark, the items' dates and the model's training cut-off (or import them into the project), then Compare.");
+            ChartPanes.show(
+                    chartPane,
+                    null,
+                    "Choose a model and a benchmark, the items' dates and the model's training cut-off (or import them into the project), then Compare.");
             return;
         }
-        verdict.setText(String.format(Locale.ROOT, "%s on %s: %.3f on %d items up to %s, %.3f on %d after — after − before %+.3f [%+.3f, %+.3f]%s",
-                r.model(), r.benchmark(), r.before().mean(), r.before().n(), r.cutoff(), r.after().mean(), r.after().n(), r.difference().value(),
-                r.difference().low(), r.difference().high(), r.difference().high() < 0 ? ": better on the older items — contamination by date?"
-                        : r.difference().low() > 0 ? ": better on the newer items" : ": no difference the items can show"));
+        verdict.setText(String.format(
+                Locale.ROOT,
+                "%s on %s: %.3f on %d items up to %s, %.3f on %d after — after − before %+.3f [%+.3f, %+.3f]%s",
+                r.model(),
+                r.benchmark(),
+                r.before().mean(),
+                r.before().n(),
+                r.cutoff(),
+                r.after().mean(),
+                r.after().n(),
+                r.difference().value(),
+                r.difference().low(),
+                r.difference().high(),
+                r.difference().high() < 0
+                        ? ": better on the older items — contamination by date?"
+                        : r.difference().low() > 0
+                                ? ": better on the newer items"
+                                : ": no difference the items can show"));
         notes.setText(String.join("\n", r.notes()));
         ChartPanes.show(chartPane, SampleCharts.byMonth(r, dark.getAsBoolean()), "");
     }

@@ -15,8 +15,7 @@ import org.jfree.chart.fx.ChartViewer;
 /** What the Evaluation tabs share: a chart pane that says why it is empty, and fields of numbers typed as text. */
 final class ChartPanes {
 
-    private ChartPanes() {
-    }
+    private ChartPanes() {}
 
     /** The chart in the pane, or a muted line saying why there is none. */
     static void show(StackPane pane, JFreeChart chart, String emptyText) {

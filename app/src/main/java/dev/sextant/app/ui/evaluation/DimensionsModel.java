@@ -43,13 +43,18 @@ public final class DimensionsModel {
             problem.set("");
             return;
         }
-        shell.jobs().submit("Profile capability dimensions", (progress, cancel) -> EvaluationStudy.dimensions(e, m, sets, cancel), r -> {
-            problem.set("");
-            result.set(r);
-        }, t -> {
-            result.set(null);
-            problem.set(Failures.message(t));
-        });
+        shell.jobs()
+                .submit(
+                        "Profile capability dimensions",
+                        (progress, cancel) -> EvaluationStudy.dimensions(e, m, sets, cancel),
+                        r -> {
+                            problem.set("");
+                            result.set(r);
+                        },
+                        t -> {
+                            result.set(null);
+                            problem.set(Failures.message(t));
+                        });
     }
 
     public ObjectProperty<Path> mapProperty() {

@@ -37,20 +37,47 @@ public final class EvaluationView {
 
     private final EvaluationViewModel vm;
 
-    @FXML private VBox root;
-    @FXML private Button importButton;
-    @FXML private Label message;
-    @FXML private Hyperlink allNotes;
-    @FXML private TabPane tabs;
-    @FXML private Tab evidenceTab;
-    @FXML private Tab varianceTab;
-    @FXML private Tab samplesTab;
-    @FXML private Tab dimensionsTab;
-    @FXML private Tab byDateTab;
-    @FXML private Tab compareTab;
-    @FXML private Tab indexTab;
-    @FXML private Tab arenaTab;
-    @FXML private Tab scorecardTab;
+    @FXML
+    private VBox root;
+
+    @FXML
+    private Button importButton;
+
+    @FXML
+    private Label message;
+
+    @FXML
+    private Hyperlink allNotes;
+
+    @FXML
+    private TabPane tabs;
+
+    @FXML
+    private Tab evidenceTab;
+
+    @FXML
+    private Tab varianceTab;
+
+    @FXML
+    private Tab samplesTab;
+
+    @FXML
+    private Tab dimensionsTab;
+
+    @FXML
+    private Tab byDateTab;
+
+    @FXML
+    private Tab compareTab;
+
+    @FXML
+    private Tab indexTab;
+
+    @FXML
+    private Tab arenaTab;
+
+    @FXML
+    private Tab scorecardTab;
 
     public EvaluationView(EvaluationViewModel vm) {
         this.vm = vm;
@@ -61,15 +88,22 @@ public final class EvaluationView {
     private void initialize() {
         // how the files were read: the first notes on the page, every note one click away (a long list would push the
         // tables off a 768-pixel screen)
-        message.textProperty().bind(Bindings.createStringBinding(() -> firstLines(vm.messageProperty().get()),
-                vm.messageProperty()));
+        message.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> firstLines(vm.messageProperty().get()), vm.messageProperty()));
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        allNotes.visibleProperty().bind(Bindings.createBooleanBinding(
-                () -> !firstLines(vm.messageProperty().get()).equals(vm.messageProperty().get()), vm.messageProperty()));
+        allNotes.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> !firstLines(vm.messageProperty().get())
+                                .equals(vm.messageProperty().get()),
+                        vm.messageProperty()));
         allNotes.managedProperty().bind(allNotes.visibleProperty());
-        allNotes.textProperty().bind(Bindings.createStringBinding(
-                () -> "All " + vm.messageProperty().get().lines().count() + " notes on how the files were read…", vm.messageProperty()));
+        allNotes.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> "All " + vm.messageProperty().get().lines().count()
+                                + " notes on how the files were read…",
+                        vm.messageProperty()));
         allNotes.setOnAction(e -> showAllNotes());
         importButton.setOnAction(e -> chooseAndImport());
         wireDrop(root);
@@ -89,7 +123,9 @@ public final class EvaluationView {
     /** Labels and buttons in a toolbar row keep their full text; fields give up width instead. */
     private static void keepToolbarLabelsWhole(Parent parent) {
         for (Node n : parent.getChildrenUnmodifiable()) {
-            if (parent instanceof HBox && n instanceof Labeled l && !l.isWrapText()
+            if (parent instanceof HBox
+                    && n instanceof Labeled l
+                    && !l.isWrapText()
                     && !l.getStyleClass().contains("verdict")) {
                 l.setMinWidth(Region.USE_PREF_SIZE); // verdicts may shorten, field labels may not
             }
@@ -143,9 +179,10 @@ public final class EvaluationView {
     private void chooseAndImport() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Import evaluation evidence");
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Evaluation files", "*.csv", "*.jsonl", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("Evaluation files", "*.csv", "*.jsonl", "*.json"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         List<File> files = chooser.showOpenMultipleDialog(root.getScene().getWindow());
         if (files != null) {
             vm.importFiles(files.stream().map(File::toPath).toList());
@@ -162,7 +199,8 @@ public final class EvaluationView {
         target.setOnDragDropped(e -> {
             boolean ok = e.getDragboard().hasFiles();
             if (ok) {
-                vm.importFiles(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+                vm.importFiles(
+                        e.getDragboard().getFiles().stream().map(File::toPath).toList());
             }
             e.setDropCompleted(ok);
             e.consume();
@@ -170,6 +208,7 @@ public final class EvaluationView {
     }
 
     private boolean dark() {
-        return root.getScene() != null && "dark".equals(vm.shell().home().settings().theme());
+        return root.getScene() != null
+                && "dark".equals(vm.shell().home().settings().theme());
     }
 }

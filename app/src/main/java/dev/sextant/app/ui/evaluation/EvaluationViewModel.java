@@ -59,13 +59,16 @@ public final class EvaluationViewModel {
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
     /** Empty, or why the arena ratings fall into groups that cannot be compared (models that never met). */
     private final StringProperty arenaWarning = new SimpleStringProperty(this, "arenaWarning", "");
+
     private final BooleanProperty empty = new SimpleBooleanProperty(this, "empty", true);
 
     // settings
-    private final ObjectProperty<ScoreSummarySpec.CiMethod> ciMethod = new SimpleObjectProperty<>(ScoreSummarySpec.CiMethod.CLT);
+    private final ObjectProperty<ScoreSummarySpec.CiMethod> ciMethod =
+            new SimpleObjectProperty<>(ScoreSummarySpec.CiMethod.CLT);
     private final IntegerProperty bootstrapRounds = new SimpleIntegerProperty(ScoreSummarySpec.DEFAULT_BOOTSTRAP);
     private final IntegerProperty indexSamples = new SimpleIntegerProperty(CompositeIndexSpec.DEFAULT_SAMPLES);
-    private final ObjectProperty<Double> concentration = new SimpleObjectProperty<>(CompositeIndexSpec.DEFAULT_CONCENTRATION);
+    private final ObjectProperty<Double> concentration =
+            new SimpleObjectProperty<>(CompositeIndexSpec.DEFAULT_CONCENTRATION);
     private final ObjectProperty<CompositeIndexSpec.Normalization> normalization =
             new SimpleObjectProperty<>(CompositeIndexSpec.Normalization.RAW);
     private final IntegerProperty arenaRounds = new SimpleIntegerProperty(300);
@@ -113,16 +116,21 @@ public final class EvaluationViewModel {
             return;
         }
         EvaluationStudy.Settings settings = settings();
-        shell.jobs().submit("Analyse evaluation evidence", (progress, cancel) -> {
-            EvaluationStudy study = new EvaluationStudy(ws, p.id());
-            List<EvidenceSource> s = study.sources();
-            EvaluationEvidence e = study.evidence();
-            return new Loaded(s, e, EvaluationStudy.analyse(e, study.scans(), settings, progress, cancel));
-        }, loaded -> {
-            if (p.equals(shell.currentProjectProperty().get())) {
-                show(loaded.sources(), loaded.evidence(), loaded.analyses());
-            }
-        });
+        shell.jobs()
+                .submit(
+                        "Analyse evaluation evidence",
+                        (progress, cancel) -> {
+                            EvaluationStudy study = new EvaluationStudy(ws, p.id());
+                            List<EvidenceSource> s = study.sources();
+                            EvaluationEvidence e = study.evidence();
+                            return new Loaded(
+                                    s, e, EvaluationStudy.analyse(e, study.scans(), settings, progress, cancel));
+                        },
+                        loaded -> {
+                            if (p.equals(shell.currentProjectProperty().get())) {
+                                show(loaded.sources(), loaded.evidence(), loaded.analyses());
+                            }
+                        });
     }
 
     /** Reruns the analyses on the loaded evidence with the current settings. */
@@ -149,9 +157,16 @@ public final class EvaluationViewModel {
         EvaluationStudy.Settings settings = settings();
         Workspace ws = shell.workspaceProperty().get();
         Project p = shell.currentProjectProperty().get();
-        shell.jobs().submit("Recompute evaluation analyses", (progress, cancel) -> EvaluationStudy.analyse(e,
-                        ws == null || p == null ? List.of() : new EvaluationStudy(ws, p.id()).scans(), settings, progress, cancel),
-                a -> show(List.copyOf(sources), e, a));
+        shell.jobs()
+                .submit(
+                        "Recompute evaluation analyses",
+                        (progress, cancel) -> EvaluationStudy.analyse(
+                                e,
+                                ws == null || p == null ? List.of() : new EvaluationStudy(ws, p.id()).scans(),
+                                settings,
+                                progress,
+                                cancel),
+                        a -> show(List.copyOf(sources), e, a));
     }
 
     /** What reading the last imported files chose (metric, model name), shown with the message until the next import. */
@@ -182,25 +197,36 @@ public final class EvaluationViewModel {
             return;
         }
         String title = "Import " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files");
-        shell.jobs().submit(title, (progress, cancel) -> {
-            EvaluationStudy.Read read = EvaluationStudy.read(files, null, null, model);
-            cancel.throwIfCancelled();
-            importNotes = List.copyOf(read.notes());
-            return new EvaluationStudy(ws, p.id()).importFiles(read, progress, cancel);
-        }, imported -> {
-            long rows = imported.stream().mapToLong(EvidenceSource::rows).sum();
-            shell.statusProperty().set("Imported " + imported.size() + (imported.size() == 1 ? " file, " : " files, ") + rows + " rows, into " + p.name());
-            reload();
-        }, error -> {
-            if (model == null && error instanceof BadInputException bad && "model".equals(bad.field().orElse(null))) {
-                Optional<String> named = asker.apply(bad.source() + ": " + bad.problem(), "");
-                if (named.isPresent()) {
-                    importFiles(files, named.get());
-                    return;
-                }
-            }
-            shell.jobs().reportFailure(title, error);
-        });
+        shell.jobs()
+                .submit(
+                        title,
+                        (progress, cancel) -> {
+                            EvaluationStudy.Read read = EvaluationStudy.read(files, null, null, model);
+                            cancel.throwIfCancelled();
+                            importNotes = List.copyOf(read.notes());
+                            return new EvaluationStudy(ws, p.id()).importFiles(read, progress, cancel);
+                        },
+                        imported -> {
+                            long rows = imported.stream()
+                                    .mapToLong(EvidenceSource::rows)
+                                    .sum();
+                            shell.statusProperty()
+                                    .set("Imported " + imported.size() + (imported.size() == 1 ? " file, " : " files, ")
+                                            + rows + " rows, into " + p.name());
+                            reload();
+                        },
+                        error -> {
+                            if (model == null
+                                    && error instanceof BadInputException bad
+                                    && "model".equals(bad.field().orElse(null))) {
+                                Optional<String> named = asker.apply(bad.source() + ": " + bad.problem(), "");
+                                if (named.isPresent()) {
+                                    importFiles(files, named.get());
+                                    return;
+                                }
+                            }
+                            shell.jobs().reportFailure(title, error);
+                        });
     }
 
     /** Whether files of this kind hold results, which a run date applies to. */
@@ -215,14 +241,20 @@ public final class EvaluationViewModel {
         if (ws == null || p == null) {
             return;
         }
-        shell.jobs().submit("Run date of " + source.name(), (progress, cancel) -> {
-            LocalDate date = EvaluationStudy.runDate(text);
-            new EvaluationStudy(ws, p.id()).setRunDate(source.id(), date);
-            return date == null ? "Run date of " + source.name() + " cleared" : source.name() + " dated " + date;
-        }, said -> {
-            shell.statusProperty().set(said);
-            reload();
-        });
+        shell.jobs()
+                .submit(
+                        "Run date of " + source.name(),
+                        (progress, cancel) -> {
+                            LocalDate date = EvaluationStudy.runDate(text);
+                            new EvaluationStudy(ws, p.id()).setRunDate(source.id(), date);
+                            return date == null
+                                    ? "Run date of " + source.name() + " cleared"
+                                    : source.name() + " dated " + date;
+                        },
+                        said -> {
+                            shell.statusProperty().set(said);
+                            reload();
+                        });
     }
 
     public void deleteSource(EvidenceSource source) {
@@ -231,13 +263,17 @@ public final class EvaluationViewModel {
         if (ws == null || p == null) {
             return;
         }
-        shell.jobs().submit("Remove " + source.name(), (progress, cancel) -> {
-            new EvaluationStudy(ws, p.id()).deleteSource(source.id());
-            return source;
-        }, s -> {
-            shell.statusProperty().set("Removed " + s.name());
-            reload();
-        });
+        shell.jobs()
+                .submit(
+                        "Remove " + source.name(),
+                        (progress, cancel) -> {
+                            new EvaluationStudy(ws, p.id()).deleteSource(source.id());
+                            return source;
+                        },
+                        s -> {
+                            shell.statusProperty().set("Removed " + s.name());
+                            reload();
+                        });
     }
 
     public void compare() {
@@ -254,10 +290,15 @@ public final class EvaluationViewModel {
             compareProblem.set("Choose two different models.");
             return;
         }
-        shell.jobs().submit("Compare " + a + " and " + c, (p, cancel) -> EvaluationStudy.compare(e, a, c, b, EvaluationStudy.ALPHA), r -> {
-            comparison.set(r);
-            compareProblem.set("");
-        }, error -> compareProblem.set(Failures.message(error)));
+        shell.jobs()
+                .submit(
+                        "Compare " + a + " and " + c,
+                        (p, cancel) -> EvaluationStudy.compare(e, a, c, b, EvaluationStudy.ALPHA),
+                        r -> {
+                            comparison.set(r);
+                            compareProblem.set("");
+                        },
+                        error -> compareProblem.set(Failures.message(error)));
     }
 
     /** Minimum detectable effect for n items, or NaN when the inputs are out of range. */
@@ -279,16 +320,35 @@ public final class EvaluationViewModel {
     }
 
     private EvaluationStudy.Settings settings() {
-        return new EvaluationStudy.Settings(ciMethod.get(), Math.max(1, bootstrapRounds.get()), Math.max(0, indexSamples.get()),
-                concentration.get() == null || concentration.get() <= 0 ? CompositeIndexSpec.DEFAULT_CONCENTRATION : concentration.get(),
-                Math.max(0, arenaRounds.get()), seed.get(), normalization.get() == null ? CompositeIndexSpec.Normalization.RAW : normalization.get());
+        return new EvaluationStudy.Settings(
+                ciMethod.get(),
+                Math.max(1, bootstrapRounds.get()),
+                Math.max(0, indexSamples.get()),
+                concentration.get() == null || concentration.get() <= 0
+                        ? CompositeIndexSpec.DEFAULT_CONCENTRATION
+                        : concentration.get(),
+                Math.max(0, arenaRounds.get()),
+                seed.get(),
+                normalization.get() == null ? CompositeIndexSpec.Normalization.RAW : normalization.get());
     }
 
     /** Writes the three index templates into {@code dir} and says where. */
     public void saveTemplates(Path dir) {
-        shell.jobs().submit("Save index templates", (progress, cancel) -> IndexTemplates.write(dir), files ->
-                shell.statusProperty().set("Wrote " + String.join(", ", files.stream().map(f -> f.getFileName().toString()).toList()) + " to " + dir
-                        + ": fill them in and import them (Sources), or use them with sextant eval index"));
+        shell.jobs()
+                .submit(
+                        "Save index templates",
+                        (progress, cancel) -> IndexTemplates.write(dir),
+                        files -> shell.statusProperty()
+                                .set(
+                                        "Wrote "
+                                                + String.join(
+                                                        ", ",
+                                                        files.stream()
+                                                                .map(f -> f.getFileName()
+                                                                        .toString())
+                                                                .toList())
+                                                + " to " + dir
+                                                + ": fill them in and import them (Sources), or use them with sextant eval index"));
     }
 
     /** How the index puts benchmark scores on one scale: as scored, or against each benchmark's random-guess baseline. */
@@ -306,16 +366,25 @@ public final class EvaluationViewModel {
         if (ws == null || p == null) {
             return;
         }
-        shell.jobs().submit("Keep index " + name, (progress, cancel) -> new EvaluationStudy(ws, p.id()).keepIndex(name, weights, mix, progress, cancel),
-                kept -> {
-                    shell.statusProperty().set("Kept index “" + name + "”: " + weights.size() + (weights.size() == 1 ? " benchmark" : " benchmarks")
-                            + (mix == null || mix.isEmpty() ? "" : ", workload mix of " + mix.size() + (mix.size() == 1 ? " category" : " categories")));
-                    reload();
-                });
+        shell.jobs()
+                .submit(
+                        "Keep index " + name,
+                        (progress, cancel) ->
+                                new EvaluationStudy(ws, p.id()).keepIndex(name, weights, mix, progress, cancel),
+                        kept -> {
+                            shell.statusProperty()
+                                    .set("Kept index “" + name + "”: " + weights.size()
+                                            + (weights.size() == 1 ? " benchmark" : " benchmarks")
+                                            + (mix == null || mix.isEmpty()
+                                                    ? ""
+                                                    : ", workload mix of " + mix.size()
+                                                            + (mix.size() == 1 ? " category" : " categories")));
+                            reload();
+                        });
     }
 
-    private record Loaded(List<EvidenceSource> sources, EvaluationEvidence evidence, EvaluationStudy.Analyses analyses) {
-    }
+    private record Loaded(
+            List<EvidenceSource> sources, EvaluationEvidence evidence, EvaluationStudy.Analyses analyses) {}
 
     private void show(List<EvidenceSource> s, EvaluationEvidence e, EvaluationStudy.Analyses a) {
         sources.setAll(s);
@@ -323,8 +392,11 @@ public final class EvaluationViewModel {
         summaries.setAll(a == null ? List.of() : a.summaries());
         index.set(a == null ? null : a.index());
         arena.set(a == null ? null : a.arena());
-        arenaWarning.set(a == null || a.arena() == null || !a.arena().disconnected() ? "" : a.arena().componentsWarning()
-                + ". The table lists each group's models together, with ranks within their group.");
+        arenaWarning.set(
+                a == null || a.arena() == null || !a.arena().disconnected()
+                        ? ""
+                        : a.arena().componentsWarning()
+                                + ". The table lists each group's models together, with ranks within their group.");
         scorecard.set(a == null ? null : a.scorecard());
         TreeSet<String> b = new TreeSet<>();
         TreeSet<String> m = new TreeSet<>();
@@ -347,10 +419,16 @@ public final class EvaluationViewModel {
         }
         comparison.set(null);
         empty.set(e == null || e.isEmpty());
-        message.set(e == null || e.isEmpty()
-                ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
-                : String.join("\n", (a == null ? importNotes : Stream.concat(importNotes.stream(), a.notes().stream()).toList())
-                        .stream().map(n -> "• " + n).toList()));
+        message.set(
+                e == null || e.isEmpty()
+                        ? "No evaluation evidence in this project yet. Import files with Import… or drop them here."
+                        : String.join(
+                                "\n",
+                                (a == null
+                                                ? importNotes
+                                                : Stream.concat(importNotes.stream(), a.notes().stream())
+                                                        .toList())
+                                        .stream().map(n -> "• " + n).toList()));
     }
 
     public ObservableList<EvidenceSource> sources() {

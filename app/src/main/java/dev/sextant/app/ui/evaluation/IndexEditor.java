@@ -61,7 +61,10 @@ public final class IndexEditor {
         }
 
         static WeightRow of(BenchmarkWeight w) {
-            WeightRow r = new WeightRow(w.benchmark(), w.category() == null ? "" : w.category(), number(w.weight()),
+            WeightRow r = new WeightRow(
+                    w.benchmark(),
+                    w.category() == null ? "" : w.category(),
+                    number(w.weight()),
                     w.baseline() == null ? "" : number(w.baseline()));
             r.original = w;
             return r;
@@ -80,11 +83,9 @@ public final class IndexEditor {
     }
 
     /** What the editor gives back: a checked weight table and mix (null when the mix is left empty). */
-    public record Edited(String name, List<BenchmarkWeight> weights, Map<String, Double> mix) {
-    }
+    public record Edited(String name, List<BenchmarkWeight> weights, Map<String, Double> mix) {}
 
-    private IndexEditor() {
-    }
+    private IndexEditor() {}
 
     /**
      * The rows to start from: the current weight table, else one row of weight 1 per benchmark the model scores cover
@@ -121,11 +122,25 @@ public final class IndexEditor {
                 continue;
             }
             double w = number("index.weight", "row " + n + ": weight of '" + b + "'", r.weight.get());
-            Double base = r.baseline.get().isBlank() ? null : fraction("row " + n + ": baseline of '" + b + "'", r.baseline.get());
-            String category = r.category.get().isBlank() ? null : r.category.get().strip();
+            Double base = r.baseline.get().isBlank()
+                    ? null
+                    : fraction("row " + n + ": baseline of '" + b + "'", r.baseline.get());
+            String category =
+                    r.category.get().isBlank() ? null : r.category.get().strip();
             BenchmarkWeight o = r.original;
-            weights.add(o == null ? new BenchmarkWeight(b, w, category, null, null, null, null, null, base)
-                    : new BenchmarkWeight(b, w, category, o.description(), o.released(), o.refreshed(), o.heldOut(), o.source(), base));
+            weights.add(
+                    o == null
+                            ? new BenchmarkWeight(b, w, category, null, null, null, null, null, base)
+                            : new BenchmarkWeight(
+                                    b,
+                                    w,
+                                    category,
+                                    o.description(),
+                                    o.released(),
+                                    o.refreshed(),
+                                    o.heldOut(),
+                                    o.source(),
+                                    base));
         }
         Map<String, Double> mix = new LinkedHashMap<>();
         for (MixRow m : mixRows) {
@@ -158,17 +173,21 @@ public final class IndexEditor {
         String t = text.strip();
         int slash = t.indexOf('/');
         if (slash > 0) {
-            return number("index.baseline", what, t.substring(0, slash)) / number("index.baseline", what, t.substring(slash + 1));
+            return number("index.baseline", what, t.substring(0, slash))
+                    / number("index.baseline", what, t.substring(slash + 1));
         }
         return number("index.baseline", what, t);
     }
 
     static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e12 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+$", "");
+        return v == Math.rint(v) && Math.abs(v) < 1e12
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+$", "");
     }
 
     /** Shows the editor over {@code owner}; the checked index, or empty when cancelled. */
-    public static Optional<Edited> show(Window owner, List<BenchmarkWeight> current, List<ModelScore> scores, Map<String, Double> mix) {
+    public static Optional<Edited> show(
+            Window owner, List<BenchmarkWeight> current, List<ModelScore> scores, Map<String, Double> mix) {
         Dialog<Edited> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Sextant");
@@ -183,14 +202,18 @@ public final class IndexEditor {
         TableView<WeightRow> table = new TableView<>(rows);
         table.setId("index-editor-weights");
         table.setEditable(true);
-        table.getColumns().setAll(List.of(column("Benchmark", 220, r -> r.benchmark), column("Category", 150, r -> r.category),
-                column("Weight", 80, r -> r.weight), column("Random baseline", 150, r -> r.baseline)));
+        table.getColumns()
+                .setAll(List.of(
+                        column("Benchmark", 220, r -> r.benchmark),
+                        column("Category", 150, r -> r.category),
+                        column("Weight", 80, r -> r.weight),
+                        column("Random baseline", 150, r -> r.baseline)));
         TableColumn<WeightRow, String> share = new TableColumn<>("Share");
         share.setPrefWidth(70);
         share.setMinWidth(70);
         share.setEditable(false);
-        share.setCellValueFactory(c -> Bindings.createStringBinding(() -> share(rows, c.getValue()),
-                c.getValue().weight));
+        share.setCellValueFactory(
+                c -> Bindings.createStringBinding(() -> share(rows, c.getValue()), c.getValue().weight));
         table.getColumns().add(share);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPrefHeight(260);
@@ -206,15 +229,16 @@ public final class IndexEditor {
             table.edit(rows.size() - 1, table.getColumns().get(0));
         });
         Button remove = new Button("Remove");
-        remove.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        remove.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
         remove.setOnAction(e -> rows.remove(table.getSelectionModel().getSelectedItem()));
         Button scored = new Button("Add the scored benchmarks");
         scored.setDisable(scores == null || scores.isEmpty());
         scored.setOnAction(e -> {
             Set<String> have = new LinkedHashSet<>();
             rows.forEach(r -> have.add(r.benchmark.get().strip()));
-            new LinkedHashSet<>(scores.stream().map(ModelScore::benchmark).toList()).stream().filter(b -> !have.contains(b))
-                    .forEach(b -> rows.add(new WeightRow(b, "", "1", "")));
+            new LinkedHashSet<>(scores.stream().map(ModelScore::benchmark).toList())
+                    .stream().filter(b -> !have.contains(b)).forEach(b -> rows.add(new WeightRow(b, "", "1", "")));
         });
         Button equal = new Button("Equal weights");
         equal.setOnAction(e -> rows.forEach(r -> r.weight.set("1")));
@@ -226,7 +250,10 @@ public final class IndexEditor {
         TableView<MixRow> mixTable = new TableView<>(mixRows);
         mixTable.setId("index-editor-mix");
         mixTable.setEditable(true);
-        mixTable.getColumns().setAll(List.of(mixColumn("Category", 180, m -> m.category), mixColumn("Share of your traffic", 160, m -> m.share)));
+        mixTable.getColumns()
+                .setAll(List.of(
+                        mixColumn("Category", 180, m -> m.category),
+                        mixColumn("Share of your traffic", 160, m -> m.share)));
         mixTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         mixTable.setPrefHeight(150);
         mixTable.setPlaceholder(new Label("No workload mix: the index is analysed as published."));
@@ -234,19 +261,26 @@ public final class IndexEditor {
         fromCategories.setOnAction(e -> {
             Set<String> have = new LinkedHashSet<>();
             mixRows.forEach(m -> have.add(m.category.get().strip()));
-            rows.stream().map(r -> r.category.get().strip()).filter(c -> !c.isEmpty() && have.add(c)).forEach(c -> mixRows.add(new MixRow(c, "1")));
+            rows.stream()
+                    .map(r -> r.category.get().strip())
+                    .filter(c -> !c.isEmpty() && have.add(c))
+                    .forEach(c -> mixRows.add(new MixRow(c, "1")));
         });
         Button removeCategory = new Button("Remove");
-        removeCategory.disableProperty().bind(mixTable.getSelectionModel().selectedItemProperty().isNull());
-        removeCategory.setOnAction(e -> mixRows.remove(mixTable.getSelectionModel().getSelectedItem()));
+        removeCategory
+                .disableProperty()
+                .bind(mixTable.getSelectionModel().selectedItemProperty().isNull());
+        removeCategory.setOnAction(
+                e -> mixRows.remove(mixTable.getSelectionModel().getSelectedItem()));
 
         Label problem = new Label();
         problem.setId("index-editor-problem");
         problem.getStyleClass().add("field-problem");
         problem.setWrapText(true);
         problem.setMinHeight(Region.USE_PREF_SIZE);
-        Label help = new Label("Weights are relative (they are scaled to sum to 1). A baseline (1/choices, e.g. 1/4) is used when the "
-                + "Index tab normalises scores above random guessing. Double-click a cell to edit it.");
+        Label help = new Label(
+                "Weights are relative (they are scaled to sum to 1). A baseline (1/choices, e.g. 1/4) is used when the "
+                        + "Index tab normalises scores above random guessing. Double-click a cell to edit it.");
         help.getStyleClass().add("text-muted");
         help.setWrapText(true);
         help.setMinHeight(Region.USE_PREF_SIZE);
@@ -255,8 +289,16 @@ public final class IndexEditor {
         HBox nameRow = new HBox(8, new Label("Name"), name);
         nameRow.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(name, Priority.ALWAYS);
-        VBox content = new VBox(8, nameRow, help, table, buttons(add, remove, scored, equal), mixTitle, mixTable,
-                buttons(fromCategories, removeCategory), problem);
+        VBox content = new VBox(
+                8,
+                nameRow,
+                help,
+                table,
+                buttons(add, remove, scored, equal),
+                mixTitle,
+                mixTable,
+                buttons(fromCategories, removeCategory),
+                problem);
         VBox.setVgrow(table, Priority.ALWAYS);
         d.getDialogPane().setContent(content);
         d.getDialogPane().setMinWidth(780);
@@ -301,7 +343,8 @@ public final class IndexEditor {
         }
     }
 
-    private static TableColumn<WeightRow, String> column(String title, double width, Function<WeightRow, StringProperty> p) {
+    private static TableColumn<WeightRow, String> column(
+            String title, double width, Function<WeightRow, StringProperty> p) {
         TableColumn<WeightRow, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setMinWidth(Math.min(width, 90));
@@ -311,7 +354,8 @@ public final class IndexEditor {
         return c;
     }
 
-    private static TableColumn<MixRow, String> mixColumn(String title, double width, Function<MixRow, StringProperty> p) {
+    private static TableColumn<MixRow, String> mixColumn(
+            String title, double width, Function<MixRow, StringProperty> p) {
         TableColumn<MixRow, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(x -> p.apply(x.getValue()));

@@ -36,21 +36,41 @@ public final class IndexTab {
     private final EvaluationViewModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private TextField indexSamples;
-    @FXML private TextField concentration;
-    @FXML private Button recomputeIndex;
-    @FXML private Button editIndex;
-    @FXML private Button templates;
-    @FXML private ChoiceBox<CompositeIndexSpec.Normalization> normalization;
-    @FXML private Label divergence;
-    @FXML private TableView<CompositeIndexResult.ModelRow> indexTable;
+    @FXML
+    private TextField indexSamples;
+
+    @FXML
+    private TextField concentration;
+
+    @FXML
+    private Button recomputeIndex;
+
+    @FXML
+    private Button editIndex;
+
+    @FXML
+    private Button templates;
+
+    @FXML
+    private ChoiceBox<CompositeIndexSpec.Normalization> normalization;
+
+    @FXML
+    private Label divergence;
+
+    @FXML
+    private TableView<CompositeIndexResult.ModelRow> indexTable;
     /** Shown when the scores give tokens per item: the index's token-efficiency columns. */
     private final TableColumn<CompositeIndexResult.ModelRow, Double> tokensColumn =
             number("Tokens / item", CompositeIndexResult.ModelRow::tokens, "%,.0f");
+
     private final TableColumn<CompositeIndexResult.ModelRow, Double> efficiencyColumn =
             number("Score / 1k tokens", CompositeIndexResult.ModelRow::scorePerKiloToken, "%.4f");
-    @FXML private StackPane mixPane;
-    @FXML private StackPane heatmapPane;
+
+    @FXML
+    private StackPane mixPane;
+
+    @FXML
+    private StackPane heatmapPane;
 
     IndexTab(EvaluationViewModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -69,37 +89,49 @@ public final class IndexTab {
         });
         recomputeIndex.setOnAction(e -> vm.recompute());
         normalization.getItems().setAll(CompositeIndexSpec.Normalization.values());
-        normalization.setConverter(Forms.converter(n -> n == null ? "" : switch (n) {
-            case RAW -> "as scored";
-            case RANDOM_BASELINE -> "above random guessing";
-        }));
+        normalization.setConverter(Forms.converter(n -> n == null
+                ? ""
+                : switch (n) {
+                    case RAW -> "as scored";
+                    case RANDOM_BASELINE -> "above random guessing";
+                }));
         normalization.valueProperty().bindBidirectional(vm.normalizationProperty());
         editIndex.setOnAction(e -> {
             var ev = vm.evidenceProperty().get();
-            IndexEditor.show(editIndex.getScene().getWindow(), ev == null ? null : ev.weights(), ev == null ? null : ev.scores(),
-                    ev == null ? null : ev.mix()).ifPresent(x -> vm.keepIndex(x.name(), x.weights(), x.mix()));
+            IndexEditor.show(
+                            editIndex.getScene().getWindow(),
+                            ev == null ? null : ev.weights(),
+                            ev == null ? null : ev.scores(),
+                            ev == null ? null : ev.mix())
+                    .ifPresent(x -> vm.keepIndex(x.name(), x.weights(), x.mix()));
         });
         editIndex.disableProperty().bind(vm.shell().currentProjectProperty().isNull());
         templates.setOnAction(e -> {
             DirectoryChooser c = new DirectoryChooser();
-            c.setTitle("Folder for the index templates (" + IndexTemplates.WEIGHTS + ", " + IndexTemplates.SCORES + ", " + IndexTemplates.MIX + ")");
+            c.setTitle("Folder for the index templates (" + IndexTemplates.WEIGHTS + ", " + IndexTemplates.SCORES + ", "
+                    + IndexTemplates.MIX + ")");
             File dir = c.showDialog(templates.getScene().getWindow());
             if (dir != null) {
                 vm.saveTemplates(dir.toPath());
             }
         });
-        indexTable.getColumns().setAll(List.of(
-                number("Rank", r -> (double) r.rank(), "%.0f"),
-                width(text("Model", CompositeIndexResult.ModelRow::model), 200),
-                number("Score", CompositeIndexResult.ModelRow::score, "%.4f"),
-                number("Rank (your mix)", r -> r.rankMix() == null ? null : (double) r.rankMix(), "%.0f"),
-                number("Score (your mix)", CompositeIndexResult.ModelRow::scoreMix, "%.4f"),
-                number("Rank change", r -> r.rankChange() == null ? null : (double) r.rankChange(), "%+.0f"),
-                number("P(top 1)", CompositeIndexResult.ModelRow::pTop1, "%.3f"),
-                number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f"), tokensColumn, efficiencyColumn));
+        indexTable
+                .getColumns()
+                .setAll(List.of(
+                        number("Rank", r -> (double) r.rank(), "%.0f"),
+                        width(text("Model", CompositeIndexResult.ModelRow::model), 200),
+                        number("Score", CompositeIndexResult.ModelRow::score, "%.4f"),
+                        number("Rank (your mix)", r -> r.rankMix() == null ? null : (double) r.rankMix(), "%.0f"),
+                        number("Score (your mix)", CompositeIndexResult.ModelRow::scoreMix, "%.4f"),
+                        number("Rank change", r -> r.rankChange() == null ? null : (double) r.rankChange(), "%+.0f"),
+                        number("P(top 1)", CompositeIndexResult.ModelRow::pTop1, "%.3f"),
+                        number("P(top 3)", CompositeIndexResult.ModelRow::pTopK, "%.3f"),
+                        tokensColumn,
+                        efficiencyColumn));
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        indexTable.setPlaceholder(new Label("Build an index (Build or edit index…) over imported model scores, or import a weight table and "
-                + "scores — Save templates… writes example files to fill in."));
+        indexTable.setPlaceholder(new Label(
+                "Build an index (Build or edit index…) over imported model scores, or import a weight table and "
+                        + "scores — Save templates… writes example files to fill in."));
         Tables.exportable(indexTable, "composite-index.csv", vm.shell());
         vm.indexProperty().addListener((o, a, r) -> showIndex(r));
         showIndex(vm.indexProperty().get());
@@ -116,29 +148,73 @@ public final class IndexTab {
             show(heatmapPane, null, "");
             return;
         }
-        divergence.setText(r.divergence() == null ? "No workload mix imported"
-                : String.format("Index vs your mix: total variation %.2f · Jensen-Shannon %.2f bits%s", r.divergence().totalVariation(),
-                r.divergence().jensenShannon(), r.kendallTau() == null ? "" : String.format(" · mean Kendall τ %.2f", r.kendallTau())));
+        divergence.setText(
+                r.divergence() == null
+                        ? "No workload mix imported"
+                        : String.format(
+                                "Index vs your mix: total variation %.2f · Jensen-Shannon %.2f bits%s",
+                                r.divergence().totalVariation(),
+                                r.divergence().jensenShannon(),
+                                r.kendallTau() == null ? "" : String.format(" · mean Kendall τ %.2f", r.kendallTau())));
         if (r.divergence() != null) {
             var cats = r.divergence().categories();
-            show(mixPane, Charts.pairedBars("Index weights vs your workload", "index", "your mix",
-                    cats.stream().map(CompositeIndexResult.CategoryShare::category).toList(),
-                    cats.stream().map(CompositeIndexResult.CategoryShare::index).toList(),
-                    cats.stream().map(CompositeIndexResult.CategoryShare::mix).toList(), dark.getAsBoolean()), "");
+            show(
+                    mixPane,
+                    Charts.pairedBars(
+                            "Index weights vs your workload",
+                            "index",
+                            "your mix",
+                            cats.stream()
+                                    .map(CompositeIndexResult.CategoryShare::category)
+                                    .toList(),
+                            cats.stream()
+                                    .map(CompositeIndexResult.CategoryShare::index)
+                                    .toList(),
+                            cats.stream()
+                                    .map(CompositeIndexResult.CategoryShare::mix)
+                                    .toList(),
+                            dark.getAsBoolean()),
+                    "");
         } else {
-            show(mixPane, Charts.pairedBars("Index weights by benchmark", "index", "share of spread",
-                    r.benchmarks().stream().map(CompositeIndexResult.BenchmarkRow::benchmark).toList(),
-                    r.benchmarks().stream().map(CompositeIndexResult.BenchmarkRow::weight).toList(),
-                    r.benchmarks().stream().map(b -> Math.max(0, b.spreadShare())).toList(), dark.getAsBoolean()), "");
+            show(
+                    mixPane,
+                    Charts.pairedBars(
+                            "Index weights by benchmark",
+                            "index",
+                            "share of spread",
+                            r.benchmarks().stream()
+                                    .map(CompositeIndexResult.BenchmarkRow::benchmark)
+                                    .toList(),
+                            r.benchmarks().stream()
+                                    .map(CompositeIndexResult.BenchmarkRow::weight)
+                                    .toList(),
+                            r.benchmarks().stream()
+                                    .map(b -> Math.max(0, b.spreadShare()))
+                                    .toList(),
+                            dark.getAsBoolean()),
+                    "");
         }
         boolean sampled = r.models().stream().allMatch(m -> m.rankProbabilities() != null);
         List<String> ranks = new ArrayList<>();
         for (int i = 1; i <= r.models().size(); i++) {
             ranks.add(String.valueOf(i));
         }
-        show(heatmapPane, sampled ? Charts.heatmap("Rank probabilities under perturbed weights and scores",
-                r.models().stream().map(CompositeIndexResult.ModelRow::model).toList(), ranks,
-                r.models().stream().map(CompositeIndexResult.ModelRow::rankProbabilities).toList(), "rank", false, dark.getAsBoolean()) : null,
+        show(
+                heatmapPane,
+                sampled
+                        ? Charts.heatmap(
+                                "Rank probabilities under perturbed weights and scores",
+                                r.models().stream()
+                                        .map(CompositeIndexResult.ModelRow::model)
+                                        .toList(),
+                                ranks,
+                                r.models().stream()
+                                        .map(CompositeIndexResult.ModelRow::rankProbabilities)
+                                        .toList(),
+                                "rank",
+                                false,
+                                dark.getAsBoolean())
+                        : null,
                 "Set Monte Carlo draws above 0 for rank probabilities.");
     }
 }

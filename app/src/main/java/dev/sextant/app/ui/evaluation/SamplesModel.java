@@ -48,7 +48,8 @@ public final class SamplesModel {
         RepeatedSamples.Prices prices;
         try {
             k = parseKs(ks.get());
-            prices = new RepeatedSamples.Prices(price(priceIn.get(), "Input price"), price(priceOut.get(), "Output price"));
+            prices = new RepeatedSamples.Prices(
+                    price(priceIn.get(), "Input price"), price(priceOut.get(), "Output price"));
         } catch (InputError e) {
             problem.set(e.getMessage());
             return;
@@ -58,27 +59,43 @@ public final class SamplesModel {
         if (chosen.isEmpty() && (held == null || held.items().stream().noneMatch(x -> x.sample() != null))) {
             rows.clear();
             notes.set("");
-            problem.set(held == null ? "" : "The project's evidence has no repeated samples (every item answered once): choose trial files.");
+            problem.set(
+                    held == null
+                            ? ""
+                            : "The project's evidence has no repeated samples (every item answered once): choose trial files.");
             return;
         }
         problem.set("");
-        shell.jobs().submit("Summarise repeated samples", (progress, cancel) -> {
-            progress.progress(-1, chosen.isEmpty() ? "the project's repeated samples, resampling" : "reading " + chosen.size()
-                    + (chosen.size() == 1 ? " file" : " files") + " and resampling");
-            return chosen.isEmpty() ? EvaluationStudy.samples(held, k, prices, 1, cancel) : EvaluationStudy.samples(chosen, null, null, k, prices, 1, cancel);
-        }, s -> {
-            shownKs.setAll(new TreeSet<>(k));
-            rows.setAll(s.rows());
-            // a note several rows share is said once, naming them
-            Map<String, List<String>> byNote = new LinkedHashMap<>();
-            s.rows().forEach(r -> r.notes().forEach(n -> byNote.computeIfAbsent(n, x -> new ArrayList<>()).add(r.model() + " on " + r.benchmark())));
-            List<String> all = new ArrayList<>(s.notes());
-            byNote.forEach((n, who) -> all.add(String.join(", ", who) + ": " + n));
-            notes.set(String.join("\n", all));
-        }, e -> {
-            rows.clear();
-            problem.set(Failures.message(e));
-        });
+        shell.jobs()
+                .submit(
+                        "Summarise repeated samples",
+                        (progress, cancel) -> {
+                            progress.progress(
+                                    -1,
+                                    chosen.isEmpty()
+                                            ? "the project's repeated samples, resampling"
+                                            : "reading " + chosen.size() + (chosen.size() == 1 ? " file" : " files")
+                                                    + " and resampling");
+                            return chosen.isEmpty()
+                                    ? EvaluationStudy.samples(held, k, prices, 1, cancel)
+                                    : EvaluationStudy.samples(chosen, null, null, k, prices, 1, cancel);
+                        },
+                        s -> {
+                            shownKs.setAll(new TreeSet<>(k));
+                            rows.setAll(s.rows());
+                            // a note several rows share is said once, naming them
+                            Map<String, List<String>> byNote = new LinkedHashMap<>();
+                            s.rows().forEach(r -> r.notes()
+                                    .forEach(n -> byNote.computeIfAbsent(n, x -> new ArrayList<>())
+                                            .add(r.model() + " on " + r.benchmark())));
+                            List<String> all = new ArrayList<>(s.notes());
+                            byNote.forEach((n, who) -> all.add(String.join(", ", who) + ": " + n));
+                            notes.set(String.join("\n", all));
+                        },
+                        e -> {
+                            rows.clear();
+                            problem.set(Failures.message(e));
+                        });
     }
 
     static List<Integer> parseKs(String text) {
@@ -108,7 +125,8 @@ public final class SamplesModel {
             InputError.require(v >= 0 && Double.isFinite(v), "samples.price", label + ": a price cannot be negative");
             return v;
         } catch (NumberFormatException e) {
-            throw new InputError("samples.price", label + ": '" + text.strip() + "' is not a number (dollars a million tokens)");
+            throw new InputError(
+                    "samples.price", label + ": '" + text.strip() + "' is not a number (dollars a million tokens)");
         }
     }
 

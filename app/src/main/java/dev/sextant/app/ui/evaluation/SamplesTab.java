@@ -36,17 +36,38 @@ public final class SamplesTab {
     private final SamplesModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private Button choose;
-    @FXML private Label chosen;
-    @FXML private TextField ks;
-    @FXML private TextField priceIn;
-    @FXML private TextField priceOut;
-    @FXML private Button summarise;
-    @FXML private Label problem;
-    @FXML private Label notes;
-    @FXML private TableView<RepeatedSamples.Row> table;
-    @FXML private StackPane byKPane;
-    @FXML private StackPane tokensPane;
+    @FXML
+    private Button choose;
+
+    @FXML
+    private Label chosen;
+
+    @FXML
+    private TextField ks;
+
+    @FXML
+    private TextField priceIn;
+
+    @FXML
+    private TextField priceOut;
+
+    @FXML
+    private Button summarise;
+
+    @FXML
+    private Label problem;
+
+    @FXML
+    private Label notes;
+
+    @FXML
+    private TableView<RepeatedSamples.Row> table;
+
+    @FXML
+    private StackPane byKPane;
+
+    @FXML
+    private StackPane tokensPane;
 
     SamplesTab(SamplesModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -60,16 +81,24 @@ public final class SamplesTab {
         priceOut.textProperty().bindBidirectional(vm.priceOutProperty());
         Forms.bindProblem(problem, vm.problemProperty());
         Forms.bindProblem(notes, vm.notesProperty()); // shown only while there are some
-        chosen.textProperty().bind(Bindings.createStringBinding(() -> vm.files().isEmpty()
-                ? "the project's repeated samples"
-                : vm.files().size() == 1 ? vm.files().get(0).getFileName().toString() : vm.files().size() + " files", vm.files()));
-        choose.setTooltip(new Tooltip("Items answered several times: per-item CSVs with a sample column, lm-evaluation-harness"
-                + " samples files of several runs (one file a run), τ-bench results. Without files: the project's evidence scored with a"
-                + " sample index."));
+        chosen.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.files().isEmpty()
+                                ? "the project's repeated samples"
+                                : vm.files().size() == 1
+                                        ? vm.files().get(0).getFileName().toString()
+                                        : vm.files().size() + " files",
+                        vm.files()));
+        choose.setTooltip(
+                new Tooltip("Items answered several times: per-item CSVs with a sample column, lm-evaluation-harness"
+                        + " samples files of several runs (one file a run), τ-bench results. Without files: the project's evidence scored with a"
+                        + " sample index."));
         choose.setOnAction(e -> {
             FileChooser c = new FileChooser();
             c.setTitle("Trial files: the same items answered several times");
-            c.getExtensionFilters().add(new FileChooser.ExtensionFilter("Trials (CSV, JSON Lines, JSON)", "*.csv", "*.jsonl", "*.json"));
+            c.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter(
+                            "Trials (CSV, JSON Lines, JSON)", "*.csv", "*.jsonl", "*.json"));
             List<File> picked = c.showOpenMultipleDialog(choose.getScene().getWindow());
             if (picked != null && !picked.isEmpty()) {
                 vm.files().setAll(picked.stream().map(File::toPath).toList());
@@ -78,7 +107,9 @@ public final class SamplesTab {
         });
         summarise.setOnAction(e -> vm.summarise());
         table.setItems(vm.rows());
-        table.setPlaceholder(new Label("Choose trial files: each item answered several times (a sample column, a file per run, τ-bench's trials)."));
+        table.setPlaceholder(
+                new Label(
+                        "Choose trial files: each item answered several times (a sample column, a file per run, τ-bench's trials)."));
         Tables.exportable(table, "repeated-samples.csv", vm.shell());
         vm.shownKs().addListener((ListChangeListener<Integer>) c -> columns());
         vm.rows().addListener((ListChangeListener<RepeatedSamples.Row>) c -> draw());
@@ -105,18 +136,29 @@ public final class SamplesTab {
                 width(number("Tokens/item", r -> finite(r.tokens().perItem()), "%,.0f"), 95),
                 width(number("Tokens/solved", r -> finite(r.tokens().perSolved()), "%,.0f"), 105),
                 width(number("Cost/solved, $", r -> finite(r.costPerSolved()), "%.4g"), 110),
-                width(number("SE at 1 sample", r -> r.variance() == null ? null : r.variance().seOneSample(), "%.4f"), 115),
+                width(
+                        number(
+                                "SE at 1 sample",
+                                r -> r.variance() == null ? null : r.variance().seOneSample(),
+                                "%.4f"),
+                        115),
                 width(text("Notes", r -> String.join("; ", r.notes())), 360)));
         table.getColumns().setAll(cols);
     }
 
     private void draw() {
         List<RepeatedSamples.Row> rows = List.copyOf(vm.rows());
-        show(byKPane, rows.isEmpty() ? null : SampleCharts.byK(rows, dark.getAsBoolean()), "pass@k and pass^k against k appear here.");
+        show(
+                byKPane,
+                rows.isEmpty() ? null : SampleCharts.byK(rows, dark.getAsBoolean()),
+                "pass@k and pass^k against k appear here.");
         boolean tokens = rows.stream().anyMatch(r -> Double.isFinite(r.tokens().perItem()));
-        show(tokensPane, tokens ? SampleCharts.accuracyVsTokens(rows, dark.getAsBoolean()) : null,
-                rows.isEmpty() ? "Accuracy against tokens per item appears here." : "No token counts here: accuracy against tokens needs"
-                        + " an output_tokens column.");
+        show(
+                tokensPane,
+                tokens ? SampleCharts.accuracyVsTokens(rows, dark.getAsBoolean()) : null,
+                rows.isEmpty()
+                        ? "Accuracy against tokens per item appears here."
+                        : "No token counts here: accuracy against tokens needs" + " an output_tokens column.");
     }
 
     static String fmt(RepeatedSamples.Estimate e) {

@@ -18,7 +18,8 @@ public final class ScorecardTab {
 
     private final EvaluationViewModel vm;
 
-    @FXML private TreeTableView<Scorecard.Check> scorecardTable;
+    @FXML
+    private TreeTableView<Scorecard.Check> scorecardTable;
 
     ScorecardTab(EvaluationViewModel vm) {
         this.vm = vm;
@@ -27,11 +28,13 @@ public final class ScorecardTab {
     @FXML
     private void initialize() {
         TreeTableColumn<Scorecard.Check, String> name = new TreeTableColumn<>("Benchmark / dimension / check");
-        name.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().name()));
+        name.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().name()));
         name.setPrefWidth(300);
         Tables.textCells(name);
         TreeTableColumn<Scorecard.Check, Scorecard.Grade> grade = new TreeTableColumn<>("Grade");
-        grade.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().grade()));
+        grade.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().grade()));
         grade.setCellFactory(col -> new TreeTableCell<>() {
             @Override
             protected void updateItem(Scorecard.Grade g, boolean empty) {
@@ -51,7 +54,8 @@ public final class ScorecardTab {
         grade.setPrefWidth(130);
         grade.setMinWidth(110);
         TreeTableColumn<Scorecard.Check, String> evidence = new TreeTableColumn<>("Evidence");
-        evidence.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().evidence()));
+        evidence.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().evidence()));
         Tables.textCells(evidence); // wraps; the full text as a tooltip when it is still cut
         evidence.setPrefWidth(620);
         scorecardTable.getColumns().setAll(List.of(name, grade, evidence));

@@ -32,14 +32,29 @@ public final class VarianceTab {
     private final EvaluationViewModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private ChoiceBox<ScoreSummarySpec.CiMethod> ciMethod;
-    @FXML private TextField bootstrapRounds;
-    @FXML private TextField seed;
-    @FXML private Button recompute;
-    @FXML private TextField summaryFilter;
-    @FXML private TableView<ScoreSummary> summaryTable;
-    @FXML private ComboBox<String> forestBenchmark;
-    @FXML private StackPane forestPane;
+    @FXML
+    private ChoiceBox<ScoreSummarySpec.CiMethod> ciMethod;
+
+    @FXML
+    private TextField bootstrapRounds;
+
+    @FXML
+    private TextField seed;
+
+    @FXML
+    private Button recompute;
+
+    @FXML
+    private TextField summaryFilter;
+
+    @FXML
+    private TableView<ScoreSummary> summaryTable;
+
+    @FXML
+    private ComboBox<String> forestBenchmark;
+
+    @FXML
+    private StackPane forestPane;
 
     VarianceTab(EvaluationViewModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -57,30 +72,47 @@ public final class VarianceTab {
         FilteredList<ScoreSummary> filtered = new FilteredList<>(vm.summaries());
         summaryFilter.textProperty().addListener((o, a, f) -> {
             String q = f == null ? "" : f.strip().toLowerCase(Locale.ROOT);
-            filtered.setPredicate(r -> q.isEmpty() || r.model().toLowerCase(Locale.ROOT).contains(q)
+            filtered.setPredicate(r -> q.isEmpty()
+                    || r.model().toLowerCase(Locale.ROOT).contains(q)
                     || r.benchmark().toLowerCase(Locale.ROOT).contains(q));
         });
         SortedList<ScoreSummary> sorted = new SortedList<>(filtered);
         sorted.comparatorProperty().bind(summaryTable.comparatorProperty());
         summaryTable.setItems(sorted);
-        summaryTable.getColumns().setAll(List.of(
-                width(text("Benchmark", ScoreSummary::benchmark), 140),
-                width(text("Model", ScoreSummary::model), 190),
-                width(text("Metric", r -> r.metric() == null ? "per item" : r.metric()), 120),
-                width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%,.0f"), 70),
-                width(number("Mean", ScoreSummary::mean, "%.4f"), 80),
-                width(number("SE", ScoreSummary::se, "%.4f"), 80),
-                width(number("SE clustered", ScoreSummary::seClustered, "%.4f"), 105),
-                width(number("CI low", ScoreSummary::ciLow, "%.4f"), 80),
-                width(number("CI high", ScoreSummary::ciHigh, "%.4f"), 80),
-                width(text("Method", ScoreSummary::method), 110),
-                width(number("Samples/item", ScoreSummary::samplesPerItem, "%.1f"), 110),
-                width(number("SE at 1 sample", r -> r.resampling() == null ? null : r.resampling().seOneSample(), "%.4f"), 120),
-                width(number("SE at ∞ samples", r -> r.resampling() == null ? null : r.resampling().seInfiniteSamples(), "%.4f"), 125),
-                width(number("Wilson low", ScoreSummary::wilsonLow, "%.4f"), 95),
-                width(number("Wilson high", ScoreSummary::wilsonHigh, "%.4f"), 95),
-                width(text("Sampling", r -> String.join("; ", r.samplingConfigs())), 260),
-                width(text("Flags", r -> String.join("; ", r.flags())), 520)));
+        summaryTable
+                .getColumns()
+                .setAll(List.of(
+                        width(text("Benchmark", ScoreSummary::benchmark), 140),
+                        width(text("Model", ScoreSummary::model), 190),
+                        width(text("Metric", r -> r.metric() == null ? "per item" : r.metric()), 120),
+                        width(number("Items", r -> r.n() == null ? null : (double) r.n(), "%,.0f"), 70),
+                        width(number("Mean", ScoreSummary::mean, "%.4f"), 80),
+                        width(number("SE", ScoreSummary::se, "%.4f"), 80),
+                        width(number("SE clustered", ScoreSummary::seClustered, "%.4f"), 105),
+                        width(number("CI low", ScoreSummary::ciLow, "%.4f"), 80),
+                        width(number("CI high", ScoreSummary::ciHigh, "%.4f"), 80),
+                        width(text("Method", ScoreSummary::method), 110),
+                        width(number("Samples/item", ScoreSummary::samplesPerItem, "%.1f"), 110),
+                        width(
+                                number(
+                                        "SE at 1 sample",
+                                        r -> r.resampling() == null
+                                                ? null
+                                                : r.resampling().seOneSample(),
+                                        "%.4f"),
+                                120),
+                        width(
+                                number(
+                                        "SE at ∞ samples",
+                                        r -> r.resampling() == null
+                                                ? null
+                                                : r.resampling().seInfiniteSamples(),
+                                        "%.4f"),
+                                125),
+                        width(number("Wilson low", ScoreSummary::wilsonLow, "%.4f"), 95),
+                        width(number("Wilson high", ScoreSummary::wilsonHigh, "%.4f"), 95),
+                        width(text("Sampling", r -> String.join("; ", r.samplingConfigs())), 260),
+                        width(text("Flags", r -> String.join("; ", r.flags())), 520)));
         summaryTable.setPlaceholder(new Label("No scores to summarise."));
         Tables.exportable(summaryTable, "evaluation-summary.csv", vm.shell());
 
@@ -90,7 +122,11 @@ public final class VarianceTab {
     }
 
     private void refreshForestChoices() {
-        List<String> names = vm.summaries().stream().map(ScoreSummary::benchmark).distinct().sorted().toList();
+        List<String> names = vm.summaries().stream()
+                .map(ScoreSummary::benchmark)
+                .distinct()
+                .sorted()
+                .toList();
         String keep = forestBenchmark.getValue();
         forestBenchmark.getItems().setAll(names);
         forestBenchmark.setValue(names.contains(keep) ? keep : names.isEmpty() ? null : names.get(0));
@@ -102,12 +138,19 @@ public final class VarianceTab {
         List<Charts.ForestRow> rows = new ArrayList<>();
         for (ScoreSummary r : vm.summaries()) {
             if (r.benchmark().equals(b)) {
-                rows.add(new Charts.ForestRow(r.model(), r.mean(), r.ciLow() == null ? Double.NaN : r.ciLow(),
+                rows.add(new Charts.ForestRow(
+                        r.model(),
+                        r.mean(),
+                        r.ciLow() == null ? Double.NaN : r.ciLow(),
                         r.ciHigh() == null ? Double.NaN : r.ciHigh()));
             }
         }
         rows.sort((x, y) -> Double.compare(y.estimate(), x.estimate()));
-        show(forestPane, rows.isEmpty() ? null : Charts.forest(b + ": mean with 95% interval", "score", rows, dark.getAsBoolean()),
+        show(
+                forestPane,
+                rows.isEmpty()
+                        ? null
+                        : Charts.forest(b + ": mean with 95% interval", "score", rows, dark.getAsBoolean()),
                 "No scores to plot.");
     }
 }

@@ -55,11 +55,16 @@ public final class GpuViewModel {
             return;
         }
         boolean q = quick.get();
-        shell.jobs().submit("Calibrate " + s.devices().get(0).name(), (progress, cancel) -> CalibrationStudy.calibrate(q, 0, progress, cancel), p -> {
-            shownName.set(UNSAVED_RUN);
-            shown.set(p);
-            compareWithDatasheet();
-        }, e -> problem.set(Failures.message(e)));
+        shell.jobs()
+                .submit(
+                        "Calibrate " + s.devices().get(0).name(),
+                        (progress, cancel) -> CalibrationStudy.calibrate(q, 0, progress, cancel),
+                        p -> {
+                            shownName.set(UNSAVED_RUN);
+                            shown.set(p);
+                            compareWithDatasheet();
+                        },
+                        e -> problem.set(Failures.message(e)));
     }
 
     public void save(String name) {
@@ -67,22 +72,30 @@ public final class GpuViewModel {
         if (profile == null) {
             return;
         }
-        shell.inProject("Keep calibration profile", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).keep(name, profile), id -> {
-            shownName.set(name);
-            shell.statusProperty().set("Kept calibration profile “" + name + "”");
-            reloadSaved();
-        }, e -> problem.set(Failures.message(e)));
+        shell.inProject(
+                "Keep calibration profile",
+                (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).keep(name, profile),
+                id -> {
+                    shownName.set(name);
+                    shell.statusProperty().set("Kept calibration profile “" + name + "”");
+                    reloadSaved();
+                },
+                e -> problem.set(Failures.message(e)));
     }
 
     public void importFile(Path file, String name) {
-        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).importFile(file, name)
-                .profile(), profile -> {
-            problem.set("");
-            shownName.set(name);
-            shown.set(profile);
-            compareWithDatasheet();
-            reloadSaved();
-        }, e -> problem.set(Failures.message(e)));
+        shell.inProject(
+                "Import " + file.getFileName(),
+                (ws, p, progress, cancel) ->
+                        new CalibrationStudy(ws, p.id()).importFile(file, name).profile(),
+                profile -> {
+                    problem.set("");
+                    shownName.set(name);
+                    shown.set(profile);
+                    compareWithDatasheet();
+                    reloadSaved();
+                },
+                e -> problem.set(Failures.message(e)));
     }
 
     public void delete(SavedProfile s) {
@@ -90,10 +103,14 @@ public final class GpuViewModel {
         if (ws == null) {
             return;
         }
-        shell.jobs().submit("Delete calibration profile", (progress, cancel) -> {
-            new CalibrationStudy(ws, s.projectId()).delete(s.id());
-            return null;
-        }, x -> reloadSaved());
+        shell.jobs()
+                .submit(
+                        "Delete calibration profile",
+                        (progress, cancel) -> {
+                            new CalibrationStudy(ws, s.projectId()).delete(s.id());
+                            return null;
+                        },
+                        x -> reloadSaved());
     }
 
     /**
@@ -111,7 +128,11 @@ public final class GpuViewModel {
     }
 
     public void reloadSaved() {
-        if (!shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(), saved::setAll, null)) {
+        if (!shell.inProject(
+                "Load calibration profiles",
+                (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(),
+                saved::setAll,
+                null)) {
             saved.clear();
         }
     }
@@ -140,7 +161,8 @@ public final class GpuViewModel {
             comparisonTitle.set(p.device().name() + " is not in the catalog: no datasheet to compare with.");
             return;
         }
-        comparisonTitle.set("“" + shownName.get() + "” against the " + p.catalogSpec().name() + " datasheet");
+        comparisonTitle.set(
+                "“" + shownName.get() + "” against the " + p.catalogSpec().name() + " datasheet");
         comparison.setAll(lines.get());
     }
 

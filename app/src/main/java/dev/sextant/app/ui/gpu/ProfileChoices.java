@@ -35,14 +35,24 @@ public final class ProfileChoices {
     }
 
     public void reload() {
-        boolean submitted = shell.inProject("Load calibration profiles", (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(), list -> {
-            SavedProfile was = chosen.get();
-            List<SavedProfile> all = new ArrayList<>();
-            all.add(null);
-            all.addAll(list);
-            choices.setAll(all);
-            chosen.set(was == null ? null : list.stream().filter(s -> s.id().equals(was.id())).findFirst().orElse(null));
-        }, null);
+        boolean submitted = shell.inProject(
+                "Load calibration profiles",
+                (ws, p, progress, cancel) -> new CalibrationStudy(ws, p.id()).profiles(),
+                list -> {
+                    SavedProfile was = chosen.get();
+                    List<SavedProfile> all = new ArrayList<>();
+                    all.add(null);
+                    all.addAll(list);
+                    choices.setAll(all);
+                    chosen.set(
+                            was == null
+                                    ? null
+                                    : list.stream()
+                                            .filter(s -> s.id().equals(was.id()))
+                                            .findFirst()
+                                            .orElse(null));
+                },
+                null);
         if (!submitted) {
             choices.setAll(Collections.singletonList(null));
             chosen.set(null);
@@ -57,7 +67,13 @@ public final class ProfileChoices {
 
     /** Chooses the kept profile of this name, or the defaults when there is none. */
     public void choose(String name) {
-        chosen.set(name == null ? null : choices.stream().filter(s -> s != null && s.name().equals(name)).findFirst().orElse(null));
+        chosen.set(
+                name == null
+                        ? null
+                        : choices.stream()
+                                .filter(s -> s != null && s.name().equals(name))
+                                .findFirst()
+                                .orElse(null));
     }
 
     public ObjectProperty<SavedProfile> chosenProperty() {
@@ -72,7 +88,8 @@ public final class ProfileChoices {
     public ComboBox<SavedProfile> comboBox(String id) {
         ComboBox<SavedProfile> box = new ComboBox<>(choices);
         box.valueProperty().bindBidirectional(chosen);
-        box.setConverter(Forms.converter(s -> s == null ? DEFAULTS : s.name() + " (" + s.profile().device().name() + ")"));
+        box.setConverter(Forms.converter(s ->
+                s == null ? DEFAULTS : s.name() + " (" + s.profile().device().name() + ")"));
         box.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(SavedProfile s, boolean empty) {

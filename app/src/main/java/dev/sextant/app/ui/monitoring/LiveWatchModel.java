@@ -43,8 +43,8 @@ public final class LiveWatchModel {
     static final int LISTED = 500;
 
     /** A line of the live list: a window closed, an alert, a drift, a verdict, a note. */
-    public record Event(long atMillis, String kind, String metric, String segment, String value, String severity, String detail) {
-    }
+    public record Event(
+            long atMillis, String kind, String metric, String segment, String value, String severity, String detail) {}
 
     private final ShellModel shell;
     private final Runnable onStopped;
@@ -82,7 +82,10 @@ public final class LiveWatchModel {
         Workspace ws = shell.workspaceProperty().get();
         var project = shell.currentProjectProperty().get();
         try {
-            InputError.require(ws != null && project != null, "monitor.project", "Open a project first: the watched windows are kept in it.");
+            InputError.require(
+                    ws != null && project != null,
+                    "monitor.project",
+                    "Open a project first: the watched windows are kept in it.");
             long w = MonitoringStudy.windowMillis(window.get());
             List<String> cols = list(by.get());
             Map<String, String> group = segment("monitor.baseline", "Baseline group", baseline.get());
@@ -95,28 +98,57 @@ public final class LiveWatchModel {
             if (otlp) {
                 try {
                     otlpPort = Integer.parseInt(port.get().strip());
-                    InputError.require(otlpPort >= 0 && otlpPort < 65536, "monitor.port", "Port: a number from 0 to 65535");
+                    InputError.require(
+                            otlpPort >= 0 && otlpPort < 65536, "monitor.port", "Port: a number from 0 to 65535");
                 } catch (NumberFormatException e) {
-                    throw new InputError("monitor.port", "Port: '" + port.get() + "' is not a port number (4318 is OTLP/HTTP's)");
+                    throw new InputError(
+                            "monitor.port", "Port: '" + port.get() + "' is not a port number (4318 is OTLP/HTTP's)");
                 }
             } else {
-                InputError.require(file.get() != null && !file.get().isBlank(), "monitor.file", "Choose the log file to follow.");
+                InputError.require(
+                        file.get() != null && !file.get().isBlank(), "monitor.file", "Choose the log file to follow.");
             }
-            String name = "watch " + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace("T", " ").replace("Z", "");
-            TrafficWatch watch = new TrafficWatch(settings, null, Math.min(w / 2, 10_000), canaryWatch, listener(),
+            String name = "watch "
+                    + Instant.now()
+                            .truncatedTo(ChronoUnit.SECONDS)
+                            .toString()
+                            .replace("T", " ")
+                            .replace("Z", "");
+            TrafficWatch watch = new TrafficWatch(
+                    settings,
+                    null,
+                    Math.min(w / 2, 10_000),
+                    canaryWatch,
+                    listener(),
                     new TrafficWatch.Keep(ws, project.id(), name));
-            session = new WatchSession(watch, otlp ? List.of() : List.of(Path.of(file.get().strip())), false, Map.of(), "127.0.0.1", otlpPort,
-                    note -> shell.jobs().deliver(() -> add(new Event(System.currentTimeMillis(), "note", "", "", "", "", note))));
+            session = new WatchSession(
+                    watch,
+                    otlp ? List.of() : List.of(Path.of(file.get().strip())),
+                    false,
+                    Map.of(),
+                    "127.0.0.1",
+                    otlpPort,
+                    note -> shell.jobs()
+                            .deliver(() -> add(new Event(System.currentTimeMillis(), "note", "", "", "", "", note))));
             events.clear();
             verdict.set(null);
             problem.set("");
             problemField.set("");
             watching.set(true);
-            status.set(otlp ? "Receiving OTLP/HTTP at http://127.0.0.1:" + session.otlpPort() + "/v1/traces — kept as “" + name + "”"
-                    : "Following " + file.get().strip() + " — kept as “" + name + "”");
+            status.set(
+                    otlp
+                            ? "Receiving OTLP/HTTP at http://127.0.0.1:" + session.otlpPort() + "/v1/traces — kept as “"
+                                    + name + "”"
+                            : "Following " + file.get().strip() + " — kept as “" + name + "”");
             if (skippedQuality) {
-                add(new Event(System.currentTimeMillis(), "note", "", "", "", "", "the canary plan's quality threshold is not watched: name the "
-                        + "quality proxy it reads"));
+                add(new Event(
+                        System.currentTimeMillis(),
+                        "note",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "the canary plan's quality threshold is not watched: name the " + "quality proxy it reads"));
             }
         } catch (InputError | BadInputException e) {
             problem.set(Failures.message(e));
@@ -132,22 +164,29 @@ public final class LiveWatchModel {
         }
         session = null;
         status.set("Stopping: judging the last windows…");
-        Thread t = new Thread(() -> {
-            String outcome;
-            try {
-                s.close();
-                TrafficWatch w = s.watch();
-                outcome = String.format(Locale.ROOT, "Watched %,d requests (%,d late); %,d kept in the project.", w.received(), w.late(), w.kept());
-            } catch (RuntimeException e) {
-                outcome = "The watch stopped with a problem: " + Failures.message(e);
-            }
-            String done = outcome;
-            shell.jobs().deliver(() -> {
-                watching.set(false);
-                status.set(done);
-                onStopped.run();
-            });
-        }, "watch-stop");
+        Thread t = new Thread(
+                () -> {
+                    String outcome;
+                    try {
+                        s.close();
+                        TrafficWatch w = s.watch();
+                        outcome = String.format(
+                                Locale.ROOT,
+                                "Watched %,d requests (%,d late); %,d kept in the project.",
+                                w.received(),
+                                w.late(),
+                                w.kept());
+                    } catch (RuntimeException e) {
+                        outcome = "The watch stopped with a problem: " + Failures.message(e);
+                    }
+                    String done = outcome;
+                    shell.jobs().deliver(() -> {
+                        watching.set(false);
+                        status.set(done);
+                        onStopped.run();
+                    });
+                },
+                "watch-stop");
         t.setDaemon(true);
         t.start();
     }
@@ -157,16 +196,43 @@ public final class LiveWatchModel {
             @Override
             public void window(LiveMonitor.Closed c) {
                 List<Event> es = new ArrayList<>();
-                es.add(new Event(c.startMillis(), "window", "", "", String.format(Locale.ROOT, "%,d requests", c.requests()), "",
-                        c.alerts().isEmpty() && c.drift().isEmpty() ? "no alerts" : c.alerts().size() + " alerts, " + c.drift().size() + " drift"));
+                es.add(new Event(
+                        c.startMillis(),
+                        "window",
+                        "",
+                        "",
+                        String.format(Locale.ROOT, "%,d requests", c.requests()),
+                        "",
+                        c.alerts().isEmpty() && c.drift().isEmpty()
+                                ? "no alerts"
+                                : c.alerts().size() + " alerts, " + c.drift().size() + " drift"));
                 for (TrafficMonitor.Alert a : c.alerts()) {
-                    es.add(new Event(a.startMillis(), "alert", a.metric(), a.segment().isEmpty() ? "all" : a.segment().toString(),
-                            String.format(Locale.ROOT, "%.4g (baseline %.4g)", a.value(), a.baseline()), a.severity(),
-                            "e.g. " + String.join(", ", a.requests().subList(0, Math.min(3, a.requests().size())))));
+                    es.add(new Event(
+                            a.startMillis(),
+                            "alert",
+                            a.metric(),
+                            a.segment().isEmpty() ? "all" : a.segment().toString(),
+                            String.format(Locale.ROOT, "%.4g (baseline %.4g)", a.value(), a.baseline()),
+                            a.severity(),
+                            "e.g. "
+                                    + String.join(
+                                            ", ",
+                                            a.requests()
+                                                    .subList(
+                                                            0,
+                                                            Math.min(
+                                                                    3,
+                                                                    a.requests().size())))));
                 }
                 for (TrafficMonitor.Drift d : c.drift()) {
-                    es.add(new Event(d.startMillis(), "drift", d.column(), d.segment().isEmpty() ? "all" : d.segment().toString(),
-                            String.format(Locale.ROOT, "PSI %.2f", d.psi()), d.severity(), "against the first windows"));
+                    es.add(new Event(
+                            d.startMillis(),
+                            "drift",
+                            d.column(),
+                            d.segment().isEmpty() ? "all" : d.segment().toString(),
+                            String.format(Locale.ROOT, "PSI %.2f", d.psi()),
+                            d.severity(),
+                            "against the first windows"));
                 }
                 shell.jobs().deliver(() -> es.forEach(LiveWatchModel.this::add));
             }
@@ -177,7 +243,14 @@ public final class LiveWatchModel {
                     CanaryWatch.Verdict before = verdict.get();
                     verdict.set(v);
                     if (before == null || !before.verdict().equals(v.verdict())) {
-                        add(new Event(v.atMillis(), "canary", "", "", v.verdict(), v.verdict().equals("roll back") ? "critical" : "", v.reason()));
+                        add(new Event(
+                                v.atMillis(),
+                                "canary",
+                                "",
+                                "",
+                                v.verdict(),
+                                v.verdict().equals("roll back") ? "critical" : "",
+                                v.reason()));
                     }
                 });
             }
@@ -196,28 +269,40 @@ public final class LiveWatchModel {
         }
     }
 
-    private CanaryWatch canaryWatch(Workspace ws, UUID projectId, Map<String, String> canarySeg, Map<String, String> baselineSeg) {
+    private CanaryWatch canaryWatch(
+            Workspace ws, UUID projectId, Map<String, String> canarySeg, Map<String, String> baselineSeg) {
         Map<String, String> given = new LinkedHashMap<>();
         if (rollback.get() != null && !rollback.get().isBlank()) {
             for (String part : rollback.get().split(",")) {
                 String[] kv = part.split("=", 2);
-                InputError.require(kv.length == 2, "monitor.rollback", "Rollback thresholds: write METRIC=VALUE, e.g. error_rate=0.02");
+                InputError.require(
+                        kv.length == 2,
+                        "monitor.rollback",
+                        "Rollback thresholds: write METRIC=VALUE, e.g. error_rate=0.02");
                 given.put(kv[0].strip(), kv[1].strip());
             }
         }
         try {
-            MonitoringStudy.CanaryJudge judge = MonitoringStudy.canaryJudge(ws, projectId, canarySeg, baselineSeg, given, 1000, qualityProxy.get());
+            MonitoringStudy.CanaryJudge judge =
+                    MonitoringStudy.canaryJudge(ws, projectId, canarySeg, baselineSeg, given, 1000, qualityProxy.get());
             skippedQuality = judge.qualitySkipped();
             return judge.watch();
         } catch (InputError e) {
-            throw new InputError(e.field(), (e.field().equals("monitor.rollback") ? "Rollback thresholds: " : "Quality proxy: ") + e.getMessage());
+            throw new InputError(
+                    e.field(),
+                    (e.field().equals("monitor.rollback") ? "Rollback thresholds: " : "Quality proxy: ")
+                            + e.getMessage());
         }
     }
 
     /** Comma-separated column names, lower case (the forms' "Segments by"). */
     static List<String> list(String text) {
-        return text == null || text.isBlank() ? List.of()
-                : Arrays.stream(text.split(",")).map(x -> x.strip().toLowerCase(Locale.ROOT)).filter(x -> !x.isEmpty()).toList();
+        return text == null || text.isBlank()
+                ? List.of()
+                : Arrays.stream(text.split(","))
+                        .map(x -> x.strip().toLowerCase(Locale.ROOT))
+                        .filter(x -> !x.isEmpty())
+                        .toList();
     }
 
     /** A form's COLUMN=VALUE[,…] segment (a baseline group, a canary); null when blank; an input error naming the field otherwise. */
@@ -228,7 +313,8 @@ public final class LiveWatchModel {
         Map<String, String> out = new LinkedHashMap<>();
         for (String part : text.split(",")) {
             String[] kv = part.split("=", 2);
-            InputError.require(kv.length == 2 && !kv[0].isBlank(), field, label + ": write COLUMN=VALUE, e.g. route=canary");
+            InputError.require(
+                    kv.length == 2 && !kv[0].isBlank(), field, label + ": write COLUMN=VALUE, e.g. route=canary");
             out.put(kv[0].strip().toLowerCase(Locale.ROOT), kv[1].strip());
         }
         return out;

@@ -70,17 +70,27 @@ final class LiveWatchView {
         marks.add("monitor.port", port);
         fileRow.visibleProperty().bind(vm.sourceProperty().isEqualTo("file"));
         port.visibleProperty().bind(vm.sourceProperty().isEqualTo("otlp"));
-        grid.row(Bindings.when(vm.sourceProperty().isEqualTo("file")).then("Log file").otherwise("Port (loopback)"),
+        grid.row(
+                Bindings.when(vm.sourceProperty().isEqualTo("file"))
+                        .then("Log file")
+                        .otherwise("Port (loopback)"),
                 new StackPane(fileRow, port));
         grid.field("Window", "monitor.window", vm.windowProperty(), "1m", "live-window");
         grid.field("Segments by", "monitor.by", vm.byProperty(), "route, version", "live-by");
         grid.field("Baseline group", "monitor.baseline", vm.baselineProperty(), "route=stable", "live-baseline");
         grid.field("Canary", "monitor.canary", vm.canaryProperty(), "route=canary; blank: none", "live-canary");
-        grid.field("Rollback at", "monitor.rollback", vm.rollbackProperty(), "blank: the project's canary plan", "live-rollback");
-        grid.field("Quality proxy", "monitor.quality", vm.qualityProxyProperty(), "rating, judge_score…", "live-quality");
+        grid.field(
+                "Rollback at",
+                "monitor.rollback",
+                vm.rollbackProperty(),
+                "blank: the project's canary plan",
+                "live-rollback");
+        grid.field(
+                "Quality proxy", "monitor.quality", vm.qualityProxyProperty(), "rating, judge_score…", "live-quality");
         Button start = new Button();
         start.setId("live-start");
-        start.textProperty().bind(Bindings.when(vm.watchingProperty()).then("Stop").otherwise("Start watching"));
+        start.textProperty()
+                .bind(Bindings.when(vm.watchingProperty()).then("Stop").otherwise("Start watching"));
         start.getStyleClass().add("accent");
         start.setOnAction(e -> {
             if (vm.isWatching()) {
@@ -98,8 +108,9 @@ final class LiveWatchView {
         problem.setWrapText(true);
         problem.setMinHeight(Region.USE_PREF_SIZE);
         status.managedProperty().bind(vm.statusProperty().isNotEmpty());
-        Label note = Forms.muted("Alerts appear as each window closes (a window waits for its late requests). Every window is kept in the project "
-                + "as one import; after Stop it is analysed like any other.");
+        Label note = Forms.muted(
+                "Alerts appear as each window closes (a window waits for its late requests). Every window is kept in the project "
+                        + "as one import; after Stop it is analysed like any other.");
         note.setWrapText(true);
         note.setMinHeight(Region.USE_PREF_SIZE);
         return AreaPanes.card("Watch live", grid.grid(), start, problem, status, note);
@@ -112,31 +123,45 @@ final class LiveWatchView {
         verdict.setMinHeight(Region.USE_PREF_SIZE);
         verdict.getStyleClass().add("headline");
         vm.verdictProperty().addListener((o, a, v) -> showVerdict(v));
-        vm.watchingProperty().addListener((o, a, w) -> showVerdict(vm.verdictProperty().get()));
+        vm.watchingProperty()
+                .addListener((o, a, w) -> showVerdict(vm.verdictProperty().get()));
         showVerdict(null);
         checks.setId("live-checks");
-        checks.getColumns().setAll(List.of(
-                width(text("Threshold", CanaryWatch.Check::metric), 120),
-                width(text("Canary", k -> show(k.metric(), k.canary())), 90),
-                width(text("Baseline", k -> show(k.metric(), k.baseline())), 90),
-                width(text("Rolls back at", k -> show(k.metric(), k.rollbackAt())), 100),
-                width(text("Requests", k -> String.format(Locale.ROOT, "%,d of %,d", k.canaryRequests(), k.samplesPerSide())), 120),
-                width(number("p", CanaryWatch.Check::pValue, "%.2g"), 70),
-                width(text("State", CanaryWatch.Check::state), 80)));
+        checks.getColumns()
+                .setAll(List.of(
+                        width(text("Threshold", CanaryWatch.Check::metric), 120),
+                        width(text("Canary", k -> show(k.metric(), k.canary())), 90),
+                        width(text("Baseline", k -> show(k.metric(), k.baseline())), 90),
+                        width(text("Rolls back at", k -> show(k.metric(), k.rollbackAt())), 100),
+                        width(
+                                text(
+                                        "Requests",
+                                        k -> String.format(
+                                                Locale.ROOT, "%,d of %,d", k.canaryRequests(), k.samplesPerSide())),
+                                120),
+                        width(number("p", CanaryWatch.Check::pValue, "%.2g"), 70),
+                        width(text("State", CanaryWatch.Check::state), 80)));
         checks.setPlaceholder(new Label("Name a canary segment to judge it live against its rollback thresholds."));
         checks.setPrefHeight(120);
         Tables.fit(checks, "LiveWatchView.checks");
         events.setId("live-events");
         events.setItems(vm.events());
-        events.getColumns().setAll(List.of(
-                width(text("Time (UTC)", e -> Instant.ofEpochMilli(e.atMillis()).toString().replace("T", " ").replace("Z", "")), 150),
-                width(text("Event", LiveWatchModel.Event::kind), 70),
-                width(text("Metric", LiveWatchModel.Event::metric), 120),
-                width(text("Segment", LiveWatchModel.Event::segment), 130),
-                width(text("Value", LiveWatchModel.Event::value), 150),
-                width(text("Severity", LiveWatchModel.Event::severity), 70),
-                width(text("Detail", LiveWatchModel.Event::detail), 260)));
-        events.setPlaceholder(new Label("Start watching (on the left): each window's alerts appear here as it closes."));
+        events.getColumns()
+                .setAll(List.of(
+                        width(
+                                text("Time (UTC)", e -> Instant.ofEpochMilli(e.atMillis())
+                                        .toString()
+                                        .replace("T", " ")
+                                        .replace("Z", "")),
+                                150),
+                        width(text("Event", LiveWatchModel.Event::kind), 70),
+                        width(text("Metric", LiveWatchModel.Event::metric), 120),
+                        width(text("Segment", LiveWatchModel.Event::segment), 130),
+                        width(text("Value", LiveWatchModel.Event::value), 150),
+                        width(text("Severity", LiveWatchModel.Event::severity), 70),
+                        width(text("Detail", LiveWatchModel.Event::detail), 260)));
+        events.setPlaceholder(
+                new Label("Start watching (on the left): each window's alerts appear here as it closes."));
         Tables.exportable(events, "live-events.csv", vm.shell());
         Tables.fit(events, "LiveWatchView.events");
         SplitPane split = new SplitPane(new VBox(6, verdict, checks), events);
@@ -152,16 +177,19 @@ final class LiveWatchView {
             checks.getItems().clear();
             return;
         }
-        verdict.setText(switch (v.verdict()) {
-            case "roll back" -> "Canary: ROLL BACK — " + v.reason();
-            case "watching" -> "Canary: watching — " + v.reason();
-            default -> "Canary: within thresholds — " + v.reason();
-        });
-        verdict.getStyleClass().add(switch (v.verdict()) {
-            case "roll back" -> "danger";
-            case "watching" -> "warning";
-            default -> "success";
-        });
+        verdict.setText(
+                switch (v.verdict()) {
+                    case "roll back" -> "Canary: ROLL BACK — " + v.reason();
+                    case "watching" -> "Canary: watching — " + v.reason();
+                    default -> "Canary: within thresholds — " + v.reason();
+                });
+        verdict.getStyleClass()
+                .add(
+                        switch (v.verdict()) {
+                            case "roll back" -> "danger";
+                            case "watching" -> "warning";
+                            default -> "success";
+                        });
         checks.getItems().setAll(v.checks());
     }
 
@@ -169,7 +197,10 @@ final class LiveWatchView {
         if (!Double.isFinite(v)) {
             return "";
         }
-        return metric.endsWith("_rate") ? String.format(Locale.ROOT, "%.2f %%", 100 * v) : metric.endsWith("_ms")
-                ? String.format(Locale.ROOT, "%,.0f ms", v) : String.format(Locale.ROOT, "%.3g", v);
+        return metric.endsWith("_rate")
+                ? String.format(Locale.ROOT, "%.2f %%", 100 * v)
+                : metric.endsWith("_ms")
+                        ? String.format(Locale.ROOT, "%,.0f ms", v)
+                        : String.format(Locale.ROOT, "%.3g", v);
     }
 }

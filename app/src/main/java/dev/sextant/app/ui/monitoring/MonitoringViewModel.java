@@ -49,9 +49,11 @@ public final class MonitoringViewModel {
     private TrafficMonitor.Settings analysed;
 
     /** An analysis and what it was made of: the requests by id (for an alert's requests) and the timelines. */
-    public record Analysis(TrafficMonitor.Result result, Map<Map<String, String>, List<TrafficMonitor.Point>> timeline, Map<String, Request> byId,
-                           long windowMillis) {
-    }
+    public record Analysis(
+            TrafficMonitor.Result result,
+            Map<Map<String, String>, List<TrafficMonitor.Point>> timeline,
+            Map<String, Request> byId,
+            long windowMillis) {}
 
     public MonitoringViewModel(ShellModel shell) {
         this.shell = shell;
@@ -67,17 +69,24 @@ public final class MonitoringViewModel {
     }
 
     /** What the area lists of a project: its imports, rotations and the loop per model version. */
-    private record Kept(List<SavedMonitorImport> imports, List<MonitorRepository.SavedRotation> rotations,
-                        List<FeedbackLoop.VersionLoop> loop) {
-    }
+    private record Kept(
+            List<SavedMonitorImport> imports,
+            List<MonitorRepository.SavedRotation> rotations,
+            List<FeedbackLoop.VersionLoop> loop) {}
 
     public void reload() {
-        if (!shell.inProject("Load request logs", (ws, p, progress, cancel) -> new Kept(ws.monitoring().list(p.id()),
-                ws.monitoring().rotations(p.id()), MonitoringStudy.loop(ws, p.id())), kept -> {
-            imports.setAll(kept.imports());
-            rotations.setAll(kept.rotations());
-            loop.setAll(kept.loop());
-        }, null)) {
+        if (!shell.inProject(
+                "Load request logs",
+                (ws, p, progress, cancel) -> new Kept(
+                        ws.monitoring().list(p.id()),
+                        ws.monitoring().rotations(p.id()),
+                        MonitoringStudy.loop(ws, p.id())),
+                kept -> {
+                    imports.setAll(kept.imports());
+                    rotations.setAll(kept.rotations());
+                    loop.setAll(kept.loop());
+                },
+                null)) {
             imports.clear();
             rotations.clear();
             loop.clear();
@@ -99,24 +108,41 @@ public final class MonitoringViewModel {
         if (a == null || s == null) {
             return;
         }
-        List<String> choice = chosen == null || chosen.isEmpty() ? List.of("all")
-                : chosen.stream().map(x -> Integer.toString(a.result().alerts().indexOf(x) + 1)).toList();
+        List<String> choice = chosen == null || chosen.isEmpty()
+                ? List.of("all")
+                : chosen.stream()
+                        .map(x -> Integer.toString(a.result().alerts().indexOf(x) + 1))
+                        .toList();
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        shell.inProject("Make the next rotation", (ws, p, progress, cancel) -> {
-            progress.progress(-1, "reading the kept requests and choosing the rotation's items");
-            return MonitoringStudy.feedback(ws, p.id(), null, s, choice, sample, today, List.of(), null, 1);
-        }, r -> {
-            problem.set("");
-            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %s: %,d items (%,d flagged, %,d sampled; %,d left out as earlier rotations').",
-                    r.name(), r.result().items().size(), r.result().flagged(), r.result().sampled(), r.result().repeatsOfEarlier()));
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Make the next rotation",
+                (ws, p, progress, cancel) -> {
+                    progress.progress(-1, "reading the kept requests and choosing the rotation's items");
+                    return MonitoringStudy.feedback(ws, p.id(), null, s, choice, sample, today, List.of(), null, 1);
+                },
+                r -> {
+                    problem.set("");
+                    shell.statusProperty()
+                            .set(String.format(
+                                    Locale.ROOT,
+                                    "Kept %s: %,d items (%,d flagged, %,d sampled; %,d left out as earlier rotations').",
+                                    r.name(),
+                                    r.result().items().size(),
+                                    r.result().flagged(),
+                                    r.result().sampled(),
+                                    r.result().repeatsOfEarlier()));
+                    reload();
+                },
+                this::fail);
     }
 
     /** Writes a kept rotation's test items and replay trace into a folder. */
     public void exportRotation(MonitorRepository.SavedRotation r, Path dir) {
-        shell.inProject("Export " + r.name(), (ws, p, progress, cancel) -> MonitoringStudy.exportRotation(r, dir),
-                files -> shell.statusProperty().set("Wrote " + files.stream().map(Path::toString).collect(Collectors.joining(", "))),
+        shell.inProject(
+                "Export " + r.name(),
+                (ws, p, progress, cancel) -> MonitoringStudy.exportRotation(r, dir),
+                files -> shell.statusProperty()
+                        .set("Wrote " + files.stream().map(Path::toString).collect(Collectors.joining(", "))),
                 this::fail);
     }
 
@@ -126,25 +152,48 @@ public final class MonitoringViewModel {
 
     /** Reads request logs and keeps them as one import. */
     public void importLogs(List<Path> files, String name) {
-        shell.inProject("Import request logs " + name, (ws, p, progress, cancel) -> MonitoringStudy.importLogs(ws, p.id(), name, files, Map.of(),
-                "auto", progress, cancel), kept -> {
-            problem.set("");
-            long skipped = kept.files().stream().mapToLong(s -> s.skipped()).sum();
-            shell.statusProperty().set(String.format(Locale.ROOT, "Kept %,d requests as “%s”%s", kept.saved().requests(), name, skipped == 0 ? "."
-                    : String.format(Locale.ROOT, "; %,d records could not be read (the first: %s).", skipped, kept.files().stream()
-                    .flatMap(s -> s.firstSkips().stream()).findFirst().map(k -> k.describe()).orElse(""))));
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Import request logs " + name,
+                (ws, p, progress, cancel) ->
+                        MonitoringStudy.importLogs(ws, p.id(), name, files, Map.of(), "auto", progress, cancel),
+                kept -> {
+                    problem.set("");
+                    long skipped =
+                            kept.files().stream().mapToLong(s -> s.skipped()).sum();
+                    shell.statusProperty()
+                            .set(String.format(
+                                    Locale.ROOT,
+                                    "Kept %,d requests as “%s”%s",
+                                    kept.saved().requests(),
+                                    name,
+                                    skipped == 0
+                                            ? "."
+                                            : String.format(
+                                                    Locale.ROOT,
+                                                    "; %,d records could not be read (the first: %s).",
+                                                    skipped,
+                                                    kept.files().stream()
+                                                            .flatMap(s -> s.firstSkips().stream())
+                                                            .findFirst()
+                                                            .map(k -> k.describe())
+                                                            .orElse(""))));
+                    reload();
+                },
+                this::fail);
     }
 
     public void delete(SavedMonitorImport kept) {
-        shell.inProject("Delete request logs", (ws, p, progress, cancel) -> {
-            ws.monitoring().delete(kept.id());
-            return null;
-        }, x -> {
-            analysis.set(null);
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Delete request logs",
+                (ws, p, progress, cancel) -> {
+                    ws.monitoring().delete(kept.id());
+                    return null;
+                },
+                x -> {
+                    analysis.set(null);
+                    reload();
+                },
+                this::fail);
     }
 
     /** Every kept import of the project analysed together with the settings on the form. */
@@ -156,7 +205,8 @@ public final class MonitoringViewModel {
             try {
                 w = MonitoringStudy.windowMillis(window.get());
             } catch (BadInputException e) {
-                throw new InputError("monitor.window", "Window: " + e.getMessage().replaceFirst("^.*?--window: ", ""));
+                throw new InputError(
+                        "monitor.window", "Window: " + e.getMessage().replaceFirst("^.*?--window: ", ""));
             }
             List<String> cols = LiveWatchModel.list(by.get());
             Map<String, String> group = LiveWatchModel.segment("monitor.baseline", "Baseline group", baseline.get());
@@ -169,20 +219,25 @@ public final class MonitoringViewModel {
         }
         TrafficMonitor.Settings s = settings;
         TrafficMonitor.Slo o = slo;
-        shell.inProject("Analyse production traffic", (ws, p, progress, cancel) -> {
-            progress.progress(-1, "reading the kept requests");
-            List<Request> rs = MonitoringStudy.kept(ws, p.id(), null);
-            cancel.throwIfCancelled();
-            progress.progress(-1, "analysing " + rs.size() + " requests");
-            Map<String, Request> byId = new LinkedHashMap<>();
-            rs.forEach(r -> byId.putIfAbsent(r.id(), r));
-            return new Analysis(MonitoringStudy.analyze(rs, s, o), TrafficMonitor.timeline(rs, s), byId, s.windowMillis());
-        }, a -> {
-            problem.set("");
-            alertRequests.clear();
-            analysed = s;
-            analysis.set(a);
-        }, this::fail);
+        shell.inProject(
+                "Analyse production traffic",
+                (ws, p, progress, cancel) -> {
+                    progress.progress(-1, "reading the kept requests");
+                    List<Request> rs = MonitoringStudy.kept(ws, p.id(), null);
+                    cancel.throwIfCancelled();
+                    progress.progress(-1, "analysing " + rs.size() + " requests");
+                    Map<String, Request> byId = new LinkedHashMap<>();
+                    rs.forEach(r -> byId.putIfAbsent(r.id(), r));
+                    return new Analysis(
+                            MonitoringStudy.analyze(rs, s, o), TrafficMonitor.timeline(rs, s), byId, s.windowMillis());
+                },
+                a -> {
+                    problem.set("");
+                    alertRequests.clear();
+                    analysed = s;
+                    analysis.set(a);
+                },
+                this::fail);
     }
 
     /** The requests of an alert, most telling first. */
@@ -192,7 +247,10 @@ public final class MonitoringViewModel {
             alertRequests.clear();
             return;
         }
-        alertRequests.setAll(alert.requests().stream().map(a.byId()::get).filter(Objects::nonNull).toList());
+        alertRequests.setAll(alert.requests().stream()
+                .map(a.byId()::get)
+                .filter(Objects::nonNull)
+                .toList());
     }
 
     private void fail(Throwable t) {

@@ -42,8 +42,16 @@ public final class KeptPlans<T> {
      * @param open what Open does with the chosen plan
      * @param delete what Delete does with each confirmed plan
      */
-    public KeptPlans(ObservableList<T> plans, Function<T, String> name, List<TableColumn<T, ?>> columns, String placeholder,
-                     String tableId, String widthsKey, double height, Consumer<T> open, Consumer<T> delete) {
+    public KeptPlans(
+            ObservableList<T> plans,
+            Function<T, String> name,
+            List<TableColumn<T, ?>> columns,
+            String placeholder,
+            String tableId,
+            String widthsKey,
+            double height,
+            Consumer<T> open,
+            Consumer<T> delete) {
         this.plans = plans;
         table.setId(tableId);
         table.setPrefHeight(height);
@@ -65,8 +73,12 @@ public final class KeptPlans<T> {
         this.open.setOnAction(e -> open.accept(chosen.get(0)));
         this.delete.setOnAction(e -> {
             List<T> doomed = new ArrayList<>(chosen);
-            if (Dialogs.confirm(table.getScene().getWindow(), "Delete " + (doomed.size() == 1 ? "“" + name.apply(doomed.get(0)) + "”"
-                    : doomed.size() + " plans") + "?", "Kept plans are deleted from the project.", "Delete")) {
+            if (Dialogs.confirm(
+                    table.getScene().getWindow(),
+                    "Delete " + (doomed.size() == 1 ? "“" + name.apply(doomed.get(0)) + "”" : doomed.size() + " plans")
+                            + "?",
+                    "Kept plans are deleted from the project.",
+                    "Delete")) {
                 doomed.forEach(delete);
             }
         });

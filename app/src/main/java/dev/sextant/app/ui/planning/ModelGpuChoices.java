@@ -62,21 +62,30 @@ public final class ModelGpuChoices {
         }
     }
 
-    private record Imported(ModelArchitecture model, Optional<WeightStorage> weights, List<String> notes) {
-    }
+    private record Imported(ModelArchitecture model, Optional<WeightStorage> weights, List<String> notes) {}
 
     /** Reads a config.json (and its quantization_config) as a job, adds the model and chooses it. */
     public void importModel(Path configJson) {
-        shell.jobs().submit("Import " + configJson.getFileName(),
-                (progress, cancel) -> new Imported(HfModelConfig.read(configJson), HfModelConfig.weights(configJson),
-                        HfModelConfig.notes(configJson)), r -> {
-                    r.weights().ifPresent(w -> shell.checkpointWeights().put(r.model(), w));
-                    shell.importedModels().add(r.model());
-                    ensure(r.model());
-                    model.set(r.model());
-                    shell.statusProperty().set("Imported " + r.model().name() + String.format(Locale.ROOT, " (%.2fB parameters)",
-                            r.model().parameters().total() / 1e9) + (r.notes().isEmpty() ? "" : ": " + String.join("; ", r.notes())));
-                });
+        shell.jobs()
+                .submit(
+                        "Import " + configJson.getFileName(),
+                        (progress, cancel) -> new Imported(
+                                HfModelConfig.read(configJson),
+                                HfModelConfig.weights(configJson),
+                                HfModelConfig.notes(configJson)),
+                        r -> {
+                            r.weights().ifPresent(w -> shell.checkpointWeights().put(r.model(), w));
+                            shell.importedModels().add(r.model());
+                            ensure(r.model());
+                            model.set(r.model());
+                            shell.statusProperty()
+                                    .set("Imported " + r.model().name()
+                                            + String.format(
+                                                    Locale.ROOT,
+                                                    " (%.2fB parameters)",
+                                                    r.model().parameters().total() / 1e9)
+                                            + (r.notes().isEmpty() ? "" : ": " + String.join("; ", r.notes())));
+                        });
     }
 
     /** The weight storage an imported checkpoint states in its quantization_config; empty for catalog models. */
@@ -111,7 +120,9 @@ public final class ModelGpuChoices {
     public ComboBox<ModelArchitecture> modelBox(String id) {
         ComboBox<ModelArchitecture> box = new ComboBox<>(models);
         box.valueProperty().bindBidirectional(model);
-        box.setConverter(Forms.converter(m -> m == null ? "" : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
+        box.setConverter(Forms.converter(m -> m == null
+                ? ""
+                : m.name() + String.format(" (%.1fB)", m.parameters().total() / 1e9)));
         box.setMaxWidth(Double.MAX_VALUE);
         box.setPrefWidth(120);
         box.setId(id);
@@ -132,8 +143,9 @@ public final class ModelGpuChoices {
     public void wireImports(MenuItem importModel, MenuItem importGpu, Supplier<Window> owner) {
         importModel.setOnAction(e -> open(owner.get(), "Import a Hugging Face config.json", "config.json")
                 .ifPresent(f -> importModel(f.toPath())));
-        importGpu.setOnAction(e -> open(owner.get(), "Import a GPU type: the fields of sextant catalog gpus --json", "JSON")
-                .ifPresent(f -> importGpu(f.toPath())));
+        importGpu.setOnAction(
+                e -> open(owner.get(), "Import a GPU type: the fields of sextant catalog gpus --json", "JSON")
+                        .ifPresent(f -> importGpu(f.toPath())));
     }
 
     private static Optional<File> open(Window owner, String title, String kind) {

@@ -127,8 +127,10 @@ public final class PlanComparison<T> {
             diff.setMinWidth(Region.USE_PREF_SIZE);
             grid.addRow(i + 1, k, la, lb, diff);
         }
-        Label note = new Label(differ == 0 ? "The two plans agree on every row." : differ + (differ == 1 ? " row differs" : " rows differ")
-                + " (marked ≠, in bold).");
+        Label note = new Label(
+                differ == 0
+                        ? "The two plans agree on every row."
+                        : differ + (differ == 1 ? " row differs" : " rows differ") + " (marked ≠, in bold).");
         note.getStyleClass().add("text-muted");
         grid.add(note, 0, rows.size() + 1, 4, 1);
         return grid;

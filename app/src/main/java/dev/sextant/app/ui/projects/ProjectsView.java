@@ -29,31 +29,67 @@ import org.kordamp.ikonli.feather.Feather;
 public final class ProjectsView {
 
     /** Actions the area shares with the File menu, so both do exactly the same thing. */
-    public record Actions(Runnable newProject, Runnable importProject, Runnable exportProject) {
-    }
+    public record Actions(Runnable newProject, Runnable importProject, Runnable exportProject) {}
 
     private final ProjectsViewModel vm;
     private final Actions actions;
 
-    @FXML private Label workspaceTitle;
-    @FXML private Label workspaceDetails;
-    @FXML private TextField filter;
-    @FXML private Button newButton;
-    @FXML private Button importButton;
-    @FXML private Button exportButton;
-    @FXML private Button deleteButton;
-    @FXML private TableView<Project> table;
-    @FXML private TableColumn<Project, String> nameColumn;
-    @FXML private TableColumn<Project, String> updatedColumn;
-    @FXML private VBox details;
-    @FXML private Label demoNote;
-    @FXML private TextField nameField;
-    @FXML private Label nameProblem;
-    @FXML private TextArea descriptionField;
-    @FXML private Label times;
-    @FXML private Button saveButton;
-    @FXML private Button revertButton;
-    @FXML private Label emptyDetails;
+    @FXML
+    private Label workspaceTitle;
+
+    @FXML
+    private Label workspaceDetails;
+
+    @FXML
+    private TextField filter;
+
+    @FXML
+    private Button newButton;
+
+    @FXML
+    private Button importButton;
+
+    @FXML
+    private Button exportButton;
+
+    @FXML
+    private Button deleteButton;
+
+    @FXML
+    private TableView<Project> table;
+
+    @FXML
+    private TableColumn<Project, String> nameColumn;
+
+    @FXML
+    private TableColumn<Project, String> updatedColumn;
+
+    @FXML
+    private VBox details;
+
+    @FXML
+    private Label demoNote;
+
+    @FXML
+    private TextField nameField;
+
+    @FXML
+    private Label nameProblem;
+
+    @FXML
+    private TextArea descriptionField;
+
+    @FXML
+    private Label times;
+
+    @FXML
+    private Button saveButton;
+
+    @FXML
+    private Button revertButton;
+
+    @FXML
+    private Label emptyDetails;
 
     public ProjectsView(ProjectsViewModel vm, Actions actions) {
         this.vm = vm;
@@ -79,8 +115,10 @@ public final class ProjectsView {
         deleteButton.disableProperty().bind(vm.selected().isNull());
 
         table.setItems(vm.visibleProjects());
-        nameColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
-        updatedColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(vm.changed(c.getValue()))));
+        nameColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(c.getValue().name()));
+        updatedColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(ProjectsViewModel.SHORT.format(vm.changed(c.getValue()))));
         vm.changedTimes().addListener((MapChangeListener<UUID, Instant>) ch -> table.refresh());
         // shown again (the user comes back to Projects after working in an area): re-read when each project changed
         table.sceneProperty().addListener((o, a, scene) -> {
@@ -92,7 +130,8 @@ public final class ProjectsView {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
-                Project p = empty || getTableRow() == null ? null : getTableRow().getItem();
+                Project p =
+                        empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(empty ? null : item);
                 if (p != null && p.demo()) {
                     Label badge = new Label("DEMO");
@@ -119,7 +158,8 @@ public final class ProjectsView {
             }
         });
         vm.selected().addListener((obs, o, p) -> selectInTable(p));
-        table.getItems().addListener((ListChangeListener<Project>) c -> selectInTable(vm.selected().get()));
+        table.getItems().addListener((ListChangeListener<Project>)
+                c -> selectInTable(vm.selected().get()));
         selectInTable(vm.selected().get());
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.DELETE && vm.selected().get() != null) {
@@ -138,10 +178,13 @@ public final class ProjectsView {
         nameProblem.visibleProperty().bind(vm.nameProblemProperty().isNotEmpty());
         nameProblem.managedProperty().bind(nameProblem.visibleProperty());
         times.textProperty().bind(vm.timesText());
-        demoNote.visibleProperty().bind(Bindings.createBooleanBinding(
-                () -> vm.selected().get() != null && vm.selected().get().demo(), vm.selected()));
+        demoNote.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.selected().get() != null && vm.selected().get().demo(), vm.selected()));
         demoNote.managedProperty().bind(demoNote.visibleProperty());
-        saveButton.disableProperty().bind(vm.dirtyProperty().not().or(vm.nameProblemProperty().isNotEmpty()));
+        saveButton
+                .disableProperty()
+                .bind(vm.dirtyProperty().not().or(vm.nameProblemProperty().isNotEmpty()));
         revertButton.disableProperty().bind(vm.dirtyProperty().not());
         saveButton.setOnAction(e -> vm.save());
         revertButton.setOnAction(e -> vm.revert());
@@ -173,8 +216,12 @@ public final class ProjectsView {
 
     private void confirmDelete() {
         Project p = vm.selected().get();
-        if (p != null && Dialogs.confirm(table.getScene().getWindow(), "Delete project “" + p.name() + "”?",
-                "Everything in this project is deleted with it. Export it first if you may need it again.", "Delete")) {
+        if (p != null
+                && Dialogs.confirm(
+                        table.getScene().getWindow(),
+                        "Delete project “" + p.name() + "”?",
+                        "Everything in this project is deleted with it. Export it first if you may need it again.",
+                        "Delete")) {
             vm.delete();
         }
     }

@@ -26,14 +26,17 @@ import javafx.collections.transformation.FilteredList;
 public final class ProjectsViewModel {
 
     static final DateTimeFormatter WHEN = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM)
-            .withLocale(Locale.getDefault()).withZone(ZoneId.systemDefault());
-    static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+            .withLocale(Locale.getDefault())
+            .withZone(ZoneId.systemDefault());
+    static final DateTimeFormatter SHORT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     private final ShellModel shell;
     private final StringProperty filter = new SimpleStringProperty("");
     private final FilteredList<Project> visible;
     /** When each project last changed, re-read whenever the list is shown (imports and kept plans change it). */
     private final ObservableMap<UUID, Instant> changed = FXCollections.observableHashMap();
+
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty description = new SimpleStringProperty("");
     private final BooleanBinding dirty;
@@ -65,27 +68,45 @@ public final class ProjectsViewModel {
     public ProjectsViewModel(ShellModel shell) {
         this.shell = shell;
         this.visible = new FilteredList<>(shell.projects());
-        visible.predicateProperty().bind(Bindings.createObjectBinding(() -> {
-            String f = filter.get() == null ? "" : filter.get().strip().toLowerCase(Locale.ROOT);
-            return f.isEmpty() ? p -> true
-                    : p -> p.name().toLowerCase(Locale.ROOT).contains(f) || p.description().toLowerCase(Locale.ROOT).contains(f);
-        }, filter));
+        visible.predicateProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> {
+                            String f = filter.get() == null
+                                    ? ""
+                                    : filter.get().strip().toLowerCase(Locale.ROOT);
+                            return f.isEmpty()
+                                    ? p -> true
+                                    : p -> p.name().toLowerCase(Locale.ROOT).contains(f)
+                                            || p.description()
+                                                    .toLowerCase(Locale.ROOT)
+                                                    .contains(f);
+                        },
+                        filter));
         selected().addListener((obs, old, p) -> revert());
-        dirty = Bindings.createBooleanBinding(() -> {
-            Project p = selected().get();
-            return p != null && (!p.name().equals(name.get().strip()) || !p.description().equals(description.get().strip()));
-        }, selected(), name, description);
-        nameProblem = Bindings.createStringBinding(() -> {
-            if (selected().get() == null) {
-                return "";
-            }
-            try {
-                Project.validName(name.get());
-                return "";
-            } catch (IllegalArgumentException e) {
-                return e.getMessage();
-            }
-        }, selected(), name);
+        dirty = Bindings.createBooleanBinding(
+                () -> {
+                    Project p = selected().get();
+                    return p != null
+                            && (!p.name().equals(name.get().strip())
+                                    || !p.description().equals(description.get().strip()));
+                },
+                selected(),
+                name,
+                description);
+        nameProblem = Bindings.createStringBinding(
+                () -> {
+                    if (selected().get() == null) {
+                        return "";
+                    }
+                    try {
+                        Project.validName(name.get());
+                        return "";
+                    } catch (IllegalArgumentException e) {
+                        return e.getMessage();
+                    }
+                },
+                selected(),
+                name);
         revert();
     }
 
@@ -125,7 +146,7 @@ public final class ProjectsViewModel {
     public void save() {
         Project p = selected().get();
         if (p != null && canSave()) {
-            shell.updateProject(p.id(), name.get(), description.get(), saved -> { });
+            shell.updateProject(p.id(), name.get(), description.get(), saved -> {});
         }
     }
 
@@ -144,29 +165,42 @@ public final class ProjectsViewModel {
 
     /** "Created … · updated …" for the selected project. */
     public StringBinding timesText() {
-        return Bindings.createStringBinding(() -> {
-            Project p = selected().get();
-            return p == null ? "" : "Created " + WHEN.format(p.createdAt()) + "  ·  updated " + WHEN.format(changed(p));
-        }, selected(), changed);
+        return Bindings.createStringBinding(
+                () -> {
+                    Project p = selected().get();
+                    return p == null
+                            ? ""
+                            : "Created " + WHEN.format(p.createdAt()) + "  ·  updated " + WHEN.format(changed(p));
+                },
+                selected(),
+                changed);
     }
 
     /** One line about the open workspace: where it is, how big, which schema. */
     public StringBinding workspaceText() {
-        return Bindings.createStringBinding(() -> {
-            WorkspaceSummary s = shell.summaryProperty().get();
-            if (s == null) {
-                return "Opening workspace…";
-            }
-            return s.path() + "  ·  " + humanBytes(s.databaseBytes()) + "  ·  schema v" + s.schemaVersion() + "  ·  H2 " + s.h2Version();
-        }, shell.summaryProperty());
+        return Bindings.createStringBinding(
+                () -> {
+                    WorkspaceSummary s = shell.summaryProperty().get();
+                    if (s == null) {
+                        return "Opening workspace…";
+                    }
+                    return s.path() + "  ·  " + humanBytes(s.databaseBytes()) + "  ·  schema v" + s.schemaVersion()
+                            + "  ·  H2 " + s.h2Version();
+                },
+                shell.summaryProperty());
     }
 
     public StringBinding workspaceTitle() {
-        return Bindings.createStringBinding(() -> {
-            WorkspaceSummary s = shell.summaryProperty().get();
-            int n = shell.projects().size();
-            return s == null ? "Workspace" : "Workspace “" + s.name() + "” — " + n + (n == 1 ? " project" : " projects");
-        }, shell.summaryProperty(), shell.projects());
+        return Bindings.createStringBinding(
+                () -> {
+                    WorkspaceSummary s = shell.summaryProperty().get();
+                    int n = shell.projects().size();
+                    return s == null
+                            ? "Workspace"
+                            : "Workspace “" + s.name() + "” — " + n + (n == 1 ? " project" : " projects");
+                },
+                shell.summaryProperty(),
+                shell.projects());
     }
 
     static String humanBytes(long bytes) {

@@ -39,20 +39,32 @@ import javafx.scene.layout.VBox;
 public final class CanaryPlanTab {
 
     /** One input on screen: its label, prompt, field key (as {@code InputError} names it) and the view model's text. */
-    private record Input(String label, String prompt, String key, StringProperty text) {
-    }
+    private record Input(String label, String prompt, String key, StringProperty text) {}
 
     private final RolloutViewModel vm;
     private final BooleanSupplier dark;
     private final Map<String, TextField> fields = new LinkedHashMap<>();
 
-    @FXML private Button plan;
-    @FXML private Label from;
-    @FXML private VBox staleBox;
-    @FXML private GridPane canaryInputs;
-    @FXML private TableView<CanaryPlan.Step> stepsTable;
-    @FXML private VBox rules;
-    @FXML private StackPane rampPane;
+    @FXML
+    private Button plan;
+
+    @FXML
+    private Label from;
+
+    @FXML
+    private VBox staleBox;
+
+    @FXML
+    private GridPane canaryInputs;
+
+    @FXML
+    private TableView<CanaryPlan.Step> stepsTable;
+
+    @FXML
+    private VBox rules;
+
+    @FXML
+    private StackPane rampPane;
 
     CanaryPlanTab(RolloutViewModel vm, BooleanSupplier dark) {
         this.vm = vm;
@@ -67,19 +79,25 @@ public final class CanaryPlanTab {
         plan.setOnAction(e -> vm.planCanary());
         from.textProperty().bind(vm.canaryInputsFromProperty());
         from.setMinHeight(Region.USE_PREF_SIZE);
-        HBox stale = Staleness.banner(vm.canaryStaleProperty(),
-                "The inputs changed since this plan was made; the report shows the plan below until you plan again.", vm::planCanary);
+        HBox stale = Staleness.banner(
+                vm.canaryStaleProperty(),
+                "The inputs changed since this plan was made; the report shows the plan below until you plan again.",
+                vm::planCanary);
         staleBox.getChildren().add(stale);
         staleBox.visibleProperty().bind(stale.visibleProperty());
         staleBox.managedProperty().bind(staleBox.visibleProperty());
-        vm.problemFieldProperty().addListener((o, a, key) -> Forms.markProblem(fields, key, vm.problemProperty().get()));
-        stepsTable.getColumns().setAll(List.of(
-                width(number("Step", s -> (double) s.index(), "%.0f"), 56),
-                width(text("Traffic", st -> Inputs.compact(st.percent()) + " %"), 84),
-                width(number("Minutes", CanaryPlan.Step::minutes, "%.0f"), 80),
-                width(number("Canary requests", CanaryPlan.Step::canaryRequests, "%,.0f"), 130),
-                width(number("Needed", s -> (double) s.requiredRequests(), "%,.0f"), 90),
-                width(text("Set by", CanaryPlan.Step::limitedBy), 130)));
+        vm.problemFieldProperty()
+                .addListener((o, a, key) ->
+                        Forms.markProblem(fields, key, vm.problemProperty().get()));
+        stepsTable
+                .getColumns()
+                .setAll(List.of(
+                        width(number("Step", s -> (double) s.index(), "%.0f"), 56),
+                        width(text("Traffic", st -> Inputs.compact(st.percent()) + " %"), 84),
+                        width(number("Minutes", CanaryPlan.Step::minutes, "%.0f"), 80),
+                        width(number("Canary requests", CanaryPlan.Step::canaryRequests, "%,.0f"), 130),
+                        width(number("Needed", s -> (double) s.requiredRequests(), "%,.0f"), 90),
+                        width(text("Set by", CanaryPlan.Step::limitedBy), 130)));
         stepsTable.setPlaceholder(new Label("Give at least one rollback threshold, then Plan canary."));
         vm.canaryProperty().addListener((o, a, p) -> showPlan(p));
         showPlan(vm.canaryProperty().get());
@@ -102,8 +120,13 @@ public final class CanaryPlanTab {
                 new Input("Quality mean", "judge score", "canary.qualityMean", vm.qualityMeanProperty()),
                 new Input("Quality SD", "per request", "canary.qualitySd", vm.qualitySdProperty()),
                 new Input("Quality drop", "rolls back", "canary.qualityDrop", vm.qualityDropProperty()));
-        canaryInputs.getColumnConstraints().setAll(labelColumn(), new ColumnConstraints(70, 90, 140), labelColumn(),
-                new ColumnConstraints(70, 90, 140));
+        canaryInputs
+                .getColumnConstraints()
+                .setAll(
+                        labelColumn(),
+                        new ColumnConstraints(70, 90, 140),
+                        labelColumn(),
+                        new ColumnConstraints(70, 90, 140));
         for (int i = 0; i < inputs.size(); i++) {
             Input in = inputs.get(i);
             TextField t = field(in.text(), in.prompt(), "rollout-" + in.key().replace('.', '-'));

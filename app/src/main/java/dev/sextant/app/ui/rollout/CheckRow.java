@@ -35,8 +35,15 @@ public final class CheckRow {
 
     /** The check, or an IllegalArgumentException naming the row and field. */
     GatePolicy.Check toCheck(int row) {
-        return new GatePolicy.Check(text(name.get(), row, "name"), layer.get(), text(metric.get(), row, "metric"), "higher".equals(better.get()),
-                Inputs.number("gate.checks", "Policy row " + row + ": minimum effect", minimumEffect.get()), Inputs.number("gate.checks", "Policy row " + row + ": margin", margin.get()), test.get(), role.get());
+        return new GatePolicy.Check(
+                text(name.get(), row, "name"),
+                layer.get(),
+                text(metric.get(), row, "metric"),
+                "higher".equals(better.get()),
+                Inputs.number("gate.checks", "Policy row " + row + ": minimum effect", minimumEffect.get()),
+                Inputs.number("gate.checks", "Policy row " + row + ": margin", margin.get()),
+                test.get(),
+                role.get());
     }
 
     private static String text(String v, int row, String field) {

@@ -33,17 +33,38 @@ public final class GatePolicyPane {
 
     private final RolloutViewModel vm;
 
-    @FXML private VBox root;
-    @FXML private GridPane models;
-    @FXML private TextField policyName;
-    @FXML private TextField confidence;
-    @FXML private TableView<CheckRow> policyTable;
-    @FXML private Button addCheck;
-    @FXML private Button removeCheck;
-    @FXML private MenuItem importPrivate;
-    @FXML private MenuItem importRegression;
-    @FXML private MenuItem importReplay;
-    @FXML private Button savePolicy;
+    @FXML
+    private VBox root;
+
+    @FXML
+    private GridPane models;
+
+    @FXML
+    private TextField policyName;
+
+    @FXML
+    private TextField confidence;
+
+    @FXML
+    private TableView<CheckRow> policyTable;
+
+    @FXML
+    private Button addCheck;
+
+    @FXML
+    private Button removeCheck;
+
+    @FXML
+    private MenuItem importPrivate;
+
+    @FXML
+    private MenuItem importRegression;
+
+    @FXML
+    private MenuItem importReplay;
+
+    @FXML
+    private Button savePolicy;
 
     GatePolicyPane(RolloutViewModel vm) {
         this.vm = vm;
@@ -57,19 +78,24 @@ public final class GatePolicyPane {
         policyName.textProperty().bindBidirectional(vm.policyNameProperty());
         confidence.textProperty().bindBidirectional(vm.confidenceProperty());
         policyTable.setItems(vm.checks());
-        policyTable.getColumns().setAll(List.of(
-                textColumn("Check", r -> r.name, 130),
-                choiceColumn("Layer", r -> r.layer, 96, GatePolicy.Layer.values()),
-                textColumn("Metric", r -> r.metric, 110),
-                choiceColumn("Better", r -> r.better, 76, "higher", "lower"),
-                textColumn("Min effect", r -> r.minimumEffect, 84),
-                textColumn("Margin", r -> r.margin, 70),
-                choiceColumn("Test", r -> r.test, 96, GatePolicy.Test.values()),
-                choiceColumn("Role", r -> r.role, 130, GatePolicy.Role.values())));
+        policyTable
+                .getColumns()
+                .setAll(List.of(
+                        textColumn("Check", r -> r.name, 130),
+                        choiceColumn("Layer", r -> r.layer, 96, GatePolicy.Layer.values()),
+                        textColumn("Metric", r -> r.metric, 110),
+                        choiceColumn("Better", r -> r.better, 76, "higher", "lower"),
+                        textColumn("Min effect", r -> r.minimumEffect, 84),
+                        textColumn("Margin", r -> r.margin, 70),
+                        choiceColumn("Test", r -> r.test, 96, GatePolicy.Test.values()),
+                        choiceColumn("Role", r -> r.role, 130, GatePolicy.Role.values())));
         policyTable.setPlaceholder(new Label("No checks: Add check, or import evidence first."));
         addCheck.setOnAction(e -> vm.addCheck());
-        removeCheck.disableProperty().bind(policyTable.getSelectionModel().selectedItemProperty().isNull());
-        removeCheck.setOnAction(e -> vm.checks().remove(policyTable.getSelectionModel().getSelectedItem()));
+        removeCheck
+                .disableProperty()
+                .bind(policyTable.getSelectionModel().selectedItemProperty().isNull());
+        removeCheck.setOnAction(
+                e -> vm.checks().remove(policyTable.getSelectionModel().getSelectedItem()));
         savePolicy.setOnAction(e -> vm.savePolicy());
         savePolicy.disableProperty().bind(vm.shell().jobs().runningProperty());
         importPrivate.setOnAction(e -> importFile(GatePolicy.Layer.PRIVATE));
@@ -91,8 +117,11 @@ public final class GatePolicyPane {
     private void importFile(GatePolicy.Layer layer) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Import " + layer.slug() + " evidence");
-        chooser.getExtensionFilters().add(layer == GatePolicy.Layer.REPLAY ? new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl", "*.json")
-                : new FileChooser.ExtensionFilter("CSV or JSON Lines", "*.csv", "*.jsonl"));
+        chooser.getExtensionFilters()
+                .add(
+                        layer == GatePolicy.Layer.REPLAY
+                                ? new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl", "*.json")
+                                : new FileChooser.ExtensionFilter("CSV or JSON Lines", "*.csv", "*.jsonl"));
         File f = chooser.showOpenDialog(root.getScene().getWindow());
         if (f == null) {
             return;
@@ -107,7 +136,9 @@ public final class GatePolicyPane {
             metric = m.get();
         }
         if (layer == GatePolicy.Layer.PRIVATE) {
-            var d = ask("Rotation date (YYYY-MM-DD)", LocalDate.now().withDayOfMonth(1).toString());
+            var d = ask(
+                    "Rotation date (YYYY-MM-DD)",
+                    LocalDate.now().withDayOfMonth(1).toString());
             if (d.isEmpty()) {
                 return;
             }
@@ -129,7 +160,8 @@ public final class GatePolicyPane {
         return d.showAndWait().filter(s -> !s.isBlank());
     }
 
-    private static TableColumn<CheckRow, String> textColumn(String title, Function<CheckRow, Property<String>> p, double w) {
+    private static TableColumn<CheckRow, String> textColumn(
+            String title, Function<CheckRow, Property<String>> p, double w) {
         TableColumn<CheckRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cd -> p.apply(cd.getValue()));
         c.setCellFactory(TextFieldTableCell.forTableColumn());
@@ -138,11 +170,15 @@ public final class GatePolicyPane {
     }
 
     @SafeVarargs
-    private static <T> TableColumn<CheckRow, T> choiceColumn(String title, Function<CheckRow, Property<T>> p, double w, T... values) {
+    private static <T> TableColumn<CheckRow, T> choiceColumn(
+            String title, Function<CheckRow, Property<T>> p, double w, T... values) {
         TableColumn<CheckRow, T> c = new TableColumn<>(title);
         c.setCellValueFactory(cd -> p.apply(cd.getValue()));
-        c.setCellFactory(ChoiceBoxTableCell.forTableColumn(Forms.converter(v -> v instanceof Enum<?> e
-                ? e.name().toLowerCase(Locale.ROOT).replace('_', '-') : String.valueOf(v)), values));
+        c.setCellFactory(ChoiceBoxTableCell.forTableColumn(
+                Forms.converter(v -> v instanceof Enum<?> e
+                        ? e.name().toLowerCase(Locale.ROOT).replace('_', '-')
+                        : String.valueOf(v)),
+                values));
         c.setPrefWidth(w);
         return c;
     }

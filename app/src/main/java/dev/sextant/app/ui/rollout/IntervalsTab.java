@@ -16,7 +16,8 @@ public final class IntervalsTab {
     private final RolloutViewModel vm;
     private final BooleanSupplier dark;
 
-    @FXML private VBox intervals;
+    @FXML
+    private VBox intervals;
 
     IntervalsTab(RolloutViewModel vm, BooleanSupplier dark) {
         this.vm = vm;

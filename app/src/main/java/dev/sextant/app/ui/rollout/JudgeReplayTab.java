@@ -42,10 +42,17 @@ public final class JudgeReplayTab {
 
     private final RolloutViewModel vm;
 
-    @FXML private VBox root;
-    @FXML private Button loadMonitoring;
-    @FXML private Label replayOutcome;
-    @FXML private TableView<CanaryReplay.StepResult> replayTable;
+    @FXML
+    private VBox root;
+
+    @FXML
+    private Button loadMonitoring;
+
+    @FXML
+    private Label replayOutcome;
+
+    @FXML
+    private TableView<CanaryReplay.StepResult> replayTable;
 
     JudgeReplayTab(RolloutViewModel vm) {
         this.vm = vm;
@@ -53,13 +60,16 @@ public final class JudgeReplayTab {
 
     @FXML
     private void initialize() {
-        replayTable.getColumns().setAll(List.of(
-                width(text("Step", CanaryReplay.StepResult::step), 90),
-                width(number("Score", CanaryReplay.StepResult::score, "%.0f"), 70),
-                width(text("Verdict", CanaryReplay.StepResult::verdict), 90),
-                width(text("Failing metrics", s -> String.join(", ", s.failing())), 220),
-                width(text("Action", CanaryReplay.StepResult::action), 140)));
-        replayTable.setPlaceholder(new Label("Replay a monitoring CSV (step,group,metric,value; group baseline or canary)."));
+        replayTable
+                .getColumns()
+                .setAll(List.of(
+                        width(text("Step", CanaryReplay.StepResult::step), 90),
+                        width(number("Score", CanaryReplay.StepResult::score, "%.0f"), 70),
+                        width(text("Verdict", CanaryReplay.StepResult::verdict), 90),
+                        width(text("Failing metrics", s -> String.join(", ", s.failing())), 220),
+                        width(text("Action", CanaryReplay.StepResult::action), 140)));
+        replayTable.setPlaceholder(
+                new Label("Replay a monitoring CSV (step,group,metric,value; group baseline or canary)."));
         loadMonitoring.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Monitoring data: step,group,metric,value");
@@ -72,11 +82,18 @@ public final class JudgeReplayTab {
         HBox settings = new HBox(16, judgeTable(), judgeGrid());
         HBox.setHgrow(settings.getChildren().get(0), Priority.ALWAYS);
         root.getChildren().add(1, settings);
-        root.getChildren().add(2, Staleness.banner(vm.replayStaleProperty(),
-                "The judge's settings changed since this replay: the steps below are judged with the old ones.", vm::rejudge));
+        root.getChildren()
+                .add(
+                        2,
+                        Staleness.banner(
+                                vm.replayStaleProperty(),
+                                "The judge's settings changed since this replay: the steps below are judged with the old ones.",
+                                vm::rejudge));
         vm.replayProperty().addListener((o, a, r) -> {
-            replayTable.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.steps()));
-            replayOutcome.setText(r == null ? "" : "The rollout would have been " + r.outcome() + " at step " + r.stoppedAt() + ".");
+            replayTable.setItems(
+                    r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.steps()));
+            replayOutcome.setText(
+                    r == null ? "" : "The rollout would have been " + r.outcome() + " at step " + r.stoppedAt() + ".");
         });
     }
 
@@ -90,12 +107,15 @@ public final class JudgeReplayTab {
         metric.setPrefWidth(160);
         TableColumn<JudgeRow, CanaryJudge.Direction> direction = new TableColumn<>("Fails when it");
         direction.setCellValueFactory(cd -> cd.getValue().direction);
-        direction.setCellFactory(ChoiceBoxTableCell.forTableColumn(Forms.converter(d -> d == null ? ""
-                : switch (d) {
-                    case INCREASE -> "rises";
-                    case DECREASE -> "falls";
-                    case EITHER -> "moves either way";
-                }), CanaryJudge.Direction.values()));
+        direction.setCellFactory(ChoiceBoxTableCell.forTableColumn(
+                Forms.converter(d -> d == null
+                        ? ""
+                        : switch (d) {
+                            case INCREASE -> "rises";
+                            case DECREASE -> "falls";
+                            case EITHER -> "moves either way";
+                        }),
+                CanaryJudge.Direction.values()));
         direction.setPrefWidth(150);
         TableColumn<JudgeRow, Boolean> critical = new TableColumn<>("Critical");
         critical.setCellValueFactory(cd -> cd.getValue().critical);
@@ -116,14 +136,23 @@ public final class JudgeReplayTab {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(6);
-        String[][] f = {{"Confidence", "judge.confidence"}, {"Tolerance", "judge.tolerance"}, {"Pass score", "judge.thresholds"},
-                {"Marginal score", "judge.thresholds"}};
-        List<StringProperty> props = List.of(vm.judgeConfidenceProperty(), vm.judgeToleranceProperty(), vm.judgePassProperty(),
+        String[][] f = {
+            {"Confidence", "judge.confidence"},
+            {"Tolerance", "judge.tolerance"},
+            {"Pass score", "judge.thresholds"},
+            {"Marginal score", "judge.thresholds"}
+        };
+        List<StringProperty> props = List.of(
+                vm.judgeConfidenceProperty(),
+                vm.judgeToleranceProperty(),
+                vm.judgePassProperty(),
                 vm.judgeMarginalProperty());
-        String[] tips = {"Confidence of the Mann-Whitney interval of each metric's shift (Kayenta: 0.98).",
-                "Share of the |shift| the interval must clear to count as a change (Kayenta: 0.25).",
-                "Score (share of metrics passing, 0–100) at or above which a step passes.",
-                "Score at or above which a step is marginal (held), below it fails (rolled back)."};
+        String[] tips = {
+            "Confidence of the Mann-Whitney interval of each metric's shift (Kayenta: 0.98).",
+            "Share of the |shift| the interval must clear to count as a change (Kayenta: 0.25).",
+            "Score (share of metrics passing, 0–100) at or above which a step passes.",
+            "Score at or above which a step is marginal (held), below it fails (rolled back)."
+        };
         for (int i = 0; i < f.length; i++) {
             TextField t = field(props.get(i), "", "rollout-" + f[i][1].replace('.', '-') + (i == 3 ? "-marginal" : ""));
             t.setPrefColumnCount(5);

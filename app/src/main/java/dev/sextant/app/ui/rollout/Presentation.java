@@ -54,19 +54,21 @@ public final class Presentation {
     /** Table rows on one slide at most: more and the type gets too small for the back of a room. */
     static final int MAX_ROWS = 14;
 
-    private Presentation() {
-    }
+    private Presentation() {}
 
     /** One slide, exactly the window's size; {@code section} is the report section it shows, -1 for the title slide. */
-    public record Slide(int section, Region node) {
-    }
+    public record Slide(int section, Region node) {}
 
     public static Stage show(Window owner, Report report, boolean dark) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(report.title());
-        Rectangle2D screen = Screen.getScreensForRectangle(owner.getX(), owner.getY(), Math.max(1, owner.getWidth()),
-                Math.max(1, owner.getHeight())).stream().findFirst().orElse(Screen.getPrimary()).getBounds();
+        Rectangle2D screen = Screen.getScreensForRectangle(
+                        owner.getX(), owner.getY(), Math.max(1, owner.getWidth()), Math.max(1, owner.getHeight()))
+                .stream()
+                .findFirst()
+                .orElse(Screen.getPrimary())
+                .getBounds();
         StackPane holder = new StackPane();
         holder.getStyleClass().add("presentation");
         Scene scene = new Scene(holder, screen.getWidth(), screen.getHeight());
@@ -82,7 +84,8 @@ public final class Presentation {
             // keep the place: the same section after a resize
             int section = deck.isEmpty() ? -1 : deck.get(at[0]).section();
             int mine = ++generation[0];
-            Deck builder = new Deck(report, new Geometry(scene.getWidth(), scene.getHeight()), dark, scene.getStylesheets());
+            Deck builder =
+                    new Deck(report, new Geometry(scene.getWidth(), scene.getHeight()), dark, scene.getStylesheets());
             deck.clear();
             deck.addAll(builder.title());
             builder.number(deck, false);
@@ -100,7 +103,10 @@ public final class Presentation {
                 deck.addAll(built);
                 boolean complete = next[0] >= report.sections().size();
                 builder.number(deck, complete);
-                if (at[0] == 0 && section >= 0 && !built.isEmpty() && built.get(0).section() == section) {
+                if (at[0] == 0
+                        && section >= 0
+                        && !built.isEmpty()
+                        && built.get(0).section() == section) {
                     at[0] = start; // back where the viewer was before the resize
                     showSlide.run();
                 }
@@ -119,7 +125,11 @@ public final class Presentation {
         scene.heightProperty().addListener((o, a, b) -> settle.playFromStart());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             KeyCode k = e.getCode();
-            if (k == KeyCode.RIGHT || k == KeyCode.PAGE_DOWN || k == KeyCode.SPACE || k == KeyCode.LEFT || k == KeyCode.PAGE_UP
+            if (k == KeyCode.RIGHT
+                    || k == KeyCode.PAGE_DOWN
+                    || k == KeyCode.SPACE
+                    || k == KeyCode.LEFT
+                    || k == KeyCode.PAGE_UP
                     || k == KeyCode.ESCAPE) {
                 e.consume();
             }
@@ -144,7 +154,8 @@ public final class Presentation {
      * The slides of {@code report} for a window of {@code width} × {@code height} pixels. Each is laid out under
      * {@code stylesheets} (and the theme in force) while it is built, so that what is measured is what is shown.
      */
-    public static List<Slide> slides(Report report, double width, double height, boolean dark, List<String> stylesheets) {
+    public static List<Slide> slides(
+            Report report, double width, double height, boolean dark, List<String> stylesheets) {
         Deck deck = new Deck(report, new Geometry(width, height), dark, stylesheets);
         return deck.build();
     }
@@ -174,26 +185,20 @@ public final class Presentation {
     }
 
     /** What a slide is made of; consecutive items of one list and rows of one table are drawn together. */
-    private sealed interface Piece {
-    }
+    private sealed interface Piece {}
 
-    private record TextPiece(Report.Paragraph paragraph) implements Piece {
-    }
+    private record TextPiece(Report.Paragraph paragraph) implements Piece {}
 
     /** Items {@code from} (inclusive) to {@code to} of a list: a list is kept on one slide when it fits one. */
-    private record ListPiece(Report.Bullets list, int from, int to) implements Piece {
-    }
+    private record ListPiece(Report.Bullets list, int from, int to) implements Piece {}
 
     /** Rows {@code from} (inclusive) to {@code to} of a table, in the given columns, drawn with the header. */
-    private record RowsPiece(Report.Table table, int[] columns, double[] widths, int from, int to) implements Piece {
-    }
+    private record RowsPiece(Report.Table table, int[] columns, double[] widths, int from, int to) implements Piece {}
 
     /** A footnote: how to read the slide, in small type under its body. */
-    private record NotePiece(Report.Note note) implements Piece {
-    }
+    private record NotePiece(Report.Note note) implements Piece {}
 
-    private record ChartPiece(Report.Chart chart) implements Piece {
-    }
+    private record ChartPiece(Report.Chart chart) implements Piece {}
 
     /** Builds the slides of one report at one size. */
     private static final class Deck {
@@ -249,8 +254,10 @@ public final class Presentation {
         /** Page numbers; while the deck is still being built the total is not known yet. */
         void number(List<Slide> slides, boolean complete) {
             for (int i = 0; i < slides.size(); i++) {
-                setFooter(slides.get(i).node(), (i + 1) + " / " + (complete ? String.valueOf(slides.size()) : "…")
-                        + (i == 0 ? "   → next · ← back · Esc leaves" : ""));
+                setFooter(
+                        slides.get(i).node(),
+                        (i + 1) + " / " + (complete ? String.valueOf(slides.size()) : "…")
+                                + (i == 0 ? "   → next · ← back · Esc leaves" : ""));
             }
         }
 
@@ -288,10 +295,11 @@ public final class Presentation {
          * the same type size.
          */
         List<Region> sectionSlides(Report.Section section, List<Piece> all) {
-            // footnotes take no slide of their own: each goes under the first slide with room for it (the documents
-            // keep every one)
+            // footnotes take no slide of their own: each goes under the first slide with
+            // room for it (the documents keep every one)
             List<Piece> notes = all.stream().filter(p -> p instanceof NotePiece).toList();
-            List<Piece> pieces = all.stream().filter(p -> !(p instanceof NotePiece)).toList();
+            List<Piece> pieces =
+                    all.stream().filter(p -> !(p instanceof NotePiece)).toList();
             List<Region> slides = bodySlides(section, pieces);
             List<List<Piece>> groups = lastGroups;
             for (Piece note : notes) {
@@ -311,13 +319,15 @@ public final class Presentation {
 
         /** The groups and type size {@link #bodySlides} chose, for the notes to be added to. */
         private List<List<Piece>> lastGroups = new ArrayList<>();
+
         private double lastZoom = 1;
 
         List<Region> bodySlides(Report.Section section, List<Piece> pieces) {
             List<List<Piece>> groups = pack(section, pieces, 1);
             double zoom = 1;
             // beside a table or a chart, larger text would look like a different deck
-            boolean textOnly = pieces.stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
+            boolean textOnly = pieces.stream()
+                    .allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
             for (double z : textOnly ? new double[] {1.6, 1.4, 1.25, 1.12} : new double[0]) {
                 List<List<Piece>> larger = pack(section, pieces, z);
                 if (larger.size() <= groups.size()) {
@@ -330,7 +340,8 @@ public final class Presentation {
             for (int i = 0; i < groups.size(); i++) {
                 Region slide = contentSlide(section, groups.get(i), zoom, i, groups.size());
                 // the rules after a chart: a slide of text alone in a mixed section is drawn larger too, a little
-                boolean textSlide = groups.get(i).stream().allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
+                boolean textSlide = groups.get(i).stream()
+                        .allMatch(p -> p instanceof TextPiece || p instanceof ListPiece || p instanceof NotePiece);
                 if (!textOnly && textSlide && !groups.get(i).isEmpty()) {
                     for (double z : new double[] {1.4, 1.25, 1.12}) {
                         Region larger = contentSlide(section, groups.get(i), z, i, groups.size());
@@ -443,7 +454,9 @@ public final class Presentation {
         boolean fitsOn(Region slide) {
             layOut(slide);
             VBox frame = (VBox) slide;
-            double used = frame.getSpacing() * (frame.getChildren().size() - 1) + frame.getPadding().getTop() + frame.getPadding().getBottom();
+            double used = frame.getSpacing() * (frame.getChildren().size() - 1)
+                    + frame.getPadding().getTop()
+                    + frame.getPadding().getBottom();
             for (Node child : frame.getChildren()) {
                 used += child.prefHeight(g.contentWidth());
             }
@@ -515,11 +528,12 @@ public final class Presentation {
         }
 
         Region verdictSlide(Report.Verdict v) {
-            String kind = switch (v.decision()) {
-                case "full" -> "full";
-                case "reject" -> "reject";
-                default -> "canary";
-            };
+            String kind =
+                    switch (v.decision()) {
+                        case "full" -> "full";
+                        case "reject" -> "reject";
+                        default -> "canary";
+                    };
             Label caption = label("Decision", g.base() * 1.0, "slide-muted");
             caption.setMaxWidth(Region.USE_PREF_SIZE);
             Label decision = label(v.headline(), g.height() / 8, "slide-decision");
@@ -529,8 +543,11 @@ public final class Presentation {
             decision.setMaxWidth(Region.USE_PREF_SIZE);
             decision.setPadding(new Insets(g.base() * 0.3, g.base() * 1.4, g.base() * 0.3, g.base() * 1.4));
             decision.setId("slide-decision");
-            HBox counts = new HBox(g.base() * 1.2, count(v.blocking(), v.blocking() == 1 ? "blocking check" : "blocking checks", "blocking"),
-                    count(v.gains(), v.gains() == 1 ? "gain" : "gains", "gains"), count(v.inconclusive(), "inconclusive", "inconclusive"));
+            HBox counts = new HBox(
+                    g.base() * 1.2,
+                    count(v.blocking(), v.blocking() == 1 ? "blocking check" : "blocking checks", "blocking"),
+                    count(v.gains(), v.gains() == 1 ? "gain" : "gains", "gains"),
+                    count(v.inconclusive(), "inconclusive", "inconclusive"));
             counts.setAlignment(Pos.CENTER);
             Label summary = label(v.summary(), g.base() * 1.1, "slide-text");
             summary.setMaxWidth(g.contentWidth() * 0.85);
@@ -559,7 +576,8 @@ public final class Presentation {
         Region contentSlide(Report.Section section, List<Piece> pieces, double zoom, int part, int parts) {
             // one message a slide: the section's sentence is the headline, the section's name a small line above it
             boolean message = !section.message().isEmpty();
-            Label title = label(message ? section.message() : section.title(), g.base() * (message ? 1.45 : 1.7), "slide-title");
+            Label title = label(
+                    message ? section.message() : section.title(), g.base() * (message ? 1.45 : 1.7), "slide-title");
             HBox.setHgrow(title, Priority.SOMETIMES);
             title.setMaxWidth(message ? g.contentWidth() * 0.9 : Region.USE_PREF_SIZE);
             HBox line = new HBox(g.base() * 0.8, title);
@@ -579,7 +597,10 @@ public final class Presentation {
             for (int i = 0; i < pieces.size(); i++) {
                 Piece p = pieces.get(i);
                 if (p instanceof TextPiece t) {
-                    Label l = label(t.paragraph().text(), g.base() * zoom * (t.paragraph().emphasis() ? 1.5 : 1), "slide-text");
+                    Label l = label(
+                            t.paragraph().text(),
+                            g.base() * zoom * (t.paragraph().emphasis() ? 1.5 : 1),
+                            "slide-text");
                     if (t.paragraph().emphasis()) {
                         l.getStyleClass().add("slide-emphasis");
                     }
@@ -668,13 +689,21 @@ public final class Presentation {
             table.getStyleClass().add("slide-table");
             table.getChildren().add(row(r.table().header(), r, w, stretch, size, true, false));
             for (int i = r.from(); i < r.to(); i++) {
-                table.getChildren().add(row(r.table().rows().get(i), r, w, stretch, size, false, (i - r.from()) % 2 == 1));
+                table.getChildren()
+                        .add(row(r.table().rows().get(i), r, w, stretch, size, false, (i - r.from()) % 2 == 1));
             }
             table.setMaxWidth(Region.USE_PREF_SIZE);
             return table;
         }
 
-        HBox row(List<String> cells, RowsPiece r, double[] w, double stretch, double size, boolean header, boolean alternate) {
+        HBox row(
+                List<String> cells,
+                RowsPiece r,
+                double[] w,
+                double stretch,
+                double size,
+                boolean header,
+                boolean alternate) {
             HBox row = new HBox();
             row.getStyleClass().add(header ? "slide-table-header" : "slide-table-row");
             if (alternate) {
@@ -700,8 +729,13 @@ public final class Presentation {
         }
 
         static boolean numeric(Report.Table t, int c) {
-            return !t.rows().isEmpty() && t.rows().stream().allMatch(row -> c < row.size()
-                    && row.get(c).replace(",", "").replace(" %", "").matches("[-+−]?[0-9.]+(e-?[0-9]+)?|—"));
+            return !t.rows().isEmpty()
+                    && t.rows().stream()
+                            .allMatch(row -> c < row.size()
+                                    && row.get(c)
+                                            .replace(",", "")
+                                            .replace(" %", "")
+                                            .matches("[-+−]?[0-9.]+(e-?[0-9]+)?|—"));
         }
 
         static double textWidth(String s, Font font) {

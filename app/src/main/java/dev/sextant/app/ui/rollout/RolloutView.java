@@ -26,17 +26,38 @@ public final class RolloutView {
 
     private final RolloutViewModel vm;
 
-    @FXML private VBox root;
-    @FXML private Label problem;
-    @FXML private SplitPane split;
-    @FXML private Label decision;
-    @FXML private Button exportHtml;
-    @FXML private Button exportPdf;
-    @FXML private Button present;
-    @FXML private Tab decisionTab;
-    @FXML private Tab intervalsTab;
-    @FXML private Tab canaryTab;
-    @FXML private Tab replayTab;
+    @FXML
+    private VBox root;
+
+    @FXML
+    private Label problem;
+
+    @FXML
+    private SplitPane split;
+
+    @FXML
+    private Label decision;
+
+    @FXML
+    private Button exportHtml;
+
+    @FXML
+    private Button exportPdf;
+
+    @FXML
+    private Button present;
+
+    @FXML
+    private Tab decisionTab;
+
+    @FXML
+    private Tab intervalsTab;
+
+    @FXML
+    private Tab canaryTab;
+
+    @FXML
+    private Tab replayTab;
 
     public RolloutView(RolloutViewModel vm) {
         this.vm = vm;
@@ -58,14 +79,17 @@ public final class RolloutView {
     private void wireReport() {
         exportHtml.setOnAction(e -> save("HTML", "html"));
         exportPdf.setOnAction(e -> save("PDF", "pdf"));
-        present.setOnAction(e -> vm.report(r -> Presentation.show(root.getScene().getWindow(), r, dark())));
+        present.setOnAction(
+                e -> vm.report(r -> Presentation.show(root.getScene().getWindow(), r, dark())));
         for (Button b : List.of(exportHtml, exportPdf, present)) {
-            b.disableProperty().bind(vm.decisionProperty().isNull().or(vm.shell().jobs().runningProperty()));
+            b.disableProperty()
+                    .bind(vm.decisionProperty().isNull().or(vm.shell().jobs().runningProperty()));
         }
     }
 
     private void save(String kind, String extension) {
-        FileChooser chooser = ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension);
+        FileChooser chooser =
+                ExportChooser.of(vm.shell(), "Export the rollout report", "rollout-report", kind, extension);
         File f = chooser.showSaveDialog(root.getScene().getWindow());
         if (f != null) {
             vm.export(ExportChooser.withExtension(chooser, f));
@@ -73,6 +97,7 @@ public final class RolloutView {
     }
 
     private boolean dark() {
-        return root.getScene() != null && "dark".equals(vm.shell().home().settings().theme());
+        return root.getScene() != null
+                && "dark".equals(vm.shell().home().settings().theme());
     }
 }

@@ -88,6 +88,7 @@ public final class RolloutViewModel {
     private SortedMap<String, CanaryReplay.Step> monitoring;
     /** The per-metric judge settings kept for the project: a monitoring file's metric named here starts with its kept setting. */
     private Map<String, CanaryJudge.MetricSpec> keptJudgeMetrics = Map.of();
+
     private GateStudy.CanaryInputs shownInputs;
     private boolean filling;
 
@@ -108,8 +109,21 @@ public final class RolloutViewModel {
     }
 
     private List<StringProperty> canaryFields() {
-        return List.of(rate, steps, interval, alpha, power, errorRate, errorIncrease, refusalRate, refusalIncrease, latencyP99, latencyIncrease,
-                qualityMean, qualitySd, qualityDrop);
+        return List.of(
+                rate,
+                steps,
+                interval,
+                alpha,
+                power,
+                errorRate,
+                errorIncrease,
+                refusalRate,
+                refusalIncrease,
+                latencyP99,
+                latencyIncrease,
+                qualityMean,
+                qualitySd,
+                qualityDrop);
     }
 
     /** Forgets everything shown: what a project shows comes only from that project. */
@@ -143,34 +157,41 @@ public final class RolloutViewModel {
     public void load() {
         reset();
         loading.set(true);
-        boolean submitted = shell.inProject("Load the rollout gate", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).overview(), o -> {
-            loading.set(false);
-            models.setAll(o.models());
-            if (o.judge() != null) {
-                showJudge(o.judge());
-            }
-            if (o.policy() == null) {
-                status.set("This project has no gate policy yet: choose the candidate and the incumbent, Add check for each metric that must "
-                        + "hold, then Save and decide.");
-                return;
-            }
-            policyName.set(o.policy().policy().name());
-            confidence.set(Inputs.compact(o.policy().policy().confidence()));
-            checks.setAll(o.policy().policy().checks().stream().map(CheckRow::of).toList());
-            candidate.set(o.policy().candidate());
-            incumbent.set(o.policy().incumbent());
-            showCanaryInputs(o.canaryInputs());
-            freshness.set(o.freshness());
-            if (o.gate() != null) {
-                showDecision(o.gate());
-            } else if (o.problem() != null) {
-                status.set("No decision yet: " + o.problem() + ".");
-                decision.set(null);
-            }
-        }, e -> {
-            loading.set(false);
-            problem.set(Failures.message(e));
-        });
+        boolean submitted = shell.inProject(
+                "Load the rollout gate",
+                (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).overview(),
+                o -> {
+                    loading.set(false);
+                    models.setAll(o.models());
+                    if (o.judge() != null) {
+                        showJudge(o.judge());
+                    }
+                    if (o.policy() == null) {
+                        status.set(
+                                "This project has no gate policy yet: choose the candidate and the incumbent, Add check for each metric that must "
+                                        + "hold, then Save and decide.");
+                        return;
+                    }
+                    policyName.set(o.policy().policy().name());
+                    confidence.set(Inputs.compact(o.policy().policy().confidence()));
+                    checks.setAll(o.policy().policy().checks().stream()
+                            .map(CheckRow::of)
+                            .toList());
+                    candidate.set(o.policy().candidate());
+                    incumbent.set(o.policy().incumbent());
+                    showCanaryInputs(o.canaryInputs());
+                    freshness.set(o.freshness());
+                    if (o.gate() != null) {
+                        showDecision(o.gate());
+                    } else if (o.problem() != null) {
+                        status.set("No decision yet: " + o.problem() + ".");
+                        decision.set(null);
+                    }
+                },
+                e -> {
+                    loading.set(false);
+                    problem.set(Failures.message(e));
+                });
         if (!submitted) {
             loading.set(false);
         }
@@ -194,7 +215,8 @@ public final class RolloutViewModel {
     private void showDecision(GateCase g) {
         problem.set("");
         problemField.set("");
-        status.set(g.candidate() + " against " + g.incumbent() + ": " + g.decision().decision());
+        status.set(g.candidate() + " against " + g.incumbent() + ": "
+                + g.decision().decision());
         decision.set(g.decision());
     }
 
@@ -205,13 +227,15 @@ public final class RolloutViewModel {
             shownInputs = in;
             if (in == null) {
                 canaryFields().forEach(f -> f.set(""));
-                canaryInputsFrom.set("No thresholds yet: import a traffic replay for the incumbent, or type them, then Plan canary.");
+                canaryInputsFrom.set(
+                        "No thresholds yet: import a traffic replay for the incumbent, or type them, then Plan canary.");
                 canary.set(null);
                 return;
             }
             CanaryPlan.Spec s = in.spec();
             rate.set(Inputs.compact(s.ratePerSecond()));
-            steps.set(String.join(", ", s.percents().stream().map(Inputs::compact).toList()));
+            steps.set(
+                    String.join(", ", s.percents().stream().map(Inputs::compact).toList()));
             interval.set(Inputs.compact(s.intervalMinutes()));
             alpha.set(Inputs.compact(s.alpha()));
             power.set(Inputs.compact(s.power()));
@@ -224,8 +248,11 @@ public final class RolloutViewModel {
             qualityMean.set(text(s.qualityMean()));
             qualitySd.set(text(s.qualitySd()));
             qualityDrop.set(text(s.qualityDrop()));
-            canaryInputsFrom.set(in.kept() ? "Inputs kept for this project." : "Defaults: thresholds from the incumbent's traffic replay; rate from the "
-                    + in.rateSource() + ". Plan canary keeps your changes.");
+            canaryInputsFrom.set(
+                    in.kept()
+                            ? "Inputs kept for this project."
+                            : "Defaults: thresholds from the incumbent's traffic replay; rate from the "
+                                    + in.rateSource() + ". Plan canary keeps your changes.");
             canary.set(CanaryPlan.of(s));
             canaryStale.set(false);
         } finally {
@@ -244,8 +271,13 @@ public final class RolloutViewModel {
             for (int i = 0; i < checks.size(); i++) {
                 list.add(checks.get(i).toCheck(i + 1));
             }
-            GatePolicy p = new GatePolicy(policyName.get().isBlank() ? "Release gate" : policyName.get().strip(), Inputs.number("gate.confidence", "Confidence", confidence.get()),
-                    list).validate();
+            GatePolicy p = new GatePolicy(
+                            policyName.get().isBlank()
+                                    ? "Release gate"
+                                    : policyName.get().strip(),
+                            Inputs.number("gate.confidence", "Confidence", confidence.get()),
+                            list)
+                    .validate();
             problem.set("");
             return p;
         } catch (IllegalArgumentException e) {
@@ -263,30 +295,38 @@ public final class RolloutViewModel {
         }
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Save the gate policy", (ws, project, progress, cancel) -> {
-            new GateStudy(ws, project.id()).savePolicy(p, c, i);
-            return null;
-        }, x -> {
-            shell.statusProperty().set("Saved the gate policy “" + p.name() + "”");
-            load();
-        }, e -> problem.set(Failures.message(e)));
+        shell.inProject(
+                "Save the gate policy",
+                (ws, project, progress, cancel) -> {
+                    new GateStudy(ws, project.id()).savePolicy(p, c, i);
+                    return null;
+                },
+                x -> {
+                    shell.statusProperty().set("Saved the gate policy “" + p.name() + "”");
+                    load();
+                },
+                e -> problem.set(Failures.message(e)));
     }
 
     /** Decides with the saved policy for the chosen candidate and incumbent. */
     public void decide() {
         String c = candidate.get();
         String i = incumbent.get();
-        shell.inProject("Decide the rollout", (ws, p, progress, cancel) -> {
-            GateStudy gate = new GateStudy(ws, p.id());
-            return Map.entry(gate.decide(c, i), gate.freshness());
-        }, both -> {
-            freshness.set(both.getValue());
-            showDecision(both.getKey());
-        }, e -> {
-            decision.set(null);
-            problem.set(Failures.message(e));
-            problemField.set(InputError.fieldOf(e));
-        });
+        shell.inProject(
+                "Decide the rollout",
+                (ws, p, progress, cancel) -> {
+                    GateStudy gate = new GateStudy(ws, p.id());
+                    return Map.entry(gate.decide(c, i), gate.freshness());
+                },
+                both -> {
+                    freshness.set(both.getValue());
+                    showDecision(both.getKey());
+                },
+                e -> {
+                    decision.set(null);
+                    problem.set(Failures.message(e));
+                    problemField.set(InputError.fieldOf(e));
+                });
     }
 
     public void addCheck() {
@@ -297,11 +337,14 @@ public final class RolloutViewModel {
 
     /** Imports a private suite (with its rotation), a regression suite or a replay into the project. */
     public void importEvidence(Path file, GatePolicy.Layer layer, String metric, LocalDate rotation) {
-        shell.inProject("Import " + file.getFileName(), (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).importEvidence(file, layer, metric,
-                rotation), n -> {
-            shell.statusProperty().set("Imported " + n + " series from " + file.getFileName());
-            load();
-        }, e -> problem.set(Failures.message(e)));
+        shell.inProject(
+                "Import " + file.getFileName(),
+                (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).importEvidence(file, layer, metric, rotation),
+                n -> {
+                    shell.statusProperty().set("Imported " + n + " series from " + file.getFileName());
+                    load();
+                },
+                e -> problem.set(Failures.message(e)));
     }
 
     /** The canary inputs in the fields, or an input error naming the field at fault. */
@@ -316,13 +359,22 @@ public final class RolloutViewModel {
         Double ref = optional("canary.refusalRate", "Refusal rate", refusalRate.get());
         Double lat = optional("canary.latencyP99", "P99 latency", latencyP99.get());
         Double q = optional("canary.qualityMean", "Quality mean", qualityMean.get());
-        return new CanaryPlan.Spec(number("canary.rate", "Requests/s", rate.get()), pct, number("canary.interval", "Interval", interval.get()),
-                alpha.get().isBlank() ? 0.05 : number("canary.alpha", "α", alpha.get()), power.get().isBlank() ? 0.8 : number("canary.power", "Power",
-                power.get()), err, err == null ? null : optional("canary.errorRateIncrease", "Error rise", errorIncrease.get()), ref,
-                ref == null ? null : optional("canary.refusalRateIncrease", "Refusal rise", refusalIncrease.get()), lat,
+        return new CanaryPlan.Spec(
+                number("canary.rate", "Requests/s", rate.get()),
+                pct,
+                number("canary.interval", "Interval", interval.get()),
+                alpha.get().isBlank() ? 0.05 : number("canary.alpha", "α", alpha.get()),
+                power.get().isBlank() ? 0.8 : number("canary.power", "Power", power.get()),
+                err,
+                err == null ? null : optional("canary.errorRateIncrease", "Error rise", errorIncrease.get()),
+                ref,
+                ref == null ? null : optional("canary.refusalRateIncrease", "Refusal rise", refusalIncrease.get()),
+                lat,
                 lat == null ? null : optional("canary.latencyIncrease", "P99 rise", latencyIncrease.get()),
-                shownInputs == null ? 50 : shownInputs.spec().latencyTail(), q, q == null ? null : optional("canary.qualitySd", "Quality SD",
-                qualitySd.get()), q == null ? null : optional("canary.qualityDrop", "Quality drop", qualityDrop.get()));
+                shownInputs == null ? 50 : shownInputs.spec().latencyTail(),
+                q,
+                q == null ? null : optional("canary.qualitySd", "Quality SD", qualitySd.get()),
+                q == null ? null : optional("canary.qualityDrop", "Quality drop", qualityDrop.get()));
     }
 
     private static double number(String key, String label, String text) {
@@ -344,14 +396,18 @@ public final class RolloutViewModel {
             return;
         }
         String inc = incumbent.get();
-        shell.inProject("Plan the canary", (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).planCanary(inc, spec), plan -> {
-            problem.set("");
-            problemField.set("");
-            showCanaryInputs(new GateStudy.CanaryInputs(spec, "as kept for this project", true));
-        }, e -> {
-            problem.set(Failures.message(e));
-            problemField.set(InputError.fieldOf(e));
-        });
+        shell.inProject(
+                "Plan the canary",
+                (ws, p, progress, cancel) -> new GateStudy(ws, p.id()).planCanary(inc, spec),
+                plan -> {
+                    problem.set("");
+                    problemField.set("");
+                    showCanaryInputs(new GateStudy.CanaryInputs(spec, "as kept for this project", true));
+                },
+                e -> {
+                    problem.set(Failures.message(e));
+                    problemField.set(InputError.fieldOf(e));
+                });
     }
 
     /**
@@ -360,25 +416,35 @@ public final class RolloutViewModel {
      * are critical), which the user can change and replay again.
      */
     public void replay(Path file) {
-        shell.jobs().submit("Read " + file.getFileName(), (progress, cancel) -> GateFiles.monitoring(file), steps -> {
-            monitoring = steps;
-            monitoringName.set(file.getFileName().toString());
-            TreeSet<String> metrics = new TreeSet<>();
-            steps.values().forEach(st -> {
-                metrics.addAll(st.baseline().keySet());
-                metrics.addAll(st.canary().keySet());
-            });
-            Map<String, JudgeRow> kept = new HashMap<>();
-            judgeRows.forEach(r -> kept.put(r.metric(), r));
-            judgeRows.setAll(JudgeSettings.guessed(metrics).metrics().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .map(e -> kept.getOrDefault(e.getKey(), new JudgeRow(e.getKey(), keptJudgeMetrics.getOrDefault(e.getKey(), e.getValue()))))
-                    .toList());
-            judgeRows.forEach(r -> {
-                r.direction.addListener((o, a, b) -> markReplayStale());
-                r.critical.addListener((o, a, b) -> markReplayStale());
-            });
-            rejudge();
-        }, e -> problem.set(Failures.message(e)));
+        shell.jobs()
+                .submit(
+                        "Read " + file.getFileName(),
+                        (progress, cancel) -> GateFiles.monitoring(file),
+                        steps -> {
+                            monitoring = steps;
+                            monitoringName.set(file.getFileName().toString());
+                            TreeSet<String> metrics = new TreeSet<>();
+                            steps.values().forEach(st -> {
+                                metrics.addAll(st.baseline().keySet());
+                                metrics.addAll(st.canary().keySet());
+                            });
+                            Map<String, JudgeRow> kept = new HashMap<>();
+                            judgeRows.forEach(r -> kept.put(r.metric(), r));
+                            judgeRows.setAll(JudgeSettings.guessed(metrics).metrics().entrySet().stream()
+                                    .sorted(Map.Entry.comparingByKey())
+                                    .map(e -> kept.getOrDefault(
+                                            e.getKey(),
+                                            new JudgeRow(
+                                                    e.getKey(),
+                                                    keptJudgeMetrics.getOrDefault(e.getKey(), e.getValue()))))
+                                    .toList());
+                            judgeRows.forEach(r -> {
+                                r.direction.addListener((o, a, b) -> markReplayStale());
+                                r.critical.addListener((o, a, b) -> markReplayStale());
+                            });
+                            rejudge();
+                        },
+                        e -> problem.set(Failures.message(e)));
     }
 
     private void markReplayStale() {
@@ -391,9 +457,12 @@ public final class RolloutViewModel {
     JudgeSettings readJudge() {
         Map<String, CanaryJudge.MetricSpec> metrics = new LinkedHashMap<>();
         judgeRows.forEach(r -> metrics.put(r.metric(), r.spec()));
-        return new JudgeSettings(Inputs.number("judge.confidence", "Confidence", judgeConfidence.get()),
-                Inputs.number("judge.tolerance", "Tolerance", judgeTolerance.get()), Inputs.number("judge.thresholds", "Pass score", judgePass.get()),
-                Inputs.number("judge.thresholds", "Marginal score", judgeMarginal.get()), metrics);
+        return new JudgeSettings(
+                Inputs.number("judge.confidence", "Confidence", judgeConfidence.get()),
+                Inputs.number("judge.tolerance", "Tolerance", judgeTolerance.get()),
+                Inputs.number("judge.thresholds", "Pass score", judgePass.get()),
+                Inputs.number("judge.thresholds", "Marginal score", judgeMarginal.get()),
+                metrics);
     }
 
     /** Replays the judge over the monitoring data read last, with the settings on screen. */
@@ -412,14 +481,18 @@ public final class RolloutViewModel {
         }
         Set<String> metrics = new TreeSet<>();
         judgeRows.forEach(r -> metrics.add(r.metric()));
-        shell.jobs().submit("Replay the canary judge", (progress, cancel) -> CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics)),
-                r -> {
-                    problem.set("");
-                    problemField.set("");
-                    replay.set(r);
-                    replayStale.set(false);
-                    keepJudge(settings);
-                }, e -> problem.set(Failures.message(e)));
+        shell.jobs()
+                .submit(
+                        "Replay the canary judge",
+                        (progress, cancel) -> CanaryReplay.replay(steps, settings.judge(), settings.specsFor(metrics)),
+                        r -> {
+                            problem.set("");
+                            problemField.set("");
+                            replay.set(r);
+                            replayStale.set(false);
+                            keepJudge(settings);
+                        },
+                        e -> problem.set(Failures.message(e)));
     }
 
     /**
@@ -429,13 +502,21 @@ public final class RolloutViewModel {
     private void keepJudge(JudgeSettings settings) {
         Map<String, CanaryJudge.MetricSpec> metrics = new TreeMap<>(keptJudgeMetrics);
         metrics.putAll(settings.metrics());
-        JudgeSettings keep = new JudgeSettings(settings.confidence(), settings.tolerance(), settings.passThreshold(), settings.marginalThreshold(),
+        JudgeSettings keep = new JudgeSettings(
+                settings.confidence(),
+                settings.tolerance(),
+                settings.passThreshold(),
+                settings.marginalThreshold(),
                 metrics);
         keptJudgeMetrics = keep.metrics();
-        shell.inProject("Keep the judge's settings", (ws, p, progress, cancel) -> {
-            new GateStudy(ws, p.id()).keepJudge(keep);
-            return null;
-        }, x -> { }, e -> problem.set(Failures.message(e)));
+        shell.inProject(
+                "Keep the judge's settings",
+                (ws, p, progress, cancel) -> {
+                    new GateStudy(ws, p.id()).keepJudge(keep);
+                    return null;
+                },
+                x -> {},
+                e -> problem.set(Failures.message(e)));
     }
 
     /** Builds the report of what the area shows (decision and canary plan) as a job and hands it on (to export or present). */
@@ -443,15 +524,23 @@ public final class RolloutViewModel {
         String c = candidate.get();
         String i = incumbent.get();
         GateStudy.CanaryInputs shown = canary.get() == null ? null : shownInputs;
-        shell.inProject("Build the rollout report", (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i, shown), then,
+        shell.inProject(
+                "Build the rollout report",
+                (ws, p, progress, cancel) -> RolloutReport.build(ws, p, c, i, shown),
+                then,
                 e -> problem.set(Failures.message(e)));
     }
 
     public void export(Path out) {
-        report(r -> shell.jobs().submit("Write " + out.getFileName(), (progress, cancel) -> {
-            ReportWriter.write(r, out);
-            return out;
-        }, f -> shell.statusProperty().set("Wrote " + f), e -> problem.set(Failures.message(e))));
+        report(r -> shell.jobs()
+                .submit(
+                        "Write " + out.getFileName(),
+                        (progress, cancel) -> {
+                            ReportWriter.write(r, out);
+                            return out;
+                        },
+                        f -> shell.statusProperty().set("Wrote " + f),
+                        e -> problem.set(Failures.message(e))));
     }
 
     public ShellModel shell() {

@@ -80,17 +80,62 @@ final class FailuresTab {
         InputGrid grid = new InputGrid(marks);
         var in = vm.failureInputs();
         grid.field("GPUs", "failures.gpus", in.get("gpus"), "", "runhealth-f-gpus");
-        grid.field("GPUs per node", "failures.gpusPerNode", in.get("gpusPerNode"), "a failure takes its node", "runhealth-f-per-node");
+        grid.field(
+                "GPUs per node",
+                "failures.gpusPerNode",
+                in.get("gpusPerNode"),
+                "a failure takes its node",
+                "runhealth-f-per-node");
         grid.field("Seconds a step", "failures.stepSeconds", in.get("stepSeconds"), "", "runhealth-f-step");
         grid.field("Steps", "failures.steps", in.get("steps"), "", "runhealth-f-steps");
-        grid.field("Failures per GPU-day", "failures.rate", in.get("failuresPerGpuDay"), "blank: Llama 3's 4.74e-4", "runhealth-f-rate");
-        grid.field("Checkpoint every (min)", "failures.checkpointInterval", in.get("checkpointMinutes"), "blank: Daly's optimum", "runhealth-f-interval");
-        grid.field("Checkpoint write (s)", "failures.checkpointSeconds", in.get("checkpointSeconds"), "", "runhealth-f-ckpt");
-        grid.field("Restart (min)", "failures.restartSeconds", in.get("restartMinutes"), "detect and restart", "runhealth-f-restart");
-        grid.field("Spare nodes", "failures.spareNodes", in.get("spareNodes"), "blank: as many as needed", "runhealth-f-spares");
-        grid.field("Repair (hours)", "failures.repairHours", in.get("repairHours"), "until a node is back", "runhealth-f-repair");
-        grid.field("GPUs per DP replica", "failures.gpusPerReplica", in.get("gpusPerReplica"), "blank: a node", "runhealth-f-replica");
-        grid.field("Snapshot every (min)", "failures.memorySnapshot", in.get("memorySnapshotMinutes"), "in memory; 0: none", "runhealth-f-snapshot");
+        grid.field(
+                "Failures per GPU-day",
+                "failures.rate",
+                in.get("failuresPerGpuDay"),
+                "blank: Llama 3's 4.74e-4",
+                "runhealth-f-rate");
+        grid.field(
+                "Checkpoint every (min)",
+                "failures.checkpointInterval",
+                in.get("checkpointMinutes"),
+                "blank: Daly's optimum",
+                "runhealth-f-interval");
+        grid.field(
+                "Checkpoint write (s)",
+                "failures.checkpointSeconds",
+                in.get("checkpointSeconds"),
+                "",
+                "runhealth-f-ckpt");
+        grid.field(
+                "Restart (min)",
+                "failures.restartSeconds",
+                in.get("restartMinutes"),
+                "detect and restart",
+                "runhealth-f-restart");
+        grid.field(
+                "Spare nodes",
+                "failures.spareNodes",
+                in.get("spareNodes"),
+                "blank: as many as needed",
+                "runhealth-f-spares");
+        grid.field(
+                "Repair (hours)",
+                "failures.repairHours",
+                in.get("repairHours"),
+                "until a node is back",
+                "runhealth-f-repair");
+        grid.field(
+                "GPUs per DP replica",
+                "failures.gpusPerReplica",
+                in.get("gpusPerReplica"),
+                "blank: a node",
+                "runhealth-f-replica");
+        grid.field(
+                "Snapshot every (min)",
+                "failures.memorySnapshot",
+                in.get("memorySnapshotMinutes"),
+                "in memory; 0: none",
+                "runhealth-f-snapshot");
         grid.field("Runs", "failures.runs", in.get("runs"), "", "runhealth-f-runs");
         grid.field("Seed", "failures.seed", in.get("seed"), "", "runhealth-f-seed");
         CheckBox async = new CheckBox("Asynchronous checkpoints");
@@ -99,8 +144,10 @@ final class FailuresTab {
         elastic.selectedProperty().bindBidirectional(vm.elasticProperty());
         async.setTooltip(new Tooltip("Only the snapshot to host memory (a tenth of the write) blocks training;"
                 + " the checkpoint counts once written."));
-        elastic.setTooltip(new Tooltip("With no spare node left, continue on the data-parallel replicas still whole"
-                + " (step time from the training plan, or the batch spread over fewer) instead of waiting for repairs."));
+        elastic.setTooltip(
+                new Tooltip(
+                        "With no spare node left, continue on the data-parallel replicas still whole"
+                                + " (step time from the training plan, or the batch spread over fewer) instead of waiting for repairs."));
         Button simulate = new Button("Simulate");
         simulate.setId("runhealth-simulate");
         simulate.getStyleClass().add("accent");
@@ -121,11 +168,13 @@ final class FailuresTab {
         keep.setOnAction(e -> askName().ifPresent(vm::keepStudy));
         Button open = new Button("Open");
         open.getStyleClass().add("small");
-        open.disableProperty().bind(kept.getSelectionModel().selectedItemProperty().isNull());
+        open.disableProperty()
+                .bind(kept.getSelectionModel().selectedItemProperty().isNull());
         open.setOnAction(e -> vm.openStudy(kept.getSelectionModel().getSelectedItem()));
         Button delete = new Button("Delete");
         delete.getStyleClass().add("small");
-        delete.disableProperty().bind(kept.getSelectionModel().selectedItemProperty().isNull());
+        delete.disableProperty()
+                .bind(kept.getSelectionModel().selectedItemProperty().isNull());
         delete.setOnAction(e -> vm.deleteStudy(kept.getSelectionModel().getSelectedItem()));
         HBox keptBar = new HBox(6, keptTitle, keep, open, delete);
         keptBar.setAlignment(Pos.CENTER_LEFT);
@@ -133,10 +182,16 @@ final class FailuresTab {
         keptTitle.setMaxWidth(Double.MAX_VALUE);
         kept.setItems(vm.studies());
         kept.setId("runhealth-studies");
-        kept.getColumns().setAll(List.of(
-                width(text("Study", SavedFailureStudy::name), 220),
-                width(number("Mean hours", s -> s.study().completionHours().mean(), "%,.0f"), 100),
-                width(number("Goodput", s -> 100 * s.study().goodput(), "%.1f%%"), 86)));
+        kept.getColumns()
+                .setAll(List.of(
+                        width(text("Study", SavedFailureStudy::name), 220),
+                        width(
+                                number(
+                                        "Mean hours",
+                                        s -> s.study().completionHours().mean(),
+                                        "%,.0f"),
+                                100),
+                        width(number("Goodput", s -> 100 * s.study().goodput(), "%.1f%%"), 86)));
         kept.setPlaceholder(new Label("Simulate, then keep the study."));
         kept.setPrefHeight(160);
         Tables.fit(kept, "RunHealthView.studies");
@@ -146,15 +201,16 @@ final class FailuresTab {
     private Node right() {
         AreaPanes.headline(verdict, "runhealth-failures-verdict");
         policies.setId("runhealth-policies");
-        policies.getColumns().setAll(List.of(
-                width(text("Policy", RunHealthStudy.PolicyOutcome::name), 200),
-                width(number("Mean h", p -> p.study().completionHours().mean(), "%,.1f"), 80),
-                width(number("P50 h", p -> p.study().completionHours().p50(), "%,.1f"), 80),
-                width(number("P90 h", p -> p.study().completionHours().p90(), "%,.1f"), 80),
-                width(number("P99 h", p -> p.study().completionHours().p99(), "%,.1f"), 80),
-                width(number("Failures", p -> p.study().failuresMean(), "%,.1f"), 80),
-                width(number("Goodput", p -> 100 * p.study().goodput(), "%.1f%%"), 80),
-                width(number("GPU-hours lost", p -> p.study().gpuHoursLostMean(), "%,.0f"), 120)));
+        policies.getColumns()
+                .setAll(List.of(
+                        width(text("Policy", RunHealthStudy.PolicyOutcome::name), 200),
+                        width(number("Mean h", p -> p.study().completionHours().mean(), "%,.1f"), 80),
+                        width(number("P50 h", p -> p.study().completionHours().p50(), "%,.1f"), 80),
+                        width(number("P90 h", p -> p.study().completionHours().p90(), "%,.1f"), 80),
+                        width(number("P99 h", p -> p.study().completionHours().p99(), "%,.1f"), 80),
+                        width(number("Failures", p -> p.study().failuresMean(), "%,.1f"), 80),
+                        width(number("Goodput", p -> 100 * p.study().goodput(), "%.1f%%"), 80),
+                        width(number("GPU-hours lost", p -> p.study().gpuHoursLostMean(), "%,.0f"), 120)));
         policies.setPlaceholder(new Label("Simulate the run to see each policy's completion time."));
         policies.setPrefHeight(150);
         policies.setMinHeight(110);
@@ -180,7 +236,8 @@ final class FailuresTab {
     }
 
     private Optional<String> askName() {
-        return Dialogs.askName(node.getScene().getWindow(), "Keep this failure study in the project as", "Failure study");
+        return Dialogs.askName(
+                node.getScene().getWindow(), "Keep this failure study in the project as", "Failure study");
     }
 
     private void show(List<RunHealthStudy.PolicyOutcome> r) {
@@ -194,17 +251,42 @@ final class FailuresTab {
         policies.getItems().setAll(r);
         FailureStudy s = r.get(0).study();
         // "as many spare nodes as needed" is the bound a limited-spares policy approaches, not an option to take
-        RunHealthStudy.PolicyOutcome best = r.stream().filter(p -> p.study().scenario().spareNodes() == s.scenario().spareNodes()).min(Comparator.comparingDouble(p -> p.study().completionHours().mean())).orElseThrow();
-        verdict.setText(String.format(Locale.ROOT, "%s: %,.0f h on average (P90 %,.0f h) against %,.0f h without failures; %.1f failures a day, "
-                        + "%.0f a run; goodput %.1f %%.%s %s.", vm.outcomeTitleProperty().get(), s.completionHours().mean(), s.completionHours().p90(),
-                s.scenario().idealSeconds() / 3600, s.scenario().failuresPerDay(), s.failuresMean(), 100 * s.goodput(),
-                best == r.get(0) ? "" : String.format(Locale.ROOT, " “%s” would finish %,.0f h sooner.", best.name(),
-                        s.completionHours().mean() - best.study().completionHours().mean()),
+        RunHealthStudy.PolicyOutcome best = r.stream()
+                .filter(p -> p.study().scenario().spareNodes() == s.scenario().spareNodes())
+                .min(Comparator.comparingDouble(p -> p.study().completionHours().mean()))
+                .orElseThrow();
+        verdict.setText(String.format(
+                Locale.ROOT,
+                "%s: %,.0f h on average (P90 %,.0f h) against %,.0f h without failures; %.1f failures a day, "
+                        + "%.0f a run; goodput %.1f %%.%s %s.",
+                vm.outcomeTitleProperty().get(),
+                s.completionHours().mean(),
+                s.completionHours().p90(),
+                s.scenario().idealSeconds() / 3600,
+                s.scenario().failuresPerDay(),
+                s.failuresMean(),
+                100 * s.goodput(),
+                best == r.get(0)
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                " “%s” would finish %,.0f h sooner.",
+                                best.name(),
+                                s.completionHours().mean()
+                                        - best.study().completionHours().mean()),
                 RunHealthStudy.sparesNote(s.scenario())));
-        Forms.show(distribution, untitled(RunHealthCharts.completions(r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
-                r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(), dark.getAsBoolean())), "");
+        Forms.show(
+                distribution,
+                untitled(RunHealthCharts.completions(
+                        r.stream().map(RunHealthStudy.PolicyOutcome::name).toList(),
+                        r.stream().map(RunHealthStudy.PolicyOutcome::study).toList(),
+                        dark.getAsBoolean())),
+                "");
         if (s.timeline() != null) {
-            Forms.show(timeline, untitled(RunHealthCharts.timeline(s.timeline(), s.scenario().steps(), dark.getAsBoolean())), "");
+            Forms.show(
+                    timeline,
+                    untitled(RunHealthCharts.timeline(s.timeline(), s.scenario().steps(), dark.getAsBoolean())),
+                    "");
         } else {
             timeline.getChildren().clear();
         }

@@ -116,7 +116,8 @@ final class LogsTab {
         Button overlay = new Button("Overlay");
         overlay.setId("runhealth-overlay");
         overlay.getStyleClass().add("small");
-        overlay.setTooltip(new Tooltip("Lay the chosen runs' curves over one another (choose two or more with Ctrl-click)"));
+        overlay.setTooltip(
+                new Tooltip("Lay the chosen runs' curves over one another (choose two or more with Ctrl-click)"));
         overlay.disableProperty().bind(Bindings.size(chosen).lessThan(2));
         overlay.setOnAction(e -> vm.overlay(List.copyOf(chosen)));
         vm.overlayProperty().addListener((o, a, runs) -> {
@@ -157,12 +158,15 @@ final class LogsTab {
         formatRow.setAlignment(Pos.CENTER_LEFT);
         kept.setId("runhealth-logs");
         kept.setItems(vm.logs());
-        kept.getColumns().setAll(List.of(
-                width(text("Log", SavedTrainingLog::name), 150),
-                width(text("Format", SavedTrainingLog::format), 90),
-                width(number("Points", l -> (double) l.points(), "%,.0f"), 66),
-                width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 76)));
-        kept.setPlaceholder(new Label("Import a run's logs: Megatron-LM or NeMo stdout, trainer_state.json, TensorBoard events, CSV or JSON Lines."));
+        kept.getColumns()
+                .setAll(List.of(
+                        width(text("Log", SavedTrainingLog::name), 150),
+                        width(text("Format", SavedTrainingLog::format), 90),
+                        width(number("Points", l -> (double) l.points(), "%,.0f"), 66),
+                        width(number("Restarts", l -> (double) l.restarts(), "%.0f"), 76)));
+        kept.setPlaceholder(
+                new Label(
+                        "Import a run's logs: Megatron-LM or NeMo stdout, trainer_state.json, TensorBoard events, CSV or JSON Lines."));
         kept.setPrefHeight(200);
         Tables.fit(kept, "RunHealthView.logs");
         kept.setRowFactory(t -> {
@@ -184,18 +188,40 @@ final class LogsTab {
         Label settingsTitle = new Label("Analysis");
         settingsTitle.getStyleClass().add("card-title");
         InputGrid grid = new InputGrid(marks);
-        grid.field("Checkpoint every (steps)", "trainlog.checkpointEvery", vm.checkpointEveryProperty(), "blank: no rollbacks", "runhealth-checkpoint-every");
+        grid.field(
+                "Checkpoint every (steps)",
+                "trainlog.checkpointEvery",
+                vm.checkpointEveryProperty(),
+                "blank: no rollbacks",
+                "runhealth-checkpoint-every");
         grid.field("GPUs", "trainlog.gpus", vm.gpusProperty(), "for the GPU-hours lost", "runhealth-gpus");
-        grid.field("Seconds a step", "trainlog.stepSeconds", vm.stepSecondsProperty(), "blank: the log's median", "runhealth-step-seconds");
+        grid.field(
+                "Seconds a step",
+                "trainlog.stepSeconds",
+                vm.stepSecondsProperty(),
+                "blank: the log's median",
+                "runhealth-step-seconds");
         grid.row("Sensitivity", Forms.choice(vm.sensitivityProperty(), "low", "normal", "high"));
         ComboBox<String> policyMetric = new ComboBox<>();
         policyMetric.setId("runhealth-policy-metric");
         policyMetric.setMaxWidth(Double.MAX_VALUE);
         policyMetric.valueProperty().bindBidirectional(vm.policyMetricProperty());
-        vm.openedProperty().addListener((o, a, n) -> policyMetric.getItems().setAll(n == null ? List.of() : n.analysis().log().metricNames()));
+        vm.openedProperty().addListener((o, a, n) -> policyMetric
+                .getItems()
+                .setAll(n == null ? List.of() : n.analysis().log().metricNames()));
         grid.row("Rollback policy watches", policyMetric);
-        grid.field("Rollback policy z", "policy.threshold", vm.policyThresholdProperty(), "robust z-score", "runhealth-policy-z");
-        grid.field("Policy patience (points)", "policy.patience", vm.policyPatienceProperty(), "in a row", "runhealth-policy-patience");
+        grid.field(
+                "Rollback policy z",
+                "policy.threshold",
+                vm.policyThresholdProperty(),
+                "robust z-score",
+                "runhealth-policy-z");
+        grid.field(
+                "Policy patience (points)",
+                "policy.patience",
+                vm.policyPatienceProperty(),
+                "in a row",
+                "runhealth-policy-patience");
         Button apply = new Button("Analyse");
         apply.setId("runhealth-apply");
         apply.getStyleClass().add("accent");
@@ -212,7 +238,8 @@ final class LogsTab {
         logSteps.selectedProperty().bindBidirectional(vm.logStepsProperty());
         Button reset = new Button("Reset zoom");
         reset.getStyleClass().add("small");
-        reset.setOnAction(e -> viewers.forEach(v -> ((XYPlot) v.getChart().getPlot()).getDomainAxis().setAutoRange(true)));
+        reset.setOnAction(e -> viewers.forEach(
+                v -> ((XYPlot) v.getChart().getPlot()).getDomainAxis().setAutoRange(true)));
         Label hint = Forms.muted("Drag on a chart to zoom; pick an anomaly below to go to it.");
         HBox tools = new HBox(12, logSteps, reset, hint);
         tools.setAlignment(Pos.CENTER_LEFT);
@@ -224,36 +251,62 @@ final class LogsTab {
         VBox.setVgrow(gradPane, Priority.ALWAYS);
 
         anomalies.setId("runhealth-anomalies");
-        anomalies.getColumns().setAll(List.of(
-                width(number("Step", a -> (double) a.step(), "%,.0f"), 90),
-                width(text("Metric", Anomaly::metric), 100),
-                width(text("Kind", a -> a.kind().id()), 104),
-                width(text("Value", a -> fmt(a.value())), 90),
-                width(text("Baseline", a -> fmt(a.baseline())), 90),
-                width(text("z", a -> Double.isInfinite(a.score()) ? "—" : String.format(Locale.ROOT, "%.1f", a.score())), 60),
-                width(number("Until step", a -> (double) a.endStep(), "%,.0f"), 104)));
+        anomalies
+                .getColumns()
+                .setAll(List.of(
+                        width(number("Step", a -> (double) a.step(), "%,.0f"), 90),
+                        width(text("Metric", Anomaly::metric), 100),
+                        width(text("Kind", a -> a.kind().id()), 104),
+                        width(text("Value", a -> fmt(a.value())), 90),
+                        width(text("Baseline", a -> fmt(a.baseline())), 90),
+                        width(
+                                text(
+                                        "z",
+                                        a -> Double.isInfinite(a.score())
+                                                ? "—"
+                                                : String.format(Locale.ROOT, "%.1f", a.score())),
+                                60),
+                        width(number("Until step", a -> (double) a.endStep(), "%,.0f"), 104)));
         anomalies.setPlaceholder(new Label("No anomalies at this sensitivity."));
         anomalies.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> goTo(n));
         Tables.exportable(anomalies, "anomalies.csv", vm.shell());
         Tables.fit(anomalies, "RunHealthView.anomalies");
         rollbacks.setId("runhealth-rollbacks");
-        rollbacks.getColumns().setAll(List.of(
-                width(number("Anomaly at", r -> (double) r.anomalyStep(), "%,.0f"), 90),
-                width(text("Kind", r -> r.kind().id() + " (" + r.metric() + ")"), 140),
-                width(number("Checkpoint", r -> (double) r.checkpointStep(), "%,.0f"), 90),
-                width(number("Steps lost", r -> (double) r.stepsLost(), "%,.0f"), 90),
-                width(number("GPU-hours lost", r -> Double.isFinite(r.gpuHoursLost()) ? r.gpuHoursLost() : null, "%,.0f"), 110),
-                width(text("Skip the data of steps", r -> String.format(Locale.ROOT, "%,d – %,d", r.skipFromStep(), r.skipToStep())), 160)));
+        rollbacks
+                .getColumns()
+                .setAll(List.of(
+                        width(number("Anomaly at", r -> (double) r.anomalyStep(), "%,.0f"), 90),
+                        width(text("Kind", r -> r.kind().id() + " (" + r.metric() + ")"), 140),
+                        width(number("Checkpoint", r -> (double) r.checkpointStep(), "%,.0f"), 90),
+                        width(number("Steps lost", r -> (double) r.stepsLost(), "%,.0f"), 90),
+                        width(
+                                number(
+                                        "GPU-hours lost",
+                                        r -> Double.isFinite(r.gpuHoursLost()) ? r.gpuHoursLost() : null,
+                                        "%,.0f"),
+                                110),
+                        width(
+                                text(
+                                        "Skip the data of steps",
+                                        r -> String.format(Locale.ROOT, "%,d – %,d", r.skipFromStep(), r.skipToStep())),
+                                160)));
         rollbacks.setPlaceholder(new Label("Give the checkpoint interval for each anomaly's rollback cost."));
         Tables.exportable(rollbacks, "rollbacks.csv", vm.shell());
         Tables.fit(rollbacks, "RunHealthView.rollbacks");
         firings.setId("runhealth-firings");
-        firings.getColumns().setAll(List.of(
-                width(number("Fired at", f -> (double) f.step(), "%,.0f"), 90),
-                width(number("Onset", f -> (double) f.onsetStep(), "%,.0f"), 90),
-                width(number("Back to", f -> (double) f.checkpointStep(), "%,.0f"), 90),
-                width(number("Steps re-run", f -> (double) f.stepsLost(), "%,.0f"), 100),
-                width(text("Needed?", f -> f.needed() ? "yes: the run did not recover" : "no: it recovered by itself"), 220)));
+        firings.getColumns()
+                .setAll(List.of(
+                        width(number("Fired at", f -> (double) f.step(), "%,.0f"), 90),
+                        width(number("Onset", f -> (double) f.onsetStep(), "%,.0f"), 90),
+                        width(number("Back to", f -> (double) f.checkpointStep(), "%,.0f"), 90),
+                        width(number("Steps re-run", f -> (double) f.stepsLost(), "%,.0f"), 100),
+                        width(
+                                text(
+                                        "Needed?",
+                                        f -> f.needed()
+                                                ? "yes: the run did not recover"
+                                                : "no: it recovered by itself"),
+                                220)));
         firings.setPlaceholder(new Label("The policy never fires on this log."));
         Tables.fit(firings, "RunHealthView.firings");
         replaySummary.setWrapText(true);
@@ -261,7 +314,8 @@ final class LogsTab {
         VBox replay = new VBox(6, replaySummary, firings);
         VBox.setVgrow(firings, Priority.ALWAYS);
         replay.setPadding(new Insets(6, 0, 0, 0));
-        TabPane tables = new TabPane(new Tab("Anomalies", anomalies), new Tab("Rollbacks", rollbacks), new Tab("Policy replay", replay));
+        TabPane tables = new TabPane(
+                new Tab("Anomalies", anomalies), new Tab("Rollbacks", rollbacks), new Tab("Policy replay", replay));
         tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(charts, tables);
         split.setOrientation(Orientation.VERTICAL);
@@ -288,7 +342,9 @@ final class LogsTab {
         c.setTitle("Import a run's log files");
         List<File> picked = c.showOpenMultipleDialog(node.getScene().getWindow());
         if (picked != null && !picked.isEmpty()) {
-            askName(picked.get(0).getName()).ifPresent(name -> vm.importLogs(picked.stream().map(File::toPath).toList(), name));
+            askName(picked.get(0).getName())
+                    .ifPresent(name ->
+                            vm.importLogs(picked.stream().map(File::toPath).toList(), name));
         }
     }
 
@@ -327,12 +383,29 @@ final class LogsTab {
         LogAnalysis a = o.analysis();
         verdict.setText(headline(o));
         boolean logSteps = vm.logStepsProperty().get();
-        String lossMetric = a.log().metric(MetricNames.LOSS).isPresent() ? MetricNames.LOSS : a.log().metricNames().get(0);
-        chart(lossPane, stacked(RunHealthCharts.metric("Loss, " + o.kept().name(), a, lossMetric, logSteps, false, dark.getAsBoolean()), true));
+        String lossMetric = a.log().metric(MetricNames.LOSS).isPresent()
+                ? MetricNames.LOSS
+                : a.log().metricNames().get(0);
+        chart(
+                lossPane,
+                stacked(
+                        RunHealthCharts.metric(
+                                "Loss, " + o.kept().name(), a, lossMetric, logSteps, false, dark.getAsBoolean()),
+                        true));
         if (a.log().metric(MetricNames.GRAD_NORM).isPresent()) {
-            chart(gradPane, stacked(RunHealthCharts.metric("Gradient norm", a, MetricNames.GRAD_NORM, logSteps, true, dark.getAsBoolean()), false));
+            chart(
+                    gradPane,
+                    stacked(
+                            RunHealthCharts.metric(
+                                    "Gradient norm", a, MetricNames.GRAD_NORM, logSteps, true, dark.getAsBoolean()),
+                            false));
         } else if (a.log().metric(MetricNames.STEP_TIME).isPresent()) {
-            chart(gradPane, stacked(RunHealthCharts.metric("Seconds a step", a, MetricNames.STEP_TIME, logSteps, true, dark.getAsBoolean()), false));
+            chart(
+                    gradPane,
+                    stacked(
+                            RunHealthCharts.metric(
+                                    "Seconds a step", a, MetricNames.STEP_TIME, logSteps, true, dark.getAsBoolean()),
+                            false));
         } else {
             gradPane.getChildren().clear();
         }
@@ -341,31 +414,66 @@ final class LogsTab {
         rollbacks.getItems().setAll(a.rollbacks());
         PolicyReplay p = a.replay();
         firings.getItems().setAll(p == null ? List.of() : p.firings());
-        replaySummary.setText(p == null ? "Give the checkpoint interval to replay a rollback policy over this log." : String.format(Locale.ROOT,
-                "Rolling back when %s is at z ≥ %s for %d points in a row would have fired %d time%s: %d needed, %d false alarm%s; it missed %d"
-                        + " anomal%s the detector found; its rollbacks re-run %,d steps%s.", p.policy().metric(), Inputs.compact(
-                        p.policy().threshold()), p.policy().patience(), p.firings().size(), p.firings().size() == 1 ? "" : "s", p.needed(),
-                p.falseAlarms(), p.falseAlarms() == 1 ? "" : "s", p.missed(), p.missed() == 1 ? "y" : "ies", p.stepsLost(),
-                Double.isFinite(p.gpuHoursLost()) ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", p.gpuHoursLost()) : ""));
+        replaySummary.setText(
+                p == null
+                        ? "Give the checkpoint interval to replay a rollback policy over this log."
+                        : String.format(
+                                Locale.ROOT,
+                                "Rolling back when %s is at z ≥ %s for %d points in a row would have fired %d time%s: %d needed, %d false alarm%s; it missed %d"
+                                        + " anomal%s the detector found; its rollbacks re-run %,d steps%s.",
+                                p.policy().metric(),
+                                Inputs.compact(p.policy().threshold()),
+                                p.policy().patience(),
+                                p.firings().size(),
+                                p.firings().size() == 1 ? "" : "s",
+                                p.needed(),
+                                p.falseAlarms(),
+                                p.falseAlarms() == 1 ? "" : "s",
+                                p.missed(),
+                                p.missed() == 1 ? "y" : "ies",
+                                p.stepsLost(),
+                                Double.isFinite(p.gpuHoursLost())
+                                        ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", p.gpuHoursLost())
+                                        : ""));
     }
 
     static String headline(RunHealthStudy.Opened o) {
         LogAnalysis a = o.analysis();
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: %,d logged steps to step %,d%s. ", o.kept().name(), a.log().steps(),
-                a.log().lastStep(), a.log().restarts() > 0 ? ", " + a.log().restarts() + " restart" + (a.log().restarts() == 1 ? "" : "s") + " merged" : ""));
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s: %,d logged steps to step %,d%s. ",
+                o.kept().name(),
+                a.log().steps(),
+                a.log().lastStep(),
+                a.log().restarts() > 0
+                        ? ", " + a.log().restarts() + " restart" + (a.log().restarts() == 1 ? "" : "s") + " merged"
+                        : ""));
         if (a.anomalies().isEmpty()) {
             b.append("No anomalies.");
         } else {
             Map<Anomaly.Kind, Long> kinds = new EnumMap<>(Anomaly.Kind.class);
             a.anomalies().forEach(x -> kinds.merge(x.kind(), 1L, Long::sum));
             b.append(a.anomalies().size()).append(a.anomalies().size() == 1 ? " anomaly (" : " anomalies (");
-            b.append(String.join(", ", kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().id()).toList())).append(")");
+            b.append(String.join(
+                            ", ",
+                            kinds.entrySet().stream()
+                                    .map(e -> e.getValue() + " " + e.getKey().id())
+                                    .toList()))
+                    .append(")");
             if (!a.rollbacks().isEmpty()) {
                 int n = a.rollbacks().size();
-                b.append(String.format(Locale.ROOT, "; %d rollback%s (one per incident, however many metrics show it) would re-run %,d steps",
-                        n, n == 1 ? "" : "s", a.stepsLost()));
-                b.append(Double.isFinite(a.gpuHoursLost()) ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", a.gpuHoursLost())
-                        : a.gpus() <= 0 ? " (give the run's GPUs for GPU-hours)" : " (give the seconds a step for GPU-hours: the log has no step times)");
+                b.append(String.format(
+                        Locale.ROOT,
+                        "; %d rollback%s (one per incident, however many metrics show it) would re-run %,d steps",
+                        n,
+                        n == 1 ? "" : "s",
+                        a.stepsLost()));
+                b.append(
+                        Double.isFinite(a.gpuHoursLost())
+                                ? String.format(Locale.ROOT, " (%,.0f GPU-hours)", a.gpuHoursLost())
+                                : a.gpus() <= 0
+                                        ? " (give the run's GPUs for GPU-hours)"
+                                        : " (give the seconds a step for GPU-hours: the log has no step times)");
             }
             b.append('.');
         }
@@ -386,14 +494,24 @@ final class LogsTab {
 
     /** Each run's level at the step all reached against the first's, as {@code trainlog compare} prints it. */
     static String levels(String metric, List<RunComparison.Run> runs) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "At step %,d, which every run reached, %s (median of the last %d points): ",
-                runs.get(0).commonStep(), metric, RunComparison.LEVEL_POINTS));
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
+                "At step %,d, which every run reached, %s (median of the last %d points): ",
+                runs.get(0).commonStep(),
+                metric,
+                RunComparison.LEVEL_POINTS));
         for (int i = 0; i < runs.size(); i++) {
             var r = runs.get(i);
-            b.append(i == 0 ? "" : "; ").append(r.name()).append(' ').append(r.atCommonStep() == null ? "—"
-                    : String.format(Locale.ROOT, "%.4g", r.atCommonStep()));
+            b.append(i == 0 ? "" : "; ")
+                    .append(r.name())
+                    .append(' ')
+                    .append(r.atCommonStep() == null ? "—" : String.format(Locale.ROOT, "%.4g", r.atCommonStep()));
             if (r.versusFirst() != null) {
-                b.append(String.format(Locale.ROOT, " (%+.1f %% against %s)", 100 * r.versusFirst(), runs.get(0).name()));
+                b.append(String.format(
+                        Locale.ROOT,
+                        " (%+.1f %% against %s)",
+                        100 * r.versusFirst(),
+                        runs.get(0).name()));
             }
         }
         return b.append('.').toString();
@@ -416,25 +534,41 @@ final class LogsTab {
         levels.setMinHeight(Region.USE_PREF_SIZE);
         Runnable draw = () -> {
             String m = metric.getValue();
-            List<RunHealthCharts.Run> series = runs.stream().map(r -> new RunHealthCharts.Run(r.name(), r.log().metric(m).orElseThrow())).toList();
-            chart(pane, RunHealthCharts.overlaid(runs.size() + " runs: " + m, m, series, logSteps.isSelected(), MetricNames.GRAD_NORM.equals(m),
-                    dark.getAsBoolean()));
-            levels.setText(levels(m, RunHealthStudy.compare(series.stream().map(RunHealthCharts.Run::name).toList(),
-                    series.stream().map(RunHealthCharts.Run::series).toList())));
+            List<RunHealthCharts.Run> series = runs.stream()
+                    .map(r ->
+                            new RunHealthCharts.Run(r.name(), r.log().metric(m).orElseThrow()))
+                    .toList();
+            chart(
+                    pane,
+                    RunHealthCharts.overlaid(
+                            runs.size() + " runs: " + m,
+                            m,
+                            series,
+                            logSteps.isSelected(),
+                            MetricNames.GRAD_NORM.equals(m),
+                            dark.getAsBoolean()));
+            levels.setText(levels(
+                    m,
+                    RunHealthStudy.compare(
+                            series.stream().map(RunHealthCharts.Run::name).toList(),
+                            series.stream().map(RunHealthCharts.Run::series).toList())));
         };
         metric.valueProperty().addListener((o, a, b) -> draw.run());
         logSteps.selectedProperty().addListener((o, a, b) -> draw.run());
         draw.run();
         HBox controls = new HBox(10, new Label("Metric"), metric, logSteps);
         controls.setAlignment(Pos.CENTER_LEFT);
-        Label note = Forms.muted(metrics.size() < runs.get(0).log().metricNames().size()
-                ? "Only the metrics every chosen run logged are offered." : "Drag to zoom; the runs line up by step.");
+        Label note = Forms.muted(
+                metrics.size() < runs.get(0).log().metricNames().size()
+                        ? "Only the metrics every chosen run logged are offered."
+                        : "Drag to zoom; the runs line up by step.");
         VBox content = new VBox(8, controls, pane, levels, note);
         VBox.setVgrow(pane, Priority.ALWAYS);
         Dialog<Void> d = new Dialog<>();
         d.initOwner(kept.getScene().getWindow());
         d.setTitle("Sextant");
-        d.setHeaderText("Runs overlaid: " + runs.stream().map(RunHealthStudy.Run::name).collect(Collectors.joining(", ")));
+        d.setHeaderText(
+                "Runs overlaid: " + runs.stream().map(RunHealthStudy.Run::name).collect(Collectors.joining(", ")));
         d.getDialogPane().setContent(content);
         d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         d.setResizable(true);

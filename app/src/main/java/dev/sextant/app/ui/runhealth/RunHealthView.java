@@ -27,9 +27,15 @@ public final class RunHealthView {
         TabPane tabs = new TabPane(logs, failures);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
-        root.getChildren().addAll(AreaPanes.heading("Run health", "Read a training run's own logs — where the loss spiked, went non-finite or diverged, where steps stalled — "
-                + "what rolling back from each cost, how an automatic-rollback policy would have done; and how a whole run fares under "
-                + "hardware failures with each checkpoint, spare and elastic policy."), AreaPanes.problem(vm.problemProperty()), tabs);
+        root.getChildren()
+                .addAll(
+                        AreaPanes.heading(
+                                "Run health",
+                                "Read a training run's own logs — where the loss spiked, went non-finite or diverged, where steps stalled — "
+                                        + "what rolling back from each cost, how an automatic-rollback policy would have done; and how a whole run fares under "
+                                        + "hardware failures with each checkpoint, spare and elastic policy."),
+                        AreaPanes.problem(vm.problemProperty()),
+                        tabs);
         root.setId("runhealth");
     }
 

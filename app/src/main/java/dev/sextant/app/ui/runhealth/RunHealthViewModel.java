@@ -54,7 +54,8 @@ public final class RunHealthViewModel {
     private final BooleanProperty async = new SimpleBooleanProperty(false);
     private final BooleanProperty elastic = new SimpleBooleanProperty(false);
     private final ObservableList<SavedTrainingPlan> plans = FXCollections.observableArrayList();
-    private final ObjectProperty<List<RunHealthStudy.PolicyOutcome>> outcomes = new SimpleObjectProperty<>(this, "outcomes");
+    private final ObjectProperty<List<RunHealthStudy.PolicyOutcome>> outcomes =
+            new SimpleObjectProperty<>(this, "outcomes");
     private final ObservableList<SavedFailureStudy> studies = FXCollections.observableArrayList();
     private final StringProperty outcomeTitle = new SimpleStringProperty("");
     private long lastSeed = 1;
@@ -79,9 +80,22 @@ public final class RunHealthViewModel {
     private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
     static {
-        String[][] d = {{"gpus", "2048"}, {"gpusPerNode", "8"}, {"stepSeconds", "3.4"}, {"steps", "760000"}, {"failuresPerGpuDay", ""},
-                {"checkpointMinutes", ""}, {"checkpointSeconds", "240"}, {"restartMinutes", "10"}, {"spareNodes", ""}, {"repairHours", "24"},
-                {"gpusPerReplica", ""}, {"memorySnapshotMinutes", "0"}, {"runs", String.valueOf(FailureScenario.DEFAULT_RUNS)}, {"seed", "1"}};
+        String[][] d = {
+            {"gpus", "2048"},
+            {"gpusPerNode", "8"},
+            {"stepSeconds", "3.4"},
+            {"steps", "760000"},
+            {"failuresPerGpuDay", ""},
+            {"checkpointMinutes", ""},
+            {"checkpointSeconds", "240"},
+            {"restartMinutes", "10"},
+            {"spareNodes", ""},
+            {"repairHours", "24"},
+            {"gpusPerReplica", ""},
+            {"memorySnapshotMinutes", "0"},
+            {"runs", String.valueOf(FailureScenario.DEFAULT_RUNS)},
+            {"seed", "1"}
+        };
         for (String[] e : d) {
             DEFAULTS.put(e[0], e[1]);
         }
@@ -104,17 +118,21 @@ public final class RunHealthViewModel {
     }
 
     public void reload() {
-        if (!shell.inProject("Load run health", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).contents(), c -> {
-            logs.setAll(c.logs());
-            studies.setAll(c.studies());
-            plans.setAll(c.plans());
-            if (opened.get() == null && !c.logs().isEmpty()) {
-                open(c.logs().get(0));
-            }
-            if (outcomes.get() == null && !c.studies().isEmpty()) {
-                openStudy(c.studies().get(0));
-            }
-        }, null)) {
+        if (!shell.inProject(
+                "Load run health",
+                (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).contents(),
+                c -> {
+                    logs.setAll(c.logs());
+                    studies.setAll(c.studies());
+                    plans.setAll(c.plans());
+                    if (opened.get() == null && !c.logs().isEmpty()) {
+                        open(c.logs().get(0));
+                    }
+                    if (outcomes.get() == null && !c.studies().isEmpty()) {
+                        openStudy(c.studies().get(0));
+                    }
+                },
+                null)) {
             logs.clear();
             studies.clear();
             plans.clear();
@@ -141,22 +159,31 @@ public final class RunHealthViewModel {
             fail(e);
             return;
         }
-        shell.inProject("Import training log " + name, (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id())
-                .importLogs(inputs, format, name, settings, progress, cancel), o -> {
-            clearProblem();
-            show(o);
-            reload();
-            int n = o.analysis().anomalies().size();
-            shell.statusProperty().set("Kept training log “" + name + "”: " + n + (n == 1 ? " anomaly" : " anomalies")
-                    + ". Give its GPUs and checkpoint interval under Analysis for rollback costs.");
-        }, this::fail);
+        shell.inProject(
+                "Import training log " + name,
+                (ws, p, progress, cancel) ->
+                        new RunHealthStudy(ws, p.id()).importLogs(inputs, format, name, settings, progress, cancel),
+                o -> {
+                    clearProblem();
+                    show(o);
+                    reload();
+                    int n = o.analysis().anomalies().size();
+                    shell.statusProperty()
+                            .set("Kept training log “" + name + "”: " + n + (n == 1 ? " anomaly" : " anomalies")
+                                    + ". Give its GPUs and checkpoint interval under Analysis for rollback costs.");
+                },
+                this::fail);
     }
 
     public void open(SavedTrainingLog kept) {
-        shell.inProject("Open training log " + kept.name(), (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).open(kept, cancel), o -> {
-            clearProblem();
-            show(o);
-        }, this::fail);
+        shell.inProject(
+                "Open training log " + kept.name(),
+                (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).open(kept, cancel),
+                o -> {
+                    clearProblem();
+                    show(o);
+                },
+                this::fail);
     }
 
     /** Loads the chosen kept logs for one chart of them all ({@link #overlayProperty}); fewer than two is a problem. */
@@ -166,15 +193,23 @@ public final class RunHealthViewModel {
             return;
         }
         List<SavedTrainingLog> chosen = List.copyOf(kept);
-        shell.inProject("Overlay " + chosen.size() + " runs", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).runs(chosen, cancel), runs -> {
-            clearProblem();
-            if (RunHealthStudy.sharedMetrics(runs).isEmpty()) {
-                problem.set("The chosen runs share no metric: " + runs.stream().map(r -> r.name() + " logs " + String.join(", ",
-                        r.log().metricNames())).collect(Collectors.joining("; ")) + ".");
-                return;
-            }
-            overlay.set(runs);
-        }, this::fail);
+        shell.inProject(
+                "Overlay " + chosen.size() + " runs",
+                (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).runs(chosen, cancel),
+                runs -> {
+                    clearProblem();
+                    if (RunHealthStudy.sharedMetrics(runs).isEmpty()) {
+                        problem.set("The chosen runs share no metric: "
+                                + runs.stream()
+                                        .map(r -> r.name() + " logs "
+                                                + String.join(", ", r.log().metricNames()))
+                                        .collect(Collectors.joining("; "))
+                                + ".");
+                        return;
+                    }
+                    overlay.set(runs);
+                },
+                this::fail);
     }
 
     /** The runs last chosen to overlay (the view shows them and clears this), or null. */
@@ -208,36 +243,50 @@ public final class RunHealthViewModel {
             fail(e);
             return;
         }
-        shell.inProject("Analyse " + o.kept().name(), (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).reanalyse(o, settings, cancel),
+        shell.inProject(
+                "Analyse " + o.kept().name(),
+                (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).reanalyse(o, settings, cancel),
                 n -> {
-            clearProblem();
-            opened.set(n);
-            logs.replaceAll(l -> l.id().equals(n.kept().id()) ? n.kept() : l);
-        }, this::fail);
+                    clearProblem();
+                    opened.set(n);
+                    logs.replaceAll(l -> l.id().equals(n.kept().id()) ? n.kept() : l);
+                },
+                this::fail);
     }
 
     AnalysisSettings settingsFromInputs(AnalysisSettings base) {
-        Long every = checkpointEvery.get().isBlank() ? null : (long) Inputs.integer("trainlog.checkpointEvery", "Checkpoint every", checkpointEvery.get());
+        Long every = checkpointEvery.get().isBlank()
+                ? null
+                : (long) Inputs.integer("trainlog.checkpointEvery", "Checkpoint every", checkpointEvery.get());
         Integer g = Inputs.optionalInteger("trainlog.gpus", "GPUs", gpus.get());
         Double step = Inputs.optionalNumber("trainlog.stepSeconds", "Seconds a step", stepSeconds.get());
-        DetectionSettings d = DetectionSettings.sensitivity(sensitivity.get()).withWindow(base.detection().window());
+        DetectionSettings d = DetectionSettings.sensitivity(sensitivity.get())
+                .withWindow(base.detection().window());
         double z = Inputs.positive("policy.threshold", "Policy z", policyThreshold.get());
         int patience = Inputs.integer("policy.patience", "Policy patience", policyPatience.get());
-        String metric = policyMetric.get() == null || policyMetric.get().isBlank() ? base.policy().metric() : policyMetric.get();
-        RollbackPolicy policy = new RollbackPolicy(metric, z, patience, base.policy().recoveryPoints());
-        return new AnalysisSettings(every, every == null ? base.checkpoints() : null, g == null ? 0 : g, step, d, policy);
+        String metric = policyMetric.get() == null || policyMetric.get().isBlank()
+                ? base.policy().metric()
+                : policyMetric.get();
+        RollbackPolicy policy =
+                new RollbackPolicy(metric, z, patience, base.policy().recoveryPoints());
+        return new AnalysisSettings(
+                every, every == null ? base.checkpoints() : null, g == null ? 0 : g, step, d, policy);
     }
 
     public void deleteLog(SavedTrainingLog kept) {
-        shell.inProject("Delete training log", (ws, p, progress, cancel) -> {
-            new RunHealthStudy(ws, p.id()).deleteLog(kept.id());
-            return null;
-        }, x -> {
-            if (opened.get() != null && opened.get().kept().id().equals(kept.id())) {
-                opened.set(null);
-            }
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Delete training log",
+                (ws, p, progress, cancel) -> {
+                    new RunHealthStudy(ws, p.id()).deleteLog(kept.id());
+                    return null;
+                },
+                x -> {
+                    if (opened.get() != null && opened.get().kept().id().equals(kept.id())) {
+                        opened.set(null);
+                    }
+                    reload();
+                },
+                this::fail);
     }
 
     /** The scenario on the form: blank rate is Llama 3's, blank interval Daly's, blank spares unlimited. */
@@ -249,14 +298,33 @@ public final class RunHealthViewModel {
         Double rateIn = Inputs.optionalNumber("failures.rate", "Failures per GPU-day", text("failuresPerGpuDay"));
         double rate = rateIn == null ? FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY : rateIn;
         double ckpt = Inputs.number("failures.checkpointSeconds", "Checkpoint seconds", text("checkpointSeconds"));
-        Double minutes = Inputs.optionalNumber("failures.checkpointInterval", "Checkpoint every (minutes)", text("checkpointMinutes"));
-        double interval = minutes != null ? minutes * 60 : FailureScenario.dalyInterval(g, rate, ckpt, async.get(), step * steps);
-        Integer spares = text("spareNodes").isBlank() ? null : (int) Inputs.number("failures.spareNodes", "Spare nodes", text("spareNodes"));
+        Double minutes = Inputs.optionalNumber(
+                "failures.checkpointInterval", "Checkpoint every (minutes)", text("checkpointMinutes"));
+        double interval =
+                minutes != null ? minutes * 60 : FailureScenario.dalyInterval(g, rate, ckpt, async.get(), step * steps);
+        Integer spares = text("spareNodes").isBlank()
+                ? null
+                : (int) Inputs.number("failures.spareNodes", "Spare nodes", text("spareNodes"));
         Integer replica = Inputs.optionalInteger("failures.gpusPerReplica", "GPUs per replica", text("gpusPerReplica"));
-        return new FailureScenario(g, perNode, step, steps, rate, interval, ckpt, async.get(),
-                Inputs.number("failures.restartSeconds", "Restart minutes", text("restartMinutes")) * 60, spares == null ? -1 : spares,
-                Inputs.positive("failures.repairHours", "Repair hours", text("repairHours")), elastic.get(), replica == null ? perNode : replica,
-                Inputs.number("failures.memorySnapshot", "Snapshot every (minutes)", text("memorySnapshotMinutes")) * 60, 5, 0, 1,
+        return new FailureScenario(
+                g,
+                perNode,
+                step,
+                steps,
+                rate,
+                interval,
+                ckpt,
+                async.get(),
+                Inputs.number("failures.restartSeconds", "Restart minutes", text("restartMinutes")) * 60,
+                spares == null ? -1 : spares,
+                Inputs.positive("failures.repairHours", "Repair hours", text("repairHours")),
+                elastic.get(),
+                replica == null ? perNode : replica,
+                Inputs.number("failures.memorySnapshot", "Snapshot every (minutes)", text("memorySnapshotMinutes"))
+                        * 60,
+                5,
+                0,
+                1,
                 fromPlan == null ? null : fromPlan.elasticStepSeconds());
     }
 
@@ -272,20 +340,27 @@ public final class RunHealthViewModel {
             fromPlan = null;
             return;
         }
-        shell.jobs().submit("Price " + plan.name() + " on fewer replicas", (progress, cancel) -> RunHealthStudy.fromPlan(plan), s -> {
-            fromPlan = s;
-            failureInputs.get("gpus").set(Integer.toString(s.gpus()));
-            failureInputs.get("gpusPerNode").set(Integer.toString(s.gpusPerNode()));
-            failureInputs.get("stepSeconds").set(Inputs.compact(s.stepSeconds()));
-            failureInputs.get("steps").set(Long.toString(s.steps()));
-            failureInputs.get("failuresPerGpuDay").set(Inputs.compact(s.failuresPerGpuDay()));
-            failureInputs.get("checkpointMinutes").set("");
-            failureInputs.get("checkpointSeconds").set(Inputs.compact(Math.round(s.checkpointSeconds() * 10) / 10.0));
-            failureInputs.get("restartMinutes").set(Inputs.compact(s.restartSeconds() / 60));
-            failureInputs.get("gpusPerReplica").set(Integer.toString(s.gpusPerReplica()));
-            async.set(s.async());
-            clearProblem();
-        }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Price " + plan.name() + " on fewer replicas",
+                        (progress, cancel) -> RunHealthStudy.fromPlan(plan),
+                        s -> {
+                            fromPlan = s;
+                            failureInputs.get("gpus").set(Integer.toString(s.gpus()));
+                            failureInputs.get("gpusPerNode").set(Integer.toString(s.gpusPerNode()));
+                            failureInputs.get("stepSeconds").set(Inputs.compact(s.stepSeconds()));
+                            failureInputs.get("steps").set(Long.toString(s.steps()));
+                            failureInputs.get("failuresPerGpuDay").set(Inputs.compact(s.failuresPerGpuDay()));
+                            failureInputs.get("checkpointMinutes").set("");
+                            failureInputs
+                                    .get("checkpointSeconds")
+                                    .set(Inputs.compact(Math.round(s.checkpointSeconds() * 10) / 10.0));
+                            failureInputs.get("restartMinutes").set(Inputs.compact(s.restartSeconds() / 60));
+                            failureInputs.get("gpusPerReplica").set(Integer.toString(s.gpusPerReplica()));
+                            async.set(s.async());
+                            clearProblem();
+                        },
+                        this::fail);
     }
 
     /** The scenario and its alternatives simulated, as one cancellable job. */
@@ -302,12 +377,16 @@ public final class RunHealthViewModel {
             return;
         }
         lastSeed = seed;
-        shell.jobs().submit("Simulate " + runs + " runs under failures", (progress, cancel) -> RunHealthStudy.simulate(s, runs, seed, progress, cancel),
-                r -> {
-                    clearProblem();
-                    outcomeTitle.set("This scenario (not kept yet)");
-                    outcomes.set(r);
-                }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Simulate " + runs + " runs under failures",
+                        (progress, cancel) -> RunHealthStudy.simulate(s, runs, seed, progress, cancel),
+                        r -> {
+                            clearProblem();
+                            outcomeTitle.set("This scenario (not kept yet)");
+                            outcomes.set(r);
+                        },
+                        this::fail);
     }
 
     public void keepStudy(String name) {
@@ -317,11 +396,15 @@ public final class RunHealthViewModel {
         }
         FailureStudy study = r.get(0).study();
         long seed = lastSeed;
-        shell.inProject("Keep failure study", (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).keepStudy(name, study, seed), id -> {
-            outcomeTitle.set(name);
-            shell.statusProperty().set("Kept failure study “" + name + "”");
-            reload();
-        }, this::fail);
+        shell.inProject(
+                "Keep failure study",
+                (ws, p, progress, cancel) -> new RunHealthStudy(ws, p.id()).keepStudy(name, study, seed),
+                id -> {
+                    outcomeTitle.set(name);
+                    shell.statusProperty().set("Kept failure study “" + name + "”");
+                    reload();
+                },
+                this::fail);
     }
 
     /** A kept study: its scenario on the form, simulated again with the alternatives (the same seed gives the same numbers). */
@@ -332,7 +415,9 @@ public final class RunHealthViewModel {
         failureInputs.get("stepSeconds").set(Inputs.compact(s.stepSeconds()));
         failureInputs.get("steps").set(Long.toString(s.steps()));
         failureInputs.get("failuresPerGpuDay").set(Inputs.compact(s.failuresPerGpuDay()));
-        failureInputs.get("checkpointMinutes").set(Inputs.compact(Math.round(s.checkpointIntervalSeconds() / 6) / 10.0));
+        failureInputs
+                .get("checkpointMinutes")
+                .set(Inputs.compact(Math.round(s.checkpointIntervalSeconds() / 6) / 10.0));
         failureInputs.get("checkpointSeconds").set(Inputs.compact(s.checkpointSeconds()));
         failureInputs.get("restartMinutes").set(Inputs.compact(s.restartSeconds() / 60));
         failureInputs.get("spareNodes").set(s.spareNodes() < 0 ? "" : Integer.toString(s.spareNodes()));
@@ -345,19 +430,28 @@ public final class RunHealthViewModel {
         elastic.set(s.elastic());
         fromPlan = s.elasticStepSeconds() == null ? null : s;
         lastSeed = kept.seed();
-        shell.jobs().submit("Simulate " + kept.name(), (progress, cancel) -> RunHealthStudy.simulate(s, kept.study().runs(), kept.seed(), progress,
-                cancel), r -> {
-                    clearProblem();
-                    outcomeTitle.set(kept.name());
-                    outcomes.set(r);
-                }, this::fail);
+        shell.jobs()
+                .submit(
+                        "Simulate " + kept.name(),
+                        (progress, cancel) ->
+                                RunHealthStudy.simulate(s, kept.study().runs(), kept.seed(), progress, cancel),
+                        r -> {
+                            clearProblem();
+                            outcomeTitle.set(kept.name());
+                            outcomes.set(r);
+                        },
+                        this::fail);
     }
 
     public void deleteStudy(SavedFailureStudy kept) {
-        shell.inProject("Delete failure study", (ws, p, progress, cancel) -> {
-            new RunHealthStudy(ws, p.id()).deleteStudy(kept.id());
-            return null;
-        }, x -> reload(), this::fail);
+        shell.inProject(
+                "Delete failure study",
+                (ws, p, progress, cancel) -> {
+                    new RunHealthStudy(ws, p.id()).deleteStudy(kept.id());
+                    return null;
+                },
+                x -> reload(),
+                this::fail);
     }
 
     private void fail(Throwable e) {

@@ -8,8 +8,8 @@ import dev.sextant.app.ui.charts.ServingCharts;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.serving.Capacity;
-import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingPlanRequest;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.collections.FXCollections;
@@ -33,11 +33,12 @@ final class DayTab {
         this.vm = vm;
         this.dark = dark;
         windows.setId("serving-windows");
-        windows.getColumns().setAll(List.of(
-                width(text("Start", w -> clock(w.startHour())), 80),
-                width(number("Requests/s", Capacity.WindowPlan::rate, "%.2f"), 110),
-                width(number("Replicas", w -> (double) w.replicas(), "%,.0f"), 90),
-                width(number("GPUs", w -> (double) w.gpus(), "%,.0f"), 90)));
+        windows.getColumns()
+                .setAll(List.of(
+                        width(text("Start", w -> clock(w.startHour())), 80),
+                        width(number("Requests/s", Capacity.WindowPlan::rate, "%.2f"), 110),
+                        width(number("Replicas", w -> (double) w.replicas(), "%,.0f"), 90),
+                        width(number("GPUs", w -> (double) w.gpus(), "%,.0f"), 90)));
         windows.setPlaceholder(new Label("Give the day's traffic, then Plan serving."));
         Tables.exportable(windows, "serving-day.csv", vm.shell());
         Tables.fit(windows, "ServingView.windowsTable");
@@ -53,16 +54,32 @@ final class DayTab {
             Forms.show(dayPane, null, "Replicas over the day appear after Plan serving.");
             windows.getItems().clear();
         } else if (s.day() == null) {
-            Forms.show(dayPane, null, s.notes().isEmpty() ? "Give the day's traffic (start,rate) to plan replicas." : String.join(" ", s.notes()));
+            Forms.show(
+                    dayPane,
+                    null,
+                    s.notes().isEmpty()
+                            ? "Give the day's traffic (start,rate) to plan replicas."
+                            : String.join(" ", s.notes()));
             windows.getItems().clear();
         } else {
             ServingPlanRequest r = vm.requestProperty().get();
             var d = s.day();
             var money = vm.shell().home().settings();
-            String cost = r.pricePerGpuHour() > 0 ? String.format("; cost %s a day against %s", money.money("%,.0f", d.costPerDay()),
-                    money.money("%,.0f", d.fixedCostPerDay())) : "";
-            Forms.show(dayPane, ServingCharts.replicasOverDay(String.format("Replicas over the day: %,.0f GPU-hours autoscaled, %,.0f fixed at the peak%s",
-                    d.gpuHours(), d.fixedGpuHours(), cost), d.windows(), d.peakReplicas(), dark.getAsBoolean()), "");
+            String cost = r.pricePerGpuHour() > 0
+                    ? String.format(
+                            "; cost %s a day against %s",
+                            money.money("%,.0f", d.costPerDay()), money.money("%,.0f", d.fixedCostPerDay()))
+                    : "";
+            Forms.show(
+                    dayPane,
+                    ServingCharts.replicasOverDay(
+                            String.format(
+                                    "Replicas over the day: %,.0f GPU-hours autoscaled, %,.0f fixed at the peak%s",
+                                    d.gpuHours(), d.fixedGpuHours(), cost),
+                            d.windows(),
+                            d.peakReplicas(),
+                            dark.getAsBoolean()),
+                    "");
             windows.setItems(FXCollections.observableArrayList(d.windows()));
         }
     }

@@ -3,8 +3,8 @@ package dev.sextant.app.ui.serving;
 import dev.sextant.app.ui.charts.ServingCharts;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Inputs;
-import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingPlanRequest;
 import dev.sextant.model.serving.SimulationSummary;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Orientation;
@@ -42,15 +42,45 @@ final class LatencyTab {
             return;
         }
         ServingPlanRequest r = vm.requestProperty().get();
-        Forms.show(ttftPane, ServingCharts.latencyVsRate("Time to first token against the rate", "seconds", s.sweep(), SimulationSummary::ttft,
-                r.sloTtft(), s.goodputPerReplica(), dark.getAsBoolean()), "");
-        Forms.show(tpotPane, ServingCharts.latencyVsRate("Time per output token against the rate", "seconds", s.sweep(), SimulationSummary::tpot,
-                r.sloTpot(), s.goodputPerReplica(), dark.getAsBoolean()), "");
+        Forms.show(
+                ttftPane,
+                ServingCharts.latencyVsRate(
+                        "Time to first token against the rate",
+                        "seconds",
+                        s.sweep(),
+                        SimulationSummary::ttft,
+                        r.sloTtft(),
+                        s.goodputPerReplica(),
+                        dark.getAsBoolean()),
+                "");
+        Forms.show(
+                tpotPane,
+                ServingCharts.latencyVsRate(
+                        "Time per output token against the rate",
+                        "seconds",
+                        s.sweep(),
+                        SimulationSummary::tpot,
+                        r.sloTpot(),
+                        s.goodputPerReplica(),
+                        dark.getAsBoolean()),
+                "");
         SimulationSummary at = s.atRate();
-        Forms.show(kvPane, ServingCharts.kvOverTime(String.format("KV cache at %s requests/s: %.0f%% in use on average, %d preemptions; P99 TTFT %.2f s, "
-                        + "TPOT %.0f ms; %.0f%% of requests within both targets", Inputs.compact(at.rate()), 100 * at.meanKvUtilisation(),
-                at.preemptions(), at.ttft().p99(), 1000 * at.tpot().p99(), 100 * at.sloAttainment()), at.kvUtilisation(), at.kvSeriesSeconds(),
-                dark.getAsBoolean()), "");
+        Forms.show(
+                kvPane,
+                ServingCharts.kvOverTime(
+                        String.format(
+                                "KV cache at %s requests/s: %.0f%% in use on average, %d preemptions; P99 TTFT %.2f s, "
+                                        + "TPOT %.0f ms; %.0f%% of requests within both targets",
+                                Inputs.compact(at.rate()),
+                                100 * at.meanKvUtilisation(),
+                                at.preemptions(),
+                                at.ttft().p99(),
+                                1000 * at.tpot().p99(),
+                                100 * at.sloAttainment()),
+                        at.kvUtilisation(),
+                        at.kvSeriesSeconds(),
+                        dark.getAsBoolean()),
+                "");
     }
 
     Node node() {

@@ -26,18 +26,59 @@ final class LeversTab {
 
     LeversTab(ServingViewModel vm) {
         levers.setId("serving-levers");
-        levers.getColumns().setAll(List.of(
-                width(text("Lever", ServingLevers.Row::name), 210),
-                width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
-                width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
-                width(number("Cost/M tokens", ServingLevers.Row::costPerMillionOutputTokens, Bindings.createStringBinding(
-                        () -> vm.shell().settingsProperty().get().moneyFormat("%.2f"), vm.shell().settingsProperty())), 130),
-                width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
-                width(number("TPOT ms", x -> x.singleStreamTpotSeconds() == null ? null : 1000 * x.singleStreamTpotSeconds(), "%.1f"), 92),
-                width(number("GPUs", x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(), "%,.0f"), 70),
-                width(number("Weights GiB", x -> x.weightsBytesPerGpu() == null ? null : x.weightsBytesPerGpu() / ServingMemory.GIB, "%.1f"), 120),
-                width(number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"), 110),
-                width(text("Risk", x -> x.problem() != null ? "⚠ cannot" : x.accuracyRisk() == null || x.accuracyRisk().isBlank() ? "—" : "see below"), 90)));
+        levers.getColumns()
+                .setAll(List.of(
+                        width(text("Lever", ServingLevers.Row::name), 210),
+                        width(number("Cost vs base", ServingLevers.Row::costVersusBaseline, "%.2f×"), 124),
+                        width(number("Req/s/GPU", ServingLevers.Row::goodputPerGpu, "%.3f"), 112),
+                        width(
+                                number(
+                                        "Cost/M tokens",
+                                        ServingLevers.Row::costPerMillionOutputTokens,
+                                        Bindings.createStringBinding(
+                                                () -> vm.shell()
+                                                        .settingsProperty()
+                                                        .get()
+                                                        .moneyFormat("%.2f"),
+                                                vm.shell().settingsProperty())),
+                                130),
+                        width(number("Req/s", ServingLevers.Row::goodputPerReplica, "%.2f"), 64),
+                        width(
+                                number(
+                                        "TPOT ms",
+                                        x -> x.singleStreamTpotSeconds() == null
+                                                ? null
+                                                : 1000 * x.singleStreamTpotSeconds(),
+                                        "%.1f"),
+                                92),
+                        width(
+                                number(
+                                        "GPUs",
+                                        x -> x.gpusPerReplica() == null ? null : (double) x.gpusPerReplica(),
+                                        "%,.0f"),
+                                70),
+                        width(
+                                number(
+                                        "Weights GiB",
+                                        x -> x.weightsBytesPerGpu() == null
+                                                ? null
+                                                : x.weightsBytesPerGpu() / ServingMemory.GIB,
+                                        "%.1f"),
+                                120),
+                        width(
+                                number("KV tokens", x -> x.kvTokens() == null ? null : (double) x.kvTokens(), "%,.0f"),
+                                110),
+                        width(
+                                text(
+                                        "Risk",
+                                        x -> x.problem() != null
+                                                ? "⚠ cannot"
+                                                : x.accuracyRisk() == null
+                                                                || x.accuracyRisk()
+                                                                        .isBlank()
+                                                        ? "—"
+                                                        : "see below"),
+                                90)));
         levers.setPlaceholder(new Label("Plan serving to compare the levers on this workload."));
         Tables.exportable(levers, "serving-levers.csv", vm.shell());
         Tables.fit(levers, "ServingView.leversTable");
@@ -60,11 +101,15 @@ final class LeversTab {
 
     private void describe(ServingLevers.Row r) {
         if (r == null) {
-            detail.setText(levers.getItems().isEmpty() ? "" : "Choose a lever to read what it changes and what it risks.");
+            detail.setText(
+                    levers.getItems().isEmpty() ? "" : "Choose a lever to read what it changes and what it risks.");
             return;
         }
-        String risk = r.problem() != null ? "⚠ Cannot be planned: " + r.problem()
-                : r.accuracyRisk() == null || r.accuracyRisk().isBlank() ? "Accuracy risk: none." : "Accuracy risk: " + r.accuracyRisk();
+        String risk = r.problem() != null
+                ? "⚠ Cannot be planned: " + r.problem()
+                : r.accuracyRisk() == null || r.accuracyRisk().isBlank()
+                        ? "Accuracy risk: none."
+                        : "Accuracy risk: " + r.accuracyRisk();
         detail.setText(r.name() + " — " + r.change() + "\n" + risk);
     }
 

@@ -2,8 +2,8 @@ package dev.sextant.app.ui.serving;
 
 import dev.sextant.app.ui.charts.PlanCharts;
 import dev.sextant.app.ui.shell.Forms;
-import dev.sextant.model.serving.ServingMemory;
 import dev.sextant.model.serving.ServingAnalysis;
+import dev.sextant.model.serving.ServingMemory;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Insets;
@@ -54,21 +54,62 @@ final class MemoryTab {
         double gib = ServingMemory.GIB;
         var s = m.spec();
         double reserved = m.totalBytes() * (1 - s.gpuMemoryUtilization());
-        text.setText(String.format("KV per token %,.0f bytes (%,.0f per GPU) · %,d blocks of %d tokens · %,d KV tokens · %.1f requests of %,d tokens "
-                        + "at once", m.kvBytesPerToken(), m.kvBytesPerTokenPerGpu(), m.kvBlocks(), s.blockSize(), m.kvTokens(), m.maxConcurrency(),
-                s.maxModelLen()) + prefixText() + (vm.weightSource().isEmpty() ? "" : " · weights " + vm.weightSource()));
-        Forms.show(memoryPane, PlanCharts.stacked(String.format("Memory per GPU: %.1f GiB reported", m.totalBytes() / gib), "GiB", "per GPU",
-                List.of("weights", "activation peak", "runtime overhead", "KV cache", "kept free (1 − utilisation)"),
-                List.of(m.weightsBytesPerGpu() / gib, m.activationPeakBytes() / gib, m.overheadBytes() / gib, Math.max(0, m.kvCacheBytesPerGpu()) / gib,
-                        reserved / gib), m.totalBytes() / gib, "card", dark.getAsBoolean()), "");
-        Forms.show(concurrencyPane, !m.fits() ? null : PlanCharts.lines("Requests that fit at once, by context length", "tokens per request",
-                "requests", List.of("concurrency"), List.of(ServingAnalysis.concurrencyByContext(m)), dark.getAsBoolean()), "Nothing fits: " + m.doesNotFit());
+        text.setText(String.format(
+                        "KV per token %,.0f bytes (%,.0f per GPU) · %,d blocks of %d tokens · %,d KV tokens · %.1f requests of %,d tokens "
+                                + "at once",
+                        m.kvBytesPerToken(),
+                        m.kvBytesPerTokenPerGpu(),
+                        m.kvBlocks(),
+                        s.blockSize(),
+                        m.kvTokens(),
+                        m.maxConcurrency(),
+                        s.maxModelLen())
+                + prefixText()
+                + (vm.weightSource().isEmpty() ? "" : " · weights " + vm.weightSource()));
+        Forms.show(
+                memoryPane,
+                PlanCharts.stacked(
+                        String.format("Memory per GPU: %.1f GiB reported", m.totalBytes() / gib),
+                        "GiB",
+                        "per GPU",
+                        List.of(
+                                "weights",
+                                "activation peak",
+                                "runtime overhead",
+                                "KV cache",
+                                "kept free (1 − utilisation)"),
+                        List.of(
+                                m.weightsBytesPerGpu() / gib,
+                                m.activationPeakBytes() / gib,
+                                m.overheadBytes() / gib,
+                                Math.max(0, m.kvCacheBytesPerGpu()) / gib,
+                                reserved / gib),
+                        m.totalBytes() / gib,
+                        "card",
+                        dark.getAsBoolean()),
+                "");
+        Forms.show(
+                concurrencyPane,
+                !m.fits()
+                        ? null
+                        : PlanCharts.lines(
+                                "Requests that fit at once, by context length",
+                                "tokens per request",
+                                "requests",
+                                List.of("concurrency"),
+                                List.of(ServingAnalysis.concurrencyByContext(m)),
+                                dark.getAsBoolean()),
+                "Nothing fits: " + m.doesNotFit());
     }
 
     private String prefixText() {
         var p = vm.prefixProperty().get();
-        return p == null ? "" : String.format("%nPrefix caching: %,d tokens held once for the requests that share them → %.1f requests at once, "
-                + "%.0f%% of prefill no longer computed", p.sharedTokens(), p.maxConcurrency(), 100 * p.prefillSaved());
+        return p == null
+                ? ""
+                : String.format(
+                        "%nPrefix caching: %,d tokens held once for the requests that share them → %.1f requests at once, "
+                                + "%.0f%% of prefill no longer computed",
+                        p.sharedTokens(), p.maxConcurrency(), 100 * p.prefillSaved());
     }
 
     Node node() {

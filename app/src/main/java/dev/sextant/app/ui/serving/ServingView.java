@@ -47,25 +47,62 @@ public final class ServingView {
     private final ServingViewModel vm;
     private ProblemMarks marks;
 
-    @FXML private VBox root;
-    @FXML private Label problem;
-    @FXML private VBox form;
-    @FXML private GridPane measured;
-    @FXML private GridPane workload;
-    @FXML private TextArea traffic;
-    @FXML private Button loadTraffic;
-    @FXML private GridPane day;
-    @FXML private GridPane levers;
-    @FXML private Button plan;
-    @FXML private Label summary;
-    @FXML private VBox results;
-    @FXML private Button savePlan;
-    @FXML private Tab memoryTab;
-    @FXML private Tab latencyTab;
-    @FXML private Tab dayTab;
-    @FXML private Tab leversTab;
-    @FXML private Tab enginesTab;
-    @FXML private Tab disaggTab;
+    @FXML
+    private VBox root;
+
+    @FXML
+    private Label problem;
+
+    @FXML
+    private VBox form;
+
+    @FXML
+    private GridPane measured;
+
+    @FXML
+    private GridPane workload;
+
+    @FXML
+    private TextArea traffic;
+
+    @FXML
+    private Button loadTraffic;
+
+    @FXML
+    private GridPane day;
+
+    @FXML
+    private GridPane levers;
+
+    @FXML
+    private Button plan;
+
+    @FXML
+    private Label summary;
+
+    @FXML
+    private VBox results;
+
+    @FXML
+    private Button savePlan;
+
+    @FXML
+    private Tab memoryTab;
+
+    @FXML
+    private Tab latencyTab;
+
+    @FXML
+    private Tab dayTab;
+
+    @FXML
+    private Tab leversTab;
+
+    @FXML
+    private Tab enginesTab;
+
+    @FXML
+    private Tab disaggTab;
 
     public ServingView(ServingViewModel vm) {
         this.vm = vm;
@@ -75,12 +112,20 @@ public final class ServingView {
     private void initialize() {
         Forms.bindProblem(problem, vm.problemProperty());
         // before anything is planned the headline says what fills it, muted, not in the verdict's voice
-        AreaPanes.verdictOrHint(summary, vm.summaryProperty(), "Nothing planned yet: Plan serving (under the form) "
-                + "works out what a replica serves within the targets, latency against the rate, the day's replicas and the levers. The "
-                + "Memory tab follows the form as it is typed.");
-        results.getChildren().add(0, Staleness.banner(vm.staleProperty(),
-                "The inputs changed since this plan was worked out: the headline, Latency, Day and Levers still show the old inputs "
-                        + "(Memory follows the inputs).", vm::plan));
+        AreaPanes.verdictOrHint(
+                summary,
+                vm.summaryProperty(),
+                "Nothing planned yet: Plan serving (under the form) "
+                        + "works out what a replica serves within the targets, latency against the rate, the day's replicas and the levers. The "
+                        + "Memory tab follows the form as it is typed.");
+        results.getChildren()
+                .add(
+                        0,
+                        Staleness.banner(
+                                vm.staleProperty(),
+                                "The inputs changed since this plan was worked out: the headline, Latency, Day and Levers still show the old inputs "
+                                        + "(Memory follows the inputs).",
+                                vm::plan));
         marks = new ProblemMarks(vm.problemFieldProperty(), vm.problemProperty());
         form.getChildren().add(0, replica().node());
         wireInputs();
@@ -100,48 +145,85 @@ public final class ServingView {
         InputGrid in = f.inputs();
         fields(in, new String[][] {{"TP", "tp", ""}, {"PP", "pp", ""}, {"EP", "ep", "experts over GPUs"}});
         var weights = choice(vm.weightsProperty(), WeightFormat.values());
-        weights.setConverter(converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
+        weights.setConverter(
+                converter(w -> w == null ? "" : w == WeightFormat.INT4 ? "int4 (groups of 128)" : w.slug()));
         in.row("Weights", weights);
         in.row("KV cache", choice(vm.kvDtypeProperty(), "auto", "fp8"));
-        var engine = choice(vm.engineProperty(), EngineProfile.ALL.stream().map(EngineProfile::id)
-                .toArray(String[]::new));
-        engine.setConverter(converter(id -> id == null ? "" : EngineProfile.of(id).name()));
+        var engine = choice(
+                vm.engineProperty(),
+                EngineProfile.ALL.stream().map(EngineProfile::id).toArray(String[]::new));
+        engine.setConverter(
+                converter(id -> id == null ? "" : EngineProfile.of(id).name()));
         in.row("Engine", engine);
         f.profile(vm.profiles());
-        fields(in, new String[][] {{"Max model length", "maxModelLen", "tokens"}, {"Max sequences", "maxNumSeqs", "max_num_seqs"},
-                {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}});
-        var memory = in.field("GPU memory utilisation", "gpuMemoryUtilization", vm.textInputs().get("gpuMemoryUtilization"), "0–1",
+        fields(in, new String[][] {
+            {"Max model length", "maxModelLen", "tokens"},
+            {"Max sequences", "maxNumSeqs", "max_num_seqs"},
+            {"Token budget", "maxNumBatchedTokens", "max_num_batched_tokens"}
+        });
+        var memory = in.field(
+                "GPU memory utilisation",
+                "gpuMemoryUtilization",
+                vm.textInputs().get("gpuMemoryUtilization"),
+                "0–1",
                 "serving-gpuMemoryUtilization");
         var tip = new Tooltip();
-        tip.textProperty().bind(Bindings.createStringBinding(() -> {
-            var e = EngineProfile.of(vm.engineProperty().get() == null ? "vllm" : vm.engineProperty().get());
-            return e.name() + "'s " + e.memorySettingName() + (e.memoryFollowsWeights()
-                    ? ": the share of the memory the weights leave free that the KV cache takes (default " + e.defaultMemoryShare() + ")"
-                    : ": the share of the card for weights, activations and KV cache (default " + e.defaultMemoryShare() + ")");
-        }, vm.engineProperty()));
+        tip.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            var e = EngineProfile.of(
+                                    vm.engineProperty().get() == null
+                                            ? "vllm"
+                                            : vm.engineProperty().get());
+                            return e.name() + "'s " + e.memorySettingName()
+                                    + (e.memoryFollowsWeights()
+                                            ? ": the share of the memory the weights leave free that the KV cache takes (default "
+                                                    + e.defaultMemoryShare() + ")"
+                                            : ": the share of the card for weights, activations and KV cache (default "
+                                                    + e.defaultMemoryShare() + ")");
+                        },
+                        vm.engineProperty()));
         memory.setTooltip(tip);
         fields(in, new String[][] {{"Block size", "blockSize", "tokens"}});
         return f;
     }
 
     private void wireInputs() {
-        fields(new InputGrid(measured, marks), new String[][] {{"GPU memory GiB", "gpuMemoryGib", "the card's, as reported"},
-                {"Activation peak GiB", "activationPeakGib", "from a start-up log"}, {"Overhead GiB", "overheadGib", "non-torch memory"}});
-        fields(new InputGrid(workload, marks), new String[][] {{"Prompt tokens", "promptTokens", "const:N, uniform:A:B, lognormal:MEAN:SD, file:PATH"},
-                {"Output tokens", "outputTokens", "as prompt tokens"}, {"P99 TTFT target, s", "sloTtft", ""}, {"P99 TPOT target, s", "sloTpot", ""},
-                {"Rate to simulate, req/s", "rate", ""}, {"Seed", "seed", ""}, {"Shared prefix tokens", "prefixTokens", "system prompt, few-shot"},
-                {"Prefix share", "prefixShare", "share of requests with it, 0–1"}});
+        fields(new InputGrid(measured, marks), new String[][] {
+            {"GPU memory GiB", "gpuMemoryGib", "the card's, as reported"},
+            {"Activation peak GiB", "activationPeakGib", "from a start-up log"},
+            {"Overhead GiB", "overheadGib", "non-torch memory"}
+        });
+        fields(new InputGrid(workload, marks), new String[][] {
+            {"Prompt tokens", "promptTokens", "const:N, uniform:A:B, lognormal:MEAN:SD, file:PATH"},
+            {"Output tokens", "outputTokens", "as prompt tokens"},
+            {"P99 TTFT target, s", "sloTtft", ""},
+            {"P99 TPOT target, s", "sloTpot", ""},
+            {"Rate to simulate, req/s", "rate", ""},
+            {"Seed", "seed", ""},
+            {"Shared prefix tokens", "prefixTokens", "system prompt, few-shot"},
+            {"Prefix share", "prefixShare", "share of requests with it, 0–1"}
+        });
         traffic.textProperty().bindBidirectional(vm.textInputs().get("traffic"));
         marks.add("traffic", traffic);
         InputGrid dayGrid = new InputGrid(day, marks);
-        fields(dayGrid, new String[][] {{"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"}});
+        fields(dayGrid, new String[][] {
+            {"Headroom", "headroom", "e.g. 0.2"}, {"Scale-up minutes", "scaleUpMinutes", "to start a replica"}
+        });
         TextField price = Forms.field(vm.textInputs().get("price"), "blank: no costs", "serving-price");
         marks.add("price", price);
-        dayGrid.row(Bindings.createStringBinding(() -> "Price per GPU-hour, " + vm.shell().settingsProperty().get().currency(),
-                vm.shell().settingsProperty()), price);
+        dayGrid.row(
+                Bindings.createStringBinding(
+                        () -> "Price per GPU-hour, "
+                                + vm.shell().settingsProperty().get().currency(),
+                        vm.shell().settingsProperty()),
+                price);
         InputGrid lever = new InputGrid(levers, marks);
-        fields(lever, new String[][] {{"Speculative acceptance", "specAcceptance", "blank: not compared"},
-                {"Drafted tokens", "specTokens", "γ"}, {"Draft cost", "specCost", "draft step / target step"}});
+        fields(lever, new String[][] {
+            {"Speculative acceptance", "specAcceptance", "blank: not compared"},
+            {"Drafted tokens", "specTokens", "γ"},
+            {"Draft cost", "specCost", "draft step / target step"}
+        });
         lever.row("Smaller model", smallModel());
         fields(lever, new String[][] {{"Its share of requests", "smallShare", "0–1"}});
         plan.setOnAction(e -> vm.plan());
@@ -182,11 +264,27 @@ public final class ServingView {
     }
 
     private KeptPlans<SavedServingPlan> keptPlans() {
-        return new KeptPlans<>(vm.saved(), SavedServingPlan::name, List.of(
-                width(text("Plan", x -> x.name() + (x.demo() ? " (demo)" : "")), 200),
-                width(number("Req/s", x -> x.study().goodputPerReplica(), "%.2f"), 64),
-                width(number("Peak", x -> x.study().day() == null ? null : (double) x.study().day().peakReplicas(), "%.0f"), 56)),
-                "No kept serving plans in this project.", "saved-serving-plans", "ServingView.savedTable", 160, vm::open, vm::delete)
+        return new KeptPlans<>(
+                        vm.saved(),
+                        SavedServingPlan::name,
+                        List.of(
+                                width(text("Plan", x -> x.name() + (x.demo() ? " (demo)" : "")), 200),
+                                width(number("Req/s", x -> x.study().goodputPerReplica(), "%.2f"), 64),
+                                width(
+                                        number(
+                                                "Peak",
+                                                x -> x.study().day() == null
+                                                        ? null
+                                                        : (double)
+                                                                x.study().day().peakReplicas(),
+                                                "%.0f"),
+                                        56)),
+                        "No kept serving plans in this project.",
+                        "saved-serving-plans",
+                        "ServingView.savedTable",
+                        160,
+                        vm::open,
+                        vm::delete)
                 .comparing(ServingComparison.comparison(this::dark))
                 .openingTheFirstWhen(() -> vm.studyProperty().get() == null, vm::open);
     }
@@ -196,7 +294,8 @@ public final class ServingView {
         savePlan.disableProperty().bind(vm.studyProperty().isNull());
         savePlan.setOnAction(e -> {
             ServingPlanRequest r = vm.requestProperty().get();
-            TextInputDialog d = new TextInputDialog(r.spec().model().name() + " on " + r.spec().tp() * r.spec().pp() + " × " + r.spec().gpu().name());
+            TextInputDialog d = new TextInputDialog(r.spec().model().name() + " on "
+                    + r.spec().tp() * r.spec().pp() + " × " + r.spec().gpu().name());
             d.initOwner(root.getScene().getWindow());
             d.setTitle("Sextant");
             d.setHeaderText("Keep this serving plan in the project");
@@ -206,6 +305,7 @@ public final class ServingView {
     }
 
     private boolean dark() {
-        return root.getScene() != null && "dark".equals(vm.shell().home().settings().theme());
+        return root.getScene() != null
+                && "dark".equals(vm.shell().home().settings().theme());
     }
 }

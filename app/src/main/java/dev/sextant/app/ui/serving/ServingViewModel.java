@@ -54,7 +54,8 @@ public final class ServingViewModel {
     /** The area of the input keys this view model marks its controls by ({@code serving.tp} is the control "tp"). */
     private static final String AREA = "serving.";
     /** A weekday's chat traffic to start from: the demo's curve. */
-    static final String DEFAULT_TRAFFIC = ServingFiles.trafficCsv(DemoServingData.request().traffic());
+    static final String DEFAULT_TRAFFIC =
+            ServingFiles.trafficCsv(DemoServingData.request().traffic());
 
     private final ShellModel shell;
     private final ModelGpuChoices choices;
@@ -99,7 +100,8 @@ public final class ServingViewModel {
     private final StringProperty kvLinkGbs = new SimpleStringProperty("");
     private final StringProperty prefillBudget = new SimpleStringProperty("");
     private final StringProperty decodeSeqs = new SimpleStringProperty("");
-    private final ObjectProperty<Disaggregation.Plan> disaggregation = new SimpleObjectProperty<>(this, "disaggregation");
+    private final ObjectProperty<Disaggregation.Plan> disaggregation =
+            new SimpleObjectProperty<>(this, "disaggregation");
     private final ObjectProperty<List<ServingLevers.Row>> engines = new SimpleObjectProperty<>(this, "engines");
 
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
@@ -107,6 +109,7 @@ public final class ServingViewModel {
     private final ObjectProperty<ServingAnalysis> study = new SimpleObjectProperty<>(this, "study");
     /** The use case every answer of this area comes from; the plans kept in the project go through one made per project. */
     private final ServingStudy servingStudy = new ServingStudy();
+
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
@@ -114,8 +117,8 @@ public final class ServingViewModel {
     private final ProfileChoices profiles;
     /** The study shown (headline, Latency, Day, Levers) against the inputs; Memory follows the inputs live. */
     private final Staleness staleness = new Staleness(() -> study.get() != null);
-    private final Staleness disaggregationStaleness = new Staleness(
-            () -> disaggregation.get() != null);
+
+    private final Staleness disaggregationStaleness = new Staleness(() -> disaggregation.get() != null);
     private final Staleness enginesStaleness = new Staleness(() -> engines.get() != null);
 
     public ServingViewModel(ShellModel shell) {
@@ -124,31 +127,124 @@ public final class ServingViewModel {
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
         this.profiles = new ProfileChoices(shell);
-        problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
+        // a new problem marks its input through show(), if it names one
+        problem.addListener((o, a, b) -> problemField.set(""));
         // a checkpoint that states its own quantization plans in it unless the user picks another format
         model.addListener((o, a, m) -> choices.checkpointWeights(m).ifPresent(w -> weights.set(w.format())));
         shell.currentProjectProperty().addListener((o, a, p) -> {
             forgetResults();
             reloadSaved();
         });
-        staleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization, blockSize,
-                gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, rate, seed, traffic, headroom,
-                scaleUpMinutes, price, specAcceptance, specTokens, specCost, smallModel, smallShare, prefixTokens, prefixShare,
+        staleness.watch(List.of(
+                model,
+                gpu,
+                weights,
+                kvDtype,
+                engine,
+                tp,
+                pp,
+                ep,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryGib,
+                activationPeakGib,
+                overheadGib,
+                promptTokens,
+                outputTokens,
+                sloTtft,
+                sloTpot,
+                rate,
+                seed,
+                traffic,
+                headroom,
+                scaleUpMinutes,
+                price,
+                specAcceptance,
+                specTokens,
+                specCost,
+                smallModel,
+                smallShare,
+                prefixTokens,
+                prefixShare,
                 profiles.chosenProperty()));
-        disaggregationStaleness.watch(List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
-                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, promptTokens, outputTokens, sloTtft, sloTpot, seed,
-                price, profiles.chosenProperty(), prefillTp, decodeTp, prefillEp, decodeEp, kvLinkGbs, prefillBudget, decodeSeqs));
+        disaggregationStaleness.watch(List.of(
+                model,
+                gpu,
+                weights,
+                kvDtype,
+                engine,
+                tp,
+                pp,
+                ep,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryGib,
+                activationPeakGib,
+                overheadGib,
+                promptTokens,
+                outputTokens,
+                sloTtft,
+                sloTpot,
+                seed,
+                price,
+                profiles.chosenProperty(),
+                prefillTp,
+                decodeTp,
+                prefillEp,
+                decodeEp,
+                kvLinkGbs,
+                prefillBudget,
+                decodeSeqs));
         // each engine runs at its own batch limits and memory rule: those fields do not make the comparison stale
-        enginesStaleness.watch(List.of(model, gpu, weights, kvDtype, tp, ep, maxModelLen, gpuMemoryGib, promptTokens, outputTokens, sloTtft, sloTpot,
-                seed, price, profiles.chosenProperty()));
-        // the longest request follows the model, the engine's defaults the engine, the GPU and that length, as the CLI's do,
-        // in the fields the user has not edited
+        enginesStaleness.watch(List.of(
+                model,
+                gpu,
+                weights,
+                kvDtype,
+                tp,
+                ep,
+                maxModelLen,
+                gpuMemoryGib,
+                promptTokens,
+                outputTokens,
+                sloTtft,
+                sloTpot,
+                seed,
+                price,
+                profiles.chosenProperty()));
+        // the longest request follows the model, the engine's defaults the engine, the GPU and that length, as the
+        // CLI's do, in the fields the user has not edited
         model.addListener((o, a, m) -> followModelDefaults());
         followModelDefaults();
-        List.<ObservableValue<?>>of(engine, gpu, maxModelLen).forEach(v -> v.addListener((o, a, b) -> followEngineDefaults()));
+        List.<ObservableValue<?>>of(engine, gpu, maxModelLen)
+                .forEach(v -> v.addListener((o, a, b) -> followEngineDefaults()));
         followEngineDefaults();
-        List<ObservableValue<?>> memoryInputs = List.of(model, gpu, weights, kvDtype, engine, tp, pp, ep, maxModelLen, maxNumSeqs, maxNumBatchedTokens,
-                gpuMemoryUtilization, blockSize, gpuMemoryGib, activationPeakGib, overheadGib, prefixTokens, prefixShare, promptTokens);
+        List<ObservableValue<?>> memoryInputs = List.of(
+                model,
+                gpu,
+                weights,
+                kvDtype,
+                engine,
+                tp,
+                pp,
+                ep,
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                gpuMemoryUtilization,
+                blockSize,
+                gpuMemoryGib,
+                activationPeakGib,
+                overheadGib,
+                prefixTokens,
+                prefixShare,
+                promptTokens);
         memoryInputs.forEach(v -> v.addListener((o, a, b) -> updateMemory()));
         updateMemory();
         reloadSaved();
@@ -187,8 +283,11 @@ public final class ServingViewModel {
         } catch (NumberFormatException x) {
             len = 8192;
         }
-        String[] now = {String.valueOf(e.defaultMaxNumSeqs(gpu.get())), String.valueOf(e.defaultMaxNumBatchedTokens(gpu.get(), len)),
-                Inputs.compact(e.defaultMemoryShare())};
+        String[] now = {
+            String.valueOf(e.defaultMaxNumSeqs(gpu.get())),
+            String.valueOf(e.defaultMaxNumBatchedTokens(gpu.get(), len)),
+            Inputs.compact(e.defaultMemoryShare())
+        };
         List<StringProperty> fields = List.of(maxNumSeqs, maxNumBatchedTokens, gpuMemoryUtilization);
         for (int i = 0; i < now.length; i++) {
             if (fields.get(i).get().strip().equals(engineDefaults[i])) {
@@ -242,16 +341,23 @@ public final class ServingViewModel {
      * weights leave free.
      */
     ServingSpec readSpec() {
-        return ServingSpecBuilder.of(model.get(), gpu.get()).engine(engine.get() == null ? null : EngineProfile.of(engine.get()))
-                .parallel(Inputs.integer("serving.tp", "TP", tp.get()), Inputs.integer("serving.pp", "PP", pp.get()),
+        return ServingSpecBuilder.of(model.get(), gpu.get())
+                .engine(engine.get() == null ? null : EngineProfile.of(engine.get()))
+                .parallel(
+                        Inputs.integer("serving.tp", "TP", tp.get()),
+                        Inputs.integer("serving.pp", "PP", pp.get()),
                         Inputs.integer("serving.ep", "EP", ep.get()))
-                .weights(storage()).kvFp8("fp8".equals(kvDtype.get()))
+                .weights(storage())
+                .kvFp8("fp8".equals(kvDtype.get()))
                 .maxModelLen(Inputs.integer("serving.maxModelLen", "Max model length", maxModelLen.get()))
-                .batchLimits(Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
+                .batchLimits(
+                        Inputs.integer("serving.maxNumSeqs", "Max sequences", maxNumSeqs.get()),
                         Inputs.integer("serving.maxNumBatchedTokens", "Token budget", maxNumBatchedTokens.get()))
-                .memorySetting(Inputs.positive("serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()))
+                .memorySetting(Inputs.positive(
+                        "serving.gpuMemoryUtilization", "GPU memory utilisation", gpuMemoryUtilization.get()))
                 .blockSize(Inputs.integer("serving.blockSize", "Block size", blockSize.get()))
-                .measured(gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
+                .measured(
+                        gib("serving.gpuMemoryGib", "GPU memory GiB", gpuMemoryGib.get()),
                         gib("serving.activationPeakGib", "Activation peak GiB", activationPeakGib.get()),
                         gib("serving.overheadGib", "Overhead GiB", overheadGib.get()))
                 .build();
@@ -259,7 +365,8 @@ public final class ServingViewModel {
 
     /** The checkpoint's own storage when the chosen format is the one it states, else the format as chosen. */
     private WeightStorage storage() {
-        return choices.checkpointWeights(model.get()).filter(w -> w.format() == weights.get())
+        return choices.checkpointWeights(model.get())
+                .filter(w -> w.format() == weights.get())
                 .orElseGet(() -> WeightStorage.of(weights.get(), "chosen"));
     }
 
@@ -276,20 +383,39 @@ public final class ServingViewModel {
     ServingPlanRequest readRequest() {
         try {
             ServingSpec spec = readSpec();
-            List<Capacity.Window> windows = traffic.get().isBlank() ? List.of()
+            List<Capacity.Window> windows = traffic.get().isBlank()
+                    ? List.of()
                     : Inputs.reading("serving.traffic", () -> ServingFiles.traffic(traffic.get(), "Traffic"));
-            BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank() ? null
-                    : new BatchingSimulator.Speculation(Inputs.number("serving.specAcceptance", "Acceptance rate", specAcceptance.get()),
-                    Inputs.integer("serving.specTokens", "Drafted tokens", specTokens.get()), Inputs.number("serving.specCost", "Draft cost", specCost.get()));
-            boolean chunked = EngineProfile.of(engine.get() == null ? EngineProfile.VLLM.id() : engine.get()).chunkedPrefill();
-            ServingPlanRequest r = new ServingPlanRequest(spec, chunked, promptTokens.get().strip(), outputTokens.get().strip(),
-                    Inputs.positive("serving.sloTtft", "TTFT target", sloTtft.get()), Inputs.positive("serving.sloTpot", "TPOT target", sloTpot.get()),
-                    (long) Inputs.number("serving.seed", "Seed", seed.get()), Inputs.positive("serving.rate", "Rate", rate.get()), windows,
-                    Inputs.number("serving.headroom", "Headroom", headroom.get()), Inputs.number("serving.scaleUpMinutes", "Scale-up minutes", scaleUpMinutes.get()),
-                    price.get().isBlank() ? 0 : Inputs.number("serving.price", "Price per GPU-hour", price.get()), speculation, smallModel.get(),
-                    smallModel.get() == null ? 0 : Inputs.number("serving.smallShare", "Small model share", smallShare.get()),
+            BatchingSimulator.Speculation speculation = specAcceptance.get().isBlank()
+                    ? null
+                    : new BatchingSimulator.Speculation(
+                            Inputs.number("serving.specAcceptance", "Acceptance rate", specAcceptance.get()),
+                            Inputs.integer("serving.specTokens", "Drafted tokens", specTokens.get()),
+                            Inputs.number("serving.specCost", "Draft cost", specCost.get()));
+            boolean chunked = EngineProfile.of(engine.get() == null ? EngineProfile.VLLM.id() : engine.get())
+                    .chunkedPrefill();
+            ServingPlanRequest r = new ServingPlanRequest(
+                    spec,
+                    chunked,
+                    promptTokens.get().strip(),
+                    outputTokens.get().strip(),
+                    Inputs.positive("serving.sloTtft", "TTFT target", sloTtft.get()),
+                    Inputs.positive("serving.sloTpot", "TPOT target", sloTpot.get()),
+                    (long) Inputs.number("serving.seed", "Seed", seed.get()),
+                    Inputs.positive("serving.rate", "Rate", rate.get()),
+                    windows,
+                    Inputs.number("serving.headroom", "Headroom", headroom.get()),
+                    Inputs.number("serving.scaleUpMinutes", "Scale-up minutes", scaleUpMinutes.get()),
+                    price.get().isBlank() ? 0 : Inputs.number("serving.price", "Price per GPU-hour", price.get()),
+                    speculation,
+                    smallModel.get(),
+                    smallModel.get() == null
+                            ? 0
+                            : Inputs.number("serving.smallShare", "Small model share", smallShare.get()),
                     integerOrZero("serving.prefixTokens", "Shared prefix tokens", prefixTokens.get()),
-                    Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()), profiles.calibration(), engine.get());
+                    Inputs.number("serving.prefixShare", "Prefix share", prefixShare.get()),
+                    profiles.calibration(),
+                    engine.get());
             r.replica(); // a profile of another GPU is refused here, with the reason
             servingStudy.fittingMemory(spec);
             problem.set("");
@@ -306,20 +432,25 @@ public final class ServingViewModel {
         if (req == null) {
             return;
         }
-        shell.jobs().submit("Plan serving", (progress, cancel) -> {
-            long start = System.nanoTime();
-            ServingAnalysis s = servingStudy.analyse(req, progress, cancel);
-            return new Worked(s, (System.nanoTime() - start) / 1e9);
-        }, done -> {
-            request.set(req);
-            study.set(done.study());
-            summary.set(describe(req, done.study(), shell.home().settings()) + String.format(" (worked out in %.1f s)", done.seconds()));
-            staleness.fresh();
-        }, this::show);
+        shell.jobs()
+                .submit(
+                        "Plan serving",
+                        (progress, cancel) -> {
+                            long start = System.nanoTime();
+                            ServingAnalysis s = servingStudy.analyse(req, progress, cancel);
+                            return new Worked(s, (System.nanoTime() - start) / 1e9);
+                        },
+                        done -> {
+                            request.set(req);
+                            study.set(done.study());
+                            summary.set(describe(req, done.study(), shell.home().settings())
+                                    + String.format(" (worked out in %.1f s)", done.seconds()));
+                            staleness.fresh();
+                        },
+                        this::show);
     }
 
-    private record Worked(ServingAnalysis study, double seconds) {
-    }
+    private record Worked(ServingAnalysis study, double seconds) {}
 
     /**
      * Compares the replica on the form (aggregated) with disaggregated prefill and decode pools of it on the same workload
@@ -332,10 +463,16 @@ public final class ServingViewModel {
         }
         Disaggregation.Choices choices;
         try {
-            choices = new Disaggregation.Choices(req.spec().tp(), Inputs.optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
-                    Inputs.optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()), req.spec().ep(),
-                    kvLinkGbs.get().isBlank() ? null : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()),
-                    Inputs.optionalInteger("serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
+            choices = new Disaggregation.Choices(
+                    req.spec().tp(),
+                    Inputs.optionalInteger("serving.prefillTp", "Prefill TP", prefillTp.get()),
+                    Inputs.optionalInteger("serving.decodeTp", "Decode TP", decodeTp.get()),
+                    req.spec().ep(),
+                    kvLinkGbs.get().isBlank()
+                            ? null
+                            : Inputs.positive("serving.kvLinkGbs", "KV link GB/s", kvLinkGbs.get()),
+                    Inputs.optionalInteger(
+                            "serving.prefillMaxNumBatchedTokens", "Prefill token budget", prefillBudget.get()),
                     Inputs.optionalInteger("serving.decodeMaxNumSeqs", "Decode max sequences", decodeSeqs.get()),
                     Inputs.optionalInteger("serving.prefillEp", "Prefill EP", prefillEp.get()),
                     Inputs.optionalInteger("serving.decodeEp", "Decode EP", decodeEp.get()));
@@ -343,11 +480,16 @@ public final class ServingViewModel {
             show(e);
             return;
         }
-        shell.jobs().submit("Compare disaggregated serving", (progress, cancel) -> servingStudy.disaggregation(req, choices, progress, cancel), done -> {
-            disaggregation.set(done);
-            problem.set("");
-            disaggregationStaleness.fresh();
-        }, this::show);
+        shell.jobs()
+                .submit(
+                        "Compare disaggregated serving",
+                        (progress, cancel) -> servingStudy.disaggregation(req, choices, progress, cancel),
+                        done -> {
+                            disaggregation.set(done);
+                            problem.set("");
+                            disaggregationStaleness.fresh();
+                        },
+                        this::show);
     }
 
     /**
@@ -359,11 +501,16 @@ public final class ServingViewModel {
         if (req == null) {
             return;
         }
-        shell.jobs().submit("Compare serving engines", (progress, cancel) -> servingStudy.engines(req, progress, cancel), done -> {
-            engines.set(List.copyOf(done));
-            problem.set("");
-            enginesStaleness.fresh();
-        }, this::show);
+        shell.jobs()
+                .submit(
+                        "Compare serving engines",
+                        (progress, cancel) -> servingStudy.engines(req, progress, cancel),
+                        done -> {
+                            engines.set(List.copyOf(done));
+                            problem.set("");
+                            enginesStaleness.fresh();
+                        },
+                        this::show);
     }
 
     /** The last comparison of the engines, one row per engine (vLLM first), or null. */
@@ -390,21 +537,39 @@ public final class ServingViewModel {
     static String describe(ServingPlanRequest r, ServingAnalysis s, Settings money) {
         ServingSpec spec = r.spec();
         double[] range = ServingIntervals.DEFAULT.throughput().around(s.goodputPerReplica());
-        String head = String.format("One replica (%d × %s, %s, %s) serves %.2f requests/s (80 %% interval %.2f–%.2f from held-out published runs) "
-                        + "within P99 TTFT ≤ %s s and TPOT ≤ %s s", spec.tp() * spec.pp(), spec.gpu().name(), spec.weights().slug(),
-                EngineProfile.of(r.engine()).name(), s.goodputPerReplica(), range[0], range[1],
-                Inputs.compact(r.sloTtft()), Inputs.compact(r.sloTpot()));
+        String head = String.format(
+                "One replica (%d × %s, %s, %s) serves %.2f requests/s (80 %% interval %.2f–%.2f from held-out published runs) "
+                        + "within P99 TTFT ≤ %s s and TPOT ≤ %s s",
+                spec.tp() * spec.pp(),
+                spec.gpu().name(),
+                spec.weights().slug(),
+                EngineProfile.of(r.engine()).name(),
+                s.goodputPerReplica(),
+                range[0],
+                range[1],
+                Inputs.compact(r.sloTtft()),
+                Inputs.compact(r.sloTpot()));
         if (s.day() == null) {
             return head + ". Step latency: " + s.latencySource() + ".";
         }
-        String cost = r.pricePerGpuHour() > 0 ? String.format(", %s a day (fixed at the peak: %s)", money.money("%,.0f", s.day().costPerDay()),
-                money.money("%,.0f", s.day().fixedCostPerDay())) : "";
-        return head + String.format("; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s. Step latency: %s.",
-                s.day().peakReplicas(), s.day().gpuHours(), cost, s.latencySource());
+        String cost = r.pricePerGpuHour() > 0
+                ? String.format(
+                        ", %s a day (fixed at the peak: %s)",
+                        money.money("%,.0f", s.day().costPerDay()),
+                        money.money("%,.0f", s.day().fixedCostPerDay()))
+                : "";
+        return head
+                + String.format(
+                        "; the day peaks at %d replicas and takes %,.0f GPU-hours autoscaled%s. Step latency: %s.",
+                        s.day().peakReplicas(), s.day().gpuHours(), cost, s.latencySource());
     }
 
     public void reloadSaved() {
-        if (!shell.inProject("Load serving plans", (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).kept(), saved::setAll, null)) {
+        if (!shell.inProject(
+                "Load serving plans",
+                (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).kept(),
+                saved::setAll,
+                null)) {
             saved.clear();
         }
     }
@@ -416,10 +581,14 @@ public final class ServingViewModel {
         if (r == null || s == null) {
             return;
         }
-        shell.inProject("Save serving plan", (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).keep(name, r, s), id -> {
-            shell.statusProperty().set("Saved serving plan “" + name + "”");
-            reloadSaved();
-        }, null);
+        shell.inProject(
+                "Save serving plan",
+                (ws, p, progress, cancel) -> new ServingStudy(ws, p.id()).keep(name, r, s),
+                id -> {
+                    shell.statusProperty().set("Saved serving plan “" + name + "”");
+                    reloadSaved();
+                },
+                null);
     }
 
     public void delete(SavedServingPlan s) {
@@ -427,10 +596,14 @@ public final class ServingViewModel {
         if (ws == null) {
             return;
         }
-        shell.jobs().submit("Delete serving plan", (progress, cancel) -> {
-            new ServingStudy(ws, s.projectId()).delete(s.id());
-            return null;
-        }, x -> reloadSaved());
+        shell.jobs()
+                .submit(
+                        "Delete serving plan",
+                        (progress, cancel) -> {
+                            new ServingStudy(ws, s.projectId()).delete(s.id());
+                            return null;
+                        },
+                        x -> reloadSaved());
     }
 
     /** Shows a kept plan: its inputs back in the form, its study in the charts. */
@@ -448,9 +621,16 @@ public final class ServingViewModel {
         maxNumSeqs.set(String.valueOf(spec.maxNumSeqs()));
         maxNumBatchedTokens.set(String.valueOf(spec.maxNumBatchedTokens()));
         var e = EngineProfile.of(r.engine());
-        double card = spec.gpuMemoryBytes() != null ? spec.gpuMemoryBytes() : spec.gpu().usableMemoryBytes();
-        gpuMemoryUtilization.set(Inputs.compact(Math.round(e.share(spec.gpuMemoryUtilization(), card,
-                ServingMemory.weightsPerGpu(spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep())) * 1e4) / 1e4));
+        double card = spec.gpuMemoryBytes() != null
+                ? spec.gpuMemoryBytes()
+                : spec.gpu().usableMemoryBytes();
+        gpuMemoryUtilization.set(Inputs.compact(Math.round(e.share(
+                                spec.gpuMemoryUtilization(),
+                                card,
+                                ServingMemory.weightsPerGpu(
+                                        spec.model(), spec.storage(), spec.tp(), spec.pp(), spec.ep()))
+                        * 1e4)
+                / 1e4));
         blockSize.set(String.valueOf(spec.blockSize()));
         gpuMemoryGib.set(gibText(spec.gpuMemoryBytes()));
         activationPeakGib.set(gibText(spec.activationPeakBytes()));
@@ -477,7 +657,8 @@ public final class ServingViewModel {
         profiles.choose(r.calibration() == null ? null : r.calibration().label());
         request.set(r);
         study.set(s.study());
-        summary.set("Kept plan “" + s.name() + "”: " + describe(r, s.study(), shell.home().settings()));
+        summary.set("Kept plan “" + s.name() + "”: "
+                + describe(r, s.study(), shell.home().settings()));
         staleness.fresh();
     }
 
@@ -502,12 +683,18 @@ public final class ServingViewModel {
 
     /** Reads a traffic CSV file into the traffic text; its problems are reported with file and line. */
     public void loadTraffic(Path csv) {
-        shell.jobs().submit("Load " + csv.getFileName(), (progress, cancel) -> ServingFiles.trafficCsv(ServingFiles.traffic(csv)), traffic::set,
-                e -> problem.set(Failures.message(e)));
+        shell.jobs()
+                .submit(
+                        "Load " + csv.getFileName(),
+                        (progress, cancel) -> ServingFiles.trafficCsv(ServingFiles.traffic(csv)),
+                        traffic::set,
+                        e -> problem.set(Failures.message(e)));
     }
+
     public void importModel(Path configJson) {
         choices.importModel(configJson);
     }
+
     public void importGpu(Path json) {
         choices.importGpu(json);
     }

@@ -13,8 +13,7 @@ import javafx.stage.Window;
 /** Help ▸ About: what Sextant is and the versions it runs on. */
 public final class AboutDialog {
 
-    private AboutDialog() {
-    }
+    private AboutDialog() {}
 
     public static void show(Window owner, String workspacePath) {
         AppInfo info = AppInfo.current();
@@ -29,12 +28,16 @@ public final class AboutDialog {
         grid.setVgap(4);
         grid.setPadding(Insets.EMPTY);
         String[][] rows = {
-                {"Java", info.java()},
-                {"JavaFX", info.javafx()},
-                {"H2", info.h2()},
-                {"System", info.os()},
-                {"Workspace", workspacePath == null ? "none open" : workspacePath},
-                {"Log file", LogSetup.currentFile() == null ? "none" : LogSetup.currentFile().toString()}};
+            {"Java", info.java()},
+            {"JavaFX", info.javafx()},
+            {"H2", info.h2()},
+            {"System", info.os()},
+            {"Workspace", workspacePath == null ? "none open" : workspacePath},
+            {
+                "Log file",
+                LogSetup.currentFile() == null ? "none" : LogSetup.currentFile().toString()
+            }
+        };
         for (int i = 0; i < rows.length; i++) {
             Label k = new Label(rows[i][0]);
             k.getStyleClass().add("text-muted");

@@ -16,8 +16,7 @@ import javafx.scene.layout.VBox;
  */
 public final class AreaPanes {
 
-    private AreaPanes() {
-    }
+    private AreaPanes() {}
 
     /** The left column: {@code children} stacked, scrolling when taller than the window. */
     public static ScrollPane column(Node... children) {
@@ -45,9 +44,11 @@ public final class AreaPanes {
      * an area's headline never reads like a result before anything ran.
      */
     public static void verdictOrHint(Label label, ObservableStringValue verdict, String hint) {
-        label.textProperty().bind(Bindings.createStringBinding(() -> verdict.get() == null || verdict.get().isEmpty() ? hint
-                : verdict.get(), verdict));
-        Runnable style = () -> label.pseudoClassStateChanged(HINT, verdict.get() == null || verdict.get().isEmpty());
+        label.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> verdict.get() == null || verdict.get().isEmpty() ? hint : verdict.get(), verdict));
+        Runnable style = () -> label.pseudoClassStateChanged(
+                HINT, verdict.get() == null || verdict.get().isEmpty());
         style.run();
         verdict.addListener((o, a, b) -> style.run());
     }

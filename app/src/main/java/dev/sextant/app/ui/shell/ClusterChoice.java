@@ -11,18 +11,21 @@ import javafx.scene.control.Tooltip;
  */
 public final class ClusterChoice {
 
-    private ClusterChoice() {
-    }
+    private ClusterChoice() {}
 
     public static CheckBox checkBox(BooleanProperty onCluster, ShellModel shell, String id) {
         CheckBox box = new CheckBox();
         box.setId(id);
         box.selectedProperty().bindBidirectional(onCluster);
-        box.textProperty().bind(Bindings.createStringBinding(() -> "Run on cluster: Spark " + shell.settingsProperty().get().spark().master(),
-                shell.settingsProperty()));
+        box.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> "Run on cluster: Spark "
+                                + shell.settingsProperty().get().spark().master(),
+                        shell.settingsProperty()));
         box.setWrapText(true);
-        box.setTooltip(new Tooltip("The corpus is read on Apache Spark's executors with the same code and gives the same result. "
-                + "The master and Spark settings are in Preferences (Ctrl+,)."));
+        box.setTooltip(new Tooltip(
+                "The corpus is read on Apache Spark's executors with the same code and gives the same result. "
+                        + "The master and Spark settings are in Preferences (Ctrl+,)."));
         box.setMnemonicParsing(false);
         return box;
     }

@@ -50,9 +50,11 @@ final class ColumnFit {
     static final String DISPLAY = "sextant.display";
     /** Column property: {@code Boolean.TRUE} when its text is too long for {@link #MAX_WIDTH} and wraps instead. */
     static final String WRAP = "sextant.wrap";
+
     private static final String USER_SIZED = "sextant.userSized";
     /** Room for the sort arrow, so sorting a column does not clip its title. */
     private static final double SORT_ARROW = 18;
+
     private static final double SLACK = 4;
     private static final Logger LOG = LoggerFactory.getLogger(ColumnFit.class);
 
@@ -66,7 +68,8 @@ final class ColumnFit {
     private boolean pending;
     private Map<String, Double> remembered = Map.of();
 
-    private ColumnFit(Control control, String key, ObservableList<? extends TableColumnBase<?, ?>> columns, IntSupplier rows) {
+    private ColumnFit(
+            Control control, String key, ObservableList<? extends TableColumnBase<?, ?>> columns, IntSupplier rows) {
         this.control = control;
         this.key = key;
         this.columns = columns;
@@ -83,7 +86,11 @@ final class ColumnFit {
         if (table.getProperties().containsKey(ColumnFit.class)) {
             return;
         }
-        ColumnFit f = new ColumnFit(table, key, table.getColumns(), () -> table.getItems() == null ? 0 : table.getItems().size());
+        ColumnFit f = new ColumnFit(
+                table,
+                key,
+                table.getColumns(),
+                () -> table.getItems() == null ? 0 : table.getItems().size());
         table.getProperties().put(ColumnFit.class, f);
         InvalidationListener changed = o -> f.schedule();
         table.itemsProperty().addListener((o, a, b) -> {
@@ -158,7 +165,8 @@ final class ColumnFit {
         TableColumnBase<?, ?> widest = null;
         double widestContent = 0;
         double widestHeader = 0;
-        TableColumnBase<?, ?> longestText = null; // the text column that gives way when nothing wraps and the room is short
+        // the text column that gives way when nothing wraps and the room is short
+        TableColumnBase<?, ?> longestText = null;
         double longestCells = 0;
         double longestHeader = 0;
         for (int c = 0; c < leaves.size(); c++) {
@@ -177,12 +185,16 @@ final class ColumnFit {
             }
             double cells = 0;
             @SuppressWarnings("unchecked")
-            Function<Object, String> display = (Function<Object, String>) col.getProperties().get(DISPLAY);
-            boolean treeColumn = control instanceof TreeTableView<?> tree && (tree.getTreeColumn() == null ? c == 0 : tree.getTreeColumn() == col);
+            Function<Object, String> display =
+                    (Function<Object, String>) col.getProperties().get(DISPLAY);
+            boolean treeColumn = control instanceof TreeTableView<?> tree
+                    && (tree.getTreeColumn() == null ? c == 0 : tree.getTreeColumn() == col);
             for (int i = 0; i < n; i++) {
                 Object v = col.getCellData(i);
                 String s = display != null ? display.apply(v) : v == null ? "" : String.valueOf(v);
-                cells = Math.max(cells, width(probe, cellFont, s) + cellPad + (treeColumn ? indent((TreeTableView<?>) control, i) : 0));
+                cells = Math.max(
+                        cells,
+                        width(probe, cellFont, s) + cellPad + (treeColumn ? indent((TreeTableView<?>) control, i) : 0));
             }
             double w = Math.ceil(Math.max(header, cells) + SLACK);
             boolean wrap = display != null && w > MAX_WIDTH;
@@ -191,12 +203,14 @@ final class ColumnFit {
                 wrapChanged = true;
             }
             if (display == null) {
-                w = Math.max(w, col.getPrefWidth()); // a cell we do not draw (a choice box, a badge): keep the view's room
+                // a cell we do not draw (a choice box, a badge): keep the view's room
+                w = Math.max(w, col.getPrefWidth());
             }
             w = Math.max(Math.min(w, MAX_WIDTH), col.getMinWidth());
             col.setPrefWidth(w);
             if (constrained() && !wrap) {
-                col.setMinWidth(Math.min(w, MAX_WIDTH)); // a policy that fits columns to the table takes from the wrapping one, not these
+                // a policy that fits columns to the table takes from the wrapping one, not these
+                col.setMinWidth(Math.min(w, MAX_WIDTH));
             }
             total += w;
             if (wrap && cells > widestContent) {
@@ -212,7 +226,10 @@ final class ColumnFit {
         }
         // the long text column takes what is left, so it wraps less
         double room = control.getWidth() - control.snappedLeftInset() - control.snappedRightInset() - 18;
-        if (widest == null && longestText != null && room > 0 && total > room
+        if (widest == null
+                && longestText != null
+                && room > 0
+                && total > room
                 && longestText.getPrefWidth() - (total - room) >= Math.max(MIN_WRAP_WIDTH, longestHeader)) {
             // nothing wraps, yet the columns overflow a narrow table: its longest text column wraps to make the room,
             // when it keeps at least MIN_WRAP_WIDTH (narrower, a scroll bar serves better than a tall column)
@@ -225,7 +242,8 @@ final class ColumnFit {
         if (widest != null && room > total) {
             widest.setPrefWidth(Math.min(widest.getPrefWidth() + room - total, widestContent + SLACK));
         } else if (widest != null && room > 0) { // too narrow for all: the wrapping column gives way first
-            widest.setPrefWidth(Math.max(Math.max(MIN_WRAP_WIDTH, widestHeader), widest.getPrefWidth() - (total - room)));
+            widest.setPrefWidth(
+                    Math.max(Math.max(MIN_WRAP_WIDTH, widestHeader), widest.getPrefWidth() - (total - room)));
         }
         if (wrapChanged) {
             if (control instanceof TableView<?> t) {
@@ -243,14 +261,17 @@ final class ColumnFit {
     }
 
     private boolean constrained() {
-        Object policy = control instanceof TableView<?> t ? t.getColumnResizePolicy()
+        Object policy = control instanceof TableView<?> t
+                ? t.getColumnResizePolicy()
                 : control instanceof TreeTableView<?> t ? t.getColumnResizePolicy() : null;
         if (policy instanceof TableUserAware p) {
             policy = p.inner();
         } else if (policy instanceof TreeUserAware p) {
             policy = p.inner();
         }
-        return policy != null && policy != TableView.UNCONSTRAINED_RESIZE_POLICY && policy != TreeTableView.UNCONSTRAINED_RESIZE_POLICY;
+        return policy != null
+                && policy != TableView.UNCONSTRAINED_RESIZE_POLICY
+                && policy != TreeTableView.UNCONSTRAINED_RESIZE_POLICY;
     }
 
     private static double width(Text probe, Font font, String s) {
@@ -315,7 +336,7 @@ final class ColumnFit {
         }
     }
 
-    // ------------------------------------------------------------------------------------------------ remembered widths
+    // ----------------------------------------------------------------------------------------- remembered widths
 
     private void userResized(TableColumnBase<?, ?> column) {
         if (column != null) {
@@ -373,8 +394,7 @@ final class ColumnFit {
         }
     }
 
-    private interface UserAware {
-    }
+    private interface UserAware {}
 
     @SuppressWarnings("rawtypes")
     private record TableUserAware(Callback<TableView.ResizeFeatures, Boolean> inner, ColumnFit fit)

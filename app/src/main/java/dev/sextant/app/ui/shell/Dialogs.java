@@ -17,8 +17,7 @@ import javafx.stage.Window;
 /** The workbench's standard dialogs: one error style, one confirmation style. */
 public final class Dialogs {
 
-    private Dialogs() {
-    }
+    private Dialogs() {}
 
     /**
      * Shows why a job failed, in the words {@link Failures} gives every face: one plain line, no class or library

@@ -34,15 +34,12 @@ public final class DocumentationWindow {
 
     static final String RESOURCE = "/dev/sextant/app/docs/README.md";
 
-    private DocumentationWindow() {
-    }
+    private DocumentationWindow() {}
 
     /** The page: its outline (headings to their nodes) and its content. */
-    record Page(List<Heading> outline, VBox content) {
-    }
+    record Page(List<Heading> outline, VBox content) {}
 
-    record Heading(int level, String text, Node node) {
-    }
+    record Heading(int level, String text, Node node) {}
 
     /** Reads the documentation in a job and opens it when built. */
     public static void open(Window owner, ShellModel shell) {
@@ -160,7 +157,8 @@ public final class DocumentationWindow {
         outline.getSelectionModel().selectedItemProperty().addListener((o, a, h) -> {
             if (h != null) {
                 double y = h.node().getBoundsInParent().getMinY();
-                double total = page.content().getHeight() - scroll.getViewportBounds().getHeight();
+                double total =
+                        page.content().getHeight() - scroll.getViewportBounds().getHeight();
                 scroll.setVvalue(total <= 0 ? 0 : Math.min(1, y / total));
             }
         });
@@ -174,7 +172,8 @@ public final class DocumentationWindow {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
             if (owner.getScene().getRoot() != null) {
                 split.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass());
-                split.pseudoClassStateChanged(PseudoClass.getPseudoClass("dark"),
+                split.pseudoClassStateChanged(
+                        PseudoClass.getPseudoClass("dark"),
                         owner.getScene().getRoot().getPseudoClassStates().contains(PseudoClass.getPseudoClass("dark")));
             }
         }

@@ -15,8 +15,7 @@ import javafx.stage.FileChooser;
  */
 public final class ExportChooser {
 
-    private ExportChooser() {
-    }
+    private ExportChooser() {}
 
     /**
      * @param what        what is saved, in a few words ("rollout report", "checks")
@@ -51,18 +50,26 @@ public final class ExportChooser {
                 }
             }
         }
-        FileChooser.ExtensionFilter selected = chooser.getSelectedExtensionFilter() != null ? chooser.getSelectedExtensionFilter()
-                : chooser.getExtensionFilters().isEmpty() ? null : chooser.getExtensionFilters().get(0);
+        FileChooser.ExtensionFilter selected = chooser.getSelectedExtensionFilter() != null
+                ? chooser.getSelectedExtensionFilter()
+                : chooser.getExtensionFilters().isEmpty()
+                        ? null
+                        : chooser.getExtensionFilters().get(0);
         if (selected == null || selected.getExtensions().isEmpty()) {
             return chosen.toPath();
         }
-        return chosen.toPath().resolveSibling(chosen.getName() + selected.getExtensions().get(0).replace("*", ""));
+        return chosen.toPath()
+                .resolveSibling(
+                        chosen.getName() + selected.getExtensions().get(0).replace("*", ""));
     }
 
     /** {@code <project>-<what>-<date>.<extension>}, in letters, digits, dots, dashes and underscores. */
     static String fileName(Project project, String what, LocalDate date, String extension) {
         String name = (project == null ? "" : project.name() + "-") + what + "-" + date;
-        String safe = name.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        String safe = name.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}._-]+", "-")
+                .replaceAll("-+", "-")
+                .replaceAll("^-|-$", "");
         return (safe.isEmpty() ? "export" : safe) + "." + extension;
     }
 }

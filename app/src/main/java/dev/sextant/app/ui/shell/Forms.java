@@ -27,8 +27,7 @@ import org.jfree.chart.fx.ChartViewer;
 /** The input forms and chart panes of the planning areas: labelled rows in a grid, bound fields, chart or empty text. */
 public final class Forms {
 
-    private Forms() {
-    }
+    private Forms() {}
 
     /** Labels at their width, fields taking the rest. */
     public static void columns(GridPane grid) {

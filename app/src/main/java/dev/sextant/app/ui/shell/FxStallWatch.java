@@ -38,7 +38,8 @@ public final class FxStallWatch implements AutoCloseable {
 
         @Override
         public String toString() {
-            return millis + " ms during " + during + (gcMillis > 0 ? " (" + gcMillis + " ms of it garbage collection)" : "");
+            return millis + " ms during " + during
+                    + (gcMillis > 0 ? " (" + gcMillis + " ms of it garbage collection)" : "");
         }
     }
 

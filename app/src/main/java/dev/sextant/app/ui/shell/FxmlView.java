@@ -15,8 +15,7 @@ import javafx.scene.control.TreeTableView;
  */
 public final class FxmlView {
 
-    private FxmlView() {
-    }
+    private FxmlView() {}
 
     public static Parent load(Object controller) {
         return load(controller, controller.getClass().getSimpleName());

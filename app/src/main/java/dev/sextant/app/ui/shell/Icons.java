@@ -12,8 +12,7 @@ public final class Icons {
 
     private static final int[] SIZES = {16, 32, 48, 64, 128, 256};
 
-    private Icons() {
-    }
+    private Icons() {}
 
     public static Image appIcon(int size) {
         int best = SIZES[SIZES.length - 1];
@@ -23,7 +22,8 @@ public final class Icons {
                 break;
             }
         }
-        return new Image(Objects.requireNonNull(Icons.class.getResourceAsStream("/dev/sextant/app/ui/icon-" + best + ".png")));
+        return new Image(
+                Objects.requireNonNull(Icons.class.getResourceAsStream("/dev/sextant/app/ui/icon-" + best + ".png")));
     }
 
     public static List<Image> appIcons() {

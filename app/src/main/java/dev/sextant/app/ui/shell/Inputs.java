@@ -17,8 +17,7 @@ public final class Inputs {
     /** The key of an input no control is marked for. */
     private static final String NO_KEY = "";
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     public static double number(String key, String label, String text) {
         try {
@@ -42,7 +41,8 @@ public final class Inputs {
         try {
             v = Integer.parseInt(text.strip());
         } catch (NumberFormatException | NullPointerException e) {
-            throw new InputError(key, label + ": expected a whole number, got '" + (text == null ? "" : text.strip()) + "'");
+            throw new InputError(
+                    key, label + ": expected a whole number, got '" + (text == null ? "" : text.strip()) + "'");
         }
         if (v < 1) {
             throw new InputError(key, label + ": must be at least 1");
@@ -99,6 +99,8 @@ public final class Inputs {
     public static String compact(double v) {
         BigDecimal d = new BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros();
         double a = Math.abs(v);
-        return a == 0 || a >= 1e-3 && a < 1e7 ? d.toPlainString() : d.toString().replace("E+", "e").replace("E", "e");
+        return a == 0 || a >= 1e-3 && a < 1e7
+                ? d.toPlainString()
+                : d.toString().replace("E+", "e").replace("E", "e");
     }
 }

@@ -114,7 +114,8 @@ public final class JobRunner {
                     if (token.isCancelled()) {
                         lastOutcome.set(jobTitle + ": cancelled");
                         if (onFailure != null) {
-                            onFailure.accept(new CancelledException()); // its result is dropped: the handler reloads what was kept
+                            // its result is dropped: the handler reloads what was kept
+                            onFailure.accept(new CancelledException());
                         }
                     } else if (onSuccess != null) {
                         onSuccess.accept(result);

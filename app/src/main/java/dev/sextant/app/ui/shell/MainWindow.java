@@ -88,12 +88,22 @@ public final class MainWindow {
         // where it was when it last closed, if that is still on a screen; else 90% of the screen, within
         // 1100×700 .. 1600×1000: room for tables and charts side by side; a laptop's screen (1366×768) whole
         Settings.Window place = shell.home().settings().window();
-        boolean placed = place != null && place.usable()
-                && !Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height()).isEmpty();
+        boolean placed = place != null
+                && place.usable()
+                && !Screen.getScreensForRectangle(place.x(), place.y(), place.width(), place.height())
+                        .isEmpty();
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         boolean small = !placed && (screen.getWidth() < 1500 || screen.getHeight() < 900);
-        double width = placed ? place.width() : small ? screen.getWidth() : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
-        double height = placed ? place.height() : small ? screen.getHeight() : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
+        double width = placed
+                ? place.width()
+                : small
+                        ? screen.getWidth()
+                        : Math.max(Math.min(1600, screen.getWidth() * 0.9), Math.min(1100, screen.getWidth()));
+        double height = placed
+                ? place.height()
+                : small
+                        ? screen.getHeight()
+                        : Math.max(Math.min(1000, screen.getHeight() * 0.9), Math.min(700, screen.getHeight()));
         Scene scene = new Scene(root, width, height);
         theme.apply(scene);
         stage.setScene(scene);
@@ -110,24 +120,35 @@ public final class MainWindow {
         stage.getIcons().setAll(Icons.appIcons());
         stage.setMinWidth(900);
         stage.setMinHeight(560);
-        stage.titleProperty().bind(Bindings.createStringBinding(() -> {
-            Workspace ws = shell.workspaceProperty().get();
-            Project p = shell.currentProjectProperty().get();
-            return "Sextant" + (ws == null ? "" : " — " + ws.name()) + (p == null ? "" : " — " + p.name());
-        }, shell.workspaceProperty(), shell.currentProjectProperty()));
+        stage.titleProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Workspace ws = shell.workspaceProperty().get();
+                            Project p = shell.currentProjectProperty().get();
+                            return "Sextant" + (ws == null ? "" : " — " + ws.name())
+                                    + (p == null ? "" : " — " + p.name());
+                        },
+                        shell.workspaceProperty(),
+                        shell.currentProjectProperty()));
         shell.jobs().setFailureHandler((title, error) -> Dialogs.showError(stage, title, error));
         navigation.getSelectionModel().select(0);
         shell.areaRequestProperty().addListener((o, a, id) -> {
             if (id != null) {
-                areas.stream().filter(x -> x.id().equals(id)).findFirst().ifPresent(x -> navigation.getSelectionModel().select(x));
+                areas.stream().filter(x -> x.id().equals(id)).findFirst().ifPresent(x -> navigation
+                        .getSelectionModel()
+                        .select(x));
                 shell.areaRequestProperty().set(null);
             }
         });
         if (Boolean.getBoolean("sextant.fxwatch")) {
-            // a cheap guard for freezes, asked for by the flag: the FX thread held over 100 ms is logged with the area on
-            // screen (at info, since the flag asks for it and the log's threshold is info)
-            FxStallWatch watch = FxStallWatch.start(50, 100, s -> LOG.info("FX thread held for {} ms in {}", s.millis(), s.during()));
-            navigation.getSelectionModel().selectedItemProperty().addListener((o, a, area) -> watch.during(area == null ? "" : area.id()));
+            // a cheap guard for freezes, asked for by the flag: the FX thread held over 100 ms is logged with the area
+            // on screen (at info, since the flag asks for it and the log's threshold is info)
+            FxStallWatch watch = FxStallWatch.start(
+                    50, 100, s -> LOG.info("FX thread held for {} ms in {}", s.millis(), s.during()));
+            navigation
+                    .getSelectionModel()
+                    .selectedItemProperty()
+                    .addListener((o, a, area) -> watch.during(area == null ? "" : area.id()));
             watch.during(areas.isEmpty() ? "" : areas.get(0).id());
         }
         return scene;
@@ -146,10 +167,14 @@ public final class MainWindow {
         workspaceButton.setId("workspace-switcher");
         workspaceButton.setGraphic(Icons.glyph(Feather.DATABASE));
         workspaceButton.getStyleClass().add("flat");
-        workspaceButton.textProperty().bind(Bindings.createStringBinding(() -> {
-            Workspace ws = shell.workspaceProperty().get();
-            return ws == null ? "Opening…" : ws.name();
-        }, shell.workspaceProperty()));
+        workspaceButton
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Workspace ws = shell.workspaceProperty().get();
+                            return ws == null ? "Opening…" : ws.name();
+                        },
+                        shell.workspaceProperty()));
         workspaceButton.setOnShowing(e -> workspaceButton.getItems().setAll(workspaceMenuItems()));
 
         ComboBox<Project> projectBox = new ComboBox<>(shell.projects());
@@ -160,7 +185,8 @@ public final class MainWindow {
         projectBox.setCellFactory(l -> new ProjectCell());
         // Wide enough for the longest project name (long names were cut to "Capacity revie…"), within reason; a name
         // longer than that is still cut, and its cell's tooltip shows it whole.
-        InvalidationListener fit = o -> projectBox.setPrefWidth(ProjectCell.widthFor(shell.projects(), shown.getFont()));
+        InvalidationListener fit =
+                o -> projectBox.setPrefWidth(ProjectCell.widthFor(shell.projects(), shown.getFont()));
         shell.projects().addListener(fit);
         shown.fontProperty().addListener(fit);
         fit.invalidated(null);
@@ -183,8 +209,17 @@ public final class MainWindow {
             themeButton.setGraphic(Icons.glyph(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         });
 
-        HBox header = new HBox(10, logo, name, new Separator(Orientation.VERTICAL),
-                wsLabel, workspaceButton, pLabel, projectBox, spacer, themeButton);
+        HBox header = new HBox(
+                10,
+                logo,
+                name,
+                new Separator(Orientation.VERTICAL),
+                wsLabel,
+                workspaceButton,
+                pLabel,
+                projectBox,
+                spacer,
+                themeButton);
         header.getStyleClass().add("header-bar");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
@@ -253,39 +288,57 @@ public final class MainWindow {
 
     private MenuBar menuBar() {
         Menu file = new Menu("_File");
-        file.getItems().addAll(
-                item("New project…", "Shortcut+N", Feather.PLUS, this::newProject),
-                new SeparatorMenuItem(),
-                item("New workspace…", "Shortcut+Shift+N", Feather.FOLDER_PLUS, this::newWorkspace),
-                item("Open workspace…", "Shortcut+O", Feather.FOLDER, this::openWorkspace),
-                recentMenu,
-                new SeparatorMenuItem(),
-                item("Import project…", "Shortcut+I", Feather.DOWNLOAD, this::importProject),
-                item("Export project…", "Shortcut+E", Feather.UPLOAD, this::exportProject),
-                item("Import workspace…", null, null, this::importWorkspace),
-                item("Export workspace…", "Shortcut+Shift+E", null, this::exportWorkspace),
-                new SeparatorMenuItem(),
-                item("Preferences…", "Shortcut+Comma", Feather.SETTINGS, this::preferences),
-                new SeparatorMenuItem(),
-                item("Quit", "Shortcut+Q", null, stage::close));
+        file.getItems()
+                .addAll(
+                        item("New project…", "Shortcut+N", Feather.PLUS, this::newProject),
+                        new SeparatorMenuItem(),
+                        item("New workspace…", "Shortcut+Shift+N", Feather.FOLDER_PLUS, this::newWorkspace),
+                        item("Open workspace…", "Shortcut+O", Feather.FOLDER, this::openWorkspace),
+                        recentMenu,
+                        new SeparatorMenuItem(),
+                        item("Import project…", "Shortcut+I", Feather.DOWNLOAD, this::importProject),
+                        item("Export project…", "Shortcut+E", Feather.UPLOAD, this::exportProject),
+                        item("Import workspace…", null, null, this::importWorkspace),
+                        item("Export workspace…", "Shortcut+Shift+E", null, this::exportWorkspace),
+                        new SeparatorMenuItem(),
+                        item("Preferences…", "Shortcut+Comma", Feather.SETTINGS, this::preferences),
+                        new SeparatorMenuItem(),
+                        item("Quit", "Shortcut+Q", null, stage::close));
         file.setOnShowing(e -> recentMenu.getItems().setAll(recentItems()));
         recentMenu.getItems().setAll(recentItems());
 
         Menu view = new Menu("_View");
         for (int i = 0; i < areas.size(); i++) {
             Area a = areas.get(i);
-            view.getItems().add(item(a.title(), i < 9 ? "Shortcut+" + (i + 1) : i == 9 ? "Shortcut+0" : null, a.icon(),
-                    () -> navigation.getSelectionModel().select(a)));
+            view.getItems()
+                    .add(item(
+                            a.title(),
+                            i < 9 ? "Shortcut+" + (i + 1) : i == 9 ? "Shortcut+0" : null,
+                            a.icon(),
+                            () -> navigation.getSelectionModel().select(a)));
         }
-        view.getItems().addAll(new SeparatorMenuItem(),
-                item("Toggle dark theme", "Shortcut+Shift+L", Feather.MOON, this::toggleTheme));
+        view.getItems()
+                .addAll(
+                        new SeparatorMenuItem(),
+                        item("Toggle dark theme", "Shortcut+Shift+L", Feather.MOON, this::toggleTheme));
 
         Menu help = new Menu("_Help");
-        help.getItems().addAll(
-                item("Documentation", null, Feather.BOOK_OPEN, () -> DocumentationWindow.open(stage, shell)),
-                item("Keyboard shortcuts", "F1", Feather.COMMAND, () -> ShortcutsDialog.show(stage)),
-                item("About Sextant", null, Feather.INFO, () -> AboutDialog.show(stage,
-                        shell.workspaceProperty().get() == null ? null : shell.workspaceProperty().get().dir().toString())));
+        help.getItems()
+                .addAll(
+                        item("Documentation", null, Feather.BOOK_OPEN, () -> DocumentationWindow.open(stage, shell)),
+                        item("Keyboard shortcuts", "F1", Feather.COMMAND, () -> ShortcutsDialog.show(stage)),
+                        item(
+                                "About Sextant",
+                                null,
+                                Feather.INFO,
+                                () -> AboutDialog.show(
+                                        stage,
+                                        shell.workspaceProperty().get() == null
+                                                ? null
+                                                : shell.workspaceProperty()
+                                                        .get()
+                                                        .dir()
+                                                        .toString())));
         MenuBar bar = new MenuBar(file, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -308,7 +361,10 @@ public final class MainWindow {
         items.add(new SeparatorMenuItem());
         items.add(item("Open workspace…", null, Feather.FOLDER, this::openWorkspace));
         items.add(item("New workspace…", null, Feather.FOLDER_PLUS, this::newWorkspace));
-        items.add(item("Default workspace", null, Feather.HOME,
+        items.add(item(
+                "Default workspace",
+                null,
+                Feather.HOME,
                 () -> shell.openWorkspace(shell.home().defaultWorkspaceDir(), true)));
         return items;
     }
@@ -359,7 +415,8 @@ public final class MainWindow {
             shell.statusProperty().set("Choose a project to export first");
             return;
         }
-        File f = archiveChooser("Export project " + p.name(), fileNameFor(p.name())).showSaveDialog(stage);
+        File f = archiveChooser("Export project " + p.name(), fileNameFor(p.name()))
+                .showSaveDialog(stage);
         if (f != null) {
             shell.exportProject(p, withExtension(f.toPath()));
         }
@@ -377,7 +434,8 @@ public final class MainWindow {
         if (ws == null) {
             return;
         }
-        File f = archiveChooser("Export workspace " + ws.name(), fileNameFor(ws.name())).showSaveDialog(stage);
+        File f = archiveChooser("Export workspace " + ws.name(), fileNameFor(ws.name()))
+                .showSaveDialog(stage);
         if (f != null) {
             shell.exportWorkspace(withExtension(f.toPath()));
         }
@@ -417,7 +475,8 @@ public final class MainWindow {
         }
         Settings.Window place = stage.isMaximized() && was != null && was.usable()
                 ? new Settings.Window(was.x(), was.y(), was.width(), was.height(), true)
-                : new Settings.Window(stage.getX(), stage.getY(), scene.getWidth(), scene.getHeight(), stage.isMaximized());
+                : new Settings.Window(
+                        stage.getX(), stage.getY(), scene.getWidth(), scene.getHeight(), stage.isMaximized());
         shell.saveSettings(now.withWindow(place));
     }
 
@@ -426,14 +485,22 @@ public final class MainWindow {
         content.getChildren().removeIf(area -> !area.isVisible()); // see show(): the CSS pass of the switch skips them
         theme.apply(stage.getScene());
         shell.saveSettings(shell.home().settings().withTheme(theme.id()));
-        // charts are drawn in the theme's colours: the area on screen is re-coloured a few charts per pulse, others when shown
-        charts.themeChanged(theme, content.getChildren().stream().filter(Node::isVisible).findFirst().orElse(null));
+        // charts are drawn in the theme's colours: the area on screen is re-coloured a
+        // few charts per pulse, others when shown
+        charts.themeChanged(
+                theme,
+                content.getChildren().stream()
+                        .filter(Node::isVisible)
+                        .findFirst()
+                        .orElse(null));
     }
 
     private FileChooser archiveChooser(String title, String initialName) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Sextant archives", "*" + ArchiveManifest.FILE_EXTENSION, "*.zip"));
+        chooser.getExtensionFilters()
+                .add(new FileChooser.ExtensionFilter(
+                        "Sextant archives", "*" + ArchiveManifest.FILE_EXTENSION, "*.zip"));
         Workspace ws = shell.workspaceProperty().get();
         if (ws != null) {
             File exports = ws.exportDir().toFile();
@@ -448,7 +515,9 @@ public final class MainWindow {
     }
 
     private static String fileNameFor(String name) {
-        String safe = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        String safe = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-")
+                .replaceAll("-+", "-")
+                .replaceAll("^-|-$", "");
         return (safe.isEmpty() ? "export" : safe) + ArchiveManifest.FILE_EXTENSION;
     }
 
@@ -468,8 +537,13 @@ public final class MainWindow {
         protected void updateItem(Project p, boolean empty) {
             super.updateItem(p, empty);
             setText(empty || p == null ? null : label(p));
-            setTooltip(empty || p == null ? null : new Tooltip(
-                    p.description() == null || p.description().isBlank() ? label(p) : label(p) + "\n" + p.description()));
+            setTooltip(
+                    empty || p == null
+                            ? null
+                            : new Tooltip(
+                                    p.description() == null || p.description().isBlank()
+                                            ? label(p)
+                                            : label(p) + "\n" + p.description()));
         }
 
         static String label(Project p) {

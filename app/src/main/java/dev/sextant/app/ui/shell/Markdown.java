@@ -12,30 +12,23 @@ import java.util.regex.Pattern;
 public final class Markdown {
 
     /** A block of the document. */
-    public sealed interface Block {
-    }
+    public sealed interface Block {}
 
-    public record Heading(int level, String text) implements Block {
-    }
+    public record Heading(int level, String text) implements Block {}
 
-    public record Paragraph(String text) implements Block {
-    }
+    public record Paragraph(String text) implements Block {}
 
-    public record ListItem(String text) implements Block {
-    }
+    public record ListItem(String text) implements Block {}
 
-    public record Code(String text) implements Block {
-    }
+    public record Code(String text) implements Block {}
 
-    public record Table(List<List<String>> rows) implements Block {
-    }
+    public record Table(List<List<String>> rows) implements Block {}
 
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern ITEM = Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+(.*)$");
     private static final Pattern TABLE_RULE = Pattern.compile("^\\s*\\|?\\s*:?-+:?\\s*(\\|\\s*:?-+:?\\s*)*\\|?\\s*$");
 
-    private Markdown() {
-    }
+    private Markdown() {}
 
     public static List<Block> parse(String text) {
         List<Block> out = new ArrayList<>();
@@ -75,7 +68,10 @@ public final class Markdown {
                 flush(para, out);
                 StringBuilder text1 = new StringBuilder(item.group(1).strip());
                 // continuation lines of the item are indented
-                while (i + 1 < lines.length && !lines[i + 1].isBlank() && lines[i + 1].startsWith("  ") && !ITEM.matcher(lines[i + 1]).matches()) {
+                while (i + 1 < lines.length
+                        && !lines[i + 1].isBlank()
+                        && lines[i + 1].startsWith("  ")
+                        && !ITEM.matcher(lines[i + 1]).matches()) {
                     text1.append(' ').append(lines[++i].strip());
                 }
                 out.add(new ListItem(inline(text1.toString())));
@@ -115,7 +111,9 @@ public final class Markdown {
 
     /** Inline markup as plain text: links keep their text, emphasis and code marks go. */
     static String inline(String s) {
-        return s.replaceAll("!?\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("\\*\\*([^*]+)\\*\\*", "$1").replaceAll("(?<![\\w*])\\*([^*\\s][^*]*)\\*",
-                "$1").replaceAll("`([^`]*)`", "$1");
+        return s.replaceAll("!?\\[([^\\]]*)\\]\\([^)]*\\)", "$1")
+                .replaceAll("\\*\\*([^*]+)\\*\\*", "$1")
+                .replaceAll("(?<![\\w*])\\*([^*\\s][^*]*)\\*", "$1")
+                .replaceAll("`([^`]*)`", "$1");
     }
 }

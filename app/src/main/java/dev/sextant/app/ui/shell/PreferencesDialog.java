@@ -23,8 +23,7 @@ import javafx.stage.Window;
  */
 public final class PreferencesDialog {
 
-    private PreferencesDialog() {
-    }
+    private PreferencesDialog() {}
 
     public static Optional<Settings> ask(Window owner, Settings current, String homePath) {
         Dialog<Settings> dialog = new Dialog<>();
@@ -52,7 +51,8 @@ public final class PreferencesDialog {
         TextField master = new TextField(current.spark().master());
         master.setId("preferences-spark-master");
         master.setPromptText(Settings.Spark.DEFAULT_MASTER);
-        Label masterNote = new Label("local[N], spark://HOST:PORT, yarn or k8s://… — where \"Run on cluster\" sends scans and deduplication");
+        Label masterNote = new Label(
+                "local[N], spark://HOST:PORT, yarn or k8s://… — where \"Run on cluster\" sends scans and deduplication");
         masterNote.getStyleClass().add("text-muted");
         masterNote.setWrapText(true);
         TextArea sparkConf = new TextArea(current.spark().confText());
@@ -86,7 +86,8 @@ public final class PreferencesDialog {
             }
         });
         dialog.setResultConverter(b -> b == ButtonType.OK
-                ? current.withTheme(dark.isSelected() ? "dark" : "light").withOpenLastWorkspace(openLast.isSelected())
+                ? current.withTheme(dark.isSelected() ? "dark" : "light")
+                        .withOpenLastWorkspace(openLast.isSelected())
                         .withCurrency(currency.getText())
                         .withSpark(new Settings.Spark(master.getText(), Settings.Spark.parseConf(sparkConf.getText())))
                 : null);

@@ -15,11 +15,9 @@ import javafx.stage.Window;
 /** Asks for a new project's name and description; OK stays disabled until the name is valid. */
 public final class ProjectDialog {
 
-    public record Answer(String name, String description) {
-    }
+    public record Answer(String name, String description) {}
 
-    private ProjectDialog() {
-    }
+    private ProjectDialog() {}
 
     public static Optional<Answer> ask(Window owner) {
         Dialog<Answer> dialog = new Dialog<>();

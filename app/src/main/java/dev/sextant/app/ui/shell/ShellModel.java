@@ -59,12 +59,15 @@ public final class ShellModel {
                 status.set("Project " + p.name());
             }
             if (p != null && ws != null && (old == null || !old.id().equals(p.id()))) {
-                jobs.submit("Remember project", (pr, c) -> {
-                    if (!ws.isClosed()) {
-                        ws.setProperty(LAST_PROJECT, p.id().toString());
-                    }
-                    return null;
-                }, r -> { });
+                jobs.submit(
+                        "Remember project",
+                        (pr, c) -> {
+                            if (!ws.isClosed()) {
+                                ws.setProperty(LAST_PROJECT, p.id().toString());
+                            }
+                            return null;
+                        },
+                        r -> {});
             }
         });
     }
@@ -93,8 +96,8 @@ public final class ShellModel {
     /** A job's body that works in the open workspace's current project. */
     @FunctionalInterface
     public interface ProjectWork<T> {
-        T run(Workspace workspace, Project project, ProgressListener progress,
-              CancellationToken cancel) throws Exception;
+        T run(Workspace workspace, Project project, ProgressListener progress, CancellationToken cancel)
+                throws Exception;
     }
 
     /**
@@ -105,18 +108,22 @@ public final class ShellModel {
      * @param onFailure null hands a failure to the shell's failure handler
      * @return whether the work was submitted
      */
-    public <T> boolean inProject(String jobTitle, ProjectWork<T> work, Consumer<T> onSuccess,
-                                 Consumer<Throwable> onFailure) {
+    public <T> boolean inProject(
+            String jobTitle, ProjectWork<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
         Workspace ws = workspace.get();
         Project p = currentProject.get();
         if (ws == null || p == null) {
             return false;
         }
-        jobs.submit(jobTitle, (progress, cancel) -> work.run(ws, p, progress, cancel), r -> {
-            if (onSuccess != null && stillCurrent(ws, p)) {
-                onSuccess.accept(r);
-            }
-        }, onFailure);
+        jobs.submit(
+                jobTitle,
+                (progress, cancel) -> work.run(ws, p, progress, cancel),
+                r -> {
+                    if (onSuccess != null && stillCurrent(ws, p)) {
+                        onSuccess.accept(r);
+                    }
+                },
+                onFailure);
         return true;
     }
 
@@ -134,13 +141,11 @@ public final class ShellModel {
     }
 
     /** Models imported from a config.json in this session: every planning area offers them, whichever imported them. */
-    private final ObservableList<ModelArchitecture> importedModels =
-            FXCollections.observableArrayList();
+    private final ObservableList<ModelArchitecture> importedModels = FXCollections.observableArrayList();
     /** GPU types imported from a file in this session, offered by every planning area. */
     private final ObservableList<GpuSpec> importedGpus = FXCollections.observableArrayList();
     /** Imported models' own weight storage (their quantization_config), where they state one. */
-    private final Map<ModelArchitecture, WeightStorage> checkpointWeights =
-            new ConcurrentHashMap<>();
+    private final Map<ModelArchitecture, WeightStorage> checkpointWeights = new ConcurrentHashMap<>();
 
     public ObservableList<ModelArchitecture> importedModels() {
         return importedModels;
@@ -165,35 +170,42 @@ public final class ShellModel {
             status.set("Workspace " + old.name() + " is already open");
             return;
         }
-        jobs.submit("Open workspace " + target.getFileName(), (progress, cancel) -> {
-            progress.progress(Double.NaN, "opening " + target);
-            Workspace ws = create ? Workspace.openOrCreate(target) : Workspace.open(target);
-            try {
-                Loaded loaded = load(ws);
-                LogSetup.logToWorkspace(ws.logDir());
-                home.rememberRecent(ws.dir());
-                if (old != null) {
-                    old.close();
-                }
-                return loaded;
-            } catch (RuntimeException e) {
-                ws.close();
-                throw e;
-            }
-        }, loaded -> {
-            workspace.set(loaded.workspace());
-            show(loaded);
-            status.set("Opened workspace " + loaded.workspace().name() + " (" + count(loaded.summary().projects().size()) + ")");
-        });
+        jobs.submit(
+                "Open workspace " + target.getFileName(),
+                (progress, cancel) -> {
+                    progress.progress(Double.NaN, "opening " + target);
+                    Workspace ws = create ? Workspace.openOrCreate(target) : Workspace.open(target);
+                    try {
+                        Loaded loaded = load(ws);
+                        LogSetup.logToWorkspace(ws.logDir());
+                        home.rememberRecent(ws.dir());
+                        if (old != null) {
+                            old.close();
+                        }
+                        return loaded;
+                    } catch (RuntimeException e) {
+                        ws.close();
+                        throw e;
+                    }
+                },
+                loaded -> {
+                    workspace.set(loaded.workspace());
+                    show(loaded);
+                    status.set("Opened workspace " + loaded.workspace().name() + " ("
+                            + count(loaded.summary().projects().size()) + ")");
+                });
     }
 
     /** Creates a new, empty workspace in {@code dir} and switches to it. */
     public void createWorkspace(Path dir) {
         Path target = dir.toAbsolutePath().normalize();
-        jobs.submit("Create workspace " + target.getFileName(), (progress, cancel) -> {
-            Workspace.create(target).close();
-            return target;
-        }, created -> openWorkspace(created, false));
+        jobs.submit(
+                "Create workspace " + target.getFileName(),
+                (progress, cancel) -> {
+                    Workspace.create(target).close();
+                    return target;
+                },
+                created -> openWorkspace(created, false));
     }
 
     /** Re-reads the projects, keeping the current one selected when it still exists. */
@@ -207,7 +219,9 @@ public final class ShellModel {
         if (ws == null) {
             return;
         }
-        UUID keep = select != null ? select : Optional.ofNullable(currentProject.get()).map(Project::id).orElse(null);
+        UUID keep = select != null
+                ? select
+                : Optional.ofNullable(currentProject.get()).map(Project::id).orElse(null);
         jobs.submit("Refresh", (p, c) -> load(ws), loaded -> {
             if (workspace.get() == ws) {
                 show(new Loaded(ws, loaded.summary(), keep));
@@ -230,13 +244,14 @@ public final class ShellModel {
     private void show(Loaded loaded) {
         summary.set(loaded.summary());
         projects.setAll(loaded.summary().projects());
-        Project select = projects.stream().filter(p -> p.id().equals(loaded.select())).findFirst()
+        Project select = projects.stream()
+                .filter(p -> p.id().equals(loaded.select()))
+                .findFirst()
                 .orElse(projects.isEmpty() ? null : projects.get(0));
         currentProject.set(select);
     }
 
-    private record Loaded(Workspace workspace, WorkspaceSummary summary, UUID select) {
-    }
+    private record Loaded(Workspace workspace, WorkspaceSummary summary, UUID select) {}
 
     // ------------------------------------------------------------------------------------------------ projects
 
@@ -261,18 +276,22 @@ public final class ShellModel {
 
     public void deleteProject(Project project) {
         Workspace ws = requireWorkspace();
-        jobs.submit("Delete project", (p, c) -> {
-            ws.projects().delete(project.id());
-            return project;
-        }, deleted -> {
-            status.set("Deleted project " + deleted.name());
-            refresh();
-        });
+        jobs.submit(
+                "Delete project",
+                (p, c) -> {
+                    ws.projects().delete(project.id());
+                    return project;
+                },
+                deleted -> {
+                    status.set("Deleted project " + deleted.name());
+                    refresh();
+                });
     }
 
     public void exportProject(Project project, Path file) {
         Workspace ws = requireWorkspace();
-        jobs.submit("Export project " + project.name(),
+        jobs.submit(
+                "Export project " + project.name(),
                 (p, c) -> WorkspaceArchive.exportProject(ws, project.id(), file, p, c),
                 m -> status.set("Exported project " + project.name() + " (" + m.totalRows() + " rows) to " + file));
     }
@@ -289,15 +308,22 @@ public final class ShellModel {
 
     public void exportWorkspace(Path file) {
         Workspace ws = requireWorkspace();
-        jobs.submit("Export workspace " + ws.name(), (p, c) -> WorkspaceArchive.exportWorkspace(ws, file, p, c),
-                m -> status.set("Exported workspace " + ws.name() + " (" + count(m.tables().stream()
-                        .filter(t -> t.name().equals("PROJECT")).mapToLong(ArchiveManifest.TableEntry::rows).sum())
+        jobs.submit(
+                "Export workspace " + ws.name(),
+                (p, c) -> WorkspaceArchive.exportWorkspace(ws, file, p, c),
+                m -> status.set("Exported workspace " + ws.name() + " ("
+                        + count(m.tables().stream()
+                                .filter(t -> t.name().equals("PROJECT"))
+                                .mapToLong(ArchiveManifest.TableEntry::rows)
+                                .sum())
                         + ") to " + file));
     }
 
     /** Imports a workspace archive into a new workspace folder and switches to it. */
     public void importWorkspace(Path archive, Path dir) {
-        jobs.submit("Import workspace", (p, c) -> WorkspaceArchive.importWorkspace(archive, dir, p, c),
+        jobs.submit(
+                "Import workspace",
+                (p, c) -> WorkspaceArchive.importWorkspace(archive, dir, p, c),
                 created -> openWorkspace(created, false));
     }
 
@@ -343,8 +369,7 @@ public final class ShellModel {
      *
      * @param batchTokens a recommended global batch in tokens, or null
      */
-    public record TrainingHandoff(String from, double tokens, Double batchTokens) {
-    }
+    public record TrainingHandoff(String from, double tokens, Double batchTokens) {}
 
     private final ObjectProperty<TrainingHandoff> trainingHandoff = new SimpleObjectProperty<>(this, "trainingHandoff");
     private final StringProperty areaRequest = new SimpleStringProperty(this, "areaRequest");

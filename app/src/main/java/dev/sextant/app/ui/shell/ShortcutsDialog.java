@@ -9,21 +9,21 @@ import javafx.stage.Window;
 public final class ShortcutsDialog {
 
     private static final String[][] SHORTCUTS = {
-            {"Ctrl+N", "New project"},
-            {"Ctrl+Shift+N", "New workspace"},
-            {"Ctrl+O", "Open workspace"},
-            {"Ctrl+I / Ctrl+E", "Import / export project"},
-            {"Ctrl+Shift+E", "Export workspace"},
-            {"Ctrl+1 … Ctrl+9, Ctrl+0", "Go to area"},
-            {"Ctrl+S", "Save the project being edited"},
-            {"Delete", "Delete the selected project (asks first)"},
-            {"Ctrl+Shift+L", "Toggle dark theme"},
-            {"Ctrl+,", "Preferences"},
-            {"F1", "This list"},
-            {"Ctrl+Q", "Quit"}};
+        {"Ctrl+N", "New project"},
+        {"Ctrl+Shift+N", "New workspace"},
+        {"Ctrl+O", "Open workspace"},
+        {"Ctrl+I / Ctrl+E", "Import / export project"},
+        {"Ctrl+Shift+E", "Export workspace"},
+        {"Ctrl+1 … Ctrl+9, Ctrl+0", "Go to area"},
+        {"Ctrl+S", "Save the project being edited"},
+        {"Delete", "Delete the selected project (asks first)"},
+        {"Ctrl+Shift+L", "Toggle dark theme"},
+        {"Ctrl+,", "Preferences"},
+        {"F1", "This list"},
+        {"Ctrl+Q", "Quit"}
+    };
 
-    private ShortcutsDialog() {
-    }
+    private ShortcutsDialog() {}
 
     public static void show(Window owner) {
         Alert alert = new Alert(Alert.AlertType.INFORMATION);

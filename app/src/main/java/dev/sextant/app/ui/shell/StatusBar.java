@@ -29,7 +29,8 @@ public final class StatusBar extends HBox {
         Label message = new Label();
         message.setId("status-message");
         message.textProperty().bind(shell.statusProperty());
-        shell.jobs().lastOutcomeProperty().addListener((o, a, outcome) -> shell.statusProperty().set(outcome));
+        shell.jobs().lastOutcomeProperty().addListener((o, a, outcome) -> shell.statusProperty()
+                .set(outcome));
         message.setMinWidth(0);
 
         Region spacer = new Region();
@@ -37,11 +38,15 @@ public final class StatusBar extends HBox {
 
         Label job = new Label();
         job.setId("status-job");
-        job.textProperty().bind(Bindings.createStringBinding(() -> {
-            String t = shell.jobs().titleProperty().get();
-            String m = shell.jobs().messageProperty().get();
-            return m == null || m.isEmpty() ? t : t + " — " + m;
-        }, shell.jobs().titleProperty(), shell.jobs().messageProperty()));
+        job.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            String t = shell.jobs().titleProperty().get();
+                            String m = shell.jobs().messageProperty().get();
+                            return m == null || m.isEmpty() ? t : t + " — " + m;
+                        },
+                        shell.jobs().titleProperty(),
+                        shell.jobs().messageProperty()));
         ProgressBar bar = new ProgressBar();
         bar.setPrefWidth(160);
         bar.progressProperty().bind(shell.jobs().progressProperty());
@@ -61,25 +66,43 @@ public final class StatusBar extends HBox {
 
         Label workspace = new Label("", Icons.glyph(Feather.DATABASE));
         workspace.setId("status-workspace");
-        workspace.textProperty().bind(Bindings.createStringBinding(() -> {
-            Workspace ws = shell.workspaceProperty().get();
-            return ws == null ? "no workspace" : ws.name();
-        }, shell.workspaceProperty()));
-        workspace.tooltipProperty().bind(Bindings.createObjectBinding(() -> {
-            Workspace ws = shell.workspaceProperty().get();
-            return ws == null ? null : new Tooltip(ws.dir().toString());
-        }, shell.workspaceProperty()));
+        workspace
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Workspace ws = shell.workspaceProperty().get();
+                            return ws == null ? "no workspace" : ws.name();
+                        },
+                        shell.workspaceProperty()));
+        workspace
+                .tooltipProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> {
+                            Workspace ws = shell.workspaceProperty().get();
+                            return ws == null ? null : new Tooltip(ws.dir().toString());
+                        },
+                        shell.workspaceProperty()));
         Label project = new Label("", Icons.glyph(Feather.FOLDER));
         project.setId("status-project");
-        project.textProperty().bind(Bindings.createStringBinding(() -> {
-            Project p = shell.currentProjectProperty().get();
-            return p == null ? "no project" : p.name();
-        }, shell.currentProjectProperty()));
+        project.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Project p = shell.currentProjectProperty().get();
+                            return p == null ? "no project" : p.name();
+                        },
+                        shell.currentProjectProperty()));
 
         workspace.setMinWidth(Region.USE_PREF_SIZE);
         project.setMinWidth(Region.USE_PREF_SIZE);
         job.tooltipProperty().bind(Bindings.createObjectBinding(() -> new Tooltip(job.getText()), job.textProperty()));
-        getChildren().addAll(message, spacer, jobBox, new Separator(Orientation.VERTICAL), workspace,
-                new Separator(Orientation.VERTICAL), project);
+        getChildren()
+                .addAll(
+                        message,
+                        spacer,
+                        jobBox,
+                        new Separator(Orientation.VERTICAL),
+                        workspace,
+                        new Separator(Orientation.VERTICAL),
+                        project);
     }
 }

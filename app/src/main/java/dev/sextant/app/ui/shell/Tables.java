@@ -27,8 +27,7 @@ import javafx.stage.FileChooser;
 /** The one way the workbench builds table columns (text, formatted numbers that sort as numbers) and CSV export. */
 public final class Tables {
 
-    private Tables() {
-    }
+    private Tables() {}
 
     public static <T, C extends TableColumn<T, ?>> C width(C column, double width) {
         column.setPrefWidth(width);
@@ -59,10 +58,12 @@ public final class Tables {
      * A numeric column whose format follows {@code format} (a money format that follows the currency setting, say):
      * its cells are redrawn when the format changes.
      */
-    public static <T> TableColumn<T, Double> number(String title, Function<T, Double> value, ObservableValue<String> format) {
+    public static <T> TableColumn<T, Double> number(
+            String title, Function<T, Double> value, ObservableValue<String> format) {
         TableColumn<T, Double> c = number(title, value, format.getValue());
         display(c, v -> v == null ? "–" : String.format(format.getValue(), v));
-        c.getProperties().put(Tables.class, format); // the column holds its format (a binding is only weakly held by what it observes)
+        // the column holds its format (a binding is only weakly held by what it observes)
+        c.getProperties().put(Tables.class, format);
         format.addListener((o, was, now) -> {
             if (c.getTableView() != null) {
                 c.getTableView().refresh();
@@ -187,15 +188,20 @@ public final class Tables {
             return single;
         }
         // a few pixels narrower than the label wraps at, so the estimate never comes out a line short
-        double inner = columnWidth - cell.snappedLeftInset() - cell.snappedRightInset() - cell.getLabelPadding().getLeft()
-                - cell.getLabelPadding().getRight() - 6;
+        double inner = columnWidth
+                - cell.snappedLeftInset()
+                - cell.snappedRightInset()
+                - cell.getLabelPadding().getLeft()
+                - cell.getLabelPadding().getRight()
+                - 6;
         Text t = new Text("X");
         t.setFont(cell.getFont());
         double line = t.getLayoutBounds().getHeight();
         t.setText(text);
         t.setWrappingWidth(Math.max(1, inner));
         double lines = Math.min(Math.ceil(t.getLayoutBounds().getHeight() / line - 0.01), ColumnFit.MAX_WRAPPED_LINES);
-        // a label spaces its lines a little wider than a bare Text measures them: a pixel a line more, or its last line is cut
+        // a label spaces its lines a little wider than a bare Text measures them: a
+        // pixel a line more, or its last line is cut
         return Math.max(single, cell.snappedTopInset() + Math.ceil(lines * (line + 1)) + 2 + cell.snappedBottomInset());
     }
 
@@ -203,13 +209,14 @@ public final class Tables {
     public static void exportable(TableView<?> table, String defaultName, ShellModel shell) {
         MenuItem export = new MenuItem("Export as CSV…");
         export.setOnAction(e -> {
-            FileChooser chooser = ExportChooser.of(shell, "Export table as CSV", defaultName.replaceFirst("\\.csv$", ""), "CSV", "csv");
+            FileChooser chooser = ExportChooser.of(
+                    shell, "Export table as CSV", defaultName.replaceFirst("\\.csv$", ""), "CSV", "csv");
             File chosen = chooser.showSaveDialog(table.getScene().getWindow());
             if (chosen != null) {
                 Path f = ExportChooser.withExtension(chooser, chosen);
                 TableExport cells = TableExport.of(table); // read on the FX thread, written (and synced) off it
-                shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f),
-                        n -> shell.statusProperty().set("Exported " + n + " rows to " + f));
+                shell.jobs().submit("Export table", (progress, cancel) -> cells.write(f), n -> shell.statusProperty()
+                        .set("Exported " + n + " rows to " + f));
             }
         });
         table.setContextMenu(new ContextMenu(export));

@@ -9,9 +9,12 @@ import javafx.scene.Scene;
 
 /** Light and dark looks: AtlantaFX's Primer themes plus the workbench's own small stylesheet. */
 public enum Theme {
-    LIGHT("light"), DARK("dark");
+    LIGHT("light"),
+    DARK("dark");
 
-    private static final String APP_CSS = Objects.requireNonNull(Theme.class.getResource("/dev/sextant/app/ui/sextant.css")).toExternalForm();
+    private static final String APP_CSS = Objects.requireNonNull(
+                    Theme.class.getResource("/dev/sextant/app/ui/sextant.css"))
+            .toExternalForm();
 
     private final String id;
 
@@ -33,8 +36,8 @@ public enum Theme {
 
     /** Applies the theme to the whole application and makes sure {@code scene} carries the app stylesheet. */
     public void apply(Scene scene) {
-        Application.setUserAgentStylesheet(this == DARK ? new PrimerDark().getUserAgentStylesheet()
-                : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(
+                this == DARK ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
         if (scene != null && !scene.getStylesheets().contains(APP_CSS)) {
             scene.getStylesheets().add(APP_CSS);
         }

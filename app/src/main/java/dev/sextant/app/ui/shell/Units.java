@@ -14,8 +14,7 @@ public final class Units {
     public static final String MEMORY_NOTE = "GiB: 2³⁰ bytes, as the planners compute memory and runtimes report it. "
             + "Bandwidth is shown in GB/s (10⁹ bytes per second).";
 
-    private Units() {
-    }
+    private Units() {}
 
     /** A tooltip on a label that names GB/s or GiB, saying which is which; others are left alone. */
     public static void explain(Labeled label) {

@@ -29,11 +29,21 @@ final class CommunicationTab {
         }
         TrainingPlan.ByDimension s = p.commSeconds();
         TrainingPlan.ByDimension b = p.commBytes();
-        String sent = String.format("bytes sent per GPU: TP %s, PP %s, DP %s, CP %s, EP %s", gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()),
-                gb(b.ep()));
-        Forms.show(pane, s.sum() <= 0 ? null : PlanCharts.values(String.format("Communication on the critical path per step (of %.2f s); %s",
-                        p.stepTimeSeconds(), sent), "seconds per step", List.of("TP", "PP", "DP (exposed)", "CP (exposed)", "EP"),
-                List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()), dark.getAsBoolean()),
+        String sent = String.format(
+                "bytes sent per GPU: TP %s, PP %s, DP %s, CP %s, EP %s",
+                gb(b.tp()), gb(b.pp()), gb(b.dp()), gb(b.cp()), gb(b.ep()));
+        Forms.show(
+                pane,
+                s.sum() <= 0
+                        ? null
+                        : PlanCharts.values(
+                                String.format(
+                                        "Communication on the critical path per step (of %.2f s); %s",
+                                        p.stepTimeSeconds(), sent),
+                                "seconds per step",
+                                List.of("TP", "PP", "DP (exposed)", "CP (exposed)", "EP"),
+                                List.of(s.tp(), s.pp(), s.dp(), s.cp(), s.ep()),
+                                dark.getAsBoolean()),
                 "No communication on the critical path: what there is overlaps with compute (" + sent + ").");
     }
 

@@ -58,11 +58,25 @@ final class FaultToleranceTab {
         }
         var c = f.checkpointing();
         String[][] rows = {
-                {"Checkpoint", String.format("%.0f GiB (14 bytes per parameter), written in %.0f s", f.checkpointBytes() / GIB, f.checkpointSeconds())},
-                {"Failures", String.format("%.2g a day; job MTBF %.1f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
-                {"Checkpoint every", String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())},
-                {"Goodput", Percent.of(c.goodput()) + " of wall-clock time is useful training"},
-                {"Expected days", Double.isNaN(f.expectedDays()) ? "give a token budget" : String.format("%.1f including failures", f.expectedDays())}};
+            {
+                "Checkpoint",
+                String.format(
+                        "%.0f GiB (14 bytes per parameter), written in %.0f s",
+                        f.checkpointBytes() / GIB, f.checkpointSeconds())
+            },
+            {"Failures", String.format("%.2g a day; job MTBF %.1f h", c.failuresPerDay(), c.mtbfSeconds() / 3600)},
+            {
+                "Checkpoint every",
+                String.format("%.0f s (Daly; Young: %.0f s)", c.dalyIntervalSeconds(), c.youngIntervalSeconds())
+            },
+            {"Goodput", Percent.of(c.goodput()) + " of wall-clock time is useful training"},
+            {
+                "Expected days",
+                Double.isNaN(f.expectedDays())
+                        ? "give a token budget"
+                        : String.format("%.1f including failures", f.expectedDays())
+            }
+        };
         for (int i = 0; i < rows.length; i++) {
             Label value = new Label(rows[i][1]);
             value.setWrapText(true);

@@ -28,11 +28,25 @@ final class MemoryTab {
             return;
         }
         TrainingPlan.Memory m = p.memory();
-        Forms.show(pane, PlanCharts.stacked(String.format("Memory per GPU on the most loaded stage: %.1f of %.1f GiB usable%s", m.total() / GIB,
-                        m.capacity() / GIB, p.fits() ? "" : " (does not fit)"), "GiB", "per GPU",
-                List.of("weights", "gradients", "optimizer states", "activations", "buffers"),
-                List.of(m.weights() / GIB, m.gradients() / GIB, m.optimizer() / GIB, m.activations() / GIB, m.buffers() / GIB),
-                m.capacity() / GIB, "usable GPU memory", dark.getAsBoolean()), "");
+        Forms.show(
+                pane,
+                PlanCharts.stacked(
+                        String.format(
+                                "Memory per GPU on the most loaded stage: %.1f of %.1f GiB usable%s",
+                                m.total() / GIB, m.capacity() / GIB, p.fits() ? "" : " (does not fit)"),
+                        "GiB",
+                        "per GPU",
+                        List.of("weights", "gradients", "optimizer states", "activations", "buffers"),
+                        List.of(
+                                m.weights() / GIB,
+                                m.gradients() / GIB,
+                                m.optimizer() / GIB,
+                                m.activations() / GIB,
+                                m.buffers() / GIB),
+                        m.capacity() / GIB,
+                        "usable GPU memory",
+                        dark.getAsBoolean()),
+                "");
     }
 
     Node node() {

@@ -33,14 +33,27 @@ final class PipelineTab {
         int v = p.layout().vpp();
         int shown = Math.min(p.microBatches(), TIMELINE_MICRO_BATCHES);
         if (v > 1 && p.microBatches() % stages == 0) {
-            shown = Math.min(p.microBatches(), Math.max(stages, shown / stages * stages)); // interleaving goes in groups of p
+            // interleaving goes in groups of p
+            shown = Math.min(p.microBatches(), Math.max(stages, shown / stages * stages));
         }
         List<PipelineSchedule.Pass> passes = PipelineSchedule.of(p, shown);
         boolean interleaved = passes.stream().anyMatch(x -> x.chunk() > 0);
-        Forms.show(pane, PlanCharts.timeline(String.format("%s, %d stage%s%s (bubble %.1f%% of the step)",
-                interleaved ? "Interleaved 1F1B, v = " + v + " chunks a stage" : "1F1B schedule", stages, stages == 1 ? "" : "s",
-                shown < p.microBatches() ? String.format(", first %d of %d micro-batches", shown, p.microBatches()) : "",
-                100 * p.bubbleFraction()), passes, stages, dark.getAsBoolean()), "");
+        Forms.show(
+                pane,
+                PlanCharts.timeline(
+                        String.format(
+                                "%s, %d stage%s%s (bubble %.1f%% of the step)",
+                                interleaved ? "Interleaved 1F1B, v = " + v + " chunks a stage" : "1F1B schedule",
+                                stages,
+                                stages == 1 ? "" : "s",
+                                shown < p.microBatches()
+                                        ? String.format(", first %d of %d micro-batches", shown, p.microBatches())
+                                        : "",
+                                100 * p.bubbleFraction()),
+                        passes,
+                        stages,
+                        dark.getAsBoolean()),
+                "");
     }
 
     Node node() {

@@ -33,12 +33,36 @@ final class SensitivityTab {
             return;
         }
         double band = vm.rankingBand();
-        Forms.show(tpPane, s.tensorParallel().isEmpty() ? null
-                : PlanCharts.withRankingBand(PlanCharts.lines("Best step time by TP (the rest searched)", "TP", "seconds per step", List.of("best"),
-                List.of(s.tensorParallel()), dark.getAsBoolean()), band, dark.getAsBoolean()), "No TP value fits.");
-        Forms.show(mbPane, s.microBatch().isEmpty() ? null
-                : PlanCharts.withRankingBand(PlanCharts.lines("Best step time by micro-batch", "micro-batch", "seconds per step", List.of("best"),
-                List.of(s.microBatch()), dark.getAsBoolean()), band, dark.getAsBoolean()), "No micro-batch fits.");
+        Forms.show(
+                tpPane,
+                s.tensorParallel().isEmpty()
+                        ? null
+                        : PlanCharts.withRankingBand(
+                                PlanCharts.lines(
+                                        "Best step time by TP (the rest searched)",
+                                        "TP",
+                                        "seconds per step",
+                                        List.of("best"),
+                                        List.of(s.tensorParallel()),
+                                        dark.getAsBoolean()),
+                                band,
+                                dark.getAsBoolean()),
+                "No TP value fits.");
+        Forms.show(
+                mbPane,
+                s.microBatch().isEmpty()
+                        ? null
+                        : PlanCharts.withRankingBand(
+                                PlanCharts.lines(
+                                        "Best step time by micro-batch",
+                                        "micro-batch",
+                                        "seconds per step",
+                                        List.of("best"),
+                                        List.of(s.microBatch()),
+                                        dark.getAsBoolean()),
+                                band,
+                                dark.getAsBoolean()),
+                "No micro-batch fits.");
     }
 
     Node node() {

@@ -72,8 +72,11 @@ public final class TrainingViewModel {
     /** The training software's id ({@link SoftwareStack#id()}), for its overlap rules. */
     private final ObjectProperty<String> stack = new SimpleObjectProperty<>(this, "stack", SoftwareStack.DEFAULT.id());
     /** How a mixture of experts' tokens reach their experts ({@link MoeDispatcher#id()}). */
-    private final ObjectProperty<String> dispatcher = new SimpleObjectProperty<>(this, "dispatcher", MoeDispatcher.DEFAULT.id());
-    private final StringProperty failuresPerGpuDay = new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
+    private final ObjectProperty<String> dispatcher =
+            new SimpleObjectProperty<>(this, "dispatcher", MoeDispatcher.DEFAULT.id());
+
+    private final StringProperty failuresPerGpuDay =
+            new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
     private final StringProperty storageGBs = new SimpleStringProperty("100");
     private final StringProperty restartSeconds = new SimpleStringProperty("600");
     private final BooleanProperty asyncCheckpoints = new SimpleBooleanProperty(false);
@@ -86,6 +89,7 @@ public final class TrainingViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
     /** Above the layouts: how many of the best the model cannot rank within its prediction interval ("" when one). */
     private final StringProperty indistinguishable = new SimpleStringProperty("");
+
     private final StringProperty problem = new SimpleStringProperty("");
     private final StringProperty problemField = new SimpleStringProperty("");
     private final ObservableList<SavedTrainingPlan> saved = FXCollections.observableArrayList();
@@ -99,15 +103,35 @@ public final class TrainingViewModel {
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
         this.profiles = new ProfileChoices(shell);
-        problem.addListener((o, a, b) -> problemField.set("")); // a new problem marks its input through show(), if it names one
+        // a new problem marks its input through show(), if it names one
+        problem.addListener((o, a, b) -> problemField.set(""));
         shell.trainingHandoffProperty().addListener((o, a, h) -> take(h));
         take(shell.trainingHandoffProperty().get());
         shell.currentProjectProperty().addListener((o, a, p) -> {
             forgetResults();
             reloadSaved(null);
         });
-        staleness.watch(List.of(model, gpu, gpus, gpusPerNode, networkGbps, intraNodeGBs, seqLen, globalBatch, tokens, tp, pp, cp, ep, microBatch,
-                recompute, zero, attention, stack, dispatcher, profiles.chosenProperty()));
+        staleness.watch(List.of(
+                model,
+                gpu,
+                gpus,
+                gpusPerNode,
+                networkGbps,
+                intraNodeGBs,
+                seqLen,
+                globalBatch,
+                tokens,
+                tp,
+                pp,
+                cp,
+                ep,
+                microBatch,
+                recompute,
+                zero,
+                attention,
+                stack,
+                dispatcher,
+                profiles.chosenProperty()));
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
             s.addListener((o, a, b) -> updateFaults());
@@ -120,19 +144,43 @@ public final class TrainingViewModel {
     TrainingRequest readRequest() {
         try {
             GpuSpec g = gpu.get();
-            double net = networkGbps.get().isBlank() ? g.networkGbps() : Inputs.positive("training.network", "Network Gb/s", networkGbps.get());
-            double intra = intraNodeGBs.get().isBlank() ? g.linkGBs() : Inputs.positive("training.intra", "NVLink GB/s", intraNodeGBs.get());
-            Recompute r = ANY.equals(recompute.get()) ? null : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
+            double net = networkGbps.get().isBlank()
+                    ? g.networkGbps()
+                    : Inputs.positive("training.network", "Network Gb/s", networkGbps.get());
+            double intra = intraNodeGBs.get().isBlank()
+                    ? g.linkGBs()
+                    : Inputs.positive("training.intra", "NVLink GB/s", intraNodeGBs.get());
+            Recompute r = ANY.equals(recompute.get())
+                    ? null
+                    : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
             Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
-            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(Inputs.optionalInteger("training.tp", "TP", tp.get()),
-                    Inputs.optionalInteger("training.pp", "PP", pp.get()), Inputs.optionalInteger("training.cp", "CP", cp.get()),
-                    Inputs.optionalInteger("training.ep", "EP", ep.get()), null, Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
-                    z, r, null, Precision.BF16, "fused".equals(attention.get()));
-            double budget = tokens.get().isBlank() ? 0 : TokenCount.parse("training.tokens", "Token budget", tokens.get());
-            TrainingRequest req = new TrainingRequest(model.get(), g, Inputs.integer("training.gpus", "GPUs", gpus.get()),
-                    Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()), net, intra,
-                    Inputs.integer("training.seqLen", "Sequence length", seqLen.get()), Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
-                    budget, fixed, SoftwareStack.of(stack.get()), MoeDispatcher.of(dispatcher.get()));
+            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(
+                    Inputs.optionalInteger("training.tp", "TP", tp.get()),
+                    Inputs.optionalInteger("training.pp", "PP", pp.get()),
+                    Inputs.optionalInteger("training.cp", "CP", cp.get()),
+                    Inputs.optionalInteger("training.ep", "EP", ep.get()),
+                    null,
+                    Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
+                    z,
+                    r,
+                    null,
+                    Precision.BF16,
+                    "fused".equals(attention.get()));
+            double budget =
+                    tokens.get().isBlank() ? 0 : TokenCount.parse("training.tokens", "Token budget", tokens.get());
+            TrainingRequest req = new TrainingRequest(
+                    model.get(),
+                    g,
+                    Inputs.integer("training.gpus", "GPUs", gpus.get()),
+                    Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()),
+                    net,
+                    intra,
+                    Inputs.integer("training.seqLen", "Sequence length", seqLen.get()),
+                    Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
+                    budget,
+                    fixed,
+                    SoftwareStack.of(stack.get()),
+                    MoeDispatcher.of(dispatcher.get()));
             req.cluster(); // validates GPUs against GPUs per node
             problem.set("");
             return req;
@@ -150,30 +198,41 @@ public final class TrainingViewModel {
         }
         var profile = profiles.calibration();
         try {
-            TrainingStudy.efficiency(req, profile); // a profile of another GPU is refused before the search, at its input
+            // a profile of another GPU is refused before the search, at its input
+            TrainingStudy.efficiency(req, profile);
         } catch (IllegalArgumentException e) {
             show(e);
             return;
         }
-        shell.jobs().submit("Search training layouts", (progress, cancel) -> new TrainingStudy().search(req, profile, progress, cancel), done -> {
-            request.set(req);
-            staleness.fresh();
-            plans.setAll(done.plans());
-            rankingBand = Math.exp(done.interval().ranking()) - 1;
-            sensitivity.set(done.sensitivity());
-            selected.set(plans.isEmpty() ? null : plans.get(0));
-            if (plans.isEmpty()) {
-                show(done.problem());
-                summary.set("");
-                indistinguishable.set("");
-            } else {
-                String why = LayoutVerdict.sentence(plans, TrainingViewModel::layout);
-                summary.set(String.format("%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s%s", done.searched(),
-                        done.seconds(), done.valid(), plans.size(), describe(plans.get(0)), range(done.interval(), plans.get(0)),
-                        why == null ? "" : " " + why));
-                indistinguishable.set(notes(done, plans.size()));
-            }
-        });
+        shell.jobs()
+                .submit(
+                        "Search training layouts",
+                        (progress, cancel) -> new TrainingStudy().search(req, profile, progress, cancel),
+                        done -> {
+                            request.set(req);
+                            staleness.fresh();
+                            plans.setAll(done.plans());
+                            rankingBand = Math.exp(done.interval().ranking()) - 1;
+                            sensitivity.set(done.sensitivity());
+                            selected.set(plans.isEmpty() ? null : plans.get(0));
+                            if (plans.isEmpty()) {
+                                show(done.problem());
+                                summary.set("");
+                                indistinguishable.set("");
+                            } else {
+                                String why = LayoutVerdict.sentence(plans, TrainingViewModel::layout);
+                                summary.set(String.format(
+                                        "%,d layouts searched in %.2f s, %,d valid; %d best that fit shown. Best: %s. %s%s",
+                                        done.searched(),
+                                        done.seconds(),
+                                        done.valid(),
+                                        plans.size(),
+                                        describe(plans.get(0)),
+                                        range(done.interval(), plans.get(0)),
+                                        why == null ? "" : " " + why));
+                                indistinguishable.set(notes(done, plans.size()));
+                            }
+                        });
     }
 
     /**
@@ -187,33 +246,59 @@ public final class TrainingViewModel {
             return;
         }
         var profile = profiles.calibration();
-        shell.jobs().submit("Calibrate from " + file.getFileName(), (progress, cancel) -> {
-            var runs = MeasuredRunFile.read(file);
-            progress.progress(-1, "planning the measured layouts and this cluster");
-            return new TrainingStudy().calibrated(req, profile, runs, cancel);
-        }, c -> {
-            request.set(req);
-            staleness.fresh();
-            TrainingStudy.Plans done = c.plans();
-            plans.setAll(done.plans());
-            rankingBand = Math.exp(done.interval().ranking()) - 1;
-            sensitivity.set(null);
-            selected.set(plans.isEmpty() ? null : plans.get(0));
-            TrainingPlan best = plans.get(0);
-            double perGpu = best.tokensPerSecond() / req.gpus();
-            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Calibrated from %s: kernels × %.2f of the planner's. Best: %s, %,.0f "
-                            + "tokens/s per GPU (%,.0f–%,.0f, 80 %%) against %,.0f uncalibrated.", file.getFileName(), c.factor(), describe(best), perGpu,
-                    perGpu * Math.exp(-c.halfWidth()), perGpu * Math.exp(c.halfWidth()), c.uncalibratedBest().tokensPerSecond() / req.gpus()));
-            for (var m : c.measured()) {
-                b.append(String.format(Locale.ROOT, " Measured %s on %d GPUs: %,.0f tokens/s per GPU against the planner's %,.0f.", m.run().layout(),
-                        m.run().gpus(), m.run().tokensPerGpuPerSecond(), m.plannedTokens()));
-                m.notes().forEach(n -> b.append(' ').append(Character.toUpperCase(n.charAt(0))).append(n.substring(1)).append('.'));
-            }
-            summary.set(b.toString());
-            List<String> more = new ArrayList<>(c.changes());
-            more.addAll(c.settled());
-            indistinguishable.set(String.join("; ", more.stream().map(x -> Character.toUpperCase(x.charAt(0)) + x.substring(1)).toList()) + ".");
-        }, this::show);
+        shell.jobs()
+                .submit(
+                        "Calibrate from " + file.getFileName(),
+                        (progress, cancel) -> {
+                            var runs = MeasuredRunFile.read(file);
+                            progress.progress(-1, "planning the measured layouts and this cluster");
+                            return new TrainingStudy().calibrated(req, profile, runs, cancel);
+                        },
+                        c -> {
+                            request.set(req);
+                            staleness.fresh();
+                            TrainingStudy.Plans done = c.plans();
+                            plans.setAll(done.plans());
+                            rankingBand = Math.exp(done.interval().ranking()) - 1;
+                            sensitivity.set(null);
+                            selected.set(plans.isEmpty() ? null : plans.get(0));
+                            TrainingPlan best = plans.get(0);
+                            double perGpu = best.tokensPerSecond() / req.gpus();
+                            StringBuilder b = new StringBuilder(String.format(
+                                    Locale.ROOT,
+                                    "Calibrated from %s: kernels × %.2f of the planner's. Best: %s, %,.0f "
+                                            + "tokens/s per GPU (%,.0f–%,.0f, 80 %%) against %,.0f uncalibrated.",
+                                    file.getFileName(),
+                                    c.factor(),
+                                    describe(best),
+                                    perGpu,
+                                    perGpu * Math.exp(-c.halfWidth()),
+                                    perGpu * Math.exp(c.halfWidth()),
+                                    c.uncalibratedBest().tokensPerSecond() / req.gpus()));
+                            for (var m : c.measured()) {
+                                b.append(String.format(
+                                        Locale.ROOT,
+                                        " Measured %s on %d GPUs: %,.0f tokens/s per GPU against the planner's %,.0f.",
+                                        m.run().layout(),
+                                        m.run().gpus(),
+                                        m.run().tokensPerGpuPerSecond(),
+                                        m.plannedTokens()));
+                                m.notes().forEach(n -> b.append(' ')
+                                        .append(Character.toUpperCase(n.charAt(0)))
+                                        .append(n.substring(1))
+                                        .append('.'));
+                            }
+                            summary.set(b.toString());
+                            List<String> more = new ArrayList<>(c.changes());
+                            more.addAll(c.settled());
+                            indistinguishable.set(String.join(
+                                            "; ",
+                                            more.stream()
+                                                    .map(x -> Character.toUpperCase(x.charAt(0)) + x.substring(1))
+                                                    .toList())
+                                    + ".");
+                        },
+                        this::show);
     }
 
     /** The degrees of a layout in one cell, e.g. "TP4 PP2 DP8 v2" ({@link dev.sextant.model.training.TrainingLayout#degrees}). */
@@ -223,9 +308,12 @@ public final class TrainingViewModel {
 
     public static String describe(TrainingPlan p) {
         var l = p.layout();
-        String recompute = "none".equals(l.recompute().slug()) ? "no recompute" : l.recompute().slug() + " recompute";
-        return String.format("%s, micro-batch %d, %s: %.2f s per step, MFU %.1f%%, limited by %s", layout(p), l.microBatch(), recompute,
-                p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
+        String recompute = "none".equals(l.recompute().slug())
+                ? "no recompute"
+                : l.recompute().slug() + " recompute";
+        return String.format(
+                "%s, micro-batch %d, %s: %.2f s per step, MFU %.1f%%, limited by %s",
+                layout(p), l.microBatch(), recompute, p.stepTimeSeconds(), 100 * p.mfu(), p.bottleneck());
     }
 
     /**
@@ -236,24 +324,40 @@ public final class TrainingViewModel {
         PredictionIntervals.PlanRange r = i.range(p);
         double[] step = r.stepSeconds();
         double[] days = r.days();
-        return String.format(Locale.ROOT, "%.0f %% interval: %.3g–%.3g s per step%s%s (from %s; %.0f %% of those runs held out fell inside theirs)",
-                100 * i.level(), step[0], step[1], days == null ? "" : String.format(Locale.ROOT, ", %,.0f–%,.0f days", days[0], days[1]),
-                r.cappedAtPeak() ? ", the fast end held at the GPU's peak" : "", i.basisText(), 100 * i.coverage());
+        return String.format(
+                Locale.ROOT,
+                "%.0f %% interval: %.3g–%.3g s per step%s%s (from %s; %.0f %% of those runs held out fell inside theirs)",
+                100 * i.level(),
+                step[0],
+                step[1],
+                days == null ? "" : String.format(Locale.ROOT, ", %,.0f–%,.0f days", days[0], days[1]),
+                r.cappedAtPeak() ? ", the fast end held at the GPU's peak" : "",
+                i.basisText(),
+                100 * i.coverage());
     }
 
     /** The notes above the layouts: which of the best cannot be told apart, and the best against a published measurement. */
     static String notes(TrainingStudy.Plans done, int shown) {
         String a = indistinguishable(done.interval(), done.indistinguishable(), shown);
-        String b = done.published() == null ? "" : done.published().sentence(done.interval().level());
+        String b = done.published() == null
+                ? ""
+                : done.published().sentence(done.interval().level());
         return a.isEmpty() ? b : b.isEmpty() ? a : a + "\n" + b;
     }
 
     /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */
     static String indistinguishable(PredictionIntervals.Interval i, int k, int shown) {
-        return k <= 1 ? "" : String.format(Locale.ROOT, "The best %d layouts%s are within ±%.0f %% of the best step time: on pairs of published "
-                + "runs of one setup, the planner's errors differ by that much in %.0f %% of cases, so it cannot rank them among themselves, "
-                + "and their differences are unmeasured.", k, k == shown ? " (every one shown)" : "", 100 * (Math.exp(i.ranking()) - 1),
-                100 * i.level());
+        return k <= 1
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "The best %d layouts%s are within ±%.0f %% of the best step time: on pairs of published "
+                                + "runs of one setup, the planner's errors differ by that much in %.0f %% of cases, so it cannot rank them among themselves, "
+                                + "and their differences are unmeasured.",
+                        k,
+                        k == shown ? " (every one shown)" : "",
+                        100 * (Math.exp(i.ranking()) - 1),
+                        100 * i.level());
     }
 
     public void importGpu(Path json) {
@@ -267,6 +371,7 @@ public final class TrainingViewModel {
     public StringProperty intraNodeGBsProperty() {
         return intraNodeGBs;
     }
+
     public void importModel(Path configJson) {
         choices.importModel(configJson);
     }
@@ -279,9 +384,11 @@ public final class TrainingViewModel {
             return;
         }
         try {
-            FaultTolerance.Spec spec = new FaultTolerance.Spec(Inputs.positive("training.failures", "Failures per GPU-day", failuresPerGpuDay.get()),
+            FaultTolerance.Spec spec = new FaultTolerance.Spec(
+                    Inputs.positive("training.failures", "Failures per GPU-day", failuresPerGpuDay.get()),
                     Inputs.positive("training.storage", "Storage GB/s", storageGBs.get()),
-                    Inputs.number("training.restartSeconds", "Restart after a failure", restartSeconds.get()), asyncCheckpoints.get());
+                    Inputs.number("training.restartSeconds", "Restart after a failure", restartSeconds.get()),
+                    asyncCheckpoints.get());
             faults.set(FaultTolerance.of(r.model(), r.gpus(), p.trainingDays(), spec));
             problem.set("");
         } catch (IllegalArgumentException e) {
@@ -291,7 +398,11 @@ public final class TrainingViewModel {
     }
 
     public void reloadSaved(UUID select) {
-        if (!shell.inProject("Load training plans", (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).kept(), saved::setAll, null)) {
+        if (!shell.inProject(
+                "Load training plans",
+                (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).kept(),
+                saved::setAll,
+                null)) {
             saved.clear();
         }
     }
@@ -305,10 +416,14 @@ public final class TrainingViewModel {
             return;
         }
         FaultTolerance.Spec spec = f == null ? FaultTolerance.Spec.defaults() : f.spec();
-        shell.inProject("Save training plan", (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).keep(name, r, plan, spec), id -> {
-            shell.statusProperty().set("Saved training plan “" + name + "”");
-            reloadSaved(id);
-        }, null);
+        shell.inProject(
+                "Save training plan",
+                (ws, p, progress, cancel) -> new TrainingStudy(ws, p.id()).keep(name, r, plan, spec),
+                id -> {
+                    shell.statusProperty().set("Saved training plan “" + name + "”");
+                    reloadSaved(id);
+                },
+                null);
     }
 
     public void delete(SavedTrainingPlan s) {
@@ -316,10 +431,14 @@ public final class TrainingViewModel {
         if (ws == null) {
             return;
         }
-        shell.jobs().submit("Delete training plan", (progress, cancel) -> {
-            new TrainingStudy(ws, s.projectId()).delete(s.id());
-            return null;
-        }, x -> reloadSaved(null));
+        shell.jobs()
+                .submit(
+                        "Delete training plan",
+                        (progress, cancel) -> {
+                            new TrainingStudy(ws, s.projectId()).delete(s.id());
+                            return null;
+                        },
+                        x -> reloadSaved(null));
     }
 
     /** Shows a kept plan: its request's inputs back in the form, its plan as the only row. */
@@ -440,11 +559,17 @@ public final class TrainingViewModel {
             if (seq > 0) {
                 long sequences = Math.max(1, Math.round(h.batchTokens() / seq));
                 globalBatch.set(Long.toString(sequences));
-                batch = String.format(Locale.ROOT, " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)", sequences,
-                        h.batchTokens(), seq);
+                batch = String.format(
+                        Locale.ROOT,
+                        " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)",
+                        sequences,
+                        h.batchTokens(),
+                        seq);
             }
         }
-        shell.statusProperty().set("Token budget " + tokens.get() + batch + " taken from " + h.from() + "; choose the model and cluster, then Plan.");
+        shell.statusProperty()
+                .set("Token budget " + tokens.get() + batch + " taken from " + h.from()
+                        + "; choose the model and cluster, then Plan.");
     }
 
     public StringProperty tokensProperty() {

@@ -30,7 +30,8 @@ class ChartShotsTest {
         String dir = System.getProperty("sextant.chartShots");
         Path out = dir == null ? tmp : Files.createDirectories(Path.of(dir));
         for (boolean dark : new boolean[] {false, true}) {
-            for (Map.Entry<String, ChartSamples.Sample> e : ChartSamples.all(dark).entrySet()) {
+            for (Map.Entry<String, ChartSamples.Sample> e :
+                    ChartSamples.all(dark).entrySet()) {
                 ChartSamples.Sample s = e.getValue();
                 String name = e.getKey() + (dark ? "-dark" : "-light");
                 // the size the view gives it, and a narrow pane beside a form
@@ -47,14 +48,26 @@ class ChartShotsTest {
                         if (o instanceof TitleEntity t && t.getTitle() instanceof TextTitle title) {
                             titles++;
                             Rectangle2D b = t.getArea().getBounds2D();
-                            assertThat(b.getMinX()).as(name + " title clipped at " + width).isGreaterThanOrEqualTo(0);
-                            assertThat(b.getMaxX()).as(name + " title clipped at " + width).isLessThanOrEqualTo(width);
-                            assertThat(b.getMaxY()).as(name + " title over the plot at " + width + ": " + title.getText())
+                            assertThat(b.getMinX())
+                                    .as(name + " title clipped at " + width)
+                                    .isGreaterThanOrEqualTo(0);
+                            assertThat(b.getMaxX())
+                                    .as(name + " title clipped at " + width)
+                                    .isLessThanOrEqualTo(width);
+                            assertThat(b.getMaxY())
+                                    .as(name + " title over the plot at " + width + ": " + title.getText())
                                     .isLessThanOrEqualTo(plot.getMinY());
                         }
                     }
-                    assertThat(titles).as(name).isEqualTo(s.chart().getTitle() == null ? 0 : s.chart().getSubtitles().stream()
-                            .filter(t -> t instanceof TextTitle).count() + 1);
+                    assertThat(titles)
+                            .as(name)
+                            .isEqualTo(
+                                    s.chart().getTitle() == null
+                                            ? 0
+                                            : s.chart().getSubtitles().stream()
+                                                            .filter(t -> t instanceof TextTitle)
+                                                            .count()
+                                                    + 1);
                 }
             }
         }

@@ -47,7 +47,9 @@ class ChartsTest {
             ChartSamples.all(dark).forEach((name, s) -> {
                 draw(s);
                 for (Font f : fonts(s.chart())) {
-                    assertThat(f.getSize2D()).as(name + (dark ? " dark" : " light") + ": " + f).isGreaterThanOrEqualTo(ChartTheme.MIN_FONT_PT);
+                    assertThat(f.getSize2D())
+                            .as(name + (dark ? " dark" : " light") + ": " + f)
+                            .isGreaterThanOrEqualTo(ChartTheme.MIN_FONT_PT);
                 }
             });
         }
@@ -68,7 +70,8 @@ class ChartsTest {
                 }
                 for (Marker m : markers(chart)) {
                     if (m.getLabel() != null) {
-                        assertThat(m.getLabelPaint()).as(name + " marker " + m.getLabel())
+                        assertThat(m.getLabelPaint())
+                                .as(name + " marker " + m.getLabel())
                                 .isIn(ChartTheme.foreground(dark), ChartTheme.danger(dark));
                     }
                 }
@@ -84,29 +87,46 @@ class ChartsTest {
         Charts.style(kv, true);
         Charts.style(kv, false);
         assertThat(kv.getTitle().getText()).isEqualTo("KV cache at 6 requests/s");
-        assertThat(kv.getSubtitles().stream().filter(t -> t instanceof ChartTheme.DetailTitle)).hasSize(1)
-                .first().extracting(t -> ((TextTitle) t).getText()).asString().startsWith("62% in use on average");
-        assertThat(ChartTheme.fullTitle(kv)).isEqualTo("KV cache at 6 requests/s: 62% in use on average, 3 preemptions; P99 TTFT 1.42 s, "
-                + "TPOT 38 ms; 97% of requests within both targets");
-        assertThat(ChartTheme.fullTitle(ChartSamples.all(false).get("ttft").chart())).isEqualTo("Time to first token against the rate");
+        assertThat(kv.getSubtitles().stream().filter(t -> t instanceof ChartTheme.DetailTitle))
+                .hasSize(1)
+                .first()
+                .extracting(t -> ((TextTitle) t).getText())
+                .asString()
+                .startsWith("62% in use on average");
+        assertThat(ChartTheme.fullTitle(kv))
+                .isEqualTo("KV cache at 6 requests/s: 62% in use on average, 3 preemptions; P99 TTFT 1.42 s, "
+                        + "TPOT 38 ms; 97% of requests within both targets");
+        assertThat(ChartTheme.fullTitle(ChartSamples.all(false).get("ttft").chart()))
+                .isEqualTo("Time to first token against the rate");
 
         JFreeChart latency = ChartSamples.all(false).get("ttft").chart();
         XYPlot plot = latency.getXYPlot();
-        assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).extracting(m -> ((Marker) m).getPaint()).containsOnly(ChartTheme.DANGER_LIGHT);
+        assertThat(plot.getRangeMarkers(Layer.FOREGROUND))
+                .extracting(m -> ((Marker) m).getPaint())
+                .containsOnly(ChartTheme.DANGER_LIGHT);
         Charts.style(latency, true);
-        assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).extracting(m -> ((Marker) m).getPaint()).containsOnly(ChartTheme.DANGER_DARK);
-        assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).extracting(m -> ((Marker) m).getLabelPaint()).containsOnly(ChartTheme.DANGER_DARK);
+        assertThat(plot.getRangeMarkers(Layer.FOREGROUND))
+                .extracting(m -> ((Marker) m).getPaint())
+                .containsOnly(ChartTheme.DANGER_DARK);
+        assertThat(plot.getRangeMarkers(Layer.FOREGROUND))
+                .extracting(m -> ((Marker) m).getLabelPaint())
+                .containsOnly(ChartTheme.DANGER_DARK);
     }
 
     @Test
     void longTitlesSplitIntoAHeadlineAndADetail() {
         assertThat(ChartTheme.splitTitle("Memory per GPU on the most loaded stage: 71.4 of 80 GB"))
                 .containsExactly("Memory per GPU on the most loaded stage", "71.4 of 80 GB");
-        assertThat(ChartTheme.splitTitle("Communication on the critical path per step (of 4.31 s); bytes sent per GPU: TP 1 GB"))
-                .containsExactly("Communication on the critical path per step (of 4.31 s)", "bytes sent per GPU: TP 1 GB");
-        assertThat(ChartTheme.splitTitle("1F1B schedule, 4 stages (bubble 8.6% of the step; interleaved with v = 2 in the plan)"))
-                .containsExactly("1F1B schedule, 4 stages", "bubble 8.6% of the step; interleaved with v = 2 in the plan");
-        assertThat(ChartTheme.splitTitle("Time to first token against the rate")).containsExactly("Time to first token against the rate");
+        assertThat(ChartTheme.splitTitle(
+                        "Communication on the critical path per step (of 4.31 s); bytes sent per GPU: TP 1 GB"))
+                .containsExactly(
+                        "Communication on the critical path per step (of 4.31 s)", "bytes sent per GPU: TP 1 GB");
+        assertThat(ChartTheme.splitTitle(
+                        "1F1B schedule, 4 stages (bubble 8.6% of the step; interleaved with v = 2 in the plan)"))
+                .containsExactly(
+                        "1F1B schedule, 4 stages", "bubble 8.6% of the step; interleaved with v = 2 in the plan");
+        assertThat(ChartTheme.splitTitle("Time to first token against the rate"))
+                .containsExactly("Time to first token against the rate");
         assertThat(ChartTheme.splitTitle("A title that is long enough to split but has no separator at all"))
                 .containsExactly("A title that is long enough to split but has no separator at all");
     }
@@ -137,21 +157,34 @@ class ChartsTest {
                         labels.add(tick.getText());
                     }
                 }
-                assertThat(labels).as(name + " " + axis.getLabel()).hasSizeGreaterThanOrEqualTo(3).allMatch(l -> l.matches(ONE_TWO_FIVE));
+                assertThat(labels)
+                        .as(name + " " + axis.getLabel())
+                        .hasSizeGreaterThanOrEqualTo(3)
+                        .allMatch(l -> l.matches(ONE_TWO_FIVE));
             }
         }
         assertThat(logAxes).hasSize(1 + 1 + 2);
         // the roofline's intensities run 0.5 to 20k FLOPs per byte: 1-2-5 fits across 900 pixels
-        assertThat(logAxes.get(3).labelsFor(20)).startsWith("0.5", "1", "2", "5", "10").endsWith("5k", "10k", "20k");
+        assertThat(logAxes.get(3).labelsFor(20))
+                .startsWith("0.5", "1", "2", "5", "10")
+                .endsWith("5k", "10k", "20k");
     }
 
     @Test
     void noLogAxisButTheOneTwoFiveOne() {
-        noClasses().that().resideInAPackage("dev.sextant.app..").and().doNotHaveSimpleName("NiceLogAxis")
-                .should().callConstructor(LogAxis.class, String.class)
-                .orShould().callConstructor(LogAxis.class)
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sextant.app..")
+                .and()
+                .doNotHaveSimpleName("NiceLogAxis")
+                .should()
+                .callConstructor(LogAxis.class, String.class)
+                .orShould()
+                .callConstructor(LogAxis.class)
                 .because("log axes are ticked at 1-2-5 with SI labels (NiceLogAxis)")
-                .check(new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.sextant.app"));
+                .check(new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("dev.sextant.app"));
     }
 
     @Test
@@ -162,23 +195,30 @@ class ChartsTest {
             HeatmapRenderer r = (HeatmapRenderer) plot.getRenderer();
             XYZDataset data = (XYZDataset) plot.getDataset();
             int item = cell(data, 0, 4); // rank 1 of the top row
-            assertThat(r.getDefaultToolTipGenerator().generateToolTip(data, 0, item)).isEqualTo("llama-3.1-70b-instruct · rank 1: 62%");
-            assertThat(r.getItemLabelGenerator(0, item).generateLabel(data, 0, item)).isEqualTo("62%");
+            assertThat(r.getDefaultToolTipGenerator().generateToolTip(data, 0, item))
+                    .isEqualTo("llama-3.1-70b-instruct · rank 1: 62%");
+            assertThat(r.getItemLabelGenerator(0, item).generateLabel(data, 0, item))
+                    .isEqualTo("62%");
             assertThat(r.isItemLabelVisible(0, item)).isTrue();
             Color cellColour = (Color) r.getPaintScale().getPaint(0.62);
-            assertThat(contrast((Color) r.getItemLabelPaint(0, item), cellColour)).isGreaterThanOrEqualTo(4.5);
+            assertThat(contrast((Color) r.getItemLabelPaint(0, item), cellColour))
+                    .isGreaterThanOrEqualTo(4.5);
             for (double z = 0; z <= 1; z += 0.05) { // every colour of the scale
                 Color c = (Color) r.getPaintScale().getPaint(z);
-                assertThat(contrast(HeatmapRenderer.textOn(c), c)).as("text on " + c).isGreaterThanOrEqualTo(4.5);
+                assertThat(contrast(HeatmapRenderer.textOn(c), c))
+                        .as("text on " + c)
+                        .isGreaterThanOrEqualTo(4.5);
             }
             int small = cell(data, 2, 2); // mistral-large-2, rank 3
-            assertThat(r.getDefaultToolTipGenerator().generateToolTip(data, 0, small)).isEqualTo("mistral-large-2 · rank 3: 90%");
+            assertThat(r.getDefaultToolTipGenerator().generateToolTip(data, 0, small))
+                    .isEqualTo("mistral-large-2 · rank 3: 90%");
         }
         JFreeChart win = ChartSamples.all(false).get("winrate-heatmap").chart();
         HeatmapRenderer wr = (HeatmapRenderer) win.getXYPlot().getRenderer();
         XYZDataset wd = (XYZDataset) win.getXYPlot().getDataset();
         int item = cell(wd, 1, 4); // llama against qwen: 0.59
-        assertThat(wr.getDefaultToolTipGenerator().generateToolTip(wd, 0, item)).isEqualTo("llama-3.1-70b-instruct · opponent qwen2.5-72b: 59%");
+        assertThat(wr.getDefaultToolTipGenerator().generateToolTip(wd, 0, item))
+                .isEqualTo("llama-3.1-70b-instruct · opponent qwen2.5-72b: 59%");
         assertThat(HeatmapRenderer.textOn(Color.WHITE)).isNotEqualTo(Color.WHITE);
         assertThat(HeatmapRenderer.textOn(new Color(0x0D1117))).isEqualTo(Color.WHITE);
         assertThat(ChartTips.percent(0.004)).isEqualTo("<1%");
@@ -193,23 +233,30 @@ class ChartsTest {
             if (s.chart().getPlot() instanceof XYPlot xy) {
                 for (int i = 0; i < xy.getRendererCount(); i++) {
                     XYItemRenderer r = xy.getRenderer(i);
-                    if (r == null || xy.getDataset(i) == null || xy.getDataset(i).getItemCount(0) == 0) {
+                    if (r == null
+                            || xy.getDataset(i) == null
+                            || xy.getDataset(i).getItemCount(0) == 0) {
                         continue;
                     }
                     assertThat(r.getToolTipGenerator(0, 0)).as(name).isNotNull();
-                    assertThat(r.getToolTipGenerator(0, 0).generateToolTip(xy.getDataset(i), 0, 0)).as(name).isNotBlank().doesNotContain("null");
+                    assertThat(r.getToolTipGenerator(0, 0).generateToolTip(xy.getDataset(i), 0, 0))
+                            .as(name)
+                            .isNotBlank()
+                            .doesNotContain("null");
                 }
             } else {
                 CategoryPlot cp = (CategoryPlot) s.chart().getPlot();
                 CategoryItemRenderer r = cp.getRenderer();
                 assertThat(r.getToolTipGenerator(0, 0)).as(name).isNotNull();
-                assertThat(r.getToolTipGenerator(0, 0).generateToolTip(cp.getDataset(), 0, 0)).as(name).isNotBlank();
+                assertThat(r.getToolTipGenerator(0, 0).generateToolTip(cp.getDataset(), 0, 0))
+                        .as(name)
+                        .isNotBlank();
             }
         });
         JFreeChart ttft = ChartSamples.all(false).get("ttft").chart();
         var data = ttft.getXYPlot().getDataset();
-        assertThat(ttft.getXYPlot().getRenderer().getToolTipGenerator(2, 0).generateToolTip(data, 2, 0)).isEqualTo(
-                "P99: " + ChartTips.number(data.getYValue(2, 0)) + " seconds at 0.5 requests/s");
+        assertThat(ttft.getXYPlot().getRenderer().getToolTipGenerator(2, 0).generateToolTip(data, 2, 0))
+                .isEqualTo("P99: " + ChartTips.number(data.getYValue(2, 0)) + " seconds at 0.5 requests/s");
         assertThat(ChartTips.number(0.71199)).isEqualTo("0.712");
         assertThat(ChartTips.number(12345.6)).isEqualTo("12,346");
         assertThat(ChartTips.number(0.000123456)).isEqualTo("0.000123");

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 class LogTicksTest {
 
     private static List<Double> values(List<LogTicks.Tick> ticks, boolean major) {
-        return ticks.stream().filter(t -> t.major() == major).map(LogTicks.Tick::value).toList();
+        return ticks.stream()
+                .filter(t -> t.major() == major)
+                .map(LogTicks.Tick::value)
+                .toList();
     }
 
     @Test
@@ -20,13 +23,15 @@ class LogTicksTest {
         assertThat(ticks.stream().filter(LogTicks.Tick::major).map(LogTicks.Tick::label))
                 .containsExactly("5", "10", "20", "50", "100", "200");
         // the other integers of each decade, unlabelled
-        assertThat(values(ticks, false)).containsExactly(3.0, 4.0, 6.0, 7.0, 8.0, 9.0, 30.0, 40.0, 60.0, 70.0, 80.0, 90.0, 300.0, 400.0);
+        assertThat(values(ticks, false))
+                .containsExactly(3.0, 4.0, 6.0, 7.0, 8.0, 9.0, 30.0, 40.0, 60.0, 70.0, 80.0, 90.0, 300.0, 400.0);
         assertThat(ticks).extracting(LogTicks.Tick::value).isSorted();
     }
 
     @Test
     void latenciesBelowOneArePlainDecimals() {
-        assertThat(LogTicks.labels(0.01, 10, 10)).containsExactly("0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2", "5", "10");
+        assertThat(LogTicks.labels(0.01, 10, 10))
+                .containsExactly("0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2", "5", "10");
     }
 
     @Test
@@ -45,8 +50,9 @@ class LogTicksTest {
     @Test
     void thousandsTakeSiSuffixes() {
         assertThat(LogTicks.labels(1000, 20000, 10)).containsExactly("1k", "2k", "5k", "10k", "20k");
-        assertThat(LogTicks.labels(0.5, 2e4, 20)).containsExactly("0.5", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1k", "2k",
-                "5k", "10k", "20k");
+        assertThat(LogTicks.labels(0.5, 2e4, 20))
+                .containsExactly(
+                        "0.5", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1k", "2k", "5k", "10k", "20k");
     }
 
     @Test
@@ -54,8 +60,11 @@ class LogTicksTest {
         assertThat(LogTicks.labels(0.035, 0.075, 10)).containsExactly("0.04", "0.05", "0.06", "0.07");
         assertThat(LogTicks.labels(3, 4.5, 10)).containsExactly("3", "4");
         // within a decade, two 1-2-5 labels are too few to read a value off (a TPOT axis over 0.03–0.12 s)
-        assertThat(LogTicks.labels(0.04, 0.12, 10)).containsExactly("0.04", "0.05", "0.06", "0.07", "0.08", "0.09", "0.1");
-        assertThat(LogTicks.labels(0.04, 0.12, 4)).as("where they do not fit, 1-2-5").containsExactly("0.05", "0.1");
+        assertThat(LogTicks.labels(0.04, 0.12, 10))
+                .containsExactly("0.04", "0.05", "0.06", "0.07", "0.08", "0.09", "0.1");
+        assertThat(LogTicks.labels(0.04, 0.12, 4))
+                .as("where they do not fit, 1-2-5")
+                .containsExactly("0.05", "0.1");
     }
 
     @Test
@@ -72,8 +81,8 @@ class LogTicksTest {
 
     @Test
     void minorTicksAreDecadesOnlyBeyondADozenDecades() {
-        assertThat(values(LogTicks.of(1, 1e15, 4), false)).allSatisfy(v -> assertThat(Math.log10(v))
-                .isCloseTo(Math.rint(Math.log10(v)), Offset.offset(1e-9)));
+        assertThat(values(LogTicks.of(1, 1e15, 4), false))
+                .allSatisfy(v -> assertThat(Math.log10(v)).isCloseTo(Math.rint(Math.log10(v)), Offset.offset(1e-9)));
     }
 
     @Test

@@ -25,10 +25,16 @@ class RunHealthChartsTest {
     @Test
     void runsOfDifferentLengthLineUpByStepOnOneChart() {
         MetricSeries shortRun = new MetricSeries("loss", new long[] {10, 20, 30}, new double[] {3.0, 2.8, 2.7});
-        MetricSeries longRun = new MetricSeries("loss", new long[] {5, 10, 15, 20, 25, 30, 35, 40}, new double[] {3.1, 3.0, 2.9, 2.85, 2.8, 2.75,
-                2.7, 2.68});
-        JFreeChart c = RunHealthCharts.overlaid("2 runs: loss", "loss", List.of(new RunHealthCharts.Run("lr 3e-4", shortRun),
-                new RunHealthCharts.Run("lr 3e-4", longRun)), false, false, false);
+        MetricSeries longRun = new MetricSeries("loss", new long[] {5, 10, 15, 20, 25, 30, 35, 40}, new double[] {
+            3.1, 3.0, 2.9, 2.85, 2.8, 2.75, 2.7, 2.68
+        });
+        JFreeChart c = RunHealthCharts.overlaid(
+                "2 runs: loss",
+                "loss",
+                List.of(new RunHealthCharts.Run("lr 3e-4", shortRun), new RunHealthCharts.Run("lr 3e-4", longRun)),
+                false,
+                false,
+                false);
         var data = ((XYPlot) c.getPlot()).getDataset();
         assertThat(data.getSeriesCount()).isEqualTo(2);
         // two runs kept under one name stay apart in the legend
@@ -48,13 +54,18 @@ class RunHealthChartsTest {
             steps[i] = i + 1;
             loss[i] = 3 - i * 0.01;
         }
-        TrainingLog log = new TrainingLog("jsonl", Map.of("loss", new MetricSeries("loss", steps, loss)), List.of("a"), 0);
+        TrainingLog log =
+                new TrainingLog("jsonl", Map.of("loss", new MetricSeries("loss", steps, loss)), List.of("a"), 0);
         LogAnalysis quiet = AnalysisSettings.DEFAULT.analyze(log, CancellationToken.none());
         assertThat(quiet.anomalies()).isEmpty();
         for (boolean dark : new boolean[] {false, true}) {
             JFreeChart c = RunHealthCharts.metric("Loss", quiet, "loss", false, false, dark);
             assertThat(((XYPlot) c.getPlot()).getDataset().getItemCount(0)).isEqualTo(50);
-            FailureStudy none = FailureSimulation.run(FailureScenario.of(8, 8, 1, 100, 0, 60, 1, 10), 2, 1, ProgressListener.NONE,
+            FailureStudy none = FailureSimulation.run(
+                    FailureScenario.of(8, 8, 1, 100, 0, 60, 1, 10),
+                    2,
+                    1,
+                    ProgressListener.NONE,
                     CancellationToken.none());
             assertThat(RunHealthCharts.timeline(none.timeline(), 100, dark)).isNotNull();
         }
@@ -76,7 +87,9 @@ class RunHealthChartsTest {
         assertThat(s.getMaxY()).isEqualTo(50);
         // the demo log draws with its markers
         LogAnalysis demo = DemoRunHealth.settings().analyze(DemoRunHealth.log(), CancellationToken.none());
-        assertThat(((XYPlot) RunHealthCharts.metric("Loss", demo, "loss", true, false, false).getPlot()).getDomainMarkers(
-                Layer.FOREGROUND)).isNotEmpty();
+        assertThat(((XYPlot) RunHealthCharts.metric("Loss", demo, "loss", true, false, false)
+                                .getPlot())
+                        .getDomainMarkers(Layer.FOREGROUND))
+                .isNotEmpty();
     }
 }

@@ -28,8 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class PlanningComponentsTest {
 
-    record Plan(String name, double rate) {
-    }
+    record Plan(String name, double rate) {}
 
     static final Plan A = new Plan("a", 1);
     static final Plan B = new Plan("b", 2);
@@ -37,8 +36,16 @@ class PlanningComponentsTest {
     final List<Plan> opened = new ArrayList<>();
 
     private KeptPlans<Plan> kept(ObservableList<Plan> plans) {
-        return new KeptPlans<>(plans, Plan::name, List.of(Tables.text("Plan", Plan::name), Tables.number("Rate", Plan::rate, "%.1f")),
-                "No kept plans.", "kept", "Test.kept", 160, opened::add, p -> { });
+        return new KeptPlans<>(
+                plans,
+                Plan::name,
+                List.of(Tables.text("Plan", Plan::name), Tables.number("Rate", Plan::rate, "%.1f")),
+                "No kept plans.",
+                "kept",
+                "Test.kept",
+                160,
+                opened::add,
+                p -> {});
     }
 
     private static <T> T fx(Callable<T> call) throws Exception {
@@ -69,10 +76,13 @@ class PlanningComponentsTest {
 
     @Test
     void comparingTakesExactlyTwoAndSitsBetweenOpenAndDelete() throws Exception {
-        KeptPlans<Plan> kept = fx(() -> kept(FXCollections.observableArrayList(A, B)).comparing(
-                new PlanComparison<>(Plan::name, List.of(new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s")))));
+        KeptPlans<Plan> kept = fx(() -> kept(FXCollections.observableArrayList(A, B))
+                .comparing(new PlanComparison<>(
+                        Plan::name, List.of(new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s")))));
         Pane header = (Pane) button(kept, "openSaved").getParent();
-        assertThat(header.getChildren().stream().filter(Button.class::isInstance).map(n -> ((Button) n).getText()))
+        assertThat(header.getChildren().stream()
+                        .filter(Button.class::isInstance)
+                        .map(n -> ((Button) n).getText()))
                 .containsExactly("Open", "Compare", "Delete");
         fx(() -> {
             kept.table().getSelectionModel().selectAll();
@@ -80,7 +90,9 @@ class PlanningComponentsTest {
         });
         assertThat(button(kept, "compareSaved").isDisabled()).isFalse();
         assertThat(button(kept, "openSaved").isDisabled()).as("Open takes one").isTrue();
-        assertThat(button(kept, "deleteSaved").isDisabled()).as("Delete takes several").isFalse();
+        assertThat(button(kept, "deleteSaved").isDisabled())
+                .as("Delete takes several")
+                .isFalse();
         fx(() -> {
             kept.table().getSelectionModel().clearAndSelect(0);
             return null;
@@ -103,9 +115,12 @@ class PlanningComponentsTest {
 
     @Test
     void theComparisonShowsBothNamesThenOneRowPerLabel() throws Exception {
-        PlanComparison<Plan> comparison = new PlanComparison<>(Plan::name, List.of(
-                new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s", Plan::rate), new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + ""),
-                new PlanComparison.Row<>("Engine", p -> "vLLM")));
+        PlanComparison<Plan> comparison = new PlanComparison<>(
+                Plan::name,
+                List.of(
+                        new PlanComparison.Row<>("Rate", p -> p.rate() + " req/s", Plan::rate),
+                        new PlanComparison.Row<>("Twice", p -> p.rate() * 2 + ""),
+                        new PlanComparison.Row<>("Engine", p -> "vLLM")));
         GridPane grid = fx(() -> comparison.grid(A, B));
         assertThat(texts(grid, 0)).containsExactly("", "a", "b", "Second vs first");
         // b's rate is twice a's: +100 %; a row without a number has no difference
@@ -113,7 +128,8 @@ class PlanningComponentsTest {
         assertThat(texts(grid, 2)).containsExactly("≠ Twice", "2.0", "4.0", "");
         assertThat(texts(grid, 3)).containsExactly("Engine", "vLLM", "vLLM", "");
         assertThat(texts(grid, 4)).singleElement().asString().startsWith("2 rows differ");
-        assertThat(grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == 1 && GridPane.getColumnIndex(n) < 3))
+        assertThat(grid.getChildren().stream()
+                        .filter(n -> GridPane.getRowIndex(n) == 1 && GridPane.getColumnIndex(n) < 3))
                 .allMatch(n -> n.getStyleClass().contains("comparison-differs"));
     }
 
@@ -132,8 +148,11 @@ class PlanningComponentsTest {
     }
 
     private static List<String> texts(GridPane grid, int row) {
-        return grid.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == row)
-                .sorted(Comparator.comparing(GridPane::getColumnIndex)).map(n -> ((Label) n).getText()).toList();
+        return grid.getChildren().stream()
+                .filter(n -> GridPane.getRowIndex(n) == row)
+                .sorted(Comparator.comparing(GridPane::getColumnIndex))
+                .map(n -> ((Label) n).getText())
+                .toList();
     }
 
     @Test

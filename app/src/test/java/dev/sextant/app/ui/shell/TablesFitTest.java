@@ -30,14 +30,15 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TablesFitTest {
 
-    record Row(String name, String note, double value) {
-    }
+    record Row(String name, String note, double value) {}
 
-    static final String LONG = "a reason long enough that no column of at most 420 pixels can hold it on one line, so it wraps "
-            + "over two or three lines instead of being cut";
+    static final String LONG =
+            "a reason long enough that no column of at most 420 pixels can hold it on one line, so it wraps "
+                    + "over two or three lines instead of being cut";
 
     @TempDir
     Path tmp;
+
     final List<Stage> stages = new ArrayList<>();
 
     @AfterEach
@@ -49,10 +50,11 @@ class TablesFitTest {
     private TableView<Row> show(String id, List<Row> rows) throws Exception {
         TableView<Row> table = new TableView<>();
         table.setId(id);
-        table.getColumns().setAll(List.of(
-                Tables.width(Tables.text("Name of the benchmark", Row::name), 30),
-                Tables.width(Tables.number("SE clustered", Row::value, "%.4f"), 20),
-                Tables.text("Reason", Row::note)));
+        table.getColumns()
+                .setAll(List.of(
+                        Tables.width(Tables.text("Name of the benchmark", Row::name), 30),
+                        Tables.width(Tables.number("SE clustered", Row::value, "%.4f"), 20),
+                        Tables.text("Reason", Row::note)));
         Tables.fit(table, id);
         table.setItems(FXCollections.observableArrayList(rows));
         return showIn(table, 1200, 400);
@@ -74,12 +76,15 @@ class TablesFitTest {
         TableView<Row> table = show("fit", List.of(new Row("GPQA Diamond, the long variant name", LONG, 0.0123)));
         for (var node : table.lookupAll(".column-header .label")) {
             Labeled header = (Labeled) node;
-            assertThat(ColumnFit.shownText(header).getText()).as("header %s", header.getText()).isEqualTo(header.getText());
+            assertThat(ColumnFit.shownText(header).getText())
+                    .as("header %s", header.getText())
+                    .isEqualTo(header.getText());
         }
         TableCell<?, ?> name = cell(table, 0);
         assertThat(ColumnFit.shownText(name).getText()).isEqualTo("GPQA Diamond, the long variant name");
         assertThat(table.getColumns().get(1).getWidth()).isLessThan(200); // sized to "SE clustered", not stretched
-        assertThat(table.getColumns().get(2).getProperties().get(ColumnFit.WRAP)).isEqualTo(true);
+        assertThat(table.getColumns().get(2).getProperties().get(ColumnFit.WRAP))
+                .isEqualTo(true);
         TableCell<?, ?> reason = cell(table, 2);
         assertThat(reason.isWrapText()).isTrue();
         Text line = new Text("X");
@@ -93,18 +98,27 @@ class TablesFitTest {
     void inANarrowTableTheLongestTextColumnWrapsRatherThanPushTheOthersOutOfView(FxRobot robot) throws Exception {
         // a kept-plans list: a name of ~350 px (under the 420 px at which text always wraps) beside other columns
         TableView<Row> table = new TableView<>();
-        table.getColumns().setAll(List.of(Tables.text("Plan", Row::name), Tables.number("GPUs", Row::value, "%,.0f"),
-                Tables.text("Step s", Row::note)));
+        table.getColumns()
+                .setAll(List.of(
+                        Tables.text("Plan", Row::name),
+                        Tables.number("GPUs", Row::value, "%,.0f"),
+                        Tables.text("Step s", Row::note)));
         Tables.fit(table, "kept");
-        table.setItems(FXCollections.observableArrayList(new Row("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)", "14.2", 64)));
+        table.setItems(FXCollections.observableArrayList(
+                new Row("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)", "14.2", 64)));
         showIn(table, 400, 300);
         TableCell<?, ?> plan = cell(table, 0);
-        assertThat(table.getColumns().get(0).getProperties().get(ColumnFit.WRAP)).isEqualTo(true);
+        assertThat(table.getColumns().get(0).getProperties().get(ColumnFit.WRAP))
+                .isEqualTo(true);
         assertThat(plan.isWrapText()).isTrue();
-        assertThat(ColumnFit.shownText(plan).getText()).as("plan column %.0f px, cell %.0f high", table.getColumns().get(0).getWidth(),
-                plan.getHeight()).isEqualTo("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)");
+        assertThat(ColumnFit.shownText(plan).getText())
+                .as(
+                        "plan column %.0f px, cell %.0f high",
+                        table.getColumns().get(0).getWidth(), plan.getHeight())
+                .isEqualTo("Llama 3 70B on 64 H100, NVIDIA's benchmark layout (demo)");
         assertThat(ColumnFit.shownText(cell(table, 2)).getText()).isEqualTo("14.2"); // the last column in view, whole
-        double columns = table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum();
+        double columns =
+                table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum();
         assertThat(columns).isLessThanOrEqualTo(table.getWidth());
     }
 
@@ -131,8 +145,11 @@ class TablesFitTest {
         TableView<Row> first = show("remembered", List.of(new Row("MMLU", "fine", 0.5)));
         TableColumn<Row, ?> name = first.getColumns().get(0);
         robot.interact(() -> first.resizeColumn(name, 333 - name.getWidth()));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> home.settings().columnWidths().containsKey("remembered/Name of the benchmark"));
-        assertThat(home.settings().columnWidths().get("remembered/Name of the benchmark")).isEqualTo(333.0);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> home.settings()
+                .columnWidths()
+                .containsKey("remembered/Name of the benchmark"));
+        assertThat(home.settings().columnWidths().get("remembered/Name of the benchmark"))
+                .isEqualTo(333.0);
 
         // a later session: the same table opens at the width the user left it, not at its content's
         TableView<Row> again = show("remembered", List.of(new Row("MMLU", "fine", 0.5)));
@@ -174,6 +191,7 @@ class TablesFitTest {
 
     @SuppressWarnings("unused")
     private static void waitUntil(Supplier<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get).get());
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::get)
+                .get());
     }
 }

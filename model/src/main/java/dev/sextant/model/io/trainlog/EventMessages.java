@@ -38,23 +38,30 @@ final class EventMessages {
                 .setName("sextant/tensorboard_scalars.proto")
                 .setPackage("sextant.tb")
                 .setSyntax("proto3")
-                .addMessageType(DescriptorProto.newBuilder().setName("Event")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("Event")
                         .addField(field("wall_time", 1, Type.TYPE_DOUBLE))
                         .addField(field("step", 2, Type.TYPE_INT64))
                         .addField(message("summary", 5, ".sextant.tb.Summary")))
-                .addMessageType(DescriptorProto.newBuilder().setName("Summary")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("Summary")
                         .addField(message("value", 1, ".sextant.tb.Value").setLabel(Label.LABEL_REPEATED)))
-                .addMessageType(DescriptorProto.newBuilder().setName("Value")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("Value")
                         .addOneofDecl(OneofDescriptorProto.newBuilder().setName("value"))
                         .addField(field("tag", 1, Type.TYPE_STRING))
                         .addField(field("simple_value", 2, Type.TYPE_FLOAT).setOneofIndex(0))
-                        .addField(message("tensor", 8, ".sextant.tb.TensorProto").setOneofIndex(0))
+                        .addField(
+                                message("tensor", 8, ".sextant.tb.TensorProto").setOneofIndex(0))
                         .addField(message("metadata", 9, ".sextant.tb.SummaryMetadata")))
-                .addMessageType(DescriptorProto.newBuilder().setName("SummaryMetadata")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("SummaryMetadata")
                         .addField(message("plugin_data", 1, ".sextant.tb.PluginData")))
-                .addMessageType(DescriptorProto.newBuilder().setName("PluginData")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("PluginData")
                         .addField(field("plugin_name", 1, Type.TYPE_STRING)))
-                .addMessageType(DescriptorProto.newBuilder().setName("TensorProto")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("TensorProto")
                         .addField(field("dtype", 1, Type.TYPE_INT32))
                         .addField(message("tensor_shape", 2, ".sextant.tb.TensorShapeProto"))
                         .addField(field("tensor_content", 4, Type.TYPE_BYTES))
@@ -63,13 +70,14 @@ final class EventMessages {
                         .addField(field("int_val", 7, Type.TYPE_INT32).setLabel(Label.LABEL_REPEATED))
                         .addField(field("int64_val", 10, Type.TYPE_INT64).setLabel(Label.LABEL_REPEATED))
                         .addField(field("half_val", 13, Type.TYPE_INT32).setLabel(Label.LABEL_REPEATED)))
-                .addMessageType(DescriptorProto.newBuilder().setName("TensorShapeProto")
+                .addMessageType(DescriptorProto.newBuilder()
+                        .setName("TensorShapeProto")
                         .addField(message("dim", 2, ".sextant.tb.Dim").setLabel(Label.LABEL_REPEATED)))
-                .addMessageType(DescriptorProto.newBuilder().setName("Dim")
-                        .addField(field("size", 1, Type.TYPE_INT64)))
+                .addMessageType(DescriptorProto.newBuilder().setName("Dim").addField(field("size", 1, Type.TYPE_INT64)))
                 .build();
         try {
-            Descriptors.FileDescriptor fd = Descriptors.FileDescriptor.buildFrom(file, new Descriptors.FileDescriptor[0]);
+            Descriptors.FileDescriptor fd =
+                    Descriptors.FileDescriptor.buildFrom(file, new Descriptors.FileDescriptor[0]);
             EVENT = fd.findMessageTypeByName("Event");
             VALUE = fd.findMessageTypeByName("Value");
             TENSOR = fd.findMessageTypeByName("TensorProto");
@@ -78,15 +86,22 @@ final class EventMessages {
         }
     }
 
-    private EventMessages() {
-    }
+    private EventMessages() {}
 
     private static FieldDescriptorProto.Builder field(String name, int number, Type type) {
-        return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type).setLabel(Label.LABEL_OPTIONAL);
+        return FieldDescriptorProto.newBuilder()
+                .setName(name)
+                .setNumber(number)
+                .setType(type)
+                .setLabel(Label.LABEL_OPTIONAL);
     }
 
     private static FieldDescriptorProto.Builder message(String name, int number, String typeName) {
-        return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(Type.TYPE_MESSAGE).setTypeName(typeName)
+        return FieldDescriptorProto.newBuilder()
+                .setName(name)
+                .setNumber(number)
+                .setType(Type.TYPE_MESSAGE)
+                .setTypeName(typeName)
                 .setLabel(Label.LABEL_OPTIONAL);
     }
 }

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Numbers as trainers print them: Python's {@code nan}, {@code inf}, {@code -inf} as well as Java's spellings. */
 final class LogNumbers {
 
-    private LogNumbers() {
-    }
+    private LogNumbers() {}
 
     /** The number {@code text} spells, or null when it is not one. */
     static Double parse(String text) {
@@ -24,8 +23,7 @@ final class LogNumbers {
             case "-inf", "-infinity" -> {
                 return Double.NEGATIVE_INFINITY;
             }
-            default -> {
-            }
+            default -> {}
         }
         char c = t.charAt(0);
         if (!(Character.isDigit(c) || c == '-' || c == '+' || c == '.')) {

@@ -30,14 +30,16 @@ final class MegatronLogReader {
     static final Pattern VALIDATION = Pattern.compile("validation loss at iteration\\s+(\\d+)[^|]*\\|");
     /** A PyTorch Lightning progress bar as NeMo prints it: {@code … [00:10<01:30, reduced_train_loss=2.34, global_step=99.0, …]}. */
     static final Pattern LIGHTNING_STEP = Pattern.compile("\\bglobal_step=(\\d+)(?:\\.0+)?\\b");
+
     static final Pattern LIGHTNING_FIELD = Pattern.compile("([A-Za-z_][\\w./ -]*?)=\\s*([^,\\]\\s]+)");
 
-    private MegatronLogReader() {
-    }
+    private MegatronLogReader() {}
 
     /** Whether {@code line} is one of the lines this reader takes. */
     static boolean matches(String line) {
-        return ITERATION.matcher(line).find() || VALIDATION.matcher(line).find() || LIGHTNING_STEP.matcher(line).find();
+        return ITERATION.matcher(line).find()
+                || VALIDATION.matcher(line).find()
+                || LIGHTNING_STEP.matcher(line).find();
     }
 
     static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {

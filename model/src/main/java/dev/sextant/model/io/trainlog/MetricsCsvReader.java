@@ -29,15 +29,16 @@ import org.apache.commons.csv.CSVRecord;
  */
 final class MetricsCsvReader {
 
-    private MetricsCsvReader() {
-    }
+    private MetricsCsvReader() {}
 
     static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
         SegmentBuilder b = new SegmentBuilder(name);
-        CSVFormat format = CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true).get();
+        CSVFormat format =
+                CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true).get();
         long line = 1;
-        try (BufferedReader r = TextInput.open(file); CSVParser parser = format.parse(r)) {
+        try (BufferedReader r = TextInput.open(file);
+                CSVParser parser = format.parse(r)) {
             var it = parser.iterator();
             if (!it.hasNext()) {
                 throw BadInputException.of(name, "the file is empty; expected a header row with a step column");
@@ -46,8 +47,11 @@ final class MetricsCsvReader {
             if (!header.isEmpty()) {
                 header.set(0, TextInput.stripBom(header.get(0)));
             }
-            int step = index(header, StepColumns.find(header).orElseThrow(() -> new BadInputException(name, 1, null,
-                    "no step column; expected one of " + StepColumns.NAMES)));
+            int step = index(
+                    header,
+                    StepColumns.find(header)
+                            .orElseThrow(() -> new BadInputException(
+                                    name, 1, null, "no step column; expected one of " + StepColumns.NAMES)));
             int key = indexOf(header, "key", "metric");
             int value = indexOf(header, "value");
             String single = value >= 0 && key < 0 ? stem(name) : null;
@@ -62,7 +66,8 @@ final class MetricsCsvReader {
                     continue;
                 }
                 if (rec.size() != header.size()) {
-                    throw new BadInputException(name, line, null, "has " + rec.size() + " fields, the header has " + header.size());
+                    throw new BadInputException(
+                            name, line, null, "has " + rec.size() + " fields, the header has " + header.size());
                 }
                 String stepText = rec.get(step).strip();
                 if (stepText.isEmpty()) {
@@ -101,8 +106,12 @@ final class MetricsCsvReader {
             h = h.substring(dash + 3).strip();
         }
         String lower = h.toLowerCase(Locale.ROOT);
-        if (lower.endsWith("__min") || lower.endsWith("__max") || lower.equals("_runtime") || lower.equals("timestamp")
-                || StepColumns.NAMES.contains(lower) || lower.isEmpty()) {
+        if (lower.endsWith("__min")
+                || lower.endsWith("__max")
+                || lower.equals("_runtime")
+                || lower.equals("timestamp")
+                || StepColumns.NAMES.contains(lower)
+                || lower.isEmpty()) {
             return null;
         }
         return h;

@@ -20,8 +20,7 @@ import java.util.Map;
  */
 final class MetricsJsonlReader {
 
-    private MetricsJsonlReader() {
-    }
+    private MetricsJsonlReader() {}
 
     static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);
@@ -48,7 +47,8 @@ final class MetricsJsonlReader {
                 }
                 if (stepField == null) {
                     stepField = StepColumns.find(iterable(node.fieldNames()))
-                            .orElseThrow(() -> BadInputException.of(name, "no step field; expected one of " + StepColumns.NAMES));
+                            .orElseThrow(() ->
+                                    BadInputException.of(name, "no step field; expected one of " + StepColumns.NAMES));
                 }
                 JsonNode step = node.get(stepField);
                 if (step == null || step.isNull()) {

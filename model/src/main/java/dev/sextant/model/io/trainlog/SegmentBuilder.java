@@ -21,8 +21,15 @@ import java.util.Set;
 final class SegmentBuilder {
 
     /** Canonical metrics whose value must be a number wherever they appear. */
-    private static final Set<String> KNOWN = Set.of(MetricNames.LOSS, MetricNames.VALIDATION_LOSS, MetricNames.GRAD_NORM, MetricNames.LOSS_SCALE,
-            MetricNames.LEARNING_RATE, MetricNames.STEP_TIME, MetricNames.NAN_ITERATIONS, MetricNames.SKIPPED_ITERATIONS);
+    private static final Set<String> KNOWN = Set.of(
+            MetricNames.LOSS,
+            MetricNames.VALIDATION_LOSS,
+            MetricNames.GRAD_NORM,
+            MetricNames.LOSS_SCALE,
+            MetricNames.LEARNING_RATE,
+            MetricNames.STEP_TIME,
+            MetricNames.NAN_ITERATIONS,
+            MetricNames.SKIPPED_ITERATIONS);
 
     private final String file;
     private Map<String, Growing> metrics = new LinkedHashMap<>();
@@ -46,7 +53,9 @@ final class SegmentBuilder {
     void addText(String field, long step, String text, long record) {
         Double v = LogNumbers.parse(text);
         if (v == null) {
-            if (!text.isBlank() && (numericFields.contains(field) || KNOWN.contains(MetricNames.canonical(field).name()))) {
+            if (!text.isBlank()
+                    && (numericFields.contains(field)
+                            || KNOWN.contains(MetricNames.canonical(field).name()))) {
                 throw new BadInputException(file, record, field, "'" + abbreviate(text) + "' is not a number");
             }
             return;

@@ -10,10 +10,17 @@ import java.util.Optional;
  */
 final class StepColumns {
 
-    static final List<String> NAMES = List.of("step", "_step", "global_step", "trainer/global_step", "train/global_step", "iteration", "iter", "current_steps");
+    static final List<String> NAMES = List.of(
+            "step",
+            "_step",
+            "global_step",
+            "trainer/global_step",
+            "train/global_step",
+            "iteration",
+            "iter",
+            "current_steps");
 
-    private StepColumns() {
-    }
+    private StepColumns() {}
 
     /** The first of {@code names} that names a step column, in the order of preference above. */
     static Optional<String> find(Iterable<String> names) {

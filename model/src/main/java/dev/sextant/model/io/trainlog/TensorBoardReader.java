@@ -39,8 +39,7 @@ final class TensorBoardReader {
     private static final FieldDescriptor TENSOR = EventMessages.VALUE.findFieldByName("tensor");
     private static final FieldDescriptor METADATA = EventMessages.VALUE.findFieldByName("metadata");
 
-    private TensorBoardReader() {
-    }
+    private TensorBoardReader() {}
 
     static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         String name = TextInput.name(file);

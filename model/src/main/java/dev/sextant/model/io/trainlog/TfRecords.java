@@ -58,11 +58,16 @@ final class TfRecords {
         }
         long length = littleLong(header, 0);
         if (mask(crc32c(header, 0, 8)) != littleInt(header, 8)) {
-            throw new BadInputException(file, record, null, "the length's checksum does not match at byte " + start
-                    + " (a corrupted file, or not a TFRecord file)");
+            throw new BadInputException(
+                    file,
+                    record,
+                    null,
+                    "the length's checksum does not match at byte " + start
+                            + " (a corrupted file, or not a TFRecord file)");
         }
         if (length < 0 || length > MAX_RECORD_BYTES) {
-            throw new BadInputException(file, record, null, "a record of " + length + " bytes at byte " + start + " is not an event");
+            throw new BadInputException(
+                    file, record, null, "a record of " + length + " bytes at byte " + start + " is not an event");
         }
         byte[] data = new byte[(int) length];
         if (readFully(data, 0, data.length) < data.length) {
@@ -73,15 +78,23 @@ final class TfRecords {
             throw truncated(record, start);
         }
         if (mask(crc32c(data, 0, data.length)) != littleInt(footer, 0)) {
-            throw new BadInputException(file, record, null, "the data's checksum does not match at byte " + start + " (a corrupted record)");
+            throw new BadInputException(
+                    file,
+                    record,
+                    null,
+                    "the data's checksum does not match at byte " + start + " (a corrupted record)");
         }
         records = record;
         return data;
     }
 
     private BadInputException truncated(long record, long start) {
-        return new BadInputException(file, record, null, "the file ends inside the record that starts at byte " + start
-                + " (a truncated file: was the run still writing it?)");
+        return new BadInputException(
+                file,
+                record,
+                null,
+                "the file ends inside the record that starts at byte " + start
+                        + " (a truncated file: was the run still writing it?)");
     }
 
     private int readFully(byte[] b, int off, int len) throws IOException {

@@ -23,8 +23,7 @@ final class TrainerStateReader {
     /** Fields of an entry that are not metrics of the step. */
     private static final Set<String> NOT_METRICS = Set.of("step", "epoch", "total_flos");
 
-    private TrainerStateReader() {
-    }
+    private TrainerStateReader() {}
 
     static List<TrainingLog.Segment> read(Path file, CancellationToken cancel) {
         SegmentBuilder b = new SegmentBuilder(TextInput.name(file));
@@ -46,7 +45,8 @@ final class TrainerStateReader {
                 return;
             }
             if (!step.canConvertToLong() || !step.isIntegralNumber()) {
-                throw new BadInputException(b.file(), line, "log_history[" + index + "].step", "expected a whole step number, got " + step);
+                throw new BadInputException(
+                        b.file(), line, "log_history[" + index + "].step", "expected a whole step number, got " + step);
             }
             stepped[0]++;
             long s = step.asLong();
@@ -67,7 +67,11 @@ final class TrainerStateReader {
             throw BadInputException.of(b.file(), "no log_history: not a Hugging Face trainer_state.json");
         }
         if (stepped[0] == 0 && unstepped[0] > 0) {
-            throw new BadInputException(b.file(), 0, "log_history", "none of its " + unstepped[0] + " entries has a step: nothing to follow over training");
+            throw new BadInputException(
+                    b.file(),
+                    0,
+                    "log_history",
+                    "none of its " + unstepped[0] + " entries has a step: nothing to follow over training");
         }
         return b.build();
     }

@@ -40,10 +40,10 @@ public final class TrainingLogFiles {
     /** How much of a file's start is looked at to tell its format. */
     static final int SNIFF_BYTES = 64 * 1024;
 
-    private TrainingLogFiles() {
-    }
+    private TrainingLogFiles() {}
 
-    public static TrainingLog read(List<Path> inputs, TrainingLogFormat format, ProgressListener progress, CancellationToken cancel) {
+    public static TrainingLog read(
+            List<Path> inputs, TrainingLogFormat format, ProgressListener progress, CancellationToken cancel) {
         if (inputs.isEmpty()) {
             throw BadInputException.of("--input", "no log files given");
         }
@@ -63,19 +63,27 @@ public final class TrainingLogFiles {
                         throw BadInputException.of(TextInput.name(in), "no such file");
                     }
                     GitLfsPointer.refuse(in);
-                    throw BadInputException.of(TextInput.name(in), "not a training log this reads (Megatron-LM/NeMo stdout, trainer_state.json,"
-                            + " TensorBoard events, CSV or JSON Lines of metrics); give --format to force one");
+                    throw BadInputException.of(
+                            TextInput.name(in),
+                            "not a training log this reads (Megatron-LM/NeMo stdout, trainer_state.json,"
+                                    + " TensorBoard events, CSV or JSON Lines of metrics); give --format to force one");
                 }
                 found.computeIfAbsent(d, k -> new ArrayList<>()).add(in);
             }
         }
         if (found.isEmpty()) {
-            throw BadInputException.of(TextInput.name(inputs.get(0)), "no training logs found"
-                    + (format == TrainingLogFormat.AUTO ? "" : " in the " + format.id() + " format"));
+            throw BadInputException.of(
+                    TextInput.name(inputs.get(0)),
+                    "no training logs found"
+                            + (format == TrainingLogFormat.AUTO ? "" : " in the " + format.id() + " format"));
         }
         TrainingLogFormat chosen = null;
-        for (TrainingLogFormat f : List.of(TrainingLogFormat.MEGATRON, TrainingLogFormat.HF_TRAINER, TrainingLogFormat.TENSORBOARD,
-                TrainingLogFormat.JSONL, TrainingLogFormat.CSV)) {
+        for (TrainingLogFormat f : List.of(
+                TrainingLogFormat.MEGATRON,
+                TrainingLogFormat.HF_TRAINER,
+                TrainingLogFormat.TENSORBOARD,
+                TrainingLogFormat.JSONL,
+                TrainingLogFormat.CSV)) {
             if (found.containsKey(f)) {
                 chosen = f;
                 break;
@@ -92,7 +100,9 @@ public final class TrainingLogFiles {
         progress.progress(1, "merged " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
         TrainingLog log = TrainingLog.merge(chosen.id(), segments);
         if (log.metrics().isEmpty()) {
-            throw BadInputException.of(TextInput.name(files.get(0)), "no metrics found in " + (files.size() == 1 ? "the file" : "the " + files.size() + " files"));
+            throw BadInputException.of(
+                    TextInput.name(files.get(0)),
+                    "no metrics found in " + (files.size() == 1 ? "the file" : "the " + files.size() + " files"));
         }
         return log;
     }
@@ -115,7 +125,8 @@ public final class TrainingLogFiles {
         } catch (IOException e) {
             throw BadInputException.of(TextInput.name(dir), "cannot list the folder: " + IoFailures.plain(e));
         } catch (UncheckedIOException e) {
-            throw BadInputException.of(TextInput.name(dir), "cannot list the folder: " + IoFailures.plain(e.getCause()));
+            throw BadInputException.of(
+                    TextInput.name(dir), "cannot list the folder: " + IoFailures.plain(e.getCause()));
         }
     }
 
@@ -170,9 +181,12 @@ public final class TrainingLogFiles {
 
     /** Whether any line of a text file is one the Megatron reader takes, read leniently (a stray byte is no reason to stop). */
     private static boolean hasMegatronLine(Path file) {
-        CharsetDecoder lenient = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+        CharsetDecoder lenient = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), lenient), 1 << 16)) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(Files.newInputStream(file), lenient), 1 << 16)) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.indexOf("iteration") >= 0 || line.indexOf("global_step=") >= 0) {
@@ -203,8 +217,12 @@ public final class TrainingLogFiles {
             end--;
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, end)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(head, 0, end))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

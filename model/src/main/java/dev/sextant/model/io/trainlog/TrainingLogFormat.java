@@ -30,7 +30,9 @@ public enum TrainingLogFormat {
                 return f;
             }
         }
-        throw BadInputException.of("--format", "unknown format '" + id + "'; expected one of "
-                + Arrays.stream(values()).map(TrainingLogFormat::id).toList());
+        throw BadInputException.of(
+                "--format",
+                "unknown format '" + id + "'; expected one of "
+                        + Arrays.stream(values()).map(TrainingLogFormat::id).toList());
     }
 }

@@ -40,26 +40,52 @@ import java.util.List;
  * @param measured            the value as published
  * @param assumed             columns the source does not state
  */
-public record PublishedServingRun(String id, String sourceGroup, String organisation, String source, EngineProfile engine,
-                                  String engineVersion, String modelId, ModelArchitecture architecture, String gpuId, int gpus, int tp, int ep,
-                                  WeightFormat weights, WeightStorage storage,
-                                  boolean kvFp8, ServingLoad load, boolean server, int requests, int promptTokens, int outputTokens, Integer maxNumSeqs,
-                                  Integer maxNumBatchedTokens, ServingMetric metric, double measured, List<String> assumed) {
+public record PublishedServingRun(
+        String id,
+        String sourceGroup,
+        String organisation,
+        String source,
+        EngineProfile engine,
+        String engineVersion,
+        String modelId,
+        ModelArchitecture architecture,
+        String gpuId,
+        int gpus,
+        int tp,
+        int ep,
+        WeightFormat weights,
+        WeightStorage storage,
+        boolean kvFp8,
+        ServingLoad load,
+        boolean server,
+        int requests,
+        int promptTokens,
+        int outputTokens,
+        Integer maxNumSeqs,
+        Integer maxNumBatchedTokens,
+        ServingMetric metric,
+        double measured,
+        List<String> assumed) {
 
     public PublishedServingRun {
         assumed = List.copyOf(assumed);
         if (!(measured > 0) || Double.isInfinite(measured)) {
-            throw new InputError("validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
+            throw new InputError(
+                    "validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
         }
         if (ep < 1 || (ep <= tp ? tp % ep != 0 : ep % tp != 0)) {
-            throw new InputError("validation.ep", "run " + id + ": EP " + ep + " must divide TP (" + tp + ") or be a multiple of it");
+            throw new InputError(
+                    "validation.ep",
+                    "run " + id + ": EP " + ep + " must divide TP (" + tp + ") or be a multiple of it");
         }
         if (tp < 1 || gpus % Math.max(tp, ep) != 0) {
-            throw new InputError("validation.gpus", "run " + id + ": " + gpus + " GPUs are not a whole number of replicas of "
-                    + Math.max(tp, ep));
+            throw new InputError(
+                    "validation.gpus",
+                    "run " + id + ": " + gpus + " GPUs are not a whole number of replicas of " + Math.max(tp, ep));
         }
         if (requests < 1 || promptTokens < 1 || outputTokens < 1) {
-            throw new InputError("validation.requests", "run " + id + ": requests, prompt and output tokens must be at least 1");
+            throw new InputError(
+                    "validation.requests", "run " + id + ": requests, prompt and output tokens must be at least 1");
         }
     }
 

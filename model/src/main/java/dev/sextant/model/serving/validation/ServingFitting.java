@@ -23,20 +23,41 @@ public final class ServingFitting {
     static final int ROUNDS = 2;
 
     /** One fitted constant: how to set and read it, its range, and the measurements it acts on. */
-    record Constant(String name, BiFunction<ServingFit, Double, ServingFit> with, ToDoubleFunction<ServingFit> get, double lo, double hi,
-                    Predicate<PublishedServingRun> acts) {
-    }
+    record Constant(
+            String name,
+            BiFunction<ServingFit, Double, ServingFit> with,
+            ToDoubleFunction<ServingFit> get,
+            double lo,
+            double hi,
+            Predicate<PublishedServingRun> acts) {}
 
     static final List<Constant> CONSTANTS = List.of(
-            new Constant("hopperCompute", ServingFit::withHopperCompute, ServingFit::hopperCompute, 0.3, 1.2,
+            new Constant(
+                    "hopperCompute",
+                    ServingFit::withHopperCompute,
+                    ServingFit::hopperCompute,
+                    0.3,
+                    1.2,
                     r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.HOPPER),
-            new Constant("ampereCompute", ServingFit::withAmpereCompute, ServingFit::ampereCompute, 0.3, 1.2,
+            new Constant(
+                    "ampereCompute",
+                    ServingFit::withAmpereCompute,
+                    ServingFit::ampereCompute,
+                    0.3,
+                    1.2,
                     r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.AMPERE),
-            new Constant("expertSeconds", ServingFit::withExpertSeconds, ServingFit::expertSeconds, 0, 40e-6, r -> r.model().hasExperts()),
-            new Constant("requestSeconds", ServingFit::withRequestSeconds, ServingFit::requestSeconds, 0, 0.05, PublishedServingRun::server));
+            new Constant(
+                    "expertSeconds", ServingFit::withExpertSeconds, ServingFit::expertSeconds, 0, 40e-6, r -> r.model()
+                            .hasExperts()),
+            new Constant(
+                    "requestSeconds",
+                    ServingFit::withRequestSeconds,
+                    ServingFit::requestSeconds,
+                    0,
+                    0.05,
+                    PublishedServingRun::server));
 
-    private ServingFitting() {
-    }
+    private ServingFitting() {}
 
     /** The constants fitted on {@code runs}, starting from nothing fitted. */
     public static ServingFit fit(List<PublishedServingRun> runs) {

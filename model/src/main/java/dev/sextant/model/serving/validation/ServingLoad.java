@@ -13,12 +13,16 @@ import java.util.Locale;
 public record ServingLoad(Kind kind, double value) {
 
     public enum Kind {
-        BURST, BATCH, CONCURRENCY, RATE
+        BURST,
+        BATCH,
+        CONCURRENCY,
+        RATE
     }
 
     public ServingLoad {
         if ((kind == Kind.CONCURRENCY || kind == Kind.RATE) && !(value > 0 && Double.isFinite(value))) {
-            throw new InputError("validation.load", kind.name().toLowerCase(Locale.ROOT) + " needs a positive value, got " + value);
+            throw new InputError(
+                    "validation.load", kind.name().toLowerCase(Locale.ROOT) + " needs a positive value, got " + value);
         }
         if (kind == Kind.CONCURRENCY && value != Math.rint(value)) {
             throw new InputError("validation.load", "concurrency must be a whole number, got " + value);
@@ -43,12 +47,15 @@ public record ServingLoad(Kind kind, double value) {
                     throw new InputError("validation.load", "'" + head + "' needs a value, e.g. " + head + ":8");
                 }
                 try {
-                    return new ServingLoad(head.equals("rate") ? Kind.RATE : Kind.CONCURRENCY, Double.parseDouble(t.substring(colon + 1)));
+                    return new ServingLoad(
+                            head.equals("rate") ? Kind.RATE : Kind.CONCURRENCY,
+                            Double.parseDouble(t.substring(colon + 1)));
                 } catch (NumberFormatException e) {
                     throw new InputError("validation.load", "not a number after '" + head + ":': '" + text + "'");
                 }
             default:
-                throw new InputError("validation.load", "must be burst, batch, concurrency:C or rate:Q, got '" + text + "'");
+                throw new InputError(
+                        "validation.load", "must be burst, batch, concurrency:C or rate:Q, got '" + text + "'");
         }
     }
 

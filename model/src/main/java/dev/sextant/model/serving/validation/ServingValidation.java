@@ -52,11 +52,15 @@ public final class ServingValidation {
     }
 
     public List<String> sourceGroups() {
-        return List.copyOf(runs.stream().map(PublishedServingRun::sourceGroup).collect(Collectors.toCollection(LinkedHashSet::new)));
+        return List.copyOf(runs.stream()
+                .map(PublishedServingRun::sourceGroup)
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     public List<String> organisations() {
-        return List.copyOf(runs.stream().map(PublishedServingRun::organisation).collect(Collectors.toCollection(LinkedHashSet::new)));
+        return List.copyOf(runs.stream()
+                .map(PublishedServingRun::organisation)
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     /** The replica a measurement ran: its engine's defaults where the source states none. */
@@ -68,13 +72,20 @@ public final class ServingValidation {
         int perReplica = requestsPerReplica(r);
         boolean batch = r.load().kind() == ServingLoad.Kind.BATCH;
         int seqs = batch ? perReplica : r.maxNumSeqs() != null ? r.maxNumSeqs() : e.defaultMaxNumSeqs(gpu);
-        int budget = r.maxNumBatchedTokens() != null ? r.maxNumBatchedTokens() : e.defaultMaxNumBatchedTokens(gpu, maxModelLen);
+        int budget = r.maxNumBatchedTokens() != null
+                ? r.maxNumBatchedTokens()
+                : e.defaultMaxNumBatchedTokens(gpu, maxModelLen);
         if (batch) {
             budget = Math.max(budget, perReplica * r.promptTokens()); // a static batch prefills together
         }
-        ServingSpec spec = ServingSpecBuilder.of(m, gpu).engine(e).parallel(r.tp(), 1, r.ep())
-                .weights(r.storage() != null ? r.storage() : WeightStorage.of(r.weights())).kvFp8(r.kvFp8()).maxModelLen(maxModelLen)
-                .batchLimits(seqs, budget).build();
+        ServingSpec spec = ServingSpecBuilder.of(m, gpu)
+                .engine(e)
+                .parallel(r.tp(), 1, r.ep())
+                .weights(r.storage() != null ? r.storage() : WeightStorage.of(r.weights()))
+                .kvFp8(r.kvFp8())
+                .maxModelLen(maxModelLen)
+                .batchLimits(seqs, budget)
+                .build();
         return new ServingReplica(spec, e.chunkedPrefill() && !batch, null, null, e);
     }
 
@@ -106,15 +117,21 @@ public final class ServingValidation {
         int n = requestsPerReplica(r);
         List<BatchingSimulator.Request> requests = new ArrayList<>();
         if (r.load().kind() == ServingLoad.Kind.RATE) {
-            requests = BatchingSimulator.poisson(r.load().value() / r.replicas(), 0, n,
+            requests = BatchingSimulator.poisson(
+                    r.load().value() / r.replicas(),
+                    0,
+                    n,
                     new LengthDistribution.Constant(r.promptTokens()),
-                    new LengthDistribution.Constant(r.outputTokens()), SEED);
+                    new LengthDistribution.Constant(r.outputTokens()),
+                    SEED);
         } else {
             for (int i = 0; i < n; i++) {
                 requests.add(new BatchingSimulator.Request(0, r.promptTokens(), r.outputTokens()));
             }
         }
-        int concurrency = r.load().kind() == ServingLoad.Kind.CONCURRENCY ? (int) Math.ceil(r.load().value() / r.replicas()) : 0;
+        int concurrency = r.load().kind() == ServingLoad.Kind.CONCURRENCY
+                ? (int) Math.ceil(r.load().value() / r.replicas())
+                : 0;
         return replica.simulate(requests, SEED, concurrency, r.server(), CancellationToken.none());
     }
 
@@ -131,9 +148,23 @@ public final class ServingValidation {
 
     /** The configuration a measurement ran: everything but its metric and value. */
     static String configuration(PublishedServingRun r) {
-        return String.join("|", r.sourceGroup(), r.engine().id(), r.modelId(), r.gpuId(), String.valueOf(r.gpus()), String.valueOf(r.tp()),
-                String.valueOf(r.ep()), r.weights().slug(), String.valueOf(r.kvFp8()), r.load().toString(), String.valueOf(r.server()),
-                String.valueOf(r.requests()), String.valueOf(r.promptTokens()), String.valueOf(r.outputTokens()), String.valueOf(r.maxNumSeqs()),
+        return String.join(
+                "|",
+                r.sourceGroup(),
+                r.engine().id(),
+                r.modelId(),
+                r.gpuId(),
+                String.valueOf(r.gpus()),
+                String.valueOf(r.tp()),
+                String.valueOf(r.ep()),
+                r.weights().slug(),
+                String.valueOf(r.kvFp8()),
+                r.load().toString(),
+                String.valueOf(r.server()),
+                String.valueOf(r.requests()),
+                String.valueOf(r.promptTokens()),
+                String.valueOf(r.outputTokens()),
+                String.valueOf(r.maxNumSeqs()),
                 String.valueOf(r.maxNumBatchedTokens()));
     }
 
@@ -144,7 +175,9 @@ public final class ServingValidation {
     public static Map<PublishedServingRun, Double> predictAll(List<PublishedServingRun> runs, ServingFit fit) {
         Map<String, List<PublishedServingRun>> byConfiguration = new LinkedHashMap<>();
         for (PublishedServingRun r : runs) {
-            byConfiguration.computeIfAbsent(configuration(r), k -> new ArrayList<>()).add(r);
+            byConfiguration
+                    .computeIfAbsent(configuration(r), k -> new ArrayList<>())
+                    .add(r);
         }
         Map<PublishedServingRun, Double> out = new ConcurrentHashMap<>();
         byConfiguration.values().parallelStream().forEach(group -> {
@@ -191,12 +224,15 @@ public final class ServingValidation {
         return leaveOut(fit, PublishedServingRun::organisation, "leave-one-organisation-out");
     }
 
-    private ServingReport leaveOut(Function<List<PublishedServingRun>, ServingPredictor> fit, Function<PublishedServingRun, String> key,
-                                   String protocol) {
+    private ServingReport leaveOut(
+            Function<List<PublishedServingRun>, ServingPredictor> fit,
+            Function<PublishedServingRun, String> key,
+            String protocol) {
         ServingPrediction[] out = new ServingPrediction[runs.size()];
         Set<String> keys = runs.stream().map(key).collect(Collectors.toCollection(LinkedHashSet::new));
         for (String k : keys) {
-            ServingPredictor p = fit.apply(runs.stream().filter(r -> !key.apply(r).equals(k)).toList());
+            ServingPredictor p =
+                    fit.apply(runs.stream().filter(r -> !key.apply(r).equals(k)).toList());
             for (int i = 0; i < runs.size(); i++) {
                 if (key.apply(runs.get(i)).equals(k)) {
                     out[i] = predict(p, runs.get(i), k);
@@ -211,7 +247,8 @@ public final class ServingValidation {
         try {
             v = p.predict(r);
         } catch (InputError e) {
-            return ServingPrediction.refused(r, heldOut, e.getMessage()); // e.g. the memory plan holds no request of that length
+            // e.g. the memory plan holds no request of that length
+            return ServingPrediction.refused(r, heldOut, e.getMessage());
         }
         if (!(v > 0) || Double.isInfinite(v)) {
             throw new IllegalStateException("measurement " + r.id() + ": predicted " + v);

@@ -13,7 +13,8 @@ import java.util.List;
  * @param worst          the prediction with the largest absolute error
  * @param optimistic     predictions faster than the measurement
  */
-public record ErrorSummary(int runs, double meanAbsolute, double meanSigned, double medianSigned, Prediction worst, int optimistic) {
+public record ErrorSummary(
+        int runs, double meanAbsolute, double meanSigned, double medianSigned, Prediction worst, int optimistic) {
 
     public static ErrorSummary of(List<Prediction> predictions) {
         if (predictions.isEmpty()) {
@@ -27,10 +28,13 @@ public record ErrorSummary(int runs, double meanAbsolute, double meanSigned, dou
             signed += p.stepError();
             fast += p.optimistic() ? 1 : 0;
         }
-        double[] sorted = predictions.stream().mapToDouble(Prediction::stepError).sorted().toArray();
+        double[] sorted =
+                predictions.stream().mapToDouble(Prediction::stepError).sorted().toArray();
         int n = sorted.length;
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        Prediction worst = predictions.stream().max(Comparator.comparingDouble(p -> Math.abs(p.stepError()))).orElseThrow();
+        Prediction worst = predictions.stream()
+                .max(Comparator.comparingDouble(p -> Math.abs(p.stepError())))
+                .orElseThrow();
         return new ErrorSummary(n, abs / n, signed / n, median, worst, fast);
     }
 }

@@ -39,13 +39,15 @@ public final class PlannerFitting {
     /** Rounds of alternating the two MoE fits at most. */
     private static final int ROUNDS = 12;
 
-    private PlannerFitting() {
-    }
+    private PlannerFitting() {}
 
     /** The constants fitted on {@code runs}. */
     public static PlannerFit fit(List<PublishedRun> runs, ComputeEfficiency efficiency) {
-        PlannerFit overlap = fitOverlap(runs.stream().filter(PlannerFitting::overlappingDense).toList(), efficiency);
-        return combine(fitKernels(runs.stream().filter(PlannerFitting::pytorchKernels).toList(), efficiency), overlap,
+        PlannerFit overlap = fitOverlap(
+                runs.stream().filter(PlannerFitting::overlappingDense).toList(), efficiency);
+        return combine(
+                fitKernels(runs.stream().filter(PlannerFitting::pytorchKernels).toList(), efficiency),
+                overlap,
                 fitMoe(runs.stream().filter(PlannerFitting::expertParallel).toList(), overlap, efficiency));
     }
 
@@ -58,9 +60,12 @@ public final class PlannerFitting {
         Map<List<String>, PlannerFit> overlaps = new ConcurrentHashMap<>();
         Map<List<String>, PlannerFit> moe = new ConcurrentHashMap<>();
         return runs -> {
-            List<PublishedRun> pytorch = runs.stream().filter(PlannerFitting::pytorchKernels).toList();
-            List<PublishedRun> dense = runs.stream().filter(PlannerFitting::overlappingDense).toList();
-            List<PublishedRun> experts = runs.stream().filter(PlannerFitting::expertParallel).toList();
+            List<PublishedRun> pytorch =
+                    runs.stream().filter(PlannerFitting::pytorchKernels).toList();
+            List<PublishedRun> dense =
+                    runs.stream().filter(PlannerFitting::overlappingDense).toList();
+            List<PublishedRun> experts =
+                    runs.stream().filter(PlannerFitting::expertParallel).toList();
             PlannerFit k = kernels.computeIfAbsent(ids(pytorch), x -> fitKernels(pytorch, efficiency));
             PlannerFit o = overlaps.computeIfAbsent(ids(dense), x -> fitOverlap(dense, efficiency));
             List<String> moeKey = new ArrayList<>(ids(experts));
@@ -85,29 +90,44 @@ public final class PlannerFitting {
 
     private static PlannerFit fitKernels(List<PublishedRun> runs, ComputeEfficiency efficiency) {
         PlannerFit fit = PlannerFit.NONE;
-        return runs.isEmpty() ? fit : fit.withPytorchKernels(minimise(fit::withPytorchKernels, runs, efficiency, 1, KERNELS_MAX));
+        return runs.isEmpty()
+                ? fit
+                : fit.withPytorchKernels(minimise(fit::withPytorchKernels, runs, efficiency, 1, KERNELS_MAX));
     }
 
     /** The two overlap constants act on the same runs: alternating one-dimensional fits. */
     private static PlannerFit fitOverlap(List<PublishedRun> runs, ComputeEfficiency efficiency) {
-        return alternate(PlannerFit.NONE, runs, efficiency, new Constant(PlannerFit::withOverlapCompute, PlannerFit::overlapCompute, 1, OVERLAP_MAX, 1e-4),
+        return alternate(
+                PlannerFit.NONE,
+                runs,
+                efficiency,
+                new Constant(PlannerFit::withOverlapCompute, PlannerFit::overlapCompute, 1, OVERLAP_MAX, 1e-4),
                 new Constant(PlannerFit::withTpExposed, PlannerFit::tpExposed, 0, 1, 1e-4));
     }
 
     /** The two MoE constants, with the overlap constants the MoE runs' stacks also carry. */
     private static PlannerFit fitMoe(List<PublishedRun> runs, PlannerFit overlap, ComputeEfficiency efficiency) {
-        PlannerFit start = PlannerFit.NONE.withOverlapCompute(overlap.overlapCompute()).withTpExposed(overlap.tpExposed());
-        return alternate(start, runs, efficiency, new Constant(PlannerFit::withMoeImbalance, PlannerFit::moeImbalance, 1, IMBALANCE_MAX, 1e-3),
+        PlannerFit start =
+                PlannerFit.NONE.withOverlapCompute(overlap.overlapCompute()).withTpExposed(overlap.tpExposed());
+        return alternate(
+                start,
+                runs,
+                efficiency,
+                new Constant(PlannerFit::withMoeImbalance, PlannerFit::moeImbalance, 1, IMBALANCE_MAX, 1e-3),
                 new Constant(PlannerFit::withExpertSeconds, PlannerFit::expertSeconds, 0, EXPERT_MAX, 1e-7));
     }
 
     /** One fitted constant: how to set and read it, its search range, and the change below which it has settled. */
-    private record Constant(BiFunction<PlannerFit, Double, PlannerFit> with, ToDoubleFunction<PlannerFit> get,
-                            double lo, double hi, double settled) {
-    }
+    private record Constant(
+            BiFunction<PlannerFit, Double, PlannerFit> with,
+            ToDoubleFunction<PlannerFit> get,
+            double lo,
+            double hi,
+            double settled) {}
 
     /** Two constants acting on the same runs: one-dimensional fits of each in turn until neither moves. */
-    private static PlannerFit alternate(PlannerFit start, List<PublishedRun> runs, ComputeEfficiency efficiency, Constant a, Constant b) {
+    private static PlannerFit alternate(
+            PlannerFit start, List<PublishedRun> runs, ComputeEfficiency efficiency, Constant a, Constant b) {
         PlannerFit fit = start;
         if (runs.isEmpty()) {
             return fit;
@@ -127,7 +147,12 @@ public final class PlannerFitting {
     }
 
     private static PlannerFit combine(PlannerFit kernels, PlannerFit overlap, PlannerFit moe) {
-        return new PlannerFit(kernels.pytorchKernels(), moe.moeImbalance(), moe.expertSeconds(), overlap.overlapCompute(), overlap.tpExposed());
+        return new PlannerFit(
+                kernels.pytorchKernels(),
+                moe.moeImbalance(),
+                moe.expertSeconds(),
+                overlap.overlapCompute(),
+                overlap.tpExposed());
     }
 
     private static List<String> ids(List<PublishedRun> runs) {
@@ -135,8 +160,12 @@ public final class PlannerFitting {
     }
 
     /** The value in [lo, hi] minimising the source-weighted mean absolute log error of {@code runs}. */
-    private static double minimise(DoubleFunction<PlannerFit> at, List<PublishedRun> runs, ComputeEfficiency efficiency,
-                                   double lo, double hi) {
+    private static double minimise(
+            DoubleFunction<PlannerFit> at,
+            List<PublishedRun> runs,
+            ComputeEfficiency efficiency,
+            double lo,
+            double hi) {
         Map<String, Integer> perSource = new HashMap<>();
         runs.forEach(r -> perSource.merge(r.sourceGroup(), 1, Integer::sum));
         DoubleFunction<Double> loss = v -> {

@@ -53,7 +53,8 @@ public final class PredictionIntervals {
      * fast). {@code problem} names the setup the run is one layout of (source, model, GPU, sequence length): runs of one
      * problem are the pairs {@link #rankingSpread()} is measured on.
      */
-    public record Residual(String id, String source, boolean moe, String generation, String stack, double logRatio, String problem) {
+    public record Residual(
+            String id, String source, boolean moe, String generation, String stack, double logRatio, String problem) {
 
         /** A residual that shares its problem with no other run. */
         public Residual(String id, String source, boolean moe, String generation, String stack, double logRatio) {
@@ -62,7 +63,13 @@ public final class PredictionIntervals {
 
         public static Residual of(Prediction p) {
             PublishedRun r = p.run();
-            return new Residual(r.id(), r.sourceGroup(), r.moe(), r.generation(), r.stack(), Math.log(r.measuredStepSeconds() / p.predictedSeconds()),
+            return new Residual(
+                    r.id(),
+                    r.sourceGroup(),
+                    r.moe(),
+                    r.generation(),
+                    r.stack(),
+                    Math.log(r.measuredStepSeconds() / p.predictedSeconds()),
                     r.sourceGroup() + "|" + r.modelSpec() + "|" + r.gpuId() + "|" + r.seq());
         }
     }
@@ -73,7 +80,8 @@ public final class PredictionIntervals {
         public static final ErrorClass ALL = new ErrorClass(null, null, null);
 
         public boolean contains(Residual r) {
-            return (moe == null || moe == r.moe()) && (generation == null || generation.equals(r.generation()))
+            return (moe == null || moe == r.moe())
+                    && (generation == null || generation.equals(r.generation()))
                     && (stack == null || stack.equals(r.stack()));
         }
 
@@ -121,13 +129,43 @@ public final class PredictionIntervals {
      *                  order of them can be trusted ({@link #rankingSpread()}); the interval's half-width when no pairs
      *                  of published runs measure it
      */
-    public record Interval(double level, ErrorClass asked, ErrorClass basis, int runs, int sources, double bias, double spread, double lower,
-                           double upper, double coverage, double ranking) {
+    public record Interval(
+            double level,
+            ErrorClass asked,
+            ErrorClass basis,
+            int runs,
+            int sources,
+            double bias,
+            double spread,
+            double lower,
+            double upper,
+            double coverage,
+            double ranking) {
 
         /** An interval whose ranking spread is its own half-width. */
-        public Interval(double level, ErrorClass asked, ErrorClass basis, int runs, int sources, double bias, double spread, double lower,
-                        double upper, double coverage) {
-            this(level, asked, basis, runs, sources, bias, spread, lower, upper, coverage, (Math.log(upper) - Math.log(lower)) / 2);
+        public Interval(
+                double level,
+                ErrorClass asked,
+                ErrorClass basis,
+                int runs,
+                int sources,
+                double bias,
+                double spread,
+                double lower,
+                double upper,
+                double coverage) {
+            this(
+                    level,
+                    asked,
+                    basis,
+                    runs,
+                    sources,
+                    bias,
+                    spread,
+                    lower,
+                    upper,
+                    coverage,
+                    (Math.log(upper) - Math.log(lower)) / 2);
         }
 
         /** Whether the class asked for had too few published runs, so that a coarser one's interval is shown. */
@@ -188,7 +226,8 @@ public final class PredictionIntervals {
          * included: the model cannot rank these among themselves. 0 for no plans.
          */
         public int indistinguishable(List<TrainingPlan> ranked) {
-            return indistinguishable(ranked.stream().mapToDouble(TrainingPlan::stepTimeSeconds).toArray());
+            return indistinguishable(
+                    ranked.stream().mapToDouble(TrainingPlan::stepTimeSeconds).toArray());
         }
 
         /** As {@link #indistinguishable(List)}, from the step times, best first. */
@@ -218,11 +257,9 @@ public final class PredictionIntervals {
      * A plan's ranges: [fast, slow] step seconds, [low, high] TFLOP/s per GPU, [short, long] days (null without a token
      * budget), and whether the fast end was held at the GPU's peak.
      */
-    public record PlanRange(double[] stepSeconds, double[] tflopsPerGpu, double[] days, boolean cappedAtPeak) {
-    }
+    public record PlanRange(double[] stepSeconds, double[] tflopsPerGpu, double[] days, boolean cappedAtPeak) {}
 
-    public record Check(Residual run, Interval interval, boolean inside) {
-    }
+    public record Check(Residual run, Interval interval, boolean inside) {}
 
     /**
      * Held-out coverage.
@@ -293,14 +330,17 @@ public final class PredictionIntervals {
 
     private static double pairedSpread(List<Residual> residuals, double level) {
         Map<String, List<Residual>> byProblem = new LinkedHashMap<>();
-        residuals.forEach(r -> byProblem.computeIfAbsent(r.problem(), k -> new ArrayList<>()).add(r));
+        residuals.forEach(r ->
+                byProblem.computeIfAbsent(r.problem(), k -> new ArrayList<>()).add(r));
         Map<String, Integer> pairsPerSource = new LinkedHashMap<>();
         List<double[]> pairs = new ArrayList<>(); // |difference|, then the source's index in pairsPerSource
         List<String> sourceOf = new ArrayList<>();
         for (List<Residual> runs : byProblem.values()) {
             for (int i = 0; i < runs.size(); i++) {
                 for (int j = i + 1; j < runs.size(); j++) {
-                    pairs.add(new double[] {Math.abs(runs.get(i).logRatio() - runs.get(j).logRatio())});
+                    pairs.add(new double[] {
+                        Math.abs(runs.get(i).logRatio() - runs.get(j).logRatio())
+                    });
                     sourceOf.add(runs.get(i).source());
                     pairsPerSource.merge(runs.get(i).source(), 1, Integer::sum);
                 }
@@ -340,7 +380,8 @@ public final class PredictionIntervals {
                 return interval(asked, cls, in, sources);
             }
             if (last) {
-                throw new IllegalStateException("too few sources (" + sources + ") for a " + Math.round(100 * level) + " % interval");
+                throw new IllegalStateException(
+                        "too few sources (" + sources + ") for a " + Math.round(100 * level) + " % interval");
             }
             c = cls.parent();
         }
@@ -362,22 +403,47 @@ public final class PredictionIntervals {
     /** The intervals, their widths and held-out coverage per class, as Markdown. */
     public String markdown() {
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "**%d %% prediction intervals from %d leave-one-source-out residuals: held-out coverage %.0f %% "
-                + "of runs (%.0f %% averaging sources).**%n%n", Math.round(100 * level), residuals.size(), 100 * coverage.overall(),
+        md.append(String.format(
+                Locale.ROOT,
+                "**%d %% prediction intervals from %d leave-one-source-out residuals: held-out coverage %.0f %% "
+                        + "of runs (%.0f %% averaging sources).**%n%n",
+                Math.round(100 * level),
+                residuals.size(),
+                100 * coverage.overall(),
                 100 * coverage.perSource()));
         if (!Double.isNaN(ranking)) {
-            md.append(String.format(Locale.ROOT, "Ranking: two layouts of one published setup differ in their errors by less than ±%.0f %% in %.0f %% "
-                    + "of the pairs of runs (each source weighing the same); layouts predicted closer than that cannot be ranked.%n%n",
-                    100 * (Math.exp(ranking) - 1), 100 * level));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "Ranking: two layouts of one published setup differ in their errors by less than ±%.0f %% in %.0f %% "
+                            + "of the pairs of runs (each source weighing the same); layouts predicted closer than that cannot be ranked.%n%n",
+                    100 * (Math.exp(ranking) - 1),
+                    100 * level));
         }
-        md.append("| class | interval from | runs | sources | bias (measured / predicted) | step-time factors | held-out coverage of the class's runs |\n"
-                + "|---|---|---|---|---|---|---|\n");
-        byClass().forEach((label, i) -> md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | ×%.2f | ×%.2f – ×%.2f | %.0f %% |%n", label,
-                i.borrowed() ? i.basis().label() : "itself", i.runs(), i.sources(), Math.exp(i.bias()), i.lower(), i.upper(),
-                100 * coverage.of(i.asked()))));
+        md.append(
+                "| class | interval from | runs | sources | bias (measured / predicted) | step-time factors | held-out coverage of the class's runs |\n"
+                        + "|---|---|---|---|---|---|---|\n");
+        byClass()
+                .forEach((label, i) -> md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %d | %d | ×%.2f | ×%.2f – ×%.2f | %.0f %% |%n",
+                        label,
+                        i.borrowed() ? i.basis().label() : "itself",
+                        i.runs(),
+                        i.sources(),
+                        Math.exp(i.bias()),
+                        i.lower(),
+                        i.upper(),
+                        100 * coverage.of(i.asked()))));
         md.append("\n| held-out source | runs | coverage |\n|---|---|---|\n");
-        coverage.bySource().forEach((s, f) -> md.append(String.format(Locale.ROOT, "| %s | %d | %.0f %% |%n", s,
-                coverage.checks().stream().filter(c -> c.run().source().equals(s)).count(), 100 * f)));
+        coverage.bySource()
+                .forEach((s, f) -> md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %.0f %% |%n",
+                        s,
+                        coverage.checks().stream()
+                                .filter(c -> c.run().source().equals(s))
+                                .count(),
+                        100 * f)));
         return md.toString();
     }
 
@@ -385,15 +451,29 @@ public final class PredictionIntervals {
         Map<String, Integer> perSource = new LinkedHashMap<>();
         in.forEach(r -> perSource.merge(r.source(), 1, Integer::sum));
         double[] values = in.stream().mapToDouble(Residual::logRatio).toArray();
-        double[] weights = in.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray();
+        double[] weights =
+                in.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray();
         double bias = weightedQuantile(values, weights, 0.5);
-        double[] deviations = in.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray();
-        double spread = Math.max(weightedQuantile(deviations, weights, conformalLevel(sources)), ownSpread(asked, basis, bias));
+        double[] deviations =
+                in.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray();
+        double spread =
+                Math.max(weightedQuantile(deviations, weights, conformalLevel(sources)), ownSpread(asked, basis, bias));
         double lower = Math.exp(Math.min(0, bias - spread));
         double upper = Math.exp(Math.max(0, bias + spread));
         double cov = coverage == null ? Double.NaN : coverage.of(basis);
         double half = (Math.log(upper) - Math.log(lower)) / 2;
-        return new Interval(level, asked, basis, in.size(), sources, bias, spread, lower, upper, cov, Double.isNaN(ranking) ? half : ranking);
+        return new Interval(
+                level,
+                asked,
+                basis,
+                in.size(),
+                sources,
+                bias,
+                spread,
+                lower,
+                upper,
+                cov,
+                Double.isNaN(ranking) ? half : ranking);
     }
 
     /**
@@ -413,8 +493,10 @@ public final class PredictionIntervals {
         Map<String, Integer> perSource = new LinkedHashMap<>();
         mine.forEach(r -> perSource.merge(r.source(), 1, Integer::sum));
         // the split-conformal level of its own sources, held at their largest deviation when they are too few for it
-        return weightedQuantile(mine.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray(),
-                mine.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray(), Math.min(1, conformalLevel(perSource.size())));
+        return weightedQuantile(
+                mine.stream().mapToDouble(r -> Math.abs(r.logRatio() - bias)).toArray(),
+                mine.stream().mapToDouble(r -> 1.0 / perSource.get(r.source())).toArray(),
+                Math.min(1, conformalLevel(perSource.size())));
     }
 
     /** The split-conformal level over M exchangeable sources: (1−α)(M+1)/M, above 1 when M is too small. */
@@ -449,7 +531,8 @@ public final class PredictionIntervals {
         List<Check> checks = new ArrayList<>();
         Map<String, Double> bySource = new LinkedHashMap<>();
         for (String source : sources(residuals)) {
-            List<Residual> rest = residuals.stream().filter(r -> !r.source().equals(source)).toList();
+            List<Residual> rest =
+                    residuals.stream().filter(r -> !r.source().equals(source)).toList();
             PredictionIntervals without = new PredictionIntervals(rest, level, false);
             int inside = 0;
             int n = 0;
@@ -466,7 +549,10 @@ public final class PredictionIntervals {
             bySource.put(source, inside / (double) n);
         }
         double overall = checks.stream().filter(Check::inside).count() / (double) checks.size();
-        double perSource = bySource.values().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double perSource = bySource.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElseThrow();
         return new Coverage(List.copyOf(checks), overall, perSource, bySource);
     }
 

@@ -24,8 +24,12 @@ import java.util.Optional;
  *                           per second per GPU: how far off the planner is on this very case
  * @param verdict            how the two compare against the interval
  */
-public record PublishedComparison(PublishedRun run, double measuredTokensPerGpu, double predictedTokensPerGpu, double plannerOnPublished,
-                                  Verdict verdict) {
+public record PublishedComparison(
+        PublishedRun run,
+        double measuredTokensPerGpu,
+        double predictedTokensPerGpu,
+        double plannerOnPublished,
+        Verdict verdict) {
 
     /** Most GPUs a published run may have more (or fewer) than the request, as a factor. */
     public static final double SCALE = 4;
@@ -60,10 +64,15 @@ public record PublishedComparison(PublishedRun run, double measuredTokensPerGpu,
      * The published run {@code best} is measured against, if any: same model shape, GPU, sequence length and precision, on
      * within {@link #SCALE}× the request's GPUs; the fastest measured of those.
      */
-    public static Optional<PublishedComparison> find(TrainingRequest request, TrainingPlan best, PredictionIntervals.Interval interval,
-                                                     List<PublishedRun> runs, ComputeEfficiency efficiency) {
+    public static Optional<PublishedComparison> find(
+            TrainingRequest request,
+            TrainingPlan best,
+            PredictionIntervals.Interval interval,
+            List<PublishedRun> runs,
+            ComputeEfficiency efficiency) {
         return runs.stream()
-                .filter(r -> r.gpuId().equals(request.gpu().id()) && r.seq() == request.seqLen()
+                .filter(r -> r.gpuId().equals(request.gpu().id())
+                        && r.seq() == request.seqLen()
                         && r.precision() == best.layout().precision()
                         && Math.abs(Math.log((double) r.gpus() / request.gpus())) <= Math.log(SCALE) + 1e-9
                         && sameShape(r.model(), request.model()))
@@ -71,12 +80,18 @@ public record PublishedComparison(PublishedRun run, double measuredTokensPerGpu,
                 .map(r -> of(r, request, best, interval, efficiency));
     }
 
-    static PublishedComparison of(PublishedRun run, TrainingRequest request, TrainingPlan best, PredictionIntervals.Interval interval,
-                                  ComputeEfficiency efficiency) {
+    static PublishedComparison of(
+            PublishedRun run,
+            TrainingRequest request,
+            TrainingPlan best,
+            PredictionIntervals.Interval interval,
+            ComputeEfficiency efficiency) {
         double measured = measuredTokensPerGpu(run);
         double predicted = best.tokensPerSecond() / request.gpus();
-        double onPublished = run.tokensPerStep() / TrainingValidation.plan(run, efficiency).stepTimeSeconds() / run.gpus();
-        Verdict v = predicted <= measured ? Verdict.NOT_FASTER
+        double onPublished =
+                run.tokensPerStep() / TrainingValidation.plan(run, efficiency).stepTimeSeconds() / run.gpus();
+        Verdict v = predicted <= measured
+                ? Verdict.NOT_FASTER
                 : interval.rate(predicted)[0] <= measured ? Verdict.WITHIN_INTERVAL : Verdict.UNMEASURED_GAIN;
         return new PublishedComparison(run, measured, predicted, onPublished, v);
     }
@@ -107,18 +122,42 @@ public record PublishedComparison(PublishedRun run, double measuredTokensPerGpu,
 
     /** The comparison in one or two sentences, for the CLI and the Training area. */
     public String sentence(double level) {
-        String head = String.format(Locale.ROOT, "Published: %s (%s) measured %,.0f tokens/s per GPU on %d × %s with %s; the best plan is predicted at %,.0f (%+.0f %%)",
-                run.id(), run.source(), measuredTokensPerGpu, run.gpus(), run.gpuId(), layout(), predictedTokensPerGpu, 100 * gain());
-        String tail = switch (verdict) {
-            case NOT_FASTER -> ": the published layout measured at least as fast";
-            case WITHIN_INTERVAL -> String.format(Locale.ROOT, ", within the %.0f %% interval: not shown to be faster", 100 * level);
-            case UNMEASURED_GAIN -> String.format(Locale.ROOT, ", more than the %.0f %% interval explains: the gain is unmeasured", 100 * level);
-        };
-        return head + tail + String.format(Locale.ROOT, ". The planner predicts %,.0f for the published layout itself.", plannerOnPublished);
+        String head = String.format(
+                Locale.ROOT,
+                "Published: %s (%s) measured %,.0f tokens/s per GPU on %d × %s with %s; the best plan is predicted at %,.0f (%+.0f %%)",
+                run.id(),
+                run.source(),
+                measuredTokensPerGpu,
+                run.gpus(),
+                run.gpuId(),
+                layout(),
+                predictedTokensPerGpu,
+                100 * gain());
+        String tail =
+                switch (verdict) {
+                    case NOT_FASTER -> ": the published layout measured at least as fast";
+                    case WITHIN_INTERVAL -> String.format(
+                            Locale.ROOT, ", within the %.0f %% interval: not shown to be faster", 100 * level);
+                    case UNMEASURED_GAIN -> String.format(
+                            Locale.ROOT,
+                            ", more than the %.0f %% interval explains: the gain is unmeasured",
+                            100 * level);
+                };
+        return head
+                + tail
+                + String.format(
+                        Locale.ROOT,
+                        ". The planner predicts %,.0f for the published layout itself.",
+                        plannerOnPublished);
     }
 
     private static boolean sameShape(ModelArchitecture a, ModelArchitecture b) {
-        return a.layers() == b.layers() && a.hidden() == b.hidden() && a.heads() == b.heads() && a.kvHeads() == b.kvHeads()
-                && a.ffn() == b.ffn() && a.vocab() == b.vocab() && Objects.equals(a.moe(), b.moe());
+        return a.layers() == b.layers()
+                && a.hidden() == b.hidden()
+                && a.heads() == b.heads()
+                && a.kvHeads() == b.kvHeads()
+                && a.ffn() == b.ffn()
+                && a.vocab() == b.vocab()
+                && Objects.equals(a.moe(), b.moe());
     }
 }

@@ -50,21 +50,48 @@ import java.util.List;
  * @param moeDispatcher    how MoE tokens reach their experts ({@link dev.sextant.model.training.MoeDispatcher}); the default
  *                         (NCCL all-to-all) for dense runs and MoE sources that do not name one
  */
-public record PublishedRun(String id, String sourceGroup, String source, String stack, String modelSpec, String gpuId, int gpus,
-                           int gpusPerNode, double networkGbps, int seq, int tp, int pp, int cp, int ep, int dp, int vpp, int microBatch,
-                           int globalBatch, int zeroStage, Recompute recompute, boolean sequenceParallel, boolean fusedAttention,
-                           Precision precision, String fp8Recipe, Metric metric, double measured, List<String> assumed, boolean original,
-                           MoeDispatcher moeDispatcher) {
+public record PublishedRun(
+        String id,
+        String sourceGroup,
+        String source,
+        String stack,
+        String modelSpec,
+        String gpuId,
+        int gpus,
+        int gpusPerNode,
+        double networkGbps,
+        int seq,
+        int tp,
+        int pp,
+        int cp,
+        int ep,
+        int dp,
+        int vpp,
+        int microBatch,
+        int globalBatch,
+        int zeroStage,
+        Recompute recompute,
+        boolean sequenceParallel,
+        boolean fusedAttention,
+        Precision precision,
+        String fp8Recipe,
+        Metric metric,
+        double measured,
+        List<String> assumed,
+        boolean original,
+        MoeDispatcher moeDispatcher) {
 
     public PublishedRun {
         assumed = List.copyOf(assumed);
         moeDispatcher = moeDispatcher == null ? MoeDispatcher.DEFAULT : moeDispatcher;
         if (!(measured > 0) || Double.isInfinite(measured)) {
-            throw new InputError("validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
+            throw new InputError(
+                    "validation.measured", "run " + id + ": the measured value must be positive, got " + measured);
         }
         if ((long) tp * pp * cp * dp != gpus) {
-            throw new InputError("validation.gpus", "run " + id + ": TP × PP × CP × DP = " + (long) tp * pp * cp * dp + ", not the " + gpus
-                    + " GPUs");
+            throw new InputError(
+                    "validation.gpus",
+                    "run " + id + ": TP × PP × CP × DP = " + (long) tp * pp * cp * dp + ", not the " + gpus + " GPUs");
         }
     }
 
@@ -75,8 +102,10 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
             return ModelCatalog.get(modelSpec);
         }
         if (p.length != 4 || !(p[0].equals("gpt") || p[0].equals("mpt"))) {
-            throw new InputError("validation.model", "run " + id + ": model '" + modelSpec + "' is neither a catalog id nor"
-                    + " gpt:layers:hidden:heads or mpt:layers:hidden:heads");
+            throw new InputError(
+                    "validation.model",
+                    "run " + id + ": model '" + modelSpec + "' is neither a catalog id nor"
+                            + " gpt:layers:hidden:heads or mpt:layers:hidden:heads");
         }
         int l = Integer.parseInt(p[1]);
         int h = Integer.parseInt(p[2]);
@@ -84,8 +113,23 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
         if (p[0].equals("mpt")) {
             return ModelCatalog.mpt(modelSpec, l, h, a, 50368, seq);
         }
-        return new ModelArchitecture(modelSpec, modelSpec, l, h, a, a, h / a, 4 * h, 51200, 2048, true, ModelArchitecture.Style.GPT, true,
-                null, null, "Megatron-LM (Narayanan et al. 2021, arXiv 2104.04473)");
+        return new ModelArchitecture(
+                modelSpec,
+                modelSpec,
+                l,
+                h,
+                a,
+                a,
+                h / a,
+                4 * h,
+                51200,
+                2048,
+                true,
+                ModelArchitecture.Style.GPT,
+                true,
+                null,
+                null,
+                "Megatron-LM (Narayanan et al. 2021, arXiv 2104.04473)");
     }
 
     public GpuSpec gpu() {
@@ -98,7 +142,8 @@ public record PublishedRun(String id, String sourceGroup, String source, String 
     }
 
     public TrainingLayout layout() {
-        return new TrainingLayout(tp, pp, dp, cp, ep, vpp, microBatch, zeroStage, recompute, sequenceParallel, precision, fusedAttention);
+        return new TrainingLayout(
+                tp, pp, dp, cp, ep, vpp, microBatch, zeroStage, recompute, sequenceParallel, precision, fusedAttention);
     }
 
     public boolean moe() {

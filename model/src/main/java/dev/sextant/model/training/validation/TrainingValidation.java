@@ -43,7 +43,8 @@ public final class TrainingValidation {
 
     /** The source groups, in the order they first appear. */
     public List<String> sourceGroups() {
-        return List.copyOf(runs.stream().map(PublishedRun::sourceGroup).collect(Collectors.toCollection(LinkedHashSet::new)));
+        return List.copyOf(
+                runs.stream().map(PublishedRun::sourceGroup).collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     /** The planner with {@code efficiency} and its default fitted constants: each run's published layout, priced as a plan. */
@@ -71,11 +72,19 @@ public final class TrainingValidation {
         // parallelism only in March 2025 (pytorch/torchtitan#1000)
         boolean flash2 = run.stack().equals("mosaic-fsdp") || run.stack().startsWith("torchtitan-");
         ComputeEfficiency e = flash2 ? efficiency.withAttention(FusedAttention.Generation.FLASH2) : efficiency;
-        TrainingPlanner planner = new TrainingPlanner(run.model(), run.cluster(), run.seq(), run.globalBatch(), e,
-                SoftwareStack.of(run.stack()), run.moeDispatcher(), fit);
+        TrainingPlanner planner = new TrainingPlanner(
+                run.model(),
+                run.cluster(),
+                run.seq(),
+                run.globalBatch(),
+                e,
+                SoftwareStack.of(run.stack()),
+                run.moeDispatcher(),
+                fit);
         TrainingPlanner.Invalid why = planner.invalid(run.layout());
         if (why != null) {
-            throw new IllegalStateException("run " + run.id() + ": the planner cannot express its layout: " + why.problem());
+            throw new IllegalStateException(
+                    "run " + run.id() + ": the planner cannot express its layout: " + why.problem());
         }
         return planner.plan(run.layout(), 0);
     }
@@ -101,7 +110,8 @@ public final class TrainingValidation {
     public ValidationReport loso(Function<List<PublishedRun>, Predictor> fit) {
         Prediction[] out = new Prediction[runs.size()];
         for (String group : sourceGroups()) {
-            List<PublishedRun> training = runs.stream().filter(r -> !r.sourceGroup().equals(group)).toList();
+            List<PublishedRun> training =
+                    runs.stream().filter(r -> !r.sourceGroup().equals(group)).toList();
             Predictor predictor = fit.apply(training);
             for (int i = 0; i < runs.size(); i++) {
                 if (runs.get(i).sourceGroup().equals(group)) {

@@ -25,13 +25,21 @@ class TrainingLogFilesTest {
     Path dir;
 
     static TrainingLog read(Path... files) {
-        return TrainingLogFiles.read(List.of(files), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
+        return TrainingLogFiles.read(
+                List.of(files), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
     }
 
     static String megatronLine(long step, String loss, double gradNorm) {
-        return String.format(Locale.ROOT, "[2024-05-01 10:00:%02d] iteration %8d/  500000 | consumed samples: %12d | elapsed time per"
-                + " iteration (ms): 1520.3 | learning rate: 2.994E-04 | global batch size:   512 | lm loss: %s | loss scale: 1.0 |"
-                + " grad norm: %.3f | number of skipped iterations:   0 | number of nan iterations:   0 |", step % 60, step, step * 512, loss, gradNorm);
+        return String.format(
+                Locale.ROOT,
+                "[2024-05-01 10:00:%02d] iteration %8d/  500000 | consumed samples: %12d | elapsed time per"
+                        + " iteration (ms): 1520.3 | learning rate: 2.994E-04 | global batch size:   512 | lm loss: %s | loss scale: 1.0 |"
+                        + " grad norm: %.3f | number of skipped iterations:   0 | number of nan iterations:   0 |",
+                step % 60,
+                step,
+                step * 512,
+                loss,
+                gradNorm);
     }
 
     Path write(String name, String text) throws Exception {
@@ -43,16 +51,19 @@ class TrainingLogFilesTest {
 
     @Test
     void readsMegatronTrainingAndValidationLinesAmongTheOtherOutput() throws Exception {
-        Path f = write("train.log", String.join("\n",
-                "using world size: 64, data-parallel size: 8",
-                "> building GPT model ...",
-                megatronLine(10, "7.512345E+00", 3.2),
-                megatronLine(20, "6.912345E+00", 2.1),
-                "(min, max) time across ranks (ms):",
-                "-----------------------------------------------------------------------------------------------",
-                " validation loss at iteration 20 on validation set | lm loss value: 6.954321E+00 | lm loss PPL: 1.04E+03 | ",
-                megatronLine(30, "nan", 2.0),
-                ""));
+        Path f = write(
+                "train.log",
+                String.join(
+                        "\n",
+                        "using world size: 64, data-parallel size: 8",
+                        "> building GPT model ...",
+                        megatronLine(10, "7.512345E+00", 3.2),
+                        megatronLine(20, "6.912345E+00", 2.1),
+                        "(min, max) time across ranks (ms):",
+                        "-----------------------------------------------------------------------------------------------",
+                        " validation loss at iteration 20 on validation set | lm loss value: 6.954321E+00 | lm loss PPL: 1.04E+03 | ",
+                        megatronLine(30, "nan", 2.0),
+                        ""));
         assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
         TrainingLog log = read(f);
         assertThat(log.format()).isEqualTo("megatron");
@@ -62,34 +73,44 @@ class TrainingLogFilesTest {
         assertThat(loss.value(2)).isNaN();
         assertThat(log.metric(MetricNames.GRAD_NORM).orElseThrow().value(1)).isEqualTo(2.1);
         assertThat(log.metric(MetricNames.STEP_TIME).orElseThrow().value(0)).isCloseTo(1.5203, within(1e-12)); // ms → s
-        assertThat(log.metric(MetricNames.CONSUMED_SAMPLES).orElseThrow().value(1)).isEqualTo(20 * 512);
-        assertThat(log.metric(MetricNames.VALIDATION_LOSS).orElseThrow().steps()).containsExactly(20);
-        assertThat(log.metricNames()).contains(MetricNames.LOSS_SCALE, MetricNames.LEARNING_RATE, MetricNames.NAN_ITERATIONS);
+        assertThat(log.metric(MetricNames.CONSUMED_SAMPLES).orElseThrow().value(1))
+                .isEqualTo(20 * 512);
+        assertThat(log.metric(MetricNames.VALIDATION_LOSS).orElseThrow().steps())
+                .containsExactly(20);
+        assertThat(log.metricNames())
+                .contains(MetricNames.LOSS_SCALE, MetricNames.LEARNING_RATE, MetricNames.NAN_ITERATIONS);
     }
 
     @Test
     void readsNemoTwosIterationLines() throws Exception {
-        Path f = write("nemo.log", String.join("\n",
-                "[NeMo I 2024-06-01 10:00:00 nemo_logging:381] Setting up the trainer",
-                "Training epoch 0, iteration 98/4999 | lr: 2.998e-05 | global_batch_size: 512 | global_step: 98 | reduced_train_loss: 10.47"
-                        + " | train_step_timing in s: 5.41 | consumed_samples: 50688",
-                "Training epoch 0, iteration 99/4999 | lr: 3e-05 | global_batch_size: 512 | global_step: 99 | reduced_train_loss: 10.45"
-                        + " | train_step_timing in s: 5.4 | consumed_samples: 51200", ""));
+        Path f = write(
+                "nemo.log",
+                String.join(
+                        "\n",
+                        "[NeMo I 2024-06-01 10:00:00 nemo_logging:381] Setting up the trainer",
+                        "Training epoch 0, iteration 98/4999 | lr: 2.998e-05 | global_batch_size: 512 | global_step: 98 | reduced_train_loss: 10.47"
+                                + " | train_step_timing in s: 5.41 | consumed_samples: 50688",
+                        "Training epoch 0, iteration 99/4999 | lr: 3e-05 | global_batch_size: 512 | global_step: 99 | reduced_train_loss: 10.45"
+                                + " | train_step_timing in s: 5.4 | consumed_samples: 51200",
+                        ""));
         assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
         TrainingLog log = read(f);
         assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(98, 99);
         assertThat(log.metric(MetricNames.LOSS).orElseThrow().value(1)).isEqualTo(10.45);
         assertThat(log.metric(MetricNames.STEP_TIME).orElseThrow().value(1)).isEqualTo(5.4);
-        assertThat(log.metric(MetricNames.CONSUMED_SAMPLES).orElseThrow().value(0)).isEqualTo(50688);
+        assertThat(log.metric(MetricNames.CONSUMED_SAMPLES).orElseThrow().value(0))
+                .isEqualTo(50688);
     }
 
     @Test
     void readsNemoLightningProgressBars() throws Exception {
         // tqdm rewrites its line with carriage returns: one line of the file, several updates
-        Path f = write("nemo1.log", "[NeMo I 2024-06-01 10:00:00 exp_manager:396] Experiments will be logged at /results\n"
-                + "Epoch 0: :   1%|          | 98/10000 [01:40<2:48:00, reduced_train_loss=10.47, global_step=97.00, consumed_samples=50176.0,"
-                + " train_step_timing in s=1.02, lr=2.99e-5]\rEpoch 0: :   1%|          | 99/10000 [01:41<2:47:59, v_num=3, reduced_train_loss=10.45,"
-                + " global_step=98.00, consumed_samples=50688.0, train_step_timing in s=1.01, lr=3e-5]\n");
+        Path f = write(
+                "nemo1.log",
+                "[NeMo I 2024-06-01 10:00:00 exp_manager:396] Experiments will be logged at /results\n"
+                        + "Epoch 0: :   1%|          | 98/10000 [01:40<2:48:00, reduced_train_loss=10.47, global_step=97.00, consumed_samples=50176.0,"
+                        + " train_step_timing in s=1.02, lr=2.99e-5]\rEpoch 0: :   1%|          | 99/10000 [01:41<2:47:59, v_num=3, reduced_train_loss=10.45,"
+                        + " global_step=98.00, consumed_samples=50688.0, train_step_timing in s=1.01, lr=3e-5]\n");
         assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
         TrainingLog log = read(f);
         assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(97, 98);
@@ -102,7 +123,9 @@ class TrainingLogFilesTest {
     @Test
     void aMetricThatIsTextNamesFileLineAndField() throws Exception {
         Path f = write("bad.log", megatronLine(10, "7.5", 1) + "\n" + megatronLine(20, "seven", 1) + "\n");
-        assertThatThrownBy(() -> read(f)).isInstanceOf(BadInputException.class).hasMessageEndingWith("/bad.log:2: lm loss: 'seven' is not a number");
+        assertThatThrownBy(() -> read(f))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageEndingWith("/bad.log:2: lm loss: 'seven' is not a number");
     }
 
     /** Issue 33, part 5: a job that resumed from a checkpoint and appended to its log restarts within the file. */
@@ -129,14 +152,23 @@ class TrainingLogFilesTest {
         StringBuilder sb = new StringBuilder("using world size: 512, data-parallel size: 64, context-parallel size: 1\n"
                 + "------------------------ arguments ------------------------\n");
         for (int i = 0; sb.length() < 200_000; i++) {
-            sb.append("  argument_").append(i).append(" ........................................ ").append(i % 7 == 0 ? "None" : "True").append('\n');
+            sb.append("  argument_")
+                    .append(i)
+                    .append(" ........................................ ")
+                    .append(i % 7 == 0 ? "None" : "True")
+                    .append('\n');
         }
         sb.append("-------------------- end of arguments ---------------------\n");
         for (int s = 1; s <= 20; s++) {
-            sb.append("55:  [2026-07-15 06:03:51.272611] iteration ").append(s).append("/ 15535 | consumed samples: ").append(s * 512)
-                    .append(" | elapsed time per iteration (ms): 10512.3 | learning rate: 1.5E-04 | global batch size: 512 | lm loss: ")
+            sb.append("55:  [2026-07-15 06:03:51.272611] iteration ")
+                    .append(s)
+                    .append("/ 15535 | consumed samples: ")
+                    .append(s * 512)
+                    .append(
+                            " | elapsed time per iteration (ms): 10512.3 | learning rate: 1.5E-04 | global batch size: 512 | lm loss: ")
                     .append(String.format(Locale.ROOT, "%.6E", 11.0 - s * 0.1))
-                    .append(" | loss scale: 1.0 | grad norm: 3.2 | number of skipped iterations: 0 | number of nan iterations: 0 |\n");
+                    .append(
+                            " | loss scale: 1.0 | grad norm: 3.2 | number of skipped iterations: 0 | number of nan iterations: 0 |\n");
         }
         Path f = write("slurm-4242.out", sb.toString());
         assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.MEGATRON);
@@ -169,7 +201,9 @@ class TrainingLogFilesTest {
 
     @Test
     void readsTrainerStateLogHistoryWithPythonsNaN() throws Exception {
-        Path f = write("checkpoint-30/trainer_state.json", """
+        Path f = write(
+                "checkpoint-30/trainer_state.json",
+                """
                 {
                   "best_metric": null,
                   "epoch": 0.3,
@@ -190,7 +224,8 @@ class TrainingLogFilesTest {
         assertThat(loss.steps()).containsExactly(10, 20, 30);
         assertThat(loss.value(1)).isNaN();
         assertThat(loss.value(2)).isEqualTo(2.05); // not the summary's average train_loss
-        assertThat(log.metric(MetricNames.VALIDATION_LOSS).orElseThrow().value(0)).isEqualTo(2.2);
+        assertThat(log.metric(MetricNames.VALIDATION_LOSS).orElseThrow().value(0))
+                .isEqualTo(2.2);
         assertThat(log.metric(MetricNames.LEARNING_RATE)).isPresent();
         assertThat(log.metricNames()).doesNotContain("epoch", "total_flos");
     }
@@ -198,7 +233,9 @@ class TrainingLogFilesTest {
     /** Issue 33, part 7: a real trainer_state.json ends with entries of the whole run that have no step. */
     @Test
     void trainerStateEntriesWithoutAStepAreRunLevelNotRefused() throws Exception {
-        Path f = write("trainer_state.json", """
+        Path f = write(
+                "trainer_state.json",
+                """
                 {"log_history": [
                  {"loss": 2.0, "step": 1},
                  {"loss": 1.9, "step": 2},
@@ -211,10 +248,15 @@ class TrainingLogFilesTest {
         assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(1, 2);
         assertThat(log.metricNames()).doesNotContain("predict_loss", "train_samples_per_second");
         Path none = write("none/trainer_state.json", "{\"log_history\": [{\"train_loss\": 1.0}]}");
-        assertThatThrownBy(() -> read(none)).hasMessageEndingWith("trainer_state.json: log_history: none of its 1 entries has a step: "
-                + "nothing to follow over training");
-        Path bad = write("bad/trainer_state.json", "{\"log_history\": [\n {\"loss\": 2.0, \"step\": 1},\n {\"loss\": 1.9, \"step\": \"two\"}\n]}\n");
-        assertThatThrownBy(() -> read(bad)).hasMessageEndingWith("/trainer_state.json:3: log_history[1].step: expected a whole step number, got \"two\"");
+        assertThatThrownBy(() -> read(none))
+                .hasMessageEndingWith("trainer_state.json: log_history: none of its 1 entries has a step: "
+                        + "nothing to follow over training");
+        Path bad = write(
+                "bad/trainer_state.json",
+                "{\"log_history\": [\n {\"loss\": 2.0, \"step\": 1},\n {\"loss\": 1.9, \"step\": \"two\"}\n]}\n");
+        assertThatThrownBy(() -> read(bad))
+                .hasMessageEndingWith(
+                        "/trainer_state.json:3: log_history[1].step: expected a whole step number, got \"two\"");
     }
 
     @Test
@@ -247,22 +289,30 @@ class TrainingLogFilesTest {
 
     @Test
     void aCorruptedOrTruncatedEventFileNamesTheRecord() throws Exception {
-        byte[] good = new EventFileWriter().fileVersion().simple(1, 1, "loss", 2f).simple(2, 2, "loss", 1.9f).bytes();
+        byte[] good = new EventFileWriter()
+                .fileVersion()
+                .simple(1, 1, "loss", 2f)
+                .simple(2, 2, "loss", 1.9f)
+                .bytes();
         byte[] corrupt = good.clone();
         corrupt[corrupt.length - 6] ^= 0x40; // a bit of the last record's data
         Path c = dir.resolve("events.out.tfevents.corrupt");
         Files.write(c, corrupt);
-        assertThatThrownBy(() -> read(c)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> read(c))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("/events.out.tfevents.corrupt:3: the data's checksum does not match");
         Path t = dir.resolve("events.out.tfevents.truncated");
         Files.write(t, Arrays.copyOf(good, good.length - 3));
-        assertThatThrownBy(() -> read(t)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> read(t))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("/events.out.tfevents.truncated:3: the file ends inside the record");
     }
 
     @Test
     void readsWandbWideAndMlflowLongCsv() throws Exception {
-        Path wide = write("wandb.csv", """
+        Path wide = write(
+                "wandb.csv",
+                """
                 Step,run-7 - train/loss,run-7 - train/loss__MIN,run-7 - train/loss__MAX,run-7 - train/grad_norm,_timestamp
                 10,2.5,2.4,2.6,1.1,1714557600
                 20,2.4,2.3,2.5,,1714557610
@@ -275,7 +325,9 @@ class TrainingLogFilesTest {
         assertThat(w.metric(MetricNames.WALL_TIME)).isPresent();
         assertThat(w.metricNames()).containsExactly(MetricNames.LOSS, MetricNames.GRAD_NORM, MetricNames.WALL_TIME);
 
-        Path longForm = write("mlflow.csv", "key,value,step,timestamp\nloss,2.5,10,1\nloss,2.4,20,2\ngrad_norm,1.0,10,1\ngrad_norm,1.2,20,2\n");
+        Path longForm = write(
+                "mlflow.csv",
+                "key,value,step,timestamp\nloss,2.5,10,1\nloss,2.4,20,2\ngrad_norm,1.0,10,1\ngrad_norm,1.2,20,2\n");
         TrainingLog l = read(longForm);
         assertThat(l.metric(MetricNames.LOSS).orElseThrow().value(1)).isEqualTo(2.4);
         assertThat(l.metric(MetricNames.GRAD_NORM).orElseThrow().value(1)).isEqualTo(1.2);
@@ -286,7 +338,9 @@ class TrainingLogFilesTest {
 
     @Test
     void readsJsonLinesOfMetrics() throws Exception {
-        Path f = write("metrics.jsonl", "{\"step\": 1, \"loss\": 3.0, \"run\": \"a\"}\n{\"step\": 2, \"loss\": NaN, \"run\": \"a\"}\n\n{\"step\": 3, \"loss\": 2.8}\n");
+        Path f = write(
+                "metrics.jsonl",
+                "{\"step\": 1, \"loss\": 3.0, \"run\": \"a\"}\n{\"step\": 2, \"loss\": NaN, \"run\": \"a\"}\n\n{\"step\": 3, \"loss\": 2.8}\n");
         assertThat(TrainingLogFiles.detect(f)).isEqualTo(TrainingLogFormat.JSONL);
         TrainingLog log = read(f);
         assertThat(log.metric(MetricNames.LOSS).orElseThrow().steps()).containsExactly(1, 2, 3);

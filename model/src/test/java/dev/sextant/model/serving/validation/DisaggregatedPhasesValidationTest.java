@@ -48,13 +48,23 @@ class DisaggregatedPhasesValidationTest {
     private static StepLatency instance(String model, String gpu, int ep) {
         ModelArchitecture m = ModelCatalog.get(model);
         GpuSpec g = GpuCatalog.get(gpu);
-        return new StepLatency(m, g, 1, ep, WeightFormat.FP8, false, ComputeEfficiency.DEFAULTS, EngineProfile.SGLANG, ServingFit.DEFAULT);
+        return new StepLatency(
+                m,
+                g,
+                1,
+                ep,
+                WeightFormat.FP8,
+                false,
+                ComputeEfficiency.DEFAULTS,
+                EngineProfile.SGLANG,
+                ServingFit.DEFAULT);
     }
 
     /** Input tokens per second per node of a prefill instance running batches of {@code batch} tokens a GPU of {@code prompt}-token prompts. */
     static double prefillPerNode(String model, String gpu, int ep, int prompt, int batch) {
         int prompts = batch / prompt;
-        double step = instance(model, gpu, ep).seconds((long) prompts * prompt, prompts * (prompt * (prompt + 1) / 2.0), 0, 0);
+        double step = instance(model, gpu, ep)
+                .seconds((long) prompts * prompt, prompts * (prompt * (prompt + 1) / 2.0), 0, 0);
         return 8.0 * prompts * prompt / step;
     }
 
@@ -67,15 +77,47 @@ class DisaggregatedPhasesValidationTest {
         String sgl = "SGLang DeepSeek-V3, 96 × H100";
         String k2 = "SGLang Kimi K2, 128 × H200";
         return List.of(
-                new Row(sgl, "prefill", "EP 32, 1K prompts, 16,384 tokens a GPU", 57_674, prefillPerNode("deepseek-v3", "h100-sxm", 32, 1024, 16384),
+                new Row(
+                        sgl,
+                        "prefill",
+                        "EP 32, 1K prompts, 16,384 tokens a GPU",
+                        57_674,
+                        prefillPerNode("deepseek-v3", "h100-sxm", 32, 1024, 16384),
                         "input tok/s a node"),
-                new Row(sgl, "prefill", "EP 32, 2K prompts", 54_543, prefillPerNode("deepseek-v3", "h100-sxm", 32, 2048, 16384), "input tok/s a node"),
-                new Row(sgl, "prefill", "EP 32, 4K prompts", 50_302, prefillPerNode("deepseek-v3", "h100-sxm", 32, 4096, 16384), "input tok/s a node"),
-                new Row(sgl, "decode", "EP 72 (as 64), 256 sequences a GPU, 2K context", 22_282, decodePerNode("deepseek-v3", "h100-sxm", 64, 256, 2000),
+                new Row(
+                        sgl,
+                        "prefill",
+                        "EP 32, 2K prompts",
+                        54_543,
+                        prefillPerNode("deepseek-v3", "h100-sxm", 32, 2048, 16384),
+                        "input tok/s a node"),
+                new Row(
+                        sgl,
+                        "prefill",
+                        "EP 32, 4K prompts",
+                        50_302,
+                        prefillPerNode("deepseek-v3", "h100-sxm", 32, 4096, 16384),
+                        "input tok/s a node"),
+                new Row(
+                        sgl,
+                        "decode",
+                        "EP 72 (as 64), 256 sequences a GPU, 2K context",
+                        22_282,
+                        decodePerNode("deepseek-v3", "h100-sxm", 64, 256, 2000),
                         "output tok/s a node"),
-                new Row(k2, "prefill", "EP 32, 2K prompts, 16,000 tokens a GPU", 56_000, prefillPerNode("kimi-k2", "h200-sxm", 32, 2000, 16000),
+                new Row(
+                        k2,
+                        "prefill",
+                        "EP 32, 2K prompts, 16,000 tokens a GPU",
+                        56_000,
+                        prefillPerNode("kimi-k2", "h200-sxm", 32, 2000, 16000),
                         "input tok/s a node"),
-                new Row(k2, "decode", "EP 96, 480 sequences a GPU, 2K context", 24_000, decodePerNode("kimi-k2", "h200-sxm", 96, 480, 2050),
+                new Row(
+                        k2,
+                        "decode",
+                        "EP 96, 480 sequences a GPU, 2K context",
+                        24_000,
+                        decodePerNode("kimi-k2", "h200-sxm", 96, 480, 2050),
                         "output tok/s a node"));
     }
 
@@ -87,13 +129,27 @@ class DisaggregatedPhasesValidationTest {
     static List<Row> transfers() {
         int[] prompt = {128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768};
         double[] measuredMs = {0.54, 0.61, 0.92, 1.50, 2.51, 4.75, 8.84, 16.43, 31.65};
-        double perTokenPerGpu = ServingMemory.plan(ServingReplica.of(ModelCatalog.get("qwen3-8b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.BF16,
-                false, 256, 8192, true).spec()).kvBytesPerTokenPerGpu();
+        double perTokenPerGpu = ServingMemory.plan(ServingReplica.of(
+                                ModelCatalog.get("qwen3-8b"),
+                                GpuCatalog.get("h100-sxm"),
+                                8,
+                                WeightFormat.BF16,
+                                false,
+                                256,
+                                8192,
+                                true)
+                        .spec())
+                .kvBytesPerTokenPerGpu();
         Disaggregation.KvLink link = new Disaggregation.KvLink(25, "8 × 200 Gb/s");
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < prompt.length; i++) {
-            out.add(new Row("Mooncake vLLM v1 PD, Qwen3-8B, 2 × 8 H800 (fit)", "KV transfer", String.format(Locale.ROOT, "%,d-token prompt", prompt[i]),
-                    measuredMs[i], link.seconds(perTokenPerGpu * prompt[i]) * 1e3, "ms"));
+            out.add(new Row(
+                    "Mooncake vLLM v1 PD, Qwen3-8B, 2 × 8 H800 (fit)",
+                    "KV transfer",
+                    String.format(Locale.ROOT, "%,d-token prompt", prompt[i]),
+                    measuredMs[i],
+                    link.seconds(perTokenPerGpu * prompt[i]) * 1e3,
+                    "ms"));
         }
         return out;
     }
@@ -101,20 +157,32 @@ class DisaggregatedPhasesValidationTest {
     @Test
     void everyPoolOfThePublishedDeploymentsWithin20Percent() throws Exception {
         List<Row> rows = phases();
-        StringBuilder md = new StringBuilder("# Disaggregated serving: published pools and KV transfers against the model\n\n"
-                + "Written by `DisaggregatedPhasesValidationTest` (`mvn -o -q test -pl model -Dtest=DisaggregatedPhasesValidationTest`).\n\n"
-                + "| Source | Pool | Configuration | Published | Predicted | Unit | Error |\n|---|---|---|---:|---:|---|---:|\n");
+        StringBuilder md = new StringBuilder(
+                "# Disaggregated serving: published pools and KV transfers against the model\n\n"
+                        + "Written by `DisaggregatedPhasesValidationTest` (`mvn -o -q test -pl model -Dtest=DisaggregatedPhasesValidationTest`).\n\n"
+                        + "| Source | Pool | Configuration | Published | Predicted | Unit | Error |\n|---|---|---|---:|---:|---|---:|\n");
         double sum = 0;
         List<Row> all = new ArrayList<>(rows);
         all.addAll(transfers());
         for (Row r : all) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,.2f | %,.2f | %s | %+.1f %% |%n", r.source(), r.pool(), r.configuration(),
-                    r.published(), r.predicted(), r.unit(), 100 * r.error()));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %,.2f | %,.2f | %s | %+.1f %% |%n",
+                    r.source(),
+                    r.pool(),
+                    r.configuration(),
+                    r.published(),
+                    r.predicted(),
+                    r.unit(),
+                    100 * r.error()));
         }
         for (Row r : rows) {
             sum += Math.abs(r.error());
         }
-        md.append(String.format(Locale.ROOT, "%nPools: mean absolute error %.1f %% over %d published pools (none fitted).%n", 100 * sum / rows.size(),
+        md.append(String.format(
+                Locale.ROOT,
+                "%nPools: mean absolute error %.1f %% over %d published pools (none fitted).%n",
+                100 * sum / rows.size(),
                 rows.size()));
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "disaggregation-validation.md"), md.toString());

@@ -30,9 +30,11 @@ class ServingLosoTest {
         ServingReport loso = v.loso(ServingFitting.fitted());
         ServingReport looo = v.looo(ServingFitting.fitted());
         ServingReport inSample = v.evaluate(ServingValidation.simulator(ServingFit.DEFAULT));
-        Files.writeString(Path.of("target", "serving-validation-loso.md"), "Fit on all measurements: " + all + "\n\nIntervals: "
-                + loso.intervals() + "\n\n" + loso.markdown()
-                + "\n" + looo.markdown() + "\n" + inSample.markdown());
+        Files.writeString(
+                Path.of("target", "serving-validation-loso.md"),
+                "Fit on all measurements: " + all + "\n\nIntervals: "
+                        + loso.intervals() + "\n\n" + loso.markdown()
+                        + "\n" + looo.markdown() + "\n" + inSample.markdown());
         // the shipped constants are this fit, rounded
         assertThat(ServingFit.DEFAULT.hopperCompute()).isCloseTo(all.hopperCompute(), within(0.02));
         assertThat(ServingFit.DEFAULT.ampereCompute()).isCloseTo(all.ampereCompute(), within(0.02));

@@ -22,10 +22,18 @@ class PlannerFitTest {
     void theDefaultsAreTheFitOnEveryBundledRun() {
         PlannerFit refit = PlannerFitting.fit(RUNS, ComputeEfficiency.DEFAULTS);
         // when this fails the cost model or the runs have changed: put the refit values in PlannerFit.DEFAULT
-        assertThat(refit.pytorchKernels()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.pytorchKernels(), within(0.01));
-        assertThat(refit.moeImbalance()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.moeImbalance(), within(0.01));
-        assertThat(refit.expertSeconds()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.expertSeconds(), within(1e-6));
-        assertThat(refit.overlapCompute()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.overlapCompute(), within(0.005));
+        assertThat(refit.pytorchKernels())
+                .as("refit " + refit)
+                .isCloseTo(PlannerFit.DEFAULT.pytorchKernels(), within(0.01));
+        assertThat(refit.moeImbalance())
+                .as("refit " + refit)
+                .isCloseTo(PlannerFit.DEFAULT.moeImbalance(), within(0.01));
+        assertThat(refit.expertSeconds())
+                .as("refit " + refit)
+                .isCloseTo(PlannerFit.DEFAULT.expertSeconds(), within(1e-6));
+        assertThat(refit.overlapCompute())
+                .as("refit " + refit)
+                .isCloseTo(PlannerFit.DEFAULT.overlapCompute(), within(0.005));
         assertThat(refit.tpExposed()).as("refit " + refit).isCloseTo(PlannerFit.DEFAULT.tpExposed(), within(0.01));
     }
 
@@ -33,11 +41,14 @@ class PlannerFitTest {
     void theFitFindsConstantsPlantedInSyntheticMeasurements() {
         PlannerFit planted = new PlannerFit(1.4, 1.25, 50e-6, 1.08, 0.6);
         Predictor truth = TrainingValidation.planner(ComputeEfficiency.DEFAULTS, planted);
-        List<PublishedRun> synthetic = RUNS.stream().map(r -> withMeasuredStep(r, truth.stepSeconds(r))).toList();
+        List<PublishedRun> synthetic = RUNS.stream()
+                .map(r -> withMeasuredStep(r, truth.stepSeconds(r)))
+                .toList();
         PlannerFit fit = PlannerFitting.fit(synthetic, ComputeEfficiency.DEFAULTS);
         assertThat(fit.pytorchKernels()).isCloseTo(1.4, within(0.002));
-        // each pair (MoE; overlap) acts on the same runs and the loss has a kink at the truth, where alternating
-        // one-dimensional searches stop a little short; the MoE pair is fitted after the overlap pair and inherits its error
+        // each pair (MoE; overlap) acts on the same runs and the loss has a kink at the truth,
+        // where alternating one-dimensional searches stop a little short; the MoE pair is fitted
+        // after the overlap pair and inherits its error
         assertThat(fit.moeImbalance()).as(fit.toString()).isCloseTo(1.25, within(0.02));
         assertThat(fit.expertSeconds()).as(fit.toString()).isCloseTo(50e-6, within(5e-6));
         assertThat(fit.overlapCompute()).as(fit.toString()).isCloseTo(1.08, within(0.01));
@@ -46,15 +57,18 @@ class PlannerFitTest {
 
     @Test
     void aConstantWithoutRunsToFitStaysNeutral() {
-        List<PublishedRun> megatronDense = RUNS.stream().filter(r -> r.stack().equals("megatron-lm")).toList();
-        assertThat(PlannerFitting.fit(megatronDense, ComputeEfficiency.DEFAULTS)).isEqualTo(PlannerFit.NONE);
+        List<PublishedRun> megatronDense =
+                RUNS.stream().filter(r -> r.stack().equals("megatron-lm")).toList();
+        assertThat(PlannerFitting.fit(megatronDense, ComputeEfficiency.DEFAULTS))
+                .isEqualTo(PlannerFit.NONE);
     }
 
     @Test
     void thePytorchFactorSlowsOnlyPytorchNativeStacks() {
         PublishedRun dense = run("TT1");
         double megatron = step(dense, SoftwareStack.MEGATRON_CORE, PlannerFit.NONE);
-        assertThat(step(dense, SoftwareStack.MEGATRON_CORE, new PlannerFit(2, 1, 0, 1, 1))).isEqualTo(megatron);
+        assertThat(step(dense, SoftwareStack.MEGATRON_CORE, new PlannerFit(2, 1, 0, 1, 1)))
+                .isEqualTo(megatron);
         double titan = step(dense, SoftwareStack.TORCHTITAN_FSDP, PlannerFit.NONE);
         double slower = step(dense, SoftwareStack.TORCHTITAN_FSDP, new PlannerFit(2, 1, 0, 1, 1));
         // the layer compute doubles; FSDP's gathers stay as they were, so the step grows by less than 2×
@@ -66,7 +80,8 @@ class PlannerFitTest {
         PublishedRun moe = run("GK512");
         assertThat(moe.ep()).isGreaterThan(1);
         SoftwareStack nemo = SoftwareStack.of(moe.stack());
-        assertThat(step(moe, nemo, new PlannerFit(1, 1.5, 0, 1, 1))).isGreaterThan(step(moe, nemo, PlannerFit.NONE) * 1.05);
+        assertThat(step(moe, nemo, new PlannerFit(1, 1.5, 0, 1, 1)))
+                .isGreaterThan(step(moe, nemo, PlannerFit.NONE) * 1.05);
         PublishedRun dense = run("D1");
         assertThat(step(dense, SoftwareStack.of(dense.stack()), new PlannerFit(1, 1.5, 0, 1, 1)))
                 .isEqualTo(step(dense, SoftwareStack.of(dense.stack()), PlannerFit.NONE));
@@ -77,11 +92,15 @@ class PlannerFitTest {
         // Korthikanti's 530B on 280 A100 with Megatron-LM 2021 (no overlap): untouched
         PublishedRun k5 = run("K5");
         PlannerFit overlap = new PlannerFit(1, 1, 0, 1.2, 0.5);
-        assertThat(step(k5, SoftwareStack.of(k5.stack()), overlap)).isEqualTo(step(k5, SoftwareStack.of(k5.stack()), PlannerFit.NONE));
+        assertThat(step(k5, SoftwareStack.of(k5.stack()), overlap))
+                .isEqualTo(step(k5, SoftwareStack.of(k5.stack()), PlannerFit.NONE));
         // the same layout on NeMo: computes 1.2× longer, half its TP communication hidden
         TrainingPlan none = plan(k5, SoftwareStack.NEMO, PlannerFit.NONE);
         TrainingPlan with = plan(k5, SoftwareStack.NEMO, overlap);
-        assertThat(with.commSeconds().tp()).isCloseTo(none.commSeconds().tp() / 2, within(1e-9 * none.commSeconds().tp()));
+        assertThat(with.commSeconds().tp())
+                .isCloseTo(
+                        none.commSeconds().tp() / 2,
+                        within(1e-9 * none.commSeconds().tp()));
         assertThat(with.stepTimeSeconds()).isGreaterThan(none.stepTimeSeconds() * 1.05);
         // a TP 1 layout has no TP communication to hide: only the compute factor acts
         PublishedRun f5 = run("F5");
@@ -95,8 +114,10 @@ class PlannerFitTest {
         PublishedRun fine = run("MB05");
         PublishedRun coarse = run("GK512");
         PlannerFit with = new PlannerFit(1, 1, 100e-6, 1, 1);
-        double fineGrowth = step(fine, SoftwareStack.of(fine.stack()), with) / step(fine, SoftwareStack.of(fine.stack()), PlannerFit.NONE);
-        double coarseGrowth = step(coarse, SoftwareStack.of(coarse.stack()), with) / step(coarse, SoftwareStack.of(coarse.stack()), PlannerFit.NONE);
+        double fineGrowth = step(fine, SoftwareStack.of(fine.stack()), with)
+                / step(fine, SoftwareStack.of(fine.stack()), PlannerFit.NONE);
+        double coarseGrowth = step(coarse, SoftwareStack.of(coarse.stack()), with)
+                / step(coarse, SoftwareStack.of(coarse.stack()), PlannerFit.NONE);
         assertThat(fineGrowth).isGreaterThan(1.2);
         assertThat(coarseGrowth).isLessThan(1.02);
     }
@@ -124,7 +145,15 @@ class PlannerFitTest {
     }
 
     private static TrainingPlan plan(PublishedRun r, SoftwareStack stack, PlannerFit fit) {
-        return new TrainingPlanner(r.model(), r.cluster(), r.seq(), r.globalBatch(), ComputeEfficiency.DEFAULTS, stack, r.moeDispatcher(), fit)
+        return new TrainingPlanner(
+                        r.model(),
+                        r.cluster(),
+                        r.seq(),
+                        r.globalBatch(),
+                        ComputeEfficiency.DEFAULTS,
+                        stack,
+                        r.moeDispatcher(),
+                        fit)
                 .plan(r.layout(), 0);
     }
 
@@ -133,9 +162,35 @@ class PlannerFitTest {
     }
 
     private static PublishedRun withMeasuredStep(PublishedRun r, double seconds) {
-        return new PublishedRun(r.id(), r.sourceGroup(), r.source(), r.stack(), r.modelSpec(), r.gpuId(), r.gpus(), r.gpusPerNode(),
-                r.networkGbps(), r.seq(), r.tp(), r.pp(), r.cp(), r.ep(), r.dp(), r.vpp(), r.microBatch(), r.globalBatch(), r.zeroStage(),
-                r.recompute(), r.sequenceParallel(), r.fusedAttention(), r.precision(), r.fp8Recipe(), Metric.STEP, seconds, r.assumed(),
-                r.original(), r.moeDispatcher());
+        return new PublishedRun(
+                r.id(),
+                r.sourceGroup(),
+                r.source(),
+                r.stack(),
+                r.modelSpec(),
+                r.gpuId(),
+                r.gpus(),
+                r.gpusPerNode(),
+                r.networkGbps(),
+                r.seq(),
+                r.tp(),
+                r.pp(),
+                r.cp(),
+                r.ep(),
+                r.dp(),
+                r.vpp(),
+                r.microBatch(),
+                r.globalBatch(),
+                r.zeroStage(),
+                r.recompute(),
+                r.sequenceParallel(),
+                r.fusedAttention(),
+                r.precision(),
+                r.fp8Recipe(),
+                Metric.STEP,
+                seconds,
+                r.assumed(),
+                r.original(),
+                r.moeDispatcher());
     }
 }

@@ -54,13 +54,16 @@ class PredictionIntervalsTest {
         assertThat(weighted.spread()).isCloseTo(0.20, within(1e-12));
         assertThat(weighted.runs()).isEqualTo(12);
         assertThat(weighted.sources()).isEqualTo(10);
-        assertThat(PredictionIntervals.weightedQuantile(new double[] {3, 1, 2}, new double[] {1, 1, 1}, 0.5)).isEqualTo(2);
-        assertThat(PredictionIntervals.weightedQuantile(new double[] {3, 1, 2}, new double[] {1, 1, 1}, 1.2)).isEqualTo(3);
+        assertThat(PredictionIntervals.weightedQuantile(new double[] {3, 1, 2}, new double[] {1, 1, 1}, 0.5))
+                .isEqualTo(2);
+        assertThat(PredictionIntervals.weightedQuantile(new double[] {3, 1, 2}, new double[] {1, 1, 1}, 1.2))
+                .isEqualTo(3);
     }
 
     @Test
     void derivedRangesAndIndistinguishableLayoutsFollowTheStepTimeFactors() {
-        Interval i = new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0.1, 0.2, Math.exp(-0.1), Math.exp(0.3), 0.8);
+        Interval i =
+                new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0.1, 0.2, Math.exp(-0.1), Math.exp(0.3), 0.8);
         assertThat(i.stepSeconds(2.0)).containsExactly(2 * Math.exp(-0.1), 2 * Math.exp(0.3));
         // twice as slow means half the throughput: TFLOP/s runs from ŷ / upper to ŷ / lower
         assertThat(i.rate(100)[0]).isCloseTo(100 * Math.exp(-0.3), within(1e-9));
@@ -73,7 +76,8 @@ class PredictionIntervalsTest {
         assertThat(i.contains(1.0, Math.exp(0.3))).isTrue();
         assertThat(i.contains(1.0, Math.exp(0.31))).isFalse();
         // with a ranking spread of its own, that spread decides: ln 1.1 = 0.095 < 0.1 ≤ ln 1.2
-        Interval ranked = new Interval(0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0.1, 0.2, Math.exp(-0.1), Math.exp(0.3), 0.8, 0.1);
+        Interval ranked = new Interval(
+                0.8, ErrorClass.ALL, ErrorClass.ALL, 20, 5, 0.1, 0.2, Math.exp(-0.1), Math.exp(0.3), 0.8, 0.1);
         assertThat(ranked.indistinguishable(1.0, 1.1, 1.2, 1.25, 2.0)).isEqualTo(2);
     }
 
@@ -82,28 +86,40 @@ class PredictionIntervalsTest {
         // source a: one setup with three runs (pairs |0.1−0.3| = 0.2, |0.1−0.2| = 0.1, |0.3−0.2| = 0.1), each pair 1/3;
         // b: one pair, |0.5−0.1| = 0.4, weight 1; c: one pair, |0.0−0.05| = 0.05, weight 1; d: a run alone, no pair
         List<Residual> rs = List.of(
-                new Residual("a1", "a", false, "Hopper", "nemo", 0.1, "a|m|g|8k"), new Residual("a2", "a", false, "Hopper", "nemo", 0.3, "a|m|g|8k"),
-                new Residual("a3", "a", false, "Hopper", "nemo", 0.2, "a|m|g|8k"), new Residual("b1", "b", false, "Hopper", "nemo", 0.5, "b|m|g|8k"),
-                new Residual("b2", "b", false, "Hopper", "nemo", 0.1, "b|m|g|8k"), new Residual("c1", "c", false, "Hopper", "nemo", 0.0, "c|m|g|8k"),
-                new Residual("c2", "c", false, "Hopper", "nemo", 0.05, "c|m|g|8k"), new Residual("d1", "d", false, "Hopper", "nemo", 0.9, "d|m|g|8k"),
+                new Residual("a1", "a", false, "Hopper", "nemo", 0.1, "a|m|g|8k"),
+                new Residual("a2", "a", false, "Hopper", "nemo", 0.3, "a|m|g|8k"),
+                new Residual("a3", "a", false, "Hopper", "nemo", 0.2, "a|m|g|8k"),
+                new Residual("b1", "b", false, "Hopper", "nemo", 0.5, "b|m|g|8k"),
+                new Residual("b2", "b", false, "Hopper", "nemo", 0.1, "b|m|g|8k"),
+                new Residual("c1", "c", false, "Hopper", "nemo", 0.0, "c|m|g|8k"),
+                new Residual("c2", "c", false, "Hopper", "nemo", 0.05, "c|m|g|8k"),
+                new Residual("d1", "d", false, "Hopper", "nemo", 0.9, "d|m|g|8k"),
                 new Residual("e1", "e", false, "Hopper", "nemo", -0.2, "e|m|g|8k"));
         PredictionIntervals pi = PredictionIntervals.of(rs, 0.5);
-        // sorted: 0.05 (w 1), 0.1 (1/3), 0.1 (1/3), 0.2 (1/3), 0.4 (1): total 3, the median's weight 1.5 is reached at 0.1
+        // sorted: 0.05 (w 1), 0.1 (1/3), 0.1 (1/3), 0.2 (1/3), 0.4 (1): total 3, the
+        // median's weight 1.5 is reached at 0.1
         assertThat(pi.rankingSpread()).isEqualTo(0.1);
         assertThat(pi.forClass(ErrorClass.ALL).ranking()).isEqualTo(0.1);
         // fewer than three sources with pairs: not measured, and an interval ranks by its own half-width
-        PredictionIntervals few = PredictionIntervals.of(rs.subList(0, 5).stream().map(r -> new Residual(r.id(), r.source(), false, "Hopper", "nemo",
-                r.logRatio(), r.problem())).toList(), 0.5);
+        PredictionIntervals few = PredictionIntervals.of(
+                rs.subList(0, 5).stream()
+                        .map(r -> new Residual(r.id(), r.source(), false, "Hopper", "nemo", r.logRatio(), r.problem()))
+                        .toList(),
+                0.5);
         assertThat(few.rankingSpread()).isNaN();
     }
 
     @Test
     void aRangeNeverPromisesMoreThanTheGpusPeak() {
         var gpu = GpuCatalog.get("h100-sxm");
-        var planner = new TrainingPlanner(ModelCatalog.get("llama-3-8b"),
-                Cluster.of(gpu, 8, 8, gpu.networkGbps()), 8192, 128, ComputeEfficiency.DEFAULTS);
-        var plan = planner.plan(new TrainingLayout(1, 1, 8, 1, 1, 1, 1, 1,
-                Recompute.NONE, false, Precision.BF16, true), 1e11);
+        var planner = new TrainingPlanner(
+                ModelCatalog.get("llama-3-8b"),
+                Cluster.of(gpu, 8, 8, gpu.networkGbps()),
+                8192,
+                128,
+                ComputeEfficiency.DEFAULTS);
+        var plan = planner.plan(
+                new TrainingLayout(1, 1, 8, 1, 1, 1, 1, 1, Recompute.NONE, false, Precision.BF16, true), 1e11);
         double peakTflops = gpu.bf16Tflops();
         assertThat(plan.mfu()).isBetween(0.3, 0.9);
         // a wide interval (× 0.25 – × 3): its fast end would have the GPUs run at 4 × this plan's MFU
@@ -144,7 +160,8 @@ class PredictionIntervalsTest {
         assertThat(nemo.basis()).isEqualTo(new ErrorClass(false, "Hopper", null));
         assertThat(nemo.runs()).isEqualTo(15);
         assertThat(nemo.sources()).isEqualTo(5);
-        assertThat(nemo.basisText()).isEqualTo("dense · Hopper, 15 runs from 5 sources (too few published runs of dense · Hopper · nemo)");
+        assertThat(nemo.basisText())
+                .isEqualTo("dense · Hopper, 15 runs from 5 sources (too few published runs of dense · Hopper · nemo)");
         // without a stack the same class is asked for directly, and is not borrowed
         Interval anyStack = pi.forClass(false, "Hopper", null);
         assertThat(anyStack.borrowed()).isFalse();
@@ -186,11 +203,11 @@ class PredictionIntervalsTest {
 
     @Test
     void heldOutCoverageOnATinySetComputedByHand() {
-        // five sources, one run each, one class: every class level has 5 runs (< MIN_RUNS), so all runs give the interval.
-        // Holding one source out leaves 4: conformal level 0.8 · 5/4 = 1, the largest deviation from the median.
-        // out A (0.0): rest .1 .2 .3 1.0, median .2, max dev .8 → [−.6, 1.0]: inside
-        // out B (0.1): rest 0 .2 .3 1.0, median .2, max dev .8 → inside; C, D alike
-        // out E (1.0): rest 0 .1 .2 .3, median .1, max dev .2 → [−.1, .3]: outside
+        // five sources, one run each, one class: every class level has 5 runs (< MIN_RUNS), so all runs give
+        // the interval. Holding one source out leaves 4: conformal level 0.8 · 5/4 = 1, the largest
+        // deviation from the median. out A (0.0): rest .1 .2 .3 1.0, median .2, max dev .8 → [−.6, 1.0]:
+        // inside out B (0.1): rest 0 .2 .3 1.0, median .2, max dev .8 → inside; C, D alike out E (1.0): rest
+        // 0 .1 .2 .3, median .1, max dev .2 → [−.1, .3]: outside
         double[] r = {0.0, 0.1, 0.2, 0.3, 1.0};
         List<Residual> rs = new ArrayList<>();
         for (int i = 0; i < r.length; i++) {

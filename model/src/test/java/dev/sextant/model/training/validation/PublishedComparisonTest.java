@@ -30,14 +30,21 @@ class PublishedComparisonTest {
         // Llama 3 70B, 64 H100, 8k tokens, BF16: the dgxc run on 64 GPUs (D7), not the one on 2,048 (D8, 32× the GPUs)
         TrainingRequest request = request("llama-3-70b", 64, 8192, 128);
         TrainingPlan best = request.search(ComputeEfficiency.DEFAULTS).plans().get(0);
-        PublishedComparison c = PublishedComparison.find(request, best, WIDE, RUNS, ComputeEfficiency.DEFAULTS).orElseThrow();
+        PublishedComparison c = PublishedComparison.find(request, best, WIDE, RUNS, ComputeEfficiency.DEFAULTS)
+                .orElseThrow();
         assertThat(c.run().id()).isEqualTo("D7");
         PublishedRun d7 = c.run();
         // 128 sequences of 8,192 tokens in 14.7 s on 64 GPUs
         assertThat(c.measuredTokensPerGpu()).isCloseTo(128 * 8192 / d7.measuredStepSeconds() / 64, within(1e-6));
         assertThat(c.predictedTokensPerGpu()).isCloseTo(best.tokensPerSecond() / 64, within(1e-6));
-        assertThat(c.plannerOnPublished()).isCloseTo(128 * 8192 / TrainingValidation.plan(d7, ComputeEfficiency.DEFAULTS).stepTimeSeconds() / 64,
-                within(1e-6));
+        assertThat(c.plannerOnPublished())
+                .isCloseTo(
+                        128
+                                * 8192
+                                / TrainingValidation.plan(d7, ComputeEfficiency.DEFAULTS)
+                                        .stepTimeSeconds()
+                                / 64,
+                        within(1e-6));
         assertThat(c.layout()).isEqualTo("TP 4, PP 4 (5 virtual), CP 2, DP 2, micro-batch 1");
     }
 
@@ -45,11 +52,14 @@ class PublishedComparisonTest {
     void noBarForAnotherSequenceLengthPrecisionOrScale() {
         TrainingRequest otherSeq = request("llama-3-70b", 64, 4096, 128);
         TrainingPlan best = otherSeq.search(ComputeEfficiency.DEFAULTS).plans().get(0);
-        assertThat(PublishedComparison.find(otherSeq, best, WIDE, RUNS, ComputeEfficiency.DEFAULTS)).isEmpty();
+        assertThat(PublishedComparison.find(otherSeq, best, WIDE, RUNS, ComputeEfficiency.DEFAULTS))
+                .isEmpty();
         // 8 GPUs is an eighth of D7's 64: beyond the 4× a per-GPU comparison is trusted over
         TrainingRequest few = request("llama-3-70b", 8, 8192, 16);
-        Optional<TrainingPlan> fewBest = few.search(ComputeEfficiency.DEFAULTS).plans().stream().findFirst();
-        fewBest.ifPresent(p -> assertThat(PublishedComparison.find(few, p, WIDE, RUNS, ComputeEfficiency.DEFAULTS)).isEmpty());
+        Optional<TrainingPlan> fewBest =
+                few.search(ComputeEfficiency.DEFAULTS).plans().stream().findFirst();
+        fewBest.ifPresent(p -> assertThat(PublishedComparison.find(few, p, WIDE, RUNS, ComputeEfficiency.DEFAULTS))
+                .isEmpty());
     }
 
     @Test
@@ -61,7 +71,10 @@ class PublishedComparisonTest {
         PublishedComparison narrow = PublishedComparison.of(d13, request, own, NARROW, ComputeEfficiency.DEFAULTS);
         assertThat(narrow.gain()).isGreaterThan(0.01);
         assertThat(narrow.verdict()).isEqualTo(PublishedComparison.Verdict.UNMEASURED_GAIN);
-        assertThat(narrow.sentence(0.8)).contains("D13").contains("the gain is unmeasured").contains("for the published layout itself");
+        assertThat(narrow.sentence(0.8))
+                .contains("D13")
+                .contains("the gain is unmeasured")
+                .contains("for the published layout itself");
         PublishedComparison wide = PublishedComparison.of(d13, request, own, WIDE, ComputeEfficiency.DEFAULTS);
         assertThat(wide.verdict()).isEqualTo(PublishedComparison.Verdict.WITHIN_INTERVAL);
         assertThat(wide.sentence(0.8)).contains("not shown to be faster");
@@ -73,8 +86,18 @@ class PublishedComparisonTest {
         PublishedRun mb07 = run("MB07");
         TrainingPlan own = TrainingValidation.plan(mb07, ComputeEfficiency.DEFAULTS);
         var gpu = GpuCatalog.get(mb07.gpuId());
-        TrainingRequest request = new TrainingRequest(mb07.model(), gpu, mb07.gpus(), 8, gpu.networkGbps(), gpu.linkGBs(),
-                mb07.seq(), mb07.globalBatch(), 0, LayoutSearch.Fixed.none(), SoftwareStack.of(mb07.stack()));
+        TrainingRequest request = new TrainingRequest(
+                mb07.model(),
+                gpu,
+                mb07.gpus(),
+                8,
+                gpu.networkGbps(),
+                gpu.linkGBs(),
+                mb07.seq(),
+                mb07.globalBatch(),
+                0,
+                LayoutSearch.Fixed.none(),
+                SoftwareStack.of(mb07.stack()));
         PublishedComparison c = PublishedComparison.of(mb07, request, own, NARROW, ComputeEfficiency.DEFAULTS);
         assertThat(c.gain()).isNegative();
         assertThat(c.verdict()).isEqualTo(PublishedComparison.Verdict.NOT_FASTER);
@@ -83,8 +106,18 @@ class PublishedComparisonTest {
 
     private static TrainingRequest request(String model, int gpus, int seq, int globalBatch) {
         var h100 = GpuCatalog.get("h100-sxm");
-        return new TrainingRequest(ModelCatalog.get(model), h100, gpus, 8, h100.networkGbps(), h100.linkGBs(), seq, globalBatch, 0,
-                new LayoutSearch.Fixed(null, null, null, null, null, null, null, null, null, Precision.BF16, null), SoftwareStack.NEMO);
+        return new TrainingRequest(
+                ModelCatalog.get(model),
+                h100,
+                gpus,
+                8,
+                h100.networkGbps(),
+                h100.linkGBs(),
+                seq,
+                globalBatch,
+                0,
+                new LayoutSearch.Fixed(null, null, null, null, null, null, null, null, null, Precision.BF16, null),
+                SoftwareStack.NEMO);
     }
 
     private static Interval interval(double lower, double upper) {
