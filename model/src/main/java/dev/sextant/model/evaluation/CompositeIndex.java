@@ -31,10 +31,51 @@ public final class CompositeIndex {
         List<String> notes = new ArrayList<>();
         List<BenchmarkWeight> weighted =
                 spec.weights().stream().filter(w -> w.weight() > 0).toList();
-        int nb = weighted.size();
         double total = weighted.stream().mapToDouble(BenchmarkWeight::weight).sum();
         double[] w = weighted.stream().mapToDouble(b -> b.weight() / total).toArray();
+        Matrix matrix = matrix(spec, weighted, w, notes);
+        noteTheInputs(spec, weighted, notes);
 
+        double[] composite = composite(matrix.score(), w);
+        int[] rank = Ranking.ranks(composite);
+        double[] share = spreadShares(matrix.score(), w, composite);
+
+        Reweighting rw = spec.mix() == null ? null : reweight(spec.weights(), spec.mix());
+        double[] wMix = rw == null ? null : rw.mix();
+        if (rw != null) {
+            notes.addAll(rw.notes());
+        }
+        double[] compositeMix = wMix == null ? null : composite(matrix.score(), wMix);
+        Stability stability = spec.samples() > 0 ? rankStability(spec, w, matrix, composite, progress, cancel) : null;
+
+        List<CompositeIndexResult.ModelRow> rows = modelRows(spec, matrix, composite, rank, compositeMix, stability);
+        List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
+        for (int b = 0; b < weighted.size(); b++) {
+            benchRows.add(new CompositeIndexResult.BenchmarkRow(
+                    weighted.get(b).benchmark(),
+                    category(weighted.get(b)),
+                    w[b],
+                    wMix == null ? null : wMix[b],
+                    share[b]));
+        }
+        progress.progress(1, "analysed " + matrix.models().size() + " models on " + weighted.size() + " benchmarks");
+        return new CompositeIndexResult(
+                rows,
+                benchRows,
+                rw == null ? null : rw.divergence(),
+                stability == null ? null : stability.tau(),
+                notes);
+    }
+
+    /**
+     * Each model's normalised score and standard error on each weighted benchmark, and its tokens per item.
+     *
+     * @param models in the order the scores first name them
+     */
+    private record Matrix(List<String> models, double[][] score, double[][] se, Double[] tokens) {}
+
+    private static Matrix matrix(
+            CompositeIndexSpec spec, List<BenchmarkWeight> weighted, double[] w, List<String> notes) {
         List<String> models = new ArrayList<>();
         Map<String, Map<String, ModelScore>> byModel = new LinkedHashMap<>();
         for (ModelScore s : spec.scores()) {
@@ -45,6 +86,7 @@ public final class CompositeIndex {
                     .put(s.benchmark(), s);
         }
         int nm = models.size();
+        int nb = weighted.size();
         if (nm == 0) {
             throw new InputError("evaluation.scores", "no model scores");
         }
@@ -80,6 +122,11 @@ public final class CompositeIndex {
             notes.add("no token efficiency for " + String.join(", ", tokenless)
                     + ": tokens are not given for every weighted benchmark");
         }
+        return new Matrix(models, score, se, tokens);
+    }
+
+    /** What the analysis had to assume about its inputs: benchmarks without a baseline, scores the index leaves out. */
+    private static void noteTheInputs(CompositeIndexSpec spec, List<BenchmarkWeight> weighted, List<String> notes) {
         if (spec.normalization() == CompositeIndexSpec.Normalization.RANDOM_BASELINE) {
             List<String> raw = weighted.stream()
                     .map(BenchmarkWeight::benchmark)
@@ -100,94 +147,91 @@ public final class CompositeIndex {
         if (unused > 0) {
             notes.add(unused + " scored benchmark(s) are not in the weight table and were left out");
         }
+    }
 
-        double[] composite = composite(score, w);
-        int[] rank = Ranking.ranks(composite);
-        double[] share = spreadShares(score, w, composite);
+    /** How often each model ranked first, in the top k and at each rank, and the mean Kendall tau, over the draws. */
+    private record Stability(double[] pTop1, double[] pTopK, int[][] rankCounts, double tau) {}
 
-        Reweighting rw = spec.mix() == null ? null : reweight(spec.weights(), spec.mix());
-        double[] wMix = rw == null ? null : rw.mix();
-        CompositeIndexResult.Divergence divergence = rw == null ? null : rw.divergence();
-        if (rw != null) {
-            notes.addAll(rw.notes());
-        }
-        double[] compositeMix = wMix == null ? null : composite(score, wMix);
-        int[] rankMix = compositeMix == null ? null : Ranking.ranks(compositeMix);
-
-        // Rank stability: Dirichlet(concentration · w) weights and N(score, se²) scores.
-        double[] pTop1 = null;
-        double[] pTopK = null;
-        int[][] rankCounts = null;
-        Double tau = null;
-        if (spec.samples() > 0) {
-            SplittableRandom random = new SplittableRandom(spec.seed());
-            int[] top1 = new int[nm];
-            int[] topK = new int[nm];
-            rankCounts = new int[nm][nm];
-            double tauSum = 0;
-            double[][] s = new double[nm][nb];
-            for (int draw = 0; draw < spec.samples(); draw++) {
-                if ((draw & 63) == 0) {
-                    cancel.throwIfCancelled();
-                    progress.progress((double) draw / spec.samples(), "rank stability draw " + draw);
-                }
-                double[] wd = Dirichlet.sample(w, spec.concentration(), random);
-                for (int m = 0; m < nm; m++) {
-                    for (int b = 0; b < nb; b++) {
-                        s[m][b] = score[m][b] + (se[m][b] == 0 ? 0 : se[m][b] * random.nextGaussian());
-                    }
-                }
-                double[] c = composite(s, wd);
-                int[] r = Ranking.ranks(c);
-                for (int m = 0; m < nm; m++) {
-                    rankCounts[m][r[m] - 1]++;
-                    if (r[m] == 1) {
-                        top1[m]++;
-                    }
-                    if (r[m] <= spec.topK()) {
-                        topK[m]++;
-                    }
-                }
-                tauSum += Ranking.kendallTauB(c, composite);
+    /** Rank stability: Dirichlet(concentration · w) weights and N(score, se²) scores, {@code spec.samples()} draws. */
+    private static Stability rankStability(
+            CompositeIndexSpec spec,
+            double[] w,
+            Matrix matrix,
+            double[] composite,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        int nm = matrix.models().size();
+        int nb = w.length;
+        double[][] score = matrix.score();
+        double[][] se = matrix.se();
+        SplittableRandom random = new SplittableRandom(spec.seed());
+        int[] top1 = new int[nm];
+        int[] topK = new int[nm];
+        int[][] rankCounts = new int[nm][nm];
+        double tauSum = 0;
+        double[][] s = new double[nm][nb];
+        for (int draw = 0; draw < spec.samples(); draw++) {
+            if ((draw & 63) == 0) {
+                cancel.throwIfCancelled();
+                progress.progress((double) draw / spec.samples(), "rank stability draw " + draw);
             }
-            pTop1 = new double[nm];
-            pTopK = new double[nm];
+            double[] wd = Dirichlet.sample(w, spec.concentration(), random);
             for (int m = 0; m < nm; m++) {
-                pTop1[m] = (double) top1[m] / spec.samples();
-                pTopK[m] = (double) topK[m] / spec.samples();
+                for (int b = 0; b < nb; b++) {
+                    s[m][b] = score[m][b] + (se[m][b] == 0 ? 0 : se[m][b] * random.nextGaussian());
+                }
             }
-            tau = tauSum / spec.samples();
+            double[] c = composite(s, wd);
+            int[] r = Ranking.ranks(c);
+            for (int m = 0; m < nm; m++) {
+                rankCounts[m][r[m] - 1]++;
+                if (r[m] == 1) {
+                    top1[m]++;
+                }
+                if (r[m] <= spec.topK()) {
+                    topK[m]++;
+                }
+            }
+            tauSum += Ranking.kendallTauB(c, composite);
         }
-
-        List<CompositeIndexResult.ModelRow> rows = new ArrayList<>();
+        double[] pTop1 = new double[nm];
+        double[] pTopK = new double[nm];
         for (int m = 0; m < nm; m++) {
+            pTop1[m] = (double) top1[m] / spec.samples();
+            pTopK[m] = (double) topK[m] / spec.samples();
+        }
+        return new Stability(pTop1, pTopK, rankCounts, tauSum / spec.samples());
+    }
+
+    /** A row per model, by published rank (ties by name). */
+    private static List<CompositeIndexResult.ModelRow> modelRows(
+            CompositeIndexSpec spec,
+            Matrix matrix,
+            double[] composite,
+            int[] rank,
+            double[] compositeMix,
+            Stability stability) {
+        int[] rankMix = compositeMix == null ? null : Ranking.ranks(compositeMix);
+        Double[] tokens = matrix.tokens();
+        List<CompositeIndexResult.ModelRow> rows = new ArrayList<>();
+        for (int m = 0; m < composite.length; m++) {
             rows.add(new CompositeIndexResult.ModelRow(
-                    models.get(m),
+                    matrix.models().get(m),
                     composite[m],
                     rank[m],
                     compositeMix == null ? null : compositeMix[m],
                     rankMix == null ? null : rankMix[m],
                     rankMix == null ? null : rank[m] - rankMix[m],
-                    pTop1 == null ? null : pTop1[m],
-                    pTopK == null ? null : pTopK[m],
-                    rankCounts == null ? null : probabilities(rankCounts[m], spec.samples()),
+                    stability == null ? null : stability.pTop1()[m],
+                    stability == null ? null : stability.pTopK()[m],
+                    stability == null ? null : probabilities(stability.rankCounts()[m], spec.samples()),
                     tokens[m],
                     tokens[m] == null || tokens[m] <= 0 ? null : composite[m] / (tokens[m] / 1000)));
         }
         rows.sort((a, b) -> a.rank() != b.rank()
                 ? Integer.compare(a.rank(), b.rank())
                 : a.model().compareTo(b.model()));
-        List<CompositeIndexResult.BenchmarkRow> benchRows = new ArrayList<>();
-        for (int b = 0; b < nb; b++) {
-            benchRows.add(new CompositeIndexResult.BenchmarkRow(
-                    weighted.get(b).benchmark(),
-                    category(weighted.get(b)),
-                    w[b],
-                    wMix == null ? null : wMix[b],
-                    share[b]));
-        }
-        progress.progress(1, "analysed " + nm + " models on " + nb + " benchmarks");
-        return new CompositeIndexResult(rows, benchRows, divergence, tau, notes);
+        return rows;
     }
 
     /** Σ wᵦ·tokensᵦ over the weighted benchmarks, or null when a weighted benchmark has no token count for the model. */
