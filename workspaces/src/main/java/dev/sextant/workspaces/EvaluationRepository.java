@@ -25,6 +25,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -369,15 +371,17 @@ public final class EvaluationRepository {
 
     /** Dates an imported file's results (null: unknown); refused for files that hold no results. */
     public void setRunDate(UUID sourceId, LocalDate date) {
+        List<Kind> dated =
+                Arrays.stream(Kind.values()).filter(Kind::holdsResults).toList();
+        String kinds = String.join(",", Collections.nCopies(dated.size(), "?"));
         workspace.transaction(c -> {
-            try (PreparedStatement ps =
-                    c.prepareStatement("UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (?,?,?,?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE EVAL_SOURCE SET RUN_DATE = ? WHERE ID = ? AND KIND IN (" + kinds + ")")) {
                 ps.setDate(1, date == null ? null : Date.valueOf(date));
                 ps.setObject(2, sourceId);
-                ps.setString(3, Kind.ITEM_SCORES.name());
-                ps.setString(4, Kind.REPORTED.name());
-                ps.setString(5, Kind.BATTLES.name());
-                ps.setString(6, Kind.MODEL_SCORES.name());
+                for (int i = 0; i < dated.size(); i++) {
+                    ps.setString(3 + i, dated.get(i).name());
+                }
                 if (ps.executeUpdate() != 1) {
                     throw new WorkspaceException("no imported results file " + sourceId + " to date");
                 }

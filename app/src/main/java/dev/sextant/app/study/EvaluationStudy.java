@@ -181,11 +181,6 @@ public final class EvaluationStudy {
         }
     }
 
-    /** Whether files of this kind hold results, which a run date applies to. */
-    public static boolean holdsResults(EvidenceFile.Kind kind) {
-        return EvidenceFile.of(kind, "", "", List.of(), null).holdsResults();
-    }
-
     /** The project's complete contamination scans, newest first: what the scorecard reads. */
     public List<ScanResult> scans() {
         return ws.scans().completeResults(projectId);

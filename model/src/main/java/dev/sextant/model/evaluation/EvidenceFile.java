@@ -40,7 +40,12 @@ public record EvidenceFile(
         MODEL_SCORES,
         MIX,
         ITEM_DATES,
-        CUTOFFS
+        CUTOFFS;
+
+        /** Whether files of this kind hold results that age (scores, reported results, battles): what a run date applies to. */
+        public boolean holdsResults() {
+            return this == ITEM_SCORES || this == REPORTED || this == BATTLES || this == MODEL_SCORES;
+        }
     }
 
     public EvidenceFile {
@@ -66,9 +71,9 @@ public record EvidenceFile(
                 + cutoffs.size();
     }
 
-    /** Whether the file holds results (scores, reported results or battles) that age: what a run date applies to. */
+    /** Whether the file holds results that age: what a run date applies to. */
     public boolean holdsResults() {
-        return kind == Kind.ITEM_SCORES || kind == Kind.REPORTED || kind == Kind.BATTLES || kind == Kind.MODEL_SCORES;
+        return kind.holdsResults();
     }
 
     /** This file with its results dated (null: undated). */

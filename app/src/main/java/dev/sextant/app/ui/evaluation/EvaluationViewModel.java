@@ -9,7 +9,6 @@ import dev.sextant.model.evaluation.BenchmarkWeight;
 import dev.sextant.model.evaluation.CompositeIndexResult;
 import dev.sextant.model.evaluation.CompositeIndexSpec;
 import dev.sextant.model.evaluation.EvaluationEvidence;
-import dev.sextant.model.evaluation.EvidenceFile;
 import dev.sextant.model.evaluation.ScoreSummarizer;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.evaluation.ScoreSummarySpec;
@@ -227,11 +226,6 @@ public final class EvaluationViewModel {
                             }
                             shell.jobs().reportFailure(title, error);
                         });
-    }
-
-    /** Whether files of this kind hold results, which a run date applies to. */
-    static boolean holdsResults(EvidenceFile.Kind kind) {
-        return EvaluationStudy.holdsResults(kind);
     }
 
     /** Dates the source's results (a blank text: unknown); a text that is no date fails the job with why, nothing kept. */

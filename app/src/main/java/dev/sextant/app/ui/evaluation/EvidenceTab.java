@@ -80,7 +80,7 @@ public final class EvidenceTab {
                 .bind(Bindings.createBooleanBinding(
                         () -> {
                             EvidenceSource s = sourcesTable.getSelectionModel().getSelectedItem();
-                            return s == null || !EvaluationViewModel.holdsResults(s.kind());
+                            return s == null || !s.kind().holdsResults();
                         },
                         sourcesTable.getSelectionModel().selectedItemProperty()));
         runDate.setOnAction(e -> {
