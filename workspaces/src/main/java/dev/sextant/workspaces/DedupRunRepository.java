@@ -21,10 +21,10 @@ import java.util.UUID;
  * Deduplication runs kept in a project; each change is one transaction. A resumable run's unit states live beside the
  * database ({@link #stateDir}) until it completes or is deleted.
  */
-public final class DedupRunRepository {
+public final class DedupRunRepository implements KeptRunStore {
 
     private static final String SELECT =
-            "SELECT ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, SUMMARY, FAILURE, DEMO, CREATED_AT FROM DEDUP_RUN";
+            "SELECT ID, PROJECT_ID, NAME, STATE, SPEC, CORPUS, OUT_DIR, SUMMARY, FAILURE, DEMO, CREATED_AT, FAILED_FILE FROM DEDUP_RUN";
 
     private final Workspace workspace;
 
@@ -51,7 +51,7 @@ public final class DedupRunRepository {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name.strip());
-                ps.setString(4, SavedDedupRun.RUNNING);
+                ps.setString(4, RunState.RUNNING.name());
                 ps.setString(5, Json.write(spec));
                 ps.setString(6, corpus == null ? null : Json.write(corpus));
                 ps.setString(7, out);
@@ -67,20 +67,37 @@ public final class DedupRunRepository {
     public void complete(UUID id, DedupSummary summary) {
         update(
                 id,
-                "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL WHERE ID = ?",
-                SavedDedupRun.COMPLETE,
+                "UPDATE DEDUP_RUN SET STATE = ?, SUMMARY = ?, FAILURE = NULL, FAILED_FILE = NULL WHERE ID = ?",
+                RunState.COMPLETE.name(),
                 Json.write(summary));
         new DedupStateFolder(stateDir(id)).delete();
     }
 
-    /** The run stopped: cancelled, or failed with the reason. */
-    public void stopped(UUID id, String state, String failure) {
-        update(id, "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = ? WHERE ID = ?", state, failure);
+    @Override
+    public void cancelled(UUID id) {
+        update(id, "UPDATE DEDUP_RUN SET STATE = ? WHERE ID = ?", RunState.CANCELLED.name());
     }
 
-    /** The run goes on. */
+    @Override
+    public void failed(UUID id, String file, String reason) {
+        update(
+                id,
+                "UPDATE DEDUP_RUN SET STATE = ?, FAILED_FILE = ?, FAILURE = ? WHERE ID = ?",
+                RunState.FAILED.name(),
+                clip(file),
+                clip(reason == null ? "stopped by an error" : reason));
+    }
+
+    /** The run goes on: an earlier failure is cleared. */
     public void resumed(UUID id) {
-        update(id, "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = NULL WHERE ID = ?", SavedDedupRun.RUNNING);
+        update(
+                id,
+                "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = NULL, FAILED_FILE = NULL WHERE ID = ?",
+                RunState.RUNNING.name());
+    }
+
+    private static String clip(String s) {
+        return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
     }
 
     private void update(UUID id, String sql, String... values) {
@@ -123,15 +140,17 @@ public final class DedupRunRepository {
             String corpus = rs.getString(6);
             String summary = rs.getString(8);
             DedupSummary s = summary == null ? null : Json.mapper().readValue(summary, DedupSummary.class);
+            UUID id = rs.getObject(1, UUID.class);
             return new SavedDedupRun(
-                    rs.getObject(1, UUID.class),
+                    id,
                     rs.getObject(2, UUID.class),
                     name,
-                    rs.getString(4),
+                    RunState.read(rs.getString(4), id),
                     spec != null ? Json.mapper().readValue(spec, DedupSpec.class) : s == null ? null : s.spec(),
                     corpus == null ? null : Json.mapper().readValue(corpus, CorpusFingerprint.class),
                     rs.getString(7),
                     s,
+                    rs.getString(12),
                     rs.getString(9),
                     rs.getBoolean(10),
                     rs.getObject(11, OffsetDateTime.class).toInstant());

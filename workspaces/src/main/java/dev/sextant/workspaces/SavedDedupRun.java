@@ -13,27 +13,30 @@ import java.util.UUID;
  * @param summary what it found; null until it completes
  * @param corpus  its corpus files as they were when it started (null for runs kept before resuming existed)
  * @param out     the output folder it writes at the end, or null
+ * @param state   where it stands in the kept runs' one lifecycle ({@link RunState})
+ * @param failedFile the corpus file a FAILED run stopped on, or null (a failure not tied to a file)
  * @param failure why it failed, or null
  */
 public record SavedDedupRun(
         UUID id,
         UUID projectId,
         String name,
-        String state,
+        RunState state,
         DedupSpec spec,
         CorpusFingerprint corpus,
         String out,
         DedupSummary summary,
+        String failedFile,
         String failure,
         boolean demo,
         Instant createdAt) {
 
-    public static final String RUNNING = "RUNNING";
-    public static final String COMPLETE = "COMPLETE";
-    public static final String CANCELLED = "CANCELLED";
-    public static final String FAILED = "FAILED";
-
     public boolean complete() {
-        return COMPLETE.equals(state) && summary != null;
+        return state == RunState.COMPLETE && summary != null;
+    }
+
+    /** Whether a resume can go on with it: it stopped before it completed, and was kept with its corpus. */
+    public boolean resumable() {
+        return state.resumable() && corpus != null && spec != null;
     }
 }

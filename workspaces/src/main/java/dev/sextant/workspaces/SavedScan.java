@@ -5,15 +5,13 @@ import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanSpec;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 /**
  * A contamination scan kept in a project.
  *
- * @param state        RUNNING while it runs in this process; INTERRUPTED when it was running in a process that is
- *                     gone (killed, Ctrl+C, power loss); CANCELLED; FAILED on a corpus file it could not read (or
- *                     another error); or COMPLETE. All but COMPLETE resume from their completed files.
+ * @param state        where it stands in the kept runs' one lifecycle ({@link RunState}); all but COMPLETE resume
+ *                     from their completed files
  * @param summary      the totals once complete, else null
  * @param failedFile   the corpus file a FAILED scan stopped on, or null (a failure not tied to a file)
  * @param failure      why a FAILED scan stopped, in words, else null
@@ -23,7 +21,7 @@ public record SavedScan(
         UUID id,
         UUID projectId,
         String name,
-        String state,
+        RunState state,
         ScanSpec spec,
         CorpusFingerprint fingerprint,
         ScanResult.Summary summary,
@@ -35,21 +33,13 @@ public record SavedScan(
         String failure,
         List<ScanResult.SkippedFile> skippedFiles) {
 
-    public static final String RUNNING = "RUNNING";
-    /** Never stored: a RUNNING row whose scan is not running in this process reads as interrupted. */
-    public static final String INTERRUPTED = "INTERRUPTED";
-
-    public static final String CANCELLED = "CANCELLED";
-    public static final String FAILED = "FAILED";
-    public static final String COMPLETE = "COMPLETE";
-
     public SavedScan {
         skippedFiles = skippedFiles == null ? List.of() : List.copyOf(skippedFiles);
     }
 
     /** Whether a resume (the app's {@code ScanStudy.resume}) can go on with it (a complete scan just shows its results). */
     public boolean resumable() {
-        return INTERRUPTED.equals(state) || CANCELLED.equals(state) || FAILED.equals(state);
+        return state.resumable();
     }
 
     /** The corpus files it will have read or skipped once complete. */
@@ -59,14 +49,14 @@ public record SavedScan(
 
     /** Its state in words: "failed on FILE: REASON", "interrupted (2 of 3 files done)", "complete (1 file skipped)". */
     public String describe() {
-        String s = state.toLowerCase(Locale.ROOT);
+        String s = state.word();
         String skipped = skippedFiles.isEmpty()
                 ? ""
                 : skippedFiles.size() + (skippedFiles.size() == 1 ? " file" : " files") + " skipped";
-        if (FAILED.equals(state)) {
+        if (state == RunState.FAILED) {
             return s + (failedFile == null ? ": " : " on " + failedFile + ": ") + failure;
         }
-        if (COMPLETE.equals(state)) {
+        if (state == RunState.COMPLETE) {
             return skipped.isEmpty() ? s : s + " (" + skipped + ")";
         }
         return s + " (" + filesDone + " of " + files() + " files done" + (skipped.isEmpty() ? "" : ", " + skipped)

@@ -27,22 +27,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Contamination scans in a project. A scan is created with its items before it runs, gains one row per completed
  * corpus file while it runs (each file its own transaction, so a crash keeps what was done), and is completed with its
  * per-item results in one transaction.
  */
-public final class ScanRepository {
-
-    /**
-     * Scans this process is running (writing files into) now. A workspace is open in one process at a time (its lock),
-     * so a RUNNING scan that is not here was left by a process that is gone: it reads as interrupted.
-     */
-    private static final Set<UUID> RUNNING_HERE = ConcurrentHashMap.newKeySet();
+public final class ScanRepository implements KeptRunStore {
 
     private final Workspace workspace;
 
@@ -68,7 +60,7 @@ public final class ScanRepository {
                 ps.setObject(1, id);
                 ps.setObject(2, projectId);
                 ps.setString(3, name);
-                ps.setString(4, SavedScan.RUNNING);
+                ps.setString(4, RunState.RUNNING.name());
                 ps.setString(5, Json.write(spec));
                 ps.setString(6, Json.write(fingerprint));
                 ps.setBoolean(7, demo);
@@ -97,24 +89,6 @@ public final class ScanRepository {
             return null;
         });
         return id;
-    }
-
-    /**
-     * Marks the scan as running in this process, before its run writes; false when it already is (a second run of it
-     * must not start). Whoever claimed it {@link #releaseRun releases} it when the run ends, however it ends.
-     */
-    public boolean claimRun(UUID scanId) {
-        return RUNNING_HERE.add(scanId);
-    }
-
-    /** The run of the scan in this process has ended (complete, cancelled, failed). */
-    public void releaseRun(UUID scanId) {
-        RUNNING_HERE.remove(scanId);
-    }
-
-    /** Whether the scan is running in this process now. */
-    public boolean runningHere(UUID scanId) {
-        return RUNNING_HERE.contains(scanId);
     }
 
     /** Saves one completed corpus file's findings. */
@@ -256,7 +230,7 @@ public final class ScanRepository {
             }
             try (PreparedStatement ps =
                     c.prepareStatement("UPDATE SCAN SET STATE = ?, SUMMARY = ?, UPDATED_AT = ? WHERE ID = ?")) {
-                ps.setString(1, SavedScan.COMPLETE);
+                ps.setString(1, RunState.COMPLETE.name());
                 ps.setString(2, Json.write(r.summary()));
                 ps.setObject(3, now());
                 ps.setObject(4, scanId);
@@ -276,12 +250,18 @@ public final class ScanRepository {
         });
     }
 
+    @Override
+    public void cancelled(UUID scanId) {
+        setState(scanId, RunState.CANCELLED);
+    }
+
     /** Marks a scan FAILED: the corpus file it stopped on (null when the failure is not tied to one) and why. */
-    public void fail(UUID scanId, String file, String reason) {
+    @Override
+    public void failed(UUID scanId, String file, String reason) {
         workspace.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "UPDATE SCAN SET STATE = ?, FAILED_FILE = ?, FAILURE = ?, UPDATED_AT = ? " + "WHERE ID = ?")) {
-                ps.setString(1, SavedScan.FAILED);
+                ps.setString(1, RunState.FAILED.name());
                 ps.setString(2, clip(file));
                 ps.setString(3, clip(reason == null ? "stopped by an error" : reason));
                 ps.setObject(4, now());
@@ -301,7 +281,7 @@ public final class ScanRepository {
             try (PreparedStatement ps =
                     c.prepareStatement("UPDATE SCAN SET STATE = ?, FINGERPRINT = ?, SKIPPED_FILES = ?, "
                             + "FAILED_FILE = NULL, FAILURE = NULL, UPDATED_AT = ? WHERE ID = ?")) {
-                ps.setString(1, SavedScan.RUNNING);
+                ps.setString(1, RunState.RUNNING.name());
                 ps.setString(2, Json.write(fingerprint));
                 ps.setString(3, skipped.isEmpty() ? null : Json.write(skipped));
                 ps.setObject(4, now());
@@ -316,9 +296,10 @@ public final class ScanRepository {
         return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
     }
 
-    public void setState(UUID scanId, String state) {
+    /** Sets the stored state (a test leaves a scan RUNNING as a killed process would). */
+    public void setState(UUID scanId, RunState state) {
         workspace.transaction(c -> {
-            touch(c, scanId, state);
+            touch(c, scanId, state.name());
             return null;
         });
     }
@@ -354,7 +335,7 @@ public final class ScanRepository {
     public List<ScanResult> completeResults(UUID projectId) {
         List<ScanResult> out = new ArrayList<>();
         for (SavedScan s : list(projectId)) {
-            if (SavedScan.COMPLETE.equals(s.state())) {
+            if (s.state() == RunState.COMPLETE) {
                 out.add(result(s.id()));
             }
         }
@@ -364,7 +345,7 @@ public final class ScanRepository {
     /** The per-item results of a complete scan. */
     public ScanResult result(UUID scanId) {
         SavedScan s = find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
-        if (!SavedScan.COMPLETE.equals(s.state())) {
+        if (s.state() != RunState.COMPLETE) {
             throw new WorkspaceException(
                     "scan '" + s.name() + "' is not complete: " + s.describe() + "; resume it first");
         }
@@ -432,12 +413,7 @@ public final class ScanRepository {
             String summary = rs.getString(7);
             String skipped = rs.getString(14);
             UUID id = rs.getObject(1, UUID.class);
-            String state = rs.getString(4);
-            // the workspace is open in one process only, so a RUNNING row of a scan not
-            // running here was left by a process that is gone
-            if (SavedScan.RUNNING.equals(state) && !RUNNING_HERE.contains(id)) {
-                state = SavedScan.INTERRUPTED;
-            }
+            RunState state = RunState.read(rs.getString(4), id);
             return new SavedScan(
                     id,
                     rs.getObject(2, UUID.class),

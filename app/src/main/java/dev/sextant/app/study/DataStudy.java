@@ -1,6 +1,5 @@
 package dev.sextant.app.study;
 
-import dev.sextant.app.Failures;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -27,7 +26,6 @@ import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.DemoDataCorpus;
 import dev.sextant.model.io.HfTokenizerFile;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.workspaces.SavedDedupRun;
 import dev.sextant.workspaces.Workspace;
@@ -35,12 +33,10 @@ import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Data engineering for every face: deduplication of a corpus (the {@code dedup} command; the Data area to come). Running
@@ -106,15 +102,11 @@ public final class DataStudy {
         return ws.dedupRuns().save(projectId, name, summary);
     }
 
+    /** Deletes a kept run and its state; refused while it runs in this process. */
     public void delete(UUID runId) {
-        if (RUNNING.contains(runId)) {
-            throw new WorkspaceException("the run is running: cancel it first");
-        }
+        KeptRun.refuseWhileRunning(runId, "the run");
         ws.dedupRuns().delete(runId);
     }
-
-    /** Runs going on in this process (a workspace is used by one process at a time). */
-    private static final Set<UUID> RUNNING = ConcurrentHashMap.newKeySet();
 
     /** A kept run and what it found. */
     public record Outcome(SavedDedupRun run, DedupResult result) {}
@@ -189,39 +181,31 @@ public final class DataStudy {
             throw new WorkspaceException(
                     "dedup run '" + r.name() + "' was kept before runs could be resumed; start a new run");
         }
-        if (RUNNING.contains(runId)) {
-            throw new WorkspaceException("dedup run '" + r.name() + "' is running");
-        }
-        List<Path> files =
-                r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
-        var now = CorpusFiles.fingerprint(files.stream().filter(Files::exists).toList());
-        Set<String> failed = new HashSet<>();
-        if (r.failure() != null) {
+        try (KeptRun run = KeptRun.claim(runId, ws.dedupRuns(), "dedup run '" + r.name() + "'")) {
+            List<Path> files =
+                    r.corpus().files().stream().map(e -> Path.of(e.path())).toList();
+            var now =
+                    CorpusFiles.fingerprint(files.stream().filter(Files::exists).toList());
             // the file it failed on may have been fixed since: its units are read again
-            r.corpus().files().stream()
-                    .map(e -> e.path())
-                    .filter(p -> r.failure().contains(p))
-                    .forEach(failed::add);
+            Set<String> failed = r.failedFile() == null
+                    ? Set.of()
+                    : Set.of(
+                            Path.of(r.failedFile()).toAbsolutePath().normalize().toString());
+            String change = r.corpus().differenceFrom(now, failed);
+            if (change != null) {
+                throw new WorkspaceException("cannot resume dedup run '" + r.name() + "': "
+                        + change.replace("the scan started", "the run started") + "; start a new run");
+            }
+            var states = new DedupStateFolder(ws.dedupRuns().stateDir(runId));
+            failed.forEach(states::forget);
+            ws.dedupRuns().resumed(runId);
+            CorpusFingerprint corpus = r.corpus().updatedFrom(now, failed);
+            Path out = r.out() == null ? null : Path.of(r.out());
+            return run.run(() -> go(runId, corpus, r.spec(), engine, threads, out, progress, cancel));
         }
-        String change = r.corpus().differenceFrom(now, failed);
-        if (change != null) {
-            throw new WorkspaceException("cannot resume dedup run '" + r.name() + "': "
-                    + change.replace("the scan started", "the run started") + "; start a new run");
-        }
-        var states = new DedupStateFolder(ws.dedupRuns().stateDir(runId));
-        failed.forEach(states::forget);
-        ws.dedupRuns().resumed(runId);
-        return go(
-                runId,
-                r.corpus().updatedFrom(now, failed),
-                r.spec(),
-                engine,
-                threads,
-                r.out() == null ? null : Path.of(r.out()),
-                progress,
-                cancel);
     }
 
+    /** Reads the run's units (those read before from their kept state), writes its output, keeps what it found. */
     private Outcome go(
             UUID id,
             CorpusFingerprint corpus,
@@ -231,40 +215,23 @@ public final class DataStudy {
             Path out,
             ProgressListener progress,
             CancellationToken cancel) {
-        RUNNING.add(id);
-        try {
-            List<Path> files =
-                    corpus.files().stream().map(e -> Path.of(e.path())).toList();
-            List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
-            var states = new DedupStateFolder(ws.dedupRuns().stateDir(id));
-            DedupResult r =
-                    engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
-            if (out != null) {
-                DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
-            }
-            ws.dedupRuns()
-                    .complete(
-                            id,
-                            DedupSummary.of(
-                                    spec,
-                                    files.stream().map(Path::toString).toList(),
-                                    r,
-                                    out == null ? null : out.toString()));
-            return new Outcome(ws.dedupRuns().find(id).orElseThrow(), r);
-        } catch (CancelledException e) {
-            ws.dedupRuns().stopped(id, SavedDedupRun.CANCELLED, null);
-            throw e;
-        } catch (RuntimeException e) {
-            ws.dedupRuns().stopped(id, SavedDedupRun.FAILED, Failures.message(e));
-            throw e;
-        } finally {
-            RUNNING.remove(id);
+        List<Path> files = corpus.files().stream().map(e -> Path.of(e.path())).toList();
+        List<CorpusUnit> units = CorpusFiles.units(files, CorpusFiles.DEFAULT_CHUNK);
+        var states = new DedupStateFolder(ws.dedupRuns().stateDir(id));
+        DedupResult r =
+                engine.dedup(units, spec, threads, states, out == null ? progress : progress.slice(0, 0.7), cancel);
+        if (out != null) {
+            DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
         }
-    }
-
-    /** Whether a kept run is going on in this process. */
-    public static boolean running(UUID runId) {
-        return RUNNING.contains(runId);
+        ws.dedupRuns()
+                .complete(
+                        id,
+                        DedupSummary.of(
+                                spec,
+                                files.stream().map(Path::toString).toList(),
+                                r,
+                                out == null ? null : out.toString()));
+        return new Outcome(ws.dedupRuns().find(id).orElseThrow(), r);
     }
 
     /**

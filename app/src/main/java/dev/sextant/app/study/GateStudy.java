@@ -15,6 +15,7 @@ import dev.sextant.model.io.GateFiles;
 import dev.sextant.model.monitoring.EvidenceFreshness;
 import dev.sextant.model.monitoring.Request;
 import dev.sextant.workspaces.MonitorRepository;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedCanary;
 import dev.sextant.workspaces.SavedGatePolicy;
 import dev.sextant.workspaces.SavedScan;
@@ -230,7 +231,7 @@ public final class GateStudy {
         EvaluationEvidence eval = ws.evaluation().load(projectId);
         List<EvidenceAssembler.Contamination> scans = new ArrayList<>();
         for (SavedScan s : ws.scans().list(projectId)) {
-            if (SavedScan.COMPLETE.equals(s.state())) {
+            if (s.state() == RunState.COMPLETE) {
                 for (ScanResult.BenchmarkSummary b : ws.scans().result(s.id()).perBenchmark()) {
                     scans.add(new EvidenceAssembler.Contamination(b.benchmark(), b.items(), b.dirty(), s.name()));
                 }

@@ -1,6 +1,5 @@
 package dev.sextant.app.study;
 
-import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CorpusFingerprint;
@@ -17,6 +16,7 @@ import dev.sextant.model.io.EvidenceFiles;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
@@ -30,8 +30,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Contamination scans, for every face: the Contamination area, {@code scan}, {@code scan show} and {@code scan list}
@@ -46,13 +44,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class ScanStudy {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ScanStudy.class);
-
     private final Workspace ws;
 
     /** @param ws the workspace that keeps the scans */
     public ScanStudy(Workspace ws) {
         this.ws = ws;
+    }
+
+    /** Deletes a kept scan and what it found; refused while it runs in this process. */
+    public void delete(UUID scanId) {
+        KeptRun.refuseWhileRunning(scanId, "the scan");
+        ws.scans().delete(scanId);
     }
 
     /** A kept scan and its results. */
@@ -197,7 +199,7 @@ public final class ScanStudy {
      * Starts a kept scan in the project.
      *
      * @param name the scan's name, or null for {@link #defaultName}
-     * @throws ScanFailedException when a corpus file cannot be read: the scan is kept as failed
+     * @throws KeptRunFailedException when a corpus file cannot be read: the scan is kept as failed
      * @throws CancelledException  when cancelled: the scan is kept as cancelled, with its completed files
      */
     public Outcome start(
@@ -227,10 +229,11 @@ public final class ScanStudy {
         // names a missing or unreadable corpus before anything is kept
         CorpusFiles.units(paths, CorpusFiles.DEFAULT_CHUNK);
         CorpusFingerprint fingerprint = CorpusFiles.fingerprint(paths);
-        UUID id = ws.scans()
-                .create(projectId, name != null ? name : defaultName(items, corpus), spec, fingerprint, items, false);
-        ws.scans().claimRun(id);
-        return run(id, spec, items, paths, List.of(), List.of(), engine, progress, cancel);
+        String scanName = name != null ? name : defaultName(items, corpus);
+        UUID id = ws.scans().create(projectId, scanName, spec, fingerprint, items, false);
+        try (KeptRun run = KeptRun.claim(id, ws.scans(), "scan '" + scanName + "'")) {
+            return run(run, id, spec, items, paths, List.of(), List.of(), engine, progress, cancel);
+        }
     }
 
     public Outcome resume(UUID scanId, ProgressListener progress, CancellationToken cancel) {
@@ -252,16 +255,13 @@ public final class ScanStudy {
     public Outcome resume(
             UUID scanId, List<Path> skip, Engine engine, ProgressListener progress, CancellationToken cancel) {
         SavedScan s = ws.scans().find(scanId).orElseThrow(() -> new WorkspaceException("no scan with id " + scanId));
-        if (SavedScan.COMPLETE.equals(s.state())) {
+        if (s.state() == RunState.COMPLETE) {
             if (!skip.isEmpty()) {
                 throw new WorkspaceException("scan '" + s.name() + "' is complete; there is nothing to skip");
             }
             return new Outcome(scanId, ws.scans().result(scanId));
         }
-        if (!ws.scans().claimRun(scanId)) {
-            throw new WorkspaceException("scan '" + s.name() + "' is running");
-        }
-        try {
+        try (KeptRun run = KeptRun.claim(scanId, ws.scans(), "scan '" + s.name() + "'")) {
             List<FileResult> done = ws.scans().files(scanId);
             Set<String> donePaths = done.stream().map(f -> key(f.file())).collect(Collectors.toSet());
             Set<String> corpusPaths = s.fingerprint().files().stream()
@@ -304,14 +304,22 @@ public final class ScanStudy {
             List<ScanResult.SkippedFile> skippedFiles = List.copyOf(skipped.values());
             ws.scans().resumeRun(scanId, s.fingerprint().updatedFrom(now, mayDiffer), skippedFiles);
             return run(
-                    scanId, s.spec(), ws.scans().items(scanId), toRead, done, skippedFiles, engine, progress, cancel);
-        } finally {
-            ws.scans().releaseRun(scanId);
+                    run,
+                    scanId,
+                    s.spec(),
+                    ws.scans().items(scanId),
+                    toRead,
+                    done,
+                    skippedFiles,
+                    engine,
+                    progress,
+                    cancel);
         }
     }
 
-    /** Runs a scan claimed as running here and records how it ended; releases it. */
+    /** Runs a claimed scan: its files are kept as each completes, its findings when it completes. */
     private Outcome run(
+            KeptRun run,
             UUID id,
             ScanSpec spec,
             List<BenchmarkItem> items,
@@ -321,7 +329,7 @@ public final class ScanStudy {
             Engine engine,
             ProgressListener progress,
             CancellationToken cancel) {
-        try {
+        return run.run(() -> {
             ScanResult r =
                     engine.scan(spec, items, corpus, done, f -> ws.scans().saveFile(id, f), progress, cancel);
             if (!skipped.isEmpty()) {
@@ -329,34 +337,7 @@ public final class ScanStudy {
             }
             ws.scans().complete(id, r);
             return new Outcome(id, r);
-        } catch (CancelledException e) {
-            ws.scans().setState(id, SavedScan.CANCELLED);
-            throw e;
-        } catch (BadInputException e) {
-            // a corpus file that cannot be read (on whichever worker thread): the scan fails on it, keeping its
-            // completed files, and resumes once the file is fixed or skipped
-            String reason = (e.line() > 0 ? "line " + e.line() + ": " : "")
-                    + e.field().map(f -> f + ": ").orElse("")
-                    + e.problem();
-            ws.scans().fail(id, e.source(), reason);
-            throw new ScanFailedException(id, e.source(), reason, e);
-        } catch (RuntimeException e) {
-            try {
-                ws.scans()
-                        .fail(
-                                id,
-                                null,
-                                e instanceof WorkspaceException
-                                        ? e.getMessage()
-                                        : "stopped by an unexpected error (details in the log)");
-            } catch (RuntimeException again) {
-                e.addSuppressed(again); // then it reads as interrupted
-            }
-            LOG.warn("scan {} failed", id, e);
-            throw e;
-        } finally {
-            ws.scans().releaseRun(id);
-        }
+        });
     }
 
     /** A corpus path as fingerprints hold it. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.model.io.Json;
-import dev.sextant.workspaces.SavedScan;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.ByteArrayOutputStream;
@@ -381,7 +381,7 @@ class ScanCliTest {
 
         // a process killed mid-scan leaves the row running: it reads as interrupted
         try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
-            ws.scans().setState(UUID.fromString(id), SavedScan.RUNNING);
+            ws.scans().setState(UUID.fromString(id), RunState.RUNNING);
         }
         run("scan", "list", "--project", "Scans", "--json");
         assertThat(Json.mapper().readTree(out).get(0).get("state").asText()).isEqualTo("INTERRUPTED");

@@ -9,6 +9,7 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import java.io.BufferedWriter;
@@ -126,7 +127,7 @@ class KilledScanTest {
                 SavedScan killed = ws.scans().list(p.id()).get(0);
                 assertThat(killed.state())
                         .as("state after a kill at %.2f", killedAt)
-                        .isEqualTo(SavedScan.INTERRUPTED);
+                        .isEqualTo(RunState.INTERRUPTED);
                 assertThat(killed.resumable()).isTrue();
                 // on a loaded machine the kill may land after the last file was kept but before the scan was marked
                 // complete: still interrupted, and resuming must still give the uninterrupted result
@@ -141,7 +142,7 @@ class KilledScanTest {
                         .isEqualTo(expected.summary().bytesScanned());
                 assertThat(resumed.summary().documents())
                         .isEqualTo(expected.summary().documents());
-                assertThat(ws.scans().find(killed.id()).orElseThrow().state()).isEqualTo(SavedScan.COMPLETE);
+                assertThat(ws.scans().find(killed.id()).orElseThrow().state()).isEqualTo(RunState.COMPLETE);
             }
         }
     }

@@ -15,6 +15,8 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.ActiveRuns;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
@@ -64,7 +66,7 @@ class ScanStudyTest {
                             .start(p.id(), "first", spec, items, List.of(corpus), stopAfterFirstFile, cancel))
                     .isInstanceOf(CancelledException.class);
             SavedScan cancelled = ws.scans().list(p.id()).get(0);
-            assertThat(cancelled.state()).isEqualTo(SavedScan.CANCELLED);
+            assertThat(cancelled.state()).isEqualTo(RunState.CANCELLED);
             assertThat(cancelled.filesDone()).isBetween(1, 2);
 
             ScanStudy.Outcome resumed =
@@ -76,7 +78,7 @@ class ScanStudyTest {
                     .anyMatch(f -> f.endsWith("c.txt"));
             assertThat(resumed.result().items().get(1).status()).isEqualTo(ScanResult.Status.NOT_CHECKABLE);
             SavedScan complete = ws.scans().find(cancelled.id()).orElseThrow();
-            assertThat(complete.state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(complete.state()).isEqualTo(RunState.COMPLETE);
             assertThat(complete.filesDone()).isEqualTo(3);
             assertThat(complete.summary().items()).isEqualTo(2);
             assertThat(ws.scans().result(cancelled.id())).isEqualTo(resumed.result());
@@ -168,14 +170,14 @@ class ScanStudyTest {
                                     List.of(corpus),
                                     ProgressListener.NONE,
                                     CancellationToken.none()))
-                    .isInstanceOfSatisfying(ScanFailedException.class, e -> {
+                    .isInstanceOfSatisfying(KeptRunFailedException.class, e -> {
                         assertThat(e.file()).isEqualTo(bad.toString());
                         assertThat(e.reason()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
                         assertThat(e.getMessage())
                                 .isEqualTo(bad + ": cannot read: truncated gzip data (the file ends early)");
                     });
             SavedScan failed = ws.scans().list(p.id()).get(0);
-            assertThat(failed.state()).isEqualTo(SavedScan.FAILED);
+            assertThat(failed.state()).isEqualTo(RunState.FAILED);
             assertThat(failed.failedFile()).isEqualTo(bad.toString());
             assertThat(failed.failure()).isEqualTo("cannot read: truncated gzip data (the file ends early)");
             assertThat(failed.resumable()).isTrue();
@@ -192,7 +194,7 @@ class ScanStudyTest {
             ScanStudy.Outcome resumed =
                     new ScanStudy(ws).resume(failed.id(), ProgressListener.NONE, CancellationToken.none());
             SavedScan complete = ws.scans().find(failed.id()).orElseThrow();
-            assertThat(complete.state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(complete.state()).isEqualTo(RunState.COMPLETE);
             assertThat(complete.failure()).isNull();
             assertThat(complete.filesDone()).isEqualTo(3);
             assertThat(complete.fingerprint()).isEqualTo(CorpusFiles.fingerprint(List.of(corpus)));
@@ -240,8 +242,8 @@ class ScanStudyTest {
                                             List.of(corpus),
                                             ProgressListener.NONE,
                                             CancellationToken.none()),
-                            ScanFailedException.class)
-                    .scanId();
+                            KeptRunFailedException.class)
+                    .runId();
             assertThatThrownBy(() -> new ScanStudy(ws)
                             .resume(
                                     id,
@@ -260,7 +262,7 @@ class ScanStudyTest {
                     .hasMessageContaining("already scanned");
             assertThat(ws.scans().find(id).orElseThrow().state())
                     .as("a refused resume leaves the scan as it was")
-                    .isEqualTo(SavedScan.FAILED);
+                    .isEqualTo(RunState.FAILED);
 
             ScanStudy.Outcome o =
                     new ScanStudy(ws).resume(id, List.of(bad), ProgressListener.NONE, CancellationToken.none());
@@ -269,7 +271,7 @@ class ScanStudyTest {
             assertThat(o.result().summary().skippedFiles()).containsExactly(skipped);
             assertThat(o.result().summary().files()).isEqualTo(2);
             SavedScan s = ws.scans().find(id).orElseThrow();
-            assertThat(s.state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(s.state()).isEqualTo(RunState.COMPLETE);
             assertThat(s.skippedFiles()).containsExactly(skipped);
             assertThat(s.describe()).isEqualTo("complete (1 file skipped)");
             assertThat(ws.scans().result(id).summary().skippedFiles()).containsExactly(skipped);
@@ -295,7 +297,7 @@ class ScanStudyTest {
         Path corpus = corpusWithATruncatedGzip();
         Files.write(corpus.resolve("b.jsonl.gz"), gzip(gzText()));
         UUID id;
-        List<String> seenWhileRunning = new ArrayList<>();
+        List<RunState> seenWhileRunning = new ArrayList<>();
         try (Workspace ws = Workspace.create(tmp.resolve("ws"))) {
             Project p = ws.projects().create("Scans", "");
             CancellationToken cancel = new CancellationToken();
@@ -310,19 +312,19 @@ class ScanStudyTest {
                             new ScanStudy(ws).start(p.id(), "web", ONE_THREAD, ITEMS, List.of(corpus), watch, cancel))
                     .isInstanceOf(CancelledException.class);
             id = ws.scans().list(p.id()).get(0).id();
-            ws.scans().setState(id, SavedScan.RUNNING); // what a killed process leaves behind
+            ws.scans().setState(id, RunState.RUNNING); // what a killed process leaves behind
         }
-        assertThat(seenWhileRunning).isNotEmpty().containsOnly(SavedScan.RUNNING);
+        assertThat(seenWhileRunning).isNotEmpty().containsOnly(RunState.RUNNING);
         try (Workspace ws = Workspace.open(tmp.resolve("ws"))) {
             SavedScan s = ws.scans().find(id).orElseThrow();
-            assertThat(s.state()).isEqualTo(SavedScan.INTERRUPTED);
+            assertThat(s.state()).isEqualTo(RunState.INTERRUPTED);
             assertThat(s.describe()).isEqualTo("interrupted (1 of 3 files done)");
             assertThat(ws.scans().list(s.projectId()))
                     .extracting(SavedScan::state)
-                    .containsExactly(SavedScan.INTERRUPTED);
+                    .containsExactly(RunState.INTERRUPTED);
             ScanStudy.Outcome o = new ScanStudy(ws).resume(id, ProgressListener.NONE, CancellationToken.none());
             assertThat(o.result().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
-            assertThat(ws.scans().find(id).orElseThrow().state()).isEqualTo(SavedScan.COMPLETE);
+            assertThat(ws.scans().find(id).orElseThrow().state()).isEqualTo(RunState.COMPLETE);
         }
     }
 
@@ -433,7 +435,7 @@ class ScanStudyTest {
             ScanStudy.Outcome o = study.start(
                     p.id(), null, ONE_THREAD, items, List.of(corpus), ProgressListener.NONE, CancellationToken.none());
             assertThat(ws.scans().find(o.scanId()).orElseThrow().name()).isEqualTo("gsm in corpus");
-            assertThat(ws.scans().runningHere(o.scanId()))
+            assertThat(ActiveRuns.active(o.scanId()))
                     .as("released when it ends")
                     .isFalse();
 

@@ -8,6 +8,7 @@ import dev.sextant.gpu.GpuProbe;
 import dev.sextant.model.evaluation.ScoreSummary;
 import dev.sextant.model.project.Project;
 import dev.sextant.workspaces.DemoSeed;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Settings;
 import java.io.File;
@@ -210,7 +211,7 @@ class AreaWorkflowsTest {
                 .filter(s -> !s.demo())
                 .findFirst()
                 .orElseThrow();
-        assertThat(scan.state()).isEqualTo(SavedScan.COMPLETE);
+        assertThat(scan.state()).isEqualTo(RunState.COMPLETE);
         assertThat(scan.summary().items()).isEqualTo(2);
         assertThat(scan.summary().dirty()).isEqualTo(1);
         if (onCluster) {

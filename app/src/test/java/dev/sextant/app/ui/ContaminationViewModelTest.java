@@ -7,6 +7,7 @@ import dev.sextant.app.ui.contamination.ContaminationViewModel;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.Tokenizer;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +114,7 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         vm.run();
         assertThat(failures).isEmpty();
         assertThat(vm.scans()).singleElement().satisfies(s -> assertThat(s.state())
-                .isEqualTo(SavedScan.COMPLETE));
+                .isEqualTo(RunState.COMPLETE));
         assertThat(vm.resultProperty().get().items().get(0).status()).isEqualTo(ScanResult.Status.DIRTY);
         vm.ngramProperty().set("3");
         vm.run();
@@ -138,7 +139,7 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
                 .startsWith(bad + ": cannot read: ")
                 .contains("Resume skipping it");
         SavedScan failed = vm.selectedProperty().get();
-        assertThat(failed.state()).isEqualTo(SavedScan.FAILED);
+        assertThat(failed.state()).isEqualTo(RunState.FAILED);
         assertThat(ContaminationViewModel.stateLabel(failed)).isEqualTo("failed");
         assertThat(ContaminationViewModel.stateDetail(failed)).startsWith("failed on " + bad + ": cannot read: ");
         assertThat(ContaminationViewModel.unfinishedLine(failed))
@@ -150,7 +151,7 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
 
         vm.resumeSkippingFailedFile(failed);
         SavedScan done = vm.selectedProperty().get();
-        assertThat(done.state()).isEqualTo(SavedScan.COMPLETE);
+        assertThat(done.state()).isEqualTo(RunState.COMPLETE);
         assertThat(vm.canResume(done)).isFalse();
         assertThat(vm.skipAction(done)).isNull();
         ScanResult r = vm.resultProperty().get();
@@ -184,10 +185,10 @@ class ContaminationViewModelTest extends DemoWorkspaceTest {
         assertThat(failures).isEmpty();
         assertThat(vm.problemProperty().get()).isEmpty();
         SavedScan cancelled = vm.scans().get(0);
-        assertThat(cancelled.state()).isEqualTo(SavedScan.CANCELLED);
+        assertThat(cancelled.state()).isEqualTo(RunState.CANCELLED);
         assertThat(vm.canResume(cancelled)).isTrue();
         vm.resume(cancelled);
-        assertThat(vm.selectedProperty().get().state()).isEqualTo(SavedScan.COMPLETE);
+        assertThat(vm.selectedProperty().get().state()).isEqualTo(RunState.COMPLETE);
         assertThat(vm.resultProperty().get().summary().files()).isEqualTo(12);
     }
 }

@@ -1,6 +1,5 @@
 package dev.sextant.app.cli.data;
 
-import dev.sextant.app.Failures;
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
 import dev.sextant.app.cli.EngineOptions;
@@ -8,12 +7,12 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.KeptRunFailedException;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.LshBands;
 import dev.sextant.model.job.CancellationToken;
-import dev.sextant.model.job.CancelledException;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceException;
 import java.math.BigDecimal;
@@ -256,15 +255,13 @@ public final class DedupCommand implements Runnable {
         }
     }
 
-    /** Runs the kept run {@code id}; a failure says that the run is kept and how to go on. */
+    /** Runs the kept run {@code id}; a failure on a corpus file says that the run is kept and how to go on. */
     private static DataStudy.Outcome kept(UUID id, Supplier<DataStudy.Outcome> work) {
         try {
             return work.get();
-        } catch (CancelledException | WorkspaceException e) {
-            throw e; // cancelled, or refused before it ran (a changed file, a complete run)
-        } catch (RuntimeException e) {
+        } catch (KeptRunFailedException e) {
             throw new WorkspaceException(
-                    Failures.message(e) + "; dedup run " + id + " is kept as failed: resume it with --resume " + id
+                    e.getMessage() + "; dedup run " + id + " is kept as failed: resume it with --resume " + id
                             + " once the file is fixed",
                     e);
         }

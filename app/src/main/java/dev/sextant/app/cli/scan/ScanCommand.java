@@ -7,7 +7,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.Engine;
-import dev.sextant.app.study.ScanFailedException;
+import dev.sextant.app.study.KeptRunFailedException;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
@@ -226,11 +226,11 @@ public final class ScanCommand implements Runnable {
                         Project p = ctx.project(ws, project);
                         o = study.start(p.id(), name, s, items, corpus, onEngine, progress, CancellationToken.none());
                     }
-                } catch (ScanFailedException e) {
+                } catch (KeptRunFailedException e) {
                     progress.done();
                     throw new WorkspaceException(
-                            e.getMessage() + "; scan " + e.scanId() + " is kept as failed: resume it with --resume "
-                                    + e.scanId() + " once the file is fixed, or add --skip-file " + e.file()
+                            e.getMessage() + "; scan " + e.runId() + " is kept as failed: resume it with --resume "
+                                    + e.runId() + " once the file is fixed, or add --skip-file " + e.file()
                                     + " to go on without it",
                             e);
                 }

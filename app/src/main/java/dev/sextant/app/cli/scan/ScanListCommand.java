@@ -6,10 +6,10 @@ import dev.sextant.app.cli.ProjectOption;
 import dev.sextant.app.cli.TextTable;
 import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,13 +41,13 @@ public final class ScanListCommand implements Runnable {
                 TextTable t =
                         new TextTable("SCAN", "NAME", "STATE", "FILES DONE", "ITEMS", "DIRTY", "PARTIAL", "UPDATED");
                 for (SavedScan s : scans) {
-                    int done = SavedScan.COMPLETE.equals(s.state())
+                    int done = s.state() == RunState.COMPLETE
                             ? s.files() - s.skippedFiles().size()
                             : s.filesDone();
                     t.row(
                             s.id(),
                             s.name() + (s.demo() ? " (demo)" : ""),
-                            s.state().toLowerCase(Locale.ROOT),
+                            s.state().word(),
                             done + "/" + s.files()
                                     + (s.skippedFiles().isEmpty()
                                             ? ""
@@ -60,7 +60,7 @@ public final class ScanListCommand implements Runnable {
                 t.print(out);
                 // why each failed scan stopped, and how to go on
                 for (SavedScan s : scans) {
-                    if (SavedScan.FAILED.equals(s.state())) {
+                    if (s.state() == RunState.FAILED) {
                         out.printf(
                                 "%s %s; resume with --resume %s once fixed%s%n",
                                 s.id(),

@@ -2,7 +2,7 @@ package dev.sextant.app.ui.contamination;
 
 import dev.sextant.app.Failures;
 import dev.sextant.app.study.Engine;
-import dev.sextant.app.study.ScanFailedException;
+import dev.sextant.app.study.KeptRunFailedException;
 import dev.sextant.app.study.ScanStudy;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.model.contamination.CleanSubsetRescore;
@@ -12,6 +12,7 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.io.ContaminatedItemsFile;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.model.project.Project;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import dev.sextant.workspaces.Workspace;
 import java.nio.file.Path;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import javafx.beans.property.BooleanProperty;
@@ -92,7 +92,7 @@ public final class ContaminationViewModel {
         result.set(null);
         rescore.clear();
         Workspace ws = shell.workspaceProperty().get();
-        if (s == null || ws == null || !SavedScan.COMPLETE.equals(s.state())) {
+        if (s == null || ws == null || s.state() != RunState.COMPLETE) {
             return;
         }
         shell.jobs().submit("Load scan " + s.name(), (progress, cancel) -> new ScanStudy(ws).show(s.id()), loaded -> {
@@ -277,8 +277,8 @@ public final class ContaminationViewModel {
 
     /** A scan that did not complete is kept (cancelled or failed) and can be resumed: say why it stopped, if not cancelled. */
     private void scanStopped(Throwable error) {
-        reload(error instanceof ScanFailedException f ? f.scanId() : null);
-        if (error instanceof ScanFailedException) {
+        reload(error instanceof KeptRunFailedException f ? f.runId() : null);
+        if (error instanceof KeptRunFailedException) {
             problem.set(error.getMessage() + ". The scan is kept: fix the file and Resume, or Resume skipping it.");
         } else if (!(error instanceof CancelledException)) {
             problem.set(Failures.message(error));
@@ -337,14 +337,14 @@ public final class ContaminationViewModel {
 
     /** The label of the "resume without the bad file" action for a scan that failed on a file, else null (no such action). */
     public String skipAction(SavedScan s) {
-        return s == null || !SavedScan.FAILED.equals(s.state()) || s.failedFile() == null
+        return s == null || s.state() != RunState.FAILED || s.failedFile() == null
                 ? null
                 : "Resume skipping " + Path.of(s.failedFile()).getFileName();
     }
 
     /** A kept scan's state as the list shows it: complete, running, interrupted, cancelled, failed. */
     public static String stateLabel(SavedScan s) {
-        return s.state().toLowerCase(Locale.ROOT);
+        return s.state().word();
     }
 
     /** The state in full, for a tooltip: the file and reason of a failure, files done, files skipped. */
@@ -379,12 +379,11 @@ public final class ContaminationViewModel {
     public static String unfinishedLine(SavedScan s) {
         String files = s.filesDone() + " of " + s.files() + " files done";
         return switch (s.state()) {
-            case SavedScan.FAILED -> "Scan “" + s.name() + "” failed "
+            case FAILED -> "Scan “" + s.name() + "” failed "
                     + (s.failedFile() == null ? "" : "on " + s.failedFile()) + ": " + s.failure() + " (" + files
                     + "). Fix the file and Resume" + (s.failedFile() == null ? "." : ", or Resume skipping it.");
-            case SavedScan.INTERRUPTED -> "Scan “" + s.name() + "” was interrupted (" + files
-                    + "): Resume to finish it.";
-            case SavedScan.RUNNING -> "Scan “" + s.name() + "” is running (" + files + ").";
+            case INTERRUPTED -> "Scan “" + s.name() + "” was interrupted (" + files + "): Resume to finish it.";
+            case RUNNING -> "Scan “" + s.name() + "” is running (" + files + ").";
             default -> "Scan “" + s.name() + "” is " + stateLabel(s) + " with " + files + ": Resume to finish it.";
         };
     }
@@ -395,7 +394,7 @@ public final class ContaminationViewModel {
                 .submit(
                         "Delete scan " + s.name(),
                         (progress, cancel) -> {
-                            ws.scans().delete(s.id());
+                            new ScanStudy(ws).delete(s.id());
                             return s;
                         },
                         d -> {

@@ -11,6 +11,7 @@ import dev.sextant.model.contamination.CleanSubsetRescore;
 import dev.sextant.model.contamination.CoverageBins;
 import dev.sextant.model.contamination.ScanResult;
 import dev.sextant.model.contamination.ScanResult.ItemResult;
+import dev.sextant.workspaces.RunState;
 import dev.sextant.workspaces.SavedScan;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,9 +154,7 @@ public final class ScanResultsPane {
             summary.setText(
                     s == null
                             ? ""
-                            : s.state().equals(SavedScan.COMPLETE)
-                                    ? "Loading…"
-                                    : ContaminationViewModel.unfinishedLine(s));
+                            : s.state() == RunState.COMPLETE ? "Loading…" : ContaminationViewModel.unfinishedLine(s));
             histogramPane.getChildren().clear();
             return;
         }

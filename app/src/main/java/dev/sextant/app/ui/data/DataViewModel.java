@@ -329,15 +329,12 @@ public final class DataViewModel {
 
     /** A kept run as the list shows it: complete, running, interrupted, cancelled, failed. */
     public static String stateLabel(SavedDedupRun r) {
-        if (SavedDedupRun.RUNNING.equals(r.state())) {
-            return DataStudy.running(r.id()) ? "running" : "interrupted";
-        }
-        return r.state().toLowerCase(Locale.ROOT);
+        return r.state().word();
     }
 
     /** Whether Resume applies: the run stopped before it completed. */
     public static boolean canResume(SavedDedupRun r) {
-        return r != null && !r.complete() && r.corpus() != null && !DataStudy.running(r.id());
+        return r != null && r.resumable();
     }
 
     public void deleteRun(SavedDedupRun run) {
