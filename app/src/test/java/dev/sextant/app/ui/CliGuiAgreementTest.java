@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sextant.app.cli.CliRun;
+import dev.sextant.app.ui.contamination.ContaminationViewModel;
+import dev.sextant.app.ui.data.DataViewModel;
 import dev.sextant.app.ui.runhealth.RunHealthViewModel;
 import dev.sextant.app.ui.serving.ServingViewModel;
 import dev.sextant.app.ui.training.TrainingViewModel;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.contamination.ScanResult;
+import dev.sextant.model.data.DedupSummary;
 import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.io.DemoDataCorpus;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.ServingMemory;
+import dev.sextant.model.serving.SimulationSummary;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import java.nio.file.Files;
@@ -187,5 +193,121 @@ class CliGuiAgreementTest extends DemoWorkspaceTest {
         assertThat(best.get("stepTimeSeconds").asDouble()).isCloseTo(gui.stepTimeSeconds(), within(1e-12));
         assertThat(best.get("mfu").asDouble()).isCloseTo(gui.mfu(), within(1e-12));
         assertThat(best.get("trainingDays").asDouble()).isCloseTo(gui.trainingDays(), within(1e-9));
+    }
+
+    /**
+     * The Serving area's run at the chosen rate (PP 2, so the pipeline degree reaches both paths), against simulate
+     * serve given the area's workload, rate, seed and request count.
+     */
+    @Test
+    void theSimulationAtTheRateAgrees() throws Exception {
+        ServingViewModel vm = serving("llama-3-8b", "h100-sxm", "vllm", 1);
+        vm.textInputs().get("pp").set("2");
+        vm.plan();
+        assertThat(failures).isEmpty();
+        SimulationSummary gui = vm.studyProperty().get().atRate();
+        double rate = Double.parseDouble(vm.textInputs().get("rate").get());
+        int requests = (int) Math.max(2000, Math.min(100_000, rate * 600)); // ten minutes of traffic, as the area runs
+        CliRun run = cli(
+                "simulate",
+                "serve",
+                "--model",
+                "llama-3-8b",
+                "--gpu",
+                "h100-sxm",
+                "--pp",
+                "2",
+                "--rate",
+                String.valueOf(rate),
+                "--requests",
+                String.valueOf(requests),
+                "--prompt-tokens",
+                vm.textInputs().get("promptTokens").get(),
+                "--output-tokens",
+                vm.textInputs().get("outputTokens").get(),
+                "--slo-ttft",
+                vm.textInputs().get("sloTtft").get(),
+                "--slo-tpot",
+                vm.textInputs().get("sloTpot").get(),
+                "--seed",
+                vm.textInputs().get("seed").get(),
+                "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode j = run.json();
+        assertThat(j.get("kvBlocks").asLong())
+                .isEqualTo(vm.memoryProperty().get().kvBlocks());
+        assertThat(j.get("ttftSeconds").get("p99").asDouble())
+                .isCloseTo(gui.ttft().p99(), within(1e-12));
+        assertThat(j.get("tpotSeconds").get("p50").asDouble())
+                .isCloseTo(gui.tpot().p50(), within(1e-12));
+        assertThat(j.get("throughputTokensPerSecond").asDouble())
+                .isCloseTo(gui.throughputTokensPerSecond(), within(1e-9));
+        assertThat(j.get("sloAttainment").asDouble()).isCloseTo(gui.sloAttainment(), within(1e-12));
+    }
+
+    /** The demo data files: the crawl, the benchmark, the target mix. */
+    private List<Path> demoData() {
+        return DemoDataCorpus.write(tmp.resolve("data"));
+    }
+
+    /** The Contamination area's kept scan at its defaults, against scan (not kept) with only the files given. */
+    @Test
+    void theContaminationScanAgrees() throws Exception {
+        List<Path> demo = demoData();
+        shell.createProject("Scan", "");
+        ContaminationViewModel vm = new ContaminationViewModel(shell);
+        vm.benchmarkFiles().add(demo.get(1));
+        vm.corpusPaths().add(demo.get(0));
+        vm.run();
+        assertThat(failures).isEmpty();
+        ScanResult gui = vm.resultProperty().get();
+        CliRun run = cli(
+                "scan",
+                "--benchmark",
+                demo.get(1).toString(),
+                "--corpus",
+                demo.get(0).toString(),
+                "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode summary = run.json().get("summary");
+        assertThat(gui.summary().dirty()).isPositive();
+        assertThat(List.of(
+                        summary.get("items").asInt(),
+                        summary.get("clean").asInt(),
+                        summary.get("partial").asInt(),
+                        summary.get("dirty").asInt(),
+                        summary.get("n").asInt()))
+                .isEqualTo(List.of(
+                        gui.summary().items(),
+                        gui.summary().clean(),
+                        gui.summary().partial(),
+                        gui.summary().dirty(),
+                        gui.summary().n()));
+        assertThat(summary.get("documents").asLong()).isEqualTo(gui.summary().documents());
+        assertThat(summary.get("hashHits").asLong()).isEqualTo(gui.summary().hashHits());
+    }
+
+    /** The Data area's kept deduplication at its defaults, against dedup (not kept) with only the corpus given. */
+    @Test
+    void theDeduplicationAgrees() throws Exception {
+        List<Path> demo = demoData();
+        shell.createProject("Dedup", "");
+        DataViewModel vm = new DataViewModel(shell);
+        vm.corpus().setAll(demo.get(0));
+        vm.runDedup();
+        assertThat(failures).isEmpty();
+        DedupSummary gui = vm.shownRunProperty().get().summary();
+        CliRun run = cli("dedup", "--corpus", demo.get(0).toString(), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode j = run.json();
+        assertThat(gui.duplicates()).isPositive();
+        assertThat(List.of(
+                        j.get("documents").asLong(),
+                        j.get("duplicates").asLong(),
+                        j.get("clusters").asLong(),
+                        j.get("tokens").asLong()))
+                .isEqualTo(List.of(gui.documents(), gui.duplicates(), gui.clusters(), gui.tokens()));
+        assertThat(j.get("bands").asInt()).isEqualTo(gui.bands().bands());
+        assertThat(j.get("rows").asInt()).isEqualTo(gui.bands().rows());
     }
 }

@@ -24,6 +24,14 @@ public record ScanSpec(
 
     public static final int MIN_N = 8;
     public static final int MAX_N = 50;
+    /** Words per n-gram unless asked otherwise (as GPT-3's and Llama 2's contamination studies count). */
+    public static final int DEFAULT_N = 13;
+    /** The contaminated-token fraction above which an item is dirty, unless asked otherwise. */
+    public static final double DEFAULT_DIRTY = 0.8;
+    /** The text field of JSONL documents unless asked otherwise. */
+    public static final String DEFAULT_TEXT_FIELD = "text";
+    /** The field naming a document unless asked otherwise. */
+    public static final String DEFAULT_ID_FIELD = "id";
     /** Corpus locations kept per item unless asked otherwise. */
     public static final int DEFAULT_LOCATIONS = 20;
 
@@ -48,11 +56,11 @@ public record ScanSpec(
 
     public static ScanSpec defaults() {
         return new ScanSpec(
-                13,
-                0.8,
+                DEFAULT_N,
+                DEFAULT_DIRTY,
                 Normalization.defaults(),
-                "text",
-                "id",
+                DEFAULT_TEXT_FIELD,
+                DEFAULT_ID_FIELD,
                 Runtime.getRuntime().availableProcessors(),
                 DEFAULT_LOCATIONS);
     }

@@ -46,8 +46,25 @@ public record DedupSpec(
      * pipelines: word 5-grams, Jaccard 0.8 (FineWeb's buckets put the knee near 0.75), 112 permutations.
      */
     public static DedupSpec defaults(Mode mode) {
-        return new DedupSpec(mode, 0.8, 5, 112, null, "text", "id", null, Keep.FIRST, 1);
+        return new DedupSpec(
+                mode,
+                DEFAULT_THRESHOLD,
+                DEFAULT_NGRAM,
+                DEFAULT_PERMUTATIONS,
+                null,
+                DEFAULT_TEXT_FIELD,
+                DEFAULT_ID_FIELD,
+                null,
+                Keep.FIRST,
+                DEFAULT_SEED);
     }
+
+    public static final double DEFAULT_THRESHOLD = 0.8;
+    public static final int DEFAULT_NGRAM = 5;
+    public static final int DEFAULT_PERMUTATIONS = 112;
+    public static final String DEFAULT_TEXT_FIELD = "text";
+    public static final String DEFAULT_ID_FIELD = "id";
+    public static final long DEFAULT_SEED = 1;
 
     public DedupSpec {
         InputError.require(threshold > 0 && threshold < 1, "dedup.threshold", "the threshold must lie between 0 and 1");

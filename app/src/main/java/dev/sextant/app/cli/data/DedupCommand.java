@@ -52,14 +52,14 @@ public final class DedupCommand implements Runnable {
 
     @Option(
             names = "--text-field",
-            defaultValue = "text",
+            defaultValue = DedupSpec.DEFAULT_TEXT_FIELD,
             paramLabel = "F",
             description = "Field with the text (default: ${DEFAULT-VALUE}).")
     String textField;
 
     @Option(
             names = "--id-field",
-            defaultValue = "id",
+            defaultValue = DedupSpec.DEFAULT_ID_FIELD,
             paramLabel = "F",
             description = "Field naming a document (default: ${DEFAULT-VALUE}; else file:line).")
     String idField;
@@ -79,21 +79,21 @@ public final class DedupCommand implements Runnable {
 
     @Option(
             names = "--threshold",
-            defaultValue = "0.8",
+            defaultValue = "" + DedupSpec.DEFAULT_THRESHOLD,
             paramLabel = "J",
             description = "Jaccard similarity of near duplicates (default: ${DEFAULT-VALUE}).")
     double threshold;
 
     @Option(
             names = "--ngram",
-            defaultValue = "5",
+            defaultValue = "" + DedupSpec.DEFAULT_NGRAM,
             paramLabel = "N",
             description = "Words a shingle (default: ${DEFAULT-VALUE}).")
     int ngram;
 
     @Option(
             names = "--permutations",
-            defaultValue = "112",
+            defaultValue = "" + DedupSpec.DEFAULT_PERMUTATIONS,
             paramLabel = "K",
             description = "MinHash permutations (default: ${DEFAULT-VALUE}).")
     int permutations;
@@ -129,7 +129,7 @@ public final class DedupCommand implements Runnable {
 
     @Option(
             names = "--seed",
-            defaultValue = "1",
+            defaultValue = "" + DedupSpec.DEFAULT_SEED,
             paramLabel = "S",
             description = "Seed of the hash functions (default: ${DEFAULT-VALUE}).")
     long seed;

@@ -111,10 +111,7 @@ public final class PlanCapacityCommand implements Runnable {
         ServingStudy study = new ServingStudy();
         EngineProfile e = engine.profile();
         ServingReplica server = study.replica(
-                engine.builder(arch, g)
-                        .parallel(tp, 1, replica.ep)
-                        .weights(replica.storage(inputs.checkpointWeights()))
-                        .kvFp8(replica.kvFp8()),
+                replica.applyTo(engine.builder(arch, g), inputs.checkpointWeights()),
                 null,
                 profile.resolve(spec, null, null));
         Capacity.Plan plan = study.capacity(

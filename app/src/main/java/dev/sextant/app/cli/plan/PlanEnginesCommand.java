@@ -70,10 +70,7 @@ public final class PlanEnginesCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         Workload w = workload.workload();
-        ServingSpec s = ServingSpecBuilder.of(arch, g)
-                .parallel(replica.tp, 1, replica.ep)
-                .weights(replica.storage(inputs.checkpointWeights()))
-                .kvFp8(replica.kvFp8())
+        ServingSpec s = replica.applyTo(ServingSpecBuilder.of(arch, g), inputs.checkpointWeights())
                 .maxModelLen(maxModelLen)
                 .build();
         CliProgress progress = new CommandContext(spec).progress();

@@ -96,10 +96,7 @@ public final class PlanLeversCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--small-share must lie between 0 and 1");
         }
         Workload w = workload.workload();
-        ServingSpec s = engine.builder(arch, g)
-                .parallel(replica.tp, 1, replica.ep)
-                .weights(replica.storage(inputs.checkpointWeights()))
-                .kvFp8(replica.kvFp8())
+        ServingSpec s = replica.applyTo(engine.builder(arch, g), inputs.checkpointWeights())
                 .maxModelLen(maxModelLen)
                 .build();
         ServingStudy study = new ServingStudy();

@@ -33,13 +33,6 @@ public final class PlanServeCommand implements Runnable {
     ReplicaOptions replica;
 
     @Option(
-            names = "--pp",
-            defaultValue = "1",
-            paramLabel = "P",
-            description = "Pipeline-parallel size (default: ${DEFAULT-VALUE}).")
-    int pp;
-
-    @Option(
             names = "--max-model-len",
             paramLabel = "L",
             description = "Longest request in tokens (default: the model's maximum positions, at most 1,048,576).")
@@ -154,10 +147,8 @@ public final class PlanServeCommand implements Runnable {
         WeightStorage storage = replica.storage(inputs.checkpointWeights());
         WeightFormat weightDtype = storage.format();
         ServingStudy study = new ServingStudy();
-        ServingMemory plan = study.memory(engine.builder(arch, g)
-                .parallel(tp, pp, replica.ep)
-                .weights(storage)
-                .kvFp8(replica.kvFp8())
+        int pp = replica.pp;
+        ServingMemory plan = study.memory(replica.applyTo(engine.builder(arch, g), inputs.checkpointWeights())
                 .maxModelLen(maxModelLen)
                 .memorySetting(gpuMemoryUtilization)
                 .blockSize(blockSize)

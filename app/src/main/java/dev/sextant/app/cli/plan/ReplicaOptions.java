@@ -1,12 +1,13 @@
 package dev.sextant.app.cli.plan;
 
+import dev.sextant.model.serving.ServingSpecBuilder;
 import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.model.serving.WeightStorage;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** A serving replica's tensor and expert parallelism, weight format and KV cache elements, shared by the serving commands. */
+/** A serving replica's tensor, pipeline and expert parallelism, weight format and KV cache elements, shared by the serving commands. */
 public final class ReplicaOptions {
 
     @Option(
@@ -15,6 +16,13 @@ public final class ReplicaOptions {
             paramLabel = "T",
             description = "Tensor-parallel size of a replica (default: ${DEFAULT-VALUE}).")
     public int tp;
+
+    @Option(
+            names = "--pp",
+            defaultValue = "1",
+            paramLabel = "P",
+            description = "Pipeline-parallel size of a replica (default: ${DEFAULT-VALUE}).")
+    public int pp;
 
     @Option(
             names = "--ep",
@@ -27,6 +35,11 @@ public final class ReplicaOptions {
 
     @Mixin
     public PrecisionOptions precision;
+
+    /** The replica's parallelism, weights and KV cache elements on a spec builder: one way for every serving command. */
+    public ServingSpecBuilder applyTo(ServingSpecBuilder b, Optional<WeightStorage> checkpoint) {
+        return b.parallel(tp, pp, ep).weights(storage(checkpoint)).kvFp8(kvFp8());
+    }
 
     public WeightFormat weightFormat() {
         return precision.weightFormat();

@@ -84,7 +84,7 @@ public final class ScanCommand implements Runnable {
 
     @Option(
             names = "--text-field",
-            defaultValue = "text",
+            defaultValue = ScanSpec.DEFAULT_TEXT_FIELD,
             paramLabel = "NAME",
             description =
                     "JSONL field or Parquet column with the text (default: ${DEFAULT-VALUE}; lines or files without it are read as chats if they have messages or conversations).")
@@ -92,21 +92,21 @@ public final class ScanCommand implements Runnable {
 
     @Option(
             names = "--doc-id-field",
-            defaultValue = "id",
+            defaultValue = ScanSpec.DEFAULT_ID_FIELD,
             paramLabel = "NAME",
             description = "JSONL field or Parquet column naming a document in locations (default: ${DEFAULT-VALUE}).")
     String docIdField;
 
     @Option(
             names = "--ngram",
-            defaultValue = "13",
+            defaultValue = "" + ScanSpec.DEFAULT_N,
             paramLabel = "N",
             description = "Words per n-gram, 8–50 (default: ${DEFAULT-VALUE}).")
     int n;
 
     @Option(
             names = "--dirty",
-            defaultValue = "0.8",
+            defaultValue = "" + ScanSpec.DEFAULT_DIRTY,
             paramLabel = "F",
             description = "Contaminated-token fraction for dirty (default: ${DEFAULT-VALUE}).")
     double dirty;

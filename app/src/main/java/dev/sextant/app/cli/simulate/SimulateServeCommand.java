@@ -172,10 +172,7 @@ public final class SimulateServeCommand implements Runnable {
         }
         EngineProfile e = engine.profile();
         ServingReplica server = study.replica(
-                engine.builder(arch, g)
-                        .parallel(replica.tp, 1, replica.ep)
-                        .weights(replica.storage(inputs.checkpointWeights()))
-                        .kvFp8(replica.kvFp8()),
+                replica.applyTo(engine.builder(arch, g), inputs.checkpointWeights()),
                 chunkedPrefill,
                 profile.resolve(spec, null, null));
         study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read

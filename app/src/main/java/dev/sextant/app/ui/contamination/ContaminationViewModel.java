@@ -48,8 +48,8 @@ public final class ContaminationViewModel {
     private final StringProperty fields = new SimpleStringProperty("");
     private final StringProperty idField = new SimpleStringProperty("");
     private final StringProperty benchmarkName = new SimpleStringProperty("");
-    private final StringProperty ngram = new SimpleStringProperty("13");
-    private final StringProperty dirty = new SimpleStringProperty("0.8");
+    private final StringProperty ngram = new SimpleStringProperty(String.valueOf(ScanSpec.DEFAULT_N));
+    private final StringProperty dirty = new SimpleStringProperty(String.valueOf(ScanSpec.DEFAULT_DIRTY));
     private final StringProperty problem = new SimpleStringProperty("");
     private final BooleanProperty onCluster = new SimpleBooleanProperty(this, "onCluster");
 
@@ -223,8 +223,8 @@ public final class ContaminationViewModel {
                     Integer.parseInt(ngram.get().strip()),
                     Double.parseDouble(dirty.get().strip()),
                     Normalization.defaults(),
-                    "text",
-                    "id",
+                    ScanSpec.DEFAULT_TEXT_FIELD,
+                    ScanSpec.DEFAULT_ID_FIELD,
                     Runtime.getRuntime().availableProcessors(),
                     ScanSpec.DEFAULT_LOCATIONS);
         } catch (NumberFormatException e) {

@@ -9,6 +9,7 @@ import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DecontaminationResult;
 import dev.sextant.model.data.Decontaminator;
 import dev.sextant.model.data.DedupResult;
@@ -49,15 +50,16 @@ public final class DataViewModel {
 
     // the corpus
     private final ObservableList<Path> corpus = FXCollections.observableArrayList();
-    private final StringProperty textField = new SimpleStringProperty("text");
-    private final StringProperty idField = new SimpleStringProperty("id");
-    private final StringProperty sourceField = new SimpleStringProperty("source");
+    private final StringProperty textField = new SimpleStringProperty(DedupSpec.DEFAULT_TEXT_FIELD);
+    private final StringProperty idField = new SimpleStringProperty(DedupSpec.DEFAULT_ID_FIELD);
+    private final StringProperty sourceField = new SimpleStringProperty("");
 
     // duplicates
     private final ObjectProperty<String> mode = new SimpleObjectProperty<>("near");
-    private final StringProperty threshold = new SimpleStringProperty("0.8");
-    private final StringProperty ngram = new SimpleStringProperty("5");
-    private final StringProperty permutations = new SimpleStringProperty("112");
+    private final StringProperty threshold = new SimpleStringProperty(String.valueOf(DedupSpec.DEFAULT_THRESHOLD));
+    private final StringProperty ngram = new SimpleStringProperty(String.valueOf(DedupSpec.DEFAULT_NGRAM));
+    private final StringProperty permutations =
+            new SimpleStringProperty(String.valueOf(DedupSpec.DEFAULT_PERMUTATIONS));
     private final StringProperty bands = new SimpleStringProperty("");
     private final StringProperty rows = new SimpleStringProperty("");
     private final ObjectProperty<String> keep = new SimpleObjectProperty<>("first");
@@ -83,7 +85,7 @@ public final class DataViewModel {
     // decontamination
     private final ObservableList<Path> benchmarks = FXCollections.observableArrayList();
     private final StringProperty benchmarkFields = new SimpleStringProperty("");
-    private final StringProperty scanNgram = new SimpleStringProperty("13");
+    private final StringProperty scanNgram = new SimpleStringProperty(String.valueOf(ScanSpec.DEFAULT_N));
     private final ObjectProperty<String> deconMode = new SimpleObjectProperty<>("drop");
     private final StringProperty mask = new SimpleStringProperty("[MASKED]");
     private final StringProperty deconOut = new SimpleStringProperty("");
@@ -249,11 +251,13 @@ public final class DataViewModel {
                 n,
                 k,
                 lsh,
-                blankToNull(textField.get()) == null ? "text" : textField.get().strip(),
+                blankToNull(textField.get()) == null
+                        ? DedupSpec.DEFAULT_TEXT_FIELD
+                        : textField.get().strip(),
                 blankToNull(idField.get()),
                 blankToNull(sourceField.get()),
                 "longest".equals(keep.get()) ? DedupSpec.Keep.LONGEST : DedupSpec.Keep.FIRST,
-                1);
+                DedupSpec.DEFAULT_SEED);
     }
 
     /** Finds the corpus's duplicates as a job, keeps the run in the project and shows it. */
