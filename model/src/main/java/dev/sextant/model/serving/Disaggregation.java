@@ -231,20 +231,10 @@ public final class Disaggregation {
                 "serving.kvLinkGbs",
                 "the KV link bandwidth must be positive, got " + choices.kvLinkGbs());
         List<ServingReplica> agg = candidates(base, choices.aggregatedTp(), choices.ep(), "serving.tp");
-        // each pool with its own batch limits: a prefill instance's token budget, a decode instance's most sequences
-        ServingSpec b = base.spec();
-        ServingReplica prefillBase = base.withSpec(b.withBatchLimits(
-                b.maxNumSeqs(),
-                choices.prefillMaxNumBatchedTokens() != null
-                        ? choices.prefillMaxNumBatchedTokens()
-                        : b.maxNumBatchedTokens()));
-        ServingReplica decodeBase = base.withSpec(b.withBatchLimits(
-                choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
-                b.maxNumBatchedTokens()));
-        List<ServingReplica> pre =
-                candidates(prefillBase, choices.prefillTp(), choices.prefillEpOrShared(), "serving.prefillTp");
-        List<ServingReplica> dec =
-                candidates(decodeBase, choices.decodeTp(), choices.decodeEpOrShared(), "serving.decodeTp");
+        List<ServingReplica> pre = candidates(
+                prefillBase(base, choices), choices.prefillTp(), choices.prefillEpOrShared(), "serving.prefillTp");
+        List<ServingReplica> dec = candidates(
+                decodeBase(base, choices), choices.decodeTp(), choices.decodeEpOrShared(), "serving.decodeTp");
         if (agg.isEmpty() && pre.isEmpty()) {
             throw new InputError(
                     "serving.tp",
@@ -254,8 +244,47 @@ public final class Disaggregation {
         int total = agg.size() + pre.size() * dec.size() + dec.size();
         AtomicInteger done = new AtomicInteger();
         Runnable tick = () -> progress.progress(Math.min(1, (double) done.incrementAndGet() / total), "judging pools");
+        Aggregated bestAgg = bestAggregated(agg, workload, pricePerGpuHour, tick, cancel);
+        Disaggregated bestDis = bestDisaggregated(pre, dec, workload, choices, pricePerGpuHour, tick, cancel);
+        if (bestAgg == null) {
+            bestAgg = new Aggregated(base, 0, 0, 0, null, "does not fit at TP 1, 2, 4 or 8");
+        }
+        if (bestDis == null) {
+            throw new InputError(
+                    "serving.tp",
+                    "no prefill or decode instance fits at TP 1, 2, 4 or 8: "
+                            + base.memory().doesNotFit());
+        }
+        String better = bestDis.goodputPerGpu() > bestAgg.goodputPerGpu() ? "disaggregated" : "aggregated";
+        return new Plan(bestAgg, bestDis, better);
+    }
 
-        Aggregated bestAgg = null;
+    /** A prefill instance: the replica with its own token budget a step, when one is chosen. */
+    private static ServingReplica prefillBase(ServingReplica base, Choices choices) {
+        ServingSpec b = base.spec();
+        return base.withSpec(b.withBatchLimits(
+                b.maxNumSeqs(),
+                choices.prefillMaxNumBatchedTokens() != null
+                        ? choices.prefillMaxNumBatchedTokens()
+                        : b.maxNumBatchedTokens()));
+    }
+
+    /** A decode instance: the replica with its own most sequences, when chosen. */
+    private static ServingReplica decodeBase(ServingReplica base, Choices choices) {
+        ServingSpec b = base.spec();
+        return base.withSpec(b.withBatchLimits(
+                choices.decodeMaxNumSeqs() != null ? choices.decodeMaxNumSeqs() : b.maxNumSeqs(),
+                b.maxNumBatchedTokens()));
+    }
+
+    /** The aggregated candidate with the most goodput per GPU (the first of equals), or null when none fits. */
+    private static Aggregated bestAggregated(
+            List<ServingReplica> agg,
+            Workload workload,
+            double pricePerGpuHour,
+            Runnable tick,
+            CancellationToken cancel) {
+        Aggregated best = null;
         for (Aggregated a : agg.parallelStream()
                 .map(r -> {
                     Aggregated x = aggregated(r, workload, pricePerGpuHour, cancel);
@@ -263,10 +292,22 @@ public final class Disaggregation {
                     return x;
                 })
                 .toList()) {
-            if (bestAgg == null || a.goodputPerGpu() > bestAgg.goodputPerGpu()) {
-                bestAgg = a;
+            if (best == null || a.goodputPerGpu() > best.goodputPerGpu()) {
+                best = a;
             }
         }
+        return best;
+    }
+
+    /** The best pairing of a prefill candidate with a decode pool ({@link #better}), or null when none fits. */
+    private static Disaggregated bestDisaggregated(
+            List<ServingReplica> pre,
+            List<ServingReplica> dec,
+            Workload workload,
+            Choices choices,
+            double pricePerGpuHour,
+            Runnable tick,
+            CancellationToken cancel) {
         // decode instances first: their measured wait is part of what the prefill instances' TTFT budget leaves
         List<Pool> decodes = dec.parallelStream()
                 .map(r -> {
@@ -282,7 +323,7 @@ public final class Disaggregation {
                 pairings.add(new Pairing(p, d));
             }
         }
-        Disaggregated bestDis = null;
+        Disaggregated best = null;
         for (Disaggregated dis : pairings.parallelStream()
                 .map(x -> {
                     Disaggregated y = disaggregated(
@@ -291,21 +332,11 @@ public final class Disaggregation {
                     return y;
                 })
                 .toList()) {
-            if (bestDis == null || better(dis, bestDis)) {
-                bestDis = dis;
+            if (best == null || better(dis, best)) {
+                best = dis;
             }
         }
-        if (bestAgg == null) {
-            bestAgg = new Aggregated(base, 0, 0, 0, null, "does not fit at TP 1, 2, 4 or 8");
-        }
-        if (bestDis == null) {
-            throw new InputError(
-                    "serving.tp",
-                    "no prefill or decode instance fits at TP 1, 2, 4 or 8: "
-                            + base.memory().doesNotFit());
-        }
-        String better = bestDis.goodputPerGpu() > bestAgg.goodputPerGpu() ? "disaggregated" : "aggregated";
-        return new Plan(bestAgg, bestDis, better);
+        return best;
     }
 
     private static boolean better(Disaggregated a, Disaggregated b) {

@@ -79,9 +79,32 @@ public final class ServingLevers {
 
     /** The baseline and every lever that changes something for it. */
     public static List<Lever> standard(ServingReplica base, Options options) {
-        ServingSpec s = base.spec();
         List<Lever> out = new ArrayList<>();
         out.add(new Lever("Baseline", describe(base), base, null, 0, NO_RISK));
+        out.addAll(formatLevers(base));
+        out.addAll(tensorParallelLevers(base));
+        if (options.speculation() != null && base.speculation() == null) {
+            out.add(speculationLever(base, options.speculation()));
+        }
+        out.add(new Lever(
+                "Disaggregated prefill/decode",
+                "prompts and decodes on separate instances of TP " + base.spec().tp() + ", rate-matched",
+                base,
+                null,
+                0,
+                NO_RISK,
+                true));
+        out.addAll(batchLevers(base));
+        if (options.smallModel() != null && options.smallShare() > 0) {
+            out.add(smallModelLever(base, options.smallModel(), options.smallShare()));
+        }
+        return out;
+    }
+
+    /** Smaller weight formats than the replica's, and an FP8 KV cache when it keeps 16-bit keys and values. */
+    private static List<Lever> formatLevers(ServingReplica base) {
+        ServingSpec s = base.spec();
+        List<Lever> out = new ArrayList<>();
         for (WeightFormat f : WeightFormat.values()) {
             if (f != s.weights() && f.bytesPerWeight() < s.weights().bytesPerWeight() + 1e-9) {
                 out.add(new Lever(
@@ -102,76 +125,87 @@ public final class ServingLevers {
                     0,
                     "low: small changes reported; check long-context tasks"));
         }
+        return out;
+    }
+
+    /** Twice the TP (up to 8, dividing the heads) and half of it (when even). */
+    private static List<Lever> tensorParallelLevers(ServingReplica base) {
+        ServingSpec s = base.spec();
+        List<Lever> out = new ArrayList<>();
         int heads = s.model().heads();
         if (s.tp() * 2 <= 8 && heads % (s.tp() * 2) == 0) {
-            out.add(new Lever(
-                    "TP " + s.tp() * 2,
-                    "tensor parallelism " + s.tp() + " → " + s.tp() * 2,
-                    base.withSpec(copy(s, s.tp() * 2, s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())),
-                    null,
-                    0,
-                    NO_RISK));
+            out.add(tensorParallelLever(base, s.tp() * 2));
         }
         if (s.tp() > 1 && s.tp() % 2 == 0) {
-            out.add(new Lever(
-                    "TP " + s.tp() / 2,
-                    "tensor parallelism " + s.tp() + " → " + s.tp() / 2,
-                    base.withSpec(copy(s, s.tp() / 2, s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())),
-                    null,
-                    0,
-                    NO_RISK));
-        }
-        if (options.speculation() != null && base.speculation() == null) {
-            BatchingSimulator.Speculation sp = options.speculation();
-            out.add(new Lever(
-                    "Speculative decoding",
-                    String.format(
-                            "γ = %d drafts, acceptance %.2f, draft cost %.2f",
-                            sp.draftTokens(), sp.acceptance(), sp.draftCost()),
-                    base.withSpeculation(sp),
-                    null,
-                    0,
-                    "none: rejection sampling keeps the target's output distribution (Leviathan et al.)"));
-        }
-        out.add(new Lever(
-                "Disaggregated prefill/decode",
-                "prompts and decodes on separate instances of TP " + s.tp() + ", rate-matched",
-                base,
-                null,
-                0,
-                NO_RISK,
-                true));
-        out.add(new Lever(
-                "Half the batch",
-                "max_num_seqs " + s.maxNumSeqs() + " → " + Math.max(1, s.maxNumSeqs() / 2),
-                base.withSpec(copy(
-                        s, s.tp(), s.weights(), s.kvFp8(), Math.max(1, s.maxNumSeqs() / 2), s.maxNumBatchedTokens())),
-                null,
-                0,
-                NO_RISK));
-        out.add(new Lever(
-                "Twice the token budget",
-                "max_num_batched_tokens " + s.maxNumBatchedTokens() + " → " + s.maxNumBatchedTokens() * 2,
-                base.withSpec(copy(s, s.tp(), s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens() * 2)),
-                null,
-                0,
-                NO_RISK));
-        if (options.smallModel() != null && options.smallShare() > 0) {
-            ServingReplica small = smallest(base, options.smallModel());
-            out.add(
-                    new Lever(
-                            "Smaller model for simple traffic",
-                            String.format(
-                                    "%.0f%% of requests to %s%s",
-                                    100 * options.smallShare(),
-                                    options.smallModel().name(),
-                                    small == null ? "" : " (TP " + small.spec().tp() + ")"),
-                            base,
-                            small,
-                            options.smallShare(),
-                            "depends on the router: the routed share gets the small model's quality; evaluate it on that traffic"));
+            out.add(tensorParallelLever(base, s.tp() / 2));
         }
         return out;
+    }
+
+    private static Lever tensorParallelLever(ServingReplica base, int tp) {
+        ServingSpec s = base.spec();
+        return new Lever(
+                "TP " + tp,
+                "tensor parallelism " + s.tp() + " → " + tp,
+                base.withSpec(copy(s, tp, s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens())),
+                null,
+                0,
+                NO_RISK);
+    }
+
+    private static Lever speculationLever(ServingReplica base, BatchingSimulator.Speculation sp) {
+        return new Lever(
+                "Speculative decoding",
+                String.format(
+                        "γ = %d drafts, acceptance %.2f, draft cost %.2f",
+                        sp.draftTokens(), sp.acceptance(), sp.draftCost()),
+                base.withSpeculation(sp),
+                null,
+                0,
+                "none: rejection sampling keeps the target's output distribution (Leviathan et al.)");
+    }
+
+    /** Half the sequences a step, and twice the tokens a step. */
+    private static List<Lever> batchLevers(ServingReplica base) {
+        ServingSpec s = base.spec();
+        return List.of(
+                new Lever(
+                        "Half the batch",
+                        "max_num_seqs " + s.maxNumSeqs() + " → " + Math.max(1, s.maxNumSeqs() / 2),
+                        base.withSpec(copy(
+                                s,
+                                s.tp(),
+                                s.weights(),
+                                s.kvFp8(),
+                                Math.max(1, s.maxNumSeqs() / 2),
+                                s.maxNumBatchedTokens())),
+                        null,
+                        0,
+                        NO_RISK),
+                new Lever(
+                        "Twice the token budget",
+                        "max_num_batched_tokens " + s.maxNumBatchedTokens() + " → " + s.maxNumBatchedTokens() * 2,
+                        base.withSpec(
+                                copy(s, s.tp(), s.weights(), s.kvFp8(), s.maxNumSeqs(), s.maxNumBatchedTokens() * 2)),
+                        null,
+                        0,
+                        NO_RISK));
+    }
+
+    /** A share of the traffic routed to a smaller model, on the fewest GPUs it fits. */
+    private static Lever smallModelLever(ServingReplica base, ModelArchitecture smallModel, double share) {
+        ServingReplica small = smallest(base, smallModel);
+        return new Lever(
+                "Smaller model for simple traffic",
+                String.format(
+                        "%.0f%% of requests to %s%s",
+                        100 * share,
+                        smallModel.name(),
+                        small == null ? "" : " (TP " + small.spec().tp() + ")"),
+                base,
+                small,
+                share,
+                "depends on the router: the routed share gets the small model's quality; evaluate it on that traffic");
     }
 
     /**

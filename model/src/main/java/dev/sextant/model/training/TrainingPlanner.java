@@ -191,96 +191,38 @@ public final class TrainingPlanner {
             throw why.error();
         }
         int m = globalBatch / (l.dp() * l.microBatch());
-        ParameterCount params = this.params;
-        GpuSpec gpu = cluster.gpu();
-        Precision precision = l.precision();
-        double tokensPerMicroBatch = (double) l.microBatch() * seq / l.cp();
         LayerCosts c = layerCosts(l);
-        double denseLayer = c.dense();
-        double moeLayer = c.moe();
-        double logits = c.logits();
-        double actBytes = c.activationBytes();
-        double tpPerLayer = c.tp();
-        double tpBytesPerLayer = c.tpBytes();
-        double epPerMoeLayer = c.ep();
-        double epBytesPerMoeLayer = c.epBytes();
-        double cpPerLayer = c.cp();
-        double cpBytesPerLayer = c.cpBytes();
-
         // pipeline stages, balanced with the output layer on the last one
-        List<Integer> stages = stageLayers(l.pp(), denseLayer + tpPerLayer + cpPerLayer, logits);
-        double[] stageTime = new double[l.pp()];
-        int firstLayer = 0;
-        for (int s = 0; s < l.pp(); s++) {
-            int count = stages.get(s);
-            int moeCount = moeLayersIn(firstLayer, firstLayer + count);
-            double t = moeCount * (moeLayer + epPerMoeLayer)
-                    + (count - moeCount) * denseLayer
-                    + count * (tpPerLayer + cpPerLayer);
-            if (s == l.pp() - 1) {
-                t += logits + cluster.allReduce(actBytes, l.tp(), 1);
-            }
-            stageTime[s] = t;
-            firstLayer += stages.get(s);
-        }
-        double slowest = 0;
-        for (double t : stageTime) {
-            slowest = Math.max(slowest, t);
-        }
-        // scatter-gather (Narayanan §4.1)
-        double p2pBytes = l.tp() > 1 && l.sequenceParallel() ? actBytes / l.tp() : actBytes;
-        double p2p = l.pp() > 1 ? 2 * l.vpp() * cluster.send(p2pBytes, l.tp() * l.cp() * l.dp()) : 0;
-        double perMicroBatch = slowest + p2p;
-        double bubble = (l.pp() - 1.0) / ((double) l.vpp() * m);
-        double pipeline = perMicroBatch * (m + (l.pp() - 1.0) / l.vpp());
-
-        // data-parallel gradient reduction (and parameter gathers), exposed as the software stack overlaps it
-        double stageParams = stageParameters(l, stages, params, false);
-        double expertParams = stageParameters(l, stages, params, true);
-        double denseParams = stageParams - expertParams;
-        DataParallel dense = dataParallel(l, denseParams, l.dp() * l.cp(), l.tp());
-        DataParallel experts = expertParams > 0
-                ? dataParallel(l, expertParams, l.tp() * l.dp() * l.cp() / l.ep(), l.ep())
-                : DataParallel.NONE;
-        double dpBytes = (dense.bytes() + experts.bytes()) * (l.zeroStage() == 3 ? m : 1);
-        double dpExposed = dpExposed(l, m, dense, experts, slowest, maxLayers(stages));
-
+        List<Integer> stages = stageLayers(l.pp(), c.dense() + c.tp() + c.cp(), c.logits());
+        double[] stageTime = stageTimes(l, stages, c);
+        Pipeline pipe = pipeline(l, m, stageTime, c);
+        DataParallelStep dp = dataParallelStep(l, m, stages, pipe.slowest());
         // optimizer step: read weights, gradients and states, write weights and states (sharded under ZeRO ≥ 1)
         double shard = l.zeroStage() >= 1 ? l.dp() * l.cp() : 1;
-        double optimizer = efficiency.memorySeconds(gpu, stageParams * (2 + 2 + 2 * ModelStateMemory.K) / shard);
+        double optimizer =
+                efficiency.memorySeconds(cluster.gpu(), dp.stageParams() * (2 + 2 + 2 * ModelStateMemory.K) / shard);
 
-        double step = pipeline * (1 + straggler(cluster)) + dpExposed + optimizer;
+        double step = pipe.seconds() * (1 + straggler(cluster)) + dp.exposed() + optimizer;
         double tokens = (double) globalBatch * seq;
         double modelFlops = TrainingFlops.modelPerToken(model, seq) * tokens;
         double tflops = modelFlops / step / cluster.gpus() / 1e12;
-        double mfu = tflops * 1e12 / gpu.peakFlops(precision);
+        double mfu = tflops * 1e12 / cluster.gpu().peakFlops(l.precision());
         double tokensPerSecond = tokens / step;
 
         Memory memory = memory(l, m, stages, params);
-        ByDimension bytes = new ByDimension(
-                tpBytesPerLayer * model.layers() / l.pp() * m,
-                l.pp() > 1 ? 2 * l.vpp() * p2pBytes * m : 0,
-                dpBytes,
-                cpBytesPerLayer * model.layers() / l.pp() * m,
-                epBytesPerMoeLayer * model.moeLayers() / l.pp() * m);
-        ByDimension seconds = new ByDimension(
-                tpPerLayer * maxLayers(stages) * (m + (l.pp() - 1.0) / l.vpp()),
-                p2p * (m + (l.pp() - 1.0) / l.vpp()),
-                dpExposed,
-                cpPerLayer * maxLayers(stages) * (m + (l.pp() - 1.0) / l.vpp()),
-                epPerMoeLayer * Math.min(maxLayers(stages), model.moeLayers()) * (m + (l.pp() - 1.0) / l.vpp()));
-        double computeOnly = (slowest - (tpPerLayer + cpPerLayer) * maxLayers(stages)) * m;
-        String bottleneck = bottleneck(computeOnly, bubble * perMicroBatch * m, seconds, memory);
+        ByDimension seconds = secondsByDimension(l, m, c, pipe, dp, maxLayers(stages));
+        double computeOnly = (pipe.slowest() - (c.tp() + c.cp()) * maxLayers(stages)) * m;
+        String bottleneck = bottleneck(computeOnly, pipe.bubble() * pipe.perMicroBatch() * m, seconds, memory);
         return new TrainingPlan(
                 l,
                 m,
                 stages,
                 memory,
                 memory.total() <= memory.capacity(),
-                bytes,
+                bytesByDimension(l, m, c, pipe, dp),
                 seconds,
                 computeOnly,
-                bubble,
+                pipe.bubble(),
                 step,
                 tflops,
                 mfu,
@@ -289,6 +231,101 @@ public final class TrainingPlanner {
                 bottleneck,
                 efficiency.name(),
                 Arrays.stream(stageTime).boxed().toList());
+    }
+
+    /**
+     * Each pipeline stage's time for one micro-batch: its layers (MoE ones with their expert exchange) and their TP and
+     * CP collectives; the last stage also the output layer and its all-reduce.
+     */
+    private double[] stageTimes(TrainingLayout l, List<Integer> stages, LayerCosts c) {
+        double[] stageTime = new double[l.pp()];
+        int firstLayer = 0;
+        for (int s = 0; s < l.pp(); s++) {
+            int count = stages.get(s);
+            int moeCount = moeLayersIn(firstLayer, firstLayer + count);
+            double t = moeCount * (c.moe() + c.ep()) + (count - moeCount) * c.dense() + count * (c.tp() + c.cp());
+            if (s == l.pp() - 1) {
+                t += c.logits() + cluster.allReduce(c.activationBytes(), l.tp(), 1);
+            }
+            stageTime[s] = t;
+            firstLayer += count;
+        }
+        return stageTime;
+    }
+
+    /**
+     * The pipeline's part of a step.
+     *
+     * @param slowest       the slowest stage's time for one micro-batch
+     * @param p2pBytes      activation bytes a micro-batch sends between stages (split over TP under sequence parallelism)
+     * @param p2p           seconds of those sends a micro-batch, forward and backward, per virtual stage
+     * @param perMicroBatch the slowest stage plus its sends
+     * @param bubble        the bubble's share, (p − 1) / (v·m)
+     * @param seconds       all m micro-batches through the pipeline, the fill and drain included
+     */
+    private record Pipeline(
+            double slowest, double p2pBytes, double p2p, double perMicroBatch, double bubble, double seconds) {
+
+        /** Micro-batch slots the slowest stage spends a step: m plus the fill and drain, (p − 1) / v. */
+        static double slots(TrainingLayout l, int m) {
+            return m + (l.pp() - 1.0) / l.vpp();
+        }
+    }
+
+    private Pipeline pipeline(TrainingLayout l, int m, double[] stageTime, LayerCosts c) {
+        double slowest = 0;
+        for (double t : stageTime) {
+            slowest = Math.max(slowest, t);
+        }
+        // scatter-gather (Narayanan §4.1)
+        double p2pBytes = l.tp() > 1 && l.sequenceParallel() ? c.activationBytes() / l.tp() : c.activationBytes();
+        double p2p = l.pp() > 1 ? 2 * l.vpp() * cluster.send(p2pBytes, l.tp() * l.cp() * l.dp()) : 0;
+        double perMicroBatch = slowest + p2p;
+        double bubble = (l.pp() - 1.0) / ((double) l.vpp() * m);
+        return new Pipeline(slowest, p2pBytes, p2p, perMicroBatch, bubble, perMicroBatch * Pipeline.slots(l, m));
+    }
+
+    /**
+     * Data-parallel gradient reduction (and parameter gathers under ZeRO-3) a step, exposed as the software stack
+     * overlaps it.
+     *
+     * @param stageParams the parameters of the largest stage on one GPU
+     * @param bytes       bytes a GPU moves a step
+     * @param exposed     seconds not hidden behind compute
+     */
+    private record DataParallelStep(double stageParams, double bytes, double exposed) {}
+
+    private DataParallelStep dataParallelStep(TrainingLayout l, int m, List<Integer> stages, double slowest) {
+        double stageParams = stageParameters(l, stages, params, false);
+        double expertParams = stageParameters(l, stages, params, true);
+        DataParallel dense = dataParallel(l, stageParams - expertParams, l.dp() * l.cp(), l.tp());
+        DataParallel experts = expertParams > 0
+                ? dataParallel(l, expertParams, l.tp() * l.dp() * l.cp() / l.ep(), l.ep())
+                : DataParallel.NONE;
+        double bytes = (dense.bytes() + experts.bytes()) * (l.zeroStage() == 3 ? m : 1);
+        return new DataParallelStep(stageParams, bytes, dpExposed(l, m, dense, experts, slowest, maxLayers(stages)));
+    }
+
+    /** Bytes a GPU moves a step, by parallel dimension. */
+    private ByDimension bytesByDimension(TrainingLayout l, int m, LayerCosts c, Pipeline pipe, DataParallelStep dp) {
+        return new ByDimension(
+                c.tpBytes() * model.layers() / l.pp() * m,
+                l.pp() > 1 ? 2 * l.vpp() * pipe.p2pBytes() * m : 0,
+                dp.bytes(),
+                c.cpBytes() * model.layers() / l.pp() * m,
+                c.epBytes() * model.moeLayers() / l.pp() * m);
+    }
+
+    /** Seconds a step spends communicating, by parallel dimension, on the slowest stage. */
+    private ByDimension secondsByDimension(
+            TrainingLayout l, int m, LayerCosts c, Pipeline pipe, DataParallelStep dp, int stageLayers) {
+        double slots = Pipeline.slots(l, m);
+        return new ByDimension(
+                c.tp() * stageLayers * slots,
+                pipe.p2p() * slots,
+                dp.exposed(),
+                c.cp() * stageLayers * slots,
+                c.ep() * Math.min(stageLayers, model.moeLayers()) * slots);
     }
 
     /**
