@@ -25,6 +25,7 @@ import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.model.training.validation.PredictionIntervals;
 import dev.sextant.model.training.validation.PublishedComparison;
 import dev.sextant.workspaces.Workspace;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -368,8 +369,30 @@ public final class PlanTrainCommand implements Runnable {
     @Override
     public void run() {
         ModelArchitecture arch = inputs.model(spec);
-        GpuSpec g = inputs.gpu(spec);
-        TrainingRequest request = new TrainingRequest(
+        TrainingRequest request = request(arch, inputs.gpu(spec));
+        TrainingStudy.Plans worked;
+        Calibration calibration = null;
+        if (calibrateFrom != null) {
+            TrainingStudy.Calibrated c = new TrainingStudy()
+                    .calibrated(
+                            request,
+                            profile.resolve(spec, workspace, project.nameOrId()),
+                            MeasuredRunFile.read(calibrateFrom),
+                            CancellationToken.none());
+            worked = c.plans();
+            calibration = calibration(c);
+        } else {
+            worked = new TrainingStudy()
+                    .plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
+        }
+        Result result =
+                result(arch, request, worked, keep(request, worked.plans().get(0)), calibration);
+        new CommandContext(spec).print(output.json(), result, out -> print(out, arch, result, worked));
+    }
+
+    /** The request the options ask: unset links from the GPU's catalog entry, unfixed choices searched. */
+    private TrainingRequest request(ModelArchitecture arch, GpuSpec g) {
+        return new TrainingRequest(
                 arch,
                 g,
                 gpus,
@@ -393,62 +416,59 @@ public final class PlanTrainCommand implements Runnable {
                         attention == Attention.FUSED),
                 SoftwareStack.of(stack),
                 MoeDispatcher.of(moeDispatcher));
-        TrainingStudy.Plans worked;
-        Calibration calibration = null;
-        if (calibrateFrom != null) {
-            List<MeasuredRunFile.MeasuredRun> measured = MeasuredRunFile.read(calibrateFrom);
-            TrainingStudy.Calibrated c = new TrainingStudy()
-                    .calibrated(
-                            request,
-                            profile.resolve(spec, workspace, project.nameOrId()),
-                            measured,
-                            CancellationToken.none());
-            worked = c.plans();
-            TrainingPlan best = worked.plans().get(0);
-            double perGpu = best.tokensPerSecond() / gpus;
-            List<String> notes = new ArrayList<>();
-            c.measured().forEach(m -> notes.addAll(m.notes()));
-            calibration = new Calibration(
-                    calibrateFrom.getFileName().toString(),
-                    c.measured().stream()
-                            .map(m -> new MeasuredRow(
-                                    m.run().name(),
-                                    m.run().gpus(),
-                                    m.run().layout(),
-                                    m.run().globalBatch(),
-                                    m.run().seqLen(),
-                                    m.run().tokensPerGpuPerSecond(),
-                                    m.plannedTokens(),
-                                    m.factor()))
-                            .toList(),
-                    c.factor(),
-                    c.uncalibratedBest().tokensPerSecond() / gpus,
-                    perGpu,
-                    new double[] {perGpu * Math.exp(-c.halfWidth()), perGpu * Math.exp(c.halfWidth())},
-                    new double[] {
-                        best.stepTimeSeconds() * Math.exp(-c.halfWidth()),
-                        best.stepTimeSeconds() * Math.exp(c.halfWidth())
-                    },
-                    c.changes(),
-                    c.settled(),
-                    notes);
-        } else {
-            worked = new TrainingStudy()
-                    .plan(request, profile.resolve(spec, workspace, project.nameOrId()), CancellationToken.none());
+    }
+
+    /** What the measured runs did to the plan, as the JSON shows it. */
+    private Calibration calibration(TrainingStudy.Calibrated c) {
+        TrainingPlan best = c.plans().plans().get(0);
+        double perGpu = best.tokensPerSecond() / gpus;
+        List<String> notes = new ArrayList<>();
+        c.measured().forEach(m -> notes.addAll(m.notes()));
+        return new Calibration(
+                calibrateFrom.getFileName().toString(),
+                c.measured().stream()
+                        .map(m -> new MeasuredRow(
+                                m.run().name(),
+                                m.run().gpus(),
+                                m.run().layout(),
+                                m.run().globalBatch(),
+                                m.run().seqLen(),
+                                m.run().tokensPerGpuPerSecond(),
+                                m.plannedTokens(),
+                                m.factor()))
+                        .toList(),
+                c.factor(),
+                c.uncalibratedBest().tokensPerSecond() / gpus,
+                perGpu,
+                new double[] {perGpu * Math.exp(-c.halfWidth()), perGpu * Math.exp(c.halfWidth())},
+                new double[] {
+                    best.stepTimeSeconds() * Math.exp(-c.halfWidth()), best.stepTimeSeconds() * Math.exp(c.halfWidth())
+                },
+                c.changes(),
+                c.settled(),
+                notes);
+    }
+
+    /** Keeps the best plan in the project when --save asks; its id, else null. */
+    private String keep(TrainingRequest request, TrainingPlan best) {
+        if (save == null) {
+            return null;
         }
-        List<TrainingPlan> plans = worked.plans();
+        CommandContext ctx = new CommandContext(spec);
+        try (Workspace ws = ctx.openWorkspace(workspace)) {
+            Project p = ctx.project(ws, project.nameOrId());
+            return new TrainingStudy(ws, p.id()).keep(save, request, best, null).toString();
+        }
+    }
+
+    private Result result(
+            ModelArchitecture arch,
+            TrainingRequest request,
+            TrainingStudy.Plans worked,
+            String savedId,
+            Calibration calibration) {
         ParameterCount pc = arch.parameters();
-        String savedId = null;
-        if (save != null) {
-            CommandContext ctx = new CommandContext(spec);
-            try (Workspace ws = ctx.openWorkspace(workspace)) {
-                Project p = ctx.project(ws, project.nameOrId());
-                savedId = new TrainingStudy(ws, p.id())
-                        .keep(save, request, plans.get(0), null)
-                        .toString();
-            }
-        }
-        Result result = new Result(
+        return new Result(
                 new ModelInfo(
                         arch.name(),
                         pc.total(),
@@ -460,132 +480,142 @@ public final class PlanTrainCommand implements Runnable {
                         arch.vocab()),
                 worked.searched(),
                 worked.seconds(),
-                plans.stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
+                worked.plans().stream().limit(Math.max(1, top)).map(PlanRow::of).toList(),
                 savedId,
-                Interval.of(worked.interval(), plans.get(0)),
+                Interval.of(worked.interval(), worked.plans().get(0)),
                 worked.indistinguishable(),
                 request.stack().id(),
                 request.dispatcher().id(),
                 Published.of(worked.published(), worked.interval().level()),
                 calibration);
-        new CommandContext(spec).print(output.json(), result, out -> {
+    }
+
+    /** The text output: the table of plans, the best plan with its interval, and what qualifies it. */
+    private void print(PrintWriter out, ModelArchitecture arch, Result result, TrainingStudy.Plans worked) {
+        List<TrainingPlan> plans = worked.plans();
+        out.printf(
+                "%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n",
+                arch.name(),
+                result.model().params() / 1e9,
+                arch.hasExperts()
+                        ? String.format(", %.2fB active", result.model().activeParams() / 1e9)
+                        : "",
+                gpus,
+                inputs.gpu,
+                seqLen,
+                globalBatch,
+                result.searched(),
+                result.searchSeconds());
+        printTable(out, result.plans());
+        Interval in = result.interval();
+        PlanRow best = result.plans().get(0);
+        out.printf(
+                "Best plan: %.3g s per step (%.0f %% interval %.3g–%.3g s), %.0f TFLOP/s per GPU (%.0f–%.0f)%n",
+                best.stepTimeSeconds(),
+                100 * in.level(),
+                in.stepSeconds()[0],
+                in.stepSeconds()[1],
+                best.tflopsPerGpu(),
+                in.tflopsPerGpu()[0],
+                in.tflopsPerGpu()[1]);
+        if (!Double.isNaN(best.trainingDays())) {
             out.printf(
-                    "%s (%.2fB parameters%s) on %d × %s, sequence %d, batch %d: %d layouts searched in %.2f s%n",
-                    arch.name(),
-                    result.model().params() / 1e9,
-                    arch.hasExperts()
-                            ? String.format(", %.2fB active", result.model().activeParams() / 1e9)
-                            : "",
-                    gpus,
-                    inputs.gpu,
-                    seqLen,
-                    globalBatch,
-                    result.searched(),
-                    result.searchSeconds());
-            TextTable t = new TextTable(
-                    "TP",
-                    "PP",
-                    "DP",
-                    "CP",
-                    "EP",
-                    "V",
-                    "µBATCH",
-                    "ZERO",
-                    "RECOMPUTE",
-                    "MEM GIB",
-                    "STEP S",
-                    "TFLOP/S",
-                    "MFU",
-                    "BUBBLE",
-                    "BOTTLENECK");
-            for (PlanRow p : result.plans()) {
-                t.row(
-                        p.tp(),
-                        p.pp(),
-                        p.dp(),
-                        p.cp(),
-                        p.ep(),
-                        p.vpp(),
-                        p.microBatch(),
-                        p.zeroStage(),
-                        p.recompute(),
-                        String.format(
-                                "%.1f%s",
-                                p.memoryBytes().total() / (1024.0 * 1024 * 1024), p.fits() ? "" : " (does not fit)"),
-                        String.format("%.3g", p.stepTimeSeconds()),
-                        String.format("%.0f", p.tflopsPerGpu()),
-                        String.format("%.1f%%", 100 * p.mfu()),
-                        String.format("%.1f%%", 100 * p.bubbleFraction()),
-                        p.bottleneck());
-            }
-            t.print(out);
-            Interval in = result.interval();
-            PlanRow best = result.plans().get(0);
+                    "Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n",
+                    best.trainingDays(), tokenBudget(), in.days()[0], in.days()[1]);
+        }
+        out.printf(
+                "Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%s%n",
+                in.basis(),
+                100 * in.coverage(),
+                in.cappedAtPeak() ? "; its fast end is held at the GPU's peak (MFU 100 %)" : "");
+        if (result.indistinguishable() > 1) {
             out.printf(
-                    "Best plan: %.3g s per step (%.0f %% interval %.3g–%.3g s), %.0f TFLOP/s per GPU (%.0f–%.0f)%n",
-                    best.stepTimeSeconds(),
-                    100 * in.level(),
-                    in.stepSeconds()[0],
-                    in.stepSeconds()[1],
-                    best.tflopsPerGpu(),
-                    in.tflopsPerGpu()[0],
-                    in.tflopsPerGpu()[1]);
-            if (!Double.isNaN(best.trainingDays())) {
-                out.printf(
-                        "Best plan: %.1f days for %.3g tokens (%.1f–%.1f days)%n",
-                        best.trainingDays(), tokenBudget(), in.days()[0], in.days()[1]);
-            }
+                    "The best %d layouts%s are within ±%.0f %% of the best: on pairs of published runs of one setup the planner's errors"
+                            + " differ by that much, so it cannot rank them among themselves, and their differences are unmeasured%n",
+                    result.indistinguishable(),
+                    result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
+                    100 * (Math.exp(worked.interval().ranking()) - 1));
+        }
+        if (result.published() != null) {
+            out.println(result.published().sentence());
+        }
+        String why = LayoutVerdict.sentence(plans, p -> p.layout().degrees());
+        if (why != null) {
+            out.println(why);
+        }
+        out.println("Compute efficiency: " + result.plans().get(0).efficiency());
+        if (result.calibration() != null) {
+            printCalibration(out, result.calibration());
+        }
+        if (result.savedId() != null) {
+            out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
+        }
+    }
+
+    private static void printTable(PrintWriter out, List<PlanRow> plans) {
+        TextTable t = new TextTable(
+                "TP",
+                "PP",
+                "DP",
+                "CP",
+                "EP",
+                "V",
+                "µBATCH",
+                "ZERO",
+                "RECOMPUTE",
+                "MEM GIB",
+                "STEP S",
+                "TFLOP/S",
+                "MFU",
+                "BUBBLE",
+                "BOTTLENECK");
+        for (PlanRow p : plans) {
+            t.row(
+                    p.tp(),
+                    p.pp(),
+                    p.dp(),
+                    p.cp(),
+                    p.ep(),
+                    p.vpp(),
+                    p.microBatch(),
+                    p.zeroStage(),
+                    p.recompute(),
+                    String.format(
+                            "%.1f%s",
+                            p.memoryBytes().total() / (1024.0 * 1024 * 1024), p.fits() ? "" : " (does not fit)"),
+                    String.format("%.3g", p.stepTimeSeconds()),
+                    String.format("%.0f", p.tflopsPerGpu()),
+                    String.format("%.1f%%", 100 * p.mfu()),
+                    String.format("%.1f%%", 100 * p.bubbleFraction()),
+                    p.bottleneck());
+        }
+        t.print(out);
+    }
+
+    private static void printCalibration(PrintWriter out, Calibration c) {
+        c.notes().forEach(n -> out.println("Note: " + n));
+        for (MeasuredRow m : c.runs()) {
             out.printf(
-                    "Interval from the planner's held-out errors on %s; %.0f %% of those runs fell inside theirs%s%n",
-                    in.basis(),
-                    100 * in.coverage(),
-                    in.cappedAtPeak() ? "; its fast end is held at the GPU's peak (MFU 100 %)" : "");
-            if (result.indistinguishable() > 1) {
-                out.printf(
-                        "The best %d layouts%s are within ±%.0f %% of the best: on pairs of published runs of one setup the planner's errors"
-                                + " differ by that much, so it cannot rank them among themselves, and their differences are unmeasured%n",
-                        result.indistinguishable(),
-                        result.indistinguishable() == plans.size() ? " (every one the search kept)" : "",
-                        100 * (Math.exp(worked.interval().ranking()) - 1));
-            }
-            if (result.published() != null) {
-                out.println(result.published().sentence());
-            }
-            String why = LayoutVerdict.sentence(plans, p -> p.layout().degrees());
-            if (why != null) {
-                out.println(why);
-            }
-            out.println("Compute efficiency: " + result.plans().get(0).efficiency());
-            if (result.calibration() != null) {
-                Calibration c = result.calibration();
-                c.notes().forEach(n -> out.println("Note: " + n));
-                for (MeasuredRow m : c.runs()) {
-                    out.printf(
-                            Locale.ROOT,
-                            "Measured %s: %d GPUs, %s: %.0f tokens/s per GPU against the planner's %.0f: kernels × %.2f%n",
-                            m.run(),
-                            m.gpus(),
-                            m.layout(),
-                            m.measuredTokensPerGpu(),
-                            m.plannedTokensPerGpu(),
-                            m.factor());
-                }
-                out.printf(
-                        Locale.ROOT,
-                        "Calibrated (kernels × %.2f): the best plan runs %.0f tokens/s per GPU (%.0f–%.0f, 80 %%) against "
-                                + "%.0f uncalibrated%n",
-                        c.factor(),
-                        c.tokensPerGpu(),
-                        c.tokensPerGpuInterval()[0],
-                        c.tokensPerGpuInterval()[1],
-                        c.uncalibratedTokensPerGpu());
-                c.changes().forEach(x -> out.println("  " + x));
-                c.settled().forEach(x -> out.println("  " + x));
-            }
-            if (result.savedId() != null) {
-                out.println("Kept the best plan as “" + save + "” (" + result.savedId() + ")");
-            }
-        });
+                    Locale.ROOT,
+                    "Measured %s: %d GPUs, %s: %.0f tokens/s per GPU against the planner's %.0f: kernels × %.2f%n",
+                    m.run(),
+                    m.gpus(),
+                    m.layout(),
+                    m.measuredTokensPerGpu(),
+                    m.plannedTokensPerGpu(),
+                    m.factor());
+        }
+        out.printf(
+                Locale.ROOT,
+                "Calibrated (kernels × %.2f): the best plan runs %.0f tokens/s per GPU (%.0f–%.0f, 80 %%) against "
+                        + "%.0f uncalibrated%n",
+                c.factor(),
+                c.tokensPerGpu(),
+                c.tokensPerGpuInterval()[0],
+                c.tokensPerGpuInterval()[1],
+                c.uncalibratedTokensPerGpu());
+        c.changes().forEach(x -> out.println("  " + x));
+        c.settled().forEach(x -> out.println("  " + x));
     }
 
     /** The --tokens budget as {@link dev.sextant.model.TokenCount} reads it; 0 when not given. */
