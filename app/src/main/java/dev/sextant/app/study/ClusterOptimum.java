@@ -9,7 +9,6 @@ import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
-import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.TrainingLayout;
 import dev.sextant.model.training.TrainingPlan;
 import dev.sextant.model.training.TrainingRequest;
@@ -143,19 +142,10 @@ public final class ClusterOptimum {
             List<String> notes,
             CancellationToken cancel) {
         ModelArchitecture arch = DenseShapes.llamaShaped(params);
-        TrainingRequest request = new TrainingRequest(
-                arch,
-                gpu,
-                b.gpus(),
-                b.gpusPerNode(),
-                gpu.networkGbps(),
-                gpu.linkGBs(),
-                b.seqLen(),
-                b.globalBatch(),
-                0,
-                LayoutSearch.Fixed.none(),
-                null,
-                null);
+        TrainingRequest request = TrainingRequest.builder(arch, gpu)
+                .cluster(b.gpus(), b.gpusPerNode())
+                .batch(b.seqLen(), b.globalBatch())
+                .build();
         TrainingPlan plan;
         try {
             plan = new TrainingStudy().plan(request, null, cancel).plans().get(0);

@@ -285,34 +285,11 @@ public final class TrainingStudy {
         for (var r : runs) {
             TrainingRequest like = request;
             if (r.gpu() != null) {
-                like = new TrainingRequest(
-                        request.model(),
-                        PlanInputs.gpu(r.gpu()),
-                        request.gpus(),
-                        request.gpusPerNode(),
-                        request.interNodeGbps(),
-                        request.intraNodeGBs(),
-                        request.seqLen(),
-                        request.globalBatch(),
-                        request.tokens(),
-                        request.fixed(),
-                        request.stack(),
-                        request.dispatcher());
+                like = request.toBuilder(request.model(), PlanInputs.gpu(r.gpu()))
+                        .build();
             }
             if (r.model() != null) {
-                like = new TrainingRequest(
-                        PlanInputs.model(r.model()),
-                        like.gpu(),
-                        like.gpus(),
-                        like.gpusPerNode(),
-                        like.interNodeGbps(),
-                        like.intraNodeGBs(),
-                        like.seqLen(),
-                        like.globalBatch(),
-                        like.tokens(),
-                        like.fixed(),
-                        like.stack(),
-                        like.dispatcher());
+                like = like.toBuilder(PlanInputs.model(r.model()), like.gpu()).build();
             }
             measured.add(SmallClusterCalibration.measure(r, like, base));
         }

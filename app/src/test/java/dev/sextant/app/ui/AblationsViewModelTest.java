@@ -48,7 +48,7 @@ class AblationsViewModelTest extends DemoWorkspaceTest {
         // the Training area takes it into its form
         var training = new TrainingViewModel(shell);
         assertThat(shell.trainingHandoffProperty().get()).isNull();
-        assertThat(Double.parseDouble(training.tokensProperty().get()))
+        assertThat(Double.parseDouble(training.form().tokensProperty().get()))
                 .isCloseTo(vm.predictionProperty().get().tokens(), Assertions.withinPercentage(1));
         // a bad input names its field
         vm.paramsProperty().set("lots");

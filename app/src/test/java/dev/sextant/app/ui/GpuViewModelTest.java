@@ -48,9 +48,9 @@ class GpuViewModelTest extends DemoWorkspaceTest {
         TrainingViewModel training = new TrainingViewModel(shell);
         training.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         training.gpuProperty().set(GpuCatalog.get("h100-sxm"));
-        training.gpusProperty().set("8");
-        training.seqLenProperty().set("4096");
-        training.globalBatchProperty().set("32");
+        training.form().gpusProperty().set("8");
+        training.form().seqLenProperty().set("4096");
+        training.form().globalBatchProperty().set("32");
         training.profiles().choose(DemoSeed.DEMO_PROFILE);
         training.search();
         assertThat(training.selectedProperty().get().efficiency())

@@ -55,7 +55,7 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     void layoutsWhoseInputsChangedAreMarkedStaleAndAProjectSwitchClearsThem() {
         vm.open(vm.saved().get(0));
         assertThat(vm.staleProperty().get()).isFalse();
-        vm.gpusProperty().set("128");
+        vm.form().gpusProperty().set("128");
         assertThat(vm.staleProperty().get()).isTrue();
         vm.failuresPerGpuDayProperty().set("0.01");
         shell.createProject("Other", "");
@@ -71,32 +71,60 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     void theStackChoiceReachesTheRequestMarksLayoutsStaleAndComesBackWithAKeptPlan() {
         assertThat(TrainingViewModel.stacks()).contains("megatron-core", "megatron-lm", "torchtitan-fsdp");
         vm.open(vm.saved().get(0));
-        assertThat(vm.stackProperty().get()).isEqualTo("megatron-core");
-        vm.stackProperty().set("megatron-lm");
+        assertThat(vm.form().stackProperty().get()).isEqualTo("megatron-core");
+        vm.form().stackProperty().set("megatron-lm");
         assertThat(vm.staleProperty().get()).isTrue();
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
-        vm.gpusProperty().set("16");
-        vm.seqLenProperty().set("4096");
-        vm.globalBatchProperty().set("64");
+        vm.form().gpusProperty().set("16");
+        vm.form().seqLenProperty().set("4096");
+        vm.form().globalBatchProperty().set("64");
         vm.search();
         assertThat(failures).isEmpty();
         vm.save("7B, Megatron-LM 2021");
-        vm.stackProperty().set("nemo");
+        vm.form().stackProperty().set("nemo");
         vm.open(vm.saved().stream()
                 .filter(s -> s.name().equals("7B, Megatron-LM 2021"))
                 .findFirst()
                 .orElseThrow());
-        assertThat(vm.stackProperty().get()).isEqualTo("megatron-lm");
+        assertThat(vm.form().stackProperty().get()).isEqualTo("megatron-lm");
+    }
+
+    /** Opening a kept plan puts back what its search kept fixed, so Re-run asks the same question again. */
+    @Test
+    void openingAKeptPlanRestoresTheFixedChoices() {
+        vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
+        vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
+        vm.form().gpusProperty().set("16");
+        vm.form().seqLenProperty().set("4096");
+        vm.form().globalBatchProperty().set("64");
+        vm.form().tpProperty().set("2");
+        vm.form().zeroProperty().set("1");
+        vm.form().attentionProperty().set("unfused");
+        vm.search();
+        assertThat(failures).isEmpty();
+        vm.save("TP 2 fixed");
+        vm.form().tpProperty().set("");
+        vm.form().zeroProperty().set(TrainingViewModel.ANY);
+        vm.form().attentionProperty().set("fused");
+        vm.open(vm.saved().stream()
+                .filter(s -> s.name().equals("TP 2 fixed"))
+                .findFirst()
+                .orElseThrow());
+        assertThat(vm.form().tpProperty().get()).isEqualTo("2");
+        assertThat(vm.form().ppProperty().get()).isEmpty();
+        assertThat(vm.form().zeroProperty().get()).isEqualTo("1");
+        assertThat(vm.form().attentionProperty().get()).isEqualTo("unfused");
+        assertThat(vm.staleProperty().get()).isFalse();
     }
 
     @Test
     void searchPickFaultToleranceSave() {
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
-        vm.gpusProperty().set("16");
-        vm.seqLenProperty().set("4096");
-        vm.globalBatchProperty().set("64");
+        vm.form().gpusProperty().set("16");
+        vm.form().seqLenProperty().set("4096");
+        vm.form().globalBatchProperty().set("64");
         vm.search();
         assertThat(failures).isEmpty();
         assertThat(vm.plans()).isNotEmpty();
@@ -140,16 +168,16 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
 
     @Test
     void badInputNamesTheField() {
-        vm.gpusProperty().set("sixteen");
+        vm.form().gpusProperty().set("sixteen");
         vm.search();
         assertThat(vm.problemProperty().get()).isEqualTo("GPUs: expected a whole number, got 'sixteen'");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("gpus");
-        vm.gpusProperty().set("12");
-        vm.gpusPerNodeProperty().set("8");
+        vm.form().gpusProperty().set("12");
+        vm.form().gpusPerNodeProperty().set("8");
         vm.search();
         assertThat(vm.problemProperty().get()).isEqualTo("GPUs (12) must be a multiple of the GPUs per node (8)");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("gpusPerNode");
-        vm.gpusProperty().set("8");
+        vm.form().gpusProperty().set("8");
         vm.modelProperty().set(ModelCatalog.get("llama-3.1-405b"));
         vm.gpuProperty().set(GpuCatalog.get("rtx-4090"));
         vm.search();
@@ -158,9 +186,9 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         // a fixed degree that cannot work marks that degree
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
-        vm.tpProperty().set("3");
-        vm.gpusProperty().set("24");
-        vm.globalBatchProperty().set("24");
+        vm.form().tpProperty().set("3");
+        vm.form().gpusProperty().set("24");
+        vm.form().globalBatchProperty().set("24");
         vm.search();
         assertThat(vm.problemProperty().get()).contains("TP (3) must divide the 32 attention heads");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
@@ -170,33 +198,33 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
     void anInvalidTpMarksTheTpField() {
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
         vm.gpuProperty().set(GpuCatalog.get("a100-sxm-80gb"));
-        vm.gpusProperty().set("8");
-        vm.seqLenProperty().set("4096");
-        vm.globalBatchProperty().set("64");
-        vm.tpProperty().set("0");
+        vm.form().gpusProperty().set("8");
+        vm.form().seqLenProperty().set("4096");
+        vm.form().globalBatchProperty().set("64");
+        vm.form().tpProperty().set("0");
         vm.search();
         assertThat(vm.problemProperty().get()).isEqualTo("TP: must be at least 1");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
-        vm.tpProperty().set("two");
+        vm.form().tpProperty().set("two");
         vm.search();
         assertThat(vm.problemProperty().get()).isEqualTo("TP: expected a whole number, got 'two'");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
         // every degree fixed: the search's refusal of the one layout marks TP too
-        vm.tpProperty().set("3");
-        vm.gpusProperty().set("24");
-        vm.globalBatchProperty().set("24");
-        vm.ppProperty().set("1");
-        vm.cpProperty().set("1");
-        vm.microBatchProperty().set("1");
+        vm.form().tpProperty().set("3");
+        vm.form().gpusProperty().set("24");
+        vm.form().globalBatchProperty().set("24");
+        vm.form().ppProperty().set("1");
+        vm.form().cpProperty().set("1");
+        vm.form().microBatchProperty().set("1");
         vm.search();
         assertThat(vm.problemProperty().get())
                 .isEqualTo("no valid layout; most often: TP (3) must divide the 32 attention heads");
         assertThat(vm.problemFieldProperty().get()).isEqualTo("tp");
         // a problem that names no input of this area clears the mark
-        vm.tpProperty().set("");
-        vm.ppProperty().set("");
-        vm.cpProperty().set("");
-        vm.microBatchProperty().set("");
+        vm.form().tpProperty().set("");
+        vm.form().ppProperty().set("");
+        vm.form().cpProperty().set("");
+        vm.form().microBatchProperty().set("");
         vm.search();
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.problemFieldProperty().get()).isEmpty();
@@ -212,9 +240,9 @@ class TrainingViewModelTest extends DemoWorkspaceTest {
         assertThat(vm.gpuProperty().get().name()).isEqualTo("Lab card");
         assertThat(vm.gpuChoices()).contains(vm.gpuProperty().get());
         vm.modelProperty().set(ModelCatalog.get("llama-2-7b"));
-        vm.gpusProperty().set("8");
-        vm.seqLenProperty().set("4096");
-        vm.globalBatchProperty().set("32");
+        vm.form().gpusProperty().set("8");
+        vm.form().seqLenProperty().set("4096");
+        vm.form().globalBatchProperty().set("32");
         vm.search();
         assertThat(vm.plans()).isNotEmpty();
         assertThat(vm.requestProperty().get().gpu().id()).isEqualTo("lab-card");

@@ -85,19 +85,10 @@ public final class FailureScenarios {
                     l.sequenceParallel(),
                     l.precision(),
                     l.fusedAttention());
-            TrainingRequest r = new TrainingRequest(
-                    request.model(),
-                    request.gpu(),
-                    fewer.gpus(),
-                    request.gpusPerNode(),
-                    request.interNodeGbps(),
-                    request.intraNodeGBs(),
-                    request.seqLen(),
-                    batch,
-                    request.tokens(),
-                    request.fixed(),
-                    request.stack(),
-                    request.dispatcher());
+            TrainingRequest r = request.toBuilder()
+                    .cluster(fewer.gpus(), request.gpusPerNode())
+                    .batch(request.seqLen(), batch)
+                    .build();
             double linear = plan.stepTimeSeconds() * l.dp() / dp;
             double s;
             try {

@@ -40,17 +40,11 @@ public final class DemoTrainingData {
     private static DemoPlan plan(
             String name, String model, int gpus, int seq, int batch, double tokens, TrainingLayout layout) {
         GpuSpec h100 = GpuCatalog.get("h100-sxm");
-        TrainingRequest r = new TrainingRequest(
-                ModelCatalog.get(model),
-                h100,
-                gpus,
-                8,
-                h100.networkGbps(),
-                h100.linkGBs(),
-                seq,
-                batch,
-                tokens,
-                new LayoutSearch.Fixed(
+        TrainingRequest r = TrainingRequest.builder(ModelCatalog.get(model), h100)
+                .cluster(gpus, 8)
+                .batch(seq, batch)
+                .tokens(tokens)
+                .fixed(new LayoutSearch.Fixed(
                         layout.tp(),
                         layout.pp(),
                         layout.cp(),
@@ -61,7 +55,8 @@ public final class DemoTrainingData {
                         layout.recompute(),
                         layout.sequenceParallel(),
                         layout.precision(),
-                        layout.fusedAttention()));
+                        layout.fusedAttention()))
+                .build();
         TrainingPlan p = r.planner(ComputeEfficiency.DEFAULTS).plan(layout, tokens);
         return new DemoPlan(name, r, p, FaultTolerance.Spec.defaults());
     }

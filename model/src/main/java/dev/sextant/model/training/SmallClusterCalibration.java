@@ -48,17 +48,11 @@ public final class SmallClusterCalibration {
 
     /** The kernels' speed from {@code run}, planned for {@code model} on {@code gpu} (the run's own shape where its log gives one). */
     public static Measured measure(MeasuredRunFile.MeasuredRun run, TrainingRequest like, ComputeEfficiency base) {
-        TrainingRequest small = new TrainingRequest(
-                run.shape() != null ? run.shape() : like.model(),
-                like.gpu(),
-                run.gpus(),
-                run.gpusPerNode(),
-                like.interNodeGbps(),
-                like.intraNodeGBs(),
-                run.seqLen(),
-                run.globalBatch(),
-                0,
-                new LayoutSearch.Fixed(
+        TrainingRequest small = like.toBuilder(run.shape() != null ? run.shape() : like.model(), like.gpu())
+                .cluster(run.gpus(), run.gpusPerNode())
+                .batch(run.seqLen(), run.globalBatch())
+                .tokens(0)
+                .fixed(new LayoutSearch.Fixed(
                         run.tp(),
                         run.pp(),
                         run.cp(),
@@ -69,9 +63,8 @@ public final class SmallClusterCalibration {
                         run.recompute(),
                         null,
                         null,
-                        null),
-                like.stack(),
-                like.dispatcher());
+                        null))
+                .build();
         TrainingLayout layout = small.fixedLayout().orElseThrow();
         TrainingPlan planned = plan(small, layout, base, 1);
         double target = run.stepSeconds();

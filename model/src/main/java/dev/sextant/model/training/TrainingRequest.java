@@ -208,4 +208,110 @@ public record TrainingRequest(
     public TrainingPlanner planner(ComputeEfficiency efficiency) {
         return new TrainingPlanner(model, cluster(), seqLen, globalBatch, efficiency, stack, dispatcher);
     }
+
+    /** GPUs a node unless told otherwise: eight, as in DGX and HGX nodes. */
+    public static final int DEFAULT_GPUS_PER_NODE = 8;
+
+    /**
+     * The one way every face assembles a request, with the defaults from one place: the GPU's catalog entry for the
+     * links, {@link #DEFAULT_GPUS_PER_NODE}, nothing fixed, {@link SoftwareStack#DEFAULT} and {@link
+     * MoeDispatcher#DEFAULT}. {@link Builder#build} checks the GPUs against the GPUs a node.
+     */
+    public static Builder builder(ModelArchitecture model, GpuSpec gpu) {
+        return new Builder(model, gpu);
+    }
+
+    /** A builder holding this request's settings, links included, for {@code model} on {@code gpu}. */
+    public Builder toBuilder(ModelArchitecture model, GpuSpec gpu) {
+        return builder(model, gpu)
+                .cluster(gpus, gpusPerNode)
+                .links(interNodeGbps, intraNodeGBs)
+                .batch(seqLen, globalBatch)
+                .tokens(tokens)
+                .fixed(fixed)
+                .software(stack, dispatcher);
+    }
+
+    /** A builder holding this request's settings. */
+    public Builder toBuilder() {
+        return toBuilder(model, gpu);
+    }
+
+    public static final class Builder {
+        private final ModelArchitecture model;
+        private final GpuSpec gpu;
+        private int gpus;
+        private int gpusPerNode = DEFAULT_GPUS_PER_NODE;
+        private Double interNodeGbps;
+        private Double intraNodeGBs;
+        private int seqLen;
+        private int globalBatch;
+        private double tokens;
+        private LayoutSearch.Fixed fixed = LayoutSearch.Fixed.none();
+        private SoftwareStack stack = SoftwareStack.DEFAULT;
+        private MoeDispatcher dispatcher = MoeDispatcher.DEFAULT;
+
+        private Builder(ModelArchitecture model, GpuSpec gpu) {
+            this.model = model;
+            this.gpu = gpu;
+        }
+
+        /** GPUs in the job and GPUs a node sharing NVLink. */
+        public Builder cluster(int gpus, int gpusPerNode) {
+            this.gpus = gpus;
+            this.gpusPerNode = gpusPerNode;
+            return this;
+        }
+
+        /** Bandwidths per GPU across nodes (Gb/s) and inside a node (GB/s a direction); null: the GPU's catalog entry. */
+        public Builder links(Double interNodeGbps, Double intraNodeGBs) {
+            this.interNodeGbps = interNodeGbps;
+            this.intraNodeGBs = intraNodeGBs;
+            return this;
+        }
+
+        /** The sequence length and the sequences an optimizer step. */
+        public Builder batch(int seqLen, int globalBatch) {
+            this.seqLen = seqLen;
+            this.globalBatch = globalBatch;
+            return this;
+        }
+
+        /** The token budget; 0: none. */
+        public Builder tokens(double tokens) {
+            this.tokens = tokens;
+            return this;
+        }
+
+        /** The degrees and options the user fixed; the rest is searched. */
+        public Builder fixed(LayoutSearch.Fixed fixed) {
+            this.fixed = fixed == null ? LayoutSearch.Fixed.none() : fixed;
+            return this;
+        }
+
+        /** The training software and the MoE dispatcher; null: the defaults. */
+        public Builder software(SoftwareStack stack, MoeDispatcher dispatcher) {
+            this.stack = stack == null ? SoftwareStack.DEFAULT : stack;
+            this.dispatcher = dispatcher == null ? MoeDispatcher.DEFAULT : dispatcher;
+            return this;
+        }
+
+        public TrainingRequest build() {
+            TrainingRequest r = new TrainingRequest(
+                    model,
+                    gpu,
+                    gpus,
+                    gpusPerNode,
+                    interNodeGbps != null ? interNodeGbps : gpu.networkGbps(),
+                    intraNodeGBs != null ? intraNodeGBs : gpu.linkGBs(),
+                    seqLen,
+                    globalBatch,
+                    tokens,
+                    fixed,
+                    stack,
+                    dispatcher);
+            r.cluster(); // checks the GPUs against the GPUs a node
+            return r;
+        }
+    }
 }

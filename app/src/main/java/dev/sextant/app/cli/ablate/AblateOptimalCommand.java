@@ -6,6 +6,7 @@ import dev.sextant.app.study.ClusterOptimum;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.ablation.ScalingLawFit;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.training.TrainingRequest;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,7 @@ public final class AblateOptimalCommand implements Runnable {
 
     @Option(
             names = "--gpus-per-node",
-            defaultValue = "8",
+            defaultValue = "" + TrainingRequest.DEFAULT_GPUS_PER_NODE,
             paramLabel = "G",
             description = "GPUs per node (default: ${DEFAULT-VALUE}).")
     int gpusPerNode;

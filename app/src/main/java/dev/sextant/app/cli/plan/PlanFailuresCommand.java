@@ -11,6 +11,7 @@ import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.runhealth.FailureScenario;
 import dev.sextant.model.runhealth.FailureStudy;
 import dev.sextant.model.runhealth.FailureTimeline;
+import dev.sextant.model.training.TrainingRequest;
 import dev.sextant.workspaces.Workspace;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class PlanFailuresCommand implements Runnable {
 
     @Option(
             names = "--gpus-per-node",
-            defaultValue = "8",
+            defaultValue = "" + TrainingRequest.DEFAULT_GPUS_PER_NODE,
             paramLabel = "G",
             description = "GPUs a node (a failure takes its node out; default: ${DEFAULT-VALUE}).")
     int gpusPerNode;

@@ -54,7 +54,7 @@ public final class PlanTrainCommand implements Runnable {
 
     @Option(
             names = "--gpus-per-node",
-            defaultValue = "8",
+            defaultValue = "" + TrainingRequest.DEFAULT_GPUS_PER_NODE,
             paramLabel = "G",
             description = "GPUs per node sharing NVLink (default: ${DEFAULT-VALUE}).")
     int gpusPerNode;
@@ -392,17 +392,12 @@ public final class PlanTrainCommand implements Runnable {
 
     /** The request the options ask: unset links from the GPU's catalog entry, unfixed choices searched. */
     private TrainingRequest request(ModelArchitecture arch, GpuSpec g) {
-        return new TrainingRequest(
-                arch,
-                g,
-                gpus,
-                gpusPerNode,
-                interNodeGbps != null ? interNodeGbps : g.networkGbps(),
-                intraNodeGBs != null ? intraNodeGBs : g.linkGBs(),
-                seqLen,
-                globalBatch,
-                tokenBudget(),
-                new LayoutSearch.Fixed(
+        return TrainingRequest.builder(arch, g)
+                .cluster(gpus, gpusPerNode)
+                .links(interNodeGbps, intraNodeGBs)
+                .batch(seqLen, globalBatch)
+                .tokens(tokenBudget())
+                .fixed(new LayoutSearch.Fixed(
                         tp,
                         pp,
                         cp,
@@ -413,9 +408,9 @@ public final class PlanTrainCommand implements Runnable {
                         recompute,
                         sequenceParallel,
                         precision,
-                        attention == Attention.FUSED),
-                SoftwareStack.of(stack),
-                MoeDispatcher.of(moeDispatcher));
+                        attention == Attention.FUSED))
+                .software(SoftwareStack.of(stack), MoeDispatcher.of(moeDispatcher))
+                .build();
     }
 
     /** What the measured runs did to the plan, as the JSON shows it. */

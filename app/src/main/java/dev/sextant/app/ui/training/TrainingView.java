@@ -140,48 +140,50 @@ public final class TrainingView {
     private PlanForm planForm(ProblemMarks marks) {
         PlanForm f = new PlanForm("Model and cluster", "training", vm.choices(), marks);
         InputGrid in = f.inputs();
-        in.field("GPUs", "gpus", vm.gpusProperty(), "", "training-gpus");
-        in.field("GPUs per node", "gpusPerNode", vm.gpusPerNodeProperty(), "", "training-gpus-per-node");
+        in.field("GPUs", "gpus", vm.form().gpusProperty(), "", "training-gpus");
+        in.field("GPUs per node", "gpusPerNode", vm.form().gpusPerNodeProperty(), "", "training-gpus-per-node");
         in.field(
                 "Network Gb/s per GPU",
                 "network",
-                vm.networkGbpsProperty(),
+                vm.form().networkGbpsProperty(),
                 "GPU's default",
                 "training-network-gb-s-per-gpu");
         in.field(
                 "NVLink GB/s per GPU",
                 "intra",
-                vm.intraNodeGBsProperty(),
+                vm.form().intraNodeGBsProperty(),
                 "GPU's default",
                 "training-nvlink-gb-s-per-gpu");
-        in.field("Sequence length", "seqLen", vm.seqLenProperty(), "", "training-sequence-length");
+        in.field("Sequence length", "seqLen", vm.form().seqLenProperty(), "", "training-sequence-length");
         in.field(
                 "Global batch (sequences)",
                 "globalBatch",
-                vm.globalBatchProperty(),
+                vm.form().globalBatchProperty(),
                 "",
                 "training-global-batch-sequences-");
-        in.field("Token budget", "tokens", vm.tokensProperty(), "e.g. 2e12", "training-token-budget");
+        in.field("Token budget", "tokens", vm.form().tokensProperty(), "e.g. 2e12", "training-token-budget");
         f.profile(vm.profiles());
         f.source(
                 "Software",
-                choice(vm.stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
+                choice(vm.form().stackProperty(), TrainingViewModel.stacks().toArray(String[]::new)));
         return f;
     }
 
     /** The choices a search otherwise makes; blank degrees are searched. */
     private void fixChoices(InputGrid fix) {
-        fix.field("TP", "tp", vm.tpProperty(), "searched", null);
-        fix.field("PP", "pp", vm.ppProperty(), "searched", null);
-        fix.field("CP", "cp", vm.cpProperty(), "searched", null);
-        fix.field("EP", "ep", vm.epProperty(), "searched", null);
-        fix.field("Micro-batch", "microBatch", vm.microBatchProperty(), "searched", null);
-        fix.row("Recompute", choice(vm.recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
-        fix.row("ZeRO stage", choice(vm.zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
-        fix.row("Attention", choice(vm.attentionProperty(), "fused", "unfused"));
+        fix.field("TP", "tp", vm.form().tpProperty(), "searched", null);
+        fix.field("PP", "pp", vm.form().ppProperty(), "searched", null);
+        fix.field("CP", "cp", vm.form().cpProperty(), "searched", null);
+        fix.field("EP", "ep", vm.form().epProperty(), "searched", null);
+        fix.field("Micro-batch", "microBatch", vm.form().microBatchProperty(), "searched", null);
+        fix.row("Recompute", choice(vm.form().recomputeProperty(), TrainingViewModel.ANY, "none", "selective", "full"));
+        fix.row("ZeRO stage", choice(vm.form().zeroProperty(), TrainingViewModel.ANY, "0", "1", "2", "3"));
+        fix.row("Attention", choice(vm.form().attentionProperty(), "fused", "unfused"));
         fix.row(
                 "MoE dispatcher",
-                choice(vm.dispatcherProperty(), TrainingViewModel.dispatchers().toArray(String[]::new)));
+                choice(
+                        vm.form().dispatcherProperty(),
+                        TrainingViewModel.dispatchers().toArray(String[]::new)));
     }
 
     private KeptPlans<SavedTrainingPlan> keptPlans() {

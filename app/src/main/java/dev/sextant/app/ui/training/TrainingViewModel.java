@@ -8,16 +8,12 @@ import dev.sextant.app.ui.shell.Inputs;
 import dev.sextant.app.ui.shell.ShellModel;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
-import dev.sextant.model.TokenCount;
 import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.hardware.GpuSpec;
-import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.io.MeasuredRunFile;
 import dev.sextant.model.training.FaultTolerance;
-import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.LayoutVerdict;
 import dev.sextant.model.training.MoeDispatcher;
-import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingPlan;
@@ -37,6 +33,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -46,7 +43,7 @@ import javafx.collections.ObservableList;
  */
 public final class TrainingViewModel {
 
-    public static final String ANY = "any";
+    public static final String ANY = TrainingForm.ANY;
     /** The area of the input keys this view model marks its controls by ({@code training.tp} is the control "tp"). */
     private static final String AREA = "training.";
 
@@ -54,26 +51,7 @@ public final class TrainingViewModel {
     private final ModelGpuChoices choices;
     private final ObjectProperty<ModelArchitecture> model;
     private final ObjectProperty<GpuSpec> gpu;
-    private final StringProperty gpus = new SimpleStringProperty("64");
-    private final StringProperty gpusPerNode = new SimpleStringProperty("8");
-    private final StringProperty networkGbps = new SimpleStringProperty("");
-    private final StringProperty intraNodeGBs = new SimpleStringProperty("");
-    private final StringProperty seqLen = new SimpleStringProperty("8192");
-    private final StringProperty globalBatch = new SimpleStringProperty("128");
-    private final StringProperty tokens = new SimpleStringProperty("1e12");
-    private final StringProperty tp = new SimpleStringProperty("");
-    private final StringProperty pp = new SimpleStringProperty("");
-    private final StringProperty cp = new SimpleStringProperty("");
-    private final StringProperty ep = new SimpleStringProperty("");
-    private final StringProperty microBatch = new SimpleStringProperty("");
-    private final ObjectProperty<String> recompute = new SimpleObjectProperty<>(this, "recompute", ANY);
-    private final ObjectProperty<String> zero = new SimpleObjectProperty<>(this, "zero", ANY);
-    private final ObjectProperty<String> attention = new SimpleObjectProperty<>(this, "attention", "fused");
-    /** The training software's id ({@link SoftwareStack#id()}), for its overlap rules. */
-    private final ObjectProperty<String> stack = new SimpleObjectProperty<>(this, "stack", SoftwareStack.DEFAULT.id());
-    /** How a mixture of experts' tokens reach their experts ({@link MoeDispatcher#id()}). */
-    private final ObjectProperty<String> dispatcher =
-            new SimpleObjectProperty<>(this, "dispatcher", MoeDispatcher.DEFAULT.id());
+    private final TrainingForm form;
 
     private final StringProperty failuresPerGpuDay =
             new SimpleStringProperty(Inputs.compact(FaultTolerance.Spec.LLAMA3_FAILURES_PER_GPU_DAY));
@@ -103,6 +81,7 @@ public final class TrainingViewModel {
         this.model = choices.modelProperty();
         this.gpu = choices.gpuProperty();
         this.profiles = new ProfileChoices(shell);
+        this.form = new TrainingForm(choices);
         // a new problem marks its input through show(), if it names one
         problem.addListener((o, a, b) -> problemField.set(""));
         shell.trainingHandoffProperty().addListener((o, a, h) -> take(h));
@@ -111,27 +90,9 @@ public final class TrainingViewModel {
             forgetResults();
             reloadSaved(null);
         });
-        staleness.watch(List.of(
-                model,
-                gpu,
-                gpus,
-                gpusPerNode,
-                networkGbps,
-                intraNodeGBs,
-                seqLen,
-                globalBatch,
-                tokens,
-                tp,
-                pp,
-                cp,
-                ep,
-                microBatch,
-                recompute,
-                zero,
-                attention,
-                stack,
-                dispatcher,
-                profiles.chosenProperty()));
+        List<ObservableValue<?>> searched = new ArrayList<>(form.inputs());
+        searched.add(profiles.chosenProperty());
+        staleness.watch(searched);
         selected.addListener((o, a, p) -> updateFaults());
         for (StringProperty s : new StringProperty[] {failuresPerGpuDay, storageGBs, restartSeconds}) {
             s.addListener((o, a, b) -> updateFaults());
@@ -143,45 +104,7 @@ public final class TrainingViewModel {
     /** Reads the inputs into a request; null (and {@link #problemProperty()} set) when one is wrong. */
     TrainingRequest readRequest() {
         try {
-            GpuSpec g = gpu.get();
-            double net = networkGbps.get().isBlank()
-                    ? g.networkGbps()
-                    : Inputs.positive("training.network", "Network Gb/s", networkGbps.get());
-            double intra = intraNodeGBs.get().isBlank()
-                    ? g.linkGBs()
-                    : Inputs.positive("training.intra", "NVLink GB/s", intraNodeGBs.get());
-            Recompute r = ANY.equals(recompute.get())
-                    ? null
-                    : Recompute.valueOf(recompute.get().toUpperCase(Locale.ROOT));
-            Integer z = ANY.equals(zero.get()) ? null : Integer.valueOf(zero.get());
-            LayoutSearch.Fixed fixed = new LayoutSearch.Fixed(
-                    Inputs.optionalInteger("training.tp", "TP", tp.get()),
-                    Inputs.optionalInteger("training.pp", "PP", pp.get()),
-                    Inputs.optionalInteger("training.cp", "CP", cp.get()),
-                    Inputs.optionalInteger("training.ep", "EP", ep.get()),
-                    null,
-                    Inputs.optionalInteger("training.microBatch", "Micro-batch", microBatch.get()),
-                    z,
-                    r,
-                    null,
-                    Precision.BF16,
-                    "fused".equals(attention.get()));
-            double budget =
-                    tokens.get().isBlank() ? 0 : TokenCount.parse("training.tokens", "Token budget", tokens.get());
-            TrainingRequest req = new TrainingRequest(
-                    model.get(),
-                    g,
-                    Inputs.integer("training.gpus", "GPUs", gpus.get()),
-                    Inputs.integer("training.gpusPerNode", "GPUs per node", gpusPerNode.get()),
-                    net,
-                    intra,
-                    Inputs.integer("training.seqLen", "Sequence length", seqLen.get()),
-                    Inputs.integer("training.globalBatch", "Global batch", globalBatch.get()),
-                    budget,
-                    fixed,
-                    SoftwareStack.of(stack.get()),
-                    MoeDispatcher.of(dispatcher.get()));
-            req.cluster(); // validates GPUs against GPUs per node
+            TrainingRequest req = form.request();
             problem.set("");
             return req;
         } catch (IllegalArgumentException e) {
@@ -368,10 +291,6 @@ public final class TrainingViewModel {
         return choices.gpus();
     }
 
-    public StringProperty intraNodeGBsProperty() {
-        return intraNodeGBs;
-    }
-
     public void importModel(Path configJson) {
         choices.importModel(configJson);
     }
@@ -444,16 +363,7 @@ public final class TrainingViewModel {
     /** Shows a kept plan: its request's inputs back in the form, its plan as the only row. */
     public void open(SavedTrainingPlan s) {
         TrainingRequest r = s.request();
-        choices.choose(r.model(), r.gpu());
-        gpus.set(String.valueOf(r.gpus()));
-        gpusPerNode.set(String.valueOf(r.gpusPerNode()));
-        networkGbps.set(r.interNodeGbps() == r.gpu().networkGbps() ? "" : Inputs.compact(r.interNodeGbps()));
-        intraNodeGBs.set(r.intraNodeGBs() == r.gpu().linkGBs() ? "" : Inputs.compact(r.intraNodeGBs()));
-        seqLen.set(String.valueOf(r.seqLen()));
-        globalBatch.set(String.valueOf(r.globalBatch()));
-        tokens.set(r.tokens() > 0 ? Inputs.compact(r.tokens()) : "");
-        stack.set(r.stack().id());
-        dispatcher.set(r.dispatcher().id());
+        form.fill(r);
         FaultTolerance.Spec f = s.faults();
         failuresPerGpuDay.set(Inputs.compact(f.failuresPerGpuDay()));
         storageGBs.set(Inputs.compact(f.storageGBs()));
@@ -495,6 +405,11 @@ public final class TrainingViewModel {
         return staleness.staleProperty();
     }
 
+    /** The form: the cluster, the batch and what the user fixed of the layout. */
+    public TrainingForm form() {
+        return form;
+    }
+
     public ShellModel shell() {
         return shell;
     }
@@ -521,44 +436,24 @@ public final class TrainingViewModel {
         return gpu;
     }
 
-    public StringProperty gpusProperty() {
-        return gpus;
-    }
-
-    public StringProperty gpusPerNodeProperty() {
-        return gpusPerNode;
-    }
-
-    public StringProperty networkGbpsProperty() {
-        return networkGbps;
-    }
-
-    public StringProperty seqLenProperty() {
-        return seqLen;
-    }
-
-    public StringProperty globalBatchProperty() {
-        return globalBatch;
-    }
-
     /** A token budget (and batch) sent from another area, taken into the form. */
     private void take(ShellModel.TrainingHandoff h) {
         if (h == null) {
             return;
         }
         shell.trainingHandoffProperty().set(null);
-        tokens.set(Inputs.compact(Double.parseDouble(String.format(Locale.ROOT, "%.3g", h.tokens()))));
+        form.tokensProperty().set(Inputs.compact(Double.parseDouble(String.format(Locale.ROOT, "%.3g", h.tokens()))));
         String batch = "";
         if (h.batchTokens() != null) {
             int seq = 0;
             try {
-                seq = Integer.parseInt(seqLen.get().strip());
+                seq = Integer.parseInt(form.seqLenProperty().get().strip());
             } catch (NumberFormatException e) {
                 // a sequence length not yet valid: the batch stays as it was
             }
             if (seq > 0) {
                 long sequences = Math.max(1, Math.round(h.batchTokens() / seq));
-                globalBatch.set(Long.toString(sequences));
+                form.globalBatchProperty().set(Long.toString(sequences));
                 batch = String.format(
                         Locale.ROOT,
                         " and a global batch of %,d sequences (%.3g tokens at %,d a sequence)",
@@ -568,52 +463,8 @@ public final class TrainingViewModel {
             }
         }
         shell.statusProperty()
-                .set("Token budget " + tokens.get() + batch + " taken from " + h.from()
+                .set("Token budget " + form.tokensProperty().get() + batch + " taken from " + h.from()
                         + "; choose the model and cluster, then Plan.");
-    }
-
-    public StringProperty tokensProperty() {
-        return tokens;
-    }
-
-    public StringProperty tpProperty() {
-        return tp;
-    }
-
-    public StringProperty ppProperty() {
-        return pp;
-    }
-
-    public StringProperty cpProperty() {
-        return cp;
-    }
-
-    public StringProperty epProperty() {
-        return ep;
-    }
-
-    public StringProperty microBatchProperty() {
-        return microBatch;
-    }
-
-    public ObjectProperty<String> recomputeProperty() {
-        return recompute;
-    }
-
-    public ObjectProperty<String> zeroProperty() {
-        return zero;
-    }
-
-    public ObjectProperty<String> attentionProperty() {
-        return attention;
-    }
-
-    public ObjectProperty<String> stackProperty() {
-        return stack;
-    }
-
-    public ObjectProperty<String> dispatcherProperty() {
-        return dispatcher;
     }
 
     /** The MoE dispatcher ids the form offers. */
