@@ -312,6 +312,29 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * How a kept run (a scan, a deduplication run) ends is recorded by its one lifecycle, {@code app.study.KeptRun}: no
+     * face claims runs, marks them active or records them cancelled or failed, so that every kind resumes alike.
+     */
+    @Test
+    void onlyTheLifecycleRecordsHowKeptRunsEnd() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.sextant.app.ui..", "dev.sextant.app.cli..", "dev.sextant.app.report..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.sextant.workspaces.ActiveRuns")
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.workspaces.ScanRepository", "cancelled", "failed", "setState"))
+                .orShould()
+                .callCodeUnitWhere(
+                        engine("dev.sextant.workspaces.DedupRunRepository", "cancelled", "failed", "resumed"))
+                .orShould()
+                .callCodeUnitWhere(engine("dev.sextant.workspaces.KeptRunStore", "cancelled", "failed"))
+                .because("kept runs share one lifecycle (KeptRun), so cancelled and failed runs resume by construction")
+                .check(classes);
+    }
+
     /** A call of one of {@code names} (a constructor is {@code <init>}) on {@code owner}. */
     private static DescribedPredicate<JavaCall<?>> engine(String owner, String... names) {
         Set<String> wanted = Set.of(names);

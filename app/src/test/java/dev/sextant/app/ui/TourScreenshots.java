@@ -117,6 +117,22 @@ class TourScreenshots {
                     () -> !window.table("#gpu-rates").getItems().isEmpty());
         } else if (area.equals("data")) {
             prepareData();
+        } else if (area.equals("ablations")) {
+            if (window.table("#ablations-parameters").getItems().isEmpty()) {
+                window.click("#ablations-fit");
+                window.waitUntil(
+                        "the fitted law",
+                        () -> !window.table("#ablations-parameters").getItems().isEmpty());
+                window.awaitJobs();
+                window.click("#ablations-predict");
+            }
+        } else if (area.equals("monitoring")) {
+            if (window.table("#monitoring-alerts").getItems().isEmpty()) {
+                window.click("#monitoring-analyze");
+                window.waitUntil(
+                        "the alerts",
+                        () -> !window.table("#monitoring-alerts").getItems().isEmpty());
+            }
         } else if (area.equals("serving")) {
             window.waitUntil(
                     "the demo plan",
@@ -197,6 +213,7 @@ class TourScreenshots {
         WaitForAsyncUtils.asyncFx(() -> {
                     corpora.getItems().add(corpus);
                     benchmarks.getItems().add(bench);
+                    window.find("#data-source-field", TextField.class).setText("source");
                 })
                 .get();
         window.click("#data-run-dedup");

@@ -24,6 +24,8 @@ public final class DemoDataCorpus {
     public static final String BENCHMARK = "demo-benchmark.jsonl";
     public static final String TARGET = "demo-target-mix.csv";
     public static final int DOCUMENTS = 600;
+    /** The metadata field naming each document's source. */
+    public static final String SOURCE_FIELD = "source";
 
     private DemoDataCorpus() {}
 
@@ -67,7 +69,7 @@ public final class DemoDataCorpus {
                     }
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("id", "demo-doc-" + (d + 1));
-                    m.put("source", source);
+                    m.put(SOURCE_FIELD, source);
                     m.put("text", text);
                     w.write(Json.write(m) + "\n");
                 }

@@ -40,7 +40,7 @@ final class DataInputs {
         InputGrid fields = new InputGrid(marks);
         fields.field("Text field", "dedup.textField", vm.textFieldProperty(), "text", "data-text-field");
         fields.field("Id field", null, vm.idFieldProperty(), "id (blank: file and line)", "data-id-field");
-        fields.field("Source field", null, vm.sourceFieldProperty(), "source (blank: none)", "data-source-field");
+        fields.field("Source field", null, vm.sourceFieldProperty(), "none", "data-source-field");
         HBox corpusRow = new HBox(10, corpus, fields.grid());
         HBox.setHgrow(corpus, Priority.ALWAYS);
         VBox corpusCard = card("Corpus", corpusRow, new HBox(6, files, folder, remove));

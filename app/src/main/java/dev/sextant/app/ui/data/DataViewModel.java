@@ -18,6 +18,7 @@ import dev.sextant.model.data.LshBands;
 import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.io.DecontaminatedCorpus;
+import dev.sextant.model.io.DemoDataCorpus;
 import dev.sextant.model.io.MixTargetFile;
 import dev.sextant.model.job.CancelledException;
 import dev.sextant.workspaces.SavedDedupRun;
@@ -197,6 +198,9 @@ public final class DataViewModel {
         var p = shell.currentProjectProperty().get();
         if (p == null || !p.demo() || !corpus.isEmpty()) {
             return;
+        }
+        if (sourceField.get().isBlank()) {
+            sourceField.set(DemoDataCorpus.SOURCE_FIELD); // the demo corpus says where each document comes from
         }
         DedupSpec s;
         try {
