@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * Reads a Hugging Face {@code config.json} into a {@link ModelArchitecture}. Multimodal configs (Gemma 3, Llama 4) nest
- * the language model under {@code text_config}; that part is read, the vision tower is not counted. Keys a real config
+ * the language model under {@code text_config}; that part is read, the vision tower is not counted. HfKeys a real config
  * may leave out take the defaults of the family's {@code transformers} configuration class (e.g. Gemma3TextConfig's
  * vocab_size 262,208 and head_dim 256), so that the files as published read as the library reads them.
  */
@@ -44,7 +44,16 @@ public final class HfModelConfig {
             "phi3",
             "falcon",
             "olmo2",
-            "gpt2");
+            "olmoe",
+            "gemma",
+            "gpt2",
+            "gpt_bigcode",
+            "gptj",
+            "gpt_neox",
+            "phi",
+            "cohere",
+            "starcoder2",
+            "dbrx");
 
     /** Model types that name a family by another name. */
     private static final Map<String, String> ALIASES = Map.of(
@@ -319,10 +328,18 @@ public final class HfModelConfig {
         if (c != root) {
             NESTED_DEFAULTS.getOrDefault(type, Map.of()).forEach(defaults::putIfAbsent);
         }
-        Keys k = new Keys(c, root, file, type, defaults);
+        HfKeys k = new HfKeys(c, root, file, type, defaults);
         try {
             return switch (type) {
-                case "gpt2" -> gpt2(k, id);
+                case "gpt2", "gpt_bigcode" -> gpt2(k, id, type);
+                case "gptj" -> HfParallelBlockFamilies.gptj(k, id);
+                case "gpt_neox" -> HfParallelBlockFamilies.gptNeox(k, id);
+                case "phi" -> HfParallelBlockFamilies.phi(k, id);
+                case "cohere" -> HfParallelBlockFamilies.cohere(k, id);
+                case "dbrx" -> HfMoeFamilies.dbrx(k, id);
+                case "olmoe" -> HfMoeFamilies.olmoe(k, id);
+                case "gemma" -> gemma1(k, id);
+                case "starcoder2" -> starcoder2(k, id);
                 case "llama", "mistral", "qwen2", "mixtral" -> llamaLike(k, id, type);
                 case "qwen2_moe" -> qwen2Moe(k, id);
                 case "qwen3", "qwen3_moe" -> qwen3(k, id, type);
@@ -347,18 +364,23 @@ public final class HfModelConfig {
         return what + "; supported: " + String.join(", ", SUPPORTED);
     }
 
-    private static ModelArchitecture gpt2(Keys k, String id) {
+    /**
+     * GPT-2, and GPT-BigCode (SantaCoder, StarCoder), which is GPT-2 with multi-query attention (multi_query, default
+     * true: one key/value head) and its own defaults.
+     */
+    private static ModelArchitecture gpt2(HfKeys k, String id, String type) {
         int h = k.integer("n_embd");
         int heads = k.integer("n_head");
-        divides(k, "n_head", heads, "n_embd", h);
+        k.divides("n_head", heads, "n_embd", h);
         int inner = k.optional("n_inner", 4 * h);
+        int kv = type.equals("gpt_bigcode") && k.flag("multi_query", true) ? 1 : heads;
         return new ModelArchitecture(
                 id,
                 id,
                 k.integer("n_layer"),
                 h,
                 heads,
-                heads,
+                kv,
                 h / heads,
                 inner,
                 k.integer("vocab_size"),
@@ -368,11 +390,35 @@ public final class HfModelConfig {
                 true,
                 null,
                 null,
-                k.file);
+                k.file());
+    }
+
+    /**
+     * Gemma (the first generation; transformers' GemmaDecoderLayer): Llama-style with a GeGLU gated MLP, head_dim of
+     * its own (256), two RMSNorms a layer and tied embeddings.
+     */
+    private static ModelArchitecture gemma1(HfKeys k, String id) {
+        return decoder(k, id, k.flag("attention_bias", false), null, Block.of(Style.LLAMA), true);
+    }
+
+    /**
+     * StarCoder2 (transformers' Starcoder2DecoderLayer): two LayerNorms with bias a layer, a 2-matrix GELU MLP
+     * (c_fc, c_proj), biases on every linear layer when use_bias (default true), grouped-query attention and a
+     * sliding window on every layer (sliding_window, 4,096 in the published models); tied embeddings by default.
+     */
+    private static ModelArchitecture starcoder2(HfKeys k, String id) {
+        boolean bias = k.flag("use_bias", true);
+        return decoder(
+                k,
+                id,
+                bias,
+                null,
+                new Block(2, true, QkNorm.NONE, false, bias, bias, false, slidingWindow(k, "starcoder2")),
+                true);
     }
 
     /** Llama, Mistral, Qwen2, Mixtral and Phi-3 (whose fused qkv_proj and gate_up_proj hold the same weights). */
-    private static ModelArchitecture llamaLike(Keys k, String id, String type) {
+    private static ModelArchitecture llamaLike(HfKeys k, String id, String type) {
         Moe moe = null;
         if (type.equals("mixtral") || k.has("num_local_experts")) {
             moe = new Moe(
@@ -399,13 +445,13 @@ public final class HfModelConfig {
      * intermediate_size (transformers' Qwen2MoeDecoderLayer). The shared expert's one-output gate (hidden_size weights a
      * layer) is left out.
      */
-    private static ModelArchitecture qwen2Moe(Keys k, String id) {
+    private static ModelArchitecture qwen2Moe(HfKeys k, String id) {
         int layers = k.integer("num_hidden_layers");
         int width = k.integer("moe_intermediate_size");
         int shared = k.has("shared_expert_intermediate_size") ? k.integer("shared_expert_intermediate_size") : 0;
         if (shared % width != 0) {
             throw new BadInputException(
-                    k.file,
+                    k.file(),
                     0,
                     "shared_expert_intermediate_size",
                     "expected a multiple of moe_intermediate_size (" + width + "), got " + shared
@@ -429,7 +475,7 @@ public final class HfModelConfig {
     }
 
     /** Qwen's MoE layers: those off mlp_only_layers and on every decoder_sparse_step-th (transformers' Qwen2/3-MoE decoders). */
-    private static int qwenMoeLayers(Keys k, int layers) {
+    private static int qwenMoeLayers(HfKeys k, int layers) {
         int step = k.optional("decoder_sparse_step", 1);
         List<Integer> mlpOnly = k.integers("mlp_only_layers");
         int moeLayers = 0;
@@ -466,7 +512,7 @@ public final class HfModelConfig {
      * only with use_sliding_window, to the layers from max_window_layers on (transformers' Qwen2Config.layer_types). A
      * {@code layer_types} list, where given, decides instead.
      */
-    static List<AttentionKind> slidingWindow(Keys k, String type) {
+    static List<AttentionKind> slidingWindow(HfKeys k, String type) {
         if (!k.has("sliding_window") || k.has("layer_types")) {
             return List.of();
         }
@@ -490,7 +536,7 @@ public final class HfModelConfig {
     }
 
     /** Qwen3 and Qwen3-MoE: Llama-style with an RMSNorm of head width on queries and on keys. */
-    private static ModelArchitecture qwen3(Keys k, String id, String type) {
+    private static ModelArchitecture qwen3(HfKeys k, String id, String type) {
         Moe moe = null;
         if (type.equals("qwen3_moe")) {
             int layers = k.integer("num_hidden_layers");
@@ -507,7 +553,7 @@ public final class HfModelConfig {
     }
 
     /** OLMo 2: norms after attention and after the MLP (none before), RMSNorm over all query and all key heads. */
-    private static ModelArchitecture olmo2(Keys k, String id) {
+    private static ModelArchitecture olmo2(HfKeys k, String id) {
         return decoder(
                 k,
                 id,
@@ -523,7 +569,7 @@ public final class HfModelConfig {
      * (sliding_window_pattern 6: layer i is global when (i + 1) % 6 == 0) and RMSNorms on queries and keys. A
      * {@code layer_types} list, where given, decides.
      */
-    private static ModelArchitecture gemma(Keys k, String id, String type) {
+    private static ModelArchitecture gemma(HfKeys k, String id, String type) {
         boolean three = type.equals("gemma3");
         int layers = k.integer("num_hidden_layers");
         int window = k.integer("sliding_window");
@@ -551,7 +597,7 @@ public final class HfModelConfig {
      * (no_rope_layers[i] = 1; by default all but every fourth) use chunked attention of attention_chunk_size; the
      * others are global (transformers' Llama4TextAttention).
      */
-    private static ModelArchitecture llama4(Keys k, String id) {
+    private static ModelArchitecture llama4(HfKeys k, String id) {
         int layers = k.integer("num_hidden_layers");
         int step = k.optional("interleave_moe_layer_step", 1);
         List<Integer> moeLayerList = k.integers("moe_layers");
@@ -588,7 +634,7 @@ public final class HfModelConfig {
      * gpt-oss: every layer a mixture of experts whose experts and router carry biases; biases on q, k, v and o; a
      * learned sink logit per head; sliding-window (128) and full layers alternating as layer_types says (sliding first).
      */
-    private static ModelArchitecture gptOss(Keys k, String id) {
+    private static ModelArchitecture gptOss(HfKeys k, String id) {
         int layers = k.integer("num_hidden_layers");
         int ffn = k.integer("intermediate_size");
         int topK = k.has("num_experts_per_tok") ? k.integer("num_experts_per_tok") : k.optional("experts_per_token", 4);
@@ -616,7 +662,7 @@ public final class HfModelConfig {
      * head); the new decoder architecture (Falcon-40B/180B) has num_kv_heads KV groups and two norms per layer
      * (num_ln_in_parallel_attn, default 2). Embeddings are tied (transformers' FalconForCausalLM).
      */
-    private static ModelArchitecture falcon(Keys k, String id) {
+    private static ModelArchitecture falcon(HfKeys k, String id) {
         int h = k.integer("hidden_size");
         // the original RefinedWeb configs (before transformers' FalconConfig) name the counts
         // n_head, n_layer, n_head_kv; their model_type RefinedWeb (40B) is the new decoder
@@ -627,10 +673,10 @@ public final class HfModelConfig {
         String layers0 =
                 k.has("num_hidden_layers") ? "num_hidden_layers" : k.has("n_layer") ? "n_layer" : "num_hidden_layers";
         int heads = k.integer(heads0);
-        divides(k, heads0, heads, "hidden_size", h);
+        k.divides(heads0, heads, "hidden_size", h);
         boolean newArch = k.flag(
                 "new_decoder_architecture",
-                "refinedweb".equalsIgnoreCase(k.c.path("model_type").asText("")));
+                "refinedweb".equalsIgnoreCase(k.c().path("model_type").asText("")));
         int kv = newArch
                 ? k.optional("num_kv_heads", k.optional("n_head_kv", heads))
                 : k.flag("multi_query", true) ? 1 : heads;
@@ -654,22 +700,22 @@ public final class HfModelConfig {
                 bias,
                 null,
                 null,
-                k.file,
+                k.file(),
                 block);
     }
 
-    private static ModelArchitecture decoder(
-            Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault) {
+    static ModelArchitecture decoder(
+            HfKeys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault) {
         return decoder(k, id, qkvBias, moe, block, tiedByDefault, -1);
     }
 
-    private static ModelArchitecture decoder(
-            Keys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault, int denseFfn) {
+    static ModelArchitecture decoder(
+            HfKeys k, String id, boolean qkvBias, Moe moe, Block block, boolean tiedByDefault, int denseFfn) {
         int h = k.integer("hidden_size");
         int heads = k.integer("num_attention_heads");
         int headDim = k.optional("head_dim", 0);
         if (headDim == 0) {
-            divides(k, "num_attention_heads", heads, "hidden_size", h);
+            k.divides("num_attention_heads", heads, "hidden_size", h);
             headDim = h / heads;
         }
         int kv = k.optional("num_key_value_heads", heads);
@@ -696,11 +742,11 @@ public final class HfModelConfig {
                 qkvBias,
                 moe,
                 null,
-                k.file,
+                k.file(),
                 b);
     }
 
-    private static ModelArchitecture deepseek(Keys k, String id, String type) {
+    private static ModelArchitecture deepseek(HfKeys k, String id, String type) {
         int h = k.integer("hidden_size");
         int heads = k.integer("num_attention_heads");
         int layers = k.integer("num_hidden_layers");
@@ -708,7 +754,7 @@ public final class HfModelConfig {
         if (k.has("n_routed_experts")) {
             if (k.optional("moe_layer_freq", 1) != 1) {
                 throw new BadInputException(
-                        k.file, 0, "moe_layer_freq", "only 1 (every layer after the dense ones) is supported");
+                        k.file(), 0, "moe_layer_freq", "only 1 (every layer after the dense ones) is supported");
             }
             moe = new Moe(
                     k.integer("n_routed_experts"),
@@ -716,7 +762,7 @@ public final class HfModelConfig {
                     k.optional("n_shared_experts", 0),
                     k.integer("moe_intermediate_size"),
                     k.optional("first_k_dense_replace", 0),
-                    "noaux_tc".equals(k.c.path("topk_method").asText()));
+                    "noaux_tc".equals(k.c().path("topk_method").asText()));
         }
         Mla mla = new Mla(
                 k.optional("q_lora_rank", 0),
@@ -740,133 +786,13 @@ public final class HfModelConfig {
                 false,
                 moe,
                 mla,
-                k.file);
+                k.file());
     }
 
-    private static void divides(Keys k, String smallKey, int small, String bigKey, int big) {
+    private static void divides(HfKeys k, String smallKey, int small, String bigKey, int big) {
         if (big % small != 0) {
             throw new BadInputException(
-                    k.file, 0, smallKey, smallKey + " (" + small + ") must divide " + bigKey + " (" + big + ")");
-        }
-    }
-
-    /**
-     * Typed access to the config's keys with errors that name the key: the language model's part first, then the
-     * whole file, then the family's library defaults.
-     */
-    private record Keys(JsonNode c, JsonNode root, String file, String type, Map<String, Integer> defaults) {
-
-        private JsonNode get(String key) {
-            JsonNode v = c.get(key);
-            if ((v == null || v.isNull()) && c != root) {
-                v = root.get(key);
-            }
-            return v == null || v.isNull() ? null : v;
-        }
-
-        boolean has(String key) {
-            return get(key) != null;
-        }
-
-        int integer(String key) {
-            JsonNode v = get(key);
-            if (v == null) {
-                Integer d = defaults.get(key);
-                if (d != null) {
-                    return d;
-                }
-                throw new BadInputException(
-                        file, 0, key, "missing; a " + (type.isEmpty() ? "model" : type) + " config needs it");
-            }
-            return positive(key, v);
-        }
-
-        int optional(String key, int fallback) {
-            JsonNode v = get(key);
-            return v == null ? defaults.getOrDefault(key, fallback) : positive(key, v);
-        }
-
-        boolean flag(String key, boolean fallback) {
-            JsonNode v = get(key);
-            if (v == null) {
-                return fallback;
-            }
-            if (!v.isBoolean()) {
-                throw new BadInputException(file, 0, key, "expected true or false, got " + v);
-            }
-            return v.asBoolean();
-        }
-
-        /** A list of whole numbers (empty when absent). */
-        List<Integer> integers(String key) {
-            JsonNode v = get(key);
-            List<Integer> out = new ArrayList<>();
-            if (v == null) {
-                return out;
-            }
-            if (!v.isArray()) {
-                throw new BadInputException(file, 0, key, "expected a list of whole numbers, got " + v);
-            }
-            for (JsonNode e : v) {
-                if (!e.canConvertToInt() || !e.isIntegralNumber() || e.asInt() < 0) {
-                    throw new BadInputException(file, 0, key, "expected a list of whole numbers, got " + e);
-                }
-                out.add(e.asInt());
-            }
-            return out;
-        }
-
-        /**
-         * The attention kind of each layer from {@code layer_types} ("full_attention", "sliding_attention",
-         * "chunked_attention") where the config has it, else {@code fallback} (empty: every layer full).
-         */
-        List<AttentionKind> layerTypes(int layers, List<AttentionKind> fallback, int window, int chunk) {
-            JsonNode v = get("layer_types");
-            if (v == null) {
-                return fallback;
-            }
-            if (!v.isArray() || v.size() != layers) {
-                throw new BadInputException(
-                        file,
-                        0,
-                        "layer_types",
-                        "expected one entry per layer (" + layers + "), got "
-                                + (v.isArray() ? v.size() + " entries" : v.toString()));
-            }
-            List<AttentionKind> out = new ArrayList<>();
-            boolean local = false;
-            for (JsonNode e : v) {
-                String t = e.asText("");
-                switch (t) {
-                    case "full_attention" -> out.add(new AttentionKind.Full());
-                    case "sliding_attention" -> {
-                        out.add(new AttentionKind.SlidingWindow(window > 0 ? window : integer("sliding_window")));
-                        local = true;
-                    }
-                    case "chunked_attention" -> {
-                        out.add(new AttentionKind.Chunked(chunk > 0 ? chunk : integer("attention_chunk_size")));
-                        local = true;
-                    }
-                    default -> throw new BadInputException(
-                            file,
-                            0,
-                            "layer_types",
-                            "unknown layer type " + e
-                                    + "; known: full_attention, sliding_attention, chunked_attention");
-                }
-            }
-            return local ? out : List.of();
-        }
-
-        private int positive(String key, JsonNode v) {
-            if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
-                throw new BadInputException(
-                        file,
-                        0,
-                        key,
-                        "expected a positive whole number, got " + (v.isNumber() ? v.asText() : v.toString()));
-            }
-            return v.asInt();
+                    k.file(), 0, smallKey, smallKey + " (" + small + ") must divide " + bigKey + " (" + big + ")");
         }
     }
 }
