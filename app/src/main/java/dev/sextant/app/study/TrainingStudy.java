@@ -9,6 +9,7 @@ import dev.sextant.model.job.ProgressListener;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FaultTolerance;
 import dev.sextant.model.training.LayoutSearch;
+import dev.sextant.model.training.NetworkSensitivity;
 import dev.sextant.model.training.Sensitivity;
 import dev.sextant.model.training.SmallClusterCalibration;
 import dev.sextant.model.training.TrainingLayout;
@@ -72,6 +73,8 @@ public final class TrainingStudy {
      *                    the model cannot rank these among themselves
      * @param published   the best plan against a layout measured in public for the same model, GPU, sequence length and
      *                    precision ({@link PublishedComparison}), or null when the bundled runs have none
+     * @param network     the best layout's step at other bandwidths between nodes ({@link NetworkSensitivity}), or null
+     *                    for a job in one node or without plans
      */
     public record Plans(
             List<TrainingPlan> plans,
@@ -82,7 +85,8 @@ public final class TrainingStudy {
             InputError problem,
             PredictionIntervals.Interval interval,
             int indistinguishable,
-            PublishedComparison published) {
+            PublishedComparison published,
+            NetworkSensitivity network) {
 
         static Plans of(
                 TrainingRequest request,
@@ -107,7 +111,11 @@ public final class TrainingStudy {
                     problem,
                     interval,
                     interval.indistinguishable(plans),
-                    published);
+                    published,
+                    plans.isEmpty()
+                            ? null
+                            : NetworkSensitivity.of(request, plans.get(0), efficiency)
+                                    .orElse(null));
         }
     }
 

@@ -137,6 +137,10 @@ public record EngineProfile(
     /** The profile an engine id names ("vllm-v1" is "vllm"). */
     public static EngineProfile of(String id) {
         String key = id == null ? "" : id.strip().toLowerCase(Locale.ROOT);
+        int at = key.indexOf('@');
+        if (at >= 0) {
+            return ofVersion(id, key.substring(0, at), key.substring(at + 1));
+        }
         if (key.equals("vllm-v1")) {
             key = "vllm";
         }
@@ -148,7 +152,58 @@ public record EngineProfile(
         throw new InputError(
                 "serving.engine",
                 "unknown engine '" + id + "'; expected one of "
-                        + ALL.stream().map(EngineProfile::id).toList());
+                        + ALL.stream().map(EngineProfile::id).toList() + ", or NAME@VERSION (vllm@0.9.2)");
+    }
+
+    /**
+     * The profile of an engine release, {@code NAME@VERSION}: the generation whose scheduler and kernels that release
+     * runs. vLLM 0.4–0.6 is the V0 engine with FlashAttention-2; from 0.8 the V1 engine is the default (vLLM 0.8.0
+     * release notes); 0.7 ran V0's scheduler with FlashAttention-3 kernels, which no profile represents. SGLang from 0.4
+     * runs the overlap scheduler (SGLang v0.4 release blog); TensorRT-LLM from 0.7, whose generation kernels for
+     * grouped-query attention the profile assumes; LMDeploy's TurboMind at any version. A release outside these is
+     * refused, naming the generation that is not modelled.
+     */
+    static EngineProfile ofVersion(String given, String name, String version) {
+        int[] v = version(given, version);
+        double n = v[0] + v[1] / 1000.0;
+        String why =
+                switch (name) {
+                    case "vllm" -> n >= 0.008 || n >= 0.004 && n < 0.007
+                            ? null
+                            : n >= 0.007
+                                    ? "vLLM 0.7 ran the V0 scheduler with FlashAttention-3 kernels, a generation no profile"
+                                            + " represents (vllm@0.6 is V0 with FlashAttention-2, vllm@0.8 and later the V1 engine)"
+                                    : "vLLM before 0.4 is not modelled (its scheduler and kernels predate the V0 profile)";
+                    case "sglang" -> n >= 0.004
+                            ? null
+                            : "SGLang before 0.4 had no overlap scheduler, which the SGLang profile assumes";
+                    case "trtllm", "tensorrt-llm" -> n >= 0.007
+                            ? null
+                            : "TensorRT-LLM before 0.7 ran other generation kernels for grouped-query attention,"
+                                    + " which are not modelled";
+                    case "lmdeploy" -> null;
+                    default -> "unknown engine '" + name + "'; expected vllm, sglang, trtllm or lmdeploy before @";
+                };
+        if (why != null) {
+            throw new InputError("serving.engine", given + ": " + why);
+        }
+        return switch (name) {
+            case "vllm" -> n >= 0.008 ? VLLM : VLLM_V0;
+            case "sglang" -> SGLANG;
+            case "lmdeploy" -> LMDEPLOY;
+            default -> TRTLLM;
+        };
+    }
+
+    /** MAJOR.MINOR[.PATCH…] as {major, minor}. */
+    private static int[] version(String given, String version) {
+        String[] parts = version.replaceFirst("^v", "").split("\\.");
+        try {
+            return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
+        } catch (NumberFormatException e) {
+            throw new InputError(
+                    "serving.engine", given + ": expected a version such as 0.9.2 after @, got '" + version + "'");
+        }
     }
 
     /** The engine's default most sequences in a batch on {@code gpu}. */

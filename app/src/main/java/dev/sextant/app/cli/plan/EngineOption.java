@@ -15,9 +15,10 @@ public final class EngineOption {
     @Option(
             names = "--engine",
             defaultValue = "vllm",
-            paramLabel = "vllm|vllm-v0|sglang|trtllm|lmdeploy",
+            paramLabel = "vllm|vllm-v0|sglang|trtllm|lmdeploy[@VERSION]",
             description =
-                    "Serving engine: its batch limits, chunked prefill, CUDA graphs and host costs (default: ${DEFAULT-VALUE}, the V1 engine).")
+                    "Serving engine: its batch limits, chunked prefill, CUDA graphs and host costs (default: ${DEFAULT-VALUE}, the V1 engine); "
+                            + "NAME@VERSION (vllm@0.6.3) takes the profile of the generation that release runs.")
     String engine;
 
     @Option(

@@ -17,6 +17,7 @@ import dev.sextant.model.project.Project;
 import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.training.LayoutVerdict;
 import dev.sextant.model.training.MoeDispatcher;
+import dev.sextant.model.training.NetworkSensitivity;
 import dev.sextant.model.training.Recompute;
 import dev.sextant.model.training.SoftwareStack;
 import dev.sextant.model.training.TrainingLayout;
@@ -325,6 +326,8 @@ public final class PlanTrainCommand implements Runnable {
      * @param indistinguishable how many of the best plans (of all that were ranked, not only those shown) lie within the
      *                          ranking error (the interval's ranking spread) of the best in step time, the best included
      * @param published         the best plan against a published measurement, or null when the bundled runs have none
+     * @param network           the bandwidth between nodes assumed and the best layout's step at others, or null in one
+     *                          node
      */
     public record Result(
             ModelInfo model,
@@ -337,7 +340,8 @@ public final class PlanTrainCommand implements Runnable {
             String stack,
             String moeDispatcher,
             Published published,
-            Calibration calibration) {}
+            Calibration calibration,
+            NetworkSensitivity network) {}
 
     /**
      * The small-cluster calibration: each measured run with the planner's tokens/s per GPU for it before and its kernel
@@ -482,7 +486,8 @@ public final class PlanTrainCommand implements Runnable {
                 request.stack().id(),
                 request.dispatcher().id(),
                 Published.of(worked.published(), worked.interval().level()),
-                calibration);
+                calibration,
+                worked.network());
     }
 
     /** The text output: the table of plans, the best plan with its interval, and what qualifies it. */
@@ -533,6 +538,9 @@ public final class PlanTrainCommand implements Runnable {
         }
         if (result.published() != null) {
             out.println(result.published().sentence());
+        }
+        if (result.network() != null) {
+            out.println(result.network().sentence("give your cluster's figure with --inter-node-gbps"));
         }
         String why = LayoutVerdict.sentence(plans, p -> p.layout().degrees());
         if (why != null) {

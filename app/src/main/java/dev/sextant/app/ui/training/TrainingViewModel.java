@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.stream.Stream;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -265,7 +266,8 @@ public final class TrainingViewModel {
         String b = done.published() == null
                 ? ""
                 : done.published().sentence(done.interval().level());
-        return a.isEmpty() ? b : b.isEmpty() ? a : a + "\n" + b;
+        String c = done.network() == null ? "" : done.network().sentence("type your cluster's figure in Network Gb/s");
+        return String.join("\n", Stream.of(a, b, c).filter(x -> !x.isEmpty()).toList());
     }
 
     /** The note above the {@code shown} layouts when the best {@code k} are within the interval of the best; "" when {@code k} ≤ 1. */
