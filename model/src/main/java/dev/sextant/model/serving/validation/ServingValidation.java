@@ -207,11 +207,20 @@ public final class ServingValidation {
     }
 
     public ServingReport evaluate(ServingPredictor predictor) {
+        return every(predictor, "in-sample");
+    }
+
+    /** As {@link #evaluate}, over measurements held out of every fit: the shipped constants on sources never fitted to. */
+    public ServingReport heldOut(ServingPredictor predictor) {
+        return every(predictor, "held out of every fit");
+    }
+
+    private ServingReport every(ServingPredictor predictor, String protocol) {
         List<ServingPrediction> out = new ArrayList<>();
         for (PublishedServingRun r : runs) {
             out.add(predict(predictor, r, ""));
         }
-        return new ServingReport("in-sample", out);
+        return new ServingReport(protocol, out);
     }
 
     /** Leave-one-source-out: each group predicted by {@code fit} of all the other groups' measurements. */
