@@ -124,70 +124,39 @@ final class ServingForm {
         return concat(replicaInputs(), List.of(prefixTokens, prefixShare, promptTokens));
     }
 
+    /** The workload and targets every comparison is judged on, and the rates' source. */
+    private List<ObservableValue<?>> judgedOn() {
+        return List.of(promptTokens, outputTokens, sloTtft, sloTpot, seed, price, profiles.chosenProperty());
+    }
+
     /** What a worked-out study rests on. */
     List<ObservableValue<?>> planInputs() {
         return concat(
-                replicaInputs(),
+                concat(replicaInputs(), judgedOn()),
                 List.of(
-                        promptTokens,
-                        outputTokens,
-                        sloTtft,
-                        sloTpot,
                         rate,
-                        seed,
                         traffic,
                         headroom,
                         scaleUpMinutes,
-                        price,
                         specAcceptance,
                         specTokens,
                         specCost,
                         smallModel,
                         smallShare,
                         prefixTokens,
-                        prefixShare,
-                        profiles.chosenProperty()));
+                        prefixShare));
     }
 
     /** What the disaggregation comparison rests on. */
     List<ObservableValue<?>> disaggregationInputs() {
         return concat(
-                replicaInputs(),
-                List.of(
-                        promptTokens,
-                        outputTokens,
-                        sloTtft,
-                        sloTpot,
-                        seed,
-                        price,
-                        profiles.chosenProperty(),
-                        prefillTp,
-                        decodeTp,
-                        prefillEp,
-                        decodeEp,
-                        kvLinkGbs,
-                        prefillBudget,
-                        decodeSeqs));
+                concat(replicaInputs(), judgedOn()),
+                List.of(prefillTp, decodeTp, prefillEp, decodeEp, kvLinkGbs, prefillBudget, decodeSeqs));
     }
 
     /** What the engine comparison rests on: each engine runs at its own batch limits and memory rule. */
     List<ObservableValue<?>> engineComparisonInputs() {
-        return List.of(
-                model,
-                gpu,
-                weights,
-                kvDtype,
-                tp,
-                ep,
-                maxModelLen,
-                gpuMemoryGib,
-                promptTokens,
-                outputTokens,
-                sloTtft,
-                sloTpot,
-                seed,
-                price,
-                profiles.chosenProperty());
+        return concat(List.of(model, gpu, weights, kvDtype, tp, ep, maxModelLen, gpuMemoryGib), judgedOn());
     }
 
     private static List<ObservableValue<?>> concat(List<ObservableValue<?>> a, List<ObservableValue<?>> b) {
