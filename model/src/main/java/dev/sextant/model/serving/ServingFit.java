@@ -5,6 +5,7 @@ import dev.sextant.model.hardware.GpuSpec;
 import dev.sextant.model.hardware.Precision;
 import dev.sextant.model.training.ComputeEfficiency;
 import dev.sextant.model.training.FusedAttention;
+import java.util.Locale;
 
 /**
  * Constants of the serving step latency that published kernel figures do not settle, fitted to published serving
@@ -80,6 +81,28 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
             case HOPPER -> hopperCompute;
             case AMPERE -> ampereCompute;
             case OTHER -> 1;
+        };
+    }
+
+    /**
+     * What this fit does to {@code gpu}'s compute rate and what it was fitted on, in words, so that every plan says which
+     * of its constants were fitted on measurements of that GPU and which were not.
+     */
+    public String basis(GpuSpec gpu) {
+        if (this.equals(NONE)) {
+            return "no fitted constants";
+        }
+        return switch (Generation.of(gpu)) {
+            case HOPPER -> String.format(
+                    Locale.ROOT,
+                    "compute at %.2f of the kernel model, fitted on published Hopper measurements",
+                    hopperCompute);
+            case AMPERE -> String.format(
+                    Locale.ROOT,
+                    "compute at %.2f of the kernel model, fitted on published A100 measurements",
+                    ampereCompute);
+            case OTHER -> "no compute share fitted for " + gpu.name()
+                    + ": no fitted measurement ran on it, so its kernels run at the datasheet peak";
         };
     }
 

@@ -133,9 +133,9 @@ public record ServingReplica(
                 fit);
     }
 
-    /** What the step latency's rates come from. */
+    /** What the step latency's rates come from, and which fitted constants apply to this GPU. */
     public String latencySource() {
-        return latency().efficiency().name() + "; engine " + engine.name();
+        return latency().efficiency().name() + "; engine " + engine.name() + "; " + fit.basis(spec.gpu());
     }
 
     /** The scheduler over the memory plan's KV blocks; a model that does not fit is refused. */
