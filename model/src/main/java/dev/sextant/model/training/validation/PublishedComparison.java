@@ -132,7 +132,8 @@ public record PublishedComparison(
                 run.gpuId(),
                 layout(),
                 predictedTokensPerGpu,
-                100 * gain());
+                // a gain that rounds to zero reads +0, not -0
+                Math.round(100 * gain()) == 0 ? 0.0 : 100 * gain());
         String tail =
                 switch (verdict) {
                     case NOT_FASTER -> ": the published layout measured at least as fast";

@@ -102,6 +102,9 @@ class PublishedComparisonTest {
         assertThat(c.gain()).isNegative();
         assertThat(c.verdict()).isEqualTo(PublishedComparison.Verdict.NOT_FASTER);
         assertThat(c.sentence(0.8)).contains("measured at least as fast");
+        // a gain that rounds to zero is +0 %, never -0 %
+        PublishedComparison even = new PublishedComparison(mb07, 1000, 999.99, 1000, c.verdict());
+        assertThat(even.sentence(0.8)).contains("(+0 %)").doesNotContain("-0 %");
     }
 
     private static TrainingRequest request(String model, int gpus, int seq, int globalBatch) {
