@@ -106,6 +106,7 @@ public final class CliFields {
             Map.entry("serving.sloTtft", "--slo-ttft"),
             Map.entry("serving.sloTpot", "--slo-tpot"),
             Map.entry("serving.rate", "--rate"),
+            Map.entry("serving.concurrency", "--concurrency"),
             Map.entry("serving.duration", "--duration"),
             Map.entry("serving.requests", "--requests"),
             Map.entry("serving.arrivals", "--arrivals"),

@@ -226,8 +226,26 @@ public final class ServingStudy {
     /** Runs the requests through the replica's scheduler; deterministic for a seed. */
     public Simulation simulate(
             ServingReplica replica, List<BatchingSimulator.Request> requests, long seed, CancellationToken cancel) {
-        BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
+        return simulate(replica, requests, seed, 0, cancel);
+    }
+
+    /** As above as a closed loop of {@code concurrency} requests in flight (0: by their arrival times). */
+    public Simulation simulate(
+            ServingReplica replica,
+            List<BatchingSimulator.Request> requests,
+            long seed,
+            int concurrency,
+            CancellationToken cancel) {
+        BatchingSimulator.Outcome o = replica.simulate(requests, seed, concurrency, true, cancel);
         return new Simulation(o, replica.memory().kvBlocks(), replica.latencySource());
+    }
+
+    /** {@code count} requests for a closed loop: all ready at once, lengths drawn as Poisson arrivals would draw them. */
+    public List<BatchingSimulator.Request> closedLoop(
+            int count, LengthDistribution prompt, LengthDistribution output, long seed) {
+        return BatchingSimulator.poisson(1, 0, count, prompt, output, seed).stream()
+                .map(r -> new BatchingSimulator.Request(0, r.promptTokens(), r.outputTokens()))
+                .toList();
     }
 
     /**

@@ -1864,4 +1864,48 @@ class PlanCliTest {
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("bad.csv").contains("seconds a step");
     }
+
+    /**
+     * A closed loop: 256 requests of 1,000 in / 200 out through 8 in flight and through 64 in flight; more in flight
+     * streams more tokens a second, every request completes, and giving a rate too is a usage error.
+     */
+    @Test
+    void simulateServeRunsAClosedLoopAtAConcurrency() throws Exception {
+        String[] base = {
+            "simulate",
+            "serve",
+            "--model",
+            "llama-3-8b",
+            "--gpu",
+            "h100-sxm",
+            "--requests",
+            "256",
+            "--prompt-tokens",
+            "const:1000",
+            "--output-tokens",
+            "const:200",
+            "--json"
+        };
+        CliRun eight = run(concat(base, "--concurrency", "8"));
+        CliRun sixtyFour = run(concat(base, "--concurrency", "64"));
+        assertThat(eight.code()).as(eight.err()).isZero();
+        assertThat(sixtyFour.code()).as(sixtyFour.err()).isZero();
+        assertThat(eight.json().get("requests").asInt()).isEqualTo(256);
+        assertThat(eight.json().get("completed").asInt()).isEqualTo(256);
+        assertThat(sixtyFour.json().get("throughputTokensPerSecond").asDouble())
+                .isGreaterThan(3 * eight.json().get("throughputTokensPerSecond").asDouble());
+        assertThat(sixtyFour.json().get("tpotSeconds").get("p50").asDouble())
+                .isGreaterThan(eight.json().get("tpotSeconds").get("p50").asDouble());
+        CliRun both = run(concat(base, "--concurrency", "8", "--rate", "2"));
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("--concurrency C runs a closed loop");
+        CliRun none = run(concat(base, "--concurrency", "0"));
+        assertThat(none.err()).contains("--concurrency: the requests in flight must be at least 1");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }

@@ -49,6 +49,14 @@ public final class SimulateServeCommand implements Runnable {
     @Option(names = "--rate", paramLabel = "R", description = "Requests per second.")
     Double rate;
 
+    @Option(
+            names = "--concurrency",
+            paramLabel = "C",
+            description =
+                    "Closed loop instead of arrivals: C requests in flight, the next sent as one finishes (as vllm "
+                            + "bench serve --max-concurrency or trtllm-bench --concurrency); give --requests, not --rate.")
+    Integer concurrency;
+
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Length length;
 
@@ -164,7 +172,21 @@ public final class SimulateServeCommand implements Runnable {
         ModelArchitecture arch = inputs.model(spec);
         GpuSpec g = inputs.gpu(spec);
         boolean trace = arrivals.startsWith("trace:");
-        if (!trace && (rate == null || length == null || promptTokens == null || outputTokens == null)) {
+        if (concurrency != null
+                && (trace
+                        || rate != null
+                        || length == null
+                        || length.requests == null
+                        || promptTokens == null
+                        || outputTokens == null)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--concurrency C runs a closed loop: give --requests, --prompt-tokens and --output-tokens, "
+                            + "without --rate, --duration or a trace");
+        }
+        if (!trace
+                && concurrency == null
+                && (rate == null || length == null || promptTokens == null || outputTokens == null)) {
             throw new ParameterException(
                     spec.commandLine(),
                     "give --rate, --duration or --requests, --prompt-tokens and --output-tokens "
@@ -178,7 +200,9 @@ public final class SimulateServeCommand implements Runnable {
         study.fittingMemory(server.spec()); // a replica that does not fit is refused before the requests are read
         List<BatchingSimulator.Request> requests =
                 trace ? ServingFiles.trace(Path.of(arrivals.substring(6))) : generate();
-        ServingStudy.Simulation sim = study.simulate(server, requests, seed, CancellationToken.none());
+        ServingStudy.Simulation sim = concurrency == null
+                ? study.simulate(server, requests, seed, CancellationToken.none())
+                : study.simulate(server, requests, seed, concurrency, CancellationToken.none());
         BatchingSimulator.Outcome o = sim.outcome();
         Result r = new Result(
                 requests.size(),
@@ -242,6 +266,14 @@ public final class SimulateServeCommand implements Runnable {
     private List<BatchingSimulator.Request> generate() {
         LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", promptTokens);
         LengthDistribution out = ServingFiles.distribution("serving.outputTokens", outputTokens);
+        if (concurrency != null) {
+            InputError.require(concurrency >= 1, "serving.concurrency", "the requests in flight must be at least 1");
+            InputError.require(
+                    length.requests >= 1 && length.requests <= 2_000_000,
+                    "serving.requests",
+                    "the number of requests must lie between 1 and 2,000,000");
+            return study.closedLoop(length.requests, prompt, out, seed);
+        }
         InputError.require(rate > 0, "serving.rate", "the request rate must be positive");
         InputError.require(
                 length.duration == null || length.duration > 0, "serving.duration", "the duration must be positive");
