@@ -84,8 +84,8 @@ public final class DedupRunRepository implements KeptRunStore {
                 id,
                 "UPDATE DEDUP_RUN SET STATE = ?, FAILED_FILE = ?, FAILURE = ? WHERE ID = ?",
                 RunState.FAILED.name(),
-                clip(file),
-                clip(reason == null ? "stopped by an error" : reason));
+                ProjectRows.clip(file),
+                ProjectRows.clip(reason == null ? "stopped by an error" : reason));
     }
 
     /** The run goes on: an earlier failure is cleared. */
@@ -94,10 +94,6 @@ public final class DedupRunRepository implements KeptRunStore {
                 id,
                 "UPDATE DEDUP_RUN SET STATE = ?, FAILURE = NULL, FAILED_FILE = NULL WHERE ID = ?",
                 RunState.RUNNING.name());
-    }
-
-    private static String clip(String s) {
-        return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
     }
 
     private void update(UUID id, String sql, String... values) {

@@ -19,6 +19,11 @@ final class ProjectRows {
     /** The widest name a kept plan, profile or scan may have (its column). */
     static final int MAX_NAME = 400;
 
+    /** Free text for a VARCHAR(4000) column (a failure, a file path), cut with an ellipsis when longer. */
+    static String clip(String s) {
+        return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
+    }
+
     /**
      * A name for something kept in a project: not blank, at most {@value #MAX_NAME} characters.
      *

@@ -262,8 +262,8 @@ public final class ScanRepository implements KeptRunStore {
             try (PreparedStatement ps = c.prepareStatement(
                     "UPDATE SCAN SET STATE = ?, FAILED_FILE = ?, FAILURE = ?, UPDATED_AT = ? " + "WHERE ID = ?")) {
                 ps.setString(1, RunState.FAILED.name());
-                ps.setString(2, clip(file));
-                ps.setString(3, clip(reason == null ? "stopped by an error" : reason));
+                ps.setString(2, ProjectRows.clip(file));
+                ps.setString(3, ProjectRows.clip(reason == null ? "stopped by an error" : reason));
                 ps.setObject(4, now());
                 ps.setObject(5, scanId);
                 ps.executeUpdate();
@@ -290,10 +290,6 @@ public final class ScanRepository implements KeptRunStore {
             }
             return null;
         });
-    }
-
-    private static String clip(String s) {
-        return s == null || s.length() <= 4000 ? s : s.substring(0, 3999) + "…";
     }
 
     /** Sets the stored state (a test leaves a scan RUNNING as a killed process would). */

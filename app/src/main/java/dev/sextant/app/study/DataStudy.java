@@ -191,10 +191,10 @@ public final class DataStudy {
                     ? Set.of()
                     : Set.of(
                             Path.of(r.failedFile()).toAbsolutePath().normalize().toString());
-            String change = r.corpus().differenceFrom(now, failed);
+            String change = r.corpus().differenceFrom(now, failed, "the run");
             if (change != null) {
-                throw new WorkspaceException("cannot resume dedup run '" + r.name() + "': "
-                        + change.replace("the scan started", "the run started") + "; start a new run");
+                throw new WorkspaceException(
+                        "cannot resume dedup run '" + r.name() + "': " + change + "; start a new run");
             }
             var states = new DedupStateFolder(ws.dedupRuns().stateDir(runId));
             failed.forEach(states::forget);

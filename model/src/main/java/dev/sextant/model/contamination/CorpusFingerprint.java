@@ -23,6 +23,11 @@ public record CorpusFingerprint(List<Entry> files) {
      * fixed since.
      */
     public String differenceFrom(CorpusFingerprint now, Set<String> mayDiffer) {
+        return differenceFrom(now, mayDiffer, "the scan");
+    }
+
+    /** As above, naming what started when this fingerprint was taken ("the scan", "the run"). */
+    public String differenceFrom(CorpusFingerprint now, Set<String> mayDiffer, String what) {
         for (Entry e : files) {
             if (mayDiffer.contains(e.path())) {
                 continue;
@@ -32,12 +37,12 @@ public record CorpusFingerprint(List<Entry> files) {
                 return e.path() + " is gone";
             }
             if (o.size() != e.size() || o.modifiedMillis() != e.modifiedMillis()) {
-                return e.path() + " changed since the scan started";
+                return e.path() + " changed since " + what + " started";
             }
         }
         for (Entry o : now.files()) {
             if (entry(this, o.path()) == null) {
-                return o.path() + " is new since the scan started";
+                return o.path() + " is new since " + what + " started";
             }
         }
         return null;
