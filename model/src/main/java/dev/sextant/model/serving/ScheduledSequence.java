@@ -4,8 +4,9 @@ package dev.sextant.model.serving;
 final class ScheduledSequence {
     final int index;
     final BatchingSimulator.Request request;
-    int prefilled; // prompt tokens whose KV is in the cache
+    int prefilled; // tokens of the prefix to compute (the prompt, and after a preemption the output kept) in the cache
     int produced; // output tokens produced
+    int kept; // output tokens produced before the last preemption, computed again with the prompt
     long blocks;
     double firstToken = Double.NaN;
     boolean transferred; // the prompt's KV came with the request and has not been lost to a preemption
@@ -17,23 +18,30 @@ final class ScheduledSequence {
     }
 
     int context() {
-        return prefilled + produced;
+        return prefilled + produced - kept;
+    }
+
+    /** The tokens a prefill must compute: the prompt, and after a preemption the output already produced. */
+    int prefillTarget() {
+        return request.promptTokens() + kept;
     }
 
     boolean prefillDone() {
-        return prefilled >= request.promptTokens();
+        return prefilled >= prefillTarget();
     }
 
     boolean finished() {
         return prefillDone() && produced >= request.outputTokens();
     }
 
-    /** Preempted: its blocks are gone, and it starts over (recomputed) when admitted again. */
+    /**
+     * Preempted: its blocks are gone; admitted again, it computes its prompt and the output it has already produced in
+     * one prefill and goes on from there (vLLM's recompute preemption: the tokens sent stay sent).
+     */
     void reset() {
         blocks = 0;
         prefilled = 0;
-        produced = 0;
-        firstToken = Double.NaN;
+        kept = produced;
         transferred = false;
     }
 }

@@ -112,8 +112,13 @@ final class SchedulerRun {
             }
         }
         // blocks the decodes of this step take, kept from admissions
+        long before = preemptions;
         long reserve = Math.max(0, preemptForDecodes(decoding));
-        Prefill prefill = admit(decoding.size(), reserve);
+        // an engine whose prefill steps run no decodes (vLLM V0) admits nothing in a step that had to preempt for its
+        // decodes: the victim, readmitted into the blocks it left, would be preempted again by the same decodes the
+        // prefill kept from running, step after step, and nothing would move
+        boolean starved = preemptions > before && !admission.decodesBesidePrefill() && !decoding.isEmpty();
+        Prefill prefill = starved ? new Prefill() : admit(decoding.size(), reserve);
         boolean decodeThisStep = admission.decodesBesidePrefill() || prefill.sequences.isEmpty();
         int decodeSeqs = decodeThisStep ? decoding.size() : 0;
         double decodeContext = 0;
@@ -183,7 +188,7 @@ final class SchedulerRun {
                 }
                 continue;
             }
-            int chunk = admission.chunk(q.request.promptTokens() - q.prefilled, budget);
+            int chunk = admission.chunk(q.prefillTarget() - q.prefilled, budget);
             if (!admission.fits(chunk, budget, prefill.sequences.isEmpty(), s.maxNumBatchedTokens())) {
                 break;
             }
@@ -221,10 +226,13 @@ final class SchedulerRun {
         for (int k = 0; k < prefill.sequences.size(); k++) {
             ScheduledSequence q = prefill.sequences.get(k);
             q.prefilled += prefill.chunks.get(k);
-            if (q.prefillDone() && Double.isNaN(q.firstToken)) {
-                q.firstToken = t; // the step that completes the prompt samples the first token
-                q.produced = 1;
+            if (q.prefillDone()) {
+                // the step that completes the prompt (or its recomputation) samples the next token
+                q.produced++;
                 record.produced(1);
+                if (Double.isNaN(q.firstToken)) {
+                    q.firstToken = t;
+                }
             }
         }
     }

@@ -91,6 +91,24 @@ class BatchingSimulatorTest {
     }
 
     @Test
+    void withoutChunkedPrefillATightCacheStillFinishesEveryRequest() {
+        // vLLM V0: a step with a prefill runs no decodes. Three requests of 16 + 112 tokens (8 blocks each at the end)
+        // in a cache of 20 blocks: all three start, their decodes outgrow the cache and the latest is preempted; were
+        // it readmitted at once into the blocks it left, the decodes would never run again (issue 38: 256 requests of
+        // Llama 3.1 405B on 8 H100 never finished)
+        List<BatchingSimulator.Request> requests = List.of(
+                new BatchingSimulator.Request(0, 16, 112),
+                new BatchingSimulator.Request(0, 16, 112),
+                new BatchingSimulator.Request(0, 16, 112));
+        BatchingSimulator.Outcome v0 = BatchingSimulator.run(
+                requests, latency, new BatchingSimulator.Scheduler(8, 8192, false, 16, 20), CancellationToken.none());
+        assertThat(v0.outputTokens()).isEqualTo(3 * 112);
+        assertThat(v0.preemptions()).isPositive();
+        // two run to the end together (16 blocks), the third after them: fewer than three runs' worth of steps
+        assertThat(v0.steps()).isLessThan(3 * 113);
+    }
+
+    @Test
     void gammaArrivalsKeepTheRateAndBurstinessRaisesTheTail() {
         List<BatchingSimulator.Request> smooth = BatchingSimulator.gamma(
                 10, 1, 0, 20_000, new LengthDistribution.Constant(500), new LengthDistribution.Constant(100), 5);

@@ -229,7 +229,7 @@ public final class SimulateServeCommand implements Runnable {
             w.printf(
                     "%d requests (%s) on %s × %d: %.0f output tokens/s (80 %% interval %.0f–%.0f) over %.1f simulated s (%.2f s to simulate)%n",
                     r.requests(),
-                    arrivals,
+                    concurrency != null ? "closed loop of " + concurrency + " in flight" : arrivals,
                     g.name(),
                     replica.tp,
                     r.throughputTokensPerSecond(),
