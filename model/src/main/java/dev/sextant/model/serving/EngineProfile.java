@@ -44,6 +44,10 @@ import java.util.Locale;
  * @param attention           the fused prefill attention kernel's generation on Hopper: FlashAttention-2 for vLLM V0 (its
  *                            default before v0.7), FlashAttention-3 class for the others (vLLM V1's vllm-flash-attn FA3,
  *                            SGLang's FA3/FlashInfer, TensorRT-LLM's Hopper FMHA)
+ * @param groupedKvDecode     whether decode attention reads each KV head once for the query heads that share it
+ *                            (grouped-query and multi-query attention): true for every engine but TensorRT-LLM before v0.7,
+ *                            whose masked multi-head attention kernel ran one query head a thread block and read the shared
+ *                            KV head again for each
  */
 public record EngineProfile(
         String id,
@@ -56,7 +60,36 @@ public record EngineProfile(
         double hostOverlapSeconds,
         double hostOverlapPerSeq,
         double launchSeconds,
-        FusedAttention.Generation attention) {
+        FusedAttention.Generation attention,
+        boolean groupedKvDecode) {
+
+    /** An engine whose decode attention reads each KV head once for its group of query heads (every current one). */
+    public EngineProfile(
+            String id,
+            String name,
+            boolean chunkedPrefill,
+            boolean reserveOutput,
+            int cudaGraphMaxBatch,
+            double hostSerialSeconds,
+            double hostSerialPerSeq,
+            double hostOverlapSeconds,
+            double hostOverlapPerSeq,
+            double launchSeconds,
+            FusedAttention.Generation attention) {
+        this(
+                id,
+                name,
+                chunkedPrefill,
+                reserveOutput,
+                cudaGraphMaxBatch,
+                hostSerialSeconds,
+                hostSerialPerSeq,
+                hostOverlapSeconds,
+                hostOverlapPerSeq,
+                launchSeconds,
+                attention,
+                true);
+    }
 
     /**
      * vLLM V0 as of v0.6: Vidur's measured host times split into the part the GPU waits for (schedule, prepare inputs,
@@ -108,6 +141,26 @@ public record EngineProfile(
             20e-6,
             3e-6,
             FusedAttention.Generation.FLASH3);
+    /**
+     * TensorRT-LLM 0.5–0.6: the same runtime, but decode attention by the masked multi-head attention kernel, one query
+     * head a thread block, so that a grouped-query model reads its KV cache again for each query head of a group
+     * ({@link StepLatency#PRE_GQA_KV_REREAD} of those reads reaching HBM). The generation kernels for grouped-query
+     * attention came with v0.7 and gave Llama-2-70B 2.4× the throughput on one H200 (NVIDIA/TensorRT-LLM
+     * docs/source/blogs/Falcon180B-H200.md: v0.7a against v0.6a, FP8, batch 192, 128/2048, 2,941 against 1,227 tokens/s).
+     */
+    public static final EngineProfile TRTLLM_PRE_GQA = new EngineProfile(
+            "trtllm-0.6",
+            "TensorRT-LLM 0.5–0.6 (before its GQA generation kernels)",
+            true,
+            true,
+            2048,
+            0.3e-3,
+            2e-6,
+            0.5e-3,
+            20e-6,
+            3e-6,
+            FusedAttention.Generation.FLASH3,
+            false);
     /** LMDeploy TurboMind: C++ engine. */
     public static final EngineProfile LMDEPLOY = new EngineProfile(
             "lmdeploy",
@@ -123,6 +176,12 @@ public record EngineProfile(
             FusedAttention.Generation.FLASH2);
 
     public static final List<EngineProfile> ALL = List.of(VLLM, VLLM_V0, SGLANG, TRTLLM, LMDEPLOY);
+
+    /**
+     * Generations kept for published measurements and {@code NAME@VERSION}, named by id but left out of {@link #ALL}'s
+     * comparisons and choices, as nobody deploys them any more.
+     */
+    public static final List<EngineProfile> OLDER = List.of(TRTLLM_PRE_GQA);
 
     public EngineProfile {
         if (hostSerialSeconds < 0
@@ -149,6 +208,11 @@ public record EngineProfile(
                 return e;
             }
         }
+        for (EngineProfile e : OLDER) {
+            if (e.id.equals(key)) {
+                return e;
+            }
+        }
         throw new InputError(
                 "serving.engine",
                 "unknown engine '" + id + "'; expected one of "
@@ -159,8 +223,8 @@ public record EngineProfile(
      * The profile of an engine release, {@code NAME@VERSION}: the generation whose scheduler and kernels that release
      * runs. vLLM 0.4–0.6 is the V0 engine with FlashAttention-2; from 0.8 the V1 engine is the default (vLLM 0.8.0
      * release notes); 0.7 ran V0's scheduler with FlashAttention-3 kernels, which no profile represents. SGLang from 0.4
-     * runs the overlap scheduler (SGLang v0.4 release blog); TensorRT-LLM from 0.7, whose generation kernels for
-     * grouped-query attention the profile assumes; LMDeploy's TurboMind at any version. A release outside these is
+     * runs the overlap scheduler (SGLang v0.4 release blog); TensorRT-LLM from 0.7 with its generation kernels for
+     * grouped-query attention, 0.5–0.6 without them ({@link #TRTLLM_PRE_GQA}); LMDeploy's TurboMind at any version. A release outside these is
      * refused, naming the generation that is not modelled.
      */
     static EngineProfile ofVersion(String given, String name, String version) {
@@ -177,10 +241,9 @@ public record EngineProfile(
                     case "sglang" -> n >= 0.004
                             ? null
                             : "SGLang before 0.4 had no overlap scheduler, which the SGLang profile assumes";
-                    case "trtllm", "tensorrt-llm" -> n >= 0.007
+                    case "trtllm", "tensorrt-llm" -> n >= 0.005
                             ? null
-                            : "TensorRT-LLM before 0.7 ran other generation kernels for grouped-query attention,"
-                                    + " which are not modelled";
+                            : "TensorRT-LLM before 0.5 (FasterTransformer) is not modelled";
                     case "lmdeploy" -> null;
                     default -> "unknown engine '" + name + "'; expected vllm, sglang, trtllm or lmdeploy before @";
                 };
@@ -191,7 +254,7 @@ public record EngineProfile(
             case "vllm" -> n >= 0.008 ? VLLM : VLLM_V0;
             case "sglang" -> SGLANG;
             case "lmdeploy" -> LMDEPLOY;
-            default -> TRTLLM;
+            default -> n >= 0.007 ? TRTLLM : TRTLLM_PRE_GQA;
         };
     }
 
@@ -305,7 +368,7 @@ public record EngineProfile(
     /** The name of the engine's own memory setting. */
     public String memorySettingName() {
         return switch (id) {
-            case "trtllm" -> "kv_cache_free_gpu_mem_fraction";
+            case "trtllm", "trtllm-0.6" -> "kv_cache_free_gpu_mem_fraction";
             case "lmdeploy" -> "cache_max_entry_count";
             case "sglang" -> "mem_fraction_static";
             default -> "gpu_memory_utilization";
@@ -314,7 +377,7 @@ public record EngineProfile(
 
     /** Whether the engine sizes its KV cache as a share of the memory the weights leave free (so the share moves with TP). */
     public boolean memoryFollowsWeights() {
-        return id.equals("trtllm") || id.equals("lmdeploy");
+        return id.startsWith("trtllm") || id.equals("lmdeploy");
     }
 
     /** {@code spec} with the share of the card this engine's own memory rule gives ({@link #gpuMemoryUtilization}). */
