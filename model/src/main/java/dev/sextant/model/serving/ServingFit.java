@@ -15,6 +15,11 @@ import java.util.Locale;
  *                      (H100, H200, H800, H20): the GEMM and attention tables are best-case kernel runs, an engine's prefill
  *                      runs them among norms, quantisation, sampling and at the clocks its power draw allows
  * @param ampereCompute the same on Ampere (A100)
+ * @param cdna3Compute  the same on AMD's CDNA 3 (MI300X, MI325X), fitted on the only bundled AMD measurements, dstack's
+ *                      vLLM 0.6.4 ROCm runs of Llama 3.1 405B on 4 and 8 MI300X: it takes in all that ROCm's libraries
+ *                      (hipBLASLt GEMMs, its attention kernels, RCCL) and that build's eager mode lose against the
+ *                      kernel model's peak-based rates, so it is as good as that one source; AMD's own vLLM ROCm tables
+ *                      are held out to check it
  * @param expertSeconds time each expert a step touches adds to a grouped expert GEMM on its GPU when it has a full
  *                      tile of rows (16), seconds, a fraction of it below: the fused MoE kernels' per-expert work
  *                      (routing metadata, gathering and scattering its rows, scheduling its tiles) that the tile model of
@@ -23,21 +28,23 @@ import java.util.Locale;
  * @param requestSeconds time an OpenAI-compatible API server spends on each request before the engine sees it (parse,
  *                      chat template, tokenize, hand over), one at a time; measurements fed offline skip it
  */
-public record ServingFit(double hopperCompute, double ampereCompute, double expertSeconds, double requestSeconds) {
+public record ServingFit(
+        double hopperCompute, double ampereCompute, double cdna3Compute, double expertSeconds, double requestSeconds) {
 
     /** Nothing fitted: the kernel figures as published, no per-expert or per-request cost. */
-    public static final ServingFit NONE = new ServingFit(1, 1, 0, 0);
+    public static final ServingFit NONE = new ServingFit(1, 1, 1, 0, 0);
 
     /**
      * The fit over every bundled measurement ({@code validation.ServingFitting.fit}; the opt-in ServingLosoTest fails
-     * when a change moves it): Hopper engines at 0.81 and Ampere at 0.80 of the kernel model's compute rate, 8.9 µs a
-     * touched expert with a full tile and GEMM, 3.1 ms a request through an API server.
+     * when a change moves it): Hopper engines at 0.81, Ampere at 0.80 and MI300X at 0.39 of the kernel model's compute
+     * rate, 8.9 µs a touched expert with a full tile and GEMM, 3.1 ms a request through an API server.
      */
-    public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 8.9e-6, 3.1e-3);
+    public static final ServingFit DEFAULT = new ServingFit(0.81, 0.80, 0.39, 8.9e-6, 3.1e-3);
 
     public ServingFit {
         if (!(hopperCompute > 0 && hopperCompute <= 1.5)
                 || !(ampereCompute > 0 && ampereCompute <= 1.5)
+                || !(cdna3Compute > 0 && cdna3Compute <= 1.5)
                 || !(expertSeconds >= 0 && expertSeconds < 1e-3)
                 || !(requestSeconds >= 0 && requestSeconds < 1)) {
             throw new IllegalArgumentException("serving fit out of range: " + this);
@@ -45,31 +52,37 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
     }
 
     public ServingFit withHopperCompute(double v) {
-        return new ServingFit(v, ampereCompute, expertSeconds, requestSeconds);
+        return new ServingFit(v, ampereCompute, cdna3Compute, expertSeconds, requestSeconds);
     }
 
     public ServingFit withAmpereCompute(double v) {
-        return new ServingFit(hopperCompute, v, expertSeconds, requestSeconds);
+        return new ServingFit(hopperCompute, v, cdna3Compute, expertSeconds, requestSeconds);
+    }
+
+    public ServingFit withCdna3Compute(double v) {
+        return new ServingFit(hopperCompute, ampereCompute, v, expertSeconds, requestSeconds);
     }
 
     public ServingFit withExpertSeconds(double v) {
-        return new ServingFit(hopperCompute, ampereCompute, v, requestSeconds);
+        return new ServingFit(hopperCompute, ampereCompute, cdna3Compute, v, requestSeconds);
     }
 
     public ServingFit withRequestSeconds(double v) {
-        return new ServingFit(hopperCompute, ampereCompute, expertSeconds, v);
+        return new ServingFit(hopperCompute, ampereCompute, cdna3Compute, expertSeconds, v);
     }
 
     /** The GPU generations the compute shares are fitted for; OTHER has no measurements to fit and keeps the kernel rates. */
     public enum Generation {
         HOPPER,
         AMPERE,
+        CDNA3,
         OTHER;
 
         public static Generation of(GpuSpec gpu) {
             return switch (GpuCatalog.sameSilicon(gpu).map(GpuSpec::id).orElse(gpu.id())) {
                 case "h100-sxm", "h100-pcie", "h100-sxm-96gb", "h800", "h100-nvl", "h20", "h200-sxm" -> HOPPER;
                 case "a100-sxm-40gb", "a100-sxm-80gb" -> AMPERE;
+                case "mi300x", "mi325x" -> CDNA3;
                 default -> OTHER;
             };
         }
@@ -80,6 +93,7 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
         return switch (Generation.of(gpu)) {
             case HOPPER -> hopperCompute;
             case AMPERE -> ampereCompute;
+            case CDNA3 -> cdna3Compute;
             case OTHER -> 1;
         };
     }
@@ -101,6 +115,11 @@ public record ServingFit(double hopperCompute, double ampereCompute, double expe
                     Locale.ROOT,
                     "compute at %.2f of the kernel model, fitted on published A100 measurements",
                     ampereCompute);
+            case CDNA3 -> String.format(
+                    Locale.ROOT,
+                    "compute at %.2f of the kernel model, fitted on published MI300X measurements (dstack's vLLM ROCm"
+                            + " runs of Llama 3.1 405B)",
+                    cdna3Compute);
             case OTHER -> "no compute share fitted for " + gpu.name()
                     + ": no fitted measurement ran on it, so its kernels run at the datasheet peak";
         };

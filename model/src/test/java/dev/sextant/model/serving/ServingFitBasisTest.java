@@ -17,13 +17,15 @@ class ServingFitBasisTest {
         assertThat(f.basis(GpuCatalog.get("a100-sxm-80gb")))
                 .isEqualTo("compute at 0.80 of the kernel model, fitted on published A100 measurements");
         assertThat(f.basis(GpuCatalog.get("mi300x")))
-                .isEqualTo("no compute share fitted for AMD Instinct MI300X: no fitted measurement ran on it, so its"
-                        + " kernels run at the datasheet peak");
+                .isEqualTo("compute at 0.39 of the kernel model, fitted on published MI300X measurements (dstack's"
+                        + " vLLM ROCm runs of Llama 3.1 405B)");
+        assertThat(f.basis(GpuCatalog.get("b200")))
+                .isEqualTo("no compute share fitted for NVIDIA B200: no fitted measurement ran on it, so its kernels"
+                        + " run at the datasheet peak");
         assertThat(ServingFit.NONE.basis(GpuCatalog.get("h100-sxm"))).isEqualTo("no fitted constants");
         ServingReplica amd = ServingReplica.of(
                 ModelCatalog.get("llama-3-8b"), GpuCatalog.get("mi300x"), 1, WeightFormat.BF16, false, 256, 2048, true);
         assertThat(amd.latencySource())
-                .endsWith("no compute share fitted for AMD Instinct MI300X: no fitted measurement"
-                        + " ran on it, so its kernels run at the datasheet peak");
+                .endsWith("fitted on published MI300X measurements (dstack's vLLM ROCm runs of" + " Llama 3.1 405B)");
     }
 }

@@ -47,6 +47,13 @@ public final class ServingFitting {
                     1.2,
                     r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.AMPERE),
             new Constant(
+                    "cdna3Compute",
+                    ServingFit::withCdna3Compute,
+                    ServingFit::cdna3Compute,
+                    0.3,
+                    1.2,
+                    r -> ServingFit.Generation.of(r.gpu()) == ServingFit.Generation.CDNA3),
+            new Constant(
                     "expertSeconds", ServingFit::withExpertSeconds, ServingFit::expertSeconds, 0, 40e-6, r -> r.model()
                             .hasExperts()),
             new Constant(

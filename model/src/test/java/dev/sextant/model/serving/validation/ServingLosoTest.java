@@ -38,6 +38,7 @@ class ServingLosoTest {
         // the shipped constants are this fit, rounded
         assertThat(ServingFit.DEFAULT.hopperCompute()).isCloseTo(all.hopperCompute(), within(0.02));
         assertThat(ServingFit.DEFAULT.ampereCompute()).isCloseTo(all.ampereCompute(), within(0.02));
+        assertThat(ServingFit.DEFAULT.cdna3Compute()).isCloseTo(all.cdna3Compute(), within(0.02));
         assertThat(ServingFit.DEFAULT.expertSeconds()).isCloseTo(all.expertSeconds(), within(1e-6));
         assertThat(ServingFit.DEFAULT.requestSeconds()).isCloseTo(all.requestSeconds(), within(1e-3));
         assertThat(loso.predictions()).hasSize(runs.size());
