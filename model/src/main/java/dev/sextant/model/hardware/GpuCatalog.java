@@ -111,6 +111,23 @@ public final class GpuCatalog {
                     400,
                     "AMD MI300X datasheet",
                     304),
+            // one GCD, the GPU software sees (two in each MI250X package, eight in a Frontier or LUMI node): 1,024
+            // BF16 FLOPs a clock and CU × 110 CUs × 1.7 GHz (ROCm docs, conceptual/gpu-arch/mi250.md); 64 GB of HBM2e
+            // at 1.6 TB/s (OLCF Frontier user guide, "System Overview"); Infinity Fabric between the GCDs of a node at
+            // 50–100 GB/s a direction across packages (200 inside one), the slowest link a ring over the node crosses
+            // taken; four 200 Gb/s Slingshot NICs a node of eight GCDs, 100 Gb/s each (same guide, "Network")
+            new GpuSpec(
+                    "mi250x",
+                    "AMD Instinct MI250X (one GCD)",
+                    191.5,
+                    Double.NaN,
+                    64,
+                    1638,
+                    50,
+                    "Infinity Fabric (50–100 GB/s a direction between GCDs of different packages)",
+                    100,
+                    "AMD MI250X per GCD: ROCm MI250 microarchitecture docs, OLCF Frontier user guide",
+                    110),
             new GpuSpec(
                     "l40s",
                     "NVIDIA L40S",
@@ -299,6 +316,8 @@ public final class GpuCatalog {
             id = "gb200";
         } else if (n.contains("B200")) {
             id = "b200";
+        } else if (n.contains("MI250X")) {
+            id = "mi250x";
         } else if (n.contains("MI300X")) {
             id = "mi300x";
         } else if (n.contains("MI325X")) {

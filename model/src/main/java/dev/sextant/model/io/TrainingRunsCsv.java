@@ -87,8 +87,8 @@ public final class TrainingRunsCsv {
         String network = c.text("network_gbps");
         String assumed = c.text("assumed");
         String set = c.text("set");
-        if (!set.equals("original") && !set.equals("issue16")) {
-            throw c.problem("set", "must be original or issue16, got '" + set + "'");
+        if (!set.equals("original") && !set.equals("issue16") && !set.equals("heldout")) {
+            throw c.problem("set", "must be original, issue16 or heldout, got '" + set + "'");
         }
         String attention = c.text("attention");
         if (!attention.equals("fused") && !attention.equals("unfused")) {

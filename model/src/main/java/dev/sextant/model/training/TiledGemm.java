@@ -31,7 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       their gemm_fit.py refitted with cuBLAS's tile set; a flat share of the peak misses by 15.5 %).</li>
  *   <li>BF16: the asymptote η (k → ∞, whole waves) is the best measured matmul, "Maximum Achievable Matmul FLOPS"
  *       (stas00/ml-engineering compute/accelerator/README.md): A100 SXM 267.9 of 312 TFLOP/s (at 6912×16384×2048); H100
- *       SXM 792.1 of 989 (at 6144×17920×2816); H200 794.5; B200 1745 of 2250; MI300X 781.9 of 1300 (at 4096×10240×4864).
+ *       SXM 792.1 of 989 (at 6144×17920×2816); H200 794.5; B200 1745 of 2250; MI300X 781.9 of 1300 (at 4096×10240×4864);
+ *       MI250X 147.0 of 191.5 on one GCD.
  *       At the measured shapes themselves the model gives 9 % (A100) and 12.5 % (H100) less than the measurement: the BF16 K0,
  *       carried over from FP8 by the machine balance, is a derivation, not a BF16 fit (no BF16 shape sweep is published as
  *       text).</li>
@@ -76,6 +77,9 @@ public final class TiledGemm {
             case "h200-sxm" -> new Ceiling(794.5 / 989, 6144, 17920, 2816);
             case "b200", "gb200" -> new Ceiling(1745.0 / 2250, 6144, 17920, 2816);
             case "mi300x", "mi325x" -> new Ceiling(781.9 / 1300, 4096, 10240, 4864);
+                // one GCD, ROCm 6.2 (ml-engineering commit 37d41a7, since dropped from the table; another user measured
+                // 127, stas00/ml-engineering#76)
+            case "mi250x" -> new Ceiling(147.0 / 191.5, 1024, 19968, 14080);
             default -> new Ceiling(0.72, 6144, 17920, 2816);
         };
     }

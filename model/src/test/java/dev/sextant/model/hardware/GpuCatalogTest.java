@@ -42,6 +42,13 @@ class GpuCatalogTest {
         assertThat(GpuCatalog.get("mi325x").bf16Tflops())
                 .isCloseTo(GpuCatalog.get("mi300x").bf16Tflops(), Offset.offset(1.0));
         assertThat(GpuCatalog.get("mi325x").memoryGB()).isEqualTo(256);
+        // MI250X, one GCD: 1,024 BF16 FLOPs a clock and CU x 110 CUs x 1.7 GHz (ROCm MI250 docs), 64 GB, half the
+        // package's 3.2768 TB/s (OLCF Frontier user guide); no FP8
+        GpuSpec gcd = GpuCatalog.get("mi250x");
+        assertThat(gcd.bf16Tflops()).isCloseTo(1024 * 110 * 1.7e9 / 1e12, Offset.offset(0.1));
+        assertThat(gcd.memoryGB()).isEqualTo(64);
+        assertThat(gcd.hbmGBs()).isCloseTo(3276.8 / 2, Offset.offset(1.0));
+        assertThat(gcd.hasFp8()).isFalse();
     }
 
     @Test
@@ -55,6 +62,8 @@ class GpuCatalogTest {
                 .isEqualTo("h100-sxm");
         assertThat(GpuCatalog.match("AMD Instinct MI325X", 256_000_000_000L).id())
                 .isEqualTo("mi325x");
+        assertThat(GpuCatalog.match("AMD Instinct MI250X", 64_000_000_000L).id())
+                .isEqualTo("mi250x");
     }
 
     @Test

@@ -103,6 +103,15 @@ public final class TrainingValidation {
         return new ValidationReport("in-sample", out);
     }
 
+    /** Every run predicted by {@code predictor}, runs that no fit has seen (a held-out file). */
+    public ValidationReport heldOut(Predictor predictor) {
+        List<Prediction> out = new ArrayList<>();
+        for (PublishedRun r : runs) {
+            out.add(predict(predictor, r, r.sourceGroup()));
+        }
+        return new ValidationReport("held-out (never fitted)", out);
+    }
+
     /**
      * Leave-one-source-out: for each source group, {@code fit} gets the runs of all other groups and returns the
      * predictor for the held-out group's runs.
