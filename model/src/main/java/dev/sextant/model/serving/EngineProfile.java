@@ -63,34 +63,6 @@ public record EngineProfile(
         FusedAttention.Generation attention,
         boolean groupedKvDecode) {
 
-    /** An engine whose decode attention reads each KV head once for its group of query heads (every current one). */
-    public EngineProfile(
-            String id,
-            String name,
-            boolean chunkedPrefill,
-            boolean reserveOutput,
-            int cudaGraphMaxBatch,
-            double hostSerialSeconds,
-            double hostSerialPerSeq,
-            double hostOverlapSeconds,
-            double hostOverlapPerSeq,
-            double launchSeconds,
-            FusedAttention.Generation attention) {
-        this(
-                id,
-                name,
-                chunkedPrefill,
-                reserveOutput,
-                cudaGraphMaxBatch,
-                hostSerialSeconds,
-                hostSerialPerSeq,
-                hostOverlapSeconds,
-                hostOverlapPerSeq,
-                launchSeconds,
-                attention,
-                true);
-    }
-
     /**
      * vLLM V0 as of v0.6: Vidur's measured host times split into the part the GPU waits for (schedule, prepare inputs,
      * sampler: 1.096 ms + 37.5 µs a sequence, the line through batch 8 and 64) and output processing (0.52 ms + 133 µs a
@@ -107,7 +79,8 @@ public record EngineProfile(
             0.52e-3,
             133e-6,
             5e-6,
-            FusedAttention.Generation.FLASH2);
+            FusedAttention.Generation.FLASH2,
+            true);
     /**
      * vLLM V1: the scheduler, detokenizer and API server run beside the GPU worker; what the GPU waits for is preparing
      * the persistent batch's inputs and the sampler, taken as V0's serial part less the work V1 moved off the critical
@@ -124,10 +97,22 @@ public record EngineProfile(
             1.0e-3,
             60e-6,
             5e-6,
-            FusedAttention.Generation.FLASH3);
+            FusedAttention.Generation.FLASH3,
+            true);
     /** SGLang: the overlap scheduler runs the next batch's host work while the GPU runs the current one. */
     public static final EngineProfile SGLANG = new EngineProfile(
-            "sglang", "SGLang", true, false, 256, 0.3e-3, 5e-6, 1.0e-3, 60e-6, 5e-6, FusedAttention.Generation.FLASH3);
+            "sglang",
+            "SGLang",
+            true,
+            false,
+            256,
+            0.3e-3,
+            5e-6,
+            1.0e-3,
+            60e-6,
+            5e-6,
+            FusedAttention.Generation.FLASH3,
+            true);
     /** TensorRT-LLM: C++ batch manager, in-flight batching, guaranteed-no-evict admission. */
     public static final EngineProfile TRTLLM = new EngineProfile(
             "trtllm",
@@ -140,7 +125,8 @@ public record EngineProfile(
             0.5e-3,
             20e-6,
             3e-6,
-            FusedAttention.Generation.FLASH3);
+            FusedAttention.Generation.FLASH3,
+            true);
     /**
      * TensorRT-LLM 0.5–0.6: the same runtime, but decode attention by the masked multi-head attention kernel, one query
      * head a thread block, so that a grouped-query model reads its KV cache again for each query head of a group
@@ -173,7 +159,8 @@ public record EngineProfile(
             0.5e-3,
             20e-6,
             3e-6,
-            FusedAttention.Generation.FLASH2);
+            FusedAttention.Generation.FLASH2,
+            true);
 
     public static final List<EngineProfile> ALL = List.of(VLLM, VLLM_V0, SGLANG, TRTLLM, LMDEPLOY);
 

@@ -18,8 +18,8 @@ class StepLatencyTest {
 
     static final GpuSpec H100 = GpuCatalog.get("h100-sxm");
     /** An engine without host costs or launches, to look at the GPU's kernels alone. */
-    static final EngineProfile BARE =
-            new EngineProfile("bare", "no host", true, false, 1 << 20, 0, 0, 0, 0, 0, FusedAttention.Generation.FLASH3);
+    static final EngineProfile BARE = new EngineProfile(
+            "bare", "no host", true, false, 1 << 20, 0, 0, 0, 0, 0, FusedAttention.Generation.FLASH3, true);
 
     final StepLatency llama8b = new StepLatency(
             ModelCatalog.get("llama-3-8b"),
@@ -62,13 +62,13 @@ class StepLatencyTest {
     @Test
     void theHostsWorkAddsWhatTheGpuWaitsForAndHidesTheRest() {
         EngineProfile host = new EngineProfile(
-                "h", "host", true, false, 1 << 20, 1e-3, 10e-6, 0, 0, 0, FusedAttention.Generation.FLASH3);
+                "h", "host", true, false, 1 << 20, 1e-3, 10e-6, 0, 0, 0, FusedAttention.Generation.FLASH3, true);
         double gpu = llama8b.seconds(0, 0, 100, 100 * 1000);
         // serial: 1 ms + 100 × 10 µs on top of the GPU's time
         assertThat(llama8b.withEngine(host).seconds(0, 0, 100, 100 * 1000)).isCloseTo(gpu + 2e-3, within(1e-9));
         // overlapped: shows only beyond the GPU's time
         EngineProfile overlapped = new EngineProfile(
-                "o", "host", true, false, 1 << 20, 0, 0, 0, 1e-3, 0, FusedAttention.Generation.FLASH3);
+                "o", "host", true, false, 1 << 20, 0, 0, 0, 1e-3, 0, FusedAttention.Generation.FLASH3, true);
         assertThat(llama8b.withEngine(overlapped).seconds(0, 0, 1, 1000))
                 .isCloseTo(llama8b.seconds(0, 0, 1, 1000), within(1e-9));
         assertThat(llama8b.withEngine(overlapped).seconds(0, 0, 100, 100 * 1000))
@@ -78,8 +78,8 @@ class StepLatencyTest {
     @Test
     void stepsOutsideACapturedGraphWaitForTheirLaunches() {
         // 50 µs a launch, graphs up to 8 sequences: 32 layers × 12 kernels + 4 = 388 launches = 19.4 ms
-        EngineProfile eager =
-                new EngineProfile("e", "eager", true, false, 8, 0, 0, 0, 0, 50e-6, FusedAttention.Generation.FLASH3);
+        EngineProfile eager = new EngineProfile(
+                "e", "eager", true, false, 8, 0, 0, 0, 0, 50e-6, FusedAttention.Generation.FLASH3, true);
         StepLatency l = llama8b.withEngine(eager);
         assertThat(l.seconds(0, 0, 8, 8000)).isCloseTo(llama8b.seconds(0, 0, 8, 8000), within(1e-12));
         assertThat(l.seconds(0, 0, 9, 9000)).isCloseTo(388 * 50e-6, within(1e-12));
