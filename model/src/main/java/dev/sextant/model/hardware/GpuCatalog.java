@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * GPUs the planners know, dense figures only (no structured sparsity), after the vendors' datasheets (NVIDIA A100, H100,
@@ -238,6 +239,9 @@ public final class GpuCatalog {
                     "AMD Instinct MI325X data sheet",
                     304));
 
+    private static final Map<String, GpuSpec> BY_ID =
+            GPUS.stream().collect(Collectors.toUnmodifiableMap(GpuSpec::id, g -> g, (first, second) -> first));
+
     private GpuCatalog() {}
 
     public static List<GpuSpec> all() {
@@ -266,12 +270,16 @@ public final class GpuCatalog {
 
     /** The GPU with that id or short name (case and a leading "nvidia-" forgiven; "_" and " " read as "-"). */
     public static Optional<GpuSpec> find(String id) {
+        GpuSpec exact = BY_ID.get(id); // the planners ask with catalog ids on every step they price
+        if (exact != null) {
+            return Optional.of(exact);
+        }
         String key = CatalogKey.of(id);
         if (key.startsWith("nvidia-")) {
             key = key.substring("nvidia-".length());
         }
         String k = ALIASES.getOrDefault(key, key);
-        return GPUS.stream().filter(g -> g.id().equals(k)).findFirst();
+        return Optional.ofNullable(BY_ID.get(k));
     }
 
     /**

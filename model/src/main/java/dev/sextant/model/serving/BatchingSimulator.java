@@ -295,6 +295,26 @@ public final class BatchingSimulator {
         return new SchedulerRun(requests, latency, s, speculation, seed, concurrency, frontendSeconds).run(cancel);
     }
 
+    /**
+     * As above, but ended as soon as the P99 TTFT or TPOT is sure to exceed its target ({@link P99Watch}): null then,
+     * the whole run's outcome otherwise.
+     */
+    static Outcome runUnlessMissed(
+            List<Request> requests,
+            StepLatency latency,
+            Scheduler s,
+            Speculation speculation,
+            long seed,
+            int concurrency,
+            double frontendSeconds,
+            double ttftTarget,
+            double tpotTarget,
+            CancellationToken cancel) {
+        return new SchedulerRun(requests, latency, s, speculation, seed, concurrency, frontendSeconds)
+                .stopWhenMissed(new P99Watch(requests.size(), ttftTarget, tpotTarget))
+                .run(cancel);
+    }
+
     static int blocksFor(int tokens, int blockSize) {
         return (tokens + blockSize - 1) / blockSize;
     }

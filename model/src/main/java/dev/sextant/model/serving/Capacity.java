@@ -111,9 +111,7 @@ public final class Capacity {
             CancellationToken cancel) {
         List<BatchingSimulator.Request> requests =
                 BatchingSimulator.poisson(rate, 0, searchRequests(replica), prompt, output, seed);
-        BatchingSimulator.Outcome o = replica.simulate(requests, seed, cancel);
-        return BatchingSimulator.quantile(o.ttft(), 0.99) <= sloTtft
-                && BatchingSimulator.quantile(o.tpot(), 0.99) <= sloTpot;
+        return replica.meetsP99(requests, seed, true, sloTtft, sloTpot, cancel);
     }
 
     /**

@@ -408,12 +408,13 @@ public final class Disaggregation {
     static Pool decodePool(ServingReplica r, Workload w, CancellationToken cancel) {
         double goodput;
         try {
-            goodput = Capacity.highestRate(rate -> {
-                BatchingSimulator.Outcome o = r.simulate(prefilled(requests(rate, w, r)), w.seed(), 0, false, cancel);
-                double ttft = BatchingSimulator.quantile(o.ttft(), 0.99);
-                return ttft <= DECODE_WAIT_SHARE * w.sloTtft()
-                        && BatchingSimulator.quantile(o.tpot(), 0.99) <= w.sloTpot();
-            });
+            goodput = Capacity.highestRate(rate -> r.meetsP99(
+                    prefilled(requests(rate, w, r)),
+                    w.seed(),
+                    false,
+                    DECODE_WAIT_SHARE * w.sloTtft(),
+                    w.sloTpot(),
+                    cancel));
         } catch (ModelLimitException e) {
             throw new ModelLimitException("a decode instance at TP " + r.spec().tp() + ", EP "
                     + r.spec().ep() + ": " + e.getMessage());

@@ -117,6 +117,19 @@ public final class KvCacheLayout {
         return (double) blocks * blockSize * layers.size() / tokenSlotsFor(tokens);
     }
 
+    /**
+     * Whether a request's layer-block count changes only where its context enters a new block (full and
+     * sliding-window layers; a chunked layer's count also drops where a new chunk starts).
+     */
+    public boolean changesOnlyAtBlockBoundaries() {
+        for (AttentionKind k : kinds) {
+            if (k instanceof AttentionKind.Chunked) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether every layer keeps the whole context. */
     public boolean allFull() {
         return layers.stream().allMatch(k -> k instanceof AttentionKind.Full);

@@ -42,6 +42,11 @@ final class RunRecord {
         tpot[i] = after > 0 ? (e2e[i] - ttft[i]) / after : 0;
     }
 
+    /** The time per output token of request {@code i}, once it has finished. */
+    double tpot(int i) {
+        return tpot[i];
+    }
+
     BatchingSimulator.Outcome outcome(double t, long steps, long preemptions) {
         double[] series = new double[points];
         for (int k = 0; k < points; k++) {

@@ -4,16 +4,23 @@ package dev.sextant.model.serving;
 final class ScheduledSequence {
     final int index;
     final BatchingSimulator.Request request;
+    final int outputTokens; // the request's, kept here: the scheduler asks at every step
+    private final int promptTokens;
     int prefilled; // tokens of the prefix to compute (the prompt, and after a preemption the output kept) in the cache
     int produced; // output tokens produced
     int kept; // output tokens produced before the last preemption, computed again with the prompt
     long blocks;
+    long decodeNeed; // blocks this step's decode adds (worked out before admission, taken after)
+    long needCheckAt; // the context from which a decode may need more blocks than it holds (see
+    // SchedulerRun.decodeNeed)
     double firstToken = Double.NaN;
     boolean transferred; // the prompt's KV came with the request and has not been lost to a preemption
 
     ScheduledSequence(int index, BatchingSimulator.Request request) {
         this.index = index;
         this.request = request;
+        this.outputTokens = request.outputTokens();
+        this.promptTokens = request.promptTokens();
         this.transferred = request.prefilled();
     }
 
@@ -23,7 +30,7 @@ final class ScheduledSequence {
 
     /** The tokens a prefill must compute: the prompt, and after a preemption the output already produced. */
     int prefillTarget() {
-        return request.promptTokens() + kept;
+        return promptTokens + kept;
     }
 
     boolean prefillDone() {
@@ -31,7 +38,7 @@ final class ScheduledSequence {
     }
 
     boolean finished() {
-        return prefillDone() && produced >= request.outputTokens();
+        return prefillDone() && produced >= outputTokens;
     }
 
     /**
@@ -40,6 +47,7 @@ final class ScheduledSequence {
      */
     void reset() {
         blocks = 0;
+        needCheckAt = 0;
         prefilled = 0;
         kept = produced;
         transferred = false;

@@ -3,7 +3,10 @@ package dev.sextant.model.serving;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
  * A serving plan worked out in full for one request: the memory plan and the concurrency it allows by context length;
@@ -60,14 +63,18 @@ public record ServingAnalysis(
             notes.add(
                     "One replica misses the P99 targets even at a trickle of requests: relax the targets, raise TP or choose a faster GPU.");
         }
-        List<SimulationSummary> sweep = new ArrayList<>();
-        for (int i = 0; i < SWEEP.length; i++) {
-            double rate = reference * SWEEP[i];
-            sweep.add(simulate(replica, w, rate, SWEEP_REQUESTS, cancel));
-            progress.progress(0.15 + 0.25 * (i + 1) / SWEEP.length, "latency against the request rate");
-        }
+        // the sweep's points and the run at the rate are independent: simulated in parallel, kept in order
         int n = (int) Math.max(MIN_RUN_REQUESTS, Math.min(MAX_RUN_REQUESTS, req.rate() * 600));
-        SimulationSummary atRate = simulate(replica, w, req.rate(), n, cancel);
+        SimulationSummary[] runs = new SimulationSummary[SWEEP.length + 1];
+        AtomicInteger swept = new AtomicInteger();
+        IntStream.rangeClosed(0, SWEEP.length).parallel().forEach(i -> {
+            runs[i] = i == SWEEP.length
+                    ? simulate(replica, w, req.rate(), n, cancel)
+                    : simulate(replica, w, reference * SWEEP[i], SWEEP_REQUESTS, cancel);
+            progress.progress(0.15 + 0.3 * swept.incrementAndGet() / runs.length, "latency against the request rate");
+        });
+        List<SimulationSummary> sweep = List.of(Arrays.copyOf(runs, SWEEP.length));
+        SimulationSummary atRate = runs[SWEEP.length];
         progress.progress(0.45, "replicas over the day");
         Capacity.Plan day = null;
         if (!req.traffic().isEmpty() && goodput > 0) {
@@ -83,6 +90,8 @@ public record ServingAnalysis(
                 ServingLevers.standard(replica, req.levers()),
                 w,
                 req.pricePerGpuHour(),
+                replica,
+                goodput,
                 progress.slice(0.45, 1),
                 cancel);
         return new ServingAnalysis(

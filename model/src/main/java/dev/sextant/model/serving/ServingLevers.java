@@ -4,6 +4,7 @@ import dev.sextant.model.architecture.ModelArchitecture;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -220,22 +221,52 @@ public final class ServingLevers {
             double pricePerGpuHour,
             ProgressListener progress,
             CancellationToken cancel) {
-        // levers are independent and deterministic: judged in parallel, reported in order
-        AtomicInteger done = new AtomicInteger();
-        List<Row> judged = IntStream.range(0, levers.size())
-                .parallel()
-                .mapToObj(i -> {
-                    Lever l = levers.get(i);
-                    Row r = l.disaggregated()
-                            ? disaggregated(l, workload, pricePerGpuHour, cancel)
-                            : l.smallShare() > 0
-                                    ? split(l, workload, pricePerGpuHour, cancel)
-                                    : single(l, workload, pricePerGpuHour, cancel);
-                    progress.progress((double) done.incrementAndGet() / levers.size(), "judged " + l.name());
-                    return r;
-                })
+        return compare(levers, workload, pricePerGpuHour, null, Double.NaN, progress, cancel);
+    }
+
+    /**
+     * As above, with the goodput of one replica already searched ({@code known}, by identity, at {@code knownGoodput}
+     * requests/s for this workload): a study that has just searched its plan's goodput does not search it again for
+     * the baseline row.
+     */
+    public static List<Row> compare(
+            List<Lever> levers,
+            Workload workload,
+            double pricePerGpuHour,
+            ServingReplica known,
+            double knownGoodput,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        // levers are independent and deterministic: judged in parallel, reported in order. Each thread takes the next
+        // lever not yet taken, the costliest kinds first (a disaggregated plan searches several pools, a split two
+        // replicas), so that no long one starts last and leaves the other cores idle
+        List<Integer> order = IntStream.range(0, levers.size())
+                .boxed()
+                .sorted(Comparator.comparingInt(
+                        i -> levers.get(i).disaggregated() ? 0 : levers.get(i).smallShare() > 0 ? 1 : 2))
                 .toList();
-        Double baselineGpg = judged.get(0).goodputPerGpu();
+        Row[] judged = new Row[levers.size()];
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        int workers = Math.min(levers.size(), Runtime.getRuntime().availableProcessors());
+        IntStream.range(0, workers).parallel().forEach(worker -> {
+            for (int k = next.getAndIncrement(); k < order.size(); k = next.getAndIncrement()) {
+                int i = order.get(k);
+                Lever l = levers.get(i);
+                judged[i] = l.disaggregated()
+                        ? disaggregated(l, workload, pricePerGpuHour, cancel)
+                        : l.smallShare() > 0
+                                ? split(l, workload, pricePerGpuHour, cancel)
+                                : single(
+                                        l,
+                                        workload,
+                                        pricePerGpuHour,
+                                        l.replica() == known ? knownGoodput : Double.NaN,
+                                        cancel);
+                progress.progress((double) done.incrementAndGet() / levers.size(), "judged " + l.name());
+            }
+        });
+        Double baselineGpg = judged[0].goodputPerGpu();
         List<Row> rows = new ArrayList<>();
         for (Row r : judged) {
             Double versus =
@@ -260,7 +291,8 @@ public final class ServingLevers {
         return rows;
     }
 
-    private static Row single(Lever l, Workload w, double price, CancellationToken cancel) {
+    /** @param known the replica's goodput for {@code w} when already searched, else NaN */
+    private static Row single(Lever l, Workload w, double price, double known, CancellationToken cancel) {
         ServingReplica rep = l.replica();
         ServingMemory m = rep.memory();
         if (!m.fits()) {
@@ -283,7 +315,7 @@ public final class ServingLevers {
         String problem = null;
         double goodput;
         try {
-            goodput = w.goodput(rep, cancel);
+            goodput = Double.isNaN(known) ? w.goodput(rep, cancel) : known;
         } catch (IllegalArgumentException e) {
             goodput = 0;
             problem = e.getMessage();

@@ -178,20 +178,65 @@ public record ServingReplica(
             int concurrency,
             boolean apiServer,
             CancellationToken cancel) {
+        return simulate(requests, seed, concurrency, apiServer, null, cancel);
+    }
+
+    /**
+     * Whether the requests' P99 TTFT and P99 TPOT meet the targets (seconds), as {@link #simulate} followed by
+     * {@link BatchingSimulator#quantile} would say; a run sure to miss them ends there ({@link P99Watch}).
+     */
+    boolean meetsP99(
+            List<BatchingSimulator.Request> requests,
+            long seed,
+            boolean apiServer,
+            double ttftTarget,
+            double tpotTarget,
+            CancellationToken cancel) {
+        BatchingSimulator.Outcome o =
+                simulate(requests, seed, 0, apiServer, new double[] {ttftTarget, tpotTarget}, cancel);
+        return o != null
+                && BatchingSimulator.quantile(o.ttft(), 0.99) <= ttftTarget
+                && BatchingSimulator.quantile(o.tpot(), 0.99) <= tpotTarget;
+    }
+
+    /** {@link #simulate}, ended early (null) when {@code targets} (P99 TTFT, P99 TPOT) are given and sure to be missed. */
+    private BatchingSimulator.Outcome simulate(
+            List<BatchingSimulator.Request> requests,
+            long seed,
+            int concurrency,
+            boolean apiServer,
+            double[] targets,
+            CancellationToken cancel) {
         StepLatency l = latency();
         double front = apiServer ? l.fit().requestSeconds() : 0;
         int ranks = spec.attentionReplicas();
-        if (ranks == 1) {
-            return BatchingSimulator.run(requests, l, scheduler(), speculation, seed, concurrency, front, cancel);
+        List<BatchingSimulator.Request> share = requests;
+        int rankConcurrency = concurrency;
+        if (ranks > 1) {
+            // the API server hands every replica's requests over in turn: each replica sees one in ranks of its time
+            share = new ArrayList<>();
+            for (int i = 0; i < requests.size(); i += ranks) {
+                share.add(requests.get(i));
+            }
+            rankConcurrency = concurrency == 0 ? 0 : Math.max(1, (int) Math.ceil((double) concurrency / ranks));
+            front *= ranks;
         }
-        List<BatchingSimulator.Request> share = new ArrayList<>();
-        for (int i = 0; i < requests.size(); i += ranks) {
-            share.add(requests.get(i));
+        BatchingSimulator.Outcome o = targets == null
+                ? BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency, front, cancel)
+                : BatchingSimulator.runUnlessMissed(
+                        share,
+                        l,
+                        scheduler(),
+                        speculation,
+                        seed,
+                        rankConcurrency,
+                        front,
+                        targets[0],
+                        targets[1],
+                        cancel);
+        if (ranks == 1 || o == null) {
+            return o;
         }
-        int rankConcurrency = concurrency == 0 ? 0 : Math.max(1, (int) Math.ceil((double) concurrency / ranks));
-        // the API server hands every replica's requests over in turn: each replica sees one in ranks of its time
-        BatchingSimulator.Outcome o =
-                BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency, front * ranks, cancel);
         return new BatchingSimulator.Outcome(
                 o.ttft(),
                 o.tpot(),

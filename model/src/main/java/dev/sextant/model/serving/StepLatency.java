@@ -207,6 +207,7 @@ public record StepLatency(
         private final FusedAttention.Generation attention;
         private final ByToken allLinear = new ByToken(this::computeLinear);
         private final ByToken rankLinear = new ByToken(this::computeRankLinear);
+        private final ByToken logits = new ByToken(this::computeLogits);
 
         private Prepared(StepLatency s) {
             this.s = s;
@@ -342,13 +343,7 @@ public record StepLatency(
 
         /** The GPU's kernels of the step that depend on more than its token count, seconds: sampling, attention, KV writes. */
         private double rankSeconds(Batch b) {
-            // the output layer: logits for the sequences sampled
-            double t = eff.gemmSeconds(
-                    gpu,
-                    precision == Precision.FP8 ? Precision.BF16 : precision,
-                    Math.max(1, b.sampled()),
-                    vocabN,
-                    hidden);
+            double t = logits.get(b.sampled());
             if (b.prefillTokens() > 0) {
                 double flops = 2.0 * attentionWidth * layerContext(b.prefillContext(), b.prefillTokens()) / s.tp;
                 double chunk = (double) b.prefillTokens() / Math.max(1, b.prefillSeqs());
@@ -365,6 +360,12 @@ public record StepLatency(
             }
             // every processed token writes its keys and values
             return t + eff.memorySeconds(gpu, kvPerToken * b.tokens());
+        }
+
+        /** The output layer: logits for the sequences sampled (at least one row). */
+        private double computeLogits(long sampled) {
+            return eff.gemmSeconds(
+                    gpu, precision == Precision.FP8 ? Precision.BF16 : precision, Math.max(1, sampled), vocabN, hidden);
         }
 
         /** GEMMs, elementwise kernels and collectives of {@code tokens} tokens through every layer: depends on T only. */
