@@ -8,6 +8,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -33,7 +34,7 @@ public final class Cli {
     public static int run(String[] args, PrintStream out, PrintStream err, WorkspaceHome home) {
         LogSetup.quietConsole();
         LogSetup.logToWorkspace(home.root().resolve("logs"));
-        CommandLine cmd = commandLine(home);
+        CommandLine cmd = commandLine(home, SextantCommand.neededFor(args));
         cmd.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         cmd.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         int code = cmd.execute(args);
@@ -42,8 +43,17 @@ public final class Cli {
         return code;
     }
 
+    /** The whole command line, every command in it. */
     static CommandLine commandLine(WorkspaceHome home) {
+        return commandLine(home, SextantCommand.COMMANDS);
+    }
+
+    /** The command line with these of its commands. */
+    static CommandLine commandLine(WorkspaceHome home, List<Class<?>> commands) {
         CommandLine cmd = new CommandLine(new SextantCommand(home));
+        for (Class<?> c : commands) {
+            cmd.addSubcommand(c);
+        }
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof InputError e) {
                 // the model names the input; the flag and the help to read are the command line's words for it

@@ -19,6 +19,8 @@ import dev.sextant.app.cli.simulate.SimulateCommand;
 import dev.sextant.app.cli.trainlog.TrainlogCommand;
 import dev.sextant.app.cli.workspace.WorkspaceCommand;
 import dev.sextant.workspaces.WorkspaceHome;
+import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,8 +40,15 @@ import picocli.CommandLine.Spec;
             "",
             "Exit status: 0 ok, 2 bad usage or bad input, 3 capability unavailable on this machine, "
                     + "1 internal failure, 130 cancelled."
-        },
-        subcommands = {
+        })
+public final class SextantCommand implements Runnable {
+
+    /**
+     * The commands, in the order help lists them. Added to the root as the command line is built rather than named in
+     * the annotation, so that a run builds only the command it was asked for: picocli reads every option of every
+     * command it is given, and doing so for all of them was a third of a second of each command's start.
+     */
+    static final List<Class<?>> COMMANDS = List.of(
             GuiCommand.class,
             WorkspaceCommand.class,
             ProjectCommand.class,
@@ -57,9 +66,25 @@ import picocli.CommandLine.Spec;
             DecontaminateCommand.class,
             MixCommand.class,
             ClusterSizeCommand.class,
-            ReportCommand.class
-        })
-public final class SextantCommand implements Runnable {
+            ReportCommand.class);
+
+    /**
+     * The commands a run with these arguments needs: the one its first argument names (a name or an alias), none for
+     * the version alone, every one otherwise (help, an error with suggestions).
+     */
+    static List<Class<?>> neededFor(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return List.of();
+        }
+        for (Class<?> c : args.length == 0 ? List.<Class<?>>of() : COMMANDS) {
+            Command command = c.getAnnotation(Command.class);
+            if (command.name().equals(args[0])
+                    || Arrays.asList(command.aliases()).contains(args[0])) {
+                return List.of(c);
+            }
+        }
+        return COMMANDS;
+    }
 
     private final WorkspaceHome home;
 

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends the log to {@code logs/sextant.log} in the open workspace's folder (rolled at 5 MB, three kept), switching
- * file when the user switches workspace. Until a workspace is open only warnings reach stderr (logback.xml).
+ * file when the user switches workspace. Until a workspace is open only warnings reach stderr ({@link DefaultLogConfig}).
  */
 public final class LogSetup {
 
@@ -79,7 +79,7 @@ public final class LogSetup {
     public static synchronized void quietConsole() {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext ctx) {
             Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-            var console = root.getAppender("STDERR");
+            var console = root.getAppender(DefaultLogConfig.CONSOLE);
             if (console != null) {
                 root.detachAppender(console);
                 console.stop();
