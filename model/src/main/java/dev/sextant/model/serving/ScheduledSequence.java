@@ -10,9 +10,16 @@ final class ScheduledSequence {
     int produced; // output tokens produced
     int kept; // output tokens produced before the last preemption, computed again with the prompt
     long blocks;
-    long decodeNeed; // blocks this step's decode adds (worked out before admission, taken after)
-    long needCheckAt; // the context from which a decode may need more blocks than it holds (see
-    // SchedulerRun.decodeNeed)
+    long decodeNeed; // blocks the decode of step needStep adds (worked out before admission, taken after)
+    long needStep = -1;
+    long needCheckAt; // the context from which a decode may need more blocks than it holds (see SchedulerRun)
+    long rank; // order of admission to the running batch: the scheduler preempts the latest
+    // while decoding (DecodingSet): output and context as of the round it joined, and its queue entries' stamp
+    boolean decoding;
+    long joinRound;
+    int producedAtJoin;
+    int contextAtJoin;
+    int stamp;
     double firstToken = Double.NaN;
     boolean transferred; // the prompt's KV came with the request and has not been lost to a preemption
 

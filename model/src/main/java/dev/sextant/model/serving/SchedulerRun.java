@@ -28,21 +28,28 @@ final class SchedulerRun {
     private final int lookahead; // KV slots a decode step may fill
     private final LayerBlockTable blocks;
     private final Deque<ScheduledSequence> waiting = new ArrayDeque<>();
-    private final Sequences running = new Sequences();
-    /** This step's decoding sequences, in the order of {@link #running} (a buffer reused step after step). */
-    private final Sequences decoding = new Sequences();
-    /** This step's sequences whose prompt is being prefilled in chunks, in the order of {@link #running}. */
+    /** The running sequences whose prompt is in the cache. */
+    private final DecodingSet decoding = new DecodingSet();
+    /** The running sequences whose prompt (or its recomputation) is still being prefilled, in admission order. */
     private final Sequences prefilling = new Sequences();
+    /** Sequences admitted or prefilled this step that decode from the next (buffers reused step after step). */
+    private final Sequences joining = new Sequences();
+
+    private final Sequences finishedNow = new Sequences();
+    /** Decoding sequences whose blocks were looked at this step, and their positions in {@link #decoding}. */
+    private final Sequences dueNow = new Sequences();
+
+    private int[] duePositions = new int[64];
+    /** Decoding sequences whose first token is their first decode's (a transferred prompt). */
+    private final Sequences awaitingFirstToken = new Sequences();
 
     private final Prefill prefill = new Prefill();
+    private int running;
+    private long admitted;
     private double t;
     private long steps;
     private long preemptions;
     private int done;
-    /** Σ of this step's decoding sequences' contexts. */
-    private long decodeContext;
-    /** Whether a sequence may have finished since the last retirement (a step where none did skips the look). */
-    private boolean mayHaveFinished;
     /** Ends the run once its P99 latencies are sure to miss their targets; null: run to the end. */
     private P99Watch watch;
 
@@ -110,7 +117,7 @@ final class SchedulerRun {
                 cancel.throwIfCancelled();
             }
             clock.handOver(t, waiting);
-            if (running.isEmpty() && waiting.isEmpty()) {
+            if (running == 0 && waiting.isEmpty()) {
                 t = clock.nextReady(); // idle until the next request is handed over
                 continue;
             }
@@ -154,10 +161,11 @@ final class SchedulerRun {
         }
         boolean decodeThisStep = admission.decodesBesidePrefill() || prefill.sequences.isEmpty();
         int decodeSeqs = decodeThisStep ? decoding.size() : 0;
+        double decodeContext = decodeThisStep ? decoding.contextSum() : 0;
         if (decodeThisStep) {
-            pool.take(reserve); // each decoding sequence's share is added to its own count as it decodes
+            pool.take(reserve); // each due sequence's share is added to its own count as it decodes
         }
-        double dt = cost.seconds(prefill.tokens, prefill.context, decodeSeqs, decodeThisStep ? decodeContext : 0);
+        double dt = cost.seconds(prefill.tokens, prefill.context, decodeSeqs, decodeContext);
         record.step(t, dt, pool.used());
         t += dt;
         applyPrefill();
@@ -165,63 +173,59 @@ final class SchedulerRun {
             applyDecodes();
         }
         retireFinished();
+        for (int k = 0; k < joining.size(); k++) {
+            ScheduledSequence q = joining.get(k);
+            decoding.join(q);
+            if (Double.isNaN(q.firstToken)) {
+                awaitingFirstToken.add(q);
+            }
+        }
+        joining.clear();
     }
 
     /**
-     * Gathers this step's decodes (the running sequences whose prompt is in the cache, in running order), the blocks
-     * each needs for its next token and their contexts; then, while the cache cannot give those blocks, preempts the
-     * latest admitted sequences. Returns the blocks the remaining decodes need.
+     * Works out the blocks this step's decodes need — looked up only for the decoding sequences whose context has
+     * reached the point where they may outgrow their blocks ({@link LayerBlockTable#nextGrowth}; a chunked layout looks
+     * every step) — then, while the cache cannot give them, preempts the latest admitted sequences. Returns the blocks
+     * the remaining decodes need.
      */
     private long preemptForDecodes() {
-        decoding.clear();
-        prefilling.clear();
-        long needed = 0;
-        long context = 0;
-        for (int k = 0, n = running.size(); k < n; k++) {
-            ScheduledSequence q = running.get(k);
-            if (q.prefillDone()) {
-                decoding.add(q);
-                int c = q.context();
-                needed += decodeNeed(q, c);
-                context += c;
-            } else {
-                prefilling.add(q);
-            }
+        dueNow.clear();
+        if (duePositions.length < decoding.size()) {
+            duePositions = new int[Math.max(2 * duePositions.length, decoding.size())];
         }
-        while (needed > pool.free() && !running.isEmpty()) {
-            ScheduledSequence victim = running.removeLast();
+        int due = decoding.dueForBlocks(duePositions);
+        long needed = 0;
+        for (int i = 0; i < due; i++) {
+            int k = duePositions[i];
+            ScheduledSequence q = decoding.get(k);
+            int c = decoding.context(q);
+            long need = Math.max(0, blocks.blocksFor(c + lookahead) - q.blocks);
+            q.decodeNeed = need;
+            q.needStep = steps;
+            needed += need;
+            // while no block is wanted, none will be until the next token count the table says may need one
+            q.needCheckAt = need > 0 ? c : blocks.nextGrowth(c + lookahead, q.blocks) - lookahead;
+            decoding.recheck(k);
+            dueNow.add(q);
+        }
+        while (needed > pool.free() && running > 0) {
+            ScheduledSequence d = decoding.last();
+            ScheduledSequence p = prefilling.last();
+            ScheduledSequence victim = p == null || d != null && d.rank > p.rank ? d : p;
             pool.release(victim);
-            // both lists keep running's order, so a victim (running's last) is the last of the one it is in
-            if (decoding.last() == victim) {
-                decoding.removeLast();
-                needed -= victim.decodeNeed;
-                context -= victim.context();
-            } else if (prefilling.last() == victim) {
+            if (victim.decoding) {
+                needed -= victim.needStep == steps ? victim.decodeNeed : 0;
+                decoding.leave(victim);
+            } else {
                 prefilling.removeLast();
             }
+            running--;
             victim.reset();
             waiting.addFirst(victim);
             preemptions++;
         }
-        decodeContext = context;
         return needed;
-    }
-
-    /**
-     * The blocks {@code q}'s decode this step adds, kept in {@code q.decodeNeed}: looked up only from the context where
-     * the sequence can outgrow its blocks ({@code q.needCheckAt}), which for a layout whose counts change only at block
-     * boundaries is the next boundary; a chunked layout looks every step.
-     */
-    private long decodeNeed(ScheduledSequence q, int context) {
-        if (context < q.needCheckAt) {
-            q.decodeNeed = 0;
-            return 0;
-        }
-        long need = Math.max(0, blocks.blocksFor(context + lookahead) - q.blocks);
-        q.decodeNeed = need;
-        // while no block is wanted, none will be until the next token count the table says may need one
-        q.needCheckAt = need > 0 ? context : blocks.nextGrowth(context + lookahead, q.blocks) - lookahead;
-        return need;
     }
 
     /** Continues prompts already being prefilled in chunks, then admits waiting requests, within the budget and the cache. */
@@ -234,7 +238,7 @@ final class SchedulerRun {
             if (next < prefilling.size()) {
                 q = prefilling.get(next++);
                 fresh = false;
-            } else if (!waiting.isEmpty() && running.size() < s.maxNumSeqs()) {
+            } else if (!waiting.isEmpty() && running < s.maxNumSeqs()) {
                 q = waiting.peekFirst();
                 fresh = true;
             } else {
@@ -256,12 +260,20 @@ final class SchedulerRun {
             }
             if (fresh) {
                 waiting.pollFirst();
-                running.add(q);
+                enter(q);
+                prefilling.add(q);
+                next++; // the list grew by this one, already taken
             }
             pool.take(q, more);
             prefill.add(q, chunk);
             budget -= chunk;
         }
+    }
+
+    /** {@code q} joins the running batch, ranked after every sequence there. */
+    private void enter(ScheduledSequence q) {
+        q.rank = admitted++;
+        running++;
     }
 
     /** The prompt's KV arrives computed: blocks for it (reserving, for the output too), no prefill work. */
@@ -271,13 +283,22 @@ final class SchedulerRun {
             return false;
         }
         waiting.pollFirst();
-        running.add(q);
+        enter(q);
         pool.take(q, more);
         q.prefilled = q.request.promptTokens();
         q.produced = 1; // sampled by the prefill instance, streamed from here
         record.produced(1);
-        mayHaveFinished |= q.finished();
+        settle(q);
         return true;
+    }
+
+    /** A sequence whose prompt is now in the cache: finished already (a one-token output), or decoding from the next step. */
+    private void settle(ScheduledSequence q) {
+        if (q.finished()) {
+            finishedNow.add(q);
+        } else {
+            joining.add(q);
+        }
     }
 
     private void applyPrefill() {
@@ -291,30 +312,44 @@ final class SchedulerRun {
                 if (Double.isNaN(q.firstToken)) {
                     firstToken(q);
                 }
-                mayHaveFinished |= q.finished();
+                prefilling.removeByRank(q);
+                settle(q);
             }
         }
     }
 
     private void applyDecodes() {
-        for (int k = 0, n = decoding.size(); k < n; k++) {
-            ScheduledSequence q = decoding.get(k);
-            q.blocks += q.decodeNeed; // taken from the pool as one before the step
-            int gained = 1;
-            if (speculation != null) {
+        for (int k = 0; k < dueNow.size(); k++) {
+            ScheduledSequence q = dueNow.get(k);
+            if (q.decoding) {
+                q.blocks += q.decodeNeed; // taken from the pool as one before the step
+            }
+        }
+        if (speculation == null) {
+            record.produced(decoding.size());
+        } else {
+            for (int k = 0; k < decoding.size(); k++) {
+                ScheduledSequence q = decoding.get(k);
                 // accepted drafts until the first rejection, plus the target's own token
+                int gained = 1;
                 while (gained <= speculation.draftTokens() && accept.nextDouble() < speculation.acceptance()) {
                     gained++;
                 }
-                gained = Math.min(gained, q.outputTokens - q.produced);
+                gained = Math.min(gained, q.outputTokens - decoding.produced(q));
+                if (gained > 1) {
+                    decoding.gain(k, gained - 1);
+                }
+                record.produced(gained);
             }
-            q.produced += gained;
-            record.produced(gained);
-            if (Double.isNaN(q.firstToken)) {
+        }
+        decoding.advance(finishedNow);
+        for (int k = 0; k < awaitingFirstToken.size(); k++) {
+            ScheduledSequence q = awaitingFirstToken.get(k);
+            if (q.decoding && Double.isNaN(q.firstToken)) {
                 firstToken(q); // a transferred prompt: the first token this instance computes
             }
-            mayHaveFinished |= q.produced >= q.outputTokens;
         }
+        awaitingFirstToken.clear();
     }
 
     private void firstToken(ScheduledSequence q) {
@@ -325,25 +360,23 @@ final class SchedulerRun {
     }
 
     private void retireFinished() {
-        if (!mayHaveFinished) {
-            return;
-        }
-        mayHaveFinished = false;
-        for (int k = running.size() - 1; k >= 0; k--) {
-            ScheduledSequence q = running.get(k);
-            if (q.finished()) {
-                running.remove(k);
-                pool.release(q);
-                if (Double.isNaN(q.firstToken)) {
-                    firstToken(q); // a transferred prompt with a one-token output
-                }
-                record.finished(q, clock.arrival(q.index), t);
-                if (watch != null) {
-                    watch.finished(record.tpot(q.index));
-                }
-                done++;
-                clock.finished(done, t);
+        for (int k = 0; k < finishedNow.size(); k++) {
+            ScheduledSequence q = finishedNow.get(k);
+            if (q.decoding) {
+                decoding.leave(q);
             }
+            running--;
+            pool.release(q);
+            if (Double.isNaN(q.firstToken)) {
+                firstToken(q); // a transferred prompt with a one-token output
+            }
+            record.finished(q, clock.arrival(q.index), t);
+            if (watch != null) {
+                watch.finished(record.tpot(q.index));
+            }
+            done++;
+            clock.finished(done, t);
         }
+        finishedNow.clear();
     }
 }

@@ -46,6 +46,33 @@ final class Sequences {
         items[--size] = null;
     }
 
+    /** Removes {@code q}, found by its admission rank (the list is kept in rank order). */
+    void removeByRank(ScheduledSequence q) {
+        int k = indexByRank(q.rank);
+        if (k < 0 || items[k] != q) {
+            throw new IllegalStateException("sequence " + q.index + " is not in the list");
+        }
+        remove(k);
+    }
+
+    /** Binary search by rank: the index, or −(insertion point) − 1. */
+    private int indexByRank(long rank) {
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long r = items[mid].rank;
+            if (r < rank) {
+                lo = mid + 1;
+            } else if (r > rank) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -lo - 1;
+    }
+
     /** Empties the list for the next step; the sequences stay referenced until overwritten. */
     void clear() {
         size = 0;
