@@ -24,6 +24,7 @@ import dev.sextant.workspaces.SavedServingPlan;
 import dev.sextant.workspaces.Workspace;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * Serving plans, for every face: the memory plan a serving engine makes at start-up, the whole study of a plan
@@ -101,9 +102,18 @@ public final class ServingStudy {
      * levers. Length distributions that do not read are input errors about their inputs. Cancellable.
      */
     public ServingAnalysis analyse(ServingPlanRequest request, ProgressListener progress, CancellationToken cancel) {
+        return analyse(request, progress, cancel, firstPart -> {});
+    }
+
+    /** As above, telling {@code firstPart} of the study without its levers while they are judged. */
+    public ServingAnalysis analyse(
+            ServingPlanRequest request,
+            ProgressListener progress,
+            CancellationToken cancel,
+            Consumer<ServingAnalysis> firstPart) {
         LengthDistribution prompt = ServingFiles.distribution("serving.promptTokens", request.promptTokens());
         LengthDistribution output = ServingFiles.distribution("serving.outputTokens", request.outputTokens());
-        return ServingAnalysis.run(request, prompt, output, progress, cancel);
+        return ServingAnalysis.run(request, prompt, output, progress, cancel, firstPart);
     }
 
     /**

@@ -10,6 +10,8 @@ import dev.sextant.model.serving.WeightFormat;
 import dev.sextant.workspaces.SavedServingPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,25 @@ class ServingViewModelTest extends DemoWorkspaceTest {
                 .startsWith("Kept plan")
                 .contains("requests/s (80 % interval")
                 .contains("within P99 TTFT");
+    }
+
+    @Test
+    void thePlanIsShownBeforeItsLeversAreJudgedAndThenWhole() {
+        vm.open(vm.saved().get(0));
+        List<String> seen = new ArrayList<>();
+        vm.studyProperty()
+                .addListener((o, a, s) -> seen.add(
+                        s.levers().isEmpty()
+                                ? "without levers, complete "
+                                        + vm.studyCompleteProperty().get()
+                                : "with " + s.levers().size() + " levers, complete "
+                                        + vm.studyCompleteProperty().get()));
+        vm.plan();
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(0)).isEqualTo("without levers, complete false");
+        assertThat(seen.get(1)).startsWith("with ").endsWith("complete true");
+        assertThat(vm.studyCompleteProperty().get()).isTrue();
+        assertThat(vm.summaryProperty().get()).contains("worked out in").doesNotContain("judging");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /**
@@ -48,6 +49,21 @@ public record ServingAnalysis(
             LengthDistribution output,
             ProgressListener progress,
             CancellationToken cancel) {
+        return run(req, prompt, output, progress, cancel, firstPart -> {});
+    }
+
+    /**
+     * As above, telling {@code firstPart} of the study without its levers (an empty list) as soon as everything else is
+     * worked out: the levers, each a goodput search of its own, take most of the time, so a user can read the plan
+     * while they are judged. Called on the calling thread, before the levers start.
+     */
+    public static ServingAnalysis run(
+            ServingPlanRequest req,
+            LengthDistribution prompt,
+            LengthDistribution output,
+            ProgressListener progress,
+            CancellationToken cancel,
+            Consumer<ServingAnalysis> firstPart) {
         ServingReplica replica = req.replica();
         ServingMemory memory = replica.memory();
         if (!memory.fits()) {
@@ -86,6 +102,17 @@ public record ServingAnalysis(
                     req.scaleUpMinutes() / 60,
                     req.pricePerGpuHour());
         }
+        List<double[]> concurrency = concurrencyByContext(memory);
+        firstPart.accept(new ServingAnalysis(
+                memory,
+                concurrency,
+                goodput,
+                sweep,
+                atRate,
+                day,
+                List.of(),
+                List.copyOf(notes),
+                replica.latencySource()));
         List<ServingLevers.Row> levers = ServingLevers.compare(
                 ServingLevers.standard(replica, req.levers()),
                 w,
@@ -95,15 +122,7 @@ public record ServingAnalysis(
                 progress.slice(0.45, 1),
                 cancel);
         return new ServingAnalysis(
-                memory,
-                concurrencyByContext(memory),
-                goodput,
-                sweep,
-                atRate,
-                day,
-                levers,
-                notes,
-                replica.latencySource());
+                memory, concurrency, goodput, sweep, atRate, day, levers, notes, replica.latencySource());
     }
 
     static SimulationSummary simulate(

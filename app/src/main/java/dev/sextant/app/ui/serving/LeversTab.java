@@ -97,12 +97,21 @@ final class LeversTab {
     }
 
     private final Label detail = new Label();
+    /** What the sentence under the table says while the plan is shown before its levers are judged. */
+    private static final String JUDGING =
+            "Judging the levers on this workload (each is a goodput search of its own); the other tabs are ready.";
+
+    private boolean judging;
     private final VBox node = new VBox(0, levers, detail);
 
     private void describe(ServingLevers.Row r) {
         if (r == null) {
             detail.setText(
-                    levers.getItems().isEmpty() ? "" : "Choose a lever to read what it changes and what it risks.");
+                    judging
+                            ? JUDGING
+                            : levers.getItems().isEmpty()
+                                    ? ""
+                                    : "Choose a lever to read what it changes and what it risks.");
             return;
         }
         String risk = r.problem() != null
@@ -114,6 +123,7 @@ final class LeversTab {
     }
 
     private void show(ServingAnalysis s) {
+        judging = s != null && s.levers().isEmpty();
         if (s == null) {
             levers.getItems().clear();
         } else {

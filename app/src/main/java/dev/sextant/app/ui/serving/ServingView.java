@@ -291,7 +291,8 @@ public final class ServingView {
 
     /** The headline's Keep plan…: names the plan worked out and keeps it in the project. */
     private void wireHeadline() {
-        savePlan.disableProperty().bind(vm.studyProperty().isNull());
+        savePlan.disableProperty()
+                .bind(vm.studyProperty().isNull().or(vm.studyCompleteProperty().not()));
         savePlan.setOnAction(e -> {
             ServingPlanRequest r = vm.requestProperty().get();
             TextInputDialog d = new TextInputDialog(r.spec().model().name() + " on "

@@ -30,6 +30,8 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -60,6 +62,8 @@ public final class ServingViewModel {
     private final ObjectProperty<ServingMemory> memory = new SimpleObjectProperty<>(this, "memory");
     private final ObjectProperty<ServingPlanRequest> request = new SimpleObjectProperty<>(this, "request");
     private final ObjectProperty<ServingAnalysis> study = new SimpleObjectProperty<>(this, "study");
+    /** Whether {@link #study} is whole: false while its levers are still being judged (shown without them). */
+    private final BooleanProperty studyComplete = new SimpleBooleanProperty(this, "studyComplete", true);
     /** The use case every answer of this area comes from; the plans kept in the project go through one made per project. */
     private final ServingStudy servingStudy = new ServingStudy();
 
@@ -166,22 +170,46 @@ public final class ServingViewModel {
         if (req == null) {
             return;
         }
+        // the plan without its levers is shown as soon as it is worked out; a cancelled or failed run puts back what
+        // was shown before, so a plan is never left half-judged
+        ServingPlanRequest shownRequest = request.get();
+        ServingAnalysis shownStudy = study.get();
+        String shownSummary = summary.get();
         shell.jobs()
                 .submit(
                         "Plan serving",
                         (progress, cancel) -> {
                             long start = System.nanoTime();
-                            ServingAnalysis s = servingStudy.analyse(req, progress, cancel);
+                            ServingAnalysis s = servingStudy.analyse(req, progress, cancel, firstPart -> shell.jobs()
+                                    .deliver(() -> {
+                                        request.set(req);
+                                        studyComplete.set(false);
+                                        study.set(firstPart);
+                                        summary.set(describe(
+                                                        req,
+                                                        firstPart,
+                                                        shell.home().settings()) + " (judging the levers…)");
+                                        staleness.fresh();
+                                    }));
                             return new Worked(s, (System.nanoTime() - start) / 1e9);
                         },
                         done -> {
                             request.set(req);
+                            studyComplete.set(true);
                             study.set(done.study());
                             summary.set(describe(req, done.study(), shell.home().settings())
                                     + String.format(" (worked out in %.1f s)", done.seconds()));
                             staleness.fresh();
                         },
-                        this::show);
+                        e -> {
+                            if (!studyComplete.get()) {
+                                studyComplete.set(true);
+                                request.set(shownRequest);
+                                study.set(shownStudy);
+                                summary.set(shownSummary);
+                            }
+                            show(e);
+                        });
     }
 
     private record Worked(ServingAnalysis study, double seconds) {}
@@ -443,6 +471,11 @@ public final class ServingViewModel {
 
     public ObjectProperty<ServingAnalysis> studyProperty() {
         return study;
+    }
+
+    /** False while the study shown is still having its levers judged. */
+    public ReadOnlyBooleanProperty studyCompleteProperty() {
+        return studyComplete;
     }
 
     public StringProperty summaryProperty() {
