@@ -43,7 +43,8 @@ public class AblationBenchmark {
         for (int i = 0; i < 500; i++) {
             double n = Math.exp(Math.log(1e7) + r.nextDouble() * Math.log(100));
             double d = n * Math.exp(Math.log(2) + r.nextDouble() * Math.log(100));
-            double loss = (1.69 + 406.4 / Math.pow(n, 0.34) + 410.7 / Math.pow(d, 0.28)) * (1 + 0.01 * r.nextGaussian());
+            double loss =
+                    (1.69 + 406.4 / Math.pow(n, 0.34) + 410.7 / Math.pow(d, 0.28)) * (1 + 0.01 * r.nextGaussian());
             runs.add(new ChinchillaFit.Point(n, d, loss));
         }
     }
@@ -61,7 +62,7 @@ public class AblationBenchmark {
     /** What {@code ablate fit}'s default does: the form chosen by the runs' own extrapolation, then the bootstrapped fit. */
     @Benchmark
     public ScalingLawFit fitFiveHundredRunsAutoFormWithThousandBootstraps() {
-        return ScalingLawFit.run(runs, FormSelection.choose(runs).form(), 1000, 1, ProgressListener.NONE,
-                CancellationToken.none());
+        return ScalingLawFit.run(
+                runs, FormSelection.choose(runs).form(), 1000, 1, ProgressListener.NONE, CancellationToken.none());
     }
 }

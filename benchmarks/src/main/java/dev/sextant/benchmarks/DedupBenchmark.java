@@ -55,8 +55,12 @@ public class DedupBenchmark {
     }
 
     private DedupResult run(DedupSpec.Mode mode) {
-        return Deduplicator.run(CorpusFiles.units(List.of(dir.resolve("corpus.jsonl")), CorpusFiles.DEFAULT_CHUNK), DedupSpec.defaults(mode), 0,
-                ProgressListener.NONE, CancellationToken.none());
+        return Deduplicator.run(
+                CorpusFiles.units(List.of(dir.resolve("corpus.jsonl")), CorpusFiles.DEFAULT_CHUNK),
+                DedupSpec.defaults(mode),
+                0,
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 
     @Benchmark

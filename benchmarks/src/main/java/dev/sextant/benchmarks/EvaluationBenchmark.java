@@ -68,7 +68,8 @@ public class EvaluationBenchmark {
             }
             double p = 1 / (1 + Math.pow(10, (strength[b] - strength[a]) / 400));
             double u = random.nextDouble();
-            Battle.Winner w = u < 0.1 ? Battle.Winner.TIE : u < 0.1 + 0.9 * p ? Battle.Winner.MODEL_A : Battle.Winner.MODEL_B;
+            Battle.Winner w =
+                    u < 0.1 ? Battle.Winner.TIE : u < 0.1 + 0.9 * p ? Battle.Winner.MODEL_A : Battle.Winner.MODEL_B;
             battles.add(new Battle("model-" + a, "model-" + b, w, null, null));
         }
         Path dir = Files.createTempDirectory("sextant-bench-eval");
@@ -76,9 +77,12 @@ public class EvaluationBenchmark {
         try (BufferedWriter w = Files.newBufferedWriter(samples)) {
             for (int i = 0; i < 100_000; i++) {
                 w.write("{\"doc_id\": " + i + ", \"doc\": {\"question\": \"What is " + i + " plus " + (i * 7 % 13)
-                        + "? Show your reasoning step by step.\", \"answer\": \"" + (i + i * 7 % 13) + "\"}, \"target\": \""
-                        + (i + i * 7 % 13) + "\", \"arguments\": [[\"Question: ...\", {\"until\": [\"\\n\\n\"]}]], \"resps\": [[\"The answer is "
-                        + i + "\"]], \"filtered_resps\": [\"" + i + "\"], \"filter\": \"strict-match\", \"metrics\": [\"exact_match\"], "
+                        + "? Show your reasoning step by step.\", \"answer\": \"" + (i + i * 7 % 13)
+                        + "\"}, \"target\": \""
+                        + (i + i * 7 % 13)
+                        + "\", \"arguments\": [[\"Question: ...\", {\"until\": [\"\\n\\n\"]}]], \"resps\": [[\"The answer is "
+                        + i + "\"]], \"filtered_resps\": [\"" + i
+                        + "\"], \"filter\": \"strict-match\", \"metrics\": [\"exact_match\"], "
                         + "\"doc_hash\": \"abc\", \"prompt_hash\": \"def\", \"target_hash\": \"123\", \"exact_match\": "
                         + (i % 3 == 0 ? "1.0" : "0.0") + "}\n");
             }

@@ -35,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx8g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xmx8g"})
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class MonitoringBenchmark {
@@ -53,16 +55,35 @@ public class MonitoringBenchmark {
         day = new ArrayList<>(8_640_000);
         for (int i = 0; i < 8_640_000; i++) {
             double out = 50 + r.nextInt(400);
-            day.add(new Request("r" + i, t0 + i * 10L, i % 10 == 0 ? canary : stable, 100 + r.nextInt(2000), out, 200 + 100 * r.nextDouble(),
-                    300 + 20 * out * (1 + 0.1 * r.nextDouble()), r.nextDouble() < 0.01, "ok", "stop", false, Map.of()));
+            day.add(new Request(
+                    "r" + i,
+                    t0 + i * 10L,
+                    i % 10 == 0 ? canary : stable,
+                    100 + r.nextInt(2000),
+                    out,
+                    200 + 100 * r.nextDouble(),
+                    300 + 20 * out * (1 + 0.1 * r.nextDouble()),
+                    r.nextDouble() < 0.01,
+                    "ok",
+                    "stop",
+                    false,
+                    Map.of()));
         }
         dir = Files.createTempDirectory("sextant-monitor-bench");
         log = dir.resolve("requests.jsonl");
         try (BufferedWriter w = Files.newBufferedWriter(log)) {
             for (int i = 0; i < 1_000_000; i++) {
-                w.write(String.format(Locale.ROOT, "{\"request_id\":\"req-%08d\",\"timestamp\":%d,\"route\":\"%s\",\"input_tokens\":%d,"
-                        + "\"output_tokens\":%d,\"latency_ms\":%d,\"status\":\"%s\"}%n", i, t0 + i * 10L, i % 10 == 0 ? "canary" : "stable",
-                        50 + r.nextInt(3000), 20 + r.nextInt(500), 300 + r.nextInt(9000), r.nextDouble() < 0.01 ? "error" : "ok"));
+                w.write(String.format(
+                        Locale.ROOT,
+                        "{\"request_id\":\"req-%08d\",\"timestamp\":%d,\"route\":\"%s\",\"input_tokens\":%d,"
+                                + "\"output_tokens\":%d,\"latency_ms\":%d,\"status\":\"%s\"}%n",
+                        i,
+                        t0 + i * 10L,
+                        i % 10 == 0 ? "canary" : "stable",
+                        50 + r.nextInt(3000),
+                        20 + r.nextInt(500),
+                        300 + r.nextInt(9000),
+                        r.nextDouble() < 0.01 ? "error" : "ok"));
             }
         }
     }
@@ -75,7 +96,9 @@ public class MonitoringBenchmark {
 
     @Benchmark
     public TrafficMonitor.Result analyzeADayAt100PerSecond() {
-        return TrafficMonitor.analyze(day, new TrafficMonitor.Settings(300_000, List.of("route"), 12, Map.of("route", "stable")),
+        return TrafficMonitor.analyze(
+                day,
+                new TrafficMonitor.Settings(300_000, List.of("route"), 12, Map.of("route", "stable")),
                 new TrafficMonitor.Slo(0.01, null, 0.01));
     }
 

@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xmx4g"})
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public class RepeatedSamplesBenchmark {
@@ -42,14 +44,24 @@ public class RepeatedSamplesBenchmark {
             double p = r.nextDouble();
             String item = "q" + i;
             for (int j = 0; j < 10; j++) {
-                trials.add(new RepeatedSamples.Trial("model", "bench", item, Integer.toString(j), r.nextDouble() < p ? 1 : 0, s, (long) j, Double.NaN,
-                        200 + r.nextInt(800), Double.NaN));
+                trials.add(new RepeatedSamples.Trial(
+                        "model",
+                        "bench",
+                        item,
+                        Integer.toString(j),
+                        r.nextDouble() < p ? 1 : 0,
+                        s,
+                        (long) j,
+                        Double.NaN,
+                        200 + r.nextInt(800),
+                        Double.NaN));
             }
         }
     }
 
     @Benchmark
     public List<RepeatedSamples.Row> summarise100kItemsTimes10() {
-        return RepeatedSamples.summarize(trials, List.of(1, 5, 10), RepeatedSamples.Prices.NONE, 1, CancellationToken.none());
+        return RepeatedSamples.summarize(
+                trials, List.of(1, 5, 10), RepeatedSamples.Prices.NONE, 1, CancellationToken.none());
     }
 }

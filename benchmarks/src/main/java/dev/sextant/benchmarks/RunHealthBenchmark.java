@@ -55,10 +55,16 @@ public class RunHealthBenchmark {
         try (BufferedWriter w = Files.newBufferedWriter(log)) {
             for (long s = 1; s <= 1_000_000; s++) {
                 double loss = (1.8 + 9 * Math.pow(1 + s / 200.0, -0.45)) * (1 + 0.01 * r.nextGaussian());
-                w.write(String.format(Locale.ROOT, " [2024-05-01 10:00:00] iteration %8d/ 1000000 | consumed samples: %12d | elapsed time per"
-                        + " iteration (ms): %.1f | learning rate: 3.000E-04 | global batch size:  1024 | lm loss: %.6E | loss scale: 1.0 |"
-                        + " grad norm: %.3f | number of skipped iterations:   0 | number of nan iterations:   0 |%n", s, s * 1024, 1500 + r.nextGaussian(),
-                        loss, Math.exp(0.1 * r.nextGaussian())));
+                w.write(String.format(
+                        Locale.ROOT,
+                        " [2024-05-01 10:00:00] iteration %8d/ 1000000 | consumed samples: %12d | elapsed time per"
+                                + " iteration (ms): %.1f | learning rate: 3.000E-04 | global batch size:  1024 | lm loss: %.6E | loss scale: 1.0 |"
+                                + " grad norm: %.3f | number of skipped iterations:   0 | number of nan iterations:   0 |%n",
+                        s,
+                        s * 1024,
+                        1500 + r.nextGaussian(),
+                        loss,
+                        Math.exp(0.1 * r.nextGaussian())));
             }
         }
         read = readLog();
@@ -76,17 +82,22 @@ public class RunHealthBenchmark {
     }
 
     private TrainingLog readLog() {
-        return TrainingLogFiles.read(List.of(log), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
+        return TrainingLogFiles.read(
+                List.of(log), TrainingLogFormat.AUTO, ProgressListener.NONE, CancellationToken.none());
     }
 
     @Benchmark
     public LogAnalysis analyseMillionSteps() {
-        return AnalysisSettings.DEFAULT.withCheckpointEvery(1000L).withGpus(1024).analyze(read, CancellationToken.none());
+        return AnalysisSettings.DEFAULT
+                .withCheckpointEvery(1000L)
+                .withGpus(1024)
+                .analyze(read, CancellationToken.none());
     }
 
     @Benchmark
     public FailureStudy thousandRunsOf16kGpusFor90Days() {
-        FailureScenario s = FailureScenario.of(16_384, 8, 4, 1_944_000, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, 1800, 120, 600);
+        FailureScenario s = FailureScenario.of(
+                16_384, 8, 4, 1_944_000, FailureScenario.LLAMA3_FAILURES_PER_GPU_DAY, 1800, 120, 600);
         return FailureSimulation.run(s, 1000, 1, ProgressListener.NONE, CancellationToken.none());
     }
 }

@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xmx2g"})
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public class ScanBenchmark {
@@ -50,7 +52,14 @@ public class ScanBenchmark {
     public void setUp() throws IOException {
         dir = Files.createTempDirectory("sextant-scan-bench");
         ScanCorpusGenerator.generate(dir, 256L << 20, 100_000);
-        spec = new ScanSpec(13, 0.8, Normalization.defaults(), "text", "id", Runtime.getRuntime().availableProcessors(), 3);
+        spec = new ScanSpec(
+                13,
+                0.8,
+                Normalization.defaults(),
+                "text",
+                "id",
+                Runtime.getRuntime().availableProcessors(),
+                3);
         List<BenchmarkItem> items = BenchmarkItemFiles.read(dir.resolve("bench.jsonl"), List.of("question"), "id");
         index = NgramIndex.build(items, 13, spec.normalization());
     }
@@ -64,7 +73,11 @@ public class ScanBenchmark {
 
     @Benchmark
     public ScanResult scan256MiBAgainst100kItems() {
-        return CorpusScanner.scan(index, CorpusFiles.units(List.of(dir.resolve("corpus.jsonl")), CorpusFiles.DEFAULT_CHUNK), spec,
-                ProgressListener.NONE, CancellationToken.none());
+        return CorpusScanner.scan(
+                index,
+                CorpusFiles.units(List.of(dir.resolve("corpus.jsonl")), CorpusFiles.DEFAULT_CHUNK),
+                spec,
+                ProgressListener.NONE,
+                CancellationToken.none());
     }
 }

@@ -15,8 +15,7 @@ import java.util.SplittableRandom;
  */
 public final class ScanCorpusGenerator {
 
-    private ScanCorpusGenerator() {
-    }
+    private ScanCorpusGenerator() {}
 
     /** 2,000 made-up words with a Zipf-like frequency, so common words dominate as in real text. */
     static String[] vocabulary() {
@@ -78,12 +77,14 @@ public final class ScanCorpusGenerator {
                 int sentences = 3 + r.nextInt(30);
                 for (int s = 0; s < sentences; s++) {
                     // paragraphs break with an escaped newline, as in web corpora
-                    text.append(s == 0 ? "" : r.nextInt(5) == 0 ? "\\n" : " ").append(sentence(v, r, 5 + r.nextInt(25)));
+                    text.append(s == 0 ? "" : r.nextInt(5) == 0 ? "\\n" : " ")
+                            .append(sentence(v, r, 5 + r.nextInt(25)));
                 }
                 if (doc % 5000 == 0 && items > 0) {
                     text.append(" ").append(bench[(int) (doc / 5000 % items)]); // a planted copy
                 }
-                String line = "{\"id\": \"doc-" + doc + "\", \"url\": \"https://example.org/" + doc + "\", \"text\": \"" + text + "\"}\n";
+                String line = "{\"id\": \"doc-" + doc + "\", \"url\": \"https://example.org/" + doc + "\", \"text\": \""
+                        + text + "\"}\n";
                 w.write(line);
                 written += line.getBytes(StandardCharsets.UTF_8).length;
                 doc++;

@@ -41,8 +41,10 @@ public class ServingBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        requests = BatchingSimulator.poisson(50, 3600, 0, new LengthDistribution.Uniform(200, 2000), new LengthDistribution.LogNormal(250, 150), 1);
-        latency = StepLatency.defaults(ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, false);
+        requests = BatchingSimulator.poisson(
+                50, 3600, 0, new LengthDistribution.Uniform(200, 2000), new LengthDistribution.LogNormal(250, 150), 1);
+        latency = StepLatency.defaults(
+                ModelCatalog.get("llama-3-70b"), GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, false);
     }
 
     /**
@@ -60,16 +62,27 @@ public class ServingBenchmark {
      */
     @Benchmark
     public Disaggregation.Plan disaggregatedAgainstAggregated70b() {
-        var base = ServingReplica.of(ModelCatalog.get("llama-3.1-70b"),
-                GpuCatalog.get("h100-sxm"), 8, WeightFormat.FP8, true, 256, 8192, true);
-        var workload = new Workload(new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0,
-                0.025, 1);
-        return Disaggregation.plan(base, workload, Disaggregation.Choices.searchAll(), 0,
-                ProgressListener.NONE, CancellationToken.none());
+        var base = ServingReplica.of(
+                ModelCatalog.get("llama-3.1-70b"),
+                GpuCatalog.get("h100-sxm"),
+                8,
+                WeightFormat.FP8,
+                true,
+                256,
+                8192,
+                true);
+        var workload = new Workload(
+                new LengthDistribution.Constant(3000), new LengthDistribution.Constant(150), 2.0, 0.025, 1);
+        return Disaggregation.plan(
+                base, workload, Disaggregation.Choices.searchAll(), 0, ProgressListener.NONE, CancellationToken.none());
     }
 
     @Benchmark
     public BatchingSimulator.Outcome oneHourAt50RequestsPerSecond() {
-        return BatchingSimulator.run(requests, latency, new BatchingSimulator.Scheduler(256, 8192, true, 16, 150_000), CancellationToken.none());
+        return BatchingSimulator.run(
+                requests,
+                latency,
+                new BatchingSimulator.Scheduler(256, 8192, true, 16, 150_000),
+                CancellationToken.none());
     }
 }

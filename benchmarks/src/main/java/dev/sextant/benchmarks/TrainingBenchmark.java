@@ -1,10 +1,10 @@
 package dev.sextant.benchmarks;
 
-import dev.sextant.model.hardware.Cluster;
-import dev.sextant.model.training.ComputeEfficiency;
-import dev.sextant.model.hardware.GpuCatalog;
-import dev.sextant.model.training.LayoutSearch;
 import dev.sextant.model.architecture.ModelCatalog;
+import dev.sextant.model.hardware.Cluster;
+import dev.sextant.model.hardware.GpuCatalog;
+import dev.sextant.model.training.ComputeEfficiency;
+import dev.sextant.model.training.LayoutSearch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,13 +30,25 @@ public class TrainingBenchmark {
 
     @Benchmark
     public LayoutSearch.Result search530BOn5120Gpus() {
-        return LayoutSearch.search(ModelCatalog.get("gpt-530b"), Cluster.of(GpuCatalog.get("a100-sxm-80gb"), 5120, 8, 200), 2048, 2560,
-                LayoutSearch.Fixed.none(), 0, ComputeEfficiency.DEFAULTS);
+        return LayoutSearch.search(
+                ModelCatalog.get("gpt-530b"),
+                Cluster.of(GpuCatalog.get("a100-sxm-80gb"), 5120, 8, 200),
+                2048,
+                2560,
+                LayoutSearch.Fixed.none(),
+                0,
+                ComputeEfficiency.DEFAULTS);
     }
 
     @Benchmark
     public LayoutSearch.Result searchDeepSeekV3On2048Gpus() {
-        return LayoutSearch.search(ModelCatalog.get("deepseek-v3"), Cluster.of(GpuCatalog.get("h100-sxm"), 2048, 8, 400), 4096, 8192,
-                LayoutSearch.Fixed.none(), 0, ComputeEfficiency.DEFAULTS);
+        return LayoutSearch.search(
+                ModelCatalog.get("deepseek-v3"),
+                Cluster.of(GpuCatalog.get("h100-sxm"), 2048, 8, 400),
+                4096,
+                8192,
+                LayoutSearch.Fixed.none(),
+                0,
+                ComputeEfficiency.DEFAULTS);
     }
 }

@@ -56,8 +56,9 @@ public class WorkspaceBenchmark {
         project = ws.projects().create("Bench", "");
         ws.transaction(c -> {
             try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE BENCH_ITEM (ID UUID PRIMARY KEY, PROJECT_ID UUID NOT NULL REFERENCES PROJECT(ID) "
-                        + "ON DELETE CASCADE, ITEM VARCHAR(40), SCORE DOUBLE PRECISION)");
+                s.execute(
+                        "CREATE TABLE BENCH_ITEM (ID UUID PRIMARY KEY, PROJECT_ID UUID NOT NULL REFERENCES PROJECT(ID) "
+                                + "ON DELETE CASCADE, ITEM VARCHAR(40), SCORE DOUBLE PRECISION)");
             }
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO BENCH_ITEM VALUES (?, ?, ?, ?)")) {
                 for (int i = 0; i < rows; i++) {
@@ -97,8 +98,8 @@ public class WorkspaceBenchmark {
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public Object exportProject() {
-        return WorkspaceArchive.exportProject(ws, project.id(), tmp.resolve("out.sextant.zip"), ProgressListener.NONE,
-                CancellationToken.none());
+        return WorkspaceArchive.exportProject(
+                ws, project.id(), tmp.resolve("out.sextant.zip"), ProgressListener.NONE, CancellationToken.none());
     }
 
     /** Import of that archive as a new project (fresh ids for every row), then its deletion. */
