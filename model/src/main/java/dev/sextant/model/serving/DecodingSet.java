@@ -65,7 +65,7 @@ final class DecodingSet {
         q.producedAtJoin = q.produced;
         q.contextAtJoin = q.context();
         contextOffset += q.contextAtJoin - round;
-        int at = indexOf(q.rank);
+        int at = Sequences.indexByRank(members, size, q.rank);
         at = -at - 1;
         if (size == members.length) {
             members = Arrays.copyOf(members, 2 * size);
@@ -81,7 +81,7 @@ final class DecodingSet {
 
     /** {@code q} leaves (finished or preempted), its output written back to it. */
     void leave(ScheduledSequence q) {
-        int k = indexOf(q.rank);
+        int k = Sequences.indexByRank(members, size, q.rank);
         if (k < 0 || members[k] != q) {
             throw new IllegalStateException("sequence " + q.index + " is not decoding");
         }
@@ -136,23 +136,5 @@ final class DecodingSet {
     /** The round from which {@code q} may need another block (this one when its context has reached the point). */
     private long due(ScheduledSequence q) {
         return round + Math.max(0, q.needCheckAt - context(q));
-    }
-
-    /** Binary search by rank: the index, or −(insertion point) − 1. */
-    private int indexOf(long rank) {
-        int lo = 0;
-        int hi = size - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            long r = members[mid].rank;
-            if (r < rank) {
-                lo = mid + 1;
-            } else if (r > rank) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        return -lo - 1;
     }
 }

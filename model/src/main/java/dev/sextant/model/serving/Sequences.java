@@ -48,15 +48,15 @@ final class Sequences {
 
     /** Removes {@code q}, found by its admission rank (the list is kept in rank order). */
     void removeByRank(ScheduledSequence q) {
-        int k = indexByRank(q.rank);
+        int k = indexByRank(items, size, q.rank);
         if (k < 0 || items[k] != q) {
             throw new IllegalStateException("sequence " + q.index + " is not in the list");
         }
         remove(k);
     }
 
-    /** Binary search by rank: the index, or −(insertion point) − 1. */
-    private int indexByRank(long rank) {
+    /** Binary search by rank among {@code items[0, size)}, kept in rank order: the index, or −(insertion point) − 1. */
+    static int indexByRank(ScheduledSequence[] items, int size, long rank) {
         int lo = 0;
         int hi = size - 1;
         while (lo <= hi) {
