@@ -292,14 +292,14 @@ public final class BatchingSimulator {
             int concurrency,
             double frontendSeconds,
             CancellationToken cancel) {
-        return new SchedulerRun(requests, latency, s, speculation, seed, concurrency, frontendSeconds).run(cancel);
+        return run(requests, latency, s, speculation, seed, concurrency, frontendSeconds, null, cancel);
     }
 
     /**
-     * As above, but ended as soon as the P99 TTFT or TPOT is sure to exceed its target ({@link P99Watch}): null then,
-     * the whole run's outcome otherwise.
+     * As above, ended as soon as {@code watch} (null: none) says the P99 targets are sure to be missed: null then, the
+     * whole run's outcome otherwise.
      */
-    static Outcome runUnlessMissed(
+    static Outcome run(
             List<Request> requests,
             StepLatency latency,
             Scheduler s,
@@ -307,11 +307,10 @@ public final class BatchingSimulator {
             long seed,
             int concurrency,
             double frontendSeconds,
-            double ttftTarget,
-            double tpotTarget,
+            P99Watch watch,
             CancellationToken cancel) {
         return new SchedulerRun(requests, latency, s, speculation, seed, concurrency, frontendSeconds)
-                .stopWhenMissed(new P99Watch(requests.size(), ttftTarget, tpotTarget))
+                .stopWhenMissed(watch)
                 .run(cancel);
     }
 

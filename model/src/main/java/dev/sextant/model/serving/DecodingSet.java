@@ -64,6 +64,7 @@ final class DecodingSet {
         q.joinRound = round;
         q.producedAtJoin = q.produced;
         q.contextAtJoin = q.context();
+        q.needCheckAt = 0; // its blocks changed while it was not decoding: looked at in its first step
         contextOffset += q.contextAtJoin - round;
         int at = Sequences.indexByRank(members, size, q.rank);
         at = -at - 1;

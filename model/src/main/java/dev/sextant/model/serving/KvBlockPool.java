@@ -24,7 +24,6 @@ final class KvBlockPool {
     void take(ScheduledSequence q, long blocks) {
         free -= blocks;
         q.blocks += blocks;
-        q.needCheckAt = 0; // its decode's need is looked up afresh
     }
 
     /** Takes {@code blocks} that sequences add to their own counts themselves. */

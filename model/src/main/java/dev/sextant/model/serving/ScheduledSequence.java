@@ -54,7 +54,6 @@ final class ScheduledSequence {
      */
     void reset() {
         blocks = 0;
-        needCheckAt = 0;
         prefilled = 0;
         kept = produced;
         transferred = false;

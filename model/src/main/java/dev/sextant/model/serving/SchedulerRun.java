@@ -102,7 +102,7 @@ final class SchedulerRun {
         this.lookahead = speculation == null ? 1 : speculation.draftTokens() + 1;
     }
 
-    /** Ends the run as soon as {@code w} says its targets are missed: {@link #run} then returns null. */
+    /** Ends the run as soon as {@code w} (null: none) says its targets are missed: {@link #run} then returns null. */
     SchedulerRun stopWhenMissed(P99Watch w) {
         this.watch = w;
         return this;

@@ -178,7 +178,7 @@ public record ServingReplica(
             int concurrency,
             boolean apiServer,
             CancellationToken cancel) {
-        return simulate(requests, seed, concurrency, apiServer, null, cancel);
+        return simulate(requests, seed, concurrency, apiServer, Double.NaN, Double.NaN, cancel);
     }
 
     /**
@@ -192,20 +192,23 @@ public record ServingReplica(
             double ttftTarget,
             double tpotTarget,
             CancellationToken cancel) {
-        BatchingSimulator.Outcome o =
-                simulate(requests, seed, 0, apiServer, new double[] {ttftTarget, tpotTarget}, cancel);
+        BatchingSimulator.Outcome o = simulate(requests, seed, 0, apiServer, ttftTarget, tpotTarget, cancel);
         return o != null
                 && BatchingSimulator.quantile(o.ttft(), 0.99) <= ttftTarget
                 && BatchingSimulator.quantile(o.tpot(), 0.99) <= tpotTarget;
     }
 
-    /** {@link #simulate}, ended early (null) when {@code targets} (P99 TTFT, P99 TPOT) are given and sure to be missed. */
+    /**
+     * {@link #simulate}, ended early (null) when P99 targets are given (NaN: none) and sure to be missed ({@link
+     * P99Watch}).
+     */
     private BatchingSimulator.Outcome simulate(
             List<BatchingSimulator.Request> requests,
             long seed,
             int concurrency,
             boolean apiServer,
-            double[] targets,
+            double ttftTarget,
+            double tpotTarget,
             CancellationToken cancel) {
         StepLatency l = latency();
         double front = apiServer ? l.fit().requestSeconds() : 0;
@@ -221,19 +224,9 @@ public record ServingReplica(
             rankConcurrency = concurrency == 0 ? 0 : Math.max(1, (int) Math.ceil((double) concurrency / ranks));
             front *= ranks;
         }
-        BatchingSimulator.Outcome o = targets == null
-                ? BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency, front, cancel)
-                : BatchingSimulator.runUnlessMissed(
-                        share,
-                        l,
-                        scheduler(),
-                        speculation,
-                        seed,
-                        rankConcurrency,
-                        front,
-                        targets[0],
-                        targets[1],
-                        cancel);
+        P99Watch watch = Double.isNaN(ttftTarget) ? null : new P99Watch(share.size(), ttftTarget, tpotTarget);
+        BatchingSimulator.Outcome o =
+                BatchingSimulator.run(share, l, scheduler(), speculation, seed, rankConcurrency, front, watch, cancel);
         if (ranks == 1 || o == null) {
             return o;
         }

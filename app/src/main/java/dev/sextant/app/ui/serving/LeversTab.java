@@ -92,8 +92,9 @@ final class LeversTab {
         detail.setPadding(new Insets(8, 4, 0, 4));
         levers.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> describe(r));
         VBox.setVgrow(levers, Priority.ALWAYS);
-        vm.studyProperty().addListener((o, a, s) -> show(s));
-        show(vm.studyProperty().get());
+        vm.studyProperty()
+                .addListener((o, a, s) -> show(s, vm.studyCompleteProperty().get()));
+        show(vm.studyProperty().get(), vm.studyCompleteProperty().get());
     }
 
     private final Label detail = new Label();
@@ -122,8 +123,9 @@ final class LeversTab {
         detail.setText(r.name() + " — " + r.change() + "\n" + risk);
     }
 
-    private void show(ServingAnalysis s) {
-        judging = s != null && s.levers().isEmpty();
+    /** @param complete whether {@code s} is whole; false while its levers are judged (it is shown without them) */
+    private void show(ServingAnalysis s, boolean complete) {
+        judging = s != null && !complete;
         if (s == null) {
             levers.getItems().clear();
         } else {
