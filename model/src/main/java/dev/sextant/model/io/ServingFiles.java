@@ -1,6 +1,7 @@
 package dev.sextant.model.io;
 
 import dev.sextant.model.BadInputException;
+import dev.sextant.model.monitoring.Request;
 import dev.sextant.model.serving.BatchingSimulator;
 import dev.sextant.model.serving.Capacity;
 import dev.sextant.model.serving.LengthDistribution;
@@ -11,8 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The serving planner's input files: token counts ({@code file:PATH} distributions, one count per line), request
@@ -44,11 +48,18 @@ public final class ServingFiles {
 
     /**
      * Requests in arrival order: arrival seconds, prompt tokens, output tokens. No natural key: requests carry no id,
-     * and two may arrive at the same second with the same lengths.
+     * and two may arrive at the same second with the same lengths. A request log as production or a public trace writes
+     * it (timestamps and named columns: Azure's {@code TIMESTAMP, ContextTokens, GeneratedTokens}, Mooncake's JSON
+     * Lines, any log {@code monitor import} reads) is read by {@link RequestLogFile} instead, arrivals counted from its
+     * first request.
      */
     public static List<BatchingSimulator.Request> trace(Path file) {
+        List<String> lines = readLines(file);
+        if (isRequestLog(lines)) {
+            return traceFromRequestLog(file);
+        }
         List<BatchingSimulator.Request> out = new ArrayList<>();
-        forEachLine(file, (f, line) -> {
+        forEachLine(lines, file.toString(), (f, line) -> {
             if (f.length < 3) {
                 throw new BadInputException(
                         file.toString(), line, null, "expected arrival,prompt_tokens,output_tokens");
@@ -65,6 +76,59 @@ public final class ServingFiles {
         });
         if (out.isEmpty()) {
             throw BadInputException.of(file.toString(), "no requests in the trace");
+        }
+        return out;
+    }
+
+    /** Whether the first record is JSON, or the first line under a header does not start with a number of seconds. */
+    private static boolean isRequestLog(List<String> lines) {
+        boolean header = false;
+        for (String raw : lines) {
+            String line = TextInput.stripBom(raw).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (line.startsWith("{") || line.startsWith("[")) {
+                return true;
+            }
+            if (!header && Character.isLetter(line.charAt(0))) {
+                header = true;
+                continue;
+            }
+            try {
+                Double.parseDouble(line.split(",")[0].strip());
+                return false;
+            } catch (NumberFormatException e) {
+                return header;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A request log's requests with both token counts, in arrival order from 0 s; an output of no tokens is taken as
+     * one (the request was still prefilled and sampled once), a request without a prompt is left out.
+     */
+    private static List<BatchingSimulator.Request> traceFromRequestLog(Path file) {
+        List<Request> read = new ArrayList<>();
+        RequestLogFile.read(file, Map.of(), new HashSet<>(), read::add);
+        read.sort(Comparator.comparingLong(Request::epochMillis));
+        List<BatchingSimulator.Request> out = new ArrayList<>();
+        for (Request r : read) {
+            if (Double.isNaN(r.inputTokens()) || Double.isNaN(r.outputTokens())) {
+                throw BadInputException.of(
+                        file.toString(),
+                        "a trace to simulate needs each request's prompt and output tokens; this log lacks them");
+            }
+            long prompt = Math.round(r.inputTokens());
+            if (prompt >= 1) {
+                double at = (r.epochMillis() - read.get(0).epochMillis()) / 1000.0;
+                out.add(new BatchingSimulator.Request(
+                        at, (int) prompt, (int) Math.max(1, Math.round(r.outputTokens()))));
+            }
+        }
+        if (out.isEmpty()) {
+            throw BadInputException.of(file.toString(), "no requests with a prompt in the trace");
         }
         return out;
     }

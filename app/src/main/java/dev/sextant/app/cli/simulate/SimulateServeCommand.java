@@ -75,8 +75,9 @@ public final class SimulateServeCommand implements Runnable {
             paramLabel = "poisson|gamma:CV|trace:FILE",
             description = {
                 "Arrival process (default: ${DEFAULT-VALUE}): Poisson at --rate; gamma gaps with coefficient of variation CV",
-                "(bursty above 1); or a trace CSV of arrival seconds, prompt tokens, output tokens (then --rate, --duration,",
-                "--requests and the length distributions are not used)."
+                "(bursty above 1); or a trace: a CSV of arrival seconds, prompt tokens, output tokens, or a request log or",
+                "public trace as published (Azure's, Mooncake's, any log monitor import reads); then --rate, --duration,",
+                "--requests and the length distributions are not used."
             })
     String arrivals;
 
