@@ -6,6 +6,9 @@ import dev.sextant.model.data.Deduplicator;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.job.CancellationToken;
 import java.io.Serializable;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
 
 /** What an executor needs to read a corpus unit for deduplication: the run's reading settings as plain values. */
 final class DedupTask implements Serializable {
@@ -50,5 +53,20 @@ final class DedupTask implements Serializable {
     byte[] read(CorpusSplit split) {
         return Deduplicator.readUnit(
                 CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), CancellationToken.none());
+    }
+
+    /** Unit number {@code unit}'s documents with their signatures, as the local engine reads them. */
+    List<NearDoc> readNear(int unit, CorpusSplit split) {
+        return NearDoc.of(
+                unit,
+                Deduplicator.readNear(
+                        CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), CancellationToken.none()),
+                permutations);
+    }
+
+    /** The shingle sets of the documents at places {@code wanted} of a unit. */
+    Map<Integer, long[]> shingles(CorpusSplit split, BitSet wanted) {
+        return Deduplicator.shingles(
+                CorpusFiles.unit(HadoopStore.of(split.path()), split), spec(), wanted, CancellationToken.none());
     }
 }

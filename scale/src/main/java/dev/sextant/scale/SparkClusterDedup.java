@@ -2,6 +2,7 @@ package dev.sextant.scale;
 
 import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.data.ClusterDedup;
+import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
 import dev.sextant.model.job.CancellationToken;
@@ -13,8 +14,9 @@ import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
- * {@link ClusterDedup} on Spark, found by the CLI through {@link java.util.ServiceLoader} in the Spark bundle: one task
- * per corpus unit not read yet, each unit's state kept as its wave returns.
+ * {@link ClusterDedup} on Spark, found by the CLI through {@link java.util.ServiceLoader} in the Spark bundle: exact
+ * duplicates read one task per corpus unit not read yet, each unit's state kept as its wave returns; near duplicates as
+ * one distributed job ({@link SparkNearDedup}).
  */
 public final class SparkClusterDedup implements ClusterDedup {
 
@@ -30,6 +32,20 @@ public final class SparkClusterDedup implements ClusterDedup {
         progress.progress(0, "starting Spark (" + master + ")");
         try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-dedup")) {
             read(sc, spec, splits, states, progress, cancel);
+        }
+    }
+
+    @Override
+    public DedupResult nearDuplicates(
+            String master,
+            Map<String, String> conf,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        progress.progress(0, "starting Spark (" + master + ")");
+        try (JavaSparkContext sc = SparkContexts.open(master, conf, "sextant-dedup")) {
+            return SparkNearDedup.run(sc, spec, splits, progress, cancel);
         }
     }
 

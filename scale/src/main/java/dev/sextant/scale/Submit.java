@@ -3,6 +3,7 @@ package dev.sextant.scale;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusFingerprint;
+import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.ScanResult;
@@ -295,18 +296,18 @@ public final class Submit implements Runnable {
                     seed);
             List<CorpusUnit> units = HadoopStore.units(paths(), CorpusFiles.DEFAULT_CHUNK);
             long t0 = System.nanoTime();
-            Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
+            List<CorpusSplit> splits = units.stream().map(CorpusFiles::split).toList();
+            DedupResult r;
             try (JavaSparkContext sc = context("sextant-dedup")) {
-                SparkClusterDedup.read(
-                        sc,
-                        spec,
-                        units.stream().map(CorpusFiles::split).toList(),
-                        states,
-                        log(),
-                        CancellationToken.none());
+                if (m == DedupSpec.Mode.NEAR) {
+                    r = SparkNearDedup.run(sc, spec, splits, log(), CancellationToken.none()); // all on the cluster
+                } else {
+                    Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
+                    SparkClusterDedup.read(sc, spec, splits, states, log(), CancellationToken.none());
+                    r = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none());
+                }
             }
-            DedupResult r = Deduplicator.run(units, spec, 0, states, ProgressListener.NONE, CancellationToken.none())
-                    .withSeconds((System.nanoTime() - t0) / 1e9);
+            r = r.withSeconds((System.nanoTime() - t0) / 1e9);
             var lsh = r.bands();
             Json.writeFile(
                     out,

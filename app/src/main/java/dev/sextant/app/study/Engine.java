@@ -110,8 +110,8 @@ public record Engine(String master, Map<String, String> conf) {
     }
 
     /**
-     * Deduplication: on Spark the units are read on the workers (each unit's state kept in {@code states} as its wave
-     * returns), then clustered here from those states.
+     * Deduplication. On Spark, near duplicates are found by a distributed job from end to end; exact duplicates are
+     * read on the workers (each unit's state kept in {@code states} as its wave returns), then matched here.
      *
      * @param states where a kept run keeps what each unit read ({@link Deduplicator.UnitStates#NONE}: nowhere)
      */
@@ -126,6 +126,18 @@ public record Engine(String master, Map<String, String> conf) {
             return Deduplicator.run(units, spec, threads, states, progress, cancel);
         }
         long t0 = System.nanoTime();
+        if (spec.mode() == DedupSpec.Mode.NEAR) {
+            // signatures, pairs and clusters stay on the cluster (no unit states to keep: the job runs whole)
+            DedupResult r = SparkBundle.dedup()
+                    .nearDuplicates(
+                            master,
+                            conf,
+                            spec,
+                            units.stream().map(CorpusFiles::split).toList(),
+                            progress,
+                            cancel);
+            return r.withSeconds((System.nanoTime() - t0) / 1e9);
+        }
         Deduplicator.UnitStates held =
                 states != Deduplicator.UnitStates.NONE ? states : Deduplicator.UnitStates.inMemory();
         SparkBundle.dedup()

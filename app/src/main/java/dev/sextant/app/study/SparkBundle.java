@@ -1,8 +1,14 @@
 package dev.sextant.app.study;
 
 import dev.sextant.model.contamination.ClusterScan;
+import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.data.ClusterDedup;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CapabilityUnavailableException;
+import dev.sextant.model.job.ProgressListener;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -45,14 +51,38 @@ final class SparkBundle {
         return scan;
     }
 
-    /** The Spark reader of dedup units. */
+    /** Deduplication on Spark. */
     static synchronized ClusterDedup dedup() {
         if (dedup == null) {
             ClusterDedup engine = service(ClusterDedup.class);
-            dedup = (master, conf, spec, splits, states, progress, cancel) -> inBundle(() -> {
-                engine.readUnits(master, shipped(master, conf), spec, splits, states, progress, cancel);
-                return null;
-            });
+            dedup = new ClusterDedup() {
+                @Override
+                public void readUnits(
+                        String master,
+                        Map<String, String> conf,
+                        DedupSpec spec,
+                        List<CorpusSplit> splits,
+                        Deduplicator.UnitStates states,
+                        ProgressListener progress,
+                        CancellationToken cancel) {
+                    inBundle(() -> {
+                        engine.readUnits(master, shipped(master, conf), spec, splits, states, progress, cancel);
+                        return null;
+                    });
+                }
+
+                @Override
+                public DedupResult nearDuplicates(
+                        String master,
+                        Map<String, String> conf,
+                        DedupSpec spec,
+                        List<CorpusSplit> splits,
+                        ProgressListener progress,
+                        CancellationToken cancel) {
+                    return inBundle(
+                            () -> engine.nearDuplicates(master, shipped(master, conf), spec, splits, progress, cancel));
+                }
+            };
         }
         return dedup;
     }

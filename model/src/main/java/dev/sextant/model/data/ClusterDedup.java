@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reading half of a deduplication run on a cluster engine (Apache Spark, from the separately built scale bundle):
- * each unit read on a worker by {@link Deduplicator#readUnit}, its state handed back and kept; the driver then runs
- * {@link Deduplicator#run} over those states (banding, clusters and the exact check of close pairs), so the result is
- * the local engine's.
+ * Deduplication on a cluster engine (Apache Spark, from the separately built scale bundle). Exact duplicates: each unit
+ * read on a worker by {@link Deduplicator#readUnit}, its state handed back and kept, and the driver runs
+ * {@link Deduplicator#run} over those states. Near duplicates: the whole job on the cluster, clusters found as connected
+ * components of the pairs {@link NearPairs} joins, so that they are the local engine's.
  */
 public interface ClusterDedup {
 
@@ -30,6 +30,20 @@ public interface ClusterDedup {
             DedupSpec spec,
             List<CorpusSplit> splits,
             Deduplicator.UnitStates states,
+            ProgressListener progress,
+            CancellationToken cancel);
+
+    /**
+     * Near-duplicate detection run on the cluster from end to end: signatures, candidate pairs, the exact check of
+     * close pairs and the clusters stay there; the driver receives the counts and the removed documents.
+     *
+     * @throws dev.sextant.model.BadInputException naming the file a worker could not read
+     */
+    DedupResult nearDuplicates(
+            String master,
+            Map<String, String> conf,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
             ProgressListener progress,
             CancellationToken cancel);
 }

@@ -1,5 +1,6 @@
 package dev.sextant.model.data;
 
+import java.io.Serializable;
 import java.util.BitSet;
 import java.util.List;
 
@@ -79,5 +80,6 @@ public record DedupResult(
     public record Member(String id, String file, long index, int tokens, double similarity) {}
 
     /** A removed document and the one kept in its place. */
-    public record Removed(String id, String file, long index, String duplicateOf, double similarity) {}
+    public record Removed(String id, String file, long index, String duplicateOf, double similarity)
+            implements Serializable {}
 }

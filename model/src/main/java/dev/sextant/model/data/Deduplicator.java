@@ -43,8 +43,6 @@ public final class Deduplicator {
 
     /** Version of a kept unit state's layout ({@link UnitStates}). */
     static final int STATE_VERSION = 2;
-    /** Earlier members of a bucket a document is verified against before it is left alone. */
-    static final int VERIFY_PER_BUCKET = 32;
     /** Largest clusters reported. */
     static final int LARGEST = 10;
 
@@ -314,9 +312,7 @@ public final class Deduplicator {
         }
         UnionFind uf = new UnionFind(n);
         LshBands lsh = near ? spec.lsh() : null;
-        // candidates whose estimate lies within three standard errors of the
-        // threshold are settled by their exact Jaccard
-        double margin = near ? 3 * Math.sqrt(spec.threshold() * (1 - spec.threshold()) / perm) : 0;
+        NearPairs rule = near ? new NearPairs(spec.threshold(), perm) : null;
         Set<Long> uncertain = new LinkedHashSet<>();
         Map<Long, Double> exact = new HashMap<>();
         cancel.throwIfCancelled();
@@ -327,14 +323,10 @@ public final class Deduplicator {
                 long[] keys = new long[n];
                 for (int g = 0; g < n; g++) {
                     FileDocs d = files[fileOf[g]];
-                    int base = (g - offset[fileOf[g]]) * perm + band * lsh.rows();
-                    long h = 0x9E3779B97F4A7C15L * (band + 1);
-                    for (int r = 0; r < lsh.rows(); r++) {
-                        h = (h ^ (d.signatures[base + r] & 0xFFFFFFFFL)) * 0x100000001B3L;
-                    }
-                    keys[g] = MinHasher.mix(h);
+                    keys[g] = NearPairs.bandKey(d.signatures, (g - offset[fileOf[g]]) * perm, band, lsh.rows());
                 }
-                // documents of one bucket chained in reading order: each verified against the ones before it
+                // documents of one bucket chained in reading order: each compared with the ones just before it
+                // (NearPairs); a pair already together is not compared again, which changes no cluster
                 int[] previous = new int[n];
                 LongIntMap heads = new LongIntMap(n);
                 for (int doc = 0; doc < n; doc++) {
@@ -342,23 +334,21 @@ public final class Deduplicator {
                     previous[doc] = before;
                     int checked = 0;
                     for (int other = before;
-                            other >= 0 && checked < VERIFY_PER_BUCKET;
+                            other >= 0 && checked < NearPairs.PREDECESSORS;
                             other = previous[other], checked++) {
                         if (uf.find(doc) == uf.find(other)) {
-                            break;
+                            continue;
                         }
-                        double est = similarity(files, fileOf, offset, perm, doc, other);
-                        if (est >= spec.threshold() + margin) {
+                        NearPairs.Verdict verdict = rule.judge(similarity(files, fileOf, offset, perm, doc, other));
+                        if (verdict == NearPairs.Verdict.JOIN) {
                             uf.union(doc, other);
-                            break;
-                        }
-                        if (est >= spec.threshold() - margin && uncertain.size() < MAX_UNCERTAIN_PAIRS) {
+                        } else if (verdict == NearPairs.Verdict.SETTLE && uncertain.size() < MAX_UNCERTAIN_PAIRS) {
                             uncertain.add(((long) doc << 32) | other); // settled below by the exact similarity
                         }
                     }
                 }
             }
-            exact.putAll(settle(units, files, fileOf, offset, spec, hasher, uncertain, uf, progress, cancel));
+            exact.putAll(settle(units, offset, spec, uncertain, uf, progress, cancel));
         } else {
             Map<Key, Integer> seen = new HashMap<>();
             for (int g = 0; g < n; g++) {
@@ -476,6 +466,36 @@ public final class Deduplicator {
     }
 
     /**
+     * One unit's documents as read for near-duplicate detection, in reading order: where each is ({@code index}: line
+     * or byte offset), its tokens, id, source and MinHash signature ({@code permutations} values from
+     * {@code k · permutations}). What a distributed run's executors hold of a unit.
+     */
+    public record UnitDocs(
+            String file,
+            boolean whole,
+            int count,
+            long[] index,
+            int[] tokens,
+            String[] ids,
+            String[] sources,
+            int[] signatures) {
+
+        /** Document {@code k}'s id, or where it has none file:line (file@byte offset in a file read in ranges). */
+        public String name(int k) {
+            return ids[k] != null ? ids[k] : file + (whole ? ":" : "@") + index[k];
+        }
+    }
+
+    /** Reads one unit's documents and their signatures as a near-duplicate run does. */
+    public static UnitDocs readNear(CorpusUnit unit, DedupSpec spec, CancellationToken cancel) {
+        if (spec.mode() != DedupSpec.Mode.NEAR) {
+            throw new IllegalArgumentException("signatures are read for near-duplicate detection only");
+        }
+        FileDocs d = read(unit, spec, new MinHasher(spec.permutations(), spec.ngram(), spec.seed()), cancel);
+        return new UnitDocs(d.file, d.whole, d.n, d.index, d.tokens, d.ids, d.sources, d.signatures);
+    }
+
+    /**
      * Reads one unit as a run does and returns what it read in the layout {@link UnitStates} keeps: a cluster's worker
      * reads units with this, and the driver's {@link #run} takes them as read before (so the result is the local one).
      */
@@ -583,11 +603,8 @@ public final class Deduplicator {
      */
     private static Map<Long, Double> settle(
             List<CorpusUnit> units,
-            FileDocs[] files,
-            int[] fileOf,
             int[] offset,
             DedupSpec spec,
-            MinHasher hasher,
             Set<Long> uncertain,
             UnionFind uf,
             ProgressListener progress,
@@ -602,9 +619,6 @@ public final class Deduplicator {
             wanted.set((int) p);
         }
         Map<Integer, long[]> shingles = new HashMap<>();
-        Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
-        long[][] tokenBuf = {new long[1024]};
-        int[] count = new int[1];
         for (int f = 0; f < units.size(); f++) {
             int from = offset[f];
             int to = offset[f + 1];
@@ -612,21 +626,9 @@ public final class Deduplicator {
                 continue;
             }
             cancel.throwIfCancelled();
-            int[] local = {0};
-            CorpusDocuments.forEach(
-                    units.get(f),
-                    spec.textField(),
-                    spec.idField(),
-                    spec.sourceField(),
-                    (index, line, a, b, text, length, id, source) -> {
-                        int g = from + local[0]++;
-                        if (g < to && wanted.get(g)) {
-                            tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
-                            shingles.put(g, hasher.shingles(tokenBuf[0], count[0]));
-                        }
-                    },
-                    cancel);
+            shingles(units.get(f), spec, wanted.get(from, to), cancel).forEach((k, s) -> shingles.put(from + k, s));
         }
+        NearPairs rule = new NearPairs(spec.threshold(), spec.permutations());
         Map<Long, Double> exact = new HashMap<>();
         for (long p : uncertain) {
             int a = (int) (p >>> 32);
@@ -638,11 +640,39 @@ public final class Deduplicator {
             }
             double j = MinHasher.jaccard(sa, sb);
             exact.put(p, j);
-            if (j >= spec.threshold()) {
+            if (rule.joins(j)) {
                 uf.union(a, b);
             }
         }
         return exact;
+    }
+
+    /**
+     * The shingle sets (sorted hashes) of some of a unit's documents, by their place in the unit: what the exact
+     * similarity of a close pair is computed from.
+     */
+    public static Map<Integer, long[]> shingles(
+            CorpusUnit unit, DedupSpec spec, BitSet wanted, CancellationToken cancel) {
+        MinHasher hasher = new MinHasher(spec.permutations(), spec.ngram(), spec.seed());
+        Map<Integer, long[]> shingles = new HashMap<>();
+        Tokenizer tokenizer = new Tokenizer(Normalization.defaults(), false, 4096);
+        long[][] tokenBuf = {new long[1024]};
+        int[] count = new int[1];
+        int[] local = {0};
+        CorpusDocuments.forEach(
+                unit,
+                spec.textField(),
+                spec.idField(),
+                spec.sourceField(),
+                (index, line, a, b, text, length, id, source) -> {
+                    int k = local[0]++;
+                    if (wanted.get(k)) {
+                        tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
+                        shingles.put(k, hasher.shingles(tokenBuf[0], count[0]));
+                    }
+                },
+                cancel);
+        return shingles;
     }
 
     /** The similarity reported for a removed document: exact where its pair was settled, else the estimate. */
@@ -653,17 +683,12 @@ public final class Deduplicator {
     }
 
     private static double similarity(FileDocs[] files, int[] fileOf, int[] offset, int perm, int a, int b) {
-        FileDocs da = files[fileOf[a]];
-        FileDocs db = files[fileOf[b]];
-        int ia = (a - offset[fileOf[a]]) * perm;
-        int ib = (b - offset[fileOf[b]]) * perm;
-        int same = 0;
-        for (int i = 0; i < perm; i++) {
-            if (da.signatures[ia + i] == db.signatures[ib + i]) {
-                same++;
-            }
-        }
-        return (double) same / perm;
+        return NearPairs.estimate(
+                files[fileOf[a]].signatures,
+                (a - offset[fileOf[a]]) * perm,
+                files[fileOf[b]].signatures,
+                (b - offset[fileOf[b]]) * perm,
+                perm);
     }
 
     private static int tokens(FileDocs[] files, int[] fileOf, int[] offset, int g) {

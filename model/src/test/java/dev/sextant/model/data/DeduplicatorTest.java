@@ -84,6 +84,46 @@ class DeduplicatorTest {
                 CorpusFiles.units(files, Long.MAX_VALUE), spec, ProgressListener.NONE, CancellationToken.none());
     }
 
+    /**
+     * C shares half its shingles with A and half with B, which share a fifth (apart at a 0.3 threshold): a cluster is
+     * a connected component of the joined pairs, so C brings A and B into one.
+     */
+    @Test
+    void aDocumentSimilarToTwoOthersJoinsThemIntoOneCluster() throws Exception {
+        SplittableRandom r = new SplittableRandom(3);
+        List<String> k1 = words(r, 60);
+        List<String> k2a = words(r, 60);
+        List<String> k2b = words(r, 60);
+        List<String> k3 = words(r, 60);
+        List<String> k4 = words(r, 60);
+        List<String[]> docs = new ArrayList<>();
+        docs.add(new String[] {"A", String.join(" ", concat(k1, k2a, k2b)), "web"});
+        docs.add(new String[] {"B", String.join(" ", concat(k2b, k3, k4)), "web"});
+        docs.add(new String[] {"C", String.join(" ", concat(k2a, k2b, k3)), "web"});
+        for (int s = 0; s < 20; s++) {
+            docs.add(new String[] {"u" + s, String.join(" ", words(r, 180)), "web"});
+        }
+        assertThat(jaccard(concat(k1, k2a, k2b), concat(k2a, k2b, k3), 5)).isBetween(0.45, 0.55);
+        assertThat(jaccard(concat(k1, k2a, k2b), concat(k2b, k3, k4), 5)).isLessThan(0.25);
+        Path f = jsonl("triangle.jsonl", docs);
+        DedupSpec spec =
+                new DedupSpec(DedupSpec.Mode.NEAR, 0.3, 5, 112, null, "text", "id", "source", DedupSpec.Keep.FIRST, 1);
+        DedupResult res = run(List.of(f), spec);
+        assertThat(res.clusters()).isEqualTo(1);
+        assertThat(res.largest().get(0).members())
+                .extracting(DedupResult.Member::id)
+                .containsExactly("A", "B", "C");
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... parts) {
+        List<String> all = new ArrayList<>();
+        for (List<String> p : parts) {
+            all.addAll(p);
+        }
+        return all;
+    }
+
     @Test
     void plantedNearDuplicatesAreFoundByTheirTrueJaccardAndDistantOnesAreNot() throws Exception {
         SplittableRandom r = new SplittableRandom(7);

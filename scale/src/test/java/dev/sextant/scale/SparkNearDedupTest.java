@@ -1,0 +1,197 @@
+package dev.sextant.scale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.data.DedupResult;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scala.Tuple2;
+
+/** The distributed near-duplicate job against the local engine, and its connected components against union-find. */
+class SparkNearDedupTest {
+
+    @TempDir
+    Path tmp;
+
+    static JavaSparkContext sc;
+
+    @BeforeAll
+    static void start() {
+        sc = new JavaSparkContext(new SparkConf()
+                .setMaster("local[2]")
+                .setAppName("sextant-test")
+                .set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1")
+                .set("spark.driver.bindAddress", "127.0.0.1")
+                .set("spark.default.parallelism", "4")
+                .set("spark.sql.shuffle.partitions", "4")
+                .set("spark.log.level", "WARN"));
+    }
+
+    @AfterAll
+    static void stop() {
+        sc.close();
+    }
+
+    @Test
+    void componentsAreThoseOfUnionFind() {
+        SplittableRandom r = new SplittableRandom(5);
+        int n = 3000;
+        long[] vertex = new long[n];
+        for (int i = 0; i < n; i++) {
+            vertex[i] = ((long) (i / 700) << 32) | (i % 700); // keys as documents have them: unit, then place
+        }
+        List<Tuple2<Long, Long>> edges = new ArrayList<>();
+        int[] parent = new int[n];
+        for (int i = 0; i < n; i++) {
+            parent[i] = i;
+        }
+        for (int e = 0; e < 2200; e++) {
+            int a = r.nextInt(n);
+            int b = r.nextBoolean() ? Math.min(n - 1, a + 1 + r.nextInt(3)) : r.nextInt(n); // chains and far links
+            edges.add(new Tuple2<>(vertex[a], vertex[b]));
+            parent[find(parent, a)] = find(parent, b);
+        }
+        for (int i = 0; i + 1 < 400; i++) {
+            edges.add(new Tuple2<>(vertex[i + 1], vertex[i])); // one long path: the worst case for rounds
+            parent[find(parent, i + 1)] = find(parent, i);
+        }
+        Map<Long, Long> got = new HashMap<>(ConnectedComponents.of(sc.parallelizePairs(edges, 4), () -> false)
+                .collectAsMap());
+        Map<Integer, Integer> smallest = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            smallest.merge(find(parent, i), i, Math::min);
+        }
+        int linked = 0;
+        for (int i = 0; i < n; i++) {
+            boolean alone = true;
+            for (Tuple2<Long, Long> e : edges) {
+                if ((e._1() == vertex[i]) != (e._2() == vertex[i])) {
+                    alone = false;
+                    break;
+                }
+            }
+            if (alone) {
+                assertThat(got).doesNotContainKey(vertex[i]);
+                continue;
+            }
+            linked++;
+            assertThat(got.get(vertex[i]))
+                    .as("component of vertex %d", i)
+                    .isEqualTo(vertex[smallest.get(find(parent, i))]);
+        }
+        assertThat(linked).isGreaterThan(2000);
+    }
+
+    private static int find(int[] parent, int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
+    }
+
+    @Test
+    void distributedClustersAreTheLocalEnginesClusters() throws Exception {
+        SplittableRandom r = new SplittableRandom(21);
+        Path dir = Files.createDirectories(tmp.resolve("near"));
+        List<String[]> texts = new ArrayList<>();
+        String[] sources = {"web", "books", "code"};
+        for (int f = 0; f < 6; f++) {
+            StringBuilder lines = new StringBuilder();
+            for (int d = 0; d < 150; d++) {
+                String[] w;
+                if (texts.isEmpty() || r.nextInt(10) < 5) {
+                    w = SparkScanTest.words(r, 60 + r.nextInt(80)).split(" "); // an original
+                } else if (r.nextInt(10) < 2) {
+                    w = texts.get(0).clone(); // one large cluster: more than the predecessors compared
+                    w[r.nextInt(w.length)] = "w" + r.nextInt(1000);
+                } else {
+                    // a near copy of an earlier document, itself maybe a copy (chains), changed in 1 to 6 words:
+                    // estimates either side of the threshold and within the margin settled exactly
+                    w = texts.get(r.nextInt(texts.size())).clone();
+                    int changes = 1 + r.nextInt(6);
+                    for (int c = 0; c < changes; c++) {
+                        w[r.nextInt(w.length)] = "x" + r.nextInt(100_000);
+                    }
+                }
+                texts.add(w);
+                lines.append("{\"id\": \"f")
+                        .append(f)
+                        .append("-")
+                        .append(d)
+                        .append("\", \"src\": \"")
+                        .append(sources[r.nextInt(3)])
+                        .append("\", \"text\": \"")
+                        .append(String.join(" ", w))
+                        .append("\"}\n");
+            }
+            Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
+        }
+        List<CorpusUnit> units = CorpusFiles.units(List.of(dir), 24 << 10); // files read in ranges too
+        assertThat(units.size()).isGreaterThan(6);
+        for (DedupSpec.Keep keep : DedupSpec.Keep.values()) {
+            DedupSpec d = DedupSpec.defaults(DedupSpec.Mode.NEAR);
+            DedupSpec spec = new DedupSpec(
+                    d.mode(),
+                    d.threshold(),
+                    d.ngram(),
+                    d.permutations(),
+                    null,
+                    d.textField(),
+                    d.idField(),
+                    "src",
+                    keep,
+                    d.seed());
+            DedupResult local = Deduplicator.run(units, spec, ProgressListener.NONE, CancellationToken.none());
+            DedupResult spark = SparkNearDedup.run(
+                    sc,
+                    spec,
+                    units.stream().map(CorpusFiles::split).toList(),
+                    ProgressListener.NONE,
+                    CancellationToken.none());
+            assertThat(local.duplicates()).as(keep.name()).isGreaterThan(150);
+            assertThat(local.largest().get(0).size()).isGreaterThan(40);
+            assertThat(spark.documents()).isEqualTo(local.documents()).isEqualTo(900);
+            assertThat(pairs(spark)).as(keep.name()).isEqualTo(pairs(local));
+            assertThat(spark.removedSet()).isEqualTo(local.removedSet());
+            assertThat(spark.clusters()).isEqualTo(local.clusters());
+            assertThat(spark.clusterSizes()).isEqualTo(local.clusterSizes());
+            assertThat(spark.tokens()).isEqualTo(local.tokens());
+            assertThat(spark.tokensRemovedShare()).isEqualTo(local.tokensRemovedShare());
+            assertThat(spark.bySource()).isEqualTo(local.bySource());
+            assertThat(members(spark)).isEqualTo(members(local));
+        }
+    }
+
+    /** Each removed document with the one kept for it. */
+    private static Map<String, String> pairs(DedupResult r) {
+        Map<String, String> m = new TreeMap<>();
+        r.removed().forEach(x -> m.put(x.id(), x.duplicateOf()));
+        return m;
+    }
+
+    private static List<List<String>> members(DedupResult r) {
+        return r.largest().stream()
+                .map(c -> c.members().stream().map(DedupResult.Member::id).toList())
+                .toList();
+    }
+}
