@@ -64,6 +64,10 @@ public final class SparkNearDedup {
         NearPairs rule = new NearPairs(spec.threshold(), perm);
         boolean longest = spec.keep() == DedupSpec.Keep.LONGEST;
         List<CorpusSplit> units = List.copyOf(splits);
+        if (units.size() >= 1 << 24 || bands > 255) {
+            throw new IllegalArgumentException(
+                    "at most 16,777,215 units and 255 bands: read the corpus in larger units");
+        }
         List<Tuple2<Integer, CorpusSplit>> numbered = IntStream.range(0, units.size())
                 .mapToObj(i -> new Tuple2<>(i, units.get(i)))
                 .toList();
@@ -90,27 +94,46 @@ public final class SparkNearDedup {
         try {
             progress.progress(0, "reading " + units.size() + " units on Spark");
             // a unit that cannot be read comes back as data naming its file, as the local engine names it
-            JavaRDD<TaskOutcome<ArrayList<NearDoc>>> read = sc.parallelize(numbered, Math.max(1, numbered.size()))
-                    .map(u -> TaskOutcome.of(u._2().file(), () -> new ArrayList<>(task.readNear(u._1(), u._2()))))
+            // each unit read in the partition its documents' keys belong to: signatures are then joined in place
+            UnitPartitioner byUnit = new UnitPartitioner(units.size());
+            JavaPairRDD<Long, TaskOutcome<ArrayList<NearDoc>>> read = sc.parallelizePairs(
+                            numbered.stream()
+                                    .map(u -> new Tuple2<>(NearDoc.key(u._1(), 0), u))
+                                    .toList(),
+                            byUnit.numPartitions())
+                    .partitionBy(byUnit)
+                    .mapValues(u -> TaskOutcome.of(u._2().file(), () -> new ArrayList<>(task.readNear(u._1(), u._2()))))
                     .persist(StorageLevel.MEMORY_AND_DISK_SER());
-            held.add(read);
+            held.add(read.rdd().toJavaRDD());
             List<TaskOutcome<ArrayList<NearDoc>>> failed =
-                    read.filter(TaskOutcome::failed).take(1);
+                    read.values().filter(TaskOutcome::failed).take(1);
             if (!failed.isEmpty()) {
                 throw failed.get(0).problem();
             }
-            JavaRDD<NearDoc> docs = read.flatMap(o -> o.value.iterator()).persist(StorageLevel.MEMORY_AND_DISK_SER());
-            held.add(docs);
+            JavaPairRDD<Long, NearDoc> byKey = read.mapPartitionsToPair(
+                            outcomes -> {
+                                List<Tuple2<Long, NearDoc>> out = new ArrayList<>();
+                                outcomes.forEachRemaining(
+                                        o -> o._2().value.forEach(d -> out.add(new Tuple2<>(d.key, d))));
+                                return out.iterator();
+                            },
+                            true)
+                    .persist(StorageLevel.MEMORY_AND_DISK_SER());
+            held.add(byKey.rdd().toJavaRDD());
+            JavaRDD<NearDoc> docs = byKey.values();
             long n = docs.count();
             read.unpersist(false);
             cancel.throwIfCancelled();
-            JavaPairRDD<Long, int[]> signatures = docs.mapToPair(d -> new Tuple2<>(d.key, d.signature));
+            JavaPairRDD<Long, int[]> signatures = byKey.mapValues(d -> d.signature); // partitioned by unit still
 
             progress.progress(0.4, "banding " + n + " signatures");
+            // one shuffled record a document and band, two longs: the bucket's key (the band mixed in), and the
+            // document's key with the band in its top byte, so that a bucket is split by band exactly as the local
+            // engine's per-band maps split it
             JavaPairRDD<Long, Long> candidates = docs.flatMapToPair(d -> {
-                        List<Tuple2<Tuple2<Integer, Long>, Long>> out = new ArrayList<>(bands);
+                        List<Tuple2<Long, Long>> out = new ArrayList<>(bands);
                         for (int b = 0; b < bands; b++) {
-                            out.add(new Tuple2<>(new Tuple2<>(b, NearPairs.bandKey(d.signature, 0, b, rows)), d.key));
+                            out.add(new Tuple2<>(NearPairs.bandKey(d.signature, 0, b, rows), ((long) b << 56) | d.key));
                         }
                         return out.iterator();
                     })
@@ -119,9 +142,9 @@ public final class SparkNearDedup {
                     .distinct();
             JavaRDD<Pair> judged = candidates
                     .mapToPair(p -> new Tuple2<>(p._2(), p._1())) // by the earlier document
-                    .join(signatures)
+                    .join(signatures, byUnit)
                     .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())))
-                    .join(signatures)
+                    .join(signatures, byUnit)
                     .map(e -> new Pair(
                             e._1(),
                             e._2()._1()._1(),
@@ -170,8 +193,7 @@ public final class SparkNearDedup {
             JavaPairRDD<Long, Long> root =
                     ConnectedComponents.of(joined, cancel::isCancelled).persist(StorageLevel.MEMORY_AND_DISK());
             held.add(root.rdd().toJavaRDD());
-            JavaPairRDD<Long, NearDoc> byKey = docs.mapToPair(d -> new Tuple2<>(d.key, d));
-            JavaPairRDD<Long, NearDoc> inClusters = byKey.join(root)
+            JavaPairRDD<Long, NearDoc> inClusters = byKey.join(root, byUnit)
                     .mapToPair(e -> new Tuple2<>(e._2()._2(), e._2()._1()))
                     .persist(StorageLevel.MEMORY_AND_DISK_SER());
             held.add(inClusters.rdd().toJavaRDD());
@@ -268,15 +290,24 @@ public final class SparkNearDedup {
         if (all.size() < 2) {
             return List.of();
         }
+        // sorted by band (the top byte), then by document: each band's run is one bucket of the local engine
         long[] keys = all.stream().mapToLong(Long::longValue).sorted().toArray();
         List<Tuple2<Long, Long>> out = new ArrayList<>();
+        int from = 0;
         for (int j = 1; j < keys.length; j++) {
-            for (int i = Math.max(0, j - NearPairs.PREDECESSORS); i < j; i++) {
-                out.add(new Tuple2<>(keys[j], keys[i]));
+            if (keys[j] >>> 56 != keys[j - 1] >>> 56) {
+                from = j;
+                continue;
+            }
+            for (int i = Math.max(from, j - NearPairs.PREDECESSORS); i < j; i++) {
+                out.add(new Tuple2<>(keys[j] & DOC_BITS, keys[i] & DOC_BITS));
             }
         }
         return out;
     }
+
+    /** A document's key within a band entry (whose top byte is the band). */
+    private static final long DOC_BITS = (1L << 56) - 1;
 
     /** The document a cluster keeps: the first, or the longest (ties to the first). */
     static NearDoc keeper(NearDoc a, NearDoc b, boolean longest) {

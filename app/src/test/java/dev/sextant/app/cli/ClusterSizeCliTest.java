@@ -31,7 +31,9 @@ class ClusterSizeCliTest {
         CliRun near = run(
                 "cluster-size", "--job", "near", "--corpus-bytes", "1TB", "--cores", "64,1024", "--mb-per-core", "50");
         assertThat(near.code()).as(near.err()).isZero();
-        assertThat(near.out()).contains("near of 1TB: 50 MB/s a core").contains("367 GB");
+        assertThat(near.out()).contains("near of 1TB: 50 MB/s a core").doesNotContain(" GB");
+        CliRun exact = run("cluster-size", "--job", "exact", "--corpus-bytes", "1TB", "--cores", "64");
+        assertThat(exact.out()).contains("driver 1.8 µs and 250 B a document").contains("83 GB");
         CliRun bad = run("cluster-size", "--corpus-bytes", "lots");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).startsWith("error: --corpus-bytes: expected a size such as 10TB");

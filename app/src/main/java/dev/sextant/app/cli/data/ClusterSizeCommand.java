@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Estimates a scan's or deduplication's time on Spark from the cost model calibrated on measured per-core",
-            "throughput: start-up + waves of 32 MiB units over the cores + (dedup) the driver's clustering; and the driver",
-            "memory dedup needs. Rates measured on a shared VM's vCPU: adjust with --mb-per-core for your cores."
+            "throughput: start-up + waves of 32 MiB units over the cores + (exact dedup) the driver's matching; and the",
+            "driver memory exact dedup needs. Near dedup runs on the cluster from end to end (its driver receives the",
+            "removed documents, about 200 B each). Rates measured on a shared VM's vCPU: adjust with --mb-per-core."
         })
 public final class ClusterSizeCommand implements Runnable {
 
