@@ -67,10 +67,7 @@ final class ConnectedComponents {
                 .groupByKey()
                 .flatMapToPair(v -> {
                     long u = v._1();
-                    long m = u;
-                    for (long w : v._2()) {
-                        m = Math.min(m, w);
-                    }
+                    long m = smallest(u, v._2());
                     List<Tuple2<Long, Long>> out = new ArrayList<>();
                     for (long w : v._2()) {
                         if (w > u) {
@@ -91,10 +88,7 @@ final class ConnectedComponents {
                 .groupByKey()
                 .flatMapToPair(v -> {
                     long u = v._1();
-                    long m = u;
-                    for (long w : v._2()) {
-                        m = Math.min(m, w);
-                    }
+                    long m = smallest(u, v._2());
                     List<Tuple2<Long, Long>> out = new ArrayList<>();
                     for (long w : v._2()) {
                         if (w != m) {
@@ -107,5 +101,14 @@ final class ConnectedComponents {
                     return out.iterator();
                 })
                 .distinct();
+    }
+
+    /** The smallest of a vertex and its neighbours. */
+    private static long smallest(long u, Iterable<Long> neighbours) {
+        long m = u;
+        for (long w : neighbours) {
+            m = Math.min(m, w);
+        }
+        return m;
     }
 }

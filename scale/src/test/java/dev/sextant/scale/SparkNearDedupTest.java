@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,15 +34,7 @@ class SparkNearDedupTest {
 
     @BeforeAll
     static void start() {
-        sc = new JavaSparkContext(new SparkConf()
-                .setMaster("local[2]")
-                .setAppName("sextant-test")
-                .set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1")
-                .set("spark.driver.bindAddress", "127.0.0.1")
-                .set("spark.default.parallelism", "4")
-                .set("spark.sql.shuffle.partitions", "4")
-                .set("spark.log.level", "WARN"));
+        sc = SparkScanTest.localContext();
     }
 
     @AfterAll

@@ -53,18 +53,23 @@ class SparkScanTest {
 
     @BeforeAll
     static void start() {
-        sc = new JavaSparkContext(new SparkConf()
+        sc = localContext();
+    }
+
+    @AfterAll
+    static void stop() {
+        sc.close();
+    }
+
+    /** Spark in this JVM on two threads, bound to the loopback address, its UI off. */
+    static JavaSparkContext localContext() {
+        return new JavaSparkContext(new SparkConf()
                 .setMaster("local[2]")
                 .setAppName("sextant-test")
                 .set("spark.ui.enabled", "false")
                 .set("spark.driver.host", "127.0.0.1")
                 .set("spark.driver.bindAddress", "127.0.0.1")
                 .set("spark.log.level", "WARN"));
-    }
-
-    @AfterAll
-    static void stop() {
-        sc.close();
     }
 
     static String words(SplittableRandom r, int n) {
