@@ -338,10 +338,14 @@ public final class SparkNearDedup {
         if (top.isEmpty()) {
             return List.of();
         }
-        Map<Long, Integer> sizeOf = new HashMap<>();
-        top.forEach(t -> sizeOf.put(t._1(), t._2()));
-        // the members of these clusters only: small, and each cluster's first twenty are what is shown
-        List<Member> shown = members.filter(m -> sizeOf.containsKey(m.root())).collect();
+        // each cluster's kept document and its first others, twenty at most: a cluster of a million copies is not
+        // gathered on the driver
+        Map<Long, List<Member>> shownOf = new HashMap<>();
+        for (Tuple2<Long, Integer> t : top) {
+            long root = t._1();
+            shownOf.put(root, members.filter(m -> m.root() == root).takeOrdered(20, KeptFirst.INSTANCE));
+        }
+        List<Member> shown = shownOf.values().stream().flatMap(List::stream).toList();
         Map<Tuple2<Long, Long>, Double> exact = new HashMap<>();
         List<Tuple2<Long, Long>> wanted =
                 shown.stream().map(m -> pairKey(m.doc().key, m.keptKey())).toList();
@@ -351,12 +355,7 @@ public final class SparkNearDedup {
                 .forEach(p -> exact.put(new Tuple2<>(p.later(), p.earlier()), p.exact()));
         List<DedupResult.Cluster> out = new ArrayList<>();
         for (Tuple2<Long, Integer> t : top) {
-            List<Member> of = shown.stream()
-                    .filter(m -> m.root() == t._1())
-                    .sorted(Comparator.comparingLong((Member m) -> m.doc().key != m.keptKey() ? 1 : 0)
-                            .thenComparingLong(m -> m.doc().key))
-                    .limit(20)
-                    .toList();
+            List<Member> of = shownOf.get(t._1());
             out.add(new DedupResult.Cluster(
                     t._2(),
                     of.stream()
@@ -398,6 +397,18 @@ public final class SparkNearDedup {
                             c[2] == 0 ? 0 : (double) c[3] / c[2]);
                 })
                 .toList();
+    }
+
+    /** A cluster's kept document first, then the others in reading order. */
+    private enum KeptFirst implements Comparator<Member>, Serializable {
+        INSTANCE;
+
+        @Override
+        public int compare(Member a, Member b) {
+            boolean ka = a.doc().key == a.keptKey();
+            boolean kb = b.doc().key == b.keptKey();
+            return ka != kb ? (ka ? -1 : 1) : Long.compare(a.doc().key, b.doc().key);
+        }
     }
 
     /** Larger clusters first, then the one whose first document comes first. */
