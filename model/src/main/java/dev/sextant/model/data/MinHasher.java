@@ -39,8 +39,10 @@ public final class MinHasher {
      */
     public void signature(long[] tokens, int count, int[] out) {
         int k = permutations;
-        Arrays.fill(out, 0, k, -1);
-        int[] fill = new int[k];
+        // each bin's least value as an unsigned 32-bit number in a long, EMPTY (2³²) until a shingle falls in it: the
+        // minimum is then a branch-free Math.min (the data-dependent branch of an int compare mispredicted often)
+        long[] least = new long[k];
+        Arrays.fill(least, EMPTY);
         int n = Math.min(ngram, count);
         int shingles = Math.max(1, count - ngram + 1);
         // the shingles' polynomial hashes, rolled: one multiply-add a word (Karp and Rabin 1987)
@@ -55,25 +57,25 @@ public final class MinHasher {
             }
             long h = mix(roll ^ key ^ n);
             int bin = (int) (((h >>> 32) * k) >>> 32);
-            int v = (int) h;
-            if (fill[bin] == 0 || Integer.compareUnsigned(v, out[bin]) < 0) {
-                out[bin] = v;
-                fill[bin] = 1;
-            }
+            least[bin] = Math.min(least[bin], h & 0xFFFFFFFFL);
         }
         for (int j = 0; j < k; j++) {
-            if (fill[j] != 0) {
+            if (least[j] != EMPTY) {
+                out[j] = (int) least[j];
                 continue;
             }
             for (long attempt = 1; ; attempt++) {
                 int donor = (int) (((mix(key ^ (j * 0x9E3779B97F4A7C15L) ^ (attempt << 40)) >>> 32) * k) >>> 32);
-                if (fill[donor] == 1) {
-                    out[j] = out[donor];
+                if (least[donor] != EMPTY) {
+                    out[j] = (int) least[donor];
                     break;
                 }
             }
         }
     }
+
+    /** A bin no shingle fell into: above every unsigned 32-bit value. */
+    private static final long EMPTY = 1L << 32;
 
     /**
      * A document's shingles as the sorted, distinct 64-bit hashes its signature is made of: for the exact Jaccard
