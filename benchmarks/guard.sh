@@ -57,9 +57,9 @@ row() {
 }
 printf '%s, %s cores, %s rounds (medians)\n' "$(date -u +%F)" "$(nproc)" "$rounds"
 printf '%-52s %8s %10s %8s\n' "what" "now" "README" "goal"
-row "scan, 1 GB JSONL, 20k items (x wc -w, end to end)" "$scan" "1.05" 2 higher
-row "near-duplicate dedup, 300 MB (x wc -w, end to end)" "$near" "0.69" 1 higher
-row "exact dedup, 300 MB (x wc -w, end to end)" "$exact" "1.03" 1 higher
-row "simulate serve, 1 h at 50 req/s (s, end to end)" "$sim" "1.12" 1 lower
-row "sextant --version (s)" "$version" "0.27" 0.3 lower
-row "sextant catalog gpus (s)" "$gpus" "0.31" 0.3 lower
+row "scan, 1 GB JSONL, 20k items (x wc -w, end to end)" "$scan" "1.13" 2 higher
+row "near-duplicate dedup, 300 MB (x wc -w, end to end)" "$near" "0.77" 1 higher
+row "exact dedup, 300 MB (x wc -w, end to end)" "$exact" "1.00" 1 higher
+row "simulate serve, 1 h at 50 req/s (s, end to end)" "$sim" "1.04" 1 lower
+row "sextant --version (s)" "$version" "0.28" 0.3 lower
+row "sextant catalog gpus (s)" "$gpus" "0.30" 0.3 lower
