@@ -44,6 +44,7 @@ public final class Tokenizer {
 
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
+    private static final long LOWER = 0x2020202020202020L;
 
     /** Table entries: a positive value is a byte kept (already lowercased); the others say what the byte does. */
     private static final int DELETE = 0;
@@ -149,24 +150,41 @@ public final class Tokenizer {
         return (x + (0x80 - lo) * ONES) & ~(x + (0x7F - hi) * ONES) & HIGHS;
     }
 
-    /**
-     * Where a token that fills bytes [0, run) of a word ends: the index of the first whitespace byte at or after run,
-     * with nothing but punctuation before it; -1 when there is none in these eight bytes or a letter comes first.
-     */
-    private static int wordEnd(long keep, long split, int run) {
-        long after = split & (-1L << (run << 3));
-        if (after == 0) {
-            return -1;
+    /** The high bit of each byte of {@code v} (a value with no other bits) as one bit each, byte k at bit k. */
+    private static long byteMask(long v) {
+        return ((v >>> 7) * 0x0102040810204080L) >>> 56;
+    }
+
+    /** Bytes [0, m) of a word, 1 ≤ m ≤ 8. */
+    private static long firstBytes(long w, int m) {
+        return w & (-1L >>> (64 - (m << 3)));
+    }
+
+    /** The hash sum (before {@link #mix}) of the ASCII letters and digits at the bits of {@code kept}, lowercased. */
+    private static long keptHash(byte[] b, int block, long kept) {
+        long sum = EMPTY;
+        long chunk = 0;
+        int l = 0;
+        for (long bits = kept; bits != 0; bits &= bits - 1, l++) {
+            chunk |= (long) ((b[block + Long.numberOfTrailingZeros(bits)] | 0x20) & 0xFF) << ((l & 7) << 3);
+            if ((l & 7) == 7) {
+                sum += chunk * POS[(l >>> 3) & 255];
+                chunk = 0;
+            }
         }
-        int end = Long.numberOfTrailingZeros(after) >>> 3;
-        long between = ((1L << (end << 3)) - 1) & (-1L << (run << 3));
-        return (keep & between) == 0 ? end : -1;
+        if ((l & 7) != 0) {
+            sum += chunk * POS[(l >>> 3) & 255];
+        }
+        return sum;
     }
 
     /**
-     * The corpus side: hashes and start offsets only, state in locals. A token of up to fifteen ASCII letters and
-     * digits, followed by nothing but ASCII punctuation before ASCII whitespace within the same eight bytes (the common
-     * case in prose), is cut and hashed from one or two 8-byte loads; anything else goes byte by byte.
+     * The corpus side: hashes and start offsets only, state in locals. Between tokens, with the default normalisation,
+     * it reads 64 bytes at a time: three masks, one bit a byte (letters and digits, whitespace, non-ASCII), found with
+     * word-wide arithmetic on eight 8-byte loads, give each token's run of bytes with a few bit operations, and the runs
+     * inside the block that are all ASCII are cut and hashed there: a run whose letters and digits lie together and
+     * number up to sixteen from one or two 8-byte loads, any other from its kept bits. Runs with non-ASCII bytes, and
+     * what is left at the end of the input, go byte by byte.
      */
     private int feedHashing(byte[] b, int from, int to, long base, boolean more) {
         final int[] table = this.table;
@@ -174,60 +192,96 @@ public final class Tokenizer {
         final long[] hs = hashes;
         final long[] st = starts;
         final int capacity = hs.length; // a hashing tokenizer never grows (see the constructor)
-        final boolean swar = lowercase && strip; // the word-at-a-time path knows the default normalisation only
+        final boolean swar = lowercase && strip; // the block path knows the default normalisation only
         int n = count;
         long h = hash;
         long ac = acc;
         int len = openLength;
         long start = openStart;
         int i = from;
+        int block = -64; // where the block of the masks begins (none yet: i only grows, so i − block ≥ 64 says stale)
+        long keepBits = 0;
+        long splitBits = 0;
+        long wideBits = 0;
+        int byteByByteTo = -1; // a run with non-ASCII bytes goes byte by byte through the boundary that ends it
+        outer:
         while (i < to) {
-            if (len == 0 && swar && i + 8 <= to) {
-                long w = (long) LONGS.get(b, i);
-                if ((w & HIGHS) == 0) {
-                    long upper = inRange(w, 'A', 'Z');
-                    long keep = upper | inRange(w, 'a', 'z') | inRange(w, '0', '9');
-                    long split = inRange(w, 0, 0x20) | inRange(w, 0x7F, 0x7F);
-                    int run = Long.numberOfTrailingZeros(~keep & HIGHS) >>> 3; // letters and digits from i
-                    int end = run > 0 && run < 8 ? wordEnd(keep, split, run) : -1;
-                    if (end >= 0) {
-                        // bytes [run, end) are punctuation (deleted), byte end is
-                        // whitespace: the token is bytes [0, run)
-                        long chunk = (w | (upper >>> 2)) & ((1L << (run << 3)) - 1);
-                        hs[n] = mix(chunk * pos[0]);
-                        st[n] = start;
-                        n++;
-                        i += end + 1;
-                        start = base + i;
-                        if (n == capacity) {
+            if (len == 0 && swar && i > byteByByteTo) {
+                while (true) {
+                    if (i - block >= 64) {
+                        if (i + 64 > to) {
+                            break; // the end of the input: byte by byte
+                        }
+                        block = i;
+                        keepBits = 0;
+                        splitBits = 0;
+                        wideBits = 0;
+                        for (int q = 0; q < 8; q++) {
+                            long w = (long) LONGS.get(b, i + (q << 3));
+                            long wide = w & HIGHS;
+                            long x = w & ~HIGHS;
+                            long keep = inRange(x | LOWER, 'a', 'z') | inRange(x, '0', '9');
+                            // at most 0x20, or 0x7F
+                            long split = ~(x + 0x5F * ONES) & HIGHS | (x + ONES) & HIGHS;
+                            keepBits |= byteMask(keep & ~wide) << (q << 3);
+                            splitBits |= byteMask(split & ~wide) << (q << 3);
+                            wideBits |= byteMask(wide) << (q << 3);
+                        }
+                    }
+                    int p = i - block; // where the run being cut begins in the block
+                    // the boundaries still ahead, taken one by one: the loop carries them alone, so the next run is
+                    // found without waiting for this one
+                    long ahead = splitBits & (-1L << p);
+                    if (ahead == 0 && p == 0) {
+                        byteByByteTo = block + 63; // a run of over 64 bytes: byte by byte
+                        break;
+                    }
+                    boolean wideRun = false;
+                    for (; ahead != 0; ahead &= ahead - 1) {
+                        int e = Long.numberOfTrailingZeros(ahead); // the run is [p, e)
+                        long run = (-1L << p) & ~(-1L << e);
+                        if ((wideBits & run) != 0) {
+                            byteByByteTo = block + e;
+                            wideRun = true;
                             break;
                         }
-                        continue;
-                    }
-                    if (run == 8 && i + 16 <= to) {
-                        // a longer word: eight letters, then up to seven more in the next eight bytes
-                        long w2 = (long) LONGS.get(b, i + 8);
-                        if ((w2 & HIGHS) == 0) {
-                            long upper2 = inRange(w2, 'A', 'Z');
-                            long keep2 = upper2 | inRange(w2, 'a', 'z') | inRange(w2, '0', '9');
-                            long split2 = inRange(w2, 0, 0x20) | inRange(w2, 0x7F, 0x7F);
-                            int run2 = Long.numberOfTrailingZeros(~keep2 & HIGHS) >>> 3;
-                            int end2 = run2 < 8 ? wordEnd(keep2, split2, run2) : -1;
-                            if (end2 >= 0) {
-                                long first = w | (upper >>> 2);
-                                long second = (w2 | (upper2 >>> 2)) & ((1L << (run2 << 3)) - 1);
-                                hs[n] = mix(first * pos[0] + second * pos[1]);
-                                st[n] = start;
-                                n++;
-                                i += 8 + end2 + 1;
-                                start = base + i;
-                                if (n == capacity) {
-                                    break;
+                        long kept = keepBits & run;
+                        if (kept != 0) {
+                            int a = Long.numberOfTrailingZeros(kept);
+                            long together = kept >>> a;
+                            int m = Long.bitCount(kept);
+                            int at = block + a;
+                            long sum;
+                            if ((together & (together + 1)) == 0 && m <= 16 && at + 16 <= to) {
+                                long first = (long) LONGS.get(b, at) | LOWER; // letters and digits: | 0x20 lowercases
+                                if (m <= 8) {
+                                    sum = firstBytes(first, m) * pos[0];
+                                } else {
+                                    long second = (long) LONGS.get(b, at + 8) | LOWER;
+                                    sum = first * pos[0] + firstBytes(second, m - 8) * pos[1];
                                 }
-                                continue;
+                            } else {
+                                sum = keptHash(b, block, kept);
                             }
+                            hs[n] = mix(sum);
+                            st[n] = start;
+                            n++;
+                        }
+                        p = e + 1;
+                        start = base + block + p;
+                        if (n == capacity) {
+                            i = block + p;
+                            break outer;
                         }
                     }
+                    i = block + p;
+                    if (wideRun) {
+                        break;
+                    }
+                    block = -64; // the run goes on past the block: the next block begins with it
+                }
+                if (i >= to) {
+                    break;
                 }
             }
             int c = table[b[i] & 0xFF];

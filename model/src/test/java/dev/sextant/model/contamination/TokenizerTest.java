@@ -193,4 +193,73 @@ class TokenizerTest {
             }
         }
     }
+
+    @Test
+    void theBlockPathCutsLongTextsFedInPiecesAsTheByteByByteReferenceDoes() {
+        // the corpus side reads 64 bytes at a time between tokens; the text-keeping side goes byte by byte: long texts,
+        // runs longer than a block, non-ASCII runs and punctuation-only runs, fed in random pieces into small batches
+        Random random = new Random(29);
+        String[] pieces = {
+            "word ",
+            "Word, ",
+            "don't ",
+            "U.S. ",
+            "e.g.",
+            " ",
+            "\n",
+            "\t\t",
+            "réiisi ",
+            "ri’s ",
+            "日本語 ",
+            "\u00a0",
+            "abcdefghijklmno ",
+            "ABCDEFGHIJKLMNOP ",
+            "abcdefghijklmnopq. ",
+            "(x) ",
+            "3.14 ",
+            "well-known ",
+            "\"q\", ",
+            "x".repeat(70) + " ",
+            "=".repeat(90) + " ",
+            "-".repeat(63),
+            "\u007f",
+            "ab\u00e9cd ",
+            "😀 ",
+            "a",
+            "Z9 "
+        };
+        for (int round = 0; round < 400; round++) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = random.nextInt(400); k > 0; k--) {
+                sb.append(pieces[random.nextInt(pieces.length)]);
+            }
+            byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
+            Tokenizer whole = Tokenizer.all(b, 0, b.length, Normalization.defaults());
+            Tokenizer hashing = new Tokenizer(Normalization.defaults(), false, 1 + random.nextInt(40));
+            List<Long> hashes = new ArrayList<>();
+            List<Long> starts = new ArrayList<>();
+            int pos = 0;
+            while (true) {
+                int cut = Math.min(b.length, pos + random.nextInt(300));
+                boolean last = cut == b.length;
+                pos = hashing.feed(b, pos, cut, 0, !last);
+                if (pos >= b.length && hashing.count < hashing.hashes.length) {
+                    hashing.finish();
+                }
+                for (int k = 0; k < hashing.count; k++) {
+                    hashes.add(hashing.hashes[k]);
+                    starts.add(hashing.starts[k]);
+                }
+                hashing.clear();
+                if (pos >= b.length && hashing.openStart() < 0) {
+                    break;
+                }
+            }
+            assertThat(hashes).as("round %d", round).hasSize(whole.count);
+            for (int k = 0; k < whole.count; k++) {
+                assertThat(hashes.get(k)).as("round %d token %d", round, k).isEqualTo(whole.hashes[k]);
+                assertThat(starts.get(k)).as("round %d token %d", round, k).isEqualTo(whole.starts[k]);
+            }
+        }
+    }
 }
