@@ -52,6 +52,20 @@ public final class SparkNearDedup {
             List<CorpusSplit> splits,
             ProgressListener progress,
             CancellationToken cancel) {
+        return run(sc, spec, splits, null, progress, cancel);
+    }
+
+    /**
+     * @param outDir where the executors write the deduplicated corpus ({@link ClusterDedupOutput}), or null; when
+     *               given, the removed documents are written there and not gathered: the result's list of them is empty
+     */
+    public static DedupResult run(
+            JavaSparkContext sc,
+            DedupSpec spec,
+            List<CorpusSplit> splits,
+            String outDir,
+            ProgressListener progress,
+            CancellationToken cancel) {
         if (spec.mode() != DedupSpec.Mode.NEAR) {
             throw new IllegalArgumentException("the distributed job finds near duplicates");
         }
@@ -64,6 +78,9 @@ public final class SparkNearDedup {
         NearPairs rule = new NearPairs(spec.threshold(), perm);
         boolean longest = spec.keep() == DedupSpec.Keep.LONGEST;
         List<CorpusSplit> units = List.copyOf(splits);
+        if (outDir != null) {
+            ClusterDedupOutput.checkWritable(outDir, sc.hadoopConfiguration());
+        }
         if (units.size() >= 1 << 24 || bands > 255) {
             throw new IllegalArgumentException(
                     "at most 16,777,215 units and 255 bands: read the corpus in larger units");
@@ -221,20 +238,31 @@ public final class SparkNearDedup {
                     });
             cancel.throwIfCancelled();
 
-            progress.progress(0.9, "gathering the counts");
-            List<Tuple2<Long, DedupResult.Removed>> removedList =
-                    removedByKey.sortByKey().collect();
-            Map<Integer, Long> perUnit = new TreeMap<>();
-            docs.map(d -> NearDoc.unit(d.key)).countByValue().forEach(perUnit::put);
-            long[] offset = new long[units.size() + 1];
-            for (int u = 0; u < units.size(); u++) {
-                offset[u + 1] = offset[u] + perUnit.getOrDefault(u, 0L);
-            }
             BitSet removedSet = new BitSet();
-            List<DedupResult.Removed> removed = new ArrayList<>(removedList.size());
-            for (Tuple2<Long, DedupResult.Removed> r : removedList) {
-                removedSet.set((int) (offset[NearDoc.unit(r._1())] + NearDoc.place(r._1())));
-                removed.add(r._2());
+            List<DedupResult.Removed> removed = new ArrayList<>();
+            long duplicates;
+            if (outDir != null) {
+                progress.progress(0.85, "writing the deduplicated corpus on the executors");
+                removedByKey = removedByKey.persist(StorageLevel.MEMORY_AND_DISK_SER());
+                held.add(removedByKey.rdd().toJavaRDD());
+                duplicates = removedByKey.count();
+                ClusterDedupOutput.write(sc, outDir, units, task, removedByKey);
+                progress.progress(0.9, "gathering the counts");
+            } else {
+                progress.progress(0.9, "gathering the counts");
+                List<Tuple2<Long, DedupResult.Removed>> removedList =
+                        removedByKey.sortByKey().collect();
+                Map<Integer, Long> perUnit = new TreeMap<>();
+                docs.map(d -> NearDoc.unit(d.key)).countByValue().forEach(perUnit::put);
+                long[] offset = new long[units.size() + 1];
+                for (int u = 0; u < units.size(); u++) {
+                    offset[u + 1] = offset[u] + perUnit.getOrDefault(u, 0L);
+                }
+                for (Tuple2<Long, DedupResult.Removed> r : removedList) {
+                    removedSet.set((int) (offset[NearDoc.unit(r._1())] + NearDoc.place(r._1())));
+                    removed.add(r._2());
+                }
+                duplicates = removed.size();
             }
             long tokensAll = n == 0 ? 0 : docs.map(d -> (long) d.tokens).reduce(Long::sum);
             long tokensRemoved = members.filter(m -> m.doc().key != m.keptKey())
@@ -250,11 +278,11 @@ public final class SparkNearDedup {
             List<DedupResult.Cluster> largest = largest(sizes, members, settled);
             List<DedupResult.SourceCount> bySource =
                     spec.sourceField() == null ? List.of() : bySource(byKey, removedByKey);
-            progress.progress(1, removed.size() + " duplicates of " + n + " documents");
+            progress.progress(1, duplicates + " duplicates of " + n + " documents");
             return new DedupResult(
                     n,
-                    removed.size(),
-                    n == 0 ? 0 : (double) removed.size() / n,
+                    duplicates,
+                    n == 0 ? 0 : (double) duplicates / n,
                     clusters,
                     tokensAll,
                     tokensAll == 0 ? 0 : (double) tokensRemoved / tokensAll,

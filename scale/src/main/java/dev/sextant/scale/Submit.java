@@ -223,7 +223,8 @@ public final class Submit implements Runnable {
             name = "dedup",
             mixinStandardHelpOptions = true,
             description =
-                    "Deduplication: units read on the executors, clusters found on the driver (it holds each document's key or signature).")
+                    "Deduplication: near duplicates found by a distributed job (signatures, pairs and clusters stay on "
+                            + "the executors); exact ones from keys gathered on the driver.")
     static final class Dedup extends Common {
         @Option(
                 names = "--id-field",
@@ -261,6 +262,14 @@ public final class Submit implements Runnable {
         @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the hash functions.")
         long seed;
 
+        @Option(
+                names = "--corpus-out",
+                paramLabel = "DIR",
+                description = "Near mode: a new folder every executor can write (shared, or hdfs:// …) where the "
+                        + "executors write the kept corpus (kept/) and the removed records (removed/); the result "
+                        + "then leaves the removed list out.")
+        String corpusOut;
+
         /** The keys of {@code sextant dedup --json} (without the kept-run fields). */
         record Output(
                 long documents,
@@ -297,10 +306,14 @@ public final class Submit implements Runnable {
             List<CorpusUnit> units = HadoopStore.units(paths(), CorpusFiles.DEFAULT_CHUNK);
             long t0 = System.nanoTime();
             List<CorpusSplit> splits = units.stream().map(CorpusFiles::split).toList();
+            if (corpusOut != null && m != DedupSpec.Mode.NEAR) {
+                throw new IllegalArgumentException("--corpus-out: the executors write the output of near mode only");
+            }
             DedupResult r;
             try (JavaSparkContext sc = context("sextant-dedup")) {
                 if (m == DedupSpec.Mode.NEAR) {
-                    r = SparkNearDedup.run(sc, spec, splits, log(), CancellationToken.none()); // all on the cluster
+                    // all on the cluster, the output too when a folder is named
+                    r = SparkNearDedup.run(sc, spec, splits, corpusOut, log(), CancellationToken.none());
                 } else {
                     Deduplicator.UnitStates states = Deduplicator.UnitStates.inMemory();
                     SparkClusterDedup.read(sc, spec, splits, states, log(), CancellationToken.none());

@@ -1,14 +1,20 @@
 package dev.sextant.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
 import dev.sextant.model.io.CorpusFiles;
+import dev.sextant.model.io.DedupOutput;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -102,41 +109,7 @@ class SparkNearDedupTest {
 
     @Test
     void distributedClustersAreTheLocalEnginesClusters() throws Exception {
-        SplittableRandom r = new SplittableRandom(21);
-        Path dir = Files.createDirectories(tmp.resolve("near"));
-        List<String[]> texts = new ArrayList<>();
-        String[] sources = {"web", "books", "code"};
-        for (int f = 0; f < 6; f++) {
-            StringBuilder lines = new StringBuilder();
-            for (int d = 0; d < 150; d++) {
-                String[] w;
-                if (texts.isEmpty() || r.nextInt(10) < 5) {
-                    w = SparkScanTest.words(r, 60 + r.nextInt(80)).split(" "); // an original
-                } else if (r.nextInt(10) < 2) {
-                    w = texts.get(0).clone(); // one large cluster: more than the predecessors compared
-                    w[r.nextInt(w.length)] = "w" + r.nextInt(1000);
-                } else {
-                    // a near copy of an earlier document, itself maybe a copy (chains), changed in 1 to 6 words:
-                    // estimates either side of the threshold and within the margin settled exactly
-                    w = texts.get(r.nextInt(texts.size())).clone();
-                    int changes = 1 + r.nextInt(6);
-                    for (int c = 0; c < changes; c++) {
-                        w[r.nextInt(w.length)] = "x" + r.nextInt(100_000);
-                    }
-                }
-                texts.add(w);
-                lines.append("{\"id\": \"f")
-                        .append(f)
-                        .append("-")
-                        .append(d)
-                        .append("\", \"src\": \"")
-                        .append(sources[r.nextInt(3)])
-                        .append("\", \"text\": \"")
-                        .append(String.join(" ", w))
-                        .append("\"}\n");
-            }
-            Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
-        }
+        Path dir = nearCorpus(tmp.resolve("near"));
         List<CorpusUnit> units = CorpusFiles.units(List.of(dir), 24 << 10); // files read in ranges too
         assertThat(units.size()).isGreaterThan(6);
         for (DedupSpec.Keep keep : DedupSpec.Keep.values()) {
@@ -197,6 +170,104 @@ class SparkNearDedupTest {
         assertThat(pairs(local)).containsEntry("GFDL-1.3", "GFDL").containsEntry("LGPL-2.1", "LGPL-2");
         assertThat(spark.removed()).isEqualTo(local.removed());
         assertThat(spark.largest()).isEqualTo(local.largest());
+    }
+
+    /**
+     * Six files of 150 documents: originals, near copies of earlier documents changed in 1 to 6 words (chains of
+     * copies), and one large cluster.
+     */
+    static Path nearCorpus(Path where) throws Exception {
+        SplittableRandom r = new SplittableRandom(21);
+        Path dir = Files.createDirectories(where);
+        List<String[]> texts = new ArrayList<>();
+        String[] sources = {"web", "books", "code"};
+        for (int f = 0; f < 6; f++) {
+            StringBuilder lines = new StringBuilder();
+            for (int d = 0; d < 150; d++) {
+                String[] w;
+                if (texts.isEmpty() || r.nextInt(10) < 5) {
+                    w = SparkScanTest.words(r, 60 + r.nextInt(80)).split(" "); // an original
+                } else if (r.nextInt(10) < 2) {
+                    w = texts.get(0).clone(); // one large cluster: more than the predecessors compared
+                    w[r.nextInt(w.length)] = "w" + r.nextInt(1000);
+                } else {
+                    // a near copy of an earlier document, itself maybe a copy (chains), changed in 1 to 6 words:
+                    // estimates either side of the threshold and within the margin settled exactly
+                    w = texts.get(r.nextInt(texts.size())).clone();
+                    int changes = 1 + r.nextInt(6);
+                    for (int c = 0; c < changes; c++) {
+                        w[r.nextInt(w.length)] = "x" + r.nextInt(100_000);
+                    }
+                }
+                texts.add(w);
+                lines.append("{\"id\": \"f")
+                        .append(f)
+                        .append("-")
+                        .append(d)
+                        .append("\", \"src\": \"")
+                        .append(sources[r.nextInt(3)])
+                        .append("\", \"text\": \"")
+                        .append(String.join(" ", w))
+                        .append("\"}\n");
+            }
+            Files.writeString(dir.resolve("part-" + f + ".jsonl"), lines.toString());
+        }
+        return dir;
+    }
+
+    @Test
+    void theExecutorsWriteTheCorpusTheLocalEngineWrites() throws Exception {
+        List<CorpusUnit> units = CorpusFiles.units(List.of(nearCorpus(tmp.resolve("corpus"))), 24 << 10);
+        DedupSpec spec = DedupSpec.defaults(DedupSpec.Mode.NEAR);
+        DedupResult local = Deduplicator.run(units, spec, ProgressListener.NONE, CancellationToken.none());
+        DedupOutput.write(tmp.resolve("local"), units, spec, local, ProgressListener.NONE, CancellationToken.none());
+        Path out = tmp.resolve("on-spark");
+        DedupResult spark = SparkNearDedup.run(
+                sc,
+                spec,
+                units.stream().map(CorpusFiles::split).toList(),
+                out.toString(),
+                ProgressListener.NONE,
+                CancellationToken.none());
+        assertThat(spark.duplicates()).isEqualTo(local.duplicates()).isGreaterThan(150);
+        assertThat(spark.removed()).as("written by the executors, not gathered").isEmpty();
+        assertThat(names(out.resolve("kept"))).isEqualTo(names(tmp.resolve("local/kept")));
+        for (String name : names(out.resolve("kept"))) {
+            assertThat(unzstd(out.resolve("kept").resolve(name)))
+                    .as(name)
+                    .isEqualTo(unzstd(tmp.resolve("local/kept").resolve(name)));
+        }
+        StringBuilder removed = new StringBuilder();
+        for (String name : names(out.resolve("removed"))) {
+            removed.append(Files.readString(out.resolve("removed").resolve(name)));
+        }
+        assertThat(removed.toString()).isEqualTo(Files.readString(tmp.resolve("local/removed.jsonl")));
+        assertThat(names(tmp)).as("no hidden partial folder left").noneMatch(n -> n.startsWith("."));
+
+        Path used = Files.createDirectories(tmp.resolve("used"));
+        Files.writeString(used.resolve("keep-me.txt"), "x");
+        assertThatThrownBy(() -> SparkNearDedup.run(
+                        sc,
+                        spec,
+                        units.stream().map(CorpusFiles::split).toList(),
+                        used.toString(),
+                        ProgressListener.NONE,
+                        CancellationToken.none()))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("not an empty folder");
+        assertThat(names(used)).containsExactly("keep-me.txt");
+    }
+
+    private static List<String> names(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static String unzstd(Path file) throws Exception {
+        try (InputStream in = new ZstdInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     /** Each removed document with the one kept for it. */

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -194,7 +195,16 @@ class ScanSparkCliTest {
                 f[1].toString(),
                 "--out",
                 scanOut.toString());
-        submit(base, "dedup", "--corpus", f[1].toString(), "--out", dedupOut.toString());
+        Path corpusOut = tmp.resolve("submitted/corpus");
+        submit(
+                base,
+                "dedup",
+                "--corpus",
+                f[1].toString(),
+                "--out",
+                dedupOut.toString(),
+                "--corpus-out",
+                corpusOut.toString());
         ObjectMapper json = new ObjectMapper();
         JsonNode scan = json.readTree(scanOut.toFile());
         JsonNode local = run(
@@ -221,9 +231,28 @@ class ScanSparkCliTest {
         assertThat(notOurs.err())
                 .startsWith("error: " + dedupOut + ": items: missing: not a result of the cluster application's scan");
         JsonNode dedup = json.readTree(dedupOut.toFile());
-        JsonNode dl = run("dedup", "--corpus", f[1].toString(), "--json").json();
+        Path localOut = tmp.resolve("submitted/local-corpus");
+        JsonNode dl = run("dedup", "--corpus", f[1].toString(), "--out", localOut.toString(), "--json")
+                .json();
         for (String k : new String[] {"documents", "duplicates", "clusters", "tokens", "largest"}) {
             assertThat(dedup.get(k)).as(k).isEqualTo(dl.get(k));
+        }
+        // the corpus the executors wrote is the one the local run writes; the result names no removed document
+        assertThat(dedup.get("removed")).isEmpty();
+        StringBuilder removed = new StringBuilder();
+        for (Path part : sorted(corpusOut.resolve("removed"))) {
+            removed.append(Files.readString(part));
+        }
+        assertThat(removed.toString()).isEqualTo(Files.readString(localOut.resolve("removed.jsonl")));
+        assertThat(sorted(corpusOut.resolve("kept")).stream().map(Path::getFileName))
+                .isEqualTo(sorted(localOut.resolve("kept")).stream()
+                        .map(Path::getFileName)
+                        .toList());
+    }
+
+    private static List<Path> sorted(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
         }
     }
 

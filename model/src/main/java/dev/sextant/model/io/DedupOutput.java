@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongPredicate;
 
 /**
  * Writes a deduplicated corpus: {@code DIR/kept/NNNN-name.jsonl.zst} (each input file's, or each range of a large
@@ -43,65 +44,92 @@ public final class DedupOutput {
                 cancel.throwIfCancelled();
                 CorpusUnit unit = units.get(f);
                 progress.progress((double) f / units.size(), "writing " + unit.file());
-                Path out = tmp.resolve("kept")
-                        .resolve(
-                                String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(unit.file())));
-                try (OutputStream o =
-                        new BufferedOutputStream(new ZstdOutputStream(Files.newOutputStream(out), 1), 1 << 17)) {
-                    CorpusDocuments.forEach(
-                            unit,
-                            spec.textField(),
-                            spec.idField(),
-                            spec.sourceField(),
-                            new CorpusDocuments.Sink() {
-                                @Override
-                                public void document(
-                                        long index,
-                                        byte[] line,
-                                        int from,
-                                        int to,
-                                        byte[] text,
-                                        int length,
-                                        String id,
-                                        String source) {
-                                    if (result.removedSet().get((int) g[0]++)) {
-                                        return;
-                                    }
-                                    if (line != null) {
-                                        writeLine(o, line, from, to);
-                                    } else {
-                                        writeRow(
-                                                o,
-                                                spec.idField(),
-                                                id,
-                                                spec.textField(),
-                                                new String(text, 0, length, StandardCharsets.UTF_8));
-                                    }
-                                }
-
-                                @Override
-                                public void notADocument(long index, byte[] line, int from, int to) {
-                                    writeLine(o, line, from, to); // not deduplicated, not lost
-                                }
-                            },
-                            cancel);
+                Path out = tmp.resolve("kept").resolve(keptName(f, unit.file()));
+                long first = g[0];
+                try (OutputStream o = keptStream(Files.newOutputStream(out))) {
+                    g[0] += writeKept(unit, spec, place -> result.removedSet().get((int) (first + place)), o, cancel);
                 }
             }
             try (OutputStream o =
                     new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")), 1 << 16)) {
-                for (DedupResult.Removed r : result.removed()) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    row.put("id", r.id());
-                    row.put("file", r.file());
-                    row.put("duplicateOf", r.duplicateOf());
-                    row.put("similarity", r.similarity());
-                    o.write(Json.write(row).getBytes(StandardCharsets.UTF_8));
-                    o.write('\n');
-                }
+                writeRemoved(result.removed(), o);
             }
             return null;
         });
         progress.progress(1, "wrote " + TextInput.name(dir));
+    }
+
+    /** The name of unit {@code f}'s (0-based) kept documents under {@code kept/}. */
+    public static String keptName(int f, String file) {
+        return String.format(Locale.ROOT, "%04d-%s.jsonl.zst", f + 1, OutputFolder.stem(file));
+    }
+
+    /** A kept file's stream: Zstandard level 1 (fast; the corpus is read again far more often than written). */
+    public static OutputStream keptStream(OutputStream raw) throws IOException {
+        return new BufferedOutputStream(new ZstdOutputStream(raw, 1), 1 << 17);
+    }
+
+    /**
+     * Writes a unit's documents but the removed ones, their JSON lines byte for byte (a Parquet row as a line with its
+     * id and text under the fields read), lines that hold no document passed through.
+     *
+     * @param removed whether the unit's document at a place (its number in the unit's reading order, from 0) is removed
+     * @return the documents the unit has
+     */
+    public static long writeKept(
+            CorpusUnit unit, DedupSpec spec, LongPredicate removed, OutputStream o, CancellationToken cancel) {
+        long[] place = {0};
+        CorpusDocuments.forEach(
+                unit,
+                spec.textField(),
+                spec.idField(),
+                spec.sourceField(),
+                new CorpusDocuments.Sink() {
+                    @Override
+                    public void document(
+                            long index,
+                            byte[] line,
+                            int from,
+                            int to,
+                            byte[] text,
+                            int length,
+                            String id,
+                            String source) {
+                        if (removed.test(place[0]++)) {
+                            return;
+                        }
+                        if (line != null) {
+                            writeLine(o, line, from, to);
+                        } else {
+                            writeRow(
+                                    o,
+                                    spec.idField(),
+                                    id,
+                                    spec.textField(),
+                                    new String(text, 0, length, StandardCharsets.UTF_8));
+                        }
+                    }
+
+                    @Override
+                    public void notADocument(long index, byte[] line, int from, int to) {
+                        writeLine(o, line, from, to); // not deduplicated, not lost
+                    }
+                },
+                cancel);
+        return place[0];
+    }
+
+    /** Removed documents as JSON lines: {@code id}, {@code file}, {@code duplicateOf}, {@code similarity}. */
+    public static void writeRemoved(Iterable<DedupResult.Removed> removed, OutputStream o) throws IOException {
+        for (DedupResult.Removed r : removed) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", r.id());
+            row.put("file", r.file());
+            row.put("duplicateOf", r.duplicateOf());
+            row.put("similarity", r.similarity());
+            o.write(Json.write(row).getBytes(StandardCharsets.UTF_8));
+            o.write('\n');
+        }
     }
 
     /** A JSON line as read, and its line break. */
