@@ -10,7 +10,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -19,7 +18,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkspaceHome {
 
-    private static final Logger LOG = LoggerFactory.getLogger(WorkspaceHome.class);
     public static final String ENV = "SEXTANT_HOME";
     /** System property that overrides the environment, for tests and packaged launchers. */
     public static final String PROPERTY = "sextant.home";
@@ -67,7 +65,10 @@ public final class WorkspaceHome {
         try {
             return Json.mapper().readValue(file.toFile(), Settings.class);
         } catch (IOException e) {
-            LOG.warn("ignoring unreadable settings file {}: {}", file, e.getMessage());
+            // the logger is looked up here, not when the class loads: setting logging up costs a command ~80 ms at
+            // start
+            LoggerFactory.getLogger(WorkspaceHome.class)
+                    .warn("ignoring unreadable settings file {}: {}", file, e.getMessage());
             return Settings.defaults();
         }
     }

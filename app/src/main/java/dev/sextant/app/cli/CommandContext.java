@@ -94,7 +94,8 @@ public final class CommandContext {
     /** Prints {@code result} as one JSON document when {@code json}, else lets {@code human} write a readable form. */
     public void print(boolean json, Object result, Consumer<PrintWriter> human) {
         if (json) {
-            out().println(Json.writePretty(result));
+            Json.writePretty(out(), result); // streamed: a scan's result can be megabytes
+            out().println();
         } else {
             human.accept(out());
         }

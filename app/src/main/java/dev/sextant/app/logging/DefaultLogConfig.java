@@ -23,8 +23,28 @@ public final class DefaultLogConfig extends ContextAwareBase implements Configur
 
     static final String CONSOLE = "STDERR";
 
+    private static boolean configured;
+    private static boolean quiet;
+
+    /**
+     * Before logging is set up: has it set up without the console, and answers true. After: false (the console
+     * appender is then to be detached).
+     */
+    static synchronized boolean quietUnlessConfigured() {
+        if (!configured) {
+            quiet = true;
+        }
+        return !configured;
+    }
+
+    private static synchronized boolean configuredQuiet() {
+        configured = true;
+        return quiet;
+    }
+
     @Override
     public ExecutionStatus configure(LoggerContext ctx) {
+        boolean noConsole = configuredQuiet();
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(ctx);
         encoder.setPattern("%d{HH:mm:ss} %-5level %logger{0} - %msg%n");
@@ -47,7 +67,9 @@ public final class DefaultLogConfig extends ContextAwareBase implements Configur
         }
         ch.qos.logback.classic.Logger root = ctx.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
-        root.addAppender(console);
+        if (!noConsole) {
+            root.addAppender(console);
+        }
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 }

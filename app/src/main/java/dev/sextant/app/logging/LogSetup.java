@@ -77,6 +77,9 @@ public final class LogSetup {
      * so its log goes to the file only.
      */
     public static synchronized void quietConsole() {
+        if (DefaultLogConfig.quietUnlessConfigured()) {
+            return; // logging is set up without the console when first used, if ever (setting it up costs ~80 ms)
+        }
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext ctx) {
             Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
             var console = root.getAppender(DefaultLogConfig.CONSOLE);

@@ -69,13 +69,17 @@ public final class NgramIndex {
         int[][] ends = new int[m][];
         long[][] hashes = new long[m][];
         long total = 0;
+        Tokenizer tokenizer = new Tokenizer(normalization, true, 0); // one for all: its arrays grow to the longest
         for (int i = 0; i < m; i++) {
             byte[] text = items.get(i).text().getBytes(StandardCharsets.UTF_8);
-            Tokenizer t = Tokenizer.all(text, 0, text.length, normalization);
-            bytes[i] = Arrays.copyOf(t.text, t.count == 0 ? 0 : t.ends[t.count - 1]);
-            ends[i] = Arrays.copyOf(t.ends, t.count);
-            hashes[i] = Arrays.copyOf(t.hashes, t.count);
-            total += Math.max(0, t.count - n + 1);
+            tokenizer.reset();
+            tokenizer.feed(text, 0, text.length, 0, false);
+            tokenizer.finish();
+            int c = tokenizer.count;
+            bytes[i] = Arrays.copyOf(tokenizer.text, c == 0 ? 0 : tokenizer.ends[c - 1]);
+            ends[i] = Arrays.copyOf(tokenizer.ends, c);
+            hashes[i] = Arrays.copyOf(tokenizer.hashes, c);
+            total += Math.max(0, c - n + 1);
         }
         int capacity = Integer.highestOneBit((int) Math.max(16, Math.min(1L << 30, total * 2))) << 1;
         NgramIndex index = new NgramIndex(n, items, bytes, ends, capacity);

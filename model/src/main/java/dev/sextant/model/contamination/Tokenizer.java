@@ -55,7 +55,7 @@ public final class Tokenizer {
     private final boolean lowercase;
     private final boolean strip;
     private final boolean keepText;
-    private final int[] table = new int[256];
+    private final int[] table;
 
     /** Hash of each token in the batch. */
     long[] hashes;
@@ -108,12 +108,23 @@ public final class Tokenizer {
             text = new byte[Math.max(64, c * 8)];
             ends = new int[c];
         }
-        for (int b = 0; b < 256; b++) {
-            table[b] = b >= 128 ? MULTIBYTE : asciiEntry(b);
+        this.table = TABLES[(lowercase ? 1 : 0) | (strip ? 2 : 0)];
+    }
+
+    /** The byte tables of the four normalisations, indexed by lowercase (1) | strip (2): shared, never written. */
+    private static final int[][] TABLES = new int[4][];
+
+    static {
+        for (int k = 0; k < 4; k++) {
+            int[] t = new int[256];
+            for (int b = 0; b < 256; b++) {
+                t[b] = b >= 128 ? MULTIBYTE : asciiEntry(b, (k & 1) != 0, (k & 2) != 0);
+            }
+            TABLES[k] = t;
         }
     }
 
-    private int asciiEntry(int c) {
+    private static int asciiEntry(int c, boolean lowercase, boolean strip) {
         if (Character.isLetterOrDigit(c)) {
             return lowercase && c >= 'A' && c <= 'Z' ? c + 32 : c;
         }

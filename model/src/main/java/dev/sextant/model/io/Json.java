@@ -25,6 +25,7 @@ import dev.sextant.model.BadInputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.temporal.Temporal;
@@ -550,6 +551,17 @@ public final class Json {
     }
 
     /** Indented JSON for people and files they may read. */
+    /** Writes {@code value} indented to {@code out}, streamed (no whole-document string), leaving {@code out} open. */
+    public static void writePretty(Writer out, Object value) {
+        try {
+            MAPPER.writerWithDefaultPrettyPrinter()
+                    .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValue(out, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static String writePretty(Object value) {
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
