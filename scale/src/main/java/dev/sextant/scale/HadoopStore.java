@@ -4,9 +4,11 @@ import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusStore;
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -54,6 +56,82 @@ final class HadoopStore implements CorpusStore {
             out.addAll(CorpusFiles.units(of(p), List.of(p), chunkBytes));
         }
         return out;
+    }
+
+    /** A folder's URI for writing: a local path made absolute, a URI as given. */
+    static String outputUri(String dir) {
+        return CorpusStore.isUri(dir)
+                ? dir
+                : new File(dir).getAbsoluteFile().toURI().toString();
+    }
+
+    /** Refuses a folder that exists and is not empty (nothing the user has is overwritten). */
+    static void checkNewFolder(String dir) {
+        Path target = new Path(outputUri(dir));
+        try {
+            FileSystem fs = target.getFileSystem(new Configuration());
+            if (fs.exists(target) && (!fs.getFileStatus(target).isDirectory() || fs.listStatus(target).length > 0)) {
+                throw BadInputException.of(dir, "exists and is not an empty folder: name a new one");
+            }
+        } catch (IOException e) {
+            throw BadInputException.of(dir, "cannot write through Hadoop's file system: " + e.getMessage());
+        }
+    }
+
+    /** A hidden folder beside {@code dir} for writing it whole or not at all. */
+    static String partialFolder(String dir, String tag) {
+        Path target = new Path(outputUri(dir));
+        return new Path(target.getParent(), "." + target.getName() + ".partial-" + tag).toString();
+    }
+
+    /**
+     * Writes a file under a folder (both URIs or absolute file URIs), creating its parents; without the local file
+     * system's {@code .crc} side files.
+     */
+    static void write(String folder, String relative, IoWork work) {
+        Path file = new Path(folder + "/" + relative);
+        try (FileSystem fs = FileSystem.newInstance(file.toUri(), new Configuration())) {
+            fs.setWriteChecksum(false);
+            try (OutputStream o = fs.create(file, true)) {
+                work.write(o);
+            }
+        } catch (IOException e) {
+            throw BadInputException.of(file.toString(), "cannot write: " + e.getMessage());
+        }
+    }
+
+    /** What fills a file. */
+    @FunctionalInterface
+    interface IoWork {
+        void write(OutputStream out) throws IOException;
+    }
+
+    /** Moves a finished hidden folder into place (the target checked new or empty before). */
+    static void publish(String partial, String dir) {
+        Path from = new Path(partial);
+        Path target = new Path(outputUri(dir));
+        try {
+            FileSystem fs = target.getFileSystem(new Configuration());
+            fs.mkdirs(target.getParent());
+            if (fs.exists(target)) {
+                fs.delete(target, false); // the empty folder checked before the run
+            }
+            if (!fs.rename(from, target)) {
+                throw BadInputException.of(dir, "could not move the written output into place");
+            }
+        } catch (IOException e) {
+            throw BadInputException.of(dir, "cannot write through Hadoop's file system: " + e.getMessage());
+        }
+    }
+
+    /** Deletes a folder if it is there, quietly (a failed or cancelled job's partial output). */
+    static void deleteQuietly(String folder) {
+        Path p = new Path(folder);
+        try {
+            p.getFileSystem(new Configuration()).delete(p, true);
+        } catch (IOException e) {
+            // the hidden folder stays; the next run writes its own
+        }
     }
 
     @Override

@@ -79,7 +79,7 @@ public final class SparkNearDedup {
         boolean longest = spec.keep() == DedupSpec.Keep.LONGEST;
         List<CorpusSplit> units = List.copyOf(splits);
         if (outDir != null) {
-            ClusterDedupOutput.checkWritable(outDir, sc.hadoopConfiguration());
+            HadoopStore.checkNewFolder(outDir);
         }
         if (units.size() >= 1 << 24 || bands > 255) {
             throw new IllegalArgumentException(

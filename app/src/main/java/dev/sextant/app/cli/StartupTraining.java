@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * The run the launcher records its class-data-sharing archive from (JDK AppCDS, {@code -XX:ArchiveClassesAtExit}): a
  * few quick commands that between them load what most commands load at start (the whole command tree through the help,
- * the catalogs, the JSON output, a plan and a short simulation, a scan and both dedups on a few lines), in a workspace home of its own that is deleted
+ * the catalogs, the JSON output, a plan and a short simulation), in a workspace home of its own that is deleted
  * afterwards, their output discarded. Not a command: the launcher calls this class directly.
  */
 public final class StartupTraining {
@@ -48,37 +48,6 @@ public final class StartupTraining {
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         try {
             for (String[] command : COMMANDS) {
-                Cli.run(command, discard, discard, new WorkspaceHome(home));
-            }
-            // the data commands, on a few lines of their own: a scan and both kinds of dedup
-            Path items = home.resolve("items.jsonl");
-            Path corpus = home.resolve("corpus.jsonl");
-            StringBuilder lines = new StringBuilder();
-            for (int i = 0; i < 40; i++) {
-                lines.append("{\"id\": \"d")
-                        .append(i)
-                        .append("\", \"text\": \"the quick brown fox number ")
-                        .append(i % 7)
-                        .append(" jumps over the lazy dog and runs far away into the green hills, é\"}\n");
-            }
-            Files.writeString(corpus, lines.toString());
-            Files.writeString(
-                    items,
-                    "{\"id\": \"q1\", \"question\": \"the quick brown fox number 3 jumps over the lazy dog and runs "
-                            + "far away\"}\n");
-            for (String[] command : List.of(
-                    new String[] {
-                        "scan",
-                        "--benchmark",
-                        items.toString(),
-                        "--field",
-                        "question",
-                        "--corpus",
-                        corpus.toString(),
-                        "--json"
-                    },
-                    new String[] {"dedup", "--corpus", corpus.toString(), "--mode", "near", "--json"},
-                    new String[] {"dedup", "--corpus", corpus.toString(), "--mode", "exact", "--json"})) {
                 Cli.run(command, discard, discard, new WorkspaceHome(home));
             }
         } finally {

@@ -1,0 +1,27 @@
+package dev.sextant.model.data.quality;
+
+import dev.sextant.model.InputError;
+import java.util.List;
+
+/** The rule families in the order datatrove's FineWeb pipeline runs them (examples/fineweb.py). */
+public final class QualityFamilies {
+
+    private QualityFamilies() {}
+
+    /** Gopher repetition, Gopher quality, C4 (whose kept lines the next family sees), FineWeb. */
+    public static final List<QualityFamily> ALL =
+            List.of(new GopherRepetition(), new GopherQuality(), new C4Quality(), new FineWebQuality());
+
+    /** The family a name on the command line names. */
+    public static QualityFamily byName(String name, String where) {
+        return ALL.stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new InputError(
+                        where,
+                        "unknown rule family " + name + ": one of "
+                                + String.join(
+                                        ", ",
+                                        ALL.stream().map(QualityFamily::name).toList())));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.sextant.model.data.quality;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The chosen families chained as datatrove's FineWeb pipeline chains them: in {@link QualityFamilies#ALL}'s order, each
+ * family after C4 judging the lines C4 kept, the first family that removes the document deciding. Each family is also
+ * asked on its own (on the text it would see), so that a run can say which documents several families would remove.
+ * Thread-safe when its {@link Words} is.
+ */
+public final class QualityFilter {
+
+    private final List<QualityFamily> families;
+    private final QualitySettings settings;
+    private final Words words;
+
+    /** @param chosen the families to run, in any order (they run in datatrove's) */
+    public QualityFilter(List<QualityFamily> chosen, QualitySettings settings, Words words) {
+        List<String> names = chosen.stream().map(QualityFamily::name).toList();
+        this.families = QualityFamilies.ALL.stream()
+                .filter(f -> names.contains(f.name()))
+                .toList();
+        this.settings = settings;
+        this.words = words;
+    }
+
+    public List<QualityFamily> families() {
+        return families;
+    }
+
+    public QualitySettings settings() {
+        return settings;
+    }
+
+    /**
+     * A document's judgement.
+     *
+     * @param removal      the pipeline's: the first family's removal, or null when the document stays
+     * @param wouldRemove  every family that removes it when asked on its own
+     * @param keptText     the text the pipeline passes on when it stays (C4 rewrites it), else null
+     */
+    public record Judgement(Removal removal, List<Removal> wouldRemove, String keptText) {}
+
+    public Judgement judge(String text) {
+        Text seen = new Text(text, words);
+        Removal first = null;
+        List<Removal> would = new ArrayList<>(families.size());
+        for (QualityFamily f : families) {
+            Removal r = f.judge(seen, settings);
+            if (r != null) {
+                would.add(r);
+                if (first == null) {
+                    first = r;
+                }
+            } else {
+                seen = seen.next(); // C4's kept lines from here on
+            }
+        }
+        return new Judgement(first, List.copyOf(would), first == null ? seen.text() : null);
+    }
+}

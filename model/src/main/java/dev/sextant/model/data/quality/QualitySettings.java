@@ -1,0 +1,119 @@
+package dev.sextant.model.data.quality;
+
+import dev.sextant.model.InputError;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The thresholds and switches of every family: datatrove's defaults unless a preset or the user says otherwise. Keys
+ * are {@code family.param}, e.g. {@code c4.min_num_sentences}. Immutable; {@link #with} gives a changed copy.
+ */
+public final class QualitySettings {
+
+    /** The named sets of values a run may start from. */
+    public enum Preset {
+        /** datatrove's current defaults: what most pipelines run. */
+        DATATROVE,
+        /** The values the papers state (C4: 3 sentences, 5 words a line; FineWeb: 0.1 of characters in duplicated lines). */
+        PAPER,
+        /** As FineWeb's own pipeline ran C4 (examples/fineweb.py: the terminal-punctuation rule off), else datatrove. */
+        FINEWEB_PIPELINE
+    }
+
+    private final Map<String, Double> values;
+
+    private QualitySettings(Map<String, Double> values) {
+        this.values = values;
+    }
+
+    public static QualitySettings defaults() {
+        return of(Preset.DATATROVE);
+    }
+
+    public static QualitySettings of(Preset preset) {
+        Map<String, Double> v = new LinkedHashMap<>();
+        for (QualityFamily f : QualityFamilies.ALL) {
+            for (QualityParam p : f.params()) {
+                v.put(p.family() + "." + p.name(), preset == Preset.PAPER ? p.paper() : p.datatrove());
+            }
+        }
+        if (preset == Preset.FINEWEB_PIPELINE) {
+            v.put("c4.filter_no_terminal_punct", 0.0);
+        }
+        return new QualitySettings(v);
+    }
+
+    /** A preset by its name on the command line: {@code datatrove}, {@code paper}, {@code fineweb-pipeline}. */
+    public static Preset preset(String name) {
+        for (Preset p : Preset.values()) {
+            if (p.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(name)) {
+                return p;
+            }
+        }
+        throw new InputError("--preset", "unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
+    }
+
+    /** A copy with {@code key} ({@code family.param}) set from what the user typed; unknown keys are refused. */
+    public QualitySettings with(String key, String value) {
+        QualityParam p = param(key);
+        Map<String, Double> v = new LinkedHashMap<>(values);
+        v.put(key, p.parse(value));
+        return new QualitySettings(v);
+    }
+
+    /** The parameter a key names. */
+    public static QualityParam param(String key) {
+        int dot = key.indexOf('.');
+        String family = dot < 0 ? key : key.substring(0, dot);
+        QualityFamily f = QualityFamilies.byName(family, key);
+        if (dot < 0) {
+            throw new InputError(
+                    key,
+                    "name a parameter as FAMILY.PARAM, e.g. " + family + "."
+                            + f.params().get(0).name());
+        }
+        String name = key.substring(dot + 1);
+        return QualityParam.find(f.params(), name)
+                .orElseThrow(() -> new InputError(
+                        key,
+                        "unknown parameter of " + family + ": one of "
+                                + String.join(
+                                        ", ",
+                                        f.params().stream()
+                                                .map(QualityParam::name)
+                                                .toList())));
+    }
+
+    /** The value of {@code family.param} (NaN: off). */
+    public double get(String family, String name) {
+        Double v = values.get(family + "." + name);
+        if (v == null) {
+            throw new IllegalArgumentException("no parameter " + family + "." + name);
+        }
+        return v;
+    }
+
+    /** Whether a switch is on. */
+    public boolean on(String family, String name) {
+        double v = get(family, name);
+        return !Double.isNaN(v) && v != 0;
+    }
+
+    /** Every value, by key, in the families' order. */
+    public Map<String, Double> values() {
+        return Map.copyOf(values);
+    }
+
+    /** The keys whose values differ from {@code other}'s. */
+    public List<String> differences(QualitySettings other) {
+        return values.keySet().stream()
+                .filter(k -> !same(values.get(k), other.values.get(k)))
+                .toList();
+    }
+
+    private static boolean same(Double a, Double b) {
+        return a == null ? b == null : b != null && (a.equals(b) || a.isNaN() && b.isNaN());
+    }
+}

@@ -1,0 +1,7 @@
+package dev.sextant.model.data.quality;
+
+/**
+ * Why a family removes a document: the rule (datatrove's name for it, e.g. {@code gopher_short_doc}), what the rule
+ * measured and the threshold it failed (NaN for a rule that removes on sight, such as C4's {@code lorem_ipsum}).
+ */
+public record Removal(String family, String rule, double value, double threshold) {}

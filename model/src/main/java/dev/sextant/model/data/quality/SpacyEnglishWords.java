@@ -1,0 +1,331 @@
+package dev.sextant.model.data.quality;
+
+import dev.sextant.model.io.SpacyRulesFile;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Words and sentences as datatrove counts them for English: the token texts of spaCy's blank English pipeline
+ * ({@code spacy.blank("en")}, spaCy 3.8), stripped, empty ones dropped, and its rule-based sentencizer. A port of spaCy's
+ * tokenizer algorithm ({@code spacy/tokenizer.pyx}: text split on whitespace; each piece checked against the special
+ * cases, then prefixes and suffixes stripped one at a time, then the URL pattern, then infixes; finally special cases
+ * that contain affix characters matched across the pieces' tokens) over spaCy's English rules, which are data here
+ * ({@code spacy-en.json}, read by {@link SpacyRulesFile}, generated from {@code spacy/lang/char_classes.py}, {@code punctuation.py}, {@code
+ * en/punctuation.py}, {@code tokenizer_exceptions.py} and {@code en/tokenizer_exceptions.py}; spaCy is MIT-licensed,
+ * Copyright (C) 2016-2024 ExplosionAI GmbH, Matthew Honnibal). Python's regex semantics are kept: the patterns are
+ * Unicode-aware ({@code \w}, {@code \d}, {@code \s}) and lengths count code points. Thread-safe.
+ */
+public final class SpacyEnglishWords implements Words {
+
+    private static final SpacyEnglishWords INSTANCE = load();
+
+    /** Pieces cached per thread: a piece's tokens depend on it alone, and web text repeats its words (Zipf). */
+    private static final int CACHED_PIECES = 1 << 16;
+
+    private static final ThreadLocal<Map<String, List<String>>> PIECES =
+            ThreadLocal.withInitial(() -> new LinkedHashMap<>(CACHED_PIECES, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, List<String>> eldest) {
+                    return size() > CACHED_PIECES;
+                }
+            });
+
+    private final Pattern prefix;
+    private final Pattern suffix;
+    private final Pattern infix;
+    private final Pattern url;
+    /** Special cases: a piece's exact text and the tokens it becomes ("don't" → "do", "n't"). */
+    private final Map<String, List<String>> specials;
+    /**
+     * Special cases that contain affix characters, by the first token of their plain tokenization: spaCy's special
+     * matcher finds them as token sequences after the first pass ({@code faster_heuristics}).
+     */
+    private final Map<String, List<Phrase>> phrases;
+    /** The sentencizer's sentence-final characters. */
+    private final Set<String> punctChars;
+
+    /** A special case matched across tokens: the tokens it matches and those it becomes. */
+    private record Phrase(List<String> match, List<String> becomes) {}
+
+    private SpacyEnglishWords(
+            Pattern prefix,
+            Pattern suffix,
+            Pattern infix,
+            Pattern url,
+            Map<String, List<String>> specials,
+            List<String> matched,
+            Set<String> punctChars) {
+        this.prefix = prefix;
+        this.suffix = suffix;
+        this.infix = infix;
+        this.url = url;
+        this.specials = specials;
+        this.punctChars = punctChars;
+        this.phrases = new HashMap<>();
+        for (String key : matched) {
+            List<String> plain = new ArrayList<>();
+            tokenizePiece(key, plain, false);
+            if (plain.size() > 1) {
+                phrases.computeIfAbsent(plain.get(0), k -> new ArrayList<>())
+                        .add(new Phrase(List.copyOf(plain), specials.get(key)));
+            }
+        }
+    }
+
+    /** The shared instance (the rules are read once). */
+    public static SpacyEnglishWords instance() {
+        return INSTANCE;
+    }
+
+    /** spaCy's English rules as data: Python regular expressions, special cases, the sentencizer's marks. */
+    public record Rules(
+            String prefix,
+            String suffix,
+            String infix,
+            String url,
+            Map<String, List<String>> specials,
+            List<String> matched,
+            Set<String> punctChars) {}
+
+    private static SpacyEnglishWords load() {
+        Rules r = SpacyRulesFile.read();
+        return new SpacyEnglishWords(
+                PythonRegex.compile(r.prefix()),
+                PythonRegex.compile(r.suffix()),
+                PythonRegex.compile(r.infix()),
+                PythonRegex.compile(r.url()),
+                r.specials(),
+                r.matched(),
+                r.punctChars());
+    }
+
+    @Override
+    public List<String> of(String text) {
+        List<String> out = new ArrayList<>();
+        for (String t : tokens(text)) {
+            String s = PyText.strip(t);
+            if (!s.isEmpty()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public int sentences(String line) {
+        // spaCy's sentencizer: a new sentence starts at the first token after a sentence-final character that is
+        // neither punctuation nor one of them; datatrove counts the sentences (span_tokenize), whitespace ones too
+        List<String> tokens = tokens(line);
+        if (tokens.isEmpty()) {
+            return 0;
+        }
+        int sentences = 1;
+        boolean seenFinal = false;
+        for (String t : tokens) {
+            boolean isFinal = punctChars.contains(t);
+            if (seenFinal && !isFinal && !isPunct(t)) {
+                sentences++;
+                seenFinal = false;
+            } else if (isFinal) {
+                seenFinal = true;
+            }
+        }
+        return sentences;
+    }
+
+    /** spaCy's {@code is_punct}: every character's Unicode category is a punctuation one (P*). */
+    private static boolean isPunct(String t) {
+        if (t.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < t.length(); ) {
+            int cp = t.codePointAt(i);
+            int type = Character.getType(cp);
+            if (!(type == Character.CONNECTOR_PUNCTUATION
+                    || type == Character.DASH_PUNCTUATION
+                    || type == Character.START_PUNCTUATION
+                    || type == Character.END_PUNCTUATION
+                    || type == Character.INITIAL_QUOTE_PUNCTUATION
+                    || type == Character.FINAL_QUOTE_PUNCTUATION
+                    || type == Character.OTHER_PUNCTUATION)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
+    }
+
+    /**
+     * The token texts of a text, whitespace tokens included as spaCy makes them: a single space after a token is its
+     * trailing whitespace, any other run of whitespace is a token of its own.
+     */
+    List<String> tokens(String text) {
+        List<String> out = new ArrayList<>();
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            int start = i;
+            boolean space = PyText.isSpace(text.codePointAt(i));
+            while (i < n && PyText.isSpace(text.codePointAt(i)) == space) {
+                i += Character.charCount(text.codePointAt(i));
+            }
+            String run = text.substring(start, i);
+            if (space) {
+                // spaCy: one space is the previous token's trailing whitespace; the rest of a run is a token
+                String rest = start > 0 && run.charAt(0) == ' ' ? run.substring(1) : run;
+                if (!rest.isEmpty()) {
+                    out.add(rest);
+                }
+            } else {
+                Map<String, List<String>> cache = PIECES.get();
+                List<String> piece = cache.get(run);
+                if (piece == null) {
+                    List<String> made = new ArrayList<>();
+                    tokenizePiece(run, made, true);
+                    applyPhrases(made);
+                    piece = List.copyOf(made);
+                    cache.put(run, piece);
+                }
+                out.addAll(piece);
+            }
+        }
+        return out;
+    }
+
+    /** Replaces token sequences that make a special case with its tokens (longest first, then the later start). */
+    private void applyPhrases(List<String> tokens) {
+        if (phrases.isEmpty() || tokens.size() < 2) {
+            return;
+        }
+        for (int i = 0; i < tokens.size(); i++) {
+            List<Phrase> candidates = phrases.get(tokens.get(i));
+            if (candidates == null) {
+                continue;
+            }
+            Phrase best = null;
+            for (Phrase p : candidates) {
+                if (i + p.match.size() <= tokens.size()
+                        && tokens.subList(i, i + p.match.size()).equals(p.match)
+                        && (best == null || p.match.size() > best.match.size())) {
+                    best = p;
+                }
+            }
+            if (best != null) {
+                List<String> span = tokens.subList(i, i + best.match.size());
+                span.clear();
+                span.addAll(best.becomes);
+                i += best.becomes.size() - 1;
+            }
+        }
+    }
+
+    /** spaCy's {@code _tokenize_affixes} for one whitespace-free piece: appends its tokens. */
+    private void tokenizePiece(String piece, List<String> out, boolean withSpecials) {
+        List<String> special = withSpecials ? specials.get(piece) : null;
+        if (special != null) {
+            out.addAll(special);
+            return;
+        }
+        List<String> prefixes = new ArrayList<>();
+        List<String> suffixes = new ArrayList<>();
+        String rest = splitAffixes(piece, prefixes, suffixes, withSpecials);
+        out.addAll(prefixes);
+        if (!rest.isEmpty()) {
+            special = withSpecials ? specials.get(rest) : null;
+            if (special != null) {
+                out.addAll(special);
+            } else if (url.matcher(rest).matches()) {
+                out.add(rest);
+            } else {
+                splitInfixes(rest, out);
+            }
+        }
+        for (int k = suffixes.size() - 1; k >= 0; k--) {
+            out.add(suffixes.get(k));
+        }
+    }
+
+    /** spaCy's {@code _split_affixes}: strips prefixes and suffixes until none is left or a special case remains. */
+    private String splitAffixes(String s, List<String> prefixes, List<String> suffixes, boolean withSpecials) {
+        int lastSize = -1;
+        while (!s.isEmpty() && s.length() != lastSize) {
+            if (withSpecials && specials.containsKey(s)) {
+                break;
+            }
+            lastSize = s.length();
+            int pre = prefixLength(s);
+            if (pre != 0) {
+                String minusPre = s.substring(pre);
+                if (!minusPre.isEmpty() && withSpecials && specials.containsKey(minusPre)) {
+                    prefixes.add(s.substring(0, pre));
+                    s = minusPre;
+                    break;
+                }
+            }
+            int suf = suffixLength(s.substring(pre));
+            if (suf != 0) {
+                String minusSuf = s.substring(0, s.length() - suf);
+                if (!minusSuf.isEmpty() && withSpecials && specials.containsKey(minusSuf)) {
+                    suffixes.add(s.substring(s.length() - suf));
+                    s = minusSuf;
+                    break;
+                }
+            }
+            if (pre != 0 && suf != 0 && pre + suf <= s.length()) {
+                prefixes.add(s.substring(0, pre));
+                suffixes.add(s.substring(s.length() - suf));
+                s = s.substring(pre, s.length() - suf);
+            } else if (pre != 0) {
+                prefixes.add(s.substring(0, pre));
+                s = s.substring(pre);
+            } else if (suf != 0) {
+                suffixes.add(s.substring(s.length() - suf));
+                s = s.substring(0, s.length() - suf);
+            }
+        }
+        return s;
+    }
+
+    private int prefixLength(String s) {
+        Matcher m = prefix.matcher(s);
+        return m.lookingAt() ? m.end() : 0;
+    }
+
+    private int suffixLength(String s) {
+        Matcher m = suffix.matcher(s);
+        return m.find() ? m.end() - m.start() : 0;
+    }
+
+    /** spaCy's infix step: the piece cut at every infix match (an infix at the very start is not cut off). */
+    private void splitInfixes(String s, List<String> out) {
+        Matcher m = infix.matcher(s);
+        int start = 0;
+        boolean any = false;
+        while (m.find()) {
+            any = true;
+            if (m.start() == 0) {
+                continue; // spaCy skips a match at the start of the piece
+            }
+            if (m.start() != start) {
+                out.add(s.substring(start, m.start()));
+            }
+            if (m.start() != m.end()) {
+                out.add(s.substring(m.start(), m.end()));
+            }
+            start = m.end();
+        }
+        if (!any) {
+            out.add(s);
+            return;
+        }
+        if (start < s.length()) {
+            out.add(s.substring(start));
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.sextant.model.data.quality;
+
+import java.util.List;
+
+/**
+ * A document's text as the rules see it, with its words counted once however many rules ask ({@link Words#of}), and
+ * the text a rewriting family (C4) passes on to the next.
+ */
+public final class Text {
+
+    private final String text;
+    private final Words words;
+    private List<String> wordList;
+    private String rewritten;
+
+    public Text(String text, Words words) {
+        this.text = text;
+        this.words = words;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    /** datatrove's {@code split_into_words(text, "eng")}. */
+    public List<String> words() {
+        if (wordList == null) {
+            wordList = words.of(text);
+        }
+        return wordList;
+    }
+
+    /** The tokenizer, for families that count sentences of lines. */
+    Words tokenizer() {
+        return words;
+    }
+
+    /** Sets the text a family keeps when it keeps the document rewritten. */
+    void rewrite(String kept) {
+        rewritten = kept;
+    }
+
+    /** The text the next family sees: the rewritten one, or this one. */
+    public Text next() {
+        return rewritten == null ? this : new Text(rewritten, words);
+    }
+
+    /** Whether a family rewrote it. */
+    public boolean rewritten() {
+        return rewritten != null;
+    }
+}

@@ -1,0 +1,346 @@
+package dev.sextant.model.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.contamination.CorpusDocuments;
+import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.Normalization;
+import dev.sextant.model.contamination.Tokenizer;
+import dev.sextant.model.data.quality.QualityFamily;
+import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.QualityResult;
+import dev.sextant.model.data.quality.Removal;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.ProgressListener;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A quality-filtering run on this machine: the corpus's units read on every core, each document judged by the chain
+ * ({@link QualityFilter}), the counts tallied by rule, source and overlap; with an output folder, each unit's kept
+ * documents written as read (C4's rewritten text put in place of the text field) to {@code kept/NNNN-name.jsonl.zst},
+ * the removed ones to {@code removed.jsonl} with the rule and what it measured, and {@code summary.json}, all written
+ * whole or not at all ({@link OutputFolder}). Without a folder nothing is written: a dry run.
+ */
+public final class FilteredCorpus {
+
+    /** Removed documents kept as examples, a rule. */
+    static final int EXAMPLES = 5;
+
+    private static final int EXAMPLE_CHARS = 600;
+
+    private FilteredCorpus() {}
+
+    /** What to read and how to judge it. */
+    public record Spec(QualityFilter filter, String textField, String idField, String sourceField) {}
+
+    public static QualityResult run(
+            List<CorpusUnit> units,
+            Spec spec,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        long t0 = System.nanoTime();
+        if (out == null) {
+            return tally(units, spec, threads, null, progress, cancel, t0);
+        }
+        return OutputFolder.write(out, tmp -> {
+            Files.createDirectories(tmp.resolve("kept"));
+            QualityResult r = tally(units, spec, threads, tmp, progress, cancel, t0);
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")))) {
+                for (int u = 0; u < units.size(); u++) {
+                    Path part = removedPart(tmp, u);
+                    Files.copy(part, o);
+                    Files.delete(part);
+                }
+            }
+            Files.writeString(tmp.resolve("summary.json"), Json.writePretty(r) + "\n");
+            return r;
+        });
+    }
+
+    private static Path removedPart(Path tmp, int u) {
+        return tmp.resolve(String.format(Locale.ROOT, "removed-%04d.part", u + 1));
+    }
+
+    private static QualityResult tally(
+            List<CorpusUnit> units,
+            Spec spec,
+            int threads,
+            Path tmp,
+            ProgressListener progress,
+            CancellationToken cancel,
+            long t0) {
+        int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(n, units.size())), r -> {
+            Thread t = new Thread(r, "sextant-filter");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<UnitTally>> futures = new ArrayList<>();
+            for (int u = 0; u < units.size(); u++) {
+                int unit = u;
+                futures.add(pool.submit(() -> {
+                    UnitTally t = judgeUnit(units.get(unit), unit, spec, tmp, cancel);
+                    progress.progress(
+                            (double) done.incrementAndGet() / units.size(),
+                            "judged " + units.get(unit).file());
+                    return t;
+                }));
+            }
+            UnitTally all = new UnitTally();
+            for (Future<UnitTally> f : futures) {
+                all.add(get(f));
+            }
+            long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
+            return all.result(spec.filter(), bytes, (System.nanoTime() - t0) / 1e9);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static UnitTally get(Future<UnitTally> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** One unit: each document judged and counted; with an output folder, its kept and removed documents written. */
+    private static UnitTally judgeUnit(CorpusUnit unit, int u, Spec spec, Path tmp, CancellationToken cancel)
+            throws IOException {
+        UnitTally tally = new UnitTally();
+        Tokenizer counter = new Tokenizer(Normalization.defaults(), false, 4096);
+        long[][] hashes = {new long[1024]};
+        int[] count = new int[1];
+        OutputStream kept = tmp == null
+                ? OutputStream.nullOutputStream()
+                : DedupOutput.keptStream(
+                        Files.newOutputStream(tmp.resolve("kept").resolve(DedupOutput.keptName(u, unit.file()))));
+        OutputStream removed = tmp == null
+                ? OutputStream.nullOutputStream()
+                : new BufferedOutputStream(Files.newOutputStream(removedPart(tmp, u)), 1 << 16);
+        try (kept;
+                removed) {
+            CorpusDocuments.forEach(
+                    unit,
+                    spec.textField(),
+                    spec.idField(),
+                    spec.sourceField(),
+                    new CorpusDocuments.Sink() {
+                        @Override
+                        public void document(
+                                long index,
+                                byte[] line,
+                                int from,
+                                int to,
+                                byte[] text,
+                                int length,
+                                String id,
+                                String source) {
+                            String s = new String(text, 0, length, StandardCharsets.UTF_8);
+                            hashes[0] = counter.tokenHashes(text, 0, length, hashes[0], count);
+                            QualityFilter.Judgement j = spec.filter().judge(s);
+                            String name = id != null ? id : unit.file() + ":" + index;
+                            tally.count(j, count[0], source, name, s);
+                            if (j.removal() != null) {
+                                write(removed, removedRow(name, unit.file(), j.removal()));
+                            } else if (line != null) {
+                                write(kept, keptLine(line, from, to, s, j.keptText(), spec.textField()));
+                            } else {
+                                Map<String, Object> row = new LinkedHashMap<>();
+                                if (spec.idField() != null && id != null) {
+                                    row.put(spec.idField(), id);
+                                }
+                                row.put(spec.textField(), j.keptText());
+                                write(kept, Json.write(row).getBytes(StandardCharsets.UTF_8));
+                            }
+                        }
+
+                        @Override
+                        public void notADocument(long index, byte[] line, int from, int to) {
+                            write(kept, Arrays.copyOfRange(line, from, to)); // not judged, not lost
+                        }
+                    },
+                    cancel);
+        }
+        return tally;
+    }
+
+    private static byte[] removedRow(String name, String file, Removal r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", name);
+        row.put("file", file);
+        row.put("family", r.family());
+        row.put("rule", r.rule());
+        row.put("value", Double.isNaN(r.value()) ? null : r.value());
+        row.put("threshold", Double.isNaN(r.threshold()) ? null : r.threshold());
+        return Json.write(row).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A kept JSON line as read, or with the text field replaced when a family (C4) rewrote the text. */
+    private static byte[] keptLine(byte[] line, int from, int to, String text, String keptText, String textField) {
+        if (keptText.equals(text)) {
+            return Arrays.copyOfRange(line, from, to);
+        }
+        try {
+            JsonNode node = Json.mapper().readTree(line, from, to - from);
+            if (node instanceof ObjectNode o && o.path(textField).isTextual()) {
+                o.put(textField, keptText);
+                return Json.write(o).getBytes(StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            // the scanner read it; Jackson refusing it leaves the line as read
+        }
+        return Arrays.copyOfRange(line, from, to); // a chat's text is its messages': the line as read
+    }
+
+    private static void write(OutputStream o, byte[] b) {
+        try {
+            o.write(b);
+            o.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Counts of one unit, then of all (added in unit order). */
+    private static final class UnitTally {
+        long documents;
+        long removed;
+        long tokens;
+        long tokensRemoved;
+        final Map<String, long[]> byRule = new LinkedHashMap<>(); // family + "\t" + rule → documents, tokens
+        final Map<String, long[]> bySource = new TreeMap<>(); // documents, removed, tokens, tokens removed
+        final Map<List<String>, long[]> overlap = new LinkedHashMap<>();
+        final Map<String, List<QualityResult.Example>> examples = new LinkedHashMap<>();
+
+        void count(QualityFilter.Judgement j, int words, String source, String name, String text) {
+            documents++;
+            tokens += words;
+            Removal r = j.removal();
+            if (r != null) {
+                removed++;
+                tokensRemoved += words;
+                long[] c = byRule.computeIfAbsent(r.family() + "\t" + r.rule(), k -> new long[2]);
+                c[0]++;
+                c[1] += words;
+                List<QualityResult.Example> e =
+                        examples.computeIfAbsent(r.family() + "\t" + r.rule(), k -> new ArrayList<>());
+                if (e.size() < EXAMPLES) {
+                    e.add(new QualityResult.Example(
+                            name,
+                            r.family(),
+                            r.rule(),
+                            r.value(),
+                            r.threshold(),
+                            text.length() > EXAMPLE_CHARS ? text.substring(0, EXAMPLE_CHARS) + "…" : text));
+                }
+            }
+            if (j.wouldRemove().size() > 1) {
+                overlap.computeIfAbsent(
+                                j.wouldRemove().stream().map(Removal::family).toList(), k -> new long[1])[0]++;
+            }
+            if (source != null) {
+                long[] s = bySource.computeIfAbsent(source, k -> new long[4]);
+                s[0]++;
+                s[2] += words;
+                if (r != null) {
+                    s[1]++;
+                    s[3] += words;
+                }
+            }
+        }
+
+        void add(UnitTally o) {
+            documents += o.documents;
+            removed += o.removed;
+            tokens += o.tokens;
+            tokensRemoved += o.tokensRemoved;
+            o.byRule.forEach((k, v) -> sum(byRule.computeIfAbsent(k, x -> new long[2]), v));
+            o.bySource.forEach((k, v) -> sum(bySource.computeIfAbsent(k, x -> new long[4]), v));
+            o.overlap.forEach((k, v) -> sum(overlap.computeIfAbsent(k, x -> new long[1]), v));
+            o.examples.forEach((k, v) -> {
+                List<QualityResult.Example> e = examples.computeIfAbsent(k, x -> new ArrayList<>());
+                for (QualityResult.Example x : v) {
+                    if (e.size() < EXAMPLES) {
+                        e.add(x);
+                    }
+                }
+            });
+        }
+
+        private static void sum(long[] into, long[] v) {
+            for (int i = 0; i < v.length; i++) {
+                into[i] += v[i];
+            }
+        }
+
+        QualityResult result(QualityFilter filter, long bytes, double seconds) {
+            List<String> order =
+                    filter.families().stream().map(QualityFamily::name).toList();
+            List<QualityResult.RuleCount> rules = new ArrayList<>();
+            byRule.forEach((k, v) -> {
+                String[] fr = k.split("\t");
+                rules.add(new QualityResult.RuleCount(
+                        fr[0], fr[1], v[0], v[1], documents == 0 ? 0 : (double) v[0] / documents));
+            });
+            rules.sort(Comparator.comparingInt((QualityResult.RuleCount c) -> order.indexOf(c.family()))
+                    .thenComparing(Comparator.comparingLong(QualityResult.RuleCount::documents)
+                            .reversed())
+                    .thenComparing(QualityResult.RuleCount::rule));
+            List<QualityResult.SourceCount> sources = new ArrayList<>();
+            bySource.forEach((k, v) -> sources.add(new QualityResult.SourceCount(k, v[0], v[1], v[2], v[3])));
+            List<QualityResult.Overlap> both = new ArrayList<>();
+            overlap.forEach((k, v) -> both.add(new QualityResult.Overlap(k, v[0])));
+            both.sort(Comparator.comparingLong(QualityResult.Overlap::documents).reversed());
+            List<QualityResult.Example> shown = new ArrayList<>();
+            for (QualityResult.RuleCount c : rules) {
+                shown.addAll(examples.getOrDefault(c.family() + "\t" + c.rule(), List.of()));
+            }
+            return new QualityResult(
+                    documents,
+                    documents - removed,
+                    removed,
+                    tokens,
+                    tokensRemoved,
+                    List.copyOf(rules),
+                    List.copyOf(sources),
+                    List.copyOf(both),
+                    List.copyOf(shown),
+                    bytes,
+                    seconds);
+        }
+    }
+}
