@@ -388,13 +388,14 @@ class ArchitectureTest {
                 "dev.sextant.model.ablation.ChinchillaFit");
     }
 
-    /** Corpora are deduplicated, decontaminated and counted for a mixture, and their output written, in {@code DataStudy} only. */
+    /** Corpora are deduplicated, filtered, decontaminated and counted for a mixture, and their output written, in {@code DataStudy} only. */
     @Test
     void facesWorkOnCorporaThroughTheDataUseCase() {
         facesDoNotUse(
                 "one use case deduplicates, decontaminates and counts corpora for every face",
                 "dev.sextant.model.data.Deduplicator",
                 "dev.sextant.model.io.DedupOutput",
+                "dev.sextant.model.io.FilteredCorpus",
                 "dev.sextant.model.io.DecontaminatedCorpus",
                 "dev.sextant.model.data.CorpusMix",
                 "dev.sextant.model.io.HfTokenizerFile",

@@ -6,6 +6,7 @@ import dev.sextant.app.cli.catalog.CatalogCommand;
 import dev.sextant.app.cli.data.ClusterSizeCommand;
 import dev.sextant.app.cli.data.DecontaminateCommand;
 import dev.sextant.app.cli.data.DedupCommand;
+import dev.sextant.app.cli.data.FilterCommand;
 import dev.sextant.app.cli.data.MixCommand;
 import dev.sextant.app.cli.eval.EvalCommand;
 import dev.sextant.app.cli.gate.GateCommand;
@@ -61,6 +62,7 @@ public final class SextantCommand implements Runnable {
             GateCommand.class,
             TrainlogCommand.class,
             DedupCommand.class,
+            FilterCommand.class,
             AblateCommand.class,
             MonitorCommand.class,
             DecontaminateCommand.class,

@@ -18,12 +18,15 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.data.SharedText;
 import dev.sextant.model.data.TokenCounting;
+import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusLookup;
 import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.DedupOutput;
 import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.DemoDataCorpus;
+import dev.sextant.model.io.FilteredCorpus;
 import dev.sextant.model.io.HfTokenizerFile;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -411,5 +414,29 @@ public final class DataStudy {
             DedupOutput.write(out, units, spec, r, progress.slice(0.7, 1), cancel);
         }
         return r;
+    }
+
+    /**
+     * Quality filtering of a corpus on this machine: every document judged by {@code filter}; with {@code out}, the kept
+     * corpus, the removed documents and a summary written there whole; without, a dry run that writes nothing.
+     */
+    public static QualityResult filter(
+            List<Path> corpus,
+            QualityFilter filter,
+            String textField,
+            String idField,
+            String sourceField,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        return FilteredCorpus.run(
+                units,
+                new FilteredCorpus.Spec(filter, textField, idField, sourceField),
+                threads,
+                out,
+                progress,
+                cancel);
     }
 }

@@ -2,6 +2,7 @@ package dev.sextant.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
@@ -112,6 +113,13 @@ public final class FilteredCorpus {
             UnitTally all = new UnitTally();
             for (Future<UnitTally> f : futures) {
                 all.add(get(f));
+            }
+            if (all.documents == 0 && !units.isEmpty()) {
+                // nothing to judge: a wrong field name, most likely; refused before anything is written
+                throw BadInputException.of(
+                        units.get(0).file(),
+                        "no documents with a text field '" + spec.textField() + "' (or chat messages): name the field "
+                                + "with --text-field");
             }
             long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
             return all.result(spec.filter(), bytes, (System.nanoTime() - t0) / 1e9);

@@ -19,7 +19,7 @@ public final class QualityFamilies {
                 .findFirst()
                 .orElseThrow(() -> new InputError(
                         where,
-                        "unknown rule family " + name + ": one of "
+                        where + ": unknown rule family " + name + ": one of "
                                 + String.join(
                                         ", ",
                                         ALL.stream().map(QualityFamily::name).toList())));

@@ -35,7 +35,7 @@ public record QualityParam(String family, String name, Kind kind, double datatro
             return switch (t) {
                 case "true", "on", "1", "yes" -> 1;
                 case "false", "off", "0", "no" -> 0;
-                default -> throw new InputError(key, "expected true or false, got " + text);
+                default -> throw new InputError(key, key + ": expected true or false, got " + text);
             };
         }
         if (t.equals("off") || t.equals("none")) {
@@ -45,16 +45,16 @@ public record QualityParam(String family, String name, Kind kind, double datatro
         try {
             v = Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw new InputError(key, "expected a number or off, got " + text);
+            throw new InputError(key, key + ": expected a number or off, got " + text);
         }
         if (!Double.isFinite(v) || v < 0) {
-            throw new InputError(key, "expected a number of at least 0, got " + text);
+            throw new InputError(key, key + ": expected a number of at least 0, got " + text);
         }
         if (kind == Kind.RATIO && v > 1) {
-            throw new InputError(key, "a share from 0 to 1, got " + text);
+            throw new InputError(key, key + ": a share from 0 to 1, got " + text);
         }
         if (kind == Kind.COUNT && v != Math.rint(v)) {
-            throw new InputError(key, "a whole number, got " + text);
+            throw new InputError(key, key + ": a whole number, got " + text);
         }
         return v;
     }

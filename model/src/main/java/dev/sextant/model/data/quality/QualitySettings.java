@@ -52,7 +52,7 @@ public final class QualitySettings {
                 return p;
             }
         }
-        throw new InputError("--preset", "unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
+        throw new InputError("--preset", "--preset: unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
     }
 
     /** A copy with {@code key} ({@code family.param}) set from what the user typed; unknown keys are refused. */
@@ -78,7 +78,7 @@ public final class QualitySettings {
         return QualityParam.find(f.params(), name)
                 .orElseThrow(() -> new InputError(
                         key,
-                        "unknown parameter of " + family + ": one of "
+                        key + ": unknown parameter of " + family + ": one of "
                                 + String.join(
                                         ", ",
                                         f.params().stream()

@@ -1,0 +1,266 @@
+package dev.sextant.app.cli.data;
+
+import dev.sextant.app.cli.CliProgress;
+import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.study.DataStudy;
+import dev.sextant.model.BadInputException;
+import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.quality.QualityFamilies;
+import dev.sextant.model.data.quality.QualityFamily;
+import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.QualityParam;
+import dev.sextant.model.data.quality.QualityResult;
+import dev.sextant.model.data.quality.QualitySettings;
+import dev.sextant.model.data.quality.SpacyEnglishWords;
+import dev.sextant.model.job.CancellationToken;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code sextant filter}: the published heuristic quality rules over a corpus. */
+@Command(
+        name = "filter",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Quality-filters a corpus (JSON Lines, .gz, .zst, Parquet) with the published heuristic rules as datatrove",
+            "applies them: Gopher quality and repetition (Rae et al. 2021), C4 (Raffel et al. 2020), FineWeb (Penedo et al.",
+            "2024), in FineWeb's pipeline order, words as spaCy's English tokenizer cuts them. datatrove's defaults unless",
+            "--preset or --set says otherwise. --out writes kept/*.jsonl.zst, removed.jsonl (each with the rule and what it",
+            "measured) and summary.json; --dry-run writes nothing."
+        })
+public final class FilterCommand implements Runnable {
+
+    @Option(
+            names = {"--input", "-c", "--corpus"},
+            arity = "1..*",
+            paramLabel = "PATH",
+            description = "Corpus files or folders.")
+    List<Path> corpus = new ArrayList<>();
+
+    @Option(
+            names = "--rules",
+            split = ",",
+            paramLabel = "FAMILY",
+            description = "Rule families: gopher-quality, gopher-repetition, c4, fineweb (default: all four).")
+    List<String> rules = new ArrayList<>();
+
+    @Option(
+            names = "--preset",
+            defaultValue = "datatrove",
+            paramLabel = "P",
+            description = "Thresholds to start from: datatrove, paper or fineweb-pipeline (default: ${DEFAULT-VALUE}).")
+    String preset;
+
+    @Option(
+            names = "--set",
+            paramLabel = "FAMILY.PARAM=VALUE",
+            description = "A threshold or switch, e.g. c4.min_num_sentences=3, fineweb.char_duplicates_ratio=off "
+                    + "(repeatable; --list-params shows them all).")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--list-params", description = "List every family's parameters and their values, and stop.")
+    boolean listParams;
+
+    @Option(
+            names = "--text-field",
+            defaultValue = DedupSpec.DEFAULT_TEXT_FIELD,
+            paramLabel = "F",
+            description = "Field with the text (default: ${DEFAULT-VALUE}).")
+    String textField;
+
+    @Option(
+            names = "--id-field",
+            defaultValue = DedupSpec.DEFAULT_ID_FIELD,
+            paramLabel = "F",
+            description = "Field naming a document (default: ${DEFAULT-VALUE}; else file:line).")
+    String idField;
+
+    @Option(
+            names = "--source-field",
+            paramLabel = "F",
+            description = "Metadata field to break the counts down by (e.g. source).")
+    String sourceField;
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Write DIR/kept/*.jsonl.zst, DIR/removed.jsonl and DIR/summary.json (a new or empty folder).")
+    Path out;
+
+    @Option(names = "--dry-run", description = "Judge and count, write nothing.")
+    boolean dryRun;
+
+    @Option(
+            names = "--threads",
+            defaultValue = "0",
+            paramLabel = "N",
+            description = "Units read at once (default: all cores).")
+    int threads;
+
+    @Mixin
+    JsonOption output;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The contract's keys first. */
+    public record Result(
+            long documents,
+            long kept,
+            long removed,
+            List<QualityResult.RuleCount> byRule,
+            List<QualityResult.SourceCount> bySource,
+            List<QualityResult.Overlap> overlap,
+            long tokens,
+            long tokensRemoved,
+            List<String> rules,
+            String preset,
+            Map<String, String> settings,
+            boolean dryRun,
+            String out,
+            long bytes,
+            double seconds,
+            List<QualityResult.Example> examples) {}
+
+    /** One parameter, for --list-params. */
+    public record Param(String key, String value, String datatrove, String paper, String meaning) {}
+
+    @Override
+    public void run() {
+        QualitySettings settings = QualitySettings.of(QualitySettings.preset(preset));
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq < 0) {
+                throw BadInputException.of("--set", "expected FAMILY.PARAM=VALUE, got " + s);
+            }
+            settings = settings.with(s.substring(0, eq).strip(), s.substring(eq + 1));
+        }
+        List<QualityFamily> families = new ArrayList<>();
+        for (String r : rules.isEmpty()
+                ? QualityFamilies.ALL.stream().map(QualityFamily::name).toList()
+                : rules) {
+            if (r.strip().equals("language")) {
+                throw BadInputException.of(
+                        "--rules", "language identification is not built yet: leave 'language' out for now");
+            }
+            families.add(QualityFamilies.byName(r.strip(), "--rules"));
+        }
+        CommandContext ctx = new CommandContext(spec);
+        if (listParams) {
+            listParams(ctx, settings);
+            return;
+        }
+        if (corpus.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "give --input PATH (the corpus files or folders)");
+        }
+        if (dryRun && out != null) {
+            throw new ParameterException(spec.commandLine(), "--dry-run writes nothing: leave out --out");
+        }
+        if (!dryRun && out == null) {
+            throw new ParameterException(
+                    spec.commandLine(), "give --out DIR for the filtered corpus, or --dry-run to count only");
+        }
+        QualityFilter filter = new QualityFilter(families, settings, SpacyEnglishWords.instance());
+        CliProgress progress = ctx.progress();
+        QualityResult r = DataStudy.filter(
+                corpus,
+                filter,
+                textField,
+                idField == null || idField.isBlank() ? null : idField,
+                sourceField,
+                threads,
+                dryRun ? null : out,
+                progress,
+                CancellationToken.none());
+        progress.done();
+        QualitySettings base = QualitySettings.of(QualitySettings.preset(preset));
+        Map<String, String> changed = new LinkedHashMap<>();
+        for (String key : settings.differences(base)) {
+            changed.put(key, QualitySettings.param(key).format(settings.values().get(key)));
+        }
+        Result res = new Result(
+                r.documents(),
+                r.kept(),
+                r.removed(),
+                r.byRule(),
+                r.bySource(),
+                r.overlap(),
+                r.tokens(),
+                r.tokensRemoved(),
+                filter.families().stream().map(QualityFamily::name).toList(),
+                preset,
+                changed,
+                dryRun,
+                out == null ? null : out.toAbsolutePath().toString(),
+                r.bytes(),
+                r.seconds(),
+                r.examples());
+        ctx.print(output.json(), res, o -> {
+            o.printf(
+                    Locale.ROOT,
+                    "%,d documents: %,d kept, %,d removed (%.1f %%; %.1f %% of words)%n",
+                    r.documents(),
+                    r.kept(),
+                    r.removed(),
+                    r.documents() == 0 ? 0 : 100.0 * r.removed() / r.documents(),
+                    r.tokens() == 0 ? 0 : 100.0 * r.tokensRemoved() / r.tokens());
+            for (QualityResult.RuleCount c : r.byRule()) {
+                o.printf(
+                        Locale.ROOT,
+                        "  %-18s %-30s %,10d documents (%.1f %%)%n",
+                        c.family(),
+                        c.rule(),
+                        c.documents(),
+                        100 * c.share());
+            }
+            for (QualityResult.Overlap v : r.overlap()) {
+                o.printf(
+                        Locale.ROOT,
+                        "  also removed by %s: %,d documents%n",
+                        String.join(" + ", v.families()),
+                        v.documents());
+            }
+            for (QualityResult.SourceCount c : r.bySource()) {
+                o.printf(
+                        Locale.ROOT, "  %-24s %,10d documents %,10d removed%n", c.source(), c.documents(), c.removed());
+            }
+            o.printf(Locale.ROOT, "Read %,.1f MB in %.1f s%n", r.bytes() / 1e6, r.seconds());
+            if (res.out() != null) {
+                o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl, summary.json)");
+            } else {
+                o.println("Dry run: nothing written");
+            }
+        });
+    }
+
+    private void listParams(CommandContext ctx, QualitySettings settings) {
+        List<Param> params = new ArrayList<>();
+        for (QualityFamily f : QualityFamilies.ALL) {
+            for (QualityParam p : f.params()) {
+                String key = f.name() + "." + p.name();
+                params.add(new Param(
+                        key,
+                        p.format(settings.values().get(key)),
+                        p.format(p.datatrove()),
+                        p.format(p.paper()),
+                        p.meaning()));
+            }
+        }
+        ctx.print(output.json(), params, o -> {
+            for (Param p : params) {
+                o.printf(Locale.ROOT, "%-44s %-8s %s%n", p.key(), p.value(), p.meaning());
+            }
+        });
+    }
+}

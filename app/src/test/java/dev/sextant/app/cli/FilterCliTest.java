@@ -1,0 +1,160 @@
+package dev.sextant.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.workspaces.WorkspaceHome;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sextant filter} against its contract, its output folder and its errors. */
+class FilterCliTest {
+
+    @TempDir
+    Path tmp;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    CliRun run(String... args) {
+        return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
+    }
+
+    private static final String GOOD = "The committee met on Tuesday to review the budget for the coming year. "
+            + "Members agreed that the library and the parks would keep their funding.\n"
+            + "A proposal to close the old station was set aside until the spring. "
+            + "The chair said that residents should have time to comment on the plan.\n"
+            + "Several speakers raised the cost of repairs to the bridge over the river. "
+            + "The engineers will report again at the next meeting of the council.\n";
+
+    /** Ten good articles, five menus, five pages of one repeated line, three lorem-ipsum pages; two sources. */
+    Path corpus() throws Exception {
+        List<String> lines = new ArrayList<>();
+        int id = 0;
+        for (int i = 0; i < 10; i++) {
+            lines.add(doc(id++, "news", GOOD + "This is article number " + i + " of the series, and it ends here."));
+        }
+        for (int i = 0; i < 5; i++) {
+            lines.add(doc(id++, "web", "Home\nAbout\nContact\nLogin\nShop " + i + "\nCart\nHelp"));
+        }
+        for (int i = 0; i < 5; i++) {
+            lines.add(
+                    doc(id++, "web", ("Buy the best shoes in town today and save money on every pair.\n").repeat(12)));
+        }
+        for (int i = 0; i < 3; i++) {
+            lines.add(doc(id++, "news", GOOD + "Lorem ipsum dolor sit amet, consectetur adipiscing elit."));
+        }
+        Path f = tmp.resolve("corpus.jsonl");
+        Files.write(f, lines, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private String doc(int id, String source, String text) throws Exception {
+        return json.writeValueAsString(Map.of("id", "d" + id, "source", source, "text", text));
+    }
+
+    @Test
+    void aDryRunCountsByRuleSourceAndOverlapAndWritesNothing() throws Exception {
+        Path corpus = corpus();
+        CliRun r = run("filter", "--input", corpus.toString(), "--source-field", "source", "--dry-run", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("documents").asLong()).isEqualTo(23);
+        assertThat(j.get("kept").asLong() + j.get("removed").asLong()).isEqualTo(23);
+        long byRule = 0;
+        for (JsonNode c : j.get("byRule")) {
+            assertThat(c.has("rule") && c.has("documents") && c.has("tokens") && c.has("share"))
+                    .isTrue();
+            byRule += c.get("documents").asLong();
+        }
+        assertThat(byRule)
+                .as("each removed document under the first rule that removed it")
+                .isEqualTo(j.get("removed").asLong());
+        assertThat(j.get("kept").asLong()).isEqualTo(10);
+        // the menus go first to Gopher's repetition rules (its top 2-gram), which run before Gopher's quality rules
+        assertThat(rules(j)).containsExactly("dup_line_frac", "top_2_gram", "lorem_ipsum");
+        assertThat(j.get("bySource")).hasSize(2);
+        assertThat(j.get("overlap")).isNotNull();
+        assertThat(j.get("dryRun").asBoolean()).isTrue();
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsOnly("corpus.jsonl", "home");
+        }
+        // a threshold change shows what it would do before anything is written
+        CliRun looser = run(
+                "filter", "--input", corpus.toString(), "--set", "c4.filter_lorem_ipsum=false", "--dry-run", "--json");
+        assertThat(looser.code()).as(looser.err()).isZero();
+        assertThat(looser.json().get("kept").asLong()).isEqualTo(13);
+        assertThat(looser.json().get("settings").get("c4.filter_lorem_ipsum").asText())
+                .isEqualTo("false");
+    }
+
+    private static List<String> rules(JsonNode j) {
+        List<String> out = new ArrayList<>();
+        j.get("byRule").forEach(c -> out.add(c.get("rule").asText()));
+        return out;
+    }
+
+    @Test
+    void theOutputHoldsTheKeptCorpusTheRemovedWithTheirRuleAndASummary() throws Exception {
+        Path corpus = corpus();
+        Path out = tmp.resolve("out");
+        CliRun r = run("filter", "--input", corpus.toString(), "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> kept = new ArrayList<>();
+        try (Stream<Path> files = Files.list(out.resolve("kept"))) {
+            for (Path f : files.toList()) {
+                try (InputStream in = new ZstdInputStream(Files.newInputStream(f))) {
+                    kept.addAll(new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .toList());
+                }
+            }
+        }
+        assertThat(kept).hasSize(10);
+        JsonNode first = json.readTree(kept.get(0));
+        assertThat(first.get("source").asText())
+                .as("the line as read, other fields kept")
+                .isEqualTo("news");
+        List<String> removed = Files.readAllLines(out.resolve("removed.jsonl"));
+        assertThat(removed).hasSize(13);
+        JsonNode row = json.readTree(removed.get(0));
+        assertThat(row.fieldNames()).toIterable().contains("id", "file", "family", "rule", "value", "threshold");
+        assertThat(json.readTree(out.resolve("summary.json").toFile())
+                        .get("removed")
+                        .asLong())
+                .isEqualTo(13);
+    }
+
+    @Test
+    void badInputIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path corpus = corpus();
+        Path out = tmp.resolve("out");
+        CliRun unknownRule =
+                run("filter", "--input", corpus.toString(), "--rules", "gopher,c4", "--out", out.toString());
+        assertThat(unknownRule.code()).isEqualTo(2);
+        assertThat(unknownRule.err()).contains("--rules", "unknown rule family gopher", "gopher-quality");
+        CliRun unknownParam = run("filter", "--input", corpus.toString(), "--set", "c4.min_sentences=3", "--dry-run");
+        assertThat(unknownParam.code()).isEqualTo(2);
+        assertThat(unknownParam.err()).contains("c4.min_sentences", "min_num_sentences");
+        CliRun outOfRange =
+                run("filter", "--input", corpus.toString(), "--set", "fineweb.short_line_thr=1.5", "--dry-run");
+        assertThat(outOfRange.code()).isEqualTo(2);
+        assertThat(outOfRange.err()).contains("fineweb.short_line_thr", "from 0 to 1");
+        CliRun noText = run("filter", "--input", corpus.toString(), "--text-field", "body", "--out", out.toString());
+        assertThat(noText.code()).isEqualTo(2);
+        assertThat(noText.err()).contains("corpus.jsonl", "no documents with a text field 'body'");
+        assertThat(out).doesNotExist();
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("out"));
+        }
+    }
+}
