@@ -14,7 +14,8 @@ import java.util.Set;
 
 /**
  * spaCy's English tokenizer rules shipped with Sextant ({@code spacy-en.json} beside {@link SpacyEnglishWords}): the
- * prefix, suffix, infix and URL patterns as spaCy compiles them, the special cases by their text, those its special
+ * prefix and suffix patterns one by one with the characters each can start or end with, the infix and URL patterns as
+ * spaCy compiles them, the special cases by their text, those its special
  * matcher also looks for across tokens, and the sentencizer's sentence-final characters.
  */
 public final class SpacyRulesFile {
@@ -38,9 +39,10 @@ public final class SpacyRulesFile {
             Set<String> punct = new HashSet<>();
             root.get("punctChars").forEach(v -> punct.add(v.asText()));
             return new SpacyEnglishWords.Rules(
-                    root.get("prefix").asText(),
-                    root.get("suffix").asText(),
+                    affixes(root.get("prefixes")),
+                    affixes(root.get("suffixes")),
                     root.get("infix").asText(),
+                    new SpacyEnglishWords.Affix("", edge(root.get("infixStarts"))),
                     root.get("url").asText(),
                     Map.copyOf(specials),
                     List.copyOf(matched),
@@ -48,5 +50,24 @@ public final class SpacyRulesFile {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** [[pattern, [[lo, hi], …]], …] */
+    private static List<SpacyEnglishWords.Affix> affixes(JsonNode list) {
+        List<SpacyEnglishWords.Affix> out = new ArrayList<>();
+        for (JsonNode a : list) {
+            out.add(new SpacyEnglishWords.Affix(a.get(0).asText(), edge(a.get(1))));
+        }
+        return List.copyOf(out);
+    }
+
+    /** [[lo, hi], …] as lo0, hi0, lo1, hi1 … */
+    private static int[] edge(JsonNode ranges) {
+        int[] edge = new int[ranges.size() * 2];
+        for (int i = 0; i < ranges.size(); i++) {
+            edge[2 * i] = ranges.get(i).get(0).asInt();
+            edge[2 * i + 1] = ranges.get(i).get(1).asInt();
+        }
+        return edge;
     }
 }

@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,9 +38,18 @@ public final class SpacyEnglishWords implements Words {
                 }
             });
 
-    private final Pattern prefix;
-    private final Pattern suffix;
+    /** The prefix patterns, each with the characters it can start with; by a piece's first character, those that apply. */
+    private final List<Affix> prefixes;
+
+    private final Map<Integer, Optional<Pattern>> prefixByFirst = new ConcurrentHashMap<>();
+    /** The suffix patterns, each with the characters it can end with; by a piece's last character, those that apply. */
+    private final List<Affix> suffixes;
+
+    private final Map<Integer, Optional<Pattern>> suffixByLast = new ConcurrentHashMap<>();
     private final Pattern infix;
+    /** The characters an infix match can start with (as an {@link Affix}'s ranges). */
+    private final Affix infixStarts;
+
     private final Pattern url;
     /** Special cases: a piece's exact text and the tokens it becomes ("don't" → "do", "n't"). */
     private final Map<String, List<String>> specials;
@@ -53,17 +64,42 @@ public final class SpacyEnglishWords implements Words {
     /** A special case matched across tokens: the tokens it matches and those it becomes. */
     private record Phrase(List<String> match, List<String> becomes) {}
 
+    /**
+     * A prefix or suffix pattern (Python syntax) and the code points it can start or end with, as sorted inclusive
+     * ranges {@code lo0, hi0, lo1, hi1 …}.
+     */
+    public record Affix(String pattern, int[] edge) {
+
+        boolean allows(int cp) {
+            int lo = 0;
+            int hi = edge.length / 2 - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (cp < edge[2 * mid]) {
+                    hi = mid - 1;
+                } else if (cp > edge[2 * mid + 1]) {
+                    lo = mid + 1;
+                } else {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     private SpacyEnglishWords(
-            Pattern prefix,
-            Pattern suffix,
+            List<Affix> prefixes,
+            List<Affix> suffixes,
             Pattern infix,
+            Affix infixStarts,
             Pattern url,
             Map<String, List<String>> specials,
             List<String> matched,
             Set<String> punctChars) {
-        this.prefix = prefix;
-        this.suffix = suffix;
+        this.prefixes = prefixes;
+        this.suffixes = suffixes;
         this.infix = infix;
+        this.infixStarts = infixStarts;
         this.url = url;
         this.specials = specials;
         this.punctChars = punctChars;
@@ -85,9 +121,10 @@ public final class SpacyEnglishWords implements Words {
 
     /** spaCy's English rules as data: Python regular expressions, special cases, the sentencizer's marks. */
     public record Rules(
-            String prefix,
-            String suffix,
+            List<Affix> prefixes,
+            List<Affix> suffixes,
             String infix,
+            Affix infixStarts,
             String url,
             Map<String, List<String>> specials,
             List<String> matched,
@@ -96,9 +133,10 @@ public final class SpacyEnglishWords implements Words {
     private static SpacyEnglishWords load() {
         Rules r = SpacyRulesFile.read();
         return new SpacyEnglishWords(
-                PythonRegex.compile(r.prefix()),
-                PythonRegex.compile(r.suffix()),
+                r.prefixes(),
+                r.suffixes(),
                 PythonRegex.compile(r.infix()),
+                r.infixStarts(),
                 PythonRegex.compile(r.url()),
                 r.specials(),
                 r.matched(),
@@ -232,6 +270,12 @@ public final class SpacyEnglishWords implements Words {
             out.addAll(special);
             return;
         }
+        if (allLetters(piece)) {
+            // no prefix, suffix, infix or URL pattern matches letters alone: each needs punctuation, a symbol, a digit
+            // or a dot (the unit suffixes follow a digit, "US$" ends in a dollar sign)
+            out.add(piece);
+            return;
+        }
         List<String> prefixes = new ArrayList<>();
         List<String> suffixes = new ArrayList<>();
         String rest = splitAffixes(piece, prefixes, suffixes, withSpecials);
@@ -249,6 +293,28 @@ public final class SpacyEnglishWords implements Words {
         for (int k = suffixes.size() - 1; k >= 0; k--) {
             out.add(suffixes.get(k));
         }
+    }
+
+    private static boolean lettersAndDigits(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            if (!Character.isLetterOrDigit(cp)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
+    }
+
+    private static boolean allLetters(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            if (!Character.isLetter(cp)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
     }
 
     /** spaCy's {@code _split_affixes}: strips prefixes and suffixes until none is left or a special case remains. */
@@ -292,23 +358,90 @@ public final class SpacyEnglishWords implements Words {
         return s;
     }
 
+    /**
+     * spaCy's prefix search ({@code ^p1|^p2|…}, the first that matches at the start), with only the patterns that can
+     * start with the piece's first character: the others cannot match it, so the answer is the same.
+     */
     private int prefixLength(String s) {
-        Matcher m = prefix.matcher(s);
+        if (s.isEmpty()) {
+            return 0;
+        }
+        Optional<Pattern> p = prefixByFirst.computeIfAbsent(s.codePointAt(0), cp -> join(prefixes, cp, true));
+        if (p.isEmpty()) {
+            return 0;
+        }
+        Matcher m = p.get().matcher(s);
         return m.lookingAt() ? m.end() : 0;
     }
 
+    /** The patterns of {@code affixes} that allow {@code cp}, joined in their order as spaCy joins them. */
+    private static Optional<Pattern> join(List<Affix> affixes, int cp, boolean prefix) {
+        StringBuilder b = new StringBuilder();
+        for (Affix a : affixes) {
+            if (a.allows(cp)) {
+                b.append(b.length() == 0 ? "" : "|").append(prefix ? "^" + a.pattern() : a.pattern() + "$");
+            }
+        }
+        return b.length() == 0 ? Optional.empty() : Optional.of(PythonRegex.compile(b.toString()));
+    }
+
+    /**
+     * Every suffix pattern but a run of dots matches at most six characters, so the leftmost match is searched for in
+     * the last few (its look-behinds still see before them); a match from the first of those may be a longer run of
+     * dots, and only then is the whole piece searched, as Python's {@code search} would.
+     */
     private int suffixLength(String s) {
-        Matcher m = suffix.matcher(s);
+        if (s.isEmpty()) {
+            return 0;
+        }
+        Optional<Pattern> p =
+                suffixByLast.computeIfAbsent(s.codePointBefore(s.length()), cp -> join(suffixes, cp, false));
+        if (p.isEmpty()) {
+            return 0;
+        }
+        Matcher m = p.get().matcher(s);
+        int from = Math.max(0, s.length() - SUFFIX_WINDOW);
+        if (from > 0) {
+            m.region(from, s.length()).useTransparentBounds(true).useAnchoringBounds(false);
+            if (!m.find()) {
+                return 0;
+            }
+            if (m.start() > from) {
+                return m.end() - m.start();
+            }
+            m.reset();
+        }
         return m.find() ? m.end() - m.start() : 0;
     }
 
+    /** UTF-16 units searched for a suffix first: the longest bounded suffix pattern is 6 code points, 12 units. */
+    private static final int SUFFIX_WINDOW = 14;
+
     /** spaCy's infix step: the piece cut at every infix match (an infix at the very start is not cut off). */
     private void splitInfixes(String s, List<String> out) {
-        Matcher m = infix.matcher(s);
+        if (lettersAndDigits(s)) {
+            out.add(s); // every infix pattern starts at punctuation or a symbol
+            return;
+        }
+        // Python's finditer, tried only where a match can start: at each such place at or after the last match's end,
+        // the alternatives in order (look-behinds see the whole piece)
+        Matcher m = infix.matcher(s).useTransparentBounds(true).useAnchoringBounds(false);
         int start = 0;
+        int cursor = 0;
         boolean any = false;
-        while (m.find()) {
+        while (cursor < s.length()) {
+            int cp = s.codePointAt(cursor);
+            if (!infixStarts.allows(cp)) {
+                cursor += Character.charCount(cp);
+                continue;
+            }
+            m.region(cursor, s.length());
+            if (!m.lookingAt()) {
+                cursor += Character.charCount(cp);
+                continue;
+            }
             any = true;
+            cursor = m.end() > m.start() ? m.end() : cursor + Character.charCount(cp);
             if (m.start() == 0) {
                 continue; // spaCy skips a match at the start of the piece
             }
