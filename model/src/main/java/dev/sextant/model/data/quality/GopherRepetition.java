@@ -2,6 +2,7 @@ package dev.sextant.model.data.quality;
 
 import dev.sextant.model.data.quality.QualityParam.Kind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -93,17 +94,18 @@ final class GopherRepetition implements QualityFamily {
             return r;
         }
         List<String> words = doc.words();
+        Ngrams grams = new Ngrams(words);
         for (int n = 2; n <= 4; n++) {
             if (words.size() < n) {
                 continue; // no n-grams: datatrove skips the rule
             }
-            r = over("top_" + n + "_gram", GopherQuality.ratio(topNgramCharacters(words, n), length), s);
+            r = over("top_" + n + "_gram", GopherQuality.ratio(grams.top(n), length), s);
             if (r != null) {
                 return r;
             }
         }
         for (int n = 5; n <= 10; n++) {
-            r = over("dup_" + n + "_gram", GopherQuality.ratio(repeatedNgramCharacters(words, n), length), s);
+            r = over("dup_" + n + "_gram", GopherQuality.ratio(grams.repeated(n), length), s);
             if (r != null) {
                 return r;
             }
@@ -141,41 +143,157 @@ final class GopherRepetition implements QualityFamily {
 
     /** The commonest n-gram's characters (words joined by spaces) times its count; ties go to the first seen. */
     static long topNgramCharacters(List<String> words, int n) {
-        Map<String, int[]> counts = new HashMap<>();
-        String top = null;
-        int topCount = 0;
-        int topFirst = Integer.MAX_VALUE;
-        for (int i = 0; i + n <= words.size(); i++) {
-            String gram = String.join(" ", words.subList(i, i + n));
-            int[] c = counts.computeIfAbsent(gram, g -> new int[] {0, 0});
-            if (c[0] == 0) {
-                c[1] = counts.size(); // order of first sight
-            }
-            c[0]++;
-            if (c[0] > topCount || c[0] == topCount && c[1] < topFirst) {
-                top = gram;
-                topCount = c[0];
-                topFirst = c[1];
-            }
-        }
-        return top == null ? 0 : (long) PyText.len(top) * topCount;
+        return new Ngrams(words).top(n);
     }
 
     /** Characters of n-grams seen before (words joined with nothing), jumping n words past each (datatrove). */
     static long repeatedNgramCharacters(List<String> words, int n) {
-        Set<String> unique = new HashSet<>();
-        long repeated = 0;
-        int i = 0;
-        while (i < words.size() - n + 1) {
-            String gram = String.join("", words.subList(i, i + n));
-            if (unique.contains(gram)) {
-                repeated += PyText.len(gram);
-                i += n;
-            } else {
-                unique.add(gram);
-                i++;
+        return new Ngrams(words).repeated(n);
+    }
+
+    /**
+     * A document's words prepared for its n-gram measures without building each n-gram's string: words joined with
+     * nothing are substrings of the words' concatenation, compared by a polynomial hash of it and then character by
+     * character; words joined by spaces are equal exactly when their words are (no word holds a space), compared by
+     * word numbers.
+     */
+    static final class Ngrams {
+        private static final long BASE = 0x9E3779B97F4A7C15L;
+
+        private final int m;
+        private final char[] joined; // the words with nothing between
+        private final int[] at; // where word i starts in joined; at[m] = its length
+        private final int[] cp; // code points before word i
+        private final int[] id; // word i's number (equal words, equal numbers)
+        private final long[] prefix; // polynomial hash of joined[0, k)
+        private final long[] pow;
+
+        Ngrams(List<String> words) {
+            m = words.size();
+            at = new int[m + 1];
+            cp = new int[m + 1];
+            id = new int[m];
+            Map<String, Integer> ids = new HashMap<>();
+            for (int i = 0; i < m; i++) {
+                String w = words.get(i);
+                at[i + 1] = at[i] + w.length();
+                cp[i + 1] = cp[i] + PyText.len(w);
+                Integer known = ids.get(w);
+                if (known == null) {
+                    known = ids.size();
+                    ids.put(w, known);
+                }
+                id[i] = known;
+            }
+            joined = new char[at[m]];
+            for (int i = 0; i < m; i++) {
+                words.get(i).getChars(0, words.get(i).length(), joined, at[i]);
+            }
+            prefix = new long[joined.length + 1];
+            pow = new long[joined.length + 1];
+            pow[0] = 1;
+            for (int k = 0; k < joined.length; k++) {
+                prefix[k + 1] = prefix[k] * BASE + joined[k];
+                pow[k + 1] = pow[k] * BASE;
             }
         }
-        return repeated;
+
+        /** Words i to i + n − 1 joined with nothing, as a key. */
+        private final class Joined {
+            final int from;
+            final int to;
+            final long hash;
+
+            Joined(int i, int n) {
+                from = at[i];
+                to = at[i + n];
+                hash = prefix[to] - prefix[from] * pow[to - from];
+            }
+
+            @Override
+            public int hashCode() {
+                return Long.hashCode(hash);
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                if (!(o instanceof Joined j) || j.hash != hash || j.to - j.from != to - from) {
+                    return false;
+                }
+                return Arrays.equals(joined, from, to, joined, j.from, j.to);
+            }
+        }
+
+        /** Words i to i + n − 1 as word numbers, as a key. */
+        private final class Run {
+            final int from;
+            final int n;
+            final int hash;
+
+            Run(int i, int n) {
+                from = i;
+                this.n = n;
+                int h = 1;
+                for (int k = 0; k < n; k++) {
+                    h = 31 * h + id[i + k];
+                }
+                hash = h;
+            }
+
+            @Override
+            public int hashCode() {
+                return hash;
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Run r
+                        && r.hash == hash
+                        && r.n == n
+                        && Arrays.equals(id, from, from + n, id, r.from, r.from + n);
+            }
+        }
+
+        /** Characters of n-grams seen before (joined with nothing), jumping n words past each. */
+        long repeated(int n) {
+            Set<Joined> unique = new HashSet<>();
+            long repeated = 0;
+            int i = 0;
+            while (i < m - n + 1) {
+                Joined g = new Joined(i, n);
+                if (unique.contains(g)) {
+                    repeated += cp[i + n] - cp[i];
+                    i += n;
+                } else {
+                    unique.add(g);
+                    i++;
+                }
+            }
+            return repeated;
+        }
+
+        /** The commonest n-gram's characters (joined by spaces) times its count; ties go to the first seen. */
+        long top(int n) {
+            Map<Run, int[]> counts = new HashMap<>(); // count, order of first sight
+            Run top = null;
+            int topCount = 0;
+            int topFirst = Integer.MAX_VALUE;
+            for (int i = 0; i + n <= m; i++) {
+                Run g = new Run(i, n);
+                int[] c = counts.get(g);
+                if (c == null) {
+                    c = new int[] {0, counts.size()};
+                    counts.put(g, c);
+                }
+                c[0]++;
+                if (c[0] > topCount || c[0] == topCount && c[1] < topFirst) {
+                    top = g;
+                    topCount = c[0];
+                    topFirst = c[1];
+                }
+            }
+            // the joined n-gram's characters: its words' and the n − 1 spaces between them
+            return top == null ? 0 : (long) (cp[top.from + n] - cp[top.from] + n - 1) * topCount;
+        }
     }
 }
