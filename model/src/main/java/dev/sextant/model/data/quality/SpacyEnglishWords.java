@@ -3,7 +3,6 @@ package dev.sextant.model.data.quality;
 import dev.sextant.model.io.SpacyRulesFile;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,12 +30,7 @@ public final class SpacyEnglishWords implements Words {
     private static final int CACHED_PIECES = 1 << 16;
 
     private static final ThreadLocal<Map<String, List<String>>> PIECES =
-            ThreadLocal.withInitial(() -> new LinkedHashMap<>(CACHED_PIECES, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, List<String>> eldest) {
-                    return size() > CACHED_PIECES;
-                }
-            });
+            ThreadLocal.withInitial(() -> new HashMap<>(2 * CACHED_PIECES));
 
     /** The prefix patterns, each with the characters it can start with; by a piece's first character, those that apply. */
     private final List<Affix> prefixes;
@@ -228,6 +222,10 @@ public final class SpacyEnglishWords implements Words {
                     tokenizePiece(run, made, true);
                     applyPhrases(made);
                     piece = List.copyOf(made);
+                    if (cache.size() >= CACHED_PIECES) {
+                        cache.clear(); // cheaper than keeping the least recently used: the common words come back at
+                        // once
+                    }
                     cache.put(run, piece);
                 }
                 out.addAll(piece);
@@ -323,6 +321,9 @@ public final class SpacyEnglishWords implements Words {
         while (!s.isEmpty() && s.length() != lastSize) {
             if (withSpecials && specials.containsKey(s)) {
                 break;
+            }
+            if (allLetters(s)) {
+                break; // no prefix or suffix pattern matches letters alone (see tokenizePiece)
             }
             lastSize = s.length();
             int pre = prefixLength(s);
