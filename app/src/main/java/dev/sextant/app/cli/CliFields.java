@@ -59,6 +59,9 @@ public final class CliFields {
             Map.entry("failures.runs", "--runs"),
             // deduplication (dedup)
             Map.entry("dedup.threshold", "--threshold"),
+            // quality filtering (filter)
+            Map.entry("quality.rules", "--rules"),
+            Map.entry("quality.preset", "--preset"),
             Map.entry("dedup.ngram", "--ngram"),
             Map.entry("dedup.permutations", "--permutations"),
             Map.entry("dedup.bands", "--bands"),

@@ -119,7 +119,7 @@ public final class FilteredCorpus {
                 throw BadInputException.of(
                         units.get(0).file(),
                         "no documents with a text field '" + spec.textField() + "' (or chat messages): name the field "
-                                + "with --text-field");
+                                + "that holds the text");
             }
             long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
             return all.result(spec.filter(), bytes, (System.nanoTime() - t0) / 1e9);
@@ -187,18 +187,13 @@ public final class FilteredCorpus {
                             } else if (line != null) {
                                 write(kept, keptLine(line, from, to, s, j.keptText(), spec.textField()));
                             } else {
-                                Map<String, Object> row = new LinkedHashMap<>();
-                                if (spec.idField() != null && id != null) {
-                                    row.put(spec.idField(), id);
-                                }
-                                row.put(spec.textField(), j.keptText());
-                                write(kept, Json.write(row).getBytes(StandardCharsets.UTF_8));
+                                DedupOutput.writeRow(kept, spec.idField(), id, spec.textField(), j.keptText());
                             }
                         }
 
                         @Override
                         public void notADocument(long index, byte[] line, int from, int to) {
-                            write(kept, Arrays.copyOfRange(line, from, to)); // not judged, not lost
+                            DedupOutput.writeLine(kept, line, from, to); // not judged, not lost
                         }
                     },
                     cancel);

@@ -154,7 +154,7 @@ public final class FilterCommand implements Runnable {
                 throw BadInputException.of(
                         "--rules", "language identification is not built yet: leave 'language' out for now");
             }
-            families.add(QualityFamilies.byName(r.strip(), "--rules"));
+            families.add(QualityFamilies.byName(r.strip(), "quality.rules"));
         }
         CommandContext ctx = new CommandContext(spec);
         if (listParams) {

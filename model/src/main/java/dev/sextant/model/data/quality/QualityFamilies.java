@@ -12,14 +12,14 @@ public final class QualityFamilies {
     public static final List<QualityFamily> ALL =
             List.of(new GopherRepetition(), new GopherQuality(), new C4Quality(), new FineWebQuality());
 
-    /** The family a name on the command line names. */
-    public static QualityFamily byName(String name, String where) {
+    /** The family a name names; an unknown name is an input error about {@code field}. */
+    public static QualityFamily byName(String name, String field) {
         return ALL.stream()
                 .filter(f -> f.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new InputError(
-                        where,
-                        where + ": unknown rule family " + name + ": one of "
+                        field,
+                        "unknown rule family " + name + ": one of "
                                 + String.join(
                                         ", ",
                                         ALL.stream().map(QualityFamily::name).toList())));

@@ -52,7 +52,7 @@ public final class QualitySettings {
                 return p;
             }
         }
-        throw new InputError("--preset", "--preset: unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
+        throw new InputError("quality.preset", "unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
     }
 
     /** A copy with {@code key} ({@code family.param}) set from what the user typed; unknown keys are refused. */
@@ -67,7 +67,12 @@ public final class QualitySettings {
     public static QualityParam param(String key) {
         int dot = key.indexOf('.');
         String family = dot < 0 ? key : key.substring(0, dot);
-        QualityFamily f = QualityFamilies.byName(family, key);
+        QualityFamily f;
+        try {
+            f = QualityFamilies.byName(family, key);
+        } catch (InputError e) {
+            throw new InputError(key, key + ": " + e.getMessage());
+        }
         if (dot < 0) {
             throw new InputError(
                     key,
