@@ -430,10 +430,25 @@ public final class DataStudy {
             Path out,
             ProgressListener progress,
             CancellationToken cancel) {
+        return filter(corpus, filter, textField, idField, sourceField, 0, threads, out, progress, cancel);
+    }
+
+    /** As above, on a sample of at most {@code sample} documents (0: all), read from the start of every unit alike. */
+    public static QualityResult filter(
+            List<Path> corpus,
+            QualityFilter filter,
+            String textField,
+            String idField,
+            String sourceField,
+            int sample,
+            int threads,
+            Path out,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
         return FilteredCorpus.run(
                 units,
-                new FilteredCorpus.Spec(filter, textField, idField, sourceField),
+                new FilteredCorpus.Spec(filter, textField, idField, sourceField, sample),
                 threads,
                 out,
                 progress,

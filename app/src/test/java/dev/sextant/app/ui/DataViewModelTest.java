@@ -3,6 +3,9 @@ package dev.sextant.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sextant.app.ui.data.DataViewModel;
+import dev.sextant.app.ui.data.QualityViewModel;
+import dev.sextant.model.data.quality.QualityResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,5 +64,55 @@ class DataViewModelTest extends DemoWorkspaceTest {
         shell.createProject("Mine", "");
         assertThat(vm.corpus()).isEmpty();
         assertThat(vm.runs()).isEmpty();
+    }
+
+    /**
+     * Quality filtering from the Data area: a preview on a sample writes nothing and counts by rule; a threshold edit
+     * makes it stale; a value out of range is a problem on that input; the run writes the filtered corpus.
+     */
+    @Test
+    void theQualityTabPreviewsOnASampleAndWritesTheFilteredCorpus() throws Exception {
+        QualityViewModel q = vm.quality();
+        q.preview();
+        assertThat(failures).isEmpty();
+        QualityResult preview = q.resultProperty().get();
+        assertThat(preview.documents()).isPositive();
+        assertThat(preview.kept() + preview.removed()).isEqualTo(preview.documents());
+        assertThat(preview.byRule().stream()
+                        .mapToLong(QualityResult.RuleCount::documents)
+                        .sum())
+                .isEqualTo(preview.removed());
+        assertThat(q.sampleProperty().get()).isTrue();
+        assertThat(q.staleProperty().get()).isFalse();
+
+        QualityViewModel.ParamRow sentences = q.params().stream()
+                .filter(r -> r.key().equals("c4.min_num_sentences"))
+                .findFirst()
+                .orElseThrow();
+        sentences.value().set("1");
+        assertThat(q.staleProperty().get()).as("a threshold changed").isTrue();
+        q.preview();
+        assertThat(q.resultProperty().get().removed()).isLessThanOrEqualTo(preview.removed());
+
+        QualityViewModel.ParamRow share = q.params().stream()
+                .filter(r -> r.key().equals("fineweb.short_line_thr"))
+                .findFirst()
+                .orElseThrow();
+        share.value().set("2");
+        q.preview();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("fineweb.short_line_thr");
+        share.value().set("0.67");
+        q.presetProperty().set("paper");
+        assertThat(sentences.value().get())
+                .as("the preset's values replace the edits")
+                .isEqualTo("3");
+
+        Path out = tmp.resolve("filtered");
+        q.outProperty().set(out.toString());
+        q.run();
+        assertThat(q.sampleProperty().get()).isFalse();
+        assertThat(out.resolve("removed.jsonl")).exists();
+        assertThat(out.resolve("summary.json")).exists();
+        assertThat(Files.list(out.resolve("kept")).count()).isPositive();
     }
 }

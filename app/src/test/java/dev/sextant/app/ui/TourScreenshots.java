@@ -156,6 +156,15 @@ class TourScreenshots {
 
     /** A small corpus of three sources with planted near copies and benchmark passages: deduplicated, counted and cleaned. */
     private void prepareData() throws Exception {
+        if (window.table("#quality-rules").getItems().isEmpty()) {
+            window.clickTab("Quality");
+            window.click("#quality-preview");
+            window.waitUntil(
+                    "the quality preview",
+                    () -> !window.table("#quality-rules").getItems().isEmpty());
+            window.awaitJobs();
+            window.clickTab("Duplicates");
+        }
         if (!window.table("#data-runs").getItems().isEmpty()) {
             return;
         }

@@ -50,8 +50,24 @@ public final class FilteredCorpus {
 
     private FilteredCorpus() {}
 
-    /** What to read and how to judge it. */
-    public record Spec(QualityFilter filter, String textField, String idField, String sourceField) {}
+    /**
+     * What to read and how to judge it.
+     *
+     * @param sample at most this many documents, read from the start of every unit alike (0: all)
+     */
+    public record Spec(QualityFilter filter, String textField, String idField, String sourceField, int sample) {
+
+        public Spec(QualityFilter filter, String textField, String idField, String sourceField) {
+            this(filter, textField, idField, sourceField, 0);
+        }
+    }
+
+    /** Ends the reading of a unit once its share of a sample is read. */
+    private static final class SampleTaken extends RuntimeException {
+        SampleTaken() {
+            super(null, null, false, false);
+        }
+    }
 
     public static QualityResult run(
             List<CorpusUnit> units,
@@ -103,7 +119,7 @@ public final class FilteredCorpus {
             for (int u = 0; u < units.size(); u++) {
                 int unit = u;
                 futures.add(pool.submit(() -> {
-                    UnitTally t = judgeUnit(units.get(unit), unit, spec, tmp, cancel);
+                    UnitTally t = judgeUnit(units.get(unit), unit, units.size(), spec, tmp, cancel);
                     progress.progress(
                             (double) done.incrementAndGet() / units.size(),
                             "judged " + units.get(unit).file());
@@ -146,7 +162,7 @@ public final class FilteredCorpus {
     }
 
     /** One unit: each document judged and counted; with an output folder, its kept and removed documents written. */
-    private static UnitTally judgeUnit(CorpusUnit unit, int u, Spec spec, Path tmp, CancellationToken cancel)
+    private static UnitTally judgeUnit(CorpusUnit unit, int u, int units, Spec spec, Path tmp, CancellationToken cancel)
             throws IOException {
         UnitTally tally = new UnitTally();
         Tokenizer counter = new Tokenizer(Normalization.defaults(), false, 4096);
@@ -159,6 +175,7 @@ public final class FilteredCorpus {
         OutputStream removed = tmp == null
                 ? OutputStream.nullOutputStream()
                 : new BufferedOutputStream(Files.newOutputStream(removedPart(tmp, u)), 1 << 16);
+        long perUnit = spec.sample() > 0 ? (spec.sample() + units - 1) / units : Long.MAX_VALUE;
         try (kept;
                 removed) {
             CorpusDocuments.forEach(
@@ -177,6 +194,9 @@ public final class FilteredCorpus {
                                 int length,
                                 String id,
                                 String source) {
+                            if (tally.documents >= perUnit) {
+                                throw new SampleTaken();
+                            }
                             String s = new String(text, 0, length, StandardCharsets.UTF_8);
                             hashes[0] = counter.tokenHashes(text, 0, length, hashes[0], count);
                             QualityFilter.Judgement j = spec.filter().judge(s);
@@ -197,8 +217,14 @@ public final class FilteredCorpus {
                         }
                     },
                     cancel);
+        } catch (SampleTaken enough) {
+            // the unit's share of the sample is read
         }
         return tally;
+    }
+
+    private static String excerpt(String text) {
+        return text.length() > EXAMPLE_CHARS ? text.substring(0, EXAMPLE_CHARS) + "…" : text;
     }
 
     private static byte[] removedRow(String name, String file, Removal r) {
@@ -248,6 +274,7 @@ public final class FilteredCorpus {
         final Map<String, long[]> bySource = new TreeMap<>(); // documents, removed, tokens, tokens removed
         final Map<List<String>, long[]> overlap = new LinkedHashMap<>();
         final Map<String, List<QualityResult.Example>> examples = new LinkedHashMap<>();
+        final List<QualityResult.Example> kept = new ArrayList<>();
 
         void count(QualityFilter.Judgement j, int words, String source, String name, String text) {
             documents++;
@@ -263,13 +290,11 @@ public final class FilteredCorpus {
                         examples.computeIfAbsent(r.family() + "\t" + r.rule(), k -> new ArrayList<>());
                 if (e.size() < EXAMPLES) {
                     e.add(new QualityResult.Example(
-                            name,
-                            r.family(),
-                            r.rule(),
-                            r.value(),
-                            r.threshold(),
-                            text.length() > EXAMPLE_CHARS ? text.substring(0, EXAMPLE_CHARS) + "…" : text));
+                            name, r.family(), r.rule(), r.value(), r.threshold(), excerpt(text)));
                 }
+            }
+            if (r == null && kept.size() < EXAMPLES) {
+                kept.add(new QualityResult.Example(name, null, null, Double.NaN, Double.NaN, excerpt(j.keptText())));
             }
             if (j.wouldRemove().size() > 1) {
                 overlap.computeIfAbsent(
@@ -294,6 +319,11 @@ public final class FilteredCorpus {
             o.byRule.forEach((k, v) -> sum(byRule.computeIfAbsent(k, x -> new long[2]), v));
             o.bySource.forEach((k, v) -> sum(bySource.computeIfAbsent(k, x -> new long[4]), v));
             o.overlap.forEach((k, v) -> sum(overlap.computeIfAbsent(k, x -> new long[1]), v));
+            for (QualityResult.Example x : o.kept) {
+                if (kept.size() < EXAMPLES) {
+                    kept.add(x);
+                }
+            }
             o.examples.forEach((k, v) -> {
                 List<QualityResult.Example> e = examples.computeIfAbsent(k, x -> new ArrayList<>());
                 for (QualityResult.Example x : v) {
@@ -342,6 +372,7 @@ public final class FilteredCorpus {
                     List.copyOf(sources),
                     List.copyOf(both),
                     List.copyOf(shown),
+                    List.copyOf(kept),
                     bytes,
                     seconds);
         }

@@ -131,7 +131,8 @@ public final class FilterCommand implements Runnable {
             String out,
             long bytes,
             double seconds,
-            List<QualityResult.Example> examples) {}
+            List<QualityResult.Example> examples,
+            List<QualityResult.Example> keptExamples) {}
 
     /** One parameter, for --list-params. */
     public record Param(String key, String value, String datatrove, String paper, String meaning) {}
@@ -205,7 +206,8 @@ public final class FilterCommand implements Runnable {
                 out == null ? null : out.toAbsolutePath().toString(),
                 r.bytes(),
                 r.seconds(),
-                r.examples());
+                r.examples(),
+                r.keptExamples());
         ctx.print(output.json(), res, o -> {
             o.printf(
                     Locale.ROOT,

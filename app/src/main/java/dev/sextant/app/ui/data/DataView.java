@@ -10,8 +10,9 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * The Data area: the corpus and benchmark at the top, shared by three tabs — Duplicates (exact and near, kept as runs),
- * Mixture (composition, target, epochs, curriculum) and Decontamination (a copy without the benchmark's n-grams).
+ * The Data area: the corpus and benchmark at the top, shared by four tabs — Duplicates (exact and near, kept as runs),
+ * Quality (the published heuristic filters), Mixture (composition, target, epochs, curriculum) and Decontamination (a
+ * copy without the benchmark's n-grams).
  */
 public final class DataView {
 
@@ -27,17 +28,19 @@ public final class DataView {
         Tab duplicates = new Tab("Duplicates", new DuplicatesTab(vm, marks, this::dark).node());
         Tab mixture = new Tab("Mixture", new MixTab(vm, marks, this::dark).node());
         Tab decon = new Tab("Decontamination", new DecontaminationTab(vm, marks).node());
+        Tab quality = new Tab("Quality", new QualityTab(vm, marks).node());
+        quality.setId("data-tab-quality");
         duplicates.setId("data-tab-duplicates");
         mixture.setId("data-tab-mixture");
         decon.setId("data-tab-decontamination");
-        TabPane tabs = new TabPane(duplicates, mixture, decon);
+        TabPane tabs = new TabPane(duplicates, quality, mixture, decon);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
         root.getChildren()
                 .addAll(
                         AreaPanes.heading(
                                 "Data",
-                                "A training corpus as data engineering sees it: its exact and near duplicates, "
+                                "A training corpus as data engineering sees it: its exact and near duplicates, its quality by the published rules, "
                                         + "its composition by source in the model's own tokens and the mixture a budget makes of it, and a copy without a benchmark's "
                                         + "n-grams."),
                         AreaPanes.problem(vm.problemProperty()),

@@ -98,6 +98,8 @@ public final class DataViewModel {
 
     private final Staleness decontaminationStaleness = new Staleness(() -> decontamination.get() != null);
 
+    private final QualityViewModel quality;
+
     /**
      * The lists' contents as values, so that adding, removing or replacing a file counts as a change (fields: a binding
      * is only weakly held by what it observes).
@@ -110,6 +112,7 @@ public final class DataViewModel {
 
     public DataViewModel(ShellModel shell) {
         this.shell = shell;
+        this.quality = new QualityViewModel(this);
         mixStaleness.watch(List.of(
                 corpusFiles,
                 textField,
@@ -145,6 +148,7 @@ public final class DataViewModel {
             // results and inputs of the other project's corpus do not carry over
             mix.set(null);
             decontamination.set(null);
+            quality.resultProperty().set(null);
             mixStaleness.fresh();
             decontaminationStaleness.fresh();
             corpus.clear();
@@ -157,6 +161,11 @@ public final class DataViewModel {
 
     public ShellModel shell() {
         return shell;
+    }
+
+    /** The quality-filtering tab's state. */
+    public QualityViewModel quality() {
+        return quality;
     }
 
     /** The S-curve of the bands and rows on the form (chosen from the threshold when blank); null while they are invalid. */
@@ -505,21 +514,21 @@ public final class DataViewModel {
                         .toList();
     }
 
-    private String textFieldName() {
+    String textFieldName() {
         return blankToNull(textField.get()) == null ? "text" : textField.get().strip();
     }
 
-    private void requireCorpus() {
+    void requireCorpus() {
         if (corpus.isEmpty()) {
             throw new InputError("data.corpus", "add the corpus files or folders first");
         }
     }
 
-    private static String blankToNull(String s) {
+    static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.strip();
     }
 
-    private void fail(Throwable e) {
+    void fail(Throwable e) {
         if (e instanceof CancelledException) {
             return; // cancelled by the user: nothing to report
         }
@@ -527,7 +536,7 @@ public final class DataViewModel {
         problemField.set(e instanceof InputError ie ? ie.field() : "");
     }
 
-    private void clearProblem() {
+    void clearProblem() {
         problem.set("");
         problemField.set("");
     }

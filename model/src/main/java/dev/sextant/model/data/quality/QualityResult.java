@@ -11,6 +11,7 @@ import java.util.List;
  * @param bySource  counts by the source field's value (empty without one)
  * @param overlap   documents that several families would remove each on its own, by the set of families
  * @param examples  a few removed documents a rule, with what it measured (for the side-by-side view)
+ * @param keptExamples the first few kept documents, with the text passed on (rule and values empty)
  */
 public record QualityResult(
         long documents,
@@ -22,6 +23,7 @@ public record QualityResult(
         List<SourceCount> bySource,
         List<Overlap> overlap,
         List<Example> examples,
+        List<Example> keptExamples,
         long bytes,
         double seconds) {
 

@@ -1,0 +1,191 @@
+package dev.sextant.app.ui.data;
+
+import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.ui.shell.Staleness;
+import dev.sextant.model.InputError;
+import dev.sextant.model.data.quality.QualityFamilies;
+import dev.sextant.model.data.quality.QualityFamily;
+import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.QualityParam;
+import dev.sextant.model.data.quality.QualityResult;
+import dev.sextant.model.data.quality.QualitySettings;
+import dev.sextant.model.data.quality.SpacyEnglishWords;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Data area's quality filtering: which rule families, every threshold (a preset's values, each editable), a
+ * preview on a sample of the corpus and the run that writes the filtered corpus; both jobs, cancellable.
+ */
+public final class QualityViewModel {
+
+    /** Documents a preview judges, from the start of every file alike. */
+    public static final int SAMPLE = 2_000;
+
+    /** One threshold or switch: its key, what it is, and the value being edited. */
+    public record ParamRow(String key, QualityParam param, StringProperty value) {}
+
+    private final DataViewModel data;
+    private final Map<String, BooleanProperty> families = new LinkedHashMap<>();
+    private final ObjectProperty<String> preset = new SimpleObjectProperty<>("datatrove");
+    private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
+    private final StringProperty out = new SimpleStringProperty("");
+    private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
+    private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
+    private final Staleness staleness = new Staleness(() -> result.get() != null);
+    private final ObjectBinding<List<Path>> corpusFiles;
+
+    QualityViewModel(DataViewModel data) {
+        this.data = data;
+        List<ObservableValue<?>> watched = new ArrayList<>();
+        for (QualityFamily f : QualityFamilies.ALL) {
+            BooleanProperty on = new SimpleBooleanProperty(true);
+            families.put(f.name(), on);
+            watched.add(on);
+            for (QualityParam p : f.params()) {
+                ParamRow row =
+                        new ParamRow(f.name() + "." + p.name(), p, new SimpleStringProperty(p.format(p.datatrove())));
+                params.add(row);
+                watched.add(row.value());
+            }
+        }
+        preset.addListener((o, a, n) -> applyPreset(n));
+        corpusFiles = Bindings.createObjectBinding(() -> List.copyOf(data.corpus()), data.corpus());
+        watched.add(corpusFiles);
+        watched.add(data.textFieldProperty());
+        watched.add(data.sourceFieldProperty());
+        watched.add(preset);
+        staleness.watch(watched);
+    }
+
+    private void applyPreset(String name) {
+        try {
+            QualitySettings s = QualitySettings.of(QualitySettings.preset(name));
+            for (ParamRow r : params) {
+                r.value().set(r.param().format(s.values().get(r.key())));
+            }
+        } catch (InputError e) {
+            data.fail(e);
+        }
+    }
+
+    /** The settings the rows say: the preset's, then every edited value (an unreadable one is an input error). */
+    QualitySettings settings() {
+        QualitySettings base = QualitySettings.of(QualitySettings.preset(preset.get()));
+        QualitySettings s = base;
+        for (ParamRow r : params) {
+            if (!r.value().get().strip().equals(r.param().format(base.values().get(r.key())))) {
+                s = s.with(r.key(), r.value().get());
+            }
+        }
+        return s;
+    }
+
+    private QualityFilter filter() {
+        List<QualityFamily> chosen = QualityFamilies.ALL.stream()
+                .filter(f -> families.get(f.name()).get())
+                .toList();
+        if (chosen.isEmpty()) {
+            throw new InputError("quality.rules", "choose at least one rule family");
+        }
+        return new QualityFilter(chosen, settings(), SpacyEnglishWords.instance());
+    }
+
+    /** Judges a sample of the corpus and writes nothing: what the thresholds would do. */
+    public void preview() {
+        submit(
+                SAMPLE,
+                null,
+                "Preview quality filtering on " + String.format(Locale.ROOT, "%,d", SAMPLE) + " documents");
+    }
+
+    /** Judges the whole corpus and writes the filtered corpus to the output folder. */
+    public void run() {
+        String folder = DataViewModel.blankToNull(out.get());
+        if (folder == null) {
+            data.fail(new InputError("quality.out", "choose a new or empty output folder"));
+            return;
+        }
+        submit(0, Path.of(folder), "Filter by quality");
+    }
+
+    private void submit(int sampleSize, Path outDir, String title) {
+        QualityFilter f;
+        try {
+            data.requireCorpus();
+            f = filter();
+        } catch (RuntimeException e) {
+            data.fail(e);
+            return;
+        }
+        List<Path> paths = List.copyOf(data.corpus());
+        String text = data.textFieldName();
+        String id = DataViewModel.blankToNull(data.idFieldProperty().get());
+        String source = DataViewModel.blankToNull(data.sourceFieldProperty().get());
+        data.shell()
+                .jobs()
+                .submit(
+                        title,
+                        (progress, cancel) ->
+                                DataStudy.filter(paths, f, text, id, source, sampleSize, 0, outDir, progress, cancel),
+                        r -> {
+                            data.clearProblem();
+                            sample.set(sampleSize > 0);
+                            result.set(r);
+                            staleness.fresh();
+                            data.shell()
+                                    .statusProperty()
+                                    .set(String.format(
+                                            Locale.ROOT,
+                                            "%s: %,d of %,d documents removed",
+                                            sampleSize > 0 ? "Preview" : "Wrote " + outDir,
+                                            r.removed(),
+                                            r.documents()));
+                        },
+                        data::fail);
+    }
+
+    public Map<String, BooleanProperty> families() {
+        return families;
+    }
+
+    public ObjectProperty<String> presetProperty() {
+        return preset;
+    }
+
+    public ObservableList<ParamRow> params() {
+        return params;
+    }
+
+    public StringProperty outProperty() {
+        return out;
+    }
+
+    public ObjectProperty<QualityResult> resultProperty() {
+        return result;
+    }
+
+    /** Whether the result shown is a preview on a sample. */
+    public BooleanProperty sampleProperty() {
+        return sample;
+    }
+
+    public BooleanProperty staleProperty() {
+        return staleness.staleProperty();
+    }
+}
