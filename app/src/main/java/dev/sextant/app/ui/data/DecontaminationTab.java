@@ -11,7 +11,6 @@ import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.DecontaminationResult;
-import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Insets;
@@ -24,7 +23,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 
 /** The Decontamination tab: drop or mask, the output folder; what was removed, item by item. */
 final class DecontaminationTab {
@@ -55,15 +53,7 @@ final class DecontaminationTab {
                 .bind(vm.deconModeProperty().isEqualTo("drop"));
         TextField out = g.field(
                 "Output folder", "decontaminate.out", vm.deconOutProperty(), "a new or empty folder", "data-decon-out");
-        Button choose = new Button("Choose…");
-        choose.getStyleClass().add("small");
-        choose.setOnAction(e -> {
-            File dir = new DirectoryChooser().showDialog(node.getScene().getWindow());
-            if (dir != null) {
-                out.setText(dir.getAbsolutePath());
-            }
-        });
-        g.span(choose);
+        g.span(Forms.folderChooser(out));
         Button run = new Button("Decontaminate");
         run.setId("data-run-decon");
         run.getStyleClass().add("accent");

@@ -17,7 +17,6 @@ import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSummary;
 import dev.sextant.model.data.LshBands;
 import dev.sextant.workspaces.SavedDedupRun;
-import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
@@ -38,7 +37,6 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
-import javafx.stage.DirectoryChooser;
 
 /**
  * The Duplicates tab: the method's settings and the kept runs on the left; the shown run's duplicate share by source,
@@ -90,15 +88,7 @@ final class DuplicatesTab {
         g.row("Keep of each cluster", Forms.choice(vm.keepProperty(), "first", "longest"));
         TextField out =
                 g.field("Write kept corpus to", null, vm.dedupOutProperty(), "blank: count only", "data-dedup-out");
-        Button choose = new Button("Choose…");
-        choose.getStyleClass().add("small");
-        choose.setOnAction(e -> {
-            File dir = new DirectoryChooser().showDialog(node.getScene().getWindow());
-            if (dir != null) {
-                out.setText(dir.getAbsolutePath());
-            }
-        });
-        g.span(choose);
+        g.span(Forms.folderChooser(out));
         Button run = new Button("Find duplicates");
         run.setId("data-run-dedup");
         run.getStyleClass().add("accent");

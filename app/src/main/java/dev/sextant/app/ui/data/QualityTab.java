@@ -11,7 +11,6 @@ import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.quality.QualityResult;
-import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +32,6 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 
 /**
  * The Quality tab: the rule families and their thresholds (a preset's values, each editable), a preview on a sample of
@@ -97,15 +95,7 @@ final class QualityTab {
         params.setPrefHeight(360);
         TextField out =
                 g.field("Output folder", "quality.out", vm.outProperty(), "a new or empty folder", "quality-out");
-        Button choose = new Button("Choose…");
-        choose.getStyleClass().add("small");
-        choose.setOnAction(e -> {
-            File dir = new DirectoryChooser().showDialog(node.getScene().getWindow());
-            if (dir != null) {
-                out.setText(dir.getAbsolutePath());
-            }
-        });
-        g.span(choose);
+        g.span(Forms.folderChooser(out));
         Button preview = new Button(String.format(Locale.ROOT, "Preview on %,d documents", QualityViewModel.SAMPLE));
         preview.setId("quality-preview");
         preview.disableProperty().bind(data.shell().jobs().runningProperty());

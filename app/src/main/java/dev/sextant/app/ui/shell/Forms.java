@@ -1,5 +1,6 @@
 package dev.sextant.app.ui.shell;
 
+import java.io.File;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -9,6 +10,7 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
@@ -20,6 +22,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.stage.DirectoryChooser;
 import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
@@ -83,6 +86,19 @@ public final class Forms {
                 return null;
             }
         };
+    }
+
+    /** A small "Choose…" button that puts the folder the user picks into {@code field}. */
+    public static Button folderChooser(TextField field) {
+        Button choose = new Button("Choose…");
+        choose.getStyleClass().add("small");
+        choose.setOnAction(e -> {
+            File dir = new DirectoryChooser().showDialog(field.getScene().getWindow());
+            if (dir != null) {
+                field.setText(dir.getAbsolutePath());
+            }
+        });
+        return choose;
     }
 
     public static Label muted(String text) {

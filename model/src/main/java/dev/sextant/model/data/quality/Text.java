@@ -44,9 +44,4 @@ public final class Text {
     public Text next() {
         return rewritten == null ? this : new Text(rewritten, words);
     }
-
-    /** Whether a family rewrote it. */
-    public boolean rewritten() {
-        return rewritten != null;
-    }
 }
