@@ -62,6 +62,9 @@ public final class CliFields {
             // quality filtering (filter)
             Map.entry("quality.rules", "--rules"),
             Map.entry("quality.preset", "--preset"),
+            Map.entry("quality.scoreField", "--score-field"),
+            Map.entry("score.min", "--min-score"),
+            Map.entry("score.max", "--max-score"),
             Map.entry("dedup.ngram", "--ngram"),
             Map.entry("dedup.permutations", "--permutations"),
             Map.entry("dedup.bands", "--bands"),

@@ -18,7 +18,7 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.data.SharedText;
 import dev.sextant.model.data.TokenCounting;
-import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusLookup;
@@ -417,41 +417,17 @@ public final class DataStudy {
     }
 
     /**
-     * Quality filtering of a corpus on this machine: every document judged by {@code filter}; with {@code out}, the kept
-     * corpus, the removed documents and a summary written there whole; without, a dry run that writes nothing.
+     * Quality filtering of a corpus on this machine: every document judged by the spec's filter; with {@code out}, the
+     * kept corpus, the removed documents and a summary written there whole; without, a dry run that writes nothing.
      */
     public static QualityResult filter(
             List<Path> corpus,
-            QualityFilter filter,
-            String textField,
-            String idField,
-            String sourceField,
-            int threads,
-            Path out,
-            ProgressListener progress,
-            CancellationToken cancel) {
-        return filter(corpus, filter, textField, idField, sourceField, 0, threads, out, progress, cancel);
-    }
-
-    /** As above, on a sample of at most {@code sample} documents (0: all), read from the start of every unit alike. */
-    public static QualityResult filter(
-            List<Path> corpus,
-            QualityFilter filter,
-            String textField,
-            String idField,
-            String sourceField,
-            int sample,
+            FilterSpec spec,
             int threads,
             Path out,
             ProgressListener progress,
             CancellationToken cancel) {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        return FilteredCorpus.run(
-                units,
-                new FilteredCorpus.Spec(filter, textField, idField, sourceField, sample),
-                threads,
-                out,
-                progress,
-                cancel);
+        return FilteredCorpus.run(units, spec, threads, out, progress, cancel);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sextant.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -156,5 +158,60 @@ class FilterCliTest {
         try (Stream<Path> files = Files.list(tmp)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("out"));
         }
+    }
+
+    /** A classifier score the documents carry: kept from a least value, a document without one removed as missing. */
+    @Test
+    void aScoreFieldFiltersByThresholdAndAMissingScoreIsRemovedAsMissing() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("id", "d" + i);
+            d.put("text", GOOD);
+            if (i != 11) {
+                d.put("meta", Map.of("edu", i % 4)); // 0..3, three documents of each
+            }
+            lines.add(json.writeValueAsString(d));
+        }
+        Path corpus = tmp.resolve("scored.jsonl");
+        Files.write(corpus, lines, StandardCharsets.UTF_8);
+        CliRun r = run(
+                "filter",
+                "--input",
+                corpus.toString(),
+                "--rules",
+                "score",
+                "--score-field",
+                "meta.edu",
+                "--min-score",
+                "2",
+                "--dry-run",
+                "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        // edu 0 and 1 of d0..d10: d0 d1 d4 d5 d8 d9 (six) below 2; d11 has no score
+        assertThat(j.get("kept").asLong()).isEqualTo(5);
+        assertThat(rules(j)).containsExactly("score_below_min", "score_missing");
+        assertThat(j.get("byRule").get(0).get("documents").asLong()).isEqualTo(6);
+        assertThat(j.get("score").get("documents").asLong()).isEqualTo(11);
+        assertThat(j.get("score").get("mean").asDouble()).isCloseTo(15.0 / 11, offset(1e-9));
+
+        CliRun noScore = run("filter", "--input", corpus.toString(), "--score-field", "edu", "--dry-run");
+        assertThat(noScore.code()).isEqualTo(2);
+        assertThat(noScore.err()).contains("scored.jsonl", "no document has a number in the score field 'edu'");
+        CliRun noField = run("filter", "--input", corpus.toString(), "--min-score", "2", "--dry-run");
+        assertThat(noField.code()).isEqualTo(2);
+        assertThat(noField.err()).contains("--score-field");
+        CliRun notANumber = run(
+                "filter",
+                "--input",
+                corpus.toString(),
+                "--score-field",
+                "meta.edu",
+                "--min-score",
+                "high",
+                "--dry-run");
+        assertThat(notANumber.code()).isEqualTo(2);
+        assertThat(notANumber.err()).contains("--min-score", "expected a number");
     }
 }

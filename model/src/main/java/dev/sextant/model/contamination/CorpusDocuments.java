@@ -37,6 +37,20 @@ public final class CorpusDocuments {
                 String id,
                 String source);
 
+        /** As the other, with the score field's value (as written: a number's digits), or null when absent. */
+        default void document(
+                long index,
+                byte[] line,
+                int lineFrom,
+                int lineTo,
+                byte[] text,
+                int textLength,
+                String id,
+                String source,
+                String score) {
+            document(index, line, lineFrom, lineTo, text, textLength, id, source);
+        }
+
         /**
          * A JSON Lines line that is not blank but holds no document (not a JSON object, or without the text field and
          * not a chat): {@code line[from, to)}. Writers of a corpus pass it through; readers ignore it.
@@ -58,22 +72,39 @@ public final class CorpusDocuments {
             String sourceField,
             Sink sink,
             CancellationToken cancel) {
+        return forEach(unit, textField, idField, sourceField, null, sink, cancel);
+    }
+
+    /** As the other, also handing over each document's value of {@code scoreField} (null: none asked for). */
+    public static long forEach(
+            CorpusUnit unit,
+            String textField,
+            String idField,
+            String sourceField,
+            String scoreField,
+            Sink sink,
+            CancellationToken cancel) {
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             long[] n = {0};
-            unit.documents(textField, idField, sourceField, new CorpusUnit.DocumentSink() {
+            unit.documents(textField, idField, sourceField, scoreField, new CorpusUnit.DocumentSink() {
                 @Override
                 public void document(long row, byte[] text, int length, String id) {
-                    document(row, text, length, id, null);
+                    document(row, text, length, id, null, null);
                 }
 
                 @Override
                 public void document(long row, byte[] text, int length, String id, String source) {
+                    document(row, text, length, id, source, null);
+                }
+
+                @Override
+                public void document(long row, byte[] text, int length, String id, String source, String score) {
                     if ((row & 1023) == 0) {
                         cancel.throwIfCancelled();
                     }
                     if (text != null) {
                         n[0]++;
-                        sink.document(row, null, 0, 0, text, length, id, source);
+                        sink.document(row, null, 0, 0, text, length, id, source, score);
                     }
                 }
             });
@@ -84,7 +115,9 @@ public final class CorpusDocuments {
                     unit.file(),
                     "not JSON Lines or Parquet: deduplication, decontamination and mixtures read documents with a text field (plain text is one long text)");
         }
-        byte[][] names = {textField.getBytes(StandardCharsets.UTF_8), bytes(idField), bytes(sourceField)};
+        byte[][] names = {
+            textField.getBytes(StandardCharsets.UTF_8), bytes(idField), bytes(sourceField), bytes(scoreField)
+        };
         JsonFields.Value[] values = new JsonFields.Value[names.length];
         for (int i = 0; i < names.length; i++) {
             values[i] = new JsonFields.Value();
@@ -201,7 +234,8 @@ public final class CorpusDocuments {
         }
         String id = values[1].found ? values[1].text() : null;
         String source = values[2].found ? values[2].text() : null;
-        sink.document(lineNo, buf, from, end, body.bytes, body.length, id, source);
+        String score = values[3].found ? values[3].text() : null;
+        sink.document(lineNo, buf, from, end, body.bytes, body.length, id, source, score);
         return true;
     }
 

@@ -60,6 +60,11 @@ public interface CorpusUnit {
         documents(textField, idField, sink);
     }
 
+    /** As {@link #documents(String, String, String, DocumentSink)}, also handing over a score column's value. */
+    default void documents(String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
+        documents(textField, idField, sourceField, sink);
+    }
+
     /** Receives the documents of a unit: its number in the file (a row), its UTF-8 text and its id (null when none). */
     interface DocumentSink {
         void document(long row, byte[] text, int length, String id);
@@ -67,6 +72,11 @@ public interface CorpusUnit {
         /** With the metadata column asked for ({@code source}, null when absent). */
         default void document(long row, byte[] text, int length, String id, String source) {
             document(row, text, length, id);
+        }
+
+        /** With the score column asked for too (its value as text, null when absent). */
+        default void document(long row, byte[] text, int length, String id, String source, String score) {
+            document(row, text, length, id, source);
         }
     }
 

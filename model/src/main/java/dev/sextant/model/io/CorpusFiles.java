@@ -228,6 +228,12 @@ public final class CorpusFiles {
         public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
             unit.documents(textField, idField, sourceField, sink);
         }
+
+        @Override
+        public void documents(
+                String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
+            unit.documents(textField, idField, sourceField, scoreField, sink);
+        }
     }
 
     private enum Compression {

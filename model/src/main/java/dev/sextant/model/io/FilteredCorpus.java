@@ -7,6 +7,7 @@ import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
+import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
 import dev.sextant.model.data.quality.QualityResult;
@@ -50,18 +51,6 @@ public final class FilteredCorpus {
 
     private FilteredCorpus() {}
 
-    /**
-     * What to read and how to judge it.
-     *
-     * @param sample at most this many documents, read from the start of every unit alike (0: all)
-     */
-    public record Spec(QualityFilter filter, String textField, String idField, String sourceField, int sample) {
-
-        public Spec(QualityFilter filter, String textField, String idField, String sourceField) {
-            this(filter, textField, idField, sourceField, 0);
-        }
-    }
-
     /** Ends the reading of a unit once its share of a sample is read. */
     private static final class SampleTaken extends RuntimeException {
         SampleTaken() {
@@ -71,7 +60,7 @@ public final class FilteredCorpus {
 
     public static QualityResult run(
             List<CorpusUnit> units,
-            Spec spec,
+            FilterSpec spec,
             int threads,
             Path out,
             ProgressListener progress,
@@ -101,7 +90,7 @@ public final class FilteredCorpus {
 
     private static QualityResult tally(
             List<CorpusUnit> units,
-            Spec spec,
+            FilterSpec spec,
             int threads,
             Path tmp,
             ProgressListener progress,
@@ -130,6 +119,14 @@ public final class FilteredCorpus {
             for (Future<UnitTally> f : futures) {
                 all.add(get(f));
             }
+            if (spec.scoreField() != null && all.scored == 0 && all.documents > 0) {
+                throw new BadInputException(
+                        units.get(0).file(),
+                        0,
+                        spec.scoreField(),
+                        "no document has a number in the score field '" + spec.scoreField() + "' (of " + all.documents
+                                + " read): name the field that holds the score");
+            }
             if (all.documents == 0 && !units.isEmpty()) {
                 // nothing to judge: a wrong field name, most likely; refused before anything is written
                 throw BadInputException.of(
@@ -138,7 +135,7 @@ public final class FilteredCorpus {
                                 + "that holds the text");
             }
             long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
-            return all.result(spec.filter(), bytes, (System.nanoTime() - t0) / 1e9);
+            return all.result(spec, bytes, (System.nanoTime() - t0) / 1e9);
         } finally {
             pool.shutdownNow();
         }
@@ -162,8 +159,8 @@ public final class FilteredCorpus {
     }
 
     /** One unit: each document judged and counted; with an output folder, its kept and removed documents written. */
-    private static UnitTally judgeUnit(CorpusUnit unit, int u, int units, Spec spec, Path tmp, CancellationToken cancel)
-            throws IOException {
+    private static UnitTally judgeUnit(
+            CorpusUnit unit, int u, int units, FilterSpec spec, Path tmp, CancellationToken cancel) throws IOException {
         UnitTally tally = new UnitTally();
         Tokenizer counter = new Tokenizer(Normalization.defaults(), false, 4096);
         long[][] hashes = {new long[1024]};
@@ -176,6 +173,8 @@ public final class FilteredCorpus {
                 ? OutputStream.nullOutputStream()
                 : new BufferedOutputStream(Files.newOutputStream(removedPart(tmp, u)), 1 << 16);
         long perUnit = spec.sample() > 0 ? (spec.sample() + units - 1) / units : Long.MAX_VALUE;
+        String score = spec.scoreField();
+        boolean nested = score != null && score.indexOf('.') > 0; // a path: read from the line, not by the scanner
         try (kept;
                 removed) {
             CorpusDocuments.forEach(
@@ -183,6 +182,7 @@ public final class FilteredCorpus {
                     spec.textField(),
                     spec.idField(),
                     spec.sourceField(),
+                    nested ? null : score,
                     new CorpusDocuments.Sink() {
                         @Override
                         public void document(
@@ -194,12 +194,33 @@ public final class FilteredCorpus {
                                 int length,
                                 String id,
                                 String source) {
+                            document(index, line, from, to, text, length, id, source, null);
+                        }
+
+                        @Override
+                        public void document(
+                                long index,
+                                byte[] line,
+                                int from,
+                                int to,
+                                byte[] text,
+                                int length,
+                                String id,
+                                String source,
+                                String scoreText) {
                             if (tally.documents >= perUnit) {
                                 throw new SampleTaken();
                             }
                             String s = new String(text, 0, length, StandardCharsets.UTF_8);
                             hashes[0] = counter.tokenHashes(text, 0, length, hashes[0], count);
-                            QualityFilter.Judgement j = spec.filter().judge(s);
+                            double value = score == null
+                                    ? Double.NaN
+                                    : number(
+                                            nested && line != null
+                                                    ? CorpusDocuments.field(line, from, to, score)
+                                                    : scoreText);
+                            tally.score(value);
+                            QualityFilter.Judgement j = spec.filter().judge(s, value);
                             String name = id != null ? id : unit.file() + ":" + index;
                             tally.count(j, count[0], source, name, s);
                             if (j.removal() != null) {
@@ -221,6 +242,19 @@ public final class FilteredCorpus {
             // the unit's share of the sample is read
         }
         return tally;
+    }
+
+    /** A score as written (a JSON number, or a string holding one), NaN when it is none. */
+    static double number(String text) {
+        if (text == null) {
+            return Double.NaN;
+        }
+        try {
+            double v = Double.parseDouble(text.strip());
+            return Double.isFinite(v) ? v : Double.NaN;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static String excerpt(String text) {
@@ -270,6 +304,10 @@ public final class FilteredCorpus {
         long removed;
         long tokens;
         long tokensRemoved;
+        long scored;
+        double scoreMin = Double.POSITIVE_INFINITY;
+        double scoreMax = Double.NEGATIVE_INFINITY;
+        double scoreSum;
         final Map<String, long[]> byRule = new LinkedHashMap<>(); // family + "\t" + rule → documents, tokens
         final Map<String, long[]> bySource = new TreeMap<>(); // documents, removed, tokens, tokens removed
         final Map<List<String>, long[]> overlap = new LinkedHashMap<>();
@@ -311,7 +349,20 @@ public final class FilteredCorpus {
             }
         }
 
+        void score(double v) {
+            if (!Double.isNaN(v)) {
+                scored++;
+                scoreMin = Math.min(scoreMin, v);
+                scoreMax = Math.max(scoreMax, v);
+                scoreSum += v;
+            }
+        }
+
         void add(UnitTally o) {
+            scored += o.scored;
+            scoreMin = Math.min(scoreMin, o.scoreMin);
+            scoreMax = Math.max(scoreMax, o.scoreMax);
+            scoreSum += o.scoreSum;
             documents += o.documents;
             removed += o.removed;
             tokens += o.tokens;
@@ -340,9 +391,9 @@ public final class FilteredCorpus {
             }
         }
 
-        QualityResult result(QualityFilter filter, long bytes, double seconds) {
+        QualityResult result(FilterSpec spec, long bytes, double seconds) {
             List<String> order =
-                    filter.families().stream().map(QualityFamily::name).toList();
+                    spec.filter().families().stream().map(QualityFamily::name).toList();
             List<QualityResult.RuleCount> rules = new ArrayList<>();
             byRule.forEach((k, v) -> {
                 String[] fr = k.split("\t");
@@ -373,6 +424,15 @@ public final class FilteredCorpus {
                     List.copyOf(both),
                     List.copyOf(shown),
                     List.copyOf(kept),
+                    spec.scoreField() == null
+                            ? null
+                            : new QualityResult.Score(
+                                    spec.scoreField(),
+                                    scored,
+                                    documents - scored,
+                                    scored == 0 ? Double.NaN : scoreMin,
+                                    scored == 0 ? Double.NaN : scoreSum / scored,
+                                    scored == 0 ? Double.NaN : scoreMax),
                     bytes,
                     seconds);
         }

@@ -204,10 +204,10 @@ public final class ParquetFiles {
     }
 
     /** The column plan of a corpus file: where the text and the id are. */
-    private record Columns(MessageType projection, int text, int id, int source, boolean chat) {}
+    private record Columns(MessageType projection, int text, int id, int source, int score, boolean chat) {}
 
     private static Columns columns(
-            MessageType schema, String name, String textField, String idField, String sourceField) {
+            MessageType schema, String name, String textField, String idField, String sourceField, String scoreField) {
         List<Type> keep = new ArrayList<>();
         boolean chat = false;
         Type text = schema.containsField(textField) ? schema.getType(textField) : null;
@@ -239,19 +239,27 @@ public final class ParquetFiles {
                 id = 1;
             }
         }
-        int source = -1;
-        if (sourceField != null
-                && schema.containsField(sourceField)
-                && !sourceField.equals(text.getName())
-                && !sourceField.equals(
-                        idField == null ? null : keep.size() > 1 ? keep.get(1).getName() : null)) {
-            Type t = schema.getType(sourceField);
-            if (t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)) {
-                keep.add(t);
-                source = keep.size() - 1;
+        int source = metaColumn(schema, keep, sourceField);
+        int score = metaColumn(schema, keep, scoreField);
+        return new Columns(new MessageType(schema.getName(), keep), 0, id, source, score, chat);
+    }
+
+    /** A flat column to read beside the text and id (its index in {@code keep}), −1 when absent or not flat. */
+    private static int metaColumn(MessageType schema, List<Type> keep, String field) {
+        if (field == null || !schema.containsField(field)) {
+            return -1;
+        }
+        for (int i = 0; i < keep.size(); i++) {
+            if (keep.get(i).getName().equals(field)) {
+                return i == 0 ? -1 : i; // the text column is no metadata; an id column is shared
             }
         }
-        return new Columns(new MessageType(schema.getName(), keep), 0, id, source, chat);
+        Type t = schema.getType(field);
+        if (!t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED)) {
+            return -1;
+        }
+        keep.add(t);
+        return keep.size() - 1;
     }
 
     /** One row group of a Parquet corpus file. */
@@ -289,10 +297,16 @@ public final class ParquetFiles {
 
         @Override
         public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
+            documents(textField, idField, sourceField, null, sink);
+        }
+
+        @Override
+        public void documents(
+                String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
             String name = path.toString();
             try (ParquetFileReader r = ParquetFiles.open(path)) {
                 MessageType schema = r.getFooter().getFileMetaData().getSchema();
-                Columns c = columns(schema, name, textField, idField, sourceField);
+                Columns c = columns(schema, name, textField, idField, sourceField, scoreField);
                 r.setRequestedSchema(c.projection());
                 PageReadStore pages = readRowGroup(r, path, group);
                 if (c.chat()) {
@@ -302,10 +316,7 @@ public final class ParquetFiles {
                         String id = c.id() < 0 || g.getFieldRepetitionCount(c.id()) == 0
                                 ? null
                                 : g.getValueToString(c.id(), 0);
-                        String source = c.source() < 0 || g.getFieldRepetitionCount(c.source()) == 0
-                                ? null
-                                : g.getValueToString(c.source(), 0);
-                        chat(g, name, firstRow + k, id, source, sink);
+                        chat(g, name, firstRow + k, id, value(g, c.source()), value(g, c.score()), sink);
                     }
                 } else {
                     flat(r, c, pages, sink);
@@ -316,56 +327,64 @@ public final class ParquetFiles {
         }
 
         /**
-         * Top-level text and id columns, read value by value without assembling records: a row's text is handed over
-         * as the bytes of its page (or dictionary) value.
+         * Top-level text, id and metadata columns, read value by value without assembling records: a row's text is
+         * handed over as the bytes of its page (or dictionary) value, every other column as text.
          */
         private void flat(ParquetFileReader r, Columns c, PageReadStore pages, DocumentSink sink) {
             MessageType p = c.projection();
-            ColumnDescriptor textColumn = p.getColumns().get(c.text());
-            ColumnDescriptor idColumn = c.id() < 0 ? null : p.getColumns().get(c.id());
-            ColumnDescriptor sourceColumn =
-                    c.source() < 0 ? null : p.getColumns().get(c.source());
-            ColumnReader text;
-            ColumnReader id;
-            ColumnReader source;
+            List<ColumnDescriptor> columns = p.getColumns();
+            ColumnReader[] readers = new ColumnReader[columns.size()];
             try {
                 ColumnReadStore store = new ColumnReadStoreImpl(
                         pages,
                         new GroupRecordConverter(p).getRootConverter(),
                         p,
                         r.getFooter().getFileMetaData().getCreatedBy());
-                text = store.getColumnReader(textColumn);
-                id = idColumn == null ? null : store.getColumnReader(idColumn);
-                source = sourceColumn == null ? null : store.getColumnReader(sourceColumn);
+                for (int i = 0; i < readers.length; i++) {
+                    readers[i] = store.getColumnReader(columns.get(i));
+                }
             } catch (RuntimeException e) {
                 throw rowGroupProblem(path, group, e);
             }
+            ColumnDescriptor textColumn = columns.get(c.text());
+            ColumnReader text = readers[c.text()];
+            String[] values = new String[readers.length];
             for (long k = 0; k < pages.getRowCount(); k++) {
                 byte[] bytes;
-                String documentId = null;
-                String documentSource = null;
                 try {
                     bytes = text.getCurrentDefinitionLevel() == textColumn.getMaxDefinitionLevel()
                             ? text.getBinary().getBytesUnsafe()
                             : null;
                     text.consume();
-                    if (id != null) {
-                        documentId = id.getCurrentDefinitionLevel() == idColumn.getMaxDefinitionLevel()
-                                ? idText(id, idColumn)
-                                : null;
-                        id.consume();
-                    }
-                    if (source != null) {
-                        documentSource = source.getCurrentDefinitionLevel() == sourceColumn.getMaxDefinitionLevel()
-                                ? idText(source, sourceColumn)
-                                : null;
-                        source.consume();
+                    for (int i = 0; i < readers.length; i++) {
+                        if (i != c.text()) {
+                            ColumnReader v = readers[i];
+                            values[i] = v.getCurrentDefinitionLevel()
+                                            == columns.get(i).getMaxDefinitionLevel()
+                                    ? idText(v, columns.get(i))
+                                    : null;
+                            v.consume();
+                        }
                     }
                 } catch (RuntimeException e) {
                     throw rowGroupProblem(path, group, e);
                 }
-                sink.document(firstRow + k, bytes, bytes == null ? 0 : bytes.length, documentId, documentSource);
+                sink.document(
+                        firstRow + k,
+                        bytes,
+                        bytes == null ? 0 : bytes.length,
+                        at(values, c.id()),
+                        at(values, c.source()),
+                        at(values, c.score()));
             }
+        }
+
+        private static String at(String[] values, int column) {
+            return column < 0 ? null : values[column];
+        }
+
+        private static String value(Group g, int column) {
+            return column < 0 || g.getFieldRepetitionCount(column) == 0 ? null : g.getValueToString(column, 0);
         }
 
         private static String idText(ColumnReader id, ColumnDescriptor column) {
@@ -379,14 +398,15 @@ public final class ParquetFiles {
             };
         }
 
-        private static void chat(Group g, String name, long row, String id, String source, DocumentSink sink) {
+        private static void chat(
+                Group g, String name, long row, String id, String source, String score, DocumentSink sink) {
             JsonNode node = ParquetRows.row(g);
             try {
                 byte[] bytes = ChatText.of(node, name, row + 1).text().getBytes(StandardCharsets.UTF_8);
-                sink.document(row, bytes, bytes.length, id, source);
+                sink.document(row, bytes, bytes.length, id, source, score);
             } catch (BadInputException e) {
                 // a row whose messages are not a chat is skipped, as a JSONL line is
-                sink.document(row, null, 0, id, source);
+                sink.document(row, null, 0, id, source, score);
             }
         }
     }

@@ -65,4 +65,63 @@ class ParquetSourceColumnTest {
         assertThat(r.sources()).extracting(MixSource::documents).containsExactly(10L, 19L, 1L);
         assertThat(r.sources().get(0).tokens()).isEqualTo(10 * 6);
     }
+
+    /** A score column beside the source column (FineWeb-Edu's int_score), a number column read as its digits. */
+    @Test
+    void aScoreColumnIsHandedOverBesideTheSource() throws Exception {
+        Path f = ParquetFixtures.write(
+                tmp.resolve("edu.parquet"),
+                "message m { optional binary text (STRING); optional binary id (STRING); "
+                        + "optional binary language (STRING); optional double score; }",
+                12,
+                5,
+                CompressionCodecName.SNAPPY,
+                (g, i) -> {
+                    g.add("text", "row " + i);
+                    g.add("id", "r" + i);
+                    g.add("language", "en");
+                    if (i % 4 != 3) {
+                        g.add("score", i * 0.5);
+                    }
+                });
+        List<String> seen = new ArrayList<>();
+        for (var unit : CorpusFiles.units(List.of(f), CorpusFiles.DEFAULT_CHUNK)) {
+            CorpusDocuments.forEach(
+                    unit,
+                    "text",
+                    "id",
+                    "language",
+                    "score",
+                    new CorpusDocuments.Sink() {
+                        @Override
+                        public void document(
+                                long index,
+                                byte[] line,
+                                int from,
+                                int to,
+                                byte[] text,
+                                int length,
+                                String id,
+                                String source) {
+                            throw new AssertionError("the score overload is called");
+                        }
+
+                        @Override
+                        public void document(
+                                long index,
+                                byte[] line,
+                                int from,
+                                int to,
+                                byte[] text,
+                                int length,
+                                String id,
+                                String source,
+                                String score) {
+                            seen.add(id + "/" + source + "/" + score);
+                        }
+                    },
+                    CancellationToken.none());
+        }
+        assertThat(seen).hasSize(12).startsWith("r0/en/0.0", "r1/en/0.5", "r2/en/1.0", "r3/en/null");
+    }
 }

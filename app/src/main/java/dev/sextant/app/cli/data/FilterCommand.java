@@ -6,6 +6,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
@@ -52,8 +53,22 @@ public final class FilterCommand implements Runnable {
             names = "--rules",
             split = ",",
             paramLabel = "FAMILY",
-            description = "Rule families: gopher-quality, gopher-repetition, c4, fineweb (default: all four).")
+            description = "Rule families: gopher-quality, gopher-repetition, c4, fineweb, score (default: the four "
+                    + "heuristic families, and score with --score-field).")
     List<String> rules = new ArrayList<>();
+
+    @Option(
+            names = "--score-field",
+            paramLabel = "F",
+            description = "A numeric field the documents carry (a classifier score, a perplexity; a.b for a nested "
+                    + "one): kept between --min-score and --max-score, a document without a number in it removed.")
+    String scoreField;
+
+    @Option(names = "--min-score", paramLabel = "X", description = "Least score kept (score.min).")
+    String minScore;
+
+    @Option(names = "--max-score", paramLabel = "X", description = "Most score kept (score.max).")
+    String maxScore;
 
     @Option(
             names = "--preset",
@@ -132,7 +147,8 @@ public final class FilterCommand implements Runnable {
             long bytes,
             double seconds,
             List<QualityResult.Example> examples,
-            List<QualityResult.Example> keptExamples) {}
+            List<QualityResult.Example> keptExamples,
+            QualityResult.Score score) {}
 
     /** One parameter, for --list-params. */
     public record Param(String key, String value, String datatrove, String paper, String meaning) {}
@@ -147,15 +163,31 @@ public final class FilterCommand implements Runnable {
             }
             settings = settings.with(s.substring(0, eq).strip(), s.substring(eq + 1));
         }
+        if (minScore != null) {
+            settings = settings.with("score.min", minScore);
+        }
+        if (maxScore != null) {
+            settings = settings.with("score.max", maxScore);
+        }
         List<QualityFamily> families = new ArrayList<>();
         for (String r : rules.isEmpty()
-                ? QualityFamilies.ALL.stream().map(QualityFamily::name).toList()
+                ? QualityFamilies.heuristics().stream().map(QualityFamily::name).toList()
                 : rules) {
             if (r.strip().equals("language")) {
                 throw BadInputException.of(
                         "--rules", "language identification is not built yet: leave 'language' out for now");
             }
             families.add(QualityFamilies.byName(r.strip(), "quality.rules"));
+        }
+        String score = scoreField == null || scoreField.isBlank() ? null : scoreField.strip();
+        if (score != null && !families.contains(QualityFamilies.score())) {
+            families.add(QualityFamilies.score());
+        }
+        if (score == null && families.contains(QualityFamilies.score())) {
+            throw new ParameterException(spec.commandLine(), "the score family needs --score-field F");
+        }
+        if (score == null && (minScore != null || maxScore != null)) {
+            throw new ParameterException(spec.commandLine(), "--min-score and --max-score need --score-field F");
         }
         CommandContext ctx = new CommandContext(spec);
         if (listParams) {
@@ -174,16 +206,10 @@ public final class FilterCommand implements Runnable {
         }
         QualityFilter filter = new QualityFilter(families, settings, SpacyEnglishWords.instance());
         CliProgress progress = ctx.progress();
-        QualityResult r = DataStudy.filter(
-                corpus,
-                filter,
-                textField,
-                idField == null || idField.isBlank() ? null : idField,
-                sourceField,
-                threads,
-                dryRun ? null : out,
-                progress,
-                CancellationToken.none());
+        FilterSpec job = new FilterSpec(
+                filter, textField, idField == null || idField.isBlank() ? null : idField, sourceField, score, 0);
+        QualityResult r =
+                DataStudy.filter(corpus, job, threads, dryRun ? null : out, progress, CancellationToken.none());
         progress.done();
         QualitySettings base = QualitySettings.of(QualitySettings.preset(preset));
         Map<String, String> changed = new LinkedHashMap<>();
@@ -207,7 +233,8 @@ public final class FilterCommand implements Runnable {
                 r.bytes(),
                 r.seconds(),
                 r.examples(),
-                r.keptExamples());
+                r.keptExamples(),
+                r.score());
         ctx.print(output.json(), res, o -> {
             o.printf(
                     Locale.ROOT,
@@ -237,6 +264,18 @@ public final class FilterCommand implements Runnable {
                 o.printf(
                         Locale.ROOT, "  %-24s %,10d documents %,10d removed%n", c.source(), c.documents(), c.removed());
             }
+            if (r.score() != null) {
+                QualityResult.Score sc = r.score();
+                o.printf(
+                        Locale.ROOT,
+                        "  score field %s: %,d documents with a number (least %s, mean %s, most %s), %,d without%n",
+                        sc.field(),
+                        sc.documents(),
+                        number(sc.min()),
+                        number(sc.mean()),
+                        number(sc.max()),
+                        sc.missing());
+            }
             o.printf(Locale.ROOT, "Read %,.1f MB in %.1f s%n", r.bytes() / 1e6, r.seconds());
             if (res.out() != null) {
                 o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl, summary.json)");
@@ -244,6 +283,10 @@ public final class FilterCommand implements Runnable {
                 o.println("Dry run: nothing written");
             }
         });
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4g", v);
     }
 
     private void listParams(CommandContext ctx, QualitySettings settings) {

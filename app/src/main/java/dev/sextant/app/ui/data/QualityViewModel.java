@@ -3,6 +3,7 @@ package dev.sextant.app.ui.data;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
+import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
@@ -45,6 +46,7 @@ public final class QualityViewModel {
     private final ObjectProperty<String> preset = new SimpleObjectProperty<>("datatrove");
     private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
     private final StringProperty out = new SimpleStringProperty("");
+    private final StringProperty scoreField = new SimpleStringProperty("");
     private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
     private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
     private final Staleness staleness = new Staleness(() -> result.get() != null);
@@ -54,7 +56,9 @@ public final class QualityViewModel {
         this.data = data;
         List<ObservableValue<?>> watched = new ArrayList<>();
         for (QualityFamily f : QualityFamilies.ALL) {
-            BooleanProperty on = new SimpleBooleanProperty(true);
+            // the heuristics on; the score family waits for a field to be named
+            BooleanProperty on =
+                    new SimpleBooleanProperty(QualityFamilies.heuristics().contains(f));
             families.put(f.name(), on);
             watched.add(on);
             for (QualityParam p : f.params()) {
@@ -70,6 +74,7 @@ public final class QualityViewModel {
         watched.add(data.textFieldProperty());
         watched.add(data.sourceFieldProperty());
         watched.add(preset);
+        watched.add(scoreField);
         staleness.watch(watched);
     }
 
@@ -103,7 +108,20 @@ public final class QualityViewModel {
         if (chosen.isEmpty()) {
             throw new InputError("quality.rules", "choose at least one rule family");
         }
+        if (chosen.contains(QualityFamilies.score()) && scoreField() == null) {
+            throw new InputError("quality.scoreField", "name the field that holds each document's score");
+        }
         return new QualityFilter(chosen, settings(), SpacyEnglishWords.instance());
+    }
+
+    /** The score field named, or null. */
+    private String scoreField() {
+        return DataViewModel.blankToNull(scoreField.get());
+    }
+
+    /** The numeric field the score family reads (a classifier's score, a perplexity). */
+    public StringProperty scoreFieldProperty() {
+        return scoreField;
     }
 
     /** Judges a sample of the corpus and writes nothing: what the thresholds would do. */
@@ -137,12 +155,13 @@ public final class QualityViewModel {
         String text = data.textFieldName();
         String id = DataViewModel.blankToNull(data.idFieldProperty().get());
         String source = DataViewModel.blankToNull(data.sourceFieldProperty().get());
+        String score = f.families().contains(QualityFamilies.score()) ? scoreField() : null;
+        FilterSpec spec = new FilterSpec(f, text, id, source, score, sampleSize);
         data.shell()
                 .jobs()
                 .submit(
                         title,
-                        (progress, cancel) ->
-                                DataStudy.filter(paths, f, text, id, source, sampleSize, 0, outDir, progress, cancel),
+                        (progress, cancel) -> DataStudy.filter(paths, spec, 0, outDir, progress, cancel),
                         r -> {
                             data.clearProblem();
                             sample.set(sampleSize > 0);

@@ -8,9 +8,22 @@ public final class QualityFamilies {
 
     private QualityFamilies() {}
 
-    /** Gopher repetition, Gopher quality, C4 (whose kept lines the next family sees), FineWeb. */
-    public static final List<QualityFamily> ALL =
-            List.of(new GopherRepetition(), new GopherQuality(), new C4Quality(), new FineWebQuality());
+    /**
+     * Gopher repetition, Gopher quality, C4 (whose kept lines the next family sees), FineWeb; then the score a document
+     * carries, which comes from a later stage (a classifier run on what the heuristics kept).
+     */
+    public static final List<QualityFamily> ALL = List.of(
+            new GopherRepetition(), new GopherQuality(), new C4Quality(), new FineWebQuality(), new ScoreFilter());
+
+    /** The heuristic families a run takes when it names none: all but the score (which needs a field). */
+    public static List<QualityFamily> heuristics() {
+        return ALL.stream().filter(f -> !f.name().equals(ScoreFilter.NAME)).toList();
+    }
+
+    /** The family that keeps documents by a score they carry. */
+    public static QualityFamily score() {
+        return byName(ScoreFilter.NAME, "quality.rules");
+    }
 
     /** The family a name names; an unknown name is an input error about {@code field}. */
     public static QualityFamily byName(String name, String field) {

@@ -43,7 +43,12 @@ public final class QualityFilter {
     public record Judgement(Removal removal, List<Removal> wouldRemove, String keptText) {}
 
     public Judgement judge(String text) {
-        Text seen = new Text(text, words);
+        return judge(text, Double.NaN);
+    }
+
+    /** @param score the document's score field value (NaN: none), for the {@code score} family */
+    public Judgement judge(String text, double score) {
+        Text seen = new Text(text, words, score);
         Removal first = null;
         List<Removal> would = new ArrayList<>(families.size());
         for (QualityFamily f : families) {

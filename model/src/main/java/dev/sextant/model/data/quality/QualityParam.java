@@ -24,7 +24,9 @@ public record QualityParam(String family, String name, Kind kind, double datatro
         /** A length in characters or words, at least 0, fractions allowed. */
         LENGTH,
         /** true or false (1 or 0). */
-        SWITCH
+        SWITCH,
+        /** Any finite number, negative too (a score a document carries). */
+        VALUE
     }
 
     /** Reads a value the user typed ({@code 0.3}, {@code 50}, {@code true}, {@code off}), refusing one out of range. */
@@ -47,7 +49,10 @@ public record QualityParam(String family, String name, Kind kind, double datatro
         } catch (NumberFormatException e) {
             throw new InputError(key, key + ": expected a number or off, got " + text);
         }
-        if (!Double.isFinite(v) || v < 0) {
+        if (!Double.isFinite(v)) {
+            throw new InputError(key, key + ": expected a finite number, got " + text);
+        }
+        if (kind != Kind.VALUE && v < 0) {
             throw new InputError(key, key + ": expected a number of at least 0, got " + text);
         }
         if (kind == Kind.RATIO && v > 1) {

@@ -12,6 +12,7 @@ import java.util.List;
  * @param overlap   documents that several families would remove each on its own, by the set of families
  * @param examples  a few removed documents a rule, with what it measured (for the side-by-side view)
  * @param keptExamples the first few kept documents, with the text passed on (rule and values empty)
+ * @param score     the score field's values over the documents read (null without a score field)
  */
 public record QualityResult(
         long documents,
@@ -24,8 +25,12 @@ public record QualityResult(
         List<Overlap> overlap,
         List<Example> examples,
         List<Example> keptExamples,
+        Score score,
         long bytes,
         double seconds) {
+
+    /** The score field over the documents read: how many had a number in it, and its least, mean and most value. */
+    public record Score(String field, long documents, long missing, double min, double mean, double max) {}
 
     /** Documents and tokens one rule removed; {@code share} of all documents. */
     public record RuleCount(String family, String rule, long documents, long tokens, double share) {}

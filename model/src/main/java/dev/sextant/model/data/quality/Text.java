@@ -10,12 +10,24 @@ public final class Text {
 
     private final String text;
     private final Words words;
+    private final double score;
     private List<String> wordList;
     private String rewritten;
 
     public Text(String text, Words words) {
+        this(text, words, Double.NaN);
+    }
+
+    /** @param score the document's value of the score field the run names (NaN: none, or no numeric value) */
+    public Text(String text, Words words, double score) {
         this.text = text;
         this.words = words;
+        this.score = score;
+    }
+
+    /** The document's score ({@link ScoreFilter}), NaN when it has none. */
+    public double score() {
+        return score;
     }
 
     public String text() {
@@ -42,6 +54,6 @@ public final class Text {
 
     /** The text the next family sees: the rewritten one, or this one. */
     public Text next() {
-        return rewritten == null ? this : new Text(rewritten, words);
+        return rewritten == null ? this : new Text(rewritten, words, score);
     }
 }
