@@ -28,6 +28,7 @@ import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.DemoDataCorpus;
 import dev.sextant.model.io.FilteredCorpus;
 import dev.sextant.model.io.HfTokenizerFile;
+import dev.sextant.model.io.OutputFolder;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import dev.sextant.workspaces.SavedDedupRun;
@@ -427,7 +428,27 @@ public final class DataStudy {
             Path out,
             ProgressListener progress,
             CancellationToken cancel) {
+        return filter(corpus, spec, threads, out, false, progress, cancel);
+    }
+
+    /**
+     * As above; with {@code resume}, a run with the same corpus and spec that was stopped (Cancel, a failure, a kill)
+     * continues from the units it finished, kept in {@code OUT.partial}.
+     */
+    public static QualityResult filter(
+            List<Path> corpus,
+            FilterSpec spec,
+            int threads,
+            Path out,
+            boolean resume,
+            ProgressListener progress,
+            CancellationToken cancel) {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        return FilteredCorpus.run(units, spec, threads, out, progress, cancel);
+        return FilteredCorpus.run(units, spec, threads, out, CorpusFiles.fingerprint(corpus), resume, progress, cancel);
+    }
+
+    /** Whether a stopped filtering run's finished part waits in {@code OUT.partial} to be resumed. */
+    public static boolean filterCanResume(Path out) {
+        return out != null && Files.isDirectory(OutputFolder.staging(out));
     }
 }

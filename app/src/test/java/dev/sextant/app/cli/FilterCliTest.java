@@ -1,11 +1,20 @@
 package dev.sextant.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdInputStream;
+import dev.sextant.app.study.DataStudy;
+import dev.sextant.model.data.quality.FilterSpec;
+import dev.sextant.model.data.quality.QualityFamilies;
+import dev.sextant.model.data.quality.QualityFilter;
+import dev.sextant.model.data.quality.QualitySettings;
+import dev.sextant.model.data.quality.SpacyEnglishWords;
+import dev.sextant.model.job.CancellationToken;
+import dev.sextant.model.job.CancelledException;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -213,5 +222,49 @@ class FilterCliTest {
                 "--dry-run");
         assertThat(notANumber.code()).isEqualTo(2);
         assertThat(notANumber.err()).contains("--min-score", "expected a number");
+    }
+
+    /**
+     * A run stopped part-way (Cancel after its first unit) keeps what it finished in OUT.partial; the same command
+     * without --resume is refused, with it the run continues and its output equals an uninterrupted run's.
+     */
+    @Test
+    void aStoppedRunIsResumedFromTheUnitsItFinished() throws Exception {
+        Path b = Files.move(corpus(), tmp.resolve("b.jsonl"));
+        Path c = corpus(); // a second file: two units
+        Path whole = tmp.resolve("whole");
+        CliRun full = run("filter", "--input", b.toString(), c.toString(), "--out", whole.toString(), "--json");
+        assertThat(full.code()).as(full.err()).isZero();
+
+        Path out = tmp.resolve("out");
+        CancellationToken cancel = new CancellationToken();
+        FilterSpec spec = new FilterSpec(
+                new QualityFilter(
+                        QualityFamilies.heuristics(), QualitySettings.defaults(), SpacyEnglishWords.instance()),
+                "text",
+                "id",
+                null);
+        assertThatThrownBy(() ->
+                        DataStudy.filter(List.of(b, c), spec, 1, out, false, (share, what) -> cancel.cancel(), cancel))
+                .isInstanceOf(CancelledException.class);
+        assertThat(out).doesNotExist();
+        assertThat(tmp.resolve("out.partial").resolve("counts-0001.json")).exists();
+
+        CliRun again = run("filter", "--input", b.toString(), c.toString(), "--out", out.toString());
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err()).contains("out.partial", "--resume");
+        CliRun resumed =
+                run("filter", "--input", b.toString(), c.toString(), "--out", out.toString(), "--resume", "--json");
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        assertThat(resumed.json().get("removed").asLong())
+                .isEqualTo(full.json().get("removed").asLong());
+        assertThat(resumed.json().get("byRule")).isEqualTo(full.json().get("byRule"));
+        assertThat(Files.readAllLines(out.resolve("removed.jsonl")))
+                .containsExactlyElementsOf(Files.readAllLines(whole.resolve("removed.jsonl")));
+        assertThat(tmp.resolve("out.partial")).doesNotExist();
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("kept", "removed.jsonl", "summary.json");
+        }
     }
 }

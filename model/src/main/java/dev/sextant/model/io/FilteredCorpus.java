@@ -65,23 +65,68 @@ public final class FilteredCorpus {
             Path out,
             ProgressListener progress,
             CancellationToken cancel) {
+        return run(units, spec, threads, out, null, false, progress, cancel);
+    }
+
+    /**
+     * As the other; with an output folder the run is resumable: each unit's kept and removed documents and its counts
+     * are kept in {@code OUT.partial} as it finishes, and a run stopped by Cancel, a failure or a kill is continued by
+     * the same run with {@code resume}, which reads only the units not finished.
+     *
+     * @param corpus what identifies the corpus files beyond their units (sizes and modification times), for the
+     *               fingerprint that keeps a run from resuming on another corpus or settings; may be null
+     */
+    public static QualityResult run(
+            List<CorpusUnit> units,
+            FilterSpec spec,
+            int threads,
+            Path out,
+            Object corpus,
+            boolean resume,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
         if (out == null) {
             return tally(units, spec, threads, null, progress, cancel, t0);
         }
-        return OutputFolder.write(out, tmp -> {
+        return OutputFolder.writeResumable(out, fingerprint(units, spec, corpus), resume, tmp -> {
             Files.createDirectories(tmp.resolve("kept"));
             QualityResult r = tally(units, spec, threads, tmp, progress, cancel, t0);
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")))) {
                 for (int u = 0; u < units.size(); u++) {
-                    Path part = removedPart(tmp, u);
-                    Files.copy(part, o);
-                    Files.delete(part);
+                    Files.copy(removedPart(tmp, u), o);
                 }
             }
             Files.writeString(tmp.resolve("summary.json"), Json.writePretty(r) + "\n");
+            for (int u = 0; u < units.size(); u++) {
+                Files.delete(removedPart(tmp, u));
+                Files.delete(tallyPart(tmp, u));
+            }
             return r;
         });
+    }
+
+    /** What must be equal for a stopped run's finished units to be combined with the rest: the spec and the units. */
+    static String fingerprint(List<CorpusUnit> units, FilterSpec spec, Object corpus) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put(
+                "families",
+                spec.filter().families().stream().map(QualityFamily::name).toList());
+        Map<String, String> settings = new TreeMap<>();
+        spec.filter().settings().values().forEach((k, v) -> settings.put(k, String.valueOf(v)));
+        f.put("settings", settings);
+        f.put("fields", Arrays.asList(spec.textField(), spec.idField(), spec.sourceField(), spec.scoreField()));
+        f.put(
+                "units",
+                units.stream()
+                        .map(u -> u.file() + "@" + u.start() + "-" + u.end() + ":" + u.sizeBytes())
+                        .toList());
+        f.put("corpus", corpus);
+        return Json.write(f);
+    }
+
+    private static Path tallyPart(Path tmp, int u) {
+        return tmp.resolve(String.format(Locale.ROOT, "counts-%04d.json", u + 1));
     }
 
     private static Path removedPart(Path tmp, int u) {
@@ -108,7 +153,13 @@ public final class FilteredCorpus {
             for (int u = 0; u < units.size(); u++) {
                 int unit = u;
                 futures.add(pool.submit(() -> {
-                    UnitTally t = judgeUnit(units.get(unit), unit, units.size(), spec, tmp, cancel);
+                    UnitTally t = finished(tmp, unit);
+                    if (t == null) {
+                        t = judgeUnit(units.get(unit), unit, units.size(), spec, tmp, cancel);
+                        if (tmp != null) {
+                            keep(tmp, unit, t);
+                        }
+                    }
                     progress.progress(
                             (double) done.incrementAndGet() / units.size(),
                             "judged " + units.get(unit).file());
@@ -156,6 +207,28 @@ public final class FilteredCorpus {
             }
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /** A unit a stopped run finished (its counts kept beside its output), or null. */
+    private static UnitTally finished(Path tmp, int u) {
+        if (tmp == null || !Files.exists(tallyPart(tmp, u)) || !Files.exists(removedPart(tmp, u))) {
+            return null;
+        }
+        try {
+            return Json.mapper()
+                    .readValue(tallyPart(tmp, u).toFile(), UnitTally.Saved.class)
+                    .tally();
+        } catch (IOException e) {
+            return null; // unreadable: the unit is read again
+        }
+    }
+
+    /** Keeps a finished unit's counts, written whole (its kept and removed parts are closed by then). */
+    private static void keep(Path tmp, int u, UnitTally t) throws IOException {
+        AtomicFile.write(tallyPart(tmp, u), o -> {
+            o.write(Json.writeBytes(t.saved()));
+            return null;
+        });
     }
 
     /** One unit: each document judged and counted; with an output folder, its kept and removed documents written. */
@@ -347,6 +420,60 @@ public final class FilteredCorpus {
                     s[3] += words;
                 }
             }
+        }
+
+        /** The counts as kept between runs. */
+        record Saved(
+                long documents,
+                long removed,
+                long tokens,
+                long tokensRemoved,
+                long scored,
+                String scoreMin,
+                String scoreMax,
+                double scoreSum,
+                Map<String, long[]> byRule,
+                Map<String, long[]> bySource,
+                List<QualityResult.Overlap> overlap,
+                Map<String, List<QualityResult.Example>> examples,
+                List<QualityResult.Example> kept) {
+
+            UnitTally tally() {
+                UnitTally t = new UnitTally();
+                t.documents = documents;
+                t.removed = removed;
+                t.tokens = tokens;
+                t.tokensRemoved = tokensRemoved;
+                t.scored = scored;
+                t.scoreMin = Double.parseDouble(scoreMin);
+                t.scoreMax = Double.parseDouble(scoreMax);
+                t.scoreSum = scoreSum;
+                t.byRule.putAll(byRule);
+                t.bySource.putAll(bySource);
+                overlap.forEach(o -> t.overlap.put(o.families(), new long[] {o.documents()}));
+                examples.forEach((k, v) -> t.examples.put(k, new ArrayList<>(v)));
+                t.kept.addAll(kept);
+                return t;
+            }
+        }
+
+        Saved saved() {
+            List<QualityResult.Overlap> both = new ArrayList<>();
+            overlap.forEach((k, v) -> both.add(new QualityResult.Overlap(k, v[0])));
+            return new Saved(
+                    documents,
+                    removed,
+                    tokens,
+                    tokensRemoved,
+                    scored,
+                    Double.toString(scoreMin),
+                    Double.toString(scoreMax),
+                    scoreSum,
+                    byRule,
+                    bySource,
+                    both,
+                    examples,
+                    kept);
         }
 
         void score(double v) {

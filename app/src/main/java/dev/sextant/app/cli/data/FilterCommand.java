@@ -117,6 +117,12 @@ public final class FilterCommand implements Runnable {
     boolean dryRun;
 
     @Option(
+            names = "--resume",
+            description = "Continue a run into --out that was stopped (Ctrl-C, a failure, a kill): the parts it "
+                    + "finished are kept in DIR.partial and only the rest is read. Same corpus and settings only.")
+    boolean resume;
+
+    @Option(
             names = "--threads",
             defaultValue = "0",
             paramLabel = "N",
@@ -208,8 +214,17 @@ public final class FilterCommand implements Runnable {
         CliProgress progress = ctx.progress();
         FilterSpec job = new FilterSpec(
                 filter, textField, idField == null || idField.isBlank() ? null : idField, sourceField, score, 0);
+        if (resume && dryRun) {
+            throw new ParameterException(spec.commandLine(), "--resume continues a run that writes: give --out DIR");
+        }
+        if (!resume && !dryRun && DataStudy.filterCanResume(out)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    out + ".partial holds what a stopped run finished: add --resume to continue it, or delete it to "
+                            + "start afresh");
+        }
         QualityResult r =
-                DataStudy.filter(corpus, job, threads, dryRun ? null : out, progress, CancellationToken.none());
+                DataStudy.filter(corpus, job, threads, dryRun ? null : out, resume, progress, CancellationToken.none());
         progress.done();
         QualitySettings base = QualitySettings.of(QualitySettings.preset(preset));
         Map<String, String> changed = new LinkedHashMap<>();

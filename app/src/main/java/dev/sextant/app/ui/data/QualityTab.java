@@ -72,6 +72,12 @@ final class QualityTab {
         InputGrid g = new InputGrid(marks);
         g.row("Rule families", families);
         g.row("Thresholds from", Forms.choice(vm.presetProperty(), "datatrove", "paper", "fineweb-pipeline"));
+        g.field(
+                "Score field",
+                "quality.scoreField",
+                vm.scoreFieldProperty(),
+                "a number each document carries (score family)",
+                "quality-score-field");
         TableView<QualityViewModel.ParamRow> params = new TableView<>(vm.params());
         params.setId("quality-params");
         params.setEditable(true);
@@ -105,13 +111,21 @@ final class QualityTab {
         run.getStyleClass().add("accent");
         run.disableProperty().bind(data.shell().jobs().runningProperty());
         run.setOnAction(e -> vm.run());
+        Button resume = new Button("Resume");
+        resume.setId("quality-resume");
+        resume.setTooltip(new Tooltip("Continue the stopped run into this folder: the parts it finished are kept"));
+        resume.visibleProperty().bind(vm.resumableProperty());
+        resume.managedProperty().bind(resume.visibleProperty());
+        resume.disableProperty().bind(data.shell().jobs().runningProperty());
+        resume.setOnAction(e -> vm.resume());
         Label note = Forms.muted(
                 "The published rules as datatrove applies them: Gopher's repetition and quality rules, C4's "
                         + "line rules (the lines it keeps are what the next family sees and what is written) and FineWeb's, in FineWeb's "
                         + "pipeline order; words are spaCy's English tokens. A preview judges the first documents of every file and writes "
                         + "nothing; OUT/removed.jsonl names each removed document's rule and what it measured.");
         note.setWrapText(true);
-        return AreaPanes.column(AreaPanes.card("Filter by quality", g.grid(), params, new HBox(8, preview, run), note));
+        return AreaPanes.column(
+                AreaPanes.card("Filter by quality", g.grid(), params, new HBox(8, preview, run, resume), note));
     }
 
     private Node right(DataViewModel data) {

@@ -11,6 +11,7 @@ import dev.sextant.model.data.quality.QualityParam;
 import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.data.quality.QualitySettings;
 import dev.sextant.model.data.quality.SpacyEnglishWords;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +48,7 @@ public final class QualityViewModel {
     private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
     private final StringProperty out = new SimpleStringProperty("");
     private final StringProperty scoreField = new SimpleStringProperty("");
+    private final BooleanProperty resumable = new SimpleBooleanProperty(this, "resumable");
     private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
     private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
     private final Staleness staleness = new Staleness(() -> result.get() != null);
@@ -69,6 +71,10 @@ public final class QualityViewModel {
             }
         }
         preset.addListener((o, a, n) -> applyPreset(n));
+        out.addListener((o, a, n) -> refreshResumable());
+        // naming a score field chooses the score family; clearing it leaves the family out
+        scoreField.addListener(
+                (o, a, n) -> families.get(QualityFamilies.score().name()).set(n != null && !n.isBlank()));
         corpusFiles = Bindings.createObjectBinding(() -> List.copyOf(data.corpus()), data.corpus());
         watched.add(corpusFiles);
         watched.add(data.textFieldProperty());
@@ -139,10 +145,38 @@ public final class QualityViewModel {
             data.fail(new InputError("quality.out", "choose a new or empty output folder"));
             return;
         }
-        submit(0, Path.of(folder), "Filter by quality");
+        submit(0, Path.of(folder), false, "Filter by quality");
+    }
+
+    /** Continues a run into the output folder that was stopped: the units it finished are not read again. */
+    public void resume() {
+        String folder = DataViewModel.blankToNull(out.get());
+        if (folder == null || !DataStudy.filterCanResume(Path.of(folder))) {
+            data.fail(new InputError("quality.out", "no stopped run to resume in this folder"));
+            return;
+        }
+        submit(0, Path.of(folder), true, "Resume filtering by quality");
+    }
+
+    /** Whether the output folder has a stopped run's finished part beside it ({@code OUT.partial}). */
+    public BooleanProperty resumableProperty() {
+        return resumable;
+    }
+
+    private void refreshResumable() {
+        String folder = DataViewModel.blankToNull(out.get());
+        try {
+            resumable.set(folder != null && DataStudy.filterCanResume(Path.of(folder)));
+        } catch (InvalidPathException e) {
+            resumable.set(false);
+        }
     }
 
     private void submit(int sampleSize, Path outDir, String title) {
+        submit(sampleSize, outDir, false, title);
+    }
+
+    private void submit(int sampleSize, Path outDir, boolean resume, String title) {
         QualityFilter f;
         try {
             data.requireCorpus();
@@ -161,8 +195,9 @@ public final class QualityViewModel {
                 .jobs()
                 .submit(
                         title,
-                        (progress, cancel) -> DataStudy.filter(paths, spec, 0, outDir, progress, cancel),
+                        (progress, cancel) -> DataStudy.filter(paths, spec, 0, outDir, resume, progress, cancel),
                         r -> {
+                            refreshResumable();
                             data.clearProblem();
                             sample.set(sampleSize > 0);
                             result.set(r);
@@ -176,7 +211,10 @@ public final class QualityViewModel {
                                             r.removed(),
                                             r.documents()));
                         },
-                        data::fail);
+                        e -> {
+                            refreshResumable(); // a stopped run leaves its finished part to resume
+                            data.fail(e);
+                        });
     }
 
     public Map<String, BooleanProperty> families() {
