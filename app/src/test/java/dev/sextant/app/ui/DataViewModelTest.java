@@ -7,6 +7,7 @@ import dev.sextant.app.ui.data.QualityViewModel;
 import dev.sextant.model.data.quality.QualityResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -84,6 +85,29 @@ class DataViewModelTest extends DemoWorkspaceTest {
                 .isEqualTo(preview.removed());
         assertThat(q.sampleProperty().get()).isTrue();
         assertThat(q.staleProperty().get()).isFalse();
+
+        // every threshold's share on the sample, on its own, follows the value as it is edited
+        QualityViewModel.ParamRow stop = q.params().stream()
+                .filter(r -> r.key().equals("gopher-quality.min_stop_words"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(q.measured(stop)).hasSize(1);
+        assertThat(q.measured(stop).get(0).values()).hasSize((int) preview.documents());
+        long stopFirst = preview.byRule().stream()
+                .filter(c -> c.rule().equals("gopher_enough_stop_words"))
+                .mapToLong(QualityResult.RuleCount::documents)
+                .sum();
+        long onItsOwn = q.measured(stop).get(0).failing(2);
+        assertThat(onItsOwn)
+                .as("on its own at least as many as it removed first")
+                .isGreaterThanOrEqualTo(stopFirst);
+        assertThat(q.previewShare(stop))
+                .isEqualTo(String.format(Locale.ROOT, "%.1f %%", 100.0 * onItsOwn / preview.documents()));
+        stop.value().set("0");
+        assertThat(q.previewShare(stop)).as("Gopher's 0 is off").isEqualTo("off");
+        stop.value().set("many");
+        assertThat(q.previewShare(stop)).as("a value that does not read").isEmpty();
+        stop.value().set("2");
 
         QualityViewModel.ParamRow sentences = q.params().stream()
                 .filter(r -> r.key().equals("c4.min_num_sentences"))

@@ -163,6 +163,10 @@ class TourScreenshots {
                     "the quality preview",
                     () -> !window.table("#quality-rules").getItems().isEmpty());
             window.awaitJobs();
+            // a threshold picked: its histogram on the sample, split where the rule removes
+            WaitForAsyncUtils.asyncFx(() ->
+                            window.table("#quality-params").getSelectionModel().select(0))
+                    .get(30, TimeUnit.SECONDS);
             window.clickTab("Duplicates");
         }
         if (!window.table("#data-runs").getItems().isEmpty()) {

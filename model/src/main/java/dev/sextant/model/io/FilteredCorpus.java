@@ -8,6 +8,7 @@ import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.model.data.quality.FilterSpec;
+import dev.sextant.model.data.quality.Probe;
 import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
 import dev.sextant.model.data.quality.QualityResult;
@@ -235,6 +236,9 @@ public final class FilteredCorpus {
     private static UnitTally judgeUnit(
             CorpusUnit unit, int u, int units, FilterSpec spec, Path tmp, CancellationToken cancel) throws IOException {
         UnitTally tally = new UnitTally();
+        if (spec.sample() > 0) {
+            tally.measured = Probe.measuring(); // a preview: every rule's values, for the histograms
+        }
         Tokenizer counter = new Tokenizer(Normalization.defaults(), false, 4096);
         long[][] hashes = {new long[1024]};
         int[] count = new int[1];
@@ -294,6 +298,9 @@ public final class FilteredCorpus {
                                                     : scoreText);
                             tally.score(value);
                             QualityFilter.Judgement j = spec.filter().judge(s, value);
+                            if (tally.measured != null) {
+                                spec.filter().measure(s, value, tally.measured);
+                            }
                             String name = id != null ? id : unit.file() + ":" + index;
                             tally.count(j, count[0], source, name, s);
                             if (j.removal() != null) {
@@ -378,6 +385,7 @@ public final class FilteredCorpus {
         long tokens;
         long tokensRemoved;
         long scored;
+        Probe.Measuring measured;
         double scoreMin = Double.POSITIVE_INFINITY;
         double scoreMax = Double.NEGATIVE_INFINITY;
         double scoreSum;
@@ -486,6 +494,12 @@ public final class FilteredCorpus {
         }
 
         void add(UnitTally o) {
+            if (o.measured != null) {
+                if (measured == null) {
+                    measured = Probe.measuring();
+                }
+                measured.add(o.measured);
+            }
             scored += o.scored;
             scoreMin = Math.min(scoreMin, o.scoreMin);
             scoreMax = Math.max(scoreMax, o.scoreMax);
@@ -560,6 +574,7 @@ public final class FilteredCorpus {
                                     scored == 0 ? Double.NaN : scoreMin,
                                     scored == 0 ? Double.NaN : scoreSum / scored,
                                     scored == 0 ? Double.NaN : scoreMax),
+                    measured == null ? List.of() : measured.values(),
                     bytes,
                     seconds);
         }

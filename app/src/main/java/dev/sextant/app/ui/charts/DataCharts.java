@@ -2,6 +2,7 @@ package dev.sextant.app.ui.charts;
 
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.LshBands;
+import dev.sextant.model.data.quality.Probe;
 import java.awt.BasicStroke;
 import java.text.NumberFormat;
 import java.util.List;
@@ -15,10 +16,13 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.StackedXYBarRenderer;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.DefaultTableXYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -89,5 +93,80 @@ public final class DataCharts {
                 plot,
                 false,
                 dark);
+    }
+
+    /**
+     * What one quality rule measured on the previewed documents: a histogram whose bars are split at the threshold into
+     * the documents the rule keeps and those it removes, with the threshold drawn (none when it is off).
+     */
+    public static JFreeChart ruleHistogram(Probe.RuleValues v, double threshold, boolean active, boolean dark) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double x : v.values()) {
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+        }
+        if (active && Double.isFinite(threshold)) {
+            lo = Math.min(lo, threshold);
+            hi = Math.max(hi, threshold);
+        }
+        if (!(hi > lo)) {
+            lo -= 0.5;
+            hi += 0.5;
+        }
+        int bins = 40;
+        double width = (hi - lo) / bins;
+        double[] kept = new double[bins];
+        double[] removed = new double[bins];
+        for (double x : v.values()) {
+            int b = Math.min(bins - 1, (int) ((x - lo) / width));
+            if (active && v.fails(x, threshold)) {
+                removed[b]++;
+            } else {
+                kept[b]++;
+            }
+        }
+        XYSeries keptSeries = new XYSeries("kept", true, false);
+        XYSeries removedSeries = new XYSeries("removed", true, false);
+        for (int b = 0; b < bins; b++) {
+            double centre = lo + (b + 0.5) * width;
+            keptSeries.add(centre, kept[b]);
+            removedSeries.add(centre, removed[b]);
+        }
+        DefaultTableXYDataset data = new DefaultTableXYDataset();
+        data.addSeries(keptSeries);
+        data.addSeries(removedSeries);
+        data.setIntervalWidth(width);
+        StackedXYBarRenderer r = new StackedXYBarRenderer(0.05);
+        r.setBarPainter(new StandardXYBarPainter());
+        r.setShadowVisible(false);
+        r.setSeriesPaint(0, Charts.ACCENT);
+        r.setSeriesPaint(1, ChartTheme.danger(dark));
+        r.setDefaultToolTipGenerator(ChartTips.xy(v.rule(), "documents", false));
+        NumberAxis x = new NumberAxis(v.rule() + " (" + v.family() + "." + v.param() + ")");
+        x.setRange(lo - width, hi + width);
+        NumberAxis y = new NumberAxis("documents");
+        y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        XYPlot plot = new XYPlot(data, x, y, r);
+        if (active && Double.isFinite(threshold)) {
+            ValueMarker t = new ValueMarker(
+                    threshold,
+                    ChartTheme.danger(dark),
+                    new BasicStroke(1.4f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 4f}, 0f));
+            t.setLabel(String.format(Locale.ROOT, "%s %s", v.least() ? "least" : "most", label(threshold)));
+            // the label inside the plot, on the side of the line with more room
+            boolean right = (threshold - lo) < (hi - lo) / 2;
+            t.setLabelAnchor(right ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+            t.setLabelTextAnchor(right ? TextAnchor.TOP_LEFT : TextAnchor.TOP_RIGHT);
+            t.setLabelFont(ChartTheme.TICK);
+            plot.addDomainMarker(t);
+        }
+        return Charts.chart(null, plot, true, dark);
+    }
+
+    private static String label(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.3g", v);
     }
 }

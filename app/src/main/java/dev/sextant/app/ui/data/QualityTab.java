@@ -4,16 +4,20 @@ import static dev.sextant.app.ui.shell.Tables.number;
 import static dev.sextant.app.ui.shell.Tables.text;
 import static dev.sextant.app.ui.shell.Tables.width;
 
+import dev.sextant.app.ui.charts.DataCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
+import dev.sextant.model.data.quality.Probe;
+import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -31,7 +35,9 @@ import javafx.scene.control.cell.TextFieldTableCell;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.jfree.chart.fx.ChartViewer;
 
 /**
  * The Quality tab: the rule families and their thresholds (a preset's values, each editable), a preview on a sample of
@@ -48,6 +54,9 @@ final class QualityTab {
     private final TableView<QualityResult.Example> removed = new TableView<>();
     private final TableView<QualityResult.Example> kept = new TableView<>();
     private final SplitPane node;
+
+    private final StackPane histogram = new StackPane();
+    private final Label histogramLine = new Label();
 
     QualityTab(DataViewModel data, ProblemMarks marks) {
         this.vm = data.quality();
@@ -85,10 +94,15 @@ final class QualityTab {
         value.setCellValueFactory(r -> r.getValue().value());
         value.setCellFactory(TextFieldTableCell.forTableColumn());
         value.setEditable(true);
+        TableColumn<QualityViewModel.ParamRow, String> share = new TableColumn<>("Preview");
+        share.setCellValueFactory(r -> Bindings.createStringBinding(
+                () -> vm.previewShare(r.getValue()), r.getValue().value(), vm.resultProperty()));
+        share.setStyle("-fx-alignment: CENTER-RIGHT;");
         params.getColumns()
                 .setAll(List.of(
                         width(text("Parameter", QualityViewModel.ParamRow::key), 290),
                         width(value, 80),
+                        width(share, 82),
                         width(text("datatrove", r -> r.param().format(r.param().datatrove())), 112),
                         width(text("paper", r -> r.param().format(r.param().paper())), 70)));
         params.setRowFactory(t -> new TableRow<>() {
@@ -99,6 +113,22 @@ final class QualityTab {
             }
         });
         params.setPrefHeight(360);
+        histogram.setId("quality-histogram");
+        histogramLine.setWrapText(true);
+        histogram.setMinHeight(230);
+        histogram.setPrefHeight(230);
+        params.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> showHistogram(data, n));
+        for (QualityViewModel.ParamRow row : vm.params()) {
+            row.value().addListener((o, a, n) -> {
+                if (params.getSelectionModel().getSelectedItem() == row) {
+                    showHistogram(data, row);
+                }
+            });
+        }
+        vm.resultProperty()
+                .addListener((o, a, n) ->
+                        showHistogram(data, params.getSelectionModel().getSelectedItem()));
+        showHistogram(data, null);
         TextField out =
                 g.field("Output folder", "quality.out", vm.outProperty(), "a new or empty folder", "quality-out");
         g.span(Forms.folderChooser(out));
@@ -124,8 +154,56 @@ final class QualityTab {
                         + "pipeline order; words are spaCy's English tokens. A preview judges the first documents of every file and writes "
                         + "nothing; OUT/removed.jsonl names each removed document's rule and what it measured.");
         note.setWrapText(true);
-        return AreaPanes.column(
-                AreaPanes.card("Filter by quality", g.grid(), params, new HBox(8, preview, run, resume), note));
+        return AreaPanes.column(AreaPanes.card(
+                "Filter by quality",
+                g.grid(),
+                params,
+                histogramLine,
+                histogram,
+                new HBox(8, preview, run, resume),
+                note));
+    }
+
+    /**
+     * The selected threshold's histogram on the previewed documents, split at the value being edited into what its
+     * rule keeps and removes, and how many documents it would remove on its own.
+     */
+    private void showHistogram(DataViewModel data, QualityViewModel.ParamRow row) {
+        List<Probe.RuleValues> values = row == null ? List.of() : vm.measured(row);
+        Double t = row == null ? null : vm.threshold(row);
+        if (values.isEmpty()) {
+            histogramLine.setText(
+                    vm.resultProperty().get() == null || !vm.sampleProperty().get()
+                            ? "Preview, then pick a threshold to see what its rule measured on the sample."
+                            : row == null
+                                    ? "Pick a threshold to see what its rule measured on the sample."
+                                    : "Nothing measured for " + row.key() + " (a switch, or off in the preview).");
+            histogram.getChildren().clear();
+            return;
+        }
+        boolean active = t != null
+                && QualityFamilies.byName(values.get(0).family(), "quality.rules")
+                        .active(t);
+        histogramLine.setText(String.format(
+                Locale.ROOT,
+                "%s on its own: %s",
+                row.key(),
+                active
+                        ? String.format(
+                                Locale.ROOT,
+                                "removes %,d of the %,d previewed documents (%s)",
+                                Probe.removedBy(values, t),
+                                vm.resultProperty().get().documents(),
+                                vm.previewShare(row))
+                        : "off"));
+        boolean dark = "dark".equals(data.shell().home().settings().theme());
+        VBox charts = new VBox(4);
+        for (Probe.RuleValues v : values) {
+            ChartViewer viewer = new ChartViewer(DataCharts.ruleHistogram(v, t == null ? Double.NaN : t, active, dark));
+            VBox.setVgrow(viewer, Priority.ALWAYS);
+            charts.getChildren().add(viewer);
+        }
+        histogram.getChildren().setAll(charts);
     }
 
     private Node right(DataViewModel data) {

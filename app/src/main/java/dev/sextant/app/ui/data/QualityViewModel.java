@@ -4,6 +4,7 @@ import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
 import dev.sextant.model.data.quality.FilterSpec;
+import dev.sextant.model.data.quality.Probe;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
@@ -215,6 +216,43 @@ public final class QualityViewModel {
                             refreshResumable(); // a stopped run leaves its finished part to resume
                             data.fail(e);
                         });
+    }
+
+    /** What the row's rules measured on the previewed documents (empty before a preview, or after a full run). */
+    public List<Probe.RuleValues> measured(ParamRow row) {
+        QualityResult r = result.get();
+        if (r == null) {
+            return List.of();
+        }
+        return r.measured().stream()
+                .filter(v -> row.key().equals(v.family() + "." + v.param()))
+                .toList();
+    }
+
+    /** The row's value as a number (NaN: off), or null when it does not read. */
+    public Double threshold(ParamRow row) {
+        try {
+            return row.param().parse(row.value().get());
+        } catch (InputError e) {
+            return null;
+        }
+    }
+
+    /**
+     * The share of the previewed documents the row's value would remove on its own, as text ({@code 12.5 %},
+     * {@code off}), or empty when there is nothing to say (no preview, a switch, a value that does not read).
+     */
+    public String previewShare(ParamRow row) {
+        List<Probe.RuleValues> values = measured(row);
+        Double t = threshold(row);
+        QualityResult r = result.get();
+        if (values.isEmpty() || t == null || r == null || r.documents() == 0) {
+            return "";
+        }
+        if (!QualityFamilies.byName(values.get(0).family(), "quality.rules").active(t)) {
+            return "off";
+        }
+        return String.format(Locale.ROOT, "%.1f %%", 100.0 * Probe.removedBy(values, t) / r.documents());
     }
 
     public Map<String, BooleanProperty> families() {

@@ -46,7 +46,7 @@ final class C4Quality implements QualityFamily {
     }
 
     @Override
-    public Removal judge(Text doc, QualitySettings s) {
+    public Removal judge(Text doc, QualitySettings s, Probe probe) {
         double maxWord = s.get(NAME, "max_word_length");
         boolean citations = s.on(NAME, "remove_citations");
         boolean terminal = s.on(NAME, "filter_no_terminal_punct");
@@ -74,13 +74,13 @@ final class C4Quality implements QualityFamily {
                 continue;
             }
             String lower = PyText.lower(line);
-            if (lorem && lower.contains("lorem ipsum")) {
+            if (lorem && probe.removes(NAME, "lorem_ipsum", null, 1, false, lower.contains("lorem ipsum"))) {
                 return new Removal(NAME, "lorem_ipsum", 1, Double.NaN);
             }
             if (javascript && lower.contains("javascript")) {
                 continue;
             }
-            if (curly && line.contains("{")) {
+            if (curly && probe.removes(NAME, "curly_bracket", null, 1, false, line.contains("{"))) {
                 return new Removal(NAME, "curly_bracket", 1, Double.NaN);
             }
             if (policy && POLICY.stream().anyMatch(lower::contains)) {
@@ -91,7 +91,9 @@ final class C4Quality implements QualityFamily {
             }
             kept.add(line);
         }
-        if (!Double.isNaN(minSentences) && sentences < minSentences) {
+        if (!Double.isNaN(minSentences)
+                && probe.removes(
+                        NAME, "too_few_sentences", "min_num_sentences", sentences, true, sentences < minSentences)) {
             return new Removal(NAME, "too_few_sentences", sentences, minSentences);
         }
         doc.rewrite(PyText.strip(String.join("\n", kept)));

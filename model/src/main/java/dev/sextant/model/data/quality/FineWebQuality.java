@@ -43,7 +43,7 @@ final class FineWebQuality implements QualityFamily {
     }
 
     @Override
-    public Removal judge(Text doc, QualitySettings s) {
+    public Removal judge(Text doc, QualitySettings s, Probe probe) {
         String text = doc.text();
         List<String> lines = new ArrayList<>();
         for (String line : text.split("\n", -1)) {
@@ -60,7 +60,13 @@ final class FineWebQuality implements QualityFamily {
                     .filter(l -> PyText.endsWithAny(l, DatatroveCharacters.TERMINAL_PUNCTUATION))
                     .count();
             double ratio = (double) ending / lines.size();
-            if (ratio < punctThreshold && !(ratio == 0 && s.on(NAME, "line_punct_exclude_zero"))) {
+            if (probe.removes(
+                    NAME,
+                    "line_punct_ratio",
+                    "line_punct_thr",
+                    ratio,
+                    true,
+                    ratio < punctThreshold && !(ratio == 0 && s.on(NAME, "line_punct_exclude_zero")))) {
                 return new Removal(NAME, "line_punct_ratio", ratio, punctThreshold);
             }
         }
@@ -70,7 +76,7 @@ final class FineWebQuality implements QualityFamily {
             long shortLines =
                     lines.stream().filter(l -> PyText.len(l) <= shortLength).count();
             double ratio = (double) shortLines / lines.size();
-            if (ratio > shortThreshold) {
+            if (probe.removes(NAME, "short_line_ratio", "short_line_thr", ratio, false, ratio > shortThreshold)) {
                 return new Removal(NAME, "short_line_ratio", ratio, shortThreshold);
             }
         }
@@ -78,7 +84,7 @@ final class FineWebQuality implements QualityFamily {
         if (!Double.isNaN(dupThreshold)) {
             double ratio = GopherQuality.ratio(
                     GopherRepetition.duplicates(lines)[1], PyText.len(text) - PyText.count(text, "\n"));
-            if (ratio > dupThreshold) {
+            if (probe.removes(NAME, "char_dup_ratio", "char_duplicates_ratio", ratio, false, ratio > dupThreshold)) {
                 return new Removal(NAME, "char_dup_ratio", ratio, dupThreshold);
             }
         }
@@ -86,7 +92,7 @@ final class FineWebQuality implements QualityFamily {
         if (!Double.isNaN(newLines)) {
             double ratio =
                     GopherQuality.ratio(PyText.count(text, "\n"), doc.words().size());
-            if (ratio > newLines) {
+            if (probe.removes(NAME, "list_ratio", "new_line_ratio", ratio, false, ratio > newLines)) {
                 return new Removal(NAME, "list_ratio", ratio, newLines);
             }
         }

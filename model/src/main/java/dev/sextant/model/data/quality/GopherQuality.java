@@ -51,7 +51,12 @@ final class GopherQuality implements QualityFamily {
     }
 
     @Override
-    public Removal judge(Text doc, QualitySettings s) {
+    public boolean active(double threshold) {
+        return checks(threshold);
+    }
+
+    @Override
+    public Removal judge(Text doc, QualitySettings s, Probe probe) {
         String text = doc.text();
         List<String> words = doc.words();
         int nWords = words.size();
@@ -76,71 +81,80 @@ final class GopherQuality implements QualityFamily {
             }
         }
         double min = s.get(NAME, "min_doc_words");
-        if (active(min) && nonSymbol < min) {
+        if (checks(min) && probe.removes(NAME, "gopher_short_doc", "min_doc_words", nonSymbol, true, nonSymbol < min)) {
             return removal("gopher_short_doc", nonSymbol, min);
         }
         double max = s.get(NAME, "max_doc_words");
-        if (active(max) && nonSymbol > max) {
+        if (checks(max) && probe.removes(NAME, "gopher_long_doc", "max_doc_words", nonSymbol, false, nonSymbol > max)) {
             return removal("gopher_long_doc", nonSymbol, max);
         }
         // numpy's mean of no lengths is NaN, which no comparison fails
         double mean = nonSymbol == 0 ? Double.NaN : (double) nonSymbolLength / nonSymbol;
         double minLength = s.get(NAME, "min_avg_word_length");
-        if (active(minLength) && mean < minLength) {
+        if (checks(minLength)
+                && probe.removes(
+                        NAME, "gopher_below_avg_threshold", "min_avg_word_length", mean, true, mean < minLength)) {
             return removal("gopher_below_avg_threshold", mean, minLength);
         }
         double maxLength = s.get(NAME, "max_avg_word_length");
-        if (active(maxLength) && mean > maxLength) {
+        if (checks(maxLength)
+                && probe.removes(
+                        NAME, "gopher_above_avg_threshold", "max_avg_word_length", mean, false, mean > maxLength)) {
             return removal("gopher_above_avg_threshold", mean, maxLength);
         }
         double symbols = s.get(NAME, "max_symbol_word_ratio");
-        if (active(symbols)) {
+        if (checks(symbols)) {
             double hashes = ratio(PyText.count(text, "#"), nWords);
-            if (hashes > symbols) {
+            if (probe.removes(
+                    NAME, "gopher_too_many_hashes", "max_symbol_word_ratio", hashes, false, hashes > symbols)) {
                 return removal("gopher_too_many_hashes", hashes, symbols);
             }
             double ellipses = ratio(PyText.count(text, "...") + PyText.count(text, "…"), nWords);
-            if (ellipses > symbols) {
+            if (probe.removes(
+                    NAME, "gopher_too_many_ellipsis", "max_symbol_word_ratio", ellipses, false, ellipses > symbols)) {
                 return removal("gopher_too_many_ellipsis", ellipses, symbols);
             }
         }
         List<String> lines = PyText.splitLines(text);
         double bullets = s.get(NAME, "max_bullet_lines_ratio");
-        if (active(bullets)) {
+        if (checks(bullets)) {
             int n = 0;
             for (String line : lines) {
                 String l = PyText.lstrip(line);
                 n += l.startsWith("•") || l.startsWith("-") ? 1 : 0;
             }
             double r = ratio(n, lines.size());
-            if (r > bullets) {
+            if (probe.removes(NAME, "gopher_too_many_bullets", "max_bullet_lines_ratio", r, false, r > bullets)) {
                 return removal("gopher_too_many_bullets", r, bullets);
             }
         }
         double ellipsisLines = s.get(NAME, "max_ellipsis_lines_ratio");
-        if (active(ellipsisLines)) {
+        if (checks(ellipsisLines)) {
             int n = 0;
             for (String line : lines) {
                 String l = PyText.rstrip(line);
                 n += l.endsWith("...") || l.endsWith("…") ? 1 : 0;
             }
             double r = ratio(n, lines.size());
-            if (r > ellipsisLines) {
+            if (probe.removes(
+                    NAME, "gopher_too_many_end_ellipsis", "max_ellipsis_lines_ratio", r, false, r > ellipsisLines)) {
                 return removal("gopher_too_many_end_ellipsis", r, ellipsisLines);
             }
         }
         double alphaShare = s.get(NAME, "max_non_alpha_words_ratio");
-        if (active(alphaShare)) {
+        if (checks(alphaShare)) {
             double r = ratio(alpha, nWords);
-            if (r < alphaShare) {
+            if (probe.removes(
+                    NAME, "gopher_below_alpha_threshold", "max_non_alpha_words_ratio", r, true, r < alphaShare)) {
                 return removal("gopher_below_alpha_threshold", r, alphaShare);
             }
         }
         double stop = s.get(NAME, "min_stop_words");
-        if (active(stop)) {
+        if (checks(stop)) {
             Set<String> seen = new HashSet<>(words);
             seen.retainAll(STOP_WORDS);
-            if (seen.size() < stop) {
+            if (probe.removes(
+                    NAME, "gopher_enough_stop_words", "min_stop_words", seen.size(), true, seen.size() < stop)) {
                 return removal("gopher_enough_stop_words", seen.size(), stop);
             }
         }
@@ -148,7 +162,7 @@ final class GopherQuality implements QualityFamily {
     }
 
     /** datatrove checks {@code if self.threshold and …}: 0 and None skip the rule. */
-    static boolean active(double threshold) {
+    static boolean checks(double threshold) {
         return !Double.isNaN(threshold) && threshold != 0;
     }
 

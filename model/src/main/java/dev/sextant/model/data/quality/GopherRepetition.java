@@ -72,23 +72,28 @@ final class GopherRepetition implements QualityFamily {
     }
 
     @Override
-    public Removal judge(Text doc, QualitySettings s) {
+    public boolean active(double threshold) {
+        return GopherQuality.checks(threshold);
+    }
+
+    @Override
+    public Removal judge(Text doc, QualitySettings s, Probe probe) {
         String text = doc.text();
         int length = PyText.len(text);
         List<String> paragraphs = PyText.reSplit(PARAGRAPHS, PyText.strip(text));
         long[] dup = duplicates(paragraphs);
-        Removal r = over("dup_para_frac", GopherQuality.ratio(dup[0], paragraphs.size()), s);
+        Removal r = over("dup_para_frac", probe, GopherQuality.ratio(dup[0], paragraphs.size()), s);
         if (r == null) {
-            r = over("dup_para_char_frac", GopherQuality.ratio(dup[1], length), s);
+            r = over("dup_para_char_frac", probe, GopherQuality.ratio(dup[1], length), s);
         }
         if (r != null) {
             return r;
         }
         List<String> lines = PyText.reSplit(LINES, text);
         dup = duplicates(lines);
-        r = over("dup_line_frac", GopherQuality.ratio(dup[0], lines.size()), s);
+        r = over("dup_line_frac", probe, GopherQuality.ratio(dup[0], lines.size()), s);
         if (r == null) {
-            r = over("dup_line_char_frac", GopherQuality.ratio(dup[1], length), s);
+            r = over("dup_line_char_frac", probe, GopherQuality.ratio(dup[1], length), s);
         }
         if (r != null) {
             return r;
@@ -99,13 +104,13 @@ final class GopherRepetition implements QualityFamily {
             if (words.size() < n) {
                 continue; // no n-grams: datatrove skips the rule
             }
-            r = over("top_" + n + "_gram", GopherQuality.ratio(grams.top(n), length), s);
+            r = over("top_" + n + "_gram", probe, GopherQuality.ratio(grams.top(n), length), s);
             if (r != null) {
                 return r;
             }
         }
         for (int n = 5; n <= 10; n++) {
-            r = over("dup_" + n + "_gram", GopherQuality.ratio(grams.repeated(n), length), s);
+            r = over("dup_" + n + "_gram", probe, GopherQuality.ratio(grams.repeated(n), length), s);
             if (r != null) {
                 return r;
             }
@@ -120,9 +125,10 @@ final class GopherRepetition implements QualityFamily {
                 : param;
     }
 
-    private static Removal over(String param, double value, QualitySettings s) {
+    private static Removal over(String param, Probe probe, double value, QualitySettings s) {
         double threshold = s.get(NAME, param);
-        return GopherQuality.active(threshold) && value > threshold
+        return GopherQuality.checks(threshold)
+                        && probe.removes(NAME, rule(param), param, value, false, value > threshold)
                 ? new Removal(NAME, rule(param), value, threshold)
                 : null;
     }

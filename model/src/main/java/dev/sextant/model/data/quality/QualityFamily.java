@@ -19,5 +19,15 @@ public interface QualityFamily {
      * A family that rewrites what it keeps (C4 keeps only some lines) gives the rewritten text through {@link
      * Text#rewrite}.
      */
-    Removal judge(Text text, QualitySettings settings);
+    default Removal judge(Text text, QualitySettings settings) {
+        return judge(text, settings, Probe.DECIDE);
+    }
+
+    /** Whether a threshold checks anything: off (NaN) does not; Gopher's families also skip a rule set to 0. */
+    default boolean active(double threshold) {
+        return !Double.isNaN(threshold);
+    }
+
+    /** As the other, each rule asked through {@code probe} (which may measure every rule instead of deciding). */
+    Removal judge(Text text, QualitySettings settings, Probe probe);
 }

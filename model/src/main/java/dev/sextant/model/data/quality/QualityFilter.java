@@ -64,4 +64,17 @@ public final class QualityFilter {
         }
         return new Judgement(first, List.copyOf(would), first == null ? seen.text() : null);
     }
+
+    /**
+     * Records what every rule of the chosen families measures on a document, each family on the text it would see if
+     * every family before it kept the document (C4's kept lines after C4).
+     */
+    public void measure(String text, double score, Probe.Measuring into) {
+        Text seen = new Text(text, words, score);
+        into.document();
+        for (QualityFamily f : families) {
+            f.judge(seen, settings, into);
+            seen = seen.next();
+        }
+    }
 }

@@ -13,6 +13,7 @@ import java.util.List;
  * @param examples  a few removed documents a rule, with what it measured (for the side-by-side view)
  * @param keptExamples the first few kept documents, with the text passed on (rule and values empty)
  * @param score     the score field's values over the documents read (null without a score field)
+ * @param measured  on a sample: what every rule measured on every document, for the histograms (empty otherwise)
  */
 public record QualityResult(
         long documents,
@@ -26,6 +27,7 @@ public record QualityResult(
         List<Example> examples,
         List<Example> keptExamples,
         Score score,
+        List<Probe.RuleValues> measured,
         long bytes,
         double seconds) {
 

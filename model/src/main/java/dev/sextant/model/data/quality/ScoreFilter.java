@@ -30,17 +30,18 @@ final class ScoreFilter implements QualityFamily {
     }
 
     @Override
-    public Removal judge(Text doc, QualitySettings s) {
+    public Removal judge(Text doc, QualitySettings s, Probe probe) {
         double score = doc.score();
-        if (Double.isNaN(score)) {
+        if (Double.isNaN(score) && probe.removes(NAME, "score_missing", null, Double.NaN, false, true)) {
             return new Removal(NAME, "score_missing", Double.NaN, Double.NaN);
         }
         double min = s.get(NAME, "min");
-        if (!Double.isNaN(min) && score < min) {
+        // measured whether or not a least value is set: the histogram a least value is chosen from
+        if (probe.removes(NAME, "score_below_min", "min", score, true, !Double.isNaN(min) && score < min)) {
             return new Removal(NAME, "score_below_min", score, min);
         }
         double max = s.get(NAME, "max");
-        if (!Double.isNaN(max) && score > max) {
+        if (!Double.isNaN(max) && probe.removes(NAME, "score_above_max", "max", score, false, score > max)) {
             return new Removal(NAME, "score_above_max", score, max);
         }
         return null;

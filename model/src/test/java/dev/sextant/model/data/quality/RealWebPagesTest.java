@@ -62,4 +62,38 @@ class RealWebPagesTest {
                 .as("the sample holds removals, not only kept pages")
                 .isGreaterThan(30);
     }
+
+    /**
+     * The measuring probe agrees with the decisions: a family with no rule that removes on sight removes a page exactly
+     * when one of its rules' measured values fails its threshold, and the first rule to fail is the one it names.
+     */
+    @Test
+    void theMeasuredValuesGiveTheFamiliesDecisions() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Words words = SpacyEnglishWords.instance();
+        QualitySettings defaults = QualitySettings.defaults();
+        int pages = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                getClass().getResourceAsStream("/web-real/quality-sample.jsonl"), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                String text = json.readTree(line).get("text").asText();
+                pages++;
+                for (QualityFamily f : List.of(new GopherQuality(), new GopherRepetition())) {
+                    Removal decided = f.judge(new Text(text, words), defaults);
+                    Probe.Measuring m = Probe.measuring();
+                    assertThat(f.judge(new Text(text, words), defaults, m)).isNull();
+                    String firstFailing = null;
+                    for (Probe.RuleValues v : m.values()) {
+                        assertThat(v.values()).hasSize(1);
+                        double threshold = defaults.get(f.name(), v.param());
+                        if (firstFailing == null && v.failing(threshold) == 1) {
+                            firstFailing = v.rule();
+                        }
+                    }
+                    assertThat(firstFailing).as(f.name()).isEqualTo(decided == null ? null : decided.rule());
+                }
+            }
+        }
+        assertThat(pages).isGreaterThan(60);
+    }
 }
