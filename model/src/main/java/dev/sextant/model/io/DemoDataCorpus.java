@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,9 @@ import java.util.SplittableRandom;
 
 /**
  * The demo project's small corpus, made up and marked as such, so the Data area has something to show: 600 documents
- * of invented words from three sources (web 60 %, code 25 %, books 15 %), with exact copies and near-duplicates
- * (a few words changed) planted in the web share, and a 20-item demo benchmark of which four items are planted whole
+ * of invented words (with English function words between them) from three sources (web 60 %, code 25 %, books 15 %),
+ * with exact copies and near-duplicates (a few words changed) planted in the web share, and pages the quality rules
+ * remove (navigation menus, a line repeated), and a 20-item demo benchmark of which four items are planted whole
  * in web documents. Deterministic: the same files every time.
  */
 public final class DemoDataCorpus {
@@ -60,7 +62,11 @@ public final class DemoDataCorpus {
                         text = nearCopy(web.get(r.nextInt(web.size())), r); // a near-duplicate
                     } else {
                         text = paragraph(r, source);
-                        if (source.equals("web") && d % 40 == 5) {
+                        if (source.equals("web") && d % 30 == 17) {
+                            text = menu(text); // a page of navigation links, for the quality rules
+                        } else if (source.equals("web") && d % 30 == 23) {
+                            text = repeated(text); // a page of one line over and over
+                        } else if (source.equals("web") && d % 40 == 5) {
                             text = text + " " + questions.get(planted++ % 4); // a benchmark item leaked whole
                         }
                     }
@@ -87,10 +93,42 @@ public final class DemoDataCorpus {
         int sentences = source.equals("books") ? 12 + r.nextInt(8) : 5 + r.nextInt(6);
         for (int s = 0; s < sentences; s++) {
             b.append(s == 0 ? "" : " ")
-                    .append(sentence(r, 8 + r.nextInt(12), source.substring(0, 1)))
+                    .append(withFunctionWords(sentence(r, 8 + r.nextInt(12), source.substring(0, 1)), s))
                     .append('.');
         }
         return b.toString();
+    }
+
+    /** A navigation page: each sentence's first two words on a line of their own, no punctuation. */
+    private static String menu(String paragraph) {
+        List<String> lines = new ArrayList<>();
+        for (String sentence : paragraph.split("\\. ?")) {
+            String[] w = sentence.split(" ");
+            lines.add(w.length > 1 ? w[0] + " " + w[1] : w[0]);
+        }
+        return String.join("\n", lines);
+    }
+
+    /** A page that says its first sentence eight times, a line each. */
+    private static String repeated(String paragraph) {
+        String first = paragraph.substring(0, paragraph.indexOf('.') + 1);
+        return String.join("\n", Collections.nCopies(8, first));
+    }
+
+    /** English function words, for the quality rules' stop-word check (Gopher's eight among them). */
+    private static final String[] FUNCTION_WORDS = {"the", "of", "and", "to", "that", "with", "have", "be", "in", "a"};
+
+    /**
+     * Every fifth word of a sentence made an English function word, by position alone (no draw from the random
+     * stream, so the documents, copies and planted items stay where they were): the invented prose then reads to the
+     * quality rules as prose, and only the short or repetitive documents are removed.
+     */
+    private static String withFunctionWords(String sentence, int s) {
+        String[] w = sentence.split(" ");
+        for (int i = 2; i < w.length; i += 5) {
+            w[i] = FUNCTION_WORDS[(i + s) % FUNCTION_WORDS.length];
+        }
+        return String.join(" ", w);
     }
 
     private static String nearCopy(String text, SplittableRandom r) {
