@@ -66,8 +66,9 @@ class ArchitectureTest {
                         "org.apache.parquet..",
                         "org.apache.hadoop..",
                         "org.xerial.snappy..",
-                        "com.google.protobuf..")
-                .because("engines work on records; reading the user's files is model.io's job")
+                        "com.google.protobuf..",
+                        "opennlp..")
+                .because("engines work on records; reading the user's files (and a library's model) is model.io's job")
                 .check(classes);
     }
 
@@ -396,6 +397,8 @@ class ArchitectureTest {
                 "dev.sextant.model.data.Deduplicator",
                 "dev.sextant.model.io.DedupOutput",
                 "dev.sextant.model.io.FilteredCorpus",
+                "dev.sextant.model.io.FastTextModelFile",
+                "dev.sextant.model.io.OpenNlpLanguages",
                 "dev.sextant.model.io.DecontaminatedCorpus",
                 "dev.sextant.model.data.CorpusMix",
                 "dev.sextant.model.io.HfTokenizerFile",

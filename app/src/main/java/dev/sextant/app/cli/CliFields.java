@@ -64,6 +64,8 @@ public final class CliFields {
             Map.entry("quality.preset", "--preset"),
             Map.entry("quality.scoreField", "--score-field"),
             Map.entry("score.min", "--min-score"),
+            Map.entry("quality.languages", "--language"),
+            Map.entry("language.language_threshold", "--language-threshold"),
             Map.entry("score.max", "--max-score"),
             Map.entry("dedup.ngram", "--ngram"),
             Map.entry("dedup.permutations", "--permutations"),

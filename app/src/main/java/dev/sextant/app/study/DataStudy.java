@@ -18,6 +18,7 @@ import dev.sextant.model.data.MixResult;
 import dev.sextant.model.data.MixSpec;
 import dev.sextant.model.data.SharedText;
 import dev.sextant.model.data.TokenCounting;
+import dev.sextant.model.data.language.LanguageIdentifier;
 import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.io.CorpusFiles;
@@ -26,8 +27,10 @@ import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.DedupOutput;
 import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.DemoDataCorpus;
+import dev.sextant.model.io.FastTextModelFile;
 import dev.sextant.model.io.FilteredCorpus;
 import dev.sextant.model.io.HfTokenizerFile;
+import dev.sextant.model.io.OpenNlpLanguages;
 import dev.sextant.model.io.OutputFolder;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -37,7 +40,9 @@ import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -446,6 +451,30 @@ public final class DataStudy {
         List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
         return FilteredCorpus.run(units, spec, threads, out, CorpusFiles.fingerprint(corpus), resume, progress, cancel);
     }
+
+    /**
+     * The language identifier a quality run asks: the fastText model the user gives (lid.176, GlotLID: datatrove's
+     * scores), else Apache OpenNLP's bundled detector. A model file is read once and kept while it is unchanged.
+     */
+    public static LanguageIdentifier languageIdentifier(Path fastTextModel) {
+        if (fastTextModel == null) {
+            return OpenNlpLanguages.instance();
+        }
+        synchronized (FAST_TEXT) {
+            String key = fastTextModel.toAbsolutePath() + "@"
+                    + fastTextModel.toFile().lastModified() + ":"
+                    + fastTextModel.toFile().length();
+            LanguageIdentifier kept = FAST_TEXT.get(key);
+            if (kept == null) {
+                FAST_TEXT.clear(); // one model at a time: lid.176.bin holds 130 MB
+                kept = FastTextModelFile.read(fastTextModel);
+                FAST_TEXT.put(key, kept);
+            }
+            return kept;
+        }
+    }
+
+    private static final Map<String, LanguageIdentifier> FAST_TEXT = new HashMap<>();
 
     /** Whether a stopped filtering run's finished part waits in {@code OUT.partial} to be resumed. */
     public static boolean filterCanResume(Path out) {

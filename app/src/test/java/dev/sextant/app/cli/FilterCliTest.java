@@ -267,4 +267,81 @@ class FilterCliTest {
                     .containsExactlyInAnyOrder("kept", "removed.jsonl", "summary.json");
         }
     }
+
+    /**
+     * Languages kept with the bundled OpenNLP detector (its likeliest language decides): the German and French pages go
+     * as other_language, named in removed.jsonl with the language found; counts by language add up.
+     */
+    @Test
+    void theLanguageFamilyKeepsTheLanguagesAskedFor() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            lines.add(doc(i, "news", GOOD));
+        }
+        lines.add(doc(
+                4,
+                "de",
+                "Der Ausschuss traf sich am Dienstag, um den Haushalt für das kommende Jahr zu prüfen. "
+                        + "Die Mitglieder waren sich einig, dass die Bibliothek und die Parks ihre Mittel behalten."));
+        lines.add(doc(
+                5,
+                "fr",
+                "Le comité s'est réuni mardi pour examiner le budget de l'année à venir. Les membres "
+                        + "ont convenu que la bibliothèque et les parcs garderaient leur financement."));
+        Path corpus = tmp.resolve("languages.jsonl");
+        Files.write(corpus, lines, StandardCharsets.UTF_8);
+        Path out = tmp.resolve("en");
+        CliRun r = run(
+                "filter",
+                "--input",
+                corpus.toString(),
+                "--rules",
+                "language",
+                "--language",
+                "en",
+                "--out",
+                out.toString(),
+                "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("kept").asLong()).isEqualTo(4);
+        assertThat(rules(j)).containsExactly("other_language");
+        assertThat(j.get("language").get("identifier").asText()).contains("OpenNLP");
+        assertThat(j.get("language").get("threshold").isNull()).isTrue();
+        long byLanguage = 0;
+        for (JsonNode c : j.get("byLanguage")) {
+            byLanguage += c.get("documents").asLong();
+        }
+        assertThat(byLanguage).isEqualTo(6);
+        List<String> removed = Files.readAllLines(out.resolve("removed.jsonl"));
+        assertThat(removed).hasSize(2);
+        assertThat(json.readTree(removed.get(0)).get("language").asText()).isEqualTo("de");
+
+        CliRun two = run(
+                "filter",
+                "--input",
+                corpus.toString(),
+                "--rules",
+                "language",
+                "--language",
+                "en,fr",
+                "--dry-run",
+                "--json");
+        assertThat(two.json().get("kept").asLong()).isEqualTo(5);
+
+        CliRun badCode = run("filter", "--input", corpus.toString(), "--language", "english", "--dry-run");
+        assertThat(badCode.code()).isEqualTo(2);
+        assertThat(badCode.err()).contains("--language", "'english'");
+        CliRun noModel = run(
+                "filter",
+                "--input",
+                corpus.toString(),
+                "--language",
+                "en",
+                "--language-model",
+                tmp.resolve("lid.176.bin").toString(),
+                "--dry-run");
+        assertThat(noModel.code()).isEqualTo(2);
+        assertThat(noModel.err()).contains("lid.176.bin");
+    }
 }

@@ -139,4 +139,40 @@ class DataViewModelTest extends DemoWorkspaceTest {
         assertThat(out.resolve("summary.json")).exists();
         assertThat(Files.list(out.resolve("kept")).count()).isPositive();
     }
+
+    /**
+     * Languages typed choose the language family, whose threshold is off without a fastText model (OpenNLP's likeliest
+     * language decides); a preview counts the documents by the language found.
+     */
+    @Test
+    void typingLanguagesIdentifiesThemOnThePreview() throws Exception {
+        QualityViewModel q = vm.quality();
+        QualityViewModel.ParamRow threshold = q.params().stream()
+                .filter(r -> r.key().equals("language.language_threshold"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(threshold.value().get()).isEqualTo("off");
+        assertThat(q.families().get("language").get()).isFalse();
+        q.languagesProperty().set("en");
+        assertThat(q.families().get("language").get()).isTrue();
+        q.preview();
+        assertThat(failures).isEmpty();
+        QualityResult r = q.resultProperty().get();
+        assertThat(r.byLanguage()).isNotEmpty();
+        assertThat(r.byLanguage().stream()
+                        .mapToLong(QualityResult.LanguageCount::documents)
+                        .sum())
+                .isEqualTo(r.documents());
+        q.languageModelProperty().set("/no/such/lid.176.bin");
+        assertThat(threshold.value().get())
+                .as("datatrove's threshold with a fastText model")
+                .isEqualTo("0.65");
+        q.preview();
+        assertThat(vm.problemProperty().get()).contains("lid.176.bin");
+        q.languagesProperty().set("English");
+        q.preview();
+        assertThat(vm.problemFieldProperty().get()).isEqualTo("quality.languages");
+        q.languagesProperty().set("");
+        assertThat(q.families().get("language").get()).isFalse();
+    }
 }

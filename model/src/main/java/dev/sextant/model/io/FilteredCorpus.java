@@ -114,9 +114,21 @@ public final class FilteredCorpus {
                 "families",
                 spec.filter().families().stream().map(QualityFamily::name).toList());
         Map<String, String> settings = new TreeMap<>();
-        spec.filter().settings().values().forEach((k, v) -> settings.put(k, String.valueOf(v)));
+        List<String> chosen =
+                spec.filter().families().stream().map(QualityFamily::name).toList();
+        spec.filter().settings().values().forEach((k, v) -> {
+            if (chosen.contains(k.substring(0, k.indexOf('.')))) {
+                settings.put(k, String.valueOf(v)); // the chosen families' values: the others judge nothing
+            }
+        });
         f.put("settings", settings);
         f.put("fields", Arrays.asList(spec.textField(), spec.idField(), spec.sourceField(), spec.scoreField()));
+        f.put("languages", new TreeMap<>(spec.filter().settings().languages()).toString());
+        f.put(
+                "identifier",
+                spec.filter().languages() == null
+                        ? null
+                        : spec.filter().languages().name());
         f.put(
                 "units",
                 units.stream()
@@ -349,6 +361,9 @@ public final class FilteredCorpus {
         row.put("rule", r.rule());
         row.put("value", Double.isNaN(r.value()) ? null : r.value());
         row.put("threshold", Double.isNaN(r.threshold()) ? null : r.threshold());
+        if (r.detail() != null) {
+            row.put("language", r.detail());
+        }
         return Json.write(row).getBytes(StandardCharsets.UTF_8);
     }
 
@@ -391,6 +406,7 @@ public final class FilteredCorpus {
         double scoreSum;
         final Map<String, long[]> byRule = new LinkedHashMap<>(); // family + "\t" + rule → documents, tokens
         final Map<String, long[]> bySource = new TreeMap<>(); // documents, removed, tokens, tokens removed
+        final Map<String, long[]> byLanguage = new TreeMap<>(); // documents, removed
         final Map<List<String>, long[]> overlap = new LinkedHashMap<>();
         final Map<String, List<QualityResult.Example>> examples = new LinkedHashMap<>();
         final List<QualityResult.Example> kept = new ArrayList<>();
@@ -419,6 +435,11 @@ public final class FilteredCorpus {
                 overlap.computeIfAbsent(
                                 j.wouldRemove().stream().map(Removal::family).toList(), k -> new long[1])[0]++;
             }
+            if (j.language() != null) {
+                long[] l = byLanguage.computeIfAbsent(j.language(), k -> new long[2]);
+                l[0]++;
+                l[1] += r == null ? 0 : 1;
+            }
             if (source != null) {
                 long[] s = bySource.computeIfAbsent(source, k -> new long[4]);
                 s[0]++;
@@ -442,6 +463,7 @@ public final class FilteredCorpus {
                 double scoreSum,
                 Map<String, long[]> byRule,
                 Map<String, long[]> bySource,
+                Map<String, long[]> byLanguage,
                 List<QualityResult.Overlap> overlap,
                 Map<String, List<QualityResult.Example>> examples,
                 List<QualityResult.Example> kept) {
@@ -458,6 +480,7 @@ public final class FilteredCorpus {
                 t.scoreSum = scoreSum;
                 t.byRule.putAll(byRule);
                 t.bySource.putAll(bySource);
+                t.byLanguage.putAll(byLanguage);
                 overlap.forEach(o -> t.overlap.put(o.families(), new long[] {o.documents()}));
                 examples.forEach((k, v) -> t.examples.put(k, new ArrayList<>(v)));
                 t.kept.addAll(kept);
@@ -479,6 +502,7 @@ public final class FilteredCorpus {
                     scoreSum,
                     byRule,
                     bySource,
+                    byLanguage,
                     both,
                     examples,
                     kept);
@@ -510,6 +534,7 @@ public final class FilteredCorpus {
             tokensRemoved += o.tokensRemoved;
             o.byRule.forEach((k, v) -> sum(byRule.computeIfAbsent(k, x -> new long[2]), v));
             o.bySource.forEach((k, v) -> sum(bySource.computeIfAbsent(k, x -> new long[4]), v));
+            o.byLanguage.forEach((k, v) -> sum(byLanguage.computeIfAbsent(k, x -> new long[2]), v));
             o.overlap.forEach((k, v) -> sum(overlap.computeIfAbsent(k, x -> new long[1]), v));
             for (QualityResult.Example x : o.kept) {
                 if (kept.size() < EXAMPLES) {
@@ -530,6 +555,14 @@ public final class FilteredCorpus {
             for (int i = 0; i < v.length; i++) {
                 into[i] += v[i];
             }
+        }
+
+        private List<QualityResult.LanguageCount> languages() {
+            List<QualityResult.LanguageCount> out = new ArrayList<>();
+            byLanguage.forEach((k, v) -> out.add(new QualityResult.LanguageCount(k, v[0], v[1])));
+            out.sort(Comparator.comparingLong(QualityResult.LanguageCount::documents)
+                    .reversed());
+            return List.copyOf(out);
         }
 
         QualityResult result(FilterSpec spec, long bytes, double seconds) {
@@ -575,6 +608,7 @@ public final class FilteredCorpus {
                                     scored == 0 ? Double.NaN : scoreSum / scored,
                                     scored == 0 ? Double.NaN : scoreMax),
                     measured == null ? List.of() : measured.values(),
+                    languages(),
                     bytes,
                     seconds);
         }

@@ -6,6 +6,7 @@ import dev.sextant.app.cli.JsonOption;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.DedupSpec;
+import dev.sextant.model.data.language.LanguageIdentifier;
 import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityFamily;
@@ -53,9 +54,32 @@ public final class FilterCommand implements Runnable {
             names = "--rules",
             split = ",",
             paramLabel = "FAMILY",
-            description = "Rule families: gopher-quality, gopher-repetition, c4, fineweb, score (default: the four "
-                    + "heuristic families, and score with --score-field).")
+            description =
+                    "Rule families: language, gopher-repetition, gopher-quality, c4, fineweb, score (default: "
+                            + "the four heuristic families, with language when --language is given and score with --score-field).")
     List<String> rules = new ArrayList<>();
+
+    @Option(
+            names = "--language",
+            paramLabel = "CODES",
+            description = "Keep these languages (ISO 639-1 as fastText labels them): en, or en,de, or en=0.8,de (a "
+                    + "language's own threshold after =). Adds the language family, first in the chain.")
+    String languages;
+
+    @Option(
+            names = "--language-threshold",
+            paramLabel = "X",
+            description = "Least score a kept language needs (datatrove: 0.65; off: the likeliest language decides). "
+                    + "Without --language-model it is off unless given.")
+    String languageThreshold;
+
+    @Option(
+            names = "--language-model",
+            paramLabel = "FILE",
+            description = "A fastText language identification model (lid.176.bin or .ftz, GlotLID's model.bin): "
+                    + "datatrove's scores. Without it, Apache OpenNLP's bundled detector (its confidences are not "
+                    + "fastText's probabilities).")
+    Path languageModel;
 
     @Option(
             names = "--score-field",
@@ -154,7 +178,12 @@ public final class FilterCommand implements Runnable {
             double seconds,
             List<QualityResult.Example> examples,
             List<QualityResult.Example> keptExamples,
-            QualityResult.Score score) {}
+            QualityResult.Score score,
+            Language language,
+            List<QualityResult.LanguageCount> byLanguage) {}
+
+    /** How languages were identified: by what, which were kept, and the family's threshold (null: off). */
+    public record Language(String identifier, Map<String, Double> languages, Double threshold) {}
 
     /** One parameter, for --list-params. */
     public record Param(String key, String value, String datatrove, String paper, String meaning) {}
@@ -169,6 +198,16 @@ public final class FilterCommand implements Runnable {
             }
             settings = settings.with(s.substring(0, eq).strip(), s.substring(eq + 1));
         }
+        if (languageThreshold != null) {
+            settings = settings.with("language.language_threshold", languageThreshold);
+        } else if (languageModel == null
+                && sets.stream().noneMatch(x -> x.strip().startsWith("language."))) {
+            // OpenNLP's confidences spread over 103 languages: a threshold made for fastText's would remove most
+            settings = settings.with("language.language_threshold", "off");
+        }
+        if (languages != null) {
+            settings = settings.withLanguages(languages);
+        }
         if (minScore != null) {
             settings = settings.with("score.min", minScore);
         }
@@ -179,11 +218,14 @@ public final class FilterCommand implements Runnable {
         for (String r : rules.isEmpty()
                 ? QualityFamilies.heuristics().stream().map(QualityFamily::name).toList()
                 : rules) {
-            if (r.strip().equals("language")) {
-                throw BadInputException.of(
-                        "--rules", "language identification is not built yet: leave 'language' out for now");
-            }
             families.add(QualityFamilies.byName(r.strip(), "quality.rules"));
+        }
+        if (languages != null && !families.contains(QualityFamilies.language())) {
+            families.add(QualityFamilies.language());
+        }
+        if (languageModel != null && !families.contains(QualityFamilies.language())) {
+            throw new ParameterException(
+                    spec.commandLine(), "--language-model is for the language family: add --language CODES");
         }
         String score = scoreField == null || scoreField.isBlank() ? null : scoreField.strip();
         if (score != null && !families.contains(QualityFamilies.score())) {
@@ -210,7 +252,9 @@ public final class FilterCommand implements Runnable {
             throw new ParameterException(
                     spec.commandLine(), "give --out DIR for the filtered corpus, or --dry-run to count only");
         }
-        QualityFilter filter = new QualityFilter(families, settings, SpacyEnglishWords.instance());
+        LanguageIdentifier identifier =
+                families.contains(QualityFamilies.language()) ? DataStudy.languageIdentifier(languageModel) : null;
+        QualityFilter filter = new QualityFilter(families, settings, SpacyEnglishWords.instance(), identifier);
         CliProgress progress = ctx.progress();
         FilterSpec job = new FilterSpec(
                 filter, textField, idField == null || idField.isBlank() ? null : idField, sourceField, score, 0);
@@ -249,7 +293,14 @@ public final class FilterCommand implements Runnable {
                 r.seconds(),
                 r.examples(),
                 r.keptExamples(),
-                r.score());
+                r.score(),
+                identifier == null
+                        ? null
+                        : new Language(
+                                identifier.name(),
+                                languageThresholds(settings),
+                                nullIfOff(settings.get("language", "language_threshold"))),
+                r.byLanguage());
         ctx.print(output.json(), res, o -> {
             o.printf(
                     Locale.ROOT,
@@ -279,6 +330,27 @@ public final class FilterCommand implements Runnable {
                 o.printf(
                         Locale.ROOT, "  %-24s %,10d documents %,10d removed%n", c.source(), c.documents(), c.removed());
             }
+            if (res.language() != null) {
+                o.printf(
+                        Locale.ROOT,
+                        "  language by %s: keeping %s, threshold %s%n",
+                        res.language().identifier(),
+                        res.language().languages().isEmpty()
+                                ? "any language"
+                                : String.join(", ", res.language().languages().keySet()),
+                        res.language().threshold() == null
+                                ? "off (the likeliest language decides)"
+                                : res.language().threshold());
+                for (QualityResult.LanguageCount c :
+                        r.byLanguage().subList(0, Math.min(8, r.byLanguage().size()))) {
+                    o.printf(
+                            Locale.ROOT,
+                            "    %-8s %,10d documents %,10d removed%n",
+                            c.language(),
+                            c.documents(),
+                            c.removed());
+                }
+            }
             if (r.score() != null) {
                 QualityResult.Score sc = r.score();
                 o.printf(
@@ -298,6 +370,19 @@ public final class FilterCommand implements Runnable {
                 o.println("Dry run: nothing written");
             }
         });
+    }
+
+    /** Each kept language with its threshold (the family's where it has none of its own; null: off). */
+    private static Map<String, Double> languageThresholds(QualitySettings s) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        s.languages()
+                .forEach(
+                        (k, v) -> out.put(k, nullIfOff(Double.isNaN(v) ? s.get("language", "language_threshold") : v)));
+        return out;
+    }
+
+    private static Double nullIfOff(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 
     private static String number(double v) {

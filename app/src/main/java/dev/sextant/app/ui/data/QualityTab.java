@@ -81,6 +81,14 @@ final class QualityTab {
         InputGrid g = new InputGrid(marks);
         g.row("Rule families", families);
         g.row("Thresholds from", Forms.choice(vm.presetProperty(), "datatrove", "paper", "fineweb-pipeline"));
+        g.field("Languages", "quality.languages", vm.languagesProperty(), "e.g. en, or en,de=0.8", "quality-languages");
+        TextField model = g.field(
+                "fastText model",
+                "quality.languageModel",
+                vm.languageModelProperty(),
+                "lid.176.bin for datatrove's scores; blank: OpenNLP",
+                "quality-language-model");
+        g.span(Forms.fileChooser(model, "fastText model", "*.bin", "*.ftz"));
         g.field(
                 "Score field",
                 "quality.scoreField",

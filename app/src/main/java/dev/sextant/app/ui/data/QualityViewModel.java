@@ -49,6 +49,8 @@ public final class QualityViewModel {
     private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
     private final StringProperty out = new SimpleStringProperty("");
     private final StringProperty scoreField = new SimpleStringProperty("");
+    private final StringProperty languages = new SimpleStringProperty("");
+    private final StringProperty languageModel = new SimpleStringProperty("");
     private final BooleanProperty resumable = new SimpleBooleanProperty(this, "resumable");
     private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
     private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
@@ -73,6 +75,12 @@ public final class QualityViewModel {
         }
         preset.addListener((o, a, n) -> applyPreset(n));
         out.addListener((o, a, n) -> refreshResumable());
+        // naming languages chooses the language family; without a fastText model OpenNLP's likeliest language
+        // decides (its confidences are not fastText's probabilities), with one datatrove's 0.65 applies
+        languages.addListener(
+                (o, a, n) -> families.get(QualityFamilies.language().name()).set(n != null && !n.isBlank()));
+        languageModel.addListener((o, a, n) -> languageThresholdFor(n == null || n.isBlank()));
+        languageThresholdFor(true);
         // naming a score field chooses the score family; clearing it leaves the family out
         scoreField.addListener(
                 (o, a, n) -> families.get(QualityFamilies.score().name()).set(n != null && !n.isBlank()));
@@ -82,7 +90,22 @@ public final class QualityViewModel {
         watched.add(data.sourceFieldProperty());
         watched.add(preset);
         watched.add(scoreField);
+        watched.add(languages);
+        watched.add(languageModel);
         staleness.watch(watched);
+    }
+
+    private void languageThresholdFor(boolean openNlp) {
+        for (ParamRow r : params) {
+            if (r.key().equals("language.language_threshold")) {
+                String now = r.value().get();
+                if (openNlp && now.equals("0.65")) {
+                    r.value().set("off");
+                } else if (!openNlp && now.equals("off")) {
+                    r.value().set("0.65");
+                }
+            }
+        }
     }
 
     private void applyPreset(String name) {
@@ -108,7 +131,8 @@ public final class QualityViewModel {
         return s;
     }
 
-    private QualityFilter filter() {
+    /** The chosen families, checked against the fields they need. */
+    private List<QualityFamily> chosen() {
         List<QualityFamily> chosen = QualityFamilies.ALL.stream()
                 .filter(f -> families.get(f.name()).get())
                 .toList();
@@ -118,7 +142,34 @@ public final class QualityViewModel {
         if (chosen.contains(QualityFamilies.score()) && scoreField() == null) {
             throw new InputError("quality.scoreField", "name the field that holds each document's score");
         }
-        return new QualityFilter(chosen, settings(), SpacyEnglishWords.instance());
+        return chosen;
+    }
+
+    /** The settings with the languages typed (an unreadable code is an input error on that field). */
+    private QualitySettings settingsWithLanguages() {
+        QualitySettings s = settings();
+        String typed = DataViewModel.blankToNull(languages.get());
+        return typed == null ? s : s.withLanguages(typed);
+    }
+
+    /** The fastText model named, or null (OpenNLP's detector). */
+    private Path languageModel() {
+        String m = DataViewModel.blankToNull(languageModel.get());
+        try {
+            return m == null ? null : Path.of(m);
+        } catch (InvalidPathException e) {
+            throw new InputError("quality.languageModel", "not a file name: " + m);
+        }
+    }
+
+    /** The languages the language family keeps: {@code en}, {@code en,de}, {@code en=0.8,de}. */
+    public StringProperty languagesProperty() {
+        return languages;
+    }
+
+    /** A fastText language identification model (lid.176.bin, GlotLID), or blank for OpenNLP's detector. */
+    public StringProperty languageModelProperty() {
+        return languageModel;
     }
 
     /** The score field named, or null. */
@@ -178,25 +229,38 @@ public final class QualityViewModel {
     }
 
     private void submit(int sampleSize, Path outDir, boolean resume, String title) {
-        QualityFilter f;
+        List<QualityFamily> chosen;
+        QualitySettings settings;
+        Path model;
         try {
             data.requireCorpus();
-            f = filter();
+            chosen = chosen();
+            settings = settingsWithLanguages();
+            model = languageModel();
         } catch (RuntimeException e) {
             data.fail(e);
             return;
         }
+        boolean identify = chosen.contains(QualityFamilies.language());
         List<Path> paths = List.copyOf(data.corpus());
         String text = data.textFieldName();
         String id = DataViewModel.blankToNull(data.idFieldProperty().get());
         String source = DataViewModel.blankToNull(data.sourceFieldProperty().get());
-        String score = f.families().contains(QualityFamilies.score()) ? scoreField() : null;
-        FilterSpec spec = new FilterSpec(f, text, id, source, score, sampleSize);
+        String score = chosen.contains(QualityFamilies.score()) ? scoreField() : null;
         data.shell()
                 .jobs()
                 .submit(
                         title,
-                        (progress, cancel) -> DataStudy.filter(paths, spec, 0, outDir, resume, progress, cancel),
+                        (progress, cancel) -> {
+                            // a fastText model is read here, off the FX thread (lid.176.bin: 130 MB)
+                            QualityFilter f = new QualityFilter(
+                                    chosen,
+                                    settings,
+                                    SpacyEnglishWords.instance(),
+                                    identify ? DataStudy.languageIdentifier(model) : null);
+                            FilterSpec spec = new FilterSpec(f, text, id, source, score, sampleSize);
+                            return DataStudy.filter(paths, spec, 0, outDir, resume, progress, cancel);
+                        },
                         r -> {
                             refreshResumable();
                             data.clearProblem();

@@ -23,6 +23,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
@@ -96,6 +97,22 @@ public final class Forms {
             File dir = new DirectoryChooser().showDialog(field.getScene().getWindow());
             if (dir != null) {
                 field.setText(dir.getAbsolutePath());
+            }
+        });
+        return choose;
+    }
+
+    /** A small "Choose…" button that puts the file the user picks (of these patterns, e.g. {@code *.bin}) into {@code field}. */
+    public static Button fileChooser(TextField field, String kind, String... patterns) {
+        Button choose = new Button("Choose…");
+        choose.getStyleClass().add("small");
+        choose.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Choose a " + kind);
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, patterns));
+            File file = chooser.showOpenDialog(field.getScene().getWindow());
+            if (file != null) {
+                field.setText(file.getAbsolutePath());
             }
         });
         return choose;

@@ -9,15 +9,30 @@ public final class QualityFamilies {
     private QualityFamilies() {}
 
     /**
-     * Gopher repetition, Gopher quality, C4 (whose kept lines the next family sees), FineWeb; then the score a document
+     * Language identification (first, as in FineWeb's pipeline), Gopher repetition, Gopher quality, C4 (whose kept lines the next family sees), FineWeb; then the score a document
      * carries, which comes from a later stage (a classifier run on what the heuristics kept).
      */
     public static final List<QualityFamily> ALL = List.of(
-            new GopherRepetition(), new GopherQuality(), new C4Quality(), new FineWebQuality(), new ScoreFilter());
+            new LanguageFilter(),
+            new GopherRepetition(),
+            new GopherQuality(),
+            new C4Quality(),
+            new FineWebQuality(),
+            new ScoreFilter());
 
-    /** The heuristic families a run takes when it names none: all but the score (which needs a field). */
+    /**
+     * The heuristic families a run takes when it names none: Gopher's, C4's and FineWeb's (not the language, which needs
+     * the languages to keep, nor the score, which needs a field).
+     */
     public static List<QualityFamily> heuristics() {
-        return ALL.stream().filter(f -> !f.name().equals(ScoreFilter.NAME)).toList();
+        return ALL.stream()
+                .filter(f -> !f.name().equals(ScoreFilter.NAME) && !f.name().equals(LanguageFilter.NAME))
+                .toList();
+    }
+
+    /** The family that identifies the language. */
+    public static QualityFamily language() {
+        return byName(LanguageFilter.NAME, "quality.rules");
     }
 
     /** The family that keeps documents by a score they carry. */

@@ -14,6 +14,7 @@ import java.util.List;
  * @param keptExamples the first few kept documents, with the text passed on (rule and values empty)
  * @param score     the score field's values over the documents read (null without a score field)
  * @param measured  on a sample: what every rule measured on every document, for the histograms (empty otherwise)
+ * @param byLanguage documents by the language identified (empty without the language family), most first
  */
 public record QualityResult(
         long documents,
@@ -28,8 +29,12 @@ public record QualityResult(
         List<Example> keptExamples,
         Score score,
         List<Probe.RuleValues> measured,
+        List<LanguageCount> byLanguage,
         long bytes,
         double seconds) {
+
+    /** Documents identified as one language, and how many of them were removed (by any rule). */
+    public record LanguageCount(String language, long documents, long removed) {}
 
     /** The score field over the documents read: how many had a number in it, and its least, mean and most value. */
     public record Score(String field, long documents, long missing, double min, double mean, double max) {}

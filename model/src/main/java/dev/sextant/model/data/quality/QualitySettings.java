@@ -1,6 +1,7 @@
 package dev.sextant.model.data.quality;
 
 import dev.sextant.model.InputError;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,52 @@ public final class QualitySettings {
     }
 
     private final Map<String, Double> values;
+    private final Map<String, Double> languages;
 
     private QualitySettings(Map<String, Double> values) {
+        this(values, Map.of());
+    }
+
+    private QualitySettings(Map<String, Double> values, Map<String, Double> languages) {
         this.values = values;
+        this.languages = languages;
+    }
+
+    /**
+     * The languages the {@code language} family keeps, each with its own threshold or NaN for the family's; empty:
+     * any language, by its likeliest language's score.
+     */
+    public Map<String, Double> languages() {
+        return languages;
+    }
+
+    /**
+     * A copy keeping these languages, as the user typed them: {@code en}, {@code en,de}, {@code en=0.5,de} (a language's
+     * own threshold after {@code =}).
+     */
+    public QualitySettings withLanguages(String typed) {
+        Map<String, Double> l = new LinkedHashMap<>();
+        for (String part : typed.split(",")) {
+            String p = part.strip();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int eq = p.indexOf('=');
+            String code = (eq < 0 ? p : p.substring(0, eq)).strip().toLowerCase(Locale.ROOT);
+            if (!code.matches("[a-z]{2,3}(_[a-z]{4})?")) {
+                throw new InputError(
+                        "quality.languages",
+                        "not a language code: '" + code + "' (ISO 639-1 as fastText labels them, e.g. en, de, zh)");
+            }
+            double t = eq < 0
+                    ? Double.NaN
+                    : QualityFamilies.byName(LanguageFilter.NAME, "quality.languages")
+                            .params()
+                            .get(0)
+                            .parse(p.substring(eq + 1));
+            l.put(code, t);
+        }
+        return new QualitySettings(values, Collections.unmodifiableMap(l));
     }
 
     public static QualitySettings defaults() {
@@ -60,7 +104,7 @@ public final class QualitySettings {
         QualityParam p = param(key);
         Map<String, Double> v = new LinkedHashMap<>(values);
         v.put(key, p.parse(value));
-        return new QualitySettings(v);
+        return new QualitySettings(v, languages);
     }
 
     /** The parameter a key names. */

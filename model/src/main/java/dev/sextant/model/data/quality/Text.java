@@ -1,5 +1,6 @@
 package dev.sextant.model.data.quality;
 
+import dev.sextant.model.data.language.LanguageIdentifier;
 import java.util.List;
 
 /**
@@ -11,7 +12,9 @@ public final class Text {
     private final String text;
     private final Words words;
     private final double score;
+    private final LanguageIdentifier languages;
     private List<String> wordList;
+    private String language;
     private String rewritten;
 
     public Text(String text, Words words) {
@@ -20,9 +23,29 @@ public final class Text {
 
     /** @param score the document's value of the score field the run names (NaN: none, or no numeric value) */
     public Text(String text, Words words, double score) {
+        this(text, words, score, null);
+    }
+
+    /** @param languages the language identifier the {@code language} family asks, or null */
+    public Text(String text, Words words, double score, LanguageIdentifier languages) {
         this.text = text;
         this.words = words;
         this.score = score;
+        this.languages = languages;
+    }
+
+    /** The language identifier of the run, or null when the run identifies none. */
+    LanguageIdentifier languages() {
+        return languages;
+    }
+
+    /** The language the {@code language} family identified, or null. */
+    public String language() {
+        return language;
+    }
+
+    void identified(String code) {
+        language = code;
     }
 
     /** The document's score ({@link ScoreFilter}), NaN when it has none. */
@@ -54,6 +77,11 @@ public final class Text {
 
     /** The text the next family sees: the rewritten one, or this one. */
     public Text next() {
-        return rewritten == null ? this : new Text(rewritten, words, score);
+        if (rewritten == null) {
+            return this;
+        }
+        Text next = new Text(rewritten, words, score, languages);
+        next.language = language;
+        return next;
     }
 }
