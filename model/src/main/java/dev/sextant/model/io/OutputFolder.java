@@ -35,14 +35,7 @@ public final class OutputFolder {
         try {
             Files.createDirectories(tmp);
             T result = work.write(tmp);
-            if (Files.exists(dir)) {
-                Files.delete(dir); // empty, checked above
-            }
-            try {
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir);
-            }
+            moveIntoPlace(tmp, dir);
             return result;
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(tmp);
@@ -101,14 +94,7 @@ public final class OutputFolder {
         try {
             T result = work.write(tmp);
             Files.delete(stamp);
-            if (Files.exists(dir)) {
-                Files.delete(dir); // empty, checked above
-            }
-            try {
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir);
-            }
+            moveIntoPlace(tmp, dir);
             return result;
         } catch (IOException | UncheckedIOException e) {
             IOException io = e instanceof IOException x ? x : ((UncheckedIOException) e).getCause();
@@ -119,6 +105,18 @@ public final class OutputFolder {
         } catch (BadInputException e) {
             deleteQuietly(tmp); // the input is at fault: nothing worth resuming
             throw e;
+        }
+    }
+
+    /** Puts the filled folder where the (empty or absent, as checked) target was. */
+    private static void moveIntoPlace(Path tmp, Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            Files.delete(dir); // empty, checked before the work
+        }
+        try {
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, dir);
         }
     }
 
