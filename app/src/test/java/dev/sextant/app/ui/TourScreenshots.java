@@ -2,6 +2,7 @@ package dev.sextant.app.ui;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sextant.app.ui.data.QualityViewModel;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,8 +165,18 @@ class TourScreenshots {
                     () -> !window.table("#quality-rules").getItems().isEmpty());
             window.awaitJobs();
             // a threshold picked: its histogram on the sample, split where the rule removes
-            WaitForAsyncUtils.asyncFx(() ->
-                            window.table("#quality-params").getSelectionModel().select(0))
+            WaitForAsyncUtils.asyncFx(() -> {
+                        @SuppressWarnings("unchecked")
+                        TableView<QualityViewModel.ParamRow> params =
+                                (TableView<QualityViewModel.ParamRow>) window.table("#quality-params");
+                        params.getItems().stream()
+                                .filter(r -> r.key().equals("gopher-repetition.top_3_gram"))
+                                .findFirst()
+                                .ifPresent(r -> {
+                                    params.getSelectionModel().select(r);
+                                    params.scrollTo(r);
+                                });
+                    })
                     .get(30, TimeUnit.SECONDS);
             window.clickTab("Duplicates");
         }

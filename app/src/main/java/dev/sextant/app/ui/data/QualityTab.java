@@ -187,8 +187,12 @@ final class QualityTab {
                                     ? "Pick a threshold to see what its rule measured on the sample."
                                     : "Nothing measured for " + row.key() + " (a switch, or off in the preview).");
             histogram.getChildren().clear();
+            histogram.setVisible(false);
+            histogram.setManaged(false);
             return;
         }
+        histogram.setVisible(true);
+        histogram.setManaged(true);
         boolean active = t != null
                 && QualityFamilies.byName(values.get(0).family(), "quality.rules")
                         .active(t);
