@@ -147,6 +147,19 @@ public final class FilterCommand implements Runnable {
     boolean resume;
 
     @Option(
+            names = "--engine",
+            defaultValue = "local",
+            paramLabel = "E",
+            description = "local (default). Filtering on Spark is not built yet.")
+    String engine;
+
+    @Option(
+            names = "--project",
+            paramLabel = "P",
+            description = "Not built yet for filtering: the output folder and its summary.json are the record.")
+    String project;
+
+    @Option(
             names = "--threads",
             defaultValue = "0",
             paramLabel = "N",
@@ -236,6 +249,19 @@ public final class FilterCommand implements Runnable {
         }
         if (score == null && (minScore != null || maxScore != null)) {
             throw new ParameterException(spec.commandLine(), "--min-score and --max-score need --score-field F");
+        }
+        if (!engine.equals("local")) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    engine.equals("spark")
+                            ? "--engine spark: quality filtering on Spark is not built yet; run it here (--engine local)"
+                            : "--engine: local or spark, got " + engine);
+        }
+        if (project != null) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--project: quality runs are not kept in projects yet; --out DIR keeps summary.json beside the "
+                            + "filtered corpus");
         }
         CommandContext ctx = new CommandContext(spec);
         if (listParams) {

@@ -223,8 +223,8 @@ final class QualityTab {
         rules.setId("quality-rules");
         rules.getColumns()
                 .setAll(List.of(
-                        width(text("Family", QualityResult.RuleCount::family), 115),
-                        width(text("Rule", QualityResult.RuleCount::rule), 185),
+                        width(text("Family", QualityResult.RuleCount::family), 135),
+                        width(text("Rule", QualityResult.RuleCount::rule), 200),
                         width(number("Documents", c -> (double) c.documents(), "%,.0f"), 85),
                         width(number("Share", c -> 100 * c.share(), "%.1f %%"), 75),
                         width(number("Words", c -> (double) c.tokens(), "%,.0f"), 80)));
@@ -254,7 +254,7 @@ final class QualityTab {
                 .setAll(List.of(
                         width(text("Document", QualityResult.Example::id), 140),
                         width(text("Rule", QualityResult.Example::rule), 170),
-                        width(text("Measured", e -> format(e.value()) + " vs " + format(e.threshold())), 110),
+                        width(text("Measured", e -> format(e.value()) + " vs " + format(e.threshold())), 135),
                         width(text("Text", e -> e.text().replace('\n', ' ')), 420)));
         removed.setPlaceholder(new Label("No document was removed."));
         kept.setId("quality-kept");
