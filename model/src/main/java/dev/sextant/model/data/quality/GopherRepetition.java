@@ -204,74 +204,73 @@ final class GopherRepetition implements QualityFamily {
             }
         }
 
-        /** Words i to i + n − 1 joined with nothing, as a key. */
-        private final class Joined {
-            final int from;
-            final int to;
-            final long hash;
-
-            Joined(int i, int n) {
-                from = at[i];
-                to = at[i + n];
-                hash = prefix[to] - prefix[from] * pow[to - from];
-            }
-
-            @Override
-            public int hashCode() {
-                return Long.hashCode(hash);
-            }
-
-            @Override
-            public boolean equals(Object o) {
-                if (!(o instanceof Joined j) || j.hash != hash || j.to - j.from != to - from) {
-                    return false;
-                }
-                return Arrays.equals(joined, from, to, joined, j.from, j.to);
-            }
+        /** Hash of words i to i + n − 1 joined with nothing. */
+        private long joinedHash(int i, int n) {
+            int from = at[i];
+            int to = at[i + n];
+            return prefix[to] - prefix[from] * pow[to - from];
         }
 
-        /** Words i to i + n − 1 as word numbers, as a key. */
-        private final class Run {
-            final int from;
-            final int n;
-            final int hash;
+        private boolean sameJoined(int i, int j, int n) {
+            int len = at[i + n] - at[i];
+            return at[j + n] - at[j] == len && Arrays.equals(joined, at[i], at[i + n], joined, at[j], at[j + n]);
+        }
 
-            Run(int i, int n) {
-                from = i;
-                this.n = n;
-                int h = 1;
-                for (int k = 0; k < n; k++) {
-                    h = 31 * h + id[i + k];
-                }
-                hash = h;
+        /** Hash of words i to i + n − 1 as word numbers. */
+        private long runHash(int i, int n) {
+            long h = 1;
+            for (int k = 0; k < n; k++) {
+                h = h * BASE + id[i + k];
+            }
+            return h;
+        }
+
+        private boolean sameRun(int i, int j, int n) {
+            return Arrays.equals(id, i, i + n, id, j, j + n);
+        }
+
+        /** An open-addressing table of n-gram starts (word numbers + 1; 0 is empty) with their hashes. */
+        private static final class Table {
+            final int[] start;
+            final long[] hash;
+            final int[] count;
+            final int mask;
+
+            Table(int expected) {
+                int cap = Integer.highestOneBit(Math.max(8, expected) * 2 - 1) << 1;
+                start = new int[cap];
+                hash = new long[cap];
+                count = new int[cap];
+                mask = cap - 1;
             }
 
-            @Override
-            public int hashCode() {
-                return hash;
-            }
-
-            @Override
-            public boolean equals(Object o) {
-                return o instanceof Run r
-                        && r.hash == hash
-                        && r.n == n
-                        && Arrays.equals(id, from, from + n, id, r.from, r.from + n);
+            static int slot(long h, int mask) {
+                return (int) (h ^ (h >>> 29) ^ (h >>> 47)) & mask;
             }
         }
 
         /** Characters of n-grams seen before (joined with nothing), jumping n words past each. */
         long repeated(int n) {
-            Set<Joined> unique = new HashSet<>();
+            Table t = new Table(Math.max(1, m - n + 1));
             long repeated = 0;
             int i = 0;
             while (i < m - n + 1) {
-                Joined g = new Joined(i, n);
-                if (unique.contains(g)) {
+                long h = joinedHash(i, n);
+                int s = Table.slot(h, t.mask);
+                boolean seen = false;
+                while (t.start[s] != 0) {
+                    if (t.hash[s] == h && sameJoined(t.start[s] - 1, i, n)) {
+                        seen = true;
+                        break;
+                    }
+                    s = (s + 1) & t.mask;
+                }
+                if (seen) {
                     repeated += cp[i + n] - cp[i];
                     i += n;
                 } else {
-                    unique.add(g);
+                    t.start[s] = i + 1;
+                    t.hash[s] = h;
                     i++;
                 }
             }
@@ -280,26 +279,28 @@ final class GopherRepetition implements QualityFamily {
 
         /** The commonest n-gram's characters (joined by spaces) times its count; ties go to the first seen. */
         long top(int n) {
-            Map<Run, int[]> counts = new HashMap<>(); // count, order of first sight
-            Run top = null;
+            Table t = new Table(Math.max(1, m - n + 1));
+            int top = -1;
             int topCount = 0;
-            int topFirst = Integer.MAX_VALUE;
             for (int i = 0; i + n <= m; i++) {
-                Run g = new Run(i, n);
-                int[] c = counts.get(g);
-                if (c == null) {
-                    c = new int[] {0, counts.size()};
-                    counts.put(g, c);
+                long h = runHash(i, n);
+                int s = Table.slot(h, t.mask);
+                while (t.start[s] != 0 && !(t.hash[s] == h && sameRun(t.start[s] - 1, i, n))) {
+                    s = (s + 1) & t.mask;
                 }
-                c[0]++;
-                if (c[0] > topCount || c[0] == topCount && c[1] < topFirst) {
-                    top = g;
-                    topCount = c[0];
-                    topFirst = c[1];
+                if (t.start[s] == 0) {
+                    t.start[s] = i + 1;
+                    t.hash[s] = h;
+                }
+                int c = ++t.count[s];
+                int first = t.start[s] - 1; // first sight: equal runs first seen earlier start earlier
+                if (c > topCount || c == topCount && first < top) {
+                    top = first;
+                    topCount = c;
                 }
             }
             // the joined n-gram's characters: its words' and the n − 1 spaces between them
-            return top == null ? 0 : (long) (cp[top.from + n] - cp[top.from] + n - 1) * topCount;
+            return top < 0 ? 0 : (long) (cp[top + n] - cp[top] + n - 1) * topCount;
         }
     }
 }

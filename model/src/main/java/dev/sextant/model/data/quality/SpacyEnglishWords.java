@@ -2,6 +2,7 @@ package dev.sextant.model.data.quality;
 
 import dev.sextant.model.io.SpacyRulesFile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +30,48 @@ public final class SpacyEnglishWords implements Words {
     /** Pieces cached per thread: a piece's tokens depend on it alone, and web text repeats its words (Zipf). */
     private static final int CACHED_PIECES = 1 << 16;
 
-    private static final ThreadLocal<Map<String, List<String>>> PIECES =
-            ThreadLocal.withInitial(() -> new HashMap<>(2 * CACHED_PIECES));
+    private static final ThreadLocal<PieceCache> PIECES = ThreadLocal.withInitial(PieceCache::new);
+
+    /**
+     * The tokens of pieces seen before, found by the piece's place in the text (hashed and compared where it stands, no
+     * substring made for a hit): open addressing at most half full, emptied when full (the common words come back at
+     * once, cheaper than keeping the least recently used).
+     */
+    private static final class PieceCache {
+        final String[] keys = new String[2 * CACHED_PIECES];
+        final int[] hashes = new int[2 * CACHED_PIECES];
+
+        @SuppressWarnings("unchecked")
+        final List<String>[] values = new List[2 * CACHED_PIECES];
+
+        final int mask = 2 * CACHED_PIECES - 1;
+        int size;
+
+        static int hash(String text, int from, int to) {
+            int h = 0;
+            for (int i = from; i < to; i++) {
+                h = 31 * h + text.charAt(i);
+            }
+            return h;
+        }
+
+        /** The slot of {@code text[from, to)}: its entry, or the empty slot it would go in. */
+        int slot(String text, int from, int to, int h) {
+            int s = (h ^ (h >>> 16)) & mask;
+            int len = to - from;
+            while (keys[s] != null
+                    && !(hashes[s] == h && keys[s].length() == len && text.regionMatches(from, keys[s], 0, len))) {
+                s = (s + 1) & mask;
+            }
+            return s;
+        }
+
+        void clear() {
+            Arrays.fill(keys, null);
+            Arrays.fill(values, null);
+            size = 0;
+        }
+    }
 
     /** The prefix patterns, each with the characters it can start with; by a piece's first character, those that apply. */
     private final List<Affix> prefixes;
@@ -199,6 +240,7 @@ public final class SpacyEnglishWords implements Words {
      */
     List<String> tokens(String text) {
         List<String> out = new ArrayList<>();
+        PieceCache cache = PIECES.get();
         int n = text.length();
         int i = 0;
         while (i < n) {
@@ -207,26 +249,30 @@ public final class SpacyEnglishWords implements Words {
             while (i < n && PyText.isSpace(text.codePointAt(i)) == space) {
                 i += Character.charCount(text.codePointAt(i));
             }
-            String run = text.substring(start, i);
             if (space) {
                 // spaCy: one space is the previous token's trailing whitespace; the rest of a run is a token
-                String rest = start > 0 && run.charAt(0) == ' ' ? run.substring(1) : run;
-                if (!rest.isEmpty()) {
-                    out.add(rest);
+                int from = start > 0 && text.charAt(start) == ' ' ? start + 1 : start;
+                if (from < i) {
+                    out.add(text.substring(from, i));
                 }
             } else {
-                Map<String, List<String>> cache = PIECES.get();
-                List<String> piece = cache.get(run);
+                int h = PieceCache.hash(text, start, i);
+                int slot = cache.slot(text, start, i, h);
+                List<String> piece = cache.values[slot];
                 if (piece == null) {
+                    String run = text.substring(start, i);
                     List<String> made = new ArrayList<>();
                     tokenizePiece(run, made, true);
                     applyPhrases(made);
                     piece = List.copyOf(made);
-                    if (cache.size() >= CACHED_PIECES) {
-                        cache.clear(); // cheaper than keeping the least recently used: the common words come back at
-                        // once
+                    if (cache.size >= CACHED_PIECES) {
+                        cache.clear();
                     }
-                    cache.put(run, piece);
+                    slot = cache.slot(text, start, i, h); // again: tokenizing the piece may have filled slots
+                    cache.keys[slot] = run;
+                    cache.hashes[slot] = h;
+                    cache.values[slot] = piece;
+                    cache.size++;
                 }
                 out.addAll(piece);
             }

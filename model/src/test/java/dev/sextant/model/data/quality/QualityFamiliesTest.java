@@ -3,7 +3,13 @@ package dev.sextant.model.data.quality;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -180,5 +186,56 @@ class QualityFamiliesTest {
         assertThat(j.wouldRemove()).isEmpty();
         assertThat(j.keptText()).startsWith("The first sentence");
         assertThat(judge(new FineWebQuality(), page, DEFAULTS).rule()).isEqualTo("short_line_ratio");
+    }
+
+    /**
+     * The n-gram measures against datatrove's own formulation with strings (Counter.most_common over " ".join of each
+     * n-gram, first seen winning ties; a set of "".join n-grams, jumping n words past a repeat), on random word lists
+     * drawn from a few words so that n-grams repeat and words joined with nothing collide ("ab"+"c" = "a"+"bc").
+     */
+    @Test
+    void theNgramMeasuresEqualTheirStringFormulation() {
+        SplittableRandom r = new SplittableRandom(40);
+        String[] vocab = {"a", "b", "ab", "c", "bc", "the", "é", "𝔸x"};
+        for (int trial = 0; trial < 400; trial++) {
+            List<String> words = new ArrayList<>();
+            int m = r.nextInt(40);
+            for (int k = 0; k < m; k++) {
+                words.add(vocab[r.nextInt(vocab.length)]);
+            }
+            for (int n = 2; n <= 10; n++) {
+                Map<String, Integer> counts = new LinkedHashMap<>();
+                for (int k = 0; k + n <= m; k++) {
+                    counts.merge(String.join(" ", words.subList(k, k + n)), 1, Integer::sum);
+                }
+                long top = 0;
+                int best = 0;
+                for (Map.Entry<String, Integer> e : counts.entrySet()) {
+                    if (e.getValue() > best) {
+                        best = e.getValue();
+                        top = (long) e.getKey().codePointCount(0, e.getKey().length()) * e.getValue();
+                    }
+                }
+                Set<String> unique = new HashSet<>();
+                long repeated = 0;
+                int k = 0;
+                while (k < m - n + 1) {
+                    String g = String.join("", words.subList(k, k + n));
+                    if (unique.contains(g)) {
+                        repeated += g.codePointCount(0, g.length());
+                        k += n;
+                    } else {
+                        unique.add(g);
+                        k++;
+                    }
+                }
+                assertThat(GopherRepetition.topNgramCharacters(words, n))
+                        .as(words + " top " + n)
+                        .isEqualTo(top);
+                assertThat(GopherRepetition.repeatedNgramCharacters(words, n))
+                        .as(words + " repeated " + n)
+                        .isEqualTo(repeated);
+            }
+        }
     }
 }
