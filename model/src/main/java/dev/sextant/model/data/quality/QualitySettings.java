@@ -55,12 +55,7 @@ public final class QualitySettings {
                 continue;
             }
             int eq = p.indexOf('=');
-            String code = (eq < 0 ? p : p.substring(0, eq)).strip().toLowerCase(Locale.ROOT);
-            if (!code.matches("[a-z]{2,3}(_[a-z]{4})?")) {
-                throw new InputError(
-                        "quality.languages",
-                        "not a language code: '" + code + "' (ISO 639-1 as fastText labels them, e.g. en, de, zh)");
-            }
+            String code = code((eq < 0 ? p : p.substring(0, eq)).strip());
             double t = eq < 0
                     ? Double.NaN
                     : QualityFamilies.byName(LanguageFilter.NAME, "quality.languages")
@@ -97,6 +92,23 @@ public final class QualitySettings {
             }
         }
         throw new InputError("quality.preset", "unknown preset " + name + ": datatrove, paper or fineweb-pipeline");
+    }
+
+    /**
+     * A language as a model labels it: ISO 639-1 (or 639-3) in lower case, as lid.176 labels ({@code en}), with a
+     * script in title case after an underscore, as GlotLID labels ({@code eng_Latn}).
+     */
+    private static String code(String typed) {
+        int us = typed.indexOf('_');
+        String language = (us < 0 ? typed : typed.substring(0, us)).toLowerCase(Locale.ROOT);
+        String script = us < 0 ? "" : typed.substring(us + 1).toLowerCase(Locale.ROOT);
+        if (!language.matches("[a-z]{2,3}") || us >= 0 && !script.matches("[a-z]{4}")) {
+            throw new InputError(
+                    "quality.languages",
+                    "not a language code: '" + typed
+                            + "' (ISO 639-1 as lid.176 labels them, e.g. en, de, zh; or GlotLID's, e.g. eng_Latn)");
+        }
+        return us < 0 ? language : language + "_" + Character.toUpperCase(script.charAt(0)) + script.substring(1);
     }
 
     /** A copy with {@code key} ({@code family.param}) set from what the user typed; unknown keys are refused. */

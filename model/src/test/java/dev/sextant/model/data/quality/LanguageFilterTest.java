@@ -82,6 +82,9 @@ class LanguageFilterTest {
                 .hasMessageContaining("from 0 to 1");
         assertThat(QualitySettings.defaults().withLanguages(" EN , de=0.5 ").languages())
                 .containsKeys("en", "de");
+        assertThat(QualitySettings.defaults().withLanguages("eng_latn,deu_Latn").languages())
+                .as("GlotLID's labels: the script in title case")
+                .containsOnlyKeys("eng_Latn", "deu_Latn");
     }
 
     @Test
