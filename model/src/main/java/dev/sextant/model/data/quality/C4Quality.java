@@ -64,7 +64,7 @@ final class C4Quality implements QualityFamily {
             if (!Double.isNaN(maxWord) && words.stream().anyMatch(w -> PyText.len(w) > maxWord)) {
                 continue;
             }
-            if (citations) {
+            if (citations && line.indexOf('[') >= 0) { // every citation starts with [
                 line = CITATION.matcher(line).replaceAll("");
             }
             if (terminal && (!endsInPunctuation(line) || line.endsWith("..."))) {

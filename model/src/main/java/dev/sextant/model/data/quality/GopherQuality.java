@@ -1,9 +1,7 @@
 package dev.sextant.model.data.quality;
 
 import dev.sextant.model.data.quality.QualityParam.Kind;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Gopher's quality rules (Rae et al. 2021, "Scaling Language Models: Methods, Analysis & Insights from Training
@@ -151,14 +149,26 @@ final class GopherQuality implements QualityFamily {
         }
         double stop = s.get(NAME, "min_stop_words");
         if (checks(stop)) {
-            Set<String> seen = new HashSet<>(words);
-            seen.retainAll(STOP_WORDS);
-            if (probe.removes(
-                    NAME, "gopher_enough_stop_words", "min_stop_words", seen.size(), true, seen.size() < stop)) {
-                return removal("gopher_enough_stop_words", seen.size(), stop);
+            int seen = distinctStopWords(words);
+            if (probe.removes(NAME, "gopher_enough_stop_words", "min_stop_words", seen, true, seen < stop)) {
+                return removal("gopher_enough_stop_words", seen, stop);
             }
         }
         return null;
+    }
+
+    /** How many of the eight stop words occur (datatrove: the size of the set of words met with the stop words). */
+    static int distinctStopWords(List<String> words) {
+        int found = 0; // a bit a stop word
+        for (String w : words) {
+            if (w.length() <= 4) { // the longest stop word has four letters
+                int k = STOP_WORDS.indexOf(w);
+                if (k >= 0 && (found |= 1 << k) == (1 << STOP_WORDS.size()) - 1) {
+                    break;
+                }
+            }
+        }
+        return Integer.bitCount(found);
     }
 
     /** datatrove checks {@code if self.threshold and …}: 0 and None skip the rule. */

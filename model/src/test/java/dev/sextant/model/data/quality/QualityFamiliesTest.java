@@ -238,4 +238,15 @@ class QualityFamiliesTest {
             }
         }
     }
+
+    /** The stop words are counted once each, case as written ("The" is not "the"), all eight at most. */
+    @Test
+    void distinctStopWordsAreCountedOnce() {
+        assertThat(GopherQuality.distinctStopWords(List.of("the", "The", "the", "of", "cat", "ofthe", "with")))
+                .isEqualTo(3);
+        assertThat(GopherQuality.distinctStopWords(
+                        List.of("with", "have", "that", "and", "of", "to", "be", "the", "the", "and")))
+                .isEqualTo(8);
+        assertThat(GopherQuality.distinctStopWords(List.of())).isZero();
+    }
 }
